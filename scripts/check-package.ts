@@ -1,0 +1,21 @@
+/**
+ * Package checks for the publishable package in the current directory:
+ * `publint --strict` on the package and `attw --pack` with the ESM-only
+ * profile (these packages ship no CommonJS entry on purpose).
+ */
+import { spawnSync } from "node:child_process";
+
+const steps: [string, string[]][] = [
+  ["publint", ["--strict"]],
+  ["attw", ["--pack", ".", "--profile", "esm-only", "--format", "table-flipped"]],
+];
+let failed = false;
+for (const [command, args] of steps) {
+  console.log(`$ ${command} ${args.join(" ")}`);
+  const result = spawnSync(command, args, { stdio: "inherit" });
+  if (result.status !== 0) {
+    console.error(`${command} failed (exit ${result.status ?? result.signal})`);
+    failed = true;
+  }
+}
+process.exit(failed ? 1 : 0);
