@@ -23,7 +23,14 @@ await rm(reportFile, { force: true });
 
 const started = performance.now();
 const code = await new Promise<number>((resolve) => {
-  const child = spawn(command, args, { stdio: "inherit", shell: process.platform === "win32" });
+  // Nothing a check runs may reach for the network (telemetry, update notices).
+  const env = {
+    REDOCLY_TELEMETRY: "off",
+    REDOCLY_SUPPRESS_UPDATE_NOTICE: "true",
+    TURBO_TELEMETRY_DISABLED: "1",
+    ...process.env,
+  };
+  const child = spawn(command, args, { stdio: "inherit", env, shell: process.platform === "win32" });
   child.on("error", (error) => {
     console.error(`check ${name}: cannot start ${command}: ${error.message}`);
     resolve(127);

@@ -1,0 +1,81 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+export const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+
+export interface InventoryEntry {
+  version: "2.1" | "2.0" | null;
+  group: string;
+  method: string;
+  listedPath: string;
+  path: string;
+  function: string | null;
+  operationId: string;
+  note?: string;
+}
+
+export interface Operation {
+  method: string;
+  path: string;
+  operationId: string;
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  security?: unknown[];
+  parameters?: {
+    name: string;
+    in: string;
+    style?: string;
+    explode?: boolean;
+    schema?: Record<string, unknown>;
+  }[];
+  responses: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }>;
+  "x-undocumented"?: string[];
+}
+
+export type OpenApiDocument = {
+  paths: Record<string, Record<string, unknown>>;
+  components: { schemas: Record<string, Record<string, unknown>> };
+  tags: { name: string }[];
+  "x-tagGroups": { name: string; tags: string[] }[];
+} & Record<string, unknown>;
+
+const read = (relative: string) => readFileSync(fileURLToPath(new URL(relative, import.meta.url)), "utf8");
+
+export const inventory = (
+  JSON.parse(read("../inventory/operations.json")) as { operations: InventoryEntry[] }
+).operations;
+
+export function loadBundle(
+  name: "openapi.json" | "openapi-v2.1.json" | "openapi-v2.0.json",
+): OpenApiDocument {
+  return JSON.parse(read(`../dist/${name}`)) as OpenApiDocument;
+}
+
+/** Every operation of a bundle, with its path-level parameters merged in. */
+export function operationsOf(document: OpenApiDocument): Operation[] {
+  const resolve = (parameter: Record<string, unknown>) => {
+    const ref = parameter.$ref;
+    if (typeof ref !== "string") return parameter;
+    const name = ref.replace("#/components/parameters/", "");
+    return (document.components as unknown as { parameters: Record<string, Record<string, unknown>> })
+      .parameters[name];
+  };
+  const result: Operation[] = [];
+  for (const [path, item] of Object.entries(document.paths)) {
+    const shared = (item.parameters ?? []) as Operation["parameters"] & object;
+    for (const method of METHODS) {
+      const operation = item[method] as Omit<Operation, "method" | "path"> | undefined;
+      if (!operation) continue;
+      result.push({
+        ...operation,
+        parameters: [...shared, ...(operation.parameters ?? [])].map((p) =>
+          resolve(p as Record<string, unknown>),
+        ) as Operation["parameters"],
+        method: method.toUpperCase(),
+        path,
+      });
+    }
+  }
+  return result;
+}

@@ -1,0 +1,14 @@
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { describe, expect, it } from "vitest";
+import { loadBundle } from "./spec-fixtures.ts";
+
+// A second validator, independent of Redocly: the official OpenAPI 3.1 JSON Schema.
+describe.each(["openapi.json", "openapi-v2.1.json", "openapi-v2.0.json"] as const)("%s", (file) => {
+  it("is valid against the OpenAPI 3.1 schema", async () => {
+    const validator = new Validator();
+    const result = await validator.validate(loadBundle(file));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe("3.1");
+  });
+});
