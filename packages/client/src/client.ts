@@ -1,0 +1,380 @@
+import createClient, {
+  type Client,
+  type FetchResponse,
+  type HeadersOptions,
+  type MaybeOptionalInit,
+  type Middleware,
+} from "openapi-fetch";
+import { DrillInvalidOptionError } from "./errors.js";
+import type { paths } from "./generated/openapi.js";
+import type { DrillApiVersion, PathsForVersion } from "./paths.js";
+import { type RetryOptions, resolveRetryPolicy } from "./retry.js";
+import { encodePathParameters, QUERY_SERIALIZER } from "./serializers.js";
+import { createTransport, type RequestFetch } from "./transport.js";
+import { recordOperation, type SuccessData, unwrapAs } from "./unwrap.js";
+import { USER_AGENT } from "./version.js";
+
+/**
+ * What an auth provider gets from the client: the client's base URL and its
+ * fetch (with timeout and retries), to reach the token endpoint.
+ *
+ * @example
+ * ```ts
+ * import type { DrillAuthContext } from "@drill-practice/client";
+ *
+ * function tokenUrl(context: DrillAuthContext): string {
+ *   return `${context.baseUrl}/daas/oauth/token`;
+ * }
+ * ```
+ */
+export interface DrillAuthContext {
+  /** The validated base URL, without trailing slash. */
+  readonly baseUrl: string;
+  /** The client's fetch: injected fetch plus timeout and retries. */
+  readonly fetch: typeof fetch;
+}
+
+/**
+ * Contract between the client and an auth provider such as
+ * `@drill-practice/auth`: a middleware, or a function the client calls once
+ * with its base URL and fetch to get one. The client registers it after the
+ * caller's own `middleware`, so it sees the final request.
+ *
+ * @example
+ * ```ts
+ * import { createDrillClient, type DrillClientAuth } from "@drill-practice/client";
+ *
+ * const staticToken: DrillClientAuth = {
+ *   middleware: {
+ *     onRequest({ request }) {
+ *       request.headers.set("Authorization", "Bearer <token>");
+ *       return request;
+ *     },
+ *   },
+ * };
+ * const client = createDrillClient({ baseUrl: "https://drill.example", auth: staticToken });
+ * ```
+ */
+export interface DrillClientAuth {
+  middleware: Middleware | ((context: { baseUrl: string; fetch: typeof fetch }) => Middleware);
+}
+
+/**
+ * Options of {@link createDrillClient}.
+ *
+ * @example
+ * ```ts
+ * import { createDrillClient, type DrillClientOptions } from "@drill-practice/client";
+ *
+ * const options: DrillClientOptions = {
+ *   baseUrl: "https://drill.example",
+ *   timeoutMs: 10_000,
+ *   retry: { attempts: 4 },
+ *   headers: { "Accept-Language": "en" },
+ * };
+ * const client = createDrillClient(options);
+ * ```
+ */
+export interface DrillClientOptions {
+  /** Base address of the service: an absolute http(s) URL; may end in a path, e.g. `https://host/drill`. */
+  baseUrl: string;
+  /** The fetch to use (default: `globalThis.fetch`). It is called with one `Request`. */
+  fetch?: RequestFetch;
+  /** Headers sent with every request. */
+  headers?: HeadersOptions;
+  /** Limit for one HTTP attempt, response headers and body together (default 30 000 ms); `false` for none. */
+  timeoutMs?: number | false;
+  /** Retry settings, or `false` for none. Retries are on by default; see {@link RetryOptions}. */
+  retry?: RetryOptions | false;
+  /** openapi-fetch middleware, run in order before `auth`. */
+  middleware?: readonly Middleware[];
+  /** Authentication, e.g. from `@drill-practice/auth`. */
+  auth?: DrillClientAuth;
+  /** Restrict the client's types to one API version. */
+  version?: DrillApiVersion;
+  /** Return the success body and throw `DrillApiError` on non-2xx, instead of `{ data, error }`. */
+  throwOnError?: boolean;
+}
+
+/**
+ * A client in openapi-fetch's default mode: every call resolves to
+ * `{ data, error, response }`.
+ *
+ * @example
+ * ```ts
+ * import { createDrillClient, type DrillClient, type PathsV2_1 } from "@drill-practice/client";
+ *
+ * const client: DrillClient<PathsV2_1> = createDrillClient({ baseUrl: "https://drill.example", version: "2.1" });
+ * const { data, error } = await client.GET("/api/2.1/store", { params: { query: { query: "spanish" } } });
+ * ```
+ */
+export type DrillClient<P extends object = paths> = Client<P>;
+
+type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
+
+type PathsWithMethod<P, M extends HttpMethod> = {
+  [K in keyof P]: P[K] extends { [X in M]: unknown } ? K : never;
+}[keyof P];
+
+type RequiredKeys<T> = { [K in keyof T]-?: Record<never, never> extends Pick<T, K> ? never : K }[keyof T];
+
+// Same rule as openapi-fetch: the init argument is optional exactly when nothing in it is required.
+type InitArgs<Init> =
+  RequiredKeys<Init> extends never
+    ? [(Init & { [key: string]: unknown })?]
+    : [Init & { [key: string]: unknown }];
+
+type Operation<P, Path extends keyof P, M extends HttpMethod> = P[Path] & Record<M, unknown>;
+
+type DataOf<P, Path extends keyof P, M extends HttpMethod, Init> = SuccessData<
+  FetchResponse<Operation<P, Path, M>[M] & Record<string | number, unknown>, Init, `${string}/${string}`>
+>;
+
+type DataMethod<P, M extends HttpMethod> = <
+  Path extends PathsWithMethod<P, M>,
+  Init extends MaybeOptionalInit<Operation<P, Path, M>, M>,
+>(
+  url: Path,
+  ...init: InitArgs<Init>
+) => Promise<DataOf<P, Path, M, Init>>;
+
+/**
+ * A client whose calls resolve to the success body and reject with a
+ * `DrillApiError` for a non-2xx status. `raw` is the same client in
+ * `{ data, error }` mode (same middleware, fetch and settings).
+ *
+ * @example
+ * ```ts
+ * import { createDrillClient, DrillApiError } from "@drill-practice/client";
+ *
+ * const client = createDrillClient({ baseUrl: "https://drill.example", throwOnError: true });
+ * try {
+ *   const result = await client.GET("/api/2/store", { params: { query: { query: "verbs" } } });
+ *   console.log(result.total);
+ * } catch (error) {
+ *   if (error instanceof DrillApiError) console.log(error.status, error.errorId);
+ * }
+ * ```
+ */
+export interface ThrowingDrillClient<P extends object = paths> {
+  /** Call a GET endpoint. */
+  GET: DataMethod<P, "get">;
+  /** Call a PUT endpoint. */
+  PUT: DataMethod<P, "put">;
+  /** Call a POST endpoint. */
+  POST: DataMethod<P, "post">;
+  /** Call a DELETE endpoint. */
+  DELETE: DataMethod<P, "delete">;
+  /** Call an OPTIONS endpoint. */
+  OPTIONS: DataMethod<P, "options">;
+  /** Call a HEAD endpoint. */
+  HEAD: DataMethod<P, "head">;
+  /** Call a PATCH endpoint. */
+  PATCH: DataMethod<P, "patch">;
+  /** Call a TRACE endpoint. */
+  TRACE: DataMethod<P, "trace">;
+  /** Register middleware (runs after the middleware given at creation). */
+  use(...middleware: Middleware[]): void;
+  /** Unregister middleware. */
+  eject(...middleware: Middleware[]): void;
+  /** The same client in openapi-fetch's `{ data, error }` mode. */
+  readonly raw: DrillClient<P>;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+const MAX_TIMEOUT_MS = 2_147_483_647;
+
+/**
+ * Creates a typed client for the Drill Practice API (both versions, or one
+ * with `version`), built on openapi-fetch, with timeouts, retries, the Node
+ * `User-Agent`, repeated-key query arrays, encoded path segments and
+ * optional auth. Calls resolve to `{ data, error, response }`, or, with
+ * `throwOnError: true`, to the success body.
+ *
+ * @example
+ * ```ts
+ * import { createDrillClient } from "@drill-practice/client";
+ *
+ * const client = createDrillClient({ baseUrl: "https://drill.example", version: "2.1" });
+ * const { data, error } = await client.GET("/api/2.1/store", {
+ *   params: { query: { query: "spanish AND verbs", searchField: ["NAME", "TAGS"] } },
+ * });
+ * if (error) console.error(error);
+ * else for (const drill of data.drills) console.log(drill.name);
+ * ```
+ */
+export function createDrillClient<V extends DrillApiVersion>(
+  options: DrillClientOptions & { version: V; throwOnError: true },
+): ThrowingDrillClient<PathsForVersion<V>>;
+export function createDrillClient<V extends DrillApiVersion>(
+  options: DrillClientOptions & { version: V; throwOnError?: false },
+): DrillClient<PathsForVersion<V>>;
+export function createDrillClient<P extends object = paths>(
+  options: DrillClientOptions & { version?: undefined; throwOnError: true },
+): ThrowingDrillClient<P>;
+export function createDrillClient<P extends object = paths>(
+  options: DrillClientOptions & { version?: undefined; throwOnError?: false },
+): DrillClient<P>;
+export function createDrillClient(
+  options: DrillClientOptions,
+): DrillClient<object> | ThrowingDrillClient<object> {
+  if (typeof options !== "object" || options === null) {
+    throw new DrillInvalidOptionError("options", "expected an object with at least baseUrl");
+  }
+  const baseUrl = validateBaseUrl(options.baseUrl);
+  const timeoutMs = validateTimeout(options.timeoutMs);
+  const retry = resolveRetryPolicy(options.retry);
+  if (options.version !== undefined && options.version !== "2.1" && options.version !== "2.0") {
+    throw new DrillInvalidOptionError(
+      "version",
+      `expected "2.1" or "2.0", got ${JSON.stringify(options.version)}`,
+    );
+  }
+  if (options.throwOnError !== undefined && typeof options.throwOnError !== "boolean") {
+    throw new DrillInvalidOptionError("throwOnError", "expected true or false");
+  }
+  const userFetch = options.fetch ?? defaultFetch();
+  if (typeof userFetch !== "function") {
+    throw new DrillInvalidOptionError("fetch", "expected a function");
+  }
+  const middleware = validateMiddleware(options.middleware);
+  const transport = createTransport({
+    fetch: userFetch,
+    timeoutMs,
+    retry,
+    userAgent: isNode() ? USER_AGENT : undefined,
+  });
+
+  const client = createClient<object>({
+    baseUrl,
+    fetch: transport,
+    headers: options.headers,
+    querySerializer: QUERY_SERIALIZER,
+    pathSerializer: encodePathParameters,
+  });
+  client.use(recordOperation);
+  if (middleware.length > 0) client.use(...middleware);
+  if (options.auth !== undefined) client.use(resolveAuth(options.auth, { baseUrl, fetch: transport }));
+  return options.throwOnError ? toThrowingClient(client) : client;
+}
+
+function defaultFetch(): RequestFetch {
+  if (typeof globalThis.fetch !== "function") {
+    throw new DrillInvalidOptionError("fetch", "this runtime has no global fetch; pass one");
+  }
+  // Looked up per call so that later replacements of globalThis.fetch are honoured.
+  return (request) => globalThis.fetch(request);
+}
+
+function isNode(): boolean {
+  const process = (globalThis as { process?: { versions?: { node?: unknown } } }).process;
+  return typeof process?.versions?.node === "string";
+}
+
+function validateBaseUrl(value: unknown): string {
+  if (typeof value !== "string" || value.trim() === "") {
+    throw new DrillInvalidOptionError(
+      "baseUrl",
+      "required: the service's base address as an absolute http(s) URL, e.g. https://drill.example",
+    );
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new DrillInvalidOptionError(
+      "baseUrl",
+      "not an absolute URL; include the scheme, e.g. https://drill.example",
+    );
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new DrillInvalidOptionError(
+      "baseUrl",
+      `must use http: or https:, not ${JSON.stringify(url.protocol)} (is the scheme missing?)`,
+    );
+  }
+  if (url.username !== "" || url.password !== "") {
+    throw new DrillInvalidOptionError("baseUrl", "must not contain a user name or password");
+  }
+  if (url.search !== "" || url.hash !== "" || value.includes("?") || value.includes("#")) {
+    throw new DrillInvalidOptionError("baseUrl", "must not contain a query string or fragment");
+  }
+  return url.href.replace(/\/+$/, "");
+}
+
+function validateTimeout(value: unknown): number | false {
+  if (value === undefined) return DEFAULT_TIMEOUT_MS;
+  if (value === false) return false;
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0 || value > MAX_TIMEOUT_MS) {
+    throw new DrillInvalidOptionError(
+      "timeoutMs",
+      `expected milliseconds above 0 and at most ${MAX_TIMEOUT_MS}, or false for no timeout`,
+    );
+  }
+  return value;
+}
+
+function isMiddleware(value: unknown): value is Middleware {
+  if (typeof value !== "object" || value === null) return false;
+  const hooks = ["onRequest", "onResponse", "onError"] as const;
+  const record = value as Record<string, unknown>;
+  return (
+    hooks.some((hook) => typeof record[hook] === "function") &&
+    hooks.every((hook) => record[hook] === undefined || typeof record[hook] === "function")
+  );
+}
+
+function validateMiddleware(value: unknown): Middleware[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) {
+    throw new DrillInvalidOptionError("middleware", "expected an array of middleware objects");
+  }
+  return value.map((entry: unknown, index) => {
+    if (!isMiddleware(entry)) {
+      throw new DrillInvalidOptionError(
+        `middleware[${index}]`,
+        "expected an object with onRequest, onResponse or onError functions",
+      );
+    }
+    return entry;
+  });
+}
+
+function resolveAuth(auth: unknown, context: DrillAuthContext): Middleware {
+  const provider = (auth as { middleware?: unknown } | null)?.middleware;
+  if (typeof auth !== "object" || auth === null || provider === undefined) {
+    throw new DrillInvalidOptionError("auth", "expected an object with a middleware property");
+  }
+  const middleware: unknown =
+    typeof provider === "function" ? provider({ baseUrl: context.baseUrl, fetch: context.fetch }) : provider;
+  if (!isMiddleware(middleware)) {
+    throw new DrillInvalidOptionError(
+      "auth.middleware",
+      "expected a middleware object, or a function returning one, with onRequest, onResponse or onError",
+    );
+  }
+  return middleware;
+}
+
+type RawMethod = (
+  url: string,
+  init?: object,
+) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+const METHODS = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"] as const;
+
+function toThrowingClient(client: Client<object>): ThrowingDrillClient<object> {
+  const methods = Object.fromEntries(
+    METHODS.map((method) => {
+      const call = client[method] as unknown as RawMethod;
+      const throwing = async (url: string, init?: object) =>
+        unwrapAs(await call(url, init), { method, path: url });
+      return [method, throwing];
+    }),
+  );
+  return Object.freeze({
+    ...methods,
+    use: (...middleware: Middleware[]) => client.use(...middleware),
+    eject: (...middleware: Middleware[]) => client.eject(...middleware),
+    raw: client,
+  }) as unknown as ThrowingDrillClient<object>;
+}
