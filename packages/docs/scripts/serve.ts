@@ -1,0 +1,34 @@
+/**
+ * `pnpm docs:serve`: serves the built site on 127.0.0.1 for preview.
+ * Port from `--port <n>` or `PORT`, default 8080; `--dir <dir>` serves another directory.
+ */
+import { stat } from "node:fs/promises";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { packageDir } from "../src/build-site.ts";
+import { startStaticServer } from "../src/static-server.ts";
+
+const { values } = parseArgs({
+  options: { port: { type: "string" }, dir: { type: "string" } },
+  strict: true,
+});
+
+const rawPort = values.port ?? process.env.PORT ?? "8080";
+const port = Number(rawPort);
+if (!/^\d+$/.test(rawPort) || port > 65535) {
+  console.error(`docs:serve: --port/PORT must be an integer from 0 to 65535, got "${rawPort}"`);
+  process.exit(2);
+}
+const root = values.dir ?? join(packageDir, "dist");
+if (!(await stat(join(root, "index.html")).catch(() => undefined))) {
+  console.error(`docs:serve: ${root}/index.html not found; build the site first with \`pnpm docs\``);
+  process.exit(1);
+}
+
+const server = await startStaticServer({ root, port, host: "127.0.0.1" });
+console.log(`Drill Practice API docs: ${server.url}  (Ctrl+C to stop)`);
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    void server.close().then(() => process.exit(0));
+  });
+}

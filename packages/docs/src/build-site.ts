@@ -1,0 +1,205 @@
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { extname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { findRemoteReferences, localizeRedocAssets, redocCreditFile } from "./offline-assets.ts";
+import { asOpenApiDocument, listOperations, type OpenApiDocument } from "./openapi-document.ts";
+import { fillMarkers } from "./page-markers.ts";
+import { runBuildDocs } from "./redoc-build.ts";
+import { type ApiVersion, apiVersions, renderSiteHeader } from "./site-header.ts";
+import { addUndocumentedNotes } from "./undocumented-notes.ts";
+
+/** The package directory (`packages/docs`). */
+export const packageDir = fileURLToPath(new URL("..", import.meta.url));
+
+/** Options for {@link buildSite}. */
+export interface BuildSiteOptions {
+  /** Where the site is written; emptied first. Default `<package>/dist`. */
+  outDir?: string;
+  /**
+   * Directory holding `openapi-v2.1.json` and `openapi-v2.0.json`. Default: the bundles of the
+   * `@drill-practice/spec` package (`spec/dist`).
+   */
+  specDir?: string;
+  /** Receives one line per step. Default: silent. */
+  log?: (line: string) => void;
+}
+
+/** What {@link buildSite} wrote for one API version. */
+export interface BuiltVersion {
+  id: string;
+  /** The reference page, relative to the output directory. */
+  page: string;
+  operations: number;
+  /** Operations that carry `x-undocumented` and received a visible note. */
+  noted: number;
+}
+
+/** What {@link buildSite} wrote. */
+export interface BuiltSite {
+  outDir: string;
+  versions: BuiltVersion[];
+  /** Every file written, relative to the output directory. */
+  files: string[];
+}
+
+const siteDir = join(packageDir, "site");
+
+function bundlePath(version: ApiVersion, specDir: string | undefined): string {
+  if (specDir !== undefined) return join(specDir, version.bundle);
+  const require = createRequire(import.meta.url);
+  try {
+    return require.resolve(`@drill-practice/spec/${version.bundle}`);
+  } catch {
+    throw new Error(
+      `the bundle ${version.bundle} of @drill-practice/spec is missing; ` +
+        "run `pnpm --filter @drill-practice/spec generate` (or `pnpm docs` from the root, which does it first)",
+    );
+  }
+}
+
+async function readBundle(path: string): Promise<OpenApiDocument> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch {
+    throw new Error(`cannot read the bundle ${path}; run \`pnpm --filter @drill-practice/spec generate\``);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${path} is not valid JSON: ${(error as Error).message}`);
+  }
+  return asOpenApiDocument(parsed, path);
+}
+
+/** A per-version bundle must hold only its own version's API paths (plus token exchange and discovery). */
+function checkVersionPaths(bundle: OpenApiDocument, version: ApiVersion, source: string): void {
+  const foreign = listOperations(bundle)
+    .map((entry) => entry.path)
+    .filter((path) => path.startsWith("/api/") && !path.startsWith(version.prefix));
+  if (foreign.length > 0) {
+    throw new Error(
+      `${source}: paths outside ${version.prefix} in the ${version.id} bundle: ${foreign.join(", ")}`,
+    );
+  }
+}
+
+async function listFiles(dir: string, base = dir): Promise<string[]> {
+  const files: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) files.push(...(await listFiles(full, base)));
+    else files.push(relative(base, full));
+  }
+  return files.sort();
+}
+
+async function buildReference(
+  version: ApiVersion,
+  bundle: OpenApiDocument,
+  outDir: string,
+  workDir: string,
+): Promise<BuiltVersion> {
+  const { document, noted } = addUndocumentedNotes(bundle);
+  const input = join(workDir, version.bundle);
+  await writeFile(input, JSON.stringify(document));
+
+  const template = join(workDir, `reference-${version.dir}.hbs`);
+  const templateSource = await readFile(join(siteDir, "reference.hbs"), "utf8");
+  await writeFile(
+    template,
+    fillMarkers(
+      templateSource,
+      { "site-header": renderSiteHeader({ kind: "reference", version: version.id }, "../") },
+      "site/reference.hbs",
+    ),
+  );
+
+  const page = join(version.dir, "index.html");
+  const output = join(outDir, page);
+  await runBuildDocs({
+    input,
+    output,
+    template,
+    config: join(packageDir, "redocly.yaml"),
+    title: `API ${version.id} reference · Drill Practice API`,
+  });
+  await writeFile(output, localizeRedocAssets(await readFile(output, "utf8"), "../"));
+  // The unmodified bundle, for the reference's download button and for tooling.
+  await writeFile(join(outDir, version.dir, "openapi.json"), `${JSON.stringify(bundle, null, 2)}\n`);
+  return { id: version.id, page, operations: listOperations(bundle).length, noted: noted.length };
+}
+
+/**
+ * Builds the static documentation site: one Redoc reference per API version (with the
+ * `x-undocumented` notes made visible), the landing page, the authentication guide and the
+ * shared assets. Fails if any page would load something from another origin.
+ *
+ * @example
+ * const site = await buildSite({ log: console.log });
+ * console.log(site.versions.map((v) => `${v.id}: ${v.operations} operations`).join("\n"));
+ */
+export async function buildSite(options: BuildSiteOptions = {}): Promise<BuiltSite> {
+  const outDir = options.outDir ?? join(packageDir, "dist");
+  const log = options.log ?? (() => {});
+
+  const bundles = await Promise.all(
+    apiVersions.map(async (version) => {
+      const path = bundlePath(version, options.specDir);
+      const bundle = await readBundle(path);
+      checkVersionPaths(bundle, version, path);
+      log(`read ${path} (${listOperations(bundle).length} operations)`);
+      return { version, bundle };
+    }),
+  );
+
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(outDir, { recursive: true });
+  for (const version of apiVersions) await mkdir(join(outDir, version.dir), { recursive: true });
+
+  const workDir = await mkdtemp(join(tmpdir(), "drill-docs-"));
+  let versions: BuiltVersion[];
+  try {
+    versions = await Promise.all(
+      bundles.map(({ version, bundle }) => buildReference(version, bundle, outDir, workDir)),
+    );
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+  for (const built of versions) {
+    log(`wrote ${built.page} (${built.operations} operations, ${built.noted} with a "not shown" note)`);
+  }
+
+  const counts = Object.fromEntries(
+    versions.map((built) => [`operations-${built.id}`, String(built.operations)]),
+  );
+  const guides: { file: string; values: Record<string, string> }[] = [
+    { file: "index.html", values: counts },
+    { file: "authentication.html", values: {} },
+  ];
+  for (const guide of guides) {
+    const source = await readFile(join(siteDir, guide.file), "utf8");
+    const header = renderSiteHeader({ kind: "guide", file: guide.file }, "");
+    const html = fillMarkers(source, { "site-header": header, ...guide.values }, `site/${guide.file}`);
+    await writeFile(join(outDir, guide.file), html);
+  }
+  for (const asset of ["style.css", "favicon.svg", redocCreditFile]) {
+    await copyFile(join(siteDir, asset), join(outDir, asset));
+  }
+
+  const files = await listFiles(outDir);
+  for (const file of files) {
+    if (![".html", ".css", ".svg"].includes(extname(file))) continue;
+    const remote = findRemoteReferences(await readFile(join(outDir, file), "utf8"));
+    if (remote.length > 0) {
+      throw new Error(
+        `${file} would load from another origin: ${remote.map((r) => `${r.kind} ${r.url}`).join(", ")}`,
+      );
+    }
+  }
+  log(`site ready in ${outDir} (${files.length} files)`);
+  return { outDir, versions, files };
+}

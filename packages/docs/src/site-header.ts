@@ -1,0 +1,64 @@
+/** An API version with its own reference page. */
+export interface ApiVersion {
+  /** Version label as readers know it, e.g. `"2.1"`. */
+  id: string;
+  /** Directory of its reference inside the site, e.g. `"v2.1"`. */
+  dir: string;
+  /** Path prefix of its operations, e.g. `"/api/2.1/"`. */
+  prefix: string;
+  /** Bundle file name as written by `@drill-practice/spec`. */
+  bundle: string;
+}
+
+/** The versions the site documents, newest first (the order of the version switch). */
+export const apiVersions: readonly ApiVersion[] = [
+  { id: "2.1", dir: "v2.1", prefix: "/api/2.1/", bundle: "openapi-v2.1.json" },
+  { id: "2.0", dir: "v2.0", prefix: "/api/2/", bundle: "openapi-v2.0.json" },
+];
+
+/** Which page the header is rendered for. */
+export type HeaderPage = { kind: "guide"; file: string } | { kind: "reference"; version: string };
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * Renders the header bar shared by every page: the site name, the guides and the version
+ * switch. Links are relative so the site works from any base path and from `file://`.
+ *
+ * @example
+ * renderSiteHeader({ kind: "reference", version: "2.1" }, "../");
+ */
+export function renderSiteHeader(page: HeaderPage, rootPrefix: string): string {
+  const link = (href: string, label: string, current: boolean, extra = "") =>
+    `<a href="${escapeHtml(rootPrefix + href)}"${current ? ' aria-current="page"' : ""}${extra}>${escapeHtml(label)}</a>`;
+  const guides = [
+    { file: "index.html", label: "Overview" },
+    { file: "authentication.html", label: "Authentication" },
+  ]
+    .map((guide) => link(guide.file, guide.label, page.kind === "guide" && page.file === guide.file))
+    .join("");
+  const versions = apiVersions
+    .map((version) =>
+      link(
+        `${version.dir}/index.html`,
+        version.id,
+        page.kind === "reference" && page.version === version.id,
+        ` data-version="${escapeHtml(version.id)}" title="API ${escapeHtml(version.id)} reference"`,
+      ),
+    )
+    .join("");
+  return [
+    '<header class="site-header">',
+    `<a class="site-brand" href="${escapeHtml(rootPrefix)}index.html">`,
+    `<img src="${escapeHtml(rootPrefix)}favicon.svg" alt="" width="24" height="24">`,
+    "<span>Drill Practice API</span></a>",
+    `<nav class="site-nav" aria-label="Guides">${guides}</nav>`,
+    '<nav class="version-switch" aria-label="API version">',
+    '<span class="version-switch-label">API reference</span>',
+    versions,
+    "</nav>",
+    "</header>",
+  ].join("");
+}

@@ -1,0 +1,60 @@
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type BrowserContext, chromium } from "playwright-core";
+
+/** Whether we run under CI, where a missing browser is a failure rather than a skip. */
+export const isCI = !["", "0", "false"].includes((process.env.CI ?? "").toLowerCase());
+
+/** Debian's Chromium, or `CHROMIUM_PATH`; never a downloaded browser. */
+export function chromiumPath(): { path: string; found: boolean } {
+  const path = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+  return { path, found: existsSync(path) };
+}
+
+/** Prints a boxed warning that is hard to miss in a long test log. */
+export function warnBox(lines: string[]): void {
+  const width = Math.max(...lines.map((line) => line.length));
+  const bar = "─".repeat(width + 2);
+  console.warn([`┌${bar}┐`, ...lines.map((line) => `│ ${line.padEnd(width)} │`), `└${bar}┘`].join("\n"));
+}
+
+/** A headless Chromium with a throw-away profile; `close` removes the profile too. */
+export interface Browser {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts Chromium headless with everything that could phone home switched off, in a fresh
+ * profile directory.
+ */
+export async function launchBrowser(executablePath: string): Promise<Browser> {
+  const profile = await mkdtemp(join(tmpdir(), "drill-docs-chromium-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath,
+    headless: true,
+    viewport: { width: 1280, height: 900 },
+    timeout: 60_000,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(30_000);
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}

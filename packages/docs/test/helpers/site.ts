@@ -1,0 +1,51 @@
+import { readFile, stat } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { packageDir } from "../../src/build-site.ts";
+import { asOpenApiDocument, listOperations, type OpenApiDocument } from "../../src/openapi-document.ts";
+import { type ApiVersion, apiVersions } from "../../src/site-header.ts";
+
+/** The built site the tests check (`pnpm docs` writes it; turbo runs that before the tests). */
+export const distDir = join(packageDir, "dist");
+
+/** Where the browser tests leave their screenshots for review (gitignored). */
+export const screenshotDir = join(packageDir, "screenshots");
+
+/** The hand-written pages and the references, relative to the site root. */
+export const sitePages = [
+  { name: "index", path: "index.html" },
+  { name: "authentication", path: "authentication.html" },
+  ...apiVersions.map((version) => ({ name: version.dir, path: `${version.dir}/index.html` })),
+] as const;
+
+/** Fails with a hint instead of a pile of ENOENTs when the site was not built. */
+export async function assertSiteBuilt(): Promise<void> {
+  const index = await stat(join(distDir, "index.html")).catch(() => undefined);
+  if (!index) {
+    throw new Error(
+      `${distDir}/index.html is missing: build the site first (\`pnpm docs\`, or \`pnpm test\` via turbo)`,
+    );
+  }
+}
+
+/** A per-version bundle of `@drill-practice/spec`, as the site was built from it. */
+export async function loadBundle(version: ApiVersion): Promise<OpenApiDocument> {
+  const require = createRequire(import.meta.url);
+  const path = require.resolve(`@drill-practice/spec/${version.bundle}`);
+  return asOpenApiDocument(JSON.parse(await readFile(path, "utf8")), path);
+}
+
+/** The operationIds of a bundle; every operation of ours has one. */
+export function operationIds(bundle: OpenApiDocument): string[] {
+  return listOperations(bundle).map(({ method, path, operation }) => {
+    if (!operation.operationId) throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
+    return operation.operationId;
+  });
+}
+
+/** Pulls the API description Redoc embedded in a built reference page back out. */
+export function embeddedDefinition(html: string): OpenApiDocument {
+  const match = /const __redoc_definition = (\{.*?\});\s*const __redoc_options/s.exec(html);
+  if (!match?.[1]) throw new Error("no embedded __redoc_definition found in the page");
+  return asOpenApiDocument(JSON.parse(match[1]), "embedded definition");
+}
