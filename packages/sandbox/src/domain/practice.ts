@@ -1,0 +1,527 @@
+import { DomainError } from "./errors.js";
+import { hashString, Prng } from "./random.js";
+import type {
+  AnswerResult,
+  Drill,
+  DrillablePractice,
+  DrillableRecord,
+  Proficiency,
+  QuestionResponse,
+  Rendition,
+} from "./types.js";
+
+/**
+ * How fast the proficiency values follow the answers. Each answer scores 100 (right) or 0 (wrong), and
+ * each value moves this fraction of the way towards the score. Multiple choice tests recognition, so
+ * the receptive value follows quickly and the productive value slowly. The service's real rule is not
+ * shown; this is the sandbox's own.
+ *
+ * @example
+ * PROFICIENCY_RATES.receptive; // 0.2
+ */
+export const PROFICIENCY_RATES = { receptive: 0.2, productive: 0.05 } as const;
+
+/**
+ * Seconds of expected practice per drill item (the sandbox's unit and value for `expectedDuration`).
+ *
+ * @example
+ * expectedDurationOf(drill); // drill.items.length * SECONDS_PER_ITEM
+ */
+export const SECONDS_PER_ITEM = 10;
+
+/** Number of offered choices: the right answer plus up to three distractors. */
+const CHOICES = 4;
+
+/**
+ * What practice needs from the sandbox state.
+ *
+ * @example
+ * const ctx: PracticeContext = { drillable: (id) => records.get(id), canAccess: () => true };
+ */
+export interface PracticeContext {
+  drillable(id: string): DrillableRecord | undefined;
+  /** Whether the user may practise (or keep in a repertoire) this drillable. */
+  canAccess(userId: string, record: DrillableRecord): boolean;
+}
+
+/**
+ * Options of the practice book.
+ *
+ * @example
+ * const options: PracticeOptions = { seed: 7, maxOpenQuestions: 1000 };
+ */
+export interface PracticeOptions {
+  /** Seed for question order and choices (default 1). */
+  readonly seed?: number;
+  /**
+   * How many question references are remembered (answered or not) before the oldest are forgotten;
+   * a forgotten reference answers `reference_not_found`. Default 100 000.
+   */
+  readonly maxOpenQuestions?: number;
+  /** Source of unguessable references (default `crypto.randomUUID`). */
+  readonly randomReference?: () => string;
+}
+
+interface RenditionState {
+  answerCount: number;
+  correctCount: number;
+  receptive: number;
+  productive: number;
+  highest: Proficiency;
+}
+
+interface Session {
+  sequenceNr: number;
+  rng: Prng;
+  /** Item counts of the drills when the deck was dealt; a change means the deck must be dealt again. */
+  signature: string;
+  deck: { drill: number; item: number }[];
+  position: number;
+}
+
+interface OpenQuestion {
+  readonly userId: string;
+  readonly drillId: string;
+  readonly expected: string;
+  readonly choices: readonly string[];
+  answered: boolean;
+}
+
+function toProficiency(receptive: number, productive: number): Proficiency {
+  return {
+    receptive: Math.round(receptive),
+    productive: Math.round(productive),
+    overall: Math.round((receptive + productive) / 2),
+  };
+}
+
+function maxProficiency(a: Proficiency, b: Proficiency): Proficiency {
+  return {
+    receptive: Math.max(a.receptive, b.receptive),
+    productive: Math.max(a.productive, b.productive),
+    overall: Math.max(a.overall, b.overall),
+  };
+}
+
+/**
+ * Expected duration in seconds: {@link SECONDS_PER_ITEM} per item; for a course, summed over its drills.
+ *
+ * @example
+ * expectedDurationOf({ type: "DRILL", items: [{ ask: "a", tell: "b" }] } as Drill); // 10
+ */
+export function expectedDurationOf(
+  record: DrillableRecord,
+  lookup?: (id: string) => DrillableRecord | undefined,
+) {
+  if (record.type === "DRILL") return record.items.length * SECONDS_PER_ITEM;
+  let total = 0;
+  for (const id of record.drillIds) {
+    const drill = lookup?.(id);
+    if (drill?.type === "DRILL") total += drill.items.length * SECONDS_PER_ITEM;
+  }
+  return total;
+}
+
+/**
+ * Practice state of all users: open questions, question sessions, renditions and repertoires.
+ *
+ * Every method runs to completion synchronously, so each state change is atomic in Node's single thread;
+ * keep it that way (no `await` inside a mutation) or concurrent requests could lose answers.
+ *
+ * Proficiency rule (the sandbox's own): each answer scores 100 or 0; receptive moves 20 % and
+ * productive 5 % of the way to that score; overall is their mean; reported values are rounded integers
+ * and `highestProficiency` is the per-value maximum ever reported.
+ *
+ * @example
+ * const book = new PracticeBook(ctx, { seed: 1 });
+ * const { question } = book.nextQuestion("u-1", ["es-animals"]);
+ * book.answer("u-1", question.reference, { value: question.tell.terms[0]?.value });
+ */
+export class PracticeBook {
+  private readonly seed: number;
+  private readonly maxOpen: number;
+  private readonly randomReference: () => string;
+  private readonly renditions = new Map<string, Map<string, RenditionState>>();
+  private readonly sessions = new Map<string, Session>();
+  private readonly open = new Map<string, OpenQuestion>();
+  private readonly repertoires = new Map<string, Set<string>>();
+
+  constructor(
+    private readonly ctx: PracticeContext,
+    options: PracticeOptions = {},
+  ) {
+    this.seed = options.seed ?? 1;
+    this.maxOpen = options.maxOpenQuestions ?? 100_000;
+    this.randomReference = options.randomReference ?? (() => globalThis.crypto.randomUUID());
+  }
+
+  /**
+   * Builds the next multiple-choice question over one or more drills (a course ID stands for its drills).
+   * Items are dealt from a shuffled deck over all items of all the drills, dealt again when used up;
+   * the choices are the right answer and up to three other answers from the same drill.
+   *
+   * Errors: `drill_missing`, `drill_not_found`, `drillable_access_denied`, `drill_empty`.
+   *
+   * @example
+   * book.nextQuestion("u-1", ["es-animals", "es-colours"]).question.sequenceNr; // 1, then 2, …
+   */
+  nextQuestion(userId: string, drillIds: readonly string[]): QuestionResponse {
+    const requested = [...new Set(drillIds)];
+    if (requested.length === 0) {
+      throw new DomainError("drill_missing", "drill: at least one drill ID is required", "drill");
+    }
+    const drills: Drill[] = [];
+    const seen = new Set<string>();
+    for (const id of requested) {
+      const record = this.ctx.drillable(id);
+      if (record === undefined) {
+        throw new DomainError("drill_not_found", `drill: no drill or course with ID "${id}"`, "drill");
+      }
+      if (!this.ctx.canAccess(userId, record)) {
+        throw new DomainError("drillable_access_denied", `drill: the user may not practise "${id}"`, "drill");
+      }
+      const members = record.type === "DRILL" ? [record] : this.drillsOfCourse(record.drillIds);
+      for (const drill of members) {
+        if (seen.has(drill.id)) continue;
+        seen.add(drill.id);
+        drills.push(drill);
+      }
+    }
+    if (drills.every((drill) => drill.items.length === 0)) {
+      throw new DomainError("drill_empty", "drill: the given drills have no items to ask", "drill");
+    }
+
+    const session = this.session(userId, requested.sort(), drills);
+    if (session.position >= session.deck.length) this.deal(session, drills);
+    const card = session.deck[session.position++] as { drill: number; item: number };
+    const drill = drills[card.drill] as Drill;
+    const item = drill.items[card.item] as { ask: string; tell: string };
+
+    const others = new Set<string>();
+    for (const other of drill.items) if (other.tell !== item.tell) others.add(other.tell);
+    const choices = session.rng.shuffle([item.tell, ...session.rng.sample([...others], CHOICES - 1)]);
+
+    const reference = this.randomReference();
+    this.remember(reference, { userId, drillId: drill.id, expected: item.tell, choices, answered: false });
+    session.sequenceNr++;
+    return {
+      question: {
+        reference,
+        sequenceNr: session.sequenceNr,
+        ask: { name: drill.askName, term: { value: item.ask } },
+        tell: {
+          name: drill.tellName,
+          composition: "SINGLE",
+          type: "MULTIPLE_CHOICE",
+          terms: choices.map((value) => ({ value })),
+        },
+      },
+      notifications: [],
+    };
+  }
+
+  /**
+   * Grades an answer. The body must be `{ "value": <one of the offered terms> }` (the sandbox's own
+   * request shape); the result tells whether it was right and what was expected. A reference can be
+   * answered once, and only by the user it was issued to.
+   *
+   * Errors: `reference_not_found`, `answer_invalid`, `answer_not_a_choice`, `answer_already_given`.
+   *
+   * @example
+   * book.answer("u-1", reference, { value: "dog" }); // { correct: true, expected: "dog" }
+   */
+  answer(userId: string, reference: string, body: unknown): AnswerResult {
+    const open = this.open.get(reference);
+    if (open === undefined || open.userId !== userId) {
+      throw new DomainError(
+        "reference_not_found",
+        "reference: no question with this reference was given to the user",
+        "reference",
+      );
+    }
+    if (open.answered) {
+      throw new DomainError(
+        "answer_already_given",
+        "reference: this question has already been answered",
+        "reference",
+      );
+    }
+    const value = readAnswerValue(body);
+    if (!open.choices.includes(value)) {
+      throw new DomainError(
+        "answer_not_a_choice",
+        "value: must be the value of one of the offered terms",
+        "value",
+      );
+    }
+    open.answered = true;
+    const correct = value === open.expected;
+    this.record(userId, open.drillId, correct);
+    return { correct, expected: open.expected };
+  }
+
+  /**
+   * A user's practice status for a drill or course; all zeros when not practised yet. A course combines
+   * its drills: counts are summed, proficiency values averaged over all its drills (unpractised ones
+   * count as 0).
+   *
+   * Errors: `drillable_not_found`, `drillable_access_denied`.
+   *
+   * @example
+   * book.getRendition("u-1", "es-animals").proficiency.overall;
+   */
+  getRendition(userId: string, drillableId: string): Rendition {
+    const record = this.accessible(userId, drillableId);
+    const summary = this.summary(userId, record);
+    return {
+      drillableId: record.id,
+      type: record.type,
+      answerCount: summary.answerCount,
+      correctCount: summary.correctCount,
+      proficiency: summary.proficiency,
+      highestProficiency: summary.highest,
+      expectedDuration: expectedDurationOf(record, (id) => this.ctx.drillable(id)),
+    };
+  }
+
+  /**
+   * The `practice` part of a result-list entry: present only once the user has answered a question of
+   * the drill (for a course: of any of its drills).
+   *
+   * @example
+   * book.practiceOf("u-1", drill); // undefined before the first answer
+   */
+  practiceOf(userId: string, record: DrillableRecord): DrillablePractice | undefined {
+    const summary = this.summary(userId, record);
+    if (summary.answerCount === 0) return undefined;
+    return {
+      proficiency: summary.proficiency,
+      highestProficiency: summary.highest,
+      expectedDuration: expectedDurationOf(record, (id) => this.ctx.drillable(id)),
+    };
+  }
+
+  /**
+   * Adds a drillable to the user's repertoire; returns false when it was already there.
+   *
+   * Errors: `drillable_not_found`, `drillable_access_denied`.
+   *
+   * @example
+   * book.addToRepertoire("u-1", "es-animals"); // true
+   */
+  addToRepertoire(userId: string, drillableId: string): boolean {
+    this.accessible(userId, drillableId);
+    let entries = this.repertoires.get(userId);
+    if (entries === undefined) {
+      entries = new Set();
+      this.repertoires.set(userId, entries);
+    }
+    if (entries.has(drillableId)) return false;
+    entries.add(drillableId);
+    return true;
+  }
+
+  /**
+   * Removes a drillable from the user's repertoire.
+   *
+   * Errors: `not_in_repertoire`.
+   *
+   * @example
+   * book.removeFromRepertoire("u-1", "es-animals");
+   */
+  removeFromRepertoire(userId: string, drillableId: string): void {
+    if (this.repertoires.get(userId)?.delete(drillableId) !== true) {
+      throw new DomainError(
+        "not_in_repertoire",
+        `drillable: "${drillableId}" is not in the user's repertoire`,
+        "drillable",
+      );
+    }
+  }
+
+  /**
+   * IDs in the user's repertoire that still exist, in the order they were added.
+   *
+   * @example
+   * book.repertoireIds("u-1"); // ["es-animals"]
+   */
+  repertoireIds(userId: string): string[] {
+    const ids: string[] = [];
+    for (const id of this.repertoires.get(userId) ?? [])
+      if (this.ctx.drillable(id) !== undefined) ids.push(id);
+    return ids;
+  }
+
+  /**
+   * Forgets everything about a drillable that was deleted (renditions and repertoire entries).
+   *
+   * @example
+   * book.forgetDrillable("es-animals");
+   */
+  forgetDrillable(drillableId: string): void {
+    for (const perUser of this.renditions.values()) perUser.delete(drillableId);
+    for (const entries of this.repertoires.values()) entries.delete(drillableId);
+  }
+
+  private accessible(userId: string, drillableId: string): DrillableRecord {
+    const record = this.ctx.drillable(drillableId);
+    if (record === undefined) {
+      throw new DomainError(
+        "drillable_not_found",
+        `drillable: no drill or course with ID "${drillableId}"`,
+        "drillable",
+      );
+    }
+    if (!this.ctx.canAccess(userId, record)) {
+      throw new DomainError(
+        "drillable_access_denied",
+        `drillable: the user may not use "${drillableId}"`,
+        "drillable",
+      );
+    }
+    return record;
+  }
+
+  private drillsOfCourse(ids: readonly string[]): Drill[] {
+    const drills: Drill[] = [];
+    for (const id of ids) {
+      const record = this.ctx.drillable(id);
+      if (record?.type === "DRILL") drills.push(record);
+    }
+    return drills;
+  }
+
+  private session(userId: string, sortedIds: readonly string[], drills: readonly Drill[]): Session {
+    const key = `${userId}\u0000${sortedIds.join("\u0000")}`;
+    const signature = drills.map((drill) => `${drill.id}:${drill.items.length}`).join("\u0000");
+    let session = this.sessions.get(key);
+    if (session === undefined) {
+      session = {
+        sequenceNr: 0,
+        rng: new Prng(hashString(`${this.seed}\u0000${key}`)),
+        signature,
+        deck: [],
+        position: 0,
+      };
+      this.sessions.set(key, session);
+    } else if (session.signature !== signature) {
+      session.signature = signature;
+      session.deck = [];
+      session.position = 0;
+    }
+    return session;
+  }
+
+  private deal(session: Session, drills: readonly Drill[]): void {
+    const last = session.deck[session.deck.length - 1];
+    const deck: { drill: number; item: number }[] = [];
+    drills.forEach((drill, d) => {
+      for (let i = 0; i < drill.items.length; i++) deck.push({ drill: d, item: i });
+    });
+    session.rng.shuffle(deck);
+    // Avoid asking the same item twice in a row across a new deal.
+    const first = deck[0];
+    if (last !== undefined && first !== undefined && deck.length > 1) {
+      if (first.drill === last.drill && first.item === last.item) {
+        deck[0] = deck[1] as { drill: number; item: number };
+        deck[1] = first;
+      }
+    }
+    session.deck = deck;
+    session.position = 0;
+  }
+
+  private remember(reference: string, question: OpenQuestion): void {
+    this.open.set(reference, question);
+    // Maps iterate in insertion order, so the first key is the oldest reference.
+    while (this.open.size > this.maxOpen) {
+      const oldest = this.open.keys().next().value as string;
+      this.open.delete(oldest);
+    }
+  }
+
+  private record(userId: string, drillId: string, correct: boolean): void {
+    let perUser = this.renditions.get(userId);
+    if (perUser === undefined) {
+      perUser = new Map();
+      this.renditions.set(userId, perUser);
+    }
+    let state = perUser.get(drillId);
+    if (state === undefined) {
+      state = {
+        answerCount: 0,
+        correctCount: 0,
+        receptive: 0,
+        productive: 0,
+        highest: { receptive: 0, productive: 0, overall: 0 },
+      };
+      perUser.set(drillId, state);
+    }
+    const score = correct ? 100 : 0;
+    state.answerCount++;
+    if (correct) state.correctCount++;
+    state.receptive += PROFICIENCY_RATES.receptive * (score - state.receptive);
+    state.productive += PROFICIENCY_RATES.productive * (score - state.productive);
+    state.highest = maxProficiency(state.highest, toProficiency(state.receptive, state.productive));
+  }
+
+  private summary(
+    userId: string,
+    record: DrillableRecord,
+  ): { answerCount: number; correctCount: number; proficiency: Proficiency; highest: Proficiency } {
+    const perUser = this.renditions.get(userId);
+    if (record.type === "DRILL") {
+      const state = perUser?.get(record.id);
+      if (state === undefined) return zeroSummary();
+      return {
+        answerCount: state.answerCount,
+        correctCount: state.correctCount,
+        proficiency: toProficiency(state.receptive, state.productive),
+        highest: state.highest,
+      };
+    }
+    const drillIds = [...new Set(record.drillIds)].filter((id) => this.ctx.drillable(id)?.type === "DRILL");
+    if (drillIds.length === 0) return zeroSummary();
+    let answerCount = 0;
+    let correctCount = 0;
+    let receptive = 0;
+    let productive = 0;
+    const highest = { receptive: 0, productive: 0, overall: 0 };
+    for (const id of drillIds) {
+      const state = perUser?.get(id);
+      if (state === undefined) continue;
+      answerCount += state.answerCount;
+      correctCount += state.correctCount;
+      receptive += state.receptive;
+      productive += state.productive;
+      highest.receptive += state.highest.receptive;
+      highest.productive += state.highest.productive;
+      highest.overall += state.highest.overall;
+    }
+    const n = drillIds.length;
+    const proficiency = toProficiency(receptive / n, productive / n);
+    const averageHighest = {
+      receptive: Math.round(highest.receptive / n),
+      productive: Math.round(highest.productive / n),
+      overall: Math.round(highest.overall / n),
+    };
+    // Rounding the two averages separately could put the highest value one below the current one.
+    return { answerCount, correctCount, proficiency, highest: maxProficiency(averageHighest, proficiency) };
+  }
+}
+
+function zeroSummary() {
+  const zero = { receptive: 0, productive: 0, overall: 0 };
+  return { answerCount: 0, correctCount: 0, proficiency: zero, highest: zero };
+}
+
+function readAnswerValue(body: unknown): string {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new DomainError("answer_invalid", 'body: must be a JSON object such as { "value": "…" }', "body");
+  }
+  const value = (body as { value?: unknown }).value;
+  if (typeof value !== "string") {
+    throw new DomainError("answer_invalid", "value: must be a string (the chosen term's value)", "value");
+  }
+  return value;
+}

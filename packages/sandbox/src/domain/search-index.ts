@@ -1,0 +1,365 @@
+import type { DrillableRecord, SearchField } from "./types.js";
+import { SEARCH_FIELDS } from "./types.js";
+
+const ASCII_ONLY = /^[\x20-\x7e]*$/;
+const MARKS = /\p{M}+/gu;
+const SEPARATORS = /[^\p{L}\p{N}]+/u;
+
+/**
+ * Folds text for matching: compatibility decomposition, combining marks removed, lower case. So
+ * `Café`, `CAFE` and `café` fold alike, and `Ærø` folds to `ærø` (letters that are not composed of a base
+ * letter plus a mark are kept).
+ *
+ * @example
+ * foldText("Ĉu Café?"); // "cu cafe?"
+ */
+export function foldText(text: string): string {
+  // Most drill text is plain ASCII; skipping normalize() there roughly halves indexing time.
+  if (ASCII_ONLY.test(text)) return text.toLowerCase();
+  return text.normalize("NFKD").replace(MARKS, "").toLowerCase();
+}
+
+/**
+ * Splits text into search tokens: folded (see {@link foldText}), cut at every character that is not a
+ * letter or digit in any script. Empty pieces are dropped; duplicates are kept.
+ *
+ * @example
+ * tokenize("Rock'n'Roll — São Paulo, 1969"); // ["rock", "n", "roll", "sao", "paulo", "1969"]
+ */
+export function tokenize(text: string): string[] {
+  const folded = foldText(text);
+  const out: string[] = [];
+  for (const piece of folded.split(SEPARATORS)) {
+    if (piece !== "") out.push(piece);
+  }
+  return out;
+}
+
+/**
+ * The text of each search field of a drillable. Courses have no items, so their CONTENTS field is empty.
+ *
+ * @example
+ * fieldTexts(drill, "TAGS"); // ["spanish", "animals"]
+ */
+export function fieldTexts(record: DrillableRecord, field: SearchField): readonly string[] {
+  switch (field) {
+    case "NAME":
+      return [record.name];
+    case "DESCRIPTION":
+      return [record.description];
+    case "SUBJECT":
+      return [record.subject];
+    case "TAGS":
+      return record.tags;
+    case "CONTENTS": {
+      if (record.type !== "DRILL") return [];
+      const texts: string[] = [];
+      for (const item of record.items) texts.push(item.ask, item.tell);
+      return texts;
+    }
+  }
+}
+
+/**
+ * Key that orders names case- and accent-insensitively by code unit; ties are broken by the exact name
+ * and then the ID, so the order never depends on the host's locale data.
+ */
+function nameSortKey(name: string): string {
+  return foldText(name);
+}
+
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Inserts `value` into the sorted array unless present. */
+function insertSorted(list: number[], value: number): void {
+  const last = list[list.length - 1];
+  if (last === undefined || last < value) {
+    list.push(value);
+    return;
+  }
+  const at = lowerBound(list, value, 0);
+  if (list[at] !== value) list.splice(at, 0, value);
+}
+
+/** Removes `value` from the sorted array if present. */
+function removeSorted(list: number[], value: number): void {
+  const at = lowerBound(list, value, 0);
+  if (list[at] === value) list.splice(at, 1);
+}
+
+/** First position at or after `from` whose value is >= `value`. */
+function lowerBound(list: readonly number[], value: number, from: number): number {
+  let lo = from;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((list[mid] as number) < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Intersection of two ascending lists of document numbers. When one list is much shorter, its elements
+ * are looked up by binary search in the longer one instead of walking both.
+ *
+ * @example
+ * intersectSorted([1, 3, 5, 7], [3, 4, 5]); // [3, 5]
+ */
+export function intersectSorted(a: readonly number[], b: readonly number[]): number[] {
+  const [small, large] = a.length <= b.length ? [a, b] : [b, a];
+  const out: number[] = [];
+  if (small.length === 0) return out;
+  if (small.length * 16 < large.length) {
+    let from = 0;
+    for (const value of small) {
+      from = lowerBound(large, value, from);
+      if (from >= large.length) break;
+      if (large[from] === value) out.push(value);
+    }
+    return out;
+  }
+  let i = 0;
+  let j = 0;
+  while (i < small.length && j < large.length) {
+    const x = small[i] as number;
+    const y = large[j] as number;
+    if (x === y) {
+      out.push(x);
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  return out;
+}
+
+/**
+ * Union of two ascending lists of document numbers, without duplicates.
+ *
+ * @example
+ * unionSorted([1, 3], [2, 3, 4]); // [1, 2, 3, 4]
+ */
+export function unionSorted(a: readonly number[], b: readonly number[]): number[] {
+  if (a.length === 0) return b.slice();
+  if (b.length === 0) return a.slice();
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i] as number;
+    const y = b[j] as number;
+    if (x === y) {
+      out.push(x);
+      i++;
+      j++;
+    } else if (x < y) {
+      out.push(x);
+      i++;
+    } else {
+      out.push(y);
+      j++;
+    }
+  }
+  while (i < a.length) out.push(a[i++] as number);
+  while (j < b.length) out.push(b[j++] as number);
+  return out;
+}
+
+interface IndexedDoc {
+  readonly record: DrillableRecord;
+  readonly sortKey: string;
+}
+
+const EMPTY: readonly number[] = Object.freeze([]);
+
+/**
+ * Inverted index over drills and courses: for every search field, a map from token to the ascending
+ * list of document numbers containing it. Each drillable gets a document number the first time it is
+ * added and keeps it across updates, so posting lists stay sorted without rebuilding.
+ *
+ * The index is built once ({@link SearchIndex.build}) and kept current with {@link SearchIndex.upsert}
+ * and {@link SearchIndex.remove}; queries never scan all documents.
+ *
+ * @example
+ * const index = SearchIndex.build(data.drills);
+ * index.posting("NAME", "spanish"); // document numbers of drills whose name has the word "spanish"
+ */
+export class SearchIndex {
+  private readonly docs: (IndexedDoc | undefined)[] = [];
+  private readonly docById = new Map<string, number>();
+  private readonly postings = new Map<SearchField, Map<string, number[]>>(
+    SEARCH_FIELDS.map((field) => [field, new Map<string, number[]>()]),
+  );
+  private ranks: Int32Array = new Int32Array(0);
+  private ranksValid = true;
+  private liveCount = 0;
+  /** Memo of item token lists, used only while building: item terms repeat a lot across drills. */
+  private tokenMemo: Map<string, readonly string[]> | undefined;
+
+  /**
+   * Builds an index over the given drills and courses.
+   *
+   * @example
+   * const index = SearchIndex.build([...data.drills, ...data.courses]);
+   */
+  static build(records: Iterable<DrillableRecord>): SearchIndex {
+    const index = new SearchIndex();
+    index.tokenMemo = new Map();
+    for (const record of records) index.upsert(record);
+    index.tokenMemo = undefined;
+    index.refreshRanks();
+    return index;
+  }
+
+  /** Number of drillables in the index. */
+  get size(): number {
+    return this.liveCount;
+  }
+
+  /**
+   * Adds a drillable, or replaces the indexed version of a drillable with the same ID.
+   *
+   * @example
+   * index.upsert({ ...drill, name: "New name" });
+   */
+  upsert(record: DrillableRecord): void {
+    let docNr = this.docById.get(record.id);
+    let fresh = false;
+    if (docNr === undefined) {
+      docNr = this.docs.length;
+      this.docs.push(undefined);
+      this.docById.set(record.id, docNr);
+      this.liveCount++;
+      fresh = true;
+    } else {
+      this.unpost(docNr);
+    }
+    for (const field of SEARCH_FIELDS) {
+      const fieldPostings = this.postings.get(field) as Map<string, number[]>;
+      const memoize = field === "CONTENTS";
+      for (const text of fieldTexts(record, field)) {
+        for (const token of this.tokensOf(text, memoize)) {
+          const posting = fieldPostings.get(token);
+          if (posting === undefined) fieldPostings.set(token, [docNr]);
+          // A new document has the highest number, so a repeated token shows up as the last entry.
+          else if (fresh) {
+            if (posting[posting.length - 1] !== docNr) posting.push(docNr);
+          } else insertSorted(posting, docNr);
+        }
+      }
+    }
+    this.docs[docNr] = { record, sortKey: nameSortKey(record.name) };
+    this.ranksValid = false;
+  }
+
+  /**
+   * Takes a drillable out of the index. Returns whether it was there.
+   *
+   * @example
+   * index.remove("es-animals"); // true
+   */
+  remove(id: string): boolean {
+    const docNr = this.docById.get(id);
+    if (docNr === undefined) return false;
+    this.unpost(docNr);
+    this.docs[docNr] = undefined;
+    this.docById.delete(id);
+    this.liveCount--;
+    this.ranksValid = false;
+    return true;
+  }
+
+  /**
+   * Document number of a drillable, if indexed.
+   *
+   * @example
+   * const nr = index.docNumber("es-animals");
+   */
+  docNumber(id: string): number | undefined {
+    return this.docById.get(id);
+  }
+
+  /**
+   * The drillable behind a document number.
+   *
+   * @example
+   * const record = index.record(index.posting("NAME", "spanish")[0] ?? -1);
+   */
+  record(docNr: number): DrillableRecord | undefined {
+    return this.docs[docNr]?.record;
+  }
+
+  /**
+   * Ascending document numbers of drillables whose `field` contains `token` (an already folded token).
+   * The returned array belongs to the index: do not modify it.
+   *
+   * @example
+   * index.posting("TAGS", "animals");
+   */
+  posting(field: SearchField, token: string): readonly number[] {
+    return this.postings.get(field)?.get(token) ?? EMPTY;
+  }
+
+  /**
+   * Position of a document in name order (see the module notes); smaller sorts first.
+   *
+   * @example
+   * docs.sort((a, b) => index.nameRank(a) - index.nameRank(b));
+   */
+  nameRank(docNr: number): number {
+    if (!this.ranksValid) this.refreshRanks();
+    return this.ranks[docNr] ?? Number.MAX_SAFE_INTEGER;
+  }
+
+  private tokensOf(text: string, memoize: boolean): readonly string[] {
+    const memo = this.tokenMemo;
+    if (memo === undefined || !memoize) return tokenize(text);
+    let tokens = memo.get(text);
+    if (tokens === undefined) {
+      tokens = tokenize(text);
+      memo.set(text, tokens);
+    }
+    return tokens;
+  }
+
+  /** Takes a document out of every posting list, re-tokenizing its indexed version to find them. */
+  private unpost(docNr: number): void {
+    const doc = this.docs[docNr];
+    if (doc === undefined) return;
+    for (const field of SEARCH_FIELDS) {
+      const fieldPostings = this.postings.get(field) as Map<string, number[]>;
+      for (const text of fieldTexts(doc.record, field)) {
+        for (const token of this.tokensOf(text, false)) {
+          const posting = fieldPostings.get(token);
+          if (posting === undefined) continue;
+          removeSorted(posting, docNr);
+          if (posting.length === 0) fieldPostings.delete(token);
+        }
+      }
+    }
+  }
+
+  private refreshRanks(): void {
+    const live: number[] = [];
+    for (let nr = 0; nr < this.docs.length; nr++) if (this.docs[nr] !== undefined) live.push(nr);
+    const docs = this.docs as IndexedDoc[];
+    live.sort((a, b) => {
+      const x = docs[a] as IndexedDoc;
+      const y = docs[b] as IndexedDoc;
+      return (
+        compareStrings(x.sortKey, y.sortKey) ||
+        compareStrings(x.record.name, y.record.name) ||
+        compareStrings(x.record.id, y.record.id)
+      );
+    });
+    const ranks = new Int32Array(this.docs.length).fill(-1);
+    live.forEach((nr, rank) => {
+      ranks[nr] = rank;
+    });
+    this.ranks = ranks;
+    this.ranksValid = true;
+  }
+}

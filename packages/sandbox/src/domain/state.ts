@@ -1,0 +1,483 @@
+import { DomainError } from "./errors.js";
+import type { PracticeOptions } from "./practice.js";
+import { PracticeBook } from "./practice.js";
+import { SearchIndex } from "./search-index.js";
+import type { StoreSearchParams } from "./store-search.js";
+import { parsePaging, searchStore } from "./store-search.js";
+import type {
+  AnswerResult,
+  Catalog,
+  Course,
+  Drill,
+  Drillable,
+  DrillableRecord,
+  Drillables,
+  Group,
+  Organization,
+  QuestionResponse,
+  Rendition,
+  SandboxData,
+  User,
+} from "./types.js";
+
+/**
+ * Options of {@link createState}.
+ *
+ * @example
+ * const state = createState(createDefaultDataset(), { seed: 42 });
+ */
+export type StateOptions = PracticeOptions;
+
+/**
+ * The sandbox's whole mutable state: data, search index and practice records.
+ *
+ * Concurrency: Node runs JavaScript on one thread, so a method that runs to its end without `await`
+ * cannot be interleaved with another. Every method here is synchronous; keep them so, and a state
+ * change is always atomic, however many requests the HTTP layer has in flight.
+ *
+ * @example
+ * const state = createState(createDefaultDataset());
+ * state.searchStore("user-ana", { query: "capitals" }).total;
+ */
+export class SandboxState {
+  private readonly records = new Map<string, DrillableRecord>();
+  private readonly users = new Map<string, User>();
+  private readonly subjects = new Map<string, User>();
+  private readonly organizations = new Map<string, Organization>();
+  private readonly catalogs = new Map<string, Catalog>();
+  private readonly groups = new Map<string, Group>();
+  /** The search index; kept current by every method that changes a drill or course. */
+  readonly index: SearchIndex;
+  private readonly practice: PracticeBook;
+
+  constructor(data: SandboxData, options: StateOptions = {}) {
+    for (const record of [...data.drills, ...data.courses]) this.records.set(record.id, record);
+    for (const user of data.users) {
+      this.users.set(user.id, user);
+      for (const subject of [user.id, ...user.emails, ...user.thirdPartyIds]) {
+        // The data file validator rejects clashes; for the embedded data the first owner wins.
+        if (!this.subjects.has(subject)) this.subjects.set(subject, user);
+      }
+    }
+    for (const org of data.organizations) this.organizations.set(org.id, org);
+    for (const catalog of data.catalogs) this.catalogs.set(catalog.id, catalog);
+    for (const group of data.groups) this.groups.set(group.id, group);
+    this.index = SearchIndex.build(this.records.values());
+    this.practice = new PracticeBook(
+      {
+        drillable: (id) => this.records.get(id),
+        canAccess: (userId, record) => this.canAccess(userId, record),
+      },
+      options,
+    );
+  }
+
+  // ---- users and organizations -------------------------------------------------------------------
+
+  /**
+   * A user by ID.
+   *
+   * @example
+   * state.user("user-ana")?.name; // "Ana García"
+   */
+  user(id: string): User | undefined {
+    return this.users.get(id);
+  }
+
+  /**
+   * The user a token subject names: by user ID, email address or third-party ID.
+   *
+   * @example
+   * state.findUserBySubject("ana.garcia@academy.example")?.id; // "user-ana"
+   */
+  findUserBySubject(subject: string): User | undefined {
+    return this.subjects.get(subject);
+  }
+
+  /**
+   * An organization by ID.
+   *
+   * @example
+   * state.organization("org-sandbox-academy")?.serviceAccountId;
+   */
+  organization(id: string): Organization | undefined {
+    return this.organizations.get(id);
+  }
+
+  /**
+   * The organization whose service account has this user ID.
+   *
+   * @example
+   * state.organizationOfServiceAccount("svc-sandbox-academy")?.id; // "org-sandbox-academy"
+   */
+  organizationOfServiceAccount(serviceAccountId: string): Organization | undefined {
+    for (const org of this.organizations.values()) if (org.serviceAccountId === serviceAccountId) return org;
+    return undefined;
+  }
+
+  /**
+   * Who a token may be issued for: the subject must name the service account itself or a user of the
+   * service account's organization. Returns undefined otherwise (unknown service account, unknown
+   * subject, or a user of another organization or none).
+   *
+   * @example
+   * state.resolveTokenSubject("svc-sandbox-academy", "hr-1001")?.id; // "user-ana"
+   * state.resolveTokenSubject("svc-sandbox-academy", "user-olivia"); // undefined (outside the organization)
+   */
+  resolveTokenSubject(serviceAccountId: string, subject: string): User | undefined {
+    const org = this.organizationOfServiceAccount(serviceAccountId);
+    if (org === undefined) return undefined;
+    const user = this.subjects.get(subject);
+    if (user === undefined) return undefined;
+    if (user.id === serviceAccountId || user.organizationId === org.id) return user;
+    return undefined;
+  }
+
+  /**
+   * All organizations (for the token endpoint, which needs their service account keys).
+   *
+   * @example
+   * for (const org of state.listOrganizations()) console.log(org.serviceAccountId);
+   */
+  listOrganizations(): Organization[] {
+    return [...this.organizations.values()];
+  }
+
+  // ---- drillables ---------------------------------------------------------------------------------
+
+  /**
+   * A drill or course by ID.
+   *
+   * @example
+   * state.drillable("es-animals-to-en")?.type; // "DRILL"
+   */
+  drillable(id: string): DrillableRecord | undefined {
+    return this.records.get(id);
+  }
+
+  /**
+   * A catalog by ID.
+   *
+   * @example
+   * state.catalog("catalog-academy-business")?.userIds;
+   */
+  catalog(id: string): Catalog | undefined {
+    return this.catalogs.get(id);
+  }
+
+  /**
+   * A group by ID.
+   *
+   * @example
+   * state.group("group-spanish-a1")?.memberIds;
+   */
+  group(id: string): Group | undefined {
+    return this.groups.get(id);
+  }
+
+  /**
+   * Whether a user may practise a drillable: it is in the public store, or in a catalog the user has
+   * access to, or in a group the user belongs to, or (for a drill) in a course that qualifies.
+   *
+   * @example
+   * state.canAccess("user-olivia", state.drillable("es-business-to-en")!); // false
+   */
+  canAccess(userId: string, record: DrillableRecord): boolean {
+    if (this.directlyAccessible(userId, record)) return true;
+    if (record.type !== "DRILL") return false;
+    for (const other of this.records.values()) {
+      if (
+        other.type === "COURSE" &&
+        other.drillIds.includes(record.id) &&
+        this.directlyAccessible(userId, other)
+      ) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The result-list form of a drillable, with `practice` when the user has practised it.
+   *
+   * @example
+   * state.toDrillable(state.drillable("math-times-7")!, "user-ana");
+   */
+  toDrillable(record: DrillableRecord, userId: string): Drillable {
+    const base = {
+      id: record.id,
+      name: record.name,
+      subject: record.subject,
+      type: record.type,
+      description: record.description,
+    };
+    const practice = this.practice.practiceOf(userId, record);
+    return practice === undefined ? base : { ...base, practice };
+  }
+
+  /**
+   * Adds or replaces a drill and updates the search index.
+   *
+   * @example
+   * state.upsertDrill({ ...state.drillable("math-times-7") as Drill, name: "Sevens" });
+   */
+  upsertDrill(drill: Drill): void {
+    this.upsertRecord(drill);
+  }
+
+  /**
+   * Adds or replaces a course and updates the search index.
+   *
+   * @example
+   * state.upsertCourse({ id: "c-1", type: "COURSE", name: "Mine", subject: "Maths", description: "", tags: [], inStore: false, drillIds: [] });
+   */
+  upsertCourse(course: Course): void {
+    this.upsertRecord(course);
+  }
+
+  /**
+   * Deletes a drill or course everywhere: index, courses, catalogs, groups, renditions, repertoires.
+   *
+   * Errors: `drillable_not_found`.
+   *
+   * @example
+   * state.deleteDrillable("math-times-7");
+   */
+  deleteDrillable(id: string): void {
+    if (!this.records.delete(id)) {
+      throw new DomainError(
+        "drillable_not_found",
+        `drillable: no drill or course with ID "${id}"`,
+        "drillable",
+      );
+    }
+    this.index.remove(id);
+    for (const record of this.records.values()) {
+      if (record.type === "COURSE" && record.drillIds.includes(id)) {
+        this.upsertRecord({ ...record, drillIds: record.drillIds.filter((d) => d !== id) });
+      }
+    }
+    for (const catalog of this.catalogs.values()) {
+      if (catalog.drillableIds.includes(id)) {
+        this.catalogs.set(catalog.id, {
+          ...catalog,
+          drillableIds: catalog.drillableIds.filter((d) => d !== id),
+        });
+      }
+    }
+    for (const group of this.groups.values()) {
+      if (group.drillableIds.includes(id)) {
+        this.groups.set(group.id, { ...group, drillableIds: group.drillableIds.filter((d) => d !== id) });
+      }
+    }
+    this.practice.forgetDrillable(id);
+  }
+
+  /**
+   * Gives a user access to a catalog (idempotent).
+   *
+   * Errors: `user_not_found`, `catalog_not_found`.
+   *
+   * @example
+   * state.grantCatalogAccess("user-olivia", "catalog-academy-business");
+   */
+  grantCatalogAccess(userId: string, catalogId: string): void {
+    this.requireUser(userId);
+    const catalog = this.requireCatalog(catalogId);
+    if (!catalog.userIds.includes(userId)) {
+      this.catalogs.set(catalogId, { ...catalog, userIds: [...catalog.userIds, userId] });
+    }
+  }
+
+  /**
+   * Takes a user's access to a catalog away (idempotent).
+   *
+   * Errors: `user_not_found`, `catalog_not_found`.
+   *
+   * @example
+   * state.revokeCatalogAccess("user-ana", "catalog-academy-business");
+   */
+  revokeCatalogAccess(userId: string, catalogId: string): void {
+    this.requireUser(userId);
+    const catalog = this.requireCatalog(catalogId);
+    if (catalog.userIds.includes(userId)) {
+      this.catalogs.set(catalogId, { ...catalog, userIds: catalog.userIds.filter((u) => u !== userId) });
+    }
+  }
+
+  // ---- operations of the interface ---------------------------------------------------------------
+
+  /**
+   * Store search for the acting user. See `searchStore` in `store-search.ts` for the rules.
+   *
+   * Errors: `user_not_found` and those of `searchStore`.
+   *
+   * @example
+   * state.searchStore("user-ana", { query: "spanish AND animals" });
+   */
+  searchStore(userId: string, params: StoreSearchParams): Drillables {
+    this.requireUser(userId);
+    return searchStore(
+      {
+        index: this.index,
+        catalog: (id) => this.catalogs.get(id),
+        toDrillable: (record, user) => this.toDrillable(record, user),
+      },
+      userId,
+      params,
+    );
+  }
+
+  /**
+   * Next practice question over one or more drills (or courses).
+   *
+   * Errors: `user_not_found` and those of `PracticeBook.nextQuestion`.
+   *
+   * @example
+   * state.nextQuestion("user-ana", ["es-animals-to-en"]).question.tell.terms;
+   */
+  nextQuestion(userId: string, drillIds: readonly string[]): QuestionResponse {
+    this.requireUser(userId);
+    return this.practice.nextQuestion(userId, drillIds);
+  }
+
+  /**
+   * Grades an answer to a question given to this user.
+   *
+   * Errors: `user_not_found` and those of `PracticeBook.answer`.
+   *
+   * @example
+   * state.answer("user-ana", reference, { value: "dog" });
+   */
+  answer(userId: string, reference: string, body: unknown): AnswerResult {
+    this.requireUser(userId);
+    return this.practice.answer(userId, reference, body);
+  }
+
+  /**
+   * The user's practice status for a drill or course.
+   *
+   * Errors: `user_not_found`, `drillable_not_found`, `drillable_access_denied`.
+   *
+   * @example
+   * state.getRendition("user-ana", "es-animals-to-en").proficiency;
+   */
+  getRendition(userId: string, drillableId: string): Rendition {
+    this.requireUser(userId);
+    return this.practice.getRendition(userId, drillableId);
+  }
+
+  /**
+   * The user's repertoire as a page of drillables sorted like a catalog listing (by name, then ID).
+   *
+   * Errors: `user_not_found`, `parameter_invalid`.
+   *
+   * @example
+   * state.listRepertoire("user-ana", { resultStart: "0", resultSize: "10" });
+   */
+  listRepertoire(
+    userId: string,
+    paging: { resultStart?: string | number | undefined; resultSize?: string | number | undefined } = {},
+  ): Drillables {
+    this.requireUser(userId);
+    const { start, size } = parsePaging(paging.resultStart, paging.resultSize);
+    const docs: number[] = [];
+    for (const id of this.practice.repertoireIds(userId)) {
+      const nr = this.index.docNumber(id);
+      if (nr !== undefined) docs.push(nr);
+    }
+    docs.sort((a, b) => this.index.nameRank(a) - this.index.nameRank(b));
+    const drills: Drillable[] = [];
+    for (const nr of docs.slice(start, start + size)) {
+      const record = this.index.record(nr);
+      if (record !== undefined) drills.push(this.toDrillable(record, userId));
+    }
+    return { total: docs.length, drills };
+  }
+
+  /**
+   * Adds a drill or course to the user's repertoire; returns false when it was already there.
+   *
+   * Errors: `user_not_found`, `drillable_not_found`, `drillable_access_denied`.
+   *
+   * @example
+   * state.addToRepertoire("user-ana", "course-es-beginners"); // true
+   */
+  addToRepertoire(userId: string, drillableId: string): boolean {
+    this.requireUser(userId);
+    return this.practice.addToRepertoire(userId, drillableId);
+  }
+
+  /**
+   * Removes a drill or course from the user's repertoire.
+   *
+   * Errors: `user_not_found`, `not_in_repertoire`.
+   *
+   * @example
+   * state.removeFromRepertoire("user-ana", "course-es-beginners");
+   */
+  removeFromRepertoire(userId: string, drillableId: string): void {
+    this.requireUser(userId);
+    this.practice.removeFromRepertoire(userId, drillableId);
+  }
+
+  /**
+   * The current data (drills, courses, catalogs, users, organizations, groups), e.g. to save it.
+   * Practice records are not part of it.
+   *
+   * @example
+   * JSON.stringify(state.snapshot());
+   */
+  snapshot(): SandboxData {
+    const records = [...this.records.values()];
+    return {
+      organizations: [...this.organizations.values()],
+      users: [...this.users.values()],
+      drills: records.filter((r): r is Drill => r.type === "DRILL"),
+      courses: records.filter((r): r is Course => r.type === "COURSE"),
+      catalogs: [...this.catalogs.values()],
+      groups: [...this.groups.values()],
+    };
+  }
+
+  private directlyAccessible(userId: string, record: DrillableRecord): boolean {
+    if (record.inStore) return true;
+    for (const catalog of this.catalogs.values()) {
+      if (catalog.drillableIds.includes(record.id) && catalog.userIds.includes(userId)) return true;
+    }
+    for (const group of this.groups.values()) {
+      if (group.drillableIds.includes(record.id) && group.memberIds.includes(userId)) return true;
+    }
+    return false;
+  }
+
+  private upsertRecord(record: DrillableRecord): void {
+    this.records.set(record.id, record);
+    this.index.upsert(record);
+  }
+
+  private requireUser(userId: string): User {
+    const user = this.users.get(userId);
+    if (user === undefined)
+      throw new DomainError("user_not_found", `user: no user with ID "${userId}"`, "user");
+    return user;
+  }
+
+  private requireCatalog(catalogId: string): Catalog {
+    const catalog = this.catalogs.get(catalogId);
+    if (catalog === undefined) {
+      throw new DomainError("catalog_not_found", `catalog: no catalog with ID "${catalogId}"`, "catalog");
+    }
+    return catalog;
+  }
+}
+
+/**
+ * Creates the sandbox state from a dataset (the embedded one or a validated data file).
+ *
+ * @example
+ * const state = createState(createDefaultDataset(), { seed: 1 });
+ */
+export function createState(data: SandboxData, options: StateOptions = {}): SandboxState {
+  return new SandboxState(data, options);
+}

@@ -1,0 +1,332 @@
+/**
+ * The sandbox's data model. The service interface gives the fields of a few response objects only
+ * (question, drillable list, drillable); everything else here — how drills, courses, catalogs, users,
+ * organizations and groups are stored — is the sandbox's own model, chosen to support those responses.
+ */
+
+/**
+ * Drillable `type` value of a drill. The interface shows that `DRILL` occurs.
+ *
+ * @example
+ * const drill = { type: DRILL_TYPE, id: "drill-1" };
+ */
+export const DRILL_TYPE = "DRILL";
+
+/**
+ * Drillable `type` value the sandbox gives to courses.
+ *
+ * The sandbox's own choice: the interface shows only that `DRILL` occurs and does not show any other
+ * value, so the value the real service uses for courses is unknown.
+ *
+ * @example
+ * const isCourse = (d: { type: string }) => d.type === COURSE_TYPE;
+ */
+export const COURSE_TYPE = "COURSE";
+
+/**
+ * Fields a store search can be restricted to (the `searchField` parameter).
+ *
+ * @example
+ * const fields: SearchField[] = ["NAME", "TAGS"];
+ */
+export type SearchField = "NAME" | "DESCRIPTION" | "SUBJECT" | "TAGS" | "CONTENTS";
+
+/**
+ * All search fields, in the order the interface lists them.
+ *
+ * @example
+ * SEARCH_FIELDS.includes("NAME"); // true
+ */
+export const SEARCH_FIELDS: readonly SearchField[] = ["NAME", "DESCRIPTION", "SUBJECT", "TAGS", "CONTENTS"];
+
+/**
+ * One item of a drill: the term that is asked and the term that must be told.
+ *
+ * @example
+ * const item: DrillItem = { ask: "perro", tell: "dog" };
+ */
+export interface DrillItem {
+  readonly ask: string;
+  readonly tell: string;
+}
+
+/**
+ * A drill: a practicable set of items.
+ *
+ * @example
+ * const drill: Drill = {
+ *   id: "es-animals", type: "DRILL", name: "Spanish animals", subject: "Spanish",
+ *   description: "Common animals", tags: ["spanish", "animals"], inStore: true,
+ *   askName: "Spanish", tellName: "English",
+ *   items: [{ ask: "perro", tell: "dog" }, { ask: "gato", tell: "cat" }],
+ * };
+ */
+export interface Drill {
+  readonly id: string;
+  readonly type: typeof DRILL_TYPE;
+  readonly name: string;
+  readonly subject: string;
+  readonly description: string;
+  readonly tags: readonly string[];
+  /** Whether the drill is found by a store search without a catalog. */
+  readonly inStore: boolean;
+  /** Label of the asked part of each item (question `ask.name`). */
+  readonly askName: string;
+  /** Label of the told part of each item (question `tell.name`). */
+  readonly tellName: string;
+  readonly items: readonly DrillItem[];
+}
+
+/**
+ * A course: a named group of drills.
+ *
+ * @example
+ * const course: Course = {
+ *   id: "es-basics", type: "COURSE", name: "Spanish basics", subject: "Spanish",
+ *   description: "First steps", tags: ["spanish"], inStore: true, drillIds: ["es-animals"],
+ * };
+ */
+export interface Course {
+  readonly id: string;
+  /** The sandbox's own value; see {@link COURSE_TYPE}. */
+  readonly type: typeof COURSE_TYPE;
+  readonly name: string;
+  readonly subject: string;
+  readonly description: string;
+  readonly tags: readonly string[];
+  readonly inStore: boolean;
+  readonly drillIds: readonly string[];
+}
+
+/**
+ * A drill or a course.
+ *
+ * @example
+ * const label = (d: DrillableRecord) => (d.type === "DRILL" ? d.items.length : d.drillIds.length);
+ */
+export type DrillableRecord = Drill | Course;
+
+/**
+ * A catalog: drills and courses that only the listed users may access.
+ *
+ * @example
+ * const catalog: Catalog = { id: "cat-1", name: "Staff", drillableIds: ["es-animals"], userIds: ["u-1"] };
+ */
+export interface Catalog {
+  readonly id: string;
+  readonly name: string;
+  readonly drillableIds: readonly string[];
+  readonly userIds: readonly string[];
+}
+
+/**
+ * A user account. A token subject may name a user by ID, by email address or by third-party ID.
+ *
+ * @example
+ * const user: User = { id: "u-1", name: "Ana", emails: ["ana@example.test"], thirdPartyIds: ["hr-1"], organizationId: "org-1" };
+ */
+export interface User {
+  readonly id: string;
+  readonly name: string;
+  readonly emails: readonly string[];
+  readonly thirdPartyIds: readonly string[];
+  /** The organization that manages this user; absent for users outside any organization. */
+  readonly organizationId?: string;
+}
+
+/**
+ * Public half of a service account key pair, for users who bring their own key pair.
+ *
+ * @example
+ * const key: ServiceAccountPublicKey = { keyId: "key-1", publicKeyPem: "-----BEGIN PUBLIC KEY-----\n…" };
+ */
+export interface ServiceAccountPublicKey {
+  /** Goes into the assertion header `kid`. */
+  readonly keyId: string;
+  /** RSA public key, PEM encoded SubjectPublicKeyInfo (`-----BEGIN PUBLIC KEY-----`). */
+  readonly publicKeyPem: string;
+}
+
+/**
+ * An organization with its service account.
+ *
+ * @example
+ * const org: Organization = { id: "org-1", name: "Academy", serviceAccountId: "sa-1" };
+ */
+export interface Organization {
+  readonly id: string;
+  readonly name: string;
+  /** User ID of the organization's service account (a user whose `organizationId` is this organization). */
+  readonly serviceAccountId: string;
+  /** When absent, the HTTP layer creates a key pair itself. */
+  readonly serviceAccountKey?: ServiceAccountPublicKey;
+}
+
+/**
+ * A group of an organization, with members and drillables.
+ *
+ * @example
+ * const group: Group = { id: "g-1", name: "Class 1", organizationId: "org-1", memberIds: ["u-1"], drillableIds: [] };
+ */
+export interface Group {
+  readonly id: string;
+  readonly name: string;
+  readonly organizationId: string;
+  readonly memberIds: readonly string[];
+  readonly drillableIds: readonly string[];
+}
+
+/**
+ * Everything the sandbox starts from: the embedded dataset or a user's data file.
+ *
+ * @example
+ * const empty: SandboxData = { organizations: [], users: [], drills: [], courses: [], catalogs: [], groups: [] };
+ */
+export interface SandboxData {
+  readonly organizations: readonly Organization[];
+  readonly users: readonly User[];
+  readonly drills: readonly Drill[];
+  readonly courses: readonly Course[];
+  readonly catalogs: readonly Catalog[];
+  readonly groups: readonly Group[];
+}
+
+/**
+ * Proficiency values, integers 0..100 in the sandbox.
+ *
+ * @example
+ * const p: Proficiency = { receptive: 40, productive: 10, overall: 25 };
+ */
+export interface Proficiency {
+  readonly receptive: number;
+  readonly productive: number;
+  readonly overall: number;
+}
+
+/**
+ * The `practice` part of a drillable in a result list.
+ *
+ * @example
+ * const practice: DrillablePractice = {
+ *   proficiency: { receptive: 20, productive: 5, overall: 13 },
+ *   highestProficiency: { receptive: 20, productive: 5, overall: 13 },
+ *   expectedDuration: 120,
+ * };
+ */
+export interface DrillablePractice {
+  readonly proficiency: Proficiency;
+  readonly highestProficiency: Proficiency;
+  /** Seconds in the sandbox (the interface does not show the unit): 10 seconds per item. */
+  readonly expectedDuration: number;
+}
+
+/**
+ * A drillable as it appears in a result list (`Drillable` in the interface).
+ *
+ * @example
+ * const d: Drillable = { id: "es-animals", name: "Spanish animals", subject: "Spanish", type: "DRILL", description: "" };
+ */
+export interface Drillable {
+  readonly id: string;
+  readonly name: string;
+  readonly subject: string;
+  readonly type: string;
+  readonly description: string;
+  readonly practice?: DrillablePractice;
+}
+
+/**
+ * A page of drillables with the total number found (`Drillables` in the interface).
+ *
+ * @example
+ * const page: Drillables = { total: 0, drills: [] };
+ */
+export interface Drillables {
+  readonly total: number;
+  readonly drills: Drillable[];
+}
+
+/**
+ * One offered term (`Term` in the interface).
+ *
+ * @example
+ * const t: Term = { value: "dog" };
+ */
+export interface Term {
+  readonly value: string;
+}
+
+/**
+ * A practice question with pending notifications (`QuestionResponse` in the interface).
+ *
+ * @example
+ * const r: QuestionResponse = {
+ *   question: {
+ *     reference: "0b5c…", sequenceNr: 1,
+ *     ask: { name: "Spanish", term: { value: "perro" } },
+ *     tell: { name: "English", composition: "SINGLE", type: "MULTIPLE_CHOICE", terms: [{ value: "dog" }, { value: "cat" }] },
+ *   },
+ *   notifications: [],
+ * };
+ */
+export interface QuestionResponse {
+  readonly question: {
+    readonly reference: string;
+    readonly sequenceNr: number;
+    readonly ask: { readonly name: string; readonly term: Term };
+    readonly tell: {
+      readonly name: string;
+      readonly composition: string;
+      readonly type: string;
+      readonly terms: Term[];
+    };
+  };
+  /** The element shape is not shown by the interface; the sandbox never has notifications to send. */
+  readonly notifications: unknown[];
+}
+
+/**
+ * The sandbox's answer request body. The interface does not show the answer request shape; this one is
+ * the sandbox's own choice: the chosen term's value.
+ *
+ * @example
+ * const body: AnswerRequest = { value: "dog" };
+ */
+export interface AnswerRequest {
+  readonly value: string;
+}
+
+/**
+ * The sandbox's answer response body (its own choice; the interface does not show one).
+ *
+ * @example
+ * const result: AnswerResult = { correct: false, expected: "dog" };
+ */
+export interface AnswerResult {
+  readonly correct: boolean;
+  /** The right answer's value. */
+  readonly expected: string;
+}
+
+/**
+ * A user's practice status for one drillable (a rendition). The interface does not show this shape;
+ * it is the sandbox's own.
+ *
+ * @example
+ * const r: Rendition = {
+ *   drillableId: "es-animals", type: "DRILL", answerCount: 3, correctCount: 2,
+ *   proficiency: { receptive: 36, productive: 10, overall: 23 },
+ *   highestProficiency: { receptive: 36, productive: 10, overall: 23 }, expectedDuration: 120,
+ * };
+ */
+export interface Rendition {
+  readonly drillableId: string;
+  readonly type: string;
+  /** Answers given (for a course: summed over its drills). */
+  readonly answerCount: number;
+  readonly correctCount: number;
+  readonly proficiency: Proficiency;
+  readonly highestProficiency: Proficiency;
+  /** Seconds; see {@link DrillablePractice.expectedDuration}. */
+  readonly expectedDuration: number;
+}
