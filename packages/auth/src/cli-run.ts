@@ -1,0 +1,182 @@
+/**
+ * The `drill-token` command, as a function of its inputs so it can run in-process.
+ * `cli.ts` is the executable entry that calls it with the real process.
+ */
+import { parseArgs } from "node:util";
+import { AuthError, CliUsageError } from "./errors.js";
+import { readServiceAccountKey } from "./read-key-file.js";
+import { scrubSecrets } from "./redact.js";
+import { createTokenProvider } from "./token-provider.js";
+
+/** Exit status for a token printed. */
+export const EXIT_OK = 0;
+/** Exit status when the token could not be obtained. */
+export const EXIT_FAILURE = 1;
+/** Exit status for wrong usage. */
+export const EXIT_USAGE = 2;
+
+/** The usage text printed by `drill-token --help`. */
+export const USAGE = `Usage: drill-token [options]
+
+Prints an access token for the Drill Practice Service, obtained with the JWT bearer
+grant of a service account, for use with curl and other tools.
+
+Settings (a flag overrides its environment variable):
+  --base-url <url>         service base URL                    DRILL_BASE_URL
+  --key-file <path>        service account JSON key file       DRILL_KEY_FILE
+  --client-id <id>         client ID of the client application DRILL_CLIENT_ID
+  --subject <id>           user to act for: user ID, email     DRILL_SUBJECT
+                           address or third-party ID
+                           (default: the service account)
+  --token-endpoint <url>   token endpoint; skips discovery
+                           (then --base-url is optional)
+  The client secret is read from DRILL_CLIENT_SECRET, or from standard input with
+  --client-secret-stdin. It is never accepted as a flag: flags show up in process
+  lists and shell history.
+
+Output:
+  --json                   print the whole token response as JSON
+  -h, --help               print this help
+
+Example:
+  curl -H "Authorization: Bearer $(drill-token)" "$DRILL_BASE_URL/api/2.1/version"
+
+Exit status: 0 token printed, 1 token not obtained, 2 wrong usage.
+`;
+
+const OPTIONS = {
+  "base-url": { type: "string" },
+  "key-file": { type: "string" },
+  "client-id": { type: "string" },
+  subject: { type: "string" },
+  "token-endpoint": { type: "string" },
+  "client-secret-stdin": { type: "boolean" },
+  json: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/** Inputs and outputs of one run. */
+export interface CliIo {
+  readonly argv: readonly string[];
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly stdin: AsyncIterable<Uint8Array | string>;
+  readonly stdout: { write(text: string): unknown };
+  readonly stderr: { write(text: string): unknown };
+  /** `fetch` for discovery and the token request. Default `globalThis.fetch`. */
+  readonly fetch?: typeof globalThis.fetch;
+}
+
+function checkFlags(argv: readonly string[]): void {
+  for (const arg of argv) {
+    if (arg === "--") break;
+    if (!arg.startsWith("-") || arg === "-") continue;
+    // Only the part before "=" is ever repeated back: the value could be a secret.
+    const name = arg.split("=")[0] as string;
+    if (name === "--client-secret") {
+      throw new CliUsageError(
+        "the client secret is not accepted as a flag (it would be visible in process lists and shell " +
+          "history); set DRILL_CLIENT_SECRET or pipe it in with --client-secret-stdin",
+      );
+    }
+    const known = Object.entries(OPTIONS).some(
+      ([long, option]) => name === `--${long}` || ("short" in option && name === `-${option.short}`),
+    );
+    if (!known) throw new CliUsageError(`unknown option ${name.startsWith("--") ? name : name.slice(0, 2)}`);
+  }
+}
+
+function parse(argv: readonly string[]) {
+  checkFlags(argv);
+  try {
+    return parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: false }).values;
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") {
+      throw new CliUsageError("drill-token takes no positional arguments");
+    }
+    if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
+      const option = /'(--[a-z-]+)/.exec((error as Error).message)?.[1] ?? "an option";
+      throw new CliUsageError(`${option} needs a value`);
+    }
+    throw new CliUsageError("invalid arguments");
+  }
+}
+
+function setting(flag: string | undefined, env: string | undefined): string | undefined {
+  const value = flag ?? env;
+  return value === undefined || value.trim() === "" ? undefined : value;
+}
+
+async function readSecret(stdin: AsyncIterable<Uint8Array | string>): Promise<string> {
+  const decoder = new TextDecoder();
+  let text = "";
+  for await (const chunk of stdin)
+    text += typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
+  text += decoder.decode();
+  // Only the line break that `echo` or a here-string adds is removed.
+  return text.replace(/\r?\n$/, "");
+}
+
+/**
+ * Runs `drill-token` and resolves to its exit status. Nothing is thrown: errors are
+ * written to `stderr` as one line without a stack trace.
+ *
+ * @example
+ * ```ts
+ * const status = await runCli({ argv: ["--json"], env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
+ * process.exitCode = status;
+ * ```
+ */
+export async function runCli(io: CliIo): Promise<number> {
+  let clientSecret: string | undefined;
+  try {
+    const flags = parse(io.argv);
+    if (flags.help === true) {
+      io.stdout.write(USAGE);
+      return EXIT_OK;
+    }
+    const baseUrl = setting(flags["base-url"], io.env.DRILL_BASE_URL);
+    const tokenEndpoint = setting(flags["token-endpoint"], undefined);
+    const keyFile = setting(flags["key-file"], io.env.DRILL_KEY_FILE);
+    const clientId = setting(flags["client-id"], io.env.DRILL_CLIENT_ID);
+    const subject = setting(flags.subject, io.env.DRILL_SUBJECT);
+    clientSecret =
+      flags["client-secret-stdin"] === true ? await readSecret(io.stdin) : io.env.DRILL_CLIENT_SECRET;
+
+    const missing: string[] = [];
+    if (baseUrl === undefined && tokenEndpoint === undefined) missing.push("DRILL_BASE_URL (or --base-url)");
+    if (keyFile === undefined) missing.push("DRILL_KEY_FILE (or --key-file)");
+    if (clientId === undefined) missing.push("DRILL_CLIENT_ID (or --client-id)");
+    if (clientSecret === undefined || clientSecret === "") {
+      missing.push(
+        flags["client-secret-stdin"] === true
+          ? "the client secret on standard input (it was empty)"
+          : "DRILL_CLIENT_SECRET (or --client-secret-stdin)",
+      );
+    }
+    if (missing.length > 0) throw new CliUsageError(`missing ${missing.join(", ")}`);
+
+    const key = await readServiceAccountKey(keyFile as string);
+    const provider = createTokenProvider({
+      baseUrl,
+      tokenEndpoint,
+      clientId: clientId as string,
+      clientSecret: clientSecret as string,
+      key,
+      subject,
+      fetch: io.fetch,
+    });
+    const token = await provider.getToken();
+    io.stdout.write(flags.json === true ? `${JSON.stringify(token.toResponse())}\n` : `${token.value}\n`);
+    return EXIT_OK;
+  } catch (error) {
+    const usage = error instanceof CliUsageError;
+    const message =
+      error instanceof AuthError
+        ? error.message
+        : `unexpected error: ${error instanceof Error ? error.message : String(error)}`;
+    io.stderr.write(`drill-token: ${scrubSecrets(message, [clientSecret])}\n`);
+    if (usage) io.stderr.write("Run drill-token --help for usage.\n");
+    return usage ? EXIT_USAGE : EXIT_FAILURE;
+  }
+}

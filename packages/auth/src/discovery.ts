@@ -1,0 +1,137 @@
+/**
+ * Discovery of the token endpoint from the authorization server metadata document
+ * at `{baseUrl}/.well-known/oauth-authorization-server` (field `token_endpoint`).
+ */
+import type { AuthorizationServerMetadata } from "@drill-practice/client";
+import type { ServerClock } from "./clock.js";
+import { DiscoveryError } from "./errors.js";
+import { type RetryPolicy, sendWithRetry } from "./retry.js";
+
+/** Path of the metadata document below the base URL. */
+export const METADATA_PATH = "/.well-known/oauth-authorization-server";
+
+/**
+ * URL of the metadata document for a base URL (trailing slashes are ignored).
+ *
+ * @example
+ * ```ts
+ * metadataUrl("https://drill.example/"); // "https://drill.example/.well-known/oauth-authorization-server"
+ * ```
+ */
+export function metadataUrl(baseUrl: string): string {
+  return `${baseUrl.replace(/\/+$/, "")}${METADATA_PATH}`;
+}
+
+/**
+ * Checks that a string is an absolute http(s) URL and returns it normalised.
+ *
+ * @example
+ * ```ts
+ * parseHttpUrl("https://drill.example/daas/oauth/token"); // "https://drill.example/daas/oauth/token"
+ * parseHttpUrl("/daas/oauth/token"); // undefined
+ * ```
+ */
+export function parseHttpUrl(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return undefined;
+  if (url.username !== "" || url.password !== "") return undefined;
+  return url.href;
+}
+
+/** Environment of {@link discoverTokenEndpoint}. */
+export interface DiscoveryContext {
+  readonly fetch: typeof globalThis.fetch;
+  readonly retry: RetryPolicy;
+  readonly serverClock: ServerClock;
+}
+
+/**
+ * Fetches the metadata document and returns its `token_endpoint`.
+ * Throws {@link DiscoveryError} when the document cannot be fetched, is not JSON, or
+ * has no absolute http(s) `token_endpoint`.
+ *
+ * @example
+ * ```ts
+ * const endpoint = await discoverTokenEndpoint("https://drill.example", { fetch, retry, serverClock });
+ * ```
+ */
+export async function discoverTokenEndpoint(baseUrl: string, context: DiscoveryContext): Promise<string> {
+  const url = metadataUrl(baseUrl);
+  const outcome = await sendWithRetry(
+    (signal) => context.fetch(url, { method: "GET", headers: { accept: "application/json" }, signal }),
+    {
+      policy: context.retry,
+      clock: { now: () => context.serverClock.localNow() },
+      onResponse: (response) =>
+        context.serverClock.observe(response.headers.get("date"), response.receivedAt),
+    },
+  );
+  const { attempts } = outcome;
+  if (!outcome.ok) {
+    const reason = outcome.error instanceof Error ? describeNetworkError(outcome.error) : "request failed";
+    throw new DiscoveryError(`could not fetch the metadata document (${reason}) after ${plural(attempts)}`, {
+      url,
+      attempts,
+      cause: outcome.error,
+    });
+  }
+  const { status, body } = outcome.response;
+  if (status < 200 || status > 299) {
+    const after = outcome.gaveUp === undefined ? "" : ` after ${plural(attempts)}`;
+    throw new DiscoveryError(`the server answered HTTP ${status}${after}`, { url, status, attempts });
+  }
+  let document: unknown;
+  try {
+    document = JSON.parse(body);
+  } catch {
+    throw new DiscoveryError(`the response (HTTP ${status}) is not JSON`, { url, status, attempts });
+  }
+  if (typeof document !== "object" || document === null || Array.isArray(document)) {
+    throw new DiscoveryError("the metadata document is not a JSON object", { url, status, attempts });
+  }
+  const metadata = document as Partial<Record<keyof AuthorizationServerMetadata, unknown>>;
+  const endpoint = metadata.token_endpoint;
+  if (endpoint === undefined) {
+    throw new DiscoveryError('the metadata document has no "token_endpoint"', { url, status, attempts });
+  }
+  if (typeof endpoint !== "string") {
+    throw new DiscoveryError('"token_endpoint" in the metadata document is not a string', {
+      url,
+      status,
+      attempts,
+    });
+  }
+  const parsed = parseHttpUrl(endpoint);
+  if (parsed === undefined) {
+    throw new DiscoveryError('"token_endpoint" in the metadata document is not an absolute http(s) URL', {
+      url,
+      status,
+      attempts,
+    });
+  }
+  return parsed;
+}
+
+/**
+ * Short description of a fetch failure, including the system error code when there is one.
+ *
+ * @example
+ * ```ts
+ * describeNetworkError(new TypeError("fetch failed", { cause: { code: "ECONNREFUSED" } })); // "fetch failed: ECONNREFUSED"
+ * ```
+ */
+export function describeNetworkError(error: Error): string {
+  const cause = (error as { cause?: { code?: unknown } }).cause;
+  const code = typeof cause?.code === "string" ? `: ${cause.code}` : "";
+  return `${error.name === "TimeoutError" ? "timeout: " : ""}${error.message}${code}`;
+}
+
+/** "1 attempt" / "3 attempts". */
+export function plural(attempts: number): string {
+  return attempts === 1 ? "1 attempt" : `${attempts} attempts`;
+}

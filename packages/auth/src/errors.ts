@@ -1,0 +1,437 @@
+/**
+ * Error classes of `@drill-practice/auth`.
+ *
+ * Every error thrown on purpose by this package is an {@link AuthError} with a
+ * stable `code`. Messages name the field or option and the rule that failed;
+ * they never contain the private key, the client secret, a signed assertion or
+ * an access token (text that comes from a server is scrubbed before it is used).
+ */
+
+/** Every `code` an {@link AuthError} can carry. */
+export type AuthErrorCode =
+  | "ERR_KEY_FILE_READ"
+  | "ERR_KEY_FILE_NOT_JSON"
+  | "ERR_KEY_FILE_FIELD"
+  | "ERR_KEY_FILE_NO_PRIVATE_KEY"
+  | "ERR_KEY_FILE_AMBIGUOUS_KEY"
+  | "ERR_KEY_FILE_NOT_PRIVATE_KEY"
+  | "ERR_KEY_FILE_ENCRYPTED_KEY"
+  | "ERR_KEY_FILE_KEY_TYPE"
+  | "ERR_KEY_FILE_KEY_SIZE"
+  | "ERR_KEY_FILE_MALFORMED_PEM"
+  | "ERR_INVALID_OPTIONS"
+  | "ERR_DISCOVERY"
+  | "ERR_TOKEN_EXCHANGE"
+  | "ERR_TOKEN_RESPONSE"
+  | "ERR_BROWSER_RUNTIME"
+  | "ERR_CLI_USAGE";
+
+/**
+ * Base class of every error this package throws on purpose.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await provider.getToken();
+ * } catch (error) {
+ *   if (isAuthError(error)) {
+ *     switch (error.code) {
+ *       case "ERR_TOKEN_EXCHANGE":
+ *         console.error("rejected with HTTP", error.status, error.oauthError);
+ *         break;
+ *       case "ERR_DISCOVERY":
+ *         console.error("cannot find the token endpoint:", error.message);
+ *         break;
+ *       default:
+ *         console.error(error.code, error.message);
+ *     }
+ *   }
+ * }
+ * ```
+ */
+export abstract class AuthError extends Error {
+  /** Stable machine-readable identifier of the failure. */
+  abstract readonly code: AuthErrorCode;
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** Where a key-file problem was found: the file (when read from disk) and the JSON field. */
+export interface KeyFileErrorDetails {
+  /** Path of the key file, when it was read with `readServiceAccountKey`. */
+  readonly source?: string | undefined;
+  /** Dotted path of the JSON field the problem is about, when there is one. */
+  readonly field?: string | undefined;
+  readonly cause?: unknown;
+}
+
+/**
+ * Common base of every problem with the service account's JSON key file.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await readServiceAccountKey("./service-account.json");
+ * } catch (error) {
+ *   if (error instanceof KeyFileError) console.error(error.code, error.field, error.message);
+ * }
+ * ```
+ */
+export abstract class KeyFileError extends AuthError {
+  abstract override readonly code: KeyFileErrorCode;
+  /** Path of the key file, when known. */
+  readonly source: string | undefined;
+  /** Dotted path of the JSON field concerned, when there is one. */
+  readonly field: string | undefined;
+
+  constructor(problem: string, details: KeyFileErrorDetails = {}) {
+    const where = details.source === undefined ? "service account key file" : `key file ${details.source}`;
+    super(`${where}: ${problem}`, details.cause === undefined ? undefined : { cause: details.cause });
+    this.source = details.source;
+    this.field = details.field;
+  }
+}
+
+/** Codes of the {@link KeyFileError} subclasses. */
+export type KeyFileErrorCode = Extract<AuthErrorCode, `ERR_KEY_FILE_${string}`>;
+
+/**
+ * The key file could not be read from disk (missing, a directory, no permission, too large).
+ *
+ * @example
+ * ```ts
+ * await readServiceAccountKey("./missing.json").catch((e: KeyFileReadError) => e.code); // "ERR_KEY_FILE_READ"
+ * ```
+ */
+export class KeyFileReadError extends KeyFileError {
+  readonly code = "ERR_KEY_FILE_READ" as const;
+}
+
+/**
+ * The key file is not JSON, or its top level is not an object.
+ *
+ * @example
+ * ```ts
+ * await parseServiceAccountKey("not json").catch((e: KeyFileSyntaxError) => e.code); // "ERR_KEY_FILE_NOT_JSON"
+ * ```
+ */
+export class KeyFileSyntaxError extends KeyFileError {
+  readonly code = "ERR_KEY_FILE_NOT_JSON" as const;
+}
+
+/**
+ * `keyId` or `serviceAccountId` is missing, not a string, or empty. `field` names which.
+ *
+ * @example
+ * ```ts
+ * await parseServiceAccountKey({ serviceAccountId: "sa" }).catch((e: KeyFileFieldError) => e.field); // "keyId"
+ * ```
+ */
+export class KeyFileFieldError extends KeyFileError {
+  readonly code = "ERR_KEY_FILE_FIELD" as const;
+}
+
+/**
+ * No field of the key file holds a PEM private key.
+ *
+ * @example
+ * ```ts
+ * await parseServiceAccountKey({ keyId: "k", serviceAccountId: "sa" }).catch((e: KeyFileMissingKeyError) => e.code);
+ * ```
+ */
+export class KeyFileMissingKeyError extends KeyFileError {
+  readonly code = "ERR_KEY_FILE_NO_PRIVATE_KEY" as const;
+}
+
+/**
+ * More than one PEM private key was found, so the key to sign with is ambiguous.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof KeyFileAmbiguousKeyError) console.error(error.candidates);
+ * ```
+ */
+export class KeyFileAmbiguousKeyError extends KeyFileError {
+  readonly code = "ERR_KEY_FILE_AMBIGUOUS_KEY" as const;
+  /** Dotted paths of the fields holding a private key. */
+  readonly candidates: readonly string[];
+
+  constructor(problem: string, details: KeyFileErrorDetails & { candidates: readonly string[] }) {
+    super(problem, details);
+    this.candidates = details.candidates;
+  }
+}
+
+/**
+ * The only PEM found is a public key, a certificate or another non-private-key block.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof KeyFileNotPrivateKeyError) console.error(`${error.field} holds a ${error.pemLabel}`);
+ * ```
+ */
+export class KeyFileNotPrivateKeyError extends KeyFileError {
+  readonly code = "ERR_KEY_FILE_NOT_PRIVATE_KEY" as const;
+  /** The PEM label found, such as `CERTIFICATE` or `PUBLIC KEY`. */
+  readonly pemLabel: string;
+
+  constructor(problem: string, details: KeyFileErrorDetails & { pemLabel: string }) {
+    super(problem, details);
+    this.pemLabel = details.pemLabel;
+  }
+}
+
+/**
+ * The private key is encrypted with a passphrase; it has to be decrypted first.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof KeyFileEncryptedKeyError) console.error(error.message); // includes the openssl command
+ * ```
+ */
+export class KeyFileEncryptedKeyError extends KeyFileError {
+  readonly code = "ERR_KEY_FILE_ENCRYPTED_KEY" as const;
+}
+
+/**
+ * The key is not an RSA key (EC, Ed25519, DSA, RSA-PSS, OpenSSH format…), or the
+ * file's key-type field names something other than `RSA_2048`.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof KeyFileKeyTypeError) console.error(error.message);
+ * ```
+ */
+export class KeyFileKeyTypeError extends KeyFileError {
+  readonly code = "ERR_KEY_FILE_KEY_TYPE" as const;
+}
+
+/**
+ * The RSA key's modulus is not 2048 bits long.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof KeyFileKeySizeError) console.error(`modulus has ${error.modulusLength} bits`);
+ * ```
+ */
+export class KeyFileKeySizeError extends KeyFileError {
+  readonly code = "ERR_KEY_FILE_KEY_SIZE" as const;
+  /** Size of the modulus that was found, in bits. */
+  readonly modulusLength: number;
+
+  constructor(problem: string, details: KeyFileErrorDetails & { modulusLength: number }) {
+    super(problem, details);
+    this.modulusLength = details.modulusLength;
+  }
+}
+
+/**
+ * The PEM private key is damaged: truncated, not base64, or not valid DER.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof KeyFileMalformedPemError) console.error(error.field, error.message);
+ * ```
+ */
+export class KeyFileMalformedPemError extends KeyFileError {
+  readonly code = "ERR_KEY_FILE_MALFORMED_PEM" as const;
+}
+
+/**
+ * An option passed to a function of this package breaks a rule. `option` names it.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   createTokenProvider({ ...options, assertionLifetimeSeconds: 7200 });
+ * } catch (error) {
+ *   if (error instanceof OptionsError) console.error(error.option); // "assertionLifetimeSeconds"
+ * }
+ * ```
+ */
+export class OptionsError extends AuthError {
+  readonly code = "ERR_INVALID_OPTIONS" as const;
+  /** Name of the offending option. */
+  readonly option: string;
+
+  constructor(option: string, rule: string) {
+    super(`invalid option ${option}: ${rule}`);
+    this.option = option;
+  }
+}
+
+/**
+ * The token endpoint could not be discovered from `{baseUrl}/.well-known/oauth-authorization-server`.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof DiscoveryError) console.error(error.url, error.status);
+ * ```
+ */
+export class DiscoveryError extends AuthError {
+  readonly code = "ERR_DISCOVERY" as const;
+  /** URL of the metadata document. */
+  readonly url: string;
+  /** HTTP status of the last response, when one arrived. */
+  readonly status: number | undefined;
+  /** How many requests were made. */
+  readonly attempts: number;
+
+  constructor(
+    problem: string,
+    details: { url: string; status?: number | undefined; attempts: number; cause?: unknown },
+  ) {
+    super(
+      `token endpoint discovery at ${details.url} failed: ${problem}`,
+      details.cause === undefined ? undefined : { cause: details.cause },
+    );
+    this.url = details.url;
+    this.status = details.status;
+    this.attempts = details.attempts;
+  }
+}
+
+/** Details carried by a {@link TokenExchangeError}. */
+export interface TokenExchangeErrorDetails {
+  readonly endpoint: string;
+  readonly status?: number | undefined;
+  readonly oauthError?: string | undefined;
+  readonly oauthErrorDescription?: string | undefined;
+  readonly attempts: number;
+  readonly retryAfterSeconds?: number | undefined;
+  readonly cause?: unknown;
+}
+
+/**
+ * The token endpoint refused the exchange or could not be reached (after the retries
+ * that apply). `oauthError` / `oauthErrorDescription` carry the OAuth error body when
+ * the server sent one.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof TokenExchangeError && error.oauthError === "invalid_grant") {
+ *   console.error("assertion rejected:", error.oauthErrorDescription);
+ * }
+ * ```
+ */
+export class TokenExchangeError extends AuthError {
+  readonly code = "ERR_TOKEN_EXCHANGE" as const;
+  /** The token endpoint URL. */
+  readonly endpoint: string;
+  /** HTTP status of the last response; `undefined` when no response arrived. */
+  readonly status: number | undefined;
+  /** The `error` field of the OAuth error body, when present. */
+  readonly oauthError: string | undefined;
+  /** The `error_description` field of the OAuth error body, when present (scrubbed and shortened). */
+  readonly oauthErrorDescription: string | undefined;
+  /** How many requests were made. */
+  readonly attempts: number;
+  /** The server's `Retry-After`, in seconds, when it asked for a wait longer than the retry budget. */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(problem: string, details: TokenExchangeErrorDetails) {
+    super(
+      `token exchange at ${details.endpoint} failed: ${problem}`,
+      details.cause === undefined ? undefined : { cause: details.cause },
+    );
+    this.endpoint = details.endpoint;
+    this.status = details.status;
+    this.oauthError = details.oauthError;
+    this.oauthErrorDescription = details.oauthErrorDescription;
+    this.attempts = details.attempts;
+    this.retryAfterSeconds = details.retryAfterSeconds;
+  }
+}
+
+/**
+ * The token endpoint answered with success but the body is unusable: not JSON, not an
+ * object, or without a valid `access_token` / `expires_in`.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof TokenResponseError) console.error(error.status, error.message);
+ * ```
+ */
+export class TokenResponseError extends AuthError {
+  readonly code = "ERR_TOKEN_RESPONSE" as const;
+  /** The token endpoint URL. */
+  readonly endpoint: string;
+  /** HTTP status of the response. */
+  readonly status: number;
+
+  constructor(problem: string, details: { endpoint: string; status: number }) {
+    super(
+      `token endpoint ${details.endpoint} sent an unusable response (HTTP ${details.status}): ${problem}`,
+    );
+    this.endpoint = details.endpoint;
+    this.status = details.status;
+  }
+}
+
+/**
+ * Thrown when the package is used where a browser `document` exists: the private
+ * key must stay on servers and never ship to a web or mobile client.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof BrowserRuntimeError) showMessage("fetch tokens from your backend instead");
+ * ```
+ */
+export class BrowserRuntimeError extends AuthError {
+  readonly code = "ERR_BROWSER_RUNTIME" as const;
+
+  constructor() {
+    super(
+      "@drill-practice/auth refuses to run in a browser: a service account private key must never be " +
+        "shipped to a public client; obtain tokens on a server and pass only short-lived access tokens on",
+    );
+  }
+}
+
+/**
+ * Wrong command-line usage of `drill-token` (unknown flag, missing setting, secret given as a flag).
+ *
+ * @example
+ * ```ts
+ * if (error instanceof CliUsageError) process.exitCode = 2;
+ * ```
+ */
+export class CliUsageError extends AuthError {
+  readonly code = "ERR_CLI_USAGE" as const;
+}
+
+/** Union of every concrete error class, for exhaustive `switch (error.code)`. */
+export type AnyAuthError =
+  | KeyFileReadError
+  | KeyFileSyntaxError
+  | KeyFileFieldError
+  | KeyFileMissingKeyError
+  | KeyFileAmbiguousKeyError
+  | KeyFileNotPrivateKeyError
+  | KeyFileEncryptedKeyError
+  | KeyFileKeyTypeError
+  | KeyFileKeySizeError
+  | KeyFileMalformedPemError
+  | OptionsError
+  | DiscoveryError
+  | TokenExchangeError
+  | TokenResponseError
+  | BrowserRuntimeError
+  | CliUsageError;
+
+/**
+ * Narrows an unknown caught value to the union of this package's errors.
+ *
+ * @example
+ * ```ts
+ * catch (error) {
+ *   if (isAuthError(error) && error.code === "ERR_TOKEN_EXCHANGE") retryLater(error.status);
+ * }
+ * ```
+ */
+export function isAuthError(value: unknown): value is AnyAuthError {
+  return value instanceof AuthError;
+}

@@ -1,0 +1,88 @@
+/**
+ * `@drill-practice/auth`: access tokens for the Drill Practice Service with the JWT
+ * bearer grant (RFC 7523) of a service account, for servers only.
+ *
+ * @example
+ * ```ts
+ * import { createDrillClient } from "@drill-practice/client";
+ * import { serviceAccountAuth } from "@drill-practice/auth";
+ *
+ * const client = createDrillClient({
+ *   baseUrl: "https://drill.example",
+ *   auth: serviceAccountAuth({ keyFile: "./service-account.json", clientId, clientSecret }),
+ * });
+ * ```
+ *
+ * @packageDocumentation
+ */
+export { AccessToken, type AccessTokenInit } from "./access-token.js";
+export {
+  type AssertionInput,
+  buildAssertionClaims,
+  buildAssertionHeader,
+  DEFAULT_ASSERTION_LIFETIME_SECONDS,
+  MAX_ASSERTION_LIFETIME_SECONDS,
+  signAssertion,
+} from "./assertion.js";
+export { type Clock, MAX_CLOCK_OFFSET_MS, systemClock } from "./clock.js";
+export { METADATA_PATH, metadataUrl } from "./discovery.js";
+export {
+  type AnyAuthError,
+  AuthError,
+  type AuthErrorCode,
+  BrowserRuntimeError,
+  CliUsageError,
+  DiscoveryError,
+  isAuthError,
+  KeyFileAmbiguousKeyError,
+  KeyFileEncryptedKeyError,
+  KeyFileError,
+  type KeyFileErrorCode,
+  KeyFileFieldError,
+  KeyFileKeySizeError,
+  KeyFileKeyTypeError,
+  KeyFileMalformedPemError,
+  KeyFileMissingKeyError,
+  KeyFileNotPrivateKeyError,
+  KeyFileReadError,
+  KeyFileSyntaxError,
+  OptionsError,
+  TokenExchangeError,
+  TokenResponseError,
+} from "./errors.js";
+export {
+  isServiceAccountKey,
+  type ParseServiceAccountKeyOptions,
+  parseServiceAccountKey,
+  REQUIRED_MODULUS_LENGTH,
+  ServiceAccountKey,
+  type ServiceAccountKeyInput,
+  SUPPORTED_KEY_TYPE,
+} from "./key-file.js";
+export {
+  type AuthMiddleware,
+  type AuthMiddlewareOptions,
+  authMiddleware,
+  DEFAULT_MAX_PENDING_REQUESTS,
+} from "./middleware.js";
+export { readServiceAccountKey } from "./read-key-file.js";
+export { DEFAULT_RETRY, type RetryOptions } from "./retry.js";
+export { assertServerRuntime, hasBrowserDocument } from "./runtime.js";
+export {
+  type DrillAuth,
+  type DrillAuthContext,
+  type ServiceAccountAuth,
+  type ServiceAccountAuthOptions,
+  serviceAccountAuth,
+} from "./service-account-auth.js";
+export { isTokenCache, MemoryTokenCache, type TokenCache } from "./token-cache.js";
+export { JWT_BEARER_GRANT_TYPE } from "./token-exchange.js";
+export {
+  createTokenProvider,
+  DEFAULT_CACHE_KEY_PREFIX,
+  DEFAULT_REFRESH_MARGIN_SECONDS,
+  type GetTokenOptions,
+  type ServiceAccountTokenProviderApi,
+  type TokenProvider,
+  type TokenProviderOptions,
+} from "./token-provider.js";

@@ -1,0 +1,158 @@
+/**
+ * Storage of issued tokens, one entry per subject.
+ *
+ * The provider stores an opaque string per key with a time-to-live; that makes a
+ * shared store (Redis, Memcached, a database row) trivial to plug in, so several
+ * processes can reuse one token instead of each exchanging its own.
+ */
+import type { AccessTokenResponse } from "@drill-practice/client";
+import { AccessToken } from "./access-token.js";
+import { inspectCustom } from "./redact.js";
+
+/**
+ * Where tokens are kept. Values are opaque strings that contain the access token:
+ * a shared store must be as private as the token itself. Methods may be sync or async.
+ *
+ * @example
+ * ```ts
+ * // A Redis-style shared cache (node-redis v4 API shown; ioredis is analogous).
+ * const cache: TokenCache = {
+ *   get: async (key) => (await redis.get(key)) ?? undefined,
+ *   set: async (key, value, ttlSeconds) => {
+ *     await redis.set(key, value, { EX: ttlSeconds });
+ *   },
+ *   delete: async (key) => {
+ *     await redis.del(key);
+ *   },
+ * };
+ * const provider = createTokenProvider({ ...options, cache });
+ * ```
+ */
+export interface TokenCache {
+  /** The stored value, or `undefined` when there is none (or it has expired). */
+  get(key: string): Promise<string | undefined> | string | undefined;
+  /** Stores a value; it may be dropped after `ttlSeconds` (a whole number ≥ 1). */
+  set(key: string, value: string, ttlSeconds: number): Promise<void> | void;
+  /** Removes a value; removing a missing key is not an error. */
+  delete(key: string): Promise<void> | void;
+}
+
+/**
+ * The default cache: a `Map` in this process, with lazy expiry on read. Its contents
+ * are not visible through `util.inspect` or `JSON.stringify`.
+ *
+ * @example
+ * ```ts
+ * const cache = new MemoryTokenCache();
+ * const a = createTokenProvider({ ...optionsA, cache });
+ * const b = createTokenProvider({ ...optionsB, cache }); // separate keys, one store
+ * ```
+ */
+export class MemoryTokenCache implements TokenCache {
+  readonly #entries = new Map<string, { value: string; expiresAt: number }>();
+
+  get(key: string): string | undefined {
+    const entry = this.#entries.get(key);
+    if (entry === undefined) return undefined;
+    if (Date.now() >= entry.expiresAt) {
+      this.#entries.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  set(key: string, value: string, ttlSeconds: number): void {
+    this.#entries.set(key, { value, expiresAt: Date.now() + ttlSeconds * 1000 });
+  }
+
+  delete(key: string): void {
+    this.#entries.delete(key);
+  }
+
+  /** Number of stored entries, expired ones included until they are read. */
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  toJSON(): { size: number } {
+    return { size: this.#entries.size };
+  }
+
+  toString(): string {
+    return `MemoryTokenCache(size=${this.#entries.size})`;
+  }
+
+  [inspectCustom](): string {
+    return this.toString();
+  }
+}
+
+/**
+ * Checks that a value has the three cache methods.
+ *
+ * @example
+ * ```ts
+ * isTokenCache(new MemoryTokenCache()); // true
+ * ```
+ */
+export function isTokenCache(value: unknown): value is TokenCache {
+  if (typeof value !== "object" || value === null) return false;
+  const cache = value as Record<string, unknown>;
+  return (
+    typeof cache.get === "function" && typeof cache.set === "function" && typeof cache.delete === "function"
+  );
+}
+
+const RECORD_VERSION = 1;
+
+interface StoredToken {
+  readonly v: typeof RECORD_VERSION;
+  readonly subject: string;
+  readonly receivedAt: number;
+  readonly response: AccessTokenResponse;
+}
+
+/**
+ * Turns a token into the string that is stored in a {@link TokenCache}.
+ *
+ * @example
+ * ```ts
+ * await cache.set(key, serializeToken(token), token.secondsLeft(Date.now()));
+ * ```
+ */
+export function serializeToken(token: AccessToken): string {
+  const record: StoredToken = {
+    v: RECORD_VERSION,
+    subject: token.subject,
+    receivedAt: token.receivedAt,
+    response: token.toResponse(),
+  };
+  return JSON.stringify(record);
+}
+
+/**
+ * Reads a stored string back; anything unreadable (another version, a corrupt entry)
+ * gives `undefined`, which the provider treats as a cache miss.
+ *
+ * @example
+ * ```ts
+ * const token = deserializeToken(await cache.get(key));
+ * ```
+ */
+export function deserializeToken(value: unknown): AccessToken | undefined {
+  if (typeof value !== "string") return undefined;
+  let record: unknown;
+  try {
+    record = JSON.parse(value);
+  } catch {
+    return undefined;
+  }
+  if (typeof record !== "object" || record === null) return undefined;
+  const { v, subject, receivedAt, response } = record as Record<string, unknown>;
+  if (v !== RECORD_VERSION || typeof subject !== "string" || typeof receivedAt !== "number") return undefined;
+  if (typeof response !== "object" || response === null) return undefined;
+  const fields = response as Record<string, unknown>;
+  if (typeof fields.access_token !== "string" || fields.access_token === "") return undefined;
+  if (typeof fields.expires_in !== "number" || !Number.isFinite(fields.expires_in)) return undefined;
+  return new AccessToken({ response: response as AccessTokenResponse, subject, receivedAt });
+}

@@ -1,0 +1,388 @@
+/**
+ * The token provider: builds and signs assertions, exchanges them, caches the tokens
+ * per subject, refreshes them shortly before they run out, and makes concurrent
+ * callers share one exchange.
+ */
+import { AccessToken } from "./access-token.js";
+import { DEFAULT_ASSERTION_LIFETIME_SECONDS, signAssertion, validateAssertionLifetime } from "./assertion.js";
+import { type Clock, ServerClock, systemClock } from "./clock.js";
+import { discoverTokenEndpoint, parseHttpUrl } from "./discovery.js";
+import { OptionsError, TokenExchangeError } from "./errors.js";
+import { isServiceAccountKey, type ServiceAccountKey } from "./key-file.js";
+import { inspectCustom } from "./redact.js";
+import { type RetryOptions, type RetryPolicy, resolveRetryPolicy } from "./retry.js";
+import { assertServerRuntime } from "./runtime.js";
+import {
+  deserializeToken,
+  isTokenCache,
+  MemoryTokenCache,
+  serializeToken,
+  type TokenCache,
+} from "./token-cache.js";
+import { exchangeAssertion } from "./token-exchange.js";
+
+/**
+ * Default `refreshMarginSeconds`: 60. Expiry is measured on the local clock from the
+ * arrival of the token response, so clock skew does not eat into the margin; what it
+ * must cover is the time between handing out a token and the service checking it,
+ * including the API client's own retries and backoff (tens of seconds in the worst
+ * case). One minute covers that while costing under 2 % of a typical 3599 s token.
+ */
+export const DEFAULT_REFRESH_MARGIN_SECONDS = 60;
+
+/** Default prefix of cache keys. */
+export const DEFAULT_CACHE_KEY_PREFIX = "drill-practice:token:";
+
+/**
+ * Options of {@link createTokenProvider}.
+ *
+ * @example
+ * ```ts
+ * const options: TokenProviderOptions = {
+ *   baseUrl: "https://drill.example",
+ *   clientId: process.env.DRILL_CLIENT_ID ?? "",
+ *   clientSecret: process.env.DRILL_CLIENT_SECRET ?? "",
+ *   key: await readServiceAccountKey("./service-account.json"),
+ * };
+ * ```
+ */
+export interface TokenProviderOptions {
+  /** Base URL of the service; the token endpoint is discovered below it. Required unless `tokenEndpoint` is given. */
+  readonly baseUrl?: string | undefined;
+  /** Client ID of the registered client application. */
+  readonly clientId: string;
+  /** Client secret of the registered client application. */
+  readonly clientSecret: string;
+  /** The parsed service account key. */
+  readonly key: ServiceAccountKey;
+  /** Default subject (`sub`): the service account itself unless set. A user ID, email address or third-party ID of a managed user. */
+  readonly subject?: string | undefined;
+  /** Token endpoint URL; skips discovery. It is also the assertion's `aud`. */
+  readonly tokenEndpoint?: string | undefined;
+  /** Seconds before expiry at which a cached token is replaced. Default {@link DEFAULT_REFRESH_MARGIN_SECONDS}. */
+  readonly refreshMarginSeconds?: number | undefined;
+  /** Seconds from now to the assertion's `exp`, 1..3600. Default 300. */
+  readonly assertionLifetimeSeconds?: number | undefined;
+  /** `fetch` used for discovery and token requests. Default `globalThis.fetch`. */
+  readonly fetch?: typeof globalThis.fetch | undefined;
+  /** Token store. Default: a {@link MemoryTokenCache} of this provider. */
+  readonly cache?: TokenCache | undefined;
+  /** Prefix of the cache keys (useful for a shared store). Default `drill-practice:token:`. */
+  readonly cacheKeyPrefix?: string | undefined;
+  /** Called when the cache fails; the provider carries on without it. Default: ignore. */
+  readonly onCacheError?: ((error: unknown, operation: "get" | "set" | "delete") => void) | undefined;
+  /** Local clock. Default: `Date.now()`. */
+  readonly clock?: Clock | undefined;
+  /** Retry policy of discovery and token requests. */
+  readonly retry?: RetryOptions | undefined;
+}
+
+/**
+ * Options of {@link TokenProvider.getToken}.
+ *
+ * @example
+ * ```ts
+ * await provider.getToken({ subject: "user@example.com", forceRefresh: true });
+ * ```
+ */
+export interface GetTokenOptions {
+  /** Whom the token is for; defaults to the provider's subject. */
+  readonly subject?: string | undefined;
+  /** Ignore the cache and exchange a new assertion. */
+  readonly forceRefresh?: boolean | undefined;
+}
+
+/**
+ * Hands out access tokens. {@link createTokenProvider} makes one; anything with these
+ * two methods can drive {@link authMiddleware}.
+ *
+ * @example
+ * ```ts
+ * const token = await provider.getToken();
+ * await provider.invalidate(); // after the service rejected the token
+ * ```
+ */
+export interface TokenProvider {
+  /** A valid token for the subject, from the cache or a new exchange. */
+  getToken(options?: GetTokenOptions): Promise<AccessToken>;
+  /** Drops the cached token of a subject (default: the provider's subject). */
+  invalidate(subject?: string): Promise<void>;
+}
+
+interface Flight {
+  readonly forced: boolean;
+  readonly promise: Promise<AccessToken>;
+}
+
+interface ResolvedOptions {
+  readonly baseUrl: string | undefined;
+  readonly tokenEndpoint: string | undefined;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly key: ServiceAccountKey;
+  readonly subject: string;
+  readonly refreshMarginSeconds: number;
+  readonly assertionLifetimeSeconds: number;
+  readonly fetch: typeof globalThis.fetch;
+  readonly cache: TokenCache;
+  readonly cacheKeyPrefix: string;
+  readonly onCacheError: TokenProviderOptions["onCacheError"];
+  readonly retry: RetryPolicy;
+}
+
+function nonEmptyString(name: string, value: unknown): string {
+  if (typeof value !== "string" || value.trim() === "")
+    throw new OptionsError(name, "must be a non-empty string");
+  return value;
+}
+
+function optionalUrl(name: string, value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  const url = typeof value === "string" ? parseHttpUrl(value) : undefined;
+  if (url === undefined) throw new OptionsError(name, "must be an absolute http(s) URL without credentials");
+  return url;
+}
+
+function resolveOptions(options: TokenProviderOptions): ResolvedOptions {
+  if (typeof options !== "object" || options === null) throw new OptionsError("options", "must be an object");
+  const clientId = nonEmptyString("clientId", options.clientId);
+  const clientSecret = nonEmptyString("clientSecret", options.clientSecret);
+  if (!isServiceAccountKey(options.key)) {
+    throw new OptionsError(
+      "key",
+      "must be a ServiceAccountKey from parseServiceAccountKey() or readServiceAccountKey()",
+    );
+  }
+  const baseUrl = optionalUrl("baseUrl", options.baseUrl);
+  const tokenEndpoint = optionalUrl("tokenEndpoint", options.tokenEndpoint);
+  if (baseUrl === undefined && tokenEndpoint === undefined) {
+    throw new OptionsError("baseUrl", "is required unless tokenEndpoint is given");
+  }
+  const subject =
+    options.subject === undefined ? options.key.serviceAccountId : nonEmptyString("subject", options.subject);
+  const margin = options.refreshMarginSeconds ?? DEFAULT_REFRESH_MARGIN_SECONDS;
+  if (typeof margin !== "number" || !Number.isFinite(margin) || margin < 0 || margin > 3600) {
+    throw new OptionsError("refreshMarginSeconds", "must be a number of seconds from 0 to 3600");
+  }
+  const lifetime = validateAssertionLifetime(
+    options.assertionLifetimeSeconds ?? DEFAULT_ASSERTION_LIFETIME_SECONDS,
+  );
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  if (typeof fetchImpl !== "function") throw new OptionsError("fetch", "must be a fetch function");
+  const cache = options.cache ?? new MemoryTokenCache();
+  if (!isTokenCache(cache)) throw new OptionsError("cache", "must have get, set and delete methods");
+  const cacheKeyPrefix = options.cacheKeyPrefix ?? DEFAULT_CACHE_KEY_PREFIX;
+  if (typeof cacheKeyPrefix !== "string") throw new OptionsError("cacheKeyPrefix", "must be a string");
+  if (options.onCacheError !== undefined && typeof options.onCacheError !== "function") {
+    throw new OptionsError("onCacheError", "must be a function");
+  }
+  return {
+    baseUrl,
+    tokenEndpoint,
+    clientId,
+    clientSecret,
+    key: options.key,
+    subject,
+    refreshMarginSeconds: margin,
+    assertionLifetimeSeconds: lifetime,
+    fetch: fetchImpl,
+    cache,
+    cacheKeyPrefix,
+    onCacheError: options.onCacheError,
+    retry: resolveRetryPolicy(options.retry),
+  };
+}
+
+function hex(bytes: ArrayBuffer): string {
+  return [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+class ServiceAccountTokenProvider implements TokenProvider {
+  readonly #options: ResolvedOptions;
+  readonly #serverClock: ServerClock;
+  readonly #flights = new Map<string, Flight>();
+  #discovery: Promise<string> | undefined;
+
+  constructor(options: ResolvedOptions, clock: Clock) {
+    this.#options = options;
+    this.#serverClock = new ServerClock(clock);
+  }
+
+  async getToken(options: GetTokenOptions = {}): Promise<AccessToken> {
+    const subject = this.#subject(options?.subject);
+    const force = options?.forceRefresh === true;
+    if (!force) {
+      const cached = await this.#readFresh(subject);
+      if (cached !== undefined) return cached;
+    }
+    return this.#join(subject, force);
+  }
+
+  async invalidate(subject?: string): Promise<void> {
+    const key = await this.#cacheKey(this.#subject(subject));
+    await this.#cacheCall("delete", () => this.#options.cache.delete(key));
+  }
+
+  /** The token endpoint in use (given, or discovered and cached). */
+  tokenEndpoint(): Promise<string> {
+    const { tokenEndpoint, baseUrl } = this.#options;
+    if (tokenEndpoint !== undefined) return Promise.resolve(tokenEndpoint);
+    if (this.#discovery === undefined) {
+      const discovery = discoverTokenEndpoint(baseUrl as string, {
+        fetch: this.#options.fetch,
+        retry: this.#options.retry,
+        serverClock: this.#serverClock,
+      });
+      this.#discovery = discovery;
+      // A failed discovery is not remembered: the next call tries again.
+      discovery.catch(() => {
+        if (this.#discovery === discovery) this.#discovery = undefined;
+      });
+    }
+    return this.#discovery;
+  }
+
+  #subject(subject: unknown): string {
+    return subject === undefined ? this.#options.subject : nonEmptyString("subject", subject);
+  }
+
+  #join(subject: string, force: boolean): Promise<AccessToken> {
+    const existing = this.#flights.get(subject);
+    // A forced refresh may join a flight only if that flight will not answer from the cache.
+    if (existing !== undefined && (existing.forced || !force)) return existing.promise;
+    const promise = (async () => {
+      if (!force) {
+        // Another process (shared cache) or an earlier flight may have stored one meanwhile.
+        const cached = await this.#readFresh(subject);
+        if (cached !== undefined) return cached;
+      }
+      return this.#exchange(subject);
+    })();
+    const flight: Flight = { forced: force, promise };
+    this.#flights.set(subject, flight);
+    const settle = () => {
+      if (this.#flights.get(subject) === flight) this.#flights.delete(subject);
+    };
+    promise.then(settle, settle);
+    return promise;
+  }
+
+  async #exchange(subject: string): Promise<AccessToken> {
+    const options = this.#options;
+    const endpoint = await this.tokenEndpoint();
+    let result: Awaited<ReturnType<typeof exchangeAssertion>>;
+    try {
+      result = await exchangeAssertion({
+        endpoint,
+        clientId: options.clientId,
+        clientSecret: options.clientSecret,
+        fetch: options.fetch,
+        retry: options.retry,
+        serverClock: this.#serverClock,
+        createAssertion: () =>
+          signAssertion({
+            key: options.key,
+            subject,
+            audience: endpoint,
+            now: this.#serverClock.now(),
+            lifetimeSeconds: options.assertionLifetimeSeconds,
+          }),
+      });
+    } catch (error) {
+      // The endpoint may have moved; the metadata document is the place that says so.
+      if (error instanceof TokenExchangeError && (error.status === 404 || error.status === 410)) {
+        this.#discovery = undefined;
+      }
+      throw error;
+    }
+    const token = new AccessToken({ response: result.response, subject, receivedAt: result.receivedAt });
+    const ttl = Math.max(1, token.secondsLeft(this.#serverClock.localNow()));
+    const key = await this.#cacheKey(subject);
+    await this.#cacheCall("set", () => options.cache.set(key, serializeToken(token), ttl));
+    return token;
+  }
+
+  async #readFresh(subject: string): Promise<AccessToken | undefined> {
+    const key = await this.#cacheKey(subject);
+    const stored = await this.#cacheCall("get", () => this.#options.cache.get(key));
+    const token = deserializeToken(stored);
+    if (token === undefined || token.subject !== subject) return undefined;
+    return this.#isFresh(token) ? token : undefined;
+  }
+
+  #isFresh(token: AccessToken): boolean {
+    // Short-lived tokens get at most half their lifetime as margin, so they are still reused.
+    const lifetimeMs = token.expiresAt - token.receivedAt;
+    const marginMs = Math.min(this.#options.refreshMarginSeconds * 1000, lifetimeMs / 2);
+    return this.#serverClock.localNow() < token.expiresAt - marginMs;
+  }
+
+  async #cacheKey(subject: string): Promise<string> {
+    const { tokenEndpoint, baseUrl, clientId, key, cacheKeyPrefix } = this.#options;
+    // Hashed, so a shared store holds neither email addresses nor client IDs in clear.
+    const identity = JSON.stringify([
+      tokenEndpoint ?? baseUrl,
+      clientId,
+      key.serviceAccountId,
+      key.keyId,
+      subject,
+    ]);
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(identity));
+    return `${cacheKeyPrefix}${hex(digest)}`;
+  }
+
+  async #cacheCall<T>(
+    operation: "get" | "set" | "delete",
+    call: () => Promise<T> | T,
+  ): Promise<T | undefined> {
+    try {
+      return await call();
+    } catch (error) {
+      this.#options.onCacheError?.(error, operation);
+      return undefined;
+    }
+  }
+
+  toJSON(): { serviceAccountId: string; keyId: string; subject: string } {
+    const { key, subject } = this.#options;
+    return { serviceAccountId: key.serviceAccountId, keyId: key.keyId, subject };
+  }
+
+  toString(): string {
+    const { key, subject } = this.#options;
+    return `TokenProvider(serviceAccountId=${key.serviceAccountId}, keyId=${key.keyId}, subject=${subject})`;
+  }
+
+  [inspectCustom](): string {
+    return this.toString();
+  }
+}
+
+/** A {@link TokenProvider} made by {@link createTokenProvider}, which can also report its token endpoint. */
+export interface ServiceAccountTokenProviderApi extends TokenProvider {
+  /** The token endpoint in use: `tokenEndpoint`, or the discovered one (cached after the first success). */
+  tokenEndpoint(): Promise<string>;
+}
+
+/**
+ * Creates a token provider for a service account.
+ *
+ * @example
+ * ```ts
+ * const provider = createTokenProvider({
+ *   baseUrl: "https://drill.example",
+ *   clientId: process.env.DRILL_CLIENT_ID ?? "",
+ *   clientSecret: process.env.DRILL_CLIENT_SECRET ?? "",
+ *   key: await readServiceAccountKey("./service-account.json"),
+ * });
+ * const token = await provider.getToken(); // for the service account
+ * const userToken = await provider.getToken({ subject: "pat@example.com" }); // for a managed user
+ * ```
+ */
+export function createTokenProvider(options: TokenProviderOptions): ServiceAccountTokenProviderApi {
+  assertServerRuntime();
+  const resolved = resolveOptions(options);
+  const clock = options.clock ?? systemClock;
+  if (typeof clock?.now !== "function") throw new OptionsError("clock", "must have a now() method");
+  return new ServiceAccountTokenProvider(resolved, clock);
+}
