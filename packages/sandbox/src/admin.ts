@@ -1,0 +1,73 @@
+/**
+ * The sandbox's own admin endpoints under `/__sandbox/`. They are not part of the service or its
+ * description; they let a test (in any language) steer the sandbox over HTTP:
+ *
+ * - `GET /__sandbox/faults`: the active fault rules.
+ * - `POST /__sandbox/faults`: add one rule (JSON object) or several (JSON array); answers 201 with their IDs.
+ * - `DELETE /__sandbox/faults`: remove every rule; answers 204.
+ */
+import type { IncomingMessage } from "node:http";
+import { SandboxOptionError } from "./errors.js";
+import type { FaultInjector } from "./faults.js";
+import { checkFaultRule } from "./faults.js";
+import { parseContentType, readBody } from "./http-io.js";
+import type { Reply } from "./replies.js";
+import { errorReply } from "./replies.js";
+
+/**
+ * What the admin endpoints act on.
+ *
+ * @example
+ * const admin: AdminContext = { faults, operationIds: new Set(operations.map((o) => o.operationId)) };
+ */
+export interface AdminContext {
+  readonly faults: FaultInjector;
+  readonly operationIds: ReadonlySet<string>;
+}
+
+const ADMIN_BODY_LIMIT = 64 * 1024;
+
+/**
+ * Handles one request below `/__sandbox/`.
+ *
+ * @example
+ * if (path.startsWith("/__sandbox/")) return handleAdmin(admin, req, path);
+ */
+export async function handleAdmin(ctx: AdminContext, req: IncomingMessage, path: string): Promise<Reply> {
+  if (path !== "/__sandbox/faults") {
+    return errorReply("not_found", `no sandbox admin endpoint at ${path} (there is /__sandbox/faults)`);
+  }
+  const method = req.method ?? "GET";
+  if (method === "GET") return { status: 200, body: { faults: ctx.faults.list() } };
+  if (method === "DELETE") {
+    ctx.faults.clear();
+    return { status: 204 };
+  }
+  if (method !== "POST") {
+    return errorReply("method_not_allowed", `method ${method} is not allowed for /__sandbox/faults`, {
+      headers: { allow: "GET, POST, DELETE" },
+    });
+  }
+  if (parseContentType(req.headers["content-type"])?.mediaType !== "application/json") {
+    return errorReply("unsupported_media_type", "Content-Type: must be application/json");
+  }
+  const read = await readBody(req, ADMIN_BODY_LIMIT);
+  if (read.kind === "aborted") return errorReply("invalid_request", "request body: aborted");
+  if (read.kind === "too_large")
+    return errorReply("payload_too_large", `request body: larger than ${read.limit} bytes`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(read.bytes.toString("utf8"));
+  } catch (error) {
+    return errorReply("invalid_request", `request body: not valid JSON (${(error as Error).message})`);
+  }
+  const list = Array.isArray(parsed) ? parsed : [parsed];
+  try {
+    const rules = list.map((rule) => checkFaultRule(rule, ctx.operationIds));
+    const ids = rules.map((rule) => ctx.faults.add(rule));
+    return { status: 201, body: { ids } };
+  } catch (error) {
+    if (error instanceof SandboxOptionError) return errorReply("invalid_request", error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * `drill-sandbox`: runs the sandbox from the command line until SIGINT or SIGTERM.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { SandboxError } from "./errors.js";
+import type { Sandbox, SandboxOptions } from "./sandbox.js";
+import { startSandbox } from "./sandbox.js";
+
+const USAGE = `Usage: drill-sandbox [options]
+
+A local, stateful stand-in of the Drill Practice Service, driven by its OpenAPI description.
+
+Options:
+  --port <n>               TCP port (default 4010; 0 picks a free port)
+  --host <address>         interface to listen on (default 127.0.0.1)
+  --data <file.json>       dataset to serve instead of the built-in one
+  --credentials-dir <dir>  write service-account.json and client.env there
+                           (default: a fresh temporary directory, removed on exit)
+  --token-lifetime <s>     lifetime of issued access tokens in seconds (default 3599)
+  --quiet                  do not log requests
+  -h, --help               show this help
+
+Load the credentials into a shell with:  set -a; . <dir>/client.env; set +a
+`;
+
+/** A command-line mistake: reported in one line, with the usage hint, exit code 2. */
+class UsageError extends Error {}
+
+function integer(name: string, value: string | undefined, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[0-9]+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new UsageError(
+      `--${name}: must be an integer from ${min} to ${max} (got ${JSON.stringify(value)})`,
+    );
+  }
+  return Number(value);
+}
+
+function parse(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: "string" },
+        host: { type: "string" },
+        data: { type: "string" },
+        "credentials-dir": { type: "string" },
+        "token-lifetime": { type: "string" },
+        quiet: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+    }).values;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  let values: ReturnType<typeof parse>;
+  let options: SandboxOptions;
+  try {
+    values = parse(argv);
+    if (values.help) {
+      process.stdout.write(USAGE);
+      return 0;
+    }
+    options = {
+      port: integer("port", values.port, 0, 65535) ?? 4010,
+      ...(values.host === undefined ? {} : { host: values.host }),
+      ...(values.data === undefined ? {} : { dataFile: values.data }),
+      ...(values["token-lifetime"] === undefined
+        ? {}
+        : { tokenLifetimeSeconds: integer("token-lifetime", values["token-lifetime"], 1, 86_400) as number }),
+    };
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`drill-sandbox: ${error.message}\nRun drill-sandbox --help for usage.\n`);
+      return 2;
+    }
+    throw error;
+  }
+
+  let temporaryDir: string | undefined;
+  let credentialsDir = values["credentials-dir"];
+  if (credentialsDir === undefined) {
+    temporaryDir = await mkdtemp(join(tmpdir(), "drill-sandbox-"));
+    credentialsDir = temporaryDir;
+  }
+
+  let sandbox: Sandbox;
+  try {
+    sandbox = await startSandbox({
+      ...options,
+      credentialsDir,
+      ...(values.quiet ? {} : { onRequest: (line: string) => process.stdout.write(`${line}\n`) }),
+    });
+  } catch (error) {
+    if (temporaryDir) await rm(temporaryDir, { recursive: true, force: true });
+    if (error instanceof SandboxError || (error instanceof Error && "code" in error)) {
+      process.stderr.write(`drill-sandbox: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+
+  const files = sandbox.credentialsFiles;
+  process.stdout.write(`drill-sandbox listening on ${sandbox.url}\n`);
+  process.stdout.write(`token endpoint: ${sandbox.tokenEndpoint}\n`);
+  if (files) {
+    process.stdout.write(`credentials: ${files.envFile}${files.keyFile ? ` and ${files.keyFile}` : ""}\n`);
+    if (!files.keyFile) {
+      process.stdout.write("(the dataset brings its own public key, so no key file was written)\n");
+    }
+    process.stdout.write(`load them with: set -a; . ${files.envFile}; set +a\n`);
+  }
+
+  await new Promise<void>((resolve) => {
+    const stop = (signal: NodeJS.Signals) => {
+      process.stdout.write(`drill-sandbox: ${signal}, stopping\n`);
+      resolve();
+    };
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  });
+  await sandbox.close();
+  if (temporaryDir) await rm(temporaryDir, { recursive: true, force: true });
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`drill-sandbox: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);
