@@ -6,16 +6,23 @@
  *
  * `tsx scripts/generate.ts` writes both files. `tsx scripts/generate.ts --check`
  * writes nothing: it compares fresh output with the committed files and fails
- * with the first differing line when they are stale.
+ * with the first differing line when they are stale. `--dir <path>` points both
+ * modes at another output directory (used by the tests).
  */
 import { readFile, writeFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
+import { resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
 
 const specUrl = new URL("../../../spec/dist/openapi.json", import.meta.url);
+const dirFlag = process.argv.indexOf("--dir");
+const outDir =
+  dirFlag === -1
+    ? new URL("../src/generated/", import.meta.url)
+    : pathToFileURL(`${resolve(process.argv[dirFlag + 1] ?? "")}/`);
 const targets = {
-  types: new URL("../src/generated/openapi.d.ts", import.meta.url),
-  schemas: new URL("../src/generated/schemas.ts", import.meta.url),
+  types: new URL("openapi.d.ts", outDir),
+  schemas: new URL("schemas.ts", outDir),
 };
 
 const HEADER = [

@@ -152,13 +152,17 @@ export function paginateStore(
   params: StoreSearchParams,
   options: PaginateStoreOptions<"2.1"> & { version: "2.1" },
 ): AsyncGenerator<StoreEntry<"2.1">, void, undefined>;
-export async function* paginateStore(
+export function paginateStore(
   client: StoreSearchClient<"2.0"> | StoreSearchClient<"2.1">,
   params: StoreSearchParams,
   options: PaginateStoreOptions<DrillApiVersion>,
 ): AsyncGenerator<unknown, void, undefined> {
+  return walkEntries(validate(client, params, options));
+}
+
+async function* walkEntries(settings: Settings): AsyncGenerator<unknown, void, undefined> {
   const seen = new Set<string>();
-  for await (const page of walkPages(validate(client, params, options))) {
+  for await (const page of walkPages(settings)) {
     for (const entry of page.drills) {
       const id = (entry as { id?: unknown } | null)?.id;
       if (typeof id === "string") {

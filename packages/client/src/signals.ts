@@ -15,12 +15,10 @@ type AnyFunction = (signals: AbortSignal[]) => AbortSignal;
 /**
  * Returns a signal that aborts as soon as one of `signals` aborts, with that
  * signal's reason. Uses `AbortSignal.any` where the runtime has it and falls
- * back to forwarding abort events by hand.
+ * back to forwarding abort events by hand (`any: null` forces the fallback).
  */
-export function combineSignals(
-  signals: readonly AbortSignal[],
-  any: AnyFunction | undefined = (AbortSignal as { any?: AnyFunction }).any,
-): CombinedSignal {
+export function combineSignals(signals: readonly AbortSignal[], any?: AnyFunction | null): CombinedSignal {
+  if (any === undefined) any = (AbortSignal as { any?: AnyFunction }).any ?? null;
   if (any) {
     return { signal: any.call(AbortSignal, [...signals]), dispose: () => {} };
   }

@@ -82,10 +82,7 @@ async function attemptOnce(options: TransportOptions, original: Request, attempt
     options.timeoutMs === false
       ? undefined
       : setTimeout(() => timeoutController.abort(timeoutError), options.timeoutMs);
-  const combined = combineSignals(
-    [callerSignal, timeoutController.signal],
-    options.signalAny === null ? undefined : options.signalAny,
-  );
+  const combined = combineSignals([callerSignal, timeoutController.signal], options.signalAny);
   const cleanup = () => {
     if (timer !== undefined) clearTimeout(timer);
     combined.dispose();

@@ -51,7 +51,7 @@ export const recordOperation: Middleware = {
  * const question = await unwrap(
  *   client.GET("/api/2/question/{drill_id}", { params: { path: { drill_id: "d-1" } } }),
  * );
- * console.log(question.question.ask.term.value);
+ * console.log(question.question?.ask?.term?.value);
  * ```
  */
 export async function unwrap<R extends FetchResult>(result: R | PromiseLike<R>): Promise<SuccessData<R>> {

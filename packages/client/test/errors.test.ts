@@ -1,0 +1,220 @@
+import { inspect } from "node:util";
+import { describe, expect, it } from "vitest";
+import {
+  createDrillClient,
+  DrillApiError,
+  DrillClientError,
+  type DrillClientErrorCode,
+  DrillInvalidOptionError,
+  DrillInvalidParameterError,
+  DrillNetworkError,
+  DrillTimeoutError,
+  DrillUnexpectedResponseError,
+  unwrap,
+} from "../src/index.js";
+import { BASE_URL, DRILLABLE, json, QUESTION, recordingFetch } from "./helpers.js";
+
+const SECRET = "Bearer sk-very-secret-token-123";
+
+function clientAnswering(response: () => Response) {
+  const recorder = recordingFetch(response);
+  return createDrillClient({
+    baseUrl: BASE_URL,
+    fetch: recorder.fetch,
+    retry: false,
+    headers: { Authorization: SECRET },
+  });
+}
+
+async function caught(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected a rejection");
+}
+
+describe("DrillApiError decoding", () => {
+  it("carries status, ID, operation and body of a JSON error", async () => {
+    const client = clientAnswering(() => json({ ID: "query_missing", message: "no query" }, { status: 400 }));
+    const error = await caught(unwrap(client.GET("/api/2/store", { params: { query: {} } })));
+    expect(error).toBeInstanceOf(DrillApiError);
+    expect(error).toBeInstanceOf(DrillClientError);
+    const apiError = error as DrillApiError;
+    expect(apiError.code).toBe("ERR_API");
+    expect(apiError.status).toBe(400);
+    expect(apiError.errorId).toBe("query_missing");
+    expect(apiError.operation).toEqual({ method: "GET", path: "/api/2/store" });
+    expect(apiError.body).toEqual({ ID: "query_missing", message: "no query" });
+    expect(apiError.response.status).toBe(400);
+    expect(apiError.message).toBe('GET /api/2/store failed with HTTP 400 (ID "query_missing")');
+    expect(apiError.name).toBe("DrillApiError");
+  });
+
+  it("names the path template, not the filled-in path", async () => {
+    const client = clientAnswering(() => json({ ID: "error" }, { status: 500 }));
+    const error = (await caught(
+      unwrap(client.GET("/api/2.1/question/{drill}", { params: { path: { drill: "private-drill-id" } } })),
+    )) as DrillApiError;
+    expect(error.operation).toEqual({ method: "GET", path: "/api/2.1/question/{drill}" });
+    expect(error.message).not.toContain("private-drill-id");
+  });
+
+  it("keeps a non-JSON error body as text", async () => {
+    const client = clientAnswering(
+      () =>
+        new Response("<html>Bad gateway</html>", { status: 502, headers: { "content-type": "text/html" } }),
+    );
+    const error = (await caught(unwrap(client.GET("/api/2/version")))) as DrillApiError;
+    expect(error.status).toBe(502);
+    expect(error.errorId).toBeUndefined();
+    expect(error.body).toBe("<html>Bad gateway</html>");
+    expect(error.message).toBe("GET /api/2/version failed with HTTP 502");
+  });
+
+  it.each([
+    ["Content-Length: 0", () => new Response(null, { status: 404, headers: { "content-length": "0" } })],
+    ["no Content-Length", () => new Response("", { status: 404 })],
+    [
+      "a stream that ends at once",
+      () => new Response(new ReadableStream({ start: (c) => c.close() }), { status: 404 }),
+    ],
+  ])("reports an empty error body (%s) as undefined", async (_label, response) => {
+    const client = clientAnswering(response);
+    const error = (await caught(unwrap(client.GET("/api/2/version")))) as DrillApiError;
+    expect(error.status).toBe(404);
+    expect(error.body).toBeUndefined();
+    expect(error.errorId).toBeUndefined();
+  });
+
+  it.each([
+    ["an ID that is not a string", { ID: 42 }],
+    ["an array body", [{ ID: "error" }]],
+    ["a JSON string body", "error"],
+  ])("finds no error ID in %s", async (_label, body) => {
+    const client = clientAnswering(() => json(body, { status: 400 }));
+    const error = (await caught(unwrap(client.GET("/api/2/version")))) as DrillApiError;
+    expect(error.errorId).toBeUndefined();
+    expect(error.body).toEqual(body);
+  });
+
+  it("keeps the Authorization value out of message, inspect output and JSON", async () => {
+    const client = clientAnswering(() => json({ ID: "error" }, { status: 401 }));
+    const error = (await caught(unwrap(client.GET("/api/2/version")))) as DrillApiError;
+    const renderings = [
+      error.message,
+      String(error),
+      inspect(error, { depth: 10, showHidden: false }),
+      JSON.stringify(error),
+    ];
+    for (const text of renderings) expect(text).not.toContain("sk-very-secret");
+    // The response stays reachable but out of enumeration.
+    expect(Object.keys(error)).not.toContain("response");
+  });
+});
+
+describe("unwrap and the throwing client", () => {
+  it("unwrap returns the success body", async () => {
+    const client = clientAnswering(() => json({ total: 1, drills: [DRILLABLE] }));
+    const data = await unwrap(client.GET("/api/2/store", { params: { query: { query: "verbs" } } }));
+    expect(data.total).toBe(1);
+    expect(data.drills[0]?.name).toBe("Spanish verbs");
+  });
+
+  it("unwrap returns undefined for 204 No Content", async () => {
+    const client = clientAnswering(() => new Response(null, { status: 204 }));
+    await expect(
+      unwrap(client.PUT("/api/2.1/repertoire/{drillable}", { params: { path: { drillable: "d" } } })),
+    ).resolves.toBeUndefined();
+  });
+
+  it("a throwOnError client returns data and throws DrillApiError", async () => {
+    const recorder = recordingFetch(
+      () => json(QUESTION),
+      () => json({ ID: "query_missing" }, { status: 400 }),
+    );
+    const client = createDrillClient({
+      baseUrl: BASE_URL,
+      fetch: recorder.fetch,
+      retry: false,
+      throwOnError: true,
+    });
+    const question = await client.GET("/api/2/question/{drill_id}", { params: { path: { drill_id: "d" } } });
+    expect(question.question?.ask?.term?.value).toBe("comer");
+    const error = await caught(client.GET("/api/2/store", { params: { query: {} } }));
+    expect(error).toBeInstanceOf(DrillApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      errorId: "query_missing",
+      operation: { method: "GET", path: "/api/2/store" },
+    });
+  });
+
+  it("a throwing client shares middleware with its raw side", async () => {
+    const recorder = recordingFetch(() => json({ ID: "nope" }, { status: 403 }));
+    const client = createDrillClient({
+      baseUrl: BASE_URL,
+      fetch: recorder.fetch,
+      retry: false,
+      throwOnError: true,
+    });
+    client.use({
+      onRequest({ request }) {
+        request.headers.set("x-added", "yes");
+        return request;
+      },
+    });
+    const { error, response } = await client.raw.GET("/api/2/version");
+    expect(error).toEqual({ ID: "nope" });
+    expect(response.status).toBe(403);
+    expect(recorder.requests[0]?.headers.get("x-added")).toBe("yes");
+  });
+
+  it("a throwing client names the operation even when a middleware answers by itself", async () => {
+    const client = createDrillClient({
+      baseUrl: BASE_URL,
+      fetch: () => Promise.reject(new Error("not reached")),
+      retry: false,
+      throwOnError: true,
+      middleware: [{ onRequest: () => json({ ID: "cached-failure" }, { status: 503 }) }],
+    });
+    const error = (await caught(
+      client.DELETE("/api/2.1/repertoire/{drillable}", { params: { path: { drillable: "x" } } }),
+    )) as DrillApiError;
+    expect(error.operation).toEqual({ method: "DELETE", path: "/api/2.1/repertoire/{drillable}" });
+    expect(error.errorId).toBe("cached-failure");
+  });
+});
+
+describe("error classes", () => {
+  it("every class has its stable code and extends DrillClientError", () => {
+    const response = new Response(null, { status: 500 });
+    const operation = { method: "GET", path: "/x" };
+    const errors: [DrillClientError, DrillClientErrorCode][] = [
+      [new DrillApiError({ status: 500, body: undefined, operation, response }), "ERR_API"],
+      [new DrillTimeoutError({ timeoutMs: 5, method: "GET", url: "https://a/x" }), "ERR_TIMEOUT"],
+      [
+        new DrillNetworkError({
+          method: "GET",
+          url: "https://a/x",
+          attempts: 2,
+          cause: new TypeError("boom"),
+        }),
+        "ERR_NETWORK",
+      ],
+      [new DrillInvalidOptionError("baseUrl", "bad"), "ERR_INVALID_OPTION"],
+      [new DrillInvalidParameterError("drill", "bad"), "ERR_INVALID_PARAMETER"],
+      [new DrillUnexpectedResponseError({ operation, problem: "bad", body: 1 }), "ERR_UNEXPECTED_RESPONSE"],
+    ];
+    for (const [error, code] of errors) {
+      expect(error).toBeInstanceOf(DrillClientError);
+      expect(error).toBeInstanceOf(Error);
+      expect(error.code).toBe(code);
+      expect(error.name).toBe(error.constructor.name);
+    }
+    const network = errors[2]?.[0] as DrillNetworkError;
+    expect(network.message).toBe("GET https://a/x failed without a response after 2 attempts: boom");
+    expect(network.cause).toBeInstanceOf(TypeError);
+  });
+});

@@ -1,0 +1,93 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SCHEMA_NAMES } from "../src/index.js";
+
+const run = promisify(execFile);
+const packageDir = fileURLToPath(new URL("..", import.meta.url));
+const generatedDir = join(packageDir, "src", "generated");
+const tsx = join(packageDir, "node_modules", ".bin", "tsx");
+const spec = JSON.parse(
+  await readFile(new URL("../../../spec/dist/openapi.json", import.meta.url), "utf8"),
+) as { components: { schemas: Record<string, unknown> } };
+
+async function generate(...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(tsx, ["scripts/generate.ts", ...args], { cwd: packageDir });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+describe("generated files", () => {
+  let scratch: string;
+  beforeAll(async () => {
+    scratch = await mkdtemp(join(tmpdir(), "drill-client-generate-"));
+  });
+  afterAll(async () => {
+    await rm(scratch, { recursive: true, force: true });
+  });
+
+  it("the committed files match the spec (generate --check passes)", async () => {
+    const result = await generate("--check");
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("openapi.d.ts is up to date");
+    expect(result.stdout).toContain("schemas.ts is up to date");
+  }, 60_000);
+
+  it("--check names the stale file, the first differing line and the fix", async () => {
+    await generate("--dir", scratch);
+    const types = join(scratch, "openapi.d.ts");
+    const lines = (await readFile(types, "utf8")).split("\n");
+    const changed = lines.findIndex((line) => line.includes('"/api/2/store"'));
+    lines[changed] = lines[changed]?.replace("/api/2/store", "/api/2/shop") ?? "";
+    await writeFile(types, lines.join("\n"));
+
+    const result = await generate("--check", "--dir", scratch);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`${types} is stale`);
+    expect(result.stderr).toContain(`first difference at line ${changed + 1}`);
+    expect(result.stderr).toContain('committed:     "/api/2/shop": {');
+    expect(result.stderr).toContain("Run pnpm generate");
+    expect(result.stdout).toContain("schemas.ts is up to date");
+  }, 60_000);
+
+  it("--check reports a missing file", async () => {
+    await rm(join(scratch, "schemas.ts"));
+    const result = await generate("--check", "--dir", scratch);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/schemas\.ts is missing\. Run pnpm generate/);
+  }, 60_000);
+
+  it("has one alias per schema of the spec", async () => {
+    expect([...SCHEMA_NAMES]).toEqual(Object.keys(spec.components.schemas).sort());
+    const aliases = await readFile(join(generatedDir, "schemas.ts"), "utf8");
+    for (const name of Object.keys(spec.components.schemas)) {
+      expect(aliases).toContain(`export type ${name} = components["schemas"]["${name}"];`);
+    }
+    for (const expected of [
+      "Drillable",
+      "Drillables",
+      "QuestionResponse",
+      "Question",
+      "Term",
+      "AccessTokenResponse",
+      "TokenRequest",
+      "AuthorizationServerMetadata",
+      "ErrorResponse",
+      "ServiceAccountKeyFile",
+      "AssertionHeader",
+      "AssertionClaims",
+      "NotShown",
+    ]) {
+      expect(SCHEMA_NAMES).toContain(expected);
+    }
+  });
+});
