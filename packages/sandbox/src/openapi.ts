@@ -207,10 +207,7 @@ function resolve(doc: OpenApiDocument, value: JsonValue | undefined, pointer: st
   return { value: current, pointer: at };
 }
 
-function mediaTypes(
-  content: JsonValue | undefined,
-  pointer: string,
-): MediaTypeSchema[] {
+function mediaTypes(content: JsonValue | undefined, pointer: string): MediaTypeSchema[] {
   if (!isObject(content)) return [];
   return Object.entries(content).map(([mediaType, media]) => {
     const mediaPointer = `${pointer}/${escapePointer(mediaType)}`;

@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { client, sharedSandbox, start, tokenFor } from "./helpers.js";
+
+const shared = sharedSandbox();
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("bearer tokens on API operations", () => {
+  it("answers 401 unauthorized with WWW-Authenticate when no token is sent", async () => {
+    const res = await client(shared(), undefined)("GET", "/api/2.1/store?query=spanish");
+    expect(res.status).toBe(401);
+    expect(res.headers.get("www-authenticate")).toMatch(/^Bearer realm="drill-sandbox"/);
+    expect(res.body).toMatchObject({ ID: "unauthorized" });
+  });
+
+  it("answers 401 to an unknown token and to a malformed Authorization header", async () => {
+    const unknown = await client(shared(), "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")(
+      "GET",
+      "/api/2.1/version",
+    );
+    expect(unknown.status).toBe(401);
+    expect(unknown.headers.get("www-authenticate")).toContain('error="invalid_token"');
+    expect(unknown.body).toMatchObject({
+      ID: "unauthorized",
+      message: "access token: not issued by this sandbox",
+    });
+
+    const basic = await fetch(`${shared().url}/api/2.1/version`, {
+      headers: { authorization: "Basic dXNlcjpwYXNz" },
+    });
+    expect(basic.status).toBe(401);
+    expect(basic.headers.get("www-authenticate")).toContain('error="invalid_request"');
+  });
+
+  it("answers 401 to a token that has expired", async () => {
+    const sandbox = await start({ tokenLifetimeSeconds: 60 });
+    const token = await tokenFor(sandbox);
+    const api = client(sandbox, token);
+    expect((await api("GET", "/api/2.1/version")).status).toBe(200);
+
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 59_000);
+    expect((await api("GET", "/api/2.1/version")).status).toBe(200);
+    vi.setSystemTime(Date.now() + 2_000);
+    const expired = await api("GET", "/api/2.1/version");
+    expect(expired.status).toBe(401);
+    expect(expired.body).toMatchObject({
+      ID: "unauthorized",
+      message: "access token: has expired; request a new one",
+    });
+    expect(expired.headers.get("www-authenticate")).toContain('error="invalid_token"');
+  });
+
+  it("does not accept a token of another sandbox", async () => {
+    const other = await start();
+    const token = await tokenFor(other);
+    expect((await client(shared(), token)("GET", "/api/2.1/version")).status).toBe(401);
+  });
+
+  it("acts as the token's subject", async () => {
+    const sandbox = shared();
+    const ana = client(sandbox, await tokenFor(sandbox, "hr-1001"));
+    const bob = client(sandbox, await tokenFor(sandbox, "bob@academy.test"));
+    expect((await ana("GET", "/api/2.1/session")).body).toMatchObject({ user: { id: "u-ana" } });
+    expect((await bob("GET", "/api/2.1/session")).body).toMatchObject({ user: { id: "u-bob" } });
+    // Catalog access follows the acting user: Ana is on the catalog's list, Bob is not.
+    expect((await ana("GET", "/api/2.1/store?catalog=cat-business")).status).toBe(200);
+    expect((await bob("GET", "/api/2.1/store?catalog=cat-business")).body).toMatchObject({
+      ID: "catalog_access_denied",
+    });
+  });
+
+  it("checks the token before validating the request", async () => {
+    const res = await client(shared(), undefined)("GET", "/api/2.1/store?resultSize=abc");
+    expect(res.status).toBe(401);
+  });
+});

@@ -1,0 +1,234 @@
+/**
+ * Shared test helpers: a small dataset with known contents, a sandbox started in response validation
+ * mode, and assertion signing with jose (the way any client would, without the SDK's auth package).
+ */
+
+import type { JWTPayload } from "jose";
+import { importPKCS8, SignJWT } from "jose";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import type { ResponseValidationError, Sandbox, SandboxData, SandboxOptions } from "../src/index.js";
+import { startSandbox } from "../src/index.js";
+
+export const GRANT = "urn:ietf:params:oauth:grant-type:jwt-bearer";
+
+/**
+ * Four drills, one course, one catalog; an organization with a service account, two managed users and
+ * one user outside it.
+ */
+export const SMALL_DATA: SandboxData = {
+  organizations: [{ id: "org-1", name: "Test Academy", serviceAccountId: "sa-1" }],
+  users: [
+    { id: "sa-1", name: "Academy integration", emails: [], thirdPartyIds: [], organizationId: "org-1" },
+    {
+      id: "u-ana",
+      name: "Ana",
+      emails: ["ana@academy.test"],
+      thirdPartyIds: ["hr-1001"],
+      organizationId: "org-1",
+    },
+    { id: "u-bob", name: "Bob", emails: ["bob@academy.test"], thirdPartyIds: [], organizationId: "org-1" },
+    { id: "u-zoe", name: "Zoe", emails: ["zoe@elsewhere.test"], thirdPartyIds: ["ext-9"] },
+  ],
+  drills: [
+    {
+      id: "es-animals",
+      type: "DRILL",
+      name: "Spanish animals",
+      subject: "Spanish",
+      description: "Common animals in Spanish",
+      tags: ["spanish", "animals"],
+      inStore: true,
+      askName: "Spanish",
+      tellName: "English",
+      items: [
+        { ask: "perro", tell: "dog" },
+        { ask: "gato", tell: "cat" },
+        { ask: "caballo", tell: "horse" },
+        { ask: "pájaro", tell: "bird" },
+      ],
+    },
+    {
+      id: "es-colours",
+      type: "DRILL",
+      name: "Spanish colours",
+      subject: "Spanish",
+      description: "Colour words for beginners",
+      tags: ["spanish", "colours"],
+      inStore: true,
+      askName: "Spanish",
+      tellName: "English",
+      items: [
+        { ask: "rojo", tell: "red" },
+        { ask: "azul", tell: "blue" },
+        { ask: "verde", tell: "green" },
+      ],
+    },
+    {
+      id: "fr-animals",
+      type: "DRILL",
+      name: "French animals",
+      subject: "French",
+      description: "Common animals in French",
+      tags: ["french", "animals"],
+      inStore: true,
+      askName: "French",
+      tellName: "English",
+      items: [
+        { ask: "chien", tell: "dog" },
+        { ask: "chat", tell: "cat" },
+      ],
+    },
+    {
+      id: "de-business",
+      type: "DRILL",
+      name: "German business words",
+      subject: "German",
+      description: "Words for the office",
+      tags: ["german", "business"],
+      inStore: false,
+      askName: "German",
+      tellName: "English",
+      items: [
+        { ask: "Besprechung", tell: "meeting" },
+        { ask: "Rechnung", tell: "invoice" },
+      ],
+    },
+  ],
+  courses: [
+    {
+      id: "course-spanish",
+      type: "COURSE",
+      name: "Spanish basics",
+      subject: "Spanish",
+      description: "Animals and colours",
+      tags: ["spanish"],
+      inStore: true,
+      drillIds: ["es-animals", "es-colours"],
+    },
+  ],
+  catalogs: [
+    { id: "cat-business", name: "Business", drillableIds: ["de-business", "fr-animals"], userIds: ["u-ana"] },
+  ],
+  groups: [],
+};
+
+const running: Sandbox[] = [];
+
+afterEach(async () => {
+  const sandboxes = running.splice(0);
+  for (const sandbox of sandboxes) {
+    const violations = sandbox.responseViolations.map((v) => v.message);
+    await sandbox.close();
+    expect(violations, "responses that do not match the OpenAPI description").toEqual([]);
+  }
+});
+
+/** A sandbox with the small dataset, in response validation mode, closed after the test. */
+export async function start(options: SandboxOptions = {}): Promise<Sandbox> {
+  const sandbox = await startSandbox({
+    data: SMALL_DATA,
+    validateResponses: true,
+    onResponseViolation: (error: ResponseValidationError) =>
+      console.error(`RESPONSE VALIDATION: ${error.message}`),
+    ...options,
+  });
+  running.push(sandbox);
+  return sandbox;
+}
+
+/**
+ * One sandbox for every test of the calling file (or describe block): started before the first test,
+ * checked for response violations after each, closed after the last. For tests that do not depend on
+ * a fresh state.
+ */
+export function sharedSandbox(options: SandboxOptions = {}): () => Sandbox {
+  let sandbox: Sandbox | undefined;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ data: SMALL_DATA, validateResponses: true, ...options });
+  });
+  afterEach(() => {
+    const violations = sandbox?.responseViolations.map((v) => v.message) ?? [];
+    (sandbox?.responseViolations as ResponseValidationError[] | undefined)?.splice(0);
+    expect(violations, "responses that do not match the OpenAPI description").toEqual([]);
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+  return () => {
+    if (!sandbox) throw new Error("sharedSandbox: used outside a test");
+    return sandbox;
+  };
+}
+
+export interface AssertionParts {
+  header?: Record<string, unknown>;
+  claims?: JWTPayload;
+  /** Override the key used to sign (defaults to the sandbox's service account key). */
+  privateKeyPem?: string;
+}
+
+/** Signs an assertion for the sandbox's first service account, with overridable header and claims. */
+export async function signAssertion(sandbox: Sandbox, parts: AssertionParts = {}): Promise<string> {
+  const keyFile = sandbox.credentials.keyFile();
+  if (!keyFile) throw new Error("the sandbox has no private key");
+  const key = await importPKCS8(parts.privateKeyPem ?? keyFile.privateKey, "RS256");
+  const now = Math.floor(Date.now() / 1000);
+  const claims: JWTPayload = {
+    iss: keyFile.serviceAccountId,
+    sub: keyFile.serviceAccountId,
+    aud: sandbox.tokenEndpoint,
+    exp: now + 300,
+    ...parts.claims,
+  };
+  const header = { alg: "RS256", typ: "JWT", kid: keyFile.keyId, ...parts.header };
+  return new SignJWT(claims).setProtectedHeader(header as { alg: string }).sign(key);
+}
+
+/** Posts a token request with the sandbox's client credentials unless overridden. */
+export async function tokenRequest(
+  sandbox: Sandbox,
+  fields: Record<string, string | undefined>,
+): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
+  const form = new URLSearchParams();
+  const all: Record<string, string | undefined> = {
+    grant_type: GRANT,
+    client_id: sandbox.credentials.clientId,
+    client_secret: sandbox.credentials.clientSecret,
+    ...fields,
+  };
+  for (const [name, value] of Object.entries(all)) if (value !== undefined) form.set(name, value);
+  const res = await fetch(sandbox.tokenEndpoint, { method: "POST", body: form });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown>, headers: res.headers };
+}
+
+/** An access token for `sub` (default: the service account itself). */
+export async function tokenFor(sandbox: Sandbox, sub?: string): Promise<string> {
+  const assertion = await signAssertion(sandbox, sub === undefined ? {} : { claims: { sub } });
+  const { status, body } = await tokenRequest(sandbox, { assertion });
+  if (status !== 200) throw new Error(`token request failed: ${status} ${JSON.stringify(body)}`);
+  return body.access_token as string;
+}
+
+/** A tiny API client: JSON in, `{ status, body, headers }` out. */
+export function client(sandbox: Sandbox, token: string | undefined) {
+  return async (
+    method: string,
+    path: string,
+    init: { body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<{ status: number; body: unknown; headers: Headers }> => {
+    const headers: Record<string, string> = { ...init.headers };
+    if (token !== undefined) headers.authorization = `Bearer ${token}`;
+    let body: string | undefined;
+    if (init.body !== undefined) {
+      body = JSON.stringify(init.body);
+      headers["content-type"] ??= "application/json";
+    }
+    const res = await fetch(`${sandbox.url}${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body }),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text === "" ? undefined : JSON.parse(text), headers: res.headers };
+  };
+}

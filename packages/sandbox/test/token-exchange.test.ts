@@ -1,0 +1,344 @@
+import { createPublicKey, generateKeyPairSync } from "node:crypto";
+import { SignJWT } from "jose";
+import { describe, expect, it } from "vitest";
+import type { Sandbox } from "../src/index.js";
+import { client, GRANT, sharedSandbox, signAssertion, start, tokenRequest } from "./helpers.js";
+
+const shared = sharedSandbox();
+
+function b64(value: unknown): string {
+  return Buffer.from(JSON.stringify(value)).toString("base64url");
+}
+
+async function expectGrantRefused(sandbox: Sandbox, assertion: string, rule: RegExp) {
+  const { status, body } = await tokenRequest(sandbox, { assertion });
+  expect(status).toBe(400);
+  expect(body.error).toBe("invalid_grant");
+  expect(body.error_description).toMatch(rule);
+  expect(JSON.stringify(body)).not.toContain(assertion);
+  return body;
+}
+
+describe("discovery", () => {
+  it("advertises the token endpoint built from the Host the client used", async () => {
+    const sandbox = shared();
+    const res = await fetch(`${sandbox.url}/.well-known/oauth-authorization-server`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      issuer: sandbox.url,
+      token_endpoint: `${sandbox.url}/daas/oauth/token`,
+    });
+
+    const port = new URL(sandbox.url).port;
+    const viaLocalhost = await fetch(`http://localhost:${port}/.well-known/oauth-authorization-server`).catch(
+      () => undefined,
+    );
+    // Only where localhost resolves to 127.0.0.1 (it may resolve to ::1 first and not connect).
+    if (viaLocalhost) {
+      expect(((await viaLocalhost.json()) as { token_endpoint: string }).token_endpoint).toBe(
+        `http://localhost:${port}/daas/oauth/token`,
+      );
+    }
+  });
+
+  it("needs no token", async () => {
+    const sandbox = shared();
+    const res = await fetch(`${sandbox.url}/.well-known/oauth-authorization-server`, {
+      headers: { authorization: "Bearer nonsense" },
+    });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe("token exchange: success", () => {
+  it("issues an opaque bearer token for the service account", async () => {
+    const sandbox = shared();
+    const { status, body, headers } = await tokenRequest(sandbox, {
+      assertion: await signAssertion(sandbox),
+    });
+    expect(status).toBe(200);
+    expect(headers.get("cache-control")).toBe("no-store");
+    expect(body.token_type).toBe("bearer");
+    expect(body.scope).toBe("ROLE_USER");
+    expect(body.expires_in).toBe(3599);
+    expect(body.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(typeof body.jti).toBe("string");
+    const me = await client(sandbox, body.access_token as string)("GET", "/api/2.1/session");
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ user: { id: "sa-1" }, organizationId: "org-1", tokenId: body.jti });
+  });
+
+  it("gives a fresh token on every request", async () => {
+    const sandbox = shared();
+    const a = await tokenRequest(sandbox, { assertion: await signAssertion(sandbox) });
+    const b = await tokenRequest(sandbox, { assertion: await signAssertion(sandbox) });
+    expect(a.body.access_token).not.toBe(b.body.access_token);
+    expect(a.body.jti).not.toBe(b.body.jti);
+  });
+
+  it.each([
+    ["user ID", "u-ana"],
+    ["email address", "ana@academy.test"],
+    ["third-party ID", "hr-1001"],
+  ])("acts for a managed user named by %s", async (_label, sub) => {
+    const sandbox = shared();
+    const { status, body } = await tokenRequest(sandbox, {
+      assertion: await signAssertion(sandbox, { claims: { sub } }),
+    });
+    expect(status).toBe(200);
+    const me = await client(sandbox, body.access_token as string)("GET", "/api/2/session");
+    expect(me.body).toMatchObject({ user: { id: "u-ana", name: "Ana" }, serviceAccountId: "sa-1" });
+  });
+
+  it("uses the configured token lifetime", async () => {
+    const sandbox = await start({ tokenLifetimeSeconds: 120 });
+    const { body } = await tokenRequest(sandbox, { assertion: await signAssertion(sandbox) });
+    expect(body.expires_in).toBe(120);
+  });
+
+  it("accepts given client credentials", async () => {
+    const sandbox = await start({ clientId: "my-app", clientSecret: "my-secret" });
+    expect(sandbox.credentials.clientId).toBe("my-app");
+    const { status } = await tokenRequest(sandbox, {
+      client_id: "my-app",
+      client_secret: "my-secret",
+      assertion: await signAssertion(sandbox),
+    });
+    expect(status).toBe(200);
+  });
+
+  it("accepts exp within the 30 s leeway at both ends", async () => {
+    const sandbox = shared();
+    const now = Math.floor(Date.now() / 1000);
+    for (const exp of [now - 10, now + 3600 + 10]) {
+      const { status } = await tokenRequest(sandbox, {
+        assertion: await signAssertion(sandbox, { claims: { exp } }),
+      });
+      expect(status).toBe(200);
+    }
+  });
+});
+
+describe("token exchange: forged or broken assertions", () => {
+  it("refuses alg none", async () => {
+    const sandbox = shared();
+    const keyFile = sandbox.credentials.keyFile();
+    const now = Math.floor(Date.now() / 1000);
+    const unsigned = `${b64({ alg: "none", typ: "JWT", kid: keyFile?.keyId })}.${b64({
+      iss: "sa-1",
+      sub: "sa-1",
+      aud: sandbox.tokenEndpoint,
+      exp: now + 60,
+    })}.`;
+    await expectGrantRefused(sandbox, unsigned, /alg: must be "RS256" \(got "none"\)/);
+  });
+
+  it("refuses HS256 signed with the public key as secret", async () => {
+    const sandbox = shared();
+    const keyFile = sandbox.credentials.keyFile();
+    if (!keyFile) throw new Error("no key file");
+    const publicPem = createPublicKey(keyFile.privateKey).export({ type: "spki", format: "pem" }).toString();
+    const forged = await new SignJWT({ iss: "sa-1", sub: "sa-1", aud: sandbox.tokenEndpoint })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT", kid: keyFile.keyId })
+      .setExpirationTime("5m")
+      .sign(new TextEncoder().encode(publicPem));
+    await expectGrantRefused(sandbox, forged, /alg: must be "RS256" \(got "HS256"\)/);
+  });
+
+  it("refuses another RSA algorithm (PS256)", async () => {
+    const sandbox = shared();
+    const keyFile = sandbox.credentials.keyFile();
+    if (!keyFile) throw new Error("no key file");
+    const { importPKCS8 } = await import("jose");
+    const forged = await new SignJWT({ iss: "sa-1", sub: "sa-1", aud: sandbox.tokenEndpoint })
+      .setProtectedHeader({ alg: "PS256", typ: "JWT", kid: keyFile.keyId })
+      .setExpirationTime("5m")
+      .sign(await importPKCS8(keyFile.privateKey, "PS256"));
+    await expectGrantRefused(sandbox, forged, /alg: must be "RS256" \(got "PS256"\)/);
+  });
+
+  it("refuses a wrong typ", async () => {
+    const sandbox = shared();
+    await expectGrantRefused(
+      sandbox,
+      await signAssertion(sandbox, { header: { typ: "at+jwt" } }),
+      /typ: must be "JWT"/,
+    );
+  });
+
+  it("refuses a missing or unknown kid", async () => {
+    const sandbox = shared();
+    await expectGrantRefused(
+      sandbox,
+      await signAssertion(sandbox, { header: { kid: "no-such-key" } }),
+      /kid: does not name/,
+    );
+    await expectGrantRefused(
+      sandbox,
+      await signAssertion(sandbox, { header: { kid: undefined } }),
+      /kid: is required/,
+    );
+  });
+
+  it("refuses a bad signature (right kid, other key)", async () => {
+    const sandbox = shared();
+    const other = generateKeyPairSync("rsa", { modulusLength: 2048 })
+      .privateKey.export({ type: "pkcs8", format: "pem" })
+      .toString();
+    await expectGrantRefused(
+      sandbox,
+      await signAssertion(sandbox, { privateKeyPem: other }),
+      /signature: does not verify/,
+    );
+  });
+
+  it("refuses a tampered payload", async () => {
+    const sandbox = shared();
+    const [header, , signature] = (await signAssertion(sandbox)).split(".");
+    const tampered = `${header}.${b64({ iss: "sa-1", sub: "u-ana", aud: sandbox.tokenEndpoint, exp: 9e9 })}.${signature}`;
+    await expectGrantRefused(sandbox, tampered, /signature: does not verify/);
+  });
+
+  it("refuses a wrong iss", async () => {
+    const sandbox = shared();
+    await expectGrantRefused(
+      sandbox,
+      await signAssertion(sandbox, { claims: { iss: "u-ana" } }),
+      /claim iss: must be the ID/,
+    );
+  });
+
+  it("refuses a sub outside the organization, or unknown", async () => {
+    const sandbox = shared();
+    for (const sub of ["u-zoe", "zoe@elsewhere.test", "ext-9", "nobody"]) {
+      await expectGrantRefused(
+        sandbox,
+        await signAssertion(sandbox, { claims: { sub } }),
+        /claim sub: must be the service account itself/,
+      );
+    }
+  });
+
+  it("refuses a wrong aud", async () => {
+    const sandbox = shared();
+    for (const aud of [`${sandbox.url}/oauth/token`, "https://drill.example/daas/oauth/token", sandbox.url]) {
+      await expectGrantRefused(
+        sandbox,
+        await signAssertion(sandbox, { claims: { aud } }),
+        /claim aud: must be the token endpoint URI/,
+      );
+    }
+  });
+
+  it("refuses an expired assertion", async () => {
+    const sandbox = shared();
+    const exp = Math.floor(Date.now() / 1000) - 120;
+    await expectGrantRefused(
+      sandbox,
+      await signAssertion(sandbox, { claims: { exp } }),
+      /exp: lies in the past/,
+    );
+  });
+
+  it("refuses exp more than an hour ahead", async () => {
+    const sandbox = shared();
+    const exp = Math.floor(Date.now() / 1000) + 3600 + 120;
+    await expectGrantRefused(
+      sandbox,
+      await signAssertion(sandbox, { claims: { exp } }),
+      /exp: must be at most 3600 seconds ahead/,
+    );
+  });
+
+  it("refuses a missing exp", async () => {
+    const sandbox = shared();
+    await expectGrantRefused(
+      sandbox,
+      await signAssertion(sandbox, { claims: { exp: undefined } }),
+      /exp: is required/,
+    );
+  });
+
+  it("refuses something that is not a JWT", async () => {
+    const sandbox = shared();
+    await expectGrantRefused(sandbox, "not-a-jwt", /compact serialization/);
+    await expectGrantRefused(sandbox, "e30.e30.e30.e30", /compact serialization/);
+    await expectGrantRefused(sandbox, "bm90anNvbg.e30.", /header: not base64url-encoded JSON/);
+  });
+});
+
+describe("token exchange: form and client", () => {
+  it("answers 401 invalid_client for a wrong secret or client ID, without echoing them", async () => {
+    const sandbox = shared();
+    const assertion = await signAssertion(sandbox);
+    for (const fields of [{ client_secret: "guess-1234" }, { client_id: "someone-else" }]) {
+      const { status, body } = await tokenRequest(sandbox, { ...fields, assertion });
+      expect(status).toBe(401);
+      expect(body.error).toBe("invalid_client");
+      expect(JSON.stringify(body)).not.toMatch(/guess-1234|someone-else/);
+      expect(JSON.stringify(body)).not.toContain(sandbox.credentials.clientSecret);
+    }
+  });
+
+  it.each(["grant_type", "client_id", "client_secret", "assertion"])(
+    "answers invalid_request naming a missing %s",
+    async (field) => {
+      const sandbox = shared();
+      const { status, body } = await tokenRequest(sandbox, {
+        assertion: await signAssertion(sandbox),
+        [field]: undefined,
+      });
+      expect(status).toBe(400);
+      expect(body).toEqual({
+        error: "invalid_request",
+        error_description: `form parameter ${field}: is required`,
+      });
+    },
+  );
+
+  it("answers unsupported_grant_type for another grant", async () => {
+    const sandbox = shared();
+    const { status, body } = await tokenRequest(sandbox, {
+      grant_type: "client_credentials",
+      assertion: "x",
+    });
+    expect(status).toBe(400);
+    expect(body.error).toBe("unsupported_grant_type");
+    expect(body.error_description).toContain(GRANT);
+  });
+
+  it("refuses a parameter given twice", async () => {
+    const sandbox = shared();
+    const form = new URLSearchParams({
+      grant_type: GRANT,
+      client_id: sandbox.credentials.clientId,
+      client_secret: sandbox.credentials.clientSecret,
+      assertion: await signAssertion(sandbox),
+    });
+    form.append("client_id", "other");
+    const res = await fetch(sandbox.tokenEndpoint, { method: "POST", body: form });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      error: "invalid_request",
+      error_description: "form parameter client_id: must be given once",
+    });
+  });
+
+  it("answers 415 to a JSON body", async () => {
+    const sandbox = shared();
+    const res = await fetch(sandbox.tokenEndpoint, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ grant_type: GRANT }),
+    });
+    expect(res.status).toBe(415);
+    expect(((await res.json()) as { error: string }).error).toBe("invalid_request");
+  });
+
+  it("answers 405 with Allow to GET", async () => {
+    const sandbox = shared();
+    const res = await fetch(sandbox.tokenEndpoint);
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("POST");
+  });
+});
