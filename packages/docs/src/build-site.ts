@@ -97,6 +97,16 @@ async function listFiles(dir: string, base = dir): Promise<string[]> {
   return files.sort();
 }
 
+/**
+ * Redoc prints the title followed by the version in brackets, so a title that already ends in
+ * its version would read "… API 2.1 (2.1)". The rendered copy drops that trailing version.
+ */
+function withDisplayTitle(document: OpenApiDocument): OpenApiDocument {
+  const suffix = ` ${document.info.version}`;
+  if (!document.info.title.endsWith(suffix)) return document;
+  return { ...document, info: { ...document.info, title: document.info.title.slice(0, -suffix.length) } };
+}
+
 async function buildReference(
   version: ApiVersion,
   bundle: OpenApiDocument,
@@ -105,7 +115,7 @@ async function buildReference(
 ): Promise<BuiltVersion> {
   const { document, noted } = addUndocumentedNotes(bundle);
   const input = join(workDir, version.bundle);
-  await writeFile(input, JSON.stringify(document));
+  await writeFile(input, JSON.stringify(withDisplayTitle(document)));
 
   const template = join(workDir, `reference-${version.dir}.hbs`);
   const templateSource = await readFile(join(siteDir, "reference.hbs"), "utf8");

@@ -1,0 +1,282 @@
+/**
+ * The built site in a real browser: Debian's Chromium driven by playwright-core, against
+ * `dist/` served on 127.0.0.1. Every request any page makes is recorded; one that leaves the
+ * local origin fails the test. Screenshots land in `screenshots/` for review.
+ */
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listOperations, type OpenApiDocument } from "../src/openapi-document.ts";
+import { type ApiVersion, apiVersions } from "../src/site-header.ts";
+import { type StaticServer, startStaticServer } from "../src/static-server.ts";
+import { undocumentedNoteLead } from "../src/undocumented-notes.ts";
+import { type Browser, chromiumPath, isCI, launchBrowser, warnBox } from "./helpers/browser.ts";
+import {
+  assertSiteBuilt,
+  distDir,
+  loadBundle,
+  operationIds,
+  screenshotDir,
+  sitePages,
+} from "./helpers/site.ts";
+
+const chromium = chromiumPath();
+if (!chromium.found && !isCI) {
+  warnBox([
+    "DOCS BROWSER TESTS SKIPPED: Chromium not found",
+    `looked for ${chromium.path} (set CHROMIUM_PATH to use another one)`,
+    "install Debian's package: apt-get install chromium",
+    "under CI=true a missing Chromium fails these tests",
+  ]);
+}
+
+if (isCI && !chromium.found) {
+  describe("browser tests under CI", () => {
+    it("need Chromium", () => {
+      throw new Error(`Chromium not found at ${chromium.path}; install it or set CHROMIUM_PATH`);
+    });
+  });
+}
+
+const storeSearchParameters = ["query", "searchField", "catalog", "resultStart", "resultSize"];
+
+/** What one page load did: requests, console errors, uncaught exceptions. */
+interface Recording {
+  requests: string[];
+  errors: string[];
+}
+
+describe.runIf(chromium.found)("docs site in Chromium", () => {
+  let server: StaticServer;
+  let browser: Browser;
+  let origin: string;
+  const bundles = new Map<string, OpenApiDocument>();
+  // Every request of every page, across the whole run.
+  const allRequests: string[] = [];
+
+  beforeAll(async () => {
+    await assertSiteBuilt();
+    await mkdir(screenshotDir, { recursive: true });
+    for (const version of apiVersions) bundles.set(version.id, await loadBundle(version));
+    server = await startStaticServer({ root: distDir, port: 0 });
+    origin = new URL(server.url).origin;
+    browser = await launchBrowser(chromium.path);
+    browser.context.on("request", (request) => {
+      allRequests.push(request.url());
+    });
+  }, 90_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  function isLocal(url: string): boolean {
+    if (url.startsWith("data:")) return true;
+    // blob: URLs carry the origin that created them.
+    return new URL(url.startsWith("blob:") ? url.slice(5) : url).origin === origin;
+  }
+
+  /** Opens a page with recording switched on; the caller closes it. */
+  async function open(path: string): Promise<{ page: Page; recording: Recording }> {
+    const page = await browser.context.newPage();
+    const recording: Recording = { requests: [], errors: [] };
+    page.on("request", (request) => {
+      recording.requests.push(request.url());
+    });
+    page.on("console", (message) => {
+      if (message.type() === "error") recording.errors.push(`console: ${message.text()}`);
+    });
+    page.on("pageerror", (error) => {
+      recording.errors.push(`exception: ${error.message}`);
+    });
+    page.on("requestfailed", (request) => {
+      recording.errors.push(`failed: ${request.url()} ${request.failure()?.errorText ?? ""}`);
+    });
+    const response = await page.goto(new URL(path, server.url).href, { waitUntil: "load" });
+    expect(response?.status(), path).toBe(200);
+    return { page, recording };
+  }
+
+  async function screenshot(page: Page, name: string, fullPage = false): Promise<void> {
+    // A string, because these tests are typed for Node and the page's globals are not.
+    await page.waitForFunction("Array.from(document.images).every((image) => image.complete)");
+    await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage, animations: "disabled" });
+  }
+
+  /**
+   * Redoc hydrates after load and only then answers clicks. The side bar's credit image is
+   * mounted by a client-side effect, so its presence tells that hydration is done.
+   */
+  async function waitForReference(page: Page): Promise<void> {
+    await page.locator(".menu-content [data-testid=search-trigger]").waitFor({ state: "visible" });
+    await page.locator(".menu-item-type-group > a").first().waitFor({ state: "visible" });
+    await page.locator('.menu-content img[alt="redocly logo"]').waitFor({ state: "visible" });
+  }
+
+  /**
+   * Collects the operations listed in the side menu. Redoc shows the operations of one tag at
+   * a time, so each tag is opened in turn (bounded by the number of tags).
+   */
+  async function menuOperations(
+    page: Page,
+  ): Promise<{ hrefs: Set<string>; groups: string[]; tags: string[] }> {
+    const tags = page.locator(".menu-item-type-group > a");
+    const count = await tags.count();
+    expect(count).toBeLessThanOrEqual(50);
+    const hrefs = new Set<string>();
+    for (let index = 0; index < count; index++) {
+      const tag = tags.nth(index);
+      const tagHref = await tag.getAttribute("href");
+      await tag.click();
+      const items = page.locator(`.menu-item-type-operation a[href^="${tagHref?.replace(/^\//, "#/")}/"]`);
+      await items.first().waitFor({ state: "visible" });
+      for (const href of await items.evaluateAll((links) =>
+        links.map((link) => link.getAttribute("href") ?? ""),
+      )) {
+        hrefs.add(href);
+      }
+    }
+    const groups = await page.locator(".menu-item-type-separator").allTextContents();
+    const tagLabels = await tags.allTextContents();
+    return { hrefs, groups: groups.map((text) => text.trim()), tags: tagLabels.map((text) => text.trim()) };
+  }
+
+  function displayNames(bundle: OpenApiDocument): string[] {
+    const names = new Map(bundle.tags?.map((tag) => [tag.name, String(tag["x-displayName"] ?? tag.name)]));
+    return (bundle["x-tagGroups"] ?? []).flatMap((group) => group.tags.map((tag) => names.get(tag) ?? tag));
+  }
+
+  it.each(sitePages)(
+    "$path loads without console errors and without requests off the local origin",
+    async ({ name, path }) => {
+      const { page, recording } = await open(path);
+      if (path.includes("/")) await waitForReference(page);
+      await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
+      await screenshot(page, name, !path.includes("/"));
+      expect(recording.errors).toEqual([]);
+      expect(recording.requests.length).toBeGreaterThan(0);
+      expect(recording.requests.filter((url) => !isLocal(url))).toEqual([]);
+      await expect(page.title()).resolves.toMatch(/Drill Practice API/);
+      await expect(page.locator(".site-header .version-switch a").count()).resolves.toBe(apiVersions.length);
+      await page.close();
+    },
+    60_000,
+  );
+
+  describe.each(apiVersions)("reference $id", (version: ApiVersion) => {
+    it("lists every operation of this version in the side menu, grouped as the bundle says, and none of the other", async () => {
+      const bundle = bundles.get(version.id) as OpenApiDocument;
+      const { page, recording } = await open(`${version.dir}/index.html`);
+      await waitForReference(page);
+      const { hrefs, groups, tags } = await menuOperations(page);
+
+      const ids = operationIds(bundle);
+      const listed = [...hrefs].map((href) => href.split("/").pop() ?? "");
+      expect(hrefs.size).toBe(listOperations(bundle).length);
+      expect(listed.sort()).toEqual(ids.map((id) => id.toLowerCase()).sort());
+
+      const others = apiVersions.filter((other) => other.id !== version.id);
+      for (const other of others) {
+        const shared = new Set(ids);
+        const foreign = operationIds(bundles.get(other.id) as OpenApiDocument).filter(
+          (id) => !shared.has(id),
+        );
+        expect(foreign.length).toBeGreaterThan(0);
+        expect(listed.filter((slug) => foreign.some((id) => id.toLowerCase() === slug))).toEqual([]);
+      }
+
+      expect(groups).toEqual((bundle["x-tagGroups"] ?? []).map((group) => group.name));
+      expect(tags).toEqual(displayNames(bundle));
+      expect(recording.errors).toEqual([]);
+      await page.close();
+    }, 120_000);
+
+    it('finds the store search by searching for "store" and shows its parameters and note', async () => {
+      const bundle = bundles.get(version.id) as OpenApiDocument;
+      const store = listOperations(bundle).find((entry) => entry.path === `${version.prefix}store`);
+      const operationId = store?.operation.operationId;
+      expect(operationId).toBe(`searchStore_v${version.id.replace(".", "_")}`);
+      const slug = (operationId as string).toLowerCase();
+
+      const { page, recording } = await open(`${version.dir}/index.html`);
+      await waitForReference(page);
+      await page.locator(".menu-content [data-testid=search-trigger]").click();
+      const input = page.getByPlaceholder("Search docs...");
+      await input.waitFor({ state: "visible" });
+      await input.fill("store");
+      const result = page.locator(`[data-component-name="Search/SearchItem"][href$="/${slug}"]`);
+      await result.waitFor({ state: "visible" });
+      await expect(result.textContent()).resolves.toContain(`${version.prefix}store`);
+      await screenshot(page, `${version.dir}-search`);
+      await result.click();
+
+      await page.waitForURL((url) => url.hash.endsWith(`/${slug}`));
+      const section = page.locator(`[data-section-id$="/${slug}"]`).first();
+      await section.waitFor({ state: "visible" });
+      for (const name of storeSearchParameters) {
+        await expect(section.getByText(name, { exact: true }).first().isVisible(), name).resolves.toBe(true);
+      }
+      const note = section.locator("blockquote", { hasText: undocumentedNoteLead }).first();
+      await expect(note.isVisible()).resolves.toBe(true);
+      await screenshot(page, `${version.dir}-store-search`);
+      expect(recording.errors).toEqual([]);
+      await page.close();
+    }, 60_000);
+  });
+
+  it("resolves every link of the landing page and the guide", async () => {
+    for (const path of ["index.html", "authentication.html"]) {
+      const { page } = await open(path);
+      const hrefs = await page
+        .locator("a[href]")
+        .evaluateAll((links) => links.map((link) => (link as unknown as { href: string }).href));
+      expect(hrefs.length).toBeGreaterThan(5);
+      for (const href of new Set(hrefs)) {
+        const url = new URL(href);
+        expect(url.origin, `${path} links off-site to ${href}`).toBe(origin);
+        const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+        expect(response.status, `${path} → ${href}`).toBe(200);
+        const body = await response.text();
+        if (url.hash.length > 1 && url.pathname.endsWith(".html") && !url.hash.startsWith("#/")) {
+          expect(body, `${path} → ${href}: no element with that id`).toContain(`id="${url.hash.slice(1)}"`);
+        }
+      }
+      await page.close();
+    }
+  }, 60_000);
+
+  it("switches versions from the landing page and between the references", async () => {
+    const { page, recording } = await open("index.html");
+    const switcher = page.locator(".site-header .version-switch");
+    await expect(switcher.locator("[aria-current]").count()).resolves.toBe(0);
+
+    await switcher.getByRole("link", { name: "2.1" }).click();
+    await page.waitForURL((url) => url.pathname.endsWith("/v2.1/index.html"));
+    await waitForReference(page);
+    await expect(switcher.locator('[aria-current="page"]').textContent()).resolves.toBe("2.1");
+    await expect(page.locator(".menu-content").textContent()).resolves.toContain("API 2.1");
+
+    await switcher.getByRole("link", { name: "2.0" }).click();
+    await page.waitForURL((url) => url.pathname.endsWith("/v2.0/index.html"));
+    await waitForReference(page);
+    await expect(switcher.locator('[aria-current="page"]').textContent()).resolves.toBe("2.0");
+    const firstTag = page.locator(".menu-item-type-group > a").first();
+    await firstTag.click();
+    const firstOperation = page.locator(".menu-item-type-operation a").first();
+    await firstOperation.waitFor({ state: "visible" });
+    await expect(firstOperation.getAttribute("href")).resolves.toMatch(/_v2_0$/);
+
+    await page.locator(".site-header .site-nav").getByRole("link", { name: "Authentication" }).click();
+    await page.waitForURL((url) => url.pathname.endsWith("/authentication.html"));
+    await expect(page.locator("h1").textContent()).resolves.toBe("Authentication");
+    expect(recording.errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it("made no request off the local origin during the whole run", () => {
+    expect(allRequests.length).toBeGreaterThan(0);
+    expect(allRequests.filter((url) => !isLocal(url))).toEqual([]);
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * Checks of the built site in `dist/` (no browser): every file is there, nothing loads from
+ * another origin, and every operation the spec marks with `x-undocumented` carries the visible
+ * note in the reference.
+ */
+import { readFile, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { findRemoteReferences } from "../src/offline-assets.ts";
+import { listOperations } from "../src/openapi-document.ts";
+import { apiVersions } from "../src/site-header.ts";
+import { undocumentedNote } from "../src/undocumented-notes.ts";
+import { assertSiteBuilt, distDir, embeddedDefinition, loadBundle, sitePages } from "./helpers/site.ts";
+
+const read = (file: string) => readFile(join(distDir, file), "utf8");
+
+beforeAll(assertSiteBuilt);
+
+describe("built site", () => {
+  it("has every page and asset", async () => {
+    const expected = [
+      ...sitePages.map((page) => page.path),
+      "style.css",
+      "favicon.svg",
+      "redoc-credit.svg",
+      ...apiVersions.map((version) => `${version.dir}/openapi.json`),
+    ];
+    for (const file of expected) {
+      const info = await stat(join(distDir, file)).catch(() => undefined);
+      expect(info?.size ?? 0, file).toBeGreaterThan(0);
+    }
+  });
+
+  it.each(sitePages)("$path loads nothing from another origin", async ({ path }) => {
+    const html = await read(path);
+    expect(findRemoteReferences(html)).toEqual([]);
+    expect(html).not.toMatch(/<script\b[^>]*\bsrc\s*=\s*["']?(?:https?:)?\/\//i);
+    expect(html).not.toMatch(/<link\b[^>]*\bhref\s*=\s*["']?(?:https?:)?\/\//i);
+    expect(html).not.toMatch(/\bfrom\s*["'](?:https?:)?\/\//);
+    expect(html).not.toMatch(/fonts\.googleapis|fonts\.gstatic/);
+    // Redoc's side bar credit would load its logo from here (see src/offline-assets.ts).
+    expect(html).not.toContain("cdn.redoc.ly");
+  });
+
+  it("has a stylesheet without remote imports or fonts", async () => {
+    const css = await read("style.css");
+    expect(findRemoteReferences(css)).toEqual([]);
+    expect(css).not.toMatch(/@font-face/);
+  });
+
+  it.each(sitePages)("$path has a title, the favicon, the stylesheet and the header", async ({ path }) => {
+    const html = await read(path);
+    const prefix = path.includes("/") ? "../" : "";
+    expect(html).toMatch(/<title>[^<]*Drill Practice API[^<]*<\/title>/);
+    expect(html).toContain(`<link rel="icon" href="${prefix}favicon.svg" type="image/svg+xml">`);
+    expect(html).toContain(`<link rel="stylesheet" href="${prefix}style.css">`);
+    expect(html).toContain('<nav class="version-switch" aria-label="API version">');
+    expect(html).not.toMatch(/<!--\s*@/);
+  });
+});
+
+describe.each(apiVersions)("reference $id", (version) => {
+  it("embeds this version's bundle, each x-undocumented operation with its visible note", async () => {
+    const bundle = await loadBundle(version);
+    const embedded = embeddedDefinition(await read(`${version.dir}/index.html`));
+    const embeddedOps = new Map(
+      listOperations(embedded).map((entry) => [`${entry.method} ${entry.path}`, entry.operation]),
+    );
+    const bundleOps = listOperations(bundle);
+    expect(embeddedOps.size).toBe(bundleOps.length);
+
+    let marked = 0;
+    for (const { method, path, operation } of bundleOps) {
+      const shown = embeddedOps.get(`${method} ${path}`);
+      expect(shown, `${method} ${path}`).toBeDefined();
+      const marker = operation["x-undocumented"];
+      if (marker === undefined) {
+        expect(shown?.description).toBe(operation.description);
+        continue;
+      }
+      marked++;
+      expect(shown?.["x-undocumented"]).toEqual(marker);
+      expect(shown?.description?.startsWith(undocumentedNote(marker as string[])), `${method} ${path}`).toBe(
+        true,
+      );
+      if (operation.description) expect(shown?.description).toContain(operation.description.trim());
+    }
+    // The spec marks operations whose shapes are not shown; a bundle without any would mean the
+    // note check above ran on nothing.
+    expect(marked).toBeGreaterThan(0);
+  });
+
+  it("offers the unmodified bundle for download", async () => {
+    const bundle = await loadBundle(version);
+    expect(JSON.parse(await read(`${version.dir}/openapi.json`))).toEqual(bundle);
+  });
+});
+
+describe("landing page", () => {
+  it("states each version's operation count from its bundle", async () => {
+    const html = await read("index.html");
+    for (const version of apiVersions) {
+      const count = listOperations(await loadBundle(version)).length;
+      expect(html).toContain(`Paths under <code>${version.prefix}</code> · ${count} operations`);
+    }
+  });
+});

@@ -1,0 +1,95 @@
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BuiltSite, buildSite } from "../src/build-site.ts";
+import { findRemoteReferences } from "../src/offline-assets.ts";
+import { undocumentedNoteLead } from "../src/undocumented-notes.ts";
+import { embeddedDefinition } from "./helpers/site.ts";
+
+const fixtures = join(import.meta.dirname, "fixtures");
+let workDir: string;
+let site: BuiltSite;
+
+beforeAll(async () => {
+  workDir = await mkdtemp(join(tmpdir(), "drill-docs-build-"));
+  site = await buildSite({ specDir: fixtures, outDir: join(workDir, "out") });
+}, 120_000);
+
+afterAll(async () => {
+  await rm(workDir, { recursive: true, force: true });
+});
+
+describe("buildSite from the fixture bundles", () => {
+  it("writes the pages, one reference per version and the shared assets", () => {
+    expect(site.files).toEqual([
+      "authentication.html",
+      "favicon.svg",
+      "index.html",
+      "redoc-credit.svg",
+      "style.css",
+      "v2.0/index.html",
+      "v2.0/openapi.json",
+      "v2.1/index.html",
+      "v2.1/openapi.json",
+    ]);
+    expect(site.versions).toEqual([
+      { id: "2.1", page: "v2.1/index.html", operations: 5, noted: 2 },
+      { id: "2.0", page: "v2.0/index.html", operations: 5, noted: 2 },
+    ]);
+  });
+
+  it("fills the landing page's operation counts and the shared header", async () => {
+    const index = await readFile(join(site.outDir, "index.html"), "utf8");
+    expect(index).not.toMatch(/<!--\s*@/);
+    expect(index.match(/· 5 operations/g)).toHaveLength(2);
+    expect(index).toContain('<header class="site-header">');
+  });
+
+  it("renders each reference from its own bundle, with notes, the header and no CDN", async () => {
+    for (const version of ["2.1", "2.0"]) {
+      const html = await readFile(join(site.outDir, `v${version}`, "index.html"), "utf8");
+      const definition = embeddedDefinition(html);
+      // Redoc appends the version itself; the title's own copy of it is dropped.
+      expect(definition.info.title).toBe("Fixture API");
+      expect(definition.info.version).toBe(version);
+      const store = definition.paths?.[version === "2.1" ? "/api/2.1/store" : "/api/2/store"]?.get as {
+        description: string;
+      };
+      expect(store.description).toContain(undocumentedNoteLead);
+      expect(html).toContain(`aria-current="page" data-version="${version}"`);
+      expect(findRemoteReferences(html)).toEqual([]);
+      // Redoc's default output imports its script from the CDN as an ES module.
+      expect(html).not.toMatch(/\bfrom\s*["'](?:https?:)?\/\//);
+      expect(html).toContain("<title>API ");
+    }
+  });
+
+  it("ships the unmodified bundle for download", async () => {
+    const shipped = JSON.parse(await readFile(join(site.outDir, "v2.1", "openapi.json"), "utf8"));
+    const original = JSON.parse(await readFile(join(fixtures, "openapi-v2.1.json"), "utf8"));
+    expect(shipped).toEqual(original);
+  });
+});
+
+describe("buildSite refuses bad input", () => {
+  it("names the missing bundle", async () => {
+    const empty = join(workDir, "empty");
+    await mkdir(empty, { recursive: true });
+    await expect(buildSite({ specDir: empty, outDir: join(workDir, "never") })).rejects.toThrow(
+      /cannot read the bundle .*openapi-v2\.1\.json/,
+    );
+  });
+
+  it("rejects a version bundle that holds another version's paths", async () => {
+    const mixed = join(workDir, "mixed");
+    await mkdir(mixed, { recursive: true });
+    await copyFile(join(fixtures, "openapi-v2.1.json"), join(mixed, "openapi-v2.1.json"));
+    const v20 = JSON.parse(await readFile(join(fixtures, "openapi-v2.0.json"), "utf8"));
+    v20.paths["/api/2.1/store"] = v20.paths["/api/2/store"];
+    await writeFile(join(mixed, "openapi-v2.0.json"), JSON.stringify(v20));
+    await expect(buildSite({ specDir: mixed, outDir: join(workDir, "never") })).rejects.toThrow(
+      "paths outside /api/2/ in the 2.0 bundle: /api/2.1/store",
+    );
+  });
+});
