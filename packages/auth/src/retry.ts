@@ -167,6 +167,11 @@ export interface RetryContext {
   readonly clock: Clock;
   /** Called with every response before the retry decision (used to learn the server clock). */
   readonly onResponse?: (response: ReadResponse) => void;
+  /**
+   * Runs before each attempt, outside its time limit (used to sign a fresh assertion,
+   * so slow signing never counts as a slow server). A failure here is not retried.
+   */
+  readonly beforeAttempt?: () => Promise<void>;
 }
 
 class AttemptTimeout extends Error {
@@ -222,6 +227,7 @@ export async function sendWithRetry(
   const { policy, clock } = context;
   const started = clock.now();
   for (let attempts = 1; ; attempts++) {
+    await context.beforeAttempt?.();
     const remaining = policy.maxElapsedMs - (clock.now() - started);
     let result: { response: ReadResponse } | { error: unknown };
     try {

@@ -6,7 +6,7 @@ import type { AccessTokenResponse } from "@drill-practice/client";
 import type { ServerClock } from "./clock.js";
 import { describeNetworkError, plural } from "./discovery.js";
 import { TokenExchangeError, TokenResponseError } from "./errors.js";
-import { serverText } from "./redact.js";
+import { scrubSecrets, serverText } from "./redact.js";
 import { type RetryPolicy, sendWithRetry } from "./retry.js";
 
 /** The `grant_type` of the JWT bearer grant (RFC 7523). */
@@ -56,10 +56,9 @@ export async function exchangeAssertion(request: TokenExchangeRequest): Promise<
   const { endpoint, serverClock } = request;
   // Every assertion sent is remembered so that server text echoing one can be scrubbed.
   const secrets: string[] = [request.clientSecret];
+  let assertion = "";
   const outcome = await sendWithRetry(
-    async (signal) => {
-      const assertion = await request.createAssertion();
-      secrets.push(assertion);
+    (signal) => {
       const body = new URLSearchParams({
         grant_type: JWT_BEARER_GRANT_TYPE,
         client_id: request.clientId,
@@ -78,6 +77,10 @@ export async function exchangeAssertion(request: TokenExchangeRequest): Promise<
       policy: request.retry,
       clock: { now: () => serverClock.localNow() },
       onResponse: (response) => serverClock.observe(response.headers.get("date"), response.receivedAt),
+      beforeAttempt: async () => {
+        assertion = await request.createAssertion();
+        secrets.push(assertion);
+      },
     },
   );
   const { attempts } = outcome;
@@ -85,7 +88,7 @@ export async function exchangeAssertion(request: TokenExchangeRequest): Promise<
     const reason = outcome.error instanceof Error ? describeNetworkError(outcome.error) : "request failed";
     throw new TokenExchangeError(
       `could not reach the token endpoint (${serverText(reason, secrets)}) after ${plural(attempts)}`,
-      { endpoint, attempts, cause: outcome.error instanceof Error ? outcome.error : undefined },
+      { endpoint, attempts, cause: safeCause(outcome.error, secrets) },
     );
   }
   const { status, body, receivedAt } = outcome.response;
@@ -115,6 +118,24 @@ export async function exchangeAssertion(request: TokenExchangeRequest): Promise<
         ? Math.ceil(outcome.retryAfterMs / 1000)
         : undefined,
   });
+}
+
+/**
+ * The network error to attach as `cause`. A custom fetch could put request details
+ * (and so a secret) into its error; such an error is replaced by a scrubbed copy.
+ */
+function safeCause(error: unknown, secrets: readonly string[]): Error | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const texts: string[] = [];
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    texts.push(e.message, e.stack ?? "");
+  }
+  const leaks = secrets.some((secret) => secret.length >= 6 && texts.some((text) => text.includes(secret)));
+  if (!leaks) return error;
+  const clean = new Error(scrubSecrets(error.message, secrets));
+  clean.name = error.name;
+  clean.stack = `${clean.name}: ${clean.message}`;
+  return clean;
 }
 
 function readOAuthError(

@@ -36,6 +36,9 @@ export function rsaKeyPair(modulusLength = 2048, name = "default"): TestKeyPair 
   return pair;
 }
 
+/** First parameter of fetch (the DOM name RequestInfo is not declared in Node's types). */
+export type FetchInput = Parameters<typeof globalThis.fetch>[0];
+
 export const KEY_ID = "key-3f9a";
 export const SERVICE_ACCOUNT_ID = "sa-81c2";
 export const CLIENT_ID = "client-app-7";
@@ -121,9 +124,7 @@ export class FakeAuthServer {
     this.sendDate = options.sendDate ?? true;
     this.verify = options.verify ?? true;
     this.spki = options.spki ?? rsaKeyPair().spki;
-    this.fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
-      this.#handle(new Request(input, init)),
-    );
+    this.fetch = vi.fn((input: FetchInput, init?: RequestInit) => this.#handle(new Request(input, init)));
   }
 
   #headers(): Record<string, string> {
@@ -184,9 +185,16 @@ export class FakeAuthServer {
   }
 }
 
+/** Lets real pending work (stream reads, crypto) finish; setImmediate is never faked here. */
+async function drainRealWork(rounds = 10): Promise<void> {
+  for (let i = 0; i < rounds; i++) await new Promise((resolve) => setImmediate(resolve));
+}
+
 /**
- * Drives fake timers until a promise settles, jumping from timer to timer so that
- * recorded times equal the scheduled delays exactly.
+ * Drives fake timers (setTimeout/clearTimeout/Date only) until a promise settles,
+ * jumping from timer to timer so that recorded times equal the scheduled delays
+ * exactly. Before each jump, real pending work gets the chance to finish so that a
+ * jump never overtakes, say, a response body being read.
  */
 export async function settleWithFakeTimers<T>(promise: Promise<T>, maxSteps = 500): Promise<T> {
   let settled = false;
@@ -198,6 +206,9 @@ export async function settleWithFakeTimers<T>(promise: Promise<T>, maxSteps = 50
       settled = true;
     },
   );
-  for (let step = 0; step < maxSteps && !settled; step++) await vi.advanceTimersToNextTimerAsync();
+  for (let step = 0; step < maxSteps && !settled; step++) {
+    await drainRealWork();
+    if (!settled) await vi.advanceTimersToNextTimerAsync();
+  }
   return promise;
 }

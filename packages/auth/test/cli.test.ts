@@ -1,0 +1,185 @@
+import { spawn } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLIENT_ID, CLIENT_SECRET, keyFileObject, rsaKeyPair } from "./helpers.js";
+import { type HttpTokenServer, startHttpTokenServer } from "./http-token-server.js";
+
+const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
+
+interface Run {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs `drill-token` from source (through tsx) with only the given environment. */
+function drillToken(args: string[], env: Record<string, string> = {}, stdin?: string): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "src/cli.ts", ...args], {
+      cwd: packageDir,
+      env: { PATH: process.env.PATH ?? "", ...env },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+    child.stdin.end(stdin ?? "");
+  });
+}
+
+function expectCleanError(run: Run, code: number) {
+  expect(run.code).toBe(code);
+  expect(run.stdout).toBe("");
+  expect(run.stderr).toMatch(/^drill-token: /);
+  // No stack trace, no secret.
+  expect(run.stderr).not.toMatch(/\n\s+at /);
+  expect(run.stderr).not.toContain(CLIENT_SECRET);
+}
+
+let server: HttpTokenServer;
+let dir: string;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  server = await startHttpTokenServer({
+    spki: rsaKeyPair().spki,
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+  });
+  dir = await mkdtemp(join(tmpdir(), "drill-token-cli-"));
+  const keyFile = join(dir, "sa.json");
+  await writeFile(keyFile, JSON.stringify(keyFileObject()));
+  env = {
+    DRILL_BASE_URL: server.baseUrl,
+    DRILL_CLIENT_ID: CLIENT_ID,
+    DRILL_CLIENT_SECRET: CLIENT_SECRET,
+    DRILL_KEY_FILE: keyFile,
+  };
+});
+
+afterAll(async () => {
+  await server?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("drill-token", { timeout: 30_000 }, () => {
+  it("prints usage with --help", async () => {
+    const run = await drillToken(["--help"]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toMatch(/^Usage: drill-token \[options\]/);
+    for (const flag of [
+      "--base-url",
+      "--key-file",
+      "--client-id",
+      "--subject",
+      "--token-endpoint",
+      "--json",
+    ]) {
+      expect(run.stdout).toContain(flag);
+    }
+    expect(run.stdout).toContain("--client-secret-stdin");
+    expect(run.stdout).toContain("DRILL_CLIENT_SECRET");
+  });
+
+  it("lists every missing setting", async () => {
+    const run = await drillToken([]);
+    expectCleanError(run, 2);
+    expect(run.stderr).toContain(
+      "missing DRILL_BASE_URL (or --base-url), DRILL_KEY_FILE (or --key-file), DRILL_CLIENT_ID (or --client-id), " +
+        "DRILL_CLIENT_SECRET (or --client-secret-stdin)",
+    );
+    expect(run.stderr).toContain("Run drill-token --help for usage.");
+  });
+
+  it("refuses the client secret as a flag without echoing it", async () => {
+    for (const args of [
+      ["--client-secret", "hunter2-secret-value"],
+      ["--client-secret=hunter2-secret-value"],
+    ]) {
+      const run = await drillToken(args, env);
+      expectCleanError(run, 2);
+      expect(run.stderr).toContain("the client secret is not accepted as a flag");
+      expect(run.stderr).not.toContain("hunter2");
+    }
+  });
+
+  it("rejects unknown options and positional arguments without echoing values", async () => {
+    const unknown = await drillToken(["--token=abc123secret"], env);
+    expectCleanError(unknown, 2);
+    expect(unknown.stderr).toContain("unknown option --token");
+    expect(unknown.stderr).not.toContain("abc123secret");
+    const positional = await drillToken(["positional-secret-value"], env);
+    expectCleanError(positional, 2);
+    expect(positional.stderr).toContain("takes no positional arguments");
+    expect(positional.stderr).not.toContain("positional-secret-value");
+  });
+
+  it("prints an access token obtained from the token server", async () => {
+    const run = await drillToken([], env);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(`${server.issued.at(-1)}\n`);
+    expect(run.stdout).toMatch(/^http-at-\d+-sa-81c2-SECRET\n$/);
+  });
+
+  it("prints the whole response with --json, for the subject given by flag over environment", async () => {
+    const run = await drillToken(["--json", "--subject", "pat@example.com"], {
+      ...env,
+      DRILL_SUBJECT: "other",
+    });
+    expect(run.code).toBe(0);
+    const response = JSON.parse(run.stdout) as Record<string, unknown>;
+    expect(response).toEqual({
+      access_token: server.issued.at(-1),
+      token_type: "bearer",
+      expires_in: 3599,
+      scope: "ROLE_USER",
+      jti: expect.stringMatching(/^jti-\d+$/),
+    });
+    expect(response.access_token).toMatch(/-pat@example.com-SECRET$/);
+  });
+
+  it("reads the secret from stdin and takes the token endpoint from --token-endpoint", async () => {
+    const { DRILL_CLIENT_SECRET: _secret, DRILL_BASE_URL: _base, ...rest } = env;
+    const before = server.discoveryCalls();
+    const run = await drillToken(
+      ["--client-secret-stdin", "--token-endpoint", server.tokenEndpoint],
+      rest,
+      `${CLIENT_SECRET}\n`,
+    );
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(`${server.issued.at(-1)}\n`);
+    expect(server.discoveryCalls()).toBe(before);
+    expect(server.requests.at(-1)?.get("client_secret")).toBe(CLIENT_SECRET);
+  });
+
+  it("fails with exit 1 and the OAuth error when the server refuses", async () => {
+    const run = await drillToken([], { ...env, DRILL_CLIENT_SECRET: "wrong-secret-value" });
+    expectCleanError(run, 1);
+    expect(run.stderr).toContain('HTTP 401 invalid_client "client authentication failed"');
+    expect(run.stderr).not.toContain("wrong-secret-value");
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+  });
+
+  it("fails with exit 1 on a bad key file, naming it", async () => {
+    const run = await drillToken(["--key-file", join(dir, "missing.json")], env);
+    expectCleanError(run, 1);
+    expect(run.stderr).toContain(`key file ${join(dir, "missing.json")}: cannot be read: no such file`);
+  });
+});

@@ -1,0 +1,207 @@
+import createClient, { type Middleware } from "openapi-fetch";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  authMiddleware,
+  createTokenProvider,
+  type ServiceAccountKey,
+  TokenExchangeError,
+  type TokenProvider,
+} from "../src/index.js";
+import { CLIENT_ID, CLIENT_SECRET, FakeAuthServer, type FetchInput, json, testKey } from "./helpers.js";
+
+/** Just enough of a paths type for openapi-fetch to type the calls below. */
+interface TestPaths {
+  "/api/2.1/version": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: {
+      parameters: { query?: never; header?: never; path?: never; cookie?: never };
+      requestBody?: never;
+      responses: {
+        200: { headers: { [name: string]: unknown }; content: { "application/json": { version: string } } };
+      };
+    };
+  };
+  "/api/2.1/repertoire/{drillable}": {
+    parameters: { query?: never; header?: never; path: { drillable: string }; cookie?: never };
+    put: {
+      parameters: { query?: never; header?: never; path: { drillable: string }; cookie?: never };
+      requestBody: { content: { "application/json": { note: string } } };
+      responses: {
+        200: { headers: { [name: string]: unknown }; content: { "application/json": { echoed: string } } };
+      };
+    };
+  };
+}
+
+let key: ServiceAccountKey;
+beforeAll(async () => {
+  key = await testKey();
+});
+
+interface ApiCall {
+  readonly authorization: string | null;
+  readonly method: string;
+  readonly url: string;
+  readonly body: string;
+}
+
+/**
+ * The API side: accepts only tokens the fake authorization server issued and that
+ * were not revoked since.
+ */
+function fakeApi(server: FakeAuthServer) {
+  const revoked = new Set<string>();
+  const calls: ApiCall[] = [];
+  const fetch = vi.fn(async (input: FetchInput, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const body = await request.text();
+    const authorization = request.headers.get("authorization");
+    calls.push({ authorization, method: request.method, url: request.url, body });
+    const token = authorization?.replace(/^Bearer /, "") ?? "";
+    if (!server.issued.includes(token) || revoked.has(token)) {
+      return json({ ID: "unauthorized" }, { status: 401 });
+    }
+    if (request.method === "PUT") return json({ echoed: body });
+    return json({ version: "2.1.0" });
+  });
+  return { fetch: fetch as unknown as typeof globalThis.fetch, calls, revoked, mock: fetch };
+}
+
+function setup(options: { subject?: string } = {}) {
+  const server = new FakeAuthServer();
+  const api = fakeApi(server);
+  const provider = createTokenProvider({
+    baseUrl: server.baseUrl,
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    key,
+    fetch: server.fetch,
+  });
+  const middleware = authMiddleware(provider, options);
+  const client = createClient<TestPaths>({ baseUrl: server.baseUrl, fetch: api.fetch });
+  client.use(middleware);
+  return { server, api, provider, middleware, client };
+}
+
+describe("authMiddleware", () => {
+  it("sets Authorization: Bearer <token> and reuses the cached token", async () => {
+    const { server, api, middleware, client } = setup();
+    const first = await client.GET("/api/2.1/version");
+    const second = await client.GET("/api/2.1/version");
+    expect(first.data).toEqual({ version: "2.1.0" });
+    expect(second.data).toEqual({ version: "2.1.0" });
+    expect(api.calls.map((c) => c.authorization)).toEqual([
+      `Bearer ${server.issued[0]}`,
+      `Bearer ${server.issued[0]}`,
+    ]);
+    expect(server.tokenRequests).toHaveLength(1);
+    expect(middleware.pendingRequests).toBe(0);
+  });
+
+  it("requests tokens for the configured subject", async () => {
+    const { server, client } = setup({ subject: "pat@example.com" });
+    await client.GET("/api/2.1/version");
+    expect(server.tokenRequests[0]?.claims.sub).toBe("pat@example.com");
+  });
+
+  it("on 401 invalidates the token and re-sends the request once, body included, with a fresh token", async () => {
+    const { server, api, middleware, client } = setup();
+    await client.GET("/api/2.1/version");
+    api.revoked.add(server.issued[0] as string);
+
+    const result = await client.PUT("/api/2.1/repertoire/{drillable}", {
+      params: { path: { drillable: "d-17" } },
+      body: { note: "keep" },
+    });
+    expect(result.response.status).toBe(200);
+    expect(result.data).toEqual({ echoed: JSON.stringify({ note: "keep" }) });
+    const puts = api.calls.filter((c) => c.method === "PUT");
+    expect(puts).toHaveLength(2);
+    expect(puts.map((c) => c.authorization)).toEqual([
+      `Bearer ${server.issued[0]}`,
+      `Bearer ${server.issued[1]}`,
+    ]);
+    expect(puts[1]?.body).toBe(puts[0]?.body);
+    expect(puts[1]?.url).toBe("https://drill.test/api/2.1/repertoire/d-17");
+    expect(server.tokenRequests).toHaveLength(2);
+    expect(middleware.pendingRequests).toBe(0);
+
+    // The fresh token is cached for the next request.
+    await client.GET("/api/2.1/version");
+    expect(api.calls.at(-1)?.authorization).toBe(`Bearer ${server.issued[1]}`);
+    expect(server.tokenRequests).toHaveLength(2);
+  });
+
+  it("returns the second 401 to the caller instead of looping", async () => {
+    const { server, api, middleware, client } = setup();
+    api.mock.mockImplementation(async () => json({ ID: "unauthorized" }, { status: 401 }));
+    const result = await client.GET("/api/2.1/version");
+    expect(result.response.status).toBe(401);
+    expect(result.error).toEqual({ ID: "unauthorized" });
+    expect(api.mock).toHaveBeenCalledTimes(2);
+    expect(server.tokenRequests).toHaveLength(2);
+    expect(middleware.pendingRequests).toBe(0);
+  });
+
+  it("re-sends through the client's own fetch (options.fetch)", async () => {
+    const { server, api, provider } = setup();
+    const wrapped = vi.fn((input: Request) => api.fetch(input));
+    const client = createClient<TestPaths>({
+      baseUrl: server.baseUrl,
+      fetch: wrapped as unknown as typeof globalThis.fetch,
+    });
+    client.use(authMiddleware(provider));
+    await client.GET("/api/2.1/version");
+    api.revoked.add(server.issued[0] as string);
+    await client.GET("/api/2.1/version");
+    expect(wrapped).toHaveBeenCalledTimes(3);
+    expect(api.calls.at(-1)?.authorization).toBe(`Bearer ${server.issued[1]}`);
+  });
+
+  it("shares one exchange between concurrent 401s", async () => {
+    const { server, api, client } = setup();
+    await client.GET("/api/2.1/version");
+    api.revoked.add(server.issued[0] as string);
+    const results = await Promise.all(Array.from({ length: 10 }, () => client.GET("/api/2.1/version")));
+    expect(results.every((r) => r.response.status === 200)).toBe(true);
+    expect(server.tokenRequests).toHaveLength(2);
+  });
+
+  it("cleans up when the request fails on the network", async () => {
+    const { api, middleware, client } = setup();
+    api.mock.mockImplementation(async () => {
+      throw new TypeError("fetch failed");
+    });
+    await expect(client.GET("/api/2.1/version")).rejects.toThrow("fetch failed");
+    expect(middleware.pendingRequests).toBe(0);
+  });
+
+  it("keeps the number of held request copies bounded when another middleware answers", async () => {
+    const { server, api, provider } = setup();
+    const client = createClient<TestPaths>({ baseUrl: server.baseUrl, fetch: api.fetch });
+    const middleware = authMiddleware(provider, { maxPendingRequests: 3 });
+    const answering: Middleware = { onRequest: () => json({ version: "cached" }) };
+    client.use(middleware, answering);
+    for (let i = 0; i < 10; i++)
+      expect((await client.GET("/api/2.1/version")).data).toEqual({ version: "cached" });
+    expect(middleware.pendingRequests).toBe(3);
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it("lets token errors reach the caller", async () => {
+    const { server, client } = setup();
+    server.respond = () => json({ error: "unauthorized_client" }, { status: 400 });
+    const error = await client.GET("/api/2.1/version").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TokenExchangeError);
+    expect(error).toMatchObject({ oauthError: "unauthorized_client" });
+  });
+
+  it("validates its arguments", () => {
+    expect(() => authMiddleware({} as TokenProvider)).toThrow("invalid option provider");
+    const provider: TokenProvider = { getToken: vi.fn(), invalidate: vi.fn() };
+    expect(() => authMiddleware(provider, { subject: "" })).toThrow("invalid option subject");
+    expect(() => authMiddleware(provider, { maxPendingRequests: 0 })).toThrow(
+      "invalid option maxPendingRequests",
+    );
+  });
+});

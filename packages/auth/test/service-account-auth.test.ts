@@ -1,0 +1,195 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import createClient, { type Middleware } from "openapi-fetch";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  type DrillAuth,
+  type DrillAuthContext,
+  KeyFileError,
+  OptionsError,
+  parseServiceAccountKey,
+  serviceAccountAuth,
+} from "../src/index.js";
+import {
+  CLIENT_ID,
+  CLIENT_SECRET,
+  FakeAuthServer,
+  type FetchInput,
+  json,
+  KEY_ID,
+  keyFileObject,
+  SERVICE_ACCOUNT_ID,
+} from "./helpers.js";
+
+interface VersionPaths {
+  "/api/2.1/version": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: {
+      parameters: { query?: never; header?: never; path?: never; cookie?: never };
+      requestBody?: never;
+      responses: {
+        200: { headers: { [name: string]: unknown }; content: { "application/json": { version: string } } };
+      };
+    };
+  };
+}
+
+/**
+ * What `createDrillClient` of the client package does with `auth`, per the agreed
+ * contract: call `middleware` once with its base URL and fetch when it is a function.
+ */
+function createDrillClientLike(options: {
+  baseUrl: string;
+  fetch: typeof globalThis.fetch;
+  auth: DrillAuth;
+}) {
+  const client = createClient<VersionPaths>({ baseUrl: options.baseUrl, fetch: options.fetch });
+  const { middleware } = options.auth;
+  const resolved: Middleware =
+    typeof middleware === "function"
+      ? middleware({ baseUrl: options.baseUrl, fetch: options.fetch })
+      : middleware;
+  client.use(resolved);
+  return client;
+}
+
+/** One fetch for the whole service: authorization server plus a protected API. */
+function serviceFetch(server: FakeAuthServer) {
+  return vi.fn(async (input: FetchInput, init?: RequestInit) => {
+    const request = new Request(input, init);
+    if (request.url.startsWith(`${server.baseUrl}/api/`)) {
+      const token = request.headers.get("authorization")?.replace(/^Bearer /, "") ?? "";
+      return server.issued.includes(token)
+        ? json({ version: "2.1.0" })
+        : json({ ID: "unauthorized" }, { status: 401 });
+    }
+    return server.fetch(request);
+  });
+}
+
+let dir: string;
+let keyFile: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "drill-auth-sa-"));
+  keyFile = join(dir, "sa.json");
+  await writeFile(keyFile, JSON.stringify(keyFileObject()));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("serviceAccountAuth", () => {
+  it("plugs into the client with the client's base URL and fetch", async () => {
+    const server = new FakeAuthServer();
+    const fetch = serviceFetch(server);
+    const auth = serviceAccountAuth({ keyFile, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+    const client = createDrillClientLike({ baseUrl: server.baseUrl, fetch, auth });
+    const { data } = await client.GET("/api/2.1/version");
+    expect(data).toEqual({ version: "2.1.0" });
+    // Discovery and the token request went through the client's fetch.
+    expect(fetch.mock.calls.map(([input]) => new Request(input).url)).toEqual([
+      "https://drill.test/.well-known/oauth-authorization-server",
+      server.tokenEndpoint,
+      "https://drill.test/api/2.1/version",
+    ]);
+    expect(server.tokenRequests[0]?.claims).toMatchObject({
+      iss: SERVICE_ACCOUNT_ID,
+      sub: SERVICE_ACCOUNT_ID,
+    });
+    expect(server.tokenRequests[0]?.header.kid).toBe(KEY_ID);
+    // Standalone use reuses the provider bound to the client, and its cached token.
+    expect((await auth.getToken()).value).toBe(server.issued[0]);
+    expect(server.tokenRequests).toHaveLength(1);
+  });
+
+  it("accepts the key as JSON text, as an object or already parsed", async () => {
+    const server = new FakeAuthServer();
+    for (const key of [
+      JSON.stringify(keyFileObject()),
+      keyFileObject(),
+      await parseServiceAccountKey(keyFileObject()),
+    ]) {
+      const auth = serviceAccountAuth({
+        key,
+        clientId: CLIENT_ID,
+        clientSecret: CLIENT_SECRET,
+        baseUrl: server.baseUrl,
+        fetch: server.fetch,
+      });
+      await auth.ready();
+      expect((await auth.getToken({ subject: "pat@example.com" })).subject).toBe("pat@example.com");
+    }
+    expect(server.tokenRequests).toHaveLength(3);
+  });
+
+  it("prefers its own baseUrl, tokenEndpoint and fetch over the client's", async () => {
+    const server = new FakeAuthServer({ tokenEndpoint: "https://login.test/token" });
+    const clientFetch = vi.fn(async () => json({ version: "x" }));
+    const auth = serviceAccountAuth({
+      keyFile,
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      tokenEndpoint: "https://login.test/token",
+      fetch: server.fetch,
+      subject: "user-9",
+    });
+    const middleware = auth.middleware({ baseUrl: "https://api.test", fetch: clientFetch });
+    expect(typeof middleware.onRequest).toBe("function");
+    const token = await auth.getToken();
+    expect(token.subject).toBe("user-9");
+    expect(server.discoveryCalls).toBe(0);
+    expect(server.tokenRequests[0]?.claims.aud).toBe("https://login.test/token");
+    expect(clientFetch).not.toHaveBeenCalled();
+  });
+
+  it("reports a bad key file on first use and from ready(), and can recover", async () => {
+    const badFile = join(dir, "bad.json");
+    await writeFile(badFile, JSON.stringify(keyFileObject({ keyId: 7 })));
+    const server = new FakeAuthServer();
+    const auth = serviceAccountAuth({ keyFile: badFile, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+    await expect(auth.ready()).rejects.toMatchObject({ code: "ERR_KEY_FILE_FIELD", field: "keyId" });
+    const client = createDrillClientLike({ baseUrl: server.baseUrl, fetch: serviceFetch(server), auth });
+    await expect(client.GET("/api/2.1/version")).rejects.toBeInstanceOf(KeyFileError);
+    // Failures are not remembered: once the file is fixed, the next request works.
+    await writeFile(badFile, JSON.stringify(keyFileObject()));
+    expect((await client.GET("/api/2.1/version")).data).toEqual({ version: "2.1.0" });
+  });
+
+  it("asks for a base URL when neither it nor the client gives one", async () => {
+    const auth = serviceAccountAuth({ keyFile, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+    const middleware = auth.middleware({ baseUrl: "", fetch: vi.fn() });
+    await expect(
+      middleware.onRequest({
+        request: new Request("https://drill.test/x"),
+        id: "1",
+        schemaPath: "/x",
+        params: {},
+        options: {} as never,
+      }),
+    ).rejects.toThrow("invalid option baseUrl: is required unless tokenEndpoint is given");
+  });
+
+  it.each([
+    [{ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET }, "give exactly one of keyFile"],
+    [
+      { keyFile: "a", key: "{}", clientId: CLIENT_ID, clientSecret: CLIENT_SECRET },
+      "give exactly one of keyFile",
+    ],
+    [{ keyFile: " ", clientId: CLIENT_ID, clientSecret: CLIENT_SECRET }, "invalid option keyFile"],
+    [{ keyFile: "a", clientId: "", clientSecret: CLIENT_SECRET }, "invalid option clientId"],
+    [{ keyFile: "a", clientId: CLIENT_ID }, "invalid option clientSecret"],
+  ])("rejects bad options at once (%#)", (options, message) => {
+    const make = () => serviceAccountAuth(options as Parameters<typeof serviceAccountAuth>[0]);
+    expect(make).toThrow(OptionsError);
+    expect(make).toThrow(message);
+  });
+
+  it("is structurally the DrillAuth the client accepts", () => {
+    const auth: DrillAuth = serviceAccountAuth({ keyFile, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+    const context: DrillAuthContext = { baseUrl: "https://drill.test", fetch: vi.fn() };
+    expect(typeof auth.middleware).toBe("function");
+    const made = typeof auth.middleware === "function" ? auth.middleware(context) : auth.middleware;
+    expect(Object.keys(made).sort()).toEqual(["onError", "onRequest", "onResponse", "pendingRequests"]);
+  });
+});

@@ -1,0 +1,359 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ServerClock, systemClock } from "../src/clock.js";
+import { TokenExchangeError, TokenResponseError } from "../src/errors.js";
+import { backoffDelay, parseRetryAfter, type RetryOptions, resolveRetryPolicy } from "../src/retry.js";
+import { exchangeAssertion, JWT_BEARER_GRANT_TYPE } from "../src/token-exchange.js";
+import { CLIENT_ID, CLIENT_SECRET, type FetchInput, json, settleWithFakeTimers } from "./helpers.js";
+
+const ENDPOINT = "https://auth.drill.test/daas/oauth/token";
+const ASSERTION = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJzYSJ9.c2lnbmF0dXJlLXNlY3JldA";
+const GOOD = {
+  access_token: "at-very-secret-token",
+  token_type: "bearer",
+  expires_in: 3599,
+  scope: "ROLE_USER",
+  jti: "j1",
+};
+
+type Answer = Response | Error | (() => Response | Promise<Response> | Error);
+
+/** A fetch that answers from a script and records when (fake time) each call arrived. */
+function scripted(answers: Answer[]) {
+  const calls: { at: number; init: RequestInit | undefined; url: string }[] = [];
+  const fetch = vi.fn(async (input: FetchInput, init?: RequestInit) => {
+    calls.push({ at: Date.now(), init, url: String(input) });
+    const next = answers[Math.min(calls.length - 1, answers.length - 1)];
+    const answer = typeof next === "function" ? await next() : next;
+    if (answer instanceof Error) throw answer;
+    if (answer === undefined) throw new Error("script exhausted");
+    // Each call needs a fresh body.
+    return answer.clone();
+  });
+  return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
+}
+
+function exchange(fetch: typeof globalThis.fetch, retry: RetryOptions = {}) {
+  return exchangeAssertion({
+    endpoint: ENDPOINT,
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    createAssertion: async () => ASSERTION,
+    fetch,
+    retry: resolveRetryPolicy({ random: () => 0.5, ...retry }),
+    serverClock: new ServerClock(systemClock),
+  });
+}
+
+function gaps(calls: { at: number }[]): number[] {
+  return calls.slice(1).map((call, i) => call.at - (calls[i] as { at: number }).at);
+}
+
+async function rejection(promise: Promise<unknown>): Promise<Error> {
+  const error = await settleWithFakeTimers(promise).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(Error);
+  return error as Error;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({
+    toFake: ["setTimeout", "clearTimeout", "Date"],
+    now: Date.parse("2030-05-01T10:00:00Z"),
+  });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("token request", () => {
+  it("posts exactly the four form parameters, form-encoded, without following redirects", async () => {
+    const { fetch, calls } = scripted([json(GOOD)]);
+    const result = await settleWithFakeTimers(exchange(fetch));
+    expect(result.response).toEqual(GOOD);
+    expect(result.attempts).toBe(1);
+    expect(result.receivedAt).toBe(Date.now());
+    const [call] = calls;
+    expect(call?.url).toBe(ENDPOINT);
+    expect(call?.init?.method).toBe("POST");
+    expect(call?.init?.redirect).toBe("manual");
+    expect(new Headers(call?.init?.headers).get("content-type")).toBe("application/x-www-form-urlencoded");
+    const form = new URLSearchParams(String(call?.init?.body));
+    expect([...form.keys()].sort()).toEqual(["assertion", "client_id", "client_secret", "grant_type"]);
+    expect(form.get("grant_type")).toBe(JWT_BEARER_GRANT_TYPE);
+    expect(form.get("grant_type")).toBe("urn:ietf:params:oauth:grant-type:jwt-bearer");
+    expect(form.get("client_id")).toBe(CLIENT_ID);
+    expect(form.get("client_secret")).toBe(CLIENT_SECRET);
+    expect(form.get("assertion")).toBe(ASSERTION);
+  });
+
+  it("builds a fresh assertion for every attempt", async () => {
+    const { fetch, calls } = scripted([json({}, { status: 503 }), json(GOOD)]);
+    let n = 0;
+    const result = await settleWithFakeTimers(
+      exchangeAssertion({
+        endpoint: ENDPOINT,
+        clientId: CLIENT_ID,
+        clientSecret: CLIENT_SECRET,
+        createAssertion: async () => `assertion-${++n}`,
+        fetch,
+        retry: resolveRetryPolicy(),
+        serverClock: new ServerClock(systemClock),
+      }),
+    );
+    expect(result.attempts).toBe(2);
+    expect(calls.map((c) => new URLSearchParams(String(c.init?.body)).get("assertion"))).toEqual([
+      "assertion-1",
+      "assertion-2",
+    ]);
+  });
+});
+
+describe("retries", () => {
+  it("retries 5xx with exponential backoff and stops after maxAttempts", async () => {
+    const { fetch, calls } = scripted([json({ error: "temporarily_unavailable" }, { status: 503 })]);
+    const error = await rejection(exchange(fetch, { random: () => 0 }));
+    expect(error).toBeInstanceOf(TokenExchangeError);
+    expect(error).toMatchObject({ code: "ERR_TOKEN_EXCHANGE", status: 503, attempts: 4 });
+    expect(error.message).toContain("HTTP 503 temporarily_unavailable after 4 attempts");
+    expect(calls).toHaveLength(4);
+    // random() = 0 gives the lower bound: half of 250, 500, 1000.
+    expect(gaps(calls)).toEqual([125, 250, 500]);
+  });
+
+  it("never waits longer than the backoff ceiling", async () => {
+    const { fetch, calls } = scripted([json({}, { status: 500 })]);
+    await rejection(exchange(fetch, { random: () => 0.999999, maxAttempts: 6, maxElapsedMs: 60_000 }));
+    // Ceilings 250, 500, 1000, 2000, then capped at maxDelayMs 4000.
+    expect(gaps(calls)).toEqual([250, 500, 1000, 2000, 4000]);
+  });
+
+  it("keeps every delay within [ceiling/2, ceiling] with real randomness", async () => {
+    const policy = resolveRetryPolicy({ initialDelayMs: 100, maxDelayMs: 1600 });
+    for (let retry = 1; retry <= 8; retry++) {
+      const ceiling = Math.min(1600, 100 * 2 ** (retry - 1));
+      for (let i = 0; i < 50; i++) {
+        const delay = backoffDelay(retry, policy);
+        expect(delay).toBeGreaterThanOrEqual(ceiling / 2);
+        expect(delay).toBeLessThanOrEqual(ceiling);
+      }
+    }
+  });
+
+  it("retries 429 and network errors, then succeeds", async () => {
+    const { fetch, calls } = scripted([
+      json({ error: "slow_down" }, { status: 429 }),
+      new TypeError("fetch failed"),
+      json(GOOD),
+    ]);
+    const result = await settleWithFakeTimers(exchange(fetch));
+    expect(result.attempts).toBe(3);
+    expect(calls).toHaveLength(3);
+  });
+
+  it("gives up on repeated network errors with a clear error and the cause", async () => {
+    const cause = Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
+    const { fetch, calls } = scripted([new TypeError("fetch failed", { cause })]);
+    const error = await rejection(exchange(fetch, { maxAttempts: 3 }));
+    expect(error).toMatchObject({ code: "ERR_TOKEN_EXCHANGE", status: undefined, attempts: 3 });
+    expect(error.message).toContain(
+      "could not reach the token endpoint (fetch failed: ECONNREFUSED) after 3 attempts",
+    );
+    expect(error.cause).toBeInstanceOf(TypeError);
+    expect(calls).toHaveLength(3);
+  });
+
+  it("honours Retry-After in seconds", async () => {
+    const { fetch, calls } = scripted([
+      json({}, { status: 429, headers: { "retry-after": "3" } }),
+      json(GOOD),
+    ]);
+    await settleWithFakeTimers(exchange(fetch));
+    expect(gaps(calls)).toEqual([3000]);
+  });
+
+  it("honours Retry-After as an HTTP date, measured against the response's Date", async () => {
+    // The server's clock is an hour ahead; the wait it asks for is still 2 s.
+    const serverNow = Date.now() + 3_600_000;
+    const headers = {
+      date: new Date(serverNow).toUTCString(),
+      "retry-after": new Date(serverNow + 2000).toUTCString(),
+    };
+    const { fetch, calls } = scripted([json({}, { status: 503, headers }), json(GOOD)]);
+    await settleWithFakeTimers(exchange(fetch));
+    expect(gaps(calls)).toEqual([2000]);
+  });
+
+  it("uses the backoff when it is longer than Retry-After", async () => {
+    const { fetch, calls } = scripted([
+      json({}, { status: 503, headers: { "retry-after": "0" } }),
+      json(GOOD),
+    ]);
+    await settleWithFakeTimers(exchange(fetch, { random: () => 0 }));
+    expect(gaps(calls)).toEqual([125]);
+  });
+
+  it("stops at once when Retry-After exceeds the time budget", async () => {
+    const { fetch, calls } = scripted([
+      json({ error: "slow_down" }, { status: 429, headers: { "retry-after": "120" } }),
+    ]);
+    const error = await rejection(exchange(fetch));
+    expect(calls).toHaveLength(1);
+    expect(error).toMatchObject({ status: 429, attempts: 1, retryAfterSeconds: 120 });
+    expect(error.message).toContain("the server asked to wait 120 s, beyond the retry budget");
+  });
+
+  it("bounds the total time spent", async () => {
+    const { fetch, calls } = scripted([json({}, { status: 502 })]);
+    const started = Date.now();
+    const error = await rejection(
+      exchange(fetch, {
+        maxAttempts: 50,
+        initialDelayMs: 500,
+        maxDelayMs: 1000,
+        maxElapsedMs: 3000,
+        random: () => 1,
+      }),
+    );
+    expect(Date.now() - started).toBeLessThanOrEqual(3000);
+    // Waits of 500, 1000, 1000 fit (2500 ms); a fourth 1000 ms wait would not.
+    expect(gaps(calls)).toEqual([500, 1000, 1000]);
+    expect(error).toMatchObject({ attempts: 4, status: 502 });
+  });
+
+  it("times out a hanging attempt and retries it", async () => {
+    let attempt = 0;
+    const fetch = vi.fn((_input: FetchInput, init?: RequestInit) => {
+      attempt++;
+      if (attempt === 2) return Promise.resolve(json(GOOD));
+      return new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener("abort", () => reject(init.signal?.reason));
+      });
+    });
+    const started = Date.now();
+    const result = await settleWithFakeTimers(
+      exchange(fetch as unknown as typeof globalThis.fetch, { attemptTimeoutMs: 1000, random: () => 0 }),
+    );
+    expect(result.attempts).toBe(2);
+    expect(Date.now() - started).toBe(1000 + 125);
+  });
+
+  it("reports a timeout when every attempt hangs", async () => {
+    const fetch = vi.fn(
+      (_input: FetchInput, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener("abort", () => reject(init.signal?.reason));
+        }),
+    );
+    const error = await rejection(
+      exchange(fetch as unknown as typeof globalThis.fetch, { attemptTimeoutMs: 500, maxAttempts: 2 }),
+    );
+    expect(error.message).toMatch(/timeout: no complete response within 500 ms\) after 2 attempts/);
+  });
+
+  it.each([400, 401, 403, 404, 409, 422])("does not retry HTTP %i", async (status) => {
+    const { fetch, calls } = scripted([json({ error: "invalid_client" }, { status })]);
+    const error = await rejection(exchange(fetch));
+    expect(calls).toHaveLength(1);
+    expect(error).toMatchObject({ status, attempts: 1, oauthError: "invalid_client" });
+    expect(error.message).not.toContain("after");
+  });
+
+  it("does not follow a redirect with the credentials", async () => {
+    const { fetch, calls } = scripted([
+      new Response(null, { status: 302, headers: { location: "https://elsewhere" } }),
+    ]);
+    const error = await rejection(exchange(fetch));
+    expect(calls).toHaveLength(1);
+    expect(error.message).toContain("HTTP 302 (redirects are not followed for token requests)");
+  });
+
+  it("parses Retry-After forms", () => {
+    expect(parseRetryAfter("7", 0, null)).toBe(7000);
+    expect(parseRetryAfter(" 0 ", 0, null)).toBe(0);
+    expect(parseRetryAfter("soon", 0, null)).toBeUndefined();
+    expect(parseRetryAfter(null, 0, null)).toBeUndefined();
+    expect(parseRetryAfter("Wed, 01 May 2030 10:00:05 GMT", Date.parse("2030-05-01T10:00:00Z"), null)).toBe(
+      5000,
+    );
+    expect(parseRetryAfter("Wed, 01 May 2030 09:00:00 GMT", Date.parse("2030-05-01T10:00:00Z"), null)).toBe(
+      0,
+    );
+  });
+
+  it("validates retry options", () => {
+    expect(() => resolveRetryPolicy({ maxAttempts: 0 })).toThrow(
+      /retry.maxAttempts: must be a whole number ≥ 1/,
+    );
+    expect(() => resolveRetryPolicy({ maxElapsedMs: 1.5 })).toThrow(/retry.maxElapsedMs/);
+    expect(() => resolveRetryPolicy({ initialDelayMs: 500, maxDelayMs: 100 })).toThrow(/retry.maxDelayMs/);
+  });
+});
+
+describe("error bodies and malformed responses", () => {
+  it("surfaces the OAuth error and description", async () => {
+    const { fetch } = scripted([
+      json({ error: "invalid_grant", error_description: "JWT expired" }, { status: 400 }),
+    ]);
+    const error = await rejection(exchange(fetch));
+    expect(error).toBeInstanceOf(TokenExchangeError);
+    expect(error).toMatchObject({
+      code: "ERR_TOKEN_EXCHANGE",
+      status: 400,
+      oauthError: "invalid_grant",
+      oauthErrorDescription: "JWT expired",
+    });
+    expect(error.message).toBe(`token exchange at ${ENDPOINT} failed: HTTP 400 invalid_grant "JWT expired"`);
+  });
+
+  it("scrubs secrets echoed by the server and shortens long descriptions", async () => {
+    const description = `bad assertion ${ASSERTION} for secret ${CLIENT_SECRET} ${"x".repeat(600)}`;
+    const { fetch } = scripted([
+      json({ error: "invalid_grant", error_description: description }, { status: 400 }),
+    ]);
+    const error = (await rejection(exchange(fetch))) as TokenExchangeError;
+    expect(error.message).not.toContain(ASSERTION);
+    expect(error.message).not.toContain(CLIENT_SECRET);
+    expect(error.oauthErrorDescription).toContain("bad assertion [redacted] for secret [redacted]");
+    expect(error.oauthErrorDescription?.length).toBeLessThanOrEqual(301);
+  });
+
+  it("reports a non-JSON error body by status alone", async () => {
+    const { fetch } = scripted([new Response("<html>Bad Gateway</html>", { status: 400 })]);
+    const error = await rejection(exchange(fetch));
+    expect(error.message).toBe(`token exchange at ${ENDPOINT} failed: HTTP 400`);
+    expect(error).toMatchObject({ oauthError: undefined, oauthErrorDescription: undefined });
+  });
+
+  it.each([
+    ["a body that is not JSON", new Response("access_token=at-very-secret-token"), /the body is not JSON/],
+    ["an empty body", new Response(""), /the body is empty/],
+    ["an array", json([GOOD]), /not a JSON object/],
+    ["no access_token", json({ ...GOOD, access_token: undefined }), /"access_token" is missing/],
+    [
+      "an empty access_token",
+      json({ ...GOOD, access_token: "" }),
+      /"access_token" is not a non-empty string/,
+    ],
+    [
+      "a numeric access_token",
+      json({ ...GOOD, access_token: 12 }),
+      /"access_token" is not a non-empty string/,
+    ],
+    ["no expires_in", json({ ...GOOD, expires_in: undefined }), /"expires_in" is missing/],
+    ["expires_in as a string", json({ ...GOOD, expires_in: "3599" }), /"expires_in" is not a positive whole/],
+    ["expires_in zero", json({ ...GOOD, expires_in: 0 }), /"expires_in" is not a positive whole/],
+    ["expires_in negative", json({ ...GOOD, expires_in: -5 }), /"expires_in" is not a positive whole/],
+    ["expires_in fractional", json({ ...GOOD, expires_in: 1.5 }), /"expires_in" is not a positive whole/],
+    ["token_type not a string", json({ ...GOOD, token_type: 1 }), /"token_type" is not a string/],
+  ])("rejects a 200 response with %s", async (_name, response, pattern) => {
+    const { fetch, calls } = scripted([response]);
+    const error = await rejection(exchange(fetch));
+    expect(error).toBeInstanceOf(TokenResponseError);
+    expect(error).toMatchObject({ code: "ERR_TOKEN_RESPONSE", status: 200 });
+    expect(error.message).toMatch(pattern);
+    expect(error.message).not.toContain(GOOD.access_token);
+    expect(calls).toHaveLength(1);
+  });
+});
