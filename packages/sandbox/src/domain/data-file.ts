@@ -392,7 +392,7 @@ export function validateDataFile(value: unknown): DataFileValidation {
 
   const subjectOwner = new Map<string, string>();
   for (const { value, path } of users) {
-    if (value.id !== "") subjectOwner.set(value.id, path);
+    if (value.id !== "" && !subjectOwner.has(value.id)) subjectOwner.set(value.id, path);
   }
   for (const { value, path } of users) {
     const names: [string, string][] = [

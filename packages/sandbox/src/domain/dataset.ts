@@ -161,7 +161,7 @@ function addLanguageDrills(list: DrillList, rng: Prng): void {
     const lang = language.name;
     for (const theme of VOCABULARY) {
       const pairs = theme.rows.map((row) => ({ en: row[0], word: row[column + 1] as string }));
-      const tags = [lang.toLowerCase(), "vocabulary", theme.key, theme.level];
+      const tags = [...new Set([lang.toLowerCase(), "vocabulary", theme.key, theme.level])];
       const inStore = theme.level !== "business";
       const describe = rng.pick(descriptions);
       list.add({
@@ -446,6 +446,8 @@ function addHistoryDrills(list: DrillList, rng: Prng): void {
       tellName: "Year",
       items: theme.events.map(([event, year]) => ({ ask: event, tell: String(year) })),
     });
+    // Only themes that span enough centuries make a useful multiple-choice drill.
+    if (new Set(theme.events.map(([, year]) => century(year))).size < 4) continue;
     list.add({
       id: `hist-${theme.key}-centuries`,
       name: `${theme.title}: centuries`,
@@ -457,6 +459,17 @@ function addHistoryDrills(list: DrillList, rng: Prng): void {
       items: theme.events.map(([event, year]) => ({ ask: event, tell: century(year) })),
     });
   }
+  list.add({
+    id: "hist-all-centuries",
+    name: "Two thousand years: centuries",
+    subject: "History",
+    description:
+      "Every event of the history drills, from the fall of Rome to the Treaty of Lisbon: name the century.",
+    tags: ["history", "centuries", "mixed"],
+    askName: "Event",
+    tellName: "Century",
+    items: all.map((e) => ({ ask: e.event, tell: century(e.year) })),
+  });
   for (let k = 1; k <= 5; k++) {
     list.add({
       id: `hist-mixed-${k}`,
@@ -986,7 +999,7 @@ export function generateLargeDataset(drillCount: number, seed: number = DEFAULT_
       name: `${template.name}, ${word} ${i + 1}`,
       subject: template.subject,
       description: `${template.description} Generated ${word} set number ${i + 1}.`,
-      tags: [...template.tags, word],
+      tags: template.tags.includes(word) ? template.tags : [...template.tags, word],
       inStore: true,
       askName: template.askName,
       tellName: template.tellName,

@@ -226,17 +226,15 @@ export class SearchIndex {
    * index.upsert({ ...drill, name: "New name" });
    */
   upsert(record: DrillableRecord): void {
-    let docNr = this.docById.get(record.id);
-    let fresh = false;
-    if (docNr === undefined) {
-      docNr = this.docs.length;
-      this.docs.push(undefined);
-      this.docById.set(record.id, docNr);
-      this.liveCount++;
-      fresh = true;
-    } else {
-      this.unpost(docNr);
+    const known = this.docById.get(record.id);
+    if (known !== undefined) {
+      this.replace(known, record);
+      return;
     }
+    const docNr = this.docs.length;
+    this.docs.push({ record, sortKey: nameSortKey(record.name) });
+    this.docById.set(record.id, docNr);
+    this.liveCount++;
     for (const field of SEARCH_FIELDS) {
       const fieldPostings = this.postings.get(field) as Map<string, number[]>;
       const memoize = field === "CONTENTS";
@@ -245,13 +243,10 @@ export class SearchIndex {
           const posting = fieldPostings.get(token);
           if (posting === undefined) fieldPostings.set(token, [docNr]);
           // A new document has the highest number, so a repeated token shows up as the last entry.
-          else if (fresh) {
-            if (posting[posting.length - 1] !== docNr) posting.push(docNr);
-          } else insertSorted(posting, docNr);
+          else if (posting[posting.length - 1] !== docNr) posting.push(docNr);
         }
       }
     }
-    this.docs[docNr] = { record, sortKey: nameSortKey(record.name) };
     this.ranksValid = false;
   }
 
@@ -325,19 +320,52 @@ export class SearchIndex {
     return tokens;
   }
 
-  /** Takes a document out of every posting list, re-tokenizing its indexed version to find them. */
+  private fieldTokens(record: DrillableRecord, field: SearchField): Set<string> {
+    const tokens = new Set<string>();
+    for (const text of fieldTexts(record, field))
+      for (const token of this.tokensOf(text, false)) tokens.add(token);
+    return tokens;
+  }
+
+  /**
+   * Updates an indexed document in place. Only tokens that appear or disappear touch the posting lists,
+   * so renaming a drill does not rewrite the long lists of its unchanged tags and items.
+   */
+  private replace(docNr: number, record: DrillableRecord): void {
+    const old = this.docs[docNr]?.record;
+    for (const field of SEARCH_FIELDS) {
+      const fieldPostings = this.postings.get(field) as Map<string, number[]>;
+      const before = old === undefined ? new Set<string>() : this.fieldTokens(old, field);
+      const after = this.fieldTokens(record, field);
+      for (const token of before) {
+        if (after.has(token)) continue;
+        const posting = fieldPostings.get(token);
+        if (posting === undefined) continue;
+        removeSorted(posting, docNr);
+        if (posting.length === 0) fieldPostings.delete(token);
+      }
+      for (const token of after) {
+        if (before.has(token)) continue;
+        const posting = fieldPostings.get(token);
+        if (posting === undefined) fieldPostings.set(token, [docNr]);
+        else insertSorted(posting, docNr);
+      }
+    }
+    this.docs[docNr] = { record, sortKey: nameSortKey(record.name) };
+    this.ranksValid = false;
+  }
+
+  /** Takes a document out of every posting list. */
   private unpost(docNr: number): void {
     const doc = this.docs[docNr];
     if (doc === undefined) return;
     for (const field of SEARCH_FIELDS) {
       const fieldPostings = this.postings.get(field) as Map<string, number[]>;
-      for (const text of fieldTexts(doc.record, field)) {
-        for (const token of this.tokensOf(text, false)) {
-          const posting = fieldPostings.get(token);
-          if (posting === undefined) continue;
-          removeSorted(posting, docNr);
-          if (posting.length === 0) fieldPostings.delete(token);
-        }
+      for (const token of this.fieldTokens(doc.record, field)) {
+        const posting = fieldPostings.get(token);
+        if (posting === undefined) continue;
+        removeSorted(posting, docNr);
+        if (posting.length === 0) fieldPostings.delete(token);
       }
     }
   }

@@ -69,7 +69,7 @@ const DIGITS = /^[0-9]+$/;
  *   means `(a AND b) OR (c AND d)`. Any other spelling (`and`, `And`) is an ordinary word.
  * - An `AND` with no word before it, or none after it, is ignored, and repeated `AND`s count as one.
  *   A query made only of `AND`s searches for the word "and".
- * - A word without any letter or digit (such as `-`) is ignored.
+ * - A word without any letter or digit (such as `-`) is ignored; a repeated word or group counts once.
  *
  * @example
  * parseQuery("Spanish AND animals").groups; // [[0, 1]]
@@ -96,6 +96,7 @@ export function parseQuery(query: string): ParsedQuery {
   const words: QueryWord[] = [];
   const wordIndex = new Map<string, number>();
   const groups: number[][] = [];
+  const groupKeys = new Set<string>();
   for (const rawGroup of rawGroups) {
     const group: number[] = [];
     for (const raw of rawGroup) {
@@ -110,7 +111,11 @@ export function parseQuery(query: string): ParsedQuery {
       }
       if (!group.includes(at)) group.push(at);
     }
-    if (group.length > 0) groups.push(group);
+    const groupKey = [...group].sort((a, b) => a - b).join(",");
+    if (group.length > 0 && !groupKeys.has(groupKey)) {
+      groupKeys.add(groupKey);
+      groups.push(group);
+    }
   }
   return { words, groups };
 }

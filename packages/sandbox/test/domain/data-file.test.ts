@@ -1,0 +1,323 @@
+import { generateKeyPairSync } from "node:crypto";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DataFileProblem } from "../../src/domain/index.js";
+import {
+  createState,
+  DataFileError,
+  parseDataFile,
+  readDataFile,
+  validateDataFile,
+} from "../../src/domain/index.js";
+
+const examplePath = fileURLToPath(new URL("../../data/example.json", import.meta.url));
+
+function minimal(): Record<string, unknown> {
+  return {
+    organizations: [{ id: "org", name: "Org", serviceAccountId: "sa" }],
+    users: [
+      { id: "sa", name: "Service", organizationId: "org" },
+      { id: "u1", name: "One", emails: ["one@example.test"], thirdPartyIds: ["t-1"], organizationId: "org" },
+    ],
+    drills: [
+      {
+        id: "d1",
+        name: "Drill",
+        subject: "Subject",
+        askName: "Ask",
+        tellName: "Tell",
+        items: [{ ask: "a", tell: "b" }],
+      },
+    ],
+  };
+}
+
+function problemsOf(value: unknown): DataFileProblem[] {
+  const result = validateDataFile(value);
+  if (result.ok) throw new Error("expected problems");
+  return [...result.problems];
+}
+
+describe("the example file", () => {
+  it("validates and starts a working state", async () => {
+    const data = await readDataFile(examplePath);
+    expect(data.drills.map((d) => d.id)).toEqual(["pt-greetings", "pt-numbers", "harbour-staff-terms"]);
+    expect(data.courses[0]).toMatchObject({
+      type: "COURSE",
+      inStore: true,
+      drillIds: ["pt-greetings", "pt-numbers"],
+    });
+    expect(data.users[0]).toEqual({
+      id: "svc-harbour",
+      name: "Harbour integration",
+      emails: [],
+      thirdPartyIds: [],
+      organizationId: "org-harbour-school",
+    });
+    const state = createState(data);
+    // The course mentions greetings in its description.
+    expect(
+      state.searchStore("user-ines", { query: "portuguese AND greetings" }).drills.map((d) => d.id),
+    ).toEqual(["pt-greetings", "course-pt-first-week"]);
+    expect(state.searchStore("user-ines", { query: "staff" }).total).toBe(0);
+    expect(state.searchStore("user-ines", { catalog: "catalog-harbour-staff" }).total).toBe(2);
+    expect(state.nextQuestion("user-jonas", ["course-pt-first-week"]).question.tell.terms).toHaveLength(4);
+  });
+});
+
+describe("validateDataFile", () => {
+  it("fills in defaults for optional fields", () => {
+    const result = validateDataFile(minimal());
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.data.drills[0]).toEqual({
+      id: "d1",
+      type: "DRILL",
+      name: "Drill",
+      subject: "Subject",
+      description: "",
+      tags: [],
+      inStore: true,
+      askName: "Ask",
+      tellName: "Tell",
+      items: [{ ask: "a", tell: "b" }],
+    });
+    expect(result.data).toMatchObject({ courses: [], catalogs: [], groups: [] });
+  });
+
+  it("reports every shape problem at once with its JSON path", () => {
+    const file = minimal();
+    file.drills = [
+      ...(file.drills as unknown[]),
+      { id: "d2", name: "", subject: 3, askName: "A", tellName: "T", items: [] },
+      {
+        id: "d3",
+        name: "N",
+        subject: "S",
+        askName: "A",
+        tellName: "T",
+        items: [{ ask: "x", tell: "" }, "y"],
+        colour: 1,
+      },
+      "not a drill",
+    ];
+    file.users = [...(file.users as unknown[]), { id: "u2", name: "Two", emails: ["not-an-email", "x@y"] }];
+    file.courses = [{ id: "c1", name: "C", subject: "S", drillIds: "d1", type: "DRILL" }];
+    expect(problemsOf(file)).toEqual([
+      { path: "$.users[2].emails[0]", message: "must be an email address (name@domain)" },
+      { path: "$.drills[1].name", message: 'must be a non-empty string, got string ""' },
+      { path: "$.drills[1].subject", message: "must be a non-empty string, got number 3" },
+      { path: "$.drills[1].items", message: "must hold at least one item" },
+      {
+        path: "$.drills[2].colour",
+        message:
+          "unknown property (allowed: id, type, name, subject, description, tags, inStore, askName, tellName, items)",
+      },
+      { path: "$.drills[2].items[0].tell", message: 'must be a non-empty string, got string ""' },
+      { path: "$.drills[2].items[1]", message: 'must be an object, got string "y"' },
+      { path: "$.drills[3]", message: 'must be an object, got string "not a drill"' },
+      { path: "$.courses[0].type", message: 'must be "COURSE" when given, got string "DRILL"' },
+      { path: "$.courses[0].drillIds", message: 'must be an array, got string "d1"' },
+    ]);
+  });
+
+  it("requires the top-level lists and rejects unknown top-level fields", () => {
+    expect(problemsOf({ drill: [] })).toEqual([
+      {
+        path: "$.drill",
+        message:
+          "unknown property (allowed: $schema, formatVersion, organizations, users, drills, courses, catalogs, groups)",
+      },
+      { path: "$.organizations", message: "is required (an array)" },
+      { path: "$.users", message: "is required (an array)" },
+      { path: "$.drills", message: "is required (an array)" },
+    ]);
+    expect(problemsOf([])).toEqual([{ path: "$", message: "must be an object, got an array" }]);
+    expect(problemsOf({ ...minimal(), formatVersion: 2 })).toEqual([
+      { path: "$.formatVersion", message: "must be 1, got number 2" },
+    ]);
+    expect(problemsOf({ ...minimal(), organizations: [] })).toEqual([
+      {
+        path: "$.organizations",
+        message: "must hold at least one organization (its service account gets tokens)",
+      },
+      { path: "$.users[0].organizationId", message: 'no organization with ID "org"' },
+      { path: "$.users[1].organizationId", message: 'no organization with ID "org"' },
+    ]);
+  });
+
+  it("catches duplicate IDs, repeated list entries and ambiguous token subjects", () => {
+    const file = minimal();
+    file.users = [
+      ...(file.users as unknown[]),
+      { id: "u1", name: "Again" },
+      { id: "u3", name: "Three", emails: ["one@example.test"], thirdPartyIds: ["u1"] },
+    ];
+    file.courses = [{ id: "d1", name: "C", subject: "S", drillIds: [] }];
+    file.catalogs = [
+      { id: "k", name: "K", drillableIds: ["d1", "d1"], userIds: [] },
+      { id: "k", name: "K2", drillableIds: [], userIds: [] },
+    ];
+    expect(problemsOf(file)).toEqual([
+      { path: "$.catalogs[0].drillableIds[1]", message: 'repeats "d1"' },
+      { path: "$.users[2].id", message: 'duplicate user ID "u1" (first used at $.users[1])' },
+      { path: "$.courses[0].id", message: 'duplicate drill or course ID "d1" (first used at $.drills[0])' },
+      { path: "$.catalogs[1].id", message: 'duplicate catalog ID "k" (first used at $.catalogs[0])' },
+      {
+        path: "$.users[3].emails[0]",
+        message:
+          '"one@example.test" already names the user at $.users[1]; token subjects must be unambiguous',
+      },
+      {
+        path: "$.users[3].thirdPartyIds[0]",
+        message: '"u1" already names the user at $.users[1]; token subjects must be unambiguous',
+      },
+    ]);
+  });
+
+  it("checks every reference", () => {
+    const file = minimal();
+    file.organizations = [{ id: "org", name: "Org", serviceAccountId: "u9" }];
+    file.users = [...(file.users as unknown[]), { id: "u2", name: "Two", organizationId: "org-x" }];
+    file.courses = [
+      { id: "c1", name: "C", subject: "S", drillIds: ["d1", "nope"] },
+      { id: "c2", name: "C2", subject: "S", drillIds: ["c1"] },
+    ];
+    file.catalogs = [{ id: "k", name: "K", drillableIds: ["c2", "gone"], userIds: ["u1", "ghost"] }];
+    file.groups = [
+      { id: "g", name: "G", organizationId: "org-y", memberIds: ["ghost"], drillableIds: ["gone"] },
+    ];
+    expect(problemsOf(file)).toEqual([
+      { path: "$.organizations[0].serviceAccountId", message: 'no user with ID "u9"' },
+      { path: "$.users[2].organizationId", message: 'no organization with ID "org-x"' },
+      { path: "$.courses[0].drillIds[1]", message: 'no drill with ID "nope"' },
+      { path: "$.courses[1].drillIds[0]", message: '"c1" is a course; a course holds drills only' },
+      { path: "$.catalogs[0].drillableIds[1]", message: 'no drill or course with ID "gone"' },
+      { path: "$.catalogs[0].userIds[1]", message: 'no user with ID "ghost"' },
+      { path: "$.groups[0].organizationId", message: 'no organization with ID "org-y"' },
+      { path: "$.groups[0].drillableIds[0]", message: 'no drill or course with ID "gone"' },
+      { path: "$.groups[0].memberIds[0]", message: 'no user with ID "ghost"' },
+    ]);
+  });
+
+  it("requires the service account to belong to its organization", () => {
+    const file = minimal();
+    file.users = [{ id: "sa", name: "Service" }];
+    expect(problemsOf(file)).toEqual([
+      {
+        path: "$.organizations[0].serviceAccountId",
+        message: 'the service account user "sa" must have organizationId "org"',
+      },
+    ]);
+  });
+
+  it("quotes property names that are not identifiers in paths", () => {
+    const file = { ...minimal(), "my field": 1 };
+    expect(problemsOf(file)[0]?.path).toBe('$["my field"]');
+  });
+});
+
+describe("service account public keys", () => {
+  const withKey = (publicKeyPem: unknown) => {
+    const file = minimal();
+    file.organizations = [
+      { id: "org", name: "Org", serviceAccountId: "sa", serviceAccountKey: { keyId: "k1", publicKeyPem } },
+    ];
+    return file;
+  };
+
+  it("accepts an RSA 2048 SPKI PEM key", () => {
+    const { publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    const pem = publicKey.export({ type: "spki", format: "pem" }).toString();
+    const result = validateDataFile(withKey(pem));
+    expect(result.ok && result.data.organizations[0]?.serviceAccountKey).toEqual({
+      keyId: "k1",
+      publicKeyPem: pem,
+    });
+  });
+
+  it("rejects short RSA keys, other key types, other PEM blocks and garbage", () => {
+    const short = generateKeyPairSync("rsa", { modulusLength: 1024 }).publicKey.export({
+      type: "spki",
+      format: "pem",
+    });
+    const ec = generateKeyPairSync("ec", { namedCurve: "P-256" }).publicKey.export({
+      type: "spki",
+      format: "pem",
+    });
+    const pkcs1 = generateKeyPairSync("rsa", { modulusLength: 2048 }).publicKey.export({
+      type: "pkcs1",
+      format: "pem",
+    });
+    const path = "$.organizations[0].serviceAccountKey.publicKeyPem";
+    expect(problemsOf(withKey(short.toString()))).toEqual([
+      { path, message: "must be an RSA key of at least 2048 bits, got 1024" },
+    ]);
+    expect(problemsOf(withKey(ec.toString()))).toEqual([
+      { path, message: "must be an RSA key (RS256 signs assertions), got ec" },
+    ]);
+    expect(problemsOf(withKey(pkcs1.toString()))[0]?.message).toContain("-----BEGIN PUBLIC KEY-----");
+    expect(problemsOf(withKey("-----BEGIN PUBLIC KEY-----\nnot base64!\n-----END PUBLIC KEY-----"))).toEqual([
+      { path, message: "is not a readable PEM public key" },
+    ]);
+    expect(problemsOf(withKey(7))).toEqual([{ path, message: "must be a non-empty string, got number 7" }]);
+  });
+});
+
+describe("parseDataFile and readDataFile", () => {
+  let dir = "";
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "sandbox-data-"));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("throws a DataFileError with all problems and names the file", async () => {
+    const file = join(dir, "broken.json");
+    const broken = minimal();
+    broken.drills = [
+      { id: "d1", name: "N", subject: "S", askName: "A", tellName: "T", items: [{ ask: "x", tell: "" }] },
+    ];
+    broken.catalogs = [{ id: "k", name: "K", drillableIds: [], userIds: ["nobody"] }];
+    await writeFile(file, JSON.stringify(broken));
+    const error = await readDataFile(file).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DataFileError);
+    if (!(error instanceof DataFileError)) return;
+    expect(error.code).toBe("ERR_DATA_FILE_INVALID");
+    expect(error.problems.map((p) => p.path)).toEqual([
+      "$.drills[0].items[0].tell",
+      "$.catalogs[0].userIds[0]",
+    ]);
+    expect(error.message).toBe(
+      `data file ${file} has 2 problems:\n` +
+        '  $.drills[0].items[0].tell: must be a non-empty string, got string ""\n' +
+        '  $.catalogs[0].userIds[0]: no user with ID "nobody"',
+    );
+  });
+
+  it("reports invalid JSON at the root", () => {
+    const error = (() => {
+      try {
+        parseDataFile("{ nope", "x.json");
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(DataFileError);
+    expect((error as DataFileError).problems[0]?.path).toBe("$");
+    expect((error as DataFileError).problems[0]?.message).toMatch(/^is not valid JSON: /);
+  });
+
+  it("round-trips a snapshot of the default state", async () => {
+    const { createDefaultDataset } = await import("../../src/domain/index.js");
+    const data = createDefaultDataset();
+    const reparsed = parseDataFile(JSON.stringify(createState(data).snapshot()));
+    expect(reparsed).toEqual(data);
+    expect(JSON.parse(await readFile(examplePath, "utf8"))).toHaveProperty("formatVersion", 1);
+  });
+});

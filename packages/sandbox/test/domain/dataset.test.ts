@@ -1,0 +1,144 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  createDefaultDataset,
+  createState,
+  DEFAULT_IDS,
+  DomainError,
+  generateLargeDataset,
+  parseDataFile,
+} from "../../src/domain/index.js";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("createDefaultDataset", () => {
+  const data = createDefaultDataset();
+
+  it("has the promised size and parts", () => {
+    expect(data.drills).toHaveLength(300);
+    expect(data.courses).toHaveLength(20);
+    expect(data.catalogs).toHaveLength(3);
+    expect(data.organizations).toHaveLength(1);
+    expect(data.groups).toHaveLength(1);
+    const org = data.organizations[0];
+    expect(org?.serviceAccountId).toBe(DEFAULT_IDS.serviceAccount);
+    const managed = data.users.filter((u) => u.organizationId === org?.id && u.id !== org?.serviceAccountId);
+    expect(managed).toHaveLength(5);
+    for (const user of managed) {
+      expect(user.emails.length).toBeGreaterThan(0);
+      expect(user.thirdPartyIds.length).toBeGreaterThan(0);
+    }
+    expect(data.users.filter((u) => u.organizationId === undefined).map((u) => u.id)).toEqual([
+      DEFAULT_IDS.users.olivia,
+    ]);
+    expect(new Set(data.drills.map((d) => d.subject))).toEqual(
+      new Set([
+        "Spanish",
+        "French",
+        "German",
+        "Dutch",
+        "Geography",
+        "Chemistry",
+        "Astronomy",
+        "Physics",
+        "History",
+        "Mathematics",
+      ]),
+    );
+  });
+
+  it("is a valid data file (unique IDs, working references)", () => {
+    expect(parseDataFile(JSON.stringify(data))).toEqual(data);
+  });
+
+  it("gives every drill enough different answers for multiple choice", () => {
+    const distinct = data.drills.map((d) => new Set(d.items.map((i) => i.tell)).size);
+    expect(Math.min(...distinct)).toBeGreaterThanOrEqual(3);
+    expect(distinct.filter((n) => n >= 4).length).toBeGreaterThanOrEqual(295);
+    for (const drill of data.drills) {
+      expect(drill.name.trim()).not.toBe("");
+      expect(drill.description.trim()).not.toBe("");
+      expect(drill.tags.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("holds real facts", () => {
+    const items = (id: string) => data.drills.find((d) => d.id === id)?.items ?? [];
+    expect(items("es-animals-to-en")).toContainEqual({ ask: "el perro", tell: "dog" });
+    expect(items("de-food-from-en")).toContainEqual({ ask: "cheese", tell: "der Käse" });
+    expect(items("nl-colours-to-en")).toContainEqual({ ask: "groen", tell: "green" });
+    expect(items("fr-verbs-from-en")).toContainEqual({ ask: "to eat", tell: "manger" });
+    expect(items("geo-capitals-europe")).toContainEqual({ ask: "Netherlands", tell: "Amsterdam" });
+    expect(items("chem-elements-21-40-symbols")).toContainEqual({ ask: "Iron", tell: "Fe" });
+    expect(items("chem-elements-101-118-numbers")).toContainEqual({ ask: "Oganesson", tell: "118" });
+    expect(items("math-times-7")).toContainEqual({ ask: "7 × 8", tell: "56" });
+    expect(items("math-to-roman")).toContainEqual({ ask: "1999", tell: "MCMXCIX" });
+    expect(items("hist-all-centuries")).toContainEqual({
+      ask: "Fall of the Berlin Wall",
+      tell: "20th century",
+    });
+    expect(items("hist-medieval-centuries")).toContainEqual({
+      ask: "Battle of Hastings",
+      tell: "11th century",
+    });
+    expect(items("astro-planet-order")).toContainEqual({ ask: "Earth", tell: "3rd" });
+  });
+
+  it("is the same on every call and never uses Math.random", () => {
+    const random = vi.spyOn(Math, "random").mockImplementation(() => {
+      throw new Error("Math.random must not be used");
+    });
+    expect(createDefaultDataset()).toEqual(data);
+    expect(JSON.stringify(createDefaultDataset())).toBe(JSON.stringify(data));
+    expect(random).not.toHaveBeenCalled();
+    expect(createDefaultDataset(7)).not.toEqual(data);
+  });
+
+  it("sets up access as described", () => {
+    const state = createState(data);
+    const { users, catalogs, serviceAccount } = DEFAULT_IDS;
+    expect(state.searchStore(serviceAccount, { catalog: catalogs.business }).total).toBe(9);
+    expect(state.searchStore(users.olivia, { catalog: catalogs.partner }).total).toBe(5);
+    const denied = (() => {
+      try {
+        state.searchStore(serviceAccount, { catalog: catalogs.partner });
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    })();
+    expect(denied).toBeInstanceOf(DomainError);
+    expect((denied as DomainError).id).toBe("catalog_access_denied");
+    // Business drills are catalog-only.
+    expect(state.searchStore(users.ana, { query: "business" }).total).toBe(0);
+    expect(state.nextQuestion(users.ana, ["es-business-to-en"]).question.sequenceNr).toBe(1);
+    expect(state.resolveTokenSubject(serviceAccount, "ana.garcia@academy.example")?.id).toBe(users.ana);
+    expect(state.resolveTokenSubject(serviceAccount, "hr-1004")?.id).toBe(users.dieter);
+    expect(state.resolveTokenSubject(serviceAccount, "olivia@partner-school.example")).toBeUndefined();
+  });
+});
+
+describe("generateLargeDataset", () => {
+  it("makes exactly n drills with unique IDs, the same every time", () => {
+    const random = vi.spyOn(Math, "random").mockImplementation(() => {
+      throw new Error("Math.random must not be used");
+    });
+    const a = generateLargeDataset(2_000);
+    const b = generateLargeDataset(2_000);
+    expect(random).not.toHaveBeenCalled();
+    expect(a).toEqual(b);
+    expect(a.drills).toHaveLength(2_000);
+    expect(new Set(a.drills.map((d) => d.id)).size).toBe(2_000);
+    expect(a.drills[0]?.id).toBe("gen-000000");
+    expect(a.catalogs[0]?.drillableIds).toHaveLength(20);
+    expect(parseDataFile(JSON.stringify(a)).drills).toHaveLength(2_000);
+    expect(generateLargeDataset(2_000, 9)).not.toEqual(a);
+  });
+
+  it("handles the edges", () => {
+    expect(generateLargeDataset(0).drills).toEqual([]);
+    expect(() => generateLargeDataset(-1)).toThrow(RangeError);
+    expect(() => generateLargeDataset(1.5)).toThrow(RangeError);
+  });
+});
