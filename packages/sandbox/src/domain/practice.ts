@@ -32,6 +32,9 @@ export const SECONDS_PER_ITEM = 10;
 /** Number of offered choices: the right answer plus up to three distractors. */
 const CHOICES = 4;
 
+/** Question sessions (user and drill set) kept; the least recently used go first. */
+const MAX_SESSIONS = 10_000;
+
 /**
  * What practice needs from the sandbox state.
  *
@@ -403,8 +406,15 @@ export class PracticeBook {
         deck: [],
         position: 0,
       };
-      this.sessions.set(key, session);
-    } else if (session.signature !== signature) {
+      if (this.sessions.size >= MAX_SESSIONS)
+        this.sessions.delete(this.sessions.keys().next().value as string);
+    } else {
+      // Re-inserting moves the session to the end of the map's order, so the first key is the least
+      // recently used one.
+      this.sessions.delete(key);
+    }
+    this.sessions.set(key, session);
+    if (session.signature !== signature) {
       session.signature = signature;
       session.deck = [];
       session.position = 0;
