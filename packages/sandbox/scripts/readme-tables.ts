@@ -1,0 +1,96 @@
+/**
+ * Renders the README's generated tables from the code: the simulated operations (`SIMULATED_OPERATIONS`
+ * plus method and path from the packaged description) and every error ID with its status. A test checks
+ * the README against these, so the documentation cannot drift from what the sandbox does.
+ */
+import { DOMAIN_ERROR_STATUS } from "../src/domain/index.js";
+import { SIMULATED_OPERATIONS } from "../src/handlers.js";
+import type { OpenApiDocument } from "../src/openapi.js";
+import { listOperations } from "../src/openapi.js";
+import { HTTP_ERROR_STATUS } from "../src/replies.js";
+
+/** Names of the generated blocks. */
+export type BlockName = "simulated-operations" | "error-ids";
+
+/** Pads the cells so the table reads well as plain text (the layout Biome's Markdown formatter keeps). */
+function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: readonly string[]) =>
+    `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(" | ")} |`;
+  return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
+}
+
+/**
+ * A table's rows as trimmed cells, delimiter rows dropped: what must agree, whatever the padding.
+ *
+ * @example
+ * tableCells("| a | b |\n|---|---|\n| 1 | 2 |"); // [["a", "b"], ["1", "2"]]
+ */
+export function tableCells(text: string): string[][] {
+  return text
+    .split("\n")
+    .filter((l) => l.startsWith("|") && !/^\|[\s|:-]+\|$/.test(l))
+    .map((l) =>
+      l
+        .slice(1, -1)
+        .split(" | ")
+        .map((c) => c.trim()),
+    );
+}
+
+const startMarker = (name: BlockName) => `<!-- generated:${name}:start (pnpm run readme:tables) -->`;
+const endMarker = (name: BlockName) => `<!-- generated:${name}:end -->`;
+
+/** The Markdown table of simulated operations, in the order of `SIMULATED_OPERATIONS`. */
+export function renderOperationsTable(doc: OpenApiDocument): string {
+  const byId = new Map(listOperations(doc).map((op) => [op.operationId, op]));
+  const rows = Object.entries(SIMULATED_OPERATIONS).map(([id, what]) => {
+    const op = byId.get(id);
+    if (!op) throw new Error(`${id} is simulated but not in the description`);
+    return [`\`${op.method} ${op.path}\``, `\`${id}\``, what];
+  });
+  return table(["Operation", "operationId", "What the sandbox does"], rows);
+}
+
+/** The Markdown table of error IDs of API operations (`ID` field) with their statuses. */
+export function renderErrorTable(): string {
+  const rows = [
+    ...Object.entries(HTTP_ERROR_STATUS).map(([id, status]) => [id, status, "HTTP layer"] as const),
+    ["injected_fault", "as configured", "fault injection"] as const,
+    ...Object.entries(DOMAIN_ERROR_STATUS).map(([id, status]) => [id, status, "domain"] as const),
+  ].map(([id, status, layer]) => {
+    const origin = id === "query_missing" ? "ID from the interface; status chosen by the sandbox" : "sandbox";
+    return [`\`${id}\``, String(status), layer, origin];
+  });
+  return table(["`ID`", "Status", "Raised by", "Origin"], rows);
+}
+
+/**
+ * The text of one generated block of a README.
+ *
+ * @example
+ * tableCells(readBlock(readme, "error-ids"));
+ */
+export function readBlock(readme: string, name: BlockName): string {
+  const start = readme.indexOf(startMarker(name));
+  const end = readme.indexOf(endMarker(name));
+  if (start < 0 || end < start) throw new Error(`README: markers of the ${name} block not found`);
+  return readme.slice(start + startMarker(name).length, end);
+}
+
+/** Replaces one generated block of a README text. */
+export function replaceBlock(readme: string, name: BlockName, content: string): string {
+  const start = readme.indexOf(startMarker(name));
+  const end = readme.indexOf(endMarker(name));
+  if (start < 0 || end < start) throw new Error(`README: markers of the ${name} block not found`);
+  return `${readme.slice(0, start + startMarker(name).length)}\n${content}\n${readme.slice(end)}`;
+}
+
+/** The README with every generated block brought up to date. */
+export function updateReadme(readme: string, doc: OpenApiDocument): string {
+  return replaceBlock(
+    replaceBlock(readme, "simulated-operations", renderOperationsTable(doc)),
+    "error-ids",
+    renderErrorTable(),
+  );
+}
