@@ -1,0 +1,244 @@
+/**
+ * Result model, console tables and the BENCHMARKS.md writer.
+ *
+ * Raw results live in `bench/results.json` so that running a single benchmark refreshes its own
+ * section of BENCHMARKS.md and keeps the others (each section states when and where it was measured).
+ */
+import { existsSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
+import * as os from "node:os";
+
+/** Whether a row has a target and whether it was reached. */
+export type Verdict = "met" | "missed" | "info";
+
+/** One line of a benchmark's main table. */
+export interface ResultRow {
+  /** What the row measures. */
+  readonly metric: string;
+  /** Our figure, formatted. */
+  readonly ours: string;
+  /** The reference figure, formatted ("—" when there is none). */
+  readonly reference: string;
+  /** ours / reference, formatted ("—" when not meaningful). */
+  readonly ratio: string;
+  /** The target, formatted ("—" for report-only rows). */
+  readonly target: string;
+  readonly verdict: Verdict;
+  /** For a missed target: by how much. */
+  readonly miss?: string;
+}
+
+/** An extra table of a benchmark (per-round figures and the like). */
+export interface DetailTable {
+  readonly title: string;
+  readonly headers: readonly string[];
+  readonly rows: readonly (readonly string[])[];
+}
+
+/** What one benchmark hands back to the runner. */
+export interface BenchmarkResult {
+  /** Short name, also the CLI argument, e.g. `client-overhead`. */
+  readonly name: string;
+  readonly title: string;
+  /** What is measured and against what, in a sentence or two (Markdown). */
+  readonly measured: string;
+  /** Parameters of the run (Markdown bullets, without the dash). */
+  readonly setup: readonly string[];
+  readonly rows: readonly ResultRow[];
+  readonly details: readonly DetailTable[];
+  /** Interpretation; for a missed target, the plausible why (Markdown paragraphs). */
+  readonly notes: readonly string[];
+  /** Wall time of the benchmark itself. */
+  readonly durationMs: number;
+}
+
+/** The machine a result was measured on. */
+export interface MachineInfo {
+  readonly cpu: string;
+  readonly cores: number;
+  readonly memory: string;
+  readonly node: string;
+  readonly os: string;
+}
+
+/** A stored result with where and when it was taken. */
+export interface StoredResult {
+  readonly result: BenchmarkResult;
+  readonly machine: MachineInfo;
+  readonly date: string;
+  readonly command: string;
+}
+
+/** Description of this machine. */
+export function machineInfo(): MachineInfo {
+  const cpus = os.cpus();
+  const model = cpus[0]?.model.trim() ?? "unknown";
+  return {
+    cpu: model === "" ? "unknown" : model,
+    cores: os.availableParallelism(),
+    memory: `${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB`,
+    node: process.version,
+    os: `${os.type()} ${os.release()} (${os.arch()})`,
+  };
+}
+
+function describeMachine(machine: MachineInfo): string {
+  return `${machine.cpu}, ${machine.cores} cores, ${machine.memory} RAM, Node ${machine.node}, ${machine.os}`;
+}
+
+function verdictText(row: ResultRow): string {
+  if (row.verdict === "met") return "met";
+  if (row.verdict === "missed") return `MISSED${row.miss ? ` (${row.miss})` : ""}`;
+  return "report only";
+}
+
+function verdictMarkdown(row: ResultRow): string {
+  if (row.verdict === "met") return "✅ met";
+  if (row.verdict === "missed") return `❌ **MISSED**${row.miss ? ` (${row.miss})` : ""}`;
+  return "— (report only)";
+}
+
+function pad(text: string, width: number): string {
+  return text + " ".repeat(Math.max(0, width - [...text].length));
+}
+
+function textTable(headers: readonly string[], rows: readonly (readonly string[])[]): string {
+  const widths = headers.map((header, column) =>
+    Math.max([...header].length, ...rows.map((row) => [...(row[column] ?? "")].length)),
+  );
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, column) => pad(cell, widths[column] ?? 0))
+      .join("  ")
+      .trimEnd();
+  return [line(headers), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
+}
+
+const MAIN_HEADERS = ["Metric", "Ours", "Reference", "Ratio", "Target", "Verdict"] as const;
+
+/** The benchmark's result as console text. */
+export function formatConsole(result: BenchmarkResult): string {
+  const parts = [
+    `\n=== ${result.title} (${result.name}, ${(result.durationMs / 1000).toFixed(1)} s) ===`,
+    textTable(
+      MAIN_HEADERS,
+      result.rows.map((row) => [
+        row.metric,
+        row.ours,
+        row.reference,
+        row.ratio,
+        row.target,
+        verdictText(row),
+      ]),
+    ),
+  ];
+  for (const detail of result.details)
+    parts.push(`\n${detail.title}\n${textTable(detail.headers, detail.rows)}`);
+  const missed = result.rows.filter((row) => row.verdict === "missed");
+  for (const row of missed) parts.push(`!!! MISSED: ${row.metric}: ${row.ours} vs target ${row.target}`);
+  return parts.join("\n");
+}
+
+function escapeCell(text: string): string {
+  return text.replaceAll("|", "\\|").replaceAll("\n", " ");
+}
+
+function markdownTable(headers: readonly string[], rows: readonly (readonly string[])[]): string {
+  const line = (cells: readonly string[]) => `| ${cells.map(escapeCell).join(" | ")} |`;
+  return [line(headers), line(headers.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+function section(stored: StoredResult, machineOfRun: MachineInfo): string {
+  const { result } = stored;
+  const lines = [
+    `## ${result.title}`,
+    "",
+    `Run with \`pnpm bench -- ${result.name}\` or \`${stored.command}\`.`,
+    "",
+  ];
+  const sameMachine = describeMachine(stored.machine) === describeMachine(machineOfRun);
+  lines.push(
+    `Measured ${stored.date}${sameMachine ? "" : ` on ${describeMachine(stored.machine)}`}, in ${(result.durationMs / 1000).toFixed(1)} s.`,
+    "",
+    result.measured,
+    "",
+  );
+  if (result.setup.length > 0) lines.push(...result.setup.map((item) => `- ${item}`), "");
+  lines.push(
+    markdownTable(
+      MAIN_HEADERS,
+      result.rows.map((row) => [
+        row.metric,
+        row.ours,
+        row.reference,
+        row.ratio,
+        row.target,
+        verdictMarkdown(row),
+      ]),
+    ),
+    "",
+  );
+  for (const detail of result.details) {
+    lines.push(`${detail.title}:`, "", markdownTable(detail.headers, detail.rows), "");
+  }
+  for (const note of result.notes) lines.push(note, "");
+  return lines.join("\n");
+}
+
+/** Renders BENCHMARKS.md from stored results, in the given order. */
+export function renderMarkdown(stored: readonly StoredResult[], latest: StoredResult | undefined): string {
+  const machine = latest?.machine ?? stored[0]?.machine ?? machineInfo();
+  const summaryRows = stored.flatMap((entry) =>
+    entry.result.rows
+      .filter((row) => row.verdict !== "info")
+      .map((row) => [
+        entry.result.title,
+        row.metric,
+        row.ours,
+        row.reference,
+        row.target,
+        verdictMarkdown(row),
+      ]),
+  );
+  const missed = summaryRows.filter((row) => row[5]?.includes("MISSED")).length;
+  const lines = [
+    "# Benchmarks",
+    "",
+    "<!-- Generated by `pnpm bench` (bench/run.ts) from bench/results.json; edit the benchmarks, not this file. -->",
+    "",
+    "Performance figures of the SDK, each measured next to a reference in the same run. Benchmarks",
+    "measure and report; they are not tests and never fail the build. Rerun them with `pnpm bench`",
+    "(all) or `pnpm bench -- <name>` (one; `pnpm bench:run <name>` skips the build).",
+    "",
+    `- Machine: ${describeMachine(machine)}`,
+    `- Date: ${latest?.date ?? stored[0]?.date ?? new Date().toISOString()}`,
+    `- Command: \`${latest?.command ?? "pnpm bench"}\``,
+    "",
+    "## Summary",
+    "",
+    markdownTable(["Benchmark", "Metric", "Ours", "Reference", "Target", "Verdict"], summaryRows),
+    "",
+    missed === 0
+      ? "Every target with a number was met."
+      : `${missed} target${missed === 1 ? " was" : "s were"} missed; the sections below say by how much and why.`,
+    "",
+  ];
+  for (const entry of stored) lines.push(section(entry, machine));
+  return `${lines.join("\n").trimEnd()}\n`;
+}
+
+/** Reads the stored results (empty when there are none yet or the file is unreadable). */
+export async function readStored(path: string): Promise<StoredResult[]> {
+  if (!existsSync(path)) return [];
+  try {
+    const parsed: unknown = JSON.parse(await readFile(path, "utf8"));
+    return Array.isArray(parsed) ? (parsed as StoredResult[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Writes the stored results. */
+export async function writeStored(path: string, stored: readonly StoredResult[]): Promise<void> {
+  await writeFile(path, `${JSON.stringify(stored, null, 2)}\n`);
+}

@@ -1,0 +1,98 @@
+/**
+ * Runs the benchmarks (all, or those named on the command line), prints a table per benchmark and
+ * rewrites BENCHMARKS.md. Never fails on a missed target: benchmarks measure, they do not test.
+ *
+ *   tsx bench/run.ts                    # all
+ *   tsx bench/run.ts client-overhead    # one (or several) by name
+ *   tsx bench/run.ts --no-write …       # print only
+ */
+import { writeFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import {
+  type BenchmarkResult,
+  formatConsole,
+  machineInfo,
+  readStored,
+  renderMarkdown,
+  type StoredResult,
+  writeStored,
+} from "./report.ts";
+
+type Benchmark = () => Promise<BenchmarkResult>;
+
+// Loaded lazily so that running one benchmark does not import the others' dependencies.
+const BENCHMARKS: Readonly<Record<string, () => Promise<Benchmark>>> = {
+  "client-overhead": async () => (await import("./client-overhead.ts")).run,
+  "token-provider": async () => (await import("./token-provider.ts")).run,
+  "assertion-signing": async () => (await import("./assertion-signing.ts")).run,
+  "typecheck-cost": async () => (await import("./typecheck-cost.ts")).run,
+  "bundle-size": async () => (await import("./bundle-size.ts")).run,
+  "sandbox-search": async () => (await import("./sandbox-search.ts")).run,
+};
+const ORDER = Object.keys(BENCHMARKS);
+
+const RESULTS_FILE = fileURLToPath(new URL("./results.json", import.meta.url));
+const MARKDOWN_FILE = fileURLToPath(new URL("../BENCHMARKS.md", import.meta.url));
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2).filter((arg) => arg !== "--");
+  const write = !args.includes("--no-write");
+  const names = args.filter((arg) => !arg.startsWith("--"));
+  const unknown = names.filter((name) => !(name in BENCHMARKS));
+  if (unknown.length > 0) {
+    console.error(`Unknown benchmark(s): ${unknown.join(", ")}. Known: ${ORDER.join(", ")}`);
+    return 2;
+  }
+  const selected = names.length > 0 ? ORDER.filter((name) => names.includes(name)) : ORDER;
+  const machine = machineInfo();
+  const command = `tsx bench/run.ts${names.length > 0 ? ` ${selected.join(" ")}` : ""}`;
+  console.log(
+    `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memory}, Node ${machine.node}\nRunning: ${selected.join(", ")}`,
+  );
+
+  const fresh: StoredResult[] = [];
+  const failed: string[] = [];
+  for (const name of selected) {
+    const load = BENCHMARKS[name];
+    if (load === undefined) continue;
+    try {
+      const result = await (await load())();
+      console.log(formatConsole(result));
+      fresh.push({ result, machine, date: new Date().toISOString(), command });
+    } catch (error) {
+      failed.push(name);
+      console.error(
+        `\n!!! ${name} did not complete: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+    }
+  }
+
+  const missed = fresh.flatMap((entry) =>
+    entry.result.rows
+      .filter((row) => row.verdict === "missed")
+      .map((row) => `${entry.result.name}: ${row.metric}`),
+  );
+  console.log(
+    `\n${fresh.length} benchmark(s) done${failed.length > 0 ? `, ${failed.length} did not complete (${failed.join(", ")})` : ""}.`,
+  );
+  if (missed.length > 0) console.log(`MISSED targets:\n  ${missed.join("\n  ")}`);
+  else if (fresh.length > 0) console.log("All targets with a number were met.");
+
+  if (write && fresh.length > 0) {
+    const previous = await readStored(RESULTS_FILE);
+    const byName = new Map(previous.map((entry) => [entry.result.name, entry]));
+    for (const entry of fresh) byName.set(entry.result.name, entry);
+    const stored = ORDER.flatMap((name) => {
+      const entry = byName.get(name);
+      return entry === undefined ? [] : [entry];
+    });
+    const latest = fresh[fresh.length - 1];
+    await writeStored(RESULTS_FILE, stored);
+    await writeFile(MARKDOWN_FILE, renderMarkdown(stored, latest));
+    console.log(`Wrote ${MARKDOWN_FILE} and ${RESULTS_FILE}.`);
+  }
+  // A benchmark that could not run is a broken benchmark, not a missed target.
+  return failed.length > 0 ? 1 : 0;
+}
+
+process.exitCode = await main();

@@ -1,0 +1,272 @@
+/**
+ * Sandbox store search: requests per second and latency of authenticated `GET /api/2/store` on the
+ * embedded data and on 100,000 generated drills, next to the bare loopback server answering a fixed
+ * body to the same requests.
+ */
+import { createTokenProvider, parseServiceAccountKey } from "@drill-practice/auth";
+import {
+  type ChildMessage,
+  type ChildServer,
+  createBenchKey,
+  LOOPBACK_CLIENT,
+  type LoopbackReady,
+  type SandboxInit,
+  startChild,
+  startLoopbackServer,
+} from "./fixtures.ts";
+import type { BenchmarkResult, DetailTable, ResultRow } from "./report.ts";
+import {
+  formatMs,
+  formatPercent,
+  formatRate,
+  formatRatio,
+  median,
+  now,
+  p99,
+  runConcurrent,
+  spread,
+  timeEach,
+} from "./stats.ts";
+
+const LARGE_DRILLS = 100_000;
+const ROUNDS = 6;
+const REQUESTS_PER_ROUND = 1000;
+const CONCURRENCY = 16;
+const WARMUP_REQUESTS = 300;
+const ROUND_MAX_MS = 4000;
+const TOTAL_MAX_MS = 150_000;
+const SEQUENTIAL_PER_QUERY = 30;
+const SEQUENTIAL_MAX_MS = 3000;
+
+/** Searches cycled through by every target (resultSize keeps the bodies comparable between datasets). */
+const QUERIES: readonly Record<string, string | readonly string[]>[] = [
+  { query: "spanish", resultSize: "20" },
+  { query: "spanish AND vocabulary", searchField: ["NAME", "TAGS"], resultSize: "20" },
+  { query: "planets moons", resultStart: "20", resultSize: "20" },
+  { query: "elements", searchField: ["NAME"], resultSize: "10" },
+  { query: "challenge review", resultSize: "20" },
+  { query: "verbs", searchField: ["DESCRIPTION"], resultSize: "20" },
+];
+
+function queryString(params: Record<string, string | readonly string[]>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    for (const item of typeof value === "string" ? [value] : value) search.append(name, item);
+  }
+  return search.toString();
+}
+
+interface SandboxReady extends ChildMessage {
+  readonly type: "ready";
+  readonly url: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly keyFile: string;
+  readonly drills: number;
+  readonly generatedMs: number;
+  readonly startupMs: number;
+  readonly memoryMb: number;
+}
+
+interface Target {
+  readonly label: string;
+  readonly urls: readonly string[];
+  readonly bearer: string;
+  readonly rates: number[];
+  readonly latencies: number[];
+  /** Latencies by query (index into QUERIES). */
+  readonly byQuery: number[][];
+  failures: number;
+  /** `total` per query, from one pass before the rounds. */
+  totals: number[];
+}
+
+async function bearerFor(baseUrl: string, clientId: string, clientSecret: string, keyFileJson: string) {
+  const key = await parseServiceAccountKey(keyFileJson);
+  const provider = createTokenProvider({ baseUrl, clientId, clientSecret, key });
+  return `Bearer ${(await provider.getToken()).value}`;
+}
+
+export async function run(): Promise<BenchmarkResult> {
+  const started = now();
+  const children: ChildServer<ChildMessage>[] = [];
+  try {
+    const benchKey = createBenchKey();
+    const loopback: ChildServer<LoopbackReady> = await startLoopbackServer(benchKey);
+    children.push(loopback);
+    const small = await startChild<SandboxReady>("./sandbox-server.ts", {
+      drills: "default",
+    } satisfies SandboxInit);
+    children.push(small);
+    const large = await startChild<SandboxReady>("./sandbox-server.ts", {
+      drills: LARGE_DRILLS,
+    } satisfies SandboxInit);
+    children.push(large);
+
+    const makeTarget = async (label: string, baseUrl: string, bearer: string): Promise<Target> => ({
+      label,
+      urls: QUERIES.map((query) => `${baseUrl}/api/2/store?${queryString(query)}`),
+      bearer,
+      rates: [],
+      latencies: [],
+      byQuery: QUERIES.map(() => []),
+      failures: 0,
+      totals: [],
+    });
+    const sandboxTarget = (label: string, ready: SandboxReady) =>
+      bearerFor(ready.url, ready.clientId, ready.clientSecret, ready.keyFile).then((bearer) =>
+        makeTarget(label, ready.url, bearer),
+      );
+    const targets = [
+      await makeTarget(
+        "bare node:http server (reference)",
+        loopback.ready.url,
+        await bearerFor(
+          loopback.ready.url,
+          LOOPBACK_CLIENT.clientId,
+          LOOPBACK_CLIENT.clientSecret,
+          benchKey.keyFileJson,
+        ),
+      ),
+      await sandboxTarget(`sandbox, embedded data (${small.ready.drills} drills)`, small.ready),
+      await sandboxTarget(`sandbox, ${large.ready.drills.toLocaleString("en-US")} drills`, large.ready),
+    ];
+
+    const call = async (target: Target, index: number): Promise<number | undefined> => {
+      const queryIndex = index % target.urls.length;
+      const url = target.urls[queryIndex] as string;
+      const response = await fetch(url, { headers: { authorization: target.bearer } });
+      const body = (await response.json()) as { total?: unknown };
+      if (!response.ok || typeof body.total !== "number") {
+        target.failures++;
+        return undefined;
+      }
+      return body.total;
+    };
+    for (const target of targets) {
+      for (let i = 0; i < QUERIES.length; i++) target.totals.push((await call(target, i)) ?? Number.NaN);
+      await runConcurrent({ total: WARMUP_REQUESTS, concurrency: CONCURRENCY, maxMs: ROUND_MAX_MS }, (i) =>
+        call(target, i),
+      );
+      target.failures = 0;
+    }
+    const loopStart = now();
+    let rounds = 0;
+    while (rounds < ROUNDS && now() - loopStart < TOTAL_MAX_MS) {
+      for (const target of targets) {
+        const result = await runConcurrent(
+          { total: REQUESTS_PER_ROUND, concurrency: CONCURRENCY, maxMs: ROUND_MAX_MS },
+          (i) => call(target, i),
+        );
+        target.rates.push(result.perSecond);
+        target.latencies.push(...result.latencies);
+      }
+      rounds++;
+    }
+    // One request at a time per search: the service time of each search, without queueing.
+    for (const target of targets) {
+      for (let q = 0; q < QUERIES.length; q++) {
+        const samples = await timeEach(
+          { maxCount: SEQUENTIAL_PER_QUERY, maxMs: SEQUENTIAL_MAX_MS, minCount: 3 },
+          () => call(target, q),
+        );
+        target.byQuery[q]?.push(...samples);
+      }
+    }
+
+    const [bare, defaultData, largeData] = targets as [Target, Target, Target];
+    const bareRate = median(bare.rates);
+    const row = (target: Target): ResultRow[] => [
+      {
+        metric: `${target.label}: throughput, median of rounds`,
+        ours: formatRate(median(target.rates), "req/s"),
+        reference: formatRate(bareRate, "req/s"),
+        ratio: formatRatio(median(target.rates) / bareRate),
+        target: "—",
+        verdict: "info",
+      },
+      {
+        metric: `${target.label}: latency median / p99`,
+        ours: `${formatMs(median(target.latencies))} / ${formatMs(p99(target.latencies))}`,
+        reference: `${formatMs(median(bare.latencies))} / ${formatMs(p99(bare.latencies))}`,
+        ratio: formatRatio(p99(target.latencies) / p99(bare.latencies)),
+        target: "—",
+        verdict: "info",
+      },
+    ];
+    const rows: ResultRow[] = [...row(defaultData), ...row(largeData)];
+    const details: DetailTable[] = [
+      {
+        title: "All targets",
+        headers: ["Target", "Median req/s", "Spread of rounds", "Median latency", "p99 latency", "Failed"],
+        rows: targets.map((target) => [
+          target.label,
+          formatRate(median(target.rates), "req/s"),
+          formatPercent(spread(target.rates)),
+          formatMs(median(target.latencies)),
+          formatMs(p99(target.latencies)),
+          String(target.failures),
+        ]),
+      },
+      {
+        title: "Searches (cycled in this order) and their `total` on each dataset",
+        headers: [
+          "Query parameters",
+          "total, embedded data",
+          `total, ${LARGE_DRILLS.toLocaleString("en-US")} drills`,
+        ],
+        rows: QUERIES.map((query, i) => [
+          `\`${queryString(query)}\``,
+          String(defaultData.totals[i]),
+          String(largeData.totals[i]),
+        ]),
+      },
+      {
+        title: "Median latency by search, one request at a time (service time without queueing)",
+        headers: ["Query parameters", ...targets.map((target) => target.label)],
+        rows: QUERIES.map((query, i) => [
+          `\`${queryString(query)}\``,
+          ...targets.map((target) => formatMs(median(target.byQuery[i] ?? []))),
+        ]),
+      },
+      {
+        title: "Sandbox start (in its own process)",
+        headers: ["Dataset", "Generate data", "Start until listening (total)", "RSS after start"],
+        rows: [small.ready, large.ready].map((ready) => [
+          `${ready.drills.toLocaleString("en-US")} drills`,
+          formatMs(ready.generatedMs),
+          formatMs(ready.startupMs),
+          `${Math.round(ready.memoryMb)} MiB`,
+        ]),
+      },
+    ];
+    const failures = targets.reduce((n, target) => n + target.failures, 0);
+    const notes = [
+      `Going from ${small.ready.drills} to ${LARGE_DRILLS.toLocaleString("en-US")} drills changes throughput by ` +
+        `${formatPercent(median(largeData.rates) / median(defaultData.rates) - 1)} and p99 latency by ` +
+        `${formatPercent(p99(largeData.latencies) / p99(defaultData.latencies) - 1)}. The bare server's figure is the ` +
+        "ceiling of this load generator on this machine (token check plus a fixed body); the sandbox on top of it " +
+        "routes by the OpenAPI description, validates the request, checks the token and searches its index.",
+    ];
+    if (failures > 0) notes.push(`**Warning:** ${failures} request(s) failed or returned no \`total\`.`);
+    return {
+      name: "sandbox-search",
+      title: "Sandbox store search",
+      measured:
+        "Requests per second and latency of authenticated `GET /api/2/store` (raw `fetch` with a bearer token from " +
+        "`createTokenProvider`, keep-alive) against the sandbox on its embedded data and on " +
+        `${LARGE_DRILLS.toLocaleString("en-US")} drills from \`generateLargeDataset\` (passed as the \`data\` option), next ` +
+        "to the bare loopback server that answers a fixed body. Each server runs in its own process.",
+      setup: [
+        `${rounds} interleaved rounds of ${REQUESTS_PER_ROUND} requests per target, at most ${CONCURRENCY} in flight, after ${WARMUP_REQUESTS} warm-up requests each`,
+        `The ${QUERIES.length} searches below are cycled; all page with \`resultSize\` so response sizes stay comparable`,
+      ],
+      rows,
+      details,
+      notes,
+      durationMs: now() - started,
+    };
+  } finally {
+    await Promise.all(children.map((child) => child.close()));
+  }
+}

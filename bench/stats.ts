@@ -1,0 +1,213 @@
+/**
+ * Small statistics and formatting helpers shared by the benchmarks.
+ */
+import { performance } from "node:perf_hooks";
+
+/** Sorted copy of the samples (ascending). */
+function sorted(samples: readonly number[]): number[] {
+  return [...samples].sort((a, b) => a - b);
+}
+
+/**
+ * The q-quantile (0..1) with linear interpolation between the closest ranks.
+ *
+ * @example
+ * quantile([1, 2, 3, 4], 0.5); // 2.5
+ */
+export function quantile(samples: readonly number[], q: number): number {
+  if (samples.length === 0) return Number.NaN;
+  const values = sorted(samples);
+  const position = (values.length - 1) * Math.min(1, Math.max(0, q));
+  const lower = Math.floor(position);
+  const upper = Math.ceil(position);
+  const low = values[lower] as number;
+  const high = values[upper] as number;
+  return low + (high - low) * (position - lower);
+}
+
+/**
+ * Median of the samples.
+ *
+ * @example
+ * median([3, 1, 2]); // 2
+ */
+export function median(samples: readonly number[]): number {
+  return quantile(samples, 0.5);
+}
+
+/**
+ * 99th percentile of the samples.
+ *
+ * @example
+ * p99(latencies);
+ */
+export function p99(samples: readonly number[]): number {
+  return quantile(samples, 0.99);
+}
+
+/**
+ * Arithmetic mean.
+ *
+ * @example
+ * mean([1, 2, 3]); // 2
+ */
+export function mean(samples: readonly number[]): number {
+  if (samples.length === 0) return Number.NaN;
+  return samples.reduce((sum, value) => sum + value, 0) / samples.length;
+}
+
+/**
+ * Relative spread of the samples: (max - min) / median, to show how stable a series was.
+ *
+ * @example
+ * spread([98, 100, 103]); // 0.05
+ */
+export function spread(samples: readonly number[]): number {
+  if (samples.length === 0) return Number.NaN;
+  return (Math.max(...samples) - Math.min(...samples)) / median(samples);
+}
+
+/**
+ * A ratio with two or three decimals, e.g. `0.97×`.
+ *
+ * @example
+ * formatRatio(1.234); // "1.23×"
+ */
+export function formatRatio(ratio: number): string {
+  if (!Number.isFinite(ratio)) return "n/a";
+  return `${ratio.toFixed(ratio < 10 ? 2 : 1)}×`;
+}
+
+/**
+ * A duration in milliseconds, shown in the unit that keeps three significant digits.
+ *
+ * @example
+ * formatMs(0.0123); // "12.3 µs"
+ */
+export function formatMs(ms: number): string {
+  if (!Number.isFinite(ms)) return "n/a";
+  if (ms < 0.001) return `${(ms * 1e6).toPrecision(3)} ns`;
+  if (ms < 1) return `${(ms * 1000).toPrecision(3)} µs`;
+  if (ms < 1000) return `${ms.toPrecision(3)} ms`;
+  return `${(ms / 1000).toPrecision(3)} s`;
+}
+
+/**
+ * A rate with thousands separators, e.g. `12,345 req/s`.
+ *
+ * @example
+ * formatRate(12345.6, "req/s"); // "12,346 req/s"
+ */
+export function formatRate(perSecond: number, unit: string): string {
+  if (!Number.isFinite(perSecond)) return "n/a";
+  return `${Math.round(perSecond).toLocaleString("en-US")} ${unit}`;
+}
+
+/**
+ * A byte count, exact below 1 kB and in kB (1000 bytes) above.
+ *
+ * @example
+ * formatBytes(8_123); // "8.12 kB (8,123 B)"
+ */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes)) return "n/a";
+  if (bytes < 1000) return `${bytes} B`;
+  return `${(bytes / 1000).toPrecision(3)} kB (${bytes.toLocaleString("en-US")} B)`;
+}
+
+/**
+ * A fraction as a signed percentage, e.g. `+12.5 %`.
+ *
+ * @example
+ * formatPercent(-0.031); // "-3.1 %"
+ */
+export function formatPercent(fraction: number): string {
+  if (!Number.isFinite(fraction)) return "n/a";
+  const sign = fraction > 0 ? "+" : "";
+  return `${sign}${(fraction * 100).toFixed(1)} %`;
+}
+
+/** Milliseconds since an arbitrary origin, with sub-millisecond resolution. */
+export function now(): number {
+  return performance.now();
+}
+
+/** Limits of a measuring loop: it stops at whichever comes first. */
+export interface LoopBounds {
+  /** Most iterations. */
+  readonly maxCount: number;
+  /** Most wall time in milliseconds. */
+  readonly maxMs: number;
+  /** Fewest iterations, even if the time is up (still bounded by maxCount). */
+  readonly minCount?: number;
+}
+
+/**
+ * Runs `body` repeatedly, within both bounds, and returns each iteration's duration in ms.
+ *
+ * @example
+ * const samples = await timeEach({ maxCount: 1000, maxMs: 2000 }, () => provider.getToken());
+ */
+export async function timeEach(
+  bounds: LoopBounds,
+  body: (index: number) => Promise<unknown>,
+): Promise<number[]> {
+  const samples: number[] = [];
+  const started = now();
+  const minCount = Math.min(bounds.minCount ?? 1, bounds.maxCount);
+  for (let i = 0; i < bounds.maxCount; i++) {
+    if (i >= minCount && now() - started > bounds.maxMs) break;
+    const t0 = now();
+    await body(i);
+    samples.push(now() - t0);
+  }
+  return samples;
+}
+
+/** Outcome of {@link runConcurrent}. */
+export interface ConcurrentRun {
+  /** Requests completed. */
+  readonly completed: number;
+  /** Wall time of the whole run in ms. */
+  readonly elapsedMs: number;
+  /** Completed per second. */
+  readonly perSecond: number;
+  /** Duration of each task in ms. */
+  readonly latencies: number[];
+  /** CPU time (user + system) this process spent during the run, in ms. */
+  readonly cpuMs: number;
+}
+
+/**
+ * Runs `total` tasks with at most `concurrency` in flight; stops starting new ones after `maxMs`.
+ *
+ * @example
+ * const run = await runConcurrent({ total: 2000, concurrency: 16, maxMs: 10_000 }, () => fetch(url));
+ */
+export async function runConcurrent(
+  options: { readonly total: number; readonly concurrency: number; readonly maxMs: number },
+  task: (index: number) => Promise<unknown>,
+): Promise<ConcurrentRun> {
+  const latencies: number[] = [];
+  let next = 0;
+  const cpuBefore = process.cpuUsage();
+  const started = now();
+  const lane = async () => {
+    while (next < options.total && now() - started <= options.maxMs) {
+      const index = next++;
+      const t0 = now();
+      await task(index);
+      latencies.push(now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, lane));
+  const elapsedMs = now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
+  return {
+    completed: latencies.length,
+    elapsedMs,
+    perSecond: (latencies.length / elapsedMs) * 1000,
+    latencies,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+  };
+}
