@@ -5,7 +5,14 @@
 import type { AccessTokenResponse } from "@drill-practice/client";
 import { inspectCustom, REDACTED } from "./redact.js";
 
-/** What an {@link AccessToken} is made from. */
+/**
+ * What an {@link AccessToken} is made from.
+ *
+ * @example
+ * ```ts
+ * new AccessToken({ response, subject: "user-42", receivedAt: Date.now() });
+ * ```
+ */
 export interface AccessTokenInit {
   /** The validated token endpoint response. */
   readonly response: AccessTokenResponse;

@@ -6,17 +6,36 @@ import { SignJWT } from "jose";
 import { OptionsError } from "./errors.js";
 import type { ServiceAccountKey } from "./key-file.js";
 
-/** The service rejects an assertion whose `exp` is more than this many seconds ahead. */
+/**
+ * The service rejects an assertion whose `exp` is more than this many seconds ahead.
+ *
+ * @example
+ * ```ts
+ * createTokenProvider({ ...options, assertionLifetimeSeconds: MAX_ASSERTION_LIFETIME_SECONDS });
+ * ```
+ */
 export const MAX_ASSERTION_LIFETIME_SECONDS = 3600;
 
 /**
  * Default assertion lifetime (5 minutes). The assertion is used once, right away, so a
  * short life limits what a leaked one is worth, while leaving room for a local clock
  * that runs a few minutes behind the server's when no `Date` header corrects it.
+ *
+ * @example
+ * ```ts
+ * const exp = Math.floor(Date.now() / 1000) + DEFAULT_ASSERTION_LIFETIME_SECONDS;
+ * ```
  */
 export const DEFAULT_ASSERTION_LIFETIME_SECONDS = 300;
 
-/** Input of {@link buildAssertionClaims} and {@link signAssertion}. */
+/**
+ * Input of {@link buildAssertionClaims} and {@link signAssertion}.
+ *
+ * @example
+ * ```ts
+ * const input: AssertionInput = { key, subject: key.serviceAccountId, audience: endpoint, now: Date.now(), lifetimeSeconds: 300 };
+ * ```
+ */
 export interface AssertionInput {
   /** The service account key; gives `kid` and `iss` and signs. */
   readonly key: ServiceAccountKey;

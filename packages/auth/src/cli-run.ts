@@ -8,14 +8,42 @@ import { readServiceAccountKey } from "./read-key-file.js";
 import { scrubSecrets } from "./redact.js";
 import { createTokenProvider } from "./token-provider.js";
 
-/** Exit status for a token printed. */
+/**
+ * Exit status for a token printed.
+ *
+ * @example
+ * ```ts
+ * if ((await runCli(io)) === EXIT_OK) console.log("token printed");
+ * ```
+ */
 export const EXIT_OK = 0;
-/** Exit status when the token could not be obtained. */
+/**
+ * Exit status when the token could not be obtained.
+ *
+ * @example
+ * ```ts
+ * if ((await runCli(io)) === EXIT_FAILURE) console.error("no token");
+ * ```
+ */
 export const EXIT_FAILURE = 1;
-/** Exit status for wrong usage. */
+/**
+ * Exit status for wrong usage.
+ *
+ * @example
+ * ```ts
+ * if ((await runCli(io)) === EXIT_USAGE) console.error("see drill-token --help");
+ * ```
+ */
 export const EXIT_USAGE = 2;
 
-/** The usage text printed by `drill-token --help`. */
+/**
+ * The usage text printed by `drill-token --help`.
+ *
+ * @example
+ * ```ts
+ * process.stdout.write(USAGE);
+ * ```
+ */
 export const USAGE = `Usage: drill-token [options]
 
 Prints an access token for the Drill Practice Service, obtained with the JWT bearer
@@ -55,7 +83,14 @@ const OPTIONS = {
   help: { type: "boolean", short: "h" },
 } as const;
 
-/** Inputs and outputs of one run. */
+/**
+ * Inputs and outputs of one run.
+ *
+ * @example
+ * ```ts
+ * const io: CliIo = { argv: ["--json"], env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
+ * ```
+ */
 export interface CliIo {
   readonly argv: readonly string[];
   readonly env: Readonly<Record<string, string | undefined>>;

@@ -7,7 +7,14 @@ import type { ServerClock } from "./clock.js";
 import { DiscoveryError } from "./errors.js";
 import { type RetryPolicy, sendWithRetry } from "./retry.js";
 
-/** Path of the metadata document below the base URL. */
+/**
+ * Path of the metadata document below the base URL.
+ *
+ * @example
+ * ```ts
+ * await fetch(`https://drill.example${METADATA_PATH}`);
+ * ```
+ */
 export const METADATA_PATH = "/.well-known/oauth-authorization-server";
 
 /**
@@ -43,7 +50,14 @@ export function parseHttpUrl(value: string): string | undefined {
   return url.href;
 }
 
-/** Environment of {@link discoverTokenEndpoint}. */
+/**
+ * Environment of {@link discoverTokenEndpoint}.
+ *
+ * @example
+ * ```ts
+ * const context: DiscoveryContext = { fetch, retry: resolveRetryPolicy(), serverClock: new ServerClock(systemClock) };
+ * ```
+ */
 export interface DiscoveryContext {
   readonly fetch: typeof globalThis.fetch;
   readonly retry: RetryPolicy;
@@ -131,7 +145,14 @@ export function describeNetworkError(error: Error): string {
   return `${error.name === "TimeoutError" ? "timeout: " : ""}${error.message}${code}`;
 }
 
-/** "1 attempt" / "3 attempts". */
+/**
+ * "1 attempt" / "3 attempts".
+ *
+ * @example
+ * ```ts
+ * plural(3); // "3 attempts"
+ * ```
+ */
 export function plural(attempts: number): string {
   return attempts === 1 ? "1 attempt" : `${attempts} attempts`;
 }

@@ -7,7 +7,14 @@
  * an access token (text that comes from a server is scrubbed before it is used).
  */
 
-/** Every `code` an {@link AuthError} can carry. */
+/**
+ * Every `code` an {@link AuthError} can carry.
+ *
+ * @example
+ * ```ts
+ * const code: AuthErrorCode = "ERR_TOKEN_EXCHANGE";
+ * ```
+ */
 export type AuthErrorCode =
   | "ERR_KEY_FILE_READ"
   | "ERR_KEY_FILE_NOT_JSON"
@@ -59,7 +66,14 @@ export abstract class AuthError extends Error {
   }
 }
 
-/** Where a key-file problem was found: the file (when read from disk) and the JSON field. */
+/**
+ * Where a key-file problem was found: the file (when read from disk) and the JSON field.
+ *
+ * @example
+ * ```ts
+ * new KeyFileFieldError('field "keyId" is missing', { source: "./sa.json", field: "keyId" });
+ * ```
+ */
 export interface KeyFileErrorDetails {
   /** Path of the key file, when it was read with `readServiceAccountKey`. */
   readonly source?: string | undefined;
@@ -95,7 +109,14 @@ export abstract class KeyFileError extends AuthError {
   }
 }
 
-/** Codes of the {@link KeyFileError} subclasses. */
+/**
+ * Codes of the {@link KeyFileError} subclasses.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof KeyFileError) { const code: KeyFileErrorCode = error.code; }
+ * ```
+ */
 export type KeyFileErrorCode = Extract<AuthErrorCode, `ERR_KEY_FILE_${string}`>;
 
 /**
@@ -294,7 +315,14 @@ export class DiscoveryError extends AuthError {
   }
 }
 
-/** Details carried by a {@link TokenExchangeError}. */
+/**
+ * Details carried by a {@link TokenExchangeError}.
+ *
+ * @example
+ * ```ts
+ * new TokenExchangeError("HTTP 400", { endpoint, status: 400, attempts: 1, oauthError: "invalid_grant" });
+ * ```
+ */
 export interface TokenExchangeErrorDetails {
   readonly endpoint: string;
   readonly status?: number | undefined;
@@ -403,7 +431,16 @@ export class CliUsageError extends AuthError {
   readonly code = "ERR_CLI_USAGE" as const;
 }
 
-/** Union of every concrete error class, for exhaustive `switch (error.code)`. */
+/**
+ * Union of every concrete error class, for exhaustive `switch (error.code)`.
+ *
+ * @example
+ * ```ts
+ * function describe(error: AnyAuthError): string {
+ *   return error.code === "ERR_TOKEN_EXCHANGE" ? `HTTP ${error.status}` : error.code;
+ * }
+ * ```
+ */
 export type AnyAuthError =
   | KeyFileReadError
   | KeyFileSyntaxError

@@ -41,11 +41,32 @@ import {
 import { inspectCustom, REDACTED } from "./redact.js";
 import { assertServerRuntime } from "./runtime.js";
 
-/** The only key type the service documents. */
+/**
+ * The only key type the service documents.
+ *
+ * @example
+ * ```ts
+ * key.keyType === SUPPORTED_KEY_TYPE; // always true for a parsed key
+ * ```
+ */
 export const SUPPORTED_KEY_TYPE = "RSA_2048";
-/** Modulus size, in bits, of an `RSA_2048` key. */
+/**
+ * Modulus size, in bits, of an `RSA_2048` key.
+ *
+ * @example
+ * ```ts
+ * (key.privateKey.algorithm as RsaHashedKeyAlgorithm).modulusLength === REQUIRED_MODULUS_LENGTH; // true
+ * ```
+ */
 export const REQUIRED_MODULUS_LENGTH = 2048;
-/** Key files larger than this are refused before parsing (a real one is a few kilobytes). */
+/**
+ * Key files larger than this are refused before parsing (a real one is a few kilobytes).
+ *
+ * @example
+ * ```ts
+ * if (text.length > MAX_KEY_FILE_LENGTH) throw new Error("not a key file");
+ * ```
+ */
 export const MAX_KEY_FILE_LENGTH = 1024 * 1024;
 
 type CryptoKey = webcrypto.CryptoKey;
@@ -136,13 +157,27 @@ export function isServiceAccountKey(value: unknown): value is ServiceAccountKey 
   return value instanceof ServiceAccountKey;
 }
 
-/** Options of {@link parseServiceAccountKey}. */
+/**
+ * Options of {@link parseServiceAccountKey}.
+ *
+ * @example
+ * ```ts
+ * await parseServiceAccountKey(text, { source: "vault:drill/service-account" });
+ * ```
+ */
 export interface ParseServiceAccountKeyOptions {
   /** Where the JSON came from (a path); only used in error messages. */
   readonly source?: string;
 }
 
-/** The key file as text, as raw bytes, or already parsed. */
+/**
+ * The key file as text, as raw bytes, or already parsed.
+ *
+ * @example
+ * ```ts
+ * const input: ServiceAccountKeyInput = JSON.parse(process.env.DRILL_KEY_JSON ?? "{}");
+ * ```
+ */
 export type ServiceAccountKeyInput = string | Uint8Array | Readonly<Record<string, unknown>>;
 
 /**

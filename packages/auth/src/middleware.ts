@@ -14,7 +14,14 @@ type OnRequest = NonNullable<Middleware["onRequest"]>;
 type OnResponse = NonNullable<Middleware["onResponse"]>;
 type OnError = NonNullable<Middleware["onError"]>;
 
-/** Default bound of {@link AuthMiddlewareOptions.maxPendingRequests}. */
+/**
+ * Default bound of {@link AuthMiddlewareOptions.maxPendingRequests}.
+ *
+ * @example
+ * ```ts
+ * authMiddleware(provider, { maxPendingRequests: DEFAULT_MAX_PENDING_REQUESTS * 4 });
+ * ```
+ */
 export const DEFAULT_MAX_PENDING_REQUESTS = 1000;
 
 /**
@@ -37,7 +44,16 @@ export interface AuthMiddlewareOptions {
   readonly maxPendingRequests?: number | undefined;
 }
 
-/** The middleware returned by {@link authMiddleware}. */
+/**
+ * The middleware returned by {@link authMiddleware}.
+ *
+ * @example
+ * ```ts
+ * const middleware: AuthMiddleware = authMiddleware(provider);
+ * client.use(middleware);
+ * console.log(middleware.pendingRequests);
+ * ```
+ */
 export interface AuthMiddleware {
   readonly onRequest: OnRequest;
   readonly onResponse: OnResponse;

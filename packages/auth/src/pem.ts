@@ -4,7 +4,14 @@
  * into an error; callers turn the `PemProblem` results into key-file errors.
  */
 
-/** One `-----BEGIN X-----` block found in a string. */
+/**
+ * One `-----BEGIN X-----` block found in a string.
+ *
+ * @example
+ * ```ts
+ * const [block] = findPemBlocks(text); // { label: "PRIVATE KEY", body: "MII…", truncated: false }
+ * ```
+ */
 export interface PemBlock {
   /** The label between `BEGIN ` and the dashes, e.g. `PRIVATE KEY`. */
   readonly label: string;
@@ -52,19 +59,41 @@ export function findPemBlocks(text: string): PemBlock[] {
   return blocks;
 }
 
-/** Labels that announce a private key of some kind. */
+/**
+ * Labels that announce a private key of some kind.
+ *
+ * @example
+ * ```ts
+ * isPrivateKeyLabel("RSA PRIVATE KEY"); // true
+ * isPrivateKeyLabel("CERTIFICATE"); // false
+ * ```
+ */
 export function isPrivateKeyLabel(label: string): boolean {
   return label.endsWith("PRIVATE KEY");
 }
 
-/** Why a PEM body could not be turned into usable bytes. */
+/**
+ * Why a PEM body could not be turned into usable bytes.
+ *
+ * @example
+ * ```ts
+ * const problem: PemProblem = { kind: "base64" };
+ * ```
+ */
 export type PemProblem =
   | { kind: "encrypted" }
   | { kind: "headers" }
   | { kind: "base64" }
   | { kind: "der"; detail: string };
 
-/** Result of decoding a PEM body. */
+/**
+ * Result of decoding a PEM body.
+ *
+ * @example
+ * ```ts
+ * const decoded: DecodedPem = decodePemBody(block.body);
+ * ```
+ */
 export type DecodedPem = { ok: true; der: Uint8Array } | { ok: false; problem: PemProblem };
 
 /**
@@ -154,7 +183,14 @@ const INTEGER = 0x02;
 const OID = 0x06;
 const OCTET_STRING = 0x04;
 
-/** Object identifier of `rsaEncryption`, the algorithm of a plain RSA key. */
+/**
+ * Object identifier of `rsaEncryption`, the algorithm of a plain RSA key.
+ *
+ * @example
+ * ```ts
+ * info.ok && info.kind === "pkcs8" && info.algorithmOid === RSA_ENCRYPTION_OID;
+ * ```
+ */
 export const RSA_ENCRYPTION_OID = "1.2.840.113549.1.1.1";
 
 const ALGORITHM_NAMES: Record<string, string> = {
@@ -182,7 +218,14 @@ export function algorithmName(oid: string): string {
   return ALGORITHM_NAMES[oid] ?? `algorithm ${oid}`;
 }
 
-/** What the outer structure of a DER private key says. */
+/**
+ * What the outer structure of a DER private key says.
+ *
+ * @example
+ * ```ts
+ * const info: Pkcs8Info = inspectPkcs8(der);
+ * ```
+ */
 export type Pkcs8Info =
   | { ok: true; kind: "pkcs8"; algorithmOid: string }
   | { ok: true; kind: "encrypted-pkcs8" }
@@ -219,7 +262,14 @@ export function inspectPkcs8(der: Uint8Array): Pkcs8Info {
   }
 }
 
-/** Result of checking a PKCS#1 `RSAPrivateKey`. */
+/**
+ * Result of checking a PKCS#1 `RSAPrivateKey`.
+ *
+ * @example
+ * ```ts
+ * const check: Pkcs1Check = checkPkcs1(der);
+ * ```
+ */
 export type Pkcs1Check = { ok: true } | { ok: false; detail: string };
 
 /**

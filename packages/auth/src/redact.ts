@@ -2,12 +2,28 @@
  * Helpers that keep secrets out of text and out of object dumps.
  */
 
-/** Placeholder shown instead of a secret. */
+/**
+ * Placeholder shown instead of a secret.
+ *
+ * @example
+ * ```ts
+ * JSON.stringify(token); // {"value":"[redacted]", …}
+ * ```
+ */
 export const REDACTED = "[redacted]";
 
 /**
  * Key under which Node's `util.inspect` looks up a custom formatter. Taken from the
  * global symbol registry so this module needs no Node import.
+ *
+ * @example
+ * ```ts
+ * class Secret {
+ *   [inspectCustom]() {
+ *     return "Secret([redacted])";
+ *   }
+ * }
+ * ```
  */
 export const inspectCustom: unique symbol = Symbol.for("nodejs.util.inspect.custom") as never;
 

@@ -30,10 +30,24 @@ export interface RetryOptions {
   readonly random?: () => number;
 }
 
-/** {@link RetryOptions} with every default filled in. */
+/**
+ * {@link RetryOptions} with every default filled in.
+ *
+ * @example
+ * ```ts
+ * const policy: RetryPolicy = resolveRetryPolicy({ maxAttempts: 2 });
+ * ```
+ */
 export type RetryPolicy = Required<RetryOptions>;
 
-/** The defaults of {@link RetryOptions}. */
+/**
+ * The defaults of {@link RetryOptions}.
+ *
+ * @example
+ * ```ts
+ * createTokenProvider({ ...options, retry: { maxElapsedMs: DEFAULT_RETRY.maxElapsedMs * 3 } });
+ * ```
+ */
 export const DEFAULT_RETRY: Readonly<Omit<RetryPolicy, "random">> = Object.freeze({
   maxAttempts: 4,
   initialDelayMs: 250,
@@ -128,12 +142,27 @@ export function parseRetryAfter(
   return Math.max(0, at - (parseHttpDate(dateHeader) ?? now));
 }
 
-/** Whether a status is worth retrying: 429 and every 5xx. */
+/**
+ * Whether a status is worth retrying: 429 and every 5xx.
+ *
+ * @example
+ * ```ts
+ * isRetryableStatus(503); // true
+ * isRetryableStatus(400); // false
+ * ```
+ */
 export function isRetryableStatus(status: number): boolean {
   return status === 429 || (status >= 500 && status <= 599);
 }
 
-/** A response whose body has been read within the attempt's time limit. */
+/**
+ * A response whose body has been read within the attempt's time limit.
+ *
+ * @example
+ * ```ts
+ * const { status, body, receivedAt }: ReadResponse = outcome.response;
+ * ```
+ */
 export interface ReadResponse {
   readonly status: number;
   readonly headers: Headers;
@@ -142,10 +171,24 @@ export interface ReadResponse {
   readonly receivedAt: number;
 }
 
-/** Why the retry loop stopped on a retryable outcome. */
+/**
+ * Why the retry loop stopped on a retryable outcome.
+ *
+ * @example
+ * ```ts
+ * if (outcome.gaveUp === "retry-after") console.warn("server asked for a long pause");
+ * ```
+ */
 export type GiveUpReason = "attempts" | "time" | "retry-after";
 
-/** Outcome of {@link sendWithRetry}. */
+/**
+ * Outcome of {@link sendWithRetry}.
+ *
+ * @example
+ * ```ts
+ * const outcome: RetryOutcome = await sendWithRetry((signal) => fetch(url, { signal }), { policy, clock });
+ * ```
+ */
 export type RetryOutcome =
   | {
       readonly ok: true;
@@ -161,7 +204,14 @@ export type RetryOutcome =
       readonly gaveUp: GiveUpReason;
     };
 
-/** Environment of {@link sendWithRetry}. */
+/**
+ * Environment of {@link sendWithRetry}.
+ *
+ * @example
+ * ```ts
+ * const context: RetryContext = { policy: resolveRetryPolicy(), clock: systemClock };
+ * ```
+ */
 export interface RetryContext {
   readonly policy: RetryPolicy;
   readonly clock: Clock;

@@ -9,10 +9,24 @@ import { TokenExchangeError, TokenResponseError } from "./errors.js";
 import { scrubSecrets, serverText } from "./redact.js";
 import { type RetryPolicy, sendWithRetry } from "./retry.js";
 
-/** The `grant_type` of the JWT bearer grant (RFC 7523). */
+/**
+ * The `grant_type` of the JWT bearer grant (RFC 7523).
+ *
+ * @example
+ * ```ts
+ * new URLSearchParams({ grant_type: JWT_BEARER_GRANT_TYPE, client_id, client_secret, assertion });
+ * ```
+ */
 export const JWT_BEARER_GRANT_TYPE = "urn:ietf:params:oauth:grant-type:jwt-bearer";
 
-/** What {@link exchangeAssertion} needs. */
+/**
+ * What {@link exchangeAssertion} needs.
+ *
+ * @example
+ * ```ts
+ * await exchangeAssertion({ endpoint, clientId, clientSecret, createAssertion, fetch, retry, serverClock });
+ * ```
+ */
 export interface TokenExchangeRequest {
   /** The token endpoint URL (also the assertion's `aud`). */
   readonly endpoint: string;
@@ -25,7 +39,14 @@ export interface TokenExchangeRequest {
   readonly serverClock: ServerClock;
 }
 
-/** A successful exchange. */
+/**
+ * A successful exchange.
+ *
+ * @example
+ * ```ts
+ * const { response, receivedAt, attempts }: TokenExchangeResult = await exchangeAssertion(request);
+ * ```
+ */
 export interface TokenExchangeResult {
   /** The validated token response. */
   readonly response: AccessTokenResponse;

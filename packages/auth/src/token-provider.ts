@@ -27,10 +27,22 @@ import { exchangeAssertion } from "./token-exchange.js";
  * must cover is the time between handing out a token and the service checking it,
  * including the API client's own retries and backoff (tens of seconds in the worst
  * case). One minute covers that while costing under 2 % of a typical 3599 s token.
+ *
+ * @example
+ * ```ts
+ * createTokenProvider({ ...options, refreshMarginSeconds: DEFAULT_REFRESH_MARGIN_SECONDS * 2 });
+ * ```
  */
 export const DEFAULT_REFRESH_MARGIN_SECONDS = 60;
 
-/** Default prefix of cache keys. */
+/**
+ * Default prefix of cache keys.
+ *
+ * @example
+ * ```ts
+ * createTokenProvider({ ...options, cache, cacheKeyPrefix: `${DEFAULT_CACHE_KEY_PREFIX}staging:` });
+ * ```
+ */
 export const DEFAULT_CACHE_KEY_PREFIX = "drill-practice:token:";
 
 /**
@@ -358,7 +370,15 @@ class ServiceAccountTokenProvider implements TokenProvider {
   }
 }
 
-/** A {@link TokenProvider} made by {@link createTokenProvider}, which can also report its token endpoint. */
+/**
+ * A {@link TokenProvider} made by {@link createTokenProvider}, which can also report its token endpoint.
+ *
+ * @example
+ * ```ts
+ * const provider: ServiceAccountTokenProviderApi = createTokenProvider(options);
+ * console.log(await provider.tokenEndpoint());
+ * ```
+ */
 export interface ServiceAccountTokenProviderApi extends TokenProvider {
   /** The token endpoint in use: `tokenEndpoint`, or the discovered one (cached after the first success). */
   tokenEndpoint(): Promise<string>;
