@@ -66,13 +66,18 @@ export interface DrillClientAuth {
  * ```ts
  * import { createDrillClient, type DrillClientOptions } from "@drill-practice/client";
  *
- * const options: DrillClientOptions = {
+ * const options = {
  *   baseUrl: "https://drill.example",
  *   timeoutMs: 10_000,
  *   retry: { attempts: 4 },
  *   headers: { "Accept-Language": "en" },
- * };
+ * } satisfies DrillClientOptions;
  * const client = createDrillClient(options);
+ *
+ * // Options typed as DrillClientOptions (throwOnError unknown) give either kind of client:
+ * function make(general: DrillClientOptions) {
+ *   return createDrillClient(general); // DrillClient | ThrowingDrillClient
+ * }
  * ```
  */
 export interface DrillClientOptions {
@@ -195,8 +200,8 @@ const MAX_TIMEOUT_MS = 2_147_483_647;
  * ```ts
  * import { createDrillClient } from "@drill-practice/client";
  *
- * const client = createDrillClient({ baseUrl: "https://drill.example", version: "2.1" });
- * const { data, error } = await client.GET("/api/2.1/store", {
+ * const client = createDrillClient({ baseUrl: "https://drill.example", version: "2.0" });
+ * const { data, error } = await client.GET("/api/2/store", {
  *   params: { query: { query: "spanish AND verbs", searchField: ["NAME", "TAGS"] } },
  * });
  * if (error) console.error(error);
@@ -215,6 +220,7 @@ export function createDrillClient<P extends object = paths>(
 export function createDrillClient<P extends object = paths>(
   options: DrillClientOptions & { version?: undefined; throwOnError?: false },
 ): DrillClient<P>;
+export function createDrillClient(options: DrillClientOptions): DrillClient | ThrowingDrillClient;
 export function createDrillClient(
   options: DrillClientOptions,
 ): DrillClient<object> | ThrowingDrillClient<object> {

@@ -46,10 +46,11 @@ export type DrillClientErrorCode =
  *
  * @example
  * ```ts
- * import { DrillClientError } from "@drill-practice/client";
+ * import { createDrillClient, DrillClientError } from "@drill-practice/client";
  *
+ * const client = createDrillClient({ baseUrl: "https://drill.example", throwOnError: true });
  * try {
- *   await doSomething();
+ *   await client.GET("/api/2.1/version");
  * } catch (error) {
  *   if (error instanceof DrillClientError) console.error(error.code, error.message);
  *   else throw error;

@@ -79,7 +79,16 @@ export interface RetryOptions {
   now?: () => number;
 }
 
-/** Retry settings with every default applied. */
+/**
+ * Retry settings with every default applied (internal).
+ *
+ * @example
+ * ```ts
+ * import { type RetryPolicy, resolveRetryPolicy } from "./retry.js";
+ *
+ * const policy: RetryPolicy | undefined = resolveRetryPolicy({ attempts: 2 });
+ * ```
+ */
 export interface RetryPolicy {
   readonly attempts: number;
   readonly baseDelayMs: number;
@@ -98,7 +107,7 @@ const MAX_ATTEMPTS = 10;
 const MAX_DELAY = 2_147_483_647;
 
 /** Built-in retry defaults. */
-export const DEFAULT_RETRY = {
+const DEFAULT_RETRY = {
   attempts: 3,
   baseDelayMs: 250,
   maxDelayMs: 20_000,
@@ -107,7 +116,17 @@ export const DEFAULT_RETRY = {
   retryOn: [429, 502, 503, 504] as readonly number[],
 } as const;
 
-/** Validates retry options and fills in the defaults. */
+/**
+ * Validates retry options and fills in the defaults; `undefined` means no retries.
+ *
+ * @example
+ * ```ts
+ * import { resolveRetryPolicy } from "./retry.js";
+ *
+ * resolveRetryPolicy(false); // undefined
+ * resolveRetryPolicy({ methods: ["GET", "PUT"] })?.methods.has("PUT"); // true
+ * ```
+ */
 export function resolveRetryPolicy(options: RetryOptions | false | undefined): RetryPolicy | undefined {
   if (options === false) return undefined;
   if (options === undefined) return resolveRetryPolicy({});
@@ -175,7 +194,19 @@ function checkDelay(option: string, value: number): number {
   return value;
 }
 
-/** Whether a failed attempt may be retried, judging by the policy's statuses or function. */
+/**
+ * Whether a failed attempt may be retried, judging by the method and the
+ * policy's statuses or function.
+ *
+ * @example
+ * ```ts
+ * import { resolveRetryPolicy, shouldRetry } from "./retry.js";
+ *
+ * const policy = resolveRetryPolicy({});
+ * const response = new Response(null, { status: 503 });
+ * if (policy) shouldRetry(policy, { attempt: 1, method: "GET", response, error: undefined }); // true
+ * ```
+ */
 export function shouldRetry(policy: RetryPolicy, context: RetryContext): boolean {
   if (!policy.methods.has(context.method)) return false;
   if (typeof policy.retryOn === "function") return policy.retryOn(context);
@@ -187,6 +218,14 @@ export function shouldRetry(policy: RetryPolicy, context: RetryContext): boolean
  * Wait before the retry that follows attempt number `attempt`: the server's
  * `Retry-After` when it sent a usable one, else exponential backoff with full
  * jitter; capped by `maxDelayMs` either way.
+ *
+ * @example
+ * ```ts
+ * import { resolveRetryPolicy, retryDelay } from "./retry.js";
+ *
+ * const policy = resolveRetryPolicy({ baseDelayMs: 100, random: () => 0.5 });
+ * if (policy) retryDelay(policy, 3, undefined); // 200: half of 100 · 2²
+ * ```
  */
 export function retryDelay(policy: RetryPolicy, attempt: number, response: Response | undefined): number {
   const retryAfter = response
@@ -201,6 +240,14 @@ export function retryDelay(policy: RetryPolicy, attempt: number, response: Respo
  * Reads a `Retry-After` value (RFC 9110: delay in seconds or an HTTP-date in
  * any of its three formats) as milliseconds from `nowMs`. Returns `undefined`
  * for a missing or unusable value; a date in the past means no wait.
+ *
+ * @example
+ * ```ts
+ * import { parseRetryAfter } from "./retry.js";
+ *
+ * parseRetryAfter("120", Date.now()); // 120000
+ * parseRetryAfter("Wed, 21 Oct 2015 07:28:00 GMT", Date.UTC(2015, 9, 21, 7, 27, 0)); // 60000
+ * ```
  */
 export function parseRetryAfter(value: string | null, nowMs: number): number | undefined {
   if (value === null) return undefined;

@@ -3,7 +3,17 @@
  * (Node ≥ 20.19, browsers, Deno, Bun).
  */
 
-/** A combined signal plus a function that detaches it from its sources. */
+/**
+ * A combined signal plus a function that detaches it from its sources.
+ *
+ * @example
+ * ```ts
+ * import { type CombinedSignal, combineSignals } from "./signals.js";
+ *
+ * const combined: CombinedSignal = combineSignals([AbortSignal.timeout(1_000)]);
+ * combined.dispose();
+ * ```
+ */
 export interface CombinedSignal {
   readonly signal: AbortSignal;
   /** Stops listening to the source signals (a no-op with `AbortSignal.any`). */
@@ -16,6 +26,18 @@ type AnyFunction = (signals: AbortSignal[]) => AbortSignal;
  * Returns a signal that aborts as soon as one of `signals` aborts, with that
  * signal's reason. Uses `AbortSignal.any` where the runtime has it and falls
  * back to forwarding abort events by hand (`any: null` forces the fallback).
+ *
+ * @example
+ * ```ts
+ * import { combineSignals } from "./signals.js";
+ *
+ * const caller = new AbortController();
+ * const timeout = new AbortController();
+ * const { signal, dispose } = combineSignals([caller.signal, timeout.signal]);
+ * timeout.abort("too slow");
+ * console.log(signal.reason); // "too slow"
+ * dispose();
+ * ```
  */
 export function combineSignals(signals: readonly AbortSignal[], any?: AnyFunction | null): CombinedSignal {
   if (any === undefined) any = (AbortSignal as { any?: AnyFunction }).any ?? null;
@@ -47,6 +69,14 @@ export function combineSignals(signals: readonly AbortSignal[], any?: AnyFunctio
  * Settles like `promise`, except that it rejects with the signal's reason as
  * soon as `signal` aborts. Guards against fetch implementations that ignore
  * their signal.
+ *
+ * @example
+ * ```ts
+ * import { raceAbort } from "./signals.js";
+ *
+ * const never = new Promise<string>(() => {});
+ * await raceAbort(never, AbortSignal.timeout(100)).catch((reason: unknown) => console.log(reason));
+ * ```
  */
 export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) {
@@ -75,6 +105,13 @@ export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<
 /**
  * Waits `ms` milliseconds with `setTimeout`, or rejects with the signal's
  * reason when `signal` aborts first.
+ *
+ * @example
+ * ```ts
+ * import { abortableSleep } from "./signals.js";
+ *
+ * await abortableSleep(250, new AbortController().signal);
+ * ```
  */
 export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise<void>((resolve, reject) => {

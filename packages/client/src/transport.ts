@@ -7,10 +7,28 @@ import { DrillNetworkError, DrillTimeoutError } from "./errors.js";
 import { type RetryPolicy, retryDelay, shouldRetry } from "./retry.js";
 import { type CombinedSignal, combineSignals, raceAbort } from "./signals.js";
 
-/** A fetch function that takes a `Request`, as openapi-fetch calls it. */
+/**
+ * A fetch function that takes a `Request`, as openapi-fetch calls it.
+ *
+ * @example
+ * ```ts
+ * import type { RequestFetch } from "./transport.js";
+ *
+ * const offline: RequestFetch = async () => new Response(null, { status: 503 });
+ * ```
+ */
 export type RequestFetch = (request: Request) => Promise<Response>;
 
-/** Settings of {@link createTransport}. */
+/**
+ * Settings of {@link createTransport}.
+ *
+ * @example
+ * ```ts
+ * import type { TransportOptions } from "./transport.js";
+ *
+ * const options: TransportOptions = { fetch: (request) => fetch(request), timeoutMs: 5_000, retry: undefined, userAgent: undefined };
+ * ```
+ */
 export interface TransportOptions {
   /** The fetch that does the actual I/O. */
   readonly fetch: RequestFetch;
@@ -24,7 +42,23 @@ export interface TransportOptions {
   readonly signalAny?: ((signals: AbortSignal[]) => AbortSignal) | null;
 }
 
-/** Returns a standard `fetch` that adds timeouts, retries and the User-Agent. */
+/**
+ * Returns a standard `fetch` that adds timeouts, retries and the User-Agent.
+ *
+ * @example
+ * ```ts
+ * import { resolveRetryPolicy } from "./retry.js";
+ * import { createTransport } from "./transport.js";
+ *
+ * const send = createTransport({
+ *   fetch: (request) => fetch(request),
+ *   timeoutMs: 10_000,
+ *   retry: resolveRetryPolicy({}),
+ *   userAgent: "drill-practice-sdk/0.1.0",
+ * });
+ * const response = await send("https://drill.example/api/2.1/version");
+ * ```
+ */
 export function createTransport(options: TransportOptions): typeof fetch {
   const transport = async (input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request && init === undefined ? input : new Request(input, init);

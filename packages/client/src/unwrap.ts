@@ -15,7 +15,16 @@ import { DrillApiError, type DrillOperation } from "./errors.js";
  */
 export type SuccessData<R> = R extends { data: infer D; error?: never } ? D : never;
 
-/** The result shape every openapi-fetch call resolves to. */
+/**
+ * The result shape every openapi-fetch call resolves to.
+ *
+ * @example
+ * ```ts
+ * import type { FetchResult } from "./unwrap.js";
+ *
+ * const result: FetchResult = { data: { total: 0 }, response: new Response() };
+ * ```
+ */
 export interface FetchResult {
   data?: unknown;
   error?: unknown;
@@ -30,6 +39,15 @@ const operations = new WeakMap<Response, DrillOperation>();
  * Middleware that remembers the method and path template of every response.
  * The client registers it first, so its `onResponse` runs last and sees the
  * response the caller gets.
+ *
+ * @example
+ * ```ts
+ * import createClient from "openapi-fetch";
+ * import { recordOperation } from "./unwrap.js";
+ *
+ * const client = createClient({ baseUrl: "https://drill.example" });
+ * client.use(recordOperation);
+ * ```
  */
 export const recordOperation: Middleware = {
   onResponse({ request, response, schemaPath }) {
@@ -58,7 +76,17 @@ export async function unwrap<R extends FetchResult>(result: R | PromiseLike<R>):
   return unwrapAs(await result, undefined);
 }
 
-/** {@link unwrap} with the operation known up front (used by the throwing client). */
+/**
+ * {@link unwrap} for a settled result, with the operation known up front (used
+ * by the throwing client and the paginator).
+ *
+ * @example
+ * ```ts
+ * import { unwrapAs } from "./unwrap.js";
+ *
+ * const body = unwrapAs({ data: { total: 1 }, response: new Response("{}") }, { method: "GET", path: "/api/2/store" });
+ * ```
+ */
 export function unwrapAs<R extends FetchResult>(
   settled: R,
   operation: DrillOperation | undefined,

@@ -1,0 +1,292 @@
+/**
+ * Installs the packed package into a project outside the workspace and
+ * type-checks and runs a consumer against it, under `moduleResolution:
+ * bundler` and `nodenext`. Needs `pnpm build` first (the turbo test task
+ * depends on build).
+ */
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const run = promisify(execFile);
+const packageDir = fileURLToPath(new URL("..", import.meta.url));
+const require = createRequire(import.meta.url);
+const tscBin = join(dirname(require.resolve("typescript/package.json")), "bin", "tsc");
+
+// npm must not pick up pnpm's settings from the environment of `pnpm test`.
+const cleanEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([key]) => !/^npm_|^pnpm_/i.test(key)),
+) as NodeJS.ProcessEnv;
+
+const CONSUMER = `
+import {
+  createDrillClient,
+  DrillApiError,
+  paginateStore,
+  unwrap,
+  VERSION,
+  type AccessTokenResponse,
+  type Drillable,
+  type Drillables,
+  type DrillClientAuth,
+  type PathsV2_0,
+  type PathsV2_1,
+  type QuestionResponse,
+  type Term,
+  type TokenRequest,
+} from "@drill-practice/client";
+
+export async function main(fetchImpl: (request: Request) => Promise<Response>): Promise<string[]> {
+  const log: string[] = [];
+  const auth: DrillClientAuth = {
+    middleware: ({ baseUrl }) => ({
+      onRequest({ request }) {
+        request.headers.set("x-base", baseUrl);
+        return request;
+      },
+    }),
+  };
+  const client = createDrillClient({ baseUrl: "https://drill.example", fetch: fetchImpl, retry: false, auth });
+
+  // API 2.0: store search and a question for several drills.
+  const store = await client.GET("/api/2/store", {
+    params: { query: { query: "spanish", searchField: ["NAME", "TAGS"], resultStart: "0", resultSize: "2" } },
+  });
+  const page: Drillables | undefined = store.data;
+  const first: Drillable | undefined = page?.drills[0];
+  log.push(\`store:\${page?.total}:\${first?.name}\`);
+
+  const question: QuestionResponse = await unwrap(
+    client.GET("/api/2/question", { params: { query: { drill: ["a", "b"] } } }),
+  );
+  const terms: Term[] = question.question?.tell?.terms ?? [];
+  log.push(\`question:\${terms.map((term) => term.value).join(",")}\`);
+
+  // API 2.1 through a client restricted to 2.1.
+  const v21 = createDrillClient<PathsV2_1>({ baseUrl: "https://drill.example", fetch: fetchImpl, retry: false });
+  const version = await v21.GET("/api/2.1/version");
+  log.push(\`v21:\${version.response.status}\`);
+  await v21.GET("/api/2.1/question/{drill}", { params: { path: { drill: "a/b" } } });
+
+  const v20 = createDrillClient({ baseUrl: "https://drill.example", fetch: fetchImpl, version: "2.0", throwOnError: true });
+  const paths: PathsV2_0 | undefined = undefined;
+  void paths;
+  try {
+    await v20.GET("/api/2/store", { params: { query: {} } });
+  } catch (error) {
+    if (error instanceof DrillApiError) log.push(\`error:\${error.status}:\${error.errorId}\`);
+  }
+
+  let count = 0;
+  for await (const drill of paginateStore(client, { query: "spanish" }, { pageSize: 2 })) {
+    const entry: Drillable = drill;
+    if (entry.id) count++;
+  }
+  log.push(\`paginated:\${count}\`);
+
+  const form: TokenRequest = {
+    grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer",
+    client_id: "client",
+    client_secret: "secret",
+    assertion: "a.b.c",
+  };
+  const token: AccessTokenResponse | undefined = (
+    await client.POST("/daas/oauth/token", {
+      body: form,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    })
+  ).data;
+  log.push(\`token:\${token?.token_type}\`);
+  log.push(\`version:\${VERSION}\`);
+  return log;
+}
+
+export async function typeErrors(): Promise<void> {
+  const client = createDrillClient({ baseUrl: "https://drill.example" });
+  const v21 = createDrillClient({ baseUrl: "https://drill.example", version: "2.1" });
+  // @ts-expect-error wrong path
+  await client.GET("/api/2/does-not-exist");
+  // @ts-expect-error a 2.0 path on a 2.1 client
+  await v21.GET("/api/2/store", { params: { query: { query: "x" } } });
+  // @ts-expect-error wrong parameter type (resultSize is a string of digits)
+  await client.GET("/api/2/store", { params: { query: { resultSize: 10 } } });
+  // @ts-expect-error missing required path parameter
+  await client.GET("/api/2/question/{drill_id}", { params: { path: {} } });
+  // @ts-expect-error missing params altogether
+  await client.GET("/api/2.1/question/{drill}");
+}
+`;
+
+const RUNNER = `
+import { main } from "./consumer.js";
+
+const fetchImpl = async (request) => {
+  const url = new URL(request.url);
+  const reply = (body, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+  if (url.pathname === "/api/2/store" && !url.searchParams.has("query")) return reply({ ID: "query_missing" }, 400);
+  if (url.pathname === "/api/2/store") {
+    const all = ["a", "b", "c"].map((id) => ({ id, name: "Drill " + id, subject: "s", type: "DRILL", description: "d" }));
+    const start = Number(url.searchParams.get("resultStart"));
+    const size = Number(url.searchParams.get("resultSize"));
+    return reply({ total: all.length, drills: all.slice(start, start + size) });
+  }
+  if (url.pathname === "/api/2/question") {
+    return reply({ question: { tell: { terms: url.searchParams.getAll("drill").map((value) => ({ value })) } }, notifications: [] });
+  }
+  if (url.pathname === "/daas/oauth/token") {
+    const form = new URLSearchParams(await request.text());
+    return reply({ access_token: "t", token_type: form.get("grant_type") ? "bearer" : "none", expires_in: 3599, scope: "ROLE_USER", jti: "j" });
+  }
+  if (url.pathname === "/api/2.1/question/a%2Fb") return reply({});
+  return reply({ version: "2.1" });
+};
+
+console.log(JSON.stringify(await main(fetchImpl)));
+`;
+
+function tsconfig(resolution: "bundler" | "nodenext"): string {
+  const module = resolution === "bundler" ? "esnext" : "nodenext";
+  return JSON.stringify(
+    {
+      compilerOptions: {
+        target: "es2022",
+        module,
+        moduleResolution: resolution,
+        lib: ["es2023", "dom", "dom.iterable"],
+        types: [],
+        strict: true,
+        noUncheckedIndexedAccess: true,
+        exactOptionalPropertyTypes: true,
+        verbatimModuleSyntax: true,
+        skipLibCheck: false,
+        outDir: `out-${resolution}`,
+      },
+      files: ["consumer.ts"],
+    },
+    null,
+    2,
+  );
+}
+
+async function npmInstall(project: string, tarball: string): Promise<string> {
+  const base = ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--no-package-lock", tarball];
+  try {
+    await run("npm", [...base, "--offline"], { cwd: project, env: cleanEnv });
+    return "offline";
+  } catch {
+    // The npm cache lacks a dependency: let npm fill it from the registry once.
+    await run("npm", [...base, "--prefer-offline"], { cwd: project, env: cleanEnv });
+    return "prefer-offline";
+  }
+}
+
+describe("consumer of the packed package", () => {
+  let scratch: string;
+  let project: string;
+
+  beforeAll(async () => {
+    if (
+      !existsSync(join(packageDir, "dist", "index.js")) ||
+      !existsSync(join(packageDir, "dist", "generated", "openapi.d.ts"))
+    ) {
+      throw new Error("packages/client/dist is missing or incomplete: run pnpm build before this test");
+    }
+    scratch = await mkdtemp(join(tmpdir(), "drill-client-consumer-"));
+    project = join(scratch, "project");
+    await mkdir(project);
+    await run("pnpm", ["pack", "--pack-destination", scratch], { cwd: packageDir });
+    const tarball = (await readdir(scratch)).find((name) => name.endsWith(".tgz"));
+    if (!tarball) throw new Error("pnpm pack produced no tarball");
+    await writeFile(
+      join(project, "package.json"),
+      JSON.stringify({ name: "drill-client-consumer", private: true, type: "module" }, null, 2),
+    );
+    const mode = await npmInstall(project, join(scratch, tarball));
+    console.info(`consumer test: npm install --${mode}`);
+    await writeFile(join(project, "consumer.ts"), CONSUMER);
+    for (const resolution of ["bundler", "nodenext"] as const) {
+      await writeFile(join(project, `tsconfig.${resolution}.json`), tsconfig(resolution));
+    }
+  }, 240_000);
+
+  afterAll(async () => {
+    if (scratch) await rm(scratch, { recursive: true, force: true });
+  });
+
+  it("installs outside the workspace with openapi-fetch as its only dependency", async () => {
+    const installed = JSON.parse(
+      await import("node:fs/promises").then((fs) =>
+        fs.readFile(join(project, "node_modules", "@drill-practice", "client", "package.json"), "utf8"),
+      ),
+    ) as { dependencies: Record<string, string>; exports: unknown };
+    expect(Object.keys(installed.dependencies)).toEqual(["openapi-fetch"]);
+    expect(installed.dependencies["openapi-fetch"]).toBe("0.17.0");
+    expect(existsSync(join(project, "node_modules", "openapi-fetch"))).toBe(true);
+    expect(project.startsWith(packageDir)).toBe(false);
+  });
+
+  it.each(["bundler", "nodenext"] as const)(
+    "type-checks under moduleResolution %s, including the expected errors",
+    async (resolution) => {
+      const result = await run(process.execPath, [tscBin, "-p", `tsconfig.${resolution}.json`], {
+        cwd: project,
+      }).then(
+        () => ({ ok: true, output: "" }),
+        (error: { stdout?: string; stderr?: string }) => ({
+          ok: false,
+          output: `${error.stdout}${error.stderr}`,
+        }),
+      );
+      expect(result.output).toBe("");
+      expect(result.ok).toBe(true);
+    },
+    120_000,
+  );
+
+  it("an unused @ts-expect-error would fail: the checks above are live", async () => {
+    await writeFile(
+      join(project, "broken.ts"),
+      'import { createDrillClient } from "@drill-practice/client";\n' +
+        'const client = createDrillClient({ baseUrl: "https://drill.example" });\n' +
+        "// @ts-expect-error this path exists, so the directive is unused\n" +
+        'void client.GET("/api/2/version");\n',
+    );
+    await writeFile(
+      join(project, "tsconfig.broken.json"),
+      tsconfig("nodenext").replace('"consumer.ts"', '"broken.ts"'),
+    );
+    const failure = await run(process.execPath, [tscBin, "-p", "tsconfig.broken.json"], {
+      cwd: project,
+    }).then(
+      () => "",
+      (error: { stdout?: string }) => error.stdout ?? "",
+    );
+    expect(failure).toContain("TS2578");
+  }, 120_000);
+
+  it("runs in Node from the installed package", async () => {
+    const out = join(project, "out-nodenext");
+    // The nodenext type-check above emits the compiled consumer; compile here only if it did not run.
+    if (!existsSync(join(out, "consumer.js"))) {
+      await run(process.execPath, [tscBin, "-p", "tsconfig.nodenext.json"], { cwd: project });
+    }
+    await writeFile(join(out, "run.mjs"), RUNNER);
+    const { stdout } = await run(process.execPath, ["run.mjs"], { cwd: out });
+    expect(JSON.parse(stdout)).toEqual([
+      "store:3:Drill a",
+      "question:a,b",
+      "v21:200",
+      "error:400:query_missing",
+      "paginated:3",
+      "token:bearer",
+      expect.stringMatching(/^version:\d+\.\d+\.\d+/),
+    ]);
+  }, 120_000);
+});
