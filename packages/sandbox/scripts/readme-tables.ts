@@ -9,7 +9,12 @@ import type { OpenApiDocument } from "../src/openapi.js";
 import { listOperations } from "../src/openapi.js";
 import { HTTP_ERROR_STATUS } from "../src/replies.js";
 
-/** Names of the generated blocks. */
+/**
+ * Names of the generated blocks.
+ *
+ * @example
+ * readBlock(readme, "error-ids");
+ */
 export type BlockName = "simulated-operations" | "error-ids";
 
 /** Pads the cells so the table reads well as plain text (the layout Biome's Markdown formatter keeps). */
@@ -41,7 +46,12 @@ export function tableCells(text: string): string[][] {
 const startMarker = (name: BlockName) => `<!-- generated:${name}:start (pnpm run readme:tables) -->`;
 const endMarker = (name: BlockName) => `<!-- generated:${name}:end -->`;
 
-/** The Markdown table of simulated operations, in the order of `SIMULATED_OPERATIONS`. */
+/**
+ * The Markdown table of simulated operations, in the order of `SIMULATED_OPERATIONS`.
+ *
+ * @example
+ * console.log(renderOperationsTable(await loadBundledSpec()));
+ */
 export function renderOperationsTable(doc: OpenApiDocument): string {
   const byId = new Map(listOperations(doc).map((op) => [op.operationId, op]));
   const rows = Object.entries(SIMULATED_OPERATIONS).map(([id, what]) => {
@@ -52,7 +62,12 @@ export function renderOperationsTable(doc: OpenApiDocument): string {
   return table(["Operation", "operationId", "What the sandbox does"], rows);
 }
 
-/** The Markdown table of error IDs of API operations (`ID` field) with their statuses. */
+/**
+ * The Markdown table of error IDs of API operations (`ID` field) with their statuses.
+ *
+ * @example
+ * console.log(renderErrorTable());
+ */
 export function renderErrorTable(): string {
   const rows = [
     ...Object.entries(HTTP_ERROR_STATUS).map(([id, status]) => [id, status, "HTTP layer"] as const),
@@ -78,7 +93,12 @@ export function readBlock(readme: string, name: BlockName): string {
   return readme.slice(start + startMarker(name).length, end);
 }
 
-/** Replaces one generated block of a README text. */
+/**
+ * Replaces one generated block of a README text.
+ *
+ * @example
+ * const next = replaceBlock(readme, "error-ids", renderErrorTable());
+ */
 export function replaceBlock(readme: string, name: BlockName, content: string): string {
   const start = readme.indexOf(startMarker(name));
   const end = readme.indexOf(endMarker(name));
@@ -86,7 +106,12 @@ export function replaceBlock(readme: string, name: BlockName, content: string): 
   return `${readme.slice(0, start + startMarker(name).length)}\n${content}\n${readme.slice(end)}`;
 }
 
-/** The README with every generated block brought up to date. */
+/**
+ * The README with every generated block brought up to date.
+ *
+ * @example
+ * await writeFile("README.md", updateReadme(readme, doc));
+ */
 export function updateReadme(readme: string, doc: OpenApiDocument): string {
   return replaceBlock(
     replaceBlock(readme, "simulated-operations", renderOperationsTable(doc)),

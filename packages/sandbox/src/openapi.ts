@@ -28,7 +28,12 @@ export interface OpenApiDocument {
   readonly [key: string]: JsonValue | undefined;
 }
 
-/** HTTP methods an OpenAPI path item may define, in the order `Allow` lists them. */
+/**
+ * HTTP methods an OpenAPI path item may define, in the order `Allow` lists them.
+ *
+ * @example
+ * const allow = HTTP_METHODS.filter((m) => methodsOfPath.has(m)).join(", ");
+ */
 export const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"] as const;
 
 /**

@@ -20,10 +20,20 @@ import type { TokenEndpointContext } from "./token-endpoint.js";
 import { exchangeToken } from "./token-endpoint.js";
 import type { SpecValidators } from "./validation.js";
 
-/** The path prefix of the sandbox's own admin endpoints (not part of the description). */
+/**
+ * The path prefix of the sandbox's own admin endpoints (not part of the description).
+ *
+ * @example
+ * await fetch(`${sandbox.url}${ADMIN_PREFIX}faults`, { method: "DELETE" });
+ */
 export const ADMIN_PREFIX = "/__sandbox/";
 
-/** Largest request body the sandbox reads, in bytes (1 MiB). */
+/**
+ * Largest request body the sandbox reads, in bytes (1 MiB); larger ones get 413.
+ *
+ * @example
+ * const tooBig = JSON.stringify({ value: "x".repeat(MAX_BODY_BYTES) });
+ */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /**

@@ -1,0 +1,51 @@
+import { Agent, request } from "node:http";
+import { describe, expect, it } from "vitest";
+import { startSandbox } from "../src/index.js";
+import { client, SMALL_DATA, start, tokenFor } from "./helpers.js";
+
+describe("lifecycle", () => {
+  it("close() ends idle keep-alive connections at once", async () => {
+    const sandbox = await startSandbox({ data: SMALL_DATA });
+    const agent = new Agent({ keepAlive: true });
+    const url = new URL(sandbox.url);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(
+        { host: url.hostname, port: url.port, path: "/.well-known/oauth-authorization-server", agent },
+        (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on("error", reject);
+      req.end();
+    });
+    expect(status).toBe(200);
+    const started = performance.now();
+    await sandbox.close();
+    expect(performance.now() - started).toBeLessThan(1000);
+    await expect(fetch(`${sandbox.url}/.well-known/oauth-authorization-server`)).rejects.toThrow();
+    // Closing twice is harmless.
+    await sandbox.close();
+    agent.destroy();
+  });
+
+  it("serves HEAD wherever GET is, without a body", async () => {
+    const sandbox = await start();
+    const res = await fetch(`${sandbox.url}/api/2.1/version`, {
+      method: "HEAD",
+      headers: { authorization: `Bearer ${await tokenFor(sandbox)}` },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe("");
+  });
+
+  it("keeps separate state per sandbox", async () => {
+    const a = await start();
+    const b = await start();
+    const apiA = client(a, await tokenFor(a, "u-ana"));
+    const apiB = client(b, await tokenFor(b, "u-ana"));
+    expect((await apiA("PUT", "/api/2.1/repertoire/es-animals")).status).toBe(204);
+    expect(((await apiA("GET", "/api/2.1/repertoire")).body as { total: number }).total).toBe(1);
+    expect(((await apiB("GET", "/api/2.1/repertoire")).body as { total: number }).total).toBe(0);
+  });
+});
