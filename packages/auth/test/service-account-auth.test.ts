@@ -1,8 +1,9 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { DrillClientAuth } from "@drill-practice/client";
 import createClient, { type Middleware } from "openapi-fetch";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it, vi } from "vitest";
 import {
   type DrillAuth,
   type DrillAuthContext,
@@ -186,6 +187,10 @@ describe("serviceAccountAuth", () => {
   });
 
   it("is structurally the DrillAuth the client accepts", () => {
+    // Checked by tsc: the two packages' types are interchangeable.
+    expectTypeOf<DrillAuth>().toExtend<DrillClientAuth>();
+    expectTypeOf<DrillClientAuth>().toExtend<DrillAuth>();
+    expectTypeOf<ReturnType<typeof serviceAccountAuth>>().toExtend<DrillClientAuth>();
     const auth: DrillAuth = serviceAccountAuth({ keyFile, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
     const context: DrillAuthContext = { baseUrl: "https://drill.test", fetch: vi.fn() };
     expect(typeof auth.middleware).toBe("function");
