@@ -273,8 +273,8 @@ function defaultFetch(): RequestFetch {
 }
 
 function isNode(): boolean {
-  const process = (globalThis as { process?: { versions?: { node?: unknown } } }).process;
-  return typeof process?.versions?.node === "string";
+  const runtime = (globalThis as { process?: { versions?: { node?: unknown } } }).process;
+  return typeof runtime?.versions?.node === "string";
 }
 
 function validateBaseUrl(value: unknown): string {
