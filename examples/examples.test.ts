@@ -1,0 +1,96 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { delimiter, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Sandbox, startSandbox } from "@drill-practice/sandbox";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+let sandbox: Sandbox;
+let dir: string;
+let env: NodeJS.ProcessEnv;
+const requests: string[] = [];
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "drill-examples-"));
+  sandbox = await startSandbox({ port: 0, credentialsDir: dir, onRequest: (line) => requests.push(line) });
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith("DRILL_")),
+  );
+  env = { ...clean, PATH: `${join(root, "node_modules/.bin")}${delimiter}${process.env.PATH}` };
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/**
+ * Runs a command the way a user would: after `set -a; . client.env; set +a`.
+ * Asynchronously, because the sandbox answering it lives in this process.
+ */
+function run(
+  command: string,
+  args: string[],
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const script = 'set -a; . "$1"; set +a; shift; exec "$@"';
+  const argv = ["-c", script, "run", join(dir, "client.env"), command, ...args];
+  return new Promise((resolve) => {
+    execFile("bash", argv, { cwd: root, env, encoding: "utf8", timeout: 60_000 }, (error, stdout, stderr) => {
+      const status = error ? (typeof error.code === "number" ? error.code : 1) : 0;
+      resolve({ status, stdout, stderr });
+    });
+  });
+}
+const tokenRequests = () => requests.filter((line) => line.includes("/daas/oauth/token")).length;
+
+describe("examples, run against the sandbox", () => {
+  it("search-and-practise.ts searches with two fields and answers one question", async () => {
+    const result = await run(process.execPath, [
+      "--import",
+      "tsx",
+      "examples/search-and-practise.ts",
+      "spanish AND animals",
+    ]);
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^\d+ drillables match "spanish AND animals"/m);
+    expect(result.stdout).toMatch(/^- [\w-]+: .*Spanish/m);
+    expect(result.stdout).toMatch(/choices: .+ \| .+/);
+    expect(result.stdout).toMatch(/answered ".+": \{ correct: (true|false), expected: '.+' \}/);
+  });
+
+  it("token-for-curl.sh gets a token with drill-token and searches with curl", async () => {
+    const result = await run("bash", ["examples/token-for-curl.sh", "geography"]);
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    const body = JSON.parse(result.stdout) as { total: number; drills: { name: string }[] };
+    expect(body.total).toBeGreaterThan(0);
+    expect(body.drills.length).toBeLessThanOrEqual(3);
+  });
+
+  it("shared-token-cache.ts lets two processes share one token", async () => {
+    const cacheDir = join(dir, "token-cache");
+    const before = tokenRequests();
+    const first = await run(process.execPath, [
+      "--import",
+      "tsx",
+      "examples/shared-token-cache.ts",
+      cacheDir,
+    ]);
+    const second = await run(process.execPath, [
+      "--import",
+      "tsx",
+      "examples/shared-token-cache.ts",
+      cacheDir,
+    ]);
+    expect(first.status, first.stderr).toBe(0);
+    expect(second.status, second.stderr).toBe(0);
+    const jti = (out: string) => /token jti=(\S+)/.exec(out)?.[1];
+    expect(jti(first.stdout)).toBeTruthy();
+    expect(jti(second.stdout)).toBe(jti(first.stdout));
+    expect(tokenRequests() - before).toBe(1);
+    expect(second.stdout).toMatch(/\d+ drillables about geography/);
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * Search the store and practise the first drill found.
+ *
+ * Run it against the sandbox (or your deployment) with the usual variables:
+ *
+ *   pnpm exec drill-sandbox --credentials-dir ./.sandbox &
+ *   set -a; . ./.sandbox/client.env; set +a
+ *   pnpm exec tsx examples/search-and-practise.ts "spanish AND animals"
+ */
+import { serviceAccountAuth } from "@drill-practice/auth";
+import { createDrillClient, DrillApiError, unwrap } from "@drill-practice/client";
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`set ${name} (see the comment at the top of this file)`);
+  return value;
+}
+
+const query = process.argv[2] ?? "spanish";
+const client = createDrillClient({
+  baseUrl: required("DRILL_BASE_URL"),
+  auth: serviceAccountAuth({
+    keyFile: required("DRILL_KEY_FILE"),
+    clientId: required("DRILL_CLIENT_ID"),
+    clientSecret: required("DRILL_CLIENT_SECRET"),
+    subject: process.env.DRILL_SUBJECT,
+  }),
+});
+
+try {
+  const results = await unwrap(
+    client.GET("/api/2/store", {
+      params: { query: { query, searchField: ["NAME", "TAGS"], resultSize: "5" } },
+    }),
+  );
+  console.log(`${results.total} drillables match "${query}"`);
+  for (const drill of results.drills) console.log(`- ${drill.id}: ${drill.name} (${drill.subject})`);
+
+  const first = results.drills.find((d) => d.type === "DRILL");
+  if (first) {
+    const { question } = await unwrap(
+      client.GET("/api/2/question/{drill_id}", { params: { path: { drill_id: first.id } } }),
+    );
+    const choices = question?.tell?.terms?.map((t) => t.value) ?? [];
+    console.log(`\n${question?.ask?.name}: ${question?.ask?.term?.value}  →  ${question?.tell?.name}?`);
+    console.log(`choices: ${choices.join(" | ")}`);
+    // The answer's shape is not shown by the interface; the sandbox takes { value }.
+    const { data } = await client.PUT("/api/2/answer/{reference}", {
+      params: { path: { reference: question?.reference ?? "" } },
+      body: { value: choices[0] },
+    });
+    console.log(`answered "${choices[0]}":`, data);
+  }
+} catch (error) {
+  if (error instanceof DrillApiError) {
+    console.error(
+      `${error.operation.method} ${error.operation.path} failed: ${error.status} ${error.errorId ?? ""}`,
+    );
+    process.exitCode = 1;
+  } else {
+    throw error;
+  }
+}
