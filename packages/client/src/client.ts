@@ -44,6 +44,7 @@ export interface DrillAuthContext {
  * ```ts
  * import { createDrillClient, type DrillClientAuth } from "@drill-practice/client";
  *
+ * // The interface does not name the token header; this uses the OAuth convention.
  * const staticToken: DrillClientAuth = {
  *   middleware: {
  *     onRequest({ request }) {
@@ -294,9 +295,10 @@ function validateBaseUrl(value: unknown): string {
     );
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
+    const hint = value.includes("://") ? "" : " (is the scheme missing?)";
     throw new DrillInvalidOptionError(
       "baseUrl",
-      `must use http: or https:, not ${JSON.stringify(url.protocol)} (is the scheme missing?)`,
+      `must use http: or https:, not ${JSON.stringify(url.protocol)}${hint}`,
     );
   }
   if (url.username !== "" || url.password !== "") {
