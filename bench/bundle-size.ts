@@ -187,6 +187,7 @@ export async function run(): Promise<BenchmarkResult> {
       ratio: formatRatio(size.gzipped / joseSign.gzipped),
       target: "—",
       verdict: "info",
+      headline: true,
     });
   }
   const details: DetailTable[] = [

@@ -256,7 +256,7 @@ export async function run(): Promise<BenchmarkResult> {
         "token to the same server. Both parse the JSON body. The server is a bare `node:http` server on 127.0.0.1 in a " +
         "separate process, keep-alive on, answering a fixed 150-byte JSON body.",
       setup: [
-        `${rounds} interleaved rounds (ours, raw, then the two diagnostic variants), ${REQUESTS_PER_ROUND} requests per round and variant, at most ${CONCURRENCY} in flight`,
+        `${rounds} interleaved rounds (ours, raw, then the three diagnostic variants), ${REQUESTS_PER_ROUND} requests per round and variant, at most ${CONCURRENCY} in flight`,
         `${WARMUP_REQUESTS} warm-up requests per variant first; medians over rounds`,
         "Both use Node's global `fetch` (undici) with its default keep-alive agent",
       ],

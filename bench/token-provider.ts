@@ -108,6 +108,7 @@ export async function run(): Promise<BenchmarkResult> {
         ratio: formatRatio(cachedMedian / median(floorSamples)),
         target: "—",
         verdict: "info",
+        headline: true,
       },
       {
         metric: "Cached `getToken`, p99",
@@ -116,6 +117,7 @@ export async function run(): Promise<BenchmarkResult> {
         ratio: formatRatio(p99(cached) / p99(floorSamples)),
         target: "—",
         verdict: "info",
+        headline: true,
       },
       {
         metric: "Cached `getToken` vs a fresh exchange (median)",

@@ -261,6 +261,7 @@ export async function run(): Promise<BenchmarkResult> {
         ratio: formatRatio(wallWith / wallWithout),
         target: "—",
         verdict: "info",
+        headline: true,
       },
       {
         metric: "Check phase only (`--extendedDiagnostics`), median",
@@ -285,6 +286,7 @@ export async function run(): Promise<BenchmarkResult> {
         ratio: "—",
         target: "—",
         verdict: "info",
+        headline: true,
       },
       {
         metric: "Built declarations, `packages/client/dist/**/*.d.ts`",
@@ -293,6 +295,7 @@ export async function run(): Promise<BenchmarkResult> {
         ratio: "—",
         target: "—",
         verdict: "info",
+        headline: true,
       },
     ];
     const details: DetailTable[] = [
