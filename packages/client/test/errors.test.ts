@@ -109,8 +109,45 @@ describe("DrillApiError decoding", () => {
       JSON.stringify(error),
     ];
     for (const text of renderings) expect(text).not.toContain("sk-very-secret");
+    // Nor does the client itself show its headers.
+    const throwing = createDrillClient({
+      baseUrl: BASE_URL,
+      headers: { Authorization: SECRET },
+      throwOnError: true,
+    });
+    for (const subject of [client, throwing]) {
+      expect(inspect(subject, { depth: 10, showHidden: true })).not.toContain("sk-very-secret");
+      expect(JSON.stringify(subject) ?? "").not.toContain("sk-very-secret");
+    }
     // The response stays reachable but out of enumeration.
     expect(Object.keys(error)).not.toContain("response");
+  });
+});
+
+describe("no secrets in transport errors", () => {
+  it.each([
+    ["a network error", () => Promise.reject(new TypeError("fetch failed")), { timeoutMs: false as const }],
+    ["a timeout", () => new Promise<Response>(() => {}), { timeoutMs: 20 }],
+  ])("keeps the Authorization value out of %s", async (_label, fetchImpl, options) => {
+    const client = createDrillClient({
+      baseUrl: BASE_URL,
+      fetch: fetchImpl,
+      retry: false,
+      ...options,
+      middleware: [
+        {
+          onRequest({ request }) {
+            request.headers.set("Authorization", SECRET);
+            return request;
+          },
+        },
+      ],
+    });
+    const error = await caught(client.GET("/api/2/store", { params: { query: { query: "q" } } }));
+    expect(error).toBeInstanceOf(DrillClientError);
+    for (const text of [String(error), inspect(error, { depth: 10 }), JSON.stringify(error)]) {
+      expect(text).not.toContain("sk-very-secret");
+    }
   });
 });
 
