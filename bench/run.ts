@@ -31,6 +31,9 @@ const BENCHMARKS: Readonly<Record<string, () => Promise<Benchmark>>> = {
 };
 const ORDER = Object.keys(BENCHMARKS);
 
+/** A benchmark still running after this long is abandoned (each one takes well under two minutes). */
+const BENCHMARK_TIMEOUT_MS = 5 * 60_000;
+
 const RESULTS_FILE = fileURLToPath(new URL("./results.json", import.meta.url));
 const MARKDOWN_FILE = fileURLToPath(new URL("../BENCHMARKS.md", import.meta.url));
 
@@ -55,8 +58,15 @@ async function main(): Promise<number> {
   for (const name of selected) {
     const load = BENCHMARKS[name];
     if (load === undefined) continue;
+    let timer: NodeJS.Timeout | undefined;
     try {
-      const result = await (await load())();
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`no result within ${BENCHMARK_TIMEOUT_MS / 1000} s; abandoned`)),
+          BENCHMARK_TIMEOUT_MS,
+        );
+      });
+      const result = await Promise.race([(await load())(), deadline]);
       console.log(formatConsole(result));
       fresh.push({ result, machine, date: new Date().toISOString(), command });
     } catch (error) {
@@ -64,6 +74,8 @@ async function main(): Promise<number> {
       console.error(
         `\n!!! ${name} did not complete: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       );
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -95,4 +107,7 @@ async function main(): Promise<number> {
   return failed.length > 0 ? 1 : 0;
 }
 
-process.exitCode = await main();
+const exitCode = await main();
+process.exitCode = exitCode;
+// An abandoned benchmark may still hold sockets or child processes; do not wait for them.
+if (exitCode !== 0) process.exit(exitCode);
