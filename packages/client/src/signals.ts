@@ -68,7 +68,7 @@ export function combineSignals(signals: readonly AbortSignal[], any?: AnyFunctio
 /**
  * Settles like `promise`, except that it rejects with the signal's reason as
  * soon as `signal` aborts. Guards against fetch implementations that ignore
- * their signal.
+ * their signal; `discard` receives a value that arrives after the abort.
  *
  * @example
  * ```ts
@@ -78,14 +78,21 @@ export function combineSignals(signals: readonly AbortSignal[], any?: AnyFunctio
  * await raceAbort(never, AbortSignal.timeout(100)).catch((reason: unknown) => console.log(reason));
  * ```
  */
-export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+export function raceAbort<T>(
+  promise: Promise<T>,
+  signal: AbortSignal,
+  discard: (late: T) => void = () => {},
+): Promise<T> {
+  const drop = () => {
+    promise.then(discard, () => {});
+  };
   if (signal.aborted) {
-    promise.catch(() => {});
+    drop();
     return Promise.reject(signal.reason);
   }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => {
-      promise.catch(() => {});
+      drop();
       reject(signal.reason);
     };
     signal.addEventListener("abort", onAbort, { once: true });

@@ -127,7 +127,9 @@ async function attemptOnce(options: TransportOptions, original: Request, attempt
     const headers = new Headers(original.headers);
     if (options.userAgent && !headers.has("user-agent")) headers.set("user-agent", options.userAgent);
     const request = new Request(original.clone(), { signal: combined.signal, headers });
-    response = await raceAbort(options.fetch(request), combined.signal);
+    response = await raceAbort(options.fetch(request), combined.signal, (late) => {
+      late.body?.cancel().catch(() => {});
+    });
   } catch (error) {
     cleanup();
     if (combined.signal.aborted && combined.signal.reason === timeoutError) throw timeoutError;

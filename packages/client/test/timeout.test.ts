@@ -65,12 +65,22 @@ describe("timeouts", () => {
     expect(call.error).toMatchObject({ code: "ERR_TIMEOUT", timeoutMs: 30_000 });
   });
 
-  it("times out a fetch that ignores its signal", async () => {
-    const deaf = () => new Promise<Response>(() => {});
+  it("times out a fetch that ignores its signal, and drops its late answer", async () => {
+    let cancelled = false;
+    const late = new Response(
+      new ReadableStream({
+        cancel: () => {
+          cancelled = true;
+        },
+      }),
+    );
+    const deaf = () => new Promise<Response>((resolve) => setTimeout(() => resolve(late), 800));
     const client = createDrillClient({ baseUrl: BASE_URL, fetch: deaf, timeoutMs: 500, retry: false });
     const call = track(client.GET("/api/2/version"));
     await vi.advanceTimersByTimeAsync(500);
     expect(call.error).toBeInstanceOf(DrillTimeoutError);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(cancelled).toBe(true);
   });
 
   it("covers the body: a body that stalls after the headers times out", async () => {
