@@ -1,10 +1,12 @@
-import { defineProject } from "vitest/config";
+import { defineConfig } from "vitest/config";
 
 /** Tests of the repository itself: examples and scripts. */
-export default defineProject({
+export default defineConfig({
   test: {
     name: "repo",
     include: ["examples/**/*.test.ts", "scripts/**/*.test.ts"],
+    // These tests spawn whole programs (tsx, a sandbox, curl); a loaded CI machine needs time.
+    testTimeout: 60_000,
     reporters: ["default", ["json", { outputFile: ".reports/vitest.json" }]],
   },
 });
