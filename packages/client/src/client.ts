@@ -30,7 +30,11 @@ import { USER_AGENT } from "./version.js";
 export interface DrillAuthContext {
   /** The validated base URL, without trailing slash. */
   readonly baseUrl: string;
-  /** The client's fetch: injected fetch plus timeout and retries. */
+  /**
+   * The client's fetch: the injected fetch plus timeout and User-Agent, without
+   * the client's retries (an auth provider retries its own requests, and
+   * stacking both would multiply the attempts).
+   */
   readonly fetch: typeof fetch;
 }
 
@@ -245,12 +249,8 @@ export function createDrillClient(
     throw new DrillInvalidOptionError("fetch", "expected a function");
   }
   const middleware = validateMiddleware(options.middleware);
-  const transport = createTransport({
-    fetch: userFetch,
-    timeoutMs,
-    retry,
-    userAgent: isNode() ? USER_AGENT : undefined,
-  });
+  const transportUserAgent = isNode() ? USER_AGENT : undefined;
+  const transport = createTransport({ fetch: userFetch, timeoutMs, retry, userAgent: transportUserAgent });
 
   const client = createClient<object>({
     baseUrl,
@@ -261,7 +261,15 @@ export function createDrillClient(
   });
   client.use(recordOperation);
   if (middleware.length > 0) client.use(...middleware);
-  if (options.auth !== undefined) client.use(resolveAuth(options.auth, { baseUrl, fetch: transport }));
+  if (options.auth !== undefined) {
+    const authFetch = createTransport({
+      fetch: userFetch,
+      timeoutMs,
+      retry: undefined,
+      userAgent: transportUserAgent,
+    });
+    client.use(resolveAuth(options.auth, { baseUrl, fetch: authFetch }));
+  }
   return options.throwOnError ? toThrowingClient(client) : client;
 }
 

@@ -264,7 +264,7 @@ describe("createDrillClient: headers, User-Agent and middleware", () => {
         contexts.push(context);
         return {
           async onRequest({ request }) {
-            // The provider reaches the service through the client's fetch (User-Agent, retries, timeout).
+            // The provider reaches the service through the client's fetch (User-Agent, timeout).
             const discovery = await context.fetch(
               `${context.baseUrl}/.well-known/oauth-authorization-server`,
             );
@@ -288,6 +288,36 @@ describe("createDrillClient: headers, User-Agent and middleware", () => {
     ]);
     expect(recorder.requests[0]?.headers.get("user-agent")).toBe(USER_AGENT);
     expect(recorder.requests[1]?.headers.get("x-token-endpoint")).toBe(`${BASE_URL}/daas/oauth/token`);
+  });
+
+  it("gives the auth provider a fetch without the client's retries (the provider retries on its own)", async () => {
+    const recorder = recordingFetch(
+      () => new Response("busy", { status: 503 }),
+      () => json({}),
+    );
+    let discoveryStatus: number | undefined;
+    const auth: DrillClientAuth = {
+      middleware: (context) => ({
+        async onRequest({ request }) {
+          discoveryStatus ??= (
+            await context.fetch(`${context.baseUrl}/.well-known/oauth-authorization-server`)
+          ).status;
+          return request;
+        },
+      }),
+    };
+    const client = createDrillClient({
+      baseUrl: BASE_URL,
+      fetch: recorder.fetch,
+      auth,
+      retry: { attempts: 3 },
+    });
+    await client.GET("/api/2/version");
+    expect(discoveryStatus).toBe(503);
+    expect(recorder.requests.map((request) => url(request).pathname)).toEqual([
+      "/.well-known/oauth-authorization-server",
+      "/api/2/version",
+    ]);
   });
 
   it("uses globalThis.fetch when no fetch is given", async () => {
