@@ -4,7 +4,7 @@
  * `N passed, N failed, N skipped`. It fails when any guard failed or when an
  * expected report is missing (a task that never ran is not a pass).
  */
-import { readdir, readFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -77,7 +77,11 @@ const extra = await listStrayReports();
 for (const file of extra) problems.push(`${file}: not counted (add it to scripts/test-summary.ts)`);
 
 for (const problem of problems) console.error(`✗ ${problem}`);
-console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+const summary = `${passed} passed, ${failed} failed, ${skipped} skipped`;
+console.log(summary);
+// CI prints it again after turbo's own closing lines, so that it stays the last line of the log.
+await mkdir(join(root, ".reports"), { recursive: true });
+await writeFile(join(root, ".reports", "summary.txt"), `${summary}\n`);
 process.exit(failed > 0 || extra.length > 0 ? 1 : 0);
 
 async function listStrayReports(): Promise<string[]> {
