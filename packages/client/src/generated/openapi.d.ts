@@ -3324,7 +3324,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description ID of the drill to practise. */
+                /**
+                 * @description ID of the drill to practise.
+                 * @example math-times-7
+                 */
                 drill_id: string;
             };
             cookie?: never;
@@ -7620,7 +7623,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description ID of the drill to practise. */
+                /**
+                 * @description ID of the drill to practise.
+                 * @example math-times-7
+                 */
                 drill_id: string;
             };
             cookie?: never;
