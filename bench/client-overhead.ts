@@ -13,6 +13,7 @@ import {
   formatPercent,
   formatRate,
   formatRatio,
+  formatSignedMs,
   median,
   now,
   p99,
@@ -43,10 +44,6 @@ async function loadOpenapiFetch(): Promise<OpenapiFetchFactory> {
     default: OpenapiFetchFactory;
   };
   return module.default;
-}
-
-function signedMs(ms: number): string {
-  return `${ms >= 0 ? "+" : "−"}${formatMs(Math.abs(ms))}`;
 }
 
 interface Variant {
@@ -232,14 +229,14 @@ export async function run(): Promise<BenchmarkResult> {
         `**Missed:** ours reached ${formatRatio(ratio)} of raw fetch's throughput, ${formatPercent(ratio / TARGET_RATIO - 1)} ` +
           `against the ${TARGET_RATIO} target. The client process is the bottleneck (the server has its own core), so ` +
           "the gap is client CPU per request, which the diagnostic variants split up: raw fetch " +
-          `${formatMs(cpu(raw))}; openapi-fetch alone ${formatMs(cpu(plain))} (${signedMs(cpu(plain) - cpu(raw))}: ` +
+          `${formatMs(cpu(raw))}; openapi-fetch alone ${formatMs(cpu(plain))} (${formatSignedMs(cpu(plain) - cpu(raw))}: ` +
           "it builds a `Request`, serializes the query and reads the body); our client with retry and timeout off " +
-          `${formatMs(cpu(bare))} (${signedMs(cpu(bare) - cpu(plain))}: the transport copies every request — ` +
+          `${formatMs(cpu(bare))} (${formatSignedMs(cpu(bare) - cpu(plain))}: the transport copies every request — ` +
           "`new Request(original.clone(), { signal, headers })` with a fresh `Headers` — combines abort signals, races " +
           "the fetch against them and wraps the response body in a new `ReadableStream` and `Response`); with the " +
-          `default timeout and retry ${formatMs(cpu(staticHeader))} (${signedMs(cpu(staticHeader) - cpu(bare))}: a timer ` +
+          `default timeout and retry ${formatMs(cpu(staticHeader))} (${formatSignedMs(cpu(staticHeader) - cpu(bare))}: a timer ` +
           "and a timeout error object per attempt); and with the auth middleware " +
-          `${formatMs(cpu(ours))} (${signedMs(cpu(ours) - cpu(staticHeader))}: a SHA-256 of the cache key through Web ` +
+          `${formatMs(cpu(ours))} (${formatSignedMs(cpu(ours) - cpu(staticHeader))}: a SHA-256 of the cache key through Web ` +
           "Crypto on every `getToken` and a `request.clone()` kept for a re-send after 401). Against a loopback " +
           "server that answers in microseconds this CPU is the whole difference; against a real service across a " +
           "network, where a request takes milliseconds, the same overhead is a small share. Ways to close the gap: " +

@@ -5,6 +5,7 @@
  *   tsx bench/run.ts                    # all
  *   tsx bench/run.ts client-overhead    # one (or several) by name
  *   tsx bench/run.ts --no-write …       # print only
+ *   tsx bench/run.ts --render           # rewrite BENCHMARKS.md from bench/results.json, measure nothing
  */
 import { writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
@@ -40,6 +41,12 @@ const MARKDOWN_FILE = fileURLToPath(new URL("../BENCHMARKS.md", import.meta.url)
 async function main(): Promise<number> {
   const args = process.argv.slice(2).filter((arg) => arg !== "--");
   const write = !args.includes("--no-write");
+  if (args.includes("--render")) {
+    const stored = await readStored(RESULTS_FILE);
+    await writeFile(MARKDOWN_FILE, renderMarkdown(stored, stored[stored.length - 1]));
+    console.log(`Rewrote ${MARKDOWN_FILE} from ${stored.length} stored result(s).`);
+    return 0;
+  }
   const names = args.filter((arg) => !arg.startsWith("--"));
   const unknown = names.filter((name) => !(name in BENCHMARKS));
   if (unknown.length > 0) {

@@ -68,13 +68,14 @@ export function spread(samples: readonly number[]): number {
 }
 
 /**
- * A ratio with two or three decimals, e.g. `0.97×`.
+ * A ratio with two decimals (two significant digits below 0.1), e.g. `0.97×`.
  *
  * @example
  * formatRatio(1.234); // "1.23×"
  */
 export function formatRatio(ratio: number): string {
   if (!Number.isFinite(ratio)) return "n/a";
+  if (ratio > 0 && ratio < 0.1) return `${ratio.toPrecision(2)}×`;
   return `${ratio.toFixed(ratio < 10 ? 2 : 1)}×`;
 }
 
@@ -86,10 +87,22 @@ export function formatRatio(ratio: number): string {
  */
 export function formatMs(ms: number): string {
   if (!Number.isFinite(ms)) return "n/a";
+  if (ms < 0) return `−${formatMs(-ms)}`;
+  if (ms === 0) return "0 ms";
   if (ms < 0.001) return `${(ms * 1e6).toPrecision(3)} ns`;
   if (ms < 1) return `${(ms * 1000).toPrecision(3)} µs`;
   if (ms < 1000) return `${ms.toPrecision(3)} ms`;
   return `${(ms / 1000).toPrecision(3)} s`;
+}
+
+/**
+ * A duration difference with its sign, e.g. `+12.0 µs` or `−3.00 ms`.
+ *
+ * @example
+ * formatSignedMs(-0.5); // "−500 µs"
+ */
+export function formatSignedMs(ms: number): string {
+  return ms >= 0 ? `+${formatMs(ms)}` : formatMs(ms);
 }
 
 /**

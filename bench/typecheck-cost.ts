@@ -9,7 +9,7 @@ import * as os from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BenchmarkResult, DetailTable, ResultRow } from "./report.ts";
-import { formatBytes, formatMs, formatRatio, median, now } from "./stats.ts";
+import { formatBytes, formatMs, formatRatio, formatSignedMs, median, now } from "./stats.ts";
 
 const RUNS = 5;
 const RUNS_FULL_LIB_CHECK = 3;
@@ -334,10 +334,10 @@ export async function run(): Promise<BenchmarkResult> {
     const extra = (field: keyof TscRun) => pick(runs.withClient, field) - pick(runs.withoutClient, field);
     const notes = [
       `With the client, a consumer's type check takes ${formatMs(wallWith - wallWithout)} longer per run ` +
-        `(${formatRatio(wallWith / wallWithout)}): ${formatMs(extra("parseMs"))} more parsing, ` +
-        `${formatMs(extra("bindMs"))} more binding and ${formatMs(extra("checkMs"))} more checking (the generated ` +
+        `(${formatRatio(wallWith / wallWithout)}). Parsing: ${formatSignedMs(extra("parseMs"))}, binding: ` +
+        `${formatSignedMs(extra("bindMs"))}, checking: ${formatSignedMs(extra("checkMs"))} (the generated ` +
         "declarations, openapi-fetch's types and the per-call path, parameter and response types); the rest is " +
-        "reading the extra files. Both sides include Node and tsc start-up.",
+        "reading and resolving the extra files. Both sides include Node and tsc start-up.",
     ];
     return {
       name: "typecheck-cost",
