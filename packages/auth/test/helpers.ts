@@ -212,3 +212,27 @@ export async function settleWithFakeTimers<T>(promise: Promise<T>, maxSteps = 50
   }
   return promise;
 }
+
+/** Just enough of a paths type for openapi-fetch to type the calls below. */
+export interface TestPaths {
+  "/api/2.1/version": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: {
+      parameters: { query?: never; header?: never; path?: never; cookie?: never };
+      requestBody?: never;
+      responses: {
+        200: { headers: { [name: string]: unknown }; content: { "application/json": { version: string } } };
+      };
+    };
+  };
+  "/api/2.1/repertoire/{drillable}": {
+    parameters: { query?: never; header?: never; path: { drillable: string }; cookie?: never };
+    put: {
+      parameters: { query?: never; header?: never; path: { drillable: string }; cookie?: never };
+      requestBody: { content: { "application/json": { note: string } } };
+      responses: {
+        200: { headers: { [name: string]: unknown }; content: { "application/json": { echoed: string } } };
+      };
+    };
+  };
+}

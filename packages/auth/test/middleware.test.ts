@@ -7,31 +7,15 @@ import {
   TokenExchangeError,
   type TokenProvider,
 } from "../src/index.js";
-import { CLIENT_ID, CLIENT_SECRET, FakeAuthServer, type FetchInput, json, testKey } from "./helpers.js";
-
-/** Just enough of a paths type for openapi-fetch to type the calls below. */
-interface TestPaths {
-  "/api/2.1/version": {
-    parameters: { query?: never; header?: never; path?: never; cookie?: never };
-    get: {
-      parameters: { query?: never; header?: never; path?: never; cookie?: never };
-      requestBody?: never;
-      responses: {
-        200: { headers: { [name: string]: unknown }; content: { "application/json": { version: string } } };
-      };
-    };
-  };
-  "/api/2.1/repertoire/{drillable}": {
-    parameters: { query?: never; header?: never; path: { drillable: string }; cookie?: never };
-    put: {
-      parameters: { query?: never; header?: never; path: { drillable: string }; cookie?: never };
-      requestBody: { content: { "application/json": { note: string } } };
-      responses: {
-        200: { headers: { [name: string]: unknown }; content: { "application/json": { echoed: string } } };
-      };
-    };
-  };
-}
+import {
+  CLIENT_ID,
+  CLIENT_SECRET,
+  FakeAuthServer,
+  type FetchInput,
+  json,
+  type TestPaths,
+  testKey,
+} from "./helpers.js";
 
 let key: ServiceAccountKey;
 beforeAll(async () => {

@@ -21,20 +21,8 @@ import {
   KEY_ID,
   keyFileObject,
   SERVICE_ACCOUNT_ID,
+  type TestPaths,
 } from "./helpers.js";
-
-interface VersionPaths {
-  "/api/2.1/version": {
-    parameters: { query?: never; header?: never; path?: never; cookie?: never };
-    get: {
-      parameters: { query?: never; header?: never; path?: never; cookie?: never };
-      requestBody?: never;
-      responses: {
-        200: { headers: { [name: string]: unknown }; content: { "application/json": { version: string } } };
-      };
-    };
-  };
-}
 
 /**
  * What `createDrillClient` of the client package does with `auth`, per the agreed
@@ -45,7 +33,7 @@ function createDrillClientLike(options: {
   fetch: typeof globalThis.fetch;
   auth: DrillAuth;
 }) {
-  const client = createClient<VersionPaths>({ baseUrl: options.baseUrl, fetch: options.fetch });
+  const client = createClient<TestPaths>({ baseUrl: options.baseUrl, fetch: options.fetch });
   const { middleware } = options.auth;
   const resolved: Middleware =
     typeof middleware === "function"
