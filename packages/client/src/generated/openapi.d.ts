@@ -1992,7 +1992,7 @@ export interface paths {
         get?: never;
         /**
          * Test definition link (function not given for 2.1)
-         * @description The 2.1 list gives no function for this path; the 2.0 list calls the same path "link a test definition".
+         * @description The 2.1 list names no function here. For the same path under /api/2/, the 2.0 list says "link a test definition".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         put: operations["linkTestDefinition_v2_1"];
@@ -3594,7 +3594,7 @@ export interface paths {
             path: {
                 /** @description The test addressed. */
                 test_id: string;
-                /** @description The ticket of an anonymous test taker; its format is not shown. */
+                /** @description Path segment `{ticket}`; its meaning and format are not shown. */
                 ticket: string;
             };
             cookie?: never;
@@ -3644,7 +3644,7 @@ export interface paths {
             path: {
                 /** @description The test addressed. */
                 test_id: string;
-                /** @description A user ID or the ticket of an anonymous test taker. */
+                /** @description Path segment `{user_id_or_ticket}`: by its name a user ID or a ticket; its meaning and format are not shown. */
                 user_id_or_ticket: string;
             };
             cookie?: never;
@@ -3844,7 +3844,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The user addressed by the operation. */
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
                 user: string;
             };
             cookie?: never;
@@ -3869,7 +3869,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The user addressed by the operation. */
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
                 user: string;
             };
             cookie?: never;
@@ -3909,9 +3909,9 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description An email address, sent as one path segment (percent-encoded). */
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
                 email: string;
-                /** @description The user addressed by the operation. */
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
                 user: string;
             };
             cookie?: never;
@@ -3936,11 +3936,11 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description An email address, sent as one path segment (percent-encoded). */
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
                 email: string;
-                /** @description The verification nonce. */
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
                 nonce: string;
-                /** @description The user addressed by the operation. */
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
                 user: string;
             };
             cookie?: never;
@@ -3965,7 +3965,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The user addressed by the operation. */
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
                 user: string;
             };
             cookie?: never;
@@ -3990,9 +3990,9 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description An email address, sent as one path segment (percent-encoded). */
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
                 email: string;
-                /** @description The user addressed by the operation. */
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
                 user: string;
             };
             cookie?: never;
@@ -4017,7 +4017,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The user addressed by the operation. */
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
                 user: string;
             };
             cookie?: never;
@@ -4048,7 +4048,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The user addressed by the operation. */
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
                 user: string;
             };
             cookie?: never;
@@ -4073,7 +4073,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The user addressed by the operation. */
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
                 user: string;
             };
             cookie?: never;
@@ -4157,9 +4157,9 @@ export interface paths {
          *     (`ServiceAccountKeyFile`), and send it here with the client application's
          *     ID and secret. Use the `access_token` of the answer as a bearer token.
          *
-         *     - The token can be for the service account itself (`sub` is its user ID) or
-         *       for a user its organization manages (`sub` is that user's ID, email
-         *       address or third-party ID).
+         *     - `sub` picks whom the token acts for: the service account's own user ID,
+         *       or a user that the account's organization manages, named by user ID or,
+         *       for a person, by email address or third-party ID.
          *     - An assertion whose `exp` has passed, or lies more than one hour (3600
          *       seconds) ahead, is refused.
          *     - No refresh token is issued. Ask for a new token whenever you need one,
@@ -4224,7 +4224,7 @@ export interface components {
             exp: number;
             /** @description User ID of the service account (`serviceAccountId` in the key file). */
             iss: string;
-            /** @description Whom the token is for: the service account's own user ID, or a user managed by the service account's organization. For a human user this may also be an email address or a third-party ID. */
+            /** @description Whom the token acts for: the service account's own user ID, or a user its organization manages. A person can be named by user ID, email address or third-party ID. */
             sub: string;
         };
         /**
@@ -4283,10 +4283,10 @@ export interface components {
         };
         /**
          * DrillablePractice
-         * @description The user's practice of a drillable; only some result entries carry it.
+         * @description Practice figures of a drillable; only some result entries carry them.
          */
         DrillablePractice: {
-            /** @description Expected duration of practice. Its unit is not shown. */
+            /** @description Expected duration; what it measures beyond that, and its unit, are not shown. */
             expectedDuration?: number;
             highestProficiency?: components["schemas"]["Proficiency"];
             proficiency?: components["schemas"]["Proficiency"];
@@ -4376,7 +4376,7 @@ export interface components {
          */
         QuestionTell: {
             /**
-             * @description How the answer is composed. `SINGLE` is a value known to occur; the other values the service may send are not shown, so treat this as open.
+             * @description Composition of the part to answer; its meaning is not described. `SINGLE` is a value known to occur; the other values the service may send are not shown, so treat this as open.
              * @example SINGLE
              */
             composition?: string;
@@ -4388,14 +4388,14 @@ export interface components {
             /** @description Terms offered as answers (the choices, for multiple choice). */
             terms?: components["schemas"]["Term"][];
             /**
-             * @description Kind of answer expected. `MULTIPLE_CHOICE` is known to occur; other values are not shown.
+             * @description Type of the part to answer. `MULTIPLE_CHOICE` is known to occur (its `terms` are then the choices); other values are not shown.
              * @example MULTIPLE_CHOICE
              */
             type?: string;
         };
         /**
          * ServiceAccountKeyFile
-         * @description JSON key file of a service account, as issued with its key pair. Two fields are named by the interface. The file also states the key type (RSA_2048) and carries the PEM private key, under field names the interface does not give: find them by their values, not by name. Never ship this file in a public client such as a web page or mobile app.
+         * @description JSON key file of a service account, as issued with its key pair. Two fields are named by the interface. The file also states the key type (RSA_2048) and carries the PEM private key, under field names the interface does not give: find them by their values, not by name. The file belongs on a server: keep it out of anything delivered to users' browsers or phones.
          */
         ServiceAccountKeyFile: {
             /** @description Key ID; goes into the assertion header as `kid`. */
@@ -4407,7 +4407,7 @@ export interface components {
         };
         /**
          * Term
-         * @description A single term of a question; `value` is the text shown to the learner.
+         * @description One term of a question, carrying its `value`.
          */
         Term: {
             /**
@@ -4438,7 +4438,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description The interface does not show the status code or the body of this response. The body is described only as message content given by a list of objects. */
+        /** @description Neither the status code nor the body of this response is shown by the interface, which only says that message content is a list of objects. The media type is not shown either; JSON is assumed. */
         NotShown: {
             headers: {
                 [name: string]: unknown;
@@ -4447,7 +4447,7 @@ export interface components {
                 "application/json": components["schemas"]["NotShown"];
             };
         };
-        /** @description Error. The interface does not show which errors this operation has, their status codes or their format beyond the error field `ID`. */
+        /** @description Error. Which errors this operation has, their status codes and their format are not shown by the interface (it names the error field `ID` for the store search only). */
         NotShownError: {
             headers: {
                 [name: string]: unknown;
@@ -4472,8 +4472,8 @@ export interface components {
         /**
          * @description ID of a catalog: only that catalog's drills and courses are returned, and the
          *     user needs access to it (the answer for a catalog the user cannot access is
-         *     not shown). With a catalog, `query` may be left out; the catalog's contents
-         *     then come back as a paginated list sorted by name.
+         *     not shown). With a catalog, `query` may be left out: the answer then lists
+         *     the whole catalog, ordered by name, in pages.
          */
         StoreCatalog: string;
         /**
@@ -4488,7 +4488,7 @@ export interface components {
         StoreQuery: string;
         /** @description Largest number of results to return. Sent as a string holding a number. Without it, all results from `resultStart` on are returned. The largest page size the service allows is not shown. */
         StoreResultSize: string;
-        /** @description Zero-based index of the first result to return. Sent as a string holding a number. Defaults to 0. */
+        /** @description Zero-based index of the first result to return. Sent as a string holding a number; the digits-only pattern is this description's reading of "string (number)" for an index or a count, not a rule the interface states. Defaults to 0. */
         StoreResultStart: string;
         /**
          * @description Restricts which fields are searched; repeat the parameter for several
@@ -4551,7 +4551,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -4588,7 +4588,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -4654,7 +4654,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -4701,7 +4701,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -4754,7 +4754,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -4777,7 +4777,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -4813,7 +4813,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -4834,7 +4834,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -4855,7 +4855,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -4876,7 +4876,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -4993,7 +4993,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -5027,7 +5027,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -5045,7 +5045,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -5066,7 +5066,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -5103,7 +5103,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -5142,7 +5142,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -5215,7 +5215,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -5238,7 +5238,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -5311,7 +5311,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -5386,7 +5386,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -5423,7 +5423,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -5472,7 +5472,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -5511,7 +5511,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -5700,7 +5700,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -5786,7 +5786,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -5807,7 +5807,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -5828,7 +5828,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -5865,7 +5865,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -5883,7 +5883,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -5968,7 +5968,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -6020,7 +6020,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -6066,8 +6066,8 @@ export interface operations {
                 /**
                  * @description ID of a catalog: only that catalog's drills and courses are returned, and the
                  *     user needs access to it (the answer for a catalog the user cannot access is
-                 *     not shown). With a catalog, `query` may be left out; the catalog's contents
-                 *     then come back as a paginated list sorted by name.
+                 *     not shown). With a catalog, `query` may be left out: the answer then lists
+                 *     the whole catalog, ordered by name, in pages.
                  */
                 catalog?: components["parameters"]["StoreCatalog"];
                 /**
@@ -6082,7 +6082,7 @@ export interface operations {
                 query?: components["parameters"]["StoreQuery"];
                 /** @description Largest number of results to return. Sent as a string holding a number. Without it, all results from `resultStart` on are returned. The largest page size the service allows is not shown. */
                 resultSize?: components["parameters"]["StoreResultSize"];
-                /** @description Zero-based index of the first result to return. Sent as a string holding a number. Defaults to 0. */
+                /** @description Zero-based index of the first result to return. Sent as a string holding a number; the digits-only pattern is this description's reading of "string (number)" for an index or a count, not a rule the interface states. Defaults to 0. */
                 resultStart?: components["parameters"]["StoreResultStart"];
                 /**
                  * @description Restricts which fields are searched; repeat the parameter for several
@@ -6225,7 +6225,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -6279,7 +6279,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -6310,7 +6310,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -6341,7 +6341,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -6396,7 +6396,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -6471,7 +6471,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -6512,7 +6512,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -6537,7 +6537,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -6576,7 +6576,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -6599,7 +6599,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -6664,7 +6664,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -6730,7 +6730,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -6751,7 +6751,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -6769,7 +6769,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -6790,7 +6790,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -6821,7 +6821,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -6865,7 +6865,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -6888,7 +6888,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -6924,7 +6924,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -6958,7 +6958,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -6992,7 +6992,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -7029,7 +7029,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -7081,7 +7081,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -7138,7 +7138,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -7193,7 +7193,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -7264,7 +7264,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -7317,7 +7317,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -7366,7 +7366,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -7397,7 +7397,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -7520,7 +7520,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -7588,7 +7588,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -7657,7 +7657,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -7700,8 +7700,8 @@ export interface operations {
                 /**
                  * @description ID of a catalog: only that catalog's drills and courses are returned, and the
                  *     user needs access to it (the answer for a catalog the user cannot access is
-                 *     not shown). With a catalog, `query` may be left out; the catalog's contents
-                 *     then come back as a paginated list sorted by name.
+                 *     not shown). With a catalog, `query` may be left out: the answer then lists
+                 *     the whole catalog, ordered by name, in pages.
                  */
                 catalog?: components["parameters"]["StoreCatalog"];
                 /**
@@ -7716,7 +7716,7 @@ export interface operations {
                 query?: components["parameters"]["StoreQuery"];
                 /** @description Largest number of results to return. Sent as a string holding a number. Without it, all results from `resultStart` on are returned. The largest page size the service allows is not shown. */
                 resultSize?: components["parameters"]["StoreResultSize"];
-                /** @description Zero-based index of the first result to return. Sent as a string holding a number. Defaults to 0. */
+                /** @description Zero-based index of the first result to return. Sent as a string holding a number; the digits-only pattern is this description's reading of "string (number)" for an index or a count, not a rule the interface states. Defaults to 0. */
                 resultStart?: components["parameters"]["StoreResultStart"];
                 /**
                  * @description Restricts which fields are searched; repeat the parameter for several
@@ -7830,7 +7830,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -7864,7 +7864,7 @@ export interface operations {
             path: {
                 /** @description The test addressed. */
                 test_id: string;
-                /** @description The ticket of an anonymous test taker; its format is not shown. */
+                /** @description Path segment `{ticket}`; its meaning and format are not shown. */
                 ticket: string;
             };
             cookie?: never;
@@ -7898,7 +7898,7 @@ export interface operations {
             path: {
                 /** @description The test addressed. */
                 test_id: string;
-                /** @description A user ID or the ticket of an anonymous test taker. */
+                /** @description Path segment `{user_id_or_ticket}`: by its name a user ID or a ticket; its meaning and format are not shown. */
                 user_id_or_ticket: string;
             };
             cookie?: never;
@@ -7939,7 +7939,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -7957,7 +7957,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -7975,7 +7975,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -8006,7 +8006,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -8045,7 +8045,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -8079,7 +8079,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The user addressed by the operation. */
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
                 user: string;
             };
             cookie?: never;
@@ -8095,7 +8095,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The user addressed by the operation. */
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
                 user: string;
             };
             cookie?: never;
@@ -8111,12 +8111,12 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The user addressed by the operation. */
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
                 user: string;
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -8132,7 +8132,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The user addressed by the operation. */
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
                 user: string;
             };
             cookie?: never;
@@ -8148,14 +8148,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description An email address, sent as one path segment (percent-encoded). */
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
                 email: string;
-                /** @description The user addressed by the operation. */
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
                 user: string;
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -8171,16 +8171,16 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description An email address, sent as one path segment (percent-encoded). */
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
                 email: string;
-                /** @description The verification nonce. */
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
                 nonce: string;
-                /** @description The user addressed by the operation. */
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
                 user: string;
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -8196,7 +8196,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The user addressed by the operation. */
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
                 user: string;
             };
             cookie?: never;
@@ -8212,14 +8212,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description An email address, sent as one path segment (percent-encoded). */
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
                 email: string;
-                /** @description The user addressed by the operation. */
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
                 user: string;
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -8235,12 +8235,12 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The user addressed by the operation. */
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
                 user: string;
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -8256,7 +8256,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The user addressed by the operation. */
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
                 user: string;
             };
             cookie?: never;
@@ -8272,7 +8272,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The user addressed by the operation. */
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
                 user: string;
             };
             cookie?: never;
@@ -8288,12 +8288,12 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The user addressed by the operation. */
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
                 user: string;
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];
@@ -8324,7 +8324,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, and its shape, is not shown. */
+        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotShown"];

@@ -88,7 +88,7 @@ export type Drillable = components["schemas"]["Drillable"];
 /**
  * The schema `DrillablePractice` of the Drill Practice API (`components.schemas["DrillablePractice"]`).
  *
- * The user's practice of a drillable; only some result entries carry it.
+ * Practice figures of a drillable; only some result entries carry them.
  *
  * @example
  * ```ts
@@ -232,7 +232,7 @@ export type QuestionTell = components["schemas"]["QuestionTell"];
 /**
  * The schema `ServiceAccountKeyFile` of the Drill Practice API (`components.schemas["ServiceAccountKeyFile"]`).
  *
- * JSON key file of a service account, as issued with its key pair. Two fields are named by the interface. The file also states the key type (RSA_2048) and carries the PEM private key, under field names the interface does not give: find them by their values, not by name. Never ship this file in a public client such as a web page or mobile app.
+ * JSON key file of a service account, as issued with its key pair. Two fields are named by the interface. The file also states the key type (RSA_2048) and carries the PEM private key, under field names the interface does not give: find them by their values, not by name. The file belongs on a server: keep it out of anything delivered to users' browsers or phones.
  *
  * @example
  * ```ts
@@ -248,7 +248,7 @@ export type ServiceAccountKeyFile = components["schemas"]["ServiceAccountKeyFile
 /**
  * The schema `Term` of the Drill Practice API (`components.schemas["Term"]`).
  *
- * A single term of a question; `value` is the text shown to the learner.
+ * One term of a question, carrying its `value`.
  *
  * @example
  * ```ts
