@@ -142,6 +142,27 @@ describe("what the interface does not show", () => {
     expect(undocumented).toBe(218 - 5);
   });
 
+  it("writes every x-undocumented marker as a list of non-empty strings (the docs render them)", () => {
+    const markers: unknown[] = [];
+    const visit = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(visit);
+      else if (node && typeof node === "object") {
+        for (const [key, value] of Object.entries(node)) {
+          if (key === "x-undocumented") markers.push(value);
+          visit(value);
+        }
+      }
+    };
+    visit(full);
+    expect(markers.length).toBeGreaterThan(218);
+    for (const marker of markers) {
+      expect(Array.isArray(marker)).toBe(true);
+      for (const entry of marker as unknown[]) {
+        expect(typeof entry === "string" && entry.trim().length > 0, JSON.stringify(entry)).toBe(true);
+      }
+    }
+  });
+
   it("invents no status code: only 2XX and default responses", () => {
     for (const o of operations)
       expect(Object.keys(o.responses).sort(), o.operationId).toEqual(["2XX", "default"]);
