@@ -9,12 +9,17 @@
  *   set -a; . ./.sandbox/client.env; set +a
  *   pnpm exec tsx examples/shared-token-cache.ts /tmp/drill-token-cache
  */
+import { randomUUID } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { readServiceAccountKey, serviceAccountAuth, type TokenCache } from "@drill-practice/auth";
 import { createDrillClient, unwrap } from "@drill-practice/client";
 
-/** One file per key; written to a temporary name and renamed, so readers never see half a token. */
+/**
+ * One file per key; written to a fresh temporary file and renamed, so readers
+ * never see half a token. The temporary name is random and created
+ * exclusively (`wx`), so nothing prepared at that path is followed or reused.
+ */
 class FileTokenCache implements TokenCache {
   constructor(private readonly dir: string) {}
 
@@ -31,9 +36,10 @@ class FileTokenCache implements TokenCache {
 
   async set(key: string, value: string, ttlSeconds: number): Promise<void> {
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
-    const temporary = `${this.file(key)}.${process.pid}.tmp`;
+    const temporary = `${this.file(key)}.${randomUUID()}.tmp`;
     await writeFile(temporary, JSON.stringify({ value, expiresAt: Date.now() + ttlSeconds * 1000 }), {
       mode: 0o600,
+      flag: "wx",
     });
     await rename(temporary, this.file(key));
   }

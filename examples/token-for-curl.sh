@@ -11,8 +11,10 @@ query="${1:-spanish}"
 token="$(drill-token)"
 
 # --get with --data-urlencode builds the query string; searchField is repeated.
-curl --fail-with-body --silent --show-error --get \
-  --header "Authorization: Bearer ${token}" \
+# The header comes from standard input (-H @-), so the token never shows up in
+# the process list the way a command-line argument would.
+printf 'Authorization: Bearer %s\n' "${token}" | curl --fail-with-body --silent --show-error --get \
+  --header @- \
   --data-urlencode "query=${query}" \
   --data-urlencode "searchField=NAME" \
   --data-urlencode "searchField=TAGS" \
