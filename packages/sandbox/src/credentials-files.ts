@@ -1,10 +1,11 @@
 /**
  * Writes the credentials of a running sandbox where other tools can pick them up:
  * `service-account.json` (the key file) and `client.env` (`DRILL_*` variables, shell-sourceable).
- * Both hold secrets, so both are written with mode 0600 (owner only), in a directory made 0700 when
- * the sandbox creates it.
+ * Both hold secrets, so both are written with mode 0600 (owner only), in a directory of the current
+ * user that is made 0700; a directory that is a symbolic link or belongs to someone else is refused.
  */
-import { chmod, mkdir, rename, writeFile } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { chmod, lstat, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { SandboxCredentials } from "./credentials.js";
 import { CredentialsFilesError } from "./errors.js";
@@ -38,12 +39,41 @@ function envValue(name: string, value: string): string {
 }
 
 async function writeSecret(path: string, content: string): Promise<void> {
-  // Written under a temporary name and renamed, so a reader never sees half a file and an existing file
-  // with looser permissions is replaced rather than reused.
-  const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, content, { mode: 0o600 });
-  await chmod(temporary, 0o600);
-  await rename(temporary, path);
+  // Written under an unguessable temporary name that must not exist yet ("wx": no symlink followed, no
+  // file someone else prepared reused), then renamed: a reader never sees half a file, and whatever sat
+  // at `path` (a looser file, a symlink) is replaced rather than written through.
+  const temporary = `${path}.${randomBytes(12).toString("hex")}.tmp`;
+  try {
+    await writeFile(temporary, content, { mode: 0o600, flag: "wx" });
+    // The umask may have taken bits away, never added any; this makes the mode exact.
+    await chmod(temporary, 0o600);
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true }).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Makes sure `root` is a real directory of the current user, then makes it owner-only (0700). */
+async function secureDirectory(root: string): Promise<void> {
+  await mkdir(root, { recursive: true, mode: 0o700 });
+  const info = await lstat(root);
+  if (info.isSymbolicLink()) {
+    throw new CredentialsFilesError(
+      `${root}: is a symbolic link; the credentials directory must be a real directory`,
+    );
+  }
+  if (!info.isDirectory()) {
+    throw new CredentialsFilesError(`${root}: is not a directory`);
+  }
+  const uid = process.getuid?.();
+  if (uid !== undefined && info.uid !== uid) {
+    throw new CredentialsFilesError(
+      `${root}: belongs to user ${info.uid}, not to the current user ${uid}; the credentials directory must be owned by the user running the sandbox`,
+    );
+  }
+  // mkdir's mode applies only to a directory it creates; an existing one is tightened here.
+  await chmod(root, 0o700);
 }
 
 /**
@@ -61,7 +91,7 @@ export async function writeCredentialsFiles(
 ): Promise<{ keyFile: string | undefined; envFile: string }> {
   const root = resolve(dir);
   try {
-    await mkdir(root, { recursive: true, mode: 0o700 });
+    await secureDirectory(root);
     const key = source.credentials.keyFile();
     let keyFile: string | undefined;
     if (key) {

@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { generateKeyPairSync } from "node:crypto";
-import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, chown, lstat, mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inspect, promisify } from "node:util";
@@ -93,6 +93,63 @@ describe("credentials", () => {
     const sandbox = await start({ credentialsDir: dir });
     expect((await stat(join(dir, "client.env"))).mode & 0o777).toBe(0o600);
     expect(await readFile(join(dir, "client.env"), "utf8")).toContain(sandbox.url);
+  });
+
+  it("does not write through a symlink at the target or at a predictable temporary name", async () => {
+    const victim = join(dir, "victim.txt");
+    const victimTmp = join(dir, "victim-tmp.txt");
+    await writeFile(victim, "untouched", { mode: 0o644 });
+    await writeFile(victimTmp, "untouched too", { mode: 0o644 });
+    const creds = join(dir, "creds");
+    await mkdir(creds, { mode: 0o700 });
+    await symlink(victim, join(creds, "client.env"));
+    // The name the sandbox once used for its temporary file, prepared by someone else.
+    await symlink(victimTmp, join(creds, `client.env.${process.pid}.tmp`));
+    const sandbox = await start({ credentialsDir: creds });
+    expect(await readFile(victim, "utf8")).toBe("untouched");
+    expect(await readFile(victimTmp, "utf8")).toBe("untouched too");
+    const written = await lstat(join(creds, "client.env"));
+    expect(written.isSymbolicLink()).toBe(false);
+    expect(written.mode & 0o777).toBe(0o600);
+    expect(await readFile(join(creds, "client.env"), "utf8")).toContain(sandbox.credentials.clientSecret);
+  });
+
+  it("makes an existing directory owner-only (0700)", async () => {
+    const creds = join(dir, "open");
+    await mkdir(creds);
+    await chmod(creds, 0o755);
+    await start({ credentialsDir: creds });
+    expect((await stat(creds)).mode & 0o777).toBe(0o700);
+  });
+
+  it("refuses a credentials directory that is a symbolic link", async () => {
+    const real = join(dir, "real");
+    await mkdir(real, { mode: 0o700 });
+    await symlink(real, join(dir, "link"));
+    const error = await start({ credentialsDir: join(dir, "link") }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CredentialsFilesError);
+    expect((error as Error).message).toBe(
+      `${join(dir, "link")}: is a symbolic link; the credentials directory must be a real directory`,
+    );
+  });
+
+  it("refuses a credentials directory that belongs to another user", async () => {
+    const uid = process.getuid?.();
+    if (uid === undefined) throw new Error("this test needs a POSIX system");
+    // Root can hand a fresh directory to someone else; anyone else finds one owned by root at "/".
+    let foreign = "/";
+    if (uid === 0) {
+      foreign = join(dir, "foreign");
+      await mkdir(foreign, { mode: 0o755 });
+      await chown(foreign, 65534, 65534);
+    }
+    const owner = (await stat(foreign)).uid;
+    const error = await start({ credentialsDir: foreign }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CredentialsFilesError);
+    expect((error as Error).message).toBe(
+      `${foreign}: belongs to user ${owner}, not to the current user ${uid}; the credentials directory must be owned by the user running the sandbox`,
+    );
+    expect((await stat(foreign)).mode & 0o777).not.toBe(0o700);
   });
 
   it("fails clearly when the directory cannot be written", async () => {
