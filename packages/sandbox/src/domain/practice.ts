@@ -90,6 +90,11 @@ interface OpenQuestion {
   answered: boolean;
 }
 
+/** Code-unit order of IDs (the same order as `Array.prototype.sort` gives the session key's IDs). */
+function byId(a: Drill, b: Drill): number {
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
 function toProficiency(receptive: number, productive: number): Proficiency {
   return {
     receptive: Math.round(receptive),
@@ -194,6 +199,9 @@ export class PracticeBook {
       throw new DomainError("drill_empty", "drill: the given drills have no items to ask", "drill");
     }
 
+    // One canonical order for the drills, like the session key: the deck's cards point into this list
+    // by index, so `drill=a&drill=b` and `drill=b&drill=a` must see the same list to keep one deck.
+    drills.sort(byId);
     const session = this.session(userId, requested.sort(), drills);
     if (session.position >= session.deck.length) this.deal(session, drills);
     const card = session.deck[session.position++] as { drill: number; item: number };
@@ -394,6 +402,7 @@ export class PracticeBook {
     return drills;
   }
 
+  /** `drills` must be sorted by ID (see `nextQuestion`), so the signature does not depend on request order. */
   private session(userId: string, sortedIds: readonly string[], drills: readonly Drill[]): Session {
     const key = `${userId}\u0000${sortedIds.join("\u0000")}`;
     const signature = drills.map((drill) => `${drill.id}:${drill.items.length}`).join("\u0000");

@@ -118,6 +118,17 @@ describe("nextQuestion", () => {
     expect(viaCourse.sort()).toEqual([...D1.items, ...D3.items].map((i) => i.ask).sort());
   });
 
+  it("keeps one deck for a drill set whatever order its IDs come in", () => {
+    const state = createState(fixtureData());
+    const total = D2.items.length + D3.items.length;
+    // Alternate the order on every call: a deck per order would be dealt anew each time and repeat items.
+    const asked = Array.from(
+      { length: total },
+      (_, n) => state.nextQuestion("u1", n % 2 === 0 ? ["d2", "d3"] : ["d3", "d2"]).question.ask.term.value,
+    );
+    expect(asked.sort()).toEqual([...D2.items, ...D3.items].map((i) => i.ask).sort());
+  });
+
   it("counts sequence numbers per user and drill set", () => {
     const state = createState(fixtureData());
     const seq = (user: string, drills: string[]) => state.nextQuestion(user, drills).question.sequenceNr;
