@@ -3,6 +3,9 @@ import { describe, expect, it } from "vitest";
 import { startSandbox } from "../src/index.js";
 import { client, SMALL_DATA, start, tokenFor } from "./helpers.js";
 
+/** Node's default `server.keepAliveTimeout`, which the sandbox leaves as it is. */
+const KEEP_ALIVE_TIMEOUT_MS = 5000;
+
 describe("lifecycle", () => {
   it("close() ends idle keep-alive connections at once", async () => {
     const sandbox = await startSandbox({ data: SMALL_DATA });
@@ -22,7 +25,10 @@ describe("lifecycle", () => {
     expect(status).toBe(200);
     const started = performance.now();
     await sandbox.close();
-    expect(performance.now() - started).toBeLessThan(1000);
+    // Left alone, the idle connection would hold close() up until the server's keep-alive timeout
+    // (Node's default: 5 s) ends it; the bound stays well clear of a slow machine's scheduling delays
+    // yet below that timeout, so it only passes if close() ended the connection itself.
+    expect(performance.now() - started).toBeLessThan(KEEP_ALIVE_TIMEOUT_MS - 500);
     await expect(fetch(`${sandbox.url}/.well-known/oauth-authorization-server`)).rejects.toThrow();
     // Closing twice is harmless.
     await sandbox.close();
