@@ -6,7 +6,7 @@ import type { AccessTokenResponse } from "@drill-practice/client";
 import type { ServerClock } from "./clock.js";
 import { describeNetworkError, plural } from "./discovery.js";
 import { TokenExchangeError, TokenResponseError } from "./errors.js";
-import { scrubSecrets, serverText } from "./redact.js";
+import { containsSecret, scrubSecrets, serverText } from "./redact.js";
 import { type RetryPolicy, sendWithRetry } from "./retry.js";
 
 /**
@@ -151,8 +151,8 @@ function safeCause(error: unknown, secrets: readonly string[]): Error | undefine
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
     texts.push(e.message, e.stack ?? "");
   }
-  const leaks = secrets.some((secret) => secret.length >= 6 && texts.some((text) => text.includes(secret)));
-  if (!leaks) return error;
+  // Any spelling counts: an error quoting the request body shows the form-encoded secret.
+  if (!texts.some((text) => containsSecret(text, secrets))) return error;
   const clean = new Error(scrubSecrets(error.message, secrets));
   clean.name = error.name;
   clean.stack = `${clean.name}: ${clean.message}`;

@@ -42,7 +42,8 @@ export type FetchInput = Parameters<typeof globalThis.fetch>[0];
 export const KEY_ID = "key-3f9a";
 export const SERVICE_ACCOUNT_ID = "sa-81c2";
 export const CLIENT_ID = "client-app-7";
-export const CLIENT_SECRET = "client-secret-Zx8Qw2Lp9Vn4";
+// Holds "+", "/", "=" and a space, so its raw, URI, form and JSON spellings all differ.
+export const CLIENT_SECRET = 's3cr3t+/Pa ss=word"Zx8Q';
 
 /**
  * A key file object. The private key and key type fields are given unusual names on

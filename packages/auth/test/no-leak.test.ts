@@ -111,7 +111,7 @@ describe("no secret leaks", () => {
       return json(
         {
           error: `bad ${record.form.toString()}`,
-          error_description: `got ${assertion} and ${CLIENT_SECRET}`,
+          error_description: `got ${assertion} and ${CLIENT_SECRET} in ${record.form.toString()}`,
         },
         { status: 400 },
       );
@@ -155,8 +155,11 @@ describe("no secret leaks", () => {
       ...rsaKeyPair(1024)
         .pkcs8.split("\n")
         .filter((l) => l.length > 40 && !l.startsWith("-----")),
+      // Every spelling: the wire body and the echoes of it carry the form-encoded one.
       CLIENT_SECRET,
       encodeURIComponent(CLIENT_SECRET),
+      new URLSearchParams({ s: CLIENT_SECRET }).toString().slice(2),
+      JSON.stringify(CLIENT_SECRET).slice(1, -1),
       assertion,
       "at-broken-SECRET-value",
     ];

@@ -319,6 +319,75 @@ describe("error bodies and malformed responses", () => {
     expect(error.oauthErrorDescription?.length).toBeLessThanOrEqual(301);
   });
 
+  it("scrubs every spelling of the client secret from descriptions, messages and causes", async () => {
+    const spellings = [
+      CLIENT_SECRET,
+      encodeURIComponent(CLIENT_SECRET),
+      new URLSearchParams({ s: CLIENT_SECRET }).toString().slice(2),
+      JSON.stringify(CLIENT_SECRET).slice(1, -1),
+    ];
+    // The test secret is chosen so that every spelling is different.
+    expect(new Set(spellings).size).toBe(4);
+    const echo = scripted([
+      () =>
+        json(
+          { error: "invalid_client", error_description: `got ${String(echo.calls[0]?.init?.body)}` },
+          { status: 401 },
+        ),
+    ]);
+    const echoed = (await rejection(exchange(echo.fetch))) as TokenExchangeError;
+    expect(echoed.oauthErrorDescription).toContain("client_secret=[redacted]&assertion=[redacted]");
+
+    // A fetch whose error quotes the body it was given (as some polyfills do).
+    const quoting = vi.fn(async (_input: FetchInput, init?: RequestInit) => {
+      throw new TypeError(`failed to send ${String(init?.body)}`);
+    });
+    const network = await rejection(
+      exchange(quoting as unknown as typeof globalThis.fetch, { maxAttempts: 1 }),
+    );
+    const cause = network.cause as Error;
+    expect(cause).toBeInstanceOf(Error);
+    for (const text of [
+      echoed.message,
+      echoed.oauthErrorDescription ?? "",
+      network.message,
+      cause.message,
+      cause.stack ?? "",
+    ]) {
+      for (const spelling of spellings) expect(text).not.toContain(spelling);
+    }
+    expect(cause.message).toContain("client_secret=[redacted]");
+  });
+
+  it("scrubs a client secret however short it is", async () => {
+    const shortSecret = "q+ =";
+    const { fetch, calls } = scripted([
+      () =>
+        json(
+          {
+            error: "invalid_client",
+            error_description: `secret ${shortSecret} (${String(calls[0]?.init?.body)})`,
+          },
+          { status: 401 },
+        ),
+    ]);
+    const error = (await rejection(
+      exchangeAssertion({
+        endpoint: ENDPOINT,
+        clientId: CLIENT_ID,
+        clientSecret: shortSecret,
+        createAssertion: async () => ASSERTION,
+        fetch,
+        retry: resolveRetryPolicy({ maxAttempts: 1 }),
+        serverClock: new ServerClock(systemClock),
+      }),
+    )) as TokenExchangeError;
+    expect(new URLSearchParams(String(calls[0]?.init?.body)).get("client_secret")).toBe(shortSecret);
+    expect(error.oauthErrorDescription).toMatch(/^secret \[redacted\] \(.*client_secret=\[redacted\]&/);
+    expect(error.message).not.toContain(shortSecret);
+    expect(error.message).not.toContain("q%2B+%3D");
+  });
+
   it("reports a non-JSON error body by status alone", async () => {
     const { fetch } = scripted([new Response("<html>Bad Gateway</html>", { status: 400 })]);
     const error = await rejection(exchange(fetch));
