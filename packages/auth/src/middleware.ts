@@ -64,9 +64,12 @@ export interface AuthMiddleware {
 
 /**
  * Creates an openapi-fetch middleware that sets `Authorization: Bearer <token>` on
- * every request. On a 401 it drops the subject's cached token, takes a fresh one and
- * re-sends the request once through the client's own `fetch` (so the client's retry
- * and timeout wrapping still apply); a second 401 is returned to the caller.
+ * every request. On a 401 it re-sends the request once through the client's own
+ * `fetch` (so the client's retry and timeout wrapping still apply) with a newer token:
+ * if the provider still hands out the token that was rejected, that token is dropped
+ * and one fresh token is exchanged for all requests rejected with it; if the provider
+ * has a newer one already, that is used and nothing is dropped. A second 401 is
+ * returned to the caller.
  *
  * @example
  * ```ts
@@ -88,35 +91,58 @@ export function authMiddleware(provider: TokenProvider, options: AuthMiddlewareO
     throw new OptionsError("maxPendingRequests", "must be a whole number ≥ 1");
   }
   // Copies of requests in flight, keyed by openapi-fetch's per-request id, so that a
-  // 401 can be answered by sending the same request (with its body) again.
-  const pending = new Map<string, Request>();
-  const take = (id: string): Request | undefined => {
-    const copy = pending.get(id);
+  // 401 can be answered by sending the same request (with its body) again; with each
+  // copy, the token it was sent with.
+  const pending = new Map<string, { copy: Request; token: string }>();
+  const take = (id: string) => {
+    const entry = pending.get(id);
     pending.delete(id);
-    return copy;
+    return entry;
   };
-  const bearer = async (forceRefresh: boolean): Promise<string> =>
-    `Bearer ${(await provider.getToken({ subject, forceRefresh })).value}`;
+  // Replacements under way, keyed by the rejected token: 401s for the same token that
+  // arrive while one is being replaced wait for that replacement.
+  const replacing = new Map<string, Promise<string>>();
+  const replacementFor = (rejected: string): Promise<string> => {
+    let replacement = replacing.get(rejected);
+    if (replacement === undefined) {
+      const running = (async () => {
+        const current = await provider.getToken({ subject });
+        // The provider already moved on (an earlier 401, a refresh): use its token and
+        // leave it alone. Only the token that was rejected is dropped.
+        if (current.value !== rejected) return current.value;
+        await provider.invalidate(subject);
+        return (await provider.getToken({ subject, forceRefresh: true })).value;
+      })();
+      replacement = running;
+      replacing.set(rejected, running);
+      const settle = () => {
+        if (replacing.get(rejected) === running) replacing.delete(rejected);
+      };
+      running.then(settle, settle);
+    }
+    return replacement;
+  };
 
   const middleware: AuthMiddleware = {
     async onRequest({ request, id }) {
-      request.headers.set("Authorization", await bearer(false));
+      const token = (await provider.getToken({ subject })).value;
+      request.headers.set("Authorization", `Bearer ${token}`);
       if (!request.bodyUsed) {
         while (pending.size >= maxPending) {
           const oldest = pending.keys().next().value;
           if (oldest === undefined) break;
           pending.delete(oldest);
         }
-        pending.set(id, request.clone());
+        pending.set(id, { copy: request.clone(), token });
       }
       return request;
     },
     async onResponse({ response, options: clientOptions, id }) {
-      const copy = take(id);
-      if (response.status !== 401 || copy === undefined) return undefined;
+      const entry = take(id);
+      if (response.status !== 401 || entry === undefined) return undefined;
+      const { copy, token } = entry;
       await response.body?.cancel().catch(() => undefined);
-      await provider.invalidate(subject);
-      copy.headers.set("Authorization", await bearer(true));
+      copy.headers.set("Authorization", `Bearer ${await replacementFor(token)}`);
       return clientOptions.fetch(copy);
     },
     onError({ id }) {

@@ -151,6 +151,47 @@ describe("authMiddleware", () => {
     expect(server.tokenRequests).toHaveLength(2);
   });
 
+  it("exchanges once for 20 requests whose 401s arrive one after another", async () => {
+    const { server, api, client } = setup();
+    await client.GET("/api/2.1/version");
+    const rejected = server.issued[0] as string;
+    api.revoked.add(rejected);
+    // The API answers the rejected token's requests 15 ms apart, so every 401 after the
+    // first arrives once the replacement has been issued and cached.
+    let rejections = 0;
+    const answer = api.mock.getMockImplementation();
+    api.mock.mockImplementation(async (input: FetchInput, init?: RequestInit) => {
+      const request = new Request(input, init);
+      if (request.headers.get("authorization") === `Bearer ${rejected}`) {
+        const delay = 15 * rejections++;
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+      return (answer as typeof api.fetch)(request);
+    });
+    const results = await Promise.all(Array.from({ length: 20 }, () => client.GET("/api/2.1/version")));
+    expect(rejections).toBe(20);
+    expect(results.map((r) => r.response.status)).toEqual(Array(20).fill(200));
+    expect(server.tokenRequests).toHaveLength(2);
+    const fresh = server.issued[1] as string;
+    const resent = api.calls.filter((c) => c.authorization !== `Bearer ${rejected}`).slice(-20);
+    expect(resent.map((c) => c.authorization)).toEqual(Array(20).fill(`Bearer ${fresh}`));
+    // The late 401s did not drop the fresh token from the cache.
+    await client.GET("/api/2.1/version");
+    expect(api.calls.at(-1)?.authorization).toBe(`Bearer ${fresh}`);
+    expect(server.tokenRequests).toHaveLength(2);
+  });
+
+  it("drops the token again when the replacement is rejected too, but only once", async () => {
+    const { server, api, client } = setup();
+    await client.GET("/api/2.1/version");
+    api.revoked.add(server.issued[0] as string);
+    expect((await client.GET("/api/2.1/version")).response.status).toBe(200);
+    api.revoked.add(server.issued[1] as string);
+    const results = await Promise.all(Array.from({ length: 5 }, () => client.GET("/api/2.1/version")));
+    expect(results.map((r) => r.response.status)).toEqual(Array(5).fill(200));
+    expect(server.tokenRequests).toHaveLength(3);
+  });
+
   it("cleans up when the request fails on the network", async () => {
     const { api, middleware, client } = setup();
     api.mock.mockImplementation(async () => {
