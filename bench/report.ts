@@ -69,6 +69,8 @@ export interface StoredResult {
   readonly machine: MachineInfo;
   readonly date: string;
   readonly command: string;
+  /** 1-minute load average of the machine before and after the benchmark (other work skews figures). */
+  readonly load?: { readonly before: number; readonly after: number };
 }
 
 /** Description of this machine. */
@@ -165,7 +167,10 @@ function section(stored: StoredResult, machineOfRun: MachineInfo): string {
   ];
   const sameMachine = describeMachine(stored.machine) === describeMachine(machineOfRun);
   lines.push(
-    `Measured ${formatDate(stored.date)}${sameMachine ? "" : ` on ${describeMachine(stored.machine)}`}, in ${(result.durationMs / 1000).toFixed(1)} s.`,
+    `Measured ${formatDate(stored.date)}${sameMachine ? "" : ` on ${describeMachine(stored.machine)}`}, in ${(result.durationMs / 1000).toFixed(1)} s` +
+      (stored.load === undefined
+        ? "."
+        : ` (1-minute load average ${stored.load.before.toFixed(2)} before, ${stored.load.after.toFixed(2)} after, on ${stored.machine.cores} cores).`),
     "",
     result.measured,
     "",

@@ -8,6 +8,7 @@
  *   tsx bench/run.ts --render           # rewrite BENCHMARKS.md from bench/results.json, measure nothing
  */
 import { writeFile } from "node:fs/promises";
+import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import {
   type BenchmarkResult,
@@ -66,6 +67,7 @@ async function main(): Promise<number> {
     const load = BENCHMARKS[name];
     if (load === undefined) continue;
     let timer: NodeJS.Timeout | undefined;
+    const loadBefore = loadavg()[0] ?? Number.NaN;
     try {
       const deadline = new Promise<never>((_, reject) => {
         timer = setTimeout(
@@ -75,7 +77,11 @@ async function main(): Promise<number> {
       });
       const result = await Promise.race([(await load())(), deadline]);
       console.log(formatConsole(result));
-      fresh.push({ result, machine, date: new Date().toISOString(), command });
+      const loadAverage = { before: loadBefore, after: loadavg()[0] ?? Number.NaN };
+      console.log(
+        `(1-minute load average ${loadAverage.before.toFixed(2)} before, ${loadAverage.after.toFixed(2)} after)`,
+      );
+      fresh.push({ result, machine, date: new Date().toISOString(), command, load: loadAverage });
     } catch (error) {
       failed.push(name);
       console.error(
