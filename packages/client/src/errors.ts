@@ -5,6 +5,8 @@
  * not reach a log line through an error.
  */
 
+import { redactedCause } from "./redact.js";
+
 /**
  * The stable codes of {@link DrillClientError} subclasses.
  *
@@ -162,7 +164,9 @@ export class DrillTimeoutError extends DrillClientError {
 
 /**
  * No HTTP response arrived (DNS failure, refused or reset connection, …),
- * after all permitted retries. The original error is the `cause`.
+ * after all permitted retries. The `cause` is a copy of the original error
+ * (same class, name and `code`) with bearer tokens, JWT-shaped strings and
+ * Authorization header values replaced by `[redacted]`, in the message too.
  *
  * @example
  * ```ts
@@ -182,11 +186,15 @@ export class DrillNetworkError extends DrillClientError {
   readonly attempts: number;
 
   constructor(init: { method: string; url: string; attempts: number; cause: unknown }) {
-    const reason = init.cause instanceof Error ? `: ${init.cause.message}` : "";
+    // The cause may come from a custom fetch that quotes the request; keep a
+    // scrubbed copy so neither the message nor util.inspect shows a token.
+    const cause = redactedCause(init.cause);
+    const reason = cause instanceof Error ? `: ${cause.message}` : "";
     const tries = init.attempts === 1 ? "1 attempt" : `${init.attempts} attempts`;
-    super(`${init.method} ${init.url} failed without a response after ${tries}${reason}`, {
-      cause: init.cause,
-    });
+    super(
+      `${init.method} ${init.url} failed without a response after ${tries}${reason}`,
+      cause === undefined ? undefined : { cause },
+    );
     this.attempts = init.attempts;
   }
 }

@@ -59,9 +59,15 @@ export interface RetryOptions {
   attempts?: number;
   /** Backoff base: the n-th retry waits a random time below `baseDelayMs * 2^(n-1)`. */
   baseDelayMs?: number;
-  /** Cap of one wait, for backoff and for a server's `Retry-After` alike. */
+  /**
+   * Cap of one backoff wait. A server's `Retry-After` longer than this ends the
+   * retries instead (the last answer is returned as it is).
+   */
   maxDelayMs?: number;
-  /** No retry starts (and no wait begins) that would end later than this after the first attempt began. */
+  /**
+   * No retry starts (and no wait begins) that would end later than this after
+   * the first attempt began; this holds for a server's `Retry-After` too.
+   */
   maxElapsedMs?: number;
   /** Methods that may be re-sent. PUT and DELETE are opt-in. */
   methods?: readonly RetryableMethod[];
@@ -217,7 +223,9 @@ export function shouldRetry(policy: RetryPolicy, context: RetryContext): boolean
 /**
  * Wait before the retry that follows attempt number `attempt`: the server's
  * `Retry-After` when it sent a usable one, else exponential backoff with full
- * jitter; capped by `maxDelayMs` either way.
+ * jitter capped by `maxDelayMs`. Returns `undefined` when the server asks for
+ * a longer wait than `maxDelayMs`: retrying sooner than it asked would only
+ * earn another refusal, so the caller gets the answer as it is.
  *
  * @example
  * ```ts
@@ -227,19 +235,26 @@ export function shouldRetry(policy: RetryPolicy, context: RetryContext): boolean
  * if (policy) retryDelay(policy, 3, undefined); // 200: half of 100 · 2²
  * ```
  */
-export function retryDelay(policy: RetryPolicy, attempt: number, response: Response | undefined): number {
+export function retryDelay(
+  policy: RetryPolicy,
+  attempt: number,
+  response: Response | undefined,
+): number | undefined {
   const retryAfter = response
-    ? parseRetryAfter(response.headers.get("retry-after"), policy.now())
+    ? parseRetryAfter(response.headers.get("retry-after"), policy.now(), response.headers.get("date"))
     : undefined;
-  if (retryAfter !== undefined) return Math.min(retryAfter, policy.maxDelayMs);
+  if (retryAfter !== undefined) return retryAfter > policy.maxDelayMs ? undefined : retryAfter;
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
   return Math.floor(policy.random() * ceiling);
 }
 
 /**
  * Reads a `Retry-After` value (RFC 9110: delay in seconds or an HTTP-date in
- * any of its three formats) as milliseconds from `nowMs`. Returns `undefined`
- * for a missing or unusable value; a date in the past means no wait.
+ * any of its three formats) as milliseconds to wait. An HTTP-date is measured
+ * against the response's `Date` header when it has a valid one (both stamps
+ * then come from the server's clock, so a skewed local clock does not matter),
+ * else against `nowMs`. Returns `undefined` for a missing or unusable value; a
+ * date in the past means no wait.
  *
  * @example
  * ```ts
@@ -247,14 +262,21 @@ export function retryDelay(policy: RetryPolicy, attempt: number, response: Respo
  *
  * parseRetryAfter("120", Date.now()); // 120000
  * parseRetryAfter("Wed, 21 Oct 2015 07:28:00 GMT", Date.UTC(2015, 9, 21, 7, 27, 0)); // 60000
+ * parseRetryAfter("Wed, 21 Oct 2015 07:28:00 GMT", Date.now(), "Wed, 21 Oct 2015 07:27:30 GMT"); // 30000
  * ```
  */
-export function parseRetryAfter(value: string | null, nowMs: number): number | undefined {
+export function parseRetryAfter(
+  value: string | null,
+  nowMs: number,
+  dateHeader?: string | null,
+): number | undefined {
   if (value === null) return undefined;
   const trimmed = value.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
   const at = parseHttpDate(trimmed, nowMs);
-  return at === undefined ? undefined : Math.max(0, at - nowMs);
+  if (at === undefined) return undefined;
+  const serverNow = dateHeader == null ? undefined : parseHttpDate(dateHeader.trim(), nowMs);
+  return Math.max(0, at - (serverNow ?? nowMs));
 }
 
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];

@@ -89,7 +89,7 @@ async function send(options: TransportOptions, original: Request): Promise<Respo
     const context = { attempt, method: original.method, response, error: failure };
     if (!shouldRetry(policy, context)) return finish();
     const delay = retryDelay(policy, attempt, response);
-    if (policy.now() - started + delay > policy.maxElapsedMs) return finish();
+    if (delay === undefined || policy.now() - started + delay > policy.maxElapsedMs) return finish();
     if (callerSignal.aborted) throw callerSignal.reason;
     await discard(response);
     await policy.sleep(delay, callerSignal);

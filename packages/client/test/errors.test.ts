@@ -255,3 +255,77 @@ describe("error classes", () => {
     expect(network.cause).toBeInstanceOf(TypeError);
   });
 });
+
+describe("DrillNetworkError keeps credentials out", () => {
+  const LEAKY = "failed: Authorization: Bearer abc.def.ghi";
+
+  async function networkError(cause: unknown): Promise<DrillNetworkError> {
+    const client = createDrillClient({
+      baseUrl: BASE_URL,
+      fetch: () => Promise.reject(cause),
+      retry: false,
+      headers: { Authorization: "Bearer abc.def.ghi" },
+    });
+    const error = await caught(client.GET("/api/2.1/version"));
+    expect(error).toBeInstanceOf(DrillNetworkError);
+    return error as DrillNetworkError;
+  }
+
+  function exposed(error: Error): string[] {
+    return [
+      error.message,
+      String(error),
+      error.stack ?? "",
+      JSON.stringify(error),
+      inspect(error, { depth: 10 }),
+      inspect(error, { depth: 10, showHidden: true }),
+    ];
+  }
+
+  it("scrubs the token from the message, the cause, toString, JSON.stringify and util.inspect", async () => {
+    const error = await networkError(new TypeError(LEAKY));
+    for (const text of exposed(error)) {
+      expect(text).not.toContain("abc.def.ghi");
+    }
+    expect(error.message).toBe(
+      `GET ${BASE_URL}/api/2.1/version failed without a response after 1 attempt: failed: Authorization: [redacted]`,
+    );
+    expect(error.cause).toBeInstanceOf(TypeError);
+    expect((error.cause as Error).message).toBe("failed: Authorization: [redacted]");
+  });
+
+  it.each([
+    ["a bare bearer token", "socket hang up (Bearer s3cr3t-T0ken_x)", "s3cr3t-T0ken_x"],
+    [
+      "a JWT without a scheme",
+      "bad header eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl in request",
+      "eyJhbGciOiJSUzI1NiJ9",
+    ],
+    ["a quoted header value in JSON", 'headers {"authorization":"Token t0p-s3cret"}', "t0p-s3cret"],
+  ])("scrubs %s", async (_name, message, secret) => {
+    const error = await networkError(new Error(message));
+    for (const text of exposed(error)) expect(text).not.toContain(secret);
+  });
+
+  it("scrubs nested causes and string causes, keeps codes and drops non-Error objects", async () => {
+    const inner = Object.assign(new Error(`connect refused, sent ${LEAKY}`), { code: "ECONNREFUSED" });
+    const nested = await networkError(new TypeError("fetch failed", { cause: inner }));
+    for (const text of exposed(nested)) expect(text).not.toContain("abc.def.ghi");
+    const innerCopy = (nested.cause as Error).cause as Error & { code?: string };
+    expect(innerCopy.code).toBe("ECONNREFUSED");
+    expect(innerCopy.message).toBe("connect refused, sent failed: Authorization: [redacted]");
+
+    const fromString = await networkError(LEAKY);
+    expect(fromString.cause).toBe("failed: Authorization: [redacted]");
+    const fromObject = await networkError({ headers: { authorization: "Bearer abc.def.ghi" } });
+    expect("cause" in fromObject).toBe(false);
+    for (const text of exposed(fromObject)) expect(text).not.toContain("abc.def.ghi");
+  });
+
+  it("leaves ordinary messages with host names and addresses intact", async () => {
+    const error = await networkError(
+      new Error("getaddrinfo ENOTFOUND api.drill-practice.example (10.0.0.1)"),
+    );
+    expect(error.message).toContain("getaddrinfo ENOTFOUND api.drill-practice.example (10.0.0.1)");
+  });
+});

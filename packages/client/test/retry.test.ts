@@ -260,11 +260,73 @@ describe("retries: timing", () => {
     expect(time.delays).toEqual([expected]);
   });
 
-  it("caps Retry-After at maxDelayMs", async () => {
+  it("measures a Retry-After HTTP-date against the response's Date header, not the local clock", async () => {
+    // The local clock runs an hour ahead of the server; only the server's two stamps count.
+    const time = virtualTime(() => 0);
+    const serverNow = Date.UTC(2025, 0, 15, 12, 0, 0);
+    const { client: c } = client(
+      { ...time.hooks },
+      status(503, {
+        Date: new Date(serverNow).toUTCString(),
+        "Retry-After": new Date(serverNow + 9_000).toUTCString(),
+      }),
+      ok,
+    );
+    const { response } = await c.GET("/api/2/version");
+    expect(response.status).toBe(200);
+    expect(time.delays).toEqual([9_000]);
+  });
+
+  it("does not retry when Retry-After asks for more than maxDelayMs and returns the answer as is", async () => {
+    const time = virtualTime();
+    const { client: c, recorder } = client(
+      { ...time.hooks, maxDelayMs: 5_000 },
+      status(429, { "Retry-After": "3600" }),
+      ok,
+    );
+    const { response, error } = await c.GET("/api/2/version");
+    expect(response.status).toBe(429);
+    expect(response.headers.get("retry-after")).toBe("3600");
+    expect(error).toEqual({ ID: "status-429" });
+    expect(recorder.requests).toHaveLength(1);
+    expect(time.delays).toEqual([]);
+  });
+
+  it("does not retry when a Retry-After HTTP-date lies further ahead than maxDelayMs", async () => {
+    const time = virtualTime();
+    const serverNow = Date.UTC(2025, 0, 15, 12, 0, 0);
+    const { client: c, recorder } = client(
+      { ...time.hooks, maxDelayMs: 5_000 },
+      status(503, {
+        Date: new Date(serverNow).toUTCString(),
+        "Retry-After": new Date(serverNow + 6_000).toUTCString(),
+      }),
+      ok,
+    );
+    const { response } = await c.GET("/api/2/version");
+    expect(response.status).toBe(503);
+    expect(recorder.requests).toHaveLength(1);
+    expect(time.delays).toEqual([]);
+  });
+
+  it("does not retry when Retry-After asks for more than the remaining maxElapsedMs", async () => {
+    const time = virtualTime();
+    const { client: c, recorder } = client(
+      { ...time.hooks, maxDelayMs: 60_000, maxElapsedMs: 30_000 },
+      status(503, { "Retry-After": "31" }),
+      ok,
+    );
+    const { response } = await c.GET("/api/2/version");
+    expect(response.status).toBe(503);
+    expect(recorder.requests).toHaveLength(1);
+    expect(time.delays).toEqual([]);
+  });
+
+  it("retries after exactly maxDelayMs when Retry-After asks for that much", async () => {
     const time = virtualTime();
     const { client: c } = client(
       { ...time.hooks, maxDelayMs: 5_000 },
-      status(429, { "Retry-After": "3600" }),
+      status(429, { "Retry-After": "5" }),
       ok,
     );
     const { response } = await c.GET("/api/2/version");
@@ -408,10 +470,28 @@ describe("parseRetryAfter", () => {
     expect(parseRetryAfter("Sunday, 06-Nov-94 08:49:37 GMT", Date.UTC(1994, 10, 6, 8, 49, 0))).toBe(37_000);
   });
 
-  it("retryDelay applies the cap to Retry-After", () => {
-    const policy = resolveRetryPolicy({ maxDelayMs: 2_000, now: () => now });
+  it("reads an HTTP-date against a valid Date header and ignores an unusable one", () => {
+    const later = "Wed, 15 Jan 2025 12:00:30 GMT";
+    // Local clock 1 h fast: the Date header decides.
+    expect(parseRetryAfter(later, now + 3_600_000, "Wed, 15 Jan 2025 12:00:10 GMT")).toBe(20_000);
+    expect(parseRetryAfter(later, now, "yesterday")).toBe(30_000);
+    expect(parseRetryAfter(later, now, null)).toBe(30_000);
+    // A Date header does not change a delay given in seconds.
+    expect(parseRetryAfter("4", now, "Wed, 15 Jan 2025 11:00:00 GMT")).toBe(4_000);
+  });
+
+  it("retryDelay gives up (undefined) on a Retry-After above maxDelayMs and keeps the backoff capped", () => {
+    const policy = resolveRetryPolicy({
+      maxDelayMs: 2_000,
+      baseDelayMs: 1_000,
+      random: () => 0.999,
+      now: () => now,
+    });
     if (!policy) throw new Error("expected a policy");
-    const response = new Response(null, { status: 429, headers: { "retry-after": "10" } });
-    expect(retryDelay(policy, 1, response)).toBe(2_000);
+    const tooLong = new Response(null, { status: 429, headers: { "retry-after": "10" } });
+    expect(retryDelay(policy, 1, tooLong)).toBeUndefined();
+    const fits = new Response(null, { status: 429, headers: { "retry-after": "2" } });
+    expect(retryDelay(policy, 1, fits)).toBe(2_000);
+    expect(retryDelay(policy, 5, undefined)).toBe(1_998);
   });
 });

@@ -391,8 +391,11 @@ describe("over the wire: retries and timeouts", () => {
     const started = performance.now();
     const error = await c.GET("/api/2.1/version").catch((caught: unknown) => caught);
     const elapsed = performance.now() - started;
+    // A DrillTimeoutError (not the 200 that arrives after 1.5 s) shows the timeout cut the
+    // answer off; the upper bound is loose so a loaded CI machine does not fail it.
     expect(error).toBeInstanceOf(DrillTimeoutError);
+    expect((error as DrillTimeoutError).timeoutMs).toBe(250);
     expect(elapsed).toBeGreaterThanOrEqual(240);
-    expect(elapsed).toBeLessThan(1_400);
+    expect(elapsed).toBeLessThan(10_000);
   });
 });

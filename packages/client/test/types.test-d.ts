@@ -1,9 +1,9 @@
 /**
- * Type-level behaviour, checked by `tsc --noEmit` (the typecheck script):
- * every `@ts-expect-error` below must stay an error, every assignment must compile.
- * The runtime part only makes sure the calls are well-formed.
+ * Type-level behaviour, checked by vitest's typecheck mode (and by `tsc --noEmit`):
+ * every `@ts-expect-error` below must stay an error, every `expectTypeOf` must
+ * hold. Nothing here runs; a type error fails the test it sits in.
  */
-import { describe, expect, expectTypeOf, it } from "vitest";
+import { describe, expectTypeOf, it } from "vitest";
 import {
   createDrillClient,
   type Drillable,
@@ -61,7 +61,6 @@ describe("types", () => {
     // @ts-expect-error a 2.0 client has no 2.1 paths
     await v20.GET("/api/2.1/version").catch(() => undefined);
     await v20.GET("/.well-known/oauth-authorization-server");
-    expect(true).toBe(true);
   });
 
   it("parameters are checked", async () => {
@@ -76,7 +75,6 @@ describe("types", () => {
     await client.GET("/api/2/store", { params: { query: { resultStart: 0 } } });
     // @ts-expect-error no such path
     await client.GET("/api/2/nowhere").catch(() => undefined);
-    expect(true).toBe(true);
   });
 
   it("success bodies are typed in both modes", async () => {
@@ -102,7 +100,6 @@ describe("types", () => {
       throwOnError: true,
     });
     expectTypeOf(scoped).toEqualTypeOf<ThrowingDrillClient<PathsV2_0>>();
-    expect(page.total).toBe(1);
   });
 
   it("pagination items follow the version", () => {
@@ -118,6 +115,5 @@ describe("types", () => {
     paginateStore(v21, { query: "x" }, { pageSize: 5 });
     // @ts-expect-error resultStart is set by the paginator
     paginateStore(client, { query: "x", resultStart: "5" }, { pageSize: 5 });
-    expect(true).toBe(true);
   });
 });
