@@ -121,6 +121,26 @@ function send(res: ServerResponse, reply: Reply): void {
 }
 
 /**
+ * The request target as the request log shows it: the path and the names of the query parameters,
+ * never their values (a client may put anything in a query, a secret included). Names stay as sent,
+ * percent-encoding and all, so a decoded line break cannot split a log line.
+ *
+ * @example
+ * loggedTarget("/api/2.1/store?query=dog&searchField=NAME&searchField=TAGS"); // "/api/2.1/store?query&searchField"
+ */
+export function loggedTarget(rawUrl: string): string {
+  const queryAt = rawUrl.indexOf("?");
+  if (queryAt < 0) return rawUrl;
+  const names = new Set<string>();
+  for (const pair of rawUrl.slice(queryAt + 1).split("&")) {
+    const name = pair.split("=", 1)[0] ?? "";
+    if (name !== "") names.add(name);
+  }
+  const path = rawUrl.slice(0, queryAt);
+  return names.size === 0 ? path : `${path}?${[...names].join("&")}`;
+}
+
+/**
  * Builds the `request` listener of the HTTP server.
  *
  * @example
@@ -147,7 +167,7 @@ export function createRequestListener(
       }
       send(res, out);
       ctx.onRequest?.(
-        `${req.method} ${req.url} ${out.status}${operationId ? ` ${operationId}` : ""} ${Math.round(performance.now() - started)}ms`,
+        `${req.method} ${loggedTarget(req.url ?? "/")} ${out.status}${operationId ? ` ${operationId}` : ""} ${Math.round(performance.now() - started)}ms`,
       );
     };
     handle(ctx, req, (id) => {

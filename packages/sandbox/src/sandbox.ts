@@ -57,7 +57,10 @@ export interface SandboxOptions extends DatasetSource {
   readonly faults?: readonly FaultRule[];
   /** Write `service-account.json` and `client.env` into this directory (created when missing). */
   readonly credentialsDir?: string;
-  /** Called with one line per request (method, path, status, operationId, duration); no secrets. */
+  /**
+   * Called with one line per request: method, path with the query's parameter names (never their
+   * values), status, operationId, duration. No header, body or query value is logged.
+   */
   readonly onRequest?: (line: string) => void;
   /** An OpenAPI 3.1 document to use instead of the packaged one (for tests of the sandbox itself). */
   readonly spec?: OpenApiDocument;

@@ -35,6 +35,29 @@ describe("lifecycle", () => {
     agent.destroy();
   });
 
+  it("logs the path and the query's parameter names, never a query value", async () => {
+    const lines: string[] = [];
+    const sandbox = await start({ onRequest: (line) => lines.push(line) });
+    const api = client(sandbox, await tokenFor(sandbox));
+    const secret = "s3cr3t-value";
+    await api(
+      "GET",
+      `/api/2.1/store?query=${secret}&searchField=NAME&searchField=TAGS&access_token=${secret}`,
+    );
+    await api("GET", "/api/2.1/version");
+    const store = lines.find((line) => line.includes("/api/2.1/store"));
+    expect(store).toMatch(
+      /^GET \/api\/2\.1\/store\?query&searchField&access_token \d{3} searchStore_v2_1 \d+ms$/,
+    );
+    expect(lines.find((line) => line.includes("/api/2.1/version"))).toMatch(
+      /^GET \/api\/2\.1\/version 200 getVersion_v2_1 \d+ms$/,
+    );
+    for (const line of lines) {
+      expect(line).not.toContain(secret);
+      expect(line).not.toContain("NAME");
+    }
+  });
+
   it("serves HEAD wherever GET is, without a body", async () => {
     const sandbox = await start();
     const res = await fetch(`${sandbox.url}/api/2.1/version`, {
