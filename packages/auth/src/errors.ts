@@ -30,6 +30,7 @@ export type AuthErrorCode =
   | "ERR_DISCOVERY"
   | "ERR_TOKEN_EXCHANGE"
   | "ERR_TOKEN_RESPONSE"
+  | "ERR_ABORTED"
   | "ERR_BROWSER_RUNTIME"
   | "ERR_CLI_USAGE";
 
@@ -432,6 +433,28 @@ export class CliUsageError extends AuthError {
 }
 
 /**
+ * The caller's `AbortSignal` fired while it waited for a token. Its `name` is
+ * `"AbortError"`, like the error of an aborted `fetch`, and its `cause` is the
+ * signal's reason. Nothing is cached for an aborted request.
+ *
+ * @example
+ * ```ts
+ * const token = await provider.getToken({ signal: AbortSignal.timeout(5000) }).catch((error: unknown) => {
+ *   if (error instanceof TokenRequestAbortedError) return undefined;
+ *   throw error;
+ * });
+ * ```
+ */
+export class TokenRequestAbortedError extends AuthError {
+  readonly code = "ERR_ABORTED" as const;
+  override readonly name = "AbortError";
+
+  constructor(reason: unknown) {
+    super("the wait for an access token was aborted by the caller's signal", { cause: reason });
+  }
+}
+
+/**
  * Union of every concrete error class, for exhaustive `switch (error.code)`.
  *
  * @example
@@ -456,6 +479,7 @@ export type AnyAuthError =
   | DiscoveryError
   | TokenExchangeError
   | TokenResponseError
+  | TokenRequestAbortedError
   | BrowserRuntimeError
   | CliUsageError;
 

@@ -48,6 +48,7 @@ export {
   KeyFileSyntaxError,
   OptionsError,
   TokenExchangeError,
+  TokenRequestAbortedError,
   TokenResponseError,
 } from "./errors.js";
 export {
@@ -75,7 +76,12 @@ export {
   type ServiceAccountAuthOptions,
   serviceAccountAuth,
 } from "./service-account-auth.js";
-export { isTokenCache, MemoryTokenCache, type TokenCache } from "./token-cache.js";
+export {
+  isTokenCache,
+  MemoryTokenCache,
+  type MemoryTokenCacheOptions,
+  type TokenCache,
+} from "./token-cache.js";
 export { JWT_BEARER_GRANT_TYPE } from "./token-exchange.js";
 export {
   createTokenProvider,

@@ -5,7 +5,7 @@
  * returned to the caller at once.
  */
 import { type Clock, parseHttpDate } from "./clock.js";
-import { OptionsError } from "./errors.js";
+import { OptionsError, TokenRequestAbortedError } from "./errors.js";
 
 /**
  * How requests to the authorization server are retried.
@@ -222,27 +222,60 @@ export interface RetryContext {
    * so slow signing never counts as a slow server). A failure here is not retried.
    */
   readonly beforeAttempt?: () => Promise<void>;
+  /** Stops the loop: the attempt under way is aborted, a wait is cut short, and {@link TokenRequestAbortedError} is thrown. */
+  readonly signal?: AbortSignal | undefined;
 }
 
 class AttemptTimeout extends Error {
   override readonly name = "TimeoutError";
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new TokenRequestAbortedError(signal.reason);
+}
+
+/**
+ * Waits between attempts. The timer is unref'd (where the runtime has that, as Node
+ * does) so a pending retry never keeps a process alive, and the wait ends early,
+ * with {@link TokenRequestAbortedError}, when the signal fires.
+ */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    throwIfAborted(signal);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new TokenRequestAbortedError(signal?.reason));
+    };
+    const timer: ReturnType<typeof setTimeout> = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    (timer as { unref?: () => unknown }).unref?.();
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
 
 async function attempt(
   send: (signal: AbortSignal) => Promise<Response>,
   timeoutMs: number,
   clock: Clock,
+  outer: AbortSignal | undefined,
 ): Promise<ReadResponse> {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
+  let onAbort: (() => void) | undefined;
+  const stopped = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       const error = new AttemptTimeout(`no complete response within ${timeoutMs} ms`);
       controller.abort(error);
       reject(error);
     }, timeoutMs);
+    onAbort = () => {
+      const error = new TokenRequestAbortedError(outer?.reason);
+      controller.abort(error);
+      reject(error);
+    };
+    outer?.addEventListener("abort", onAbort, { once: true });
   });
   try {
     return await Promise.race([
@@ -252,10 +285,11 @@ async function attempt(
         const body = await response.text();
         return { status: response.status, headers: response.headers, body, receivedAt };
       })(),
-      timeout,
+      stopped,
     ]);
   } finally {
     clearTimeout(timer);
+    if (onAbort !== undefined) outer?.removeEventListener("abort", onAbort);
   }
 }
 
@@ -274,17 +308,26 @@ export async function sendWithRetry(
   send: (signal: AbortSignal) => Promise<Response>,
   context: RetryContext,
 ): Promise<RetryOutcome> {
-  const { policy, clock } = context;
+  const { policy, clock, signal } = context;
   const started = clock.now();
   for (let attempts = 1; ; attempts++) {
+    throwIfAborted(signal);
     await context.beforeAttempt?.();
+    throwIfAborted(signal);
     const remaining = policy.maxElapsedMs - (clock.now() - started);
     let result: { response: ReadResponse } | { error: unknown };
     try {
       result = {
-        response: await attempt(send, Math.max(1, Math.min(policy.attemptTimeoutMs, remaining)), clock),
+        response: await attempt(
+          send,
+          Math.max(1, Math.min(policy.attemptTimeoutMs, remaining)),
+          clock,
+          signal,
+        ),
       };
     } catch (error) {
+      // An abort by the caller is not a network failure: it ends the loop.
+      throwIfAborted(signal);
       result = { error };
     }
     let retryAfterMs: number | undefined;
@@ -314,6 +357,6 @@ export async function sendWithRetry(
         retryAfterMs !== undefined && retryAfterMs >= policy.maxElapsedMs - elapsed ? "retry-after" : "time",
       );
     }
-    await sleep(delay);
+    await sleep(delay, signal);
   }
 }

@@ -14,10 +14,10 @@ import {
 import { type AuthMiddleware, authMiddleware } from "./middleware.js";
 import { inspectCustom } from "./redact.js";
 import { assertServerRuntime } from "./runtime.js";
-import { MemoryTokenCache } from "./token-cache.js";
 import {
   createTokenProvider,
   type GetTokenOptions,
+  resolveProviderSettings,
   type ServiceAccountTokenProviderApi,
   type TokenProvider,
   type TokenProviderOptions,
@@ -122,13 +122,10 @@ export function serviceAccountAuth(options: ServiceAccountAuthOptions): ServiceA
   if (keyFile !== undefined && (typeof keyFile !== "string" || keyFile.trim() === "")) {
     throw new OptionsError("keyFile", "must be a non-empty path");
   }
-  for (const name of ["clientId", "clientSecret"] as const) {
-    const value = providerOptions[name];
-    if (typeof value !== "string" || value.trim() === "")
-      throw new OptionsError(name, "must be a non-empty string");
-  }
+  // Every option is checked now, so a mistake surfaces here rather than on the first API call.
+  const settings = resolveProviderSettings(providerOptions);
   // One store for every provider made here, so clients with the same settings share tokens.
-  const cache = providerOptions.cache ?? new MemoryTokenCache();
+  const cache = settings.cache;
 
   let keyPromise: Promise<ServiceAccountKey> | undefined;
   const loadKey = (): Promise<ServiceAccountKey> => {
@@ -148,21 +145,32 @@ export function serviceAccountAuth(options: ServiceAccountAuthOptions): ServiceA
     return keyPromise;
   };
 
-  const providers = new Map<string, Promise<ServiceAccountTokenProviderApi>>();
+  // Providers by fetch, then by base URL: two clients with different fetches (their own
+  // retries, proxies, test doubles) must each have their requests go through their own.
+  const providers = new Map<
+    typeof globalThis.fetch | undefined,
+    Map<string, Promise<ServiceAccountTokenProviderApi>>
+  >();
   let firstContext: DrillAuthContext | undefined;
   const providerFor = (context: DrillAuthContext | undefined): Promise<ServiceAccountTokenProviderApi> => {
     const baseUrl = providerOptions.baseUrl ?? (context?.baseUrl === "" ? undefined : context?.baseUrl);
     const fetchImpl = providerOptions.fetch ?? context?.fetch;
+    let byBaseUrl = providers.get(fetchImpl);
+    if (byBaseUrl === undefined) {
+      byBaseUrl = new Map();
+      providers.set(fetchImpl, byBaseUrl);
+    }
+    const group = byBaseUrl;
     const id = baseUrl ?? "";
-    let provider = providers.get(id);
+    let provider = group.get(id);
     if (provider === undefined) {
       const creating = loadKey().then((loaded) =>
         createTokenProvider({ ...providerOptions, baseUrl, fetch: fetchImpl, cache, key: loaded }),
       );
       provider = creating;
-      providers.set(id, creating);
+      group.set(id, creating);
       creating.catch(() => {
-        if (providers.get(id) === creating) providers.delete(id);
+        if (group.get(id) === creating) group.delete(id);
       });
     }
     return provider;
@@ -177,6 +185,16 @@ export function serviceAccountAuth(options: ServiceAccountAuthOptions): ServiceA
       if (typeof context !== "object" || context === null) {
         throw new OptionsError("middleware context", "must be an object with baseUrl and fetch");
       }
+      if (context.fetch !== undefined && typeof context.fetch !== "function") {
+        throw new OptionsError("middleware context", "fetch must be a fetch function");
+      }
+      if (settings.baseUrl === undefined && settings.tokenEndpoint === undefined) {
+        // The client's base URL is the one the provider will use: check it while the client is made.
+        if (context.baseUrl === undefined || context.baseUrl === "") {
+          throw new OptionsError("baseUrl", "is required unless tokenEndpoint is given");
+        }
+        resolveProviderSettings({ ...providerOptions, baseUrl: context.baseUrl });
+      }
       firstContext ??= context;
       return authMiddleware(lazyProvider(context));
     },
@@ -184,6 +202,14 @@ export function serviceAccountAuth(options: ServiceAccountAuthOptions): ServiceA
     invalidate: (subject) => lazyProvider(firstContext).invalidate(subject),
     ready: async () => {
       await loadKey();
+      // With a base URL at hand, make the provider too: it checks the key against the options.
+      if (
+        settings.baseUrl !== undefined ||
+        settings.tokenEndpoint !== undefined ||
+        firstContext !== undefined
+      ) {
+        await providerFor(firstContext);
+      }
     },
   };
   const describe = () => `ServiceAccountAuth(${keyFile === undefined ? "key given" : `keyFile=${keyFile}`})`;

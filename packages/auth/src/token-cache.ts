@@ -7,6 +7,8 @@
  */
 import type { AccessTokenResponse } from "@drill-practice/client";
 import { AccessToken } from "./access-token.js";
+import { type Clock, systemClock } from "./clock.js";
+import { OptionsError } from "./errors.js";
 import { inspectCustom } from "./redact.js";
 
 /**
@@ -38,6 +40,19 @@ export interface TokenCache {
 }
 
 /**
+ * Options of {@link MemoryTokenCache}.
+ *
+ * @example
+ * ```ts
+ * const cache = new MemoryTokenCache({ clock: { now: () => Date.parse("2030-01-01T00:00:00Z") } });
+ * ```
+ */
+export interface MemoryTokenCacheOptions {
+  /** Clock that entries expire by. Default `Date.now()`; a provider's own default cache uses the provider's clock. */
+  readonly clock?: Clock | undefined;
+}
+
+/**
  * The default cache: a `Map` in this process, with lazy expiry on read. Its contents
  * are not visible through `util.inspect` or `JSON.stringify`.
  *
@@ -50,11 +65,20 @@ export interface TokenCache {
  */
 export class MemoryTokenCache implements TokenCache {
   readonly #entries = new Map<string, { value: string; expiresAt: number }>();
+  readonly #clock: Clock;
+
+  constructor(options: MemoryTokenCacheOptions = {}) {
+    if (typeof options !== "object" || options === null)
+      throw new OptionsError("options", "must be an object");
+    const clock = options.clock ?? systemClock;
+    if (typeof clock?.now !== "function") throw new OptionsError("clock", "must have a now() method");
+    this.#clock = clock;
+  }
 
   get(key: string): string | undefined {
     const entry = this.#entries.get(key);
     if (entry === undefined) return undefined;
-    if (Date.now() >= entry.expiresAt) {
+    if (this.#clock.now() >= entry.expiresAt) {
       this.#entries.delete(key);
       return undefined;
     }
@@ -62,7 +86,7 @@ export class MemoryTokenCache implements TokenCache {
   }
 
   set(key: string, value: string, ttlSeconds: number): void {
-    this.#entries.set(key, { value, expiresAt: Date.now() + ttlSeconds * 1000 });
+    this.#entries.set(key, { value, expiresAt: this.#clock.now() + ttlSeconds * 1000 });
   }
 
   delete(key: string): void {

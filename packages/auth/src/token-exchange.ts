@@ -5,7 +5,7 @@
 import type { AccessTokenResponse } from "@drill-practice/client";
 import type { ServerClock } from "./clock.js";
 import { describeNetworkError, plural } from "./discovery.js";
-import { TokenExchangeError, TokenResponseError } from "./errors.js";
+import { TokenExchangeError, type TokenRequestAbortedError, TokenResponseError } from "./errors.js";
 import { containsSecret, scrubSecrets, serverText } from "./redact.js";
 import { type RetryPolicy, sendWithRetry } from "./retry.js";
 
@@ -37,6 +37,8 @@ export interface TokenExchangeRequest {
   readonly fetch: typeof globalThis.fetch;
   readonly retry: RetryPolicy;
   readonly serverClock: ServerClock;
+  /** Ends the exchange early with {@link TokenRequestAbortedError}. */
+  readonly signal?: AbortSignal | undefined;
 }
 
 /**
@@ -96,6 +98,7 @@ export async function exchangeAssertion(request: TokenExchangeRequest): Promise<
     },
     {
       policy: request.retry,
+      signal: request.signal,
       clock: { now: () => serverClock.localNow() },
       onResponse: (response) => serverClock.observe(response.headers.get("date"), response.receivedAt),
       beforeAttempt: async () => {

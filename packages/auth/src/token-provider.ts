@@ -7,7 +7,7 @@ import { AccessToken } from "./access-token.js";
 import { DEFAULT_ASSERTION_LIFETIME_SECONDS, signAssertion, validateAssertionLifetime } from "./assertion.js";
 import { type Clock, ServerClock, systemClock } from "./clock.js";
 import { discoverTokenEndpoint, parseHttpUrl } from "./discovery.js";
-import { OptionsError, TokenExchangeError } from "./errors.js";
+import { OptionsError, TokenExchangeError, TokenRequestAbortedError } from "./errors.js";
 import { isServiceAccountKey, type ServiceAccountKey } from "./key-file.js";
 import { inspectCustom } from "./redact.js";
 import { type RetryOptions, type RetryPolicy, resolveRetryPolicy } from "./retry.js";
@@ -102,6 +102,13 @@ export interface GetTokenOptions {
   readonly subject?: string | undefined;
   /** Ignore the cache and exchange a new assertion. */
   readonly forceRefresh?: boolean | undefined;
+  /**
+   * Stops waiting when it fires: `getToken` rejects with `TokenRequestAbortedError`
+   * (`name` `"AbortError"`). An exchange shared with other callers goes on for them;
+   * once no caller waits for it any more it is aborted, retry waits included, and
+   * nothing is cached.
+   */
+  readonly signal?: AbortSignal | undefined;
 }
 
 /**
@@ -124,6 +131,9 @@ export interface TokenProvider {
 interface Flight {
   readonly forced: boolean;
   readonly promise: Promise<AccessToken>;
+  /** Aborts the exchange once every caller waiting for it has given up. */
+  readonly controller: AbortController;
+  waiters: number;
 }
 
 interface ResolvedOptions {
@@ -155,23 +165,38 @@ function optionalUrl(name: string, value: unknown): string | undefined {
   return url;
 }
 
-function resolveOptions(options: TokenProviderOptions): ResolvedOptions {
+/**
+ * The options checked before a key or a base URL is at hand (`serviceAccountAuth`
+ * checks them when it is called, long before its first provider is made).
+ *
+ * @example
+ * ```ts
+ * const settings: ProviderSettings = resolveProviderSettings({ clientId, clientSecret });
+ * ```
+ */
+export type ProviderSettings = Omit<ResolvedOptions, "key" | "subject" | "fetch"> & {
+  readonly subject: string | undefined;
+  readonly fetch: typeof globalThis.fetch | undefined;
+  readonly clock: Clock;
+};
+
+/**
+ * Checks every option of {@link createTokenProvider} except `key`, and except that a
+ * `baseUrl` or `tokenEndpoint` must be present (`serviceAccountAuth` can take the base
+ * URL from the client later). Throws {@link OptionsError} naming the option.
+ *
+ * @example
+ * ```ts
+ * resolveProviderSettings({ clientId, clientSecret, retry: { maxAttempts: 0 } }); // throws: invalid option retry.maxAttempts
+ * ```
+ */
+export function resolveProviderSettings(options: Omit<TokenProviderOptions, "key">): ProviderSettings {
   if (typeof options !== "object" || options === null) throw new OptionsError("options", "must be an object");
   const clientId = nonEmptyString("clientId", options.clientId);
   const clientSecret = nonEmptyString("clientSecret", options.clientSecret);
-  if (!isServiceAccountKey(options.key)) {
-    throw new OptionsError(
-      "key",
-      "must be a ServiceAccountKey from parseServiceAccountKey() or readServiceAccountKey()",
-    );
-  }
   const baseUrl = optionalUrl("baseUrl", options.baseUrl);
   const tokenEndpoint = optionalUrl("tokenEndpoint", options.tokenEndpoint);
-  if (baseUrl === undefined && tokenEndpoint === undefined) {
-    throw new OptionsError("baseUrl", "is required unless tokenEndpoint is given");
-  }
-  const subject =
-    options.subject === undefined ? options.key.serviceAccountId : nonEmptyString("subject", options.subject);
+  const subject = options.subject === undefined ? undefined : nonEmptyString("subject", options.subject);
   const margin = options.refreshMarginSeconds ?? DEFAULT_REFRESH_MARGIN_SECONDS;
   if (typeof margin !== "number" || !Number.isFinite(margin) || margin < 0 || margin > 3600) {
     throw new OptionsError("refreshMarginSeconds", "must be a number of seconds from 0 to 3600");
@@ -179,9 +204,13 @@ function resolveOptions(options: TokenProviderOptions): ResolvedOptions {
   const lifetime = validateAssertionLifetime(
     options.assertionLifetimeSeconds ?? DEFAULT_ASSERTION_LIFETIME_SECONDS,
   );
-  const fetchImpl = options.fetch ?? globalThis.fetch;
-  if (typeof fetchImpl !== "function") throw new OptionsError("fetch", "must be a fetch function");
-  const cache = options.cache ?? new MemoryTokenCache();
+  if (options.fetch !== undefined && typeof options.fetch !== "function") {
+    throw new OptionsError("fetch", "must be a fetch function");
+  }
+  const clock = options.clock ?? systemClock;
+  if (typeof clock?.now !== "function") throw new OptionsError("clock", "must have a now() method");
+  // The default store expires entries by the provider's clock, not by Date.now().
+  const cache = options.cache ?? new MemoryTokenCache({ clock });
   if (!isTokenCache(cache)) throw new OptionsError("cache", "must have get, set and delete methods");
   const cacheKeyPrefix = options.cacheKeyPrefix ?? DEFAULT_CACHE_KEY_PREFIX;
   if (typeof cacheKeyPrefix !== "string") throw new OptionsError("cacheKeyPrefix", "must be a string");
@@ -193,15 +222,36 @@ function resolveOptions(options: TokenProviderOptions): ResolvedOptions {
     tokenEndpoint,
     clientId,
     clientSecret,
-    key: options.key,
     subject,
     refreshMarginSeconds: margin,
     assertionLifetimeSeconds: lifetime,
-    fetch: fetchImpl,
+    fetch: options.fetch,
     cache,
     cacheKeyPrefix,
     onCacheError: options.onCacheError,
     retry: resolveRetryPolicy(options.retry),
+    clock,
+  };
+}
+
+function resolveOptions(options: TokenProviderOptions): ResolvedOptions & { clock: Clock } {
+  const settings = resolveProviderSettings(options);
+  if (!isServiceAccountKey(options.key)) {
+    throw new OptionsError(
+      "key",
+      "must be a ServiceAccountKey from parseServiceAccountKey() or readServiceAccountKey()",
+    );
+  }
+  if (settings.baseUrl === undefined && settings.tokenEndpoint === undefined) {
+    throw new OptionsError("baseUrl", "is required unless tokenEndpoint is given");
+  }
+  const fetchImpl = settings.fetch ?? globalThis.fetch;
+  if (typeof fetchImpl !== "function") throw new OptionsError("fetch", "must be a fetch function");
+  return {
+    ...settings,
+    key: options.key,
+    subject: settings.subject ?? options.key.serviceAccountId,
+    fetch: fetchImpl,
   };
 }
 
@@ -223,11 +273,23 @@ class ServiceAccountTokenProvider implements TokenProvider {
   async getToken(options: GetTokenOptions = {}): Promise<AccessToken> {
     const subject = this.#subject(options?.subject);
     const force = options?.forceRefresh === true;
+    const signal = options?.signal;
+    if (
+      signal !== undefined &&
+      (typeof signal !== "object" ||
+        signal === null ||
+        typeof signal.aborted !== "boolean" ||
+        typeof signal.addEventListener !== "function")
+    ) {
+      throw new OptionsError("signal", "must be an AbortSignal");
+    }
+    if (signal?.aborted) throw new TokenRequestAbortedError(signal.reason);
     if (!force) {
       const cached = await this.#readFresh(subject);
       if (cached !== undefined) return cached;
     }
-    return this.#join(subject, force);
+    if (signal?.aborted) throw new TokenRequestAbortedError(signal.reason);
+    return this.#wait(subject, this.#join(subject, force), signal);
   }
 
   async invalidate(subject?: string): Promise<void> {
@@ -258,30 +320,62 @@ class ServiceAccountTokenProvider implements TokenProvider {
     return subject === undefined ? this.#options.subject : nonEmptyString("subject", subject);
   }
 
-  #join(subject: string, force: boolean): Promise<AccessToken> {
+  #join(subject: string, force: boolean): Flight {
     const existing = this.#flights.get(subject);
     // A forced refresh may join a flight only if that flight will not answer from the cache.
-    if (existing !== undefined && (existing.forced || !force)) return existing.promise;
+    if (existing !== undefined && (existing.forced || !force)) {
+      existing.waiters++;
+      return existing;
+    }
+    const controller = new AbortController();
     const promise = (async () => {
       if (!force) {
         // Another process (shared cache) or an earlier flight may have stored one meanwhile.
         const cached = await this.#readFresh(subject);
         if (cached !== undefined) return cached;
       }
-      return this.#exchange(subject);
+      return this.#exchange(subject, controller.signal);
     })();
-    const flight: Flight = { forced: force, promise };
+    const flight: Flight = { forced: force, promise, controller, waiters: 1 };
     this.#flights.set(subject, flight);
     const settle = () => {
       if (this.#flights.get(subject) === flight) this.#flights.delete(subject);
     };
     promise.then(settle, settle);
-    return promise;
+    return flight;
   }
 
-  async #exchange(subject: string): Promise<AccessToken> {
+  /** One caller's wait for a flight, which it can leave when its signal fires. */
+  #wait(subject: string, flight: Flight, signal: AbortSignal | undefined): Promise<AccessToken> {
+    if (signal === undefined) return flight.promise;
+    return new Promise<AccessToken>((resolve, reject) => {
+      const leave = () => {
+        flight.waiters--;
+        if (flight.waiters === 0) {
+          // Nobody wants this token any more: stop the exchange, and let the next caller start afresh.
+          if (this.#flights.get(subject) === flight) this.#flights.delete(subject);
+          flight.controller.abort(signal.reason);
+        }
+        reject(new TokenRequestAbortedError(signal.reason));
+      };
+      signal.addEventListener("abort", leave, { once: true });
+      flight.promise.then(
+        (token) => {
+          signal.removeEventListener("abort", leave);
+          resolve(token);
+        },
+        (error: unknown) => {
+          signal.removeEventListener("abort", leave);
+          reject(error);
+        },
+      );
+    });
+  }
+
+  async #exchange(subject: string, signal: AbortSignal): Promise<AccessToken> {
     const options = this.#options;
     const endpoint = await this.tokenEndpoint();
+    if (signal.aborted) throw new TokenRequestAbortedError(signal.reason);
     let result: Awaited<ReturnType<typeof exchangeAssertion>>;
     try {
       result = await exchangeAssertion({
@@ -291,6 +385,7 @@ class ServiceAccountTokenProvider implements TokenProvider {
         fetch: options.fetch,
         retry: options.retry,
         serverClock: this.#serverClock,
+        signal,
         createAssertion: () =>
           signAssertion({
             key: options.key,
@@ -307,6 +402,8 @@ class ServiceAccountTokenProvider implements TokenProvider {
       }
       throw error;
     }
+    // Every caller has gone: the token is not stored.
+    if (signal.aborted) throw new TokenRequestAbortedError(signal.reason);
     const token = new AccessToken({ response: result.response, subject, receivedAt: result.receivedAt });
     const ttl = Math.max(1, token.secondsLeft(this.#serverClock.localNow()));
     const key = await this.#cacheKey(subject);
@@ -402,7 +499,5 @@ export interface ServiceAccountTokenProviderApi extends TokenProvider {
 export function createTokenProvider(options: TokenProviderOptions): ServiceAccountTokenProviderApi {
   assertServerRuntime();
   const resolved = resolveOptions(options);
-  const clock = options.clock ?? systemClock;
-  if (typeof clock?.now !== "function") throw new OptionsError("clock", "must have a now() method");
-  return new ServiceAccountTokenProvider(resolved, clock);
+  return new ServiceAccountTokenProvider(resolved, resolved.clock);
 }

@@ -147,16 +147,13 @@ describe("serviceAccountAuth", () => {
 
   it("asks for a base URL when neither it nor the client gives one", async () => {
     const auth = serviceAccountAuth({ keyFile, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
-    const middleware = auth.middleware({ baseUrl: "", fetch: vi.fn() });
-    await expect(
-      middleware.onRequest({
-        request: new Request("https://drill.test/x"),
-        id: "1",
-        schemaPath: "/x",
-        params: {},
-        options: {} as never,
-      }),
-    ).rejects.toThrow("invalid option baseUrl: is required unless tokenEndpoint is given");
+    // At once, when the client is made, not on its first request.
+    expect(() => auth.middleware({ baseUrl: "", fetch: vi.fn() })).toThrow(
+      "invalid option baseUrl: is required unless tokenEndpoint is given",
+    );
+    expect(() => auth.middleware({ baseUrl: "ftp://drill.test", fetch: vi.fn() })).toThrow(
+      "invalid option baseUrl: must be an absolute http(s) URL",
+    );
   });
 
   it.each([
@@ -168,10 +165,84 @@ describe("serviceAccountAuth", () => {
     [{ keyFile: " ", clientId: CLIENT_ID, clientSecret: CLIENT_SECRET }, "invalid option keyFile"],
     [{ keyFile: "a", clientId: "", clientSecret: CLIENT_SECRET }, "invalid option clientId"],
     [{ keyFile: "a", clientId: CLIENT_ID }, "invalid option clientSecret"],
+    // The provider's options are checked at once too, not on the first API call.
+    [
+      { keyFile: "a", clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, baseUrl: "drill.test" },
+      "invalid option baseUrl",
+    ],
+    [
+      {
+        keyFile: "a",
+        clientId: CLIENT_ID,
+        clientSecret: CLIENT_SECRET,
+        tokenEndpoint: "https://u:p@x.test/t",
+      },
+      "invalid option tokenEndpoint",
+    ],
+    [
+      { keyFile: "a", clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, retry: { maxAttempts: 0 } },
+      "invalid option retry.maxAttempts",
+    ],
+    [
+      { keyFile: "a", clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, refreshMarginSeconds: -1 },
+      "invalid option refreshMarginSeconds",
+    ],
+    [
+      { keyFile: "a", clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, assertionLifetimeSeconds: 7200 },
+      "invalid option assertionLifetimeSeconds",
+    ],
+    [
+      { keyFile: "a", clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, subject: "" },
+      "invalid option subject",
+    ],
+    [
+      { keyFile: "a", clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, fetch: "fetch" },
+      "invalid option fetch",
+    ],
+    [{ keyFile: "a", clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, cache: {} }, "invalid option cache"],
+    [{ keyFile: "a", clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, clock: {} }, "invalid option clock"],
   ])("rejects bad options at once (%#)", (options, message) => {
     const make = () => serviceAccountAuth(options as Parameters<typeof serviceAccountAuth>[0]);
     expect(make).toThrow(OptionsError);
     expect(make).toThrow(message);
+  });
+
+  it("checks the key against the options in ready() when the base URL is known", async () => {
+    const auth = serviceAccountAuth({
+      key: keyFileObject(),
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      baseUrl: "https://drill.test",
+      fetch: vi.fn(),
+    });
+    await expect(auth.ready()).resolves.toBeUndefined();
+    const bad = serviceAccountAuth({
+      key: keyFileObject({ keyId: "" }),
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+    });
+    await expect(bad.ready()).rejects.toMatchObject({ code: "ERR_KEY_FILE_FIELD" });
+  });
+
+  it("gives each client fetch its own provider, even for the same base URL", async () => {
+    const server = new FakeAuthServer();
+    // A store that keeps nothing, so that every token request is visible.
+    const cache = { get: () => undefined, set: () => undefined, delete: () => undefined };
+    const auth = serviceAccountAuth({ keyFile, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, cache });
+    const fetchA = serviceFetch(server);
+    const fetchB = serviceFetch(server);
+    const clientA = createDrillClientLike({ baseUrl: server.baseUrl, fetch: fetchA, auth });
+    const clientB = createDrillClientLike({ baseUrl: server.baseUrl, fetch: fetchB, auth });
+    expect((await clientA.GET("/api/2.1/version")).data).toEqual({ version: "2.1.0" });
+    expect((await clientB.GET("/api/2.1/version")).data).toEqual({ version: "2.1.0" });
+    const urls = (fetch: typeof fetchA) => fetch.mock.calls.map(([input]) => new Request(input).url);
+    const expected = [
+      "https://drill.test/.well-known/oauth-authorization-server",
+      server.tokenEndpoint,
+      "https://drill.test/api/2.1/version",
+    ];
+    expect(urls(fetchA)).toEqual(expected);
+    expect(urls(fetchB)).toEqual(expected);
   });
 
   it("is structurally the DrillAuth the client accepts", () => {

@@ -9,6 +9,7 @@ import {
   type TokenCache,
   TokenExchangeError,
   type TokenProviderOptions,
+  TokenRequestAbortedError,
 } from "../src/index.js";
 import {
   CLIENT_ID,
@@ -440,5 +441,93 @@ describe("options", () => {
     await expect(provider(server).getToken({ subject: "" })).rejects.toThrow(
       "invalid option subject: must be a non-empty string",
     );
+  });
+});
+
+describe("abort and retry waits", () => {
+  /** A server that answers the first `failures` token requests with 503. */
+  function flaky(failures: number) {
+    const server = new FakeAuthServer();
+    server.respond = (_record, index) => (index < failures ? json({}, { status: 503 }) : undefined);
+    return server;
+  }
+
+  it("stops waiting when the signal fires, during a retry wait, and caches nothing", async () => {
+    const server = flaky(1);
+    const sleeping = vi.spyOn(globalThis, "setTimeout");
+    const p = provider(server, { retry: { initialDelayMs: 4000, maxDelayMs: 4000, random: () => 1 } });
+    const controller = new AbortController();
+    const started = Date.now();
+    const pending = p.getToken({ signal: controller.signal });
+    await vi.waitFor(() => expect(server.tokenRequests).toHaveLength(1));
+    // The 4 s wait before the retry does not keep the process alive.
+    const wait = sleeping.mock.calls.findIndex(([, ms]) => ms === 4000);
+    expect(wait).toBeGreaterThanOrEqual(0);
+    const timer = sleeping.mock.results[wait]?.value as NodeJS.Timeout | undefined;
+    expect(timer?.hasRef()).toBe(false);
+    sleeping.mockRestore();
+
+    controller.abort(new Error("shutting down"));
+    const error = await pending.catch((e: unknown) => e);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(error).toBeInstanceOf(TokenRequestAbortedError);
+    expect(error).toMatchObject({ name: "AbortError", code: "ERR_ABORTED" });
+    expect((error as Error).message).toBe("the wait for an access token was aborted by the caller's signal");
+    expect(((error as Error).cause as Error).message).toBe("shutting down");
+    // The abandoned exchange did not go on, and nothing was cached: the next call exchanges.
+    server.respond = undefined;
+    const token = await p.getToken();
+    expect(token.value).toBe(server.issued[0]);
+    expect(server.tokenRequests).toHaveLength(2);
+  });
+
+  it("rejects at once for an aborted signal, and with a clear error for a non-signal", async () => {
+    const server = new FakeAuthServer();
+    const p = provider(server);
+    await expect(p.getToken({ signal: AbortSignal.abort() })).rejects.toMatchObject({ code: "ERR_ABORTED" });
+    await expect(p.getToken({ signal: {} as AbortSignal })).rejects.toThrow("invalid option signal");
+    expect(server.tokenRequests).toHaveLength(0);
+  });
+
+  it("keeps a shared exchange going for the callers that still wait", async () => {
+    const server = flaky(1);
+    const p = provider(server, { retry: { initialDelayMs: 50, maxDelayMs: 50, random: () => 1 } });
+    const controller = new AbortController();
+    const leaving = p.getToken({ signal: controller.signal });
+    const staying = p.getToken();
+    await vi.waitFor(() => expect(server.tokenRequests).toHaveLength(1));
+    controller.abort();
+    await expect(leaving).rejects.toMatchObject({ name: "AbortError" });
+    expect((await staying).value).toBe(server.issued[0]);
+    expect(server.tokenRequests).toHaveLength(2);
+    // And that token is cached.
+    expect((await p.getToken()).value).toBe(server.issued[0]);
+    expect(server.tokenRequests).toHaveLength(2);
+  });
+});
+
+describe("MemoryTokenCache clock", () => {
+  it("expires entries by the clock it is given", () => {
+    let now = Date.parse("2031-01-01T00:00:00Z");
+    const cache = new MemoryTokenCache({ clock: { now: () => now } });
+    cache.set("k", "v", 10);
+    now += 9_999;
+    expect(cache.get("k")).toBe("v");
+    now += 1;
+    expect(cache.get("k")).toBeUndefined();
+    expect(() => new MemoryTokenCache({ clock: {} as never })).toThrow("invalid option clock");
+  });
+
+  it("is the provider's default cache, on the provider's clock rather than Date.now()", async () => {
+    // The provider's clock stands still while the system clock runs two hours ahead.
+    const frozen = Date.parse("2031-01-01T00:00:00Z");
+    vi.useFakeTimers({ toFake: ["Date"], now: frozen });
+    const server = new FakeAuthServer({ verify: false, expiresIn: 3599 });
+    const p = provider(server, { clock: { now: () => frozen } });
+    const first = await p.getToken();
+    vi.setSystemTime(frozen + 2 * 3600_000);
+    // By the provider's clock the token is fresh, so the cache must still hold it.
+    expect((await p.getToken()).value).toBe(first.value);
+    expect(server.tokenRequests).toHaveLength(1);
   });
 });
