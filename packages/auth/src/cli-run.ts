@@ -66,8 +66,8 @@ Output:
   --json                   print the whole token response as JSON
   -h, --help               print this help
 
-Example:
-  curl -H "Authorization: Bearer $(drill-token)" "$DRILL_BASE_URL/api/2.1/version"
+Example (the header reaches curl on standard input, never on its command line):
+  printf 'Authorization: Bearer %s\\n' "$(drill-token)" | curl -H @- "$DRILL_BASE_URL/api/2.1/version"
 
 Exit status: 0 token printed, 1 token not obtained, 2 wrong usage.
 `;

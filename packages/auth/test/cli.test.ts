@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLIENT_ID, CLIENT_SECRET, keyFileObject, rsaKeyPair } from "./helpers.js";
+import { runCli } from "../src/cli-run.js";
+import { CLIENT_ID, CLIENT_SECRET, json, keyFileObject, rsaKeyPair } from "./helpers.js";
 import { type HttpTokenServer, startHttpTokenServer } from "./http-token-server.js";
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -175,6 +176,34 @@ describe("drill-token", { timeout: 30_000 }, () => {
     expect(run.stderr).toContain('HTTP 401 invalid_client "client authentication failed"');
     expect(run.stderr).not.toContain("wrong-secret-value");
     expect(run.stderr.trim().split("\n")).toHaveLength(1);
+  });
+
+  it("keeps every spelling of a short client secret out of its error output", async () => {
+    const secret = "p+/ =";
+    let stderr = "";
+    // A token endpoint that quotes the form body it got, and a fetch error that quotes it too.
+    for (const fail of ["echo", "throw"]) {
+      stderr = "";
+      const status = await runCli({
+        argv: ["--token-endpoint", "https://auth.test/token"],
+        env: { ...env, DRILL_BASE_URL: undefined, DRILL_CLIENT_SECRET: secret },
+        stdin: (async function* () {})(),
+        stdout: { write: () => true },
+        stderr: { write: (text: string) => (stderr += text) },
+        fetch: async (_input, init) => {
+          if (fail === "throw") throw new Error(`could not send ${String(init?.body)}`);
+          return json(
+            { error: "invalid_client", error_description: `got ${String(init?.body)}` },
+            { status: 401 },
+          );
+        },
+      });
+      expect(status).toBe(1);
+      expect(stderr).toContain("client_secret=[redacted]");
+      for (const spelling of [secret, encodeURIComponent(secret), "p%2B%2F+%3D"]) {
+        expect(stderr).not.toContain(spelling);
+      }
+    }
   });
 
   it("fails with exit 1 on a bad key file, naming it", async () => {
