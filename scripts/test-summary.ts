@@ -12,16 +12,22 @@ const root = new URL("..", import.meta.url).pathname;
 /** Reports that `pnpm test` must produce; a missing one means its task did not run. */
 const expected = [
   ".reports/biome.json",
+  ".reports/typecheck.json",
   ".reports/vitest.json",
   "spec/.reports/spec-lint.json",
+  "spec/.reports/typecheck.json",
   "spec/.reports/vitest.json",
   "packages/client/.reports/drift.json",
+  "packages/client/.reports/typecheck.json",
   "packages/client/.reports/vitest.json",
   "packages/client/.reports/package.json",
+  "packages/auth/.reports/typecheck.json",
   "packages/auth/.reports/vitest.json",
   "packages/auth/.reports/package.json",
+  "packages/sandbox/.reports/typecheck.json",
   "packages/sandbox/.reports/vitest.json",
   "packages/sandbox/.reports/package.json",
+  "packages/docs/.reports/typecheck.json",
   "packages/docs/.reports/vitest.json",
 ];
 
