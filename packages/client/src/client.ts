@@ -244,18 +244,25 @@ export function createDrillClient(
   if (options.throwOnError !== undefined && typeof options.throwOnError !== "boolean") {
     throw new DrillInvalidOptionError("throwOnError", "expected true or false");
   }
+  const acceptsInit = options.fetch === undefined;
   const userFetch = options.fetch ?? defaultFetch();
   if (typeof userFetch !== "function") {
     throw new DrillInvalidOptionError("fetch", "expected a function");
   }
   const middleware = validateMiddleware(options.middleware);
   const transportUserAgent = isNode() ? USER_AGENT : undefined;
-  const transport = createTransport({ fetch: userFetch, timeoutMs, retry, userAgent: transportUserAgent });
+  const transport = createTransport({
+    fetch: userFetch,
+    acceptsInit,
+    timeoutMs,
+    retry,
+    userAgent: transportUserAgent,
+  });
 
   const client = createClient<object>({
     baseUrl,
     fetch: transport,
-    headers: options.headers,
+    headers: withUserAgent(options.headers, transportUserAgent),
     querySerializer: QUERY_SERIALIZER,
     pathSerializer: encodePathParameters,
   });
@@ -264,6 +271,7 @@ export function createDrillClient(
   if (options.auth !== undefined) {
     const authFetch = createTransport({
       fetch: userFetch,
+      acceptsInit,
       timeoutMs,
       retry: undefined,
       userAgent: transportUserAgent,
@@ -273,12 +281,35 @@ export function createDrillClient(
   return options.throwOnError ? toThrowingClient(client) : client;
 }
 
-function defaultFetch(): RequestFetch {
+function defaultFetch(): (request: Request, init?: RequestInit) => Promise<Response> {
   if (typeof globalThis.fetch !== "function") {
     throw new DrillInvalidOptionError("fetch", "this runtime has no global fetch; pass one");
   }
   // Looked up per call so that later replacements of globalThis.fetch are honoured.
-  return (request) => globalThis.fetch(request);
+  return (request, init) => globalThis.fetch(request, init);
+}
+
+/**
+ * Puts the User-Agent in the headers openapi-fetch merges into every request,
+ * so that the transport finds it there and need not add it to each request.
+ * Only plain-object headers are merged (ours first, so a caller's
+ * `User-Agent` in any spelling wins); other forms are left to the transport.
+ */
+function withUserAgent(
+  headers: HeadersOptions | undefined,
+  userAgent: string | undefined,
+): HeadersOptions | undefined {
+  if (userAgent === undefined) return headers;
+  if (headers === undefined) return { "user-agent": userAgent };
+  if (
+    typeof headers !== "object" ||
+    headers === null ||
+    Array.isArray(headers) ||
+    headers instanceof Headers
+  ) {
+    return headers;
+  }
+  return { "user-agent": userAgent, ...headers };
 }
 
 function isNode(): boolean {

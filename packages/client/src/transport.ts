@@ -1,11 +1,17 @@
 /**
  * The fetch layer under openapi-fetch's middleware chain: timeout, retries and
  * the Node User-Agent. openapi-fetch middleware cannot send a request twice,
- * so re-sending happens here, on a fresh clone of the request per attempt.
+ * so re-sending happens here.
+ *
+ * Every request pays for this layer, so the common case stays lean: a request
+ * without a body is sent as it is (one with a body is cloned, so that the
+ * original stays readable for a retry and for middleware); the platform's
+ * fetch gets the attempt's signal in `init` instead of a copy of the request
+ * and is trusted to honour it, so it needs no race and, without a timeout, no
+ * guard at all; the timeout error is built only when the timer fires.
  */
 import { DrillNetworkError, DrillTimeoutError } from "./errors.js";
 import { type RetryPolicy, retryDelay, shouldRetry } from "./retry.js";
-import { type CombinedSignal, combineSignals, raceAbort } from "./signals.js";
 
 /**
  * A fetch function that takes a `Request`, as openapi-fetch calls it.
@@ -30,16 +36,20 @@ export type RequestFetch = (request: Request) => Promise<Response>;
  * ```
  */
 export interface TransportOptions {
-  /** The fetch that does the actual I/O. */
-  readonly fetch: RequestFetch;
+  /** The fetch that does the actual I/O (`init` only with `acceptsInit`). */
+  readonly fetch: (request: Request, init?: RequestInit) => Promise<Response>;
+  /**
+   * True when `fetch` takes `(request, init)` like the platform's fetch: the
+   * attempt's signal (and a missing User-Agent) then go in `init`, which saves
+   * copying the request. A fetch injected by the caller sees one `Request`.
+   */
+  readonly acceptsInit?: boolean;
   /** Limit of one attempt (headers and body), or `false` for none. */
   readonly timeoutMs: number | false;
   /** Retry policy, or `undefined` for a single attempt. */
   readonly retry: RetryPolicy | undefined;
   /** Sent as `User-Agent` unless the request already has one. */
   readonly userAgent: string | undefined;
-  /** For tests: replaces `AbortSignal.any` (pass `null` to force the manual fallback). */
-  readonly signalAny?: ((signals: AbortSignal[]) => AbortSignal) | null;
 }
 
 /**
@@ -60,7 +70,7 @@ export interface TransportOptions {
  * ```
  */
 export function createTransport(options: TransportOptions): typeof fetch {
-  const transport = async (input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> => {
+  const transport = (input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request && init === undefined ? input : new Request(input, init);
     return send(options, request);
   };
@@ -70,26 +80,25 @@ export function createTransport(options: TransportOptions): typeof fetch {
 async function send(options: TransportOptions, original: Request): Promise<Response> {
   const policy = options.retry;
   const callerSignal = original.signal;
-  const started = policy?.now() ?? 0;
+  const started = policy === undefined ? 0 : policy.now();
   for (let attempt = 1; ; attempt++) {
     if (callerSignal.aborted) throw callerSignal.reason;
     let response: Response | undefined;
     let failure: Error | undefined;
     try {
       response = await attemptOnce(options, original, attempt);
+      if (policy === undefined || attempt >= policy.attempts || response.ok) return response;
     } catch (error) {
       if (!(error instanceof DrillNetworkError || error instanceof DrillTimeoutError)) throw error;
+      if (policy === undefined || attempt >= policy.attempts) throw error;
       failure = error;
     }
-    const finish = (): Response => {
+    const context = { attempt, method: original.method, response, error: failure };
+    const delay = shouldRetry(policy, context) ? retryDelay(policy, attempt, response) : undefined;
+    if (delay === undefined || policy.now() - started + delay > policy.maxElapsedMs) {
       if (failure) throw failure;
       return response as Response;
-    };
-    if (!policy || attempt >= policy.attempts || response?.ok) return finish();
-    const context = { attempt, method: original.method, response, error: failure };
-    if (!shouldRetry(policy, context)) return finish();
-    const delay = retryDelay(policy, attempt, response);
-    if (delay === undefined || policy.now() - started + delay > policy.maxElapsedMs) return finish();
+    }
     if (callerSignal.aborted) throw callerSignal.reason;
     await discard(response);
     await policy.sleep(delay, callerSignal);
@@ -105,104 +114,245 @@ async function discard(response: Response | undefined): Promise<void> {
 }
 
 async function attemptOnce(options: TransportOptions, original: Request, attempt: number): Promise<Response> {
-  const { signal: callerSignal, method } = original;
-  const url = describeUrl(original.url);
-  const timeoutController = new AbortController();
-  const timeoutError =
-    options.timeoutMs === false
-      ? undefined
-      : new DrillTimeoutError({ timeoutMs: options.timeoutMs, method, url });
-  const timer =
-    options.timeoutMs === false
-      ? undefined
-      : setTimeout(() => timeoutController.abort(timeoutError), options.timeoutMs);
-  const combined = combineSignals([callerSignal, timeoutController.signal], options.signalAny);
-  const cleanup = () => {
-    if (timer !== undefined) clearTimeout(timer);
-    combined.dispose();
-  };
-
+  // The original keeps its body: a retry or a middleware may still need it.
+  const source = original.body === null ? original : original.clone();
+  const userAgent =
+    options.userAgent !== undefined && !source.headers.has("user-agent") ? options.userAgent : undefined;
+  if (options.acceptsInit && options.timeoutMs === false) {
+    // The platform's fetch honours the caller's signal, headers and body alike: nothing to add.
+    try {
+      return await options.fetch(
+        source,
+        userAgent === undefined ? undefined : withUserAgent(source, userAgent),
+      );
+    } catch (error) {
+      throw failure(original, attempt, error);
+    }
+  }
+  const guard = new AttemptGuard(original, options.timeoutMs);
   let response: Response;
   try {
-    const headers = new Headers(original.headers);
-    if (options.userAgent && !headers.has("user-agent")) headers.set("user-agent", options.userAgent);
-    const request = new Request(original.clone(), { signal: combined.signal, headers });
-    response = await raceAbort(options.fetch(request), combined.signal, (late) => {
-      late.body?.cancel().catch(() => {});
-    });
+    if (options.acceptsInit) {
+      const init = userAgent === undefined ? {} : withUserAgent(source, userAgent);
+      init.signal = guard.signal;
+      response = await options.fetch(source, init);
+    } else {
+      let request = source;
+      if (guard.controller !== undefined || userAgent !== undefined) {
+        // The signal of a Request cannot be swapped, so a caller's fetch gets a copy.
+        request = new Request(source, guard.controller ? { signal: guard.controller.signal } : {});
+        if (userAgent !== undefined) request.headers.set("user-agent", userAgent);
+      }
+      // A caller's fetch may ignore its signal; the guard gives up on it all the same.
+      response = await guard.race(options.fetch(request));
+    }
   } catch (error) {
-    cleanup();
-    if (combined.signal.aborted && combined.signal.reason === timeoutError) throw timeoutError;
-    if (callerSignal.aborted) throw callerSignal.reason;
-    throw new DrillNetworkError({ method, url, attempts: attempt, cause: error });
+    guard.release();
+    throw guard.timedOut ? guard.timeoutError() : failure(original, attempt, error);
   }
-  return guardBody(response, combined, cleanup);
+  return guard.coverBody(response);
 }
 
-/**
- * Keeps the timeout running while the body streams and releases it once the
- * body is done, failed or cancelled. Bodies that nobody will read (none, or
- * `Content-Length: 0`) release it at once.
- */
-function guardBody(response: Response, combined: CombinedSignal, cleanup: () => void): Response {
-  const body = response.body;
-  if (body === null || response.headers.get("content-length") === "0") {
-    cleanup();
-    return response;
-  }
-  const reader = body.getReader();
-  let onAbort: (() => void) | undefined;
-  let settled = false;
-  const release = () => {
-    if (settled) return;
-    settled = true;
-    if (onAbort) combined.signal.removeEventListener("abort", onAbort);
-    cleanup();
-  };
-  const guarded = new ReadableStream<Uint8Array>({
-    start(controller) {
-      onAbort = () => {
-        const reason: unknown = combined.signal.reason;
-        release();
-        controller.error(reason);
-        reader.cancel(reason).catch(() => {});
-      };
-      if (combined.signal.aborted) onAbort();
-      else combined.signal.addEventListener("abort", onAbort, { once: true });
-    },
-    async pull(controller) {
-      try {
-        const { done, value } = await reader.read();
-        if (settled) return;
-        if (done) {
-          release();
-          controller.close();
-        } else {
-          controller.enqueue(value);
-        }
-      } catch (error) {
-        if (settled) return;
-        release();
-        controller.error(error);
-      }
-    },
-    cancel(reason) {
-      release();
-      return reader.cancel(reason);
-    },
-  });
-  const wrapped = new Response(guarded, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
-  // A constructed Response has no URL; keep the one the fetch reported.
-  Object.defineProperties(wrapped, {
-    url: { value: response.url },
-    redirected: { value: response.redirected },
-  });
-  return wrapped;
+function withUserAgent(request: Request, userAgent: string): RequestInit {
+  const headers = new Headers(request.headers);
+  headers.set("user-agent", userAgent);
+  return { headers };
 }
+
+/** The caller's abort reason, or a network error for anything else. */
+function failure(original: Request, attempt: number, error: unknown): unknown {
+  if (original.signal.aborted) return original.signal.reason;
+  return new DrillNetworkError({
+    method: original.method,
+    url: describeUrl(original.url),
+    attempts: attempt,
+    cause: error,
+  });
+}
+
+/** Waiting for the response headers. */
+const HEADERS = 0;
+/** The response arrived; its body is being read. */
+const BODY = 1;
+/** Timer and listener released: the body is done, or the attempt failed. */
+const RELEASED = 2;
+
+/**
+ * One attempt's timeout and caller-abort handling. It listens to the caller's
+ * signal itself (as an event listener object, so no closure per request) and
+ * aborts its own controller, which is all the platform's fetch needs; for a
+ * fetch that ignores its signal it also rejects the wait for the headers and
+ * errors the body stream.
+ */
+class AttemptGuard {
+  /** Aborted on timeout or caller abort; absent when there is no timeout. */
+  readonly controller: AbortController | undefined;
+  timedOut = false;
+  private state: typeof HEADERS | typeof BODY | typeof RELEASED = HEADERS;
+  private readonly timer: ReturnType<typeof setTimeout> | undefined;
+  private pending: Promise<Response> | undefined;
+  private rejectHeaders: ((reason: unknown) => void) | undefined;
+  private body: ReadableStreamDefaultController<Uint8Array> | undefined;
+  private reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  private reason: unknown;
+  private timeout: DrillTimeoutError | undefined;
+
+  constructor(
+    private readonly request: Request,
+    private readonly timeoutMs: number | false,
+  ) {
+    if (timeoutMs !== false) {
+      this.controller = new AbortController();
+      this.timer = setTimeout(onTimeout, timeoutMs, this);
+    }
+    request.signal.addEventListener("abort", this);
+  }
+
+  /** The signal to send with the request. */
+  get signal(): AbortSignal | undefined {
+    return this.controller?.signal;
+  }
+
+  /** Settles like `pending`, or rejects as soon as the attempt is aborted. */
+  race(pending: Promise<Response>): Promise<Response> {
+    this.pending = pending;
+    if (this.state === RELEASED) {
+      this.dropLate();
+      return Promise.reject(this.reason);
+    }
+    return new Promise<Response>((resolve, reject) => {
+      this.rejectHeaders = reject;
+      pending.then(resolve, reject);
+    });
+  }
+
+  /** The timeout error; built only when it is needed. */
+  timeoutError(): DrillTimeoutError {
+    this.timeout ??= new DrillTimeoutError({
+      timeoutMs: this.timeoutMs as number,
+      method: this.request.method,
+      url: describeUrl(this.request.url),
+    });
+    return this.timeout;
+  }
+
+  /** Caller abort (`EventListener` object interface). */
+  handleEvent(): void {
+    this.abort(this.request.signal.reason);
+  }
+
+  abort(reason: unknown): void {
+    if (this.state === RELEASED) return;
+    const wasReadingBody = this.state === BODY;
+    const rejectHeaders = this.rejectHeaders;
+    this.reason = reason;
+    this.release();
+    this.controller?.abort(reason);
+    if (wasReadingBody) {
+      this.body?.error(reason);
+      this.reader?.cancel(reason).catch(ignore);
+    } else if (rejectHeaders) {
+      rejectHeaders(reason);
+      this.dropLate();
+    }
+  }
+
+  release(): void {
+    if (this.state === RELEASED) return;
+    this.state = RELEASED;
+    this.rejectHeaders = undefined;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.request.signal.removeEventListener("abort", this);
+  }
+
+  /**
+   * Keeps the timeout running while the body streams and releases it once the
+   * body is done, failed or cancelled. Bodies that nobody will read (none, or
+   * `Content-Length: 0`) release it at once.
+   */
+  coverBody(response: Response): Response {
+    const body = response.body;
+    if (body === null || response.headers.get("content-length") === "0") {
+      this.release();
+      return response;
+    }
+    this.rejectHeaders = undefined;
+    if (this.state === HEADERS) this.state = BODY;
+    this.reader = body.getReader();
+    const wrapped = new Response(new ReadableStream<Uint8Array>(new GuardedSource(this)), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+    // A constructed Response has no URL; keep the one the fetch reported.
+    Object.defineProperties(wrapped, {
+      url: { value: response.url },
+      redirected: { value: response.redirected },
+    });
+    return wrapped;
+  }
+
+  /** Called by the wrapped stream. */
+  start(controller: ReadableStreamDefaultController<Uint8Array>): void {
+    this.body = controller;
+    // Aborted between the headers and the wrapping.
+    if (this.state === RELEASED) {
+      controller.error(this.reason);
+      this.reader?.cancel(this.reason).catch(ignore);
+    }
+  }
+
+  async pull(controller: ReadableStreamDefaultController<Uint8Array>): Promise<void> {
+    const reader = this.reader as ReadableStreamDefaultReader<Uint8Array>;
+    try {
+      const { done, value } = await reader.read();
+      if (this.state === RELEASED) return;
+      if (done) {
+        this.release();
+        controller.close();
+      } else {
+        controller.enqueue(value);
+      }
+    } catch (error) {
+      if (this.state === RELEASED) return;
+      this.release();
+      controller.error(error);
+    }
+  }
+
+  cancel(reason: unknown): Promise<void> {
+    this.release();
+    return (this.reader as ReadableStreamDefaultReader<Uint8Array>).cancel(reason);
+  }
+
+  /** Cancels the body of a response that arrives after the attempt was aborted. */
+  private dropLate(): void {
+    this.pending?.then((late) => {
+      late.body?.cancel().catch(ignore);
+    }, ignore);
+  }
+}
+
+/** The underlying source of a guarded body; forwards to its guard. */
+class GuardedSource {
+  constructor(private readonly guard: AttemptGuard) {}
+  start(controller: ReadableStreamDefaultController<Uint8Array>): void {
+    this.guard.start(controller);
+  }
+  pull(controller: ReadableStreamDefaultController<Uint8Array>): Promise<void> {
+    return this.guard.pull(controller);
+  }
+  cancel(reason: unknown): Promise<void> {
+    return this.guard.cancel(reason);
+  }
+}
+
+function onTimeout(guard: AttemptGuard): void {
+  guard.timedOut = true;
+  guard.abort(guard.timeoutError());
+}
+
+function ignore(): void {}
 
 /** The request URL without query string or fragment, for error messages. */
 function describeUrl(url: string): string {

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createDrillClient, DrillTimeoutError } from "../src/index.js";
-import { combineSignals } from "../src/signals.js";
 import { createTransport } from "../src/transport.js";
 import { BASE_URL, hangingFetch, json, recordingFetch } from "./helpers.js";
 
@@ -209,14 +208,13 @@ describe("caller signals", () => {
     expect(seen[0]?.reason).toBe(call.error);
   });
 
-  it("works without AbortSignal.any (manual combination)", async () => {
+  it("needs no AbortSignal.any: one controller per attempt follows the caller's signal", async () => {
     const any = vi.spyOn(AbortSignal, "any");
     const transport = createTransport({
       fetch: hangingFetch(),
       timeoutMs: 1_000,
       retry: undefined,
       userAgent: undefined,
-      signalAny: null,
     });
     const timedOut = track(transport(`${BASE_URL}/a`));
     await vi.advanceTimersByTimeAsync(1_000);
@@ -230,44 +228,5 @@ describe("caller signals", () => {
     expect(vi.getTimerCount()).toBe(0);
     expect(any).not.toHaveBeenCalled();
     any.mockRestore();
-  });
-});
-
-describe("combineSignals", () => {
-  for (const [label, any] of [
-    ["AbortSignal.any", AbortSignal.any.bind(AbortSignal)],
-    ["the manual fallback", null],
-  ] as const) {
-    it(`${label}: aborts with the first source's reason`, () => {
-      const first = new AbortController();
-      const second = new AbortController();
-      const combined = combineSignals([first.signal, second.signal], any);
-      expect(combined.signal.aborted).toBe(false);
-      second.abort("second");
-      first.abort("first");
-      expect(combined.signal.aborted).toBe(true);
-      expect(combined.signal.reason).toBe("second");
-    });
-
-    it(`${label}: starts aborted when a source already is`, () => {
-      const combined = combineSignals([new AbortController().signal, AbortSignal.abort("early")], any);
-      expect(combined.signal.aborted).toBe(true);
-      expect(combined.signal.reason).toBe("early");
-    });
-  }
-
-  it("uses AbortSignal.any when the runtime has it", () => {
-    const any = vi.spyOn(AbortSignal, "any");
-    combineSignals([new AbortController().signal]);
-    expect(any).toHaveBeenCalledTimes(1);
-    any.mockRestore();
-  });
-
-  it("the manual fallback stops listening after dispose", () => {
-    const source = new AbortController();
-    const combined = combineSignals([source.signal], null);
-    combined.dispose();
-    source.abort("late");
-    expect(combined.signal.aborted).toBe(false);
   });
 });
