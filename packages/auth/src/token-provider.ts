@@ -35,6 +35,9 @@ import { exchangeAssertion } from "./token-exchange.js";
  */
 export const DEFAULT_REFRESH_MARGIN_SECONDS = 60;
 
+/** How many subjects' cache keys a provider remembers before it starts over. */
+const MAX_REMEMBERED_CACHE_KEYS = 10_000;
+
 /**
  * Default prefix of cache keys.
  *
@@ -426,7 +429,24 @@ class ServiceAccountTokenProvider implements TokenProvider {
     return this.#serverClock.localNow() < token.expiresAt - marginMs;
   }
 
-  async #cacheKey(subject: string): Promise<string> {
+  /**
+   * Cache keys by subject: the digest is the same every time, and computing it
+   * on each `getToken` was a measurable share of a cached call. Bounded, since
+   * subjects may be many (one per managed user).
+   */
+  readonly #cacheKeys = new Map<string, Promise<string>>();
+
+  #cacheKey(subject: string): Promise<string> {
+    let key = this.#cacheKeys.get(subject);
+    if (key === undefined) {
+      if (this.#cacheKeys.size >= MAX_REMEMBERED_CACHE_KEYS) this.#cacheKeys.clear();
+      key = this.#computeCacheKey(subject);
+      this.#cacheKeys.set(subject, key);
+    }
+    return key;
+  }
+
+  async #computeCacheKey(subject: string): Promise<string> {
     const { tokenEndpoint, baseUrl, clientId, key, cacheKeyPrefix } = this.#options;
     // Hashed, so a shared store holds neither email addresses nor client IDs in clear.
     const identity = JSON.stringify([
