@@ -3,23 +3,14 @@
  * the README must compile against the package's own source, so the examples
  * cannot drift from the API.
  */
-import { execFile } from "node:child_process";
-import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
+import { readdir, readFile, rm } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import { compileExamples, type Example, markdownBlocks } from "../../../scripts/compile-examples.js";
 
-const run = promisify(execFile);
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
 const scratch = join(packageDir, ".tmp", "examples");
-const tscBin = join(dirname(createRequire(import.meta.url).resolve("typescript/package.json")), "bin", "tsc");
-
-interface Example {
-  readonly origin: string;
-  readonly code: string;
-}
 
 async function sourceFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
@@ -41,13 +32,6 @@ function docExamples(file: string, text: string): Example[] {
     }
   }
   return examples;
-}
-
-function readmeExamples(text: string): Example[] {
-  return [...text.matchAll(/```ts\n([\s\S]*?)```/g)].map((block) => ({
-    origin: `README.md:${text.slice(0, block.index).split("\n").length}`,
-    code: block[1] ?? "",
-  }));
 }
 
 const DECLARATION =
@@ -95,57 +79,28 @@ describe("documentation examples", () => {
     for (const file of await sourceFiles(join(packageDir, "src"))) {
       examples.push(...docExamples(file, await readFile(file, "utf8")));
     }
-    examples.push(...readmeExamples(await readFile(join(packageDir, "README.md"), "utf8")));
+    examples.push(...markdownBlocks(await readFile(join(packageDir, "README.md"), "utf8"), "ts"));
     expect(examples.length).toBeGreaterThan(40);
 
-    await rm(scratch, { recursive: true, force: true });
-    await mkdir(scratch, { recursive: true });
-    const names: string[] = [];
-    for (const [index, example] of examples.entries()) {
-      const name = `example-${String(index).padStart(3, "0")}.ts`;
-      names.push(name);
-      const isModule = /^\s*(import|export) /m.test(example.code);
-      // Examples of internal modules import them relatively, from where the example is written.
-      const code = example.code.replace(/from "(\.{1,2}\/[^"]+)"/g, (_match, specifier: string) => {
-        const target = join(packageDir, dirname(example.origin.replace(/:\d+$/, "")), specifier);
-        return `from "${relative(scratch, target).replaceAll("\\", "/")}"`;
-      });
-      await writeFile(
-        join(scratch, name),
-        `// ${example.origin}\n${code}${isModule ? "" : "\nexport {};\n"}`,
-      );
-    }
-    await writeFile(
-      join(scratch, "tsconfig.json"),
-      JSON.stringify({
-        compilerOptions: {
-          target: "es2022",
-          module: "esnext",
-          moduleResolution: "bundler",
-          lib: ["es2023", "dom", "dom.iterable"],
-          types: [],
-          strict: true,
-          noEmit: true,
-          skipLibCheck: true,
-          allowImportingTsExtensions: true,
-          noUnusedLocals: false,
-          paths: { "@drill-practice/client": ["../../src/index.ts"] },
+    const errors = await compileExamples({
+      scratch,
+      examples,
+      compilerOptions: {
+        types: [],
+        allowImportingTsExtensions: true,
+        paths: {
+          "@drill-practice/client": [
+            relative(scratch, join(packageDir, "src/index.ts")).replaceAll("\\", "/"),
+          ],
         },
-        files: names,
-      }),
-    );
-    const output = await run(process.execPath, [tscBin, "-p", "tsconfig.json"], { cwd: scratch }).then(
-      () => "",
-      (error: { stdout?: string }) => error.stdout ?? "failed",
-    );
-    // Point each error at the doc comment it came from.
-    const located = output.replace(
-      /^(example-\d+\.ts)\((\d+),\d+\)/gm,
-      (_match, file: string, line: string) => {
-        const example = examples[Number(file.slice(8, 11))];
-        return `${example?.origin} (example line ${Number(line) - 1})`;
       },
-    );
-    expect(located).toBe("");
+      // Examples of internal modules import them relatively, from where the example is written.
+      rewrite: (example) =>
+        example.code.replace(/from "(\.{1,2}\/[^"]+)"/g, (_match, specifier: string) => {
+          const target = join(packageDir, dirname(example.origin.replace(/:\d+$/, "")), specifier);
+          return `from "${relative(scratch, target).replaceAll("\\", "/")}"`;
+        }),
+    });
+    expect(errors).toBe("");
   }, 120_000);
 });
