@@ -156,8 +156,8 @@ export async function run(): Promise<BenchmarkResult> {
     notes.push(
       `**Missed** by ${formatPercent(ratio / TARGET_RATIO - 1)}. Calling Web Crypto directly, without jose, is already ` +
         `${formatRatio(webMedian / refMedian)} of the reference, so most of the gap is the asynchronous Web Crypto ` +
-        "path rather than jose. The ratio moves with the machine's load (see the load average above): on a quiet " +
-        "machine it has been lower. Signing with a node:crypto `KeyObject` on Node would remove the Web Crypto " +
+        "path rather than jose. The ratio moves with the machine's load (see the load average above), so compare " +
+        "runs on a quiet machine. Signing with a node:crypto `KeyObject` on Node would remove the Web Crypto " +
         "path, at the price of a Node-only branch in a package that keeps to Web-standard APIs.",
     );
   }
