@@ -234,8 +234,9 @@ export async function run(): Promise<BenchmarkResult> {
         `${formatBytes(openapiFetch.gzipped)} of the budget on its own; the client's own code is the rest, largest ` +
         `files (minified): ${top}. An application importing only \`createDrillClient\` gets ` +
         `${formatBytes(createOnly.gzipped)}${createOnly.gzipped <= CLIENT_TARGET_BYTES ? ", within the target" : ""}. ` +
-        "Error messages and option validation written out in full are most of the weight; shorter messages or " +
-        "moving rarely used helpers (pagination, error subclasses) behind separate entry points would bring it under.",
+        "Ways under the target: move helpers that not every application uses (pagination, for one) to a " +
+        "separate entry point, so that `export *` no longer pulls them in, and trim the transport's and the retry " +
+        "policy's code.",
     );
   }
   return {
