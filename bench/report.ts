@@ -170,7 +170,7 @@ function section(stored: StoredResult, machineOfRun: MachineInfo): string {
     `Measured ${formatDate(stored.date)}${sameMachine ? "" : ` on ${describeMachine(stored.machine)}`}, in ${(result.durationMs / 1000).toFixed(1)} s` +
       (stored.load === undefined
         ? "."
-        : ` (1-minute load average ${stored.load.before.toFixed(2)} before, ${stored.load.after.toFixed(2)} after, on ${stored.machine.cores} cores).`),
+        : `; 1-minute load average ${stored.load.before.toFixed(2)} before, ${stored.load.after.toFixed(2)} after.`),
     "",
     result.measured,
     "",
@@ -228,6 +228,10 @@ export function renderMarkdown(stored: readonly StoredResult[], latest: StoredRe
     `- Machine: ${describeMachine(machine)}`,
     `- Date: ${formatDate(latest?.date ?? stored[0]?.date ?? new Date().toISOString())}`,
     `- Command: \`pnpm bench\` (runs \`${latest?.command ?? "tsx bench/run.ts"}\` after building the packages)`,
+    "",
+    "Servers run in their own processes, so a benchmark keeps up to two processes busy and pushes the",
+    "1-minute load average (given per section) towards 2 by itself; clearly more means other work shared",
+    "the machine and the figures are noisier. Ratios come from interleaved rounds, which cancels most drift.",
     "",
     "## Summary",
     "",
