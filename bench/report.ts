@@ -208,6 +208,7 @@ export function renderMarkdown(stored: readonly StoredResult[], latest: StoredRe
         row.metric,
         row.ours,
         row.reference,
+        row.ratio,
         row.target,
         verdictMarkdown(row),
       ]),
@@ -235,7 +236,7 @@ export function renderMarkdown(stored: readonly StoredResult[], latest: StoredRe
     "",
     "## Summary",
     "",
-    markdownTable(["Benchmark", "Metric", "Ours", "Reference", "Target", "Verdict"], summaryRows),
+    markdownTable(["Benchmark", "Metric", "Ours", "Reference", "Ratio", "Target", "Verdict"], summaryRows),
     "",
     missed === 0
       ? "Every target with a number was met."
