@@ -5,5 +5,9 @@ export default defineConfig({
     name: "auth",
     include: ["test/**/*.test.ts"],
     reporters: ["default", ["json", { outputFile: ".reports/vitest.json" }]],
+    // RSA key generation, spawned CLIs and servers are slow on a busy 2-core CI machine;
+    // a test that hangs still fails, after 30 s instead of 5.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 });
