@@ -143,6 +143,7 @@ export function formatConsole(result: BenchmarkResult): string {
   ];
   for (const detail of result.details)
     parts.push(`\n${detail.title}\n${textTable(detail.headers, detail.rows)}`);
+  for (const note of result.notes) parts.push(`\n${note.replaceAll("**", "")}`);
   const missed = result.rows.filter((row) => row.verdict === "missed");
   for (const row of missed) parts.push(`!!! MISSED: ${row.metric}: ${row.ours} vs target ${row.target}`);
   return parts.join("\n");
