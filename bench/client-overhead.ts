@@ -251,7 +251,7 @@ export async function run(): Promise<BenchmarkResult> {
           name: "the auth middleware",
           delta: cpu(ours) - cpu(staticHeader),
           what:
-            "the cached token lookup (timed on its own in the token-provider benchmark), two more async " +
+            "the cached token lookup, timed on its own in the token-provider benchmark; two more async " +
             "middleware hooks and the copy of each request kept for a re-send after a 401",
           remedy: "keeping the copy only for requests with a body, since a body-less request can be rebuilt",
         },
