@@ -4,9 +4,11 @@
  * Raw results live in `bench/results.json` so that running a single benchmark refreshes its own
  * section of BENCHMARKS.md and keeps the others (each section states when and where it was measured).
  */
+import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import * as os from "node:os";
+import { fileURLToPath } from "node:url";
 
 /** Whether a row has a target and whether it was reached. */
 export type Verdict = "met" | "missed" | "info";
@@ -229,7 +231,9 @@ export function renderMarkdown(stored: readonly StoredResult[], latest: StoredRe
     "",
     `- Machine: ${describeMachine(machine)}`,
     `- Date: ${formatDate(latest?.date ?? stored[0]?.date ?? new Date().toISOString())}`,
-    `- Command: \`pnpm bench\` (runs \`${latest?.command ?? "tsx bench/run.ts"}\` after building the packages)`,
+    latest === undefined || latest.command === "tsx bench/run.ts"
+      ? "- Command: `pnpm bench` (builds the packages, then runs `tsx bench/run.ts`)"
+      : `- Command of the latest run: \`${latest.command}\` (the other sections keep the date of their own run)`,
     "",
     "Servers run in their own processes, so a benchmark keeps up to two processes busy and pushes the",
     "1-minute load average (given per section) towards 2 by itself; clearly more means other work shared",
@@ -259,7 +263,15 @@ export async function readStored(path: string): Promise<StoredResult[]> {
   }
 }
 
-/** Writes the stored results. */
+/**
+ * Writes the stored results, then lets Biome lay the JSON out the way `biome check` expects (the
+ * file is committed). Without Biome the plain JSON is kept; it is still valid.
+ */
 export async function writeStored(path: string, stored: readonly StoredResult[]): Promise<void> {
   await writeFile(path, `${JSON.stringify(stored, null, 2)}\n`);
+  const biome = fileURLToPath(new URL("../node_modules/.bin/biome", import.meta.url));
+  if (!existsSync(biome)) return;
+  await new Promise<void>((resolve) => {
+    execFile(biome, ["format", "--write", path], { timeout: 30_000 }, () => resolve());
+  });
 }
