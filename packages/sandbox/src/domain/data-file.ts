@@ -190,6 +190,28 @@ function readPublicKey(reader: Reader, obj: Json, path: string): ServiceAccountP
   return { keyId, publicKeyPem: pem };
 }
 
+/** Fields drills and courses share; a record may hold these plus its own. */
+const DRILLABLE_FIELDS = ["id", "type", "name", "subject", "description", "tags", "inStore"] as const;
+
+/** Reads the fields shared by drills and courses; `type` must be the given one when present. */
+function readDrillableFields<T extends typeof DRILL_TYPE | typeof COURSE_TYPE>(
+  r: Reader,
+  obj: Json,
+  path: string,
+  type: T,
+) {
+  r.constant(obj, "type", path, type);
+  return {
+    id: r.string(obj, "id", path),
+    type,
+    name: r.string(obj, "name", path),
+    subject: r.string(obj, "subject", path),
+    description: r.optionalString(obj, "description", path, ""),
+    tags: r.strings(obj, "tags", path, false),
+    inStore: r.optionalBoolean(obj, "inStore", path, true),
+  };
+}
+
 function readItems(reader: Reader, obj: Json, path: string): DrillItem[] {
   const values = reader.array(obj, "items", path, true);
   const at = child(path, "items");
@@ -275,30 +297,12 @@ export function validateDataFile(value: unknown): DataFileValidation {
   const drills: { value: Drill; path: string }[] = [];
   r.array(root, "drills", "$", true).forEach((entry, i) => {
     const path = `$.drills[${i}]`;
-    const d = r.object(entry, path, [
-      "id",
-      "type",
-      "name",
-      "subject",
-      "description",
-      "tags",
-      "inStore",
-      "askName",
-      "tellName",
-      "items",
-    ]);
+    const d = r.object(entry, path, [...DRILLABLE_FIELDS, "askName", "tellName", "items"]);
     if (d === undefined) return;
-    r.constant(d, "type", path, DRILL_TYPE);
     drills.push({
       path,
       value: {
-        id: r.string(d, "id", path),
-        type: DRILL_TYPE,
-        name: r.string(d, "name", path),
-        subject: r.string(d, "subject", path),
-        description: r.optionalString(d, "description", path, ""),
-        tags: r.strings(d, "tags", path, false),
-        inStore: r.optionalBoolean(d, "inStore", path, true),
+        ...readDrillableFields(r, d, path, DRILL_TYPE),
         askName: r.string(d, "askName", path),
         tellName: r.string(d, "tellName", path),
         items: readItems(r, d, path),
@@ -309,28 +313,12 @@ export function validateDataFile(value: unknown): DataFileValidation {
   const courses: { value: Course; path: string }[] = [];
   r.array(root, "courses", "$", false).forEach((entry, i) => {
     const path = `$.courses[${i}]`;
-    const c = r.object(entry, path, [
-      "id",
-      "type",
-      "name",
-      "subject",
-      "description",
-      "tags",
-      "inStore",
-      "drillIds",
-    ]);
+    const c = r.object(entry, path, [...DRILLABLE_FIELDS, "drillIds"]);
     if (c === undefined) return;
-    r.constant(c, "type", path, COURSE_TYPE);
     courses.push({
       path,
       value: {
-        id: r.string(c, "id", path),
-        type: COURSE_TYPE,
-        name: r.string(c, "name", path),
-        subject: r.string(c, "subject", path),
-        description: r.optionalString(c, "description", path, ""),
-        tags: r.strings(c, "tags", path, false),
-        inStore: r.optionalBoolean(c, "inStore", path, true),
+        ...readDrillableFields(r, c, path, COURSE_TYPE),
         drillIds: r.strings(c, "drillIds", path, true),
       },
     });
