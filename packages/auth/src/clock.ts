@@ -6,6 +6,7 @@
  * the server's clock; when the server sends a `Date` header we learn its offset and
  * use it for `exp`.
  */
+import { parseHttpDate } from "@drill-practice/client";
 
 /**
  * A source of the current time in milliseconds since the epoch. Inject one to test
@@ -44,21 +45,6 @@ export const systemClock: Clock = { now: () => Date.now() };
  * ```
  */
 export const MAX_CLOCK_OFFSET_MS = 15 * 60 * 1000;
-
-/**
- * Parses an HTTP date (`Date` or `Retry-After` header) into epoch milliseconds.
- *
- * @example
- * ```ts
- * parseHttpDate("Sun, 06 Nov 1994 08:49:37 GMT"); // 784111777000
- * parseHttpDate("soon"); // undefined
- * ```
- */
-export function parseHttpDate(value: string | null | undefined): number | undefined {
-  if (value === null || value === undefined || value.trim() === "") return undefined;
-  const ms = Date.parse(value);
-  return Number.isFinite(ms) ? ms : undefined;
-}
 
 /**
  * Local clock plus the learned offset of the authorization server's clock.
@@ -100,7 +86,7 @@ export class ServerClock {
    * from it is never later than intended, which keeps the 3600 s upper bound safe.
    */
   observe(dateHeader: string | null | undefined, receivedAt: number): void {
-    const serverMs = parseHttpDate(dateHeader);
+    const serverMs = parseHttpDate(dateHeader, receivedAt);
     if (serverMs === undefined) return;
     const offset = serverMs - receivedAt;
     this.#offsetMs = Math.max(-MAX_CLOCK_OFFSET_MS, Math.min(MAX_CLOCK_OFFSET_MS, offset));

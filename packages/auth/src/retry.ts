@@ -4,7 +4,8 @@
  * both the number of attempts and the total time are capped. Other statuses are
  * returned to the caller at once.
  */
-import { type Clock, parseHttpDate } from "./clock.js";
+import { parseRetryAfter } from "@drill-practice/client";
+import type { Clock } from "./clock.js";
 import { OptionsError, TokenRequestAbortedError } from "./errors.js";
 
 /**
@@ -117,29 +118,6 @@ export function backoffDelay(
   const ceiling = Math.min(policy.maxDelayMs, policy.initialDelayMs * 2 ** (retry - 1));
   const r = Math.min(Math.max(policy.random(), 0), 1);
   return Math.round(ceiling / 2 + (r * ceiling) / 2);
-}
-
-/**
- * Reads a `Retry-After` header (delta seconds or an HTTP date) as milliseconds to wait.
- * A date is compared with the response's own `Date` header when there is one, so the
- * two clocks need not agree.
- *
- * @example
- * ```ts
- * parseRetryAfter("3", Date.now(), null); // 3000
- * ```
- */
-export function parseRetryAfter(
-  value: string | null,
-  now: number,
-  dateHeader: string | null,
-): number | undefined {
-  if (value === null) return undefined;
-  const text = value.trim();
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  const at = parseHttpDate(text);
-  if (at === undefined) return undefined;
-  return Math.max(0, at - (parseHttpDate(dateHeader) ?? now));
 }
 
 /**

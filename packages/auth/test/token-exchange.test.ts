@@ -1,7 +1,8 @@
+import { parseRetryAfter } from "@drill-practice/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ServerClock, systemClock } from "../src/clock.js";
 import { TokenExchangeError, TokenResponseError } from "../src/errors.js";
-import { backoffDelay, parseRetryAfter, type RetryOptions, resolveRetryPolicy } from "../src/retry.js";
+import { backoffDelay, type RetryOptions, resolveRetryPolicy } from "../src/retry.js";
 import { exchangeAssertion, JWT_BEARER_GRANT_TYPE } from "../src/token-exchange.js";
 import { CLIENT_ID, CLIENT_SECRET, type FetchInput, json, settleWithFakeTimers } from "./helpers.js";
 

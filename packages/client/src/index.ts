@@ -47,6 +47,7 @@ export {
  */
 export type { components, operations, paths } from "./generated/openapi.js";
 export * from "./generated/schemas.js";
+export { parseHttpDate, parseRetryAfter } from "./http-date.js";
 export {
   type PaginateStoreOptions,
   paginateStore,

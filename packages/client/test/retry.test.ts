@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { parseHttpDate, parseRetryAfter } from "../src/http-date.js";
 import { createDrillClient, DrillNetworkError, DrillTimeoutError, type RetryOptions } from "../src/index.js";
-import { parseRetryAfter, resolveRetryPolicy, retryDelay } from "../src/retry.js";
+import { resolveRetryPolicy, retryDelay } from "../src/retry.js";
 import { BASE_URL, type Handler, json, recordingFetch } from "./helpers.js";
 
 /** Retry hooks that sleep instantly, advance a virtual clock and log every wait. */
@@ -493,5 +494,17 @@ describe("parseRetryAfter", () => {
     const fits = new Response(null, { status: 429, headers: { "retry-after": "2" } });
     expect(retryDelay(policy, 1, fits)).toBe(2_000);
     expect(retryDelay(policy, 5, undefined)).toBe(1_998);
+  });
+});
+
+describe("parseHttpDate", () => {
+  it("reads the three HTTP-date forms and nothing else", () => {
+    const at = Date.UTC(1994, 10, 6, 8, 49, 37);
+    expect(parseHttpDate("Sun, 06 Nov 1994 08:49:37 GMT")).toBe(at);
+    expect(parseHttpDate(" Sunday, 06-Nov-94 08:49:37 GMT ", Date.UTC(2000, 0, 1))).toBe(at);
+    expect(parseHttpDate("Sun Nov  6 08:49:37 1994")).toBe(at);
+    for (const value of ["1994-11-06T08:49:37Z", "soon", "", null, undefined]) {
+      expect(parseHttpDate(value)).toBeUndefined();
+    }
   });
 });
