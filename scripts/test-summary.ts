@@ -29,6 +29,8 @@ const expected = [
   "packages/sandbox/.reports/package.json",
   "packages/docs/.reports/typecheck.json",
   "packages/docs/.reports/vitest.json",
+  "packages/runtime-matrix/.reports/typecheck.json",
+  "packages/runtime-matrix/.reports/vitest.json",
 ];
 
 interface CheckReport {

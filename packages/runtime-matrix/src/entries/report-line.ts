@@ -1,0 +1,36 @@
+/**
+ * How a runtime process hands its report to the host: one line with a marker, so that warnings a
+ * runtime prints on its own cannot be mistaken for it.
+ */
+import type { ScenarioInput, ScenarioReport } from "../scenario.js";
+
+/** Prefix of the report line on standard output. */
+export const REPORT_MARKER = "RUNTIME-MATRIX-REPORT ";
+
+/** Name of the environment variable that carries the scenario's input (JSON). */
+export const INPUT_VARIABLE = "DRILL_MATRIX_INPUT";
+
+/**
+ * The scenario's input, from the environment (Node, Bun and Deno all expose `process.env`).
+ *
+ * @example
+ * ```ts
+ * const input = readInput(); // { baseUrl, searchQuery, clientId, clientSecret, keyJson, keyFile? }
+ * ```
+ */
+export function readInput(): ScenarioInput & { readonly keyFile?: string } {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  const text = env?.[INPUT_VARIABLE];
+  if (text === undefined) throw new Error(`${INPUT_VARIABLE} is not set`);
+  return JSON.parse(text) as ScenarioInput & { readonly keyFile?: string };
+}
+
+/**
+ * @example
+ * ```ts
+ * printReport(await runScenario(runtimeName(), input, makeAuth));
+ * ```
+ */
+export function printReport(report: ScenarioReport): void {
+  console.log(`${REPORT_MARKER}${JSON.stringify(report)}`);
+}

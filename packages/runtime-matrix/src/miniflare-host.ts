@@ -1,0 +1,55 @@
+/**
+ * Run by the matrix's Node 24 (Miniflare needs Node 22 or later): starts workerd through
+ * Miniflare with the Worker bundle, no compatibility flag, the scenario's input as a text
+ * binding, sends it one request and prints the Worker's report on one line.
+ *
+ * Environment: MATRIX_MINIFLARE (folder of the miniflare package), MATRIX_WORKER (the bundle),
+ * DRILL_MATRIX_INPUT (the scenario's input, JSON).
+ */
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { INPUT_VARIABLE, REPORT_MARKER } from "./entries/report-line.js";
+
+/** The part of Miniflare's API used here (the package is not a workspace dependency). */
+interface MiniflareInstance {
+  dispatchFetch(url: string): Promise<{ status: number; text(): Promise<string> }>;
+  dispose(): Promise<void>;
+}
+type MiniflareConstructor = new (options: Record<string, unknown>) => MiniflareInstance;
+
+const required = (name: string): string => {
+  const value = process.env[name];
+  if (value === undefined || value === "") throw new Error(`${name} is not set`);
+  return value;
+};
+
+// A fixed date keeps the Worker's behaviour stable across workerd updates; no flag is set.
+const COMPATIBILITY_DATE = "2025-09-01";
+
+const miniflareDir = required("MATRIX_MINIFLARE");
+const manifest = JSON.parse(await readFile(join(miniflareDir, "package.json"), "utf8")) as {
+  exports?: { ".": { import?: string } | string };
+  main?: string;
+};
+const root = manifest.exports?.["."];
+const entry = (typeof root === "string" ? root : root?.import) ?? manifest.main ?? "index.js";
+const { Miniflare } = (await import(pathToFileURL(join(miniflareDir, entry)).href)) as {
+  Miniflare: MiniflareConstructor;
+};
+
+const mf = new Miniflare({
+  modules: true,
+  script: await readFile(required("MATRIX_WORKER"), "utf8"),
+  compatibilityDate: COMPATIBILITY_DATE,
+  bindings: { MATRIX_INPUT: required(INPUT_VARIABLE) },
+});
+try {
+  const response = await mf.dispatchFetch("http://matrix.invalid/");
+  const text = await response.text();
+  if (response.status !== 200)
+    throw new Error(`the Worker answered HTTP ${response.status}: ${text.slice(0, 2000)}`);
+  console.log(`${REPORT_MARKER}${text}`);
+} finally {
+  await mf.dispose();
+}

@@ -1,0 +1,55 @@
+/**
+ * The root README's "Supported runtimes" table, made from the matrix's own cases and pinned
+ * versions, so that the README states exactly what the matrix runs. A test compares the two;
+ * `pnpm --filter @drill-practice/runtime-matrix readme:table` rewrites the README's copy.
+ */
+import { pinnedVersion, RUNTIME_CASES, type RuntimeCase } from "./runtimes.js";
+
+/** The comments around the table in the root README. */
+export const TABLE_START =
+  "<!-- runtime-matrix:table:start (pnpm --filter @drill-practice/runtime-matrix readme:table) -->";
+export const TABLE_END = "<!-- runtime-matrix:table:end -->";
+
+function versionTested(runtime: RuntimeCase): string {
+  if (runtime.id === "node20") return "the host's 20.x (CI: 20.19)";
+  if (runtime.id === "chromium") return "Debian's current package";
+  if (runtime.npmPackage === undefined) throw new Error(`${runtime.id}: no pinned version`);
+  const version = pinnedVersion(runtime.npmPackage);
+  return runtime.kind === "workerd"
+    ? `workerd ${version} (Miniflare ${pinnedVersion("miniflare")})`
+    : version;
+}
+
+/**
+ * @example
+ * ```ts
+ * const table = renderRuntimeTable(); // "| runtime | version tested | entry points used | notes |\n…"
+ * ```
+ */
+export function renderRuntimeTable(): string {
+  const rows = RUNTIME_CASES.map(
+    (runtime) =>
+      `| ${runtime.name} | ${versionTested(runtime)} | ${runtime.entryPoints} | ${runtime.notes} |`,
+  );
+  return [
+    "| runtime | version tested | entry points used | notes |",
+    "| --- | --- | --- | --- |",
+    ...rows,
+  ].join("\n");
+}
+
+/**
+ * The README text with the table between its markers replaced by the current one.
+ *
+ * @example
+ * ```ts
+ * await writeFile(readmePath, withRuntimeTable(await readFile(readmePath, "utf8")));
+ * ```
+ */
+export function withRuntimeTable(readme: string): string {
+  const start = readme.indexOf(TABLE_START);
+  const end = readme.indexOf(TABLE_END);
+  if (start < 0 || end < start)
+    throw new Error(`the README has no "${TABLE_START}" … "${TABLE_END}" section`);
+  return `${readme.slice(0, start + TABLE_START.length)}\n${renderRuntimeTable()}\n${readme.slice(end)}`;
+}

@@ -1,0 +1,81 @@
+/**
+ * Runs the browser bundle in a dedicated Web Worker of Debian's headless Chromium. The page is
+ * served at the sandbox's own origin (intercepted by the browser driver), so the worker's
+ * requests to the sandbox are same-origin and need no CORS.
+ */
+import { readFile } from "node:fs/promises";
+import { chromium } from "playwright-core";
+import type { ScenarioInput, ScenarioReport } from "./scenario.js";
+
+/** The flags the matrix starts Chromium with: headless, offline from anything but the sandbox. */
+export const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+] as const;
+
+export interface ChromiumOutcome {
+  readonly report: ScenarioReport | undefined;
+  readonly version: string;
+  /** Console messages and page errors, for the failure message. */
+  readonly log: readonly string[];
+}
+
+/**
+ * @example
+ * ```ts
+ * const { report, version } = await runInChromium("/usr/bin/chromium", bundleFile, input, 30_000);
+ * ```
+ */
+export async function runInChromium(
+  executablePath: string,
+  bundleFile: string,
+  input: ScenarioInput,
+  timeoutMs: number,
+): Promise<ChromiumOutcome> {
+  const bundle = await readFile(bundleFile, "utf8");
+  const browser = await chromium.launch({
+    executablePath,
+    headless: true,
+    timeout: timeoutMs,
+    args: [...CHROMIUM_FLAGS],
+  });
+  const log: string[] = [];
+  try {
+    const version = browser.version();
+    const page = await browser.newPage();
+    page.on("console", (message) => log.push(`console.${message.type()}: ${message.text()}`));
+    page.on("pageerror", (error) => log.push(`page error: ${error.message}`));
+    const pageUrl = `${input.baseUrl}/__runtime-matrix__/`;
+    await page.route(pageUrl, (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>matrix</title>" }),
+    );
+    await page.goto(pageUrl, { timeout: timeoutMs });
+    const report = await page.evaluate(
+      ({ source, scenarioInput, deadline }) =>
+        new Promise<unknown>((resolve, reject) => {
+          const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+          const worker = new Worker(url);
+          const timer = setTimeout(() => reject(new Error(`no report within ${deadline} ms`)), deadline);
+          worker.onmessage = (event) => {
+            clearTimeout(timer);
+            resolve(event.data);
+          };
+          worker.onerror = (event) => {
+            clearTimeout(timer);
+            reject(new Error(`worker error: ${event.message}`));
+          };
+          worker.postMessage(scenarioInput);
+        }),
+      { source: bundle, scenarioInput: input, deadline: timeoutMs },
+    );
+    return { report: report as ScenarioReport, version, log };
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,0 +1,169 @@
+/**
+ * The scratch project every runtime runs in, made as a user would: `pnpm pack` of the client and
+ * auth packages, the two tarballs installed with npm into a folder outside the workspace, and the
+ * matrix's entries built next to them. Workers and browsers get bundles made with esbuild from
+ * that installed copy, never from the workspace sources.
+ */
+import { execFile } from "node:child_process";
+import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { build } from "esbuild";
+
+const run = promisify(execFile);
+
+const packagesDir = fileURLToPath(new URL("../../", import.meta.url));
+const entriesDir = fileURLToPath(new URL("./entries/", import.meta.url));
+
+/** A bundle for a platform without Node built-ins, or why esbuild could not make it. */
+export type BundleResult =
+  | { readonly ok: true; readonly file: string }
+  | { readonly ok: false; readonly error: string };
+
+export interface Scratch {
+  readonly dir: string;
+  /** Entries for Node, Bun and Deno processes, importing the installed packages. */
+  readonly processEntry: (name: "process-key-json" | "process-key-file") => string;
+  readonly workerdBundle: BundleResult;
+  readonly browserBundle: BundleResult;
+  /** The script Node 24 runs to drive Miniflare. */
+  readonly miniflareHost: string;
+  close(): Promise<void>;
+}
+
+/** Bounds every step, so that a stuck registry or packer fails the run instead of hanging it. */
+const STEP_TIMEOUT_MS = 90_000;
+
+/**
+ * Packs, installs and builds; throws with the failing command's output when packing or
+ * installing fails (every case needs them), and records bundling failures per platform.
+ *
+ * @example
+ * ```ts
+ * const scratch = await prepareScratch();
+ * try { … } finally { await scratch.close(); }
+ * ```
+ */
+export async function prepareScratch(): Promise<Scratch> {
+  const dir = await mkdtemp(join(tmpdir(), "drill-runtime-matrix-"));
+  try {
+    const tarballs = join(dir, "tarballs");
+    await mkdir(tarballs);
+    for (const name of ["client", "auth"]) {
+      await run("pnpm", ["pack", "--pack-destination", tarballs], {
+        cwd: join(packagesDir, name),
+        timeout: STEP_TIMEOUT_MS,
+      });
+    }
+    const files = (await readdir(tarballs)).sort();
+    const tarball = (prefix: string) => {
+      const file = files.find((f) => f.startsWith(prefix));
+      if (file === undefined)
+        throw new Error(`pnpm pack made no ${prefix}*.tgz (found: ${files.join(", ")})`);
+      return `file:tarballs/${file}`;
+    };
+    await writeFile(
+      join(dir, "package.json"),
+      `${JSON.stringify(
+        {
+          name: "drill-runtime-matrix-scratch",
+          private: true,
+          type: "module",
+          dependencies: {
+            "@drill-practice/client": tarball("drill-practice-client-"),
+            "@drill-practice/auth": tarball("drill-practice-auth-"),
+          },
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    await run("npm", ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--prefer-offline"], {
+      cwd: dir,
+      timeout: STEP_TIMEOUT_MS,
+      env: { ...process.env, npm_config_update_notifier: "false" },
+    });
+
+    // The entries, with the packages left as imports that resolve to the installed copy.
+    const appDir = join(dir, "app");
+    await build({
+      entryPoints: ["process-key-json", "process-key-file", "workerd", "web-worker"].map((name) =>
+        join(entriesDir, `${name}.ts`),
+      ),
+      outdir: appDir,
+      bundle: true,
+      packages: "external",
+      format: "esm",
+      platform: "neutral",
+      target: "es2022",
+      logLevel: "silent",
+    });
+    await build({
+      entryPoints: [fileURLToPath(new URL("./miniflare-host.ts", import.meta.url))],
+      outfile: join(dir, "miniflare-host.mjs"),
+      bundle: true,
+      packages: "external",
+      format: "esm",
+      platform: "node",
+      target: "node22",
+      logLevel: "silent",
+    });
+
+    const workerdBundle = await bundle(
+      join(appDir, "workerd.js"),
+      join(dir, "bundles", "worker.mjs"),
+      "esm",
+      ["workerd", "worker", "browser"],
+    );
+    const browserBundle = await bundle(
+      join(appDir, "web-worker.js"),
+      join(dir, "bundles", "web-worker.js"),
+      "iife",
+      ["browser"],
+    );
+    return {
+      dir,
+      processEntry: (name) => join(appDir, `${name}.js`),
+      workerdBundle,
+      browserBundle,
+      miniflareHost: join(dir, "miniflare-host.mjs"),
+      close: () => rm(dir, { recursive: true, force: true }),
+    };
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    const output = error as { stdout?: string; stderr?: string; message?: string };
+    throw new Error(
+      `could not prepare the scratch project: ${output.message ?? String(error)}\n${output.stderr ?? ""}`,
+    );
+  }
+}
+
+/** Bundles an installed entry for a platform that has no Node built-ins, as a Worker or browser build would. */
+async function bundle(
+  entry: string,
+  outfile: string,
+  format: "esm" | "iife",
+  conditions: string[],
+): Promise<BundleResult> {
+  try {
+    await build({
+      entryPoints: [entry],
+      outfile,
+      bundle: true,
+      format,
+      platform: "browser",
+      conditions,
+      target: "es2022",
+      logLevel: "silent",
+    });
+    return { ok: true, file: outfile };
+  } catch (error) {
+    const failure = error as { errors?: { text: string; location?: { file: string } | null }[] };
+    // Paths from the installed package on, as a user would see them in their own project.
+    const where = (file: string | undefined) => (file ?? "?").replace(/^.*?(?=node_modules\/)/, "");
+    const messages = (failure.errors ?? []).map((e) => `${where(e.location?.file)}: ${e.text}`);
+    return { ok: false, error: messages.length > 0 ? messages.join("; ") : String(error) };
+  }
+}
