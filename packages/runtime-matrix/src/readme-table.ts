@@ -27,15 +27,20 @@ function versionTested(runtime: RuntimeCase): string {
  * ```
  */
 export function renderRuntimeTable(): string {
-  const rows = RUNTIME_CASES.map(
-    (runtime) =>
-      `| ${runtime.name} | ${versionTested(runtime)} | ${runtime.entryPoints} | ${runtime.notes} |`,
+  const header = ["runtime", "version tested", "entry points used", "notes"];
+  const rows = RUNTIME_CASES.map((runtime) => [
+    runtime.name,
+    versionTested(runtime),
+    runtime.entryPoints,
+    runtime.notes,
+  ]);
+  // Columns padded to their widest cell, as Biome formats Markdown tables.
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)),
   );
-  return [
-    "| runtime | version tested | entry points used | notes |",
-    "| --- | --- | --- | --- |",
-    ...rows,
-  ].join("\n");
+  const line = (cells: readonly string[]) =>
+    `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(" | ")} |`;
+  return [line(header), line(widths.map((width) => "-".repeat(width))), ...rows.map(line)].join("\n");
 }
 
 /**

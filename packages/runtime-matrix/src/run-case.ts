@@ -44,7 +44,7 @@ export async function runCase(
       const entry = scratch.processEntry(runtime.entry);
       const outcome = await runProcess({
         command: binaryPath(runtime),
-        args: argumentsFor(runtime, entry),
+        args: argumentsFor(runtime, entry, scratch.dir),
         cwd: scratch.dir,
         env: {
           [INPUT_VARIABLE]: JSON.stringify(input),
@@ -102,7 +102,7 @@ export async function runCase(
   }
 }
 
-function argumentsFor(runtime: RuntimeCase, entry: string): string[] {
+function argumentsFor(runtime: RuntimeCase, entry: string, scratchDir: string): string[] {
   if (runtime.id === "deno") {
     // Deno finds the packages through the scratch folder's package.json and node_modules.
     return [
@@ -110,7 +110,7 @@ function argumentsFor(runtime: RuntimeCase, entry: string): string[] {
       "--no-prompt",
       "--allow-net=127.0.0.1",
       `--allow-env=${INPUT_VARIABLE}`,
-      "--allow-read",
+      `--allow-read=${scratchDir}`,
       entry,
     ];
   }

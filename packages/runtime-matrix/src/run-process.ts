@@ -41,6 +41,8 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
       cwd: spec.cwd,
       env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? spec.cwd, ...spec.env },
       stdio: ["ignore", "pipe", "pipe"],
+      // Its own process group, so that the deadline also ends what it started (Miniflare's workerd).
+      detached: true,
     });
     let stdout = "";
     let stderr = "";
@@ -53,7 +55,7 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      child.kill("SIGKILL");
+      killGroup(child.pid);
     }, spec.timeoutMs);
     const finish = (exitCode: number | null) => {
       clearTimeout(timer);
@@ -70,8 +72,21 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
       stderr += `cannot start ${spec.command}: ${error.message}`;
       finish(null);
     });
-    child.on("close", (code) => finish(code));
+    child.on("close", (code) => {
+      // A runtime that exited may have left a helper behind; the group goes with it.
+      killGroup(child.pid);
+      finish(code);
+    });
   });
+}
+
+function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    // The group is already gone.
+  }
 }
 
 /** The report printed after the marker, if any. */

@@ -84,7 +84,7 @@ export const RUNTIME_CASES: readonly RuntimeCase[] = [
     entry: "process-key-file",
     entryPoints: "`@drill-practice/client`, `@drill-practice/auth/node` (`keyFile`)",
     notes:
-      "npm `@deno/linux-x64-glibc`; packages from `node_modules`, `--allow-net --allow-env --allow-read`",
+      "npm `@deno/linux-x64-glibc`; packages from `node_modules`, `--allow-net=127.0.0.1`, env and reads limited to the input and the project",
     npmPackage: "@deno/linux-x64-glibc",
     binary: "deno",
   },

@@ -22,7 +22,7 @@ import { prepareScratch, type Scratch } from "../src/scratch.js";
 const underCI = !["", "0", "false"].includes((process.env.CI ?? "").toLowerCase());
 
 /** Each runtime gets this long to start, run the whole scenario and stop. */
-const CASE_DEADLINE_MS = 40_000;
+const CASE_DEADLINE_MS = 30_000;
 /** A lifetime no default has, so the token's lifetime proves it came from this sandbox. */
 const TOKEN_LIFETIME_SECONDS = 1234;
 
