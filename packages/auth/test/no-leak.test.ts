@@ -122,9 +122,10 @@ describe("no secret leaks", () => {
       .catch((e: unknown) => e);
 
     // A fetch whose own errors quote the request body.
-    const chatty = vi.fn(async (_input: unknown, init?: RequestInit) => {
-      if (init?.method !== "POST") return server.fetch(String(_input), init);
-      throw new TypeError(`cannot send ${String(init.body)}`, { cause: new Error(String(init.body)) });
+    const chatty = vi.fn(async (input: Request) => {
+      if (input.method !== "POST") return server.fetch(input);
+      const body = await input.text();
+      throw new TypeError(`cannot send ${body}`, { cause: new Error(body) });
     });
     errors.network = await createTokenProvider({ ...options, fetch: chatty, retry: { maxAttempts: 1 } })
       .getToken()
