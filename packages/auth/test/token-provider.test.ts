@@ -2,6 +2,7 @@ import { decodeJwt, decodeProtectedHeader, importSPKI, jwtVerify } from "jose";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   createTokenProvider,
+  DEFAULT_MEMORY_CACHE_ENTRIES,
   DiscoveryError,
   DrillInvalidOptionError,
   MemoryTokenCache,
@@ -507,6 +508,30 @@ describe("abort and retry waits", () => {
     // And that token is cached.
     expect((await p.getToken()).value).toBe(server.issued[0]);
     expect(server.tokenRequests).toHaveLength(2);
+  });
+});
+
+describe("MemoryTokenCache bound", () => {
+  it("keeps at most maxEntries entries, dropping the least recently used first", () => {
+    const cache = new MemoryTokenCache({ maxEntries: 3 });
+    for (const key of ["a", "b", "c"]) cache.set(key, `value-${key}`, 3600);
+    expect(cache.get("a")).toBe("value-a"); // "a" is now the most recently used
+    cache.set("d", "value-d", 3600);
+    expect(cache.size).toBe(3);
+    expect(cache.get("b")).toBeUndefined();
+    expect(["a", "c", "d"].map((key) => cache.get(key))).toEqual(["value-a", "value-c", "value-d"]);
+  });
+
+  it("defaults to DEFAULT_MEMORY_CACHE_ENTRIES and rejects a bad bound", () => {
+    const cache = new MemoryTokenCache();
+    const count = DEFAULT_MEMORY_CACHE_ENTRIES + 50;
+    for (let i = 0; i < count; i++) cache.set(`subject-${i}`, "token", 3600);
+    expect(cache.size).toBe(DEFAULT_MEMORY_CACHE_ENTRIES);
+    expect(cache.get("subject-0")).toBeUndefined();
+    expect(cache.get(`subject-${count - 1}`)).toBe("token");
+    for (const bad of [0, 1.5, -1, "10"]) {
+      expect(() => new MemoryTokenCache({ maxEntries: bad as number })).toThrow("Invalid option maxEntries");
+    }
   });
 });
 
