@@ -38,9 +38,10 @@ const { Miniflare } = (await import(pathToFileURL(join(miniflareDir, entry)).hre
   Miniflare: MiniflareConstructor;
 };
 
+const script = await readFile(required("MATRIX_WORKER"), "utf8");
 const mf = new Miniflare({
   modules: true,
-  script: await readFile(required("MATRIX_WORKER"), "utf8"),
+  script,
   compatibilityDate: COMPATIBILITY_DATE,
   bindings: { MATRIX_INPUT: required(INPUT_VARIABLE) },
 });
@@ -50,6 +51,30 @@ try {
   if (response.status !== 200)
     throw new Error(`the Worker answered HTTP ${response.status}: ${text.slice(0, 2000)}`);
   console.log(`${REPORT_MARKER}${text}`);
+} catch (error) {
+  const where = locate(error instanceof Error ? error.message : String(error));
+  if (where !== undefined) console.error(`workerd rejected the bundle at ${where}`);
+  throw error;
 } finally {
   await mf.dispose();
+}
+
+/**
+ * workerd names a line of the one-file bundle (`script-0:823:13`); this finds the installed
+ * module it came from (esbuild's `// path` comments) and the code on that line.
+ */
+function locate(message: string): string | undefined {
+  const match = /script-0:(\d+):\d+/.exec(message);
+  if (match === null) return undefined;
+  const lines = script.split("\n");
+  const index = Number(match[1]) - 1;
+  let module = "the bundle";
+  for (let i = index; i >= 0; i -= 1) {
+    const line = lines[i] ?? "";
+    if (line.startsWith("// ")) {
+      module = line.slice(3).replace(/^.*?(?=node_modules\/)/, "");
+      break;
+    }
+  }
+  return `${module}: ${(lines[index] ?? "").trim()}`;
 }
