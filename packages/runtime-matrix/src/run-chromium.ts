@@ -39,10 +39,13 @@ export async function runInChromium(
   timeoutMs: number,
 ): Promise<ChromiumOutcome> {
   const bundle = await readFile(bundleFile, "utf8");
+  // One deadline for the whole case: each step gets what the previous ones left.
+  const deadline = performance.now() + timeoutMs;
+  const remaining = () => Math.max(1, Math.round(deadline - performance.now()));
   const browser = await chromium.launch({
     executablePath,
     headless: true,
-    timeout: timeoutMs,
+    timeout: remaining(),
     args: [...CHROMIUM_FLAGS],
   });
   const log: string[] = [];
@@ -55,7 +58,7 @@ export async function runInChromium(
     await page.route(pageUrl, (route) =>
       route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>matrix</title>" }),
     );
-    await page.goto(pageUrl, { timeout: timeoutMs });
+    await page.goto(pageUrl, { timeout: remaining() });
     const report = await page.evaluate(
       ({ source, scenarioInput, deadline }) =>
         new Promise<unknown>((resolve, reject) => {
@@ -72,7 +75,7 @@ export async function runInChromium(
           };
           worker.postMessage(scenarioInput);
         }),
-      { source: bundle, scenarioInput: input, deadline: timeoutMs },
+      { source: bundle, scenarioInput: input, deadline: remaining() },
     );
     return { report: report as ScenarioReport, version, log };
   } finally {
