@@ -49,12 +49,46 @@ describe("DRILL_ERROR_CODES", () => {
 
   it("is the table of the README, row for row", async () => {
     const readme = await readFile(join(packageDir, "README.md"), "utf8");
+    const rows = readme
+      .split("\n")
+      .filter((line) => line.startsWith("| `ERR_"))
+      .map((line) => line.split("|").map((cell) => cell.trim()));
+    expect(rows.map((cells) => cells[1])).toEqual(
+      Object.keys(DRILL_ERROR_CODES).map((code) => `\`${code}\``),
+    );
     for (const [code, info] of Object.entries(DRILL_ERROR_CODES)) {
-      const row = readme.split("\n").find((line) => line.startsWith(`| \`${code}\` |`));
-      expect(row, code).toBeDefined();
-      expect(row).toContain(info.meaning);
-      expect(row).toContain(info.packages.join(", "));
+      const cells = rows.find((row) => row[1] === `\`${code}\``) ?? [];
+      expect(cells[3], code).toBe(info.packages.join(", "));
+      expect(cells[4], code).toBe(info.meaning);
     }
+  });
+});
+
+describe("DrillApiError says what happened", () => {
+  const operation = { method: "GET", path: "/api/2/store" };
+  const make = (body: unknown, status = 400) =>
+    new DrillApiError({ status, body, operation, response: new Response(null, { status }) });
+
+  it("reads the identifier from ID or id, and quotes description or message", () => {
+    const lower = make({ id: "not_authenticated", description: "User was not authenticated" }, 401);
+    expect(lower.errorId).toBe("not_authenticated");
+    expect(lower.message).toBe(
+      'GET /api/2/store failed with HTTP 401 (ID "not_authenticated"): User was not authenticated',
+    );
+    const upper = make({ ID: "query_missing", message: "the parameter query is required" });
+    expect(upper.errorId).toBe("query_missing");
+    expect(upper.description).toBe("the parameter query is required");
+    expect(make({}).message).toBe("GET /api/2/store failed with HTTP 400");
+  });
+
+  it("redacts secrets in the explanation, keeps the words around them, and caps its length", () => {
+    const token = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl";
+    const error = make({ id: "bad_token", description: `token ${token} expired; get a new one` });
+    expect(error.message).toContain("token [redacted] expired; get a new one");
+    expect(error.message).not.toContain(token);
+    const long = make({ id: "x", description: "word ".repeat(200) });
+    expect(long.description?.length).toBeLessThanOrEqual(301);
+    expect(long.description?.endsWith("…")).toBe(true);
   });
 });
 
