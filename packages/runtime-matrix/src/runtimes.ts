@@ -156,6 +156,10 @@ export function installedVersion(name: string): string | undefined {
  */
 export function unavailable(runtime: RuntimeCase): string | undefined {
   const path = binaryPath(runtime);
+  const hostMajor = process.versions.node.split(".")[0];
+  if (runtime.id === "node20" && hostMajor !== "20") {
+    return `${runtime.name}: the host runs Node ${process.versions.node}; run the matrix under Node 20 to cover it`;
+  }
   const install = "run `pnpm --filter @drill-practice/runtime-matrix runtimes:install`";
   if (!existsSync(path)) {
     return runtime.npmPackage === undefined
