@@ -1,4 +1,4 @@
-import createClient, { type Middleware } from "openapi-fetch";
+import createClient from "openapi-fetch";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import {
   authMiddleware,
@@ -69,7 +69,7 @@ function setup(options: { subject?: string } = {}) {
 
 describe("authMiddleware", () => {
   it("sets Authorization: Bearer <token> and reuses the cached token", async () => {
-    const { server, api, middleware, client } = setup();
+    const { server, api, client } = setup();
     const first = await client.GET("/api/2.1/version");
     const second = await client.GET("/api/2.1/version");
     expect(first.data).toEqual({ version: "2.1.0" });
@@ -88,7 +88,7 @@ describe("authMiddleware", () => {
   });
 
   it("on 401 invalidates the token and re-sends the request once, body included, with a fresh token", async () => {
-    const { server, api, middleware, client } = setup();
+    const { server, api, client } = setup();
     await client.GET("/api/2.1/version");
     api.revoked.add(server.issued[0] as string);
 
@@ -115,7 +115,7 @@ describe("authMiddleware", () => {
   });
 
   it("returns the second 401 to the caller instead of looping", async () => {
-    const { server, api, middleware, client } = setup();
+    const { server, api, client } = setup();
     api.mock.mockImplementation(async () => json({ ID: "unauthorized" }, { status: 401 }));
     const result = await client.GET("/api/2.1/version");
     expect(result.response.status).toBe(401);
@@ -190,7 +190,7 @@ describe("authMiddleware", () => {
   });
 
   it("cleans up when the request fails on the network", async () => {
-    const { api, middleware, client } = setup();
+    const { api, client } = setup();
     api.mock.mockImplementation(async () => {
       throw new TypeError("fetch failed");
     });
