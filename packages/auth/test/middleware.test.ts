@@ -1,3 +1,4 @@
+import { createDrillClient } from "@drill-practice/client";
 import createClient from "openapi-fetch";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import {
@@ -112,6 +113,34 @@ describe("authMiddleware", () => {
     await client.GET("/api/2.1/version");
     expect(api.calls.at(-1)?.authorization).toBe(`Bearer ${server.issued[1]}`);
     expect(server.tokenRequests).toHaveLength(2);
+  });
+
+  it("re-sends a body through the client's own fetch without copying the request first", async () => {
+    const { server, api, provider } = setup();
+    const client = createDrillClient({ baseUrl: server.baseUrl, fetch: api.fetch, retry: false });
+    client.use(authMiddleware(provider));
+    await client.GET("/api/2.1/version");
+    api.revoked.add(server.issued[0] as string);
+    const cloned: string[] = [];
+    const original = Request.prototype.clone;
+    const clone = vi.spyOn(Request.prototype, "clone").mockImplementation(function (this: Request) {
+      cloned.push(new URL(this.url).pathname);
+      return original.call(this);
+    });
+    const result = await client.PUT("/api/2.1/repertoire/{drillable}", {
+      params: { path: { drillable: "d-9" } },
+      body: { note: "again" } as never,
+    });
+    // The client's transport sends one copy per attempt; the middleware adds none.
+    expect(cloned.filter((path) => path === "/api/2.1/repertoire/d-9")).toHaveLength(2);
+    clone.mockRestore();
+    expect(result.response.status).toBe(200);
+    const puts = api.calls.filter((c) => c.method === "PUT");
+    expect(puts.map((c) => c.body)).toEqual([
+      JSON.stringify({ note: "again" }),
+      JSON.stringify({ note: "again" }),
+    ]);
+    expect(puts[1]?.authorization).toBe(`Bearer ${server.issued[1]}`);
   });
 
   it("returns the second 401 to the caller instead of looping", async () => {

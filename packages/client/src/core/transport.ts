@@ -56,6 +56,21 @@ export interface TransportOptions {
 }
 
 /**
+ * Marks a fetch that sends a copy of a request with a body and leaves the
+ * original readable, as {@link createTransport}'s does; middleware that may
+ * re-send a request (the auth middleware after a 401) then needs no copy of
+ * its own.
+ *
+ * @example
+ * ```ts
+ * import { KEEPS_REQUEST_BODY } from "@drill-practice/client/core";
+ *
+ * const keeps = (fetch: unknown) => (fetch as { [KEEPS_REQUEST_BODY]?: boolean })[KEEPS_REQUEST_BODY] === true;
+ * ```
+ */
+export const KEEPS_REQUEST_BODY: unique symbol = Symbol.for("@drill-practice/keeps-request-body") as never;
+
+/**
  * Returns a standard `fetch` that adds timeouts, retries and the User-Agent.
  *
  * @example
@@ -84,6 +99,7 @@ export function createTransport(options: TransportOptions): typeof fetch {
       sendAttempt(options, request, attempt, remainingMs),
     );
   };
+  Object.defineProperty(transport, KEEPS_REQUEST_BODY, { value: true });
   return transport as typeof fetch;
 }
 
