@@ -355,12 +355,11 @@ export async function retrying(
     }
     if (signal?.aborted) throw signal.reason;
     discard(response);
-    await policy.sleep(delay, signal ?? NEVER);
+    // Made here, not at module scope: workerd refuses to start a Worker that makes one there.
+    await policy.sleep(delay, signal ?? new AbortController().signal);
     if (signal?.aborted) throw signal.reason;
   }
 }
-
-const NEVER = new AbortController().signal;
 
 /**
  * Cancels the body of a response that is dropped, without waiting: a cancel
