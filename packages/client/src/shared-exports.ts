@@ -1,0 +1,29 @@
+/**
+ * What every entry of the package exports besides its typed client factory
+ * and its generated types: errors, `unwrap`, option types, helpers and
+ * constants. None of it refers to generated types, so a one-version entry
+ * re-exports it without loading the other version's types.
+ */
+
+export type {
+  DrillApiVersion,
+  DrillAuthContext,
+  DrillClientAuth,
+  DrillClientOptions,
+} from "./client-types.js";
+export {
+  DrillApiError,
+  DrillClientError,
+  type DrillClientErrorCode,
+  DrillInvalidOptionError,
+  DrillInvalidParameterError,
+  DrillNetworkError,
+  type DrillOperation,
+  DrillTimeoutError,
+  DrillUnexpectedResponseError,
+} from "./errors.js";
+export { parseHttpDate, parseRetryAfter } from "./http-date.js";
+export type { RetryableMethod, RetryContext, RetryOptions } from "./retry.js";
+export { encodePathParameters, QUERY_SERIALIZER } from "./serializers.js";
+export { type SuccessData, unwrap } from "./unwrap.js";
+export { USER_AGENT, VERSION } from "./version.js";
