@@ -137,7 +137,10 @@ export async function run(): Promise<BenchmarkResult> {
   });
   const specs: BundleSpec[] = [
     browser("client, browser, whole public API", 'export * from "@drill-practice/client";'),
-    { ...browser("client, Node, whole public API", 'export * from "@drill-practice/client";'), platform: "node" },
+    {
+      ...browser("client, Node, whole public API", 'export * from "@drill-practice/client";'),
+      platform: "node",
+    },
     browser(
       "client, browser, `createDrillClient` + `unwrap` + the errors",
       `export { ${coreNames.join(", ")} } from "@drill-practice/client";`,

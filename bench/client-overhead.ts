@@ -151,7 +151,6 @@ export async function run(): Promise<BenchmarkResult> {
       type: "stats",
     });
 
-    const oursRate = median(ours.rates);
     const rawRate = median(raw.rates);
     const throughputRatios = pairedRatios(ours.rates, raw.rates);
     const ratio = median(throughputRatios);

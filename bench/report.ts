@@ -154,7 +154,9 @@ export function formatConsole(result: BenchmarkResult): string {
   const missed = result.rows.filter((row) => row.verdict === "missed");
   for (const row of missed) parts.push(`!!! MISSED: ${row.metric}: ${row.ours} vs target ${row.target}`);
   for (const row of result.rows.filter((entry) => entry.verdict === "noisy")) {
-    parts.push(`!!! NOISY: ${row.metric}: ${row.ours} (target ${row.target}) is not claimed: ${row.miss ?? ""}`);
+    parts.push(
+      `!!! NOISY: ${row.metric}: ${row.ours} (target ${row.target}) is not claimed: ${row.miss ?? ""}`,
+    );
   }
   return parts.join("\n");
 }
