@@ -5,8 +5,8 @@
  * its consumers load the types of both versions.
  */
 import type { Client, FetchResponse, HeadersOptions, MaybeOptionalInit, Middleware } from "openapi-fetch";
-import type { RetryOptions } from "./retry.js";
-import type { RequestFetch } from "./transport.js";
+import type { RetryOptions } from "./core/retry.js";
+import type { RequestFetch } from "./core/transport.js";
 import type { SuccessData } from "./unwrap.js";
 
 /**
@@ -25,7 +25,10 @@ export type DrillApiVersion = "2.1" | "2.0";
 
 /**
  * What an auth provider gets from the client: the client's base URL and its
- * fetch (with timeout and retries), to reach the token endpoint.
+ * fetch, to reach the token endpoint. That fetch applies the client's
+ * `timeoutMs` and User-Agent but not its retries: the provider retries its
+ * own requests with its own `retry` option (same names and defaults, see the
+ * README's "Shared options"), and stacking both would multiply the attempts.
  *
  * @example
  * ```ts
@@ -39,11 +42,7 @@ export type DrillApiVersion = "2.1" | "2.0";
 export interface DrillAuthContext {
   /** The validated base URL, without trailing slash. */
   readonly baseUrl: string;
-  /**
-   * The client's fetch: the injected fetch plus timeout and User-Agent, without
-   * the client's retries (an auth provider retries its own requests, and
-   * stacking both would multiply the attempts).
-   */
+  /** The client's fetch with its timeout and User-Agent, without retries; call it unbound. */
   readonly fetch: typeof fetch;
 }
 
@@ -70,7 +69,7 @@ export interface DrillAuthContext {
  * ```
  */
 export interface DrillClientAuth {
-  middleware: Middleware | ((context: { baseUrl: string; fetch: typeof fetch }) => Middleware);
+  middleware: Middleware | ((context: DrillAuthContext) => Middleware);
 }
 
 /**
@@ -83,7 +82,7 @@ export interface DrillClientAuth {
  * const options = {
  *   baseUrl: "https://drill.example",
  *   timeoutMs: 10_000,
- *   retry: { attempts: 4 },
+ *   retry: { maxAttempts: 4 },
  *   headers: { "Accept-Language": "en" },
  * } satisfies DrillClientOptions;
  * const client = createDrillClient(options);

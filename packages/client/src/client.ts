@@ -6,12 +6,13 @@ import type {
   DrillClient as VersionedClient,
   ThrowingDrillClient as VersionedThrowingClient,
 } from "./client-types.js";
-import { DrillInvalidOptionError } from "./errors.js";
+import { DrillInvalidOptionError, DrillTimeoutError } from "./core/errors.js";
+import { resolveRetryPolicy } from "./core/retry.js";
+import { validateTimeout } from "./core/timeout.js";
+import { createTransport, isPlatformTimeout } from "./core/transport.js";
 import type { paths } from "./generated/openapi.js";
 import type { PathsForVersion } from "./paths.js";
-import { resolveRetryPolicy } from "./retry.js";
 import { encodePathParameters, QUERY_SERIALIZER } from "./serializers.js";
-import { createTransport } from "./transport.js";
 import { recordOperation, unwrapAs } from "./unwrap.js";
 import { USER_AGENT } from "./version.js";
 
@@ -51,9 +52,6 @@ export type DrillClient<P extends object = paths> = VersionedClient<P>;
  * ```
  */
 export type ThrowingDrillClient<P extends object = paths> = VersionedThrowingClient<P>;
-
-const DEFAULT_TIMEOUT_MS = 30_000;
-const MAX_TIMEOUT_MS = 2_147_483_647;
 
 /**
  * Creates a typed client for the Drill Practice API (both versions, or one
@@ -105,7 +103,8 @@ export function createDrillClient(
   if (options.throwOnError !== undefined && typeof options.throwOnError !== "boolean") {
     throw new DrillInvalidOptionError("throwOnError", "expected true or false");
   }
-  const acceptsInit = options.fetch === undefined;
+  // The platform fetch, passed explicitly or not, takes the lean path.
+  const acceptsInit = options.fetch === undefined || options.fetch === globalThis.fetch;
   const userFetch = options.fetch ?? defaultFetch();
   if (typeof userFetch !== "function") {
     throw new DrillInvalidOptionError("fetch", "expected a function");
@@ -139,7 +138,10 @@ export function createDrillClient(
     });
     client.use(resolveAuth(options.auth, { baseUrl, fetch: authFetch }));
   }
-  return options.throwOnError ? toThrowingClient(client) : client;
+  // With the platform's fetch the body is covered by AbortSignal.timeout, whose
+  // error is the platform's; calls turn it into a DrillTimeoutError.
+  const timeouts = acceptsInit && timeoutMs !== false ? { baseUrl, timeoutMs } : undefined;
+  return options.throwOnError ? toThrowingClient(client, timeouts) : withTimeoutErrors(client, timeouts);
 }
 
 function defaultFetch(): (request: Request, init?: RequestInit) => Promise<Response> {
@@ -210,18 +212,6 @@ function validateBaseUrl(value: unknown): string {
   return url.href.replace(/\/+$/, "");
 }
 
-function validateTimeout(value: unknown): number | false {
-  if (value === undefined) return DEFAULT_TIMEOUT_MS;
-  if (value === false) return false;
-  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0 || value > MAX_TIMEOUT_MS) {
-    throw new DrillInvalidOptionError(
-      "timeoutMs",
-      `expected milliseconds above 0 and at most ${MAX_TIMEOUT_MS}, or false for no timeout`,
-    );
-  }
-  return value;
-}
-
 function isMiddleware(value: unknown): value is Middleware {
   if (typeof value !== "object" || value === null) return false;
   const hooks = ["onRequest", "onResponse", "onError"] as const;
@@ -270,12 +260,53 @@ type RawMethod = (
 ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 const METHODS = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"] as const;
 
-function toThrowingClient(client: Client<object>): ThrowingDrillClient<object> {
+interface BodyTimeouts {
+  readonly baseUrl: string;
+  readonly timeoutMs: number;
+}
+
+/** The platform's timeout error of a body read, as the client's own error. */
+function asTimeoutError(
+  error: unknown,
+  method: string,
+  url: string,
+  init: object | undefined,
+  timeouts: BodyTimeouts,
+) {
+  const signal = (init as { signal?: AbortSignal } | undefined)?.signal ?? undefined;
+  if (!isPlatformTimeout(error, signal)) return error;
+  return new DrillTimeoutError({ timeoutMs: timeouts.timeoutMs, method, url: `${timeouts.baseUrl}${url}` });
+}
+
+function withTimeoutErrors(client: Client<object>, timeouts: BodyTimeouts | undefined): Client<object> {
+  if (timeouts === undefined) return client;
+  const wrapped: Record<string, unknown> = { ...client };
+  for (const method of METHODS) {
+    const call = client[method] as unknown as RawMethod;
+    wrapped[method] = (url: string, init?: object) =>
+      call(url, init).catch((error: unknown) => {
+        throw asTimeoutError(error, method, url, init, timeouts);
+      });
+  }
+  return wrapped as unknown as Client<object>;
+}
+
+function toThrowingClient(
+  client: Client<object>,
+  timeouts: BodyTimeouts | undefined,
+): ThrowingDrillClient<object> {
   const methods = Object.fromEntries(
     METHODS.map((method) => {
       const call = client[method] as unknown as RawMethod;
-      const throwing = async (url: string, init?: object) =>
-        unwrapAs(await call(url, init), { method, path: url });
+      const throwing = async (url: string, init?: object) => {
+        let settled: Awaited<ReturnType<RawMethod>>;
+        try {
+          settled = await call(url, init);
+        } catch (error) {
+          throw timeouts === undefined ? error : asTimeoutError(error, method, url, init, timeouts);
+        }
+        return unwrapAs(settled, { method, path: url });
+      };
       return [method, throwing];
     }),
   );
@@ -283,6 +314,6 @@ function toThrowingClient(client: Client<object>): ThrowingDrillClient<object> {
     ...methods,
     use: (...middleware: Middleware[]) => client.use(...middleware),
     eject: (...middleware: Middleware[]) => client.eject(...middleware),
-    raw: client,
+    raw: withTimeoutErrors(client, timeouts),
   }) as unknown as ThrowingDrillClient<object>;
 }

@@ -14,8 +14,9 @@
  * @packageDocumentation
  */
 import type { DrillApiVersion } from "./client-types.js";
+import { DrillInvalidOptionError } from "./core/errors.js";
 import type { DrillOperation } from "./errors.js";
-import { DrillInvalidOptionError, DrillUnexpectedResponseError } from "./errors.js";
+import { DrillUnexpectedResponseError } from "./errors.js";
 import type { operations } from "./generated/openapi-v2.0.js";
 import type { Drillable, NotShown } from "./generated/schemas-v2.0.js";
 import { type FetchResult, unwrapAs } from "./unwrap.js";

@@ -11,19 +11,16 @@ export type {
   DrillClientAuth,
   DrillClientOptions,
 } from "./client-types.js";
+export { DrillError } from "./core/drill-error.js";
+export { DRILL_ERROR_CODES, type DrillErrorCode, type DrillErrorCodeInfo } from "./core/error-codes.js";
+export { DrillInvalidOptionError, DrillNetworkError, DrillTimeoutError } from "./core/errors.js";
+export type { RetryableMethod, RetryContext, RetryOptions } from "./core/retry.js";
 export {
   DrillApiError,
-  DrillClientError,
-  type DrillClientErrorCode,
-  DrillInvalidOptionError,
   DrillInvalidParameterError,
-  DrillNetworkError,
   type DrillOperation,
-  DrillTimeoutError,
   DrillUnexpectedResponseError,
 } from "./errors.js";
-export { parseHttpDate, parseRetryAfter } from "./http-date.js";
-export type { RetryableMethod, RetryContext, RetryOptions } from "./retry.js";
 export { encodePathParameters, QUERY_SERIALIZER } from "./serializers.js";
 export { type SuccessData, unwrap } from "./unwrap.js";
 export { USER_AGENT, VERSION } from "./version.js";

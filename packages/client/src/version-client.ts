@@ -5,7 +5,7 @@ import type {
   DrillClientOptions,
   ThrowingDrillClient,
 } from "./client-types.js";
-import { DrillInvalidOptionError } from "./errors.js";
+import { DrillInvalidOptionError } from "./core/errors.js";
 
 /**
  * Options of a one-version entry's `createDrillClient`: those of the

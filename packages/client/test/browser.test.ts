@@ -39,7 +39,7 @@ const PAGE = `<!doctype html>
 </script>
 <script type="module">
 import {
-  createDrillClient, unwrap, DrillApiError, DrillTimeoutError, DrillClientError, USER_AGENT,
+  createDrillClient, unwrap, DrillApiError, DrillTimeoutError, DrillError, USER_AGENT,
 } from "@drill-practice/client";
 import { paginateStorePages } from "@drill-practice/client/pagination";
 const log = {};
@@ -56,7 +56,7 @@ try {
   try {
     await unwrap(client.GET("/api/2/store", { params: { query: {} } }));
   } catch (error) {
-    log.apiError = [error instanceof DrillApiError, error instanceof DrillClientError, error.code, error.status, error.errorId];
+    log.apiError = [error instanceof DrillApiError, error instanceof DrillError, error.code, error.status, error.errorId];
   }
   const impatient = createDrillClient({ baseUrl: location.origin, timeoutMs: 200, retry: false });
   try {
