@@ -174,6 +174,8 @@ interface TscRun {
   readonly parseMs: number;
   readonly bindMs: number;
   readonly types: number;
+  /** Type instantiations: deterministic, so it shows the type work even when wall times are noisy. */
+  readonly instantiations: number;
   readonly memoryKb: number;
   readonly files: number;
 }
@@ -210,6 +212,7 @@ function runTsc(project: string): Promise<TscRun> {
         parseMs: number("Parse time") * 1000,
         bindMs: number("Bind time") * 1000,
         types: number("Types"),
+        instantiations: number("Instantiations"),
         memoryKb: number("Memory used"),
         files: number("Files"),
       });
@@ -329,6 +332,16 @@ export async function run(): Promise<BenchmarkResult> {
     }
     for (const name of ["oneVersion", "allVersions"] as const) {
       rows.push({
+        metric: `Type instantiations (deterministic, unaffected by load), ${PROJECT_LABELS[name]}`,
+        ours: pick(runs[name].skip, "instantiations").toLocaleString("en-US"),
+        reference: pick(reference, "instantiations").toLocaleString("en-US"),
+        ratio: formatRatio(pick(runs[name].skip, "instantiations") / pick(reference, "instantiations")),
+        target: "—",
+        verdict: "info",
+      });
+    }
+    for (const name of ["oneVersion", "allVersions"] as const) {
+      rows.push({
         metric: `\`tsc --noEmit\` wall time without skipLibCheck, ${PROJECT_LABELS[name]}`,
         ours: formatMs(pick(runs[name].full, "wallMs")),
         reference: formatMs(pick(runs.without.full, "wallMs")),
@@ -378,6 +391,7 @@ export async function run(): Promise<BenchmarkResult> {
               formatMs(pick(list, "bindMs")),
               formatMs(pick(list, "checkMs")),
               pick(list, "types").toLocaleString("en-US"),
+              pick(list, "instantiations").toLocaleString("en-US"),
               String(pick(list, "files")),
               `${Math.round(pick(list, "memoryKb") / 1024)} MiB`,
             ];
