@@ -8,6 +8,9 @@
  *   exchange and discovery; what the `@drill-practice/client/v2.1` and `/v2.0` entries are typed with,
  *   so that a consumer of one version never loads the other's types
  * - `src/generated/schemas-v2.1.ts`, `schemas-v2.0.ts`: the schema aliases of one version (types only)
+ * - `src/generated/openapi-shared.d.ts`, `schemas-shared.ts`: token exchange and discovery alone, the
+ *   part both versions share; `@drill-practice/client/core` exports these aliases, so that companion
+ *   packages (auth) never make their consumers load an API version's types
  *
  * `tsx scripts/generate.ts` writes all of them. `tsx scripts/generate.ts --check`
  * writes nothing: it compares fresh output with the committed files and fails
@@ -36,6 +39,8 @@ const targets = {
   "schemas-v2.1": new URL("schemas-v2.1.ts", outDir),
   "types-v2.0": new URL("openapi-v2.0.d.ts", outDir),
   "schemas-v2.0": new URL("schemas-v2.0.ts", outDir),
+  "types-shared": new URL("openapi-shared.d.ts", outDir),
+  "schemas-shared": new URL("schemas-shared.ts", outDir),
 };
 
 function header(source: string): string {
@@ -86,6 +91,55 @@ function withoutEmptyPaths(spec: Spec): Spec {
   return { ...spec, paths };
 }
 
+/** Every `#/components/<kind>/<name>` reference in `value`, as `<kind>/<name>`. */
+function references(value: unknown, found = new Set<string>()): Set<string> {
+  if (typeof value === "string") {
+    if (value.startsWith("#/components/")) found.add(value.slice("#/components/".length));
+  } else if (Array.isArray(value)) {
+    for (const entry of value) references(entry, found);
+  } else if (typeof value === "object" && value !== null) {
+    for (const entry of Object.values(value)) references(entry, found);
+  }
+  return found;
+}
+
+/**
+ * The part of the spec both versions share: the paths outside `/api/` (token
+ * exchange and discovery), the components they reach, and the schemas no
+ * path refers to (the key file and the assertion's parts, which describe how
+ * to call the token exchange).
+ */
+function sharedPart(spec: Spec & { components?: Record<string, Record<string, unknown>> }): Spec {
+  const paths = Object.fromEntries(
+    Object.entries(spec.paths ?? {}).filter(([path]) => !path.startsWith("/api/")),
+  );
+  const components = spec.components ?? {};
+  const referencedAnywhere = references(spec);
+  const wanted = references(paths);
+  for (const name of Object.keys(components.schemas ?? {})) {
+    if (!referencedAnywhere.has(`schemas/${name}`)) wanted.add(`schemas/${name}`);
+  }
+  // Follow references between components until nothing new turns up.
+  const queue = [...wanted];
+  while (queue.length > 0) {
+    const [kind = "", name = ""] = (queue.pop() ?? "").split("/");
+    for (const reference of references(components[kind]?.[name])) {
+      if (!wanted.has(reference)) {
+        wanted.add(reference);
+        queue.push(reference);
+      }
+    }
+  }
+  const kept: Record<string, Record<string, unknown>> = {};
+  for (const [kind, entries] of Object.entries(components)) {
+    const picked = Object.entries(entries).filter(([name]) => wanted.has(`${kind}/${name}`));
+    if (picked.length > 0 || kind === "securitySchemes") {
+      kept[kind] = Object.fromEntries(kind === "securitySchemes" ? Object.entries(entries) : picked);
+    }
+  }
+  return { ...spec, paths, components: kept } as Spec;
+}
+
 async function render(): Promise<Record<keyof typeof targets, string>> {
   const spec = JSON.parse(await readFile(specUrl, "utf8")) as Spec;
   const ast = await openapiTS(specUrl, { alphabetize: true, silent: true });
@@ -103,6 +157,14 @@ async function render(): Promise<Record<keyof typeof targets, string>> {
     output[`types-v${version}`] = `${header(source)}\n${astToString(versionAst)}`;
     output[`schemas-v${version}`] = renderSchemas(versionSpec, version);
   }
+  const shared = sharedPart(spec as Parameters<typeof sharedPart>[0]);
+  const sharedAst = await openapiTS(shared as Parameters<typeof openapiTS>[0], {
+    alphabetize: true,
+    silent: true,
+  });
+  output["types-shared"] =
+    `${header("openapi.json (token exchange and discovery only)")}\n${astToString(sharedAst)}`;
+  output["schemas-shared"] = renderSchemas(shared, "shared");
   return output;
 }
 
@@ -110,11 +172,21 @@ async function render(): Promise<Record<keyof typeof targets, string>> {
  * The schema aliases: for the all-versions entry with `SCHEMA_NAMES`, for a
  * one-version entry (`version`) types only, importing that version's types.
  */
-function renderSchemas(spec: Spec, version?: ApiVersion): string {
+function renderSchemas(spec: Spec, version?: ApiVersion | "shared"): string {
   const schemas = spec.components?.schemas ?? {};
   const names = Object.keys(schemas).sort();
-  const entry = version === undefined ? "@drill-practice/client" : `@drill-practice/client/v${version}`;
-  const types = version === undefined ? "./openapi.js" : `./openapi-v${version}.js`;
+  const entry =
+    version === undefined
+      ? "@drill-practice/client"
+      : version === "shared"
+        ? "@drill-practice/client/core"
+        : `@drill-practice/client/v${version}`;
+  const types =
+    version === undefined
+      ? "./openapi.js"
+      : version === "shared"
+        ? "./openapi-shared.js"
+        : `./openapi-v${version}.js`;
   const seen = new Map<string, string>();
   const blocks = names.map((name) => {
     const alias = name.replace(/[^A-Za-z0-9_$]/g, "_").replace(/^[0-9]/, "_$&");
@@ -151,7 +223,9 @@ function renderSchemas(spec: Spec, version?: ApiVersion): string {
   });
   const imports = [`import type { components } from "${types}";`, ""];
   if (version !== undefined) {
-    return [header(`openapi-v${version}.json`), ...imports, ...blocks.flatMap((block) => [block, ""])]
+    const source =
+      version === "shared" ? "openapi.json (token exchange and discovery only)" : `openapi-v${version}.json`;
+    return [header(source), ...imports, ...blocks.flatMap((block) => [block, ""])]
       .join("\n")
       .replace(/\n\n$/, "\n");
   }
