@@ -8,16 +8,17 @@
  *   exchange and discovery; what the `@drill-practice/client/v2.1` and `/v2.0` entries are typed with,
  *   so that a consumer of one version never loads the other's types
  * - `src/generated/schemas-v2.1.ts`, `schemas-v2.0.ts`: the schema aliases of one version (types only)
- * - `src/generated/openapi-shared.d.ts`, `schemas-shared.ts`: token exchange and discovery alone, the
- *   part both versions share; `@drill-practice/client/core` exports these aliases, so that companion
- *   packages (auth) never make their consumers load an API version's types
+ * - `src/core/generated/openapi-shared.d.ts`, `schemas-shared.ts`: token exchange and discovery alone,
+ *   the part both versions share; `@drill-practice/client/core` exports these aliases (inside the core,
+ *   which imports nothing from outside itself), so that companion packages (auth) never make their
+ *   consumers load an API version's types
  *
  * `tsx scripts/generate.ts` writes all of them. `tsx scripts/generate.ts --check`
  * writes nothing: it compares fresh output with the committed files and fails
  * with the first differing line when they are stale. `--dir <path>` points both
  * modes at another output directory (used by the tests).
  */
-import { readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
@@ -32,6 +33,8 @@ const outDir =
   dirFlag === -1
     ? new URL("../src/generated/", import.meta.url)
     : pathToFileURL(`${resolve(process.argv[dirFlag + 1] ?? "")}/`);
+// The shared part belongs to the core, which must stay self-contained; with --dir, everything goes there.
+const coreOutDir = dirFlag === -1 ? new URL("../src/core/generated/", import.meta.url) : outDir;
 const targets = {
   types: new URL("openapi.d.ts", outDir),
   schemas: new URL("schemas.ts", outDir),
@@ -39,8 +42,8 @@ const targets = {
   "schemas-v2.1": new URL("schemas-v2.1.ts", outDir),
   "types-v2.0": new URL("openapi-v2.0.d.ts", outDir),
   "schemas-v2.0": new URL("schemas-v2.0.ts", outDir),
-  "types-shared": new URL("openapi-shared.d.ts", outDir),
-  "schemas-shared": new URL("schemas-shared.ts", outDir),
+  "types-shared": new URL("openapi-shared.d.ts", coreOutDir),
+  "schemas-shared": new URL("schemas-shared.ts", coreOutDir),
 };
 
 function header(source: string): string {
@@ -282,6 +285,7 @@ for (const [kind, target] of Object.entries(targets) as [keyof typeof targets, U
   const path = fileURLToPath(target);
   const fresh = output[kind];
   if (!check) {
+    await mkdir(new URL(".", target), { recursive: true });
     await writeFile(path, fresh);
     console.log(`generate: wrote ${path}`);
     continue;

@@ -43,11 +43,11 @@
  * };
  * ```
  */
-export type { DrillAuthContext, DrillClientAuth } from "../client-types.js";
-export * from "../generated/schemas-shared.js";
+export type { DrillAuthContext, DrillClientAuth } from "./auth-contract.js";
 export { DrillError } from "./drill-error.js";
 export { DRILL_ERROR_CODES, type DrillErrorCode, type DrillErrorCodeInfo } from "./error-codes.js";
 export { DrillInvalidOptionError, DrillNetworkError, DrillTimeoutError } from "./errors.js";
+export type * from "./generated/schemas-shared.js";
 export { parseHttpDate, parseRetryAfter } from "./http-date.js";
 export { inspectCustom, REDACTED, redactedCause, redactSecrets, serverText } from "./redact.js";
 export {
