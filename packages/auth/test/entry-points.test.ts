@@ -82,7 +82,11 @@ describe("entry points", () => {
     const server = new FakeAuthServer();
     const calls: string[] = [];
     // Like the platform fetch of Cloudflare Workers: `this` must be undefined or the global object.
-    function strictFetch(this: unknown, input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+    function strictFetch(
+      this: unknown,
+      input: Request | string | URL,
+      init?: RequestInit,
+    ): Promise<Response> {
       if (this !== undefined && this !== globalThis) throw new TypeError("Illegal invocation");
       const request = new Request(input, init);
       calls.push(new URL(request.url).pathname);

@@ -69,6 +69,7 @@ export {
   createTransport,
   describeUrl,
   isPlatformTimeout,
+  KEEPS_REQUEST_BODY,
   type RequestFetch,
   sendAttempt,
   type TransportOptions,
