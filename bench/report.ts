@@ -10,8 +10,11 @@ import { readFile, writeFile } from "node:fs/promises";
 import * as os from "node:os";
 import { fileURLToPath } from "node:url";
 
-/** Whether a row has a target and whether it was reached. */
-export type Verdict = "met" | "missed" | "info";
+/**
+ * Whether a row has a target and whether it was reached. `noisy`: the row has a target, but its
+ * rounds spread too widely for the run to claim either outcome (see `NOISE_LIMIT` in stats.ts).
+ */
+export type Verdict = "met" | "missed" | "noisy" | "info";
 
 /** One line of a benchmark's main table. */
 export interface ResultRow {
@@ -26,7 +29,7 @@ export interface ResultRow {
   /** The target, formatted ("—" for report-only rows). */
   readonly target: string;
   readonly verdict: Verdict;
-  /** For a missed target: by how much. */
+  /** For a missed target: by how much; for a noisy row: the spread that made it so. */
   readonly miss?: string;
   /** Also list this report-only row in the summary at the top of BENCHMARKS.md. */
   readonly headline?: boolean;
@@ -99,12 +102,14 @@ function describeMachine(machine: MachineInfo): string {
 
 function verdictText(row: ResultRow): string {
   if (row.verdict === "met") return "met";
+  if (row.verdict === "noisy") return `NOISY, not claimed${row.miss ? ` (${row.miss})` : ""}`;
   if (row.verdict === "missed") return `MISSED${row.miss ? ` (${row.miss})` : ""}`;
   return "report only";
 }
 
 function verdictMarkdown(row: ResultRow): string {
   if (row.verdict === "met") return "✅ met";
+  if (row.verdict === "noisy") return `⚠️ noisy, not claimed${row.miss ? ` (${row.miss})` : ""}`;
   if (row.verdict === "missed") return `❌ **MISSED**${row.miss ? ` (${row.miss})` : ""}`;
   return "— (report only)";
 }
@@ -148,6 +153,11 @@ export function formatConsole(result: BenchmarkResult): string {
   for (const note of result.notes) parts.push(`\n${note.replaceAll("**", "")}`);
   const missed = result.rows.filter((row) => row.verdict === "missed");
   for (const row of missed) parts.push(`!!! MISSED: ${row.metric}: ${row.ours} vs target ${row.target}`);
+  for (const row of result.rows.filter((entry) => entry.verdict === "noisy")) {
+    parts.push(
+      `!!! NOISY: ${row.metric}: ${row.ours} (target ${row.target}) is not claimed: ${row.miss ?? ""}`,
+    );
+  }
   return parts.join("\n");
 }
 
@@ -216,10 +226,13 @@ export function renderMarkdown(stored: readonly StoredResult[], latest: StoredRe
         verdictMarkdown(row),
       ]),
   );
-  const missed = stored.reduce(
-    (count, entry) => count + entry.result.rows.filter((row) => row.verdict === "missed").length,
-    0,
-  );
+  const count = (verdict: Verdict) =>
+    stored.reduce(
+      (total, entry) => total + entry.result.rows.filter((row) => row.verdict === verdict).length,
+      0,
+    );
+  const missed = count("missed");
+  const noisy = count("noisy");
   const lines = [
     "# Benchmarks",
     "",
@@ -243,9 +256,18 @@ export function renderMarkdown(stored: readonly StoredResult[], latest: StoredRe
     "",
     markdownTable(["Benchmark", "Metric", "Ours", "Reference", "Ratio", "Target", "Verdict"], summaryRows),
     "",
-    missed === 0
+    missed === 0 && noisy === 0
       ? "Every target with a number was met."
-      : `${missed} target${missed === 1 ? " was" : "s were"} missed; the sections below say by how much and why.`,
+      : [
+          missed > 0
+            ? `${missed} target${missed === 1 ? " was" : "s were"} missed; the sections below say by how much and why.`
+            : "",
+          noisy > 0
+            ? `${noisy} figure${noisy === 1 ? " was" : "s were"} too noisy to claim (rounds spread over 30 %); rerun on a quieter machine.`
+            : "",
+        ]
+          .filter((line) => line !== "")
+          .join(" "),
     "",
   ];
   for (const entry of stored) lines.push(section(entry, machine));

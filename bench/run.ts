@@ -100,8 +100,18 @@ async function main(): Promise<number> {
   console.log(
     `\n${fresh.length} benchmark(s) done${failed.length > 0 ? `, ${failed.length} did not complete (${failed.join(", ")})` : ""}.`,
   );
+  const noisy = fresh.flatMap((entry) =>
+    entry.result.rows
+      .filter((row) => row.verdict === "noisy")
+      .map((row) => `${entry.result.name}: ${row.metric}`),
+  );
   if (missed.length > 0) console.log(`MISSED targets:\n  ${missed.join("\n  ")}`);
-  else if (fresh.length > 0) console.log("All targets with a number were met.");
+  if (noisy.length > 0) {
+    console.log(`NOISY (spread over 30 %, no result claimed):\n  ${noisy.join("\n  ")}`);
+  }
+  if (missed.length === 0 && noisy.length === 0 && fresh.length > 0) {
+    console.log("All targets with a number were met.");
+  }
 
   if (write && fresh.length > 0) {
     const previous = await readStored(RESULTS_FILE);

@@ -68,6 +68,44 @@ export function spread(samples: readonly number[]): number {
 }
 
 /**
+ * Above this spread ((max - min) / median of the rounds) a run is too noisy to claim a result
+ * against a target either way; the row says so instead.
+ */
+export const NOISE_LIMIT = 0.3;
+
+/**
+ * Whether any of the series spread more than {@link NOISE_LIMIT}.
+ *
+ * @example
+ * isNoisy([100, 101, 99], [50, 90]); // true: the second series spreads 80 %
+ */
+export function isNoisy(...series: readonly (readonly number[])[]): boolean {
+  return series.some((samples) => samples.length > 1 && spread(samples) > NOISE_LIMIT);
+}
+
+/**
+ * Element-wise ratios of two series measured in interleaved rounds (round i of `ours` against
+ * round i of `reference`), which cancels most of the drift a shared machine adds between rounds.
+ *
+ * @example
+ * pairedRatios([90, 100], [100, 100]); // [0.9, 1]
+ */
+export function pairedRatios(ours: readonly number[], reference: readonly number[]): number[] {
+  const length = Math.min(ours.length, reference.length);
+  return Array.from({ length }, (_, index) => (ours[index] as number) / (reference[index] as number));
+}
+
+/**
+ * A median with the spread of its samples, e.g. `0.97× (spread 12.0 %)`.
+ *
+ * @example
+ * withSpread([0.9, 1, 1.1], formatRatio); // "1.00× (spread 20.0 %)"
+ */
+export function withSpread(samples: readonly number[], format: (value: number) => string): string {
+  return `${format(median(samples))} (spread ${(spread(samples) * 100).toFixed(1)} %)`;
+}
+
+/**
  * A ratio with two decimals (two significant digits below 0.1), e.g. `0.97×`.
  *
  * @example

@@ -1,6 +1,7 @@
 /**
- * Type-check cost for consumers: `tsc --noEmit` of a consumer file that calls ten operations
- * through the client, next to the same ten calls written with plain `fetch` and no client.
+ * Type-check cost for consumers: `tsc --noEmit` of a consumer file that makes ten API 2.0 calls
+ * through the client's one-version entry (`@drill-practice/client/v2.0`) and through its
+ * all-versions entry, next to the same ten calls written with plain `fetch` and no client.
  */
 import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, readdir, rm, stat, symlink, writeFile } from "node:fs/promises";
@@ -9,56 +10,78 @@ import * as os from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BenchmarkResult, DetailTable, ResultRow } from "./report.ts";
-import { formatBytes, formatMs, formatRatio, formatSignedMs, median, now } from "./stats.ts";
+import {
+  formatBytes,
+  formatMs,
+  formatPercent,
+  formatRatio,
+  formatSignedMs,
+  isNoisy,
+  median,
+  NOISE_LIMIT,
+  now,
+  pairedRatios,
+  spread,
+  withSpread,
+} from "./stats.ts";
 
 const RUNS = 5;
-const RUNS_FULL_LIB_CHECK = 3;
+const RUNS_FULL_LIB_CHECK = 2;
+/** One-version consumer against the same project without the client: at most this ratio. */
+const TARGET_RATIO = 1.3;
 const TSC_TIMEOUT_MS = 120_000;
 
 const CLIENT_DIR = fileURLToPath(new URL("../packages/client/", import.meta.url));
 const TSC = createRequire(import.meta.url).resolve("typescript/lib/tsc.js");
 
-const WITH_CLIENT = `import { createDrillClient } from "@drill-practice/client";
-
+// The same ten API 2.0 calls three times: through the one-version entry, through the all-versions
+// entry, and with plain fetch (the reference).
+const CONSUMER_BODY = `
 const client = createDrillClient({ baseUrl: "https://drill.example" });
 
 export async function practise(drillId: string): Promise<number> {
   let seen = 0;
-  // 1. Store search, API 2.0
+  // 1. Store search
   const store = await client.GET("/api/2/store", {
     params: { query: { query: "spanish AND verbs", searchField: ["NAME", "TAGS"], resultSize: "20" } },
   });
   for (const drill of store.data?.drills ?? []) seen += drill.name.length + (drill.practice?.proficiency?.overall ?? 0);
-  // 2. Store search, API 2.1
-  const store21 = await client.GET("/api/2.1/store", { params: { query: { query: "verbs" } } });
-  seen += store21.data === undefined ? 0 : 1;
-  // 3. One question, API 2.0
+  // 2. Related drills
+  const related = await client.GET("/api/2/store/related/{drill_id}", { params: { path: { drill_id: drillId } } });
+  seen += related.response.ok ? 1 : 0;
+  // 3. One question
   const question = await client.GET("/api/2/question/{drill_id}", { params: { path: { drill_id: drillId } } });
   const choices = question.data?.question?.tell?.terms?.map((term) => term.value) ?? [];
-  // 4. A question over several drills, API 2.0
+  // 4. A question over several drills
   const combined = await client.GET("/api/2/question", { params: { query: { drill: [drillId, "drill-2"] } } });
   const reference = combined.data?.question?.reference ?? "";
-  // 5. One question, API 2.1
-  const question21 = await client.GET("/api/2.1/question/{drill}", { params: { path: { drill: drillId } } });
-  seen += question21.error === undefined ? 0 : 1;
-  // 6. Answer, API 2.1
-  const answer = await client.PUT("/api/2.1/answer/{reference}", { params: { path: { reference } } });
+  // 5. Answer
+  const answer = await client.PUT("/api/2/answer/{reference}", { params: { path: { reference } } });
   seen += answer.response.status;
-  // 7. Practice status
-  const rendition = await client.GET("/api/2.1/rendition/{drillable}", { params: { path: { drillable: drillId } } });
-  seen += rendition.response.ok ? 1 : 0;
-  // 8. Repertoire
-  const repertoire = await client.GET("/api/2.1/repertoire");
+  // 6. Practice preferences
+  const preferences = await client.GET("/api/2/practice-preferences/{drill_id}", { params: { path: { drill_id: drillId } } });
+  seen += preferences.response.ok ? 1 : 0;
+  // 7. Repertoire
+  const repertoire = await client.GET("/api/2/repertoire");
   seen += repertoire.response.ok ? 1 : 0;
-  // 9. Add to repertoire
-  const added = await client.PUT("/api/2.1/repertoire/{drillable}", { params: { path: { drillable: drillId } } });
+  // 8. Add to repertoire
+  const added = await client.PUT("/api/2/repertoire");
   seen += added.response.ok ? 1 : 0;
-  // 10. Remove from repertoire
-  const removed = await client.DELETE("/api/2.1/repertoire/{drillable}", { params: { path: { drillable: drillId } } });
+  // 9. Remove from repertoire
+  const removed = await client.DELETE("/api/2/repertoire");
   seen += removed.response.ok ? 1 : 0;
+  // 10. Version
+  const version = await client.GET("/api/2/version");
+  seen += version.response.ok ? 1 : 0;
   return seen + choices.length;
 }
 `;
+
+const ONE_VERSION = `import { createDrillClient } from "@drill-practice/client/v2.0";
+${CONSUMER_BODY}`;
+
+const ALL_VERSIONS = `import { createDrillClient } from "@drill-practice/client";
+${CONSUMER_BODY}`;
 
 const WITHOUT_CLIENT = `const baseUrl = "https://drill.example";
 
@@ -87,40 +110,40 @@ async function getJson<T>(path: string, init?: RequestInit): Promise<{ data?: T;
 export async function practise(drillId: string): Promise<number> {
   let seen = 0;
   const id = encodeURIComponent(drillId);
-  // 1. Store search, API 2.0
+  // 1. Store search
   const search = new URLSearchParams({ query: "spanish AND verbs", resultSize: "20" });
   for (const field of ["NAME", "TAGS"]) search.append("searchField", field);
   const store = await getJson<Drillables>(\`/api/2/store?\${search}\`);
   for (const drill of store.data?.drills ?? []) seen += drill.name.length + (drill.practice?.proficiency?.overall ?? 0);
-  // 2. Store search, API 2.1
-  const store21 = await getJson<unknown>(\`/api/2.1/store?\${new URLSearchParams({ query: "verbs" })}\`);
-  seen += store21.data === undefined ? 0 : 1;
-  // 3. One question, API 2.0
+  // 2. Related drills
+  const related = await getJson<Drillables>(\`/api/2/store/related/\${id}\`);
+  seen += related.response.ok ? 1 : 0;
+  // 3. One question
   const question = await getJson<QuestionResponse>(\`/api/2/question/\${id}\`);
   const choices = question.data?.question?.tell?.terms?.map((term) => term.value) ?? [];
-  // 4. A question over several drills, API 2.0
+  // 4. A question over several drills
   const drills = new URLSearchParams();
   for (const drill of [drillId, "drill-2"]) drills.append("drill", drill);
   const combined = await getJson<QuestionResponse>(\`/api/2/question?\${drills}\`);
   const reference = combined.data?.question?.reference ?? "";
-  // 5. One question, API 2.1
-  const question21 = await getJson<unknown>(\`/api/2.1/question/\${id}\`);
-  seen += question21.data === undefined ? 1 : 0;
-  // 6. Answer, API 2.1
-  const answer = await getJson<unknown>(\`/api/2.1/answer/\${encodeURIComponent(reference)}\`, { method: "PUT" });
+  // 5. Answer
+  const answer = await getJson<unknown>(\`/api/2/answer/\${encodeURIComponent(reference)}\`, { method: "PUT" });
   seen += answer.response.status;
-  // 7. Practice status
-  const rendition = await getJson<unknown>(\`/api/2.1/rendition/\${id}\`);
-  seen += rendition.response.ok ? 1 : 0;
-  // 8. Repertoire
-  const repertoire = await getJson<unknown>("/api/2.1/repertoire");
+  // 6. Practice preferences
+  const preferences = await getJson<unknown>(\`/api/2/practice-preferences/\${id}\`);
+  seen += preferences.response.ok ? 1 : 0;
+  // 7. Repertoire
+  const repertoire = await getJson<unknown>("/api/2/repertoire");
   seen += repertoire.response.ok ? 1 : 0;
-  // 9. Add to repertoire
-  const added = await getJson<unknown>(\`/api/2.1/repertoire/\${id}\`, { method: "PUT" });
+  // 8. Add to repertoire
+  const added = await getJson<unknown>("/api/2/repertoire", { method: "PUT" });
   seen += added.response.ok ? 1 : 0;
-  // 10. Remove from repertoire
-  const removed = await getJson<unknown>(\`/api/2.1/repertoire/\${id}\`, { method: "DELETE" });
+  // 9. Remove from repertoire
+  const removed = await getJson<unknown>("/api/2/repertoire", { method: "DELETE" });
   seen += removed.response.ok ? 1 : 0;
+  // 10. Version
+  const version = await getJson<{ version?: string }>("/api/2/version");
+  seen += version.response.ok ? 1 : 0;
   return seen + choices.length;
 }
 `;
@@ -151,6 +174,8 @@ interface TscRun {
   readonly parseMs: number;
   readonly bindMs: number;
   readonly types: number;
+  /** Type instantiations: deterministic, so it shows the type work even when wall times are noisy. */
+  readonly instantiations: number;
   readonly memoryKb: number;
   readonly files: number;
 }
@@ -187,6 +212,7 @@ function runTsc(project: string): Promise<TscRun> {
         parseMs: number("Parse time") * 1000,
         bindMs: number("Bind time") * 1000,
         types: number("Types"),
+        instantiations: number("Instantiations"),
         memoryKb: number("Memory used"),
         files: number("Files"),
       });
@@ -218,135 +244,195 @@ async function makeProject(
   return dir;
 }
 
+type ProjectName = "oneVersion" | "allVersions" | "without";
+const PROJECT_LABELS: Record<ProjectName, string> = {
+  oneVersion: "one version (`@drill-practice/client/v2.0`)",
+  allVersions: "all versions (`@drill-practice/client`)",
+  without: "without the client (plain `fetch`)",
+};
+const SOURCES: Record<ProjectName, string> = {
+  oneVersion: ONE_VERSION,
+  allVersions: ALL_VERSIONS,
+  without: WITHOUT_CLIENT,
+};
+const NAMES = Object.keys(PROJECT_LABELS) as ProjectName[];
+
 export async function run(): Promise<BenchmarkResult> {
   const started = now();
   const root = await mkdtemp(join(os.tmpdir(), "drill-bench-typecheck-"));
   try {
-    const projects = {
-      withClient: await makeProject(root, "with-client", WITH_CLIENT, true),
-      withoutClient: await makeProject(root, "without-client", WITHOUT_CLIENT, true),
-      withClientFull: await makeProject(root, "with-client-full", WITH_CLIENT, false),
-      withoutClientFull: await makeProject(root, "without-client-full", WITHOUT_CLIENT, false),
-    };
-    const runs: Record<keyof typeof projects, TscRun[]> = {
-      withClient: [],
-      withoutClient: [],
-      withClientFull: [],
-      withoutClientFull: [],
-    };
-    // Interleaved, so that a slow patch of the machine hits both sides alike.
+    const projects = {} as Record<ProjectName, { skip: string; full: string }>;
+    const runs = {} as Record<ProjectName, { skip: TscRun[]; full: TscRun[] }>;
+    for (const name of NAMES) {
+      projects[name] = {
+        skip: await makeProject(root, `${name}-skip`, SOURCES[name], true),
+        full: await makeProject(root, `${name}-full`, SOURCES[name], false),
+      };
+      runs[name] = { skip: [], full: [] };
+    }
+    // Interleaved, so that a slow patch of the machine hits every project alike.
     for (let i = 0; i < RUNS; i++) {
-      runs.withClient.push(await runTsc(projects.withClient));
-      runs.withoutClient.push(await runTsc(projects.withoutClient));
+      for (const name of NAMES) runs[name].skip.push(await runTsc(projects[name].skip));
       if (i < RUNS_FULL_LIB_CHECK) {
-        runs.withClientFull.push(await runTsc(projects.withClientFull));
-        runs.withoutClientFull.push(await runTsc(projects.withoutClientFull));
+        for (const name of NAMES) runs[name].full.push(await runTsc(projects[name].full));
       }
     }
     const pick = (list: TscRun[], field: keyof TscRun) => median(list.map((entry) => entry[field]));
-    const wallWith = pick(runs.withClient, "wallMs");
-    const wallWithout = pick(runs.withoutClient, "wallMs");
-    const checkWith = pick(runs.withClient, "checkMs");
-    const checkWithout = pick(runs.withoutClient, "checkMs");
+    const series = (list: TscRun[], field: keyof TscRun) => list.map((entry) => entry[field]);
+    const reference = runs.without.skip;
 
-    const generatedDts = await sizeOf(join(CLIENT_DIR, "src", "generated"), ".d.ts", false);
-    const distDts = await sizeOf(join(CLIENT_DIR, "dist"), ".d.ts", true);
-    const distGeneratedDts = await sizeOf(join(CLIENT_DIR, "dist", "generated"), ".d.ts", false);
+    const sizeRows: [string, number][] = [];
+    for (const [label, dir, suffix, recursive] of [
+      ["packages/client/src/generated/openapi.d.ts (all versions)", "src/generated", "openapi.d.ts", false],
+      ["packages/client/src/generated/openapi-v2.1.d.ts", "src/generated", "openapi-v2.1.d.ts", false],
+      ["packages/client/src/generated/openapi-v2.0.d.ts", "src/generated", "openapi-v2.0.d.ts", false],
+      ["packages/client/dist/**/*.d.ts (all declarations shipped)", "dist", ".d.ts", true],
+    ] as const) {
+      sizeRows.push([label, await sizeOf(join(CLIENT_DIR, dir), suffix, recursive)]);
+    }
 
-    const rows: ResultRow[] = [
-      {
-        metric: "`tsc --noEmit` wall time (skipLibCheck), median",
-        ours: formatMs(wallWith),
-        reference: formatMs(wallWithout),
-        ratio: formatRatio(wallWith / wallWithout),
+    const rows: ResultRow[] = [];
+    for (const name of ["oneVersion", "allVersions"] as const) {
+      const ours = runs[name].skip;
+      const ratios = pairedRatios(series(ours, "wallMs"), series(reference, "wallMs"));
+      const ratio = median(ratios);
+      const noisy = isNoisy(ratios, series(ours, "wallMs"), series(reference, "wallMs"));
+      const targeted = name === "oneVersion";
+      rows.push({
+        metric: `\`tsc --noEmit\` wall time (skipLibCheck), consumer of ${PROJECT_LABELS[name]}, median of per-run ratios`,
+        ours: withSpread(series(ours, "wallMs"), formatMs),
+        reference: `${withSpread(series(reference, "wallMs"), formatMs)} (same calls without the client)`,
+        ratio: withSpread(ratios, formatRatio),
+        target: targeted ? `ratio ≤ ${TARGET_RATIO}` : "—",
+        ...(!targeted
+          ? { verdict: "info" as const, headline: true }
+          : noisy
+            ? {
+                verdict: "noisy" as const,
+                miss: `spread ${formatPercent(spread(ratios)).replace("+", "")} of the ratios > ${NOISE_LIMIT * 100} %`,
+              }
+            : ratio <= TARGET_RATIO
+              ? { verdict: "met" as const }
+              : {
+                  verdict: "missed" as const,
+                  miss: `${formatPercent(ratio / TARGET_RATIO - 1)} over target`,
+                }),
+      });
+    }
+    for (const name of ["oneVersion", "allVersions"] as const) {
+      const ratios = pairedRatios(series(runs[name].skip, "checkMs"), series(reference, "checkMs"));
+      rows.push({
+        metric: `Check phase only (\`--extendedDiagnostics\`), ${PROJECT_LABELS[name]}`,
+        ours: formatMs(pick(runs[name].skip, "checkMs")),
+        reference: formatMs(pick(reference, "checkMs")),
+        ratio: withSpread(ratios, formatRatio),
         target: "—",
         verdict: "info",
-        headline: true,
-      },
-      {
-        metric: "Check phase only (`--extendedDiagnostics`), median",
-        ours: formatMs(checkWith),
-        reference: formatMs(checkWithout),
-        ratio: formatRatio(checkWith / checkWithout),
+      });
+    }
+    for (const name of ["oneVersion", "allVersions"] as const) {
+      rows.push({
+        metric: `Type instantiations (deterministic, unaffected by load), ${PROJECT_LABELS[name]}`,
+        ours: pick(runs[name].skip, "instantiations").toLocaleString("en-US"),
+        reference: pick(reference, "instantiations").toLocaleString("en-US"),
+        ratio: formatRatio(pick(runs[name].skip, "instantiations") / pick(reference, "instantiations")),
         target: "—",
         verdict: "info",
-      },
-      {
-        metric: "`tsc --noEmit` wall time without skipLibCheck, median",
-        ours: formatMs(pick(runs.withClientFull, "wallMs")),
-        reference: formatMs(pick(runs.withoutClientFull, "wallMs")),
-        ratio: formatRatio(pick(runs.withClientFull, "wallMs") / pick(runs.withoutClientFull, "wallMs")),
+      });
+    }
+    for (const name of ["oneVersion", "allVersions"] as const) {
+      rows.push({
+        metric: `\`tsc --noEmit\` wall time without skipLibCheck, ${PROJECT_LABELS[name]}`,
+        ours: formatMs(pick(runs[name].full, "wallMs")),
+        reference: formatMs(pick(runs.without.full, "wallMs")),
+        ratio: withSpread(
+          pairedRatios(series(runs[name].full, "wallMs"), series(runs.without.full, "wallMs")),
+          formatRatio,
+        ),
         target: "—",
         verdict: "info",
-      },
-      {
-        metric: "Generated types, `packages/client/src/generated/*.d.ts`",
-        ours: formatBytes(generatedDts),
+      });
+    }
+    for (const [label, bytes] of sizeRows) {
+      rows.push({
+        metric: `Declarations, \`${label}\``,
+        ours: formatBytes(bytes),
         reference: "—",
         ratio: "—",
         target: "—",
         verdict: "info",
-        headline: true,
-      },
-      {
-        metric: "Built declarations, `packages/client/dist/**/*.d.ts`",
-        ours: formatBytes(distDts),
-        reference: "—",
-        ratio: "—",
-        target: "—",
-        verdict: "info",
-        headline: true,
-      },
-    ];
+        headline: label.includes("(all declarations shipped)"),
+      });
+    }
     const details: DetailTable[] = [
       {
         title: "Compiler figures (medians)",
-        headers: ["Project", "Runs", "Wall", "Parse", "Bind", "Check", "Types", "Files", "Memory"],
-        rows: (
-          [
-            ["with client, skipLibCheck", runs.withClient],
-            ["without client, skipLibCheck", runs.withoutClient],
-            ["with client, full lib check", runs.withClientFull],
-            ["without client, full lib check", runs.withoutClientFull],
-          ] as const
-        ).map(([label, list]) => [
-          label,
-          String(list.length),
-          formatMs(pick(list, "wallMs")),
-          formatMs(pick(list, "parseMs")),
-          formatMs(pick(list, "bindMs")),
-          formatMs(pick(list, "checkMs")),
-          pick(list, "types").toLocaleString("en-US"),
-          String(pick(list, "files")),
-          `${Math.round(pick(list, "memoryKb") / 1024)} MiB`,
-        ]),
+        headers: [
+          "Project",
+          "Runs",
+          "Wall",
+          "Wall spread",
+          "Parse",
+          "Bind",
+          "Check",
+          "Types",
+          "Files",
+          "Memory",
+        ],
+        rows: NAMES.flatMap((name) =>
+          (["skip", "full"] as const).map((kind) => {
+            const list = runs[name][kind];
+            return [
+              `${PROJECT_LABELS[name]}, ${kind === "skip" ? "skipLibCheck" : "full lib check"}`,
+              String(list.length),
+              formatMs(pick(list, "wallMs")),
+              formatPercent(spread(series(list, "wallMs"))).replace("+", ""),
+              formatMs(pick(list, "parseMs")),
+              formatMs(pick(list, "bindMs")),
+              formatMs(pick(list, "checkMs")),
+              pick(list, "types").toLocaleString("en-US"),
+              pick(list, "instantiations").toLocaleString("en-US"),
+              String(pick(list, "files")),
+              `${Math.round(pick(list, "memoryKb") / 1024)} MiB`,
+            ];
+          }),
+        ),
       },
       {
-        title: "Declaration sizes",
-        headers: ["Files", "Bytes"],
-        rows: [
-          ["packages/client/src/generated/*.d.ts", formatBytes(generatedDts)],
-          ["packages/client/dist/generated/*.d.ts", formatBytes(distGeneratedDts)],
-          ["packages/client/dist/**/*.d.ts (all declarations shipped)", formatBytes(distDts)],
-        ],
+        title: "Wall time of each interleaved run (skipLibCheck)",
+        headers: ["Run", ...NAMES.map((name) => PROJECT_LABELS[name])],
+        rows: Array.from({ length: RUNS }, (_, i) => [
+          String(i + 1),
+          ...NAMES.map((name) => formatMs(runs[name].skip[i]?.wallMs ?? Number.NaN)),
+        ]),
       },
     ];
-    const extra = (field: keyof TscRun) => pick(runs.withClient, field) - pick(runs.withoutClient, field);
-    const notes = [
-      `With the client, a consumer's type check takes ${formatMs(wallWith - wallWithout)} longer per run ` +
-        `(${formatRatio(wallWith / wallWithout)}). Parsing: ${formatSignedMs(extra("parseMs"))}, binding: ` +
-        `${formatSignedMs(extra("bindMs"))}, checking: ${formatSignedMs(extra("checkMs"))} (the generated ` +
-        "declarations, openapi-fetch's types and the per-call path, parameter and response types); the rest is " +
-        "reading and resolving the extra files. Both sides include Node and tsc start-up.",
-    ];
+    const extra = (name: ProjectName, field: keyof TscRun) =>
+      pick(runs[name].skip, field) - pick(reference, field);
+    const notes = NAMES.filter((name) => name !== "without").map(
+      (name) =>
+        `Through ${PROJECT_LABELS[name]}, a consumer's type check takes ${formatMs(extra(name, "wallMs"))} longer ` +
+        `per run. Parsing: ${formatSignedMs(extra(name, "parseMs"))}, binding: ${formatSignedMs(extra(name, "bindMs"))}, ` +
+        `checking: ${formatSignedMs(extra(name, "checkMs"))}; ${pick(runs[name].skip, "files") - pick(reference, "files")} ` +
+        "more files and the rest reading and resolving them. Both sides include Node and tsc start-up.",
+    );
+    if (rows.some((row) => row.verdict === "noisy")) {
+      notes.push(
+        `**Noisy run:** the per-run ratios spread more than ${NOISE_LIMIT * 100} % (max − min over median), so ` +
+          "this run claims no result against the target; rerun on a quiet machine.",
+      );
+    }
     return {
       name: "typecheck-cost",
       title: "Type-check cost for consumers",
       measured:
-        "Wall time of `tsc --noEmit -p` (TypeScript 5.9) on a one-file consumer project that makes ten typed calls " +
-        "through `createDrillClient` (store search 2.0 and 2.1, questions 2.0 ×2 and 2.1, answer, rendition, repertoire " +
-        "list, add and remove), next to the same project making the same ten calls with plain `fetch` and a few " +
-        "hand-written interfaces, without the client. The client is resolved from its built `dist` as a consumer gets it.",
+        "Wall time of `tsc --noEmit -p` (TypeScript 5.9) on a one-file consumer project that makes ten typed API 2.0 " +
+        "calls (store search, related drills, a question for one drill and for several, answer, practice preferences, " +
+        "repertoire list, add and remove, version), once through the one-version entry `@drill-practice/client/v2.0` " +
+        "and once through the all-versions entry `@drill-practice/client`, next to the same project making the same " +
+        "ten calls with plain `fetch` and a few hand-written interfaces, without the client. The client is resolved " +
+        "from its built `dist` as a consumer gets it. Ratios are taken per interleaved run; their median is reported " +
+        `with its spread, and a spread over ${NOISE_LIMIT * 100} % marks the figure noisy.`,
       setup: [
         `${RUNS} interleaved runs per project with \`skipLibCheck: true\` (the usual setting), ${RUNS_FULL_LIB_CHECK} each without it; medians`,
         "Consumer tsconfig: strict, NodeNext, lib ES2023 + DOM, no @types",

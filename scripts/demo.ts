@@ -18,10 +18,10 @@ import {
   DrillApiError,
   type Drillables,
   type DrillClient,
-  paginateStorePages,
   type QuestionResponse,
   unwrap,
 } from "@drill-practice/client";
+import { paginateStorePages } from "@drill-practice/client/pagination";
 import { DEFAULT_IDS, startSandbox } from "@drill-practice/sandbox";
 
 interface Target {

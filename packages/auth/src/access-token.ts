@@ -2,7 +2,7 @@
  * An issued access token, wrapped so that it cannot leak by accident: logging,
  * stringifying or inspecting it shows metadata only.
  */
-import type { AccessTokenResponse } from "@drill-practice/client";
+import type { AccessTokenResponse } from "@drill-practice/client/core";
 import { inspectCustom, REDACTED } from "@drill-practice/client/core";
 
 /**

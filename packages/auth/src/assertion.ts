@@ -1,7 +1,7 @@
 /**
  * The signed JWT assertion sent to the token endpoint (RFC 7523).
  */
-import type { AssertionClaims, AssertionHeader } from "@drill-practice/client";
+import type { AssertionClaims, AssertionHeader } from "@drill-practice/client/core";
 import { DrillInvalidOptionError } from "@drill-practice/client/core";
 import { SignJWT } from "jose";
 import type { ServiceAccountKey } from "./key-file.js";

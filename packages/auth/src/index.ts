@@ -24,7 +24,7 @@ export {
   type DrillErrorCode,
   DrillInvalidOptionError,
   type RetryOptions,
-} from "@drill-practice/client";
+} from "@drill-practice/client/core";
 export { AccessToken, type AccessTokenInit } from "./access-token.js";
 export {
   type AssertionInput,

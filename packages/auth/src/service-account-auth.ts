@@ -3,7 +3,7 @@
  * in the shape `createDrillClient({ baseUrl, auth })` of `@drill-practice/client` accepts.
  */
 
-import type { DrillAuthContext, DrillClientAuth } from "@drill-practice/client";
+import type { DrillAuthContext, DrillClientAuth } from "@drill-practice/client/core";
 import { DrillInvalidOptionError, inspectCustom } from "@drill-practice/client/core";
 import type { AccessToken } from "./access-token.js";
 import {

@@ -2,7 +2,7 @@
  * The token request itself: a form-encoded POST of the signed assertion with the
  * client credentials, retried where that is safe, and strict reading of the answer.
  */
-import type { AccessTokenResponse } from "@drill-practice/client";
+import type { AccessTokenResponse } from "@drill-practice/client/core";
 import {
   DrillNetworkError,
   DrillTimeoutError,

@@ -1,114 +1,31 @@
-import createClient, {
-  type Client,
-  type FetchResponse,
-  type HeadersOptions,
-  type MaybeOptionalInit,
-  type Middleware,
-} from "openapi-fetch";
+import createClient, { type Client, type HeadersOptions, type Middleware } from "openapi-fetch";
+import type {
+  DrillApiVersion,
+  DrillAuthContext,
+  DrillClientOptions,
+  DrillClient as VersionedClient,
+  ThrowingDrillClient as VersionedThrowingClient,
+} from "./client-types.js";
 import { DrillInvalidOptionError, DrillTimeoutError } from "./core/errors.js";
-import { type RetryOptions, resolveRetryPolicy } from "./core/retry.js";
+import { resolveRetryPolicy } from "./core/retry.js";
 import { validateTimeout } from "./core/timeout.js";
-import { createTransport, isPlatformTimeout, type RequestFetch } from "./core/transport.js";
+import { createTransport, isPlatformTimeout } from "./core/transport.js";
 import type { paths } from "./generated/openapi.js";
-import type { DrillApiVersion, PathsForVersion } from "./paths.js";
+import type { PathsForVersion } from "./paths.js";
 import { encodePathParameters, QUERY_SERIALIZER } from "./serializers.js";
-import { recordOperation, type SuccessData, unwrapAs } from "./unwrap.js";
+import { recordOperation, unwrapAs } from "./unwrap.js";
 import { USER_AGENT } from "./version.js";
 
-/**
- * What an auth provider gets from the client: the client's base URL and its
- * fetch, to reach the token endpoint. That fetch applies the client's
- * `timeoutMs` and User-Agent but not its retries: the provider retries its
- * own requests with its own `retry` option (same names and defaults, see the
- * README's "Shared options"), and stacking both would multiply the attempts.
- *
- * @example
- * ```ts
- * import type { DrillAuthContext } from "@drill-practice/client";
- *
- * function tokenUrl(context: DrillAuthContext): string {
- *   return `${context.baseUrl}/daas/oauth/token`;
- * }
- * ```
- */
-export interface DrillAuthContext {
-  /** The validated base URL, without trailing slash. */
-  readonly baseUrl: string;
-  /** The client's fetch with its timeout and User-Agent, without retries; call it unbound. */
-  readonly fetch: typeof fetch;
-}
-
-/**
- * Contract between the client and an auth provider such as
- * `@drill-practice/auth`: a middleware, or a function the client calls once
- * with its base URL and fetch to get one. The client registers it after the
- * caller's own `middleware`, so it sees the final request.
- *
- * @example
- * ```ts
- * import { createDrillClient, type DrillClientAuth } from "@drill-practice/client";
- *
- * // The interface does not name the token header; this uses the OAuth convention.
- * const staticToken: DrillClientAuth = {
- *   middleware: {
- *     onRequest({ request }) {
- *       request.headers.set("Authorization", "Bearer <token>");
- *       return request;
- *     },
- *   },
- * };
- * const client = createDrillClient({ baseUrl: "https://drill.example", auth: staticToken });
- * ```
- */
-export interface DrillClientAuth {
-  middleware: Middleware | ((context: DrillAuthContext) => Middleware);
-}
-
-/**
- * Options of {@link createDrillClient}.
- *
- * @example
- * ```ts
- * import { createDrillClient, type DrillClientOptions } from "@drill-practice/client";
- *
- * const options = {
- *   baseUrl: "https://drill.example",
- *   timeoutMs: 10_000,
- *   retry: { maxAttempts: 4 },
- *   headers: { "Accept-Language": "en" },
- * } satisfies DrillClientOptions;
- * const client = createDrillClient(options);
- *
- * // Options typed as DrillClientOptions (throwOnError unknown) give either kind of client:
- * function make(general: DrillClientOptions) {
- *   return createDrillClient(general); // DrillClient | ThrowingDrillClient
- * }
- * ```
- */
-export interface DrillClientOptions {
-  /** Base address of the service: an absolute http(s) URL; may end in a path, e.g. `https://host/drill`. */
-  baseUrl: string;
-  /** The fetch to use (default: `globalThis.fetch`). It is called with one `Request`. */
-  fetch?: RequestFetch;
-  /** Headers sent with every request. */
-  headers?: HeadersOptions;
-  /** Limit for one HTTP attempt, response headers and body together (default 30 000 ms); `false` for none. */
-  timeoutMs?: number | false;
-  /** Retry settings, or `false` for none. Retries are on by default; see {@link RetryOptions}. */
-  retry?: RetryOptions | false;
-  /** openapi-fetch middleware, run in order before `auth`. */
-  middleware?: readonly Middleware[];
-  /** Authentication, e.g. from `@drill-practice/auth`. */
-  auth?: DrillClientAuth;
-  /** Restrict the client's types to one API version. */
-  version?: DrillApiVersion;
-  /** Return the success body and throw `DrillApiError` on non-2xx, instead of `{ data, error }`. */
-  throwOnError?: boolean;
-}
+export type {
+  DrillApiVersion,
+  DrillAuthContext,
+  DrillClientAuth,
+  DrillClientOptions,
+} from "./client-types.js";
 
 /**
  * A client in openapi-fetch's default mode: every call resolves to
- * `{ data, error, response }`.
+ * `{ data, error, response }`. Typed with both versions' paths unless given others.
  *
  * @example
  * ```ts
@@ -118,78 +35,23 @@ export interface DrillClientOptions {
  * const { data, error } = await client.GET("/api/2.1/store", { params: { query: { query: "spanish" } } });
  * ```
  */
-export type DrillClient<P extends object = paths> = Client<P>;
-
-type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
-
-type PathsWithMethod<P, M extends HttpMethod> = {
-  [K in keyof P]: P[K] extends { [X in M]: unknown } ? K : never;
-}[keyof P];
-
-type RequiredKeys<T> = { [K in keyof T]-?: Record<never, never> extends Pick<T, K> ? never : K }[keyof T];
-
-// Same rule as openapi-fetch: the init argument is optional exactly when nothing in it is required.
-type InitArgs<Init> =
-  RequiredKeys<Init> extends never
-    ? [(Init & { [key: string]: unknown })?]
-    : [Init & { [key: string]: unknown }];
-
-type Operation<P, Path extends keyof P, M extends HttpMethod> = P[Path] & Record<M, unknown>;
-
-type DataOf<P, Path extends keyof P, M extends HttpMethod, Init> = SuccessData<
-  FetchResponse<Operation<P, Path, M>[M] & Record<string | number, unknown>, Init, `${string}/${string}`>
->;
-
-type DataMethod<P, M extends HttpMethod> = <
-  Path extends PathsWithMethod<P, M>,
-  Init extends MaybeOptionalInit<Operation<P, Path, M>, M>,
->(
-  url: Path,
-  ...init: InitArgs<Init>
-) => Promise<DataOf<P, Path, M, Init>>;
+export type DrillClient<P extends object = paths> = VersionedClient<P>;
 
 /**
  * A client whose calls resolve to the success body and reject with a
- * `DrillApiError` for a non-2xx status. `raw` is the same client in
- * `{ data, error }` mode (same middleware, fetch and settings).
+ * `DrillApiError` for a non-2xx status; `raw` is the same client in
+ * `{ data, error }` mode. Typed with both versions' paths unless given others.
  *
  * @example
  * ```ts
- * import { createDrillClient, DrillApiError } from "@drill-practice/client";
+ * import { createDrillClient, type ThrowingDrillClient } from "@drill-practice/client";
  *
- * const client = createDrillClient({ baseUrl: "https://drill.example", throwOnError: true });
- * try {
- *   const result = await client.GET("/api/2/store", { params: { query: { query: "verbs" } } });
- *   console.log(result.total);
- * } catch (error) {
- *   if (error instanceof DrillApiError) console.log(error.status, error.errorId);
- * }
+ * const client: ThrowingDrillClient = createDrillClient({ baseUrl: "https://drill.example", throwOnError: true });
+ * const store = await client.GET("/api/2/store", { params: { query: { query: "verbs" } } });
+ * console.log(store.total);
  * ```
  */
-export interface ThrowingDrillClient<P extends object = paths> {
-  /** Call a GET endpoint. */
-  GET: DataMethod<P, "get">;
-  /** Call a PUT endpoint. */
-  PUT: DataMethod<P, "put">;
-  /** Call a POST endpoint. */
-  POST: DataMethod<P, "post">;
-  /** Call a DELETE endpoint. */
-  DELETE: DataMethod<P, "delete">;
-  /** Call an OPTIONS endpoint. */
-  OPTIONS: DataMethod<P, "options">;
-  /** Call a HEAD endpoint. */
-  HEAD: DataMethod<P, "head">;
-  /** Call a PATCH endpoint. */
-  PATCH: DataMethod<P, "patch">;
-  /** Call a TRACE endpoint. */
-  TRACE: DataMethod<P, "trace">;
-  /** Register middleware (runs after the middleware given at creation). */
-  use(...middleware: Middleware[]): void;
-  /** Unregister middleware. */
-  eject(...middleware: Middleware[]): void;
-  /** The same client in openapi-fetch's `{ data, error }` mode. */
-  readonly raw: DrillClient<P>;
-}
+export type ThrowingDrillClient<P extends object = paths> = VersionedThrowingClient<P>;
 
 /**
  * Creates a typed client for the Drill Practice API (both versions, or one

@@ -116,7 +116,8 @@ export class DrillInvalidParameterError extends DrillError {
  *
  * @example
  * ```ts
- * import { DrillUnexpectedResponseError, createDrillClient, paginateStore } from "@drill-practice/client";
+ * import { DrillUnexpectedResponseError, createDrillClient } from "@drill-practice/client";
+ * import { paginateStore } from "@drill-practice/client/pagination";
  *
  * const client = createDrillClient({ baseUrl: "https://drill.example" });
  * try {

@@ -2,27 +2,19 @@
  * Typed client for the Drill Practice Service API 2.1 and 2.0, built on
  * openapi-fetch, with the types generated from the OpenAPI description.
  *
+ * This entry is typed with both versions. `@drill-practice/client/v2.1` and
+ * `@drill-practice/client/v2.0` export the same runtime with the types of one
+ * version only (cheaper to type-check); `@drill-practice/client/pagination`
+ * has the store pagination helpers.
+ *
  * @packageDocumentation
  */
 
 export {
   createDrillClient,
-  type DrillAuthContext,
   type DrillClient,
-  type DrillClientAuth,
-  type DrillClientOptions,
   type ThrowingDrillClient,
 } from "./client.js";
-export { DrillError } from "./core/drill-error.js";
-export { DRILL_ERROR_CODES, type DrillErrorCode, type DrillErrorCodeInfo } from "./core/error-codes.js";
-export { DrillInvalidOptionError, DrillNetworkError, DrillTimeoutError } from "./core/errors.js";
-export type { RetryableMethod, RetryContext, RetryOptions } from "./core/retry.js";
-export {
-  DrillApiError,
-  DrillInvalidParameterError,
-  type DrillOperation,
-  DrillUnexpectedResponseError,
-} from "./errors.js";
 /**
  * The types openapi-typescript generates from the spec:
  *
@@ -46,15 +38,5 @@ export {
  */
 export type { components, operations, paths } from "./generated/openapi.js";
 export * from "./generated/schemas.js";
-export {
-  type PaginateStoreOptions,
-  paginateStore,
-  paginateStorePages,
-  type StorePage,
-  type StoreSearchClient,
-  type StoreSearchParams,
-} from "./pagination.js";
-export type { DrillApiVersion, PathsForVersion, PathsV2_0, PathsV2_1, PathsWithPrefix } from "./paths.js";
-export { encodePathParameters, QUERY_SERIALIZER } from "./serializers.js";
-export { type SuccessData, unwrap } from "./unwrap.js";
-export { USER_AGENT, VERSION } from "./version.js";
+export type { PathsForVersion, PathsV2_0, PathsV2_1, PathsWithPrefix } from "./paths.js";
+export * from "./shared-exports.js";

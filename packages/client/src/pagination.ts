@@ -5,14 +5,20 @@
  * The 2.0 result shape (`total`, `drills`) is specified; the 2.1 shape is not
  * shown, so for 2.1 the same shape is checked at runtime and the entries stay
  * untyped (`NotShown`).
+ *
+ * The entry `@drill-practice/client/pagination`: kept out of the main entry so
+ * that an application that does not paginate does not bundle it. Typed from
+ * the 2.0 types alone (the specified store shape), so it works with a client
+ * of either entry without loading the all-versions types.
+ *
+ * @packageDocumentation
  */
-
+import type { DrillApiVersion } from "./client-types.js";
 import { DrillInvalidOptionError } from "./core/errors.js";
 import type { DrillOperation } from "./errors.js";
 import { DrillUnexpectedResponseError } from "./errors.js";
-import type { operations } from "./generated/openapi.js";
-import type { Drillable, NotShown } from "./generated/schemas.js";
-import type { DrillApiVersion } from "./paths.js";
+import type { operations } from "./generated/openapi-v2.0.js";
+import type { Drillable, NotShown } from "./generated/schemas-v2.0.js";
 import { type FetchResult, unwrapAs } from "./unwrap.js";
 
 type StoreQuery = NonNullable<operations["searchStore_v2_0"]["parameters"]["query"]>;
@@ -23,7 +29,7 @@ type StoreQuery = NonNullable<operations["searchStore_v2_0"]["parameters"]["quer
  *
  * @example
  * ```ts
- * import type { StoreSearchParams } from "@drill-practice/client";
+ * import type { StoreSearchParams } from "@drill-practice/client/pagination";
  *
  * const params: StoreSearchParams = { query: "spanish AND verbs", searchField: ["NAME", "TAGS"] };
  * ```
@@ -46,7 +52,8 @@ interface StoreGetter<Path extends string> {
  *
  * @example
  * ```ts
- * import { createDrillClient, type StoreSearchClient } from "@drill-practice/client";
+ * import { createDrillClient } from "@drill-practice/client";
+ * import type { StoreSearchClient } from "@drill-practice/client/pagination";
  *
  * const client: StoreSearchClient<"2.0"> = createDrillClient({ baseUrl: "https://drill.example" });
  * ```
@@ -60,7 +67,7 @@ export type StoreSearchClient<V extends DrillApiVersion> =
  *
  * @example
  * ```ts
- * import type { PaginateStoreOptions } from "@drill-practice/client";
+ * import type { PaginateStoreOptions } from "@drill-practice/client/pagination";
  *
  * const options: PaginateStoreOptions<"2.1"> = { pageSize: 25, version: "2.1" };
  * ```
@@ -80,7 +87,8 @@ export interface PaginateStoreOptions<V extends DrillApiVersion = "2.0"> {
  *
  * @example
  * ```ts
- * import type { Drillable, StorePage } from "@drill-practice/client";
+ * import type { Drillable } from "@drill-practice/client";
+ * import type { StorePage } from "@drill-practice/client/pagination";
  *
  * function describe(page: StorePage<Drillable>): string {
  *   return `${page.start + 1}–${page.start + page.drills.length} of ${page.total}`;
@@ -102,7 +110,8 @@ export interface StorePage<T> {
  *
  * @example
  * ```ts
- * import { createDrillClient, paginateStorePages } from "@drill-practice/client";
+ * import { createDrillClient } from "@drill-practice/client";
+ * import { paginateStorePages } from "@drill-practice/client/pagination";
  *
  * const client = createDrillClient({ baseUrl: "https://drill.example" });
  * for await (const page of paginateStorePages(client, { query: "spanish" }, { pageSize: 20 })) {
@@ -136,7 +145,8 @@ export function paginateStorePages(
  *
  * @example
  * ```ts
- * import { createDrillClient, paginateStore } from "@drill-practice/client";
+ * import { createDrillClient } from "@drill-practice/client";
+ * import { paginateStore } from "@drill-practice/client/pagination";
  *
  * const client = createDrillClient({ baseUrl: "https://drill.example" });
  * for await (const drill of paginateStore(client, { query: "verbs", searchField: ["NAME"] }, { pageSize: 50 })) {

@@ -1,18 +1,7 @@
+import type { DrillApiVersion } from "./client-types.js";
 import type { paths } from "./generated/openapi.js";
 
-/**
- * The API versions the spec describes: 2.1 (paths under `/api/2.1/`) and 2.0
- * (paths under `/api/2/`).
- *
- * @example
- * ```ts
- * import { createDrillClient, type DrillApiVersion } from "@drill-practice/client";
- *
- * const version: DrillApiVersion = "2.1";
- * const client = createDrillClient({ baseUrl: "https://drill.example", version });
- * ```
- */
-export type DrillApiVersion = "2.1" | "2.0";
+export type { DrillApiVersion } from "./client-types.js";
 
 /** Paths outside `/api/`: token exchange and discovery, shared by both versions. */
 type SharedPath<K> = K extends `/api/${string}` ? never : K;

@@ -31,12 +31,17 @@ const openapiFetchDir = join(
 const PAGE = `<!doctype html>
 <meta charset="utf-8">
 <script type="importmap">
-{ "imports": { "@drill-practice/client": "/client/index.js", "openapi-fetch": "/openapi-fetch/index.mjs" } }
+{ "imports": {
+  "@drill-practice/client": "/client/index.js",
+  "@drill-practice/client/pagination": "/client/pagination.js",
+  "openapi-fetch": "/openapi-fetch/index.mjs"
+} }
 </script>
 <script type="module">
 import {
-  createDrillClient, paginateStorePages, unwrap, DrillApiError, DrillTimeoutError, DrillError, USER_AGENT,
+  createDrillClient, unwrap, DrillApiError, DrillTimeoutError, DrillError, USER_AGENT,
 } from "@drill-practice/client";
+import { paginateStorePages } from "@drill-practice/client/pagination";
 const log = {};
 try {
   const client = createDrillClient({ baseUrl: location.origin, retry: { sleep: async () => {} } });

@@ -28,7 +28,6 @@ const CONSUMER = `
 import {
   createDrillClient,
   DrillApiError,
-  paginateStore,
   unwrap,
   VERSION,
   type AccessTokenResponse,
@@ -41,6 +40,7 @@ import {
   type Term,
   type TokenRequest,
 } from "@drill-practice/client";
+import { paginateStore } from "@drill-practice/client/pagination";
 
 export async function main(fetchImpl: (request: Request) => Promise<Response>): Promise<string[]> {
   const log: string[] = [];
@@ -123,6 +123,51 @@ export async function typeErrors(): Promise<void> {
 }
 `;
 
+/** A project that uses API 2.0 only, through its own entry. */
+const ONE_VERSION_CONSUMER = `
+import { createDrillClient, DrillApiError, DrillInvalidOptionError, type Drillable, type paths } from "@drill-practice/client/v2.0";
+import { paginateStore } from "@drill-practice/client/pagination";
+
+type StoreQuery = NonNullable<paths["/api/2/store"]["get"]["parameters"]["query"]>;
+
+export async function oneVersion(fetchImpl: (request: Request) => Promise<Response>): Promise<string[]> {
+  const log: string[] = [];
+  const client = createDrillClient({ baseUrl: "https://drill.example", fetch: fetchImpl, retry: false });
+  const query: StoreQuery = { query: "spanish", resultSize: "2" };
+  const store = await client.GET("/api/2/store", { params: { query } });
+  const first: Drillable | undefined = store.data?.drills[0];
+  log.push(\`store:\${store.data?.total}:\${first?.name}\`);
+  const throwing = createDrillClient({ baseUrl: "https://drill.example", fetch: fetchImpl, retry: false, throwOnError: true });
+  try {
+    await throwing.GET("/api/2/store", { params: { query: {} } });
+  } catch (error) {
+    if (error instanceof DrillApiError) log.push(\`error:\${error.status}:\${error.errorId}\`);
+  }
+  let count = 0;
+  for await (const drill of paginateStore(client, { query: "spanish" }, { pageSize: 2 })) count += drill.id ? 1 : 0;
+  log.push(\`paginated:\${count}\`);
+  try {
+    // @ts-expect-error this entry is for 2.0
+    createDrillClient({ baseUrl: "https://drill.example", version: "2.1" });
+  } catch (error) {
+    if (error instanceof DrillInvalidOptionError) log.push(\`option:\${error.option}\`);
+  }
+  return log;
+}
+
+export async function typeErrors(): Promise<void> {
+  const client = createDrillClient({ baseUrl: "https://drill.example" });
+  // @ts-expect-error a 2.1 path on the 2.0 entry
+  await client.GET("/api/2.1/version");
+  // @ts-expect-error wrong parameter type (resultSize is a string of digits)
+  await client.GET("/api/2/store", { params: { query: { resultSize: 10 } } });
+  await client.POST("/daas/oauth/token", {
+    body: { grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer", client_id: "c", client_secret: "s", assertion: "a.b.c" },
+  });
+  await client.GET("/.well-known/oauth-authorization-server");
+}
+`;
+
 const RUNNER = `
 import { main } from "./consumer.js";
 
@@ -148,10 +193,16 @@ const fetchImpl = async (request) => {
   return reply({ version: "2.1" });
 };
 
-console.log(JSON.stringify(await main(fetchImpl)));
+const entry = process.argv[2];
+if (entry === "one-version") {
+  const { oneVersion } = await import("./one-version.js");
+  console.log(JSON.stringify(await oneVersion(fetchImpl)));
+} else {
+  console.log(JSON.stringify(await main(fetchImpl)));
+}
 `;
 
-function tsconfig(resolution: "bundler" | "nodenext"): string {
+function tsconfig(resolution: "bundler" | "nodenext", files: readonly string[] = ["consumer.ts"]): string {
   const module = resolution === "bundler" ? "esnext" : "nodenext";
   return JSON.stringify(
     {
@@ -168,7 +219,7 @@ function tsconfig(resolution: "bundler" | "nodenext"): string {
         skipLibCheck: false,
         outDir: `out-${resolution}`,
       },
-      files: ["consumer.ts"],
+      files,
     },
     null,
     2,
@@ -211,8 +262,13 @@ describe("consumer of the packed package", () => {
     const mode = await npmInstall(project, join(scratch, tarball));
     console.info(`consumer test: npm install --${mode}`);
     await writeFile(join(project, "consumer.ts"), CONSUMER);
+    await writeFile(join(project, "one-version.ts"), ONE_VERSION_CONSUMER);
     for (const resolution of ["bundler", "nodenext"] as const) {
       await writeFile(join(project, `tsconfig.${resolution}.json`), tsconfig(resolution));
+      await writeFile(
+        join(project, `tsconfig.one-version.${resolution}.json`),
+        tsconfig(resolution, ["one-version.ts"]),
+      );
     }
   }, 240_000);
 
@@ -246,6 +302,33 @@ describe("consumer of the packed package", () => {
       );
       expect(result.output).toBe("");
       expect(result.ok).toBe(true);
+    },
+    120_000,
+  );
+
+  it.each(["bundler", "nodenext"] as const)(
+    "type-checks a one-version consumer under moduleResolution %s without loading the all-versions types",
+    async (resolution) => {
+      const args = ["-p", `tsconfig.one-version.${resolution}.json`];
+      const result = await run(process.execPath, [tscBin, ...args], { cwd: project }).then(
+        () => ({ ok: true, output: "" }),
+        (error: { stdout?: string; stderr?: string }) => ({
+          ok: false,
+          output: `${error.stdout}${error.stderr}`,
+        }),
+      );
+      expect(result.output).toBe("");
+      expect(result.ok).toBe(true);
+      const { stdout } = await run(process.execPath, [tscBin, ...args, "--listFilesOnly"], {
+        cwd: project,
+      });
+      const generated = stdout
+        .split("\n")
+        .filter((file) => file.includes("@drill-practice/client/dist/generated/"))
+        .map((file) => file.slice(file.lastIndexOf("/") + 1))
+        .sort();
+      // The 2.0 types only: neither the all-versions file nor the 2.1 one.
+      expect(generated).toEqual(["openapi-v2.0.d.ts", "schemas-v2.0.d.ts"]);
     },
     120_000,
   );
@@ -287,6 +370,21 @@ describe("consumer of the packed package", () => {
       "paginated:3",
       "token:bearer",
       expect.stringMatching(/^version:\d+\.\d+\.\d+/),
+    ]);
+  }, 120_000);
+
+  it("runs a one-version consumer in Node from the installed package", async () => {
+    const out = join(project, "out-nodenext");
+    if (!existsSync(join(out, "one-version.js"))) {
+      await run(process.execPath, [tscBin, "-p", "tsconfig.one-version.nodenext.json"], { cwd: project });
+    }
+    await writeFile(join(out, "run.mjs"), RUNNER);
+    const { stdout } = await run(process.execPath, ["run.mjs", "one-version"], { cwd: out });
+    expect(JSON.parse(stdout)).toEqual([
+      "store:3:Drill a",
+      "error:400:query_missing",
+      "paginated:3",
+      "option:version",
     ]);
   }, 120_000);
 });

@@ -88,14 +88,19 @@ describe("documentation examples", () => {
       compilerOptions: {
         types: [],
         allowImportingTsExtensions: true,
-        paths: {
-          "@drill-practice/client": [
-            relative(scratch, join(packageDir, "src/index.ts")).replaceAll("\\", "/"),
-          ],
-          "@drill-practice/client/core": [
-            relative(scratch, join(packageDir, "src/core/index.ts")).replaceAll("\\", "/"),
-          ],
-        },
+        // One mapping per entry of the package's exports map.
+        paths: Object.fromEntries(
+          Object.entries({
+            "@drill-practice/client": "src/index.ts",
+            "@drill-practice/client/core": "src/core/index.ts",
+            "@drill-practice/client/v2.1": "src/v2.1.ts",
+            "@drill-practice/client/v2.0": "src/v2.0.ts",
+            "@drill-practice/client/pagination": "src/pagination.ts",
+          }).map(([specifier, file]) => [
+            specifier,
+            [relative(scratch, join(packageDir, file)).replaceAll("\\", "/")],
+          ]),
+        ),
       },
       // Examples of internal modules import them relatively, from where the example is written.
       rewrite: (example) =>

@@ -4,9 +4,8 @@ import {
   DrillApiError,
   DrillInvalidOptionError,
   DrillUnexpectedResponseError,
-  paginateStore,
-  paginateStorePages,
 } from "../src/index.js";
+import { paginateStore, paginateStorePages } from "../src/pagination.js";
 import { BASE_URL, json, recordingFetch } from "./helpers.js";
 
 function drills(count: number) {

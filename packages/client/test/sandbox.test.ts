@@ -14,11 +14,10 @@ import {
   DrillApiError,
   type DrillClientAuth,
   DrillTimeoutError,
-  paginateStore,
-  paginateStorePages,
   type RetryOptions,
   unwrap,
 } from "../src/index.js";
+import { paginateStore, paginateStorePages } from "../src/pagination.js";
 
 const SPANISH_SETS = 23;
 const ENCODED_ID = "sets/ünïcode +1 @home";

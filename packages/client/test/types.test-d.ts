@@ -12,12 +12,12 @@ import {
   type NotShown,
   type PathsV2_0,
   type PathsV2_1,
-  paginateStore,
   type paths,
   type QuestionResponse,
   type ThrowingDrillClient,
   unwrap,
 } from "../src/index.js";
+import { paginateStore } from "../src/pagination.js";
 import { BASE_URL, DRILLABLE, json, QUESTION } from "./helpers.js";
 
 const fetchStub = async (request: Request) =>

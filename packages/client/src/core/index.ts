@@ -22,9 +22,32 @@
  *
  * @packageDocumentation
  */
+
+/**
+ * The auth contract and the token exchange and discovery types, generated from
+ * those operations alone: a companion package (auth) imports them from here, so
+ * that its consumers never load an API version's types through it.
+ *
+ * @example
+ * ```ts
+ * import type { AccessTokenResponse, DrillClientAuth } from "@drill-practice/client/core";
+ *
+ * const auth: DrillClientAuth = {
+ *   middleware: {
+ *     onRequest({ request }) {
+ *       const token: AccessTokenResponse = { access_token: "t", token_type: "bearer", expires_in: 3599, scope: "ROLE_USER", jti: "j" };
+ *       request.headers.set("Authorization", `Bearer ${token.access_token}`);
+ *       return request;
+ *     },
+ *   },
+ * };
+ * ```
+ */
+export type { DrillAuthContext, DrillClientAuth } from "./auth-contract.js";
 export { DrillError } from "./drill-error.js";
 export { DRILL_ERROR_CODES, type DrillErrorCode, type DrillErrorCodeInfo } from "./error-codes.js";
 export { DrillInvalidOptionError, DrillNetworkError, DrillTimeoutError } from "./errors.js";
+export type * from "./generated/schemas-shared.js";
 export { parseHttpDate, parseRetryAfter } from "./http-date.js";
 export { inspectCustom, REDACTED, redactedCause, redactSecrets, serverText } from "./redact.js";
 export {

@@ -1,0 +1,154 @@
+/**
+ * The client's option and client types, generic over the `paths` type they
+ * are used with. Nothing here refers to generated types, so an entry typed to
+ * one API version (`@drill-practice/client/v2.1`) can use them without making
+ * its consumers load the types of both versions.
+ */
+import type { Client, FetchResponse, HeadersOptions, MaybeOptionalInit, Middleware } from "openapi-fetch";
+import type { DrillClientAuth } from "./core/auth-contract.js";
+import type { RetryOptions } from "./core/retry.js";
+import type { RequestFetch } from "./core/transport.js";
+import type { SuccessData } from "./unwrap.js";
+
+/**
+ * The API versions the spec describes: 2.1 (paths under `/api/2.1/`) and 2.0
+ * (paths under `/api/2/`).
+ *
+ * @example
+ * ```ts
+ * import { createDrillClient, type DrillApiVersion } from "@drill-practice/client";
+ *
+ * const version: DrillApiVersion = "2.1";
+ * const client = createDrillClient({ baseUrl: "https://drill.example", version });
+ * ```
+ */
+export type DrillApiVersion = "2.1" | "2.0";
+
+export type { DrillAuthContext, DrillClientAuth } from "./core/auth-contract.js";
+
+/**
+ * Options of {@link createDrillClient}.
+ *
+ * @example
+ * ```ts
+ * import { createDrillClient, type DrillClientOptions } from "@drill-practice/client";
+ *
+ * const options = {
+ *   baseUrl: "https://drill.example",
+ *   timeoutMs: 10_000,
+ *   retry: { maxAttempts: 4 },
+ *   headers: { "Accept-Language": "en" },
+ * } satisfies DrillClientOptions;
+ * const client = createDrillClient(options);
+ *
+ * // Options typed as DrillClientOptions (throwOnError unknown) give either kind of client:
+ * function make(general: DrillClientOptions) {
+ *   return createDrillClient(general); // DrillClient | ThrowingDrillClient
+ * }
+ * ```
+ */
+export interface DrillClientOptions {
+  /** Base address of the service: an absolute http(s) URL; may end in a path, e.g. `https://host/drill`. */
+  baseUrl: string;
+  /** The fetch to use (default: `globalThis.fetch`). It is called with one `Request`. */
+  fetch?: RequestFetch;
+  /** Headers sent with every request. */
+  headers?: HeadersOptions;
+  /** Limit for one HTTP attempt, response headers and body together (default 30 000 ms); `false` for none. */
+  timeoutMs?: number | false;
+  /** Retry settings, or `false` for none. Retries are on by default; see {@link RetryOptions}. */
+  retry?: RetryOptions | false;
+  /** openapi-fetch middleware, run in order before `auth`. */
+  middleware?: readonly Middleware[];
+  /** Authentication, e.g. from `@drill-practice/auth`. */
+  auth?: DrillClientAuth;
+  /** Restrict the client's types to one API version. */
+  version?: DrillApiVersion;
+  /** Return the success body and throw `DrillApiError` on non-2xx, instead of `{ data, error }`. */
+  throwOnError?: boolean;
+}
+
+/**
+ * A client in openapi-fetch's default mode: every call resolves to
+ * `{ data, error, response }`.
+ *
+ * @example
+ * ```ts
+ * import { createDrillClient, type DrillClient, type PathsV2_1 } from "@drill-practice/client";
+ *
+ * const client: DrillClient<PathsV2_1> = createDrillClient({ baseUrl: "https://drill.example", version: "2.1" });
+ * const { data, error } = await client.GET("/api/2.1/store", { params: { query: { query: "spanish" } } });
+ * ```
+ */
+export type DrillClient<P extends object> = Client<P>;
+
+type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
+
+type PathsWithMethod<P, M extends HttpMethod> = {
+  [K in keyof P]: P[K] extends { [X in M]: unknown } ? K : never;
+}[keyof P];
+
+type RequiredKeys<T> = { [K in keyof T]-?: Record<never, never> extends Pick<T, K> ? never : K }[keyof T];
+
+// Same rule as openapi-fetch: the init argument is optional exactly when nothing in it is required.
+type InitArgs<Init> =
+  RequiredKeys<Init> extends never
+    ? [(Init & { [key: string]: unknown })?]
+    : [Init & { [key: string]: unknown }];
+
+type Operation<P, Path extends keyof P, M extends HttpMethod> = P[Path] & Record<M, unknown>;
+
+type DataOf<P, Path extends keyof P, M extends HttpMethod, Init> = SuccessData<
+  FetchResponse<Operation<P, Path, M>[M] & Record<string | number, unknown>, Init, `${string}/${string}`>
+>;
+
+type DataMethod<P, M extends HttpMethod> = <
+  Path extends PathsWithMethod<P, M>,
+  Init extends MaybeOptionalInit<Operation<P, Path, M>, M>,
+>(
+  url: Path,
+  ...init: InitArgs<Init>
+) => Promise<DataOf<P, Path, M, Init>>;
+
+/**
+ * A client whose calls resolve to the success body and reject with a
+ * `DrillApiError` for a non-2xx status. `raw` is the same client in
+ * `{ data, error }` mode (same middleware, fetch and settings).
+ *
+ * @example
+ * ```ts
+ * import { createDrillClient, DrillApiError } from "@drill-practice/client";
+ *
+ * const client = createDrillClient({ baseUrl: "https://drill.example", throwOnError: true });
+ * try {
+ *   const result = await client.GET("/api/2/store", { params: { query: { query: "verbs" } } });
+ *   console.log(result.total);
+ * } catch (error) {
+ *   if (error instanceof DrillApiError) console.log(error.status, error.errorId);
+ * }
+ * ```
+ */
+export interface ThrowingDrillClient<P extends object> {
+  /** Call a GET endpoint. */
+  GET: DataMethod<P, "get">;
+  /** Call a PUT endpoint. */
+  PUT: DataMethod<P, "put">;
+  /** Call a POST endpoint. */
+  POST: DataMethod<P, "post">;
+  /** Call a DELETE endpoint. */
+  DELETE: DataMethod<P, "delete">;
+  /** Call an OPTIONS endpoint. */
+  OPTIONS: DataMethod<P, "options">;
+  /** Call a HEAD endpoint. */
+  HEAD: DataMethod<P, "head">;
+  /** Call a PATCH endpoint. */
+  PATCH: DataMethod<P, "patch">;
+  /** Call a TRACE endpoint. */
+  TRACE: DataMethod<P, "trace">;
+  /** Register middleware (runs after the middleware given at creation). */
+  use(...middleware: Middleware[]): void;
+  /** Unregister middleware. */
+  eject(...middleware: Middleware[]): void;
+  /** The same client in openapi-fetch's `{ data, error }` mode. */
+  readonly raw: DrillClient<P>;
+}
