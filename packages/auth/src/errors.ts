@@ -32,7 +32,9 @@ export type AuthErrorCode =
   | "ERR_TOKEN_RESPONSE"
   | "ERR_ABORTED"
   | "ERR_BROWSER_RUNTIME"
-  | "ERR_CLI_USAGE";
+  | "ERR_CLI_USAGE"
+  | "ERR_TOKEN_CACHE_UNAVAILABLE"
+  | "ERR_TOKEN_CACHE_TAMPERED";
 
 /**
  * Base class of every error this package throws on purpose.
