@@ -104,6 +104,8 @@ export class RedisConnection {
   readonly #owned: boolean;
   #everReady = false;
   #firstReady: Promise<void> | undefined;
+  #resolveFirstReady: (() => void) | undefined;
+  #rejectFirstReady: ((error: Error) => void) | undefined;
   #closed = false;
 
   constructor(client: RedisClientLike, options: { timeoutMs: number; owned: boolean }) {
@@ -112,9 +114,14 @@ export class RedisConnection {
     this.#owned = options.owned;
     // node-redis reports every failed (re)connection as an "error" event; without a
     // listener Node would end the process. The store reports outages itself.
-    client.on("error", () => {});
+    client.on("error", (error) => {
+      // Before the first connection, a refused or failed attempt ends the wait at once:
+      // a Redis that is down costs no timeout, only one that is slow does.
+      if (!this.#everReady) this.#rejectFirstReady?.(error);
+    });
     client.on("ready", () => {
       this.#everReady = true;
+      this.#resolveFirstReady?.();
     });
     this.#everReady = client.isReady;
   }
@@ -125,9 +132,16 @@ export class RedisConnection {
     if (this.client.isReady) return;
     if (this.#everReady) throw new RedisOffline();
     if (this.#firstReady === undefined) {
-      this.#firstReady = new Promise<void>((resolve) => {
-        this.client.on("ready", resolve);
+      const firstReady = new Promise<void>((resolve, reject) => {
+        this.#resolveFirstReady = resolve;
+        this.#rejectFirstReady = (error) => {
+          // The next call waits afresh for the reconnection node-redis goes on with.
+          if (this.#firstReady === firstReady) this.#firstReady = undefined;
+          reject(error);
+        };
       });
+      firstReady.catch(() => {});
+      this.#firstReady = firstReady;
       // connect() keeps retrying by the reconnect strategy until it succeeds or the
       // client is closed; its outcome arrives through the "ready" event.
       if (!this.client.isOpen) this.client.connect().catch(() => {});
