@@ -2,7 +2,7 @@
  * What the Redis token store reports through its `onWarning` hook. These are never
  * thrown at a caller of `getToken`: Redis trouble costs sharing, not requests.
  */
-import { AuthError } from "../errors.js";
+import { DrillError } from "@drill-practice/client/core";
 
 /**
  * Redis did not answer (down, unreachable, or slower than `timeoutMs`). Reported once
@@ -13,7 +13,7 @@ import { AuthError } from "../errors.js";
  * createRedisTokenCache({ ...options, onWarning: (w) => w.code === "ERR_TOKEN_CACHE_UNAVAILABLE" && alert(w.message) });
  * ```
  */
-export class TokenCacheUnavailableError extends AuthError {
+export class TokenCacheUnavailableError extends DrillError {
   readonly code = "ERR_TOKEN_CACHE_UNAVAILABLE" as const;
 
   constructor(detail: string, options?: { cause?: unknown }) {
@@ -34,7 +34,7 @@ export class TokenCacheUnavailableError extends AuthError {
  * createRedisTokenCache({ ...options, onWarning: (w) => w.code === "ERR_TOKEN_CACHE_TAMPERED" && audit(w) });
  * ```
  */
-export class TokenCacheTamperedError extends AuthError {
+export class TokenCacheTamperedError extends DrillError {
   readonly code = "ERR_TOKEN_CACHE_TAMPERED" as const;
 
   constructor() {

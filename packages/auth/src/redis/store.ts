@@ -3,8 +3,7 @@
  * shared by every process with the same client secret and service-account key, with
  * single flight across those processes, and a copy in memory for when Redis fails.
  */
-import { OptionsError } from "../errors.js";
-import { inspectCustom } from "../redact.js";
+import { DrillInvalidOptionError, inspectCustom } from "@drill-practice/client/core";
 import { MemoryTokenCache, type TokenCache, type TokenCacheCoordination } from "../token-cache.js";
 import { type RedisClientLike, RedisConnection } from "./connection.js";
 import { TokenCacheTamperedError, type TokenCacheWarning } from "./errors.js";
@@ -94,13 +93,14 @@ function parseEnvelope(text: string): Envelope | undefined {
 function positive(name: string, value: unknown, fallback: number): number {
   if (value === undefined) return fallback;
   if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
-    throw new OptionsError(name, "must be a positive number of milliseconds");
+    throw new DrillInvalidOptionError(name, "must be a positive number of milliseconds");
   }
   return value;
 }
 
 function nonEmpty(name: string, value: unknown): string {
-  if (typeof value !== "string" || value === "") throw new OptionsError(name, "must be a non-empty string");
+  if (typeof value !== "string" || value === "")
+    throw new DrillInvalidOptionError(name, "must be a non-empty string");
   return value;
 }
 
@@ -395,11 +395,12 @@ export class RedisTokenCache implements TokenCache {
  * ```
  */
 export async function createRedisTokenCache(options: RedisTokenCacheOptions): Promise<RedisTokenCache> {
-  if (typeof options !== "object" || options === null) throw new OptionsError("options", "must be an object");
+  if (typeof options !== "object" || options === null)
+    throw new DrillInvalidOptionError("options", "must be an object");
   const clientSecret = nonEmpty("clientSecret", options.clientSecret);
   const keyId = nonEmpty("keyId", options.keyId);
   const prefix = options.prefix ?? DEFAULT_REDIS_PREFIX;
-  if (typeof prefix !== "string") throw new OptionsError("prefix", "must be a string");
+  if (typeof prefix !== "string") throw new DrillInvalidOptionError("prefix", "must be a string");
   const d = REDIS_TOKEN_CACHE_DEFAULTS;
   const timeoutMs = positive("timeoutMs", options.timeoutMs, d.timeoutMs);
   const lockTtlMs = Math.ceil(positive("lockTtlMs", options.lockTtlMs, d.lockTtlMs));
@@ -407,10 +408,10 @@ export async function createRedisTokenCache(options: RedisTokenCacheOptions): Pr
   const maxWaitMs = positive("maxWaitMs", options.maxWaitMs, d.maxWaitMs);
   const retryAfterMs = positive("retryAfterMs", options.retryAfterMs, d.retryAfterMs);
   if (options.onWarning !== undefined && typeof options.onWarning !== "function") {
-    throw new OptionsError("onWarning", "must be a function");
+    throw new DrillInvalidOptionError("onWarning", "must be a function");
   }
   if ((options.url === undefined) === (options.client === undefined)) {
-    throw new OptionsError(
+    throw new DrillInvalidOptionError(
       "url",
       "give either url or client (a node-redis client), not both and not neither",
     );
@@ -419,14 +420,17 @@ export async function createRedisTokenCache(options: RedisTokenCacheOptions): Pr
   let redact: string[] = [];
   if (options.url !== undefined) {
     if (typeof options.url !== "string" || !/^rediss?:\/\//.test(options.url)) {
-      throw new OptionsError("url", "must be a redis:// or rediss:// URL");
+      throw new DrillInvalidOptionError("url", "must be a redis:// or rediss:// URL");
     }
     redact = urlSecrets(options.url);
     client = await createOwnClient(options.url, timeoutMs);
   } else {
     const given = options.client as RedisClientLike;
     if (typeof given?.sendCommand !== "function" || typeof given.duplicate !== "function") {
-      throw new OptionsError("client", "must be a node-redis client (createClient() of the redis package)");
+      throw new DrillInvalidOptionError(
+        "client",
+        "must be a node-redis client (createClient() of the redis package)",
+      );
     }
     client = given;
   }
@@ -453,7 +457,7 @@ async function createOwnClient(url: string, timeoutMs: number): Promise<RedisCli
   try {
     redis = await import("redis");
   } catch (error) {
-    throw new OptionsError(
+    throw new DrillInvalidOptionError(
       "url",
       `needs the redis package next to @drill-practice/auth (npm install redis): ${(error as Error).message}`,
     );
