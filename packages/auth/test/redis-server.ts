@@ -60,8 +60,8 @@ function ping(port: number): Promise<boolean> {
 export interface RedisServer {
   readonly port: number;
   readonly url: string;
-  /** Stops the server (SIGTERM, then SIGKILL); the port stays reserved for `start()`. */
-  stop(): Promise<void>;
+  /** Stops the server (SIGTERM, then SIGKILL after 5 s; or SIGKILL at once); `start()` reuses the port. */
+  stop(signal?: "SIGTERM" | "SIGKILL"): Promise<void>;
   /** Starts it again on the same port (empty: nothing is persisted). */
   start(): Promise<void>;
   /** Stops it and removes its directory. */
@@ -93,12 +93,12 @@ export async function startRedisServer(): Promise<RedisServer> {
     throw new Error(`redis-server did not answer on port ${port} within 10 s`);
   };
 
-  const stop = async () => {
+  const stop = async (signal: "SIGTERM" | "SIGKILL" = "SIGTERM") => {
     const running = child;
     child = undefined;
     if (running === undefined || running.exitCode !== null) return;
     const exited = new Promise<void>((resolve) => running.once("exit", () => resolve()));
-    running.kill("SIGTERM");
+    running.kill(signal);
     const timer = setTimeout(() => running.kill("SIGKILL"), 5000);
     await exited;
     clearTimeout(timer);
@@ -111,7 +111,7 @@ export async function startRedisServer(): Promise<RedisServer> {
     stop,
     start,
     close: async () => {
-      await stop();
+      await stop("SIGTERM");
       await rm(dir, { recursive: true, force: true });
     },
   };
