@@ -30,6 +30,8 @@ describe("README", () => {
         typeRoots: [source("node_modules/@types")],
         paths: {
           "@drill-practice/auth": [source("src/index.ts")],
+          "@drill-practice/auth/node": [source("src/node.ts")],
+          "@drill-practice/auth/redis": [source("src/redis/index.ts")],
           "@drill-practice/client": [source("../client/src/index.ts")],
         },
       },
