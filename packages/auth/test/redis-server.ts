@@ -64,6 +64,10 @@ export interface RedisServer {
   stop(signal?: "SIGTERM" | "SIGKILL"): Promise<void>;
   /** Starts it again on the same port (empty: nothing is persisted). */
   start(): Promise<void>;
+  /** Freezes the server (SIGSTOP): connections stay open, nothing answers. */
+  pause(): void;
+  /** Lets a paused server go on (SIGCONT). */
+  resume(): void;
   /** Stops it and removes its directory. */
   close(): Promise<void>;
 }
@@ -110,7 +114,10 @@ export async function startRedisServer(): Promise<RedisServer> {
     url: `redis://127.0.0.1:${port}`,
     stop,
     start,
+    pause: () => child?.kill("SIGSTOP"),
+    resume: () => child?.kill("SIGCONT"),
     close: async () => {
+      child?.kill("SIGCONT");
       await stop("SIGTERM");
       await rm(dir, { recursive: true, force: true });
     },
