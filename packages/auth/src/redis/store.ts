@@ -197,10 +197,12 @@ export class RedisTokenCache implements TokenCache {
     this.#local.set(key, value, ttlSeconds);
     if (!this.#redisUsable()) return;
     const names = await this.#entryNames(key);
-    const envelope: Envelope = { v: value, e: Date.now() + ttlSeconds * 1000 };
+    // PX takes whole milliseconds, at least one.
+    const ttlMs = Math.max(1, Math.round(ttlSeconds * 1000));
+    const envelope: Envelope = { v: value, e: Date.now() + ttlMs };
     const sealed = await seal(this.#keys.seal, JSON.stringify(envelope), names.value);
     try {
-      await this.#connection.command(["SET", names.value, sealed, "PX", String(ttlSeconds * 1000)]);
+      await this.#connection.command(["SET", names.value, sealed, "PX", String(ttlMs)]);
       this.#health.succeeded();
     } catch (error) {
       this.#health.failed(error);
