@@ -14,6 +14,8 @@ import { type Clock, systemClock } from "./clock.js";
 /**
  * Where tokens are kept. Values are opaque strings that contain the access token:
  * a shared store must be as private as the token itself. Methods may be sync or async.
+ * `@drill-practice/auth/redis` is a ready-made shared store that seals its values and
+ * lets only one process exchange at a time; the sketch below shares but does neither.
  *
  * @example
  * ```ts
