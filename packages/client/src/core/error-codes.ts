@@ -125,13 +125,11 @@ export const DRILL_ERROR_CODES = Object.freeze({
     packages: ["auth"],
   },
   ERR_TOKEN_CACHE_UNAVAILABLE: {
-    meaning:
-      "Warning of the Redis token cache: Redis did not answer; this process uses its own cache until it does.",
+    meaning: "Redis token cache warning: Redis did not answer; this process uses its own cache.",
     packages: ["auth"],
   },
   ERR_TOKEN_CACHE_TAMPERED: {
-    meaning:
-      "Warning of the Redis token cache: a stored value failed authentication; it is ignored and replaced.",
+    meaning: "Redis token cache warning: a stored value failed authentication; ignored and replaced.",
     packages: ["auth"],
   },
 } as const satisfies Record<string, DrillErrorCodeInfo>);
