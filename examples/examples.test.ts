@@ -74,9 +74,10 @@ describe("examples, run against the sandbox", () => {
 
   describe.runIf(hasRedis)("with a real redis-server", () => {
     let redis: RedisServer;
+    // redis-server can take a while to answer on a loaded machine.
     beforeAll(async () => {
       redis = await startRedisServer();
-    });
+    }, 30_000);
     afterAll(async () => {
       await redis?.close();
     });

@@ -241,6 +241,7 @@ describe.runIf(hasRedis)("Redis token cache (real redis-server)", { timeout: 120
       newSubjectsPerRound: 1,
       timeoutMs: 300,
       retryAfterMs: 300,
+      maxWaitMs: 2000,
     });
     const workers = Array.from({ length: 4 }, () => spawnWorker(config));
     await Promise.all(workers.map((worker) => worker.ready));
@@ -254,8 +255,9 @@ describe.runIf(hasRedis)("Redis token cache (real redis-server)", { timeout: 120
     for (const result of results) {
       expect(result.failureMessages).toEqual([]);
       expect(result.requests).toBeGreaterThan(30);
-      // Bounded: never more than a couple of Redis timeouts on top of an exchange.
-      expect(result.maxRequestMs).toBeLessThan(2500);
+      // Bounded: at worst the wait for another process's exchange (maxWaitMs), a few Redis
+      // call timeouts and an exchange of its own, with slack for a loaded 2-core machine.
+      expect(result.maxRequestMs).toBeLessThan(2000 + 4 * 300 + 4000);
       const unavailable = result.warnings.filter((w) => w.startsWith("ERR_TOKEN_CACHE_UNAVAILABLE"));
       expect(unavailable.length).toBeGreaterThanOrEqual(1);
       expect(unavailable.length).toBeLessThanOrEqual(2);
