@@ -130,19 +130,25 @@ export function sendAttempt(
   const source = original.body === null ? original : original.clone();
   const userAgent =
     options.userAgent !== undefined && !source.headers.has("user-agent") ? options.userAgent : undefined;
-  return options.acceptsInit
-    ? platformAttempt(options, original, source, userAgent, attempt, timeoutMs)
-    : guardedAttempt(options, original, source, userAgent, attempt, timeoutMs);
+  const plan: Attempt = { original, source, userAgent, attempt, timeoutMs };
+  return options.acceptsInit ? platformAttempt(options, plan) : guardedAttempt(options, plan);
 }
 
-async function platformAttempt(
-  options: TransportOptions,
-  original: Request,
-  source: Request,
-  userAgent: string | undefined,
-  attempt: number,
-  timeoutMs: number | undefined,
-): Promise<Response> {
+/** What one attempt sends and under which limit. */
+interface Attempt {
+  /** The caller's request, kept readable; its signal is the caller's. */
+  readonly original: Request;
+  /** What is sent: the original, or a copy of it when it has a body. */
+  readonly source: Request;
+  /** The User-Agent to add, when the request has none. */
+  readonly userAgent: string | undefined;
+  /** Number of the attempt, from 1. */
+  readonly attempt: number;
+  readonly timeoutMs: number | undefined;
+}
+
+async function platformAttempt(options: TransportOptions, plan: Attempt): Promise<Response> {
+  const { original, source, userAgent, attempt, timeoutMs } = plan;
   const init = userAgent === undefined ? undefined : withUserAgent(source, userAgent);
   // Called unbound: a platform fetch called as a method of another object throws.
   const fetch = options.fetch;
@@ -192,14 +198,8 @@ export function isPlatformTimeout(error: unknown, callerSignal: AbortSignal | un
   return !(callerSignal?.aborted && callerSignal.reason === error);
 }
 
-async function guardedAttempt(
-  options: TransportOptions,
-  original: Request,
-  source: Request,
-  userAgent: string | undefined,
-  attempt: number,
-  timeoutMs: number | undefined,
-): Promise<Response> {
+async function guardedAttempt(options: TransportOptions, plan: Attempt): Promise<Response> {
+  const { original, source, userAgent, attempt, timeoutMs } = plan;
   const guard = new AttemptGuard(original, timeoutMs);
   let response: Response;
   try {
