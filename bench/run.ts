@@ -30,6 +30,7 @@ const BENCHMARKS: Readonly<Record<string, () => Promise<Benchmark>>> = {
   "typecheck-cost": async () => (await import("./typecheck-cost.ts")).run,
   "bundle-size": async () => (await import("./bundle-size.ts")).run,
   "sandbox-search": async () => (await import("./sandbox-search.ts")).run,
+  "redis-token-cache": async () => (await import("./redis-token-cache.ts")).run,
 };
 const ORDER = Object.keys(BENCHMARKS);
 

@@ -65,6 +65,13 @@ Settings (a flag overrides its environment variable):
   --client-secret-stdin. It is never accepted as a flag: flags show up in process
   lists and shell history.
 
+Sharing (optional):
+  --cache <redis-url>      share tokens through Redis          DRILL_TOKEN_CACHE
+                           (redis:// or rediss://): processes
+                           with the same client secret and key
+                           make one exchange between them;
+                           tokens are encrypted at rest
+
 Output:
   --json                   print the whole token response as JSON
   -h, --help               print this help
@@ -90,6 +97,7 @@ const OPTIONS = {
   "token-endpoint": { type: "string" },
   "timeout-ms": { type: "string" },
   "client-secret-stdin": { type: "boolean" },
+  cache: { type: "string" },
   json: { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean" },
@@ -230,20 +238,40 @@ export async function runCli(io: CliIo): Promise<number> {
     }
     if (missing.length > 0) throw new CliUsageError(`missing ${missing.join(", ")}`);
 
+    const cacheUrl = setting(flags.cache, io.env.DRILL_TOKEN_CACHE);
+    // The URL may hold a Redis password: it is checked, never repeated.
+    if (cacheUrl !== undefined && !/^rediss?:\/\/./.test(cacheUrl)) {
+      throw new CliUsageError("--cache (DRILL_TOKEN_CACHE) must be a redis:// or rediss:// URL");
+    }
+
     const key = await readServiceAccountKey(keyFile as string);
-    const provider = createTokenProvider({
-      baseUrl,
-      tokenEndpoint,
-      clientId: clientId as string,
-      clientSecret: clientSecret as string,
-      key,
-      subject,
-      fetch: io.fetch,
-      timeoutMs,
-    });
-    const token = await provider.getToken();
-    io.stdout.write(flags.json === true ? `${JSON.stringify(token.toResponse())}\n` : `${token.value}\n`);
-    return EXIT_OK;
+    const cache =
+      cacheUrl === undefined
+        ? undefined
+        : await (await import("./redis/index.js")).createRedisTokenCache({
+            url: cacheUrl,
+            clientSecret: clientSecret as string,
+            keyId: key.keyId,
+            onWarning: (warning) => io.stderr.write(`drill-token: warning: ${warning.message}\n`),
+          });
+    try {
+      const provider = createTokenProvider({
+        baseUrl,
+        tokenEndpoint,
+        clientId: clientId as string,
+        clientSecret: clientSecret as string,
+        key,
+        subject,
+        fetch: io.fetch,
+        timeoutMs,
+        cache,
+      });
+      const token = await provider.getToken();
+      io.stdout.write(flags.json === true ? `${JSON.stringify(token.toResponse())}\n` : `${token.value}\n`);
+      return EXIT_OK;
+    } finally {
+      await cache?.close();
+    }
   } catch (error) {
     const usage = error instanceof CliUsageError;
     const message =

@@ -78,6 +78,7 @@ export {
   MemoryTokenCache,
   type MemoryTokenCacheOptions,
   type TokenCache,
+  type TokenCacheCoordination,
 } from "./token-cache.js";
 export { JWT_BEARER_GRANT_TYPE } from "./token-exchange.js";
 export {

@@ -14,6 +14,8 @@ import { type Clock, systemClock } from "./clock.js";
 /**
  * Where tokens are kept. Values are opaque strings that contain the access token:
  * a shared store must be as private as the token itself. Methods may be sync or async.
+ * `@drill-practice/auth/redis` is a ready-made shared store that seals its values and
+ * lets only one process exchange at a time; the sketch below shares but does neither.
  *
  * @example
  * ```ts
@@ -37,6 +39,32 @@ export interface TokenCache {
   set(key: string, value: string, ttlSeconds: number): Promise<void> | void;
   /** Removes a value; removing a missing key is not an error. */
   delete(key: string): Promise<void> | void;
+  /**
+   * Optional single flight across processes that share the store. The provider calls
+   * it instead of exchanging when the token of `key` is missing or due for refresh:
+   * the store lets one process run `work.refresh()` (which exchanges and `set`s the
+   * token) while the others wait and return `work.lookup()` once it finds a token.
+   * A store that implements it must never fail because of its own backend: when in
+   * doubt it runs `work.refresh()` itself.
+   */
+  coordinate?<T>(key: string, work: TokenCacheCoordination<T>): Promise<T>;
+}
+
+/**
+ * What the provider hands to {@link TokenCache.coordinate}.
+ *
+ * @example
+ * ```ts
+ * const token = await cache.coordinate?.(key, { lookup: readUsableToken, refresh: exchangeAndStore });
+ * ```
+ */
+export interface TokenCacheCoordination<T> {
+  /** A usable stored token (present and not due for refresh), or `undefined`. */
+  lookup(): Promise<T | undefined>;
+  /** Exchanges a new token and stores it with `set`. */
+  refresh(): Promise<T>;
+  /** Fires when no caller waits any more. */
+  readonly signal?: AbortSignal | undefined;
 }
 
 /**

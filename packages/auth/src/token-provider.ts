@@ -393,7 +393,7 @@ class ServiceAccountTokenProvider implements TokenProvider {
         const cached = await this.#readFresh(subject);
         if (cached !== undefined) return cached;
       }
-      return this.#exchange(subject, controller.signal);
+      return this.#exchangeOnce(subject, controller.signal, force);
     })();
     const flight: Flight = { forced: force, promise, controller, waiters: 1 };
     this.#flights.set(subject, flight);
@@ -428,6 +428,18 @@ class ServiceAccountTokenProvider implements TokenProvider {
           reject(error);
         },
       );
+    });
+  }
+
+  /** A store shared by several processes may let only one of them exchange (see `TokenCache.coordinate`). */
+  async #exchangeOnce(subject: string, signal: AbortSignal, force: boolean): Promise<AccessToken> {
+    const { cache } = this.#options;
+    if (force || cache.coordinate === undefined) return this.#exchange(subject, signal);
+    const key = await this.#cacheKey(subject);
+    return cache.coordinate(key, {
+      lookup: () => this.#readFresh(subject),
+      refresh: () => this.#exchange(subject, signal),
+      signal,
     });
   }
 

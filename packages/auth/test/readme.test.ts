@@ -30,6 +30,7 @@ describe("README", () => {
         typeRoots: [source("node_modules/@types")],
         paths: {
           "@drill-practice/auth": [source("src/index.ts")],
+          "@drill-practice/auth/redis": [source("src/redis/index.ts")],
           "@drill-practice/client": [source("../client/src/index.ts")],
           "@drill-practice/auth/node": [source("src/node.ts")],
           "@drill-practice/client/core": [source("../client/src/core/index.ts")],

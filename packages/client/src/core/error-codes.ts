@@ -124,6 +124,14 @@ export const DRILL_ERROR_CODES = Object.freeze({
     meaning: "drill-token was called with an unknown flag, a missing setting or a secret as a flag.",
     packages: ["auth"],
   },
+  ERR_TOKEN_CACHE_UNAVAILABLE: {
+    meaning: "Redis token cache warning: Redis did not answer; this process uses its own cache.",
+    packages: ["auth"],
+  },
+  ERR_TOKEN_CACHE_TAMPERED: {
+    meaning: "Redis token cache warning: a stored value failed authentication; ignored and replaced.",
+    packages: ["auth"],
+  },
 } as const satisfies Record<string, DrillErrorCodeInfo>);
 
 /**

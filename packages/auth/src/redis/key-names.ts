@@ -1,0 +1,66 @@
+/**
+ * Names of the Redis keys of one cache entry.
+ *
+ * The provider's cache key already hashes the subject together with the endpoint,
+ * client and service account; here it is hashed once more with a key derived from
+ * the client secret, so that the names in Redis cannot be matched against a list of
+ * likely email addresses by anyone who lacks the secret.
+ */
+import type { webcrypto } from "node:crypto";
+import { keyedDigest } from "./seal.js";
+
+/**
+ * Default prefix of every key and channel the store uses.
+ *
+ * @example
+ * ```ts
+ * createRedisTokenCache({ url, clientSecret, keyId, prefix: `${DEFAULT_REDIS_PREFIX}staging:` });
+ * ```
+ */
+export const DEFAULT_REDIS_PREFIX = "drill-practice:tokens:";
+
+/**
+ * The Redis names of one entry.
+ *
+ * @example
+ * ```ts
+ * const { value, lock } = await entryNames(keys.name, prefix, cacheKey);
+ * ```
+ */
+export interface EntryNames {
+  /** Key of the sealed token. */
+  readonly value: string;
+  /** Key of the single-flight lock. */
+  readonly lock: string;
+}
+
+/**
+ * Key names of the entry stored under the provider's `cacheKey`.
+ *
+ * @example
+ * ```ts
+ * await entryNames(keys.name, "drill-practice:tokens:", "drill-practice:token:9c1f…");
+ * // { value: "drill-practice:tokens:t:Qm9…", lock: "drill-practice:tokens:l:Qm9…" }
+ * ```
+ */
+export async function entryNames(
+  nameKey: webcrypto.CryptoKey,
+  prefix: string,
+  cacheKey: string,
+): Promise<EntryNames> {
+  const digest = await keyedDigest(nameKey, cacheKey);
+  return { value: `${prefix}t:${digest}`, lock: `${prefix}l:${digest}` };
+}
+
+/**
+ * The pub/sub channel on which a lock holder announces that it is done; the message
+ * is the entry's lock key name.
+ *
+ * @example
+ * ```ts
+ * await subscriber.subscribe(releaseChannel(prefix), onRelease);
+ * ```
+ */
+export function releaseChannel(prefix: string): string {
+  return `${prefix}released`;
+}

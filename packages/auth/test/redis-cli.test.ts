@@ -1,0 +1,113 @@
+/**
+ * `drill-token --cache redis://…`: concurrent shell invocations share one exchange.
+ */
+import { spawn } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type CountingTokenEndpoint,
+  startCountingTokenEndpoint,
+} from "./fixtures/counting-token-endpoint.js";
+import { CLIENT_ID, CLIENT_SECRET, keyFileObject } from "./helpers.js";
+import { type RedisServer, redisAvailable, startRedisServer } from "./redis-server.js";
+
+const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
+const hasRedis = redisAvailable();
+
+interface Run {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+function drillToken(args: string[], env: Record<string, string>): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "src/cli.ts", ...args], {
+      cwd: packageDir,
+      env: { PATH: process.env.PATH ?? "", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const timer = setTimeout(() => child.kill("SIGKILL"), 100_000);
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+describe.runIf(hasRedis)("drill-token --cache (real redis-server)", { timeout: 150_000 }, () => {
+  let redis: RedisServer;
+  let endpoint: CountingTokenEndpoint;
+  let dir: string;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    // A slow endpoint, so that the processes overlap while the first exchange runs.
+    endpoint = await startCountingTokenEndpoint({
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      delayMs: 300,
+    });
+    dir = await mkdtemp(join(tmpdir(), "drill-token-redis-"));
+    const keyFile = join(dir, "sa.json");
+    await writeFile(keyFile, JSON.stringify(keyFileObject()));
+    env = { DRILL_CLIENT_ID: CLIENT_ID, DRILL_CLIENT_SECRET: CLIENT_SECRET, DRILL_KEY_FILE: keyFile };
+  });
+
+  afterAll(async () => {
+    await endpoint?.close();
+    await redis?.close();
+    if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+  });
+
+  it("20 concurrent processes with a cold cache: one exchange, the same token printed by all", async () => {
+    const runs = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        // Half name the cache with the flag, half with the environment variable.
+        i % 2 === 0
+          ? drillToken(["--token-endpoint", endpoint.url, "--cache", redis.url], env)
+          : drillToken(["--token-endpoint", endpoint.url], { ...env, DRILL_TOKEN_CACHE: redis.url }),
+      ),
+    );
+    for (const run of runs) {
+      expect(run.stderr).toBe("");
+      expect(run.code).toBe(0);
+    }
+    expect(endpoint.issued).toHaveLength(1);
+    expect(new Set(runs.map((run) => run.stdout))).toEqual(new Set([`${endpoint.issued[0]}\n`]));
+  });
+
+  it("Redis down: the token is still printed, with one warning that names no secret", async () => {
+    const before = endpoint.issued.length;
+    const url = `redis://user:hunter2-password@127.0.0.1:${redis.port + 1}`;
+    const run = await drillToken(
+      ["--token-endpoint", endpoint.url, "--cache", url, "--subject", "down-user"],
+      env,
+    );
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(`${endpoint.issued[before]}\n`);
+    expect(run.stderr.match(/^drill-token: warning: Redis token cache unavailable/gm)).toHaveLength(1);
+    expect(run.stderr).not.toContain("hunter2-password");
+    expect(run.stderr).not.toContain(CLIENT_SECRET);
+  });
+
+  it("rejects a --cache value that is not a Redis URL, without repeating it", async () => {
+    const run = await drillToken(["--token-endpoint", endpoint.url, "--cache", "http://secret-host/"], env);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("--cache (DRILL_TOKEN_CACHE) must be a redis:// or rediss:// URL");
+    expect(run.stderr).not.toContain("secret-host");
+  });
+});
