@@ -1,3 +1,5 @@
+import { type ErrorBody, errorBody } from "./error-body.js";
+
 /**
  * Stable codes of every error the sandbox throws: start-up and option errors to its caller, data file
  * errors when loading data, and `ERR_SANDBOX_REQUEST_REJECTED` for a request the domain refuses (the
@@ -145,7 +147,6 @@ export type DomainErrorId =
   | "reference_not_found"
   | "answer_already_given"
   | "answer_invalid"
-  | "answer_not_a_choice"
   | "not_in_repertoire";
 
 /**
@@ -170,7 +171,6 @@ export const DOMAIN_ERROR_STATUS: Readonly<Record<DomainErrorId, number>> = {
   reference_not_found: 404,
   answer_already_given: 409,
   answer_invalid: 400,
-  answer_not_a_choice: 400,
   not_in_repertoire: 404,
 };
 
@@ -198,16 +198,18 @@ export class DomainError extends SandboxError {
   }
 
   /**
-   * Body for an error response: `ID` (the only field the interface shows) plus the sandbox's own
-   * `message` and, when known, `parameter`.
+   * Body for an error response: the ID under `ID` (the interface's field) and `id` (the reference's),
+   * the message under `description` (and `message`) and, when known, `parameter`.
    *
    * @example
-   * new DomainError("query_missing", "query: required").toResponseBody(); // { ID: "query_missing", message: "query: required" }
+   * new DomainError("query_missing", "query: required").toResponseBody().description; // "query: required"
    */
-  toResponseBody(): { ID: DomainErrorId; message: string; parameter?: string } {
-    return this.parameter === undefined
-      ? { ID: this.id, message: this.message }
-      : { ID: this.id, message: this.message, parameter: this.parameter };
+  toResponseBody(): ErrorBody {
+    return errorBody(
+      this.id,
+      this.message,
+      this.parameter === undefined ? undefined : { parameter: this.parameter },
+    );
   }
 }
 

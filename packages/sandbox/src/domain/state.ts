@@ -5,7 +5,7 @@ import { SearchIndex } from "./search-index.js";
 import type { StoreSearchParams } from "./store-search.js";
 import { parsePaging, searchStore } from "./store-search.js";
 import type {
-  AnswerResult,
+  AnswerResponse,
   Catalog,
   Course,
   Drill,
@@ -347,9 +347,9 @@ export class SandboxState {
    * Errors: `user_not_found` and those of `PracticeBook.answer`.
    *
    * @example
-   * state.answer("user-ana", reference, { value: "dog" });
+   * state.answer("user-ana", reference, { answer: "dog" });
    */
-  answer(userId: string, reference: string, body: unknown): AnswerResult {
+  answer(userId: string, reference: string, body: unknown): AnswerResponse {
     this.requireUser(userId);
     return this.practice.answer(userId, reference, body);
   }

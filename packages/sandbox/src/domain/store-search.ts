@@ -139,6 +139,13 @@ export function parsePaging(
 
 function readCount(name: string, value: string | number): number {
   const n = typeof value === "number" ? value : DIGITS.test(value) ? Number(value) : Number.NaN;
+  if (typeof value === "string" && DIGITS.test(value) && !Number.isSafeInteger(n)) {
+    throw new DomainError(
+      "parameter_invalid",
+      `${name}: too long to be a number (${value.length} digits; at most ${Number.MAX_SAFE_INTEGER})`,
+      name,
+    );
+  }
   if (!Number.isInteger(n) || n < 0) {
     throw new DomainError(
       "parameter_invalid",

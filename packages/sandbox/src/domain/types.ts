@@ -286,26 +286,55 @@ export interface QuestionResponse {
 }
 
 /**
- * The sandbox's answer request body. The interface does not show the answer request shape; this one is
- * the sandbox's own choice: the chosen term's value.
+ * Form fields of an answer, as the service takes them (observed): `answer`, one value or, for several
+ * values, the field repeated (parsed into a list).
  *
  * @example
- * const body: AnswerRequest = { value: "dog" };
+ * const body: AnswerRequest = { answer: ["red", "green"] };
  */
 export interface AnswerRequest {
-  readonly value: string;
+  readonly answer: string | readonly string[];
 }
 
 /**
- * The sandbox's answer response body (its own choice; the interface does not show one).
+ * Result of one term of an answer (observed): a given value right or wrong, or an expected value missed.
  *
  * @example
- * const result: AnswerResult = { correct: false, expected: "dog" };
+ * const r: TermResult = "MISSED";
  */
-export interface AnswerResult {
-  readonly correct: boolean;
-  /** The right answer's value. */
-  readonly expected: string;
+export type TermResult = "CORRECT" | "INCORRECT" | "MISSED";
+
+/**
+ * The evaluation of one term.
+ *
+ * @example
+ * const t: TermEvaluation = { value: "dog", result: "CORRECT" };
+ */
+export interface TermEvaluation {
+  readonly value: string;
+  readonly result: TermResult;
+}
+
+/**
+ * The reply to an answer, in the shape of the service's 2.0 `AnswerResponse` (observed): the
+ * evaluation, one term evaluation per given and per missed term, and the proficiency of the practised
+ * drills afterwards.
+ *
+ * @example
+ * const reply: AnswerResponse = {
+ *   notifications: [],
+ *   proficiency: { receptive: 20, productive: 5, overall: 13 },
+ *   evaluation: { result: "CORRECT", termEvaluations: [{ value: "dog", result: "CORRECT" }] },
+ * };
+ */
+export interface AnswerResponse {
+  /** The sandbox never has notifications to send. */
+  readonly notifications: unknown[];
+  readonly proficiency: Proficiency;
+  readonly evaluation: {
+    readonly result: "CORRECT" | "INCORRECT";
+    readonly termEvaluations: readonly TermEvaluation[];
+  };
 }
 
 /**

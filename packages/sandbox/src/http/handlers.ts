@@ -27,8 +27,9 @@ export const SIMULATED_OPERATIONS = {
   getQuestion_v2_0: "next question for the path drill plus any `drill` query parameters",
   getQuestions_v2_0: "next question for the `drill` query parameters; none given answers 400 `drill_missing`",
   getQuestion_v2_1: "as `getQuestion_v2_0`",
-  submitAnswer_v2_0: "grades an answer (sandbox body `{ value }`, answers `{ correct, expected }`)",
-  submitAnswer_v2_1: "as `submitAnswer_v2_0`",
+  submitAnswer_v2_0:
+    "evaluates the form field `answer` (repeatable) and answers the observed 2.0 `AnswerResponse` (`evaluation`, `proficiency`)",
+  submitAnswer_v2_1: "as `submitAnswer_v2_0` (the 2.1 shapes are not shown; the sandbox uses the 2.0 ones)",
   getRendition_v2_1: "the acting user's practice status for a drill or course (sandbox shape)",
   listRepertoire_v2_0: "the acting user's repertoire as a `Drillables` page",
   listRepertoire_v2_1: "as `listRepertoire_v2_0`",

@@ -67,6 +67,8 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead>
 export interface ContentType {
   readonly mediaType: string;
   readonly charset: string | undefined;
+  /** The `boundary` parameter (multipart), as written. */
+  readonly boundary?: string;
 }
 
 /**
@@ -81,13 +83,19 @@ export function parseContentType(header: string | undefined): ContentType | unde
   const mediaType = (type ?? "").trim().toLowerCase();
   if (!/^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/.test(mediaType)) return undefined;
   let charset: string | undefined;
+  let boundary: string | undefined;
   for (const param of params) {
-    const [key, value] = param.split("=");
-    if (key?.trim().toLowerCase() === "charset" && value !== undefined) {
-      charset = value.trim().replace(/^"|"$/g, "").toLowerCase();
-    }
+    const at = param.indexOf("=");
+    if (at < 0) continue;
+    const key = param.slice(0, at).trim().toLowerCase();
+    const value = param
+      .slice(at + 1)
+      .trim()
+      .replace(/^"|"$/g, "");
+    if (key === "charset") charset = value.toLowerCase();
+    if (key === "boundary" && value !== "") boundary = value;
   }
-  return { mediaType, charset };
+  return boundary === undefined ? { mediaType, charset } : { mediaType, charset, boundary };
 }
 
 /**

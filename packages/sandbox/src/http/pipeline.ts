@@ -7,10 +7,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type AdminContext, handleAdmin } from "../admin/admin-api.js";
 import type { FaultInjector } from "../admin/faults.js";
+import { errorBody } from "../error-body.js";
 import { ResponseValidationError } from "../errors.js";
 import type { AccessTokens, TokenSession } from "../oauth/access-tokens.js";
 import type { TokenEndpointContext } from "../oauth/token-endpoint.js";
 import { exchangeToken } from "../oauth/token-endpoint.js";
+import { decodeForm, formFieldsObject } from "./form-fields.js";
 import { hasBody, parseContentType, readBody } from "./http-io.js";
 import type { HttpMethod, Operation } from "./openapi.js";
 import { HTTP_METHODS } from "./openapi.js";
@@ -18,7 +20,7 @@ import type { OperationHandler } from "./operation-handler.js";
 import type { Reply } from "./replies.js";
 import { errorReply, oauthError } from "./replies.js";
 import type { PathRouter } from "./router.js";
-import type { SpecValidators } from "./validator.js";
+import type { OperationValidator, SpecValidators } from "./validator.js";
 
 /**
  * The path prefix of the sandbox's own admin endpoints (not part of the description).
@@ -193,8 +195,6 @@ async function handle(
   if (!rawPath.startsWith("/")) {
     return { reply: errorReply("invalid_request", "request target: must be a path starting with /") };
   }
-  const query = new URLSearchParams(queryAt < 0 ? "" : rawUrl.slice(queryAt + 1));
-
   if (rawPath.startsWith(ADMIN_PREFIX)) return { reply: await handleAdmin(ctx.admin, req, rawPath) };
 
   const match = ctx.router.match(rawPath);
@@ -238,15 +238,38 @@ async function handle(
       const body =
         operation.operationId === "exchangeToken"
           ? { error: "temporarily_unavailable", error_description: message }
-          : { ID: "injected_fault", message };
+          : errorBody("injected_fault", message);
       return { reply: { status: fault.status, body, ...(headers ? { headers } : {}) } };
     }
   }
 
+  const decodedQuery = decodeForm(queryAt < 0 ? "" : rawUrl.slice(queryAt + 1), "query string");
+  const validator = ctx.validators.forOperation(operation);
   if (operation.operationId === "exchangeToken") {
+    // The token endpoint answers in OAuth's error format, but refuses what every operation refuses.
+    if ("problem" in decodedQuery)
+      return { reply: oauthError("invalid_request", decodedQuery.problem), operation };
+    const params = validator.validateParams({
+      pathParams: {},
+      query: decodedQuery.fields,
+      headers: req.headers,
+    });
+    if ("problems" in params) {
+      const message = params.problems.map((p) => p.message).join("; ");
+      return { reply: oauthError("invalid_request", message), operation };
+    }
     return { reply: await tokenRequest(ctx, req), operation };
   }
+  if ("problem" in decodedQuery) {
+    return {
+      reply: errorReply("invalid_request", decodedQuery.problem, { fields: { parameter: "query" } }),
+      operation,
+    };
+  }
+  const query = decodedQuery.fields;
   if (operation.operationId === "getAuthorizationServerMetadata") {
+    const refused = refuseParamsAndBody(validator, operation, req, query);
+    if (refused) return { reply: refused, operation };
     const base = requestBase(req, ctx.baseUrl());
     return {
       reply: { status: 200, body: { issuer: base, token_endpoint: `${base}/daas/oauth/token` } },
@@ -261,7 +284,6 @@ async function handle(
     actor = auth.session;
   }
 
-  const validator = ctx.validators.forOperation(operation);
   const params = validator.validateParams({ pathParams: match.params, query, headers: req.headers });
   if ("problems" in params) {
     return {
@@ -297,6 +319,12 @@ async function handle(
         operation,
       };
     }
+    if (contentType.mediaType === "multipart/form-data" && contentType.boundary === undefined) {
+      return {
+        reply: errorReply("invalid_request", "Content-Type: multipart/form-data needs a boundary parameter"),
+        operation,
+      };
+    }
     const read = await readBody(req, MAX_BODY_BYTES);
     if (read.kind === "aborted")
       return { reply: errorReply("invalid_request", "request body: aborted"), operation };
@@ -309,7 +337,11 @@ async function handle(
       };
     }
     const parsed = parseBody(contentType.mediaType, read.bytes);
-    if ("problem" in parsed) return { reply: errorReply("invalid_request", parsed.problem), operation };
+    if ("problem" in parsed)
+      return {
+        reply: errorReply("invalid_request", parsed.problem, { fields: { parameter: "body" } }),
+        operation,
+      };
     const problem = validator.validateBody(contentType.mediaType, parsed.value);
     if (problem)
       return {
@@ -317,11 +349,15 @@ async function handle(
         operation,
       };
     body = parsed.value;
-  } else if (operation.requestBody?.required) {
-    return {
-      reply: errorReply("invalid_request", `request body: required by ${operation.operationId}`),
-      operation,
-    };
+  } else {
+    const missing = missingLength(req);
+    if (missing) return { reply: missing, operation };
+    if (operation.requestBody?.required) {
+      return {
+        reply: errorReply("invalid_request", `request body: required by ${operation.operationId}`),
+        operation,
+      };
+    }
   }
   // Drain anything left so keep-alive connections stay usable.
   if (!req.readableEnded) req.resume();
@@ -331,7 +367,40 @@ async function handle(
   return { reply, operation };
 }
 
+/**
+ * A PUT or POST without a body must still say so with `Content-Length: 0` (the service's reference asks
+ * for it on every PUT); one that carries neither that nor chunked encoding is refused with 411.
+ */
+function missingLength(req: IncomingMessage): Reply | undefined {
+  if (req.method !== "PUT" && req.method !== "POST") return undefined;
+  if (req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] !== undefined)
+    return undefined;
+  return errorReply(
+    "length_required",
+    `Content-Length: required on ${req.method}, also without a body (send Content-Length: 0)`,
+  );
+}
+
+/** Discovery takes no parameters and no body; it refuses them like every other operation does. */
+function refuseParamsAndBody(
+  validator: OperationValidator,
+  operation: Operation,
+  req: IncomingMessage,
+  query: URLSearchParams,
+): Reply | undefined {
+  const params = validator.validateParams({ pathParams: {}, query, headers: req.headers });
+  if ("problems" in params) {
+    return errorReply("invalid_request", params.problems.map((p) => p.message).join("; "), {
+      fields: { parameter: params.problems[0]?.parameter },
+    });
+  }
+  if (hasBody(req)) return errorReply("invalid_request", `request body: ${operation.operationId} takes none`);
+  return undefined;
+}
+
 function parseBody(mediaType: string, bytes: Buffer): { value: unknown } | { problem: string } {
+  // Multipart parts may be binary (an uploaded file); their names are not shown, so nothing is parsed.
+  if (mediaType === "multipart/form-data") return { value: undefined };
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -346,7 +415,8 @@ function parseBody(mediaType: string, bytes: Buffer): { value: unknown } | { pro
     }
   }
   if (mediaType === "application/x-www-form-urlencoded") {
-    return { value: Object.fromEntries(new URLSearchParams(text)) };
+    const decoded = decodeForm(text, "request body");
+    return "problem" in decoded ? decoded : { value: formFieldsObject(decoded.fields) };
   }
   return { value: text };
 }
@@ -367,11 +437,25 @@ function authenticate(
       }),
     }) as const;
   if (header === undefined) {
-    return unauthorized("Authorization: a bearer access token is required (Authorization: Bearer <token>)");
+    return unauthorized(
+      "Authorization: an access token is required (Authorization: Bearer <token>, or OAuth <token>)",
+    );
   }
-  const m = /^Bearer +([A-Za-z0-9._~+/-]+=*) *$/i.exec(header);
-  if (!m) return unauthorized("Authorization: must be Bearer followed by an access token", "invalid_request");
-  const found = ctx.tokens.lookup(m[1] as string);
+  // The service accepts the scheme words Bearer and OAuth, both case-sensitive (observed), so
+  // `bearer` is refused here as it would be there.
+  const m = /^(Bearer|OAuth) +([A-Za-z0-9._~+/-]+=*) *$/.exec(header);
+  if (!m) {
+    const word = /^(\S+)/.exec(header)?.[1] ?? "";
+    const hint =
+      word.toLowerCase() === "bearer" || word.toLowerCase() === "oauth"
+        ? ` (the scheme word is case-sensitive: write "Bearer" or "OAuth", not "${word}")`
+        : "";
+    return unauthorized(
+      `Authorization: must be Bearer or OAuth followed by an access token${hint}`,
+      "invalid_request",
+    );
+  }
+  const found = ctx.tokens.lookup(m[2] as string);
   if (found.kind === "expired")
     return unauthorized("access token: has expired; request a new one", "invalid_token");
   if (found.kind === "unknown")

@@ -1,8 +1,9 @@
 /**
- * Error bodies the HTTP layer answers with. The interface shows only the field `ID` of an error; the
- * IDs below (except those the domain takes from the interface) and every status paired with them are
- * the sandbox's own choices, listed in the package README.
+ * Error replies the HTTP layer answers with, in the body of {@link errorBody}. The interface shows only
+ * the field `ID` of an error; the IDs below (except those the domain takes from the interface) and every
+ * status paired with them are the sandbox's own choices, listed in the package README.
  */
+import { errorBody } from "../error-body.js";
 
 /**
  * Error IDs the HTTP layer itself answers with.
@@ -15,6 +16,7 @@ export type HttpErrorId =
   | "unauthorized"
   | "not_found"
   | "method_not_allowed"
+  | "length_required"
   | "payload_too_large"
   | "unsupported_media_type"
   | "not_simulated"
@@ -33,6 +35,7 @@ export const HTTP_ERROR_STATUS: Readonly<Record<Exclude<HttpErrorId, "injected_f
   unauthorized: 401,
   not_found: 404,
   method_not_allowed: 405,
+  length_required: 411,
   payload_too_large: 413,
   unsupported_media_type: 415,
   not_simulated: 501,
@@ -53,7 +56,7 @@ export interface Reply {
 }
 
 /**
- * An error reply in the API's error shape: `ID` plus the sandbox's `message`.
+ * An error reply in the API's error shape: `ID` and `id`, `description` (and `message`), plus `fields`.
  *
  * @example
  * errorReply("invalid_request", 'query parameter "resultSize": must match pattern "^[0-9]+$"');
@@ -65,7 +68,7 @@ export function errorReply(
 ): Reply {
   return {
     status: HTTP_ERROR_STATUS[id],
-    body: { ID: id, message, ...extra?.fields },
+    body: errorBody(id, message, extra?.fields),
     ...(extra?.headers ? { headers: extra.headers } : {}),
   };
 }

@@ -14,7 +14,8 @@ import { findResponse } from "./openapi.js";
 
 const SPEC_ID = "sandbox:openapi";
 
-type Kind = "string" | "integer" | "number" | "boolean" | "array" | "object" | "unknown";
+/** JSON type of a parameter, as its schema declares it. */
+export type Kind = "string" | "integer" | "number" | "boolean" | "array" | "object" | "unknown";
 
 /**
  * One rule a request broke, named for the client: which parameter or body field, and what rule.
@@ -73,6 +74,20 @@ function coerce(raw: string, kind: Kind): unknown {
     return Number(raw);
   if (kind === "boolean" && (raw === "true" || raw === "false")) return raw === "true";
   return raw;
+}
+
+/**
+ * Whether a numeric parameter's digits name a number too large to hold exactly: converting it would
+ * silently give a different value (or Infinity), so it is refused with a message that says why.
+ *
+ * @example
+ * isOverlongNumber("99999999999999999999", "integer"); // true
+ */
+export function isOverlongNumber(raw: string, kind: Kind): boolean {
+  if (kind !== "integer" && kind !== "number") return false;
+  if (!/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(raw)) return false;
+  const value = Number(raw);
+  return kind === "integer" ? !Number.isSafeInteger(value) && /^-?\d+$/.test(raw) : !Number.isFinite(value);
 }
 
 /**
@@ -170,6 +185,14 @@ export class OperationValidator {
       if (raw.length === 0) {
         if (parameter.required)
           problems.push({ parameter: parameter.name, message: `${label}: is required` });
+        continue;
+      }
+      const overlong = raw.find((item) => isOverlongNumber(item, kind === "array" ? itemKind : kind));
+      if (overlong !== undefined) {
+        problems.push({
+          parameter: parameter.name,
+          message: `${label}: too long to be a number (${overlong.length} characters; at most ${Number.MAX_SAFE_INTEGER} is exact)`,
+        });
         continue;
       }
       let value: unknown;

@@ -37,10 +37,11 @@ describe("50 concurrent clients", () => {
         const right = expectedFor(q);
         const wantCorrect = (n + round) % 3 !== 0;
         const value = wantCorrect ? right : q.question.tell.terms.find((t) => t.value !== right)?.value;
-        const result = state.answer(user, q.question.reference, { value });
+        const result = state.answer(user, q.question.reference, { answer: value });
         tally.answers++;
-        if (result.correct) tally.correct++;
-        expect(result.correct).toBe(wantCorrect);
+        const correct = result.evaluation.result === "CORRECT";
+        if (correct) tally.correct++;
+        expect(correct).toBe(wantCorrect);
       }
     };
     await Promise.all(Array.from({ length: CLIENTS }, (_, n) => client(n)));
@@ -65,7 +66,7 @@ describe("50 concurrent clients", () => {
     const attempt = async (q: QuestionResponse, delay: number) => {
       for (let k = 0; k < delay; k++) await nextTurn();
       try {
-        state.answer(user, q.question.reference, { value: q.question.tell.terms[0]?.value });
+        state.answer(user, q.question.reference, { answer: q.question.tell.terms[0]?.value });
         return "accepted";
       } catch (error) {
         if (error instanceof DomainError) return error.id;
