@@ -6,6 +6,7 @@ import createClient, {
   type Middleware,
 } from "openapi-fetch";
 import { DrillInvalidOptionError } from "./errors.js";
+import { formAwareRequest, serializeRequestBody } from "./form-body.js";
 import type { paths } from "./generated/openapi.js";
 import type { DrillApiVersion, PathsForVersion } from "./paths.js";
 import { type RetryOptions, resolveRetryPolicy } from "./retry.js";
@@ -265,6 +266,9 @@ export function createDrillClient(
     headers: withUserAgent(options.headers, transportUserAgent),
     querySerializer: QUERY_SERIALIZER,
     pathSerializer: encodePathParameters,
+    // Bodies go out as form fields, the way the service takes them (see form-body.ts).
+    bodySerializer: serializeRequestBody,
+    Request: formAwareRequest(),
   });
   client.use(recordOperation);
   if (middleware.length > 0) client.use(...middleware);

@@ -24,6 +24,12 @@ export {
   DrillTimeoutError,
   DrillUnexpectedResponseError,
 } from "./errors.js";
+export {
+  encodeFormFields,
+  FORM_CONTENT_TYPE,
+  formAwareRequest,
+  serializeRequestBody,
+} from "./form-body.js";
 /**
  * The types openapi-typescript generates from the spec:
  *
