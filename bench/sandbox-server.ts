@@ -4,7 +4,8 @@
  * URL, the credentials a client needs (over IPC, to the parent only) and how long the start took.
  */
 import { type SandboxOptions, startSandbox } from "@drill-practice/sandbox";
-import { createDefaultDataset, generateLargeDataset } from "../packages/sandbox/src/data/dataset.ts";
+import { createDefaultDataset } from "../packages/sandbox/scripts/dataset/default-dataset.ts";
+import { generateLargeDataset } from "../packages/sandbox/scripts/dataset/large-dataset.ts";
 import { receiveInit, type SandboxInit } from "./fixtures.ts";
 
 const init = await receiveInit<SandboxInit>();

@@ -12,6 +12,7 @@ import { ResponseValidationError } from "../errors.js";
 import type { AccessTokens, TokenSession } from "../oauth/access-tokens.js";
 import type { TokenEndpointContext } from "../oauth/token-endpoint.js";
 import { exchangeToken } from "../oauth/token-endpoint.js";
+import type { LoadedRule, ResponseBook } from "../responses/response-rules.js";
 import { decodeForm, formFieldsObject } from "./form-fields.js";
 import { hasBody, parseContentType, readBody } from "./http-io.js";
 import type { HttpMethod, Operation } from "./openapi.js";
@@ -61,6 +62,7 @@ export interface PipelineContext {
   readonly handlers: ReadonlyMap<string, OperationHandler>;
   readonly tokens: AccessTokens;
   readonly faults: FaultInjector;
+  readonly responses: ResponseBook;
   readonly admin: AdminContext;
   readonly validateResponses: boolean;
   /** The server's own base URL (used when the Host header is missing or unusable). */
@@ -109,11 +111,13 @@ function notSimulated(operation: Operation): Reply {
 }
 
 function send(res: ServerResponse, reply: Reply): void {
-  const headers: Record<string, string> = { ...reply.headers };
+  const headers: Record<string, string> = {};
+  // Header names are case-insensitive: a rule's `Content-Type` must not sit beside ours.
+  for (const [name, value] of Object.entries(reply.headers ?? {})) headers[name.toLowerCase()] = value;
   let payload: string | undefined;
   if (reply.body !== undefined) {
     payload = JSON.stringify(reply.body);
-    headers["content-type"] = "application/json; charset=utf-8";
+    headers["content-type"] = `${reply.contentType ?? "application/json"}; charset=utf-8`;
     headers["content-length"] = String(Buffer.byteLength(payload));
   } else if (reply.status !== 204 && reply.status !== 304) {
     headers["content-length"] = "0";
@@ -154,13 +158,17 @@ export function createRequestListener(
   return (req, res) => {
     const started = performance.now();
     let operationId: string | undefined;
-    const finish = (reply: Reply, operation?: Operation) => {
+    const finish = (reply: Reply, operation?: Operation, rule?: number) => {
       if (res.headersSent || res.destroyed) return;
       let out = reply;
       if (ctx.validateResponses && operation) {
         const mismatch = ctx.validators
           .forOperation(operation)
-          .checkResponse(out.status, out.body === undefined ? undefined : "application/json", out.body);
+          .checkResponse(
+            out.status,
+            out.body === undefined ? undefined : (out.contentType ?? "application/json"),
+            out.body,
+          );
         if (mismatch !== undefined) {
           const violation = new ResponseValidationError(operation.operationId, out.status, mismatch);
           ctx.onViolation(violation);
@@ -169,13 +177,13 @@ export function createRequestListener(
       }
       send(res, out);
       ctx.onRequest?.(
-        `${req.method} ${loggedTarget(req.url ?? "/")} ${out.status}${operationId ? ` ${operationId}` : ""} ${Math.round(performance.now() - started)}ms`,
+        `${req.method} ${loggedTarget(req.url ?? "/")} ${out.status}${operationId ? ` ${operationId}` : ""}${rule === undefined ? "" : ` (answered by response rule ${rule})`} ${Math.round(performance.now() - started)}ms`,
       );
     };
     handle(ctx, req, (id) => {
       operationId = id;
     })
-      .then(({ reply, operation }) => finish(reply, operation))
+      .then(({ reply, operation, rule }) => finish(reply, operation, rule))
       .catch((error: unknown) => {
         // A bug in the sandbox: say so plainly, without a stack trace in the body.
         console.error("drill-sandbox: internal error:", error);
@@ -188,7 +196,7 @@ async function handle(
   ctx: PipelineContext,
   req: IncomingMessage,
   named: (operationId: string) => void,
-): Promise<{ reply: Reply; operation?: Operation }> {
+): Promise<{ reply: Reply; operation?: Operation; rule?: number }> {
   const rawUrl = req.url ?? "/";
   const queryAt = rawUrl.indexOf("?");
   const rawPath = queryAt < 0 ? rawUrl : rawUrl.slice(0, queryAt);
@@ -258,6 +266,13 @@ async function handle(
       const message = params.problems.map((p) => p.message).join("; ");
       return { reply: oauthError("invalid_request", message), operation };
     }
+    // The OAuth operations are answered by the sandbox's own OAuth code, not by the validated
+    // pipeline below: a rule for them answers in place of that code.
+    const rule = ctx.responses.match(operation.operationId, match.params, decodedQuery.fields);
+    if (rule) {
+      if (!req.readableEnded) req.resume();
+      return { reply: ruleReply(rule), operation, rule: rule.index };
+    }
     return { reply: await tokenRequest(ctx, req), operation };
   }
   if ("problem" in decodedQuery) {
@@ -270,6 +285,8 @@ async function handle(
   if (operation.operationId === "getAuthorizationServerMetadata") {
     const refused = refuseParamsAndBody(validator, operation, req, query);
     if (refused) return { reply: refused, operation };
+    const rule = ctx.responses.match(operation.operationId, match.params, query);
+    if (rule) return { reply: ruleReply(rule), operation, rule: rule.index };
     const base = requestBase(req, ctx.baseUrl());
     return {
       reply: { status: 200, body: { issuer: base, token_endpoint: `${base}/daas/oauth/token` } },
@@ -362,6 +379,8 @@ async function handle(
   // Drain anything left so keep-alive connections stay usable.
   if (!req.readableEnded) req.resume();
 
+  const rule = ctx.responses.match(operation.operationId, match.params, query);
+  if (rule) return { reply: ruleReply(rule), operation, rule: rule.index };
   const handler = ctx.handlers.get(operation.operationId);
   const reply = handler ? handler({ operation, params, body, actor }) : notSimulated(operation);
   return { reply, operation };
@@ -396,6 +415,15 @@ function refuseParamsAndBody(
   }
   if (hasBody(req)) return errorReply("invalid_request", `request body: ${operation.operationId} takes none`);
   return undefined;
+}
+
+function ruleReply({ rule, mediaType }: LoadedRule): Reply {
+  return {
+    status: rule.status,
+    ...(rule.body === undefined ? {} : { body: rule.body }),
+    ...(rule.headers === undefined ? {} : { headers: rule.headers }),
+    ...(mediaType === undefined ? {} : { contentType: mediaType }),
+  };
 }
 
 function parseBody(mediaType: string, bytes: Buffer): { value: unknown } | { problem: string } {
