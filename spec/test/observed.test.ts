@@ -160,6 +160,12 @@ describe("the 2.0 practice loop", () => {
     expect(schemas.Question?.required ?? []).not.toContain("timeLimit");
   });
 
+  it("notes the observed question fields on both 2.0 question operations", () => {
+    for (const id of ["getQuestion_v2_0", "getQuestions_v2_0"]) {
+      expect(byId(id).operation["x-observed"]?.note, id).toMatch(/context.*timeLimit/);
+    }
+  });
+
   it("leaves the 2.1 answer and question as the interface leaves them", () => {
     const answer = byId("submitAnswer_v2_1").operation;
     expect(refName(answer.responses["2XX"]?.$ref)).toBe("NotShown");
