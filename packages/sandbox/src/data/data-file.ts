@@ -53,6 +53,11 @@ function describe(value: unknown): string {
 /** Collects problems while reading a parsed JSON value into the sandbox's types. */
 class Reader {
   readonly problems: DataFileProblem[] = [];
+  /**
+   * One shared object per distinct item: drills repeat items a lot (the same word in many sets), and
+   * items are never changed, so a 100,000-drill file keeps thousands of item objects, not millions.
+   */
+  readonly items = new Map<string, DrillItem>();
 
   problem(path: string, message: string): void {
     this.problems.push({ path, message });
@@ -72,13 +77,13 @@ class Reader {
 
   string(obj: Json, key: string, path: string): string {
     const value = obj[key];
-    const at = child(path, key);
+    // The path is built only for a problem: a large file has millions of valid strings.
     if (value === undefined) {
-      this.problem(at, "is required (a non-empty string)");
+      this.problem(child(path, key), "is required (a non-empty string)");
       return "";
     }
     if (typeof value !== "string" || value.trim() === "") {
-      this.problem(at, `must be a non-empty string, got ${describe(value)}`);
+      this.problem(child(path, key), `must be a non-empty string, got ${describe(value)}`);
       return "";
     }
     return value;
@@ -218,6 +223,26 @@ function readItems(reader: Reader, obj: Json, path: string): DrillItem[] {
   if (Array.isArray(obj.items) && values.length === 0) reader.problem(at, "must hold at least one item");
   const items: DrillItem[] = [];
   values.forEach((value, i) => {
+    const plain = value as { ask?: unknown; tell?: unknown } | null;
+    const { ask, tell } = plain ?? {};
+    // Fast path for the common, valid item; anything else goes through the checks that name the problem.
+    if (
+      typeof ask === "string" &&
+      typeof tell === "string" &&
+      ask.trim() !== "" &&
+      tell.trim() !== "" &&
+      Object.keys(plain as object).length === 2 &&
+      !Array.isArray(plain)
+    ) {
+      const key = `${ask}\u0000${tell}`;
+      let shared = reader.items.get(key);
+      if (shared === undefined) {
+        shared = { ask, tell };
+        reader.items.set(key, shared);
+      }
+      items.push(shared);
+      return;
+    }
     const itemAt = child(at, i);
     const item = reader.object(value, itemAt, ["ask", "tell"]);
     if (item === undefined) return;
