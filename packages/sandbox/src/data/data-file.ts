@@ -58,6 +58,15 @@ class Reader {
    * items are never changed, so a 100,000-drill file keeps thousands of item objects, not millions.
    */
   readonly items = new Map<string, DrillItem>();
+  readonly #texts = new Map<string, string>();
+
+  /** One string per distinct value for labels that repeat across records (tags, subjects, names of parts). */
+  shared(value: string): string {
+    const known = this.#texts.get(value);
+    if (known !== undefined) return known;
+    this.#texts.set(value, value);
+    return value;
+  }
 
   problem(path: string, message: string): void {
     this.problems.push({ path, message });
@@ -134,18 +143,18 @@ class Reader {
     const out: string[] = [];
     const seen = new Set<string>();
     this.array(obj, key, path, required).forEach((value, i) => {
-      const at = child(child(path, key), i);
+      const at = () => child(child(path, key), i);
       if (typeof value !== "string" || value.trim() === "") {
-        this.problem(at, `must be a non-empty string, got ${describe(value)}`);
+        this.problem(at(), `must be a non-empty string, got ${describe(value)}`);
         return;
       }
       if (seen.has(value)) {
-        this.problem(at, `repeats ${JSON.stringify(value)}`);
+        this.problem(at(), `repeats ${JSON.stringify(value)}`);
         return;
       }
       seen.add(value);
-      check?.(value, at);
-      out.push(value);
+      check?.(value, at());
+      out.push(this.shared(value));
     });
     return out;
   }
@@ -210,7 +219,7 @@ function readDrillableFields<T extends typeof DRILL_TYPE | typeof COURSE_TYPE>(
     id: r.string(obj, "id", path),
     type,
     name: r.string(obj, "name", path),
-    subject: r.string(obj, "subject", path),
+    subject: r.shared(r.string(obj, "subject", path)),
     description: r.optionalString(obj, "description", path, ""),
     tags: r.strings(obj, "tags", path, false),
     inStore: r.optionalBoolean(obj, "inStore", path, true),
@@ -328,8 +337,8 @@ export function validateDataFile(value: unknown): DataFileValidation {
       path,
       value: {
         ...readDrillableFields(r, d, path, DRILL_TYPE),
-        askName: r.string(d, "askName", path),
-        tellName: r.string(d, "tellName", path),
+        askName: r.shared(r.string(d, "askName", path)),
+        tellName: r.shared(r.string(d, "tellName", path)),
         items: readItems(r, d, path),
       },
     });
