@@ -266,7 +266,10 @@ export type Term = Complete<Schemas["Term"]>;
  *   notifications: [],
  * };
  */
-export type QuestionResponse = Complete<Schemas["QuestionResponse"]>;
+export type QuestionResponse = Omit<Complete<Schemas["QuestionResponse"]>, "question"> & {
+  /** The sandbox sets no time limits and has no context messages, so it never sends those two. */
+  readonly question: Omit<Complete<Schemas["Question"]>, "context" | "timeLimit">;
+};
 
 /**
  * Form fields of an answer, as the service takes them (observed): `answer`, one value or, for several
@@ -275,33 +278,22 @@ export type QuestionResponse = Complete<Schemas["QuestionResponse"]>;
  * @example
  * const body: AnswerRequest = { answer: ["red", "green"] };
  */
-export interface AnswerRequest {
-  readonly answer: string | readonly string[];
-}
+export type AnswerRequest = Schemas["AnswerRequest"];
 
 /**
- * Result of one term of an answer (observed): a given value right or wrong, or an expected value missed.
- *
- * @example
- * const r: TermResult = "MISSED";
- */
-export type TermResult = "CORRECT" | "INCORRECT" | "MISSED";
-
-/**
- * The evaluation of one term.
+ * The evaluation of one term (observed): a given value `CORRECT` or `INCORRECT`, or an expected value
+ * `MISSED`. The sandbox sends no `markup`.
  *
  * @example
  * const t: TermEvaluation = { value: "dog", result: "CORRECT" };
  */
-export interface TermEvaluation {
-  readonly value: string;
-  readonly result: TermResult;
-}
+export type TermEvaluation = Omit<Complete<Schemas["TermEvaluation"]>, "markup">;
 
 /**
  * The reply to an answer, in the shape of the service's 2.0 `AnswerResponse` (observed): the
  * evaluation, one term evaluation per given and per missed term, and the proficiency of the practised
- * drills afterwards.
+ * drills afterwards. The sandbox has no time limits, feedback, objectives or tests, so it sends none of
+ * `timing`, `feedback`, `objectiveEvaluations` and `progress`.
  *
  * @example
  * const reply: AnswerResponse = {
@@ -310,15 +302,11 @@ export interface TermEvaluation {
  *   evaluation: { result: "CORRECT", termEvaluations: [{ value: "dog", result: "CORRECT" }] },
  * };
  */
-export interface AnswerResponse {
-  /** The sandbox never has notifications to send. */
-  readonly notifications: unknown[];
-  readonly proficiency: Proficiency;
-  readonly evaluation: {
-    readonly result: "CORRECT" | "INCORRECT";
-    readonly termEvaluations: readonly TermEvaluation[];
+export type AnswerResponse = Pick<Complete<Schemas["AnswerResponse"]>, "notifications" | "proficiency"> & {
+  readonly evaluation: Pick<Complete<Schemas["Evaluation"]>, "result"> & {
+    readonly termEvaluations: TermEvaluation[];
   };
-}
+};
 
 /**
  * A user's practice status for one drillable (a rendition). The interface does not show this shape;

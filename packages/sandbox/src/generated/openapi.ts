@@ -33,6 +33,35 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * AnswerRequest
+         * @description Form fields of a 2.0 answer. `answer` holds the given value, or the values when the question takes several (a repeated field on the wire).
+         */
+        AnswerRequest: {
+            /**
+             * @description The value given, or the values given, for the question's `tell` part.
+             * @example the apple
+             */
+            answer: string | string[];
+        };
+        /**
+         * AnswerResponse
+         * @description Reply of the 2.0 answer operation: how the answer was evaluated, the learner's proficiency afterwards, and anything the service wants to report. Every field is optional: `proficiency` applies to drills, `progress` to tests.
+         */
+        AnswerResponse: {
+            evaluation?: components["schemas"]["Evaluation"];
+            feedback?: components["schemas"]["Feedback"];
+            /** @description Notifications relevant to this answer; may be empty. */
+            notifications?: components["schemas"]["NotShown"][];
+            /** @description Evaluations of practice objectives affected by this answer. */
+            objectiveEvaluations?: components["schemas"]["NotShown"][];
+            proficiency?: components["schemas"]["Proficiency"];
+            /**
+             * @description Progress through a test, as a fraction. Only for tests.
+             * @example 0.25
+             */
+            progress?: number;
+        };
+        /**
          * AssertionClaims
          * @description Claims of the signed assertion sent to the token exchange.
          */
@@ -125,11 +154,21 @@ export interface components {
         };
         /**
          * ErrorResponse
-         * @description Error body. The interface names one field, `ID`, which identifies the error (for the store search: `query_missing` or `error`). Everything else about the error format is not shown; further fields may be present (the sandbox adds a human-readable `message`).
+         * @description Error body. The interface names one field, `ID`, which identifies the error (for the store search: `query_missing` or `error`). The deployed service's reference writes the identifier as `id` and adds a human-readable `description`; read the identifier from either field.
          */
         ErrorResponse: {
             /**
-             * @description Identifier of the error, for example `query_missing`.
+             * @description What went wrong, for people.
+             * @example No search query specified
+             */
+            description?: string;
+            /**
+             * @description The same identifier, under the name the service's reference uses.
+             * @example query_missing
+             */
+            id?: string;
+            /**
+             * @description Identifier of the error, for example `query_missing` (the interface's name of the field).
              * @example query_missing
              */
             ID: string;
@@ -137,17 +176,57 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * Evaluation
+         * @description Evaluation of one answer: the overall `result` and one entry per term that was given or that should have been given. When the question had a time limit, `timing` says whether the answer came in time; a late answer is always `INCORRECT`.
+         */
+        Evaluation: {
+            /**
+             * @description Overall result of the answer.
+             * @enum {string}
+             */
+            result: "CORRECT" | "INCORRECT";
+            /** @description One entry per given term and per missed term. */
+            termEvaluations: components["schemas"]["TermEvaluation"][];
+            /**
+             * @description Only for questions with a time limit.
+             * @enum {string}
+             */
+            timing?: "ON_TIME" | "TOO_LATE";
+        };
+        /**
+         * Feedback
+         * @description A message about the answer, with a title.
+         */
+        Feedback: {
+            /** @description Heading of the feedback. */
+            title?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * FormFields
+         * @description Form fields of a request whose parameters the interface does not name. Each field is a text value; a list goes out as the same field name repeated once per element (`tag=a&tag=b`). Numbers and booleans are sent as their text.
+         */
+        FormFields: {
+            [key: string]: (string | number | boolean) | (string | number | boolean)[];
+        };
+        /**
+         * MultipartBody
+         * @description The parts of a `multipart/form-data` upload, for example a `FormData` holding the file. The names of the parts are not shown by the interface.
+         */
+        MultipartBody: unknown;
+        /**
          * NotShown
          * @description Placeholder for a shape that the service interface does not give. Any JSON value is accepted; do not rely on particular fields. The interface only says that message content is a list of objects.
          */
         NotShown: unknown;
         /**
          * Proficiency
-         * @description Proficiency values of a user for a drillable. How the service computes them is not shown.
+         * @description Proficiency values of a user for a drillable or a practice session, whole numbers from 0 to 100. `overall` is always present; `receptive` and `productive` appear only when both directions are practised, and `overall` is then their mean. How the service computes them is not shown.
          */
         Proficiency: {
             /** @description Overall proficiency. */
-            overall?: number;
+            overall: number;
             /** @description Productive proficiency. */
             productive?: number;
             /** @description Receptive proficiency. */
@@ -159,6 +238,10 @@ export interface components {
          */
         Question: {
             ask?: components["schemas"]["QuestionAsk"];
+            /** @description A message that gives context to the question, to be shown with it. */
+            context?: {
+                [key: string]: unknown;
+            };
             /**
              * @description Identifies this question; pass it as the path parameter of the answer operation (`PUT …/answer/{reference}`).
              * @example q-7f3c2a
@@ -170,6 +253,11 @@ export interface components {
              */
             sequenceNr?: number;
             tell?: components["schemas"]["QuestionTell"];
+            /**
+             * @description Seconds within which the answer must arrive; an answer that comes later counts as wrong whatever it says.
+             * @example 30
+             */
+            timeLimit?: number;
         };
         /**
          * QuestionAsk
@@ -239,6 +327,21 @@ export interface components {
             value?: string;
         };
         /**
+         * TermEvaluation
+         * @description Evaluation of one term: a value the learner gave (`CORRECT` or `INCORRECT`), or a value that was expected but not given (`MISSED`).
+         */
+        TermEvaluation: {
+            /** @description Marks on the given value, such as the letters that were wrong. */
+            markup?: components["schemas"]["NotShown"][];
+            /** @enum {string} */
+            result: "CORRECT" | "INCORRECT" | "MISSED";
+            /**
+             * @description The term's value, as given, or as expected for a missed term.
+             * @example the apple
+             */
+            value: string;
+        };
+        /**
          * TokenRequest
          * @description Form parameters of the token exchange (JWT bearer grant, RFC 7523), sent as `application/x-www-form-urlencoded`.
          */
@@ -260,7 +363,25 @@ export interface components {
         };
     };
     responses: {
-        /** @description Neither the status code nor the body of this response is shown by the interface, which only says that message content is a list of objects. The media type is not shown either; JSON is assumed. */
+        /** @description The evaluation of the answer and the proficiency afterwards. The status code is not shown. */
+        Answer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AnswerResponse"];
+            };
+        };
+        /** @description Error. Which errors this operation has and their status codes are not shown by the interface. The service's reference shows every error as an object with an identifier and a `description`. */
+        Error: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description Neither the status code nor the body of this response is shown by the interface, which only says that message content is a list of objects. The media type is not shown either; the service's reference describes its responses as JSON. */
         NotShown: {
             headers: {
                 [name: string]: unknown;
@@ -320,7 +441,26 @@ export interface components {
          */
         StoreSearchField: ("NAME" | "DESCRIPTION" | "SUBJECT" | "TAGS" | "CONTENTS")[];
     };
-    requestBodies: never;
+    requestBodies: {
+        /** @description The answer as the form field `answer`. For a question that takes several values, repeat the field once per value (`answer=a&answer=b`). */
+        AnswerForm: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["AnswerRequest"];
+            };
+        };
+        /** @description The drill file and its accompanying fields as a `multipart/form-data` upload. The part names are not shown by the interface. */
+        DrillUpload: {
+            content: {
+                "multipart/form-data": components["schemas"]["MultipartBody"];
+            };
+        };
+        /** @description The operation's parameters, if it takes any, as form fields. Which fields exist is not shown by the interface. Without parameters, send no body: a `PUT` then still carries `Content-Length: 0`. */
+        FormFields: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["FormFields"];
+            };
+        };
+    };
     headers: never;
     pathItems: never;
 }
