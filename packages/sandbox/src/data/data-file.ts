@@ -57,7 +57,22 @@ class Reader {
    * One shared object per distinct item: drills repeat items a lot (the same word in many sets), and
    * items are never changed, so a 100,000-drill file keeps thousands of item objects, not millions.
    */
-  readonly items = new Map<string, DrillItem>();
+  readonly items = new Map<string, Map<string, DrillItem>>();
+
+  /** The shared item for an `ask` and `tell`, keyed in two levels so no key string is built per item. */
+  item(ask: string, tell: string): DrillItem {
+    let byTell = this.items.get(ask);
+    if (byTell === undefined) {
+      byTell = new Map();
+      this.items.set(ask, byTell);
+    }
+    let shared = byTell.get(tell);
+    if (shared === undefined) {
+      shared = { ask, tell };
+      byTell.set(tell, shared);
+    }
+    return shared;
+  }
   readonly #texts = new Map<string, string>();
 
   /** One string per distinct value for labels that repeat across records (tags, subjects, names of parts). */
@@ -206,6 +221,8 @@ function readPublicKey(reader: Reader, obj: Json, path: string): ServiceAccountP
 
 /** Fields drills and courses share; a record may hold these plus its own. */
 const DRILLABLE_FIELDS = ["id", "type", "name", "subject", "description", "tags", "inStore"] as const;
+const DRILL_FIELDS: readonly string[] = [...DRILLABLE_FIELDS, "askName", "tellName", "items"];
+const COURSE_FIELDS: readonly string[] = [...DRILLABLE_FIELDS, "drillIds"];
 
 /** Reads the fields shared by drills and courses; `type` must be the given one when present. */
 function readDrillableFields<T extends typeof DRILL_TYPE | typeof COURSE_TYPE>(
@@ -226,6 +243,16 @@ function readDrillableFields<T extends typeof DRILL_TYPE | typeof COURSE_TYPE>(
   };
 }
 
+/**
+ * Enumerable keys of an object, counted without building the key array. Inherited enumerable keys are
+ * counted too, which only sends such an unusual object down the checked path.
+ */
+function keyCount(value: object): number {
+  let count = 0;
+  for (const _ in value) count++;
+  return count;
+}
+
 function readItems(reader: Reader, obj: Json, path: string): DrillItem[] {
   const values = reader.array(obj, "items", path, true);
   const at = child(path, "items");
@@ -240,16 +267,10 @@ function readItems(reader: Reader, obj: Json, path: string): DrillItem[] {
       typeof tell === "string" &&
       ask.trim() !== "" &&
       tell.trim() !== "" &&
-      Object.keys(plain as object).length === 2 &&
-      !Array.isArray(plain)
+      !Array.isArray(plain) &&
+      keyCount(plain as object) === 2
     ) {
-      const key = `${ask}\u0000${tell}`;
-      let shared = reader.items.get(key);
-      if (shared === undefined) {
-        shared = { ask, tell };
-        reader.items.set(key, shared);
-      }
-      items.push(shared);
+      items.push(reader.item(ask, tell));
       return;
     }
     const itemAt = child(at, i);
@@ -331,7 +352,7 @@ export function validateDataFile(value: unknown): DataFileValidation {
   const drills: { value: Drill; path: string }[] = [];
   r.array(root, "drills", "$", true).forEach((entry, i) => {
     const path = `$.drills[${i}]`;
-    const d = r.object(entry, path, [...DRILLABLE_FIELDS, "askName", "tellName", "items"]);
+    const d = r.object(entry, path, DRILL_FIELDS);
     if (d === undefined) return;
     drills.push({
       path,
@@ -347,7 +368,7 @@ export function validateDataFile(value: unknown): DataFileValidation {
   const courses: { value: Course; path: string }[] = [];
   r.array(root, "courses", "$", false).forEach((entry, i) => {
     const path = `$.courses[${i}]`;
-    const c = r.object(entry, path, [...DRILLABLE_FIELDS, "drillIds"]);
+    const c = r.object(entry, path, COURSE_FIELDS);
     if (c === undefined) return;
     courses.push({
       path,
@@ -434,10 +455,12 @@ export function validateDataFile(value: unknown): DataFileValidation {
 
   // ---- references ----
   const drillPaths = new Map(drills.map((d) => [d.value.id, d.path]));
+  // The first user with each ID, as `userIds` records it; a map, not a search per organization.
+  const usersById = new Map<string, User>();
+  for (const { value } of users) if (!usersById.has(value.id)) usersById.set(value.id, value);
   for (const { value, path } of organizations) {
     if (value.serviceAccountId === "") continue;
-    const userPath = userIds.get(value.serviceAccountId);
-    const user = users.find((u) => u.path === userPath)?.value;
+    const user = usersById.get(value.serviceAccountId);
     if (user === undefined) {
       r.problem(`${path}.serviceAccountId`, `no user with ID ${JSON.stringify(value.serviceAccountId)}`);
     } else if (user.organizationId !== value.id) {
@@ -508,13 +531,19 @@ export function validateDataFile(value: unknown): DataFileValidation {
  * const data = parseDataFile(await readFile("my-data.json", "utf8"), "my-data.json");
  */
 export function parseDataFile(text: string, source?: string): SandboxData {
-  let value: unknown;
+  return checkedData(parseJson(text, source), source);
+}
+
+function parseJson(text: string, source: string | undefined): unknown {
   try {
-    value = JSON.parse(text);
+    return JSON.parse(text);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new DataFileError([{ path: "$", message: `is not valid JSON: ${reason}` }], source);
   }
+}
+
+function checkedData(value: unknown, source: string | undefined): SandboxData {
   const result = validateDataFile(value);
   if (!result.ok) throw new DataFileError(result.problems, source);
   return result.data;
@@ -529,5 +558,6 @@ export function parseDataFile(text: string, source?: string): SandboxData {
  * const state = createState(await readDataFile("./my-data.json"));
  */
 export async function readDataFile(path: string): Promise<SandboxData> {
-  return parseDataFile(await readFile(path, "utf8"), path);
+  // The file's text is only an argument of `parseJson`, so it can be collected before the checks run.
+  return checkedData(parseJson(await readFile(path, "utf8"), path), path);
 }

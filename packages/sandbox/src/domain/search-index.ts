@@ -194,11 +194,104 @@ function mutable(map: Map<string, Posting>, token: string): number[] | undefined
 /** Below this length a typed array's own overhead outweighs what it saves per entry. */
 const TYPED_FROM = 16;
 
-function compact(map: Map<string, Posting>): void {
-  for (const [token, posting] of map) {
-    if (!Array.isArray(posting)) continue;
-    // `slice` drops the spare capacity `push` left behind.
-    map.set(token, posting.length >= TYPED_FROM ? Int32Array.from(posting) : posting.slice());
+/** Fields whose texts repeat across drills (items, tags, subjects), so their token lists are memoized. */
+const REPEATING_FIELDS: ReadonlySet<SearchField> = new Set<SearchField>(["SUBJECT", "TAGS", "CONTENTS"]);
+
+/**
+ * Posting lists for a whole dataset at once. Each distinct token gets a number, so adding a document
+ * costs array reads per token instead of two map look-ups, and a token repeated within a document is
+ * skipped by comparing with the last document recorded for it.
+ */
+class BulkPostings {
+  readonly #tokenNr = new Map<string, number>();
+  readonly #tokens: string[] = [];
+  readonly #memo = new Map<string, Int32Array>();
+  /** One list of document numbers per token number: per search field, then any field (last). */
+  readonly #lists: (number[] | undefined)[][] = SEARCH_FIELDS.map(() => []).concat([[]]);
+  /** Last document added to each list, so a repeated token is not posted twice. */
+  #last: Int32Array[] = this.#lists.map(() => new Int32Array(0));
+
+  add(record: DrillableRecord, docNr: number): void {
+    for (let f = 0; f < SEARCH_FIELDS.length; f++) {
+      const field = SEARCH_FIELDS[f] as SearchField;
+      const memoize = REPEATING_FIELDS.has(field);
+      for (const text of fieldTexts(record, field)) {
+        if (memoize) {
+          const numbers = this.#numbersOf(text);
+          for (let k = 0; k < numbers.length; k++) this.#postBoth(f, numbers[k] as number, docNr);
+        } else {
+          // Names and descriptions are mostly unique: memoizing them would only keep garbage alive.
+          for (const token of tokenize(text)) this.#postBoth(f, this.#numberOf(token), docNr);
+        }
+      }
+    }
+  }
+
+  /** Moves the lists into the index's maps, compacted. */
+  finish(postings: Map<SearchField, Map<string, Posting>>, anyField: Map<string, Posting>): void {
+    this.#lists.forEach((lists, f) => {
+      const target = f < SEARCH_FIELDS.length ? postings.get(SEARCH_FIELDS[f] as SearchField) : anyField;
+      if (target === undefined) return;
+      lists.forEach((list, nr) => {
+        if (list === undefined) return;
+        target.set(
+          this.#tokens[nr] as string,
+          list.length >= TYPED_FROM ? Int32Array.from(list) : list.slice(),
+        );
+      });
+    });
+    this.#lists.forEach((lists) => {
+      lists.length = 0;
+    });
+    this.#memo.clear();
+  }
+
+  #postBoth(f: number, nr: number, docNr: number): void {
+    this.#post(f, nr, docNr);
+    this.#post(SEARCH_FIELDS.length, nr, docNr);
+  }
+
+  #post(f: number, nr: number, docNr: number): void {
+    const last = this.#last[f] as Int32Array;
+    const lists = this.#lists[f] as (number[] | undefined)[];
+    const list = lists[nr];
+    if (list === undefined) {
+      lists[nr] = [docNr];
+    } else if (last[nr] !== docNr) list.push(docNr);
+    else return;
+    last[nr] = docNr;
+  }
+
+  /** Token numbers of a repeating text, tokenized once per distinct text. */
+  #numbersOf(text: string): Int32Array {
+    const known = this.#memo.get(text);
+    if (known !== undefined) return known;
+    const tokens = tokenize(text);
+    const numbers = new Int32Array(tokens.length);
+    for (let k = 0; k < tokens.length; k++) numbers[k] = this.#numberOf(tokens[k] as string);
+    this.#memo.set(text, numbers);
+    return numbers;
+  }
+
+  #numberOf(token: string): number {
+    let nr = this.#tokenNr.get(token);
+    if (nr === undefined) {
+      nr = this.#tokens.length;
+      this.#tokens.push(token);
+      this.#tokenNr.set(token, nr);
+      // Every list array gets a slot per token, so they stay dense however the fields use them.
+      for (const lists of this.#lists) lists.push(undefined);
+      if (nr >= (this.#last[0] as Int32Array).length) this.#grow(nr);
+    }
+    return nr;
+  }
+
+  #grow(nr: number): void {
+    this.#last = this.#last.map((old) => {
+      const grown = new Int32Array(Math.max(1024, nr * 2)).fill(-1);
+      grown.set(old);
+      return grown;
+    });
   }
 }
 
@@ -228,8 +321,6 @@ export class SearchIndex {
   private byRank: Int32Array = new Int32Array(0);
   private ranksValid = true;
   private liveCount = 0;
-  /** Memo of item token lists, used only while building: item terms repeat a lot across drills. */
-  private tokenMemo: Map<string, readonly string[]> | undefined;
 
   /**
    * Builds an index over the given drills and courses.
@@ -239,11 +330,23 @@ export class SearchIndex {
    */
   static build(records: Iterable<DrillableRecord>): SearchIndex {
     const index = new SearchIndex();
-    index.tokenMemo = new Map();
-    for (const record of records) index.upsert(record);
-    index.tokenMemo = undefined;
-    for (const fieldPostings of index.postings.values()) compact(fieldPostings);
-    compact(index.anyField);
+    const bulk = new BulkPostings();
+    // A repeated ID replaces the earlier version, as `upsert` does; it is applied after the bulk pass.
+    const repeated: DrillableRecord[] = [];
+    for (const record of records) {
+      if (index.docById.has(record.id)) {
+        repeated.push(record);
+        continue;
+      }
+      const docNr = index.docs.length;
+      index.docs.push({ record, sortKey: nameSortKey(record.name) });
+      index.docById.set(record.id, docNr);
+      index.setInStore(docNr, record.inStore);
+      index.liveCount++;
+      bulk.add(record, docNr);
+    }
+    bulk.finish(index.postings, index.anyField);
+    for (const record of repeated) index.upsert(record);
     index.refreshRanks();
     return index;
   }
@@ -282,9 +385,8 @@ export class SearchIndex {
     this.liveCount++;
     for (const field of SEARCH_FIELDS) {
       const fieldPostings = this.postings.get(field) as Map<string, Posting>;
-      const memoize = field === "CONTENTS";
       for (const text of fieldTexts(record, field)) {
-        for (const token of this.tokensOf(text, memoize)) {
+        for (const token of tokenize(text)) {
           const posting = mutable(fieldPostings, token);
           if (posting === undefined) fieldPostings.set(token, [docNr]);
           // A new document has the highest number, so a repeated token shows up as the last entry.
@@ -402,21 +504,9 @@ export class SearchIndex {
     return this.byRank[rank] ?? -1;
   }
 
-  private tokensOf(text: string, memoize: boolean): readonly string[] {
-    const memo = this.tokenMemo;
-    if (memo === undefined || !memoize) return tokenize(text);
-    let tokens = memo.get(text);
-    if (tokens === undefined) {
-      tokens = tokenize(text);
-      memo.set(text, tokens);
-    }
-    return tokens;
-  }
-
   private fieldTokens(record: DrillableRecord, field: SearchField): Set<string> {
     const tokens = new Set<string>();
-    for (const text of fieldTexts(record, field))
-      for (const token of this.tokensOf(text, false)) tokens.add(token);
+    for (const text of fieldTexts(record, field)) for (const token of tokenize(text)) tokens.add(token);
     return tokens;
   }
 
