@@ -31,6 +31,8 @@ const BENCHMARKS: Readonly<Record<string, () => Promise<Benchmark>>> = {
   "bundle-size": async () => (await import("./bundle-size.ts")).run,
   "sandbox-search": async () => (await import("./sandbox-search.ts")).run,
   "redis-token-cache": async () => (await import("./redis-token-cache.ts")).run,
+  "sandbox-engine": async () => (await import("./sandbox-engine.ts")).run,
+  "sandbox-prism": async () => (await import("./sandbox-prism.ts")).run,
 };
 const ORDER = Object.keys(BENCHMARKS);
 

@@ -60,7 +60,12 @@ describe("examples, run against the sandbox", () => {
     expect(result.stdout).toMatch(/^\d+ drillables match "spanish AND animals"/m);
     expect(result.stdout).toMatch(/^- [\w-]+: .*Spanish/m);
     expect(result.stdout).toMatch(/choices: .+ \| .+/);
-    expect(result.stdout).toMatch(/answered ".+": \{ correct: (true|false), expected: '.+' \}/);
+    // The observed answer reply: the result, one evaluation per given and per missed term, proficiency.
+    const answered = /answered "(.+)": (CORRECT|INCORRECT) \((.+)\), proficiency (\d+)/.exec(result.stdout);
+    expect(answered).not.toBeNull();
+    const [, given, verdict, terms] = answered as RegExpExecArray;
+    expect(terms?.split(", ")[0]).toBe(`${given} ${verdict}`);
+    if (verdict === "INCORRECT") expect(terms).toMatch(/ MISSED$/);
   });
 
   it("token-for-curl.sh gets a token with drill-token and searches with curl", async () => {

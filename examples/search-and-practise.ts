@@ -51,12 +51,18 @@ try {
     const choices = question?.tell?.terms?.map((t) => t.value) ?? [];
     console.log(`\n${question?.ask?.name}: ${question?.ask?.term?.value}  →  ${question?.tell?.name}?`);
     console.log(`choices: ${choices.join(" | ")}`);
-    // The answer's shape is not shown by the interface; the sandbox takes { value }.
-    const { data } = await client.PUT("/api/2/answer/{reference}", {
-      params: { path: { reference: question?.reference ?? "" } },
-      body: { value: choices[0] },
-    });
-    console.log(`answered "${choices[0]}":`, data);
+    // Observed in the deployed service: the answer goes as the form field `answer` (a list for
+    // several values, sent as the field repeated) and the reply evaluates it.
+    const reply = await unwrap(
+      client.PUT("/api/2/answer/{reference}", {
+        params: { path: { reference: question?.reference ?? "" } },
+        body: { answer: choices[0] ?? "" },
+      }),
+    );
+    const terms = reply.evaluation?.termEvaluations.map((t) => `${t.value} ${t.result}`) ?? [];
+    console.log(
+      `answered "${choices[0]}": ${reply.evaluation?.result} (${terms.join(", ")}), proficiency ${reply.proficiency?.overall}`,
+    );
   }
 } catch (error) {
   // Every error of the SDK (API answers, network, timeouts, auth) has a stable code.

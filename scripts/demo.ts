@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { createTokenProvider } from "@drill-practice/auth";
 import { readServiceAccountKey, serviceAccountAuth } from "@drill-practice/auth/node";
 import {
+  type AnswerResponse,
   createDrillClient,
   DrillApiError,
   type Drillables,
@@ -133,15 +134,24 @@ async function practise(client: DrillClient, drillId: string) {
       : worked && choices.includes(worked)
         ? worked
         : (choices[0] ?? "");
-    const { data } = await client.PUT("/api/2/answer/{reference}", {
-      params: { path: { reference: question?.reference ?? "" } },
-      body: { value: choice },
-    });
-    const verdict = data as { correct?: boolean; expected?: string } | undefined;
-    if (verdict?.correct) right += 1;
+    // Sent as the form field answer (answer=…), the way the service takes it.
+    const reply = (await unwrap(
+      client.PUT("/api/2/answer/{reference}", {
+        params: { path: { reference: question?.reference ?? "" } },
+        body: { answer: choice },
+      }),
+    )) as AnswerResponse;
+    const correct = reply.evaluation?.result === "CORRECT";
+    if (correct) right += 1;
     else wrong += 1;
     const how = onPurpose ? " (wrong on purpose)" : worked ? "" : " (guessed)";
-    out(`    #${question?.sequenceNr} ${asked} = ${choice}: ${verdict?.correct ? "right" : "wrong"}${how}`);
+    const missed = reply.evaluation?.termEvaluations
+      .filter((term) => term.result === "MISSED")
+      .map((term) => term.value);
+    const expected = missed && missed.length > 0 ? `, expected ${missed.join(", ")}` : "";
+    out(
+      `    #${question?.sequenceNr} ${asked} = ${choice}: ${correct ? "right" : "wrong"}${expected}${how}, proficiency ${reply.proficiency?.overall ?? "?"}`,
+    );
   }
   return { right, wrong };
 }

@@ -10,6 +10,7 @@ import { DrillInvalidOptionError, DrillTimeoutError } from "./core/errors.js";
 import { resolveRetryPolicy } from "./core/retry.js";
 import { validateTimeout } from "./core/timeout.js";
 import { createTransport, isPlatformTimeout } from "./core/transport.js";
+import { formAwareRequest, serializeRequestBody } from "./form-body.js";
 import type { paths } from "./generated/openapi.js";
 import type { PathsForVersion } from "./paths.js";
 import { encodePathParameters, QUERY_SERIALIZER } from "./serializers.js";
@@ -125,6 +126,9 @@ export function createDrillClient(
     headers: withUserAgent(options.headers, transportUserAgent),
     querySerializer: QUERY_SERIALIZER,
     pathSerializer: encodePathParameters,
+    // Bodies go out as form fields, the way the service takes them (see form-body.ts).
+    bodySerializer: serializeRequestBody,
+    Request: formAwareRequest(),
   });
   client.use(recordOperation);
   if (middleware.length > 0) client.use(...middleware);

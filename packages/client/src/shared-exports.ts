@@ -21,6 +21,7 @@ export {
   type DrillOperation,
   DrillUnexpectedResponseError,
 } from "./errors.js";
+export { encodeFormFields, FORM_CONTENT_TYPE } from "./form-body.js";
 export { encodePathParameters, QUERY_SERIALIZER } from "./serializers.js";
 export { type SuccessData, unwrap } from "./unwrap.js";
 export { USER_AGENT, VERSION } from "./version.js";

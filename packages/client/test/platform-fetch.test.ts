@@ -122,7 +122,7 @@ describe("the platform's fetch (no fetch injected)", () => {
     });
     expect(response.status).toBe(204);
     const sent = seen.filter((entry) => entry.path === "/api/2/answer/busy");
-    expect(sent.map((entry) => entry.body)).toEqual(['{"answer":"to eat"}', '{"answer":"to eat"}']);
+    expect(sent.map((entry) => entry.body)).toEqual(["answer=to+eat", "answer=to+eat"]);
   });
 
   it("reports a refused connection as a DrillNetworkError", async () => {

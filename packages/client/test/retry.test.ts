@@ -128,7 +128,7 @@ describe("retries: which failures and methods", () => {
       body: { answer: "to eat" },
     });
     expect(put.response.status).toBe(204);
-    expect(optedIn.recorder.bodies.slice(0, 2)).toEqual(['{"answer":"to eat"}', '{"answer":"to eat"}']);
+    expect(optedIn.recorder.bodies.slice(0, 2)).toEqual(["answer=to+eat", "answer=to+eat"]);
     const removed = await optedIn.client.DELETE("/api/2.1/repertoire/{drillable}", {
       params: { path: { drillable: "d" } },
     });

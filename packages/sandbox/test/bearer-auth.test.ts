@@ -24,7 +24,8 @@ describe("bearer tokens on API operations", () => {
     expect(unknown.headers.get("www-authenticate")).toContain('error="invalid_token"');
     expect(unknown.body).toMatchObject({
       ID: "unauthorized",
-      message: "access token: not issued by this sandbox",
+      id: "unauthorized",
+      description: "access token: not issued by this sandbox",
     });
 
     const basic = await fetch(`${shared().url}/api/2.1/version`, {
@@ -32,6 +33,27 @@ describe("bearer tokens on API operations", () => {
     });
     expect(basic.status).toBe(401);
     expect(basic.headers.get("www-authenticate")).toContain('error="invalid_request"');
+  });
+
+  it("accepts the scheme word OAuth as well as Bearer, as the service does", async () => {
+    const token = await tokenFor(shared(), "u-ana");
+    for (const scheme of ["Bearer", "OAuth"]) {
+      const res = await client(shared(), token, scheme)("GET", "/api/2.1/session");
+      expect(res.status, scheme).toBe(200);
+      expect(res.body, scheme).toMatchObject({ user: { id: "u-ana" } });
+    }
+  });
+
+  it("refuses other spellings of the scheme words, which the service treats as case-sensitive", async () => {
+    const token = await tokenFor(shared(), "u-ana");
+    for (const scheme of ["bearer", "BEARER", "oauth", "Oauth"]) {
+      const res = await client(shared(), token, scheme)("GET", "/api/2.1/session");
+      expect(res.status, scheme).toBe(401);
+      expect(res.headers.get("www-authenticate"), scheme).toContain('error="invalid_request"');
+      expect((res.body as { description: string }).description, scheme).toBe(
+        `Authorization: must be Bearer or OAuth followed by an access token (the scheme word is case-sensitive: write "Bearer" or "OAuth", not "${scheme}")`,
+      );
+    }
   });
 
   it("answers 401 to a token that has expired", async () => {

@@ -34,10 +34,10 @@ describe("concurrency", () => {
           const answerRight = (clientNr + round) % 3 !== 0;
           const value = answerRight ? expected : question.tell.terms.find((t) => t.value !== expected)?.value;
           const a = await api("PUT", `/api/2.1/answer/${encodeURIComponent(question.reference)}`, {
-            body: { value },
+            body: { answer: value ?? "" },
           });
           expect(a.status).toBe(200);
-          if ((a.body as { correct: boolean }).correct) correct++;
+          if ((a.body as { evaluation: { result: string } }).evaluation.result === "CORRECT") correct++;
         }
       }),
     );
@@ -59,7 +59,9 @@ describe("concurrency", () => {
     const value = TELL.get(question.ask.term.value);
     const results = await Promise.all(
       Array.from({ length: 50 }, () =>
-        api("PUT", `/api/2/answer/${encodeURIComponent(question.reference)}`, { body: { value } }),
+        api("PUT", `/api/2/answer/${encodeURIComponent(question.reference)}`, {
+          body: { answer: value ?? "" },
+        }),
       ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);

@@ -209,18 +209,37 @@ export async function tokenFor(sandbox: Sandbox, sub?: string): Promise<string> 
   return body.access_token as string;
 }
 
-/** A tiny API client: JSON in, `{ status, body, headers }` out. */
-export function client(sandbox: Sandbox, token: string | undefined) {
+/** Form text of fields, a list as the field repeated (the service's wire form for PUT and POST). */
+export function formText(fields: Record<string, string | readonly string[]>): string {
+  const form = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const item of typeof value === "string" ? [value] : value) form.append(name, item);
+  }
+  return form.toString();
+}
+
+/**
+ * A tiny API client: `{ status, body, headers }` out. `body` goes out as form fields (lists as repeated
+ * fields), the way the service takes PUT and POST parameters; `json` as JSON, for the refusals.
+ */
+export function client(sandbox: Sandbox, token: string | undefined, scheme = "Bearer") {
   return async (
     method: string,
     path: string,
-    init: { body?: unknown; headers?: Record<string, string> } = {},
+    init: {
+      body?: Record<string, string | readonly string[]>;
+      json?: unknown;
+      headers?: Record<string, string>;
+    } = {},
   ): Promise<{ status: number; body: unknown; headers: Headers }> => {
     const headers: Record<string, string> = { ...init.headers };
-    if (token !== undefined) headers.authorization = `Bearer ${token}`;
+    if (token !== undefined) headers.authorization = `${scheme} ${token}`;
     let body: string | undefined;
     if (init.body !== undefined) {
-      body = JSON.stringify(init.body);
+      body = formText(init.body);
+      headers["content-type"] ??= "application/x-www-form-urlencoded";
+    } else if (init.json !== undefined) {
+      body = JSON.stringify(init.json);
       headers["content-type"] ??= "application/json";
     }
     const res = await fetch(`${sandbox.url}${path}`, {

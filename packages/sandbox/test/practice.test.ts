@@ -50,13 +50,18 @@ describe("practice loop", () => {
     expect(q1.question.tell.terms.map((t) => t.value)).toContain(expected1);
 
     const right = await ana("PUT", `/api/2/answer/${encodeURIComponent(q1.question.reference)}`, {
-      body: { value: expected1 },
+      body: { answer: expected1 },
     });
     expect(right.status).toBe(200);
-    expect(right.body).toEqual({ correct: true, expected: expected1 });
+    expect(right.body).toEqual({
+      notifications: [],
+      // First right answer: receptive 20, productive 5, overall their mean rounded (the domain README's rule).
+      proficiency: { receptive: 20, productive: 5, overall: 13 },
+      evaluation: { result: "CORRECT", termEvaluations: [{ value: expected1, result: "CORRECT" }] },
+    });
 
     const again = await ana("PUT", `/api/2/answer/${encodeURIComponent(q1.question.reference)}`, {
-      body: { value: expected1 },
+      body: { answer: expected1 },
     });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ ID: "answer_already_given" });
@@ -67,9 +72,17 @@ describe("practice loop", () => {
     const wrongChoice = q2.question.tell.terms.find((t) => t.value !== expected2)?.value;
     expect(wrongChoice).toBeDefined();
     const wrong = await ana("PUT", `/api/2.1/answer/${encodeURIComponent(q2.question.reference)}`, {
-      body: { value: wrongChoice },
+      body: { answer: wrongChoice ?? "" },
     });
-    expect(wrong.body).toEqual({ correct: false, expected: expected2 });
+    expect(wrong.body).toMatchObject({
+      evaluation: {
+        result: "INCORRECT",
+        termEvaluations: [
+          { value: wrongChoice, result: "INCORRECT" },
+          { value: expected2, result: "MISSED" },
+        ],
+      },
+    });
 
     const rendition = await ana("GET", "/api/2.1/rendition/es-animals");
     expect(rendition.status).toBe(200);
@@ -128,17 +141,23 @@ describe("practice loop", () => {
 
     const q = (await ana("GET", "/api/2/question/es-animals")).body as QuestionBody;
     const ref = encodeURIComponent(q.question.reference);
-    expect((await bob("PUT", `/api/2/answer/${ref}`, { body: { value: "dog" } })).body).toMatchObject({
+    expect((await bob("PUT", `/api/2/answer/${ref}`, { body: { answer: "dog" } })).body).toMatchObject({
       ID: "reference_not_found",
+      id: "reference_not_found",
     });
-    expect((await ana("PUT", "/api/2/answer/nope", { body: { value: "dog" } })).status).toBe(404);
-    expect((await ana("PUT", `/api/2/answer/${ref}`, { body: {} })).body).toMatchObject({
-      ID: "answer_invalid",
-    });
-    expect((await ana("PUT", `/api/2/answer/${ref}`)).body).toMatchObject({ ID: "answer_invalid" });
-    expect((await ana("PUT", `/api/2/answer/${ref}`, { body: { value: "zebra" } })).body).toMatchObject({
-      ID: "answer_not_a_choice",
-    });
+    expect((await ana("PUT", "/api/2/answer/nope", { body: { answer: "dog" } })).status).toBe(404);
+    // The 2.0 answer requires the field answer (the description says so), the 2.1 one leaves its fields
+    // open and the sandbox refuses the missing field itself.
+    const noField = await ana("PUT", `/api/2/answer/${ref}`, { body: { value: "dog" } });
+    expect([noField.status, (noField.body as { ID: string }).ID]).toEqual([400, "invalid_request"]);
+    expect((noField.body as { description: string }).description).toMatch(/answer/);
+    expect((await ana("PUT", `/api/2/answer/${ref}`)).body).toMatchObject({ ID: "invalid_request" });
+    const open21 = await ana("PUT", `/api/2.1/answer/${ref}`, { body: { value: "dog" } });
+    expect(open21.body).toMatchObject({ ID: "answer_invalid", parameter: "answer" });
+    // A value that was not offered is a wrong answer, not a refusal.
+    const zebra = await ana("PUT", `/api/2/answer/${ref}`, { body: { answer: "zebra" } });
+    expect(zebra.status).toBe(200);
+    expect(zebra.body).toMatchObject({ evaluation: { result: "INCORRECT" } });
   });
 
   it("lets only catalog members practise catalog-only drills", async () => {

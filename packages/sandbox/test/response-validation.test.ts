@@ -134,11 +134,14 @@ describe("response validation mode", () => {
     try {
       const res = await client(sandbox, await tokenFor(sandbox))("GET", "/api/2.1/beacons");
       expect(res.status).toBe(501);
+      const text =
+        "listBeacons_v2_1 is not simulated: the service interface does not give its shapes (not shown: response body)";
       expect(res.body).toEqual({
         ID: "not_simulated",
+        id: "not_simulated",
+        description: text,
+        message: text,
         operationId: "listBeacons_v2_1",
-        message:
-          "listBeacons_v2_1 is not simulated: the service interface does not give its shapes (not shown: response body)",
       });
     } finally {
       await sandbox.close();

@@ -1,10 +1,42 @@
 import { createPublicKey, generateKeyPairSync } from "node:crypto";
+import { request as httpRequest } from "node:http";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import type { Sandbox } from "../src/index.js";
 import { client, GRANT, sharedSandbox, signAssertion, start, tokenRequest } from "./helpers.js";
 
 const shared = sharedSandbox();
+
+/** A request with a body fetch would not send (a GET with a body), over node:http. */
+function rawRequest(
+  sandbox: Sandbox,
+  method: string,
+  path: string,
+  body: string,
+): Promise<{ status: number; body: string }> {
+  const url = new URL(sandbox.url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path,
+        method,
+        headers: { "content-length": String(body.length) },
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => {
+          text += chunk;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
 
 function b64(value: unknown): string {
   return Buffer.from(JSON.stringify(value)).toString("base64url");
@@ -39,6 +71,27 @@ describe("discovery", () => {
         `http://localhost:${port}/daas/oauth/token`,
       );
     }
+  });
+
+  it("refuses query parameters and bodies, like every other operation", async () => {
+    const url = `${shared().url}/.well-known/oauth-authorization-server`;
+    const query = await fetch(`${url}?format=json`);
+    expect(query.status).toBe(400);
+    expect(await query.json()).toMatchObject({
+      ID: "invalid_request",
+      id: "invalid_request",
+      description: 'query parameter "format": not defined for getAuthorizationServerMetadata',
+      parameter: "format",
+    });
+    const malformed = await fetch(`${url}?x=%zz`);
+    expect(malformed.status).toBe(400);
+    // fetch sends no body with GET, so the body goes out over node:http.
+    const withBody = await rawRequest(shared(), "GET", "/.well-known/oauth-authorization-server", "abc");
+    expect(withBody.status).toBe(400);
+    expect(JSON.parse(withBody.body)).toMatchObject({
+      ID: "invalid_request",
+      description: "request body: getAuthorizationServerMetadata takes none",
+    });
   });
 
   it("needs no token", async () => {
@@ -333,6 +386,28 @@ describe("token exchange: form and client", () => {
     });
     expect(res.status).toBe(415);
     expect(((await res.json()) as { error: string }).error).toBe("invalid_request");
+  });
+
+  it("refuses query parameters, in OAuth's error format", async () => {
+    const sandbox = shared();
+    const assertion = await signAssertion(sandbox);
+    const form = new URLSearchParams({
+      grant_type: GRANT,
+      client_id: sandbox.credentials.clientId,
+      client_secret: sandbox.credentials.clientSecret,
+      assertion,
+    });
+    const res = await fetch(`${sandbox.tokenEndpoint}?scope=admin`, { method: "POST", body: form });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      error: "invalid_request",
+      error_description: 'query parameter "scope": not defined for exchangeToken',
+    });
+    const malformed = await fetch(`${sandbox.tokenEndpoint}?a=%`, { method: "POST", body: form });
+    expect(malformed.status).toBe(400);
+    expect(((await malformed.json()) as { error_description: string }).error_description).toMatch(
+      /^query string: .* is not valid percent-encoding/,
+    );
   });
 
   it("answers 405 with Allow to GET", async () => {

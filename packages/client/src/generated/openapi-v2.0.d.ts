@@ -125,7 +125,7 @@ export interface paths {
         /**
          * Submit practice answer
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `submitAnswer_v2_1`.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The interface shows neither its request and response shapes nor its status codes and errors. The shapes here are observed in the deployed service: the form field `answer` (repeated for several values) and the 2.0 `AnswerResponse`, whose `evaluation.result`, `evaluation.termEvaluations[].value` and `proficiency.overall` practice clients read.
          */
         put: operations["submitAnswer_v2_0"];
         post?: never;
@@ -1855,6 +1855,35 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * AnswerRequest
+         * @description Form fields of a 2.0 answer. `answer` holds the given value, or the values when the question takes several (a repeated field on the wire).
+         */
+        AnswerRequest: {
+            /**
+             * @description The value given, or the values given, for the question's `tell` part.
+             * @example the apple
+             */
+            answer: string | string[];
+        };
+        /**
+         * AnswerResponse
+         * @description Reply of the 2.0 answer operation: how the answer was evaluated, the learner's proficiency afterwards, and anything the service wants to report. Every field is optional: `proficiency` applies to drills, `progress` to tests.
+         */
+        AnswerResponse: {
+            evaluation?: components["schemas"]["Evaluation"];
+            feedback?: components["schemas"]["Feedback"];
+            /** @description Notifications relevant to this answer; may be empty. */
+            notifications?: components["schemas"]["NotShown"][];
+            /** @description Evaluations of practice objectives affected by this answer. */
+            objectiveEvaluations?: components["schemas"]["NotShown"][];
+            proficiency?: components["schemas"]["Proficiency"];
+            /**
+             * @description Progress through a test, as a fraction. Only for tests.
+             * @example 0.25
+             */
+            progress?: number;
+        };
+        /**
          * AssertionClaims
          * @description Claims of the signed assertion sent to the token exchange.
          */
@@ -1947,16 +1976,61 @@ export interface components {
         };
         /**
          * ErrorResponse
-         * @description Error body. The interface names one field, `ID`, which identifies the error (for the store search: `query_missing` or `error`). Everything else about the error format is not shown; further fields may be present (the sandbox adds a human-readable `message`).
+         * @description Error body. The interface names one field, `ID`, which identifies the error (for the store search: `query_missing` or `error`). The deployed service's reference writes the identifier as `id` and adds a human-readable `description`; read the identifier from either field.
          */
         ErrorResponse: {
             /**
-             * @description Identifier of the error, for example `query_missing`.
+             * @description What went wrong, for people.
+             * @example No search query specified
+             */
+            description?: string;
+            /**
+             * @description The same identifier, under the name the service's reference uses.
+             * @example query_missing
+             */
+            id?: string;
+            /**
+             * @description Identifier of the error, for example `query_missing` (the interface's name of the field).
              * @example query_missing
              */
             ID: string;
         } & {
             [key: string]: unknown;
+        };
+        /**
+         * Evaluation
+         * @description Evaluation of one answer: the overall `result` and one entry per term that was given or that should have been given. When the question had a time limit, `timing` says whether the answer came in time; a late answer is always `INCORRECT`.
+         */
+        Evaluation: {
+            /**
+             * @description Overall result of the answer.
+             * @enum {string}
+             */
+            result: "CORRECT" | "INCORRECT";
+            /** @description One entry per given term and per missed term. */
+            termEvaluations: components["schemas"]["TermEvaluation"][];
+            /**
+             * @description Only for questions with a time limit.
+             * @enum {string}
+             */
+            timing?: "ON_TIME" | "TOO_LATE";
+        };
+        /**
+         * Feedback
+         * @description A message about the answer, with a title.
+         */
+        Feedback: {
+            /** @description Heading of the feedback. */
+            title?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * FormFields
+         * @description Form fields of a request whose parameters the interface does not name. Each field is a text value; a list goes out as the same field name repeated once per element (`tag=a&tag=b`). Numbers and booleans are sent as their text.
+         */
+        FormFields: {
+            [key: string]: (string | number | boolean) | (string | number | boolean)[];
         };
         /**
          * NotShown
@@ -1965,11 +2039,11 @@ export interface components {
         NotShown: unknown;
         /**
          * Proficiency
-         * @description Proficiency values of a user for a drillable. How the service computes them is not shown.
+         * @description Proficiency values of a user for a drillable or a practice session, whole numbers from 0 to 100. `overall` is always present; `receptive` and `productive` appear only when both directions are practised, and `overall` is then their mean. How the service computes them is not shown.
          */
         Proficiency: {
             /** @description Overall proficiency. */
-            overall?: number;
+            overall: number;
             /** @description Productive proficiency. */
             productive?: number;
             /** @description Receptive proficiency. */
@@ -1981,6 +2055,10 @@ export interface components {
          */
         Question: {
             ask?: components["schemas"]["QuestionAsk"];
+            /** @description A message that gives context to the question, to be shown with it. */
+            context?: {
+                [key: string]: unknown;
+            };
             /**
              * @description Identifies this question; pass it as the path parameter of the answer operation (`PUT …/answer/{reference}`).
              * @example q-7f3c2a
@@ -1992,6 +2070,11 @@ export interface components {
              */
             sequenceNr?: number;
             tell?: components["schemas"]["QuestionTell"];
+            /**
+             * @description Seconds within which the answer must arrive; an answer that comes later counts as wrong whatever it says.
+             * @example 30
+             */
+            timeLimit?: number;
         };
         /**
          * QuestionAsk
@@ -2061,6 +2144,21 @@ export interface components {
             value?: string;
         };
         /**
+         * TermEvaluation
+         * @description Evaluation of one term: a value the learner gave (`CORRECT` or `INCORRECT`), or a value that was expected but not given (`MISSED`).
+         */
+        TermEvaluation: {
+            /** @description Marks on the given value, such as the letters that were wrong. */
+            markup?: components["schemas"]["NotShown"][];
+            /** @enum {string} */
+            result: "CORRECT" | "INCORRECT" | "MISSED";
+            /**
+             * @description The term's value, as given, or as expected for a missed term.
+             * @example the apple
+             */
+            value: string;
+        };
+        /**
          * TokenRequest
          * @description Form parameters of the token exchange (JWT bearer grant, RFC 7523), sent as `application/x-www-form-urlencoded`.
          */
@@ -2082,7 +2180,25 @@ export interface components {
         };
     };
     responses: {
-        /** @description Neither the status code nor the body of this response is shown by the interface, which only says that message content is a list of objects. The media type is not shown either; JSON is assumed. */
+        /** @description The evaluation of the answer and the proficiency afterwards. The status code is not shown. */
+        Answer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AnswerResponse"];
+            };
+        };
+        /** @description Error. Which errors this operation has and their status codes are not shown by the interface. The service's reference shows every error as an object with an identifier and a `description`. */
+        Error: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description Neither the status code nor the body of this response is shown by the interface, which only says that message content is a list of objects. The media type is not shown either; the service's reference describes its responses as JSON. */
         NotShown: {
             headers: {
                 [name: string]: unknown;
@@ -2142,7 +2258,20 @@ export interface components {
          */
         StoreSearchField: ("NAME" | "DESCRIPTION" | "SUBJECT" | "TAGS" | "CONTENTS")[];
     };
-    requestBodies: never;
+    requestBodies: {
+        /** @description The answer as the form field `answer`. For a question that takes several values, repeat the field once per value (`answer=a&answer=b`). */
+        AnswerForm: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["AnswerRequest"];
+            };
+        };
+        /** @description The operation's parameters, if it takes any, as form fields. Which fields exist is not shown by the interface. Without parameters, send no body: a `PUT` then still carries `Content-Length: 0`. */
+        FormFields: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["FormFields"];
+            };
+        };
+    };
     headers: never;
     pathItems: never;
 }
@@ -2182,7 +2311,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     allowPaymentProviderUpgrade_v2_0: {
@@ -2198,7 +2327,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     finalizePaymentProviderUpgrade_v2_0: {
@@ -2211,15 +2340,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     initiatePaymentProviderUpgrade_v2_0: {
@@ -2232,15 +2356,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     upgradeWithProductKey_v2_0: {
@@ -2250,15 +2369,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     submitAnswer_v2_0: {
@@ -2271,15 +2385,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody: components["requestBodies"]["AnswerForm"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            "2XX": components["responses"]["Answer"];
+            default: components["responses"]["Error"];
         };
     };
     getClientApp_v2_0: {
@@ -2292,7 +2401,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     updateClientApp_v2_0: {
@@ -2302,15 +2411,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     deleteClientApp_v2_0: {
@@ -2323,7 +2427,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listClientApps_v2_0: {
@@ -2336,7 +2440,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     createClientApp_v2_0: {
@@ -2346,15 +2450,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     addDrillToCourse_v2_0: {
@@ -2369,15 +2468,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     removeDrillFromCourse_v2_0: {
@@ -2395,7 +2489,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     createCourse_v2_0: {
@@ -2405,15 +2499,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getDrillDetails_v2_0: {
@@ -2426,7 +2515,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     updateDrill_v2_0: {
@@ -2439,15 +2528,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getDrillTags_v2_0: {
@@ -2463,7 +2547,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     createDrill_v2_0: {
@@ -2473,15 +2557,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getGroupInvitation_v2_0: {
@@ -2497,7 +2576,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     respondToGroupInvitation_v2_0: {
@@ -2510,15 +2589,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listGroupInvitations_v2_0: {
@@ -2531,7 +2605,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listGroupDrills_v2_0: {
@@ -2547,7 +2621,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     addDrillToGroup_v2_0: {
@@ -2562,15 +2636,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     removeDrillFromGroup_v2_0: {
@@ -2588,7 +2657,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listGroupMembers_v2_0: {
@@ -2604,7 +2673,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     addGroupMember_v2_0: {
@@ -2619,15 +2688,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     removeGroupMember_v2_0: {
@@ -2645,7 +2709,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listGroupObjectives_v2_0: {
@@ -2661,7 +2725,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     defineGroupObjective_v2_0: {
@@ -2674,15 +2738,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     removeGroupObjective_v2_0: {
@@ -2700,7 +2759,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getGroupResults_v2_0: {
@@ -2716,7 +2775,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listGroupStaff_v2_0: {
@@ -2732,7 +2791,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     updateGroupStaff_v2_0: {
@@ -2745,15 +2804,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     revokeGroupStaff_v2_0: {
@@ -2769,7 +2823,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listGroupTests_v2_0: {
@@ -2785,7 +2839,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     addGroupTest_v2_0: {
@@ -2798,15 +2852,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     removeGroupTest_v2_0: {
@@ -2824,7 +2873,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     searchGroups_v2_0: {
@@ -2837,7 +2886,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     createGroup_v2_0: {
@@ -2847,15 +2896,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     deleteGroup_v2_0: {
@@ -2868,7 +2912,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     registerPushDevice_v2_0: {
@@ -2878,15 +2922,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     deregisterPushDevice_v2_0: {
@@ -2899,7 +2938,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getObjective_v2_0: {
@@ -2912,7 +2951,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listObjectives_v2_0: {
@@ -2925,7 +2964,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getOwnOrganization_v2_0: {
@@ -2938,7 +2977,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getOrganization_v2_0: {
@@ -2954,7 +2993,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getOrganizationLicense_v2_0: {
@@ -2970,7 +3009,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listOrganizationStaff_v2_0: {
@@ -2986,7 +3025,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     addOrganizationStaff_v2_0: {
@@ -3001,15 +3040,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     removeOrganizationStaff_v2_0: {
@@ -3027,7 +3061,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listOrganizations_v2_0: {
@@ -3040,7 +3074,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getPracticePreferences_v2_0: {
@@ -3056,7 +3090,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     storePracticePreferences_v2_0: {
@@ -3069,15 +3103,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getQuestions_v2_0: {
@@ -3093,7 +3122,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["Question"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getQuestion_v2_0: {
@@ -3115,7 +3144,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["Question"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listRepertoire_v2_0: {
@@ -3128,7 +3157,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     addToRepertoire_v2_0: {
@@ -3138,15 +3167,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     removeFromRepertoire_v2_0: {
@@ -3159,7 +3183,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getSession_v2_0: {
@@ -3172,7 +3196,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     searchStore_v2_0: {
@@ -3243,7 +3267,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listStoreHighlights_v2_0: {
@@ -3256,7 +3280,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listPopularDrills_v2_0: {
@@ -3269,7 +3293,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listRecentStoreEntries_v2_0: {
@@ -3282,7 +3306,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listRelatedDrills_v2_0: {
@@ -3298,7 +3322,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     submitTestAnswer_v2_0: {
@@ -3311,15 +3335,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getTestQuestion_v2_0: {
@@ -3335,7 +3354,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getTestQuestionForTicket_v2_0: {
@@ -3353,7 +3372,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getTestResult_v2_0: {
@@ -3369,7 +3388,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getTestResultFor_v2_0: {
@@ -3387,7 +3406,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getTest_v2_0: {
@@ -3403,7 +3422,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     linkTestDefinition_v2_0: {
@@ -3420,15 +3439,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     defineTest_v2_0: {
@@ -3438,15 +3452,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     requestToken_v2_0: {
@@ -3456,15 +3465,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getOwnUser_v2_0: {
@@ -3477,7 +3481,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     updateOwnUser_v2_0: {
@@ -3487,15 +3491,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getUser_v2_0: {
@@ -3511,7 +3510,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     grantCatalogAccess_v2_0: {
@@ -3526,15 +3525,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     revokeCatalogAccess_v2_0: {
@@ -3552,7 +3546,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getUserContract_v2_0: {
@@ -3568,7 +3562,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getEmailAddress_v2_0: {
@@ -3584,7 +3578,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     updateEmailAddress_v2_0: {
@@ -3597,15 +3591,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     removeEmailAddress_v2_0: {
@@ -3621,7 +3610,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     requestEmailVerification_v2_0: {
@@ -3636,15 +3625,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     verifyEmailAddress_v2_0: {
@@ -3661,15 +3645,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listEmailAddresses_v2_0: {
@@ -3685,7 +3664,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     setPrimaryEmailAddress_v2_0: {
@@ -3700,15 +3679,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     updateUserPermission_v2_0: {
@@ -3721,15 +3695,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     removeUserPermission_v2_0: {
@@ -3745,7 +3714,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listUserPermissions_v2_0: {
@@ -3761,7 +3730,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     upgradeUser_v2_0: {
@@ -3774,15 +3743,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     searchUsers_v2_0: {
@@ -3795,7 +3759,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     createUser_v2_0: {
@@ -3805,15 +3769,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getVersion_v2_0: {
@@ -3826,7 +3785,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     exchangeToken: {

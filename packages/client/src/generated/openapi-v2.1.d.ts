@@ -2501,6 +2501,41 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * ErrorResponse
+         * @description Error body. The interface names one field, `ID`, which identifies the error (for the store search: `query_missing` or `error`). The deployed service's reference writes the identifier as `id` and adds a human-readable `description`; read the identifier from either field.
+         */
+        ErrorResponse: {
+            /**
+             * @description What went wrong, for people.
+             * @example No search query specified
+             */
+            description?: string;
+            /**
+             * @description The same identifier, under the name the service's reference uses.
+             * @example query_missing
+             */
+            id?: string;
+            /**
+             * @description Identifier of the error, for example `query_missing` (the interface's name of the field).
+             * @example query_missing
+             */
+            ID: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * FormFields
+         * @description Form fields of a request whose parameters the interface does not name. Each field is a text value; a list goes out as the same field name repeated once per element (`tag=a&tag=b`). Numbers and booleans are sent as their text.
+         */
+        FormFields: {
+            [key: string]: (string | number | boolean) | (string | number | boolean)[];
+        };
+        /**
+         * MultipartBody
+         * @description The parts of a `multipart/form-data` upload, for example a `FormData` holding the file. The names of the parts are not shown by the interface.
+         */
+        MultipartBody: unknown;
+        /**
          * NotShown
          * @description Placeholder for a shape that the service interface does not give. Any JSON value is accepted; do not rely on particular fields. The interface only says that message content is a list of objects.
          */
@@ -2539,7 +2574,16 @@ export interface components {
         };
     };
     responses: {
-        /** @description Neither the status code nor the body of this response is shown by the interface, which only says that message content is a list of objects. The media type is not shown either; JSON is assumed. */
+        /** @description Error. Which errors this operation has and their status codes are not shown by the interface. The service's reference shows every error as an object with an identifier and a `description`. */
+        Error: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description Neither the status code nor the body of this response is shown by the interface, which only says that message content is a list of objects. The media type is not shown either; the service's reference describes its responses as JSON. */
         NotShown: {
             headers: {
                 [name: string]: unknown;
@@ -2590,7 +2634,20 @@ export interface components {
          */
         StoreSearchField: ("NAME" | "DESCRIPTION" | "SUBJECT" | "TAGS" | "CONTENTS")[];
     };
-    requestBodies: never;
+    requestBodies: {
+        /** @description The drill file and its accompanying fields as a `multipart/form-data` upload. The part names are not shown by the interface. */
+        DrillUpload: {
+            content: {
+                "multipart/form-data": components["schemas"]["MultipartBody"];
+            };
+        };
+        /** @description The operation's parameters, if it takes any, as form fields. Which fields exist is not shown by the interface. Without parameters, send no body: a `PUT` then still carries `Content-Length: 0`. */
+        FormFields: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["FormFields"];
+            };
+        };
+    };
     headers: never;
     pathItems: never;
 }
@@ -2630,7 +2687,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     submitAnswer_v2_1: {
@@ -2643,15 +2700,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getBeacon_v2_1: {
@@ -2667,7 +2719,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     storeBeacon_v2_1: {
@@ -2680,15 +2732,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     deleteBeacon_v2_1: {
@@ -2704,7 +2751,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listBeacons_v2_1: {
@@ -2717,7 +2764,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getClientApp_v2_1: {
@@ -2733,7 +2780,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     updateClientApp_v2_1: {
@@ -2746,15 +2793,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     deleteClientApp_v2_1: {
@@ -2770,7 +2812,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listOwnClientApps_v2_1: {
@@ -2783,7 +2825,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     createClientApp_v2_1: {
@@ -2793,15 +2835,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listClientApps_v2_1: {
@@ -2817,7 +2854,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getCourse_v2_1: {
@@ -2833,7 +2870,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     updateCourse_v2_1: {
@@ -2846,15 +2883,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     addDrillToCourse_v2_1: {
@@ -2869,15 +2901,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     removeDrillFromCourse_v2_1: {
@@ -2895,7 +2922,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     createCourse_v2_1: {
@@ -2905,15 +2932,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     updateDrill_v2_1: {
@@ -2926,15 +2948,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     duplicateDrill_v2_1: {
@@ -2947,15 +2964,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     mergeDrills_v2_1: {
@@ -2968,15 +2980,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getDrillTags_v2_1: {
@@ -2992,7 +2999,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     deleteDrillable_v2_1: {
@@ -3008,7 +3015,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getEasyAndDifficultEntries_v2_1: {
@@ -3024,7 +3031,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getProficiencyChart_v2_1: {
@@ -3040,7 +3047,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getReception_v2_1: {
@@ -3056,7 +3063,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getReview_v2_1: {
@@ -3072,7 +3079,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     postReview_v2_1: {
@@ -3085,15 +3092,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listReviews_v2_1: {
@@ -3109,7 +3111,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     createDrill_v2_1: {
@@ -3119,15 +3121,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     uploadDrill_v2_1: {
@@ -3137,15 +3134,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["DrillUpload"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     respondToGroupInvitation_v2_1: {
@@ -3158,15 +3150,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getGroup_v2_1: {
@@ -3182,7 +3169,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     updateGroup_v2_1: {
@@ -3195,15 +3182,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listGroupDrillables_v2_1: {
@@ -3219,7 +3201,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     addDrillToGroup_v2_1: {
@@ -3234,15 +3216,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     removeDrillFromGroup_v2_1: {
@@ -3260,7 +3237,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listGroupMembers_v2_1: {
@@ -3276,7 +3253,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     deleteGroupMembers_v2_1: {
@@ -3292,7 +3269,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     addGroupMember_v2_1: {
@@ -3307,15 +3284,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     updateGroupObjective_v2_1: {
@@ -3330,15 +3302,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     removeGroupObjective_v2_1: {
@@ -3356,7 +3323,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listObjectiveEvaluations_v2_1: {
@@ -3374,7 +3341,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listGroupObjectives_v2_1: {
@@ -3390,7 +3357,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     defineGroupObjective_v2_1: {
@@ -3403,15 +3370,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getGroupResults_v2_1: {
@@ -3427,7 +3389,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listGroupStaff_v2_1: {
@@ -3443,7 +3405,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     revokeGroupStaffPermission_v2_1: {
@@ -3463,7 +3425,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     updateGroupStaffPermissions_v2_1: {
@@ -3478,15 +3440,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listGroupTests_v2_1: {
@@ -3502,7 +3459,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     addGroupTest_v2_1: {
@@ -3515,15 +3472,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     removeGroupTest_v2_1: {
@@ -3541,7 +3493,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     searchGroups_v2_1: {
@@ -3554,7 +3506,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     createGroup_v2_1: {
@@ -3564,15 +3516,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     deleteGroup_v2_1: {
@@ -3588,7 +3535,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     registerPushDevice_v2_1: {
@@ -3603,15 +3550,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     deregisterPushDevice_v2_1: {
@@ -3629,7 +3571,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listNotifications_v2_1: {
@@ -3642,7 +3584,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getObjective_v2_1: {
@@ -3658,7 +3600,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listObjectives_v2_1: {
@@ -3671,7 +3613,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getOeuvre_v2_1: {
@@ -3684,7 +3626,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getOwnOrganization_v2_1: {
@@ -3697,7 +3639,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getOrganization_v2_1: {
@@ -3713,7 +3655,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listOrganizationAnonymousTests_v2_1: {
@@ -3729,7 +3671,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listOrganizationGroups_v2_1: {
@@ -3745,7 +3687,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getOrganizationLicense_v2_1: {
@@ -3761,7 +3703,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listOrganizationStaff_v2_1: {
@@ -3777,7 +3719,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     addOrganizationStaff_v2_1: {
@@ -3792,15 +3734,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     removeOrganizationStaff_v2_1: {
@@ -3818,7 +3755,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listOrganizations_v2_1: {
@@ -3831,7 +3768,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getPlayable_v2_1: {
@@ -3847,7 +3784,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getAppreciation_v2_1: {
@@ -3863,7 +3800,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     storeAppreciation_v2_1: {
@@ -3878,15 +3815,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     contactAuthor_v2_1: {
@@ -3899,15 +3831,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     acceptForwardedPlayable_v2_1: {
@@ -3920,15 +3847,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     declineForwardedPlayable_v2_1: {
@@ -3944,7 +3866,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     publishPlayable_v2_1: {
@@ -3957,15 +3879,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     forwardPlayables_v2_1: {
@@ -3975,15 +3892,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listForwardedPlayables_v2_1: {
@@ -3996,7 +3908,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getQuestion_v2_1: {
@@ -4015,7 +3927,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getRendition_v2_1: {
@@ -4031,7 +3943,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getPracticePreferences_v2_1: {
@@ -4047,7 +3959,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     storePracticePreferences_v2_1: {
@@ -4060,15 +3972,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getProjectedProficiency_v2_1: {
@@ -4086,7 +3993,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listRepertoire_v2_1: {
@@ -4099,7 +4006,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     addToRepertoire_v2_1: {
@@ -4112,15 +4019,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     removeFromRepertoire_v2_1: {
@@ -4136,7 +4038,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getSession_v2_1: {
@@ -4149,7 +4051,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     searchStore_v2_1: {
@@ -4191,7 +4093,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listStoreCategories_v2_1: {
@@ -4204,7 +4106,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listStoreHighlights_v2_1: {
@@ -4217,7 +4119,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listPopularDrills_v2_1: {
@@ -4230,7 +4132,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getRandomStoreItem_v2_1: {
@@ -4243,7 +4145,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listRecentStoreEntries_v2_1: {
@@ -4256,7 +4158,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listRelatedDrills_v2_1: {
@@ -4272,7 +4174,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getTestQuestion_v2_1: {
@@ -4288,7 +4190,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getTestResult_v2_1: {
@@ -4304,7 +4206,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     completeTest_v2_1: {
@@ -4317,15 +4219,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listTestScoreTransformers_v2_1: {
@@ -4338,7 +4235,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getTest_v2_1: {
@@ -4354,7 +4251,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     linkTestDefinition_v2_1: {
@@ -4371,15 +4268,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listTests_v2_1: {
@@ -4392,7 +4284,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     defineTest_v2_1: {
@@ -4402,15 +4294,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getOwnUser_v2_1: {
@@ -4423,7 +4310,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     updateOwnUser_v2_1: {
@@ -4433,15 +4320,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getUser_v2_1: {
@@ -4457,7 +4339,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     deleteUser_v2_1: {
@@ -4473,7 +4355,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     grantCatalogAccess_v2_1: {
@@ -4488,15 +4370,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     revokeCatalogAccess_v2_1: {
@@ -4514,7 +4391,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getUserContract_v2_1: {
@@ -4530,7 +4407,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getEmailAddress_v2_1: {
@@ -4548,7 +4425,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     addEmailAddress_v2_1: {
@@ -4563,15 +4440,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     removeEmailAddress_v2_1: {
@@ -4589,7 +4461,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     requestEmailVerification_v2_1: {
@@ -4604,15 +4476,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     verifyEmailAddress_v2_1: {
@@ -4629,15 +4496,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listEmailAddresses_v2_1: {
@@ -4653,7 +4515,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     setPrimaryEmailAddress_v2_1: {
@@ -4668,15 +4530,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     updateUserPermission_v2_1: {
@@ -4691,15 +4548,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     removeUserPermission_v2_1: {
@@ -4717,7 +4569,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listUserPermissions_v2_1: {
@@ -4733,7 +4585,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listUsers_v2_1: {
@@ -4746,7 +4598,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     createUser_v2_1: {
@@ -4756,15 +4608,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getVersion_v2_1: {
@@ -4777,7 +4624,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     exchangeToken: {

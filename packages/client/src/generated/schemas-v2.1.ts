@@ -70,6 +70,54 @@ export type AssertionHeader = components["schemas"]["AssertionHeader"];
 export type AuthorizationServerMetadata = components["schemas"]["AuthorizationServerMetadata"];
 
 /**
+ * The schema `ErrorResponse` of the Drill Practice API (`components.schemas["ErrorResponse"]`).
+ *
+ * Error body. The interface names one field, `ID`, which identifies the error (for the store search: `query_missing` or `error`). The deployed service's reference writes the identifier as `id` and adds a human-readable `description`; read the identifier from either field.
+ *
+ * @example
+ * ```ts
+ * import type { ErrorResponse } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: ErrorResponse): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type ErrorResponse = components["schemas"]["ErrorResponse"];
+
+/**
+ * The schema `FormFields` of the Drill Practice API (`components.schemas["FormFields"]`).
+ *
+ * Form fields of a request whose parameters the interface does not name. Each field is a text value; a list goes out as the same field name repeated once per element (`tag=a&tag=b`). Numbers and booleans are sent as their text.
+ *
+ * @example
+ * ```ts
+ * import type { FormFields } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: FormFields): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type FormFields = components["schemas"]["FormFields"];
+
+/**
+ * The schema `MultipartBody` of the Drill Practice API (`components.schemas["MultipartBody"]`).
+ *
+ * The parts of a `multipart/form-data` upload, for example a `FormData` holding the file. The names of the parts are not shown by the interface.
+ *
+ * @example
+ * ```ts
+ * import type { MultipartBody } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: MultipartBody): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type MultipartBody = components["schemas"]["MultipartBody"];
+
+/**
  * The schema `NotShown` of the Drill Practice API (`components.schemas["NotShown"]`).
  *
  * Placeholder for a shape that the service interface does not give. Any JSON value is accepted; do not rely on particular fields. The interface only says that message content is a list of objects.

@@ -1,13 +1,14 @@
-import { DomainError } from "./errors.js";
+import { DomainError } from "../errors.js";
 import { hashString, Prng } from "./random.js";
 import type {
-  AnswerResult,
+  AnswerResponse,
   Drill,
   DrillablePractice,
   DrillableRecord,
   Proficiency,
   QuestionResponse,
   Rendition,
+  TermEvaluation,
 } from "./types.js";
 
 /**
@@ -85,8 +86,9 @@ interface Session {
 interface OpenQuestion {
   readonly userId: string;
   readonly drillId: string;
+  /** The drills practised together (sorted IDs); the answer reports their combined proficiency. */
+  readonly drillIds: readonly string[];
   readonly expected: string;
-  readonly choices: readonly string[];
   answered: boolean;
 }
 
@@ -143,7 +145,7 @@ export function expectedDurationOf(
  * @example
  * const book = new PracticeBook(ctx, { seed: 1 });
  * const { question } = book.nextQuestion("u-1", ["es-animals"]);
- * book.answer("u-1", question.reference, { value: question.tell.terms[0]?.value });
+ * book.answer("u-1", question.reference, { answer: question.tell.terms[0]?.value });
  */
 export class PracticeBook {
   private readonly seed: number;
@@ -213,7 +215,13 @@ export class PracticeBook {
     const choices = session.rng.shuffle([item.tell, ...session.rng.sample([...others], CHOICES - 1)]);
 
     const reference = this.randomReference();
-    this.remember(reference, { userId, drillId: drill.id, expected: item.tell, choices, answered: false });
+    this.remember(reference, {
+      userId,
+      drillId: drill.id,
+      drillIds: drills.map((d) => d.id),
+      expected: item.tell,
+      answered: false,
+    });
     session.sequenceNr++;
     return {
       question: {
@@ -232,16 +240,19 @@ export class PracticeBook {
   }
 
   /**
-   * Grades an answer. The body must be `{ "value": <one of the offered terms> }` (the sandbox's own
-   * request shape); the result tells whether it was right and what was expected. A reference can be
-   * answered once, and only by the user it was issued to.
+   * Evaluates an answer given as the form field `answer` (one value, or a list for a repeated field),
+   * the way the service's reference describes it: one term evaluation per given value (`CORRECT` when
+   * it is an expected term not given before, else `INCORRECT`) and one per expected term not given
+   * (`MISSED`); the result is `CORRECT` when every given value is and nothing is missed. The reply also
+   * carries the proficiency of the practised drills after this answer. A reference can be answered
+   * once, and only by the user it was issued to.
    *
-   * Errors: `reference_not_found`, `answer_invalid`, `answer_not_a_choice`, `answer_already_given`.
+   * Errors: `reference_not_found`, `answer_invalid`, `answer_already_given`.
    *
    * @example
-   * book.answer("u-1", reference, { value: "dog" }); // { correct: true, expected: "dog" }
+   * book.answer("u-1", reference, { answer: "dog" }).evaluation.result; // "CORRECT"
    */
-  answer(userId: string, reference: string, body: unknown): AnswerResult {
+  answer(userId: string, reference: string, body: unknown): AnswerResponse {
     const open = this.open.get(reference);
     if (open === undefined || open.userId !== userId) {
       throw new DomainError(
@@ -257,18 +268,15 @@ export class PracticeBook {
         "reference",
       );
     }
-    const value = readAnswerValue(body);
-    if (!open.choices.includes(value)) {
-      throw new DomainError(
-        "answer_not_a_choice",
-        "value: must be the value of one of the offered terms",
-        "value",
-      );
-    }
+    const given = readAnswerValues(body);
+    const evaluation = evaluate(given, [open.expected]);
     open.answered = true;
-    const correct = value === open.expected;
-    this.record(userId, open.drillId, correct);
-    return { correct, expected: open.expected };
+    this.record(userId, open.drillId, evaluation.result === "CORRECT");
+    return {
+      notifications: [],
+      proficiency: this.combined(userId, open.drillIds).proficiency,
+      evaluation,
+    };
   }
 
   /**
@@ -499,7 +507,16 @@ export class PracticeBook {
         highest: state.highest,
       };
     }
-    const drillIds = [...new Set(record.drillIds)].filter((id) => this.ctx.drillable(id)?.type === "DRILL");
+    return this.combined(userId, record.drillIds);
+  }
+
+  /** Counts summed and proficiency values averaged over drills (unpractised ones count as 0). */
+  private combined(
+    userId: string,
+    ids: readonly string[],
+  ): { answerCount: number; correctCount: number; proficiency: Proficiency; highest: Proficiency } {
+    const perUser = this.renditions.get(userId);
+    const drillIds = [...new Set(ids)].filter((id) => this.ctx.drillable(id)?.type === "DRILL");
     if (drillIds.length === 0) return zeroSummary();
     let answerCount = 0;
     let correctCount = 0;
@@ -534,13 +551,40 @@ function zeroSummary() {
   return { answerCount: 0, correctCount: 0, proficiency: zero, highest: zero };
 }
 
-function readAnswerValue(body: unknown): string {
+/**
+ * Evaluates given values against the expected terms: each given value is `CORRECT` the first time it
+ * matches an expected term, otherwise `INCORRECT`; each expected term nobody gave is `MISSED`.
+ *
+ * @example
+ * evaluate(["red", "blue"], ["red", "green"]).termEvaluations;
+ * // [{ value: "red", result: "CORRECT" }, { value: "blue", result: "INCORRECT" }, { value: "green", result: "MISSED" }]
+ */
+export function evaluate(
+  given: readonly string[],
+  expected: readonly string[],
+): AnswerResponse["evaluation"] {
+  const remaining = new Set(expected);
+  const termEvaluations: TermEvaluation[] = given.map((value) => {
+    if (!remaining.delete(value)) return { value, result: "INCORRECT" };
+    return { value, result: "CORRECT" };
+  });
+  for (const value of remaining) termEvaluations.push({ value, result: "MISSED" });
+  const result = termEvaluations.every((t) => t.result === "CORRECT") ? "CORRECT" : "INCORRECT";
+  return { result, termEvaluations };
+}
+
+function readAnswerValues(body: unknown): string[] {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw new DomainError("answer_invalid", 'body: must be a JSON object such as { "value": "…" }', "body");
+    throw new DomainError("answer_invalid", "answer: required form field (answer=<value>)", "answer");
   }
-  const value = (body as { value?: unknown }).value;
-  if (typeof value !== "string") {
-    throw new DomainError("answer_invalid", "value: must be a string (the chosen term's value)", "value");
+  const value = (body as { answer?: unknown }).answer;
+  const values = typeof value === "string" ? [value] : value;
+  if (!Array.isArray(values) || values.length === 0 || !values.every((v) => typeof v === "string")) {
+    throw new DomainError(
+      "answer_invalid",
+      "answer: required form field, one value or the field repeated once per value",
+      "answer",
+    );
   }
-  return value;
+  return values;
 }

@@ -1,11 +1,11 @@
-import { DomainError } from "./errors.js";
+import { DomainError } from "../errors.js";
 import type { PracticeOptions } from "./practice.js";
 import { PracticeBook } from "./practice.js";
 import { SearchIndex } from "./search-index.js";
 import type { StoreSearchParams } from "./store-search.js";
 import { parsePaging, searchStore } from "./store-search.js";
 import type {
-  AnswerResult,
+  AnswerResponse,
   Catalog,
   Course,
   Drill,
@@ -347,9 +347,9 @@ export class SandboxState {
    * Errors: `user_not_found` and those of `PracticeBook.answer`.
    *
    * @example
-   * state.answer("user-ana", reference, { value: "dog" });
+   * state.answer("user-ana", reference, { answer: "dog" });
    */
-  answer(userId: string, reference: string, body: unknown): AnswerResult {
+  answer(userId: string, reference: string, body: unknown): AnswerResponse {
     this.requireUser(userId);
     return this.practice.answer(userId, reference, body);
   }

@@ -1,12 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  createDefaultDataset,
-  createState,
-  DEFAULT_IDS,
-  DomainError,
-  generateLargeDataset,
-  parseDataFile,
-} from "../../src/domain/index.js";
+import { createDefaultDataset } from "../../scripts/dataset/default-dataset.js";
+import { generateLargeDataset } from "../../scripts/dataset/large-dataset.js";
+import { parseDataFile } from "../../src/data/data-file.js";
+import { DEFAULT_IDS } from "../../src/data/default-ids.js";
+import { createState } from "../../src/domain/state.js";
+import { DomainError } from "../../src/errors.js";
 
 afterEach(() => {
   vi.restoreAllMocks();

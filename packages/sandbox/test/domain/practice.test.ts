@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { QuestionResponse, SandboxData, SandboxState } from "../../src/domain/index.js";
-import { createState, DomainError, SECONDS_PER_ITEM } from "../../src/domain/index.js";
+import { evaluate, SECONDS_PER_ITEM } from "../../src/domain/practice.js";
+import type { SandboxState } from "../../src/domain/state.js";
+import { createState } from "../../src/domain/state.js";
+import type { QuestionResponse, SandboxData } from "../../src/domain/types.js";
+import { DomainError } from "../../src/errors.js";
 import { D1, D2, D3, drill, fixtureData } from "./fixture.js";
 
 function domainError(run: () => unknown): DomainError {
@@ -175,25 +178,65 @@ describe("nextQuestion", () => {
 });
 
 describe("answer", () => {
-  it("grades right and wrong answers", () => {
+  it("evaluates right and wrong answers in the service's AnswerResponse shape", () => {
     const state = createState(fixtureData());
     const q1 = state.nextQuestion("u1", ["d1"]);
-    expect(state.answer("u1", q1.question.reference, { value: rightValue(q1) })).toEqual({
-      correct: true,
-      expected: rightValue(q1),
+    const right = state.answer("u1", q1.question.reference, { answer: rightValue(q1) });
+    expect(right.evaluation).toEqual({
+      result: "CORRECT",
+      termEvaluations: [{ value: rightValue(q1), result: "CORRECT" }],
     });
+    expect(right.notifications).toEqual([]);
+    // The answer reports the proficiency the rendition now shows.
+    expect(right.proficiency).toEqual(state.getRendition("u1", "d1").proficiency);
     const q2 = state.nextQuestion("u1", ["d1"]);
-    expect(state.answer("u1", q2.question.reference, { value: wrongValue(q2) })).toEqual({
-      correct: false,
-      expected: rightValue(q2),
+    const wrong = state.answer("u1", q2.question.reference, { answer: wrongValue(q2) });
+    expect(wrong.evaluation).toEqual({
+      result: "INCORRECT",
+      termEvaluations: [
+        { value: wrongValue(q2), result: "INCORRECT" },
+        { value: rightValue(q2), result: "MISSED" },
+      ],
     });
+  });
+
+  it("takes several values as a list: one term evaluation per given and per missed term", () => {
+    const state = createState(fixtureData());
+    const q = state.nextQuestion("u1", ["d1"]);
+    const both = state.answer("u1", q.question.reference, { answer: [wrongValue(q), rightValue(q)] });
+    expect(both.evaluation).toEqual({
+      result: "INCORRECT",
+      termEvaluations: [
+        { value: wrongValue(q), result: "INCORRECT" },
+        { value: rightValue(q), result: "CORRECT" },
+      ],
+    });
+    const twice = state.nextQuestion("u1", ["d1"]);
+    const repeated = state.answer("u1", twice.question.reference, {
+      answer: [rightValue(twice), rightValue(twice)],
+    });
+    // Giving the right term twice does not make the second copy right.
+    expect(repeated.evaluation.termEvaluations.map((t) => t.result)).toEqual(["CORRECT", "INCORRECT"]);
+    expect(repeated.evaluation.result).toBe("INCORRECT");
+  });
+
+  it("evaluates with the reference's rules, independent of any question", () => {
+    expect(evaluate(["red", "blue"], ["red", "green"])).toEqual({
+      result: "INCORRECT",
+      termEvaluations: [
+        { value: "red", result: "CORRECT" },
+        { value: "blue", result: "INCORRECT" },
+        { value: "green", result: "MISSED" },
+      ],
+    });
+    expect(evaluate(["green", "red"], ["red", "green"]).result).toBe("CORRECT");
   });
 
   it("takes an answer once per reference", () => {
     const state = createState(fixtureData());
     const q = state.nextQuestion("u1", ["d1"]);
-    state.answer("u1", q.question.reference, { value: rightValue(q) });
-    const again = domainError(() => state.answer("u1", q.question.reference, { value: rightValue(q) }));
+    state.answer("u1", q.question.reference, { answer: rightValue(q) });
+    const again = domainError(() => state.answer("u1", q.question.reference, { answer: rightValue(q) }));
     expect([again.id, again.status]).toEqual(["answer_already_given", 409]);
     expect(state.getRendition("u1", "d1").answerCount).toBe(1);
   });
@@ -201,44 +244,49 @@ describe("answer", () => {
   it("does not know references of other users or made-up ones", () => {
     const state = createState(fixtureData());
     const q = state.nextQuestion("u1", ["d1"]);
-    const foreign = domainError(() => state.answer("u2", q.question.reference, { value: rightValue(q) }));
+    const foreign = domainError(() => state.answer("u2", q.question.reference, { answer: rightValue(q) }));
     expect([foreign.id, foreign.status]).toEqual(["reference_not_found", 404]);
-    expect(domainError(() => state.answer("u1", "made-up", { value: "dog" })).id).toBe("reference_not_found");
+    expect(domainError(() => state.answer("u1", "made-up", { answer: "dog" })).id).toBe(
+      "reference_not_found",
+    );
     // The owner can still answer.
-    expect(state.answer("u1", q.question.reference, { value: rightValue(q) }).correct).toBe(true);
+    expect(state.answer("u1", q.question.reference, { answer: rightValue(q) }).evaluation.result).toBe(
+      "CORRECT",
+    );
   });
 
-  it("rejects malformed bodies and values that were not offered without using up the reference", () => {
+  it("rejects malformed bodies without using up the reference; a value not offered is just wrong", () => {
     const state = createState(fixtureData());
     const q = state.nextQuestion("u1", ["d1"]);
     const ref = q.question.reference;
-    for (const body of [null, "dog", [], {}, { value: 3 }]) {
-      expect(domainError(() => state.answer("u1", ref, body)).id).toBe("answer_invalid");
+    for (const body of [null, "dog", [], {}, { answer: 3 }, { answer: [] }, { value: rightValue(q) }]) {
+      const error = domainError(() => state.answer("u1", ref, body));
+      expect([error.id, error.status, error.parameter]).toEqual(["answer_invalid", 400, "answer"]);
     }
-    const notOffered = domainError(() => state.answer("u1", ref, { value: "unicorn" }));
-    expect([notOffered.id, notOffered.status, notOffered.parameter]).toEqual([
-      "answer_not_a_choice",
-      400,
-      "value",
+    const notOffered = state.answer("u1", ref, { answer: "unicorn" });
+    expect(notOffered.evaluation.termEvaluations).toEqual([
+      { value: "unicorn", result: "INCORRECT" },
+      { value: rightValue(q), result: "MISSED" },
     ]);
-    expect(state.answer("u1", ref, { value: rightValue(q) }).correct).toBe(true);
   });
 
   it("forgets the oldest references beyond the configured limit", () => {
     const state = createState(fixtureData(), { maxOpenQuestions: 3 });
     const qs = Array.from({ length: 4 }, () => state.nextQuestion("u1", ["d1"]));
-    expect(domainError(() => state.answer("u1", qs[0]?.question.reference ?? "", { value: "dog" })).id).toBe(
+    expect(domainError(() => state.answer("u1", qs[0]?.question.reference ?? "", { answer: "dog" })).id).toBe(
       "reference_not_found",
     );
     const last = qs[3] as QuestionResponse;
-    expect(state.answer("u1", last.question.reference, { value: rightValue(last) }).correct).toBe(true);
+    expect(state.answer("u1", last.question.reference, { answer: rightValue(last) }).evaluation.result).toBe(
+      "CORRECT",
+    );
   });
 });
 
 describe("renditions", () => {
   function practise(state: SandboxState, user: string, drillId: string, correct: boolean) {
     const q = state.nextQuestion(user, [drillId]);
-    return state.answer(user, q.question.reference, { value: correct ? rightValue(q) : wrongValue(q) });
+    return state.answer(user, q.question.reference, { answer: correct ? rightValue(q) : wrongValue(q) });
   }
 
   it("starts at zero and moves up with right answers, down with wrong ones, keeping the highest", () => {
@@ -312,6 +360,15 @@ describe("renditions", () => {
     });
   });
 
+  it("answers with the proficiency of all the drills practised together", () => {
+    const state = createState(fixtureData());
+    const q = state.nextQuestion("u1", ["c1"]);
+    const reply = state.answer("u1", q.question.reference, { answer: rightValue(q) });
+    // One drill of the course moved to 20/5; the course averages over both of its drills.
+    expect(reply.proficiency).toEqual(state.getRendition("u1", "c1").proficiency);
+    expect(reply.proficiency).toEqual({ receptive: 10, productive: 3, overall: 6 });
+  });
+
   it("adds practice to search results only once the user has answered", () => {
     const state = createState(fixtureData());
     const d1 = () =>
@@ -368,7 +425,7 @@ describe("repertoire", () => {
     state.addToRepertoire("u1", "d1");
     state.addToRepertoire("u1", "d2");
     const q = state.nextQuestion("u1", ["d1"]);
-    state.answer("u1", q.question.reference, { value: rightValue(q) });
+    state.answer("u1", q.question.reference, { answer: rightValue(q) });
     const [first, second] = state.listRepertoire("u1").drills;
     expect(second?.id).toBe("d1");
     expect(second?.practice?.proficiency.receptive).toBe(20);

@@ -1,0 +1,339 @@
+/**
+ * Reads an OpenAPI 3.1 document into the sandbox's list of operations. Only the parts the sandbox acts
+ * on are typed; everything else is carried along untouched.
+ */
+import { readFile } from "node:fs/promises";
+import { SpecInvalidError, SpecMissingError } from "../errors.js";
+
+/**
+ * A JSON value as parsed from the OpenAPI document.
+ *
+ * @example
+ * const v: JsonValue = { a: [1, "b", null] };
+ */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/**
+ * A parsed OpenAPI document (the fields the sandbox reads; the rest stays as JSON).
+ *
+ * @example
+ * const doc: OpenApiDocument = { openapi: "3.1.0", info: { title: "t", version: "1" }, paths: {} };
+ */
+export interface OpenApiDocument {
+  readonly openapi: string;
+  readonly info: { readonly title: string; readonly version: string };
+  readonly paths: Readonly<Record<string, JsonValue>>;
+  readonly components?: Readonly<Record<string, JsonValue>>;
+  readonly security?: JsonValue;
+  readonly [key: string]: JsonValue | undefined;
+}
+
+/**
+ * HTTP methods an OpenAPI path item may define, in the order `Allow` lists them.
+ *
+ * @example
+ * const allow = HTTP_METHODS.filter((m) => methodsOfPath.has(m)).join(", ");
+ */
+export const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"] as const;
+
+/**
+ * One HTTP method an OpenAPI path item may define.
+ *
+ * @example
+ * const m: HttpMethod = "GET";
+ */
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/**
+ * Where a parameter is sent.
+ *
+ * @example
+ * const where: ParameterLocation = "query";
+ */
+export type ParameterLocation = "path" | "query" | "header" | "cookie";
+
+/**
+ * A parameter of one operation, with the JSON pointer of its schema in the document.
+ *
+ * @example
+ * const p: OperationParameter = { name: "query", in: "query", required: false, schemaPointer: "/paths/…/schema", schema: { type: "string" }, explode: true };
+ */
+export interface OperationParameter {
+  readonly name: string;
+  readonly in: ParameterLocation;
+  readonly required: boolean;
+  /** JSON pointer (without `#`) of the parameter's schema inside the document. */
+  readonly schemaPointer: string | undefined;
+  readonly schema: JsonValue | undefined;
+  /** For query arrays: `true` means repeated keys (`?a=1&a=2`), `false` comma-separated. */
+  readonly explode: boolean;
+}
+
+/**
+ * One media type an operation accepts as request body or sends as response.
+ *
+ * @example
+ * const m: MediaTypeSchema = { mediaType: "application/json", schemaPointer: "/components/schemas/Answer" };
+ */
+export interface MediaTypeSchema {
+  readonly mediaType: string;
+  readonly schemaPointer: string | undefined;
+}
+
+/**
+ * A documented response of one operation.
+ *
+ * @example
+ * const r: OperationResponse = { status: "200", content: [{ mediaType: "application/json", schemaPointer: "/components/schemas/Drillables" }] };
+ */
+export interface OperationResponse {
+  /** `"200"`, `"4XX"` or `"default"`, as written in the document. */
+  readonly status: string;
+  readonly content: readonly MediaTypeSchema[];
+}
+
+/**
+ * Everything the sandbox needs to know about one operation of the description.
+ *
+ * @example
+ * const byId = new Map(operations.map((op) => [op.operationId, op]));
+ */
+export interface Operation {
+  readonly operationId: string;
+  readonly method: HttpMethod;
+  /** The path template, e.g. `/api/2.1/question/{drill}`. */
+  readonly path: string;
+  readonly parameters: readonly OperationParameter[];
+  readonly requestBody:
+    | { readonly required: boolean; readonly content: readonly MediaTypeSchema[] }
+    | undefined;
+  readonly responses: readonly OperationResponse[];
+  /** Names of the security schemes that must be satisfied; empty when the operation is public. */
+  readonly security: readonly string[];
+  /** The `x-undocumented` list: what the interface does not show about this operation. */
+  readonly undocumented: readonly string[];
+}
+
+/**
+ * Where the packaged description lives, relative to this module; the same relative location holds for
+ * `src/` (tests) and `dist/` (the published package).
+ *
+ * @example
+ * const text = await readFile(BUNDLED_SPEC_URL, "utf8");
+ */
+export const BUNDLED_SPEC_URL = new URL("../../openapi/openapi.json", import.meta.url);
+
+let bundled: Promise<OpenApiDocument> | undefined;
+
+/**
+ * Reads the packaged description once per process and returns the same parsed object afterwards, so
+ * that validators compiled for it can be shared by every sandbox started in the process.
+ *
+ * @example
+ * const doc = await loadBundledSpec();
+ * console.log(Object.keys(doc.paths).length);
+ */
+export function loadBundledSpec(): Promise<OpenApiDocument> {
+  bundled ??= readSpecFile(BUNDLED_SPEC_URL).catch((error: unknown) => {
+    bundled = undefined;
+    throw error;
+  });
+  return bundled;
+}
+
+async function readSpecFile(url: URL): Promise<OpenApiDocument> {
+  let text: string;
+  try {
+    text = await readFile(url, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") {
+      throw new SpecMissingError(
+        `the OpenAPI description ${url.pathname} is missing; run \`pnpm --filter @drill-practice/sandbox generate\``,
+      );
+    }
+    throw error;
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new SpecInvalidError(`${url.pathname} is not JSON: ${(error as Error).message}`);
+  }
+  return asDocument(parsed, url.pathname);
+}
+
+/**
+ * Checks the outline of a parsed document (an object with `openapi` 3.1.x and `paths`).
+ *
+ * @example
+ * const doc = asDocument(JSON.parse(text), "fixture.json");
+ */
+export function asDocument(value: unknown, source: string): OpenApiDocument {
+  if (!isObject(value)) throw new SpecInvalidError(`${source}: not a JSON object`);
+  if (typeof value.openapi !== "string" || !value.openapi.startsWith("3.1")) {
+    throw new SpecInvalidError(`${source}: field openapi must be a 3.1.x version string`);
+  }
+  if (!isObject(value.paths)) throw new SpecInvalidError(`${source}: field paths must be an object`);
+  return value as unknown as OpenApiDocument;
+}
+
+function isObject(value: unknown): value is Record<string, JsonValue> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function escapePointer(token: string): string {
+  return token.replaceAll("~", "~0").replaceAll("/", "~1");
+}
+
+function unescapePointer(token: string): string {
+  return token.replaceAll("~1", "/").replaceAll("~0", "~");
+}
+
+/**
+ * Follows OpenAPI `$ref`s (local ones, `#/…`) until an object without `$ref`, returning it with its JSON
+ * pointer. Schemas are not resolved here: Ajv follows their `$ref`s itself.
+ */
+function resolve(doc: OpenApiDocument, value: JsonValue | undefined, pointer: string) {
+  let current = value;
+  let at = pointer;
+  for (let hops = 0; isObject(current) && typeof current.$ref === "string"; hops++) {
+    const ref: string = current.$ref;
+    if (!ref.startsWith("#/") || hops > 20) {
+      throw new SpecInvalidError(`${at}: unsupported or circular $ref ${JSON.stringify(ref)}`);
+    }
+    at = ref.slice(1);
+    let target: JsonValue | undefined = doc as unknown as JsonValue;
+    for (const token of at.slice(1).split("/").map(unescapePointer)) {
+      target = isObject(target) ? target[token] : Array.isArray(target) ? target[Number(token)] : undefined;
+    }
+    if (target === undefined) throw new SpecInvalidError(`${pointer}: $ref ${ref} points nowhere`);
+    current = target;
+  }
+  return { value: current, pointer: at };
+}
+
+function mediaTypes(content: JsonValue | undefined, pointer: string): MediaTypeSchema[] {
+  if (!isObject(content)) return [];
+  return Object.entries(content).map(([mediaType, media]) => {
+    const mediaPointer = `${pointer}/${escapePointer(mediaType)}`;
+    const schema = isObject(media) && media.schema !== undefined ? `${mediaPointer}/schema` : undefined;
+    return { mediaType: mediaType.toLowerCase(), schemaPointer: schema };
+  });
+}
+
+function securityNames(value: JsonValue | undefined): string[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  // Any one requirement object satisfies; an empty object (or an empty list) makes the operation public.
+  if (value.length === 0 || value.some((r) => isObject(r) && Object.keys(r).length === 0)) return [];
+  const names = new Set<string>();
+  for (const requirement of value)
+    if (isObject(requirement)) for (const n of Object.keys(requirement)) names.add(n);
+  return [...names];
+}
+
+/**
+ * Lists every operation of the document, with parameters merged from the path item and the operation
+ * and every OpenAPI `$ref` (parameters, request bodies, responses) resolved.
+ *
+ * @example
+ * for (const op of listOperations(doc)) console.log(op.method, op.path, op.operationId);
+ */
+export function listOperations(doc: OpenApiDocument): Operation[] {
+  const operations: Operation[] = [];
+  const seen = new Set<string>();
+  for (const [path, rawItem] of Object.entries(doc.paths)) {
+    const itemPointer = `/paths/${escapePointer(path)}`;
+    const { value: item, pointer: itemAt } = resolve(doc, rawItem, itemPointer);
+    if (!isObject(item)) throw new SpecInvalidError(`${itemPointer}: path item must be an object`);
+    for (const method of HTTP_METHODS) {
+      const raw = item[method.toLowerCase()];
+      if (raw === undefined) continue;
+      const opPointer = `${itemAt}/${method.toLowerCase()}`;
+      if (!isObject(raw)) throw new SpecInvalidError(`${opPointer}: operation must be an object`);
+      const operationId = raw.operationId;
+      if (typeof operationId !== "string" || operationId === "") {
+        throw new SpecInvalidError(`${opPointer}: operationId is required by the sandbox`);
+      }
+      if (seen.has(operationId))
+        throw new SpecInvalidError(`${opPointer}: duplicate operationId ${operationId}`);
+      seen.add(operationId);
+
+      const parameters = new Map<string, OperationParameter>();
+      const collect = (list: JsonValue | undefined, listPointer: string) => {
+        if (!Array.isArray(list)) return;
+        list.forEach((entry, index) => {
+          const { value: p, pointer } = resolve(doc, entry, `${listPointer}/${index}`);
+          if (!isObject(p) || typeof p.name !== "string" || typeof p.in !== "string") {
+            throw new SpecInvalidError(`${pointer}: parameter needs name and in`);
+          }
+          const location = p.in as ParameterLocation;
+          const name = location === "header" ? p.name.toLowerCase() : p.name;
+          parameters.set(`${location}:${name}`, {
+            name,
+            in: location,
+            required: p.required === true || location === "path",
+            schemaPointer: p.schema === undefined ? undefined : `${pointer}/schema`,
+            schema: p.schema,
+            explode: p.explode === undefined ? (p.style ?? "form") === "form" : p.explode === true,
+          });
+        });
+      };
+      collect(item.parameters, `${itemAt}/parameters`);
+      collect(raw.parameters, `${opPointer}/parameters`);
+
+      let requestBody: Operation["requestBody"];
+      if (raw.requestBody !== undefined) {
+        const { value: body, pointer } = resolve(doc, raw.requestBody, `${opPointer}/requestBody`);
+        if (!isObject(body)) throw new SpecInvalidError(`${pointer}: request body must be an object`);
+        requestBody = {
+          required: body.required === true,
+          content: mediaTypes(body.content, `${pointer}/content`),
+        };
+      }
+
+      const responses: OperationResponse[] = [];
+      if (isObject(raw.responses)) {
+        for (const [status, entry] of Object.entries(raw.responses)) {
+          const { value: response, pointer } = resolve(doc, entry, `${opPointer}/responses/${status}`);
+          const content = isObject(response) ? mediaTypes(response.content, `${pointer}/content`) : [];
+          responses.push({
+            status: status.toUpperCase() === "DEFAULT" ? "default" : status.toUpperCase(),
+            content,
+          });
+        }
+      }
+
+      const undocumented = Array.isArray(raw["x-undocumented"])
+        ? raw["x-undocumented"].filter((x): x is string => typeof x === "string")
+        : [];
+      operations.push({
+        operationId,
+        method,
+        path,
+        parameters: [...parameters.values()],
+        requestBody,
+        responses,
+        security: securityNames(raw.security) ?? securityNames(doc.security) ?? [],
+        undocumented,
+      });
+    }
+  }
+  return operations;
+}
+
+/**
+ * Finds the documented response for a status: the exact code first, then its range (`4XX`), then
+ * `default`.
+ *
+ * @example
+ * const documented = findResponse(op, 404); // the "404", "4XX" or "default" entry, or undefined
+ */
+export function findResponse(operation: Operation, status: number): OperationResponse | undefined {
+  const exact = String(status);
+  const range = `${exact[0]}XX`;
+  return (
+    operation.responses.find((r) => r.status === exact) ??
+    operation.responses.find((r) => r.status === range) ??
+    operation.responses.find((r) => r.status === "default")
+  );
+}

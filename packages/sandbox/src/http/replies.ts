@@ -1,0 +1,105 @@
+/**
+ * Error replies the HTTP layer answers with, in the body of {@link errorBody}. The interface shows only
+ * the field `ID` of an error; the IDs below (except those the domain takes from the interface) and every
+ * status paired with them are the sandbox's own choices, listed in the package README.
+ */
+import { errorBody } from "../error-body.js";
+
+/**
+ * Error IDs the HTTP layer itself answers with.
+ *
+ * @example
+ * const id: HttpErrorId = "not_simulated";
+ */
+export type HttpErrorId =
+  | "invalid_request"
+  | "unauthorized"
+  | "not_found"
+  | "method_not_allowed"
+  | "length_required"
+  | "payload_too_large"
+  | "unsupported_media_type"
+  | "not_simulated"
+  | "injected_fault"
+  | "sandbox_response_invalid"
+  | "internal_error";
+
+/**
+ * Status the sandbox pairs with each of its own error IDs.
+ *
+ * @example
+ * HTTP_ERROR_STATUS.not_simulated; // 501
+ */
+export const HTTP_ERROR_STATUS: Readonly<Record<Exclude<HttpErrorId, "injected_fault">, number>> = {
+  invalid_request: 400,
+  unauthorized: 401,
+  not_found: 404,
+  method_not_allowed: 405,
+  length_required: 411,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  not_simulated: 501,
+  sandbox_response_invalid: 500,
+  internal_error: 500,
+};
+
+/**
+ * A reply about to be sent: status, JSON body (or none) and extra headers.
+ *
+ * @example
+ * const reply: Reply = { status: 200, body: { total: 0, drills: [] } };
+ */
+export interface Reply {
+  readonly status: number;
+  readonly body?: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Media type of the JSON body when it is not `application/json` (a `+json` type from a response rule). */
+  readonly contentType?: string;
+}
+
+/**
+ * An error reply in the API's error shape: `ID` and `id`, `description` (and `message`), plus `fields`.
+ *
+ * @example
+ * errorReply("invalid_request", 'query parameter "resultSize": must match pattern "^[0-9]+$"');
+ */
+export function errorReply(
+  id: Exclude<HttpErrorId, "injected_fault">,
+  message: string,
+  extra?: { readonly headers?: Record<string, string>; readonly fields?: Record<string, unknown> },
+): Reply {
+  return {
+    status: HTTP_ERROR_STATUS[id],
+    body: errorBody(id, message, extra?.fields),
+    ...(extra?.headers ? { headers: extra.headers } : {}),
+  };
+}
+
+/**
+ * Error codes of the token endpoint, from OAuth 2.0 (RFC 6749 section 5.2). The real service's token
+ * errors are not shown; these are what the sandbox answers.
+ *
+ * @example
+ * const code: OAuthErrorCode = "invalid_grant";
+ */
+export type OAuthErrorCode =
+  | "invalid_request"
+  | "invalid_client"
+  | "invalid_grant"
+  | "unsupported_grant_type"
+  | "temporarily_unavailable";
+
+/**
+ * A token endpoint error reply: 401 for client authentication failures, else the given status (400 by
+ * default).
+ *
+ * @example
+ * oauthError("invalid_grant", "assertion claim aud: must be the token endpoint URI");
+ */
+export function oauthError(error: OAuthErrorCode, description: string, status?: number): Reply {
+  return {
+    status: status ?? (error === "invalid_client" ? 401 : 400),
+    body: { error, error_description: description },
+    headers: { "cache-control": "no-store", pragma: "no-cache" },
+  };
+}

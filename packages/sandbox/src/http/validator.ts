@@ -1,0 +1,386 @@
+/**
+ * Request and response validation against the OpenAPI description with Ajv (JSON Schema 2020-12, the
+ * dialect of OpenAPI 3.1 schemas). The whole document is registered once; each parameter, body and
+ * response schema is compiled as a `$ref` into it, so `#/components/schemas/…` references inside
+ * resolve exactly as the description means them.
+ */
+
+import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
+import Ajv2020 from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { SpecInvalidError } from "../errors.js";
+import type { JsonValue, OpenApiDocument, Operation, OperationParameter } from "./openapi.js";
+import { findResponse } from "./openapi.js";
+
+const SPEC_ID = "sandbox:openapi";
+
+/** JSON type of a parameter, as its schema declares it. */
+export type Kind = "string" | "integer" | "number" | "boolean" | "array" | "object" | "unknown";
+
+/**
+ * One rule a request broke, named for the client: which parameter or body field, and what rule.
+ *
+ * @example
+ * const problem: RequestProblem = { parameter: "resultSize", message: 'query parameter "resultSize": must match pattern "^[0-9]+$"' };
+ */
+export interface RequestProblem {
+  /** The parameter name, or `body` (with a JSON pointer appended for body fields). */
+  readonly parameter: string;
+  readonly message: string;
+}
+
+/**
+ * The parts of a request that validation looks at, already split out of the raw HTTP request.
+ *
+ * @example
+ * const input: RequestInput = { pathParams: { drill: "x" }, query: new URLSearchParams("drill=a&drill=b"), headers: {} };
+ */
+export interface RequestInput {
+  readonly pathParams: Readonly<Record<string, string>>;
+  readonly query: URLSearchParams;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+}
+
+/**
+ * Parameters after validation, converted to the types their schemas declare (query arrays as arrays,
+ * integers as numbers).
+ *
+ * @example
+ * const drills = params.query.drill as string[] | undefined;
+ */
+export interface ValidatedParams {
+  readonly path: Record<string, unknown>;
+  readonly query: Record<string, unknown>;
+  readonly header: Record<string, unknown>;
+}
+
+interface CompiledParameter {
+  readonly parameter: OperationParameter;
+  readonly kind: Kind;
+  readonly itemKind: Kind;
+  readonly validate: ValidateFunction | undefined;
+}
+
+function isObject(value: unknown): value is Record<string, JsonValue> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function pointerRef(pointer: string): string {
+  return `${SPEC_ID}#${pointer.split("/").map(encodeURIComponent).join("/")}`;
+}
+
+function coerce(raw: string, kind: Kind): unknown {
+  if ((kind === "integer" || kind === "number") && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(raw))
+    return Number(raw);
+  if (kind === "boolean" && (raw === "true" || raw === "false")) return raw === "true";
+  return raw;
+}
+
+/**
+ * Whether a numeric parameter's digits name a number too large to hold exactly: converting it would
+ * silently give a different value (or Infinity), so it is refused with a message that says why.
+ *
+ * @example
+ * isOverlongNumber("99999999999999999999", "integer"); // true
+ */
+export function isOverlongNumber(raw: string, kind: Kind): boolean {
+  if (kind !== "integer" && kind !== "number") return false;
+  if (!/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(raw)) return false;
+  const value = Number(raw);
+  return kind === "integer" ? !Number.isSafeInteger(value) && /^-?\d+$/.test(raw) : !Number.isFinite(value);
+}
+
+/**
+ * Turns Ajv errors into one readable sentence: `<where>: <rule>` for each error, joined by `; `.
+ *
+ * @example
+ * describeErrors('query parameter "resultSize"', validate.errors); // 'query parameter "resultSize": must match pattern "^[0-9]+$"'
+ */
+export function describeErrors(where: string, errors: readonly ErrorObject[] | null | undefined): string {
+  if (!errors || errors.length === 0) return `${where}: invalid`;
+  const parts = new Set<string>();
+  for (const error of errors) {
+    // An `if`/`anyOf` wrapper error repeats what its branches already said.
+    if (error.keyword === "if" || error.keyword === "anyOf" || error.keyword === "oneOf") {
+      if (errors.length > 1) continue;
+    }
+    const at = error.instancePath === "" ? where : `${where} at ${error.instancePath}`;
+    let rule = error.message ?? "is invalid";
+    if (error.keyword === "additionalProperties")
+      rule = `must not have property "${error.params.additionalProperty}"`;
+    if (error.keyword === "enum")
+      rule = `must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`;
+    if (error.keyword === "const") rule = `must be ${JSON.stringify(error.params.allowedValue)}`;
+    parts.add(`${at}: ${rule}`);
+  }
+  return [...parts].join("; ");
+}
+
+/**
+ * Validators for one operation: parameters and request body, compiled at start; response schemas,
+ * compiled on first use (only response validation mode needs them).
+ *
+ * @example
+ * const v = validators.forOperation(op);
+ * const result = v.validateParams(input);
+ * if ("problems" in result) reply400(result.problems);
+ */
+export class OperationValidator {
+  readonly operation: Operation;
+  readonly #owner: SpecValidators;
+  readonly #params: CompiledParameter[];
+  readonly #bodies: Map<string, ValidateFunction | undefined>;
+  readonly #responses = new Map<string, ValidateFunction | undefined>();
+
+  constructor(owner: SpecValidators, operation: Operation) {
+    this.operation = operation;
+    this.#owner = owner;
+    this.#params = operation.parameters.map((parameter) => {
+      const kind = owner.kindOf(parameter.schema);
+      const itemKind =
+        kind === "array" && isObject(parameter.schema) ? owner.itemKindOf(parameter.schema) : "unknown";
+      const validate =
+        parameter.schemaPointer === undefined ? undefined : owner.compile(parameter.schemaPointer);
+      return { parameter, kind, itemKind, validate };
+    });
+    this.#bodies = new Map(
+      (operation.requestBody?.content ?? []).map((m) => [
+        m.mediaType,
+        m.schemaPointer === undefined ? undefined : owner.compile(m.schemaPointer),
+      ]),
+    );
+  }
+
+  /** Media types the operation accepts as request body (lower case, without parameters). */
+  get bodyMediaTypes(): string[] {
+    return [...this.#bodies.keys()];
+  }
+
+  /**
+   * Checks path, query and header parameters. Unknown query parameters are refused so that a typo in a
+   * client shows up at once instead of being silently ignored.
+   *
+   * @example
+   * const r = v.validateParams({ pathParams: {}, query: new URLSearchParams("query=dog"), headers: {} });
+   */
+  validateParams(input: RequestInput): ValidatedParams | { problems: RequestProblem[] } {
+    const problems: RequestProblem[] = [];
+    const out: ValidatedParams = { path: {}, query: {}, header: {} };
+    const known = new Set<string>();
+    for (const { parameter, kind, itemKind, validate } of this.#params) {
+      const label = `${parameter.in} parameter "${parameter.name}"`;
+      let raw: string[];
+      if (parameter.in === "query") {
+        known.add(parameter.name);
+        raw = input.query.getAll(parameter.name);
+      } else if (parameter.in === "path") {
+        const value = input.pathParams[parameter.name];
+        raw = value === undefined ? [] : [value];
+      } else if (parameter.in === "header") {
+        const value = input.headers[parameter.name];
+        raw = value === undefined ? [] : Array.isArray(value) ? value : [value];
+      } else {
+        continue; // Cookie parameters: the description has none, and the sandbox sets no cookies.
+      }
+      if (raw.length === 0) {
+        if (parameter.required)
+          problems.push({ parameter: parameter.name, message: `${label}: is required` });
+        continue;
+      }
+      const overlong = raw.find((item) => isOverlongNumber(item, kind === "array" ? itemKind : kind));
+      if (overlong !== undefined) {
+        problems.push({
+          parameter: parameter.name,
+          message: `${label}: too long to be a number (${overlong.length} characters; at most ${Number.MAX_SAFE_INTEGER} is exact)`,
+        });
+        continue;
+      }
+      let value: unknown;
+      if (kind === "array") {
+        const items = parameter.explode ? raw : raw.flatMap((r) => r.split(","));
+        if (!parameter.explode && raw.length > 1) {
+          problems.push({
+            parameter: parameter.name,
+            message: `${label}: give the values comma-separated, once`,
+          });
+          continue;
+        }
+        value = items.map((item) => coerce(item, itemKind));
+      } else {
+        if (raw.length > 1) {
+          problems.push({ parameter: parameter.name, message: `${label}: must not be repeated` });
+          continue;
+        }
+        value = coerce(raw[0] as string, kind);
+      }
+      if (validate && !validate(value)) {
+        problems.push({ parameter: parameter.name, message: describeErrors(label, validate.errors) });
+        continue;
+      }
+      out[parameter.in][parameter.name] = value;
+    }
+    for (const name of new Set(input.query.keys())) {
+      if (!known.has(name)) {
+        problems.push({
+          parameter: name,
+          message: `query parameter "${name}": not defined for ${this.operation.operationId}`,
+        });
+      }
+    }
+    return problems.length > 0 ? { problems } : out;
+  }
+
+  /**
+   * Checks a parsed request body against the schema of its media type.
+   *
+   * @example
+   * const problem = v.validateBody("application/json", { value: "dog" });
+   */
+  validateBody(mediaType: string, body: unknown): RequestProblem | undefined {
+    const validate = this.#bodies.get(mediaType);
+    if (!validate || validate(body)) return undefined;
+    return { parameter: "body", message: describeErrors("request body", validate.errors) };
+  }
+
+  /**
+   * Checks a response about to be sent. Returns a description of the mismatch, or `undefined` when the
+   * response conforms.
+   *
+   * @example
+   * const mismatch = v.checkResponse(200, "application/json", body);
+   */
+  checkResponse(status: number, mediaType: string | undefined, body: unknown): string | undefined {
+    const documented = findResponse(this.operation, status);
+    if (!documented) return `status ${status} is not documented for ${this.operation.operationId}`;
+    // 204 and 304 carry no content by definition (RFC 9110), whatever the description lists.
+    if ((status === 204 || status === 304) && mediaType === undefined) return undefined;
+    if (documented.content.length === 0) {
+      return mediaType === undefined
+        ? undefined
+        : `status ${status} is documented without a body, but one was sent`;
+    }
+    if (mediaType === undefined) return `status ${status} is documented with a body, but none was sent`;
+    const media = documented.content.find((m) => m.mediaType === mediaType);
+    if (!media) {
+      const allowed = documented.content.map((m) => m.mediaType).join(", ");
+      return `content type ${mediaType} is not documented for status ${status} (documented: ${allowed})`;
+    }
+    if (media.schemaPointer === undefined) return undefined;
+    const key = media.schemaPointer;
+    let validate = this.#responses.get(key);
+    if (!this.#responses.has(key)) {
+      validate = this.#owner.compile(media.schemaPointer);
+      this.#responses.set(key, validate);
+    }
+    if (!validate || validate(body)) return undefined;
+    return describeErrors("response body", validate.errors);
+  }
+}
+
+/**
+ * All validators for one OpenAPI document. Compiling is the slow part, so one instance per document is
+ * kept for the whole process (see {@link validatorsFor}).
+ *
+ * @example
+ * const validators = validatorsFor(doc);
+ * const v = validators.forOperation(op);
+ */
+export class SpecValidators {
+  readonly #doc: OpenApiDocument;
+  readonly #ajv: InstanceType<typeof Ajv2020.default>;
+  readonly #compiled = new Map<string, ValidateFunction>();
+  readonly #operations = new Map<Operation, OperationValidator>();
+
+  constructor(doc: OpenApiDocument) {
+    this.#doc = doc;
+    // Not strict: OpenAPI schemas carry keywords JSON Schema does not know (example, discriminator, x-…).
+    this.#ajv = new Ajv2020.default({ strict: false, allErrors: true, validateSchema: false });
+    addFormats.default(this.#ajv);
+    this.#ajv.addSchema(doc as unknown as object, SPEC_ID);
+  }
+
+  /**
+   * Compiles (once) the schema at a JSON pointer of the document.
+   *
+   * @example
+   * const validateDrillables = validators.compile("/components/schemas/Drillables");
+   */
+  compile(pointer: string): ValidateFunction {
+    let validate = this.#compiled.get(pointer);
+    if (!validate) {
+      try {
+        validate = this.#ajv.compile({ $ref: pointerRef(pointer) });
+      } catch (error) {
+        throw new SpecInvalidError(`schema at ${pointer} cannot be compiled: ${(error as Error).message}`);
+      }
+      this.#compiled.set(pointer, validate);
+    }
+    return validate;
+  }
+
+  /**
+   * The validator of one operation, built on first request and kept.
+   *
+   * @example
+   * validators.forOperation(op).validateParams(input);
+   */
+  forOperation(operation: Operation): OperationValidator {
+    let v = this.#operations.get(operation);
+    if (!v) {
+      v = new OperationValidator(this, operation);
+      this.#operations.set(operation, v);
+    }
+    return v;
+  }
+
+  /** The JSON type a (possibly `$ref`) schema declares, for converting query strings. */
+  kindOf(schema: JsonValue | undefined): Kind {
+    const resolved = this.#deref(schema);
+    if (!isObject(resolved)) return "unknown";
+    const type = resolved.type;
+    if (typeof type === "string") return type as Kind;
+    if (Array.isArray(type)) {
+      const nonNull = type.filter((t) => t !== "null");
+      if (nonNull.length === 1) return nonNull[0] as Kind;
+    }
+    return "unknown";
+  }
+
+  /** The JSON type of an array schema's items. */
+  itemKindOf(schema: JsonValue): Kind {
+    const resolved = this.#deref(schema);
+    return isObject(resolved) ? this.kindOf(resolved.items) : "unknown";
+  }
+
+  #deref(schema: JsonValue | undefined): JsonValue | undefined {
+    let current = schema;
+    for (let hops = 0; hops < 20 && isObject(current) && typeof current.$ref === "string"; hops++) {
+      const ref: string = current.$ref;
+      if (!ref.startsWith("#/")) return undefined;
+      let target: JsonValue | undefined = this.#doc as unknown as JsonValue;
+      for (const token of ref.slice(2).split("/")) {
+        const key = decodeURIComponent(token).replaceAll("~1", "/").replaceAll("~0", "~");
+        target = isObject(target) ? target[key] : undefined;
+      }
+      current = target;
+    }
+    return current;
+  }
+}
+
+const cache = new WeakMap<OpenApiDocument, SpecValidators>();
+
+/**
+ * The process-wide validators for a document (built on first call).
+ *
+ * @example
+ * const validators = validatorsFor(await loadBundledSpec());
+ */
+export function validatorsFor(doc: OpenApiDocument): SpecValidators {
+  let validators = cache.get(doc);
+  if (!validators) {
+    validators = new SpecValidators(doc);
+    cache.set(doc, validators);
+  }
+  return validators;
+}

@@ -1,0 +1,217 @@
+/**
+ * The sandbox's registered client application and its organizations' service account keys. Secrets live
+ * in private fields, so neither `JSON.stringify` nor `util.inspect` of these objects can reveal them.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import { inspect } from "node:util";
+import type { CryptoKey } from "jose";
+import { exportPKCS8, generateKeyPair, importSPKI } from "jose";
+import { SandboxOptionError } from "../errors.js";
+
+/**
+ * The key type the interface names for the service account key pair.
+ *
+ * @example
+ * if (keyFile.keyType === KEY_TYPE) sign(keyFile.privateKey);
+ */
+export const KEY_TYPE = "RSA_2048";
+
+/**
+ * A service account key file as the sandbox writes it. `keyId` and `serviceAccountId` are the interface's
+ * field names; `keyType` and `privateKey` are the sandbox's own names for the two facts the interface
+ * says the file carries without naming their fields.
+ *
+ * @example
+ * const file: ServiceAccountKeyFile = { keyId: "…", serviceAccountId: "sa-academy", keyType: "RSA_2048", privateKey: "-----BEGIN PRIVATE KEY-----\n…" };
+ */
+export interface ServiceAccountKeyFile {
+  readonly keyId: string;
+  readonly serviceAccountId: string;
+  readonly keyType: typeof KEY_TYPE;
+  /** PKCS#8, PEM encoded. */
+  readonly privateKey: string;
+}
+
+/**
+ * One organization's service account and the public half of its key, used to verify assertions.
+ *
+ * @example
+ * const key = accounts.find((a) => a.keyId === header.kid);
+ */
+export class ServiceAccount {
+  readonly organizationId: string;
+  readonly serviceAccountId: string;
+  readonly keyId: string;
+  readonly publicKey: CryptoKey;
+  readonly #privateKeyPem: string | undefined;
+
+  constructor(fields: {
+    organizationId: string;
+    serviceAccountId: string;
+    keyId: string;
+    publicKey: CryptoKey;
+    privateKeyPem: string | undefined;
+  }) {
+    this.organizationId = fields.organizationId;
+    this.serviceAccountId = fields.serviceAccountId;
+    this.keyId = fields.keyId;
+    this.publicKey = fields.publicKey;
+    this.#privateKeyPem = fields.privateKeyPem;
+  }
+
+  /**
+   * The key file for this service account, or `undefined` when the data file supplied only a public key
+   * (the private key then stays with whoever made the key pair).
+   *
+   * @example
+   * const file = account.keyFile();
+   * if (file) await writeFile("service-account.json", JSON.stringify(file), { mode: 0o600 });
+   */
+  keyFile(): ServiceAccountKeyFile | undefined {
+    if (this.#privateKeyPem === undefined) return undefined;
+    return {
+      keyId: this.keyId,
+      serviceAccountId: this.serviceAccountId,
+      keyType: KEY_TYPE,
+      privateKey: this.#privateKeyPem,
+    };
+  }
+
+  /** Whether the sandbox holds the private key (it made the key pair itself). */
+  get hasPrivateKey(): boolean {
+    return this.#privateKeyPem !== undefined;
+  }
+
+  toJSON(): Record<string, unknown> {
+    return {
+      organizationId: this.organizationId,
+      serviceAccountId: this.serviceAccountId,
+      keyId: this.keyId,
+      privateKey: this.hasPrivateKey ? "[redacted]" : undefined,
+    };
+  }
+
+  [inspect.custom](): string {
+    return `ServiceAccount ${JSON.stringify(this.toJSON())}`;
+  }
+}
+
+/**
+ * What a client of the sandbox needs to get tokens: the client application's ID and secret and the
+ * service account key files.
+ *
+ * @example
+ * const { url, credentials } = await startSandbox();
+ * const keyFile = credentials.keyFile();
+ * console.log(credentials.clientId, keyFile?.keyId);
+ */
+export class SandboxCredentials {
+  /** Client ID of the registered client application. */
+  readonly clientId: string;
+  readonly #clientSecret: string;
+  /** Service accounts, one per organization of the dataset, in dataset order. */
+  readonly serviceAccounts: readonly ServiceAccount[];
+
+  constructor(clientId: string, clientSecret: string, serviceAccounts: readonly ServiceAccount[]) {
+    this.clientId = clientId;
+    this.#clientSecret = clientSecret;
+    this.serviceAccounts = serviceAccounts;
+  }
+
+  /**
+   * Client secret of the registered client application.
+   *
+   * @example
+   * form.set("client_secret", credentials.clientSecret);
+   */
+  get clientSecret(): string {
+    return this.#clientSecret;
+  }
+
+  /**
+   * The key file of a service account: the first organization's unless one is named by service
+   * account ID.
+   *
+   * @example
+   * const file = credentials.keyFile(); // { keyId, serviceAccountId, keyType, privateKey }
+   */
+  keyFile(serviceAccountId?: string): ServiceAccountKeyFile | undefined {
+    const account =
+      serviceAccountId === undefined
+        ? this.serviceAccounts[0]
+        : this.serviceAccounts.find((a) => a.serviceAccountId === serviceAccountId);
+    return account?.keyFile();
+  }
+
+  toJSON(): Record<string, unknown> {
+    return { clientId: this.clientId, clientSecret: "[redacted]", serviceAccounts: this.serviceAccounts };
+  }
+
+  [inspect.custom](): string {
+    return `SandboxCredentials ${JSON.stringify(this.toJSON())}`;
+  }
+}
+
+/**
+ * An organization as far as credentials go: its service account and, when the data file brings its own
+ * key pair, the public key.
+ *
+ * @example
+ * const org: OrganizationKeySource = { id: "org-1", serviceAccountId: "sa-1" };
+ */
+export interface OrganizationKeySource {
+  readonly id: string;
+  readonly serviceAccountId: string;
+  readonly serviceAccountKey?: { readonly keyId: string; readonly publicKeyPem: string };
+}
+
+/**
+ * Makes the service account keys: imports the public key a data file gives, or generates a fresh
+ * RSA 2048 key pair.
+ *
+ * @example
+ * const accounts = await createServiceAccounts(data.organizations);
+ */
+export async function createServiceAccounts(
+  organizations: readonly OrganizationKeySource[],
+): Promise<ServiceAccount[]> {
+  return Promise.all(
+    organizations.map(async (org) => {
+      if (org.serviceAccountKey) {
+        let publicKey: CryptoKey;
+        try {
+          publicKey = await importSPKI(org.serviceAccountKey.publicKeyPem, "RS256");
+        } catch (error) {
+          throw new SandboxOptionError(
+            `organization ${org.id}: serviceAccountKey.publicKeyPem is not an RSA public key in PEM (SPKI): ${(error as Error).message}`,
+          );
+        }
+        return new ServiceAccount({
+          organizationId: org.id,
+          serviceAccountId: org.serviceAccountId,
+          keyId: org.serviceAccountKey.keyId,
+          publicKey,
+          privateKeyPem: undefined,
+        });
+      }
+      const pair = await generateKeyPair("RS256", { modulusLength: 2048, extractable: true });
+      return new ServiceAccount({
+        organizationId: org.id,
+        serviceAccountId: org.serviceAccountId,
+        keyId: randomUUID(),
+        publicKey: pair.publicKey,
+        privateKeyPem: await exportPKCS8(pair.privateKey),
+      });
+    }),
+  );
+}
+
+/**
+ * A random client ID or secret (URL-safe, so it can go into a form or an env file unquoted).
+ *
+ * @example
+ * const secret = randomToken(32);
+ */
+export function randomToken(bytes: number): string {
+  return randomBytes(bytes).toString("base64url");
+}
