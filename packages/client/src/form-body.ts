@@ -107,10 +107,14 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  *
  * @example
  * ```ts
- * import { serializeRequestBody } from "@drill-practice/client";
+ * import { createDrillClient } from "@drill-practice/client";
  *
- * String(serializeRequestBody({ answer: ["a", "b"] }, {})); // "answer=a&answer=b"
- * serializeRequestBody({ a: 1 }, { "Content-Type": "application/json" }); // '{"a":1}'
+ * const client = createDrillClient({ baseUrl: "https://drill.example" });
+ * // The client uses this internally: the body goes out as answer=red&answer=green.
+ * await client.PUT("/api/2/answer/{reference}", {
+ *   params: { path: { reference: "q1" } },
+ *   body: { answer: ["red", "green"] },
+ * });
  * ```
  */
 export function serializeRequestBody(body: unknown, headers?: AnyHeaders): RequestBody {
@@ -144,15 +148,14 @@ let formRequestClass: typeof Request | undefined;
  *
  * @example
  * ```ts
- * import { formAwareRequest } from "@drill-practice/client";
+ * import { createDrillClient } from "@drill-practice/client";
  *
- * const FormRequest = formAwareRequest();
- * const request = new FormRequest("https://drill.example/api/2/answer/q1", {
- *   method: "PUT",
- *   headers: { "Content-Type": "application/json" },
- *   body: new URLSearchParams({ answer: "dog" }),
+ * const client = createDrillClient({ baseUrl: "https://drill.example" });
+ * // The client uses this internally: the body goes out as answer=red&answer=green.
+ * await client.PUT("/api/2/answer/{reference}", {
+ *   params: { path: { reference: "q1" } },
+ *   body: { answer: ["red", "green"] },
  * });
- * request.headers.get("content-type"); // "application/x-www-form-urlencoded"
  * ```
  */
 export function formAwareRequest(): typeof Request {
