@@ -4,21 +4,21 @@
  */
 import { createServer } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { AccessTokens } from "./access-tokens.js";
-import { createServiceAccounts, randomToken, SandboxCredentials } from "./credentials.js";
-import { writeCredentialsFiles } from "./credentials-files.js";
-import type { DatasetSource } from "./dataset-loader.js";
-import { loadDataset } from "./dataset-loader.js";
+import type { ActiveFault, FaultRule } from "./admin/faults.js";
+import { checkFaultRule, FaultInjector } from "./admin/faults.js";
+import type { DatasetSource } from "./data/dataset-loader.js";
+import { loadDataset } from "./data/dataset-loader.js";
 import { ListenError, type ResponseValidationError, SandboxOptionError } from "./errors.js";
-import type { ActiveFault, FaultRule } from "./faults.js";
-import { checkFaultRule, FaultInjector } from "./faults.js";
-import { createHandlers } from "./handlers.js";
-import type { HttpMethod, OpenApiDocument, Operation } from "./openapi.js";
-import { listOperations, loadBundledSpec } from "./openapi.js";
-import type { PathEntry } from "./pipeline.js";
-import { createRequestListener } from "./pipeline.js";
-import { PathRouter } from "./router.js";
-import { validatorsFor } from "./validation.js";
+import { createHandlers } from "./http/handlers.js";
+import type { HttpMethod, OpenApiDocument, Operation } from "./http/openapi.js";
+import { listOperations, loadBundledSpec } from "./http/openapi.js";
+import type { PathEntry } from "./http/pipeline.js";
+import { createRequestListener } from "./http/pipeline.js";
+import { PathRouter } from "./http/router.js";
+import { validatorsFor } from "./http/validator.js";
+import { AccessTokens } from "./oauth/access-tokens.js";
+import { createServiceAccounts, randomToken, SandboxCredentials } from "./oauth/credentials.js";
+import { writeCredentialsFiles } from "./oauth/credentials-files.js";
 
 /**
  * Default lifetime of issued access tokens, in seconds: the typical value the interface mentions.

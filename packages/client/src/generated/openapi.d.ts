@@ -2481,7 +2481,7 @@ export interface paths {
         /**
          * Submit practice answer
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `submitAnswer_v2_1`.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The interface shows neither its request and response shapes nor its status codes and errors. The shapes here are observed in the deployed service: the form field `answer` (repeated for several values) and the 2.0 `AnswerResponse`, whose `evaluation.result`, `evaluation.termEvaluations[].value` and `proficiency.overall` practice clients read.
          */
         put: operations["submitAnswer_v2_0"];
         post?: never;
@@ -4211,6 +4211,35 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * AnswerRequest
+         * @description Form fields of a 2.0 answer. `answer` holds the given value, or the values when the question takes several (a repeated field on the wire).
+         */
+        AnswerRequest: {
+            /**
+             * @description The value given, or the values given, for the question's `tell` part.
+             * @example the apple
+             */
+            answer: string | string[];
+        };
+        /**
+         * AnswerResponse
+         * @description Reply of the 2.0 answer operation: how the answer was evaluated, the learner's proficiency afterwards, and anything the service wants to report. Every field is optional: `proficiency` applies to drills, `progress` to tests.
+         */
+        AnswerResponse: {
+            evaluation?: components["schemas"]["Evaluation"];
+            feedback?: components["schemas"]["Feedback"];
+            /** @description Notifications relevant to this answer; may be empty. */
+            notifications?: components["schemas"]["NotShown"][];
+            /** @description Evaluations of practice objectives affected by this answer. */
+            objectiveEvaluations?: components["schemas"]["NotShown"][];
+            proficiency?: components["schemas"]["Proficiency"];
+            /**
+             * @description Progress through a test, as a fraction. Only for tests.
+             * @example 0.25
+             */
+            progress?: number;
+        };
+        /**
          * AssertionClaims
          * @description Claims of the signed assertion sent to the token exchange.
          */
@@ -4303,11 +4332,21 @@ export interface components {
         };
         /**
          * ErrorResponse
-         * @description Error body. The interface names one field, `ID`, which identifies the error (for the store search: `query_missing` or `error`). Everything else about the error format is not shown; further fields may be present (the sandbox adds a human-readable `message`).
+         * @description Error body. The interface names one field, `ID`, which identifies the error (for the store search: `query_missing` or `error`). The deployed service's reference writes the identifier as `id` and adds a human-readable `description`; read the identifier from either field.
          */
         ErrorResponse: {
             /**
-             * @description Identifier of the error, for example `query_missing`.
+             * @description What went wrong, for people.
+             * @example No search query specified
+             */
+            description?: string;
+            /**
+             * @description The same identifier, under the name the service's reference uses.
+             * @example query_missing
+             */
+            id?: string;
+            /**
+             * @description Identifier of the error, for example `query_missing` (the interface's name of the field).
              * @example query_missing
              */
             ID: string;
@@ -4315,17 +4354,57 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * Evaluation
+         * @description Evaluation of one answer: the overall `result` and one entry per term that was given or that should have been given. When the question had a time limit, `timing` says whether the answer came in time; a late answer is always `INCORRECT`.
+         */
+        Evaluation: {
+            /**
+             * @description Overall result of the answer.
+             * @enum {string}
+             */
+            result: "CORRECT" | "INCORRECT";
+            /** @description One entry per given term and per missed term. */
+            termEvaluations: components["schemas"]["TermEvaluation"][];
+            /**
+             * @description Only for questions with a time limit.
+             * @enum {string}
+             */
+            timing?: "ON_TIME" | "TOO_LATE";
+        };
+        /**
+         * Feedback
+         * @description A message about the answer, with a title.
+         */
+        Feedback: {
+            /** @description Heading of the feedback. */
+            title?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * FormFields
+         * @description Form fields of a request whose parameters the interface does not name. Each field is a text value; a list goes out as the same field name repeated once per element (`tag=a&tag=b`). Numbers and booleans are sent as their text.
+         */
+        FormFields: {
+            [key: string]: (string | number | boolean) | (string | number | boolean)[];
+        };
+        /**
+         * MultipartBody
+         * @description The parts of a `multipart/form-data` upload, for example a `FormData` holding the file. The names of the parts are not shown by the interface.
+         */
+        MultipartBody: unknown;
+        /**
          * NotShown
          * @description Placeholder for a shape that the service interface does not give. Any JSON value is accepted; do not rely on particular fields. The interface only says that message content is a list of objects.
          */
         NotShown: unknown;
         /**
          * Proficiency
-         * @description Proficiency values of a user for a drillable. How the service computes them is not shown.
+         * @description Proficiency values of a user for a drillable or a practice session, whole numbers from 0 to 100. `overall` is always present; `receptive` and `productive` appear only when both directions are practised, and `overall` is then their mean. How the service computes them is not shown.
          */
         Proficiency: {
             /** @description Overall proficiency. */
-            overall?: number;
+            overall: number;
             /** @description Productive proficiency. */
             productive?: number;
             /** @description Receptive proficiency. */
@@ -4337,6 +4416,10 @@ export interface components {
          */
         Question: {
             ask?: components["schemas"]["QuestionAsk"];
+            /** @description A message that gives context to the question, to be shown with it. */
+            context?: {
+                [key: string]: unknown;
+            };
             /**
              * @description Identifies this question; pass it as the path parameter of the answer operation (`PUT …/answer/{reference}`).
              * @example q-7f3c2a
@@ -4348,6 +4431,11 @@ export interface components {
              */
             sequenceNr?: number;
             tell?: components["schemas"]["QuestionTell"];
+            /**
+             * @description Seconds within which the answer must arrive; an answer that comes later counts as wrong whatever it says.
+             * @example 30
+             */
+            timeLimit?: number;
         };
         /**
          * QuestionAsk
@@ -4417,6 +4505,21 @@ export interface components {
             value?: string;
         };
         /**
+         * TermEvaluation
+         * @description Evaluation of one term: a value the learner gave (`CORRECT` or `INCORRECT`), or a value that was expected but not given (`MISSED`).
+         */
+        TermEvaluation: {
+            /** @description Marks on the given value, such as the letters that were wrong. */
+            markup?: components["schemas"]["NotShown"][];
+            /** @enum {string} */
+            result: "CORRECT" | "INCORRECT" | "MISSED";
+            /**
+             * @description The term's value, as given, or as expected for a missed term.
+             * @example the apple
+             */
+            value: string;
+        };
+        /**
          * TokenRequest
          * @description Form parameters of the token exchange (JWT bearer grant, RFC 7523), sent as `application/x-www-form-urlencoded`.
          */
@@ -4438,7 +4541,25 @@ export interface components {
         };
     };
     responses: {
-        /** @description Neither the status code nor the body of this response is shown by the interface, which only says that message content is a list of objects. The media type is not shown either; JSON is assumed. */
+        /** @description The evaluation of the answer and the proficiency afterwards. The status code is not shown. */
+        Answer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AnswerResponse"];
+            };
+        };
+        /** @description Error. Which errors this operation has and their status codes are not shown by the interface. The service's reference shows every error as an object with an identifier and a `description`. */
+        Error: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description Neither the status code nor the body of this response is shown by the interface, which only says that message content is a list of objects. The media type is not shown either; the service's reference describes its responses as JSON. */
         NotShown: {
             headers: {
                 [name: string]: unknown;
@@ -4498,7 +4619,26 @@ export interface components {
          */
         StoreSearchField: ("NAME" | "DESCRIPTION" | "SUBJECT" | "TAGS" | "CONTENTS")[];
     };
-    requestBodies: never;
+    requestBodies: {
+        /** @description The answer as the form field `answer`. For a question that takes several values, repeat the field once per value (`answer=a&answer=b`). */
+        AnswerForm: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["AnswerRequest"];
+            };
+        };
+        /** @description The drill file and its accompanying fields as a `multipart/form-data` upload. The part names are not shown by the interface. */
+        DrillUpload: {
+            content: {
+                "multipart/form-data": components["schemas"]["MultipartBody"];
+            };
+        };
+        /** @description The operation's parameters, if it takes any, as form fields. Which fields exist is not shown by the interface. Without parameters, send no body: a `PUT` then still carries `Content-Length: 0`. */
+        FormFields: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["FormFields"];
+            };
+        };
+    };
     headers: never;
     pathItems: never;
 }
@@ -4538,7 +4678,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     submitAnswer_v2_1: {
@@ -4551,15 +4691,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getBeacon_v2_1: {
@@ -4575,7 +4710,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     storeBeacon_v2_1: {
@@ -4588,15 +4723,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     deleteBeacon_v2_1: {
@@ -4612,7 +4742,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listBeacons_v2_1: {
@@ -4625,7 +4755,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getClientApp_v2_1: {
@@ -4641,7 +4771,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     updateClientApp_v2_1: {
@@ -4654,15 +4784,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     deleteClientApp_v2_1: {
@@ -4678,7 +4803,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listOwnClientApps_v2_1: {
@@ -4691,7 +4816,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     createClientApp_v2_1: {
@@ -4701,15 +4826,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listClientApps_v2_1: {
@@ -4725,7 +4845,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getCourse_v2_1: {
@@ -4741,7 +4861,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     updateCourse_v2_1: {
@@ -4754,15 +4874,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     addDrillToCourse_v2_1: {
@@ -4777,15 +4892,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     removeDrillFromCourse_v2_1: {
@@ -4803,7 +4913,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     createCourse_v2_1: {
@@ -4813,15 +4923,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     updateDrill_v2_1: {
@@ -4834,15 +4939,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     duplicateDrill_v2_1: {
@@ -4855,15 +4955,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     mergeDrills_v2_1: {
@@ -4876,15 +4971,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getDrillTags_v2_1: {
@@ -4900,7 +4990,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     deleteDrillable_v2_1: {
@@ -4916,7 +5006,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getEasyAndDifficultEntries_v2_1: {
@@ -4932,7 +5022,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getProficiencyChart_v2_1: {
@@ -4948,7 +5038,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getReception_v2_1: {
@@ -4964,7 +5054,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getReview_v2_1: {
@@ -4980,7 +5070,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     postReview_v2_1: {
@@ -4993,15 +5083,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listReviews_v2_1: {
@@ -5017,7 +5102,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     createDrill_v2_1: {
@@ -5027,15 +5112,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     uploadDrill_v2_1: {
@@ -5045,15 +5125,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["DrillUpload"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     respondToGroupInvitation_v2_1: {
@@ -5066,15 +5141,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getGroup_v2_1: {
@@ -5090,7 +5160,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     updateGroup_v2_1: {
@@ -5103,15 +5173,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listGroupDrillables_v2_1: {
@@ -5127,7 +5192,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     addDrillToGroup_v2_1: {
@@ -5142,15 +5207,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     removeDrillFromGroup_v2_1: {
@@ -5168,7 +5228,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listGroupMembers_v2_1: {
@@ -5184,7 +5244,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     deleteGroupMembers_v2_1: {
@@ -5200,7 +5260,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     addGroupMember_v2_1: {
@@ -5215,15 +5275,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     updateGroupObjective_v2_1: {
@@ -5238,15 +5293,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     removeGroupObjective_v2_1: {
@@ -5264,7 +5314,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listObjectiveEvaluations_v2_1: {
@@ -5282,7 +5332,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listGroupObjectives_v2_1: {
@@ -5298,7 +5348,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     defineGroupObjective_v2_1: {
@@ -5311,15 +5361,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getGroupResults_v2_1: {
@@ -5335,7 +5380,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listGroupStaff_v2_1: {
@@ -5351,7 +5396,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     revokeGroupStaffPermission_v2_1: {
@@ -5371,7 +5416,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     updateGroupStaffPermissions_v2_1: {
@@ -5386,15 +5431,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listGroupTests_v2_1: {
@@ -5410,7 +5450,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     addGroupTest_v2_1: {
@@ -5423,15 +5463,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     removeGroupTest_v2_1: {
@@ -5449,7 +5484,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     searchGroups_v2_1: {
@@ -5462,7 +5497,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     createGroup_v2_1: {
@@ -5472,15 +5507,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     deleteGroup_v2_1: {
@@ -5496,7 +5526,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     registerPushDevice_v2_1: {
@@ -5511,15 +5541,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     deregisterPushDevice_v2_1: {
@@ -5537,7 +5562,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listNotifications_v2_1: {
@@ -5550,7 +5575,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getObjective_v2_1: {
@@ -5566,7 +5591,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listObjectives_v2_1: {
@@ -5579,7 +5604,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getOeuvre_v2_1: {
@@ -5592,7 +5617,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getOwnOrganization_v2_1: {
@@ -5605,7 +5630,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getOrganization_v2_1: {
@@ -5621,7 +5646,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listOrganizationAnonymousTests_v2_1: {
@@ -5637,7 +5662,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listOrganizationGroups_v2_1: {
@@ -5653,7 +5678,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getOrganizationLicense_v2_1: {
@@ -5669,7 +5694,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listOrganizationStaff_v2_1: {
@@ -5685,7 +5710,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     addOrganizationStaff_v2_1: {
@@ -5700,15 +5725,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     removeOrganizationStaff_v2_1: {
@@ -5726,7 +5746,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listOrganizations_v2_1: {
@@ -5739,7 +5759,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getPlayable_v2_1: {
@@ -5755,7 +5775,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getAppreciation_v2_1: {
@@ -5771,7 +5791,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     storeAppreciation_v2_1: {
@@ -5786,15 +5806,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     contactAuthor_v2_1: {
@@ -5807,15 +5822,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     acceptForwardedPlayable_v2_1: {
@@ -5828,15 +5838,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     declineForwardedPlayable_v2_1: {
@@ -5852,7 +5857,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     publishPlayable_v2_1: {
@@ -5865,15 +5870,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     forwardPlayables_v2_1: {
@@ -5883,15 +5883,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listForwardedPlayables_v2_1: {
@@ -5904,7 +5899,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getQuestion_v2_1: {
@@ -5923,7 +5918,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getRendition_v2_1: {
@@ -5939,7 +5934,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getPracticePreferences_v2_1: {
@@ -5955,7 +5950,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     storePracticePreferences_v2_1: {
@@ -5968,15 +5963,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getProjectedProficiency_v2_1: {
@@ -5994,7 +5984,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listRepertoire_v2_1: {
@@ -6007,7 +5997,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     addToRepertoire_v2_1: {
@@ -6020,15 +6010,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     removeFromRepertoire_v2_1: {
@@ -6044,7 +6029,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getSession_v2_1: {
@@ -6057,7 +6042,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     searchStore_v2_1: {
@@ -6099,7 +6084,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listStoreCategories_v2_1: {
@@ -6112,7 +6097,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listStoreHighlights_v2_1: {
@@ -6125,7 +6110,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listPopularDrills_v2_1: {
@@ -6138,7 +6123,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getRandomStoreItem_v2_1: {
@@ -6151,7 +6136,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listRecentStoreEntries_v2_1: {
@@ -6164,7 +6149,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listRelatedDrills_v2_1: {
@@ -6180,7 +6165,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getTestQuestion_v2_1: {
@@ -6196,7 +6181,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getTestResult_v2_1: {
@@ -6212,7 +6197,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     completeTest_v2_1: {
@@ -6225,15 +6210,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listTestScoreTransformers_v2_1: {
@@ -6246,7 +6226,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getTest_v2_1: {
@@ -6262,7 +6242,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     linkTestDefinition_v2_1: {
@@ -6279,15 +6259,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listTests_v2_1: {
@@ -6300,7 +6275,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     defineTest_v2_1: {
@@ -6310,15 +6285,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getOwnUser_v2_1: {
@@ -6331,7 +6301,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     updateOwnUser_v2_1: {
@@ -6341,15 +6311,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getUser_v2_1: {
@@ -6365,7 +6330,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     deleteUser_v2_1: {
@@ -6381,7 +6346,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     grantCatalogAccess_v2_1: {
@@ -6396,15 +6361,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     revokeCatalogAccess_v2_1: {
@@ -6422,7 +6382,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getUserContract_v2_1: {
@@ -6438,7 +6398,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getEmailAddress_v2_1: {
@@ -6456,7 +6416,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     addEmailAddress_v2_1: {
@@ -6471,15 +6431,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     removeEmailAddress_v2_1: {
@@ -6497,7 +6452,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     requestEmailVerification_v2_1: {
@@ -6512,15 +6467,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     verifyEmailAddress_v2_1: {
@@ -6537,15 +6487,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listEmailAddresses_v2_1: {
@@ -6561,7 +6506,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     setPrimaryEmailAddress_v2_1: {
@@ -6576,15 +6521,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     updateUserPermission_v2_1: {
@@ -6599,15 +6539,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     removeUserPermission_v2_1: {
@@ -6625,7 +6560,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listUserPermissions_v2_1: {
@@ -6641,7 +6576,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listUsers_v2_1: {
@@ -6654,7 +6589,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     createUser_v2_1: {
@@ -6664,15 +6599,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getVersion_v2_1: {
@@ -6685,7 +6615,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     requestOrganizationLogin_v2_0: {
@@ -6701,7 +6631,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     allowPaymentProviderUpgrade_v2_0: {
@@ -6717,7 +6647,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     finalizePaymentProviderUpgrade_v2_0: {
@@ -6730,15 +6660,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     initiatePaymentProviderUpgrade_v2_0: {
@@ -6751,15 +6676,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     upgradeWithProductKey_v2_0: {
@@ -6769,15 +6689,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     submitAnswer_v2_0: {
@@ -6790,15 +6705,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody: components["requestBodies"]["AnswerForm"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            "2XX": components["responses"]["Answer"];
+            default: components["responses"]["Error"];
         };
     };
     getClientApp_v2_0: {
@@ -6811,7 +6721,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     updateClientApp_v2_0: {
@@ -6821,15 +6731,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     deleteClientApp_v2_0: {
@@ -6842,7 +6747,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listClientApps_v2_0: {
@@ -6855,7 +6760,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     createClientApp_v2_0: {
@@ -6865,15 +6770,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     addDrillToCourse_v2_0: {
@@ -6888,15 +6788,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     removeDrillFromCourse_v2_0: {
@@ -6914,7 +6809,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     createCourse_v2_0: {
@@ -6924,15 +6819,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getDrillDetails_v2_0: {
@@ -6945,7 +6835,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     updateDrill_v2_0: {
@@ -6958,15 +6848,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getDrillTags_v2_0: {
@@ -6982,7 +6867,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     createDrill_v2_0: {
@@ -6992,15 +6877,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getGroupInvitation_v2_0: {
@@ -7016,7 +6896,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     respondToGroupInvitation_v2_0: {
@@ -7029,15 +6909,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listGroupInvitations_v2_0: {
@@ -7050,7 +6925,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listGroupDrills_v2_0: {
@@ -7066,7 +6941,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     addDrillToGroup_v2_0: {
@@ -7081,15 +6956,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     removeDrillFromGroup_v2_0: {
@@ -7107,7 +6977,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listGroupMembers_v2_0: {
@@ -7123,7 +6993,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     addGroupMember_v2_0: {
@@ -7138,15 +7008,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     removeGroupMember_v2_0: {
@@ -7164,7 +7029,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listGroupObjectives_v2_0: {
@@ -7180,7 +7045,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     defineGroupObjective_v2_0: {
@@ -7193,15 +7058,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     removeGroupObjective_v2_0: {
@@ -7219,7 +7079,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getGroupResults_v2_0: {
@@ -7235,7 +7095,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listGroupStaff_v2_0: {
@@ -7251,7 +7111,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     updateGroupStaff_v2_0: {
@@ -7264,15 +7124,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     revokeGroupStaff_v2_0: {
@@ -7288,7 +7143,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listGroupTests_v2_0: {
@@ -7304,7 +7159,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     addGroupTest_v2_0: {
@@ -7317,15 +7172,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     removeGroupTest_v2_0: {
@@ -7343,7 +7193,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     searchGroups_v2_0: {
@@ -7356,7 +7206,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     createGroup_v2_0: {
@@ -7366,15 +7216,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     deleteGroup_v2_0: {
@@ -7387,7 +7232,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     registerPushDevice_v2_0: {
@@ -7397,15 +7242,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     deregisterPushDevice_v2_0: {
@@ -7418,7 +7258,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getObjective_v2_0: {
@@ -7431,7 +7271,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listObjectives_v2_0: {
@@ -7444,7 +7284,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getOwnOrganization_v2_0: {
@@ -7457,7 +7297,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getOrganization_v2_0: {
@@ -7473,7 +7313,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getOrganizationLicense_v2_0: {
@@ -7489,7 +7329,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listOrganizationStaff_v2_0: {
@@ -7505,7 +7345,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     addOrganizationStaff_v2_0: {
@@ -7520,15 +7360,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     removeOrganizationStaff_v2_0: {
@@ -7546,7 +7381,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listOrganizations_v2_0: {
@@ -7559,7 +7394,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getPracticePreferences_v2_0: {
@@ -7575,7 +7410,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     storePracticePreferences_v2_0: {
@@ -7588,15 +7423,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getQuestions_v2_0: {
@@ -7612,7 +7442,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["Question"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getQuestion_v2_0: {
@@ -7634,7 +7464,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["Question"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listRepertoire_v2_0: {
@@ -7647,7 +7477,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     addToRepertoire_v2_0: {
@@ -7657,15 +7487,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     removeFromRepertoire_v2_0: {
@@ -7678,7 +7503,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getSession_v2_0: {
@@ -7691,7 +7516,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     searchStore_v2_0: {
@@ -7762,7 +7587,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listStoreHighlights_v2_0: {
@@ -7775,7 +7600,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listPopularDrills_v2_0: {
@@ -7788,7 +7613,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listRecentStoreEntries_v2_0: {
@@ -7801,7 +7626,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listRelatedDrills_v2_0: {
@@ -7817,7 +7642,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     submitTestAnswer_v2_0: {
@@ -7830,15 +7655,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getTestQuestion_v2_0: {
@@ -7854,7 +7674,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getTestQuestionForTicket_v2_0: {
@@ -7872,7 +7692,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getTestResult_v2_0: {
@@ -7888,7 +7708,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getTestResultFor_v2_0: {
@@ -7906,7 +7726,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getTest_v2_0: {
@@ -7922,7 +7742,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     linkTestDefinition_v2_0: {
@@ -7939,15 +7759,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     defineTest_v2_0: {
@@ -7957,15 +7772,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     requestToken_v2_0: {
@@ -7975,15 +7785,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getOwnUser_v2_0: {
@@ -7996,7 +7801,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     updateOwnUser_v2_0: {
@@ -8006,15 +7811,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getUser_v2_0: {
@@ -8030,7 +7830,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     grantCatalogAccess_v2_0: {
@@ -8045,15 +7845,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     revokeCatalogAccess_v2_0: {
@@ -8071,7 +7866,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getUserContract_v2_0: {
@@ -8087,7 +7882,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getEmailAddress_v2_0: {
@@ -8103,7 +7898,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     updateEmailAddress_v2_0: {
@@ -8116,15 +7911,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     removeEmailAddress_v2_0: {
@@ -8140,7 +7930,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     requestEmailVerification_v2_0: {
@@ -8155,15 +7945,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     verifyEmailAddress_v2_0: {
@@ -8180,15 +7965,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listEmailAddresses_v2_0: {
@@ -8204,7 +7984,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     setPrimaryEmailAddress_v2_0: {
@@ -8219,15 +7999,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     updateUserPermission_v2_0: {
@@ -8240,15 +8015,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     removeUserPermission_v2_0: {
@@ -8264,7 +8034,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     listUserPermissions_v2_0: {
@@ -8280,7 +8050,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     upgradeUser_v2_0: {
@@ -8293,15 +8063,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     searchUsers_v2_0: {
@@ -8314,7 +8079,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     createUser_v2_0: {
@@ -8324,15 +8089,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether this operation takes a body, its media type and its shape are not shown; JSON is assumed. */
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NotShown"];
-            };
-        };
+        requestBody?: components["requestBodies"]["FormFields"];
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     getVersion_v2_0: {
@@ -8345,7 +8105,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["NotShownError"];
+            default: components["responses"]["Error"];
         };
     };
     exchangeToken: {

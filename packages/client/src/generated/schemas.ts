@@ -22,6 +22,38 @@ import type { components } from "./openapi.js";
 export type AccessTokenResponse = components["schemas"]["AccessTokenResponse"];
 
 /**
+ * The schema `AnswerRequest` of the Drill Practice API (`components.schemas["AnswerRequest"]`).
+ *
+ * Form fields of a 2.0 answer. `answer` holds the given value, or the values when the question takes several (a repeated field on the wire).
+ *
+ * @example
+ * ```ts
+ * import type { AnswerRequest } from "@drill-practice/client";
+ *
+ * function use(value: AnswerRequest): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type AnswerRequest = components["schemas"]["AnswerRequest"];
+
+/**
+ * The schema `AnswerResponse` of the Drill Practice API (`components.schemas["AnswerResponse"]`).
+ *
+ * Reply of the 2.0 answer operation: how the answer was evaluated, the learner's proficiency afterwards, and anything the service wants to report. Every field is optional: `proficiency` applies to drills, `progress` to tests.
+ *
+ * @example
+ * ```ts
+ * import type { AnswerResponse } from "@drill-practice/client";
+ *
+ * function use(value: AnswerResponse): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type AnswerResponse = components["schemas"]["AnswerResponse"];
+
+/**
  * The schema `AssertionClaims` of the Drill Practice API (`components.schemas["AssertionClaims"]`).
  *
  * Claims of the signed assertion sent to the token exchange.
@@ -120,7 +152,7 @@ export type Drillables = components["schemas"]["Drillables"];
 /**
  * The schema `ErrorResponse` of the Drill Practice API (`components.schemas["ErrorResponse"]`).
  *
- * Error body. The interface names one field, `ID`, which identifies the error (for the store search: `query_missing` or `error`). Everything else about the error format is not shown; further fields may be present (the sandbox adds a human-readable `message`).
+ * Error body. The interface names one field, `ID`, which identifies the error (for the store search: `query_missing` or `error`). The deployed service's reference writes the identifier as `id` and adds a human-readable `description`; read the identifier from either field.
  *
  * @example
  * ```ts
@@ -132,6 +164,70 @@ export type Drillables = components["schemas"]["Drillables"];
  * ```
  */
 export type ErrorResponse = components["schemas"]["ErrorResponse"];
+
+/**
+ * The schema `Evaluation` of the Drill Practice API (`components.schemas["Evaluation"]`).
+ *
+ * Evaluation of one answer: the overall `result` and one entry per term that was given or that should have been given. When the question had a time limit, `timing` says whether the answer came in time; a late answer is always `INCORRECT`.
+ *
+ * @example
+ * ```ts
+ * import type { Evaluation } from "@drill-practice/client";
+ *
+ * function use(value: Evaluation): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Evaluation = components["schemas"]["Evaluation"];
+
+/**
+ * The schema `Feedback` of the Drill Practice API (`components.schemas["Feedback"]`).
+ *
+ * A message about the answer, with a title.
+ *
+ * @example
+ * ```ts
+ * import type { Feedback } from "@drill-practice/client";
+ *
+ * function use(value: Feedback): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Feedback = components["schemas"]["Feedback"];
+
+/**
+ * The schema `FormFields` of the Drill Practice API (`components.schemas["FormFields"]`).
+ *
+ * Form fields of a request whose parameters the interface does not name. Each field is a text value; a list goes out as the same field name repeated once per element (`tag=a&tag=b`). Numbers and booleans are sent as their text.
+ *
+ * @example
+ * ```ts
+ * import type { FormFields } from "@drill-practice/client";
+ *
+ * function use(value: FormFields): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type FormFields = components["schemas"]["FormFields"];
+
+/**
+ * The schema `MultipartBody` of the Drill Practice API (`components.schemas["MultipartBody"]`).
+ *
+ * The parts of a `multipart/form-data` upload, for example a `FormData` holding the file. The names of the parts are not shown by the interface.
+ *
+ * @example
+ * ```ts
+ * import type { MultipartBody } from "@drill-practice/client";
+ *
+ * function use(value: MultipartBody): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type MultipartBody = components["schemas"]["MultipartBody"];
 
 /**
  * The schema `NotShown` of the Drill Practice API (`components.schemas["NotShown"]`).
@@ -152,7 +248,7 @@ export type NotShown = components["schemas"]["NotShown"];
 /**
  * The schema `Proficiency` of the Drill Practice API (`components.schemas["Proficiency"]`).
  *
- * Proficiency values of a user for a drillable. How the service computes them is not shown.
+ * Proficiency values of a user for a drillable or a practice session, whole numbers from 0 to 100. `overall` is always present; `receptive` and `productive` appear only when both directions are practised, and `overall` is then their mean. How the service computes them is not shown.
  *
  * @example
  * ```ts
@@ -262,6 +358,22 @@ export type ServiceAccountKeyFile = components["schemas"]["ServiceAccountKeyFile
 export type Term = components["schemas"]["Term"];
 
 /**
+ * The schema `TermEvaluation` of the Drill Practice API (`components.schemas["TermEvaluation"]`).
+ *
+ * Evaluation of one term: a value the learner gave (`CORRECT` or `INCORRECT`), or a value that was expected but not given (`MISSED`).
+ *
+ * @example
+ * ```ts
+ * import type { TermEvaluation } from "@drill-practice/client";
+ *
+ * function use(value: TermEvaluation): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type TermEvaluation = components["schemas"]["TermEvaluation"];
+
+/**
  * The schema `TokenRequest` of the Drill Practice API (`components.schemas["TokenRequest"]`).
  *
  * Form parameters of the token exchange (JWT bearer grant, RFC 7523), sent as `application/x-www-form-urlencoded`.
@@ -287,4 +399,4 @@ export type TokenRequest = components["schemas"]["TokenRequest"];
  * console.log(SCHEMA_NAMES.includes("Drillable")); // true
  * ```
  */
-export const SCHEMA_NAMES = ["AccessTokenResponse","AssertionClaims","AssertionHeader","AuthorizationServerMetadata","Drillable","DrillablePractice","Drillables","ErrorResponse","NotShown","Proficiency","Question","QuestionAsk","QuestionResponse","QuestionTell","ServiceAccountKeyFile","Term","TokenRequest"] as const;
+export const SCHEMA_NAMES = ["AccessTokenResponse","AnswerRequest","AnswerResponse","AssertionClaims","AssertionHeader","AuthorizationServerMetadata","Drillable","DrillablePractice","Drillables","ErrorResponse","Evaluation","Feedback","FormFields","MultipartBody","NotShown","Proficiency","Question","QuestionAsk","QuestionResponse","QuestionTell","ServiceAccountKeyFile","Term","TermEvaluation","TokenRequest"] as const;

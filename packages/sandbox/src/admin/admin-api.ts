@@ -7,12 +7,12 @@
  * - `DELETE /__sandbox/faults`: remove every rule; answers 204.
  */
 import type { IncomingMessage } from "node:http";
-import { SandboxOptionError } from "./errors.js";
+import { SandboxOptionError } from "../errors.js";
+import { parseContentType, readBody } from "../http/http-io.js";
+import type { Reply } from "../http/replies.js";
+import { errorReply } from "../http/replies.js";
 import type { FaultInjector } from "./faults.js";
 import { checkFaultRule } from "./faults.js";
-import { parseContentType, readBody } from "./http-io.js";
-import type { Reply } from "./replies.js";
-import { errorReply } from "./replies.js";
 
 /**
  * What the admin endpoints act on.

@@ -5,10 +5,12 @@
  * sandbox itself can produce a 5xx other than 501 and injected faults.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { AccessTokens, TokenSession } from "./access-tokens.js";
-import { type AdminContext, handleAdmin } from "./admin.js";
-import { ResponseValidationError } from "./errors.js";
-import type { FaultInjector } from "./faults.js";
+import { type AdminContext, handleAdmin } from "../admin/admin-api.js";
+import type { FaultInjector } from "../admin/faults.js";
+import { ResponseValidationError } from "../errors.js";
+import type { AccessTokens, TokenSession } from "../oauth/access-tokens.js";
+import type { TokenEndpointContext } from "../oauth/token-endpoint.js";
+import { exchangeToken } from "../oauth/token-endpoint.js";
 import { hasBody, parseContentType, readBody } from "./http-io.js";
 import type { HttpMethod, Operation } from "./openapi.js";
 import { HTTP_METHODS } from "./openapi.js";
@@ -16,9 +18,7 @@ import type { OperationHandler } from "./operation-handler.js";
 import type { Reply } from "./replies.js";
 import { errorReply, oauthError } from "./replies.js";
 import type { PathRouter } from "./router.js";
-import type { TokenEndpointContext } from "./token-endpoint.js";
-import { exchangeToken } from "./token-endpoint.js";
-import type { SpecValidators } from "./validation.js";
+import type { SpecValidators } from "./validator.js";
 
 /**
  * The path prefix of the sandbox's own admin endpoints (not part of the description).

@@ -1,0 +1,204 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { loadBundle, operationsOf } from "./spec-fixtures.ts";
+
+const full = loadBundle("openapi.json");
+const components = full.components as unknown as Record<string, Record<string, Record<string, unknown>>>;
+const schemas = full.components.schemas;
+const readme = readFileSync(fileURLToPath(new URL("../README.md", import.meta.url)), "utf8");
+
+interface Marker {
+  where: string;
+  value: unknown;
+}
+
+function markers(node: unknown, where: string, found: Marker[] = []): Marker[] {
+  if (Array.isArray(node)) {
+    for (const [index, item] of node.entries()) markers(item, `${where}/${index}`, found);
+  } else if (node && typeof node === "object") {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "x-observed") found.push({ where, value });
+      else markers(value, `${where}/${key}`, found);
+    }
+  }
+  return found;
+}
+
+type Operation = Record<string, unknown> & {
+  operationId: string;
+  requestBody?: { $ref?: string };
+  responses: Record<string, { $ref?: string }>;
+  "x-observed"?: { source: string; note: string };
+  "x-undocumented"?: string[];
+};
+const rawOperations = Object.entries(full.paths).flatMap(([path, item]) =>
+  Object.entries(item)
+    .filter(([method]) => ["get", "put", "post", "delete"].includes(method))
+    .map(([method, operation]) => ({ path, method, operation: operation as Operation })),
+);
+const byId = (id: string) => {
+  const found = rawOperations.find((o) => o.operation.operationId === id);
+  if (!found) throw new Error(`no operation ${id}`);
+  return found;
+};
+const refName = (ref: string | undefined) => ref?.split("/").pop();
+const bodyOf = (ref: string | undefined) =>
+  components.requestBodies?.[refName(ref) ?? ""] as
+    | { content: Record<string, { schema?: { $ref?: string }; encoding?: Record<string, unknown> }> }
+    | undefined;
+
+describe("the x-observed convention", () => {
+  const all = markers(full, "#");
+
+  it("writes every marker as { source, note } naming one of the recorded sources", () => {
+    expect(all.length).toBeGreaterThan(80);
+    for (const { where, value } of all) {
+      expect(Object.keys(value as object).sort(), where).toEqual(["note", "source"]);
+      const { source, note } = value as { source: unknown; note: unknown };
+      expect(typeof note === "string" && note.trim().length > 10, where).toBe(true);
+      expect(typeof source === "string" && /\b(REF|SDK|LMS|BOT)\b/.test(source), where).toBe(true);
+    }
+  });
+
+  it("lists every marked component in spec/README.md", () => {
+    const marked = new Set(
+      all
+        .map(({ where }) => /^#\/components\/(\w+)\/(\w+)/.exec(where))
+        .filter((match) => match !== null)
+        .map((match) => `${match[1]}/${match[2]}`),
+    );
+    expect(marked.size).toBeGreaterThanOrEqual(10);
+    for (const name of marked) expect(readme, name).toContain(`\`${name}\``);
+  });
+
+  it("never marks what the interface itself states", () => {
+    const error = schemas.ErrorResponse as { properties: Record<string, Record<string, unknown>> };
+    expect(error.properties.ID).not.toHaveProperty("x-observed");
+    expect(schemas.TokenRequest).not.toHaveProperty("x-observed");
+    expect(byId("exchangeToken").operation).not.toHaveProperty("x-observed");
+    expect(byId("searchStore_v2_0").operation).not.toHaveProperty("x-observed");
+  });
+});
+
+describe("request bodies", () => {
+  it("sends every PUT and POST body as form fields, only the drill upload as multipart", () => {
+    const withBody = rawOperations.filter((o) => o.operation.requestBody !== undefined);
+    expect(withBody.length).toBe(77);
+    for (const { method, operation } of withBody) {
+      expect(["put", "post"], operation.operationId).toContain(method);
+      if (operation.operationId === "exchangeToken") continue;
+      const body = bodyOf(operation.requestBody?.$ref);
+      const types = Object.keys(body?.content ?? {});
+      const expected =
+        operation.operationId === "uploadDrill_v2_1"
+          ? ["multipart/form-data"]
+          : ["application/x-www-form-urlencoded"];
+      expect(types, operation.operationId).toEqual(expected);
+      expect(operation["x-observed"]?.note, operation.operationId).toMatch(
+        operation.operationId === "uploadDrill_v2_1" ? /multipart/ : /form/,
+      );
+      if (method === "put") expect(operation["x-observed"]?.note).toMatch(/Content-Length: 0/);
+    }
+    expect(JSON.stringify(components.requestBodies)).not.toContain("application/json");
+  });
+
+  it("keeps the fields of the open form body unknown but lets lists through", () => {
+    const form = schemas.FormFields as { type: string; additionalProperties: { anyOf: unknown[] } };
+    expect(form.type).toBe("object");
+    expect(JSON.stringify(form.additionalProperties.anyOf)).toContain('"type":"array"');
+    expect(form).toHaveProperty("x-undocumented");
+  });
+});
+
+describe("the 2.0 practice loop", () => {
+  it("takes the answer as the form field answer, repeated for several values", () => {
+    const { operation } = byId("submitAnswer_v2_0");
+    const body = bodyOf(operation.requestBody?.$ref);
+    const form = body?.content["application/x-www-form-urlencoded"];
+    expect(form?.schema?.$ref).toBe("#/components/schemas/AnswerRequest");
+    expect(form?.encoding?.answer).toEqual({ style: "form", explode: true });
+    const request = schemas.AnswerRequest as { required: string[]; properties: { answer: unknown } };
+    expect(request.required).toEqual(["answer"]);
+    expect(JSON.stringify(request.properties.answer)).toMatch(/"type":"array"/);
+  });
+
+  it("replies with the 2.0 AnswerResponse, every top-level field optional", () => {
+    const { operation } = byId("submitAnswer_v2_0");
+    expect(refName(operation.responses["2XX"]?.$ref)).toBe("Answer");
+    expect(Object.keys(schemas.AnswerResponse?.properties as object)).toEqual([
+      "proficiency",
+      "evaluation",
+      "feedback",
+      "notifications",
+      "objectiveEvaluations",
+      "progress",
+    ]);
+    expect(schemas.AnswerResponse).not.toHaveProperty("required");
+    expect(schemas.Evaluation?.required).toEqual(["result", "termEvaluations"]);
+    const evaluation = schemas.Evaluation?.properties as Record<string, { enum?: string[] }>;
+    expect(evaluation.result?.enum).toEqual(["CORRECT", "INCORRECT"]);
+    expect(evaluation.timing?.enum).toEqual(["ON_TIME", "TOO_LATE"]);
+    const term = schemas.TermEvaluation?.properties as Record<string, { enum?: string[] }>;
+    expect(term.result?.enum).toEqual(["CORRECT", "INCORRECT", "MISSED"]);
+    expect(schemas.TermEvaluation?.required).toEqual(["value", "result"]);
+  });
+
+  it("gives Proficiency its range and a required overall", () => {
+    expect(schemas.Proficiency?.required).toEqual(["overall"]);
+    for (const field of Object.values(schemas.Proficiency?.properties as Record<string, object>)) {
+      expect(field).toMatchObject({ type: "integer", minimum: 0, maximum: 100 });
+    }
+  });
+
+  it("adds the optional context and timeLimit to the question", () => {
+    const properties = schemas.Question?.properties as Record<string, Record<string, unknown>>;
+    expect(properties.context).toHaveProperty("x-observed");
+    expect(properties.timeLimit).toMatchObject({ type: "integer" });
+    expect(properties.timeLimit).toHaveProperty("x-observed");
+    expect(schemas.Question?.required ?? []).not.toContain("context");
+    expect(schemas.Question?.required ?? []).not.toContain("timeLimit");
+  });
+
+  it("leaves the 2.1 answer and question as the interface leaves them", () => {
+    const answer = byId("submitAnswer_v2_1").operation;
+    expect(refName(answer.responses["2XX"]?.$ref)).toBe("NotShown");
+    expect(refName(answer.requestBody?.$ref)).toBe("FormFields");
+    expect(refName(byId("getQuestion_v2_1").operation.responses["2XX"]?.$ref)).toBe("NotShown");
+  });
+});
+
+describe("errors and the token header", () => {
+  it("keeps the interface's ID and adds the observed id and description beside it", () => {
+    expect(schemas.ErrorResponse?.required).toEqual(["ID"]);
+    const properties = schemas.ErrorResponse?.properties as Record<string, Record<string, unknown>>;
+    expect(Object.keys(properties)).toEqual(["ID", "id", "description"]);
+    expect(properties.id).toHaveProperty("x-observed");
+    expect(properties.description).toHaveProperty("x-observed");
+  });
+
+  it("answers errors of every API operation with ErrorResponse", () => {
+    for (const { path, operation } of rawOperations) {
+      if (!path.startsWith("/api/")) continue;
+      const ref = operation.responses.default?.$ref;
+      if (ref === undefined) continue; // the store search describes its own errors inline
+      expect(refName(ref), operation.operationId).toBe("Error");
+    }
+    const error = components.responses?.Error as {
+      content: Record<string, { schema: { $ref: string } }>;
+    };
+    expect(error.content["application/json"]?.schema.$ref).toBe("#/components/schemas/ErrorResponse");
+  });
+
+  it("documents OAuth as a second, case-sensitive scheme word of the bearer scheme", () => {
+    const scheme = components.securitySchemes?.BearerAuth as { scheme: string; description: string };
+    expect(scheme.scheme).toBe("bearer");
+    expect(scheme.description).toContain("OAuth <token>");
+    expect(scheme.description).toMatch(/case-sensitive/);
+    expect(scheme).toHaveProperty("x-observed");
+  });
+
+  it("keeps the operations list helper in step with the raw paths", () => {
+    expect(operationsOf(full).length).toBe(rawOperations.length);
+  });
+});
