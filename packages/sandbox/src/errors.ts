@@ -20,7 +20,8 @@ export type SandboxErrorCode =
   | "ERR_SANDBOX_CREDENTIALS_FILES"
   | "ERR_SANDBOX_RESPONSE_INVALID"
   | "ERR_SANDBOX_DATA_FILE_INVALID"
-  | "ERR_SANDBOX_REQUEST_REJECTED";
+  | "ERR_SANDBOX_REQUEST_REJECTED"
+  | "ERR_SANDBOX_RESPONSES_INVALID";
 
 /**
  * The one root of every error the sandbox throws; `code` tells them apart.
@@ -237,6 +238,39 @@ export class DataFileError extends SandboxError {
     const where = source === undefined ? "data file" : `data file ${source}`;
     const lines = problems.map((p) => `  ${p.path}: ${p.message}`);
     super(`${where} has ${problems.length} problem${problems.length === 1 ? "" : "s"}:\n${lines.join("\n")}`);
+    this.problems = problems;
+  }
+}
+
+/**
+ * One problem of a programmed-responses set, located by a JSON path such as `$.responses[2].body`.
+ *
+ * @example
+ * const p: ResponseRulesProblem = { path: "$.responses[0].status", message: "must be an integer HTTP status from 200 to 599" };
+ */
+export interface ResponseRulesProblem {
+  readonly path: string;
+  readonly message: string;
+}
+
+/**
+ * A set of programmed responses (`--responses`, the `responses` option, `setResponses`, or the admin
+ * API) that cannot be used; lists every problem, and none of the set was applied.
+ *
+ * @example
+ * try { sandbox.setResponses(rules); } catch (e) { if (e instanceof ResponseRulesError) for (const p of e.problems) console.log(p.path, p.message); }
+ */
+export class ResponseRulesError extends SandboxError {
+  override readonly name = "ResponseRulesError";
+  readonly code = "ERR_SANDBOX_RESPONSES_INVALID" as const;
+  readonly problems: readonly ResponseRulesProblem[];
+
+  constructor(problems: readonly ResponseRulesProblem[], source?: string) {
+    const where = source === undefined ? "responses" : `responses file ${source}`;
+    const lines = problems.map((p) => `  ${p.path}: ${p.message}`);
+    super(
+      `${where} refused, nothing applied; ${problems.length} problem${problems.length === 1 ? "" : "s"}:\n${lines.join("\n")}`,
+    );
     this.problems = problems;
   }
 }

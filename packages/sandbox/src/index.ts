@@ -14,12 +14,13 @@
 export type { ActiveFault, FaultRule } from "./admin/faults.js";
 export { DEFAULT_IDS } from "./data/dataset.js";
 export type { SandboxData } from "./domain/types.js";
-export type { DataFileProblem, SandboxErrorCode } from "./errors.js";
+export type { DataFileProblem, ResponseRulesProblem, SandboxErrorCode } from "./errors.js";
 export {
   CredentialsFilesError,
   DataFileError,
   DataFileReadError,
   ListenError,
+  ResponseRulesError,
   ResponseValidationError,
   SandboxError,
   SandboxOptionError,
@@ -33,5 +34,11 @@ export { ADMIN_PREFIX } from "./http/pipeline.js";
 export { CLOCK_LEEWAY_SECONDS } from "./oauth/assertion.js";
 export type { SandboxCredentials, ServiceAccountKeyFile } from "./oauth/credentials.js";
 export { ENV_FILE_NAME, KEY_FILE_NAME } from "./oauth/credentials-files.js";
+export type {
+  ResponseRule,
+  ResponseRulesFile,
+  ResponseRuleValue,
+} from "./responses/response-rules.js";
+export { PROGRAMMABLE_RESPONSES } from "./responses/response-rules.js";
 export type { Sandbox, SandboxOptions } from "./sandbox.js";
 export { DEFAULT_TOKEN_LIFETIME_SECONDS, startSandbox } from "./sandbox.js";
