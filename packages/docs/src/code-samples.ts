@@ -34,7 +34,10 @@ export interface SampleRequest {
   body?:
     | { kind: "json"; value: unknown }
     | { kind: "unknown"; mediaType: string }
-    | { kind: "form"; mediaType: string; fields: string[] };
+    | { kind: "form"; fields: [string, string][] }
+    | { kind: "form-unknown" }
+    | { kind: "token"; mediaType: string; fields: string[] }
+    | { kind: "multipart" };
   /** Whether the operation needs a bearer token (`security` not empty). */
   authenticated: boolean;
 }
@@ -51,7 +54,9 @@ function firstExample(parameter: {
     if (example && example.value !== undefined) return example.value;
   }
   const schema = parameter.schema;
-  return typeof schema === "object" && schema !== null ? (schema as { example?: unknown }).example : undefined;
+  return typeof schema === "object" && schema !== null
+    ? (schema as { example?: unknown }).example
+    : undefined;
 }
 
 function isNotShown(document: OpenApiDocument, schema: unknown): boolean {
@@ -113,36 +118,53 @@ export function sampleRequest(
     query,
     authenticated: !(Array.isArray(operation.security) && operation.security.length === 0),
   };
-  const body = resolveRef<
-    | {
-        content?: Record<
-          string,
-          { schema?: unknown; example?: unknown; examples?: Record<string, { value?: unknown }> }
-        >;
-      }
-    | undefined
-  >(document, operation.requestBody);
-  const [mediaType, media] = Object.entries(body?.content ?? {})[0] ?? [];
-  if (mediaType !== undefined && media !== undefined) {
-    if (mediaType === formMediaType) {
-      const schema = resolveRef<{ properties?: Record<string, unknown>; required?: string[] }>(
-        document,
-        media.schema,
-      );
-      request.body = {
-        kind: "form",
-        mediaType,
-        fields: schema.required ?? Object.keys(schema.properties ?? {}),
-      };
-    } else if (isNotShown(document, media.schema)) {
-      request.body = { kind: "unknown", mediaType };
-    } else {
-      const example = firstExample(media);
-      request.body =
-        example === undefined ? { kind: "unknown", mediaType } : { kind: "json", value: example };
-    }
-  }
+  request.body = sampleBody(document, operation.requestBody, values);
   return request;
+}
+
+interface MediaObject {
+  schema?: unknown;
+  example?: unknown;
+  examples?: Record<string, { value?: unknown }>;
+}
+
+interface SchemaObject {
+  title?: string;
+  properties?: Record<string, unknown>;
+  required?: string[];
+}
+
+function sampleBody(
+  document: OpenApiDocument,
+  requestBody: unknown,
+  values: SampleValues,
+): SampleRequest["body"] {
+  const body = resolveRef<{ content?: Record<string, MediaObject> } | undefined>(document, requestBody);
+  const [mediaType, media] = Object.entries(body?.content ?? {})[0] ?? [];
+  if (mediaType === undefined || media === undefined) return undefined;
+  if (mediaType === "multipart/form-data") return { kind: "multipart" };
+  const schema = resolveRef<SchemaObject | undefined>(document, media.schema) ?? {};
+  const example = firstExample(media);
+  if (mediaType === formMediaType) {
+    const names = Object.keys(schema.properties ?? {});
+    if (names.includes("assertion") && names.includes("grant_type")) {
+      return { kind: "token", mediaType, fields: schema.required ?? names };
+    }
+    const fromExample =
+      typeof example === "object" && example !== null ? (example as Record<string, unknown>) : {};
+    const wanted = [...new Set([...(schema.required ?? []), ...Object.keys(fromExample)])];
+    if (wanted.length === 0) return { kind: "form-unknown" };
+    return {
+      kind: "form",
+      fields: wanted.map((name) => {
+        const given = fromExample[name];
+        const value = Array.isArray(given) ? given[0] : given;
+        return [name, value !== undefined ? String(value) : (values.literal[name] ?? placeholderValue(name))];
+      }),
+    };
+  }
+  if (isNotShown(document, media.schema) || example === undefined) return { kind: "unknown", mediaType };
+  return { kind: "json", value: example };
 }
 
 function tsString(value: string): string {
@@ -184,7 +206,7 @@ const tsSetup = [
  */
 export function typescriptSample(request: SampleRequest): string {
   const lines = [...tsSetup];
-  if (request.body?.kind === "form") {
+  if (request.body?.kind === "token") {
     lines.push(
       "",
       `// serviceAccountAuth signs an assertion and posts it to ${request.path} as ${request.body.mediaType}.`,
@@ -211,9 +233,25 @@ export function typescriptSample(request: SampleRequest): string {
     params.push(`query: { ${entries.join(", ")} }`);
   }
   if (params.length > 0) options.push(`params: { ${params.join(", ")} }`);
-  if (request.body?.kind === "json") options.push(`body: ${JSON.stringify(request.body.value)}`);
-  if (request.body?.kind === "unknown") {
+  const body = request.body;
+  if (body?.kind === "json") options.push(`body: ${JSON.stringify(body.value)}`);
+  if (body?.kind === "form") {
+    const fields = body.fields.map(([name, value]) => `${JSON.stringify(name)}: ${tsString(value)}`);
+    options.push(`body: { ${fields.join(", ")} }`, `headers: { "Content-Type": "${formMediaType}" }`);
+  }
+  if (body?.kind === "unknown") {
     lines.push("// The request body is not shown by the interface; pass it as `body` once you know it.");
+  }
+  if (body?.kind === "form-unknown") {
+    lines.push(
+      "// Its form fields are not shown by the interface; pass them as `body` with",
+      `// headers: { "Content-Type": "${formMediaType}" } once you know them.`,
+    );
+  }
+  if (body?.kind === "multipart") {
+    lines.push(
+      "// The upload goes as multipart/form-data (a FormData `body`); its part names are not shown.",
+    );
   }
   const method = request.method.toUpperCase();
   const args =
@@ -256,7 +294,7 @@ export function curlSample(request: SampleRequest): string {
   lines.push(...readerHints(request, "#"));
   const method = request.method.toUpperCase();
   const curl: string[] = ["curl --fail-with-body -sS"];
-  if (request.body?.kind === "form") {
+  if (request.body?.kind === "token") {
     // The token exchange: the secret comes from standard input, the assertion from a file.
     lines.push("# assertion.jwt: a signed assertion (see the Authentication guide)");
     curl.push(`"$DRILL_BASE_URL${shellQuoteDouble(url)}"`);

@@ -1,6 +1,5 @@
-import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { DEFAULT_IDS } from "@drill-practice/sandbox";
+import { listOperations, type OpenApiDocument, operationParameters } from "./openapi-document.ts";
 
 /**
  * A value the reader has to bring from an earlier call; samples read it from an environment
@@ -15,80 +14,65 @@ export interface ReaderValue {
 
 /** Example values for parameters, by parameter name. */
 export interface SampleValues {
-  /** Literal values that exist in the sandbox's built-in dataset. */
+  /** Literal values, each of which exists in the sandbox's built-in dataset. */
   literal: Readonly<Record<string, string>>;
   /** Values only an earlier answer can give. */
   fromReader: Readonly<Record<string, ReaderValue>>;
 }
 
-interface Dataset {
-  drills: { id: string; subject?: string }[];
-  courses: { id: string }[];
-  catalogs: { id: string }[];
-  organizations: { id: string }[];
-  groups: { id: string }[];
-  users: { id: string; emails?: string[] }[];
-}
+/** The well-known IDs the sandbox exports for docs and demos (`DEFAULT_IDS`). */
+export type SandboxIds = typeof DEFAULT_IDS;
 
-function firstId(list: { id: string }[] | undefined, what: string): string {
-  const id = list?.[0]?.id;
-  if (typeof id !== "string") throw new Error(`the sandbox dataset has no ${what}`);
-  return id;
+/** The first string example the spec gives for a parameter of this name, if any. */
+function specExample(documents: readonly OpenApiDocument[], name: string): string | undefined {
+  for (const document of documents) {
+    for (const { path, operation } of listOperations(document)) {
+      for (const parameter of operationParameters(document, path, operation)) {
+        if (parameter.name === name && typeof parameter.example === "string") return parameter.example;
+      }
+    }
+  }
+  return undefined;
 }
 
 /**
- * Builds the example values of the code samples from the sandbox's built-in dataset, so a
- * sample pasted into a shell next to `drill-sandbox` addresses something that exists there.
+ * The example values of the code samples: the spec's own example of a drill ID (which the
+ * sandbox's dataset holds) and the IDs the sandbox exports, so a sample pasted into a shell next
+ * to `drill-sandbox` addresses something that exists there.
  *
  * @example
- * const values = sampleValuesFromDataset(JSON.parse(await readFile("data/example.json", "utf8")));
- * values.literal.drill; // "pt-greetings"
+ * const values = sampleValues([bundle21, bundle20]);
+ * values.literal.drillable; // the spec's example drill, e.g. "math-times-7"
  */
-export function sampleValuesFromDataset(dataset: Dataset): SampleValues {
-  const drill = firstId(dataset.drills, "drill");
-  const course = firstId(dataset.courses, "course");
-  const person = dataset.users.find((user) => (user.emails ?? []).length > 0);
-  if (!person) throw new Error("the sandbox dataset has no user with an email address");
-  const user = person.id;
-  const literal: Record<string, string> = {
-    drill,
-    drill_id: drill,
-    drillable: drill,
-    playable: drill,
-    course,
-    course_id: course,
-    catalog: firstId(dataset.catalogs, "catalog"),
-    organization: firstId(dataset.organizations, "organization"),
-    organization_id: firstId(dataset.organizations, "organization"),
-    group: firstId(dataset.groups, "group"),
-    group_id: firstId(dataset.groups, "group"),
-    user,
-    user_id: user,
-    user_reference: user,
-    user_id_or_ticket: user,
-    email: person.emails?.[0] ?? "",
-    // Words that find the drill above in a store search.
-    query: (dataset.drills[0]?.subject ?? drill).toLowerCase(),
-  };
+export function sampleValues(
+  documents: readonly OpenApiDocument[],
+  ids: SandboxIds = DEFAULT_IDS,
+): SampleValues {
+  const drill = specExample(documents, "drill_id") ?? specExample(documents, "drill");
+  if (drill === undefined)
+    throw new Error("the spec gives no example drill ID (parameter drill_id or drill)");
+  const user = ids.users.ana;
   return {
-    literal,
+    literal: {
+      drill,
+      drill_id: drill,
+      drillable: drill,
+      playable: drill,
+      catalog: ids.catalogs.business,
+      organization: ids.organization,
+      organization_id: ids.organization,
+      group: ids.group,
+      group_id: ids.group,
+      user,
+      user_id: user,
+      user_reference: user,
+      user_id_or_ticket: user,
+      email: "ana@example.com",
+    },
     fromReader: {
       reference: { env: "REFERENCE", hint: "the `reference` of a question you were given" },
     },
   };
-}
-
-/**
- * Reads the dataset the sandbox serves by default (`data/example.json` of
- * `@drill-practice/sandbox`) and derives the sample values from it.
- *
- * @example
- * const values = await loadSampleValues();
- */
-export async function loadSampleValues(): Promise<SampleValues> {
-  const require = createRequire(import.meta.url);
-  const file = join(dirname(require.resolve("@drill-practice/sandbox/package.json")), "data", "example.json");
-  return sampleValuesFromDataset(JSON.parse(await readFile(file, "utf8")) as Dataset);
 }
 
 /**
