@@ -9,7 +9,7 @@ import { renderErrorsPage } from "./errors-page.ts";
 import { groupRedirects } from "./group-redirects.ts";
 import { findRemoteReferences, localizeRedocAssets, redocCreditFile } from "./offline-assets.ts";
 import { asOpenApiDocument, listOperations, type OpenApiDocument } from "./openapi-document.ts";
-import { addOperationNotes, type SandboxSupport } from "./operation-notes.ts";
+import { addOperationNotes, operationLabels, type SandboxSupport } from "./operation-notes.ts";
 import { fillMarkers } from "./page-markers.ts";
 import { precompress } from "./precompress.ts";
 import { runBuildDocs } from "./redoc-build.ts";
@@ -131,9 +131,10 @@ async function buildReference(
   outDir: string,
   workDir: string,
   values: SampleValues,
+  labels: ReadonlyMap<string, string>,
 ): Promise<BuiltVersion> {
   const sampled = addCodeSamples(bundle, values).document;
-  const { document, noted, observed } = addOperationNotes(sampled, sandboxSupport);
+  const { document, noted, observed } = addOperationNotes(sampled, sandboxSupport, labels);
   const input = join(workDir, version.bundle);
   await writeFile(input, JSON.stringify(withSandboxServer(withDisplayTitle(document))));
 
@@ -201,11 +202,12 @@ export async function buildSite(options: BuildSiteOptions = {}): Promise<BuiltSi
   for (const version of apiVersions) await mkdir(join(outDir, version.dir), { recursive: true });
 
   const values = sampleValues(bundles.map((entry) => entry.bundle));
+  const labels = operationLabels(bundles.map((entry) => entry.bundle));
   const workDir = await mkdtemp(join(tmpdir(), "drill-docs-"));
   let versions: BuiltVersion[];
   try {
     versions = await Promise.all(
-      bundles.map(({ version, bundle }) => buildReference(version, bundle, outDir, workDir, values)),
+      bundles.map(({ version, bundle }) => buildReference(version, bundle, outDir, workDir, values, labels)),
     );
   } finally {
     await rm(workDir, { recursive: true, force: true });

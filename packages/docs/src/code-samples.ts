@@ -172,7 +172,7 @@ function tsString(value: string): string {
 }
 
 function tsValue(value: SampleValue): string {
-  return "literal" in value ? tsString(value.literal) : `process.env.${value.reader.env} ?? ""`;
+  return "literal" in value ? tsString(value.literal) : `env.${value.reader.env} ?? ""`;
 }
 
 function readerHints(request: SampleRequest, comment: string): string[] {
@@ -187,11 +187,12 @@ const tsSetup = [
   'import { serviceAccountAuth } from "@drill-practice/auth/node";',
   'import { createDrillClient, unwrap } from "@drill-practice/client";',
   "",
-  "// The sandbox's client.env sets these (see the quick start); use your own against a deployment.",
+  "// DRILL_*: the sandbox's client.env (see the quick start)",
+  "const { env } = process;",
   "const auth = serviceAccountAuth({",
-  '  keyFile: process.env.DRILL_KEY_FILE ?? "creds/service-account.json",',
-  '  clientId: process.env.DRILL_CLIENT_ID ?? "",',
-  '  clientSecret: process.env.DRILL_CLIENT_SECRET ?? "",',
+  '  keyFile: env.DRILL_KEY_FILE ?? "creds/service-account.json",',
+  '  clientId: env.DRILL_CLIENT_ID ?? "",',
+  '  clientSecret: env.DRILL_CLIENT_SECRET ?? "",',
   "});",
 ];
 
@@ -216,7 +217,10 @@ export function typescriptSample(request: SampleRequest): string {
     return `${lines.join("\n")}\n`;
   }
   lines.push(
-    'const client = createDrillClient({ baseUrl: process.env.DRILL_BASE_URL ?? "http://127.0.0.1:4010", auth });',
+    "const client = createDrillClient({",
+    '  baseUrl: env.DRILL_BASE_URL ?? "http://127.0.0.1:4010",',
+    "  auth,",
+    "});",
     "",
   );
   lines.push(...readerHints(request, "//"));
@@ -321,6 +325,20 @@ export function curlSample(request: SampleRequest): string {
       `# body.json: the request body; its shape is not shown by the interface (${request.body.mediaType} assumed)`,
     );
     curl.push(`-H "Content-Type: ${request.body.mediaType}"`, "--data @body.json");
+  } else if (request.body?.kind === "form") {
+    for (const [name, value] of request.body.fields) {
+      curl.push(`--data-urlencode ${shellQuoteSingle(`${name}=${value}`)}`);
+    }
+  } else if (request.body?.kind === "form-unknown") {
+    lines.push(
+      "# form.txt: the form fields as name=value&… (which fields exist is not shown); empty for none",
+    );
+    // An empty file still sends Content-Length: 0, which a PUT without fields needs.
+    curl.push("--data @form.txt");
+  } else if (request.body?.kind === "multipart") {
+    lines.push(
+      '# a multipart/form-data upload: add one -F "name=@file" per part; the part names are not shown',
+    );
   }
   if (request.authenticated) {
     curl.splice(1, 0, "-H @-");

@@ -203,12 +203,17 @@ const notShownRefs = new Set(["#/components/responses/NotShown", "#/components/r
  *
  * @example
  * const { document } = addOperationNotes(bundle, { simulated: SIMULATED_OPERATIONS, programmable: true });
+ * // otherLabels: `METHOD path` of operations of the other version, for prose that names them
  */
-export function addOperationNotes(input: OpenApiDocument, support: SandboxSupport): NotedDocument {
+export function addOperationNotes(
+  input: OpenApiDocument,
+  support: SandboxSupport,
+  otherLabels: ReadonlyMap<string, string> = new Map(),
+): NotedDocument {
   const document = structuredClone(input);
   const noted: string[] = [];
   const observed: string[] = [];
-  const labels = new Map<string, string>();
+  const labels = new Map<string, string>(otherLabels);
   for (const { method, path, operation } of listOperations(document)) {
     if (operation.operationId) labels.set(operation.operationId, `${method.toUpperCase()} ${path}`);
   }
@@ -262,4 +267,20 @@ export function tidyInfoProse(text: string): string {
     .replace(/is marked with `x-undocumented` \(rendered as a note\)/g, "is said so in a note")
     .replace(/each marked with `x-observed`\s+and its source/g, "each said so in a note with its source")
     .replace(/`x-[a-zA-Z-]+`/g, "a note");
+}
+
+/**
+ * `METHOD path` of every operation of the given documents, by operationId.
+ *
+ * @example
+ * const labels = operationLabels([bundle21, bundle20]); // "getSession_v2_0" → "GET /api/2/session"
+ */
+export function operationLabels(documents: readonly OpenApiDocument[]): Map<string, string> {
+  const labels = new Map<string, string>();
+  for (const document of documents) {
+    for (const { method, path, operation } of listOperations(document)) {
+      if (operation.operationId) labels.set(operation.operationId, `${method.toUpperCase()} ${path}`);
+    }
+  }
+  return labels;
 }

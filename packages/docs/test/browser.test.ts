@@ -8,9 +8,9 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listOperations, type OpenApiDocument } from "../src/openapi-document.ts";
+import { undocumentedLead } from "../src/operation-notes.ts";
 import { type ApiVersion, apiVersions } from "../src/site-header.ts";
 import { type StaticServer, startStaticServer } from "../src/static-server.ts";
-import { undocumentedNoteLead } from "../src/undocumented-notes.ts";
 import { type Browser, chromiumPath, isCI, launchBrowser, warnBox } from "./helpers/browser.ts";
 import {
   assertSiteBuilt,
@@ -218,7 +218,7 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
       for (const name of storeSearchParameters) {
         await expect(section.getByText(name, { exact: true }).first().isVisible(), name).resolves.toBe(true);
       }
-      const note = section.locator("blockquote", { hasText: undocumentedNoteLead }).first();
+      const note = section.locator(".dp-note-unknown", { hasText: undocumentedLead }).first();
       await expect(note.isVisible()).resolves.toBe(true);
       await screenshot(page, `${version.dir}-store-search`);
       expect(recording.errors).toEqual([]);

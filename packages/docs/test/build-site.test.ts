@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltSite, buildSite } from "../src/build-site.ts";
 import { findRemoteReferences } from "../src/offline-assets.ts";
-import { undocumentedNoteLead } from "../src/undocumented-notes.ts";
+import { undocumentedLead } from "../src/operation-notes.ts";
 import { embeddedDefinition } from "./helpers/site.ts";
 
 const fixtures = join(import.meta.dirname, "fixtures");
@@ -56,7 +56,7 @@ describe("buildSite from the fixture bundles", () => {
       const store = definition.paths?.[version === "2.1" ? "/api/2.1/store" : "/api/2/store"]?.get as {
         description: string;
       };
-      expect(store.description).toContain(undocumentedNoteLead);
+      expect(store.description).toContain(undocumentedLead);
       expect(html).toContain(`aria-current="page" data-version="${version}"`);
       expect(findRemoteReferences(html)).toEqual([]);
       // Redoc's default output imports its script from the CDN as an ES module.

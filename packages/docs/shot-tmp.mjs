@@ -1,0 +1,17 @@
+import { chromium } from "playwright-core";
+import { startStaticServer } from "./src/static-server.ts";
+const server = await startStaticServer({ root: "dist", port: 0 });
+const b = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless","--no-sandbox","--disable-gpu"] });
+const p = await b.newPage({ viewport: { width: 1280, height: 900 } });
+let bytes = 0;
+p.on("response", async (r) => { const h = await r.allHeaders(); const s = await r.request().sizes().catch(()=>({responseBodySize:0})); bytes += s.responseBodySize + s.responseHeadersSize; });
+const t0 = Date.now();
+await p.goto(server.url + "v2.1/index.html#/v2.1-store/searchstore_v2_1");
+await p.locator('.menu-content img[alt="redocly logo"]').waitFor();
+console.log("usable ms", Date.now() - t0, "bytes", bytes);
+await p.waitForTimeout(800);
+await p.screenshot({ path: "/tmp/i14exp/store.png" });
+await p.goto(server.url + "v2.1/index.html#/v2.1-content/getcourse_v2_1");
+await p.waitForTimeout(2000);
+await p.screenshot({ path: "/tmp/i14exp/course.png" });
+await b.close(); await server.close();
