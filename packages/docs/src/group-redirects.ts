@@ -32,8 +32,10 @@ export function groupRedirects(
     }
   }
   return [...byTag].map(([tag, version]) => {
-    if (!/^[\w.-]+$/.test(tag)) throw new Error(`tag "${tag}" cannot be a directory name`);
-    const target = `../${version.dir}/index.html#/${tag}`;
+    // Redoc links a group by its tag as a URL path segment; ours are already slugs, and any
+    // other name is made one the same simple way (lower case, runs of other characters as "-").
+    const slug = /^[\w.-]+$/.test(tag) ? tag : tag.toLowerCase().replace(/[^\w.]+/g, "-");
+    const target = `../${version.dir}/index.html#/${slug}`;
     const html = [
       "<!DOCTYPE html>",
       '<html lang="en"><head><meta charset="utf-8">',
@@ -43,6 +45,6 @@ export function groupRedirects(
       `</head><body><p><a href="${escapeHtml(target)}">Go to the ${escapeHtml(tag)} operations of API ${escapeHtml(version.id)}</a></p></body></html>`,
       "",
     ].join("\n");
-    return { dir: tag, target, html };
+    return { dir: slug, target, html };
   });
 }
