@@ -243,7 +243,8 @@ export async function buildSite(options: BuildSiteOptions = {}): Promise<BuiltSi
       { "site-header": header, "color-mode": colorModeHead, ...guide.values },
       `site/${guide.file}`,
     );
-    await writeFile(join(outDir, guide.file), html);
+    // A scrolling code block must be reachable by keyboard to be scrolled without a mouse.
+    await writeFile(join(outDir, guide.file), html.replace(/<pre>/g, '<pre tabindex="0">'));
   }
   for (const asset of ["style.css", "favicon.svg", redocCreditFile]) {
     await copyFile(join(siteDir, asset), join(outDir, asset));
