@@ -15,6 +15,8 @@ export const screenshotDir = join(packageDir, "screenshots");
 export const sitePages = [
   { name: "index", path: "index.html" },
   { name: "authentication", path: "authentication.html" },
+  { name: "errors", path: "errors.html" },
+  { name: "versioning", path: "versioning.html" },
   ...apiVersions.map((version) => ({ name: version.dir, path: `${version.dir}/index.html` })),
 ] as const;
 
