@@ -6,7 +6,7 @@
  * `Authorization: Bearer …` header (RFC 6750) is used.
  */
 
-import { DrillInvalidOptionError, inspectCustom } from "@drill-practice/client/core";
+import { DrillInvalidOptionError, inspectCustom, KEEPS_REQUEST_BODY } from "@drill-practice/client/core";
 import type { Middleware } from "openapi-fetch";
 import type { TokenProvider } from "./token-provider.js";
 
@@ -50,9 +50,10 @@ const BEARER = "Bearer ";
  * still apply) with a newer token: if the provider still hands out the token that
  * was rejected, that token is dropped and one fresh token is exchanged for all
  * requests rejected with it; if the provider has a newer one already, that is used.
- * No request is copied up front: the client sends a copy of a request with a body
- * and keeps the original readable, which is what the re-send uses; a request whose
- * body was consumed elsewhere is not re-sent. A second 401 is returned to the caller.
+ * A request is re-sent as it is, since the client's fetch leaves it readable; only behind
+ * a fetch that consumes the request's body (a plain openapi-fetch client with the
+ * platform fetch) does a request with a body keep one copy, weakly held, for the
+ * re-send. A second 401 is returned to the caller.
  *
  * @example
  * ```ts
@@ -94,25 +95,36 @@ export function authMiddleware(provider: TokenProvider, options: AuthMiddlewareO
     }
     return replacement;
   };
-  const authorize = (request: Request, token: string): Request => {
+  // A copy of a request with a body, for the re-send, only where the fetch consumes
+  // the original's body: the client's own fetch sends a copy and keeps the original
+  // readable. Weak, so nothing outlives its request.
+  const copies = new WeakMap<Request, Request>();
+  const authorize = (request: Request, token: string, fetch: unknown): Request => {
     request.headers.set("Authorization", `${BEARER}${token}`);
+    if (request.body !== null && (fetch as { [KEEPS_REQUEST_BODY]?: boolean })[KEEPS_REQUEST_BODY] !== true) {
+      copies.set(request, request.clone());
+    }
     return request;
   };
 
   const middleware: AuthMiddleware = {
-    onRequest({ request }) {
+    onRequest({ request, options: clientOptions }) {
       const fresh = peek?.(subject);
-      if (fresh !== undefined) return authorize(request, fresh.value);
-      return provider.getToken(getOptions).then((token) => authorize(request, token.value));
+      if (fresh !== undefined) return authorize(request, fresh.value, clientOptions.fetch);
+      return provider
+        .getToken(getOptions)
+        .then((token) => authorize(request, token.value, clientOptions.fetch));
     },
     async onResponse({ request, response, options: clientOptions }) {
-      if (response.status !== 401 || request.bodyUsed) return undefined;
+      if (response.status !== 401) return undefined;
+      const again = copies.get(request) ?? request;
+      if (again.bodyUsed) return undefined;
       const sent = request.headers.get("Authorization");
       if (sent === null || !sent.startsWith(BEARER)) return undefined;
-      await response.body?.cancel().catch(() => undefined);
-      authorize(request, await replacementFor(sent.slice(BEARER.length)));
+      response.body?.cancel().catch(() => undefined);
+      again.headers.set("Authorization", `${BEARER}${await replacementFor(sent.slice(BEARER.length))}`);
       const fetch = clientOptions.fetch;
-      return fetch(request);
+      return fetch(again);
     },
   };
   const describe = () => `AuthMiddleware(${subject === undefined ? "default subject" : "subject set"})`;
