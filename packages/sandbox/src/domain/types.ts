@@ -1,18 +1,3 @@
-import type { components } from "../generated/openapi.js";
-
-/** Schemas of the packaged OpenAPI description: the wire shapes, generated, never written here. */
-type Schemas = components["schemas"];
-
-/**
- * A wire shape with every field present: the spec leaves most fields optional (the service may omit
- * them), while the sandbox always sends each one it knows.
- */
-type Complete<T> = T extends readonly (infer E)[]
-  ? Complete<E>[]
-  : T extends object
-    ? { [K in keyof T]-?: Complete<T[K]> }
-    : T;
-
 /**
  * The sandbox's data model. The service interface gives the fields of a few response objects only
  * (question, drillable list, drillable); everything else here — how drills, courses, catalogs, users,
@@ -212,7 +197,11 @@ export interface SandboxData {
  * @example
  * const p: Proficiency = { receptive: 40, productive: 10, overall: 25 };
  */
-export type Proficiency = Complete<Schemas["Proficiency"]>;
+export interface Proficiency {
+  readonly receptive: number;
+  readonly productive: number;
+  readonly overall: number;
+}
 
 /**
  * The `practice` part of a drillable in a result list.
@@ -224,7 +213,12 @@ export type Proficiency = Complete<Schemas["Proficiency"]>;
  *   expectedDuration: 120,
  * };
  */
-export type DrillablePractice = Complete<Schemas["DrillablePractice"]>;
+export interface DrillablePractice {
+  readonly proficiency: Proficiency;
+  readonly highestProficiency: Proficiency;
+  /** Seconds in the sandbox (the interface does not show the unit): 10 seconds per item. */
+  readonly expectedDuration: number;
+}
 
 /**
  * A drillable as it appears in a result list (`Drillable` in the interface).
@@ -232,10 +226,14 @@ export type DrillablePractice = Complete<Schemas["DrillablePractice"]>;
  * @example
  * const d: Drillable = { id: "es-animals", name: "Spanish animals", subject: "Spanish", type: "DRILL", description: "" };
  */
-export type Drillable = Omit<Complete<Schemas["Drillable"]>, "practice"> & {
-  /** Only for drillables the acting user has practised. */
+export interface Drillable {
+  readonly id: string;
+  readonly name: string;
+  readonly subject: string;
+  readonly type: string;
+  readonly description: string;
   readonly practice?: DrillablePractice;
-};
+}
 
 /**
  * A page of drillables with the total number found (`Drillables` in the interface).
@@ -243,7 +241,10 @@ export type Drillable = Omit<Complete<Schemas["Drillable"]>, "practice"> & {
  * @example
  * const page: Drillables = { total: 0, drills: [] };
  */
-export type Drillables = Omit<Complete<Schemas["Drillables"]>, "drills"> & { drills: Drillable[] };
+export interface Drillables {
+  readonly total: number;
+  readonly drills: Drillable[];
+}
 
 /**
  * One offered term (`Term` in the interface).
@@ -251,7 +252,9 @@ export type Drillables = Omit<Complete<Schemas["Drillables"]>, "drills"> & { dri
  * @example
  * const t: Term = { value: "dog" };
  */
-export type Term = Complete<Schemas["Term"]>;
+export interface Term {
+  readonly value: string;
+}
 
 /**
  * A practice question with pending notifications (`QuestionResponse` in the interface).
@@ -266,7 +269,21 @@ export type Term = Complete<Schemas["Term"]>;
  *   notifications: [],
  * };
  */
-export type QuestionResponse = Complete<Schemas["QuestionResponse"]>;
+export interface QuestionResponse {
+  readonly question: {
+    readonly reference: string;
+    readonly sequenceNr: number;
+    readonly ask: { readonly name: string; readonly term: Term };
+    readonly tell: {
+      readonly name: string;
+      readonly composition: string;
+      readonly type: string;
+      readonly terms: Term[];
+    };
+  };
+  /** The element shape is not shown by the interface; the sandbox never has notifications to send. */
+  readonly notifications: unknown[];
+}
 
 /**
  * The sandbox's answer request body. The interface does not show the answer request shape; this one is
