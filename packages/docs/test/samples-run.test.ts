@@ -119,7 +119,8 @@ describe("curl samples", () => {
       const failures: string[] = [];
       for (const sample of chosen) {
         const extra: Record<string, string> = {};
-        if (sample.curl.includes("${REFERENCE}")) {
+        // The shell expansion the sample writes for a value the reader brings.
+        if (sample.curl.includes(`\${REFERENCE}`)) {
           const question = chosen.find(
             (s) => s.operationId === sample.operationId.replace("submitAnswer", "getQuestion"),
           );
