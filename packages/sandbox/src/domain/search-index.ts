@@ -90,7 +90,7 @@ function removeSorted(list: number[], value: number): void {
 }
 
 /** First position at or after `from` whose value is >= `value`. */
-function lowerBound(list: readonly number[], value: number, from: number): number {
+function lowerBound(list: ArrayLike<number>, value: number, from: number): number {
   let lo = from;
   let hi = list.length;
   while (lo < hi) {
@@ -108,13 +108,14 @@ function lowerBound(list: readonly number[], value: number, from: number): numbe
  * @example
  * intersectSorted([1, 3, 5, 7], [3, 4, 5]); // [3, 5]
  */
-export function intersectSorted(a: readonly number[], b: readonly number[]): number[] {
+export function intersectSorted(a: ArrayLike<number>, b: ArrayLike<number>): number[] {
   const [small, large] = a.length <= b.length ? [a, b] : [b, a];
   const out: number[] = [];
   if (small.length === 0) return out;
   if (small.length * 16 < large.length) {
     let from = 0;
-    for (const value of small) {
+    for (let k = 0; k < small.length; k++) {
+      const value = small[k] as number;
       from = lowerBound(large, value, from);
       if (from >= large.length) break;
       if (large[from] === value) out.push(value);
@@ -142,9 +143,9 @@ export function intersectSorted(a: readonly number[], b: readonly number[]): num
  * @example
  * unionSorted([1, 3], [2, 3, 4]); // [1, 2, 3, 4]
  */
-export function unionSorted(a: readonly number[], b: readonly number[]): number[] {
-  if (a.length === 0) return b.slice();
-  if (b.length === 0) return a.slice();
+export function unionSorted(a: ArrayLike<number>, b: ArrayLike<number>): number[] {
+  if (a.length === 0) return Array.from(b);
+  if (b.length === 0) return Array.from(a);
   const out: number[] = [];
   let i = 0;
   let j = 0;
@@ -173,7 +174,33 @@ interface IndexedDoc {
   readonly sortKey: string;
 }
 
-const EMPTY: readonly number[] = Object.freeze([]);
+const EMPTY: ArrayLike<number> = new Int32Array(0);
+
+/**
+ * A posting list: a plain array while it changes; once the index is built, an exact-size `Int32Array`
+ * for long lists (half the memory of a JS number array on 64-bit) and a trimmed array for short ones.
+ */
+type Posting = number[] | Int32Array;
+
+/** The list for `token`, as a plain array that may be changed (a compacted one is copied back first). */
+function mutable(map: Map<string, Posting>, token: string): number[] | undefined {
+  const posting = map.get(token);
+  if (posting === undefined || Array.isArray(posting)) return posting;
+  const copy = Array.from(posting);
+  map.set(token, copy);
+  return copy;
+}
+
+/** Below this length a typed array's own overhead outweighs what it saves per entry. */
+const TYPED_FROM = 16;
+
+function compact(map: Map<string, Posting>): void {
+  for (const [token, posting] of map) {
+    if (!Array.isArray(posting)) continue;
+    // `slice` drops the spare capacity `push` left behind.
+    map.set(token, posting.length >= TYPED_FROM ? Int32Array.from(posting) : posting.slice());
+  }
+}
 
 /**
  * Inverted index over drills and courses: for every search field, a map from token to the ascending
@@ -190,10 +217,15 @@ const EMPTY: readonly number[] = Object.freeze([]);
 export class SearchIndex {
   private readonly docs: (IndexedDoc | undefined)[] = [];
   private readonly docById = new Map<string, number>();
-  private readonly postings = new Map<SearchField, Map<string, number[]>>(
-    SEARCH_FIELDS.map((field) => [field, new Map<string, number[]>()]),
+  private readonly postings = new Map<SearchField, Map<string, Posting>>(
+    SEARCH_FIELDS.map((field) => [field, new Map<string, Posting>()]),
   );
+  /** Token to documents that hold it in any field: the posting of a search over every field. */
+  private readonly anyField = new Map<string, Posting>();
+  /** 1 where the document is in the public store; read per match, so a flat array, not the record. */
+  private storeFlags = new Uint8Array(0);
   private ranks: Int32Array = new Int32Array(0);
+  private byRank: Int32Array = new Int32Array(0);
   private ranksValid = true;
   private liveCount = 0;
   /** Memo of item token lists, used only while building: item terms repeat a lot across drills. */
@@ -210,6 +242,8 @@ export class SearchIndex {
     index.tokenMemo = new Map();
     for (const record of records) index.upsert(record);
     index.tokenMemo = undefined;
+    for (const fieldPostings of index.postings.values()) compact(fieldPostings);
+    compact(index.anyField);
     index.refreshRanks();
     return index;
   }
@@ -217,6 +251,16 @@ export class SearchIndex {
   /** Number of drillables in the index. */
   get size(): number {
     return this.liveCount;
+  }
+
+  /**
+   * One more than the highest document number ever given: the length a per-document array needs.
+   *
+   * @example
+   * const marks = new Uint8Array(index.capacity);
+   */
+  get capacity(): number {
+    return this.docs.length;
   }
 
   /**
@@ -234,16 +278,20 @@ export class SearchIndex {
     const docNr = this.docs.length;
     this.docs.push({ record, sortKey: nameSortKey(record.name) });
     this.docById.set(record.id, docNr);
+    this.setInStore(docNr, record.inStore);
     this.liveCount++;
     for (const field of SEARCH_FIELDS) {
-      const fieldPostings = this.postings.get(field) as Map<string, number[]>;
+      const fieldPostings = this.postings.get(field) as Map<string, Posting>;
       const memoize = field === "CONTENTS";
       for (const text of fieldTexts(record, field)) {
         for (const token of this.tokensOf(text, memoize)) {
-          const posting = fieldPostings.get(token);
+          const posting = mutable(fieldPostings, token);
           if (posting === undefined) fieldPostings.set(token, [docNr]);
           // A new document has the highest number, so a repeated token shows up as the last entry.
           else if (posting[posting.length - 1] !== docNr) posting.push(docNr);
+          const any = mutable(this.anyField, token);
+          if (any === undefined) this.anyField.set(token, [docNr]);
+          else if (any[any.length - 1] !== docNr) any.push(docNr);
         }
       }
     }
@@ -261,6 +309,7 @@ export class SearchIndex {
     if (docNr === undefined) return false;
     this.unpost(docNr);
     this.docs[docNr] = undefined;
+    this.setInStore(docNr, false);
     this.docById.delete(id);
     this.liveCount--;
     this.ranksValid = false;
@@ -294,8 +343,41 @@ export class SearchIndex {
    * @example
    * index.posting("TAGS", "animals");
    */
-  posting(field: SearchField, token: string): readonly number[] {
+  posting(field: SearchField, token: string): ArrayLike<number> {
     return this.postings.get(field)?.get(token) ?? EMPTY;
+  }
+
+  /**
+   * Ascending document numbers of drillables that contain `token` in any search field.
+   *
+   * @example
+   * index.postingAnyField("animals");
+   */
+  postingAnyField(token: string): ArrayLike<number> {
+    return this.anyField.get(token) ?? EMPTY;
+  }
+
+  /**
+   * Per-document flags, 1 for drillables in the public store; indexed by document number. Belongs to
+   * the index and changes with it: read it, do not keep it across changes.
+   *
+   * @example
+   * const inStore = index.inStoreFlags()[doc] === 1;
+   */
+  inStoreFlags(): Uint8Array {
+    return this.storeFlags;
+  }
+
+  /**
+   * Name-order positions by document number (-1 for removed ones), as {@link SearchIndex.nameRank}
+   * gives them one by one. Belongs to the index: read it, do not keep it across changes.
+   *
+   * @example
+   * const rank = index.nameRanks()[doc];
+   */
+  nameRanks(): Int32Array {
+    if (!this.ranksValid) this.refreshRanks();
+    return this.ranks;
   }
 
   /**
@@ -307,6 +389,17 @@ export class SearchIndex {
   nameRank(docNr: number): number {
     if (!this.ranksValid) this.refreshRanks();
     return this.ranks[docNr] ?? Number.MAX_SAFE_INTEGER;
+  }
+
+  /**
+   * The document at a position in name order (the inverse of {@link SearchIndex.nameRank}).
+   *
+   * @example
+   * index.docAtRank(index.nameRank(7)); // 7
+   */
+  docAtRank(rank: number): number {
+    if (!this.ranksValid) this.refreshRanks();
+    return this.byRank[rank] ?? -1;
   }
 
   private tokensOf(text: string, memoize: boolean): readonly string[] {
@@ -333,25 +426,35 @@ export class SearchIndex {
    */
   private replace(docNr: number, record: DrillableRecord): void {
     const old = this.docs[docNr]?.record;
+    const beforeAny = old === undefined ? new Set<string>() : this.allTokens(old);
+    const afterAny = this.allTokens(record);
+    for (const token of beforeAny) if (!afterAny.has(token)) this.unpostAny(token, docNr);
+    for (const token of afterAny) {
+      if (beforeAny.has(token)) continue;
+      const posting = mutable(this.anyField, token);
+      if (posting === undefined) this.anyField.set(token, [docNr]);
+      else insertSorted(posting, docNr);
+    }
     for (const field of SEARCH_FIELDS) {
-      const fieldPostings = this.postings.get(field) as Map<string, number[]>;
+      const fieldPostings = this.postings.get(field) as Map<string, Posting>;
       const before = old === undefined ? new Set<string>() : this.fieldTokens(old, field);
       const after = this.fieldTokens(record, field);
       for (const token of before) {
         if (after.has(token)) continue;
-        const posting = fieldPostings.get(token);
+        const posting = mutable(fieldPostings, token);
         if (posting === undefined) continue;
         removeSorted(posting, docNr);
         if (posting.length === 0) fieldPostings.delete(token);
       }
       for (const token of after) {
         if (before.has(token)) continue;
-        const posting = fieldPostings.get(token);
+        const posting = mutable(fieldPostings, token);
         if (posting === undefined) fieldPostings.set(token, [docNr]);
         else insertSorted(posting, docNr);
       }
     }
     this.docs[docNr] = { record, sortKey: nameSortKey(record.name) };
+    this.setInStore(docNr, record.inStore);
     this.ranksValid = false;
   }
 
@@ -359,15 +462,38 @@ export class SearchIndex {
   private unpost(docNr: number): void {
     const doc = this.docs[docNr];
     if (doc === undefined) return;
+    for (const token of this.allTokens(doc.record)) this.unpostAny(token, docNr);
     for (const field of SEARCH_FIELDS) {
-      const fieldPostings = this.postings.get(field) as Map<string, number[]>;
+      const fieldPostings = this.postings.get(field) as Map<string, Posting>;
       for (const token of this.fieldTokens(doc.record, field)) {
-        const posting = fieldPostings.get(token);
+        const posting = mutable(fieldPostings, token);
         if (posting === undefined) continue;
         removeSorted(posting, docNr);
         if (posting.length === 0) fieldPostings.delete(token);
       }
     }
+  }
+
+  private allTokens(record: DrillableRecord): Set<string> {
+    const tokens = new Set<string>();
+    for (const field of SEARCH_FIELDS) for (const token of this.fieldTokens(record, field)) tokens.add(token);
+    return tokens;
+  }
+
+  private unpostAny(token: string, docNr: number): void {
+    const posting = mutable(this.anyField, token);
+    if (posting === undefined) return;
+    removeSorted(posting, docNr);
+    if (posting.length === 0) this.anyField.delete(token);
+  }
+
+  private setInStore(docNr: number, inStore: boolean): void {
+    if (docNr >= this.storeFlags.length) {
+      const grown = new Uint8Array(Math.max(16, docNr * 2));
+      grown.set(this.storeFlags);
+      this.storeFlags = grown;
+    }
+    this.storeFlags[docNr] = inStore ? 1 : 0;
   }
 
   private refreshRanks(): void {
@@ -388,6 +514,7 @@ export class SearchIndex {
       ranks[nr] = rank;
     });
     this.ranks = ranks;
+    this.byRank = Int32Array.from(live);
     this.ranksValid = true;
   }
 }
