@@ -33,6 +33,7 @@ const BENCHMARKS: Readonly<Record<string, () => Promise<Benchmark>>> = {
   "redis-token-cache": async () => (await import("./redis-token-cache.ts")).run,
   "sandbox-engine": async () => (await import("./sandbox-engine.ts")).run,
   "sandbox-prism": async () => (await import("./sandbox-prism.ts")).run,
+  "docs-pages": async () => (await import("./docs-pages.ts")).run,
 };
 const ORDER = Object.keys(BENCHMARKS);
 

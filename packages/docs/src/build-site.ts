@@ -1,14 +1,22 @@
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { extname, join, relative } from "node:path";
+import { dirname, extname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { PROGRAMMABLE_RESPONSES, SIMULATED_OPERATIONS } from "@drill-practice/sandbox";
+import { addCodeSamples } from "./code-samples.ts";
+import { renderErrorsPage } from "./errors-page.ts";
+import { groupRedirects } from "./group-redirects.ts";
 import { findRemoteReferences, localizeRedocAssets, redocCreditFile } from "./offline-assets.ts";
 import { asOpenApiDocument, listOperations, type OpenApiDocument } from "./openapi-document.ts";
+import { addOperationNotes, operationLabels, type SandboxSupport } from "./operation-notes.ts";
 import { fillMarkers } from "./page-markers.ts";
+import { precompress } from "./precompress.ts";
 import { runBuildDocs } from "./redoc-build.ts";
-import { type ApiVersion, apiVersions, renderSiteHeader } from "./site-header.ts";
-import { addUndocumentedNotes } from "./undocumented-notes.ts";
+import { type SampleValues, sampleValues } from "./sample-values.ts";
+import { withSandboxServer } from "./servers.ts";
+import { splitRedocBundle } from "./shared-redoc.ts";
+import { type ApiVersion, apiVersions, colorModeHead, renderSiteHeader } from "./site-header.ts";
 
 /** The package directory (`packages/docs`). */
 export const packageDir = fileURLToPath(new URL("..", import.meta.url));
@@ -34,6 +42,10 @@ export interface BuiltVersion {
   operations: number;
   /** Operations that carry `x-undocumented` and received a visible note. */
   noted: number;
+  /** Operations with a note on observed facts (`x-observed`). */
+  observed: number;
+  /** The shared Redoc bundle the page imports, relative to the output directory. */
+  redocBundle: string;
 }
 
 /** What {@link buildSite} wrote. */
@@ -107,15 +119,24 @@ function withDisplayTitle(document: OpenApiDocument): OpenApiDocument {
   return { ...document, info: { ...document.info, title: document.info.title.slice(0, -suffix.length) } };
 }
 
+/** How the sandbox answers each operation, from the sandbox package itself. */
+export const sandboxSupport: SandboxSupport = {
+  simulated: SIMULATED_OPERATIONS,
+  programmable: PROGRAMMABLE_RESPONSES.operations === "all",
+};
+
 async function buildReference(
   version: ApiVersion,
   bundle: OpenApiDocument,
   outDir: string,
   workDir: string,
+  values: SampleValues,
+  labels: ReadonlyMap<string, string>,
 ): Promise<BuiltVersion> {
-  const { document, noted } = addUndocumentedNotes(bundle);
+  const sampled = addCodeSamples(bundle, values).document;
+  const { document, noted, observed } = addOperationNotes(sampled, sandboxSupport, labels);
   const input = join(workDir, version.bundle);
-  await writeFile(input, JSON.stringify(withDisplayTitle(document)));
+  await writeFile(input, JSON.stringify(withSandboxServer(withDisplayTitle(document))));
 
   const template = join(workDir, `reference-${version.dir}.hbs`);
   const templateSource = await readFile(join(siteDir, "reference.hbs"), "utf8");
@@ -137,10 +158,20 @@ async function buildReference(
     config: join(packageDir, "redocly.yaml"),
     title: `API ${version.id} reference · Drill Practice API`,
   });
-  await writeFile(output, localizeRedocAssets(await readFile(output, "utf8"), "../"));
+  const split = splitRedocBundle(localizeRedocAssets(await readFile(output, "utf8"), "../"), "../");
+  await writeFile(output, split.html);
+  await mkdir(join(outDir, dirname(split.file)), { recursive: true });
+  await writeFile(join(outDir, split.file), split.source);
   // The unmodified bundle, for the reference's download button and for tooling.
   await writeFile(join(outDir, version.dir, "openapi.json"), `${JSON.stringify(bundle, null, 2)}\n`);
-  return { id: version.id, page, operations: listOperations(bundle).length, noted: noted.length };
+  return {
+    id: version.id,
+    page,
+    operations: listOperations(bundle).length,
+    noted: noted.length,
+    observed: observed.length,
+    redocBundle: split.file,
+  };
 }
 
 /**
@@ -170,17 +201,29 @@ export async function buildSite(options: BuildSiteOptions = {}): Promise<BuiltSi
   await mkdir(outDir, { recursive: true });
   for (const version of apiVersions) await mkdir(join(outDir, version.dir), { recursive: true });
 
+  const values = sampleValues(bundles.map((entry) => entry.bundle));
+  const labels = operationLabels(bundles.map((entry) => entry.bundle));
   const workDir = await mkdtemp(join(tmpdir(), "drill-docs-"));
   let versions: BuiltVersion[];
   try {
     versions = await Promise.all(
-      bundles.map(({ version, bundle }) => buildReference(version, bundle, outDir, workDir)),
+      bundles.map(({ version, bundle }) => buildReference(version, bundle, outDir, workDir, values, labels)),
     );
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
   for (const built of versions) {
-    log(`wrote ${built.page} (${built.operations} operations, ${built.noted} with a "not shown" note)`);
+    log(
+      `wrote ${built.page} (${built.operations} operations with code samples, ${built.noted} with a ` +
+        `"not shown" note, ${built.observed} with an observed-facts note)`,
+    );
+  }
+  if (new Set(versions.map((built) => built.redocBundle)).size !== 1) {
+    throw new Error("the references were built with different Redoc bundles; they must share one");
+  }
+  for (const redirect of groupRedirects(bundles)) {
+    await mkdir(join(outDir, redirect.dir), { recursive: true });
+    await writeFile(join(outDir, redirect.dir, "index.html"), redirect.html);
   }
 
   const counts = Object.fromEntries(
@@ -189,12 +232,19 @@ export async function buildSite(options: BuildSiteOptions = {}): Promise<BuiltSi
   const guides: { file: string; values: Record<string, string> }[] = [
     { file: "index.html", values: counts },
     { file: "authentication.html", values: {} },
+    { file: "errors.html", values: { "error-tables": renderErrorsPage(bundles.map((b) => b.bundle)) } },
+    { file: "versioning.html", values: {} },
   ];
   for (const guide of guides) {
     const source = await readFile(join(siteDir, guide.file), "utf8");
     const header = renderSiteHeader({ kind: "guide", file: guide.file }, "");
-    const html = fillMarkers(source, { "site-header": header, ...guide.values }, `site/${guide.file}`);
-    await writeFile(join(outDir, guide.file), html);
+    const html = fillMarkers(
+      source,
+      { "site-header": header, "color-mode": colorModeHead, ...guide.values },
+      `site/${guide.file}`,
+    );
+    // A scrolling code block must be reachable by keyboard to be scrolled without a mouse.
+    await writeFile(join(outDir, guide.file), html.replace(/<pre>/g, '<pre tabindex="0">'));
   }
   for (const asset of ["style.css", "favicon.svg", redocCreditFile]) {
     await copyFile(join(siteDir, asset), join(outDir, asset));
@@ -210,6 +260,7 @@ export async function buildSite(options: BuildSiteOptions = {}): Promise<BuiltSi
       );
     }
   }
-  log(`site ready in ${outDir} (${files.length} files)`);
+  const compressed = await precompress(outDir, files);
+  log(`site ready in ${outDir} (${files.length} files, ${compressed.length} precompressed copies)`);
   return { outDir, versions, files };
 }

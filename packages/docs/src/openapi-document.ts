@@ -77,3 +77,64 @@ export function asOpenApiDocument(value: unknown, source: string): OpenApiDocume
   }
   return value as OpenApiDocument;
 }
+
+/** A parameter object after `$ref` resolution. */
+export interface ParameterObject {
+  name: string;
+  in: "query" | "path" | "header" | "cookie";
+  required?: boolean;
+  description?: string;
+  schema?: Record<string, unknown>;
+  example?: unknown;
+  examples?: Record<string, { value?: unknown }>;
+  style?: string;
+  explode?: boolean;
+  [key: string]: unknown;
+}
+
+/**
+ * Follows a local `$ref` (`#/components/…`) to its target; anything else is returned as is.
+ * Chains of references are followed up to a small bound so a cycle fails instead of looping.
+ *
+ * @example
+ * const parameter = resolveRef(bundle, { $ref: "#/components/parameters/StoreQuery" });
+ */
+export function resolveRef<T = unknown>(document: OpenApiDocument, value: unknown): T {
+  let current = value;
+  for (let depth = 0; depth < 16; depth++) {
+    if (!isRecord(current) || typeof current.$ref !== "string") return current as T;
+    const ref = current.$ref;
+    if (!ref.startsWith("#/")) throw new Error(`only local references are supported, got ${ref}`);
+    let target: unknown = document;
+    for (const raw of ref.slice(2).split("/")) {
+      const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+      target = isRecord(target) ? target[key] : undefined;
+    }
+    if (target === undefined) throw new Error(`unresolved reference ${ref}`);
+    current = target;
+  }
+  throw new Error("reference chain longer than 16 steps (a cycle?)");
+}
+
+/**
+ * The parameters of an operation with those of its path item, resolved, the operation's taking
+ * precedence (OpenAPI's rule: same `name` and `in`).
+ *
+ * @example
+ * const params = operationParameters(bundle, "/api/2.1/course/{course}", operation);
+ */
+export function operationParameters(
+  document: OpenApiDocument,
+  path: string,
+  operation: OperationObject,
+): ParameterObject[] {
+  const item = document.paths?.[path];
+  const shared = Array.isArray(item?.parameters) ? (item.parameters as unknown[]) : [];
+  const own = operation.parameters ?? [];
+  const byKey = new Map<string, ParameterObject>();
+  for (const raw of [...shared, ...own]) {
+    const parameter = resolveRef<ParameterObject>(document, raw);
+    byKey.set(`${parameter.in}:${parameter.name}`, parameter);
+  }
+  return [...byKey.values()];
+}

@@ -36,6 +36,8 @@ export function renderSiteHeader(page: HeaderPage, rootPrefix: string): string {
   const guides = [
     { file: "index.html", label: "Overview" },
     { file: "authentication.html", label: "Authentication" },
+    { file: "errors.html", label: "Errors" },
+    { file: "versioning.html", label: "Versions" },
   ]
     .map((guide) => link(guide.file, guide.label, page.kind === "guide" && page.file === guide.file))
     .join("");
@@ -59,6 +61,24 @@ export function renderSiteHeader(page: HeaderPage, rootPrefix: string): string {
     '<span class="version-switch-label">API reference</span>',
     versions,
     "</nav>",
+    page.kind === "guide" ? colorModeToggle : "",
     "</header>",
   ].join("");
 }
+
+/**
+ * Sets `dark` or `light` on `<html>` before the page paints: the reader's stored choice, shared
+ * with Redoc's own switch (same storage key), else the system preference.
+ */
+export const colorModeHead =
+  "<script>(function(){var k='redoc.colorMode',m;try{m=localStorage.getItem(k)}catch(e){}" +
+  "if(m!=='dark'&&m!=='light')m=window.matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';" +
+  "document.documentElement.classList.add(m)})();</script>";
+
+/** The guides' dark-mode switch; the references use Redoc's. */
+export const colorModeToggle =
+  '<button type="button" class="color-mode-toggle" id="color-mode-toggle" aria-pressed="false">Dark mode</button>' +
+  "<script>(function(){var b=document.getElementById('color-mode-toggle'),r=document.documentElement;" +
+  "function show(){b.setAttribute('aria-pressed',String(r.classList.contains('dark')))}show();" +
+  "b.addEventListener('click',function(){var d=!r.classList.contains('dark');r.classList.toggle('dark',d);" +
+  "r.classList.toggle('light',!d);try{localStorage.setItem('redoc.colorMode',d?'dark':'light')}catch(e){}show()})})();</script>";

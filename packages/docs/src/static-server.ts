@@ -2,7 +2,8 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { extname, join, resolve, sep } from "node:path";
+import { extname, join, relative, resolve, sep } from "node:path";
+import { fingerprintedAsset } from "./shared-redoc.ts";
 
 /** Options for {@link startStaticServer}. */
 export interface StaticServerOptions {
@@ -35,9 +36,56 @@ const contentTypes: Record<string, string> = {
 };
 
 /**
+ * Fingerprinted assets never change under their name, so browsers may keep them for a year
+ * without asking; everything else is revalidated on each load.
+ *
+ * @example
+ * cacheControl("assets/redoc.0123456789abcdef.js"); // "public, max-age=31536000, immutable"
+ */
+export function cacheControl(path: string): string {
+  return fingerprintedAsset.test(path) ? "public, max-age=31536000, immutable" : "no-cache";
+}
+
+/**
+ * The encodings a request accepts, by `Accept-Encoding` (a `q=0` refuses one).
+ *
+ * @example
+ * acceptedEncodings("gzip, br;q=0.9"); // Set { "gzip", "br" }
+ */
+export function acceptedEncodings(header: string | string[] | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of (Array.isArray(header) ? header.join(",") : (header ?? "")).split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    if (name && !(q !== undefined && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  return accepted;
+}
+
+/** The build's `.br` or `.gz` copy of a file, when the client takes that encoding (brotli first). */
+async function precompressedCopy(
+  file: string,
+  header: string | string[] | undefined,
+): Promise<{ name: string; file: string; size: number } | undefined> {
+  const accepted = acceptedEncodings(header);
+  for (const [name, suffix] of [
+    ["br", ".br"],
+    ["gzip", ".gz"],
+  ] as const) {
+    if (!accepted.has(name)) continue;
+    const copy = `${file}${suffix}`;
+    const info = await stat(copy).catch(() => undefined);
+    if (info?.isFile()) return { name, file: copy, size: info.size };
+  }
+  return undefined;
+}
+
+/**
  * Serves a directory over HTTP for previewing the site and for the browser tests.
  * Directories answer with their `index.html`; a directory URL without its trailing slash
- * is redirected so that relative links inside the page resolve against the directory.
+ * is redirected so that relative links inside the page resolve against the directory. Files the
+ * build precompressed are sent as brotli or gzip when the client accepts it, and fingerprinted
+ * assets are cached for good.
  *
  * @example
  * const server = await startStaticServer({ root: "dist", port: 0 });
@@ -86,16 +134,22 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
       return;
     }
 
-    response.writeHead(200, {
+    const encoding = await precompressedCopy(file, request.headers["accept-encoding"]);
+    const served = encoding ? encoding.file : file;
+    const size = encoding ? encoding.size : info.size;
+    const headers: Record<string, string> = {
       "content-type": contentTypes[extname(file)] ?? "application/octet-stream",
-      "content-length": String(info.size),
-      "cache-control": "no-cache",
-    });
+      "content-length": String(size),
+      "cache-control": cacheControl(relative(root, file).split(sep).join("/")),
+      vary: "Accept-Encoding",
+    };
+    if (encoding) headers["content-encoding"] = encoding.name;
+    response.writeHead(200, headers);
     if (request.method === "HEAD") {
       response.end();
       return;
     }
-    createReadStream(file).pipe(response);
+    createReadStream(served).pipe(response);
   });
 
   await new Promise<void>((resolveListen, rejectListen) => {

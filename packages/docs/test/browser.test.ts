@@ -5,12 +5,13 @@
  */
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listOperations, type OpenApiDocument } from "../src/openapi-document.ts";
+import { sandboxLead, undocumentedLead } from "../src/operation-notes.ts";
 import { type ApiVersion, apiVersions } from "../src/site-header.ts";
 import { type StaticServer, startStaticServer } from "../src/static-server.ts";
-import { undocumentedNoteLead } from "../src/undocumented-notes.ts";
 import { type Browser, chromiumPath, isCI, launchBrowser, warnBox } from "./helpers/browser.ts";
 import {
   assertSiteBuilt,
@@ -218,7 +219,7 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
       for (const name of storeSearchParameters) {
         await expect(section.getByText(name, { exact: true }).first().isVisible(), name).resolves.toBe(true);
       }
-      const note = section.locator("blockquote", { hasText: undocumentedNoteLead }).first();
+      const note = section.locator(".dp-note-unknown", { hasText: undocumentedLead }).first();
       await expect(note.isVisible()).resolves.toBe(true);
       await screenshot(page, `${version.dir}-store-search`);
       expect(recording.errors).toEqual([]);
@@ -227,12 +228,12 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
   });
 
   it("resolves every link of the landing page and the guide", async () => {
-    for (const path of ["index.html", "authentication.html"]) {
+    for (const path of ["index.html", "authentication.html", "errors.html", "versioning.html"]) {
       const { page } = await open(path);
       const hrefs = await page
         .locator("a[href]")
         .evaluateAll((links) => links.map((link) => (link as unknown as { href: string }).href));
-      expect(hrefs.length).toBeGreaterThan(5);
+      expect(hrefs.length).toBeGreaterThan(4);
       for (const href of new Set(hrefs)) {
         const url = new URL(href);
         expect(url.origin, `${path} links off-site to ${href}`).toBe(origin);
@@ -274,6 +275,181 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
     expect(recording.errors).toEqual([]);
     await page.close();
   }, 60_000);
+
+  /** Opens a reference at one operation, hydrated, with its section in view. */
+  async function openOperation(page: Page, version: ApiVersion, slug: string): Promise<void> {
+    await page.goto(new URL(`${version.dir}/index.html#/${slug}`, server.url).href, { waitUntil: "load" });
+    await waitForReference(page);
+    await page
+      .locator(`[data-section-id$="${slug.split("/").pop()}"]`)
+      .first()
+      .waitFor({ state: "visible" });
+  }
+
+  it.each(apiVersions)(
+    "reference $id shows the store search with its TypeScript and curl samples",
+    async (version) => {
+      const slug = `${version.dir}-store/searchstore_v${version.id.replace(".", "_")}`;
+      const page = await browser.context.newPage();
+      await openOperation(page, version, slug);
+      const section = page
+        .locator(`[data-section-id$="/searchstore_v${version.id.replace(".", "_")}"]`)
+        .first();
+      const samples = section.locator(".panel-request-samples");
+      // Redoc remembers the last language picked, so start from whichever is showing.
+      const typescript = `client.GET("${version.prefix}store"`;
+      const curl = "npx -p @drill-practice/auth drill-token";
+      const shownFirst = (await samples.textContent()) ?? "";
+      const startsWithTs = shownFirst.includes(typescript);
+      expect(startsWithTs || shownFirst.includes(curl), shownFirst).toBe(true);
+      await expect(section.locator(".dp-note-sandbox").textContent()).resolves.toContain(sandboxLead);
+      await screenshot(page, `${version.dir}-store-search-samples`);
+      await samples.locator('[data-component-name="Dropdown/Dropdown"] > button').last().click();
+      await page.getByRole("menuitem", { name: startsWithTs ? "curl" : "TypeScript" }).click();
+      await expect(samples.textContent()).resolves.toContain(startsWithTs ? curl : "createDrillClient");
+      await page.close();
+    },
+    60_000,
+  );
+
+  it("an operation the interface barely describes says so once, with its sandbox support", async () => {
+    const version = apiVersions[0] as ApiVersion;
+    const page = await browser.context.newPage();
+    await openOperation(page, version, "v2.1-content/getcourse_v2_1");
+    const section = page.locator('[data-section-id$="/getcourse_v2_1"]').first();
+    const text = (await section.textContent()) ?? "";
+    expect(text.split(undocumentedLead)).toHaveLength(2);
+    expect(text).toContain("501");
+    expect(text).not.toMatch(/x-undocumented|function not given|No request payload/);
+    await screenshot(page, "v2.1-unknown-operation");
+    await page.close();
+  }, 60_000);
+
+  it.each(apiVersions)(
+    "reference $id: searching an operation's own summary lists it first",
+    async (version) => {
+      const page = await browser.context.newPage();
+      await page.goto(new URL(`${version.dir}/index.html`, server.url).href);
+      await waitForReference(page);
+      await page.locator(".menu-content [data-testid=search-trigger]").click();
+      const input = page.getByPlaceholder("Search docs...");
+      await input.fill("Search the store");
+      const first = page
+        .locator('[data-component-name="Search/SearchItem"][href*="/"]')
+        .filter({ hasText: "/" })
+        .first();
+      await first.waitFor({ state: "visible" });
+      await expect(first.getAttribute("href")).resolves.toMatch(/\/searchstore_v2_[01]$/);
+      await page.close();
+    },
+    60_000,
+  );
+
+  it("group links work when opened on their own, as in a new tab", async () => {
+    const version = apiVersions[0] as ApiVersion;
+    const page = await browser.context.newPage();
+    await page.goto(new URL(`${version.dir}/index.html`, server.url).href);
+    await waitForReference(page);
+    const hrefs = await page
+      .locator(".menu-item-type-group > a")
+      .evaluateAll((links) => links.map((l) => l.getAttribute("href") ?? ""));
+    expect(hrefs.length).toBeGreaterThan(3);
+    for (const href of hrefs) {
+      const response = await fetch(new URL(href, server.url), { signal: AbortSignal.timeout(5_000) });
+      expect(response.status, href).toBe(200);
+    }
+    const store = hrefs.find((href) => href.endsWith("-store")) as string;
+    await page.goto(new URL(store, server.url).href);
+    await page.waitForURL(
+      (url) => url.pathname.endsWith(`/${version.dir}/index.html`) && url.hash === `#${store}`,
+    );
+    await waitForReference(page);
+    await page.close();
+  }, 60_000);
+
+  const axePages = [
+    { name: "landing", path: "index.html" },
+    { name: "authentication", path: "authentication.html" },
+    { name: "errors", path: "errors.html" },
+    { name: "versioning", path: "versioning.html" },
+    { name: "v2.1-operation", path: "v2.1/index.html#/v2.1-store/searchstore_v2_1" },
+    { name: "v2.0-operation", path: "v2.0/index.html#/v2.0-store/searchstore_v2_0" },
+  ];
+
+  for (const mode of ["light", "dark"] as const) {
+    it.each(axePages)(
+      `$name in ${mode} mode: axe finds no serious or critical violation`,
+      async ({ name, path }) => {
+        const page = await browser.context.newPage();
+        await page.emulateMedia({ colorScheme: mode });
+        await page.goto(new URL(path, server.url).href);
+        if (path.includes("#")) await waitForReference(page);
+        await expect(page.evaluate("document.documentElement.classList.contains('dark')")).resolves.toBe(
+          mode === "dark",
+        );
+        // The colour behind the middle of the page: Redoc paints its panels, the guides their body.
+        const background = await page.evaluate(`(() => {
+        let e = document.elementFromPoint(innerWidth / 2, innerHeight / 2);
+        while (e && getComputedStyle(e).backgroundColor === "rgba(0, 0, 0, 0)") e = e.parentElement;
+        return e ? getComputedStyle(e).backgroundColor : "rgb(255, 255, 255)";
+      })()`);
+        const [r = 0, g = 0, b = 0] = String(background).match(/\d+/g)?.map(Number) ?? [];
+        // Dark mode on every page: a dark body, not only inside Redoc.
+        expect((r + g + b) / 3 < 100, `${name} ${mode} background ${background}`).toBe(mode === "dark");
+        const results = await new AxeBuilder({ page }).analyze();
+        const bad = results.violations
+          .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+          .map(
+            (violation) =>
+              `${violation.id} ×${violation.nodes.length}: ${violation.nodes[0]?.html.slice(0, 120)}`,
+          );
+        expect(bad).toEqual([]);
+        if (mode === "dark") await screenshot(page, `${name}-dark`);
+        await page.close();
+      },
+      60_000,
+    );
+  }
+
+  it.each([
+    { name: "phone-landing", path: "index.html" },
+    { name: "phone-v2.0", path: "v2.0/index.html" },
+    { name: "phone-errors", path: "errors.html" },
+  ])(
+    "$name: at 390×844 the header fits and nothing overlaps it",
+    async ({ name, path }) => {
+      const page = await browser.context.newPage();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(new URL(path, server.url).href);
+      // On a phone Redoc folds its menu away, so the page is ready when its content shows.
+      if (path.includes("/")) await page.locator("[data-section-id]").first().waitFor({ state: "visible" });
+      const boxes =
+        await page.evaluate(`Array.from(document.querySelectorAll(".site-header a, .site-header button")).map((el) => {
+      const r = el.getBoundingClientRect(); return { text: el.textContent, left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+    })`);
+      const list = boxes as { text: string; left: number; right: number; top: number; bottom: number }[];
+      const nav = list.filter(
+        (box) => !["Overview", "Authentication", "Errors", "Versions"].includes(box.text.trim()),
+      );
+      // The brand, the version switch and the colour switch stay on screen with room to the edge.
+      for (const box of nav) {
+        expect(box.left, box.text).toBeGreaterThanOrEqual(4);
+        expect(box.right, box.text).toBeLessThanOrEqual(386);
+      }
+      for (let i = 0; i < list.length; i++) {
+        for (let j = i + 1; j < list.length; j++) {
+          const a = list[i] as (typeof list)[0];
+          const b = list[j] as (typeof list)[0];
+          const overlap =
+            a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+          expect(overlap, `${a.text} overlaps ${b.text}`).toBe(false);
+        }
+      }
+      await screenshot(page, name);
+      await page.close();
+    },
+    60_000,
+  );
 
   it("made no request off the local origin during the whole run", () => {
     expect(allRequests.length).toBeGreaterThan(0);

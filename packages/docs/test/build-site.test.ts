@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltSite, buildSite } from "../src/build-site.ts";
 import { findRemoteReferences } from "../src/offline-assets.ts";
-import { undocumentedNoteLead } from "../src/undocumented-notes.ts";
+import { undocumentedLead } from "../src/operation-notes.ts";
 import { embeddedDefinition } from "./helpers/site.ts";
 
 const fixtures = join(import.meta.dirname, "fixtures");
@@ -21,9 +21,12 @@ afterAll(async () => {
 });
 
 describe("buildSite from the fixture bundles", () => {
-  it("writes the pages, one reference per version and the shared assets", () => {
-    expect(site.files).toEqual([
+  it("writes the pages, one reference per version, one shared Redoc bundle and group redirects", () => {
+    const bundle = site.versions[0]?.redocBundle ?? "";
+    expect(bundle).toMatch(/^assets\/redoc\.[0-9a-f]{16}\.js$/);
+    const pages = [
       "authentication.html",
+      "errors.html",
       "favicon.svg",
       "index.html",
       "redoc-credit.svg",
@@ -32,11 +35,39 @@ describe("buildSite from the fixture bundles", () => {
       "v2.0/openapi.json",
       "v2.1/index.html",
       "v2.1/openapi.json",
+      "versioning.html",
+      bundle,
+    ];
+    for (const page of pages) expect(site.files, page).toContain(page);
+    const redirects = site.files.filter((file) => !pages.includes(file));
+    // The fixtures' tags, each a directory with a forwarding page.
+    expect(redirects.sort()).toEqual(
+      ["Practice", "Service", "Store", "token-exchange"].map((tag) => `${tag}/index.html`).sort(),
+    );
+    expect(
+      site.versions.map(({ id, page, operations, noted, redocBundle }) => ({
+        id,
+        page,
+        operations,
+        noted,
+        redocBundle,
+      })),
+    ).toEqual([
+      { id: "2.1", page: "v2.1/index.html", operations: 5, noted: 2, redocBundle: bundle },
+      { id: "2.0", page: "v2.0/index.html", operations: 5, noted: 2, redocBundle: bundle },
     ]);
-    expect(site.versions).toEqual([
-      { id: "2.1", page: "v2.1/index.html", operations: 5, noted: 2 },
-      { id: "2.0", page: "v2.0/index.html", operations: 5, noted: 2 },
-    ]);
+  });
+
+  it("precompresses every text file with brotli and gzip", async () => {
+    const { brotliDecompressSync, gunzipSync } = await import("node:zlib");
+    for (const file of ["index.html", "v2.1/index.html", site.versions[0]?.redocBundle ?? ""]) {
+      const original = await readFile(join(site.outDir, file));
+      expect(
+        brotliDecompressSync(await readFile(join(site.outDir, `${file}.br`))).equals(original),
+        file,
+      ).toBe(true);
+      expect(gunzipSync(await readFile(join(site.outDir, `${file}.gz`))).equals(original), file).toBe(true);
+    }
   });
 
   it("fills the landing page's operation counts and the shared header", async () => {
@@ -56,7 +87,7 @@ describe("buildSite from the fixture bundles", () => {
       const store = definition.paths?.[version === "2.1" ? "/api/2.1/store" : "/api/2/store"]?.get as {
         description: string;
       };
-      expect(store.description).toContain(undocumentedNoteLead);
+      expect(store.description).toContain(undocumentedLead);
       expect(html).toContain(`aria-current="page" data-version="${version}"`);
       expect(findRemoteReferences(html)).toEqual([]);
       // Redoc's default output imports its script from the CDN as an ES module.

@@ -20,6 +20,18 @@ export function warnBox(lines: string[]): void {
   console.warn([`┌${bar}┐`, ...lines.map((line) => `│ ${line.padEnd(width)} │`), `└${bar}┘`].join("\n"));
 }
 
+/** Headless, and everything that could phone home switched off (also used by `bench/docs-pages.ts`). */
+export const chromiumArgs = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+] as const;
+
 /** A headless Chromium with a throw-away profile; `close` removes the profile too. */
 export interface Browser {
   context: BrowserContext;
@@ -37,16 +49,7 @@ export async function launchBrowser(executablePath: string): Promise<Browser> {
     headless: true,
     viewport: { width: 1280, height: 900 },
     timeout: 60_000,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    args: [...chromiumArgs],
   });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(30_000);

@@ -15,6 +15,8 @@ export const screenshotDir = join(packageDir, "screenshots");
 export const sitePages = [
   { name: "index", path: "index.html" },
   { name: "authentication", path: "authentication.html" },
+  { name: "errors", path: "errors.html" },
+  { name: "versioning", path: "versioning.html" },
   ...apiVersions.map((version) => ({ name: version.dir, path: `${version.dir}/index.html` })),
 ] as const;
 
@@ -48,4 +50,32 @@ export function embeddedDefinition(html: string): OpenApiDocument {
   const match = /const __redoc_definition = (\{.*?\});\s*const __redoc_options/s.exec(html);
   if (!match?.[1]) throw new Error("no embedded __redoc_definition found in the page");
   return asOpenApiDocument(JSON.parse(match[1]), "embedded definition");
+}
+
+/** One operation's code samples as the built reference shows them. */
+export interface BuiltSamples {
+  version: ApiVersion;
+  method: string;
+  path: string;
+  operationId: string;
+  typescript: string;
+  curl: string;
+}
+
+/** Every operation's samples from the built references, each operationId once (shared operations appear in both). */
+export async function builtSamples(): Promise<BuiltSamples[]> {
+  const byId = new Map<string, BuiltSamples>();
+  for (const version of apiVersions) {
+    const html = await readFile(join(distDir, version.dir, "index.html"), "utf8");
+    for (const { method, path, operation } of listOperations(embeddedDefinition(html))) {
+      const samples = operation["x-codeSamples"] as { lang: string; source: string }[] | undefined;
+      const typescript = samples?.find((s) => s.lang === "TypeScript")?.source;
+      const curl = samples?.find((s) => s.lang === "curl")?.source;
+      const id = operation.operationId ?? `${method} ${path}`;
+      if (typescript === undefined || curl === undefined)
+        throw new Error(`${id}: no TypeScript or curl sample`);
+      if (!byId.has(id)) byId.set(id, { version, method, path, operationId: id, typescript, curl });
+    }
+  }
+  return [...byId.values()];
 }

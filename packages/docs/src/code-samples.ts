@@ -1,0 +1,379 @@
+import {
+  type HttpMethod,
+  listOperations,
+  type OpenApiDocument,
+  type OperationEntry,
+  operationParameters,
+  resolveRef,
+} from "./openapi-document.ts";
+import { placeholderValue, type ReaderValue, type SampleValues } from "./sample-values.ts";
+
+/** One entry of Redoc's `x-codeSamples`. */
+export interface CodeSample {
+  lang: string;
+  label: string;
+  source: string;
+}
+
+/** The languages of the samples, in the order of Redoc's language switch (see redocly.yaml). */
+export const sampleLanguages = [
+  { lang: "TypeScript", label: "TypeScript" },
+  { lang: "curl", label: "curl" },
+] as const;
+
+/** A parameter value: a literal, or something the reader brings (see {@link ReaderValue}). */
+export type SampleValue = { literal: string } | { reader: ReaderValue };
+
+/** The request a sample makes, derived from the operation. */
+export interface SampleRequest {
+  operationId: string;
+  method: HttpMethod;
+  path: string;
+  pathParams: { name: string; value: SampleValue }[];
+  query: { name: string; values: string[]; array: boolean }[];
+  body?:
+    | { kind: "json"; value: unknown }
+    | { kind: "unknown"; mediaType: string }
+    | { kind: "form"; fields: [string, string][] }
+    | { kind: "form-unknown" }
+    | { kind: "token"; mediaType: string; fields: string[] }
+    | { kind: "multipart" };
+  /** Whether the operation needs a bearer token (`security` not empty). */
+  authenticated: boolean;
+}
+
+const formMediaType = "application/x-www-form-urlencoded";
+
+function firstExample(parameter: {
+  example?: unknown;
+  examples?: Record<string, { value?: unknown }>;
+  schema?: unknown;
+}): unknown {
+  if (parameter.example !== undefined) return parameter.example;
+  for (const example of Object.values(parameter.examples ?? {})) {
+    if (example && example.value !== undefined) return example.value;
+  }
+  const schema = parameter.schema;
+  return typeof schema === "object" && schema !== null
+    ? (schema as { example?: unknown }).example
+    : undefined;
+}
+
+function isNotShown(document: OpenApiDocument, schema: unknown): boolean {
+  if (typeof schema === "object" && schema !== null && "$ref" in schema) {
+    return String((schema as { $ref: unknown }).$ref).endsWith("/NotShown");
+  }
+  const resolved = resolveRef<Record<string, unknown> | undefined>(document, schema);
+  return resolved?.title === "NotShown";
+}
+
+/**
+ * Works out the request a sample should make: the real path, every required parameter and
+ * every parameter the spec gives an example for, filled with values from {@link SampleValues}
+ * (values of the sandbox's dataset first, then the spec's examples, then a readable stand-in).
+ *
+ * @example
+ * const request = sampleRequest(bundle, entry, await loadSampleValues());
+ */
+export function sampleRequest(
+  document: OpenApiDocument,
+  entry: OperationEntry,
+  values: SampleValues,
+): SampleRequest {
+  const { method, path, operation } = entry;
+  const operationId = operation.operationId;
+  if (!operationId) throw new Error(`${method.toUpperCase()} ${path}: no operationId`);
+  const pathParams: SampleRequest["pathParams"] = [];
+  const query: SampleRequest["query"] = [];
+  for (const parameter of operationParameters(document, path, operation)) {
+    const example = firstExample(parameter);
+    const literal = values.literal[parameter.name];
+    if (parameter.in === "path") {
+      const reader = values.fromReader[parameter.name];
+      const value: SampleValue = reader
+        ? { reader }
+        : { literal: literal ?? (typeof example === "string" ? example : placeholderValue(parameter.name)) };
+      pathParams.push({ name: parameter.name, value });
+      continue;
+    }
+    if (parameter.in !== "query") continue;
+    if (!parameter.required && example === undefined) continue;
+    const array = parameter.schema?.type === "array";
+    const fromSpec =
+      example === undefined ? [] : Array.isArray(example) ? example.map(String) : [String(example)];
+    const chosen =
+      literal !== undefined ? [literal] : fromSpec.length > 0 ? fromSpec : [placeholderValue(parameter.name)];
+    query.push({ name: parameter.name, values: array ? chosen : chosen.slice(0, 1), array });
+  }
+  for (const { name } of pathParams) {
+    if (!path.includes(`{${name}}`))
+      throw new Error(`${method.toUpperCase()} ${path}: no {${name}} in the path`);
+  }
+
+  const request: SampleRequest = {
+    operationId,
+    method,
+    path,
+    pathParams,
+    query,
+    authenticated: !(Array.isArray(operation.security) && operation.security.length === 0),
+  };
+  request.body = sampleBody(document, operation.requestBody, values);
+  return request;
+}
+
+interface MediaObject {
+  schema?: unknown;
+  example?: unknown;
+  examples?: Record<string, { value?: unknown }>;
+}
+
+interface SchemaObject {
+  title?: string;
+  properties?: Record<string, unknown>;
+  required?: string[];
+}
+
+function sampleBody(
+  document: OpenApiDocument,
+  requestBody: unknown,
+  values: SampleValues,
+): SampleRequest["body"] {
+  const body = resolveRef<{ content?: Record<string, MediaObject> } | undefined>(document, requestBody);
+  const [mediaType, media] = Object.entries(body?.content ?? {})[0] ?? [];
+  if (mediaType === undefined || media === undefined) return undefined;
+  if (mediaType === "multipart/form-data") return { kind: "multipart" };
+  const schema = resolveRef<SchemaObject | undefined>(document, media.schema) ?? {};
+  const example = firstExample(media);
+  if (mediaType === formMediaType) {
+    const names = Object.keys(schema.properties ?? {});
+    if (names.includes("assertion") && names.includes("grant_type")) {
+      return { kind: "token", mediaType, fields: schema.required ?? names };
+    }
+    const fromExample =
+      typeof example === "object" && example !== null ? (example as Record<string, unknown>) : {};
+    const wanted = [...new Set([...(schema.required ?? []), ...Object.keys(fromExample)])];
+    if (wanted.length === 0) return { kind: "form-unknown" };
+    return {
+      kind: "form",
+      fields: wanted.map((name) => {
+        const given = fromExample[name];
+        const value = Array.isArray(given) ? given[0] : given;
+        return [name, value !== undefined ? String(value) : (values.literal[name] ?? placeholderValue(name))];
+      }),
+    };
+  }
+  if (isNotShown(document, media.schema) || example === undefined) return { kind: "unknown", mediaType };
+  return { kind: "json", value: example };
+}
+
+function tsString(value: string): string {
+  return JSON.stringify(value);
+}
+
+function tsValue(value: SampleValue): string {
+  return "literal" in value ? tsString(value.literal) : `env.${value.reader.env} ?? ""`;
+}
+
+function readerHints(request: SampleRequest, comment: string): string[] {
+  return request.pathParams.flatMap(({ name, value }) =>
+    "reader" in value
+      ? [`${comment} ${value.reader.env}: ${value.reader.hint} (path parameter ${name})`]
+      : [],
+  );
+}
+
+const tsSetup = [
+  'import { serviceAccountAuth } from "@drill-practice/auth/node";',
+  'import { createDrillClient, unwrap } from "@drill-practice/client";',
+  "",
+  "// DRILL_*: the sandbox's client.env (see the quick start)",
+  "const { env } = process;",
+  "const auth = serviceAccountAuth({",
+  '  keyFile: env.DRILL_KEY_FILE ?? "creds/service-account.json",',
+  '  clientId: env.DRILL_CLIENT_ID ?? "",',
+  '  clientSecret: env.DRILL_CLIENT_SECRET ?? "",',
+  "});",
+];
+
+/**
+ * The TypeScript sample: a client from `@drill-practice/client` authenticated by
+ * `serviceAccountAuth`, one call on the operation's real path with its parameters, and `unwrap`
+ * for the typed success body (it throws `DrillApiError` on an error answer). The token exchange
+ * itself is what `serviceAccountAuth` does, so its sample asks for a token.
+ *
+ * @example
+ * typescriptSample(sampleRequest(bundle, entry, values));
+ */
+export function typescriptSample(request: SampleRequest): string {
+  const lines = [...tsSetup];
+  if (request.body?.kind === "token") {
+    lines.push(
+      "",
+      `// serviceAccountAuth signs an assertion and posts it to ${request.path} as ${request.body.mediaType}.`,
+      "const token = await auth.getToken();",
+      "console.log(token.expiresAt);",
+    );
+    return `${lines.join("\n")}\n`;
+  }
+  lines.push(
+    "const client = createDrillClient({",
+    '  baseUrl: env.DRILL_BASE_URL ?? "http://127.0.0.1:4010",',
+    "  auth,",
+    "});",
+    "",
+  );
+  lines.push(...readerHints(request, "//"));
+  const options: string[] = [];
+  const params: string[] = [];
+  if (request.pathParams.length > 0) {
+    params.push(`path: { ${request.pathParams.map((p) => `${p.name}: ${tsValue(p.value)}`).join(", ")} }`);
+  }
+  if (request.query.length > 0) {
+    const entries = request.query.map((q) => {
+      const value = q.array ? `[${q.values.map(tsString).join(", ")}]` : tsString(q.values[0] ?? "");
+      return `${/^[A-Za-z_$][\w$]*$/.test(q.name) ? q.name : tsString(q.name)}: ${value}`;
+    });
+    params.push(`query: { ${entries.join(", ")} }`);
+  }
+  if (params.length > 0) options.push(`params: { ${params.join(", ")} }`);
+  const body = request.body;
+  if (body?.kind === "json") options.push(`body: ${JSON.stringify(body.value)}`);
+  if (body?.kind === "form") {
+    const fields = body.fields.map(([name, value]) => `${JSON.stringify(name)}: ${tsString(value)}`);
+    options.push(`body: { ${fields.join(", ")} }`, `headers: { "Content-Type": "${formMediaType}" }`);
+  }
+  if (body?.kind === "unknown") {
+    lines.push("// The request body is not shown by the interface; pass it as `body` once you know it.");
+  }
+  if (body?.kind === "form-unknown") {
+    lines.push(
+      "// Its form fields are not shown by the interface; pass them as `body` with",
+      `// headers: { "Content-Type": "${formMediaType}" } once you know them.`,
+    );
+  }
+  if (body?.kind === "multipart") {
+    lines.push(
+      "// The upload goes as multipart/form-data (a FormData `body`); its part names are not shown.",
+    );
+  }
+  const method = request.method.toUpperCase();
+  const args =
+    options.length > 0 ? `${tsString(request.path)}, { ${options.join(", ")} }` : tsString(request.path);
+  lines.push(`const result = await unwrap(client.${method}(${args}));`, "console.log(result);");
+  return `${lines.join("\n")}\n`;
+}
+
+function shellQuoteDouble(text: string): string {
+  return text.replace(/[\\"$`]/g, (c) => `\\${c}`);
+}
+
+function shellQuoteSingle(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * The curl sample: a token from `drill-token` (run from `@drill-practice/auth` with `npx -p`),
+ * sent through standard input so it stays out of the process list, the operation's method and
+ * real path, the query in the form the spec describes, and the body with its media type.
+ *
+ * @example
+ * curlSample(sampleRequest(bundle, entry, values));
+ */
+export function curlSample(request: SampleRequest): string {
+  let url = request.path;
+  for (const { name, value } of request.pathParams) {
+    const text =
+      "literal" in value ? shellQuoteDouble(encodeURIComponent(value.literal)) : `\${${value.reader.env}}`;
+    url = url.replace(`{${name}}`, text);
+  }
+  const query = request.query.flatMap((q) =>
+    q.values.map((v) => `${encodeURIComponent(q.name)}=${shellQuoteDouble(encodeURIComponent(v))}`),
+  );
+  if (query.length > 0) url += `?${query.join("&")}`;
+
+  const lines: string[] = [
+    "# DRILL_BASE_URL and the credentials: see the quick start (the sandbox's client.env)",
+  ];
+  lines.push(...readerHints(request, "#"));
+  const method = request.method.toUpperCase();
+  const curl: string[] = ["curl --fail-with-body -sS"];
+  if (request.body?.kind === "token") {
+    // The token exchange: the secret comes from standard input, the assertion from a file.
+    lines.push("# assertion.jwt: a signed assertion (see the Authentication guide)");
+    curl.push(`"$DRILL_BASE_URL${shellQuoteDouble(url)}"`);
+    for (const field of request.body.fields) {
+      if (field === "grant_type") {
+        curl.push(`--data-urlencode "grant_type=urn:ietf:params:oauth:grant-type:jwt-bearer"`);
+      } else if (field === "client_id") curl.push(`--data-urlencode "client_id=$DRILL_CLIENT_ID"`);
+      else if (field === "client_secret") curl.push(`--data-urlencode "client_secret@-"`);
+      else if (field === "assertion") curl.push(`--data-urlencode "assertion@assertion.jwt"`);
+      else curl.push(`--data-urlencode "${field}=${placeholderValue(field)}"`);
+    }
+    lines.push(`printf '%s' "$DRILL_CLIENT_SECRET" |\n  ${curl.join(" \\\n    ")}`);
+    return `${lines.join("\n")}\n`;
+  }
+  if (method !== "GET") curl.push(`-X ${method}`);
+  curl.push(`"$DRILL_BASE_URL${url}"`);
+  if (request.body?.kind === "json") {
+    curl.push(
+      `-H "Content-Type: application/json"`,
+      `--data ${shellQuoteSingle(JSON.stringify(request.body.value))}`,
+    );
+  } else if (request.body?.kind === "unknown") {
+    lines.push(
+      `# body.json: the request body; its shape is not shown by the interface (${request.body.mediaType} assumed)`,
+    );
+    curl.push(`-H "Content-Type: ${request.body.mediaType}"`, "--data @body.json");
+  } else if (request.body?.kind === "form") {
+    for (const [name, value] of request.body.fields) {
+      curl.push(`--data-urlencode ${shellQuoteSingle(`${name}=${value}`)}`);
+    }
+  } else if (request.body?.kind === "form-unknown") {
+    lines.push(
+      "# form.txt: the form fields as name=value&… (which fields exist is not shown); empty for none",
+    );
+    // An empty file still sends Content-Length: 0, which a PUT without fields needs.
+    curl.push("--data @form.txt");
+  } else if (request.body?.kind === "multipart") {
+    lines.push(
+      '# a multipart/form-data upload: add one -F "name=@file" per part; the part names are not shown',
+    );
+  }
+  if (request.authenticated) {
+    curl.splice(1, 0, "-H @-");
+    lines.push('TOKEN="$(npx -p @drill-practice/auth drill-token)"');
+    lines.push(`printf 'Authorization: Bearer %s\\n' "$TOKEN" |\n  ${curl.join(" \\\n    ")}`);
+  } else {
+    lines.push(curl.join(" \\\n  "));
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/** What {@link addCodeSamples} produced. */
+export interface SampledDocument {
+  document: OpenApiDocument;
+  /** Every operation's request, by operationId (for the tests that run the samples). */
+  requests: Map<string, SampleRequest>;
+}
+
+/**
+ * Copies the document and gives every operation its `x-codeSamples` (TypeScript and curl),
+ * replacing any it had, so Redoc's sample panel shows a call next to each operation.
+ *
+ * @example
+ * const { document } = addCodeSamples(bundle, await loadSampleValues());
+ */
+export function addCodeSamples(input: OpenApiDocument, values: SampleValues): SampledDocument {
+  const document = structuredClone(input);
+  const requests = new Map<string, SampleRequest>();
+  for (const entry of listOperations(document)) {
+    const request = sampleRequest(document, entry, values);
+    requests.set(request.operationId, request);
+    entry.operation["x-codeSamples"] = [
+      { ...sampleLanguages[0], source: typescriptSample(request) },
+      { ...sampleLanguages[1], source: curlSample(request) },
+    ] satisfies CodeSample[];
+  }
+  return { document, requests };
+}

@@ -1,0 +1,107 @@
+import { DRILL_ERROR_CODES } from "@drill-practice/client";
+import { listOperations, type OpenApiDocument, resolveRef } from "./openapi-document.ts";
+import { tokenEndpointErrors } from "./token-errors.ts";
+
+/**
+ * The SDK's error codes with their meaning and packages. This is the one line to change should
+ * the table move: everything below reads `{ code: { meaning, packages } }`.
+ */
+export const sdkErrorCodes: Readonly<Record<string, { meaning: string; packages: readonly string[] }>> =
+  DRILL_ERROR_CODES;
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function inline(text: string): string {
+  return escapeHtml(text).replace(/`([^`]+)`/g, "<code>$1</code>");
+}
+
+/** One error ID the interface gives for the store search, with the example's summary. */
+export interface StoreErrorId {
+  id: string;
+  meaning: string;
+  operations: string[];
+}
+
+/**
+ * The error IDs the interface shows, read from the examples of each operation's error answer
+ * (today only the store search has any).
+ *
+ * @example
+ * storeErrorIds([bundle21, bundle20]).map((e) => e.id); // ["query_missing", "error"]
+ */
+export function storeErrorIds(documents: readonly OpenApiDocument[]): StoreErrorId[] {
+  const byId = new Map<string, StoreErrorId>();
+  for (const document of documents) {
+    for (const { method, path, operation } of listOperations(document)) {
+      const responses = (operation.responses ?? {}) as Record<string, unknown>;
+      const error = resolveRef<
+        { content?: Record<string, { examples?: Record<string, unknown> }> } | undefined
+      >(document, responses.default);
+      for (const media of Object.values(error?.content ?? {})) {
+        for (const raw of Object.values(media.examples ?? {})) {
+          const example = resolveRef<{ summary?: string; value?: { ID?: unknown } }>(document, raw);
+          const id = example.value?.ID;
+          if (typeof id !== "string") continue;
+          const entry = byId.get(id) ?? { id, meaning: example.summary ?? "", operations: [] };
+          const where = `${method.toUpperCase()} ${path}`;
+          if (!entry.operations.includes(where)) entry.operations.push(where);
+          byId.set(id, entry);
+        }
+      }
+    }
+  }
+  return [...byId.values()];
+}
+
+/**
+ * The generated tables of the errors page: the interface's error IDs, the token endpoint's
+ * errors as the sandbox answers them, and every SDK error code.
+ *
+ * @example
+ * fillMarkers(page, { "error-tables": renderErrorsPage([bundle21, bundle20]) }, "errors.html");
+ */
+export function renderErrorsPage(documents: readonly OpenApiDocument[]): string {
+  const storeIds = storeErrorIds(documents);
+  if (storeIds.length === 0)
+    throw new Error("the spec shows no error IDs (examples of an error answer's ID)");
+  const rows = (cells: string[][]) =>
+    cells.map((row) => `<tr>${row.map((cell) => `<td>${cell}</td>`).join("")}</tr>`).join("\n");
+  return [
+    '<h2 id="service-errors">Error IDs of the service</h2>',
+    "<p>The interface names one field of an error, <code>ID</code>, and gives its values for one operation only. Status codes of errors are not shown.</p>",
+    "<table><thead><tr><th>ID</th><th>Meaning</th><th>Operations</th></tr></thead><tbody>",
+    rows(
+      storeIds.map((e) => [
+        `<code>${escapeHtml(e.id)}</code>`,
+        inline(e.meaning),
+        e.operations.map((o) => `<code>${escapeHtml(o)}</code>`).join("<br>"),
+      ]),
+    ),
+    "</tbody></table>",
+    '<h2 id="token-errors">Errors of the token endpoint <span class="badge">sandbox</span></h2>',
+    "<p>The interface does not show the token endpoint's error answers. These are the sandbox's: a JSON object with <code>error</code> (the OAuth 2.0 codes of RFC 6749) and <code>error_description</code>. Do not rely on them against the real service.</p>",
+    "<table><thead><tr><th><code>error</code></th><th>Status</th><th>When</th><th>What to do</th></tr></thead><tbody>",
+    rows(
+      tokenEndpointErrors.map((e) => [
+        `<code>${escapeHtml(e.error)}</code>`,
+        String(e.status),
+        inline(e.when),
+        inline(e.fix),
+      ]),
+    ),
+    "</tbody></table>",
+    '<h2 id="sdk-errors">Error codes of the SDK</h2>',
+    "<p>Every error <code>@drill-practice/client</code> and <code>@drill-practice/auth</code> throw on purpose is a <code>DrillError</code> with one of these <code>code</code> values; switch on the code, not on the message.</p>",
+    "<table><thead><tr><th><code>code</code></th><th>Meaning</th><th>Thrown by</th></tr></thead><tbody>",
+    rows(
+      Object.entries(sdkErrorCodes).map(([code, info]) => [
+        `<code id="${escapeHtml(code)}">${escapeHtml(code)}</code>`,
+        inline(info.meaning),
+        info.packages.map((p) => `<code>@drill-practice/${escapeHtml(p)}</code>`).join(" "),
+      ]),
+    ),
+    "</tbody></table>",
+  ].join("\n");
+}

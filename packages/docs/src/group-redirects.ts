@@ -1,0 +1,50 @@
+import type { OpenApiDocument } from "./openapi-document.ts";
+import { type ApiVersion, apiVersions } from "./site-header.ts";
+
+/** A page at `<dir>/index.html` that forwards to a group of a reference. */
+export interface GroupRedirect {
+  dir: string;
+  target: string;
+  html: string;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * Redoc links each side-menu group to `/<tag>` (e.g. `/v2.1-store`) and handles the click itself,
+ * so the link works in place but is a 404 when opened in a new tab. One small page per tag at that
+ * path forwards to the group in its reference. A tag both versions share (the token exchange)
+ * forwards to the newest version.
+ *
+ * @example
+ * for (const page of groupRedirects(bundles)) console.log(page.dir, "→", page.target);
+ */
+export function groupRedirects(
+  bundles: readonly { version: ApiVersion; bundle: OpenApiDocument }[],
+): GroupRedirect[] {
+  const byTag = new Map<string, ApiVersion>();
+  for (const version of apiVersions) {
+    const bundle = bundles.find((entry) => entry.version.id === version.id)?.bundle;
+    for (const group of bundle?.["x-tagGroups"] ?? []) {
+      for (const tag of group.tags) if (!byTag.has(tag)) byTag.set(tag, version);
+    }
+  }
+  return [...byTag].map(([tag, version]) => {
+    // Redoc links a group by its tag as a URL path segment; ours are already slugs, and any
+    // other name is made one the same simple way (lower case, runs of other characters as "-").
+    const slug = /^[\w.-]+$/.test(tag) ? tag : tag.toLowerCase().replace(/[^\w.]+/g, "-");
+    const target = `../${version.dir}/index.html#/${slug}`;
+    const html = [
+      "<!DOCTYPE html>",
+      '<html lang="en"><head><meta charset="utf-8">',
+      `<title>API ${escapeHtml(version.id)} reference · Drill Practice API</title>`,
+      `<meta http-equiv="refresh" content="0; url=${escapeHtml(target)}">`,
+      `<link rel="canonical" href="${escapeHtml(target)}">`,
+      `</head><body><p><a href="${escapeHtml(target)}">Go to the ${escapeHtml(tag)} operations of API ${escapeHtml(version.id)}</a></p></body></html>`,
+      "",
+    ].join("\n");
+    return { dir: slug, target, html };
+  });
+}

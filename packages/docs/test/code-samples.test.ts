@@ -1,0 +1,83 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { addCodeSamples, curlSample, sampleRequest, typescriptSample } from "../src/code-samples.ts";
+import { asOpenApiDocument, listOperations, type OpenApiDocument } from "../src/openapi-document.ts";
+import { sampleValues } from "../src/sample-values.ts";
+
+const fixture = async (version: string): Promise<OpenApiDocument> =>
+  asOpenApiDocument(
+    JSON.parse(await readFile(join(import.meta.dirname, "fixtures", `openapi-v${version}.json`), "utf8")),
+    version,
+  );
+
+describe("code samples", () => {
+  it("fill path parameters from the spec's example and call the real path with unwrap", async () => {
+    const document = await fixture("2.0");
+    const values = sampleValues([document]);
+    const entry = listOperations(document).find((e) => e.path === "/api/2/question/{drill_id}");
+    if (!entry) throw new Error("fixture changed");
+    const request = sampleRequest(document, entry, values);
+    expect(request.pathParams).toEqual([{ name: "drill_id", value: { literal: "math-times-7" } }]);
+    const ts = typescriptSample(request);
+    expect(ts).toContain(
+      'client.GET("/api/2/question/{drill_id}", { params: { path: { drill_id: "math-times-7" } } })',
+    );
+    expect(ts).toContain('import { serviceAccountAuth } from "@drill-practice/auth/node";');
+    expect(ts).toContain("await unwrap(");
+    const curl = curlSample(request);
+    expect(curl).toContain('"$DRILL_BASE_URL/api/2/question/math-times-7"');
+    expect(curl).toContain('TOKEN="$(npx -p @drill-practice/auth drill-token)"');
+    expect(curl).not.toContain("-X GET");
+  });
+
+  it("send the token exchange as a form with the secret on standard input and no bearer token", () => {
+    const request = {
+      operationId: "exchangeToken",
+      method: "post" as const,
+      path: "/daas/oauth/token",
+      pathParams: [],
+      query: [],
+      body: {
+        kind: "token" as const,
+        mediaType: "application/x-www-form-urlencoded",
+        fields: ["grant_type", "client_id", "client_secret", "assertion"],
+      },
+      authenticated: false,
+    };
+    const curl = curlSample(request);
+    expect(curl).toContain('--data-urlencode "client_secret@-"');
+    expect(curl).toContain('--data-urlencode "assertion@assertion.jwt"');
+    expect(curl).toContain(`printf '%s' "$DRILL_CLIENT_SECRET" |`);
+    expect(curl).not.toContain("drill-token");
+    expect(typescriptSample(request)).toContain("await auth.getToken()");
+  });
+
+  it("quote values for the shell and URL-encode them", () => {
+    const curl = curlSample({
+      operationId: "x",
+      method: "put",
+      path: "/api/2.1/thing/{id}",
+      pathParams: [{ name: "id", value: { literal: "a b/$c" } }],
+      query: [{ name: "tag", values: ["x y", "z"], array: true }],
+      body: { kind: "form", fields: [["name", "it's"]] },
+      authenticated: true,
+    });
+    expect(curl).toContain('"$DRILL_BASE_URL/api/2.1/thing/a%20b%2F%24c?tag=x%20y&tag=z"');
+    expect(curl).toContain("--data-urlencode 'name=it'\\''s'");
+    expect(curl).toContain("-X PUT");
+  });
+
+  it("give every operation a TypeScript and a curl sample without touching the input", async () => {
+    const document = await fixture("2.1");
+    const before = JSON.stringify(document);
+    const { document: sampled } = addCodeSamples(document, sampleValues([await fixture("2.0")]));
+    expect(JSON.stringify(document)).toBe(before);
+    for (const { operation } of listOperations(sampled)) {
+      expect((operation["x-codeSamples"] as { lang: string }[]).map((s) => s.lang)).toEqual([
+        "TypeScript",
+        "curl",
+      ]);
+    }
+  });
+});

@@ -1,0 +1,133 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { asOpenApiDocument, listOperations, type OpenApiDocument } from "../src/openapi-document.ts";
+import {
+  addOperationNotes,
+  observedFacts,
+  observedLead,
+  operationLabels,
+  sandboxLead,
+  undocumentedLead,
+} from "../src/operation-notes.ts";
+
+const fixture = async (version: string): Promise<OpenApiDocument> =>
+  asOpenApiDocument(
+    JSON.parse(await readFile(join(import.meta.dirname, "fixtures", `openapi-v${version}.json`), "utf8")),
+    version,
+  );
+
+const support = {
+  simulated: { searchStore_v2_1: "store search, as `searchStore_v2_0`" },
+  programmable: true,
+};
+
+function op(document: OpenApiDocument, id: string) {
+  const entry = listOperations(document).find((e) => e.operation.operationId === id);
+  if (!entry) throw new Error(id);
+  return entry;
+}
+
+describe("addOperationNotes", () => {
+  it("gives each operation one block: not shown, observed (with sources), sandbox; in that order", async () => {
+    const input = await fixture("2.1");
+    const labels = operationLabels([input, await fixture("2.0")]);
+    const { document, noted, observed } = addOperationNotes(input, support, labels);
+    const store = op(document, "searchStore_v2_1").operation;
+    const text = store.description ?? "";
+    const positions = [undocumentedLead, observedLead, sandboxLead].map((lead) => text.indexOf(lead));
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    for (const lead of [undocumentedLead, observedLead, sandboxLead])
+      expect(text.split(lead)).toHaveLength(2);
+    expect(text).toContain('class="dp-note dp-note-observed"');
+    expect(text).toContain(
+      "Errors carry a <code>description</code> as well. (source: REF …/api/2/objects/error)",
+    );
+    expect(text).toContain("Words are matched in any case. (source: SDK Api.java)");
+    // The operationId in the sandbox's text became what a reader knows: method and path.
+    expect(text).toContain("<code>GET /api/2/store</code>");
+    expect(text).not.toContain("searchStore_v2_0");
+    expect(noted).toContain("GET /api/2.1/store");
+    expect(observed).toEqual(["GET /api/2.1/store"]);
+  });
+
+  it("says an operation the sandbox does not simulate answers 501 unless programmed", async () => {
+    const { document } = addOperationNotes(await fixture("2.1"), support);
+    const version = op(document, "getVersion_v2_1").operation.description ?? "";
+    expect(version).toContain("<code>501</code> <code>not_simulated</code> unless you program a response");
+    const plain = addOperationNotes(await fixture("2.1"), { ...support, programmable: false }).document;
+    expect(op(plain, "getVersion_v2_1").operation.description).not.toContain("program");
+  });
+
+  it("leaves the input alone, keeps the markers and drops internal wording from summaries", async () => {
+    const input = await fixture("2.1");
+    const before = JSON.stringify(input);
+    const entry = op(input, "getVersion_v2_1");
+    entry.operation.summary = "GET version (function not given)";
+    const { document } = addOperationNotes(input, support);
+    expect(op(document, "getVersion_v2_1").operation.summary).toBe("version");
+    expect(op(document, "getVersion_v2_1").operation["x-undocumented"]).toEqual(
+      entry.operation["x-undocumented"],
+    );
+    entry.operation.summary = JSON.parse(before).paths["/api/2.1/version"].get.summary;
+    expect(JSON.stringify(input)).toBe(before);
+  });
+
+  it("rejects malformed markers, naming the operation", async () => {
+    const input = await fixture("2.1");
+    op(input, "getVersion_v2_1").operation["x-observed"] = { source: "", note: "x" };
+    expect(() => addOperationNotes(input, support)).toThrow(
+      /GET \/api\/2\.1\/version|version.*x-observed.*source/,
+    );
+    op(input, "getVersion_v2_1").operation["x-observed"] = undefined;
+    op(input, "getVersion_v2_1").operation["x-undocumented"] = [];
+    expect(() => addOperationNotes(input, support)).toThrow(/GET \/api\/2\.1\/version: "x-undocumented"/);
+  });
+});
+
+describe("observedFacts", () => {
+  it("collects facts of the operation, its parameters and request body through $refs, each note once", () => {
+    const document = asOpenApiDocument(
+      {
+        openapi: "3.1.0",
+        info: { title: "t", version: "1" },
+        paths: {
+          "/a": {
+            put: {
+              operationId: "a",
+              "x-observed": { source: "S1", note: "form fields" },
+              requestBody: { $ref: "#/components/requestBodies/Form" },
+              responses: { default: { $ref: "#/components/responses/Error" } },
+            },
+          },
+        },
+        components: {
+          requestBodies: {
+            Form: {
+              "x-observed": { source: "S2", note: "form fields" },
+              content: {
+                "application/x-www-form-urlencoded": { schema: { $ref: "#/components/schemas/F" } },
+              },
+            },
+          },
+          schemas: {
+            F: {
+              properties: {
+                answer: { type: "string", "x-observed": { source: "S3", note: "answer field" } },
+              },
+            },
+          },
+          responses: { Error: { description: "e", "x-observed": { source: "S4", note: "error ids" } } },
+        },
+      },
+      "inline",
+    );
+    const [entry] = listOperations(document);
+    const facts = observedFacts(document, "/a", entry?.operation ?? {});
+    expect(facts).toEqual([
+      { source: "S1", note: "form fields" },
+      { source: "S3", note: "answer field" },
+    ]);
+  });
+});
