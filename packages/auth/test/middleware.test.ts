@@ -136,10 +136,9 @@ describe("authMiddleware", () => {
     clone.mockRestore();
     expect(result.response.status).toBe(200);
     const puts = api.calls.filter((c) => c.method === "PUT");
-    expect(puts.map((c) => c.body)).toEqual([
-      JSON.stringify({ note: "again" }),
-      JSON.stringify({ note: "again" }),
-    ]);
+    // Bodies go out as form fields (the service's observed convention), and the re-send repeats them.
+    const sent = new URLSearchParams({ note: "again" }).toString();
+    expect(puts.map((c) => c.body)).toEqual([sent, sent]);
     expect(puts[1]?.authorization).toBe(`Bearer ${server.issued[1]}`);
   });
 
