@@ -197,19 +197,26 @@ const TYPED_FROM = 16;
 /** Fields whose texts repeat across drills (items, tags, subjects), so their token lists are memoized. */
 const REPEATING_FIELDS: ReadonlySet<SearchField> = new Set<SearchField>(["SUBJECT", "TAGS", "CONTENTS"]);
 
+/** Lists per token: one per search field, then the any-field list. */
+const LIST_KINDS = SEARCH_FIELDS.length + 1;
+
 /**
- * Posting lists for a whole dataset at once. Each distinct token gets a number, so adding a document
- * costs array reads per token instead of two map look-ups, and a token repeated within a document is
- * skipped by comparing with the last document recorded for it.
+ * Posting lists for a whole dataset at once. Each distinct token gets a number; adding a document logs
+ * each (list, token) pair once, counting per list, and `finish` allocates every list at its exact size
+ * and fills it from the log. Growing millions of JS arrays by `push` instead left their outgrown copies
+ * as old-generation garbage, which set the process's peak memory at 100,000 drills.
  */
 class BulkPostings {
   readonly #tokenNr = new Map<string, number>();
   readonly #tokens: string[] = [];
   readonly #memo = new Map<string, Int32Array>();
-  /** One list of document numbers per token number: per search field, then any field (last). */
-  readonly #lists: (number[] | undefined)[][] = SEARCH_FIELDS.map(() => []).concat([[]]);
-  /** Last document added to each list, so a repeated token is not posted twice. */
-  #last: Int32Array[] = this.#lists.map(() => new Int32Array(0));
+  /** Per token number and list kind (`nr * LIST_KINDS + kind`): documents counted, last document logged. */
+  #count = new Int32Array(0);
+  #last = new Int32Array(0);
+  /** Logged `nr * LIST_KINDS + kind` slots, in document order; `#docEnds[d]` is where document d's end. */
+  #log = new Int32Array(1 << 16);
+  #logLength = 0;
+  readonly #docEnds: number[] = [];
 
   add(record: DrillableRecord, docNr: number): void {
     for (let f = 0; f < SEARCH_FIELDS.length; f++) {
@@ -225,41 +232,55 @@ class BulkPostings {
         }
       }
     }
+    this.#docEnds[docNr] = this.#logLength;
   }
 
-  /** Moves the lists into the index's maps, compacted. */
+  /** Puts the lists into the index's maps: `Int32Array` for long ones, exact-size arrays for short ones. */
   finish(postings: Map<SearchField, Map<string, Posting>>, anyField: Map<string, Posting>): void {
-    this.#lists.forEach((lists, f) => {
-      const target = f < SEARCH_FIELDS.length ? postings.get(SEARCH_FIELDS[f] as SearchField) : anyField;
-      if (target === undefined) return;
-      lists.forEach((list, nr) => {
-        if (list === undefined) return;
-        target.set(
-          this.#tokens[nr] as string,
-          list.length >= TYPED_FROM ? Int32Array.from(list) : list.slice(),
-        );
-      });
+    const slots = this.#tokens.length * LIST_KINDS;
+    const lists: Posting[] = new Array(slots);
+    for (let slot = 0; slot < slots; slot++) {
+      const count = this.#count[slot] as number;
+      if (count > 0)
+        lists[slot] = count >= TYPED_FROM ? new Int32Array(count) : new Array<number>(count).fill(0);
+    }
+    const filled = new Int32Array(slots);
+    let at = 0;
+    this.#docEnds.forEach((end, docNr) => {
+      for (; at < end; at++) {
+        const slot = this.#log[at] as number;
+        (lists[slot] as Posting)[(filled[slot] as number)++] = docNr;
+      }
     });
-    this.#lists.forEach((lists) => {
-      lists.length = 0;
-    });
+    for (let slot = 0; slot < slots; slot++) {
+      const list = lists[slot];
+      if (list === undefined) continue;
+      const kind = slot % LIST_KINDS;
+      const token = this.#tokens[(slot - kind) / LIST_KINDS] as string;
+      const target =
+        kind < SEARCH_FIELDS.length ? postings.get(SEARCH_FIELDS[kind] as SearchField) : anyField;
+      target?.set(token, list);
+    }
     this.#memo.clear();
+    this.#log = new Int32Array(0);
   }
 
   #postBoth(f: number, nr: number, docNr: number): void {
-    this.#post(f, nr, docNr);
-    this.#post(SEARCH_FIELDS.length, nr, docNr);
+    this.#post(nr * LIST_KINDS + f, docNr);
+    this.#post(nr * LIST_KINDS + SEARCH_FIELDS.length, docNr);
   }
 
-  #post(f: number, nr: number, docNr: number): void {
-    const last = this.#last[f] as Int32Array;
-    const lists = this.#lists[f] as (number[] | undefined)[];
-    const list = lists[nr];
-    if (list === undefined) {
-      lists[nr] = [docNr];
-    } else if (last[nr] !== docNr) list.push(docNr);
-    else return;
-    last[nr] = docNr;
+  #post(slot: number, docNr: number): void {
+    // A token repeated within a document is posted once.
+    if (this.#last[slot] === docNr) return;
+    this.#last[slot] = docNr;
+    this.#count[slot] = (this.#count[slot] as number) + 1;
+    if (this.#logLength === this.#log.length) {
+      const grown = new Int32Array(this.#log.length * 2);
+      grown.set(this.#log);
+      this.#log = grown;
+    }
+    this.#log[this.#logLength++] = slot;
   }
 
   /** Token numbers of a repeating text, tokenized once per distinct text. */
@@ -279,19 +300,19 @@ class BulkPostings {
       nr = this.#tokens.length;
       this.#tokens.push(token);
       this.#tokenNr.set(token, nr);
-      // Every list array gets a slot per token, so they stay dense however the fields use them.
-      for (const lists of this.#lists) lists.push(undefined);
-      if (nr >= (this.#last[0] as Int32Array).length) this.#grow(nr);
+      if ((nr + 1) * LIST_KINDS > this.#count.length) this.#grow((nr + 1) * LIST_KINDS);
     }
     return nr;
   }
 
-  #grow(nr: number): void {
-    this.#last = this.#last.map((old) => {
-      const grown = new Int32Array(Math.max(1024, nr * 2)).fill(-1);
-      grown.set(old);
-      return grown;
-    });
+  #grow(slots: number): void {
+    const size = Math.max(1024 * LIST_KINDS, slots * 2);
+    const count = new Int32Array(size);
+    count.set(this.#count);
+    this.#count = count;
+    const last = new Int32Array(size).fill(-1);
+    last.set(this.#last);
+    this.#last = last;
   }
 }
 
