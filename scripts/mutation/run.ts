@@ -1,0 +1,203 @@
+/**
+ * `pnpm mutation`: runs Stryker (stryker.config.mjs, incremental) over the modules
+ * marked `measure` in scripts/mutation/modules.json, then reads the standard JSON
+ * report (reports/mutation/mutation.json), prints the mutation score per module and
+ * writes MUTATION.md: the date, the command, one row per module (pending ones say
+ * why) and every surviving mutant, with the reason when it is listed as equivalent
+ * in scripts/mutation/equivalent.json.
+ *
+ * Usage: pnpm mutation [--report-only] [stryker options, e.g. --concurrency 1 --force]
+ */
+import { spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+const REPORT = "reports/mutation/mutation.json";
+const TARGET = 80;
+
+interface Module {
+  name: string;
+  files: string[];
+  measure: boolean;
+  pending?: string;
+}
+interface Equivalent {
+  file: string;
+  mutator: string;
+  original: string;
+  replacement: string;
+  reason: string;
+}
+interface Mutant {
+  mutatorName: string;
+  replacement?: string;
+  status: string;
+  location: { start: { line: number; column: number }; end: { line: number; column: number } };
+}
+interface MutationReport {
+  files: Record<string, { source: string; mutants: Mutant[] }>;
+}
+
+const args = process.argv.slice(2).filter((arg) => arg !== "--");
+const reportOnly = args.includes("--report-only");
+const strykerArgs = args.filter((arg) => arg !== "--report-only");
+const command = `pnpm mutation${args.length > 0 ? ` ${args.join(" ")}` : ""}`;
+
+const started = Date.now();
+if (!reportOnly) {
+  const stryker = spawnSync("stryker", ["run", ...strykerArgs], { cwd: root, stdio: "inherit" });
+  if (stryker.status !== 0) {
+    console.error(`stryker exited with ${stryker.status ?? stryker.signal}; no new report`);
+    process.exit(stryker.status ?? 1);
+  }
+}
+const minutes = (Date.now() - started) / 60_000;
+
+const { modules } = readJson<{ modules: Module[] }>("scripts/mutation/modules.json");
+const { equivalent } = readJson<{ equivalent: Equivalent[] }>("scripts/mutation/equivalent.json");
+const report = readJson<MutationReport>(REPORT);
+
+interface Row {
+  module: Module;
+  killed: number;
+  timeout: number;
+  survived: Survivor[];
+  noCoverage: Survivor[];
+  errors: number;
+  score: number | undefined;
+}
+interface Survivor {
+  file: string;
+  line: number;
+  mutator: string;
+  original: string;
+  replacement: string;
+  status: string;
+  reason: string | undefined;
+}
+
+const rows: Row[] = modules.map((module) => {
+  const row: Row = {
+    module,
+    killed: 0,
+    timeout: 0,
+    survived: [],
+    noCoverage: [],
+    errors: 0,
+    score: undefined,
+  };
+  if (!module.measure) return row;
+  for (const file of module.files) {
+    const result = report.files[file];
+    if (!result) continue;
+    for (const mutant of result.mutants) {
+      if (mutant.status === "Killed") row.killed += 1;
+      else if (mutant.status === "Timeout") row.timeout += 1;
+      else if (mutant.status === "Survived" || mutant.status === "NoCoverage") {
+        const survivor = describe(file, result.source, mutant);
+        (mutant.status === "Survived" ? row.survived : row.noCoverage).push(survivor);
+      } else if (mutant.status === "CompileError" || mutant.status === "RuntimeError") row.errors += 1;
+    }
+  }
+  // Stryker's own definition: detected (killed, timed out) over valid (detected, survived, not covered).
+  const detected = row.killed + row.timeout;
+  const valid = detected + row.survived.length + row.noCoverage.length;
+  row.score = valid === 0 ? undefined : (100 * detected) / valid;
+  return row;
+});
+
+const missing = rows.filter((row) => row.module.measure && row.score === undefined);
+const table = [
+  "| module | files | killed | timed out | survived | no coverage | equivalent (listed) | score |",
+  "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+  ...rows.map((row) => {
+    const files = row.module.files.map((file) => `\`${file}\``).join("<br>");
+    if (!row.module.measure)
+      return `| ${row.module.name} | ${files} | | | | | | pending: ${row.module.pending ?? "not measured"} |`;
+    if (row.score === undefined) return `| ${row.module.name} | ${files} | | | | | | not in the report |`;
+    const listed = [...row.survived, ...row.noCoverage].filter((s) => s.reason !== undefined).length;
+    const mark = row.score >= TARGET ? "" : " (below target)";
+    return `| ${row.module.name} | ${files} | ${row.killed} | ${row.timeout} | ${row.survived.length} | ${row.noCoverage.length} | ${listed} | ${row.score.toFixed(1)} %${mark} |`;
+  }),
+];
+
+const survivors = rows.flatMap((row) =>
+  [...row.survived, ...row.noCoverage].map((s) => ({ ...s, module: row.module.name })),
+);
+const survivorLines = survivors.map(
+  (s) =>
+    `- ${s.module} — \`${s.file}:${s.line}\` ${s.mutator} (${s.status}): \`${oneLine(s.original)}\` → \`${oneLine(s.replacement)}\`` +
+    (s.reason ? `\n  - equivalent: ${s.reason}` : "\n  - not yet killed or explained"),
+);
+
+const markdown = [
+  "# Mutation score",
+  "",
+  "Generated by `scripts/mutation/run.ts`; do not edit by hand.",
+  "",
+  `- Date: ${new Date().toISOString().replace(/\.\d+Z$/, "Z")}`,
+  `- Command: \`${command}\`${reportOnly ? " (table recomputed from the last Stryker report)" : ` (${minutes.toFixed(1)} min)`}`,
+  `- Report: \`${REPORT}\` (Stryker's JSON report); modules and globs: \`scripts/mutation/modules.json\``,
+  `- Score = (killed + timed out) / (killed + timed out + survived + no coverage); target ≥ ${TARGET} % per module.`,
+  "",
+  ...table,
+  "",
+  `## Surviving mutants (${survivors.length})`,
+  "",
+  ...(survivorLines.length > 0 ? survivorLines : ["None."]),
+  "",
+].join("\n");
+writeFileSync(`${root}MUTATION.md`, markdown);
+
+for (const row of rows) {
+  const score = row.module.measure
+    ? row.score === undefined
+      ? "not in the report"
+      : `${row.score.toFixed(1)} %`
+    : "pending";
+  console.log(`${row.module.name.padEnd(34)} ${score}`);
+}
+console.log(`MUTATION.md written (${survivors.length} surviving mutants listed)`);
+process.exit(missing.length > 0 ? 1 : 0);
+
+function describe(file: string, source: string, mutant: Mutant): Survivor {
+  const original = slice(source, mutant.location);
+  const replacement = mutant.replacement ?? "";
+  const listed = equivalent.find(
+    (e) =>
+      e.file === file &&
+      e.mutator === mutant.mutatorName &&
+      oneLine(e.original) === oneLine(original) &&
+      oneLine(e.replacement) === oneLine(replacement),
+  );
+  return {
+    file,
+    line: mutant.location.start.line,
+    mutator: mutant.mutatorName,
+    original,
+    replacement,
+    status: mutant.status,
+    reason: listed?.reason,
+  };
+}
+
+/** The source text a location covers (lines and columns are 1-based, end exclusive). */
+function slice(source: string, location: Mutant["location"]): string {
+  const lines = source.split("\n");
+  const { start, end } = location;
+  if (start.line === end.line) return (lines[start.line - 1] ?? "").slice(start.column - 1, end.column - 1);
+  const first = (lines[start.line - 1] ?? "").slice(start.column - 1);
+  const middle = lines.slice(start.line, end.line - 1);
+  const last = (lines[end.line - 1] ?? "").slice(0, end.column - 1);
+  return [first, ...middle, last].join("\n");
+}
+
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > 120 ? `${flat.slice(0, 117)}…` : flat;
+}
+
+function readJson<T>(path: string): T {
+  return JSON.parse(readFileSync(`${root}${path}`, "utf8")) as T;
+}
