@@ -3,12 +3,8 @@
  * says which data: the embedded dataset, or a number of drills for `generateLargeDataset`. Reports its
  * URL, the credentials a client needs (over IPC, to the parent only) and how long the start took.
  */
-import {
-  createDefaultDataset,
-  generateLargeDataset,
-  type SandboxOptions,
-  startSandbox,
-} from "@drill-practice/sandbox";
+import { type SandboxOptions, startSandbox } from "@drill-practice/sandbox";
+import { createDefaultDataset, generateLargeDataset } from "../packages/sandbox/src/data/dataset.ts";
 import { receiveInit, type SandboxInit } from "./fixtures.ts";
 
 const init = await receiveInit<SandboxInit>();

@@ -2,7 +2,7 @@
  * Regenerates the tables of README.md (run after changing the simulated operations or error IDs).
  */
 import { readFile, writeFile } from "node:fs/promises";
-import { loadBundledSpec } from "../src/openapi.js";
+import { loadBundledSpec } from "../src/http/openapi.js";
 import { updateReadme } from "./readme-tables.js";
 
 const readmeUrl = new URL("../README.md", import.meta.url);

@@ -3,11 +3,11 @@
  * plus method and path from the packaged description) and every error ID with its status. A test checks
  * the README against these, so the documentation cannot drift from what the sandbox does.
  */
-import { DOMAIN_ERROR_STATUS } from "../src/domain/index.js";
-import { SIMULATED_OPERATIONS } from "../src/handlers.js";
-import type { OpenApiDocument } from "../src/openapi.js";
-import { listOperations } from "../src/openapi.js";
-import { HTTP_ERROR_STATUS } from "../src/replies.js";
+import { DOMAIN_ERROR_STATUS } from "../src/errors.js";
+import { SIMULATED_OPERATIONS } from "../src/http/handlers.js";
+import type { OpenApiDocument } from "../src/http/openapi.js";
+import { listOperations } from "../src/http/openapi.js";
+import { HTTP_ERROR_STATUS } from "../src/http/replies.js";
 
 /**
  * Names of the generated blocks.

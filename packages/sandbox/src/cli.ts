@@ -17,6 +17,8 @@ Options:
   --port <n>               TCP port (default 4010; 0 picks a free port)
   --host <address>         interface to listen on (default 127.0.0.1)
   --data <file.json>       dataset to serve instead of the built-in one
+  --responses <file.json>  programmed responses: { "responses": [ { "operationId",
+                           "when"?, "status", "headers"?, "body"? } ] }, first match wins
   --credentials-dir <dir>  write service-account.json and client.env there
                            (default: a fresh temporary directory, removed on exit)
   --token-lifetime <s>     lifetime of issued access tokens in seconds (default 3599)
@@ -49,6 +51,7 @@ function parse(argv: string[]) {
         port: { type: "string" },
         host: { type: "string" },
         data: { type: "string" },
+        responses: { type: "string" },
         "credentials-dir": { type: "string" },
         "token-lifetime": { type: "string" },
         quiet: { type: "boolean" },
@@ -73,6 +76,7 @@ async function main(argv: string[]): Promise<number> {
       port: integer("port", values.port, 0, 65535) ?? 4010,
       ...(values.host === undefined ? {} : { host: values.host }),
       ...(values.data === undefined ? {} : { dataFile: values.data }),
+      ...(values.responses === undefined ? {} : { responsesFile: values.responses }),
       ...(values["token-lifetime"] === undefined
         ? {}
         : { tokenLifetimeSeconds: integer("token-lifetime", values["token-lifetime"], 1, 86_400) as number }),

@@ -1,6 +1,7 @@
 /**
  * `@drill-practice/sandbox`: a local, stateful stand-in of the Drill Practice Service, driven by its
- * OpenAPI description. Start it with {@link startSandbox} or the `drill-sandbox` CLI.
+ * OpenAPI description. Start it with {@link startSandbox} or the `drill-sandbox` CLI. Only what the
+ * README documents is exported; the layers behind it (see "Architecture" in the README) are internal.
  *
  * @example
  * import { startSandbox } from "@drill-practice/sandbox";
@@ -10,31 +11,34 @@
  * await sandbox.close();
  */
 
-export type { TokenSession } from "./access-tokens.js";
-export { CLOCK_LEEWAY_SECONDS, MAX_ASSERTION_LIFETIME_SECONDS } from "./assertion.js";
-export type { ServiceAccountKeyFile } from "./credentials.js";
-export { KEY_TYPE, SandboxCredentials, ServiceAccount } from "./credentials.js";
-export { ENV_FILE_NAME, KEY_FILE_NAME, writeCredentialsFiles } from "./credentials-files.js";
-export type { DatasetSource } from "./dataset-loader.js";
-export * from "./domain/index.js";
-export type { SandboxErrorCode } from "./errors.js";
+export type { ActiveFault, FaultRule } from "./admin/faults.js";
+export { DEFAULT_IDS } from "./data/dataset.js";
+export type { SandboxData } from "./domain/types.js";
+export type { DataFileProblem, ResponseRulesProblem, SandboxErrorCode } from "./errors.js";
 export {
   CredentialsFilesError,
+  DataFileError,
   DataFileReadError,
   ListenError,
+  ResponseRulesError,
   ResponseValidationError,
   SandboxError,
   SandboxOptionError,
   SpecInvalidError,
   SpecMissingError,
 } from "./errors.js";
-export type { ActiveFault, FaultRule } from "./faults.js";
-export type { SimulatedOperationId } from "./handlers.js";
-export { SIMULATED_OPERATIONS } from "./handlers.js";
-export type { OpenApiDocument } from "./openapi.js";
-export { ADMIN_PREFIX, MAX_BODY_BYTES } from "./pipeline.js";
-export type { HttpErrorId, OAuthErrorCode } from "./replies.js";
-export { HTTP_ERROR_STATUS } from "./replies.js";
+export type { SimulatedOperationId } from "./http/handlers.js";
+export { SIMULATED_OPERATIONS } from "./http/handlers.js";
+export type { OpenApiDocument } from "./http/openapi.js";
+export { ADMIN_PREFIX } from "./http/pipeline.js";
+export { CLOCK_LEEWAY_SECONDS } from "./oauth/assertion.js";
+export type { SandboxCredentials, ServiceAccountKeyFile } from "./oauth/credentials.js";
+export { ENV_FILE_NAME, KEY_FILE_NAME } from "./oauth/credentials-files.js";
+export type {
+  ResponseRule,
+  ResponseRulesFile,
+  ResponseRuleValue,
+} from "./responses/response-rules.js";
+export { PROGRAMMABLE_RESPONSES } from "./responses/response-rules.js";
 export type { Sandbox, SandboxOptions } from "./sandbox.js";
 export { DEFAULT_TOKEN_LIFETIME_SECONDS, startSandbox } from "./sandbox.js";
-export { JWT_BEARER_GRANT, TOKEN_SCOPE } from "./token-endpoint.js";

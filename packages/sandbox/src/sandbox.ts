@@ -4,21 +4,24 @@
  */
 import { createServer } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { AccessTokens } from "./access-tokens.js";
-import { createServiceAccounts, randomToken, SandboxCredentials } from "./credentials.js";
-import { writeCredentialsFiles } from "./credentials-files.js";
-import type { DatasetSource } from "./dataset-loader.js";
-import { loadDataset } from "./dataset-loader.js";
+import type { ActiveFault, FaultRule } from "./admin/faults.js";
+import { checkFaultRule, FaultInjector } from "./admin/faults.js";
+import type { DatasetSource } from "./data/dataset-loader.js";
+import { loadDataset } from "./data/dataset-loader.js";
 import { ListenError, type ResponseValidationError, SandboxOptionError } from "./errors.js";
-import type { ActiveFault, FaultRule } from "./faults.js";
-import { checkFaultRule, FaultInjector } from "./faults.js";
-import { createHandlers } from "./handlers.js";
-import type { HttpMethod, OpenApiDocument, Operation } from "./openapi.js";
-import { listOperations, loadBundledSpec } from "./openapi.js";
-import type { PathEntry } from "./pipeline.js";
-import { createRequestListener } from "./pipeline.js";
-import { PathRouter } from "./router.js";
-import { validatorsFor } from "./validation.js";
+import { createHandlers } from "./http/handlers.js";
+import type { HttpMethod, OpenApiDocument, Operation } from "./http/openapi.js";
+import { listOperations, loadBundledSpec } from "./http/openapi.js";
+import type { PathEntry } from "./http/pipeline.js";
+import { createRequestListener } from "./http/pipeline.js";
+import { PathRouter } from "./http/router.js";
+import { validatorsFor } from "./http/validator.js";
+import { AccessTokens } from "./oauth/access-tokens.js";
+import { createServiceAccounts, randomToken, SandboxCredentials } from "./oauth/credentials.js";
+import { writeCredentialsFiles } from "./oauth/credentials-files.js";
+import type { ResponseRule, ResponseRulesFile } from "./responses/response-rules.js";
+import { loadResponseRules, ResponseBook } from "./responses/response-rules.js";
+import { readResponsesFile } from "./responses/responses-file.js";
 
 /**
  * Default lifetime of issued access tokens, in seconds: the typical value the interface mentions.
@@ -55,6 +58,14 @@ export interface SandboxOptions extends DatasetSource {
   readonly onResponseViolation?: (error: ResponseValidationError) => void;
   /** Fault rules active from the start. */
   readonly faults?: readonly FaultRule[];
+  /**
+   * Programmed responses active from the start: a list of rules or a `{ responses: [...] }` set (the
+   * `--responses` file's content). Checked against the description; a bad set fails the start with
+   * `ResponseRulesError`.
+   */
+  readonly responses?: readonly ResponseRule[] | ResponseRulesFile;
+  /** The path of a responses file (`{ "responses": [...] }`), read at start; not with `responses`. */
+  readonly responsesFile?: string;
   /** Write `service-account.json` and `client.env` into this directory (created when missing). */
   readonly credentialsDir?: string;
   /**
@@ -93,6 +104,15 @@ export interface Sandbox {
   faults(): ActiveFault[];
   /** Removes every fault rule. */
   clearFaults(): void;
+  /**
+   * Replaces the programmed responses with `rules` (a list or a `{ responses: [...] }` set), after
+   * checking every rule; throws `ResponseRulesError` and keeps the previous set when one is bad.
+   */
+  setResponses(rules: readonly ResponseRule[] | ResponseRulesFile): void;
+  /** The active programmed responses, in matching order. */
+  responses(): ResponseRule[];
+  /** Removes every programmed response. */
+  clearResponses(): void;
   /** Stops listening and closes every connection, keep-alive ones included. */
   close(): Promise<void>;
 }
@@ -162,6 +182,28 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const faults = new FaultInjector();
   for (const rule of options.faults ?? []) faults.add(checkFaultRule(rule, operationIds));
 
+  const operationsById = new Map(operations.map((o) => [o.operationId, o]));
+  const responseBook = new ResponseBook();
+  const setResponses = (input: unknown): number => {
+    const loaded = loadResponseRules(input, operationsById, validators);
+    responseBook.replace(loaded);
+    return loaded.length;
+  };
+  if (options.responses !== undefined && options.responsesFile !== undefined) {
+    throw new SandboxOptionError("responses, responsesFile: give one of the two");
+  }
+  if (options.responses !== undefined) setResponses(options.responses);
+  if (options.responsesFile !== undefined) {
+    responseBook.replace(
+      loadResponseRules(
+        await readResponsesFile(options.responsesFile),
+        operationsById,
+        validators,
+        options.responsesFile,
+      ),
+    );
+  }
+
   const dataset = await loadDataset(options);
   const accounts = await createServiceAccounts(dataset.data.organizations);
   const credentials = new SandboxCredentials(
@@ -189,7 +231,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       handlers: createHandlers(dataset.state),
       tokens,
       faults,
-      admin: { faults, operationIds },
+      responses: responseBook,
+      admin: {
+        faults,
+        operationIds,
+        setResponses,
+        listResponses: () => responseBook.list(),
+        clearResponses: () => responseBook.replace([]),
+      },
       validateResponses: options.validateResponses === true,
       baseUrl: () => baseUrl,
       tokenEndpoint: () => ({
@@ -262,6 +311,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     injectFault: (rule) => faults.add(checkFaultRule(rule, operationIds)),
     faults: () => faults.list(),
     clearFaults: () => faults.clear(),
+    setResponses: (rules) => {
+      setResponses(rules);
+    },
+    responses: () => responseBook.list(),
+    clearResponses: () => responseBook.replace([]),
     close,
   };
 }

@@ -5,8 +5,8 @@
 import { readFile } from "node:fs/promises";
 import { beforeAll, describe, expect, it } from "vitest";
 import { readBlock, renderErrorTable, renderOperationsTable, tableCells } from "../scripts/readme-tables.js";
+import { listOperations, loadBundledSpec } from "../src/http/openapi.js";
 import { SIMULATED_OPERATIONS } from "../src/index.js";
-import { listOperations, loadBundledSpec } from "../src/openapi.js";
 import { client, sharedSandbox, tokenFor } from "./helpers.js";
 
 const shared = sharedSandbox();

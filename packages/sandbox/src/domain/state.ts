@@ -1,4 +1,4 @@
-import { DomainError } from "./errors.js";
+import { DomainError } from "../errors.js";
 import type { PracticeOptions } from "./practice.js";
 import { PracticeBook } from "./practice.js";
 import { SearchIndex } from "./search-index.js";

@@ -1,4 +1,4 @@
-import { DomainError } from "./errors.js";
+import { DomainError } from "../errors.js";
 import type { SearchIndex } from "./search-index.js";
 import { intersectSorted, tokenize, unionSorted } from "./search-index.js";
 import type { Catalog, Drillable, DrillableRecord, Drillables, SearchField } from "./types.js";

@@ -1,7 +1,9 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import type { QuestionResponse } from "../../src/domain/index.js";
-import { createDefaultDataset, createState, DEFAULT_IDS, DomainError } from "../../src/domain/index.js";
+import { createDefaultDataset, DEFAULT_IDS } from "../../src/data/dataset.js";
+import { createState } from "../../src/domain/state.js";
+import type { QuestionResponse } from "../../src/domain/types.js";
+import { DomainError } from "../../src/errors.js";
 
 const CLIENTS = 50;
 const ROUNDS = 20;

@@ -4,14 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DataFileProblem } from "../../src/domain/index.js";
-import {
-  createState,
-  DataFileError,
-  parseDataFile,
-  readDataFile,
-  validateDataFile,
-} from "../../src/domain/index.js";
+import { parseDataFile, readDataFile, validateDataFile } from "../../src/data/data-file.js";
+import { createState } from "../../src/domain/state.js";
+import type { DataFileProblem } from "../../src/errors.js";
+import { DataFileError } from "../../src/errors.js";
 
 const examplePath = fileURLToPath(new URL("../../data/example.json", import.meta.url));
 
@@ -287,7 +283,7 @@ describe("parseDataFile and readDataFile", () => {
     const error = await readDataFile(file).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DataFileError);
     if (!(error instanceof DataFileError)) return;
-    expect(error.code).toBe("ERR_DATA_FILE_INVALID");
+    expect(error.code).toBe("ERR_SANDBOX_DATA_FILE_INVALID");
     expect(error.problems.map((p) => p.path)).toEqual([
       "$.drills[0].items[0].tell",
       "$.catalogs[0].userIds[0]",
@@ -314,7 +310,7 @@ describe("parseDataFile and readDataFile", () => {
   });
 
   it("round-trips a snapshot of the default state", async () => {
-    const { createDefaultDataset } = await import("../../src/domain/index.js");
+    const { createDefaultDataset } = await import("../../src/data/dataset.js");
     const data = createDefaultDataset();
     const reparsed = parseDataFile(JSON.stringify(createState(data).snapshot()));
     expect(reparsed).toEqual(data);

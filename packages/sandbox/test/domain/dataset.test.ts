@@ -1,12 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  createDefaultDataset,
-  createState,
-  DEFAULT_IDS,
-  DomainError,
-  generateLargeDataset,
-  parseDataFile,
-} from "../../src/domain/index.js";
+import { parseDataFile } from "../../src/data/data-file.js";
+import { createDefaultDataset, DEFAULT_IDS, generateLargeDataset } from "../../src/data/dataset.js";
+import { createState } from "../../src/domain/state.js";
+import { DomainError } from "../../src/errors.js";
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,4 +1,4 @@
-import type { Course, Drill, SandboxData } from "../../src/domain/index.js";
+import type { Course, Drill, SandboxData } from "../../src/domain/types.js";
 
 /** A small hand-made dataset whose search results can be worked out by hand. */
 export function drill(

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { QuestionResponse, SandboxData, SandboxState } from "../../src/domain/index.js";
-import { createState, DomainError, SECONDS_PER_ITEM } from "../../src/domain/index.js";
+import { SECONDS_PER_ITEM } from "../../src/domain/practice.js";
+import type { SandboxState } from "../../src/domain/state.js";
+import { createState } from "../../src/domain/state.js";
+import type { QuestionResponse, SandboxData } from "../../src/domain/types.js";
+import { DomainError } from "../../src/errors.js";
 import { D1, D2, D3, drill, fixtureData } from "./fixture.js";
 
 function domainError(run: () => unknown): DomainError {

@@ -1,13 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Drill, SandboxState, SearchField, StoreSearchParams } from "../../src/domain/index.js";
-import {
-  createState,
-  foldText,
-  generateLargeDataset,
-  parseQuery,
-  SEARCH_FIELDS,
-  tokenize,
-} from "../../src/domain/index.js";
+import { generateLargeDataset } from "../../src/data/dataset.js";
+import { foldText, tokenize } from "../../src/domain/search-index.js";
+import type { SandboxState } from "../../src/domain/state.js";
+import { createState } from "../../src/domain/state.js";
+import type { StoreSearchParams } from "../../src/domain/store-search.js";
+import { parseQuery } from "../../src/domain/store-search.js";
+import type { Drill, SearchField } from "../../src/domain/types.js";
+import { SEARCH_FIELDS } from "../../src/domain/types.js";
 
 /**
  * Speed check on 100 000 generated drills. Asserts only that the indexed search gives the same results

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { SandboxState, StoreSearchParams } from "../../src/domain/index.js";
-import { createState, DomainError, parseQuery, tokenize } from "../../src/domain/index.js";
+import { tokenize } from "../../src/domain/search-index.js";
+import type { SandboxState } from "../../src/domain/state.js";
+import { createState } from "../../src/domain/state.js";
+import type { StoreSearchParams } from "../../src/domain/store-search.js";
+import { parseQuery } from "../../src/domain/store-search.js";
+import { DomainError } from "../../src/errors.js";
 import { D2, fixtureData } from "./fixture.js";
 
 function ids(state: SandboxState, params: StoreSearchParams, user = "u1"): string[] {

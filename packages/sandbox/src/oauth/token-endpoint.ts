@@ -3,12 +3,12 @@
  * authentication, assertion verification, token issue.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
+import type { Reply } from "../http/replies.js";
+import { oauthError } from "../http/replies.js";
 import type { AccessTokens } from "./access-tokens.js";
 import type { AssertionContext } from "./assertion.js";
 import { verifyAssertion } from "./assertion.js";
 import type { SandboxCredentials } from "./credentials.js";
-import type { Reply } from "./replies.js";
-import { oauthError } from "./replies.js";
 
 /**
  * The grant type the interface requires.

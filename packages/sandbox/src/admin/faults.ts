@@ -3,7 +3,7 @@
  * `exchangeToken`) fail a number of times with a chosen status, optionally with `Retry-After`, or answer
  * only after a delay.
  */
-import { SandboxOptionError } from "./errors.js";
+import { SandboxOptionError } from "../errors.js";
 
 /**
  * One fault rule.

@@ -1,15 +1,13 @@
 /**
  * Where the sandbox's data comes from: the built-in dataset, a data object, or a data file.
  */
-import type { SandboxData, SandboxState } from "./domain/index.js";
-import {
-  createDefaultDataset,
-  createState,
-  DataFileError,
-  readDataFile,
-  validateDataFile,
-} from "./domain/index.js";
-import { DataFileReadError, SandboxOptionError } from "./errors.js";
+
+import type { SandboxState } from "../domain/state.js";
+import { createState } from "../domain/state.js";
+import type { SandboxData } from "../domain/types.js";
+import { DataFileError, DataFileReadError, SandboxOptionError } from "../errors.js";
+import { readDataFile, validateDataFile } from "./data-file.js";
+import { createDefaultDataset } from "./dataset.js";
 
 /**
  * Dataset options of `startSandbox` (at most one of `data` and `dataFile`).

@@ -1,7 +1,5 @@
 import { createPublicKey } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import type { DataFileProblem } from "./errors.js";
-import { DataFileError } from "./errors.js";
 import type {
   Catalog,
   Course,
@@ -12,8 +10,10 @@ import type {
   SandboxData,
   ServiceAccountPublicKey,
   User,
-} from "./types.js";
-import { COURSE_TYPE, DRILL_TYPE } from "./types.js";
+} from "../domain/types.js";
+import { COURSE_TYPE, DRILL_TYPE } from "../domain/types.js";
+import type { DataFileProblem } from "../errors.js";
+import { DataFileError } from "../errors.js";
 
 /**
  * Version of the data file format this module reads (`formatVersion`, optional in the file).

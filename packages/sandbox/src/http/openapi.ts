@@ -3,7 +3,7 @@
  * on are typed; everything else is carried along untouched.
  */
 import { readFile } from "node:fs/promises";
-import { SpecInvalidError, SpecMissingError } from "./errors.js";
+import { SpecInvalidError, SpecMissingError } from "../errors.js";
 
 /**
  * A JSON value as parsed from the OpenAPI document.
@@ -121,7 +121,7 @@ export interface Operation {
  * @example
  * const text = await readFile(BUNDLED_SPEC_URL, "utf8");
  */
-export const BUNDLED_SPEC_URL = new URL("../openapi/openapi.json", import.meta.url);
+export const BUNDLED_SPEC_URL = new URL("../../openapi/openapi.json", import.meta.url);
 
 let bundled: Promise<OpenApiDocument> | undefined;
 

@@ -8,7 +8,7 @@
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { SpecInvalidError } from "./errors.js";
+import { SpecInvalidError } from "../errors.js";
 import type { JsonValue, OpenApiDocument, Operation, OperationParameter } from "./openapi.js";
 import { findResponse } from "./openapi.js";
 

@@ -7,8 +7,8 @@
 import { randomBytes } from "node:crypto";
 import { chmod, lstat, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import { CredentialsFilesError } from "../errors.js";
 import type { SandboxCredentials } from "./credentials.js";
-import { CredentialsFilesError } from "./errors.js";
 
 /**
  * File name of the key file inside the credentials directory.

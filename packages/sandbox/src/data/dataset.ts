@@ -1,3 +1,15 @@
+import { Prng } from "../domain/random.js";
+import type {
+  Catalog,
+  Course,
+  Drill,
+  DrillItem,
+  Group,
+  Organization,
+  SandboxData,
+  User,
+} from "../domain/types.js";
+import { COURSE_TYPE, DRILL_TYPE } from "../domain/types.js";
 import {
   COMPOUNDS,
   COUNTRIES,
@@ -14,9 +26,6 @@ import {
   SI_UNITS,
   VOCABULARY,
 } from "./dataset-lists.js";
-import { Prng } from "./random.js";
-import type { Catalog, Course, Drill, DrillItem, Group, Organization, SandboxData, User } from "./types.js";
-import { COURSE_TYPE, DRILL_TYPE } from "./types.js";
 
 /**
  * Seed of the embedded dataset. Changing it changes the mixed drills and descriptions.

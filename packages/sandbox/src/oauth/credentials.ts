@@ -6,7 +6,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { inspect } from "node:util";
 import type { CryptoKey } from "jose";
 import { exportPKCS8, generateKeyPair, importSPKI } from "jose";
-import { SandboxOptionError } from "./errors.js";
+import { SandboxOptionError } from "../errors.js";
 
 /**
  * The key type the interface names for the service account key pair.

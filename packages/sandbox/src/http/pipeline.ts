@@ -5,10 +5,13 @@
  * sandbox itself can produce a 5xx other than 501 and injected faults.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { AccessTokens, TokenSession } from "./access-tokens.js";
-import { type AdminContext, handleAdmin } from "./admin.js";
-import { ResponseValidationError } from "./errors.js";
-import type { FaultInjector } from "./faults.js";
+import { type AdminContext, handleAdmin } from "../admin/admin-api.js";
+import type { FaultInjector } from "../admin/faults.js";
+import { ResponseValidationError } from "../errors.js";
+import type { AccessTokens, TokenSession } from "../oauth/access-tokens.js";
+import type { TokenEndpointContext } from "../oauth/token-endpoint.js";
+import { exchangeToken } from "../oauth/token-endpoint.js";
+import type { LoadedRule, ResponseBook } from "../responses/response-rules.js";
 import { hasBody, parseContentType, readBody } from "./http-io.js";
 import type { HttpMethod, Operation } from "./openapi.js";
 import { HTTP_METHODS } from "./openapi.js";
@@ -16,9 +19,7 @@ import type { OperationHandler } from "./operation-handler.js";
 import type { Reply } from "./replies.js";
 import { errorReply, oauthError } from "./replies.js";
 import type { PathRouter } from "./router.js";
-import type { TokenEndpointContext } from "./token-endpoint.js";
-import { exchangeToken } from "./token-endpoint.js";
-import type { SpecValidators } from "./validation.js";
+import type { SpecValidators } from "./validator.js";
 
 /**
  * The path prefix of the sandbox's own admin endpoints (not part of the description).
@@ -59,6 +60,7 @@ export interface PipelineContext {
   readonly handlers: ReadonlyMap<string, OperationHandler>;
   readonly tokens: AccessTokens;
   readonly faults: FaultInjector;
+  readonly responses: ResponseBook;
   readonly admin: AdminContext;
   readonly validateResponses: boolean;
   /** The server's own base URL (used when the Host header is missing or unusable). */
@@ -107,11 +109,13 @@ function notSimulated(operation: Operation): Reply {
 }
 
 function send(res: ServerResponse, reply: Reply): void {
-  const headers: Record<string, string> = { ...reply.headers };
+  const headers: Record<string, string> = {};
+  // Header names are case-insensitive: a rule's `Content-Type` must not sit beside ours.
+  for (const [name, value] of Object.entries(reply.headers ?? {})) headers[name.toLowerCase()] = value;
   let payload: string | undefined;
   if (reply.body !== undefined) {
     payload = JSON.stringify(reply.body);
-    headers["content-type"] = "application/json; charset=utf-8";
+    headers["content-type"] = `${reply.contentType ?? "application/json"}; charset=utf-8`;
     headers["content-length"] = String(Buffer.byteLength(payload));
   } else if (reply.status !== 204 && reply.status !== 304) {
     headers["content-length"] = "0";
@@ -152,13 +156,17 @@ export function createRequestListener(
   return (req, res) => {
     const started = performance.now();
     let operationId: string | undefined;
-    const finish = (reply: Reply, operation?: Operation) => {
+    const finish = (reply: Reply, operation?: Operation, rule?: number) => {
       if (res.headersSent || res.destroyed) return;
       let out = reply;
       if (ctx.validateResponses && operation) {
         const mismatch = ctx.validators
           .forOperation(operation)
-          .checkResponse(out.status, out.body === undefined ? undefined : "application/json", out.body);
+          .checkResponse(
+            out.status,
+            out.body === undefined ? undefined : (out.contentType ?? "application/json"),
+            out.body,
+          );
         if (mismatch !== undefined) {
           const violation = new ResponseValidationError(operation.operationId, out.status, mismatch);
           ctx.onViolation(violation);
@@ -167,13 +175,13 @@ export function createRequestListener(
       }
       send(res, out);
       ctx.onRequest?.(
-        `${req.method} ${loggedTarget(req.url ?? "/")} ${out.status}${operationId ? ` ${operationId}` : ""} ${Math.round(performance.now() - started)}ms`,
+        `${req.method} ${loggedTarget(req.url ?? "/")} ${out.status}${operationId ? ` ${operationId}` : ""}${rule === undefined ? "" : ` (answered by response rule ${rule})`} ${Math.round(performance.now() - started)}ms`,
       );
     };
     handle(ctx, req, (id) => {
       operationId = id;
     })
-      .then(({ reply, operation }) => finish(reply, operation))
+      .then(({ reply, operation, rule }) => finish(reply, operation, rule))
       .catch((error: unknown) => {
         // A bug in the sandbox: say so plainly, without a stack trace in the body.
         console.error("drill-sandbox: internal error:", error);
@@ -186,7 +194,7 @@ async function handle(
   ctx: PipelineContext,
   req: IncomingMessage,
   named: (operationId: string) => void,
-): Promise<{ reply: Reply; operation?: Operation }> {
+): Promise<{ reply: Reply; operation?: Operation; rule?: number }> {
   const rawUrl = req.url ?? "/";
   const queryAt = rawUrl.indexOf("?");
   const rawPath = queryAt < 0 ? rawUrl : rawUrl.slice(0, queryAt);
@@ -243,6 +251,18 @@ async function handle(
     }
   }
 
+  // The two OAuth operations are answered by the sandbox's own OAuth code, not by the validated
+  // pipeline below: a rule for them answers in place of that code.
+  if (
+    operation.operationId === "exchangeToken" ||
+    operation.operationId === "getAuthorizationServerMetadata"
+  ) {
+    const rule = ctx.responses.match(operation.operationId, match.params, query);
+    if (rule) {
+      if (!req.readableEnded) req.resume();
+      return { reply: ruleReply(rule), operation, rule: rule.index };
+    }
+  }
   if (operation.operationId === "exchangeToken") {
     return { reply: await tokenRequest(ctx, req), operation };
   }
@@ -326,9 +346,20 @@ async function handle(
   // Drain anything left so keep-alive connections stay usable.
   if (!req.readableEnded) req.resume();
 
+  const rule = ctx.responses.match(operation.operationId, match.params, query);
+  if (rule) return { reply: ruleReply(rule), operation, rule: rule.index };
   const handler = ctx.handlers.get(operation.operationId);
   const reply = handler ? handler({ operation, params, body, actor }) : notSimulated(operation);
   return { reply, operation };
+}
+
+function ruleReply({ rule, mediaType }: LoadedRule): Reply {
+  return {
+    status: rule.status,
+    ...(rule.body === undefined ? {} : { body: rule.body }),
+    ...(rule.headers === undefined ? {} : { headers: rule.headers }),
+    ...(mediaType === undefined ? {} : { contentType: mediaType }),
+  };
 }
 
 function parseBody(mediaType: string, bytes: Buffer): { value: unknown } | { problem: string } {

@@ -4,8 +4,8 @@
  * sandbox does not invent them.
  */
 import { readFileSync } from "node:fs";
-import type { SandboxState } from "./domain/index.js";
-import { DomainError } from "./domain/index.js";
+import type { SandboxState } from "../domain/state.js";
+import { DomainError } from "../errors.js";
 import type { OperationHandler, OperationRequest } from "./operation-handler.js";
 import type { Reply } from "./replies.js";
 
@@ -49,7 +49,7 @@ export const SIMULATED_OPERATIONS = {
  */
 export type SimulatedOperationId = keyof typeof SIMULATED_OPERATIONS;
 
-const PACKAGE = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+const PACKAGE = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
   name: string;
   version: string;
 };

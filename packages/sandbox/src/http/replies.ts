@@ -50,6 +50,8 @@ export interface Reply {
   readonly status: number;
   readonly body?: unknown;
   readonly headers?: Readonly<Record<string, string>>;
+  /** Media type of the JSON body when it is not `application/json` (a `+json` type from a response rule). */
+  readonly contentType?: string;
 }
 
 /**

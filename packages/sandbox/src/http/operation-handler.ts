@@ -1,10 +1,10 @@
 /**
  * The contract between the HTTP pipeline and the code behind each simulated operation.
  */
-import type { TokenSession } from "./access-tokens.js";
+import type { TokenSession } from "../oauth/access-tokens.js";
 import type { Operation } from "./openapi.js";
 import type { Reply } from "./replies.js";
-import type { ValidatedParams } from "./validation.js";
+import type { ValidatedParams } from "./validator.js";
 
 /**
  * A request that passed routing, authentication and validation.

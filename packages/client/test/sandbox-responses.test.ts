@@ -1,0 +1,83 @@
+/**
+ * Programmed responses of the sandbox (`responsesFile`), read through the client: a not-simulated 2.1
+ * group operation and a 2.0 test operation answer what the rules say, for an authenticated client.
+ */
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Sandbox, startSandbox } from "@drill-practice/sandbox";
+import { importPKCS8, SignJWT } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDrillClient } from "../src/index.js";
+
+const GROUP = { id: "group-9", name: "Year 9 Spanish", memberCount: 24 };
+const TEST = { id: "test-3", name: "Capitals quiz", questionCount: 10 };
+const RESPONSES = {
+  responses: [
+    { operationId: "getGroup_v2_1", when: { path: { group: GROUP.id } }, status: 200, body: [GROUP] },
+    { operationId: "getTest_v2_0", when: { path: { test_id: TEST.id } }, status: 200, body: [TEST] },
+  ],
+};
+
+let sandbox: Sandbox;
+let dir: string;
+let token: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "drill-client-responses-"));
+  const file = join(dir, "responses.json");
+  await writeFile(file, JSON.stringify(RESPONSES));
+  sandbox = await startSandbox({ responsesFile: file, validateResponses: true });
+  const keyFile = sandbox.credentials.keyFile();
+  if (!keyFile) throw new Error("the sandbox made no key file");
+  const assertion = await new SignJWT({})
+    .setProtectedHeader({ alg: "RS256", typ: "JWT", kid: keyFile.keyId })
+    .setIssuer(keyFile.serviceAccountId)
+    .setSubject(keyFile.serviceAccountId)
+    .setAudience(sandbox.tokenEndpoint)
+    .setExpirationTime(Math.floor(Date.now() / 1000) + 300)
+    .sign(await importPKCS8(keyFile.privateKey, "RS256"));
+  const res = await fetch(sandbox.tokenEndpoint, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer",
+      client_id: sandbox.credentials.clientId,
+      client_secret: sandbox.credentials.clientSecret,
+      assertion,
+    }),
+  });
+  token = ((await res.json()) as { access_token: string }).access_token;
+}, 60_000);
+
+afterAll(async () => {
+  await sandbox?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("sandbox programmed responses through the client", () => {
+  it("answers a not-simulated 2.1 group operation and a 2.0 test operation from the rules", async () => {
+    const client = createDrillClient({
+      baseUrl: sandbox.url,
+      headers: { Authorization: `Bearer ${token}` },
+      retry: false,
+    });
+    const group = await client.GET("/api/2.1/group/{group}", { params: { path: { group: GROUP.id } } });
+    expect(group.response.status).toBe(200);
+    expect(group.data).toEqual([GROUP]);
+    const test = await client.GET("/api/2/test/{test_id}", { params: { path: { test_id: TEST.id } } });
+    expect(test.response.status).toBe(200);
+    expect(test.data).toEqual([TEST]);
+    // Where no rule's condition holds, the operation is still not simulated.
+    const other = await client.GET("/api/2/test/{test_id}", { params: { path: { test_id: "test-4" } } });
+    expect(other.response.status).toBe(501);
+    expect(other.error).toMatchObject({ ID: "not_simulated", operationId: "getTest_v2_0" });
+  });
+
+  it("still needs a token before a rule answers", async () => {
+    const anonymous = createDrillClient({ baseUrl: sandbox.url, retry: false });
+    const group = await anonymous.GET("/api/2.1/group/{group}", { params: { path: { group: GROUP.id } } });
+    expect(group.response.status).toBe(401);
+    expect(group.data).toBeUndefined();
+  });
+});

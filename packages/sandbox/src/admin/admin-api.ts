@@ -1,0 +1,115 @@
+/**
+ * The sandbox's own admin endpoints under `/__sandbox/`. They are not part of the service or its
+ * description; they let a test (in any language) steer the sandbox over HTTP:
+ *
+ * - `GET /__sandbox/faults`: the active fault rules.
+ * - `POST /__sandbox/faults`: add one rule (JSON object) or several (JSON array); answers 201 with their IDs.
+ * - `DELETE /__sandbox/faults`: remove every rule; answers 204.
+ * - `GET /__sandbox/responses`: the active response rules, `{ "responses": [ … ] }`.
+ * - `PUT /__sandbox/responses`: replace them with a `{ "responses": [ … ] }` set; answers 200 with the
+ *   count, or 400 listing every problem (then nothing was applied).
+ * - `DELETE /__sandbox/responses`: remove every response rule; answers 204.
+ */
+import type { IncomingMessage } from "node:http";
+import { ResponseRulesError, SandboxOptionError } from "../errors.js";
+import { parseContentType, readBody } from "../http/http-io.js";
+import type { Reply } from "../http/replies.js";
+import { errorReply } from "../http/replies.js";
+import type { FaultInjector } from "./faults.js";
+import { checkFaultRule } from "./faults.js";
+
+/**
+ * What the admin endpoints act on.
+ *
+ * @example
+ * const admin: AdminContext = { faults, operationIds: new Set(operations.map((o) => o.operationId)) };
+ */
+export interface AdminContext {
+  readonly faults: FaultInjector;
+  readonly operationIds: ReadonlySet<string>;
+  /** Checks a response rule set and makes it the active one; throws `ResponseRulesError`. */
+  setResponses(input: unknown): number;
+  listResponses(): unknown[];
+  clearResponses(): void;
+}
+
+const ADMIN_BODY_LIMIT = 64 * 1024;
+
+/**
+ * Handles one request below `/__sandbox/`.
+ *
+ * @example
+ * if (path.startsWith("/__sandbox/")) return handleAdmin(admin, req, path);
+ */
+export async function handleAdmin(ctx: AdminContext, req: IncomingMessage, path: string): Promise<Reply> {
+  if (path === "/__sandbox/responses") return handleResponses(ctx, req);
+  if (path !== "/__sandbox/faults") {
+    return errorReply(
+      "not_found",
+      `no sandbox admin endpoint at ${path} (there are /__sandbox/faults and /__sandbox/responses)`,
+    );
+  }
+  const method = req.method ?? "GET";
+  if (method === "GET") return { status: 200, body: { faults: ctx.faults.list() } };
+  if (method === "DELETE") {
+    ctx.faults.clear();
+    return { status: 204 };
+  }
+  if (method !== "POST") {
+    return errorReply("method_not_allowed", `method ${method} is not allowed for /__sandbox/faults`, {
+      headers: { allow: "GET, POST, DELETE" },
+    });
+  }
+  const parsed = await readJson(req);
+  if ("reply" in parsed) return parsed.reply;
+  const list = Array.isArray(parsed.value) ? parsed.value : [parsed.value];
+  try {
+    const rules = list.map((rule) => checkFaultRule(rule, ctx.operationIds));
+    const ids = rules.map((rule) => ctx.faults.add(rule));
+    return { status: 201, body: { ids } };
+  } catch (error) {
+    if (error instanceof SandboxOptionError) return errorReply("invalid_request", error.message);
+    throw error;
+  }
+}
+
+async function handleResponses(ctx: AdminContext, req: IncomingMessage): Promise<Reply> {
+  const method = req.method ?? "GET";
+  if (method === "GET") return { status: 200, body: { responses: ctx.listResponses() } };
+  if (method === "DELETE") {
+    ctx.clearResponses();
+    return { status: 204 };
+  }
+  if (method !== "PUT") {
+    return errorReply("method_not_allowed", `method ${method} is not allowed for /__sandbox/responses`, {
+      headers: { allow: "GET, PUT, DELETE" },
+    });
+  }
+  const parsed = await readJson(req);
+  if ("reply" in parsed) return parsed.reply;
+  try {
+    return { status: 200, body: { count: ctx.setResponses(parsed.value) } };
+  } catch (error) {
+    if (error instanceof ResponseRulesError) {
+      return errorReply("invalid_request", error.message, { fields: { problems: error.problems } });
+    }
+    throw error;
+  }
+}
+
+async function readJson(req: IncomingMessage): Promise<{ value: unknown } | { reply: Reply }> {
+  if (parseContentType(req.headers["content-type"])?.mediaType !== "application/json") {
+    return { reply: errorReply("unsupported_media_type", "Content-Type: must be application/json") };
+  }
+  const read = await readBody(req, ADMIN_BODY_LIMIT);
+  if (read.kind === "aborted") return { reply: errorReply("invalid_request", "request body: aborted") };
+  if (read.kind === "too_large")
+    return { reply: errorReply("payload_too_large", `request body: larger than ${read.limit} bytes`) };
+  try {
+    return { value: JSON.parse(read.bytes.toString("utf8")) };
+  } catch (error) {
+    return {
+      reply: errorReply("invalid_request", `request body: not valid JSON (${(error as Error).message})`),
+    };
+  }
+}
