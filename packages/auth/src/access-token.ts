@@ -3,7 +3,7 @@
  * stringifying or inspecting it shows metadata only.
  */
 import type { AccessTokenResponse } from "@drill-practice/client";
-import { inspectCustom, REDACTED } from "./redact.js";
+import { inspectCustom, REDACTED } from "@drill-practice/client/core";
 
 /**
  * What an {@link AccessToken} is made from.

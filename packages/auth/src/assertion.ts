@@ -2,8 +2,8 @@
  * The signed JWT assertion sent to the token endpoint (RFC 7523).
  */
 import type { AssertionClaims, AssertionHeader } from "@drill-practice/client";
+import { DrillInvalidOptionError } from "@drill-practice/client/core";
 import { SignJWT } from "jose";
-import { OptionsError } from "./errors.js";
 import type { ServiceAccountKey } from "./key-file.js";
 
 /**
@@ -55,7 +55,7 @@ export interface AssertionInput {
  * @example
  * ```ts
  * validateAssertionLifetime(300); // ok
- * validateAssertionLifetime(7200); // throws OptionsError
+ * validateAssertionLifetime(7200); // throws DrillInvalidOptionError
  * ```
  */
 export function validateAssertionLifetime(value: unknown, option = "assertionLifetimeSeconds"): number {
@@ -65,7 +65,7 @@ export function validateAssertionLifetime(value: unknown, option = "assertionLif
     value < 1 ||
     value > MAX_ASSERTION_LIFETIME_SECONDS
   ) {
-    throw new OptionsError(
+    throw new DrillInvalidOptionError(
       option,
       `must be a whole number of seconds from 1 to ${MAX_ASSERTION_LIFETIME_SECONDS}`,
     );
@@ -98,7 +98,7 @@ export function buildAssertionHeader(key: ServiceAccountKey): AssertionHeader {
 export function buildAssertionClaims(input: AssertionInput): AssertionClaims {
   const lifetime = validateAssertionLifetime(input.lifetimeSeconds);
   if (typeof input.subject !== "string" || input.subject === "") {
-    throw new OptionsError("subject", "must be a non-empty string");
+    throw new DrillInvalidOptionError("subject", "must be a non-empty string");
   }
   return {
     iss: input.key.serviceAccountId,

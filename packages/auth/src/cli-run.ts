@@ -2,10 +2,11 @@
  * The `drill-token` command, as a function of its inputs so it can run in-process.
  * `cli.ts` is the executable entry that calls it with the real process.
  */
+import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { AuthError, CliUsageError } from "./errors.js";
+import { DrillError, redactSecrets, validateTimeout } from "@drill-practice/client/core";
+import { CliUsageError } from "./errors.js";
 import { readServiceAccountKey } from "./read-key-file.js";
-import { scrubSecrets } from "./redact.js";
 import { createTokenProvider } from "./token-provider.js";
 
 /**
@@ -58,6 +59,8 @@ Settings (a flag overrides its environment variable):
                            (default: the service account)
   --token-endpoint <url>   token endpoint; skips discovery
                            (then --base-url is optional)
+  --timeout-ms <ms>        limit of one HTTP attempt           DRILL_TIMEOUT_MS
+                           (default 30000)
   The client secret is read from DRILL_CLIENT_SECRET, or from standard input with
   --client-secret-stdin. It is never accepted as a flag: flags show up in process
   lists and shell history.
@@ -65,10 +68,17 @@ Settings (a flag overrides its environment variable):
 Output:
   --json                   print the whole token response as JSON
   -h, --help               print this help
+  --version                print the version of drill-token
 
 Example (the header reaches curl on standard input, never on its command line):
   printf 'Authorization: Bearer %s\\n' "$(drill-token)" | curl -H @- "$DRILL_BASE_URL/api/2.1/version"
 
+Retries: 3 attempts per request (discovery, then the token request) for network
+errors and HTTP 429/502/503/504, with backoff under a second; a silent server is
+given up on after one --timeout-ms per request. So an unreachable service fails
+within about 2 s, and a silent one within two timeouts (60 s by default).
+
+Errors are printed on standard error as "drill-token: <CODE>: <what happened>".
 Exit status: 0 token printed, 1 token not obtained, 2 wrong usage.
 `;
 
@@ -78,10 +88,26 @@ const OPTIONS = {
   "client-id": { type: "string" },
   subject: { type: "string" },
   "token-endpoint": { type: "string" },
+  "timeout-ms": { type: "string" },
   "client-secret-stdin": { type: "boolean" },
   json: { type: "boolean" },
   help: { type: "boolean", short: "h" },
+  version: { type: "boolean" },
 } as const;
+
+/**
+ * The version of this package, read from its package.json (one level above
+ * both `src/` and `dist/`), so that it is written down in one place only.
+ *
+ * @example
+ * ```ts
+ * console.log(`drill-token ${packageVersion()}`);
+ * ```
+ */
+export function packageVersion(): string {
+  const text = readFileSync(new URL("../package.json", import.meta.url), "utf8");
+  return (JSON.parse(text) as { version: string }).version;
+}
 
 /**
  * Inputs and outputs of one run.
@@ -170,6 +196,16 @@ export async function runCli(io: CliIo): Promise<number> {
       io.stdout.write(USAGE);
       return EXIT_OK;
     }
+    if (flags.version === true) {
+      io.stdout.write(`drill-token ${packageVersion()}\n`);
+      return EXIT_OK;
+    }
+    const timeoutText = setting(flags["timeout-ms"], io.env.DRILL_TIMEOUT_MS);
+    const timeoutMs = timeoutText === undefined ? undefined : Number(timeoutText);
+    if (timeoutMs !== undefined && !Number.isInteger(timeoutMs)) {
+      throw new CliUsageError("--timeout-ms (DRILL_TIMEOUT_MS) must be a whole number of milliseconds");
+    }
+    validateTimeout(timeoutMs);
     const baseUrl = setting(flags["base-url"], io.env.DRILL_BASE_URL);
     const tokenEndpoint = setting(flags["token-endpoint"], undefined);
     const keyFile = setting(flags["key-file"], io.env.DRILL_KEY_FILE);
@@ -200,6 +236,7 @@ export async function runCli(io: CliIo): Promise<number> {
       key,
       subject,
       fetch: io.fetch,
+      timeoutMs,
     });
     const token = await provider.getToken();
     io.stdout.write(flags.json === true ? `${JSON.stringify(token.toResponse())}\n` : `${token.value}\n`);
@@ -207,10 +244,10 @@ export async function runCli(io: CliIo): Promise<number> {
   } catch (error) {
     const usage = error instanceof CliUsageError;
     const message =
-      error instanceof AuthError
-        ? error.message
+      error instanceof DrillError
+        ? `${error.code}: ${error.message}`
         : `unexpected error: ${error instanceof Error ? error.message : String(error)}`;
-    io.stderr.write(`drill-token: ${scrubSecrets(message, [clientSecret])}\n`);
+    io.stderr.write(`drill-token: ${redactSecrets(message, [clientSecret])}\n`);
     if (usage) io.stderr.write("Run drill-token --help for usage.\n");
     return usage ? EXIT_USAGE : EXIT_FAILURE;
   }

@@ -3,9 +3,9 @@
  * at `{baseUrl}/.well-known/oauth-authorization-server` (field `token_endpoint`).
  */
 import type { AuthorizationServerMetadata } from "@drill-practice/client";
-import type { ServerClock } from "./clock.js";
+import { DrillNetworkError, DrillTimeoutError } from "@drill-practice/client/core";
+import { type AuthHttp, authRequest, type ReadResponse } from "./auth-request.js";
 import { DiscoveryError } from "./errors.js";
-import { type RetryPolicy, sendWithRetry } from "./retry.js";
 
 /**
  * Path of the metadata document below the base URL.
@@ -51,52 +51,38 @@ export function parseHttpUrl(value: string): string | undefined {
 }
 
 /**
- * Environment of {@link discoverTokenEndpoint}.
- *
- * @example
- * ```ts
- * const context: DiscoveryContext = { fetch, retry: resolveRetryPolicy(), serverClock: new ServerClock(systemClock) };
- * ```
- */
-export interface DiscoveryContext {
-  readonly fetch: typeof globalThis.fetch;
-  readonly retry: RetryPolicy;
-  readonly serverClock: ServerClock;
-}
-
-/**
  * Fetches the metadata document and returns its `token_endpoint`.
  * Throws {@link DiscoveryError} when the document cannot be fetched, is not JSON, or
  * has no absolute http(s) `token_endpoint`.
  *
  * @example
  * ```ts
- * const endpoint = await discoverTokenEndpoint("https://drill.example", { fetch, retry, serverClock });
+ * const endpoint = await discoverTokenEndpoint("https://drill.example", { fetch, timeoutMs: 30_000, retry, serverClock });
  * ```
  */
-export async function discoverTokenEndpoint(baseUrl: string, context: DiscoveryContext): Promise<string> {
+export async function discoverTokenEndpoint(baseUrl: string, http: AuthHttp): Promise<string> {
   const url = metadataUrl(baseUrl);
-  const outcome = await sendWithRetry(
-    (signal) => context.fetch(url, { method: "GET", headers: { accept: "application/json" }, signal }),
-    {
-      policy: context.retry,
-      clock: { now: () => context.serverClock.localNow() },
-      onResponse: (response) =>
-        context.serverClock.observe(response.headers.get("date"), response.receivedAt),
-    },
-  );
-  const { attempts } = outcome;
-  if (!outcome.ok) {
-    const reason = outcome.error instanceof Error ? describeNetworkError(outcome.error) : "request failed";
-    throw new DiscoveryError(`could not fetch the metadata document (${reason}) after ${plural(attempts)}`, {
+  let attempts = 0;
+  let response: ReadResponse;
+  try {
+    ({ response, attempts } = await authRequest(
+      http,
+      () => new Request(url, { method: "GET", headers: { accept: "application/json" } }),
+      (attempt) => {
+        attempts = attempt;
+      },
+    ));
+  } catch (error) {
+    if (!(error instanceof DrillNetworkError || error instanceof DrillTimeoutError)) throw error;
+    throw new DiscoveryError(`could not fetch the metadata document: ${error.message}`, {
       url,
       attempts,
-      cause: outcome.error,
+      cause: error,
     });
   }
-  const { status, body } = outcome.response;
+  const { status, body } = response;
   if (status < 200 || status > 299) {
-    const after = outcome.gaveUp === undefined ? "" : ` after ${plural(attempts)}`;
+    const after = attempts > 1 ? ` after ${plural(attempts)}` : "";
     throw new DiscoveryError(`the server answered HTTP ${status}${after}`, { url, status, attempts });
   }
   let document: unknown;
@@ -129,20 +115,6 @@ export async function discoverTokenEndpoint(baseUrl: string, context: DiscoveryC
     });
   }
   return parsed;
-}
-
-/**
- * Short description of a fetch failure, including the system error code when there is one.
- *
- * @example
- * ```ts
- * describeNetworkError(new TypeError("fetch failed", { cause: { code: "ECONNREFUSED" } })); // "fetch failed: ECONNREFUSED"
- * ```
- */
-export function describeNetworkError(error: Error): string {
-  const cause = (error as { cause?: { code?: unknown } }).cause;
-  const code = typeof cause?.code === "string" ? `: ${cause.code}` : "";
-  return `${error.name === "TimeoutError" ? "timeout: " : ""}${error.message}${code}`;
 }
 
 /**

@@ -1,71 +1,14 @@
 /**
  * Error classes of `@drill-practice/auth`.
  *
- * Every error thrown on purpose by this package is an {@link AuthError} with a
- * stable `code`. Messages name the field or option and the rule that failed;
- * they never contain the private key, the client secret, a signed assertion or
- * an access token (text that comes from a server is scrubbed before it is used).
+ * Every error thrown on purpose by this package extends the SDK's one base
+ * class, `DrillError` from `@drill-practice/client`, with a stable `code` listed
+ * in `DRILL_ERROR_CODES`; invalid options throw the shared
+ * `DrillInvalidOptionError`. Messages name the field or option and the rule
+ * that failed; they never contain the private key, the client secret, a signed
+ * assertion or an access token (text from a server is redacted before use).
  */
-
-/**
- * Every `code` an {@link AuthError} can carry.
- *
- * @example
- * ```ts
- * const code: AuthErrorCode = "ERR_TOKEN_EXCHANGE";
- * ```
- */
-export type AuthErrorCode =
-  | "ERR_KEY_FILE_READ"
-  | "ERR_KEY_FILE_NOT_JSON"
-  | "ERR_KEY_FILE_FIELD"
-  | "ERR_KEY_FILE_NO_PRIVATE_KEY"
-  | "ERR_KEY_FILE_AMBIGUOUS_KEY"
-  | "ERR_KEY_FILE_NOT_PRIVATE_KEY"
-  | "ERR_KEY_FILE_ENCRYPTED_KEY"
-  | "ERR_KEY_FILE_KEY_TYPE"
-  | "ERR_KEY_FILE_KEY_SIZE"
-  | "ERR_KEY_FILE_MALFORMED_PEM"
-  | "ERR_INVALID_OPTIONS"
-  | "ERR_DISCOVERY"
-  | "ERR_TOKEN_EXCHANGE"
-  | "ERR_TOKEN_RESPONSE"
-  | "ERR_ABORTED"
-  | "ERR_BROWSER_RUNTIME"
-  | "ERR_CLI_USAGE";
-
-/**
- * Base class of every error this package throws on purpose.
- *
- * @example
- * ```ts
- * try {
- *   await provider.getToken();
- * } catch (error) {
- *   if (isAuthError(error)) {
- *     switch (error.code) {
- *       case "ERR_TOKEN_EXCHANGE":
- *         console.error("rejected with HTTP", error.status, error.oauthError);
- *         break;
- *       case "ERR_DISCOVERY":
- *         console.error("cannot find the token endpoint:", error.message);
- *         break;
- *       default:
- *         console.error(error.code, error.message);
- *     }
- *   }
- * }
- * ```
- */
-export abstract class AuthError extends Error {
-  /** Stable machine-readable identifier of the failure. */
-  abstract readonly code: AuthErrorCode;
-
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = new.target.name;
-  }
-}
+import { DrillError, type DrillErrorCode } from "@drill-practice/client/core";
 
 /**
  * Where a key-file problem was found: the file (when read from disk) and the JSON field.
@@ -95,7 +38,7 @@ export interface KeyFileErrorDetails {
  * }
  * ```
  */
-export abstract class KeyFileError extends AuthError {
+export abstract class KeyFileError extends DrillError {
   abstract override readonly code: KeyFileErrorCode;
   /** Path of the key file, when known. */
   readonly source: string | undefined;
@@ -118,7 +61,7 @@ export abstract class KeyFileError extends AuthError {
  * if (error instanceof KeyFileError) { const code: KeyFileErrorCode = error.code; }
  * ```
  */
-export type KeyFileErrorCode = Extract<AuthErrorCode, `ERR_KEY_FILE_${string}`>;
+export type KeyFileErrorCode = Extract<DrillErrorCode, `ERR_KEY_FILE_${string}`>;
 
 /**
  * The key file could not be read from disk (missing, a directory, no permission, too large).
@@ -263,29 +206,6 @@ export class KeyFileMalformedPemError extends KeyFileError {
 }
 
 /**
- * An option passed to a function of this package breaks a rule. `option` names it.
- *
- * @example
- * ```ts
- * try {
- *   createTokenProvider({ ...options, assertionLifetimeSeconds: 7200 });
- * } catch (error) {
- *   if (error instanceof OptionsError) console.error(error.option); // "assertionLifetimeSeconds"
- * }
- * ```
- */
-export class OptionsError extends AuthError {
-  readonly code = "ERR_INVALID_OPTIONS" as const;
-  /** Name of the offending option. */
-  readonly option: string;
-
-  constructor(option: string, rule: string) {
-    super(`invalid option ${option}: ${rule}`);
-    this.option = option;
-  }
-}
-
-/**
  * The token endpoint could not be discovered from `{baseUrl}/.well-known/oauth-authorization-server`.
  *
  * @example
@@ -293,7 +213,7 @@ export class OptionsError extends AuthError {
  * if (error instanceof DiscoveryError) console.error(error.url, error.status);
  * ```
  */
-export class DiscoveryError extends AuthError {
+export class DiscoveryError extends DrillError {
   readonly code = "ERR_DISCOVERY" as const;
   /** URL of the metadata document. */
   readonly url: string;
@@ -346,7 +266,7 @@ export interface TokenExchangeErrorDetails {
  * }
  * ```
  */
-export class TokenExchangeError extends AuthError {
+export class TokenExchangeError extends DrillError {
   readonly code = "ERR_TOKEN_EXCHANGE" as const;
   /** The token endpoint URL. */
   readonly endpoint: string;
@@ -384,7 +304,7 @@ export class TokenExchangeError extends AuthError {
  * if (error instanceof TokenResponseError) console.error(error.status, error.message);
  * ```
  */
-export class TokenResponseError extends AuthError {
+export class TokenResponseError extends DrillError {
   readonly code = "ERR_TOKEN_RESPONSE" as const;
   /** The token endpoint URL. */
   readonly endpoint: string;
@@ -409,7 +329,7 @@ export class TokenResponseError extends AuthError {
  * if (error instanceof BrowserRuntimeError) showMessage("fetch tokens from your backend instead");
  * ```
  */
-export class BrowserRuntimeError extends AuthError {
+export class BrowserRuntimeError extends DrillError {
   readonly code = "ERR_BROWSER_RUNTIME" as const;
 
   constructor() {
@@ -428,7 +348,7 @@ export class BrowserRuntimeError extends AuthError {
  * if (error instanceof CliUsageError) process.exitCode = 2;
  * ```
  */
-export class CliUsageError extends AuthError {
+export class CliUsageError extends DrillError {
   readonly code = "ERR_CLI_USAGE" as const;
 }
 
@@ -445,54 +365,11 @@ export class CliUsageError extends AuthError {
  * });
  * ```
  */
-export class TokenRequestAbortedError extends AuthError {
+export class TokenRequestAbortedError extends DrillError {
   readonly code = "ERR_ABORTED" as const;
   override readonly name = "AbortError";
 
   constructor(reason: unknown) {
     super("the wait for an access token was aborted by the caller's signal", { cause: reason });
   }
-}
-
-/**
- * Union of every concrete error class, for exhaustive `switch (error.code)`.
- *
- * @example
- * ```ts
- * function describe(error: AnyAuthError): string {
- *   return error.code === "ERR_TOKEN_EXCHANGE" ? `HTTP ${error.status}` : error.code;
- * }
- * ```
- */
-export type AnyAuthError =
-  | KeyFileReadError
-  | KeyFileSyntaxError
-  | KeyFileFieldError
-  | KeyFileMissingKeyError
-  | KeyFileAmbiguousKeyError
-  | KeyFileNotPrivateKeyError
-  | KeyFileEncryptedKeyError
-  | KeyFileKeyTypeError
-  | KeyFileKeySizeError
-  | KeyFileMalformedPemError
-  | OptionsError
-  | DiscoveryError
-  | TokenExchangeError
-  | TokenResponseError
-  | TokenRequestAbortedError
-  | BrowserRuntimeError
-  | CliUsageError;
-
-/**
- * Narrows an unknown caught value to the union of this package's errors.
- *
- * @example
- * ```ts
- * catch (error) {
- *   if (isAuthError(error) && error.code === "ERR_TOKEN_EXCHANGE") retryLater(error.status);
- * }
- * ```
- */
-export function isAuthError(value: unknown): value is AnyAuthError {
-  return value instanceof AuthError;
 }

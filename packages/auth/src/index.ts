@@ -1,6 +1,8 @@
 /**
  * `@drill-practice/auth`: access tokens for the Drill Practice Service with the JWT
- * bearer grant (RFC 7523) of a service account, for servers only.
+ * bearer grant (RFC 7523) of a service account, for servers only. This entry imports
+ * no Node built-in (it runs in Node, Bun, Deno and Workers); reading the key from a
+ * file is in `@drill-practice/auth/node`.
  *
  * @example
  * ```ts
@@ -9,12 +11,20 @@
  *
  * const client = createDrillClient({
  *   baseUrl: "https://drill.example",
- *   auth: serviceAccountAuth({ keyFile: "./service-account.json", clientId, clientSecret }),
+ *   auth: serviceAccountAuth({ key: keyFileJsonText, clientId, clientSecret }),
  * });
  * ```
  *
  * @packageDocumentation
  */
+
+export {
+  DRILL_ERROR_CODES,
+  DrillError,
+  type DrillErrorCode,
+  DrillInvalidOptionError,
+  type RetryOptions,
+} from "@drill-practice/client";
 export { AccessToken, type AccessTokenInit } from "./access-token.js";
 export {
   type AssertionInput,
@@ -27,13 +37,9 @@ export {
 export { type Clock, MAX_CLOCK_OFFSET_MS, systemClock } from "./clock.js";
 export { METADATA_PATH, metadataUrl } from "./discovery.js";
 export {
-  type AnyAuthError,
-  AuthError,
-  type AuthErrorCode,
   BrowserRuntimeError,
   CliUsageError,
   DiscoveryError,
-  isAuthError,
   KeyFileAmbiguousKeyError,
   KeyFileEncryptedKeyError,
   KeyFileError,
@@ -46,7 +52,6 @@ export {
   KeyFileNotPrivateKeyError,
   KeyFileReadError,
   KeyFileSyntaxError,
-  OptionsError,
   TokenExchangeError,
   TokenRequestAbortedError,
   TokenResponseError,
@@ -60,18 +65,9 @@ export {
   type ServiceAccountKeyInput,
   SUPPORTED_KEY_TYPE,
 } from "./key-file.js";
-export {
-  type AuthMiddleware,
-  type AuthMiddlewareOptions,
-  authMiddleware,
-  DEFAULT_MAX_PENDING_REQUESTS,
-} from "./middleware.js";
-export { readServiceAccountKey } from "./read-key-file.js";
-export { DEFAULT_RETRY, type RetryOptions } from "./retry.js";
+export { type AuthMiddleware, type AuthMiddlewareOptions, authMiddleware } from "./middleware.js";
 export { assertServerRuntime, hasBrowserDocument } from "./runtime.js";
 export {
-  type DrillAuth,
-  type DrillAuthContext,
   type ServiceAccountAuth,
   type ServiceAccountAuthOptions,
   serviceAccountAuth,

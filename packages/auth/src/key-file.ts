@@ -13,6 +13,7 @@
  */
 // Types only (erased at runtime): Node's declarations of the Web Crypto interfaces.
 import type { webcrypto } from "node:crypto";
+import { inspectCustom, REDACTED } from "@drill-practice/client/core";
 import {
   KeyFileAmbiguousKeyError,
   KeyFileEncryptedKeyError,
@@ -38,7 +39,6 @@ import {
   pkcs1ToPkcs8,
   RSA_ENCRYPTION_OID,
 } from "./pem.js";
-import { inspectCustom, REDACTED } from "./redact.js";
 import { assertServerRuntime } from "./runtime.js";
 
 /**

@@ -5,24 +5,13 @@
  * The interface does not name the header that carries the token; the standard
  * `Authorization: Bearer …` header (RFC 6750) is used.
  */
+
+import { DrillInvalidOptionError, inspectCustom } from "@drill-practice/client/core";
 import type { Middleware } from "openapi-fetch";
-import { OptionsError } from "./errors.js";
-import { inspectCustom } from "./redact.js";
 import type { TokenProvider } from "./token-provider.js";
 
 type OnRequest = NonNullable<Middleware["onRequest"]>;
 type OnResponse = NonNullable<Middleware["onResponse"]>;
-type OnError = NonNullable<Middleware["onError"]>;
-
-/**
- * Default bound of {@link AuthMiddlewareOptions.maxPendingRequests}.
- *
- * @example
- * ```ts
- * authMiddleware(provider, { maxPendingRequests: DEFAULT_MAX_PENDING_REQUESTS * 4 });
- * ```
- */
-export const DEFAULT_MAX_PENDING_REQUESTS = 1000;
 
 /**
  * Options of {@link authMiddleware}.
@@ -35,13 +24,6 @@ export const DEFAULT_MAX_PENDING_REQUESTS = 1000;
 export interface AuthMiddlewareOptions {
   /** Subject to request tokens for; default: the provider's subject. */
   readonly subject?: string | undefined;
-  /**
-   * Most requests whose copy (kept for a re-send after 401) is held at once. Copies are
-   * dropped when the response or error arrives; this bound only matters when another
-   * middleware answers a request itself, in which case neither hook is called.
-   * Default 1000.
-   */
-  readonly maxPendingRequests?: number | undefined;
 }
 
 /**
@@ -51,25 +33,26 @@ export interface AuthMiddlewareOptions {
  * ```ts
  * const middleware: AuthMiddleware = authMiddleware(provider);
  * client.use(middleware);
- * console.log(middleware.pendingRequests);
  * ```
  */
 export interface AuthMiddleware {
   readonly onRequest: OnRequest;
   readonly onResponse: OnResponse;
-  readonly onError: OnError;
-  /** How many request copies are currently held for a possible re-send. */
-  readonly pendingRequests: number;
 }
+
+const BEARER = "Bearer ";
 
 /**
  * Creates an openapi-fetch middleware that sets `Authorization: Bearer <token>` on
- * every request. On a 401 it re-sends the request once through the client's own
- * `fetch` (so the client's retry and timeout wrapping still apply) with a newer token:
- * if the provider still hands out the token that was rejected, that token is dropped
- * and one fresh token is exchanged for all requests rejected with it; if the provider
- * has a newer one already, that is used and nothing is dropped. A second 401 is
- * returned to the caller.
+ * every request. A fresh token the provider already holds is set synchronously
+ * (`peekToken`), so a cached call costs no extra promise. On a 401 it re-sends the
+ * request once through the client's own `fetch` (so the client's retry and timeout
+ * still apply) with a newer token: if the provider still hands out the token that
+ * was rejected, that token is dropped and one fresh token is exchanged for all
+ * requests rejected with it; if the provider has a newer one already, that is used.
+ * No request is copied up front: the client sends a copy of a request with a body
+ * and keeps the original readable, which is what the re-send uses; a request whose
+ * body was consumed elsewhere is not re-sent. A second 401 is returned to the caller.
  *
  * @example
  * ```ts
@@ -80,25 +63,14 @@ export interface AuthMiddleware {
  */
 export function authMiddleware(provider: TokenProvider, options: AuthMiddlewareOptions = {}): AuthMiddleware {
   if (typeof provider?.getToken !== "function" || typeof provider.invalidate !== "function") {
-    throw new OptionsError("provider", "must have getToken() and invalidate() methods");
+    throw new DrillInvalidOptionError("provider", "must have getToken() and invalidate() methods");
   }
   const { subject } = options;
   if (subject !== undefined && (typeof subject !== "string" || subject === "")) {
-    throw new OptionsError("subject", "must be a non-empty string");
+    throw new DrillInvalidOptionError("subject", "must be a non-empty string");
   }
-  const maxPending = options.maxPendingRequests ?? DEFAULT_MAX_PENDING_REQUESTS;
-  if (!Number.isInteger(maxPending) || maxPending < 1) {
-    throw new OptionsError("maxPendingRequests", "must be a whole number ≥ 1");
-  }
-  // Copies of requests in flight, keyed by openapi-fetch's per-request id, so that a
-  // 401 can be answered by sending the same request (with its body) again; with each
-  // copy, the token it was sent with.
-  const pending = new Map<string, { copy: Request; token: string }>();
-  const take = (id: string) => {
-    const entry = pending.get(id);
-    pending.delete(id);
-    return entry;
-  };
+  const getOptions = { subject };
+  const peek = typeof provider.peekToken === "function" ? provider.peekToken.bind(provider) : undefined;
   // Replacements under way, keyed by the rejected token: 401s for the same token that
   // arrive while one is being replaced wait for that replacement.
   const replacing = new Map<string, Promise<string>>();
@@ -106,7 +78,7 @@ export function authMiddleware(provider: TokenProvider, options: AuthMiddlewareO
     let replacement = replacing.get(rejected);
     if (replacement === undefined) {
       const running = (async () => {
-        const current = await provider.getToken({ subject });
+        const current = await provider.getToken(getOptions);
         // The provider already moved on (an earlier 401, a refresh): use its token and
         // leave it alone. Only the token that was rejected is dropped.
         if (current.value !== rejected) return current.value;
@@ -122,40 +94,31 @@ export function authMiddleware(provider: TokenProvider, options: AuthMiddlewareO
     }
     return replacement;
   };
+  const authorize = (request: Request, token: string): Request => {
+    request.headers.set("Authorization", `${BEARER}${token}`);
+    return request;
+  };
 
   const middleware: AuthMiddleware = {
-    async onRequest({ request, id }) {
-      const token = (await provider.getToken({ subject })).value;
-      request.headers.set("Authorization", `Bearer ${token}`);
-      if (!request.bodyUsed) {
-        while (pending.size >= maxPending) {
-          const oldest = pending.keys().next().value;
-          if (oldest === undefined) break;
-          pending.delete(oldest);
-        }
-        pending.set(id, { copy: request.clone(), token });
-      }
-      return request;
+    onRequest({ request }) {
+      const fresh = peek?.(subject);
+      if (fresh !== undefined) return authorize(request, fresh.value);
+      return provider.getToken(getOptions).then((token) => authorize(request, token.value));
     },
-    async onResponse({ response, options: clientOptions, id }) {
-      const entry = take(id);
-      if (response.status !== 401 || entry === undefined) return undefined;
-      const { copy, token } = entry;
+    async onResponse({ request, response, options: clientOptions }) {
+      if (response.status !== 401 || request.bodyUsed) return undefined;
+      const sent = request.headers.get("Authorization");
+      if (sent === null || !sent.startsWith(BEARER)) return undefined;
       await response.body?.cancel().catch(() => undefined);
-      copy.headers.set("Authorization", `Bearer ${await replacementFor(token)}`);
-      return clientOptions.fetch(copy);
-    },
-    onError({ id }) {
-      take(id);
-      return undefined;
-    },
-    get pendingRequests() {
-      return pending.size;
+      authorize(request, await replacementFor(sent.slice(BEARER.length)));
+      const fetch = clientOptions.fetch;
+      return fetch(request);
     },
   };
+  const describe = () => `AuthMiddleware(${subject === undefined ? "default subject" : "subject set"})`;
   Object.defineProperties(middleware, {
-    toString: { value: () => `AuthMiddleware(pendingRequests=${pending.size})`, enumerable: false },
-    [inspectCustom]: { value: () => `AuthMiddleware(pendingRequests=${pending.size})`, enumerable: false },
+    toString: { value: describe, enumerable: false },
+    [inspectCustom]: { value: describe, enumerable: false },
   });
   return middleware;
 }

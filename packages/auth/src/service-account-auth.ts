@@ -2,9 +2,10 @@
  * One call that wires key loading, the token provider and the middleware together,
  * in the shape `createDrillClient({ baseUrl, auth })` of `@drill-practice/client` accepts.
  */
-import type { Middleware } from "openapi-fetch";
+
+import type { DrillAuthContext, DrillClientAuth } from "@drill-practice/client";
+import { DrillInvalidOptionError, inspectCustom } from "@drill-practice/client/core";
 import type { AccessToken } from "./access-token.js";
-import { OptionsError } from "./errors.js";
 import {
   isServiceAccountKey,
   parseServiceAccountKey,
@@ -12,7 +13,6 @@ import {
   type ServiceAccountKeyInput,
 } from "./key-file.js";
 import { type AuthMiddleware, authMiddleware } from "./middleware.js";
-import { inspectCustom } from "./redact.js";
 import { assertServerRuntime } from "./runtime.js";
 import {
   createTokenProvider,
@@ -24,52 +24,23 @@ import {
 } from "./token-provider.js";
 
 /**
- * What the API client hands to `auth.middleware` when it is a function: its base URL
- * and its `fetch` (the one wrapped with its retries and timeouts).
- *
- * @example
- * ```ts
- * const middleware = auth.middleware({ baseUrl: "https://drill.example", fetch: globalThis.fetch });
- * ```
- */
-export interface DrillAuthContext {
-  readonly baseUrl: string;
-  readonly fetch: typeof globalThis.fetch;
-}
-
-/**
- * The `auth` option of `createDrillClient` (the client package exports the same
- * structural type as `DrillClientAuth`): a middleware, or a function the client calls
- * once with its base URL and fetch to make one.
- *
- * @example
- * ```ts
- * const auth: DrillAuth = serviceAccountAuth({ keyFile: "./sa.json", clientId, clientSecret });
- * const client = createDrillClient({ baseUrl: "https://drill.example", auth });
- * ```
- */
-export interface DrillAuth {
-  readonly middleware: Middleware | ((context: DrillAuthContext) => Middleware);
-}
-
-/**
  * Options of {@link serviceAccountAuth}: those of `createTokenProvider`, with the key
- * given as a file path or as key material, and `baseUrl` taken from the client when omitted.
+ * given as key material (the key file's JSON text or parsed object), and `baseUrl`
+ * taken from the client when omitted. To name a key file instead, use
+ * `serviceAccountAuth` from `@drill-practice/auth/node`.
  *
  * @example
  * ```ts
  * const options: ServiceAccountAuthOptions = {
- *   keyFile: process.env.DRILL_KEY_FILE,
- *   clientId: process.env.DRILL_CLIENT_ID ?? "",
- *   clientSecret: process.env.DRILL_CLIENT_SECRET ?? "",
+ *   key: env.DRILL_KEY_JSON,
+ *   clientId: env.DRILL_CLIENT_ID,
+ *   clientSecret: env.DRILL_CLIENT_SECRET,
  * };
  * ```
  */
 export interface ServiceAccountAuthOptions extends Omit<TokenProviderOptions, "key"> {
-  /** Path of the JSON key file (read on first use; Node only). Give this or `key`. */
-  readonly keyFile?: string | undefined;
-  /** The key: a parsed `ServiceAccountKey`, or the key file's JSON text, bytes or object. Give this or `keyFile`. */
-  readonly key?: ServiceAccountKey | ServiceAccountKeyInput | undefined;
+  /** The key: a parsed `ServiceAccountKey`, or the key file's JSON text, bytes or object. */
+  readonly key: ServiceAccountKey | ServiceAccountKeyInput;
 }
 
 /**
@@ -78,12 +49,12 @@ export interface ServiceAccountAuthOptions extends Omit<TokenProviderOptions, "k
  *
  * @example
  * ```ts
- * const auth = serviceAccountAuth({ keyFile: "./sa.json", clientId, clientSecret, baseUrl });
- * await auth.ready(); // fail fast on a bad key file
+ * const auth = serviceAccountAuth({ key: keyJsonText, clientId, clientSecret, baseUrl });
+ * await auth.ready(); // fail fast on a bad key
  * const token = await auth.getToken({ subject: "pat@example.com" });
  * ```
  */
-export interface ServiceAccountAuth extends DrillAuth {
+export interface ServiceAccountAuth extends DrillClientAuth {
   /** Makes the middleware for a client; called by `createDrillClient` with the client's base URL and fetch. */
   readonly middleware: (context: DrillAuthContext) => AuthMiddleware;
   /** A token from the provider bound to the first client (or to `baseUrl`/`tokenEndpoint` when none yet). */
@@ -95,33 +66,60 @@ export interface ServiceAccountAuth extends DrillAuth {
 }
 
 /**
- * Service-account authentication in one call.
+ * Service-account authentication in one call, with the key given as the key
+ * file's JSON text or parsed object (every runtime). To read the key from a file
+ * path, use `serviceAccountAuth` from `@drill-practice/auth/node`.
  *
  * @example
  * ```ts
  * import { createDrillClient } from "@drill-practice/client";
  * import { serviceAccountAuth } from "@drill-practice/auth";
  *
- * const client = createDrillClient({
- *   baseUrl: "https://drill.example",
- *   auth: serviceAccountAuth({
- *     keyFile: "./service-account.json",
- *     clientId: process.env.DRILL_CLIENT_ID ?? "",
- *     clientSecret: process.env.DRILL_CLIENT_SECRET ?? "",
- *   }),
- * });
+ * export default {
+ *   async fetch(_request: Request, env: Record<string, string>) {
+ *     const client = createDrillClient({
+ *       baseUrl: env.DRILL_BASE_URL,
+ *       auth: serviceAccountAuth({ key: env.DRILL_KEY_JSON, clientId: env.DRILL_CLIENT_ID, clientSecret: env.DRILL_CLIENT_SECRET }),
+ *     });
+ *     const { data } = await client.GET("/api/2.1/version");
+ *     return Response.json(data);
+ *   },
+ * };
  * ```
  */
 export function serviceAccountAuth(options: ServiceAccountAuthOptions): ServiceAccountAuth {
   assertServerRuntime();
-  if (typeof options !== "object" || options === null) throw new OptionsError("options", "must be an object");
-  const { keyFile, key, ...providerOptions } = options;
-  if ((keyFile === undefined) === (key === undefined)) {
-    throw new OptionsError("keyFile", "give exactly one of keyFile (a path) or key (the key material)");
+  if (typeof options !== "object" || options === null)
+    throw new DrillInvalidOptionError("options", "must be an object");
+  const { key, keyFile, ...providerOptions } = options as ServiceAccountAuthOptions & { keyFile?: unknown };
+  if (keyFile !== undefined) {
+    throw new DrillInvalidOptionError(
+      "keyFile",
+      'reading a key file needs Node: import { serviceAccountAuth } from "@drill-practice/auth/node", ' +
+        "or pass the file's JSON text as key",
+    );
   }
-  if (keyFile !== undefined && (typeof keyFile !== "string" || keyFile.trim() === "")) {
-    throw new OptionsError("keyFile", "must be a non-empty path");
+  if (key === undefined || key === null) {
+    throw new DrillInvalidOptionError("key", "required: the service account key file's JSON text or object");
   }
+  const load = () => (isServiceAccountKey(key) ? Promise.resolve(key) : parseServiceAccountKey(key));
+  return keyedServiceAccountAuth(providerOptions, load, "key given");
+}
+
+/**
+ * {@link serviceAccountAuth} with the key coming from `load` (called on first use,
+ * again after a failure), for the Node entry's `keyFile`.
+ *
+ * @example
+ * ```ts
+ * const auth = keyedServiceAccountAuth({ clientId, clientSecret }, () => readServiceAccountKey(path), `keyFile=${path}`);
+ * ```
+ */
+export function keyedServiceAccountAuth(
+  providerOptions: Omit<TokenProviderOptions, "key">,
+  load: () => Promise<ServiceAccountKey>,
+  label: string,
+): ServiceAccountAuth {
   // Every option is checked now, so a mistake surfaces here rather than on the first API call.
   const settings = resolveProviderSettings(providerOptions);
   // One store for every provider made here, so clients with the same settings share tokens.
@@ -130,13 +128,7 @@ export function serviceAccountAuth(options: ServiceAccountAuthOptions): ServiceA
   let keyPromise: Promise<ServiceAccountKey> | undefined;
   const loadKey = (): Promise<ServiceAccountKey> => {
     if (keyPromise === undefined) {
-      const loading = (async () => {
-        if (isServiceAccountKey(key)) return key;
-        if (key !== undefined) return parseServiceAccountKey(key);
-        // Loaded on demand so that this module stays free of Node built-ins.
-        const { readServiceAccountKey } = await import("./read-key-file.js");
-        return readServiceAccountKey(keyFile as string);
-      })();
+      const loading = load();
       keyPromise = loading;
       loading.catch(() => {
         if (keyPromise === loading) keyPromise = undefined;
@@ -175,23 +167,32 @@ export function serviceAccountAuth(options: ServiceAccountAuthOptions): ServiceA
     }
     return provider;
   };
-  const lazyProvider = (context: DrillAuthContext | undefined): TokenProvider => ({
-    getToken: async (getOptions) => (await providerFor(context)).getToken(getOptions),
-    invalidate: async (subject) => (await providerFor(context)).invalidate(subject),
-  });
+  const lazyProvider = (context: DrillAuthContext | undefined): TokenProvider => {
+    // Kept once made, so that a fresh token can be read synchronously.
+    let made: ServiceAccountTokenProviderApi | undefined;
+    const provider = async () => {
+      made = await providerFor(context);
+      return made;
+    };
+    return {
+      getToken: async (getOptions) => (await provider()).getToken(getOptions),
+      invalidate: async (subject) => (await provider()).invalidate(subject),
+      peekToken: (subject) => made?.peekToken(subject),
+    };
+  };
 
   const auth: ServiceAccountAuth = {
     middleware(context: DrillAuthContext) {
       if (typeof context !== "object" || context === null) {
-        throw new OptionsError("middleware context", "must be an object with baseUrl and fetch");
+        throw new DrillInvalidOptionError("middleware context", "must be an object with baseUrl and fetch");
       }
       if (context.fetch !== undefined && typeof context.fetch !== "function") {
-        throw new OptionsError("middleware context", "fetch must be a fetch function");
+        throw new DrillInvalidOptionError("middleware context", "fetch must be a fetch function");
       }
       if (settings.baseUrl === undefined && settings.tokenEndpoint === undefined) {
         // The client's base URL is the one the provider will use: check it while the client is made.
         if (context.baseUrl === undefined || context.baseUrl === "") {
-          throw new OptionsError("baseUrl", "is required unless tokenEndpoint is given");
+          throw new DrillInvalidOptionError("baseUrl", "is required unless tokenEndpoint is given");
         }
         resolveProviderSettings({ ...providerOptions, baseUrl: context.baseUrl });
       }
@@ -212,7 +213,7 @@ export function serviceAccountAuth(options: ServiceAccountAuthOptions): ServiceA
       }
     },
   };
-  const describe = () => `ServiceAccountAuth(${keyFile === undefined ? "key given" : `keyFile=${keyFile}`})`;
+  const describe = () => `ServiceAccountAuth(${label})`;
   Object.defineProperties(auth, {
     toString: { value: describe, enumerable: false },
     toJSON: { value: () => describe(), enumerable: false },

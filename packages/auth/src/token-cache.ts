@@ -6,10 +6,9 @@
  * processes can reuse one token instead of each exchanging its own.
  */
 import type { AccessTokenResponse } from "@drill-practice/client";
+import { DrillInvalidOptionError, inspectCustom } from "@drill-practice/client/core";
 import { AccessToken } from "./access-token.js";
 import { type Clock, systemClock } from "./clock.js";
-import { OptionsError } from "./errors.js";
-import { inspectCustom } from "./redact.js";
 
 /**
  * Where tokens are kept. Values are opaque strings that contain the access token:
@@ -69,9 +68,10 @@ export class MemoryTokenCache implements TokenCache {
 
   constructor(options: MemoryTokenCacheOptions = {}) {
     if (typeof options !== "object" || options === null)
-      throw new OptionsError("options", "must be an object");
+      throw new DrillInvalidOptionError("options", "must be an object");
     const clock = options.clock ?? systemClock;
-    if (typeof clock?.now !== "function") throw new OptionsError("clock", "must have a now() method");
+    if (typeof clock?.now !== "function")
+      throw new DrillInvalidOptionError("clock", "must have a now() method");
     this.#clock = clock;
   }
 

@@ -3,11 +3,17 @@
  * client credentials, retried where that is safe, and strict reading of the answer.
  */
 import type { AccessTokenResponse } from "@drill-practice/client";
-import type { ServerClock } from "./clock.js";
-import { describeNetworkError, plural } from "./discovery.js";
-import { TokenExchangeError, type TokenRequestAbortedError, TokenResponseError } from "./errors.js";
-import { containsSecret, scrubSecrets, serverText } from "./redact.js";
-import { type RetryPolicy, sendWithRetry } from "./retry.js";
+import {
+  DrillNetworkError,
+  DrillTimeoutError,
+  parseRetryAfter,
+  redactedCause,
+  redactSecrets,
+  serverText,
+} from "@drill-practice/client/core";
+import { type AuthHttp, authRequest, type ReadResponse } from "./auth-request.js";
+import { plural } from "./discovery.js";
+import { TokenExchangeError, TokenRequestAbortedError, TokenResponseError } from "./errors.js";
 
 /**
  * The `grant_type` of the JWT bearer grant (RFC 7523).
@@ -24,7 +30,7 @@ export const JWT_BEARER_GRANT_TYPE = "urn:ietf:params:oauth:grant-type:jwt-beare
  *
  * @example
  * ```ts
- * await exchangeAssertion({ endpoint, clientId, clientSecret, createAssertion, fetch, retry, serverClock });
+ * await exchangeAssertion({ endpoint, clientId, clientSecret, createAssertion, http });
  * ```
  */
 export interface TokenExchangeRequest {
@@ -34,9 +40,8 @@ export interface TokenExchangeRequest {
   readonly clientSecret: string;
   /** Builds a freshly signed assertion; called once per attempt so `exp` is always current. */
   readonly createAssertion: () => Promise<string>;
-  readonly fetch: typeof globalThis.fetch;
-  readonly retry: RetryPolicy;
-  readonly serverClock: ServerClock;
+  /** Fetch, timeout, retry policy and server clock. */
+  readonly http: AuthHttp;
   /** Ends the exchange early with {@link TokenRequestAbortedError}. */
   readonly signal?: AbortSignal | undefined;
 }
@@ -61,8 +66,9 @@ export interface TokenExchangeResult {
 /**
  * Exchanges a signed assertion for an access token.
  *
- * Network errors, 429 and 5xx are retried within the retry policy; any other non-2xx
- * is final. Failures become {@link TokenExchangeError} (with the OAuth `error` and
+ * Network errors and the policy's statuses (429, 502, 503, 504 by default) are
+ * retried within the retry policy, each attempt with a fresh assertion; any other
+ * non-2xx is final. Failures become {@link TokenExchangeError} (with the OAuth `error` and
  * `error_description` when the server sent them); a 2xx body that is not JSON or lacks
  * `access_token` / `expires_in` becomes {@link TokenResponseError}. Redirects are not
  * followed, so the client secret is never re-posted to another location.
@@ -70,52 +76,48 @@ export interface TokenExchangeResult {
  * @example
  * ```ts
  * const { response, receivedAt } = await exchangeAssertion({
- *   endpoint, clientId, clientSecret, fetch, retry: resolveRetryPolicy(), serverClock,
- *   createAssertion: () => signAssertion({ key, subject, audience: endpoint, now: serverClock.now(), lifetimeSeconds: 300 }),
+ *   endpoint, clientId, clientSecret, http,
+ *   createAssertion: () => signAssertion({ key, subject, audience: endpoint, now: http.serverClock.now(), lifetimeSeconds: 300 }),
  * });
  * ```
  */
 export async function exchangeAssertion(request: TokenExchangeRequest): Promise<TokenExchangeResult> {
-  const { endpoint, serverClock } = request;
-  // Every assertion sent is remembered so that server text echoing one can be scrubbed.
+  const { endpoint, http, signal } = request;
+  // Every assertion sent is remembered so that server text echoing one can be redacted.
   const secrets: string[] = [request.clientSecret];
-  let assertion = "";
-  const outcome = await sendWithRetry(
-    (signal) => {
-      const body = new URLSearchParams({
-        grant_type: JWT_BEARER_GRANT_TYPE,
-        client_id: request.clientId,
-        client_secret: request.clientSecret,
-        assertion,
-      });
-      return request.fetch(endpoint, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
-        body: body.toString(),
-        redirect: "manual",
-        signal,
-      });
-    },
-    {
-      policy: request.retry,
-      signal: request.signal,
-      clock: { now: () => serverClock.localNow() },
-      onResponse: (response) => serverClock.observe(response.headers.get("date"), response.receivedAt),
-      beforeAttempt: async () => {
-        assertion = await request.createAssertion();
-        secrets.push(assertion);
-      },
-    },
-  );
-  const { attempts } = outcome;
-  if (!outcome.ok) {
-    const reason = outcome.error instanceof Error ? describeNetworkError(outcome.error) : "request failed";
+  const build = async () => {
+    const assertion = await request.createAssertion();
+    secrets.push(assertion);
+    const body = new URLSearchParams({
+      grant_type: JWT_BEARER_GRANT_TYPE,
+      client_id: request.clientId,
+      client_secret: request.clientSecret,
+      assertion,
+    });
+    return new Request(endpoint, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+      body: body.toString(),
+      redirect: "manual",
+      ...(signal === undefined ? {} : { signal }),
+    });
+  };
+  let attempts = 0;
+  let response: ReadResponse;
+  try {
+    ({ response, attempts } = await authRequest(http, build, (attempt) => {
+      attempts = attempt;
+    }));
+  } catch (error) {
+    if (signal?.aborted) throw new TokenRequestAbortedError(signal.reason);
+    if (!(error instanceof DrillNetworkError || error instanceof DrillTimeoutError)) throw error;
+    const cause = redactedCause(error, secrets);
     throw new TokenExchangeError(
-      `could not reach the token endpoint (${serverText(reason, secrets)}) after ${plural(attempts)}`,
-      { endpoint, attempts, cause: safeCause(outcome.error, secrets) },
+      `could not reach the token endpoint: ${serverText((cause as Error).message, secrets)}`,
+      { endpoint, attempts, cause },
     );
   }
-  const { status, body, receivedAt } = outcome.response;
+  const { status, body, receivedAt } = response;
   if (status >= 200 && status <= 299) {
     return { response: readTokenResponse(body, endpoint, status), receivedAt, attempts };
   }
@@ -125,11 +127,11 @@ export async function exchangeAssertion(request: TokenExchangeRequest): Promise<
   if (oauth.description !== undefined) parts.push(`"${oauth.description}"`);
   let problem = parts.join(" ");
   if (status >= 300 && status <= 399) problem += " (redirects are not followed for token requests)";
-  if (outcome.gaveUp !== undefined) {
-    problem += ` after ${plural(attempts)}`;
-    if (outcome.gaveUp === "retry-after" && outcome.retryAfterMs !== undefined) {
-      problem += `; the server asked to wait ${Math.ceil(outcome.retryAfterMs / 1000)} s, beyond the retry budget`;
-    }
+  if (attempts > 1) problem += ` after ${plural(attempts)}`;
+  const retryAfterMs = beyondBudget(response, http);
+  const retryAfterSeconds = retryAfterMs === undefined ? undefined : Math.ceil(retryAfterMs / 1000);
+  if (retryAfterSeconds !== undefined) {
+    problem += `; the server asked to wait ${retryAfterSeconds} s, beyond the retry budget`;
   }
   throw new TokenExchangeError(problem, {
     endpoint,
@@ -137,29 +139,23 @@ export async function exchangeAssertion(request: TokenExchangeRequest): Promise<
     attempts,
     oauthError: oauth.error,
     oauthErrorDescription: oauth.description,
-    retryAfterSeconds:
-      outcome.gaveUp === "retry-after" && outcome.retryAfterMs !== undefined
-        ? Math.ceil(outcome.retryAfterMs / 1000)
-        : undefined,
+    retryAfterSeconds,
   });
 }
 
-/**
- * The network error to attach as `cause`. A custom fetch could put request details
- * (and so a secret) into its error; such an error is replaced by a scrubbed copy.
- */
-function safeCause(error: unknown, secrets: readonly string[]): Error | undefined {
-  if (!(error instanceof Error)) return undefined;
-  const texts: string[] = [];
-  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-    texts.push(e.message, e.stack ?? "");
-  }
-  // Any spelling counts: an error quoting the request body shows the form-encoded secret.
-  if (!texts.some((text) => containsSecret(text, secrets))) return error;
-  const clean = new Error(scrubSecrets(error.message, secrets));
-  clean.name = error.name;
-  clean.stack = `${clean.name}: ${clean.message}`;
-  return clean;
+/** The server's `Retry-After` of a retryable answer, when it asked for more than the policy would wait. */
+function beyondBudget(response: ReadResponse, http: AuthHttp): number | undefined {
+  const policy = http.retry;
+  if (policy === undefined) return undefined;
+  const retryable = typeof policy.retryOn === "function" ? true : policy.retryOn.includes(response.status);
+  if (!retryable) return undefined;
+  const wait = parseRetryAfter(
+    response.headers.get("retry-after"),
+    response.receivedAt,
+    response.headers.get("date"),
+  );
+  if (wait === undefined || wait <= policy.maxDelayMs) return undefined;
+  return wait;
 }
 
 function readOAuthError(

@@ -3,14 +3,22 @@
  * per subject, refreshes them shortly before they run out, and makes concurrent
  * callers share one exchange.
  */
+
+import {
+  DrillInvalidOptionError,
+  inspectCustom,
+  type RetryOptions,
+  type RetryPolicy,
+  resolveRetryPolicy,
+  validateTimeout,
+} from "@drill-practice/client/core";
 import { AccessToken } from "./access-token.js";
 import { DEFAULT_ASSERTION_LIFETIME_SECONDS, signAssertion, validateAssertionLifetime } from "./assertion.js";
+import type { AuthHttp } from "./auth-request.js";
 import { type Clock, ServerClock, systemClock } from "./clock.js";
 import { discoverTokenEndpoint, parseHttpUrl } from "./discovery.js";
-import { OptionsError, TokenExchangeError, TokenRequestAbortedError } from "./errors.js";
+import { TokenExchangeError, TokenRequestAbortedError } from "./errors.js";
 import { isServiceAccountKey, type ServiceAccountKey } from "./key-file.js";
-import { inspectCustom } from "./redact.js";
-import { type RetryOptions, type RetryPolicy, resolveRetryPolicy } from "./retry.js";
 import { assertServerRuntime } from "./runtime.js";
 import {
   deserializeToken,
@@ -78,8 +86,10 @@ export interface TokenProviderOptions {
   readonly refreshMarginSeconds?: number | undefined;
   /** Seconds from now to the assertion's `exp`, 1..3600. Default 300. */
   readonly assertionLifetimeSeconds?: number | undefined;
-  /** `fetch` used for discovery and token requests. Default `globalThis.fetch`. */
+  /** `fetch` used for discovery and token requests, called unbound. Default `globalThis.fetch`. */
   readonly fetch?: typeof globalThis.fetch | undefined;
+  /** Limit of one HTTP attempt, headers and body (default 30 000 ms); `false` for none. Same as the client's. */
+  readonly timeoutMs?: number | false | undefined;
   /** Token store. Default: a {@link MemoryTokenCache} of this provider. */
   readonly cache?: TokenCache | undefined;
   /** Prefix of the cache keys (useful for a shared store). Default `drill-practice:token:`. */
@@ -88,8 +98,12 @@ export interface TokenProviderOptions {
   readonly onCacheError?: ((error: unknown, operation: "get" | "set" | "delete") => void) | undefined;
   /** Local clock. Default: `Date.now()`. */
   readonly clock?: Clock | undefined;
-  /** Retry policy of discovery and token requests. */
-  readonly retry?: RetryOptions | undefined;
+  /**
+   * Retry policy of discovery and token requests, or `false` for none: the same
+   * options and defaults as the client's (see the client README). The token POST
+   * is retried too, each attempt with a fresh assertion.
+   */
+  readonly retry?: RetryOptions | false | undefined;
 }
 
 /**
@@ -127,6 +141,12 @@ export interface GetTokenOptions {
 export interface TokenProvider {
   /** A valid token for the subject, from the cache or a new exchange. */
   getToken(options?: GetTokenOptions): Promise<AccessToken>;
+  /**
+   * A fresh token this provider already holds for the subject, synchronously, or
+   * `undefined` (then call `getToken`). Optional: the middleware uses it to skip a
+   * promise per request.
+   */
+  peekToken?(subject?: string): AccessToken | undefined;
   /** Drops the cached token of a subject (default: the provider's subject). */
   invalidate(subject?: string): Promise<void>;
 }
@@ -152,19 +172,21 @@ interface ResolvedOptions {
   readonly cache: TokenCache;
   readonly cacheKeyPrefix: string;
   readonly onCacheError: TokenProviderOptions["onCacheError"];
-  readonly retry: RetryPolicy;
+  readonly timeoutMs: number | false;
+  readonly retry: RetryPolicy | undefined;
 }
 
 function nonEmptyString(name: string, value: unknown): string {
   if (typeof value !== "string" || value.trim() === "")
-    throw new OptionsError(name, "must be a non-empty string");
+    throw new DrillInvalidOptionError(name, "must be a non-empty string");
   return value;
 }
 
 function optionalUrl(name: string, value: unknown): string | undefined {
   if (value === undefined) return undefined;
   const url = typeof value === "string" ? parseHttpUrl(value) : undefined;
-  if (url === undefined) throw new OptionsError(name, "must be an absolute http(s) URL without credentials");
+  if (url === undefined)
+    throw new DrillInvalidOptionError(name, "must be an absolute http(s) URL without credentials");
   return url;
 }
 
@@ -186,7 +208,7 @@ export type ProviderSettings = Omit<ResolvedOptions, "key" | "subject" | "fetch"
 /**
  * Checks every option of {@link createTokenProvider} except `key`, and except that a
  * `baseUrl` or `tokenEndpoint` must be present (`serviceAccountAuth` can take the base
- * URL from the client later). Throws {@link OptionsError} naming the option.
+ * URL from the client later). Throws {@link DrillInvalidOptionError} naming the option.
  *
  * @example
  * ```ts
@@ -194,7 +216,8 @@ export type ProviderSettings = Omit<ResolvedOptions, "key" | "subject" | "fetch"
  * ```
  */
 export function resolveProviderSettings(options: Omit<TokenProviderOptions, "key">): ProviderSettings {
-  if (typeof options !== "object" || options === null) throw new OptionsError("options", "must be an object");
+  if (typeof options !== "object" || options === null)
+    throw new DrillInvalidOptionError("options", "must be an object");
   const clientId = nonEmptyString("clientId", options.clientId);
   const clientSecret = nonEmptyString("clientSecret", options.clientSecret);
   const baseUrl = optionalUrl("baseUrl", options.baseUrl);
@@ -202,23 +225,26 @@ export function resolveProviderSettings(options: Omit<TokenProviderOptions, "key
   const subject = options.subject === undefined ? undefined : nonEmptyString("subject", options.subject);
   const margin = options.refreshMarginSeconds ?? DEFAULT_REFRESH_MARGIN_SECONDS;
   if (typeof margin !== "number" || !Number.isFinite(margin) || margin < 0 || margin > 3600) {
-    throw new OptionsError("refreshMarginSeconds", "must be a number of seconds from 0 to 3600");
+    throw new DrillInvalidOptionError("refreshMarginSeconds", "must be a number of seconds from 0 to 3600");
   }
   const lifetime = validateAssertionLifetime(
     options.assertionLifetimeSeconds ?? DEFAULT_ASSERTION_LIFETIME_SECONDS,
   );
   if (options.fetch !== undefined && typeof options.fetch !== "function") {
-    throw new OptionsError("fetch", "must be a fetch function");
+    throw new DrillInvalidOptionError("fetch", "must be a fetch function");
   }
   const clock = options.clock ?? systemClock;
-  if (typeof clock?.now !== "function") throw new OptionsError("clock", "must have a now() method");
+  if (typeof clock?.now !== "function")
+    throw new DrillInvalidOptionError("clock", "must have a now() method");
   // The default store expires entries by the provider's clock, not by Date.now().
   const cache = options.cache ?? new MemoryTokenCache({ clock });
-  if (!isTokenCache(cache)) throw new OptionsError("cache", "must have get, set and delete methods");
+  if (!isTokenCache(cache))
+    throw new DrillInvalidOptionError("cache", "must have get, set and delete methods");
   const cacheKeyPrefix = options.cacheKeyPrefix ?? DEFAULT_CACHE_KEY_PREFIX;
-  if (typeof cacheKeyPrefix !== "string") throw new OptionsError("cacheKeyPrefix", "must be a string");
+  if (typeof cacheKeyPrefix !== "string")
+    throw new DrillInvalidOptionError("cacheKeyPrefix", "must be a string");
   if (options.onCacheError !== undefined && typeof options.onCacheError !== "function") {
-    throw new OptionsError("onCacheError", "must be a function");
+    throw new DrillInvalidOptionError("onCacheError", "must be a function");
   }
   return {
     baseUrl,
@@ -232,6 +258,7 @@ export function resolveProviderSettings(options: Omit<TokenProviderOptions, "key
     cache,
     cacheKeyPrefix,
     onCacheError: options.onCacheError,
+    timeoutMs: validateTimeout(options.timeoutMs),
     retry: resolveRetryPolicy(options.retry),
     clock,
   };
@@ -240,16 +267,16 @@ export function resolveProviderSettings(options: Omit<TokenProviderOptions, "key
 function resolveOptions(options: TokenProviderOptions): ResolvedOptions & { clock: Clock } {
   const settings = resolveProviderSettings(options);
   if (!isServiceAccountKey(options.key)) {
-    throw new OptionsError(
+    throw new DrillInvalidOptionError(
       "key",
       "must be a ServiceAccountKey from parseServiceAccountKey() or readServiceAccountKey()",
     );
   }
   if (settings.baseUrl === undefined && settings.tokenEndpoint === undefined) {
-    throw new OptionsError("baseUrl", "is required unless tokenEndpoint is given");
+    throw new DrillInvalidOptionError("baseUrl", "is required unless tokenEndpoint is given");
   }
   const fetchImpl = settings.fetch ?? globalThis.fetch;
-  if (typeof fetchImpl !== "function") throw new OptionsError("fetch", "must be a fetch function");
+  if (typeof fetchImpl !== "function") throw new DrillInvalidOptionError("fetch", "must be a fetch function");
   return {
     ...settings,
     key: options.key,
@@ -265,12 +292,21 @@ function hex(bytes: ArrayBuffer): string {
 class ServiceAccountTokenProvider implements TokenProvider {
   readonly #options: ResolvedOptions;
   readonly #serverClock: ServerClock;
+  readonly #http: AuthHttp;
   readonly #flights = new Map<string, Flight>();
+  /** The last fresh token seen per subject, for {@link peekToken}; bounded like the cache keys. */
+  readonly #held = new Map<string, AccessToken>();
   #discovery: Promise<string> | undefined;
 
   constructor(options: ResolvedOptions, clock: Clock) {
     this.#options = options;
     this.#serverClock = new ServerClock(clock);
+    this.#http = {
+      fetch: options.fetch,
+      timeoutMs: options.timeoutMs,
+      retry: options.retry,
+      serverClock: this.#serverClock,
+    };
   }
 
   async getToken(options: GetTokenOptions = {}): Promise<AccessToken> {
@@ -284,7 +320,7 @@ class ServiceAccountTokenProvider implements TokenProvider {
         typeof signal.aborted !== "boolean" ||
         typeof signal.addEventListener !== "function")
     ) {
-      throw new OptionsError("signal", "must be an AbortSignal");
+      throw new DrillInvalidOptionError("signal", "must be an AbortSignal");
     }
     if (signal?.aborted) throw new TokenRequestAbortedError(signal.reason);
     if (!force) {
@@ -295,7 +331,17 @@ class ServiceAccountTokenProvider implements TokenProvider {
     return this.#wait(subject, this.#join(subject, force), signal);
   }
 
+  peekToken(subject?: string): AccessToken | undefined {
+    const name = subject === undefined ? this.#options.subject : subject;
+    const token = this.#held.get(name);
+    if (token === undefined) return undefined;
+    if (this.#isFresh(token)) return token;
+    this.#held.delete(name);
+    return undefined;
+  }
+
   async invalidate(subject?: string): Promise<void> {
+    this.#held.delete(this.#subject(subject));
     const key = await this.#cacheKey(this.#subject(subject));
     await this.#cacheCall("delete", () => this.#options.cache.delete(key));
   }
@@ -305,11 +351,7 @@ class ServiceAccountTokenProvider implements TokenProvider {
     const { tokenEndpoint, baseUrl } = this.#options;
     if (tokenEndpoint !== undefined) return Promise.resolve(tokenEndpoint);
     if (this.#discovery === undefined) {
-      const discovery = discoverTokenEndpoint(baseUrl as string, {
-        fetch: this.#options.fetch,
-        retry: this.#options.retry,
-        serverClock: this.#serverClock,
-      });
+      const discovery = discoverTokenEndpoint(baseUrl as string, this.#http);
       this.#discovery = discovery;
       // A failed discovery is not remembered: the next call tries again.
       discovery.catch(() => {
@@ -385,9 +427,7 @@ class ServiceAccountTokenProvider implements TokenProvider {
         endpoint,
         clientId: options.clientId,
         clientSecret: options.clientSecret,
-        fetch: options.fetch,
-        retry: options.retry,
-        serverClock: this.#serverClock,
+        http: this.#http,
         signal,
         createAssertion: () =>
           signAssertion({
@@ -411,6 +451,7 @@ class ServiceAccountTokenProvider implements TokenProvider {
     const ttl = Math.max(1, token.secondsLeft(this.#serverClock.localNow()));
     const key = await this.#cacheKey(subject);
     await this.#cacheCall("set", () => options.cache.set(key, serializeToken(token), ttl));
+    this.#hold(token);
     return token;
   }
 
@@ -418,8 +459,14 @@ class ServiceAccountTokenProvider implements TokenProvider {
     const key = await this.#cacheKey(subject);
     const stored = await this.#cacheCall("get", () => this.#options.cache.get(key));
     const token = deserializeToken(stored);
-    if (token === undefined || token.subject !== subject) return undefined;
-    return this.#isFresh(token) ? token : undefined;
+    if (token === undefined || token.subject !== subject || !this.#isFresh(token)) return undefined;
+    this.#hold(token);
+    return token;
+  }
+
+  #hold(token: AccessToken): void {
+    if (this.#held.size >= MAX_REMEMBERED_CACHE_KEYS) this.#held.clear();
+    this.#held.set(token.subject, token);
   }
 
   #isFresh(token: AccessToken): boolean {
@@ -499,6 +546,8 @@ class ServiceAccountTokenProvider implements TokenProvider {
 export interface ServiceAccountTokenProviderApi extends TokenProvider {
   /** The token endpoint in use: `tokenEndpoint`, or the discovered one (cached after the first success). */
   tokenEndpoint(): Promise<string>;
+  /** A fresh token this provider holds for the subject, synchronously, or `undefined`. */
+  peekToken(subject?: string): AccessToken | undefined;
 }
 
 /**

@@ -5,18 +5,22 @@ import createClient, {
   type MaybeOptionalInit,
   type Middleware,
 } from "openapi-fetch";
-import { DrillInvalidOptionError } from "./errors.js";
+import { DrillInvalidOptionError, DrillTimeoutError } from "./core/errors.js";
+import { type RetryOptions, resolveRetryPolicy } from "./core/retry.js";
+import { validateTimeout } from "./core/timeout.js";
+import { createTransport, isPlatformTimeout, type RequestFetch } from "./core/transport.js";
 import type { paths } from "./generated/openapi.js";
 import type { DrillApiVersion, PathsForVersion } from "./paths.js";
-import { type RetryOptions, resolveRetryPolicy } from "./retry.js";
 import { encodePathParameters, QUERY_SERIALIZER } from "./serializers.js";
-import { createTransport, type RequestFetch } from "./transport.js";
 import { recordOperation, type SuccessData, unwrapAs } from "./unwrap.js";
 import { USER_AGENT } from "./version.js";
 
 /**
  * What an auth provider gets from the client: the client's base URL and its
- * fetch (with timeout and retries), to reach the token endpoint.
+ * fetch, to reach the token endpoint. That fetch applies the client's
+ * `timeoutMs` and User-Agent but not its retries: the provider retries its
+ * own requests with its own `retry` option (same names and defaults, see the
+ * README's "Shared options"), and stacking both would multiply the attempts.
  *
  * @example
  * ```ts
@@ -30,11 +34,7 @@ import { USER_AGENT } from "./version.js";
 export interface DrillAuthContext {
   /** The validated base URL, without trailing slash. */
   readonly baseUrl: string;
-  /**
-   * The client's fetch: the injected fetch plus timeout and User-Agent, without
-   * the client's retries (an auth provider retries its own requests, and
-   * stacking both would multiply the attempts).
-   */
+  /** The client's fetch with its timeout and User-Agent, without retries; call it unbound. */
   readonly fetch: typeof fetch;
 }
 
@@ -61,7 +61,7 @@ export interface DrillAuthContext {
  * ```
  */
 export interface DrillClientAuth {
-  middleware: Middleware | ((context: { baseUrl: string; fetch: typeof fetch }) => Middleware);
+  middleware: Middleware | ((context: DrillAuthContext) => Middleware);
 }
 
 /**
@@ -74,7 +74,7 @@ export interface DrillClientAuth {
  * const options = {
  *   baseUrl: "https://drill.example",
  *   timeoutMs: 10_000,
- *   retry: { attempts: 4 },
+ *   retry: { maxAttempts: 4 },
  *   headers: { "Accept-Language": "en" },
  * } satisfies DrillClientOptions;
  * const client = createDrillClient(options);
@@ -191,9 +191,6 @@ export interface ThrowingDrillClient<P extends object = paths> {
   readonly raw: DrillClient<P>;
 }
 
-const DEFAULT_TIMEOUT_MS = 30_000;
-const MAX_TIMEOUT_MS = 2_147_483_647;
-
 /**
  * Creates a typed client for the Drill Practice API (both versions, or one
  * with `version`), built on openapi-fetch, with timeouts, retries, the Node
@@ -244,7 +241,8 @@ export function createDrillClient(
   if (options.throwOnError !== undefined && typeof options.throwOnError !== "boolean") {
     throw new DrillInvalidOptionError("throwOnError", "expected true or false");
   }
-  const acceptsInit = options.fetch === undefined;
+  // The platform fetch, passed explicitly or not, takes the lean path.
+  const acceptsInit = options.fetch === undefined || options.fetch === globalThis.fetch;
   const userFetch = options.fetch ?? defaultFetch();
   if (typeof userFetch !== "function") {
     throw new DrillInvalidOptionError("fetch", "expected a function");
@@ -278,7 +276,10 @@ export function createDrillClient(
     });
     client.use(resolveAuth(options.auth, { baseUrl, fetch: authFetch }));
   }
-  return options.throwOnError ? toThrowingClient(client) : client;
+  // With the platform's fetch the body is covered by AbortSignal.timeout, whose
+  // error is the platform's; calls turn it into a DrillTimeoutError.
+  const timeouts = acceptsInit && timeoutMs !== false ? { baseUrl, timeoutMs } : undefined;
+  return options.throwOnError ? toThrowingClient(client, timeouts) : withTimeoutErrors(client, timeouts);
 }
 
 function defaultFetch(): (request: Request, init?: RequestInit) => Promise<Response> {
@@ -349,18 +350,6 @@ function validateBaseUrl(value: unknown): string {
   return url.href.replace(/\/+$/, "");
 }
 
-function validateTimeout(value: unknown): number | false {
-  if (value === undefined) return DEFAULT_TIMEOUT_MS;
-  if (value === false) return false;
-  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0 || value > MAX_TIMEOUT_MS) {
-    throw new DrillInvalidOptionError(
-      "timeoutMs",
-      `expected milliseconds above 0 and at most ${MAX_TIMEOUT_MS}, or false for no timeout`,
-    );
-  }
-  return value;
-}
-
 function isMiddleware(value: unknown): value is Middleware {
   if (typeof value !== "object" || value === null) return false;
   const hooks = ["onRequest", "onResponse", "onError"] as const;
@@ -409,12 +398,53 @@ type RawMethod = (
 ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 const METHODS = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"] as const;
 
-function toThrowingClient(client: Client<object>): ThrowingDrillClient<object> {
+interface BodyTimeouts {
+  readonly baseUrl: string;
+  readonly timeoutMs: number;
+}
+
+/** The platform's timeout error of a body read, as the client's own error. */
+function asTimeoutError(
+  error: unknown,
+  method: string,
+  url: string,
+  init: object | undefined,
+  timeouts: BodyTimeouts,
+) {
+  const signal = (init as { signal?: AbortSignal } | undefined)?.signal ?? undefined;
+  if (!isPlatformTimeout(error, signal)) return error;
+  return new DrillTimeoutError({ timeoutMs: timeouts.timeoutMs, method, url: `${timeouts.baseUrl}${url}` });
+}
+
+function withTimeoutErrors(client: Client<object>, timeouts: BodyTimeouts | undefined): Client<object> {
+  if (timeouts === undefined) return client;
+  const wrapped: Record<string, unknown> = { ...client };
+  for (const method of METHODS) {
+    const call = client[method] as unknown as RawMethod;
+    wrapped[method] = (url: string, init?: object) =>
+      call(url, init).catch((error: unknown) => {
+        throw asTimeoutError(error, method, url, init, timeouts);
+      });
+  }
+  return wrapped as unknown as Client<object>;
+}
+
+function toThrowingClient(
+  client: Client<object>,
+  timeouts: BodyTimeouts | undefined,
+): ThrowingDrillClient<object> {
   const methods = Object.fromEntries(
     METHODS.map((method) => {
       const call = client[method] as unknown as RawMethod;
-      const throwing = async (url: string, init?: object) =>
-        unwrapAs(await call(url, init), { method, path: url });
+      const throwing = async (url: string, init?: object) => {
+        let settled: Awaited<ReturnType<RawMethod>>;
+        try {
+          settled = await call(url, init);
+        } catch (error) {
+          throw timeouts === undefined ? error : asTimeoutError(error, method, url, init, timeouts);
+        }
+        return unwrapAs(settled, { method, path: url });
+      };
       return [method, throwing];
     }),
   );
@@ -422,6 +452,6 @@ function toThrowingClient(client: Client<object>): ThrowingDrillClient<object> {
     ...methods,
     use: (...middleware: Middleware[]) => client.use(...middleware),
     eject: (...middleware: Middleware[]) => client.eject(...middleware),
-    raw: client,
+    raw: withTimeoutErrors(client, timeouts),
   }) as unknown as ThrowingDrillClient<object>;
 }

@@ -13,15 +13,14 @@ export {
   type DrillClientOptions,
   type ThrowingDrillClient,
 } from "./client.js";
+export { DrillError } from "./core/drill-error.js";
+export { DRILL_ERROR_CODES, type DrillErrorCode, type DrillErrorCodeInfo } from "./core/error-codes.js";
+export { DrillInvalidOptionError, DrillNetworkError, DrillTimeoutError } from "./core/errors.js";
+export type { RetryableMethod, RetryContext, RetryOptions } from "./core/retry.js";
 export {
   DrillApiError,
-  DrillClientError,
-  type DrillClientErrorCode,
-  DrillInvalidOptionError,
   DrillInvalidParameterError,
-  DrillNetworkError,
   type DrillOperation,
-  DrillTimeoutError,
   DrillUnexpectedResponseError,
 } from "./errors.js";
 /**
@@ -47,7 +46,6 @@ export {
  */
 export type { components, operations, paths } from "./generated/openapi.js";
 export * from "./generated/schemas.js";
-export { parseHttpDate, parseRetryAfter } from "./http-date.js";
 export {
   type PaginateStoreOptions,
   paginateStore,
@@ -57,7 +55,6 @@ export {
   type StoreSearchParams,
 } from "./pagination.js";
 export type { DrillApiVersion, PathsForVersion, PathsV2_0, PathsV2_1, PathsWithPrefix } from "./paths.js";
-export type { RetryableMethod, RetryContext, RetryOptions } from "./retry.js";
 export { encodePathParameters, QUERY_SERIALIZER } from "./serializers.js";
 export { type SuccessData, unwrap } from "./unwrap.js";
 export { USER_AGENT, VERSION } from "./version.js";

@@ -6,8 +6,10 @@
  * shown, so for 2.1 the same shape is checked at runtime and the entries stay
  * untyped (`NotShown`).
  */
+
+import { DrillInvalidOptionError } from "./core/errors.js";
 import type { DrillOperation } from "./errors.js";
-import { DrillInvalidOptionError, DrillUnexpectedResponseError } from "./errors.js";
+import { DrillUnexpectedResponseError } from "./errors.js";
 import type { operations } from "./generated/openapi.js";
 import type { Drillable, NotShown } from "./generated/schemas.js";
 import type { DrillApiVersion } from "./paths.js";

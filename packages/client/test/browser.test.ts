@@ -35,7 +35,7 @@ const PAGE = `<!doctype html>
 </script>
 <script type="module">
 import {
-  createDrillClient, paginateStorePages, unwrap, DrillApiError, DrillTimeoutError, DrillClientError, USER_AGENT,
+  createDrillClient, paginateStorePages, unwrap, DrillApiError, DrillTimeoutError, DrillError, USER_AGENT,
 } from "@drill-practice/client";
 const log = {};
 try {
@@ -51,7 +51,7 @@ try {
   try {
     await unwrap(client.GET("/api/2/store", { params: { query: {} } }));
   } catch (error) {
-    log.apiError = [error instanceof DrillApiError, error instanceof DrillClientError, error.code, error.status, error.errorId];
+    log.apiError = [error instanceof DrillApiError, error instanceof DrillError, error.code, error.status, error.errorId];
   }
   const impatient = createDrillClient({ baseUrl: location.origin, timeoutMs: 200, retry: false });
   try {

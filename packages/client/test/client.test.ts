@@ -310,7 +310,7 @@ describe("createDrillClient: headers, User-Agent and middleware", () => {
       baseUrl: BASE_URL,
       fetch: recorder.fetch,
       auth,
-      retry: { attempts: 3 },
+      retry: { maxAttempts: 3 },
     });
     await client.GET("/api/2/version");
     expect(discoveryStatus).toBe(503);
@@ -391,7 +391,7 @@ describe("createDrillClient: option validation", () => {
       "throwOnError",
       /true or false/,
     ],
-    ["zero retry attempts", { baseUrl: BASE_URL, retry: { attempts: 0 } }, "retry.attempts", /1 to 10/],
+    ["zero retry attempts", { baseUrl: BASE_URL, retry: { maxAttempts: 0 } }, "retry.maxAttempts", /1 to 10/],
     [
       "retry of POST",
       { baseUrl: BASE_URL, retry: { methods: ["GET", "POST"] } },
@@ -406,15 +406,15 @@ describe("createDrillClient: option validation", () => {
     ],
     [
       "a negative base delay",
-      { baseUrl: BASE_URL, retry: { baseDelayMs: -1 } },
-      "retry.baseDelayMs",
+      { baseUrl: BASE_URL, retry: { initialDelayMs: -1 } },
+      "retry.initialDelayMs",
       /milliseconds/,
     ],
     [
       "a max delay below the base",
-      { baseUrl: BASE_URL, retry: { baseDelayMs: 100, maxDelayMs: 50 } },
+      { baseUrl: BASE_URL, retry: { initialDelayMs: 100, maxDelayMs: 50 } },
       "retry.maxDelayMs",
-      /baseDelayMs/,
+      /initialDelayMs/,
     ],
     ["a non-function sleep", { baseUrl: BASE_URL, retry: { sleep: 5 } }, "retry.sleep", /function/],
   ];

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import {
   createDrillClient,
   DrillApiError,
-  DrillClientError,
-  type DrillClientErrorCode,
+  DrillError,
+  type DrillErrorCode,
   DrillInvalidOptionError,
   DrillInvalidParameterError,
   DrillNetworkError,
@@ -40,7 +40,7 @@ describe("DrillApiError decoding", () => {
     const client = clientAnswering(() => json({ ID: "query_missing", message: "no query" }, { status: 400 }));
     const error = await caught(unwrap(client.GET("/api/2/store", { params: { query: {} } })));
     expect(error).toBeInstanceOf(DrillApiError);
-    expect(error).toBeInstanceOf(DrillClientError);
+    expect(error).toBeInstanceOf(DrillError);
     const apiError = error as DrillApiError;
     expect(apiError.code).toBe("ERR_API");
     expect(apiError.status).toBe(400);
@@ -48,7 +48,9 @@ describe("DrillApiError decoding", () => {
     expect(apiError.operation).toEqual({ method: "GET", path: "/api/2/store" });
     expect(apiError.body).toEqual({ ID: "query_missing", message: "no query" });
     expect(apiError.response.status).toBe(400);
-    expect(apiError.message).toBe('GET /api/2/store failed with HTTP 400 (ID "query_missing")');
+    // The server's explanation (here its `message`) is part of the message.
+    expect(apiError.message).toBe('GET /api/2/store failed with HTTP 400 (ID "query_missing"): no query');
+    expect(apiError.description).toBe("no query");
     expect(apiError.name).toBe("DrillApiError");
   });
 
@@ -144,7 +146,7 @@ describe("no secrets in transport errors", () => {
       ],
     });
     const error = await caught(client.GET("/api/2/store", { params: { query: { query: "q" } } }));
-    expect(error).toBeInstanceOf(DrillClientError);
+    expect(error).toBeInstanceOf(DrillError);
     for (const text of [String(error), inspect(error, { depth: 10 }), JSON.stringify(error)]) {
       expect(text).not.toContain("sk-very-secret");
     }
@@ -225,10 +227,10 @@ describe("unwrap and the throwing client", () => {
 });
 
 describe("error classes", () => {
-  it("every class has its stable code and extends DrillClientError", () => {
+  it("every class has its stable code and extends DrillError", () => {
     const response = new Response(null, { status: 500 });
     const operation = { method: "GET", path: "/x" };
-    const errors: [DrillClientError, DrillClientErrorCode][] = [
+    const errors: [DrillError, DrillErrorCode][] = [
       [new DrillApiError({ status: 500, body: undefined, operation, response }), "ERR_API"],
       [new DrillTimeoutError({ timeoutMs: 5, method: "GET", url: "https://a/x" }), "ERR_TIMEOUT"],
       [
@@ -245,7 +247,7 @@ describe("error classes", () => {
       [new DrillUnexpectedResponseError({ operation, problem: "bad", body: 1 }), "ERR_UNEXPECTED_RESPONSE"],
     ];
     for (const [error, code] of errors) {
-      expect(error).toBeInstanceOf(DrillClientError);
+      expect(error).toBeInstanceOf(DrillError);
       expect(error).toBeInstanceOf(Error);
       expect(error.code).toBe(code);
       expect(error.name).toBe(error.constructor.name);

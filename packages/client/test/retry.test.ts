@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parseHttpDate, parseRetryAfter } from "../src/http-date.js";
+import { parseHttpDate, parseRetryAfter } from "../src/core/http-date.js";
+import { resolveRetryPolicy, retryDelay } from "../src/core/retry.js";
 import { createDrillClient, DrillNetworkError, DrillTimeoutError, type RetryOptions } from "../src/index.js";
-import { resolveRetryPolicy, retryDelay } from "../src/retry.js";
 import { BASE_URL, type Handler, json, recordingFetch } from "./helpers.js";
 
 /** Retry hooks that sleep instantly, advance a virtual clock and log every wait. */
@@ -66,7 +66,7 @@ describe("retries: which failures and methods", () => {
 
   it("stops after the configured attempts and returns the last answer", async () => {
     const time = virtualTime();
-    const { client: c, recorder } = client({ ...time.hooks, attempts: 4 }, status(503));
+    const { client: c, recorder } = client({ ...time.hooks, maxAttempts: 4 }, status(503));
     const { error, response } = await c.GET("/api/2/version");
     expect(response.status).toBe(503);
     expect(error).toEqual({ ID: "status-503" });
@@ -76,7 +76,7 @@ describe("retries: which failures and methods", () => {
 
   it("gives up on network errors with a DrillNetworkError counting the attempts", async () => {
     const time = virtualTime();
-    const { client: c, recorder } = client({ ...time.hooks, attempts: 3 }, networkDown);
+    const { client: c, recorder } = client({ ...time.hooks, maxAttempts: 3 }, networkDown);
     const error = await c.GET("/api/2/version").catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(DrillNetworkError);
     expect(error).toMatchObject({ code: "ERR_NETWORK", attempts: 3 });
@@ -95,12 +95,12 @@ describe("retries: which failures and methods", () => {
       client_secret: "s",
       assertion: "a",
     } as const;
-    const failing = client({ ...time.hooks, attempts: 5 }, status(503), ok);
+    const failing = client({ ...time.hooks, maxAttempts: 5 }, status(503), ok);
     const { response } = await failing.client.POST("/daas/oauth/token", { body });
     expect(response.status).toBe(503);
     expect(failing.recorder.requests).toHaveLength(1);
 
-    const down = client({ ...time.hooks, attempts: 5 }, networkDown, ok);
+    const down = client({ ...time.hooks, maxAttempts: 5 }, networkDown, ok);
     const error = await down.client.POST("/daas/oauth/token", { body }).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ code: "ERR_NETWORK", attempts: 1 });
     expect(down.recorder.requests).toHaveLength(1);
@@ -141,8 +141,8 @@ describe("retries: which failures and methods", () => {
     ]);
   });
 
-  it("does not retry with retry: false or attempts: 1", async () => {
-    for (const retry of [false, { attempts: 1 }] as const) {
+  it("does not retry with retry: false or maxAttempts: 1", async () => {
+    for (const retry of [false, { maxAttempts: 1 }] as const) {
       const { client: c, recorder } = client(retry, status(503), ok);
       const { response } = await c.GET("/api/2/version");
       expect(response.status).toBe(503);
@@ -208,7 +208,7 @@ describe("retries: timing", () => {
     const draws = [0, 0.999_999, 0.5, 0.999_999, 0.25];
     const time = virtualTime(() => draws.shift() ?? 0);
     const { client: c } = client(
-      { ...time.hooks, attempts: 6, baseDelayMs: 100, maxDelayMs: 1_000 },
+      { ...time.hooks, maxAttempts: 6, initialDelayMs: 100, maxDelayMs: 1_000 },
       status(503),
     );
     await c.GET("/api/2/version");
@@ -224,8 +224,8 @@ describe("retries: timing", () => {
     const delays: number[] = [];
     const { client: c } = client(
       {
-        attempts: 10,
-        baseDelayMs: 1_000,
+        maxAttempts: 10,
+        initialDelayMs: 1_000,
         maxDelayMs: 4_000,
         maxElapsedMs: 1_000_000,
         sleep: async (ms) => {
@@ -338,7 +338,7 @@ describe("retries: timing", () => {
   it("falls back to backoff for an unusable Retry-After", async () => {
     const time = virtualTime(() => 0.5);
     const { client: c } = client(
-      { ...time.hooks, baseDelayMs: 100 },
+      { ...time.hooks, initialDelayMs: 100 },
       status(503, { "Retry-After": "soon" }),
       status(503, { "Retry-After": "-5" }),
       ok,
@@ -350,7 +350,7 @@ describe("retries: timing", () => {
   it("stops when the next wait would pass maxElapsedMs and returns the last answer", async () => {
     const time = virtualTime(() => 0);
     const { client: c, recorder } = client(
-      { ...time.hooks, attempts: 10, maxElapsedMs: 10_000, maxDelayMs: 60_000 },
+      { ...time.hooks, maxAttempts: 10, maxElapsedMs: 10_000, maxDelayMs: 60_000 },
       status(503, { "Retry-After": "4" }),
     );
     const { response } = await c.GET("/api/2/version");
@@ -366,7 +366,7 @@ describe("retries: timing", () => {
       time.advance(6_000);
       return status(503)();
     };
-    const { client: c, recorder } = client({ ...time.hooks, attempts: 10, maxElapsedMs: 10_000 }, slow);
+    const { client: c, recorder } = client({ ...time.hooks, maxAttempts: 10, maxElapsedMs: 10_000 }, slow);
     await c.GET("/api/2/version");
     expect(recorder.requests).toHaveLength(2);
   });
@@ -484,7 +484,7 @@ describe("parseRetryAfter", () => {
   it("retryDelay gives up (undefined) on a Retry-After above maxDelayMs and keeps the backoff capped", () => {
     const policy = resolveRetryPolicy({
       maxDelayMs: 2_000,
-      baseDelayMs: 1_000,
+      initialDelayMs: 1_000,
       random: () => 0.999,
       now: () => now,
     });

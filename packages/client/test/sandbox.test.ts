@@ -354,7 +354,7 @@ describe("over the wire: retries and timeouts", () => {
       baseUrl: sandbox.url,
       auth: bearerAuth(),
       fetch: counter.fetch,
-      retry: { ...retry.options, attempts: 2 },
+      retry: { ...retry.options, maxAttempts: 2 },
     });
     await c.GET("/api/2.1/version");
     sandbox.injectFault({ operationId: "getVersion_v2_0", status: 429, times: 5 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createTransport } from "../src/core/transport.js";
 import { createDrillClient, DrillTimeoutError } from "../src/index.js";
-import { createTransport } from "../src/transport.js";
 import { BASE_URL, hangingFetch, json, recordingFetch } from "./helpers.js";
 
 beforeEach(() => {

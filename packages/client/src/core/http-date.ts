@@ -13,7 +13,7 @@
  *
  * @example
  * ```ts
- * import { parseRetryAfter } from "@drill-practice/client";
+ * import { parseRetryAfter } from "@drill-practice/client/core";
  *
  * parseRetryAfter("120", Date.now()); // 120000
  * parseRetryAfter("Wed, 21 Oct 2015 07:28:00 GMT", Date.UTC(2015, 9, 21, 7, 27, 0)); // 60000
@@ -49,7 +49,7 @@ const ASCTIME = new RegExp(`^[a-z]{3} ${MONTH} ( \\d|\\d{2}) ${TIME} (\\d{4})$`,
  *
  * @example
  * ```ts
- * import { parseHttpDate } from "@drill-practice/client";
+ * import { parseHttpDate } from "@drill-practice/client/core";
  *
  * parseHttpDate("Sun, 06 Nov 1994 08:49:37 GMT"); // 784111777000
  * parseHttpDate("soon"); // undefined

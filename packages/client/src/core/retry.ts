@@ -1,6 +1,12 @@
-import { DrillInvalidOptionError } from "./errors.js";
+/**
+ * The retry policy of the SDK: which failures are retried, how long to wait
+ * (backoff with full jitter, or the server's `Retry-After`), and the budget
+ * that bounds the whole. The client's requests and auth's discovery and token
+ * requests go through the same loop ({@link retrying}).
+ */
+import { DrillInvalidOptionError, DrillNetworkError, DrillTimeoutError } from "./errors.js";
 import { parseRetryAfter } from "./http-date.js";
-import { abortableSleep } from "./signals.js";
+import { abortableSleep } from "./sleep.js";
 
 /**
  * HTTP methods the client may re-send. POST and PATCH are left out on purpose:
@@ -38,12 +44,13 @@ export interface RetryContext {
 }
 
 /**
- * Retry settings of {@link createDrillClient}. Every field is optional; pass
- * `retry: false` to switch retries off.
+ * Retry settings, the same in `createDrillClient` and in `@drill-practice/auth`.
+ * Every field is optional; pass `retry: false` to switch retries off.
  *
- * Defaults: 3 attempts in all, backoff from 250 ms up to 20 s with full jitter,
- * at most 60 s from the first attempt, methods GET, HEAD and OPTIONS, statuses
- * 429, 502, 503 and 504 plus network errors.
+ * Defaults ({@link DEFAULT_RETRY}): 3 attempts in all, backoff from 250 ms up
+ * to 20 s with full jitter, nothing started or running later than 60 s after
+ * the first attempt began, methods GET, HEAD and OPTIONS, statuses 429, 502,
+ * 503 and 504 plus network errors.
  *
  * @example
  * ```ts
@@ -51,26 +58,27 @@ export interface RetryContext {
  *
  * const client = createDrillClient({
  *   baseUrl: "https://drill.example",
- *   retry: { attempts: 5, maxElapsedMs: 20_000, methods: ["GET", "PUT"] },
+ *   retry: { maxAttempts: 5, maxElapsedMs: 20_000, methods: ["GET", "PUT"] },
  * });
  * ```
  */
 export interface RetryOptions {
   /** Most attempts in all, including the first (an integer from 1 to 10; 1 means no retry). */
-  attempts?: number;
-  /** Backoff base: the n-th retry waits a random time below `baseDelayMs * 2^(n-1)`. */
-  baseDelayMs?: number;
+  maxAttempts?: number;
+  /** Backoff base: the n-th retry waits a random time below `initialDelayMs * 2^(n-1)`. */
+  initialDelayMs?: number;
   /**
    * Cap of one backoff wait. A server's `Retry-After` longer than this ends the
    * retries instead (the last answer is returned as it is).
    */
   maxDelayMs?: number;
   /**
-   * No retry starts (and no wait begins) that would end later than this after
-   * the first attempt began; this holds for a server's `Retry-After` too.
+   * The budget of one call: no wait begins that would end later than this
+   * after the first attempt began (a server's `Retry-After` included), and an
+   * attempt's timeout is cut to what is left of it.
    */
   maxElapsedMs?: number;
-  /** Methods that may be re-sent. PUT and DELETE are opt-in. */
+  /** Methods that may be re-sent. PUT and DELETE are opt-in. (Auth's token POST is always retried: see its README.) */
   methods?: readonly RetryableMethod[];
   /**
    * Statuses that trigger a retry (network errors always do for allowed
@@ -91,14 +99,14 @@ export interface RetryOptions {
  *
  * @example
  * ```ts
- * import { type RetryPolicy, resolveRetryPolicy } from "./retry.js";
+ * import { type RetryPolicy, resolveRetryPolicy } from "@drill-practice/client/core";
  *
- * const policy: RetryPolicy | undefined = resolveRetryPolicy({ attempts: 2 });
+ * const policy: RetryPolicy | undefined = resolveRetryPolicy({ maxAttempts: 2 });
  * ```
  */
 export interface RetryPolicy {
-  readonly attempts: number;
-  readonly baseDelayMs: number;
+  readonly maxAttempts: number;
+  readonly initialDelayMs: number;
   readonly maxDelayMs: number;
   readonly maxElapsedMs: number;
   readonly methods: ReadonlySet<string>;
@@ -108,27 +116,54 @@ export interface RetryPolicy {
   readonly now: () => number;
 }
 
+// Names of the former client and auth retry options, so old code fails with a pointer.
+const RENAMED: readonly [string, string][] = [
+  ["attempts", "maxAttempts"],
+  ["baseDelayMs", "initialDelayMs"],
+  ["attemptTimeoutMs", "timeoutMs (a top-level option)"],
+];
 const RETRYABLE_METHODS: readonly RetryableMethod[] = ["GET", "HEAD", "OPTIONS", "PUT", "DELETE"];
 const MAX_ATTEMPTS = 10;
 // setTimeout cannot wait longer than this.
 const MAX_DELAY = 2_147_483_647;
 
-/** Built-in retry defaults. */
-const DEFAULT_RETRY = {
-  attempts: 3,
-  baseDelayMs: 250,
+/**
+ * The retry defaults of both packages.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_RETRY } from "@drill-practice/client/core";
+ *
+ * const patient = { maxElapsedMs: DEFAULT_RETRY.maxElapsedMs * 2 };
+ * ```
+ */
+export const DEFAULT_RETRY = Object.freeze({
+  maxAttempts: 3,
+  initialDelayMs: 250,
   maxDelayMs: 20_000,
   maxElapsedMs: 60_000,
   methods: ["GET", "HEAD", "OPTIONS"] as readonly RetryableMethod[],
   retryOn: [429, 502, 503, 504] as readonly number[],
-} as const;
+});
+
+/**
+ * Default limit of one HTTP attempt, response headers and body together, in both packages.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_TIMEOUT_MS } from "@drill-practice/client/core";
+ *
+ * const timeoutMs = DEFAULT_TIMEOUT_MS / 3;
+ * ```
+ */
+export const DEFAULT_TIMEOUT_MS = 30_000;
 
 /**
  * Validates retry options and fills in the defaults; `undefined` means no retries.
  *
  * @example
  * ```ts
- * import { resolveRetryPolicy } from "./retry.js";
+ * import { resolveRetryPolicy } from "@drill-practice/client/core";
  *
  * resolveRetryPolicy(false); // undefined
  * resolveRetryPolicy({ methods: ["GET", "PUT"] })?.methods.has("PUT"); // true
@@ -140,15 +175,21 @@ export function resolveRetryPolicy(options: RetryOptions | false | undefined): R
   if (typeof options !== "object" || options === null) {
     throw new DrillInvalidOptionError("retry", "expected an object with retry settings or false");
   }
-  const attempts = options.attempts ?? DEFAULT_RETRY.attempts;
-  if (!Number.isInteger(attempts) || attempts < 1 || attempts > MAX_ATTEMPTS) {
-    throw new DrillInvalidOptionError("retry.attempts", `expected an integer from 1 to ${MAX_ATTEMPTS}`);
+  for (const [old, now] of RENAMED) {
+    if (old in options) throw new DrillInvalidOptionError(`retry.${old}`, `renamed to retry.${now}`);
   }
-  const baseDelayMs = checkDelay("retry.baseDelayMs", options.baseDelayMs ?? DEFAULT_RETRY.baseDelayMs);
+  const maxAttempts = options.maxAttempts ?? DEFAULT_RETRY.maxAttempts;
+  if (!Number.isInteger(maxAttempts) || maxAttempts < 1 || maxAttempts > MAX_ATTEMPTS) {
+    throw new DrillInvalidOptionError("retry.maxAttempts", `expected an integer from 1 to ${MAX_ATTEMPTS}`);
+  }
+  const initialDelayMs = checkDelay(
+    "retry.initialDelayMs",
+    options.initialDelayMs ?? DEFAULT_RETRY.initialDelayMs,
+  );
   const maxDelayMs = checkDelay("retry.maxDelayMs", options.maxDelayMs ?? DEFAULT_RETRY.maxDelayMs);
   const maxElapsedMs = checkDelay("retry.maxElapsedMs", options.maxElapsedMs ?? DEFAULT_RETRY.maxElapsedMs);
-  if (maxDelayMs < baseDelayMs) {
-    throw new DrillInvalidOptionError("retry.maxDelayMs", "must not be smaller than retry.baseDelayMs");
+  if (maxDelayMs < initialDelayMs) {
+    throw new DrillInvalidOptionError("retry.maxDelayMs", "must not be smaller than retry.initialDelayMs");
   }
   const methods = options.methods ?? DEFAULT_RETRY.methods;
   if (!Array.isArray(methods)) {
@@ -182,8 +223,8 @@ export function resolveRetryPolicy(options: RetryOptions | false | undefined): R
     }
   }
   return {
-    attempts,
-    baseDelayMs,
+    maxAttempts,
+    initialDelayMs,
     maxDelayMs,
     maxElapsedMs,
     methods: new Set(methods),
@@ -202,12 +243,12 @@ function checkDelay(option: string, value: number): number {
 }
 
 /**
- * Whether a failed attempt may be retried, judging by the method and the
- * policy's statuses or function.
+ * Whether a failed attempt may be retried, judging by the policy's statuses or
+ * function (the caller has checked the method).
  *
  * @example
  * ```ts
- * import { resolveRetryPolicy, shouldRetry } from "./retry.js";
+ * import { resolveRetryPolicy, shouldRetry } from "@drill-practice/client/core";
  *
  * const policy = resolveRetryPolicy({});
  * const response = new Response(null, { status: 503 });
@@ -215,10 +256,9 @@ function checkDelay(option: string, value: number): number {
  * ```
  */
 export function shouldRetry(policy: RetryPolicy, context: RetryContext): boolean {
-  if (!policy.methods.has(context.method)) return false;
   if (typeof policy.retryOn === "function") return policy.retryOn(context);
   if (context.response) return policy.retryOn.includes(context.response.status);
-  return context.error?.name === "DrillNetworkError";
+  return context.error instanceof DrillNetworkError;
 }
 
 /**
@@ -230,9 +270,9 @@ export function shouldRetry(policy: RetryPolicy, context: RetryContext): boolean
  *
  * @example
  * ```ts
- * import { resolveRetryPolicy, retryDelay } from "./retry.js";
+ * import { resolveRetryPolicy, retryDelay } from "@drill-practice/client/core";
  *
- * const policy = resolveRetryPolicy({ baseDelayMs: 100, random: () => 0.5 });
+ * const policy = resolveRetryPolicy({ initialDelayMs: 100, random: () => 0.5 });
  * if (policy) retryDelay(policy, 3, undefined); // 200: half of 100 · 2²
  * ```
  */
@@ -245,6 +285,87 @@ export function retryDelay(
     ? parseRetryAfter(response.headers.get("retry-after"), policy.now(), response.headers.get("date"))
     : undefined;
   if (retryAfter !== undefined) return retryAfter > policy.maxDelayMs ? undefined : retryAfter;
-  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
+  const ceiling = Math.min(policy.maxDelayMs, policy.initialDelayMs * 2 ** (attempt - 1));
   return Math.floor(policy.random() * ceiling);
+}
+
+/**
+ * What {@link retrying} needs to know about the request besides the policy.
+ *
+ * @example
+ * ```ts
+ * import type { RetryingRequest } from "@drill-practice/client/core";
+ *
+ * const request: RetryingRequest = { method: "GET", resend: true, signal: undefined };
+ * ```
+ */
+export interface RetryingRequest {
+  /** HTTP method, passed on to a `retryOn` function. */
+  readonly method: string;
+  /** Whether the request may be sent again at all (the client checks `retry.methods`). */
+  readonly resend: boolean;
+  /** The caller's signal: once it fires, the loop ends with its reason and sends nothing more. */
+  readonly signal: AbortSignal | undefined;
+}
+
+/**
+ * Runs `attempt` until it yields a success, an answer or error that is not
+ * retried, or the policy runs out; returns the last response or throws the
+ * last `DrillNetworkError`/`DrillTimeoutError`. Any other error ends the loop
+ * at once. `attempt` gets the attempt number and the milliseconds left of the
+ * budget (to cut its timeout to). A first attempt that succeeds costs one
+ * clock read.
+ *
+ * @example
+ * ```ts
+ * import { resolveRetryPolicy, retrying } from "@drill-practice/client/core";
+ *
+ * const policy = resolveRetryPolicy({ maxAttempts: 4 });
+ * const response = await retrying(policy, { method: "GET", resend: true, signal: undefined }, () =>
+ *   fetch("https://drill.example/api/2.1/version"),
+ * );
+ * ```
+ */
+export async function retrying(
+  policy: RetryPolicy | undefined,
+  request: RetryingRequest,
+  attempt: (attempt: number, remainingMs: number) => Promise<Response>,
+): Promise<Response> {
+  if (policy === undefined || !request.resend || policy.maxAttempts === 1) {
+    return attempt(1, policy === undefined ? Number.POSITIVE_INFINITY : policy.maxElapsedMs);
+  }
+  const { signal } = request;
+  const started = policy.now();
+  for (let number = 1; ; number++) {
+    let response: Response | undefined;
+    let failure: Error | undefined;
+    try {
+      response = await attempt(number, policy.maxElapsedMs - (number === 1 ? 0 : policy.now() - started));
+      if (response.ok || number >= policy.maxAttempts) return response;
+    } catch (error) {
+      if (!(error instanceof DrillNetworkError || error instanceof DrillTimeoutError)) throw error;
+      if (number >= policy.maxAttempts || signal?.aborted) throw error;
+      failure = error;
+    }
+    const context = { attempt: number, method: request.method, response, error: failure };
+    const delay = shouldRetry(policy, context) ? retryDelay(policy, number, response) : undefined;
+    if (delay === undefined || policy.now() - started + delay > policy.maxElapsedMs) {
+      if (failure) throw failure;
+      return response as Response;
+    }
+    if (signal?.aborted) throw signal.reason;
+    await discard(response);
+    await policy.sleep(delay, signal ?? NEVER);
+    if (signal?.aborted) throw signal.reason;
+  }
+}
+
+const NEVER = new AbortController().signal;
+
+async function discard(response: Response | undefined): Promise<void> {
+  try {
+    await response?.body?.cancel();
+  } catch {
+    // The body of a response that is dropped does not matter.
+  }
 }

@@ -1,24 +1,26 @@
 /**
- * The fetch layer under openapi-fetch's middleware chain: timeout, retries and
- * the Node User-Agent. openapi-fetch middleware cannot send a request twice,
- * so re-sending happens here.
+ * The fetch layer under openapi-fetch's middleware chain: timeouts, retries
+ * and the Node User-Agent, for the client's requests and for auth's discovery
+ * and token requests alike.
  *
- * Every request pays for this layer, so the common case stays lean: a request
- * without a body is sent as it is (one with a body is cloned, so that the
- * original stays readable for a retry and for middleware); the platform's
- * fetch gets the attempt's signal in `init` instead of a copy of the request
- * and is trusted to honour it, so it needs no race and, without a timeout, no
- * guard at all; the timeout error is built only when the timer fires.
+ * Every request pays for this layer, so the common case stays lean. With the
+ * platform's fetch an attempt costs one AbortSignal: `AbortSignal.timeout`
+ * joined to the caller's signal with `AbortSignal.any`; the platform aborts
+ * the body with it too, so the response is handed on as it came. Only a fetch
+ * injected by the caller (which may ignore its signal) gets a guard that races
+ * it and covers its body. A request without a body is sent as it is; one with
+ * a body is cloned, so that the original stays readable for a retry and for
+ * the auth middleware's one re-send after a 401.
  */
 import { DrillNetworkError, DrillTimeoutError } from "./errors.js";
-import { type RetryPolicy, retryDelay, shouldRetry } from "./retry.js";
+import { type RetryPolicy, retrying } from "./retry.js";
 
 /**
  * A fetch function that takes a `Request`, as openapi-fetch calls it.
  *
  * @example
  * ```ts
- * import type { RequestFetch } from "./transport.js";
+ * import type { RequestFetch } from "@drill-practice/client/core";
  *
  * const offline: RequestFetch = async () => new Response(null, { status: 503 });
  * ```
@@ -30,18 +32,19 @@ export type RequestFetch = (request: Request) => Promise<Response>;
  *
  * @example
  * ```ts
- * import type { TransportOptions } from "./transport.js";
+ * import type { TransportOptions } from "@drill-practice/client/core";
  *
  * const options: TransportOptions = { fetch: (request) => fetch(request), timeoutMs: 5_000, retry: undefined, userAgent: undefined };
  * ```
  */
 export interface TransportOptions {
-  /** The fetch that does the actual I/O (`init` only with `acceptsInit`). */
+  /** The fetch that does the actual I/O (`init` only with `acceptsInit`). Called unbound. */
   readonly fetch: (request: Request, init?: RequestInit) => Promise<Response>;
   /**
-   * True when `fetch` takes `(request, init)` like the platform's fetch: the
-   * attempt's signal (and a missing User-Agent) then go in `init`, which saves
-   * copying the request. A fetch injected by the caller sees one `Request`.
+   * True when `fetch` is the platform's fetch: the attempt's signal (and a
+   * missing User-Agent) then go in `init`, and the platform is trusted to
+   * honour the signal for the body too. A fetch injected by the caller sees
+   * one `Request` and is guarded.
    */
   readonly acceptsInit?: boolean;
   /** Limit of one attempt (headers and body), or `false` for none. */
@@ -57,8 +60,7 @@ export interface TransportOptions {
  *
  * @example
  * ```ts
- * import { resolveRetryPolicy } from "./retry.js";
- * import { createTransport } from "./transport.js";
+ * import { createTransport, resolveRetryPolicy } from "@drill-practice/client/core";
  *
  * const send = createTransport({
  *   fetch: (request) => fetch(request),
@@ -70,85 +72,133 @@ export interface TransportOptions {
  * ```
  */
 export function createTransport(options: TransportOptions): typeof fetch {
+  const policy = options.retry;
   const transport = (input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request && init === undefined ? input : new Request(input, init);
-    return send(options, request);
+    const signal = request.signal;
+    if (signal.aborted) return Promise.reject(signal.reason);
+    if (policy === undefined || !policy.methods.has(request.method)) {
+      return sendAttempt(options, request, 1, Number.POSITIVE_INFINITY);
+    }
+    return retrying(policy, { method: request.method, resend: true, signal }, (attempt, remainingMs) =>
+      sendAttempt(options, request, attempt, remainingMs),
+    );
   };
   return transport as typeof fetch;
 }
 
-async function send(options: TransportOptions, original: Request): Promise<Response> {
-  const policy = options.retry;
-  const callerSignal = original.signal;
-  const started = policy === undefined ? 0 : policy.now();
-  for (let attempt = 1; ; attempt++) {
-    if (callerSignal.aborted) throw callerSignal.reason;
-    let response: Response | undefined;
-    let failure: Error | undefined;
-    try {
-      response = await attemptOnce(options, original, attempt);
-      if (policy === undefined || attempt >= policy.attempts || response.ok) return response;
-    } catch (error) {
-      if (!(error instanceof DrillNetworkError || error instanceof DrillTimeoutError)) throw error;
-      if (policy === undefined || attempt >= policy.attempts) throw error;
-      failure = error;
-    }
-    const context = { attempt, method: original.method, response, error: failure };
-    const delay = shouldRetry(policy, context) ? retryDelay(policy, attempt, response) : undefined;
-    if (delay === undefined || policy.now() - started + delay > policy.maxElapsedMs) {
-      if (failure) throw failure;
-      return response as Response;
-    }
-    if (callerSignal.aborted) throw callerSignal.reason;
-    await discard(response);
-    await policy.sleep(delay, callerSignal);
-  }
+/**
+ * One attempt: sends `original` (a clone when it has a body) with the
+ * attempt's timeout, cut to `remainingMs`. Rejects with the caller's abort
+ * reason, a {@link DrillTimeoutError} or a {@link DrillNetworkError}.
+ *
+ * @example
+ * ```ts
+ * import { sendAttempt } from "@drill-practice/client/core";
+ *
+ * const options = { fetch: globalThis.fetch, acceptsInit: true, timeoutMs: 5_000, retry: undefined, userAgent: undefined };
+ * const response = await sendAttempt(options, new Request("https://drill.example/api/2.1/version"), 1, 60_000);
+ * ```
+ */
+export function sendAttempt(
+  options: TransportOptions,
+  original: Request,
+  attempt: number,
+  remainingMs: number,
+): Promise<Response> {
+  const timeoutMs =
+    options.timeoutMs === false
+      ? undefined
+      : Math.max(1, Math.min(options.timeoutMs, Math.floor(remainingMs)));
+  return options.acceptsInit
+    ? platformAttempt(options, original, attempt, timeoutMs)
+    : guardedAttempt(options, original, attempt, timeoutMs);
 }
 
-async function discard(response: Response | undefined): Promise<void> {
-  try {
-    await response?.body?.cancel();
-  } catch {
-    // The body of a response we drop does not matter.
-  }
-}
-
-async function attemptOnce(options: TransportOptions, original: Request, attempt: number): Promise<Response> {
+async function platformAttempt(
+  options: TransportOptions,
+  original: Request,
+  attempt: number,
+  timeoutMs: number | undefined,
+): Promise<Response> {
   // The original keeps its body: a retry or a middleware may still need it.
+  const source = original.body === null ? original : original.clone();
+  const init =
+    options.userAgent !== undefined && !source.headers.has("user-agent")
+      ? withUserAgent(source, options.userAgent)
+      : undefined;
+  // Called unbound: a platform fetch called as a method of another object throws.
+  const fetch = options.fetch;
+  let timeout: AbortSignal | undefined;
+  if (timeoutMs !== undefined) {
+    timeout = AbortSignal.timeout(timeoutMs);
+    const signal = anySignal(original.signal, timeout);
+    if (init === undefined) {
+      return fetch(source, { signal }).catch((error: unknown) => {
+        throw failure(original, attempt, error, timeout, timeoutMs);
+      });
+    }
+    init.signal = signal;
+  }
+  return fetch(source, init).catch((error: unknown) => {
+    throw failure(original, attempt, error, timeout, timeoutMs);
+  });
+}
+
+/** `AbortSignal.any` where the runtime has it, else a controller that follows both. */
+function anySignal(a: AbortSignal, b: AbortSignal): AbortSignal {
+  if (typeof AbortSignal.any === "function") return AbortSignal.any([a, b]);
+  const controller = new AbortController();
+  const follow = (source: AbortSignal) => {
+    if (source.aborted) controller.abort(source.reason);
+    else source.addEventListener("abort", () => controller.abort(source.reason), { once: true });
+  };
+  follow(a);
+  follow(b);
+  return controller.signal;
+}
+
+/**
+ * Whether `error` is the platform's own timeout error (`AbortSignal.timeout`)
+ * of an attempt rather than the caller's abort; the client turns such an
+ * error from a body read into a {@link DrillTimeoutError}.
+ *
+ * @example
+ * ```ts
+ * import { isPlatformTimeout } from "@drill-practice/client/core";
+ *
+ * isPlatformTimeout(new DOMException("timed out", "TimeoutError"), undefined); // true
+ * ```
+ */
+export function isPlatformTimeout(error: unknown, callerSignal: AbortSignal | undefined): boolean {
+  if (typeof error !== "object" || error === null || (error as Error).name !== "TimeoutError") return false;
+  return !(callerSignal?.aborted && callerSignal.reason === error);
+}
+
+async function guardedAttempt(
+  options: TransportOptions,
+  original: Request,
+  attempt: number,
+  timeoutMs: number | undefined,
+): Promise<Response> {
   const source = original.body === null ? original : original.clone();
   const userAgent =
     options.userAgent !== undefined && !source.headers.has("user-agent") ? options.userAgent : undefined;
-  if (options.acceptsInit && options.timeoutMs === false) {
-    // The platform's fetch honours the caller's signal, headers and body alike: nothing to add.
-    try {
-      return await options.fetch(
-        source,
-        userAgent === undefined ? undefined : withUserAgent(source, userAgent),
-      );
-    } catch (error) {
-      throw failure(original, attempt, error);
-    }
-  }
-  const guard = new AttemptGuard(original, options.timeoutMs);
+  const guard = new AttemptGuard(original, timeoutMs);
   let response: Response;
   try {
-    if (options.acceptsInit) {
-      const init = userAgent === undefined ? {} : withUserAgent(source, userAgent);
-      init.signal = guard.signal;
-      response = await options.fetch(source, init);
-    } else {
-      let request = source;
-      if (guard.controller !== undefined || userAgent !== undefined) {
-        // The signal of a Request cannot be swapped, so a caller's fetch gets a copy.
-        request = new Request(source, guard.controller ? { signal: guard.controller.signal } : {});
-        if (userAgent !== undefined) request.headers.set("user-agent", userAgent);
-      }
-      // A caller's fetch may ignore its signal; the guard gives up on it all the same.
-      response = await guard.race(options.fetch(request));
+    let request = source;
+    if (guard.controller !== undefined || userAgent !== undefined) {
+      // The signal of a Request cannot be swapped, so a caller's fetch gets a copy.
+      request = new Request(source, guard.controller ? { signal: guard.controller.signal } : {});
+      if (userAgent !== undefined) request.headers.set("user-agent", userAgent);
     }
+    const fetch = options.fetch;
+    // A caller's fetch may ignore its signal; the guard gives up on it all the same.
+    response = await guard.race(fetch(request));
   } catch (error) {
     guard.release();
-    throw guard.timedOut ? guard.timeoutError() : failure(original, attempt, error);
+    throw guard.timedOut ? guard.timeoutError() : failure(original, attempt, error, undefined, undefined);
   }
   return guard.coverBody(response);
 }
@@ -159,9 +209,18 @@ function withUserAgent(request: Request, userAgent: string): RequestInit {
   return { headers };
 }
 
-/** The caller's abort reason, or a network error for anything else. */
-function failure(original: Request, attempt: number, error: unknown): unknown {
+/** The caller's abort reason, a timeout error, or a network error for anything else. */
+function failure(
+  original: Request,
+  attempt: number,
+  error: unknown,
+  timeout: AbortSignal | undefined,
+  timeoutMs: number | undefined,
+): unknown {
   if (original.signal.aborted) return original.signal.reason;
+  if (timeout?.aborted && timeoutMs !== undefined) {
+    return new DrillTimeoutError({ timeoutMs, method: original.method, url: describeUrl(original.url) });
+  }
   return new DrillNetworkError({
     method: original.method,
     url: describeUrl(original.url),
@@ -199,9 +258,9 @@ class AttemptGuard {
 
   constructor(
     private readonly request: Request,
-    private readonly timeoutMs: number | false,
+    private readonly timeoutMs: number | undefined,
   ) {
-    if (timeoutMs !== false) {
+    if (timeoutMs !== undefined) {
       this.controller = new AbortController();
       this.timer = setTimeout(onTimeout, timeoutMs, this);
     }
@@ -354,8 +413,17 @@ function onTimeout(guard: AttemptGuard): void {
 
 function ignore(): void {}
 
-/** The request URL without query string or fragment, for error messages. */
-function describeUrl(url: string): string {
+/**
+ * The request URL without query string or fragment, for error messages.
+ *
+ * @example
+ * ```ts
+ * import { describeUrl } from "@drill-practice/client/core";
+ *
+ * describeUrl("https://drill.example/api/2/store?query=x"); // "https://drill.example/api/2/store"
+ * ```
+ */
+export function describeUrl(url: string): string {
   try {
     const parsed = new URL(url);
     return `${parsed.origin}${parsed.pathname}`;

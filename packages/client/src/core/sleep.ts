@@ -1,6 +1,7 @@
 /**
- * Small AbortSignal utilities that work in every runtime with `fetch`
- * (Node ≥ 20.19, browsers, Deno, Bun).
+ * The wait between two attempts. Its timer is deliberately a plain, referenced
+ * `setTimeout`: a process must not exit while a caller awaits a retry, and the
+ * timer is cleared as soon as the wait ends or the caller aborts.
  */
 
 /**
@@ -9,7 +10,7 @@
  *
  * @example
  * ```ts
- * import { abortableSleep } from "./signals.js";
+ * import { abortableSleep } from "@drill-practice/client/core";
  *
  * await abortableSleep(250, new AbortController().signal);
  * ```

@@ -1,0 +1,103 @@
+/**
+ * The errors that both packages throw for the same reasons: an invalid option,
+ * a request without an answer, an attempt that ran out of time.
+ */
+import { DrillError } from "./drill-error.js";
+import { redactedCause } from "./redact.js";
+
+/**
+ * An option passed to a function of the client or of auth is invalid. `option`
+ * names it (dotted, e.g. `retry.maxAttempts`).
+ *
+ * @example
+ * ```ts
+ * import { DrillInvalidOptionError, createDrillClient } from "@drill-practice/client";
+ *
+ * try {
+ *   createDrillClient({ baseUrl: "drill.example" });
+ * } catch (error) {
+ *   if (error instanceof DrillInvalidOptionError) console.log(error.option); // "baseUrl"
+ * }
+ * ```
+ */
+export class DrillInvalidOptionError extends DrillError {
+  readonly code = "ERR_INVALID_OPTION" as const;
+  /** Dotted name of the offending option, e.g. `retry.maxAttempts`. */
+  readonly option: string;
+
+  constructor(option: string, problem: string) {
+    super(`Invalid option ${option}: ${problem}`);
+    this.option = option;
+  }
+}
+
+/**
+ * One HTTP attempt took longer than `timeoutMs` (the time to the response
+ * headers and the body together).
+ *
+ * @example
+ * ```ts
+ * import { DrillTimeoutError, createDrillClient } from "@drill-practice/client";
+ *
+ * const client = createDrillClient({ baseUrl: "https://drill.example", timeoutMs: 5_000 });
+ * try {
+ *   await client.GET("/api/2.1/version");
+ * } catch (error) {
+ *   if (error instanceof DrillTimeoutError) console.log(`no answer within ${error.timeoutMs} ms`);
+ * }
+ * ```
+ */
+export class DrillTimeoutError extends DrillError {
+  readonly code = "ERR_TIMEOUT" as const;
+  /** The timeout that elapsed, in milliseconds. */
+  readonly timeoutMs: number;
+
+  constructor(init: { timeoutMs: number; method: string; url: string }) {
+    super(`${init.method} ${init.url} timed out after ${init.timeoutMs} ms`);
+    this.timeoutMs = init.timeoutMs;
+  }
+}
+
+/**
+ * No HTTP response arrived (DNS failure, refused or reset connection, …),
+ * after all permitted retries. The `cause` is a copy of the original error
+ * (same class, name and `code`) with bearer tokens, JWT-shaped strings and
+ * Authorization header values replaced by `[redacted]`, in the message too.
+ *
+ * @example
+ * ```ts
+ * import { DrillNetworkError, createDrillClient } from "@drill-practice/client";
+ *
+ * const client = createDrillClient({ baseUrl: "http://127.0.0.1:9" });
+ * try {
+ *   await client.GET("/api/2.1/version");
+ * } catch (error) {
+ *   if (error instanceof DrillNetworkError) console.log(`gave up after ${error.attempts} attempt(s)`);
+ * }
+ * ```
+ */
+export class DrillNetworkError extends DrillError {
+  readonly code = "ERR_NETWORK" as const;
+  /** How many attempts were made before giving up. */
+  readonly attempts: number;
+
+  constructor(init: { method: string; url: string; attempts: number; cause: unknown }) {
+    // The cause may come from a custom fetch that quotes the request; keep a
+    // scrubbed copy so neither the message nor util.inspect shows a token.
+    const cause = redactedCause(init.cause);
+    const tries = init.attempts === 1 ? "1 attempt" : `${init.attempts} attempts`;
+    super(
+      `${init.method} ${init.url} failed without a response after ${tries}${describeCause(cause)}`,
+      cause === undefined ? undefined : { cause },
+    );
+    this.attempts = init.attempts;
+  }
+}
+
+/** ": fetch failed (ECONNREFUSED)": the message plus the system error code underneath, when there is one. */
+function describeCause(cause: unknown): string {
+  if (!(cause instanceof Error)) return "";
+  const inner = (cause as { cause?: { code?: unknown } }).cause;
+  const code = typeof inner?.code === "string" ? ` (${inner.code})` : "";
+  return `: ${cause.message}${code}`;
+}

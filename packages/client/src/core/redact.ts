@@ -1,0 +1,184 @@
+/**
+ * The one redactor of the SDK. It removes secret values from text the SDK did
+ * not write itself (a server's explanation, the message of an error thrown by
+ * a custom `fetch`) and from the SDK's own messages, and nothing else: the
+ * words around a secret stay, so a message still says what happened.
+ */
+
+/**
+ * Placeholder shown instead of a secret.
+ *
+ * @example
+ * ```ts
+ * import { REDACTED, redactSecrets } from "@drill-practice/client/core";
+ *
+ * redactSecrets("Bearer abc.def.ghi").endsWith(REDACTED); // true
+ * ```
+ */
+export const REDACTED = "[redacted]";
+
+/**
+ * Key under which Node's `util.inspect` looks up a custom formatter. Taken
+ * from the global symbol registry so that no Node module is imported.
+ *
+ * @example
+ * ```ts
+ * import { inspectCustom } from "@drill-practice/client/core";
+ *
+ * class Secret {
+ *   [inspectCustom]() {
+ *     return "Secret([redacted])";
+ *   }
+ * }
+ * ```
+ */
+export const inspectCustom: unique symbol = Symbol.for("nodejs.util.inspect.custom") as never;
+
+// The credentials of an Authorization header as header dumps, JSON and
+// key=value lists show them: an optional scheme and the credentials token.
+const AUTHORIZATION_VALUE =
+  /(authorization["']?\s*[:=]\s*["']?)(?:[A-Za-z][\w-]*\s+)?[A-Za-z0-9\-._~+/]+=*/gi;
+// RFC 6750 b64token after the scheme name.
+const BEARER_TOKEN = /\b(bearer\s+)[A-Za-z0-9\-._~+/]+=*/gi;
+// A JWS/JWE: its header is base64url JSON and so starts with `eyJ` (`{"`).
+const JWT_WITH_HEADER = /\beyJ[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]*){2,4}/g;
+// Other dot-separated base64url triples, long enough not to be host names.
+const LONG_TRIPLE = /\b[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}\b/g;
+// A PEM block with key material: optional RFC 1421 headers, then base64.
+// A bare "-----BEGIN PRIVATE KEY-----" in a hint carries no secret and stays.
+const PEM_BLOCK =
+  /-----BEGIN [A-Z0-9 ]+-----\s*(?:[A-Za-z-]+:[^\r\n]*\r?\n\s*)*[A-Za-z0-9+/=\r\n\t ]{16,}(?:-----END [A-Z0-9 ]+-----)?/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes.
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
+
+/**
+ * Every spelling under which a known secret can turn up in text: as is,
+ * percent-encoded (upper- and lower-case hex), form-encoded the way
+ * `URLSearchParams` writes a request body, and escaped inside a JSON string.
+ * Longest first, so no spelling is left half-replaced.
+ */
+function secretSpellings(secret: string): string[] {
+  if (secret === "") return [];
+  const lowerHex = (text: string) => text.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase());
+  const uri = encodeURIComponent(secret);
+  const form = new URLSearchParams({ s: secret }).toString().slice(2);
+  const json = JSON.stringify(secret).slice(1, -1);
+  return [...new Set([secret, uri, lowerHex(uri), form, lowerHex(form), json])];
+}
+
+/**
+ * Replaces secrets in `text` with `[redacted]`: every spelling of the known
+ * `secrets` (a client secret, a signed assertion), bearer tokens, JWT-shaped
+ * strings, Authorization header credentials and PEM key blocks. Only the
+ * values go; the text around them stays as it was.
+ *
+ * @example
+ * ```ts
+ * import { redactSecrets } from "@drill-practice/client/core";
+ *
+ * redactSecrets("failed: Authorization: Bearer abc.def.ghi"); // "failed: Authorization: [redacted]"
+ * redactSecrets("bad secret s3cr3t here", ["s3cr3t"]); // "bad secret [redacted] here"
+ * ```
+ */
+export function redactSecrets(text: string, secrets: readonly (string | undefined)[] = []): string {
+  let out = text;
+  if (secrets.length > 0) {
+    const spellings = secrets
+      .flatMap((secret) => (secret === undefined ? [] : secretSpellings(secret)))
+      .sort((a, b) => b.length - a.length);
+    for (const spelling of spellings) out = out.split(spelling).join(REDACTED);
+  }
+  return out
+    .replace(PEM_BLOCK, REDACTED)
+    .replace(AUTHORIZATION_VALUE, `$1${REDACTED}`)
+    .replace(BEARER_TOKEN, `$1${REDACTED}`)
+    .replace(JWT_WITH_HEADER, REDACTED)
+    .replace(LONG_TRIPLE, REDACTED);
+}
+
+/**
+ * Makes text that came from a server fit for an error message: control
+ * characters become spaces, secrets are redacted, and the result is cut to
+ * `maxLength` characters (with `…`).
+ *
+ * @example
+ * ```ts
+ * import { serverText } from "@drill-practice/client/core";
+ *
+ * serverText("The assertion eyJhbGciOi.eyJzdWIi.c2ln expired\n"); // "The assertion [redacted] expired"
+ * ```
+ */
+export function serverText(
+  text: string,
+  secrets: readonly (string | undefined)[] = [],
+  maxLength = 300,
+): string {
+  const clean = redactSecrets(text.replace(CONTROL, " "), secrets).trim();
+  return clean.length > maxLength ? `${clean.slice(0, maxLength)}…` : clean;
+}
+
+const ERROR_TYPES: readonly ErrorConstructor[] = [
+  TypeError,
+  RangeError,
+  SyntaxError,
+  ReferenceError,
+  EvalError,
+  URIError,
+];
+const MAX_DEPTH = 4;
+
+/**
+ * A copy of a foreign error that is safe to keep as the `cause` of an SDK
+ * error: the same built-in class where there is one, the same `name`, and
+ * message, stack and string properties (such as `code`) with secrets
+ * redacted; nested causes are copied the same way. A string is redacted; any
+ * other non-Error object is dropped (it could be a request with its headers),
+ * other primitives are kept.
+ *
+ * @example
+ * ```ts
+ * import { redactedCause } from "@drill-practice/client/core";
+ *
+ * const cause = redactedCause(new TypeError("failed: Bearer abc.def.ghi"));
+ * cause instanceof TypeError; // true
+ * (cause as Error).message; // "failed: Bearer [redacted]"
+ * ```
+ */
+export function redactedCause(
+  cause: unknown,
+  secrets: readonly (string | undefined)[] = [],
+  depth = 0,
+): unknown {
+  if (typeof cause === "string") return redactSecrets(cause, secrets);
+  if (cause instanceof Error) return copyError(cause, secrets, depth);
+  if (typeof cause === "object" && cause !== null) return undefined;
+  if (typeof cause === "function") return undefined;
+  return cause;
+}
+
+function copyError(error: Error, secrets: readonly (string | undefined)[], depth: number): Error {
+  const Type = ERROR_TYPES.find((type) => error instanceof type) ?? Error;
+  const copy = new Type(redactSecrets(error.message, secrets));
+  if (copy.name !== error.name) {
+    Object.defineProperty(copy, "name", { value: error.name, writable: true, configurable: true });
+  }
+  Object.defineProperty(copy, "stack", {
+    value: typeof error.stack === "string" ? redactSecrets(error.stack, secrets) : undefined,
+    writable: true,
+    configurable: true,
+  });
+  // Keep what helps diagnosis (code, errno, syscall, hostname, …), redacted.
+  for (const [key, value] of Object.entries(error)) {
+    if (key === "cause") continue;
+    const target = copy as unknown as Record<string, unknown>;
+    if (typeof value === "string") target[key] = redactSecrets(value, secrets);
+    else if (typeof value === "number" || typeof value === "boolean") target[key] = value;
+  }
+  if ("cause" in error && depth < MAX_DEPTH) {
+    const nested = redactedCause(error.cause, secrets, depth + 1);
+    if (nested !== undefined) {
+      Object.defineProperty(copy, "cause", { value: nested, writable: true, configurable: true });
+    }
+  }
+  return copy;
+}
