@@ -6,9 +6,13 @@
  *   pnpm exec drill-sandbox --credentials-dir ./.sandbox &
  *   set -a; . ./.sandbox/client.env; set +a
  *   pnpm exec tsx examples/search-and-practise.ts "spanish AND animals"
+ *
+ * When the service cannot be reached or keeps failing, it prints the error's code
+ * and message and exits with status 1 within the retry budget (see the client README).
+ * DRILL_TIMEOUT_MS sets the limit of one HTTP attempt (default 30000).
  */
-import { serviceAccountAuth } from "@drill-practice/auth";
-import { createDrillClient, DrillApiError, unwrap } from "@drill-practice/client";
+import { serviceAccountAuth } from "@drill-practice/auth/node";
+import { createDrillClient, DrillError, unwrap } from "@drill-practice/client";
 
 function required(name: string): string {
   const value = process.env[name];
@@ -17,13 +21,16 @@ function required(name: string): string {
 }
 
 const query = process.argv[2] ?? "spanish";
+const timeoutMs = process.env.DRILL_TIMEOUT_MS ? Number(process.env.DRILL_TIMEOUT_MS) : undefined;
 const client = createDrillClient({
   baseUrl: required("DRILL_BASE_URL"),
+  timeoutMs,
   auth: serviceAccountAuth({
     keyFile: required("DRILL_KEY_FILE"),
     clientId: required("DRILL_CLIENT_ID"),
     clientSecret: required("DRILL_CLIENT_SECRET"),
     subject: process.env.DRILL_SUBJECT,
+    timeoutMs,
   }),
 });
 
@@ -52,12 +59,8 @@ try {
     console.log(`answered "${choices[0]}":`, data);
   }
 } catch (error) {
-  if (error instanceof DrillApiError) {
-    console.error(
-      `${error.operation.method} ${error.operation.path} failed: ${error.status} ${error.errorId ?? ""}`,
-    );
-    process.exitCode = 1;
-  } else {
-    throw error;
-  }
+  // Every error of the SDK (API answers, network, timeouts, auth) has a stable code.
+  if (!(error instanceof DrillError)) throw error;
+  console.error(`${error.code}: ${error.message}`);
+  process.exitCode = 1;
 }

@@ -12,7 +12,8 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { readServiceAccountKey, serviceAccountAuth, type TokenCache } from "@drill-practice/auth";
+import type { TokenCache } from "@drill-practice/auth";
+import { readServiceAccountKey, serviceAccountAuth } from "@drill-practice/auth/node";
 import { createDrillClient, unwrap } from "@drill-practice/client";
 
 /**

@@ -11,7 +11,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createTokenProvider, readServiceAccountKey, serviceAccountAuth } from "@drill-practice/auth";
+import { createTokenProvider } from "@drill-practice/auth";
+import { readServiceAccountKey, serviceAccountAuth } from "@drill-practice/auth/node";
 import {
   createDrillClient,
   DrillApiError,

@@ -73,6 +73,7 @@ export {
   serviceAccountAuth,
 } from "./service-account-auth.js";
 export {
+  DEFAULT_MEMORY_CACHE_ENTRIES,
   isTokenCache,
   MemoryTokenCache,
   type MemoryTokenCacheOptions,

@@ -50,9 +50,9 @@ const BEARER = "Bearer ";
  * still apply) with a newer token: if the provider still hands out the token that
  * was rejected, that token is dropped and one fresh token is exchanged for all
  * requests rejected with it; if the provider has a newer one already, that is used.
- * No request is copied up front: the client sends a copy of a request with a body
- * and keeps the original readable, which is what the re-send uses; a request whose
- * body was consumed elsewhere is not re-sent. A second 401 is returned to the caller.
+ * A request without a body is re-sent as it is, so the common GET holds nothing for a
+ * possible 401; a request with a body keeps one copy (weakly held) for it. A second
+ * 401 is returned to the caller.
  *
  * @example
  * ```ts
@@ -94,8 +94,13 @@ export function authMiddleware(provider: TokenProvider, options: AuthMiddlewareO
     }
     return replacement;
   };
+  // A copy of each request with a body, for the re-send: a fetch that is not the
+  // client's may consume the original's body. Weak, so nothing outlives its request;
+  // a request without a body is re-sent as it is and costs nothing.
+  const copies = new WeakMap<Request, Request>();
   const authorize = (request: Request, token: string): Request => {
     request.headers.set("Authorization", `${BEARER}${token}`);
+    if (request.body !== null) copies.set(request, request.clone());
     return request;
   };
 
@@ -106,13 +111,15 @@ export function authMiddleware(provider: TokenProvider, options: AuthMiddlewareO
       return provider.getToken(getOptions).then((token) => authorize(request, token.value));
     },
     async onResponse({ request, response, options: clientOptions }) {
-      if (response.status !== 401 || request.bodyUsed) return undefined;
+      if (response.status !== 401) return undefined;
+      const again = copies.get(request) ?? request;
+      if (again.bodyUsed) return undefined;
       const sent = request.headers.get("Authorization");
       if (sent === null || !sent.startsWith(BEARER)) return undefined;
-      await response.body?.cancel().catch(() => undefined);
-      authorize(request, await replacementFor(sent.slice(BEARER.length)));
+      response.body?.cancel().catch(() => undefined);
+      again.headers.set("Authorization", `${BEARER}${await replacementFor(sent.slice(BEARER.length))}`);
       const fetch = clientOptions.fetch;
-      return fetch(request);
+      return fetch(again);
     },
   };
   const describe = () => `AuthMiddleware(${subject === undefined ? "default subject" : "subject set"})`;

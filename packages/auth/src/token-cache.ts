@@ -7,6 +7,7 @@
  */
 import type { AccessTokenResponse } from "@drill-practice/client";
 import { DrillInvalidOptionError, inspectCustom } from "@drill-practice/client/core";
+import { LRUCache } from "lru-cache";
 import { AccessToken } from "./access-token.js";
 import { type Clock, systemClock } from "./clock.js";
 
@@ -49,11 +50,28 @@ export interface TokenCache {
 export interface MemoryTokenCacheOptions {
   /** Clock that entries expire by. Default `Date.now()`; a provider's own default cache uses the provider's clock. */
   readonly clock?: Clock | undefined;
+  /**
+   * Most entries kept (one per subject); the least recently used goes first when a new
+   * one would exceed it. Default {@link DEFAULT_MEMORY_CACHE_ENTRIES}.
+   */
+  readonly maxEntries?: number | undefined;
 }
 
 /**
- * The default cache: a `Map` in this process, with lazy expiry on read. Its contents
- * are not visible through `util.inspect` or `JSON.stringify`.
+ * Default `maxEntries` of {@link MemoryTokenCache}: 1000 subjects. An entry is one
+ * token response (about 1–2 KB), so the default bounds the cache near 2 MB.
+ *
+ * @example
+ * ```ts
+ * const cache = new MemoryTokenCache({ maxEntries: DEFAULT_MEMORY_CACHE_ENTRIES * 10 });
+ * ```
+ */
+export const DEFAULT_MEMORY_CACHE_ENTRIES = 1000;
+
+/**
+ * The default cache: a least-recently-used cache in this process (`lru-cache`),
+ * bounded to `maxEntries` entries (default 1000), with expiry checked on read by the
+ * given clock. Its contents are not visible through `util.inspect` or `JSON.stringify`.
  *
  * @example
  * ```ts
@@ -63,7 +81,7 @@ export interface MemoryTokenCacheOptions {
  * ```
  */
 export class MemoryTokenCache implements TokenCache {
-  readonly #entries = new Map<string, { value: string; expiresAt: number }>();
+  readonly #entries: LRUCache<string, { value: string; expiresAt: number }>;
   readonly #clock: Clock;
 
   constructor(options: MemoryTokenCacheOptions = {}) {
@@ -72,7 +90,14 @@ export class MemoryTokenCache implements TokenCache {
     const clock = options.clock ?? systemClock;
     if (typeof clock?.now !== "function")
       throw new DrillInvalidOptionError("clock", "must have a now() method");
+    const max = options.maxEntries ?? DEFAULT_MEMORY_CACHE_ENTRIES;
+    if (typeof max !== "number" || !Number.isInteger(max) || max < 1) {
+      throw new DrillInvalidOptionError("maxEntries", "must be a whole number ≥ 1");
+    }
     this.#clock = clock;
+    // Expiry is kept with each value and checked by the provider's clock, so that
+    // lru-cache needs no timers of its own.
+    this.#entries = new LRUCache({ max });
   }
 
   get(key: string): string | undefined {

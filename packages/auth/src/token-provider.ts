@@ -294,8 +294,10 @@ class ServiceAccountTokenProvider implements TokenProvider {
   readonly #serverClock: ServerClock;
   readonly #http: AuthHttp;
   readonly #flights = new Map<string, Flight>();
-  /** The last fresh token seen per subject, for {@link peekToken}; bounded like the cache keys. */
-  readonly #held = new Map<string, AccessToken>();
+  /** The last token seen per subject with its cache key and stored text, for {@link peekToken}. */
+  readonly #held = new Map<string, { token: AccessToken; key: string; stored: string }>();
+  /** Set once the store answered `get` with a promise: then there is nothing to peek at. */
+  #asyncCache = false;
   #discovery: Promise<string> | undefined;
 
   constructor(options: ResolvedOptions, clock: Clock) {
@@ -332,12 +334,24 @@ class ServiceAccountTokenProvider implements TokenProvider {
   }
 
   peekToken(subject?: string): AccessToken | undefined {
-    const name = subject === undefined ? this.#options.subject : subject;
-    const token = this.#held.get(name);
-    if (token === undefined) return undefined;
-    if (this.#isFresh(token)) return token;
-    this.#held.delete(name);
-    return undefined;
+    if (this.#asyncCache) return undefined;
+    const held = this.#held.get(subject === undefined ? this.#options.subject : subject);
+    if (held === undefined || !this.#isFresh(held.token)) return undefined;
+    // The store decides: a token replaced or dropped there (by another provider
+    // sharing it, or after a 401) is not handed out from here.
+    let stored: unknown;
+    try {
+      stored = this.#options.cache.get(held.key);
+    } catch {
+      return undefined;
+    }
+    if (typeof (stored as Promise<unknown> | undefined)?.then === "function") {
+      // An asynchronous store cannot be read synchronously; getToken reads it.
+      this.#asyncCache = true;
+      (stored as Promise<unknown>).then(undefined, () => undefined);
+      return undefined;
+    }
+    return stored === held.stored ? held.token : undefined;
   }
 
   async invalidate(subject?: string): Promise<void> {
@@ -450,8 +464,9 @@ class ServiceAccountTokenProvider implements TokenProvider {
     const token = new AccessToken({ response: result.response, subject, receivedAt: result.receivedAt });
     const ttl = Math.max(1, token.secondsLeft(this.#serverClock.localNow()));
     const key = await this.#cacheKey(subject);
-    await this.#cacheCall("set", () => options.cache.set(key, serializeToken(token), ttl));
-    this.#hold(token);
+    const stored = serializeToken(token);
+    await this.#cacheCall("set", () => options.cache.set(key, stored, ttl));
+    this.#hold(token, key, stored);
     return token;
   }
 
@@ -460,13 +475,13 @@ class ServiceAccountTokenProvider implements TokenProvider {
     const stored = await this.#cacheCall("get", () => this.#options.cache.get(key));
     const token = deserializeToken(stored);
     if (token === undefined || token.subject !== subject || !this.#isFresh(token)) return undefined;
-    this.#hold(token);
+    this.#hold(token, key, stored as string);
     return token;
   }
 
-  #hold(token: AccessToken): void {
+  #hold(token: AccessToken, key: string, stored: string): void {
     if (this.#held.size >= MAX_REMEMBERED_CACHE_KEYS) this.#held.clear();
-    this.#held.set(token.subject, token);
+    this.#held.set(token.subject, { token, key, stored });
   }
 
   #isFresh(token: AccessToken): boolean {

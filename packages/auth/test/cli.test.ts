@@ -190,12 +190,10 @@ describe("drill-token", { timeout: 30_000 }, () => {
         stdin: (async function* () {})(),
         stdout: { write: () => true },
         stderr: { write: (text: string) => (stderr += text) },
-        fetch: async (_input, init) => {
-          if (fail === "throw") throw new Error(`could not send ${String(init?.body)}`);
-          return json(
-            { error: "invalid_client", error_description: `got ${String(init?.body)}` },
-            { status: 401 },
-          );
+        fetch: async (input) => {
+          const body = await (input as Request).text();
+          if (fail === "throw") throw new Error(`could not send ${body}`);
+          return json({ error: "invalid_client", error_description: `got ${body}` }, { status: 401 });
         },
       });
       expect(status).toBe(1);

@@ -9,13 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { exportPKCS8, generateKeyPair } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type AnyAuthError,
-  KeyFileError,
-  parseServiceAccountKey,
-  readServiceAccountKey,
-  ServiceAccountKey,
-} from "../src/index.js";
+import { type DrillError, KeyFileError, parseServiceAccountKey, ServiceAccountKey } from "../src/index.js";
+import { readServiceAccountKey } from "../src/node.js";
 import { KEY_ID, keyFileObject, rsaKeyPair, SERVICE_ACCOUNT_ID } from "./helpers.js";
 
 /** Every 16-character run of the base64 body of a PEM: none may appear in a message. */
@@ -32,13 +27,13 @@ function materialFragments(pem: string): string[] {
 async function failure(
   input: Parameters<typeof parseServiceAccountKey>[0],
   pem?: string,
-): Promise<AnyAuthError> {
+): Promise<DrillError> {
   const error = await parseServiceAccountKey(input).then(
     () => undefined,
     (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(KeyFileError);
-  const authError = error as AnyAuthError;
+  const authError = error as DrillError;
   const material = pem ?? rsaKeyPair().pkcs8;
   for (const fragment of materialFragments(material)) {
     expect(authError.message).not.toContain(fragment);

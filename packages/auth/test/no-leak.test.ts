@@ -8,7 +8,15 @@ import {
   parseServiceAccountKey,
   serviceAccountAuth,
 } from "../src/index.js";
-import { CLIENT_ID, CLIENT_SECRET, FakeAuthServer, json, keyFileObject, rsaKeyPair } from "./helpers.js";
+import {
+  CLIENT_ID,
+  CLIENT_SECRET,
+  FakeAuthServer,
+  type FetchInput,
+  json,
+  keyFileObject,
+  rsaKeyPair,
+} from "./helpers.js";
 
 /** The base64 body of the private key, in 16-character pieces. */
 function keyFragments(): string[] {
@@ -122,9 +130,11 @@ describe("no secret leaks", () => {
       .catch((e: unknown) => e);
 
     // A fetch whose own errors quote the request body.
-    const chatty = vi.fn(async (_input: unknown, init?: RequestInit) => {
-      if (init?.method !== "POST") return server.fetch(String(_input), init);
-      throw new TypeError(`cannot send ${String(init.body)}`, { cause: new Error(String(init.body)) });
+    const chatty = vi.fn(async (input: FetchInput) => {
+      const request = input as Request;
+      if (request.method !== "POST") return server.fetch(request);
+      const body = await request.text();
+      throw new TypeError(`cannot send ${body}`, { cause: new Error(body) });
     });
     errors.network = await createTokenProvider({ ...options, fetch: chatty, retry: { maxAttempts: 1 } })
       .getToken()

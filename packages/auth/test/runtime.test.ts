@@ -4,9 +4,9 @@ import {
   createTokenProvider,
   hasBrowserDocument,
   parseServiceAccountKey,
-  readServiceAccountKey,
   serviceAccountAuth,
 } from "../src/index.js";
+import { readServiceAccountKey } from "../src/node.js";
 import { CLIENT_ID, CLIENT_SECRET, keyFileObject, testKey } from "./helpers.js";
 
 const scope = globalThis as { document?: unknown };

@@ -10,12 +10,11 @@ import { type Sandbox, startSandbox } from "@drill-practice/sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createTokenProvider,
-  readServiceAccountKey,
   type ServiceAccountKey,
-  serviceAccountAuth,
   type TokenCache,
   TokenExchangeError,
 } from "../src/index.js";
+import { readServiceAccountKey, serviceAccountAuth } from "../src/node.js";
 
 let sandbox: Sandbox;
 let dir: string;

@@ -1,17 +1,16 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { DrillClientAuth } from "@drill-practice/client";
+import type { DrillAuthContext, DrillClientAuth } from "@drill-practice/client";
 import createClient, { type Middleware } from "openapi-fetch";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it, vi } from "vitest";
 import {
-  type DrillAuth,
-  type DrillAuthContext,
+  DrillInvalidOptionError,
   KeyFileError,
-  OptionsError,
   parseServiceAccountKey,
-  serviceAccountAuth,
+  serviceAccountAuth as serviceAccountAuthWithKey,
 } from "../src/index.js";
+import { serviceAccountAuth } from "../src/node.js";
 import {
   CLIENT_ID,
   CLIENT_SECRET,
@@ -31,7 +30,7 @@ import {
 function createDrillClientLike(options: {
   baseUrl: string;
   fetch: typeof globalThis.fetch;
-  auth: DrillAuth;
+  auth: DrillClientAuth;
 }) {
   const client = createClient<TestPaths>({ baseUrl: options.baseUrl, fetch: options.fetch });
   const { middleware } = options.auth;
@@ -77,7 +76,7 @@ describe("serviceAccountAuth", () => {
     const { data } = await client.GET("/api/2.1/version");
     expect(data).toEqual({ version: "2.1.0" });
     // Discovery and the token request went through the client's fetch.
-    expect(fetch.mock.calls.map(([input]) => new Request(input).url)).toEqual([
+    expect(fetch.mock.calls.map(([input]) => (input as Request).url)).toEqual([
       "https://drill.test/.well-known/oauth-authorization-server",
       server.tokenEndpoint,
       "https://drill.test/api/2.1/version",
@@ -149,10 +148,10 @@ describe("serviceAccountAuth", () => {
     const auth = serviceAccountAuth({ keyFile, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
     // At once, when the client is made, not on its first request.
     expect(() => auth.middleware({ baseUrl: "", fetch: vi.fn() })).toThrow(
-      "invalid option baseUrl: is required unless tokenEndpoint is given",
+      "Invalid option baseUrl: is required unless tokenEndpoint is given",
     );
     expect(() => auth.middleware({ baseUrl: "ftp://drill.test", fetch: vi.fn() })).toThrow(
-      "invalid option baseUrl: must be an absolute http(s) URL",
+      "Invalid option baseUrl: must be an absolute http(s) URL",
     );
   });
 
@@ -162,13 +161,13 @@ describe("serviceAccountAuth", () => {
       { keyFile: "a", key: "{}", clientId: CLIENT_ID, clientSecret: CLIENT_SECRET },
       "give exactly one of keyFile",
     ],
-    [{ keyFile: " ", clientId: CLIENT_ID, clientSecret: CLIENT_SECRET }, "invalid option keyFile"],
-    [{ keyFile: "a", clientId: "", clientSecret: CLIENT_SECRET }, "invalid option clientId"],
-    [{ keyFile: "a", clientId: CLIENT_ID }, "invalid option clientSecret"],
+    [{ keyFile: " ", clientId: CLIENT_ID, clientSecret: CLIENT_SECRET }, "Invalid option keyFile"],
+    [{ keyFile: "a", clientId: "", clientSecret: CLIENT_SECRET }, "Invalid option clientId"],
+    [{ keyFile: "a", clientId: CLIENT_ID }, "Invalid option clientSecret"],
     // The provider's options are checked at once too, not on the first API call.
     [
       { keyFile: "a", clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, baseUrl: "drill.test" },
-      "invalid option baseUrl",
+      "Invalid option baseUrl",
     ],
     [
       {
@@ -177,33 +176,33 @@ describe("serviceAccountAuth", () => {
         clientSecret: CLIENT_SECRET,
         tokenEndpoint: "https://u:p@x.test/t",
       },
-      "invalid option tokenEndpoint",
+      "Invalid option tokenEndpoint",
     ],
     [
       { keyFile: "a", clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, retry: { maxAttempts: 0 } },
-      "invalid option retry.maxAttempts",
+      "Invalid option retry.maxAttempts",
     ],
     [
       { keyFile: "a", clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, refreshMarginSeconds: -1 },
-      "invalid option refreshMarginSeconds",
+      "Invalid option refreshMarginSeconds",
     ],
     [
       { keyFile: "a", clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, assertionLifetimeSeconds: 7200 },
-      "invalid option assertionLifetimeSeconds",
+      "Invalid option assertionLifetimeSeconds",
     ],
     [
       { keyFile: "a", clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, subject: "" },
-      "invalid option subject",
+      "Invalid option subject",
     ],
     [
       { keyFile: "a", clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, fetch: "fetch" },
-      "invalid option fetch",
+      "Invalid option fetch",
     ],
-    [{ keyFile: "a", clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, cache: {} }, "invalid option cache"],
-    [{ keyFile: "a", clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, clock: {} }, "invalid option clock"],
+    [{ keyFile: "a", clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, cache: {} }, "Invalid option cache"],
+    [{ keyFile: "a", clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, clock: {} }, "Invalid option clock"],
   ])("rejects bad options at once (%#)", (options, message) => {
     const make = () => serviceAccountAuth(options as Parameters<typeof serviceAccountAuth>[0]);
-    expect(make).toThrow(OptionsError);
+    expect(make).toThrow(DrillInvalidOptionError);
     expect(make).toThrow(message);
   });
 
@@ -235,7 +234,7 @@ describe("serviceAccountAuth", () => {
     const clientB = createDrillClientLike({ baseUrl: server.baseUrl, fetch: fetchB, auth });
     expect((await clientA.GET("/api/2.1/version")).data).toEqual({ version: "2.1.0" });
     expect((await clientB.GET("/api/2.1/version")).data).toEqual({ version: "2.1.0" });
-    const urls = (fetch: typeof fetchA) => fetch.mock.calls.map(([input]) => new Request(input).url);
+    const urls = (fetch: typeof fetchA) => fetch.mock.calls.map(([input]) => (input as Request).url);
     const expected = [
       "https://drill.test/.well-known/oauth-authorization-server",
       server.tokenEndpoint,
@@ -245,15 +244,36 @@ describe("serviceAccountAuth", () => {
     expect(urls(fetchB)).toEqual(expected);
   });
 
-  it("is structurally the DrillAuth the client accepts", () => {
-    // Checked by tsc: the two packages' types are interchangeable.
-    expectTypeOf<DrillAuth>().toExtend<DrillClientAuth>();
-    expectTypeOf<DrillClientAuth>().toExtend<DrillAuth>();
+  it("is the DrillClientAuth the client accepts (one type, declared by the client)", () => {
     expectTypeOf<ReturnType<typeof serviceAccountAuth>>().toExtend<DrillClientAuth>();
-    const auth: DrillAuth = serviceAccountAuth({ keyFile, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+    expectTypeOf<ReturnType<typeof serviceAccountAuthWithKey>>().toExtend<DrillClientAuth>();
+    const auth: DrillClientAuth = serviceAccountAuth({
+      keyFile,
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+    });
     const context: DrillAuthContext = { baseUrl: "https://drill.test", fetch: vi.fn() };
     expect(typeof auth.middleware).toBe("function");
     const made = typeof auth.middleware === "function" ? auth.middleware(context) : auth.middleware;
-    expect(Object.keys(made).sort()).toEqual(["onError", "onRequest", "onResponse", "pendingRequests"]);
+    expect(Object.keys(made).sort()).toEqual(["onRequest", "onResponse"]);
+  });
+
+  it("main entry: takes the key as JSON text and points keyFile users to @drill-practice/auth/node", async () => {
+    const server = new FakeAuthServer();
+    const fromText = serviceAccountAuthWithKey({
+      key: JSON.stringify(keyFileObject()),
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+    });
+    const client = createDrillClientLike({
+      baseUrl: server.baseUrl,
+      fetch: serviceFetch(server),
+      auth: fromText,
+    });
+    expect((await client.GET("/api/2.1/version")).data).toEqual({ version: "2.1.0" });
+    const withFile = () =>
+      serviceAccountAuthWithKey({ keyFile, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET } as never);
+    expect(withFile).toThrow(DrillInvalidOptionError);
+    expect(withFile).toThrow('import { serviceAccountAuth } from "@drill-practice/auth/node"');
   });
 });

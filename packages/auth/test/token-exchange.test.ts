@@ -1,8 +1,7 @@
-import { parseRetryAfter } from "@drill-practice/client";
+import { type RetryOptions, resolveRetryPolicy } from "@drill-practice/client/core";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ServerClock, systemClock } from "../src/clock.js";
 import { TokenExchangeError, TokenResponseError } from "../src/errors.js";
-import { backoffDelay, type RetryOptions, resolveRetryPolicy } from "../src/retry.js";
 import { exchangeAssertion, JWT_BEARER_GRANT_TYPE } from "../src/token-exchange.js";
 import { CLIENT_ID, CLIENT_SECRET, type FetchInput, json, settleWithFakeTimers } from "./helpers.js";
 
@@ -18,11 +17,23 @@ const GOOD = {
 
 type Answer = Response | Error | (() => Response | Promise<Response> | Error);
 
-/** A fetch that answers from a script and records when (fake time) each call arrived. */
+interface Call {
+  readonly at: number;
+  readonly url: string;
+  readonly method: string;
+  readonly redirect: Request["redirect"];
+  readonly headers: Headers;
+  readonly body: string;
+}
+
+/** A fetch that answers from a script and records each request and when (fake time) it arrived. */
 function scripted(answers: Answer[]) {
-  const calls: { at: number; init: RequestInit | undefined; url: string }[] = [];
+  const calls: Call[] = [];
   const fetch = vi.fn(async (input: FetchInput, init?: RequestInit) => {
-    calls.push({ at: Date.now(), init, url: String(input) });
+    const at = Date.now();
+    const request = new Request(input, init);
+    const { url, method, redirect, headers } = request;
+    calls.push({ at, url, method, redirect, headers, body: await request.text() });
     const next = answers[Math.min(calls.length - 1, answers.length - 1)];
     const answer = typeof next === "function" ? await next() : next;
     if (answer instanceof Error) throw answer;
@@ -33,15 +44,22 @@ function scripted(answers: Answer[]) {
   return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
 }
 
-function exchange(fetch: typeof globalThis.fetch, retry: RetryOptions = {}) {
+function http(fetch: typeof globalThis.fetch, retry: RetryOptions = {}, timeoutMs = 30_000) {
+  return {
+    fetch,
+    timeoutMs,
+    retry: resolveRetryPolicy({ random: () => 0.5, ...retry }),
+    serverClock: new ServerClock(systemClock),
+  };
+}
+
+function exchange(fetch: typeof globalThis.fetch, retry: RetryOptions = {}, timeoutMs = 30_000) {
   return exchangeAssertion({
     endpoint: ENDPOINT,
     clientId: CLIENT_ID,
     clientSecret: CLIENT_SECRET,
     createAssertion: async () => ASSERTION,
-    fetch,
-    retry: resolveRetryPolicy({ random: () => 0.5, ...retry }),
-    serverClock: new ServerClock(systemClock),
+    http: http(fetch, retry, timeoutMs),
   });
 }
 
@@ -77,10 +95,10 @@ describe("token request", () => {
     expect(result.receivedAt).toBe(Date.now());
     const [call] = calls;
     expect(call?.url).toBe(ENDPOINT);
-    expect(call?.init?.method).toBe("POST");
-    expect(call?.init?.redirect).toBe("manual");
-    expect(new Headers(call?.init?.headers).get("content-type")).toBe("application/x-www-form-urlencoded");
-    const form = new URLSearchParams(String(call?.init?.body));
+    expect(call?.method).toBe("POST");
+    expect(call?.redirect).toBe("manual");
+    expect(call?.headers.get("content-type")).toBe("application/x-www-form-urlencoded");
+    const form = new URLSearchParams(call?.body);
     expect([...form.keys()].sort()).toEqual(["assertion", "client_id", "client_secret", "grant_type"]);
     expect(form.get("grant_type")).toBe(JWT_BEARER_GRANT_TYPE);
     expect(form.get("grant_type")).toBe("urn:ietf:params:oauth:grant-type:jwt-bearer");
@@ -98,48 +116,40 @@ describe("token request", () => {
         clientId: CLIENT_ID,
         clientSecret: CLIENT_SECRET,
         createAssertion: async () => `assertion-${++n}`,
-        fetch,
-        retry: resolveRetryPolicy(),
-        serverClock: new ServerClock(systemClock),
+        http: http(fetch),
       }),
     );
     expect(result.attempts).toBe(2);
-    expect(calls.map((c) => new URLSearchParams(String(c.init?.body)).get("assertion"))).toEqual([
+    expect(calls.map((c) => new URLSearchParams(c.body).get("assertion"))).toEqual([
       "assertion-1",
       "assertion-2",
     ]);
   });
 });
 
-describe("retries", () => {
-  it("retries 5xx with exponential backoff and stops after maxAttempts", async () => {
+describe("retries (the shared policy of @drill-practice/client/core; auth retries its POST)", () => {
+  it("retries 503 with a fresh attempt and stops after maxAttempts", async () => {
     const { fetch, calls } = scripted([json({ error: "temporarily_unavailable" }, { status: 503 })]);
     const error = await rejection(exchange(fetch, { random: () => 0 }));
     expect(error).toBeInstanceOf(TokenExchangeError);
-    expect(error).toMatchObject({ code: "ERR_TOKEN_EXCHANGE", status: 503, attempts: 4 });
-    expect(error.message).toContain("HTTP 503 temporarily_unavailable after 4 attempts");
-    expect(calls).toHaveLength(4);
-    // random() = 0 gives the lower bound: half of 250, 500, 1000.
-    expect(gaps(calls)).toEqual([125, 250, 500]);
+    expect(error).toMatchObject({ code: "ERR_TOKEN_EXCHANGE", status: 503, attempts: 3 });
+    expect(error.message).toContain("HTTP 503 temporarily_unavailable after 3 attempts");
+    expect(calls).toHaveLength(3);
+    expect(calls.every((call) => call.method === "POST")).toBe(true);
   });
 
-  it("never waits longer than the backoff ceiling", async () => {
+  it("waits a full-jitter backoff below initialDelayMs · 2^(n-1) between attempts", async () => {
+    const { fetch, calls } = scripted([json({}, { status: 502 })]);
+    await rejection(exchange(fetch, { random: () => 0.5, maxAttempts: 4, initialDelayMs: 200 }));
+    // Half of 200, 400, 800.
+    expect(gaps(calls)).toEqual([100, 200, 400]);
+  });
+
+  it("does not retry a status outside retryOn (500 by default)", async () => {
     const { fetch, calls } = scripted([json({}, { status: 500 })]);
-    await rejection(exchange(fetch, { random: () => 0.999999, maxAttempts: 6, maxElapsedMs: 60_000 }));
-    // Ceilings 250, 500, 1000, 2000, then capped at maxDelayMs 4000.
-    expect(gaps(calls)).toEqual([250, 500, 1000, 2000, 4000]);
-  });
-
-  it("keeps every delay within [ceiling/2, ceiling] with real randomness", async () => {
-    const policy = resolveRetryPolicy({ initialDelayMs: 100, maxDelayMs: 1600 });
-    for (let retry = 1; retry <= 8; retry++) {
-      const ceiling = Math.min(1600, 100 * 2 ** (retry - 1));
-      for (let i = 0; i < 50; i++) {
-        const delay = backoffDelay(retry, policy);
-        expect(delay).toBeGreaterThanOrEqual(ceiling / 2);
-        expect(delay).toBeLessThanOrEqual(ceiling);
-      }
-    }
+    const error = await rejection(exchange(fetch));
+    expect(calls).toHaveLength(1);
+    expect(error).toMatchObject({ status: 500, attempts: 1 });
   });
 
   it("retries 429 and network errors, then succeeds", async () => {
@@ -153,15 +163,14 @@ describe("retries", () => {
     expect(calls).toHaveLength(3);
   });
 
-  it("gives up on repeated network errors with a clear error and the cause", async () => {
+  it("gives up on repeated network errors with a clear error, the system code and the cause", async () => {
     const cause = Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
     const { fetch, calls } = scripted([new TypeError("fetch failed", { cause })]);
     const error = await rejection(exchange(fetch, { maxAttempts: 3 }));
     expect(error).toMatchObject({ code: "ERR_TOKEN_EXCHANGE", status: undefined, attempts: 3 });
-    expect(error.message).toContain(
-      "could not reach the token endpoint (fetch failed: ECONNREFUSED) after 3 attempts",
-    );
-    expect(error.cause).toBeInstanceOf(TypeError);
+    expect(error.message).toContain("could not reach the token endpoint");
+    expect(error.message).toContain("after 3 attempts: fetch failed (ECONNREFUSED)");
+    expect(error.cause).toMatchObject({ code: "ERR_NETWORK", attempts: 3 });
     expect(calls).toHaveLength(3);
   });
 
@@ -186,16 +195,7 @@ describe("retries", () => {
     expect(gaps(calls)).toEqual([2000]);
   });
 
-  it("uses the backoff when it is longer than Retry-After", async () => {
-    const { fetch, calls } = scripted([
-      json({}, { status: 503, headers: { "retry-after": "0" } }),
-      json(GOOD),
-    ]);
-    await settleWithFakeTimers(exchange(fetch, { random: () => 0 }));
-    expect(gaps(calls)).toEqual([125]);
-  });
-
-  it("stops at once when Retry-After exceeds the time budget", async () => {
+  it("stops at once when Retry-After exceeds maxDelayMs, and says so", async () => {
     const { fetch, calls } = scripted([
       json({ error: "slow_down" }, { status: 429, headers: { "retry-after": "120" } }),
     ]);
@@ -205,52 +205,38 @@ describe("retries", () => {
     expect(error.message).toContain("the server asked to wait 120 s, beyond the retry budget");
   });
 
-  it("bounds the total time spent", async () => {
+  it("bounds the total time spent by maxElapsedMs", async () => {
     const { fetch, calls } = scripted([json({}, { status: 502 })]);
     const started = Date.now();
     const error = await rejection(
       exchange(fetch, {
-        maxAttempts: 50,
-        initialDelayMs: 500,
+        maxAttempts: 10,
+        initialDelayMs: 1000,
         maxDelayMs: 1000,
         maxElapsedMs: 3000,
-        random: () => 1,
+        random: () => 0.999,
       }),
     );
     expect(Date.now() - started).toBeLessThanOrEqual(3000);
-    // Waits of 500, 1000, 1000 fit (2500 ms); a fourth 1000 ms wait would not.
-    expect(gaps(calls)).toEqual([500, 1000, 1000]);
+    // Waits of 999 ms each: three fit in 3000 ms, a fourth would not.
+    expect(gaps(calls)).toEqual([999, 999, 999]);
     expect(error).toMatchObject({ attempts: 4, status: 502 });
   });
 
-  it("times out a hanging attempt and retries it", async () => {
-    let attempt = 0;
-    const fetch = vi.fn((_input: FetchInput, init?: RequestInit) => {
-      attempt++;
-      if (attempt === 2) return Promise.resolve(json(GOOD));
-      return new Promise<Response>((_resolve, reject) => {
-        init?.signal?.addEventListener("abort", () => reject(init.signal?.reason));
-      });
-    });
-    const started = Date.now();
-    const result = await settleWithFakeTimers(
-      exchange(fetch as unknown as typeof globalThis.fetch, { attemptTimeoutMs: 1000, random: () => 0 }),
-    );
-    expect(result.attempts).toBe(2);
-    expect(Date.now() - started).toBe(1000 + 125);
-  });
-
-  it("reports a timeout when every attempt hangs", async () => {
+  it("reports a timeout when the attempt hangs, as ERR_TOKEN_EXCHANGE caused by ERR_TIMEOUT", async () => {
     const fetch = vi.fn(
-      (_input: FetchInput, init?: RequestInit) =>
+      (input: FetchInput) =>
         new Promise<Response>((_resolve, reject) => {
-          init?.signal?.addEventListener("abort", () => reject(init.signal?.reason));
+          const { signal } = input as Request;
+          signal.addEventListener("abort", () => reject(signal.reason));
         }),
     );
-    const error = await rejection(
-      exchange(fetch as unknown as typeof globalThis.fetch, { attemptTimeoutMs: 500, maxAttempts: 2 }),
-    );
-    expect(error.message).toMatch(/timeout: no complete response within 500 ms\) after 2 attempts/);
+    const started = Date.now();
+    const error = await rejection(exchange(fetch as unknown as typeof globalThis.fetch, {}, 500));
+    expect(Date.now() - started).toBe(500);
+    expect(error).toMatchObject({ code: "ERR_TOKEN_EXCHANGE", attempts: 1 });
+    expect(error.cause).toMatchObject({ code: "ERR_TIMEOUT", timeoutMs: 500 });
+    expect(error.message).toContain(`POST ${ENDPOINT} timed out after 500 ms`);
   });
 
   it.each([400, 401, 403, 404, 409, 422])("does not retry HTTP %i", async (status) => {
@@ -268,27 +254,6 @@ describe("retries", () => {
     const error = await rejection(exchange(fetch));
     expect(calls).toHaveLength(1);
     expect(error.message).toContain("HTTP 302 (redirects are not followed for token requests)");
-  });
-
-  it("parses Retry-After forms", () => {
-    expect(parseRetryAfter("7", 0, null)).toBe(7000);
-    expect(parseRetryAfter(" 0 ", 0, null)).toBe(0);
-    expect(parseRetryAfter("soon", 0, null)).toBeUndefined();
-    expect(parseRetryAfter(null, 0, null)).toBeUndefined();
-    expect(parseRetryAfter("Wed, 01 May 2030 10:00:05 GMT", Date.parse("2030-05-01T10:00:00Z"), null)).toBe(
-      5000,
-    );
-    expect(parseRetryAfter("Wed, 01 May 2030 09:00:00 GMT", Date.parse("2030-05-01T10:00:00Z"), null)).toBe(
-      0,
-    );
-  });
-
-  it("validates retry options", () => {
-    expect(() => resolveRetryPolicy({ maxAttempts: 0 })).toThrow(
-      /retry.maxAttempts: must be a whole number ≥ 1/,
-    );
-    expect(() => resolveRetryPolicy({ maxElapsedMs: 1.5 })).toThrow(/retry.maxElapsedMs/);
-    expect(() => resolveRetryPolicy({ initialDelayMs: 500, maxDelayMs: 100 })).toThrow(/retry.maxDelayMs/);
   });
 });
 
@@ -331,17 +296,14 @@ describe("error bodies and malformed responses", () => {
     expect(new Set(spellings).size).toBe(4);
     const echo = scripted([
       () =>
-        json(
-          { error: "invalid_client", error_description: `got ${String(echo.calls[0]?.init?.body)}` },
-          { status: 401 },
-        ),
+        json({ error: "invalid_client", error_description: `got ${echo.calls[0]?.body}` }, { status: 401 }),
     ]);
     const echoed = (await rejection(exchange(echo.fetch))) as TokenExchangeError;
     expect(echoed.oauthErrorDescription).toContain("client_secret=[redacted]&assertion=[redacted]");
 
     // A fetch whose error quotes the body it was given (as some polyfills do).
-    const quoting = vi.fn(async (_input: FetchInput, init?: RequestInit) => {
-      throw new TypeError(`failed to send ${String(init?.body)}`);
+    const quoting = vi.fn(async (input: FetchInput) => {
+      throw new TypeError(`failed to send ${await (input as Request).text()}`);
     });
     const network = await rejection(
       exchange(quoting as unknown as typeof globalThis.fetch, { maxAttempts: 1 }),
@@ -367,7 +329,7 @@ describe("error bodies and malformed responses", () => {
         json(
           {
             error: "invalid_client",
-            error_description: `secret ${shortSecret} (${String(calls[0]?.init?.body)})`,
+            error_description: `secret ${shortSecret} (${calls[0]?.body})`,
           },
           { status: 401 },
         ),
@@ -378,12 +340,10 @@ describe("error bodies and malformed responses", () => {
         clientId: CLIENT_ID,
         clientSecret: shortSecret,
         createAssertion: async () => ASSERTION,
-        fetch,
-        retry: resolveRetryPolicy({ maxAttempts: 1 }),
-        serverClock: new ServerClock(systemClock),
+        http: http(fetch, { maxAttempts: 1 }),
       }),
     )) as TokenExchangeError;
-    expect(new URLSearchParams(String(calls[0]?.init?.body)).get("client_secret")).toBe(shortSecret);
+    expect(new URLSearchParams(calls[0]?.body).get("client_secret")).toBe(shortSecret);
     expect(error.oauthErrorDescription).toMatch(/^secret \[redacted\] \(.*client_secret=\[redacted\]&/);
     expect(error.message).not.toContain(shortSecret);
     expect(error.message).not.toContain("q%2B+%3D");

@@ -2,9 +2,10 @@ import { decodeJwt, decodeProtectedHeader, importSPKI, jwtVerify } from "jose";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   createTokenProvider,
+  DEFAULT_MEMORY_CACHE_ENTRIES,
   DiscoveryError,
+  DrillInvalidOptionError,
   MemoryTokenCache,
-  OptionsError,
   type ServiceAccountKey,
   type TokenCache,
   TokenExchangeError,
@@ -98,7 +99,7 @@ describe("assertion", () => {
   it.each([0, 3601, 1.5, -1, Number.NaN, "300"])("rejects assertionLifetimeSeconds = %j", (value) => {
     const server = new FakeAuthServer();
     expect(() => provider(server, { assertionLifetimeSeconds: value as number })).toThrow(
-      "invalid option assertionLifetimeSeconds: must be a whole number of seconds from 1 to 3600",
+      "Invalid option assertionLifetimeSeconds: must be a whole number of seconds from 1 to 3600",
     );
   });
 
@@ -144,7 +145,9 @@ describe("token endpoint", () => {
     expect(server.tokenRequests.map((r) => [r.url, r.claims.aud])).toEqual(
       Array(3).fill([server.tokenEndpoint, server.tokenEndpoint]),
     );
-    expect(server.fetch.mock.calls[0]?.[0]).toBe("https://drill.test/.well-known/oauth-authorization-server");
+    expect(new Request(server.fetch.mock.calls[0]?.[0] as FetchInput).url).toBe(
+      "https://drill.test/.well-known/oauth-authorization-server",
+    );
   });
 
   it("is taken from tokenEndpoint without discovery, and used as aud", async () => {
@@ -208,7 +211,8 @@ describe("token endpoint", () => {
     });
     await expect(p.getToken()).rejects.toThrow(
       "token endpoint discovery at https://drill.test/.well-known/oauth-authorization-server failed: " +
-        "could not fetch the metadata document (fetch failed) after 2 attempts",
+        "could not fetch the metadata document: GET https://drill.test/.well-known/oauth-authorization-server " +
+        "failed without a response after 2 attempts: fetch failed",
     );
     expect(fetch).toHaveBeenCalledTimes(2);
   });
@@ -273,7 +277,7 @@ describe("cache", () => {
     let sentAt: number | undefined;
     server.fetch.mockImplementation(async (input: FetchInput, init?: RequestInit) => {
       const response = await answer(input, init);
-      if (sentAt === undefined && init?.method === "POST") {
+      if (sentAt === undefined && (input as Request).method === "POST") {
         sentAt = Date.now();
         await new Promise((resolve) => setTimeout(resolve, 5000));
       }
@@ -415,31 +419,31 @@ describe("cache", () => {
 describe("options", () => {
   const server = new FakeAuthServer();
   it.each<[string, Partial<TokenProviderOptions>, string]>([
-    ["clientId", { clientId: "" }, "invalid option clientId: must be a non-empty string"],
-    ["clientSecret", { clientSecret: undefined as unknown as string }, "invalid option clientSecret"],
-    ["key", { key: {} as ServiceAccountKey }, "invalid option key: must be a ServiceAccountKey"],
-    ["baseUrl", { baseUrl: "drill.test" }, "invalid option baseUrl: must be an absolute http(s) URL"],
-    ["baseUrl with credentials", { baseUrl: "https://u:p@drill.test" }, "invalid option baseUrl"],
-    ["tokenEndpoint", { tokenEndpoint: "/token" }, "invalid option tokenEndpoint"],
+    ["clientId", { clientId: "" }, "Invalid option clientId: must be a non-empty string"],
+    ["clientSecret", { clientSecret: undefined as unknown as string }, "Invalid option clientSecret"],
+    ["key", { key: {} as ServiceAccountKey }, "Invalid option key: must be a ServiceAccountKey"],
+    ["baseUrl", { baseUrl: "drill.test" }, "Invalid option baseUrl: must be an absolute http(s) URL"],
+    ["baseUrl with credentials", { baseUrl: "https://u:p@drill.test" }, "Invalid option baseUrl"],
+    ["tokenEndpoint", { tokenEndpoint: "/token" }, "Invalid option tokenEndpoint"],
     [
       "no URL at all",
       { baseUrl: undefined },
-      "invalid option baseUrl: is required unless tokenEndpoint is given",
+      "Invalid option baseUrl: is required unless tokenEndpoint is given",
     ],
-    ["subject", { subject: "" }, "invalid option subject: must be a non-empty string"],
-    ["refreshMarginSeconds", { refreshMarginSeconds: -1 }, "invalid option refreshMarginSeconds"],
-    ["cache", { cache: { get: () => undefined } as unknown as TokenCache }, "invalid option cache"],
-    ["retry", { retry: { maxAttempts: 0 } }, "invalid option retry.maxAttempts"],
-    ["clock", { clock: {} as never }, "invalid option clock"],
+    ["subject", { subject: "" }, "Invalid option subject: must be a non-empty string"],
+    ["refreshMarginSeconds", { refreshMarginSeconds: -1 }, "Invalid option refreshMarginSeconds"],
+    ["cache", { cache: { get: () => undefined } as unknown as TokenCache }, "Invalid option cache"],
+    ["retry", { retry: { maxAttempts: 0 } }, "Invalid option retry.maxAttempts"],
+    ["clock", { clock: {} as never }, "Invalid option clock"],
   ])("rejects a bad %s", (_name, override, message) => {
     const make = () => provider(server, override);
-    expect(make).toThrow(OptionsError);
+    expect(make).toThrow(DrillInvalidOptionError);
     expect(make).toThrow(message);
   });
 
   it("rejects an empty subject in getToken", async () => {
     await expect(provider(server).getToken({ subject: "" })).rejects.toThrow(
-      "invalid option subject: must be a non-empty string",
+      "Invalid option subject: must be a non-empty string",
     );
   });
 });
@@ -460,11 +464,12 @@ describe("abort and retry waits", () => {
     const started = Date.now();
     const pending = p.getToken({ signal: controller.signal });
     await vi.waitFor(() => expect(server.tokenRequests).toHaveLength(1));
-    // The 4 s wait before the retry does not keep the process alive.
+    // The 4 s wait before the retry keeps the process alive while a caller awaits it
+    // (an unref'd timer let `node` exit with the promise pending: issue #11).
     const wait = sleeping.mock.calls.findIndex(([, ms]) => ms === 4000);
     expect(wait).toBeGreaterThanOrEqual(0);
     const timer = sleeping.mock.results[wait]?.value as NodeJS.Timeout | undefined;
-    expect(timer?.hasRef()).toBe(false);
+    expect(timer?.hasRef()).toBe(true);
     sleeping.mockRestore();
 
     controller.abort(new Error("shutting down"));
@@ -485,7 +490,7 @@ describe("abort and retry waits", () => {
     const server = new FakeAuthServer();
     const p = provider(server);
     await expect(p.getToken({ signal: AbortSignal.abort() })).rejects.toMatchObject({ code: "ERR_ABORTED" });
-    await expect(p.getToken({ signal: {} as AbortSignal })).rejects.toThrow("invalid option signal");
+    await expect(p.getToken({ signal: {} as AbortSignal })).rejects.toThrow("Invalid option signal");
     expect(server.tokenRequests).toHaveLength(0);
   });
 
@@ -506,6 +511,30 @@ describe("abort and retry waits", () => {
   });
 });
 
+describe("MemoryTokenCache bound", () => {
+  it("keeps at most maxEntries entries, dropping the least recently used first", () => {
+    const cache = new MemoryTokenCache({ maxEntries: 3 });
+    for (const key of ["a", "b", "c"]) cache.set(key, `value-${key}`, 3600);
+    expect(cache.get("a")).toBe("value-a"); // "a" is now the most recently used
+    cache.set("d", "value-d", 3600);
+    expect(cache.size).toBe(3);
+    expect(cache.get("b")).toBeUndefined();
+    expect(["a", "c", "d"].map((key) => cache.get(key))).toEqual(["value-a", "value-c", "value-d"]);
+  });
+
+  it("defaults to DEFAULT_MEMORY_CACHE_ENTRIES and rejects a bad bound", () => {
+    const cache = new MemoryTokenCache();
+    const count = DEFAULT_MEMORY_CACHE_ENTRIES + 50;
+    for (let i = 0; i < count; i++) cache.set(`subject-${i}`, "token", 3600);
+    expect(cache.size).toBe(DEFAULT_MEMORY_CACHE_ENTRIES);
+    expect(cache.get("subject-0")).toBeUndefined();
+    expect(cache.get(`subject-${count - 1}`)).toBe("token");
+    for (const bad of [0, 1.5, -1, "10"]) {
+      expect(() => new MemoryTokenCache({ maxEntries: bad as number })).toThrow("Invalid option maxEntries");
+    }
+  });
+});
+
 describe("MemoryTokenCache clock", () => {
   it("expires entries by the clock it is given", () => {
     let now = Date.parse("2031-01-01T00:00:00Z");
@@ -515,7 +544,7 @@ describe("MemoryTokenCache clock", () => {
     expect(cache.get("k")).toBe("v");
     now += 1;
     expect(cache.get("k")).toBeUndefined();
-    expect(() => new MemoryTokenCache({ clock: {} as never })).toThrow("invalid option clock");
+    expect(() => new MemoryTokenCache({ clock: {} as never })).toThrow("Invalid option clock");
   });
 
   it("is the provider's default cache, on the provider's clock rather than Date.now()", async () => {

@@ -453,7 +453,6 @@ describe("parseRetryAfter", () => {
     ["Wed, 15 Jan 2025 12:00:30 GMT", 30_000],
     ["Wednesday, 15-Jan-25 12:01:00 GMT", 60_000],
     ["Wed Jan 15 12:00:10 2025", 10_000],
-    ["Wed Jan  5 12:00:00 2025", 0],
     ["Tue, 14 Jan 2025 12:00:00 GMT", 0],
   ])("reads %j as %i ms", (value, expected) => {
     expect(parseRetryAfter(value, now)).toBe(expected);
@@ -465,6 +464,14 @@ describe("parseRetryAfter", () => {
       expect(parseRetryAfter(value, now)).toBeUndefined();
     },
   );
+
+  it("reads an asctime date with a single-digit day (space-padded) to the second", () => {
+    const sunday = Date.UTC(2025, 0, 5, 12, 0, 0);
+    expect(parseHttpDate("Sun Jan  5 12:00:10 2025")).toBe(sunday + 10_000);
+    expect(parseRetryAfter("Sun Jan  5 12:00:10 2025", sunday)).toBe(10_000);
+    // Day 5, not 15 or 50: a wrong day would give a wait of days or none at all.
+    expect(parseRetryAfter("Sun Jan  5 12:00:10 2025", sunday - 86_400_000)).toBe(86_410_000);
+  });
 
   it("reads a two-digit RFC 850 year that looks far ahead as the past century", () => {
     expect(parseRetryAfter("Sunday, 06-Nov-94 08:49:37 GMT", now)).toBe(0);

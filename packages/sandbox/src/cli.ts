@@ -1,6 +1,7 @@
 /**
  * `drill-sandbox`: runs the sandbox from the command line until SIGINT or SIGTERM.
  */
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -24,6 +25,7 @@ Options:
   --token-lifetime <s>     lifetime of issued access tokens in seconds (default 3599)
   --quiet                  do not log requests
   -h, --help               show this help
+  --version                print the version
 
 Load the credentials into a shell with:  set -a; . <dir>/client.env; set +a
 `;
@@ -56,6 +58,7 @@ function parse(argv: string[]) {
         "token-lifetime": { type: "string" },
         quiet: { type: "boolean" },
         help: { type: "boolean", short: "h" },
+        version: { type: "boolean" },
       },
     }).values;
   } catch (error) {
@@ -70,6 +73,12 @@ async function main(argv: string[]): Promise<number> {
     values = parse(argv);
     if (values.help) {
       process.stdout.write(USAGE);
+      return 0;
+    }
+    if (values.version) {
+      // One place holds the version: the package.json above src/ and dist/.
+      const manifest = readFileSync(new URL("../package.json", import.meta.url), "utf8");
+      process.stdout.write(`drill-sandbox ${(JSON.parse(manifest) as { version: string }).version}\n`);
       return 0;
     }
     options = {

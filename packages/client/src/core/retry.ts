@@ -354,7 +354,7 @@ export async function retrying(
       return response as Response;
     }
     if (signal?.aborted) throw signal.reason;
-    await discard(response);
+    discard(response);
     await policy.sleep(delay, signal ?? NEVER);
     if (signal?.aborted) throw signal.reason;
   }
@@ -362,10 +362,14 @@ export async function retrying(
 
 const NEVER = new AbortController().signal;
 
-async function discard(response: Response | undefined): Promise<void> {
-  try {
-    await response?.body?.cancel();
-  } catch {
-    // The body of a response that is dropped does not matter.
-  }
+/**
+ * Cancels the body of a response that is dropped, without waiting: a cancel
+ * can stay pending for good (a teed body settles only when both branches do).
+ */
+function discard(response: Response | undefined): void {
+  response?.body?.cancel().catch(ignore);
+}
+
+function ignore(): void {
+  // The body of a response that is dropped does not matter.
 }

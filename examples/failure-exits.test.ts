@@ -1,0 +1,178 @@
+/**
+ * No silent failure: the CLIs, the examples and one script per public entry
+ * point, run as real child processes against a service that cannot help them,
+ * print the SDK error's code and exit non-zero within the retry budget.
+ *
+ * The three services: a port nothing listens on (127.0.0.1:1), a port that
+ * accepts connections and never answers, and a server that answers 503 forever.
+ */
+import { execFile } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer as createHttpServer, type Server } from "node:http";
+import { createServer as createTcpServer, type Socket, type Server as TcpServer } from "node:net";
+import { tmpdir } from "node:os";
+import { delimiter, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { DEFAULT_RETRY } from "@drill-practice/client/core";
+import { type Sandbox, startSandbox } from "@drill-practice/sandbox";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+/** Limit of one attempt given to every program, so the silent server costs seconds, not minutes. */
+const TIMEOUT_MS = 1_500;
+/** Longest sum of backoff waits of one request with the default policy (full jitter below each ceiling). */
+const MAX_WAITS_MS = Array.from(
+  { length: DEFAULT_RETRY.maxAttempts - 1 },
+  (_, retry) => DEFAULT_RETRY.initialDelayMs * 2 ** retry,
+).reduce((sum, wait) => sum + wait, 0);
+/** Starting node with tsx on a loaded machine. */
+const STARTUP_ALLOWANCE_MS = 20_000;
+
+let sandbox: Sandbox;
+let dir: string;
+let env: NodeJS.ProcessEnv;
+let silent: TcpServer;
+const held: Socket[] = [];
+let busy: Server;
+const urls: Record<"refused" | "silent" | "busy", string> = {
+  refused: "http://127.0.0.1:1",
+  silent: "",
+  busy: "",
+};
+
+function listen(server: TcpServer | Server): Promise<string> {
+  return new Promise((resolve) => {
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      resolve(`http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`);
+    });
+  });
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "drill-failures-"));
+  // The sandbox only provides valid credentials files; nothing below talks to it.
+  sandbox = await startSandbox({ port: 0, credentialsDir: dir });
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith("DRILL_")),
+  );
+  env = { ...clean, PATH: `${join(root, "node_modules/.bin")}${delimiter}${process.env.PATH}` };
+  silent = createTcpServer((socket) => {
+    held.push(socket);
+  });
+  urls.silent = await listen(silent);
+  busy = createHttpServer((_request, response) => {
+    response.writeHead(503, { "content-type": "application/json" });
+    response.end(JSON.stringify({ id: "unavailable", description: "down for maintenance" }));
+  });
+  urls.busy = await listen(busy);
+});
+
+afterAll(async () => {
+  for (const socket of held) socket.destroy();
+  await new Promise((resolve) => silent?.close(resolve));
+  await new Promise((resolve) => busy?.close(resolve));
+  await sandbox?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+interface Run {
+  readonly status: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly elapsedMs: number;
+}
+
+/** Runs a program after `. client.env`, pointed at `baseUrl`. */
+function run(baseUrl: string, command: string, args: string[]): Promise<Run> {
+  const script =
+    'set -a; . "$1"; set +a; export DRILL_BASE_URL="$2" DRILL_TIMEOUT_MS="$3"; shift 3; exec "$@"';
+  const argv = ["-c", script, "run", join(dir, "client.env"), baseUrl, String(TIMEOUT_MS), command, ...args];
+  const started = performance.now();
+  return new Promise((resolve) => {
+    execFile("bash", argv, { cwd: root, env, encoding: "utf8", timeout: 90_000 }, (error, stdout, stderr) => {
+      const status = error ? (typeof error.code === "number" ? error.code : null) : 0;
+      resolve({ status, stdout, stderr, elapsedMs: performance.now() - started });
+    });
+  });
+}
+
+const tsx = (file: string) => [process.execPath, "--import", "tsx", file] as const;
+
+type Service = keyof typeof urls;
+interface Program {
+  readonly name: string;
+  readonly command: readonly string[];
+  /** Requests made one after the other before the failure, each with its own budget. */
+  readonly requests: number;
+  readonly expected: Record<Service, RegExp>;
+}
+
+const discovery = /ERR_DISCOVERY: token endpoint discovery at .* failed/;
+const programs: Program[] = [
+  {
+    name: "drill-token (CLI)",
+    command: [process.execPath, "packages/auth/bin/drill-token.js"],
+    requests: 1,
+    expected: { refused: discovery, silent: discovery, busy: discovery },
+  },
+  {
+    name: "examples/token-for-curl.sh",
+    command: ["bash", "examples/token-for-curl.sh", "spanish"],
+    requests: 1,
+    expected: { refused: discovery, silent: discovery, busy: discovery },
+  },
+  {
+    name: "examples/search-and-practise.ts",
+    command: tsx("examples/search-and-practise.ts"),
+    requests: 1,
+    expected: { refused: discovery, silent: discovery, busy: discovery },
+  },
+  {
+    name: "@drill-practice/client",
+    command: tsx("examples/fixtures/client-get.ts"),
+    requests: 1,
+    expected: {
+      refused:
+        /ERR_NETWORK: GET http:\/\/127\.0\.0\.1:1\/api\/2\.1\/version failed without a response after 3 attempts/,
+      silent: new RegExp(`ERR_TIMEOUT: GET .*/api/2\\.1/version timed out after ${TIMEOUT_MS} ms`),
+      busy: /ERR_API: GET \/api\/2\.1\/version failed with HTTP 503 \(ID "unavailable"\): down for maintenance/,
+    },
+  },
+  {
+    name: "@drill-practice/client/core",
+    command: tsx("examples/fixtures/core-fetch.ts"),
+    requests: 1,
+    expected: { refused: /ERR_NETWORK: /, silent: /ERR_TIMEOUT: /, busy: /^$/ },
+  },
+  {
+    name: "@drill-practice/auth",
+    command: tsx("examples/fixtures/auth-token.ts"),
+    requests: 1,
+    expected: { refused: discovery, silent: discovery, busy: discovery },
+  },
+  {
+    name: "@drill-practice/auth/node with the client",
+    command: tsx("examples/fixtures/auth-node-client.ts"),
+    requests: 1,
+    expected: { refused: discovery, silent: discovery, busy: discovery },
+  },
+];
+
+describe.concurrent("no silent failure, in real child processes", () => {
+  for (const program of programs) {
+    for (const service of ["refused", "silent", "busy"] as const) {
+      it(`${program.name} against a ${service} service prints the code and exits 1`, async () => {
+        const [command, ...args] = program.command;
+        const result = await run(urls[service], command as string, args);
+        expect(result.status, result.stderr).toBe(1);
+        expect(result.stderr).toMatch(program.expected[service]);
+        // Within the budget: the backoff waits of each request, one attempt timeout
+        // per request for the silent service (timeouts are not retried), plus startup.
+        const perRequest = MAX_WAITS_MS + (service === "silent" ? TIMEOUT_MS : 0);
+        expect(result.elapsedMs).toBeLessThan(program.requests * perRequest + STARTUP_ALLOWANCE_MS);
+        if (service === "silent") expect(result.elapsedMs).toBeGreaterThanOrEqual(TIMEOUT_MS);
+      });
+    }
+  }
+});
