@@ -193,7 +193,12 @@ export class SearchIndex {
   private readonly postings = new Map<SearchField, Map<string, number[]>>(
     SEARCH_FIELDS.map((field) => [field, new Map<string, number[]>()]),
   );
+  /** Token to documents that hold it in any field: the posting of a search over every field. */
+  private readonly anyField = new Map<string, number[]>();
+  /** 1 where the document is in the public store; read per match, so a flat array, not the record. */
+  private storeFlags = new Uint8Array(0);
   private ranks: Int32Array = new Int32Array(0);
+  private byRank: Int32Array = new Int32Array(0);
   private ranksValid = true;
   private liveCount = 0;
   /** Memo of item token lists, used only while building: item terms repeat a lot across drills. */
@@ -220,6 +225,16 @@ export class SearchIndex {
   }
 
   /**
+   * One more than the highest document number ever given: the length a per-document array needs.
+   *
+   * @example
+   * const marks = new Uint8Array(index.capacity);
+   */
+  get capacity(): number {
+    return this.docs.length;
+  }
+
+  /**
    * Adds a drillable, or replaces the indexed version of a drillable with the same ID.
    *
    * @example
@@ -234,6 +249,7 @@ export class SearchIndex {
     const docNr = this.docs.length;
     this.docs.push({ record, sortKey: nameSortKey(record.name) });
     this.docById.set(record.id, docNr);
+    this.setInStore(docNr, record.inStore);
     this.liveCount++;
     for (const field of SEARCH_FIELDS) {
       const fieldPostings = this.postings.get(field) as Map<string, number[]>;
@@ -244,6 +260,9 @@ export class SearchIndex {
           if (posting === undefined) fieldPostings.set(token, [docNr]);
           // A new document has the highest number, so a repeated token shows up as the last entry.
           else if (posting[posting.length - 1] !== docNr) posting.push(docNr);
+          const any = this.anyField.get(token);
+          if (any === undefined) this.anyField.set(token, [docNr]);
+          else if (any[any.length - 1] !== docNr) any.push(docNr);
         }
       }
     }
@@ -261,6 +280,7 @@ export class SearchIndex {
     if (docNr === undefined) return false;
     this.unpost(docNr);
     this.docs[docNr] = undefined;
+    this.setInStore(docNr, false);
     this.docById.delete(id);
     this.liveCount--;
     this.ranksValid = false;
@@ -299,6 +319,39 @@ export class SearchIndex {
   }
 
   /**
+   * Ascending document numbers of drillables that contain `token` in any search field.
+   *
+   * @example
+   * index.postingAnyField("animals");
+   */
+  postingAnyField(token: string): readonly number[] {
+    return this.anyField.get(token) ?? EMPTY;
+  }
+
+  /**
+   * Per-document flags, 1 for drillables in the public store; indexed by document number. Belongs to
+   * the index and changes with it: read it, do not keep it across changes.
+   *
+   * @example
+   * const inStore = index.inStoreFlags()[doc] === 1;
+   */
+  inStoreFlags(): Uint8Array {
+    return this.storeFlags;
+  }
+
+  /**
+   * Name-order positions by document number (-1 for removed ones), as {@link SearchIndex.nameRank}
+   * gives them one by one. Belongs to the index: read it, do not keep it across changes.
+   *
+   * @example
+   * const rank = index.nameRanks()[doc];
+   */
+  nameRanks(): Int32Array {
+    if (!this.ranksValid) this.refreshRanks();
+    return this.ranks;
+  }
+
+  /**
    * Position of a document in name order (see the module notes); smaller sorts first.
    *
    * @example
@@ -307,6 +360,17 @@ export class SearchIndex {
   nameRank(docNr: number): number {
     if (!this.ranksValid) this.refreshRanks();
     return this.ranks[docNr] ?? Number.MAX_SAFE_INTEGER;
+  }
+
+  /**
+   * The document at a position in name order (the inverse of {@link SearchIndex.nameRank}).
+   *
+   * @example
+   * index.docAtRank(index.nameRank(7)); // 7
+   */
+  docAtRank(rank: number): number {
+    if (!this.ranksValid) this.refreshRanks();
+    return this.byRank[rank] ?? -1;
   }
 
   private tokensOf(text: string, memoize: boolean): readonly string[] {
@@ -333,6 +397,15 @@ export class SearchIndex {
    */
   private replace(docNr: number, record: DrillableRecord): void {
     const old = this.docs[docNr]?.record;
+    const beforeAny = old === undefined ? new Set<string>() : this.allTokens(old);
+    const afterAny = this.allTokens(record);
+    for (const token of beforeAny) if (!afterAny.has(token)) this.unpostAny(token, docNr);
+    for (const token of afterAny) {
+      if (beforeAny.has(token)) continue;
+      const posting = this.anyField.get(token);
+      if (posting === undefined) this.anyField.set(token, [docNr]);
+      else insertSorted(posting, docNr);
+    }
     for (const field of SEARCH_FIELDS) {
       const fieldPostings = this.postings.get(field) as Map<string, number[]>;
       const before = old === undefined ? new Set<string>() : this.fieldTokens(old, field);
@@ -352,6 +425,7 @@ export class SearchIndex {
       }
     }
     this.docs[docNr] = { record, sortKey: nameSortKey(record.name) };
+    this.setInStore(docNr, record.inStore);
     this.ranksValid = false;
   }
 
@@ -359,6 +433,7 @@ export class SearchIndex {
   private unpost(docNr: number): void {
     const doc = this.docs[docNr];
     if (doc === undefined) return;
+    for (const token of this.allTokens(doc.record)) this.unpostAny(token, docNr);
     for (const field of SEARCH_FIELDS) {
       const fieldPostings = this.postings.get(field) as Map<string, number[]>;
       for (const token of this.fieldTokens(doc.record, field)) {
@@ -368,6 +443,28 @@ export class SearchIndex {
         if (posting.length === 0) fieldPostings.delete(token);
       }
     }
+  }
+
+  private allTokens(record: DrillableRecord): Set<string> {
+    const tokens = new Set<string>();
+    for (const field of SEARCH_FIELDS) for (const token of this.fieldTokens(record, field)) tokens.add(token);
+    return tokens;
+  }
+
+  private unpostAny(token: string, docNr: number): void {
+    const posting = this.anyField.get(token);
+    if (posting === undefined) return;
+    removeSorted(posting, docNr);
+    if (posting.length === 0) this.anyField.delete(token);
+  }
+
+  private setInStore(docNr: number, inStore: boolean): void {
+    if (docNr >= this.storeFlags.length) {
+      const grown = new Uint8Array(Math.max(16, docNr * 2));
+      grown.set(this.storeFlags);
+      this.storeFlags = grown;
+    }
+    this.storeFlags[docNr] = inStore ? 1 : 0;
   }
 
   private refreshRanks(): void {
@@ -388,6 +485,7 @@ export class SearchIndex {
       ranks[nr] = rank;
     });
     this.ranks = ranks;
+    this.byRank = Int32Array.from(live);
     this.ranksValid = true;
   }
 }

@@ -1,6 +1,7 @@
 import { DomainError } from "../errors.js";
 import type { SearchIndex } from "./search-index.js";
 import { intersectSorted, tokenize, unionSorted } from "./search-index.js";
+import { selectPage } from "./top-k.js";
 import type { Catalog, Drillable, DrillableRecord, Drillables, SearchField } from "./types.js";
 import { SEARCH_FIELDS } from "./types.js";
 
@@ -167,55 +168,165 @@ function readFields(searchField: StoreSearchParams["searchField"]): SearchField[
   return fields;
 }
 
+/** Per-document scratch space, reused by every search: searches are synchronous, so never overlap. */
+let marks = new Uint8Array(0);
+let counts = new Uint32Array(0);
+let found = new Int32Array(0);
+let sortKeys = new Float64Array(0);
+
+function scratchMarks(capacity: number): Uint8Array {
+  if (marks.length < capacity) marks = new Uint8Array(capacity + (capacity >> 2));
+  return marks;
+}
+
+function scratchFound(capacity: number): Int32Array {
+  if (found.length < capacity) found = new Int32Array(capacity + (capacity >> 2));
+  return found;
+}
+
+function scratchKeys(length: number): Float64Array {
+  if (sortKeys.length < length) sortKeys = new Float64Array(length + (length >> 2));
+  return sortKeys;
+}
+
+function scratchCounts(capacity: number): Uint32Array {
+  if (counts.length < capacity) counts = new Uint32Array(capacity + (capacity >> 2));
+  return counts;
+}
+
+/**
+ * Ascending documents holding the token in at least one of the fields. Long lists are merged by marking
+ * documents in a per-document array and reading it back in order, which costs one pass over the index
+ * instead of one new array per field.
+ */
+function tokenPosting(index: SearchIndex, token: string, fields: readonly SearchField[]): readonly number[] {
+  if (fields.length === SEARCH_FIELDS.length) return index.postingAnyField(token);
+  const lists: (readonly number[])[] = [];
+  let length = 0;
+  for (const field of fields) {
+    const list = index.posting(field, token);
+    if (list.length > 0) {
+      lists.push(list);
+      length += list.length;
+    }
+  }
+  if (lists.length === 0) return [];
+  if (lists.length === 1) return lists[0] as readonly number[];
+  const capacity = index.capacity;
+  if (length * 8 < capacity) return lists.reduce((a, b) => unionSorted(a, b));
+  const seen = scratchMarks(capacity);
+  for (const list of lists) for (const doc of list) seen[doc] = 1;
+  const out: number[] = [];
+  for (let doc = 0; doc < capacity; doc++) {
+    if (seen[doc] === 1) {
+      out.push(doc);
+      seen[doc] = 0;
+    }
+  }
+  return out;
+}
+
 /** Documents containing every token of the word in at least one of the fields. */
-function wordPosting(index: SearchIndex, word: QueryWord, fields: readonly SearchField[]): number[] {
-  let result: number[] | undefined;
+function wordPosting(index: SearchIndex, word: QueryWord, fields: readonly SearchField[]): readonly number[] {
+  let result: readonly number[] | undefined;
   for (const token of word.tokens) {
-    let tokenDocs: number[] = [];
-    for (const field of fields) tokenDocs = unionSorted(tokenDocs, index.posting(field, token));
-    result = result === undefined ? tokenDocs : intersectSorted(result, tokenDocs);
+    const docs = tokenPosting(index, token, fields);
+    result = result === undefined ? docs : intersectSorted(result, docs);
     if (result.length === 0) break;
   }
   return result ?? [];
 }
 
 /**
- * Runs a parsed query against the index and returns the matching documents ordered by relevance (how
- * many distinct query words the document matches, most first), then by name, then by ID.
+ * The documents a parsed query matches (each once, in no particular order: {@link rankPage} orders
+ * them) and each word's documents (for relevance).
  *
  * @example
- * const docs = matchQuery(index, parseQuery("paris"), ["NAME"]);
+ * const { matched } = matchQuery(index, parseQuery("paris"), ["NAME"]);
  */
-export function matchQuery(index: SearchIndex, query: ParsedQuery, fields: readonly SearchField[]): number[] {
+export function matchQuery(
+  index: SearchIndex,
+  query: ParsedQuery,
+  fields: readonly SearchField[],
+): { matched: ArrayLike<number>; postings: readonly (readonly number[])[] } {
   const postings = query.words.map((word) => wordPosting(index, word, fields));
-  let matched: number[] = [];
+  const groupDocs: (readonly number[])[] = [];
   for (const group of query.groups) {
-    let groupDocs: number[] | undefined;
+    let docs: readonly number[] | undefined;
     for (const at of group) {
-      const docs = postings[at] as number[];
-      groupDocs = groupDocs === undefined ? docs : intersectSorted(groupDocs, docs);
-      if (groupDocs.length === 0) break;
+      const wordDocs = postings[at] as readonly number[];
+      docs = docs === undefined ? wordDocs : intersectSorted(docs, wordDocs);
+      if (docs.length === 0) break;
     }
-    matched = unionSorted(matched, groupDocs ?? []);
+    if (docs !== undefined && docs.length > 0) groupDocs.push(docs);
   }
-  if (query.words.length <= 1) return sortByName(index, matched);
-
-  const relevance = new Map<number, number>();
-  for (const doc of matched) relevance.set(doc, 0);
-  for (const docs of postings) {
+  if (groupDocs.length <= 1) return { matched: groupDocs[0] ?? [], postings };
+  // Alternatives: mark each document the first time a group brings it, instead of merging sorted lists.
+  const seen = scratchMarks(index.capacity);
+  const matched = scratchFound(index.capacity);
+  let count = 0;
+  for (const docs of groupDocs) {
     for (const doc of docs) {
-      const count = relevance.get(doc);
-      if (count !== undefined) relevance.set(doc, count + 1);
+      if (seen[doc] === 0) {
+        seen[doc] = 1;
+        matched[count++] = doc;
+      }
     }
   }
-  return matched.sort(
-    (a, b) =>
-      (relevance.get(b) as number) - (relevance.get(a) as number) || index.nameRank(a) - index.nameRank(b),
-  );
+  for (let i = 0; i < count; i++) seen[matched[i] as number] = 0;
+  return { matched: matched.subarray(0, count), postings };
 }
 
-function sortByName(index: SearchIndex, docs: number[]): number[] {
-  return docs.sort((a, b) => index.nameRank(a) - index.nameRank(b));
+/**
+ * The page `[start, start + size)` of the candidates that pass `keep` (a predicate, or per-document
+ * flags where 1 keeps), in result order: relevance (how
+ * many distinct query words a document matches, most first; only when the query has several words),
+ * then name order (`nameRank`). Each candidate gets one numeric key that encodes both, and only the
+ * page's keys are sorted (see `selectPage`), never every match.
+ *
+ * @example
+ * rankPage(index, matched, postings, index.inStoreFlags(), 0, 10);
+ */
+export function rankPage(
+  index: SearchIndex,
+  candidates: ArrayLike<number>,
+  postings: readonly (readonly number[])[],
+  keep: ((doc: number) => boolean) | Uint8Array,
+  start: number,
+  size: number,
+): { total: number; docs: number[] } {
+  const span = index.capacity;
+  const keys = scratchKeys(candidates.length);
+  const n = candidates.length;
+  const ranks = index.nameRanks();
+  const flags = keep instanceof Uint8Array ? keep : undefined;
+  const kept = flags === undefined ? (keep as (doc: number) => boolean) : (doc: number) => flags[doc] === 1;
+  let total = 0;
+  if (postings.length <= 1 && flags !== undefined) {
+    // The common case (one word, public store) without a call per match.
+    for (let i = 0; i < n; i++) {
+      const doc = candidates[i] as number;
+      if (flags[doc] === 1) keys[total++] = ranks[doc] as number;
+    }
+  } else if (postings.length <= 1) {
+    for (let i = 0; i < n; i++) {
+      const doc = candidates[i] as number;
+      if (kept(doc)) keys[total++] = ranks[doc] as number;
+    }
+  } else {
+    const hits = scratchCounts(span);
+    for (const docs of postings) for (const doc of docs) hits[doc] = (hits[doc] as number) + 1;
+    const words = postings.length;
+    for (let i = 0; i < n; i++) {
+      const doc = candidates[i] as number;
+      if (kept(doc)) keys[total++] = (words - (hits[doc] as number)) * span + (ranks[doc] as number);
+    }
+    for (const docs of postings) for (const doc of docs) hits[doc] = 0;
+  }
+  const page = selectPage(keys.subarray(0, total), start, size);
+  const docs: number[] = [];
+  for (const key of page) docs.push(index.docAtRank(key % span));
+  return { total, docs };
 }
 
 /**
@@ -272,24 +383,22 @@ export function searchStore(ctx: StoreSearchContext, userId: string, params: Sto
     fields = requested ?? SEARCH_FIELDS;
   }
 
-  let found: number[];
-  if (query === undefined) {
-    found = sortByName(ctx.index, scope ?? []);
-  } else {
-    const matched = matchQuery(ctx.index, parseQuery(query), fields);
-    if (scope !== undefined) {
-      const inScope = new Set(scope);
-      found = matched.filter((doc) => inScope.has(doc));
-    } else {
-      found = matched.filter((doc) => ctx.index.record(doc)?.inStore === true);
-    }
-  }
-
-  const page = found.slice(start, start + size);
+  let candidates: ArrayLike<number> = scope ?? [];
+  let postings: readonly (readonly number[])[] = [];
+  if (query !== undefined)
+    ({ matched: candidates, postings } = matchQuery(ctx.index, parseQuery(query), fields));
+  const inScope = scope === undefined || query === undefined ? undefined : new Set(scope);
+  const keep =
+    scope === undefined
+      ? ctx.index.inStoreFlags()
+      : inScope === undefined
+        ? () => true
+        : (doc: number) => inScope.has(doc);
+  const { total, docs } = rankPage(ctx.index, candidates, postings, keep, start, size);
   const drills: Drillable[] = [];
-  for (const doc of page) {
+  for (const doc of docs) {
     const record = ctx.index.record(doc);
     if (record !== undefined) drills.push(ctx.toDrillable(record, userId));
   }
-  return { total: found.length, drills };
+  return { total, drills };
 }
