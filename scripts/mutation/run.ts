@@ -65,6 +65,7 @@ interface Row {
   survived: Survivor[];
   noCoverage: Survivor[];
   errors: number;
+  ignored: number;
   score: number | undefined;
 }
 interface Survivor {
@@ -85,6 +86,7 @@ const rows: Row[] = modules.map((module) => {
     survived: [],
     noCoverage: [],
     errors: 0,
+    ignored: 0,
     score: undefined,
   };
   if (!module.measure) return row;
@@ -98,6 +100,7 @@ const rows: Row[] = modules.map((module) => {
         const survivor = describe(file, result.source, mutant);
         (mutant.status === "Survived" ? row.survived : row.noCoverage).push(survivor);
       } else if (mutant.status === "CompileError" || mutant.status === "RuntimeError") row.errors += 1;
+      else if (mutant.status === "Ignored") row.ignored += 1;
     }
   }
   // Stryker's own definition: detected (killed, timed out) over valid (detected, survived, not covered).
@@ -109,16 +112,16 @@ const rows: Row[] = modules.map((module) => {
 
 const missing = rows.filter((row) => row.module.measure && row.score === undefined);
 const table = [
-  "| module | files | killed | timed out | survived | no coverage | equivalent (listed) | score |",
-  "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+  "| module | files | killed | timed out | survived | no coverage | equivalent (listed) | static (not run) | score |",
+  "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
   ...rows.map((row) => {
     const files = row.module.files.map((file) => `\`${file}\``).join("<br>");
     if (!row.module.measure)
-      return `| ${row.module.name} | ${files} | | | | | | pending: ${row.module.pending ?? "not measured"} |`;
-    if (row.score === undefined) return `| ${row.module.name} | ${files} | | | | | | not in the report |`;
+      return `| ${row.module.name} | ${files} | | | | | | | pending: ${row.module.pending ?? "not measured"} |`;
+    if (row.score === undefined) return `| ${row.module.name} | ${files} | | | | | | | not in the report |`;
     const listed = [...row.survived, ...row.noCoverage].filter((s) => s.reason !== undefined).length;
     const mark = row.score >= TARGET ? "" : " (below target)";
-    return `| ${row.module.name} | ${files} | ${row.killed} | ${row.timeout} | ${row.survived.length} | ${row.noCoverage.length} | ${listed} | ${row.score.toFixed(1)} %${mark} |`;
+    return `| ${row.module.name} | ${files} | ${row.killed} | ${row.timeout} | ${row.survived.length} | ${row.noCoverage.length} | ${listed} | ${row.ignored} | ${row.score.toFixed(1)} %${mark} |`;
   }),
 ];
 
@@ -140,6 +143,7 @@ const markdown = [
   `- Command: \`${command}\`${reportOnly ? " (table recomputed from the last Stryker report)" : ` (${minutes.toFixed(1)} min)`}`,
   `- Report: \`${REPORT}\` (Stryker's JSON report); modules and globs: \`scripts/mutation/modules.json\``,
   `- Score = (killed + timed out) / (killed + timed out + survived + no coverage); target ≥ ${TARGET} % per module.`,
+  "- Static mutants (module-level code that runs only on import) are not run (`ignoreStatic`, for the time budget) and not scored; their count is shown.",
   "",
   ...table,
   "",
