@@ -20,8 +20,9 @@ const ACCOUNT_ID = "svc-1";
 const KEY_ID = "key-1";
 const MANAGED = { "ana@example.test": "user-ana", "hr-7": "user-dieter" } as Record<string, string>;
 
-let privateKey: CryptoKey;
-let otherPrivateKey: CryptoKey;
+type PrivateKey = Awaited<ReturnType<typeof generateKeyPair>>["privateKey"];
+let privateKey: PrivateKey;
+let otherPrivateKey: PrivateKey;
 let ctx: AssertionContext;
 const resolved: [string, string][] = [];
 
