@@ -3,7 +3,8 @@
  * Mutation testing (`pnpm mutation`): Stryker mutates the modules listed in
  * scripts/mutation/modules.json and runs the unit tests of
  * scripts/mutation/vitest.config.ts against each mutant. It is a measurement,
- * not part of `pnpm test`. scripts/mutation/run.ts calls it and writes MUTATION.md.
+ * not part of `pnpm test`. scripts/mutation/run.ts calls it once per package
+ * (DRILL_MUTATION_PACKAGE), merges the reports and writes MUTATION.md.
  */
 import { readFileSync } from "node:fs";
 
@@ -11,6 +12,12 @@ import { readFileSync } from "node:fs";
 const { modules } = JSON.parse(
   readFileSync(new URL("./scripts/mutation/modules.json", import.meta.url), "utf8"),
 );
+
+// One package per run: its own tests only, its own incremental file, so a run's results are kept
+// even when a later package's run is stopped.
+const only = process.env.DRILL_MUTATION_PACKAGE;
+const group = only ?? "all";
+const inGroup = (/** @type {string} */ file) => only === undefined || file.startsWith(`packages/${only}/`);
 
 /** @type {import("@stryker-mutator/api/core").PartialStrykerOptions} */
 export default {
@@ -23,7 +30,7 @@ export default {
   // module graph, which took 99 % of the time on this 2-core machine; they are reported as Ignored and
   // counted separately in MUTATION.md instead of being scored.
   ignoreStatic: true,
-  mutate: modules.filter((m) => m.measure).flatMap((m) => m.files),
+  mutate: modules.filter((m) => m.measure).flatMap((m) => m.files.filter(inGroup)),
   // Only the packages and the spec they read are needed in the sandbox copy.
   ignorePatterns: [
     "/packages/docs",
@@ -35,9 +42,9 @@ export default {
     "/MUTATION.md",
   ],
   incremental: true,
-  incrementalFile: "reports/mutation/stryker-incremental.json",
+  incrementalFile: `reports/mutation/${group}.incremental.json`,
   reporters: ["json", "progress", "clear-text"],
-  jsonReporter: { fileName: "reports/mutation/mutation.json" },
+  jsonReporter: { fileName: `reports/mutation/${group}.json` },
   clearTextReporter: { allowEmojis: false, logTests: false, reportScoreTable: true, reportMutants: false },
   // Two cores shared with other work: one runner per core at most (`pnpm mutation --concurrency 1`
   // on a busy machine), and generous timeouts.
