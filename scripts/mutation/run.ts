@@ -46,7 +46,7 @@ const reportOnly = args.includes("--report-only");
 const packageArg = args.indexOf("--package");
 const chosen = packageArg === -1 ? undefined : args[packageArg + 1];
 const strykerArgs = args.filter(
-  (arg, i) => arg !== "--report-only" && i !== packageArg && i !== packageArg + 1,
+  (arg, i) => arg !== "--report-only" && (packageArg === -1 || (i !== packageArg && i !== packageArg + 1)),
 );
 const command = `pnpm mutation${args.length > 0 ? ` ${args.join(" ")}` : ""}`;
 
