@@ -181,6 +181,21 @@ describe("unwrap and the throwing client", () => {
     expect(data.drills[0]?.name).toBe("Spanish verbs");
   });
 
+  it("unwrap of a result from outside the client names what the response tells, and no more", async () => {
+    // A response made by hand has no URL; one from a fetch has one. Neither carries the method.
+    const bare = new Response(null, { status: 503 });
+    const fromHand = (await caught(unwrap({ error: undefined, response: bare }))) as DrillApiError;
+    expect(fromHand).toBeInstanceOf(DrillApiError);
+    expect(fromHand.operation).toEqual({ method: "(unknown method)", path: "(unknown path)" });
+
+    const fetched = new Response(null, { status: 503 });
+    const url = `${BASE_URL}/api/2/version?secret=1`;
+    Object.defineProperty(fetched, "url", { value: url });
+    const fromFetch = (await caught(unwrap({ error: undefined, response: fetched }))) as DrillApiError;
+    expect(fromFetch.operation).toEqual({ method: "(unknown method)", path: new URL(url).pathname });
+    expect(fromFetch.message).not.toContain("secret");
+  });
+
   it("unwrap returns undefined for 204 No Content", async () => {
     const client = clientAnswering(() => new Response(null, { status: 204 }));
     await expect(
