@@ -5,6 +5,7 @@
  * assertion, and an exchange changes nothing on the server but issuing a token.
  */
 import {
+  DrillNetworkError,
   DrillTimeoutError,
   describeUrl,
   isPlatformTimeout,
@@ -93,14 +94,13 @@ export async function authRequest(
     body = await response.text();
   } catch (error) {
     const request = last ?? first;
+    if (error instanceof DrillTimeoutError || request.signal.aborted) throw error;
+    const url = describeUrl(request.url);
     if (http.timeoutMs !== false && isPlatformTimeout(error, request.signal)) {
-      throw new DrillTimeoutError({
-        timeoutMs: http.timeoutMs,
-        method: request.method,
-        url: describeUrl(request.url),
-      });
+      throw new DrillTimeoutError({ timeoutMs: http.timeoutMs, method: request.method, url });
     }
-    throw error;
+    // The connection broke while the body was on its way.
+    throw new DrillNetworkError({ method: request.method, url, attempts, cause: error });
   }
   return { response: { status: response.status, headers: response.headers, body, receivedAt }, attempts };
 }

@@ -205,6 +205,9 @@ export async function runCli(io: CliIo): Promise<number> {
     if (timeoutMs !== undefined && !Number.isInteger(timeoutMs)) {
       throw new CliUsageError("--timeout-ms (DRILL_TIMEOUT_MS) must be a whole number of milliseconds");
     }
+    if (timeoutMs !== undefined && timeoutMs <= 0) {
+      throw new CliUsageError("--timeout-ms (DRILL_TIMEOUT_MS) must be above 0");
+    }
     validateTimeout(timeoutMs);
     const baseUrl = setting(flags["base-url"], io.env.DRILL_BASE_URL);
     const tokenEndpoint = setting(flags["token-endpoint"], undefined);

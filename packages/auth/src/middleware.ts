@@ -6,7 +6,7 @@
  * `Authorization: Bearer …` header (RFC 6750) is used.
  */
 
-import { DrillInvalidOptionError, inspectCustom } from "@drill-practice/client/core";
+import { DrillInvalidOptionError, inspectCustom, KEEPS_REQUEST_BODY } from "@drill-practice/client/core";
 import type { Middleware } from "openapi-fetch";
 import type { TokenProvider } from "./token-provider.js";
 
@@ -50,9 +50,10 @@ const BEARER = "Bearer ";
  * still apply) with a newer token: if the provider still hands out the token that
  * was rejected, that token is dropped and one fresh token is exchanged for all
  * requests rejected with it; if the provider has a newer one already, that is used.
- * A request without a body is re-sent as it is, so the common GET holds nothing for a
- * possible 401; a request with a body keeps one copy (weakly held) for it. A second
- * 401 is returned to the caller.
+ * A request is re-sent as it is, since the client's fetch leaves it readable; only behind
+ * a fetch that consumes the request's body (a plain openapi-fetch client with the
+ * platform fetch) does a request with a body keep one copy, weakly held, for the
+ * re-send. A second 401 is returned to the caller.
  *
  * @example
  * ```ts
@@ -94,21 +95,25 @@ export function authMiddleware(provider: TokenProvider, options: AuthMiddlewareO
     }
     return replacement;
   };
-  // A copy of each request with a body, for the re-send: a fetch that is not the
-  // client's may consume the original's body. Weak, so nothing outlives its request;
-  // a request without a body is re-sent as it is and costs nothing.
+  // A copy of a request with a body, for the re-send, only where the fetch consumes
+  // the original's body: the client's own fetch sends a copy and keeps the original
+  // readable. Weak, so nothing outlives its request.
   const copies = new WeakMap<Request, Request>();
-  const authorize = (request: Request, token: string): Request => {
+  const authorize = (request: Request, token: string, fetch: unknown): Request => {
     request.headers.set("Authorization", `${BEARER}${token}`);
-    if (request.body !== null) copies.set(request, request.clone());
+    if (request.body !== null && (fetch as { [KEEPS_REQUEST_BODY]?: boolean })[KEEPS_REQUEST_BODY] !== true) {
+      copies.set(request, request.clone());
+    }
     return request;
   };
 
   const middleware: AuthMiddleware = {
-    onRequest({ request }) {
+    onRequest({ request, options: clientOptions }) {
       const fresh = peek?.(subject);
-      if (fresh !== undefined) return authorize(request, fresh.value);
-      return provider.getToken(getOptions).then((token) => authorize(request, token.value));
+      if (fresh !== undefined) return authorize(request, fresh.value, clientOptions.fetch);
+      return provider
+        .getToken(getOptions)
+        .then((token) => authorize(request, token.value, clientOptions.fetch));
     },
     async onResponse({ request, response, options: clientOptions }) {
       if (response.status !== 401) return undefined;

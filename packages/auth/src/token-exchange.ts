@@ -8,7 +8,6 @@ import {
   DrillTimeoutError,
   parseRetryAfter,
   redactedCause,
-  redactSecrets,
   serverText,
 } from "@drill-practice/client/core";
 import { type AuthHttp, authRequest, type ReadResponse } from "./auth-request.js";

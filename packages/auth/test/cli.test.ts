@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -95,6 +95,29 @@ describe("drill-token", { timeout: 30_000 }, () => {
     }
     expect(run.stdout).toContain("--client-secret-stdin");
     expect(run.stdout).toContain("DRILL_CLIENT_SECRET");
+  });
+
+  it("prints its version, read from package.json", async () => {
+    const { version } = JSON.parse(await readFile(join(packageDir, "package.json"), "utf8")) as {
+      version: string;
+    };
+    const run = await drillToken(["--version"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(`drill-token ${version}\n`);
+  });
+
+  it("keeps its own hints whole: only secret values are redacted, not the words around them", async () => {
+    const noKey = join(dir, "no-key.json");
+    const { material: _material, ...rest } = keyFileObject();
+    await writeFile(noKey, JSON.stringify(rest));
+    const run = await drillToken([], { ...env, DRILL_KEY_FILE: noKey });
+    expectCleanError(run, 1);
+    expect(run.stderr).toContain(
+      "ERR_KEY_FILE_NO_PRIVATE_KEY: key file " +
+        `${noKey}: no field holds a PEM private key (text starting with -----BEGIN PRIVATE KEY-----); ` +
+        "use the JSON key file issued for the service account",
+    );
+    expect(run.stderr).not.toContain("[redacted]");
   });
 
   it("lists every missing setting", async () => {

@@ -1,4 +1,5 @@
-import createClient, { type Middleware } from "openapi-fetch";
+import { createDrillClient } from "@drill-practice/client";
+import createClient from "openapi-fetch";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import {
   authMiddleware,
@@ -69,7 +70,7 @@ function setup(options: { subject?: string } = {}) {
 
 describe("authMiddleware", () => {
   it("sets Authorization: Bearer <token> and reuses the cached token", async () => {
-    const { server, api, middleware, client } = setup();
+    const { server, api, client } = setup();
     const first = await client.GET("/api/2.1/version");
     const second = await client.GET("/api/2.1/version");
     expect(first.data).toEqual({ version: "2.1.0" });
@@ -88,7 +89,7 @@ describe("authMiddleware", () => {
   });
 
   it("on 401 invalidates the token and re-sends the request once, body included, with a fresh token", async () => {
-    const { server, api, middleware, client } = setup();
+    const { server, api, client } = setup();
     await client.GET("/api/2.1/version");
     api.revoked.add(server.issued[0] as string);
 
@@ -114,8 +115,36 @@ describe("authMiddleware", () => {
     expect(server.tokenRequests).toHaveLength(2);
   });
 
+  it("re-sends a body through the client's own fetch without copying the request first", async () => {
+    const { server, api, provider } = setup();
+    const client = createDrillClient({ baseUrl: server.baseUrl, fetch: api.fetch, retry: false });
+    client.use(authMiddleware(provider));
+    await client.GET("/api/2.1/version");
+    api.revoked.add(server.issued[0] as string);
+    const cloned: string[] = [];
+    const original = Request.prototype.clone;
+    const clone = vi.spyOn(Request.prototype, "clone").mockImplementation(function (this: Request) {
+      cloned.push(new URL(this.url).pathname);
+      return original.call(this);
+    });
+    const result = await client.PUT("/api/2.1/repertoire/{drillable}", {
+      params: { path: { drillable: "d-9" } },
+      body: { note: "again" } as never,
+    });
+    // The client's transport sends one copy per attempt; the middleware adds none.
+    expect(cloned.filter((path) => path === "/api/2.1/repertoire/d-9")).toHaveLength(2);
+    clone.mockRestore();
+    expect(result.response.status).toBe(200);
+    const puts = api.calls.filter((c) => c.method === "PUT");
+    expect(puts.map((c) => c.body)).toEqual([
+      JSON.stringify({ note: "again" }),
+      JSON.stringify({ note: "again" }),
+    ]);
+    expect(puts[1]?.authorization).toBe(`Bearer ${server.issued[1]}`);
+  });
+
   it("returns the second 401 to the caller instead of looping", async () => {
-    const { server, api, middleware, client } = setup();
+    const { server, api, client } = setup();
     api.mock.mockImplementation(async () => json({ ID: "unauthorized" }, { status: 401 }));
     const result = await client.GET("/api/2.1/version");
     expect(result.response.status).toBe(401);
@@ -190,7 +219,7 @@ describe("authMiddleware", () => {
   });
 
   it("cleans up when the request fails on the network", async () => {
-    const { api, middleware, client } = setup();
+    const { api, client } = setup();
     api.mock.mockImplementation(async () => {
       throw new TypeError("fetch failed");
     });

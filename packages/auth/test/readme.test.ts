@@ -31,6 +31,8 @@ describe("README", () => {
         paths: {
           "@drill-practice/auth": [source("src/index.ts")],
           "@drill-practice/client": [source("../client/src/index.ts")],
+          "@drill-practice/auth/node": [source("src/node.ts")],
+          "@drill-practice/client/core": [source("../client/src/core/index.ts")],
         },
       },
     });

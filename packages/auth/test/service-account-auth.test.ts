@@ -1,7 +1,12 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { DrillAuthContext, DrillClientAuth } from "@drill-practice/client";
+import {
+  createDrillClient,
+  type DrillAuthContext,
+  type DrillClientAuth,
+  DrillError,
+} from "@drill-practice/client";
 import createClient, { type Middleware } from "openapi-fetch";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it, vi } from "vitest";
 import {
@@ -256,6 +261,32 @@ describe("serviceAccountAuth", () => {
     expect(typeof auth.middleware).toBe("function");
     const made = typeof auth.middleware === "function" ? auth.middleware(context) : auth.middleware;
     expect(Object.keys(made).sort()).toEqual(["onRequest", "onResponse"]);
+  });
+
+  it("an auth failure rejects a client call the same way in { data, error } mode and in throwing mode", async () => {
+    // Discovery answers 503 every time: no token can be had.
+    const fetch = vi.fn(async () => json({ id: "unavailable" }, { status: 503 }));
+    const options = {
+      baseUrl: "https://drill.test",
+      fetch,
+      auth: serviceAccountAuthWithKey({
+        key: keyFileObject(),
+        clientId: CLIENT_ID,
+        clientSecret: CLIENT_SECRET,
+        retry: { maxAttempts: 2, initialDelayMs: 1, maxDelayMs: 1 },
+      }),
+    };
+    const dataMode = await createDrillClient(options)
+      .GET("/api/2.1/version")
+      .catch((e: unknown) => e);
+    const throwing = await createDrillClient({ ...options, throwOnError: true })
+      .GET("/api/2.1/version")
+      .catch((e: unknown) => e);
+    for (const error of [dataMode, throwing]) {
+      expect(error).toBeInstanceOf(DrillError);
+      expect(error).toMatchObject({ code: "ERR_DISCOVERY", status: 503, attempts: 2 });
+    }
+    expect((dataMode as Error).message).toBe((throwing as Error).message);
   });
 
   it("main entry: takes the key as JSON text and points keyFile users to @drill-practice/auth/node", async () => {

@@ -92,6 +92,9 @@ describe("documentation examples", () => {
           "@drill-practice/client": [
             relative(scratch, join(packageDir, "src/index.ts")).replaceAll("\\", "/"),
           ],
+          "@drill-practice/client/core": [
+            relative(scratch, join(packageDir, "src/core/index.ts")).replaceAll("\\", "/"),
+          ],
         },
       },
       // Examples of internal modules import them relatively, from where the example is written.

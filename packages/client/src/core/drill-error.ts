@@ -42,11 +42,16 @@ export abstract class DrillError extends Error {
    * `name` from another copy.
    */
   static override [Symbol.hasInstance](value: unknown): boolean {
-    if (typeof value !== "object" || value === null) return false;
-    if ((value as { [BRAND]?: unknown })[BRAND] !== true) return false;
-    if (this === DrillError) return true;
-    return Function.prototype[Symbol.hasInstance].call(this, value) || (value as Error).name === this.name;
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class on the right of `instanceof`.
+    return isBrandedInstance(this, value);
   }
 }
 
 Object.defineProperty(DrillError.prototype, BRAND, { value: true });
+
+function isBrandedInstance(target: abstract new (...args: never[]) => DrillError, value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  if ((value as { [BRAND]?: unknown })[BRAND] !== true) return false;
+  if (target === DrillError) return true;
+  return Function.prototype[Symbol.hasInstance].call(target, value) || (value as Error).name === target.name;
+}

@@ -46,6 +46,7 @@ export {
   createTransport,
   describeUrl,
   isPlatformTimeout,
+  KEEPS_REQUEST_BODY,
   type RequestFetch,
   sendAttempt,
   type TransportOptions,

@@ -56,6 +56,21 @@ export interface TransportOptions {
 }
 
 /**
+ * Marks a fetch that sends a copy of a request with a body and leaves the
+ * original readable, as {@link createTransport}'s does; middleware that may
+ * re-send a request (the auth middleware after a 401) then needs no copy of
+ * its own.
+ *
+ * @example
+ * ```ts
+ * import { KEEPS_REQUEST_BODY } from "@drill-practice/client/core";
+ *
+ * const keeps = (fetch: unknown) => (fetch as { [KEEPS_REQUEST_BODY]?: boolean })[KEEPS_REQUEST_BODY] === true;
+ * ```
+ */
+export const KEEPS_REQUEST_BODY: unique symbol = Symbol.for("@drill-practice/keeps-request-body") as never;
+
+/**
  * Returns a standard `fetch` that adds timeouts, retries and the User-Agent.
  *
  * @example
@@ -84,6 +99,7 @@ export function createTransport(options: TransportOptions): typeof fetch {
       sendAttempt(options, request, attempt, remainingMs),
     );
   };
+  Object.defineProperty(transport, KEEPS_REQUEST_BODY, { value: true });
   return transport as typeof fetch;
 }
 
@@ -110,23 +126,30 @@ export function sendAttempt(
     options.timeoutMs === false
       ? undefined
       : Math.max(1, Math.min(options.timeoutMs, Math.floor(remainingMs)));
-  return options.acceptsInit
-    ? platformAttempt(options, original, attempt, timeoutMs)
-    : guardedAttempt(options, original, attempt, timeoutMs);
-}
-
-async function platformAttempt(
-  options: TransportOptions,
-  original: Request,
-  attempt: number,
-  timeoutMs: number | undefined,
-): Promise<Response> {
   // The original keeps its body: a retry or a middleware may still need it.
   const source = original.body === null ? original : original.clone();
-  const init =
-    options.userAgent !== undefined && !source.headers.has("user-agent")
-      ? withUserAgent(source, options.userAgent)
-      : undefined;
+  const userAgent =
+    options.userAgent !== undefined && !source.headers.has("user-agent") ? options.userAgent : undefined;
+  const plan: Attempt = { original, source, userAgent, attempt, timeoutMs };
+  return options.acceptsInit ? platformAttempt(options, plan) : guardedAttempt(options, plan);
+}
+
+/** What one attempt sends and under which limit. */
+interface Attempt {
+  /** The caller's request, kept readable; its signal is the caller's. */
+  readonly original: Request;
+  /** What is sent: the original, or a copy of it when it has a body. */
+  readonly source: Request;
+  /** The User-Agent to add, when the request has none. */
+  readonly userAgent: string | undefined;
+  /** Number of the attempt, from 1. */
+  readonly attempt: number;
+  readonly timeoutMs: number | undefined;
+}
+
+async function platformAttempt(options: TransportOptions, plan: Attempt): Promise<Response> {
+  const { original, source, userAgent, attempt, timeoutMs } = plan;
+  const init = userAgent === undefined ? undefined : withUserAgent(source, userAgent);
   // Called unbound: a platform fetch called as a method of another object throws.
   const fetch = options.fetch;
   let timeout: AbortSignal | undefined;
@@ -175,15 +198,8 @@ export function isPlatformTimeout(error: unknown, callerSignal: AbortSignal | un
   return !(callerSignal?.aborted && callerSignal.reason === error);
 }
 
-async function guardedAttempt(
-  options: TransportOptions,
-  original: Request,
-  attempt: number,
-  timeoutMs: number | undefined,
-): Promise<Response> {
-  const source = original.body === null ? original : original.clone();
-  const userAgent =
-    options.userAgent !== undefined && !source.headers.has("user-agent") ? options.userAgent : undefined;
+async function guardedAttempt(options: TransportOptions, plan: Attempt): Promise<Response> {
+  const { original, source, userAgent, attempt, timeoutMs } = plan;
   const guard = new AttemptGuard(original, timeoutMs);
   let response: Response;
   try {

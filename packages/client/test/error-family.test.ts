@@ -1,0 +1,134 @@
+/**
+ * One error family: every code in one table, the README's table in step with
+ * it, and `instanceof DrillError` across separately loaded copies of the code.
+ */
+import { spawnSync } from "node:child_process";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import {
+  DRILL_ERROR_CODES,
+  DrillApiError,
+  DrillError,
+  DrillInvalidOptionError,
+  DrillNetworkError,
+  DrillTimeoutError,
+} from "../src/index.js";
+
+const packageDir = fileURLToPath(new URL("..", import.meta.url));
+const scratch: string[] = [];
+afterAll(async () => {
+  for (const dir of scratch) await rm(dir, { recursive: true, force: true });
+});
+
+describe("DRILL_ERROR_CODES", () => {
+  it("lists every code once, with a one-line meaning and the packages that throw it", () => {
+    for (const [code, info] of Object.entries(DRILL_ERROR_CODES)) {
+      expect(code).toMatch(/^ERR_[A-Z_]+$/);
+      expect(info.meaning.length).toBeGreaterThan(10);
+      expect(info.meaning).not.toContain("\n");
+      expect(info.packages.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("holds the code of every error the client throws", () => {
+    const response = new Response(null, { status: 500 });
+    const errors: DrillError[] = [
+      new DrillApiError({ status: 500, body: undefined, operation: { method: "GET", path: "/x" }, response }),
+      new DrillTimeoutError({ timeoutMs: 1, method: "GET", url: "https://x" }),
+      new DrillNetworkError({ method: "GET", url: "https://x", attempts: 1, cause: new TypeError("down") }),
+      new DrillInvalidOptionError("retry", "bad"),
+    ];
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(DrillError);
+      expect(Object.keys(DRILL_ERROR_CODES)).toContain(error.code);
+    }
+  });
+
+  it("is the table of the README, row for row", async () => {
+    const readme = await readFile(join(packageDir, "README.md"), "utf8");
+    const rows = readme
+      .split("\n")
+      .filter((line) => line.startsWith("| `ERR_"))
+      .map((line) => line.split("|").map((cell) => cell.trim()));
+    expect(rows.map((cells) => cells[1])).toEqual(
+      Object.keys(DRILL_ERROR_CODES).map((code) => `\`${code}\``),
+    );
+    for (const [code, info] of Object.entries(DRILL_ERROR_CODES)) {
+      const cells = rows.find((row) => row[1] === `\`${code}\``) ?? [];
+      expect(cells[3], code).toBe(info.packages.join(", "));
+      expect(cells[4], code).toBe(info.meaning);
+    }
+  });
+});
+
+describe("DrillApiError says what happened", () => {
+  const operation = { method: "GET", path: "/api/2/store" };
+  const make = (body: unknown, status = 400) =>
+    new DrillApiError({ status, body, operation, response: new Response(null, { status }) });
+
+  it("reads the identifier from ID or id, and quotes description or message", () => {
+    const lower = make({ id: "not_authenticated", description: "User was not authenticated" }, 401);
+    expect(lower.errorId).toBe("not_authenticated");
+    expect(lower.message).toBe(
+      'GET /api/2/store failed with HTTP 401 (ID "not_authenticated"): User was not authenticated',
+    );
+    const upper = make({ ID: "query_missing", message: "the parameter query is required" });
+    expect(upper.errorId).toBe("query_missing");
+    expect(upper.description).toBe("the parameter query is required");
+    expect(make({}).message).toBe("GET /api/2/store failed with HTTP 400");
+  });
+
+  it("redacts secrets in the explanation, keeps the words around them, and caps its length", () => {
+    const token = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl";
+    const error = make({ id: "bad_token", description: `token ${token} expired; get a new one` });
+    expect(error.message).toContain("token [redacted] expired; get a new one");
+    expect(error.message).not.toContain(token);
+    const long = make({ id: "x", description: "word ".repeat(200) });
+    expect(long.description?.length).toBeLessThanOrEqual(301);
+    expect(long.description?.endsWith("…")).toBe(true);
+  });
+});
+
+describe("instanceof DrillError across copies", () => {
+  it("recognises errors made by a separately loaded copy of the code, and nothing else", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "drill-error-copies-"));
+    scratch.push(dir);
+    // Two copies of the core, as two installed versions of the packages would be.
+    await cp(join(packageDir, "src/core"), join(dir, "a"), { recursive: true });
+    await cp(join(packageDir, "src/core"), join(dir, "b"), { recursive: true });
+    await writeFile(
+      join(dir, "check.ts"),
+      `import * as a from "./a/index.ts";
+import * as b from "./b/index.ts";
+const fromA = new a.DrillTimeoutError({ timeoutMs: 5, method: "GET", url: "https://x" });
+class Lookalike extends Error { code = "ERR_TIMEOUT"; }
+console.log(JSON.stringify({
+  distinctClasses: a.DrillError !== b.DrillError,
+  baseAcross: fromA instanceof b.DrillError,
+  subclassAcross: fromA instanceof b.DrillTimeoutError,
+  otherSubclass: fromA instanceof b.DrillNetworkError,
+  lookalike: new Lookalike() instanceof b.DrillError,
+  plain: new Error("x") instanceof b.DrillError,
+  primitive: ("ERR_TIMEOUT" as unknown) instanceof b.DrillError,
+}));
+`,
+    );
+    const run = spawnSync(process.execPath, ["--import", "tsx", join(dir, "check.ts")], {
+      cwd: packageDir,
+      encoding: "utf8",
+    });
+    expect(run.stderr).toBe("");
+    expect(JSON.parse(run.stdout)).toEqual({
+      distinctClasses: true,
+      baseAcross: true,
+      subclassAcross: true,
+      otherSubclass: false,
+      lookalike: false,
+      plain: false,
+      primitive: false,
+    });
+  });
+});
