@@ -167,8 +167,10 @@ export interface LoopbackStats extends ChildMessage {
 
 /** Settings of the sandbox child (bench/sandbox-server.ts). */
 export interface SandboxInit {
-  /** `default` for the embedded data, or how many drills to generate. */
-  readonly drills: "default" | number;
+  /** How many drills the data holds (for the report). */
+  readonly drills: number;
+  /** A data file to serve (`--data`); the default dataset when absent. */
+  readonly dataFile?: string;
 }
 
 /** Settings of the loopback server, sent as its `init` message. */

@@ -30,6 +30,8 @@ const BENCHMARKS: Readonly<Record<string, () => Promise<Benchmark>>> = {
   "typecheck-cost": async () => (await import("./typecheck-cost.ts")).run,
   "bundle-size": async () => (await import("./bundle-size.ts")).run,
   "sandbox-search": async () => (await import("./sandbox-search.ts")).run,
+  "sandbox-engine": async () => (await import("./sandbox-engine.ts")).run,
+  "sandbox-prism": async () => (await import("./sandbox-prism.ts")).run,
 };
 const ORDER = Object.keys(BENCHMARKS);
 

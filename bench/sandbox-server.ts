@@ -1,21 +1,19 @@
 /**
- * Runs a sandbox in a child process for the sandbox benchmark (see fixtures.ts). Its `init` message
- * says which data: the embedded dataset, or a number of drills for `generateLargeDataset`. Reports its
- * URL, the credentials a client needs (over IPC, to the parent only) and how long the start took.
+ * Runs a sandbox in a child process for the sandbox benchmarks (see fixtures.ts). Its `init` message
+ * says which data: the default dataset, or a data file (the parent writes the generated one). Reports
+ * its URL, the credentials a client needs (over IPC, to the parent only), how long the start took and
+ * the process's resident memory after it.
  */
 import { type SandboxOptions, startSandbox } from "@drill-practice/sandbox";
-import { createDefaultDataset, generateLargeDataset } from "../packages/sandbox/src/data/dataset.ts";
 import { receiveInit, type SandboxInit } from "./fixtures.ts";
 
 const init = await receiveInit<SandboxInit>();
+const options: SandboxOptions = {
+  port: 0,
+  ...(init.dataFile === undefined ? {} : { dataFile: init.dataFile }),
+};
+// Measured like a user's start: from the call until the server listens, reading and checking the data file.
 const started = performance.now();
-let options: SandboxOptions = { port: 0 };
-let drills = createDefaultDataset().drills.length;
-if (init.drills !== "default") {
-  drills = init.drills;
-  options = { port: 0, data: generateLargeDataset(drills) };
-}
-const generatedMs = performance.now() - started;
 const sandbox = await startSandbox(options);
 const startupMs = performance.now() - started;
 const keyFile = sandbox.credentials.keyFile();
@@ -42,8 +40,7 @@ process.send?.({
   clientId: sandbox.credentials.clientId,
   clientSecret: sandbox.credentials.clientSecret,
   keyFile: JSON.stringify(keyFile),
-  drills,
-  generatedMs,
+  drills: init.drills,
   startupMs,
   memoryMb: process.memoryUsage().rss / 1024 / 1024,
 });

@@ -53,6 +53,20 @@ function describe(value: unknown): string {
 /** Collects problems while reading a parsed JSON value into the sandbox's types. */
 class Reader {
   readonly problems: DataFileProblem[] = [];
+  /**
+   * One shared object per distinct item: drills repeat items a lot (the same word in many sets), and
+   * items are never changed, so a 100,000-drill file keeps thousands of item objects, not millions.
+   */
+  readonly items = new Map<string, DrillItem>();
+  readonly #texts = new Map<string, string>();
+
+  /** One string per distinct value for labels that repeat across records (tags, subjects, names of parts). */
+  shared(value: string): string {
+    const known = this.#texts.get(value);
+    if (known !== undefined) return known;
+    this.#texts.set(value, value);
+    return value;
+  }
 
   problem(path: string, message: string): void {
     this.problems.push({ path, message });
@@ -72,13 +86,13 @@ class Reader {
 
   string(obj: Json, key: string, path: string): string {
     const value = obj[key];
-    const at = child(path, key);
+    // The path is built only for a problem: a large file has millions of valid strings.
     if (value === undefined) {
-      this.problem(at, "is required (a non-empty string)");
+      this.problem(child(path, key), "is required (a non-empty string)");
       return "";
     }
     if (typeof value !== "string" || value.trim() === "") {
-      this.problem(at, `must be a non-empty string, got ${describe(value)}`);
+      this.problem(child(path, key), `must be a non-empty string, got ${describe(value)}`);
       return "";
     }
     return value;
@@ -129,18 +143,18 @@ class Reader {
     const out: string[] = [];
     const seen = new Set<string>();
     this.array(obj, key, path, required).forEach((value, i) => {
-      const at = child(child(path, key), i);
+      const at = () => child(child(path, key), i);
       if (typeof value !== "string" || value.trim() === "") {
-        this.problem(at, `must be a non-empty string, got ${describe(value)}`);
+        this.problem(at(), `must be a non-empty string, got ${describe(value)}`);
         return;
       }
       if (seen.has(value)) {
-        this.problem(at, `repeats ${JSON.stringify(value)}`);
+        this.problem(at(), `repeats ${JSON.stringify(value)}`);
         return;
       }
       seen.add(value);
-      check?.(value, at);
-      out.push(value);
+      check?.(value, at());
+      out.push(this.shared(value));
     });
     return out;
   }
@@ -205,7 +219,7 @@ function readDrillableFields<T extends typeof DRILL_TYPE | typeof COURSE_TYPE>(
     id: r.string(obj, "id", path),
     type,
     name: r.string(obj, "name", path),
-    subject: r.string(obj, "subject", path),
+    subject: r.shared(r.string(obj, "subject", path)),
     description: r.optionalString(obj, "description", path, ""),
     tags: r.strings(obj, "tags", path, false),
     inStore: r.optionalBoolean(obj, "inStore", path, true),
@@ -218,6 +232,26 @@ function readItems(reader: Reader, obj: Json, path: string): DrillItem[] {
   if (Array.isArray(obj.items) && values.length === 0) reader.problem(at, "must hold at least one item");
   const items: DrillItem[] = [];
   values.forEach((value, i) => {
+    const plain = value as { ask?: unknown; tell?: unknown } | null;
+    const { ask, tell } = plain ?? {};
+    // Fast path for the common, valid item; anything else goes through the checks that name the problem.
+    if (
+      typeof ask === "string" &&
+      typeof tell === "string" &&
+      ask.trim() !== "" &&
+      tell.trim() !== "" &&
+      Object.keys(plain as object).length === 2 &&
+      !Array.isArray(plain)
+    ) {
+      const key = `${ask}\u0000${tell}`;
+      let shared = reader.items.get(key);
+      if (shared === undefined) {
+        shared = { ask, tell };
+        reader.items.set(key, shared);
+      }
+      items.push(shared);
+      return;
+    }
     const itemAt = child(at, i);
     const item = reader.object(value, itemAt, ["ask", "tell"]);
     if (item === undefined) return;
@@ -303,8 +337,8 @@ export function validateDataFile(value: unknown): DataFileValidation {
       path,
       value: {
         ...readDrillableFields(r, d, path, DRILL_TYPE),
-        askName: r.string(d, "askName", path),
-        tellName: r.string(d, "tellName", path),
+        askName: r.shared(r.string(d, "askName", path)),
+        tellName: r.shared(r.string(d, "tellName", path)),
         items: readItems(r, d, path),
       },
     });

@@ -7,7 +7,7 @@ import { createState } from "../domain/state.js";
 import type { SandboxData } from "../domain/types.js";
 import { DataFileError, DataFileReadError, SandboxOptionError } from "../errors.js";
 import { readDataFile, validateDataFile } from "./data-file.js";
-import { createDefaultDataset } from "./dataset.js";
+import { readDefaultDataset } from "./default-dataset.js";
 
 /**
  * Dataset options of `startSandbox` (at most one of `data` and `dataFile`).
@@ -58,7 +58,7 @@ export async function loadDataset(
     if (!checked.ok) throw new DataFileError(checked.problems, "given as the data option");
     data = checked.data;
   } else {
-    data = createDefaultDataset();
+    data = await readDefaultDataset();
   }
   const state = createState(data, source.seed === undefined ? {} : { seed: source.seed });
   return { data, state };

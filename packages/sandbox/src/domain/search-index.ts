@@ -90,7 +90,7 @@ function removeSorted(list: number[], value: number): void {
 }
 
 /** First position at or after `from` whose value is >= `value`. */
-function lowerBound(list: readonly number[], value: number, from: number): number {
+function lowerBound(list: ArrayLike<number>, value: number, from: number): number {
   let lo = from;
   let hi = list.length;
   while (lo < hi) {
@@ -108,13 +108,14 @@ function lowerBound(list: readonly number[], value: number, from: number): numbe
  * @example
  * intersectSorted([1, 3, 5, 7], [3, 4, 5]); // [3, 5]
  */
-export function intersectSorted(a: readonly number[], b: readonly number[]): number[] {
+export function intersectSorted(a: ArrayLike<number>, b: ArrayLike<number>): number[] {
   const [small, large] = a.length <= b.length ? [a, b] : [b, a];
   const out: number[] = [];
   if (small.length === 0) return out;
   if (small.length * 16 < large.length) {
     let from = 0;
-    for (const value of small) {
+    for (let k = 0; k < small.length; k++) {
+      const value = small[k] as number;
       from = lowerBound(large, value, from);
       if (from >= large.length) break;
       if (large[from] === value) out.push(value);
@@ -142,9 +143,9 @@ export function intersectSorted(a: readonly number[], b: readonly number[]): num
  * @example
  * unionSorted([1, 3], [2, 3, 4]); // [1, 2, 3, 4]
  */
-export function unionSorted(a: readonly number[], b: readonly number[]): number[] {
-  if (a.length === 0) return b.slice();
-  if (b.length === 0) return a.slice();
+export function unionSorted(a: ArrayLike<number>, b: ArrayLike<number>): number[] {
+  if (a.length === 0) return Array.from(b);
+  if (b.length === 0) return Array.from(a);
   const out: number[] = [];
   let i = 0;
   let j = 0;
@@ -173,7 +174,33 @@ interface IndexedDoc {
   readonly sortKey: string;
 }
 
-const EMPTY: readonly number[] = Object.freeze([]);
+const EMPTY: ArrayLike<number> = new Int32Array(0);
+
+/**
+ * A posting list: a plain array while it changes; once the index is built, an exact-size `Int32Array`
+ * for long lists (half the memory of a JS number array on 64-bit) and a trimmed array for short ones.
+ */
+type Posting = number[] | Int32Array;
+
+/** The list for `token`, as a plain array that may be changed (a compacted one is copied back first). */
+function mutable(map: Map<string, Posting>, token: string): number[] | undefined {
+  const posting = map.get(token);
+  if (posting === undefined || Array.isArray(posting)) return posting;
+  const copy = Array.from(posting);
+  map.set(token, copy);
+  return copy;
+}
+
+/** Below this length a typed array's own overhead outweighs what it saves per entry. */
+const TYPED_FROM = 16;
+
+function compact(map: Map<string, Posting>): void {
+  for (const [token, posting] of map) {
+    if (!Array.isArray(posting)) continue;
+    // `slice` drops the spare capacity `push` left behind.
+    map.set(token, posting.length >= TYPED_FROM ? Int32Array.from(posting) : posting.slice());
+  }
+}
 
 /**
  * Inverted index over drills and courses: for every search field, a map from token to the ascending
@@ -190,11 +217,11 @@ const EMPTY: readonly number[] = Object.freeze([]);
 export class SearchIndex {
   private readonly docs: (IndexedDoc | undefined)[] = [];
   private readonly docById = new Map<string, number>();
-  private readonly postings = new Map<SearchField, Map<string, number[]>>(
-    SEARCH_FIELDS.map((field) => [field, new Map<string, number[]>()]),
+  private readonly postings = new Map<SearchField, Map<string, Posting>>(
+    SEARCH_FIELDS.map((field) => [field, new Map<string, Posting>()]),
   );
   /** Token to documents that hold it in any field: the posting of a search over every field. */
-  private readonly anyField = new Map<string, number[]>();
+  private readonly anyField = new Map<string, Posting>();
   /** 1 where the document is in the public store; read per match, so a flat array, not the record. */
   private storeFlags = new Uint8Array(0);
   private ranks: Int32Array = new Int32Array(0);
@@ -215,6 +242,8 @@ export class SearchIndex {
     index.tokenMemo = new Map();
     for (const record of records) index.upsert(record);
     index.tokenMemo = undefined;
+    for (const fieldPostings of index.postings.values()) compact(fieldPostings);
+    compact(index.anyField);
     index.refreshRanks();
     return index;
   }
@@ -252,15 +281,15 @@ export class SearchIndex {
     this.setInStore(docNr, record.inStore);
     this.liveCount++;
     for (const field of SEARCH_FIELDS) {
-      const fieldPostings = this.postings.get(field) as Map<string, number[]>;
+      const fieldPostings = this.postings.get(field) as Map<string, Posting>;
       const memoize = field === "CONTENTS";
       for (const text of fieldTexts(record, field)) {
         for (const token of this.tokensOf(text, memoize)) {
-          const posting = fieldPostings.get(token);
+          const posting = mutable(fieldPostings, token);
           if (posting === undefined) fieldPostings.set(token, [docNr]);
           // A new document has the highest number, so a repeated token shows up as the last entry.
           else if (posting[posting.length - 1] !== docNr) posting.push(docNr);
-          const any = this.anyField.get(token);
+          const any = mutable(this.anyField, token);
           if (any === undefined) this.anyField.set(token, [docNr]);
           else if (any[any.length - 1] !== docNr) any.push(docNr);
         }
@@ -314,7 +343,7 @@ export class SearchIndex {
    * @example
    * index.posting("TAGS", "animals");
    */
-  posting(field: SearchField, token: string): readonly number[] {
+  posting(field: SearchField, token: string): ArrayLike<number> {
     return this.postings.get(field)?.get(token) ?? EMPTY;
   }
 
@@ -324,7 +353,7 @@ export class SearchIndex {
    * @example
    * index.postingAnyField("animals");
    */
-  postingAnyField(token: string): readonly number[] {
+  postingAnyField(token: string): ArrayLike<number> {
     return this.anyField.get(token) ?? EMPTY;
   }
 
@@ -402,24 +431,24 @@ export class SearchIndex {
     for (const token of beforeAny) if (!afterAny.has(token)) this.unpostAny(token, docNr);
     for (const token of afterAny) {
       if (beforeAny.has(token)) continue;
-      const posting = this.anyField.get(token);
+      const posting = mutable(this.anyField, token);
       if (posting === undefined) this.anyField.set(token, [docNr]);
       else insertSorted(posting, docNr);
     }
     for (const field of SEARCH_FIELDS) {
-      const fieldPostings = this.postings.get(field) as Map<string, number[]>;
+      const fieldPostings = this.postings.get(field) as Map<string, Posting>;
       const before = old === undefined ? new Set<string>() : this.fieldTokens(old, field);
       const after = this.fieldTokens(record, field);
       for (const token of before) {
         if (after.has(token)) continue;
-        const posting = fieldPostings.get(token);
+        const posting = mutable(fieldPostings, token);
         if (posting === undefined) continue;
         removeSorted(posting, docNr);
         if (posting.length === 0) fieldPostings.delete(token);
       }
       for (const token of after) {
         if (before.has(token)) continue;
-        const posting = fieldPostings.get(token);
+        const posting = mutable(fieldPostings, token);
         if (posting === undefined) fieldPostings.set(token, [docNr]);
         else insertSorted(posting, docNr);
       }
@@ -435,9 +464,9 @@ export class SearchIndex {
     if (doc === undefined) return;
     for (const token of this.allTokens(doc.record)) this.unpostAny(token, docNr);
     for (const field of SEARCH_FIELDS) {
-      const fieldPostings = this.postings.get(field) as Map<string, number[]>;
+      const fieldPostings = this.postings.get(field) as Map<string, Posting>;
       for (const token of this.fieldTokens(doc.record, field)) {
-        const posting = fieldPostings.get(token);
+        const posting = mutable(fieldPostings, token);
         if (posting === undefined) continue;
         removeSorted(posting, docNr);
         if (posting.length === 0) fieldPostings.delete(token);
@@ -452,7 +481,7 @@ export class SearchIndex {
   }
 
   private unpostAny(token: string, docNr: number): void {
-    const posting = this.anyField.get(token);
+    const posting = mutable(this.anyField, token);
     if (posting === undefined) return;
     removeSorted(posting, docNr);
     if (posting.length === 0) this.anyField.delete(token);

@@ -199,9 +199,9 @@ function scratchCounts(capacity: number): Uint32Array {
  * documents in a per-document array and reading it back in order, which costs one pass over the index
  * instead of one new array per field.
  */
-function tokenPosting(index: SearchIndex, token: string, fields: readonly SearchField[]): readonly number[] {
+function tokenPosting(index: SearchIndex, token: string, fields: readonly SearchField[]): ArrayLike<number> {
   if (fields.length === SEARCH_FIELDS.length) return index.postingAnyField(token);
-  const lists: (readonly number[])[] = [];
+  const lists: ArrayLike<number>[] = [];
   let length = 0;
   for (const field of fields) {
     const list = index.posting(field, token);
@@ -211,11 +211,11 @@ function tokenPosting(index: SearchIndex, token: string, fields: readonly Search
     }
   }
   if (lists.length === 0) return [];
-  if (lists.length === 1) return lists[0] as readonly number[];
+  if (lists.length === 1) return lists[0] as ArrayLike<number>;
   const capacity = index.capacity;
-  if (length * 8 < capacity) return lists.reduce((a, b) => unionSorted(a, b));
+  if (length * 8 < capacity) return lists.reduce<ArrayLike<number>>((a, b) => unionSorted(a, b), []);
   const seen = scratchMarks(capacity);
-  for (const list of lists) for (const doc of list) seen[doc] = 1;
+  for (const list of lists) for (let i = 0; i < list.length; i++) seen[list[i] as number] = 1;
   const out: number[] = [];
   for (let doc = 0; doc < capacity; doc++) {
     if (seen[doc] === 1) {
@@ -227,8 +227,8 @@ function tokenPosting(index: SearchIndex, token: string, fields: readonly Search
 }
 
 /** Documents containing every token of the word in at least one of the fields. */
-function wordPosting(index: SearchIndex, word: QueryWord, fields: readonly SearchField[]): readonly number[] {
-  let result: readonly number[] | undefined;
+function wordPosting(index: SearchIndex, word: QueryWord, fields: readonly SearchField[]): ArrayLike<number> {
+  let result: ArrayLike<number> | undefined;
   for (const token of word.tokens) {
     const docs = tokenPosting(index, token, fields);
     result = result === undefined ? docs : intersectSorted(result, docs);
@@ -248,13 +248,13 @@ export function matchQuery(
   index: SearchIndex,
   query: ParsedQuery,
   fields: readonly SearchField[],
-): { matched: ArrayLike<number>; postings: readonly (readonly number[])[] } {
+): { matched: ArrayLike<number>; postings: readonly ArrayLike<number>[] } {
   const postings = query.words.map((word) => wordPosting(index, word, fields));
-  const groupDocs: (readonly number[])[] = [];
+  const groupDocs: ArrayLike<number>[] = [];
   for (const group of query.groups) {
-    let docs: readonly number[] | undefined;
+    let docs: ArrayLike<number> | undefined;
     for (const at of group) {
-      const wordDocs = postings[at] as readonly number[];
+      const wordDocs = postings[at] as ArrayLike<number>;
       docs = docs === undefined ? wordDocs : intersectSorted(docs, wordDocs);
       if (docs.length === 0) break;
     }
@@ -266,7 +266,8 @@ export function matchQuery(
   const matched = scratchFound(index.capacity);
   let count = 0;
   for (const docs of groupDocs) {
-    for (const doc of docs) {
+    for (let i = 0; i < docs.length; i++) {
+      const doc = docs[i] as number;
       if (seen[doc] === 0) {
         seen[doc] = 1;
         matched[count++] = doc;
@@ -290,7 +291,7 @@ export function matchQuery(
 export function rankPage(
   index: SearchIndex,
   candidates: ArrayLike<number>,
-  postings: readonly (readonly number[])[],
+  postings: readonly ArrayLike<number>[],
   keep: ((doc: number) => boolean) | Uint8Array,
   start: number,
   size: number,
@@ -315,13 +316,18 @@ export function rankPage(
     }
   } else {
     const hits = scratchCounts(span);
-    for (const docs of postings) for (const doc of docs) hits[doc] = (hits[doc] as number) + 1;
+    for (const docs of postings) {
+      for (let i = 0; i < docs.length; i++) {
+        const doc = docs[i] as number;
+        hits[doc] = (hits[doc] as number) + 1;
+      }
+    }
     const words = postings.length;
     for (let i = 0; i < n; i++) {
       const doc = candidates[i] as number;
       if (kept(doc)) keys[total++] = (words - (hits[doc] as number)) * span + (ranks[doc] as number);
     }
-    for (const docs of postings) for (const doc of docs) hits[doc] = 0;
+    for (const docs of postings) for (let i = 0; i < docs.length; i++) hits[docs[i] as number] = 0;
   }
   const page = selectPage(keys.subarray(0, total), start, size);
   const docs: number[] = [];
@@ -384,7 +390,7 @@ export function searchStore(ctx: StoreSearchContext, userId: string, params: Sto
   }
 
   let candidates: ArrayLike<number> = scope ?? [];
-  let postings: readonly (readonly number[])[] = [];
+  let postings: readonly ArrayLike<number>[] = [];
   if (query !== undefined)
     ({ matched: candidates, postings } = matchQuery(ctx.index, parseQuery(query), fields));
   const inScope = scope === undefined || query === undefined ? undefined : new Set(scope);

@@ -1,3 +1,18 @@
+import type { components } from "../generated/openapi.js";
+
+/** Schemas of the packaged OpenAPI description: the wire shapes, generated, never written here. */
+type Schemas = components["schemas"];
+
+/**
+ * A wire shape with every field present: the spec leaves most fields optional (the service may omit
+ * them), while the sandbox always sends each one it knows.
+ */
+type Complete<T> = T extends readonly (infer E)[]
+  ? Complete<E>[]
+  : T extends object
+    ? { [K in keyof T]-?: Complete<T[K]> }
+    : T;
+
 /**
  * The sandbox's data model. The service interface gives the fields of a few response objects only
  * (question, drillable list, drillable); everything else here — how drills, courses, catalogs, users,
@@ -197,11 +212,7 @@ export interface SandboxData {
  * @example
  * const p: Proficiency = { receptive: 40, productive: 10, overall: 25 };
  */
-export interface Proficiency {
-  readonly receptive: number;
-  readonly productive: number;
-  readonly overall: number;
-}
+export type Proficiency = Complete<Schemas["Proficiency"]>;
 
 /**
  * The `practice` part of a drillable in a result list.
@@ -213,12 +224,7 @@ export interface Proficiency {
  *   expectedDuration: 120,
  * };
  */
-export interface DrillablePractice {
-  readonly proficiency: Proficiency;
-  readonly highestProficiency: Proficiency;
-  /** Seconds in the sandbox (the interface does not show the unit): 10 seconds per item. */
-  readonly expectedDuration: number;
-}
+export type DrillablePractice = Complete<Schemas["DrillablePractice"]>;
 
 /**
  * A drillable as it appears in a result list (`Drillable` in the interface).
@@ -226,14 +232,10 @@ export interface DrillablePractice {
  * @example
  * const d: Drillable = { id: "es-animals", name: "Spanish animals", subject: "Spanish", type: "DRILL", description: "" };
  */
-export interface Drillable {
-  readonly id: string;
-  readonly name: string;
-  readonly subject: string;
-  readonly type: string;
-  readonly description: string;
+export type Drillable = Omit<Complete<Schemas["Drillable"]>, "practice"> & {
+  /** Only for drillables the acting user has practised. */
   readonly practice?: DrillablePractice;
-}
+};
 
 /**
  * A page of drillables with the total number found (`Drillables` in the interface).
@@ -241,10 +243,7 @@ export interface Drillable {
  * @example
  * const page: Drillables = { total: 0, drills: [] };
  */
-export interface Drillables {
-  readonly total: number;
-  readonly drills: Drillable[];
-}
+export type Drillables = Omit<Complete<Schemas["Drillables"]>, "drills"> & { drills: Drillable[] };
 
 /**
  * One offered term (`Term` in the interface).
@@ -252,9 +251,7 @@ export interface Drillables {
  * @example
  * const t: Term = { value: "dog" };
  */
-export interface Term {
-  readonly value: string;
-}
+export type Term = Complete<Schemas["Term"]>;
 
 /**
  * A practice question with pending notifications (`QuestionResponse` in the interface).
@@ -269,21 +266,7 @@ export interface Term {
  *   notifications: [],
  * };
  */
-export interface QuestionResponse {
-  readonly question: {
-    readonly reference: string;
-    readonly sequenceNr: number;
-    readonly ask: { readonly name: string; readonly term: Term };
-    readonly tell: {
-      readonly name: string;
-      readonly composition: string;
-      readonly type: string;
-      readonly terms: Term[];
-    };
-  };
-  /** The element shape is not shown by the interface; the sandbox never has notifications to send. */
-  readonly notifications: unknown[];
-}
+export type QuestionResponse = Complete<Schemas["QuestionResponse"]>;
 
 /**
  * The sandbox's answer request body. The interface does not show the answer request shape; this one is

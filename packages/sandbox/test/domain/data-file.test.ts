@@ -310,7 +310,7 @@ describe("parseDataFile and readDataFile", () => {
   });
 
   it("round-trips a snapshot of the default state", async () => {
-    const { createDefaultDataset } = await import("../../src/data/dataset.js");
+    const { createDefaultDataset } = await import("../../scripts/dataset/default-dataset.js");
     const data = createDefaultDataset();
     const reparsed = parseDataFile(JSON.stringify(createState(data).snapshot()));
     expect(reparsed).toEqual(data);

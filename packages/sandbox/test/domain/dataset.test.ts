@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { createDefaultDataset } from "../../scripts/dataset/default-dataset.js";
+import { generateLargeDataset } from "../../scripts/dataset/large-dataset.js";
 import { parseDataFile } from "../../src/data/data-file.js";
-import { createDefaultDataset, DEFAULT_IDS, generateLargeDataset } from "../../src/data/dataset.js";
+import { DEFAULT_IDS } from "../../src/data/default-ids.js";
 import { createState } from "../../src/domain/state.js";
 import { DomainError } from "../../src/errors.js";
 

@@ -5,7 +5,19 @@ import { createState } from "../../src/domain/state.js";
 import type { StoreSearchParams } from "../../src/domain/store-search.js";
 import { parseQuery } from "../../src/domain/store-search.js";
 import { DomainError } from "../../src/errors.js";
-import { D2, fixtureData } from "./fixture.js";
+import { C1, D1, D2, D3, D4, D5, D6, fixtureData } from "./fixture.js";
+
+/** IDs in name order (case and accents folded, as the search orders), for expectations. */
+function byName(...records: { id: string; name: string }[]): string[] {
+  const key = (name: string) =>
+    name
+      .normalize("NFKD")
+      .replace(/\p{M}+/gu, "")
+      .toLowerCase();
+  return [...records]
+    .sort((a, b) => (key(a.name) < key(b.name) ? -1 : key(a.name) > key(b.name) ? 1 : 0))
+    .map((r) => r.id);
+}
 
 function ids(state: SandboxState, params: StoreSearchParams, user = "u1"): string[] {
   return state.searchStore(user, params).drills.map((d) => d.id);
@@ -75,39 +87,47 @@ describe("store search on the fixture", () => {
   const state = createState(fixtureData());
 
   it("finds one word in any field, sorted by name", () => {
-    expect(ids(state, { query: "animals" })).toEqual(["d2", "d1", "c1"]);
+    expect(ids(state, { query: "animals" })).toEqual(byName(D2, D1, C1));
   });
 
   it("is case-insensitive for query and text", () => {
     for (const query of ["spanish", "SPANISH", "SpAnIsH"]) {
-      expect(ids(state, { query })).toEqual(["d1", "c1", "d3"]);
+      expect(ids(state, { query })).toEqual(byName(D1, C1, D3));
     }
     expect(ids(state, { query: "CAFÉ" })).toEqual(["d3"]);
     expect(ids(state, { query: "cafe" })).toEqual(["d3"]);
   });
 
   it("with several words finds any of them, most matching words first", () => {
-    expect(ids(state, { query: "french food" })).toEqual(["d2", "c1", "d3"]);
-    expect(ids(state, { query: "spanish animals" })).toEqual(["d1", "c1", "d2", "d3"]);
+    // Each matches one of the two words: name order decides.
+    expect(ids(state, { query: "french food" })).toEqual(byName(D2, C1, D3));
+    // d1 and c1 have both words, d2 only "animals", d3 only "spanish".
+    expect(ids(state, { query: "spanish animals" })).toEqual([...byName(D1, C1), ...byName(D2, D3)]);
   });
 
   it("with AND requires all words", () => {
-    expect(ids(state, { query: "spanish AND animals" })).toEqual(["d1", "c1"]);
+    expect(ids(state, { query: "spanish AND animals" })).toEqual(byName(D1, C1));
     expect(ids(state, { query: "spanish AND animals AND food" })).toEqual(["c1"]);
     expect(ids(state, { query: "music AND spanish" })).toEqual([]);
   });
 
   it("reads lowercase 'and' as an ordinary word", () => {
     // "and" occurs in the names or descriptions of c1, d2, d3, d4 and d5.
-    expect(ids(state, { query: "and" })).toEqual(["d4", "d2", "d5", "c1", "d3"]);
-    expect(ids(state, { query: "spanish and animals" })).toEqual(["c1", "d2", "d1", "d3", "d4", "d5"]);
+    expect(ids(state, { query: "and" })).toEqual(byName(D4, D2, D5, C1, D3));
+    // c1 has all three words; d1, d2 and d3 two; d4 and d5 only "and".
+    expect(ids(state, { query: "spanish and animals" })).toEqual([
+      C1.id,
+      ...byName(D2, D1, D3),
+      ...byName(D4, D5),
+    ]);
   });
 
   it("parses mixed queries as alternatives of AND groups", () => {
     // french OR (spanish AND food)
-    expect(ids(state, { query: "french spanish AND food" })).toEqual(["c1", "d3", "d2"]);
+    // c1 and d3 match two of the words (spanish, food), d2 one (french).
+    expect(ids(state, { query: "french spanish AND food" })).toEqual([...byName(C1, D3), D2.id]);
     // (french AND horse) OR (spanish AND coffee)
-    expect(ids(state, { query: "french AND horse spanish AND coffee" })).toEqual(["d2", "d3"]);
+    expect(ids(state, { query: "french AND horse spanish AND coffee" })).toEqual(byName(D2, D3));
   });
 
   it("matches whole words only", () => {
@@ -123,11 +143,11 @@ describe("store search on the fixture", () => {
     expect(only("TAGS", "food")).toEqual(["d3"]);
     expect(only("SUBJECT", "food")).toEqual([]);
     expect(only("CONTENTS", "food")).toEqual([]);
-    expect(only("SUBJECT", "spanish")).toEqual(["d1", "c1", "d3"]);
-    expect(only("DESCRIPTION", "spanish")).toEqual(["d1", "c1"]);
-    expect(only("CONTENTS", "dog")).toEqual(["d2", "d1"]);
+    expect(only("SUBJECT", "spanish")).toEqual(byName(D1, C1, D3));
+    expect(only("DESCRIPTION", "spanish")).toEqual(byName(D1, C1));
+    expect(only("CONTENTS", "dog")).toEqual(byName(D2, D1));
     expect(only("NAME", "dog")).toEqual([]);
-    expect(only("TAGS", "vocabulary")).toEqual(["d2", "d1"]);
+    expect(only("TAGS", "vocabulary")).toEqual(byName(D2, D1));
   });
 
   it("accepts a single field as a string", () => {
@@ -135,7 +155,7 @@ describe("store search on the fixture", () => {
   });
 
   it("searches every repeated field", () => {
-    expect(ids(state, { query: "food", searchField: ["NAME", "DESCRIPTION"] })).toEqual(["c1", "d3"]);
+    expect(ids(state, { query: "food", searchField: ["NAME", "DESCRIPTION"] })).toEqual(byName(C1, D3));
     expect(ids(state, { query: "geography AND paris", searchField: ["SUBJECT", "CONTENTS"] })).toEqual([
       "d4",
     ]);
@@ -156,13 +176,13 @@ describe("store search on the fixture", () => {
   });
 
   it("returns a catalog's contents sorted by name when there is no query", () => {
-    expect(ids(state, { catalog: "cat1" })).toEqual(["d6", "d1", "c1"]);
-    expect(ids(state, { catalog: "cat1", query: "" })).toEqual(["d6", "d1", "c1"]);
+    expect(ids(state, { catalog: "cat1" })).toEqual(byName(D6, D1, C1));
+    expect(ids(state, { catalog: "cat1", query: "" })).toEqual(byName(D6, D1, C1));
     expect(state.searchStore("u1", { catalog: "cat1" }).total).toBe(3);
   });
 
   it("searches only the catalog's drillables, in name, subject and tags", () => {
-    expect(ids(state, { catalog: "cat1", query: "spanish" })).toEqual(["d6", "d1", "c1"]);
+    expect(ids(state, { catalog: "cat1", query: "spanish" })).toEqual(byName(D6, D1, C1));
     expect(ids(state, { catalog: "cat1", query: "words" })).toEqual(["d6"]);
     // c1 mentions animals only in its description, which catalog searches skip.
     expect(ids(state, { catalog: "cat1", query: "animals" })).toEqual(["d1"]);
@@ -214,8 +234,8 @@ describe("store search on the fixture", () => {
       total: 3,
       drills: [{ id: "c1" }],
     });
-    expect(ids(state, { query: "spanish", resultStart: "1" })).toEqual(["c1", "d3"]);
-    expect(ids(state, { query: "spanish", resultSize: "2" })).toEqual(["d1", "c1"]);
+    expect(ids(state, { query: "spanish", resultStart: "1" })).toEqual(byName(D1, C1, D3).slice(1));
+    expect(ids(state, { query: "spanish", resultSize: "2" })).toEqual(byName(D1, C1, D3).slice(0, 2));
     expect(state.searchStore("u1", { query: "spanish", resultSize: "0" })).toEqual({ total: 3, drills: [] });
     expect(state.searchStore("u1", { query: "spanish", resultStart: "9" })).toEqual({ total: 3, drills: [] });
     expect(ids(state, { catalog: "cat1", resultStart: 2, resultSize: 5 })).toEqual(["c1"]);
@@ -256,11 +276,15 @@ describe("index updates", () => {
     expect(ids(state, { query: "animals", searchField: ["NAME"] })).toEqual(["d1"]);
     expect(ids(state, { query: "pets", searchField: ["NAME"] })).toEqual(["d2"]);
     expect(ids(state, { query: "pets", searchField: ["TAGS"] })).toEqual(["d2"]);
+    // The all-fields search follows the change too: "french" left no field of d2's but the name.
+    expect(ids(state, { query: "pets" })).toEqual(["d2"]);
 
     state.upsertDrill({ ...D2, id: "d7", name: "Aardvark animals" });
     expect(ids(state, { query: "animals", searchField: ["NAME"] })).toEqual(["d7", "d1"]);
 
     state.deleteDrillable("d1");
+    // Words only d1 had are gone from every field, the all-fields search included.
+    expect(ids(state, { query: "perro" })).toEqual([]);
     expect(ids(state, { query: "animals", searchField: ["NAME"] })).toEqual(["d7"]);
     expect(ids(state, { catalog: "cat1" })).toEqual(["d6", "c1"]);
     expect(state.drillable("c1")).toMatchObject({ drillIds: ["d3"] });
