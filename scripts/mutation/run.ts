@@ -71,6 +71,10 @@ if (!reportOnly) {
       process.exit(stryker.status ?? 1);
     }
     timings.push(`${name} ${((Date.now() - begun) / 60_000).toFixed(1)} min`);
+    writeFileSync(
+      `${root}reports/mutation/${name}.run.json`,
+      `${JSON.stringify({ command, minutes: (Date.now() - begun) / 60_000 })}\n`,
+    );
   }
 }
 const minutes = (Date.now() - started) / 60_000;
@@ -81,9 +85,15 @@ const reportPaths = packages
   .filter((path) => existsSync(`${root}${path}`));
 const parts = reportPaths.map((path) => readJson<MutationReport & Record<string, unknown>>(path));
 // When each package's numbers were measured (its last Stryker run finished).
-const measuredAt = reportPaths.map(
-  (path) => `${path.split("/").at(-1)?.replace(".json", "")} ${isoMinute(statSync(`${root}${path}`).mtime)}`,
-);
+const measuredAt = reportPaths.map((path) => {
+  const name = path.split("/").at(-1)?.replace(".json", "") ?? path;
+  const runFile = `reports/mutation/${name}.run.json`;
+  const run = existsSync(`${root}${runFile}`)
+    ? readJson<{ command: string; minutes: number }>(runFile)
+    : undefined;
+  const how = run ? ` by \`${run.command}\` in ${run.minutes.toFixed(1)} min` : "";
+  return `${name} ${isoMinute(statSync(`${root}${path}`).mtime)}${how}`;
+});
 if (parts.length === 0) {
   console.error("no Stryker report yet: run pnpm mutation without --report-only");
   process.exit(1);
@@ -155,7 +165,8 @@ const table = [
     const files = row.module.files.map((file) => `\`${file}\``).join("<br>");
     if (!row.module.measure)
       return `| ${row.module.name} | ${files} | | | | | | | pending: ${row.module.pending ?? "not measured"} |`;
-    if (row.score === undefined) return `| ${row.module.name} | ${files} | | | | | | | not measured yet (no Stryker result for these files) |`;
+    if (row.score === undefined)
+      return `| ${row.module.name} | ${files} | | | | | | | not measured yet (no Stryker result for these files) |`;
     const listed = [...row.survived, ...row.noCoverage].filter((s) => s.reason !== undefined).length;
     const mark = row.score >= TARGET ? "" : " (below target)";
     return `| ${row.module.name} | ${files} | ${row.killed} | ${row.timeout} | ${row.survived.length} | ${row.noCoverage.length} | ${listed} | ${row.ignored} | ${row.score.toFixed(1)} %${mark} |`;
