@@ -4,10 +4,15 @@
  * or publint next to the vitest tests and never reads a stale result.
  *
  * Usage: tsx scripts/check.ts <name> -- <command> [args…]
- * The name `vitest` means the command writes its own JSON report there.
+ *
+ * The name `vitest` means the command writes its own JSON report there. Vitest's
+ * report does not record unhandled errors, a crash after writing it, or any other
+ * reason the process exited non-zero, so the exit is added to it as `runner`:
+ * the summary counts a non-zero exit as a failure even when every test passed.
  */
 import { spawn } from "node:child_process";
-import { mkdir, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { constants } from "node:os";
 import { join } from "node:path";
 
 const [name, separator, command, ...args] = process.argv.slice(2);
@@ -22,7 +27,7 @@ await mkdir(reportDir, { recursive: true });
 await rm(reportFile, { force: true });
 
 const started = performance.now();
-const code = await new Promise<number>((resolve) => {
+const { code, signal } = await new Promise<{ code: number; signal: string | null }>((resolve) => {
   // Nothing a check runs may reach for the network (telemetry, update notices).
   const env = {
     REDOCLY_TELEMETRY: "off",
@@ -33,16 +38,46 @@ const code = await new Promise<number>((resolve) => {
   const child = spawn(command, args, { stdio: "inherit", env, shell: process.platform === "win32" });
   child.on("error", (error) => {
     console.error(`check ${name}: cannot start ${command}: ${error.message}`);
-    resolve(127);
+    resolve({ code: 127, signal: null });
   });
-  child.on("exit", (exitCode, signal) => resolve(exitCode ?? (signal ? 128 : 1)));
+  // A process ended by a signal has no exit code; report it the way a shell does (128 + signal number).
+  child.on("exit", (exitCode, exitSignal) =>
+    resolve({ code: exitCode ?? 128 + (exitSignal ? constants.signals[exitSignal] : 0), signal: exitSignal }),
+  );
 });
 const seconds = (performance.now() - started) / 1000;
+const runner = { exitCode: code, signal, seconds };
 
-const hasOwnReport = name === "vitest" && (await stat(reportFile).catch(() => undefined)) !== undefined;
-if (!hasOwnReport) {
-  // vitest that died before reporting still has to show up as a failure.
-  const verdict = { kind: "check", name, ok: code === 0, exitCode: code, seconds };
+const ownReport = name === "vitest" ? await readVitestReport() : undefined;
+let ok = code === 0;
+if (ownReport) {
+  await writeFile(reportFile, `${JSON.stringify({ ...ownReport, runner })}\n`);
+} else {
+  // A check, or a vitest that died before (or while) writing its report: that is a failure whatever the exit.
+  if (name === "vitest") ok = false;
+  const verdict = { kind: "check", name, ok, exitCode: code, signal, seconds };
   await writeFile(reportFile, `${JSON.stringify(verdict, null, 2)}\n`);
 }
-process.exit(code);
+if (code !== 0)
+  console.error(`check ${name}: ${command} exited with code ${code}${signal ? ` (${signal})` : ""}`);
+process.exit(ok ? 0 : code || 1);
+
+/** The report vitest wrote, or undefined when there is none or it is cut short. */
+async function readVitestReport(): Promise<Record<string, unknown> | undefined> {
+  const text = await readFile(reportFile, "utf8").catch(() => undefined);
+  if (text === undefined) return undefined;
+  try {
+    const report: unknown = JSON.parse(text);
+    if (
+      typeof report === "object" &&
+      report !== null &&
+      Array.isArray((report as { testResults?: unknown }).testResults)
+    ) {
+      return report as Record<string, unknown>;
+    }
+  } catch {
+    // A half-written report is no report.
+  }
+  console.error(`check ${name}: ${reportFile} is not a vitest JSON report; counting the run as failed`);
+  return undefined;
+}

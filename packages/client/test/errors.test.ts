@@ -1,7 +1,9 @@
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
+import { REDACTED } from "../src/core/index.js";
 import {
   createDrillClient,
+  DRILL_ERROR_CODES,
   DrillApiError,
   DrillError,
   type DrillErrorCode,
@@ -15,6 +17,17 @@ import {
 import { BASE_URL, DRILLABLE, json, QUESTION, recordingFetch } from "./helpers.js";
 
 const SECRET = "Bearer sk-very-secret-token-123";
+
+/**
+ * Error codes are a public contract: users switch on `error.code`, so each class's code is
+ * fixed here on purpose (a rename is a breaking change and must fail this test), and every
+ * one must be documented in DRILL_ERROR_CODES as thrown by the client.
+ */
+function expectDocumentedClientCode(error: DrillError, code: DrillErrorCode) {
+  expect(error.code).toBe(code);
+  expect(DRILL_ERROR_CODES[code].packages).toContain("client");
+  expect(DRILL_ERROR_CODES[code].meaning.trim()).not.toBe("");
+}
 
 function clientAnswering(response: () => Response) {
   const recorder = recordingFetch(response);
@@ -37,21 +50,26 @@ async function caught(promise: Promise<unknown>): Promise<unknown> {
 
 describe("DrillApiError decoding", () => {
   it("carries status, ID, operation and body of a JSON error", async () => {
-    const client = clientAnswering(() => json({ ID: "query_missing", message: "no query" }, { status: 400 }));
-    const error = await caught(unwrap(client.GET("/api/2/store", { params: { query: {} } })));
+    const status = 400;
+    const body = { ID: "query_missing", message: "no query" };
+    const operation = { method: "GET", path: "/api/2/store" } as const;
+    const client = clientAnswering(() => json(body, { status }));
+    const error = await caught(unwrap(client.GET(operation.path, { params: { query: {} } })));
     expect(error).toBeInstanceOf(DrillApiError);
     expect(error).toBeInstanceOf(DrillError);
     const apiError = error as DrillApiError;
-    expect(apiError.code).toBe("ERR_API");
-    expect(apiError.status).toBe(400);
-    expect(apiError.errorId).toBe("query_missing");
-    expect(apiError.operation).toEqual({ method: "GET", path: "/api/2/store" });
-    expect(apiError.body).toEqual({ ID: "query_missing", message: "no query" });
-    expect(apiError.response.status).toBe(400);
-    // The server's explanation (here its `message`) is part of the message.
-    expect(apiError.message).toBe('GET /api/2/store failed with HTTP 400 (ID "query_missing"): no query');
-    expect(apiError.description).toBe("no query");
-    expect(apiError.name).toBe("DrillApiError");
+    expectDocumentedClientCode(apiError, "ERR_API");
+    expect(apiError.status).toBe(status);
+    expect(apiError.errorId).toBe(body.ID);
+    expect(apiError.operation).toEqual(operation);
+    expect(apiError.body).toEqual(body);
+    expect(apiError.response.status).toBe(status);
+    // The operation, the status, the ID and the server's explanation (its `message`) all reach the message.
+    expect(apiError.message).toBe(
+      `${operation.method} ${operation.path} failed with HTTP ${status} (ID "${body.ID}"): ${body.message}`,
+    );
+    expect(apiError.description).toBe(body.message);
+    expect(apiError.name).toBe(DrillApiError.name);
   });
 
   it("names the path template, not the filled-in path", async () => {
@@ -64,15 +82,17 @@ describe("DrillApiError decoding", () => {
   });
 
   it("keeps a non-JSON error body as text", async () => {
+    const page = "<html>Bad gateway</html>";
+    const status = 502;
     const client = clientAnswering(
-      () =>
-        new Response("<html>Bad gateway</html>", { status: 502, headers: { "content-type": "text/html" } }),
+      () => new Response(page, { status, headers: { "content-type": "text/html" } }),
     );
     const error = (await caught(unwrap(client.GET("/api/2/version")))) as DrillApiError;
-    expect(error.status).toBe(502);
+    expect(error.status).toBe(status);
     expect(error.errorId).toBeUndefined();
-    expect(error.body).toBe("<html>Bad gateway</html>");
-    expect(error.message).toBe("GET /api/2/version failed with HTTP 502");
+    expect(error.body).toBe(page);
+    // Without an ID or an explanation the message is just the operation and the status (no HTML in it).
+    expect(error.message).toBe(`GET /api/2/version failed with HTTP ${status}`);
   });
 
   it.each([
@@ -159,6 +179,21 @@ describe("unwrap and the throwing client", () => {
     const data = await unwrap(client.GET("/api/2/store", { params: { query: { query: "verbs" } } }));
     expect(data.total).toBe(1);
     expect(data.drills[0]?.name).toBe("Spanish verbs");
+  });
+
+  it("unwrap of a result from outside the client names what the response tells, and no more", async () => {
+    // A response made by hand has no URL; one from a fetch has one. Neither carries the method.
+    const bare = new Response(null, { status: 503 });
+    const fromHand = (await caught(unwrap({ error: undefined, response: bare }))) as DrillApiError;
+    expect(fromHand).toBeInstanceOf(DrillApiError);
+    expect(fromHand.operation).toEqual({ method: "(unknown method)", path: "(unknown path)" });
+
+    const fetched = new Response(null, { status: 503 });
+    const url = `${BASE_URL}/api/2/version?secret=1`;
+    Object.defineProperty(fetched, "url", { value: url });
+    const fromFetch = (await caught(unwrap({ error: undefined, response: fetched }))) as DrillApiError;
+    expect(fromFetch.operation).toEqual({ method: "(unknown method)", path: new URL(url).pathname });
+    expect(fromFetch.message).not.toContain("secret");
   });
 
   it("unwrap returns undefined for 204 No Content", async () => {
@@ -249,12 +284,24 @@ describe("error classes", () => {
     for (const [error, code] of errors) {
       expect(error).toBeInstanceOf(DrillError);
       expect(error).toBeInstanceOf(Error);
-      expect(error.code).toBe(code);
+      expectDocumentedClientCode(error, code);
       expect(error.name).toBe(error.constructor.name);
     }
-    const network = errors[2]?.[0] as DrillNetworkError;
-    expect(network.message).toBe("GET https://a/x failed without a response after 2 attempts: boom");
-    expect(network.cause).toBeInstanceOf(TypeError);
+    // Each class has its own code, so `error.code` alone tells them apart.
+    expect(new Set(errors.map(([, code]) => code)).size).toBe(errors.length);
+  });
+
+  it("a network error names the request, the attempts and the cause", () => {
+    const request = { method: "GET", url: "https://a/x" };
+    const cause = new TypeError("boom");
+    for (const attempts of [1, 2, 3]) {
+      const network = new DrillNetworkError({ ...request, attempts, cause });
+      const counted = attempts === 1 ? "1 attempt" : `${attempts} attempts`;
+      expect(network.message).toBe(
+        `${request.method} ${request.url} failed without a response after ${counted}: ${cause.message}`,
+      );
+      expect(network.cause).toBeInstanceOf(TypeError);
+    }
   });
 });
 
@@ -289,11 +336,13 @@ describe("DrillNetworkError keeps credentials out", () => {
     for (const text of exposed(error)) {
       expect(text).not.toContain("abc.def.ghi");
     }
+    // The header value (scheme and token) is replaced by the marker; the rest of the message stays.
+    const scrubbed = LEAKY.replace("Bearer abc.def.ghi", REDACTED);
     expect(error.message).toBe(
-      `GET ${BASE_URL}/api/2.1/version failed without a response after 1 attempt: failed: Authorization: [redacted]`,
+      `GET ${BASE_URL}/api/2.1/version failed without a response after 1 attempt: ${scrubbed}`,
     );
     expect(error.cause).toBeInstanceOf(TypeError);
-    expect((error.cause as Error).message).toBe("failed: Authorization: [redacted]");
+    expect((error.cause as Error).message).toBe(scrubbed);
   });
 
   it.each([
@@ -315,19 +364,20 @@ describe("DrillNetworkError keeps credentials out", () => {
     for (const text of exposed(nested)) expect(text).not.toContain("abc.def.ghi");
     const innerCopy = (nested.cause as Error).cause as Error & { code?: string };
     expect(innerCopy.code).toBe("ECONNREFUSED");
-    expect(innerCopy.message).toBe("connect refused, sent failed: Authorization: [redacted]");
+    const scrubbed = LEAKY.replace("Bearer abc.def.ghi", REDACTED);
+    expect(innerCopy.message).toBe(`connect refused, sent ${scrubbed}`);
 
     const fromString = await networkError(LEAKY);
-    expect(fromString.cause).toBe("failed: Authorization: [redacted]");
+    expect(fromString.cause).toBe(scrubbed);
     const fromObject = await networkError({ headers: { authorization: "Bearer abc.def.ghi" } });
     expect("cause" in fromObject).toBe(false);
     for (const text of exposed(fromObject)) expect(text).not.toContain("abc.def.ghi");
   });
 
   it("leaves ordinary messages with host names and addresses intact", async () => {
-    const error = await networkError(
-      new Error("getaddrinfo ENOTFOUND api.drill-practice.example (10.0.0.1)"),
-    );
-    expect(error.message).toContain("getaddrinfo ENOTFOUND api.drill-practice.example (10.0.0.1)");
+    const ordinary = "getaddrinfo ENOTFOUND api.drill-practice.example (10.0.0.1)";
+    const error = await networkError(new Error(ordinary));
+    expect(error.message).toContain(ordinary);
+    expect(error.message).not.toContain(REDACTED);
   });
 });

@@ -137,9 +137,36 @@ describe("paginateStore", () => {
   });
 
   it("accepts a total sent as a string of digits", async () => {
-    const server = store(drills(6), "6");
+    const count = 12;
+    const server = store(drills(count), String(count));
     const client = createDrillClient({ baseUrl: BASE_URL, fetch: server.fetch, retry: false });
-    expect(await collect(paginateStore(client, { query: "x" }, { pageSize: 4 }))).toHaveLength(6);
+    expect(await collect(paginateStore(client, { query: "x" }, { pageSize: 4 }))).toHaveLength(count);
+  });
+
+  it("never yields more than the first page's total, even when later pages come back full", async () => {
+    const total = 5;
+    const pageSize = 2;
+    // A server that ignores resultSize's end: every page is full, with fresh IDs.
+    let served = 0;
+    const server = recordingFetch(() => {
+      const page = Array.from({ length: pageSize }, () => ({ ...drills(1)[0], id: `drill-${served++}` }));
+      return json({ total, drills: page });
+    });
+    const client = createDrillClient({ baseUrl: BASE_URL, fetch: server.fetch, retry: false });
+    const pages = await collect(paginateStorePages(client, { query: "x" }, { pageSize }));
+    expect(pages.flatMap((page) => page.drills)).toHaveLength(total);
+    expect(pages.map((page) => page.start)).toEqual([0, 2, 4]);
+    expect(pages.at(-1)?.drills).toHaveLength(total % pageSize);
+  });
+
+  it("yields every entry that has no string id (it cannot tell them apart), null included", async () => {
+    const odd = [{ name: "no id" }, { name: "no id" }, null, { id: 7 }, { id: 7 }];
+    const client = createDrillClient({
+      baseUrl: BASE_URL,
+      fetch: async () => json({ total: odd.length, drills: odd }),
+      retry: false,
+    });
+    expect(await collect(paginateStore(client, { query: "x" }, { pageSize: odd.length }))).toEqual(odd);
   });
 
   it("sends no further request when the caller stops early", async () => {
@@ -182,25 +209,61 @@ describe("paginateStore", () => {
     });
   });
 
+  const notAnObject = "expected an object with total and drills";
+  const badTotal = (total: unknown) => `total is ${JSON.stringify(total)}, expected a non-negative integer`;
   it.each([
-    ["a body that is not an object", []],
-    ["a missing total", { drills: [] }],
-    ["a negative total", { total: -1, drills: [] }],
-    ["a fractional total", { total: 1.5, drills: [] }],
-    ["drills that are not an array", { total: 1, drills: "none" }],
-  ])("rejects %s with DrillUnexpectedResponseError", async (_label, body) => {
+    ["a body that is an array", [], notAnObject],
+    ["a body that is null", null, notAnObject],
+    ["a body that is a string", "page", notAnObject],
+    ["a missing total", { drills: [] }, badTotal(undefined)],
+    ["a negative total", { total: -1, drills: [] }, badTotal(-1)],
+    ["a fractional total", { total: 1.5, drills: [] }, badTotal(1.5)],
+    ["a null total", { total: null, drills: [] }, badTotal(null)],
+    ["a total in an array", { total: [5], drills: [] }, badTotal([5])],
+    ["a total with a sign", { total: "+12", drills: [] }, badTotal("+12")],
+    ["a total with a space", { total: " 12", drills: [] }, badTotal(" 12")],
+    ["a total in exponent notation", { total: "1e3", drills: [] }, badTotal("1e3")],
+    ["drills that are not an array", { total: 1, drills: "none" }, "drills is not an array"],
+  ])("rejects %s with DrillUnexpectedResponseError naming the problem", async (_label, body, problem) => {
     const client = createDrillClient({ baseUrl: BASE_URL, fetch: async () => json(body), retry: false });
     const error = await collect(paginateStore(client, { query: "x" }, { pageSize: 2 })).catch(
       (caught: unknown) => caught,
     );
     expect(error).toBeInstanceOf(DrillUnexpectedResponseError);
-    expect(error).toMatchObject({ code: "ERR_UNEXPECTED_RESPONSE", body });
+    const operation = { method: "GET", path: "/api/2/store" };
+    expect(error).toMatchObject({ code: "ERR_UNEXPECTED_RESPONSE", body, operation });
+    expect((error as Error).message).toBe(
+      `${operation.method} ${operation.path} answered unexpectedly: ${problem}`,
+    );
   });
 
-  it.each([0, -1, 2.5, Number.NaN])("refuses pageSize %s", (pageSize) => {
+  it("names the operation in a bad-page error even for a bare openapi-fetch-like client", async () => {
+    // Without createDrillClient's middleware the paginator's own idea of the operation is all there is.
+    const bare = { GET: async () => ({ data: { drills: [] }, response: new Response("{}") }) };
+    const error = await collect(
+      paginateStore(bare as never, { query: "x" }, { pageSize: 2, version: "2.1" }),
+    ).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(DrillUnexpectedResponseError);
+    expect(error).toMatchObject({ operation: { method: "GET", path: "/api/2.1/store" } });
+  });
+
+  it.each([0, -1, 2.5, Number.NaN, "5"])("refuses pageSize %s", (pageSize) => {
     const client = createDrillClient({ baseUrl: BASE_URL, fetch: async () => json({}), retry: false });
-    expect(() => paginateStorePages(client, { query: "x" }, { pageSize })).toThrow(DrillInvalidOptionError);
-    expect(() => paginateStore(client, { query: "x" }, { pageSize })).toThrow(/Invalid option pageSize/);
+    const options = { pageSize: pageSize as number };
+    expect(() => paginateStorePages(client, { query: "x" }, options)).toThrow(DrillInvalidOptionError);
+    expect(() => paginateStore(client, { query: "x" }, options)).toThrow(
+      "Invalid option pageSize: expected an integer of at least 1",
+    );
+  });
+
+  it("takes pageSize 1, the smallest page", async () => {
+    const count = 3;
+    const server = store(drills(count));
+    const client = createDrillClient({ baseUrl: BASE_URL, fetch: server.fetch, retry: false });
+    expect(await collect(paginateStore(client, { query: "x" }, { pageSize: 1 }))).toHaveLength(count);
+    expect(server.requests.map((request) => new URL(request.url).searchParams.get("resultSize"))).toEqual(
+      Array(count).fill("1"),
+    );
   });
 
   it("stops when the caller's signal aborts", async () => {
@@ -221,5 +284,60 @@ describe("paginateStore", () => {
     expect((error as Error).message).toBe("enough");
     expect(seen).toHaveLength(3);
     expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe("paginateStore: arguments, each refused with the option it names", () => {
+  const client = createDrillClient({ baseUrl: BASE_URL, fetch: async () => json({}), retry: false });
+  const refusals: [string, () => unknown, string][] = [
+    ["params null", () => paginateStore(client, null as never, { pageSize: 2 }), "params"],
+    ["params an array", () => paginateStore(client, [] as never, { pageSize: 2 }), "params"],
+    ["params a string", () => paginateStore(client, "q" as never, { pageSize: 2 }), "params"],
+    ["options null", () => paginateStore(client, { query: "x" }, null as never), "options"],
+    ["options a number", () => paginateStore(client, { query: "x" }, 5 as never), "options"],
+    [
+      "an unknown version",
+      () => paginateStore(client, { query: "x" }, { pageSize: 2, version: "3.0" as never }),
+      "version",
+    ],
+    [
+      "a signal that is not an AbortSignal",
+      () => paginateStore(client, { query: "x" }, { pageSize: 2, signal: {} as never }),
+      "signal",
+    ],
+    ["no client", () => paginateStore(null as never, { query: "x" }, { pageSize: 2 }), "client"],
+    ["a number as client", () => paginateStore(5 as never, { query: "x" }, { pageSize: 2 }), "client"],
+    ["a client without GET", () => paginateStore({} as never, { query: "x" }, { pageSize: 2 }), "client"],
+    [
+      "a client whose raw side is null",
+      () => paginateStore({ raw: null } as never, { query: "x" }, { pageSize: 2 }),
+      "client",
+    ],
+  ];
+  it.each(refusals)("refuses %s", (_label, call, option) => {
+    let error: unknown;
+    try {
+      call();
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(DrillInvalidOptionError);
+    expect((error as DrillInvalidOptionError).option).toBe(option);
+    expect((error as Error).message).toMatch(new RegExp(`^Invalid option ${option}: expected \\S`));
+  });
+
+  it("quotes an unknown version", () => {
+    expect(() => paginateStore(client, { query: "x" }, { pageSize: 2, version: "3.0" as never })).toThrow(
+      'Invalid option version: expected "2.1" or "2.0", got "3.0"',
+    );
+  });
+
+  it("takes a client's raw side, or any object with GET", async () => {
+    const page = { total: 1, drills: drills(1) };
+    const bare = { GET: async () => ({ data: page, response: json(page) }) };
+    expect(await collect(paginateStore(bare as never, { query: "x" }, { pageSize: 1 }))).toEqual(page.drills);
+    expect(await collect(paginateStore({ raw: bare } as never, { query: "x" }, { pageSize: 1 }))).toEqual(
+      page.drills,
+    );
   });
 });
