@@ -18,6 +18,17 @@ export interface ScenarioInput {
   readonly clientSecret: string;
   /** The service account's key file, as its JSON text. */
   readonly keyJson: string;
+  /**
+   * The right `tell` for each `ask` of the host's data, so the runtime can send the right answer
+   * (and a wrong one beside it) and the host can check how the sandbox evaluated both.
+   */
+  readonly answerKey: Readonly<Record<string, string>>;
+}
+
+/** How the sandbox evaluated one value of the answer, as the reply's `termEvaluations` give it. */
+export interface TermReport {
+  readonly value: string;
+  readonly result: string;
 }
 
 /** What a runtime reports back. `step` names the first step that failed. */
@@ -32,7 +43,13 @@ export type ScenarioReport =
         readonly ask: string;
         readonly choices: readonly string[];
       };
-      readonly answer: { readonly value: string; readonly correct: boolean; readonly expected: string };
+      readonly answer: {
+        /** The values sent as the repeated form field `answer`: the right one, then a wrong one. */
+        readonly values: readonly string[];
+        readonly result: string;
+        readonly terms: readonly TermReport[];
+        readonly overallProficiency: number | undefined;
+      };
     }
   | { readonly ok: false; readonly runtime: string; readonly step: Step; readonly error: string };
 
@@ -87,27 +104,39 @@ export async function runScenario(
       client.GET("/api/2/question/{drill_id}", { params: { path: { drill_id: drill.id } } }),
     );
     const choices = (question?.tell?.terms ?? []).map((term) => String(term.value));
-    const value = choices[0];
-    if (question?.reference === undefined || value === undefined) {
-      throw new Error("the question has no reference or no choices");
-    }
+    const ask = String(question?.ask?.term?.value);
+    if (question?.reference === undefined) throw new Error("the question has no reference");
+    const right = input.answerKey[ask];
+    if (right === undefined) throw new Error(`the host's data has no answer to "${ask}"`);
+    const wrong = choices.find((choice) => choice !== right);
+    if (wrong === undefined) throw new Error(`the question "${ask}" offers no wrong choice`);
+    const values = [right, wrong];
 
     step = "answer";
-    // The answer's body is not shown by the interface; the sandbox takes { value }.
-    const graded = (await unwrap(
+    // Two values, so the repeated form field (answer=…&answer=…) goes over this runtime's fetch.
+    const reply = await unwrap(
       client.PUT("/api/2/answer/{reference}", {
         params: { path: { reference: question.reference } },
-        body: { value },
+        body: { answer: values },
       }),
-    )) as { correct?: unknown; expected?: unknown };
+    );
+    const terms = (reply.evaluation?.termEvaluations ?? []).map((term) => ({
+      value: String(term.value),
+      result: String(term.result),
+    }));
 
     return {
       ok: true,
       runtime,
       token: { tokenType: token.tokenType, lifetimeSeconds },
       store: { total: page.total, ids },
-      question: { drillId: drill.id, ask: String(question.ask?.term?.value), choices },
-      answer: { value, correct: graded.correct === true, expected: String(graded.expected) },
+      question: { drillId: drill.id, ask, choices },
+      answer: {
+        values,
+        result: String(reply.evaluation?.result),
+        terms,
+        overallProficiency: reply.proficiency?.overall,
+      },
     };
   } catch (error) {
     return { ok: false, runtime, step, error: describeError(error) };

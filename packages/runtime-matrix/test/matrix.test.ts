@@ -6,13 +6,7 @@
  */
 import { chmod, mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import {
-  createDefaultDataset,
-  type Sandbox,
-  type SandboxData,
-  startSandbox,
-  tokenize,
-} from "@drill-practice/sandbox";
+import { type Sandbox, startSandbox } from "@drill-practice/sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CaseInput, runCase } from "../src/run-case.js";
 import { pinnedVersion, RUNTIME_CASES, type RuntimeCase, unavailable } from "../src/runtimes.js";
@@ -26,8 +20,102 @@ const CASE_DEADLINE_MS = 30_000;
 /** A lifetime no default has, so the token's lifetime proves it came from this sandbox. */
 const TOKEN_LIFETIME_SECONDS = 1234;
 
-const dataset = createDefaultDataset();
-const search = chooseSearch(dataset);
+/**
+ * The one word the runtimes search for. Only some in-store names hold it, as a word of its own, so
+ * which entries the search must find is evident from the data below.
+ */
+const SEARCH_WORD = "quokka";
+
+interface DataItem {
+  readonly ask: string;
+  readonly tell: string;
+}
+interface DataEntry {
+  readonly id: string;
+  readonly name: string;
+  readonly inStore?: boolean;
+  readonly items?: readonly DataItem[];
+}
+
+/** Drills and a course in the sandbox's data file format (packages/sandbox/data/FORMAT.md). */
+const DRILLS: readonly DataEntry[] = [
+  {
+    id: "drill-quokka-colours",
+    name: "Quokka colours",
+    items: [
+      { ask: "red", tell: "rot" },
+      { ask: "green", tell: "grün" },
+      { ask: "blue", tell: "blau" },
+      { ask: "yellow", tell: "gelb" },
+    ],
+  },
+  {
+    id: "drill-quokka-numbers",
+    name: "Quokka numbers",
+    items: [
+      { ask: "one", tell: "eins" },
+      { ask: "two", tell: "zwei" },
+      { ask: "three", tell: "drei" },
+      { ask: "four", tell: "vier" },
+    ],
+  },
+  // Holds the word but is not in the store: the search must not find it.
+  {
+    id: "drill-quokka-hidden",
+    name: "Quokka secrets",
+    inStore: false,
+    items: [
+      { ask: "key", tell: "Schlüssel" },
+      { ask: "door", tell: "Tür" },
+    ],
+  },
+  // In the store without the word.
+  {
+    id: "drill-harbour-birds",
+    name: "Harbour birds",
+    items: [
+      { ask: "gull", tell: "Möwe" },
+      { ask: "heron", tell: "Reiher" },
+    ],
+  },
+];
+const COURSES: readonly (DataEntry & { readonly drillIds: readonly string[] })[] = [
+  { id: "course-quokka-basics", name: "Quokka basics", drillIds: ["drill-quokka-colours"] },
+];
+
+const storeEntries = [...DRILLS, ...COURSES].filter((entry) => entry.inStore !== false);
+const expectedIds = storeEntries
+  .filter((entry) => entry.name.toLowerCase().split(" ").includes(SEARCH_WORD))
+  .map((entry) => entry.id);
+/** Every ask of the data with its right tell; the runtime answers from it. */
+const answerKey = Object.fromEntries(
+  DRILLS.flatMap((drill) => drill.items ?? []).map((item) => [item.ask, item.tell]),
+);
+
+function dataFileText(): string {
+  const serviceAccountId = "svc-matrix";
+  return JSON.stringify({
+    formatVersion: 1,
+    organizations: [{ id: "org-matrix", name: "Runtime matrix", serviceAccountId }],
+    users: [{ id: serviceAccountId, name: "Runtime matrix integration", organizationId: "org-matrix" }],
+    drills: DRILLS.map((drill) => ({
+      id: drill.id,
+      type: "DRILL",
+      name: drill.name,
+      subject: "German",
+      inStore: drill.inStore !== false,
+      askName: "English",
+      tellName: "German",
+      items: drill.items,
+    })),
+    courses: COURSES.map((course) => ({
+      id: course.id,
+      name: course.name,
+      subject: "German",
+      drillIds: course.drillIds,
+    })),
+  });
+}
 
 const available = RUNTIME_CASES.map((runtime) => ({ runtime, missing: unavailable(runtime) }));
 for (const { missing } of available) {
@@ -37,10 +125,15 @@ for (const { missing } of available) {
 }
 
 let scratch: Scratch | undefined;
+let dataFile: string | undefined;
 
 describe("runtime matrix", () => {
   beforeAll(async () => {
-    if (available.some(({ missing }) => missing === undefined)) scratch = await prepareScratch();
+    if (available.some(({ missing }) => missing === undefined)) {
+      scratch = await prepareScratch();
+      dataFile = join(scratch.dir, "matrix-data.json");
+      await writeFile(dataFile, dataFileText());
+    }
   }, 180_000);
 
   afterAll(async () => {
@@ -69,10 +162,12 @@ describe("runtime matrix", () => {
 });
 
 async function runAndCheck(runtime: RuntimeCase): Promise<void> {
-  if (scratch === undefined) throw new Error("the scratch project was not prepared");
+  if (scratch === undefined || dataFile === undefined) {
+    throw new Error("the scratch project was not prepared");
+  }
   const requests: string[] = [];
   const sandbox = await startSandbox({
-    data: dataset,
+    dataFile,
     tokenLifetimeSeconds: TOKEN_LIFETIME_SECONDS,
     onRequest: (line) => requests.push(line),
   });
@@ -126,19 +221,39 @@ function checkReport(report: Extract<ScenarioReport, { ok: true }>, context: str
   // Measured between request and response, so a second may go either way.
   expect(Math.abs(report.token.lifetimeSeconds - TOKEN_LIFETIME_SECONDS), context).toBeLessThanOrEqual(2);
 
-  expect(new Set(report.store.ids), context).toEqual(new Set(search.expectedIds));
-  expect(report.store.total, context).toBe(search.expectedIds.length);
+  expect(new Set(report.store.ids), context).toEqual(new Set(expectedIds));
+  expect(report.store.total, context).toBe(expectedIds.length);
 
-  const drill = dataset.drills.find((candidate) => candidate.id === report.question.drillId);
-  if (drill === undefined)
-    throw new Error(`question for an unknown drill ${report.question.drillId}\n${context}`);
-  expect(search.expectedIds, context).toContain(drill.id);
-  const item = drill.items.find((candidate) => candidate.ask === report.question.ask);
+  const drill = DRILLS.find((candidate) => candidate.id === report.question.drillId);
+  if (drill === undefined) {
+    throw new Error(`question for a drill that is not in the data: ${report.question.drillId}\n${context}`);
+  }
+  expect(expectedIds, context).toContain(drill.id);
+  const items = drill.items ?? [];
+  const item = items.find((candidate) => candidate.ask === report.question.ask);
   if (item === undefined) throw new Error(`"${report.question.ask}" is not asked by ${drill.id}\n${context}`);
+  // The right tell and the other choices, all from the same drill.
   expect(report.question.choices, context).toContain(item.tell);
+  const tells = items.map((candidate) => candidate.tell);
+  for (const choice of report.question.choices) expect(tells, context).toContain(choice);
 
-  expect(report.answer.expected, context).toBe(item.tell);
-  expect(report.answer.correct, context).toBe(report.answer.value === item.tell);
+  // Sent: the right tell, then another choice; one wrong value makes the whole answer wrong.
+  const [right, wrong] = report.answer.values;
+  expect(right, context).toBe(item.tell);
+  expect(report.question.choices, context).toContain(wrong);
+  expect(wrong, context).not.toBe(item.tell);
+  expect(report.answer.result, context).toBe("INCORRECT");
+  expect(report.answer.terms, context).toEqual(
+    expect.arrayContaining([
+      { value: item.tell, result: "CORRECT" },
+      { value: wrong, result: "INCORRECT" },
+    ]),
+  );
+  expect(report.answer.terms, context).toHaveLength(2);
+  const overall = report.answer.overallProficiency;
+  expect(Number.isInteger(overall) && overall !== undefined && overall >= 0 && overall <= 100, context).toBe(
+    true,
+  );
 }
 
 /** The version the case must report: the pinned one, or the host's own Node. */
@@ -159,32 +274,11 @@ async function caseInput(runtime: RuntimeCase, sandbox: Sandbox, dir: Scratch): 
   await chmod(keyFile, 0o600);
   return {
     baseUrl: sandbox.url,
-    searchQuery: search.query,
+    searchQuery: SEARCH_WORD,
+    answerKey,
     clientId: sandbox.credentials.clientId,
     clientSecret: sandbox.credentials.clientSecret,
     keyJson,
     keyFile,
   };
-}
-
-/**
- * A word of a drill's name that few store entries share, and the entries whose names hold it:
- * the search must find exactly those, whichever runtime asks.
- */
-function chooseSearch(data: SandboxData): { query: string; expectedIds: string[] } {
-  const entries = [...data.drills, ...data.courses].filter((entry) => entry.inStore);
-  let best: { query: string; expectedIds: string[] } | undefined;
-  for (const drill of data.drills.filter((d) => d.inStore && d.items.length > 0)) {
-    for (const word of tokenize(drill.name)) {
-      const expectedIds = entries.filter((e) => tokenize(e.name).includes(word)).map((e) => e.id);
-      if (
-        expectedIds.length >= 2 &&
-        expectedIds.length <= 6 &&
-        (!best || expectedIds.length < best.expectedIds.length)
-      )
-        best = { query: word, expectedIds };
-    }
-  }
-  if (best === undefined) throw new Error("the dataset has no drill name word to search for");
-  return best;
 }

@@ -15,7 +15,7 @@ export const INPUT_VARIABLE = "DRILL_MATRIX_INPUT";
  *
  * @example
  * ```ts
- * const input = readInput(); // { baseUrl, searchQuery, clientId, clientSecret, keyJson, keyFile? }
+ * const input = readInput(); // { baseUrl, searchQuery, clientId, clientSecret, keyJson, answerKey, keyFile? }
  * ```
  */
 export function readInput(): ScenarioInput & { readonly keyFile?: string } {
