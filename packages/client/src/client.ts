@@ -184,17 +184,14 @@ function validateBaseUrl(value: unknown): string {
   if (typeof value !== "string" || value.trim() === "") {
     throw new DrillInvalidOptionError(
       "baseUrl",
-      "required: the service's base address as an absolute http(s) URL, e.g. https://drill.example",
+      "required: an absolute http(s) URL, e.g. https://drill.example",
     );
   }
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new DrillInvalidOptionError(
-      "baseUrl",
-      "not an absolute URL; include the scheme, e.g. https://drill.example",
-    );
+    throw new DrillInvalidOptionError("baseUrl", "not an absolute URL (include the scheme)");
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     const hint = value.includes("://") ? "" : " (is the scheme missing?)";
@@ -231,7 +228,7 @@ function validateMiddleware(value: unknown): Middleware[] {
     if (!isMiddleware(entry)) {
       throw new DrillInvalidOptionError(
         `middleware[${index}]`,
-        "expected an object with onRequest, onResponse or onError functions",
+        "expected an object with onRequest, onResponse or onError",
       );
     }
     return entry;
@@ -248,7 +245,7 @@ function resolveAuth(auth: unknown, context: DrillAuthContext): Middleware {
   if (!isMiddleware(middleware)) {
     throw new DrillInvalidOptionError(
       "auth.middleware",
-      "expected a middleware object, or a function returning one, with onRequest, onResponse or onError",
+      "expected a middleware object or a function returning one",
     );
   }
   return middleware;
