@@ -276,10 +276,6 @@ class AttemptGuard {
     request.signal.addEventListener("abort", this);
   }
 
-  /** The signal to send with the request. */
-  get signal(): AbortSignal | undefined {
-    return this.controller?.signal;
-  }
 
   /** Settles like `pending`, or rejects as soon as the attempt is aborted. */
   race(pending: Promise<Response>): Promise<Response> {
