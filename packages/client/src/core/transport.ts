@@ -276,7 +276,6 @@ class AttemptGuard {
     request.signal.addEventListener("abort", this);
   }
 
-
   /** Settles like `pending`, or rejects as soon as the attempt is aborted. */
   race(pending: Promise<Response>): Promise<Response> {
     this.#pending = pending;
