@@ -188,17 +188,14 @@ function validateBaseUrl(value: unknown): string {
   if (typeof value !== "string" || value.trim() === "") {
     throw new DrillInvalidOptionError(
       "baseUrl",
-      "required: the service's base address as an absolute http(s) URL, e.g. https://drill.example",
+      "required: an absolute http(s) URL, e.g. https://drill.example",
     );
   }
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new DrillInvalidOptionError(
-      "baseUrl",
-      "not an absolute URL; include the scheme, e.g. https://drill.example",
-    );
+    throw new DrillInvalidOptionError("baseUrl", "not an absolute URL (include the scheme)");
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     const hint = value.includes("://") ? "" : " (is the scheme missing?)";
@@ -235,7 +232,7 @@ function validateMiddleware(value: unknown): Middleware[] {
     if (!isMiddleware(entry)) {
       throw new DrillInvalidOptionError(
         `middleware[${index}]`,
-        "expected an object with onRequest, onResponse or onError functions",
+        "expected an object with onRequest, onResponse or onError",
       );
     }
     return entry;
@@ -252,7 +249,7 @@ function resolveAuth(auth: unknown, context: DrillAuthContext): Middleware {
   if (!isMiddleware(middleware)) {
     throw new DrillInvalidOptionError(
       "auth.middleware",
-      "expected a middleware object, or a function returning one, with onRequest, onResponse or onError",
+      "expected a middleware object or a function returning one",
     );
   }
   return middleware;
@@ -282,40 +279,42 @@ function asTimeoutError(
   return new DrillTimeoutError({ timeoutMs: timeouts.timeoutMs, method, url: `${timeouts.baseUrl}${url}` });
 }
 
-function withTimeoutErrors(client: Client<object>, timeouts: BodyTimeouts | undefined): Client<object> {
-  if (timeouts === undefined) return client;
-  const wrapped: Record<string, unknown> = { ...client };
+/**
+ * The client's methods with the platform's body-timeout error turned into a
+ * DrillTimeoutError, and, for the throwing client, the result unwrapped.
+ */
+function wrapMethods(
+  client: Client<object>,
+  timeouts: BodyTimeouts | undefined,
+  throwing: boolean,
+): Record<string, unknown> {
+  const wrapped: Record<string, unknown> = throwing ? {} : { ...client };
   for (const method of METHODS) {
     const call = client[method] as unknown as RawMethod;
-    wrapped[method] = (url: string, init?: object) =>
-      call(url, init).catch((error: unknown) => {
-        throw asTimeoutError(error, method, url, init, timeouts);
-      });
+    wrapped[method] = async (url: string, init?: object) => {
+      let settled: Awaited<ReturnType<RawMethod>>;
+      try {
+        settled = await call(url, init);
+      } catch (error) {
+        throw timeouts === undefined ? error : asTimeoutError(error, method, url, init, timeouts);
+      }
+      return throwing ? unwrapAs(settled, { method, path: url }) : settled;
+    };
   }
-  return wrapped as unknown as Client<object>;
+  return wrapped;
+}
+
+function withTimeoutErrors(client: Client<object>, timeouts: BodyTimeouts | undefined): Client<object> {
+  if (timeouts === undefined) return client;
+  return wrapMethods(client, timeouts, false) as unknown as Client<object>;
 }
 
 function toThrowingClient(
   client: Client<object>,
   timeouts: BodyTimeouts | undefined,
 ): ThrowingDrillClient<object> {
-  const methods = Object.fromEntries(
-    METHODS.map((method) => {
-      const call = client[method] as unknown as RawMethod;
-      const throwing = async (url: string, init?: object) => {
-        let settled: Awaited<ReturnType<RawMethod>>;
-        try {
-          settled = await call(url, init);
-        } catch (error) {
-          throw timeouts === undefined ? error : asTimeoutError(error, method, url, init, timeouts);
-        }
-        return unwrapAs(settled, { method, path: url });
-      };
-      return [method, throwing];
-    }),
-  );
   return Object.freeze({
-    ...methods,
+    ...wrapMethods(client, timeouts, true),
     use: (...middleware: Middleware[]) => client.use(...middleware),
     eject: (...middleware: Middleware[]) => client.eject(...middleware),
     raw: withTimeoutErrors(client, timeouts),

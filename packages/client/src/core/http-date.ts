@@ -35,11 +35,13 @@ export function parseRetryAfter(
 }
 
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
-const MONTH = "(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)";
-const TIME = "(\\d{2}):(\\d{2}):(\\d{2})";
-const IMF_FIXDATE = new RegExp(`^[a-z]{3}, (\\d{2}) ${MONTH} (\\d{4}) ${TIME} GMT$`, "i");
-const RFC_850 = new RegExp(`^[a-z]{6,9}, (\\d{2})-${MONTH}-(\\d{2}) ${TIME} GMT$`, "i");
-const ASCTIME = new RegExp(`^[a-z]{3} ${MONTH} ( \\d|\\d{2}) ${TIME} (\\d{4})$`, "i");
+// Named groups, so that one reading serves all three forms.
+const MONTH = `(?<month>${MONTHS.join("|")})`;
+const DAY = "(?<day>\\d{2})";
+const TIME = "(?<hour>\\d{2}):(?<minute>\\d{2}):(?<second>\\d{2})";
+const IMF_FIXDATE = new RegExp(`^[a-z]{3}, ${DAY} ${MONTH} (?<year>\\d{4}) ${TIME} GMT$`, "i");
+const RFC_850 = new RegExp(`^[a-z]{6,9}, ${DAY}-${MONTH}-(?<year>\\d{2}) ${TIME} GMT$`, "i");
+const ASCTIME = new RegExp(`^[a-z]{3} ${MONTH} (?<day> \\d|\\d{2}) ${TIME} (?<year>\\d{4})$`, "i");
 
 /**
  * Parses an HTTP-date (RFC 9110: IMF-fixdate, the obsolete RFC 850 form or
@@ -60,35 +62,24 @@ export function parseHttpDate(
   nowMs: number = Date.now(),
 ): number | undefined {
   if (value === null || value === undefined) return undefined;
-  const fields = matchHttpDate(value.trim(), nowMs);
+  const text = value.trim();
+  const fields = (IMF_FIXDATE.exec(text) ?? RFC_850.exec(text) ?? ASCTIME.exec(text))?.groups;
   if (!fields) return undefined;
-  const [day, month, year, hour, minute, second] = fields;
-  const monthIndex = MONTHS.indexOf(month.toLowerCase());
-  const at = Date.UTC(year, monthIndex, Number(day), Number(hour), Number(minute), Number(second));
-  return Number.isNaN(at) ? undefined : at;
-}
-
-type DateFields = [day: string, month: string, year: number, hour: string, minute: string, second: string];
-
-function matchHttpDate(text: string, nowMs: number): DateFields | undefined {
-  const imf = IMF_FIXDATE.exec(text);
-  if (imf) {
-    const [, day = "", month = "", year = "", hour = "", minute = "", second = ""] = imf;
-    return [day, month, Number(year), hour, minute, second];
-  }
-  const rfc850 = RFC_850.exec(text);
-  if (rfc850) {
-    const [, day = "", month = "", shortYear = "", hour = "", minute = "", second = ""] = rfc850;
+  const { day = "", month = "", year = "", hour, minute, second } = fields;
+  let fullYear = Number(year);
+  if (year.length === 2) {
     // RFC 9110 §5.6.7: a two-digit year more than 50 years ahead lies in the past century.
     const nowYear = new Date(nowMs).getUTCFullYear();
-    let year = Math.floor(nowYear / 100) * 100 + Number(shortYear);
-    if (year > nowYear + 50) year -= 100;
-    return [day, month, year, hour, minute, second];
+    fullYear += Math.floor(nowYear / 100) * 100;
+    if (fullYear > nowYear + 50) fullYear -= 100;
   }
-  const asctime = ASCTIME.exec(text);
-  if (asctime) {
-    const [, month = "", day = "", hour = "", minute = "", second = "", year = ""] = asctime;
-    return [day.trim(), month, Number(year), hour, minute, second];
-  }
-  return undefined;
+  const at = Date.UTC(
+    fullYear,
+    MONTHS.indexOf(month.toLowerCase()),
+    Number(day),
+    Number(hour),
+    Number(minute),
+    Number(second),
+  );
+  return Number.isNaN(at) ? undefined : at;
 }

@@ -160,13 +160,9 @@ function copyError(error: Error, secrets: readonly (string | undefined)[], depth
   const Type = ERROR_TYPES.find((type) => error instanceof type) ?? Error;
   const copy = new Type(redactSecrets(error.message, secrets));
   if (copy.name !== error.name) {
-    Object.defineProperty(copy, "name", { value: error.name, writable: true, configurable: true });
+    define(copy, "name", error.name);
   }
-  Object.defineProperty(copy, "stack", {
-    value: typeof error.stack === "string" ? redactSecrets(error.stack, secrets) : undefined,
-    writable: true,
-    configurable: true,
-  });
+  define(copy, "stack", typeof error.stack === "string" ? redactSecrets(error.stack, secrets) : undefined);
   // Keep what helps diagnosis (code, errno, syscall, hostname, …), redacted.
   for (const [key, value] of Object.entries(error)) {
     if (key === "cause") continue;
@@ -176,9 +172,12 @@ function copyError(error: Error, secrets: readonly (string | undefined)[], depth
   }
   if ("cause" in error && depth < MAX_DEPTH) {
     const nested = redactedCause(error.cause, secrets, depth + 1);
-    if (nested !== undefined) {
-      Object.defineProperty(copy, "cause", { value: nested, writable: true, configurable: true });
-    }
+    if (nested !== undefined) define(copy, "cause", nested);
   }
   return copy;
+}
+
+/** A non-enumerable own property, as the engine's own `name`, `stack` and `cause` are. */
+function define(target: Error, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, writable: true, configurable: true });
 }

@@ -182,12 +182,9 @@ export function resolveRetryPolicy(options: RetryOptions | false | undefined): R
   if (!Number.isInteger(maxAttempts) || maxAttempts < 1 || maxAttempts > MAX_ATTEMPTS) {
     throw new DrillInvalidOptionError("retry.maxAttempts", `expected an integer from 1 to ${MAX_ATTEMPTS}`);
   }
-  const initialDelayMs = checkDelay(
-    "retry.initialDelayMs",
-    options.initialDelayMs ?? DEFAULT_RETRY.initialDelayMs,
-  );
-  const maxDelayMs = checkDelay("retry.maxDelayMs", options.maxDelayMs ?? DEFAULT_RETRY.maxDelayMs);
-  const maxElapsedMs = checkDelay("retry.maxElapsedMs", options.maxElapsedMs ?? DEFAULT_RETRY.maxElapsedMs);
+  const [initialDelayMs, maxDelayMs, maxElapsedMs] = DELAYS.map((name) =>
+    checkDelay(name, options[name] ?? DEFAULT_RETRY[name]),
+  ) as [number, number, number];
   if (maxDelayMs < initialDelayMs) {
     throw new DrillInvalidOptionError("retry.maxDelayMs", "must not be smaller than retry.initialDelayMs");
   }
@@ -235,9 +232,11 @@ export function resolveRetryPolicy(options: RetryOptions | false | undefined): R
   };
 }
 
-function checkDelay(option: string, value: number): number {
+const DELAYS = ["initialDelayMs", "maxDelayMs", "maxElapsedMs"] as const;
+
+function checkDelay(option: (typeof DELAYS)[number], value: number): number {
   if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || value > MAX_DELAY) {
-    throw new DrillInvalidOptionError(option, `expected milliseconds from 0 to ${MAX_DELAY}`);
+    throw new DrillInvalidOptionError(`retry.${option}`, `expected milliseconds from 0 to ${MAX_DELAY}`);
   }
   return value;
 }

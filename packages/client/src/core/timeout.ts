@@ -25,7 +25,7 @@ export function validateTimeout(value: unknown): number | false {
   if (typeof value !== "number" || !Number.isFinite(value) || value <= 0 || value > MAX_TIMEOUT_MS) {
     throw new DrillInvalidOptionError(
       "timeoutMs",
-      `expected milliseconds above 0 and at most ${MAX_TIMEOUT_MS}, or false for no timeout`,
+      `expected milliseconds above 0 and at most ${MAX_TIMEOUT_MS}, or false`,
     );
   }
   return value;

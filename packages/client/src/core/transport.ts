@@ -149,20 +149,11 @@ interface Attempt {
 
 async function platformAttempt(options: TransportOptions, plan: Attempt): Promise<Response> {
   const { original, source, userAgent, attempt, timeoutMs } = plan;
-  const init = userAgent === undefined ? undefined : withUserAgent(source, userAgent);
+  const init: RequestInit = userAgent === undefined ? {} : withUserAgent(source, userAgent);
+  const timeout = timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs);
+  if (timeout !== undefined) init.signal = anySignal(original.signal, timeout);
   // Called unbound: a platform fetch called as a method of another object throws.
   const fetch = options.fetch;
-  let timeout: AbortSignal | undefined;
-  if (timeoutMs !== undefined) {
-    timeout = AbortSignal.timeout(timeoutMs);
-    const signal = anySignal(original.signal, timeout);
-    if (init === undefined) {
-      return fetch(source, { signal }).catch((error: unknown) => {
-        throw failure(original, attempt, error, timeout, timeoutMs);
-      });
-    }
-    init.signal = signal;
-  }
   return fetch(source, init).catch((error: unknown) => {
     throw failure(original, attempt, error, timeout, timeoutMs);
   });
@@ -263,81 +254,78 @@ class AttemptGuard {
   /** Aborted on timeout or caller abort; absent when there is no timeout. */
   readonly controller: AbortController | undefined;
   timedOut = false;
-  private state: typeof HEADERS | typeof BODY | typeof RELEASED = HEADERS;
-  private readonly timer: ReturnType<typeof setTimeout> | undefined;
-  private pending: Promise<Response> | undefined;
-  private rejectHeaders: ((reason: unknown) => void) | undefined;
-  private body: ReadableStreamDefaultController<Uint8Array> | undefined;
-  private reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
-  private reason: unknown;
-  private timeout: DrillTimeoutError | undefined;
+  #state: typeof HEADERS | typeof BODY | typeof RELEASED = HEADERS;
+  readonly #timer: ReturnType<typeof setTimeout> | undefined;
+  #pending: Promise<Response> | undefined;
+  #rejectHeaders: ((reason: unknown) => void) | undefined;
+  #body: ReadableStreamDefaultController<Uint8Array> | undefined;
+  #reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  #reason: unknown;
+  #timeout: DrillTimeoutError | undefined;
 
-  constructor(
-    private readonly request: Request,
-    private readonly timeoutMs: number | undefined,
-  ) {
+  readonly #request: Request;
+  readonly #timeoutMs: number | undefined;
+
+  constructor(request: Request, timeoutMs: number | undefined) {
+    this.#request = request;
+    this.#timeoutMs = timeoutMs;
     if (timeoutMs !== undefined) {
       this.controller = new AbortController();
-      this.timer = setTimeout(onTimeout, timeoutMs, this);
+      this.#timer = setTimeout(onTimeout, timeoutMs, this);
     }
     request.signal.addEventListener("abort", this);
   }
 
-  /** The signal to send with the request. */
-  get signal(): AbortSignal | undefined {
-    return this.controller?.signal;
-  }
-
   /** Settles like `pending`, or rejects as soon as the attempt is aborted. */
   race(pending: Promise<Response>): Promise<Response> {
-    this.pending = pending;
-    if (this.state === RELEASED) {
-      this.dropLate();
-      return Promise.reject(this.reason);
+    this.#pending = pending;
+    if (this.#state === RELEASED) {
+      this.#dropLate();
+      return Promise.reject(this.#reason);
     }
     return new Promise<Response>((resolve, reject) => {
-      this.rejectHeaders = reject;
+      this.#rejectHeaders = reject;
       pending.then(resolve, reject);
     });
   }
 
   /** The timeout error; built only when it is needed. */
   timeoutError(): DrillTimeoutError {
-    this.timeout ??= new DrillTimeoutError({
-      timeoutMs: this.timeoutMs as number,
-      method: this.request.method,
-      url: describeUrl(this.request.url),
+    this.#timeout ??= new DrillTimeoutError({
+      timeoutMs: this.#timeoutMs as number,
+      method: this.#request.method,
+      url: describeUrl(this.#request.url),
     });
-    return this.timeout;
+    return this.#timeout;
   }
 
   /** Caller abort (`EventListener` object interface). */
   handleEvent(): void {
-    this.abort(this.request.signal.reason);
+    this.abort(this.#request.signal.reason);
   }
 
   abort(reason: unknown): void {
-    if (this.state === RELEASED) return;
-    const wasReadingBody = this.state === BODY;
-    const rejectHeaders = this.rejectHeaders;
-    this.reason = reason;
+    if (this.#state === RELEASED) return;
+    const wasReadingBody = this.#state === BODY;
+    const rejectHeaders = this.#rejectHeaders;
+    this.#reason = reason;
     this.release();
     this.controller?.abort(reason);
     if (wasReadingBody) {
-      this.body?.error(reason);
-      this.reader?.cancel(reason).catch(ignore);
+      this.#body?.error(reason);
+      this.#reader?.cancel(reason).catch(ignore);
     } else if (rejectHeaders) {
       rejectHeaders(reason);
-      this.dropLate();
+      this.#dropLate();
     }
   }
 
   release(): void {
-    if (this.state === RELEASED) return;
-    this.state = RELEASED;
-    this.rejectHeaders = undefined;
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.request.signal.removeEventListener("abort", this);
+    if (this.#state === RELEASED) return;
+    this.#state = RELEASED;
+    this.#rejectHeaders = undefined;
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#request.signal.removeEventListener("abort", this);
   }
 
   /**
@@ -351,10 +339,10 @@ class AttemptGuard {
       this.release();
       return response;
     }
-    this.rejectHeaders = undefined;
-    if (this.state === HEADERS) this.state = BODY;
-    this.reader = body.getReader();
-    const wrapped = new Response(new ReadableStream<Uint8Array>(new GuardedSource(this)), {
+    this.#rejectHeaders = undefined;
+    if (this.#state === HEADERS) this.#state = BODY;
+    this.#reader = body.getReader();
+    const wrapped = new Response(new ReadableStream<Uint8Array>(this), {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,
@@ -369,19 +357,19 @@ class AttemptGuard {
 
   /** Called by the wrapped stream. */
   start(controller: ReadableStreamDefaultController<Uint8Array>): void {
-    this.body = controller;
+    this.#body = controller;
     // Aborted between the headers and the wrapping.
-    if (this.state === RELEASED) {
-      controller.error(this.reason);
-      this.reader?.cancel(this.reason).catch(ignore);
+    if (this.#state === RELEASED) {
+      controller.error(this.#reason);
+      this.#reader?.cancel(this.#reason).catch(ignore);
     }
   }
 
   async pull(controller: ReadableStreamDefaultController<Uint8Array>): Promise<void> {
-    const reader = this.reader as ReadableStreamDefaultReader<Uint8Array>;
+    const reader = this.#reader as ReadableStreamDefaultReader<Uint8Array>;
     try {
       const { done, value } = await reader.read();
-      if (this.state === RELEASED) return;
+      if (this.#state === RELEASED) return;
       if (done) {
         this.release();
         controller.close();
@@ -389,7 +377,7 @@ class AttemptGuard {
         controller.enqueue(value);
       }
     } catch (error) {
-      if (this.state === RELEASED) return;
+      if (this.#state === RELEASED) return;
       this.release();
       controller.error(error);
     }
@@ -397,28 +385,14 @@ class AttemptGuard {
 
   cancel(reason: unknown): Promise<void> {
     this.release();
-    return (this.reader as ReadableStreamDefaultReader<Uint8Array>).cancel(reason);
+    return (this.#reader as ReadableStreamDefaultReader<Uint8Array>).cancel(reason);
   }
 
   /** Cancels the body of a response that arrives after the attempt was aborted. */
-  private dropLate(): void {
-    this.pending?.then((late) => {
+  #dropLate(): void {
+    this.#pending?.then((late) => {
       late.body?.cancel().catch(ignore);
     }, ignore);
-  }
-}
-
-/** The underlying source of a guarded body; forwards to its guard. */
-class GuardedSource {
-  constructor(private readonly guard: AttemptGuard) {}
-  start(controller: ReadableStreamDefaultController<Uint8Array>): void {
-    this.guard.start(controller);
-  }
-  pull(controller: ReadableStreamDefaultController<Uint8Array>): Promise<void> {
-    return this.guard.pull(controller);
-  }
-  cancel(reason: unknown): Promise<void> {
-    return this.guard.cancel(reason);
   }
 }
 
