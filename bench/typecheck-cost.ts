@@ -56,7 +56,10 @@ export async function practise(drillId: string): Promise<number> {
   const combined = await client.GET("/api/2/question", { params: { query: { drill: [drillId, "drill-2"] } } });
   const reference = combined.data?.question?.reference ?? "";
   // 5. Answer
-  const answer = await client.PUT("/api/2/answer/{reference}", { params: { path: { reference } } });
+  const answer = await client.PUT("/api/2/answer/{reference}", {
+    params: { path: { reference } },
+    body: { answer: choices[0] ?? "" },
+  });
   seen += answer.response.status;
   // 6. Practice preferences
   const preferences = await client.GET("/api/2/practice-preferences/{drill_id}", { params: { path: { drill_id: drillId } } });
@@ -127,7 +130,10 @@ export async function practise(drillId: string): Promise<number> {
   const combined = await getJson<QuestionResponse>(\`/api/2/question?\${drills}\`);
   const reference = combined.data?.question?.reference ?? "";
   // 5. Answer
-  const answer = await getJson<unknown>(\`/api/2/answer/\${encodeURIComponent(reference)}\`, { method: "PUT" });
+  const answer = await getJson<unknown>(\`/api/2/answer/\${encodeURIComponent(reference)}\`, {
+    method: "PUT",
+    body: new URLSearchParams({ answer: choices[0] ?? "" }),
+  });
   seen += answer.response.status;
   // 6. Practice preferences
   const preferences = await getJson<unknown>(\`/api/2/practice-preferences/\${id}\`);
