@@ -354,13 +354,25 @@ describe("consumer of the packed package", () => {
     expect(failure).toContain("TS2578");
   }, 120_000);
 
-  it("runs in Node from the installed package", async () => {
+  /**
+   * The runner imports both compiled consumers, so both must exist whichever test runs first (the
+   * nodenext type-checks emit them; under shuffled order they may not have run yet).
+   */
+  async function compiledConsumers(): Promise<string> {
     const out = join(project, "out-nodenext");
-    // The nodenext type-check above emits the compiled consumer; compile here only if it did not run.
-    if (!existsSync(join(out, "consumer.js"))) {
-      await run(process.execPath, [tscBin, "-p", "tsconfig.nodenext.json"], { cwd: project });
+    for (const [output, config] of [
+      ["consumer.js", "tsconfig.nodenext.json"],
+      ["one-version.js", "tsconfig.one-version.nodenext.json"],
+    ] as const) {
+      if (!existsSync(join(out, output)))
+        await run(process.execPath, [tscBin, "-p", config], { cwd: project });
     }
     await writeFile(join(out, "run.mjs"), RUNNER);
+    return out;
+  }
+
+  it("runs in Node from the installed package", async () => {
+    const out = await compiledConsumers();
     const { stdout } = await run(process.execPath, ["run.mjs"], { cwd: out });
     expect(JSON.parse(stdout)).toEqual([
       "store:3:Drill a",
@@ -374,11 +386,7 @@ describe("consumer of the packed package", () => {
   }, 120_000);
 
   it("runs a one-version consumer in Node from the installed package", async () => {
-    const out = join(project, "out-nodenext");
-    if (!existsSync(join(out, "one-version.js"))) {
-      await run(process.execPath, [tscBin, "-p", "tsconfig.one-version.nodenext.json"], { cwd: project });
-    }
-    await writeFile(join(out, "run.mjs"), RUNNER);
+    const out = await compiledConsumers();
     const { stdout } = await run(process.execPath, ["run.mjs", "one-version"], { cwd: out });
     expect(JSON.parse(stdout)).toEqual([
       "store:3:Drill a",
