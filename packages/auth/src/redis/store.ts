@@ -17,7 +17,9 @@ import { deriveStoreKeys, type StoreKeys, seal, unseal } from "./seal.js";
  *
  * A process whose lock holder died takes over within `lockTtlMs + pollIntervalMs`
  * (5.25 s by default); a process never waits longer than `maxWaitMs` for another's
- * exchange before it exchanges on its own.
+ * exchange before it exchanges on its own. That bound is one token request's own time
+ * limit (30 s), so waiters do not give up on a live holder whose request is merely slow,
+ * which is exactly when a stampede on the token endpoint would hurt most.
  *
  * @example
  * ```ts
@@ -28,7 +30,7 @@ export const REDIS_TOKEN_CACHE_DEFAULTS = Object.freeze({
   timeoutMs: 1000,
   lockTtlMs: 5000,
   pollIntervalMs: 250,
-  maxWaitMs: 10_000,
+  maxWaitMs: 30_000,
   retryAfterMs: 2000,
 });
 
@@ -61,7 +63,7 @@ export interface RedisTokenCacheOptions {
   readonly lockTtlMs?: number | undefined;
   /** How often a waiting process looks again if no release message arrives. Default 250. */
   readonly pollIntervalMs?: number | undefined;
-  /** Longest wait for another process's exchange before exchanging here. Default 10000. */
+  /** Longest wait for another process's exchange before exchanging here. Default 30000. */
   readonly maxWaitMs?: number | undefined;
   /** After a failed Redis call, how long Redis is left alone. Default 2000. */
   readonly retryAfterMs?: number | undefined;
