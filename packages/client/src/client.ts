@@ -17,13 +17,6 @@ import { encodePathParameters, QUERY_SERIALIZER } from "./serializers.js";
 import { recordOperation, unwrapAs } from "./unwrap.js";
 import { USER_AGENT } from "./version.js";
 
-export type {
-  DrillApiVersion,
-  DrillAuthContext,
-  DrillClientAuth,
-  DrillClientOptions,
-} from "./client-types.js";
-
 /**
  * A client in openapi-fetch's default mode: every call resolves to
  * `{ data, error, response }`. Typed with both versions' paths unless given others.
