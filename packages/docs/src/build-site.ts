@@ -187,15 +187,20 @@ export async function buildSite(options: BuildSiteOptions = {}): Promise<BuiltSi
   const outDir = options.outDir ?? join(packageDir, "dist");
   const log = options.log ?? (() => {});
 
-  const bundles = await Promise.all(
+  // Read in parallel, but report a problem in version order, so the same bad input always gets the same message.
+  const reads = await Promise.allSettled(
     apiVersions.map(async (version) => {
       const path = bundlePath(version, options.specDir);
       const bundle = await readBundle(path);
       checkVersionPaths(bundle, version, path);
-      log(`read ${path} (${listOperations(bundle).length} operations)`);
-      return { version, bundle };
+      return { version, bundle, path };
     }),
   );
+  const bundles = reads.map((read) => {
+    if (read.status === "rejected") throw read.reason;
+    return read.value;
+  });
+  for (const { bundle, path } of bundles) log(`read ${path} (${listOperations(bundle).length} operations)`);
 
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
