@@ -194,10 +194,19 @@ describe("verifyAssertion refuses, naming the rule", () => {
   });
 
   it("claims that are not a JSON object", async () => {
+    const encode = (text: string) => new TextEncoder().encode(text);
+    // Valid claims except for one byte that is not UTF-8, inside a string: decoded leniently
+    // it would become U+FFFD and pass as JSON, so only a strict decoder refuses it here.
+    const claims = encode(JSON.stringify({ ...goodClaims(), sub: "@" }));
+    const at = claims.indexOf("@".charCodeAt(0));
+    claims[at] = 0xff;
     const payloads = [
-      new TextEncoder().encode("[1,2]"),
-      new TextEncoder().encode("not json"),
+      encode("[1,2]"),
+      encode("not json"),
       new Uint8Array([0xff, 0xfe]),
+      claims,
+      // JSON, but not an object: each must be refused as a whole, not read as claims.
+      ...["null", "42", '"svc-1"', "true"].map(encode),
     ];
     for (const payload of payloads) {
       const jws = await new CompactSign(payload).setProtectedHeader(goodHeader()).sign(privateKey);
@@ -221,6 +230,11 @@ describe("verifyAssertion refuses, naming the rule", () => {
     expect(await rejection(sign({ ...goodClaims(), sub: "stranger@example.test" }))).toMatch(
       /^assertion claim sub: must be the service account itself or a user/,
     );
+  });
+
+  it("every audience when none is advertised, with a message that does not end in a space", async () => {
+    const result = await verifyAssertion(await sign(), { ...ctx, audiences: [] });
+    expect(result).toEqual({ ok: false, description: "assertion claim aud: must be the token endpoint URI" });
   });
 
   it("an audience that is not the token endpoint, naming the endpoint", async () => {
