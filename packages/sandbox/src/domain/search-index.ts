@@ -249,7 +249,9 @@ class BulkPostings {
     this.#docEnds.forEach((end, docNr) => {
       for (; at < end; at++) {
         const slot = this.#log[at] as number;
-        (lists[slot] as Posting)[(filled[slot] as number)++] = docNr;
+        const next = filled[slot] as number;
+        (lists[slot] as Posting)[next] = docNr;
+        filled[slot] = next + 1;
       }
     });
     for (let slot = 0; slot < slots; slot++) {
