@@ -82,12 +82,10 @@ function secretSpellings(secret: string): string[] {
  */
 export function redactSecrets(text: string, secrets: readonly (string | undefined)[] = []): string {
   let out = text;
-  if (secrets.length > 0) {
-    const spellings = secrets
-      .flatMap((secret) => (secret === undefined ? [] : secretSpellings(secret)))
-      .sort((a, b) => b.length - a.length);
-    for (const spelling of spellings) out = out.split(spelling).join(REDACTED);
-  }
+  const spellings = secrets
+    .flatMap((secret) => (secret === undefined ? [] : secretSpellings(secret)))
+    .sort((a, b) => b.length - a.length);
+  for (const spelling of spellings) out = out.split(spelling).join(REDACTED);
   return out
     .replace(PEM_BLOCK, REDACTED)
     .replace(AUTHORIZATION_VALUE, `$1${REDACTED}`)
@@ -131,7 +129,8 @@ const MAX_DEPTH = 4;
  * A copy of a foreign error that is safe to keep as the `cause` of an SDK
  * error: the same built-in class where there is one, the same `name`, and
  * message, stack and string properties (such as `code`) with secrets
- * redacted; nested causes are copied the same way. A string is redacted; any
+ * redacted; nested causes are copied the same way, four levels deep at most
+ * (a chain that loops back on itself ends there). A string is redacted; any
  * other non-Error object is dropped (it could be a request with its headers),
  * other primitives are kept.
  *
