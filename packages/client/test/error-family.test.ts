@@ -7,7 +7,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   DRILL_ERROR_CODES,
   DrillApiError,
@@ -15,6 +15,7 @@ import {
   DrillInvalidOptionError,
   DrillNetworkError,
   DrillTimeoutError,
+  DrillUnexpectedResponseError,
 } from "../src/index.js";
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
@@ -89,6 +90,140 @@ describe("DrillApiError says what happened", () => {
     const long = make({ id: "x", description: "word ".repeat(200) });
     expect(long.description?.length).toBeLessThanOrEqual(301);
     expect(long.description?.endsWith("…")).toBe(true);
+  });
+});
+
+describe("DrillApiError reads only usable fields", () => {
+  const operation = { method: "GET", path: "/api/2/store" };
+  const make = (body: unknown, status = 400) =>
+    new DrillApiError({ status, body, operation, response: new Response(null, { status }) });
+  const bare = (status = 400) => `${operation.method} ${operation.path} failed with HTTP ${status}`;
+
+  it("finds nothing in a null body", () => {
+    const error = make(null);
+    expect(error.body).toBeNull();
+    expect(error.errorId).toBeUndefined();
+    expect(error.description).toBeUndefined();
+    expect(error.message).toBe(bare());
+  });
+
+  it("passes over empty and blank fields to the next one", () => {
+    const body = { ID: "  ", id: "query_missing", description: "", message: "A search needs a query" };
+    const error = make(body);
+    expect(error.errorId).toBe(body.id);
+    expect(error.description).toBe(body.message);
+    expect(error.message).toBe(`${bare()} (ID "${body.id}"): ${body.message}`);
+    const blank = make({ ID: "", id: "\t ", description: " \n ", message: "  " });
+    expect(blank.errorId).toBeUndefined();
+    expect(blank.description).toBeUndefined();
+    expect(blank.message).toBe(bare());
+  });
+
+  it("adds no explanation when nothing printable is left of it", () => {
+    const error = make({ id: "x", description: "\u0000\u0007" });
+    expect(error.message).toBe(`${bare()} (ID "x")`);
+  });
+
+  it("quotes an identifier and an explanation without secrets as they were sent", () => {
+    // The last text is the one Stryker puts into an array literal it mutates, so a
+    // stray entry in the (empty) list of secrets passed along would show here.
+    for (const text of ["query_missing", "The drill was not found", "Stryker was here"]) {
+      const error = make({ id: text, description: text });
+      expect(error.errorId).toBe(text);
+      expect(error.description).toBe(text);
+      expect(error.message).toBe(`${bare()} (ID ${JSON.stringify(text)}): ${text}`);
+    }
+  });
+});
+
+describe("DrillNetworkError names the cause underneath", () => {
+  const request = { method: "GET", url: "https://drill.example/api/2/version" };
+  const prefix = (attempts: number) =>
+    `${request.method} ${request.url} failed without a response after ${attempts === 1 ? "1 attempt" : `${attempts} attempts`}`;
+
+  it("adds the system error code of the cause's own cause", () => {
+    const system = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:443"), { code: "ECONNREFUSED" });
+    const error = new DrillNetworkError({
+      ...request,
+      attempts: 3,
+      cause: new TypeError("fetch failed", { cause: system }),
+    });
+    expect(error.message).toBe(`${prefix(3)}: fetch failed (${system.code})`);
+  });
+
+  it("adds no code that is not a string, and nothing for a cause that is not an error", () => {
+    const numbered = Object.assign(new Error("inner"), { code: 111 });
+    const error = new DrillNetworkError({
+      ...request,
+      attempts: 1,
+      cause: new TypeError("fetch failed", { cause: numbered }),
+    });
+    expect(error.message).toBe(`${prefix(1)}: fetch failed`);
+    for (const cause of ["connection reset", 42, undefined]) {
+      expect(new DrillNetworkError({ ...request, attempts: 2, cause }).message).toBe(prefix(2));
+    }
+  });
+});
+
+describe("instanceof DrillError in one process", () => {
+  const timeout = () => new DrillTimeoutError({ timeoutMs: 5, method: "GET", url: "https://x" });
+
+  it("is false for primitives, null and undefined, and for errors that only look alike", () => {
+    const symbol = Symbol("DrillError");
+    for (const value of [null, undefined, "ERR_TIMEOUT", 42, true, 1n, symbol] as unknown[]) {
+      expect(value instanceof DrillError).toBe(false);
+      expect(value instanceof DrillTimeoutError).toBe(false);
+    }
+    class Lookalike extends Error {
+      readonly code = "ERR_TIMEOUT";
+      override readonly name = "DrillTimeoutError";
+    }
+    for (const value of [
+      new Error("x"),
+      new Lookalike(),
+      { name: "DrillTimeoutError", code: "ERR_TIMEOUT" },
+    ]) {
+      expect(value instanceof DrillError).toBe(false);
+      expect(value instanceof DrillTimeoutError).toBe(false);
+    }
+  });
+
+  it("holds for a subclass of a subclass, whatever its name", () => {
+    class PolicyTimeout extends DrillTimeoutError {}
+    const error = new PolicyTimeout({ timeoutMs: 5, method: "GET", url: "https://x" });
+    expect(error.name).toBe("PolicyTimeout");
+    expect(error instanceof DrillTimeoutError).toBe(true);
+    expect(error instanceof DrillError).toBe(true);
+    expect(error instanceof DrillNetworkError).toBe(false);
+  });
+
+  describe("with a second copy of the package loaded", () => {
+    let second: typeof import("../src/index.js");
+    beforeAll(async () => {
+      // A fresh module graph: the classes of a second installed copy of the package.
+      vi.resetModules();
+      second = await import("../src/index.js");
+    });
+
+    it("recognises errors of either copy as DrillError, and subclasses by name", () => {
+      expect(second.DrillError).not.toBe(DrillError);
+      const fromSecond = new second.DrillTimeoutError({ timeoutMs: 5, method: "GET", url: "https://x" });
+      for (const error of [timeout(), fromSecond]) {
+        expect(error instanceof DrillError).toBe(true);
+        expect(error instanceof second.DrillError).toBe(true);
+        expect(error instanceof DrillTimeoutError).toBe(true);
+        expect(error instanceof second.DrillTimeoutError).toBe(true);
+        expect(error instanceof DrillNetworkError).toBe(false);
+        expect(error instanceof second.DrillUnexpectedResponseError).toBe(false);
+      }
+      const unexpected = new DrillUnexpectedResponseError({
+        operation: { method: "GET", path: "/x" },
+        problem: "no total",
+        body: {},
+      });
+      expect(unexpected instanceof second.DrillUnexpectedResponseError).toBe(true);
+      expect(unexpected instanceof second.DrillTimeoutError).toBe(false);
+    });
   });
 });
 
