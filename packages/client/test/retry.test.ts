@@ -478,6 +478,19 @@ describe("parseRetryAfter", () => {
     expect(parseRetryAfter("Sunday, 06-Nov-94 08:49:37 GMT", Date.UTC(1994, 10, 6, 8, 49, 0))).toBe(37_000);
   });
 
+  it("reads a two-digit RFC 850 year up to 50 years ahead as this century and one more as the past one", () => {
+    const nowYear = new Date(now).getUTCFullYear();
+    const twoDigits = (year: number) => String(year % 100).padStart(2, "0");
+    const inFifty = nowYear + 50;
+    expect(parseHttpDate(`Monday, 15-Jan-${twoDigits(inFifty)} 12:00:00 GMT`, now)).toBe(
+      Date.UTC(inFifty, 0, 15, 12, 0, 0),
+    );
+    const inFiftyOne = nowYear + 51;
+    expect(parseHttpDate(`Monday, 15-Jan-${twoDigits(inFiftyOne)} 12:00:00 GMT`, now)).toBe(
+      Date.UTC(inFiftyOne - 100, 0, 15, 12, 0, 0),
+    );
+  });
+
   it("reads an HTTP-date against a valid Date header and ignores an unusable one", () => {
     const later = "Wed, 15 Jan 2025 12:00:30 GMT";
     // Local clock 1 h fast: the Date header decides.

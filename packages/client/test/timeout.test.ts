@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { DEFAULT_TIMEOUT_MS } from "../src/core/retry.js";
+import { validateTimeout } from "../src/core/timeout.js";
 import { createTransport } from "../src/core/transport.js";
-import { createDrillClient, DrillTimeoutError } from "../src/index.js";
+import { createDrillClient, DrillInvalidOptionError, DrillTimeoutError } from "../src/index.js";
 import { BASE_URL, hangingFetch, json, recordingFetch } from "./helpers.js";
 
 beforeEach(() => {
@@ -225,5 +227,43 @@ describe("caller signals", () => {
     await vi.advanceTimersByTimeAsync(0);
     expect((aborted.error as Error).message).toBe("manual");
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe("the timeoutMs option", () => {
+  // The longest wait setTimeout accepts (2^31 - 1 ms).
+  const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+  it("defaults to DEFAULT_TIMEOUT_MS and keeps false (no timeout)", () => {
+    expect(validateTimeout(undefined)).toBe(DEFAULT_TIMEOUT_MS);
+    expect(validateTimeout(false)).toBe(false);
+  });
+
+  it.each([0.5, 1, 30_000, MAX_TIMEOUT_MS])("accepts %d ms", (value) => {
+    expect(validateTimeout(value)).toBe(value);
+  });
+
+  it.each([
+    0,
+    -1,
+    MAX_TIMEOUT_MS + 1,
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    Number.NEGATIVE_INFINITY,
+    "1000",
+    true,
+    null,
+  ])("rejects %j naming the option and the rule", (value) => {
+    let caught: unknown;
+    try {
+      validateTimeout(value);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(DrillInvalidOptionError);
+    expect(caught).toMatchObject({ code: "ERR_INVALID_OPTION", option: "timeoutMs" });
+    expect((caught as Error).message).toBe(
+      `Invalid option timeoutMs: expected milliseconds above 0 and at most ${MAX_TIMEOUT_MS}, or false`,
+    );
   });
 });

@@ -42,6 +42,8 @@ const TIME = "(?<hour>\\d{2}):(?<minute>\\d{2}):(?<second>\\d{2})";
 const IMF_FIXDATE = new RegExp(`^[a-z]{3}, ${DAY} ${MONTH} (?<year>\\d{4}) ${TIME} GMT$`, "i");
 const RFC_850 = new RegExp(`^[a-z]{6,9}, ${DAY}-${MONTH}-(?<year>\\d{2}) ${TIME} GMT$`, "i");
 const ASCTIME = new RegExp(`^[a-z]{3} ${MONTH} (?<day> \\d|\\d{2}) ${TIME} (?<year>\\d{4})$`, "i");
+// Every group of the three patterns is mandatory, so a match has all six.
+type DateFields = Record<"day" | "month" | "year" | "hour" | "minute" | "second", string>;
 
 /**
  * Parses an HTTP-date (RFC 9110: IMF-fixdate, the obsolete RFC 850 form or
@@ -63,9 +65,11 @@ export function parseHttpDate(
 ): number | undefined {
   if (value === null || value === undefined) return undefined;
   const text = value.trim();
-  const fields = (IMF_FIXDATE.exec(text) ?? RFC_850.exec(text) ?? ASCTIME.exec(text))?.groups;
+  const fields = (IMF_FIXDATE.exec(text) ?? RFC_850.exec(text) ?? ASCTIME.exec(text))?.groups as
+    | DateFields
+    | undefined;
   if (!fields) return undefined;
-  const { day = "", month = "", year = "", hour, minute, second } = fields;
+  const { day, month, year, hour, minute, second } = fields;
   let fullYear = Number(year);
   if (year.length === 2) {
     // RFC 9110 §5.6.7: a two-digit year more than 50 years ahead lies in the past century.

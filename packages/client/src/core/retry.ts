@@ -235,7 +235,8 @@ export function resolveRetryPolicy(options: RetryOptions | false | undefined): R
 const DELAYS = ["initialDelayMs", "maxDelayMs", "maxElapsedMs"] as const;
 
 function checkDelay(option: (typeof DELAYS)[number], value: number): number {
-  if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || value > MAX_DELAY) {
+  // NaN fails the range check too.
+  if (typeof value !== "number" || !(value >= 0 && value <= MAX_DELAY)) {
     throw new DrillInvalidOptionError(`retry.${option}`, `expected milliseconds from 0 to ${MAX_DELAY}`);
   }
   return value;
@@ -330,7 +331,8 @@ export async function retrying(
   request: RetryingRequest,
   attempt: (attempt: number, remainingMs: number) => Promise<Response>,
 ): Promise<Response> {
-  if (policy === undefined || !request.resend || policy.maxAttempts === 1) {
+  // A policy of one attempt needs no shortcut: the loop below returns or throws after attempt 1.
+  if (policy === undefined || !request.resend) {
     return attempt(1, policy === undefined ? Number.POSITIVE_INFINITY : policy.maxElapsedMs);
   }
   const { signal } = request;

@@ -22,7 +22,8 @@ const MAX_TIMEOUT_MS = 2_147_483_647;
 export function validateTimeout(value: unknown): number | false {
   if (value === undefined) return DEFAULT_TIMEOUT_MS;
   if (value === false) return false;
-  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0 || value > MAX_TIMEOUT_MS) {
+  // NaN fails the range check too.
+  if (typeof value !== "number" || !(value > 0 && value <= MAX_TIMEOUT_MS)) {
     throw new DrillInvalidOptionError(
       "timeoutMs",
       `expected milliseconds above 0 and at most ${MAX_TIMEOUT_MS}, or false`,
