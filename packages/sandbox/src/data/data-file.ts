@@ -7,6 +7,8 @@ import type { SandboxData } from "../domain/types.js";
 import { DataFileError } from "../errors.js";
 import type { DataFileValidation } from "./data-file-checker.js";
 import { DATA_FILE_SECTIONS, DataFileChecker } from "./data-file-checker.js";
+import { streamDataFile } from "./data-file-stream.js";
+import { JsonScanError } from "./json-top-level-scanner.js";
 
 export type { DataFileValidation } from "./data-file-checker.js";
 export { DATA_FILE_FORMAT_VERSION } from "./data-file-checker.js";
@@ -60,7 +62,8 @@ function checkedData(result: DataFileValidation, source: string | undefined): Sa
 }
 
 /**
- * Reads, parses and validates a data file (`--data <file.json>`).
+ * Reads, parses and validates a data file (`--data <file.json>`). The file is checked record by record
+ * as it is read, so a large file never sits in memory whole.
  *
  * Errors: {@link DataFileError}; file system errors (such as a missing file) are passed on unchanged.
  *
@@ -68,6 +71,15 @@ function checkedData(result: DataFileValidation, source: string | undefined): Sa
  * const state = createState(await readDataFile("./my-data.json"));
  */
 export async function readDataFile(path: string): Promise<SandboxData> {
-  // The file's text is only an argument of `parseJson`, so it can be collected before the checks run.
-  return checkedData(validateDataFile(parseJson(await readFile(path, "utf8"), path)), path);
+  let result: DataFileValidation;
+  try {
+    result = await streamDataFile(path);
+  } catch (error) {
+    if (!(error instanceof JsonScanError)) throw error;
+    // What the scanner leaves alone (malformed JSON, a top level that is not an object, a repeated
+    // top-level name) goes through JSON.parse whole, as every file once did: the same message for
+    // invalid JSON, the last of repeated names winning. Such files are rarely large.
+    return parseDataFile(await readFile(path, "utf8"), path);
+  }
+  return checkedData(result, path);
 }

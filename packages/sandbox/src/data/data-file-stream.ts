@@ -1,0 +1,55 @@
+/**
+ * Checks a data file while reading it: the file goes through the scanner in chunks and each record of
+ * the top-level lists is checked as soon as it is complete, so neither the file's text nor its whole
+ * parsed tree is ever held; only the checked records are kept.
+ */
+import { createReadStream } from "node:fs";
+import type { DataFileValidation } from "./data-file-checker.js";
+import { DataFileChecker, isDataFileSection } from "./data-file-checker.js";
+import { TopLevelScanner } from "./json-top-level-scanner.js";
+
+/** Large enough that the per-chunk overhead vanishes, small enough not to matter for memory. */
+const CHUNK_BYTES = 1 << 20;
+
+/**
+ * Reads and checks the data file at `path`, `chunkBytes` at a time (tests use tiny reads to put read
+ * boundaries everywhere).
+ *
+ * Errors: `JsonScanError` when the file cannot be streamed (malformed JSON, a top level that is not an
+ * object, a repeated top-level name); file system errors as `createReadStream` reports them.
+ *
+ * @example
+ * const result = await streamDataFile("./my-data.json");
+ */
+export async function streamDataFile(
+  path: string,
+  chunkBytes: number = CHUNK_BYTES,
+): Promise<DataFileValidation> {
+  const checker = new DataFileChecker();
+  // Rebuilt with the file's top-level names in the file's order, so unknown names are reported in the
+  // order `Object.keys` gives for a parsed file; the lists in it are placeholders, checked as they stream.
+  const root: Record<string, unknown> = {};
+  const define = (key: string, value: unknown) =>
+    // Defined, not assigned: a `__proto__` name is an ordinary property in JSON.parse's result too.
+    Object.defineProperty(root, key, { value, enumerable: true, writable: true, configurable: true });
+  const scanner = new TopLevelScanner({
+    streams: isDataFileSection,
+    member(key, value) {
+      define(key, value);
+      if (isDataFileSection(key)) checker.section(key, value);
+    },
+    element(key, index, value) {
+      if (isDataFileSection(key)) checker.entry(key, index, value);
+    },
+    arrayEnd(key, length) {
+      define(key, []);
+      if (isDataFileSection(key)) checker.sectionEnd(key, length);
+    },
+  });
+  for await (const chunk of createReadStream(path, { highWaterMark: chunkBytes })) {
+    scanner.write(chunk as Buffer);
+  }
+  scanner.end();
+  checker.root(root);
+  return checker.finish();
+}
