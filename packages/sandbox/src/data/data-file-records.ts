@@ -99,16 +99,10 @@ const DRILL_FIELDS: readonly string[] = [...DRILLABLE_FIELDS, "askName", "tellNa
 const COURSE_FIELDS: readonly string[] = [...DRILLABLE_FIELDS, "drillIds"];
 
 /** Reads the fields shared by drills and courses; `type` must be the given one when present. */
-function readDrillableFields<T extends typeof DRILL_TYPE | typeof COURSE_TYPE>(
-  r: FieldReader,
-  obj: Json,
-  path: string,
-  type: T,
-) {
+function readDrillableFields(r: FieldReader, obj: Json, path: string, type: string) {
   r.constant(obj, "type", path, type);
   return {
     id: r.string(obj, "id", path),
-    type,
     name: r.string(obj, "name", path),
     subject: r.shared(r.string(obj, "subject", path)),
     description: r.optionalString(obj, "description", path, ""),
@@ -164,12 +158,13 @@ function readItems(r: FieldReader, obj: Json, path: string): DrillItem[] {
 export function readDrill(r: FieldReader, entry: unknown, path: string): Drill | undefined {
   const d = r.object(entry, path, DRILL_FIELDS);
   if (d === undefined) return undefined;
-  return {
-    ...readDrillableFields(r, d, path, DRILL_TYPE),
-    askName: r.shared(r.string(d, "askName", path)),
-    tellName: r.shared(r.string(d, "tellName", path)),
-    items: readItems(r, d, path),
-  };
+  const { id, name, subject, description, tags, inStore } = readDrillableFields(r, d, path, DRILL_TYPE);
+  const askName = r.shared(r.string(d, "askName", path));
+  const tellName = r.shared(r.string(d, "tellName", path));
+  const items = readItems(r, d, path);
+  // Written out, not spread: V8 gave each object built by spreading another one hidden classes of its
+  // own, over 300 bytes per drill (33 MB of the 110 MB that 100,000 checked drills took).
+  return { id, type: DRILL_TYPE, name, subject, description, tags, inStore, askName, tellName, items };
 }
 
 /**
@@ -181,10 +176,9 @@ export function readDrill(r: FieldReader, entry: unknown, path: string): Drill |
 export function readCourse(r: FieldReader, entry: unknown, path: string): Course | undefined {
   const c = r.object(entry, path, COURSE_FIELDS);
   if (c === undefined) return undefined;
-  return {
-    ...readDrillableFields(r, c, path, COURSE_TYPE),
-    drillIds: r.strings(c, "drillIds", path, true),
-  };
+  const { id, name, subject, description, tags, inStore } = readDrillableFields(r, c, path, COURSE_TYPE);
+  const drillIds = r.strings(c, "drillIds", path, true);
+  return { id, type: COURSE_TYPE, name, subject, description, tags, inStore, drillIds };
 }
 
 /**
