@@ -39,6 +39,17 @@ export function describe(value: unknown): string {
 }
 
 /**
+ * A copy of `list` exactly as long as it: an array grown by `push` keeps spare room (V8 grows an empty
+ * array to 17 slots at the first push), which over the tags and items of 100,000 drills came to 15 MB.
+ *
+ * @example
+ * const tags = trimmed(collected);
+ */
+export function trimmed<T>(list: T[]): T[] {
+  return list.slice();
+}
+
+/**
  * Collects problems while reading parsed JSON values into the sandbox's types. Problems go to `problems`,
  * which the caller may point at another list between values (the checker keeps one list per section).
  *
@@ -170,7 +181,7 @@ export class FieldReader {
       check?.(value, at());
       out.push(this.shared(value));
     });
-    return out;
+    return trimmed(out);
   }
 
   constant(obj: Json, key: string, path: string, expected: string): void {

@@ -15,7 +15,7 @@ import type {
 } from "../domain/types.js";
 import { COURSE_TYPE, DRILL_TYPE } from "../domain/types.js";
 import type { FieldReader, Json } from "./data-file-fields.js";
-import { child } from "./data-file-fields.js";
+import { child, trimmed } from "./data-file-fields.js";
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 const MIN_RSA_BITS = 2048;
@@ -146,7 +146,7 @@ function readItems(r: FieldReader, obj: Json, path: string): DrillItem[] {
     if (item === undefined) return;
     items.push({ ask: r.string(item, "ask", itemAt), tell: r.string(item, "tell", itemAt) });
   });
-  return items;
+  return trimmed(items);
 }
 
 /**
