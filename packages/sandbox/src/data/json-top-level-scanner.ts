@@ -121,7 +121,7 @@ export class TopLevelScanner {
     this.#visitor = visitor;
   }
 
-  /** Scans the next chunk of the document. The chunk must not change afterwards (a value may still refer to it). */
+  /** Scans the next chunk of the document. The chunk may be reused afterwards: the scanner copies what it keeps. */
   write(chunk: Buffer): void {
     let i = 0;
     const length = chunk.length;
@@ -130,7 +130,7 @@ export class TopLevelScanner {
       if (this.#kind !== NO_VALUE) {
         const end = this.#valueEnd(chunk, i);
         if (end < 0) {
-          this.#pending.push(this.#start === 0 ? chunk : chunk.subarray(this.#start));
+          this.#pending.push(Buffer.from(chunk.subarray(this.#start)));
           this.#start = 0;
           break;
         }

@@ -10,7 +10,8 @@ interface Scanned {
 
 /**
  * Scans `text` cut into chunks at the given byte offsets; array values of the `streamed` names arrive
- * element by element. Each chunk is a fresh buffer, as a file stream gives them.
+ * element by element. Every chunk goes through one buffer, overwritten with junk after each write, as
+ * a file read into one buffer reuses it.
  */
 function scan(text: string, cuts: readonly number[], streamed: (key: string) => boolean): Scanned {
   const bytes = Buffer.from(text, "utf8");
@@ -36,9 +37,12 @@ function scan(text: string, cuts: readonly number[], streamed: (key: string) => 
       define(key, elements.get(key) ?? []);
     },
   });
+  const reused = Buffer.alloc(bytes.length);
   let from = 0;
   for (const cut of [...cuts, bytes.length]) {
-    scanner.write(Buffer.from(bytes.subarray(from, cut)));
+    const length = bytes.copy(reused, 0, from, cut);
+    scanner.write(reused.subarray(0, length));
+    reused.fill("]");
     from = cut;
   }
   scanner.end();
