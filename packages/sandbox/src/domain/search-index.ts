@@ -127,8 +127,6 @@ export function unionSorted(a: ArrayLike<number>, b: ArrayLike<number>): number[
  */
 export class SearchIndex {
   private readonly docs: (DrillableRecord | undefined)[] = [];
-  /** Name-order keys by document number (see {@link nameSortKey}), kept so that re-ranking only sorts. */
-  private readonly sortKeys: string[] = [];
   private readonly docById = new Map<string, number>();
   /** Per token: the documents holding it in each search field, and in any field (a search over all). */
   private readonly lists = new PostingLists();
@@ -314,7 +312,6 @@ export class SearchIndex {
   private addDoc(record: DrillableRecord): number {
     const docNr = this.docs.length;
     this.docs.push(record);
-    this.sortKeys.push(nameSortKey(record.name));
     this.docById.set(record.id, docNr);
     this.setInStore(docNr, record.inStore);
     this.liveCount++;
@@ -355,7 +352,6 @@ export class SearchIndex {
       }
     }
     this.docs[docNr] = record;
-    this.sortKeys[docNr] = nameSortKey(record.name);
     this.setInStore(docNr, record.inStore);
     this.ranksValid = false;
   }
@@ -391,9 +387,14 @@ export class SearchIndex {
 
   private refreshRanks(): void {
     const live: number[] = [];
-    for (let nr = 0; nr < this.docs.length; nr++) if (this.docs[nr] !== undefined) live.push(nr);
+    // Sort keys are made here, not kept per document: folding 100,000 names adds a few percent to the
+    // sort, keeping them took 6 MB.
+    const keys: string[] = [];
+    this.docs.forEach((record, nr) => {
+      if (record !== undefined) live.push(nr);
+      keys.push(record === undefined ? "" : nameSortKey(record.name));
+    });
     const docs = this.docs as DrillableRecord[];
-    const keys = this.sortKeys;
     live.sort((a, b) => {
       const x = docs[a] as DrillableRecord;
       const y = docs[b] as DrillableRecord;
