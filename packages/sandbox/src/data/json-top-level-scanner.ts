@@ -242,19 +242,30 @@ export class TopLevelScanner {
     let escaped = this.#escaped;
     let i = from;
     let end = -1;
-    for (; i < length; i++) {
-      const byte = chunk[i] as number;
+    while (i < length) {
       if (inString) {
-        if (escaped) escaped = false;
-        else if (byte === BACKSLASH) escaped = true;
-        else if (byte === QUOTE) {
+        if (escaped) {
+          escaped = false;
+          i++;
+          continue;
+        }
+        // Most of a data file is string contents: skip to the next quote or backslash in a tight loop.
+        let byte = chunk[i] as number;
+        while (byte !== QUOTE && byte !== BACKSLASH && ++i < length) byte = chunk[i] as number;
+        if (i === length) break;
+        i++;
+        if (byte === BACKSLASH) escaped = true;
+        else {
           inString = false;
           if (kind === STRING) {
-            end = i + 1;
+            end = i;
             break;
           }
         }
-      } else if (kind === SCALAR) {
+        continue;
+      }
+      const byte = chunk[i] as number;
+      if (kind === SCALAR) {
         if (isWhitespace(byte) || byte === COMMA || byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
           end = i;
           break;
@@ -265,6 +276,7 @@ export class TopLevelScanner {
         end = i + 1;
         break;
       }
+      i++;
     }
     this.#depth = depth;
     this.#inString = inString;
