@@ -46,8 +46,8 @@ export async function streamDataFile(
       if (isDataFileSection(key)) checker.sectionEnd(key, length);
     },
   });
-  // One buffer for every read: a new one per read (as a read stream gives) left the file's size in
-  // buffers waiting for a full garbage collection, counted in the resident memory after start.
+  // One buffer for every read, not a new one per read as a read stream gives (each left for the garbage
+  // collector); the scanner copies the little it keeps across reads.
   const buffer = Buffer.allocUnsafe(chunkBytes);
   const file = await open(path, "r");
   try {
