@@ -1,6 +1,7 @@
 import { DomainError } from "../errors.js";
 import type { SearchIndex } from "./search-index.js";
-import { intersectSorted, tokenize, unionSorted } from "./search-index.js";
+import { intersectSorted, unionSorted } from "./search-index.js";
+import { tokenize } from "./text-tokens.js";
 import { selectPage } from "./top-k.js";
 import type { Catalog, Drillable, DrillableRecord, Drillables, SearchField } from "./types.js";
 import { SEARCH_FIELDS } from "./types.js";

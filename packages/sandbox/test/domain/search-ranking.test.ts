@@ -6,9 +6,9 @@
 import { describe, expect, it } from "vitest";
 import { generateLargeDataset } from "../../scripts/dataset/large-dataset.js";
 import { Prng } from "../../src/domain/random.js";
-import { tokenize } from "../../src/domain/search-index.js";
 import { createState, type SandboxState } from "../../src/domain/state.js";
 import type { StoreSearchParams } from "../../src/domain/store-search.js";
+import { tokenize } from "../../src/domain/text-tokens.js";
 import { selectPage } from "../../src/domain/top-k.js";
 import type { Catalog, Drill, SandboxData } from "../../src/domain/types.js";
 import { searchStoreSortingAll } from "../support/sort-all-store-search.js";

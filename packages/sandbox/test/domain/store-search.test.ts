@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { tokenize } from "../../src/domain/search-index.js";
 import type { SandboxState } from "../../src/domain/state.js";
 import { createState } from "../../src/domain/state.js";
 import type { StoreSearchParams } from "../../src/domain/store-search.js";
 import { parseQuery } from "../../src/domain/store-search.js";
+import { tokenize } from "../../src/domain/text-tokens.js";
 import { DomainError } from "../../src/errors.js";
 import { C1, D1, D2, D3, D4, D5, D6, fixtureData } from "./fixture.js";
 

@@ -1,0 +1,109 @@
+/**
+ * Storage of the search index's posting lists: for each token and each list kind (one per search
+ * field, then "any field"), the ascending document numbers that hold the token there.
+ */
+import type { SearchField } from "./types.js";
+import { SEARCH_FIELDS } from "./types.js";
+
+/**
+ * List kinds per token: one per search field (in {@link SEARCH_FIELDS} order), then the any-field list.
+ *
+ * @example
+ * const slot = tokenNr * LIST_KINDS + ANY_FIELD;
+ */
+export const LIST_KINDS = SEARCH_FIELDS.length + 1;
+
+/**
+ * Kind of the list of documents that hold a token in any field.
+ *
+ * @example
+ * lists.list("paris", ANY_FIELD);
+ */
+export const ANY_FIELD = SEARCH_FIELDS.length;
+
+/**
+ * List kind of a search field.
+ *
+ * @example
+ * lists.list("paris", fieldKind("NAME"));
+ */
+export function fieldKind(field: SearchField): number {
+  return SEARCH_FIELDS.indexOf(field);
+}
+
+const EMPTY: ArrayLike<number> = new Int32Array(0);
+
+/**
+ * Every token gets a number; the list of token `nr` and kind `kind` is slot `nr * LIST_KINDS + kind`.
+ * The lists of the initial dataset are packed into one `Int32Array` with an offset per slot (a few
+ * bytes per entry and no object per list: at 100,000 drills most of a million lists hold one or two
+ * documents). A list that changes afterwards is copied out into a plain array, which then replaces
+ * its packed version.
+ *
+ * @example
+ * const lists = new PostingLists();
+ * const nr = lists.numberOf("paris");
+ * lists.mutable(nr, ANY_FIELD).push(0);
+ * lists.list("paris", ANY_FIELD); // [0]
+ */
+export class PostingLists {
+  readonly #numbers = new Map<string, number>();
+  #tokens = 0;
+  /** Packed lists: slot `s` is `#packed[#offsets[s] .. #offsets[s + 1])`; slots past the end are empty. */
+  #offsets: Int32Array = new Int32Array(1);
+  #packed: Int32Array = new Int32Array(0);
+  /** Lists changed since they were packed, or added since; these take the packed ones' place. */
+  readonly #changed = new Map<number, number[]>();
+
+  /** How many distinct tokens have numbers. */
+  get tokenCount(): number {
+    return this.#tokens;
+  }
+
+  /** The token's number, giving it the next one if it has none. */
+  numberOf(token: string): number {
+    let nr = this.#numbers.get(token);
+    if (nr === undefined) {
+      nr = this.#tokens++;
+      this.#numbers.set(token, nr);
+    }
+    return nr;
+  }
+
+  /**
+   * Ascending document numbers of the token's list of this kind. The returned list belongs to the
+   * storage: do not modify it.
+   */
+  list(token: string, kind: number): ArrayLike<number> {
+    const nr = this.#numbers.get(token);
+    return nr === undefined ? EMPTY : this.#list(nr * LIST_KINDS + kind);
+  }
+
+  /** The token's list of this kind as a plain array that may be changed (kept sorted by the caller). */
+  mutable(nr: number, kind: number): number[] {
+    const slot = nr * LIST_KINDS + kind;
+    let list = this.#changed.get(slot);
+    if (list === undefined) {
+      list = Array.from(this.#list(slot));
+      this.#changed.set(slot, list);
+    }
+    return list;
+  }
+
+  /**
+   * Replaces every list with packed ones: slot `s` gets `packed[offsets[s] .. offsets[s + 1])`.
+   * Meant for the initial build, before any list has changed.
+   */
+  pack(offsets: Int32Array, packed: Int32Array): void {
+    this.#offsets = offsets;
+    this.#packed = packed;
+    this.#changed.clear();
+  }
+
+  #list(slot: number): ArrayLike<number> {
+    const changed = this.#changed.get(slot);
+    if (changed !== undefined) return changed;
+    if (slot + 1 >= this.#offsets.length) return EMPTY;
+    return this.#packed.subarray(this.#offsets[slot], this.#offsets[slot + 1]);
+  }
+}
