@@ -76,7 +76,10 @@ export class PostingBuilder {
     const place = (slot: number, docNr: number) => {
       if (last[slot] === docNr) return;
       last[slot] = docNr;
-      packed[(next[slot] as number)++] = docNr;
+      // Not `packed[(next[slot] as number)++]`: Stryker's instrumented copy of that form does not parse.
+      const position = next[slot] as number;
+      packed[position] = docNr;
+      next[slot] = position + 1;
     };
     let at = 0;
     records.forEach((record, docNr) => {
