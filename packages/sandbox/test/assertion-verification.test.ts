@@ -111,12 +111,19 @@ describe("verifyAssertion: exp and nbf at their edges", () => {
     );
   });
 
-  it("refuses a missing or non-numeric exp", async () => {
+  it("refuses a missing, non-numeric or infinite exp", async () => {
     const { exp: _dropped, ...noExp } = goodClaims();
-    for (const claims of [noExp, { ...goodClaims(), exp: String(NOW + 60) }]) {
-      expect(await rejection(sign(claims))).toBe(
-        "assertion claim exp: is required, as seconds since the epoch",
-      );
+    // 1e999 is valid JSON that parses to Infinity: not a time, however far ahead.
+    const infinite = new TextEncoder().encode(
+      JSON.stringify(goodClaims()).replace(/"exp":\d+/, '"exp":1e999'),
+    );
+    const assertions = [
+      sign(noExp),
+      sign({ ...goodClaims(), exp: String(NOW + 60) }),
+      new CompactSign(infinite).setProtectedHeader(goodHeader()).sign(privateKey),
+    ];
+    for (const assertion of assertions) {
+      expect(await rejection(assertion)).toBe("assertion claim exp: is required, as seconds since the epoch");
     }
   });
 
