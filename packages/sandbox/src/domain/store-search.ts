@@ -77,21 +77,23 @@ const DIGITS = /^[0-9]+$/;
  * parseQuery("Spanish AND animals").groups; // [[0, 1]]
  */
 export function parseQuery(query: string): ParsedQuery {
-  const raws = query.split(/\s+/).filter((raw) => raw !== "");
+  const raws = query.match(/\S+/g) ?? [];
   const rawGroups: string[][] = [];
-  let current: string[] | undefined;
-  let joinNext = false;
+  // The group of the last word, and the group the next word joins (that one, once an AND followed it).
+  let last: string[] | undefined;
+  let joining: string[] | undefined;
   for (const raw of raws) {
     if (raw === "AND") {
-      if (current !== undefined) joinNext = true;
+      joining = last;
       continue;
     }
-    if (joinNext && current !== undefined) current.push(raw);
-    else {
-      current = [raw];
-      rawGroups.push(current);
+    if (joining === undefined) {
+      joining = [];
+      rawGroups.push(joining);
     }
-    joinNext = false;
+    joining.push(raw);
+    last = joining;
+    joining = undefined;
   }
   if (rawGroups.length === 0 && raws.length > 0) rawGroups.push(["AND"]);
 
@@ -140,18 +142,18 @@ export function parsePaging(
 }
 
 function readCount(name: string, value: string | number): number {
-  const n = typeof value === "number" ? value : DIGITS.test(value) ? Number(value) : Number.NaN;
-  if (typeof value === "string" && DIGITS.test(value) && !Number.isSafeInteger(n)) {
+  const notCount = () =>
+    new DomainError("parameter_invalid", `${name}: must be a non-negative integer written in digits`, name);
+  if (typeof value === "number") {
+    if (!Number.isInteger(value) || value < 0) throw notCount();
+    return value;
+  }
+  if (!DIGITS.test(value)) throw notCount();
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) {
     throw new DomainError(
       "parameter_invalid",
       `${name}: too long to be a number (${value.length} digits; at most ${Number.MAX_SAFE_INTEGER})`,
-      name,
-    );
-  }
-  if (!Number.isInteger(n) || n < 0) {
-    throw new DomainError(
-      "parameter_invalid",
-      `${name}: must be a non-negative integer written in digits`,
       name,
     );
   }
@@ -182,23 +184,32 @@ let counts = new Uint32Array(0);
 let found = new Int32Array(0);
 let sortKeys = new Float64Array(0);
 
+/** `array` if it holds `length` entries, else a new array of its kind with a quarter more room. */
+function atLeast<T extends { readonly length: number }>(
+  array: T,
+  length: number,
+  make: new (length: number) => T,
+): T {
+  return array.length < length ? new make(length + (length >> 2)) : array;
+}
+
 function scratchMarks(capacity: number): Uint8Array {
-  if (marks.length < capacity) marks = new Uint8Array(capacity + (capacity >> 2));
+  marks = atLeast(marks, capacity, Uint8Array);
   return marks;
 }
 
 function scratchFound(capacity: number): Int32Array {
-  if (found.length < capacity) found = new Int32Array(capacity + (capacity >> 2));
+  found = atLeast(found, capacity, Int32Array);
   return found;
 }
 
 function scratchKeys(length: number): Float64Array {
-  if (sortKeys.length < length) sortKeys = new Float64Array(length + (length >> 2));
+  sortKeys = atLeast(sortKeys, length, Float64Array);
   return sortKeys;
 }
 
 function scratchCounts(capacity: number): Uint32Array {
-  if (counts.length < capacity) counts = new Uint32Array(capacity + (capacity >> 2));
+  counts = atLeast(counts, capacity, Uint32Array);
   return counts;
 }
 
@@ -236,13 +247,10 @@ function tokenPosting(index: SearchIndex, token: string, fields: readonly Search
 
 /** Documents containing every token of the word in at least one of the fields. */
 function wordPosting(index: SearchIndex, word: QueryWord, fields: readonly SearchField[]): ArrayLike<number> {
-  let result: ArrayLike<number> | undefined;
-  for (const token of word.tokens) {
-    const docs = tokenPosting(index, token, fields);
-    result = result === undefined ? docs : intersectSorted(result, docs);
-    if (result.length === 0) break;
-  }
-  return result ?? [];
+  // A parsed word has at least one token.
+  return word.tokens
+    .map((token) => tokenPosting(index, token, fields))
+    .reduce((a, b) => intersectSorted(a, b));
 }
 
 /**
@@ -258,17 +266,12 @@ export function matchQuery(
   fields: readonly SearchField[],
 ): { matched: ArrayLike<number>; postings: readonly ArrayLike<number>[] } {
   const postings = query.words.map((word) => wordPosting(index, word, fields));
-  const groupDocs: ArrayLike<number>[] = [];
-  for (const group of query.groups) {
-    let docs: ArrayLike<number> | undefined;
-    for (const at of group) {
-      const wordDocs = postings[at] as ArrayLike<number>;
-      docs = docs === undefined ? wordDocs : intersectSorted(docs, wordDocs);
-      if (docs.length === 0) break;
-    }
-    if (docs !== undefined && docs.length > 0) groupDocs.push(docs);
-  }
-  if (groupDocs.length <= 1) return { matched: groupDocs[0] ?? [], postings };
+  // A parsed group has at least one word.
+  const groupDocs = query.groups.map((group) =>
+    group.map((at) => postings[at] as ArrayLike<number>).reduce((a, b) => intersectSorted(a, b)),
+  );
+  // One group: its list is the answer, without a copy.
+  if (groupDocs.length === 1) return { matched: groupDocs[0] as ArrayLike<number>, postings };
   // Alternatives: mark each document the first time a group brings it, instead of merging sorted lists.
   const seen = scratchMarks(index.capacity);
   const matched = scratchFound(index.capacity);
@@ -317,12 +320,8 @@ export function rankPage(
       const doc = candidates[i] as number;
       if (flags[doc] === 1) keys[total++] = ranks[doc] as number;
     }
-  } else if (postings.length <= 1) {
-    for (let i = 0; i < n; i++) {
-      const doc = candidates[i] as number;
-      if (kept(doc)) keys[total++] = ranks[doc] as number;
-    }
   } else {
+    // With one word (or none) every candidate has all of them, so the key is the name order alone.
     const hits = scratchCounts(span);
     for (const docs of postings) {
       for (let i = 0; i < docs.length; i++) {
@@ -365,7 +364,9 @@ export function searchStore(ctx: StoreSearchContext, userId: string, params: Sto
   }
 
   let fields: readonly SearchField[];
-  let scope: number[] | undefined;
+  let keep: ((doc: number) => boolean) | Uint8Array;
+  // The catalog's documents (empty for a store search, which keeps the public store's instead).
+  const scope = new Set<number>();
   if (catalogId !== undefined) {
     const unsupported = requested?.filter((field) => CATALOG_UNSUPPORTED.has(field)) ?? [];
     if (unsupported.length > 0) {
@@ -387,32 +388,23 @@ export function searchStore(ctx: StoreSearchContext, userId: string, params: Sto
       );
     }
     fields = requested ?? CATALOG_FIELDS;
-    const docs = new Set<number>();
     for (const id of catalog.drillableIds) {
       const nr = ctx.index.docNumber(id);
-      if (nr !== undefined) docs.add(nr);
+      if (nr !== undefined) scope.add(nr);
     }
-    scope = [...docs].sort((a, b) => a - b);
+    keep = (doc: number) => scope.has(doc);
   } else {
     fields = requested ?? SEARCH_FIELDS;
+    keep = ctx.index.inStoreFlags();
   }
 
-  let candidates: ArrayLike<number> = scope ?? [];
-  let postings: readonly ArrayLike<number>[] = [];
-  if (query !== undefined)
-    ({ matched: candidates, postings } = matchQuery(ctx.index, parseQuery(query), fields));
-  const inScope = scope === undefined || query === undefined ? undefined : new Set(scope);
-  const keep =
-    scope === undefined
-      ? ctx.index.inStoreFlags()
-      : inScope === undefined
-        ? () => true
-        : (doc: number) => inScope.has(doc);
-  const { total, docs } = rankPage(ctx.index, candidates, postings, keep, start, size);
-  const drills: Drillable[] = [];
-  for (const doc of docs) {
-    const record = ctx.index.record(doc);
-    if (record !== undefined) drills.push(ctx.toDrillable(record, userId));
-  }
+  // Without a query (a catalog listing) the candidates are the catalog's drillables, none of them words.
+  const { matched, postings } =
+    query === undefined
+      ? { matched: [...scope], postings: [] }
+      : matchQuery(ctx.index, parseQuery(query), fields);
+  const { total, docs } = rankPage(ctx.index, matched, postings, keep, start, size);
+  // Pages list live documents only (the name order holds no removed ones).
+  const drills = docs.map((doc) => ctx.toDrillable(ctx.index.record(doc) as DrillableRecord, userId));
   return { total, drills };
 }
