@@ -61,6 +61,8 @@ export interface ParsedQuery {
 const CATALOG_FIELDS: readonly SearchField[] = ["NAME", "SUBJECT", "TAGS"];
 const CATALOG_UNSUPPORTED: ReadonlySet<SearchField> = new Set<SearchField>(["DESCRIPTION", "CONTENTS"]);
 const DIGITS = /^[0-9]+$/;
+/** No documents. */
+const NONE: ArrayLike<number> = new Int32Array(0);
 
 /**
  * Parses a store search query.
@@ -229,20 +231,22 @@ function tokenPosting(index: SearchIndex, token: string, fields: readonly Search
       length += list.length;
     }
   }
-  if (lists.length === 0) return [];
+  if (lists.length === 0) return NONE;
   if (lists.length === 1) return lists[0] as ArrayLike<number>;
   const capacity = index.capacity;
-  if (length * 8 < capacity) return lists.reduce<ArrayLike<number>>((a, b) => unionSorted(a, b), []);
+  if (length * 8 < capacity) return lists.reduce((a, b) => unionSorted(a, b));
   const seen = scratchMarks(capacity);
   for (const list of lists) for (let i = 0; i < list.length; i++) seen[list[i] as number] = 1;
-  const out: number[] = [];
+  // At most `length` documents: the lists' lengths added up.
+  const out = new Int32Array(length);
+  let count = 0;
   for (let doc = 0; doc < capacity; doc++) {
     if (seen[doc] === 1) {
-      out.push(doc);
+      out[count++] = doc;
       seen[doc] = 0;
     }
   }
-  return out;
+  return out.subarray(0, count);
 }
 
 /** Documents containing every token of the word in at least one of the fields. */

@@ -146,6 +146,15 @@ describe("store search on a handful of drills", () => {
     expect(search({ query: "roll", searchField: "SUBJECT" })).toEqual({ total: 0, ids: [] });
   });
 
+  it("counts a field named twice once", () => {
+    // Five names, three fields: "guitars" (k-rock's description) is not in any of them.
+    expect(search({ query: "guitars", searchField: ["NAME", "TAGS", "NAME", "SUBJECT", "TAGS"] })).toEqual({
+      total: 0,
+      ids: [],
+    });
+    expect(search({ query: "rock", searchField: ["TAGS", "TAGS"] })).toEqual({ total: 1, ids: ["k-rock"] });
+  });
+
   it("treats an empty list of fields as every field", () => {
     expect(search({ query: "guitars", searchField: [] })).toEqual({ total: 1, ids: ["k-rock"] });
     expect(search({ query: "rock", searchField: [] })).toEqual(search({ query: "rock" }));
