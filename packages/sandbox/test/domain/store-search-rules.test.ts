@@ -146,6 +146,36 @@ describe("store search on a handful of drills", () => {
     expect(search({ query: "roll", searchField: "SUBJECT" })).toEqual({ total: 0, ids: [] });
   });
 
+  it("merges a rare token's documents across fields in a larger store too", () => {
+    // 43 drills, "zebra" in two names and two tags lists: few documents among many.
+    const fillers = Array.from({ length: 40 }, (_, i) =>
+      drill(`f-${i}`, `Filler ${i}`, "Filler", "Nothing", ["filler"], [["x", "y"]]),
+    );
+    const zoo = createState(
+      dataset(
+        [
+          ...fillers,
+          drill("z-name", "Zebra crossing", "Roads", "Stripes", ["roads"], [["a", "b"]]),
+          drill("z-tags", "Stripes", "Animals", "Africa", ["zebra", "horse"], [["c", "d"]]),
+          drill("z-both", "A zebra", "Animals", "Africa", ["zebra"], [["e", "f"]]),
+        ],
+        [],
+      ),
+    );
+    expect(search({ query: "zebra", searchField: ["NAME", "TAGS"] }, zoo)).toEqual({
+      total: 3,
+      ids: ["z-both", "z-tags", "z-name"],
+    });
+    expect(search({ query: "zebra", searchField: ["TAGS", "NAME"], resultStart: 1 }, zoo)).toEqual({
+      total: 3,
+      ids: ["z-tags", "z-name"],
+    });
+    expect(search({ query: "zebra", searchField: ["DESCRIPTION", "SUBJECT"] }, zoo)).toEqual({
+      total: 0,
+      ids: [],
+    });
+  });
+
   it("counts a field named twice once", () => {
     // Five names, three fields: "guitars" (k-rock's description) is not in any of them.
     expect(search({ query: "guitars", searchField: ["NAME", "TAGS", "NAME", "SUBJECT", "TAGS"] })).toEqual({
