@@ -29,6 +29,7 @@ interface Equivalent {
   mutator: string;
   original: string;
   replacement: string;
+  line?: number;
   reason: string;
 }
 interface Mutant {
@@ -221,6 +222,8 @@ function describe(file: string, source: string, mutant: Mutant): Survivor {
   const listed = equivalent.find(
     (e) =>
       e.file === file &&
+      // A line pins an entry whose text is too common to name one mutant (`[]`, `i < n`).
+      (e.line === undefined || e.line === mutant.location.start.line) &&
       e.mutator === mutant.mutatorName &&
       oneLine(e.original) === oneLine(original) &&
       oneLine(e.replacement) === oneLine(replacement),
