@@ -318,6 +318,12 @@ describe("strings, presence and unknown names", () => {
     });
   });
 
+  it("does not look for cookie parameters: the sandbox sets no cookies", () => {
+    const v = getThing([{ name: "session", in: "cookie", required: true, schema: { type: "string" } }]);
+    const result = v.validateParams(input("", { headers: { cookie: "session=abc" } }));
+    expect(result).toEqual({ path: {}, query: {}, header: {} });
+  });
+
   it("takes any value for a parameter described without a schema", () => {
     const v = getThing([
       { name: "filter", in: "query", content: { "application/json": { schema: { type: "object" } } } },
