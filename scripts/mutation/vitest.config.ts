@@ -26,6 +26,7 @@ const focused: Record<string, string[]> = {
     "token-exchange",
     "bearer-auth",
     "request-validation",
+    "request-validation-rules",
     "form-fields",
     "router",
     "store-search",

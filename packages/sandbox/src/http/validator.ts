@@ -14,8 +14,11 @@ import { findResponse } from "./openapi.js";
 
 const SPEC_ID = "sandbox:openapi";
 
-/** JSON type of a parameter, as its schema declares it. */
-export type Kind = "string" | "integer" | "number" | "boolean" | "array" | "object" | "unknown";
+/** JSON type of a parameter, as its schema declares it (`undefined` where it declares no single type). */
+export type Kind = "string" | "integer" | "number" | "boolean" | "array" | "object";
+
+/** A decimal number as a query string may spell it: optional minus, digits, fraction, exponent. */
+const DECIMAL = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
 
 /**
  * One rule a request broke, named for the client: which parameter or body field, and what rule.
@@ -56,8 +59,8 @@ export interface ValidatedParams {
 
 interface CompiledParameter {
   readonly parameter: OperationParameter;
-  readonly kind: Kind;
-  readonly itemKind: Kind;
+  readonly kind: Kind | undefined;
+  readonly itemKind: Kind | undefined;
   readonly validate: ValidateFunction | undefined;
 }
 
@@ -69,9 +72,8 @@ function pointerRef(pointer: string): string {
   return `${SPEC_ID}#${pointer.split("/").map(encodeURIComponent).join("/")}`;
 }
 
-function coerce(raw: string, kind: Kind): unknown {
-  if ((kind === "integer" || kind === "number") && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(raw))
-    return Number(raw);
+function coerce(raw: string, kind: Kind | undefined): unknown {
+  if ((kind === "integer" || kind === "number") && DECIMAL.test(raw)) return Number(raw);
   if (kind === "boolean" && (raw === "true" || raw === "false")) return raw === "true";
   return raw;
 }
@@ -83,9 +85,9 @@ function coerce(raw: string, kind: Kind): unknown {
  * @example
  * isOverlongNumber("99999999999999999999", "integer"); // true
  */
-export function isOverlongNumber(raw: string, kind: Kind): boolean {
+export function isOverlongNumber(raw: string, kind: Kind | undefined): boolean {
   if (kind !== "integer" && kind !== "number") return false;
-  if (!/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(raw)) return false;
+  if (!DECIMAL.test(raw)) return false;
   const value = Number(raw);
   return kind === "integer" ? !Number.isSafeInteger(value) && /^-?\d+$/.test(raw) : !Number.isFinite(value);
 }
@@ -130,15 +132,14 @@ export class OperationValidator {
   readonly #owner: SpecValidators;
   readonly #params: CompiledParameter[];
   readonly #bodies: Map<string, ValidateFunction | undefined>;
-  readonly #responses = new Map<string, ValidateFunction | undefined>();
 
   constructor(owner: SpecValidators, operation: Operation) {
     this.operation = operation;
     this.#owner = owner;
     this.#params = operation.parameters.map((parameter) => {
       const kind = owner.kindOf(parameter.schema);
-      const itemKind =
-        kind === "array" && isObject(parameter.schema) ? owner.itemKindOf(parameter.schema) : "unknown";
+      // Only read for arrays; for other schemas it is whatever their (absent) `items` declare.
+      const itemKind = owner.itemKindOf(parameter.schema);
       const validate =
         parameter.schemaPointer === undefined ? undefined : owner.compile(parameter.schemaPointer);
       return { parameter, kind, itemKind, validate };
@@ -266,13 +267,9 @@ export class OperationValidator {
       return `content type ${mediaType} is not documented for status ${status} (documented: ${allowed})`;
     }
     if (media.schemaPointer === undefined) return undefined;
-    const key = media.schemaPointer;
-    let validate = this.#responses.get(key);
-    if (!this.#responses.has(key)) {
-      validate = this.#owner.compile(media.schemaPointer);
-      this.#responses.set(key, validate);
-    }
-    if (!validate || validate(body)) return undefined;
+    // Compiled on first use; the owner keeps it for every later response.
+    const validate = this.#owner.compile(media.schemaPointer);
+    if (validate(body)) return undefined;
     return describeErrors("response body", validate.errors);
   }
 }
@@ -334,22 +331,22 @@ export class SpecValidators {
   }
 
   /** The JSON type a (possibly `$ref`) schema declares, for converting query strings. */
-  kindOf(schema: JsonValue | undefined): Kind {
+  kindOf(schema: JsonValue | undefined): Kind | undefined {
     const resolved = this.#deref(schema);
-    if (!isObject(resolved)) return "unknown";
+    if (!isObject(resolved)) return undefined;
     const type = resolved.type;
     if (typeof type === "string") return type as Kind;
     if (Array.isArray(type)) {
       const nonNull = type.filter((t) => t !== "null");
       if (nonNull.length === 1) return nonNull[0] as Kind;
     }
-    return "unknown";
+    return undefined;
   }
 
   /** The JSON type of an array schema's items. */
-  itemKindOf(schema: JsonValue): Kind {
+  itemKindOf(schema: JsonValue | undefined): Kind | undefined {
     const resolved = this.#deref(schema);
-    return isObject(resolved) ? this.kindOf(resolved.items) : "unknown";
+    return isObject(resolved) ? this.kindOf(resolved.items) : undefined;
   }
 
   #deref(schema: JsonValue | undefined): JsonValue | undefined {
