@@ -343,7 +343,7 @@ class ServiceAccountTokenProvider implements TokenProvider {
     try {
       stored = this.#options.cache.get(held.key);
     } catch {
-      return undefined;
+      // A failing store: `stored` stays undefined, which matches no held token.
     }
     if (typeof (stored as Promise<unknown> | undefined)?.then === "function") {
       // An asynchronous store cannot be read synchronously; getToken reads it.
