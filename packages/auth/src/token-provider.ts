@@ -224,7 +224,8 @@ export function resolveProviderSettings(options: Omit<TokenProviderOptions, "key
   const tokenEndpoint = optionalUrl("tokenEndpoint", options.tokenEndpoint);
   const subject = options.subject === undefined ? undefined : nonEmptyString("subject", options.subject);
   const margin = options.refreshMarginSeconds ?? DEFAULT_REFRESH_MARGIN_SECONDS;
-  if (typeof margin !== "number" || !Number.isFinite(margin) || margin < 0 || margin > 3600) {
+  // Number.isFinite is false for anything but a finite number.
+  if (!Number.isFinite(margin) || margin < 0 || margin > 3600) {
     throw new DrillInvalidOptionError("refreshMarginSeconds", "must be a number of seconds from 0 to 3600");
   }
   const lifetime = validateAssertionLifetime(
@@ -234,8 +235,7 @@ export function resolveProviderSettings(options: Omit<TokenProviderOptions, "key
     throw new DrillInvalidOptionError("fetch", "must be a fetch function");
   }
   const clock = options.clock ?? systemClock;
-  if (typeof clock?.now !== "function")
-    throw new DrillInvalidOptionError("clock", "must have a now() method");
+  if (typeof clock.now !== "function") throw new DrillInvalidOptionError("clock", "must have a now() method");
   // The default store expires entries by the provider's clock, not by Date.now().
   const cache = options.cache ?? new MemoryTokenCache({ clock });
   if (!isTokenCache(cache))
@@ -343,7 +343,7 @@ class ServiceAccountTokenProvider implements TokenProvider {
     try {
       stored = this.#options.cache.get(held.key);
     } catch {
-      return undefined;
+      // A failing store: `stored` stays undefined, which matches no held token.
     }
     if (typeof (stored as Promise<unknown> | undefined)?.then === "function") {
       // An asynchronous store cannot be read synchronously; getToken reads it.
