@@ -195,6 +195,7 @@ describe("DER structure of a PKCS#8 key (BEGIN PRIVATE KEY)", () => {
     ["an empty SEQUENCE in long form (one length byte)", [0x30, 0x81, 0x00], notPkcs8],
     ["a SEQUENCE with a four-byte length", [0x30, 0x84, 0, 0, 0, 3, ...int0], notPkcs8],
     ["an empty SEQUENCE", seq(), notPkcs8],
+    ["a SEQUENCE holding only a SEQUENCE", seq(seq()), notPkcs8],
     ["version and algorithm but no key", seq(int0, seq(RSA_OID, NULL)), notPkcs8],
     ["an INTEGER and an OCTET STRING", seq(int0, octets()), notPkcs8],
     ["a SEQUENCE and an INTEGER", seq(seq(), int0), notPkcs8],
