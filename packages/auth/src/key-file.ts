@@ -214,7 +214,7 @@ export async function parseServiceAccountKey(
 
 function toJsonObject(input: ServiceAccountKeyInput, source: string | undefined): Record<string, unknown> {
   let value: unknown = input;
-  if (input instanceof Uint8Array) value = new TextDecoder("utf-8", { fatal: false }).decode(input);
+  if (input instanceof Uint8Array) value = new TextDecoder().decode(input);
   if (typeof value === "string") {
     const text = value.replace(/^\uFEFF/, "");
     if (text.length > MAX_KEY_FILE_LENGTH) {
@@ -313,7 +313,6 @@ interface FoundBlock {
 function selectPrivateKey(strings: readonly StringLeaf[], source: string | undefined): FoundBlock {
   const found: FoundBlock[] = [];
   for (const { path, value } of strings) {
-    if (!value.includes("-----BEGIN")) continue;
     for (const block of findPemBlocks(normalizePemText(value))) found.push({ field: path, block });
   }
   const privateKeys = found.filter(({ block }) => isPrivateKeyLabel(block.label));
@@ -357,8 +356,6 @@ function describePemProblem(problem: PemProblem, label: string): string {
       return `has unexpected header lines inside the -----BEGIN ${label}----- block`;
     case "base64":
       return "has a PEM body that is not complete base64 (damaged or truncated key)";
-    case "der":
-      return `holds a key whose DER structure ${problem.detail}`;
   }
 }
 

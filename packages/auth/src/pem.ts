@@ -48,7 +48,7 @@ export function findPemBlocks(text: string): PemBlock[] {
   const blocks: PemBlock[] = [];
   const starts = [...text.matchAll(BEGIN)];
   starts.forEach((match, index) => {
-    const label = match[1] ?? "";
+    const label = match[1] as string; // the group is not optional
     const bodyStart = (match.index ?? 0) + match[0].length;
     const nextBegin = starts[index + 1]?.index ?? text.length;
     const endLine = `-----END ${label}-----`;
@@ -80,11 +80,7 @@ export function isPrivateKeyLabel(label: string): boolean {
  * const problem: PemProblem = { kind: "base64" };
  * ```
  */
-export type PemProblem =
-  | { kind: "encrypted" }
-  | { kind: "headers" }
-  | { kind: "base64" }
-  | { kind: "der"; detail: string };
+export type PemProblem = { kind: "encrypted" } | { kind: "headers" } | { kind: "base64" };
 
 /**
  * Result of decoding a PEM body.
@@ -114,13 +110,11 @@ export function decodePemBody(body: string): DecodedPem {
   }
   if (headers.length > 0) return { ok: false, problem: { kind: "headers" } };
   const base64 = lines.join("").replace(/\s+/g, "");
-  if (base64 === "" || base64.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) {
+  if (base64.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) {
     return { ok: false, problem: { kind: "base64" } };
   }
   const binary = atob(base64);
-  const der = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) der[i] = binary.charCodeAt(i);
-  return { ok: true, der };
+  return { ok: true, der: Uint8Array.from(binary, (char) => char.charCodeAt(0)) };
 }
 
 interface Tlv {
@@ -169,9 +163,11 @@ function decodeOid(der: Uint8Array, tlv: Tlv): string {
   for (const byte of bytes) {
     value = value * 128 + (byte & 0x7f);
     if ((byte & 0x80) === 0) {
-      if (parts.length === 0)
-        parts.push(value < 80 ? Math.floor(value / 40) : 2, value < 80 ? value % 40 : value - 80);
-      else parts.push(value);
+      if (parts.length === 0) {
+        // The first subidentifier packs the first two arcs: 40 * first + second, first <= 2.
+        const first = Math.min(Math.floor(value / 40), 2);
+        parts.push(first, value - 40 * first);
+      } else parts.push(value);
       value = 0;
     }
   }

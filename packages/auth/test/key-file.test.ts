@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { exportPKCS8, generateKeyPair } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DrillError, KeyFileError, parseServiceAccountKey, ServiceAccountKey } from "../src/index.js";
+import { MAX_KEY_FILE_LENGTH } from "../src/key-file.js";
 import { readServiceAccountKey } from "../src/node.js";
 import { KEY_ID, keyFileObject, rsaKeyPair, SERVICE_ACCOUNT_ID } from "./helpers.js";
 
@@ -123,7 +124,151 @@ describe("parseServiceAccountKey: valid key files", () => {
 
   it("cannot be constructed directly", () => {
     const Ctor = ServiceAccountKey as unknown as new (...args: unknown[]) => unknown;
-    expect(() => new Ctor(Symbol("x"), "k", "s", {})).toThrow(TypeError);
+    expect(() => new Ctor(Symbol("x"), "k", "s", {})).toThrow(
+      new TypeError("use parseServiceAccountKey() to create a ServiceAccountKey"),
+    );
+  });
+});
+
+describe("parseServiceAccountKey: the key file's JSON", () => {
+  const SOURCE = "vault:drill/sa";
+  async function refusal(input: Parameters<typeof parseServiceAccountKey>[0], source?: string) {
+    const error = await parseServiceAccountKey(input, source === undefined ? {} : { source }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(KeyFileError);
+    return error as DrillError & { field?: string };
+  }
+
+  it("refuses text longer than MAX_KEY_FILE_LENGTH before parsing it", async () => {
+    const text = " ".repeat(MAX_KEY_FILE_LENGTH + 1);
+    const error = await refusal(text);
+    expect(error.code).toBe("ERR_KEY_FILE_NOT_JSON");
+    expect(error.message).toBe(
+      `service account key file: is ${MAX_KEY_FILE_LENGTH + 1} characters long, far too large to be a key file`,
+    );
+  });
+
+  it("accepts a key file of exactly MAX_KEY_FILE_LENGTH characters after a byte-order mark", async () => {
+    const base = JSON.stringify(keyFileObject({ padding: "" }));
+    const text = base.replace('"padding":""', `"padding":"${"x".repeat(MAX_KEY_FILE_LENGTH - base.length)}"`);
+    expect(text).toHaveLength(MAX_KEY_FILE_LENGTH);
+    expect((await parseServiceAccountKey(`\uFEFF${text}`)).keyId).toBe(KEY_ID);
+  });
+
+  it("keeps a byte-order mark that is not at the start of the text", async () => {
+    const keyId = "key\uFEFF3f9a";
+    const key = await parseServiceAccountKey(JSON.stringify(keyFileObject({ keyId })));
+    expect(key.keyId).toBe(keyId);
+  });
+
+  it("decodes bytes that are not valid UTF-8 leniently", async () => {
+    const text = JSON.stringify(keyFileObject({ note: "caf@" }));
+    const bytes = new TextEncoder().encode(text);
+    bytes[text.indexOf("caf@") + 3] = 0xff; // a lone byte that is never valid UTF-8
+    const key = await parseServiceAccountKey(bytes);
+    expect(key.keyId).toBe(KEY_ID);
+  });
+
+  it("names the source in every refusal of the text", async () => {
+    const where = `key file ${SOURCE}: `;
+    expect((await refusal(" \n", SOURCE)).message).toBe(`${where}is empty; expected a JSON object`);
+    expect((await refusal("{", SOURCE)).message).toBe(`${where}is not valid JSON`);
+    expect((await refusal("42", SOURCE)).message).toBe(
+      `${where}must be a JSON object at the top level, found a number`,
+    );
+    const { keyId: _keyId, ...noKeyId } = keyFileObject();
+    expect(await refusal(noKeyId, SOURCE)).toMatchObject({
+      source: SOURCE,
+      field: "keyId",
+      message: `${where}field "keyId" is missing; it must be a non-empty string (it becomes the assertion header kid)`,
+    });
+    const { material: _material, ...noKey } = keyFileObject();
+    expect(await refusal(noKey, SOURCE)).toMatchObject({
+      source: SOURCE,
+      message:
+        `${where}no field holds a PEM private key (text starting with -----BEGIN PRIVATE KEY-----); ` +
+        "use the JSON key file issued for the service account",
+    });
+    expect(await refusal(keyFileObject({ material: "-----BEGIN PRIVATE KEY-----\n" }), SOURCE)).toMatchObject(
+      {
+        source: SOURCE,
+        field: "material",
+      },
+    );
+  });
+
+  it("says what serviceAccountId becomes", async () => {
+    expect((await refusal(keyFileObject({ serviceAccountId: "" }))).message).toBe(
+      'service account key file: field "serviceAccountId" is empty; it must be a non-empty string (it becomes the assertion claim iss)',
+    );
+  });
+
+  it.each([
+    ["text that is not JSON", "keyId=k", ""],
+    [
+      "a bare PEM after blank lines",
+      `\n\n${rsaKeyPair().pkcs8}`,
+      "; it looks like a bare PEM, but the JSON key file (with keyId and serviceAccountId) is expected",
+    ],
+  ])("refuses %s with the matching hint", async (_name, text, hint) => {
+    expect((await refusal(text)).message).toBe(`service account key file: is not valid JSON${hint}`);
+  });
+
+  it.each([
+    ["42", "a number"],
+    ["true", "a boolean"],
+    ['"keyId"', "a string"],
+  ])("refuses the top-level JSON value %s", async (text, found) => {
+    const error = await refusal(text);
+    expect(error.code).toBe("ERR_KEY_FILE_NOT_JSON");
+    expect(error.message).toBe(
+      `service account key file: must be a JSON object at the top level, found ${found}`,
+    );
+  });
+
+  it("does not read keyId and serviceAccountId as key-type fields", async () => {
+    const key = await parseServiceAccountKey(
+      keyFileObject({ keyId: "EC_P256", serviceAccountId: "RSA_4096" }),
+    );
+    expect(key.keyId).toBe("EC_P256");
+    expect(key.serviceAccountId).toBe("RSA_4096");
+  });
+
+  it("ignores extra fields that hold null, numbers or booleans", async () => {
+    const key = await parseServiceAccountKey(keyFileObject({ comment: null, version: 2, active: true }));
+    expect(key.keyId).toBe(KEY_ID);
+  });
+
+  it("looks inside arrays and names array elements by index", async () => {
+    const { material, kind: _kind, ...rest } = keyFileObject();
+    expect((await parseServiceAccountKey({ ...rest, keys: ["RSA_2048", material] })).keyId).toBe(KEY_ID);
+    const error = await refusal({ ...rest, keys: [{ type: "RSA_2048" }, { type: "EC_P256" }], material });
+    expect(error).toMatchObject({ code: "ERR_KEY_FILE_KEY_TYPE", field: "keys[1].type" });
+    expect(error.message).toBe(
+      'service account key file: field "keys[1].type" gives the key type EC_P256; only RSA_2048 keys (RS256) are supported',
+    );
+  });
+
+  it("finds the key nested eight levels deep but not nine", async () => {
+    const { material, kind: _kind, ...rest } = keyFileObject();
+    const nest = (levels: number): unknown => {
+      let value: unknown = material;
+      for (let i = levels; i > 1; i--) value = { [`l${i}`]: value };
+      return value;
+    };
+    // depth 8: l1.l2.l3.l4.l5.l6.l7.l8 holds the PEM
+    expect((await parseServiceAccountKey({ ...rest, l1: nest(8) })).keyId).toBe(KEY_ID);
+    expect((await refusal({ ...rest, l1: nest(9) })).code).toBe("ERR_KEY_FILE_NO_PRIVATE_KEY");
+  });
+
+  it("describes a public key in place of the private key exactly", async () => {
+    const error = await refusal(keyFileObject({ material: rsaKeyPair().spki }));
+    expect(error.message).toBe(
+      'service account key file: field "material" holds a PUBLIC KEY (-----BEGIN PUBLIC KEY-----), not a private key; ' +
+        "the key file must contain the service account's PEM private key (-----BEGIN PRIVATE KEY-----)",
+    );
   });
 });
 
