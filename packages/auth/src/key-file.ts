@@ -416,7 +416,8 @@ function toPkcs8(block: PemBlock, details: KeyFileErrorDetails & { field: string
 }
 
 function withArticle(name: string): string {
-  return /^[AEFHILMNORSX]/.test(name) ? `an ${name}` : `a ${name}`;
+  // Upper case: acronyms read letter by letter ("an RSA", "an X25519"); lower case: words ("an algorithm …").
+  return /^[AEFHILMNORSX]|^[aeio]/.test(name) ? `an ${name}` : `a ${name}`;
 }
 
 async function importRsaKey(

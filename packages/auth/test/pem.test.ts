@@ -225,7 +225,7 @@ describe("DER structure of a PKCS#8 key (BEGIN PRIVATE KEY)", () => {
     // 1.2.840.10040.4.1
     ["DSA", [0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x38, 0x04, 0x01], "a DSA"],
     // 2.100.3: the first two arcs share one subidentifier, 2 * 40 + 100 = 180
-    ["an unregistered OID", [0x06, 0x03, 0x81, 0x34, 0x03], "a algorithm 2.100.3"],
+    ["an unregistered OID", [0x06, 0x03, 0x81, 0x34, 0x03], "an algorithm 2.100.3"],
   ])("names the algorithm of a non-RSA key (%s)", async (_name, oid, named) => {
     await expectRefusal(
       pem("PRIVATE KEY", seq(int0, seq(oid), octets())),
