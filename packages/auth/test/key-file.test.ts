@@ -157,6 +157,22 @@ describe("parseServiceAccountKey: the key file's JSON", () => {
     expect((await parseServiceAccountKey(`\uFEFF${text}`)).keyId).toBe(KEY_ID);
   });
 
+  it("reads a PEM whose lines end in a bare carriage return, or hold spaces inside the base64", async () => {
+    const lines = rsaKeyPair().pkcs8.trim().split("\n");
+    // Classic Mac OS line ends, as some editors still save them.
+    const carriageReturns = lines.join("\r");
+    // Base64 split inside a line, as hand-edited or re-wrapped text sometimes is.
+    const inner = (lines[1] as string).length >> 1;
+    const spaced = [
+      lines[0],
+      `${lines[1]?.slice(0, inner)} \t ${lines[1]?.slice(inner)}`,
+      ...lines.slice(2),
+    ].join("\n");
+    for (const material of [carriageReturns, spaced]) {
+      expect((await parseServiceAccountKey(keyFileObject({ material }))).keyId).toBe(KEY_ID);
+    }
+  });
+
   it("keeps a byte-order mark that is not at the start of the text", async () => {
     const keyId = "key\uFEFF3f9a";
     const key = await parseServiceAccountKey(JSON.stringify(keyFileObject({ keyId })));
@@ -173,6 +189,9 @@ describe("parseServiceAccountKey: the key file's JSON", () => {
 
   it("names the source in every refusal of the text", async () => {
     const where = `key file ${SOURCE}: `;
+    expect((await refusal(" ".repeat(MAX_KEY_FILE_LENGTH + 1), SOURCE)).message).toBe(
+      `${where}is ${MAX_KEY_FILE_LENGTH + 1} characters long, far too large to be a key file`,
+    );
     expect((await refusal(" \n", SOURCE)).message).toBe(`${where}is empty; expected a JSON object`);
     expect((await refusal("{", SOURCE)).message).toBe(`${where}is not valid JSON`);
     expect((await refusal("42", SOURCE)).message).toBe(

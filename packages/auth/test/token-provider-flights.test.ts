@@ -4,6 +4,7 @@
  * caller sees them through an injected token endpoint.
  */
 import { getEventListeners } from "node:events";
+import { decodeJwt } from "jose";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import {
   AccessToken,
@@ -349,6 +350,47 @@ describe("discovery after a failed token request", () => {
     expect(server.discoveryCalls).toBe(discoveries);
   });
 
+  it("a failed discovery that was already replaced does not drop its successor", async () => {
+    // Two exchanges answered 404 in turn each restart discovery; the first restart fails late,
+    // after the second has begun. The metadata should be fetched once per restart, no more.
+    const server = new FakeAuthServer({ verify: false });
+    const held = new Map<number, (ok: boolean) => void>();
+    const metadata = json({ issuer: server.baseUrl, token_endpoint: server.tokenEndpoint });
+    server.metadata = () => {
+      const call = server.discoveryCalls;
+      if (call === 1) return metadata.clone();
+      return new Promise<Response>((resolve) => {
+        held.set(call, (ok) => resolve(ok ? metadata.clone() : json({ error: "down" }, { status: 500 })));
+      });
+    };
+    // Held by subject: the two first requests may arrive in either order.
+    const answers = new Map<string, (response: Response) => void>();
+    server.respond = (record) => {
+      const { sub } = decodeJwt(record.form.get("assertion") ?? "");
+      return sub === "a" || sub === "b"
+        ? new Promise<Response>((resolve) => answers.set(sub, resolve))
+        : undefined;
+    };
+    const p = provider(server, { baseUrl: server.baseUrl, tokenEndpoint: undefined });
+    const a = p.getToken({ subject: "a" });
+    const b = p.getToken({ subject: "b" });
+    await requests(server, 2);
+    answers.get("a")?.(json({ error: "moved" }, { status: 404 }));
+    await expect(a).rejects.toMatchObject({ status: 404 });
+    const c = p.getToken({ subject: "c" }); // discovery 2, which will fail
+    await vi.waitFor(() => expect(held.has(2)).toBe(true));
+    answers.get("b")?.(json({ error: "moved" }, { status: 404 }));
+    await expect(b).rejects.toMatchObject({ status: 404 });
+    const d = p.getToken({ subject: "d" }); // discovery 3, which will succeed
+    await vi.waitFor(() => expect(held.has(3)).toBe(true));
+    held.get(2)?.(false);
+    await expect(c).rejects.toBeDefined();
+    held.get(3)?.(true);
+    await d;
+    await p.getToken({ subject: "e" });
+    expect(server.discoveryCalls).toBe(3);
+  });
+
   it("does not re-discover after a network failure", async () => {
     const server = new FakeAuthServer({ verify: false });
     const answer = server.fetch.getMockImplementation() as typeof fetch;
@@ -368,6 +410,32 @@ describe("discovery after a failed token request", () => {
 });
 
 describe("shared exchanges", () => {
+  it("a token whose last caller left as its answer arrived is not stored", async () => {
+    const server = new FakeAuthServer({ verify: false });
+    const cache = new MemoryTokenCache();
+    const set = vi.spyOn(cache, "set");
+    const caller = new AbortController();
+    // The caller gives up while the answer's body is being read; a fetch that ignores the
+    // abort still hands the whole answer over.
+    server.respond = () => {
+      const body = new TextEncoder().encode(
+        JSON.stringify({ access_token: "tok-late", token_type: "bearer", expires_in: 3599 }),
+      );
+      const stream = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          controller.enqueue(body);
+          controller.close();
+          caller.abort(new Error("gave up"));
+        },
+      });
+      return new Response(stream, { headers: { "content-type": "application/json" } });
+    };
+    const p = provider(server, { cache });
+    await expect(p.getToken({ signal: caller.signal })).rejects.toBeInstanceOf(TokenRequestAbortedError);
+    expect(set).not.toHaveBeenCalled();
+    expect(await p.peekToken()).toBeUndefined();
+  });
+
   it("a forced refresh does not join a plain call's exchange, which may answer from the store", async () => {
     const server = new FakeAuthServer({ verify: false });
     const release = holdTokenRequests(server);
