@@ -63,7 +63,7 @@ export class PostingBuilder {
   }
 
   /** Packs every list into the storage; `records[d]` must be the document added as number d. */
-  finish(records: readonly (DrillableRecord | undefined)[]): void {
+  finish(records: readonly DrillableRecord[]): void {
     const slots = this.#lists.tokenCount * LIST_KINDS;
     const offsets = new Int32Array(slots + 1);
     for (let slot = 0; slot < slots; slot++)
@@ -83,7 +83,6 @@ export class PostingBuilder {
     };
     let at = 0;
     records.forEach((record, docNr) => {
-      if (record === undefined) return;
       for (let kind = 0; kind < SEARCH_FIELDS.length; kind++) {
         const field = SEARCH_FIELDS[kind] as SearchField;
         if (!REPEATING_FIELDS.has(field)) continue;

@@ -155,7 +155,8 @@ export class SearchIndex {
       }
       builder.add(record, index.addDoc(record));
     }
-    builder.finish(index.docs);
+    // Nothing has been removed yet, so every document number has its record.
+    builder.finish(index.docs as DrillableRecord[]);
     for (const record of repeated) index.upsert(record);
     index.refreshRanks();
     return index;
@@ -329,8 +330,9 @@ export class SearchIndex {
    * so renaming a drill does not rewrite the long lists of its unchanged tags and items.
    */
   private replace(docNr: number, record: DrillableRecord): void {
-    const old = this.docs[docNr];
-    const beforeAny = old === undefined ? new Set<string>() : this.allTokens(old);
+    // Only live documents have an ID in `docById`, so the old version is there.
+    const old = this.docs[docNr] as DrillableRecord;
+    const beforeAny = this.allTokens(old);
     const afterAny = this.allTokens(record);
     for (const token of beforeAny) {
       if (!afterAny.has(token))
@@ -342,7 +344,7 @@ export class SearchIndex {
     }
     for (let kind = 0; kind < SEARCH_FIELDS.length; kind++) {
       const field = SEARCH_FIELDS[kind] as SearchField;
-      const before = old === undefined ? new Set<string>() : this.fieldTokens(old, field);
+      const before = this.fieldTokens(old, field);
       const after = this.fieldTokens(record, field);
       for (const token of before) {
         if (!after.has(token)) removeSorted(this.lists.mutable(this.lists.numberOf(token), kind), docNr);
@@ -356,10 +358,9 @@ export class SearchIndex {
     this.ranksValid = false;
   }
 
-  /** Takes a document out of every posting list. */
+  /** Takes a live document out of every posting list. */
   private unpost(docNr: number): void {
-    const record = this.docs[docNr];
-    if (record === undefined) return;
+    const record = this.docs[docNr] as DrillableRecord;
     for (const token of this.allTokens(record)) {
       removeSorted(this.lists.mutable(this.lists.numberOf(token), ANY_FIELD), docNr);
     }
