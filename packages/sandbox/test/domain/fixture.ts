@@ -1,4 +1,5 @@
 import type { Course, Drill, SandboxData } from "../../src/domain/types.js";
+import { DomainError } from "../../src/errors.js";
 
 /** A small hand-made dataset whose search results can be worked out by hand. */
 export function drill(
@@ -129,4 +130,15 @@ export function fixtureData(): SandboxData {
     ],
     groups: [],
   };
+}
+
+/** Runs `run` and returns the DomainError it throws; any other outcome fails the test. */
+export function domainError(run: () => unknown): DomainError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+  throw new Error("expected a DomainError");
 }

@@ -3,18 +3,7 @@ import { evaluate, SECONDS_PER_ITEM } from "../../src/domain/practice.js";
 import type { SandboxState } from "../../src/domain/state.js";
 import { createState } from "../../src/domain/state.js";
 import type { QuestionResponse, SandboxData } from "../../src/domain/types.js";
-import { DomainError } from "../../src/errors.js";
-import { D1, D2, D3, drill, fixtureData } from "./fixture.js";
-
-function domainError(run: () => unknown): DomainError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error("expected a DomainError");
-}
+import { D1, D2, D3, domainError, drill, fixtureData } from "./fixture.js";
 
 function counterReferences(): () => string {
   let n = 0;

@@ -11,8 +11,7 @@ import { createState, type SandboxState } from "../../src/domain/state.js";
 import type { StoreSearchParams } from "../../src/domain/store-search.js";
 import { parseQuery } from "../../src/domain/store-search.js";
 import type { Catalog, Drill, SandboxData } from "../../src/domain/types.js";
-import { DomainError } from "../../src/errors.js";
-import { drill } from "./fixture.js";
+import { domainError, drill } from "./fixture.js";
 
 const USER = "u1";
 const OTHER = "u2";
@@ -54,16 +53,6 @@ const state = createState(dataset([ROCK, ROLL, RNR, SPLIT, ROCH, HIDDEN]));
 function search(params: StoreSearchParams, s: SandboxState = state): { total: number; ids: string[] } {
   const page = s.searchStore(USER, params);
   return { total: page.total, ids: page.drills.map((d) => d.id) };
-}
-
-function domainError(run: () => unknown): DomainError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error("expected a DomainError");
 }
 
 describe("parseQuery edge cases", () => {

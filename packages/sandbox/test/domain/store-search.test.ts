@@ -4,8 +4,7 @@ import { createState } from "../../src/domain/state.js";
 import type { StoreSearchParams } from "../../src/domain/store-search.js";
 import { parseQuery } from "../../src/domain/store-search.js";
 import { tokenize } from "../../src/domain/text-tokens.js";
-import { DomainError } from "../../src/errors.js";
-import { C1, D1, D2, D3, D4, D5, D6, fixtureData } from "./fixture.js";
+import { C1, D1, D2, D3, D4, D5, D6, domainError, fixtureData } from "./fixture.js";
 
 /** IDs in name order (case and accents folded, as the search orders), for expectations. */
 function byName(...records: { id: string; name: string }[]): string[] {
@@ -21,16 +20,6 @@ function byName(...records: { id: string; name: string }[]): string[] {
 
 function ids(state: SandboxState, params: StoreSearchParams, user = "u1"): string[] {
   return state.searchStore(user, params).drills.map((d) => d.id);
-}
-
-function domainError(run: () => unknown): DomainError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error("expected a DomainError");
 }
 
 describe("tokenize", () => {
