@@ -100,14 +100,12 @@ export async function run(): Promise<BenchmarkResult> {
       headline: true,
     },
     {
-      metric: "search CPU time p99 over the mix (the same calls, without time other processes took)",
+      metric: "search CPU time p99 over the mix (process CPU of the same calls, every thread)",
       ours: formatMs(cpuP99),
       reference: "—",
       ratio: "—",
-      target: `≤ ${TARGET_P99_MS} ms`,
-      verdict: cpuP99 <= TARGET_P99_MS ? "met" : "missed",
-      ...(cpuP99 <= TARGET_P99_MS ? {} : { miss: `${formatRatio(cpuP99 / TARGET_P99_MS)} of the target` }),
-      headline: true,
+      target: "—",
+      verdict: "info",
     },
     {
       metric: "search service time median over the mix",
@@ -163,13 +161,15 @@ export async function run(): Promise<BenchmarkResult> {
     notes: [
       "Each search collects its matches from the posting lists (one precomputed list per token for a search over " +
         "every field), gives each match one numeric key (relevance, then position in name order) and keeps only the " +
-        "page's keys with a bounded heap; deep pages fall back to a native typed-array sort of the keys.",
+        "page's keys with a bounded heap; for deep pages the keys (distinct small integers) go into a bit set read " +
+        "in order. A query of one group of words (`a AND b`) needs no relevance count: every match has every word.",
       ...(slowest === undefined
         ? []
         : [`The slowest search of the mix at p99 was "${slowest.label}" (${formatMs(slowest.ms)}).`]),
-      "Wall-clock p99 on a shared machine includes other processes' time slices (a search of 50 µs then shows " +
-        "tens of milliseconds at p99); the CPU-time row counts only this process's own work, garbage collection " +
-        "included, and is the figure to read when the load average is above the core count.",
+      "The target is on service time (wall clock). The CPU row is the process's CPU time over the same calls, " +
+        "counted on every thread: V8 marks and scavenges on helper threads in parallel, so a call that triggers a " +
+        "collection can show more CPU time than wall time. It is reported to show how much of the tail is garbage " +
+        "collection, not held to the target.",
     ],
     durationMs: now() - started,
   };

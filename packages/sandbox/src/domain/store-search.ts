@@ -259,7 +259,8 @@ function wordPosting(index: SearchIndex, word: QueryWord, fields: readonly Searc
 
 /**
  * The documents a parsed query matches (each once, in no particular order: {@link rankPage} orders
- * them) and each word's documents (for relevance).
+ * them) and, when the query has alternatives, each word's documents (for relevance; empty otherwise,
+ * since then every match has every word).
  *
  * @example
  * const { matched } = matchQuery(index, parseQuery("paris"), ["NAME"]);
@@ -274,8 +275,9 @@ export function matchQuery(
   const groupDocs = query.groups.map((group) =>
     group.map((at) => postings[at] as ArrayLike<number>).reduce((a, b) => intersectSorted(a, b)),
   );
-  // One group: its list is the answer, without a copy.
-  if (groupDocs.length === 1) return { matched: groupDocs[0] as ArrayLike<number>, postings };
+  // One group: its list is the answer, without a copy. Each of its documents has every word of the
+  // query (all words belong to that group), so relevance cannot tell them apart and is not counted.
+  if (groupDocs.length === 1) return { matched: groupDocs[0] as ArrayLike<number>, postings: [] };
   // Alternatives: mark each document the first time a group brings it, instead of merging sorted lists.
   const seen = scratchMarks(index.capacity);
   const matched = scratchFound(index.capacity);

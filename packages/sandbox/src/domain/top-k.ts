@@ -1,12 +1,18 @@
 /**
  * Picks the page `[start, start + size)` of the ascending order of numeric keys without sorting every
  * key: a bounded max-heap keeps the `start + size` smallest keys seen so far (O(n log k)), and only those
- * are sorted. When the page reaches deep into the list, sorting all keys natively is cheaper and is used
- * instead. Keys must be distinct, so that the order, and with it every page, is fully determined.
+ * are sorted. When the page reaches deep into the list, distinct small integer keys (a store search's
+ * keys are positions in name order, at most a few times the number of matches) go into a bit set that
+ * is read in order instead, and other keys are sorted natively.
  */
 
-/** Above this share of the keys a full (native, typed-array) sort beats the heap. */
+/** Above this share of the keys the heap no longer pays. */
 const FULL_SORT_SHARE = 0.25;
+/** A bit set over the key range pays while the range is at most this many times the number of keys. */
+const BITSET_RANGE = 64;
+
+/** Bits of the bit-set path, reused (all 0 between calls): selection is synchronous, never overlapping. */
+let bits = new Int32Array(0);
 
 function siftDown(heap: Float64Array, size: number, from: number): void {
   let at = from;
@@ -23,6 +29,62 @@ function siftDown(heap: Float64Array, size: number, from: number): void {
   heap[at] = value;
 }
 
+/** The largest key if every key is an integer in `[0, 2^31)`, else -1. */
+function bitsetMax(keys: Float64Array): number {
+  let max = 0;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as number;
+    if ((key | 0) !== key || key < 0) return -1;
+    if (key > max) max = key;
+  }
+  return max;
+}
+
+function popcount(word: number): number {
+  let x = word - ((word >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
+/**
+ * The page `[start, k)` of the sorted keys from a bit set over `[0, max]`: whole words are skipped by
+ * their bit counts up to `start`, then the page's bits are read in order. Undefined if a key repeats
+ * (a bit set cannot count it twice), for the caller to sort instead.
+ */
+function bitsetPage(keys: Float64Array, max: number, start: number, k: number): Float64Array | undefined {
+  const words = (max >>> 5) + 1;
+  if (bits.length < words) bits = new Int32Array(words + (words >> 2));
+  let repeated = false;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as number;
+    const mask = 1 << (key & 31);
+    const at = key >>> 5;
+    if (((bits[at] as number) & mask) !== 0) {
+      repeated = true;
+      break;
+    }
+    bits[at] = (bits[at] as number) | mask;
+  }
+  if (repeated) {
+    bits.fill(0, 0, words);
+    return undefined;
+  }
+  const page = new Float64Array(k - start);
+  let word = 0;
+  let before = 0;
+  for (let count = popcount(bits[0] as number); before + count <= start; count = popcount(bits[++word] as number)) {
+    before += count;
+  }
+  let filled = 0;
+  for (; filled < page.length; word++) {
+    for (let rest = bits[word] as number; rest !== 0 && filled < page.length; rest &= rest - 1) {
+      if (before++ >= start) page[filled++] = word * 32 + 31 - Math.clz32(rest & -rest);
+    }
+  }
+  bits.fill(0, 0, words);
+  return page;
+}
+
 /**
  * The keys at positions `start` to `start + size - 1` of `keys` sorted ascending (fewer at the end).
  * `keys` may be reordered.
@@ -34,7 +96,11 @@ export function selectPage(keys: Float64Array, start: number, size: number): Flo
   const n = keys.length;
   if (start >= n || size <= 0) return new Float64Array(0);
   const k = Math.min(n, start + size);
-  if (k >= n * FULL_SORT_SHARE) return keys.sort().subarray(start, k);
+  if (k >= n * FULL_SORT_SHARE) {
+    const max = bitsetMax(keys);
+    const page = max >= 0 && max <= n * BITSET_RANGE ? bitsetPage(keys, max, start, k) : undefined;
+    return page ?? keys.sort().subarray(start, k);
+  }
   const heap = keys.slice(0, k);
   for (let i = (k >> 1) - 1; i >= 0; i--) siftDown(heap, k, i);
   for (let i = k; i < n; i++) {

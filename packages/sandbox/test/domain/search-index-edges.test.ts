@@ -33,20 +33,44 @@ describe("intersectSorted", () => {
       [[7], [1, 2, 7], [7]],
     ];
     for (const [a, b, common] of cases) {
-      expect(intersectSorted(a, b), `${a} & ${b}`).toEqual(common);
-      expect(intersectSorted(b, a), `${b} & ${a}`).toEqual(common);
+      expect([...intersectSorted(a, b)], `${a} & ${b}`).toEqual(common);
+      expect([...intersectSorted(b, a)], `${b} & ${a}`).toEqual(common);
     }
   });
 
   it("finds a few documents in a list more than sixteen times longer", () => {
     const long = range(0, 400, 2); // 200 even numbers
-    expect(intersectSorted([0, 3, 198, 398, 399], long)).toEqual([0, 198, 398]);
-    expect(intersectSorted(long, [1, 399])).toEqual([]);
-    expect(intersectSorted(long, [398])).toEqual([398]);
-    expect(intersectSorted([-1, 0], long)).toEqual([0]);
+    expect([...intersectSorted([0, 3, 198, 398, 399], long)]).toEqual([0, 198, 398]);
+    expect([...intersectSorted(long, [1, 399])]).toEqual([]);
+    expect([...intersectSorted(long, [398])]).toEqual([398]);
+    expect([...intersectSorted([-1, 0], long)]).toEqual([0]);
     // Past the long list's end: nothing more is found.
-    expect(intersectSorted([396, 500, 600], long)).toEqual([396]);
-    expect(intersectSorted(Int32Array.of(2, 4, 500), Int32Array.from(long))).toEqual([2, 4]);
+    expect([...intersectSorted([396, 500, 600], long)]).toEqual([396]);
+    expect([...intersectSorted(Int32Array.of(2, 4, 500), Int32Array.from(long))]).toEqual([2, 4]);
+  });
+
+  it("finds documents far apart in a much longer list, whatever the gaps between them", () => {
+    const long = range(0, 10_000); // every document up to 9,999
+    const picks = [1, 2, 3, 70, 71, 1_000, 4_095, 4_096, 9_998, 9_999];
+    expect([...intersectSorted(picks, long)]).toEqual(picks);
+    expect([...intersectSorted(long, [...picks, 10_000, 20_000])]).toEqual(picks);
+    // From document 0, every distance: some land exactly on the end of a galloping step (1, 3, 7, …).
+    for (let distance = 1; distance <= 300; distance++) {
+      expect([...intersectSorted([0, distance], long)], `0 and ${distance}`).toEqual([0, distance]);
+    }
+    const odd = long.filter((n) => n % 2 === 1);
+    expect([...intersectSorted(odd, [0, 2, 4_095, 4_096, 9_999])]).toEqual([4_095, 9_999]);
+  });
+
+  it("forgets the documents of one intersection of similar lists before the next", () => {
+    const upTo200 = range(0, 200);
+    const evens = upTo200.filter((n) => n % 2 === 0);
+    const odds = upTo200.filter((n) => n % 2 === 1);
+    const multiplesOfThree = upTo200.filter((n) => n % 3 === 0);
+    expect([...intersectSorted(evens, multiplesOfThree)]).toEqual(upTo200.filter((n) => n % 6 === 0));
+    // The evens were the longer list above; none of them may count as present now.
+    expect([...intersectSorted(odds, multiplesOfThree)]).toEqual(upTo200.filter((n) => n % 6 === 3));
+    expect([...intersectSorted(range(0, 50), range(100, 160))]).toEqual([]);
   });
 });
 

@@ -58,6 +58,34 @@ describe("selectPage", () => {
     for (const [name, keys] of Object.entries(layouts(9))) expectEveryPage(keys, `9 keys ${name}`);
   });
 
+  it("returns the slice of the sorted keys for keys spread wide, fractional, negative or past 2^31", () => {
+    // Whether the keys are counted in a bit set or sorted, every page must be the same slice.
+    const base = layouts(40).shuffled ?? [];
+    const variants: Record<string, number[]> = {
+      "spread over many bit-set words": base.map((key) => key * 37 + 5),
+      "spread wider than a bit set pays": base.map((key) => key * 1_000),
+      fractional: base.map((key) => key + 0.5),
+      negative: base.map((key) => key - 20),
+      "past 2^31": base.map((key) => key + 2 ** 31 - 20),
+    };
+    for (const [name, keys] of Object.entries(variants)) expectEveryPage(keys, name);
+  });
+
+  it("forgets the keys of one deep page before the next, also after a repeated key", () => {
+    // Deep pages (the whole list) of even and odd keys: none of one may show up in the other's.
+    const evens = Float64Array.from({ length: 30 }, (_, i) => 2 * i);
+    const odds = Float64Array.from({ length: 30 }, (_, i) => 2 * i + 1);
+    const expectedOdds = [...odds];
+    // Evens, odds, evens: whatever an earlier test left, each of the later two follows a clean page.
+    expect([...selectPage(evens.slice(), 0, 30)]).toEqual([...evens]);
+    expect([...selectPage(odds.slice(), 0, 30)]).toEqual(expectedOdds);
+    expect([...selectPage(evens.slice(), 0, 30)]).toEqual([...evens]);
+    // A repeat found part-way gives up the bit set; the keys marked before it must not stay behind.
+    const withRepeat = Float64Array.of(0, 2, 4, 6, 8, 8, 10);
+    expect([...selectPage(withRepeat, 0, 7)]).toEqual([0, 2, 4, 6, 8, 8, 10]);
+    expect([...selectPage(odds.slice(), 0, 30)]).toEqual(expectedOdds);
+  });
+
   it("returns the same values as a full sort when keys repeat", () => {
     // Equal keys are indistinguishable, so the page's values still equal the sorted slice's.
     const rng = new Prng(5);

@@ -5,7 +5,7 @@
  * the sandbox itself, only the ranking differs. Valid parameters only: errors are not its concern.
  */
 import type { SearchIndex } from "../../src/domain/search-index.js";
-import { intersectSorted, unionSorted } from "../../src/domain/search-index.js";
+import { unionSorted } from "../../src/domain/search-index.js";
 import type { ParsedQuery, StoreSearchContext, StoreSearchParams } from "../../src/domain/store-search.js";
 import { parsePaging, parseQuery } from "../../src/domain/store-search.js";
 import type { Drillable, Drillables, SearchField } from "../../src/domain/types.js";
@@ -13,13 +13,19 @@ import { SEARCH_FIELDS } from "../../src/domain/types.js";
 
 const CATALOG_FIELDS: readonly SearchField[] = ["NAME", "SUBJECT", "TAGS"];
 
+/** Documents of `a` also in `b`, in `a`'s order: a plain set lookup, independent of the engine's. */
+function common(a: readonly number[], b: ArrayLike<number>): number[] {
+  const inB = new Set(Array.from(b));
+  return a.filter((doc) => inB.has(doc));
+}
+
 function matchAndSort(index: SearchIndex, query: ParsedQuery, fields: readonly SearchField[]): number[] {
   const postings = query.words.map((word) => {
     let result: number[] | undefined;
     for (const token of word.tokens) {
       let tokenDocs: number[] = [];
       for (const field of fields) tokenDocs = unionSorted(tokenDocs, index.posting(field, token));
-      result = result === undefined ? tokenDocs : intersectSorted(result, tokenDocs);
+      result = result === undefined ? tokenDocs : common(result, tokenDocs);
     }
     return result ?? [];
   });
@@ -28,7 +34,7 @@ function matchAndSort(index: SearchIndex, query: ParsedQuery, fields: readonly S
     let groupDocs: number[] | undefined;
     for (const at of group) {
       const docs = postings[at] as number[];
-      groupDocs = groupDocs === undefined ? docs : intersectSorted(groupDocs, docs);
+      groupDocs = groupDocs === undefined ? docs : common(groupDocs, docs);
     }
     matched = unionSorted(matched, groupDocs ?? []);
   }
