@@ -72,8 +72,12 @@ function bitsetPage(keys: Float64Array, max: number, start: number, k: number): 
   const page = new Float64Array(k - start);
   let word = 0;
   let before = 0;
-  for (let count = popcount(bits[0] as number); before + count <= start; count = popcount(bits[++word] as number)) {
+  // Whole words before the page are skipped by their bit counts.
+  let count = popcount(bits[0] as number);
+  while (before + count <= start) {
     before += count;
+    word++;
+    count = popcount(bits[word] as number);
   }
   let filled = 0;
   for (; filled < page.length; word++) {
