@@ -210,6 +210,13 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
       const result = page.locator(`[data-component-name="Search/SearchItem"][href$="/${slug}"]`);
       await result.waitFor({ state: "visible" });
       await expect(result.textContent()).resolves.toContain(`${version.prefix}store`);
+      // The store search is the first operation found (tags come as `#/<tag>`, operations as
+      // `#/<tag>/<operation>`): no operation that merely has the word "store" in its summary outranks it.
+      const hrefs = await page
+        .locator('[data-component-name="Search/SearchItem"]')
+        .evaluateAll((items) => items.map((item) => item.getAttribute("href") ?? ""));
+      const operations = hrefs.filter((href) => /#\/[^/]+\/[^/]+$/.test(href));
+      expect(operations[0], hrefs.join(", ")).toMatch(new RegExp(`/${slug}$`));
       await screenshot(page, `${version.dir}-search`);
       await result.click();
 

@@ -925,7 +925,7 @@ export interface paths {
          */
         get: operations["getPracticePreferences_v2_0"];
         /**
-         * Store practice preferences
+         * Save practice preferences
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `storePracticePreferences_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */

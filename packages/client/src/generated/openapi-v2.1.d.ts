@@ -91,7 +91,7 @@ export interface paths {
          */
         get: operations["getBeacon_v2_1"];
         /**
-         * Store or update beacon definition
+         * Save or update beacon definition
          * @description Function listed for API 2.1: "store or update beacon definition".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1415,7 +1415,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Store appreciation
+         * Save appreciation
          * @description Function listed for API 2.1: "store appreciation".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1615,7 +1615,7 @@ export interface paths {
          */
         get: operations["getPracticePreferences_v2_1"];
         /**
-         * Store practice preferences
+         * Save practice preferences
          * @description Function listed for API 2.1: "store practice preferences".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
