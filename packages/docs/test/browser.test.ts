@@ -423,16 +423,17 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
     { name: "phone-v2.0", path: "v2.0/index.html" },
     { name: "phone-errors", path: "errors.html" },
   ])(
-    "$name: at 390×844 the header fits and nothing overlaps it",
+    "$name: at 390×844 the header fits, nothing overlaps it and the menu button is in it",
     async ({ name, path }) => {
       const page = await browser.context.newPage();
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(new URL(path, server.url).href);
       // On a phone Redoc folds its menu away, so the page is ready when its content shows.
       if (path.includes("/")) await page.locator("[data-section-id]").first().waitFor({ state: "visible" });
+      // On a reference, Redoc's menu button counts as part of the header: it must sit inside it.
       const boxes =
-        await page.evaluate(`Array.from(document.querySelectorAll(".site-header a, .site-header button")).map((el) => {
-      const r = el.getBoundingClientRect(); return { text: el.textContent, left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+        await page.evaluate(`Array.from(document.querySelectorAll(".site-header a, .site-header button, [data-testid=floating-button]")).map((el) => {
+      const r = el.getBoundingClientRect(); return { text: el.textContent || el.getAttribute("aria-label"), left: r.left, right: r.right, top: r.top, bottom: r.bottom };
     })`);
       const list = boxes as { text: string; left: number; right: number; top: number; bottom: number }[];
       const nav = list.filter(
@@ -451,6 +452,25 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
             a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
           expect(overlap, `${a.text} overlaps ${b.text}`).toBe(false);
         }
+      }
+      if (path.includes("/")) {
+        // The menu button stays within the header, so it covers none of the text scrolling under it,
+        // and it still opens and closes the menu.
+        const header = await page.locator(".site-header").boundingBox();
+        const menuButton = page.locator("[data-testid=floating-button]");
+        const button = await menuButton.boundingBox();
+        expect(header).not.toBeNull();
+        expect(button).not.toBeNull();
+        if (header !== null && button !== null) {
+          expect(button.y).toBeGreaterThanOrEqual(header.y);
+          expect(button.y + button.height).toBeLessThanOrEqual(header.y + header.height);
+        }
+        await menuButton.click();
+        await expect(menuButton.getAttribute("aria-expanded")).resolves.toBe("true");
+        await page.locator(".menu-content [data-testid=search-trigger]").waitFor({ state: "visible" });
+        await screenshot(page, `${name}-menu`);
+        await menuButton.click();
+        await expect(menuButton.getAttribute("aria-expanded")).resolves.toBe("false");
       }
       await screenshot(page, name);
       await page.close();
