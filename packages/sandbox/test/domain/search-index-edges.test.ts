@@ -72,6 +72,15 @@ describe("intersectSorted", () => {
     expect([...intersectSorted(odds, multiplesOfThree)]).toEqual(upTo200.filter((n) => n % 6 === 3));
     expect([...intersectSorted(range(0, 50), range(100, 160))]).toEqual([]);
   });
+
+  it("finds a document numbered exactly as high as the marks reach after they last grew", () => {
+    // Marks for documents up to 1,000,000 leave room for 1,250,001 of them (a quarter more): numbers
+    // 0 to 1,250,000. Document 1,250,001 needs them to grow again.
+    const high = 1_000_000;
+    expect([...intersectSorted([1, 2, high], [1, 3, high])]).toEqual([1, high]);
+    const edge = high + 1 + (high >> 2);
+    expect([...intersectSorted([5, 6, edge], [5, 7, edge])]).toEqual([5, edge]);
+  });
 });
 
 describe("unionSorted", () => {

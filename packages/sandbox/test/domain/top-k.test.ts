@@ -66,6 +66,7 @@ describe("selectPage", () => {
       "spread wider than a bit set pays": base.map((key) => key * 1_000),
       fractional: base.map((key) => key + 0.5),
       negative: base.map((key) => key - 20),
+      "all negative": base.map((key) => key - 100),
       "past 2^31": base.map((key) => key + 2 ** 31 - 20),
     };
     for (const [name, keys] of Object.entries(variants)) expectEveryPage(keys, name);
