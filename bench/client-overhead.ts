@@ -215,7 +215,8 @@ export async function run(): Promise<BenchmarkResult> {
         verdict: "info",
       },
       {
-        metric: "Raw `fetch` with only the default timeout's signal: throughput vs raw `fetch` (the ceiling for a client with a timeout)",
+        metric:
+          "Raw `fetch` with only the default timeout's signal: throughput vs raw `fetch` (the ceiling for a client with a timeout)",
         ours: withSpread(rawTimeout.rates, (value) => formatRate(value, "req/s")),
         reference: withSpread(raw.rates, (value) => formatRate(value, "req/s")),
         ratio: withSpread(pairedRatios(rawTimeout.rates, raw.rates), formatRatio),
