@@ -1,5 +1,6 @@
 import { PostingBuilder } from "./posting-builder.js";
 import { ANY_FIELD, fieldKind, PostingLists } from "./posting-lists.js";
+import { atLeast } from "./scratch.js";
 import { fieldTexts, foldText, tokenize } from "./text-tokens.js";
 import type { DrillableRecord, SearchField } from "./types.js";
 import { SEARCH_FIELDS } from "./types.js";
@@ -87,7 +88,7 @@ export function intersectSorted(a: ArrayLike<number>, b: ArrayLike<number>): Int
     return out.subarray(0, count);
   }
   const last = large[large.length - 1] as number;
-  if (members.length <= last) members = new Uint8Array(last + 1 + (last >> 2));
+  members = atLeast(members, last + 1, Uint8Array);
   for (let i = 0; i < large.length; i++) members[large[i] as number] = 1;
   for (let k = 0; k < small.length; k++) {
     const value = small[k] as number;

@@ -1,4 +1,5 @@
 import { DomainError } from "../errors.js";
+import { atLeast } from "./scratch.js";
 import type { SearchIndex } from "./search-index.js";
 import { intersectSorted, unionSorted } from "./search-index.js";
 import { tokenize } from "./text-tokens.js";
@@ -185,15 +186,6 @@ let marks = new Uint8Array(0);
 let counts = new Uint32Array(0);
 let found = new Int32Array(0);
 let sortKeys = new Float64Array(0);
-
-/** `array` if it holds `length` entries, else a new array of its kind with a quarter more room. */
-function atLeast<T extends { readonly length: number }>(
-  array: T,
-  length: number,
-  make: new (length: number) => T,
-): T {
-  return array.length < length ? new make(length + (length >> 2)) : array;
-}
 
 function scratchMarks(capacity: number): Uint8Array {
   marks = atLeast(marks, capacity, Uint8Array);

@@ -5,6 +5,7 @@
  * keys are positions in name order, at most a few times the number of matches) go into a bit set that
  * is read in order instead, and other keys are sorted natively.
  */
+import { atLeast } from "./scratch.js";
 
 /** Above this share of the keys the heap no longer pays. */
 const FULL_SORT_SHARE = 0.25;
@@ -53,7 +54,7 @@ function popcount(word: number): number {
  */
 function bitsetPage(keys: Float64Array, max: number, start: number, k: number): Float64Array | undefined {
   const words = (max >>> 5) + 1;
-  if (bits.length < words) bits = new Int32Array(words + (words >> 2));
+  bits = atLeast(bits, words, Int32Array);
   let repeated = false;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as number;

@@ -1,0 +1,19 @@
+/**
+ * Growth of the typed arrays the search keeps as scratch space between calls (marks, keys, counts,
+ * bits): searches are synchronous, so one array of each serves every call.
+ */
+
+/**
+ * `array` if it holds `length` entries, else a new (zeroed) array of its kind with a quarter more room.
+ *
+ * @example
+ * let marks = new Uint8Array(0);
+ * marks = atLeast(marks, 100, Uint8Array); // length 125
+ */
+export function atLeast<T extends { readonly length: number }>(
+  array: T,
+  length: number,
+  make: new (length: number) => T,
+): T {
+  return array.length < length ? new make(length + (length >> 2)) : array;
+}
