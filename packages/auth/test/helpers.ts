@@ -6,7 +6,7 @@
 import { generateKeyPairSync, type KeyObject } from "node:crypto";
 import { importSPKI, type JWTHeaderParameters, type JWTPayload, jwtVerify } from "jose";
 import { vi } from "vitest";
-import { parseServiceAccountKey, type ServiceAccountKey } from "../src/index.js";
+import { parseServiceAccountKey, type ServiceAccountKey, type TokenProviderOptions } from "../src/index.js";
 
 export interface TestKeyPair {
   readonly privateKey: KeyObject;
@@ -62,6 +62,25 @@ export function keyFileObject(overrides: Record<string, unknown> = {}, pem = rsa
 /** The parsed default test key. */
 export async function testKey(): Promise<ServiceAccountKey> {
   return parseServiceAccountKey(keyFileObject());
+}
+
+/**
+ * Token provider options against `server` with the test credentials and `key`, discovering the token
+ * endpoint under the server's base URL; `overrides` win.
+ */
+export function providerOptions(
+  server: FakeAuthServer,
+  key: ServiceAccountKey,
+  overrides: Partial<TokenProviderOptions> = {},
+): TokenProviderOptions {
+  return {
+    baseUrl: server.baseUrl,
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    key,
+    fetch: server.fetch,
+    ...overrides,
+  };
 }
 
 export interface TokenRequestRecord {

@@ -18,11 +18,10 @@ import {
 } from "../src/index.js";
 import { serializeToken } from "../src/token-cache.js";
 import {
-  CLIENT_ID,
-  CLIENT_SECRET,
   FakeAuthServer,
   type FetchInput,
   json,
+  providerOptions,
   SERVICE_ACCOUNT_ID,
   testKey,
 } from "./helpers.js";
@@ -32,16 +31,16 @@ beforeAll(async () => {
   key = await testKey();
 });
 
+/** A provider with the token endpoint given (no discovery) and no retries, unless `options` say otherwise. */
 function provider(server: FakeAuthServer, options: Partial<TokenProviderOptions> = {}) {
-  return createTokenProvider({
-    tokenEndpoint: server.tokenEndpoint,
-    clientId: CLIENT_ID,
-    clientSecret: CLIENT_SECRET,
-    key,
-    fetch: server.fetch,
-    retry: false,
-    ...options,
-  });
+  return createTokenProvider(
+    providerOptions(server, key, {
+      baseUrl: undefined,
+      tokenEndpoint: server.tokenEndpoint,
+      retry: false,
+      ...options,
+    }),
+  );
 }
 
 function tokenResponse(value: string, expiresIn = 3599): Response {

@@ -11,7 +11,14 @@ import {
   type ServiceAccountKey,
   type TokenProviderOptions,
 } from "../src/index.js";
-import { CLIENT_ID, CLIENT_SECRET, FakeAuthServer, KEY_ID, SERVICE_ACCOUNT_ID, testKey } from "./helpers.js";
+import {
+  CLIENT_SECRET,
+  FakeAuthServer,
+  KEY_ID,
+  providerOptions,
+  SERVICE_ACCOUNT_ID,
+  testKey,
+} from "./helpers.js";
 
 let key: ServiceAccountKey;
 beforeAll(async () => {
@@ -24,14 +31,7 @@ afterEach(() => {
 const server = new FakeAuthServer({ verify: false });
 
 function options(overrides: Partial<TokenProviderOptions> = {}): TokenProviderOptions {
-  return {
-    baseUrl: server.baseUrl,
-    clientId: CLIENT_ID,
-    clientSecret: CLIENT_SECRET,
-    key,
-    fetch: server.fetch,
-    ...overrides,
-  };
+  return providerOptions(server, key, overrides);
 }
 
 /** The error `make` throws: a DrillInvalidOptionError with exactly this message. */

@@ -19,6 +19,7 @@ import {
   type FetchInput,
   json,
   KEY_ID,
+  providerOptions,
   rsaKeyPair,
   SERVICE_ACCOUNT_ID,
   settleWithFakeTimers,
@@ -34,14 +35,7 @@ afterEach(() => {
 });
 
 function provider(server: FakeAuthServer, options: Partial<TokenProviderOptions> = {}) {
-  return createTokenProvider({
-    baseUrl: server.baseUrl,
-    clientId: CLIENT_ID,
-    clientSecret: CLIENT_SECRET,
-    key,
-    fetch: server.fetch,
-    ...options,
-  });
+  return createTokenProvider(providerOptions(server, key, options));
 }
 
 describe("assertion", () => {
