@@ -127,6 +127,14 @@ describe("unionSorted", () => {
 });
 
 describe("foldText and tokenize", () => {
+  it("folds case and accents and cuts at everything but letters and digits", () => {
+    expect(tokenize("Rock'n'Roll — São Paulo, 1969")).toEqual(["rock", "n", "roll", "sao", "paulo", "1969"]);
+    expect(tokenize("CAFÉ café Cafe")).toEqual(["cafe", "cafe", "cafe"]);
+    expect(tokenize("Größe Ærø")).toEqual(["große", "ærø"]);
+    expect(tokenize("日本語 テスト")).toEqual(["日本語", "テスト"]);
+    expect(tokenize(" -- ")).toEqual([]);
+  });
+
   it("fold compatibility forms, marks and case", () => {
     expect(foldText("ﬁne Ｃａｆé ①")).toBe("fine cafe 1");
     expect(foldText("ÀÉÎÕÜ Ç")).toBe("aeiou c");

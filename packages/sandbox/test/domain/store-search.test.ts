@@ -3,7 +3,6 @@ import type { SandboxState } from "../../src/domain/state.js";
 import { createState } from "../../src/domain/state.js";
 import type { StoreSearchParams } from "../../src/domain/store-search.js";
 import { parseQuery } from "../../src/domain/store-search.js";
-import { tokenize } from "../../src/domain/text-tokens.js";
 import { C1, D1, D2, D3, D4, D5, D6, domainError, fixtureData } from "./fixture.js";
 
 /** IDs in name order (case and accents folded, as the search orders), for expectations. */
@@ -21,16 +20,6 @@ function byName(...records: { id: string; name: string }[]): string[] {
 function ids(state: SandboxState, params: StoreSearchParams, user = "u1"): string[] {
   return state.searchStore(user, params).drills.map((d) => d.id);
 }
-
-describe("tokenize", () => {
-  it("folds case and accents and cuts at everything but letters and digits", () => {
-    expect(tokenize("Rock'n'Roll — São Paulo, 1969")).toEqual(["rock", "n", "roll", "sao", "paulo", "1969"]);
-    expect(tokenize("CAFÉ café Cafe")).toEqual(["cafe", "cafe", "cafe"]);
-    expect(tokenize("Größe Ærø")).toEqual(["große", "ærø"]);
-    expect(tokenize("日本語 テスト")).toEqual(["日本語", "テスト"]);
-    expect(tokenize(" -- ")).toEqual([]);
-  });
-});
 
 describe("parseQuery", () => {
   const groups = (q: string) => {
