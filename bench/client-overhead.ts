@@ -7,7 +7,7 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { parseServiceAccountKey, serviceAccountAuth } from "@drill-practice/auth";
 import { createDrillClient } from "@drill-practice/client";
-import { DEFAULT_TIMEOUT_MS } from "@drill-practice/client/core";
+import { DEFAULT_TIMEOUT_MS } from "@drill-practice/client/internal";
 import { createBenchKey, LOOPBACK_CLIENT, startLoopbackServer } from "./fixtures.ts";
 import type { BenchmarkResult, DetailTable, ResultRow } from "./report.ts";
 import {

@@ -13,7 +13,7 @@ import { createServer as createTcpServer, type Socket, type Server as TcpServer 
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_RETRY } from "@drill-practice/client/core";
+import { DEFAULT_RETRY } from "@drill-practice/client/internal";
 import { type Sandbox, startSandbox } from "@drill-practice/sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -142,7 +142,7 @@ const programs: Program[] = [
     },
   },
   {
-    name: "@drill-practice/client/core",
+    name: "@drill-practice/client/internal",
     command: tsx("examples/fixtures/core-fetch.ts"),
     requests: 1,
     expected: { refused: /ERR_NETWORK: /, silent: /ERR_TIMEOUT: /, busy: /^HTTP 503$/m },

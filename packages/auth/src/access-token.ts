@@ -2,8 +2,8 @@
  * An issued access token, wrapped so that it cannot leak by accident: logging,
  * stringifying or inspecting it shows metadata only.
  */
-import type { AccessTokenResponse } from "@drill-practice/client/core";
-import { inspectCustom, REDACTED } from "@drill-practice/client/core";
+import type { AccessTokenResponse } from "@drill-practice/client/internal";
+import { inspectCustom, REDACTED } from "@drill-practice/client/internal";
 
 /**
  * What an {@link AccessToken} is made from.

@@ -1,8 +1,8 @@
 /**
  * The signed JWT assertion sent to the token endpoint (RFC 7523).
  */
-import type { AssertionClaims, AssertionHeader } from "@drill-practice/client/core";
-import { DrillInvalidOptionError } from "@drill-practice/client/core";
+import type { AssertionClaims, AssertionHeader } from "@drill-practice/client/internal";
+import { DrillInvalidOptionError } from "@drill-practice/client/internal";
 import { SignJWT } from "jose";
 import type { ServiceAccountKey } from "./key-file.js";
 

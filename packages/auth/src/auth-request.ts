@@ -13,7 +13,7 @@ import {
   retrying,
   sendAttempt,
   type TransportOptions,
-} from "@drill-practice/client/core";
+} from "@drill-practice/client/internal";
 import type { ServerClock } from "./clock.js";
 
 /**

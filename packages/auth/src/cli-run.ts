@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { DrillError, redactSecrets, validateTimeout } from "@drill-practice/client/core";
+import { DrillError, redactSecrets, validateTimeout } from "@drill-practice/client/internal";
 import { CliUsageError } from "./errors.js";
 import { readServiceAccountKey } from "./read-key-file.js";
 import { createTokenProvider } from "./token-provider.js";

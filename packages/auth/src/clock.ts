@@ -6,7 +6,7 @@
  * the server's clock; when the server sends a `Date` header we learn its offset and
  * use it for `exp`.
  */
-import { parseHttpDate } from "@drill-practice/client/core";
+import { parseHttpDate } from "@drill-practice/client/internal";
 
 /**
  * A source of the current time in milliseconds since the epoch. Inject one to test

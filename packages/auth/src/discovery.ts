@@ -2,8 +2,8 @@
  * Discovery of the token endpoint from the authorization server metadata document
  * at `{baseUrl}/.well-known/oauth-authorization-server` (field `token_endpoint`).
  */
-import type { AuthorizationServerMetadata } from "@drill-practice/client/core";
-import { DrillNetworkError, DrillTimeoutError } from "@drill-practice/client/core";
+import type { AuthorizationServerMetadata } from "@drill-practice/client/internal";
+import { DrillNetworkError, DrillTimeoutError } from "@drill-practice/client/internal";
 import { type AuthHttp, authRequest, type ReadResponse } from "./auth-request.js";
 import { DiscoveryError } from "./errors.js";
 

@@ -8,7 +8,7 @@
  * that failed; they never contain the private key, the client secret, a signed
  * assertion or an access token (text from a server is redacted before use).
  */
-import { DrillError, type DrillErrorCode } from "@drill-practice/client/core";
+import { brandErrorFamily, DrillError, type DrillErrorCode } from "@drill-practice/client/internal";
 
 /**
  * Where a key-file problem was found: the file (when read from disk) and the JSON field.
@@ -39,6 +39,10 @@ export interface KeyFileErrorDetails {
  * ```
  */
 export abstract class KeyFileError extends DrillError {
+  static {
+    // `instanceof KeyFileError` holds for a key-file error of any installed copy of the package.
+    brandErrorFamily(KeyFileError, "@drill-practice/auth/KeyFileError");
+  }
   abstract override readonly code: KeyFileErrorCode;
   /** Path of the key file, when known. */
   readonly source: string | undefined;
@@ -72,7 +76,9 @@ export type KeyFileErrorCode = Extract<DrillErrorCode, `ERR_KEY_FILE_${string}`>
  * ```
  */
 export class KeyFileReadError extends KeyFileError {
-  readonly code = "ERR_KEY_FILE_READ" as const;
+  static readonly code = "ERR_KEY_FILE_READ";
+  override readonly name = "KeyFileReadError";
+  readonly code = KeyFileReadError.code;
 }
 
 /**
@@ -84,7 +90,9 @@ export class KeyFileReadError extends KeyFileError {
  * ```
  */
 export class KeyFileSyntaxError extends KeyFileError {
-  readonly code = "ERR_KEY_FILE_NOT_JSON" as const;
+  static readonly code = "ERR_KEY_FILE_NOT_JSON";
+  override readonly name = "KeyFileSyntaxError";
+  readonly code = KeyFileSyntaxError.code;
 }
 
 /**
@@ -96,7 +104,9 @@ export class KeyFileSyntaxError extends KeyFileError {
  * ```
  */
 export class KeyFileFieldError extends KeyFileError {
-  readonly code = "ERR_KEY_FILE_FIELD" as const;
+  static readonly code = "ERR_KEY_FILE_FIELD";
+  override readonly name = "KeyFileFieldError";
+  readonly code = KeyFileFieldError.code;
 }
 
 /**
@@ -108,7 +118,9 @@ export class KeyFileFieldError extends KeyFileError {
  * ```
  */
 export class KeyFileMissingKeyError extends KeyFileError {
-  readonly code = "ERR_KEY_FILE_NO_PRIVATE_KEY" as const;
+  static readonly code = "ERR_KEY_FILE_NO_PRIVATE_KEY";
+  override readonly name = "KeyFileMissingKeyError";
+  readonly code = KeyFileMissingKeyError.code;
 }
 
 /**
@@ -120,7 +132,9 @@ export class KeyFileMissingKeyError extends KeyFileError {
  * ```
  */
 export class KeyFileAmbiguousKeyError extends KeyFileError {
-  readonly code = "ERR_KEY_FILE_AMBIGUOUS_KEY" as const;
+  static readonly code = "ERR_KEY_FILE_AMBIGUOUS_KEY";
+  override readonly name = "KeyFileAmbiguousKeyError";
+  readonly code = KeyFileAmbiguousKeyError.code;
   /** Dotted paths of the fields holding a private key. */
   readonly candidates: readonly string[];
 
@@ -139,7 +153,9 @@ export class KeyFileAmbiguousKeyError extends KeyFileError {
  * ```
  */
 export class KeyFileNotPrivateKeyError extends KeyFileError {
-  readonly code = "ERR_KEY_FILE_NOT_PRIVATE_KEY" as const;
+  static readonly code = "ERR_KEY_FILE_NOT_PRIVATE_KEY";
+  override readonly name = "KeyFileNotPrivateKeyError";
+  readonly code = KeyFileNotPrivateKeyError.code;
   /** The PEM label found, such as `CERTIFICATE` or `PUBLIC KEY`. */
   readonly pemLabel: string;
 
@@ -158,7 +174,9 @@ export class KeyFileNotPrivateKeyError extends KeyFileError {
  * ```
  */
 export class KeyFileEncryptedKeyError extends KeyFileError {
-  readonly code = "ERR_KEY_FILE_ENCRYPTED_KEY" as const;
+  static readonly code = "ERR_KEY_FILE_ENCRYPTED_KEY";
+  override readonly name = "KeyFileEncryptedKeyError";
+  readonly code = KeyFileEncryptedKeyError.code;
 }
 
 /**
@@ -171,7 +189,9 @@ export class KeyFileEncryptedKeyError extends KeyFileError {
  * ```
  */
 export class KeyFileKeyTypeError extends KeyFileError {
-  readonly code = "ERR_KEY_FILE_KEY_TYPE" as const;
+  static readonly code = "ERR_KEY_FILE_KEY_TYPE";
+  override readonly name = "KeyFileKeyTypeError";
+  readonly code = KeyFileKeyTypeError.code;
 }
 
 /**
@@ -183,7 +203,9 @@ export class KeyFileKeyTypeError extends KeyFileError {
  * ```
  */
 export class KeyFileKeySizeError extends KeyFileError {
-  readonly code = "ERR_KEY_FILE_KEY_SIZE" as const;
+  static readonly code = "ERR_KEY_FILE_KEY_SIZE";
+  override readonly name = "KeyFileKeySizeError";
+  readonly code = KeyFileKeySizeError.code;
   /** Size of the modulus that was found, in bits. */
   readonly modulusLength: number;
 
@@ -202,7 +224,9 @@ export class KeyFileKeySizeError extends KeyFileError {
  * ```
  */
 export class KeyFileMalformedPemError extends KeyFileError {
-  readonly code = "ERR_KEY_FILE_MALFORMED_PEM" as const;
+  static readonly code = "ERR_KEY_FILE_MALFORMED_PEM";
+  override readonly name = "KeyFileMalformedPemError";
+  readonly code = KeyFileMalformedPemError.code;
 }
 
 /**
@@ -214,7 +238,9 @@ export class KeyFileMalformedPemError extends KeyFileError {
  * ```
  */
 export class DiscoveryError extends DrillError {
-  readonly code = "ERR_DISCOVERY" as const;
+  static readonly code = "ERR_DISCOVERY";
+  override readonly name = "DiscoveryError";
+  readonly code = DiscoveryError.code;
   /** URL of the metadata document. */
   readonly url: string;
   /** HTTP status of the last response, when one arrived. */
@@ -267,7 +293,9 @@ export interface TokenExchangeErrorDetails {
  * ```
  */
 export class TokenExchangeError extends DrillError {
-  readonly code = "ERR_TOKEN_EXCHANGE" as const;
+  static readonly code = "ERR_TOKEN_EXCHANGE";
+  override readonly name = "TokenExchangeError";
+  readonly code = TokenExchangeError.code;
   /** The token endpoint URL. */
   readonly endpoint: string;
   /** HTTP status of the last response; `undefined` when no response arrived. */
@@ -305,7 +333,9 @@ export class TokenExchangeError extends DrillError {
  * ```
  */
 export class TokenResponseError extends DrillError {
-  readonly code = "ERR_TOKEN_RESPONSE" as const;
+  static readonly code = "ERR_TOKEN_RESPONSE";
+  override readonly name = "TokenResponseError";
+  readonly code = TokenResponseError.code;
   /** The token endpoint URL. */
   readonly endpoint: string;
   /** HTTP status of the response. */
@@ -330,7 +360,9 @@ export class TokenResponseError extends DrillError {
  * ```
  */
 export class BrowserRuntimeError extends DrillError {
-  readonly code = "ERR_BROWSER_RUNTIME" as const;
+  static readonly code = "ERR_BROWSER_RUNTIME";
+  override readonly name = "BrowserRuntimeError";
+  readonly code = BrowserRuntimeError.code;
 
   constructor() {
     super(
@@ -349,7 +381,9 @@ export class BrowserRuntimeError extends DrillError {
  * ```
  */
 export class CliUsageError extends DrillError {
-  readonly code = "ERR_CLI_USAGE" as const;
+  static readonly code = "ERR_CLI_USAGE";
+  override readonly name = "CliUsageError";
+  readonly code = CliUsageError.code;
 }
 
 /**
@@ -366,8 +400,10 @@ export class CliUsageError extends DrillError {
  * ```
  */
 export class TokenRequestAbortedError extends DrillError {
-  readonly code = "ERR_ABORTED" as const;
+  static readonly code = "ERR_ABORTED";
+  // Named like the error of an aborted fetch, so code that checks for `AbortError` treats it the same.
   override readonly name = "AbortError";
+  readonly code = TokenRequestAbortedError.code;
 
   constructor(reason: unknown) {
     super("the wait for an access token was aborted by the caller's signal", { cause: reason });

@@ -24,26 +24,18 @@ export {
   type DrillErrorCode,
   DrillInvalidOptionError,
   type RetryOptions,
-} from "@drill-practice/client/core";
+} from "@drill-practice/client/internal";
 export { AccessToken, type AccessTokenInit } from "./access-token.js";
-export {
-  type AssertionInput,
-  buildAssertionClaims,
-  buildAssertionHeader,
-  DEFAULT_ASSERTION_LIFETIME_SECONDS,
-  MAX_ASSERTION_LIFETIME_SECONDS,
-  signAssertion,
-} from "./assertion.js";
-export { type Clock, MAX_CLOCK_OFFSET_MS, systemClock } from "./clock.js";
-export { METADATA_PATH, metadataUrl } from "./discovery.js";
+export { type AssertionInput, signAssertion } from "./assertion.js";
+export type { Clock } from "./clock.js";
 export {
   BrowserRuntimeError,
-  CliUsageError,
   DiscoveryError,
   KeyFileAmbiguousKeyError,
   KeyFileEncryptedKeyError,
   KeyFileError,
   type KeyFileErrorCode,
+  type KeyFileErrorDetails,
   KeyFileFieldError,
   KeyFileKeySizeError,
   KeyFileKeyTypeError,
@@ -53,20 +45,17 @@ export {
   KeyFileReadError,
   KeyFileSyntaxError,
   TokenExchangeError,
+  type TokenExchangeErrorDetails,
   TokenRequestAbortedError,
   TokenResponseError,
 } from "./errors.js";
 export {
-  isServiceAccountKey,
   type ParseServiceAccountKeyOptions,
   parseServiceAccountKey,
-  REQUIRED_MODULUS_LENGTH,
   ServiceAccountKey,
   type ServiceAccountKeyInput,
-  SUPPORTED_KEY_TYPE,
 } from "./key-file.js";
 export { type AuthMiddleware, type AuthMiddlewareOptions, authMiddleware } from "./middleware.js";
-export { assertServerRuntime, hasBrowserDocument } from "./runtime.js";
 export {
   type ServiceAccountAuth,
   type ServiceAccountAuthOptions,
@@ -74,17 +63,13 @@ export {
 } from "./service-account-auth.js";
 export {
   DEFAULT_MEMORY_CACHE_ENTRIES,
-  isTokenCache,
   MemoryTokenCache,
   type MemoryTokenCacheOptions,
   type TokenCache,
   type TokenCacheCoordination,
 } from "./token-cache.js";
-export { JWT_BEARER_GRANT_TYPE } from "./token-exchange.js";
 export {
   createTokenProvider,
-  DEFAULT_CACHE_KEY_PREFIX,
-  DEFAULT_REFRESH_MARGIN_SECONDS,
   type GetTokenOptions,
   type ServiceAccountTokenProviderApi,
   type TokenProvider,

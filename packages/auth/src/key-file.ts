@@ -13,7 +13,7 @@
  */
 // Types only (erased at runtime): Node's declarations of the Web Crypto interfaces.
 import type { webcrypto } from "node:crypto";
-import { inspectCustom, REDACTED } from "@drill-practice/client/core";
+import { inspectCustom, REDACTED } from "@drill-practice/client/internal";
 import {
   KeyFileAmbiguousKeyError,
   KeyFileEncryptedKeyError,

@@ -6,7 +6,7 @@
  * `Authorization: Bearer …` header (RFC 6750) is used.
  */
 
-import { DrillInvalidOptionError, inspectCustom, KEEPS_REQUEST_BODY } from "@drill-practice/client/core";
+import { DrillInvalidOptionError, inspectCustom, KEEPS_REQUEST_BODY } from "@drill-practice/client/internal";
 import type { Middleware } from "openapi-fetch";
 import type { TokenProvider } from "./token-provider.js";
 

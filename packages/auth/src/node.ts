@@ -20,7 +20,7 @@
  *
  * @packageDocumentation
  */
-import { DrillInvalidOptionError } from "@drill-practice/client/core";
+import { DrillInvalidOptionError } from "@drill-practice/client/internal";
 import type { ServiceAccountKey, ServiceAccountKeyInput } from "./key-file.js";
 import { readServiceAccountKey } from "./read-key-file.js";
 import { assertServerRuntime } from "./runtime.js";

@@ -3,8 +3,8 @@
  * in the shape `createDrillClient({ baseUrl, auth })` of `@drill-practice/client` accepts.
  */
 
-import type { DrillAuthContext, DrillClientAuth } from "@drill-practice/client/core";
-import { DrillInvalidOptionError, inspectCustom } from "@drill-practice/client/core";
+import type { DrillAuthContext, DrillClientAuth } from "@drill-practice/client/internal";
+import { DrillInvalidOptionError, inspectCustom } from "@drill-practice/client/internal";
 import type { AccessToken } from "./access-token.js";
 import {
   isServiceAccountKey,

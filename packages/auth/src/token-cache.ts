@@ -5,8 +5,8 @@
  * shared store (Redis, Memcached, a database row) trivial to plug in, so several
  * processes can reuse one token instead of each exchanging its own.
  */
-import type { AccessTokenResponse } from "@drill-practice/client/core";
-import { DrillInvalidOptionError, inspectCustom } from "@drill-practice/client/core";
+import type { AccessTokenResponse } from "@drill-practice/client/internal";
+import { DrillInvalidOptionError, inspectCustom } from "@drill-practice/client/internal";
 import { LRUCache } from "lru-cache";
 import { AccessToken } from "./access-token.js";
 import { type Clock, systemClock } from "./clock.js";

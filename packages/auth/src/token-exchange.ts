@@ -2,14 +2,14 @@
  * The token request itself: a form-encoded POST of the signed assertion with the
  * client credentials, retried where that is safe, and strict reading of the answer.
  */
-import type { AccessTokenResponse } from "@drill-practice/client/core";
+import type { AccessTokenResponse } from "@drill-practice/client/internal";
 import {
   DrillNetworkError,
   DrillTimeoutError,
   parseRetryAfter,
   redactedCause,
   serverText,
-} from "@drill-practice/client/core";
+} from "@drill-practice/client/internal";
 import { type AuthHttp, authRequest, type ReadResponse } from "./auth-request.js";
 import { plural } from "./discovery.js";
 import { TokenExchangeError, TokenRequestAbortedError, TokenResponseError } from "./errors.js";

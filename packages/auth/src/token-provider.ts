@@ -11,7 +11,7 @@ import {
   type RetryPolicy,
   resolveRetryPolicy,
   validateTimeout,
-} from "@drill-practice/client/core";
+} from "@drill-practice/client/internal";
 import { AccessToken } from "./access-token.js";
 import { DEFAULT_ASSERTION_LIFETIME_SECONDS, signAssertion, validateAssertionLifetime } from "./assertion.js";
 import type { AuthHttp } from "./auth-request.js";

@@ -17,7 +17,7 @@ const packageDir = fileURLToPath(new URL("..", import.meta.url));
 const clientSrc = join(packageDir, "../client/src");
 const workspace: Record<string, string> = {
   "@drill-practice/client": join(clientSrc, "index.ts"),
-  "@drill-practice/client/core": join(clientSrc, "core/index.ts"),
+  "@drill-practice/client/internal": join(clientSrc, "core/index.ts"),
 };
 const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 

@@ -33,7 +33,7 @@ describe("README", () => {
           "@drill-practice/auth/redis": [source("src/redis/index.ts")],
           "@drill-practice/client": [source("../client/src/index.ts")],
           "@drill-practice/auth/node": [source("src/node.ts")],
-          "@drill-practice/client/core": [source("../client/src/core/index.ts")],
+          "@drill-practice/client/internal": [source("../client/src/core/index.ts")],
         },
       },
     });

@@ -3,7 +3,7 @@
  * what happens when Redis is absent, frozen or restarted (real redis-server).
  */
 import { inspect } from "node:util";
-import { DrillInvalidOptionError } from "@drill-practice/client/core";
+import { DrillInvalidOptionError } from "@drill-practice/client/internal";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTokenProvider, parseServiceAccountKey, type ServiceAccountKey } from "../src/index.js";
 import { createRedisTokenCache, type TokenCacheWarning } from "../src/redis/index.js";

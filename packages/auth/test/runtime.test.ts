@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   BrowserRuntimeError,
   createTokenProvider,
-  hasBrowserDocument,
   parseServiceAccountKey,
   serviceAccountAuth,
 } from "../src/index.js";
+import { hasBrowserDocument } from "../src/runtime.js";
 import { readServiceAccountKey } from "../src/node.js";
 import { CLIENT_ID, CLIENT_SECRET, keyFileObject, testKey } from "./helpers.js";
 

@@ -1,4 +1,4 @@
-import { type RetryOptions, resolveRetryPolicy } from "@drill-practice/client/core";
+import { type RetryOptions, resolveRetryPolicy } from "@drill-practice/client/internal";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ServerClock, systemClock } from "../src/clock.js";
 import { TokenExchangeError, TokenResponseError } from "../src/errors.js";
@@ -127,7 +127,7 @@ describe("token request", () => {
   });
 });
 
-describe("retries (the shared policy of @drill-practice/client/core; auth retries its POST)", () => {
+describe("retries (the shared policy of @drill-practice/client/internal; auth retries its POST)", () => {
   it("retries 503 with a fresh attempt and stops after maxAttempts", async () => {
     const { fetch, calls } = scripted([json({ error: "temporarily_unavailable" }, { status: 503 })]);
     const error = await rejection(exchange(fetch, { random: () => 0 }));

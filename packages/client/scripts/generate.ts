@@ -9,7 +9,7 @@
  *   so that a consumer of one version never loads the other's types
  * - `src/generated/schemas-v2.1.ts`, `schemas-v2.0.ts`: the schema aliases of one version (types only)
  * - `src/core/generated/openapi-shared.d.ts`, `schemas-shared.ts`: token exchange and discovery alone,
- *   the part both versions share; `@drill-practice/client/core` exports these aliases (inside the core,
+ *   the part both versions share; `@drill-practice/client/internal` exports these aliases (inside the core,
  *   which imports nothing from outside itself), so that companion packages (auth) never make their
  *   consumers load an API version's types
  *
@@ -182,7 +182,7 @@ function renderSchemas(spec: Spec, version?: ApiVersion | "shared"): string {
     version === undefined
       ? "@drill-practice/client"
       : version === "shared"
-        ? "@drill-practice/client/core"
+        ? "@drill-practice/client/internal"
         : `@drill-practice/client/v${version}`;
   const types =
     version === undefined

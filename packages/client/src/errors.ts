@@ -51,7 +51,9 @@ export interface DrillOperation {
  * ```
  */
 export class DrillApiError extends DrillError {
-  readonly code = "ERR_API" as const;
+  static readonly code = "ERR_API";
+  override readonly name = "DrillApiError";
+  readonly code = DrillApiError.code;
   /** HTTP status of the response. */
   readonly status: number;
   /** The error identifier: the body's string `ID`, else its string `id`. */
@@ -100,7 +102,9 @@ export class DrillApiError extends DrillError {
  * ```
  */
 export class DrillInvalidParameterError extends DrillError {
-  readonly code = "ERR_INVALID_PARAMETER" as const;
+  static readonly code = "ERR_INVALID_PARAMETER";
+  override readonly name = "DrillInvalidParameterError";
+  readonly code = DrillInvalidParameterError.code;
   /** Name of the offending parameter. */
   readonly parameter: string;
 
@@ -128,7 +132,9 @@ export class DrillInvalidParameterError extends DrillError {
  * ```
  */
 export class DrillUnexpectedResponseError extends DrillError {
-  readonly code = "ERR_UNEXPECTED_RESPONSE" as const;
+  static readonly code = "ERR_UNEXPECTED_RESPONSE";
+  override readonly name = "DrillUnexpectedResponseError";
+  readonly code = DrillUnexpectedResponseError.code;
   /** The operation whose response was unexpected. */
   readonly operation: DrillOperation;
   /** The body as received. */

@@ -92,7 +92,7 @@ describe("documentation examples", () => {
         paths: Object.fromEntries(
           Object.entries({
             "@drill-practice/client": "src/index.ts",
-            "@drill-practice/client/core": "src/core/index.ts",
+            "@drill-practice/client/internal": "src/core/index.ts",
             "@drill-practice/client/v2.1": "src/v2.1.ts",
             "@drill-practice/client/v2.0": "src/v2.0.ts",
             "@drill-practice/client/pagination": "src/pagination.ts",

@@ -1,5 +1,8 @@
 import { type ErrorBody, errorBody } from "./error-body.js";
 
+/** Brands the family, so that `instanceof` holds across separately installed copies of the package. */
+const BRAND: unique symbol = Symbol.for("@drill-practice/SandboxError") as never;
+
 /**
  * Stable codes of every error the sandbox throws: start-up and option errors to its caller, data file
  * errors when loading data, and `ERR_SANDBOX_REQUEST_REJECTED` for a request the domain refuses (the
@@ -32,7 +35,28 @@ export type SandboxErrorCode =
  * try { await startSandbox({ port: -1 }); } catch (e) { if (e instanceof SandboxError) console.error(e.code, e.message); }
  */
 export abstract class SandboxError extends Error {
+  /** Stable machine-readable code, stated as a literal by each class (static and on instances). */
   abstract readonly code: SandboxErrorCode;
+  /** The class name, stated as a literal by each class (a minifier renames classes, not strings). */
+  abstract override readonly name: string;
+
+  static {
+    Object.defineProperty(SandboxError.prototype, BRAND, { value: true });
+  }
+
+  /**
+   * `SandboxError` recognises an error of the family from any installed copy of the package by its
+   * brand; a concrete class also accepts one of the same `code` from another copy.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (typeof value !== "object" || value === null) return false;
+    if ((value as { [BRAND]?: unknown })[BRAND] !== true) return false;
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class on the right of `instanceof`.
+    const target = this;
+    if (target === SandboxError || Function.prototype[Symbol.hasInstance].call(target, value)) return true;
+    // Only a code the class states itself counts, never an inherited one.
+    return Object.hasOwn(target, "code") && (value as { code?: unknown }).code === (target as { code?: unknown }).code;
+  }
 }
 
 /**
@@ -42,8 +66,9 @@ export abstract class SandboxError extends Error {
  * if (e instanceof SpecMissingError) console.error("run `pnpm --filter @drill-practice/sandbox generate`");
  */
 export class SpecMissingError extends SandboxError {
+  static readonly code = "ERR_SANDBOX_SPEC_MISSING";
   override readonly name = "SpecMissingError";
-  readonly code = "ERR_SANDBOX_SPEC_MISSING" as const;
+  readonly code = SpecMissingError.code;
 }
 
 /**
@@ -53,8 +78,9 @@ export class SpecMissingError extends SandboxError {
  * if (e instanceof SpecInvalidError) console.error(e.message);
  */
 export class SpecInvalidError extends SandboxError {
+  static readonly code = "ERR_SANDBOX_SPEC_INVALID";
   override readonly name = "SpecInvalidError";
-  readonly code = "ERR_SANDBOX_SPEC_INVALID" as const;
+  readonly code = SpecInvalidError.code;
 }
 
 /**
@@ -65,8 +91,9 @@ export class SpecInvalidError extends SandboxError {
  * if (e instanceof SandboxOptionError) console.error(e.message); // "port: must be an integer from 0 to 65535"
  */
 export class SandboxOptionError extends SandboxError {
+  static readonly code = "ERR_SANDBOX_OPTION_INVALID";
   override readonly name = "SandboxOptionError";
-  readonly code = "ERR_SANDBOX_OPTION_INVALID" as const;
+  readonly code = SandboxOptionError.code;
 }
 
 /**
@@ -76,8 +103,9 @@ export class SandboxOptionError extends SandboxError {
  * if (e instanceof DataFileReadError) console.error(e.message);
  */
 export class DataFileReadError extends SandboxError {
+  static readonly code = "ERR_SANDBOX_DATA_FILE";
   override readonly name = "DataFileReadError";
-  readonly code = "ERR_SANDBOX_DATA_FILE" as const;
+  readonly code = DataFileReadError.code;
 }
 
 /**
@@ -87,8 +115,9 @@ export class DataFileReadError extends SandboxError {
  * if (e instanceof ListenError) console.error(e.message); // "cannot listen on 127.0.0.1:4010: address already in use"
  */
 export class ListenError extends SandboxError {
+  static readonly code = "ERR_SANDBOX_LISTEN";
   override readonly name = "ListenError";
-  readonly code = "ERR_SANDBOX_LISTEN" as const;
+  readonly code = ListenError.code;
 }
 
 /**
@@ -98,8 +127,9 @@ export class ListenError extends SandboxError {
  * if (e instanceof CredentialsFilesError) console.error(e.message);
  */
 export class CredentialsFilesError extends SandboxError {
+  static readonly code = "ERR_SANDBOX_CREDENTIALS_FILES";
   override readonly name = "CredentialsFilesError";
-  readonly code = "ERR_SANDBOX_CREDENTIALS_FILES" as const;
+  readonly code = CredentialsFilesError.code;
 }
 
 /**
@@ -110,8 +140,9 @@ export class CredentialsFilesError extends SandboxError {
  * for (const v of sandbox.responseViolations) console.error(v.message);
  */
 export class ResponseValidationError extends SandboxError {
+  static readonly code = "ERR_SANDBOX_RESPONSE_INVALID";
   override readonly name = "ResponseValidationError";
-  readonly code = "ERR_SANDBOX_RESPONSE_INVALID" as const;
+  readonly code = ResponseValidationError.code;
   /** The operation whose response failed, or the request line when no operation matched. */
   readonly operation: string;
   /** HTTP status of the failing response. */
@@ -182,8 +213,9 @@ export const DOMAIN_ERROR_STATUS: Readonly<Record<DomainErrorId, number>> = {
  * throw new DomainError("query_missing", "query: required when no catalog is given", "query");
  */
 export class DomainError extends SandboxError {
+  static readonly code = "ERR_SANDBOX_REQUEST_REJECTED";
   override readonly name = "DomainError";
-  readonly code = "ERR_SANDBOX_REQUEST_REJECTED" as const;
+  readonly code = DomainError.code;
   /** Value for the `ID` field of the error response. */
   readonly id: DomainErrorId;
   /** HTTP status the sandbox answers with. */
@@ -232,8 +264,9 @@ export interface DataFileProblem {
  * try { parseDataFile("{}"); } catch (e) { if (e instanceof DataFileError) for (const p of e.problems) console.log(p.path, p.message); }
  */
 export class DataFileError extends SandboxError {
+  static readonly code = "ERR_SANDBOX_DATA_FILE_INVALID";
   override readonly name = "DataFileError";
-  readonly code = "ERR_SANDBOX_DATA_FILE_INVALID" as const;
+  readonly code = DataFileError.code;
   readonly problems: readonly DataFileProblem[];
 
   constructor(problems: readonly DataFileProblem[], source?: string) {
@@ -263,8 +296,9 @@ export interface ResponseRulesProblem {
  * try { sandbox.setResponses(rules); } catch (e) { if (e instanceof ResponseRulesError) for (const p of e.problems) console.log(p.path, p.message); }
  */
 export class ResponseRulesError extends SandboxError {
+  static readonly code = "ERR_SANDBOX_RESPONSES_INVALID";
   override readonly name = "ResponseRulesError";
-  readonly code = "ERR_SANDBOX_RESPONSES_INVALID" as const;
+  readonly code = ResponseRulesError.code;
   readonly problems: readonly ResponseRulesProblem[];
 
   constructor(problems: readonly ResponseRulesProblem[], source?: string) {

@@ -2,7 +2,7 @@
  * What the Redis token store reports through its `onWarning` hook. These are never
  * thrown at a caller of `getToken`: Redis trouble costs sharing, not requests.
  */
-import { DrillError } from "@drill-practice/client/core";
+import { DrillError } from "@drill-practice/client/internal";
 
 /**
  * Redis did not answer (down, unreachable, or slower than `timeoutMs`). Reported once
@@ -14,7 +14,9 @@ import { DrillError } from "@drill-practice/client/core";
  * ```
  */
 export class TokenCacheUnavailableError extends DrillError {
-  readonly code = "ERR_TOKEN_CACHE_UNAVAILABLE" as const;
+  static readonly code = "ERR_TOKEN_CACHE_UNAVAILABLE";
+  override readonly name = "TokenCacheUnavailableError";
+  readonly code = TokenCacheUnavailableError.code;
 
   constructor(detail: string, options?: { cause?: unknown }) {
     super(
@@ -35,7 +37,9 @@ export class TokenCacheUnavailableError extends DrillError {
  * ```
  */
 export class TokenCacheTamperedError extends DrillError {
-  readonly code = "ERR_TOKEN_CACHE_TAMPERED" as const;
+  static readonly code = "ERR_TOKEN_CACHE_TAMPERED";
+  override readonly name = "TokenCacheTamperedError";
+  readonly code = TokenCacheTamperedError.code;
 
   constructor() {
     super("a value in the Redis token cache failed authentication; it is ignored and will be replaced");

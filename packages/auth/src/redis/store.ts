@@ -3,7 +3,7 @@
  * shared by every process with the same client secret and service-account key, with
  * single flight across those processes, and a copy in memory for when Redis fails.
  */
-import { DrillInvalidOptionError, inspectCustom } from "@drill-practice/client/core";
+import { DrillInvalidOptionError, inspectCustom } from "@drill-practice/client/internal";
 import { MemoryTokenCache, type TokenCache, type TokenCacheCoordination } from "../token-cache.js";
 import { type RedisClientLike, RedisConnection } from "./connection.js";
 import { TokenCacheTamperedError, type TokenCacheWarning } from "./errors.js";

@@ -21,7 +21,9 @@ import { redactedCause } from "./redact.js";
  * ```
  */
 export class DrillInvalidOptionError extends DrillError {
-  readonly code = "ERR_INVALID_OPTION" as const;
+  static readonly code = "ERR_INVALID_OPTION";
+  override readonly name = "DrillInvalidOptionError";
+  readonly code = DrillInvalidOptionError.code;
   /** Dotted name of the offending option, e.g. `retry.maxAttempts`. */
   readonly option: string;
 
@@ -48,7 +50,9 @@ export class DrillInvalidOptionError extends DrillError {
  * ```
  */
 export class DrillTimeoutError extends DrillError {
-  readonly code = "ERR_TIMEOUT" as const;
+  static readonly code = "ERR_TIMEOUT";
+  override readonly name = "DrillTimeoutError";
+  readonly code = DrillTimeoutError.code;
   /** The timeout that elapsed, in milliseconds. */
   readonly timeoutMs: number;
 
@@ -77,7 +81,9 @@ export class DrillTimeoutError extends DrillError {
  * ```
  */
 export class DrillNetworkError extends DrillError {
-  readonly code = "ERR_NETWORK" as const;
+  static readonly code = "ERR_NETWORK";
+  override readonly name = "DrillNetworkError";
+  readonly code = DrillNetworkError.code;
   /** How many attempts were made before giving up. */
   readonly attempts: number;
 

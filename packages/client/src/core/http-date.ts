@@ -13,7 +13,7 @@
  *
  * @example
  * ```ts
- * import { parseRetryAfter } from "@drill-practice/client/core";
+ * import { parseRetryAfter } from "@drill-practice/client/internal";
  *
  * parseRetryAfter("120", Date.now()); // 120000
  * parseRetryAfter("Wed, 21 Oct 2015 07:28:00 GMT", Date.UTC(2015, 9, 21, 7, 27, 0)); // 60000
@@ -53,7 +53,7 @@ type DateFields = Record<"day" | "month" | "year" | "hour" | "minute" | "second"
  *
  * @example
  * ```ts
- * import { parseHttpDate } from "@drill-practice/client/core";
+ * import { parseHttpDate } from "@drill-practice/client/internal";
  *
  * parseHttpDate("Sun, 06 Nov 1994 08:49:37 GMT"); // 784111777000
  * parseHttpDate("soon"); // undefined

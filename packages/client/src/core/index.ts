@@ -1,14 +1,15 @@
 /**
- * `@drill-practice/client/core`: the HTTP core the Drill Practice packages
- * share, documented for authors of companion packages (`@drill-practice/auth`
- * is one; a token store that throws SDK errors is another). It holds the one
- * implementation of the retry policy (with `Retry-After` and HTTP dates),
- * timeouts and cancellation, redaction and the error base. Application code
- * needs only the main entry, which re-exports the errors and option types.
+ * `@drill-practice/client/internal`: the building blocks `@drill-practice/auth`
+ * shares with the client (the retry policy with `Retry-After` and HTTP dates,
+ * timeouts and cancellation, redaction, the error base). **Internal: not part
+ * of the public contract.** Any release may change or remove what it exports,
+ * and it is versioned together with `@drill-practice/auth`, its one intended
+ * importer; applications use the main entry, which exports the errors and
+ * option types they need.
  *
  * @example
  * ```ts
- * import { createTransport, resolveRetryPolicy } from "@drill-practice/client/core";
+ * import { createTransport, resolveRetryPolicy } from "@drill-practice/client/internal";
  *
  * const send = createTransport({
  *   fetch: globalThis.fetch,
@@ -30,7 +31,7 @@
  *
  * @example
  * ```ts
- * import type { AccessTokenResponse, DrillClientAuth } from "@drill-practice/client/core";
+ * import type { AccessTokenResponse, DrillClientAuth } from "@drill-practice/client/internal";
  *
  * const auth: DrillClientAuth = {
  *   middleware: {
@@ -44,7 +45,7 @@
  * ```
  */
 export type { DrillAuthContext, DrillClientAuth } from "./auth-contract.js";
-export { DrillError } from "./drill-error.js";
+export { brandErrorFamily, DrillError } from "./drill-error.js";
 export { DRILL_ERROR_CODES, type DrillErrorCode, type DrillErrorCodeInfo } from "./error-codes.js";
 export { DrillInvalidOptionError, DrillNetworkError, DrillTimeoutError } from "./errors.js";
 export type * from "./generated/schemas-shared.js";
@@ -59,11 +60,8 @@ export {
   type RetryOptions,
   type RetryPolicy,
   resolveRetryPolicy,
-  retryDelay,
   retrying,
-  shouldRetry,
 } from "./retry.js";
-export { abortableSleep } from "./sleep.js";
 export { validateTimeout } from "./timeout.js";
 export {
   createTransport,

@@ -10,7 +10,7 @@
  *
  * @example
  * ```ts
- * import { REDACTED, redactSecrets } from "@drill-practice/client/core";
+ * import { REDACTED, redactSecrets } from "@drill-practice/client/internal";
  *
  * redactSecrets("Bearer abc.def.ghi").endsWith(REDACTED); // true
  * ```
@@ -23,7 +23,7 @@ export const REDACTED = "[redacted]";
  *
  * @example
  * ```ts
- * import { inspectCustom } from "@drill-practice/client/core";
+ * import { inspectCustom } from "@drill-practice/client/internal";
  *
  * class Secret {
  *   [inspectCustom]() {
@@ -74,7 +74,7 @@ function secretSpellings(secret: string): string[] {
  *
  * @example
  * ```ts
- * import { redactSecrets } from "@drill-practice/client/core";
+ * import { redactSecrets } from "@drill-practice/client/internal";
  *
  * redactSecrets("failed: Authorization: Bearer abc.def.ghi"); // "failed: Authorization: [redacted]"
  * redactSecrets("bad secret s3cr3t here", ["s3cr3t"]); // "bad secret [redacted] here"
@@ -101,7 +101,7 @@ export function redactSecrets(text: string, secrets: readonly (string | undefine
  *
  * @example
  * ```ts
- * import { serverText } from "@drill-practice/client/core";
+ * import { serverText } from "@drill-practice/client/internal";
  *
  * serverText("The assertion eyJhbGciOi.eyJzdWIi.c2ln expired\n"); // "The assertion [redacted] expired"
  * ```
@@ -136,7 +136,7 @@ const MAX_DEPTH = 4;
  *
  * @example
  * ```ts
- * import { redactedCause } from "@drill-practice/client/core";
+ * import { redactedCause } from "@drill-practice/client/internal";
  *
  * const cause = redactedCause(new TypeError("failed: Bearer abc.def.ghi"));
  * cause instanceof TypeError; // true

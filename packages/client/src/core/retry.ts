@@ -99,7 +99,7 @@ export interface RetryOptions {
  *
  * @example
  * ```ts
- * import { type RetryPolicy, resolveRetryPolicy } from "@drill-practice/client/core";
+ * import { type RetryPolicy, resolveRetryPolicy } from "@drill-practice/client/internal";
  *
  * const policy: RetryPolicy | undefined = resolveRetryPolicy({ maxAttempts: 2 });
  * ```
@@ -132,7 +132,7 @@ const MAX_DELAY = 2_147_483_647;
  *
  * @example
  * ```ts
- * import { DEFAULT_RETRY } from "@drill-practice/client/core";
+ * import { DEFAULT_RETRY } from "@drill-practice/client/internal";
  *
  * const patient = { maxElapsedMs: DEFAULT_RETRY.maxElapsedMs * 2 };
  * ```
@@ -151,7 +151,7 @@ export const DEFAULT_RETRY = Object.freeze({
  *
  * @example
  * ```ts
- * import { DEFAULT_TIMEOUT_MS } from "@drill-practice/client/core";
+ * import { DEFAULT_TIMEOUT_MS } from "@drill-practice/client/internal";
  *
  * const timeoutMs = DEFAULT_TIMEOUT_MS / 3;
  * ```
@@ -163,7 +163,7 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
  *
  * @example
  * ```ts
- * import { resolveRetryPolicy } from "@drill-practice/client/core";
+ * import { resolveRetryPolicy } from "@drill-practice/client/internal";
  *
  * resolveRetryPolicy(false); // undefined
  * resolveRetryPolicy({ methods: ["GET", "PUT"] })?.methods.has("PUT"); // true
@@ -248,7 +248,7 @@ function checkDelay(option: (typeof DELAYS)[number], value: number): number {
  *
  * @example
  * ```ts
- * import { resolveRetryPolicy, shouldRetry } from "@drill-practice/client/core";
+ * import { resolveRetryPolicy, shouldRetry } from "@drill-practice/client/internal";
  *
  * const policy = resolveRetryPolicy({});
  * const response = new Response(null, { status: 503 });
@@ -270,7 +270,7 @@ export function shouldRetry(policy: RetryPolicy, context: RetryContext): boolean
  *
  * @example
  * ```ts
- * import { resolveRetryPolicy, retryDelay } from "@drill-practice/client/core";
+ * import { resolveRetryPolicy, retryDelay } from "@drill-practice/client/internal";
  *
  * const policy = resolveRetryPolicy({ initialDelayMs: 100, random: () => 0.5 });
  * if (policy) retryDelay(policy, 3, undefined); // 200: half of 100 · 2²
@@ -294,7 +294,7 @@ export function retryDelay(
  *
  * @example
  * ```ts
- * import type { RetryingRequest } from "@drill-practice/client/core";
+ * import type { RetryingRequest } from "@drill-practice/client/internal";
  *
  * const request: RetryingRequest = { method: "GET", resend: true, signal: undefined };
  * ```
@@ -318,7 +318,7 @@ export interface RetryingRequest {
  *
  * @example
  * ```ts
- * import { resolveRetryPolicy, retrying } from "@drill-practice/client/core";
+ * import { resolveRetryPolicy, retrying } from "@drill-practice/client/internal";
  *
  * const policy = resolveRetryPolicy({ maxAttempts: 4 });
  * const response = await retrying(policy, { method: "GET", resend: true, signal: undefined }, () =>

@@ -10,7 +10,7 @@
  *
  * @example
  * ```ts
- * import { abortableSleep } from "@drill-practice/client/core";
+ * import { abortableSleep } from "@drill-practice/client/internal";
  *
  * await abortableSleep(250, new AbortController().signal);
  * ```

@@ -13,7 +13,7 @@ const MAX_TIMEOUT_MS = 2_147_483_647;
  *
  * @example
  * ```ts
- * import { validateTimeout } from "@drill-practice/client/core";
+ * import { validateTimeout } from "@drill-practice/client/internal";
  *
  * validateTimeout(undefined); // 30000
  * validateTimeout(false); // false

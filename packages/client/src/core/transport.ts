@@ -20,7 +20,7 @@ import { type RetryPolicy, retrying } from "./retry.js";
  *
  * @example
  * ```ts
- * import type { RequestFetch } from "@drill-practice/client/core";
+ * import type { RequestFetch } from "@drill-practice/client/internal";
  *
  * const offline: RequestFetch = async () => new Response(null, { status: 503 });
  * ```
@@ -32,7 +32,7 @@ export type RequestFetch = (request: Request) => Promise<Response>;
  *
  * @example
  * ```ts
- * import type { TransportOptions } from "@drill-practice/client/core";
+ * import type { TransportOptions } from "@drill-practice/client/internal";
  *
  * const options: TransportOptions = { fetch: (request) => fetch(request), timeoutMs: 5_000, retry: undefined, userAgent: undefined };
  * ```
@@ -63,7 +63,7 @@ export interface TransportOptions {
  *
  * @example
  * ```ts
- * import { KEEPS_REQUEST_BODY } from "@drill-practice/client/core";
+ * import { KEEPS_REQUEST_BODY } from "@drill-practice/client/internal";
  *
  * const keeps = (fetch: unknown) => (fetch as { [KEEPS_REQUEST_BODY]?: boolean })[KEEPS_REQUEST_BODY] === true;
  * ```
@@ -75,7 +75,7 @@ export const KEEPS_REQUEST_BODY: unique symbol = Symbol.for("@drill-practice/kee
  *
  * @example
  * ```ts
- * import { createTransport, resolveRetryPolicy } from "@drill-practice/client/core";
+ * import { createTransport, resolveRetryPolicy } from "@drill-practice/client/internal";
  *
  * const send = createTransport({
  *   fetch: (request) => fetch(request),
@@ -110,7 +110,7 @@ export function createTransport(options: TransportOptions): typeof fetch {
  *
  * @example
  * ```ts
- * import { sendAttempt } from "@drill-practice/client/core";
+ * import { sendAttempt } from "@drill-practice/client/internal";
  *
  * const options = { fetch: globalThis.fetch, acceptsInit: true, timeoutMs: 5_000, retry: undefined, userAgent: undefined };
  * const response = await sendAttempt(options, new Request("https://drill.example/api/2.1/version"), 1, 60_000);
@@ -179,7 +179,7 @@ function anySignal(a: AbortSignal, b: AbortSignal): AbortSignal {
  *
  * @example
  * ```ts
- * import { isPlatformTimeout } from "@drill-practice/client/core";
+ * import { isPlatformTimeout } from "@drill-practice/client/internal";
  *
  * isPlatformTimeout(new DOMException("timed out", "TimeoutError"), undefined); // true
  * ```
@@ -408,7 +408,7 @@ function ignore(): void {}
  *
  * @example
  * ```ts
- * import { describeUrl } from "@drill-practice/client/core";
+ * import { describeUrl } from "@drill-practice/client/internal";
  *
  * describeUrl("https://drill.example/api/2/store?query=x"); // "https://drill.example/api/2/store"
  * ```

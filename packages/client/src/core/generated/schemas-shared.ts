@@ -12,7 +12,7 @@ import type { components } from "./openapi-shared.js";
  *
  * @example
  * ```ts
- * import type { AccessTokenResponse } from "@drill-practice/client/core";
+ * import type { AccessTokenResponse } from "@drill-practice/client/internal";
  *
  * function use(value: AccessTokenResponse): void {
  *   console.log(value);
@@ -28,7 +28,7 @@ export type AccessTokenResponse = components["schemas"]["AccessTokenResponse"];
  *
  * @example
  * ```ts
- * import type { AssertionClaims } from "@drill-practice/client/core";
+ * import type { AssertionClaims } from "@drill-practice/client/internal";
  *
  * function use(value: AssertionClaims): void {
  *   console.log(value);
@@ -44,7 +44,7 @@ export type AssertionClaims = components["schemas"]["AssertionClaims"];
  *
  * @example
  * ```ts
- * import type { AssertionHeader } from "@drill-practice/client/core";
+ * import type { AssertionHeader } from "@drill-practice/client/internal";
  *
  * function use(value: AssertionHeader): void {
  *   console.log(value);
@@ -60,7 +60,7 @@ export type AssertionHeader = components["schemas"]["AssertionHeader"];
  *
  * @example
  * ```ts
- * import type { AuthorizationServerMetadata } from "@drill-practice/client/core";
+ * import type { AuthorizationServerMetadata } from "@drill-practice/client/internal";
  *
  * function use(value: AuthorizationServerMetadata): void {
  *   console.log(value);
@@ -76,7 +76,7 @@ export type AuthorizationServerMetadata = components["schemas"]["AuthorizationSe
  *
  * @example
  * ```ts
- * import type { NotShown } from "@drill-practice/client/core";
+ * import type { NotShown } from "@drill-practice/client/internal";
  *
  * function use(value: NotShown): void {
  *   console.log(value);
@@ -92,7 +92,7 @@ export type NotShown = components["schemas"]["NotShown"];
  *
  * @example
  * ```ts
- * import type { ServiceAccountKeyFile } from "@drill-practice/client/core";
+ * import type { ServiceAccountKeyFile } from "@drill-practice/client/internal";
  *
  * function use(value: ServiceAccountKeyFile): void {
  *   console.log(value);
@@ -108,7 +108,7 @@ export type ServiceAccountKeyFile = components["schemas"]["ServiceAccountKeyFile
  *
  * @example
  * ```ts
- * import type { TokenRequest } from "@drill-practice/client/core";
+ * import type { TokenRequest } from "@drill-practice/client/internal";
  *
  * function use(value: TokenRequest): void {
  *   console.log(value);
