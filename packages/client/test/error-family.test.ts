@@ -188,10 +188,10 @@ describe("instanceof DrillError in one process", () => {
     }
   });
 
-  it("holds for a subclass of a subclass, whatever its name", () => {
+  it("holds for a subclass of a subclass, which keeps the literal name of the SDK's class", () => {
     class PolicyTimeout extends DrillTimeoutError {}
     const error = new PolicyTimeout({ timeoutMs: 5, method: "GET", url: "https://x" });
-    expect(error.name).toBe("PolicyTimeout");
+    expect(error.name).toBe("DrillTimeoutError");
     expect(error instanceof DrillTimeoutError).toBe(true);
     expect(error instanceof DrillError).toBe(true);
     expect(error instanceof DrillNetworkError).toBe(false);

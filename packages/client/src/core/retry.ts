@@ -248,7 +248,8 @@ function checkDelay(option: (typeof DELAYS)[number], value: number): number {
  *
  * @example
  * ```ts
- * import { resolveRetryPolicy, shouldRetry } from "@drill-practice/client/internal";
+ * import { resolveRetryPolicy } from "@drill-practice/client/internal";
+ * import { shouldRetry } from "./retry.js";
  *
  * const policy = resolveRetryPolicy({});
  * const response = new Response(null, { status: 503 });
@@ -270,7 +271,8 @@ export function shouldRetry(policy: RetryPolicy, context: RetryContext): boolean
  *
  * @example
  * ```ts
- * import { resolveRetryPolicy, retryDelay } from "@drill-practice/client/internal";
+ * import { resolveRetryPolicy } from "@drill-practice/client/internal";
+ * import { retryDelay } from "./retry.js";
  *
  * const policy = resolveRetryPolicy({ initialDelayMs: 100, random: () => 0.5 });
  * if (policy) retryDelay(policy, 3, undefined); // 200: half of 100 · 2²

@@ -10,7 +10,7 @@
  *
  * @example
  * ```ts
- * import { abortableSleep } from "@drill-practice/client/internal";
+ * import { abortableSleep } from "./sleep.js";
  *
  * await abortableSleep(250, new AbortController().signal);
  * ```
