@@ -46,17 +46,6 @@ export function p99(samples: readonly number[]): number {
 }
 
 /**
- * Arithmetic mean.
- *
- * @example
- * mean([1, 2, 3]); // 2
- */
-export function mean(samples: readonly number[]): number {
-  if (samples.length === 0) return Number.NaN;
-  return samples.reduce((sum, value) => sum + value, 0) / samples.length;
-}
-
-/**
  * Relative spread of the samples: (max - min) / median, to show how stable a series was.
  *
  * @example

@@ -13,6 +13,7 @@ export const EXPECTED_REPORTS: readonly string[] = [
   ".reports/biome.json",
   ".reports/typecheck.json",
   ".reports/vitest.json",
+  ".reports/knip.json",
   "spec/.reports/spec-lint.json",
   "spec/.reports/typecheck.json",
   "spec/.reports/vitest.json",

@@ -1,8 +1,6 @@
 import type { DrillApiVersion } from "./client-types.js";
 import type { paths } from "./generated/openapi.js";
 
-export type { DrillApiVersion } from "./client-types.js";
-
 /** Paths outside `/api/`: token exchange and discovery, shared by both versions. */
 type SharedPath<K> = K extends `/api/${string}` ? never : K;
 

@@ -46,7 +46,12 @@
  */
 export type { DrillAuthContext, DrillClientAuth } from "./auth-contract.js";
 export { brandErrorFamily, DrillError } from "./drill-error.js";
-export { DRILL_ERROR_CODES, type DrillErrorCode, type DrillErrorCodeInfo } from "./error-codes.js";
+export type { DrillErrorCode } from "./error-codes.js";
+/**
+ * @public `@drill-practice/auth` re-exports the table from its own entry (nothing in this
+ * repository imports it from there, so knip is told it is used).
+ */
+export { DRILL_ERROR_CODES } from "./error-codes.js";
 export { DrillInvalidOptionError, DrillNetworkError, DrillTimeoutError } from "./errors.js";
 export type * from "./generated/schemas-shared.js";
 export { parseHttpDate, parseRetryAfter } from "./http-date.js";
@@ -54,9 +59,6 @@ export { inspectCustom, REDACTED, redactedCause, redactSecrets, serverText } fro
 export {
   DEFAULT_RETRY,
   DEFAULT_TIMEOUT_MS,
-  type RetryableMethod,
-  type RetryContext,
-  type RetryingRequest,
   type RetryOptions,
   type RetryPolicy,
   resolveRetryPolicy,
@@ -68,7 +70,6 @@ export {
   describeUrl,
   isPlatformTimeout,
   KEEPS_REQUEST_BODY,
-  type RequestFetch,
   sendAttempt,
   type TransportOptions,
 } from "./transport.js";

@@ -296,7 +296,7 @@ export function retryDelay(
  *
  * @example
  * ```ts
- * import type { RetryingRequest } from "@drill-practice/client/internal";
+ * import type { RetryingRequest } from "./retry.js";
  *
  * const request: RetryingRequest = { method: "GET", resend: true, signal: undefined };
  * ```

@@ -20,7 +20,7 @@ import { type RetryPolicy, retrying } from "./retry.js";
  *
  * @example
  * ```ts
- * import type { RequestFetch } from "@drill-practice/client/internal";
+ * import type { RequestFetch } from "./transport.js";
  *
  * const offline: RequestFetch = async () => new Response(null, { status: 503 });
  * ```

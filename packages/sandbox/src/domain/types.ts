@@ -246,14 +246,6 @@ export type Drillable = Omit<Complete<Schemas["Drillable"]>, "practice"> & {
 export type Drillables = Omit<Complete<Schemas["Drillables"]>, "drills"> & { drills: Drillable[] };
 
 /**
- * One offered term (`Term` in the interface).
- *
- * @example
- * const t: Term = { value: "dog" };
- */
-export type Term = Complete<Schemas["Term"]>;
-
-/**
  * A practice question with pending notifications (`QuestionResponse` in the interface).
  *
  * @example
@@ -270,15 +262,6 @@ export type QuestionResponse = Omit<Complete<Schemas["QuestionResponse"]>, "ques
   /** The sandbox sets no time limits and has no context messages, so it never sends those two. */
   readonly question: Omit<Complete<Schemas["Question"]>, "context" | "timeLimit">;
 };
-
-/**
- * Form fields of an answer, as the service takes them (observed): `answer`, one value or, for several
- * values, the field repeated (parsed into a list).
- *
- * @example
- * const body: AnswerRequest = { answer: ["red", "green"] };
- */
-export type AnswerRequest = Schemas["AnswerRequest"];
 
 /**
  * The evaluation of one term (observed): a given value `CORRECT` or `INCORRECT`, or an expected value
