@@ -9,7 +9,9 @@
  * An error body as the sandbox sends it.
  *
  * @example
+ * ```ts
  * const body: ErrorBody = { ID: "not_found", id: "not_found", description: "no such path", message: "no such path" };
+ * ```
  */
 export interface ErrorBody {
   readonly ID: string;
@@ -24,7 +26,9 @@ export interface ErrorBody {
  * then any extra fields (such as `parameter`), which never replace those four.
  *
  * @example
+ * ```ts
  * errorBody("query_missing", "query: required when no catalog is given", { parameter: "query" });
+ * ```
  */
 export function errorBody(id: string, description: string, extra?: Record<string, unknown>): ErrorBody {
   return { ...extra, ID: id, id, description, message: description };

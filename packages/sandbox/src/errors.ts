@@ -9,12 +9,14 @@ const BRAND: unique symbol = Symbol.for("@drill-practice/SandboxError") as never
  * pipeline turns that one into an error response; HTTP clients never see the class).
  *
  * @example
+ * ```ts
  * function explain(code: SandboxErrorCode): string {
  *   switch (code) {
  *     case "ERR_SANDBOX_SPEC_MISSING": return "run the generate step";
  *     default: return code;
  *   }
  * }
+ * ```
  */
 export type SandboxErrorCode =
   | "ERR_SANDBOX_SPEC_MISSING"
@@ -32,7 +34,9 @@ export type SandboxErrorCode =
  * The one root of every error the sandbox throws; `code` tells them apart.
  *
  * @example
+ * ```ts
  * try { await startSandbox({ port: -1 }); } catch (e) { if (e instanceof SandboxError) console.error(e.code, e.message); }
+ * ```
  */
 export abstract class SandboxError extends Error {
   /** Stable machine-readable code, stated as a literal by each class (static and on instances). */
@@ -63,7 +67,9 @@ export abstract class SandboxError extends Error {
  * The bundled OpenAPI description (`openapi/openapi.json`) is not there.
  *
  * @example
+ * ```ts
  * if (e instanceof SpecMissingError) console.error("run `pnpm --filter @drill-practice/sandbox generate`");
+ * ```
  */
 export class SpecMissingError extends SandboxError {
   static readonly code = "ERR_SANDBOX_SPEC_MISSING";
@@ -75,7 +81,9 @@ export class SpecMissingError extends SandboxError {
  * The OpenAPI description cannot drive the sandbox (unparsable, a dangling `$ref`, a schema Ajv rejects).
  *
  * @example
+ * ```ts
  * if (e instanceof SpecInvalidError) console.error(e.message);
+ * ```
  */
 export class SpecInvalidError extends SandboxError {
   static readonly code = "ERR_SANDBOX_SPEC_INVALID";
@@ -88,7 +96,9 @@ export class SpecInvalidError extends SandboxError {
  * names the option and the rule.
  *
  * @example
+ * ```ts
  * if (e instanceof SandboxOptionError) console.error(e.message); // "port: must be an integer from 0 to 65535"
+ * ```
  */
 export class SandboxOptionError extends SandboxError {
   static readonly code = "ERR_SANDBOX_OPTION_INVALID";
@@ -100,7 +110,9 @@ export class SandboxOptionError extends SandboxError {
  * The data file given with `--data` / `dataFile` cannot be read or used.
  *
  * @example
+ * ```ts
  * if (e instanceof DataFileReadError) console.error(e.message);
+ * ```
  */
 export class DataFileReadError extends SandboxError {
   static readonly code = "ERR_SANDBOX_DATA_FILE";
@@ -112,7 +124,9 @@ export class DataFileReadError extends SandboxError {
  * The server could not listen on the requested host and port.
  *
  * @example
+ * ```ts
  * if (e instanceof ListenError) console.error(e.message); // "cannot listen on 127.0.0.1:4010: address already in use"
+ * ```
  */
 export class ListenError extends SandboxError {
   static readonly code = "ERR_SANDBOX_LISTEN";
@@ -124,7 +138,9 @@ export class ListenError extends SandboxError {
  * The credentials directory could not be written.
  *
  * @example
+ * ```ts
  * if (e instanceof CredentialsFilesError) console.error(e.message);
+ * ```
  */
 export class CredentialsFilesError extends SandboxError {
   static readonly code = "ERR_SANDBOX_CREDENTIALS_FILES";
@@ -137,7 +153,9 @@ export class CredentialsFilesError extends SandboxError {
  * description. This is a bug in the sandbox or in the description, never in the client.
  *
  * @example
+ * ```ts
  * for (const v of sandbox.responseViolations) console.error(v.message);
+ * ```
  */
 export class ResponseValidationError extends SandboxError {
   static readonly code = "ERR_SANDBOX_RESPONSE_INVALID";
@@ -161,7 +179,9 @@ export class ResponseValidationError extends SandboxError {
  * them.
  *
  * @example
+ * ```ts
  * const id: DomainErrorId = "query_missing";
+ * ```
  */
 export type DomainErrorId =
   | "query_missing"
@@ -185,7 +205,9 @@ export type DomainErrorId =
  * HTTP status the sandbox pairs with each error ID.
  *
  * @example
+ * ```ts
  * DOMAIN_ERROR_STATUS.query_missing; // 400
+ * ```
  */
 export const DOMAIN_ERROR_STATUS: Readonly<Record<DomainErrorId, number>> = {
   query_missing: 400,
@@ -210,7 +232,9 @@ export const DOMAIN_ERROR_STATUS: Readonly<Record<DomainErrorId, number>> = {
  * A request the domain refuses: carries the error `ID` for the response body and the HTTP status.
  *
  * @example
+ * ```ts
  * throw new DomainError("query_missing", "query: required when no catalog is given", "query");
+ * ```
  */
 export class DomainError extends SandboxError {
   static readonly code = "ERR_SANDBOX_REQUEST_REJECTED";
@@ -235,7 +259,9 @@ export class DomainError extends SandboxError {
    * the message under `description` (and `message`) and, when known, `parameter`.
    *
    * @example
+   * ```ts
    * new DomainError("query_missing", "query: required").toResponseBody().description; // "query: required"
+   * ```
    */
   toResponseBody(): ErrorBody {
     return errorBody(
@@ -250,7 +276,9 @@ export class DomainError extends SandboxError {
  * One problem found in a data file, located by a JSON path such as `$.drills[3].items[0].tell`.
  *
  * @example
+ * ```ts
  * const p: DataFileProblem = { path: "$.drills[0].id", message: "must be a non-empty string" };
+ * ```
  */
 export interface DataFileProblem {
   readonly path: string;
@@ -261,7 +289,9 @@ export interface DataFileProblem {
  * A data file that cannot be used; lists every problem found.
  *
  * @example
+ * ```ts
  * try { parseDataFile("{}"); } catch (e) { if (e instanceof DataFileError) for (const p of e.problems) console.log(p.path, p.message); }
+ * ```
  */
 export class DataFileError extends SandboxError {
   static readonly code = "ERR_SANDBOX_DATA_FILE_INVALID";
@@ -281,7 +311,9 @@ export class DataFileError extends SandboxError {
  * One problem of a programmed-responses set, located by a JSON path such as `$.responses[2].body`.
  *
  * @example
+ * ```ts
  * const p: ResponseRulesProblem = { path: "$.responses[0].status", message: "must be an integer HTTP status from 200 to 599" };
+ * ```
  */
 export interface ResponseRulesProblem {
   readonly path: string;
@@ -293,7 +325,9 @@ export interface ResponseRulesProblem {
  * API) that cannot be used; lists every problem, and none of the set was applied.
  *
  * @example
+ * ```ts
  * try { sandbox.setResponses(rules); } catch (e) { if (e instanceof ResponseRulesError) for (const p of e.problems) console.log(p.path, p.message); }
+ * ```
  */
 export class ResponseRulesError extends SandboxError {
   static readonly code = "ERR_SANDBOX_RESPONSES_INVALID";

@@ -4,11 +4,13 @@
  * README documents is exported; the layers behind it (see "Architecture" in the README) are internal.
  *
  * @example
+ * ```ts
  * import { startSandbox } from "@drill-practice/sandbox";
  *
  * const sandbox = await startSandbox({ validateResponses: true });
  * console.log(`service at ${sandbox.url}`);
  * await sandbox.close();
+ * ```
  */
 
 export type { ActiveFault, FaultRule } from "./admin/faults.js";

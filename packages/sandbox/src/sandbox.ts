@@ -27,7 +27,9 @@ import { readResponsesFile } from "./responses/responses-file.js";
  * Default lifetime of issued access tokens, in seconds: the typical value the interface mentions.
  *
  * @example
+ * ```ts
  * const sandbox = await startSandbox({ tokenLifetimeSeconds: DEFAULT_TOKEN_LIFETIME_SECONDS });
+ * ```
  */
 export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3599;
 
@@ -35,7 +37,9 @@ export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3599;
  * Options of {@link startSandbox}.
  *
  * @example
+ * ```ts
  * const options: SandboxOptions = { port: 0, validateResponses: true, dataFile: "./my-data.json" };
+ * ```
  */
 export interface SandboxOptions extends DatasetSource {
   /** TCP port; `0` (the default here; the CLI defaults to 4010) picks a free one. */
@@ -81,12 +85,14 @@ export interface SandboxOptions extends DatasetSource {
  * A running sandbox.
  *
  * @example
+ * ```ts
  * const sandbox = await startSandbox();
  * try {
  *   const res = await fetch(`${sandbox.url}/.well-known/oauth-authorization-server`);
  * } finally {
  *   await sandbox.close();
  * }
+ * ```
  */
 export interface Sandbox {
   /** Base URL of the service, e.g. `http://127.0.0.1:4010` (no trailing slash). */
@@ -164,11 +170,13 @@ function urlHost(host: string): string {
  * Starts a sandbox.
  *
  * @example
+ * ```ts
  * import { startSandbox } from "@drill-practice/sandbox";
  *
  * const sandbox = await startSandbox({ validateResponses: true });
  * console.log(sandbox.url, sandbox.credentials.clientId);
  * await sandbox.close();
+ * ```
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   checkOptions(options);

@@ -22,7 +22,9 @@ import { checkFaultRule } from "./faults.js";
  * What the admin endpoints act on.
  *
  * @example
+ * ```ts
  * const admin: AdminContext = { faults, operationIds: new Set(operations.map((o) => o.operationId)) };
+ * ```
  */
 export interface AdminContext {
   readonly faults: FaultInjector;
@@ -39,7 +41,9 @@ const ADMIN_BODY_LIMIT = 64 * 1024;
  * Handles one request below `/__sandbox/`.
  *
  * @example
+ * ```ts
  * if (path.startsWith("/__sandbox/")) return handleAdmin(admin, req, path);
+ * ```
  */
 export async function handleAdmin(ctx: AdminContext, req: IncomingMessage, path: string): Promise<Reply> {
   if (path === "/__sandbox/responses") return handleResponses(ctx, req);

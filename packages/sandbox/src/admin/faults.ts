@@ -9,10 +9,12 @@ import { SandboxOptionError } from "../errors.js";
  * One fault rule.
  *
  * @example
+ * ```ts
  * // The next two token requests get 503 with Retry-After: 1, the third succeeds.
  * const rule: FaultRule = { operationId: "exchangeToken", status: 503, times: 2, retryAfter: 1 };
  * // Every store search answers normally, but only after 300 ms, for the next 5 calls.
  * const slow: FaultRule = { operationId: "searchStore_v2_1", delayMs: 300, times: 5 };
+ * ```
  */
 export interface FaultRule {
   /** The operation to affect, or `"*"` for every operation of the description. */
@@ -31,7 +33,9 @@ export interface FaultRule {
  * A rule as currently held, with how many uses are left.
  *
  * @example
+ * ```ts
  * sandbox.faults(); // [{ operationId: "exchangeToken", status: 503, remaining: 1, … }]
+ * ```
  */
 export interface ActiveFault {
   readonly id: number;
@@ -47,7 +51,9 @@ export interface ActiveFault {
  * breaks a rule.
  *
  * @example
+ * ```ts
  * checkFaultRule({ operationId: "exchangeToken", status: 99 }); // throws: "status: must be an integer from 400 to 599"
+ * ```
  */
 export function checkFaultRule(rule: unknown, knownOperationIds: ReadonlySet<string>): FaultRule {
   if (typeof rule !== "object" || rule === null || Array.isArray(rule)) {
@@ -92,9 +98,11 @@ export function checkFaultRule(rule: unknown, knownOperationIds: ReadonlySet<str
  * one rule.
  *
  * @example
+ * ```ts
  * const faults = new FaultInjector();
  * faults.add({ operationId: "exchangeToken", status: 503, times: 2 });
  * faults.take("exchangeToken"); // the rule, now with 1 use left
+ * ```
  */
 export class FaultInjector {
   #next = 1;
@@ -111,7 +119,9 @@ export class FaultInjector {
    * Adds a checked rule; returns its ID.
    *
    * @example
+   * ```ts
    * const id = faults.add({ operationId: "*", delayMs: 100, times: 10 });
+   * ```
    */
   add(rule: FaultRule): number {
     const id = this.#next++;
@@ -130,8 +140,10 @@ export class FaultInjector {
    * Uses one turn of the first rule matching the operation, if any.
    *
    * @example
+   * ```ts
    * const fault = faults.take(operation.operationId);
    * if (fault?.status) reply(fault.status);
+   * ```
    */
   take(operationId: string): ActiveFault | undefined {
     const index = this.#rules.findIndex((r) => r.operationId === operationId || r.operationId === "*");
@@ -147,7 +159,9 @@ export class FaultInjector {
    * Rules still active.
    *
    * @example
+   * ```ts
    * faults.list().length; // 0 once every rule is used up
+   * ```
    */
   list(): ActiveFault[] {
     return this.#rules.map((r) => ({ ...r, status: r.status, retryAfter: r.retryAfter }));
@@ -157,7 +171,9 @@ export class FaultInjector {
    * Removes every rule.
    *
    * @example
+   * ```ts
    * afterEach(() => sandbox.clearFaults());
+   * ```
    */
   clear(): void {
     this.#rules = [];

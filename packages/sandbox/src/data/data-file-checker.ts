@@ -20,7 +20,9 @@ import {
  * Version of the data file format this module reads (`formatVersion`, optional in the file).
  *
  * @example
+ * ```ts
  * JSON.stringify({ formatVersion: DATA_FILE_FORMAT_VERSION, organizations: [], users: [], drills: [] });
+ * ```
  */
 export const DATA_FILE_FORMAT_VERSION = 1;
 
@@ -28,8 +30,10 @@ export const DATA_FILE_FORMAT_VERSION = 1;
  * Outcome of checking a data file: the data, or every problem found.
  *
  * @example
+ * ```ts
  * const result = validateDataFile(JSON.parse(text));
  * if (!result.ok) console.log(result.problems);
+ * ```
  */
 export type DataFileValidation =
   | { readonly ok: true; readonly data: SandboxData }
@@ -39,7 +43,9 @@ export type DataFileValidation =
  * The top-level lists of a data file.
  *
  * @example
+ * ```ts
  * const section: DataFileSection = "drills";
+ * ```
  */
 export type DataFileSection = "organizations" | "users" | "drills" | "courses" | "catalogs" | "groups";
 
@@ -47,7 +53,9 @@ export type DataFileSection = "organizations" | "users" | "drills" | "courses" |
  * The top-level lists in the order their problems are reported.
  *
  * @example
+ * ```ts
  * for (const section of DATA_FILE_SECTIONS) checker.section(section, file[section]);
+ * ```
  */
 export const DATA_FILE_SECTIONS: readonly DataFileSection[] = [
   "organizations",
@@ -62,7 +70,9 @@ export const DATA_FILE_SECTIONS: readonly DataFileSection[] = [
  * Whether a top-level name is one of the lists.
  *
  * @example
+ * ```ts
  * isDataFileSection("drills"); // true
+ * ```
  */
 export function isDataFileSection(name: string): name is DataFileSection {
   return (DATA_FILE_SECTIONS as readonly string[]).includes(name);
@@ -100,10 +110,12 @@ class Records<T> {
  * of {@link DATA_FILE_SECTIONS}, then those across records, whatever order the pieces came in.
  *
  * @example
+ * ```ts
  * const checker = new DataFileChecker();
  * checker.root({ organizations: [], users: [], drills: [] });
  * checker.section("organizations", []);
  * const result = checker.finish();
+ * ```
  */
 export class DataFileChecker {
   readonly #r = new FieldReader();

@@ -8,7 +8,9 @@ import type { DataFileProblem } from "../errors.js";
  * A parsed JSON object whose fields are still unchecked.
  *
  * @example
+ * ```ts
  * const obj = value as Json;
+ * ```
  */
 export type Json = Record<string, unknown>;
 
@@ -18,8 +20,10 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
  * The JSON path of a field or element below `path`; names that are not identifiers are quoted.
  *
  * @example
+ * ```ts
  * child("$.drills", 3); // "$.drills[3]"
  * child("$", "my field"); // '$["my field"]'
+ * ```
  */
 export function child(path: string, key: string | number): string {
   if (typeof key === "number") return `${path}[${key}]`;
@@ -30,7 +34,9 @@ export function child(path: string, key: string | number): string {
  * How a problem message names a value that has the wrong kind.
  *
  * @example
+ * ```ts
  * describe(""); // 'string ""'
+ * ```
  */
 export function describe(value: unknown): string {
   if (value === null) return "null";
@@ -43,7 +49,9 @@ export function describe(value: unknown): string {
  * array to 17 slots at the first push), which over the tags and items of 100,000 drills came to 15 MB.
  *
  * @example
+ * ```ts
  * const tags = trimmed(collected);
+ * ```
  */
 export function trimmed<T>(list: T[]): T[] {
   return list.slice();
@@ -54,8 +62,10 @@ export function trimmed<T>(list: T[]): T[] {
  * which the caller may point at another list between values (the checker keeps one list per section).
  *
  * @example
+ * ```ts
  * const r = new FieldReader();
  * const name = r.string({ name: "" }, "name", "$.drills[0]"); // "" and a problem at $.drills[0].name
+ * ```
  */
 export class FieldReader {
   problems: DataFileProblem[] = [];

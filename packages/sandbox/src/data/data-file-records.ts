@@ -58,7 +58,9 @@ function readPublicKey(r: FieldReader, obj: Json, path: string): ServiceAccountP
  * An organization at `path`, or undefined when it is not an object (the problems are recorded).
  *
  * @example
+ * ```ts
  * readOrganization(r, { id: "org", name: "Org", serviceAccountId: "sa" }, "$.organizations[0]");
+ * ```
  */
 export function readOrganization(r: FieldReader, entry: unknown, path: string): Organization | undefined {
   const o = r.object(entry, path, ["id", "name", "serviceAccountId", "serviceAccountKey"]);
@@ -76,7 +78,9 @@ export function readOrganization(r: FieldReader, entry: unknown, path: string): 
  * A user at `path`, or undefined when it is not an object (the problems are recorded).
  *
  * @example
+ * ```ts
  * readUser(r, { id: "u1", name: "One", emails: ["one@example.test"] }, "$.users[1]");
+ * ```
  */
 export function readUser(r: FieldReader, entry: unknown, path: string): User | undefined {
   const u = r.object(entry, path, ["id", "name", "emails", "thirdPartyIds", "organizationId"]);
@@ -153,7 +157,9 @@ function readItems(r: FieldReader, obj: Json, path: string): DrillItem[] {
  * A drill at `path`, or undefined when it is not an object (the problems are recorded).
  *
  * @example
+ * ```ts
  * readDrill(r, { id: "d1", name: "D", subject: "S", askName: "A", tellName: "T", items: [{ ask: "a", tell: "b" }] }, "$.drills[0]");
+ * ```
  */
 export function readDrill(r: FieldReader, entry: unknown, path: string): Drill | undefined {
   const d = r.object(entry, path, DRILL_FIELDS);
@@ -171,7 +177,9 @@ export function readDrill(r: FieldReader, entry: unknown, path: string): Drill |
  * A course at `path`, or undefined when it is not an object (the problems are recorded).
  *
  * @example
+ * ```ts
  * readCourse(r, { id: "c1", name: "C", subject: "S", drillIds: ["d1"] }, "$.courses[0]");
+ * ```
  */
 export function readCourse(r: FieldReader, entry: unknown, path: string): Course | undefined {
   const c = r.object(entry, path, COURSE_FIELDS);
@@ -185,7 +193,9 @@ export function readCourse(r: FieldReader, entry: unknown, path: string): Course
  * A catalog at `path`, or undefined when it is not an object (the problems are recorded).
  *
  * @example
+ * ```ts
  * readCatalog(r, { id: "k", name: "K", drillableIds: [], userIds: [] }, "$.catalogs[0]");
+ * ```
  */
 export function readCatalog(r: FieldReader, entry: unknown, path: string): Catalog | undefined {
   const c = r.object(entry, path, ["id", "name", "drillableIds", "userIds"]);
@@ -202,7 +212,9 @@ export function readCatalog(r: FieldReader, entry: unknown, path: string): Catal
  * A group at `path`, or undefined when it is not an object (the problems are recorded).
  *
  * @example
+ * ```ts
  * readGroup(r, { id: "g", name: "G", organizationId: "org", memberIds: [], drillableIds: [] }, "$.groups[0]");
+ * ```
  */
 export function readGroup(r: FieldReader, entry: unknown, path: string): Group | undefined {
   const g = r.object(entry, path, ["id", "name", "organizationId", "memberIds", "drillableIds"]);

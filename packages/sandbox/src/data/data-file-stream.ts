@@ -19,7 +19,9 @@ const CHUNK_BYTES = 1 << 20;
  * object, a repeated top-level name); file system errors as `open` and `read` report them.
  *
  * @example
+ * ```ts
  * const result = await streamDataFile("./my-data.json");
+ * ```
  */
 export async function streamDataFile(
   path: string,

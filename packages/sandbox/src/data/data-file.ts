@@ -21,8 +21,10 @@ export { DATA_FILE_FORMAT_VERSION } from "./data-file-checker.js";
  * `data/FORMAT.md`.
  *
  * @example
+ * ```ts
  * const result = validateDataFile({ users: [], drills: [] });
  * // result.ok === false; result.problems[0] → { path: "$.organizations", message: "is required (an array)" }
+ * ```
  */
 export function validateDataFile(value: unknown): DataFileValidation {
   const checker = new DataFileChecker();
@@ -41,7 +43,9 @@ export function validateDataFile(value: unknown): DataFileValidation {
  * Errors: {@link DataFileError} listing every problem (including invalid JSON).
  *
  * @example
+ * ```ts
  * const data = parseDataFile(await readFile("my-data.json", "utf8"), "my-data.json");
+ * ```
  */
 export function parseDataFile(text: string, source?: string): SandboxData {
   return checkedData(validateDataFile(parseJson(text, source)), source);
@@ -68,7 +72,9 @@ function checkedData(result: DataFileValidation, source: string | undefined): Sa
  * Errors: {@link DataFileError}; file system errors (such as a missing file) are passed on unchanged.
  *
  * @example
+ * ```ts
  * const state = createState(await readDataFile("./my-data.json"));
+ * ```
  */
 export async function readDataFile(path: string): Promise<SandboxData> {
   let result: DataFileValidation;

@@ -13,7 +13,9 @@ import { readDefaultDataset } from "./default-dataset.js";
  * Dataset options of `startSandbox` (at most one of `data` and `dataFile`).
  *
  * @example
+ * ```ts
  * const source: DatasetSource = { dataFile: "./my-data.json", seed: 7 };
+ * ```
  */
 export interface DatasetSource {
   /** The dataset itself; the built-in one when neither this nor `dataFile` is given. */
@@ -28,7 +30,9 @@ export interface DatasetSource {
  * Builds the sandbox state from the configured source.
  *
  * @example
+ * ```ts
  * const { data, state } = await loadDataset({ dataFile: "./my-data.json" });
+ * ```
  */
 export async function loadDataset(
   source: DatasetSource,

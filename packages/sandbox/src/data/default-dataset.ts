@@ -11,7 +11,9 @@ import { readDataFile } from "./data-file.js";
  * `src/` (tests) and `dist/` (the published package).
  *
  * @example
+ * ```ts
  * const data = await readDataFile(fileURLToPath(DEFAULT_DATA_FILE_URL));
+ * ```
  */
 export const DEFAULT_DATA_FILE_URL = new URL("../../data/default.json", import.meta.url);
 
@@ -19,8 +21,10 @@ export const DEFAULT_DATA_FILE_URL = new URL("../../data/default.json", import.m
  * Reads and checks the default dataset.
  *
  * @example
+ * ```ts
  * const data = await readDefaultDataset();
  * data.drills.length; // 300
+ * ```
  */
 export function readDefaultDataset(): Promise<SandboxData> {
   return readDataFile(fileURLToPath(DEFAULT_DATA_FILE_URL));

@@ -2,7 +2,9 @@
  * Well-known IDs of the default dataset (`data/default.json`), for tests, docs and demos.
  *
  * @example
+ * ```ts
  * state.searchStore(DEFAULT_IDS.users.ana, { catalog: DEFAULT_IDS.catalogs.business });
+ * ```
  */
 export const DEFAULT_IDS = {
   organization: "org-sandbox-academy",

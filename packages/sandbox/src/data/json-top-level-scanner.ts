@@ -15,12 +15,14 @@
  * Receives what {@link TopLevelScanner} finds, in document order.
  *
  * @example
+ * ```ts
  * const visitor: TopLevelVisitor = {
  *   streams: (key) => key === "drills",
  *   member: (key, value) => console.log(key, value),
  *   element: (key, index, value) => console.log(key, index, value),
  *   arrayEnd: (key, length) => console.log(key, length),
  * };
+ * ```
  */
 export interface TopLevelVisitor {
   /** Whether an array value of this member is handed over element by element. */
@@ -39,7 +41,9 @@ export interface TopLevelVisitor {
  * `offset` is the byte where it stopped.
  *
  * @example
+ * ```ts
  * if (error instanceof JsonScanError) console.error(`${error.message} (byte ${error.offset})`);
+ * ```
  */
 export class JsonScanError extends Error {
   override readonly name = "JsonScanError";
@@ -94,9 +98,11 @@ const ELEMENT = 2;
  * streamed; the visitor has by then seen the values before that point.
  *
  * @example
+ * ```ts
  * const scanner = new TopLevelScanner(visitor);
  * for await (const chunk of createReadStream(path)) scanner.write(chunk);
  * scanner.end();
+ * ```
  */
 export class TopLevelScanner {
   readonly #visitor: TopLevelVisitor;

@@ -19,9 +19,11 @@ const REPEATING_FIELDS: ReadonlySet<SearchField> = new Set<SearchField>(["SUBJEC
  * copies behind as garbage, which set the process's peak memory).
  *
  * @example
+ * ```ts
  * const builder = new PostingBuilder(lists);
  * records.forEach((record, docNr) => builder.add(record, docNr));
  * builder.finish(records);
+ * ```
  */
 export class PostingBuilder {
   readonly #lists: PostingLists;

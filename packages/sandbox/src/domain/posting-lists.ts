@@ -9,7 +9,9 @@ import { SEARCH_FIELDS } from "./types.js";
  * List kinds per token: one per search field (in {@link SEARCH_FIELDS} order), then the any-field list.
  *
  * @example
+ * ```ts
  * const slot = tokenNr * LIST_KINDS + ANY_FIELD;
+ * ```
  */
 export const LIST_KINDS = SEARCH_FIELDS.length + 1;
 
@@ -17,7 +19,9 @@ export const LIST_KINDS = SEARCH_FIELDS.length + 1;
  * Kind of the list of documents that hold a token in any field.
  *
  * @example
+ * ```ts
  * lists.list("paris", ANY_FIELD);
+ * ```
  */
 export const ANY_FIELD = SEARCH_FIELDS.length;
 
@@ -25,7 +29,9 @@ export const ANY_FIELD = SEARCH_FIELDS.length;
  * List kind of a search field.
  *
  * @example
+ * ```ts
  * lists.list("paris", fieldKind("NAME"));
+ * ```
  */
 export function fieldKind(field: SearchField): number {
   return SEARCH_FIELDS.indexOf(field);
@@ -41,10 +47,12 @@ const EMPTY: ArrayLike<number> = new Int32Array(0);
  * its packed version.
  *
  * @example
+ * ```ts
  * const lists = new PostingLists();
  * const nr = lists.numberOf("paris");
  * lists.mutable(nr, ANY_FIELD).push(0);
  * lists.list("paris", ANY_FIELD); // [0]
+ * ```
  */
 export class PostingLists {
   readonly #numbers = new Map<string, number>();

@@ -18,7 +18,9 @@ import type {
  * shown; this is the sandbox's own.
  *
  * @example
+ * ```ts
  * PROFICIENCY_RATES.receptive; // 0.2
+ * ```
  */
 export const PROFICIENCY_RATES = { receptive: 0.2, productive: 0.05 } as const;
 
@@ -26,7 +28,9 @@ export const PROFICIENCY_RATES = { receptive: 0.2, productive: 0.05 } as const;
  * Seconds of expected practice per drill item (the sandbox's unit and value for `expectedDuration`).
  *
  * @example
+ * ```ts
  * expectedDurationOf(drill); // drill.items.length * SECONDS_PER_ITEM
+ * ```
  */
 export const SECONDS_PER_ITEM = 10;
 
@@ -40,7 +44,9 @@ const MAX_SESSIONS = 10_000;
  * What practice needs from the sandbox state.
  *
  * @example
+ * ```ts
  * const ctx: PracticeContext = { drillable: (id) => records.get(id), canAccess: () => true };
+ * ```
  */
 export interface PracticeContext {
   drillable(id: string): DrillableRecord | undefined;
@@ -52,7 +58,9 @@ export interface PracticeContext {
  * Options of the practice book.
  *
  * @example
+ * ```ts
  * const options: PracticeOptions = { seed: 7, maxOpenQuestions: 1000 };
+ * ```
  */
 export interface PracticeOptions {
   /** Seed for question order and choices (default 1). */
@@ -117,7 +125,9 @@ function maxProficiency(a: Proficiency, b: Proficiency): Proficiency {
  * Expected duration in seconds: {@link SECONDS_PER_ITEM} per item; for a course, summed over its drills.
  *
  * @example
+ * ```ts
  * expectedDurationOf({ type: "DRILL", items: [{ ask: "a", tell: "b" }] } as Drill); // 10
+ * ```
  */
 export function expectedDurationOf(
   record: DrillableRecord,
@@ -143,9 +153,11 @@ export function expectedDurationOf(
  * and `highestProficiency` is the per-value maximum ever reported.
  *
  * @example
+ * ```ts
  * const book = new PracticeBook(ctx, { seed: 1 });
  * const { question } = book.nextQuestion("u-1", ["es-animals"]);
  * book.answer("u-1", question.reference, { answer: question.tell.terms[0]?.value });
+ * ```
  */
 export class PracticeBook {
   private readonly seed: number;
@@ -173,7 +185,9 @@ export class PracticeBook {
    * Errors: `drill_missing`, `drill_not_found`, `drillable_access_denied`, `drill_empty`.
    *
    * @example
+   * ```ts
    * book.nextQuestion("u-1", ["es-animals", "es-colours"]).question.sequenceNr; // 1, then 2, …
+   * ```
    */
   nextQuestion(userId: string, drillIds: readonly string[]): QuestionResponse {
     const requested = [...new Set(drillIds)];
@@ -250,7 +264,9 @@ export class PracticeBook {
    * Errors: `reference_not_found`, `answer_invalid`, `answer_already_given`.
    *
    * @example
+   * ```ts
    * book.answer("u-1", reference, { answer: "dog" }).evaluation.result; // "CORRECT"
+   * ```
    */
   answer(userId: string, reference: string, body: unknown): AnswerResponse {
     const open = this.open.get(reference);
@@ -287,7 +303,9 @@ export class PracticeBook {
    * Errors: `drillable_not_found`, `drillable_access_denied`.
    *
    * @example
+   * ```ts
    * book.getRendition("u-1", "es-animals").proficiency.overall;
+   * ```
    */
   getRendition(userId: string, drillableId: string): Rendition {
     const record = this.accessible(userId, drillableId);
@@ -308,7 +326,9 @@ export class PracticeBook {
    * the drill (for a course: of any of its drills).
    *
    * @example
+   * ```ts
    * book.practiceOf("u-1", drill); // undefined before the first answer
+   * ```
    */
   practiceOf(userId: string, record: DrillableRecord): DrillablePractice | undefined {
     const summary = this.summary(userId, record);
@@ -326,7 +346,9 @@ export class PracticeBook {
    * Errors: `drillable_not_found`, `drillable_access_denied`.
    *
    * @example
+   * ```ts
    * book.addToRepertoire("u-1", "es-animals"); // true
+   * ```
    */
   addToRepertoire(userId: string, drillableId: string): boolean {
     this.accessible(userId, drillableId);
@@ -346,7 +368,9 @@ export class PracticeBook {
    * Errors: `not_in_repertoire`.
    *
    * @example
+   * ```ts
    * book.removeFromRepertoire("u-1", "es-animals");
+   * ```
    */
   removeFromRepertoire(userId: string, drillableId: string): void {
     if (this.repertoires.get(userId)?.delete(drillableId) !== true) {
@@ -362,7 +386,9 @@ export class PracticeBook {
    * IDs in the user's repertoire that still exist, in the order they were added.
    *
    * @example
+   * ```ts
    * book.repertoireIds("u-1"); // ["es-animals"]
+   * ```
    */
   repertoireIds(userId: string): string[] {
     const ids: string[] = [];
@@ -375,7 +401,9 @@ export class PracticeBook {
    * Forgets everything about a drillable that was deleted (renditions and repertoire entries).
    *
    * @example
+   * ```ts
    * book.forgetDrillable("es-animals");
+   * ```
    */
   forgetDrillable(drillableId: string): void {
     for (const perUser of this.renditions.values()) perUser.delete(drillableId);
@@ -556,8 +584,10 @@ function zeroSummary() {
  * matches an expected term, otherwise `INCORRECT`; each expected term nobody gave is `MISSED`.
  *
  * @example
+ * ```ts
  * evaluate(["red", "blue"], ["red", "green"]).termEvaluations;
  * // [{ value: "red", result: "CORRECT" }, { value: "blue", result: "INCORRECT" }, { value: "green", result: "MISSED" }]
+ * ```
  */
 export function evaluate(
   given: readonly string[],

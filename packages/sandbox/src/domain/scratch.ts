@@ -7,8 +7,10 @@
  * `array` if it holds `length` entries, else a new (zeroed) array of its kind with a quarter more room.
  *
  * @example
+ * ```ts
  * let marks = new Uint8Array(0);
  * marks = atLeast(marks, 100, Uint8Array); // length 125
+ * ```
  */
 export function atLeast<T extends { readonly length: number }>(
   array: T,

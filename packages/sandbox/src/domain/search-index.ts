@@ -71,7 +71,9 @@ let members = new Uint8Array(0);
  * which avoids the unpredictable branches of walking both lists side by side.
  *
  * @example
+ * ```ts
  * intersectSorted([1, 3, 5, 7], [3, 4, 5]); // Int32Array [3, 5]
+ * ```
  */
 export function intersectSorted(a: ArrayLike<number>, b: ArrayLike<number>): Int32Array {
   const [small, large] = a.length <= b.length ? [a, b] : [b, a];
@@ -102,7 +104,9 @@ export function intersectSorted(a: ArrayLike<number>, b: ArrayLike<number>): Int
  * Union of two ascending lists of document numbers, without duplicates.
  *
  * @example
+ * ```ts
  * unionSorted([1, 3], [2, 3, 4]); // [1, 2, 3, 4]
+ * ```
  */
 export function unionSorted(a: ArrayLike<number>, b: ArrayLike<number>): number[] {
   if (a.length === 0) return Array.from(b);
@@ -139,8 +143,10 @@ export function unionSorted(a: ArrayLike<number>, b: ArrayLike<number>): number[
  * and {@link SearchIndex.remove}; queries never scan all documents.
  *
  * @example
+ * ```ts
  * const index = SearchIndex.build(data.drills);
  * index.posting("NAME", "spanish"); // document numbers of drills whose name has the word "spanish"
+ * ```
  */
 export class SearchIndex {
   private readonly docs: (DrillableRecord | undefined)[] = [];
@@ -158,7 +164,9 @@ export class SearchIndex {
    * Builds an index over the given drills and courses.
    *
    * @example
+   * ```ts
    * const index = SearchIndex.build([...data.drills, ...data.courses]);
+   * ```
    */
   static build(records: Iterable<DrillableRecord>): SearchIndex {
     const index = new SearchIndex();
@@ -188,7 +196,9 @@ export class SearchIndex {
    * One more than the highest document number ever given: the length a per-document array needs.
    *
    * @example
+   * ```ts
    * const marks = new Uint8Array(index.capacity);
+   * ```
    */
   get capacity(): number {
     return this.docs.length;
@@ -198,7 +208,9 @@ export class SearchIndex {
    * Adds a drillable, or replaces the indexed version of a drillable with the same ID.
    *
    * @example
+   * ```ts
    * index.upsert({ ...drill, name: "New name" });
+   * ```
    */
   upsert(record: DrillableRecord): void {
     const known = this.docById.get(record.id);
@@ -226,7 +238,9 @@ export class SearchIndex {
    * Takes a drillable out of the index. Returns whether it was there.
    *
    * @example
+   * ```ts
    * index.remove("es-animals"); // true
+   * ```
    */
   remove(id: string): boolean {
     const docNr = this.docById.get(id);
@@ -244,7 +258,9 @@ export class SearchIndex {
    * Document number of a drillable, if indexed.
    *
    * @example
+   * ```ts
    * const nr = index.docNumber("es-animals");
+   * ```
    */
   docNumber(id: string): number | undefined {
     return this.docById.get(id);
@@ -254,7 +270,9 @@ export class SearchIndex {
    * The drillable behind a document number.
    *
    * @example
+   * ```ts
    * const record = index.record(index.posting("NAME", "spanish")[0] ?? -1);
+   * ```
    */
   record(docNr: number): DrillableRecord | undefined {
     return this.docs[docNr];
@@ -265,7 +283,9 @@ export class SearchIndex {
    * The returned array belongs to the index: do not modify it.
    *
    * @example
+   * ```ts
    * index.posting("TAGS", "animals");
+   * ```
    */
   posting(field: SearchField, token: string): ArrayLike<number> {
     return this.lists.list(token, fieldKind(field));
@@ -275,7 +295,9 @@ export class SearchIndex {
    * Ascending document numbers of drillables that contain `token` in any search field.
    *
    * @example
+   * ```ts
    * index.postingAnyField("animals");
+   * ```
    */
   postingAnyField(token: string): ArrayLike<number> {
     return this.lists.list(token, ANY_FIELD);
@@ -286,7 +308,9 @@ export class SearchIndex {
    * the index and changes with it: read it, do not keep it across changes.
    *
    * @example
+   * ```ts
    * const inStore = index.inStoreFlags()[doc] === 1;
+   * ```
    */
   inStoreFlags(): Uint8Array {
     return this.storeFlags;
@@ -297,7 +321,9 @@ export class SearchIndex {
    * gives them one by one. Belongs to the index: read it, do not keep it across changes.
    *
    * @example
+   * ```ts
    * const rank = index.nameRanks()[doc];
+   * ```
    */
   nameRanks(): Int32Array {
     if (!this.ranksValid) this.refreshRanks();
@@ -308,7 +334,9 @@ export class SearchIndex {
    * Position of a document in name order (see the module notes); smaller sorts first.
    *
    * @example
+   * ```ts
    * docs.sort((a, b) => index.nameRank(a) - index.nameRank(b));
+   * ```
    */
   nameRank(docNr: number): number {
     if (!this.ranksValid) this.refreshRanks();
@@ -319,7 +347,9 @@ export class SearchIndex {
    * The document at a position in name order (the inverse of {@link SearchIndex.nameRank}).
    *
    * @example
+   * ```ts
    * index.docAtRank(index.nameRank(7)); // 7
+   * ```
    */
   docAtRank(rank: number): number {
     if (!this.ranksValid) this.refreshRanks();

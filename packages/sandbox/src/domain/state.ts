@@ -24,7 +24,9 @@ import type {
  * Options of {@link createState}.
  *
  * @example
+ * ```ts
  * const state = createState(createDefaultDataset(), { seed: 42 });
+ * ```
  */
 export type StateOptions = PracticeOptions;
 
@@ -36,8 +38,10 @@ export type StateOptions = PracticeOptions;
  * change is always atomic, however many requests the HTTP layer has in flight.
  *
  * @example
+ * ```ts
  * const state = createState(createDefaultDataset());
  * state.searchStore("user-ana", { query: "capitals" }).total;
+ * ```
  */
 export class SandboxState {
   private readonly records = new Map<string, DrillableRecord>();
@@ -78,7 +82,9 @@ export class SandboxState {
    * A user by ID.
    *
    * @example
+   * ```ts
    * state.user("user-ana")?.name; // "Ana García"
+   * ```
    */
   user(id: string): User | undefined {
     return this.users.get(id);
@@ -88,7 +94,9 @@ export class SandboxState {
    * The user a token subject names: by user ID, email address or third-party ID.
    *
    * @example
+   * ```ts
    * state.findUserBySubject("ana.garcia@academy.example")?.id; // "user-ana"
+   * ```
    */
   findUserBySubject(subject: string): User | undefined {
     return this.subjects.get(subject);
@@ -98,7 +106,9 @@ export class SandboxState {
    * An organization by ID.
    *
    * @example
+   * ```ts
    * state.organization("org-sandbox-academy")?.serviceAccountId;
+   * ```
    */
   organization(id: string): Organization | undefined {
     return this.organizations.get(id);
@@ -108,7 +118,9 @@ export class SandboxState {
    * The organization whose service account has this user ID.
    *
    * @example
+   * ```ts
    * state.organizationOfServiceAccount("svc-sandbox-academy")?.id; // "org-sandbox-academy"
+   * ```
    */
   organizationOfServiceAccount(serviceAccountId: string): Organization | undefined {
     for (const org of this.organizations.values()) if (org.serviceAccountId === serviceAccountId) return org;
@@ -121,8 +133,10 @@ export class SandboxState {
    * subject, or a user of another organization or none).
    *
    * @example
+   * ```ts
    * state.resolveTokenSubject("svc-sandbox-academy", "hr-1001")?.id; // "user-ana"
    * state.resolveTokenSubject("svc-sandbox-academy", "user-olivia"); // undefined (outside the organization)
+   * ```
    */
   resolveTokenSubject(serviceAccountId: string, subject: string): User | undefined {
     const org = this.organizationOfServiceAccount(serviceAccountId);
@@ -137,7 +151,9 @@ export class SandboxState {
    * All organizations (for the token endpoint, which needs their service account keys).
    *
    * @example
+   * ```ts
    * for (const org of state.listOrganizations()) console.log(org.serviceAccountId);
+   * ```
    */
   listOrganizations(): Organization[] {
     return [...this.organizations.values()];
@@ -149,7 +165,9 @@ export class SandboxState {
    * A drill or course by ID.
    *
    * @example
+   * ```ts
    * state.drillable("es-animals-to-en")?.type; // "DRILL"
+   * ```
    */
   drillable(id: string): DrillableRecord | undefined {
     return this.records.get(id);
@@ -159,7 +177,9 @@ export class SandboxState {
    * A catalog by ID.
    *
    * @example
+   * ```ts
    * state.catalog("catalog-academy-business")?.userIds;
+   * ```
    */
   catalog(id: string): Catalog | undefined {
     return this.catalogs.get(id);
@@ -169,7 +189,9 @@ export class SandboxState {
    * A group by ID.
    *
    * @example
+   * ```ts
    * state.group("group-spanish-a1")?.memberIds;
+   * ```
    */
   group(id: string): Group | undefined {
     return this.groups.get(id);
@@ -180,7 +202,9 @@ export class SandboxState {
    * access to, or in a group the user belongs to, or (for a drill) in a course that qualifies.
    *
    * @example
+   * ```ts
    * state.canAccess("user-olivia", state.drillable("es-business-to-en")!); // false
+   * ```
    */
   canAccess(userId: string, record: DrillableRecord): boolean {
     if (this.directlyAccessible(userId, record)) return true;
@@ -201,7 +225,9 @@ export class SandboxState {
    * The result-list form of a drillable, with `practice` when the user has practised it.
    *
    * @example
+   * ```ts
    * state.toDrillable(state.drillable("math-times-7")!, "user-ana");
+   * ```
    */
   toDrillable(record: DrillableRecord, userId: string): Drillable {
     const base = {
@@ -219,7 +245,9 @@ export class SandboxState {
    * Adds or replaces a drill and updates the search index.
    *
    * @example
+   * ```ts
    * state.upsertDrill({ ...state.drillable("math-times-7") as Drill, name: "Sevens" });
+   * ```
    */
   upsertDrill(drill: Drill): void {
     this.upsertRecord(drill);
@@ -229,7 +257,9 @@ export class SandboxState {
    * Adds or replaces a course and updates the search index.
    *
    * @example
+   * ```ts
    * state.upsertCourse({ id: "c-1", type: "COURSE", name: "Mine", subject: "Maths", description: "", tags: [], inStore: false, drillIds: [] });
+   * ```
    */
   upsertCourse(course: Course): void {
     this.upsertRecord(course);
@@ -241,7 +271,9 @@ export class SandboxState {
    * Errors: `drillable_not_found`.
    *
    * @example
+   * ```ts
    * state.deleteDrillable("math-times-7");
+   * ```
    */
   deleteDrillable(id: string): void {
     if (!this.records.delete(id)) {
@@ -279,7 +311,9 @@ export class SandboxState {
    * Errors: `user_not_found`, `catalog_not_found`.
    *
    * @example
+   * ```ts
    * state.grantCatalogAccess("user-olivia", "catalog-academy-business");
+   * ```
    */
   grantCatalogAccess(userId: string, catalogId: string): void {
     this.requireUser(userId);
@@ -295,7 +329,9 @@ export class SandboxState {
    * Errors: `user_not_found`, `catalog_not_found`.
    *
    * @example
+   * ```ts
    * state.revokeCatalogAccess("user-ana", "catalog-academy-business");
+   * ```
    */
   revokeCatalogAccess(userId: string, catalogId: string): void {
     this.requireUser(userId);
@@ -313,7 +349,9 @@ export class SandboxState {
    * Errors: `user_not_found` and those of `searchStore`.
    *
    * @example
+   * ```ts
    * state.searchStore("user-ana", { query: "spanish AND animals" });
+   * ```
    */
   searchStore(userId: string, params: StoreSearchParams): Drillables {
     this.requireUser(userId);
@@ -334,7 +372,9 @@ export class SandboxState {
    * Errors: `user_not_found` and those of `PracticeBook.nextQuestion`.
    *
    * @example
+   * ```ts
    * state.nextQuestion("user-ana", ["es-animals-to-en"]).question.tell.terms;
+   * ```
    */
   nextQuestion(userId: string, drillIds: readonly string[]): QuestionResponse {
     this.requireUser(userId);
@@ -347,7 +387,9 @@ export class SandboxState {
    * Errors: `user_not_found` and those of `PracticeBook.answer`.
    *
    * @example
+   * ```ts
    * state.answer("user-ana", reference, { answer: "dog" });
+   * ```
    */
   answer(userId: string, reference: string, body: unknown): AnswerResponse {
     this.requireUser(userId);
@@ -360,7 +402,9 @@ export class SandboxState {
    * Errors: `user_not_found`, `drillable_not_found`, `drillable_access_denied`.
    *
    * @example
+   * ```ts
    * state.getRendition("user-ana", "es-animals-to-en").proficiency;
+   * ```
    */
   getRendition(userId: string, drillableId: string): Rendition {
     this.requireUser(userId);
@@ -373,7 +417,9 @@ export class SandboxState {
    * Errors: `user_not_found`, `parameter_invalid`.
    *
    * @example
+   * ```ts
    * state.listRepertoire("user-ana", { resultStart: "0", resultSize: "10" });
+   * ```
    */
   listRepertoire(
     userId: string,
@@ -401,7 +447,9 @@ export class SandboxState {
    * Errors: `user_not_found`, `drillable_not_found`, `drillable_access_denied`.
    *
    * @example
+   * ```ts
    * state.addToRepertoire("user-ana", "course-es-beginners"); // true
+   * ```
    */
   addToRepertoire(userId: string, drillableId: string): boolean {
     this.requireUser(userId);
@@ -414,7 +462,9 @@ export class SandboxState {
    * Errors: `user_not_found`, `not_in_repertoire`.
    *
    * @example
+   * ```ts
    * state.removeFromRepertoire("user-ana", "course-es-beginners");
+   * ```
    */
   removeFromRepertoire(userId: string, drillableId: string): void {
     this.requireUser(userId);
@@ -426,7 +476,9 @@ export class SandboxState {
    * Practice records are not part of it.
    *
    * @example
+   * ```ts
    * JSON.stringify(state.snapshot());
+   * ```
    */
   snapshot(): SandboxData {
     const records = [...this.records.values()];
@@ -476,7 +528,9 @@ export class SandboxState {
  * Creates the sandbox state from a dataset (the embedded one or a validated data file).
  *
  * @example
+ * ```ts
  * const state = createState(createDefaultDataset(), { seed: 1 });
+ * ```
  */
 export function createState(data: SandboxData, options: StateOptions = {}): SandboxState {
   return new SandboxState(data, options);

@@ -11,7 +11,9 @@ import { SEARCH_FIELDS } from "./types.js";
  * Parameters of a store search, as they arrive from the query string (numbers may still be strings).
  *
  * @example
+ * ```ts
  * const params: StoreSearchParams = { query: "spanish AND animals", searchField: ["NAME", "TAGS"], resultSize: "10" };
+ * ```
  */
 export interface StoreSearchParams {
   readonly query?: string | undefined;
@@ -25,7 +27,9 @@ export interface StoreSearchParams {
  * What a store search needs from the sandbox state.
  *
  * @example
+ * ```ts
  * const ctx: StoreSearchContext = { index, catalog: (id) => catalogs.get(id), toDrillable: (r) => ({ ...r }) };
+ * ```
  */
 export interface StoreSearchContext {
   readonly index: SearchIndex;
@@ -39,7 +43,9 @@ export interface StoreSearchContext {
  * which must be present).
  *
  * @example
+ * ```ts
  * const word: QueryWord = { text: "Café", tokens: ["cafe"] };
+ * ```
  */
 export interface QueryWord {
   readonly text: string;
@@ -51,7 +57,9 @@ export interface QueryWord {
  * in `words`; groups refer to them by position.
  *
  * @example
+ * ```ts
  * parseQuery("a b AND c"); // words a, b, c; groups [[0], [1, 2]]  i.e. a OR (b AND c)
+ * ```
  */
 export interface ParsedQuery {
   readonly words: readonly QueryWord[];
@@ -77,7 +85,9 @@ const NONE: ArrayLike<number> = new Int32Array(0);
  * - A word without any letter or digit (such as `-`) is ignored; a repeated word or group counts once.
  *
  * @example
+ * ```ts
  * parseQuery("Spanish AND animals").groups; // [[0, 1]]
+ * ```
  */
 export function parseQuery(query: string): ParsedQuery {
   const raws = query.match(/\S+/g) ?? [];
@@ -132,7 +142,9 @@ export function parseQuery(query: string): ParsedQuery {
  * absent size means all remaining results.
  *
  * @example
+ * ```ts
  * parsePaging("20", undefined); // { start: 20, size: Infinity }
+ * ```
  */
 export function parsePaging(
   resultStart: string | number | undefined,
@@ -255,7 +267,9 @@ function wordPosting(index: SearchIndex, word: QueryWord, fields: readonly Searc
  * since then every match has every word).
  *
  * @example
+ * ```ts
  * const { matched } = matchQuery(index, parseQuery("paris"), ["NAME"]);
+ * ```
  */
 export function matchQuery(
   index: SearchIndex,
@@ -295,7 +309,9 @@ export function matchQuery(
  * page's keys are sorted (see `selectPage`), never every match.
  *
  * @example
+ * ```ts
  * rankPage(index, matched, postings, index.inStoreFlags(), 0, 10);
+ * ```
  */
 export function rankPage(
   index: SearchIndex,
@@ -349,7 +365,9 @@ export function rankPage(
  * `search_field_not_supported`, `catalog_not_found`, `catalog_access_denied`.
  *
  * @example
+ * ```ts
  * searchStore(ctx, "u-1", { query: "capital AND europe", resultSize: "5" }); // { total: 12, drills: [...5] }
+ * ```
  */
 export function searchStore(ctx: StoreSearchContext, userId: string, params: StoreSearchParams): Drillables {
   const { start, size } = parsePaging(params.resultStart, params.resultSize);

@@ -13,7 +13,9 @@ const SEPARATORS = /[^\p{L}\p{N}]+/u;
  * letter plus a mark are kept).
  *
  * @example
+ * ```ts
  * foldText("Ĉu Café?"); // "cu cafe?"
+ * ```
  */
 export function foldText(text: string): string {
   // Most drill text is plain ASCII; skipping normalize() there roughly halves indexing time.
@@ -26,7 +28,9 @@ export function foldText(text: string): string {
  * letter or digit in any script. Empty pieces are dropped; duplicates are kept.
  *
  * @example
+ * ```ts
  * tokenize("Rock'n'Roll — São Paulo, 1969"); // ["rock", "n", "roll", "sao", "paulo", "1969"]
+ * ```
  */
 export function tokenize(text: string): string[] {
   const folded = foldText(text);
@@ -41,7 +45,9 @@ export function tokenize(text: string): string[] {
  * The text of each search field of a drillable. Courses have no items, so their CONTENTS field is empty.
  *
  * @example
+ * ```ts
  * fieldTexts(drill, "TAGS"); // ["spanish", "animals"]
+ * ```
  */
 export function fieldTexts(record: DrillableRecord, field: SearchField): readonly string[] {
   switch (field) {

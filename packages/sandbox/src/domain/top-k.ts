@@ -95,7 +95,9 @@ function bitsetPage(keys: Float64Array, max: number, start: number, k: number): 
  * `keys` may be reordered.
  *
  * @example
+ * ```ts
  * selectPage(Float64Array.of(9, 2, 7, 4, 1), 1, 2); // Float64Array [2, 4]
+ * ```
  */
 export function selectPage(keys: Float64Array, start: number, size: number): Float64Array {
   const n = keys.length;

@@ -23,7 +23,9 @@ type Complete<T> = T extends readonly (infer E)[]
  * Drillable `type` value of a drill. The interface shows that `DRILL` occurs.
  *
  * @example
+ * ```ts
  * const drill = { type: DRILL_TYPE, id: "drill-1" };
+ * ```
  */
 export const DRILL_TYPE = "DRILL";
 
@@ -34,7 +36,9 @@ export const DRILL_TYPE = "DRILL";
  * value, so the value the real service uses for courses is unknown.
  *
  * @example
+ * ```ts
  * const isCourse = (d: { type: string }) => d.type === COURSE_TYPE;
+ * ```
  */
 export const COURSE_TYPE = "COURSE";
 
@@ -42,7 +46,9 @@ export const COURSE_TYPE = "COURSE";
  * Fields a store search can be restricted to (the `searchField` parameter).
  *
  * @example
+ * ```ts
  * const fields: SearchField[] = ["NAME", "TAGS"];
+ * ```
  */
 export type SearchField = "NAME" | "DESCRIPTION" | "SUBJECT" | "TAGS" | "CONTENTS";
 
@@ -50,7 +56,9 @@ export type SearchField = "NAME" | "DESCRIPTION" | "SUBJECT" | "TAGS" | "CONTENT
  * All search fields, in the order the interface lists them.
  *
  * @example
+ * ```ts
  * SEARCH_FIELDS.includes("NAME"); // true
+ * ```
  */
 export const SEARCH_FIELDS: readonly SearchField[] = ["NAME", "DESCRIPTION", "SUBJECT", "TAGS", "CONTENTS"];
 
@@ -58,7 +66,9 @@ export const SEARCH_FIELDS: readonly SearchField[] = ["NAME", "DESCRIPTION", "SU
  * One item of a drill: the term that is asked and the term that must be told.
  *
  * @example
+ * ```ts
  * const item: DrillItem = { ask: "perro", tell: "dog" };
+ * ```
  */
 export interface DrillItem {
   readonly ask: string;
@@ -69,12 +79,14 @@ export interface DrillItem {
  * A drill: a practicable set of items.
  *
  * @example
+ * ```ts
  * const drill: Drill = {
  *   id: "es-animals", type: "DRILL", name: "Spanish animals", subject: "Spanish",
  *   description: "Common animals", tags: ["spanish", "animals"], inStore: true,
  *   askName: "Spanish", tellName: "English",
  *   items: [{ ask: "perro", tell: "dog" }, { ask: "gato", tell: "cat" }],
  * };
+ * ```
  */
 export interface Drill {
   readonly id: string;
@@ -96,10 +108,12 @@ export interface Drill {
  * A course: a named group of drills.
  *
  * @example
+ * ```ts
  * const course: Course = {
  *   id: "es-basics", type: "COURSE", name: "Spanish basics", subject: "Spanish",
  *   description: "First steps", tags: ["spanish"], inStore: true, drillIds: ["es-animals"],
  * };
+ * ```
  */
 export interface Course {
   readonly id: string;
@@ -117,7 +131,9 @@ export interface Course {
  * A drill or a course.
  *
  * @example
+ * ```ts
  * const label = (d: DrillableRecord) => (d.type === "DRILL" ? d.items.length : d.drillIds.length);
+ * ```
  */
 export type DrillableRecord = Drill | Course;
 
@@ -125,7 +141,9 @@ export type DrillableRecord = Drill | Course;
  * A catalog: drills and courses that only the listed users may access.
  *
  * @example
+ * ```ts
  * const catalog: Catalog = { id: "cat-1", name: "Staff", drillableIds: ["es-animals"], userIds: ["u-1"] };
+ * ```
  */
 export interface Catalog {
   readonly id: string;
@@ -138,7 +156,9 @@ export interface Catalog {
  * A user account. A token subject may name a user by ID, by email address or by third-party ID.
  *
  * @example
+ * ```ts
  * const user: User = { id: "u-1", name: "Ana", emails: ["ana@example.test"], thirdPartyIds: ["hr-1"], organizationId: "org-1" };
+ * ```
  */
 export interface User {
   readonly id: string;
@@ -153,7 +173,9 @@ export interface User {
  * Public half of a service account key pair, for users who bring their own key pair.
  *
  * @example
+ * ```ts
  * const key: ServiceAccountPublicKey = { keyId: "key-1", publicKeyPem: "-----BEGIN PUBLIC KEY-----\n…" };
+ * ```
  */
 export interface ServiceAccountPublicKey {
   /** Goes into the assertion header `kid`. */
@@ -166,7 +188,9 @@ export interface ServiceAccountPublicKey {
  * An organization with its service account.
  *
  * @example
+ * ```ts
  * const org: Organization = { id: "org-1", name: "Academy", serviceAccountId: "sa-1" };
+ * ```
  */
 export interface Organization {
   readonly id: string;
@@ -181,7 +205,9 @@ export interface Organization {
  * A group of an organization, with members and drillables.
  *
  * @example
+ * ```ts
  * const group: Group = { id: "g-1", name: "Class 1", organizationId: "org-1", memberIds: ["u-1"], drillableIds: [] };
+ * ```
  */
 export interface Group {
   readonly id: string;
@@ -195,7 +221,9 @@ export interface Group {
  * Everything the sandbox starts from: the embedded dataset or a user's data file.
  *
  * @example
+ * ```ts
  * const empty: SandboxData = { organizations: [], users: [], drills: [], courses: [], catalogs: [], groups: [] };
+ * ```
  */
 export interface SandboxData {
   readonly organizations: readonly Organization[];
@@ -210,7 +238,9 @@ export interface SandboxData {
  * Proficiency values, integers 0..100 in the sandbox.
  *
  * @example
+ * ```ts
  * const p: Proficiency = { receptive: 40, productive: 10, overall: 25 };
+ * ```
  */
 export type Proficiency = Complete<Schemas["Proficiency"]>;
 
@@ -218,11 +248,13 @@ export type Proficiency = Complete<Schemas["Proficiency"]>;
  * The `practice` part of a drillable in a result list.
  *
  * @example
+ * ```ts
  * const practice: DrillablePractice = {
  *   proficiency: { receptive: 20, productive: 5, overall: 13 },
  *   highestProficiency: { receptive: 20, productive: 5, overall: 13 },
  *   expectedDuration: 120,
  * };
+ * ```
  */
 export type DrillablePractice = Complete<Schemas["DrillablePractice"]>;
 
@@ -230,7 +262,9 @@ export type DrillablePractice = Complete<Schemas["DrillablePractice"]>;
  * A drillable as it appears in a result list (`Drillable` in the interface).
  *
  * @example
+ * ```ts
  * const d: Drillable = { id: "es-animals", name: "Spanish animals", subject: "Spanish", type: "DRILL", description: "" };
+ * ```
  */
 export type Drillable = Omit<Complete<Schemas["Drillable"]>, "practice"> & {
   /** Only for drillables the acting user has practised. */
@@ -241,7 +275,9 @@ export type Drillable = Omit<Complete<Schemas["Drillable"]>, "practice"> & {
  * A page of drillables with the total number found (`Drillables` in the interface).
  *
  * @example
+ * ```ts
  * const page: Drillables = { total: 0, drills: [] };
+ * ```
  */
 export type Drillables = Omit<Complete<Schemas["Drillables"]>, "drills"> & { drills: Drillable[] };
 
@@ -249,6 +285,7 @@ export type Drillables = Omit<Complete<Schemas["Drillables"]>, "drills"> & { dri
  * A practice question with pending notifications (`QuestionResponse` in the interface).
  *
  * @example
+ * ```ts
  * const r: QuestionResponse = {
  *   question: {
  *     reference: "0b5c…", sequenceNr: 1,
@@ -257,6 +294,7 @@ export type Drillables = Omit<Complete<Schemas["Drillables"]>, "drills"> & { dri
  *   },
  *   notifications: [],
  * };
+ * ```
  */
 export type QuestionResponse = Omit<Complete<Schemas["QuestionResponse"]>, "question"> & {
   /** The sandbox sets no time limits and has no context messages, so it never sends those two. */
@@ -268,7 +306,9 @@ export type QuestionResponse = Omit<Complete<Schemas["QuestionResponse"]>, "ques
  * `MISSED`. The sandbox sends no `markup`.
  *
  * @example
+ * ```ts
  * const t: TermEvaluation = { value: "dog", result: "CORRECT" };
+ * ```
  */
 export type TermEvaluation = Omit<Complete<Schemas["TermEvaluation"]>, "markup">;
 
@@ -279,11 +319,13 @@ export type TermEvaluation = Omit<Complete<Schemas["TermEvaluation"]>, "markup">
  * `timing`, `feedback`, `objectiveEvaluations` and `progress`.
  *
  * @example
+ * ```ts
  * const reply: AnswerResponse = {
  *   notifications: [],
  *   proficiency: { receptive: 20, productive: 5, overall: 13 },
  *   evaluation: { result: "CORRECT", termEvaluations: [{ value: "dog", result: "CORRECT" }] },
  * };
+ * ```
  */
 export type AnswerResponse = Pick<Complete<Schemas["AnswerResponse"]>, "notifications" | "proficiency"> & {
   readonly evaluation: Pick<Complete<Schemas["Evaluation"]>, "result"> & {
@@ -296,11 +338,13 @@ export type AnswerResponse = Pick<Complete<Schemas["AnswerResponse"]>, "notifica
  * it is the sandbox's own.
  *
  * @example
+ * ```ts
  * const r: Rendition = {
  *   drillableId: "es-animals", type: "DRILL", answerCount: 3, correctCount: 2,
  *   proficiency: { receptive: 36, productive: 10, overall: 23 },
  *   highestProficiency: { receptive: 36, productive: 10, overall: 23 }, expectedDuration: 120,
  * };
+ * ```
  */
 export interface Rendition {
   readonly drillableId: string;

@@ -8,8 +8,10 @@
  * Form text, decoded: the fields in order (for the validator) or the reason it cannot be decoded.
  *
  * @example
+ * ```ts
  * const decoded = decodeForm("answer=red&answer=green", "request body");
  * if ("fields" in decoded) decoded.fields.getAll("answer"); // ["red", "green"]
+ * ```
  */
 export type DecodedForm = { readonly fields: URLSearchParams } | { readonly problem: string };
 
@@ -19,8 +21,10 @@ export type DecodedForm = { readonly fields: URLSearchParams } | { readonly prob
  * text is refused with a message naming where it is.
  *
  * @example
+ * ```ts
  * decodeForm("query=caf%C3%A9", "query string"); // { fields: URLSearchParams { query: "café" } }
  * decodeForm("query=%zz", "query string"); // { problem: 'query string: "%zz" is not valid percent-encoding …' }
+ * ```
  */
 export function decodeForm(text: string, where: string): DecodedForm {
   if (text.includes("%")) {
@@ -45,7 +49,9 @@ export function decodeForm(text: string, where: string): DecodedForm {
  * values in order.
  *
  * @example
+ * ```ts
  * formFieldsObject(new URLSearchParams("answer=red&answer=green&note=x")); // { answer: ["red", "green"], note: "x" }
+ * ```
  */
 export function formFieldsObject(fields: URLSearchParams): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = Object.create(null);

@@ -15,7 +15,9 @@ import type { Reply } from "./replies.js";
  * checks that the two agree.
  *
  * @example
+ * ```ts
  * Object.keys(SIMULATED_OPERATIONS).includes("searchStore_v2_1"); // true
+ * ```
  */
 export const SIMULATED_OPERATIONS = {
   getAuthorizationServerMetadata:
@@ -46,7 +48,9 @@ export const SIMULATED_OPERATIONS = {
  * The operationId of a simulated operation.
  *
  * @example
+ * ```ts
  * const id: SimulatedOperationId = "getQuestion_v2_1";
+ * ```
  */
 export type SimulatedOperationId = keyof typeof SIMULATED_OPERATIONS;
 
@@ -89,8 +93,10 @@ function stringList(bag: Record<string, unknown>, name: string): string[] {
  * Builds the handler table of one sandbox.
  *
  * @example
+ * ```ts
  * const handlers = createHandlers(state);
  * handlers.get("listNotifications_v2_1");
+ * ```
  */
 export function createHandlers(state: SandboxState): Map<SimulatedOperationId, OperationHandler> {
   const search: OperationHandler = (r) =>

@@ -7,8 +7,12 @@ import type { IncomingMessage } from "node:http";
  * Outcome of reading a request body.
  *
  * @example
- * const body = await readBody(req, 1024 * 1024);
- * if (body.kind === "too_large") reply413();
+ * ```ts
+ * async function tooLarge(req: IncomingMessage): Promise<boolean> {
+ *   const body = await readBody(req, 1024 * 1024);
+ *   return body.kind === "too_large"; // answered with 413
+ * }
+ * ```
  */
 export type BodyRead =
   | { readonly kind: "ok"; readonly bytes: Buffer }
@@ -21,7 +25,9 @@ export type BodyRead =
  * seeing its upload cut off.
  *
  * @example
+ * ```ts
  * const read = await readBody(req, 1 << 20);
+ * ```
  */
 export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead> {
   return new Promise((resolve) => {
@@ -62,7 +68,9 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead>
  * A parsed `Content-Type` header.
  *
  * @example
+ * ```ts
  * parseContentType("application/json; charset=UTF-8"); // { mediaType: "application/json", charset: "utf-8" }
+ * ```
  */
 export interface ContentType {
   readonly mediaType: string;
@@ -75,7 +83,9 @@ export interface ContentType {
  * Parses a `Content-Type` header value; `undefined` when absent or unparsable.
  *
  * @example
+ * ```ts
  * parseContentType("application/x-www-form-urlencoded")?.mediaType; // "application/x-www-form-urlencoded"
+ * ```
  */
 export function parseContentType(header: string | undefined): ContentType | undefined {
   if (header === undefined) return undefined;
@@ -102,7 +112,11 @@ export function parseContentType(header: string | undefined): ContentType | unde
  * Whether a request declares or carries a body (a `Content-Length` above zero or chunked encoding).
  *
  * @example
- * if (hasBody(req) && !operation.requestBody) reply400("this operation takes no request body");
+ * ```ts
+ * function unexpectedBody(req: IncomingMessage, takesBody: boolean): boolean {
+ *   return hasBody(req) && !takesBody; // answered with 400 "this operation takes no request body"
+ * }
+ * ```
  */
 export function hasBody(req: IncomingMessage): boolean {
   const length = req.headers["content-length"];

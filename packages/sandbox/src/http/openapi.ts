@@ -9,7 +9,9 @@ import { SpecInvalidError, SpecMissingError } from "../errors.js";
  * A JSON value as parsed from the OpenAPI document.
  *
  * @example
+ * ```ts
  * const v: JsonValue = { a: [1, "b", null] };
+ * ```
  */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
@@ -17,7 +19,9 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
  * A parsed OpenAPI document (the fields the sandbox reads; the rest stays as JSON).
  *
  * @example
+ * ```ts
  * const doc: OpenApiDocument = { openapi: "3.1.0", info: { title: "t", version: "1" }, paths: {} };
+ * ```
  */
 export interface OpenApiDocument {
   readonly openapi: string;
@@ -32,7 +36,9 @@ export interface OpenApiDocument {
  * HTTP methods an OpenAPI path item may define, in the order `Allow` lists them.
  *
  * @example
+ * ```ts
  * const allow = HTTP_METHODS.filter((m) => methodsOfPath.has(m)).join(", ");
+ * ```
  */
 export const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"] as const;
 
@@ -40,7 +46,9 @@ export const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "O
  * One HTTP method an OpenAPI path item may define.
  *
  * @example
+ * ```ts
  * const m: HttpMethod = "GET";
+ * ```
  */
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
@@ -48,7 +56,9 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
  * Where a parameter is sent.
  *
  * @example
+ * ```ts
  * const where: ParameterLocation = "query";
+ * ```
  */
 export type ParameterLocation = "path" | "query" | "header" | "cookie";
 
@@ -56,7 +66,9 @@ export type ParameterLocation = "path" | "query" | "header" | "cookie";
  * A parameter of one operation, with the JSON pointer of its schema in the document.
  *
  * @example
+ * ```ts
  * const p: OperationParameter = { name: "query", in: "query", required: false, schemaPointer: "/paths/…/schema", schema: { type: "string" }, explode: true };
+ * ```
  */
 export interface OperationParameter {
   readonly name: string;
@@ -73,7 +85,9 @@ export interface OperationParameter {
  * One media type an operation accepts as request body or sends as response.
  *
  * @example
+ * ```ts
  * const m: MediaTypeSchema = { mediaType: "application/json", schemaPointer: "/components/schemas/Answer" };
+ * ```
  */
 export interface MediaTypeSchema {
   readonly mediaType: string;
@@ -84,7 +98,9 @@ export interface MediaTypeSchema {
  * A documented response of one operation.
  *
  * @example
+ * ```ts
  * const r: OperationResponse = { status: "200", content: [{ mediaType: "application/json", schemaPointer: "/components/schemas/Drillables" }] };
+ * ```
  */
 export interface OperationResponse {
   /** `"200"`, `"4XX"` or `"default"`, as written in the document. */
@@ -96,7 +112,9 @@ export interface OperationResponse {
  * Everything the sandbox needs to know about one operation of the description.
  *
  * @example
+ * ```ts
  * const byId = new Map(operations.map((op) => [op.operationId, op]));
+ * ```
  */
 export interface Operation {
   readonly operationId: string;
@@ -119,7 +137,9 @@ export interface Operation {
  * `src/` (tests) and `dist/` (the published package).
  *
  * @example
+ * ```ts
  * const text = await readFile(BUNDLED_SPEC_URL, "utf8");
+ * ```
  */
 export const BUNDLED_SPEC_URL = new URL("../../openapi/openapi.json", import.meta.url);
 
@@ -130,8 +150,10 @@ let bundled: Promise<OpenApiDocument> | undefined;
  * that validators compiled for it can be shared by every sandbox started in the process.
  *
  * @example
+ * ```ts
  * const doc = await loadBundledSpec();
  * console.log(Object.keys(doc.paths).length);
+ * ```
  */
 export function loadBundledSpec(): Promise<OpenApiDocument> {
   bundled ??= readSpecFile(BUNDLED_SPEC_URL).catch((error: unknown) => {
@@ -166,7 +188,9 @@ async function readSpecFile(url: URL): Promise<OpenApiDocument> {
  * Checks the outline of a parsed document (an object with `openapi` 3.1.x and `paths`).
  *
  * @example
+ * ```ts
  * const doc = asDocument(JSON.parse(text), "fixture.json");
+ * ```
  */
 export function asDocument(value: unknown, source: string): OpenApiDocument {
   if (!isObject(value)) throw new SpecInvalidError(`${source}: not a JSON object`);
@@ -236,7 +260,9 @@ function securityNames(value: JsonValue | undefined): string[] | undefined {
  * and every OpenAPI `$ref` (parameters, request bodies, responses) resolved.
  *
  * @example
+ * ```ts
  * for (const op of listOperations(doc)) console.log(op.method, op.path, op.operationId);
+ * ```
  */
 export function listOperations(doc: OpenApiDocument): Operation[] {
   const operations: Operation[] = [];
@@ -326,7 +352,9 @@ export function listOperations(doc: OpenApiDocument): Operation[] {
  * `default`.
  *
  * @example
+ * ```ts
  * const documented = findResponse(op, 404); // the "404", "4XX" or "default" entry, or undefined
+ * ```
  */
 export function findResponse(operation: Operation, status: number): OperationResponse | undefined {
   const exact = String(status);

@@ -10,7 +10,9 @@ import type { ValidatedParams } from "./validator.js";
  * A request that passed routing, authentication and validation.
  *
  * @example
+ * ```ts
  * const handler: OperationHandler = ({ params }) => ({ status: 200, body: { drill: params.path.drill } });
+ * ```
  */
 export interface OperationRequest {
   readonly operation: Operation;
@@ -26,6 +28,8 @@ export interface OperationRequest {
  * reads and writes state without awaiting in between is atomic under Node's event loop.
  *
  * @example
+ * ```ts
  * const getVersion: OperationHandler = () => ({ status: 200, body: { sandbox: "@drill-practice/sandbox" } });
+ * ```
  */
 export type OperationHandler = (request: OperationRequest) => Reply;

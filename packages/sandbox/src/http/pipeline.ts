@@ -27,7 +27,9 @@ import type { OperationValidator, SpecValidators } from "./validator.js";
  * The path prefix of the sandbox's own admin endpoints (not part of the description).
  *
  * @example
+ * ```ts
  * await fetch(`${sandbox.url}${ADMIN_PREFIX}faults`, { method: "DELETE" });
+ * ```
  */
 export const ADMIN_PREFIX = "/__sandbox/";
 
@@ -35,7 +37,9 @@ export const ADMIN_PREFIX = "/__sandbox/";
  * Largest request body the sandbox reads, in bytes (1 MiB); larger ones get 413.
  *
  * @example
+ * ```ts
  * const tooBig = JSON.stringify({ value: "x".repeat(MAX_BODY_BYTES) });
+ * ```
  */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -43,7 +47,9 @@ export const MAX_BODY_BYTES = 1024 * 1024;
  * Operations on one path template, by method.
  *
  * @example
+ * ```ts
  * router.add(template, { template, operations: new Map([["GET", op]]) });
+ * ```
  */
 export interface PathEntry {
   readonly template: string;
@@ -54,7 +60,9 @@ export interface PathEntry {
  * Everything the pipeline works with; built once by `startSandbox`.
  *
  * @example
+ * ```ts
  * server.on("request", createRequestListener(context));
+ * ```
  */
 export interface PipelineContext {
   readonly router: PathRouter<PathEntry>;
@@ -77,7 +85,9 @@ export interface PipelineContext {
  * What the token endpoint needs apart from the audiences (the URIs it is addressed by).
  *
  * @example
+ * ```ts
  * const base: TokenEndpointBase = { credentials, tokens, lifetimeSeconds: 3599, accounts, nowSeconds: 0, resolveUser };
+ * ```
  */
 export interface TokenEndpointBase {
   readonly credentials: TokenEndpointContext["credentials"];
@@ -132,7 +142,9 @@ function send(res: ServerResponse, reply: Reply): void {
  * percent-encoding and all, so a decoded line break cannot split a log line.
  *
  * @example
+ * ```ts
  * loggedTarget("/api/2.1/store?query=dog&searchField=NAME&searchField=TAGS"); // "/api/2.1/store?query&searchField"
+ * ```
  */
 export function loggedTarget(rawUrl: string): string {
   const queryAt = rawUrl.indexOf("?");
@@ -150,7 +162,9 @@ export function loggedTarget(rawUrl: string): string {
  * Builds the `request` listener of the HTTP server.
  *
  * @example
+ * ```ts
  * const server = createServer(createRequestListener(context));
+ * ```
  */
 export function createRequestListener(
   ctx: PipelineContext,

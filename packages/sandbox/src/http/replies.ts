@@ -9,7 +9,9 @@ import { errorBody } from "../error-body.js";
  * Error IDs the HTTP layer itself answers with.
  *
  * @example
+ * ```ts
  * const id: HttpErrorId = "not_simulated";
+ * ```
  */
 export type HttpErrorId =
   | "invalid_request"
@@ -28,7 +30,9 @@ export type HttpErrorId =
  * Status the sandbox pairs with each of its own error IDs.
  *
  * @example
+ * ```ts
  * HTTP_ERROR_STATUS.not_simulated; // 501
+ * ```
  */
 export const HTTP_ERROR_STATUS: Readonly<Record<Exclude<HttpErrorId, "injected_fault">, number>> = {
   invalid_request: 400,
@@ -47,7 +51,9 @@ export const HTTP_ERROR_STATUS: Readonly<Record<Exclude<HttpErrorId, "injected_f
  * A reply about to be sent: status, JSON body (or none) and extra headers.
  *
  * @example
+ * ```ts
  * const reply: Reply = { status: 200, body: { total: 0, drills: [] } };
+ * ```
  */
 export interface Reply {
   readonly status: number;
@@ -61,7 +67,9 @@ export interface Reply {
  * An error reply in the API's error shape: `ID` and `id`, `description` (and `message`), plus `fields`.
  *
  * @example
+ * ```ts
  * errorReply("invalid_request", 'query parameter "resultSize": must match pattern "^[0-9]+$"');
+ * ```
  */
 export function errorReply(
   id: Exclude<HttpErrorId, "injected_fault">,
@@ -80,7 +88,9 @@ export function errorReply(
  * errors are not shown; these are what the sandbox answers.
  *
  * @example
+ * ```ts
  * const code: OAuthErrorCode = "invalid_grant";
+ * ```
  */
 export type OAuthErrorCode =
   | "invalid_request"
@@ -94,7 +104,9 @@ export type OAuthErrorCode =
  * default).
  *
  * @example
+ * ```ts
  * oauthError("invalid_grant", "assertion claim aud: must be the token endpoint URI");
+ * ```
  */
 export function oauthError(error: OAuthErrorCode, description: string, status?: number): Reply {
   return {

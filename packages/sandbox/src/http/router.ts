@@ -9,8 +9,10 @@
  * Result of matching a path: the matched template's value and its decoded path parameters.
  *
  * @example
+ * ```ts
  * const match = router.match("/api/2.1/question/es%20animals");
  * if (match.kind === "found") console.log(match.params.drill); // "es animals"
+ * ```
  */
 export type RouteMatch<T> =
   | {
@@ -51,10 +53,12 @@ function escapeRegex(text: string): string {
  * A router built once from path templates.
  *
  * @example
+ * ```ts
  * const router = new PathRouter<string>();
  * router.add("/api/2.1/store/{drill}", "related");
  * router.add("/api/2.1/store/recent", "recent");
  * router.match("/api/2.1/store/recent"); // { kind: "found", value: "recent", … }
+ * ```
  */
 export class PathRouter<T> {
   readonly #root = newNode<T>();
@@ -63,7 +67,9 @@ export class PathRouter<T> {
    * Adds a template. Adding the same template twice replaces the value.
    *
    * @example
+   * ```ts
    * router.add("/api/2/question/{drill_id}", "getQuestion_v2_0");
+   * ```
    */
   add(template: string, value: T): void {
     let node = this.#root;
@@ -95,7 +101,9 @@ export class PathRouter<T> {
    * Matches a raw (still percent-encoded) path, without query string.
    *
    * @example
+   * ```ts
    * router.match("/api/2/question/abc"); // { kind: "found", params: { drill_id: "abc" }, … }
+   * ```
    */
   match(rawPath: string): RouteMatch<T> {
     const segments = rawPath.split("/").slice(1);

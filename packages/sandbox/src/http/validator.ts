@@ -24,7 +24,9 @@ const DECIMAL = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
  * One rule a request broke, named for the client: which parameter or body field, and what rule.
  *
  * @example
+ * ```ts
  * const problem: RequestProblem = { parameter: "resultSize", message: 'query parameter "resultSize": must match pattern "^[0-9]+$"' };
+ * ```
  */
 export interface RequestProblem {
   /** The parameter name, or `body` (with a JSON pointer appended for body fields). */
@@ -36,7 +38,9 @@ export interface RequestProblem {
  * The parts of a request that validation looks at, already split out of the raw HTTP request.
  *
  * @example
+ * ```ts
  * const input: RequestInput = { pathParams: { drill: "x" }, query: new URLSearchParams("drill=a&drill=b"), headers: {} };
+ * ```
  */
 export interface RequestInput {
   readonly pathParams: Readonly<Record<string, string>>;
@@ -49,7 +53,9 @@ export interface RequestInput {
  * integers as numbers).
  *
  * @example
+ * ```ts
  * const drills = params.query.drill as string[] | undefined;
+ * ```
  */
 export interface ValidatedParams {
   readonly path: Record<string, unknown>;
@@ -83,7 +89,9 @@ function coerce(raw: string, kind: Kind | undefined): unknown {
  * silently give a different value (or Infinity), so it is refused with a message that says why.
  *
  * @example
+ * ```ts
  * isOverlongNumber("99999999999999999999", "integer"); // true
+ * ```
  */
 export function isOverlongNumber(raw: string, kind: Kind | undefined): boolean {
   if (kind !== "integer" && kind !== "number") return false;
@@ -96,7 +104,9 @@ export function isOverlongNumber(raw: string, kind: Kind | undefined): boolean {
  * Turns Ajv errors into one readable sentence: `<where>: <rule>` for each error, joined by `; `.
  *
  * @example
+ * ```ts
  * describeErrors('query parameter "resultSize"', validate.errors); // 'query parameter "resultSize": must match pattern "^[0-9]+$"'
+ * ```
  */
 export function describeErrors(where: string, errors: readonly ErrorObject[] | null | undefined): string {
   if (!errors || errors.length === 0) return `${where}: invalid`;
@@ -123,9 +133,12 @@ export function describeErrors(where: string, errors: readonly ErrorObject[] | n
  * compiled on first use (only response validation mode needs them).
  *
  * @example
- * const v = validators.forOperation(op);
- * const result = v.validateParams(input);
- * if ("problems" in result) reply400(result.problems);
+ * ```ts
+ * function problemsOf(validator: OperationValidator, query: URLSearchParams): string[] {
+ *   const result = validator.validateParams({ pathParams: {}, query, headers: {} });
+ *   return "problems" in result ? result.problems.map((problem) => problem.message) : [];
+ * }
+ * ```
  */
 export class OperationValidator {
   readonly operation: Operation;
@@ -162,7 +175,9 @@ export class OperationValidator {
    * client shows up at once instead of being silently ignored.
    *
    * @example
+   * ```ts
    * const r = v.validateParams({ pathParams: {}, query: new URLSearchParams("query=dog"), headers: {} });
+   * ```
    */
   validateParams(input: RequestInput): ValidatedParams | { problems: RequestProblem[] } {
     const problems: RequestProblem[] = [];
@@ -235,7 +250,9 @@ export class OperationValidator {
    * Checks a parsed request body against the schema of its media type.
    *
    * @example
+   * ```ts
    * const problem = v.validateBody("application/json", { value: "dog" });
+   * ```
    */
   validateBody(mediaType: string, body: unknown): RequestProblem | undefined {
     const validate = this.#bodies.get(mediaType);
@@ -248,7 +265,9 @@ export class OperationValidator {
    * response conforms.
    *
    * @example
+   * ```ts
    * const mismatch = v.checkResponse(200, "application/json", body);
+   * ```
    */
   checkResponse(status: number, mediaType: string | undefined, body: unknown): string | undefined {
     const documented = findResponse(this.operation, status);
@@ -279,8 +298,10 @@ export class OperationValidator {
  * kept for the whole process (see {@link validatorsFor}).
  *
  * @example
+ * ```ts
  * const validators = validatorsFor(doc);
  * const v = validators.forOperation(op);
+ * ```
  */
 export class SpecValidators {
   readonly #doc: OpenApiDocument;
@@ -300,7 +321,9 @@ export class SpecValidators {
    * Compiles (once) the schema at a JSON pointer of the document.
    *
    * @example
+   * ```ts
    * const validateDrillables = validators.compile("/components/schemas/Drillables");
+   * ```
    */
   compile(pointer: string): ValidateFunction {
     let validate = this.#compiled.get(pointer);
@@ -319,7 +342,9 @@ export class SpecValidators {
    * The validator of one operation, built on first request and kept.
    *
    * @example
+   * ```ts
    * validators.forOperation(op).validateParams(input);
+   * ```
    */
   forOperation(operation: Operation): OperationValidator {
     let v = this.#operations.get(operation);
@@ -371,7 +396,9 @@ const cache = new WeakMap<OpenApiDocument, SpecValidators>();
  * The process-wide validators for a document (built on first call).
  *
  * @example
+ * ```ts
  * const validators = validatorsFor(await loadBundledSpec());
+ * ```
  */
 export function validatorsFor(doc: OpenApiDocument): SpecValidators {
   let validators = cache.get(doc);

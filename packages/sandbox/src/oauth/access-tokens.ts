@@ -8,7 +8,9 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
  * Who a token acts for.
  *
  * @example
+ * ```ts
  * const session: TokenSession = { userId: "u-ana", organizationId: "org-1", serviceAccountId: "sa-1", jti: "…", expiresAt: 0 };
+ * ```
  */
 export interface TokenSession {
   /** The acting user: the service account itself or a user of its organization. */
@@ -24,7 +26,9 @@ export interface TokenSession {
  * A token just issued, with what the token response needs.
  *
  * @example
+ * ```ts
  * const { accessToken, expiresIn, jti } = tokens.issue(subject, 3599);
+ * ```
  */
 export interface IssuedToken {
   readonly accessToken: string;
@@ -36,8 +40,10 @@ export interface IssuedToken {
  * Result of looking a bearer token up.
  *
  * @example
+ * ```ts
  * const found = tokens.lookup(bearer);
  * if (found.kind === "expired") reply401("the access token has expired");
+ * ```
  */
 export type TokenLookup =
   | { readonly kind: "valid"; readonly session: TokenSession }
@@ -56,9 +62,11 @@ const SWEEP_EVERY = 256;
  * The token store of one sandbox.
  *
  * @example
+ * ```ts
  * const tokens = new AccessTokens(() => Date.now());
  * const issued = tokens.issue({ userId: "u-1", organizationId: "o", serviceAccountId: "sa" }, 3599);
  * tokens.lookup(issued.accessToken).kind; // "valid"
+ * ```
  */
 export class AccessTokens {
   readonly #now: () => number;
@@ -73,7 +81,9 @@ export class AccessTokens {
    * Issues a new token valid for `lifetimeSeconds`.
    *
    * @example
+   * ```ts
    * tokens.issue({ userId: "sa-1", organizationId: "org-1", serviceAccountId: "sa-1" }, 3599);
+   * ```
    */
   issue(subject: Omit<TokenSession, "jti" | "expiresAt">, lifetimeSeconds: number): IssuedToken {
     if (++this.#issuedSinceSweep >= SWEEP_EVERY) this.#sweep();
@@ -91,7 +101,9 @@ export class AccessTokens {
    * Looks a bearer token up.
    *
    * @example
+   * ```ts
    * tokens.lookup("not-a-token").kind; // "unknown"
+   * ```
    */
   lookup(token: string): TokenLookup {
     const session = this.#sessions.get(digest(token));

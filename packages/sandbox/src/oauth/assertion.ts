@@ -10,7 +10,9 @@ import type { ServiceAccount } from "./credentials.js";
  * Longest time an assertion may still be valid, in seconds (the interface's limit).
  *
  * @example
+ * ```ts
  * const latestExp = nowSeconds + MAX_ASSERTION_LIFETIME_SECONDS + CLOCK_LEEWAY_SECONDS;
+ * ```
  */
 export const MAX_ASSERTION_LIFETIME_SECONDS = 3600;
 
@@ -19,7 +21,9 @@ export const MAX_ASSERTION_LIFETIME_SECONDS = 3600;
  * choice: the interface gives no leeway.
  *
  * @example
+ * ```ts
  * if (exp <= now - CLOCK_LEEWAY_SECONDS) reject("expired");
+ * ```
  */
 export const CLOCK_LEEWAY_SECONDS = 30;
 
@@ -27,7 +31,11 @@ export const CLOCK_LEEWAY_SECONDS = 30;
  * What a verified assertion grants: the service account that signed it and the acting user.
  *
  * @example
- * if (result.ok) tokens.issue({ userId: result.userId, … }, 3599);
+ * ```ts
+ * function grantedUser(result: AssertionResult): string | undefined {
+ *   return result.ok ? result.userId : undefined;
+ * }
+ * ```
  */
 export type AssertionResult =
   | { readonly ok: true; readonly account: ServiceAccount; readonly userId: string }
@@ -37,7 +45,9 @@ export type AssertionResult =
  * What verification needs from the sandbox.
  *
  * @example
+ * ```ts
  * const ctx: AssertionContext = { accounts, audiences: ["http://127.0.0.1:4010/daas/oauth/token"], nowSeconds: Date.now() / 1000, resolveUser };
+ * ```
  */
 export interface AssertionContext {
   readonly accounts: readonly ServiceAccount[];
@@ -61,8 +71,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * Checks an assertion. Never throws: every problem becomes a failure description.
  *
  * @example
+ * ```ts
  * const result = await verifyAssertion(form.get("assertion") ?? "", ctx);
  * if (!result.ok) reply(400, { error: "invalid_grant", error_description: result.description });
+ * ```
  */
 export async function verifyAssertion(assertion: string, ctx: AssertionContext): Promise<AssertionResult> {
   if (!/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*$/.test(assertion)) {

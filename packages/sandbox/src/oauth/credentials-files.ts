@@ -14,7 +14,9 @@ import type { SandboxCredentials } from "./credentials.js";
  * File name of the key file inside the credentials directory.
  *
  * @example
+ * ```ts
  * const keyFile = join(dir, KEY_FILE_NAME);
+ * ```
  */
 export const KEY_FILE_NAME = "service-account.json";
 
@@ -22,8 +24,10 @@ export const KEY_FILE_NAME = "service-account.json";
  * File name of the environment file inside the credentials directory.
  *
  * @example
+ * ```ts
  * // set -a; . "$dir/client.env"; set +a
  * const envFile = join(dir, ENV_FILE_NAME);
+ * ```
  */
 export const ENV_FILE_NAME = "client.env";
 
@@ -82,8 +86,10 @@ async function secureDirectory(root: string): Promise<void> {
  * then leaves out `DRILL_KEY_FILE`.
  *
  * @example
+ * ```ts
  * const files = await writeCredentialsFiles("./.sandbox", { baseUrl: sandbox.url, credentials: sandbox.credentials });
  * console.log(files.envFile);
+ * ```
  */
 export async function writeCredentialsFiles(
   dir: string,

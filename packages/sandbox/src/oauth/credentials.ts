@@ -12,7 +12,9 @@ import { SandboxOptionError } from "../errors.js";
  * The key type the interface names for the service account key pair.
  *
  * @example
+ * ```ts
  * if (keyFile.keyType === KEY_TYPE) sign(keyFile.privateKey);
+ * ```
  */
 export const KEY_TYPE = "RSA_2048";
 
@@ -22,7 +24,9 @@ export const KEY_TYPE = "RSA_2048";
  * says the file carries without naming their fields.
  *
  * @example
+ * ```ts
  * const file: ServiceAccountKeyFile = { keyId: "…", serviceAccountId: "sa-academy", keyType: "RSA_2048", privateKey: "-----BEGIN PRIVATE KEY-----\n…" };
+ * ```
  */
 export interface ServiceAccountKeyFile {
   readonly keyId: string;
@@ -36,7 +40,9 @@ export interface ServiceAccountKeyFile {
  * One organization's service account and the public half of its key, used to verify assertions.
  *
  * @example
+ * ```ts
  * const key = accounts.find((a) => a.keyId === header.kid);
+ * ```
  */
 export class ServiceAccount {
   readonly organizationId: string;
@@ -64,8 +70,10 @@ export class ServiceAccount {
    * (the private key then stays with whoever made the key pair).
    *
    * @example
+   * ```ts
    * const file = account.keyFile();
    * if (file) await writeFile("service-account.json", JSON.stringify(file), { mode: 0o600 });
+   * ```
    */
   keyFile(): ServiceAccountKeyFile | undefined {
     if (this.#privateKeyPem === undefined) return undefined;
@@ -101,9 +109,11 @@ export class ServiceAccount {
  * service account key files.
  *
  * @example
+ * ```ts
  * const { url, credentials } = await startSandbox();
  * const keyFile = credentials.keyFile();
  * console.log(credentials.clientId, keyFile?.keyId);
+ * ```
  */
 export class SandboxCredentials {
   /** Client ID of the registered client application. */
@@ -122,7 +132,9 @@ export class SandboxCredentials {
    * Client secret of the registered client application.
    *
    * @example
+   * ```ts
    * form.set("client_secret", credentials.clientSecret);
+   * ```
    */
   get clientSecret(): string {
     return this.#clientSecret;
@@ -133,7 +145,9 @@ export class SandboxCredentials {
    * account ID.
    *
    * @example
+   * ```ts
    * const file = credentials.keyFile(); // { keyId, serviceAccountId, keyType, privateKey }
+   * ```
    */
   keyFile(serviceAccountId?: string): ServiceAccountKeyFile | undefined {
     const account =
@@ -157,7 +171,9 @@ export class SandboxCredentials {
  * key pair, the public key.
  *
  * @example
+ * ```ts
  * const org: OrganizationKeySource = { id: "org-1", serviceAccountId: "sa-1" };
+ * ```
  */
 export interface OrganizationKeySource {
   readonly id: string;
@@ -170,7 +186,9 @@ export interface OrganizationKeySource {
  * RSA 2048 key pair.
  *
  * @example
+ * ```ts
  * const accounts = await createServiceAccounts(data.organizations);
+ * ```
  */
 export async function createServiceAccounts(
   organizations: readonly OrganizationKeySource[],
@@ -210,7 +228,9 @@ export async function createServiceAccounts(
  * A random client ID or secret (URL-safe, so it can go into a form or an env file unquoted).
  *
  * @example
+ * ```ts
  * const secret = randomToken(32);
+ * ```
  */
 export function randomToken(bytes: number): string {
   return randomBytes(bytes).toString("base64url");

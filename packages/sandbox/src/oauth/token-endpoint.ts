@@ -14,7 +14,9 @@ import type { SandboxCredentials } from "./credentials.js";
  * The grant type the interface requires.
  *
  * @example
+ * ```ts
  * form.set("grant_type", JWT_BEARER_GRANT);
+ * ```
  */
 export const JWT_BEARER_GRANT = "urn:ietf:params:oauth:grant-type:jwt-bearer";
 
@@ -22,7 +24,9 @@ export const JWT_BEARER_GRANT = "urn:ietf:params:oauth:grant-type:jwt-bearer";
  * The scope every sandbox token carries (a value the interface shows).
  *
  * @example
+ * ```ts
  * tokenResponse.scope === TOKEN_SCOPE;
+ * ```
  */
 export const TOKEN_SCOPE = "ROLE_USER";
 
@@ -32,7 +36,11 @@ const REQUIRED_FIELDS = ["grant_type", "client_id", "client_secret", "assertion"
  * What the token endpoint needs from the sandbox.
  *
  * @example
- * const ctx: TokenEndpointContext = { credentials, tokens, lifetimeSeconds: 3599, assertion: { … } };
+ * ```ts
+ * function lifetime(context: TokenEndpointContext): number {
+ *   return context.lifetimeSeconds; // 3599 unless the sandbox was started with another
+ * }
+ * ```
  */
 export interface TokenEndpointContext {
   readonly credentials: SandboxCredentials;
@@ -54,7 +62,9 @@ function sameSecret(given: string, expected: string): boolean {
  * Handles one token request whose form body has already been parsed.
  *
  * @example
+ * ```ts
  * const reply = await exchangeToken(new URLSearchParams(body), ctx);
+ * ```
  */
 export async function exchangeToken(form: URLSearchParams, ctx: TokenEndpointContext): Promise<Reply> {
   for (const field of REQUIRED_FIELDS) {

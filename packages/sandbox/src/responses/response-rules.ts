@@ -13,7 +13,9 @@ import type { SpecValidators } from "../http/validator.js";
  * A value a `when` condition compares with: the parameter as sent, compared as text (`3` matches `?n=3`).
  *
  * @example
+ * ```ts
  * const value: ResponseRuleValue = "group-1";
+ * ```
  */
 export type ResponseRuleValue = string | number | boolean;
 
@@ -23,12 +25,14 @@ export type ResponseRuleValue = string | number | boolean;
  * with `status`, `headers` and `body` instead of running the operation.
  *
  * @example
+ * ```ts
  * const rule: ResponseRule = {
  *   operationId: "getGroup_v2_1",
  *   when: { path: { group: "group-1" } },
  *   status: 200,
  *   body: [{ id: "group-1", name: "Year 9 Spanish" }],
  * };
+ * ```
  */
 export interface ResponseRule {
   readonly operationId: string;
@@ -46,7 +50,9 @@ export interface ResponseRule {
  * The `--responses` file: `{ "responses": [ rule, … ] }`, first matching rule wins.
  *
  * @example
+ * ```ts
  * const file: ResponseRulesFile = { responses: [{ operationId: "getTest_v2_0", status: 200, body: [] }] };
+ * ```
  */
 export interface ResponseRulesFile {
   readonly responses: readonly ResponseRule[];
@@ -57,7 +63,9 @@ export interface ResponseRulesFile {
  * programmable, from code, from a file and over the admin API.
  *
  * @example
+ * ```ts
  * console.log(`every operation is programmable (${PROGRAMMABLE_RESPONSES.cliOption})`);
+ * ```
  */
 export const PROGRAMMABLE_RESPONSES = {
   operations: "all",
@@ -238,7 +246,9 @@ function checkRule(
  * JSON path when any rule is bad, so nothing of a refused set is applied.
  *
  * @example
+ * ```ts
  * const rules = loadResponseRules({ responses: [{ operationId: "getTest_v2_0", status: 200, body: [] }] }, operations, validators);
+ * ```
  */
 export function loadResponseRules(
   input: unknown,
@@ -292,9 +302,11 @@ function sameValue(expected: ResponseRuleValue, actual: string): boolean {
  * never half of each.
  *
  * @example
+ * ```ts
  * const book = new ResponseBook();
  * book.replace(loadResponseRules(file, operations, validators));
  * book.match("getGroup_v2_1", { group: "g-1" }, new URLSearchParams());
+ * ```
  */
 export class ResponseBook {
   #rules: readonly LoadedRule[] = [];

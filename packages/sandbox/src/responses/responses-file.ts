@@ -8,7 +8,9 @@ import { ResponseRulesError, SandboxOptionError } from "../errors.js";
  * Reads and parses a responses file; the rules themselves are checked by `loadResponseRules`.
  *
  * @example
+ * ```ts
  * const parsed = await readResponsesFile("./responses.json");
+ * ```
  */
 export async function readResponsesFile(path: string): Promise<unknown> {
   let text: string;
