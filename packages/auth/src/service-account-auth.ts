@@ -17,6 +17,7 @@ import { assertServerRuntime } from "./runtime.js";
 import {
   createTokenProvider,
   type GetTokenOptions,
+  type ProviderSettings,
   resolveProviderSettings,
   type ServiceAccountTokenProviderApi,
   type TokenProvider,
@@ -120,98 +121,20 @@ export function keyedServiceAccountAuth(
   load: () => Promise<ServiceAccountKey>,
   label: string,
 ): ServiceAccountAuth {
-  // Every option is checked now, so a mistake surfaces here rather than on the first API call.
-  const settings = resolveProviderSettings(providerOptions);
-  // One store for every provider made here, so clients with the same settings share tokens.
-  const cache = settings.cache;
-
-  let keyPromise: Promise<ServiceAccountKey> | undefined;
-  const loadKey = (): Promise<ServiceAccountKey> => {
-    if (keyPromise === undefined) {
-      const loading = load();
-      keyPromise = loading;
-      loading.catch(() => {
-        if (keyPromise === loading) keyPromise = undefined;
-      });
-    }
-    return keyPromise;
+  const state: AuthState = {
+    providerOptions,
+    // Every option is checked now, so a mistake surfaces here rather than on the first API call.
+    settings: resolveProviderSettings(providerOptions),
+    load,
+    key: undefined,
+    providers: new Map(),
+    firstContext: undefined,
   };
-
-  // Providers by fetch, then by base URL: two clients with different fetches (their own
-  // retries, proxies, test doubles) must each have their requests go through their own.
-  const providers = new Map<
-    typeof globalThis.fetch | undefined,
-    Map<string, Promise<ServiceAccountTokenProviderApi>>
-  >();
-  let firstContext: DrillAuthContext | undefined;
-  const providerFor = (context: DrillAuthContext | undefined): Promise<ServiceAccountTokenProviderApi> => {
-    const baseUrl = providerOptions.baseUrl ?? (context?.baseUrl === "" ? undefined : context?.baseUrl);
-    const fetchImpl = providerOptions.fetch ?? context?.fetch;
-    let byBaseUrl = providers.get(fetchImpl);
-    if (byBaseUrl === undefined) {
-      byBaseUrl = new Map();
-      providers.set(fetchImpl, byBaseUrl);
-    }
-    const group = byBaseUrl;
-    const id = baseUrl ?? "";
-    let provider = group.get(id);
-    if (provider === undefined) {
-      const creating = loadKey().then((loaded) =>
-        createTokenProvider({ ...providerOptions, baseUrl, fetch: fetchImpl, cache, key: loaded }),
-      );
-      provider = creating;
-      group.set(id, creating);
-      creating.catch(() => {
-        if (group.get(id) === creating) group.delete(id);
-      });
-    }
-    return provider;
-  };
-  const lazyProvider = (context: DrillAuthContext | undefined): TokenProvider => {
-    // Kept once made, so that a fresh token can be read synchronously.
-    let made: ServiceAccountTokenProviderApi | undefined;
-    const provider = async () => {
-      made = await providerFor(context);
-      return made;
-    };
-    return {
-      getToken: async (getOptions) => (await provider()).getToken(getOptions),
-      invalidate: async (subject) => (await provider()).invalidate(subject),
-      peekToken: (subject) => made?.peekToken(subject),
-    };
-  };
-
   const auth: ServiceAccountAuth = {
-    middleware(context: DrillAuthContext) {
-      if (typeof context !== "object" || context === null) {
-        throw new DrillInvalidOptionError("middleware context", "must be an object with baseUrl and fetch");
-      }
-      if (context.fetch !== undefined && typeof context.fetch !== "function") {
-        throw new DrillInvalidOptionError("middleware context", "fetch must be a fetch function");
-      }
-      if (settings.baseUrl === undefined && settings.tokenEndpoint === undefined) {
-        // The client's base URL is the one the provider will use: check it while the client is made.
-        if (context.baseUrl === undefined || context.baseUrl === "") {
-          throw new DrillInvalidOptionError("baseUrl", "is required unless tokenEndpoint is given");
-        }
-        resolveProviderSettings({ ...providerOptions, baseUrl: context.baseUrl });
-      }
-      firstContext ??= context;
-      return authMiddleware(lazyProvider(context));
-    },
-    getToken: (getOptions) => lazyProvider(firstContext).getToken(getOptions),
-    invalidate: (subject) => lazyProvider(firstContext).invalidate(subject),
-    ready: async () => {
-      await loadKey();
-      // With a base URL at hand, make the provider too: it checks the key against the options.
-      if (
-        settings.baseUrl !== undefined ||
-        settings.tokenEndpoint !== undefined ||
-        firstContext !== undefined
-      ) {
-        await providerFor(firstContext);
-      }
-    },
+    middleware: (context: DrillAuthContext) => middlewareFor(state, context),
+    getToken: (getOptions) => lazyProvider(state, state.firstContext).getToken(getOptions),
+    invalidate: (subject) => lazyProvider(state, state.firstContext).invalidate(subject),
+    ready: () => ready(state),
   };
   const describe = () => `ServiceAccountAuth(${label})`;
   Object.defineProperties(auth, {
@@ -220,4 +143,103 @@ export function keyedServiceAccountAuth(
     [inspectCustom]: { value: describe, enumerable: false },
   });
   return auth;
+}
+
+/** Everything one {@link keyedServiceAccountAuth} holds, passed to the small functions below. */
+interface AuthState {
+  readonly providerOptions: Omit<TokenProviderOptions, "key">;
+  /** The checked options; their `cache` is the one store of every provider made here, so clients with the same settings share tokens. */
+  readonly settings: ProviderSettings;
+  readonly load: () => Promise<ServiceAccountKey>;
+  /** The key, loading or loaded; dropped after a failure so that the next call tries again. */
+  key: Promise<ServiceAccountKey> | undefined;
+  /**
+   * Providers by fetch, then by base URL: two clients with different fetches (their own
+   * retries, proxies, test doubles) must each have their requests go through their own.
+   */
+  readonly providers: Map<
+    typeof globalThis.fetch | undefined,
+    Map<string, Promise<ServiceAccountTokenProviderApi>>
+  >;
+  /** The context of the first client given the middleware: `getToken`, `invalidate` and `ready` use it. */
+  firstContext: DrillAuthContext | undefined;
+}
+
+function loadKey(state: AuthState): Promise<ServiceAccountKey> {
+  if (state.key === undefined) {
+    const loading = state.load();
+    state.key = loading;
+    loading.catch(() => {
+      if (state.key === loading) state.key = undefined;
+    });
+  }
+  return state.key;
+}
+
+function providerFor(
+  state: AuthState,
+  context: DrillAuthContext | undefined,
+): Promise<ServiceAccountTokenProviderApi> {
+  const { providerOptions } = state;
+  const baseUrl = providerOptions.baseUrl ?? (context?.baseUrl === "" ? undefined : context?.baseUrl);
+  const fetchImpl = providerOptions.fetch ?? context?.fetch;
+  let group = state.providers.get(fetchImpl);
+  if (group === undefined) {
+    group = new Map();
+    state.providers.set(fetchImpl, group);
+  }
+  const id = baseUrl ?? "";
+  const existing = group.get(id);
+  if (existing !== undefined) return existing;
+  const cache = state.settings.cache;
+  const creating = loadKey(state).then((key) =>
+    createTokenProvider({ ...providerOptions, baseUrl, fetch: fetchImpl, cache, key }),
+  );
+  const providers = group;
+  providers.set(id, creating);
+  creating.catch(() => {
+    if (providers.get(id) === creating) providers.delete(id);
+  });
+  return creating;
+}
+
+/** A provider for `context` that is made on first use, and kept so that a fresh token can be read synchronously. */
+function lazyProvider(state: AuthState, context: DrillAuthContext | undefined): TokenProvider {
+  const lazy: { made: ServiceAccountTokenProviderApi | undefined } = { made: undefined };
+  const provider = async () => {
+    lazy.made = await providerFor(state, context);
+    return lazy.made;
+  };
+  return {
+    getToken: async (getOptions) => (await provider()).getToken(getOptions),
+    invalidate: async (subject) => (await provider()).invalidate(subject),
+    peekToken: (subject) => lazy.made?.peekToken(subject),
+  };
+}
+
+function middlewareFor(state: AuthState, context: DrillAuthContext): AuthMiddleware {
+  if (typeof context !== "object" || context === null) {
+    throw new DrillInvalidOptionError("middleware context", "must be an object with baseUrl and fetch");
+  }
+  if (context.fetch !== undefined && typeof context.fetch !== "function") {
+    throw new DrillInvalidOptionError("middleware context", "fetch must be a fetch function");
+  }
+  if (state.settings.baseUrl === undefined && state.settings.tokenEndpoint === undefined) {
+    // The client's base URL is the one the provider will use: check it while the client is made.
+    if (context.baseUrl === undefined || context.baseUrl === "") {
+      throw new DrillInvalidOptionError("baseUrl", "is required unless tokenEndpoint is given");
+    }
+    resolveProviderSettings({ ...state.providerOptions, baseUrl: context.baseUrl });
+  }
+  state.firstContext ??= context;
+  return authMiddleware(lazyProvider(state, context));
+}
+
+async function ready(state: AuthState): Promise<void> {
+  await loadKey(state);
+  // With a base URL at hand, make the provider too: it checks the key against the options.
+  const { settings, firstContext } = state;
+  if (settings.baseUrl !== undefined || settings.tokenEndpoint !== undefined || firstContext !== undefined) {
+    await providerFor(state, firstContext);
+  }
 }
