@@ -160,21 +160,20 @@ export function expectedDurationOf(
  * ```
  */
 export class PracticeBook {
-  private readonly seed: number;
-  private readonly maxOpen: number;
-  private readonly randomReference: () => string;
-  private readonly renditions = new Map<string, Map<string, RenditionState>>();
-  private readonly sessions = new Map<string, Session>();
-  private readonly open = new Map<string, OpenQuestion>();
-  private readonly repertoires = new Map<string, Set<string>>();
+  readonly #seed: number;
+  readonly #maxOpen: number;
+  readonly #randomReference: () => string;
+  readonly #renditions = new Map<string, Map<string, RenditionState>>();
+  readonly #sessions = new Map<string, Session>();
+  readonly #open = new Map<string, OpenQuestion>();
+  readonly #repertoires = new Map<string, Set<string>>();
+  readonly #ctx: PracticeContext;
 
-  constructor(
-    private readonly ctx: PracticeContext,
-    options: PracticeOptions = {},
-  ) {
-    this.seed = options.seed ?? 1;
-    this.maxOpen = options.maxOpenQuestions ?? 100_000;
-    this.randomReference = options.randomReference ?? (() => globalThis.crypto.randomUUID());
+  constructor(ctx: PracticeContext, options: PracticeOptions = {}) {
+    this.#ctx = ctx;
+    this.#seed = options.seed ?? 1;
+    this.#maxOpen = options.maxOpenQuestions ?? 100_000;
+    this.#randomReference = options.randomReference ?? (() => globalThis.crypto.randomUUID());
   }
 
   /**
@@ -197,14 +196,14 @@ export class PracticeBook {
     const drills: Drill[] = [];
     const seen = new Set<string>();
     for (const id of requested) {
-      const record = this.ctx.drillable(id);
+      const record = this.#ctx.drillable(id);
       if (record === undefined) {
         throw new DomainError("drill_not_found", `drill: no drill or course with ID "${id}"`, "drill");
       }
-      if (!this.ctx.canAccess(userId, record)) {
+      if (!this.#ctx.canAccess(userId, record)) {
         throw new DomainError("drillable_access_denied", `drill: the user may not practise "${id}"`, "drill");
       }
-      const members = record.type === "DRILL" ? [record] : this.drillsOfCourse(record.drillIds);
+      const members = record.type === "DRILL" ? [record] : this.#drillsOfCourse(record.drillIds);
       for (const drill of members) {
         if (seen.has(drill.id)) continue;
         seen.add(drill.id);
@@ -218,8 +217,8 @@ export class PracticeBook {
     // One canonical order for the drills, like the session key: the deck's cards point into this list
     // by index, so `drill=a&drill=b` and `drill=b&drill=a` must see the same list to keep one deck.
     drills.sort(byId);
-    const session = this.session(userId, requested.sort(), drills);
-    if (session.position >= session.deck.length) this.deal(session, drills);
+    const session = this.#session(userId, requested.sort(), drills);
+    if (session.position >= session.deck.length) this.#deal(session, drills);
     const card = session.deck[session.position++] as { drill: number; item: number };
     const drill = drills[card.drill] as Drill;
     const item = drill.items[card.item] as { ask: string; tell: string };
@@ -228,8 +227,8 @@ export class PracticeBook {
     for (const other of drill.items) if (other.tell !== item.tell) others.add(other.tell);
     const choices = session.rng.shuffle([item.tell, ...session.rng.sample([...others], CHOICES - 1)]);
 
-    const reference = this.randomReference();
-    this.remember(reference, {
+    const reference = this.#randomReference();
+    this.#remember(reference, {
       userId,
       drillId: drill.id,
       drillIds: drills.map((d) => d.id),
@@ -269,7 +268,7 @@ export class PracticeBook {
    * ```
    */
   answer(userId: string, reference: string, body: unknown): AnswerResponse {
-    const open = this.open.get(reference);
+    const open = this.#open.get(reference);
     if (open === undefined || open.userId !== userId) {
       throw new DomainError(
         "reference_not_found",
@@ -287,10 +286,10 @@ export class PracticeBook {
     const given = readAnswerValues(body);
     const evaluation = evaluate(given, [open.expected]);
     open.answered = true;
-    this.record(userId, open.drillId, evaluation.result === "CORRECT");
+    this.#record(userId, open.drillId, evaluation.result === "CORRECT");
     return {
       notifications: [],
-      proficiency: this.combined(userId, open.drillIds).proficiency,
+      proficiency: this.#combined(userId, open.drillIds).proficiency,
       evaluation,
     };
   }
@@ -308,8 +307,8 @@ export class PracticeBook {
    * ```
    */
   getRendition(userId: string, drillableId: string): Rendition {
-    const record = this.accessible(userId, drillableId);
-    const summary = this.summary(userId, record);
+    const record = this.#accessible(userId, drillableId);
+    const summary = this.#summary(userId, record);
     return {
       drillableId: record.id,
       type: record.type,
@@ -317,7 +316,7 @@ export class PracticeBook {
       correctCount: summary.correctCount,
       proficiency: summary.proficiency,
       highestProficiency: summary.highest,
-      expectedDuration: expectedDurationOf(record, (id) => this.ctx.drillable(id)),
+      expectedDuration: expectedDurationOf(record, (id) => this.#ctx.drillable(id)),
     };
   }
 
@@ -331,12 +330,12 @@ export class PracticeBook {
    * ```
    */
   practiceOf(userId: string, record: DrillableRecord): DrillablePractice | undefined {
-    const summary = this.summary(userId, record);
+    const summary = this.#summary(userId, record);
     if (summary.answerCount === 0) return undefined;
     return {
       proficiency: summary.proficiency,
       highestProficiency: summary.highest,
-      expectedDuration: expectedDurationOf(record, (id) => this.ctx.drillable(id)),
+      expectedDuration: expectedDurationOf(record, (id) => this.#ctx.drillable(id)),
     };
   }
 
@@ -351,11 +350,11 @@ export class PracticeBook {
    * ```
    */
   addToRepertoire(userId: string, drillableId: string): boolean {
-    this.accessible(userId, drillableId);
-    let entries = this.repertoires.get(userId);
+    this.#accessible(userId, drillableId);
+    let entries = this.#repertoires.get(userId);
     if (entries === undefined) {
       entries = new Set();
-      this.repertoires.set(userId, entries);
+      this.#repertoires.set(userId, entries);
     }
     if (entries.has(drillableId)) return false;
     entries.add(drillableId);
@@ -373,7 +372,7 @@ export class PracticeBook {
    * ```
    */
   removeFromRepertoire(userId: string, drillableId: string): void {
-    if (this.repertoires.get(userId)?.delete(drillableId) !== true) {
+    if (this.#repertoires.get(userId)?.delete(drillableId) !== true) {
       throw new DomainError(
         "not_in_repertoire",
         `drillable: "${drillableId}" is not in the user's repertoire`,
@@ -392,8 +391,8 @@ export class PracticeBook {
    */
   repertoireIds(userId: string): string[] {
     const ids: string[] = [];
-    for (const id of this.repertoires.get(userId) ?? [])
-      if (this.ctx.drillable(id) !== undefined) ids.push(id);
+    for (const id of this.#repertoires.get(userId) ?? [])
+      if (this.#ctx.drillable(id) !== undefined) ids.push(id);
     return ids;
   }
 
@@ -406,12 +405,12 @@ export class PracticeBook {
    * ```
    */
   forgetDrillable(drillableId: string): void {
-    for (const perUser of this.renditions.values()) perUser.delete(drillableId);
-    for (const entries of this.repertoires.values()) entries.delete(drillableId);
+    for (const perUser of this.#renditions.values()) perUser.delete(drillableId);
+    for (const entries of this.#repertoires.values()) entries.delete(drillableId);
   }
 
-  private accessible(userId: string, drillableId: string): DrillableRecord {
-    const record = this.ctx.drillable(drillableId);
+  #accessible(userId: string, drillableId: string): DrillableRecord {
+    const record = this.#ctx.drillable(drillableId);
     if (record === undefined) {
       throw new DomainError(
         "drillable_not_found",
@@ -419,7 +418,7 @@ export class PracticeBook {
         "drillable",
       );
     }
-    if (!this.ctx.canAccess(userId, record)) {
+    if (!this.#ctx.canAccess(userId, record)) {
       throw new DomainError(
         "drillable_access_denied",
         `drillable: the user may not use "${drillableId}"`,
@@ -429,36 +428,36 @@ export class PracticeBook {
     return record;
   }
 
-  private drillsOfCourse(ids: readonly string[]): Drill[] {
+  #drillsOfCourse(ids: readonly string[]): Drill[] {
     const drills: Drill[] = [];
     for (const id of ids) {
-      const record = this.ctx.drillable(id);
+      const record = this.#ctx.drillable(id);
       if (record?.type === "DRILL") drills.push(record);
     }
     return drills;
   }
 
   /** `drills` must be sorted by ID (see `nextQuestion`), so the signature does not depend on request order. */
-  private session(userId: string, sortedIds: readonly string[], drills: readonly Drill[]): Session {
+  #session(userId: string, sortedIds: readonly string[], drills: readonly Drill[]): Session {
     const key = `${userId}\u0000${sortedIds.join("\u0000")}`;
     const signature = drills.map((drill) => `${drill.id}:${drill.items.length}`).join("\u0000");
-    let session = this.sessions.get(key);
+    let session = this.#sessions.get(key);
     if (session === undefined) {
       session = {
         sequenceNr: 0,
-        rng: new Prng(hashString(`${this.seed}\u0000${key}`)),
+        rng: new Prng(hashString(`${this.#seed}\u0000${key}`)),
         signature,
         deck: [],
         position: 0,
       };
-      if (this.sessions.size >= MAX_SESSIONS)
-        this.sessions.delete(this.sessions.keys().next().value as string);
+      if (this.#sessions.size >= MAX_SESSIONS)
+        this.#sessions.delete(this.#sessions.keys().next().value as string);
     } else {
       // Re-inserting moves the session to the end of the map's order, so the first key is the least
       // recently used one.
-      this.sessions.delete(key);
+      this.#sessions.delete(key);
     }
-    this.sessions.set(key, session);
+    this.#sessions.set(key, session);
     if (session.signature !== signature) {
       session.signature = signature;
       session.deck = [];
@@ -467,7 +466,7 @@ export class PracticeBook {
     return session;
   }
 
-  private deal(session: Session, drills: readonly Drill[]): void {
+  #deal(session: Session, drills: readonly Drill[]): void {
     const last = session.deck[session.deck.length - 1];
     const deck: { drill: number; item: number }[] = [];
     drills.forEach((drill, d) => {
@@ -486,20 +485,20 @@ export class PracticeBook {
     session.position = 0;
   }
 
-  private remember(reference: string, question: OpenQuestion): void {
-    this.open.set(reference, question);
+  #remember(reference: string, question: OpenQuestion): void {
+    this.#open.set(reference, question);
     // Maps iterate in insertion order, so the first key is the oldest reference.
-    while (this.open.size > this.maxOpen) {
-      const oldest = this.open.keys().next().value as string;
-      this.open.delete(oldest);
+    while (this.#open.size > this.#maxOpen) {
+      const oldest = this.#open.keys().next().value as string;
+      this.#open.delete(oldest);
     }
   }
 
-  private record(userId: string, drillId: string, correct: boolean): void {
-    let perUser = this.renditions.get(userId);
+  #record(userId: string, drillId: string, correct: boolean): void {
+    let perUser = this.#renditions.get(userId);
     if (perUser === undefined) {
       perUser = new Map();
-      this.renditions.set(userId, perUser);
+      this.#renditions.set(userId, perUser);
     }
     let state = perUser.get(drillId);
     if (state === undefined) {
@@ -520,11 +519,11 @@ export class PracticeBook {
     state.highest = maxProficiency(state.highest, toProficiency(state.receptive, state.productive));
   }
 
-  private summary(
+  #summary(
     userId: string,
     record: DrillableRecord,
   ): { answerCount: number; correctCount: number; proficiency: Proficiency; highest: Proficiency } {
-    const perUser = this.renditions.get(userId);
+    const perUser = this.#renditions.get(userId);
     if (record.type === "DRILL") {
       const state = perUser?.get(record.id);
       if (state === undefined) return zeroSummary();
@@ -535,16 +534,16 @@ export class PracticeBook {
         highest: state.highest,
       };
     }
-    return this.combined(userId, record.drillIds);
+    return this.#combined(userId, record.drillIds);
   }
 
   /** Counts summed and proficiency values averaged over drills (unpractised ones count as 0). */
-  private combined(
+  #combined(
     userId: string,
     ids: readonly string[],
   ): { answerCount: number; correctCount: number; proficiency: Proficiency; highest: Proficiency } {
-    const perUser = this.renditions.get(userId);
-    const drillIds = [...new Set(ids)].filter((id) => this.ctx.drillable(id)?.type === "DRILL");
+    const perUser = this.#renditions.get(userId);
+    const drillIds = [...new Set(ids)].filter((id) => this.#ctx.drillable(id)?.type === "DRILL");
     if (drillIds.length === 0) return zeroSummary();
     let answerCount = 0;
     let correctCount = 0;

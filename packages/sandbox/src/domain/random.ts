@@ -31,10 +31,10 @@ export function hashString(text: string): number {
  * ```
  */
 export class Prng {
-  private state: number;
+  #state: number;
 
   constructor(seed: number) {
-    this.state = seed >>> 0;
+    this.#state = seed >>> 0;
   }
 
   /**
@@ -46,8 +46,8 @@ export class Prng {
    * ```
    */
   next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
+    this.#state = (this.#state + 0x6d2b79f5) >>> 0;
+    let t = this.#state;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;

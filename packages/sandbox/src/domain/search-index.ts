@@ -149,16 +149,16 @@ export function unionSorted(a: ArrayLike<number>, b: ArrayLike<number>): number[
  * ```
  */
 export class SearchIndex {
-  private readonly docs: (DrillableRecord | undefined)[] = [];
-  private readonly docById = new Map<string, number>();
+  readonly #docs: (DrillableRecord | undefined)[] = [];
+  readonly #docById = new Map<string, number>();
   /** Per token: the documents holding it in each search field, and in any field (a search over all). */
-  private readonly lists = new PostingLists();
+  readonly #lists = new PostingLists();
   /** 1 where the document is in the public store; read per match, so a flat array, not the record. */
-  private storeFlags = new Uint8Array(0);
-  private ranks: Int32Array = new Int32Array(0);
-  private byRank: Int32Array = new Int32Array(0);
-  private ranksValid = true;
-  private liveCount = 0;
+  #storeFlags = new Uint8Array(0);
+  #ranks: Int32Array = new Int32Array(0);
+  #byRank: Int32Array = new Int32Array(0);
+  #ranksValid = true;
+  #liveCount = 0;
 
   /**
    * Builds an index over the given drills and courses.
@@ -170,26 +170,26 @@ export class SearchIndex {
    */
   static build(records: Iterable<DrillableRecord>): SearchIndex {
     const index = new SearchIndex();
-    const builder = new PostingBuilder(index.lists);
+    const builder = new PostingBuilder(index.#lists);
     // A repeated ID replaces the earlier version, as `upsert` does; it is applied after the bulk pass.
     const repeated: DrillableRecord[] = [];
     for (const record of records) {
-      if (index.docById.has(record.id)) {
+      if (index.#docById.has(record.id)) {
         repeated.push(record);
         continue;
       }
-      builder.add(record, index.addDoc(record));
+      builder.add(record, index.#addDoc(record));
     }
     // Nothing has been removed yet, so every document number has its record.
-    builder.finish(index.docs as DrillableRecord[]);
+    builder.finish(index.#docs as DrillableRecord[]);
     for (const record of repeated) index.upsert(record);
-    index.refreshRanks();
+    index.#refreshRanks();
     return index;
   }
 
   /** Number of drillables in the index. */
   get size(): number {
-    return this.liveCount;
+    return this.#liveCount;
   }
 
   /**
@@ -201,7 +201,7 @@ export class SearchIndex {
    * ```
    */
   get capacity(): number {
-    return this.docs.length;
+    return this.#docs.length;
   }
 
   /**
@@ -213,25 +213,25 @@ export class SearchIndex {
    * ```
    */
   upsert(record: DrillableRecord): void {
-    const known = this.docById.get(record.id);
+    const known = this.#docById.get(record.id);
     if (known !== undefined) {
-      this.replace(known, record);
+      this.#replace(known, record);
       return;
     }
-    const docNr = this.addDoc(record);
+    const docNr = this.#addDoc(record);
     for (let kind = 0; kind < SEARCH_FIELDS.length; kind++) {
       for (const text of fieldTexts(record, SEARCH_FIELDS[kind] as SearchField)) {
         for (const token of tokenize(text)) {
-          const nr = this.lists.numberOf(token);
+          const nr = this.#lists.numberOf(token);
           // A new document has the highest number, so a repeated token shows up as the last entry.
-          const posting = this.lists.mutable(nr, kind);
+          const posting = this.#lists.mutable(nr, kind);
           if (posting[posting.length - 1] !== docNr) posting.push(docNr);
-          const any = this.lists.mutable(nr, ANY_FIELD);
+          const any = this.#lists.mutable(nr, ANY_FIELD);
           if (any[any.length - 1] !== docNr) any.push(docNr);
         }
       }
     }
-    this.ranksValid = false;
+    this.#ranksValid = false;
   }
 
   /**
@@ -243,14 +243,14 @@ export class SearchIndex {
    * ```
    */
   remove(id: string): boolean {
-    const docNr = this.docById.get(id);
+    const docNr = this.#docById.get(id);
     if (docNr === undefined) return false;
-    this.unpost(docNr);
-    this.docs[docNr] = undefined;
-    this.setInStore(docNr, false);
-    this.docById.delete(id);
-    this.liveCount--;
-    this.ranksValid = false;
+    this.#unpost(docNr);
+    this.#docs[docNr] = undefined;
+    this.#setInStore(docNr, false);
+    this.#docById.delete(id);
+    this.#liveCount--;
+    this.#ranksValid = false;
     return true;
   }
 
@@ -263,7 +263,7 @@ export class SearchIndex {
    * ```
    */
   docNumber(id: string): number | undefined {
-    return this.docById.get(id);
+    return this.#docById.get(id);
   }
 
   /**
@@ -275,7 +275,7 @@ export class SearchIndex {
    * ```
    */
   record(docNr: number): DrillableRecord | undefined {
-    return this.docs[docNr];
+    return this.#docs[docNr];
   }
 
   /**
@@ -288,7 +288,7 @@ export class SearchIndex {
    * ```
    */
   posting(field: SearchField, token: string): ArrayLike<number> {
-    return this.lists.list(token, fieldKind(field));
+    return this.#lists.list(token, fieldKind(field));
   }
 
   /**
@@ -300,7 +300,7 @@ export class SearchIndex {
    * ```
    */
   postingAnyField(token: string): ArrayLike<number> {
-    return this.lists.list(token, ANY_FIELD);
+    return this.#lists.list(token, ANY_FIELD);
   }
 
   /**
@@ -313,7 +313,7 @@ export class SearchIndex {
    * ```
    */
   inStoreFlags(): Uint8Array {
-    return this.storeFlags;
+    return this.#storeFlags;
   }
 
   /**
@@ -326,8 +326,8 @@ export class SearchIndex {
    * ```
    */
   nameRanks(): Int32Array {
-    if (!this.ranksValid) this.refreshRanks();
-    return this.ranks;
+    if (!this.#ranksValid) this.#refreshRanks();
+    return this.#ranks;
   }
 
   /**
@@ -339,8 +339,8 @@ export class SearchIndex {
    * ```
    */
   nameRank(docNr: number): number {
-    if (!this.ranksValid) this.refreshRanks();
-    return this.ranks[docNr] ?? Number.MAX_SAFE_INTEGER;
+    if (!this.#ranksValid) this.#refreshRanks();
+    return this.#ranks[docNr] ?? Number.MAX_SAFE_INTEGER;
   }
 
   /**
@@ -352,21 +352,21 @@ export class SearchIndex {
    * ```
    */
   docAtRank(rank: number): number {
-    if (!this.ranksValid) this.refreshRanks();
-    return this.byRank[rank] ?? -1;
+    if (!this.#ranksValid) this.#refreshRanks();
+    return this.#byRank[rank] ?? -1;
   }
 
   /** Gives a new drillable the next document number (its lists are the caller's business). */
-  private addDoc(record: DrillableRecord): number {
-    const docNr = this.docs.length;
-    this.docs.push(record);
-    this.docById.set(record.id, docNr);
-    this.setInStore(docNr, record.inStore);
-    this.liveCount++;
+  #addDoc(record: DrillableRecord): number {
+    const docNr = this.#docs.length;
+    this.#docs.push(record);
+    this.#docById.set(record.id, docNr);
+    this.#setInStore(docNr, record.inStore);
+    this.#liveCount++;
     return docNr;
   }
 
-  private fieldTokens(record: DrillableRecord, field: SearchField): Set<string> {
+  #fieldTokens(record: DrillableRecord, field: SearchField): Set<string> {
     const tokens = new Set<string>();
     for (const text of fieldTexts(record, field)) for (const token of tokenize(text)) tokens.add(token);
     return tokens;
@@ -376,73 +376,74 @@ export class SearchIndex {
    * Updates an indexed document in place. Only tokens that appear or disappear touch the posting lists,
    * so renaming a drill does not rewrite the long lists of its unchanged tags and items.
    */
-  private replace(docNr: number, record: DrillableRecord): void {
+  #replace(docNr: number, record: DrillableRecord): void {
     // Only live documents have an ID in `docById`, so the old version is there.
-    const old = this.docs[docNr] as DrillableRecord;
-    const beforeAny = this.allTokens(old);
-    const afterAny = this.allTokens(record);
+    const old = this.#docs[docNr] as DrillableRecord;
+    const beforeAny = this.#allTokens(old);
+    const afterAny = this.#allTokens(record);
     for (const token of beforeAny) {
       if (!afterAny.has(token))
-        removeSorted(this.lists.mutable(this.lists.numberOf(token), ANY_FIELD), docNr);
+        removeSorted(this.#lists.mutable(this.#lists.numberOf(token), ANY_FIELD), docNr);
     }
     for (const token of afterAny) {
       if (!beforeAny.has(token))
-        insertSorted(this.lists.mutable(this.lists.numberOf(token), ANY_FIELD), docNr);
+        insertSorted(this.#lists.mutable(this.#lists.numberOf(token), ANY_FIELD), docNr);
     }
     for (let kind = 0; kind < SEARCH_FIELDS.length; kind++) {
       const field = SEARCH_FIELDS[kind] as SearchField;
-      const before = this.fieldTokens(old, field);
-      const after = this.fieldTokens(record, field);
+      const before = this.#fieldTokens(old, field);
+      const after = this.#fieldTokens(record, field);
       for (const token of before) {
-        if (!after.has(token)) removeSorted(this.lists.mutable(this.lists.numberOf(token), kind), docNr);
+        if (!after.has(token)) removeSorted(this.#lists.mutable(this.#lists.numberOf(token), kind), docNr);
       }
       for (const token of after) {
-        if (!before.has(token)) insertSorted(this.lists.mutable(this.lists.numberOf(token), kind), docNr);
+        if (!before.has(token)) insertSorted(this.#lists.mutable(this.#lists.numberOf(token), kind), docNr);
       }
     }
-    this.docs[docNr] = record;
-    this.setInStore(docNr, record.inStore);
-    this.ranksValid = false;
+    this.#docs[docNr] = record;
+    this.#setInStore(docNr, record.inStore);
+    this.#ranksValid = false;
   }
 
   /** Takes a live document out of every posting list. */
-  private unpost(docNr: number): void {
-    const record = this.docs[docNr] as DrillableRecord;
-    for (const token of this.allTokens(record)) {
-      removeSorted(this.lists.mutable(this.lists.numberOf(token), ANY_FIELD), docNr);
+  #unpost(docNr: number): void {
+    const record = this.#docs[docNr] as DrillableRecord;
+    for (const token of this.#allTokens(record)) {
+      removeSorted(this.#lists.mutable(this.#lists.numberOf(token), ANY_FIELD), docNr);
     }
     for (let kind = 0; kind < SEARCH_FIELDS.length; kind++) {
-      for (const token of this.fieldTokens(record, SEARCH_FIELDS[kind] as SearchField)) {
-        removeSorted(this.lists.mutable(this.lists.numberOf(token), kind), docNr);
+      for (const token of this.#fieldTokens(record, SEARCH_FIELDS[kind] as SearchField)) {
+        removeSorted(this.#lists.mutable(this.#lists.numberOf(token), kind), docNr);
       }
     }
   }
 
-  private allTokens(record: DrillableRecord): Set<string> {
+  #allTokens(record: DrillableRecord): Set<string> {
     const tokens = new Set<string>();
-    for (const field of SEARCH_FIELDS) for (const token of this.fieldTokens(record, field)) tokens.add(token);
+    for (const field of SEARCH_FIELDS)
+      for (const token of this.#fieldTokens(record, field)) tokens.add(token);
     return tokens;
   }
 
-  private setInStore(docNr: number, inStore: boolean): void {
-    if (docNr >= this.storeFlags.length) {
+  #setInStore(docNr: number, inStore: boolean): void {
+    if (docNr >= this.#storeFlags.length) {
       const grown = new Uint8Array(Math.max(16, docNr * 2));
-      grown.set(this.storeFlags);
-      this.storeFlags = grown;
+      grown.set(this.#storeFlags);
+      this.#storeFlags = grown;
     }
-    this.storeFlags[docNr] = inStore ? 1 : 0;
+    this.#storeFlags[docNr] = inStore ? 1 : 0;
   }
 
-  private refreshRanks(): void {
+  #refreshRanks(): void {
     const live: number[] = [];
     // Sort keys are made here, not kept per document: folding 100,000 names adds a few percent to the
     // sort, keeping them took 6 MB.
     const keys: string[] = [];
-    this.docs.forEach((record, nr) => {
+    this.#docs.forEach((record, nr) => {
       if (record !== undefined) live.push(nr);
       keys.push(record === undefined ? "" : nameSortKey(record.name));
     });
-    const docs = this.docs as DrillableRecord[];
+    const docs = this.#docs as DrillableRecord[];
     live.sort((a, b) => {
       const x = docs[a] as DrillableRecord;
       const y = docs[b] as DrillableRecord;
@@ -452,12 +453,12 @@ export class SearchIndex {
         compareStrings(x.id, y.id)
       );
     });
-    const ranks = new Int32Array(this.docs.length).fill(-1);
+    const ranks = new Int32Array(this.#docs.length).fill(-1);
     live.forEach((nr, rank) => {
       ranks[nr] = rank;
     });
-    this.ranks = ranks;
-    this.byRank = Int32Array.from(live);
-    this.ranksValid = true;
+    this.#ranks = ranks;
+    this.#byRank = Int32Array.from(live);
+    this.#ranksValid = true;
   }
 }

@@ -44,32 +44,32 @@ export type StateOptions = PracticeOptions;
  * ```
  */
 export class SandboxState {
-  private readonly records = new Map<string, DrillableRecord>();
-  private readonly users = new Map<string, User>();
-  private readonly subjects = new Map<string, User>();
-  private readonly organizations = new Map<string, Organization>();
-  private readonly catalogs = new Map<string, Catalog>();
-  private readonly groups = new Map<string, Group>();
+  readonly #records = new Map<string, DrillableRecord>();
+  readonly #users = new Map<string, User>();
+  readonly #subjects = new Map<string, User>();
+  readonly #organizations = new Map<string, Organization>();
+  readonly #catalogs = new Map<string, Catalog>();
+  readonly #groups = new Map<string, Group>();
   /** The search index; kept current by every method that changes a drill or course. */
   readonly index: SearchIndex;
-  private readonly practice: PracticeBook;
+  readonly #practice: PracticeBook;
 
   constructor(data: SandboxData, options: StateOptions = {}) {
-    for (const record of [...data.drills, ...data.courses]) this.records.set(record.id, record);
+    for (const record of [...data.drills, ...data.courses]) this.#records.set(record.id, record);
     for (const user of data.users) {
-      this.users.set(user.id, user);
+      this.#users.set(user.id, user);
       for (const subject of [user.id, ...user.emails, ...user.thirdPartyIds]) {
         // The data file validator rejects clashes; for the embedded data the first owner wins.
-        if (!this.subjects.has(subject)) this.subjects.set(subject, user);
+        if (!this.#subjects.has(subject)) this.#subjects.set(subject, user);
       }
     }
-    for (const org of data.organizations) this.organizations.set(org.id, org);
-    for (const catalog of data.catalogs) this.catalogs.set(catalog.id, catalog);
-    for (const group of data.groups) this.groups.set(group.id, group);
-    this.index = SearchIndex.build(this.records.values());
-    this.practice = new PracticeBook(
+    for (const org of data.organizations) this.#organizations.set(org.id, org);
+    for (const catalog of data.catalogs) this.#catalogs.set(catalog.id, catalog);
+    for (const group of data.groups) this.#groups.set(group.id, group);
+    this.index = SearchIndex.build(this.#records.values());
+    this.#practice = new PracticeBook(
       {
-        drillable: (id) => this.records.get(id),
+        drillable: (id) => this.#records.get(id),
         canAccess: (userId, record) => this.canAccess(userId, record),
       },
       options,
@@ -87,7 +87,7 @@ export class SandboxState {
    * ```
    */
   user(id: string): User | undefined {
-    return this.users.get(id);
+    return this.#users.get(id);
   }
 
   /**
@@ -99,7 +99,7 @@ export class SandboxState {
    * ```
    */
   findUserBySubject(subject: string): User | undefined {
-    return this.subjects.get(subject);
+    return this.#subjects.get(subject);
   }
 
   /**
@@ -111,7 +111,7 @@ export class SandboxState {
    * ```
    */
   organization(id: string): Organization | undefined {
-    return this.organizations.get(id);
+    return this.#organizations.get(id);
   }
 
   /**
@@ -123,7 +123,7 @@ export class SandboxState {
    * ```
    */
   organizationOfServiceAccount(serviceAccountId: string): Organization | undefined {
-    for (const org of this.organizations.values()) if (org.serviceAccountId === serviceAccountId) return org;
+    for (const org of this.#organizations.values()) if (org.serviceAccountId === serviceAccountId) return org;
     return undefined;
   }
 
@@ -141,7 +141,7 @@ export class SandboxState {
   resolveTokenSubject(serviceAccountId: string, subject: string): User | undefined {
     const org = this.organizationOfServiceAccount(serviceAccountId);
     if (org === undefined) return undefined;
-    const user = this.subjects.get(subject);
+    const user = this.#subjects.get(subject);
     if (user === undefined) return undefined;
     if (user.id === serviceAccountId || user.organizationId === org.id) return user;
     return undefined;
@@ -156,7 +156,7 @@ export class SandboxState {
    * ```
    */
   listOrganizations(): Organization[] {
-    return [...this.organizations.values()];
+    return [...this.#organizations.values()];
   }
 
   // ---- drillables ---------------------------------------------------------------------------------
@@ -170,7 +170,7 @@ export class SandboxState {
    * ```
    */
   drillable(id: string): DrillableRecord | undefined {
-    return this.records.get(id);
+    return this.#records.get(id);
   }
 
   /**
@@ -182,7 +182,7 @@ export class SandboxState {
    * ```
    */
   catalog(id: string): Catalog | undefined {
-    return this.catalogs.get(id);
+    return this.#catalogs.get(id);
   }
 
   /**
@@ -194,7 +194,7 @@ export class SandboxState {
    * ```
    */
   group(id: string): Group | undefined {
-    return this.groups.get(id);
+    return this.#groups.get(id);
   }
 
   /**
@@ -207,13 +207,13 @@ export class SandboxState {
    * ```
    */
   canAccess(userId: string, record: DrillableRecord): boolean {
-    if (this.directlyAccessible(userId, record)) return true;
+    if (this.#directlyAccessible(userId, record)) return true;
     if (record.type !== "DRILL") return false;
-    for (const other of this.records.values()) {
+    for (const other of this.#records.values()) {
       if (
         other.type === "COURSE" &&
         other.drillIds.includes(record.id) &&
-        this.directlyAccessible(userId, other)
+        this.#directlyAccessible(userId, other)
       ) {
         return true;
       }
@@ -237,7 +237,7 @@ export class SandboxState {
       type: record.type,
       description: record.description,
     };
-    const practice = this.practice.practiceOf(userId, record);
+    const practice = this.#practice.practiceOf(userId, record);
     return practice === undefined ? base : { ...base, practice };
   }
 
@@ -250,7 +250,7 @@ export class SandboxState {
    * ```
    */
   upsertDrill(drill: Drill): void {
-    this.upsertRecord(drill);
+    this.#upsertRecord(drill);
   }
 
   /**
@@ -262,7 +262,7 @@ export class SandboxState {
    * ```
    */
   upsertCourse(course: Course): void {
-    this.upsertRecord(course);
+    this.#upsertRecord(course);
   }
 
   /**
@@ -276,7 +276,7 @@ export class SandboxState {
    * ```
    */
   deleteDrillable(id: string): void {
-    if (!this.records.delete(id)) {
+    if (!this.#records.delete(id)) {
       throw new DomainError(
         "drillable_not_found",
         `drillable: no drill or course with ID "${id}"`,
@@ -284,25 +284,25 @@ export class SandboxState {
       );
     }
     this.index.remove(id);
-    for (const record of this.records.values()) {
+    for (const record of this.#records.values()) {
       if (record.type === "COURSE" && record.drillIds.includes(id)) {
-        this.upsertRecord({ ...record, drillIds: record.drillIds.filter((d) => d !== id) });
+        this.#upsertRecord({ ...record, drillIds: record.drillIds.filter((d) => d !== id) });
       }
     }
-    for (const catalog of this.catalogs.values()) {
+    for (const catalog of this.#catalogs.values()) {
       if (catalog.drillableIds.includes(id)) {
-        this.catalogs.set(catalog.id, {
+        this.#catalogs.set(catalog.id, {
           ...catalog,
           drillableIds: catalog.drillableIds.filter((d) => d !== id),
         });
       }
     }
-    for (const group of this.groups.values()) {
+    for (const group of this.#groups.values()) {
       if (group.drillableIds.includes(id)) {
-        this.groups.set(group.id, { ...group, drillableIds: group.drillableIds.filter((d) => d !== id) });
+        this.#groups.set(group.id, { ...group, drillableIds: group.drillableIds.filter((d) => d !== id) });
       }
     }
-    this.practice.forgetDrillable(id);
+    this.#practice.forgetDrillable(id);
   }
 
   /**
@@ -316,10 +316,10 @@ export class SandboxState {
    * ```
    */
   grantCatalogAccess(userId: string, catalogId: string): void {
-    this.requireUser(userId);
-    const catalog = this.requireCatalog(catalogId);
+    this.#requireUser(userId);
+    const catalog = this.#requireCatalog(catalogId);
     if (!catalog.userIds.includes(userId)) {
-      this.catalogs.set(catalogId, { ...catalog, userIds: [...catalog.userIds, userId] });
+      this.#catalogs.set(catalogId, { ...catalog, userIds: [...catalog.userIds, userId] });
     }
   }
 
@@ -334,10 +334,10 @@ export class SandboxState {
    * ```
    */
   revokeCatalogAccess(userId: string, catalogId: string): void {
-    this.requireUser(userId);
-    const catalog = this.requireCatalog(catalogId);
+    this.#requireUser(userId);
+    const catalog = this.#requireCatalog(catalogId);
     if (catalog.userIds.includes(userId)) {
-      this.catalogs.set(catalogId, { ...catalog, userIds: catalog.userIds.filter((u) => u !== userId) });
+      this.#catalogs.set(catalogId, { ...catalog, userIds: catalog.userIds.filter((u) => u !== userId) });
     }
   }
 
@@ -354,11 +354,11 @@ export class SandboxState {
    * ```
    */
   searchStore(userId: string, params: StoreSearchParams): Drillables {
-    this.requireUser(userId);
+    this.#requireUser(userId);
     return searchStore(
       {
         index: this.index,
-        catalog: (id) => this.catalogs.get(id),
+        catalog: (id) => this.#catalogs.get(id),
         toDrillable: (record, user) => this.toDrillable(record, user),
       },
       userId,
@@ -377,8 +377,8 @@ export class SandboxState {
    * ```
    */
   nextQuestion(userId: string, drillIds: readonly string[]): QuestionResponse {
-    this.requireUser(userId);
-    return this.practice.nextQuestion(userId, drillIds);
+    this.#requireUser(userId);
+    return this.#practice.nextQuestion(userId, drillIds);
   }
 
   /**
@@ -392,8 +392,8 @@ export class SandboxState {
    * ```
    */
   answer(userId: string, reference: string, body: unknown): AnswerResponse {
-    this.requireUser(userId);
-    return this.practice.answer(userId, reference, body);
+    this.#requireUser(userId);
+    return this.#practice.answer(userId, reference, body);
   }
 
   /**
@@ -407,8 +407,8 @@ export class SandboxState {
    * ```
    */
   getRendition(userId: string, drillableId: string): Rendition {
-    this.requireUser(userId);
-    return this.practice.getRendition(userId, drillableId);
+    this.#requireUser(userId);
+    return this.#practice.getRendition(userId, drillableId);
   }
 
   /**
@@ -425,10 +425,10 @@ export class SandboxState {
     userId: string,
     paging: { resultStart?: string | number | undefined; resultSize?: string | number | undefined } = {},
   ): Drillables {
-    this.requireUser(userId);
+    this.#requireUser(userId);
     const { start, size } = parsePaging(paging.resultStart, paging.resultSize);
     const docs: number[] = [];
-    for (const id of this.practice.repertoireIds(userId)) {
+    for (const id of this.#practice.repertoireIds(userId)) {
       const nr = this.index.docNumber(id);
       if (nr !== undefined) docs.push(nr);
     }
@@ -452,8 +452,8 @@ export class SandboxState {
    * ```
    */
   addToRepertoire(userId: string, drillableId: string): boolean {
-    this.requireUser(userId);
-    return this.practice.addToRepertoire(userId, drillableId);
+    this.#requireUser(userId);
+    return this.#practice.addToRepertoire(userId, drillableId);
   }
 
   /**
@@ -467,8 +467,8 @@ export class SandboxState {
    * ```
    */
   removeFromRepertoire(userId: string, drillableId: string): void {
-    this.requireUser(userId);
-    this.practice.removeFromRepertoire(userId, drillableId);
+    this.#requireUser(userId);
+    this.#practice.removeFromRepertoire(userId, drillableId);
   }
 
   /**
@@ -481,42 +481,42 @@ export class SandboxState {
    * ```
    */
   snapshot(): SandboxData {
-    const records = [...this.records.values()];
+    const records = [...this.#records.values()];
     return {
-      organizations: [...this.organizations.values()],
-      users: [...this.users.values()],
+      organizations: [...this.#organizations.values()],
+      users: [...this.#users.values()],
       drills: records.filter((r): r is Drill => r.type === "DRILL"),
       courses: records.filter((r): r is Course => r.type === "COURSE"),
-      catalogs: [...this.catalogs.values()],
-      groups: [...this.groups.values()],
+      catalogs: [...this.#catalogs.values()],
+      groups: [...this.#groups.values()],
     };
   }
 
-  private directlyAccessible(userId: string, record: DrillableRecord): boolean {
+  #directlyAccessible(userId: string, record: DrillableRecord): boolean {
     if (record.inStore) return true;
-    for (const catalog of this.catalogs.values()) {
+    for (const catalog of this.#catalogs.values()) {
       if (catalog.drillableIds.includes(record.id) && catalog.userIds.includes(userId)) return true;
     }
-    for (const group of this.groups.values()) {
+    for (const group of this.#groups.values()) {
       if (group.drillableIds.includes(record.id) && group.memberIds.includes(userId)) return true;
     }
     return false;
   }
 
-  private upsertRecord(record: DrillableRecord): void {
-    this.records.set(record.id, record);
+  #upsertRecord(record: DrillableRecord): void {
+    this.#records.set(record.id, record);
     this.index.upsert(record);
   }
 
-  private requireUser(userId: string): User {
-    const user = this.users.get(userId);
+  #requireUser(userId: string): User {
+    const user = this.#users.get(userId);
     if (user === undefined)
       throw new DomainError("user_not_found", `user: no user with ID "${userId}"`, "user");
     return user;
   }
 
-  private requireCatalog(catalogId: string): Catalog {
-    const catalog = this.catalogs.get(catalogId);
+  #requireCatalog(catalogId: string): Catalog {
+    const catalog = this.#catalogs.get(catalogId);
     if (catalog === undefined) {
       throw new DomainError("catalog_not_found", `catalog: no catalog with ID "${catalogId}"`, "catalog");
     }
