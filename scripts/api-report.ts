@@ -30,6 +30,7 @@ for (const [subpath, target] of Object.entries(manifest.exports)) {
   const reportName = subpath === "." ? base : `${base}-${subpath.slice(2).replaceAll("/", "-")}`;
   const configObject: IConfigFile = {
     projectFolder: packageDir,
+    newlineKind: "lf",
     mainEntryPointFilePath: join(packageDir, target.types),
     compiler: { tsconfigFilePath: join(packageDir, "tsconfig.build.json") },
     apiReport: {

@@ -5,8 +5,8 @@ import {
   parseServiceAccountKey,
   serviceAccountAuth,
 } from "../src/index.js";
-import { hasBrowserDocument } from "../src/runtime.js";
 import { readServiceAccountKey } from "../src/node.js";
+import { hasBrowserDocument } from "../src/runtime.js";
 import { CLIENT_ID, CLIENT_SECRET, keyFileObject, testKey } from "./helpers.js";
 
 const scope = globalThis as { document?: unknown };
