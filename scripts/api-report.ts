@@ -9,7 +9,7 @@
  */
 import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { Extractor, ExtractorConfig, type IConfigFile } from "@microsoft/api-extractor";
+import { Extractor, ExtractorConfig, ExtractorLogLevel, type IConfigFile } from "@microsoft/api-extractor";
 
 /** Subpaths that are not part of the public contract, so carry no report. */
 const INTERNAL = new Set(["./internal", "./package.json"]);
@@ -43,21 +43,26 @@ for (const [subpath, target] of Object.entries(manifest.exports)) {
     dtsRollup: { enabled: false },
     tsdocMetadata: { enabled: false },
     messages: {
-      compilerMessageReporting: { default: { logLevel: "warning" } },
+      compilerMessageReporting: { default: { logLevel: ExtractorLogLevel.Warning } },
       extractorMessageReporting: {
         // Noted in the report itself (e.g. a type a signature uses but the entry does not export).
-        default: { logLevel: "warning", addToApiReportFile: true },
+        default: { logLevel: ExtractorLogLevel.Warning, addToApiReportFile: true },
         // The packages mark nothing @public/@beta: what an entry exports is public.
-        "ae-missing-release-tag": { logLevel: "none" },
+        "ae-missing-release-tag": { logLevel: ExtractorLogLevel.None },
         // Members are documented on their class or interface, and links point at overloaded functions.
-        "ae-undocumented": { logLevel: "none" },
-        "ae-unresolved-link": { logLevel: "none" },
+        "ae-undocumented": { logLevel: ExtractorLogLevel.None },
+        "ae-unresolved-link": { logLevel: ExtractorLogLevel.None },
       },
       // The doc comments are Markdown with fenced examples, not strict TSDoc.
-      tsdocMessageReporting: { default: { logLevel: "none" } },
+      tsdocMessageReporting: { default: { logLevel: ExtractorLogLevel.None } },
     },
   };
-  const config = ExtractorConfig.prepare({ configObject, packageJsonFullPath: packageJsonPath });
+  // No configuration file: the settings above are the whole configuration.
+  const config = ExtractorConfig.prepare({
+    configObject,
+    configObjectFullPath: undefined,
+    packageJsonFullPath: packageJsonPath,
+  });
   const result = Extractor.invoke(config, { localBuild: update, showVerboseMessages: false });
   const entry = `${manifest.name}${subpath.slice(1)}`;
   if (result.apiReportChanged && !update) {
