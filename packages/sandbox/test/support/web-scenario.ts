@@ -10,7 +10,12 @@ const sandbox = await createSandbox({ validateResponses: true });
 const keyFile = sandbox.credentials.keyFile();
 if (!keyFile) throw new Error("no key file");
 const now = Math.floor(Date.now() / 1000);
-const assertion = await new SignJWT({ iss: keyFile.serviceAccountId, sub: keyFile.serviceAccountId, aud: sandbox.tokenEndpoint, exp: now + 300 })
+const assertion = await new SignJWT({
+  iss: keyFile.serviceAccountId,
+  sub: keyFile.serviceAccountId,
+  aud: sandbox.tokenEndpoint,
+  exp: now + 300,
+})
   .setProtectedHeader({ alg: "RS256", typ: "JWT", kid: keyFile.keyId })
   .sign(await importPKCS8(keyFile.privateKey, "RS256"));
 const form = new URLSearchParams({
