@@ -1688,7 +1688,7 @@ export interface paths {
         /**
          * Add to repertoire
          * @description Function listed for API 2.1: "add to repertoire".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows no parameters besides the path, a message as the answer and a table of error identifiers without status codes.
          */
         put: operations["addToRepertoire_v2_1"];
         post?: never;
@@ -4389,6 +4389,19 @@ export interface components {
             [key: string]: (string | number | boolean) | (string | number | boolean)[];
         };
         /**
+         * Message
+         * @description A success answer that only reports what was done, in a human-readable `description` (the same field that errors use for their text).
+         */
+        Message: {
+            /**
+             * @description What the service did, for people.
+             * @example Drill added to repertoire
+             */
+            description?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * MultipartBody
          * @description The parts of a `multipart/form-data` upload, for example a `FormData` holding the file. The names of the parts are not shown by the interface.
          */
@@ -6012,7 +6025,16 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description A message saying that the drill or course was added. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `no_input`, `drill_already_in_repertoire`, `available_in_course_only`, `payment_required`, `payment_not_required`, `limit_reached`, `invalid_id`, `incomplete_payment_details`, `unsupported_payment_provider`. */
             default: components["responses"]["Error"];
         };
     };

@@ -102,6 +102,22 @@ export type ErrorResponse = components["schemas"]["ErrorResponse"];
 export type FormFields = components["schemas"]["FormFields"];
 
 /**
+ * The schema `Message` of the Drill Practice API (`components.schemas["Message"]`).
+ *
+ * A success answer that only reports what was done, in a human-readable `description` (the same field that errors use for their text).
+ *
+ * @example
+ * ```ts
+ * import type { Message } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: Message): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Message = components["schemas"]["Message"];
+
+/**
  * The schema `MultipartBody` of the Drill Practice API (`components.schemas["MultipartBody"]`).
  *
  * The parts of a `multipart/form-data` upload, for example a `FormData` holding the file. The names of the parts are not shown by the interface.

@@ -214,6 +214,22 @@ export type Feedback = components["schemas"]["Feedback"];
 export type FormFields = components["schemas"]["FormFields"];
 
 /**
+ * The schema `Message` of the Drill Practice API (`components.schemas["Message"]`).
+ *
+ * A success answer that only reports what was done, in a human-readable `description` (the same field that errors use for their text).
+ *
+ * @example
+ * ```ts
+ * import type { Message } from "@drill-practice/client";
+ *
+ * function use(value: Message): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Message = components["schemas"]["Message"];
+
+/**
  * The schema `MultipartBody` of the Drill Practice API (`components.schemas["MultipartBody"]`).
  *
  * The parts of a `multipart/form-data` upload, for example a `FormData` holding the file. The names of the parts are not shown by the interface.
@@ -399,4 +415,4 @@ export type TokenRequest = components["schemas"]["TokenRequest"];
  * console.log(SCHEMA_NAMES.includes("Drillable")); // true
  * ```
  */
-export const SCHEMA_NAMES = ["AccessTokenResponse","AnswerRequest","AnswerResponse","AssertionClaims","AssertionHeader","AuthorizationServerMetadata","Drillable","DrillablePractice","Drillables","ErrorResponse","Evaluation","Feedback","FormFields","MultipartBody","NotShown","Proficiency","Question","QuestionAsk","QuestionResponse","QuestionTell","ServiceAccountKeyFile","Term","TermEvaluation","TokenRequest"] as const;
+export const SCHEMA_NAMES = ["AccessTokenResponse","AnswerRequest","AnswerResponse","AssertionClaims","AssertionHeader","AuthorizationServerMetadata","Drillable","DrillablePractice","Drillables","ErrorResponse","Evaluation","Feedback","FormFields","Message","MultipartBody","NotShown","Proficiency","Question","QuestionAsk","QuestionResponse","QuestionTell","ServiceAccountKeyFile","Term","TermEvaluation","TokenRequest"] as const;

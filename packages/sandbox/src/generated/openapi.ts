@@ -211,6 +211,19 @@ export interface components {
             [key: string]: (string | number | boolean) | (string | number | boolean)[];
         };
         /**
+         * Message
+         * @description A success answer that only reports what was done, in a human-readable `description` (the same field that errors use for their text).
+         */
+        Message: {
+            /**
+             * @description What the service did, for people.
+             * @example Drill added to repertoire
+             */
+            description?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * MultipartBody
          * @description The parts of a `multipart/form-data` upload, for example a `FormData` holding the file. The names of the parts are not shown by the interface.
          */
