@@ -1920,7 +1920,7 @@ export interface paths {
         /**
          * Complete a test
          * @description Function listed for API 2.1: "complete a test".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation says that only tests that allow navigating between questions need it (others complete with their last answer); it shows an empty object as the answer and a table of errors with status codes. It also addresses the result of another user or of an anonymous ticket by a further path segment, which the interface does not list.
          */
         put: operations["completeTest_v2_1"];
         post?: never;
@@ -4331,6 +4331,13 @@ export interface components {
             total: number;
         };
         /**
+         * EmptyObject
+         * @description A success answer that carries nothing: the reference page shows it as an empty JSON object, `{}`. Kept open, so that a field added later does not break a reader.
+         */
+        EmptyObject: {
+            [key: string]: unknown;
+        };
+        /**
          * ErrorResponse
          * @description Error body. The interface names one field, `ID`, which identifies the error (for the store search: `query_missing` or `error`). The deployed service's reference writes the identifier as `id` and adds a human-readable `description`; read the identifier from either field.
          */
@@ -6234,7 +6241,19 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description An empty object. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyObject"];
+                };
+            };
+            /** @description Bad request: `invalid_test_type` (the test does not allow navigating between questions, so it cannot be completed by hand), `already_completed`, `not_all_questions_answered` (the test does not allow completing it with questions left). */
+            400: components["responses"]["Error"];
+            /** @description Not found: `not_found` (no such test result). */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
