@@ -165,6 +165,31 @@ function buildRouter(operations: readonly Operation[]): PathRouter<PathEntry> {
   return router;
 }
 
+interface Described {
+  readonly operations: readonly Operation[];
+  readonly operationIds: ReadonlySet<string>;
+  readonly operationsById: ReadonlyMap<string, Operation>;
+  readonly router: PathRouter<PathEntry>;
+}
+
+/** What a description says, worked out once per document: every sandbox of the process shares it. */
+const described = new WeakMap<OpenApiDocument, Described>();
+
+function describe(doc: OpenApiDocument): Described {
+  let found = described.get(doc);
+  if (!found) {
+    const operations = listOperations(doc);
+    found = {
+      operations,
+      operationIds: new Set(operations.map((o) => o.operationId)),
+      operationsById: new Map(operations.map((o) => [o.operationId, o])),
+      router: buildRouter(operations),
+    };
+    described.set(doc, found);
+  }
+  return found;
+}
+
 /** The packaged description with its precompiled validators, or a given one compiled now by Ajv. */
 async function specValidators(spec: OpenApiDocument | undefined): Promise<{
   doc: OpenApiDocument;
@@ -191,15 +216,13 @@ export async function assembleSandbox(
 ): Promise<SandboxCore> {
   checkOptions(options);
   const { doc, validators } = await specValidators(options.spec);
-  const operations = listOperations(doc);
-  const operationIds = new Set(operations.map((o) => o.operationId));
+  const { operations, operationIds, operationsById, router } = describe(doc);
   // Compile every request validator now, so a broken schema fails the start, not a request.
   for (const op of operations) validators.forOperation(op);
 
   const faults = new FaultInjector();
   for (const rule of options.faults ?? []) faults.add(checkFaultRule(rule, operationIds));
 
-  const operationsById = new Map(operations.map((o) => [o.operationId, o]));
   const responseBook = new ResponseBook();
   const setResponses = (input: unknown): number => {
     const loaded = loadResponseRules(input, operationsById, validators);
@@ -230,7 +253,7 @@ export async function assembleSandbox(
 
   let baseUrl = "";
   const pipeline = createPipeline({
-    router: buildRouter(operations),
+    router,
     validators,
     handlers: createHandlers(dataset.state),
     tokens,
