@@ -38,17 +38,21 @@ const ADMIN_BODY_LIMIT = 64 * 1024;
  * Handles one request below `/__sandbox/`.
  *
  * @example
- * if (path.startsWith("/__sandbox/")) return handleAdmin(admin, request, path);
+ * if (path.startsWith("/__sandbox/")) return handleAdmin(admin, request, path, request.method);
  */
-export async function handleAdmin(ctx: AdminContext, req: Request, path: string): Promise<Reply> {
-  if (path === "/__sandbox/responses") return handleResponses(ctx, req);
+export async function handleAdmin(
+  ctx: AdminContext,
+  req: Request,
+  path: string,
+  method: string,
+): Promise<Reply> {
+  if (path === "/__sandbox/responses") return handleResponses(ctx, req, method);
   if (path !== "/__sandbox/faults") {
     return errorReply(
       "not_found",
       `no sandbox admin endpoint at ${path} (there are /__sandbox/faults and /__sandbox/responses)`,
     );
   }
-  const method = req.method;
   if (method === "GET") return { status: 200, body: { faults: ctx.faults.list() } };
   if (method === "DELETE") {
     ctx.faults.clear();
@@ -72,8 +76,7 @@ export async function handleAdmin(ctx: AdminContext, req: Request, path: string)
   }
 }
 
-async function handleResponses(ctx: AdminContext, req: Request): Promise<Reply> {
-  const method = req.method;
+async function handleResponses(ctx: AdminContext, req: Request, method: string): Promise<Reply> {
   if (method === "GET") return { status: 200, body: { responses: ctx.listResponses() } };
   if (method === "DELETE") {
     ctx.clearResponses();

@@ -9,6 +9,15 @@ import { streamDataFile } from "./data-file-stream.js";
 import { JsonScanError } from "./json-top-level-scanner.js";
 
 /**
+ * Where the default data file lives, relative to this module; the same relative location holds for
+ * `src/` (tests) and `dist/` (the published package).
+ *
+ * @example
+ * const text = await readFile(DEFAULT_DATA_FILE_URL, "utf8");
+ */
+export const DEFAULT_DATA_FILE_URL = new URL("../../data/default.json", import.meta.url);
+
+/**
  * Reads, parses and validates a data file (`--data <file.json>`). The file is checked record by record
  * as it is read, so a large file never sits in memory whole.
  *

@@ -9,15 +9,6 @@ import { DataFileError } from "../errors.js";
 import { DEFAULT_DATA_TEXT } from "../generated/default-data.js";
 import { validateDataFile } from "./data-file.js";
 
-/**
- * Where the default data file lives, relative to this module; the same relative location holds for
- * `src/` (tests) and `dist/` (the published package).
- *
- * @example
- * const text = await readFile(DEFAULT_DATA_FILE_URL, "utf8");
- */
-export const DEFAULT_DATA_FILE_URL = new URL("../../data/default.json", import.meta.url);
-
 let checked: SandboxData | undefined;
 
 /**

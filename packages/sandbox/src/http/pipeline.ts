@@ -181,7 +181,7 @@ async function handle(
   const target = splitTarget(wire.target);
   if ("reply" in target) return target;
   if (target.path.startsWith(ADMIN_PREFIX))
-    return { reply: await handleAdmin(ctx.admin, request, target.path) };
+    return { reply: await handleAdmin(ctx.admin, request, target.path, method) };
   // 2. Route.
   const routed = route(ctx, method, target.path);
   if ("reply" in routed) return routed;

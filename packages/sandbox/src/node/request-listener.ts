@@ -68,6 +68,18 @@ function bodyStream(req: IncomingMessage, state: { done: boolean }): ReadableStr
   );
 }
 
+/** The request's URL for the `Request` (the pipeline reads the target as sent, from the wire). */
+function requestUrl(base: string, target: string): string {
+  if (target.startsWith("/")) {
+    try {
+      return new URL(`${base}${target}`).href;
+    } catch {
+      // Not a URL a Request can carry; the pipeline answers it from the target as sent.
+    }
+  }
+  return `${base}/`;
+}
+
 function declaresBody(req: IncomingMessage): boolean {
   const length = req.headers["content-length"];
   if (length !== undefined) return Number(length) > 0;
@@ -101,7 +113,7 @@ export function createRequestListener(
     const state = { done: !declaresBody(req) };
     const carriesBody =
       !state.done && method !== "GET" && method !== "HEAD" && !FORBIDDEN_METHODS.has(method);
-    const request = new Request(`${baseUrl()}/`, {
+    const request = new Request(requestUrl(baseUrl(), target), {
       method: FORBIDDEN_METHODS.has(method) ? "GET" : method,
       headers: requestHeaders(req),
       ...(carriesBody ? { body: bodyStream(req, state), duplex: "half" } : {}),
