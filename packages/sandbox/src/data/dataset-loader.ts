@@ -10,8 +10,6 @@ import { readDataFile } from "./data-file-read.js";
 import type { DatasetSource } from "./dataset.js";
 import { checkSeed, resolveDataset } from "./dataset.js";
 
-export type { DatasetSource } from "./dataset.js";
-
 /**
  * Reads the data file of a source (`undefined` when it names none), after checking the options that
  * go with it.
