@@ -13,8 +13,6 @@ import { readResponsesFile } from "./responses/responses-file.js";
 import type { SandboxControls, SandboxCoreOptions } from "./sandbox-core.js";
 import { assembleSandbox } from "./sandbox-core.js";
 
-export { DEFAULT_TOKEN_LIFETIME_SECONDS } from "./sandbox-core.js";
-
 /**
  * Options of {@link startSandbox}: those of every sandbox, plus the network and the files.
  *

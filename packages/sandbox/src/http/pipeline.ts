@@ -36,8 +36,6 @@ import { MAX_BODY_BYTES, operationBody, utf8Text } from "./request-body.js";
 import type { PathRouter } from "./router.js";
 import type { RequestInput, SpecValidators, ValidatedParams } from "./validator.js";
 
-export { MAX_BODY_BYTES } from "./request-body.js";
-
 /**
  * The path prefix of the sandbox's own admin endpoints (not part of the description).
  *
