@@ -19,6 +19,7 @@ import { validatorsFor } from "./http/validator.js";
 import { AccessTokens } from "./oauth/access-tokens.js";
 import { createServiceAccounts, randomToken, SandboxCredentials } from "./oauth/credentials.js";
 import { writeCredentialsFiles } from "./oauth/credentials-files.js";
+import { publicUrlProblem } from "./public-url.js";
 import type { ResponseRule, ResponseRulesFile } from "./responses/response-rules.js";
 import { loadResponseRules, ResponseBook } from "./responses/response-rules.js";
 import { readResponsesFile } from "./responses/responses-file.js";
@@ -46,6 +47,13 @@ export interface SandboxOptions extends DatasetSource {
   readonly clientId?: string;
   /** Client secret of the registered client application; random when absent. */
   readonly clientSecret?: string;
+  /**
+   * The base URL clients reach the sandbox at when that is not its own address, such as a recording
+   * proxy in front of it (`http://127.0.0.1:4040`): discovery advertises it, the token endpoint
+   * accepts its token endpoint URI as the assertion's `aud`, and `client.env` points there. An
+   * absolute `http:` or `https:` URL without query, fragment or trailing slash.
+   */
+  readonly publicUrl?: string;
   /** Lifetime of issued access tokens in seconds (`expires_in`); default 3599. */
   readonly tokenLifetimeSeconds?: number;
   /**
@@ -91,6 +99,8 @@ export interface SandboxOptions extends DatasetSource {
 export interface Sandbox {
   /** Base URL of the service, e.g. `http://127.0.0.1:4010` (no trailing slash). */
   readonly url: string;
+  /** The base URL discovery advertises: `publicUrl` when given, otherwise `url`. */
+  readonly publicUrl: string;
   /** The token endpoint URI, as advertised by the discovery document. */
   readonly tokenEndpoint: string;
   readonly credentials: SandboxCredentials;
@@ -119,6 +129,10 @@ export interface Sandbox {
 
 function checkOptions(options: SandboxOptions): void {
   const { port, tokenLifetimeSeconds, host, clientId, clientSecret } = options;
+  if (options.publicUrl !== undefined) {
+    const problem = publicUrlProblem(options.publicUrl);
+    if (problem) throw new SandboxOptionError(`publicUrl: ${problem}`);
+  }
   if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535)) {
     throw new SandboxOptionError("port: must be an integer from 0 to 65535");
   }
@@ -241,6 +255,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       },
       validateResponses: options.validateResponses === true,
       baseUrl: () => baseUrl,
+      ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
       tokenEndpoint: () => ({
         credentials,
         tokens,
@@ -292,10 +307,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     return closed;
   };
 
+  const publicUrl = options.publicUrl ?? baseUrl;
   let credentialsFiles: Sandbox["credentialsFiles"];
   if (options.credentialsDir !== undefined) {
     try {
-      credentialsFiles = await writeCredentialsFiles(options.credentialsDir, { baseUrl, credentials });
+      credentialsFiles = await writeCredentialsFiles(options.credentialsDir, {
+        baseUrl: publicUrl,
+        credentials,
+      });
     } catch (error) {
       await close();
       throw error;
@@ -304,7 +323,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   return {
     url: baseUrl,
-    tokenEndpoint: `${baseUrl}/daas/oauth/token`,
+    publicUrl,
+    tokenEndpoint: `${publicUrl}/daas/oauth/token`,
     credentials,
     credentialsFiles,
     responseViolations: violations,

@@ -67,6 +67,8 @@ export interface PipelineContext {
   readonly validateResponses: boolean;
   /** The server's own base URL (used when the Host header is missing or unusable). */
   baseUrl(): string;
+  /** The base URL clients reach the sandbox at (a proxy in front of it), advertised instead of the Host's. */
+  readonly publicUrl?: string;
   /** The token endpoint's context, except the accepted audiences, which depend on the request. */
   tokenEndpoint(): TokenEndpointBase;
   onViolation(error: ResponseValidationError): void;
@@ -287,7 +289,7 @@ async function handle(
     if (refused) return { reply: refused, operation };
     const rule = ctx.responses.match(operation.operationId, match.params, query);
     if (rule) return { reply: ruleReply(rule), operation, rule: rule.index };
-    const base = requestBase(req, ctx.baseUrl());
+    const base = ctx.publicUrl ?? requestBase(req, ctx.baseUrl());
     return {
       reply: { status: 200, body: { issuer: base, token_endpoint: `${base}/daas/oauth/token` } },
       operation,
@@ -506,9 +508,9 @@ async function tokenRequest(ctx: PipelineContext, req: IncomingMessage): Promise
   } catch {
     return oauthError("invalid_request", "request body: not valid UTF-8");
   }
-  const base = requestBase(req, ctx.baseUrl());
-  const own = `${ctx.baseUrl()}/daas/oauth/token`;
-  const advertised = `${base}/daas/oauth/token`;
+  // The advertised URI first: it is the one a failure message names.
+  const bases = [ctx.publicUrl, requestBase(req, ctx.baseUrl()), ctx.baseUrl()];
+  const audiences = [...new Set(bases.filter((b) => b !== undefined).map((b) => `${b}/daas/oauth/token`))];
   const endpoint = ctx.tokenEndpoint();
   return exchangeToken(new URLSearchParams(text), {
     credentials: endpoint.credentials,
@@ -516,7 +518,7 @@ async function tokenRequest(ctx: PipelineContext, req: IncomingMessage): Promise
     lifetimeSeconds: endpoint.lifetimeSeconds,
     assertion: {
       accounts: endpoint.accounts,
-      audiences: advertised === own ? [own] : [advertised, own],
+      audiences,
       nowSeconds: endpoint.nowSeconds,
       resolveUser: (subject, serviceAccountId) => endpoint.resolveUser(subject, serviceAccountId),
     },
