@@ -143,16 +143,16 @@ async function record(options: RecordOptions): Promise<number> {
         MATCH_MODE,
       ],
       "inherit",
-      // Its own process group: a terminal's Ctrl+C reaches only this script, which passes on exactly
-      // one SIGINT (a second one would kill the proxy before it finishes its recording).
-      { detached: true },
     );
+    // A terminal's Ctrl+C reaches the proxy too (same process group); a SIGINT sent to this script
+    // alone does not. Passing on SIGTERM covers both: the proxy stops on the first of SIGINT or
+    // SIGTERM and ignores the other, where a second SIGINT would kill it before it saves its recording.
     let stopping = false;
     const stop = () => {
       if (stopping) return;
       stopping = true;
       process.stderr.write("drift:record: stopping the proxy, then redacting the recording…\n");
-      proxy.kill("SIGINT");
+      proxy.kill("SIGTERM");
     };
     for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, stop);
     const proxyExit = await exitOf(proxy);

@@ -52,15 +52,10 @@ export function userPath(path: string): string {
  * @example
  * const child = runRedocly(["drift", "traffic.har", "--api", SPEC_BUNDLE], "inherit");
  */
-export function runRedocly(
-  args: readonly string[],
-  stdio: "inherit" | "pipe",
-  options: { readonly detached?: boolean } = {},
-): ChildProcess {
+export function runRedocly(args: readonly string[], stdio: "inherit" | "pipe"): ChildProcess {
   return spawn(process.execPath, [redoclyEntry(), ...args], {
     cwd: ROOT,
     stdio: ["ignore", stdio, stdio],
-    detached: options.detached === true,
     env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
   });
 }
