@@ -109,9 +109,10 @@ class Redactor {
 
   /** A value under a name that is not secret: still cleared of JWTs and private keys inside it. */
   scan(value: string): string {
-    return value
+    const cleaned = value
       .replace(PEM_PRIVATE_KEY, (key) => this.replace(key, "private key"))
       .replace(JWT, (jwt) => this.replace(jwt, "JWT"));
+    return this.everywhere(cleaned);
   }
 
   authorization(value: string): string {
@@ -301,16 +302,19 @@ function isHar(value: unknown): value is Har {
 export function redactHar(har: unknown): RedactionCounts {
   if (!isHar(har)) throw new Error("not a HAR recording: no log.entries list");
   const redactor = new Redactor();
-  for (const entry of har.log.entries) {
-    const { request, response } = entry;
+  for (const { request, response } of har.log.entries) {
     redactor.headers(request.headers ?? []);
     redactor.pairs(request.cookies, true);
-    redactor.pairs(request.queryString);
-    request.url = redactor.url(request.url);
     redactor.body(request.postData);
     redactor.headers(response.headers ?? []);
     redactor.pairs(response.cookies, true);
     redactor.body(response.content);
+  }
+  // Query strings last, once every secret of headers and bodies is known: a value found there is
+  // replaced in its decoded form and written back encoded, so the URL stays a URL.
+  for (const { request } of har.log.entries) {
+    redactor.pairs(request.queryString);
+    request.url = redactor.url(request.url);
   }
   // The second net: a value found once (a token in a reply, a secret in a form) anywhere else.
   eachString(har, (text) => redactor.everywhere(text));
@@ -342,12 +346,11 @@ export function secretsLeft(text: string, known: Iterable<string> = []): string[
       const headers = [...(entry.request.headers ?? []), ...(entry.response.headers ?? [])];
       for (const { name, value } of headers) {
         const lower = name.toLowerCase();
-        const credential = lower.endsWith("authorization") ? value.replace(/^\S+\s+/, "") : value;
-        if (
-          (lower.endsWith("authorization") || SECRET_HEADER.test(lower)) &&
-          !/^\[redacted: [^\]]+\]$/.test(credential)
-        ) {
-          left.push(`a ${name} header`);
+        const isMarker = (text: string) => /^\[redacted: [^\]]+\]$/.test(text);
+        const hidden =
+          isMarker(value) || (lower.endsWith("authorization") && isMarker(value.replace(/^\S+\s+/, "")));
+        if ((lower.endsWith("authorization") || SECRET_HEADER.test(lower)) && !hidden) {
+          left.push(`the ${name} header`);
         }
       }
       const fields = [...(entry.request.queryString ?? []), ...(entry.request.postData?.params ?? [])];
