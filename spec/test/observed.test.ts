@@ -48,6 +48,9 @@ const bodyOf = (ref: string | undefined) =>
     | { content: Record<string, { schema?: { $ref?: string }; encoding?: Record<string, unknown> }> }
     | undefined;
 
+/** The kinds of source an observed fact may name (spec/README.md, "What the deployed service shows"). */
+const SOURCE_KIND = /\b(REF|SDK|LMS|BOT|TRAFFIC)\b/;
+
 describe("the x-observed convention", () => {
   const all = markers(full, "#");
 
@@ -57,8 +60,15 @@ describe("the x-observed convention", () => {
       expect(Object.keys(value as object).sort(), where).toEqual(["note", "source"]);
       const { source, note } = value as { source: unknown; note: unknown };
       expect(typeof note === "string" && note.trim().length > 10, where).toBe(true);
-      expect(typeof source === "string" && /\b(REF|SDK|LMS|BOT)\b/.test(source), where).toBe(true);
+      expect(typeof source === "string" && SOURCE_KIND.test(source), where).toBe(true);
     }
+  });
+
+  it("defines every source kind in spec/README.md, recorded traffic included", () => {
+    for (const kind of ["REF", "SDK", "LMS", "BOT", "TRAFFIC"]) expect(readme).toContain(`**${kind}**`);
+    // How a finding of traffic recorded against the real service becomes an observed fact.
+    expect(readme).toMatch(/pnpm drift:record --target/);
+    expect(readme).toMatch(/source: "TRAFFIC /);
   });
 
   it("gives one fact one wording, so that renderers can list it once", () => {
