@@ -38,7 +38,6 @@ export function renderSiteHeader(page: HeaderPage, rootPrefix: string): string {
     { file: "authentication.html", label: "Authentication" },
     { file: "errors.html", label: "Errors" },
     { file: "versioning.html", label: "Versions" },
-    { file: "check-integration.html", label: "Drift check" },
   ]
     .map((guide) => link(guide.file, guide.label, page.kind === "guide" && page.file === guide.file))
     .join("");
