@@ -9,7 +9,7 @@
  * `--out`, and the temporary folder is deleted, whatever happened.
  */
 import { existsSync } from "node:fs";
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { parseArgs } from "node:util";
@@ -121,10 +121,40 @@ async function readRecording(rawHar: string): Promise<Har | undefined> {
   return { log: { version: "1.2", creator: { name: "redocly-cli proxy (entries)", version: "" }, entries } };
 }
 
+const PRIVATE_PREFIX = "drill-drift-";
+const OWNER_FILE = "owner.pid";
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Deletes raw recordings that an earlier run could not delete (it was killed outright): private
+ * folders whose owner process is gone.
+ */
+async function sweepAbandoned(): Promise<void> {
+  for (const name of await readdir(tmpdir()).catch(() => [] as string[])) {
+    if (!name.startsWith(PRIVATE_PREFIX)) continue;
+    const folder = join(tmpdir(), name);
+    const owner = Number(await readFile(join(folder, OWNER_FILE), "utf8").catch(() => "NaN"));
+    if (Number.isInteger(owner) && owner > 0 && !alive(owner)) {
+      await rm(folder, { recursive: true, force: true });
+      process.stderr.write(`drift:record: deleted ${folder}, a raw recording left by an interrupted run\n`);
+    }
+  }
+}
+
 async function record(options: RecordOptions): Promise<number> {
-  const privateDir = await mkdtemp(join(tmpdir(), "drill-drift-"));
+  await sweepAbandoned();
+  const privateDir = await mkdtemp(join(tmpdir(), PRIVATE_PREFIX));
   try {
     await chmod(privateDir, 0o700);
+    await writeFile(join(privateDir, OWNER_FILE), String(process.pid));
     const rawHar = join(privateDir, "raw.har");
     const proxy = runRedocly(
       [
