@@ -9,8 +9,10 @@
  * URI is made by appending `/daas/oauth/token` to it.
  *
  * @example
+ * ```ts
  * publicUrlProblem("http://127.0.0.1:4040"); // undefined
  * publicUrlProblem("http://127.0.0.1:4040/"); // "must be … without … trailing slash"
+ * ```
  */
 export function publicUrlProblem(value: unknown): string | undefined {
   const rule =
