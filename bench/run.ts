@@ -35,6 +35,7 @@ const BENCHMARKS: Readonly<Record<string, () => Promise<Benchmark>>> = {
   "sandbox-in-process": async () => (await import("./sandbox-in-process.ts")).run,
   "sandbox-prism": async () => (await import("./sandbox-prism.ts")).run,
   "docs-pages": async () => (await import("./docs-pages.ts")).run,
+  "drift-coverage": async () => (await import("./drift-coverage.ts")).run,
 };
 const ORDER = Object.keys(BENCHMARKS);
 

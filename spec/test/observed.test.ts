@@ -48,6 +48,9 @@ const bodyOf = (ref: string | undefined) =>
     | { content: Record<string, { schema?: { $ref?: string }; encoding?: Record<string, unknown> }> }
     | undefined;
 
+/** The kinds of source an observed fact may name (spec/README.md, "What the deployed service shows"). */
+const SOURCE_KIND = /\b(REF|SDK|LMS|BOT|TRAFFIC)\b/;
+
 describe("the x-observed convention", () => {
   const all = markers(full, "#");
 
@@ -64,7 +67,7 @@ describe("the x-observed convention", () => {
       ).toContainEqual(keys);
       const { source, note, version } = value as { source: unknown; note: unknown; version?: unknown };
       expect(typeof note === "string" && note.trim().length > 10, where).toBe(true);
-      expect(typeof source === "string" && /\b(REF|SDK|LMS|BOT)\b/.test(source), where).toBe(true);
+      expect(typeof source === "string" && SOURCE_KIND.test(source), where).toBe(true);
       if (version !== undefined) expect(["2.0", "2.1", "2.1.1"], where).toContain(version);
     }
   });
@@ -83,6 +86,13 @@ describe("the x-observed convention", () => {
       if (normalized === own) expect(version, where).toBeUndefined();
       else expect(version, where).toBe(normalized);
     }
+  });
+
+  it("defines every source kind in spec/README.md, recorded traffic included", () => {
+    for (const kind of ["REF", "SDK", "LMS", "BOT", "TRAFFIC"]) expect(readme).toContain(`**${kind}**`);
+    // How a finding of traffic recorded against the real service becomes an observed fact.
+    expect(readme).toMatch(/pnpm drift:record --target/);
+    expect(readme).toMatch(/source: "TRAFFIC /);
   });
 
   it("gives one fact one wording, so that renderers can list it once", () => {

@@ -239,6 +239,7 @@ export async function buildSite(options: BuildSiteOptions = {}): Promise<BuiltSi
     { file: "authentication.html", values: {} },
     { file: "errors.html", values: { "error-tables": renderErrorsPage(bundles.map((b) => b.bundle)) } },
     { file: "versioning.html", values: {} },
+    { file: "check-integration.html", values: {} },
   ];
   for (const guide of guides) {
     const source = await readFile(join(siteDir, guide.file), "utf8");

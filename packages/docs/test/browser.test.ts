@@ -235,7 +235,13 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
   });
 
   it("resolves every link of the landing page and the guide", async () => {
-    for (const path of ["index.html", "authentication.html", "errors.html", "versioning.html"]) {
+    for (const path of [
+      "index.html",
+      "authentication.html",
+      "errors.html",
+      "versioning.html",
+      "check-integration.html",
+    ]) {
       const { page } = await open(path);
       const hrefs = await page
         .locator("a[href]")
@@ -379,6 +385,7 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
     { name: "authentication", path: "authentication.html" },
     { name: "errors", path: "errors.html" },
     { name: "versioning", path: "versioning.html" },
+    { name: "check-integration", path: "check-integration.html" },
     { name: "v2.1-operation", path: "v2.1/index.html#/v2.1-store/searchstore_v2_1" },
     { name: "v2.0-operation", path: "v2.0/index.html#/v2.0-store/searchstore_v2_0" },
   ];

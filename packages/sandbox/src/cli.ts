@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { SandboxError } from "./errors.js";
+import { publicUrlProblem } from "./public-url.js";
 import type { Sandbox, SandboxOptions } from "./sandbox.js";
 import { startSandbox } from "./sandbox.js";
 
@@ -23,6 +24,10 @@ Options:
   --credentials-dir <dir>  write service-account.json and client.env there
                            (default: a fresh temporary directory, removed on exit)
   --token-lifetime <s>     lifetime of issued access tokens in seconds (default 3599)
+  --public-url <url>       base URL clients reach the sandbox at, when a proxy stands
+                           in front of it: advertised by discovery, accepted as the
+                           token endpoint's aud, written to client.env
+                           (env DRILL_SANDBOX_PUBLIC_URL; default: its own address)
   --quiet                  do not log requests
   -h, --help               show this help
   --version                print the version
@@ -56,6 +61,7 @@ function parse(argv: string[]) {
         responses: { type: "string" },
         "credentials-dir": { type: "string" },
         "token-lifetime": { type: "string" },
+        "public-url": { type: "string" },
         quiet: { type: "boolean" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean" },
@@ -81,7 +87,11 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(`drill-sandbox ${(JSON.parse(manifest) as { version: string }).version}\n`);
       return 0;
     }
+    const publicUrl = values["public-url"] ?? (process.env.DRILL_SANDBOX_PUBLIC_URL || undefined);
+    const problem = publicUrl === undefined ? undefined : publicUrlProblem(publicUrl);
+    if (problem) throw new UsageError(`--public-url (or DRILL_SANDBOX_PUBLIC_URL): ${problem}`);
     options = {
+      ...(publicUrl === undefined ? {} : { publicUrl }),
       port: integer("port", values.port, 0, 65535) ?? 4010,
       ...(values.host === undefined ? {} : { host: values.host }),
       ...(values.data === undefined ? {} : { dataFile: values.data }),
@@ -123,6 +133,7 @@ async function main(argv: string[]): Promise<number> {
 
   const files = sandbox.credentialsFiles;
   process.stdout.write(`drill-sandbox listening on ${sandbox.url}\n`);
+  if (sandbox.publicUrl !== sandbox.url) process.stdout.write(`public URL: ${sandbox.publicUrl}\n`);
   process.stdout.write(`token endpoint: ${sandbox.tokenEndpoint}\n`);
   if (files) {
     process.stdout.write(`credentials: ${files.envFile}${files.keyFile ? ` and ${files.keyFile}` : ""}\n`);

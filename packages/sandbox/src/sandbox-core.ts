@@ -23,6 +23,7 @@ import { validatorsFor } from "./http/validator.js";
 import { AccessTokens } from "./oauth/access-tokens.js";
 import { createServiceAccounts, SandboxCredentials } from "./oauth/credentials.js";
 import { randomToken } from "./oauth/web-crypto.js";
+import { publicUrlProblem } from "./public-url.js";
 import type { ResponseRule, ResponseRulesFile } from "./responses/response-rules.js";
 import { loadResponseRules, ResponseBook } from "./responses/response-rules.js";
 
@@ -49,6 +50,13 @@ export interface SandboxCoreOptions extends Omit<DatasetSource, "dataFile"> {
   readonly clientId?: string;
   /** Client secret of the registered client application; random when absent. */
   readonly clientSecret?: string;
+  /**
+   * The base URL clients reach the sandbox at when that is not its own address, such as a recording
+   * proxy in front of it (`http://127.0.0.1:4040`): discovery advertises it, the token endpoint
+   * accepts its token endpoint URI as the assertion's `aud`, and `client.env` points there. An
+   * absolute `http:` or `https:` URL without credentials, query, fragment or trailing slash.
+   */
+  readonly publicUrl?: string;
   /** Lifetime of issued access tokens in seconds (`expires_in`); default 3599. */
   readonly tokenLifetimeSeconds?: number;
   /**
@@ -90,6 +98,8 @@ export interface SandboxCoreOptions extends Omit<DatasetSource, "dataFile"> {
 export interface SandboxControls {
   /** Base URL of the service (no trailing slash). */
   readonly url: string;
+  /** The base URL discovery advertises: `publicUrl` when given, otherwise `url`. */
+  readonly publicUrl: string;
   /** The token endpoint URI, as advertised by the discovery document. */
   readonly tokenEndpoint: string;
   readonly credentials: SandboxCredentials;
@@ -144,6 +154,10 @@ export interface ReadSources {
 
 function checkOptions(options: SandboxCoreOptions): void {
   const { tokenLifetimeSeconds, clientId, clientSecret } = options;
+  if (options.publicUrl !== undefined) {
+    const problem = publicUrlProblem(options.publicUrl);
+    if (problem) throw new SandboxOptionError(`publicUrl: ${problem}`);
+  }
   if (
     tokenLifetimeSeconds !== undefined &&
     !(Number.isInteger(tokenLifetimeSeconds) && tokenLifetimeSeconds >= 1 && tokenLifetimeSeconds <= 86_400)
@@ -280,6 +294,7 @@ export async function assembleSandbox(
     },
     validateResponses: options.validateResponses === true,
     baseUrl: () => baseUrl,
+    ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
     tokenEndpoint: () => ({
       credentials,
       tokens,
@@ -303,7 +318,8 @@ export async function assembleSandbox(
     },
     controls: () => ({
       url: baseUrl,
-      tokenEndpoint: `${baseUrl}/daas/oauth/token`,
+      publicUrl: options.publicUrl ?? baseUrl,
+      tokenEndpoint: `${options.publicUrl ?? baseUrl}/daas/oauth/token`,
       credentials,
       responseViolations: violations,
       injectFault: (rule) => faults.add(checkFaultRule(rule, operationIds)),

@@ -148,8 +148,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let credentialsFiles: Sandbox["credentialsFiles"];
   if (credentialsDir !== undefined) {
     try {
+      // Clients read it to find the service: through the proxy, when there is one.
       credentialsFiles = await writeCredentialsFiles(credentialsDir, {
-        baseUrl,
+        baseUrl: controls.publicUrl,
         credentials: controls.credentials,
       });
     } catch (error) {

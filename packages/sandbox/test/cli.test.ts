@@ -42,8 +42,9 @@ function run(args: string[]) {
 /** Starts the CLI and resolves once it prints its base URL. */
 function launch(
   args: string[],
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ child: ChildProcessWithoutNullStreams; url: string; output: () => string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", cliSource, ...args], { cwd: packageDir });
+  const child = spawn(process.execPath, ["--import", "tsx", cliSource, ...args], { cwd: packageDir, env });
   children.push(child);
   let output = "";
   return new Promise((resolve, reject) => {
@@ -113,11 +114,47 @@ describe("drill-sandbox CLI", () => {
     expect(await exitOf(child)).toBe(0);
   });
 
+  it("advertises --public-url (or DRILL_SANDBOX_PUBLIC_URL) in discovery and client.env", {
+    timeout: 60_000,
+  }, async () => {
+    const { child, url, output } = await launch(
+      ["--port", "0", "--credentials-dir", dir, "--quiet", "--public-url", "http://127.0.0.1:4040"],
+      { ...process.env, DRILL_SANDBOX_PUBLIC_URL: "http://ignored.test" },
+    );
+    await expect.poll(output).toContain("token endpoint: http://127.0.0.1:4040/daas/oauth/token");
+    expect(output()).toContain("public URL: http://127.0.0.1:4040\n");
+    const res = await fetch(`${url}/.well-known/oauth-authorization-server`);
+    expect(await res.json()).toEqual({
+      issuer: "http://127.0.0.1:4040",
+      token_endpoint: "http://127.0.0.1:4040/daas/oauth/token",
+    });
+    expect(await readFile(join(dir, "client.env"), "utf8")).toContain(
+      "DRILL_BASE_URL=http://127.0.0.1:4040\n",
+    );
+    child.kill("SIGTERM");
+    expect(await exitOf(child)).toBe(0);
+
+    const fromEnv = await launch(["--port", "0", "--quiet"], {
+      ...process.env,
+      DRILL_SANDBOX_PUBLIC_URL: "https://proxy.test",
+    });
+    await expect.poll(fromEnv.output).toContain("token endpoint: https://proxy.test/daas/oauth/token");
+    fromEnv.child.kill("SIGTERM");
+    expect(await exitOf(fromEnv.child)).toBe(0);
+  });
+
   it("prints help", async () => {
     const { code, stdout } = await run(["--help"]);
     expect(code).toBe(0);
     expect(stdout).toContain("Usage: drill-sandbox");
-    for (const flag of ["--port", "--host", "--data", "--credentials-dir", "--token-lifetime"]) {
+    for (const flag of [
+      "--port",
+      "--host",
+      "--data",
+      "--credentials-dir",
+      "--token-lifetime",
+      "--public-url",
+    ]) {
       expect(stdout).toContain(flag);
     }
   });
@@ -125,6 +162,10 @@ describe("drill-sandbox CLI", () => {
   it.each([
     [["--port", "http"], /--port: must be an integer from 0 to 65535/],
     [["--token-lifetime", "0"], /--token-lifetime: must be an integer from 1 to 86400/],
+    [
+      ["--public-url", "http://127.0.0.1:4040/"],
+      /--public-url \(or DRILL_SANDBOX_PUBLIC_URL\): must be an absolute/,
+    ],
     [["--bogus"], /Unknown option '--bogus'/],
     [["positional"], /positional/],
   ])("refuses %j with exit 2 and no stack trace", async (args, message) => {

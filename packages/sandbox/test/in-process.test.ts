@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createSandbox, IN_PROCESS_URL, SandboxOptionError } from "../src/index.js";
-import { SMALL_DATA } from "./helpers.js";
+import { client, SMALL_DATA, signAssertion, tokenRequest } from "./helpers.js";
 
 describe("createSandbox", () => {
   it("answers for its fixed, reserved origin", async () => {
@@ -72,5 +72,73 @@ describe("createSandbox", () => {
     expect(b.faults()).toEqual([]);
     expect(a.credentials.clientSecret).not.toBe(b.credentials.clientSecret);
     expect(a.credentials.keyFile()?.keyId).not.toBe(b.credentials.keyFile()?.keyId);
+  });
+
+  describe("publicUrl: the in-process sandbox served from another address", () => {
+    const PUBLIC = "https://drill.proxy.test";
+
+    /** What a Worker serving `sandbox.fetch` at PUBLIC does: hand each request on for the sandbox's origin. */
+    function front(sandbox: { fetch: typeof fetch }) {
+      return async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
+        const request = new Request(input, init);
+        const url = new URL(request.url);
+        if (url.origin !== PUBLIC) throw new TypeError(`the front answers only for ${PUBLIC}`);
+        const body = request.body === null ? undefined : await request.arrayBuffer();
+        return sandbox.fetch(`${IN_PROCESS_URL}${url.pathname}${url.search}`, {
+          method: request.method,
+          headers: request.headers,
+          ...(body === undefined ? {} : { body }),
+        });
+      };
+    }
+
+    it("advertises the public URL and runs a whole flow through the front, its aud included", async () => {
+      const sandbox = await createSandbox({ data: SMALL_DATA, publicUrl: PUBLIC });
+      expect(sandbox.url).toBe(IN_PROCESS_URL);
+      expect(sandbox.publicUrl).toBe(PUBLIC);
+      expect(sandbox.tokenEndpoint).toBe(`${PUBLIC}/daas/oauth/token`);
+      const served = { ...sandbox, url: PUBLIC, fetch: front(sandbox) };
+
+      const discovery = await served.fetch(`${PUBLIC}/.well-known/oauth-authorization-server`);
+      expect(await discovery.json()).toEqual({
+        issuer: PUBLIC,
+        token_endpoint: `${PUBLIC}/daas/oauth/token`,
+      });
+      // signAssertion's aud is the handle's tokenEndpoint: the public one.
+      const exchange = await tokenRequest(served, { assertion: await signAssertion(sandbox) });
+      expect(exchange.status).toBe(200);
+      const me = await client(served, exchange.body.access_token as string)("GET", "/api/2.1/session");
+      expect(me.status).toBe(200);
+      // The sandbox itself still answers only for its own origin.
+      await expect(sandbox.fetch(`${PUBLIC}/api/2.1/version`)).rejects.toThrow(/answers only for/);
+    });
+
+    it("still accepts its own token endpoint as aud, and names the public one when refusing", async () => {
+      const sandbox = await createSandbox({ data: SMALL_DATA, publicUrl: PUBLIC });
+      // Posted straight to the sandbox's own token endpoint, not through the front.
+      const direct = { ...sandbox, tokenEndpoint: `${IN_PROCESS_URL}/daas/oauth/token` };
+      const accepted = await tokenRequest(direct, {
+        assertion: await signAssertion(sandbox, { claims: { aud: `${IN_PROCESS_URL}/daas/oauth/token` } }),
+      });
+      expect(accepted.status).toBe(200);
+      const refused = await tokenRequest(direct, {
+        assertion: await signAssertion(sandbox, {
+          claims: { aud: "https://elsewhere.test/daas/oauth/token" },
+        }),
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        error: "invalid_grant",
+        error_description: `assertion claim aud: must be the token endpoint URI ${PUBLIC}/daas/oauth/token`,
+      });
+    });
+
+    it("refuses a bad publicUrl as startSandbox does, naming the option and the rule", async () => {
+      for (const publicUrl of ["sandbox.test", "https://drill.proxy.test/", "https://a@drill.proxy.test"]) {
+        const error = await createSandbox({ publicUrl }).catch((e: unknown) => e);
+        expect(error, publicUrl).toBeInstanceOf(SandboxOptionError);
+        expect((error as Error).message).toMatch(/^publicUrl: must be an absolute http: or https: URL/);
+      }
+    });
   });
 });

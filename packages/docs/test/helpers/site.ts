@@ -17,6 +17,7 @@ export const sitePages = [
   { name: "authentication", path: "authentication.html" },
   { name: "errors", path: "errors.html" },
   { name: "versioning", path: "versioning.html" },
+  { name: "check-integration", path: "check-integration.html" },
   ...apiVersions.map((version) => ({ name: version.dir, path: `${version.dir}/index.html` })),
 ] as const;
 

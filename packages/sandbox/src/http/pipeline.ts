@@ -78,6 +78,11 @@ export interface PipelineContext {
   readonly validateResponses: boolean;
   /** The sandbox's own base URL (the token endpoint's audience is built from it). */
   baseUrl(): string;
+  /**
+   * The base URL clients reach the sandbox at (a proxy in front of it): discovery advertises it instead
+   * of the one the request addressed, and the token endpoint accepts it as the audience first.
+   */
+  readonly publicUrl?: string;
   /** The token endpoint's context, except the accepted audiences, which depend on the request. */
   tokenEndpoint(): TokenEndpointBase;
   onViolation(error: ResponseValidationError): void;
@@ -380,8 +385,9 @@ async function tokenRequest(ctx: PipelineContext, request: Request, wire: Wire):
     return oauthError("invalid_request", `request body: larger than ${read.limit} bytes`, 413);
   const text = utf8Text(read.bytes);
   if (text === undefined) return oauthError("invalid_request", "request body: not valid UTF-8");
-  const own = `${ctx.baseUrl()}/daas/oauth/token`;
-  const advertised = `${wire.base}/daas/oauth/token`;
+  // The advertised URI first: it is the one a failure message names.
+  const bases = [ctx.publicUrl, wire.base, ctx.baseUrl()];
+  const audiences = [...new Set(bases.filter((b) => b !== undefined).map((b) => `${b}/daas/oauth/token`))];
   const endpoint = ctx.tokenEndpoint();
   return exchangeToken(new URLSearchParams(text), {
     credentials: endpoint.credentials,
@@ -389,7 +395,7 @@ async function tokenRequest(ctx: PipelineContext, request: Request, wire: Wire):
     lifetimeSeconds: endpoint.lifetimeSeconds,
     assertion: {
       accounts: endpoint.accounts,
-      audiences: advertised === own ? [own] : [advertised, own],
+      audiences,
       nowSeconds: endpoint.nowSeconds,
       resolveUser: (subject, serviceAccountId) => endpoint.resolveUser(subject, serviceAccountId),
     },
@@ -409,7 +415,7 @@ function discovery(call: Call): Outcome {
   }
   const rule = ctx.responses.match(operation.operationId, call.pathParams, call.query);
   if (rule) return { reply: ruleReply(rule), operation, rule: rule.index };
-  const base = call.wire.base;
+  const base = ctx.publicUrl ?? call.wire.base;
   return {
     reply: { status: 200, body: { issuer: base, token_endpoint: `${base}/daas/oauth/token` } },
     operation,
