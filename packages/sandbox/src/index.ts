@@ -34,6 +34,7 @@ export { ADMIN_PREFIX } from "./http/pipeline.js";
 export { CLOCK_LEEWAY_SECONDS } from "./oauth/assertion.js";
 export type { SandboxCredentials, ServiceAccountKeyFile } from "./oauth/credentials.js";
 export { ENV_FILE_NAME, KEY_FILE_NAME } from "./oauth/credentials-files.js";
+export { EXAMPLE_HEADER, exampleAnsweredOperations } from "./responses/example-answers.js";
 export type {
   ResponseRule,
   ResponseRulesFile,

@@ -9,7 +9,7 @@ import { checkFaultRule, FaultInjector } from "./admin/faults.js";
 import type { DatasetSource } from "./data/dataset-loader.js";
 import { loadDataset } from "./data/dataset-loader.js";
 import { ListenError, type ResponseValidationError, SandboxOptionError } from "./errors.js";
-import { createHandlers } from "./http/handlers.js";
+import { createHandlers, SIMULATED_OPERATIONS } from "./http/handlers.js";
 import type { HttpMethod, OpenApiDocument, Operation } from "./http/openapi.js";
 import { listOperations, loadBundledSpec } from "./http/openapi.js";
 import type { PathEntry } from "./http/pipeline.js";
@@ -19,6 +19,7 @@ import { validatorsFor } from "./http/validator.js";
 import { AccessTokens } from "./oauth/access-tokens.js";
 import { createServiceAccounts, randomToken, SandboxCredentials } from "./oauth/credentials.js";
 import { writeCredentialsFiles } from "./oauth/credentials-files.js";
+import { exampleAnswerHandlers } from "./responses/example-answers.js";
 import type { ResponseRule, ResponseRulesFile } from "./responses/response-rules.js";
 import { loadResponseRules, ResponseBook } from "./responses/response-rules.js";
 import { readResponsesFile } from "./responses/responses-file.js";
@@ -228,7 +229,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     createRequestListener({
       router: buildRouter(operations),
       validators,
-      handlers: createHandlers(dataset.state),
+      handlers: new Map([
+        ...createHandlers(dataset.state),
+        ...exampleAnswerHandlers(doc, operations, validators, new Set(Object.keys(SIMULATED_OPERATIONS))),
+      ]),
       tokens,
       faults,
       responses: responseBook,

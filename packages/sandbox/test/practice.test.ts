@@ -174,9 +174,10 @@ describe("repertoire", () => {
     const sandbox = await start();
     const ana = await as(sandbox, "u-ana");
     expect((await ana("GET", "/api/2.1/repertoire")).body).toEqual({ total: 0, drills: [] });
-    expect((await ana("PUT", "/api/2.1/repertoire/es-colours")).status).toBe(204);
-    expect((await ana("PUT", "/api/2.1/repertoire/course-spanish")).status).toBe(204);
-    expect((await ana("PUT", "/api/2.1/repertoire/course-spanish")).status).toBe(204);
+    const added = { status: 200, body: { description: "Added to repertoire" } };
+    expect(await ana("PUT", "/api/2.1/repertoire/es-colours")).toMatchObject(added);
+    expect(await ana("PUT", "/api/2.1/repertoire/course-spanish")).toMatchObject(added);
+    expect(await ana("PUT", "/api/2.1/repertoire/course-spanish")).toMatchObject(added);
 
     const list = (await ana("GET", "/api/2.1/repertoire")).body as {
       total: number;
@@ -191,7 +192,7 @@ describe("repertoire", () => {
       drills: [],
     });
 
-    expect((await ana("DELETE", "/api/2.1/repertoire/es-colours")).status).toBe(204);
+    expect(await ana("DELETE", "/api/2.1/repertoire/es-colours")).toMatchObject({ status: 200, body: {} });
     const gone = await ana("DELETE", "/api/2.1/repertoire/es-colours");
     expect(gone.status).toBe(404);
     expect(gone.body).toMatchObject({ ID: "not_in_repertoire" });
