@@ -2070,9 +2070,22 @@ export interface components {
         };
         /**
          * CreateDrillForm_v2_0
-         * @description Fields of POST drills.
+         * @description Fields of POST drills. The page also lists an optional, repeated field `tags` (one field per tag); it is not declared here because the per-version bundling filters every node keyed `tags` (Redocly filter-in by tag), so it travels as one of the open extra fields.
          */
         CreateDrillForm_v2_0: {
+            /** @description What the drill is about. */
+            description: string;
+            /**
+             * @description Name of the new drill.
+             * @example French Made Easy chapter 1
+             */
+            name: string;
+            /**
+             * @description Subject of the drill; must differ from the name.
+             * @example French
+             */
+            subject: string;
+        } & {
             [key: string]: unknown;
         };
         /**
@@ -2931,7 +2944,7 @@ export interface components {
                 "application/x-www-form-urlencoded": components["schemas"]["ClientAppForm_v2_0"];
             };
         };
-        /** @description Fields of POST drills. Sent as form fields. */
+        /** @description Fields of POST drills. The page also lists an optional, repeated field `tags` (one field per tag); it is not declared here because the per-version bundling filters every node keyed `tags` (Redocly filter-in by tag), so it travels as one of the open extra fields. Sent as form fields. */
         CreateDrillForm_v2_0: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["CreateDrillForm_v2_0"];

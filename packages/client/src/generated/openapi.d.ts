@@ -4426,7 +4426,7 @@ export interface components {
         };
         /**
          * CreateDrillForm_v2_0
-         * @description Fields of POST drills.
+         * @description Fields of POST drills. The page also lists an optional, repeated field `tags` (one field per tag); it is not declared here because the per-version bundling filters every node keyed `tags` (Redocly filter-in by tag), so it travels as one of the open extra fields.
          */
         CreateDrillForm_v2_0: {
             /** @description What the drill is about. */
@@ -4441,8 +4441,6 @@ export interface components {
              * @example French
              */
             subject: string;
-            /** @description Tags for the drill, one field per tag. */
-            tags?: string[];
         } & {
             [key: string]: unknown;
         };
@@ -5307,7 +5305,7 @@ export interface components {
                 "application/x-www-form-urlencoded": components["schemas"]["ClientAppForm_v2_0"];
             };
         };
-        /** @description Fields of POST drills. Sent as form fields. */
+        /** @description Fields of POST drills. The page also lists an optional, repeated field `tags` (one field per tag); it is not declared here because the per-version bundling filters every node keyed `tags` (Redocly filter-in by tag), so it travels as one of the open extra fields. Sent as form fields. */
         CreateDrillForm_v2_0: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["CreateDrillForm_v2_0"];

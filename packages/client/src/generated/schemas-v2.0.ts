@@ -168,7 +168,7 @@ export type ClientApp_v2_0 = components["schemas"]["ClientApp_v2_0"];
 /**
  * The schema `CreateDrillForm_v2_0` of the Drill Practice API (`components.schemas["CreateDrillForm_v2_0"]`).
  *
- * Fields of POST drills.
+ * Fields of POST drills. The page also lists an optional, repeated field `tags` (one field per tag); it is not declared here because the per-version bundling filters every node keyed `tags` (Redocly filter-in by tag), so it travels as one of the open extra fields.
  *
  * @example
  * ```ts
