@@ -22,6 +22,38 @@ import type { components } from "./openapi.js";
 export type AccessTokenResponse = components["schemas"]["AccessTokenResponse"];
 
 /**
+ * The schema `Actor_v2_0` of the Drill Practice API (`components.schemas["Actor_v2_0"]`).
+ *
+ * A user (or organization) as 2.0 answers refer to it: in a session, in staff lists and in user lists.
+ *
+ * @example
+ * ```ts
+ * import type { Actor_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: Actor_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Actor_v2_0 = components["schemas"]["Actor_v2_0"];
+
+/**
+ * The schema `Actors_v2_0` of the Drill Practice API (`components.schemas["Actors_v2_0"]`).
+ *
+ * A page of users: the total number found and the users of this page.
+ *
+ * @example
+ * ```ts
+ * import type { Actors_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: Actors_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Actors_v2_0 = components["schemas"]["Actors_v2_0"];
+
+/**
  * The schema `AnswerRequest` of the Drill Practice API (`components.schemas["AnswerRequest"]`).
  *
  * Form fields of a 2.0 answer. `answer` holds the given value, or the values when the question takes several (a repeated field on the wire).
@@ -102,6 +134,102 @@ export type AssertionHeader = components["schemas"]["AssertionHeader"];
 export type AuthorizationServerMetadata = components["schemas"]["AuthorizationServerMetadata"];
 
 /**
+ * The schema `ClientAppForm_v2_0` of the Drill Practice API (`components.schemas["ClientAppForm_v2_0"]`).
+ *
+ * Fields of POST client-apps.
+ *
+ * @example
+ * ```ts
+ * import type { ClientAppForm_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: ClientAppForm_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type ClientAppForm_v2_0 = components["schemas"]["ClientAppForm_v2_0"];
+
+/**
+ * The schema `ClientApp_v2_0` of the Drill Practice API (`components.schemas["ClientApp_v2_0"]`).
+ *
+ * An API client application registered with the service.
+ *
+ * @example
+ * ```ts
+ * import type { ClientApp_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: ClientApp_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type ClientApp_v2_0 = components["schemas"]["ClientApp_v2_0"];
+
+/**
+ * The schema `CreateDrillForm_v2_0` of the Drill Practice API (`components.schemas["CreateDrillForm_v2_0"]`).
+ *
+ * Fields of POST drills. The page also lists an optional, repeated field `tags` (one field per tag); it is not declared here because the per-version bundling filters every node keyed `tags` (Redocly filter-in by tag), so it travels as one of the open extra fields.
+ *
+ * @example
+ * ```ts
+ * import type { CreateDrillForm_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: CreateDrillForm_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type CreateDrillForm_v2_0 = components["schemas"]["CreateDrillForm_v2_0"];
+
+/**
+ * The schema `CreateGroupForm_v2_0` of the Drill Practice API (`components.schemas["CreateGroupForm_v2_0"]`).
+ *
+ * Fields of POST groups; the new group is empty.
+ *
+ * @example
+ * ```ts
+ * import type { CreateGroupForm_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: CreateGroupForm_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type CreateGroupForm_v2_0 = components["schemas"]["CreateGroupForm_v2_0"];
+
+/**
+ * The schema `DrillDetails_v2_0` of the Drill Practice API (`components.schemas["DrillDetails_v2_0"]`).
+ *
+ * A drill or course as GET drill answers it (the page calls it a 2.0 Drillable; the store search's `Drillable` keeps the interface's shape). The `type` says which it is.
+ *
+ * @example
+ * ```ts
+ * import type { DrillDetails_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: DrillDetails_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type DrillDetails_v2_0 = components["schemas"]["DrillDetails_v2_0"];
+
+/**
+ * The schema `Drill_v2_0` of the Drill Practice API (`components.schemas["Drill_v2_0"]`).
+ *
+ * A 2.0 drill as the drill writes answer it.
+ *
+ * @example
+ * ```ts
+ * import type { Drill_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: Drill_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Drill_v2_0 = components["schemas"]["Drill_v2_0"];
+
+/**
  * The schema `Drillable` of the Drill Practice API (`components.schemas["Drillable"]`).
  *
  * A drill or course as listed in a store search result (2.0 object).
@@ -148,6 +276,22 @@ export type DrillablePractice = components["schemas"]["DrillablePractice"];
  * ```
  */
 export type Drillables = components["schemas"]["Drillables"];
+
+/**
+ * The schema `EmailAddress_v2_0` of the Drill Practice API (`components.schemas["EmailAddress_v2_0"]`).
+ *
+ * An email address and whether it has been verified.
+ *
+ * @example
+ * ```ts
+ * import type { EmailAddress_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: EmailAddress_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type EmailAddress_v2_0 = components["schemas"]["EmailAddress_v2_0"];
 
 /**
  * The schema `EmptyObject` of the Drill Practice API (`components.schemas["EmptyObject"]`).
@@ -230,6 +374,118 @@ export type Feedback = components["schemas"]["Feedback"];
 export type FormFields = components["schemas"]["FormFields"];
 
 /**
+ * The schema `GroupCounts_v2_0` of the Drill Practice API (`components.schemas["GroupCounts_v2_0"]`).
+ *
+ * Counts of what a group holds.
+ *
+ * @example
+ * ```ts
+ * import type { GroupCounts_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: GroupCounts_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type GroupCounts_v2_0 = components["schemas"]["GroupCounts_v2_0"];
+
+/**
+ * The schema `GroupInvitationForm_v2_0` of the Drill Practice API (`components.schemas["GroupInvitationForm_v2_0"]`).
+ *
+ * Fields of PUT group-invitation.
+ *
+ * @example
+ * ```ts
+ * import type { GroupInvitationForm_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: GroupInvitationForm_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type GroupInvitationForm_v2_0 = components["schemas"]["GroupInvitationForm_v2_0"];
+
+/**
+ * The schema `GroupInvitation_v2_0` of the Drill Practice API (`components.schemas["GroupInvitation_v2_0"]`).
+ *
+ * An invitation to a group: its status, the invited user and the group.
+ *
+ * @example
+ * ```ts
+ * import type { GroupInvitation_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: GroupInvitation_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type GroupInvitation_v2_0 = components["schemas"]["GroupInvitation_v2_0"];
+
+/**
+ * The schema `GroupMember_v2_0` of the Drill Practice API (`components.schemas["GroupMember_v2_0"]`).
+ *
+ * A member of a 2.0 group, or an invitee who has not answered yet.
+ *
+ * @example
+ * ```ts
+ * import type { GroupMember_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: GroupMember_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type GroupMember_v2_0 = components["schemas"]["GroupMember_v2_0"];
+
+/**
+ * The schema `GroupStaff_v2_0` of the Drill Practice API (`components.schemas["GroupStaff_v2_0"]`).
+ *
+ * The staff permissions of a 2.0 group. In 2.0 the group is given by its ID as a string (2.1.1 gives an object).
+ *
+ * @example
+ * ```ts
+ * import type { GroupStaff_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: GroupStaff_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type GroupStaff_v2_0 = components["schemas"]["GroupStaff_v2_0"];
+
+/**
+ * The schema `Group_v2_0` of the Drill Practice API (`components.schemas["Group_v2_0"]`).
+ *
+ * A 2.0 group. The member list operation answers it with its members; creating a group answers it with counts in `members` and `drills` (see Contradictions in spec/README.md).
+ *
+ * @example
+ * ```ts
+ * import type { Group_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: Group_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Group_v2_0 = components["schemas"]["Group_v2_0"];
+
+/**
+ * The schema `Media_v2_0` of the Drill Practice API (`components.schemas["Media_v2_0"]`).
+ *
+ * An image of a 2.0 answer (avatar, icon, cover): its MIME type and where to fetch it.
+ *
+ * @example
+ * ```ts
+ * import type { Media_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: Media_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Media_v2_0 = components["schemas"]["Media_v2_0"];
+
+/**
  * The schema `Message` of the Drill Practice API (`components.schemas["Message"]`).
  *
  * A success answer that only reports what was done, in a human-readable `description` (the same field that errors use for their text).
@@ -276,6 +532,54 @@ export type MultipartBody = components["schemas"]["MultipartBody"];
  * ```
  */
 export type NotShown = components["schemas"]["NotShown"];
+
+/**
+ * The schema `Objective_v2_0` of the Drill Practice API (`components.schemas["Objective_v2_0"]`).
+ *
+ * A practice or test objective of a 2.0 group.
+ *
+ * @example
+ * ```ts
+ * import type { Objective_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: Objective_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Objective_v2_0 = components["schemas"]["Objective_v2_0"];
+
+/**
+ * The schema `OrganizationStaffForm_v2_0` of the Drill Practice API (`components.schemas["OrganizationStaffForm_v2_0"]`).
+ *
+ * Fields of PUT organization staff.
+ *
+ * @example
+ * ```ts
+ * import type { OrganizationStaffForm_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: OrganizationStaffForm_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type OrganizationStaffForm_v2_0 = components["schemas"]["OrganizationStaffForm_v2_0"];
+
+/**
+ * The schema `Organization_v2_0` of the Drill Practice API (`components.schemas["Organization_v2_0"]`).
+ *
+ * A 2.0 organization.
+ *
+ * @example
+ * ```ts
+ * import type { Organization_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: Organization_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Organization_v2_0 = components["schemas"]["Organization_v2_0"];
 
 /**
  * The schema `Proficiency` of the Drill Practice API (`components.schemas["Proficiency"]`).
@@ -374,6 +678,22 @@ export type QuestionTell = components["schemas"]["QuestionTell"];
 export type ServiceAccountKeyFile = components["schemas"]["ServiceAccountKeyFile"];
 
 /**
+ * The schema `Session_v2_0` of the Drill Practice API (`components.schemas["Session_v2_0"]`).
+ *
+ * The current session: the locale, and the user when one is authenticated.
+ *
+ * @example
+ * ```ts
+ * import type { Session_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: Session_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Session_v2_0 = components["schemas"]["Session_v2_0"];
+
+/**
  * The schema `Term` of the Drill Practice API (`components.schemas["Term"]`).
  *
  * One term of a question, carrying its `value`.
@@ -406,6 +726,38 @@ export type Term = components["schemas"]["Term"];
 export type TermEvaluation = components["schemas"]["TermEvaluation"];
 
 /**
+ * The schema `TestQuestion_v2_0` of the Drill Practice API (`components.schemas["TestQuestion_v2_0"]`).
+ *
+ * One question of a test result, with its evaluation.
+ *
+ * @example
+ * ```ts
+ * import type { TestQuestion_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: TestQuestion_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type TestQuestion_v2_0 = components["schemas"]["TestQuestion_v2_0"];
+
+/**
+ * The schema `TestResult_v2_0` of the Drill Practice API (`components.schemas["TestResult_v2_0"]`).
+ *
+ * A 2.0 test result: the test, the score and the answers with their corrections. The object page marks its fields required, but the GET test-result example leaves several out, so none is required here (see Contradictions in spec/README.md).
+ *
+ * @example
+ * ```ts
+ * import type { TestResult_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: TestResult_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type TestResult_v2_0 = components["schemas"]["TestResult_v2_0"];
+
+/**
  * The schema `TokenRequest` of the Drill Practice API (`components.schemas["TokenRequest"]`).
  *
  * Form parameters of the token exchange (JWT bearer grant, RFC 7523), sent as `application/x-www-form-urlencoded`.
@@ -422,6 +774,86 @@ export type TermEvaluation = components["schemas"]["TermEvaluation"];
 export type TokenRequest = components["schemas"]["TokenRequest"];
 
 /**
+ * The schema `UpdateDrillForm_v2_0` of the Drill Practice API (`components.schemas["UpdateDrillForm_v2_0"]`).
+ *
+ * Fields of PUT drill (drills only, not courses); each is optional.
+ *
+ * @example
+ * ```ts
+ * import type { UpdateDrillForm_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: UpdateDrillForm_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UpdateDrillForm_v2_0 = components["schemas"]["UpdateDrillForm_v2_0"];
+
+/**
+ * The schema `UpdateUserForm_v2_0` of the Drill Practice API (`components.schemas["UpdateUserForm_v2_0"]`).
+ *
+ * Fields of PUT user; each is optional and only what is sent changes.
+ *
+ * @example
+ * ```ts
+ * import type { UpdateUserForm_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: UpdateUserForm_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UpdateUserForm_v2_0 = components["schemas"]["UpdateUserForm_v2_0"];
+
+/**
+ * The schema `UserEmailAddress_v2_0` of the Drill Practice API (`components.schemas["UserEmailAddress_v2_0"]`).
+ *
+ * One email address of a user account and whether it is the primary one.
+ *
+ * @example
+ * ```ts
+ * import type { UserEmailAddress_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: UserEmailAddress_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UserEmailAddress_v2_0 = components["schemas"]["UserEmailAddress_v2_0"];
+
+/**
+ * The schema `UserEmailAddresses_v2_0` of the Drill Practice API (`components.schemas["UserEmailAddresses_v2_0"]`).
+ *
+ * The email addresses of a user account. When there are any, exactly one is primary; only the primary address receives mail, the others can be used to log in.
+ *
+ * @example
+ * ```ts
+ * import type { UserEmailAddresses_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: UserEmailAddresses_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UserEmailAddresses_v2_0 = components["schemas"]["UserEmailAddresses_v2_0"];
+
+/**
+ * The schema `User_v2_0` of the Drill Practice API (`components.schemas["User_v2_0"]`).
+ *
+ * A 2.0 user account.
+ *
+ * @example
+ * ```ts
+ * import type { User_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: User_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type User_v2_0 = components["schemas"]["User_v2_0"];
+
+/**
  * The names of all schemas in the spec, in the order of the aliases above.
  *
  * @example
@@ -431,4 +863,4 @@ export type TokenRequest = components["schemas"]["TokenRequest"];
  * console.log(SCHEMA_NAMES.includes("Drillable")); // true
  * ```
  */
-export const SCHEMA_NAMES = ["AccessTokenResponse","AnswerRequest","AnswerResponse","AssertionClaims","AssertionHeader","AuthorizationServerMetadata","Drillable","DrillablePractice","Drillables","EmptyObject","ErrorResponse","Evaluation","Feedback","FormFields","Message","MultipartBody","NotShown","Proficiency","Question","QuestionAsk","QuestionResponse","QuestionTell","ServiceAccountKeyFile","Term","TermEvaluation","TokenRequest"] as const;
+export const SCHEMA_NAMES = ["AccessTokenResponse","Actor_v2_0","Actors_v2_0","AnswerRequest","AnswerResponse","AssertionClaims","AssertionHeader","AuthorizationServerMetadata","ClientAppForm_v2_0","ClientApp_v2_0","CreateDrillForm_v2_0","CreateGroupForm_v2_0","DrillDetails_v2_0","Drill_v2_0","Drillable","DrillablePractice","Drillables","EmailAddress_v2_0","EmptyObject","ErrorResponse","Evaluation","Feedback","FormFields","GroupCounts_v2_0","GroupInvitationForm_v2_0","GroupInvitation_v2_0","GroupMember_v2_0","GroupStaff_v2_0","Group_v2_0","Media_v2_0","Message","MultipartBody","NotShown","Objective_v2_0","OrganizationStaffForm_v2_0","Organization_v2_0","Proficiency","Question","QuestionAsk","QuestionResponse","QuestionTell","ServiceAccountKeyFile","Session_v2_0","Term","TermEvaluation","TestQuestion_v2_0","TestResult_v2_0","TokenRequest","UpdateDrillForm_v2_0","UpdateUserForm_v2_0","UserEmailAddress_v2_0","UserEmailAddresses_v2_0","User_v2_0"] as const;

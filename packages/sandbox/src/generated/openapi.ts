@@ -33,6 +33,49 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * Actor_v2_0
+         * @description A user (or organization) as 2.0 answers refer to it: in a session, in staff lists and in user lists.
+         */
+        Actor_v2_0: {
+            avatar?: components["schemas"]["Media_v2_0"];
+            /**
+             * Format: date-time
+             * @description When the account was created (ISO 8601).
+             */
+            created?: string;
+            /** @description Description of the user (in user lists). */
+            description?: string;
+            /** @description Email address (in user lists). */
+            emailAddress?: string;
+            /** @description Identifier of the actor (the session example shows an email address here). */
+            id?: string;
+            /** @description Locale, such as `en_US` or `nl`. */
+            locale?: string;
+            /** @description Display name. */
+            name?: string;
+            /** @description Quota figure shown in user lists; its unit is not shown. */
+            quota?: number;
+            /**
+             * @description Kind of actor.
+             * @example USER
+             */
+            type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Actors_v2_0
+         * @description A page of users: the total number found and the users of this page.
+         */
+        Actors_v2_0: {
+            /** @description Number of users found. */
+            total?: number;
+            /** @description The users of this page. */
+            users?: components["schemas"]["Actor_v2_0"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * AnswerRequest
          * @description Form fields of a 2.0 answer. `answer` holds the given value, or the values when the question takes several (a repeated field on the wire).
          */
@@ -110,6 +153,126 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * ClientApp_v2_0
+         * @description An API client application registered with the service.
+         */
+        ClientApp_v2_0: {
+            /**
+             * Format: date-time
+             * @description When the application was registered (ISO 8601).
+             */
+            created?: string;
+            creator?: components["schemas"]["Actor_v2_0"];
+            /** @description Description shown on the approval screen. */
+            description?: string;
+            icon?: components["schemas"]["Media_v2_0"];
+            /** @description The client ID. */
+            id: string;
+            /** @description Name of the application. */
+            name: string;
+            /** @description Where users are sent after allowing or declining access. */
+            redirectionEndpoint?: string;
+            /** @description The OAuth client secret; only its owner sees it. */
+            secret?: string;
+            /**
+             * @description Official or experimental; new applications start experimental.
+             * @example OFFICIAL
+             * @example EXPERIMENTAL
+             */
+            status?: string;
+            /** @description Website of the application. */
+            url?: string;
+            /** @description A flag whose description the stored page cuts off. */
+            userCredentialFlowPermitted?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * ClientAppForm_v2_0
+         * @description Fields of POST client-apps.
+         */
+        ClientAppForm_v2_0: {
+            /** @description Description of the application. */
+            description?: string;
+            /** @description Key of an icon uploaded just before. */
+            iconKey?: string;
+            /**
+             * @description Name of the client application.
+             * @example Integration with LMS
+             */
+            name: string;
+            /** @description The OAuth redirection endpoint. */
+            redirectionEndpoint: string;
+            /**
+             * @description Where to learn more about the application.
+             * @example https://www.example.com
+             */
+            url?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * CreateDrillForm_v2_0
+         * @description Fields of POST drills. The page also lists an optional, repeated field `tags` (one field per tag); it is not declared here because the per-version bundling filters every node keyed `tags` (Redocly filter-in by tag), so it travels as one of the open extra fields.
+         */
+        CreateDrillForm_v2_0: {
+            /** @description What the drill is about. */
+            description: string;
+            /**
+             * @description Name of the new drill.
+             * @example French Made Easy chapter 1
+             */
+            name: string;
+            /**
+             * @description Subject of the drill; must differ from the name.
+             * @example French
+             */
+            subject: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * CreateGroupForm_v2_0
+         * @description Fields of POST groups; the new group is empty.
+         */
+        CreateGroupForm_v2_0: {
+            /** @description Description of the group. */
+            description: string;
+            /**
+             * @description Name of the group.
+             * @example Class of 2013
+             */
+            name: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Drill_v2_0
+         * @description A 2.0 drill as the drill writes answer it.
+         */
+        Drill_v2_0: {
+            /** @description Description of the drill. */
+            description?: string;
+            /** @description Identifier of the drill. */
+            id?: string;
+            /**
+             * Format: date-time
+             * @description When the drill was last changed (ISO 8601).
+             */
+            lastEdited?: string;
+            /** @description Name; creating may append a bracketed sequence number on a clash, so the answer echoes it. */
+            name?: string;
+            /** @description Subject of the drill. */
+            subject?: string;
+            /**
+             * @description `DRILL` for these operations.
+             * @example DRILL
+             */
+            type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * Drillable
          * @description A drill or course as listed in a store search result (2.0 object).
          */
@@ -151,6 +314,58 @@ export interface components {
             drills: components["schemas"]["Drillable"][];
             /** @description How many drillables matched in all, whatever `resultStart` and `resultSize` were. */
             total: number;
+        };
+        /**
+         * DrillDetails_v2_0
+         * @description A drill or course as GET drill answers it (the page calls it a 2.0 Drillable; the store search's `Drillable` keeps the interface's shape). The `type` says which it is.
+         */
+        DrillDetails_v2_0: {
+            cover?: components["schemas"]["Media_v2_0"];
+            /** @description Description. */
+            description?: string;
+            icon?: components["schemas"]["Media_v2_0"];
+            /** @description Identifier of the drill or course. */
+            id?: string;
+            /** @description License of the content; the stored page is cut inside it. */
+            license?: {
+                [key: string]: unknown;
+            };
+            /** @description Name. */
+            name?: string;
+            /** @description The caller's progress; present when the drill is in the caller's repertoire. */
+            practice?: {
+                /** @description Expected time to reach full proficiency. */
+                expectedDuration?: number;
+                highestProficiency?: components["schemas"]["Proficiency"];
+                proficiency?: components["schemas"]["Proficiency"];
+                /** @description Time spent practising. */
+                timeSpent?: number;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description Number of items. */
+            size?: number;
+            /** @description Subject. */
+            subject?: string;
+            /**
+             * @description `DRILL` or `COURSE`.
+             * @example DRILL
+             */
+            type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * EmailAddress_v2_0
+         * @description An email address and whether it has been verified.
+         */
+        EmailAddress_v2_0: {
+            /** @description The email address. */
+            address?: string;
+            /** @description Whether the address has been verified. */
+            verified?: boolean;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * EmptyObject
@@ -218,6 +433,129 @@ export interface components {
             [key: string]: (string | number | boolean) | (string | number | boolean)[];
         };
         /**
+         * Group_v2_0
+         * @description A 2.0 group. The member list operation answers it with its members; creating a group answers it with counts in `members` and `drills` (see Contradictions in spec/README.md).
+         */
+        Group_v2_0: {
+            counts?: components["schemas"]["GroupCounts_v2_0"];
+            /** @description Description of the group. */
+            description?: string;
+            /** @description Number of drills (a new group). */
+            drills?: number;
+            /** @description Identifier of the group. */
+            id?: string;
+            /** @description The members (member list), or their number (a new group). */
+            members?: components["schemas"]["GroupMember_v2_0"][] | number;
+            /** @description Name of the group. */
+            name?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * GroupCounts_v2_0
+         * @description Counts of what a group holds.
+         */
+        GroupCounts_v2_0: {
+            /** @description Number of drills and courses in the group. */
+            drillables?: number;
+            /** @description Number of tests in the group. */
+            tests?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * GroupInvitation_v2_0
+         * @description An invitation to a group: its status, the invited user and the group.
+         */
+        GroupInvitation_v2_0: {
+            group?: components["schemas"]["Group_v2_0"];
+            /**
+             * @description Status of the invitation.
+             * @example ACCEPTED
+             */
+            status?: string;
+            user?: components["schemas"]["Actor_v2_0"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * GroupInvitationForm_v2_0
+         * @description Fields of PUT group-invitation.
+         */
+        GroupInvitationForm_v2_0: {
+            /**
+             * @description What to do with the invitation.
+             * @enum {string}
+             */
+            action: "ACCEPT" | "DECLINE";
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * GroupMember_v2_0
+         * @description A member of a 2.0 group, or an invitee who has not answered yet.
+         */
+        GroupMember_v2_0: {
+            /** @description Email address of the member or invitee. */
+            emailAddress?: string;
+            /** @description Identifier of the member's account. */
+            id?: string;
+            /**
+             * Format: date-time
+             * @description When the member joined (ISO 8601).
+             */
+            joined?: string;
+            /** @description Name of the member. */
+            name?: string;
+            /**
+             * @description Present for invitees who have not accepted or declined yet.
+             * @example invited
+             */
+            status?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * GroupStaff_v2_0
+         * @description The staff permissions of a 2.0 group. In 2.0 the group is given by its ID as a string (2.1.1 gives an object).
+         */
+        GroupStaff_v2_0: {
+            /** @description Number of staff permissions listed. */
+            count?: number;
+            /** @description Identifier of the group. */
+            group?: string;
+            /** @description One entry per staff user and permission. */
+            groupStaffUsers?: ({
+                /** @description Identifier of the group. */
+                group?: string;
+                /**
+                 * @description `MANAGE`: content, members and progress; `VIEW`: contents, membership and progress.
+                 * @enum {string}
+                 */
+                permission?: "MANAGE" | "VIEW";
+                user?: components["schemas"]["Actor_v2_0"];
+            } & {
+                [key: string]: unknown;
+            })[];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Media_v2_0
+         * @description An image of a 2.0 answer (avatar, icon, cover): its MIME type and where to fetch it.
+         */
+        Media_v2_0: {
+            /**
+             * @description MIME type of the image.
+             * @example image/png
+             */
+            type?: string;
+            /** @description Where the image can be fetched. */
+            url?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * Message
          * @description A success answer that only reports what was done, in a human-readable `description` (the same field that errors use for their text).
          */
@@ -240,6 +578,84 @@ export interface components {
          * @description Placeholder for a shape that the service interface does not give. Any JSON value is accepted; do not rely on particular fields. The interface only says that message content is a list of objects.
          */
         NotShown: unknown;
+        /**
+         * Objective_v2_0
+         * @description A practice or test objective of a 2.0 group.
+         */
+        Objective_v2_0: {
+            /** @description The drills the objective covers. */
+            drills?: ({
+                /** @description Identifier of the drill. */
+                id?: string;
+                /** @description Name of the drill. */
+                name?: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description Identifier of the objective. */
+            id?: string;
+            /**
+             * @description Minimum proficiency to reach, 0–100. The example writes it as a string (`"90"`); see Contradictions in spec/README.md.
+             * @example 90
+             */
+            minimumProficiency?: number | string;
+            /**
+             * Format: date-time
+             * @description When the objective is reviewed (ISO 8601).
+             */
+            reviewDate?: string;
+            /**
+             * @description Kind of objective.
+             * @example ONEOFF
+             */
+            type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Organization_v2_0
+         * @description A 2.0 organization.
+         */
+        Organization_v2_0: {
+            avatar?: components["schemas"]["Media_v2_0"];
+            /** @description The organization's contract. */
+            contract?: {
+                /**
+                 * @description Kind of contract.
+                 * @example BUSINESS
+                 */
+                type?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description Contact email address. */
+            emailAddress?: string;
+            /** @description Group member quota (seen in the organizations list). */
+            groupMemberQuota?: number;
+            /** @description Identifier of the organization. */
+            id?: string;
+            /** @description Locale, such as `en_US`. */
+            locale?: string;
+            /** @description Name of the organization. */
+            name?: string;
+            /**
+             * @description Kind of actor.
+             * @example ORGANIZATION
+             */
+            type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * OrganizationStaffForm_v2_0
+         * @description Fields of PUT organization staff.
+         */
+        OrganizationStaffForm_v2_0: {
+            /** @description Name of the user; required when no user ID is given and the account must be created. */
+            name?: string;
+        } & {
+            [key: string]: unknown;
+        };
         /**
          * Proficiency
          * @description Proficiency values of a user for a drillable or a practice session, whole numbers from 0 to 100. `overall` is always present; `receptive` and `productive` appear only when both directions are practised, and `overall` is then their mean. How the service computes them is not shown.
@@ -336,6 +752,17 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * Session_v2_0
+         * @description The current session: the locale, and the user when one is authenticated.
+         */
+        Session_v2_0: {
+            /** @description Locale of the session. */
+            locale?: string;
+            user?: components["schemas"]["Actor_v2_0"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * Term
          * @description One term of a question, carrying its `value`.
          */
@@ -362,6 +789,92 @@ export interface components {
             value: string;
         };
         /**
+         * TestQuestion_v2_0
+         * @description One question of a test result, with its evaluation.
+         */
+        TestQuestion_v2_0: {
+            /** @description Name of the answer column. */
+            answerColumn: string;
+            /** @description Whether the user answered the question. */
+            answered: boolean;
+            /** @description Whether the answer was correct. */
+            correct: boolean;
+            /** @description The correct answer; only once the question has been answered. */
+            correctAnswer?: string;
+            /** @description The answer the user gave, if any. */
+            givenAnswer?: string;
+            /** @description The question asked. */
+            question: string;
+            /** @description Name of the question column. */
+            questionColumn: string;
+            /**
+             * @description Whether a time limit was met; absent when the question had none.
+             * @enum {string}
+             */
+            timing?: "TOO_LATE" | "ON_TIME";
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * TestResult_v2_0
+         * @description A 2.0 test result: the test, the score and the answers with their corrections. The object page marks its fields required, but the GET test-result example leaves several out, so none is required here (see Contradictions in spec/README.md).
+         */
+        TestResult_v2_0: {
+            /**
+             * Format: date-time
+             * @description End of the test (ISO 8601).
+             */
+            completed?: string;
+            /** @description Number of correct answers. */
+            correctlyAnswered?: number;
+            /** @description Score per drill. */
+            drills?: ({
+                drill?: {
+                    /** @description Identifier of the drill. */
+                    id?: string;
+                    /** @description Name. */
+                    name?: string;
+                    /** @description Subject. */
+                    subject?: string;
+                    /**
+                     * @description Kind.
+                     * @example DRILL
+                     */
+                    type?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                /** @description Score for this drill as a percentage. */
+                score?: number;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description Columns the test asks about. */
+            includedColumnNames?: string[];
+            /** @description Progress through the test, 1.0 when done. */
+            progress?: number;
+            /** @description The questions with answers and corrections. */
+            questions?: components["schemas"]["TestQuestion_v2_0"][];
+            /** @description Score as a percentage. */
+            score?: number;
+            /** @description Number of questions in the test. */
+            size?: number;
+            /**
+             * Format: date-time
+             * @description Start of the test (ISO 8601).
+             */
+            started?: string;
+            /**
+             * @description Question style of the test.
+             * @example MULTIPLE_CHOICE
+             */
+            style?: string;
+            /** @description Subject of the test. */
+            subject?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * TokenRequest
          * @description Form parameters of the token exchange (JWT bearer grant, RFC 7523), sent as `application/x-www-form-urlencoded`.
          */
@@ -380,6 +893,111 @@ export interface components {
              * @constant
              */
             grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer";
+        };
+        /**
+         * UpdateDrillForm_v2_0
+         * @description Fields of PUT drill (drills only, not courses); each is optional.
+         */
+        UpdateDrillForm_v2_0: {
+            /**
+             * @description Language of the drill's audience: an ISO 639 code or language and country joined by an underscore.
+             * @example nl_BE
+             */
+            contentLanguage?: string;
+            /** @description Description of the drill. */
+            description?: string;
+            /** @description Name of the drill. */
+            name?: string;
+            /** @description Subject of the drill. */
+            subject?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * UpdateUserForm_v2_0
+         * @description Fields of PUT user; each is optional and only what is sent changes.
+         */
+        UpdateUserForm_v2_0: {
+            /** @description A short biography. */
+            description?: string;
+            /** @description Two-letter ISO 3166 country code. */
+            domicile?: string;
+            /**
+             * @description ISO 639-1 language code; the page lists en, es, fr, de, nl, pt and br.
+             * @example fr
+             */
+            locale?: string;
+            /**
+             * @description Full name.
+             * @example Alice Smith
+             */
+            name?: string;
+            /**
+             * @description IANA time zone ID.
+             * @example America/Los_Angeles
+             */
+            timeZone?: string;
+            /** @description Year of birth. */
+            yearOfBirth?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * User_v2_0
+         * @description A 2.0 user account.
+         */
+        User_v2_0: {
+            avatar?: components["schemas"]["Media_v2_0"];
+            /** @description Biography text. */
+            biography?: string;
+            /** @description Description of the user (in the PUT user answer). */
+            description?: string;
+            /** @description The user's (primary) email address. */
+            emailAddress?: string;
+            /** @description Identifier of the user. */
+            id?: string;
+            /** @description Locale, such as `en` or `es`. */
+            locale?: string;
+            /**
+             * Format: date-time
+             * @description When the account was created (ISO 8601).
+             */
+            memberSince?: string;
+            /** @description Full name. */
+            name?: string;
+            organization?: components["schemas"]["Organization_v2_0"];
+            /** @description IANA time zone, such as `America/Los_Angeles`. */
+            timeZone?: string;
+            /**
+             * @description Kind of actor (in the PUT user answer).
+             * @example USER
+             */
+            type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * UserEmailAddress_v2_0
+         * @description One email address of a user account and whether it is the primary one.
+         */
+        UserEmailAddress_v2_0: {
+            emailAddress?: components["schemas"]["EmailAddress_v2_0"];
+            /** @description Whether this is the primary address, the one mail goes to. */
+            primary?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * UserEmailAddresses_v2_0
+         * @description The email addresses of a user account. When there are any, exactly one is primary; only the primary address receives mail, the others can be used to log in.
+         */
+        UserEmailAddresses_v2_0: {
+            /** @description Number of email addresses of the account. */
+            total: number;
+            /** @description The addresses. */
+            userEmailAddresses: components["schemas"]["UserEmailAddress_v2_0"][];
+        } & {
+            [key: string]: unknown;
         };
     };
     responses: {
@@ -468,6 +1086,24 @@ export interface components {
                 "application/x-www-form-urlencoded": components["schemas"]["AnswerRequest"];
             };
         };
+        /** @description Fields of POST client-apps. Sent as form fields. */
+        ClientAppForm_v2_0: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ClientAppForm_v2_0"];
+            };
+        };
+        /** @description Fields of POST drills. The page also lists an optional, repeated field `tags` (one field per tag); it is not declared here because the per-version bundling filters every node keyed `tags` (Redocly filter-in by tag), so it travels as one of the open extra fields. Sent as form fields. */
+        CreateDrillForm_v2_0: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CreateDrillForm_v2_0"];
+            };
+        };
+        /** @description Fields of POST groups; the new group is empty. Sent as form fields. */
+        CreateGroupForm_v2_0: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CreateGroupForm_v2_0"];
+            };
+        };
         /** @description The drill file and its accompanying fields as a `multipart/form-data` upload. The part names are not shown by the interface. */
         DrillUpload: {
             content: {
@@ -478,6 +1114,30 @@ export interface components {
         FormFields: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["FormFields"];
+            };
+        };
+        /** @description Fields of PUT group-invitation. Sent as form fields. */
+        GroupInvitationForm_v2_0: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["GroupInvitationForm_v2_0"];
+            };
+        };
+        /** @description Fields of PUT organization staff. Sent as form fields. */
+        OrganizationStaffForm_v2_0: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["OrganizationStaffForm_v2_0"];
+            };
+        };
+        /** @description Fields of PUT drill (drills only, not courses); each is optional. Sent as form fields. */
+        UpdateDrillForm_v2_0: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateDrillForm_v2_0"];
+            };
+        };
+        /** @description Fields of PUT user; each is optional and only what is sent changes. Sent as form fields. */
+        UpdateUserForm_v2_0: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateUserForm_v2_0"];
             };
         };
     };
