@@ -148,13 +148,21 @@ describe("example answers of the packaged description", () => {
     const sandbox = await start();
     const api = client(sandbox, await tokenFor(sandbox, "u-ana"));
     for (const op of listOperations(doc).filter((o) => o.operationId in rows)) {
-      const res = await api(op.method, op.path.replace(/\{[^}]+\}/g, "x1"), {
+      const query = op.parameters
+        .filter((p) => p.in === "query" && p.required)
+        .map((p) => `${p.name}=x1`)
+        .join("&");
+      const path = op.path.replace(/\{[^}]+\}/g, "x1");
+      const res = await api(op.method, query ? `${path}?${query}` : path, {
         headers: op.method === "PUT" || op.method === "POST" ? { "content-length": "0" } : {},
       });
       // 400 only where required form fields are missing; otherwise the example, valid (start() checks).
-      if (res.status === 400)
-        expect(res.body, op.operationId).toMatchObject({ ID: "invalid_request", parameter: "body" });
-      else {
+      if (res.status === 400) {
+        expect(res.body, op.operationId).toMatchObject({ ID: "invalid_request" });
+        expect((res.body as { description: string }).description, op.operationId).toMatch(
+          /^(request body|query parameter)/,
+        );
+      } else {
         expect(res.status, op.operationId).toBeLessThan(300);
         expect(res.headers.get(EXAMPLE_HEADER), op.operationId).not.toBeNull();
       }

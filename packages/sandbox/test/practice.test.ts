@@ -201,13 +201,14 @@ describe("repertoire", () => {
     expect(unknown.body).toMatchObject({ ID: "drillable_not_found" });
   });
 
-  it("leaves the 2.0 repertoire writes unsimulated", async () => {
+  it("answers the 2.0 repertoire writes with their page's example, keeping no state", async () => {
     const sandbox = await start();
     const ana = await as(sandbox, "u-ana");
     for (const method of ["PUT", "DELETE"]) {
       const res = await ana(method, "/api/2/repertoire");
-      expect(res.status).toBe(501);
-      expect(res.body).toMatchObject({ ID: "not_simulated" });
+      expect(res.status).toBeLessThan(300);
+      expect(res.headers.get("drill-sandbox-example")).toMatch(/^page-example/);
     }
+    expect((await ana("GET", "/api/2/repertoire")).body).toEqual({ total: 0, drills: [] });
   });
 });

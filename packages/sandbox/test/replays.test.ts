@@ -109,20 +109,20 @@ describe("replays of real clients", () => {
     const sandbox = await start();
     const token = await tokenFor(sandbox);
     for (const scheme of ["Bearer", "OAuth"]) {
-      const res = await fetch(`${sandbox.url}/api/2.1/user`, {
+      const res = await fetch(`${sandbox.url}/api/2.1/group/g-1`, {
         method: "PUT",
         headers: {
           Authorization: `${scheme} ${token}`,
           "Content-Type": "application/x-www-form-urlencoded",
         },
-        body: new URLSearchParams({ realName: "Ana Lima", locale: "pt_BR" }).toString(),
+        body: new URLSearchParams({ name: "Year 9 Spanish", description: "Verbs" }).toString(),
       });
       expect(res.status).toBe(501);
       // Those clients treat any status but 200 as an error and show its description.
       const error = (await res.json()) as { ID: string; id: string; description: string };
       expect(error.id).toBe("not_simulated");
       expect(error.ID).toBe(error.id);
-      expect(error.description).toContain("updateOwnUser_v2_1");
+      expect(error.description).toContain("updateGroup_v2_1");
     }
   });
 
