@@ -108,6 +108,7 @@ const named: Record<string, string[]> = {
   revokeGroupStaff_v2_0: ["group", "count", "groupStaffUsers"],
   getGroupInvitation_v2_0: ["status", "user", "group"],
   respondToGroupInvitation_v2_0: ["status", "user", "group"],
+  createCourse_v2_0: ["id", "type"],
   createClientApp_v2_0: ["id", "name", "secret", "redirectionEndpoint", "status"],
 };
 const messages = ["addToRepertoire_v2_0", "addDrillToGroup_v2_0"];
@@ -171,6 +172,8 @@ describe("API 2.0 answers typed from the 2.0 reference pages", () => {
     const staff = deref({ $ref: "#/components/schemas/GroupStaff_v2_0" });
     const properties = staff.properties as Record<string, Node>;
     expect(properties.group?.type).toBe("string");
+    expect(staff.required).toEqual(["group"]);
+    expect(Object.keys(properties)).toEqual(expect.arrayContaining(["total", "count"]));
     const entry = ((properties.groupStaffUsers as Node).items as Node).properties as Record<string, Node>;
     expect(entry.permission?.enum).toEqual(["MANAGE", "VIEW"]);
   });
@@ -202,6 +205,11 @@ describe("API 2.0 request forms", () => {
     respondToGroupInvitation_v2_0: { fields: ["action"], required: ["action"] },
     createGroup_v2_0: { fields: ["name", "description"], required: ["name", "description"] },
     addOrganizationStaff_v2_0: { fields: ["name"], required: [] },
+    createCourse_v2_0: { fields: ["name", "description"], required: ["name", "description"] },
+    defineTest_v2_0: {
+      fields: ["drill", "title", "instructions", "disclosure", "direction", "style"],
+      required: ["drill"],
+    },
   };
   it.each(Object.entries(forms))("%s takes the form fields its page lists", (id, { fields, required }) => {
     const body = deref(op(id).requestBody);

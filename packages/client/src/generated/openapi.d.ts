@@ -2396,6 +2396,7 @@ export interface paths {
          * Organization login
          * @description Function listed for API 2.0: "organization login".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page describes a delegated login: the answer carries a URL with a one-time login token for a member of one of the caller organization's groups. It shows the optional query parameter `security`; the rest of the page, answer and errors included, is beyond the stored part.
          */
         get: operations["requestOrganizationLogin_v2_0"];
         put?: never;
@@ -2593,6 +2594,7 @@ export interface paths {
          * Create course
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `createCourse_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page shows the required form fields `name` and `description`, the answer, the new empty course's ID and type `COURSE`, with an example, and error identifiers without status codes.
          */
         post: operations["createCourse_v2_0"];
         delete?: never;
@@ -3753,6 +3755,7 @@ export interface paths {
          * Define an individual or anonymous test
          * @description Function listed for API 2.0: "define an individual or anonymous test".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page shows the form fields up to `style`, where the stored page is cut; the answer and errors are beyond the stored part.
          */
         post: operations["defineTest_v2_0"];
         delete?: never;
@@ -4425,6 +4428,36 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * Course_v2_0
+         * @description A 2.0 course as POST courses answers it: the new course's ID and its type.
+         */
+        Course_v2_0: {
+            /** @description Identifier of the course. */
+            id?: string;
+            /**
+             * @description `COURSE` for this operation.
+             * @example COURSE
+             */
+            type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * CreateCourseForm_v2_0
+         * @description Fields of POST courses; the new course is empty.
+         */
+        CreateCourseForm_v2_0: {
+            /** @description What the course is about. */
+            description: string;
+            /**
+             * @description Name of the course.
+             * @example French Made Easy
+             */
+            name: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * CreateDrillForm_v2_0
          * @description Fields of POST drills. The page also lists an optional, repeated field `tags` (one field per tag); it is not declared here because the per-version bundling filters every node keyed `tags` (Redocly filter-in by tag), so it travels as one of the open extra fields.
          */
@@ -4456,6 +4489,37 @@ export interface components {
              * @example Class of 2013
              */
             name: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * DefineTestForm_v2_0
+         * @description Fields of POST tests, as far as the stored page shows them (it is cut inside the description of style).
+         */
+        DefineTestForm_v2_0: {
+            /**
+             * @description Enforced question direction, unless the drill enforces one; `BIDIRECTIONAL` by default.
+             * @default BIDIRECTIONAL
+             * @enum {string}
+             */
+            direction: "PRODUCTIVE" | "RECEPTIVE" | "BIDIRECTIONAL";
+            /**
+             * @description What the user sees after the test: `FULL` (score and details, the default), `PARTIAL` (score only) or `NONE`.
+             * @default FULL
+             * @enum {string}
+             */
+            disclosure: "FULL" | "PARTIAL" | "NONE";
+            /** @description The drills to test, one field per drill. */
+            drill: string[];
+            /** @description Text shown just before the test starts. */
+            instructions?: string;
+            /** @description Question style; the stored page is cut inside its description. */
+            style?: string;
+            /**
+             * @description Title of the test; by default the drill's name, or the subject for several drills.
+             * @example Testing my geography
+             */
+            title?: string;
         } & {
             [key: string]: unknown;
         };
@@ -4730,13 +4794,13 @@ export interface components {
         };
         /**
          * GroupStaff_v2_0
-         * @description The staff permissions of a 2.0 group. In 2.0 the group is given by its ID as a string (2.1.1 gives an object).
+         * @description The staff permissions of a 2.0 group. In 2.0 the group is given by its ID as a string (2.1.1 gives an object). The object page names the number `total`, the endpoint examples `count` (see Contradictions in spec/README.md).
          */
         GroupStaff_v2_0: {
-            /** @description Number of staff permissions listed. */
+            /** @description Number of staff permissions listed (endpoint examples). */
             count?: number;
             /** @description Identifier of the group. */
-            group?: string;
+            group: string;
             /** @description One entry per staff user and permission. */
             groupStaffUsers?: ({
                 /** @description Identifier of the group. */
@@ -4750,6 +4814,8 @@ export interface components {
             } & {
                 [key: string]: unknown;
             })[];
+            /** @description Number of staff users (object page). */
+            total?: number;
         } & {
             [key: string]: unknown;
         };
@@ -5305,6 +5371,12 @@ export interface components {
                 "application/x-www-form-urlencoded": components["schemas"]["ClientAppForm_v2_0"];
             };
         };
+        /** @description Fields of POST courses; the new course is empty. Sent as form fields. */
+        CreateCourseForm_v2_0: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CreateCourseForm_v2_0"];
+            };
+        };
         /** @description Fields of POST drills. The page also lists an optional, repeated field `tags` (one field per tag); it is not declared here because the per-version bundling filters every node keyed `tags` (Redocly filter-in by tag), so it travels as one of the open extra fields. Sent as form fields. */
         CreateDrillForm_v2_0: {
             content: {
@@ -5315,6 +5387,12 @@ export interface components {
         CreateGroupForm_v2_0: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["CreateGroupForm_v2_0"];
+            };
+        };
+        /** @description Fields of POST tests, as far as the stored page shows them (it is cut inside the description of style). Sent as form fields. */
+        DefineTestForm_v2_0: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DefineTestForm_v2_0"];
             };
         };
         /** @description The drill file and its accompanying fields as a `multipart/form-data` upload. The part names are not shown by the interface. */
@@ -7356,7 +7434,10 @@ export interface operations {
     };
     requestOrganizationLogin_v2_0: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `ssl` keeps the logged-in user's session on secure pages only. */
+                security?: string;
+            };
             header?: never;
             path: {
                 /** @description Whom the organization login is requested for; the format is not shown. */
@@ -7565,9 +7646,18 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["CreateCourseForm_v2_0"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The new, empty course. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Course_v2_0"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `no_input`, `name_missing`, `description_missing`. */
             default: components["responses"]["Error"];
         };
     };
@@ -8758,7 +8848,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["DefineTestForm_v2_0"];
         responses: {
             "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];

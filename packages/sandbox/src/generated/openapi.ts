@@ -212,6 +212,36 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * Course_v2_0
+         * @description A 2.0 course as POST courses answers it: the new course's ID and its type.
+         */
+        Course_v2_0: {
+            /** @description Identifier of the course. */
+            id?: string;
+            /**
+             * @description `COURSE` for this operation.
+             * @example COURSE
+             */
+            type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * CreateCourseForm_v2_0
+         * @description Fields of POST courses; the new course is empty.
+         */
+        CreateCourseForm_v2_0: {
+            /** @description What the course is about. */
+            description: string;
+            /**
+             * @description Name of the course.
+             * @example French Made Easy
+             */
+            name: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * CreateDrillForm_v2_0
          * @description Fields of POST drills. The page also lists an optional, repeated field `tags` (one field per tag); it is not declared here because the per-version bundling filters every node keyed `tags` (Redocly filter-in by tag), so it travels as one of the open extra fields.
          */
@@ -243,6 +273,37 @@ export interface components {
              * @example Class of 2013
              */
             name: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * DefineTestForm_v2_0
+         * @description Fields of POST tests, as far as the stored page shows them (it is cut inside the description of style).
+         */
+        DefineTestForm_v2_0: {
+            /**
+             * @description Enforced question direction, unless the drill enforces one; `BIDIRECTIONAL` by default.
+             * @default BIDIRECTIONAL
+             * @enum {string}
+             */
+            direction: "PRODUCTIVE" | "RECEPTIVE" | "BIDIRECTIONAL";
+            /**
+             * @description What the user sees after the test: `FULL` (score and details, the default), `PARTIAL` (score only) or `NONE`.
+             * @default FULL
+             * @enum {string}
+             */
+            disclosure: "FULL" | "PARTIAL" | "NONE";
+            /** @description The drills to test, one field per drill. */
+            drill: string[];
+            /** @description Text shown just before the test starts. */
+            instructions?: string;
+            /** @description Question style; the stored page is cut inside its description. */
+            style?: string;
+            /**
+             * @description Title of the test; by default the drill's name, or the subject for several drills.
+             * @example Testing my geography
+             */
+            title?: string;
         } & {
             [key: string]: unknown;
         };
@@ -517,13 +578,13 @@ export interface components {
         };
         /**
          * GroupStaff_v2_0
-         * @description The staff permissions of a 2.0 group. In 2.0 the group is given by its ID as a string (2.1.1 gives an object).
+         * @description The staff permissions of a 2.0 group. In 2.0 the group is given by its ID as a string (2.1.1 gives an object). The object page names the number `total`, the endpoint examples `count` (see Contradictions in spec/README.md).
          */
         GroupStaff_v2_0: {
-            /** @description Number of staff permissions listed. */
+            /** @description Number of staff permissions listed (endpoint examples). */
             count?: number;
             /** @description Identifier of the group. */
-            group?: string;
+            group: string;
             /** @description One entry per staff user and permission. */
             groupStaffUsers?: ({
                 /** @description Identifier of the group. */
@@ -537,6 +598,8 @@ export interface components {
             } & {
                 [key: string]: unknown;
             })[];
+            /** @description Number of staff users (object page). */
+            total?: number;
         } & {
             [key: string]: unknown;
         };
@@ -1092,6 +1155,12 @@ export interface components {
                 "application/x-www-form-urlencoded": components["schemas"]["ClientAppForm_v2_0"];
             };
         };
+        /** @description Fields of POST courses; the new course is empty. Sent as form fields. */
+        CreateCourseForm_v2_0: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CreateCourseForm_v2_0"];
+            };
+        };
         /** @description Fields of POST drills. The page also lists an optional, repeated field `tags` (one field per tag); it is not declared here because the per-version bundling filters every node keyed `tags` (Redocly filter-in by tag), so it travels as one of the open extra fields. Sent as form fields. */
         CreateDrillForm_v2_0: {
             content: {
@@ -1102,6 +1171,12 @@ export interface components {
         CreateGroupForm_v2_0: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["CreateGroupForm_v2_0"];
+            };
+        };
+        /** @description Fields of POST tests, as far as the stored page shows them (it is cut inside the description of style). Sent as form fields. */
+        DefineTestForm_v2_0: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DefineTestForm_v2_0"];
             };
         };
         /** @description The drill file and its accompanying fields as a `multipart/form-data` upload. The part names are not shown by the interface. */
