@@ -109,6 +109,7 @@ const named: Record<string, string[]> = {
   getGroupInvitation_v2_0: ["status", "user", "group"],
   respondToGroupInvitation_v2_0: ["status", "user", "group"],
   createCourse_v2_0: ["id", "type"],
+  getGroupResults_v2_0: ["groupId", "averageProficiency", "averageDrillResults"],
   createClientApp_v2_0: ["id", "name", "secret", "redirectionEndpoint", "status"],
 };
 const messages = ["addToRepertoire_v2_0", "addDrillToGroup_v2_0"];
@@ -225,6 +226,19 @@ describe("API 2.0 request forms", () => {
     const body = deref(op("createDrill_v2_0").requestBody);
     const media = (body.content as Record<string, Node>)["application/x-www-form-urlencoded"] as Node;
     expect(deref(media.schema).description).toMatch(/`tags`/);
+  });
+
+  it("takes the repertoire's observed query parameters, searchField repeated", () => {
+    const parameters = (op("listRepertoire_v2_0").parameters as Node[]).map(deref);
+    expect(parameters.map((p) => p.name)).toEqual([
+      "query",
+      "searchField",
+      "resultStart",
+      "resultSize",
+      "sortField",
+    ]);
+    expect(parameters[1]).toMatchObject({ style: "form", explode: true });
+    expect(answerSchema("listRepertoire_v2_0")?.title).toBe("NotShown");
   });
 
   it("takes the observed query parameters of the 2.0 lists", () => {

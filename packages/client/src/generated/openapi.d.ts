@@ -2930,6 +2930,7 @@ export interface paths {
          * Group drill results
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getGroupResults_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page shows the paging parameters (over the group members, sorted by when they joined) and the answer, a 2.0 GroupResults with the group's average proficiency and the averages per drill and per member, with an example the stored page cuts inside the per-drill averages; its error table is beyond the stored part.
          */
         get: operations["getGroupResults_v2_0"];
         put?: never;
@@ -3380,6 +3381,7 @@ export interface paths {
          * Search repertoire
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listRepertoire_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page shows the query parameters up to `sortField` (word search, search fields, paging, sorting; a group filter is announced); the rest of the page, answer included, is beyond the stored part.
          */
         get: operations["listRepertoire_v2_0"];
         /**
@@ -4789,6 +4791,37 @@ export interface components {
              * @example invited
              */
             status?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * GroupResults_v2_0
+         * @description Up-to-date results of a 2.0 group: the group's average proficiency and averages per drill or course (with the drills of a course inside). The stored page is cut inside the per-drill averages, so the per-member results it announces are not seen.
+         */
+        GroupResults_v2_0: {
+            /** @description Average proficiency per drill or course. */
+            averageDrillResults?: ({
+                /** @description For a course: the same figures per drill. */
+                drillResults?: {
+                    [key: string]: unknown;
+                }[];
+                /** @description Identifier of the drill or course. */
+                id?: string;
+                /** @description Average proficiency for it, 0–100. */
+                proficiency?: number;
+                /**
+                 * @description `course` or `drill` in the example (lower case).
+                 * @example course
+                 * @example drill
+                 */
+                type?: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description Average proficiency over all members and drills, 0–100. */
+            averageProficiency?: number;
+            /** @description Identifier of the group. */
+            groupId?: string;
         } & {
             [key: string]: unknown;
         };
@@ -7999,7 +8032,12 @@ export interface operations {
     };
     getGroupResults_v2_0: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Most group members to include; all remaining by default. */
+                resultSize?: number;
+                /** @description Zero-based index of the first group member to include; defaults to 0. */
+                resultStart?: number;
+            };
             header?: never;
             path: {
                 /** @description The group addressed. */
@@ -8009,7 +8047,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The group's results. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupResults_v2_0"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -8494,7 +8540,18 @@ export interface operations {
     };
     listRepertoire_v2_0: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Words to search for, case-insensitive; any word matches, `AND` in capitals requires all. */
+                query?: string;
+                /** @description Most drills or courses to include (a string on the page); all remaining by default. */
+                resultSize?: string;
+                /** @description Zero-based index of the first drill or course to include (a string on the page); defaults to 0. */
+                resultStart?: string;
+                /** @description Fields to search, repeated once per field; all fields when absent. */
+                searchField?: ("NAME" | "DESCRIPTION" | "SUBJECT" | "TAGS" | "CONTENTS")[];
+                /** @description Field to sort by; its values are beyond the stored part of the page. */
+                sortField?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;

@@ -486,6 +486,22 @@ export type GroupInvitation_v2_0 = components["schemas"]["GroupInvitation_v2_0"]
 export type GroupMember_v2_0 = components["schemas"]["GroupMember_v2_0"];
 
 /**
+ * The schema `GroupResults_v2_0` of the Drill Practice API (`components.schemas["GroupResults_v2_0"]`).
+ *
+ * Up-to-date results of a 2.0 group: the group's average proficiency and averages per drill or course (with the drills of a course inside). The stored page is cut inside the per-drill averages, so the per-member results it announces are not seen.
+ *
+ * @example
+ * ```ts
+ * import type { GroupResults_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: GroupResults_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type GroupResults_v2_0 = components["schemas"]["GroupResults_v2_0"];
+
+/**
  * The schema `GroupStaff_v2_0` of the Drill Practice API (`components.schemas["GroupStaff_v2_0"]`).
  *
  * The staff permissions of a 2.0 group. In 2.0 the group is given by its ID as a string (2.1.1 gives an object). The object page names the number `total`, the endpoint examples `count` (see Contradictions in spec/README.md).

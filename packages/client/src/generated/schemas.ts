@@ -486,6 +486,22 @@ export type GroupInvitation_v2_0 = components["schemas"]["GroupInvitation_v2_0"]
 export type GroupMember_v2_0 = components["schemas"]["GroupMember_v2_0"];
 
 /**
+ * The schema `GroupResults_v2_0` of the Drill Practice API (`components.schemas["GroupResults_v2_0"]`).
+ *
+ * Up-to-date results of a 2.0 group: the group's average proficiency and averages per drill or course (with the drills of a course inside). The stored page is cut inside the per-drill averages, so the per-member results it announces are not seen.
+ *
+ * @example
+ * ```ts
+ * import type { GroupResults_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: GroupResults_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type GroupResults_v2_0 = components["schemas"]["GroupResults_v2_0"];
+
+/**
  * The schema `GroupStaff_v2_0` of the Drill Practice API (`components.schemas["GroupStaff_v2_0"]`).
  *
  * The staff permissions of a 2.0 group. In 2.0 the group is given by its ID as a string (2.1.1 gives an object). The object page names the number `total`, the endpoint examples `count` (see Contradictions in spec/README.md).
@@ -911,4 +927,4 @@ export type User_v2_0 = components["schemas"]["User_v2_0"];
  * console.log(SCHEMA_NAMES.includes("Drillable")); // true
  * ```
  */
-export const SCHEMA_NAMES = ["AccessTokenResponse","Actor_v2_0","Actors_v2_0","AnswerRequest","AnswerResponse","AssertionClaims","AssertionHeader","AuthorizationServerMetadata","ClientAppForm_v2_0","ClientApp_v2_0","Course_v2_0","CreateCourseForm_v2_0","CreateDrillForm_v2_0","CreateGroupForm_v2_0","DefineTestForm_v2_0","DrillDetails_v2_0","Drill_v2_0","Drillable","DrillablePractice","Drillables","EmailAddress_v2_0","EmptyObject","ErrorResponse","Evaluation","Feedback","FormFields","GroupCounts_v2_0","GroupInvitationForm_v2_0","GroupInvitation_v2_0","GroupMember_v2_0","GroupStaff_v2_0","Group_v2_0","Media_v2_0","Message","MultipartBody","NotShown","Objective_v2_0","OrganizationStaffForm_v2_0","Organization_v2_0","Proficiency","Question","QuestionAsk","QuestionResponse","QuestionTell","ServiceAccountKeyFile","Session_v2_0","Term","TermEvaluation","TestQuestion_v2_0","TestResult_v2_0","TokenRequest","UpdateDrillForm_v2_0","UpdateUserForm_v2_0","UserEmailAddress_v2_0","UserEmailAddresses_v2_0","User_v2_0"] as const;
+export const SCHEMA_NAMES = ["AccessTokenResponse","Actor_v2_0","Actors_v2_0","AnswerRequest","AnswerResponse","AssertionClaims","AssertionHeader","AuthorizationServerMetadata","ClientAppForm_v2_0","ClientApp_v2_0","Course_v2_0","CreateCourseForm_v2_0","CreateDrillForm_v2_0","CreateGroupForm_v2_0","DefineTestForm_v2_0","DrillDetails_v2_0","Drill_v2_0","Drillable","DrillablePractice","Drillables","EmailAddress_v2_0","EmptyObject","ErrorResponse","Evaluation","Feedback","FormFields","GroupCounts_v2_0","GroupInvitationForm_v2_0","GroupInvitation_v2_0","GroupMember_v2_0","GroupResults_v2_0","GroupStaff_v2_0","Group_v2_0","Media_v2_0","Message","MultipartBody","NotShown","Objective_v2_0","OrganizationStaffForm_v2_0","Organization_v2_0","Proficiency","Question","QuestionAsk","QuestionResponse","QuestionTell","ServiceAccountKeyFile","Session_v2_0","Term","TermEvaluation","TestQuestion_v2_0","TestResult_v2_0","TokenRequest","UpdateDrillForm_v2_0","UpdateUserForm_v2_0","UserEmailAddress_v2_0","UserEmailAddresses_v2_0","User_v2_0"] as const;

@@ -577,6 +577,37 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * GroupResults_v2_0
+         * @description Up-to-date results of a 2.0 group: the group's average proficiency and averages per drill or course (with the drills of a course inside). The stored page is cut inside the per-drill averages, so the per-member results it announces are not seen.
+         */
+        GroupResults_v2_0: {
+            /** @description Average proficiency per drill or course. */
+            averageDrillResults?: ({
+                /** @description For a course: the same figures per drill. */
+                drillResults?: {
+                    [key: string]: unknown;
+                }[];
+                /** @description Identifier of the drill or course. */
+                id?: string;
+                /** @description Average proficiency for it, 0–100. */
+                proficiency?: number;
+                /**
+                 * @description `course` or `drill` in the example (lower case).
+                 * @example course
+                 * @example drill
+                 */
+                type?: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description Average proficiency over all members and drills, 0–100. */
+            averageProficiency?: number;
+            /** @description Identifier of the group. */
+            groupId?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * GroupStaff_v2_0
          * @description The staff permissions of a 2.0 group. In 2.0 the group is given by its ID as a string (2.1.1 gives an object). The object page names the number `total`, the endpoint examples `count` (see Contradictions in spec/README.md).
          */
