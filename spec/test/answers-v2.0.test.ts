@@ -108,6 +108,8 @@ const named: Record<string, string[]> = {
   revokeGroupStaff_v2_0: ["group", "count", "groupStaffUsers"],
   getGroupInvitation_v2_0: ["status", "user", "group"],
   respondToGroupInvitation_v2_0: ["status", "user", "group"],
+  createCourse_v2_0: ["id", "type"],
+  getGroupResults_v2_0: ["groupId", "averageProficiency", "averageDrillResults"],
   createClientApp_v2_0: ["id", "name", "secret", "redirectionEndpoint", "status"],
 };
 const messages = ["addToRepertoire_v2_0", "addDrillToGroup_v2_0"];
@@ -171,6 +173,8 @@ describe("API 2.0 answers typed from the 2.0 reference pages", () => {
     const staff = deref({ $ref: "#/components/schemas/GroupStaff_v2_0" });
     const properties = staff.properties as Record<string, Node>;
     expect(properties.group?.type).toBe("string");
+    expect(staff.required).toEqual(["group"]);
+    expect(Object.keys(properties)).toEqual(expect.arrayContaining(["total", "count"]));
     const entry = ((properties.groupStaffUsers as Node).items as Node).properties as Record<string, Node>;
     expect(entry.permission?.enum).toEqual(["MANAGE", "VIEW"]);
   });
@@ -202,6 +206,11 @@ describe("API 2.0 request forms", () => {
     respondToGroupInvitation_v2_0: { fields: ["action"], required: ["action"] },
     createGroup_v2_0: { fields: ["name", "description"], required: ["name", "description"] },
     addOrganizationStaff_v2_0: { fields: ["name"], required: [] },
+    createCourse_v2_0: { fields: ["name", "description"], required: ["name", "description"] },
+    defineTest_v2_0: {
+      fields: ["drill", "title", "instructions", "disclosure", "direction", "style"],
+      required: ["drill"],
+    },
   };
   it.each(Object.entries(forms))("%s takes the form fields its page lists", (id, { fields, required }) => {
     const body = deref(op(id).requestBody);
@@ -217,6 +226,19 @@ describe("API 2.0 request forms", () => {
     const body = deref(op("createDrill_v2_0").requestBody);
     const media = (body.content as Record<string, Node>)["application/x-www-form-urlencoded"] as Node;
     expect(deref(media.schema).description).toMatch(/`tags`/);
+  });
+
+  it("takes the repertoire's observed query parameters, searchField repeated", () => {
+    const parameters = (op("listRepertoire_v2_0").parameters as Node[]).map(deref);
+    expect(parameters.map((p) => p.name)).toEqual([
+      "query",
+      "searchField",
+      "resultStart",
+      "resultSize",
+      "sortField",
+    ]);
+    expect(parameters[1]).toMatchObject({ style: "form", explode: true });
+    expect(answerSchema("listRepertoire_v2_0")?.title).toBe("NotShown");
   });
 
   it("takes the observed query parameters of the 2.0 lists", () => {

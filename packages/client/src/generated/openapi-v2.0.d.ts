@@ -40,6 +40,7 @@ export interface paths {
          * Organization login
          * @description Function listed for API 2.0: "organization login".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page describes a delegated login: the answer carries a URL with a one-time login token for a member of one of the caller organization's groups. It shows the optional query parameter `security`; the rest of the page, answer and errors included, is beyond the stored part.
          */
         get: operations["requestOrganizationLogin_v2_0"];
         put?: never;
@@ -237,6 +238,7 @@ export interface paths {
          * Create course
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `createCourse_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page shows the required form fields `name` and `description`, the answer, the new empty course's ID and type `COURSE`, with an example, and error identifiers without status codes.
          */
         post: operations["createCourse_v2_0"];
         delete?: never;
@@ -572,6 +574,7 @@ export interface paths {
          * Group drill results
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getGroupResults_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page shows the paging parameters (over the group members, sorted by when they joined) and the answer, a 2.0 GroupResults with the group's average proficiency and the averages per drill and per member, with an example the stored page cuts inside the per-drill averages; its error table is beyond the stored part.
          */
         get: operations["getGroupResults_v2_0"];
         put?: never;
@@ -1022,6 +1025,7 @@ export interface paths {
          * Search repertoire
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listRepertoire_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page shows the query parameters up to `sortField` (word search, search fields, paging, sorting; a group filter is announced); the rest of the page, answer included, is beyond the stored part.
          */
         get: operations["listRepertoire_v2_0"];
         /**
@@ -1397,6 +1401,7 @@ export interface paths {
          * Define an individual or anonymous test
          * @description Function listed for API 2.0: "define an individual or anonymous test".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page shows the form fields up to `style`, where the stored page is cut; the answer and errors are beyond the stored part.
          */
         post: operations["defineTest_v2_0"];
         delete?: never;
@@ -2069,6 +2074,36 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * Course_v2_0
+         * @description A 2.0 course as POST courses answers it: the new course's ID and its type.
+         */
+        Course_v2_0: {
+            /** @description Identifier of the course. */
+            id?: string;
+            /**
+             * @description `COURSE` for this operation.
+             * @example COURSE
+             */
+            type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * CreateCourseForm_v2_0
+         * @description Fields of POST courses; the new course is empty.
+         */
+        CreateCourseForm_v2_0: {
+            /** @description What the course is about. */
+            description: string;
+            /**
+             * @description Name of the course.
+             * @example French Made Easy
+             */
+            name: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * CreateDrillForm_v2_0
          * @description Fields of POST drills. The page also lists an optional, repeated field `tags` (one field per tag); it is not declared here because the per-version bundling filters every node keyed `tags` (Redocly filter-in by tag), so it travels as one of the open extra fields.
          */
@@ -2100,6 +2135,37 @@ export interface components {
              * @example Class of 2013
              */
             name: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * DefineTestForm_v2_0
+         * @description Fields of POST tests, as far as the stored page shows them (it is cut inside the description of style).
+         */
+        DefineTestForm_v2_0: {
+            /**
+             * @description Enforced question direction, unless the drill enforces one; `BIDIRECTIONAL` by default.
+             * @default BIDIRECTIONAL
+             * @enum {string}
+             */
+            direction: "PRODUCTIVE" | "RECEPTIVE" | "BIDIRECTIONAL";
+            /**
+             * @description What the user sees after the test: `FULL` (score and details, the default), `PARTIAL` (score only) or `NONE`.
+             * @default FULL
+             * @enum {string}
+             */
+            disclosure: "FULL" | "PARTIAL" | "NONE";
+            /** @description The drills to test, one field per drill. */
+            drill: string[];
+            /** @description Text shown just before the test starts. */
+            instructions?: string;
+            /** @description Question style; the stored page is cut inside its description. */
+            style?: string;
+            /**
+             * @description Title of the test; by default the drill's name, or the subject for several drills.
+             * @example Testing my geography
+             */
+            title?: string;
         } & {
             [key: string]: unknown;
         };
@@ -2373,14 +2439,45 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * GroupResults_v2_0
+         * @description Up-to-date results of a 2.0 group: the group's average proficiency and averages per drill or course (with the drills of a course inside). The stored page is cut inside the per-drill averages, so the per-member results it announces are not seen.
+         */
+        GroupResults_v2_0: {
+            /** @description Average proficiency per drill or course. */
+            averageDrillResults?: ({
+                /** @description For a course: the same figures per drill. */
+                drillResults?: {
+                    [key: string]: unknown;
+                }[];
+                /** @description Identifier of the drill or course. */
+                id?: string;
+                /** @description Average proficiency for it, 0–100. */
+                proficiency?: number;
+                /**
+                 * @description `course` or `drill` in the example (lower case).
+                 * @example course
+                 * @example drill
+                 */
+                type?: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description Average proficiency over all members and drills, 0–100. */
+            averageProficiency?: number;
+            /** @description Identifier of the group. */
+            groupId?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * GroupStaff_v2_0
-         * @description The staff permissions of a 2.0 group. In 2.0 the group is given by its ID as a string (2.1.1 gives an object).
+         * @description The staff permissions of a 2.0 group. In 2.0 the group is given by its ID as a string (2.1.1 gives an object). The object page names the number `total`, the endpoint examples `count` (see Contradictions in spec/README.md).
          */
         GroupStaff_v2_0: {
-            /** @description Number of staff permissions listed. */
+            /** @description Number of staff permissions listed (endpoint examples). */
             count?: number;
             /** @description Identifier of the group. */
-            group?: string;
+            group: string;
             /** @description One entry per staff user and permission. */
             groupStaffUsers?: ({
                 /** @description Identifier of the group. */
@@ -2394,6 +2491,8 @@ export interface components {
             } & {
                 [key: string]: unknown;
             })[];
+            /** @description Number of staff users (object page). */
+            total?: number;
         } & {
             [key: string]: unknown;
         };
@@ -2944,6 +3043,12 @@ export interface components {
                 "application/x-www-form-urlencoded": components["schemas"]["ClientAppForm_v2_0"];
             };
         };
+        /** @description Fields of POST courses; the new course is empty. Sent as form fields. */
+        CreateCourseForm_v2_0: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CreateCourseForm_v2_0"];
+            };
+        };
         /** @description Fields of POST drills. The page also lists an optional, repeated field `tags` (one field per tag); it is not declared here because the per-version bundling filters every node keyed `tags` (Redocly filter-in by tag), so it travels as one of the open extra fields. Sent as form fields. */
         CreateDrillForm_v2_0: {
             content: {
@@ -2954,6 +3059,12 @@ export interface components {
         CreateGroupForm_v2_0: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["CreateGroupForm_v2_0"];
+            };
+        };
+        /** @description Fields of POST tests, as far as the stored page shows them (it is cut inside the description of style). Sent as form fields. */
+        DefineTestForm_v2_0: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DefineTestForm_v2_0"];
             };
         };
         /** @description The operation's parameters, if it takes any, as form fields. Which fields exist is not shown by the interface. Without parameters, send no body: a `PUT` then still carries `Content-Length: 0`. */
@@ -3015,7 +3126,10 @@ export interface operations {
     };
     requestOrganizationLogin_v2_0: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `ssl` keeps the logged-in user's session on secure pages only. */
+                security?: string;
+            };
             header?: never;
             path: {
                 /** @description Whom the organization login is requested for; the format is not shown. */
@@ -3224,9 +3338,18 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["CreateCourseForm_v2_0"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The new, empty course. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Course_v2_0"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `no_input`, `name_missing`, `description_missing`. */
             default: components["responses"]["Error"];
         };
     };
@@ -3568,7 +3691,12 @@ export interface operations {
     };
     getGroupResults_v2_0: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Most group members to include; all remaining by default. */
+                resultSize?: number;
+                /** @description Zero-based index of the first group member to include; defaults to 0. */
+                resultStart?: number;
+            };
             header?: never;
             path: {
                 /** @description The group addressed. */
@@ -3578,7 +3706,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The group's results. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupResults_v2_0"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -4063,7 +4199,18 @@ export interface operations {
     };
     listRepertoire_v2_0: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Words to search for, case-insensitive; any word matches, `AND` in capitals requires all. */
+                query?: string;
+                /** @description Most drills or courses to include (a string on the page); all remaining by default. */
+                resultSize?: string;
+                /** @description Zero-based index of the first drill or course to include (a string on the page); defaults to 0. */
+                resultStart?: string;
+                /** @description Fields to search, repeated once per field; all fields when absent. */
+                searchField?: ("NAME" | "DESCRIPTION" | "SUBJECT" | "TAGS" | "CONTENTS")[];
+                /** @description Field to sort by; its values are beyond the stored part of the page. */
+                sortField?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4417,7 +4564,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["DefineTestForm_v2_0"];
         responses: {
             "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];

@@ -166,6 +166,38 @@ export type ClientAppForm_v2_0 = components["schemas"]["ClientAppForm_v2_0"];
 export type ClientApp_v2_0 = components["schemas"]["ClientApp_v2_0"];
 
 /**
+ * The schema `Course_v2_0` of the Drill Practice API (`components.schemas["Course_v2_0"]`).
+ *
+ * A 2.0 course as POST courses answers it: the new course's ID and its type.
+ *
+ * @example
+ * ```ts
+ * import type { Course_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: Course_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Course_v2_0 = components["schemas"]["Course_v2_0"];
+
+/**
+ * The schema `CreateCourseForm_v2_0` of the Drill Practice API (`components.schemas["CreateCourseForm_v2_0"]`).
+ *
+ * Fields of POST courses; the new course is empty.
+ *
+ * @example
+ * ```ts
+ * import type { CreateCourseForm_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: CreateCourseForm_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type CreateCourseForm_v2_0 = components["schemas"]["CreateCourseForm_v2_0"];
+
+/**
  * The schema `CreateDrillForm_v2_0` of the Drill Practice API (`components.schemas["CreateDrillForm_v2_0"]`).
  *
  * Fields of POST drills. The page also lists an optional, repeated field `tags` (one field per tag); it is not declared here because the per-version bundling filters every node keyed `tags` (Redocly filter-in by tag), so it travels as one of the open extra fields.
@@ -196,6 +228,22 @@ export type CreateDrillForm_v2_0 = components["schemas"]["CreateDrillForm_v2_0"]
  * ```
  */
 export type CreateGroupForm_v2_0 = components["schemas"]["CreateGroupForm_v2_0"];
+
+/**
+ * The schema `DefineTestForm_v2_0` of the Drill Practice API (`components.schemas["DefineTestForm_v2_0"]`).
+ *
+ * Fields of POST tests, as far as the stored page shows them (it is cut inside the description of style).
+ *
+ * @example
+ * ```ts
+ * import type { DefineTestForm_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: DefineTestForm_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type DefineTestForm_v2_0 = components["schemas"]["DefineTestForm_v2_0"];
 
 /**
  * The schema `DrillDetails_v2_0` of the Drill Practice API (`components.schemas["DrillDetails_v2_0"]`).
@@ -438,9 +486,25 @@ export type GroupInvitation_v2_0 = components["schemas"]["GroupInvitation_v2_0"]
 export type GroupMember_v2_0 = components["schemas"]["GroupMember_v2_0"];
 
 /**
+ * The schema `GroupResults_v2_0` of the Drill Practice API (`components.schemas["GroupResults_v2_0"]`).
+ *
+ * Up-to-date results of a 2.0 group: the group's average proficiency and averages per drill or course (with the drills of a course inside). The stored page is cut inside the per-drill averages, so the per-member results it announces are not seen.
+ *
+ * @example
+ * ```ts
+ * import type { GroupResults_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: GroupResults_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type GroupResults_v2_0 = components["schemas"]["GroupResults_v2_0"];
+
+/**
  * The schema `GroupStaff_v2_0` of the Drill Practice API (`components.schemas["GroupStaff_v2_0"]`).
  *
- * The staff permissions of a 2.0 group. In 2.0 the group is given by its ID as a string (2.1.1 gives an object).
+ * The staff permissions of a 2.0 group. In 2.0 the group is given by its ID as a string (2.1.1 gives an object). The object page names the number `total`, the endpoint examples `count` (see Contradictions in spec/README.md).
  *
  * @example
  * ```ts
