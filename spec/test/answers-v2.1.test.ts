@@ -101,6 +101,7 @@ const named: [string, string, string[]][] = [
   ["setPrimaryEmailAddress_v2_1", "UserEmailAddresses_v2_1", ["total", "userEmailAddresses"]],
   ["listEmailAddresses_v2_1", "UserEmailAddresses_v2_1", ["total", "userEmailAddresses"]],
   ["addEmailAddress_v2_1", "UserEmailAddress_v2_1", ["emailAddress", "primary"]],
+  ["getEmailAddress_v2_1", "EmailAddress_v2_1", ["address", "verified"]],
   [
     "getOwnOrganization_v2_1",
     "Organization_v2_1",
@@ -157,6 +158,9 @@ describe("API 2.1 answers that name the fields their page shows", () => {
     expect(successOf("addEmailAddress_v2_1").status).toBe("200");
     expect(successOf("deleteDrillable_v2_1").status).toBe("204");
     expect(successOf("deleteDrillable_v2_1").response).not.toHaveProperty("content");
+    expect(successOf("getEmailAddress_v2_1").status).toBe("200");
+    expect(successOf("publishPlayable_v2_1").status).toBe("204");
+    expect(successOf("requestEmailVerification_v2_1").status).toBe("204");
     expect(successOf("getGroup_v2_1").status).toBe("2XX");
   });
 
@@ -229,6 +233,7 @@ describe("API 2.1 typed requests", () => {
       [],
       ["name", "locale", "timeZone", "description", "yearOfBirth", "domicile", "status"],
     ],
+    ["publishPlayable_v2_1", ["catalog"], ["position"]],
     [
       "createUser_v2_1",
       ["name"],

@@ -1494,7 +1494,7 @@ export interface paths {
         /**
          * Publish playable to the store or a catalog
          * @description Function listed for API 2.1: "publish playable to the store or a catalog".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says a playable is published to a catalog (only drills and courses for now); it shows the form fields catalog (required) and position, answers 204 and has a table of errors with status codes.
          */
         put: operations["publishPlayable_v2_1"];
         post?: never;
@@ -2155,7 +2155,7 @@ export interface paths {
         /**
          * Retrieve an email address
          * @description Function listed for API 2.1: "retrieve an email address".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path answers HTTP 200; its text names a UserEmailAddress object but its example is the bare address and verified flag, which is what is described here; it has a table of errors with status codes.
          */
         get: operations["getEmailAddress_v2_1"];
         /**
@@ -2193,7 +2193,7 @@ export interface paths {
         /**
          * Request verification
          * @description Function listed for API 2.1: "request verification".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows no parameters besides the path, answers HTTP 204 once the verification email is sent, and has a table of errors with status codes.
          */
         post: operations["requestEmailVerification_v2_1"];
         delete?: never;
@@ -2664,6 +2664,16 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * EmailAddress_v2_1
+         * @description An email address and whether it has been verified (API 2.1).
+         */
+        EmailAddress_v2_1: {
+            address?: string;
+            verified?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * EmptyObject
          * @description A success answer that carries nothing: the reference page shows it as an empty JSON object, `{}`. Kept open, so that a field added later does not break a reader.
          */
@@ -3026,6 +3036,18 @@ export interface components {
             individuals?: number[][][];
             singular?: boolean;
             users?: components["schemas"]["Actor_v2_1"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * PublishPlayableForm_v2_1
+         * @description Fields of publishing a playable to a catalog (only drills and courses for now).
+         */
+        PublishPlayableForm_v2_1: {
+            /** @description The catalog to publish to; the caller needs access to it. */
+            catalog: string;
+            /** @description Position in the catalog, from 0 to its current size; without it, at the end. */
+            position?: number;
         } & {
             [key: string]: unknown;
         };
@@ -3430,12 +3452,7 @@ export interface components {
          * @description One email address of a user account (API 2.1), whether it is verified and whether it is the primary one.
          */
         UserEmailAddress_v2_1: {
-            emailAddress?: {
-                address?: string;
-                verified?: boolean;
-            } & {
-                [key: string]: unknown;
-            };
+            emailAddress?: components["schemas"]["EmailAddress_v2_1"];
             /** @description Whether mail is sent to this address; exactly one address is primary. */
             primary?: boolean;
         } & {
@@ -3567,6 +3584,12 @@ export interface components {
         PostReviewForm_v2_1: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["PostReviewForm_v2_1"];
+            };
+        };
+        /** @description Fields of publishing a playable to a catalog (only drills and courses for now). Sent as form fields. */
+        PublishPlayableForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PublishPlayableForm_v2_1"];
             };
         };
         /** @description Fields of responding to a group invitation. Sent as form fields. */
@@ -5260,9 +5283,21 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["PublishPlayableForm_v2_1"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description No content: the playable was published. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `catalog_not_found`, `invalid_position`, `playable_part_of_catalog`, `not_released`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `unknown_drillable`. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -5895,7 +5930,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description OK: the email address and whether it is verified. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailAddress_v2_1"];
+                };
+            };
+            /** @description Bad request: `invalid_user_id`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_authenticated`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -5967,7 +6018,19 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description No content: the verification email was sent. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `email_not_linked_to_account`, `invalid_email`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };

@@ -230,6 +230,22 @@ export type CreateUserForm_v2_1 = components["schemas"]["CreateUserForm_v2_1"];
 export type Drill_v2_1 = components["schemas"]["Drill_v2_1"];
 
 /**
+ * The schema `EmailAddress_v2_1` of the Drill Practice API (`components.schemas["EmailAddress_v2_1"]`).
+ *
+ * An email address and whether it has been verified (API 2.1).
+ *
+ * @example
+ * ```ts
+ * import type { EmailAddress_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: EmailAddress_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type EmailAddress_v2_1 = components["schemas"]["EmailAddress_v2_1"];
+
+/**
  * The schema `EmptyObject` of the Drill Practice API (`components.schemas["EmptyObject"]`).
  *
  * A success answer that carries nothing: the reference page shows it as an empty JSON object, `{}`. Kept open, so that a field added later does not break a reader.
@@ -564,6 +580,22 @@ export type Preferences_v2_1 = components["schemas"]["Preferences_v2_1"];
  * ```
  */
 export type ProficiencyChart_v2_1 = components["schemas"]["ProficiencyChart_v2_1"];
+
+/**
+ * The schema `PublishPlayableForm_v2_1` of the Drill Practice API (`components.schemas["PublishPlayableForm_v2_1"]`).
+ *
+ * Fields of publishing a playable to a catalog (only drills and courses for now).
+ *
+ * @example
+ * ```ts
+ * import type { PublishPlayableForm_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: PublishPlayableForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type PublishPlayableForm_v2_1 = components["schemas"]["PublishPlayableForm_v2_1"];
 
 /**
  * The schema `QuestionResponse_v2_1` of the Drill Practice API (`components.schemas["QuestionResponse_v2_1"]`).

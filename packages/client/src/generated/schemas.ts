@@ -310,6 +310,22 @@ export type DrillablePractice = components["schemas"]["DrillablePractice"];
 export type Drillables = components["schemas"]["Drillables"];
 
 /**
+ * The schema `EmailAddress_v2_1` of the Drill Practice API (`components.schemas["EmailAddress_v2_1"]`).
+ *
+ * An email address and whether it has been verified (API 2.1).
+ *
+ * @example
+ * ```ts
+ * import type { EmailAddress_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: EmailAddress_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type EmailAddress_v2_1 = components["schemas"]["EmailAddress_v2_1"];
+
+/**
  * The schema `EmptyObject` of the Drill Practice API (`components.schemas["EmptyObject"]`).
  *
  * A success answer that carries nothing: the reference page shows it as an empty JSON object, `{}`. Kept open, so that a field added later does not break a reader.
@@ -692,6 +708,22 @@ export type Proficiency = components["schemas"]["Proficiency"];
  * ```
  */
 export type ProficiencyChart_v2_1 = components["schemas"]["ProficiencyChart_v2_1"];
+
+/**
+ * The schema `PublishPlayableForm_v2_1` of the Drill Practice API (`components.schemas["PublishPlayableForm_v2_1"]`).
+ *
+ * Fields of publishing a playable to a catalog (only drills and courses for now).
+ *
+ * @example
+ * ```ts
+ * import type { PublishPlayableForm_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: PublishPlayableForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type PublishPlayableForm_v2_1 = components["schemas"]["PublishPlayableForm_v2_1"];
 
 /**
  * The schema `Question` of the Drill Practice API (`components.schemas["Question"]`).
@@ -1103,4 +1135,4 @@ export type Warnings_v2_1 = components["schemas"]["Warnings_v2_1"];
  * console.log(SCHEMA_NAMES.includes("Drillable")); // true
  * ```
  */
-export const SCHEMA_NAMES = ["AccessTokenResponse","Actor_v2_1","Actors_v2_1","AnswerRequest","AnswerResponse","AssertionClaims","AssertionHeader","AuthorizationServerMetadata","Beacon_v2_1","Beacons_v2_1","Course_v2_1","CreateCourseForm_v2_1","CreateDrillForm_v2_1","CreateGroupForm_v2_1","CreateUserForm_v2_1","Drill_v2_1","Drillable","DrillablePractice","Drillables","EmptyObject","ErrorResponse","Evaluation","Feedback","FormFields","GroupInvitation_v2_1","GroupMembers_v2_1","GroupStaff_v2_1","Group_v2_1","Groups_v2_1","Media_v2_1","MergeDrillsForm_v2_1","Message","MultipartBody","NotShown","Objective_v2_1","Objectives_v2_1","Organization_v2_1","Pagination_v2_1","Playable_v2_1","PostReviewForm_v2_1","Preferences_v2_1","Proficiency","ProficiencyChart_v2_1","Question","QuestionAsk","QuestionResponse","QuestionResponse_v2_1","QuestionTell","Question_v2_1","Rating_v2_1","Reception_v2_1","RespondToGroupInvitationForm_v2_1","Review_v2_1","ServiceAccountKeyFile","StoreBeaconForm_v2_1","StorePreferencesForm_v2_1","Term","TermEvaluation","TestResult_v2_1","Tests_v2_1","TokenRequest","UpdateCourseForm_v2_1","UpdateDrillForm_v2_1","UpdateUserForm_v2_1","UserEmailAddress_v2_1","UserEmailAddresses_v2_1","User_v2_1","Warnings_v2_1"] as const;
+export const SCHEMA_NAMES = ["AccessTokenResponse","Actor_v2_1","Actors_v2_1","AnswerRequest","AnswerResponse","AssertionClaims","AssertionHeader","AuthorizationServerMetadata","Beacon_v2_1","Beacons_v2_1","Course_v2_1","CreateCourseForm_v2_1","CreateDrillForm_v2_1","CreateGroupForm_v2_1","CreateUserForm_v2_1","Drill_v2_1","Drillable","DrillablePractice","Drillables","EmailAddress_v2_1","EmptyObject","ErrorResponse","Evaluation","Feedback","FormFields","GroupInvitation_v2_1","GroupMembers_v2_1","GroupStaff_v2_1","Group_v2_1","Groups_v2_1","Media_v2_1","MergeDrillsForm_v2_1","Message","MultipartBody","NotShown","Objective_v2_1","Objectives_v2_1","Organization_v2_1","Pagination_v2_1","Playable_v2_1","PostReviewForm_v2_1","Preferences_v2_1","Proficiency","ProficiencyChart_v2_1","PublishPlayableForm_v2_1","Question","QuestionAsk","QuestionResponse","QuestionResponse_v2_1","QuestionTell","Question_v2_1","Rating_v2_1","Reception_v2_1","RespondToGroupInvitationForm_v2_1","Review_v2_1","ServiceAccountKeyFile","StoreBeaconForm_v2_1","StorePreferencesForm_v2_1","Term","TermEvaluation","TestResult_v2_1","Tests_v2_1","TokenRequest","UpdateCourseForm_v2_1","UpdateDrillForm_v2_1","UpdateUserForm_v2_1","UserEmailAddress_v2_1","UserEmailAddresses_v2_1","User_v2_1","Warnings_v2_1"] as const;

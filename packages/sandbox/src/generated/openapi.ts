@@ -325,6 +325,16 @@ export interface components {
             total: number;
         };
         /**
+         * EmailAddress_v2_1
+         * @description An email address and whether it has been verified (API 2.1).
+         */
+        EmailAddress_v2_1: {
+            address?: string;
+            verified?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * EmptyObject
          * @description A success answer that carries nothing: the reference page shows it as an empty JSON object, `{}`. Kept open, so that a field added later does not break a reader.
          */
@@ -727,6 +737,18 @@ export interface components {
             individuals?: number[][][];
             singular?: boolean;
             users?: components["schemas"]["Actor_v2_1"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * PublishPlayableForm_v2_1
+         * @description Fields of publishing a playable to a catalog (only drills and courses for now).
+         */
+        PublishPlayableForm_v2_1: {
+            /** @description The catalog to publish to; the caller needs access to it. */
+            catalog: string;
+            /** @description Position in the catalog, from 0 to its current size; without it, at the end. */
+            position?: number;
         } & {
             [key: string]: unknown;
         };
@@ -1228,12 +1250,7 @@ export interface components {
          * @description One email address of a user account (API 2.1), whether it is verified and whether it is the primary one.
          */
         UserEmailAddress_v2_1: {
-            emailAddress?: {
-                address?: string;
-                verified?: boolean;
-            } & {
-                [key: string]: unknown;
-            };
+            emailAddress?: components["schemas"]["EmailAddress_v2_1"];
             /** @description Whether mail is sent to this address; exactly one address is primary. */
             primary?: boolean;
         } & {
@@ -1389,6 +1406,12 @@ export interface components {
         PostReviewForm_v2_1: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["PostReviewForm_v2_1"];
+            };
+        };
+        /** @description Fields of publishing a playable to a catalog (only drills and courses for now). Sent as form fields. */
+        PublishPlayableForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PublishPlayableForm_v2_1"];
             };
         };
         /** @description Fields of responding to a group invitation. Sent as form fields. */
