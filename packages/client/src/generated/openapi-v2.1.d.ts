@@ -573,7 +573,7 @@ export interface paths {
         /**
          * Upload drill from file
          * @description Function listed for API 2.1: "upload drill from file".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path lists the formats (Drilldown, CSV in Drillster's layout, WRTS 1.0 and 2.0 XML, Hot Potatoes JQuiz, Moodle Quiz XML), the fields file or content, extension and validateOnly, an UploadedDrill answer (the drill plus optional import warnings; no drill ID when only validating) whose fields it does not show, and the start of an error table with status codes, cut where the stored page ends.
          */
         post: operations["uploadDrill_v2_1"];
         delete?: never;
@@ -625,7 +625,7 @@ export interface paths {
         /**
          * Update group
          * @description Function listed for API 2.1: "update group".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows its form fields (name and description required), the Group reflecting the updates as the answer and the start of an error table with status codes, cut where the stored page ends.
          */
         put: operations["updateGroup_v2_1"];
         post?: never;
@@ -736,7 +736,7 @@ export interface paths {
         /**
          * Add user to group
          * @description Function listed for API 2.1: "add user to group".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the member is addressed by user ID or email address (or a third-party ID), and that an account may be created on the fly; it shows the first form fields and is cut before the answer and any error table.
          */
         put: operations["addGroupMember_v2_1"];
         post?: never;
@@ -2020,7 +2020,7 @@ export interface paths {
         /**
          * Define a test
          * @description Function listed for API 2.1: "define a test".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows its form fields (drills and name required) and is cut before the answer and any error table.
          */
         post: operations["defineTest_v2_1"];
         delete?: never;
@@ -2489,6 +2489,22 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * AddGroupMemberForm_v2_1
+         * @description Fields of adding a user to a group, possibly creating the account (auto-setup). The stored page is cut after these fields.
+         */
+        AddGroupMemberForm_v2_1: {
+            /** @description Preferred language of a user whose account is created. */
+            locale?: string;
+            /** @description Real name of a user whose account is created. */
+            name?: string;
+            /** @description Send newly created accounts the standard welcome email. */
+            sendWelcomeEmail?: boolean;
+            /** @description Set up an account for a user who has none (auto-setup must be enabled; name then required). */
+            setup?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * AssertionClaims
          * @description Claims of the signed assertion sent to the token exchange.
          */
@@ -2642,6 +2658,13 @@ export interface components {
             /** @description Year of birth, four digits. */
             yearOfBirth?: number;
         } & {
+            [key: string]: unknown;
+        };
+        /**
+         * DefineTestForm_v2_1
+         * @description Fields of defining a test. The stored page is cut after these fields; `disclosures` is typed as a string array without its wire form, sent here like the other lists.
+         */
+        DefineTestForm_v2_1: {
             [key: string]: unknown;
         };
         /**
@@ -3361,6 +3384,29 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * UpdateGroupForm_v2_1
+         * @description Fields of updating a group. A catalog restriction can only be set, or removed, while the group has no content and no members.
+         */
+        UpdateGroupForm_v2_1: {
+            /** @description A catalog to restrict the group to. */
+            catalogRestriction?: string;
+            /**
+             * @description With catalogRestriction: REQUIRE (the default) or GRANT.
+             * @enum {string}
+             */
+            catalogRestrictionMode?: "REQUIRE" | "GRANT";
+            /** @description true removes an existing restriction (then leave catalogRestriction out). */
+            catalogRestrictionRemove?: boolean;
+            /** @description Description of the group. */
+            description: string;
+            /** @description Reference of an icon uploaded earlier. */
+            iconKey?: string;
+            /** @description Name of the group. */
+            name: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * UpdateUserForm_v2_1
          * @description Fields of updating a user account.
          */
@@ -3538,6 +3584,12 @@ export interface components {
         StoreSearchField: ("NAME" | "DESCRIPTION" | "SUBJECT" | "TAGS" | "CONTENTS")[];
     };
     requestBodies: {
+        /** @description Fields of adding a user to a group, possibly creating the account (auto-setup). The stored page is cut after these fields. Sent as form fields. */
+        AddGroupMemberForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["AddGroupMemberForm_v2_1"];
+            };
+        };
         /** @description Fields of creating a course. Sent as form fields. */
         CreateCourseForm_v2_1: {
             content: {
@@ -3560,6 +3612,12 @@ export interface components {
         CreateUserForm_v2_1: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["CreateUserForm_v2_1"];
+            };
+        };
+        /** @description Fields of defining a test. The stored page is cut after these fields; `disclosures` is typed as a string array without its wire form, sent here like the other lists. Sent as form fields. */
+        DefineTestForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DefineTestForm_v2_1"];
             };
         };
         /** @description The drill file and its accompanying fields as a `multipart/form-data` upload. The part names are not shown by the interface. */
@@ -3620,6 +3678,12 @@ export interface components {
         UpdateDrillForm_v2_1: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["UpdateDrillForm_v2_1"];
+            };
+        };
+        /** @description Fields of updating a group. A catalog restriction can only be set, or removed, while the group has no content and no members. Sent as form fields. */
+        UpdateGroupForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateGroupForm_v2_1"];
             };
         };
         /** @description Fields of updating a user account. Sent as form fields. */
@@ -4292,6 +4356,9 @@ export interface operations {
         requestBody?: components["requestBodies"]["DrillUpload"];
         responses: {
             "2XX": components["responses"]["NotShown"];
+            /** @description Bad request: `file_contents_problem`, `file_issue`, `invalid_file`. */
+            400: components["responses"]["Error"];
+            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
             default: components["responses"]["Error"];
         };
     };
@@ -4368,9 +4435,22 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["UpdateGroupForm_v2_1"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The group after the update. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group_v2_1"];
+                };
+            };
+            /** @description Bad request: `invalid_name`, `invalid_description`. */
+            400: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
+            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
             default: components["responses"]["Error"];
         };
     };
@@ -4509,7 +4589,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["AddGroupMemberForm_v2_1"];
         responses: {
             "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
@@ -5770,7 +5850,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["DefineTestForm_v2_1"];
         responses: {
             "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];

@@ -573,7 +573,7 @@ export interface paths {
         /**
          * Upload drill from file
          * @description Function listed for API 2.1: "upload drill from file".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path lists the formats (Drilldown, CSV in Drillster's layout, WRTS 1.0 and 2.0 XML, Hot Potatoes JQuiz, Moodle Quiz XML), the fields file or content, extension and validateOnly, an UploadedDrill answer (the drill plus optional import warnings; no drill ID when only validating) whose fields it does not show, and the start of an error table with status codes, cut where the stored page ends.
          */
         post: operations["uploadDrill_v2_1"];
         delete?: never;
@@ -625,7 +625,7 @@ export interface paths {
         /**
          * Update group
          * @description Function listed for API 2.1: "update group".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows its form fields (name and description required), the Group reflecting the updates as the answer and the start of an error table with status codes, cut where the stored page ends.
          */
         put: operations["updateGroup_v2_1"];
         post?: never;
@@ -736,7 +736,7 @@ export interface paths {
         /**
          * Add user to group
          * @description Function listed for API 2.1: "add user to group".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the member is addressed by user ID or email address (or a third-party ID), and that an account may be created on the fly; it shows the first form fields and is cut before the answer and any error table.
          */
         put: operations["addGroupMember_v2_1"];
         post?: never;
@@ -2020,7 +2020,7 @@ export interface paths {
         /**
          * Define a test
          * @description Function listed for API 2.1: "define a test".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows its form fields (drills and name required) and is cut before the answer and any error table.
          */
         post: operations["defineTest_v2_1"];
         delete?: never;
@@ -4247,6 +4247,22 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * AddGroupMemberForm_v2_1
+         * @description Fields of adding a user to a group, possibly creating the account (auto-setup). The stored page is cut after these fields.
+         */
+        AddGroupMemberForm_v2_1: {
+            /** @description Preferred language of a user whose account is created. */
+            locale?: string;
+            /** @description Real name of a user whose account is created. */
+            name?: string;
+            /** @description Send newly created accounts the standard welcome email. */
+            sendWelcomeEmail?: boolean;
+            /** @description Set up an account for a user who has none (auto-setup must be enabled; name then required). */
+            setup?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * AnswerRequest
          * @description Form fields of a 2.0 answer. `answer` holds the given value, or the values when the question takes several (a repeated field on the wire).
          */
@@ -4437,6 +4453,51 @@ export interface components {
             timeZone?: string;
             /** @description Year of birth, four digits. */
             yearOfBirth?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * DefineTestForm_v2_1
+         * @description Fields of defining a test. The stored page is cut after these fields; `disclosures` is typed as a string array without its wire form, sent here like the other lists.
+         */
+        DefineTestForm_v2_1: {
+            /** @description Whether the test is adaptive (default false). */
+            adaptive?: boolean;
+            /** @description Whether testees may move between questions (never for adaptive tests or per-question time limits). */
+            allowQuestionNavigation?: boolean;
+            /** @description Whether a navigable test may be submitted with questions unanswered. */
+            allowUnansweredQuestions?: boolean;
+            columns?: string[];
+            /**
+             * @description Direction of the questions.
+             * @enum {string}
+             */
+            direction?: "PRODUCTIVE" | "RECEPTIVE" | "BIDIRECTIONAL";
+            /** @description How much of the results the testee sees (the values are cut on the stored page). */
+            disclosures?: string[];
+            /** @description The drills tested; repeat for several. */
+            drills: string[];
+            /** @description Shown to testees before the test starts. */
+            instructions?: string;
+            /** @description Name of the test. */
+            name: string;
+            /** @description Number of questions, for the whole test or per drill. */
+            questions?: number[];
+            /** @description Start level of an adaptive test, one-based (default: the middle). */
+            startDrill?: number;
+            /**
+             * @description Style of the questions.
+             * @enum {string}
+             */
+            style?: "MULTIPLE_CHOICE" | "OPEN_ENDED";
+            tags?: string[];
+            /**
+             * Format: duration
+             * @description Time limit to complete the test, a duration.
+             */
+            timeLimit?: string;
+            /** @description Weights of the drills in the score, 0 to 100. */
+            weights?: number[];
         } & {
             [key: string]: unknown;
         };
@@ -5337,6 +5398,29 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * UpdateGroupForm_v2_1
+         * @description Fields of updating a group. A catalog restriction can only be set, or removed, while the group has no content and no members.
+         */
+        UpdateGroupForm_v2_1: {
+            /** @description A catalog to restrict the group to. */
+            catalogRestriction?: string;
+            /**
+             * @description With catalogRestriction: REQUIRE (the default) or GRANT.
+             * @enum {string}
+             */
+            catalogRestrictionMode?: "REQUIRE" | "GRANT";
+            /** @description true removes an existing restriction (then leave catalogRestriction out). */
+            catalogRestrictionRemove?: boolean;
+            /** @description Description of the group. */
+            description: string;
+            /** @description Reference of an icon uploaded earlier. */
+            iconKey?: string;
+            /** @description Name of the group. */
+            name: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * UpdateUserForm_v2_1
          * @description Fields of updating a user account.
          */
@@ -5532,6 +5616,12 @@ export interface components {
         StoreSearchField: ("NAME" | "DESCRIPTION" | "SUBJECT" | "TAGS" | "CONTENTS")[];
     };
     requestBodies: {
+        /** @description Fields of adding a user to a group, possibly creating the account (auto-setup). The stored page is cut after these fields. Sent as form fields. */
+        AddGroupMemberForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["AddGroupMemberForm_v2_1"];
+            };
+        };
         /** @description The answer as the form field `answer`. For a question that takes several values, repeat the field once per value (`answer=a&answer=b`). */
         AnswerForm: {
             content: {
@@ -5560,6 +5650,12 @@ export interface components {
         CreateUserForm_v2_1: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["CreateUserForm_v2_1"];
+            };
+        };
+        /** @description Fields of defining a test. The stored page is cut after these fields; `disclosures` is typed as a string array without its wire form, sent here like the other lists. Sent as form fields. */
+        DefineTestForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DefineTestForm_v2_1"];
             };
         };
         /** @description The drill file and its accompanying fields as a `multipart/form-data` upload. The part names are not shown by the interface. */
@@ -5620,6 +5716,12 @@ export interface components {
         UpdateDrillForm_v2_1: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["UpdateDrillForm_v2_1"];
+            };
+        };
+        /** @description Fields of updating a group. A catalog restriction can only be set, or removed, while the group has no content and no members. Sent as form fields. */
+        UpdateGroupForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateGroupForm_v2_1"];
             };
         };
         /** @description Fields of updating a user account. Sent as form fields. */
@@ -6292,6 +6394,9 @@ export interface operations {
         requestBody?: components["requestBodies"]["DrillUpload"];
         responses: {
             "2XX": components["responses"]["NotShown"];
+            /** @description Bad request: `file_contents_problem`, `file_issue`, `invalid_file`. */
+            400: components["responses"]["Error"];
+            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
             default: components["responses"]["Error"];
         };
     };
@@ -6368,9 +6473,22 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["UpdateGroupForm_v2_1"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The group after the update. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group_v2_1"];
+                };
+            };
+            /** @description Bad request: `invalid_name`, `invalid_description`. */
+            400: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
+            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
             default: components["responses"]["Error"];
         };
     };
@@ -6509,7 +6627,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["AddGroupMemberForm_v2_1"];
         responses: {
             "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
@@ -7770,7 +7888,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["DefineTestForm_v2_1"];
         responses: {
             "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];

@@ -54,6 +54,22 @@ export type Actor_v2_1 = components["schemas"]["Actor_v2_1"];
 export type Actors_v2_1 = components["schemas"]["Actors_v2_1"];
 
 /**
+ * The schema `AddGroupMemberForm_v2_1` of the Drill Practice API (`components.schemas["AddGroupMemberForm_v2_1"]`).
+ *
+ * Fields of adding a user to a group, possibly creating the account (auto-setup). The stored page is cut after these fields.
+ *
+ * @example
+ * ```ts
+ * import type { AddGroupMemberForm_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: AddGroupMemberForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type AddGroupMemberForm_v2_1 = components["schemas"]["AddGroupMemberForm_v2_1"];
+
+/**
  * The schema `AssertionClaims` of the Drill Practice API (`components.schemas["AssertionClaims"]`).
  *
  * Claims of the signed assertion sent to the token exchange.
@@ -212,6 +228,22 @@ export type CreateGroupForm_v2_1 = components["schemas"]["CreateGroupForm_v2_1"]
  * ```
  */
 export type CreateUserForm_v2_1 = components["schemas"]["CreateUserForm_v2_1"];
+
+/**
+ * The schema `DefineTestForm_v2_1` of the Drill Practice API (`components.schemas["DefineTestForm_v2_1"]`).
+ *
+ * Fields of defining a test. The stored page is cut after these fields; `disclosures` is typed as a string array without its wire form, sent here like the other lists.
+ *
+ * @example
+ * ```ts
+ * import type { DefineTestForm_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: DefineTestForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type DefineTestForm_v2_1 = components["schemas"]["DefineTestForm_v2_1"];
 
 /**
  * The schema `Drill_v2_1` of the Drill Practice API (`components.schemas["Drill_v2_1"]`).
@@ -820,6 +852,22 @@ export type UpdateCourseForm_v2_1 = components["schemas"]["UpdateCourseForm_v2_1
  * ```
  */
 export type UpdateDrillForm_v2_1 = components["schemas"]["UpdateDrillForm_v2_1"];
+
+/**
+ * The schema `UpdateGroupForm_v2_1` of the Drill Practice API (`components.schemas["UpdateGroupForm_v2_1"]`).
+ *
+ * Fields of updating a group. A catalog restriction can only be set, or removed, while the group has no content and no members.
+ *
+ * @example
+ * ```ts
+ * import type { UpdateGroupForm_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: UpdateGroupForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UpdateGroupForm_v2_1 = components["schemas"]["UpdateGroupForm_v2_1"];
 
 /**
  * The schema `UpdateUserForm_v2_1` of the Drill Practice API (`components.schemas["UpdateUserForm_v2_1"]`).

@@ -54,6 +54,22 @@ export type Actor_v2_1 = components["schemas"]["Actor_v2_1"];
 export type Actors_v2_1 = components["schemas"]["Actors_v2_1"];
 
 /**
+ * The schema `AddGroupMemberForm_v2_1` of the Drill Practice API (`components.schemas["AddGroupMemberForm_v2_1"]`).
+ *
+ * Fields of adding a user to a group, possibly creating the account (auto-setup). The stored page is cut after these fields.
+ *
+ * @example
+ * ```ts
+ * import type { AddGroupMemberForm_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: AddGroupMemberForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type AddGroupMemberForm_v2_1 = components["schemas"]["AddGroupMemberForm_v2_1"];
+
+/**
  * The schema `AnswerRequest` of the Drill Practice API (`components.schemas["AnswerRequest"]`).
  *
  * Form fields of a 2.0 answer. `answer` holds the given value, or the values when the question takes several (a repeated field on the wire).
@@ -244,6 +260,22 @@ export type CreateGroupForm_v2_1 = components["schemas"]["CreateGroupForm_v2_1"]
  * ```
  */
 export type CreateUserForm_v2_1 = components["schemas"]["CreateUserForm_v2_1"];
+
+/**
+ * The schema `DefineTestForm_v2_1` of the Drill Practice API (`components.schemas["DefineTestForm_v2_1"]`).
+ *
+ * Fields of defining a test. The stored page is cut after these fields; `disclosures` is typed as a string array without its wire form, sent here like the other lists.
+ *
+ * @example
+ * ```ts
+ * import type { DefineTestForm_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: DefineTestForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type DefineTestForm_v2_1 = components["schemas"]["DefineTestForm_v2_1"];
 
 /**
  * The schema `Drill_v2_1` of the Drill Practice API (`components.schemas["Drill_v2_1"]`).
@@ -1046,6 +1078,22 @@ export type UpdateCourseForm_v2_1 = components["schemas"]["UpdateCourseForm_v2_1
 export type UpdateDrillForm_v2_1 = components["schemas"]["UpdateDrillForm_v2_1"];
 
 /**
+ * The schema `UpdateGroupForm_v2_1` of the Drill Practice API (`components.schemas["UpdateGroupForm_v2_1"]`).
+ *
+ * Fields of updating a group. A catalog restriction can only be set, or removed, while the group has no content and no members.
+ *
+ * @example
+ * ```ts
+ * import type { UpdateGroupForm_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: UpdateGroupForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UpdateGroupForm_v2_1 = components["schemas"]["UpdateGroupForm_v2_1"];
+
+/**
  * The schema `UpdateUserForm_v2_1` of the Drill Practice API (`components.schemas["UpdateUserForm_v2_1"]`).
  *
  * Fields of updating a user account.
@@ -1135,4 +1183,4 @@ export type Warnings_v2_1 = components["schemas"]["Warnings_v2_1"];
  * console.log(SCHEMA_NAMES.includes("Drillable")); // true
  * ```
  */
-export const SCHEMA_NAMES = ["AccessTokenResponse","Actor_v2_1","Actors_v2_1","AnswerRequest","AnswerResponse","AssertionClaims","AssertionHeader","AuthorizationServerMetadata","Beacon_v2_1","Beacons_v2_1","Course_v2_1","CreateCourseForm_v2_1","CreateDrillForm_v2_1","CreateGroupForm_v2_1","CreateUserForm_v2_1","Drill_v2_1","Drillable","DrillablePractice","Drillables","EmailAddress_v2_1","EmptyObject","ErrorResponse","Evaluation","Feedback","FormFields","GroupInvitation_v2_1","GroupMembers_v2_1","GroupStaff_v2_1","Group_v2_1","Groups_v2_1","Media_v2_1","MergeDrillsForm_v2_1","Message","MultipartBody","NotShown","Objective_v2_1","Objectives_v2_1","Organization_v2_1","Pagination_v2_1","Playable_v2_1","PostReviewForm_v2_1","Preferences_v2_1","Proficiency","ProficiencyChart_v2_1","PublishPlayableForm_v2_1","Question","QuestionAsk","QuestionResponse","QuestionResponse_v2_1","QuestionTell","Question_v2_1","Rating_v2_1","Reception_v2_1","RespondToGroupInvitationForm_v2_1","Review_v2_1","ServiceAccountKeyFile","StoreBeaconForm_v2_1","StorePreferencesForm_v2_1","Term","TermEvaluation","TestResult_v2_1","Tests_v2_1","TokenRequest","UpdateCourseForm_v2_1","UpdateDrillForm_v2_1","UpdateUserForm_v2_1","UserEmailAddress_v2_1","UserEmailAddresses_v2_1","User_v2_1","Warnings_v2_1"] as const;
+export const SCHEMA_NAMES = ["AccessTokenResponse","Actor_v2_1","Actors_v2_1","AddGroupMemberForm_v2_1","AnswerRequest","AnswerResponse","AssertionClaims","AssertionHeader","AuthorizationServerMetadata","Beacon_v2_1","Beacons_v2_1","Course_v2_1","CreateCourseForm_v2_1","CreateDrillForm_v2_1","CreateGroupForm_v2_1","CreateUserForm_v2_1","DefineTestForm_v2_1","Drill_v2_1","Drillable","DrillablePractice","Drillables","EmailAddress_v2_1","EmptyObject","ErrorResponse","Evaluation","Feedback","FormFields","GroupInvitation_v2_1","GroupMembers_v2_1","GroupStaff_v2_1","Group_v2_1","Groups_v2_1","Media_v2_1","MergeDrillsForm_v2_1","Message","MultipartBody","NotShown","Objective_v2_1","Objectives_v2_1","Organization_v2_1","Pagination_v2_1","Playable_v2_1","PostReviewForm_v2_1","Preferences_v2_1","Proficiency","ProficiencyChart_v2_1","PublishPlayableForm_v2_1","Question","QuestionAsk","QuestionResponse","QuestionResponse_v2_1","QuestionTell","Question_v2_1","Rating_v2_1","Reception_v2_1","RespondToGroupInvitationForm_v2_1","Review_v2_1","ServiceAccountKeyFile","StoreBeaconForm_v2_1","StorePreferencesForm_v2_1","Term","TermEvaluation","TestResult_v2_1","Tests_v2_1","TokenRequest","UpdateCourseForm_v2_1","UpdateDrillForm_v2_1","UpdateGroupForm_v2_1","UpdateUserForm_v2_1","UserEmailAddress_v2_1","UserEmailAddresses_v2_1","User_v2_1","Warnings_v2_1"] as const;

@@ -69,6 +69,22 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * AddGroupMemberForm_v2_1
+         * @description Fields of adding a user to a group, possibly creating the account (auto-setup). The stored page is cut after these fields.
+         */
+        AddGroupMemberForm_v2_1: {
+            /** @description Preferred language of a user whose account is created. */
+            locale?: string;
+            /** @description Real name of a user whose account is created. */
+            name?: string;
+            /** @description Send newly created accounts the standard welcome email. */
+            sendWelcomeEmail?: boolean;
+            /** @description Set up an account for a user who has none (auto-setup must be enabled; name then required). */
+            setup?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * AnswerRequest
          * @description Form fields of a 2.0 answer. `answer` holds the given value, or the values when the question takes several (a repeated field on the wire).
          */
@@ -259,6 +275,51 @@ export interface components {
             timeZone?: string;
             /** @description Year of birth, four digits. */
             yearOfBirth?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * DefineTestForm_v2_1
+         * @description Fields of defining a test. The stored page is cut after these fields; `disclosures` is typed as a string array without its wire form, sent here like the other lists.
+         */
+        DefineTestForm_v2_1: {
+            /** @description Whether the test is adaptive (default false). */
+            adaptive?: boolean;
+            /** @description Whether testees may move between questions (never for adaptive tests or per-question time limits). */
+            allowQuestionNavigation?: boolean;
+            /** @description Whether a navigable test may be submitted with questions unanswered. */
+            allowUnansweredQuestions?: boolean;
+            columns?: string[];
+            /**
+             * @description Direction of the questions.
+             * @enum {string}
+             */
+            direction?: "PRODUCTIVE" | "RECEPTIVE" | "BIDIRECTIONAL";
+            /** @description How much of the results the testee sees (the values are cut on the stored page). */
+            disclosures?: string[];
+            /** @description The drills tested; repeat for several. */
+            drills: string[];
+            /** @description Shown to testees before the test starts. */
+            instructions?: string;
+            /** @description Name of the test. */
+            name: string;
+            /** @description Number of questions, for the whole test or per drill. */
+            questions?: number[];
+            /** @description Start level of an adaptive test, one-based (default: the middle). */
+            startDrill?: number;
+            /**
+             * @description Style of the questions.
+             * @enum {string}
+             */
+            style?: "MULTIPLE_CHOICE" | "OPEN_ENDED";
+            tags?: string[];
+            /**
+             * Format: duration
+             * @description Time limit to complete the test, a duration.
+             */
+            timeLimit?: string;
+            /** @description Weights of the drills in the score, 0 to 100. */
+            weights?: number[];
         } & {
             [key: string]: unknown;
         };
@@ -1159,6 +1220,29 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * UpdateGroupForm_v2_1
+         * @description Fields of updating a group. A catalog restriction can only be set, or removed, while the group has no content and no members.
+         */
+        UpdateGroupForm_v2_1: {
+            /** @description A catalog to restrict the group to. */
+            catalogRestriction?: string;
+            /**
+             * @description With catalogRestriction: REQUIRE (the default) or GRANT.
+             * @enum {string}
+             */
+            catalogRestrictionMode?: "REQUIRE" | "GRANT";
+            /** @description true removes an existing restriction (then leave catalogRestriction out). */
+            catalogRestrictionRemove?: boolean;
+            /** @description Description of the group. */
+            description: string;
+            /** @description Reference of an icon uploaded earlier. */
+            iconKey?: string;
+            /** @description Name of the group. */
+            name: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * UpdateUserForm_v2_1
          * @description Fields of updating a user account.
          */
@@ -1354,6 +1438,12 @@ export interface components {
         StoreSearchField: ("NAME" | "DESCRIPTION" | "SUBJECT" | "TAGS" | "CONTENTS")[];
     };
     requestBodies: {
+        /** @description Fields of adding a user to a group, possibly creating the account (auto-setup). The stored page is cut after these fields. Sent as form fields. */
+        AddGroupMemberForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["AddGroupMemberForm_v2_1"];
+            };
+        };
         /** @description The answer as the form field `answer`. For a question that takes several values, repeat the field once per value (`answer=a&answer=b`). */
         AnswerForm: {
             content: {
@@ -1382,6 +1472,12 @@ export interface components {
         CreateUserForm_v2_1: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["CreateUserForm_v2_1"];
+            };
+        };
+        /** @description Fields of defining a test. The stored page is cut after these fields; `disclosures` is typed as a string array without its wire form, sent here like the other lists. Sent as form fields. */
+        DefineTestForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DefineTestForm_v2_1"];
             };
         };
         /** @description The drill file and its accompanying fields as a `multipart/form-data` upload. The part names are not shown by the interface. */
@@ -1442,6 +1538,12 @@ export interface components {
         UpdateDrillForm_v2_1: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["UpdateDrillForm_v2_1"];
+            };
+        };
+        /** @description Fields of updating a group. A catalog restriction can only be set, or removed, while the group has no content and no members. Sent as form fields. */
+        UpdateGroupForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateGroupForm_v2_1"];
             };
         };
         /** @description Fields of updating a user account. Sent as form fields. */
