@@ -4890,6 +4890,8 @@ export interface components {
              * @example 2016-02-23T15:36:57.814Z
              */
             lastOnPage?: string;
+            /** @description Whether another page follows. */
+            moreAvailable?: boolean;
             /** @description How many entries the whole list has. */
             total?: number;
         } & {
