@@ -36,6 +36,7 @@ const named: [string, string, string[]][] = [
     ["id", "name", "description", "counts", "icon", "created", "lastEdited", "organization"],
   ],
   ["createGroup_v2_1", "Group_v2_1", ["id", "name", "description"]],
+  ["updateGroup_v2_1", "Group_v2_1", ["id", "name", "description"]],
   ["listGroupMembers_v2_1", "GroupMembers_v2_1", ["members", "counts", "pagination"]],
   ["listGroupDrillables_v2_1", "Group_v2_1", ["id", "name", "description", "drillables"]],
   ["listOrganizationGroups_v2_1", "Groups_v2_1", ["groups", "pagination"]],
@@ -101,6 +102,7 @@ const named: [string, string, string[]][] = [
   ["setPrimaryEmailAddress_v2_1", "UserEmailAddresses_v2_1", ["total", "userEmailAddresses"]],
   ["listEmailAddresses_v2_1", "UserEmailAddresses_v2_1", ["total", "userEmailAddresses"]],
   ["addEmailAddress_v2_1", "UserEmailAddress_v2_1", ["emailAddress", "primary"]],
+  ["getEmailAddress_v2_1", "EmailAddress_v2_1", ["address", "verified"]],
   [
     "getOwnOrganization_v2_1",
     "Organization_v2_1",
@@ -157,6 +159,9 @@ describe("API 2.1 answers that name the fields their page shows", () => {
     expect(successOf("addEmailAddress_v2_1").status).toBe("200");
     expect(successOf("deleteDrillable_v2_1").status).toBe("204");
     expect(successOf("deleteDrillable_v2_1").response).not.toHaveProperty("content");
+    expect(successOf("getEmailAddress_v2_1").status).toBe("200");
+    expect(successOf("publishPlayable_v2_1").status).toBe("204");
+    expect(successOf("requestEmailVerification_v2_1").status).toBe("204");
     expect(successOf("getGroup_v2_1").status).toBe("2XX");
   });
 
@@ -192,6 +197,8 @@ describe("API 2.1 error tables", () => {
       "listBeacons_v2_1",
       "storeBeacon_v2_1",
       "updateGroupStaffPermissions_v2_1",
+      "updateGroup_v2_1",
+      "uploadDrill_v2_1",
     ])
       expect(table(id).truncated, id).toBe(true);
     expect(table("createDrill_v2_1").ids.every((e) => e.status === undefined)).toBe(true);
@@ -229,6 +236,32 @@ describe("API 2.1 typed requests", () => {
       [],
       ["name", "locale", "timeZone", "description", "yearOfBirth", "domicile", "status"],
     ],
+    [
+      "updateGroup_v2_1",
+      ["name", "description"],
+      ["iconKey", "catalogRestriction", "catalogRestrictionMode", "catalogRestrictionRemove"],
+    ],
+    [
+      "defineTest_v2_1",
+      ["drills", "name"],
+      [
+        "instructions",
+        "disclosures",
+        "direction",
+        "style",
+        "questions",
+        "columns",
+        "tags",
+        "weights",
+        "adaptive",
+        "timeLimit",
+        "startDrill",
+        "allowQuestionNavigation",
+        "allowUnansweredQuestions",
+      ],
+    ],
+    ["addGroupMember_v2_1", [], ["setup", "sendWelcomeEmail", "name", "locale"]],
+    ["publishPlayable_v2_1", ["catalog"], ["position"]],
     [
       "createUser_v2_1",
       ["name"],

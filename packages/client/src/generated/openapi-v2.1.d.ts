@@ -573,7 +573,7 @@ export interface paths {
         /**
          * Upload drill from file
          * @description Function listed for API 2.1: "upload drill from file".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path lists the formats (Drilldown, CSV in Drillster's layout, WRTS 1.0 and 2.0 XML, Hot Potatoes JQuiz, Moodle Quiz XML), the fields file or content, extension and validateOnly, an UploadedDrill answer (the drill plus optional import warnings; no drill ID when only validating) whose fields it does not show, and the start of an error table with status codes, cut where the stored page ends.
          */
         post: operations["uploadDrill_v2_1"];
         delete?: never;
@@ -625,7 +625,7 @@ export interface paths {
         /**
          * Update group
          * @description Function listed for API 2.1: "update group".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows its form fields (name and description required), the Group reflecting the updates as the answer and the start of an error table with status codes, cut where the stored page ends.
          */
         put: operations["updateGroup_v2_1"];
         post?: never;
@@ -736,7 +736,7 @@ export interface paths {
         /**
          * Add user to group
          * @description Function listed for API 2.1: "add user to group".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the member is addressed by user ID or email address (or a third-party ID), and that an account may be created on the fly; it shows the first form fields and is cut before the answer and any error table.
          */
         put: operations["addGroupMember_v2_1"];
         post?: never;
@@ -1494,7 +1494,7 @@ export interface paths {
         /**
          * Publish playable to the store or a catalog
          * @description Function listed for API 2.1: "publish playable to the store or a catalog".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says a playable is published to a catalog (only drills and courses for now); it shows the form fields catalog (required) and position, answers 204 and has a table of errors with status codes.
          */
         put: operations["publishPlayable_v2_1"];
         post?: never;
@@ -2020,7 +2020,7 @@ export interface paths {
         /**
          * Define a test
          * @description Function listed for API 2.1: "define a test".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows its form fields (drills and name required) and is cut before the answer and any error table.
          */
         post: operations["defineTest_v2_1"];
         delete?: never;
@@ -2155,7 +2155,7 @@ export interface paths {
         /**
          * Retrieve an email address
          * @description Function listed for API 2.1: "retrieve an email address".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path answers HTTP 200; its text names a UserEmailAddress object but its example is the bare address and verified flag, which is what is described here; it has a table of errors with status codes.
          */
         get: operations["getEmailAddress_v2_1"];
         /**
@@ -2193,7 +2193,7 @@ export interface paths {
         /**
          * Request verification
          * @description Function listed for API 2.1: "request verification".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows no parameters besides the path, answers HTTP 204 once the verification email is sent, and has a table of errors with status codes.
          */
         post: operations["requestEmailVerification_v2_1"];
         delete?: never;
@@ -2489,6 +2489,22 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * AddGroupMemberForm_v2_1
+         * @description Fields of adding a user to a group, possibly creating the account (auto-setup). The stored page is cut after these fields.
+         */
+        AddGroupMemberForm_v2_1: {
+            /** @description Preferred language of a user whose account is created. */
+            locale?: string;
+            /** @description Real name of a user whose account is created. */
+            name?: string;
+            /** @description Send newly created accounts the standard welcome email. */
+            sendWelcomeEmail?: boolean;
+            /** @description Set up an account for a user who has none (auto-setup must be enabled; name then required). */
+            setup?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * AssertionClaims
          * @description Claims of the signed assertion sent to the token exchange.
          */
@@ -2645,6 +2661,13 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * DefineTestForm_v2_1
+         * @description Fields of defining a test. The stored page is cut after these fields; `disclosures` is typed as a string array without its wire form, sent here like the other lists.
+         */
+        DefineTestForm_v2_1: {
+            [key: string]: unknown;
+        };
+        /**
          * Drill_v2_1
          * @description A drill as the drill-editing answers of API 2.1 return it. Creating a drill answers only `id`, `name` and `type` (the name is echoed because a sequence number may have been appended); updating one also answers `subject`, `description` and `lastEdited`.
          */
@@ -2660,6 +2683,16 @@ export interface components {
              * @example DRILL
              */
             type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * EmailAddress_v2_1
+         * @description An email address and whether it has been verified (API 2.1).
+         */
+        EmailAddress_v2_1: {
+            address?: string;
+            verified?: boolean;
         } & {
             [key: string]: unknown;
         };
@@ -2952,6 +2985,8 @@ export interface components {
              * @example 2016-02-23T15:36:57.814Z
              */
             lastOnPage?: string;
+            /** @description Whether another page follows. */
+            moreAvailable?: boolean;
             /** @description How many entries the whole list has. */
             total?: number;
         } & {
@@ -3026,6 +3061,18 @@ export interface components {
             individuals?: number[][][];
             singular?: boolean;
             users?: components["schemas"]["Actor_v2_1"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * PublishPlayableForm_v2_1
+         * @description Fields of publishing a playable to a catalog (only drills and courses for now).
+         */
+        PublishPlayableForm_v2_1: {
+            /** @description The catalog to publish to; the caller needs access to it. */
+            catalog: string;
+            /** @description Position in the catalog, from 0 to its current size; without it, at the end. */
+            position?: number;
         } & {
             [key: string]: unknown;
         };
@@ -3339,6 +3386,29 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * UpdateGroupForm_v2_1
+         * @description Fields of updating a group. A catalog restriction can only be set, or removed, while the group has no content and no members.
+         */
+        UpdateGroupForm_v2_1: {
+            /** @description A catalog to restrict the group to. */
+            catalogRestriction?: string;
+            /**
+             * @description With catalogRestriction: REQUIRE (the default) or GRANT.
+             * @enum {string}
+             */
+            catalogRestrictionMode?: "REQUIRE" | "GRANT";
+            /** @description true removes an existing restriction (then leave catalogRestriction out). */
+            catalogRestrictionRemove?: boolean;
+            /** @description Description of the group. */
+            description: string;
+            /** @description Reference of an icon uploaded earlier. */
+            iconKey?: string;
+            /** @description Name of the group. */
+            name: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * UpdateUserForm_v2_1
          * @description Fields of updating a user account.
          */
@@ -3430,12 +3500,7 @@ export interface components {
          * @description One email address of a user account (API 2.1), whether it is verified and whether it is the primary one.
          */
         UserEmailAddress_v2_1: {
-            emailAddress?: {
-                address?: string;
-                verified?: boolean;
-            } & {
-                [key: string]: unknown;
-            };
+            emailAddress?: components["schemas"]["EmailAddress_v2_1"];
             /** @description Whether mail is sent to this address; exactly one address is primary. */
             primary?: boolean;
         } & {
@@ -3521,6 +3586,12 @@ export interface components {
         StoreSearchField: ("NAME" | "DESCRIPTION" | "SUBJECT" | "TAGS" | "CONTENTS")[];
     };
     requestBodies: {
+        /** @description Fields of adding a user to a group, possibly creating the account (auto-setup). The stored page is cut after these fields. Sent as form fields. */
+        AddGroupMemberForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["AddGroupMemberForm_v2_1"];
+            };
+        };
         /** @description Fields of creating a course. Sent as form fields. */
         CreateCourseForm_v2_1: {
             content: {
@@ -3545,6 +3616,12 @@ export interface components {
                 "application/x-www-form-urlencoded": components["schemas"]["CreateUserForm_v2_1"];
             };
         };
+        /** @description Fields of defining a test. The stored page is cut after these fields; `disclosures` is typed as a string array without its wire form, sent here like the other lists. Sent as form fields. */
+        DefineTestForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DefineTestForm_v2_1"];
+            };
+        };
         /** @description The drill file and its accompanying fields as a `multipart/form-data` upload. The part names are not shown by the interface. */
         DrillUpload: {
             content: {
@@ -3567,6 +3644,12 @@ export interface components {
         PostReviewForm_v2_1: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["PostReviewForm_v2_1"];
+            };
+        };
+        /** @description Fields of publishing a playable to a catalog (only drills and courses for now). Sent as form fields. */
+        PublishPlayableForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PublishPlayableForm_v2_1"];
             };
         };
         /** @description Fields of responding to a group invitation. Sent as form fields. */
@@ -3597,6 +3680,12 @@ export interface components {
         UpdateDrillForm_v2_1: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["UpdateDrillForm_v2_1"];
+            };
+        };
+        /** @description Fields of updating a group. A catalog restriction can only be set, or removed, while the group has no content and no members. Sent as form fields. */
+        UpdateGroupForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateGroupForm_v2_1"];
             };
         };
         /** @description Fields of updating a user account. Sent as form fields. */
@@ -4269,6 +4358,9 @@ export interface operations {
         requestBody?: components["requestBodies"]["DrillUpload"];
         responses: {
             "2XX": components["responses"]["NotShown"];
+            /** @description Bad request: `file_contents_problem`, `file_issue`, `invalid_file`. */
+            400: components["responses"]["Error"];
+            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
             default: components["responses"]["Error"];
         };
     };
@@ -4345,9 +4437,22 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["UpdateGroupForm_v2_1"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The group after the update. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group_v2_1"];
+                };
+            };
+            /** @description Bad request: `invalid_name`, `invalid_description`. */
+            400: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
+            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
             default: components["responses"]["Error"];
         };
     };
@@ -4486,7 +4591,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["AddGroupMemberForm_v2_1"];
         responses: {
             "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
@@ -5260,9 +5365,21 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["PublishPlayableForm_v2_1"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description No content: the playable was published. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `catalog_not_found`, `invalid_position`, `playable_part_of_catalog`, `not_released`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `unknown_drillable`. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -5735,7 +5852,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["DefineTestForm_v2_1"];
         responses: {
             "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
@@ -5895,7 +6012,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description OK: the email address and whether it is verified. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailAddress_v2_1"];
+                };
+            };
+            /** @description Bad request: `invalid_user_id`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_authenticated`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -5967,7 +6100,19 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description No content: the verification email was sent. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `email_not_linked_to_account`, `invalid_email`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };

@@ -54,6 +54,22 @@ export type Actor_v2_1 = components["schemas"]["Actor_v2_1"];
 export type Actors_v2_1 = components["schemas"]["Actors_v2_1"];
 
 /**
+ * The schema `AddGroupMemberForm_v2_1` of the Drill Practice API (`components.schemas["AddGroupMemberForm_v2_1"]`).
+ *
+ * Fields of adding a user to a group, possibly creating the account (auto-setup). The stored page is cut after these fields.
+ *
+ * @example
+ * ```ts
+ * import type { AddGroupMemberForm_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: AddGroupMemberForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type AddGroupMemberForm_v2_1 = components["schemas"]["AddGroupMemberForm_v2_1"];
+
+/**
  * The schema `AssertionClaims` of the Drill Practice API (`components.schemas["AssertionClaims"]`).
  *
  * Claims of the signed assertion sent to the token exchange.
@@ -214,6 +230,22 @@ export type CreateGroupForm_v2_1 = components["schemas"]["CreateGroupForm_v2_1"]
 export type CreateUserForm_v2_1 = components["schemas"]["CreateUserForm_v2_1"];
 
 /**
+ * The schema `DefineTestForm_v2_1` of the Drill Practice API (`components.schemas["DefineTestForm_v2_1"]`).
+ *
+ * Fields of defining a test. The stored page is cut after these fields; `disclosures` is typed as a string array without its wire form, sent here like the other lists.
+ *
+ * @example
+ * ```ts
+ * import type { DefineTestForm_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: DefineTestForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type DefineTestForm_v2_1 = components["schemas"]["DefineTestForm_v2_1"];
+
+/**
  * The schema `Drill_v2_1` of the Drill Practice API (`components.schemas["Drill_v2_1"]`).
  *
  * A drill as the drill-editing answers of API 2.1 return it. Creating a drill answers only `id`, `name` and `type` (the name is echoed because a sequence number may have been appended); updating one also answers `subject`, `description` and `lastEdited`.
@@ -228,6 +260,22 @@ export type CreateUserForm_v2_1 = components["schemas"]["CreateUserForm_v2_1"];
  * ```
  */
 export type Drill_v2_1 = components["schemas"]["Drill_v2_1"];
+
+/**
+ * The schema `EmailAddress_v2_1` of the Drill Practice API (`components.schemas["EmailAddress_v2_1"]`).
+ *
+ * An email address and whether it has been verified (API 2.1).
+ *
+ * @example
+ * ```ts
+ * import type { EmailAddress_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: EmailAddress_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type EmailAddress_v2_1 = components["schemas"]["EmailAddress_v2_1"];
 
 /**
  * The schema `EmptyObject` of the Drill Practice API (`components.schemas["EmptyObject"]`).
@@ -566,6 +614,22 @@ export type Preferences_v2_1 = components["schemas"]["Preferences_v2_1"];
 export type ProficiencyChart_v2_1 = components["schemas"]["ProficiencyChart_v2_1"];
 
 /**
+ * The schema `PublishPlayableForm_v2_1` of the Drill Practice API (`components.schemas["PublishPlayableForm_v2_1"]`).
+ *
+ * Fields of publishing a playable to a catalog (only drills and courses for now).
+ *
+ * @example
+ * ```ts
+ * import type { PublishPlayableForm_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: PublishPlayableForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type PublishPlayableForm_v2_1 = components["schemas"]["PublishPlayableForm_v2_1"];
+
+/**
  * The schema `QuestionResponse_v2_1` of the Drill Practice API (`components.schemas["QuestionResponse_v2_1"]`).
  *
  * The answer to a request for a test question (API 2.1). The 2.1.1 page names a QuestionResponse object without showing its fields; the question it carries is described by the 2.1.1 Question object page. The field name `question` is the one the 2.0 record uses for the same wrapper.
@@ -788,6 +852,22 @@ export type UpdateCourseForm_v2_1 = components["schemas"]["UpdateCourseForm_v2_1
  * ```
  */
 export type UpdateDrillForm_v2_1 = components["schemas"]["UpdateDrillForm_v2_1"];
+
+/**
+ * The schema `UpdateGroupForm_v2_1` of the Drill Practice API (`components.schemas["UpdateGroupForm_v2_1"]`).
+ *
+ * Fields of updating a group. A catalog restriction can only be set, or removed, while the group has no content and no members.
+ *
+ * @example
+ * ```ts
+ * import type { UpdateGroupForm_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: UpdateGroupForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UpdateGroupForm_v2_1 = components["schemas"]["UpdateGroupForm_v2_1"];
 
 /**
  * The schema `UpdateUserForm_v2_1` of the Drill Practice API (`components.schemas["UpdateUserForm_v2_1"]`).
