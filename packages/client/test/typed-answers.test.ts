@@ -32,6 +32,8 @@ interface TypedAccess {
   /** The field read from `data` (from an item of it when the answer is an array). */
   field: string;
   array: boolean;
+  /** The answer is a union (`anyOf`/`oneOf`): the field is read from the branch that names it. */
+  union?: boolean;
 }
 
 function deref(bundle: Bundle, node: unknown): Node | undefined {
@@ -44,7 +46,10 @@ function deref(bundle: Bundle, node: unknown): Node | undefined {
 }
 
 /** A field the schema names: its first required property, else its first property. */
-function namedField(bundle: Bundle, schema: Node): { field: string; array: boolean } | undefined {
+function namedField(
+  bundle: Bundle,
+  schema: Node,
+): { field: string; array: boolean; union?: boolean } | undefined {
   const pick = (object: Node | undefined) => {
     const properties = Object.keys((object?.properties ?? {}) as Node);
     const required = ((object?.required ?? []) as string[]).filter((name) => properties.includes(name));
@@ -55,7 +60,13 @@ function namedField(bundle: Bundle, schema: Node): { field: string; array: boole
     return field === undefined ? undefined : { field, array: true };
   }
   const field = pick(schema);
-  return field === undefined ? undefined : { field, array: false };
+  if (field !== undefined) return { field, array: false };
+  // A union (a page whose text and example disagree): the first branch that names a field.
+  for (const branch of [...((schema.anyOf ?? []) as Node[]), ...((schema.oneOf ?? []) as Node[])]) {
+    const named = namedField(bundle, deref(bundle, branch) ?? {});
+    if (named) return { ...named, union: true };
+  }
+  return undefined;
 }
 
 /**
@@ -84,6 +95,7 @@ function typedAccesses(bundle: Bundle): TypedAccess[] {
           path,
           field: named?.field ?? "",
           array: named?.array ?? false,
+          ...(named?.union ? { union: true } : {}),
         });
         break;
       }
@@ -105,9 +117,15 @@ type Data<Operation extends Record<string | number, any>> = NonNullable<
 /** The statements that read one field of one operation's `data` and insist on its type. */
 function accessSource(alias: string, access: TypedAccess, index: number): string {
   const data = `d${index}`;
-  const read = access.array
-    ? `${data}[0]?.[${JSON.stringify(access.field)}]`
-    : `${data}[${JSON.stringify(access.field)}]`;
+  const key = JSON.stringify(access.field);
+  // A union's field is read, as a type, from the branch that has it.
+  const read = access.union
+    ? access.array
+      ? `undefined as unknown as Extract<Extract<typeof ${data}, readonly unknown[]>[number], { ${key}?: unknown }>[${key}]`
+      : `undefined as unknown as Extract<typeof ${data}, { ${key}?: unknown }>[${key}]`
+    : access.array
+      ? `${data}[0]?.[${key}]`
+      : `${data}[${key}]`;
   return [
     `// ${access.operationId}: ${access.method.toUpperCase()} ${access.path} → ${access.field || "(no field named)"}`,
     `declare const ${data}: Data<${alias}[${JSON.stringify(access.path)}][${JSON.stringify(access.method)}]>;`,
