@@ -189,7 +189,7 @@ export function exampleAnswerOf(
   candidates.push({
     body: build(doc, json.schema, 0),
     origin: `built-from-schema; schema=${label}`,
-    summary: `answers an example built from its answer schema \`${label}\``,
+    summary: "answers an example built from its answer schema",
   });
   const chosen = candidates.find((c) => valid(c.body));
   if (!chosen || chosen.body === undefined) return undefined;
