@@ -85,7 +85,8 @@ describe("operations of the description", () => {
     timeout: 60_000,
   }, async () => {
     const examples = await exampleAnsweredOperations();
-    const writes = listOperations(await loadBundledSpec()).filter(
+    const doc = await loadBundledSpec();
+    const writes = listOperations(doc).filter(
       (op) =>
         !(op.operationId in SIMULATED_OPERATIONS) &&
         op.requestBody?.content.some((m) => m.mediaType === "application/x-www-form-urlencoded"),
@@ -95,6 +96,11 @@ describe("operations of the description", () => {
       const path = op.path.replace(/\{[^}]+\}/g, "x1");
       // A list goes out as a repeated field, as the service takes it.
       const res = await api(op.method, path, { body: { name: "Spanish verbs", tag: ["es", "verbs"] } });
+      if (res.status === 400 && typedBody(doc, op)) {
+        // A typed form body refuses a request without its required fields.
+        expect((res.body as { description: string }).description).toMatch(/^request body/);
+        continue;
+      }
       if (op.operationId in examples) {
         // Typed bodies are checked against their fields; open ones take any field.
         expect([200, 201, 204, 400], `${op.method} ${op.path}`).toContain(res.status);
