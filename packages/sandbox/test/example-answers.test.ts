@@ -6,7 +6,8 @@
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { beforeAll, describe, expect, it } from "vitest";
-import { listOperations, loadBundledSpec } from "../src/http/openapi.js";
+import { bundledSpec } from "../src/http/bundled-spec.js";
+import { listOperations } from "../src/http/openapi.js";
 import {
   EXAMPLE_HEADER,
   exampleAnsweredOperations,
@@ -24,7 +25,7 @@ async function typedSpec(): Promise<{
   doc: OpenApiDocument;
   write: { method: string; path: string; id: string };
 }> {
-  const doc = structuredClone(await loadBundledSpec()) as unknown as Json & {
+  const doc = structuredClone(bundledSpec()) as unknown as Json & {
     paths: Record<string, Record<string, Json>>;
     components: Record<string, Record<string, unknown>>;
   };
@@ -143,7 +144,7 @@ describe("example answers", () => {
 
 describe("example answers of the packaged description", () => {
   it("answers every typed, unsimulated operation with a valid example", { timeout: 60_000 }, async () => {
-    const doc = await loadBundledSpec();
+    const doc = bundledSpec();
     const rows = await exampleAnsweredOperations(doc);
     const sandbox = await start();
     const api = client(sandbox, await tokenFor(sandbox, "u-ana"));
@@ -170,7 +171,7 @@ describe("example answers of the packaged description", () => {
   });
 
   it("answers GET /api/2/user with the page's fields once the description types it", async (context) => {
-    const doc = (await loadBundledSpec()) as unknown as Json & {
+    const doc = bundledSpec() as unknown as Json & {
       components: Record<string, Record<string, Json>>;
     };
     const operation = listOperations(doc as unknown as OpenApiDocument).find(

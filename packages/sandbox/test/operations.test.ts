@@ -11,12 +11,8 @@ import {
   renderOperationsTable,
   tableCells,
 } from "../scripts/readme-tables.js";
-import {
-  listOperations,
-  loadBundledSpec,
-  type OpenApiDocument,
-  type Operation,
-} from "../src/http/openapi.js";
+import { bundledSpec } from "../src/http/bundled-spec.js";
+import { listOperations, type OpenApiDocument, type Operation } from "../src/http/openapi.js";
 import { exampleAnsweredOperations, SIMULATED_OPERATIONS } from "../src/index.js";
 import { client, sharedSandbox, tokenFor } from "./helpers.js";
 
@@ -44,7 +40,7 @@ beforeAll(async () => {
 
 describe("operations of the description", () => {
   it("has every simulated operation in the description", async () => {
-    const ids = new Set(listOperations(await loadBundledSpec()).map((op) => op.operationId));
+    const ids = new Set(listOperations(bundledSpec()).map((op) => op.operationId));
     for (const id of Object.keys(SIMULATED_OPERATIONS)) expect(ids, id).toContain(id);
   });
 
@@ -52,7 +48,7 @@ describe("operations of the description", () => {
     timeout: 60_000,
   }, async () => {
     const examples = await exampleAnsweredOperations();
-    const doc = await loadBundledSpec();
+    const doc = bundledSpec();
     const operations = listOperations(doc).filter(
       (op) => !(op.operationId in SIMULATED_OPERATIONS) && !(op.operationId in examples),
     );
@@ -85,7 +81,7 @@ describe("operations of the description", () => {
     timeout: 60_000,
   }, async () => {
     const examples = await exampleAnsweredOperations();
-    const doc = await loadBundledSpec();
+    const doc = bundledSpec();
     const writes = listOperations(doc).filter(
       (op) =>
         !(op.operationId in SIMULATED_OPERATIONS) &&
@@ -119,7 +115,7 @@ describe("operations of the description", () => {
   it("lists the simulated operations and error IDs in the README as the code has them", async () => {
     const readme = await readFile(new URL("../README.md", import.meta.url), "utf8");
     // If this fails, run `pnpm run readme:tables` in packages/sandbox.
-    const doc = await loadBundledSpec();
+    const doc = bundledSpec();
     expect(tableCells(readBlock(readme, "simulated-operations"))).toEqual(
       tableCells(renderOperationsTable(doc)),
     );

@@ -3,9 +3,9 @@
  * other operation answers 501 `not_simulated`, because the interface does not give its shapes and the
  * sandbox does not invent them.
  */
-import { readFileSync } from "node:fs";
 import type { SandboxState } from "../domain/state.js";
 import { DomainError } from "../errors.js";
+import { PACKAGE } from "../generated/package-info.js";
 import type { OperationHandler, OperationRequest } from "./operation-handler.js";
 import type { Reply } from "./replies.js";
 
@@ -52,11 +52,6 @@ export const SIMULATED_OPERATIONS = {
  * const id: SimulatedOperationId = "getQuestion_v2_1";
  */
 export type SimulatedOperationId = keyof typeof SIMULATED_OPERATIONS;
-
-const PACKAGE = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
-  name: string;
-  version: string;
-};
 
 /** The locale every session reports: the dataset has no locales (a sandbox choice). */
 const SANDBOX_LOCALE = "en";

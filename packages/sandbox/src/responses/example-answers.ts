@@ -7,9 +7,12 @@
  * state. Before answering, the request is checked against the observed fields: a typed form body whose
  * required fields are missing is refused with 400 in the API's error shape.
  */
+
+import { bundledSpec } from "../http/bundled-spec.js";
+import { bundledCompiler } from "../http/bundled-validators.js";
 import { SIMULATED_OPERATIONS } from "../http/handlers.js";
 import type { JsonValue, OpenApiDocument, Operation } from "../http/openapi.js";
-import { listOperations, loadBundledSpec } from "../http/openapi.js";
+import { listOperations } from "../http/openapi.js";
 import type { OperationHandler } from "../http/operation-handler.js";
 import type { Reply } from "../http/replies.js";
 import { errorReply } from "../http/replies.js";
@@ -281,16 +284,22 @@ export function exampleAnswerSupport(
  * rows.getUser_v2_0; // "answers the example of its reference page (header `Drill-Sandbox-Example`); keeps no state"
  */
 export async function exampleAnsweredOperations(spec?: OpenApiDocument): Promise<Record<string, string>> {
-  return exampleAnswerRows(spec ?? (await loadBundledSpec()));
+  if (spec === undefined) return exampleAnswerRows(bundledSpec());
+  const { ajvCompiler } = await import("../http/ajv-compiler.js");
+  return exampleAnswerRows(spec, validatorsFor(spec, ajvCompiler(spec)));
 }
 
 /**
- * {@link exampleAnsweredOperations} for a document at hand (the README generator uses it).
+ * {@link exampleAnsweredOperations} for a document at hand (the README generator uses it); the packaged
+ * description's own validators unless others are given.
  *
  * @example
- * const rows = exampleAnswerRows(await loadBundledSpec());
+ * const rows = exampleAnswerRows(bundledSpec());
  */
-export function exampleAnswerRows(doc: OpenApiDocument): Record<string, string> {
+export function exampleAnswerRows(
+  doc: OpenApiDocument,
+  validators: SpecValidators = validatorsFor(doc, bundledCompiler),
+): Record<string, string> {
   const simulated = new Set(Object.keys(SIMULATED_OPERATIONS));
-  return exampleAnswerSupport(doc, listOperations(doc), validatorsFor(doc), simulated);
+  return exampleAnswerSupport(doc, listOperations(doc), validators, simulated);
 }
