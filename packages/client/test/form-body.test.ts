@@ -77,11 +77,11 @@ describe("form bodies on the wire", () => {
   it("sends open form bodies of other operations the same way, numbers and booleans as text", async () => {
     const sent = await last(() =>
       client().POST("/api/2.1/courses", {
-        body: { name: "Basics", public: true, size: 3, tag: ["a", "b"] },
+        body: { name: "Basics", description: "Intro", public: true, size: 3, tag: ["a", "b"] },
       }),
     );
     expect(sent.headers["content-type"]).toBe("application/x-www-form-urlencoded");
-    expect(sent.body.toString()).toBe("name=Basics&public=true&size=3&tag=a&tag=b");
+    expect(sent.body.toString()).toBe("name=Basics&description=Intro&public=true&size=3&tag=a&tag=b");
   });
 
   it("sends Content-Length: 0 and no Content-Type on a PUT or POST without a body", async () => {
@@ -138,12 +138,12 @@ describe("form bodies on the wire", () => {
   it("sends JSON only when the caller's headers ask for it", async () => {
     const sent = await last(() =>
       client().POST("/api/2.1/courses", {
-        body: { name: "Basics" },
+        body: { name: "Basics", description: "Intro" },
         headers: { "Content-Type": "application/json" },
       }),
     );
     expect(sent.headers["content-type"]).toBe("application/json");
-    expect(JSON.parse(sent.body.toString())).toEqual({ name: "Basics" });
+    expect(JSON.parse(sent.body.toString())).toEqual({ name: "Basics", description: "Intro" });
   });
 });
 

@@ -14,7 +14,7 @@ const GROUP = { id: "group-9", name: "Year 9 Spanish", memberCount: 24 };
 const TEST = { id: "test-3", name: "Capitals quiz", questionCount: 10 };
 const RESPONSES = {
   responses: [
-    { operationId: "getGroup_v2_1", when: { path: { group: GROUP.id } }, status: 200, body: [GROUP] },
+    { operationId: "getGroup_v2_1", when: { path: { group: GROUP.id } }, status: 200, body: GROUP },
     { operationId: "getTest_v2_0", when: { path: { test_id: TEST.id } }, status: 200, body: [TEST] },
   ],
 };
@@ -64,7 +64,9 @@ describe("sandbox programmed responses through the client", () => {
     });
     const group = await client.GET("/api/2.1/group/{group}", { params: { path: { group: GROUP.id } } });
     expect(group.response.status).toBe(200);
-    expect(group.data).toEqual([GROUP]);
+    // getGroup_v2_1 answers an observed Group_v2_1 (an object), so the rule answers one.
+    expect(group.data).toEqual(GROUP);
+    expect(group.data?.name).toBe(GROUP.name);
     const test = await client.GET("/api/2/test/{test_id}", { params: { path: { test_id: TEST.id } } });
     expect(test.response.status).toBe(200);
     expect(test.data).toEqual([TEST]);

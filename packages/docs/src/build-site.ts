@@ -3,7 +3,11 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, extname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { PROGRAMMABLE_RESPONSES, SIMULATED_OPERATIONS } from "@drill-practice/sandbox";
+import {
+  exampleAnsweredOperations,
+  PROGRAMMABLE_RESPONSES,
+  SIMULATED_OPERATIONS,
+} from "@drill-practice/sandbox";
 import { addCodeSamples } from "./code-samples.ts";
 import { renderErrorsPage } from "./errors-page.ts";
 import { groupRedirects } from "./group-redirects.ts";
@@ -125,6 +129,8 @@ export const sandboxSupport: SandboxSupport = {
   programmable: PROGRAMMABLE_RESPONSES.operations === "all",
 };
 
+let examplesOnce: Promise<Record<string, string>> | undefined;
+
 async function buildReference(
   version: ApiVersion,
   bundle: OpenApiDocument,
@@ -134,7 +140,10 @@ async function buildReference(
   labels: ReadonlyMap<string, string>,
 ): Promise<BuiltVersion> {
   const sampled = addCodeSamples(bundle, values).document;
-  const { document, noted, observed } = addOperationNotes(sampled, sandboxSupport, labels);
+  // The sandbox reads the same description, so its example answers match the operations here.
+  examplesOnce ??= exampleAnsweredOperations();
+  const support: SandboxSupport = { ...sandboxSupport, examples: await examplesOnce };
+  const { document, noted, observed } = addOperationNotes(sampled, support, labels);
   const input = join(workDir, version.bundle);
   await writeFile(input, JSON.stringify(withSandboxServer(withDisplayTitle(document))));
 

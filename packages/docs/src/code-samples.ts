@@ -34,7 +34,7 @@ export interface SampleRequest {
   body?:
     | { kind: "json"; value: unknown }
     | { kind: "unknown"; mediaType: string }
-    | { kind: "form"; fields: [string, string][] }
+    | { kind: "form"; fields: [name: string, value: string, repeated?: boolean][] }
     | { kind: "form-unknown" }
     | { kind: "token"; mediaType: string; fields: string[] }
     | { kind: "multipart" };
@@ -159,7 +159,12 @@ function sampleBody(
       fields: wanted.map((name) => {
         const given = fromExample[name];
         const value = Array.isArray(given) ? given[0] : given;
-        return [name, value !== undefined ? String(value) : (values.literal[name] ?? placeholderValue(name))];
+        // A field the schema types as a list is sent repeated; TypeScript wants it as an array.
+        const property = resolveRef<SchemaObject | undefined>(document, schema.properties?.[name]);
+        const type = (property as { type?: unknown } | undefined)?.type;
+        const repeated = type === "array" || (Array.isArray(type) && type.includes("array"));
+        const text = value !== undefined ? String(value) : (values.literal[name] ?? placeholderValue(name));
+        return [name, text, repeated];
       }),
     };
   }
@@ -240,7 +245,10 @@ export function typescriptSample(request: SampleRequest): string {
   const body = request.body;
   if (body?.kind === "json") options.push(`body: ${JSON.stringify(body.value)}`);
   if (body?.kind === "form") {
-    const fields = body.fields.map(([name, value]) => `${JSON.stringify(name)}: ${tsString(value)}`);
+    const fields = body.fields.map(
+      ([name, value, repeated]) =>
+        `${JSON.stringify(name)}: ${repeated ? `[${tsString(value)}]` : tsString(value)}`,
+    );
     options.push(`body: { ${fields.join(", ")} }`, `headers: { "Content-Type": "${formMediaType}" }`);
   }
   if (body?.kind === "unknown") {

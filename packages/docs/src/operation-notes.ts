@@ -17,7 +17,12 @@ export const sandboxLead = "In the sandbox:";
 export interface ObservedFact {
   source: string;
   note: string;
+  /** The API version of the page, where it differs from the operation's. */
+  version?: string;
 }
+
+/** Where the service's public reference lives: `REF …/x` names the page at this address plus `x`. */
+export const REFERENCE_BASE = "https://www.drillster.com/info/developers/";
 
 /** How the local sandbox answers operations, from `@drill-practice/sandbox`. */
 export interface SandboxSupport {
@@ -25,6 +30,8 @@ export interface SandboxSupport {
   simulated: Readonly<Record<string, string>>;
   /** Whether every operation can be given programmed responses (`PROGRAMMABLE_RESPONSES`). */
   programmable: boolean;
+  /** `exampleAnsweredOperations()`: operationId → the example the sandbox answers instead of 501. */
+  examples?: Readonly<Record<string, string>>;
 }
 
 function escapeHtml(text: string): string {
@@ -57,7 +64,30 @@ function readObserved(value: unknown, where: string): ObservedFact {
       throw new Error(`${where}: "x-observed".${field} must be a non-empty string`);
     }
   }
-  return { source: (record.source as string).trim(), note: (record.note as string).trim() };
+  const fact: ObservedFact = {
+    source: (record.source as string).trim(),
+    note: (record.note as string).trim(),
+  };
+  if (typeof record.version === "string" && record.version.trim() !== "")
+    fact.version = record.version.trim();
+  return fact;
+}
+
+/**
+ * A fact's source with each reference page (`…/api/2/endpoints/get-user`) as a link to that page.
+ *
+ * @example
+ * sourceHtml("REF …/api/2/objects/user"); // 'REF <a href="https://www.drillster.com/info/developers/api/2/objects/user">…/api/2/objects/user</a>'
+ */
+export function sourceHtml(source: string): string {
+  return source
+    .split(/(…\/[A-Za-z0-9._~/-]+)/)
+    .map((part, index) => {
+      if (index % 2 === 0) return inlineHtml(part);
+      const href = `${REFERENCE_BASE}${part.slice(2)}`;
+      return `<a href="${escapeHtml(href)}">${escapeHtml(part)}</a>`;
+    })
+    .join("");
 }
 
 /**
@@ -126,7 +156,10 @@ export function undocumentedNoteHtml(items: readonly string[]): string {
  * observedNoteHtml([{ note: "Bodies are form fields.", source: "SDK Api.java" }]);
  */
 export function observedNoteHtml(facts: readonly ObservedFact[]): string {
-  const items = facts.map((fact) => `${inlineHtml(fact.note)} (source: ${inlineHtml(fact.source)})`);
+  const items = facts.map((fact) => {
+    const version = fact.version === undefined ? "" : `, a page of API ${escapeHtml(fact.version)}`;
+    return `${inlineHtml(fact.note)} (source: ${sourceHtml(fact.source)}${version})`;
+  });
   const body =
     items.length === 1
       ? `<p><strong>${observedLead}</strong> ${items[0]}</p>`
@@ -149,10 +182,13 @@ export function sandboxNoteHtml(
   const programmable = support.programmable
     ? " You can also program its answers (<code>--responses</code>)."
     : "";
+  const example = support.examples?.[operationId];
   const text =
     simulated !== undefined
       ? `simulated: ${inlineHtml(replaceOperationIds(simulated, labels))}.${programmable}`
-      : `not simulated: it answers <code>501</code> <code>not_simulated</code>${support.programmable ? " unless you program a response for it (<code>--responses</code>)" : ""}.`;
+      : example !== undefined
+        ? `not simulated, but it ${inlineHtml(example)}.${programmable}`
+        : `not simulated: it answers <code>501</code> <code>not_simulated</code>${support.programmable ? " unless you program a response for it (<code>--responses</code>)" : ""}.`;
   return `<div class="dp-note dp-note-sandbox"><p><strong>${sandboxLead}</strong> ${text}</p></div>`;
 }
 

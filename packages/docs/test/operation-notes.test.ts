@@ -42,7 +42,7 @@ describe("addOperationNotes", () => {
       expect(text.split(lead)).toHaveLength(2);
     expect(text).toContain('class="dp-note dp-note-observed"');
     expect(text).toContain(
-      "Errors carry a <code>description</code> as well. (source: REF …/api/2/objects/error)",
+      'Errors carry a <code>description</code> as well. (source: REF <a href="https://www.drillster.com/info/developers/api/2/objects/error">…/api/2/objects/error</a>)',
     );
     expect(text).toContain("Words are matched in any case. (source: SDK Api.java)");
     // The operationId in the sandbox's text became what a reader knows: method and path.
@@ -58,6 +58,33 @@ describe("addOperationNotes", () => {
     expect(version).toContain("<code>501</code> <code>not_simulated</code> unless you program a response");
     const plain = addOperationNotes(await fixture("2.1"), { ...support, programmable: false }).document;
     expect(op(plain, "getVersion_v2_1").operation.description).not.toContain("program");
+  });
+
+  it("says what the sandbox answers instead of 501 for an operation with an example answer", async () => {
+    const examples = {
+      getVersion_v2_1: "answers the example of its reference page (header `Drill-Sandbox-Example`)",
+    };
+    const { document } = addOperationNotes(await fixture("2.1"), { ...support, examples });
+    const text = op(document, "getVersion_v2_1").operation.description ?? "";
+    expect(text).toContain(
+      "not simulated, but it answers the example of its reference page (header <code>Drill-Sandbox-Example</code>).",
+    );
+    expect(text).not.toContain("not_simulated");
+  });
+
+  it("links each reference page of an observed fact and names the page's version where it differs", async () => {
+    const input = await fixture("2.1");
+    const store = op(input, "searchStore_v2_1").operation;
+    store["x-observed"] = {
+      source: "REF …/api/2.1.1/endpoints/store/get; SDK Api.java",
+      note: "The store answers a page of drills.",
+      version: "2.1.1",
+    };
+    const text =
+      op(addOperationNotes(input, support).document, "searchStore_v2_1").operation.description ?? "";
+    expect(text).toContain(
+      'The store answers a page of drills. (source: REF <a href="https://www.drillster.com/info/developers/api/2.1.1/endpoints/store/get">…/api/2.1.1/endpoints/store/get</a>; SDK Api.java, a page of API 2.1.1)',
+    );
   });
 
   it("leaves the input alone, keeps the markers and drops internal wording from summaries", async () => {

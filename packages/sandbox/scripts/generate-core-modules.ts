@@ -77,6 +77,9 @@ export function renderValidators(doc: OpenApiDocument): string {
   for (const found of new Set(requires)) {
     if (found === 'require("ajv-formats/dist/formats").fullFormats.uri')
       code = code.replaceAll(found, "uriFormat");
+    // Other formats the typed answers use (email, date-time, …) come from the same table.
+    else if (found.startsWith('require("ajv-formats/dist/formats").fullFormats'))
+      code = code.replaceAll(found, found.slice('require("ajv-formats/dist/formats").'.length));
     else if (found === 'require("ajv/dist/runtime/ucs2length").default')
       code = code.replaceAll(found, "codePoints");
     else throw new Error(`generate-core-modules: the validators need ${found}; add it to RUNTIME`);

@@ -8,6 +8,7 @@ import { SIMULATED_OPERATIONS } from "../src/http/handlers.js";
 import type { OpenApiDocument } from "../src/http/openapi.js";
 import { listOperations } from "../src/http/openapi.js";
 import { HTTP_ERROR_STATUS } from "../src/http/replies.js";
+import { exampleAnswerRows } from "../src/responses/example-answers.js";
 
 /**
  * Names of the generated blocks.
@@ -15,7 +16,7 @@ import { HTTP_ERROR_STATUS } from "../src/http/replies.js";
  * @example
  * readBlock(readme, "error-ids");
  */
-export type BlockName = "simulated-operations" | "error-ids";
+export type BlockName = "simulated-operations" | "example-operations" | "error-ids";
 
 /** Pads the cells so the table reads well as plain text (the layout Biome's Markdown formatter keeps). */
 function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
@@ -57,6 +58,22 @@ export function renderOperationsTable(doc: OpenApiDocument): string {
   const rows = Object.entries(SIMULATED_OPERATIONS).map(([id, what]) => {
     const op = byId.get(id);
     if (!op) throw new Error(`${id} is simulated but not in the description`);
+    return [`\`${op.method} ${op.path}\``, `\`${id}\``, what];
+  });
+  return table(["Operation", "operationId", "What the sandbox does"], rows);
+}
+
+/**
+ * The Markdown table of operations answered with an example of their typed answer.
+ *
+ * @example
+ * console.log(renderExampleTable(await loadBundledSpec()));
+ */
+export function renderExampleTable(doc: OpenApiDocument): string {
+  const byId = new Map(listOperations(doc).map((op) => [op.operationId, op]));
+  const rows = Object.entries(exampleAnswerRows(doc)).map(([id, what]) => {
+    const op = byId.get(id);
+    if (!op) throw new Error(`${id} has an example answer but is not in the description`);
     return [`\`${op.method} ${op.path}\``, `\`${id}\``, what];
   });
   return table(["Operation", "operationId", "What the sandbox does"], rows);
@@ -113,8 +130,9 @@ export function replaceBlock(readme: string, name: BlockName, content: string): 
  * await writeFile("README.md", updateReadme(readme, doc));
  */
 export function updateReadme(readme: string, doc: OpenApiDocument): string {
+  const operations = replaceBlock(readme, "simulated-operations", renderOperationsTable(doc));
   return replaceBlock(
-    replaceBlock(readme, "simulated-operations", renderOperationsTable(doc)),
+    replaceBlock(operations, "example-operations", renderExampleTable(doc)),
     "error-ids",
     renderErrorTable(),
   );

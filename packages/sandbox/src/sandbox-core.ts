@@ -12,7 +12,7 @@ import type { SandboxData } from "./domain/types.js";
 import { type ResponseValidationError, SandboxOptionError } from "./errors.js";
 import { bundledSpec } from "./http/bundled-spec.js";
 import { bundledCompiler } from "./http/bundled-validators.js";
-import { createHandlers } from "./http/handlers.js";
+import { createHandlers, SIMULATED_OPERATIONS } from "./http/handlers.js";
 import type { HttpMethod, OpenApiDocument, Operation } from "./http/openapi.js";
 import { listOperations } from "./http/openapi.js";
 import type { PathEntry, Pipeline } from "./http/pipeline.js";
@@ -24,6 +24,7 @@ import { AccessTokens } from "./oauth/access-tokens.js";
 import { createServiceAccounts, SandboxCredentials } from "./oauth/credentials.js";
 import { randomToken } from "./oauth/web-crypto.js";
 import { publicUrlProblem } from "./public-url.js";
+import { exampleAnswerHandlers } from "./responses/example-answers.js";
 import type { ResponseRule, ResponseRulesFile } from "./responses/response-rules.js";
 import { loadResponseRules, ResponseBook } from "./responses/response-rules.js";
 
@@ -281,7 +282,10 @@ export async function assembleSandbox(
   const pipeline = createPipeline({
     router,
     validators,
-    handlers: createHandlers(dataset.state),
+    handlers: new Map([
+      ...createHandlers(dataset.state),
+      ...exampleAnswerHandlers(doc, operations, validators, new Set(Object.keys(SIMULATED_OPERATIONS))),
+    ]),
     tokens,
     faults,
     responses: responseBook,

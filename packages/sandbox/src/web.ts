@@ -36,6 +36,7 @@ export type { InProcessSandbox, InProcessSandboxOptions } from "./in-process.js"
 export { createSandbox, IN_PROCESS_URL } from "./in-process.js";
 export { CLOCK_LEEWAY_SECONDS } from "./oauth/assertion.js";
 export type { SandboxCredentials, ServiceAccountKeyFile } from "./oauth/credentials.js";
+export { EXAMPLE_HEADER, exampleAnsweredOperations } from "./responses/example-answers.js";
 export type {
   ResponseRule,
   ResponseRulesFile,

@@ -73,7 +73,7 @@ describe("lifecycle", () => {
     const b = await start();
     const apiA = client(a, await tokenFor(a, "u-ana"));
     const apiB = client(b, await tokenFor(b, "u-ana"));
-    expect((await apiA("PUT", "/api/2.1/repertoire/es-animals")).status).toBe(204);
+    expect((await apiA("PUT", "/api/2.1/repertoire/es-animals")).status).toBe(200);
     expect(((await apiA("GET", "/api/2.1/repertoire")).body as { total: number }).total).toBe(1);
     expect(((await apiB("GET", "/api/2.1/repertoire")).body as { total: number }).total).toBe(0);
   });

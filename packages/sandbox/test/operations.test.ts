@@ -4,13 +4,34 @@
  */
 import { readFile } from "node:fs/promises";
 import { beforeAll, describe, expect, it } from "vitest";
-import { readBlock, renderErrorTable, renderOperationsTable, tableCells } from "../scripts/readme-tables.js";
+import {
+  readBlock,
+  renderErrorTable,
+  renderExampleTable,
+  renderOperationsTable,
+  tableCells,
+} from "../scripts/readme-tables.js";
 import { bundledSpec } from "../src/http/bundled-spec.js";
-import { listOperations } from "../src/http/openapi.js";
-import { SIMULATED_OPERATIONS } from "../src/index.js";
+import { listOperations, type OpenApiDocument, type Operation } from "../src/http/openapi.js";
+import { exampleAnsweredOperations, SIMULATED_OPERATIONS } from "../src/index.js";
 import { client, sharedSandbox, tokenFor } from "./helpers.js";
 
 const shared = sharedSandbox();
+
+/** Whether an operation's request body names its fields (anything but the open `FormFields`). */
+function typedBody(doc: OpenApiDocument, op: Operation): boolean {
+  return (op.requestBody?.content ?? []).some((media) => {
+    const schema = (media.schemaPointer ?? "")
+      .split("/")
+      .slice(1)
+      .reduce<unknown>(
+        (node, key) =>
+          (node as Record<string, unknown> | undefined)?.[key.replaceAll("~1", "/").replaceAll("~0", "~")],
+        doc,
+      ) as { $ref?: string } | undefined;
+    return schema?.$ref !== undefined && schema.$ref !== "#/components/schemas/FormFields";
+  });
+}
 let api: ReturnType<typeof client>;
 
 beforeAll(async () => {
@@ -23,11 +44,13 @@ describe("operations of the description", () => {
     for (const id of Object.keys(SIMULATED_OPERATIONS)) expect(ids, id).toContain(id);
   });
 
-  it("answers 501 not_simulated, naming the operation, for every other operation", {
+  it("answers 501 not_simulated, naming the operation, for every other operation without a typed answer", {
     timeout: 60_000,
   }, async () => {
-    const operations = listOperations(bundledSpec()).filter(
-      (op) => !(op.operationId in SIMULATED_OPERATIONS),
+    const examples = await exampleAnsweredOperations();
+    const doc = bundledSpec();
+    const operations = listOperations(doc).filter(
+      (op) => !(op.operationId in SIMULATED_OPERATIONS) && !(op.operationId in examples),
     );
     expect(operations.length).toBeGreaterThan(100);
     for (const op of operations) {
@@ -39,6 +62,12 @@ describe("operations of the description", () => {
       const res = await api(op.method, query ? `${path}?${query}` : path, {
         ...(op.requestBody?.required ? { body: {} } : {}),
       });
+      if (res.status === 400 && typedBody(doc, op)) {
+        // A typed form body whose required fields are missing is refused before anything else.
+        expect(res.body, `${op.method} ${op.path}`).toMatchObject({ ID: "invalid_request" });
+        expect((res.body as { description: string }).description).toMatch(/^request body/);
+        continue;
+      }
       expect(res.status, `${op.method} ${op.path}`).toBe(501);
       expect(res.body, `${op.method} ${op.path}`).toMatchObject({
         ID: "not_simulated",
@@ -48,8 +77,12 @@ describe("operations of the description", () => {
     }
   });
 
-  it("takes form fields on every unsimulated write: 501, never 415", { timeout: 60_000 }, async () => {
-    const writes = listOperations(bundledSpec()).filter(
+  it("takes form fields on every unsimulated write: 501 (or an example), never 415", {
+    timeout: 60_000,
+  }, async () => {
+    const examples = await exampleAnsweredOperations();
+    const doc = bundledSpec();
+    const writes = listOperations(doc).filter(
       (op) =>
         !(op.operationId in SIMULATED_OPERATIONS) &&
         op.requestBody?.content.some((m) => m.mediaType === "application/x-www-form-urlencoded"),
@@ -59,6 +92,16 @@ describe("operations of the description", () => {
       const path = op.path.replace(/\{[^}]+\}/g, "x1");
       // A list goes out as a repeated field, as the service takes it.
       const res = await api(op.method, path, { body: { name: "Spanish verbs", tag: ["es", "verbs"] } });
+      if (res.status === 400 && typedBody(doc, op)) {
+        // A typed form body refuses a request without its required fields.
+        expect((res.body as { description: string }).description).toMatch(/^request body/);
+        continue;
+      }
+      if (op.operationId in examples) {
+        // Typed bodies are checked against their fields; open ones take any field.
+        expect([200, 201, 204, 400], `${op.method} ${op.path}`).toContain(res.status);
+        continue;
+      }
       expect(res.status, `${op.method} ${op.path}`).toBe(501);
       expect(res.body, `${op.method} ${op.path}`).toMatchObject({ operationId: op.operationId });
     }
@@ -76,6 +119,7 @@ describe("operations of the description", () => {
     expect(tableCells(readBlock(readme, "simulated-operations"))).toEqual(
       tableCells(renderOperationsTable(doc)),
     );
+    expect(tableCells(readBlock(readme, "example-operations"))).toEqual(tableCells(renderExampleTable(doc)));
     expect(tableCells(readBlock(readme, "error-ids"))).toEqual(tableCells(renderErrorTable()));
     for (const id of Object.keys(SIMULATED_OPERATIONS)) expect(readme).toContain(`\`${id}\``);
   });

@@ -173,9 +173,10 @@ describe("repertoire", () => {
     const sandbox = await start();
     const ana = await as(sandbox, "u-ana");
     expect((await ana("GET", "/api/2.1/repertoire")).body).toEqual({ total: 0, drills: [] });
-    expect((await ana("PUT", "/api/2.1/repertoire/es-colours")).status).toBe(204);
-    expect((await ana("PUT", "/api/2.1/repertoire/course-spanish")).status).toBe(204);
-    expect((await ana("PUT", "/api/2.1/repertoire/course-spanish")).status).toBe(204);
+    const added = { status: 200, body: { description: "Added to repertoire" } };
+    expect(await ana("PUT", "/api/2.1/repertoire/es-colours")).toMatchObject(added);
+    expect(await ana("PUT", "/api/2.1/repertoire/course-spanish")).toMatchObject(added);
+    expect(await ana("PUT", "/api/2.1/repertoire/course-spanish")).toMatchObject(added);
 
     const list = (await ana("GET", "/api/2.1/repertoire")).body as {
       total: number;
@@ -190,7 +191,7 @@ describe("repertoire", () => {
       drills: [],
     });
 
-    expect((await ana("DELETE", "/api/2.1/repertoire/es-colours")).status).toBe(204);
+    expect(await ana("DELETE", "/api/2.1/repertoire/es-colours")).toMatchObject({ status: 200, body: {} });
     const gone = await ana("DELETE", "/api/2.1/repertoire/es-colours");
     expect(gone.status).toBe(404);
     expect(gone.body).toMatchObject({ ID: "not_in_repertoire" });
@@ -199,13 +200,14 @@ describe("repertoire", () => {
     expect(unknown.body).toMatchObject({ ID: "drillable_not_found" });
   });
 
-  it("leaves the 2.0 repertoire writes unsimulated", async () => {
+  it("answers the 2.0 repertoire writes with their page's example, keeping no state", async () => {
     const sandbox = await start();
     const ana = await as(sandbox, "u-ana");
     for (const method of ["PUT", "DELETE"]) {
       const res = await ana(method, "/api/2/repertoire");
-      expect(res.status).toBe(501);
-      expect(res.body).toMatchObject({ ID: "not_simulated" });
+      expect(res.status).toBeLessThan(300);
+      expect(res.headers.get("drill-sandbox-example")).toMatch(/^page-example/);
     }
+    expect((await ana("GET", "/api/2/repertoire")).body).toEqual({ total: 0, drills: [] });
   });
 });

@@ -8,11 +8,11 @@ import { client, open, SMALL_DATA, start, tokenFor } from "./helpers.js";
 const GROUP = { id: "g-1", name: "Year 9 Spanish", members: 24 };
 const TEST_DEFINITION = { id: "t-7", name: "Capitals quiz", questions: 10 };
 
-/** Rules for a not-simulated 2.1 group operation and a 2.0 test operation. */
+/** Rules for a not-simulated 2.1 operation (its answer is not shown) and a 2.0 test operation. */
 const RULES: ResponseRulesFile = {
   responses: [
-    { operationId: "getGroup_v2_1", when: { path: { group: GROUP.id } }, status: 200, body: [GROUP] },
-    { operationId: "getGroup_v2_1", status: 404, body: { ID: "group_not_found" } },
+    { operationId: "getCourse_v2_1", when: { path: { course: GROUP.id } }, status: 200, body: [GROUP] },
+    { operationId: "getCourse_v2_1", status: 404, body: { ID: "group_not_found" } },
     {
       operationId: "getTest_v2_0",
       status: 200,
@@ -39,10 +39,10 @@ describe("programmable responses", () => {
     const sandbox = await start({ responses: RULES, onRequest: (line) => lines.push(line) });
     const api = client(sandbox, await tokenFor(sandbox));
 
-    const group = await api("GET", `/api/2.1/group/${GROUP.id}`);
+    const group = await api("GET", `/api/2.1/course/${GROUP.id}`);
     expect(group).toMatchObject({ status: 200, body: [GROUP] });
     // The first rule's condition does not hold for another group: the second rule answers.
-    expect(await api("GET", "/api/2.1/group/g-2")).toMatchObject({
+    expect(await api("GET", "/api/2.1/course/g-2")).toMatchObject({
       status: 404,
       body: { ID: "group_not_found" },
     });
@@ -50,18 +50,18 @@ describe("programmable responses", () => {
     expect(test).toMatchObject({ status: 200, body: [TEST_DEFINITION] });
     expect(test.headers.get("x-rule")).toBe("test");
     // An operation without a rule still answers as before.
-    expect((await api("GET", "/api/2.1/groups")).body).toMatchObject({ ID: "not_simulated" });
+    expect((await api("GET", "/api/2.1/users")).body).toMatchObject({ ID: "not_simulated" });
 
     // No token, no rule: authentication comes first.
-    expect((await client(sandbox, undefined)("GET", `/api/2.1/group/${GROUP.id}`)).status).toBe(401);
+    expect((await client(sandbox, undefined)("GET", `/api/2.1/course/${GROUP.id}`)).status).toBe(401);
     // A query parameter the operation does not define is refused before any rule answers.
-    const invalid = await api("GET", `/api/2.1/group/${GROUP.id}?nonsense=1`);
+    const invalid = await api("GET", `/api/2.1/course/${GROUP.id}?nonsense=1`);
     expect(invalid).toMatchObject({ status: 400, body: { ID: "invalid_request", parameter: "nonsense" } });
 
     const ruled = lines.filter((line) => line.includes("answered by response rule"));
     expect(ruled.map((line) => line.split(" ").slice(0, 4).join(" "))).toEqual([
-      `GET /api/2.1/group/${GROUP.id} 200 getGroup_v2_1`,
-      "GET /api/2.1/group/g-2 404 getGroup_v2_1",
+      `GET /api/2.1/course/${GROUP.id} 200 getCourse_v2_1`,
+      "GET /api/2.1/course/g-2 404 getCourse_v2_1",
       `GET /api/2/test/${TEST_DEFINITION.id} 200 getTest_v2_0`,
     ]);
     expect(ruled.map((line) => /rule (\d+)/.exec(line)?.[1])).toEqual(["0", "1", "2"]);
@@ -114,9 +114,9 @@ describe("programmable responses", () => {
       sandbox.setResponses({
         responses: [
           { operationId: "getGroupz_v2_1", status: 200 },
-          { operationId: "getGroup_v2_1", when: { path: { grp: "g-1" } }, status: 200, body: [] },
-          { operationId: "getGroup_v2_1", status: 99, body: [] },
-          { operationId: "getGroup_v2_1", status: 200, headers: { "content-length": "3" }, body: [] },
+          { operationId: "getCourse_v2_1", when: { path: { grp: "g-1" } }, status: 200, body: [] },
+          { operationId: "getCourse_v2_1", status: 99, body: [] },
+          { operationId: "getCourse_v2_1", status: 200, headers: { "content-length": "3" }, body: [] },
         ],
       } as unknown as ResponseRulesFile),
     );

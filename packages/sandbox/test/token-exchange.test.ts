@@ -150,7 +150,11 @@ describe("token exchange: success", () => {
     });
     expect(status).toBe(200);
     const me = await client(sandbox, body.access_token as string)("GET", "/api/2/session");
-    expect(me.body).toMatchObject({ user: { id: "u-ana", name: "Ana" }, serviceAccountId: "sa-1" });
+    expect(me.body).toMatchObject({
+      locale: "en",
+      user: { type: "USER", id: "u-ana", name: "Ana" },
+      sandbox: { serviceAccountId: "sa-1" },
+    });
   });
 
   it("uses the configured token lifetime", async () => {

@@ -87,13 +87,13 @@ export interface paths {
         /**
          * Retrieve beacon
          * @description Function listed for API 2.1: "retrieve beacon".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows a Beacon object as the answer and a table of errors with status codes.
          */
         get: operations["getBeacon_v2_1"];
         /**
          * Save or update beacon definition
          * @description Function listed for API 2.1: "store or update beacon definition".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the form fields, an empty object as the answer and a table of error identifiers without status codes, cut where the stored page ends. Its example request uses a /api/2.1/ URL.
          */
         put: operations["storeBeacon_v2_1"];
         post?: never;
@@ -118,7 +118,7 @@ export interface paths {
         /**
          * List beacon definitions
          * @description Function listed for API 2.1: "list beacon definitions".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for this operation adds an optional organization segment (internal use only) that the interface does not list; it shows the query parameter query, a Beacons object as the answer and a table of errors with status codes, cut where the stored page ends.
          */
         get: operations["listBeacons_v2_1"];
         put?: never;
@@ -233,7 +233,7 @@ export interface paths {
         /**
          * Update course
          * @description Function listed for API 2.1: "update course".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says only the name, description, icon and cover can be changed here (drills through the course content operation); it answers the Course reflecting the change and has a table of errors with status codes.
          */
         put: operations["updateCourse_v2_1"];
         post?: never;
@@ -259,7 +259,7 @@ export interface paths {
         /**
          * Add drill to course
          * @description Function listed for API 2.1: "add drill to course".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation says it adds a drill to the course, or moves it, at an optional zero-based position given as a further path segment (which the interface does not list; without it a new drill is appended); it answers the Course object reflecting the change and has a table of errors with status codes.
          */
         put: operations["addDrillToCourse_v2_1"];
         post?: never;
@@ -286,7 +286,7 @@ export interface paths {
         /**
          * Create course
          * @description Function listed for API 2.1: "create course".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the form fields, the new empty course (id, type COURSE) as the answer and a table of error identifiers without status codes.
          */
         post: operations["createCourse_v2_1"];
         delete?: never;
@@ -309,7 +309,7 @@ export interface paths {
         /**
          * Update name, subject or description
          * @description Function listed for API 2.1: "update name, subject or description".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says only a drill's author may update it, and only drills (not courses); it shows the form fields, the updated Drill as the answer and the start of an error table with status codes, cut where the stored page ends.
          */
         put: operations["updateDrill_v2_1"];
         post?: never;
@@ -358,7 +358,7 @@ export interface paths {
         /**
          * Merge two or more drills
          * @description Function listed for API 2.1: "merge two or more drills".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the repeated form field source, the changed target Drill (same ID) as the answer and a table of errors with status codes.
          */
         post: operations["mergeDrills_v2_1"];
         delete?: never;
@@ -407,7 +407,7 @@ export interface paths {
         /**
          * Delete drillable
          * @description Function listed for API 2.1: "delete drillable".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameter ignoreWarnings, answers 204 when the drill or course is deleted or 428 with a Warnings object when there are reasons not to go ahead, and has a table of errors with status codes.
          */
         delete: operations["deleteDrillable_v2_1"];
         options?: never;
@@ -452,7 +452,7 @@ export interface paths {
         /**
          * Proficiency chart data
          * @description Function listed for API 2.1: "proficiency chart data".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameters type and series (required) and mode, a ProficiencyChart object as the answer and the start of an error table with status codes, cut where the stored page ends.
          */
         get: operations["getProficiencyChart_v2_1"];
         put?: never;
@@ -476,7 +476,7 @@ export interface paths {
         /**
          * Retrieve reception
          * @description Function listed for API 2.1: "retrieve reception".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows a Reception object (popularity, appreciation, difficulty) as the answer and a table of errors with status codes.
          */
         get: operations["getReception_v2_1"];
         put?: never;
@@ -506,7 +506,7 @@ export interface paths {
         /**
          * Post review
          * @description Function listed for API 2.1: "post review".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the form fields content (required) and appreciation, the Review just added as the answer and a table of errors with status codes. Its example request is written as a POST to a /api/2.1/ URL; the method stays PUT, as the interface and the page's title say.
          */
         put: operations["postReview_v2_1"];
         post?: never;
@@ -552,7 +552,7 @@ export interface paths {
         /**
          * Create drill
          * @description Function listed for API 2.1: "create drill".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the form fields, an empty private drill as the answer (id, name, type) and a table of error identifiers without status codes.
          */
         post: operations["createDrill_v2_1"];
         delete?: never;
@@ -573,7 +573,7 @@ export interface paths {
         /**
          * Upload drill from file
          * @description Function listed for API 2.1: "upload drill from file".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path lists the formats (Drilldown, CSV in Drillster's layout, WRTS 1.0 and 2.0 XML, Hot Potatoes JQuiz, Moodle Quiz XML), the fields file or content, extension and validateOnly, an UploadedDrill answer (the drill plus optional import warnings; no drill ID when only validating) whose fields it does not show, and the start of an error table with status codes, cut where the stored page ends.
          */
         post: operations["uploadDrill_v2_1"];
         delete?: never;
@@ -596,7 +596,7 @@ export interface paths {
         /**
          * Accept or decline group invitation
          * @description Function listed for API 2.1: "accept or decline group invitation".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the required form field action (ACCEPT or DECLINE), the accepted or declined GroupInvitation as the answer and a table of errors with status codes, cut where the stored page ends. Its example request is written as a POST to a /api/2.1/ URL; the method stays PUT, as the interface and the page's title say.
          */
         put: operations["respondToGroupInvitation_v2_1"];
         post?: never;
@@ -619,13 +619,13 @@ export interface paths {
         /**
          * Retrieve group
          * @description Function listed for API 2.1: "retrieve group".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation says the caller needs at least VIEW permission on the group; it shows a Group object as the answer and a table of errors with status codes.
          */
         get: operations["getGroup_v2_1"];
         /**
          * Update group
          * @description Function listed for API 2.1: "update group".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows its form fields (name and description required), the Group reflecting the updates as the answer and the start of an error table with status codes, cut where the stored page ends.
          */
         put: operations["updateGroup_v2_1"];
         post?: never;
@@ -648,7 +648,7 @@ export interface paths {
         /**
          * Retrieve group drillables
          * @description Function listed for API 2.1: "retrieve group drillables".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameters query, resultStart and resultSize and the Group object with its drillables as the answer; the example is cut (only its complete part is given here) and no error table is visible.
          */
         get: operations["listGroupDrillables_v2_1"];
         put?: never;
@@ -675,7 +675,7 @@ export interface paths {
         /**
          * Add drill to group
          * @description Function listed for API 2.1: "add drill to group".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows no parameters besides the path, a message as the answer and a table of error identifiers without status codes.
          */
         put: operations["addDrillToGroup_v2_1"];
         post?: never;
@@ -703,7 +703,7 @@ export interface paths {
         /**
          * Retrieve or search members
          * @description Function listed for API 2.1: "retrieve or search members".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows the query parameters query, resultFrom and resultSize and a GroupMembers object (members, counts, pagination) as the answer; its example and the rest of the page are cut, so no error table is visible.
          */
         get: operations["listGroupMembers_v2_1"];
         put?: never;
@@ -736,7 +736,7 @@ export interface paths {
         /**
          * Add user to group
          * @description Function listed for API 2.1: "add user to group".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the member is addressed by user ID or email address (or a third-party ID), and that an account may be created on the fly; it shows the first form fields and is cut before the answer and any error table.
          */
         put: operations["addGroupMember_v2_1"];
         post?: never;
@@ -869,7 +869,7 @@ export interface paths {
         /**
          * Retrieve staff permissions
          * @description Function listed for API 2.1: "retrieve staff permissions".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameters query, resultStart and resultSize, a GroupStaff object as the answer and a table of error identifiers without status codes.
          */
         get: operations["listGroupStaff_v2_1"];
         put?: never;
@@ -900,7 +900,7 @@ export interface paths {
         /**
          * Revoke staff permission
          * @description Function listed for API 2.1: "revoke staff permission".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the permission is MANAGE or VIEW and the caller cannot remove their own; it answers the remaining GroupStaff and has a table of error identifiers without status codes.
          */
         delete: operations["revokeGroupStaffPermission_v2_1"];
         options?: never;
@@ -924,7 +924,7 @@ export interface paths {
         /**
          * Update staff permissions
          * @description Function listed for API 2.1: "update staff permissions".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for this operation addresses it as PUT group/{group}/staff/{user}/{permission}, the permission (MANAGE or VIEW) being a path segment where the interface lists the literal segment permission; the interface's path stands. The page answers the GroupStaff object and has a table of error identifiers without status codes, cut where the stored page ends.
          */
         put: operations["updateGroupStaffPermissions_v2_1"];
         post?: never;
@@ -999,14 +999,14 @@ export interface paths {
         /**
          * Search groups
          * @description Function listed for API 2.1: "search groups".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows six query parameters and a Groups object (the total found and the groups, each with its high-level details) as the answer; its example is cut and no error table is visible.
          */
         get: operations["searchGroups_v2_1"];
         put?: never;
         /**
          * Create group
          * @description Function listed for API 2.1: "create group".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows its form fields (name and description required), the new Group object with its assigned ID as the answer, and a table of errors with status codes.
          */
         post: operations["createGroup_v2_1"];
         delete?: never;
@@ -1125,7 +1125,7 @@ export interface paths {
         /**
          * List objectives including evaluations
          * @description Function listed for API 2.1: "list objectives including evaluations".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows seven query parameters and an Objectives object as the answer; its example is cut (so none is given here) and no error table is visible.
          */
         get: operations["listObjectives_v2_1"];
         put?: never;
@@ -1167,7 +1167,7 @@ export interface paths {
         /**
          * Retrieve organization details
          * @description Function listed for API 2.1: "retrieve organization details".
-         *     Optional segment {organization} left out.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says only the caller's own organization can be retrieved; it answers an Organization object and has a table of error identifiers without status codes.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["getOwnOrganization_v2_1"];
@@ -1192,7 +1192,7 @@ export interface paths {
         /**
          * Retrieve organization details
          * @description Function listed for API 2.1: "retrieve organization details".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says only the caller's own organization can be retrieved; it answers an Organization object and has a table of error identifiers without status codes.
          */
         get: operations["getOrganization_v2_1"];
         put?: never;
@@ -1240,7 +1240,7 @@ export interface paths {
         /**
          * Retrieve groups
          * @description Function listed for API 2.1: "retrieve groups".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameters query, resultFrom and resultSize, a Groups object with pagination details as the answer and a table of errors with status codes.
          */
         get: operations["listOrganizationGroups_v2_1"];
         put?: never;
@@ -1288,7 +1288,7 @@ export interface paths {
         /**
          * Retrieve staff users
          * @description Function listed for API 2.1: "retrieve staff users".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameters query, resultStart and resultSize and an Actors object as the answer; no error table.
          */
         get: operations["listOrganizationStaff_v2_1"];
         put?: never;
@@ -1366,7 +1366,7 @@ export interface paths {
         /**
          * Retrieve playable
          * @description Function listed for API 2.1: "retrieve playable".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameter versionResolvingStrategy, a Playable object as the answer and a table of errors with status codes (no_permission with 401 here, where other pages give 403).
          */
         get: operations["getPlayable_v2_1"];
         put?: never;
@@ -1417,7 +1417,7 @@ export interface paths {
         /**
          * Save appreciation
          * @description Function listed for API 2.1: "store appreciation".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the appreciation is 1 to 5 and answers a Rating object reflecting it; it has a table of errors with status codes.
          */
         put: operations["storeAppreciation_v2_1"];
         post?: never;
@@ -1494,7 +1494,7 @@ export interface paths {
         /**
          * Publish playable to the store or a catalog
          * @description Function listed for API 2.1: "publish playable to the store or a catalog".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says a playable is published to a catalog (only drills and courses for now); it shows the form fields catalog (required) and position, answers 204 and has a table of errors with status codes.
          */
         put: operations["publishPlayable_v2_1"];
         post?: never;
@@ -1617,7 +1617,7 @@ export interface paths {
         /**
          * Save practice preferences
          * @description Function listed for API 2.1: "store practice preferences".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says only user-configurable attributes can be changed (others are an error); it shows the form fields and a Preferences object as the answer; the stored page ends before any error table.
          */
         put: operations["storePracticePreferences_v2_1"];
         post?: never;
@@ -1890,7 +1890,7 @@ export interface paths {
         /**
          * Retrieve test question
          * @description Function listed for API 2.1: "retrieve test question".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path describes an optional ticket (anonymous tests), an entry level (adaptive tests, lowest 1) and a question sequence number (navigable tests only), but the stored page does not show their parameter names; it answers a QuestionResponse object and has a table of errors with status codes (internal_error with 400).
          */
         get: operations["getTestQuestion_v2_1"];
         put?: never;
@@ -1914,7 +1914,7 @@ export interface paths {
         /**
          * Retrieve test results
          * @description Function listed for API 2.1: "retrieve test results".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows a TestResult object as the answer (its example is cut, and so is the rest of the page, so no error table is visible). It also addresses another user's result, an anonymous ticket or a PIN by a further path segment, which the interface does not list.
          */
         get: operations["getTestResult_v2_1"];
         /**
@@ -2013,14 +2013,14 @@ export interface paths {
         /**
          * List the user's tests
          * @description Function listed for API 2.1: "list the user's tests".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameter filter and a Tests object (counts and the tests, with their results where taken) as the answer; its example is cut, the example given here is the complete one of the Tests object page, and no error table is visible.
          */
         get: operations["listTests_v2_1"];
         put?: never;
         /**
          * Define a test
          * @description Function listed for API 2.1: "define a test".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows its form fields (drills and name required) and is cut before the answer and any error table.
          */
         post: operations["defineTest_v2_1"];
         delete?: never;
@@ -2039,14 +2039,14 @@ export interface paths {
         /**
          * Retrieve user details
          * @description Function listed for API 2.1: "retrieve user details".
-         *     Optional segment {user} left out.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says users may always read their own account, and another only as an administrator of the organization that manages it; it answers a User object and has a table of error identifiers without status codes.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["getOwnUser_v2_1"];
         /**
          * Update own real name, locale or time zone
          * @description Function listed for API 2.1: "update own real name, locale or time zone".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the form fields and the User object reflecting the changes as the answer; the stored page is cut before its example and any error table. It also allows an administrator with MANAGE_USERS to update a managed account by a further path segment, which the interface does not list.
          */
         put: operations["updateOwnUser_v2_1"];
         post?: never;
@@ -2069,7 +2069,7 @@ export interface paths {
         /**
          * Retrieve user details
          * @description Function listed for API 2.1: "retrieve user details".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says users may always read their own account, and another only as an administrator of the organization that manages it; it answers a User object and has a table of error identifiers without status codes. It also accepts an email address (with @ URL-encoded), self, or a third party and its ID as two segments, which the interface does not list.
          */
         get: operations["getUser_v2_1"];
         put?: never;
@@ -2129,7 +2129,7 @@ export interface paths {
         /**
          * Retrieve contract
          * @description Function listed for API 2.1: "retrieve contract".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says it is for internal use only; it names a Contract object as the answer without showing its fields, and has a table of errors with status codes.
          */
         get: operations["getUserContract_v2_1"];
         put?: never;
@@ -2155,13 +2155,13 @@ export interface paths {
         /**
          * Retrieve an email address
          * @description Function listed for API 2.1: "retrieve an email address".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path answers HTTP 200; its text names a UserEmailAddress object but its example is the bare address and verified flag, which is what is described here; it has a table of errors with status codes.
          */
         get: operations["getEmailAddress_v2_1"];
         /**
          * Add an email address
          * @description Function listed for API 2.1: "add an email address".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the account holder, or an administrator with MANAGE_USERS for a managed account, may add an address; it answers HTTP 200 with the added UserEmailAddress and has a table of errors with status codes. Its example request uses a /api/2.1/ URL.
          */
         put: operations["addEmailAddress_v2_1"];
         post?: never;
@@ -2193,7 +2193,7 @@ export interface paths {
         /**
          * Request verification
          * @description Function listed for API 2.1: "request verification".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows no parameters besides the path, answers HTTP 204 once the verification email is sent, and has a table of errors with status codes.
          */
         post: operations["requestEmailVerification_v2_1"];
         delete?: never;
@@ -2243,7 +2243,7 @@ export interface paths {
         /**
          * List email addresses
          * @description Function listed for API 2.1: "list email addresses".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows a UserEmailAddresses object (which address is primary) as the answer and a table of errors with status codes.
          */
         get: operations["listEmailAddresses_v2_1"];
         put?: never;
@@ -2270,7 +2270,7 @@ export interface paths {
         /**
          * Set primary email address
          * @description Function listed for API 2.1: "set primary email address".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation says the primary address is the one mail is sent to (any address can be used to sign in); it answers HTTP 200 with the user's email addresses and has a table of errors with status codes.
          */
         put: operations["setPrimaryEmailAddress_v2_1"];
         post?: never;
@@ -2352,7 +2352,7 @@ export interface paths {
         /**
          * Create user account
          * @description Function listed for API 2.1: "create user account".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the account is private when called without authentication and managed by the organization when called by one of its administrators; it shows the first form fields (name required) and is cut before the answer and any error table.
          */
         post: operations["createUser_v2_1"];
         delete?: never;
@@ -2453,6 +2453,58 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * Actor_v2_1
+         * @description A user (or organization) as it appears inside other answers of API 2.1, for example a group member, a staff user or a reviewer. Which fields appear depends on the answer.
+         */
+        Actor_v2_1: {
+            avatar?: components["schemas"]["Media_v2_1"];
+            /** @description Primary email address, where shown to the caller. */
+            emailAddress?: string;
+            /** @description Identifier of the actor. */
+            id?: string;
+            /** @description Display name. */
+            name?: string;
+            /** @description The user's real name, where shown to the caller. */
+            realName?: string;
+            /**
+             * @description What kind of actor this is.
+             * @example USER
+             */
+            type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Actors_v2_1
+         * @description A list of actors (users or organizations) of API 2.1. The object page's field table names the list `actors`, while its example and the staff endpoint's example carry it as `users`; both are described, neither is required.
+         */
+        Actors_v2_1: {
+            /** @description The list, as the field table names it. */
+            actors?: components["schemas"]["Actor_v2_1"][];
+            /** @description How many actors are available to the caller. */
+            total?: number;
+            /** @description The list, as the examples carry it. */
+            users?: components["schemas"]["Actor_v2_1"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * AddGroupMemberForm_v2_1
+         * @description Fields of adding a user to a group, possibly creating the account (auto-setup). The stored page is cut after these fields.
+         */
+        AddGroupMemberForm_v2_1: {
+            /** @description Preferred language of a user whose account is created. */
+            locale?: string;
+            /** @description Real name of a user whose account is created. */
+            name?: string;
+            /** @description Send newly created accounts the standard welcome email. */
+            sendWelcomeEmail?: boolean;
+            /** @description Set up an account for a user who has none (auto-setup must be enabled; name then required). */
+            setup?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * AssertionClaims
          * @description Claims of the signed assertion sent to the token exchange.
          */
@@ -2501,6 +2553,150 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * Beacon_v2_1
+         * @description A beacon definition (API 2.1): which playable a beacon triggers, at which proximity, and how long the playable stays visible after detection.
+         */
+        Beacon_v2_1: {
+            description?: string;
+            /**
+             * @description The fixed UUID 07212ead-8344-4426-8b41-8b0cb621625a, an underscore, the major value in hex, an underscore and the minor value in hex.
+             * @example 07212ead-8344-4426-8b41-8b0cb621625a_0000_0001
+             */
+            id?: string;
+            /**
+             * Format: duration
+             * @description An ISO 8601 duration.
+             * @example PT5M
+             */
+            lingerDuration?: string;
+            playable?: components["schemas"]["Playable_v2_1"];
+            /**
+             * @example FAR
+             * @example NEAR
+             * @example IMMEDIATE
+             */
+            proximity?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Beacons_v2_1
+         * @description The beacon definitions of the caller's organization (API 2.1).
+         */
+        Beacons_v2_1: {
+            beacons?: components["schemas"]["Beacon_v2_1"][];
+            total?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Course_v2_1
+         * @description A course as the course-editing answers of API 2.1 return it: creating one answers its `id` and `type` (`COURSE`). The pages that change a course say they answer the course reflecting the change, without showing its fields.
+         */
+        Course_v2_1: {
+            id?: string;
+            /** @example COURSE */
+            type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * CreateCourseForm_v2_1
+         * @description Fields of creating a course.
+         */
+        CreateCourseForm_v2_1: {
+            /** @description Description of the new course. */
+            description: string;
+            /** @description Name of the new course. */
+            name: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * CreateDrillForm_v2_1
+         * @description Fields of creating a drill.
+         */
+        CreateDrillForm_v2_1: {
+            [key: string]: unknown;
+        };
+        /**
+         * CreateGroupForm_v2_1
+         * @description Fields of creating a group.
+         */
+        CreateGroupForm_v2_1: {
+            /** @description A catalog to restrict the group to: only its content, and only users with access to it. */
+            catalogRestriction?: string;
+            /**
+             * @description With catalogRestriction: REQUIRE (the default; members need access to the catalog) or GRANT (joining grants access, where the catalog's owner permits it).
+             * @enum {string}
+             */
+            catalogRestrictionMode?: "REQUIRE" | "GRANT";
+            /** @description Description of the new group. */
+            description: string;
+            /** @description Name of the new group. */
+            name: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * CreateUserForm_v2_1
+         * @description Fields of creating a user account: an email address or a third-party identity must be given (or both). The stored page is cut after these fields.
+         */
+        CreateUserForm_v2_1: {
+            /** @description Country of residence, a two-letter ISO 3166-1 code. */
+            domicile?: string;
+            /** @description Email address of the user. */
+            emailAddress?: string;
+            /** @description Preferred language: an ISO 639-1 code, or language_COUNTRY. */
+            locale?: string;
+            /** @description Full name. */
+            name: string;
+            /** @description Options for creating the account (the values are not shown on the stored page). */
+            options?: string[];
+            /** @description An IANA time zone ID. */
+            timeZone?: string;
+            /** @description Year of birth, four digits. */
+            yearOfBirth?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * DefineTestForm_v2_1
+         * @description Fields of defining a test. The stored page is cut after these fields; `disclosures` is typed as a string array without its wire form, sent here like the other lists.
+         */
+        DefineTestForm_v2_1: {
+            [key: string]: unknown;
+        };
+        /**
+         * Drill_v2_1
+         * @description A drill as the drill-editing answers of API 2.1 return it. Creating a drill answers only `id`, `name` and `type` (the name is echoed because a sequence number may have been appended); updating one also answers `subject`, `description` and `lastEdited`.
+         */
+        Drill_v2_1: {
+            description?: string;
+            id?: string;
+            /** Format: date-time */
+            lastEdited?: string;
+            name?: string;
+            subject?: string;
+            /**
+             * @description DRILL for drills.
+             * @example DRILL
+             */
+            type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * EmailAddress_v2_1
+         * @description An email address and whether it has been verified (API 2.1).
+         */
+        EmailAddress_v2_1: {
+            address?: string;
+            verified?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * EmptyObject
          * @description A success answer that carries nothing: the reference page shows it as an empty JSON object, `{}`. Kept open, so that a field added later does not break a reader.
          */
@@ -2538,6 +2734,168 @@ export interface components {
             [key: string]: (string | number | boolean) | (string | number | boolean)[];
         };
         /**
+         * Group_v2_1
+         * @description A group of API 2.1: its name and description, how many members, drillables and tests it has, its icon, when it was created and last edited, and the organization it belongs to. Listing a group's drillables adds them as `drillables`.
+         */
+        Group_v2_1: {
+            /** @description How many members, drillables and tests the group has. */
+            counts?: {
+                drillables?: number;
+                members?: number;
+                tests?: number;
+            } & {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: date-time
+             * @description When the group was created.
+             */
+            created?: string;
+            /** @description Description of the group. */
+            description?: string;
+            /** @description The group's drills and courses (in the answer that lists them). */
+            drillables?: components["schemas"]["Playable_v2_1"][];
+            icon?: components["schemas"]["Media_v2_1"];
+            /** @description Identifier of the group. */
+            id?: string;
+            /**
+             * Format: date-time
+             * @description When the group was last changed.
+             */
+            lastEdited?: string;
+            /** @description Name of the group. */
+            name?: string;
+            /** @description The organization the group belongs to. */
+            organization?: {
+                id?: string;
+                /** @description Whether accounts may be created for new group members. */
+                mayCreateGroupMemberAccounts?: boolean;
+                /** @example ORGANIZATION */
+                type?: string;
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * GroupInvitation_v2_1
+         * @description An invitation to a group (API 2.1): its status, the invited user and the group with its counts.
+         */
+        GroupInvitation_v2_1: {
+            group?: components["schemas"]["Group_v2_1"];
+            /**
+             * @description The invitation's status.
+             * @example ACCEPTED
+             */
+            status?: string;
+            user?: {
+                emailAddress?: string;
+                id?: string;
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * GroupMembers_v2_1
+         * @description A page of a group's members (API 2.1): each member with the date they joined, counts of members and invitees, and the pagination of the list.
+         */
+        GroupMembers_v2_1: {
+            counts?: {
+                invitees?: number;
+                members?: number;
+            } & {
+                [key: string]: unknown;
+            };
+            members?: ({
+                /**
+                 * Format: date-time
+                 * @description When the member joined the group.
+                 */
+                joined?: string;
+                member?: components["schemas"]["Actor_v2_1"];
+            } & {
+                [key: string]: unknown;
+            })[];
+            pagination?: components["schemas"]["Pagination_v2_1"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Groups_v2_1
+         * @description A list of groups (API 2.1): how many were found in all, regardless of the requested window, and the groups themselves with their high-level details.
+         */
+        Groups_v2_1: {
+            groups?: components["schemas"]["Group_v2_1"][];
+            pagination?: components["schemas"]["Pagination_v2_1"];
+            /** @description How many groups were found, regardless of resultStart and resultSize. */
+            total?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * GroupStaff_v2_1
+         * @description The staff permissions of a group (API 2.1): the group, how many staff permissions there are and, per staff user, the permission held (`MANAGE` or `VIEW`). Unlike 2.0, `group` is an object with the group's `id`.
+         */
+        GroupStaff_v2_1: {
+            /** @description How many staff permissions are listed. */
+            count?: number;
+            group?: {
+                id?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            groupStaffUsers?: ({
+                group?: {
+                    id?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                /**
+                 * @description The permission held; the pages name MANAGE and VIEW.
+                 * @example MANAGE
+                 * @example VIEW
+                 */
+                permission?: string;
+                user?: components["schemas"]["Actor_v2_1"];
+            } & {
+                [key: string]: unknown;
+            })[];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Media_v2_1
+         * @description An image that represents something, such as a group's icon or a user's avatar (API 2.1): its media type and where to fetch it.
+         */
+        Media_v2_1: {
+            /** @description Height in pixels, where given. */
+            height?: number;
+            /**
+             * @description The media (MIME) type.
+             * @example image/png
+             */
+            type?: string;
+            /** @description Where the image is served. */
+            url?: string;
+            /** @description Width in pixels, where given. */
+            width?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * MergeDrillsForm_v2_1
+         * @description Fields of merging drills into the target drill.
+         */
+        MergeDrillsForm_v2_1: {
+            /** @description A drill to append to the target; repeat for several, in order. The caller must author target and sources; sources are kept. */
+            source: string[];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * Message
          * @description A success answer that only reports what was done, in a human-readable `description` (the same field that errors use for their text).
          */
@@ -2561,6 +2919,270 @@ export interface components {
          */
         NotShown: unknown;
         /**
+         * Objective_v2_1
+         * @description A practice objective of the calling user with its evaluation (API 2.1): the kind of objective, its review date, the minimum proficiency to reach (and the lower one it may fall to), whether it is met, and the playables it covers.
+         */
+        Objective_v2_1: {
+            evaluation?: {
+                met?: boolean;
+                proficiency?: number;
+            } & {
+                [key: string]: unknown;
+            };
+            fallingMinimumProficiency?: number;
+            icon?: components["schemas"]["Media_v2_1"];
+            id?: string;
+            minimumProficiency?: number;
+            playables?: components["schemas"]["Playable_v2_1"][];
+            /** Format: date-time */
+            reviewDate?: string;
+            /**
+             * @example ONEOFF
+             * @example PERMANENT
+             */
+            type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Objectives_v2_1
+         * @description The calling user's objectives and their evaluations (API 2.1).
+         */
+        Objectives_v2_1: {
+            objectives?: components["schemas"]["Objective_v2_1"][];
+            total?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Organization_v2_1
+         * @description An organization of API 2.1; only the caller's own organization can be retrieved.
+         */
+        Organization_v2_1: {
+            contract?: {
+                /** @example BUSINESS */
+                type?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            emailAddress?: string;
+            id?: string;
+            /** @example en_US */
+            locale?: string;
+            name?: string;
+            /** @example ORGANIZATION */
+            type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Pagination_v2_1
+         * @description Where a page of a list ends (API 2.1). Send `lastOnPage` back unchanged as `resultFrom` to fetch the next page; never compute it.
+         */
+        Pagination_v2_1: {
+            /**
+             * @description Marks the last entry of this page: an opaque value (the example shows a timestamp). Copy it into `resultFrom`.
+             * @example 2016-02-23T15:36:57.814Z
+             */
+            lastOnPage?: string;
+            /** @description Whether another page follows. */
+            moreAvailable?: boolean;
+            /** @description How many entries the whole list has. */
+            total?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Playable_v2_1
+         * @description Something that can be played: a drill, a course or a test (API 2.1). The object page marks `creator` as required, but its own example and every endpoint example that embeds a playable leave it out, so only the fields present everywhere are required.
+         */
+        Playable_v2_1: {
+            /** @description Present only when the calling client application cannot serve this playable; lists what it lacks. */
+            compatibility?: {
+                [key: string]: unknown;
+            };
+            cover?: components["schemas"]["Media_v2_1"];
+            creator?: components["schemas"]["Actor_v2_1"];
+            icon: components["schemas"]["Media_v2_1"];
+            /** @description Identifier of the drill, course or test. */
+            id: string;
+            /** @description Name (title). */
+            name: string;
+            owner?: components["schemas"]["Actor_v2_1"];
+            /**
+             * @description What kind of playable this is.
+             * @example DRILL
+             * @example COURSE
+             * @example TEST
+             */
+            type: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * PostReviewForm_v2_1
+         * @description Fields of posting a review.
+         */
+        PostReviewForm_v2_1: {
+            /** @description An optional rating from 1 to 5. */
+            appreciation?: number;
+            /** @description The review's text. */
+            content: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Preferences_v2_1
+         * @description A user's practice preferences for a drillable (API 2.1). The page that stores them names the same attributes as its form fields.
+         */
+        Preferences_v2_1: {
+            autoAdvancement?: boolean;
+            /** @enum {string} */
+            direction?: "BIDIRECTIONAL" | "PRODUCTIVE" | "RECEPTIVE";
+            /** @enum {string} */
+            style?: "MULTIPLE_CHOICE" | "OPEN_ENDED";
+            /** @description The unknown columns included in practice. */
+            unknownColumns?: unknown[];
+            useIntroductions?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * ProficiencyChart_v2_1
+         * @description The data to draw a proficiency chart of a drillable (API 2.1): the users charted, whether the chart is singular or incomplete, and series of points.
+         */
+        ProficiencyChart_v2_1: {
+            /** @description Points of the average line, each a pair of numbers. */
+            average?: number[][];
+            /** @description Points of the extremes, each three numbers. */
+            extremes?: number[][];
+            incomplete?: boolean;
+            /** @description One series of points per individual. */
+            individuals?: number[][][];
+            singular?: boolean;
+            users?: components["schemas"]["Actor_v2_1"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * PublishPlayableForm_v2_1
+         * @description Fields of publishing a playable to a catalog (only drills and courses for now).
+         */
+        PublishPlayableForm_v2_1: {
+            /** @description The catalog to publish to; the caller needs access to it. */
+            catalog: string;
+            /** @description Position in the catalog, from 0 to its current size; without it, at the end. */
+            position?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Question_v2_1
+         * @description A question of API 2.1, with everything needed to present it. Time limits are ISO 8601 durations (2.0 gives whole seconds): either one per answer (`timeLimit`) or one for the whole remaining test (`remainingTestTime`), never both.
+         */
+        Question_v2_1: {
+            /** @description The question itself (its fields are not shown for 2.1). */
+            ask: {
+                [key: string]: unknown;
+            };
+            /** @description Context to show together with the question. */
+            context?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @deprecated
+             * @description The number of questions of a test, where known beforehand.
+             */
+            questionsInTest?: number;
+            /** @description Globally unique for this asking; send it with the answer. */
+            reference: string;
+            /**
+             * Format: duration
+             * @description The time left to complete the test.
+             * @example PT15M30S
+             */
+            remainingTestTime?: string;
+            /** @description Absent for introductions; in a test, the one-based number of the question. */
+            sequenceNr?: number;
+            /** @description How to answer: multiple choice or open-ended, one answer or several, and which answers to offer (its fields are not shown for 2.1). */
+            tell: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: duration
+             * @description The time to answer within; a later answer counts as wrong.
+             * @example PT30S
+             */
+            timeLimit?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * QuestionResponse_v2_1
+         * @description The answer to a request for a test question (API 2.1). The 2.1.1 page names a QuestionResponse object without showing its fields; the question it carries is described by the 2.1.1 Question object page. The field name `question` is the one the 2.0 record uses for the same wrapper.
+         */
+        QuestionResponse_v2_1: {
+            question?: components["schemas"]["Question_v2_1"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Rating_v2_1
+         * @description A rating of a drillable (API 2.1), as points and as a score.
+         */
+        Rating_v2_1: {
+            /**
+             * @description The rating in points.
+             * @example 4
+             */
+            points?: number;
+            /**
+             * @description The rating as a score.
+             * @example 82
+             */
+            score?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Reception_v2_1
+         * @description How a public drillable is received (API 2.1): how many users it attracted, how users rate it and how difficult they find it. Every field is optional.
+         */
+        Reception_v2_1: {
+            appreciation?: components["schemas"]["Rating_v2_1"];
+            difficulty?: components["schemas"]["Rating_v2_1"];
+            /** @description How many users the drillable attracted. */
+            popularity?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * RespondToGroupInvitationForm_v2_1
+         * @description Fields of responding to a group invitation.
+         */
+        RespondToGroupInvitationForm_v2_1: {
+            /**
+             * @description What to do with the invitation.
+             * @enum {string}
+             */
+            action: "ACCEPT" | "DECLINE";
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Review_v2_1
+         * @description A review of a public drill or course (API 2.1).
+         */
+        Review_v2_1: {
+            /** @description The review's text. */
+            content?: string;
+            reviewer?: components["schemas"]["Actor_v2_1"];
+            /** Format: date-time */
+            timestamp?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * ServiceAccountKeyFile
          * @description JSON key file of a service account, as issued with its key pair. Two fields are named by the interface. The file also states the key type (RSA_2048) and carries the PEM private key, under field names the interface does not give: find them by their values, not by name. The file belongs on a server: keep it out of anything delivered to users' browsers or phones.
          */
@@ -2569,6 +3191,142 @@ export interface components {
             keyId: string;
             /** @description User ID of the service account; goes into the claim `iss` (and `sub` when the token is for the service account itself). */
             serviceAccountId: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * StoreBeaconForm_v2_1
+         * @description Fields of storing a beacon definition.
+         */
+        StoreBeaconForm_v2_1: {
+            /** @description Not shown to end users. */
+            description?: string;
+            /**
+             * Format: duration
+             * @description How long the beacon stays visible after detection, an ISO 8601 duration.
+             * @example PT5M
+             */
+            lingerDuration: string;
+            /** @description The drill, course or test triggered. */
+            playableId: string;
+            /**
+             * @description What the beacon triggers.
+             * @enum {string}
+             */
+            playableType: "DRILL" | "COURSE" | "TEST";
+            /**
+             * @description The proximity that triggers it: FAR (about 10 m), NEAR (a few metres), IMMEDIATE (a few centimetres).
+             * @enum {string}
+             */
+            proximity: "FAR" | "NEAR" | "IMMEDIATE";
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * StorePreferencesForm_v2_1
+         * @description Fields of storing practice preferences; a field left out keeps its stored value, and changing an attribute the user may not configure is an error.
+         */
+        StorePreferencesForm_v2_1: {
+            /** @description Whether to advance to the next question automatically. */
+            autoAdvancement?: boolean;
+            /**
+             * @description Preferred direction.
+             * @enum {string}
+             */
+            direction?: "BIDIRECTIONAL" | "PRODUCTIVE" | "RECEPTIVE";
+            /**
+             * @description Preferred style.
+             * @enum {string}
+             */
+            style?: "MULTIPLE_CHOICE" | "OPEN_ENDED";
+            /** @description Names of the unknown columns to include; repeat for several (an empty set cannot be sent). */
+            unknownColumns?: string[];
+            /** @description Whether to see introductions. */
+            useIntroductions?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * TestResult_v2_1
+         * @description One result of a test (API 2.1): who took it, subject and style, the score, when it was started and completed, how many questions there were and how many were answered correctly, the progress, the columns asked and the drills tested.
+         */
+        TestResult_v2_1: {
+            /** Format: date-time */
+            completed?: string;
+            correctlyAnswered?: number;
+            /** @description The drills tested; each names its drill (id, name, subject, type). */
+            drills?: ({
+                drill?: {
+                    id?: string;
+                    name?: string;
+                    subject?: string;
+                    type?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            })[];
+            includedColumnNames?: string[];
+            /** @description From 0.0 to 1.0. */
+            progress?: number;
+            score?: number;
+            /** @description The number of questions. */
+            size?: number;
+            /** Format: date-time */
+            started?: string;
+            /** @example MULTIPLE_CHOICE */
+            style?: string;
+            subject?: string;
+            userId?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Tests_v2_1
+         * @description The calling user's tests (API 2.1): how many there are, open and completed, and each test with its results where it has been taken.
+         */
+        Tests_v2_1: {
+            /** @description Tests completed and not restarted; absent when only open tests were asked for. */
+            completed?: number;
+            /** @description Tests not started or in progress; absent when only completed tests were asked for. */
+            open?: number;
+            tests?: ({
+                columns?: string[];
+                /** Format: date-time */
+                created?: string;
+                /** @example BIDIRECTIONAL */
+                direction?: string;
+                disclosure?: string[];
+                drills?: string[];
+                group?: string;
+                icon?: components["schemas"]["Media_v2_1"];
+                id?: string;
+                questions?: number[];
+                /** @example MULTIPLE_CHOICE */
+                style?: string;
+                testResults?: ({
+                    /** Format: date-time */
+                    completed?: string;
+                    progress?: number;
+                    score?: {
+                        percentage?: number;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    /** Format: date-time */
+                    started?: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** @example GROUP */
+                testType?: string;
+                title?: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description The number of tests listed, open plus completed. */
+            total: number;
         } & {
             [key: string]: unknown;
         };
@@ -2591,6 +3349,179 @@ export interface components {
              * @constant
              */
             grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer";
+        };
+        /**
+         * UpdateCourseForm_v2_1
+         * @description Fields of updating a course (not its drills).
+         */
+        UpdateCourseForm_v2_1: {
+            /** @description Reference of a cover image uploaded earlier. */
+            coverKey?: string;
+            /** @description New description. */
+            description?: string;
+            /** @description Reference of an icon uploaded earlier. */
+            iconKey?: string;
+            /** @description New name. */
+            name?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * UpdateDrillForm_v2_1
+         * @description Fields of updating a drill (drills only, not courses).
+         */
+        UpdateDrillForm_v2_1: {
+            /**
+             * @description Language of the drill's audience: an ISO 639 code or language_COUNTRY.
+             * @example nl_BE
+             */
+            contentLanguage?: string;
+            /** @description New description. */
+            description?: string;
+            /** @description New name. */
+            name?: string;
+            /** @description New subject. */
+            subject?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * UpdateGroupForm_v2_1
+         * @description Fields of updating a group. A catalog restriction can only be set, or removed, while the group has no content and no members.
+         */
+        UpdateGroupForm_v2_1: {
+            /** @description A catalog to restrict the group to. */
+            catalogRestriction?: string;
+            /**
+             * @description With catalogRestriction: REQUIRE (the default) or GRANT.
+             * @enum {string}
+             */
+            catalogRestrictionMode?: "REQUIRE" | "GRANT";
+            /** @description true removes an existing restriction (then leave catalogRestriction out). */
+            catalogRestrictionRemove?: boolean;
+            /** @description Description of the group. */
+            description: string;
+            /** @description Reference of an icon uploaded earlier. */
+            iconKey?: string;
+            /** @description Name of the group. */
+            name: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * UpdateUserForm_v2_1
+         * @description Fields of updating a user account.
+         */
+        UpdateUserForm_v2_1: {
+            /** @description A short biography. */
+            description?: string;
+            /** @description Country of residence, a two-letter ISO 3166 code. */
+            domicile?: string;
+            /**
+             * @description Preferred language: an ISO 639-1 code, or language_COUNTRY.
+             * @example fr
+             */
+            locale?: string;
+            /** @description Full name. */
+            name?: string;
+            /** @description Status of the account (the stored page does not show the values). */
+            status?: string;
+            /**
+             * @description An IANA time zone ID.
+             * @example Europe/Amsterdam
+             */
+            timeZone?: string;
+            /** @description Year of birth. */
+            yearOfBirth?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * User_v2_1
+         * @description A user account of API 2.1. The object page marks `type` as required, but the example of retrieving a user leaves it out (and shows `memberSince` and `biography`, which the object page does not list): only `id` and `name`, present in both, are required.
+         */
+        User_v2_1: {
+            avatar?: components["schemas"]["Media_v2_1"];
+            /** @description Shown by the example of retrieving a user. */
+            biography?: string;
+            /** Format: date-time */
+            created?: string;
+            /** @description A short biography. */
+            description?: string;
+            /** @description Country of residence, an upper-case ISO 3166-1 code. */
+            domicile?: string;
+            /** @description The primary email address. */
+            emailAddress?: string;
+            /** @description Identifier of the user. */
+            id: string;
+            /**
+             * @description Preferred language, an ISO 639-1 code or language_COUNTRY.
+             * @example en
+             * @example en_US
+             */
+            locale?: string;
+            /**
+             * Format: date-time
+             * @description Shown by the example of retrieving a user.
+             */
+            memberSince?: string;
+            /** @description The user's name (first and last name are not separated). */
+            name: string;
+            /** @description The organization the user belongs to. */
+            organization?: {
+                [key: string]: unknown;
+            };
+            repertoireSize?: number;
+            /** @example ACTIVE */
+            status?: string;
+            thirdPartyIds?: ({
+                id?: string;
+                thirdParty?: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /**
+             * @description An IANA time zone ID.
+             * @example Europe/Amsterdam
+             */
+            timeZone?: string;
+            /**
+             * @description Always USER, according to the object page.
+             * @example USER
+             */
+            type?: string;
+            /** @description Year of birth (the object page's example writes it as a string). */
+            yearOfBirth?: string | number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * UserEmailAddress_v2_1
+         * @description One email address of a user account (API 2.1), whether it is verified and whether it is the primary one.
+         */
+        UserEmailAddress_v2_1: {
+            emailAddress?: components["schemas"]["EmailAddress_v2_1"];
+            /** @description Whether mail is sent to this address; exactly one address is primary. */
+            primary?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * UserEmailAddresses_v2_1
+         * @description All email addresses of a user account (API 2.1).
+         */
+        UserEmailAddresses_v2_1: {
+            total?: number;
+            userEmailAddresses?: components["schemas"]["UserEmailAddress_v2_1"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Warnings_v2_1
+         * @description Why the caller may not want to go ahead with deleting a drill or course (API 2.1), sent with status 428 unless `ignoreWarnings` is true. The page names the warning identifiers `part_of_course`, `part_of_group`, `test_completed` and `test_defined`, not the object's fields.
+         */
+        Warnings_v2_1: {
+            [key: string]: unknown;
         };
     };
     responses: {
@@ -2655,6 +3586,42 @@ export interface components {
         StoreSearchField: ("NAME" | "DESCRIPTION" | "SUBJECT" | "TAGS" | "CONTENTS")[];
     };
     requestBodies: {
+        /** @description Fields of adding a user to a group, possibly creating the account (auto-setup). The stored page is cut after these fields. Sent as form fields. */
+        AddGroupMemberForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["AddGroupMemberForm_v2_1"];
+            };
+        };
+        /** @description Fields of creating a course. Sent as form fields. */
+        CreateCourseForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CreateCourseForm_v2_1"];
+            };
+        };
+        /** @description Fields of creating a drill. Sent as form fields. */
+        CreateDrillForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CreateDrillForm_v2_1"];
+            };
+        };
+        /** @description Fields of creating a group. Sent as form fields. */
+        CreateGroupForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CreateGroupForm_v2_1"];
+            };
+        };
+        /** @description Fields of creating a user account: an email address or a third-party identity must be given (or both). The stored page is cut after these fields. Sent as form fields. */
+        CreateUserForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CreateUserForm_v2_1"];
+            };
+        };
+        /** @description Fields of defining a test. The stored page is cut after these fields; `disclosures` is typed as a string array without its wire form, sent here like the other lists. Sent as form fields. */
+        DefineTestForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DefineTestForm_v2_1"];
+            };
+        };
         /** @description The drill file and its accompanying fields as a `multipart/form-data` upload. The part names are not shown by the interface. */
         DrillUpload: {
             content: {
@@ -2665,6 +3632,66 @@ export interface components {
         FormFields: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["FormFields"];
+            };
+        };
+        /** @description Fields of merging drills into the target drill. Sent as form fields. */
+        MergeDrillsForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["MergeDrillsForm_v2_1"];
+            };
+        };
+        /** @description Fields of posting a review. Sent as form fields. */
+        PostReviewForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PostReviewForm_v2_1"];
+            };
+        };
+        /** @description Fields of publishing a playable to a catalog (only drills and courses for now). Sent as form fields. */
+        PublishPlayableForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PublishPlayableForm_v2_1"];
+            };
+        };
+        /** @description Fields of responding to a group invitation. Sent as form fields. */
+        RespondToGroupInvitationForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RespondToGroupInvitationForm_v2_1"];
+            };
+        };
+        /** @description Fields of storing a beacon definition. Sent as form fields. */
+        StoreBeaconForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["StoreBeaconForm_v2_1"];
+            };
+        };
+        /** @description Fields of storing practice preferences; a field left out keeps its stored value, and changing an attribute the user may not configure is an error. Sent as form fields. */
+        StorePreferencesForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["StorePreferencesForm_v2_1"];
+            };
+        };
+        /** @description Fields of updating a course (not its drills). Sent as form fields. */
+        UpdateCourseForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateCourseForm_v2_1"];
+            };
+        };
+        /** @description Fields of updating a drill (drills only, not courses). Sent as form fields. */
+        UpdateDrillForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateDrillForm_v2_1"];
+            };
+        };
+        /** @description Fields of updating a group. A catalog restriction can only be set, or removed, while the group has no content and no members. Sent as form fields. */
+        UpdateGroupForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateGroupForm_v2_1"];
+            };
+        };
+        /** @description Fields of updating a user account. Sent as form fields. */
+        UpdateUserForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateUserForm_v2_1"];
             };
         };
     };
@@ -2738,7 +3765,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The beacon definition. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Beacon_v2_1"];
+                };
+            };
+            /** @description Bad request: `invalid_id`, `invalid_input`. */
+            400: components["responses"]["Error"];
+            /** @description Not found: `beacon_not_found`, `playable_not_found`. */
+            404: components["responses"]["Error"];
+            /** @description Internal error: `internal_error`. */
+            500: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -2752,9 +3793,18 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["StoreBeaconForm_v2_1"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description An empty object. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyObject"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_permitted`, `invalid_input`. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
             default: components["responses"]["Error"];
         };
     };
@@ -2776,14 +3826,32 @@ export interface operations {
     };
     listBeacons_v2_1: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Matches parts of the playable's name or the beacon's description. */
+                query?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The organization's beacon definitions. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Beacons_v2_1"];
+                };
+            };
+            /** @description Unauthorized: `no_access`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Internal error: `internal_error`. */
+            500: components["responses"]["Error"];
+            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
             default: components["responses"]["Error"];
         };
     };
@@ -2903,9 +3971,23 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["UpdateCourseForm_v2_1"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The course after the change. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Course_v2_1"];
+                };
+            };
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
+            /** @description Internal error: `icon_upload_failed`. */
+            500: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -2923,7 +4005,21 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The course after the change. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Course_v2_1"];
+                };
+            };
+            /** @description Bad request: `course_missing`, `drill_already_in_course`, `drill_not_released`, `position_invalid`, `subject_mismatch`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `group_not_accessible`, `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `course_unknown`, `drill_unknown`. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -2952,9 +4048,18 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["CreateCourseForm_v2_1"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The new course's ID and type. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Course_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `no_input`, `name_missing`, `description_missing`. */
             default: components["responses"]["Error"];
         };
     };
@@ -2968,9 +4073,20 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["UpdateDrillForm_v2_1"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The updated drill. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Drill_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_drill_id`, `invalid_drill_id`. */
+            400: components["responses"]["Error"];
+            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
             default: components["responses"]["Error"];
         };
     };
@@ -3000,9 +4116,19 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["MergeDrillsForm_v2_1"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The target drill after the merge, with the same ID. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Drill_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_target`, `invalid_target`, `missing_drills`, `invalid_drill`. */
+            400: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -3024,7 +4150,10 @@ export interface operations {
     };
     deleteDrillable_v2_1: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Delete even if there are warnings (otherwise they are answered with 428). */
+                ignoreWarnings?: boolean;
+            };
             header?: never;
             path: {
                 /** @description The drill or course addressed. */
@@ -3034,7 +4163,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description No content: the drill or course was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `drillable_id_missing`, `part_of_course`, `part_of_group`, `part_of_objective`, `test_defined`. */
+            400: components["responses"]["Error"];
+            /** @description Not found: `unknown_drillable_id`. */
+            404: components["responses"]["Error"];
+            /** @description Precondition required: not deleted, because of warnings (`part_of_course`, `part_of_group`, `test_completed`, `test_defined`). Repeat with ignoreWarnings=true to delete anyway. This is not an error object. */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Warnings_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -3056,7 +4204,14 @@ export interface operations {
     };
     getProficiencyChart_v2_1: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description The practice mode to plot; without it the drill's default direction, or BIDIRECTIONAL for a course. */
+                mode?: "RECEPTIVE" | "PRODUCTIVE" | "BIDIRECTIONAL";
+                /** @description The data series; a STANDARD chart supports only SELF. */
+                series: "SELF" | "AVERAGE";
+                /** @description The chart type. */
+                type: "NORMALIZED" | "STANDARD";
+            };
             header?: never;
             path: {
                 /** @description The drill or course addressed. */
@@ -3066,7 +4221,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The data to draw the chart. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProficiencyChart_v2_1"];
+                };
+            };
+            /** @description Bad request: `invalid_mode`. */
+            400: components["responses"]["Error"];
+            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
             default: components["responses"]["Error"];
         };
     };
@@ -3082,7 +4248,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The drillable's reception. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reception_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_drillable_id`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -3112,9 +4292,21 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["PostReviewForm_v2_1"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The review just added. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_drillable_id`, `missing_message`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `not_in_repertoire`. */
+            403: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -3141,9 +4333,18 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["CreateDrillForm_v2_1"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The new drill: its ID, its recorded name (a sequence number may have been appended) and type DRILL. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Drill_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `no_input`, `name_missing`, `subject_missing`, `description_missing`, `invalid_tag`, `subject_equal_to_name`, `limit_reached`. */
             default: components["responses"]["Error"];
         };
     };
@@ -3157,6 +4358,9 @@ export interface operations {
         requestBody?: components["requestBodies"]["DrillUpload"];
         responses: {
             "2XX": components["responses"]["NotShown"];
+            /** @description Bad request: `file_contents_problem`, `file_issue`, `invalid_file`. */
+            400: components["responses"]["Error"];
+            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
             default: components["responses"]["Error"];
         };
     };
@@ -3170,9 +4374,26 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["RespondToGroupInvitationForm_v2_1"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The accepted or declined invitation. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupInvitation_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_token`, `missing_action`, `invalid_invitation_status`, `no_user_account`, `group_member_quota_reached`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `no_catalog_access`, `no_permission`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `unknown_group_invitation`. */
+            404: components["responses"]["Error"];
+            /** @description Conflict: `privacy_location_conflict`. */
+            409: components["responses"]["Error"];
+            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
             default: components["responses"]["Error"];
         };
     };
@@ -3188,7 +4409,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The group. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_group_id`, `invalid_group_id`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `no_permission`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -3202,15 +4437,35 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["UpdateGroupForm_v2_1"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The group after the update. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group_v2_1"];
+                };
+            };
+            /** @description Bad request: `invalid_name`, `invalid_description`. */
+            400: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
+            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
             default: components["responses"]["Error"];
         };
     };
     listGroupDrillables_v2_1: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Text searched in the drillables' names and descriptions, case-insensitive. */
+                query?: string;
+                /** @description How many drillables at most (default 10, or the remaining ones). */
+                resultSize?: number;
+                /** @description Zero-based index of the first drillable returned (default 0). */
+                resultStart?: number;
+            };
             header?: never;
             path: {
                 /** @description The group addressed. */
@@ -3220,7 +4475,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The group with a page of its drills and courses. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -3238,7 +4501,16 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description A message saying that the drill was added to the group. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `group_not_found`, `drill_code_missing`, `no_access`, `drill_already_in_group`, `drill_not_released`. */
             default: components["responses"]["Error"];
         };
     };
@@ -3262,7 +4534,14 @@ export interface operations {
     };
     listGroupMembers_v2_1: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Text searched in the members' names, case-insensitive; with it the list is sorted by relevance, without it by signup date. */
+                query?: string;
+                /** @description The lastOnPage value of the previous page's pagination object, copied unchanged; leave it out for the first page. */
+                resultFrom?: string;
+                /** @description How many members at most; without it, all remaining ones. */
+                resultSize?: number;
+            };
             header?: never;
             path: {
                 /** @description The group addressed. */
@@ -3272,7 +4551,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description A page of the group's members. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupMembers_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -3304,7 +4591,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["AddGroupMemberForm_v2_1"];
         responses: {
             "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
@@ -3414,7 +4701,14 @@ export interface operations {
     };
     listGroupStaff_v2_1: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Text searched in the staff users' names, case-insensitive. */
+                query?: string;
+                /** @description How many staff users at most; without it, all remaining ones. */
+                resultSize?: number;
+                /** @description Zero-based index of the first staff user returned (default 0). */
+                resultStart?: number;
+            };
             header?: never;
             path: {
                 /** @description The group addressed. */
@@ -3424,7 +4718,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The group's staff permissions. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupStaff_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_permitted`, `unknown_group`. */
             default: components["responses"]["Error"];
         };
     };
@@ -3444,7 +4747,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The staff permissions that remain. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupStaff_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_permitted`, `unknown_group`, `user_missing`, `unknown_user`, `not_available`. */
             default: components["responses"]["Error"];
         };
     };
@@ -3462,7 +4774,16 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The group's staff permissions after the change. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupStaff_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_permitted`, `unknown_group`. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
             default: components["responses"]["Error"];
         };
     };
@@ -3518,14 +4839,35 @@ export interface operations {
     };
     searchGroups_v2_1: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A user ID: only groups that user is a member of. */
+                member?: string;
+                /** @description Only groups on which the caller has exactly this permission (VIEW excludes MANAGE). */
+                permission?: "VIEW" | "MANAGE";
+                /** @description Full details (DEFAULT) or the few an auto-complete needs (AUTO_COMPLETE). */
+                profile?: "DEFAULT" | "AUTO_COMPLETE";
+                /** @description Filters by group name or description; without it every group is returned. */
+                query?: string;
+                /** @description How many groups at most; without it, all remaining ones. */
+                resultSize?: number;
+                /** @description Zero-based index of the first group returned (default 0). */
+                resultStart?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The groups found (the page's example is cut, so no example is given here). The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Groups_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -3536,9 +4878,21 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["CreateGroupForm_v2_1"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The new group with its assigned ID. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group_v2_1"];
+                };
+            };
+            /** @description Bad request: `name_missing`, `description_missing`, `invalid_catalog_restriction_mode`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `no_permission`. */
+            403: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -3625,14 +4979,37 @@ export interface operations {
     };
     listObjectives_v2_1: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only objectives related to this drill. */
+                drill?: string;
+                /** @description Evaluate the objectives at this date instead of today. */
+                evaluationDate?: string;
+                /** @description Only permanent objectives plus one-off objectives evaluated after this date. */
+                fromDate?: string;
+                /** @description Include objectives already met (default false). */
+                includeCompleted?: boolean;
+                /** @description Limits the results. */
+                query?: string;
+                /** @description How many objectives at most; without it, all remaining ones. */
+                resultSize?: number;
+                /** @description Zero-based index of the first objective returned (default 0). */
+                resultStart?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The user's objectives with their evaluations. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Objectives_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -3658,7 +5035,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The organization. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_linked_to_organization`, `not_found`. */
             default: components["responses"]["Error"];
         };
     };
@@ -3674,7 +5060,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The organization. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_linked_to_organization`, `not_found`. */
             default: components["responses"]["Error"];
         };
     };
@@ -3696,7 +5091,14 @@ export interface operations {
     };
     listOrganizationGroups_v2_1: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Filters by group name or description. */
+                query?: string;
+                /** @description The lastOnPage value of the previous page's pagination object; leave it out for the first page. */
+                resultFrom?: string;
+                /** @description How many groups at most; without it, all remaining ones. */
+                resultSize?: number;
+            };
             header?: never;
             path: {
                 /** @description The organization addressed by the operation. */
@@ -3706,7 +5108,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The organization's groups with pagination details. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Groups_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_organization`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_linked_to_organization`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -3728,7 +5146,14 @@ export interface operations {
     };
     listOrganizationStaff_v2_1: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Text to search for. */
+                query?: string;
+                /** @description How many users at most; without it, a fixed number. */
+                resultSize?: number;
+                /** @description Zero-based index of the first user returned (default 0). */
+                resultStart?: number;
+            };
             header?: never;
             path: {
                 /** @description The organization addressed by the operation. */
@@ -3738,7 +5163,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The organization's staff users. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Actors_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -3793,7 +5226,10 @@ export interface operations {
     };
     getPlayable_v2_1: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description For versioned playables addressed without a version: which version to resolve (default MOST_RECENT_ACCESSIBLE_VERSION). */
+                versionResolvingStrategy?: "WORKING_VERSION" | "MOST_RECENTLY_RELEASED_VERSION" | "MOST_RECENT_VERSION" | "MOST_RECENT_ACCESSIBLE_VERSION";
+            };
             header?: never;
             path: {
                 /** @description The drill or course addressed. */
@@ -3803,7 +5239,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The drill, course or test. The status code is not shown; the example is the one of the Playable object page. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Playable_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_playable_id`, `illegal_playable_id_type`, `invalid_version_resolving_strategy`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `no_permission`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `no_playable_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -3837,7 +5289,21 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The rating reflecting the stored appreciation. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rating_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_playable_id`, `missing_appreciation`, `invalid_appreciation`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `playable_not_found`. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -3899,9 +5365,21 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["PublishPlayableForm_v2_1"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description No content: the playable was published. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `catalog_not_found`, `invalid_position`, `playable_part_of_catalog`, `not_released`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `unknown_drillable`. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -3992,9 +5470,17 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["StorePreferencesForm_v2_1"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The practice preferences. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preferences_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -4218,7 +5704,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The test question. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionResponse_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_test_id`, `invalid_entry_level`, `invalid_question`, `missing_ticket`, `internal_error`, `invalid_ticket`, `inaccessible_test`, `already_completed`, `questions_exhausted`, `invalid_request`. */
+            400: components["responses"]["Error"];
+            /** @description Not found: `test_definition_not_found`. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -4234,7 +5732,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The test result. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestResult_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -4317,14 +5823,25 @@ export interface operations {
     };
     listTests_v2_1: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only completed tests, or only open ones (not completed, or being taken again). */
+                filter?: "COMPLETED" | "OPEN";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The user's tests. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tests_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -4335,7 +5852,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["DefineTestForm_v2_1"];
         responses: {
             "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
@@ -4350,7 +5867,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The user account. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `nonexistent_user`, `no_access`. */
             default: components["responses"]["Error"];
         };
     };
@@ -4361,9 +5887,17 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["UpdateUserForm_v2_1"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The user account after the change. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -4379,7 +5913,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The user account. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `nonexistent_user`, `no_access`. */
             default: components["responses"]["Error"];
         };
     };
@@ -4448,6 +5991,10 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -4465,7 +6012,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description OK: the email address and whether it is verified. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailAddress_v2_1"];
+                };
+            };
+            /** @description Bad request: `invalid_user_id`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_authenticated`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -4483,7 +6046,25 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description OK: the added email address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEmailAddress_v2_1"];
+                };
+            };
+            /** @description Bad request: `invalid_user_id`, `missing_input`, `email_not_added`, `invalid_email_address`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_authenticated`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`. */
+            404: components["responses"]["Error"];
+            /** @description Conflict: `email_address_in_use`. */
+            409: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -4519,7 +6100,19 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description No content: the verification email was sent. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `email_not_linked_to_account`, `invalid_email`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -4555,7 +6148,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The user's email addresses. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEmailAddresses_v2_1"];
+                };
+            };
+            /** @description Bad request: `invalid_user_id`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_authenticated`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -4573,7 +6182,23 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description OK: the user's email addresses after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEmailAddresses_v2_1"];
+                };
+            };
+            /** @description Bad request: `invalid_user_id`, `not_verified`, `email_not_linked`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_authenticated`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`, `not_found`. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -4649,7 +6274,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["CreateUserForm_v2_1"];
         responses: {
             "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];

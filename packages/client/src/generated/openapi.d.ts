@@ -87,13 +87,13 @@ export interface paths {
         /**
          * Retrieve beacon
          * @description Function listed for API 2.1: "retrieve beacon".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows a Beacon object as the answer and a table of errors with status codes.
          */
         get: operations["getBeacon_v2_1"];
         /**
          * Save or update beacon definition
          * @description Function listed for API 2.1: "store or update beacon definition".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the form fields, an empty object as the answer and a table of error identifiers without status codes, cut where the stored page ends. Its example request uses a /api/2.1/ URL.
          */
         put: operations["storeBeacon_v2_1"];
         post?: never;
@@ -118,7 +118,7 @@ export interface paths {
         /**
          * List beacon definitions
          * @description Function listed for API 2.1: "list beacon definitions".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for this operation adds an optional organization segment (internal use only) that the interface does not list; it shows the query parameter query, a Beacons object as the answer and a table of errors with status codes, cut where the stored page ends.
          */
         get: operations["listBeacons_v2_1"];
         put?: never;
@@ -233,7 +233,7 @@ export interface paths {
         /**
          * Update course
          * @description Function listed for API 2.1: "update course".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says only the name, description, icon and cover can be changed here (drills through the course content operation); it answers the Course reflecting the change and has a table of errors with status codes.
          */
         put: operations["updateCourse_v2_1"];
         post?: never;
@@ -259,7 +259,7 @@ export interface paths {
         /**
          * Add drill to course
          * @description Function listed for API 2.1: "add drill to course".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation says it adds a drill to the course, or moves it, at an optional zero-based position given as a further path segment (which the interface does not list; without it a new drill is appended); it answers the Course object reflecting the change and has a table of errors with status codes.
          */
         put: operations["addDrillToCourse_v2_1"];
         post?: never;
@@ -286,7 +286,7 @@ export interface paths {
         /**
          * Create course
          * @description Function listed for API 2.1: "create course".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the form fields, the new empty course (id, type COURSE) as the answer and a table of error identifiers without status codes.
          */
         post: operations["createCourse_v2_1"];
         delete?: never;
@@ -309,7 +309,7 @@ export interface paths {
         /**
          * Update name, subject or description
          * @description Function listed for API 2.1: "update name, subject or description".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says only a drill's author may update it, and only drills (not courses); it shows the form fields, the updated Drill as the answer and the start of an error table with status codes, cut where the stored page ends.
          */
         put: operations["updateDrill_v2_1"];
         post?: never;
@@ -358,7 +358,7 @@ export interface paths {
         /**
          * Merge two or more drills
          * @description Function listed for API 2.1: "merge two or more drills".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the repeated form field source, the changed target Drill (same ID) as the answer and a table of errors with status codes.
          */
         post: operations["mergeDrills_v2_1"];
         delete?: never;
@@ -407,7 +407,7 @@ export interface paths {
         /**
          * Delete drillable
          * @description Function listed for API 2.1: "delete drillable".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameter ignoreWarnings, answers 204 when the drill or course is deleted or 428 with a Warnings object when there are reasons not to go ahead, and has a table of errors with status codes.
          */
         delete: operations["deleteDrillable_v2_1"];
         options?: never;
@@ -452,7 +452,7 @@ export interface paths {
         /**
          * Proficiency chart data
          * @description Function listed for API 2.1: "proficiency chart data".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameters type and series (required) and mode, a ProficiencyChart object as the answer and the start of an error table with status codes, cut where the stored page ends.
          */
         get: operations["getProficiencyChart_v2_1"];
         put?: never;
@@ -476,7 +476,7 @@ export interface paths {
         /**
          * Retrieve reception
          * @description Function listed for API 2.1: "retrieve reception".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows a Reception object (popularity, appreciation, difficulty) as the answer and a table of errors with status codes.
          */
         get: operations["getReception_v2_1"];
         put?: never;
@@ -506,7 +506,7 @@ export interface paths {
         /**
          * Post review
          * @description Function listed for API 2.1: "post review".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the form fields content (required) and appreciation, the Review just added as the answer and a table of errors with status codes. Its example request is written as a POST to a /api/2.1/ URL; the method stays PUT, as the interface and the page's title say.
          */
         put: operations["postReview_v2_1"];
         post?: never;
@@ -552,7 +552,7 @@ export interface paths {
         /**
          * Create drill
          * @description Function listed for API 2.1: "create drill".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the form fields, an empty private drill as the answer (id, name, type) and a table of error identifiers without status codes.
          */
         post: operations["createDrill_v2_1"];
         delete?: never;
@@ -573,7 +573,7 @@ export interface paths {
         /**
          * Upload drill from file
          * @description Function listed for API 2.1: "upload drill from file".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path lists the formats (Drilldown, CSV in Drillster's layout, WRTS 1.0 and 2.0 XML, Hot Potatoes JQuiz, Moodle Quiz XML), the fields file or content, extension and validateOnly, an UploadedDrill answer (the drill plus optional import warnings; no drill ID when only validating) whose fields it does not show, and the start of an error table with status codes, cut where the stored page ends.
          */
         post: operations["uploadDrill_v2_1"];
         delete?: never;
@@ -596,7 +596,7 @@ export interface paths {
         /**
          * Accept or decline group invitation
          * @description Function listed for API 2.1: "accept or decline group invitation".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the required form field action (ACCEPT or DECLINE), the accepted or declined GroupInvitation as the answer and a table of errors with status codes, cut where the stored page ends. Its example request is written as a POST to a /api/2.1/ URL; the method stays PUT, as the interface and the page's title say.
          */
         put: operations["respondToGroupInvitation_v2_1"];
         post?: never;
@@ -619,13 +619,13 @@ export interface paths {
         /**
          * Retrieve group
          * @description Function listed for API 2.1: "retrieve group".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation says the caller needs at least VIEW permission on the group; it shows a Group object as the answer and a table of errors with status codes.
          */
         get: operations["getGroup_v2_1"];
         /**
          * Update group
          * @description Function listed for API 2.1: "update group".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows its form fields (name and description required), the Group reflecting the updates as the answer and the start of an error table with status codes, cut where the stored page ends.
          */
         put: operations["updateGroup_v2_1"];
         post?: never;
@@ -648,7 +648,7 @@ export interface paths {
         /**
          * Retrieve group drillables
          * @description Function listed for API 2.1: "retrieve group drillables".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameters query, resultStart and resultSize and the Group object with its drillables as the answer; the example is cut (only its complete part is given here) and no error table is visible.
          */
         get: operations["listGroupDrillables_v2_1"];
         put?: never;
@@ -675,7 +675,7 @@ export interface paths {
         /**
          * Add drill to group
          * @description Function listed for API 2.1: "add drill to group".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows no parameters besides the path, a message as the answer and a table of error identifiers without status codes.
          */
         put: operations["addDrillToGroup_v2_1"];
         post?: never;
@@ -703,7 +703,7 @@ export interface paths {
         /**
          * Retrieve or search members
          * @description Function listed for API 2.1: "retrieve or search members".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows the query parameters query, resultFrom and resultSize and a GroupMembers object (members, counts, pagination) as the answer; its example and the rest of the page are cut, so no error table is visible.
          */
         get: operations["listGroupMembers_v2_1"];
         put?: never;
@@ -736,7 +736,7 @@ export interface paths {
         /**
          * Add user to group
          * @description Function listed for API 2.1: "add user to group".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the member is addressed by user ID or email address (or a third-party ID), and that an account may be created on the fly; it shows the first form fields and is cut before the answer and any error table.
          */
         put: operations["addGroupMember_v2_1"];
         post?: never;
@@ -869,7 +869,7 @@ export interface paths {
         /**
          * Retrieve staff permissions
          * @description Function listed for API 2.1: "retrieve staff permissions".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameters query, resultStart and resultSize, a GroupStaff object as the answer and a table of error identifiers without status codes.
          */
         get: operations["listGroupStaff_v2_1"];
         put?: never;
@@ -900,7 +900,7 @@ export interface paths {
         /**
          * Revoke staff permission
          * @description Function listed for API 2.1: "revoke staff permission".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the permission is MANAGE or VIEW and the caller cannot remove their own; it answers the remaining GroupStaff and has a table of error identifiers without status codes.
          */
         delete: operations["revokeGroupStaffPermission_v2_1"];
         options?: never;
@@ -924,7 +924,7 @@ export interface paths {
         /**
          * Update staff permissions
          * @description Function listed for API 2.1: "update staff permissions".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for this operation addresses it as PUT group/{group}/staff/{user}/{permission}, the permission (MANAGE or VIEW) being a path segment where the interface lists the literal segment permission; the interface's path stands. The page answers the GroupStaff object and has a table of error identifiers without status codes, cut where the stored page ends.
          */
         put: operations["updateGroupStaffPermissions_v2_1"];
         post?: never;
@@ -999,14 +999,14 @@ export interface paths {
         /**
          * Search groups
          * @description Function listed for API 2.1: "search groups".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows six query parameters and a Groups object (the total found and the groups, each with its high-level details) as the answer; its example is cut and no error table is visible.
          */
         get: operations["searchGroups_v2_1"];
         put?: never;
         /**
          * Create group
          * @description Function listed for API 2.1: "create group".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows its form fields (name and description required), the new Group object with its assigned ID as the answer, and a table of errors with status codes.
          */
         post: operations["createGroup_v2_1"];
         delete?: never;
@@ -1125,7 +1125,7 @@ export interface paths {
         /**
          * List objectives including evaluations
          * @description Function listed for API 2.1: "list objectives including evaluations".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows seven query parameters and an Objectives object as the answer; its example is cut (so none is given here) and no error table is visible.
          */
         get: operations["listObjectives_v2_1"];
         put?: never;
@@ -1167,7 +1167,7 @@ export interface paths {
         /**
          * Retrieve organization details
          * @description Function listed for API 2.1: "retrieve organization details".
-         *     Optional segment {organization} left out.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says only the caller's own organization can be retrieved; it answers an Organization object and has a table of error identifiers without status codes.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["getOwnOrganization_v2_1"];
@@ -1192,7 +1192,7 @@ export interface paths {
         /**
          * Retrieve organization details
          * @description Function listed for API 2.1: "retrieve organization details".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says only the caller's own organization can be retrieved; it answers an Organization object and has a table of error identifiers without status codes.
          */
         get: operations["getOrganization_v2_1"];
         put?: never;
@@ -1240,7 +1240,7 @@ export interface paths {
         /**
          * Retrieve groups
          * @description Function listed for API 2.1: "retrieve groups".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameters query, resultFrom and resultSize, a Groups object with pagination details as the answer and a table of errors with status codes.
          */
         get: operations["listOrganizationGroups_v2_1"];
         put?: never;
@@ -1288,7 +1288,7 @@ export interface paths {
         /**
          * Retrieve staff users
          * @description Function listed for API 2.1: "retrieve staff users".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameters query, resultStart and resultSize and an Actors object as the answer; no error table.
          */
         get: operations["listOrganizationStaff_v2_1"];
         put?: never;
@@ -1366,7 +1366,7 @@ export interface paths {
         /**
          * Retrieve playable
          * @description Function listed for API 2.1: "retrieve playable".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameter versionResolvingStrategy, a Playable object as the answer and a table of errors with status codes (no_permission with 401 here, where other pages give 403).
          */
         get: operations["getPlayable_v2_1"];
         put?: never;
@@ -1417,7 +1417,7 @@ export interface paths {
         /**
          * Save appreciation
          * @description Function listed for API 2.1: "store appreciation".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the appreciation is 1 to 5 and answers a Rating object reflecting it; it has a table of errors with status codes.
          */
         put: operations["storeAppreciation_v2_1"];
         post?: never;
@@ -1494,7 +1494,7 @@ export interface paths {
         /**
          * Publish playable to the store or a catalog
          * @description Function listed for API 2.1: "publish playable to the store or a catalog".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says a playable is published to a catalog (only drills and courses for now); it shows the form fields catalog (required) and position, answers 204 and has a table of errors with status codes.
          */
         put: operations["publishPlayable_v2_1"];
         post?: never;
@@ -1617,7 +1617,7 @@ export interface paths {
         /**
          * Save practice preferences
          * @description Function listed for API 2.1: "store practice preferences".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says only user-configurable attributes can be changed (others are an error); it shows the form fields and a Preferences object as the answer; the stored page ends before any error table.
          */
         put: operations["storePracticePreferences_v2_1"];
         post?: never;
@@ -1890,7 +1890,7 @@ export interface paths {
         /**
          * Retrieve test question
          * @description Function listed for API 2.1: "retrieve test question".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path describes an optional ticket (anonymous tests), an entry level (adaptive tests, lowest 1) and a question sequence number (navigable tests only), but the stored page does not show their parameter names; it answers a QuestionResponse object and has a table of errors with status codes (internal_error with 400).
          */
         get: operations["getTestQuestion_v2_1"];
         put?: never;
@@ -1914,7 +1914,7 @@ export interface paths {
         /**
          * Retrieve test results
          * @description Function listed for API 2.1: "retrieve test results".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows a TestResult object as the answer (its example is cut, and so is the rest of the page, so no error table is visible). It also addresses another user's result, an anonymous ticket or a PIN by a further path segment, which the interface does not list.
          */
         get: operations["getTestResult_v2_1"];
         /**
@@ -2013,14 +2013,14 @@ export interface paths {
         /**
          * List the user's tests
          * @description Function listed for API 2.1: "list the user's tests".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameter filter and a Tests object (counts and the tests, with their results where taken) as the answer; its example is cut, the example given here is the complete one of the Tests object page, and no error table is visible.
          */
         get: operations["listTests_v2_1"];
         put?: never;
         /**
          * Define a test
          * @description Function listed for API 2.1: "define a test".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows its form fields (drills and name required) and is cut before the answer and any error table.
          */
         post: operations["defineTest_v2_1"];
         delete?: never;
@@ -2039,14 +2039,14 @@ export interface paths {
         /**
          * Retrieve user details
          * @description Function listed for API 2.1: "retrieve user details".
-         *     Optional segment {user} left out.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says users may always read their own account, and another only as an administrator of the organization that manages it; it answers a User object and has a table of error identifiers without status codes.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["getOwnUser_v2_1"];
         /**
          * Update own real name, locale or time zone
          * @description Function listed for API 2.1: "update own real name, locale or time zone".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the form fields and the User object reflecting the changes as the answer; the stored page is cut before its example and any error table. It also allows an administrator with MANAGE_USERS to update a managed account by a further path segment, which the interface does not list.
          */
         put: operations["updateOwnUser_v2_1"];
         post?: never;
@@ -2069,7 +2069,7 @@ export interface paths {
         /**
          * Retrieve user details
          * @description Function listed for API 2.1: "retrieve user details".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says users may always read their own account, and another only as an administrator of the organization that manages it; it answers a User object and has a table of error identifiers without status codes. It also accepts an email address (with @ URL-encoded), self, or a third party and its ID as two segments, which the interface does not list.
          */
         get: operations["getUser_v2_1"];
         put?: never;
@@ -2129,7 +2129,7 @@ export interface paths {
         /**
          * Retrieve contract
          * @description Function listed for API 2.1: "retrieve contract".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says it is for internal use only; it names a Contract object as the answer without showing its fields, and has a table of errors with status codes.
          */
         get: operations["getUserContract_v2_1"];
         put?: never;
@@ -2155,13 +2155,13 @@ export interface paths {
         /**
          * Retrieve an email address
          * @description Function listed for API 2.1: "retrieve an email address".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path answers HTTP 200; its text names a UserEmailAddress object but its example is the bare address and verified flag, which is what is described here; it has a table of errors with status codes.
          */
         get: operations["getEmailAddress_v2_1"];
         /**
          * Add an email address
          * @description Function listed for API 2.1: "add an email address".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the account holder, or an administrator with MANAGE_USERS for a managed account, may add an address; it answers HTTP 200 with the added UserEmailAddress and has a table of errors with status codes. Its example request uses a /api/2.1/ URL.
          */
         put: operations["addEmailAddress_v2_1"];
         post?: never;
@@ -2193,7 +2193,7 @@ export interface paths {
         /**
          * Request verification
          * @description Function listed for API 2.1: "request verification".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows no parameters besides the path, answers HTTP 204 once the verification email is sent, and has a table of errors with status codes.
          */
         post: operations["requestEmailVerification_v2_1"];
         delete?: never;
@@ -2243,7 +2243,7 @@ export interface paths {
         /**
          * List email addresses
          * @description Function listed for API 2.1: "list email addresses".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows a UserEmailAddresses object (which address is primary) as the answer and a table of errors with status codes.
          */
         get: operations["listEmailAddresses_v2_1"];
         put?: never;
@@ -2270,7 +2270,7 @@ export interface paths {
         /**
          * Set primary email address
          * @description Function listed for API 2.1: "set primary email address".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation says the primary address is the one mail is sent to (any address can be used to sign in); it answers HTTP 200 with the user's email addresses and has a table of errors with status codes.
          */
         put: operations["setPrimaryEmailAddress_v2_1"];
         post?: never;
@@ -2352,7 +2352,7 @@ export interface paths {
         /**
          * Create user account
          * @description Function listed for API 2.1: "create user account".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the account is private when called without authentication and managed by the organization when called by one of its administrators; it shows the first form fields (name required) and is cut before the answer and any error table.
          */
         post: operations["createUser_v2_1"];
         delete?: never;
@@ -2396,6 +2396,7 @@ export interface paths {
          * Organization login
          * @description Function listed for API 2.0: "organization login".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page describes a delegated login: the answer carries a URL with a one-time login token for a member of one of the caller organization's groups. It shows the optional query parameter `security`; the rest of the page, answer and errors included, is beyond the stored part.
          */
         get: operations["requestOrganizationLogin_v2_0"];
         put?: never;
@@ -2540,6 +2541,7 @@ export interface paths {
          * Create client app
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `createClientApp_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page shows the form fields (name and redirectionEndpoint required), the answer, the new 2.0 ClientApp (no example; the fixture is the object page's), and an error table with status codes.
          */
         post: operations["createClientApp_v2_0"];
         delete?: never;
@@ -2592,6 +2594,7 @@ export interface paths {
          * Create course
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `createCourse_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page shows the required form fields `name` and `description`, the answer, the new empty course's ID and type `COURSE`, with an example, and error identifiers without status codes.
          */
         post: operations["createCourse_v2_0"];
         delete?: never;
@@ -2611,6 +2614,7 @@ export interface paths {
          * Drill or course details
          * @description Function listed for API 2.0: "drill or course details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page addresses the drill or course by a further path segment (its ID) and shows the answer, a 2.0 Drillable, with an example that the stored page cuts inside `license`; progress details are included when the drill is in the caller's repertoire. Its error table is beyond the stored part.
          */
         get: operations["getDrillDetails_v2_0"];
         put?: never;
@@ -2636,6 +2640,7 @@ export interface paths {
          * Update name, subject or description
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `updateDrill_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page shows the form fields (all optional; drills only, not courses; only the author may update), the answer, a 2.0 Drill, with an example, and an error table with status codes that the stored page cuts short.
          */
         put: operations["updateDrill_v2_0"];
         post?: never;
@@ -2682,6 +2687,7 @@ export interface paths {
          * Create drill
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `createDrill_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page shows the form fields (name, subject and description required, tags optional), the answer, a 2.0 Drill echoing the recorded name, with an example, and error identifiers without status codes.
          */
         post: operations["createDrill_v2_0"];
         delete?: never;
@@ -2704,12 +2710,14 @@ export interface paths {
          * Retrieve details
          * @description Function listed for API 2.0: "retrieve details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page needs no permission besides knowing the token, answers a 2.0 GroupInvitation, with an example, and lists one error identifier without a status code.
          */
         get: operations["getGroupInvitation_v2_0"];
         /**
          * Accept or decline
          * @description Function listed for API 2.0: "accept or decline".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page shows the required form field `action` (`ACCEPT` or `DECLINE`) and answers the accepted or declined 2.0 GroupInvitation, with an example whose request line says POST (see Contradictions in spec/README.md); it lists error identifiers without status codes.
          */
         put: operations["respondToGroupInvitation_v2_0"];
         post?: never;
@@ -2781,6 +2789,7 @@ export interface paths {
          * Add drill or course
          * @description Function listed for API 2.0: "add drill or course".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page takes no parameters besides the path, answers a message, and lists error identifiers without status codes.
          */
         put: operations["addDrillToGroup_v2_0"];
         post?: never;
@@ -2809,6 +2818,7 @@ export interface paths {
          * Retrieve or search members
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listGroupMembers_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page shows the query parameters and the answer, a 2.0 Group with its members, open invitations included, with an example that the stored page cuts after the member list; its error table is beyond the stored part.
          */
         get: operations["listGroupMembers_v2_0"];
         put?: never;
@@ -2864,6 +2874,7 @@ export interface paths {
          * Retrieve objectives
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listGroupObjectives_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page takes no parameters besides the path and answers a bare list of 2.0 Objectives, with an example that writes `minimumProficiency` as a string (see Contradictions in spec/README.md), and lists error identifiers without status codes.
          */
         get: operations["listGroupObjectives_v2_0"];
         put?: never;
@@ -2919,6 +2930,7 @@ export interface paths {
          * Group drill results
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getGroupResults_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page shows the paging parameters (over the group members, sorted by when they joined) and the answer, a 2.0 GroupResults with the group's average proficiency and the averages per drill and per member, with an example the stored page cuts inside the per-drill averages; its error table is beyond the stored part.
          */
         get: operations["getGroupResults_v2_0"];
         put?: never;
@@ -2949,6 +2961,7 @@ export interface paths {
          * Update staff permissions
          * @description Function listed for API 2.0: "update staff permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page addresses the staff user and the permission (`MANAGE` or `VIEW`) by two further path segments, takes no other parameters, answers a 2.0 GroupStaff, with an example, and lists error identifiers without status codes in a table the stored page cuts short.
          */
         put: operations["updateGroupStaff_v2_0"];
         post?: never;
@@ -2956,6 +2969,7 @@ export interface paths {
          * Revoke staff permissions
          * @description Function listed for API 2.0: "revoke staff permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page addresses the staff user and the permission (`MANAGE` or `VIEW`) by two further path segments, says the caller's own permissions cannot be removed, answers the remaining 2.0 GroupStaff, with an example, and lists error identifiers without status codes.
          */
         delete: operations["revokeGroupStaff_v2_0"];
         options?: never;
@@ -3036,6 +3050,7 @@ export interface paths {
          * Create group
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `createGroup_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page shows the required form fields `name` and `description`, the answer, the new empty group with counts of drills and members, with an example, and error identifiers without status codes.
          */
         post: operations["createGroup_v2_0"];
         /**
@@ -3061,6 +3076,7 @@ export interface paths {
          * Register
          * @description Function listed for API 2.0: "register".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page addresses the platform (`ANDROID` or `IOS`) and the device address by two further path segments, needs an authenticated user, answers 204 (No Content) and gives an error table with status codes.
          */
         put: operations["registerPushDevice_v2_0"];
         post?: never;
@@ -3128,6 +3144,7 @@ export interface paths {
          * Retrieve organization details
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getOwnOrganization_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page shows the answer, a 2.0 Organization, with an example, and error identifiers without status codes; only the caller's own organization can be retrieved.
          */
         get: operations["getOwnOrganization_v2_0"];
         put?: never;
@@ -3152,6 +3169,7 @@ export interface paths {
          * Retrieve organization details
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getOrganization_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page shows the answer, a 2.0 Organization, with an example, and error identifiers without status codes; only the caller's own organization can be retrieved.
          */
         get: operations["getOrganization_v2_0"];
         put?: never;
@@ -3200,6 +3218,7 @@ export interface paths {
          * Retrieve staff users
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listOrganizationStaff_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page shows the query parameters and the answer, a 2.0 Actors list, with an example; `self` may stand for the caller's organization. It shows no error table.
          */
         get: operations["listOrganizationStaff_v2_0"];
         put?: never;
@@ -3229,6 +3248,7 @@ export interface paths {
          *     Listed with the parameter name user_id_or_email; shares its path template with the DELETE, which names it user_id.
          *     Listed by the interface as `PUT /api/2/organization/{organization_id}/staff/{user_id_or_email}`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page shows the form field `name` (needed when the user is given by an email address and no account exists yet, in which case one is created), the answer, a 2.0 User, and an error table with status codes that the stored page cuts short.
          */
         put: operations["addOrganizationStaff_v2_0"];
         post?: never;
@@ -3236,6 +3256,7 @@ export interface paths {
          * Remove staff user
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `removeOrganizationStaff_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page says the account is not removed but turned into a regular managed account, that this may fail while the user still manages or views any of the organization's groups, and shows 204 (No Content) as the answer and an error table with status codes.
          */
         delete: operations["removeOrganizationStaff_v2_0"];
         options?: never;
@@ -3254,6 +3275,7 @@ export interface paths {
          * List organizations
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listOrganizations_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page (which says the operation is not available to the general public) shows the query parameters and calls the answer a 2.0 Actors object, but its example is a bare list of organizations; the answer here admits both (see Contradictions in spec/README.md). It shows no error table.
          */
         get: operations["listOrganizations_v2_0"];
         put?: never;
@@ -3359,12 +3381,14 @@ export interface paths {
          * Search repertoire
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listRepertoire_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page shows the query parameters up to `sortField` (word search, search fields, paging, sorting; a group filter is announced); the rest of the page, answer included, is beyond the stored part.
          */
         get: operations["listRepertoire_v2_0"];
         /**
          * Add to repertoire
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `addToRepertoire_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page addresses the drill or course by a further path segment (its ID), takes no parameters besides it (paid items need a payment key), answers a message, and lists error identifiers without status codes.
          */
         put: operations["addToRepertoire_v2_0"];
         post?: never;
@@ -3372,6 +3396,7 @@ export interface paths {
          * Remove drill or course from repertoire
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `removeFromRepertoire_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page addresses the drill or course by a further path segment (its ID), says removing discards the caller's progress and that own drills cannot be removed this way, answers an empty object, and lists error identifiers without status codes.
          */
         delete: operations["removeFromRepertoire_v2_0"];
         options?: never;
@@ -3390,6 +3415,7 @@ export interface paths {
          * Session information
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getSession_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page shows no parameters, the answer (a 2.0 Session) with two examples, with and without an authenticated user, and says the operation has no error responses.
          */
         get: operations["getSession_v2_0"];
         put?: never;
@@ -3577,6 +3603,7 @@ export interface paths {
          * Retrieve test question
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getTestQuestion_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page shows the answer, a 2.0 QuestionResponse (its stored example has lost its closing braces, so it is not reproduced), an entry-level parameter for adaptive tests whose name the stored page drops, and error identifiers without status codes.
          */
         get: operations["getTestQuestion_v2_0"];
         put?: never;
@@ -3627,6 +3654,7 @@ export interface paths {
          * Retrieve test results
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getTestResult_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page shows the answer, a 2.0 TestResult with the score and the given answers and corrections, with an example the stored page cuts (the fixture is the object page's example); its error table is beyond the stored part.
          */
         get: operations["getTestResult_v2_0"];
         put?: never;
@@ -3653,6 +3681,7 @@ export interface paths {
          * GET test-result/{test_id}/{user_id_or_ticket} (function not given)
          * @description The 2.0 list gives no function for this path, and API 2.1 lists no counterpart.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page shows the answer, a 2.0 TestResult with the score and the given answers and corrections, with an example the stored page cuts (the fixture is the object page's example); either a user ID or an anonymous test's ticket may be given, not both. Its error table is beyond the stored part.
          */
         get: operations["getTestResultFor_v2_0"];
         put?: never;
@@ -3728,6 +3757,7 @@ export interface paths {
          * Define an individual or anonymous test
          * @description Function listed for API 2.0: "define an individual or anonymous test".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page shows the form fields up to `style`, where the stored page is cut; the answer and errors are beyond the stored part.
          */
         post: operations["defineTest_v2_0"];
         delete?: never;
@@ -3769,12 +3799,14 @@ export interface paths {
          * Retrieve user details
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getOwnUser_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page shows the answer, a 2.0 User, with an example, and error identifiers without status codes; it also addresses another user by ID, email address or third-party ID in a further path segment.
          */
         get: operations["getOwnUser_v2_0"];
         /**
          * Update own real name, locale or time zone
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `updateOwnUser_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page shows the form fields (all optional) and the answer, the updated 2.0 User, with an example; its error table is beyond the stored part of the page.
          */
         put: operations["updateOwnUser_v2_0"];
         post?: never;
@@ -3798,6 +3830,7 @@ export interface paths {
          * Retrieve user details
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getUser_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page shows the answer, a 2.0 User, with an example, and error identifiers without status codes. Another user's details are only given to an administrator of the organization that manages that account.
          */
         get: operations["getUser_v2_0"];
         put?: never;
@@ -3854,6 +3887,7 @@ export interface paths {
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getUserContract_v2_1`.
          *     Listed by the interface as `GET /api/2/user/…/contract`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page marks the operation as internal, names a 2.0 Contract object as the answer without showing its fields, and gives an error table with status codes.
          */
         get: operations["getUserContract_v2_0"];
         put?: never;
@@ -3880,6 +3914,7 @@ export interface paths {
          *     Trailing slash kept as listed.
          *     Listed by the interface as `GET /api/2/user/…/email-address/`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page addresses one email address by a further path segment (the address, `@` URL-encoded), states 200 (OK) as the answer's status, calls the answer a 2.0 UserEmailAddress but shows a bare email address as its example (the answer here admits both; see Contradictions in spec/README.md), and gives an error table with status codes.
          */
         get: operations["getEmailAddress_v2_0"];
         /**
@@ -3888,6 +3923,7 @@ export interface paths {
          *     Trailing slash kept as listed.
          *     Listed by the interface as `PUT /api/2/user/…/email-address/`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page adds an email address given by a further path segment (the address, `@` URL-encoded) to the account, takes no form fields, states 200 (OK) with a 2.0 UserEmailAddress as the answer, with an example, and gives an error table with status codes.
          */
         put: operations["updateEmailAddress_v2_0"];
         post?: never;
@@ -3923,6 +3959,7 @@ export interface paths {
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `requestEmailVerification_v2_1`.
          *     Listed by the interface as `POST /api/2/user/…/email-address/…/request-verification`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page shows 204 (No Content) as the answer, once the verification email is sent, and an error table with status codes.
          */
         post: operations["requestEmailVerification_v2_0"];
         delete?: never;
@@ -3975,6 +4012,7 @@ export interface paths {
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listEmailAddresses_v2_1`.
          *     Listed by the interface as `GET /api/2/user/…/email-addresses`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page shows the answer, a 2.0 UserEmailAddresses, with an example, and an error table with status codes.
          */
         get: operations["listEmailAddresses_v2_0"];
         put?: never;
@@ -4003,6 +4041,7 @@ export interface paths {
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `setPrimaryEmailAddress_v2_1`.
          *     Listed by the interface as `PUT /api/2/user/…/email-addresses/…/set-primary`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page states 200 (OK) with a 2.0 UserEmailAddresses as the answer and gives an error table with status codes; only a verified address can become primary.
          */
         put: operations["setPrimaryEmailAddress_v2_0"];
         post?: never;
@@ -4104,6 +4143,7 @@ export interface paths {
          * Search
          * @description Function listed for API 2.0: "search".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     The service's 2.0 reference page shows the query parameters and the answer, a 2.0 Actors list, with an example; it shows no error table. It allows `resultStart` only in multiples of ten and `resultSize` only 10.
          */
         get: operations["searchUsers_v2_0"];
         put?: never;
@@ -4211,6 +4251,101 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * Actor_v2_0
+         * @description A user (or organization) as 2.0 answers refer to it: in a session, in staff lists and in user lists.
+         */
+        Actor_v2_0: {
+            avatar?: components["schemas"]["Media_v2_0"];
+            /**
+             * Format: date-time
+             * @description When the account was created (ISO 8601).
+             */
+            created?: string;
+            /** @description Description of the user (in user lists). */
+            description?: string;
+            /** @description Email address (in user lists). */
+            emailAddress?: string;
+            /** @description Identifier of the actor (the session example shows an email address here). */
+            id?: string;
+            /** @description Locale, such as `en_US` or `nl`. */
+            locale?: string;
+            /** @description Display name. */
+            name?: string;
+            /** @description Quota figure shown in user lists; its unit is not shown. */
+            quota?: number;
+            /**
+             * @description Kind of actor.
+             * @example USER
+             */
+            type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Actor_v2_1
+         * @description A user (or organization) as it appears inside other answers of API 2.1, for example a group member, a staff user or a reviewer. Which fields appear depends on the answer.
+         */
+        Actor_v2_1: {
+            avatar?: components["schemas"]["Media_v2_1"];
+            /** @description Primary email address, where shown to the caller. */
+            emailAddress?: string;
+            /** @description Identifier of the actor. */
+            id?: string;
+            /** @description Display name. */
+            name?: string;
+            /** @description The user's real name, where shown to the caller. */
+            realName?: string;
+            /**
+             * @description What kind of actor this is.
+             * @example USER
+             */
+            type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Actors_v2_0
+         * @description A page of users: the total number found and the users of this page.
+         */
+        Actors_v2_0: {
+            /** @description Number of users found. */
+            total?: number;
+            /** @description The users of this page. */
+            users?: components["schemas"]["Actor_v2_0"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Actors_v2_1
+         * @description A list of actors (users or organizations) of API 2.1. The object page's field table names the list `actors`, while its example and the staff endpoint's example carry it as `users`; both are described, neither is required.
+         */
+        Actors_v2_1: {
+            /** @description The list, as the field table names it. */
+            actors?: components["schemas"]["Actor_v2_1"][];
+            /** @description How many actors are available to the caller. */
+            total?: number;
+            /** @description The list, as the examples carry it. */
+            users?: components["schemas"]["Actor_v2_1"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * AddGroupMemberForm_v2_1
+         * @description Fields of adding a user to a group, possibly creating the account (auto-setup). The stored page is cut after these fields.
+         */
+        AddGroupMemberForm_v2_1: {
+            /** @description Preferred language of a user whose account is created. */
+            locale?: string;
+            /** @description Real name of a user whose account is created. */
+            name?: string;
+            /** @description Send newly created accounts the standard welcome email. */
+            sendWelcomeEmail?: boolean;
+            /** @description Set up an account for a user who has none (auto-setup must be enabled; name then required). */
+            setup?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * AnswerRequest
          * @description Form fields of a 2.0 answer. `answer` holds the given value, or the values when the question takes several (a repeated field on the wire).
          */
@@ -4288,6 +4423,368 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * Beacon_v2_1
+         * @description A beacon definition (API 2.1): which playable a beacon triggers, at which proximity, and how long the playable stays visible after detection.
+         */
+        Beacon_v2_1: {
+            description?: string;
+            /**
+             * @description The fixed UUID 07212ead-8344-4426-8b41-8b0cb621625a, an underscore, the major value in hex, an underscore and the minor value in hex.
+             * @example 07212ead-8344-4426-8b41-8b0cb621625a_0000_0001
+             */
+            id?: string;
+            /**
+             * Format: duration
+             * @description An ISO 8601 duration.
+             * @example PT5M
+             */
+            lingerDuration?: string;
+            playable?: components["schemas"]["Playable_v2_1"];
+            /**
+             * @example FAR
+             * @example NEAR
+             * @example IMMEDIATE
+             */
+            proximity?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Beacons_v2_1
+         * @description The beacon definitions of the caller's organization (API 2.1).
+         */
+        Beacons_v2_1: {
+            beacons?: components["schemas"]["Beacon_v2_1"][];
+            total?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * ClientApp_v2_0
+         * @description An API client application registered with the service.
+         */
+        ClientApp_v2_0: {
+            /**
+             * Format: date-time
+             * @description When the application was registered (ISO 8601).
+             */
+            created?: string;
+            creator?: components["schemas"]["Actor_v2_0"];
+            /** @description Description shown on the approval screen. */
+            description?: string;
+            icon?: components["schemas"]["Media_v2_0"];
+            /** @description The client ID. */
+            id: string;
+            /** @description Name of the application. */
+            name: string;
+            /** @description Where users are sent after allowing or declining access. */
+            redirectionEndpoint?: string;
+            /** @description The OAuth client secret; only its owner sees it. */
+            secret?: string;
+            /**
+             * @description Official or experimental; new applications start experimental.
+             * @example OFFICIAL
+             * @example EXPERIMENTAL
+             */
+            status?: string;
+            /** @description Website of the application. */
+            url?: string;
+            /** @description A flag whose description the stored page cuts off. */
+            userCredentialFlowPermitted?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * ClientAppForm_v2_0
+         * @description Fields of POST client-apps.
+         */
+        ClientAppForm_v2_0: {
+            /** @description Description of the application. */
+            description?: string;
+            /** @description Key of an icon uploaded just before. */
+            iconKey?: string;
+            /**
+             * @description Name of the client application.
+             * @example Integration with LMS
+             */
+            name: string;
+            /** @description The OAuth redirection endpoint. */
+            redirectionEndpoint: string;
+            /**
+             * @description Where to learn more about the application.
+             * @example https://www.example.com
+             */
+            url?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Course_v2_0
+         * @description A 2.0 course as POST courses answers it: the new course's ID and its type.
+         */
+        Course_v2_0: {
+            /** @description Identifier of the course. */
+            id?: string;
+            /**
+             * @description `COURSE` for this operation.
+             * @example COURSE
+             */
+            type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Course_v2_1
+         * @description A course as the course-editing answers of API 2.1 return it: creating one answers its `id` and `type` (`COURSE`). The pages that change a course say they answer the course reflecting the change, without showing its fields.
+         */
+        Course_v2_1: {
+            id?: string;
+            /** @example COURSE */
+            type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * CreateCourseForm_v2_0
+         * @description Fields of POST courses; the new course is empty.
+         */
+        CreateCourseForm_v2_0: {
+            /** @description What the course is about. */
+            description: string;
+            /**
+             * @description Name of the course.
+             * @example French Made Easy
+             */
+            name: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * CreateCourseForm_v2_1
+         * @description Fields of creating a course.
+         */
+        CreateCourseForm_v2_1: {
+            /** @description Description of the new course. */
+            description: string;
+            /** @description Name of the new course. */
+            name: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * CreateDrillForm_v2_0
+         * @description Fields of POST drills. The page also lists an optional, repeated field `tags` (one field per tag); it is not declared here because the per-version bundling filters every node keyed `tags` (Redocly filter-in by tag), so it travels as one of the open extra fields.
+         */
+        CreateDrillForm_v2_0: {
+            /** @description What the drill is about. */
+            description: string;
+            /**
+             * @description Name of the new drill.
+             * @example French Made Easy chapter 1
+             */
+            name: string;
+            /**
+             * @description Subject of the drill; must differ from the name.
+             * @example French
+             */
+            subject: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * CreateDrillForm_v2_1
+         * @description Fields of creating a drill.
+         */
+        CreateDrillForm_v2_1: {
+            /** @description Description of the drill. */
+            description: string;
+            /** @description Name of the new drill; a sequence number is appended if the name is taken. */
+            name: string;
+            /** @description Subject of the drill. */
+            subject: string;
+            /** @description Tags of the drill; repeat the field for several. */
+            tags?: string[];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * CreateGroupForm_v2_0
+         * @description Fields of POST groups; the new group is empty.
+         */
+        CreateGroupForm_v2_0: {
+            /** @description Description of the group. */
+            description: string;
+            /**
+             * @description Name of the group.
+             * @example Class of 2013
+             */
+            name: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * CreateGroupForm_v2_1
+         * @description Fields of creating a group.
+         */
+        CreateGroupForm_v2_1: {
+            /** @description A catalog to restrict the group to: only its content, and only users with access to it. */
+            catalogRestriction?: string;
+            /**
+             * @description With catalogRestriction: REQUIRE (the default; members need access to the catalog) or GRANT (joining grants access, where the catalog's owner permits it).
+             * @enum {string}
+             */
+            catalogRestrictionMode?: "REQUIRE" | "GRANT";
+            /** @description Description of the new group. */
+            description: string;
+            /** @description Name of the new group. */
+            name: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * CreateUserForm_v2_1
+         * @description Fields of creating a user account: an email address or a third-party identity must be given (or both). The stored page is cut after these fields.
+         */
+        CreateUserForm_v2_1: {
+            /** @description Country of residence, a two-letter ISO 3166-1 code. */
+            domicile?: string;
+            /** @description Email address of the user. */
+            emailAddress?: string;
+            /** @description Preferred language: an ISO 639-1 code, or language_COUNTRY. */
+            locale?: string;
+            /** @description Full name. */
+            name: string;
+            /** @description Options for creating the account (the values are not shown on the stored page). */
+            options?: string[];
+            /** @description An IANA time zone ID. */
+            timeZone?: string;
+            /** @description Year of birth, four digits. */
+            yearOfBirth?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * DefineTestForm_v2_0
+         * @description Fields of POST tests, as far as the stored page shows them (it is cut inside the description of style).
+         */
+        DefineTestForm_v2_0: {
+            /**
+             * @description Enforced question direction, unless the drill enforces one; `BIDIRECTIONAL` by default.
+             * @default BIDIRECTIONAL
+             * @enum {string}
+             */
+            direction: "PRODUCTIVE" | "RECEPTIVE" | "BIDIRECTIONAL";
+            /**
+             * @description What the user sees after the test: `FULL` (score and details, the default), `PARTIAL` (score only) or `NONE`.
+             * @default FULL
+             * @enum {string}
+             */
+            disclosure: "FULL" | "PARTIAL" | "NONE";
+            /** @description The drills to test, one field per drill. */
+            drill: string[];
+            /** @description Text shown just before the test starts. */
+            instructions?: string;
+            /** @description Question style; the stored page is cut inside its description. */
+            style?: string;
+            /**
+             * @description Title of the test; by default the drill's name, or the subject for several drills.
+             * @example Testing my geography
+             */
+            title?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * DefineTestForm_v2_1
+         * @description Fields of defining a test. The stored page is cut after these fields; `disclosures` is typed as a string array without its wire form, sent here like the other lists.
+         */
+        DefineTestForm_v2_1: {
+            /** @description Whether the test is adaptive (default false). */
+            adaptive?: boolean;
+            /** @description Whether testees may move between questions (never for adaptive tests or per-question time limits). */
+            allowQuestionNavigation?: boolean;
+            /** @description Whether a navigable test may be submitted with questions unanswered. */
+            allowUnansweredQuestions?: boolean;
+            columns?: string[];
+            /**
+             * @description Direction of the questions.
+             * @enum {string}
+             */
+            direction?: "PRODUCTIVE" | "RECEPTIVE" | "BIDIRECTIONAL";
+            /** @description How much of the results the testee sees (the values are cut on the stored page). */
+            disclosures?: string[];
+            /** @description The drills tested; repeat for several. */
+            drills: string[];
+            /** @description Shown to testees before the test starts. */
+            instructions?: string;
+            /** @description Name of the test. */
+            name: string;
+            /** @description Number of questions, for the whole test or per drill. */
+            questions?: number[];
+            /** @description Start level of an adaptive test, one-based (default: the middle). */
+            startDrill?: number;
+            /**
+             * @description Style of the questions.
+             * @enum {string}
+             */
+            style?: "MULTIPLE_CHOICE" | "OPEN_ENDED";
+            tags?: string[];
+            /**
+             * Format: duration
+             * @description Time limit to complete the test, a duration.
+             */
+            timeLimit?: string;
+            /** @description Weights of the drills in the score, 0 to 100. */
+            weights?: number[];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Drill_v2_0
+         * @description A 2.0 drill as the drill writes answer it.
+         */
+        Drill_v2_0: {
+            /** @description Description of the drill. */
+            description?: string;
+            /** @description Identifier of the drill. */
+            id?: string;
+            /**
+             * Format: date-time
+             * @description When the drill was last changed (ISO 8601).
+             */
+            lastEdited?: string;
+            /** @description Name; creating may append a bracketed sequence number on a clash, so the answer echoes it. */
+            name?: string;
+            /** @description Subject of the drill. */
+            subject?: string;
+            /**
+             * @description `DRILL` for these operations.
+             * @example DRILL
+             */
+            type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Drill_v2_1
+         * @description A drill as the drill-editing answers of API 2.1 return it. Creating a drill answers only `id`, `name` and `type` (the name is echoed because a sequence number may have been appended); updating one also answers `subject`, `description` and `lastEdited`.
+         */
+        Drill_v2_1: {
+            description?: string;
+            id?: string;
+            /** Format: date-time */
+            lastEdited?: string;
+            name?: string;
+            subject?: string;
+            /**
+             * @description DRILL for drills.
+             * @example DRILL
+             */
+            type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * Drillable
          * @description A drill or course as listed in a store search result (2.0 object).
          */
@@ -4329,6 +4826,68 @@ export interface components {
             drills: components["schemas"]["Drillable"][];
             /** @description How many drillables matched in all, whatever `resultStart` and `resultSize` were. */
             total: number;
+        };
+        /**
+         * DrillDetails_v2_0
+         * @description A drill or course as GET drill answers it (the page calls it a 2.0 Drillable; the store search's `Drillable` keeps the interface's shape). The `type` says which it is.
+         */
+        DrillDetails_v2_0: {
+            cover?: components["schemas"]["Media_v2_0"];
+            /** @description Description. */
+            description?: string;
+            icon?: components["schemas"]["Media_v2_0"];
+            /** @description Identifier of the drill or course. */
+            id?: string;
+            /** @description License of the content; the stored page is cut inside it. */
+            license?: {
+                [key: string]: unknown;
+            };
+            /** @description Name. */
+            name?: string;
+            /** @description The caller's progress; present when the drill is in the caller's repertoire. */
+            practice?: {
+                /** @description Expected time to reach full proficiency. */
+                expectedDuration?: number;
+                highestProficiency?: components["schemas"]["Proficiency"];
+                proficiency?: components["schemas"]["Proficiency"];
+                /** @description Time spent practising. */
+                timeSpent?: number;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description Number of items. */
+            size?: number;
+            /** @description Subject. */
+            subject?: string;
+            /**
+             * @description `DRILL` or `COURSE`.
+             * @example DRILL
+             */
+            type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * EmailAddress_v2_0
+         * @description An email address and whether it has been verified.
+         */
+        EmailAddress_v2_0: {
+            /** @description The email address. */
+            address?: string;
+            /** @description Whether the address has been verified. */
+            verified?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * EmailAddress_v2_1
+         * @description An email address and whether it has been verified (API 2.1).
+         */
+        EmailAddress_v2_1: {
+            address?: string;
+            verified?: boolean;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * EmptyObject
@@ -4396,6 +4955,324 @@ export interface components {
             [key: string]: (string | number | boolean) | (string | number | boolean)[];
         };
         /**
+         * Group_v2_0
+         * @description A 2.0 group. The member list operation answers it with its members; creating a group answers it with counts in `members` and `drills` (see Contradictions in spec/README.md).
+         */
+        Group_v2_0: {
+            counts?: components["schemas"]["GroupCounts_v2_0"];
+            /** @description Description of the group. */
+            description?: string;
+            /** @description Number of drills (a new group). */
+            drills?: number;
+            /** @description Identifier of the group. */
+            id?: string;
+            /** @description The members (member list), or their number (a new group). */
+            members?: components["schemas"]["GroupMember_v2_0"][] | number;
+            /** @description Name of the group. */
+            name?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Group_v2_1
+         * @description A group of API 2.1: its name and description, how many members, drillables and tests it has, its icon, when it was created and last edited, and the organization it belongs to. Listing a group's drillables adds them as `drillables`.
+         */
+        Group_v2_1: {
+            /** @description How many members, drillables and tests the group has. */
+            counts?: {
+                drillables?: number;
+                members?: number;
+                tests?: number;
+            } & {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: date-time
+             * @description When the group was created.
+             */
+            created?: string;
+            /** @description Description of the group. */
+            description?: string;
+            /** @description The group's drills and courses (in the answer that lists them). */
+            drillables?: components["schemas"]["Playable_v2_1"][];
+            icon?: components["schemas"]["Media_v2_1"];
+            /** @description Identifier of the group. */
+            id?: string;
+            /**
+             * Format: date-time
+             * @description When the group was last changed.
+             */
+            lastEdited?: string;
+            /** @description Name of the group. */
+            name?: string;
+            /** @description The organization the group belongs to. */
+            organization?: {
+                id?: string;
+                /** @description Whether accounts may be created for new group members. */
+                mayCreateGroupMemberAccounts?: boolean;
+                /** @example ORGANIZATION */
+                type?: string;
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * GroupCounts_v2_0
+         * @description Counts of what a group holds.
+         */
+        GroupCounts_v2_0: {
+            /** @description Number of drills and courses in the group. */
+            drillables?: number;
+            /** @description Number of tests in the group. */
+            tests?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * GroupInvitation_v2_0
+         * @description An invitation to a group: its status, the invited user and the group.
+         */
+        GroupInvitation_v2_0: {
+            group?: components["schemas"]["Group_v2_0"];
+            /**
+             * @description Status of the invitation.
+             * @example ACCEPTED
+             */
+            status?: string;
+            user?: components["schemas"]["Actor_v2_0"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * GroupInvitation_v2_1
+         * @description An invitation to a group (API 2.1): its status, the invited user and the group with its counts.
+         */
+        GroupInvitation_v2_1: {
+            group?: components["schemas"]["Group_v2_1"];
+            /**
+             * @description The invitation's status.
+             * @example ACCEPTED
+             */
+            status?: string;
+            user?: {
+                emailAddress?: string;
+                id?: string;
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * GroupInvitationForm_v2_0
+         * @description Fields of PUT group-invitation.
+         */
+        GroupInvitationForm_v2_0: {
+            /**
+             * @description What to do with the invitation.
+             * @enum {string}
+             */
+            action: "ACCEPT" | "DECLINE";
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * GroupMember_v2_0
+         * @description A member of a 2.0 group, or an invitee who has not answered yet.
+         */
+        GroupMember_v2_0: {
+            /** @description Email address of the member or invitee. */
+            emailAddress?: string;
+            /** @description Identifier of the member's account. */
+            id?: string;
+            /**
+             * Format: date-time
+             * @description When the member joined (ISO 8601).
+             */
+            joined?: string;
+            /** @description Name of the member. */
+            name?: string;
+            /**
+             * @description Present for invitees who have not accepted or declined yet.
+             * @example invited
+             */
+            status?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * GroupMembers_v2_1
+         * @description A page of a group's members (API 2.1): each member with the date they joined, counts of members and invitees, and the pagination of the list.
+         */
+        GroupMembers_v2_1: {
+            counts?: {
+                invitees?: number;
+                members?: number;
+            } & {
+                [key: string]: unknown;
+            };
+            members?: ({
+                /**
+                 * Format: date-time
+                 * @description When the member joined the group.
+                 */
+                joined?: string;
+                member?: components["schemas"]["Actor_v2_1"];
+            } & {
+                [key: string]: unknown;
+            })[];
+            pagination?: components["schemas"]["Pagination_v2_1"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * GroupResults_v2_0
+         * @description Up-to-date results of a 2.0 group: the group's average proficiency and averages per drill or course (with the drills of a course inside). The stored page is cut inside the per-drill averages, so the per-member results it announces are not seen.
+         */
+        GroupResults_v2_0: {
+            /** @description Average proficiency per drill or course. */
+            averageDrillResults?: ({
+                /** @description For a course: the same figures per drill. */
+                drillResults?: {
+                    [key: string]: unknown;
+                }[];
+                /** @description Identifier of the drill or course. */
+                id?: string;
+                /** @description Average proficiency for it, 0–100. */
+                proficiency?: number;
+                /**
+                 * @description `course` or `drill` in the example (lower case).
+                 * @example course
+                 * @example drill
+                 */
+                type?: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description Average proficiency over all members and drills, 0–100. */
+            averageProficiency?: number;
+            /** @description Identifier of the group. */
+            groupId?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Groups_v2_1
+         * @description A list of groups (API 2.1): how many were found in all, regardless of the requested window, and the groups themselves with their high-level details.
+         */
+        Groups_v2_1: {
+            groups?: components["schemas"]["Group_v2_1"][];
+            pagination?: components["schemas"]["Pagination_v2_1"];
+            /** @description How many groups were found, regardless of resultStart and resultSize. */
+            total?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * GroupStaff_v2_0
+         * @description The staff permissions of a 2.0 group. In 2.0 the group is given by its ID as a string (2.1.1 gives an object). The object page names the number `total`, the endpoint examples `count` (see Contradictions in spec/README.md).
+         */
+        GroupStaff_v2_0: {
+            /** @description Number of staff permissions listed (endpoint examples). */
+            count?: number;
+            /** @description Identifier of the group. */
+            group: string;
+            /** @description One entry per staff user and permission. */
+            groupStaffUsers?: ({
+                /** @description Identifier of the group. */
+                group?: string;
+                /**
+                 * @description `MANAGE`: content, members and progress; `VIEW`: contents, membership and progress.
+                 * @enum {string}
+                 */
+                permission?: "MANAGE" | "VIEW";
+                user?: components["schemas"]["Actor_v2_0"];
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description Number of staff users (object page). */
+            total?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * GroupStaff_v2_1
+         * @description The staff permissions of a group (API 2.1): the group, how many staff permissions there are and, per staff user, the permission held (`MANAGE` or `VIEW`). Unlike 2.0, `group` is an object with the group's `id`.
+         */
+        GroupStaff_v2_1: {
+            /** @description How many staff permissions are listed. */
+            count?: number;
+            group?: {
+                id?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            groupStaffUsers?: ({
+                group?: {
+                    id?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                /**
+                 * @description The permission held; the pages name MANAGE and VIEW.
+                 * @example MANAGE
+                 * @example VIEW
+                 */
+                permission?: string;
+                user?: components["schemas"]["Actor_v2_1"];
+            } & {
+                [key: string]: unknown;
+            })[];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Media_v2_0
+         * @description An image of a 2.0 answer (avatar, icon, cover): its MIME type and where to fetch it.
+         */
+        Media_v2_0: {
+            /**
+             * @description MIME type of the image.
+             * @example image/png
+             */
+            type?: string;
+            /** @description Where the image can be fetched. */
+            url?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Media_v2_1
+         * @description An image that represents something, such as a group's icon or a user's avatar (API 2.1): its media type and where to fetch it.
+         */
+        Media_v2_1: {
+            /** @description Height in pixels, where given. */
+            height?: number;
+            /**
+             * @description The media (MIME) type.
+             * @example image/png
+             */
+            type?: string;
+            /** @description Where the image is served. */
+            url?: string;
+            /** @description Width in pixels, where given. */
+            width?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * MergeDrillsForm_v2_1
+         * @description Fields of merging drills into the target drill.
+         */
+        MergeDrillsForm_v2_1: {
+            /** @description A drill to append to the target; repeat for several, in order. The caller must author target and sources; sources are kept. */
+            source: string[];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * Message
          * @description A success answer that only reports what was done, in a human-readable `description` (the same field that errors use for their text).
          */
@@ -4419,6 +5296,213 @@ export interface components {
          */
         NotShown: unknown;
         /**
+         * Objective_v2_0
+         * @description A practice or test objective of a 2.0 group.
+         */
+        Objective_v2_0: {
+            /** @description The drills the objective covers. */
+            drills?: ({
+                /** @description Identifier of the drill. */
+                id?: string;
+                /** @description Name of the drill. */
+                name?: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description Identifier of the objective. */
+            id?: string;
+            /**
+             * @description Minimum proficiency to reach, 0–100. The example writes it as a string (`"90"`); see Contradictions in spec/README.md.
+             * @example 90
+             */
+            minimumProficiency?: number | string;
+            /**
+             * Format: date-time
+             * @description When the objective is reviewed (ISO 8601).
+             */
+            reviewDate?: string;
+            /**
+             * @description Kind of objective.
+             * @example ONEOFF
+             */
+            type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Objective_v2_1
+         * @description A practice objective of the calling user with its evaluation (API 2.1): the kind of objective, its review date, the minimum proficiency to reach (and the lower one it may fall to), whether it is met, and the playables it covers.
+         */
+        Objective_v2_1: {
+            evaluation?: {
+                met?: boolean;
+                proficiency?: number;
+            } & {
+                [key: string]: unknown;
+            };
+            fallingMinimumProficiency?: number;
+            icon?: components["schemas"]["Media_v2_1"];
+            id?: string;
+            minimumProficiency?: number;
+            playables?: components["schemas"]["Playable_v2_1"][];
+            /** Format: date-time */
+            reviewDate?: string;
+            /**
+             * @example ONEOFF
+             * @example PERMANENT
+             */
+            type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Objectives_v2_1
+         * @description The calling user's objectives and their evaluations (API 2.1).
+         */
+        Objectives_v2_1: {
+            objectives?: components["schemas"]["Objective_v2_1"][];
+            total?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Organization_v2_0
+         * @description A 2.0 organization.
+         */
+        Organization_v2_0: {
+            avatar?: components["schemas"]["Media_v2_0"];
+            /** @description The organization's contract. */
+            contract?: {
+                /**
+                 * @description Kind of contract.
+                 * @example BUSINESS
+                 */
+                type?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description Contact email address. */
+            emailAddress?: string;
+            /** @description Group member quota (seen in the organizations list). */
+            groupMemberQuota?: number;
+            /** @description Identifier of the organization. */
+            id?: string;
+            /** @description Locale, such as `en_US`. */
+            locale?: string;
+            /** @description Name of the organization. */
+            name?: string;
+            /**
+             * @description Kind of actor.
+             * @example ORGANIZATION
+             */
+            type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Organization_v2_1
+         * @description An organization of API 2.1; only the caller's own organization can be retrieved.
+         */
+        Organization_v2_1: {
+            contract?: {
+                /** @example BUSINESS */
+                type?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            emailAddress?: string;
+            id?: string;
+            /** @example en_US */
+            locale?: string;
+            name?: string;
+            /** @example ORGANIZATION */
+            type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * OrganizationStaffForm_v2_0
+         * @description Fields of PUT organization staff.
+         */
+        OrganizationStaffForm_v2_0: {
+            /** @description Name of the user; required when no user ID is given and the account must be created. */
+            name?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Pagination_v2_1
+         * @description Where a page of a list ends (API 2.1). Send `lastOnPage` back unchanged as `resultFrom` to fetch the next page; never compute it.
+         */
+        Pagination_v2_1: {
+            /**
+             * @description Marks the last entry of this page: an opaque value (the example shows a timestamp). Copy it into `resultFrom`.
+             * @example 2016-02-23T15:36:57.814Z
+             */
+            lastOnPage?: string;
+            /** @description Whether another page follows. */
+            moreAvailable?: boolean;
+            /** @description How many entries the whole list has. */
+            total?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Playable_v2_1
+         * @description Something that can be played: a drill, a course or a test (API 2.1). The object page marks `creator` as required, but its own example and every endpoint example that embeds a playable leave it out, so only the fields present everywhere are required.
+         */
+        Playable_v2_1: {
+            /** @description Present only when the calling client application cannot serve this playable; lists what it lacks. */
+            compatibility?: {
+                [key: string]: unknown;
+            };
+            cover?: components["schemas"]["Media_v2_1"];
+            creator?: components["schemas"]["Actor_v2_1"];
+            icon: components["schemas"]["Media_v2_1"];
+            /** @description Identifier of the drill, course or test. */
+            id: string;
+            /** @description Name (title). */
+            name: string;
+            owner?: components["schemas"]["Actor_v2_1"];
+            /**
+             * @description What kind of playable this is.
+             * @example DRILL
+             * @example COURSE
+             * @example TEST
+             */
+            type: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * PostReviewForm_v2_1
+         * @description Fields of posting a review.
+         */
+        PostReviewForm_v2_1: {
+            /** @description An optional rating from 1 to 5. */
+            appreciation?: number;
+            /** @description The review's text. */
+            content: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Preferences_v2_1
+         * @description A user's practice preferences for a drillable (API 2.1). The page that stores them names the same attributes as its form fields.
+         */
+        Preferences_v2_1: {
+            autoAdvancement?: boolean;
+            /** @enum {string} */
+            direction?: "BIDIRECTIONAL" | "PRODUCTIVE" | "RECEPTIVE";
+            /** @enum {string} */
+            style?: "MULTIPLE_CHOICE" | "OPEN_ENDED";
+            /** @description The unknown columns included in practice. */
+            unknownColumns?: unknown[];
+            useIntroductions?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * Proficiency
          * @description Proficiency values of a user for a drillable or a practice session, whole numbers from 0 to 100. `overall` is always present; `receptive` and `productive` appear only when both directions are practised, and `overall` is then their mean. How the service computes them is not shown.
          */
@@ -4429,6 +5513,35 @@ export interface components {
             productive?: number;
             /** @description Receptive proficiency. */
             receptive?: number;
+        };
+        /**
+         * ProficiencyChart_v2_1
+         * @description The data to draw a proficiency chart of a drillable (API 2.1): the users charted, whether the chart is singular or incomplete, and series of points.
+         */
+        ProficiencyChart_v2_1: {
+            /** @description Points of the average line, each a pair of numbers. */
+            average?: number[][];
+            /** @description Points of the extremes, each three numbers. */
+            extremes?: number[][];
+            incomplete?: boolean;
+            /** @description One series of points per individual. */
+            individuals?: number[][][];
+            singular?: boolean;
+            users?: components["schemas"]["Actor_v2_1"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * PublishPlayableForm_v2_1
+         * @description Fields of publishing a playable to a catalog (only drills and courses for now).
+         */
+        PublishPlayableForm_v2_1: {
+            /** @description The catalog to publish to; the caller needs access to it. */
+            catalog: string;
+            /** @description Position in the catalog, from 0 to its current size; without it, at the end. */
+            position?: number;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * Question
@@ -4458,6 +5571,47 @@ export interface components {
             timeLimit?: number;
         };
         /**
+         * Question_v2_1
+         * @description A question of API 2.1, with everything needed to present it. Time limits are ISO 8601 durations (2.0 gives whole seconds): either one per answer (`timeLimit`) or one for the whole remaining test (`remainingTestTime`), never both.
+         */
+        Question_v2_1: {
+            /** @description The question itself (its fields are not shown for 2.1). */
+            ask: {
+                [key: string]: unknown;
+            };
+            /** @description Context to show together with the question. */
+            context?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @deprecated
+             * @description The number of questions of a test, where known beforehand.
+             */
+            questionsInTest?: number;
+            /** @description Globally unique for this asking; send it with the answer. */
+            reference: string;
+            /**
+             * Format: duration
+             * @description The time left to complete the test.
+             * @example PT15M30S
+             */
+            remainingTestTime?: string;
+            /** @description Absent for introductions; in a test, the one-based number of the question. */
+            sequenceNr?: number;
+            /** @description How to answer: multiple choice or open-ended, one answer or several, and which answers to offer (its fields are not shown for 2.1). */
+            tell: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: duration
+             * @description The time to answer within; a later answer counts as wrong.
+             * @example PT30S
+             */
+            timeLimit?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * QuestionAsk
          * @description The part of the question that is put to the learner.
          */
@@ -4477,6 +5631,15 @@ export interface components {
             /** @description Notifications waiting for the user; the list may be empty. */
             notifications?: components["schemas"]["NotShown"][];
             question?: components["schemas"]["Question"];
+        };
+        /**
+         * QuestionResponse_v2_1
+         * @description The answer to a request for a test question (API 2.1). The 2.1.1 page names a QuestionResponse object without showing its fields; the question it carries is described by the 2.1.1 Question object page. The field name `question` is the one the 2.0 record uses for the same wrapper.
+         */
+        QuestionResponse_v2_1: {
+            question?: components["schemas"]["Question_v2_1"];
+        } & {
+            [key: string]: unknown;
         };
         /**
          * QuestionTell
@@ -4502,6 +5665,62 @@ export interface components {
             type?: string;
         };
         /**
+         * Rating_v2_1
+         * @description A rating of a drillable (API 2.1), as points and as a score.
+         */
+        Rating_v2_1: {
+            /**
+             * @description The rating in points.
+             * @example 4
+             */
+            points?: number;
+            /**
+             * @description The rating as a score.
+             * @example 82
+             */
+            score?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Reception_v2_1
+         * @description How a public drillable is received (API 2.1): how many users it attracted, how users rate it and how difficult they find it. Every field is optional.
+         */
+        Reception_v2_1: {
+            appreciation?: components["schemas"]["Rating_v2_1"];
+            difficulty?: components["schemas"]["Rating_v2_1"];
+            /** @description How many users the drillable attracted. */
+            popularity?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * RespondToGroupInvitationForm_v2_1
+         * @description Fields of responding to a group invitation.
+         */
+        RespondToGroupInvitationForm_v2_1: {
+            /**
+             * @description What to do with the invitation.
+             * @enum {string}
+             */
+            action: "ACCEPT" | "DECLINE";
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Review_v2_1
+         * @description A review of a public drill or course (API 2.1).
+         */
+        Review_v2_1: {
+            /** @description The review's text. */
+            content?: string;
+            reviewer?: components["schemas"]["Actor_v2_1"];
+            /** Format: date-time */
+            timestamp?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * ServiceAccountKeyFile
          * @description JSON key file of a service account, as issued with its key pair. Two fields are named by the interface. The file also states the key type (RSA_2048) and carries the PEM private key, under field names the interface does not give: find them by their values, not by name. The file belongs on a server: keep it out of anything delivered to users' browsers or phones.
          */
@@ -4510,6 +5729,69 @@ export interface components {
             keyId: string;
             /** @description User ID of the service account; goes into the claim `iss` (and `sub` when the token is for the service account itself). */
             serviceAccountId: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Session_v2_0
+         * @description The current session: the locale, and the user when one is authenticated.
+         */
+        Session_v2_0: {
+            /** @description Locale of the session. */
+            locale?: string;
+            user?: components["schemas"]["Actor_v2_0"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * StoreBeaconForm_v2_1
+         * @description Fields of storing a beacon definition.
+         */
+        StoreBeaconForm_v2_1: {
+            /** @description Not shown to end users. */
+            description?: string;
+            /**
+             * Format: duration
+             * @description How long the beacon stays visible after detection, an ISO 8601 duration.
+             * @example PT5M
+             */
+            lingerDuration: string;
+            /** @description The drill, course or test triggered. */
+            playableId: string;
+            /**
+             * @description What the beacon triggers.
+             * @enum {string}
+             */
+            playableType: "DRILL" | "COURSE" | "TEST";
+            /**
+             * @description The proximity that triggers it: FAR (about 10 m), NEAR (a few metres), IMMEDIATE (a few centimetres).
+             * @enum {string}
+             */
+            proximity: "FAR" | "NEAR" | "IMMEDIATE";
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * StorePreferencesForm_v2_1
+         * @description Fields of storing practice preferences; a field left out keeps its stored value, and changing an attribute the user may not configure is an error.
+         */
+        StorePreferencesForm_v2_1: {
+            /** @description Whether to advance to the next question automatically. */
+            autoAdvancement?: boolean;
+            /**
+             * @description Preferred direction.
+             * @enum {string}
+             */
+            direction?: "BIDIRECTIONAL" | "PRODUCTIVE" | "RECEPTIVE";
+            /**
+             * @description Preferred style.
+             * @enum {string}
+             */
+            style?: "MULTIPLE_CHOICE" | "OPEN_ENDED";
+            /** @description Names of the unknown columns to include; repeat for several (an empty set cannot be sent). */
+            unknownColumns?: string[];
+            /** @description Whether to see introductions. */
+            useIntroductions?: boolean;
         } & {
             [key: string]: unknown;
         };
@@ -4540,6 +5822,176 @@ export interface components {
             value: string;
         };
         /**
+         * TestQuestion_v2_0
+         * @description One question of a test result, with its evaluation.
+         */
+        TestQuestion_v2_0: {
+            /** @description Name of the answer column. */
+            answerColumn: string;
+            /** @description Whether the user answered the question. */
+            answered: boolean;
+            /** @description Whether the answer was correct. */
+            correct: boolean;
+            /** @description The correct answer; only once the question has been answered. */
+            correctAnswer?: string;
+            /** @description The answer the user gave, if any. */
+            givenAnswer?: string;
+            /** @description The question asked. */
+            question: string;
+            /** @description Name of the question column. */
+            questionColumn: string;
+            /**
+             * @description Whether a time limit was met; absent when the question had none.
+             * @enum {string}
+             */
+            timing?: "TOO_LATE" | "ON_TIME";
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * TestResult_v2_0
+         * @description A 2.0 test result: the test, the score and the answers with their corrections. The object page marks its fields required, but the GET test-result example leaves several out, so none is required here (see Contradictions in spec/README.md).
+         */
+        TestResult_v2_0: {
+            /**
+             * Format: date-time
+             * @description End of the test (ISO 8601).
+             */
+            completed?: string;
+            /** @description Number of correct answers. */
+            correctlyAnswered?: number;
+            /** @description Score per drill. */
+            drills?: ({
+                drill?: {
+                    /** @description Identifier of the drill. */
+                    id?: string;
+                    /** @description Name. */
+                    name?: string;
+                    /** @description Subject. */
+                    subject?: string;
+                    /**
+                     * @description Kind.
+                     * @example DRILL
+                     */
+                    type?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                /** @description Score for this drill as a percentage. */
+                score?: number;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description Columns the test asks about. */
+            includedColumnNames?: string[];
+            /** @description Progress through the test, 1.0 when done. */
+            progress?: number;
+            /** @description The questions with answers and corrections. */
+            questions?: components["schemas"]["TestQuestion_v2_0"][];
+            /** @description Score as a percentage. */
+            score?: number;
+            /** @description Number of questions in the test. */
+            size?: number;
+            /**
+             * Format: date-time
+             * @description Start of the test (ISO 8601).
+             */
+            started?: string;
+            /**
+             * @description Question style of the test.
+             * @example MULTIPLE_CHOICE
+             */
+            style?: string;
+            /** @description Subject of the test. */
+            subject?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * TestResult_v2_1
+         * @description One result of a test (API 2.1): who took it, subject and style, the score, when it was started and completed, how many questions there were and how many were answered correctly, the progress, the columns asked and the drills tested.
+         */
+        TestResult_v2_1: {
+            /** Format: date-time */
+            completed?: string;
+            correctlyAnswered?: number;
+            /** @description The drills tested; each names its drill (id, name, subject, type). */
+            drills?: ({
+                drill?: {
+                    id?: string;
+                    name?: string;
+                    subject?: string;
+                    type?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            })[];
+            includedColumnNames?: string[];
+            /** @description From 0.0 to 1.0. */
+            progress?: number;
+            score?: number;
+            /** @description The number of questions. */
+            size?: number;
+            /** Format: date-time */
+            started?: string;
+            /** @example MULTIPLE_CHOICE */
+            style?: string;
+            subject?: string;
+            userId?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Tests_v2_1
+         * @description The calling user's tests (API 2.1): how many there are, open and completed, and each test with its results where it has been taken.
+         */
+        Tests_v2_1: {
+            /** @description Tests completed and not restarted; absent when only open tests were asked for. */
+            completed?: number;
+            /** @description Tests not started or in progress; absent when only completed tests were asked for. */
+            open?: number;
+            tests?: ({
+                columns?: string[];
+                /** Format: date-time */
+                created?: string;
+                /** @example BIDIRECTIONAL */
+                direction?: string;
+                disclosure?: string[];
+                drills?: string[];
+                group?: string;
+                icon?: components["schemas"]["Media_v2_1"];
+                id?: string;
+                questions?: number[];
+                /** @example MULTIPLE_CHOICE */
+                style?: string;
+                testResults?: ({
+                    /** Format: date-time */
+                    completed?: string;
+                    progress?: number;
+                    score?: {
+                        percentage?: number;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    /** Format: date-time */
+                    started?: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** @example GROUP */
+                testType?: string;
+                title?: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description The number of tests listed, open plus completed. */
+            total: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * TokenRequest
          * @description Form parameters of the token exchange (JWT bearer grant, RFC 7523), sent as `application/x-www-form-urlencoded`.
          */
@@ -4558,6 +6010,284 @@ export interface components {
              * @constant
              */
             grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer";
+        };
+        /**
+         * UpdateCourseForm_v2_1
+         * @description Fields of updating a course (not its drills).
+         */
+        UpdateCourseForm_v2_1: {
+            /** @description Reference of a cover image uploaded earlier. */
+            coverKey?: string;
+            /** @description New description. */
+            description?: string;
+            /** @description Reference of an icon uploaded earlier. */
+            iconKey?: string;
+            /** @description New name. */
+            name?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * UpdateDrillForm_v2_0
+         * @description Fields of PUT drill (drills only, not courses); each is optional.
+         */
+        UpdateDrillForm_v2_0: {
+            /**
+             * @description Language of the drill's audience: an ISO 639 code or language and country joined by an underscore.
+             * @example nl_BE
+             */
+            contentLanguage?: string;
+            /** @description Description of the drill. */
+            description?: string;
+            /** @description Name of the drill. */
+            name?: string;
+            /** @description Subject of the drill. */
+            subject?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * UpdateDrillForm_v2_1
+         * @description Fields of updating a drill (drills only, not courses).
+         */
+        UpdateDrillForm_v2_1: {
+            /**
+             * @description Language of the drill's audience: an ISO 639 code or language_COUNTRY.
+             * @example nl_BE
+             */
+            contentLanguage?: string;
+            /** @description New description. */
+            description?: string;
+            /** @description New name. */
+            name?: string;
+            /** @description New subject. */
+            subject?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * UpdateGroupForm_v2_1
+         * @description Fields of updating a group. A catalog restriction can only be set, or removed, while the group has no content and no members.
+         */
+        UpdateGroupForm_v2_1: {
+            /** @description A catalog to restrict the group to. */
+            catalogRestriction?: string;
+            /**
+             * @description With catalogRestriction: REQUIRE (the default) or GRANT.
+             * @enum {string}
+             */
+            catalogRestrictionMode?: "REQUIRE" | "GRANT";
+            /** @description true removes an existing restriction (then leave catalogRestriction out). */
+            catalogRestrictionRemove?: boolean;
+            /** @description Description of the group. */
+            description: string;
+            /** @description Reference of an icon uploaded earlier. */
+            iconKey?: string;
+            /** @description Name of the group. */
+            name: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * UpdateUserForm_v2_0
+         * @description Fields of PUT user; each is optional and only what is sent changes.
+         */
+        UpdateUserForm_v2_0: {
+            /** @description A short biography. */
+            description?: string;
+            /** @description Two-letter ISO 3166 country code. */
+            domicile?: string;
+            /**
+             * @description ISO 639-1 language code; the page lists en, es, fr, de, nl, pt and br.
+             * @example fr
+             */
+            locale?: string;
+            /**
+             * @description Full name.
+             * @example Alice Smith
+             */
+            name?: string;
+            /**
+             * @description IANA time zone ID.
+             * @example America/Los_Angeles
+             */
+            timeZone?: string;
+            /** @description Year of birth. */
+            yearOfBirth?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * UpdateUserForm_v2_1
+         * @description Fields of updating a user account.
+         */
+        UpdateUserForm_v2_1: {
+            /** @description A short biography. */
+            description?: string;
+            /** @description Country of residence, a two-letter ISO 3166 code. */
+            domicile?: string;
+            /**
+             * @description Preferred language: an ISO 639-1 code, or language_COUNTRY.
+             * @example fr
+             */
+            locale?: string;
+            /** @description Full name. */
+            name?: string;
+            /** @description Status of the account (the stored page does not show the values). */
+            status?: string;
+            /**
+             * @description An IANA time zone ID.
+             * @example Europe/Amsterdam
+             */
+            timeZone?: string;
+            /** @description Year of birth. */
+            yearOfBirth?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * User_v2_0
+         * @description A 2.0 user account.
+         */
+        User_v2_0: {
+            avatar?: components["schemas"]["Media_v2_0"];
+            /** @description Biography text. */
+            biography?: string;
+            /** @description Description of the user (in the PUT user answer). */
+            description?: string;
+            /** @description The user's (primary) email address. */
+            emailAddress?: string;
+            /** @description Identifier of the user. */
+            id?: string;
+            /** @description Locale, such as `en` or `es`. */
+            locale?: string;
+            /**
+             * Format: date-time
+             * @description When the account was created (ISO 8601).
+             */
+            memberSince?: string;
+            /** @description Full name. */
+            name?: string;
+            organization?: components["schemas"]["Organization_v2_0"];
+            /** @description IANA time zone, such as `America/Los_Angeles`. */
+            timeZone?: string;
+            /**
+             * @description Kind of actor (in the PUT user answer).
+             * @example USER
+             */
+            type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * User_v2_1
+         * @description A user account of API 2.1. The object page marks `type` as required, but the example of retrieving a user leaves it out (and shows `memberSince` and `biography`, which the object page does not list): only `id` and `name`, present in both, are required.
+         */
+        User_v2_1: {
+            avatar?: components["schemas"]["Media_v2_1"];
+            /** @description Shown by the example of retrieving a user. */
+            biography?: string;
+            /** Format: date-time */
+            created?: string;
+            /** @description A short biography. */
+            description?: string;
+            /** @description Country of residence, an upper-case ISO 3166-1 code. */
+            domicile?: string;
+            /** @description The primary email address. */
+            emailAddress?: string;
+            /** @description Identifier of the user. */
+            id: string;
+            /**
+             * @description Preferred language, an ISO 639-1 code or language_COUNTRY.
+             * @example en
+             * @example en_US
+             */
+            locale?: string;
+            /**
+             * Format: date-time
+             * @description Shown by the example of retrieving a user.
+             */
+            memberSince?: string;
+            /** @description The user's name (first and last name are not separated). */
+            name: string;
+            /** @description The organization the user belongs to. */
+            organization?: {
+                [key: string]: unknown;
+            };
+            repertoireSize?: number;
+            /** @example ACTIVE */
+            status?: string;
+            thirdPartyIds?: ({
+                id?: string;
+                thirdParty?: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /**
+             * @description An IANA time zone ID.
+             * @example Europe/Amsterdam
+             */
+            timeZone?: string;
+            /**
+             * @description Always USER, according to the object page.
+             * @example USER
+             */
+            type?: string;
+            /** @description Year of birth (the object page's example writes it as a string). */
+            yearOfBirth?: string | number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * UserEmailAddress_v2_0
+         * @description One email address of a user account and whether it is the primary one.
+         */
+        UserEmailAddress_v2_0: {
+            emailAddress?: components["schemas"]["EmailAddress_v2_0"];
+            /** @description Whether this is the primary address, the one mail goes to. */
+            primary?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * UserEmailAddress_v2_1
+         * @description One email address of a user account (API 2.1), whether it is verified and whether it is the primary one.
+         */
+        UserEmailAddress_v2_1: {
+            emailAddress?: components["schemas"]["EmailAddress_v2_1"];
+            /** @description Whether mail is sent to this address; exactly one address is primary. */
+            primary?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * UserEmailAddresses_v2_0
+         * @description The email addresses of a user account. When there are any, exactly one is primary; only the primary address receives mail, the others can be used to log in.
+         */
+        UserEmailAddresses_v2_0: {
+            /** @description Number of email addresses of the account. */
+            total: number;
+            /** @description The addresses. */
+            userEmailAddresses: components["schemas"]["UserEmailAddress_v2_0"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * UserEmailAddresses_v2_1
+         * @description All email addresses of a user account (API 2.1).
+         */
+        UserEmailAddresses_v2_1: {
+            total?: number;
+            userEmailAddresses?: components["schemas"]["UserEmailAddress_v2_1"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Warnings_v2_1
+         * @description Why the caller may not want to go ahead with deleting a drill or course (API 2.1), sent with status 428 unless `ignoreWarnings` is true. The page names the warning identifiers `part_of_course`, `part_of_group`, `test_completed` and `test_defined`, not the object's fields.
+         */
+        Warnings_v2_1: {
+            [key: string]: unknown;
         };
     };
     responses: {
@@ -4640,10 +6370,76 @@ export interface components {
         StoreSearchField: ("NAME" | "DESCRIPTION" | "SUBJECT" | "TAGS" | "CONTENTS")[];
     };
     requestBodies: {
+        /** @description Fields of adding a user to a group, possibly creating the account (auto-setup). The stored page is cut after these fields. Sent as form fields. */
+        AddGroupMemberForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["AddGroupMemberForm_v2_1"];
+            };
+        };
         /** @description The answer as the form field `answer`. For a question that takes several values, repeat the field once per value (`answer=a&answer=b`). */
         AnswerForm: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["AnswerRequest"];
+            };
+        };
+        /** @description Fields of POST client-apps. Sent as form fields. */
+        ClientAppForm_v2_0: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ClientAppForm_v2_0"];
+            };
+        };
+        /** @description Fields of POST courses; the new course is empty. Sent as form fields. */
+        CreateCourseForm_v2_0: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CreateCourseForm_v2_0"];
+            };
+        };
+        /** @description Fields of creating a course. Sent as form fields. */
+        CreateCourseForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CreateCourseForm_v2_1"];
+            };
+        };
+        /** @description Fields of POST drills. The page also lists an optional, repeated field `tags` (one field per tag); it is not declared here because the per-version bundling filters every node keyed `tags` (Redocly filter-in by tag), so it travels as one of the open extra fields. Sent as form fields. */
+        CreateDrillForm_v2_0: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CreateDrillForm_v2_0"];
+            };
+        };
+        /** @description Fields of creating a drill. Sent as form fields. */
+        CreateDrillForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CreateDrillForm_v2_1"];
+            };
+        };
+        /** @description Fields of POST groups; the new group is empty. Sent as form fields. */
+        CreateGroupForm_v2_0: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CreateGroupForm_v2_0"];
+            };
+        };
+        /** @description Fields of creating a group. Sent as form fields. */
+        CreateGroupForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CreateGroupForm_v2_1"];
+            };
+        };
+        /** @description Fields of creating a user account: an email address or a third-party identity must be given (or both). The stored page is cut after these fields. Sent as form fields. */
+        CreateUserForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CreateUserForm_v2_1"];
+            };
+        };
+        /** @description Fields of POST tests, as far as the stored page shows them (it is cut inside the description of style). Sent as form fields. */
+        DefineTestForm_v2_0: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DefineTestForm_v2_0"];
+            };
+        };
+        /** @description Fields of defining a test. The stored page is cut after these fields; `disclosures` is typed as a string array without its wire form, sent here like the other lists. Sent as form fields. */
+        DefineTestForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DefineTestForm_v2_1"];
             };
         };
         /** @description The drill file and its accompanying fields as a `multipart/form-data` upload. The part names are not shown by the interface. */
@@ -4656,6 +6452,90 @@ export interface components {
         FormFields: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["FormFields"];
+            };
+        };
+        /** @description Fields of PUT group-invitation. Sent as form fields. */
+        GroupInvitationForm_v2_0: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["GroupInvitationForm_v2_0"];
+            };
+        };
+        /** @description Fields of merging drills into the target drill. Sent as form fields. */
+        MergeDrillsForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["MergeDrillsForm_v2_1"];
+            };
+        };
+        /** @description Fields of PUT organization staff. Sent as form fields. */
+        OrganizationStaffForm_v2_0: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["OrganizationStaffForm_v2_0"];
+            };
+        };
+        /** @description Fields of posting a review. Sent as form fields. */
+        PostReviewForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PostReviewForm_v2_1"];
+            };
+        };
+        /** @description Fields of publishing a playable to a catalog (only drills and courses for now). Sent as form fields. */
+        PublishPlayableForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PublishPlayableForm_v2_1"];
+            };
+        };
+        /** @description Fields of responding to a group invitation. Sent as form fields. */
+        RespondToGroupInvitationForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RespondToGroupInvitationForm_v2_1"];
+            };
+        };
+        /** @description Fields of storing a beacon definition. Sent as form fields. */
+        StoreBeaconForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["StoreBeaconForm_v2_1"];
+            };
+        };
+        /** @description Fields of storing practice preferences; a field left out keeps its stored value, and changing an attribute the user may not configure is an error. Sent as form fields. */
+        StorePreferencesForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["StorePreferencesForm_v2_1"];
+            };
+        };
+        /** @description Fields of updating a course (not its drills). Sent as form fields. */
+        UpdateCourseForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateCourseForm_v2_1"];
+            };
+        };
+        /** @description Fields of PUT drill (drills only, not courses); each is optional. Sent as form fields. */
+        UpdateDrillForm_v2_0: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateDrillForm_v2_0"];
+            };
+        };
+        /** @description Fields of updating a drill (drills only, not courses). Sent as form fields. */
+        UpdateDrillForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateDrillForm_v2_1"];
+            };
+        };
+        /** @description Fields of updating a group. A catalog restriction can only be set, or removed, while the group has no content and no members. Sent as form fields. */
+        UpdateGroupForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateGroupForm_v2_1"];
+            };
+        };
+        /** @description Fields of PUT user; each is optional and only what is sent changes. Sent as form fields. */
+        UpdateUserForm_v2_0: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateUserForm_v2_0"];
+            };
+        };
+        /** @description Fields of updating a user account. Sent as form fields. */
+        UpdateUserForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateUserForm_v2_1"];
             };
         };
     };
@@ -4729,7 +6609,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The beacon definition. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Beacon_v2_1"];
+                };
+            };
+            /** @description Bad request: `invalid_id`, `invalid_input`. */
+            400: components["responses"]["Error"];
+            /** @description Not found: `beacon_not_found`, `playable_not_found`. */
+            404: components["responses"]["Error"];
+            /** @description Internal error: `internal_error`. */
+            500: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -4743,9 +6637,18 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["StoreBeaconForm_v2_1"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description An empty object. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyObject"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_permitted`, `invalid_input`. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
             default: components["responses"]["Error"];
         };
     };
@@ -4767,14 +6670,32 @@ export interface operations {
     };
     listBeacons_v2_1: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Matches parts of the playable's name or the beacon's description. */
+                query?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The organization's beacon definitions. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Beacons_v2_1"];
+                };
+            };
+            /** @description Unauthorized: `no_access`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Internal error: `internal_error`. */
+            500: components["responses"]["Error"];
+            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
             default: components["responses"]["Error"];
         };
     };
@@ -4894,9 +6815,23 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["UpdateCourseForm_v2_1"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The course after the change. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Course_v2_1"];
+                };
+            };
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
+            /** @description Internal error: `icon_upload_failed`. */
+            500: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -4914,7 +6849,21 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The course after the change. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Course_v2_1"];
+                };
+            };
+            /** @description Bad request: `course_missing`, `drill_already_in_course`, `drill_not_released`, `position_invalid`, `subject_mismatch`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `group_not_accessible`, `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `course_unknown`, `drill_unknown`. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -4943,9 +6892,18 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["CreateCourseForm_v2_1"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The new course's ID and type. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Course_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `no_input`, `name_missing`, `description_missing`. */
             default: components["responses"]["Error"];
         };
     };
@@ -4959,9 +6917,20 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["UpdateDrillForm_v2_1"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The updated drill. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Drill_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_drill_id`, `invalid_drill_id`. */
+            400: components["responses"]["Error"];
+            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
             default: components["responses"]["Error"];
         };
     };
@@ -4991,9 +6960,19 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["MergeDrillsForm_v2_1"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The target drill after the merge, with the same ID. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Drill_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_target`, `invalid_target`, `missing_drills`, `invalid_drill`. */
+            400: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -5015,7 +6994,10 @@ export interface operations {
     };
     deleteDrillable_v2_1: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Delete even if there are warnings (otherwise they are answered with 428). */
+                ignoreWarnings?: boolean;
+            };
             header?: never;
             path: {
                 /** @description The drill or course addressed. */
@@ -5025,7 +7007,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description No content: the drill or course was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `drillable_id_missing`, `part_of_course`, `part_of_group`, `part_of_objective`, `test_defined`. */
+            400: components["responses"]["Error"];
+            /** @description Not found: `unknown_drillable_id`. */
+            404: components["responses"]["Error"];
+            /** @description Precondition required: not deleted, because of warnings (`part_of_course`, `part_of_group`, `test_completed`, `test_defined`). Repeat with ignoreWarnings=true to delete anyway. This is not an error object. */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Warnings_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -5047,7 +7048,14 @@ export interface operations {
     };
     getProficiencyChart_v2_1: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description The practice mode to plot; without it the drill's default direction, or BIDIRECTIONAL for a course. */
+                mode?: "RECEPTIVE" | "PRODUCTIVE" | "BIDIRECTIONAL";
+                /** @description The data series; a STANDARD chart supports only SELF. */
+                series: "SELF" | "AVERAGE";
+                /** @description The chart type. */
+                type: "NORMALIZED" | "STANDARD";
+            };
             header?: never;
             path: {
                 /** @description The drill or course addressed. */
@@ -5057,7 +7065,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The data to draw the chart. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProficiencyChart_v2_1"];
+                };
+            };
+            /** @description Bad request: `invalid_mode`. */
+            400: components["responses"]["Error"];
+            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
             default: components["responses"]["Error"];
         };
     };
@@ -5073,7 +7092,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The drillable's reception. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reception_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_drillable_id`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -5103,9 +7136,21 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["PostReviewForm_v2_1"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The review just added. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_drillable_id`, `missing_message`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `not_in_repertoire`. */
+            403: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -5132,9 +7177,18 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["CreateDrillForm_v2_1"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The new drill: its ID, its recorded name (a sequence number may have been appended) and type DRILL. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Drill_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `no_input`, `name_missing`, `subject_missing`, `description_missing`, `invalid_tag`, `subject_equal_to_name`, `limit_reached`. */
             default: components["responses"]["Error"];
         };
     };
@@ -5148,6 +7202,9 @@ export interface operations {
         requestBody?: components["requestBodies"]["DrillUpload"];
         responses: {
             "2XX": components["responses"]["NotShown"];
+            /** @description Bad request: `file_contents_problem`, `file_issue`, `invalid_file`. */
+            400: components["responses"]["Error"];
+            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
             default: components["responses"]["Error"];
         };
     };
@@ -5161,9 +7218,26 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["RespondToGroupInvitationForm_v2_1"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The accepted or declined invitation. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupInvitation_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_token`, `missing_action`, `invalid_invitation_status`, `no_user_account`, `group_member_quota_reached`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `no_catalog_access`, `no_permission`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `unknown_group_invitation`. */
+            404: components["responses"]["Error"];
+            /** @description Conflict: `privacy_location_conflict`. */
+            409: components["responses"]["Error"];
+            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
             default: components["responses"]["Error"];
         };
     };
@@ -5179,7 +7253,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The group. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_group_id`, `invalid_group_id`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `no_permission`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -5193,15 +7281,35 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["UpdateGroupForm_v2_1"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The group after the update. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group_v2_1"];
+                };
+            };
+            /** @description Bad request: `invalid_name`, `invalid_description`. */
+            400: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
+            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
             default: components["responses"]["Error"];
         };
     };
     listGroupDrillables_v2_1: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Text searched in the drillables' names and descriptions, case-insensitive. */
+                query?: string;
+                /** @description How many drillables at most (default 10, or the remaining ones). */
+                resultSize?: number;
+                /** @description Zero-based index of the first drillable returned (default 0). */
+                resultStart?: number;
+            };
             header?: never;
             path: {
                 /** @description The group addressed. */
@@ -5211,7 +7319,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The group with a page of its drills and courses. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -5229,7 +7345,16 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description A message saying that the drill was added to the group. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `group_not_found`, `drill_code_missing`, `no_access`, `drill_already_in_group`, `drill_not_released`. */
             default: components["responses"]["Error"];
         };
     };
@@ -5253,7 +7378,14 @@ export interface operations {
     };
     listGroupMembers_v2_1: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Text searched in the members' names, case-insensitive; with it the list is sorted by relevance, without it by signup date. */
+                query?: string;
+                /** @description The lastOnPage value of the previous page's pagination object, copied unchanged; leave it out for the first page. */
+                resultFrom?: string;
+                /** @description How many members at most; without it, all remaining ones. */
+                resultSize?: number;
+            };
             header?: never;
             path: {
                 /** @description The group addressed. */
@@ -5263,7 +7395,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description A page of the group's members. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupMembers_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -5295,7 +7435,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["AddGroupMemberForm_v2_1"];
         responses: {
             "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
@@ -5405,7 +7545,14 @@ export interface operations {
     };
     listGroupStaff_v2_1: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Text searched in the staff users' names, case-insensitive. */
+                query?: string;
+                /** @description How many staff users at most; without it, all remaining ones. */
+                resultSize?: number;
+                /** @description Zero-based index of the first staff user returned (default 0). */
+                resultStart?: number;
+            };
             header?: never;
             path: {
                 /** @description The group addressed. */
@@ -5415,7 +7562,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The group's staff permissions. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupStaff_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_permitted`, `unknown_group`. */
             default: components["responses"]["Error"];
         };
     };
@@ -5435,7 +7591,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The staff permissions that remain. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupStaff_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_permitted`, `unknown_group`, `user_missing`, `unknown_user`, `not_available`. */
             default: components["responses"]["Error"];
         };
     };
@@ -5453,7 +7618,16 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The group's staff permissions after the change. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupStaff_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_permitted`, `unknown_group`. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
             default: components["responses"]["Error"];
         };
     };
@@ -5509,14 +7683,35 @@ export interface operations {
     };
     searchGroups_v2_1: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A user ID: only groups that user is a member of. */
+                member?: string;
+                /** @description Only groups on which the caller has exactly this permission (VIEW excludes MANAGE). */
+                permission?: "VIEW" | "MANAGE";
+                /** @description Full details (DEFAULT) or the few an auto-complete needs (AUTO_COMPLETE). */
+                profile?: "DEFAULT" | "AUTO_COMPLETE";
+                /** @description Filters by group name or description; without it every group is returned. */
+                query?: string;
+                /** @description How many groups at most; without it, all remaining ones. */
+                resultSize?: number;
+                /** @description Zero-based index of the first group returned (default 0). */
+                resultStart?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The groups found (the page's example is cut, so no example is given here). The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Groups_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -5527,9 +7722,21 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["CreateGroupForm_v2_1"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The new group with its assigned ID. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group_v2_1"];
+                };
+            };
+            /** @description Bad request: `name_missing`, `description_missing`, `invalid_catalog_restriction_mode`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `no_permission`. */
+            403: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -5616,14 +7823,37 @@ export interface operations {
     };
     listObjectives_v2_1: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only objectives related to this drill. */
+                drill?: string;
+                /** @description Evaluate the objectives at this date instead of today. */
+                evaluationDate?: string;
+                /** @description Only permanent objectives plus one-off objectives evaluated after this date. */
+                fromDate?: string;
+                /** @description Include objectives already met (default false). */
+                includeCompleted?: boolean;
+                /** @description Limits the results. */
+                query?: string;
+                /** @description How many objectives at most; without it, all remaining ones. */
+                resultSize?: number;
+                /** @description Zero-based index of the first objective returned (default 0). */
+                resultStart?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The user's objectives with their evaluations. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Objectives_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -5649,7 +7879,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The organization. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_linked_to_organization`, `not_found`. */
             default: components["responses"]["Error"];
         };
     };
@@ -5665,7 +7904,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The organization. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_linked_to_organization`, `not_found`. */
             default: components["responses"]["Error"];
         };
     };
@@ -5687,7 +7935,14 @@ export interface operations {
     };
     listOrganizationGroups_v2_1: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Filters by group name or description. */
+                query?: string;
+                /** @description The lastOnPage value of the previous page's pagination object; leave it out for the first page. */
+                resultFrom?: string;
+                /** @description How many groups at most; without it, all remaining ones. */
+                resultSize?: number;
+            };
             header?: never;
             path: {
                 /** @description The organization addressed by the operation. */
@@ -5697,7 +7952,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The organization's groups with pagination details. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Groups_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_organization`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_linked_to_organization`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -5719,7 +7990,14 @@ export interface operations {
     };
     listOrganizationStaff_v2_1: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Text to search for. */
+                query?: string;
+                /** @description How many users at most; without it, a fixed number. */
+                resultSize?: number;
+                /** @description Zero-based index of the first user returned (default 0). */
+                resultStart?: number;
+            };
             header?: never;
             path: {
                 /** @description The organization addressed by the operation. */
@@ -5729,7 +8007,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The organization's staff users. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Actors_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -5784,7 +8070,10 @@ export interface operations {
     };
     getPlayable_v2_1: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description For versioned playables addressed without a version: which version to resolve (default MOST_RECENT_ACCESSIBLE_VERSION). */
+                versionResolvingStrategy?: "WORKING_VERSION" | "MOST_RECENTLY_RELEASED_VERSION" | "MOST_RECENT_VERSION" | "MOST_RECENT_ACCESSIBLE_VERSION";
+            };
             header?: never;
             path: {
                 /** @description The drill or course addressed. */
@@ -5794,7 +8083,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The drill, course or test. The status code is not shown; the example is the one of the Playable object page. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Playable_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_playable_id`, `illegal_playable_id_type`, `invalid_version_resolving_strategy`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `no_permission`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `no_playable_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -5828,7 +8133,21 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The rating reflecting the stored appreciation. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rating_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_playable_id`, `missing_appreciation`, `invalid_appreciation`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `playable_not_found`. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -5890,9 +8209,21 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["PublishPlayableForm_v2_1"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description No content: the playable was published. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `catalog_not_found`, `invalid_position`, `playable_part_of_catalog`, `not_released`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `unknown_drillable`. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -5983,9 +8314,17 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["StorePreferencesForm_v2_1"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The practice preferences. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preferences_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -6209,7 +8548,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The test question. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionResponse_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_test_id`, `invalid_entry_level`, `invalid_question`, `missing_ticket`, `internal_error`, `invalid_ticket`, `inaccessible_test`, `already_completed`, `questions_exhausted`, `invalid_request`. */
+            400: components["responses"]["Error"];
+            /** @description Not found: `test_definition_not_found`. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -6225,7 +8576,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The test result. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestResult_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -6308,14 +8667,25 @@ export interface operations {
     };
     listTests_v2_1: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only completed tests, or only open ones (not completed, or being taken again). */
+                filter?: "COMPLETED" | "OPEN";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The user's tests. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tests_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -6326,7 +8696,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["DefineTestForm_v2_1"];
         responses: {
             "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
@@ -6341,7 +8711,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The user account. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `nonexistent_user`, `no_access`. */
             default: components["responses"]["Error"];
         };
     };
@@ -6352,9 +8731,17 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["UpdateUserForm_v2_1"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The user account after the change. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -6370,7 +8757,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The user account. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `nonexistent_user`, `no_access`. */
             default: components["responses"]["Error"];
         };
     };
@@ -6439,6 +8835,10 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -6456,7 +8856,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description OK: the email address and whether it is verified. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailAddress_v2_1"];
+                };
+            };
+            /** @description Bad request: `invalid_user_id`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_authenticated`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -6474,7 +8890,25 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description OK: the added email address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEmailAddress_v2_1"];
+                };
+            };
+            /** @description Bad request: `invalid_user_id`, `missing_input`, `email_not_added`, `invalid_email_address`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_authenticated`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`. */
+            404: components["responses"]["Error"];
+            /** @description Conflict: `email_address_in_use`. */
+            409: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -6510,7 +8944,19 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description No content: the verification email was sent. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `email_not_linked_to_account`, `invalid_email`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -6546,7 +8992,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The user's email addresses. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEmailAddresses_v2_1"];
+                };
+            };
+            /** @description Bad request: `invalid_user_id`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_authenticated`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -6564,7 +9026,23 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description OK: the user's email addresses after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEmailAddresses_v2_1"];
+                };
+            };
+            /** @description Bad request: `invalid_user_id`, `not_verified`, `email_not_linked`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_authenticated`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`, `not_found`. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -6640,7 +9118,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["CreateUserForm_v2_1"];
         responses: {
             "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
@@ -6661,7 +9139,10 @@ export interface operations {
     };
     requestOrganizationLogin_v2_0: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `ssl` keeps the logged-in user's session on secure pages only. */
+                security?: string;
+            };
             header?: never;
             path: {
                 /** @description Whom the organization login is requested for; the format is not shown. */
@@ -6811,9 +9292,19 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["ClientAppForm_v2_0"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The new client application. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientApp_v2_0"];
+                };
+            };
+            /** @description Bad request: `invalid_name`, `invalid_redirection_uri`. */
+            400: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -6860,9 +9351,18 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["CreateCourseForm_v2_0"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The new, empty course. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Course_v2_0"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `no_input`, `name_missing`, `description_missing`. */
             default: components["responses"]["Error"];
         };
     };
@@ -6875,7 +9375,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The drill or course. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DrillDetails_v2_0"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -6889,9 +9397,20 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["UpdateDrillForm_v2_0"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The updated drill. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Drill_v2_0"];
+                };
+            };
+            /** @description Bad request: `missing_drill_id`, `invalid_drill_id`, `missing_parameters`. */
+            400: components["responses"]["Error"];
+            /** @description Error. The stored page's error table is cut after the identifiers given here; the others are not known. */
             default: components["responses"]["Error"];
         };
     };
@@ -6918,9 +9437,18 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["CreateDrillForm_v2_0"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The new, empty, private drill. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Drill_v2_0"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `no_input`, `name_missing`, `subject_missing`, `description_missing`, `invalid_tag`, `subject_equal_to_name`, `limit_reached`. */
             default: components["responses"]["Error"];
         };
     };
@@ -6936,7 +9464,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The invitation. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupInvitation_v2_0"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `unknown_group_invitation`. */
             default: components["responses"]["Error"];
         };
     };
@@ -6950,9 +9487,18 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["GroupInvitationForm_v2_0"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The accepted or declined invitation. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupInvitation_v2_0"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `missing_token`, `missing_action`, `invalid_action`, `unknown_group_invitation`, `no_user_account`, `internal_error`, `accept_failed`, `decline_failed`. */
             default: components["responses"]["Error"];
         };
     };
@@ -6999,7 +9545,16 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description A message saying that the drill was added to the group. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `group_not_found`, `drill_code_missing`, `no_access`, `drill_already_in_group`, `drill_not_released`. */
             default: components["responses"]["Error"];
         };
     };
@@ -7023,7 +9578,14 @@ export interface operations {
     };
     listGroupMembers_v2_0: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Text to search for in the member names. */
+                query?: string;
+                /** @description Most entries to answer. */
+                resultSize?: number;
+                /** @description Zero-based index of the first entry of the page; defaults to 0. */
+                resultStart?: number;
+            };
             header?: never;
             path: {
                 /** @description The group addressed. */
@@ -7033,7 +9595,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The group with its members. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group_v2_0"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -7085,7 +9655,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The group's objectives. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Objective_v2_0"][];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `group_not_found`, `no_group_access`. */
             default: components["responses"]["Error"];
         };
     };
@@ -7125,7 +9704,12 @@ export interface operations {
     };
     getGroupResults_v2_0: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Most group members to include; all remaining by default. */
+                resultSize?: number;
+                /** @description Zero-based index of the first group member to include; defaults to 0. */
+                resultStart?: number;
+            };
             header?: never;
             path: {
                 /** @description The group addressed. */
@@ -7135,7 +9719,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The group's results. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupResults_v2_0"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -7167,7 +9759,16 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The group's staff permissions. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupStaff_v2_0"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_permitted`. The stored page's error table is cut after the identifiers given here; the others are not known. */
             default: components["responses"]["Error"];
         };
     };
@@ -7183,7 +9784,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The remaining staff permissions. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupStaff_v2_0"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_permitted`, `unknown_group`, `user_missing`, `unknown_user`, `not_available`. */
             default: components["responses"]["Error"];
         };
     };
@@ -7257,9 +9867,18 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["CreateGroupForm_v2_0"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The new group. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group_v2_0"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `no_permission`, `name_missing`, `description_missing`. */
             default: components["responses"]["Error"];
         };
     };
@@ -7285,7 +9904,15 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description No content: the device is linked to the user. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `no_platform_specified`, `unsupported_platform`, `no_token_specified`. */
+            400: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -7337,7 +9964,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The organization. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization_v2_0"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_linked_to_organization`, `not_found`. */
             default: components["responses"]["Error"];
         };
     };
@@ -7353,7 +9989,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The organization. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization_v2_0"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_linked_to_organization`, `not_found`. */
             default: components["responses"]["Error"];
         };
     };
@@ -7375,7 +10020,14 @@ export interface operations {
     };
     listOrganizationStaff_v2_0: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Text to search for in the staff users. */
+                query?: string;
+                /** @description Most entries to answer. */
+                resultSize?: number;
+                /** @description Zero-based index of the first entry of the page; defaults to 0. */
+                resultStart?: number;
+            };
             header?: never;
             path: {
                 /** @description The organization addressed by the operation. */
@@ -7385,7 +10037,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description A page of staff users. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Actors_v2_0"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -7401,9 +10061,22 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["OrganizationStaffForm_v2_0"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The user that became a staff user. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User_v2_0"];
+                };
+            };
+            /** @description Bad request: `missing_user_id_or_email`, `missing_name`, `invalid_email_address`, `already_staff_user`, `linked_to_other_organization`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Error. The stored page's error table is cut after the identifiers given here; the others are not known. */
             default: components["responses"]["Error"];
         };
     };
@@ -7421,20 +10094,49 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description No content: the staff user was disconnected from the organization. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `missing_staff_user_id`, `missing_organization_id`, `caller_not_part_of_organization`, `not_part_of_organization`, `not_staff_user`, `staff_disconnection_failed`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `no_access`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `cannot_demote_self`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `organization_not_found`, `not_found`. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
     listOrganizations_v2_0: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Text to search for in the organizations. */
+                query?: string;
+                /** @description Most entries to answer. */
+                resultSize?: number;
+                /** @description Zero-based index of the first entry of the page; defaults to 0. */
+                resultStart?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The organizations found. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Actors_v2_0"] | components["schemas"]["Organization_v2_0"][];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -7510,7 +10212,18 @@ export interface operations {
     };
     listRepertoire_v2_0: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Words to search for, case-insensitive; any word matches, `AND` in capitals requires all. */
+                query?: string;
+                /** @description Most drills or courses to include (a string on the page); all remaining by default. */
+                resultSize?: string;
+                /** @description Zero-based index of the first drill or course to include (a string on the page); defaults to 0. */
+                resultStart?: string;
+                /** @description Fields to search, repeated once per field; all fields when absent. */
+                searchField?: ("NAME" | "DESCRIPTION" | "SUBJECT" | "TAGS" | "CONTENTS")[];
+                /** @description Field to sort by; its values are beyond the stored part of the page. */
+                sortField?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7530,7 +10243,16 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description A message saying that the drill or course was added. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `no_input`, `drill_already_in_repertoire`, `available_in_course_only`, `payment_required`, `payment_not_required`, `limit_reached`, `invalid_id`, `incomplete_payment_details`, `unsupported_payment_provider`. */
             default: components["responses"]["Error"];
         };
     };
@@ -7543,7 +10265,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description An empty object. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyObject"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `drill_id_missing`, `unknown_drill`, `drill_is_part_of_group`, `drill_is_part_of_test`, `drill_is_part_of_objective`, `drill_is_yours`. */
             default: components["responses"]["Error"];
         };
     };
@@ -7556,7 +10287,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The session. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session_v2_0"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -7714,7 +10453,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The next question of the test. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionResponse"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `missing_test_id`, `missing_ticket`, `internal_error`, `test_definition_not_found`, `invalid_ticket`, `inaccessible_test`, `already_completed`, `invalid_request`. */
             default: components["responses"]["Error"];
         };
     };
@@ -7748,7 +10496,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The caller's result of the test. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestResult_v2_0"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -7766,7 +10522,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The test result of that user or ticket. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestResult_v2_0"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -7813,7 +10577,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["DefineTestForm_v2_0"];
         responses: {
             "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
@@ -7841,7 +10605,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The user account. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User_v2_0"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `nonexistent_user`, `no_access`. */
             default: components["responses"]["Error"];
         };
     };
@@ -7852,9 +10625,17 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["UpdateUserForm_v2_0"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The updated user account. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User_v2_0"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -7870,7 +10651,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The user account. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User_v2_0"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `nonexistent_user`, `no_access`. */
             default: components["responses"]["Error"];
         };
     };
@@ -7923,6 +10713,10 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -7938,7 +10732,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description OK: the email address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEmailAddress_v2_0"] | components["schemas"]["EmailAddress_v2_0"];
+                };
+            };
+            /** @description Bad request: `invalid_user_id`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_authenticated`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -7954,7 +10764,25 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description OK: the added email address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEmailAddress_v2_0"];
+                };
+            };
+            /** @description Bad request: `invalid_user_id`, `missing_input`, `email_not_added`, `invalid_email_address`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_authenticated`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`. */
+            404: components["responses"]["Error"];
+            /** @description Conflict: `email_address_in_use`. */
+            409: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -7988,7 +10816,19 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description No content: the verification email was sent. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `email_not_linked_to_account`, `invalid_email`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -8024,7 +10864,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The account's email addresses. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEmailAddresses_v2_0"];
+                };
+            };
+            /** @description Bad request: `invalid_user_id`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_authenticated`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -8042,7 +10898,23 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description OK: the account's email addresses after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEmailAddresses_v2_0"];
+                };
+            };
+            /** @description Bad request: `invalid_user_id`, `not_verified`, `email_not_linked`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_authenticated`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`, `not_found`. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -8112,14 +10984,29 @@ export interface operations {
     };
     searchUsers_v2_0: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Text to search for in the users. */
+                query?: string;
+                /** @description Most entries to answer. */
+                resultSize?: number;
+                /** @description Zero-based index of the first entry of the page; defaults to 0. */
+                resultStart?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description A page of users. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Actors_v2_0"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };

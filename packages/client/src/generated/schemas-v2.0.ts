@@ -22,6 +22,38 @@ import type { components } from "./openapi-v2.0.js";
 export type AccessTokenResponse = components["schemas"]["AccessTokenResponse"];
 
 /**
+ * The schema `Actor_v2_0` of the Drill Practice API (`components.schemas["Actor_v2_0"]`).
+ *
+ * A user (or organization) as 2.0 answers refer to it: in a session, in staff lists and in user lists.
+ *
+ * @example
+ * ```ts
+ * import type { Actor_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: Actor_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Actor_v2_0 = components["schemas"]["Actor_v2_0"];
+
+/**
+ * The schema `Actors_v2_0` of the Drill Practice API (`components.schemas["Actors_v2_0"]`).
+ *
+ * A page of users: the total number found and the users of this page.
+ *
+ * @example
+ * ```ts
+ * import type { Actors_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: Actors_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Actors_v2_0 = components["schemas"]["Actors_v2_0"];
+
+/**
  * The schema `AnswerRequest` of the Drill Practice API (`components.schemas["AnswerRequest"]`).
  *
  * Form fields of a 2.0 answer. `answer` holds the given value, or the values when the question takes several (a repeated field on the wire).
@@ -102,6 +134,150 @@ export type AssertionHeader = components["schemas"]["AssertionHeader"];
 export type AuthorizationServerMetadata = components["schemas"]["AuthorizationServerMetadata"];
 
 /**
+ * The schema `ClientAppForm_v2_0` of the Drill Practice API (`components.schemas["ClientAppForm_v2_0"]`).
+ *
+ * Fields of POST client-apps.
+ *
+ * @example
+ * ```ts
+ * import type { ClientAppForm_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: ClientAppForm_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type ClientAppForm_v2_0 = components["schemas"]["ClientAppForm_v2_0"];
+
+/**
+ * The schema `ClientApp_v2_0` of the Drill Practice API (`components.schemas["ClientApp_v2_0"]`).
+ *
+ * An API client application registered with the service.
+ *
+ * @example
+ * ```ts
+ * import type { ClientApp_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: ClientApp_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type ClientApp_v2_0 = components["schemas"]["ClientApp_v2_0"];
+
+/**
+ * The schema `Course_v2_0` of the Drill Practice API (`components.schemas["Course_v2_0"]`).
+ *
+ * A 2.0 course as POST courses answers it: the new course's ID and its type.
+ *
+ * @example
+ * ```ts
+ * import type { Course_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: Course_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Course_v2_0 = components["schemas"]["Course_v2_0"];
+
+/**
+ * The schema `CreateCourseForm_v2_0` of the Drill Practice API (`components.schemas["CreateCourseForm_v2_0"]`).
+ *
+ * Fields of POST courses; the new course is empty.
+ *
+ * @example
+ * ```ts
+ * import type { CreateCourseForm_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: CreateCourseForm_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type CreateCourseForm_v2_0 = components["schemas"]["CreateCourseForm_v2_0"];
+
+/**
+ * The schema `CreateDrillForm_v2_0` of the Drill Practice API (`components.schemas["CreateDrillForm_v2_0"]`).
+ *
+ * Fields of POST drills. The page also lists an optional, repeated field `tags` (one field per tag); it is not declared here because the per-version bundling filters every node keyed `tags` (Redocly filter-in by tag), so it travels as one of the open extra fields.
+ *
+ * @example
+ * ```ts
+ * import type { CreateDrillForm_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: CreateDrillForm_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type CreateDrillForm_v2_0 = components["schemas"]["CreateDrillForm_v2_0"];
+
+/**
+ * The schema `CreateGroupForm_v2_0` of the Drill Practice API (`components.schemas["CreateGroupForm_v2_0"]`).
+ *
+ * Fields of POST groups; the new group is empty.
+ *
+ * @example
+ * ```ts
+ * import type { CreateGroupForm_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: CreateGroupForm_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type CreateGroupForm_v2_0 = components["schemas"]["CreateGroupForm_v2_0"];
+
+/**
+ * The schema `DefineTestForm_v2_0` of the Drill Practice API (`components.schemas["DefineTestForm_v2_0"]`).
+ *
+ * Fields of POST tests, as far as the stored page shows them (it is cut inside the description of style).
+ *
+ * @example
+ * ```ts
+ * import type { DefineTestForm_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: DefineTestForm_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type DefineTestForm_v2_0 = components["schemas"]["DefineTestForm_v2_0"];
+
+/**
+ * The schema `DrillDetails_v2_0` of the Drill Practice API (`components.schemas["DrillDetails_v2_0"]`).
+ *
+ * A drill or course as GET drill answers it (the page calls it a 2.0 Drillable; the store search's `Drillable` keeps the interface's shape). The `type` says which it is.
+ *
+ * @example
+ * ```ts
+ * import type { DrillDetails_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: DrillDetails_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type DrillDetails_v2_0 = components["schemas"]["DrillDetails_v2_0"];
+
+/**
+ * The schema `Drill_v2_0` of the Drill Practice API (`components.schemas["Drill_v2_0"]`).
+ *
+ * A 2.0 drill as the drill writes answer it.
+ *
+ * @example
+ * ```ts
+ * import type { Drill_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: Drill_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Drill_v2_0 = components["schemas"]["Drill_v2_0"];
+
+/**
  * The schema `Drillable` of the Drill Practice API (`components.schemas["Drillable"]`).
  *
  * A drill or course as listed in a store search result (2.0 object).
@@ -148,6 +324,38 @@ export type DrillablePractice = components["schemas"]["DrillablePractice"];
  * ```
  */
 export type Drillables = components["schemas"]["Drillables"];
+
+/**
+ * The schema `EmailAddress_v2_0` of the Drill Practice API (`components.schemas["EmailAddress_v2_0"]`).
+ *
+ * An email address and whether it has been verified.
+ *
+ * @example
+ * ```ts
+ * import type { EmailAddress_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: EmailAddress_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type EmailAddress_v2_0 = components["schemas"]["EmailAddress_v2_0"];
+
+/**
+ * The schema `EmptyObject` of the Drill Practice API (`components.schemas["EmptyObject"]`).
+ *
+ * A success answer that carries nothing: the reference page shows it as an empty JSON object, `{}`. Kept open, so that a field added later does not break a reader.
+ *
+ * @example
+ * ```ts
+ * import type { EmptyObject } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: EmptyObject): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type EmptyObject = components["schemas"]["EmptyObject"];
 
 /**
  * The schema `ErrorResponse` of the Drill Practice API (`components.schemas["ErrorResponse"]`).
@@ -214,6 +422,150 @@ export type Feedback = components["schemas"]["Feedback"];
 export type FormFields = components["schemas"]["FormFields"];
 
 /**
+ * The schema `GroupCounts_v2_0` of the Drill Practice API (`components.schemas["GroupCounts_v2_0"]`).
+ *
+ * Counts of what a group holds.
+ *
+ * @example
+ * ```ts
+ * import type { GroupCounts_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: GroupCounts_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type GroupCounts_v2_0 = components["schemas"]["GroupCounts_v2_0"];
+
+/**
+ * The schema `GroupInvitationForm_v2_0` of the Drill Practice API (`components.schemas["GroupInvitationForm_v2_0"]`).
+ *
+ * Fields of PUT group-invitation.
+ *
+ * @example
+ * ```ts
+ * import type { GroupInvitationForm_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: GroupInvitationForm_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type GroupInvitationForm_v2_0 = components["schemas"]["GroupInvitationForm_v2_0"];
+
+/**
+ * The schema `GroupInvitation_v2_0` of the Drill Practice API (`components.schemas["GroupInvitation_v2_0"]`).
+ *
+ * An invitation to a group: its status, the invited user and the group.
+ *
+ * @example
+ * ```ts
+ * import type { GroupInvitation_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: GroupInvitation_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type GroupInvitation_v2_0 = components["schemas"]["GroupInvitation_v2_0"];
+
+/**
+ * The schema `GroupMember_v2_0` of the Drill Practice API (`components.schemas["GroupMember_v2_0"]`).
+ *
+ * A member of a 2.0 group, or an invitee who has not answered yet.
+ *
+ * @example
+ * ```ts
+ * import type { GroupMember_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: GroupMember_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type GroupMember_v2_0 = components["schemas"]["GroupMember_v2_0"];
+
+/**
+ * The schema `GroupResults_v2_0` of the Drill Practice API (`components.schemas["GroupResults_v2_0"]`).
+ *
+ * Up-to-date results of a 2.0 group: the group's average proficiency and averages per drill or course (with the drills of a course inside). The stored page is cut inside the per-drill averages, so the per-member results it announces are not seen.
+ *
+ * @example
+ * ```ts
+ * import type { GroupResults_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: GroupResults_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type GroupResults_v2_0 = components["schemas"]["GroupResults_v2_0"];
+
+/**
+ * The schema `GroupStaff_v2_0` of the Drill Practice API (`components.schemas["GroupStaff_v2_0"]`).
+ *
+ * The staff permissions of a 2.0 group. In 2.0 the group is given by its ID as a string (2.1.1 gives an object). The object page names the number `total`, the endpoint examples `count` (see Contradictions in spec/README.md).
+ *
+ * @example
+ * ```ts
+ * import type { GroupStaff_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: GroupStaff_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type GroupStaff_v2_0 = components["schemas"]["GroupStaff_v2_0"];
+
+/**
+ * The schema `Group_v2_0` of the Drill Practice API (`components.schemas["Group_v2_0"]`).
+ *
+ * A 2.0 group. The member list operation answers it with its members; creating a group answers it with counts in `members` and `drills` (see Contradictions in spec/README.md).
+ *
+ * @example
+ * ```ts
+ * import type { Group_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: Group_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Group_v2_0 = components["schemas"]["Group_v2_0"];
+
+/**
+ * The schema `Media_v2_0` of the Drill Practice API (`components.schemas["Media_v2_0"]`).
+ *
+ * An image of a 2.0 answer (avatar, icon, cover): its MIME type and where to fetch it.
+ *
+ * @example
+ * ```ts
+ * import type { Media_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: Media_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Media_v2_0 = components["schemas"]["Media_v2_0"];
+
+/**
+ * The schema `Message` of the Drill Practice API (`components.schemas["Message"]`).
+ *
+ * A success answer that only reports what was done, in a human-readable `description` (the same field that errors use for their text).
+ *
+ * @example
+ * ```ts
+ * import type { Message } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: Message): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Message = components["schemas"]["Message"];
+
+/**
  * The schema `NotShown` of the Drill Practice API (`components.schemas["NotShown"]`).
  *
  * Placeholder for a shape that the service interface does not give. Any JSON value is accepted; do not rely on particular fields. The interface only says that message content is a list of objects.
@@ -228,6 +580,54 @@ export type FormFields = components["schemas"]["FormFields"];
  * ```
  */
 export type NotShown = components["schemas"]["NotShown"];
+
+/**
+ * The schema `Objective_v2_0` of the Drill Practice API (`components.schemas["Objective_v2_0"]`).
+ *
+ * A practice or test objective of a 2.0 group.
+ *
+ * @example
+ * ```ts
+ * import type { Objective_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: Objective_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Objective_v2_0 = components["schemas"]["Objective_v2_0"];
+
+/**
+ * The schema `OrganizationStaffForm_v2_0` of the Drill Practice API (`components.schemas["OrganizationStaffForm_v2_0"]`).
+ *
+ * Fields of PUT organization staff.
+ *
+ * @example
+ * ```ts
+ * import type { OrganizationStaffForm_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: OrganizationStaffForm_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type OrganizationStaffForm_v2_0 = components["schemas"]["OrganizationStaffForm_v2_0"];
+
+/**
+ * The schema `Organization_v2_0` of the Drill Practice API (`components.schemas["Organization_v2_0"]`).
+ *
+ * A 2.0 organization.
+ *
+ * @example
+ * ```ts
+ * import type { Organization_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: Organization_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Organization_v2_0 = components["schemas"]["Organization_v2_0"];
 
 /**
  * The schema `Proficiency` of the Drill Practice API (`components.schemas["Proficiency"]`).
@@ -326,6 +726,22 @@ export type QuestionTell = components["schemas"]["QuestionTell"];
 export type ServiceAccountKeyFile = components["schemas"]["ServiceAccountKeyFile"];
 
 /**
+ * The schema `Session_v2_0` of the Drill Practice API (`components.schemas["Session_v2_0"]`).
+ *
+ * The current session: the locale, and the user when one is authenticated.
+ *
+ * @example
+ * ```ts
+ * import type { Session_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: Session_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Session_v2_0 = components["schemas"]["Session_v2_0"];
+
+/**
  * The schema `Term` of the Drill Practice API (`components.schemas["Term"]`).
  *
  * One term of a question, carrying its `value`.
@@ -358,6 +774,38 @@ export type Term = components["schemas"]["Term"];
 export type TermEvaluation = components["schemas"]["TermEvaluation"];
 
 /**
+ * The schema `TestQuestion_v2_0` of the Drill Practice API (`components.schemas["TestQuestion_v2_0"]`).
+ *
+ * One question of a test result, with its evaluation.
+ *
+ * @example
+ * ```ts
+ * import type { TestQuestion_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: TestQuestion_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type TestQuestion_v2_0 = components["schemas"]["TestQuestion_v2_0"];
+
+/**
+ * The schema `TestResult_v2_0` of the Drill Practice API (`components.schemas["TestResult_v2_0"]`).
+ *
+ * A 2.0 test result: the test, the score and the answers with their corrections. The object page marks its fields required, but the GET test-result example leaves several out, so none is required here (see Contradictions in spec/README.md).
+ *
+ * @example
+ * ```ts
+ * import type { TestResult_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: TestResult_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type TestResult_v2_0 = components["schemas"]["TestResult_v2_0"];
+
+/**
  * The schema `TokenRequest` of the Drill Practice API (`components.schemas["TokenRequest"]`).
  *
  * Form parameters of the token exchange (JWT bearer grant, RFC 7523), sent as `application/x-www-form-urlencoded`.
@@ -372,3 +820,83 @@ export type TermEvaluation = components["schemas"]["TermEvaluation"];
  * ```
  */
 export type TokenRequest = components["schemas"]["TokenRequest"];
+
+/**
+ * The schema `UpdateDrillForm_v2_0` of the Drill Practice API (`components.schemas["UpdateDrillForm_v2_0"]`).
+ *
+ * Fields of PUT drill (drills only, not courses); each is optional.
+ *
+ * @example
+ * ```ts
+ * import type { UpdateDrillForm_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: UpdateDrillForm_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UpdateDrillForm_v2_0 = components["schemas"]["UpdateDrillForm_v2_0"];
+
+/**
+ * The schema `UpdateUserForm_v2_0` of the Drill Practice API (`components.schemas["UpdateUserForm_v2_0"]`).
+ *
+ * Fields of PUT user; each is optional and only what is sent changes.
+ *
+ * @example
+ * ```ts
+ * import type { UpdateUserForm_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: UpdateUserForm_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UpdateUserForm_v2_0 = components["schemas"]["UpdateUserForm_v2_0"];
+
+/**
+ * The schema `UserEmailAddress_v2_0` of the Drill Practice API (`components.schemas["UserEmailAddress_v2_0"]`).
+ *
+ * One email address of a user account and whether it is the primary one.
+ *
+ * @example
+ * ```ts
+ * import type { UserEmailAddress_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: UserEmailAddress_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UserEmailAddress_v2_0 = components["schemas"]["UserEmailAddress_v2_0"];
+
+/**
+ * The schema `UserEmailAddresses_v2_0` of the Drill Practice API (`components.schemas["UserEmailAddresses_v2_0"]`).
+ *
+ * The email addresses of a user account. When there are any, exactly one is primary; only the primary address receives mail, the others can be used to log in.
+ *
+ * @example
+ * ```ts
+ * import type { UserEmailAddresses_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: UserEmailAddresses_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UserEmailAddresses_v2_0 = components["schemas"]["UserEmailAddresses_v2_0"];
+
+/**
+ * The schema `User_v2_0` of the Drill Practice API (`components.schemas["User_v2_0"]`).
+ *
+ * A 2.0 user account.
+ *
+ * @example
+ * ```ts
+ * import type { User_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: User_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type User_v2_0 = components["schemas"]["User_v2_0"];

@@ -22,6 +22,54 @@ import type { components } from "./openapi-v2.1.js";
 export type AccessTokenResponse = components["schemas"]["AccessTokenResponse"];
 
 /**
+ * The schema `Actor_v2_1` of the Drill Practice API (`components.schemas["Actor_v2_1"]`).
+ *
+ * A user (or organization) as it appears inside other answers of API 2.1, for example a group member, a staff user or a reviewer. Which fields appear depends on the answer.
+ *
+ * @example
+ * ```ts
+ * import type { Actor_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: Actor_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Actor_v2_1 = components["schemas"]["Actor_v2_1"];
+
+/**
+ * The schema `Actors_v2_1` of the Drill Practice API (`components.schemas["Actors_v2_1"]`).
+ *
+ * A list of actors (users or organizations) of API 2.1. The object page's field table names the list `actors`, while its example and the staff endpoint's example carry it as `users`; both are described, neither is required.
+ *
+ * @example
+ * ```ts
+ * import type { Actors_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: Actors_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Actors_v2_1 = components["schemas"]["Actors_v2_1"];
+
+/**
+ * The schema `AddGroupMemberForm_v2_1` of the Drill Practice API (`components.schemas["AddGroupMemberForm_v2_1"]`).
+ *
+ * Fields of adding a user to a group, possibly creating the account (auto-setup). The stored page is cut after these fields.
+ *
+ * @example
+ * ```ts
+ * import type { AddGroupMemberForm_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: AddGroupMemberForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type AddGroupMemberForm_v2_1 = components["schemas"]["AddGroupMemberForm_v2_1"];
+
+/**
  * The schema `AssertionClaims` of the Drill Practice API (`components.schemas["AssertionClaims"]`).
  *
  * Claims of the signed assertion sent to the token exchange.
@@ -68,6 +116,166 @@ export type AssertionHeader = components["schemas"]["AssertionHeader"];
  * ```
  */
 export type AuthorizationServerMetadata = components["schemas"]["AuthorizationServerMetadata"];
+
+/**
+ * The schema `Beacon_v2_1` of the Drill Practice API (`components.schemas["Beacon_v2_1"]`).
+ *
+ * A beacon definition (API 2.1): which playable a beacon triggers, at which proximity, and how long the playable stays visible after detection.
+ *
+ * @example
+ * ```ts
+ * import type { Beacon_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: Beacon_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Beacon_v2_1 = components["schemas"]["Beacon_v2_1"];
+
+/**
+ * The schema `Beacons_v2_1` of the Drill Practice API (`components.schemas["Beacons_v2_1"]`).
+ *
+ * The beacon definitions of the caller's organization (API 2.1).
+ *
+ * @example
+ * ```ts
+ * import type { Beacons_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: Beacons_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Beacons_v2_1 = components["schemas"]["Beacons_v2_1"];
+
+/**
+ * The schema `Course_v2_1` of the Drill Practice API (`components.schemas["Course_v2_1"]`).
+ *
+ * A course as the course-editing answers of API 2.1 return it: creating one answers its `id` and `type` (`COURSE`). The pages that change a course say they answer the course reflecting the change, without showing its fields.
+ *
+ * @example
+ * ```ts
+ * import type { Course_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: Course_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Course_v2_1 = components["schemas"]["Course_v2_1"];
+
+/**
+ * The schema `CreateCourseForm_v2_1` of the Drill Practice API (`components.schemas["CreateCourseForm_v2_1"]`).
+ *
+ * Fields of creating a course.
+ *
+ * @example
+ * ```ts
+ * import type { CreateCourseForm_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: CreateCourseForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type CreateCourseForm_v2_1 = components["schemas"]["CreateCourseForm_v2_1"];
+
+/**
+ * The schema `CreateDrillForm_v2_1` of the Drill Practice API (`components.schemas["CreateDrillForm_v2_1"]`).
+ *
+ * Fields of creating a drill.
+ *
+ * @example
+ * ```ts
+ * import type { CreateDrillForm_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: CreateDrillForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type CreateDrillForm_v2_1 = components["schemas"]["CreateDrillForm_v2_1"];
+
+/**
+ * The schema `CreateGroupForm_v2_1` of the Drill Practice API (`components.schemas["CreateGroupForm_v2_1"]`).
+ *
+ * Fields of creating a group.
+ *
+ * @example
+ * ```ts
+ * import type { CreateGroupForm_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: CreateGroupForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type CreateGroupForm_v2_1 = components["schemas"]["CreateGroupForm_v2_1"];
+
+/**
+ * The schema `CreateUserForm_v2_1` of the Drill Practice API (`components.schemas["CreateUserForm_v2_1"]`).
+ *
+ * Fields of creating a user account: an email address or a third-party identity must be given (or both). The stored page is cut after these fields.
+ *
+ * @example
+ * ```ts
+ * import type { CreateUserForm_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: CreateUserForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type CreateUserForm_v2_1 = components["schemas"]["CreateUserForm_v2_1"];
+
+/**
+ * The schema `DefineTestForm_v2_1` of the Drill Practice API (`components.schemas["DefineTestForm_v2_1"]`).
+ *
+ * Fields of defining a test. The stored page is cut after these fields; `disclosures` is typed as a string array without its wire form, sent here like the other lists.
+ *
+ * @example
+ * ```ts
+ * import type { DefineTestForm_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: DefineTestForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type DefineTestForm_v2_1 = components["schemas"]["DefineTestForm_v2_1"];
+
+/**
+ * The schema `Drill_v2_1` of the Drill Practice API (`components.schemas["Drill_v2_1"]`).
+ *
+ * A drill as the drill-editing answers of API 2.1 return it. Creating a drill answers only `id`, `name` and `type` (the name is echoed because a sequence number may have been appended); updating one also answers `subject`, `description` and `lastEdited`.
+ *
+ * @example
+ * ```ts
+ * import type { Drill_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: Drill_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Drill_v2_1 = components["schemas"]["Drill_v2_1"];
+
+/**
+ * The schema `EmailAddress_v2_1` of the Drill Practice API (`components.schemas["EmailAddress_v2_1"]`).
+ *
+ * An email address and whether it has been verified (API 2.1).
+ *
+ * @example
+ * ```ts
+ * import type { EmailAddress_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: EmailAddress_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type EmailAddress_v2_1 = components["schemas"]["EmailAddress_v2_1"];
 
 /**
  * The schema `EmptyObject` of the Drill Practice API (`components.schemas["EmptyObject"]`).
@@ -118,6 +326,118 @@ export type ErrorResponse = components["schemas"]["ErrorResponse"];
 export type FormFields = components["schemas"]["FormFields"];
 
 /**
+ * The schema `GroupInvitation_v2_1` of the Drill Practice API (`components.schemas["GroupInvitation_v2_1"]`).
+ *
+ * An invitation to a group (API 2.1): its status, the invited user and the group with its counts.
+ *
+ * @example
+ * ```ts
+ * import type { GroupInvitation_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: GroupInvitation_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type GroupInvitation_v2_1 = components["schemas"]["GroupInvitation_v2_1"];
+
+/**
+ * The schema `GroupMembers_v2_1` of the Drill Practice API (`components.schemas["GroupMembers_v2_1"]`).
+ *
+ * A page of a group's members (API 2.1): each member with the date they joined, counts of members and invitees, and the pagination of the list.
+ *
+ * @example
+ * ```ts
+ * import type { GroupMembers_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: GroupMembers_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type GroupMembers_v2_1 = components["schemas"]["GroupMembers_v2_1"];
+
+/**
+ * The schema `GroupStaff_v2_1` of the Drill Practice API (`components.schemas["GroupStaff_v2_1"]`).
+ *
+ * The staff permissions of a group (API 2.1): the group, how many staff permissions there are and, per staff user, the permission held (`MANAGE` or `VIEW`). Unlike 2.0, `group` is an object with the group's `id`.
+ *
+ * @example
+ * ```ts
+ * import type { GroupStaff_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: GroupStaff_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type GroupStaff_v2_1 = components["schemas"]["GroupStaff_v2_1"];
+
+/**
+ * The schema `Group_v2_1` of the Drill Practice API (`components.schemas["Group_v2_1"]`).
+ *
+ * A group of API 2.1: its name and description, how many members, drillables and tests it has, its icon, when it was created and last edited, and the organization it belongs to. Listing a group's drillables adds them as `drillables`.
+ *
+ * @example
+ * ```ts
+ * import type { Group_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: Group_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Group_v2_1 = components["schemas"]["Group_v2_1"];
+
+/**
+ * The schema `Groups_v2_1` of the Drill Practice API (`components.schemas["Groups_v2_1"]`).
+ *
+ * A list of groups (API 2.1): how many were found in all, regardless of the requested window, and the groups themselves with their high-level details.
+ *
+ * @example
+ * ```ts
+ * import type { Groups_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: Groups_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Groups_v2_1 = components["schemas"]["Groups_v2_1"];
+
+/**
+ * The schema `Media_v2_1` of the Drill Practice API (`components.schemas["Media_v2_1"]`).
+ *
+ * An image that represents something, such as a group's icon or a user's avatar (API 2.1): its media type and where to fetch it.
+ *
+ * @example
+ * ```ts
+ * import type { Media_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: Media_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Media_v2_1 = components["schemas"]["Media_v2_1"];
+
+/**
+ * The schema `MergeDrillsForm_v2_1` of the Drill Practice API (`components.schemas["MergeDrillsForm_v2_1"]`).
+ *
+ * Fields of merging drills into the target drill.
+ *
+ * @example
+ * ```ts
+ * import type { MergeDrillsForm_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: MergeDrillsForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type MergeDrillsForm_v2_1 = components["schemas"]["MergeDrillsForm_v2_1"];
+
+/**
  * The schema `Message` of the Drill Practice API (`components.schemas["Message"]`).
  *
  * A success answer that only reports what was done, in a human-readable `description` (the same field that errors use for their text).
@@ -166,6 +486,246 @@ export type MultipartBody = components["schemas"]["MultipartBody"];
 export type NotShown = components["schemas"]["NotShown"];
 
 /**
+ * The schema `Objective_v2_1` of the Drill Practice API (`components.schemas["Objective_v2_1"]`).
+ *
+ * A practice objective of the calling user with its evaluation (API 2.1): the kind of objective, its review date, the minimum proficiency to reach (and the lower one it may fall to), whether it is met, and the playables it covers.
+ *
+ * @example
+ * ```ts
+ * import type { Objective_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: Objective_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Objective_v2_1 = components["schemas"]["Objective_v2_1"];
+
+/**
+ * The schema `Objectives_v2_1` of the Drill Practice API (`components.schemas["Objectives_v2_1"]`).
+ *
+ * The calling user's objectives and their evaluations (API 2.1).
+ *
+ * @example
+ * ```ts
+ * import type { Objectives_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: Objectives_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Objectives_v2_1 = components["schemas"]["Objectives_v2_1"];
+
+/**
+ * The schema `Organization_v2_1` of the Drill Practice API (`components.schemas["Organization_v2_1"]`).
+ *
+ * An organization of API 2.1; only the caller's own organization can be retrieved.
+ *
+ * @example
+ * ```ts
+ * import type { Organization_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: Organization_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Organization_v2_1 = components["schemas"]["Organization_v2_1"];
+
+/**
+ * The schema `Pagination_v2_1` of the Drill Practice API (`components.schemas["Pagination_v2_1"]`).
+ *
+ * Where a page of a list ends (API 2.1). Send `lastOnPage` back unchanged as `resultFrom` to fetch the next page; never compute it.
+ *
+ * @example
+ * ```ts
+ * import type { Pagination_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: Pagination_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Pagination_v2_1 = components["schemas"]["Pagination_v2_1"];
+
+/**
+ * The schema `Playable_v2_1` of the Drill Practice API (`components.schemas["Playable_v2_1"]`).
+ *
+ * Something that can be played: a drill, a course or a test (API 2.1). The object page marks `creator` as required, but its own example and every endpoint example that embeds a playable leave it out, so only the fields present everywhere are required.
+ *
+ * @example
+ * ```ts
+ * import type { Playable_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: Playable_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Playable_v2_1 = components["schemas"]["Playable_v2_1"];
+
+/**
+ * The schema `PostReviewForm_v2_1` of the Drill Practice API (`components.schemas["PostReviewForm_v2_1"]`).
+ *
+ * Fields of posting a review.
+ *
+ * @example
+ * ```ts
+ * import type { PostReviewForm_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: PostReviewForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type PostReviewForm_v2_1 = components["schemas"]["PostReviewForm_v2_1"];
+
+/**
+ * The schema `Preferences_v2_1` of the Drill Practice API (`components.schemas["Preferences_v2_1"]`).
+ *
+ * A user's practice preferences for a drillable (API 2.1). The page that stores them names the same attributes as its form fields.
+ *
+ * @example
+ * ```ts
+ * import type { Preferences_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: Preferences_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Preferences_v2_1 = components["schemas"]["Preferences_v2_1"];
+
+/**
+ * The schema `ProficiencyChart_v2_1` of the Drill Practice API (`components.schemas["ProficiencyChart_v2_1"]`).
+ *
+ * The data to draw a proficiency chart of a drillable (API 2.1): the users charted, whether the chart is singular or incomplete, and series of points.
+ *
+ * @example
+ * ```ts
+ * import type { ProficiencyChart_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: ProficiencyChart_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type ProficiencyChart_v2_1 = components["schemas"]["ProficiencyChart_v2_1"];
+
+/**
+ * The schema `PublishPlayableForm_v2_1` of the Drill Practice API (`components.schemas["PublishPlayableForm_v2_1"]`).
+ *
+ * Fields of publishing a playable to a catalog (only drills and courses for now).
+ *
+ * @example
+ * ```ts
+ * import type { PublishPlayableForm_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: PublishPlayableForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type PublishPlayableForm_v2_1 = components["schemas"]["PublishPlayableForm_v2_1"];
+
+/**
+ * The schema `QuestionResponse_v2_1` of the Drill Practice API (`components.schemas["QuestionResponse_v2_1"]`).
+ *
+ * The answer to a request for a test question (API 2.1). The 2.1.1 page names a QuestionResponse object without showing its fields; the question it carries is described by the 2.1.1 Question object page. The field name `question` is the one the 2.0 record uses for the same wrapper.
+ *
+ * @example
+ * ```ts
+ * import type { QuestionResponse_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: QuestionResponse_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type QuestionResponse_v2_1 = components["schemas"]["QuestionResponse_v2_1"];
+
+/**
+ * The schema `Question_v2_1` of the Drill Practice API (`components.schemas["Question_v2_1"]`).
+ *
+ * A question of API 2.1, with everything needed to present it. Time limits are ISO 8601 durations (2.0 gives whole seconds): either one per answer (`timeLimit`) or one for the whole remaining test (`remainingTestTime`), never both.
+ *
+ * @example
+ * ```ts
+ * import type { Question_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: Question_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Question_v2_1 = components["schemas"]["Question_v2_1"];
+
+/**
+ * The schema `Rating_v2_1` of the Drill Practice API (`components.schemas["Rating_v2_1"]`).
+ *
+ * A rating of a drillable (API 2.1), as points and as a score.
+ *
+ * @example
+ * ```ts
+ * import type { Rating_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: Rating_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Rating_v2_1 = components["schemas"]["Rating_v2_1"];
+
+/**
+ * The schema `Reception_v2_1` of the Drill Practice API (`components.schemas["Reception_v2_1"]`).
+ *
+ * How a public drillable is received (API 2.1): how many users it attracted, how users rate it and how difficult they find it. Every field is optional.
+ *
+ * @example
+ * ```ts
+ * import type { Reception_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: Reception_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Reception_v2_1 = components["schemas"]["Reception_v2_1"];
+
+/**
+ * The schema `RespondToGroupInvitationForm_v2_1` of the Drill Practice API (`components.schemas["RespondToGroupInvitationForm_v2_1"]`).
+ *
+ * Fields of responding to a group invitation.
+ *
+ * @example
+ * ```ts
+ * import type { RespondToGroupInvitationForm_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: RespondToGroupInvitationForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type RespondToGroupInvitationForm_v2_1 = components["schemas"]["RespondToGroupInvitationForm_v2_1"];
+
+/**
+ * The schema `Review_v2_1` of the Drill Practice API (`components.schemas["Review_v2_1"]`).
+ *
+ * A review of a public drill or course (API 2.1).
+ *
+ * @example
+ * ```ts
+ * import type { Review_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: Review_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Review_v2_1 = components["schemas"]["Review_v2_1"];
+
+/**
  * The schema `ServiceAccountKeyFile` of the Drill Practice API (`components.schemas["ServiceAccountKeyFile"]`).
  *
  * JSON key file of a service account, as issued with its key pair. Two fields are named by the interface. The file also states the key type (RSA_2048) and carries the PEM private key, under field names the interface does not give: find them by their values, not by name. The file belongs on a server: keep it out of anything delivered to users' browsers or phones.
@@ -182,6 +742,70 @@ export type NotShown = components["schemas"]["NotShown"];
 export type ServiceAccountKeyFile = components["schemas"]["ServiceAccountKeyFile"];
 
 /**
+ * The schema `StoreBeaconForm_v2_1` of the Drill Practice API (`components.schemas["StoreBeaconForm_v2_1"]`).
+ *
+ * Fields of storing a beacon definition.
+ *
+ * @example
+ * ```ts
+ * import type { StoreBeaconForm_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: StoreBeaconForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type StoreBeaconForm_v2_1 = components["schemas"]["StoreBeaconForm_v2_1"];
+
+/**
+ * The schema `StorePreferencesForm_v2_1` of the Drill Practice API (`components.schemas["StorePreferencesForm_v2_1"]`).
+ *
+ * Fields of storing practice preferences; a field left out keeps its stored value, and changing an attribute the user may not configure is an error.
+ *
+ * @example
+ * ```ts
+ * import type { StorePreferencesForm_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: StorePreferencesForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type StorePreferencesForm_v2_1 = components["schemas"]["StorePreferencesForm_v2_1"];
+
+/**
+ * The schema `TestResult_v2_1` of the Drill Practice API (`components.schemas["TestResult_v2_1"]`).
+ *
+ * One result of a test (API 2.1): who took it, subject and style, the score, when it was started and completed, how many questions there were and how many were answered correctly, the progress, the columns asked and the drills tested.
+ *
+ * @example
+ * ```ts
+ * import type { TestResult_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: TestResult_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type TestResult_v2_1 = components["schemas"]["TestResult_v2_1"];
+
+/**
+ * The schema `Tests_v2_1` of the Drill Practice API (`components.schemas["Tests_v2_1"]`).
+ *
+ * The calling user's tests (API 2.1): how many there are, open and completed, and each test with its results where it has been taken.
+ *
+ * @example
+ * ```ts
+ * import type { Tests_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: Tests_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Tests_v2_1 = components["schemas"]["Tests_v2_1"];
+
+/**
  * The schema `TokenRequest` of the Drill Practice API (`components.schemas["TokenRequest"]`).
  *
  * Form parameters of the token exchange (JWT bearer grant, RFC 7523), sent as `application/x-www-form-urlencoded`.
@@ -196,3 +820,131 @@ export type ServiceAccountKeyFile = components["schemas"]["ServiceAccountKeyFile
  * ```
  */
 export type TokenRequest = components["schemas"]["TokenRequest"];
+
+/**
+ * The schema `UpdateCourseForm_v2_1` of the Drill Practice API (`components.schemas["UpdateCourseForm_v2_1"]`).
+ *
+ * Fields of updating a course (not its drills).
+ *
+ * @example
+ * ```ts
+ * import type { UpdateCourseForm_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: UpdateCourseForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UpdateCourseForm_v2_1 = components["schemas"]["UpdateCourseForm_v2_1"];
+
+/**
+ * The schema `UpdateDrillForm_v2_1` of the Drill Practice API (`components.schemas["UpdateDrillForm_v2_1"]`).
+ *
+ * Fields of updating a drill (drills only, not courses).
+ *
+ * @example
+ * ```ts
+ * import type { UpdateDrillForm_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: UpdateDrillForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UpdateDrillForm_v2_1 = components["schemas"]["UpdateDrillForm_v2_1"];
+
+/**
+ * The schema `UpdateGroupForm_v2_1` of the Drill Practice API (`components.schemas["UpdateGroupForm_v2_1"]`).
+ *
+ * Fields of updating a group. A catalog restriction can only be set, or removed, while the group has no content and no members.
+ *
+ * @example
+ * ```ts
+ * import type { UpdateGroupForm_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: UpdateGroupForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UpdateGroupForm_v2_1 = components["schemas"]["UpdateGroupForm_v2_1"];
+
+/**
+ * The schema `UpdateUserForm_v2_1` of the Drill Practice API (`components.schemas["UpdateUserForm_v2_1"]`).
+ *
+ * Fields of updating a user account.
+ *
+ * @example
+ * ```ts
+ * import type { UpdateUserForm_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: UpdateUserForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UpdateUserForm_v2_1 = components["schemas"]["UpdateUserForm_v2_1"];
+
+/**
+ * The schema `UserEmailAddress_v2_1` of the Drill Practice API (`components.schemas["UserEmailAddress_v2_1"]`).
+ *
+ * One email address of a user account (API 2.1), whether it is verified and whether it is the primary one.
+ *
+ * @example
+ * ```ts
+ * import type { UserEmailAddress_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: UserEmailAddress_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UserEmailAddress_v2_1 = components["schemas"]["UserEmailAddress_v2_1"];
+
+/**
+ * The schema `UserEmailAddresses_v2_1` of the Drill Practice API (`components.schemas["UserEmailAddresses_v2_1"]`).
+ *
+ * All email addresses of a user account (API 2.1).
+ *
+ * @example
+ * ```ts
+ * import type { UserEmailAddresses_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: UserEmailAddresses_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UserEmailAddresses_v2_1 = components["schemas"]["UserEmailAddresses_v2_1"];
+
+/**
+ * The schema `User_v2_1` of the Drill Practice API (`components.schemas["User_v2_1"]`).
+ *
+ * A user account of API 2.1. The object page marks `type` as required, but the example of retrieving a user leaves it out (and shows `memberSince` and `biography`, which the object page does not list): only `id` and `name`, present in both, are required.
+ *
+ * @example
+ * ```ts
+ * import type { User_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: User_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type User_v2_1 = components["schemas"]["User_v2_1"];
+
+/**
+ * The schema `Warnings_v2_1` of the Drill Practice API (`components.schemas["Warnings_v2_1"]`).
+ *
+ * Why the caller may not want to go ahead with deleting a drill or course (API 2.1), sent with status 428 unless `ignoreWarnings` is true. The page names the warning identifiers `part_of_course`, `part_of_group`, `test_completed` and `test_defined`, not the object's fields.
+ *
+ * @example
+ * ```ts
+ * import type { Warnings_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: Warnings_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Warnings_v2_1 = components["schemas"]["Warnings_v2_1"];

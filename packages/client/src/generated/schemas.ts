@@ -22,6 +22,86 @@ import type { components } from "./openapi.js";
 export type AccessTokenResponse = components["schemas"]["AccessTokenResponse"];
 
 /**
+ * The schema `Actor_v2_0` of the Drill Practice API (`components.schemas["Actor_v2_0"]`).
+ *
+ * A user (or organization) as 2.0 answers refer to it: in a session, in staff lists and in user lists.
+ *
+ * @example
+ * ```ts
+ * import type { Actor_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: Actor_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Actor_v2_0 = components["schemas"]["Actor_v2_0"];
+
+/**
+ * The schema `Actor_v2_1` of the Drill Practice API (`components.schemas["Actor_v2_1"]`).
+ *
+ * A user (or organization) as it appears inside other answers of API 2.1, for example a group member, a staff user or a reviewer. Which fields appear depends on the answer.
+ *
+ * @example
+ * ```ts
+ * import type { Actor_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: Actor_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Actor_v2_1 = components["schemas"]["Actor_v2_1"];
+
+/**
+ * The schema `Actors_v2_0` of the Drill Practice API (`components.schemas["Actors_v2_0"]`).
+ *
+ * A page of users: the total number found and the users of this page.
+ *
+ * @example
+ * ```ts
+ * import type { Actors_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: Actors_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Actors_v2_0 = components["schemas"]["Actors_v2_0"];
+
+/**
+ * The schema `Actors_v2_1` of the Drill Practice API (`components.schemas["Actors_v2_1"]`).
+ *
+ * A list of actors (users or organizations) of API 2.1. The object page's field table names the list `actors`, while its example and the staff endpoint's example carry it as `users`; both are described, neither is required.
+ *
+ * @example
+ * ```ts
+ * import type { Actors_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: Actors_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Actors_v2_1 = components["schemas"]["Actors_v2_1"];
+
+/**
+ * The schema `AddGroupMemberForm_v2_1` of the Drill Practice API (`components.schemas["AddGroupMemberForm_v2_1"]`).
+ *
+ * Fields of adding a user to a group, possibly creating the account (auto-setup). The stored page is cut after these fields.
+ *
+ * @example
+ * ```ts
+ * import type { AddGroupMemberForm_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: AddGroupMemberForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type AddGroupMemberForm_v2_1 = components["schemas"]["AddGroupMemberForm_v2_1"];
+
+/**
  * The schema `AnswerRequest` of the Drill Practice API (`components.schemas["AnswerRequest"]`).
  *
  * Form fields of a 2.0 answer. `answer` holds the given value, or the values when the question takes several (a repeated field on the wire).
@@ -102,6 +182,294 @@ export type AssertionHeader = components["schemas"]["AssertionHeader"];
 export type AuthorizationServerMetadata = components["schemas"]["AuthorizationServerMetadata"];
 
 /**
+ * The schema `Beacon_v2_1` of the Drill Practice API (`components.schemas["Beacon_v2_1"]`).
+ *
+ * A beacon definition (API 2.1): which playable a beacon triggers, at which proximity, and how long the playable stays visible after detection.
+ *
+ * @example
+ * ```ts
+ * import type { Beacon_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: Beacon_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Beacon_v2_1 = components["schemas"]["Beacon_v2_1"];
+
+/**
+ * The schema `Beacons_v2_1` of the Drill Practice API (`components.schemas["Beacons_v2_1"]`).
+ *
+ * The beacon definitions of the caller's organization (API 2.1).
+ *
+ * @example
+ * ```ts
+ * import type { Beacons_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: Beacons_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Beacons_v2_1 = components["schemas"]["Beacons_v2_1"];
+
+/**
+ * The schema `ClientAppForm_v2_0` of the Drill Practice API (`components.schemas["ClientAppForm_v2_0"]`).
+ *
+ * Fields of POST client-apps.
+ *
+ * @example
+ * ```ts
+ * import type { ClientAppForm_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: ClientAppForm_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type ClientAppForm_v2_0 = components["schemas"]["ClientAppForm_v2_0"];
+
+/**
+ * The schema `ClientApp_v2_0` of the Drill Practice API (`components.schemas["ClientApp_v2_0"]`).
+ *
+ * An API client application registered with the service.
+ *
+ * @example
+ * ```ts
+ * import type { ClientApp_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: ClientApp_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type ClientApp_v2_0 = components["schemas"]["ClientApp_v2_0"];
+
+/**
+ * The schema `Course_v2_0` of the Drill Practice API (`components.schemas["Course_v2_0"]`).
+ *
+ * A 2.0 course as POST courses answers it: the new course's ID and its type.
+ *
+ * @example
+ * ```ts
+ * import type { Course_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: Course_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Course_v2_0 = components["schemas"]["Course_v2_0"];
+
+/**
+ * The schema `Course_v2_1` of the Drill Practice API (`components.schemas["Course_v2_1"]`).
+ *
+ * A course as the course-editing answers of API 2.1 return it: creating one answers its `id` and `type` (`COURSE`). The pages that change a course say they answer the course reflecting the change, without showing its fields.
+ *
+ * @example
+ * ```ts
+ * import type { Course_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: Course_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Course_v2_1 = components["schemas"]["Course_v2_1"];
+
+/**
+ * The schema `CreateCourseForm_v2_0` of the Drill Practice API (`components.schemas["CreateCourseForm_v2_0"]`).
+ *
+ * Fields of POST courses; the new course is empty.
+ *
+ * @example
+ * ```ts
+ * import type { CreateCourseForm_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: CreateCourseForm_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type CreateCourseForm_v2_0 = components["schemas"]["CreateCourseForm_v2_0"];
+
+/**
+ * The schema `CreateCourseForm_v2_1` of the Drill Practice API (`components.schemas["CreateCourseForm_v2_1"]`).
+ *
+ * Fields of creating a course.
+ *
+ * @example
+ * ```ts
+ * import type { CreateCourseForm_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: CreateCourseForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type CreateCourseForm_v2_1 = components["schemas"]["CreateCourseForm_v2_1"];
+
+/**
+ * The schema `CreateDrillForm_v2_0` of the Drill Practice API (`components.schemas["CreateDrillForm_v2_0"]`).
+ *
+ * Fields of POST drills. The page also lists an optional, repeated field `tags` (one field per tag); it is not declared here because the per-version bundling filters every node keyed `tags` (Redocly filter-in by tag), so it travels as one of the open extra fields.
+ *
+ * @example
+ * ```ts
+ * import type { CreateDrillForm_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: CreateDrillForm_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type CreateDrillForm_v2_0 = components["schemas"]["CreateDrillForm_v2_0"];
+
+/**
+ * The schema `CreateDrillForm_v2_1` of the Drill Practice API (`components.schemas["CreateDrillForm_v2_1"]`).
+ *
+ * Fields of creating a drill.
+ *
+ * @example
+ * ```ts
+ * import type { CreateDrillForm_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: CreateDrillForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type CreateDrillForm_v2_1 = components["schemas"]["CreateDrillForm_v2_1"];
+
+/**
+ * The schema `CreateGroupForm_v2_0` of the Drill Practice API (`components.schemas["CreateGroupForm_v2_0"]`).
+ *
+ * Fields of POST groups; the new group is empty.
+ *
+ * @example
+ * ```ts
+ * import type { CreateGroupForm_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: CreateGroupForm_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type CreateGroupForm_v2_0 = components["schemas"]["CreateGroupForm_v2_0"];
+
+/**
+ * The schema `CreateGroupForm_v2_1` of the Drill Practice API (`components.schemas["CreateGroupForm_v2_1"]`).
+ *
+ * Fields of creating a group.
+ *
+ * @example
+ * ```ts
+ * import type { CreateGroupForm_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: CreateGroupForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type CreateGroupForm_v2_1 = components["schemas"]["CreateGroupForm_v2_1"];
+
+/**
+ * The schema `CreateUserForm_v2_1` of the Drill Practice API (`components.schemas["CreateUserForm_v2_1"]`).
+ *
+ * Fields of creating a user account: an email address or a third-party identity must be given (or both). The stored page is cut after these fields.
+ *
+ * @example
+ * ```ts
+ * import type { CreateUserForm_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: CreateUserForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type CreateUserForm_v2_1 = components["schemas"]["CreateUserForm_v2_1"];
+
+/**
+ * The schema `DefineTestForm_v2_0` of the Drill Practice API (`components.schemas["DefineTestForm_v2_0"]`).
+ *
+ * Fields of POST tests, as far as the stored page shows them (it is cut inside the description of style).
+ *
+ * @example
+ * ```ts
+ * import type { DefineTestForm_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: DefineTestForm_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type DefineTestForm_v2_0 = components["schemas"]["DefineTestForm_v2_0"];
+
+/**
+ * The schema `DefineTestForm_v2_1` of the Drill Practice API (`components.schemas["DefineTestForm_v2_1"]`).
+ *
+ * Fields of defining a test. The stored page is cut after these fields; `disclosures` is typed as a string array without its wire form, sent here like the other lists.
+ *
+ * @example
+ * ```ts
+ * import type { DefineTestForm_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: DefineTestForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type DefineTestForm_v2_1 = components["schemas"]["DefineTestForm_v2_1"];
+
+/**
+ * The schema `DrillDetails_v2_0` of the Drill Practice API (`components.schemas["DrillDetails_v2_0"]`).
+ *
+ * A drill or course as GET drill answers it (the page calls it a 2.0 Drillable; the store search's `Drillable` keeps the interface's shape). The `type` says which it is.
+ *
+ * @example
+ * ```ts
+ * import type { DrillDetails_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: DrillDetails_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type DrillDetails_v2_0 = components["schemas"]["DrillDetails_v2_0"];
+
+/**
+ * The schema `Drill_v2_0` of the Drill Practice API (`components.schemas["Drill_v2_0"]`).
+ *
+ * A 2.0 drill as the drill writes answer it.
+ *
+ * @example
+ * ```ts
+ * import type { Drill_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: Drill_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Drill_v2_0 = components["schemas"]["Drill_v2_0"];
+
+/**
+ * The schema `Drill_v2_1` of the Drill Practice API (`components.schemas["Drill_v2_1"]`).
+ *
+ * A drill as the drill-editing answers of API 2.1 return it. Creating a drill answers only `id`, `name` and `type` (the name is echoed because a sequence number may have been appended); updating one also answers `subject`, `description` and `lastEdited`.
+ *
+ * @example
+ * ```ts
+ * import type { Drill_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: Drill_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Drill_v2_1 = components["schemas"]["Drill_v2_1"];
+
+/**
  * The schema `Drillable` of the Drill Practice API (`components.schemas["Drillable"]`).
  *
  * A drill or course as listed in a store search result (2.0 object).
@@ -148,6 +516,38 @@ export type DrillablePractice = components["schemas"]["DrillablePractice"];
  * ```
  */
 export type Drillables = components["schemas"]["Drillables"];
+
+/**
+ * The schema `EmailAddress_v2_0` of the Drill Practice API (`components.schemas["EmailAddress_v2_0"]`).
+ *
+ * An email address and whether it has been verified.
+ *
+ * @example
+ * ```ts
+ * import type { EmailAddress_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: EmailAddress_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type EmailAddress_v2_0 = components["schemas"]["EmailAddress_v2_0"];
+
+/**
+ * The schema `EmailAddress_v2_1` of the Drill Practice API (`components.schemas["EmailAddress_v2_1"]`).
+ *
+ * An email address and whether it has been verified (API 2.1).
+ *
+ * @example
+ * ```ts
+ * import type { EmailAddress_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: EmailAddress_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type EmailAddress_v2_1 = components["schemas"]["EmailAddress_v2_1"];
 
 /**
  * The schema `EmptyObject` of the Drill Practice API (`components.schemas["EmptyObject"]`).
@@ -230,6 +630,246 @@ export type Feedback = components["schemas"]["Feedback"];
 export type FormFields = components["schemas"]["FormFields"];
 
 /**
+ * The schema `GroupCounts_v2_0` of the Drill Practice API (`components.schemas["GroupCounts_v2_0"]`).
+ *
+ * Counts of what a group holds.
+ *
+ * @example
+ * ```ts
+ * import type { GroupCounts_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: GroupCounts_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type GroupCounts_v2_0 = components["schemas"]["GroupCounts_v2_0"];
+
+/**
+ * The schema `GroupInvitationForm_v2_0` of the Drill Practice API (`components.schemas["GroupInvitationForm_v2_0"]`).
+ *
+ * Fields of PUT group-invitation.
+ *
+ * @example
+ * ```ts
+ * import type { GroupInvitationForm_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: GroupInvitationForm_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type GroupInvitationForm_v2_0 = components["schemas"]["GroupInvitationForm_v2_0"];
+
+/**
+ * The schema `GroupInvitation_v2_0` of the Drill Practice API (`components.schemas["GroupInvitation_v2_0"]`).
+ *
+ * An invitation to a group: its status, the invited user and the group.
+ *
+ * @example
+ * ```ts
+ * import type { GroupInvitation_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: GroupInvitation_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type GroupInvitation_v2_0 = components["schemas"]["GroupInvitation_v2_0"];
+
+/**
+ * The schema `GroupInvitation_v2_1` of the Drill Practice API (`components.schemas["GroupInvitation_v2_1"]`).
+ *
+ * An invitation to a group (API 2.1): its status, the invited user and the group with its counts.
+ *
+ * @example
+ * ```ts
+ * import type { GroupInvitation_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: GroupInvitation_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type GroupInvitation_v2_1 = components["schemas"]["GroupInvitation_v2_1"];
+
+/**
+ * The schema `GroupMember_v2_0` of the Drill Practice API (`components.schemas["GroupMember_v2_0"]`).
+ *
+ * A member of a 2.0 group, or an invitee who has not answered yet.
+ *
+ * @example
+ * ```ts
+ * import type { GroupMember_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: GroupMember_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type GroupMember_v2_0 = components["schemas"]["GroupMember_v2_0"];
+
+/**
+ * The schema `GroupMembers_v2_1` of the Drill Practice API (`components.schemas["GroupMembers_v2_1"]`).
+ *
+ * A page of a group's members (API 2.1): each member with the date they joined, counts of members and invitees, and the pagination of the list.
+ *
+ * @example
+ * ```ts
+ * import type { GroupMembers_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: GroupMembers_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type GroupMembers_v2_1 = components["schemas"]["GroupMembers_v2_1"];
+
+/**
+ * The schema `GroupResults_v2_0` of the Drill Practice API (`components.schemas["GroupResults_v2_0"]`).
+ *
+ * Up-to-date results of a 2.0 group: the group's average proficiency and averages per drill or course (with the drills of a course inside). The stored page is cut inside the per-drill averages, so the per-member results it announces are not seen.
+ *
+ * @example
+ * ```ts
+ * import type { GroupResults_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: GroupResults_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type GroupResults_v2_0 = components["schemas"]["GroupResults_v2_0"];
+
+/**
+ * The schema `GroupStaff_v2_0` of the Drill Practice API (`components.schemas["GroupStaff_v2_0"]`).
+ *
+ * The staff permissions of a 2.0 group. In 2.0 the group is given by its ID as a string (2.1.1 gives an object). The object page names the number `total`, the endpoint examples `count` (see Contradictions in spec/README.md).
+ *
+ * @example
+ * ```ts
+ * import type { GroupStaff_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: GroupStaff_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type GroupStaff_v2_0 = components["schemas"]["GroupStaff_v2_0"];
+
+/**
+ * The schema `GroupStaff_v2_1` of the Drill Practice API (`components.schemas["GroupStaff_v2_1"]`).
+ *
+ * The staff permissions of a group (API 2.1): the group, how many staff permissions there are and, per staff user, the permission held (`MANAGE` or `VIEW`). Unlike 2.0, `group` is an object with the group's `id`.
+ *
+ * @example
+ * ```ts
+ * import type { GroupStaff_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: GroupStaff_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type GroupStaff_v2_1 = components["schemas"]["GroupStaff_v2_1"];
+
+/**
+ * The schema `Group_v2_0` of the Drill Practice API (`components.schemas["Group_v2_0"]`).
+ *
+ * A 2.0 group. The member list operation answers it with its members; creating a group answers it with counts in `members` and `drills` (see Contradictions in spec/README.md).
+ *
+ * @example
+ * ```ts
+ * import type { Group_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: Group_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Group_v2_0 = components["schemas"]["Group_v2_0"];
+
+/**
+ * The schema `Group_v2_1` of the Drill Practice API (`components.schemas["Group_v2_1"]`).
+ *
+ * A group of API 2.1: its name and description, how many members, drillables and tests it has, its icon, when it was created and last edited, and the organization it belongs to. Listing a group's drillables adds them as `drillables`.
+ *
+ * @example
+ * ```ts
+ * import type { Group_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: Group_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Group_v2_1 = components["schemas"]["Group_v2_1"];
+
+/**
+ * The schema `Groups_v2_1` of the Drill Practice API (`components.schemas["Groups_v2_1"]`).
+ *
+ * A list of groups (API 2.1): how many were found in all, regardless of the requested window, and the groups themselves with their high-level details.
+ *
+ * @example
+ * ```ts
+ * import type { Groups_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: Groups_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Groups_v2_1 = components["schemas"]["Groups_v2_1"];
+
+/**
+ * The schema `Media_v2_0` of the Drill Practice API (`components.schemas["Media_v2_0"]`).
+ *
+ * An image of a 2.0 answer (avatar, icon, cover): its MIME type and where to fetch it.
+ *
+ * @example
+ * ```ts
+ * import type { Media_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: Media_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Media_v2_0 = components["schemas"]["Media_v2_0"];
+
+/**
+ * The schema `Media_v2_1` of the Drill Practice API (`components.schemas["Media_v2_1"]`).
+ *
+ * An image that represents something, such as a group's icon or a user's avatar (API 2.1): its media type and where to fetch it.
+ *
+ * @example
+ * ```ts
+ * import type { Media_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: Media_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Media_v2_1 = components["schemas"]["Media_v2_1"];
+
+/**
+ * The schema `MergeDrillsForm_v2_1` of the Drill Practice API (`components.schemas["MergeDrillsForm_v2_1"]`).
+ *
+ * Fields of merging drills into the target drill.
+ *
+ * @example
+ * ```ts
+ * import type { MergeDrillsForm_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: MergeDrillsForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type MergeDrillsForm_v2_1 = components["schemas"]["MergeDrillsForm_v2_1"];
+
+/**
  * The schema `Message` of the Drill Practice API (`components.schemas["Message"]`).
  *
  * A success answer that only reports what was done, in a human-readable `description` (the same field that errors use for their text).
@@ -278,6 +918,166 @@ export type MultipartBody = components["schemas"]["MultipartBody"];
 export type NotShown = components["schemas"]["NotShown"];
 
 /**
+ * The schema `Objective_v2_0` of the Drill Practice API (`components.schemas["Objective_v2_0"]`).
+ *
+ * A practice or test objective of a 2.0 group.
+ *
+ * @example
+ * ```ts
+ * import type { Objective_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: Objective_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Objective_v2_0 = components["schemas"]["Objective_v2_0"];
+
+/**
+ * The schema `Objective_v2_1` of the Drill Practice API (`components.schemas["Objective_v2_1"]`).
+ *
+ * A practice objective of the calling user with its evaluation (API 2.1): the kind of objective, its review date, the minimum proficiency to reach (and the lower one it may fall to), whether it is met, and the playables it covers.
+ *
+ * @example
+ * ```ts
+ * import type { Objective_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: Objective_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Objective_v2_1 = components["schemas"]["Objective_v2_1"];
+
+/**
+ * The schema `Objectives_v2_1` of the Drill Practice API (`components.schemas["Objectives_v2_1"]`).
+ *
+ * The calling user's objectives and their evaluations (API 2.1).
+ *
+ * @example
+ * ```ts
+ * import type { Objectives_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: Objectives_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Objectives_v2_1 = components["schemas"]["Objectives_v2_1"];
+
+/**
+ * The schema `OrganizationStaffForm_v2_0` of the Drill Practice API (`components.schemas["OrganizationStaffForm_v2_0"]`).
+ *
+ * Fields of PUT organization staff.
+ *
+ * @example
+ * ```ts
+ * import type { OrganizationStaffForm_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: OrganizationStaffForm_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type OrganizationStaffForm_v2_0 = components["schemas"]["OrganizationStaffForm_v2_0"];
+
+/**
+ * The schema `Organization_v2_0` of the Drill Practice API (`components.schemas["Organization_v2_0"]`).
+ *
+ * A 2.0 organization.
+ *
+ * @example
+ * ```ts
+ * import type { Organization_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: Organization_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Organization_v2_0 = components["schemas"]["Organization_v2_0"];
+
+/**
+ * The schema `Organization_v2_1` of the Drill Practice API (`components.schemas["Organization_v2_1"]`).
+ *
+ * An organization of API 2.1; only the caller's own organization can be retrieved.
+ *
+ * @example
+ * ```ts
+ * import type { Organization_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: Organization_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Organization_v2_1 = components["schemas"]["Organization_v2_1"];
+
+/**
+ * The schema `Pagination_v2_1` of the Drill Practice API (`components.schemas["Pagination_v2_1"]`).
+ *
+ * Where a page of a list ends (API 2.1). Send `lastOnPage` back unchanged as `resultFrom` to fetch the next page; never compute it.
+ *
+ * @example
+ * ```ts
+ * import type { Pagination_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: Pagination_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Pagination_v2_1 = components["schemas"]["Pagination_v2_1"];
+
+/**
+ * The schema `Playable_v2_1` of the Drill Practice API (`components.schemas["Playable_v2_1"]`).
+ *
+ * Something that can be played: a drill, a course or a test (API 2.1). The object page marks `creator` as required, but its own example and every endpoint example that embeds a playable leave it out, so only the fields present everywhere are required.
+ *
+ * @example
+ * ```ts
+ * import type { Playable_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: Playable_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Playable_v2_1 = components["schemas"]["Playable_v2_1"];
+
+/**
+ * The schema `PostReviewForm_v2_1` of the Drill Practice API (`components.schemas["PostReviewForm_v2_1"]`).
+ *
+ * Fields of posting a review.
+ *
+ * @example
+ * ```ts
+ * import type { PostReviewForm_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: PostReviewForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type PostReviewForm_v2_1 = components["schemas"]["PostReviewForm_v2_1"];
+
+/**
+ * The schema `Preferences_v2_1` of the Drill Practice API (`components.schemas["Preferences_v2_1"]`).
+ *
+ * A user's practice preferences for a drillable (API 2.1). The page that stores them names the same attributes as its form fields.
+ *
+ * @example
+ * ```ts
+ * import type { Preferences_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: Preferences_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Preferences_v2_1 = components["schemas"]["Preferences_v2_1"];
+
+/**
  * The schema `Proficiency` of the Drill Practice API (`components.schemas["Proficiency"]`).
  *
  * Proficiency values of a user for a drillable or a practice session, whole numbers from 0 to 100. `overall` is always present; `receptive` and `productive` appear only when both directions are practised, and `overall` is then their mean. How the service computes them is not shown.
@@ -292,6 +1092,38 @@ export type NotShown = components["schemas"]["NotShown"];
  * ```
  */
 export type Proficiency = components["schemas"]["Proficiency"];
+
+/**
+ * The schema `ProficiencyChart_v2_1` of the Drill Practice API (`components.schemas["ProficiencyChart_v2_1"]`).
+ *
+ * The data to draw a proficiency chart of a drillable (API 2.1): the users charted, whether the chart is singular or incomplete, and series of points.
+ *
+ * @example
+ * ```ts
+ * import type { ProficiencyChart_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: ProficiencyChart_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type ProficiencyChart_v2_1 = components["schemas"]["ProficiencyChart_v2_1"];
+
+/**
+ * The schema `PublishPlayableForm_v2_1` of the Drill Practice API (`components.schemas["PublishPlayableForm_v2_1"]`).
+ *
+ * Fields of publishing a playable to a catalog (only drills and courses for now).
+ *
+ * @example
+ * ```ts
+ * import type { PublishPlayableForm_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: PublishPlayableForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type PublishPlayableForm_v2_1 = components["schemas"]["PublishPlayableForm_v2_1"];
 
 /**
  * The schema `Question` of the Drill Practice API (`components.schemas["Question"]`).
@@ -342,6 +1174,22 @@ export type QuestionAsk = components["schemas"]["QuestionAsk"];
 export type QuestionResponse = components["schemas"]["QuestionResponse"];
 
 /**
+ * The schema `QuestionResponse_v2_1` of the Drill Practice API (`components.schemas["QuestionResponse_v2_1"]`).
+ *
+ * The answer to a request for a test question (API 2.1). The 2.1.1 page names a QuestionResponse object without showing its fields; the question it carries is described by the 2.1.1 Question object page. The field name `question` is the one the 2.0 record uses for the same wrapper.
+ *
+ * @example
+ * ```ts
+ * import type { QuestionResponse_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: QuestionResponse_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type QuestionResponse_v2_1 = components["schemas"]["QuestionResponse_v2_1"];
+
+/**
  * The schema `QuestionTell` of the Drill Practice API (`components.schemas["QuestionTell"]`).
  *
  * The part the learner has to answer. For a multiple-choice question `terms` holds the choices offered.
@@ -358,6 +1206,86 @@ export type QuestionResponse = components["schemas"]["QuestionResponse"];
 export type QuestionTell = components["schemas"]["QuestionTell"];
 
 /**
+ * The schema `Question_v2_1` of the Drill Practice API (`components.schemas["Question_v2_1"]`).
+ *
+ * A question of API 2.1, with everything needed to present it. Time limits are ISO 8601 durations (2.0 gives whole seconds): either one per answer (`timeLimit`) or one for the whole remaining test (`remainingTestTime`), never both.
+ *
+ * @example
+ * ```ts
+ * import type { Question_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: Question_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Question_v2_1 = components["schemas"]["Question_v2_1"];
+
+/**
+ * The schema `Rating_v2_1` of the Drill Practice API (`components.schemas["Rating_v2_1"]`).
+ *
+ * A rating of a drillable (API 2.1), as points and as a score.
+ *
+ * @example
+ * ```ts
+ * import type { Rating_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: Rating_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Rating_v2_1 = components["schemas"]["Rating_v2_1"];
+
+/**
+ * The schema `Reception_v2_1` of the Drill Practice API (`components.schemas["Reception_v2_1"]`).
+ *
+ * How a public drillable is received (API 2.1): how many users it attracted, how users rate it and how difficult they find it. Every field is optional.
+ *
+ * @example
+ * ```ts
+ * import type { Reception_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: Reception_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Reception_v2_1 = components["schemas"]["Reception_v2_1"];
+
+/**
+ * The schema `RespondToGroupInvitationForm_v2_1` of the Drill Practice API (`components.schemas["RespondToGroupInvitationForm_v2_1"]`).
+ *
+ * Fields of responding to a group invitation.
+ *
+ * @example
+ * ```ts
+ * import type { RespondToGroupInvitationForm_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: RespondToGroupInvitationForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type RespondToGroupInvitationForm_v2_1 = components["schemas"]["RespondToGroupInvitationForm_v2_1"];
+
+/**
+ * The schema `Review_v2_1` of the Drill Practice API (`components.schemas["Review_v2_1"]`).
+ *
+ * A review of a public drill or course (API 2.1).
+ *
+ * @example
+ * ```ts
+ * import type { Review_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: Review_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Review_v2_1 = components["schemas"]["Review_v2_1"];
+
+/**
  * The schema `ServiceAccountKeyFile` of the Drill Practice API (`components.schemas["ServiceAccountKeyFile"]`).
  *
  * JSON key file of a service account, as issued with its key pair. Two fields are named by the interface. The file also states the key type (RSA_2048) and carries the PEM private key, under field names the interface does not give: find them by their values, not by name. The file belongs on a server: keep it out of anything delivered to users' browsers or phones.
@@ -372,6 +1300,54 @@ export type QuestionTell = components["schemas"]["QuestionTell"];
  * ```
  */
 export type ServiceAccountKeyFile = components["schemas"]["ServiceAccountKeyFile"];
+
+/**
+ * The schema `Session_v2_0` of the Drill Practice API (`components.schemas["Session_v2_0"]`).
+ *
+ * The current session: the locale, and the user when one is authenticated.
+ *
+ * @example
+ * ```ts
+ * import type { Session_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: Session_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Session_v2_0 = components["schemas"]["Session_v2_0"];
+
+/**
+ * The schema `StoreBeaconForm_v2_1` of the Drill Practice API (`components.schemas["StoreBeaconForm_v2_1"]`).
+ *
+ * Fields of storing a beacon definition.
+ *
+ * @example
+ * ```ts
+ * import type { StoreBeaconForm_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: StoreBeaconForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type StoreBeaconForm_v2_1 = components["schemas"]["StoreBeaconForm_v2_1"];
+
+/**
+ * The schema `StorePreferencesForm_v2_1` of the Drill Practice API (`components.schemas["StorePreferencesForm_v2_1"]`).
+ *
+ * Fields of storing practice preferences; a field left out keeps its stored value, and changing an attribute the user may not configure is an error.
+ *
+ * @example
+ * ```ts
+ * import type { StorePreferencesForm_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: StorePreferencesForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type StorePreferencesForm_v2_1 = components["schemas"]["StorePreferencesForm_v2_1"];
 
 /**
  * The schema `Term` of the Drill Practice API (`components.schemas["Term"]`).
@@ -406,6 +1382,70 @@ export type Term = components["schemas"]["Term"];
 export type TermEvaluation = components["schemas"]["TermEvaluation"];
 
 /**
+ * The schema `TestQuestion_v2_0` of the Drill Practice API (`components.schemas["TestQuestion_v2_0"]`).
+ *
+ * One question of a test result, with its evaluation.
+ *
+ * @example
+ * ```ts
+ * import type { TestQuestion_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: TestQuestion_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type TestQuestion_v2_0 = components["schemas"]["TestQuestion_v2_0"];
+
+/**
+ * The schema `TestResult_v2_0` of the Drill Practice API (`components.schemas["TestResult_v2_0"]`).
+ *
+ * A 2.0 test result: the test, the score and the answers with their corrections. The object page marks its fields required, but the GET test-result example leaves several out, so none is required here (see Contradictions in spec/README.md).
+ *
+ * @example
+ * ```ts
+ * import type { TestResult_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: TestResult_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type TestResult_v2_0 = components["schemas"]["TestResult_v2_0"];
+
+/**
+ * The schema `TestResult_v2_1` of the Drill Practice API (`components.schemas["TestResult_v2_1"]`).
+ *
+ * One result of a test (API 2.1): who took it, subject and style, the score, when it was started and completed, how many questions there were and how many were answered correctly, the progress, the columns asked and the drills tested.
+ *
+ * @example
+ * ```ts
+ * import type { TestResult_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: TestResult_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type TestResult_v2_1 = components["schemas"]["TestResult_v2_1"];
+
+/**
+ * The schema `Tests_v2_1` of the Drill Practice API (`components.schemas["Tests_v2_1"]`).
+ *
+ * The calling user's tests (API 2.1): how many there are, open and completed, and each test with its results where it has been taken.
+ *
+ * @example
+ * ```ts
+ * import type { Tests_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: Tests_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Tests_v2_1 = components["schemas"]["Tests_v2_1"];
+
+/**
  * The schema `TokenRequest` of the Drill Practice API (`components.schemas["TokenRequest"]`).
  *
  * Form parameters of the token exchange (JWT bearer grant, RFC 7523), sent as `application/x-www-form-urlencoded`.
@@ -422,6 +1462,214 @@ export type TermEvaluation = components["schemas"]["TermEvaluation"];
 export type TokenRequest = components["schemas"]["TokenRequest"];
 
 /**
+ * The schema `UpdateCourseForm_v2_1` of the Drill Practice API (`components.schemas["UpdateCourseForm_v2_1"]`).
+ *
+ * Fields of updating a course (not its drills).
+ *
+ * @example
+ * ```ts
+ * import type { UpdateCourseForm_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: UpdateCourseForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UpdateCourseForm_v2_1 = components["schemas"]["UpdateCourseForm_v2_1"];
+
+/**
+ * The schema `UpdateDrillForm_v2_0` of the Drill Practice API (`components.schemas["UpdateDrillForm_v2_0"]`).
+ *
+ * Fields of PUT drill (drills only, not courses); each is optional.
+ *
+ * @example
+ * ```ts
+ * import type { UpdateDrillForm_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: UpdateDrillForm_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UpdateDrillForm_v2_0 = components["schemas"]["UpdateDrillForm_v2_0"];
+
+/**
+ * The schema `UpdateDrillForm_v2_1` of the Drill Practice API (`components.schemas["UpdateDrillForm_v2_1"]`).
+ *
+ * Fields of updating a drill (drills only, not courses).
+ *
+ * @example
+ * ```ts
+ * import type { UpdateDrillForm_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: UpdateDrillForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UpdateDrillForm_v2_1 = components["schemas"]["UpdateDrillForm_v2_1"];
+
+/**
+ * The schema `UpdateGroupForm_v2_1` of the Drill Practice API (`components.schemas["UpdateGroupForm_v2_1"]`).
+ *
+ * Fields of updating a group. A catalog restriction can only be set, or removed, while the group has no content and no members.
+ *
+ * @example
+ * ```ts
+ * import type { UpdateGroupForm_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: UpdateGroupForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UpdateGroupForm_v2_1 = components["schemas"]["UpdateGroupForm_v2_1"];
+
+/**
+ * The schema `UpdateUserForm_v2_0` of the Drill Practice API (`components.schemas["UpdateUserForm_v2_0"]`).
+ *
+ * Fields of PUT user; each is optional and only what is sent changes.
+ *
+ * @example
+ * ```ts
+ * import type { UpdateUserForm_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: UpdateUserForm_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UpdateUserForm_v2_0 = components["schemas"]["UpdateUserForm_v2_0"];
+
+/**
+ * The schema `UpdateUserForm_v2_1` of the Drill Practice API (`components.schemas["UpdateUserForm_v2_1"]`).
+ *
+ * Fields of updating a user account.
+ *
+ * @example
+ * ```ts
+ * import type { UpdateUserForm_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: UpdateUserForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UpdateUserForm_v2_1 = components["schemas"]["UpdateUserForm_v2_1"];
+
+/**
+ * The schema `UserEmailAddress_v2_0` of the Drill Practice API (`components.schemas["UserEmailAddress_v2_0"]`).
+ *
+ * One email address of a user account and whether it is the primary one.
+ *
+ * @example
+ * ```ts
+ * import type { UserEmailAddress_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: UserEmailAddress_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UserEmailAddress_v2_0 = components["schemas"]["UserEmailAddress_v2_0"];
+
+/**
+ * The schema `UserEmailAddress_v2_1` of the Drill Practice API (`components.schemas["UserEmailAddress_v2_1"]`).
+ *
+ * One email address of a user account (API 2.1), whether it is verified and whether it is the primary one.
+ *
+ * @example
+ * ```ts
+ * import type { UserEmailAddress_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: UserEmailAddress_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UserEmailAddress_v2_1 = components["schemas"]["UserEmailAddress_v2_1"];
+
+/**
+ * The schema `UserEmailAddresses_v2_0` of the Drill Practice API (`components.schemas["UserEmailAddresses_v2_0"]`).
+ *
+ * The email addresses of a user account. When there are any, exactly one is primary; only the primary address receives mail, the others can be used to log in.
+ *
+ * @example
+ * ```ts
+ * import type { UserEmailAddresses_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: UserEmailAddresses_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UserEmailAddresses_v2_0 = components["schemas"]["UserEmailAddresses_v2_0"];
+
+/**
+ * The schema `UserEmailAddresses_v2_1` of the Drill Practice API (`components.schemas["UserEmailAddresses_v2_1"]`).
+ *
+ * All email addresses of a user account (API 2.1).
+ *
+ * @example
+ * ```ts
+ * import type { UserEmailAddresses_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: UserEmailAddresses_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UserEmailAddresses_v2_1 = components["schemas"]["UserEmailAddresses_v2_1"];
+
+/**
+ * The schema `User_v2_0` of the Drill Practice API (`components.schemas["User_v2_0"]`).
+ *
+ * A 2.0 user account.
+ *
+ * @example
+ * ```ts
+ * import type { User_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: User_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type User_v2_0 = components["schemas"]["User_v2_0"];
+
+/**
+ * The schema `User_v2_1` of the Drill Practice API (`components.schemas["User_v2_1"]`).
+ *
+ * A user account of API 2.1. The object page marks `type` as required, but the example of retrieving a user leaves it out (and shows `memberSince` and `biography`, which the object page does not list): only `id` and `name`, present in both, are required.
+ *
+ * @example
+ * ```ts
+ * import type { User_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: User_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type User_v2_1 = components["schemas"]["User_v2_1"];
+
+/**
+ * The schema `Warnings_v2_1` of the Drill Practice API (`components.schemas["Warnings_v2_1"]`).
+ *
+ * Why the caller may not want to go ahead with deleting a drill or course (API 2.1), sent with status 428 unless `ignoreWarnings` is true. The page names the warning identifiers `part_of_course`, `part_of_group`, `test_completed` and `test_defined`, not the object's fields.
+ *
+ * @example
+ * ```ts
+ * import type { Warnings_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: Warnings_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Warnings_v2_1 = components["schemas"]["Warnings_v2_1"];
+
+/**
  * The names of all schemas in the spec, in the order of the aliases above.
  *
  * @example
@@ -431,4 +1679,4 @@ export type TokenRequest = components["schemas"]["TokenRequest"];
  * console.log(SCHEMA_NAMES.includes("Drillable")); // true
  * ```
  */
-export const SCHEMA_NAMES = ["AccessTokenResponse","AnswerRequest","AnswerResponse","AssertionClaims","AssertionHeader","AuthorizationServerMetadata","Drillable","DrillablePractice","Drillables","EmptyObject","ErrorResponse","Evaluation","Feedback","FormFields","Message","MultipartBody","NotShown","Proficiency","Question","QuestionAsk","QuestionResponse","QuestionTell","ServiceAccountKeyFile","Term","TermEvaluation","TokenRequest"] as const;
+export const SCHEMA_NAMES = ["AccessTokenResponse","Actor_v2_0","Actor_v2_1","Actors_v2_0","Actors_v2_1","AddGroupMemberForm_v2_1","AnswerRequest","AnswerResponse","AssertionClaims","AssertionHeader","AuthorizationServerMetadata","Beacon_v2_1","Beacons_v2_1","ClientAppForm_v2_0","ClientApp_v2_0","Course_v2_0","Course_v2_1","CreateCourseForm_v2_0","CreateCourseForm_v2_1","CreateDrillForm_v2_0","CreateDrillForm_v2_1","CreateGroupForm_v2_0","CreateGroupForm_v2_1","CreateUserForm_v2_1","DefineTestForm_v2_0","DefineTestForm_v2_1","DrillDetails_v2_0","Drill_v2_0","Drill_v2_1","Drillable","DrillablePractice","Drillables","EmailAddress_v2_0","EmailAddress_v2_1","EmptyObject","ErrorResponse","Evaluation","Feedback","FormFields","GroupCounts_v2_0","GroupInvitationForm_v2_0","GroupInvitation_v2_0","GroupInvitation_v2_1","GroupMember_v2_0","GroupMembers_v2_1","GroupResults_v2_0","GroupStaff_v2_0","GroupStaff_v2_1","Group_v2_0","Group_v2_1","Groups_v2_1","Media_v2_0","Media_v2_1","MergeDrillsForm_v2_1","Message","MultipartBody","NotShown","Objective_v2_0","Objective_v2_1","Objectives_v2_1","OrganizationStaffForm_v2_0","Organization_v2_0","Organization_v2_1","Pagination_v2_1","Playable_v2_1","PostReviewForm_v2_1","Preferences_v2_1","Proficiency","ProficiencyChart_v2_1","PublishPlayableForm_v2_1","Question","QuestionAsk","QuestionResponse","QuestionResponse_v2_1","QuestionTell","Question_v2_1","Rating_v2_1","Reception_v2_1","RespondToGroupInvitationForm_v2_1","Review_v2_1","ServiceAccountKeyFile","Session_v2_0","StoreBeaconForm_v2_1","StorePreferencesForm_v2_1","Term","TermEvaluation","TestQuestion_v2_0","TestResult_v2_0","TestResult_v2_1","Tests_v2_1","TokenRequest","UpdateCourseForm_v2_1","UpdateDrillForm_v2_0","UpdateDrillForm_v2_1","UpdateGroupForm_v2_1","UpdateUserForm_v2_0","UpdateUserForm_v2_1","UserEmailAddress_v2_0","UserEmailAddress_v2_1","UserEmailAddresses_v2_0","UserEmailAddresses_v2_1","User_v2_0","User_v2_1","Warnings_v2_1"] as const;

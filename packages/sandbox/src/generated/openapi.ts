@@ -33,6 +33,101 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * Actor_v2_0
+         * @description A user (or organization) as 2.0 answers refer to it: in a session, in staff lists and in user lists.
+         */
+        Actor_v2_0: {
+            avatar?: components["schemas"]["Media_v2_0"];
+            /**
+             * Format: date-time
+             * @description When the account was created (ISO 8601).
+             */
+            created?: string;
+            /** @description Description of the user (in user lists). */
+            description?: string;
+            /** @description Email address (in user lists). */
+            emailAddress?: string;
+            /** @description Identifier of the actor (the session example shows an email address here). */
+            id?: string;
+            /** @description Locale, such as `en_US` or `nl`. */
+            locale?: string;
+            /** @description Display name. */
+            name?: string;
+            /** @description Quota figure shown in user lists; its unit is not shown. */
+            quota?: number;
+            /**
+             * @description Kind of actor.
+             * @example USER
+             */
+            type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Actor_v2_1
+         * @description A user (or organization) as it appears inside other answers of API 2.1, for example a group member, a staff user or a reviewer. Which fields appear depends on the answer.
+         */
+        Actor_v2_1: {
+            avatar?: components["schemas"]["Media_v2_1"];
+            /** @description Primary email address, where shown to the caller. */
+            emailAddress?: string;
+            /** @description Identifier of the actor. */
+            id?: string;
+            /** @description Display name. */
+            name?: string;
+            /** @description The user's real name, where shown to the caller. */
+            realName?: string;
+            /**
+             * @description What kind of actor this is.
+             * @example USER
+             */
+            type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Actors_v2_0
+         * @description A page of users: the total number found and the users of this page.
+         */
+        Actors_v2_0: {
+            /** @description Number of users found. */
+            total?: number;
+            /** @description The users of this page. */
+            users?: components["schemas"]["Actor_v2_0"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Actors_v2_1
+         * @description A list of actors (users or organizations) of API 2.1. The object page's field table names the list `actors`, while its example and the staff endpoint's example carry it as `users`; both are described, neither is required.
+         */
+        Actors_v2_1: {
+            /** @description The list, as the field table names it. */
+            actors?: components["schemas"]["Actor_v2_1"][];
+            /** @description How many actors are available to the caller. */
+            total?: number;
+            /** @description The list, as the examples carry it. */
+            users?: components["schemas"]["Actor_v2_1"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * AddGroupMemberForm_v2_1
+         * @description Fields of adding a user to a group, possibly creating the account (auto-setup). The stored page is cut after these fields.
+         */
+        AddGroupMemberForm_v2_1: {
+            /** @description Preferred language of a user whose account is created. */
+            locale?: string;
+            /** @description Real name of a user whose account is created. */
+            name?: string;
+            /** @description Send newly created accounts the standard welcome email. */
+            sendWelcomeEmail?: boolean;
+            /** @description Set up an account for a user who has none (auto-setup must be enabled; name then required). */
+            setup?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * AnswerRequest
          * @description Form fields of a 2.0 answer. `answer` holds the given value, or the values when the question takes several (a repeated field on the wire).
          */
@@ -110,6 +205,368 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * Beacon_v2_1
+         * @description A beacon definition (API 2.1): which playable a beacon triggers, at which proximity, and how long the playable stays visible after detection.
+         */
+        Beacon_v2_1: {
+            description?: string;
+            /**
+             * @description The fixed UUID 07212ead-8344-4426-8b41-8b0cb621625a, an underscore, the major value in hex, an underscore and the minor value in hex.
+             * @example 07212ead-8344-4426-8b41-8b0cb621625a_0000_0001
+             */
+            id?: string;
+            /**
+             * Format: duration
+             * @description An ISO 8601 duration.
+             * @example PT5M
+             */
+            lingerDuration?: string;
+            playable?: components["schemas"]["Playable_v2_1"];
+            /**
+             * @example FAR
+             * @example NEAR
+             * @example IMMEDIATE
+             */
+            proximity?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Beacons_v2_1
+         * @description The beacon definitions of the caller's organization (API 2.1).
+         */
+        Beacons_v2_1: {
+            beacons?: components["schemas"]["Beacon_v2_1"][];
+            total?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * ClientApp_v2_0
+         * @description An API client application registered with the service.
+         */
+        ClientApp_v2_0: {
+            /**
+             * Format: date-time
+             * @description When the application was registered (ISO 8601).
+             */
+            created?: string;
+            creator?: components["schemas"]["Actor_v2_0"];
+            /** @description Description shown on the approval screen. */
+            description?: string;
+            icon?: components["schemas"]["Media_v2_0"];
+            /** @description The client ID. */
+            id: string;
+            /** @description Name of the application. */
+            name: string;
+            /** @description Where users are sent after allowing or declining access. */
+            redirectionEndpoint?: string;
+            /** @description The OAuth client secret; only its owner sees it. */
+            secret?: string;
+            /**
+             * @description Official or experimental; new applications start experimental.
+             * @example OFFICIAL
+             * @example EXPERIMENTAL
+             */
+            status?: string;
+            /** @description Website of the application. */
+            url?: string;
+            /** @description A flag whose description the stored page cuts off. */
+            userCredentialFlowPermitted?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * ClientAppForm_v2_0
+         * @description Fields of POST client-apps.
+         */
+        ClientAppForm_v2_0: {
+            /** @description Description of the application. */
+            description?: string;
+            /** @description Key of an icon uploaded just before. */
+            iconKey?: string;
+            /**
+             * @description Name of the client application.
+             * @example Integration with LMS
+             */
+            name: string;
+            /** @description The OAuth redirection endpoint. */
+            redirectionEndpoint: string;
+            /**
+             * @description Where to learn more about the application.
+             * @example https://www.example.com
+             */
+            url?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Course_v2_0
+         * @description A 2.0 course as POST courses answers it: the new course's ID and its type.
+         */
+        Course_v2_0: {
+            /** @description Identifier of the course. */
+            id?: string;
+            /**
+             * @description `COURSE` for this operation.
+             * @example COURSE
+             */
+            type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Course_v2_1
+         * @description A course as the course-editing answers of API 2.1 return it: creating one answers its `id` and `type` (`COURSE`). The pages that change a course say they answer the course reflecting the change, without showing its fields.
+         */
+        Course_v2_1: {
+            id?: string;
+            /** @example COURSE */
+            type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * CreateCourseForm_v2_0
+         * @description Fields of POST courses; the new course is empty.
+         */
+        CreateCourseForm_v2_0: {
+            /** @description What the course is about. */
+            description: string;
+            /**
+             * @description Name of the course.
+             * @example French Made Easy
+             */
+            name: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * CreateCourseForm_v2_1
+         * @description Fields of creating a course.
+         */
+        CreateCourseForm_v2_1: {
+            /** @description Description of the new course. */
+            description: string;
+            /** @description Name of the new course. */
+            name: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * CreateDrillForm_v2_0
+         * @description Fields of POST drills. The page also lists an optional, repeated field `tags` (one field per tag); it is not declared here because the per-version bundling filters every node keyed `tags` (Redocly filter-in by tag), so it travels as one of the open extra fields.
+         */
+        CreateDrillForm_v2_0: {
+            /** @description What the drill is about. */
+            description: string;
+            /**
+             * @description Name of the new drill.
+             * @example French Made Easy chapter 1
+             */
+            name: string;
+            /**
+             * @description Subject of the drill; must differ from the name.
+             * @example French
+             */
+            subject: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * CreateDrillForm_v2_1
+         * @description Fields of creating a drill.
+         */
+        CreateDrillForm_v2_1: {
+            /** @description Description of the drill. */
+            description: string;
+            /** @description Name of the new drill; a sequence number is appended if the name is taken. */
+            name: string;
+            /** @description Subject of the drill. */
+            subject: string;
+            /** @description Tags of the drill; repeat the field for several. */
+            tags?: string[];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * CreateGroupForm_v2_0
+         * @description Fields of POST groups; the new group is empty.
+         */
+        CreateGroupForm_v2_0: {
+            /** @description Description of the group. */
+            description: string;
+            /**
+             * @description Name of the group.
+             * @example Class of 2013
+             */
+            name: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * CreateGroupForm_v2_1
+         * @description Fields of creating a group.
+         */
+        CreateGroupForm_v2_1: {
+            /** @description A catalog to restrict the group to: only its content, and only users with access to it. */
+            catalogRestriction?: string;
+            /**
+             * @description With catalogRestriction: REQUIRE (the default; members need access to the catalog) or GRANT (joining grants access, where the catalog's owner permits it).
+             * @enum {string}
+             */
+            catalogRestrictionMode?: "REQUIRE" | "GRANT";
+            /** @description Description of the new group. */
+            description: string;
+            /** @description Name of the new group. */
+            name: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * CreateUserForm_v2_1
+         * @description Fields of creating a user account: an email address or a third-party identity must be given (or both). The stored page is cut after these fields.
+         */
+        CreateUserForm_v2_1: {
+            /** @description Country of residence, a two-letter ISO 3166-1 code. */
+            domicile?: string;
+            /** @description Email address of the user. */
+            emailAddress?: string;
+            /** @description Preferred language: an ISO 639-1 code, or language_COUNTRY. */
+            locale?: string;
+            /** @description Full name. */
+            name: string;
+            /** @description Options for creating the account (the values are not shown on the stored page). */
+            options?: string[];
+            /** @description An IANA time zone ID. */
+            timeZone?: string;
+            /** @description Year of birth, four digits. */
+            yearOfBirth?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * DefineTestForm_v2_0
+         * @description Fields of POST tests, as far as the stored page shows them (it is cut inside the description of style).
+         */
+        DefineTestForm_v2_0: {
+            /**
+             * @description Enforced question direction, unless the drill enforces one; `BIDIRECTIONAL` by default.
+             * @default BIDIRECTIONAL
+             * @enum {string}
+             */
+            direction: "PRODUCTIVE" | "RECEPTIVE" | "BIDIRECTIONAL";
+            /**
+             * @description What the user sees after the test: `FULL` (score and details, the default), `PARTIAL` (score only) or `NONE`.
+             * @default FULL
+             * @enum {string}
+             */
+            disclosure: "FULL" | "PARTIAL" | "NONE";
+            /** @description The drills to test, one field per drill. */
+            drill: string[];
+            /** @description Text shown just before the test starts. */
+            instructions?: string;
+            /** @description Question style; the stored page is cut inside its description. */
+            style?: string;
+            /**
+             * @description Title of the test; by default the drill's name, or the subject for several drills.
+             * @example Testing my geography
+             */
+            title?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * DefineTestForm_v2_1
+         * @description Fields of defining a test. The stored page is cut after these fields; `disclosures` is typed as a string array without its wire form, sent here like the other lists.
+         */
+        DefineTestForm_v2_1: {
+            /** @description Whether the test is adaptive (default false). */
+            adaptive?: boolean;
+            /** @description Whether testees may move between questions (never for adaptive tests or per-question time limits). */
+            allowQuestionNavigation?: boolean;
+            /** @description Whether a navigable test may be submitted with questions unanswered. */
+            allowUnansweredQuestions?: boolean;
+            columns?: string[];
+            /**
+             * @description Direction of the questions.
+             * @enum {string}
+             */
+            direction?: "PRODUCTIVE" | "RECEPTIVE" | "BIDIRECTIONAL";
+            /** @description How much of the results the testee sees (the values are cut on the stored page). */
+            disclosures?: string[];
+            /** @description The drills tested; repeat for several. */
+            drills: string[];
+            /** @description Shown to testees before the test starts. */
+            instructions?: string;
+            /** @description Name of the test. */
+            name: string;
+            /** @description Number of questions, for the whole test or per drill. */
+            questions?: number[];
+            /** @description Start level of an adaptive test, one-based (default: the middle). */
+            startDrill?: number;
+            /**
+             * @description Style of the questions.
+             * @enum {string}
+             */
+            style?: "MULTIPLE_CHOICE" | "OPEN_ENDED";
+            tags?: string[];
+            /**
+             * Format: duration
+             * @description Time limit to complete the test, a duration.
+             */
+            timeLimit?: string;
+            /** @description Weights of the drills in the score, 0 to 100. */
+            weights?: number[];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Drill_v2_0
+         * @description A 2.0 drill as the drill writes answer it.
+         */
+        Drill_v2_0: {
+            /** @description Description of the drill. */
+            description?: string;
+            /** @description Identifier of the drill. */
+            id?: string;
+            /**
+             * Format: date-time
+             * @description When the drill was last changed (ISO 8601).
+             */
+            lastEdited?: string;
+            /** @description Name; creating may append a bracketed sequence number on a clash, so the answer echoes it. */
+            name?: string;
+            /** @description Subject of the drill. */
+            subject?: string;
+            /**
+             * @description `DRILL` for these operations.
+             * @example DRILL
+             */
+            type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Drill_v2_1
+         * @description A drill as the drill-editing answers of API 2.1 return it. Creating a drill answers only `id`, `name` and `type` (the name is echoed because a sequence number may have been appended); updating one also answers `subject`, `description` and `lastEdited`.
+         */
+        Drill_v2_1: {
+            description?: string;
+            id?: string;
+            /** Format: date-time */
+            lastEdited?: string;
+            name?: string;
+            subject?: string;
+            /**
+             * @description DRILL for drills.
+             * @example DRILL
+             */
+            type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * Drillable
          * @description A drill or course as listed in a store search result (2.0 object).
          */
@@ -151,6 +608,68 @@ export interface components {
             drills: components["schemas"]["Drillable"][];
             /** @description How many drillables matched in all, whatever `resultStart` and `resultSize` were. */
             total: number;
+        };
+        /**
+         * DrillDetails_v2_0
+         * @description A drill or course as GET drill answers it (the page calls it a 2.0 Drillable; the store search's `Drillable` keeps the interface's shape). The `type` says which it is.
+         */
+        DrillDetails_v2_0: {
+            cover?: components["schemas"]["Media_v2_0"];
+            /** @description Description. */
+            description?: string;
+            icon?: components["schemas"]["Media_v2_0"];
+            /** @description Identifier of the drill or course. */
+            id?: string;
+            /** @description License of the content; the stored page is cut inside it. */
+            license?: {
+                [key: string]: unknown;
+            };
+            /** @description Name. */
+            name?: string;
+            /** @description The caller's progress; present when the drill is in the caller's repertoire. */
+            practice?: {
+                /** @description Expected time to reach full proficiency. */
+                expectedDuration?: number;
+                highestProficiency?: components["schemas"]["Proficiency"];
+                proficiency?: components["schemas"]["Proficiency"];
+                /** @description Time spent practising. */
+                timeSpent?: number;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description Number of items. */
+            size?: number;
+            /** @description Subject. */
+            subject?: string;
+            /**
+             * @description `DRILL` or `COURSE`.
+             * @example DRILL
+             */
+            type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * EmailAddress_v2_0
+         * @description An email address and whether it has been verified.
+         */
+        EmailAddress_v2_0: {
+            /** @description The email address. */
+            address?: string;
+            /** @description Whether the address has been verified. */
+            verified?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * EmailAddress_v2_1
+         * @description An email address and whether it has been verified (API 2.1).
+         */
+        EmailAddress_v2_1: {
+            address?: string;
+            verified?: boolean;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * EmptyObject
@@ -218,6 +737,324 @@ export interface components {
             [key: string]: (string | number | boolean) | (string | number | boolean)[];
         };
         /**
+         * Group_v2_0
+         * @description A 2.0 group. The member list operation answers it with its members; creating a group answers it with counts in `members` and `drills` (see Contradictions in spec/README.md).
+         */
+        Group_v2_0: {
+            counts?: components["schemas"]["GroupCounts_v2_0"];
+            /** @description Description of the group. */
+            description?: string;
+            /** @description Number of drills (a new group). */
+            drills?: number;
+            /** @description Identifier of the group. */
+            id?: string;
+            /** @description The members (member list), or their number (a new group). */
+            members?: components["schemas"]["GroupMember_v2_0"][] | number;
+            /** @description Name of the group. */
+            name?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Group_v2_1
+         * @description A group of API 2.1: its name and description, how many members, drillables and tests it has, its icon, when it was created and last edited, and the organization it belongs to. Listing a group's drillables adds them as `drillables`.
+         */
+        Group_v2_1: {
+            /** @description How many members, drillables and tests the group has. */
+            counts?: {
+                drillables?: number;
+                members?: number;
+                tests?: number;
+            } & {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: date-time
+             * @description When the group was created.
+             */
+            created?: string;
+            /** @description Description of the group. */
+            description?: string;
+            /** @description The group's drills and courses (in the answer that lists them). */
+            drillables?: components["schemas"]["Playable_v2_1"][];
+            icon?: components["schemas"]["Media_v2_1"];
+            /** @description Identifier of the group. */
+            id?: string;
+            /**
+             * Format: date-time
+             * @description When the group was last changed.
+             */
+            lastEdited?: string;
+            /** @description Name of the group. */
+            name?: string;
+            /** @description The organization the group belongs to. */
+            organization?: {
+                id?: string;
+                /** @description Whether accounts may be created for new group members. */
+                mayCreateGroupMemberAccounts?: boolean;
+                /** @example ORGANIZATION */
+                type?: string;
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * GroupCounts_v2_0
+         * @description Counts of what a group holds.
+         */
+        GroupCounts_v2_0: {
+            /** @description Number of drills and courses in the group. */
+            drillables?: number;
+            /** @description Number of tests in the group. */
+            tests?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * GroupInvitation_v2_0
+         * @description An invitation to a group: its status, the invited user and the group.
+         */
+        GroupInvitation_v2_0: {
+            group?: components["schemas"]["Group_v2_0"];
+            /**
+             * @description Status of the invitation.
+             * @example ACCEPTED
+             */
+            status?: string;
+            user?: components["schemas"]["Actor_v2_0"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * GroupInvitation_v2_1
+         * @description An invitation to a group (API 2.1): its status, the invited user and the group with its counts.
+         */
+        GroupInvitation_v2_1: {
+            group?: components["schemas"]["Group_v2_1"];
+            /**
+             * @description The invitation's status.
+             * @example ACCEPTED
+             */
+            status?: string;
+            user?: {
+                emailAddress?: string;
+                id?: string;
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * GroupInvitationForm_v2_0
+         * @description Fields of PUT group-invitation.
+         */
+        GroupInvitationForm_v2_0: {
+            /**
+             * @description What to do with the invitation.
+             * @enum {string}
+             */
+            action: "ACCEPT" | "DECLINE";
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * GroupMember_v2_0
+         * @description A member of a 2.0 group, or an invitee who has not answered yet.
+         */
+        GroupMember_v2_0: {
+            /** @description Email address of the member or invitee. */
+            emailAddress?: string;
+            /** @description Identifier of the member's account. */
+            id?: string;
+            /**
+             * Format: date-time
+             * @description When the member joined (ISO 8601).
+             */
+            joined?: string;
+            /** @description Name of the member. */
+            name?: string;
+            /**
+             * @description Present for invitees who have not accepted or declined yet.
+             * @example invited
+             */
+            status?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * GroupMembers_v2_1
+         * @description A page of a group's members (API 2.1): each member with the date they joined, counts of members and invitees, and the pagination of the list.
+         */
+        GroupMembers_v2_1: {
+            counts?: {
+                invitees?: number;
+                members?: number;
+            } & {
+                [key: string]: unknown;
+            };
+            members?: ({
+                /**
+                 * Format: date-time
+                 * @description When the member joined the group.
+                 */
+                joined?: string;
+                member?: components["schemas"]["Actor_v2_1"];
+            } & {
+                [key: string]: unknown;
+            })[];
+            pagination?: components["schemas"]["Pagination_v2_1"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * GroupResults_v2_0
+         * @description Up-to-date results of a 2.0 group: the group's average proficiency and averages per drill or course (with the drills of a course inside). The stored page is cut inside the per-drill averages, so the per-member results it announces are not seen.
+         */
+        GroupResults_v2_0: {
+            /** @description Average proficiency per drill or course. */
+            averageDrillResults?: ({
+                /** @description For a course: the same figures per drill. */
+                drillResults?: {
+                    [key: string]: unknown;
+                }[];
+                /** @description Identifier of the drill or course. */
+                id?: string;
+                /** @description Average proficiency for it, 0–100. */
+                proficiency?: number;
+                /**
+                 * @description `course` or `drill` in the example (lower case).
+                 * @example course
+                 * @example drill
+                 */
+                type?: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description Average proficiency over all members and drills, 0–100. */
+            averageProficiency?: number;
+            /** @description Identifier of the group. */
+            groupId?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Groups_v2_1
+         * @description A list of groups (API 2.1): how many were found in all, regardless of the requested window, and the groups themselves with their high-level details.
+         */
+        Groups_v2_1: {
+            groups?: components["schemas"]["Group_v2_1"][];
+            pagination?: components["schemas"]["Pagination_v2_1"];
+            /** @description How many groups were found, regardless of resultStart and resultSize. */
+            total?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * GroupStaff_v2_0
+         * @description The staff permissions of a 2.0 group. In 2.0 the group is given by its ID as a string (2.1.1 gives an object). The object page names the number `total`, the endpoint examples `count` (see Contradictions in spec/README.md).
+         */
+        GroupStaff_v2_0: {
+            /** @description Number of staff permissions listed (endpoint examples). */
+            count?: number;
+            /** @description Identifier of the group. */
+            group: string;
+            /** @description One entry per staff user and permission. */
+            groupStaffUsers?: ({
+                /** @description Identifier of the group. */
+                group?: string;
+                /**
+                 * @description `MANAGE`: content, members and progress; `VIEW`: contents, membership and progress.
+                 * @enum {string}
+                 */
+                permission?: "MANAGE" | "VIEW";
+                user?: components["schemas"]["Actor_v2_0"];
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description Number of staff users (object page). */
+            total?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * GroupStaff_v2_1
+         * @description The staff permissions of a group (API 2.1): the group, how many staff permissions there are and, per staff user, the permission held (`MANAGE` or `VIEW`). Unlike 2.0, `group` is an object with the group's `id`.
+         */
+        GroupStaff_v2_1: {
+            /** @description How many staff permissions are listed. */
+            count?: number;
+            group?: {
+                id?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            groupStaffUsers?: ({
+                group?: {
+                    id?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                /**
+                 * @description The permission held; the pages name MANAGE and VIEW.
+                 * @example MANAGE
+                 * @example VIEW
+                 */
+                permission?: string;
+                user?: components["schemas"]["Actor_v2_1"];
+            } & {
+                [key: string]: unknown;
+            })[];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Media_v2_0
+         * @description An image of a 2.0 answer (avatar, icon, cover): its MIME type and where to fetch it.
+         */
+        Media_v2_0: {
+            /**
+             * @description MIME type of the image.
+             * @example image/png
+             */
+            type?: string;
+            /** @description Where the image can be fetched. */
+            url?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Media_v2_1
+         * @description An image that represents something, such as a group's icon or a user's avatar (API 2.1): its media type and where to fetch it.
+         */
+        Media_v2_1: {
+            /** @description Height in pixels, where given. */
+            height?: number;
+            /**
+             * @description The media (MIME) type.
+             * @example image/png
+             */
+            type?: string;
+            /** @description Where the image is served. */
+            url?: string;
+            /** @description Width in pixels, where given. */
+            width?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * MergeDrillsForm_v2_1
+         * @description Fields of merging drills into the target drill.
+         */
+        MergeDrillsForm_v2_1: {
+            /** @description A drill to append to the target; repeat for several, in order. The caller must author target and sources; sources are kept. */
+            source: string[];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * Message
          * @description A success answer that only reports what was done, in a human-readable `description` (the same field that errors use for their text).
          */
@@ -241,6 +1078,213 @@ export interface components {
          */
         NotShown: unknown;
         /**
+         * Objective_v2_0
+         * @description A practice or test objective of a 2.0 group.
+         */
+        Objective_v2_0: {
+            /** @description The drills the objective covers. */
+            drills?: ({
+                /** @description Identifier of the drill. */
+                id?: string;
+                /** @description Name of the drill. */
+                name?: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description Identifier of the objective. */
+            id?: string;
+            /**
+             * @description Minimum proficiency to reach, 0–100. The example writes it as a string (`"90"`); see Contradictions in spec/README.md.
+             * @example 90
+             */
+            minimumProficiency?: number | string;
+            /**
+             * Format: date-time
+             * @description When the objective is reviewed (ISO 8601).
+             */
+            reviewDate?: string;
+            /**
+             * @description Kind of objective.
+             * @example ONEOFF
+             */
+            type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Objective_v2_1
+         * @description A practice objective of the calling user with its evaluation (API 2.1): the kind of objective, its review date, the minimum proficiency to reach (and the lower one it may fall to), whether it is met, and the playables it covers.
+         */
+        Objective_v2_1: {
+            evaluation?: {
+                met?: boolean;
+                proficiency?: number;
+            } & {
+                [key: string]: unknown;
+            };
+            fallingMinimumProficiency?: number;
+            icon?: components["schemas"]["Media_v2_1"];
+            id?: string;
+            minimumProficiency?: number;
+            playables?: components["schemas"]["Playable_v2_1"][];
+            /** Format: date-time */
+            reviewDate?: string;
+            /**
+             * @example ONEOFF
+             * @example PERMANENT
+             */
+            type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Objectives_v2_1
+         * @description The calling user's objectives and their evaluations (API 2.1).
+         */
+        Objectives_v2_1: {
+            objectives?: components["schemas"]["Objective_v2_1"][];
+            total?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Organization_v2_0
+         * @description A 2.0 organization.
+         */
+        Organization_v2_0: {
+            avatar?: components["schemas"]["Media_v2_0"];
+            /** @description The organization's contract. */
+            contract?: {
+                /**
+                 * @description Kind of contract.
+                 * @example BUSINESS
+                 */
+                type?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description Contact email address. */
+            emailAddress?: string;
+            /** @description Group member quota (seen in the organizations list). */
+            groupMemberQuota?: number;
+            /** @description Identifier of the organization. */
+            id?: string;
+            /** @description Locale, such as `en_US`. */
+            locale?: string;
+            /** @description Name of the organization. */
+            name?: string;
+            /**
+             * @description Kind of actor.
+             * @example ORGANIZATION
+             */
+            type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Organization_v2_1
+         * @description An organization of API 2.1; only the caller's own organization can be retrieved.
+         */
+        Organization_v2_1: {
+            contract?: {
+                /** @example BUSINESS */
+                type?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            emailAddress?: string;
+            id?: string;
+            /** @example en_US */
+            locale?: string;
+            name?: string;
+            /** @example ORGANIZATION */
+            type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * OrganizationStaffForm_v2_0
+         * @description Fields of PUT organization staff.
+         */
+        OrganizationStaffForm_v2_0: {
+            /** @description Name of the user; required when no user ID is given and the account must be created. */
+            name?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Pagination_v2_1
+         * @description Where a page of a list ends (API 2.1). Send `lastOnPage` back unchanged as `resultFrom` to fetch the next page; never compute it.
+         */
+        Pagination_v2_1: {
+            /**
+             * @description Marks the last entry of this page: an opaque value (the example shows a timestamp). Copy it into `resultFrom`.
+             * @example 2016-02-23T15:36:57.814Z
+             */
+            lastOnPage?: string;
+            /** @description Whether another page follows. */
+            moreAvailable?: boolean;
+            /** @description How many entries the whole list has. */
+            total?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Playable_v2_1
+         * @description Something that can be played: a drill, a course or a test (API 2.1). The object page marks `creator` as required, but its own example and every endpoint example that embeds a playable leave it out, so only the fields present everywhere are required.
+         */
+        Playable_v2_1: {
+            /** @description Present only when the calling client application cannot serve this playable; lists what it lacks. */
+            compatibility?: {
+                [key: string]: unknown;
+            };
+            cover?: components["schemas"]["Media_v2_1"];
+            creator?: components["schemas"]["Actor_v2_1"];
+            icon: components["schemas"]["Media_v2_1"];
+            /** @description Identifier of the drill, course or test. */
+            id: string;
+            /** @description Name (title). */
+            name: string;
+            owner?: components["schemas"]["Actor_v2_1"];
+            /**
+             * @description What kind of playable this is.
+             * @example DRILL
+             * @example COURSE
+             * @example TEST
+             */
+            type: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * PostReviewForm_v2_1
+         * @description Fields of posting a review.
+         */
+        PostReviewForm_v2_1: {
+            /** @description An optional rating from 1 to 5. */
+            appreciation?: number;
+            /** @description The review's text. */
+            content: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Preferences_v2_1
+         * @description A user's practice preferences for a drillable (API 2.1). The page that stores them names the same attributes as its form fields.
+         */
+        Preferences_v2_1: {
+            autoAdvancement?: boolean;
+            /** @enum {string} */
+            direction?: "BIDIRECTIONAL" | "PRODUCTIVE" | "RECEPTIVE";
+            /** @enum {string} */
+            style?: "MULTIPLE_CHOICE" | "OPEN_ENDED";
+            /** @description The unknown columns included in practice. */
+            unknownColumns?: unknown[];
+            useIntroductions?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * Proficiency
          * @description Proficiency values of a user for a drillable or a practice session, whole numbers from 0 to 100. `overall` is always present; `receptive` and `productive` appear only when both directions are practised, and `overall` is then their mean. How the service computes them is not shown.
          */
@@ -251,6 +1295,35 @@ export interface components {
             productive?: number;
             /** @description Receptive proficiency. */
             receptive?: number;
+        };
+        /**
+         * ProficiencyChart_v2_1
+         * @description The data to draw a proficiency chart of a drillable (API 2.1): the users charted, whether the chart is singular or incomplete, and series of points.
+         */
+        ProficiencyChart_v2_1: {
+            /** @description Points of the average line, each a pair of numbers. */
+            average?: number[][];
+            /** @description Points of the extremes, each three numbers. */
+            extremes?: number[][];
+            incomplete?: boolean;
+            /** @description One series of points per individual. */
+            individuals?: number[][][];
+            singular?: boolean;
+            users?: components["schemas"]["Actor_v2_1"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * PublishPlayableForm_v2_1
+         * @description Fields of publishing a playable to a catalog (only drills and courses for now).
+         */
+        PublishPlayableForm_v2_1: {
+            /** @description The catalog to publish to; the caller needs access to it. */
+            catalog: string;
+            /** @description Position in the catalog, from 0 to its current size; without it, at the end. */
+            position?: number;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * Question
@@ -280,6 +1353,47 @@ export interface components {
             timeLimit?: number;
         };
         /**
+         * Question_v2_1
+         * @description A question of API 2.1, with everything needed to present it. Time limits are ISO 8601 durations (2.0 gives whole seconds): either one per answer (`timeLimit`) or one for the whole remaining test (`remainingTestTime`), never both.
+         */
+        Question_v2_1: {
+            /** @description The question itself (its fields are not shown for 2.1). */
+            ask: {
+                [key: string]: unknown;
+            };
+            /** @description Context to show together with the question. */
+            context?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @deprecated
+             * @description The number of questions of a test, where known beforehand.
+             */
+            questionsInTest?: number;
+            /** @description Globally unique for this asking; send it with the answer. */
+            reference: string;
+            /**
+             * Format: duration
+             * @description The time left to complete the test.
+             * @example PT15M30S
+             */
+            remainingTestTime?: string;
+            /** @description Absent for introductions; in a test, the one-based number of the question. */
+            sequenceNr?: number;
+            /** @description How to answer: multiple choice or open-ended, one answer or several, and which answers to offer (its fields are not shown for 2.1). */
+            tell: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: duration
+             * @description The time to answer within; a later answer counts as wrong.
+             * @example PT30S
+             */
+            timeLimit?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * QuestionAsk
          * @description The part of the question that is put to the learner.
          */
@@ -299,6 +1413,15 @@ export interface components {
             /** @description Notifications waiting for the user; the list may be empty. */
             notifications?: components["schemas"]["NotShown"][];
             question?: components["schemas"]["Question"];
+        };
+        /**
+         * QuestionResponse_v2_1
+         * @description The answer to a request for a test question (API 2.1). The 2.1.1 page names a QuestionResponse object without showing its fields; the question it carries is described by the 2.1.1 Question object page. The field name `question` is the one the 2.0 record uses for the same wrapper.
+         */
+        QuestionResponse_v2_1: {
+            question?: components["schemas"]["Question_v2_1"];
+        } & {
+            [key: string]: unknown;
         };
         /**
          * QuestionTell
@@ -324,6 +1447,62 @@ export interface components {
             type?: string;
         };
         /**
+         * Rating_v2_1
+         * @description A rating of a drillable (API 2.1), as points and as a score.
+         */
+        Rating_v2_1: {
+            /**
+             * @description The rating in points.
+             * @example 4
+             */
+            points?: number;
+            /**
+             * @description The rating as a score.
+             * @example 82
+             */
+            score?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Reception_v2_1
+         * @description How a public drillable is received (API 2.1): how many users it attracted, how users rate it and how difficult they find it. Every field is optional.
+         */
+        Reception_v2_1: {
+            appreciation?: components["schemas"]["Rating_v2_1"];
+            difficulty?: components["schemas"]["Rating_v2_1"];
+            /** @description How many users the drillable attracted. */
+            popularity?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * RespondToGroupInvitationForm_v2_1
+         * @description Fields of responding to a group invitation.
+         */
+        RespondToGroupInvitationForm_v2_1: {
+            /**
+             * @description What to do with the invitation.
+             * @enum {string}
+             */
+            action: "ACCEPT" | "DECLINE";
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Review_v2_1
+         * @description A review of a public drill or course (API 2.1).
+         */
+        Review_v2_1: {
+            /** @description The review's text. */
+            content?: string;
+            reviewer?: components["schemas"]["Actor_v2_1"];
+            /** Format: date-time */
+            timestamp?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * ServiceAccountKeyFile
          * @description JSON key file of a service account, as issued with its key pair. Two fields are named by the interface. The file also states the key type (RSA_2048) and carries the PEM private key, under field names the interface does not give: find them by their values, not by name. The file belongs on a server: keep it out of anything delivered to users' browsers or phones.
          */
@@ -332,6 +1511,69 @@ export interface components {
             keyId: string;
             /** @description User ID of the service account; goes into the claim `iss` (and `sub` when the token is for the service account itself). */
             serviceAccountId: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Session_v2_0
+         * @description The current session: the locale, and the user when one is authenticated.
+         */
+        Session_v2_0: {
+            /** @description Locale of the session. */
+            locale?: string;
+            user?: components["schemas"]["Actor_v2_0"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * StoreBeaconForm_v2_1
+         * @description Fields of storing a beacon definition.
+         */
+        StoreBeaconForm_v2_1: {
+            /** @description Not shown to end users. */
+            description?: string;
+            /**
+             * Format: duration
+             * @description How long the beacon stays visible after detection, an ISO 8601 duration.
+             * @example PT5M
+             */
+            lingerDuration: string;
+            /** @description The drill, course or test triggered. */
+            playableId: string;
+            /**
+             * @description What the beacon triggers.
+             * @enum {string}
+             */
+            playableType: "DRILL" | "COURSE" | "TEST";
+            /**
+             * @description The proximity that triggers it: FAR (about 10 m), NEAR (a few metres), IMMEDIATE (a few centimetres).
+             * @enum {string}
+             */
+            proximity: "FAR" | "NEAR" | "IMMEDIATE";
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * StorePreferencesForm_v2_1
+         * @description Fields of storing practice preferences; a field left out keeps its stored value, and changing an attribute the user may not configure is an error.
+         */
+        StorePreferencesForm_v2_1: {
+            /** @description Whether to advance to the next question automatically. */
+            autoAdvancement?: boolean;
+            /**
+             * @description Preferred direction.
+             * @enum {string}
+             */
+            direction?: "BIDIRECTIONAL" | "PRODUCTIVE" | "RECEPTIVE";
+            /**
+             * @description Preferred style.
+             * @enum {string}
+             */
+            style?: "MULTIPLE_CHOICE" | "OPEN_ENDED";
+            /** @description Names of the unknown columns to include; repeat for several (an empty set cannot be sent). */
+            unknownColumns?: string[];
+            /** @description Whether to see introductions. */
+            useIntroductions?: boolean;
         } & {
             [key: string]: unknown;
         };
@@ -362,6 +1604,176 @@ export interface components {
             value: string;
         };
         /**
+         * TestQuestion_v2_0
+         * @description One question of a test result, with its evaluation.
+         */
+        TestQuestion_v2_0: {
+            /** @description Name of the answer column. */
+            answerColumn: string;
+            /** @description Whether the user answered the question. */
+            answered: boolean;
+            /** @description Whether the answer was correct. */
+            correct: boolean;
+            /** @description The correct answer; only once the question has been answered. */
+            correctAnswer?: string;
+            /** @description The answer the user gave, if any. */
+            givenAnswer?: string;
+            /** @description The question asked. */
+            question: string;
+            /** @description Name of the question column. */
+            questionColumn: string;
+            /**
+             * @description Whether a time limit was met; absent when the question had none.
+             * @enum {string}
+             */
+            timing?: "TOO_LATE" | "ON_TIME";
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * TestResult_v2_0
+         * @description A 2.0 test result: the test, the score and the answers with their corrections. The object page marks its fields required, but the GET test-result example leaves several out, so none is required here (see Contradictions in spec/README.md).
+         */
+        TestResult_v2_0: {
+            /**
+             * Format: date-time
+             * @description End of the test (ISO 8601).
+             */
+            completed?: string;
+            /** @description Number of correct answers. */
+            correctlyAnswered?: number;
+            /** @description Score per drill. */
+            drills?: ({
+                drill?: {
+                    /** @description Identifier of the drill. */
+                    id?: string;
+                    /** @description Name. */
+                    name?: string;
+                    /** @description Subject. */
+                    subject?: string;
+                    /**
+                     * @description Kind.
+                     * @example DRILL
+                     */
+                    type?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                /** @description Score for this drill as a percentage. */
+                score?: number;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description Columns the test asks about. */
+            includedColumnNames?: string[];
+            /** @description Progress through the test, 1.0 when done. */
+            progress?: number;
+            /** @description The questions with answers and corrections. */
+            questions?: components["schemas"]["TestQuestion_v2_0"][];
+            /** @description Score as a percentage. */
+            score?: number;
+            /** @description Number of questions in the test. */
+            size?: number;
+            /**
+             * Format: date-time
+             * @description Start of the test (ISO 8601).
+             */
+            started?: string;
+            /**
+             * @description Question style of the test.
+             * @example MULTIPLE_CHOICE
+             */
+            style?: string;
+            /** @description Subject of the test. */
+            subject?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * TestResult_v2_1
+         * @description One result of a test (API 2.1): who took it, subject and style, the score, when it was started and completed, how many questions there were and how many were answered correctly, the progress, the columns asked and the drills tested.
+         */
+        TestResult_v2_1: {
+            /** Format: date-time */
+            completed?: string;
+            correctlyAnswered?: number;
+            /** @description The drills tested; each names its drill (id, name, subject, type). */
+            drills?: ({
+                drill?: {
+                    id?: string;
+                    name?: string;
+                    subject?: string;
+                    type?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            })[];
+            includedColumnNames?: string[];
+            /** @description From 0.0 to 1.0. */
+            progress?: number;
+            score?: number;
+            /** @description The number of questions. */
+            size?: number;
+            /** Format: date-time */
+            started?: string;
+            /** @example MULTIPLE_CHOICE */
+            style?: string;
+            subject?: string;
+            userId?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Tests_v2_1
+         * @description The calling user's tests (API 2.1): how many there are, open and completed, and each test with its results where it has been taken.
+         */
+        Tests_v2_1: {
+            /** @description Tests completed and not restarted; absent when only open tests were asked for. */
+            completed?: number;
+            /** @description Tests not started or in progress; absent when only completed tests were asked for. */
+            open?: number;
+            tests?: ({
+                columns?: string[];
+                /** Format: date-time */
+                created?: string;
+                /** @example BIDIRECTIONAL */
+                direction?: string;
+                disclosure?: string[];
+                drills?: string[];
+                group?: string;
+                icon?: components["schemas"]["Media_v2_1"];
+                id?: string;
+                questions?: number[];
+                /** @example MULTIPLE_CHOICE */
+                style?: string;
+                testResults?: ({
+                    /** Format: date-time */
+                    completed?: string;
+                    progress?: number;
+                    score?: {
+                        percentage?: number;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    /** Format: date-time */
+                    started?: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** @example GROUP */
+                testType?: string;
+                title?: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description The number of tests listed, open plus completed. */
+            total: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * TokenRequest
          * @description Form parameters of the token exchange (JWT bearer grant, RFC 7523), sent as `application/x-www-form-urlencoded`.
          */
@@ -380,6 +1792,284 @@ export interface components {
              * @constant
              */
             grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer";
+        };
+        /**
+         * UpdateCourseForm_v2_1
+         * @description Fields of updating a course (not its drills).
+         */
+        UpdateCourseForm_v2_1: {
+            /** @description Reference of a cover image uploaded earlier. */
+            coverKey?: string;
+            /** @description New description. */
+            description?: string;
+            /** @description Reference of an icon uploaded earlier. */
+            iconKey?: string;
+            /** @description New name. */
+            name?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * UpdateDrillForm_v2_0
+         * @description Fields of PUT drill (drills only, not courses); each is optional.
+         */
+        UpdateDrillForm_v2_0: {
+            /**
+             * @description Language of the drill's audience: an ISO 639 code or language and country joined by an underscore.
+             * @example nl_BE
+             */
+            contentLanguage?: string;
+            /** @description Description of the drill. */
+            description?: string;
+            /** @description Name of the drill. */
+            name?: string;
+            /** @description Subject of the drill. */
+            subject?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * UpdateDrillForm_v2_1
+         * @description Fields of updating a drill (drills only, not courses).
+         */
+        UpdateDrillForm_v2_1: {
+            /**
+             * @description Language of the drill's audience: an ISO 639 code or language_COUNTRY.
+             * @example nl_BE
+             */
+            contentLanguage?: string;
+            /** @description New description. */
+            description?: string;
+            /** @description New name. */
+            name?: string;
+            /** @description New subject. */
+            subject?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * UpdateGroupForm_v2_1
+         * @description Fields of updating a group. A catalog restriction can only be set, or removed, while the group has no content and no members.
+         */
+        UpdateGroupForm_v2_1: {
+            /** @description A catalog to restrict the group to. */
+            catalogRestriction?: string;
+            /**
+             * @description With catalogRestriction: REQUIRE (the default) or GRANT.
+             * @enum {string}
+             */
+            catalogRestrictionMode?: "REQUIRE" | "GRANT";
+            /** @description true removes an existing restriction (then leave catalogRestriction out). */
+            catalogRestrictionRemove?: boolean;
+            /** @description Description of the group. */
+            description: string;
+            /** @description Reference of an icon uploaded earlier. */
+            iconKey?: string;
+            /** @description Name of the group. */
+            name: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * UpdateUserForm_v2_0
+         * @description Fields of PUT user; each is optional and only what is sent changes.
+         */
+        UpdateUserForm_v2_0: {
+            /** @description A short biography. */
+            description?: string;
+            /** @description Two-letter ISO 3166 country code. */
+            domicile?: string;
+            /**
+             * @description ISO 639-1 language code; the page lists en, es, fr, de, nl, pt and br.
+             * @example fr
+             */
+            locale?: string;
+            /**
+             * @description Full name.
+             * @example Alice Smith
+             */
+            name?: string;
+            /**
+             * @description IANA time zone ID.
+             * @example America/Los_Angeles
+             */
+            timeZone?: string;
+            /** @description Year of birth. */
+            yearOfBirth?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * UpdateUserForm_v2_1
+         * @description Fields of updating a user account.
+         */
+        UpdateUserForm_v2_1: {
+            /** @description A short biography. */
+            description?: string;
+            /** @description Country of residence, a two-letter ISO 3166 code. */
+            domicile?: string;
+            /**
+             * @description Preferred language: an ISO 639-1 code, or language_COUNTRY.
+             * @example fr
+             */
+            locale?: string;
+            /** @description Full name. */
+            name?: string;
+            /** @description Status of the account (the stored page does not show the values). */
+            status?: string;
+            /**
+             * @description An IANA time zone ID.
+             * @example Europe/Amsterdam
+             */
+            timeZone?: string;
+            /** @description Year of birth. */
+            yearOfBirth?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * User_v2_0
+         * @description A 2.0 user account.
+         */
+        User_v2_0: {
+            avatar?: components["schemas"]["Media_v2_0"];
+            /** @description Biography text. */
+            biography?: string;
+            /** @description Description of the user (in the PUT user answer). */
+            description?: string;
+            /** @description The user's (primary) email address. */
+            emailAddress?: string;
+            /** @description Identifier of the user. */
+            id?: string;
+            /** @description Locale, such as `en` or `es`. */
+            locale?: string;
+            /**
+             * Format: date-time
+             * @description When the account was created (ISO 8601).
+             */
+            memberSince?: string;
+            /** @description Full name. */
+            name?: string;
+            organization?: components["schemas"]["Organization_v2_0"];
+            /** @description IANA time zone, such as `America/Los_Angeles`. */
+            timeZone?: string;
+            /**
+             * @description Kind of actor (in the PUT user answer).
+             * @example USER
+             */
+            type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * User_v2_1
+         * @description A user account of API 2.1. The object page marks `type` as required, but the example of retrieving a user leaves it out (and shows `memberSince` and `biography`, which the object page does not list): only `id` and `name`, present in both, are required.
+         */
+        User_v2_1: {
+            avatar?: components["schemas"]["Media_v2_1"];
+            /** @description Shown by the example of retrieving a user. */
+            biography?: string;
+            /** Format: date-time */
+            created?: string;
+            /** @description A short biography. */
+            description?: string;
+            /** @description Country of residence, an upper-case ISO 3166-1 code. */
+            domicile?: string;
+            /** @description The primary email address. */
+            emailAddress?: string;
+            /** @description Identifier of the user. */
+            id: string;
+            /**
+             * @description Preferred language, an ISO 639-1 code or language_COUNTRY.
+             * @example en
+             * @example en_US
+             */
+            locale?: string;
+            /**
+             * Format: date-time
+             * @description Shown by the example of retrieving a user.
+             */
+            memberSince?: string;
+            /** @description The user's name (first and last name are not separated). */
+            name: string;
+            /** @description The organization the user belongs to. */
+            organization?: {
+                [key: string]: unknown;
+            };
+            repertoireSize?: number;
+            /** @example ACTIVE */
+            status?: string;
+            thirdPartyIds?: ({
+                id?: string;
+                thirdParty?: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /**
+             * @description An IANA time zone ID.
+             * @example Europe/Amsterdam
+             */
+            timeZone?: string;
+            /**
+             * @description Always USER, according to the object page.
+             * @example USER
+             */
+            type?: string;
+            /** @description Year of birth (the object page's example writes it as a string). */
+            yearOfBirth?: string | number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * UserEmailAddress_v2_0
+         * @description One email address of a user account and whether it is the primary one.
+         */
+        UserEmailAddress_v2_0: {
+            emailAddress?: components["schemas"]["EmailAddress_v2_0"];
+            /** @description Whether this is the primary address, the one mail goes to. */
+            primary?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * UserEmailAddress_v2_1
+         * @description One email address of a user account (API 2.1), whether it is verified and whether it is the primary one.
+         */
+        UserEmailAddress_v2_1: {
+            emailAddress?: components["schemas"]["EmailAddress_v2_1"];
+            /** @description Whether mail is sent to this address; exactly one address is primary. */
+            primary?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * UserEmailAddresses_v2_0
+         * @description The email addresses of a user account. When there are any, exactly one is primary; only the primary address receives mail, the others can be used to log in.
+         */
+        UserEmailAddresses_v2_0: {
+            /** @description Number of email addresses of the account. */
+            total: number;
+            /** @description The addresses. */
+            userEmailAddresses: components["schemas"]["UserEmailAddress_v2_0"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * UserEmailAddresses_v2_1
+         * @description All email addresses of a user account (API 2.1).
+         */
+        UserEmailAddresses_v2_1: {
+            total?: number;
+            userEmailAddresses?: components["schemas"]["UserEmailAddress_v2_1"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Warnings_v2_1
+         * @description Why the caller may not want to go ahead with deleting a drill or course (API 2.1), sent with status 428 unless `ignoreWarnings` is true. The page names the warning identifiers `part_of_course`, `part_of_group`, `test_completed` and `test_defined`, not the object's fields.
+         */
+        Warnings_v2_1: {
+            [key: string]: unknown;
         };
     };
     responses: {
@@ -462,10 +2152,76 @@ export interface components {
         StoreSearchField: ("NAME" | "DESCRIPTION" | "SUBJECT" | "TAGS" | "CONTENTS")[];
     };
     requestBodies: {
+        /** @description Fields of adding a user to a group, possibly creating the account (auto-setup). The stored page is cut after these fields. Sent as form fields. */
+        AddGroupMemberForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["AddGroupMemberForm_v2_1"];
+            };
+        };
         /** @description The answer as the form field `answer`. For a question that takes several values, repeat the field once per value (`answer=a&answer=b`). */
         AnswerForm: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["AnswerRequest"];
+            };
+        };
+        /** @description Fields of POST client-apps. Sent as form fields. */
+        ClientAppForm_v2_0: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ClientAppForm_v2_0"];
+            };
+        };
+        /** @description Fields of POST courses; the new course is empty. Sent as form fields. */
+        CreateCourseForm_v2_0: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CreateCourseForm_v2_0"];
+            };
+        };
+        /** @description Fields of creating a course. Sent as form fields. */
+        CreateCourseForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CreateCourseForm_v2_1"];
+            };
+        };
+        /** @description Fields of POST drills. The page also lists an optional, repeated field `tags` (one field per tag); it is not declared here because the per-version bundling filters every node keyed `tags` (Redocly filter-in by tag), so it travels as one of the open extra fields. Sent as form fields. */
+        CreateDrillForm_v2_0: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CreateDrillForm_v2_0"];
+            };
+        };
+        /** @description Fields of creating a drill. Sent as form fields. */
+        CreateDrillForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CreateDrillForm_v2_1"];
+            };
+        };
+        /** @description Fields of POST groups; the new group is empty. Sent as form fields. */
+        CreateGroupForm_v2_0: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CreateGroupForm_v2_0"];
+            };
+        };
+        /** @description Fields of creating a group. Sent as form fields. */
+        CreateGroupForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CreateGroupForm_v2_1"];
+            };
+        };
+        /** @description Fields of creating a user account: an email address or a third-party identity must be given (or both). The stored page is cut after these fields. Sent as form fields. */
+        CreateUserForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CreateUserForm_v2_1"];
+            };
+        };
+        /** @description Fields of POST tests, as far as the stored page shows them (it is cut inside the description of style). Sent as form fields. */
+        DefineTestForm_v2_0: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DefineTestForm_v2_0"];
+            };
+        };
+        /** @description Fields of defining a test. The stored page is cut after these fields; `disclosures` is typed as a string array without its wire form, sent here like the other lists. Sent as form fields. */
+        DefineTestForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DefineTestForm_v2_1"];
             };
         };
         /** @description The drill file and its accompanying fields as a `multipart/form-data` upload. The part names are not shown by the interface. */
@@ -478,6 +2234,90 @@ export interface components {
         FormFields: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["FormFields"];
+            };
+        };
+        /** @description Fields of PUT group-invitation. Sent as form fields. */
+        GroupInvitationForm_v2_0: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["GroupInvitationForm_v2_0"];
+            };
+        };
+        /** @description Fields of merging drills into the target drill. Sent as form fields. */
+        MergeDrillsForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["MergeDrillsForm_v2_1"];
+            };
+        };
+        /** @description Fields of PUT organization staff. Sent as form fields. */
+        OrganizationStaffForm_v2_0: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["OrganizationStaffForm_v2_0"];
+            };
+        };
+        /** @description Fields of posting a review. Sent as form fields. */
+        PostReviewForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PostReviewForm_v2_1"];
+            };
+        };
+        /** @description Fields of publishing a playable to a catalog (only drills and courses for now). Sent as form fields. */
+        PublishPlayableForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PublishPlayableForm_v2_1"];
+            };
+        };
+        /** @description Fields of responding to a group invitation. Sent as form fields. */
+        RespondToGroupInvitationForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RespondToGroupInvitationForm_v2_1"];
+            };
+        };
+        /** @description Fields of storing a beacon definition. Sent as form fields. */
+        StoreBeaconForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["StoreBeaconForm_v2_1"];
+            };
+        };
+        /** @description Fields of storing practice preferences; a field left out keeps its stored value, and changing an attribute the user may not configure is an error. Sent as form fields. */
+        StorePreferencesForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["StorePreferencesForm_v2_1"];
+            };
+        };
+        /** @description Fields of updating a course (not its drills). Sent as form fields. */
+        UpdateCourseForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateCourseForm_v2_1"];
+            };
+        };
+        /** @description Fields of PUT drill (drills only, not courses); each is optional. Sent as form fields. */
+        UpdateDrillForm_v2_0: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateDrillForm_v2_0"];
+            };
+        };
+        /** @description Fields of updating a drill (drills only, not courses). Sent as form fields. */
+        UpdateDrillForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateDrillForm_v2_1"];
+            };
+        };
+        /** @description Fields of updating a group. A catalog restriction can only be set, or removed, while the group has no content and no members. Sent as form fields. */
+        UpdateGroupForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateGroupForm_v2_1"];
+            };
+        };
+        /** @description Fields of PUT user; each is optional and only what is sent changes. Sent as form fields. */
+        UpdateUserForm_v2_0: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateUserForm_v2_0"];
+            };
+        };
+        /** @description Fields of updating a user account. Sent as form fields. */
+        UpdateUserForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateUserForm_v2_1"];
             };
         };
     };

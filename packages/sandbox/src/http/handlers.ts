@@ -35,12 +35,15 @@ export const SIMULATED_OPERATIONS = {
   getRendition_v2_1: "the acting user's practice status for a drill or course (sandbox shape)",
   listRepertoire_v2_0: "the acting user's repertoire as a `Drillables` page",
   listRepertoire_v2_1: "as `listRepertoire_v2_0`",
-  addToRepertoire_v2_1: "adds the drill or course to the repertoire (204, also when it was there already)",
-  removeFromRepertoire_v2_1: "removes it (204)",
+  addToRepertoire_v2_1:
+    "adds the drill or course to the repertoire and answers the observed `Message` (200, also when it was there already)",
+  removeFromRepertoire_v2_1:
+    "removes it and answers `{}` (200; the 2.1 answer is not shown, the 2.0 page shows an empty object)",
   getVersion_v2_0: "names the sandbox (sandbox shape; the real version document is not shown)",
   getVersion_v2_1: "as `getVersion_v2_0`",
-  getSession_v2_0: "the acting user and token (sandbox shape)",
-  getSession_v2_1: "as `getSession_v2_0`",
+  getSession_v2_0:
+    "the observed 2.0 `Session`: `locale` (always `en`) and the acting `user` (`type`, `id`, `name`), token details under `sandbox`",
+  getSession_v2_1: "the acting user and token (sandbox shape: the 2.1 session's `login` object is not shown)",
   listNotifications_v2_1: "always an empty list: the sandbox has no notifications",
 } as const satisfies Record<string, string>;
 
@@ -53,6 +56,9 @@ export const SIMULATED_OPERATIONS = {
  * ```
  */
 export type SimulatedOperationId = keyof typeof SIMULATED_OPERATIONS;
+
+/** The locale every session reports: the dataset has no locales (a sandbox choice). */
+const SANDBOX_LOCALE = "en";
 
 function ok(body: unknown, status = 200): Reply {
   return { status, body };
@@ -128,6 +134,12 @@ export function createHandlers(state: SandboxState): Map<SimulatedOperationId, O
       version: PACKAGE.version,
       note: "answered by the local sandbox; the real service's version document is not shown by its interface",
     });
+  const tokenDetails = (actor: NonNullable<OperationRequest["actor"]>) => ({
+    organizationId: actor.organizationId,
+    serviceAccountId: actor.serviceAccountId,
+    tokenId: actor.jti,
+    tokenExpiresAt: new Date(actor.expiresAt).toISOString(),
+  });
   const session: OperationHandler = (r) => {
     const actor = r.actor;
     if (!actor) throw new Error("session reached its handler without a token");
@@ -135,10 +147,19 @@ export function createHandlers(state: SandboxState): Map<SimulatedOperationId, O
     return ok({
       sandbox: true,
       user: { id: actor.userId, ...(user ? { name: user.name } : {}) },
-      organizationId: actor.organizationId,
-      serviceAccountId: actor.serviceAccountId,
-      tokenId: actor.jti,
-      tokenExpiresAt: new Date(actor.expiresAt).toISOString(),
+      ...tokenDetails(actor),
+    });
+  };
+  // The 2.0 page's Session: `locale`, and `user` (an actor) when someone is authenticated. The token's
+  // details ride along under `sandbox`, an extra field the open object allows.
+  const session20: OperationHandler = (r) => {
+    const actor = r.actor;
+    if (!actor) throw new Error("session reached its handler without a token");
+    const user = state.user(actor.userId);
+    return ok({
+      locale: SANDBOX_LOCALE,
+      user: { type: "USER", id: actor.userId, ...(user ? { name: user.name } : {}) },
+      sandbox: tokenDetails(actor),
     });
   };
 
@@ -160,16 +181,18 @@ export function createHandlers(state: SandboxState): Map<SimulatedOperationId, O
     addToRepertoire_v2_1: (r) =>
       domain(() => {
         state.addToRepertoire(userOf(r), stringParam(r.params.path, "drillable") ?? "");
-        return { status: 204 };
+        // The observed answer is a message (`Message`); its wording is the sandbox's.
+        return ok({ description: "Added to repertoire" });
       }),
     removeFromRepertoire_v2_1: (r) =>
       domain(() => {
         state.removeFromRepertoire(userOf(r), stringParam(r.params.path, "drillable") ?? "");
-        return { status: 204 };
+        // The description promises JSON; the body is the empty object the 2.0 page shows.
+        return ok({});
       }),
     getVersion_v2_0: version,
     getVersion_v2_1: version,
-    getSession_v2_0: session,
+    getSession_v2_0: session20,
     getSession_v2_1: session,
     listNotifications_v2_1: () => ok([]),
   };
