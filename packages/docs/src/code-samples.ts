@@ -34,7 +34,7 @@ export interface SampleRequest {
   body?:
     | { kind: "json"; value: unknown }
     | { kind: "unknown"; mediaType: string }
-    | { kind: "form"; fields: [string, string][] }
+    | { kind: "form"; fields: [name: string, value: string, repeated?: boolean][] }
     | { kind: "form-unknown" }
     | { kind: "token"; mediaType: string; fields: string[] }
     | { kind: "multipart" };
@@ -102,7 +102,11 @@ export function sampleRequest(
     const fromSpec =
       example === undefined ? [] : Array.isArray(example) ? example.map(String) : [String(example)];
     const chosen =
-      literal !== undefined ? [literal] : fromSpec.length > 0 ? fromSpec : [placeholderValue(parameter.name)];
+      literal !== undefined
+        ? [literal]
+        : fromSpec.length > 0
+          ? fromSpec
+          : [firstAllowed(parameter.schema) ?? placeholderValue(parameter.name)];
     query.push({ name: parameter.name, values: array ? chosen : chosen.slice(0, 1), array });
   }
   for (const { name } of pathParams) {
@@ -159,12 +163,28 @@ function sampleBody(
       fields: wanted.map((name) => {
         const given = fromExample[name];
         const value = Array.isArray(given) ? given[0] : given;
-        return [name, value !== undefined ? String(value) : (values.literal[name] ?? placeholderValue(name))];
+        // An observed field's schema may close its values (enum) or take a repeated field (array).
+        const property = resolveRef<{ type?: unknown; items?: unknown } | undefined>(
+          document,
+          schema.properties?.[name],
+        );
+        const repeated = property?.type === "array";
+        const allowed = firstAllowed(repeated ? resolveRef(document, property?.items) : property);
+        const chosen =
+          value !== undefined ? String(value) : (values.literal[name] ?? allowed ?? placeholderValue(name));
+        return [name, chosen, repeated];
       }),
     };
   }
   if (isNotShown(document, media.schema) || example === undefined) return { kind: "unknown", mediaType };
   return { kind: "json", value: example };
+}
+
+/** The first value a schema closes its set to (`enum`), or its first example, as text. */
+function firstAllowed(schema: unknown): string | undefined {
+  const { enum: closed, examples } = (schema ?? {}) as { enum?: unknown[]; examples?: unknown[] };
+  const first = closed?.[0] ?? examples?.[0];
+  return first === undefined ? undefined : String(first);
 }
 
 function tsString(value: string): string {
@@ -240,7 +260,10 @@ export function typescriptSample(request: SampleRequest): string {
   const body = request.body;
   if (body?.kind === "json") options.push(`body: ${JSON.stringify(body.value)}`);
   if (body?.kind === "form") {
-    const fields = body.fields.map(([name, value]) => `${JSON.stringify(name)}: ${tsString(value)}`);
+    const fields = body.fields.map(
+      ([name, value, repeated]) =>
+        `${JSON.stringify(name)}: ${repeated ? `[${tsString(value)}]` : tsString(value)}`,
+    );
     options.push(`body: { ${fields.join(", ")} }`, `headers: { "Content-Type": "${formMediaType}" }`);
   }
   if (body?.kind === "unknown") {
