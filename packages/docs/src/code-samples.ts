@@ -102,7 +102,11 @@ export function sampleRequest(
     const fromSpec =
       example === undefined ? [] : Array.isArray(example) ? example.map(String) : [String(example)];
     const chosen =
-      literal !== undefined ? [literal] : fromSpec.length > 0 ? fromSpec : [placeholderValue(parameter.name)];
+      literal !== undefined
+        ? [literal]
+        : fromSpec.length > 0
+          ? fromSpec
+          : [firstAllowed(parameter.schema) ?? placeholderValue(parameter.name)];
     query.push({ name: parameter.name, values: array ? chosen : chosen.slice(0, 1), array });
   }
   for (const { name } of pathParams) {
@@ -159,17 +163,30 @@ function sampleBody(
       fields: wanted.map((name) => {
         const given = fromExample[name];
         const value = Array.isArray(given) ? given[0] : given;
-        // A field the schema types as a list is sent repeated; TypeScript wants it as an array.
-        const property = resolveRef<SchemaObject | undefined>(document, schema.properties?.[name]);
-        const type = (property as { type?: unknown } | undefined)?.type;
+        // An observed field's schema may close its values (enum) or take a repeated field (array);
+        // a field typed as a list is sent repeated, and TypeScript wants it as an array.
+        const property = resolveRef<{ type?: unknown; items?: unknown } | undefined>(
+          document,
+          schema.properties?.[name],
+        );
+        const type = property?.type;
         const repeated = type === "array" || (Array.isArray(type) && type.includes("array"));
-        const text = value !== undefined ? String(value) : (values.literal[name] ?? placeholderValue(name));
-        return [name, text, repeated];
+        const allowed = firstAllowed(repeated ? resolveRef(document, property?.items) : property);
+        const chosen =
+          value !== undefined ? String(value) : (values.literal[name] ?? allowed ?? placeholderValue(name));
+        return [name, chosen, repeated];
       }),
     };
   }
   if (isNotShown(document, media.schema) || example === undefined) return { kind: "unknown", mediaType };
   return { kind: "json", value: example };
+}
+
+/** The first value a schema closes its set to (`enum`), or its first example, as text. */
+function firstAllowed(schema: unknown): string | undefined {
+  const { enum: closed, examples } = (schema ?? {}) as { enum?: unknown[]; examples?: unknown[] };
+  const first = closed?.[0] ?? examples?.[0];
+  return first === undefined ? undefined : String(first);
 }
 
 function tsString(value: string): string {
