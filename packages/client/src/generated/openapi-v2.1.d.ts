@@ -2617,6 +2617,15 @@ export interface components {
          * @description Fields of creating a drill.
          */
         CreateDrillForm_v2_1: {
+            /** @description Description of the drill. */
+            description: string;
+            /** @description Name of the new drill; a sequence number is appended if the name is taken. */
+            name: string;
+            /** @description Subject of the drill. */
+            subject: string;
+            /** @description Tags of the drill; repeat the field for several. */
+            tags?: string[];
+        } & {
             [key: string]: unknown;
         };
         /**
@@ -2665,6 +2674,44 @@ export interface components {
          * @description Fields of defining a test. The stored page is cut after these fields; `disclosures` is typed as a string array without its wire form, sent here like the other lists.
          */
         DefineTestForm_v2_1: {
+            /** @description Whether the test is adaptive (default false). */
+            adaptive?: boolean;
+            /** @description Whether testees may move between questions (never for adaptive tests or per-question time limits). */
+            allowQuestionNavigation?: boolean;
+            /** @description Whether a navigable test may be submitted with questions unanswered. */
+            allowUnansweredQuestions?: boolean;
+            columns?: string[];
+            /**
+             * @description Direction of the questions.
+             * @enum {string}
+             */
+            direction?: "PRODUCTIVE" | "RECEPTIVE" | "BIDIRECTIONAL";
+            /** @description How much of the results the testee sees (the values are cut on the stored page). */
+            disclosures?: string[];
+            /** @description The drills tested; repeat for several. */
+            drills: string[];
+            /** @description Shown to testees before the test starts. */
+            instructions?: string;
+            /** @description Name of the test. */
+            name: string;
+            /** @description Number of questions, for the whole test or per drill. */
+            questions?: number[];
+            /** @description Start level of an adaptive test, one-based (default: the middle). */
+            startDrill?: number;
+            /**
+             * @description Style of the questions.
+             * @enum {string}
+             */
+            style?: "MULTIPLE_CHOICE" | "OPEN_ENDED";
+            tags?: string[];
+            /**
+             * Format: duration
+             * @description Time limit to complete the test, a duration.
+             */
+            timeLimit?: string;
+            /** @description Weights of the drills in the score, 0 to 100. */
+            weights?: number[];
+        } & {
             [key: string]: unknown;
         };
         /**
