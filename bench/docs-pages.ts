@@ -3,17 +3,18 @@
  * stock page `redocly build-docs` makes of the same bundle, built in the same run.
  *
  * Redoc's own bundle (about 520 kB with brotli) is the floor both pages share: the stock page is
- * given the same treatment the site's build gives its references (Redoc moved into the one shared,
- * cached file, the page precompressed), so it loads the very same file. What is compared is what
+ * given the same treatment the site's build gives its references (Redoc's credit logo served locally,
+ * Redoc moved into the one shared, cached file, the page precompressed), so it loads the very same file. What is compared is what
  * the project adds: each reference's own transfer (every byte but that shared bundle), and its time
  * to usable (navigation until a click on a side-menu group opens it), median of interleaved cold loads.
  * Needs a built site (`pnpm run docs`) and Debian's Chromium.
  */
-import { mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { copyFile, cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type BrowserContext, chromium as playwrightChromium } from "playwright-core";
+import { localizeRedocAssets, redocCreditFile } from "../packages/docs/src/offline-assets.ts";
 import { precompress } from "../packages/docs/src/precompress.ts";
 import { runBuildDocs } from "../packages/docs/src/redoc-build.ts";
 import { splitRedocBundle } from "../packages/docs/src/shared-redoc.ts";
@@ -56,18 +57,12 @@ async function load(context: BrowserContext, url: string): Promise<Load> {
   });
   const started = now();
   await page.goto(url, { waitUntil: "commit" });
-  const group = page.locator(".menu-item-type-group > a").first();
-  // Clickable means hydrated: a click on a group opens its operations.
-  for (let attempt = 0; attempt < 200; attempt++) {
-    await group.click({ timeout: 10_000 });
-    const opened = await page
-      .locator(".menu-item-type-operation a")
-      .first()
-      .isVisible()
-      .catch(() => false);
-    if (opened) break;
-    await page.waitForTimeout(10);
-  }
+  // Hydrated: the side bar's credit logo is mounted by an effect, which runs once hydration is done.
+  // (Clicking before that would follow the group link as a plain link, which on the stock page
+  // leads nowhere.) Then usable: a click on a group opens its operations.
+  await page.locator('.menu-content img[alt="redocly logo"]').waitFor({ state: "attached", timeout: 30_000 });
+  await page.locator(".menu-item-type-group > a").first().click({ timeout: 10_000 });
+  await page.locator(".menu-item-type-operation a").first().waitFor({ state: "visible", timeout: 10_000 });
   const usableMs = now() - started;
   await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
   const responses = await Promise.all(sizes);
@@ -86,7 +81,9 @@ async function load(context: BrowserContext, url: string): Promise<Load> {
  * to the site's `assets/`, so both kinds of page load one and the same Redoc file.
  */
 async function buildStockPages(root: string): Promise<void> {
-  await symlink(join(DIST, "assets"), join(root, "assets"));
+  // Copies, not links: the static server serves nothing that resolves outside its root.
+  await cp(join(DIST, "assets"), join(root, "assets"), { recursive: true });
+  await copyFile(join(DIST, redocCreditFile), join(root, redocCreditFile));
   const files: string[] = [];
   await Promise.all(
     PAGES.map(async (page) => {
@@ -94,7 +91,8 @@ async function buildStockPages(root: string): Promise<void> {
       await mkdir(dir);
       const output = join(dir, "index.html");
       await runBuildDocs({ input: join(SPEC_DIST, page.bundle), output });
-      const split = splitRedocBundle(await readFile(output, "utf8"), "../");
+      // As in the site: the side bar's credit logo from this server rather than Redoc's CDN.
+      const split = splitRedocBundle(localizeRedocAssets(await readFile(output, "utf8"), "../"), "../");
       const shared = await stat(join(DIST, split.file)).catch(() => undefined);
       if (!shared) {
         throw new Error(
