@@ -105,6 +105,7 @@ describe("TypeScript shown to readers", () => {
       await readFile(join(repoDir, "README.md"), "utf8"),
       "### Before the packages are published",
     )
+      .replace(/\\\n\s*/g, " ")
       .split("\n")
       .filter((line) => line.trim() !== "" && !line.startsWith("#"));
     expect(steps[0]).toBe("pnpm install && pnpm build");
@@ -308,7 +309,7 @@ describe("TypeScript shown to readers", () => {
 
 describe("shell blocks", () => {
   const server = /\b(drill-sandbox|redis-server|docs:serve|pnpm start)\b/;
-  it("mark every server that keeps the terminal (no `&`) as running in the foreground", () => {
+  it("mark every server that keeps the terminal (no `&`) as running in the foreground, on its line or the comment above", () => {
     const blocks: { source: string; text: string }[] = [];
     for (const file of readmeFiles(repoDir)) {
       for (const text of markdownShellBlocks(readFileSyncText(join(repoDir, file))))
@@ -321,12 +322,15 @@ describe("shell blocks", () => {
     const unmarked: string[] = [];
     let servers = 0;
     for (const { source, text } of blocks) {
-      for (const line of text.split("\n")) {
+      const lines = text.replace(/\\\n\s*/g, " ").split("\n");
+      for (const [index, line] of lines.entries()) {
         const command = line.replace(/\s#.*$/, "").trim();
         if (command.startsWith("#") || !server.test(command) || /--help|--version/.test(command)) continue;
         servers++;
         if (command.endsWith("&")) continue;
-        if (!/#.*\bforeground\b/.test(line)) unmarked.push(`${source}: ${line.trim()}`);
+        const above = lines[index - 1]?.trim() ?? "";
+        if (!/#.*\bforeground\b/.test(line) && !(above.startsWith("#") && /\bforeground\b/.test(above)))
+          unmarked.push(`${source}: ${line.trim()}`);
       }
     }
     expect(servers).toBeGreaterThanOrEqual(4);
