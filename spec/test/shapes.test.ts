@@ -169,7 +169,7 @@ describe("what the interface does not show", () => {
       for (const key of Object.keys(o.responses)) {
         if (key === "2XX" || key === "default") continue;
         const response = o.responses[key] as Record<string, unknown>;
-        const errors = (o as Record<string, unknown>)["x-errors"] as
+        const errors = (o as unknown as Record<string, unknown>)["x-errors"] as
           | { ids: { status?: number }[] }
           | undefined;
         if (/^[45]/.test(key))
