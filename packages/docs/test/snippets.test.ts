@@ -122,12 +122,17 @@ describe("TypeScript shown to readers", () => {
     };
     await shell(steps[1] as string, repoDir, commandEnv);
     await shell(steps[2] as string, project, commandEnv);
-    // redis is an optional peer of @drill-practice/auth; the workspace's copy stands in for `npm install redis`.
-    const require = createRequire(join(repoDir, "packages", "auth", "package.json"));
-    await symlink(
-      await realpath(dirname(require.resolve("redis/package.json"))),
-      join(project, "node_modules", "redis"),
-    );
+    // Optional peers (redis of auth, msw of the sandbox): the workspace's copies stand in for `npm install`.
+    for (const [owner, peer] of [
+      ["auth", "redis"],
+      ["sandbox", "msw"],
+    ] as const) {
+      const require = createRequire(join(repoDir, "packages", owner, "package.json"));
+      await symlink(
+        await realpath(dirname(require.resolve(`${peer}/package.json`))),
+        join(project, "node_modules", peer),
+      );
+    }
 
     sandbox = await startSandbox({ credentialsDir: join(project, "creds") });
     const settings = Object.fromEntries(
@@ -223,6 +228,15 @@ describe("TypeScript shown to readers", () => {
     }
   });
 
+  // A Node project's settings: `node` conditions pick the packages' Node entries (the sandbox's Web
+  // entry has no startSandbox).
+  const nodeProject = {
+    module: "nodenext",
+    moduleResolution: "nodenext",
+    types: ["node"],
+    typeRoots: [join(packageDir, "node_modules", "@types")],
+  };
+
   it("type-check against the packed packages, with the references' samples", async () => {
     const examples = [
       ...snippets,
@@ -234,14 +248,14 @@ describe("TypeScript shown to readers", () => {
     const errors = await compileExamples({
       scratch: join(project, "typecheck"),
       examples,
-      compilerOptions: { types: ["node"], typeRoots: [join(packageDir, "node_modules", "@types")] },
+      compilerOptions: nodeProject,
     });
     expect(errors).toBe("");
     // The same compiler must reject the landing page's old import (the export lives in /pagination).
     const wrong = await compileExamples({
       scratch: join(project, "typecheck-wrong"),
       examples: [{ origin: "wrong:1", code: 'import { paginateStore } from "@drill-practice/client";\n' }],
-      compilerOptions: { types: ["node"], typeRoots: [join(packageDir, "node_modules", "@types")] },
+      compilerOptions: nodeProject,
     });
     expect(wrong).toContain("TS2305");
   }, 300_000);
