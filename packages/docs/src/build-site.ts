@@ -21,6 +21,7 @@ import { type SampleValues, sampleValues } from "./sample-values.ts";
 import { withSandboxServer } from "./servers.ts";
 import { splitRedocBundle } from "./shared-redoc.ts";
 import { type ApiVersion, apiVersions, colorModeHead, renderSiteHeader } from "./site-header.ts";
+import { labelTableCells } from "./table-labels.ts";
 
 /** The package directory (`packages/docs`). */
 export const packageDir = fileURLToPath(new URL("..", import.meta.url));
@@ -240,8 +241,13 @@ export async function buildSite(options: BuildSiteOptions = {}): Promise<BuiltSi
     await writeFile(join(outDir, redirect.dir, "index.html"), redirect.html);
   }
 
+  // The landing page counts the operations under each version's prefix; the token exchange and
+  // discovery, which every reference also lists, carry no version and are not counted in.
   const counts = Object.fromEntries(
-    versions.map((built) => [`operations-${built.id}`, String(built.operations)]),
+    bundles.map(({ version, bundle }) => [
+      `operations-${version.id}`,
+      String(listOperations(bundle).filter((entry) => entry.path.startsWith(version.prefix)).length),
+    ]),
   );
   const guides: { file: string; values: Record<string, string> }[] = [
     { file: "index.html", values: counts },
@@ -258,8 +264,9 @@ export async function buildSite(options: BuildSiteOptions = {}): Promise<BuiltSi
       { "site-header": header, "color-mode": colorModeHead, ...guide.values },
       `site/${guide.file}`,
     );
-    // A scrolling code block must be reachable by keyboard to be scrolled without a mouse.
-    await writeFile(join(outDir, guide.file), html.replace(/<pre>/g, '<pre tabindex="0">'));
+    // A scrolling code block must be reachable by keyboard to be scrolled without a mouse; a
+    // table stacked on a phone labels each cell with its column's header.
+    await writeFile(join(outDir, guide.file), labelTableCells(html.replace(/<pre>/g, '<pre tabindex="0">')));
   }
   for (const asset of ["style.css", "favicon.svg", redocCreditFile]) {
     await copyFile(join(siteDir, asset), join(outDir, asset));

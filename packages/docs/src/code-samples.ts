@@ -230,6 +230,8 @@ const tsSetup = [
 export function typescriptSample(request: SampleRequest): string {
   const lines = [...tsSetup];
   if (request.body?.kind === "token") {
+    // Without a client to take the base URL from, the provider needs its own to find the endpoint.
+    lines.splice(lines.length - 1, 0, '  baseUrl: env.DRILL_BASE_URL ?? "http://127.0.0.1:4010",');
     lines.push(
       "",
       `// serviceAccountAuth signs an assertion and posts it to ${request.path} as ${request.body.mediaType}.`,

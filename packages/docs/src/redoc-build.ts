@@ -8,12 +8,12 @@ export interface BuildDocsOptions {
   input: string;
   /** The HTML file to write. */
   output: string;
-  /** Handlebars page template. */
-  template: string;
-  /** Redocly configuration file holding the Redoc options. */
-  config: string;
-  /** Page title. */
-  title: string;
+  /** Handlebars page template; Redoc's own when absent. */
+  template?: string;
+  /** Redocly configuration file holding the Redoc options; none (Redoc's defaults) when absent. */
+  config?: string;
+  /** Page title; the description's when absent. */
+  title?: string;
   /** Upper bound for the run; Redoc renders a version in about a second. Default 120 s. */
   timeoutMs?: number;
 }
@@ -44,12 +44,9 @@ export async function runBuildDocs(options: BuildDocsOptions): Promise<void> {
     options.input,
     "--output",
     options.output,
-    "--template",
-    options.template,
-    "--config",
-    options.config,
-    "--title",
-    options.title,
+    ...(options.template === undefined ? [] : ["--template", options.template]),
+    ...(options.config === undefined ? [] : ["--config", options.config]),
+    ...(options.title === undefined ? [] : ["--title", options.title]),
     "--inlineBundle",
     "--lint-config",
     "error",

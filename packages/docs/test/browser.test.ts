@@ -42,6 +42,11 @@ if (isCI && !chromium.found) {
 
 const storeSearchParameters = ["query", "searchField", "catalog", "resultStart", "resultSize"];
 
+/** The store search of a version, as Redoc addresses it: `v2.1-store/searchstore_v2_1`. */
+function operationSlug(version: ApiVersion): string {
+  return `${version.dir}-store/searchstore_v${version.id.replace(".", "_")}`;
+}
+
 /** What one page load did: requests, console errors, uncaught exceptions. */
 interface Recording {
   requests: string[];
@@ -380,24 +385,41 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
     await page.close();
   }, 60_000);
 
+  /** Every page; the references with an operation open, and again with their search showing results. */
   const axePages = [
-    { name: "landing", path: "index.html" },
-    { name: "authentication", path: "authentication.html" },
-    { name: "errors", path: "errors.html" },
-    { name: "versioning", path: "versioning.html" },
-    { name: "check-integration", path: "check-integration.html" },
-    { name: "v2.1-operation", path: "v2.1/index.html#/v2.1-store/searchstore_v2_1" },
-    { name: "v2.0-operation", path: "v2.0/index.html#/v2.0-store/searchstore_v2_0" },
+    ...sitePages
+      .filter((page) => !page.path.includes("/"))
+      .map((page) => ({
+        name: page.name === "index" ? "landing" : page.name,
+        path: page.path,
+        search: false,
+      })),
+    ...apiVersions.flatMap((version) => {
+      const path = `${version.dir}/index.html#/${operationSlug(version)}`;
+      return [
+        { name: `${version.dir}-operation`, path, search: false },
+        { name: `${version.dir}-operation-search`, path, search: true },
+      ];
+    }),
   ];
 
   for (const mode of ["light", "dark"] as const) {
     it.each(axePages)(
       `$name in ${mode} mode: axe finds no serious or critical violation`,
-      async ({ name, path }) => {
+      async ({ name, path, search }) => {
         const page = await browser.context.newPage();
         await page.emulateMedia({ colorScheme: mode });
         await page.goto(new URL(path, server.url).href);
         if (path.includes("#")) await waitForReference(page);
+        if (search) {
+          await page.locator(".menu-content [data-testid=search-trigger]").click();
+          const input = page.getByPlaceholder("Search docs...");
+          await input.fill("store");
+          await page
+            .locator('[data-component-name="Search/SearchItem"]')
+            .first()
+            .waitFor({ state: "visible" });
+        }
         await expect(page.evaluate("document.documentElement.classList.contains('dark')")).resolves.toBe(
           mode === "dark",
         );
@@ -408,8 +430,9 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
         return e ? getComputedStyle(e).backgroundColor : "rgb(255, 255, 255)";
       })()`);
         const [r = 0, g = 0, b = 0] = String(background).match(/\d+/g)?.map(Number) ?? [];
-        // Dark mode on every page: a dark body, not only inside Redoc.
-        expect((r + g + b) / 3 < 100, `${name} ${mode} background ${background}`).toBe(mode === "dark");
+        // Dark mode on every page: a dark body, not only inside Redoc (behind the search, its overlay).
+        if (!search)
+          expect((r + g + b) / 3 < 100, `${name} ${mode} background ${background}`).toBe(mode === "dark");
         const results = await new AxeBuilder({ page }).analyze();
         const bad = results.violations
           .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
@@ -418,25 +441,34 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
               `${violation.id} ×${violation.nodes.length}: ${violation.nodes[0]?.html.slice(0, 120)}`,
           );
         expect(bad).toEqual([]);
-        if (mode === "dark") await screenshot(page, `${name}-dark`);
+        if (mode === "dark" || search) await screenshot(page, `${name}-${mode}`);
         await page.close();
       },
       60_000,
     );
   }
 
-  it.each([
-    { name: "phone-landing", path: "index.html" },
-    { name: "phone-v2.0", path: "v2.0/index.html" },
-    { name: "phone-errors", path: "errors.html" },
-  ])(
+  /** Every page on a phone; a reference with its store search open (samples included). */
+  const phonePages = sitePages.map((page) => {
+    const version = apiVersions.find((v) => page.path.startsWith(`${v.dir}/`));
+    return version
+      ? { name: `phone-${page.name}`, path: `${page.path}#/${operationSlug(version)}`, version }
+      : { name: `phone-${page.name === "index" ? "landing" : page.name}`, path: page.path, version };
+  });
+
+  it.each(phonePages)(
     "$name: at 390×844 the header fits, nothing overlaps it and the menu button is in it",
-    async ({ name, path }) => {
+    async ({ name, path, version }) => {
       const page = await browser.context.newPage();
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(new URL(path, server.url).href);
       // On a phone Redoc folds its menu away, so the page is ready when its content shows.
-      if (path.includes("/")) await page.locator("[data-section-id]").first().waitFor({ state: "visible" });
+      if (version)
+        await page
+          .locator(`[data-section-id$="/${operationSlug(version).split("/")[1]}"]`)
+          .first()
+          .waitFor({ state: "visible" });
+      await page.evaluate("window.scrollTo(0, 0)");
       // On a reference, Redoc's menu button counts as part of the header: it must sit inside it.
       const boxes =
         await page.evaluate(`Array.from(document.querySelectorAll(".site-header a, .site-header button, [data-testid=floating-button]")).map((el) => {
@@ -480,6 +512,115 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
         await expect(menuButton.getAttribute("aria-expanded")).resolves.toBe("false");
       }
       await screenshot(page, name);
+      await page.close();
+    },
+    60_000,
+  );
+
+  /**
+   * Where the page's layout hides or breaks text: how wide the page is next to the screen, words
+   * of a table drawn on more than one line (an identifier broken inside a word), and code blocks
+   * whose lines run past their box or whose text lies under a button.
+   */
+  const layoutProblems = `(() => {
+    const screen = document.documentElement.clientWidth;
+    const pageWidth = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth);
+    const broken = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const cell = node.parentElement && node.parentElement.closest("th, td");
+      if (!cell || cell.getClientRects().length === 0) continue;
+      const head = cell.closest("thead");
+      if (head && getComputedStyle(head).position === "absolute") continue;
+      for (const word of node.textContent.matchAll(/S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const lines = new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (lines.size > 1) broken.push(word[0]);
+      }
+    }
+    const cut = [];
+    const covered = [];
+    for (const pre of document.querySelectorAll("pre")) {
+      if (pre.getClientRects().length === 0) continue;
+      if (pre.scrollWidth > pre.clientWidth + 1 || pre.scrollHeight > pre.clientHeight + 1)
+        cut.push(pre.textContent.trim().slice(0, 50));
+      const code = pre.querySelector("code") || pre;
+      const block = pre.closest("[data-component-name='CodeBlock/CodeBlock']") || pre.parentElement;
+      for (const button of block.querySelectorAll("button")) {
+        // Fold toggles drawn inside a JSON sample belong to the code itself.
+        if (pre.contains(button)) continue;
+        const b = button.getBoundingClientRect();
+        for (const r of code.getClientRects()) {
+          if (b.width > 0 && b.left < r.right && r.left < b.right && b.top < r.bottom && r.top < b.bottom)
+            covered.push(pre.textContent.trim().slice(0, 50));
+        }
+      }
+    }
+    return { screen, pageWidth, broken, cut, covered: [...new Set(covered)] };
+  })()`;
+
+  interface Layout {
+    screen: number;
+    pageWidth: number;
+    broken: string[];
+    cut: string[];
+    covered: string[];
+  }
+
+  it.each(phonePages)(
+    "$name: at 390×844 no page is wider than the screen, no word of a table breaks, every sample reads whole",
+    async ({ name, path, version }) => {
+      const page = await browser.context.newPage();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(new URL(path, server.url).href);
+      if (version) {
+        const section = page.locator(`[data-section-id$="/${operationSlug(version).split("/")[1]}"]`).first();
+        await section.waitFor({ state: "visible" });
+        const samples = section.locator(".panel-request-samples");
+        await samples.scrollIntoViewIfNeeded();
+        await samples.locator("pre").first().waitFor({ state: "visible" });
+        await screenshot(page, `${name}-samples`);
+      }
+      const layout = (await page.evaluate(layoutProblems)) as Layout;
+      expect(layout.screen).toBe(390);
+      expect(layout.pageWidth, `${name} is wider than the screen`).toBeLessThanOrEqual(layout.screen);
+      expect(layout.broken, "words broken across lines in a table").toEqual([]);
+      expect(layout.cut, "code blocks with hidden lines").toEqual([]);
+      expect(layout.covered, "code under a button").toEqual([]);
+      if (!version) await screenshot(page, `${name}-full`, true);
+      await page.close();
+    },
+    60_000,
+  );
+
+  it.each(apiVersions)(
+    "reference $id at 1400×900: the TypeScript and curl samples read whole, the copy button beside the code",
+    async (version) => {
+      const page = await browser.context.newPage();
+      await page.setViewportSize({ width: 1400, height: 900 });
+      await openOperation(page, version, operationSlug(version));
+      const section = page.locator(`[data-section-id$="/${operationSlug(version).split("/")[1]}"]`).first();
+      const samples = section.locator(".panel-request-samples");
+      for (const language of ["TypeScript", "curl"]) {
+        const picker = samples.locator('[data-component-name="Dropdown/Dropdown"] > button').last();
+        if ((await picker.textContent())?.trim() !== language) {
+          await picker.click();
+          await page.getByRole("menuitem", { name: language }).click();
+        }
+        await expect(picker.textContent()).resolves.toBe(language);
+        const layout = (await page.evaluate(layoutProblems)) as Layout;
+        expect(layout.cut, `${language}: code blocks with hidden lines`).toEqual([]);
+        expect(layout.covered, `${language}: code under a button`).toEqual([]);
+        // The copy button is still there, above the code.
+        const copy = samples.locator('[data-component-name="CodeBlock/CodeBlock"] [data-testid=copy-button]');
+        await expect(copy.isVisible()).resolves.toBe(true);
+        const button = await copy.boundingBox();
+        const code = await samples.locator("pre code").boundingBox();
+        expect(button !== null && code !== null && button.y + button.height <= code.y).toBe(true);
+        await screenshot(page, `${version.dir}-samples-${language.toLowerCase()}`);
+      }
       await page.close();
     },
     60_000,
