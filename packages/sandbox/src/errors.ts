@@ -55,12 +55,19 @@ export abstract class SandboxError extends Error {
   static override [Symbol.hasInstance](value: unknown): boolean {
     if (typeof value !== "object" || value === null) return false;
     if ((value as { [BRAND]?: unknown })[BRAND] !== true) return false;
-    if (this === SandboxError || Function.prototype[Symbol.hasInstance].call(this, value)) return true;
-    // Only a code the class states itself counts, never an inherited one.
-    return (
-      Object.hasOwn(this, "code") && (value as { code?: unknown }).code === (this as { code?: unknown }).code
-    );
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class on the right of `instanceof`.
+    return matchesClass(this, value);
   }
+}
+
+/** Whether `value`, an error of the family, is an instance of `target` or of the same `code`. */
+function matchesClass(target: object, value: object): boolean {
+  if (target === SandboxError || Function.prototype[Symbol.hasInstance].call(target, value)) return true;
+  // Only a code the class states itself counts, never an inherited one.
+  return (
+    Object.hasOwn(target, "code") &&
+    (value as { code?: unknown }).code === (target as { code?: unknown }).code
+  );
 }
 
 /**
