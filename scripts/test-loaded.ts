@@ -79,7 +79,9 @@ const threads = Array.from(
   { length: workers },
   () => new Worker(busy, { eval: true, workerData: { stop: stop.buffer, deadline } }),
 );
-const loadEnded = Promise.all(threads.map((thread) => new Promise((resolve) => thread.once("exit", resolve))));
+const loadEnded = Promise.all(
+  threads.map((thread) => new Promise((resolve) => thread.once("exit", resolve))),
+);
 
 await rm(join(root, ".reports", "summary.txt"), { force: true });
 console.log(`test:loaded: ${workers} busy workers (stop after ${maxMinutes} min at most); running pnpm test`);
@@ -100,12 +102,18 @@ const seconds = (performance.now() - started) / 1000;
 Atomics.store(stop, 0, 1);
 await loadEnded;
 
-const summary = (await readFile(join(root, ".reports", "summary.txt"), "utf8").catch(() => "no summary\n")).trim();
+const summary = (
+  await readFile(join(root, ".reports", "summary.txt"), "utf8").catch(() => "no summary\n")
+).trim();
 const loadHeld = Date.now() < deadline;
-console.log(`test:loaded: ${summary} in ${seconds.toFixed(0)} s with ${workers} busy workers; exit ${exitCode}`);
+console.log(
+  `test:loaded: ${summary} in ${seconds.toFixed(0)} s with ${workers} busy workers; exit ${exitCode}`,
+);
 if (!loadHeld) {
   // A pass without load all along is not the result this check exists for.
-  console.error(`test:loaded: the workers stopped after ${maxMinutes} min, before the suite ended; raise --max-minutes`);
+  console.error(
+    `test:loaded: the workers stopped after ${maxMinutes} min, before the suite ended; raise --max-minutes`,
+  );
   process.exit(exitCode === 0 ? 1 : exitCode);
 }
 process.exit(exitCode);

@@ -112,7 +112,9 @@ describe.runIf(hasRedis)("drill-token --cache (real redis-server)", { timeout: 1
     );
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(`${endpoint.issued[before]}\n`);
-    expect(run.stderr.split("\n").filter((line) => line !== "")).toEqual([expect.stringMatching(FALLBACK_WARNING)]);
+    expect(run.stderr.split("\n").filter((line) => line !== "")).toEqual([
+      expect.stringMatching(FALLBACK_WARNING),
+    ]);
     expect(run.stderr).not.toContain("hunter2-password");
     expect(run.stderr).not.toContain(CLIENT_SECRET);
   });
