@@ -13,6 +13,7 @@ import type { AccessTokens, TokenSession } from "../oauth/access-tokens.js";
 import type { TokenEndpointContext } from "../oauth/token-endpoint.js";
 import { exchangeToken } from "../oauth/token-endpoint.js";
 import type { LoadedRule, ResponseBook } from "../responses/response-rules.js";
+import { authorizationProblem } from "./authorization-problem.js";
 import { decodeForm, formFieldsObject } from "./form-fields.js";
 import { hasBody, parseContentType, readBody } from "./http-io.js";
 import type { HttpMethod, Operation } from "./openapi.js";
@@ -472,17 +473,7 @@ function authenticate(
   // The service accepts the scheme words Bearer and OAuth, both case-sensitive (observed), so
   // `bearer` is refused here as it would be there.
   const m = /^(Bearer|OAuth) +([A-Za-z0-9._~+/-]+=*) *$/.exec(header);
-  if (!m) {
-    const word = /^(\S+)/.exec(header)?.[1] ?? "";
-    const hint =
-      word.toLowerCase() === "bearer" || word.toLowerCase() === "oauth"
-        ? ` (the scheme word is case-sensitive: write "Bearer" or "OAuth", not "${word}")`
-        : "";
-    return unauthorized(
-      `Authorization: must be Bearer or OAuth followed by an access token${hint}`,
-      "invalid_request",
-    );
-  }
+  if (!m) return unauthorized(authorizationProblem(header), "invalid_request");
   const found = ctx.tokens.lookup(m[2] as string);
   if (found.kind === "expired")
     return unauthorized("access token: has expired; request a new one", "invalid_token");
