@@ -142,12 +142,17 @@ async function main(argv: string[]): Promise<number> {
   }
 
   await new Promise<void>((resolve) => {
+    let stopping = false;
     const stop = (signal: NodeJS.Signals) => {
+      if (stopping) return;
+      stopping = true;
       process.stdout.write(`drill-sandbox: ${signal}, stopping\n`);
       resolve();
     };
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
+    // `on`, not `once`: a repeated signal (tsx and some supervisors relay one) must not end the
+    // process with 130 in the middle of a clean stop.
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
   });
   await sandbox.close();
   if (temporaryDir) await rm(temporaryDir, { recursive: true, force: true });
