@@ -26,8 +26,11 @@ function port(name: string, given: string | undefined, fallback: number): number
   return value;
 }
 
-// Read here, by name, so that the turbo.json check (scripts/turbo-env.test.ts) sees them.
+// `pnpm start` runs this script after turbo, not as a turbo task, so turbo.json need not
+// declare these (scripts/root-scripts.test.ts checks the root scripts that do run under turbo).
+// biome-ignore lint/suspicious/noUndeclaredEnvVars: read outside turbo (see above).
 const sandboxPort = port("SANDBOX_PORT", process.env.SANDBOX_PORT, 4010);
+// biome-ignore lint/suspicious/noUndeclaredEnvVars: read outside turbo (see above).
 const docsPort = port("DOCS_PORT", process.env.DOCS_PORT, 8080);
 
 const credentialsDir = join(root, ".sandbox");

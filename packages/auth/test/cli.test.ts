@@ -32,7 +32,7 @@ function drillToken(args: string[], env: Record<string, string> = {}, stdin?: st
     child.stderr.on("data", (chunk: Buffer) => {
       stderr += chunk.toString();
     });
-    const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+    const timer = setTimeout(() => child.kill("SIGKILL"), 90_000);
     child.on("error", reject);
     child.on("close", (code) => {
       clearTimeout(timer);
@@ -77,7 +77,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe("drill-token", { timeout: 30_000 }, () => {
+describe("drill-token", { timeout: 120_000 }, () => {
   it("prints usage with --help", async () => {
     const run = await drillToken(["--help"]);
     expect(run.code).toBe(0);

@@ -39,10 +39,12 @@ try {
   process.exit(1);
 }
 console.log(`Drill Practice API docs: ${server.url}  (Ctrl+C to stop)`);
-let closing: Promise<void> | undefined;
+let closing = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   // `on`: a repeated signal (tsx relays one) must not end the process with 130 mid-shutdown.
   process.on(signal, () => {
-    closing ??= server.close().then(() => process.exit(0));
+    if (closing) return;
+    closing = true;
+    void server.close().then(() => process.exit(0));
   });
 }
