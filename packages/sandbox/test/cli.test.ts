@@ -116,9 +116,17 @@ describe("drill-sandbox CLI", { timeout: 120_000 }, () => {
     expect(await exitOf(child)).toBe(0);
   });
 
-  it("prints help", async () => {
+  it("prints help, and the README's option table lists every flag of it", async () => {
     const { code, stdout } = await run(["--help"]);
     expect(code).toBe(0);
+    const readme = await readFile(join(packageDir, "README.md"), "utf8");
+    const table = readme
+      .split("\n")
+      .filter((line) => line.startsWith("| `-"))
+      .join("\n");
+    const flags = [...new Set(stdout.match(/(?<![\w-])--[a-z][a-z-]+/g))];
+    expect(flags.length).toBeGreaterThan(8);
+    expect(flags.filter((flag) => !table.includes(`\`${flag}`))).toEqual([]);
     expect(stdout).toContain("Usage: drill-sandbox");
     for (const flag of ["--port", "--host", "--data", "--credentials-dir", "--token-lifetime"]) {
       expect(stdout).toContain(flag);
