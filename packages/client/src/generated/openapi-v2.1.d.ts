@@ -1688,7 +1688,7 @@ export interface paths {
         /**
          * Add to repertoire
          * @description Function listed for API 2.1: "add to repertoire".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows no parameters besides the path, a message as the answer and a table of error identifiers without status codes.
          */
         put: operations["addToRepertoire_v2_1"];
         post?: never;
@@ -1920,7 +1920,7 @@ export interface paths {
         /**
          * Complete a test
          * @description Function listed for API 2.1: "complete a test".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation says that only tests that allow navigating between questions need it (others complete with their last answer); it shows an empty object as the answer and a table of errors with status codes. It also addresses the result of another user or of an anonymous ticket by a further path segment, which the interface does not list.
          */
         put: operations["completeTest_v2_1"];
         post?: never;
@@ -2501,6 +2501,13 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * EmptyObject
+         * @description A success answer that carries nothing: the reference page shows it as an empty JSON object, `{}`. Kept open, so that a field added later does not break a reader.
+         */
+        EmptyObject: {
+            [key: string]: unknown;
+        };
+        /**
          * ErrorResponse
          * @description Error body. The interface names one field, `ID`, which identifies the error (for the store search: `query_missing` or `error`). The deployed service's reference writes the identifier as `id` and adds a human-readable `description`; read the identifier from either field.
          */
@@ -2529,6 +2536,19 @@ export interface components {
          */
         FormFields: {
             [key: string]: (string | number | boolean) | (string | number | boolean)[];
+        };
+        /**
+         * Message
+         * @description A success answer that only reports what was done, in a human-readable `description` (the same field that errors use for their text).
+         */
+        Message: {
+            /**
+             * @description What the service did, for people.
+             * @example Drill added to repertoire
+             */
+            description?: string;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * MultipartBody
@@ -4021,7 +4041,16 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description A message saying that the drill or course was added. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `no_input`, `drill_already_in_repertoire`, `available_in_course_only`, `payment_required`, `payment_not_required`, `limit_reached`, `invalid_id`, `incomplete_payment_details`, `unsupported_payment_provider`. */
             default: components["responses"]["Error"];
         };
     };
@@ -4221,7 +4250,19 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description An empty object. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyObject"];
+                };
+            };
+            /** @description Bad request: `invalid_test_type` (the test does not allow navigating between questions, so it cannot be completed by hand), `already_completed`, `not_all_questions_answered` (the test does not allow completing it with questions left). */
+            400: components["responses"]["Error"];
+            /** @description Not found: `not_found` (no such test result). */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };

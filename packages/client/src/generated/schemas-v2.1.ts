@@ -70,6 +70,22 @@ export type AssertionHeader = components["schemas"]["AssertionHeader"];
 export type AuthorizationServerMetadata = components["schemas"]["AuthorizationServerMetadata"];
 
 /**
+ * The schema `EmptyObject` of the Drill Practice API (`components.schemas["EmptyObject"]`).
+ *
+ * A success answer that carries nothing: the reference page shows it as an empty JSON object, `{}`. Kept open, so that a field added later does not break a reader.
+ *
+ * @example
+ * ```ts
+ * import type { EmptyObject } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: EmptyObject): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type EmptyObject = components["schemas"]["EmptyObject"];
+
+/**
  * The schema `ErrorResponse` of the Drill Practice API (`components.schemas["ErrorResponse"]`).
  *
  * Error body. The interface names one field, `ID`, which identifies the error (for the store search: `query_missing` or `error`). The deployed service's reference writes the identifier as `id` and adds a human-readable `description`; read the identifier from either field.
@@ -100,6 +116,22 @@ export type ErrorResponse = components["schemas"]["ErrorResponse"];
  * ```
  */
 export type FormFields = components["schemas"]["FormFields"];
+
+/**
+ * The schema `Message` of the Drill Practice API (`components.schemas["Message"]`).
+ *
+ * A success answer that only reports what was done, in a human-readable `description` (the same field that errors use for their text).
+ *
+ * @example
+ * ```ts
+ * import type { Message } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: Message): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Message = components["schemas"]["Message"];
 
 /**
  * The schema `MultipartBody` of the Drill Practice API (`components.schemas["MultipartBody"]`).

@@ -153,6 +153,13 @@ export interface components {
             total: number;
         };
         /**
+         * EmptyObject
+         * @description A success answer that carries nothing: the reference page shows it as an empty JSON object, `{}`. Kept open, so that a field added later does not break a reader.
+         */
+        EmptyObject: {
+            [key: string]: unknown;
+        };
+        /**
          * ErrorResponse
          * @description Error body. The interface names one field, `ID`, which identifies the error (for the store search: `query_missing` or `error`). The deployed service's reference writes the identifier as `id` and adds a human-readable `description`; read the identifier from either field.
          */
@@ -209,6 +216,19 @@ export interface components {
          */
         FormFields: {
             [key: string]: (string | number | boolean) | (string | number | boolean)[];
+        };
+        /**
+         * Message
+         * @description A success answer that only reports what was done, in a human-readable `description` (the same field that errors use for their text).
+         */
+        Message: {
+            /**
+             * @description What the service did, for people.
+             * @example Drill added to repertoire
+             */
+            description?: string;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * MultipartBody
