@@ -34,6 +34,7 @@ const BENCHMARKS: Readonly<Record<string, () => Promise<Benchmark>>> = {
   "sandbox-search": async () => (await import("./sandbox-search.ts")).run,
   "redis-token-cache": async () => (await import("./redis-token-cache.ts")).run,
   "sandbox-engine": async () => (await import("./sandbox-engine.ts")).run,
+  "sandbox-in-process": async () => (await import("./sandbox-in-process.ts")).run,
   "sandbox-prism": async () => (await import("./sandbox-prism.ts")).run,
   "docs-pages": async () => (await import("./docs-pages.ts")).run,
 };

@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateLargeDataset } from "../packages/sandbox/scripts/dataset/large-dataset.ts";
-import { DEFAULT_DATA_FILE_URL } from "../packages/sandbox/src/data/default-dataset.ts";
+import { DEFAULT_DATA_FILE_URL } from "../packages/sandbox/src/data/data-file-read.ts";
 
 /**
  * Writes `generateLargeDataset(drills)` as a data file; `remove()` deletes it.

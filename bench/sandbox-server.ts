@@ -2,7 +2,7 @@
  * Runs a sandbox in a child process for the sandbox benchmarks (see fixtures.ts). Its `init` message
  * says which data: the default dataset, or a data file (the parent writes the generated one). Reports
  * its URL, the credentials a client needs (over IPC, to the parent only), how long the start took and
- * the process's resident memory after it.
+ * the process's resident memory after it; later, on a `memory` request, its resident memory then.
  */
 import { type SandboxOptions, startSandbox } from "@drill-practice/sandbox";
 import { receiveInit, type SandboxInit } from "./fixtures.ts";
@@ -29,8 +29,12 @@ const shutdown = () => {
   );
   setTimeout(() => process.exit(0), 3000).unref();
 };
-process.on("message", (message: { type: string }) => {
+process.on("message", (message: { type: string; id?: number }) => {
   if (message.type === "close") shutdown();
+  // Resident memory now (after the parent's load), as the process sees it: nothing is collected first.
+  else if (message.type === "memory") {
+    process.send?.({ type: "memory", id: message.id, memoryMb: process.memoryUsage().rss / 1024 / 1024 });
+  }
 });
 process.on("disconnect", shutdown);
 

@@ -11,6 +11,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { pruneUnusedTags } from "./prune-tags.ts";
+import { restoreComponents } from "./restore-components.ts";
 
 const specDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const distDir = join(specDir, "dist");
@@ -46,9 +47,12 @@ for (const { api, file, title } of targets) {
     },
   );
   const document = JSON.parse(await readFile(output, "utf8")) as Record<string, unknown>;
-  const pruned = pruneUnusedTags(document);
+  let pruned = pruneUnusedTags(document);
   if (full === undefined) full = pruned;
-  else keepAuthSchemas(pruned, full);
+  else {
+    pruned = restoreComponents(pruned, full);
+    keepAuthSchemas(pruned, full);
+  }
   if (title) {
     const info = pruned.info as Record<string, unknown>;
     pruned.info = { ...info, title, version: file.includes("2.1") ? "2.1" : "2.0" };

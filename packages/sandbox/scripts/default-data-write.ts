@@ -4,7 +4,7 @@
  */
 import { readFile, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_DATA_FILE_URL } from "../src/data/default-dataset.js";
+import { DEFAULT_DATA_FILE_URL } from "../src/data/data-file-read.js";
 import { renderDefaultDataFile } from "./dataset/default-data-file.js";
 
 const path = fileURLToPath(DEFAULT_DATA_FILE_URL);

@@ -28,7 +28,7 @@ describe("bearer tokens on API operations", () => {
       description: "access token: not issued by this sandbox",
     });
 
-    const basic = await fetch(`${shared().url}/api/2.1/version`, {
+    const basic = await shared().fetch(`${shared().url}/api/2.1/version`, {
       headers: { authorization: "Basic dXNlcjpwYXNz" },
     });
     expect(basic.status).toBe(401);

@@ -2,8 +2,8 @@ import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { renderDefaultDataFile } from "../scripts/dataset/default-data-file.js";
 import { createDefaultDataset } from "../scripts/dataset/default-dataset.js";
+import { DEFAULT_DATA_FILE_URL } from "../src/data/data-file-read.js";
 import { loadDataset } from "../src/data/dataset-loader.js";
-import { DEFAULT_DATA_FILE_URL } from "../src/data/default-dataset.js";
 import { DEFAULT_IDS } from "../src/data/default-ids.js";
 
 describe("default dataset file", () => {

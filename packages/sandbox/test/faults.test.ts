@@ -64,7 +64,7 @@ describe("fault injection", () => {
     const sandbox = await start();
     const admin = `${sandbox.url}/__sandbox/faults`;
     const post = (body: unknown) =>
-      fetch(admin, {
+      sandbox.fetch(admin, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify(body),
@@ -76,7 +76,7 @@ describe("fault injection", () => {
     ]);
     expect(added.status).toBe(201);
     expect(((await added.json()) as { ids: number[] }).ids).toHaveLength(2);
-    const listed = (await (await fetch(admin)).json()) as {
+    const listed = (await (await sandbox.fetch(admin)).json()) as {
       faults: { operationId: string; remaining: number }[];
     };
     expect(listed.faults.map((f) => [f.operationId, f.remaining])).toEqual([
@@ -85,7 +85,7 @@ describe("fault injection", () => {
     ]);
     expect((await tokenRequest(sandbox, { assertion: await signAssertion(sandbox) })).status).toBe(500);
 
-    expect((await fetch(admin, { method: "DELETE" })).status).toBe(204);
+    expect((await sandbox.fetch(admin, { method: "DELETE" })).status).toBe(204);
     expect(sandbox.faults()).toEqual([]);
 
     const bad = await post({ operationId: "exchangeToken", status: 200 });
@@ -96,8 +96,8 @@ describe("fault injection", () => {
     });
     const unknown = await post({ operationId: "noSuchOperation", status: 500 });
     expect(((await unknown.json()) as { message: string }).message).toMatch(/^fault.operationId/);
-    expect((await fetch(`${sandbox.url}/__sandbox/nothing`)).status).toBe(404);
-    expect((await fetch(admin, { method: "PUT" })).status).toBe(405);
+    expect((await sandbox.fetch(`${sandbox.url}/__sandbox/nothing`)).status).toBe(404);
+    expect((await sandbox.fetch(admin, { method: "PUT" })).status).toBe(405);
   });
 
   it("checks rules given programmatically", async () => {

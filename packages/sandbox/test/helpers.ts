@@ -5,9 +5,53 @@
 
 import type { JWTPayload } from "jose";
 import { importPKCS8, SignJWT } from "jose";
-import { afterAll, afterEach, beforeAll, expect } from "vitest";
-import type { ResponseValidationError, Sandbox, SandboxData, SandboxOptions } from "../src/index.js";
-import { startSandbox } from "../src/index.js";
+import { afterAll, afterEach, beforeAll, expect, inject, it } from "vitest";
+import type {
+  ResponseValidationError,
+  Sandbox,
+  SandboxControls,
+  SandboxData,
+  SandboxOptions,
+} from "../src/index.js";
+import { createSandbox, startSandbox } from "../src/index.js";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** Which door the flow tests go through (vitest.config.ts runs them once per door). */
+    door: "http" | "in-process";
+  }
+}
+
+/**
+ * The door this run of the flow tests uses: `http` (`startSandbox`, global `fetch` over loopback) or
+ * `in-process` (`createSandbox`, its own `fetch`).
+ */
+export const DOOR = inject("door") ?? "http";
+
+/** A test of what only a socket can carry (raw bytes, Host headers, framing): runs over HTTP only. */
+export function httpOnly(name: string, fn: () => Promise<void>): void {
+  (DOOR === "http" ? it : it.skip)(name, fn);
+}
+
+/**
+ * A sandbox through the current door: the controls, a `fetch` that reaches it, and `close` (and, over
+ * HTTP, the credentials files).
+ */
+export interface TestSandbox extends SandboxControls {
+  readonly fetch: typeof fetch;
+  readonly credentialsFiles?: Sandbox["credentialsFiles"];
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a sandbox through the current door, with exactly these options (none added, not closed for
+ * the caller). Options of the Node door only (`port`, files) are for `startSandbox` tests, not here.
+ */
+export async function open(options: SandboxOptions = {}): Promise<TestSandbox> {
+  if (DOOR === "in-process") return createSandbox(options);
+  const sandbox = await startSandbox(options);
+  return Object.assign(sandbox, { fetch: globalThis.fetch });
+}
 
 export const GRANT = "urn:ietf:params:oauth:grant-type:jwt-bearer";
 
@@ -112,7 +156,7 @@ export const SMALL_DATA: SandboxData = {
   groups: [],
 };
 
-const running: Sandbox[] = [];
+const running: TestSandbox[] = [];
 
 afterEach(async () => {
   const sandboxes = running.splice(0);
@@ -124,8 +168,8 @@ afterEach(async () => {
 });
 
 /** A sandbox with the small dataset, in response validation mode, closed after the test. */
-export async function start(options: SandboxOptions = {}): Promise<Sandbox> {
-  const sandbox = await startSandbox({
+export async function start(options: SandboxOptions = {}): Promise<TestSandbox> {
+  const sandbox = await open({
     data: SMALL_DATA,
     validateResponses: true,
     onResponseViolation: (error: ResponseValidationError) =>
@@ -141,10 +185,10 @@ export async function start(options: SandboxOptions = {}): Promise<Sandbox> {
  * checked for response violations after each, closed after the last. For tests that do not depend on
  * a fresh state.
  */
-export function sharedSandbox(options: SandboxOptions = {}): () => Sandbox {
-  let sandbox: Sandbox | undefined;
+export function sharedSandbox(options: SandboxOptions = {}): () => TestSandbox {
+  let sandbox: TestSandbox | undefined;
   beforeAll(async () => {
-    sandbox = await startSandbox({ data: SMALL_DATA, validateResponses: true, ...options });
+    sandbox = await open({ data: SMALL_DATA, validateResponses: true, ...options });
   });
   afterEach(() => {
     const violations = sandbox?.responseViolations.map((v) => v.message) ?? [];
@@ -168,7 +212,7 @@ export interface AssertionParts {
 }
 
 /** Signs an assertion for the sandbox's first service account, with overridable header and claims. */
-export async function signAssertion(sandbox: Sandbox, parts: AssertionParts = {}): Promise<string> {
+export async function signAssertion(sandbox: SandboxControls, parts: AssertionParts = {}): Promise<string> {
   const keyFile = sandbox.credentials.keyFile();
   if (!keyFile) throw new Error("the sandbox has no private key");
   const key = await importPKCS8(parts.privateKeyPem ?? keyFile.privateKey, "RS256");
@@ -186,7 +230,7 @@ export async function signAssertion(sandbox: Sandbox, parts: AssertionParts = {}
 
 /** Posts a token request with the sandbox's client credentials unless overridden. */
 export async function tokenRequest(
-  sandbox: Sandbox,
+  sandbox: TestSandbox,
   fields: Record<string, string | undefined>,
 ): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
   const form = new URLSearchParams();
@@ -197,12 +241,12 @@ export async function tokenRequest(
     ...fields,
   };
   for (const [name, value] of Object.entries(all)) if (value !== undefined) form.set(name, value);
-  const res = await fetch(sandbox.tokenEndpoint, { method: "POST", body: form });
+  const res = await sandbox.fetch(sandbox.tokenEndpoint, { method: "POST", body: form });
   return { status: res.status, body: (await res.json()) as Record<string, unknown>, headers: res.headers };
 }
 
 /** An access token for `sub` (default: the service account itself). */
-export async function tokenFor(sandbox: Sandbox, sub?: string): Promise<string> {
+export async function tokenFor(sandbox: TestSandbox, sub?: string): Promise<string> {
   const assertion = await signAssertion(sandbox, sub === undefined ? {} : { claims: { sub } });
   const { status, body } = await tokenRequest(sandbox, { assertion });
   if (status !== 200) throw new Error(`token request failed: ${status} ${JSON.stringify(body)}`);
@@ -222,7 +266,7 @@ export function formText(fields: Record<string, string | readonly string[]>): st
  * A tiny API client: `{ status, body, headers }` out. `body` goes out as form fields (lists as repeated
  * fields), the way the service takes PUT and POST parameters; `json` as JSON, for the refusals.
  */
-export function client(sandbox: Sandbox, token: string | undefined, scheme = "Bearer") {
+export function client(sandbox: TestSandbox, token: string | undefined, scheme = "Bearer") {
   return async (
     method: string,
     path: string,
@@ -242,7 +286,7 @@ export function client(sandbox: Sandbox, token: string | undefined, scheme = "Be
       body = JSON.stringify(init.json);
       headers["content-type"] ??= "application/json";
     }
-    const res = await fetch(`${sandbox.url}${path}`, {
+    const res = await sandbox.fetch(`${sandbox.url}${path}`, {
       method,
       headers,
       ...(body === undefined ? {} : { body }),

@@ -5,7 +5,8 @@
 import { readFile } from "node:fs/promises";
 import { beforeAll, describe, expect, it } from "vitest";
 import { readBlock, renderErrorTable, renderOperationsTable, tableCells } from "../scripts/readme-tables.js";
-import { listOperations, loadBundledSpec } from "../src/http/openapi.js";
+import { bundledSpec } from "../src/http/bundled-spec.js";
+import { listOperations } from "../src/http/openapi.js";
 import { SIMULATED_OPERATIONS } from "../src/index.js";
 import { client, sharedSandbox, tokenFor } from "./helpers.js";
 
@@ -18,14 +19,14 @@ beforeAll(async () => {
 
 describe("operations of the description", () => {
   it("has every simulated operation in the description", async () => {
-    const ids = new Set(listOperations(await loadBundledSpec()).map((op) => op.operationId));
+    const ids = new Set(listOperations(bundledSpec()).map((op) => op.operationId));
     for (const id of Object.keys(SIMULATED_OPERATIONS)) expect(ids, id).toContain(id);
   });
 
   it("answers 501 not_simulated, naming the operation, for every other operation", {
     timeout: 60_000,
   }, async () => {
-    const operations = listOperations(await loadBundledSpec()).filter(
+    const operations = listOperations(bundledSpec()).filter(
       (op) => !(op.operationId in SIMULATED_OPERATIONS),
     );
     expect(operations.length).toBeGreaterThan(100);
@@ -48,7 +49,7 @@ describe("operations of the description", () => {
   });
 
   it("takes form fields on every unsimulated write: 501, never 415", { timeout: 60_000 }, async () => {
-    const writes = listOperations(await loadBundledSpec()).filter(
+    const writes = listOperations(bundledSpec()).filter(
       (op) =>
         !(op.operationId in SIMULATED_OPERATIONS) &&
         op.requestBody?.content.some((m) => m.mediaType === "application/x-www-form-urlencoded"),
@@ -71,7 +72,7 @@ describe("operations of the description", () => {
   it("lists the simulated operations and error IDs in the README as the code has them", async () => {
     const readme = await readFile(new URL("../README.md", import.meta.url), "utf8");
     // If this fails, run `pnpm run readme:tables` in packages/sandbox.
-    const doc = await loadBundledSpec();
+    const doc = bundledSpec();
     expect(tableCells(readBlock(readme, "simulated-operations"))).toEqual(
       tableCells(renderOperationsTable(doc)),
     );

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Sandbox } from "../src/index.js";
-import { client, SMALL_DATA, start, tokenFor } from "./helpers.js";
+import { client, SMALL_DATA, start, type TestSandbox, tokenFor } from "./helpers.js";
 
 interface QuestionBody {
   question: {
@@ -25,7 +24,7 @@ function drillOf(ask: string): string | undefined {
   return SMALL_DATA.drills.find((d) => d.items.some((i) => i.ask === ask))?.id;
 }
 
-async function as(sandbox: Sandbox, sub: string) {
+async function as(sandbox: TestSandbox, sub: string) {
   return client(sandbox, await tokenFor(sandbox, sub));
 }
 

@@ -12,8 +12,7 @@
  * Plain fetch and URLSearchParams on purpose: this is the wire as those clients produce it.
  */
 import { describe, expect, it } from "vitest";
-import type { Sandbox } from "../src/index.js";
-import { SMALL_DATA, start, tokenFor } from "./helpers.js";
+import { SMALL_DATA, start, type TestSandbox, tokenFor } from "./helpers.js";
 
 interface Question {
   reference: string;
@@ -35,11 +34,11 @@ function expectedTell(ask: string): string {
 }
 
 /** One practice client: a scheme word, a token, and the calls those clients make. */
-function practiceClient(sandbox: Sandbox, scheme: "Bearer" | "OAuth", token: string) {
+function practiceClient(sandbox: TestSandbox, scheme: "Bearer" | "OAuth", token: string) {
   const authorization = `${scheme} ${token}`;
   return {
     async question(drill: string): Promise<Question> {
-      const res = await fetch(`${sandbox.url}/api/2/question/${encodeURIComponent(drill)}`, {
+      const res = await sandbox.fetch(`${sandbox.url}/api/2/question/${encodeURIComponent(drill)}`, {
         headers: { Authorization: authorization },
       });
       expect(res.status).toBe(200);
@@ -48,7 +47,7 @@ function practiceClient(sandbox: Sandbox, scheme: "Bearer" | "OAuth", token: str
     async answer(reference: string, values: readonly string[]): Promise<{ status: number; body: unknown }> {
       const form = new URLSearchParams();
       for (const value of values) form.append("answer", value);
-      const res = await fetch(`${sandbox.url}/api/2/answer/${encodeURIComponent(reference)}`, {
+      const res = await sandbox.fetch(`${sandbox.url}/api/2/answer/${encodeURIComponent(reference)}`, {
         method: "PUT",
         headers: { Authorization: authorization, "Content-Type": "application/x-www-form-urlencoded" },
         body: form.toString(),
@@ -90,7 +89,7 @@ async function practiseLoop(scheme: "Bearer" | "OAuth") {
   // The proficiency went up with the right answers (the first answer was wrong, it starts at 0).
   expect(overall[0]).toBe(0);
   expect(Math.max(...overall)).toBeGreaterThan(0);
-  const status = await fetch(`${sandbox.url}/api/2.1/rendition/es-animals`, {
+  const status = await sandbox.fetch(`${sandbox.url}/api/2.1/rendition/es-animals`, {
     headers: { Authorization: `${scheme} ${await tokenFor(sandbox, "u-ana")}` },
   });
   expect(await status.json()).toMatchObject({ answerCount: 8, correctCount: rights });
@@ -109,7 +108,7 @@ describe("replays of real clients", () => {
     const sandbox = await start();
     const token = await tokenFor(sandbox);
     for (const scheme of ["Bearer", "OAuth"]) {
-      const res = await fetch(`${sandbox.url}/api/2.1/user`, {
+      const res = await sandbox.fetch(`${sandbox.url}/api/2.1/user`, {
         method: "PUT",
         headers: {
           Authorization: `${scheme} ${token}`,
@@ -129,7 +128,7 @@ describe("replays of real clients", () => {
   it("sends a PUT without parameters as Content-Length: 0, which is accepted", async () => {
     const sandbox = await start();
     const token = await tokenFor(sandbox, "u-ana");
-    const res = await fetch(`${sandbox.url}/api/2.1/repertoire/es-animals`, {
+    const res = await sandbox.fetch(`${sandbox.url}/api/2.1/repertoire/es-animals`, {
       method: "PUT",
       headers: { Authorization: `OAuth ${token}` },
     });
@@ -139,7 +138,7 @@ describe("replays of real clients", () => {
   it("shows the description of an error, whichever identifier field a client reads", async () => {
     const sandbox = await start();
     const token = await tokenFor(sandbox, "u-ana");
-    const res = await fetch(`${sandbox.url}/api/2/answer/made-up`, {
+    const res = await sandbox.fetch(`${sandbox.url}/api/2/answer/made-up`, {
       method: "PUT",
       headers: { Authorization: `OAuth ${token}`, "Content-Type": "application/x-www-form-urlencoded" },
       body: "answer=dog",

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { SpecInvalidError } from "../src/errors.js";
+import { ajvCompiler } from "../src/http/ajv-compiler.js";
 import type { JsonValue, OpenApiDocument, Operation, OperationParameter } from "../src/http/openapi.js";
 import { listOperations } from "../src/http/openapi.js";
 import type { RequestInput } from "../src/http/validator.js";
@@ -85,7 +86,7 @@ function operation(doc: OpenApiDocument, operationId: string): Operation {
 
 function getThing(parameters: JsonValue[], schemas: Record<string, JsonValue> = {}) {
   const doc = describing(parameters, schemas);
-  return new SpecValidators(doc).forOperation(operation(doc, "getThing"));
+  return new SpecValidators(doc, ajvCompiler(doc)).forOperation(operation(doc, "getThing"));
 }
 
 function input(query = "", more: Partial<RequestInput> = {}): RequestInput {
@@ -407,7 +408,7 @@ describe("schemas behind $refs", () => {
       explode: true,
     };
     const op: Operation = { ...operation(doc, "getThing"), parameters: [parameter] };
-    return new SpecValidators(doc).forOperation(op);
+    return new SpecValidators(doc, ajvCompiler(doc)).forOperation(op);
   }
 
   it("follows a chain of 20 $refs, and takes a longer one as circular", () => {
@@ -438,7 +439,7 @@ describe("schemas behind $refs", () => {
 
   it("refuses a description whose parameter schema points nowhere, naming where", () => {
     const doc = describing([q("n", { $ref: "#/x-nothing/Int" })], {}, { "x-nothing": null });
-    const validators = new SpecValidators(doc);
+    const validators = new SpecValidators(doc, ajvCompiler(doc));
     const build = () => validators.forOperation(operation(doc, "getThing"));
     expect(build).toThrow(SpecInvalidError);
     expect(build).toThrow(
@@ -495,7 +496,7 @@ describe("how errors read", () => {
 describe("request bodies", () => {
   const put = () => {
     const doc = describing([]);
-    return new SpecValidators(doc).forOperation(operation(doc, "putThing"));
+    return new SpecValidators(doc, ajvCompiler(doc)).forOperation(operation(doc, "putThing"));
   };
 
   it("lists the media types the operation takes, none for an operation without a body", () => {
@@ -533,7 +534,7 @@ describe("responses", () => {
   const doc = () => describing([]);
   const check = (operationId: string, status: number, mediaType: string | undefined, body?: unknown) => {
     const d = doc();
-    return new SpecValidators(d)
+    return new SpecValidators(d, ajvCompiler(d))
       .forOperation(operation(d, operationId))
       .checkResponse(status, mediaType, body);
   };
@@ -574,10 +575,10 @@ describe("caching", () => {
   it("builds validators once per document, per operation and per schema", () => {
     const doc = describing([q("n", { type: "integer" })]);
     const other = describing([]);
-    expect(validatorsFor(doc)).toBe(validatorsFor(doc));
-    expect(validatorsFor(other)).not.toBe(validatorsFor(doc));
+    expect(validatorsFor(doc, ajvCompiler(doc))).toBe(validatorsFor(doc, ajvCompiler(doc)));
+    expect(validatorsFor(other, ajvCompiler(other))).not.toBe(validatorsFor(doc, ajvCompiler(doc)));
     const op = operation(doc, "getThing");
-    const validators = validatorsFor(doc);
+    const validators = validatorsFor(doc, ajvCompiler(doc));
     expect(validators.forOperation(op)).toBe(validators.forOperation(op));
     expect(validators.compile("/components/schemas/Thing")).toBe(
       validators.compile("/components/schemas/Thing"),

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import type { OpenApiDocument, ResponseValidationError } from "../src/index.js";
-import { SpecInvalidError, startSandbox } from "../src/index.js";
-import { client, SMALL_DATA, tokenFor } from "./helpers.js";
+import { SpecInvalidError } from "../src/index.js";
+import { client, open, SMALL_DATA, tokenFor } from "./helpers.js";
 
 const json = (schema: unknown) => ({ description: "", content: { "application/json": { schema } } });
 
@@ -76,7 +76,7 @@ function fixture(): OpenApiDocument {
 describe("response validation mode", () => {
   it("turns a response that breaks its schema into a loud 500 and records it", async () => {
     const seen: ResponseValidationError[] = [];
-    const sandbox = await startSandbox({
+    const sandbox = await open({
       spec: fixture(),
       data: SMALL_DATA,
       validateResponses: true,
@@ -106,7 +106,7 @@ describe("response validation mode", () => {
   });
 
   it("sends responses unchecked when the mode is off", async () => {
-    const sandbox = await startSandbox({ spec: fixture(), data: SMALL_DATA });
+    const sandbox = await open({ spec: fixture(), data: SMALL_DATA });
     try {
       const api = client(sandbox, await tokenFor(sandbox));
       expect((await api("GET", "/api/2.1/version")).status).toBe(200);
@@ -126,7 +126,7 @@ describe("response validation mode", () => {
         responses: { default: json({}) },
       },
     };
-    const sandbox = await startSandbox({
+    const sandbox = await open({
       spec: doc as unknown as OpenApiDocument,
       data: SMALL_DATA,
       validateResponses: true,
@@ -151,16 +151,12 @@ describe("response validation mode", () => {
   it("refuses to start on a description it cannot use", async () => {
     const noId = fixture() as unknown as { paths: Record<string, { get?: { operationId?: string } }> };
     delete noId.paths["/api/2.1/version"]?.get?.operationId;
-    await expect(startSandbox({ spec: noId as unknown as OpenApiDocument })).rejects.toThrow(
-      SpecInvalidError,
-    );
+    await expect(open({ spec: noId as unknown as OpenApiDocument })).rejects.toThrow(SpecInvalidError);
 
     const dangling = fixture() as unknown as { paths: Record<string, unknown> };
     dangling.paths["/x"] = {
       get: { operationId: "x", parameters: [{ $ref: "#/components/parameters/Nope" }] },
     };
-    await expect(startSandbox({ spec: dangling as unknown as OpenApiDocument })).rejects.toThrow(
-      /points nowhere/,
-    );
+    await expect(open({ spec: dangling as unknown as OpenApiDocument })).rejects.toThrow(/points nowhere/);
   });
 });

@@ -2,8 +2,8 @@ import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ResponseRulesError, type ResponseRulesFile, startSandbox } from "../src/index.js";
-import { client, SMALL_DATA, start, tokenFor } from "./helpers.js";
+import { ResponseRulesError, type ResponseRulesFile } from "../src/index.js";
+import { client, open, SMALL_DATA, start, tokenFor } from "./helpers.js";
 
 const GROUP = { id: "g-1", name: "Year 9 Spanish", members: 24 };
 const TEST_DEFINITION = { id: "t-7", name: "Capitals quiz", questions: 10 };
@@ -94,7 +94,7 @@ describe("programmable responses", () => {
         { operationId: "searchStore_v2_0", status: 200, body: { total: "many", drills: [] } },
       ],
     };
-    const error = await refusal(() => startSandbox({ data: SMALL_DATA, responses: bad }));
+    const error = await refusal(() => open({ data: SMALL_DATA, responses: bad }));
     expect(error.code).toBe("ERR_SANDBOX_RESPONSES_INVALID");
     expect(error.problems).toHaveLength(1);
     expect(error.problems[0]?.path).toBe("$.responses[1].body");

@@ -10,7 +10,6 @@
  *   count, or 400 listing every problem (then nothing was applied).
  * - `DELETE /__sandbox/responses`: remove every response rule; answers 204.
  */
-import type { IncomingMessage } from "node:http";
 import { ResponseRulesError, SandboxOptionError } from "../errors.js";
 import { parseContentType, readBody } from "../http/http-io.js";
 import type { Reply } from "../http/replies.js";
@@ -39,17 +38,21 @@ const ADMIN_BODY_LIMIT = 64 * 1024;
  * Handles one request below `/__sandbox/`.
  *
  * @example
- * if (path.startsWith("/__sandbox/")) return handleAdmin(admin, req, path);
+ * if (path.startsWith("/__sandbox/")) return handleAdmin(admin, request, path, request.method);
  */
-export async function handleAdmin(ctx: AdminContext, req: IncomingMessage, path: string): Promise<Reply> {
-  if (path === "/__sandbox/responses") return handleResponses(ctx, req);
+export async function handleAdmin(
+  ctx: AdminContext,
+  req: Request,
+  path: string,
+  method: string,
+): Promise<Reply> {
+  if (path === "/__sandbox/responses") return handleResponses(ctx, req, method);
   if (path !== "/__sandbox/faults") {
     return errorReply(
       "not_found",
       `no sandbox admin endpoint at ${path} (there are /__sandbox/faults and /__sandbox/responses)`,
     );
   }
-  const method = req.method ?? "GET";
   if (method === "GET") return { status: 200, body: { faults: ctx.faults.list() } };
   if (method === "DELETE") {
     ctx.faults.clear();
@@ -73,8 +76,7 @@ export async function handleAdmin(ctx: AdminContext, req: IncomingMessage, path:
   }
 }
 
-async function handleResponses(ctx: AdminContext, req: IncomingMessage): Promise<Reply> {
-  const method = req.method ?? "GET";
+async function handleResponses(ctx: AdminContext, req: Request, method: string): Promise<Reply> {
   if (method === "GET") return { status: 200, body: { responses: ctx.listResponses() } };
   if (method === "DELETE") {
     ctx.clearResponses();
@@ -97,8 +99,8 @@ async function handleResponses(ctx: AdminContext, req: IncomingMessage): Promise
   }
 }
 
-async function readJson(req: IncomingMessage): Promise<{ value: unknown } | { reply: Reply }> {
-  if (parseContentType(req.headers["content-type"])?.mediaType !== "application/json") {
+async function readJson(req: Request): Promise<{ value: unknown } | { reply: Reply }> {
+  if (parseContentType(req.headers.get("content-type"))?.mediaType !== "application/json") {
     return { reply: errorReply("unsupported_media_type", "Content-Type: must be application/json") };
   }
   const read = await readBody(req, ADMIN_BODY_LIMIT);
@@ -106,7 +108,7 @@ async function readJson(req: IncomingMessage): Promise<{ value: unknown } | { re
   if (read.kind === "too_large")
     return { reply: errorReply("payload_too_large", `request body: larger than ${read.limit} bytes`) };
   try {
-    return { value: JSON.parse(read.bytes.toString("utf8")) };
+    return { value: JSON.parse(new TextDecoder().decode(read.bytes)) };
   } catch (error) {
     return {
       reply: errorReply("invalid_request", `request body: not valid JSON (${(error as Error).message})`),

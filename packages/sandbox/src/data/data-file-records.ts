@@ -2,7 +2,6 @@
  * Checks of one record of a data file (an organization, user, drill, course, catalog or group) on its
  * own; what needs the other records (unique IDs, references) is in `data-file-checker.ts`.
  */
-import { createPublicKey } from "node:crypto";
 import type {
   Catalog,
   Course,
@@ -16,6 +15,7 @@ import type {
 import { COURSE_TYPE, DRILL_TYPE } from "../domain/types.js";
 import type { FieldReader, Json } from "./data-file-fields.js";
 import { child, trimmed } from "./data-file-fields.js";
+import { readPublicKeyPem } from "./spki.js";
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 const MIN_RSA_BITS = 2048;
@@ -33,22 +33,18 @@ function readPublicKey(r: FieldReader, obj: Json, path: string): ServiceAccountP
     r.problem(pemAt, "must be a PEM encoded public key (SPKI) starting with -----BEGIN PUBLIC KEY-----");
     return undefined;
   }
-  try {
-    const parsed = createPublicKey({ key: pem, format: "pem" });
-    const bits = parsed.asymmetricKeyDetails?.modulusLength ?? 0;
-    if (parsed.asymmetricKeyType !== "rsa") {
-      r.problem(
-        pemAt,
-        `must be an RSA key (RS256 signs assertions), got ${parsed.asymmetricKeyType ?? "unknown"}`,
-      );
-      return undefined;
-    }
-    if (bits < MIN_RSA_BITS) {
-      r.problem(pemAt, `must be an RSA key of at least ${MIN_RSA_BITS} bits, got ${bits}`);
-      return undefined;
-    }
-  } catch {
+  const parsed = readPublicKeyPem(pem);
+  if (parsed === undefined) {
     r.problem(pemAt, "is not a readable PEM public key");
+    return undefined;
+  }
+  if (parsed.type !== "rsa") {
+    r.problem(pemAt, `must be an RSA key (RS256 signs assertions), got ${parsed.type}`);
+    return undefined;
+  }
+  const bits = parsed.bits ?? 0;
+  if (bits < MIN_RSA_BITS) {
+    r.problem(pemAt, `must be an RSA key of at least ${MIN_RSA_BITS} bits, got ${bits}`);
     return undefined;
   }
   return { keyId, publicKeyPem: pem };

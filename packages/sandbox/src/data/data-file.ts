@@ -2,13 +2,10 @@
  * Data files (`--data <file.json>`, format in `data/FORMAT.md`): parsing, checking and reading them
  * into sandbox data.
  */
-import { readFile } from "node:fs/promises";
 import type { SandboxData } from "../domain/types.js";
 import { DataFileError } from "../errors.js";
 import type { DataFileValidation } from "./data-file-checker.js";
 import { DATA_FILE_SECTIONS, DataFileChecker } from "./data-file-checker.js";
-import { streamDataFile } from "./data-file-stream.js";
-import { JsonScanError } from "./json-top-level-scanner.js";
 
 export type { DataFileValidation } from "./data-file-checker.js";
 export { DATA_FILE_FORMAT_VERSION } from "./data-file-checker.js";
@@ -36,7 +33,7 @@ export function validateDataFile(value: unknown): DataFileValidation {
 }
 
 /**
- * Parses and validates the text of a data file.
+ * Parses and validates the text of a data file. Web APIs only (reading the file is `data-file-read.ts`).
  *
  * Errors: {@link DataFileError} listing every problem (including invalid JSON).
  *
@@ -56,30 +53,13 @@ function parseJson(text: string, source: string | undefined): unknown {
   }
 }
 
-function checkedData(result: DataFileValidation, source: string | undefined): SandboxData {
-  if (!result.ok) throw new DataFileError(result.problems, source);
-  return result.data;
-}
-
 /**
- * Reads, parses and validates a data file (`--data <file.json>`). The file is checked record by record
- * as it is read, so a large file never sits in memory whole.
- *
- * Errors: {@link DataFileError}; file system errors (such as a missing file) are passed on unchanged.
+ * The data of a checked file, or the {@link DataFileError} listing its problems.
  *
  * @example
- * const state = createState(await readDataFile("./my-data.json"));
+ * const data = checkedData(validateDataFile(value), "my-data.json");
  */
-export async function readDataFile(path: string): Promise<SandboxData> {
-  let result: DataFileValidation;
-  try {
-    result = await streamDataFile(path);
-  } catch (error) {
-    if (!(error instanceof JsonScanError)) throw error;
-    // What the scanner leaves alone (malformed JSON, a top level that is not an object, a repeated
-    // top-level name) goes through JSON.parse whole, as every file once did: the same message for
-    // invalid JSON, the last of repeated names winning. Such files are rarely large.
-    return parseDataFile(await readFile(path, "utf8"), path);
-  }
-  return checkedData(result, path);
+export function checkedData(result: DataFileValidation, source: string | undefined): SandboxData {
+  if (!result.ok) throw new DataFileError(result.problems, source);
+  return result.data;
 }

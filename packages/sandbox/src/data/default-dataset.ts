@@ -1,27 +1,29 @@
 /**
- * The default dataset is a data file shipped with the package (`data/default.json`, written by
- * `scripts/default-data-write.ts`), read through the same loader as a user's `--data` file.
+ * The default dataset: the data file shipped with the package (`data/default.json`, written by
+ * `scripts/default-data-write.ts`), loaded as a module (the `generate` step embeds it in
+ * `src/generated/default-data.ts`) so that no runtime needs a file system for it, and checked by the
+ * same checker as a user's data.
  */
-import { fileURLToPath } from "node:url";
 import type { SandboxData } from "../domain/types.js";
-import { readDataFile } from "./data-file.js";
+import { DataFileError } from "../errors.js";
+import { DEFAULT_DATA_TEXT } from "../generated/default-data.js";
+import { validateDataFile } from "./data-file.js";
+
+let checked: SandboxData | undefined;
 
 /**
- * Where the default data file lives, relative to this module; the same relative location holds for
- * `src/` (tests) and `dist/` (the published package).
+ * The default dataset, parsed and checked once per process (nothing changes it: state is built beside
+ * it, never in it).
  *
  * @example
- * const data = await readDataFile(fileURLToPath(DEFAULT_DATA_FILE_URL));
- */
-export const DEFAULT_DATA_FILE_URL = new URL("../../data/default.json", import.meta.url);
-
-/**
- * Reads and checks the default dataset.
- *
- * @example
- * const data = await readDefaultDataset();
+ * const data = await defaultDataset();
  * data.drills.length; // 300
  */
-export function readDefaultDataset(): Promise<SandboxData> {
-  return readDataFile(fileURLToPath(DEFAULT_DATA_FILE_URL));
+export async function defaultDataset(): Promise<SandboxData> {
+  if (checked === undefined) {
+    const result = validateDataFile(JSON.parse(DEFAULT_DATA_TEXT));
+    if (!result.ok) throw new DataFileError(result.problems, "the built-in dataset");
+    checked = result.data;
+  }
+  return checked;
 }

@@ -3,9 +3,9 @@
  * other operation answers 501 `not_simulated`, because the interface does not give its shapes and the
  * sandbox does not invent them.
  */
-import { readFileSync } from "node:fs";
 import type { SandboxState } from "../domain/state.js";
 import { DomainError } from "../errors.js";
+import { PACKAGE } from "../generated/package-info.js";
 import type { OperationHandler, OperationRequest } from "./operation-handler.js";
 import type { Reply } from "./replies.js";
 
@@ -49,11 +49,6 @@ export const SIMULATED_OPERATIONS = {
  * const id: SimulatedOperationId = "getQuestion_v2_1";
  */
 export type SimulatedOperationId = keyof typeof SIMULATED_OPERATIONS;
-
-const PACKAGE = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
-  name: string;
-  version: string;
-};
 
 function ok(body: unknown, status = 200): Reply {
   return { status, body };

@@ -1,61 +1,69 @@
 /**
- * Low-level request reading for `node:http`: a size-capped body reader and a content-type parser.
+ * Low-level request reading on Web `Request`s: a size-capped body reader, a content-type parser and the
+ * question whether a request carries a body at all.
  */
-import type { IncomingMessage } from "node:http";
 
 /**
  * Outcome of reading a request body.
  *
  * @example
- * const body = await readBody(req, 1024 * 1024);
+ * const body = await readBody(request, 1024 * 1024);
  * if (body.kind === "too_large") reply413();
  */
 export type BodyRead =
-  | { readonly kind: "ok"; readonly bytes: Buffer }
+  | { readonly kind: "ok"; readonly bytes: Uint8Array }
   | { readonly kind: "too_large"; readonly limit: number }
   | { readonly kind: "aborted" };
 
 /**
  * Reads the request body up to `limit` bytes. A body announced or found larger than the limit is not
  * kept: the rest is drained (up to a hard bound) so the client can read the 413 that follows instead of
- * seeing its upload cut off.
+ * seeing its upload cut off; past that bound the body is cancelled (a socket is then dropped).
  *
  * @example
- * const read = await readBody(req, 1 << 20);
+ * const read = await readBody(request, 1 << 20);
  */
-export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead> {
-  return new Promise((resolve) => {
-    const declared = Number(req.headers["content-length"] ?? Number.NaN);
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let over = Number.isFinite(declared) && declared > limit;
-    // Past this much, stop draining and drop the connection: nobody is owed an answer to a flood.
-    const drainLimit = limit * 16;
-    let settled = false;
-    const settle = (result: BodyRead) => {
-      if (settled) return;
-      settled = true;
-      resolve(result);
-    };
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
+export async function readBody(request: Request, limit: number): Promise<BodyRead> {
+  if (request.body === null) return { kind: "ok", bytes: new Uint8Array(0) };
+  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
+  let over = Number.isFinite(declared) && declared > limit;
+  // Past this much, stop draining: nobody is owed an answer to a flood.
+  const drainLimit = limit * 16;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
       if (size > limit) over = true;
       if (over) {
         chunks.length = 0;
         if (size > drainLimit) {
-          settle({ kind: "too_large", limit });
-          req.destroy();
+          await reader.cancel().catch(() => undefined);
+          return { kind: "too_large", limit };
         }
-        return;
+        continue;
       }
-      chunks.push(chunk);
-    });
-    req.on("end", () =>
-      settle(over ? { kind: "too_large", limit } : { kind: "ok", bytes: Buffer.concat(chunks) }),
-    );
-    req.on("error", () => settle({ kind: "aborted" }));
-    req.on("close", () => settle({ kind: "aborted" }));
-  });
+      chunks.push(value);
+    }
+  } catch {
+    return { kind: "aborted" };
+  }
+  if (over) return { kind: "too_large", limit };
+  return { kind: "ok", bytes: concat(chunks, size) };
+}
+
+function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0] as Uint8Array;
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
 }
 
 /**
@@ -77,8 +85,8 @@ export interface ContentType {
  * @example
  * parseContentType("application/x-www-form-urlencoded")?.mediaType; // "application/x-www-form-urlencoded"
  */
-export function parseContentType(header: string | undefined): ContentType | undefined {
-  if (header === undefined) return undefined;
+export function parseContentType(header: string | null | undefined): ContentType | undefined {
+  if (header === undefined || header === null) return undefined;
   const [type, ...params] = header.split(";");
   const mediaType = (type ?? "").trim().toLowerCase();
   if (!/^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/.test(mediaType)) return undefined;
@@ -99,13 +107,14 @@ export function parseContentType(header: string | undefined): ContentType | unde
 }
 
 /**
- * Whether a request declares or carries a body (a `Content-Length` above zero or chunked encoding).
+ * Whether a request declares or carries a body: a `Content-Length` above zero, chunked encoding, or
+ * (with neither header, as a `Request` made in process has) a body stream.
  *
  * @example
- * if (hasBody(req) && !operation.requestBody) reply400("this operation takes no request body");
+ * if (hasBody(request) && !operation.requestBody) reply400("this operation takes no request body");
  */
-export function hasBody(req: IncomingMessage): boolean {
-  const length = req.headers["content-length"];
-  if (length !== undefined) return Number(length) > 0;
-  return req.headers["transfer-encoding"] !== undefined;
+export function hasBody(request: Request): boolean {
+  const length = request.headers.get("content-length");
+  if (length !== null) return Number(length) > 0;
+  return request.headers.has("transfer-encoding") || request.body !== null;
 }

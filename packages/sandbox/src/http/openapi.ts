@@ -2,8 +2,7 @@
  * Reads an OpenAPI 3.1 document into the sandbox's list of operations. Only the parts the sandbox acts
  * on are typed; everything else is carried along untouched.
  */
-import { readFile } from "node:fs/promises";
-import { SpecInvalidError, SpecMissingError } from "../errors.js";
+import { SpecInvalidError } from "../errors.js";
 
 /**
  * A JSON value as parsed from the OpenAPI document.
@@ -112,54 +111,6 @@ export interface Operation {
   readonly security: readonly string[];
   /** The `x-undocumented` list: what the interface does not show about this operation. */
   readonly undocumented: readonly string[];
-}
-
-/**
- * Where the packaged description lives, relative to this module; the same relative location holds for
- * `src/` (tests) and `dist/` (the published package).
- *
- * @example
- * const text = await readFile(BUNDLED_SPEC_URL, "utf8");
- */
-export const BUNDLED_SPEC_URL = new URL("../../openapi/openapi.json", import.meta.url);
-
-let bundled: Promise<OpenApiDocument> | undefined;
-
-/**
- * Reads the packaged description once per process and returns the same parsed object afterwards, so
- * that validators compiled for it can be shared by every sandbox started in the process.
- *
- * @example
- * const doc = await loadBundledSpec();
- * console.log(Object.keys(doc.paths).length);
- */
-export function loadBundledSpec(): Promise<OpenApiDocument> {
-  bundled ??= readSpecFile(BUNDLED_SPEC_URL).catch((error: unknown) => {
-    bundled = undefined;
-    throw error;
-  });
-  return bundled;
-}
-
-async function readSpecFile(url: URL): Promise<OpenApiDocument> {
-  let text: string;
-  try {
-    text = await readFile(url, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") {
-      throw new SpecMissingError(
-        `the OpenAPI description ${url.pathname} is missing; run \`pnpm --filter @drill-practice/sandbox generate\``,
-      );
-    }
-    throw error;
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw new SpecInvalidError(`${url.pathname} is not JSON: ${(error as Error).message}`);
-  }
-  return asDocument(parsed, url.pathname);
 }
 
 /**

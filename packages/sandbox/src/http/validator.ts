@@ -1,18 +1,32 @@
 /**
- * Request and response validation against the OpenAPI description with Ajv (JSON Schema 2020-12, the
- * dialect of OpenAPI 3.1 schemas). The whole document is registered once; each parameter, body and
- * response schema is compiled as a `$ref` into it, so `#/components/schemas/…` references inside
- * resolve exactly as the description means them.
+ * Request and response validation against the OpenAPI description with Ajv validators (JSON Schema
+ * 2020-12, the dialect of OpenAPI 3.1 schemas). Where a schema's validator comes from is the
+ * {@link SchemaCompiler}'s business: compiled ahead of time for the packaged description
+ * (`bundled-validators.ts`), compiled by Ajv at run time for another one (`ajv-compiler.ts`).
  */
 
-import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
-import Ajv2020 from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
-import { SpecInvalidError } from "../errors.js";
+import type { ErrorObject } from "ajv/dist/2020.js";
 import type { JsonValue, OpenApiDocument, Operation, OperationParameter } from "./openapi.js";
 import { findResponse } from "./openapi.js";
 
-const SPEC_ID = "sandbox:openapi";
+/**
+ * A compiled schema: Ajv's validate function (its `errors` filled after a failed call).
+ *
+ * @example
+ * if (!validate(value)) console.log(validate.errors);
+ */
+export interface SchemaValidator {
+  (data: unknown): boolean;
+  errors?: ErrorObject[] | null;
+}
+
+/**
+ * Gives the validator of the schema at a JSON pointer of the document.
+ *
+ * @example
+ * const validate = compile("/components/schemas/Drillables");
+ */
+export type SchemaCompiler = (pointer: string) => SchemaValidator;
 
 /** JSON type of a parameter, as its schema declares it (`undefined` where it declares no single type). */
 export type Kind = "string" | "integer" | "number" | "boolean" | "array" | "object";
@@ -61,15 +75,11 @@ interface CompiledParameter {
   readonly parameter: OperationParameter;
   readonly kind: Kind | undefined;
   readonly itemKind: Kind | undefined;
-  readonly validate: ValidateFunction | undefined;
+  readonly validate: SchemaValidator | undefined;
 }
 
 function isObject(value: unknown): value is Record<string, JsonValue> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function pointerRef(pointer: string): string {
-  return `${SPEC_ID}#${pointer.split("/").map(encodeURIComponent).join("/")}`;
 }
 
 function coerce(raw: string, kind: Kind | undefined): unknown {
@@ -131,7 +141,7 @@ export class OperationValidator {
   readonly operation: Operation;
   readonly #owner: SpecValidators;
   readonly #params: CompiledParameter[];
-  readonly #bodies: Map<string, ValidateFunction | undefined>;
+  readonly #bodies: Map<string, SchemaValidator | undefined>;
 
   constructor(owner: SpecValidators, operation: Operation) {
     this.operation = operation;
@@ -279,21 +289,18 @@ export class OperationValidator {
  * kept for the whole process (see {@link validatorsFor}).
  *
  * @example
- * const validators = validatorsFor(doc);
+ * const validators = validatorsFor(doc, ajvCompiler(doc));
  * const v = validators.forOperation(op);
  */
 export class SpecValidators {
   readonly #doc: OpenApiDocument;
-  readonly #ajv: InstanceType<typeof Ajv2020.default>;
-  readonly #compiled = new Map<string, ValidateFunction>();
+  readonly #compile: SchemaCompiler;
+  readonly #compiled = new Map<string, SchemaValidator>();
   readonly #operations = new Map<Operation, OperationValidator>();
 
-  constructor(doc: OpenApiDocument) {
+  constructor(doc: OpenApiDocument, compile: SchemaCompiler) {
     this.#doc = doc;
-    // Not strict: OpenAPI schemas carry keywords JSON Schema does not know (example, discriminator, x-…).
-    this.#ajv = new Ajv2020.default({ strict: false, allErrors: true, validateSchema: false });
-    addFormats.default(this.#ajv);
-    this.#ajv.addSchema(doc as unknown as object, SPEC_ID);
+    this.#compile = compile;
   }
 
   /**
@@ -302,14 +309,10 @@ export class SpecValidators {
    * @example
    * const validateDrillables = validators.compile("/components/schemas/Drillables");
    */
-  compile(pointer: string): ValidateFunction {
+  compile(pointer: string): SchemaValidator {
     let validate = this.#compiled.get(pointer);
     if (!validate) {
-      try {
-        validate = this.#ajv.compile({ $ref: pointerRef(pointer) });
-      } catch (error) {
-        throw new SpecInvalidError(`schema at ${pointer} cannot be compiled: ${(error as Error).message}`);
-      }
+      validate = this.#compile(pointer);
       this.#compiled.set(pointer, validate);
     }
     return validate;
@@ -368,15 +371,15 @@ export class SpecValidators {
 const cache = new WeakMap<OpenApiDocument, SpecValidators>();
 
 /**
- * The process-wide validators for a document (built on first call).
+ * The process-wide validators for a document (built on first call, with `compile`).
  *
  * @example
- * const validators = validatorsFor(await loadBundledSpec());
+ * const validators = validatorsFor(doc, ajvCompiler(doc));
  */
-export function validatorsFor(doc: OpenApiDocument): SpecValidators {
+export function validatorsFor(doc: OpenApiDocument, compile: SchemaCompiler): SpecValidators {
   let validators = cache.get(doc);
   if (!validators) {
-    validators = new SpecValidators(doc);
+    validators = new SpecValidators(doc, compile);
     cache.set(doc, validators);
   }
   return validators;

@@ -2,7 +2,7 @@
  * Issued access tokens. Tokens are opaque random strings; the store keeps only their SHA-256 digests,
  * so the tokens themselves are never held after they are handed out.
  */
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { base64url, randomToken, randomUuid, sha256 } from "./web-crypto.js";
 
 /**
  * Who a token acts for.
@@ -24,7 +24,7 @@ export interface TokenSession {
  * A token just issued, with what the token response needs.
  *
  * @example
- * const { accessToken, expiresIn, jti } = tokens.issue(subject, 3599);
+ * const { accessToken, expiresIn, jti } = await tokens.issue(subject, 3599);
  */
 export interface IssuedToken {
   readonly accessToken: string;
@@ -36,7 +36,7 @@ export interface IssuedToken {
  * Result of looking a bearer token up.
  *
  * @example
- * const found = tokens.lookup(bearer);
+ * const found = await tokens.lookup(bearer);
  * if (found.kind === "expired") reply401("the access token has expired");
  */
 export type TokenLookup =
@@ -44,8 +44,8 @@ export type TokenLookup =
   | { readonly kind: "expired" }
   | { readonly kind: "unknown" };
 
-function digest(token: string): string {
-  return createHash("sha256").update(token).digest("base64url");
+async function digest(token: string): Promise<string> {
+  return base64url(await sha256(token));
 }
 
 /** Keep expired entries this long so that a late request learns "expired" rather than "unknown". */
@@ -57,8 +57,8 @@ const SWEEP_EVERY = 256;
  *
  * @example
  * const tokens = new AccessTokens(() => Date.now());
- * const issued = tokens.issue({ userId: "u-1", organizationId: "o", serviceAccountId: "sa" }, 3599);
- * tokens.lookup(issued.accessToken).kind; // "valid"
+ * const issued = await tokens.issue({ userId: "u-1", organizationId: "o", serviceAccountId: "sa" }, 3599);
+ * (await tokens.lookup(issued.accessToken)).kind; // "valid"
  */
 export class AccessTokens {
   readonly #now: () => number;
@@ -73,13 +73,16 @@ export class AccessTokens {
    * Issues a new token valid for `lifetimeSeconds`.
    *
    * @example
-   * tokens.issue({ userId: "sa-1", organizationId: "org-1", serviceAccountId: "sa-1" }, 3599);
+   * await tokens.issue({ userId: "sa-1", organizationId: "org-1", serviceAccountId: "sa-1" }, 3599);
    */
-  issue(subject: Omit<TokenSession, "jti" | "expiresAt">, lifetimeSeconds: number): IssuedToken {
+  async issue(
+    subject: Omit<TokenSession, "jti" | "expiresAt">,
+    lifetimeSeconds: number,
+  ): Promise<IssuedToken> {
     if (++this.#issuedSinceSweep >= SWEEP_EVERY) this.#sweep();
-    const accessToken = randomBytes(32).toString("base64url");
-    const jti = randomUUID();
-    this.#sessions.set(digest(accessToken), {
+    const accessToken = randomToken(32);
+    const jti = randomUuid();
+    this.#sessions.set(await digest(accessToken), {
       ...subject,
       jti,
       expiresAt: this.#now() + lifetimeSeconds * 1000,
@@ -91,10 +94,10 @@ export class AccessTokens {
    * Looks a bearer token up.
    *
    * @example
-   * tokens.lookup("not-a-token").kind; // "unknown"
+   * (await tokens.lookup("not-a-token")).kind; // "unknown"
    */
-  lookup(token: string): TokenLookup {
-    const session = this.#sessions.get(digest(token));
+  async lookup(token: string): Promise<TokenLookup> {
+    const session = this.#sessions.get(await digest(token));
     if (!session) return { kind: "unknown" };
     if (session.expiresAt <= this.#now()) return { kind: "expired" };
     return { kind: "valid", session };

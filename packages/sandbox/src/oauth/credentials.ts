@@ -2,11 +2,13 @@
  * The sandbox's registered client application and its organizations' service account keys. Secrets live
  * in private fields, so neither `JSON.stringify` nor `util.inspect` of these objects can reveal them.
  */
-import { randomBytes, randomUUID } from "node:crypto";
-import { inspect } from "node:util";
 import type { CryptoKey } from "jose";
 import { exportPKCS8, generateKeyPair, importSPKI } from "jose";
 import { SandboxOptionError } from "../errors.js";
+import { randomUuid } from "./web-crypto.js";
+
+/** The symbol `util.inspect` looks for, reached through the global registry so no Node module is imported. */
+const INSPECT = Symbol.for("nodejs.util.inspect.custom");
 
 /**
  * The key type the interface names for the service account key pair.
@@ -91,7 +93,7 @@ export class ServiceAccount {
     };
   }
 
-  [inspect.custom](): string {
+  [INSPECT](): string {
     return `ServiceAccount ${JSON.stringify(this.toJSON())}`;
   }
 }
@@ -147,7 +149,7 @@ export class SandboxCredentials {
     return { clientId: this.clientId, clientSecret: "[redacted]", serviceAccounts: this.serviceAccounts };
   }
 
-  [inspect.custom](): string {
+  [INSPECT](): string {
     return `SandboxCredentials ${JSON.stringify(this.toJSON())}`;
   }
 }
@@ -176,7 +178,7 @@ export async function createServiceAccounts(
   organizations: readonly OrganizationKeySource[],
 ): Promise<ServiceAccount[]> {
   return Promise.all(
-    organizations.map(async (org) => {
+    organizations.map(async (org, index) => {
       if (org.serviceAccountKey) {
         let publicKey: CryptoKey;
         try {
@@ -194,24 +196,41 @@ export async function createServiceAccounts(
           privateKeyPem: undefined,
         });
       }
-      const pair = await generateKeyPair("RS256", { modulusLength: 2048, extractable: true });
+      const pair = await generatedKeyPair(index);
       return new ServiceAccount({
         organizationId: org.id,
         serviceAccountId: org.serviceAccountId,
-        keyId: randomUUID(),
+        keyId: randomUuid(),
         publicKey: pair.publicKey,
-        privateKeyPem: await exportPKCS8(pair.privateKey),
+        privateKeyPem: pair.privateKeyPem,
       });
     }),
   );
 }
 
+interface GeneratedKeyPair {
+  readonly publicKey: CryptoKey;
+  readonly privateKeyPem: string;
+}
+
 /**
- * A random client ID or secret (URL-safe, so it can go into a form or an env file unquoted).
- *
- * @example
- * const secret = randomToken(32);
+ * RSA key pairs made in this process, by organization position. Making one takes a few hundred
+ * milliseconds, far more than the rest of a start, so every sandbox of a process reuses them (a test
+ * suite starting a sandbox per test pays once). Each sandbox still names its keys with fresh key IDs,
+ * so an assertion made for one sandbox is refused by another.
  */
-export function randomToken(bytes: number): string {
-  return randomBytes(bytes).toString("base64url");
+const keyPairs = new Map<number, Promise<GeneratedKeyPair>>();
+
+function generatedKeyPair(index: number): Promise<GeneratedKeyPair> {
+  let pair = keyPairs.get(index);
+  if (pair === undefined) {
+    pair = (async () => {
+      const made = await generateKeyPair("RS256", { modulusLength: 2048, extractable: true });
+      return { publicKey: made.publicKey, privateKeyPem: await exportPKCS8(made.privateKey) };
+    })();
+    // A failure is not kept: the next start tries again.
+    pair.catch(() => keyPairs.delete(index));
+    keyPairs.set(index, pair);
+  }
+  return pair;
 }

@@ -2,13 +2,13 @@
  * The token exchange (`POST /daas/oauth/token`, JWT bearer grant of RFC 7523): form checks, client
  * authentication, assertion verification, token issue.
  */
-import { createHash, timingSafeEqual } from "node:crypto";
 import type { Reply } from "../http/replies.js";
 import { oauthError } from "../http/replies.js";
 import type { AccessTokens } from "./access-tokens.js";
 import type { AssertionContext } from "./assertion.js";
 import { verifyAssertion } from "./assertion.js";
 import type { SandboxCredentials } from "./credentials.js";
+import { sameBytes, sha256 } from "./web-crypto.js";
 
 /**
  * The grant type the interface requires.
@@ -41,13 +41,9 @@ export interface TokenEndpointContext {
   readonly assertion: AssertionContext;
 }
 
-function digest(value: string): Buffer {
-  return createHash("sha256").update(value, "utf8").digest();
-}
-
 /** Compares digests so neither the length nor the content of the secret leaks through timing. */
-function sameSecret(given: string, expected: string): boolean {
-  return timingSafeEqual(digest(given), digest(expected));
+async function sameSecret(given: string, expected: string): Promise<boolean> {
+  return sameBytes(await sha256(given), await sha256(expected));
 }
 
 /**
@@ -69,8 +65,8 @@ export async function exchangeToken(form: URLSearchParams, ctx: TokenEndpointCon
     return oauthError("unsupported_grant_type", `form parameter grant_type: must be ${JWT_BEARER_GRANT}`);
   }
   // Both compared, always, so the time taken does not tell which of the two was wrong.
-  const idOk = sameSecret(form.get("client_id") ?? "", ctx.credentials.clientId);
-  const secretOk = sameSecret(form.get("client_secret") ?? "", ctx.credentials.clientSecret);
+  const idOk = await sameSecret(form.get("client_id") ?? "", ctx.credentials.clientId);
+  const secretOk = await sameSecret(form.get("client_secret") ?? "", ctx.credentials.clientSecret);
   if (!(idOk && secretOk)) {
     return oauthError(
       "invalid_client",
@@ -80,7 +76,7 @@ export async function exchangeToken(form: URLSearchParams, ctx: TokenEndpointCon
   const result = await verifyAssertion(form.get("assertion") ?? "", ctx.assertion);
   if (!result.ok) return oauthError("invalid_grant", result.description);
 
-  const issued = ctx.tokens.issue(
+  const issued = await ctx.tokens.issue(
     {
       userId: result.userId,
       organizationId: result.account.organizationId,

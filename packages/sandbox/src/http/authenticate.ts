@@ -1,0 +1,50 @@
+/**
+ * The authentication stage: the bearer token of an operation that requires one, looked up in the
+ * sandbox's token store.
+ */
+import type { AccessTokens, TokenSession } from "../oauth/access-tokens.js";
+import { authorizationProblem } from "./authorization-problem.js";
+import type { Reply } from "./replies.js";
+import { errorReply } from "./replies.js";
+
+function challenge(error?: string, description?: string): string {
+  return error === undefined
+    ? 'Bearer realm="drill-sandbox"'
+    : `Bearer realm="drill-sandbox", error="${error}", error_description="${description}"`;
+}
+
+function unauthorized(message: string, error?: string): { reply: Reply } {
+  return {
+    reply: errorReply("unauthorized", message, {
+      headers: { "www-authenticate": challenge(error, message) },
+    }),
+  };
+}
+
+/**
+ * Who the request acts for, or the 401 that refuses it.
+ *
+ * @example
+ * const auth = await authenticate(tokens, request.headers.get("authorization"));
+ * if ("reply" in auth) return auth.reply;
+ */
+export async function authenticate(
+  tokens: AccessTokens,
+  header: string | null,
+): Promise<{ session: TokenSession } | { reply: Reply }> {
+  if (header === null) {
+    return unauthorized(
+      "Authorization: an access token is required (Authorization: Bearer <token>, or OAuth <token>)",
+    );
+  }
+  // The service accepts the scheme words Bearer and OAuth, both case-sensitive (observed), so
+  // `bearer` is refused here as it would be there.
+  const m = /^(Bearer|OAuth) +([A-Za-z0-9._~+/-]+=*) *$/.exec(header);
+  if (!m) return unauthorized(authorizationProblem(header), "invalid_request");
+  const found = await tokens.lookup(m[2] as string);
+  if (found.kind === "expired")
+    return unauthorized("access token: has expired; request a new one", "invalid_token");
+  if (found.kind === "unknown")
+    return unauthorized("access token: not issued by this sandbox", "invalid_token");
+  return { session: found.session };
+}

@@ -1,0 +1,137 @@
+/**
+ * The body stage of an operation: whether it may have one, its media type, reading it within the size
+ * limit, parsing it and checking it against the operation's schema.
+ */
+import { decodeForm, formFieldsObject } from "./form-fields.js";
+import { hasBody, parseContentType, readBody } from "./http-io.js";
+import type { Operation } from "./openapi.js";
+import type { Reply } from "./replies.js";
+import { errorReply } from "./replies.js";
+import type { OperationValidator } from "./validator.js";
+
+/**
+ * Largest request body the sandbox reads, in bytes (1 MiB); larger ones get 413.
+ *
+ * @example
+ * const tooBig = JSON.stringify({ value: "x".repeat(MAX_BODY_BYTES) });
+ */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * What the transport says about the request's framing: whether it declared its body's length
+ * (`Content-Length` or chunked encoding). `fetch` always does, so only raw HTTP can leave it out.
+ *
+ * @example
+ * const framing: Framing = { declared: req.headers["content-length"] !== undefined };
+ */
+export interface Framing {
+  readonly declared: boolean;
+}
+
+/**
+ * Reads and checks the body of a request for `operation`: the parsed value (`undefined` when there is
+ * none) or the reply that refuses it.
+ *
+ * @example
+ * const body = await operationBody(request, framing, operation, validator);
+ * if ("reply" in body) return body.reply;
+ */
+export async function operationBody(
+  request: Request,
+  framing: Framing,
+  operation: Operation,
+  validator: OperationValidator,
+): Promise<{ value: unknown } | { reply: Reply }> {
+  if (!hasBody(request)) {
+    const missing = missingLength(request.method, framing);
+    if (missing) return { reply: missing };
+    if (operation.requestBody?.required) {
+      return { reply: errorReply("invalid_request", `request body: required by ${operation.operationId}`) };
+    }
+    return { value: undefined };
+  }
+  if (!operation.requestBody) {
+    return { reply: errorReply("invalid_request", `request body: ${operation.operationId} takes none`) };
+  }
+  const contentType = parseContentType(request.headers.get("content-type"));
+  const accepted = validator.bodyMediaTypes;
+  if (!contentType || !accepted.includes(contentType.mediaType)) {
+    return {
+      reply: errorReply(
+        "unsupported_media_type",
+        `Content-Type: must be ${accepted.join(" or ")} for ${operation.operationId}`,
+      ),
+    };
+  }
+  if (contentType.charset !== undefined && contentType.charset !== "utf-8") {
+    return { reply: errorReply("unsupported_media_type", "Content-Type: charset must be utf-8") };
+  }
+  if (contentType.mediaType === "multipart/form-data" && contentType.boundary === undefined) {
+    return {
+      reply: errorReply("invalid_request", "Content-Type: multipart/form-data needs a boundary parameter"),
+    };
+  }
+  const read = await readBody(request, MAX_BODY_BYTES);
+  if (read.kind === "aborted") return { reply: errorReply("invalid_request", "request body: aborted") };
+  if (read.kind === "too_large") {
+    return {
+      reply: errorReply("payload_too_large", `request body: larger than ${read.limit} bytes`, {
+        headers: { connection: "close" },
+      }),
+    };
+  }
+  const parsed = parseBody(contentType.mediaType, read.bytes);
+  const problem =
+    "problem" in parsed
+      ? parsed.problem
+      : validator.validateBody(contentType.mediaType, parsed.value)?.message;
+  if (problem !== undefined) {
+    return { reply: errorReply("invalid_request", problem, { fields: { parameter: "body" } }) };
+  }
+  return { value: (parsed as { value: unknown }).value };
+}
+
+/**
+ * A PUT or POST without a body must still say so with `Content-Length: 0` (the service's reference asks
+ * for it on every PUT); one that carries neither that nor chunked encoding is refused with 411.
+ */
+function missingLength(method: string, framing: Framing): Reply | undefined {
+  if ((method !== "PUT" && method !== "POST") || framing.declared) return undefined;
+  return errorReply(
+    "length_required",
+    `Content-Length: required on ${method}, also without a body (send Content-Length: 0)`,
+  );
+}
+
+/**
+ * Decodes a body as UTF-8 text; `undefined` when it is not valid UTF-8.
+ *
+ * @example
+ * const text = utf8Text(read.bytes);
+ */
+export function utf8Text(bytes: Uint8Array): string | undefined {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+function parseBody(mediaType: string, bytes: Uint8Array): { value: unknown } | { problem: string } {
+  // Multipart parts may be binary (an uploaded file); their names are not shown, so nothing is parsed.
+  if (mediaType === "multipart/form-data") return { value: undefined };
+  const text = utf8Text(bytes);
+  if (text === undefined) return { problem: "request body: not valid UTF-8" };
+  if (mediaType === "application/json" || mediaType.endsWith("+json")) {
+    try {
+      return { value: JSON.parse(text) };
+    } catch (error) {
+      return { problem: `request body: not valid JSON (${(error as Error).message})` };
+    }
+  }
+  if (mediaType === "application/x-www-form-urlencoded") {
+    const decoded = decodeForm(text, "request body");
+    return "problem" in decoded ? decoded : { value: formFieldsObject(decoded.fields) };
+  }
+  return { value: text };
+}

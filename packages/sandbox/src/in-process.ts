@@ -1,0 +1,118 @@
+/**
+ * `createSandbox`: the in-process door. The same sandbox as `startSandbox`, answering through a `fetch`
+ * function instead of a socket, in any runtime with Web APIs (Node, Bun, Deno, Workers, browsers).
+ */
+import { SandboxOptionError } from "./errors.js";
+import type { Wire } from "./http/pipeline.js";
+import type { SandboxControls, SandboxCoreOptions } from "./sandbox-core.js";
+import { assembleSandbox } from "./sandbox-core.js";
+
+/**
+ * The origin an in-process sandbox answers for. `.invalid` is reserved (RFC 2606), so a request that
+ * escapes to the network by mistake can never reach a real host.
+ *
+ * @example
+ * const sandbox = await createSandbox();
+ * sandbox.url === IN_PROCESS_URL; // true
+ */
+export const IN_PROCESS_URL = "https://sandbox.drill-practice.invalid";
+
+/**
+ * Options of {@link createSandbox}: those of `startSandbox` without the network and the files
+ * (`port`, `host`, `dataFile`, `responsesFile`, `credentialsDir`).
+ *
+ * @example
+ * const options: InProcessSandboxOptions = { validateResponses: true, seed: 7 };
+ */
+export type InProcessSandboxOptions = SandboxCoreOptions;
+
+/**
+ * A sandbox in process.
+ *
+ * @example
+ * const sandbox = await createSandbox();
+ * const res = await sandbox.fetch(`${sandbox.url}/.well-known/oauth-authorization-server`);
+ */
+export interface InProcessSandbox extends SandboxControls {
+  /** `https://sandbox.drill-practice.invalid`: the origin {@link InProcessSandbox.fetch} answers for. */
+  readonly url: string;
+  /**
+   * A drop-in `fetch` that answers requests for {@link InProcessSandbox.url}; a request for any other
+   * origin is refused with a `TypeError` (as a network failure would be), never sent anywhere.
+   */
+  fetch(input: Request | string | URL, init?: RequestInit): Promise<Response>;
+  /** Refuses every later request; the sandbox holds no socket or timer, so nothing else needs closing. */
+  close(): Promise<void>;
+}
+
+/** Options of `startSandbox` that need a socket or a file system. */
+const NODE_ONLY_OPTIONS = ["port", "host", "dataFile", "responsesFile", "credentialsDir"] as const;
+
+/**
+ * The request as `fetch` would put it on the wire: a body that is empty is no body (fetch sends
+ * `Content-Length: 0`), and every `fetch` declares its body's framing.
+ */
+async function wireRequest(request: Request): Promise<Request> {
+  if (request.body === null) return request;
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  return new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    ...(bytes.byteLength > 0 ? { body: bytes } : {}),
+  });
+}
+
+function refuse(message: string): Promise<never> {
+  // fetch rejects with a TypeError for a request that cannot be made; callers handle exactly that.
+  return Promise.reject(new TypeError(`drill-sandbox (in process): ${message}`));
+}
+
+/**
+ * Creates a sandbox in process: no socket, no port, nothing to start but the sandbox itself. Pass its
+ * `fetch` wherever a client takes one.
+ *
+ * @example
+ * import { createSandbox } from "@drill-practice/sandbox";
+ *
+ * const sandbox = await createSandbox();
+ * const res = await sandbox.fetch(`${sandbox.url}/api/2.1/version`);
+ * console.log(res.status); // 401: an access token is required
+ */
+export async function createSandbox(options: InProcessSandboxOptions = {}): Promise<InProcessSandbox> {
+  // Refused rather than ignored: a JavaScript caller gets no type error for them.
+  for (const name of NODE_ONLY_OPTIONS) {
+    if ((options as Record<string, unknown>)[name] !== undefined) {
+      throw new SandboxOptionError(
+        `${name}: not an option of createSandbox, which listens on no port and reads no file (${NODE_ONLY_OPTIONS.join(", ")} are startSandbox's)`,
+      );
+    }
+  }
+  const core = await assembleSandbox(options);
+  core.setBaseUrl(IN_PROCESS_URL);
+  const controls = core.controls();
+  let closed = false;
+  const fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    if (closed) return refuse(`the in-process sandbox is closed (request for ${url.origin}${url.pathname})`);
+    if (url.origin !== IN_PROCESS_URL) {
+      return refuse(
+        `the in-process sandbox answers only for ${IN_PROCESS_URL}, not ${url.origin} (no request was sent)`,
+      );
+    }
+    if (request.signal.aborted) return Promise.reject(request.signal.reason);
+    const wire: Wire = {
+      target: `${url.pathname}${url.search}`,
+      base: IN_PROCESS_URL,
+      framing: { declared: true },
+    };
+    return core.pipeline(await wireRequest(request), wire);
+  };
+  return {
+    ...controls,
+    fetch,
+    close: async () => {
+      closed = true;
+    },
+  };
+}

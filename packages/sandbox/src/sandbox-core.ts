@@ -1,0 +1,307 @@
+/**
+ * The sandbox without a door: loads the description's validators and the dataset, makes the
+ * credentials and builds the pipeline and the controls (faults, response rules). Web APIs only; the
+ * doors are `startSandbox` (`node:http`, in `sandbox.ts`) and `createSandbox` (an in-process `fetch`,
+ * in `in-process.ts`).
+ */
+import type { ActiveFault, FaultRule } from "./admin/faults.js";
+import { checkFaultRule, FaultInjector } from "./admin/faults.js";
+import type { DatasetSource } from "./data/dataset.js";
+import { resolveDataset } from "./data/dataset.js";
+import type { SandboxData } from "./domain/types.js";
+import { type ResponseValidationError, SandboxOptionError } from "./errors.js";
+import { bundledSpec } from "./http/bundled-spec.js";
+import { bundledCompiler } from "./http/bundled-validators.js";
+import { createHandlers } from "./http/handlers.js";
+import type { HttpMethod, OpenApiDocument, Operation } from "./http/openapi.js";
+import { listOperations } from "./http/openapi.js";
+import type { PathEntry, Pipeline } from "./http/pipeline.js";
+import { createPipeline } from "./http/pipeline.js";
+import { PathRouter } from "./http/router.js";
+import type { SpecValidators } from "./http/validator.js";
+import { validatorsFor } from "./http/validator.js";
+import { AccessTokens } from "./oauth/access-tokens.js";
+import { createServiceAccounts, SandboxCredentials } from "./oauth/credentials.js";
+import { randomToken } from "./oauth/web-crypto.js";
+import type { ResponseRule, ResponseRulesFile } from "./responses/response-rules.js";
+import { loadResponseRules, ResponseBook } from "./responses/response-rules.js";
+
+/**
+ * Default lifetime of issued access tokens, in seconds: the typical value the interface mentions.
+ *
+ * @example
+ * const sandbox = await startSandbox({ tokenLifetimeSeconds: DEFAULT_TOKEN_LIFETIME_SECONDS });
+ */
+export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3599;
+
+/**
+ * Options every door takes (`createSandbox`'s options; `startSandbox` adds the network and files).
+ *
+ * @example
+ * const options: SandboxCoreOptions = { validateResponses: true, seed: 7 };
+ */
+export interface SandboxCoreOptions extends Omit<DatasetSource, "dataFile"> {
+  /** Client ID of the registered client application; random when absent. */
+  readonly clientId?: string;
+  /** Client secret of the registered client application; random when absent. */
+  readonly clientSecret?: string;
+  /** Lifetime of issued access tokens in seconds (`expires_in`); default 3599. */
+  readonly tokenLifetimeSeconds?: number;
+  /**
+   * Check every response against the description before sending it. A mismatch is recorded in
+   * `responseViolations`, reported through `onResponseViolation` (default: logged to stderr) and
+   * answered as 500 `sandbox_response_invalid`, so tests cannot miss it.
+   */
+  readonly validateResponses?: boolean;
+  /** Called for each response that does not match the description (response validation mode). */
+  readonly onResponseViolation?: (error: ResponseValidationError) => void;
+  /** Fault rules active from the start. */
+  readonly faults?: readonly FaultRule[];
+  /**
+   * Programmed responses active from the start: a list of rules or a `{ responses: [...] }` set (the
+   * `--responses` file's content). Checked against the description; a bad set fails the start with
+   * `ResponseRulesError`.
+   */
+  readonly responses?: readonly ResponseRule[] | ResponseRulesFile;
+  /**
+   * Called with one line per request: method, path with the query's parameter names (never their
+   * values), status, operationId, duration. No header, body or query value is logged.
+   */
+  readonly onRequest?: (line: string) => void;
+  /**
+   * An OpenAPI 3.1 document to use instead of the packaged one (for tests of the sandbox itself). Its
+   * schemas are compiled at run time with `new Function`, which Workers do not allow.
+   */
+  readonly spec?: OpenApiDocument;
+}
+
+/**
+ * What every sandbox handle offers to steer it, whichever door it came through.
+ *
+ * @example
+ * function reset(sandbox: SandboxControls) { sandbox.clearFaults(); sandbox.clearResponses(); }
+ */
+export interface SandboxControls {
+  /** Base URL of the service (no trailing slash). */
+  readonly url: string;
+  /** The token endpoint URI, as advertised by the discovery document. */
+  readonly tokenEndpoint: string;
+  readonly credentials: SandboxCredentials;
+  /** Responses that did not match the description (response validation mode); empty when all is well. */
+  readonly responseViolations: readonly ResponseValidationError[];
+  /** Adds a fault rule; returns its ID. */
+  injectFault(rule: FaultRule): number;
+  /** Active fault rules with their remaining uses. */
+  faults(): ActiveFault[];
+  /** Removes every fault rule. */
+  clearFaults(): void;
+  /**
+   * Replaces the programmed responses with `rules` (a list or a `{ responses: [...] }` set), after
+   * checking every rule; throws `ResponseRulesError` and keeps the previous set when one is bad.
+   */
+  setResponses(rules: readonly ResponseRule[] | ResponseRulesFile): void;
+  /** The active programmed responses, in matching order. */
+  responses(): ResponseRule[];
+  /** Removes every programmed response. */
+  clearResponses(): void;
+}
+
+/**
+ * An assembled sandbox: its pipeline, and the controls once its URL is known.
+ *
+ * @example
+ * const core = await assembleSandbox(options);
+ * core.setBaseUrl("https://sandbox.drill-practice.invalid");
+ */
+export interface SandboxCore {
+  readonly pipeline: Pipeline;
+  /** Sets the URL the sandbox is reached at (known to the HTTP door only once it listens). */
+  setBaseUrl(url: string): void;
+  controls(): SandboxControls;
+}
+
+/**
+ * What a door read from files before the core is assembled (the Node door's `dataFile` and
+ * `responsesFile`).
+ *
+ * @example
+ * const read: ReadSources = { data: await readDataFile(path) };
+ */
+export interface ReadSources {
+  readonly data?: SandboxData;
+  readonly responses?: { readonly value: unknown; readonly source: string };
+}
+
+function checkOptions(options: SandboxCoreOptions): void {
+  const { tokenLifetimeSeconds, clientId, clientSecret } = options;
+  if (
+    tokenLifetimeSeconds !== undefined &&
+    !(Number.isInteger(tokenLifetimeSeconds) && tokenLifetimeSeconds >= 1 && tokenLifetimeSeconds <= 86_400)
+  ) {
+    throw new SandboxOptionError("tokenLifetimeSeconds: must be an integer from 1 to 86400");
+  }
+  for (const [name, value] of [
+    ["clientId", clientId],
+    ["clientSecret", clientSecret],
+  ] as const) {
+    if (value !== undefined && !(typeof value === "string" && /^[\x21-\x7e]+$/.test(value))) {
+      throw new SandboxOptionError(`${name}: must be a non-empty string of printable ASCII without spaces`);
+    }
+  }
+}
+
+function buildRouter(operations: readonly Operation[]): PathRouter<PathEntry> {
+  const byPath = new Map<string, Map<HttpMethod, Operation>>();
+  for (const op of operations) {
+    let methods = byPath.get(op.path);
+    if (!methods) {
+      methods = new Map();
+      byPath.set(op.path, methods);
+    }
+    methods.set(op.method, op);
+  }
+  const router = new PathRouter<PathEntry>();
+  for (const [template, methods] of byPath) router.add(template, { template, operations: methods });
+  return router;
+}
+
+interface Described {
+  readonly operations: readonly Operation[];
+  readonly operationIds: ReadonlySet<string>;
+  readonly operationsById: ReadonlyMap<string, Operation>;
+  readonly router: PathRouter<PathEntry>;
+}
+
+/** What a description says, worked out once per document: every sandbox of the process shares it. */
+const described = new WeakMap<OpenApiDocument, Described>();
+
+function describe(doc: OpenApiDocument): Described {
+  let found = described.get(doc);
+  if (!found) {
+    const operations = listOperations(doc);
+    found = {
+      operations,
+      operationIds: new Set(operations.map((o) => o.operationId)),
+      operationsById: new Map(operations.map((o) => [o.operationId, o])),
+      router: buildRouter(operations),
+    };
+    described.set(doc, found);
+  }
+  return found;
+}
+
+/** The packaged description with its precompiled validators, or a given one compiled now by Ajv. */
+async function specValidators(spec: OpenApiDocument | undefined): Promise<{
+  doc: OpenApiDocument;
+  validators: SpecValidators;
+}> {
+  if (spec === undefined) {
+    const doc = bundledSpec();
+    return { doc, validators: validatorsFor(doc, bundledCompiler) };
+  }
+  // Loaded only here, so the core of a sandbox on the packaged description never carries Ajv's compiler.
+  const { ajvCompiler } = await import("./http/ajv-compiler.js");
+  return { doc: spec, validators: validatorsFor(spec, ajvCompiler(spec)) };
+}
+
+/**
+ * Assembles a sandbox from its options (checked here, once) and what its door read from files.
+ *
+ * @example
+ * const core = await assembleSandbox({ validateResponses: true });
+ */
+export async function assembleSandbox(
+  options: SandboxCoreOptions,
+  read: ReadSources = {},
+): Promise<SandboxCore> {
+  checkOptions(options);
+  const { doc, validators } = await specValidators(options.spec);
+  const { operations, operationIds, operationsById, router } = describe(doc);
+  // Compile every request validator now, so a broken schema fails the start, not a request.
+  for (const op of operations) validators.forOperation(op);
+
+  const faults = new FaultInjector();
+  for (const rule of options.faults ?? []) faults.add(checkFaultRule(rule, operationIds));
+
+  const responseBook = new ResponseBook();
+  const setResponses = (input: unknown): number => {
+    const loaded = loadResponseRules(input, operationsById, validators);
+    responseBook.replace(loaded);
+    return loaded.length;
+  };
+  if (options.responses !== undefined) setResponses(options.responses);
+  if (read.responses !== undefined) {
+    responseBook.replace(
+      loadResponseRules(read.responses.value, operationsById, validators, read.responses.source),
+    );
+  }
+
+  const dataset = await resolveDataset(options, read.data);
+  const accounts = await createServiceAccounts(dataset.data.organizations);
+  const credentials = new SandboxCredentials(
+    options.clientId ?? randomToken(16),
+    options.clientSecret ?? randomToken(32),
+    accounts,
+  );
+  const tokens = new AccessTokens(() => Date.now());
+  const lifetimeSeconds = options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS;
+  const violations: ResponseValidationError[] = [];
+  const onViolation =
+    options.onResponseViolation ??
+    ((error: ResponseValidationError) =>
+      console.error(`drill-sandbox: RESPONSE VALIDATION FAILED: ${error.message}`));
+
+  let baseUrl = "";
+  const pipeline = createPipeline({
+    router,
+    validators,
+    handlers: createHandlers(dataset.state),
+    tokens,
+    faults,
+    responses: responseBook,
+    admin: {
+      faults,
+      operationIds,
+      setResponses,
+      listResponses: () => responseBook.list(),
+      clearResponses: () => responseBook.replace([]),
+    },
+    validateResponses: options.validateResponses === true,
+    baseUrl: () => baseUrl,
+    tokenEndpoint: () => ({
+      credentials,
+      tokens,
+      lifetimeSeconds,
+      accounts,
+      nowSeconds: Date.now() / 1000,
+      resolveUser: (subject, serviceAccountId) =>
+        dataset.state.resolveTokenSubject(serviceAccountId, subject)?.id,
+    }),
+    onViolation: (error) => {
+      violations.push(error);
+      onViolation(error);
+    },
+    ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+  });
+
+  return {
+    pipeline,
+    setBaseUrl: (url) => {
+      baseUrl = url;
+    },
+    controls: () => ({
+      url: baseUrl,
+      tokenEndpoint: `${baseUrl}/daas/oauth/token`,
+      credentials,
+      responseViolations: violations,
+      injectFault: (rule) => faults.add(checkFaultRule(rule, operationIds)),
+      faults: () => faults.list(),
+      clearFaults: () => faults.clear(),
+      setResponses: (rules) => {
+        setResponses(rules);
+      },
+      responses: () => responseBook.list(),
+      clearResponses: () => responseBook.replace([]),
+    }),
+  };
+}

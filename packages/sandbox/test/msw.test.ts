@@ -1,0 +1,67 @@
+import { setupServer } from "msw/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { InProcessSandbox } from "../src/index.js";
+import { createSandbox } from "../src/index.js";
+import { sandboxHandlers } from "../src/msw.js";
+import { client, SMALL_DATA, type TestSandbox, tokenFor } from "./helpers.js";
+
+// MSW 2 here (vitest on the host's Node 20); MSW 3 runs on Node 24 in the runtime matrix's MSW case.
+let sandbox: InProcessSandbox;
+let server: ReturnType<typeof setupServer>;
+/** The sandbox as code that knows only its URL sees it: through the global fetch. */
+let viaGlobalFetch: TestSandbox;
+
+beforeAll(async () => {
+  sandbox = await createSandbox({ data: SMALL_DATA, validateResponses: true });
+  server = setupServer(...sandboxHandlers(sandbox));
+  server.listen({ onUnhandledRequest: "error" });
+  viaGlobalFetch = { ...sandbox, fetch: (input, init) => globalThis.fetch(input, init) };
+});
+afterAll(() => {
+  server.close();
+});
+
+describe("sandboxHandlers with MSW's setupServer", () => {
+  it("serves token exchange, search and practice to code calling the global fetch", async () => {
+    const token = await tokenFor(viaGlobalFetch, "u-ana");
+    const api = client(viaGlobalFetch, token);
+    const search = await api("GET", "/api/2.1/store?query=spanish");
+    expect(search.status).toBe(200);
+    expect((search.body as { drills: { id: string }[] }).drills.map((d) => d.id).sort()).toEqual([
+      "course-spanish",
+      "es-animals",
+      "es-colours",
+    ]);
+    const question = await api("GET", "/api/2.1/question/es-colours");
+    expect(question.status).toBe(200);
+    const reference = (question.body as { question: { reference: string } }).question.reference;
+    const answer = await api("PUT", `/api/2/answer/${encodeURIComponent(reference)}`, {
+      body: { answer: "red" },
+    });
+    expect(answer.status).toBe(200);
+    expect(sandbox.responseViolations).toEqual([]);
+  });
+
+  it("shares the sandbox's state and controls: a fault injected on the handle shows through MSW", async () => {
+    sandbox.injectFault({ operationId: "getVersion_v2_1", status: 503, retryAfter: 2 });
+    const res = await globalThis.fetch(`${sandbox.url}/api/2.1/version`);
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("2");
+    expect(sandbox.faults()).toEqual([]);
+  });
+
+  it("validates requests as the sandbox does (a bad parameter is a 400 naming it)", async () => {
+    const token = await tokenFor(viaGlobalFetch);
+    const res = await globalThis.fetch(`${sandbox.url}/api/2.1/store?resultSize=lots`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ ID: "invalid_request", parameter: "resultSize" });
+  });
+
+  it("leaves other origins to other handlers (here: unhandled, so MSW refuses them)", async () => {
+    await expect(
+      globalThis.fetch("https://elsewhere.drill-practice.invalid/api/2.1/version"),
+    ).rejects.toThrow();
+  });
+});
