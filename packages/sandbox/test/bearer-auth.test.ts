@@ -55,7 +55,9 @@ describe("bearer tokens on API operations", () => {
       "Authorization: the access token after Bearer must be one word of letters, digits and -._~+/ (then = padding)",
     ],
   ])("says exactly what is wrong with Authorization: %j", async (header, description) => {
-    const res = await fetch(`${shared().url}/api/2.1/version`, { headers: { authorization: header } });
+    const res = await shared().fetch(`${shared().url}/api/2.1/version`, {
+      headers: { authorization: header },
+    });
     expect(res.status).toBe(401);
     expect(res.headers.get("www-authenticate")).toContain('error="invalid_request"');
     const body = (await res.json()) as { ID: string; description: string };
