@@ -6,10 +6,12 @@
  *   tsx bench/run.ts client-overhead    # one (or several) by name
  *   tsx bench/run.ts --no-write …       # print only
  *   tsx bench/run.ts --render           # rewrite BENCHMARKS.md from bench/results.json, measure nothing
+ *   tsx bench/run.ts --help             # usage; an unknown flag or name is refused (exit 2), nothing written
  */
 import { writeFile } from "node:fs/promises";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import {
   type BenchmarkResult,
   formatConsole,
@@ -45,20 +47,69 @@ const BENCHMARK_TIMEOUT_MS = 5 * 60_000;
 const RESULTS_FILE = fileURLToPath(new URL("./results.json", import.meta.url));
 const MARKDOWN_FILE = fileURLToPath(new URL("../BENCHMARKS.md", import.meta.url));
 
+const USAGE = `Usage: pnpm bench [options] [name…]        (builds the packages first)
+       pnpm bench:run [options] [name…]    (uses the packages as built)
+
+Runs the benchmarks (all, or those named), prints a table per benchmark and rewrites
+BENCHMARKS.md and bench/results.json. Benchmarks measure; they never fail on a missed target.
+
+Names: ${ORDER.join(", ")}
+
+Options:
+  --no-write   print the results only; BENCHMARKS.md and bench/results.json stay as they are
+  --render     rewrite BENCHMARKS.md from bench/results.json, measure nothing
+  -h, --help   print this help
+
+Exit status: 0 done, 1 a benchmark could not run, 2 wrong usage (nothing run, nothing written).
+`;
+
+/** A command-line mistake: one line, the usage hint, exit 2, before anything runs or is written. */
+function usageError(message: string): number {
+  console.error(`bench: ${message}\nRun pnpm bench --help for usage.`);
+  return 2;
+}
+
+function parse(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      options: {
+        "no-write": { type: "boolean" },
+        render: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    const { code, message } = error as { code?: string; message: string };
+    const flag = /'(-{1,2}[^'=\s]*)/.exec(message)?.[1] ?? "an option";
+    return code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" ? `unknown option ${flag}` : message;
+  }
+}
+
 async function main(): Promise<number> {
-  const args = process.argv.slice(2).filter((arg) => arg !== "--");
-  const write = !args.includes("--no-write");
-  if (args.includes("--render")) {
+  // pnpm passes a "--" through when one is typed before the arguments.
+  const parsed = parse(process.argv.slice(2).filter((arg) => arg !== "--"));
+  if (typeof parsed === "string") return usageError(parsed);
+  if (parsed.values.help === true) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const write = parsed.values["no-write"] !== true;
+  const names = parsed.positionals;
+  if (parsed.values.render === true) {
+    if (names.length > 0) return usageError("--render measures nothing and takes no benchmark names");
     const stored = await readStored(RESULTS_FILE);
     await writeFile(MARKDOWN_FILE, renderMarkdown(stored, stored[stored.length - 1]));
     console.log(`Rewrote ${MARKDOWN_FILE} from ${stored.length} stored result(s).`);
     return 0;
   }
-  const names = args.filter((arg) => !arg.startsWith("--"));
-  const unknown = names.filter((name) => !(name in BENCHMARKS));
+  const unknown = names.filter((name) => !Object.hasOwn(BENCHMARKS, name));
   if (unknown.length > 0) {
-    console.error(`Unknown benchmark(s): ${unknown.join(", ")}. Known: ${ORDER.join(", ")}`);
-    return 2;
+    return usageError(
+      `unknown benchmark ${unknown.map((name) => JSON.stringify(name)).join(", ")}; known: ${ORDER.join(", ")}`,
+    );
   }
   const selected = names.length > 0 ? ORDER.filter((name) => names.includes(name)) : ORDER;
   const machine = machineInfo();

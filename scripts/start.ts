@@ -16,8 +16,8 @@ import { startSandbox } from "@drill-practice/sandbox";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
-function port(name: string, fallback: number): number {
-  const raw = process.env[name] ?? String(fallback);
+function port(name: string, given: string | undefined, fallback: number): number {
+  const raw = given ?? String(fallback);
   const value = Number(raw);
   if (!/^\d+$/.test(raw) || value > 65_535) {
     console.error(`start: ${name} must be an integer from 0 to 65535, got "${raw}"`);
@@ -26,15 +26,38 @@ function port(name: string, fallback: number): number {
   return value;
 }
 
+// `pnpm start` runs this script after turbo, not as a turbo task, so turbo.json need not
+// declare these (scripts/root-scripts.test.ts checks the root scripts that do run under turbo).
+// biome-ignore lint/suspicious/noUndeclaredEnvVars: read outside turbo (see above).
+const sandboxPort = port("SANDBOX_PORT", process.env.SANDBOX_PORT, 4010);
+// biome-ignore lint/suspicious/noUndeclaredEnvVars: read outside turbo (see above).
+const docsPort = port("DOCS_PORT", process.env.DOCS_PORT, 8080);
+
 const credentialsDir = join(root, ".sandbox");
-const sandbox = await startSandbox({ port: port("SANDBOX_PORT", 4010), credentialsDir });
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+try {
+  sandbox = await startSandbox({ port: sandboxPort, credentialsDir });
+} catch (error) {
+  // One line, no stack trace (a busy port is the usual case).
+  const busy =
+    (error as { code?: unknown }).code === "ERR_SANDBOX_LISTEN"
+      ? " (set SANDBOX_PORT; 0 picks a free port)"
+      : "";
+  console.error(`start: sandbox: ${(error as Error).message}${busy}`);
+  process.exit(1);
+}
 
 // The docs server prints its URL on its first line; wait for it before reporting.
-const docs = spawn(
-  process.execPath,
-  ["--import", "tsx", "scripts/serve.ts", "--port", String(port("DOCS_PORT", 8080))],
-  { cwd: join(root, "packages/docs"), stdio: ["ignore", "pipe", "inherit"] },
-);
+const docs = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts", "--port", String(docsPort)], {
+  cwd: join(root, "packages/docs"),
+  stdio: ["ignore", "pipe", "pipe"],
+});
+// Held back until the server runs, so that a failed start is reported as one line.
+let docsErrors = "";
+const collect = (chunk: Buffer) => {
+  docsErrors += chunk.toString();
+};
+docs.stderr.on("data", collect);
 const firstLine = createInterface({ input: docs.stdout })[Symbol.asyncIterator]().next();
 const docsLine = await Promise.race([
   firstLine.then((line) => (line.done ? undefined : line.value)),
@@ -42,9 +65,17 @@ const docsLine = await Promise.race([
 ]);
 if (docsLine === undefined) {
   await sandbox.close();
-  console.error("start: the docs server did not start (build it with `pnpm run docs`)");
+  const why =
+    docsErrors
+      .trim()
+      .split("\n")
+      .at(-1)
+      ?.replace(/^docs:serve: /, "") || "it exited without a word";
+  console.error(`start: docs server: ${why}`.replace("--port or PORT", "DOCS_PORT"));
   process.exit(1);
 }
+docs.stderr.off("data", collect);
+docs.stderr.pipe(process.stderr);
 
 console.log(`Drill Practice sandbox:  ${sandbox.url}`);
 console.log(`  token endpoint:        ${sandbox.tokenEndpoint}`);
@@ -60,7 +91,10 @@ async function stop(code: number): Promise<void> {
   await sandbox.close();
   process.exit(code);
 }
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void stop(0));
+// `on`, not `once`: under tsx a second SIGINT can follow the terminal's (tsx relays it when the
+// child is slow to acknowledge, as on a loaded machine), and with no listener left it would end
+// the process with 130 mid-shutdown, which pnpm reports as "ELIFECYCLE Command failed".
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void stop(0));
 docs.once("exit", (code) => {
   if (!stopping) {
     console.error(`start: the docs server stopped (exit ${code}); stopping the sandbox too`);

@@ -4,7 +4,13 @@
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { DrillError, redactSecrets, validateTimeout } from "@drill-practice/client/internal";
+import {
+  DrillError,
+  DrillInvalidOptionError,
+  redactSecrets,
+  validateTimeout,
+} from "@drill-practice/client/internal";
+import { parseHttpUrl } from "./discovery.js";
 import { CliUsageError } from "./errors.js";
 import { readServiceAccountKey } from "./read-key-file.js";
 import { createTokenProvider } from "./token-provider.js";
@@ -176,6 +182,32 @@ function setting(flag: string | undefined, env: string | undefined): string | un
   return value === undefined || value.trim() === "" ? undefined : value;
 }
 
+/** A setting as the user gave it: its flag, its environment variable, its value. */
+interface Given {
+  readonly flag: string;
+  readonly env: string | undefined;
+  readonly value: string | undefined;
+}
+
+/** Flag and environment variable of each provider option the command line sets. */
+const SETTINGS: Readonly<Record<string, { flag: string; env: string | undefined }>> = {
+  baseUrl: { flag: "--base-url", env: "DRILL_BASE_URL" },
+  tokenEndpoint: { flag: "--token-endpoint", env: undefined },
+  clientId: { flag: "--client-id", env: "DRILL_CLIENT_ID" },
+  subject: { flag: "--subject", env: "DRILL_SUBJECT" },
+  timeoutMs: { flag: "--timeout-ms", env: "DRILL_TIMEOUT_MS" },
+};
+
+/**
+ * A wrong value, in the one style of both CLIs: the flag, its environment variable and
+ * the value given, quoted (with any `user:password@` of a URL left out).
+ */
+function badValue(given: Given, rule: string): CliUsageError {
+  const name = given.env === undefined ? given.flag : `${given.flag} (${given.env})`;
+  const shown = given.value?.replace(/^([a-z][a-z0-9+.-]*:\/\/)?[^@/?#]*@/i, "$1[credentials]@");
+  return new CliUsageError(`${name} ${rule}${shown === undefined ? "" : ` (got ${JSON.stringify(shown)})`}`);
+}
+
 async function readSecret(stdin: AsyncIterable<Uint8Array | string>): Promise<string> {
   const decoder = new TextDecoder();
   let text = "";
@@ -198,6 +230,7 @@ async function readSecret(stdin: AsyncIterable<Uint8Array | string>): Promise<st
  */
 export async function runCli(io: CliIo): Promise<number> {
   let clientSecret: string | undefined;
+  const given: Record<string, Given> = {};
   try {
     const flags = parse(io.argv);
     if (flags.help === true) {
@@ -209,19 +242,41 @@ export async function runCli(io: CliIo): Promise<number> {
       return EXIT_OK;
     }
     const timeoutText = setting(flags["timeout-ms"], io.env.DRILL_TIMEOUT_MS);
-    const timeoutMs = timeoutText === undefined ? undefined : Number(timeoutText);
-    if (timeoutMs !== undefined && !Number.isInteger(timeoutMs)) {
-      throw new CliUsageError("--timeout-ms (DRILL_TIMEOUT_MS) must be a whole number of milliseconds");
-    }
-    if (timeoutMs !== undefined && timeoutMs <= 0) {
-      throw new CliUsageError("--timeout-ms (DRILL_TIMEOUT_MS) must be above 0");
-    }
-    validateTimeout(timeoutMs);
     const baseUrl = setting(flags["base-url"], io.env.DRILL_BASE_URL);
     const tokenEndpoint = setting(flags["token-endpoint"], undefined);
     const keyFile = setting(flags["key-file"], io.env.DRILL_KEY_FILE);
     const clientId = setting(flags["client-id"], io.env.DRILL_CLIENT_ID);
     const subject = setting(flags.subject, io.env.DRILL_SUBJECT);
+    const values: Record<string, string | undefined> = {
+      baseUrl,
+      tokenEndpoint,
+      clientId,
+      subject,
+      timeoutMs: timeoutText,
+    };
+    for (const [option, { flag, env }] of Object.entries(SETTINGS)) {
+      given[option] = { flag, env, value: values[option] };
+    }
+    const timeoutMs = timeoutText === undefined ? undefined : Number(timeoutText);
+    if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) {
+      throw badValue(given.timeoutMs as Given, "must be a whole number of milliseconds above 0");
+    }
+    // Checked before the key file is read: a wrong value is a usage error, whatever else is wrong.
+    for (const option of ["baseUrl", "tokenEndpoint"]) {
+      const url = given[option] as Given;
+      if (url.value !== undefined && parseHttpUrl(url.value) === undefined) {
+        throw badValue(
+          url,
+          "must be an absolute http(s) URL without credentials, such as https://drill.example",
+        );
+      }
+    }
+    try {
+      validateTimeout(timeoutMs);
+    } catch {
+      // Only the upper bound is left to fail (what setTimeout can wait).
+      throw badValue(given.timeoutMs as Given, "is longer than a timer can wait (2147483647 at most)");
+    }
     clientSecret =
       flags["client-secret-stdin"] === true ? await readSecret(io.stdin) : io.env.DRILL_CLIENT_SECRET;
 
@@ -272,7 +327,13 @@ export async function runCli(io: CliIo): Promise<number> {
     } finally {
       await cache?.close();
     }
-  } catch (error) {
+  } catch (caught) {
+    // An option the provider refuses is a flag or variable the user set: say which.
+    const option = caught instanceof DrillInvalidOptionError ? given[caught.option] : undefined;
+    const error =
+      option === undefined
+        ? caught
+        : badValue(option, (caught as Error).message.replace(/^Invalid option [^:]*: /, ""));
     const usage = error instanceof CliUsageError;
     const message =
       error instanceof DrillError

@@ -32,7 +32,7 @@ function drillToken(args: string[], env: Record<string, string> = {}, stdin?: st
     child.stderr.on("data", (chunk: Buffer) => {
       stderr += chunk.toString();
     });
-    const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+    const timer = setTimeout(() => child.kill("SIGKILL"), 90_000);
     child.on("error", reject);
     child.on("close", (code) => {
       clearTimeout(timer);
@@ -77,7 +77,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe("drill-token", { timeout: 30_000 }, () => {
+describe("drill-token", { timeout: 120_000 }, () => {
   it("prints usage with --help", async () => {
     const run = await drillToken(["--help"]);
     expect(run.code).toBe(0);
@@ -231,5 +231,77 @@ describe("drill-token", { timeout: 30_000 }, () => {
     const run = await drillToken(["--key-file", join(dir, "missing.json")], env);
     expectCleanError(run, 1);
     expect(run.stderr).toContain(`key file ${join(dir, "missing.json")}: cannot be read: no such file`);
+  });
+});
+
+/** Runs `drill-token` in this process with the platform's fetch. */
+async function inProcess(argv: string[], extraEnv: Record<string, string | undefined> = {}) {
+  let stdout = "";
+  let stderr = "";
+  const status = await runCli({
+    argv,
+    env: { ...env, ...extraEnv },
+    stdin: (async function* () {})(),
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+  });
+  return { status, stdout, stderr };
+}
+
+describe("drill-token: usage errors name the flag and variable and quote the value", () => {
+  it.each([
+    [
+      ["--base-url", "127.0.0.1:4010"],
+      {},
+      '--base-url (DRILL_BASE_URL) must be an absolute http(s) URL without credentials, such as https://drill.example (got "127.0.0.1:4010")',
+    ],
+    [
+      [],
+      { DRILL_BASE_URL: "localhost:4010" },
+      '--base-url (DRILL_BASE_URL) must be an absolute http(s) URL without credentials, such as https://drill.example (got "localhost:4010")',
+    ],
+    [
+      ["--token-endpoint", "/oauth/token"],
+      {},
+      '--token-endpoint must be an absolute http(s) URL without credentials, such as https://drill.example (got "/oauth/token")',
+    ],
+    [
+      ["--timeout-ms", "1.5s"],
+      {},
+      '--timeout-ms (DRILL_TIMEOUT_MS) must be a whole number of milliseconds above 0 (got "1.5s")',
+    ],
+    [
+      [],
+      { DRILL_TIMEOUT_MS: "0" },
+      '--timeout-ms (DRILL_TIMEOUT_MS) must be a whole number of milliseconds above 0 (got "0")',
+    ],
+    [
+      ["--timeout-ms", "9999999999"],
+      {},
+      '--timeout-ms (DRILL_TIMEOUT_MS) is longer than a timer can wait (2147483647 at most) (got "9999999999")',
+    ],
+  ])("%j with %j: exit 2, one line and the usage hint", async (argv, extraEnv, message) => {
+    // A key file that does not exist: the wrong value is reported first, as a usage error.
+    const run = await inProcess(argv, { DRILL_KEY_FILE: join(dir, "absent.json"), ...extraEnv });
+    expect(run.status).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toBe(`drill-token: ERR_CLI_USAGE: ${message}\nRun drill-token --help for usage.\n`);
+  });
+
+  it("never quotes the credentials of a URL", async () => {
+    const run = await inProcess(["--base-url", "https://me:hunter2-pass@drill.example"]);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('(got "https://[credentials]@drill.example")');
+    expect(run.stderr).not.toContain("hunter2-pass");
+  });
+});
+
+describe("drill-token: a failed request says why", () => {
+  it("a port the platform refuses: the reason is on the line, after one attempt", async () => {
+    const run = await inProcess(["--base-url", "http://127.0.0.1:9"]);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(
+      /^drill-token: ERR_DISCOVERY: .* GET http:\/\/127\.0\.0\.1:9\/\S+ failed without a response after 1 attempt: fetch failed \(bad port\)\n$/,
+    );
   });
 });

@@ -40,6 +40,19 @@ describe("README", () => {
     expect(errors).toBe("");
   }, 120_000);
 
+  it("lists every flag and environment variable of drill-token --help in its flag table", async () => {
+    const readme = await readFile(join(packageDir, "README.md"), "utf8");
+    const table = readme
+      .split("\n")
+      .filter((line) => line.startsWith("| `-"))
+      .join("\n");
+    const flags = new Set(USAGE.match(/(?<![\w-])--[a-z][a-z-]+/g));
+    const variables = new Set(USAGE.match(/\bDRILL_[A-Z_]+/g));
+    expect(flags.size).toBeGreaterThan(10);
+    const missing = [...flags, ...variables].filter((name) => !table.includes(name));
+    expect(missing).toEqual([]);
+  });
+
   it("never puts a bearer token or the client secret into a command's arguments", async () => {
     const readme = await readFile(join(packageDir, "README.md"), "utf8");
     const shell = [...markdownBlocks(readme, "sh"), { origin: "src/cli-run.ts", code: USAGE }];

@@ -14,6 +14,10 @@ import {
 import { CLIENT_ID, CLIENT_SECRET, keyFileObject } from "./helpers.js";
 import { type RedisServer, redisAvailable, startRedisServer } from "./redis-server.js";
 
+/** The one line the CLI prints when it falls back from Redis (README, "When Redis fails"). */
+const FALLBACK_WARNING =
+  /^drill-token: warning: Redis token cache unavailable \(.+\); this process uses its own cache and token exchanges until Redis answers again$/;
+
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const hasRedis = redisAvailable();
 
@@ -85,8 +89,14 @@ describe.runIf(hasRedis)("drill-token --cache (real redis-server)", { timeout: 1
       ),
     );
     for (const run of runs) {
-      expect(run.stderr).toBe("");
       expect(run.code).toBe(0);
+      // What matters is below: one exchange, one token. A process starved of CPU may still
+      // see a late Redis call (its lock release, after the token was shared) miss the bound:
+      // the README's documented fallback warning is the only output accepted, never a stack
+      // trace or an error. A warning before the token was shared would show as a second exchange.
+      for (const line of run.stderr.split("\n").filter((l) => l !== "")) {
+        expect(line).toMatch(FALLBACK_WARNING);
+      }
     }
     const issued = endpoint.issued.slice(before);
     expect(issued).toHaveLength(1);
@@ -102,7 +112,9 @@ describe.runIf(hasRedis)("drill-token --cache (real redis-server)", { timeout: 1
     );
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(`${endpoint.issued[before]}\n`);
-    expect(run.stderr.match(/^drill-token: warning: Redis token cache unavailable/gm)).toHaveLength(1);
+    expect(run.stderr.split("\n").filter((line) => line !== "")).toEqual([
+      expect.stringMatching(FALLBACK_WARNING),
+    ]);
     expect(run.stderr).not.toContain("hunter2-password");
     expect(run.stderr).not.toContain(CLIENT_SECRET);
   });

@@ -162,6 +162,28 @@ describe.runIf(hasRedis)("Redis unavailable (real redis-server)", { timeout: 60_
     }
   });
 
+  it("slow (1.5 s to answer, as a starved process sees it): the default timeoutMs still shares, without a warning", async () => {
+    const a = await setup(redis.url);
+    const b = await setup(redis.url);
+    // Both connected and ready, so that only the command below meets the slow Redis.
+    await a.provider.getToken({ subject: "slow-0" });
+    await b.provider.getToken({ subject: "slow-0" });
+    const before = endpoint.issued.length;
+    redis.pause();
+    const resume = setTimeout(() => redis.resume(), 1500);
+    try {
+      const first = await a.provider.getToken({ subject: "slow-1" });
+      const second = await b.provider.getToken({ subject: "slow-1" });
+      expect(second.value).toBe(first.value);
+      expect(endpoint.issued.length - before).toBe(1);
+      expect([...a.warnings, ...b.warnings]).toEqual([]);
+    } finally {
+      clearTimeout(resume);
+      redis.resume();
+      await Promise.all([a.cache.close(), b.cache.close()]);
+    }
+  });
+
   it("restarted: sharing resumes once Redis answers again", async () => {
     const a = await setup(redis.url, { retryAfterMs: 100 });
     await a.provider.getToken({ subject: "resume-0" });

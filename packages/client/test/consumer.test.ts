@@ -303,7 +303,7 @@ describe("consumer of the packed package", () => {
       expect(result.output).toBe("");
       expect(result.ok).toBe(true);
     },
-    120_000,
+    300_000,
   );
 
   it.each(["bundler", "nodenext"] as const)(
@@ -330,7 +330,7 @@ describe("consumer of the packed package", () => {
       // The 2.0 types only: neither the all-versions file nor the 2.1 one.
       expect(generated).toEqual(["openapi-v2.0.d.ts", "schemas-v2.0.d.ts"]);
     },
-    120_000,
+    300_000,
   );
 
   it("an unused @ts-expect-error would fail: the checks above are live", async () => {
@@ -352,7 +352,7 @@ describe("consumer of the packed package", () => {
       (error: { stdout?: string }) => error.stdout ?? "",
     );
     expect(failure).toContain("TS2578");
-  }, 120_000);
+  }, 300_000);
 
   /**
    * The runner imports both compiled consumers, so both must exist whichever test runs first (the
@@ -383,7 +383,7 @@ describe("consumer of the packed package", () => {
       "token:bearer",
       expect.stringMatching(/^version:\d+\.\d+\.\d+/),
     ]);
-  }, 120_000);
+  }, 300_000);
 
   it("runs a one-version consumer in Node from the installed package", async () => {
     const out = await compiledConsumers();
@@ -394,5 +394,5 @@ describe("consumer of the packed package", () => {
       "paginated:3",
       "option:version",
     ]);
-  }, 120_000);
+  }, 300_000);
 });

@@ -151,14 +151,14 @@ describe("DrillNetworkError names the cause underneath", () => {
     expect(error.message).toBe(`${prefix(3)}: fetch failed (${system.code})`);
   });
 
-  it("adds no code that is not a string, and nothing for a cause that is not an error", () => {
+  it("adds no code that is not a string (the platform's message still says why), and nothing for a cause that is not an error", () => {
     const numbered = Object.assign(new Error("inner"), { code: 111 });
     const error = new DrillNetworkError({
       ...request,
       attempts: 1,
       cause: new TypeError("fetch failed", { cause: numbered }),
     });
-    expect(error.message).toBe(`${prefix(1)}: fetch failed`);
+    expect(error.message).toBe(`${prefix(1)}: fetch failed (inner)`);
     for (const cause of ["connection reset", 42, undefined]) {
       expect(new DrillNetworkError({ ...request, attempts: 2, cause }).message).toBe(prefix(2));
     }

@@ -110,5 +110,5 @@ describe("documentation examples", () => {
         }),
     });
     expect(errors).toBe("");
-  }, 120_000);
+  }, 300_000);
 });

@@ -25,10 +25,26 @@ if (!(await stat(join(root, "index.html")).catch(() => undefined))) {
   process.exit(1);
 }
 
-const server = await startStaticServer({ root, port, host: "127.0.0.1" });
+let server: Awaited<ReturnType<typeof startStaticServer>>;
+try {
+  server = await startStaticServer({ root, port, host: "127.0.0.1" });
+} catch (error) {
+  // One line, no stack trace: a busy port is a situation, not a bug.
+  const { code, message } = error as NodeJS.ErrnoException;
+  const reason =
+    code === "EADDRINUSE"
+      ? "address already in use (choose another with --port or PORT; 0 picks a free one)"
+      : message;
+  console.error(`docs:serve: cannot listen on 127.0.0.1:${port}: ${reason}`);
+  process.exit(1);
+}
 console.log(`Drill Practice API docs: ${server.url}  (Ctrl+C to stop)`);
+let closing = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
+  // `on`: a repeated signal (tsx relays one) must not end the process with 130 mid-shutdown.
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
     void server.close().then(() => process.exit(0));
   });
 }

@@ -41,9 +41,7 @@ class UsageError extends Error {}
 function integer(name: string, value: string | undefined, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
   if (!/^[0-9]+$/.test(value) || Number(value) < min || Number(value) > max) {
-    throw new UsageError(
-      `--${name}: must be an integer from ${min} to ${max} (got ${JSON.stringify(value)})`,
-    );
+    throw new UsageError(`--${name} must be an integer from ${min} to ${max} (got ${JSON.stringify(value)})`);
   }
   return Number(value);
 }
@@ -68,7 +66,15 @@ function parse(argv: string[]) {
       },
     }).values;
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    // Worded like drill-token's usage errors: the flag by its name, no Node.js jargon.
+    const { code, message } = error as { code?: string; message: string };
+    const flag = /'(-{1,2}[^'=\s]*)/.exec(message)?.[1] ?? "an option";
+    if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") throw new UsageError(`unknown option ${flag}`);
+    if (code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") {
+      throw new UsageError("drill-sandbox takes no positional arguments");
+    }
+    if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") throw new UsageError(`${flag} needs a value`);
+    throw new UsageError(message);
   }
 }
 
@@ -89,7 +95,7 @@ async function main(argv: string[]): Promise<number> {
     }
     const publicUrl = values["public-url"] ?? (process.env.DRILL_SANDBOX_PUBLIC_URL || undefined);
     const problem = publicUrl === undefined ? undefined : publicUrlProblem(publicUrl);
-    if (problem) throw new UsageError(`--public-url (or DRILL_SANDBOX_PUBLIC_URL): ${problem}`);
+    if (problem) throw new UsageError(`--public-url (DRILL_SANDBOX_PUBLIC_URL) ${problem}`);
     options = {
       ...(publicUrl === undefined ? {} : { publicUrl }),
       port: integer("port", values.port, 0, 65535) ?? 4010,
@@ -125,7 +131,10 @@ async function main(argv: string[]): Promise<number> {
   } catch (error) {
     if (temporaryDir) await rm(temporaryDir, { recursive: true, force: true });
     if (error instanceof SandboxError || (error instanceof Error && "code" in error)) {
-      process.stderr.write(`drill-sandbox: ${error.message}\n`);
+      // The options a flag sets are named by the flag here, not by the API's option name.
+      const flag =
+        (error as { code?: unknown }).code === "ERR_SANDBOX_CREDENTIALS_FILES" ? "--credentials-dir: " : "";
+      process.stderr.write(`drill-sandbox: ${flag}${error.message}\n`);
       return 1;
     }
     throw error;
@@ -144,12 +153,17 @@ async function main(argv: string[]): Promise<number> {
   }
 
   await new Promise<void>((resolve) => {
+    let stopping = false;
     const stop = (signal: NodeJS.Signals) => {
+      if (stopping) return;
+      stopping = true;
       process.stdout.write(`drill-sandbox: ${signal}, stopping\n`);
       resolve();
     };
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
+    // `on`, not `once`: a repeated signal (tsx and some supervisors relay one) must not end the
+    // process with 130 in the middle of a clean stop.
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
   });
   await sandbox.close();
   if (temporaryDir) await rm(temporaryDir, { recursive: true, force: true });

@@ -35,6 +35,37 @@ describe("bearer tokens on API operations", () => {
     expect(basic.headers.get("www-authenticate")).toContain('error="invalid_request"');
   });
 
+  it.each([
+    // What `Authorization: Bearer $(drill-token)` sends when drill-token failed.
+    [
+      "Bearer ",
+      "Authorization: Bearer with an empty access token (did the command that prints the token fail?)",
+    ],
+    [
+      "OAuth",
+      "Authorization: OAuth with an empty access token (did the command that prints the token fail?)",
+    ],
+    ["Basic dXNlcjpwYXNz", "Authorization: unknown scheme Basic; send Bearer <token> (or OAuth <token>)"],
+    [
+      "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+      "Authorization: no scheme word before the access token; send Bearer <token> (or OAuth <token>)",
+    ],
+    [
+      "Bearer two words",
+      "Authorization: the access token after Bearer must be one word of letters, digits and -._~+/ (then = padding)",
+    ],
+  ])("says exactly what is wrong with Authorization: %j", async (header, description) => {
+    const res = await shared().fetch(`${shared().url}/api/2.1/version`, {
+      headers: { authorization: header },
+    });
+    expect(res.status).toBe(401);
+    expect(res.headers.get("www-authenticate")).toContain('error="invalid_request"');
+    const body = (await res.json()) as { ID: string; description: string };
+    expect(body).toMatchObject({ ID: "unauthorized", description });
+    // A token given without a scheme word is not repeated back.
+    expect(JSON.stringify(body)).not.toContain("AAAAAAAAAAAAAAAA");
+  });
+
   it("accepts the scheme word OAuth as well as Bearer, as the service does", async () => {
     const token = await tokenFor(shared(), "u-ana");
     for (const scheme of ["Bearer", "OAuth"]) {

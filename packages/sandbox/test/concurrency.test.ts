@@ -13,7 +13,7 @@ interface QuestionBody {
 const TELL = new Map(SMALL_DATA.drills.flatMap((d) => d.items.map((i) => [i.ask, i.tell] as const)));
 
 describe("concurrency", () => {
-  it("50 concurrent clients practising lose and double-count no answer", { timeout: 60_000 }, async () => {
+  it("50 concurrent clients practising lose and double-count no answer", { timeout: 180_000 }, async () => {
     const sandbox = await start();
     const CLIENTS = 50;
     const ROUNDS = 8;

@@ -21,7 +21,7 @@ async function packedFiles(): Promise<string[]> {
 
 describe("published files", () => {
   it("include every package file the README links to and the data files the docs name", {
-    timeout: 30_000,
+    timeout: 120_000,
   }, async () => {
     const readme = await readFile(new URL("../README.md", import.meta.url), "utf8");
     const linked = [...readme.matchAll(/\]\((?!https?:|#)([^)#\s]+)/g)].map((m) =>

@@ -21,13 +21,20 @@ import { deriveStoreKeys, type StoreKeys, seal, unseal } from "./seal.js";
  * limit (30 s), so waiters do not give up on a live holder whose request is merely slow,
  * which is exactly when a stampede on the token endpoint would hurt most.
  *
+ * `timeoutMs` is measured by the calling process, so it includes the time that process
+ * spends waiting for a CPU: 20 cold `drill-token` processes on two busy cores spent
+ * more than one second between sending a command and reading its reply. 5000 is
+ * node-redis's own connect timeout (it has no command timeout: a command waits for as
+ * long as the connection lives), and ioredis waits 10 s to connect and forever for a
+ * reply; a stalled Redis costs at most one `timeoutMs` per `retryAfterMs` window here.
+ *
  * @example
  * ```ts
  * createRedisTokenCache({ ...options, maxWaitMs: REDIS_TOKEN_CACHE_DEFAULTS.maxWaitMs * 2 });
  * ```
  */
 export const REDIS_TOKEN_CACHE_DEFAULTS = Object.freeze({
-  timeoutMs: 1000,
+  timeoutMs: 5000,
   lockTtlMs: 5000,
   pollIntervalMs: 250,
   maxWaitMs: 30_000,
@@ -57,7 +64,7 @@ export interface RedisTokenCacheOptions {
   readonly keyId: string;
   /** Prefix of every Redis key and channel. Default `drill-practice:tokens:`. */
   readonly prefix?: string | undefined;
-  /** Bound of every Redis call, connecting included. Default 1000. */
+  /** Bound of every Redis call, connecting included. Default 5000 (see {@link REDIS_TOKEN_CACHE_DEFAULTS}). */
   readonly timeoutMs?: number | undefined;
   /** Expiry of the single-flight lock; its holder extends it while it works. Default 5000. */
   readonly lockTtlMs?: number | undefined;

@@ -3,6 +3,7 @@
  * a request without an answer, an attempt that ran out of time.
  */
 import { DrillError } from "./drill-error.js";
+import { fetchFailureReason } from "./network-cause.js";
 import { redactedCause } from "./redact.js";
 
 /**
@@ -63,8 +64,10 @@ export class DrillTimeoutError extends DrillError {
 }
 
 /**
- * No HTTP response arrived (DNS failure, refused or reset connection, …),
- * after all permitted retries. The `cause` is a copy of the original error
+ * No HTTP response arrived (DNS failure, refused or reset connection, a port,
+ * scheme or TLS certificate the platform refuses, …), after all permitted retries;
+ * the message ends with the platform's reason (e.g. `fetch failed (bad port)`).
+ * The `cause` is a copy of the original error
  * (same class, name and `code`) with bearer tokens, JWT-shaped strings and
  * Authorization header values replaced by `[redacted]`, in the message too.
  *
@@ -100,10 +103,12 @@ export class DrillNetworkError extends DrillError {
   }
 }
 
-/** ": fetch failed (ECONNREFUSED)": the message plus the system error code underneath, when there is one. */
+/**
+ * ": fetch failed (ECONNREFUSED)", ": fetch failed (bad port)": the message plus the
+ * platform's reason underneath, when there is one.
+ */
 function describeCause(cause: unknown): string {
   if (!(cause instanceof Error)) return "";
-  const inner = (cause as { cause?: { code?: unknown } }).cause;
-  const code = typeof inner?.code === "string" ? ` (${inner.code})` : "";
-  return `: ${cause.message}${code}`;
+  const reason = fetchFailureReason(cause);
+  return `: ${cause.message}${reason === "" ? "" : ` (${reason})`}`;
 }

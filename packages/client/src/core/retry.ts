@@ -6,6 +6,7 @@
  */
 import { DrillInvalidOptionError, DrillNetworkError, DrillTimeoutError } from "./errors.js";
 import { parseRetryAfter } from "./http-date.js";
+import { isPermanentFetchFailure } from "./network-cause.js";
 import { abortableSleep } from "./sleep.js";
 
 /**
@@ -50,7 +51,9 @@ export interface RetryContext {
  * Defaults ({@link DEFAULT_RETRY}): 3 attempts in all, backoff from 250 ms up
  * to 20 s with full jitter, nothing started or running later than 60 s after
  * the first attempt began, methods GET, HEAD and OPTIONS, statuses 429, 502,
- * 503 and 504 plus network errors.
+ * 503 and 504 plus network errors, except those that cannot pass: a port or
+ * scheme the platform refuses ("bad port"), an address that does not parse, a TLS
+ * certificate it does not trust.
  *
  * @example
  * ```ts
@@ -82,7 +85,8 @@ export interface RetryOptions {
   methods?: readonly RetryableMethod[];
   /**
    * Statuses that trigger a retry (network errors always do for allowed
-   * methods), or a function deciding for each failed attempt. Timeouts are not
+   * methods, except a refused port or scheme, an invalid URL and an untrusted TLS
+   * certificate), or a function deciding for each failed attempt. Timeouts are not
    * retried unless a function says so.
    */
   retryOn?: readonly number[] | ((context: RetryContext) => boolean);
@@ -259,7 +263,9 @@ function checkDelay(option: (typeof DELAYS)[number], value: number): number {
 export function shouldRetry(policy: RetryPolicy, context: RetryContext): boolean {
   if (typeof policy.retryOn === "function") return policy.retryOn(context);
   if (context.response) return policy.retryOn.includes(context.response.status);
-  return context.error instanceof DrillNetworkError;
+  // A failure the platform will repeat (bad port, unparsable URL, untrusted TLS
+  // certificate) is not worth another attempt.
+  return context.error instanceof DrillNetworkError && !isPermanentFetchFailure(context.error.cause);
 }
 
 /**

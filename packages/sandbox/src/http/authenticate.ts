@@ -3,6 +3,7 @@
  * sandbox's token store.
  */
 import type { AccessTokens, TokenSession } from "../oauth/access-tokens.js";
+import { authorizationProblem } from "./authorization-problem.js";
 import type { Reply } from "./replies.js";
 import { errorReply } from "./replies.js";
 
@@ -41,17 +42,7 @@ export async function authenticate(
   // The service accepts the scheme words Bearer and OAuth, both case-sensitive (observed), so
   // `bearer` is refused here as it would be there.
   const m = /^(Bearer|OAuth) +([A-Za-z0-9._~+/-]+=*) *$/.exec(header);
-  if (!m) {
-    const word = /^(\S+)/.exec(header)?.[1] ?? "";
-    const hint =
-      word.toLowerCase() === "bearer" || word.toLowerCase() === "oauth"
-        ? ` (the scheme word is case-sensitive: write "Bearer" or "OAuth", not "${word}")`
-        : "";
-    return unauthorized(
-      `Authorization: must be Bearer or OAuth followed by an access token${hint}`,
-      "invalid_request",
-    );
-  }
+  if (!m) return unauthorized(authorizationProblem(header), "invalid_request");
   const found = await tokens.lookup(m[2] as string);
   if (found.kind === "expired")
     return unauthorized("access token: has expired; request a new one", "invalid_token");

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { chmod, lstat, mkdir, rename, rm, writeFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { CredentialsFilesError } from "../errors.js";
 import type { SandboxCredentials } from "./credentials.js";
 
@@ -58,9 +58,36 @@ async function writeSecret(path: string, content: string): Promise<void> {
   }
 }
 
+/**
+ * `mkdir -p`, one level at a time from the deepest directory that exists. Node 20's recursive
+ * mkdir never settles for a path it cannot create under /proc (it retries ENOENT forever);
+ * one level at a time, the platform's refusal comes back at once.
+ */
+async function makeDirectories(root: string): Promise<void> {
+  const missing: string[] = [];
+  for (let path = root; ; path = dirname(path)) {
+    const exists = await lstat(path).then(
+      () => true,
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return false;
+        throw error;
+      },
+    );
+    if (exists) break;
+    missing.unshift(path);
+    if (dirname(path) === path) break;
+  }
+  for (const path of missing) {
+    await mkdir(path, { mode: 0o700 }).catch((error: NodeJS.ErrnoException) => {
+      // Made by someone else meanwhile: checked below like any existing directory.
+      if (error.code !== "EEXIST") throw error;
+    });
+  }
+}
+
 /** Makes sure `root` is a real directory of the current user, then makes it owner-only (0700). */
 async function secureDirectory(root: string): Promise<void> {
-  await mkdir(root, { recursive: true, mode: 0o700 });
+  await makeDirectories(root);
   const info = await lstat(root);
   if (info.isSymbolicLink()) {
     throw new CredentialsFilesError(

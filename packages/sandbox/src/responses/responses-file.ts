@@ -17,7 +17,17 @@ export async function readResponsesFile(path: string): Promise<unknown> {
   try {
     text = await readFile(path, "utf8");
   } catch (error) {
-    throw new SandboxOptionError(`responsesFile: cannot read ${path} (${(error as Error).message})`);
+    // Worded like the data file's errors, for the API option and the --responses flag alike.
+    const code = (error as NodeJS.ErrnoException).code;
+    const problem =
+      code === "ENOENT"
+        ? "not found"
+        : code === "EACCES"
+          ? "permission denied"
+          : code === "EISDIR"
+            ? "is a directory"
+            : `cannot be read (${(error as Error).message})`;
+    throw new SandboxOptionError(`responses file ${path}: ${problem}`);
   }
   try {
     return JSON.parse(text);
