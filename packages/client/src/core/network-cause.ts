@@ -57,7 +57,7 @@ function reasonOf(error: unknown): Reason {
  *
  * @example
  * ```ts
- * import { DrillNetworkError } from "@drill-practice/client/core";
+ * import { DrillNetworkError } from "@drill-practice/client/internal";
  *
  * const cause = new TypeError("fetch failed", { cause: new Error("bad port") });
  * new DrillNetworkError({ method: "GET", url: "http://127.0.0.1:9/", attempts: 1, cause }).message;
@@ -80,7 +80,7 @@ export function fetchFailureReason(error: unknown): string {
  *
  * @example
  * ```ts
- * import { DrillNetworkError, resolveRetryPolicy, shouldRetry } from "@drill-practice/client/core";
+ * import { DrillNetworkError, resolveRetryPolicy, shouldRetry } from "@drill-practice/client/internal";
  *
  * const cause = new TypeError("fetch failed", { cause: new Error("bad port") });
  * const error = new DrillNetworkError({ method: "GET", url: "http://127.0.0.1:9/", attempts: 1, cause });

@@ -10,7 +10,9 @@ const SCHEMES = ["Bearer", "OAuth"];
  * The 401 description for a malformed Authorization header.
  *
  * @example
+ * ```ts
  * authorizationProblem("Bearer"); // "Authorization: Bearer with an empty access token (…)"
+ * ```
  */
 export function authorizationProblem(header: string): string {
   const value = header.trim();

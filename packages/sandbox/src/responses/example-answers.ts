@@ -25,7 +25,9 @@ import { validatorsFor } from "../http/validator.js";
  * or `built-from-schema; schema=<schema>` (a value built from the answer's schema), or `no-content`.
  *
  * @example
+ * ```ts
  * res.headers.get(EXAMPLE_HEADER); // "page-example; name=User_v2_0"
+ * ```
  */
 export const EXAMPLE_HEADER = "drill-sandbox-example";
 
@@ -146,7 +148,9 @@ function successResponse(doc: OpenApiDocument, operation: Operation) {
  * example of it validates).
  *
  * @example
+ * ```ts
  * const answer = exampleAnswerOf(doc, operation, validators);
+ * ```
  */
 export function exampleAnswerOf(
   doc: OpenApiDocument,
@@ -224,7 +228,9 @@ function missingFields(operation: Operation, validators: SpecValidators, body: u
  * and that `simulated` does not already answer.
  *
  * @example
+ * ```ts
  * const handlers = new Map([...createHandlers(state), ...exampleAnswerHandlers(doc, operations, validators, simulated)]);
+ * ```
  */
 export function exampleAnswerHandlers(
   doc: OpenApiDocument,
@@ -255,7 +261,9 @@ export function exampleAnswerHandlers(
  * support table (README, docs) shows beside the simulated operations.
  *
  * @example
+ * ```ts
  * const rows = exampleAnswerSupport(doc, listOperations(doc), validatorsFor(doc), new Set(["getVersion_v2_0"]));
+ * ```
  */
 export function exampleAnswerSupport(
   doc: OpenApiDocument,
@@ -278,10 +286,12 @@ export function exampleAnswerSupport(
  * operationId, with what it answers: the rows of the support table beside `SIMULATED_OPERATIONS`.
  *
  * @example
+ * ```ts
  * import { exampleAnsweredOperations } from "@drill-practice/sandbox";
  *
  * const rows = await exampleAnsweredOperations();
  * rows.getUser_v2_0; // "answers the example of its reference page (header `Drill-Sandbox-Example`); keeps no state"
+ * ```
  */
 export async function exampleAnsweredOperations(spec?: OpenApiDocument): Promise<Record<string, string>> {
   if (spec === undefined) return exampleAnswerRows(bundledSpec());
@@ -294,7 +304,9 @@ export async function exampleAnsweredOperations(spec?: OpenApiDocument): Promise
  * description's own validators unless others are given.
  *
  * @example
+ * ```ts
  * const rows = exampleAnswerRows(bundledSpec());
+ * ```
  */
 export function exampleAnswerRows(
   doc: OpenApiDocument,
