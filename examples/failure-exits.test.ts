@@ -3,7 +3,8 @@
  * point, run as real child processes against a service that cannot help them,
  * print the SDK error's code and exit non-zero within the retry budget.
  *
- * The three services: a port nothing listens on (127.0.0.1:1), a port that
+ * The three services: a port nothing listens on (one taken and given back; port 1
+ * would not do, fetch refuses it as a "bad port" without trying), a port that
  * accepts connections and never answers, and a server that answers 503 forever.
  */
 import { execFile } from "node:child_process";
@@ -37,7 +38,7 @@ let silent: TcpServer;
 const held: Socket[] = [];
 let busy: Server;
 const urls: Record<"refused" | "silent" | "busy", string> = {
-  refused: "http://127.0.0.1:1",
+  refused: "",
   silent: "",
   busy: "",
 };
@@ -63,6 +64,9 @@ beforeAll(async () => {
     held.push(socket);
   });
   urls.silent = await listen(silent);
+  const closed = createTcpServer();
+  urls.refused = await listen(closed);
+  await new Promise((resolve) => closed.close(resolve));
   busy = createHttpServer((_request, response) => {
     response.writeHead(503, { "content-type": "application/json" });
     response.end(JSON.stringify({ id: "unavailable", description: "down for maintenance" }));
@@ -136,7 +140,7 @@ const programs: Program[] = [
     requests: 1,
     expected: {
       refused:
-        /ERR_NETWORK: GET http:\/\/127\.0\.0\.1:1\/api\/2\.1\/version failed without a response after 3 attempts/,
+        /ERR_NETWORK: GET http:\/\/127\.0\.0\.1:\d+\/api\/2\.1\/version failed without a response after 3 attempts: fetch failed \(ECONNREFUSED\)/,
       silent: new RegExp(`ERR_TIMEOUT: GET .*/api/2\\.1/version timed out after ${TIMEOUT_MS} ms`),
       busy: /ERR_API: GET \/api\/2\.1\/version failed with HTTP 503 \(ID "unavailable"\): down for maintenance/,
     },
