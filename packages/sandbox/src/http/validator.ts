@@ -181,7 +181,9 @@ export class OperationValidator {
       ]),
     );
     const form = operation.requestBody?.content.find((m) => m.mediaType === FORM);
-    this.#formArrays = new Set(form?.schemaPointer === undefined ? [] : owner.arrayFields(form.schemaPointer));
+    this.#formArrays = new Set(
+      form?.schemaPointer === undefined ? [] : owner.arrayFields(form.schemaPointer),
+    );
   }
 
   /** Media types the operation accepts as request body (lower case, without parameters). */
