@@ -392,7 +392,14 @@ export class SpecValidators {
     return undefined;
   }
 
-  /** Names of the top-level properties that the (possibly `$ref`) object schema at a pointer types as arrays. */
+  /**
+   * Names of the top-level properties that the (possibly `$ref`) object schema at a pointer types as arrays.
+   *
+   * @example
+   * ```ts
+   * validators.arrayFields("/components/schemas/AnswerRequest"); // ["answer"]
+   * ```
+   */
   arrayFields(pointer: string): string[] {
     const resolved = this.#deref({ $ref: `#${pointer}` });
     const properties = isObject(resolved) ? resolved.properties : undefined;
