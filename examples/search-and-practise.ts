@@ -56,7 +56,7 @@ try {
     const reply = await unwrap(
       client.PUT("/api/2/answer/{reference}", {
         params: { path: { reference: question?.reference ?? "" } },
-        body: { answer: choices[0] ?? "" },
+        body: { answer: [choices[0] ?? ""] },
       }),
     );
     const terms = reply.evaluation?.termEvaluations.map((t) => `${t.value} ${t.result}`) ?? [];

@@ -138,7 +138,7 @@ async function practise(client: DrillClient, drillId: string) {
     const reply = (await unwrap(
       client.PUT("/api/2/answer/{reference}", {
         params: { path: { reference: question?.reference ?? "" } },
-        body: { answer: choice },
+        body: { answer: [choice] },
       }),
     )) as AnswerResponse;
     const correct = reply.evaluation?.result === "CORRECT";

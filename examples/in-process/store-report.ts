@@ -28,7 +28,7 @@ export async function storeReport(client: DrillClient, query: string): Promise<S
   const reply = await unwrap(
     client.PUT("/api/2/answer/{reference}", {
       params: { path: { reference: question?.reference ?? "" } },
-      body: { answer: choice },
+      body: { answer: [choice] },
     }),
   );
   return { total: results.total, firstDrill: first.id, evaluation: reply.evaluation?.result };

@@ -55,7 +55,7 @@ describe("form bodies on the wire", () => {
     const one = await last(() =>
       client().PUT("/api/2/answer/{reference}", {
         params: { path: { reference: "q-1" } },
-        body: { answer: "la casa" },
+        body: { answer: ["la casa"] },
       }),
     );
     expect(one.method).toBe("PUT");

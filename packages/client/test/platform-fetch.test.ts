@@ -118,7 +118,7 @@ describe("the platform's fetch (no fetch injected)", () => {
     });
     const { response } = await client.PUT("/api/2/answer/{reference}", {
       params: { path: { reference: "busy" } },
-      body: { answer: "to eat" },
+      body: { answer: ["to eat"] },
     });
     expect(response.status).toBe(204);
     const sent = seen.filter((entry) => entry.path === "/api/2/answer/busy");

@@ -111,7 +111,7 @@ describe("retries: which failures and methods", () => {
     const defaults = client({ ...time.hooks }, status(503), ok);
     const first = await defaults.client.PUT("/api/2/answer/{reference}", {
       params: { path: { reference: "r1" } },
-      body: { answer: "to eat" },
+      body: { answer: ["to eat"] },
     });
     expect(first.response.status).toBe(503);
     expect(defaults.recorder.requests).toHaveLength(1);
@@ -125,7 +125,7 @@ describe("retries: which failures and methods", () => {
     );
     const put = await optedIn.client.PUT("/api/2/answer/{reference}", {
       params: { path: { reference: "r1" } },
-      body: { answer: "to eat" },
+      body: { answer: ["to eat"] },
     });
     expect(put.response.status).toBe(204);
     expect(optedIn.recorder.bodies.slice(0, 2)).toEqual(["answer=to+eat", "answer=to+eat"]);

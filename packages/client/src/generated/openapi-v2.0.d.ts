@@ -1939,14 +1939,16 @@ export interface components {
         };
         /**
          * AnswerRequest
-         * @description Form fields of a 2.0 answer. `answer` holds the given value, or the values when the question takes several (a repeated field on the wire).
+         * @description Form fields of a 2.0 answer. `answer` holds the values given, one for most questions, several when the question takes several; each value travels as its own `answer` field (a repeated field on the wire).
          */
         AnswerRequest: {
             /**
-             * @description The value given, or the values given, for the question's `tell` part.
-             * @example the apple
+             * @description The values given for the question's `tell` part: one element for a single answer, one element per value for a question that takes several.
+             * @example [
+             *       "the apple"
+             *     ]
              */
-            answer: string | string[];
+            answer: string[];
         };
         /**
          * AnswerResponse
@@ -3031,7 +3033,7 @@ export interface components {
         StoreSearchField: ("NAME" | "DESCRIPTION" | "SUBJECT" | "TAGS" | "CONTENTS")[];
     };
     requestBodies: {
-        /** @description The answer as the form field `answer`. For a question that takes several values, repeat the field once per value (`answer=a&answer=b`). */
+        /** @description The answer as the form field `answer`, a list sent exploded: one field per value (`answer=a`, or `answer=a&answer=b` for a question that takes several). */
         AnswerForm: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["AnswerRequest"];

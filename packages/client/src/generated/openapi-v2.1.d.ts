@@ -2957,9 +2957,15 @@ export interface components {
         };
         /**
          * MultipartBody
-         * @description The parts of a `multipart/form-data` upload, for example a `FormData` holding the file. The names of the parts are not shown by the interface.
+         * @description The parts of a `multipart/form-data` upload, for example a `FormData` holding the file as the part `file`. The interface does not show the parts; the 2.1.1 reference page names the `file` part. Other parts stay open.
          */
-        MultipartBody: unknown;
+        MultipartBody: {
+            /**
+             * Format: binary
+             * @description The drill file to import.
+             */
+            file?: string;
+        };
         /**
          * NotShown
          * @description Placeholder for a shape that the service interface does not give. Any JSON value is accepted; do not rely on particular fields. The interface only says that message content is a list of objects.
@@ -3669,7 +3675,7 @@ export interface components {
                 "application/x-www-form-urlencoded": components["schemas"]["DefineTestForm_v2_1"];
             };
         };
-        /** @description The drill file and its accompanying fields as a `multipart/form-data` upload. The part names are not shown by the interface. */
+        /** @description The drill file and its accompanying fields as a `multipart/form-data` upload. The interface does not show the part names; the 2.1.1 reference page names the `file` part. */
         DrillUpload: {
             content: {
                 "multipart/form-data": components["schemas"]["MultipartBody"];

@@ -4347,14 +4347,16 @@ export interface components {
         };
         /**
          * AnswerRequest
-         * @description Form fields of a 2.0 answer. `answer` holds the given value, or the values when the question takes several (a repeated field on the wire).
+         * @description Form fields of a 2.0 answer. `answer` holds the values given, one for most questions, several when the question takes several; each value travels as its own `answer` field (a repeated field on the wire).
          */
         AnswerRequest: {
             /**
-             * @description The value given, or the values given, for the question's `tell` part.
-             * @example the apple
+             * @description The values given for the question's `tell` part: one element for a single answer, one element per value for a question that takes several.
+             * @example [
+             *       "the apple"
+             *     ]
              */
-            answer: string | string[];
+            answer: string[];
         };
         /**
          * AnswerResponse
@@ -5287,9 +5289,15 @@ export interface components {
         };
         /**
          * MultipartBody
-         * @description The parts of a `multipart/form-data` upload, for example a `FormData` holding the file. The names of the parts are not shown by the interface.
+         * @description The parts of a `multipart/form-data` upload, for example a `FormData` holding the file as the part `file`. The interface does not show the parts; the 2.1.1 reference page names the `file` part. Other parts stay open.
          */
-        MultipartBody: unknown;
+        MultipartBody: {
+            /**
+             * Format: binary
+             * @description The drill file to import.
+             */
+            file?: string;
+        };
         /**
          * NotShown
          * @description Placeholder for a shape that the service interface does not give. Any JSON value is accepted; do not rely on particular fields. The interface only says that message content is a list of objects.
@@ -6376,7 +6384,7 @@ export interface components {
                 "application/x-www-form-urlencoded": components["schemas"]["AddGroupMemberForm_v2_1"];
             };
         };
-        /** @description The answer as the form field `answer`. For a question that takes several values, repeat the field once per value (`answer=a&answer=b`). */
+        /** @description The answer as the form field `answer`, a list sent exploded: one field per value (`answer=a`, or `answer=a&answer=b` for a question that takes several). */
         AnswerForm: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["AnswerRequest"];
@@ -6442,7 +6450,7 @@ export interface components {
                 "application/x-www-form-urlencoded": components["schemas"]["DefineTestForm_v2_1"];
             };
         };
-        /** @description The drill file and its accompanying fields as a `multipart/form-data` upload. The part names are not shown by the interface. */
+        /** @description The drill file and its accompanying fields as a `multipart/form-data` upload. The interface does not show the part names; the 2.1.1 reference page names the `file` part. */
         DrillUpload: {
             content: {
                 "multipart/form-data": components["schemas"]["MultipartBody"];

@@ -456,7 +456,7 @@ export type Message = components["schemas"]["Message"];
 /**
  * The schema `MultipartBody` of the Drill Practice API (`components.schemas["MultipartBody"]`).
  *
- * The parts of a `multipart/form-data` upload, for example a `FormData` holding the file. The names of the parts are not shown by the interface.
+ * The parts of a `multipart/form-data` upload, for example a `FormData` holding the file as the part `file`. The interface does not show the parts; the 2.1.1 reference page names the `file` part. Other parts stay open.
  *
  * @example
  * ```ts

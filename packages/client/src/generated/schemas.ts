@@ -104,7 +104,7 @@ export type AddGroupMemberForm_v2_1 = components["schemas"]["AddGroupMemberForm_
 /**
  * The schema `AnswerRequest` of the Drill Practice API (`components.schemas["AnswerRequest"]`).
  *
- * Form fields of a 2.0 answer. `answer` holds the given value, or the values when the question takes several (a repeated field on the wire).
+ * Form fields of a 2.0 answer. `answer` holds the values given, one for most questions, several when the question takes several; each value travels as its own `answer` field (a repeated field on the wire).
  *
  * @example
  * ```ts
@@ -888,7 +888,7 @@ export type Message = components["schemas"]["Message"];
 /**
  * The schema `MultipartBody` of the Drill Practice API (`components.schemas["MultipartBody"]`).
  *
- * The parts of a `multipart/form-data` upload, for example a `FormData` holding the file. The names of the parts are not shown by the interface.
+ * The parts of a `multipart/form-data` upload, for example a `FormData` holding the file as the part `file`. The interface does not show the parts; the 2.1.1 reference page names the `file` part. Other parts stay open.
  *
  * @example
  * ```ts

@@ -90,7 +90,10 @@ export async function operationBody(
   const problem =
     "problem" in parsed
       ? parsed.problem
-      : validator.validateBody(contentType.mediaType, parsed.value)?.message;
+      : // The sandbox does not read multipart parts, so there is nothing of them to check.
+        contentType.mediaType === "multipart/form-data"
+        ? undefined
+        : validator.validateBody(contentType.mediaType, parsed.value)?.message;
   if (problem !== undefined) {
     return { reply: errorReply("invalid_request", problem, { fields: { parameter: "body" } }) };
   }

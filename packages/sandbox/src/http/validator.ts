@@ -36,6 +36,8 @@ export type SchemaCompiler = (pointer: string) => SchemaValidator;
 export type Kind = "string" | "integer" | "number" | "boolean" | "array" | "object";
 
 /** A decimal number as a query string may spell it: optional minus, digits, fraction, exponent. */
+/** The form media type, whose array fields travel exploded (one field per value). */
+const FORM = "application/x-www-form-urlencoded";
 const DECIMAL = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
 
 /**
@@ -159,6 +161,7 @@ export class OperationValidator {
   readonly #owner: SpecValidators;
   readonly #params: CompiledParameter[];
   readonly #bodies: Map<string, SchemaValidator | undefined>;
+  readonly #formArrays: Set<string>;
 
   constructor(owner: SpecValidators, operation: Operation) {
     this.operation = operation;
@@ -176,6 +179,10 @@ export class OperationValidator {
         m.mediaType,
         m.schemaPointer === undefined ? undefined : owner.compile(m.schemaPointer),
       ]),
+    );
+    const form = operation.requestBody?.content.find((m) => m.mediaType === FORM);
+    this.#formArrays = new Set(
+      form?.schemaPointer === undefined ? [] : owner.arrayFields(form.schemaPointer),
     );
   }
 
@@ -270,8 +277,18 @@ export class OperationValidator {
    */
   validateBody(mediaType: string, body: unknown): RequestProblem | undefined {
     const validate = this.#bodies.get(mediaType);
-    if (!validate || validate(body)) return undefined;
+    if (!validate || validate(mediaType === FORM ? this.#asExploded(body) : body)) return undefined;
     return { parameter: "body", message: describeErrors("request body", validate.errors) };
+  }
+
+  /** An array field sent exploded (`style: form`) with one value arrives once: it is a one-element list. */
+  #asExploded(body: unknown): unknown {
+    if (typeof body !== "object" || body === null || Array.isArray(body)) return body;
+    const fields = { ...(body as Record<string, unknown>) };
+    for (const name of this.#formArrays) {
+      if (typeof fields[name] === "string") fields[name] = [fields[name]];
+    }
+    return fields;
   }
 
   /**
@@ -373,6 +390,21 @@ export class SpecValidators {
       if (nonNull.length === 1) return nonNull[0] as Kind;
     }
     return undefined;
+  }
+
+  /**
+   * Names of the top-level properties that the (possibly `$ref`) object schema at a pointer types as arrays.
+   *
+   * @example
+   * ```ts
+   * validators.arrayFields("/components/schemas/AnswerRequest"); // ["answer"]
+   * ```
+   */
+  arrayFields(pointer: string): string[] {
+    const resolved = this.#deref({ $ref: `#${pointer}` });
+    const properties = isObject(resolved) ? resolved.properties : undefined;
+    if (!isObject(properties)) return [];
+    return Object.keys(properties).filter((name) => this.kindOf(properties[name]) === "array");
   }
 
   /** The JSON type of an array schema's items. */
