@@ -156,7 +156,11 @@ function sampleBody(
     }
     const fromExample =
       typeof example === "object" && example !== null ? (example as Record<string, unknown>) : {};
-    const wanted = [...new Set([...(schema.required ?? []), ...Object.keys(fromExample)])];
+    // openapi-typescript types a field with a default as present, so the sample sends it too.
+    const defaulted = Object.entries(schema.properties ?? {})
+      .filter(([, property]) => resolveRef<{ default?: unknown }>(document, property)?.default !== undefined)
+      .map(([name]) => name);
+    const wanted = [...new Set([...(schema.required ?? []), ...defaulted, ...Object.keys(fromExample)])];
     if (wanted.length === 0) return { kind: "form-unknown" };
     return {
       kind: "form",
@@ -171,7 +175,11 @@ function sampleBody(
         );
         const type = property?.type;
         const repeated = type === "array" || (Array.isArray(type) && type.includes("array"));
-        const allowed = firstAllowed(repeated ? resolveRef(document, property?.items) : property);
+        const fallback = (property as { default?: unknown } | undefined)?.default;
+        const allowed =
+          fallback !== undefined && !Array.isArray(fallback)
+            ? String(fallback)
+            : firstAllowed(repeated ? resolveRef(document, property?.items) : property);
         const chosen =
           value !== undefined ? String(value) : (values.literal[name] ?? allowed ?? placeholderValue(name));
         return [name, chosen, repeated];
