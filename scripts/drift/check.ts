@@ -5,8 +5,9 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
+import { runCommand, UsageError } from "./command.ts";
 import { secretsLeft } from "./redact-har.ts";
-import { exitOf, MATCH_MODE, missingBundle, runRedocly, SPEC_BUNDLE, userPath } from "./redocly.ts";
+import { exitOf, MATCH_MODE, runRedocly, SPEC_BUNDLE, userPath } from "./redocly.ts";
 
 const FORMATS = ["pretty", "json", "csv", "sarif"] as const;
 
@@ -27,8 +28,6 @@ Options:
 Recordings from pnpm drift:record are redacted. A raw HAR from any other proxy or a
 browser holds every token and secret of the session: do not keep or share it.
 `;
-
-class UsageError extends Error {}
 
 interface CheckOptions {
   readonly har: string;
@@ -105,33 +104,4 @@ async function check(options: CheckOptions): Promise<number> {
   return exitOf(runRedocly(args, "inherit"));
 }
 
-async function main(argv: readonly string[]): Promise<number> {
-  let options: CheckOptions | "help";
-  try {
-    options = parse(argv);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`drift:check: ${error.message}\nRun pnpm drift:check --help for usage.\n`);
-    return 2;
-  }
-  if (options === "help") {
-    process.stdout.write(USAGE);
-    return 0;
-  }
-  const missing = missingBundle();
-  if (missing) {
-    process.stderr.write(`drift:check: ${missing}\n`);
-    return 1;
-  }
-  return check(options);
-}
-
-main(process.argv.slice(2).filter((arg, i) => !(i === 0 && arg === "--"))).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(`drift:check: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
-  },
-);
+runCommand("drift:check", USAGE, parse, check);

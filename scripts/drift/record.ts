@@ -13,16 +13,9 @@ import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { parseArgs } from "node:util";
+import { runCommand, UsageError } from "./command.ts";
 import { assertNoSecrets, type Har, redactHar } from "./redact-har.ts";
-import {
-  exitOf,
-  invokedFrom,
-  MATCH_MODE,
-  missingBundle,
-  runRedocly,
-  SPEC_BUNDLE,
-  userPath,
-} from "./redocly.ts";
+import { exitOf, invokedFrom, MATCH_MODE, runRedocly, SPEC_BUNDLE, userPath } from "./redocly.ts";
 
 const USAGE = `Usage: pnpm drift:record --target <base URL> [options]
 
@@ -45,8 +38,6 @@ Behind the proxy, a sandbox must advertise the proxy's address, so that the toke
 exchange passes through it too:
   pnpm exec drill-sandbox --port 4010 --public-url http://127.0.0.1:4040 --credentials-dir .sandbox
 `;
-
-class UsageError extends Error {}
 
 interface RecordOptions {
   readonly target: string;
@@ -214,33 +205,4 @@ async function record(options: RecordOptions): Promise<number> {
   }
 }
 
-async function main(argv: readonly string[]): Promise<number> {
-  let options: RecordOptions | "help";
-  try {
-    options = parse(argv);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`drift:record: ${error.message}\nRun pnpm drift:record --help for usage.\n`);
-    return 2;
-  }
-  if (options === "help") {
-    process.stdout.write(USAGE);
-    return 0;
-  }
-  const missing = missingBundle();
-  if (missing) {
-    process.stderr.write(`drift:record: ${missing}\n`);
-    return 1;
-  }
-  return record(options);
-}
-
-main(process.argv.slice(2).filter((arg, i) => !(i === 0 && arg === "--"))).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(`drift:record: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
-  },
-);
+runCommand("drift:record", USAGE, parse, record);
