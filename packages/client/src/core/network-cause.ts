@@ -80,7 +80,8 @@ export function fetchFailureReason(error: unknown): string {
  *
  * @example
  * ```ts
- * import { DrillNetworkError, resolveRetryPolicy, shouldRetry } from "@drill-practice/client/internal";
+ * import { DrillNetworkError, resolveRetryPolicy } from "@drill-practice/client/internal";
+ * import { shouldRetry } from "./retry.js";
  *
  * const cause = new TypeError("fetch failed", { cause: new Error("bad port") });
  * const error = new DrillNetworkError({ method: "GET", url: "http://127.0.0.1:9/", attempts: 1, cause });
