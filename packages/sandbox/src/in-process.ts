@@ -68,6 +68,20 @@ async function wireRequest(request: Request): Promise<Request> {
   });
 }
 
+const ORIGIN_PREFIX = `${IN_PROCESS_URL}/`;
+
+/**
+ * The path and query of a request's URL, read without parsing it when it plainly is for the sandbox's
+ * origin: a `Request`'s URL is already serialised (lower-case host, default port left out), so it then
+ * starts with exactly {@link IN_PROCESS_URL} and a slash. `undefined` for any other (another origin, or
+ * one with user info), which the caller parses.
+ */
+function fastTarget(url: string): string | undefined {
+  if (!url.startsWith(ORIGIN_PREFIX)) return undefined;
+  const hashAt = url.indexOf("#", ORIGIN_PREFIX.length);
+  return url.slice(IN_PROCESS_URL.length, hashAt < 0 ? undefined : hashAt);
+}
+
 function refuse(message: string): Promise<never> {
   // fetch rejects with a TypeError for a request that cannot be made; callers handle exactly that.
   return Promise.reject(new TypeError(`drill-sandbox (in process): ${message}`));
@@ -100,20 +114,23 @@ export async function createSandbox(options: InProcessSandboxOptions = {}): Prom
   const controls = core.controls();
   let closed = false;
   const fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
-    if (closed) return refuse(`the in-process sandbox is closed (request for ${url.origin}${url.pathname})`);
-    if (url.origin !== IN_PROCESS_URL) {
-      return refuse(
-        `the in-process sandbox answers only for ${IN_PROCESS_URL}, not ${url.origin} (no request was sent)`,
-      );
+    // A client hands over a Request of its own: reading it as it is spares a copy per request (what
+    // `fetch` does with it is the same: it reads the body once, and a used body makes it reject).
+    const request = input instanceof Request && init === undefined ? input : new Request(input, init);
+    let target = fastTarget(request.url);
+    if (closed || target === undefined) {
+      const url = new URL(request.url);
+      if (closed)
+        return refuse(`the in-process sandbox is closed (request for ${url.origin}${url.pathname})`);
+      if (url.origin !== IN_PROCESS_URL) {
+        return refuse(
+          `the in-process sandbox answers only for ${IN_PROCESS_URL}, not ${url.origin} (no request was sent)`,
+        );
+      }
+      target = `${url.pathname}${url.search}`;
     }
     if (request.signal.aborted) return Promise.reject(request.signal.reason);
-    const wire: Wire = {
-      target: `${url.pathname}${url.search}`,
-      base: IN_PROCESS_URL,
-      framing: { declared: true },
-    };
+    const wire: Wire = { target, base: IN_PROCESS_URL, framing: { declared: true } };
     return core.pipeline(await wireRequest(request), wire);
   };
   return {

@@ -26,14 +26,14 @@ function unauthorized(message: string, error?: string): { reply: Reply } {
  *
  * @example
  * ```ts
- * const auth = await authenticate(tokens, request.headers.get("authorization"));
+ * const auth = authenticate(tokens, request.headers.get("authorization"));
  * if ("reply" in auth) return auth.reply;
  * ```
  */
-export async function authenticate(
+export function authenticate(
   tokens: AccessTokens,
   header: string | null,
-): Promise<{ session: TokenSession } | { reply: Reply }> {
+): { session: TokenSession } | { reply: Reply } {
   if (header === null) {
     return unauthorized(
       "Authorization: an access token is required (Authorization: Bearer <token>, or OAuth <token>)",
@@ -43,7 +43,7 @@ export async function authenticate(
   // `bearer` is refused here as it would be there.
   const m = /^(Bearer|OAuth) +([A-Za-z0-9._~+/-]+=*) *$/.exec(header);
   if (!m) return unauthorized(authorizationProblem(header), "invalid_request");
-  const found = await tokens.lookup(m[2] as string);
+  const found = tokens.lookup(m[2] as string);
   if (found.kind === "expired")
     return unauthorized("access token: has expired; request a new one", "invalid_token");
   if (found.kind === "unknown")

@@ -229,13 +229,13 @@ async function handle(
   // 5. Authenticate.
   let actor: TokenSession | undefined;
   if (operation.security.length > 0) {
-    const auth = await authenticate(ctx.tokens, request.headers.get("authorization"));
+    const auth = authenticate(ctx.tokens, request.headers.get("authorization"));
     if ("reply" in auth) return { reply: auth.reply, operation };
     actor = auth.session;
   }
   // 6. Validate the parameters, then the body.
   const validator = ctx.validators.forOperation(operation);
-  const params = validator.validateParams(requestInput(request, call.pathParams, call.query));
+  const params = validator.validateParams(requestInput(request, operation, call.pathParams, call.query));
   if ("problems" in params) return { reply: paramsProblem(params.problems), operation };
   const body = await operationBody(request, wire.framing, operation, validator);
   if ("reply" in body) return { reply: body.reply, operation };
@@ -336,10 +336,15 @@ async function injectedFault(faults: FaultInjector, operation: Operation): Promi
 
 function requestInput(
   request: Request,
+  operation: Operation,
   pathParams: Readonly<Record<string, string>>,
   query: URLSearchParams,
 ): RequestInput {
-  return { pathParams, query, headers: Object.fromEntries(request.headers) };
+  // Only header parameters read the headers; copying them for every request is wasted work otherwise.
+  const headers = operation.parameters.some((p) => p.in === "header")
+    ? Object.fromEntries(request.headers)
+    : {};
+  return { pathParams, query, headers };
 }
 
 function paramsProblem(problems: readonly { parameter: string; message: string }[]): Reply {
@@ -360,7 +365,7 @@ async function tokenExchange(
   if ("problem" in decoded) return { reply: oauthError("invalid_request", decoded.problem), operation };
   const params = ctx.validators
     .forOperation(operation)
-    .validateParams(requestInput(request, {}, decoded.fields));
+    .validateParams(requestInput(request, operation, {}, decoded.fields));
   if ("problems" in params) {
     return {
       reply: oauthError("invalid_request", params.problems.map((p) => p.message).join("; ")),
@@ -405,7 +410,9 @@ async function tokenRequest(ctx: PipelineContext, request: Request, wire: Wire):
 /** Discovery takes no parameters and no body; it refuses them like every other operation does. */
 function discovery(call: Call): Outcome {
   const { ctx, operation, request } = call;
-  const params = ctx.validators.forOperation(operation).validateParams(requestInput(request, {}, call.query));
+  const params = ctx.validators
+    .forOperation(operation)
+    .validateParams(requestInput(request, operation, {}, call.query));
   if ("problems" in params) return { reply: paramsProblem(params.problems), operation };
   if (hasBody(request)) {
     return {

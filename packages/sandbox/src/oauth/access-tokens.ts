@@ -2,7 +2,8 @@
  * Issued access tokens. Tokens are opaque random strings; the store keeps only their SHA-256 digests,
  * so the tokens themselves are never held after they are handed out.
  */
-import { base64url, randomToken, randomUuid, sha256 } from "./web-crypto.js";
+import { sha256 } from "./sha256.js";
+import { base64url, randomToken, randomUuid } from "./web-crypto.js";
 
 /**
  * Who a token acts for.
@@ -41,7 +42,7 @@ export interface IssuedToken {
  *
  * @example
  * ```ts
- * const found = await tokens.lookup(bearer);
+ * const found = tokens.lookup(bearer);
  * if (found.kind === "expired") reply401("the access token has expired");
  * ```
  */
@@ -50,8 +51,8 @@ export type TokenLookup =
   | { readonly kind: "expired" }
   | { readonly kind: "unknown" };
 
-async function digest(token: string): Promise<string> {
-  return base64url(await sha256(token));
+function digest(token: string): string {
+  return base64url(sha256(token));
 }
 
 /** Keep expired entries this long so that a late request learns "expired" rather than "unknown". */
@@ -65,7 +66,7 @@ const SWEEP_EVERY = 256;
  * ```ts
  * const tokens = new AccessTokens(() => Date.now());
  * const issued = await tokens.issue({ userId: "u-1", organizationId: "o", serviceAccountId: "sa" }, 3599);
- * (await tokens.lookup(issued.accessToken)).kind; // "valid"
+ * tokens.lookup(issued.accessToken).kind; // "valid"
  * ```
  */
 export class AccessTokens {
@@ -92,7 +93,7 @@ export class AccessTokens {
     if (++this.#issuedSinceSweep >= SWEEP_EVERY) this.#sweep();
     const accessToken = randomToken(32);
     const jti = randomUuid();
-    this.#sessions.set(await digest(accessToken), {
+    this.#sessions.set(digest(accessToken), {
       ...subject,
       jti,
       expiresAt: this.#now() + lifetimeSeconds * 1000,
@@ -105,11 +106,11 @@ export class AccessTokens {
    *
    * @example
    * ```ts
-   * (await tokens.lookup("not-a-token")).kind; // "unknown"
+   * tokens.lookup("not-a-token").kind; // "unknown"
    * ```
    */
-  async lookup(token: string): Promise<TokenLookup> {
-    const session = this.#sessions.get(await digest(token));
+  lookup(token: string): TokenLookup {
+    const session = this.#sessions.get(digest(token));
     if (!session) return { kind: "unknown" };
     if (session.expiresAt <= this.#now()) return { kind: "expired" };
     return { kind: "valid", session };

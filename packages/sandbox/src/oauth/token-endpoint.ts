@@ -8,7 +8,8 @@ import type { AccessTokens } from "./access-tokens.js";
 import type { AssertionContext } from "./assertion.js";
 import { verifyAssertion } from "./assertion.js";
 import type { SandboxCredentials } from "./credentials.js";
-import { sameBytes, sha256 } from "./web-crypto.js";
+import { sha256 } from "./sha256.js";
+import { sameBytes } from "./web-crypto.js";
 
 /**
  * The grant type the interface requires.
@@ -50,8 +51,8 @@ export interface TokenEndpointContext {
 }
 
 /** Compares digests so neither the length nor the content of the secret leaks through timing. */
-async function sameSecret(given: string, expected: string): Promise<boolean> {
-  return sameBytes(await sha256(given), await sha256(expected));
+function sameSecret(given: string, expected: string): boolean {
+  return sameBytes(sha256(given), sha256(expected));
 }
 
 /**
@@ -75,8 +76,8 @@ export async function exchangeToken(form: URLSearchParams, ctx: TokenEndpointCon
     return oauthError("unsupported_grant_type", `form parameter grant_type: must be ${JWT_BEARER_GRANT}`);
   }
   // Both compared, always, so the time taken does not tell which of the two was wrong.
-  const idOk = await sameSecret(form.get("client_id") ?? "", ctx.credentials.clientId);
-  const secretOk = await sameSecret(form.get("client_secret") ?? "", ctx.credentials.clientSecret);
+  const idOk = sameSecret(form.get("client_id") ?? "", ctx.credentials.clientId);
+  const secretOk = sameSecret(form.get("client_secret") ?? "", ctx.credentials.clientSecret);
   if (!(idOk && secretOk)) {
     return oauthError(
       "invalid_client",

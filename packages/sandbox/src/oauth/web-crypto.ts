@@ -1,6 +1,6 @@
 /**
  * The few cryptographic helpers the sandbox needs, on Web Crypto only (`crypto.getRandomValues`,
- * `crypto.randomUUID`, `crypto.subtle`), so the same code runs in Node, Bun, Deno, Workers and browsers.
+ * `crypto.randomUUID`), so the same code runs in Node, Bun, Deno, Workers and browsers.
  */
 
 /**
@@ -41,26 +41,12 @@ export function randomUuid(): string {
   return crypto.randomUUID();
 }
 
-const encoder = new TextEncoder();
-
-/**
- * SHA-256 of a string's UTF-8 bytes.
- *
- * @example
- * ```ts
- * const digest = await sha256("token");
- * ```
- */
-export async function sha256(text: string): Promise<Uint8Array> {
-  return new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(text)));
-}
-
 /**
  * Compares two byte arrays in time that depends on their length only, not on where they differ.
  *
  * @example
  * ```ts
- * sameBytes(await sha256(given), await sha256(expected));
+ * sameBytes(sha256(given), sha256(expected));
  * ```
  */
 export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
