@@ -23,15 +23,22 @@ function versionTested(runtime: RuntimeCase): string {
 /**
  * @example
  * ```ts
- * const table = renderRuntimeTable(); // "| runtime | version tested | entry points used | notes |\n…"
+ * const table = renderRuntimeTable(); // "| runtime | version tested | entry points used | in-process sandbox … | notes |\n…"
  * ```
  */
 export function renderRuntimeTable(): string {
-  const header = ["runtime", "version tested", "entry points used", "notes"];
+  const header = [
+    "runtime",
+    "version tested",
+    "entry points used",
+    "in-process sandbox (`createSandbox`)",
+    "notes",
+  ];
   const rows = RUNTIME_CASES.map((runtime) => [
     runtime.name,
     versionTested(runtime),
     runtime.entryPoints,
+    runtime.inProcess,
     runtime.notes,
   ]);
   // Columns padded to their widest cell, as Biome formats Markdown tables.

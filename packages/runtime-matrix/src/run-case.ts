@@ -4,14 +4,15 @@
  */
 import { join } from "node:path";
 import { INPUT_VARIABLE } from "./entries/report-line.js";
+import type { InProcessInput, InProcessReport } from "./in-process-scenario.js";
 import { runInChromium } from "./run-chromium.js";
 import { runProcess } from "./run-process.js";
 import { binaryPath, installedVersion, nodeForMiniflare, packageDir, type RuntimeCase } from "./runtimes.js";
 import type { ScenarioInput, ScenarioReport } from "./scenario.js";
 import type { BundleResult, Scratch } from "./scratch.js";
 
-export interface CaseOutcome {
-  readonly report: ScenarioReport | undefined;
+export interface CaseOutcome<Report = ScenarioReport> {
+  readonly report: Report | undefined;
   /** The runtime's version as the runtime (or its driver) reported it. */
   readonly version: string | undefined;
   /** What the runtime printed, for the failure message. */
@@ -22,7 +23,12 @@ export interface CaseOutcome {
 /** The scenario's input, plus the key file's path for the entries that read it. */
 export type CaseInput = ScenarioInput & { readonly keyFile: string };
 
+/** The origin of the Chromium page in the in-process case: reserved, so nothing can answer it. */
+const IN_PROCESS_PAGE_ORIGIN = "https://runtime-matrix.invalid";
+
 /**
+ * The HTTP case: the runtime reaches the host's sandbox at `input.baseUrl`.
+ *
  * @example
  * ```ts
  * const outcome = await runCase(runtime, scratch, input, 30_000);
@@ -34,22 +40,91 @@ export async function runCase(
   input: CaseInput,
   timeoutMs: number,
 ): Promise<CaseOutcome> {
+  if (
+    runtime.kind === "process" &&
+    runtime.entry !== "process-key-json" &&
+    runtime.entry !== "process-key-file"
+  ) {
+    throw new Error(`${runtime.id}: a process runs a process entry, not ${runtime.entry}`);
+  }
+  const outcome = await runEntry(runtime, input, timeoutMs, {
+    processEntry:
+      runtime.entry === "process-key-json" || runtime.entry === "process-key-file"
+        ? scratch.processEntry(runtime.entry)
+        : undefined,
+    workerd: scratch.workerdBundle,
+    browser: scratch.browserBundle,
+    pageOrigin: input.baseUrl,
+    scratchDir: scratch.dir,
+    miniflareHost: scratch.miniflareHost,
+  });
+  const report = outcome.report as ScenarioReport | undefined;
+  return { ...outcome, report, version: outcome.version ?? report?.runtime };
+}
+
+/**
+ * The in-process case: the runtime makes its own sandbox with `createSandbox` (the sandbox's Web
+ * entry, bundled) and runs the scenario against it; nothing listens on the host.
+ *
+ * @example
+ * ```ts
+ * const outcome = await runInProcessCase(runtime, scratch, { data, tokenLifetimeSeconds, searchQuery, answerKey }, 30_000);
+ * ```
+ */
+export async function runInProcessCase(
+  runtime: RuntimeCase,
+  scratch: Scratch,
+  input: InProcessInput,
+  timeoutMs: number,
+): Promise<CaseOutcome<InProcessReport>> {
+  const processBundle = scratch.inProcess.process;
+  if (runtime.kind === "process" && !processBundle.ok) {
+    return { ...bundleFailureOutcome(processBundle, runtime), seconds: 0 };
+  }
+  const outcome = await runEntry(runtime, input, timeoutMs, {
+    processEntry: processBundle.ok ? processBundle.file : undefined,
+    workerd: scratch.inProcess.workerd,
+    browser: scratch.inProcess.browser,
+    pageOrigin: IN_PROCESS_PAGE_ORIGIN,
+    scratchDir: scratch.dir,
+    miniflareHost: scratch.miniflareHost,
+    inProcess: true,
+  });
+  const report = outcome.report as InProcessReport | undefined;
+  return { ...outcome, report, version: outcome.version ?? report?.scenario.runtime };
+}
+
+interface EntryFiles {
+  readonly processEntry: string | undefined;
+  readonly workerd: BundleResult;
+  readonly browser: BundleResult;
+  readonly pageOrigin: string;
+  readonly scratchDir: string;
+  readonly miniflareHost: string;
+  /** The in-process case: a Deno process gets no network permission at all. */
+  readonly inProcess?: boolean;
+}
+
+/** Runs the right binary with the right entry within the deadline; the report is what it handed back. */
+async function runEntry(
+  runtime: RuntimeCase,
+  input: unknown,
+  timeoutMs: number,
+  files: EntryFiles,
+): Promise<CaseOutcome<unknown>> {
   const started = performance.now();
   const seconds = () => (performance.now() - started) / 1000;
   switch (runtime.kind) {
     case "process": {
-      if (runtime.entry !== "process-key-json" && runtime.entry !== "process-key-file") {
-        throw new Error(`${runtime.id}: a process runs a process entry, not ${runtime.entry}`);
-      }
-      const entry = scratch.processEntry(runtime.entry);
+      if (files.processEntry === undefined) throw new Error(`${runtime.id}: no process entry`);
       const outcome = await runProcess({
         command: binaryPath(runtime),
-        args: argumentsFor(runtime, entry, scratch.dir),
-        cwd: scratch.dir,
+        args: argumentsFor(runtime, files.processEntry, files.scratchDir, files.inProcess === true),
+        cwd: files.scratchDir,
         env: {
           [INPUT_VARIABLE]: JSON.stringify(input),
           // Runtimes' own caches and notices stay inside the scratch folder and offline.
-          DENO_DIR: join(scratch.dir, ".deno"),
+          DENO_DIR: join(files.scratchDir, ".deno"),
           DENO_NO_UPDATE_CHECK: "1",
           DO_NOT_TRACK: "1",
           NO_COLOR: "1",
@@ -58,22 +133,20 @@ export async function runCase(
       });
       return {
         report: outcome.report,
-        version: outcome.report?.runtime,
+        version: undefined,
         diagnostics: describeProcess(outcome),
         seconds: seconds(),
       };
     }
     case "workerd": {
-      const failed = bundleFailure(scratch.workerdBundle, runtime);
-      if (failed) return { report: failed, version: undefined, diagnostics: "", seconds: seconds() };
-      const file = (scratch.workerdBundle as { file: string }).file;
+      if (!files.workerd.ok) return { ...bundleFailureOutcome(files.workerd, runtime), seconds: seconds() };
       const outcome = await runProcess({
         command: binaryPath(nodeForMiniflare()),
-        args: [scratch.miniflareHost],
-        cwd: scratch.dir,
+        args: [files.miniflareHost],
+        cwd: files.scratchDir,
         env: {
           MATRIX_MINIFLARE: packageDir("miniflare"),
-          MATRIX_WORKER: file,
+          MATRIX_WORKER: files.workerd.file,
           [INPUT_VARIABLE]: JSON.stringify(input),
           DO_NOT_TRACK: "1",
           NO_COLOR: "1",
@@ -88,10 +161,14 @@ export async function runCase(
       };
     }
     case "chromium": {
-      const failed = bundleFailure(scratch.browserBundle, runtime);
-      if (failed) return { report: failed, version: undefined, diagnostics: "", seconds: seconds() };
-      const file = (scratch.browserBundle as { file: string }).file;
-      const outcome = await runInChromium(binaryPath(runtime), file, input, timeoutMs);
+      if (!files.browser.ok) return { ...bundleFailureOutcome(files.browser, runtime), seconds: seconds() };
+      const outcome = await runInChromium(
+        binaryPath(runtime),
+        files.browser.file,
+        input,
+        files.pageOrigin,
+        timeoutMs,
+      );
       return {
         report: outcome.report,
         version: outcome.version,
@@ -102,7 +179,11 @@ export async function runCase(
   }
 }
 
-function argumentsFor(runtime: RuntimeCase, entry: string, scratchDir: string): string[] {
+function argumentsFor(runtime: RuntimeCase, entry: string, scratchDir: string, inProcess: boolean): string[] {
+  if (runtime.id === "deno" && inProcess) {
+    // One bundled file that needs no package and no network: no --allow-net at all.
+    return ["run", "--no-prompt", `--allow-env=${INPUT_VARIABLE}`, `--allow-read=${scratchDir}`, entry];
+  }
   if (runtime.id === "deno") {
     // Deno finds the packages through the scratch folder's package.json and node_modules.
     return [
@@ -119,13 +200,14 @@ function argumentsFor(runtime: RuntimeCase, entry: string, scratchDir: string): 
 }
 
 /** A bundling failure reported as the case's failure: a Worker or browser build would stop there too. */
-function bundleFailure(result: BundleResult, runtime: RuntimeCase): ScenarioReport | undefined {
-  if (result.ok) return undefined;
+function bundleFailureOutcome(
+  result: Extract<BundleResult, { ok: false }>,
+  runtime: RuntimeCase,
+): Omit<CaseOutcome<never>, "seconds"> {
   return {
-    ok: false,
-    runtime: runtime.name,
-    step: "setup",
-    error: `esbuild cannot bundle the packed packages for ${runtime.name}: ${result.error}`,
+    report: undefined,
+    version: undefined,
+    diagnostics: `esbuild cannot bundle the packed packages for ${runtime.name}: ${result.error}`,
   };
 }
 

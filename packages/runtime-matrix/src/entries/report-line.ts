@@ -2,6 +2,7 @@
  * How a runtime process hands its report to the host: one line with a marker, so that warnings a
  * runtime prints on its own cannot be mistaken for it.
  */
+import type { InProcessInput, InProcessReport } from "../in-process-scenario.js";
 import type { ScenarioInput, ScenarioReport } from "../scenario.js";
 
 /** Prefix of the report line on standard output. */
@@ -19,10 +20,26 @@ export const INPUT_VARIABLE = "DRILL_MATRIX_INPUT";
  * ```
  */
 export function readInput(): ScenarioInput & { readonly keyFile?: string } {
+  return JSON.parse(inputText()) as ScenarioInput & { readonly keyFile?: string };
+}
+
+/**
+ * The in-process case's input, from the same variable.
+ *
+ * @example
+ * ```ts
+ * const input = readInProcessInput(); // { data, tokenLifetimeSeconds, searchQuery, answerKey }
+ * ```
+ */
+export function readInProcessInput(): InProcessInput {
+  return JSON.parse(inputText()) as InProcessInput;
+}
+
+function inputText(): string {
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
   const text = env?.[INPUT_VARIABLE];
   if (text === undefined) throw new Error(`${INPUT_VARIABLE} is not set`);
-  return JSON.parse(text) as ScenarioInput & { readonly keyFile?: string };
+  return text;
 }
 
 /**
@@ -31,6 +48,6 @@ export function readInput(): ScenarioInput & { readonly keyFile?: string } {
  * printReport(await runScenario(runtimeName(), input, makeAuth));
  * ```
  */
-export function printReport(report: ScenarioReport): void {
+export function printReport(report: ScenarioReport | InProcessReport): void {
   console.log(`${REPORT_MARKER}${JSON.stringify(report)}`);
 }
