@@ -79,7 +79,7 @@ export const KEEPS_REQUEST_BODY: unique symbol = Symbol.for("@drill-practice/kee
  *
  * @example
  * ```ts
- * import { NO_CALLER_SIGNAL } from "@drill-practice/client/internal";
+ * import { NO_CALLER_SIGNAL } from "./transport.js";
  *
  * const request = Object.assign(new Request("https://drill.example/"), { [NO_CALLER_SIGNAL]: true });
  * ```
