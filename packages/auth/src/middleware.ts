@@ -107,6 +107,11 @@ export function authMiddleware(provider: TokenProvider, options: AuthMiddlewareO
     return request;
   };
 
+  const resend = async (again: Request, rejected: string, fetch: typeof globalThis.fetch) => {
+    again.headers.set("Authorization", `${BEARER}${await replacementFor(rejected)}`);
+    return fetch(again);
+  };
+
   const middleware: AuthMiddleware = {
     onRequest({ request, options: clientOptions }) {
       const fresh = peek?.(subject);
@@ -115,16 +120,15 @@ export function authMiddleware(provider: TokenProvider, options: AuthMiddlewareO
         .getToken(getOptions)
         .then((token) => authorize(request, token.value, clientOptions.fetch));
     },
-    async onResponse({ request, response, options: clientOptions }) {
+    onResponse({ request, response, options: clientOptions }) {
+      // Not async: every other answer goes on without a promise of its own.
       if (response.status !== 401) return undefined;
       const again = copies.get(request) ?? request;
       if (again.bodyUsed) return undefined;
       const sent = request.headers.get("Authorization");
       if (sent === null || !sent.startsWith(BEARER)) return undefined;
       response.body?.cancel().catch(() => undefined);
-      again.headers.set("Authorization", `${BEARER}${await replacementFor(sent.slice(BEARER.length))}`);
-      const fetch = clientOptions.fetch;
-      return fetch(again);
+      return resend(again, sent.slice(BEARER.length), clientOptions.fetch);
     },
   };
   const describe = () => `AuthMiddleware(${subject === undefined ? "default subject" : "subject set"})`;

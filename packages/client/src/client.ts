@@ -1,4 +1,9 @@
-import createClient, { type Client, type HeadersOptions, type Middleware } from "openapi-fetch";
+import createClient, {
+  type Client,
+  createQuerySerializer,
+  type HeadersOptions,
+  type Middleware,
+} from "openapi-fetch";
 import type {
   DrillApiVersion,
   DrillAuthContext,
@@ -117,13 +122,13 @@ export function createDrillClient(
     baseUrl,
     fetch: transport,
     headers: withUserAgent(options.headers, transportUserAgent),
-    querySerializer: QUERY_SERIALIZER,
+    // A function, so that openapi-fetch does not build one per request from the options.
+    querySerializer: createQuerySerializer(QUERY_SERIALIZER),
     pathSerializer: encodePathParameters,
     // Bodies go out as form fields, the way the service takes them (see form-body.ts).
     bodySerializer: serializeRequestBody,
     Request: formAwareRequest(),
   });
-  client.use(recordOperation);
   if (middleware.length > 0) client.use(...middleware);
   if (options.auth !== undefined) {
     const authFetch = createTransport({
@@ -138,7 +143,7 @@ export function createDrillClient(
   // With the platform's fetch the body is covered by AbortSignal.timeout, whose
   // error is the platform's; calls turn it into a DrillTimeoutError.
   const timeouts = acceptsInit && timeoutMs !== false ? { baseUrl, timeoutMs } : undefined;
-  return options.throwOnError ? toThrowingClient(client, timeouts) : withTimeoutErrors(client, timeouts);
+  return options.throwOnError ? toThrowingClient(client, timeouts) : wrapClient(client, timeouts);
 }
 
 function defaultFetch(): (request: Request, init?: RequestInit) => Promise<Response> {
@@ -273,9 +278,29 @@ function asTimeoutError(
 }
 
 /**
- * The client's methods with the platform's body-timeout error turned into a
- * DrillTimeoutError, and, for the throwing client, the result unwrapped.
+ * One call: the platform's body-timeout error turned into a DrillTimeoutError,
+ * the operation of a non-2xx response remembered for `unwrap`, and, for the
+ * throwing client, the result unwrapped.
  */
+async function settle(
+  pending: ReturnType<RawMethod>,
+  method: string,
+  path: string,
+  init: object | undefined,
+  timeouts: BodyTimeouts | undefined,
+  throwing: boolean,
+): Promise<unknown> {
+  let settled: Awaited<ReturnType<RawMethod>>;
+  try {
+    settled = await pending;
+  } catch (error) {
+    throw timeouts === undefined ? error : asTimeoutError(error, method, path, init, timeouts);
+  }
+  if (!settled.response.ok) recordOperation(settled.response, { method, path });
+  return throwing ? unwrapAs(settled, undefined) : settled;
+}
+
+/** The client's methods, each through {@link settle}. */
 function wrapMethods(
   client: Client<object>,
   timeouts: BodyTimeouts | undefined,
@@ -284,21 +309,22 @@ function wrapMethods(
   const wrapped: Record<string, unknown> = throwing ? {} : { ...client };
   for (const method of METHODS) {
     const call = client[method] as unknown as RawMethod;
-    wrapped[method] = async (url: string, init?: object) => {
-      let settled: Awaited<ReturnType<RawMethod>>;
-      try {
-        settled = await call(url, init);
-      } catch (error) {
-        throw timeouts === undefined ? error : asTimeoutError(error, method, url, init, timeouts);
-      }
-      return throwing ? unwrapAs(settled, { method, path: url }) : settled;
-    };
+    wrapped[method] = (url: string, init?: object) =>
+      settle(call(url, init), method, url, init, timeouts, throwing);
+  }
+  if (!throwing) {
+    const request = client.request as unknown as (
+      method: string,
+      url: string,
+      init?: object,
+    ) => ReturnType<RawMethod>;
+    wrapped.request = (method: string, url: string, init?: object) =>
+      settle(request(method, url, init), method.toUpperCase(), url, init, timeouts, false);
   }
   return wrapped;
 }
 
-function withTimeoutErrors(client: Client<object>, timeouts: BodyTimeouts | undefined): Client<object> {
-  if (timeouts === undefined) return client;
+function wrapClient(client: Client<object>, timeouts: BodyTimeouts | undefined): Client<object> {
   return wrapMethods(client, timeouts, false) as unknown as Client<object>;
 }
 
@@ -310,6 +336,6 @@ function toThrowingClient(
     ...wrapMethods(client, timeouts, true),
     use: (...middleware: Middleware[]) => client.use(...middleware),
     eject: (...middleware: Middleware[]) => client.eject(...middleware),
-    raw: withTimeoutErrors(client, timeouts),
+    raw: wrapClient(client, timeouts),
   }) as unknown as ThrowingDrillClient<object>;
 }

@@ -12,6 +12,7 @@
  * its boundary), a caller's `URLSearchParams`, and JSON when the caller's headers
  * ask for `application/json`.
  */
+import { NO_CALLER_SIGNAL } from "./core/transport.js";
 import { DrillInvalidParameterError } from "./errors.js";
 
 /**
@@ -143,8 +144,10 @@ let formRequestClass: typeof Request | undefined;
  * The `Request` class the client hands to openapi-fetch: a `Request` that
  * gives a `URLSearchParams` body exactly `Content-Type:
  * application/x-www-form-urlencoded`, replacing the JSON default openapi-fetch
- * puts on every body. Built on first use, so that importing the client needs
- * no `Request` global.
+ * puts on every body, and that marks a request made without a caller's
+ * `signal` ({@link NO_CALLER_SIGNAL}), so that the transport gives it the
+ * attempt's timeout signal alone. Built on first use, so that importing the
+ * client needs no `Request` global.
  *
  * @example
  * ```ts
@@ -170,6 +173,10 @@ export function formAwareRequest(): typeof Request {
         super(input, { ...init, headers });
       } else {
         super(input, init);
+      }
+      // Only a string URL: a Request given as input brings a signal of its own.
+      if (init?.signal == null && typeof input === "string") {
+        (this as { [NO_CALLER_SIGNAL]?: true })[NO_CALLER_SIGNAL] = true;
       }
     }
   };

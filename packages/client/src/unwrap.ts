@@ -1,4 +1,3 @@
-import type { Middleware } from "openapi-fetch";
 import { DrillApiError, type DrillOperation } from "./errors.js";
 
 /**
@@ -36,25 +35,20 @@ export interface FetchResult {
 const operations = new WeakMap<Response, DrillOperation>();
 
 /**
- * Middleware that remembers the method and path template of every response.
- * The client registers it first, so its `onResponse` runs last and sees the
- * response the caller gets.
+ * Remembers which operation produced a non-2xx `response`, for the message of
+ * the {@link DrillApiError} that `unwrap` makes of it. The client calls it
+ * with the response its caller gets.
  *
  * @example
  * ```ts
- * import createClient from "openapi-fetch";
  * import { recordOperation } from "./unwrap.js";
  *
- * const client = createClient({ baseUrl: "https://drill.example" });
- * client.use(recordOperation);
+ * recordOperation(new Response(null, { status: 404 }), { method: "GET", path: "/api/2/store" });
  * ```
  */
-export const recordOperation: Middleware = {
-  onResponse({ request, response, schemaPath }) {
-    operations.set(response, { method: request.method, path: schemaPath });
-    return undefined;
-  },
-};
+export function recordOperation(response: Response, operation: DrillOperation): void {
+  operations.set(response, operation);
+}
 
 /**
  * Awaits an openapi-fetch call and returns its success body, or throws a

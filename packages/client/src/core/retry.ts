@@ -322,7 +322,7 @@ export interface RetryingRequest {
  * last `DrillNetworkError`/`DrillTimeoutError`. Any other error ends the loop
  * at once. `attempt` gets the attempt number and the milliseconds left of the
  * budget (to cut its timeout to). A first attempt that succeeds costs one
- * clock read.
+ * clock read and nothing else.
  *
  * @example
  * ```ts
@@ -334,28 +334,44 @@ export interface RetryingRequest {
  * );
  * ```
  */
-export async function retrying(
+export function retrying(
   policy: RetryPolicy | undefined,
   request: RetryingRequest,
   attempt: (attempt: number, remainingMs: number) => Promise<Response>,
 ): Promise<Response> {
-  // A policy of one attempt needs no shortcut: the loop below returns or throws after attempt 1.
+  // A policy of one attempt needs no shortcut: the loop returns or throws after attempt 1.
   if (policy === undefined || !request.resend) {
     return attempt(1, policy === undefined ? Number.POSITIVE_INFINITY : policy.maxElapsedMs);
   }
-  const { signal } = request;
   const started = policy.now();
+  // Nothing is kept for a retry until attempt 1 has failed.
+  return attempt(1, policy.maxElapsedMs).then(
+    (response) =>
+      response.ok || policy.maxAttempts < 2
+        ? response
+        : retryLoop(policy, request, attempt, started, response, undefined),
+    (error: unknown) => retryLoop(policy, request, attempt, started, undefined, error),
+  );
+}
+
+/** The retries after a first attempt that answered `response` or failed with `error`. */
+async function retryLoop(
+  policy: RetryPolicy,
+  request: RetryingRequest,
+  attempt: (attempt: number, remainingMs: number) => Promise<Response>,
+  started: number,
+  response: Response | undefined,
+  error: unknown,
+): Promise<Response> {
+  const { signal } = request;
   for (let number = 1; ; number++) {
-    let response: Response | undefined;
-    let failure: Error | undefined;
-    try {
-      response = await attempt(number, policy.maxElapsedMs - (number === 1 ? 0 : policy.now() - started));
-      if (response.ok || number >= policy.maxAttempts) return response;
-    } catch (error) {
+    if (response === undefined) {
       if (!(error instanceof DrillNetworkError || error instanceof DrillTimeoutError)) throw error;
       if (number >= policy.maxAttempts || signal?.aborted) throw error;
-      failure = error;
+    } else if (response.ok || number >= policy.maxAttempts) {
+      return response;
     }
+    const failure = response === undefined ? (error as Error) : undefined;
     const context = { attempt: number, method: request.method, response, error: failure };
     const delay = shouldRetry(policy, context) ? retryDelay(policy, number, response) : undefined;
     if (delay === undefined || policy.now() - started + delay > policy.maxElapsedMs) {
@@ -367,6 +383,12 @@ export async function retrying(
     // Made here, not at module scope: workerd refuses to start a Worker that makes one there.
     await policy.sleep(delay, signal ?? new AbortController().signal);
     if (signal?.aborted) throw signal.reason;
+    try {
+      response = await attempt(number + 1, policy.maxElapsedMs - (policy.now() - started));
+    } catch (next) {
+      response = undefined;
+      error = next;
+    }
   }
 }
 

@@ -4,9 +4,10 @@
  * and token requests alike.
  *
  * Every request pays for this layer, so the common case stays lean. With the
- * platform's fetch an attempt costs one AbortSignal: `AbortSignal.timeout`
- * joined to the caller's signal with `AbortSignal.any`; the platform aborts
- * the body with it too, so the response is handed on as it came. Only a fetch
+ * platform's fetch an attempt costs one AbortSignal, `AbortSignal.timeout`,
+ * joined to the caller's signal with `AbortSignal.any` only when the caller
+ * gave one; the platform aborts the body with it too, so the response is
+ * handed on as it came. Only a fetch
  * injected by the caller (which may ignore its signal) gets a guard that races
  * it and covers its body. A request without a body is sent as it is; one with
  * a body is cloned, so that the original stays readable for a retry and for
@@ -71,6 +72,21 @@ export interface TransportOptions {
 export const KEEPS_REQUEST_BODY: unique symbol = Symbol.for("@drill-practice/keeps-request-body") as never;
 
 /**
+ * Set (to `true`) on a request whose signal follows no caller's signal (the
+ * client's `Request` class sets it when openapi-fetch builds a request
+ * without one); the transport then sends it with the attempt's timeout
+ * signal alone, without `AbortSignal.any`.
+ *
+ * @example
+ * ```ts
+ * import { NO_CALLER_SIGNAL } from "./transport.js";
+ *
+ * const request = Object.assign(new Request("https://drill.example/"), { [NO_CALLER_SIGNAL]: true });
+ * ```
+ */
+export const NO_CALLER_SIGNAL: unique symbol = Symbol.for("@drill-practice/no-caller-signal") as never;
+
+/**
  * Returns a standard `fetch` that adds timeouts, retries and the User-Agent.
  *
  * @example
@@ -130,11 +146,24 @@ export function sendAttempt(
   const source = original.body === null ? original : original.clone();
   const userAgent =
     options.userAgent !== undefined && !source.headers.has("user-agent") ? options.userAgent : undefined;
-  const plan: Attempt = { original, source, userAgent, attempt, timeoutMs };
-  return options.acceptsInit ? platformAttempt(options, plan) : guardedAttempt(options, plan);
+  if (!options.acceptsInit)
+    return guardedAttempt(options, { original, source, userAgent, attempt, timeoutMs });
+  const init: RequestInit = userAgent === undefined ? {} : withUserAgent(source, userAgent);
+  const timeout = timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs);
+  if (timeout !== undefined) {
+    init.signal =
+      (original as { [NO_CALLER_SIGNAL]?: true })[NO_CALLER_SIGNAL] === true
+        ? timeout
+        : anySignal(original.signal, timeout);
+  }
+  // Called unbound: a platform fetch called as a method of another object throws.
+  const fetch = options.fetch;
+  return fetch(source, init).catch((error: unknown) => {
+    throw failure(original, attempt, error, timeout, timeoutMs);
+  });
 }
 
-/** What one attempt sends and under which limit. */
+/** What one guarded attempt sends and under which limit. */
 interface Attempt {
   /** The caller's request, kept readable; its signal is the caller's. */
   readonly original: Request;
@@ -145,18 +174,6 @@ interface Attempt {
   /** Number of the attempt, from 1. */
   readonly attempt: number;
   readonly timeoutMs: number | undefined;
-}
-
-async function platformAttempt(options: TransportOptions, plan: Attempt): Promise<Response> {
-  const { original, source, userAgent, attempt, timeoutMs } = plan;
-  const init: RequestInit = userAgent === undefined ? {} : withUserAgent(source, userAgent);
-  const timeout = timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs);
-  if (timeout !== undefined) init.signal = anySignal(original.signal, timeout);
-  // Called unbound: a platform fetch called as a method of another object throws.
-  const fetch = options.fetch;
-  return fetch(source, init).catch((error: unknown) => {
-    throw failure(original, attempt, error, timeout, timeoutMs);
-  });
 }
 
 /** `AbortSignal.any` where the runtime has it, else a controller that follows both. */
