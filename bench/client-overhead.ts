@@ -475,7 +475,7 @@ function describe(measurement: OverheadMeasurement): {
       },
     ];
     notes.push(
-      `**${name}, not every target met:** ours reached ${formatRatio(median(floorRatios))} of the floor's throughput ` +
+      `**${name}, not every target met and claimed:** ours reached ${formatRatio(median(floorRatios))} of the floor's throughput ` +
         `(target ≥ ${TARGET_FLOOR_RATIO}) and used ${formatRatio(median(floorCpuRatios))} of its CPU per request ` +
         `(target ≤ ${TARGET_FLOOR_CPU_RATIO}); ${formatRatio(median(rawRatios))} of raw fetch's throughput. ` +
         "The client process is the bottleneck (the server has its own core), so the gap is client CPU per request: " +
