@@ -6,95 +6,22 @@
 
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
-import { build, type Platform } from "esbuild";
+import {
+  type BundleSize,
+  type BundleSpec,
+  browserBundle,
+  bundle,
+  CLIENT_BUDGETS,
+  clientErrorClasses,
+  measureClientBudgets,
+  ROOT,
+  runtimeExports,
+} from "./bundle.ts";
 import type { BenchmarkResult, DetailTable, ResultRow } from "./report.ts";
 import { formatBytes, formatPercent, formatRatio, now } from "./stats.ts";
 
-/** The main entry's whole public API (`export *`), min + gzip. */
-const CLIENT_TARGET_BYTES = 7000;
-/** `createDrillClient` + `unwrap` + the error classes, min + gzip. */
-const CLIENT_CORE_TARGET_BYTES = 5000;
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const CLIENT_DIR = fileURLToPath(new URL("../packages/client/", import.meta.url));
 const AUTH_DIR = fileURLToPath(new URL("../packages/auth/", import.meta.url));
-
-interface BundleSpec {
-  readonly label: string;
-  /** Source of the entry module. */
-  readonly entry: string;
-  /** Where bare imports of the entry resolve from. */
-  readonly resolveDir: string;
-  readonly platform: Platform;
-  readonly external: readonly string[];
-}
-
-interface BundleSize {
-  readonly spec: BundleSpec;
-  readonly minified: number;
-  readonly gzipped: number;
-  /** Packages that ended up in the bundle, with their minified input bytes. */
-  readonly contents: string;
-  /** Minified bytes in the output per input file. */
-  readonly files: ReadonlyMap<string, number>;
-  /** Bare module specifiers the bundle still imports at run time (its externals in use). */
-  readonly runtimeImports: readonly string[];
-}
-
-function workspacePackage(path: string): string {
-  if (path.includes("packages/client/")) return "@drill-practice/client";
-  if (path.includes("packages/auth/")) return "@drill-practice/auth";
-  return "(entry)";
-}
-
-async function bundle(spec: BundleSpec): Promise<BundleSize> {
-  const result = await build({
-    stdin: { contents: spec.entry, resolveDir: spec.resolveDir, loader: "js", sourcefile: "entry.js" },
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: spec.platform,
-    target: "es2022",
-    external: [...spec.external],
-    write: false,
-    metafile: true,
-    logLevel: "silent",
-    legalComments: "none",
-  });
-  const output = result.outputFiles[0];
-  if (output === undefined) throw new Error(`${spec.label}: esbuild produced no output`);
-  const byPackage = new Map<string, number>();
-  const files = new Map<string, number>();
-  for (const outputMeta of Object.values(result.metafile.outputs)) {
-    for (const [input, meta] of Object.entries(outputMeta.inputs)) {
-      files.set(input, (files.get(input) ?? 0) + meta.bytesInOutput);
-      const path = input.replaceAll("\\", "/");
-      // The last node_modules segment names the package (pnpm nests them under .pnpm/…/node_modules).
-      const match = /.*node_modules\/(@[^/]+\/[^/]+|[^/]+)\//.exec(path);
-      const name = match?.[1] ?? workspacePackage(path);
-      byPackage.set(name, (byPackage.get(name) ?? 0) + meta.bytesInOutput);
-    }
-  }
-  const contents = [...byPackage]
-    .filter(([, bytes]) => bytes > 0)
-    .sort((a, b) => b[1] - a[1])
-    .map(([name, bytes]) => `${name} ${bytes.toLocaleString("en-US")} B`)
-    .join(", ");
-  return {
-    spec,
-    minified: output.contents.byteLength,
-    gzipped: gzipSync(output.contents, { level: 9 }).byteLength,
-    contents,
-    files,
-    runtimeImports: [
-      ...new Set(
-        Object.values(result.metafile.outputs).flatMap((meta) =>
-          meta.imports.filter((entry) => entry.external).map((entry) => entry.path),
-        ),
-      ),
-    ].sort(),
-  };
-}
 
 /** The client's entries, from its exports map: `@drill-practice/client`, `…/v2.1` and so on. */
 async function clientEntries(): Promise<string[]> {
@@ -106,15 +33,6 @@ async function clientEntries(): Promise<string[]> {
     .map((key) => `@drill-practice/client${key.slice(1)}`);
 }
 
-/** The run-time exports of an entry, as an application sees them. */
-async function runtimeExports(entry: string): Promise<Record<string, unknown>> {
-  return { ...((await import(entry)) as Record<string, unknown>) };
-}
-
-function isErrorClass(value: unknown): boolean {
-  return typeof value === "function" && value.prototype instanceof Error;
-}
-
 function capitalized(label: string): string {
   return `${label[0]?.toUpperCase()}${label.slice(1)}`;
 }
@@ -124,32 +42,20 @@ export async function run(): Promise<BenchmarkResult> {
   const authExternal = ["@drill-practice/client", "openapi-fetch", "node:*"];
   const entries = await clientEntries();
   const main = await runtimeExports("@drill-practice/client");
-  const errorClasses = Object.keys(main)
-    .filter((name) => isErrorClass(main[name]))
-    .sort();
-  const coreNames = ["createDrillClient", "unwrap", ...errorClasses];
-  const browser = (label: string, entry: string): BundleSpec => ({
-    label,
-    entry,
-    resolveDir: ROOT,
-    platform: "browser",
-    external: [],
-  });
+  const errorClasses = await clientErrorClasses();
+  // The budgeted bundles come from the same code as the size-budget test.
+  const budgeted = await measureClientBudgets();
   const specs: BundleSpec[] = [
-    browser("client, browser, whole public API", 'export * from "@drill-practice/client";'),
+    ...budgeted.map(({ size }) => size.spec),
     {
-      ...browser("client, Node, whole public API", 'export * from "@drill-practice/client";'),
+      ...browserBundle("client, Node, whole public API", 'export * from "@drill-practice/client";'),
       platform: "node",
     },
-    browser(
-      "client, browser, `createDrillClient` + `unwrap` + the errors",
-      `export { ${coreNames.join(", ")} } from "@drill-practice/client";`,
-    ),
-    browser(
+    browserBundle(
       "client, browser, `createDrillClient` only",
       'export { createDrillClient } from "@drill-practice/client";',
     ),
-    browser(
+    browserBundle(
       "client, browser, every entry together",
       entries.map((entry, index) => `export * as entry${index} from "${entry}";`).join("\n"),
     ),
@@ -196,8 +102,8 @@ export async function run(): Promise<BenchmarkResult> {
       external: [],
     },
   ];
-  const sizes = new Map<string, BundleSize>();
-  for (const spec of specs) sizes.set(spec.label, await bundle(spec));
+  const sizes = new Map<string, BundleSize>(budgeted.map(({ size }) => [size.spec.label, size]));
+  for (const spec of specs) if (!sizes.has(spec.label)) sizes.set(spec.label, await bundle(spec));
   const get = (label: string): BundleSize => {
     const size = sizes.get(label);
     if (size === undefined) throw new Error(`no bundle ${label}`);
@@ -208,12 +114,15 @@ export async function run(): Promise<BenchmarkResult> {
   const perEntry: { entry: string; size: BundleSize }[] = [];
   const perExport: { entry: string; name: string; size: BundleSize }[] = [];
   for (const entry of entries) {
-    perEntry.push({ entry, size: await bundle(browser(`${entry} (whole)`, `export * from "${entry}";`)) });
+    perEntry.push({
+      entry,
+      size: await bundle(browserBundle(`${entry} (whole)`, `export * from "${entry}";`)),
+    });
     const names = Object.keys(await runtimeExports(entry)).sort();
     for (const name of names) {
       // One-version entries re-export the main entry's helpers; those cost the same from either.
       if (entry !== "@drill-practice/client" && name !== "createDrillClient" && name in main) continue;
-      const spec = browser(`${entry}: ${name}`, `export { ${name} } from "${entry}";`);
+      const spec = browserBundle(`${entry}: ${name}`, `export { ${name} } from "${entry}";`);
       perExport.push({ entry, name, size: await bundle(spec) });
     }
   }
@@ -221,11 +130,11 @@ export async function run(): Promise<BenchmarkResult> {
   const openapiFetch = get("reference: openapi-fetch alone, browser");
   const joseSign = get("reference: jose `SignJWT` alone, Node");
   const reference = `${formatBytes(openapiFetch.gzipped)} (openapi-fetch alone)`;
-  const targetRow = (label: string, target: number): ResultRow => {
-    const size = get(label);
+  const targetRow = ({ budget, size }: (typeof budgeted)[number]): ResultRow => {
+    const target = budget.bytes;
     const met = size.gzipped <= target;
     return {
-      metric: `${capitalized(label)}, min + gzip`,
+      metric: `${capitalized(budget.label)}, min + gzip`,
       ours: formatBytes(size.gzipped),
       reference,
       ratio: formatRatio(size.gzipped / openapiFetch.gzipped),
@@ -247,8 +156,7 @@ export async function run(): Promise<BenchmarkResult> {
     };
   };
   const rows: ResultRow[] = [
-    targetRow("client, browser, whole public API", CLIENT_TARGET_BYTES),
-    targetRow("client, browser, `createDrillClient` + `unwrap` + the errors", CLIENT_CORE_TARGET_BYTES),
+    ...budgeted.map(targetRow),
     infoRow("client, Node, whole public API"),
     infoRow("client, browser, `createDrillClient` only"),
     infoRow("client, browser, every entry together", true),
@@ -298,7 +206,6 @@ export async function run(): Promise<BenchmarkResult> {
     },
   ];
   const clientBrowser = get("client, browser, whole public API");
-  const core = get("client, browser, `createDrillClient` + `unwrap` + the errors");
   const clientFiles = [...clientBrowser.files]
     .filter(([path, bytes]) => path.includes("packages/client/") && bytes > 0)
     .sort((a, b) => b[1] - a[1]);
@@ -320,10 +227,8 @@ export async function run(): Promise<BenchmarkResult> {
       "servers, and its browser bundle is shown only to compare sizes. At run time the auth bundle without jose " +
       `still imports: ${authImports.length === 0 ? "nothing" : authImports.map((name) => `\`${name}\``).join(", ")}.`,
   ];
-  for (const [size, target, what] of [
-    [clientBrowser, CLIENT_TARGET_BYTES, "the whole public API"],
-    [core, CLIENT_CORE_TARGET_BYTES, "`createDrillClient` + `unwrap` + the errors"],
-  ] as const) {
+  for (const { budget, size } of budgeted) {
+    const target = budget.bytes;
     if (size.gzipped <= target) continue;
     const top = [...size.files]
       .filter(([path, bytes]) => path.includes("packages/client/") && bytes > 0)
@@ -332,7 +237,7 @@ export async function run(): Promise<BenchmarkResult> {
       .map(([path, bytes]) => `\`${path.split("/").pop()}\` ${bytes.toLocaleString("en-US")} B`)
       .join(", ");
     notes.push(
-      `**Missed** for ${what} by ${(size.gzipped - target).toLocaleString("en-US")} B gzipped ` +
+      `**Missed** for ${budget.label} by ${(size.gzipped - target).toLocaleString("en-US")} B gzipped ` +
         `(${formatPercent(size.gzipped / target - 1)}). openapi-fetch takes ${formatBytes(openapiFetch.gzipped)} of ` +
         `the budget on its own; the client's own code is the rest, largest files (minified): ${top}.`,
     );
@@ -348,8 +253,10 @@ export async function run(): Promise<BenchmarkResult> {
       "exports map and per export.",
     setup: [
       "esbuild 0.28.2, `bundle: true, minify: true, format: 'esm', legalComments: 'none'`",
-      `Targets (1 kB = 1,000 B): main entry's whole public API ≤ ${CLIENT_TARGET_BYTES.toLocaleString("en-US")} B; ` +
-        `\`createDrillClient\` + \`unwrap\` + the errors ≤ ${CLIENT_CORE_TARGET_BYTES.toLocaleString("en-US")} B`,
+      `Budgets (1 kB = 1,000 B), also checked by \`pnpm test\` (bench/client-size-budget.test.ts): ${CLIENT_BUDGETS.map(
+        (budget) =>
+          `${budget.label.replace("client, browser, ", "")} ≤ ${budget.bytes.toLocaleString("en-US")} B`,
+      ).join("; ")}`,
     ],
     rows,
     details,
