@@ -33,7 +33,17 @@ export const DEFAULT_ASSERTION_LIFETIME_SECONDS = 300;
  *
  * @example
  * ```ts
- * const input: AssertionInput = { key, subject: key.serviceAccountId, audience: endpoint, now: Date.now(), lifetimeSeconds: 300 };
+ * import { type AssertionInput, parseServiceAccountKey, signAssertion } from "@drill-practice/auth";
+ *
+ * const key = await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? "");
+ * const input: AssertionInput = {
+ *   key,
+ *   subject: key.serviceAccountId,
+ *   audience: "https://drill.example/daas/oauth/token",
+ *   now: Date.now(),
+ *   lifetimeSeconds: 300,
+ * };
+ * const assertion = await signAssertion(input);
  * ```
  */
 export interface AssertionInput {
@@ -114,6 +124,9 @@ export function buildAssertionClaims(input: AssertionInput): AssertionClaims {
  *
  * @example
  * ```ts
+ * import { parseServiceAccountKey, signAssertion } from "@drill-practice/auth";
+ *
+ * const key = await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? "");
  * const assertion = await signAssertion({
  *   key,
  *   subject: "user@example.com",
@@ -121,6 +134,7 @@ export function buildAssertionClaims(input: AssertionInput): AssertionClaims {
  *   now: Date.now(),
  *   lifetimeSeconds: 300,
  * });
+ * // POST it to the token endpoint as `assertion`, with grant_type urn:ietf:params:oauth:grant-type:jwt-bearer.
  * ```
  */
 export async function signAssertion(input: AssertionInput): Promise<string> {

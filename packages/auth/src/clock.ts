@@ -14,8 +14,16 @@ import { parseHttpDate } from "@drill-practice/client/internal";
  *
  * @example
  * ```ts
+ * import { type Clock, createTokenProvider, parseServiceAccountKey } from "@drill-practice/auth";
+ *
  * const frozen: Clock = { now: () => Date.parse("2030-01-01T00:00:00Z") };
- * createTokenProvider({ ...options, clock: frozen });
+ * const provider = createTokenProvider({
+ *   baseUrl: "https://drill.example",
+ *   clientId: "my-app",
+ *   clientSecret: "test-secret",
+ *   key: await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? ""),
+ *   clock: frozen,
+ * });
  * ```
  */
 export interface Clock {

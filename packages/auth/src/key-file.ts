@@ -89,7 +89,9 @@ const constructToken: unique symbol = Symbol("ServiceAccountKey");
  *
  * @example
  * ```ts
- * const key = await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? "");
+ * import { parseServiceAccountKey, type ServiceAccountKey } from "@drill-practice/auth";
+ *
+ * const key: ServiceAccountKey = await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? "");
  * console.log(key.keyId, key.serviceAccountId); // safe to log
  * console.log(JSON.stringify(key)); // privateKey shows as "[redacted]"
  * ```
@@ -162,7 +164,10 @@ export function isServiceAccountKey(value: unknown): value is ServiceAccountKey 
  *
  * @example
  * ```ts
- * await parseServiceAccountKey(text, { source: "vault:drill/service-account" });
+ * import { type ParseServiceAccountKeyOptions, parseServiceAccountKey } from "@drill-practice/auth";
+ *
+ * const options: ParseServiceAccountKeyOptions = { source: "vault:drill/service-account" }; // named in errors
+ * const key = await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? "", options);
  * ```
  */
 export interface ParseServiceAccountKeyOptions {
@@ -175,7 +180,10 @@ export interface ParseServiceAccountKeyOptions {
  *
  * @example
  * ```ts
- * const input: ServiceAccountKeyInput = JSON.parse(process.env.DRILL_KEY_JSON ?? "{}");
+ * import { parseServiceAccountKey, type ServiceAccountKeyInput } from "@drill-practice/auth";
+ *
+ * const input: ServiceAccountKeyInput = JSON.parse(process.env.DRILL_KEY_JSON ?? "{}"); // text, bytes or object
+ * const key = await parseServiceAccountKey(input);
  * ```
  */
 export type ServiceAccountKeyInput = string | Uint8Array | Readonly<Record<string, unknown>>;
@@ -189,8 +197,15 @@ export type ServiceAccountKeyInput = string | Uint8Array | Readonly<Record<strin
  *
  * @example
  * ```ts
- * const key = await parseServiceAccountKey(await (await fetch(secretStoreUrl)).text());
- * const provider = createTokenProvider({ baseUrl, clientId, clientSecret, key });
+ * import { createTokenProvider, parseServiceAccountKey } from "@drill-practice/auth";
+ *
+ * const key = await parseServiceAccountKey(await (await fetch("https://secrets.example/drill-key")).text());
+ * const provider = createTokenProvider({
+ *   baseUrl: "https://drill.example",
+ *   clientId: process.env.DRILL_CLIENT_ID ?? "",
+ *   clientSecret: process.env.DRILL_CLIENT_SECRET ?? "",
+ *   key,
+ * });
  * ```
  */
 export async function parseServiceAccountKey(

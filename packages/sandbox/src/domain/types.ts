@@ -222,7 +222,18 @@ export interface Group {
  *
  * @example
  * ```ts
- * const empty: SandboxData = { organizations: [], users: [], drills: [], courses: [], catalogs: [], groups: [] };
+ * import { createSandbox, type SandboxData } from "@drill-practice/sandbox";
+ *
+ * // The smallest dataset: one organization and its service account, nothing to practise yet.
+ * const data: SandboxData = {
+ *   organizations: [{ id: "org-1", name: "Academy", serviceAccountId: "svc-1" }],
+ *   users: [{ id: "svc-1", name: "Academy service account", emails: [], thirdPartyIds: [], organizationId: "org-1" }],
+ *   drills: [],
+ *   courses: [],
+ *   catalogs: [],
+ *   groups: [],
+ * };
+ * const sandbox = await createSandbox({ data });
  * ```
  */
 export interface SandboxData {

@@ -22,7 +22,12 @@ export const MAX_ASSERTION_LIFETIME_SECONDS = 3600;
  *
  * @example
  * ```ts
- * if (exp <= now - CLOCK_LEEWAY_SECONDS) reject("expired");
+ * import { CLOCK_LEEWAY_SECONDS } from "@drill-practice/sandbox";
+ *
+ * // An assertion is still accepted up to CLOCK_LEEWAY_SECONDS after its `exp`, as the service does.
+ * const now = Math.floor(Date.now() / 1000);
+ * const accepted = (exp: number) => exp > now - CLOCK_LEEWAY_SECONDS;
+ * console.log(accepted(now - 1)); // true
  * ```
  */
 export const CLOCK_LEEWAY_SECONDS = 30;
