@@ -8,11 +8,6 @@ import type { ServiceAccountKey } from "./key-file.js";
 
 /**
  * The service rejects an assertion whose `exp` is more than this many seconds ahead.
- *
- * @example
- * ```ts
- * createTokenProvider({ ...options, assertionLifetimeSeconds: MAX_ASSERTION_LIFETIME_SECONDS });
- * ```
  */
 export const MAX_ASSERTION_LIFETIME_SECONDS = 3600;
 
@@ -20,11 +15,6 @@ export const MAX_ASSERTION_LIFETIME_SECONDS = 3600;
  * Default assertion lifetime (5 minutes). The assertion is used once, right away, so a
  * short life limits what a leaked one is worth, while leaving room for a local clock
  * that runs a few minutes behind the server's when no `Date` header corrects it.
- *
- * @example
- * ```ts
- * const exp = Math.floor(Date.now() / 1000) + DEFAULT_ASSERTION_LIFETIME_SECONDS;
- * ```
  */
 export const DEFAULT_ASSERTION_LIFETIME_SECONDS = 300;
 

@@ -46,11 +46,6 @@ export const systemClock: Clock = { now: () => Date.now() };
  * without working time sync, while a broken or hostile header can move `exp` by at
  * most this much (with the default 300 s assertion lifetime an `exp` can then still
  * never land more than 3600 s ahead of the true time).
- *
- * @example
- * ```ts
- * Math.min(MAX_CLOCK_OFFSET_MS, Math.abs(serverMs - Date.now()));
- * ```
  */
 export const MAX_CLOCK_OFFSET_MS = 15 * 60 * 1000;
 

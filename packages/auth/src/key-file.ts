@@ -43,29 +43,14 @@ import { assertServerRuntime } from "./runtime.js";
 
 /**
  * The only key type the service documents.
- *
- * @example
- * ```ts
- * key.keyType === SUPPORTED_KEY_TYPE; // always true for a parsed key
- * ```
  */
 export const SUPPORTED_KEY_TYPE = "RSA_2048";
 /**
  * Modulus size, in bits, of an `RSA_2048` key.
- *
- * @example
- * ```ts
- * (key.privateKey.algorithm as RsaHashedKeyAlgorithm).modulusLength === REQUIRED_MODULUS_LENGTH; // true
- * ```
  */
 export const REQUIRED_MODULUS_LENGTH = 2048;
 /**
  * Key files larger than this are refused before parsing (a real one is a few kilobytes).
- *
- * @example
- * ```ts
- * if (text.length > MAX_KEY_FILE_LENGTH) throw new Error("not a key file");
- * ```
  */
 export const MAX_KEY_FILE_LENGTH = 1024 * 1024;
 

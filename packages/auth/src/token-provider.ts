@@ -35,11 +35,6 @@ import { exchangeAssertion } from "./token-exchange.js";
  * must cover is the time between handing out a token and the service checking it,
  * including the API client's own retries and backoff (tens of seconds in the worst
  * case). One minute covers that while costing under 2 % of a typical 3599 s token.
- *
- * @example
- * ```ts
- * createTokenProvider({ ...options, refreshMarginSeconds: DEFAULT_REFRESH_MARGIN_SECONDS * 2 });
- * ```
  */
 export const DEFAULT_REFRESH_MARGIN_SECONDS = 60;
 
@@ -48,11 +43,6 @@ const MAX_REMEMBERED_CACHE_KEYS = 10_000;
 
 /**
  * Default prefix of cache keys.
- *
- * @example
- * ```ts
- * createTokenProvider({ ...options, cache, cacheKeyPrefix: `${DEFAULT_CACHE_KEY_PREFIX}staging:` });
- * ```
  */
 export const DEFAULT_CACHE_KEY_PREFIX = "drill-practice:token:";
 

@@ -274,11 +274,6 @@ export type DomainErrorId =
 
 /**
  * HTTP status the sandbox pairs with each error ID.
- *
- * @example
- * ```ts
- * DOMAIN_ERROR_STATUS.query_missing; // 400
- * ```
  */
 export const DOMAIN_ERROR_STATUS: Readonly<Record<DomainErrorId, number>> = {
   query_missing: 400,

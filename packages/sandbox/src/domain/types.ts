@@ -21,11 +21,6 @@ type Complete<T> = T extends readonly (infer E)[]
 
 /**
  * Drillable `type` value of a drill. The interface shows that `DRILL` occurs.
- *
- * @example
- * ```ts
- * const drill = { type: DRILL_TYPE, id: "drill-1" };
- * ```
  */
 export const DRILL_TYPE = "DRILL";
 
@@ -34,11 +29,6 @@ export const DRILL_TYPE = "DRILL";
  *
  * The sandbox's own choice: the interface shows only that `DRILL` occurs and does not show any other
  * value, so the value the real service uses for courses is unknown.
- *
- * @example
- * ```ts
- * const isCourse = (d: { type: string }) => d.type === COURSE_TYPE;
- * ```
  */
 export const COURSE_TYPE = "COURSE";
 
@@ -54,11 +44,6 @@ export type SearchField = "NAME" | "DESCRIPTION" | "SUBJECT" | "TAGS" | "CONTENT
 
 /**
  * All search fields, in the order the interface lists them.
- *
- * @example
- * ```ts
- * SEARCH_FIELDS.includes("NAME"); // true
- * ```
  */
 export const SEARCH_FIELDS: readonly SearchField[] = ["NAME", "DESCRIPTION", "SUBJECT", "TAGS", "CONTENTS"];
 

@@ -36,11 +36,6 @@ export interface OpenApiDocument {
 
 /**
  * HTTP methods an OpenAPI path item may define, in the order `Allow` lists them.
- *
- * @example
- * ```ts
- * const allow = HTTP_METHODS.filter((m) => methodsOfPath.has(m)).join(", ");
- * ```
  */
 export const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"] as const;
 

@@ -8,11 +8,6 @@ import type { ServiceAccount } from "./credentials.js";
 
 /**
  * Longest time an assertion may still be valid, in seconds (the interface's limit).
- *
- * @example
- * ```ts
- * const latestExp = nowSeconds + MAX_ASSERTION_LIFETIME_SECONDS + CLOCK_LEEWAY_SECONDS;
- * ```
  */
 export const MAX_ASSERTION_LIFETIME_SECONDS = 3600;
 

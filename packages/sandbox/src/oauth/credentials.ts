@@ -12,11 +12,6 @@ const INSPECT = Symbol.for("nodejs.util.inspect.custom");
 
 /**
  * The key type the interface names for the service account key pair.
- *
- * @example
- * ```ts
- * if (keyFile.keyType === KEY_TYPE) sign(keyFile.privateKey);
- * ```
  */
 export const KEY_TYPE = "RSA_2048";
 
