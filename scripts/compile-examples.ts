@@ -7,13 +7,16 @@
 import { execFile } from "node:child_process";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { promisify } from "node:util";
+import ts from "typescript";
 
 /** A piece of example code and where it was found (`file:line`). */
 export interface Example {
   readonly origin: string;
   readonly code: string;
+  /** The exported name the example documents, named beside its errors. */
+  readonly name?: string;
 }
 
 const run = promisify(execFile);
@@ -26,6 +29,115 @@ export function markdownBlocks(text: string, language: string, file = "README.md
     origin: `${file}:${text.slice(0, block.index).split("\n").length + 1}`,
     code: block[1] ?? "",
   }));
+}
+
+/**
+ * The ```ts blocks under `@example` tags in the doc comments of a source text; `file` names the
+ * origin of each (`file:line` of its first line of code; `lineOffset` lines precede `text`).
+ */
+export function docCommentExamples(text: string, file: string, lineOffset = 0): Example[] {
+  const examples: Example[] = [];
+  for (const comment of text.matchAll(/\/\*\*([\s\S]*?)\*\//g)) {
+    const body = (comment[1] ?? "")
+      .split("\n")
+      .map((line) => line.replace(/^\s*\* ?/, ""))
+      .join("\n");
+    for (const block of body.matchAll(/@example\s*\n```ts\n([\s\S]*?)```/g)) {
+      // The code starts two lines below the tag (after the fence), as in `markdownBlocks`.
+      const line =
+        lineOffset +
+        text.slice(0, comment.index).split("\n").length +
+        body.slice(0, block.index).split("\n").length +
+        1;
+      examples.push({ origin: `${file}:${line}`, code: block[1] ?? "" });
+    }
+  }
+  return examples;
+}
+
+/** One name exported by a public entry, with the `@example`s of its declaration's doc comment. */
+export interface PublicExport {
+  /** The package specifier of the entry, e.g. `@drill-practice/auth/node`. */
+  readonly entry: string;
+  readonly name: string;
+  /** `value` for functions, classes and constants; `type` for interfaces and type aliases. */
+  readonly kind: "value" | "type";
+  /** `file:line` of the declaration, relative to the package. */
+  readonly origin: string;
+  readonly examples: readonly Example[];
+}
+
+/**
+ * Every name the given entries export, found with the TypeScript checker (re-exports followed to
+ * their declarations, in this package or in another mapped by `paths`), with the examples of the
+ * doc comment above each declaration, plus the examples of each entry file's own header comment
+ * (named after the entry).
+ */
+export function publicExports(options: {
+  packageDir: string;
+  /** The entry as a user names it (its specifier, and the condition where one applies) → its source file, relative to `packageDir`. */
+  entries: Record<string, string>;
+  /** Package specifier → source file, relative to `packageDir`, for every specifier the entries import through. */
+  paths: Record<string, string>;
+}): PublicExport[] {
+  const { packageDir, entries, paths } = options;
+  const program = ts.createProgram(
+    Object.values(entries).map((file) => join(packageDir, file)),
+    {
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      types: ["node"],
+      baseUrl: packageDir,
+      paths: Object.fromEntries(Object.entries(paths).map(([specifier, file]) => [specifier, [file]])),
+    },
+  );
+  const checker = program.getTypeChecker();
+  const found: PublicExport[] = [];
+  for (const [entry, file] of Object.entries(entries)) {
+    const source = program.getSourceFile(join(packageDir, file));
+    const moduleSymbol = source && checker.getSymbolAtLocation(source);
+    if (!source || !moduleSymbol) throw new Error(`${file}: not found or not a module`);
+    const header = source.text.slice(0, source.statements[0]?.getStart() ?? source.text.length);
+    found.push({
+      entry,
+      name: entry,
+      kind: "value",
+      origin: `${file}:1`,
+      examples: docCommentExamples(header, file).map((example) => ({ ...example, name: entry })),
+    });
+    for (const exported of checker.getExportsOfModule(moduleSymbol)) {
+      const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+      // Overloads and merged declarations share the doc comment of the first.
+      const declaration = symbol.declarations?.[0];
+      if (!declaration) continue;
+      const statement = ts.isVariableDeclaration(declaration) ? declaration.parent.parent : declaration;
+      const declarationFile = statement.getSourceFile();
+      const origin = relative(packageDir, declarationFile.fileName).replaceAll("\\", "/");
+      const comments = ts.getLeadingCommentRanges(declarationFile.text, statement.getFullStart()) ?? [];
+      const doc = comments.filter((range) => declarationFile.text.startsWith("/**", range.pos)).at(-1);
+      const line = (position: number) => declarationFile.getLineAndCharacterOfPosition(position).line;
+      found.push({
+        entry,
+        name: exported.name,
+        kind:
+          symbol.flags & (ts.SymbolFlags.Interface | ts.SymbolFlags.TypeAlias) &&
+          !(symbol.flags & ts.SymbolFlags.Value)
+            ? "type"
+            : "value",
+        origin: `${origin}:${line(statement.getStart()) + 1}`,
+        examples: doc
+          ? docCommentExamples(declarationFile.text.slice(doc.pos, doc.end), origin, line(doc.pos)).map(
+              (example) => ({ ...example, name: exported.name }),
+            )
+          : [],
+      });
+    }
+  }
+  return found;
 }
 
 /**
@@ -54,6 +166,8 @@ export async function compileExamples(options: {
       `// ${example.origin}\n${code}${isModule ? "" : "\nexport {};\n"}`,
     );
   }
+  // Under `module: nodenext` the examples are ES modules (top-level await), as in an application.
+  await writeFile(join(scratch, "package.json"), '{ "type": "module" }\n');
   await writeFile(
     join(scratch, "tsconfig.json"),
     JSON.stringify({
@@ -76,7 +190,8 @@ export async function compileExamples(options: {
     (error: { stdout?: string }) => error.stdout ?? "tsc failed without output",
   );
   return output.replace(/^example-(\d{3})\.ts\((\d+),\d+\)/gm, (_match, index: string, line: string) => {
-    const [file, start] = (examples[Number(index)]?.origin ?? "?:0").split(/:(?=\d+$)/);
-    return `${file}:${Number(start) + Number(line) - 2}`;
+    const example = examples[Number(index)];
+    const [file, start] = (example?.origin ?? "?:0").split(/:(?=\d+$)/);
+    return `${file}:${Number(start) + Number(line) - 2}${example?.name ? ` (example of ${example.name})` : ""}`;
   });
 }

@@ -10,7 +10,15 @@ import { inspectCustom, REDACTED } from "@drill-practice/client/internal";
  *
  * @example
  * ```ts
- * new AccessToken({ response, subject: "user-42", receivedAt: Date.now() });
+ * import { AccessToken, type AccessTokenInit, type TokenProvider } from "@drill-practice/auth";
+ *
+ * // A fixed token for tests of code that takes a TokenProvider.
+ * const init: AccessTokenInit = {
+ *   response: { access_token: "test-token", token_type: "bearer", expires_in: 3599 },
+ *   subject: "user-42",
+ *   receivedAt: Date.now(),
+ * };
+ * const fixed: TokenProvider = { getToken: async () => new AccessToken(init), invalidate: async () => {} };
  * ```
  */
 export interface AccessTokenInit {
@@ -29,8 +37,17 @@ export interface AccessTokenInit {
  *
  * @example
  * ```ts
- * const token = await provider.getToken();
- * await fetch(url, { headers: { authorization: `Bearer ${token.value}` } });
+ * import { type AccessToken, createTokenProvider, parseServiceAccountKey } from "@drill-practice/auth";
+ *
+ * const provider = createTokenProvider({
+ *   baseUrl: "https://drill.example",
+ *   clientId: process.env.DRILL_CLIENT_ID ?? "",
+ *   clientSecret: process.env.DRILL_CLIENT_SECRET ?? "",
+ *   key: await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? ""),
+ * });
+ *
+ * const token: AccessToken = await provider.getToken();
+ * await fetch("https://drill.example/api/2.1/version", { headers: { authorization: `Bearer ${token.value}` } });
  * console.log(`${token}`); // AccessToken(subject=…, expiresAt=…, value=[redacted])
  * ```
  */

@@ -8,11 +8,6 @@ import type { ServiceAccountKey } from "./key-file.js";
 
 /**
  * The service rejects an assertion whose `exp` is more than this many seconds ahead.
- *
- * @example
- * ```ts
- * createTokenProvider({ ...options, assertionLifetimeSeconds: MAX_ASSERTION_LIFETIME_SECONDS });
- * ```
  */
 export const MAX_ASSERTION_LIFETIME_SECONDS = 3600;
 
@@ -20,11 +15,6 @@ export const MAX_ASSERTION_LIFETIME_SECONDS = 3600;
  * Default assertion lifetime (5 minutes). The assertion is used once, right away, so a
  * short life limits what a leaked one is worth, while leaving room for a local clock
  * that runs a few minutes behind the server's when no `Date` header corrects it.
- *
- * @example
- * ```ts
- * const exp = Math.floor(Date.now() / 1000) + DEFAULT_ASSERTION_LIFETIME_SECONDS;
- * ```
  */
 export const DEFAULT_ASSERTION_LIFETIME_SECONDS = 300;
 
@@ -33,7 +23,17 @@ export const DEFAULT_ASSERTION_LIFETIME_SECONDS = 300;
  *
  * @example
  * ```ts
- * const input: AssertionInput = { key, subject: key.serviceAccountId, audience: endpoint, now: Date.now(), lifetimeSeconds: 300 };
+ * import { type AssertionInput, parseServiceAccountKey, signAssertion } from "@drill-practice/auth";
+ *
+ * const key = await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? "");
+ * const input: AssertionInput = {
+ *   key,
+ *   subject: key.serviceAccountId,
+ *   audience: "https://drill.example/daas/oauth/token",
+ *   now: Date.now(),
+ *   lifetimeSeconds: 300,
+ * };
+ * const assertion = await signAssertion(input);
  * ```
  */
 export interface AssertionInput {
@@ -114,6 +114,9 @@ export function buildAssertionClaims(input: AssertionInput): AssertionClaims {
  *
  * @example
  * ```ts
+ * import { parseServiceAccountKey, signAssertion } from "@drill-practice/auth";
+ *
+ * const key = await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? "");
  * const assertion = await signAssertion({
  *   key,
  *   subject: "user@example.com",
@@ -121,6 +124,7 @@ export function buildAssertionClaims(input: AssertionInput): AssertionClaims {
  *   now: Date.now(),
  *   lifetimeSeconds: 300,
  * });
+ * // POST it to the token endpoint as `assertion`, with grant_type urn:ietf:params:oauth:grant-type:jwt-bearer.
  * ```
  */
 export async function signAssertion(input: AssertionInput): Promise<string> {

@@ -17,39 +17,19 @@ import { createTokenProvider } from "./token-provider.js";
 
 /**
  * Exit status for a token printed.
- *
- * @example
- * ```ts
- * if ((await runCli(io)) === EXIT_OK) console.log("token printed");
- * ```
  */
 export const EXIT_OK = 0;
 /**
  * Exit status when the token could not be obtained.
- *
- * @example
- * ```ts
- * if ((await runCli(io)) === EXIT_FAILURE) console.error("no token");
- * ```
  */
 export const EXIT_FAILURE = 1;
 /**
  * Exit status for wrong usage.
- *
- * @example
- * ```ts
- * if ((await runCli(io)) === EXIT_USAGE) console.error("see drill-token --help");
- * ```
  */
 export const EXIT_USAGE = 2;
 
 /**
  * The usage text printed by `drill-token --help`.
- *
- * @example
- * ```ts
- * process.stdout.write(USAGE);
- * ```
  */
 export const USAGE = `Usage: drill-token [options]
 

@@ -14,8 +14,16 @@ import { parseHttpDate } from "@drill-practice/client/internal";
  *
  * @example
  * ```ts
+ * import { type Clock, createTokenProvider, parseServiceAccountKey } from "@drill-practice/auth";
+ *
  * const frozen: Clock = { now: () => Date.parse("2030-01-01T00:00:00Z") };
- * createTokenProvider({ ...options, clock: frozen });
+ * const provider = createTokenProvider({
+ *   baseUrl: "https://drill.example",
+ *   clientId: "my-app",
+ *   clientSecret: "test-secret",
+ *   key: await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? ""),
+ *   clock: frozen,
+ * });
  * ```
  */
 export interface Clock {
@@ -38,11 +46,6 @@ export const systemClock: Clock = { now: () => Date.now() };
  * without working time sync, while a broken or hostile header can move `exp` by at
  * most this much (with the default 300 s assertion lifetime an `exp` can then still
  * never land more than 3600 s ahead of the true time).
- *
- * @example
- * ```ts
- * Math.min(MAX_CLOCK_OFFSET_MS, Math.abs(serverMs - Date.now()));
- * ```
  */
 export const MAX_CLOCK_OFFSET_MS = 15 * 60 * 1000;
 

@@ -9,11 +9,6 @@ import { DiscoveryError } from "./errors.js";
 
 /**
  * Path of the metadata document below the base URL.
- *
- * @example
- * ```ts
- * await fetch(`https://drill.example${METADATA_PATH}`);
- * ```
  */
 export const METADATA_PATH = "/.well-known/oauth-authorization-server";
 

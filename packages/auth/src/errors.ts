@@ -15,7 +15,11 @@ import { brandErrorFamily, DrillError, type DrillErrorCode } from "@drill-practi
  *
  * @example
  * ```ts
- * new KeyFileFieldError('field "keyId" is missing', { source: "./sa.json", field: "keyId" });
+ * import { KeyFileFieldError, type KeyFileErrorDetails } from "@drill-practice/auth";
+ *
+ * // Where a key file problem is: the file and the field (for your own checks of a key file).
+ * const details: KeyFileErrorDetails = { source: "./service-account.json", field: "keyId" };
+ * throw new KeyFileFieldError('field "keyId" is missing', details);
  * ```
  */
 export interface KeyFileErrorDetails {
@@ -31,10 +35,15 @@ export interface KeyFileErrorDetails {
  *
  * @example
  * ```ts
+ * import { KeyFileError } from "@drill-practice/auth";
+ * import { readServiceAccountKey } from "@drill-practice/auth/node";
+ *
  * try {
  *   await readServiceAccountKey("./service-account.json");
  * } catch (error) {
- *   if (error instanceof KeyFileError) console.error(error.code, error.field, error.message);
+ *   // Any problem with the key file: which file, which field, what is wrong (never the key itself).
+ *   if (error instanceof KeyFileError) console.error(error.code, error.source, error.field, error.message);
+ *   throw error;
  * }
  * ```
  */
@@ -62,7 +71,14 @@ export abstract class KeyFileError extends DrillError {
  *
  * @example
  * ```ts
- * if (error instanceof KeyFileError) { const code: KeyFileErrorCode = error.code; }
+ * import { KeyFileError, type KeyFileErrorCode, parseServiceAccountKey } from "@drill-practice/auth";
+ *
+ * const advice: Partial<Record<KeyFileErrorCode, string>> = {
+ *   ERR_KEY_FILE_NOT_JSON: "download the key file again",
+ * };
+ * await parseServiceAccountKey("not json").catch((error: unknown) => {
+ *   if (error instanceof KeyFileError) console.error(advice[error.code] ?? error.message);
+ * });
  * ```
  */
 export type KeyFileErrorCode = Extract<DrillErrorCode, `ERR_KEY_FILE_${string}`>;
@@ -72,7 +88,12 @@ export type KeyFileErrorCode = Extract<DrillErrorCode, `ERR_KEY_FILE_${string}`>
  *
  * @example
  * ```ts
- * await readServiceAccountKey("./missing.json").catch((e: KeyFileReadError) => e.code); // "ERR_KEY_FILE_READ"
+ * import { KeyFileReadError } from "@drill-practice/auth";
+ * import { readServiceAccountKey } from "@drill-practice/auth/node";
+ *
+ * await readServiceAccountKey("./missing.json").catch((error: unknown) => {
+ *   if (error instanceof KeyFileReadError) console.error(error.code, error.source); // ERR_KEY_FILE_READ ./missing.json
+ * });
  * ```
  */
 export class KeyFileReadError extends KeyFileError {
@@ -86,7 +107,11 @@ export class KeyFileReadError extends KeyFileError {
  *
  * @example
  * ```ts
- * await parseServiceAccountKey("not json").catch((e: KeyFileSyntaxError) => e.code); // "ERR_KEY_FILE_NOT_JSON"
+ * import { KeyFileSyntaxError, parseServiceAccountKey } from "@drill-practice/auth";
+ *
+ * await parseServiceAccountKey("not json").catch((error: unknown) => {
+ *   if (error instanceof KeyFileSyntaxError) console.error(error.code); // ERR_KEY_FILE_NOT_JSON
+ * });
  * ```
  */
 export class KeyFileSyntaxError extends KeyFileError {
@@ -100,7 +125,11 @@ export class KeyFileSyntaxError extends KeyFileError {
  *
  * @example
  * ```ts
- * await parseServiceAccountKey({ serviceAccountId: "sa" }).catch((e: KeyFileFieldError) => e.field); // "keyId"
+ * import { KeyFileFieldError, parseServiceAccountKey } from "@drill-practice/auth";
+ *
+ * await parseServiceAccountKey({ serviceAccountId: "sa" }).catch((error: unknown) => {
+ *   if (error instanceof KeyFileFieldError) console.error(error.field); // "keyId"
+ * });
  * ```
  */
 export class KeyFileFieldError extends KeyFileError {
@@ -114,7 +143,11 @@ export class KeyFileFieldError extends KeyFileError {
  *
  * @example
  * ```ts
- * await parseServiceAccountKey({ keyId: "k", serviceAccountId: "sa" }).catch((e: KeyFileMissingKeyError) => e.code);
+ * import { KeyFileMissingKeyError, parseServiceAccountKey } from "@drill-practice/auth";
+ *
+ * await parseServiceAccountKey({ keyId: "k", serviceAccountId: "sa" }).catch((error: unknown) => {
+ *   if (error instanceof KeyFileMissingKeyError) console.error(error.code, error.message); // no private key in the file
+ * });
  * ```
  */
 export class KeyFileMissingKeyError extends KeyFileError {
@@ -128,7 +161,15 @@ export class KeyFileMissingKeyError extends KeyFileError {
  *
  * @example
  * ```ts
- * if (error instanceof KeyFileAmbiguousKeyError) console.error(error.candidates);
+ * import { KeyFileAmbiguousKeyError } from "@drill-practice/auth";
+ * import { readServiceAccountKey } from "@drill-practice/auth/node";
+ *
+ * try {
+ *   await readServiceAccountKey("./service-account.json");
+ * } catch (error) {
+ *   if (error instanceof KeyFileAmbiguousKeyError) console.error("which key?", error.candidates);
+ *   throw error;
+ * }
  * ```
  */
 export class KeyFileAmbiguousKeyError extends KeyFileError {
@@ -149,7 +190,15 @@ export class KeyFileAmbiguousKeyError extends KeyFileError {
  *
  * @example
  * ```ts
- * if (error instanceof KeyFileNotPrivateKeyError) console.error(`${error.field} holds a ${error.pemLabel}`);
+ * import { KeyFileNotPrivateKeyError } from "@drill-practice/auth";
+ * import { readServiceAccountKey } from "@drill-practice/auth/node";
+ *
+ * try {
+ *   await readServiceAccountKey("./service-account.json");
+ * } catch (error) {
+ *   if (error instanceof KeyFileNotPrivateKeyError) console.error(`${error.field} holds a ${error.pemLabel}`); // e.g. a PUBLIC KEY
+ *   throw error;
+ * }
  * ```
  */
 export class KeyFileNotPrivateKeyError extends KeyFileError {
@@ -170,7 +219,15 @@ export class KeyFileNotPrivateKeyError extends KeyFileError {
  *
  * @example
  * ```ts
- * if (error instanceof KeyFileEncryptedKeyError) console.error(error.message); // includes the openssl command
+ * import { KeyFileEncryptedKeyError } from "@drill-practice/auth";
+ * import { readServiceAccountKey } from "@drill-practice/auth/node";
+ *
+ * try {
+ *   await readServiceAccountKey("./service-account.json");
+ * } catch (error) {
+ *   if (error instanceof KeyFileEncryptedKeyError) console.error(error.message); // says how to decrypt it with openssl
+ *   throw error;
+ * }
  * ```
  */
 export class KeyFileEncryptedKeyError extends KeyFileError {
@@ -185,7 +242,15 @@ export class KeyFileEncryptedKeyError extends KeyFileError {
  *
  * @example
  * ```ts
- * if (error instanceof KeyFileKeyTypeError) console.error(error.message);
+ * import { KeyFileKeyTypeError } from "@drill-practice/auth";
+ * import { readServiceAccountKey } from "@drill-practice/auth/node";
+ *
+ * try {
+ *   await readServiceAccountKey("./service-account.json");
+ * } catch (error) {
+ *   if (error instanceof KeyFileKeyTypeError) console.error(error.message); // only RSA keys are supported
+ *   throw error;
+ * }
  * ```
  */
 export class KeyFileKeyTypeError extends KeyFileError {
@@ -199,7 +264,15 @@ export class KeyFileKeyTypeError extends KeyFileError {
  *
  * @example
  * ```ts
- * if (error instanceof KeyFileKeySizeError) console.error(`modulus has ${error.modulusLength} bits`);
+ * import { KeyFileKeySizeError } from "@drill-practice/auth";
+ * import { readServiceAccountKey } from "@drill-practice/auth/node";
+ *
+ * try {
+ *   await readServiceAccountKey("./service-account.json");
+ * } catch (error) {
+ *   if (error instanceof KeyFileKeySizeError) console.error(`the key has ${error.modulusLength} bits`);
+ *   throw error;
+ * }
  * ```
  */
 export class KeyFileKeySizeError extends KeyFileError {
@@ -220,7 +293,15 @@ export class KeyFileKeySizeError extends KeyFileError {
  *
  * @example
  * ```ts
- * if (error instanceof KeyFileMalformedPemError) console.error(error.field, error.message);
+ * import { KeyFileMalformedPemError } from "@drill-practice/auth";
+ * import { readServiceAccountKey } from "@drill-practice/auth/node";
+ *
+ * try {
+ *   await readServiceAccountKey("./service-account.json");
+ * } catch (error) {
+ *   if (error instanceof KeyFileMalformedPemError) console.error(error.field, error.message);
+ *   throw error;
+ * }
  * ```
  */
 export class KeyFileMalformedPemError extends KeyFileError {
@@ -234,7 +315,20 @@ export class KeyFileMalformedPemError extends KeyFileError {
  *
  * @example
  * ```ts
- * if (error instanceof DiscoveryError) console.error(error.url, error.status);
+ * import { createTokenProvider, DiscoveryError, parseServiceAccountKey } from "@drill-practice/auth";
+ *
+ * const provider = createTokenProvider({
+ *   baseUrl: "https://drill.example",
+ *   clientId: process.env.DRILL_CLIENT_ID ?? "",
+ *   clientSecret: process.env.DRILL_CLIENT_SECRET ?? "",
+ *   key: await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? ""),
+ * });
+ *
+ * await provider.getToken().catch((error: unknown) => {
+ *   // The discovery document could not be fetched or read: which URL, which status, after how many tries.
+ *   if (error instanceof DiscoveryError) console.error(error.url, error.status, error.attempts);
+ *   throw error;
+ * });
  * ```
  */
 export class DiscoveryError extends DrillError {
@@ -267,7 +361,16 @@ export class DiscoveryError extends DrillError {
  *
  * @example
  * ```ts
- * new TokenExchangeError("HTTP 400", { endpoint, status: 400, attempts: 1, oauthError: "invalid_grant" });
+ * import { TokenExchangeError, type TokenExchangeErrorDetails } from "@drill-practice/auth";
+ *
+ * // In a test of your error handling: the error a rejected assertion gives.
+ * const details: TokenExchangeErrorDetails = {
+ *   endpoint: "https://drill.example/daas/oauth/token",
+ *   status: 400,
+ *   attempts: 1,
+ *   oauthError: "invalid_grant",
+ * };
+ * const error = new TokenExchangeError("HTTP 400 invalid_grant", details);
  * ```
  */
 export interface TokenExchangeErrorDetails {
@@ -287,9 +390,21 @@ export interface TokenExchangeErrorDetails {
  *
  * @example
  * ```ts
- * if (error instanceof TokenExchangeError && error.oauthError === "invalid_grant") {
- *   console.error("assertion rejected:", error.oauthErrorDescription);
- * }
+ * import { createTokenProvider, TokenExchangeError, parseServiceAccountKey } from "@drill-practice/auth";
+ *
+ * const provider = createTokenProvider({
+ *   baseUrl: "https://drill.example",
+ *   clientId: process.env.DRILL_CLIENT_ID ?? "",
+ *   clientSecret: process.env.DRILL_CLIENT_SECRET ?? "",
+ *   key: await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? ""),
+ * });
+ *
+ * await provider.getToken({ subject: "pat@example.com" }).catch((error: unknown) => {
+ *   if (error instanceof TokenExchangeError && error.oauthError === "invalid_grant") {
+ *     console.error("assertion rejected:", error.oauthErrorDescription); // e.g. an unknown subject
+ *   }
+ *   throw error;
+ * });
  * ```
  */
 export class TokenExchangeError extends DrillError {
@@ -329,7 +444,20 @@ export class TokenExchangeError extends DrillError {
  *
  * @example
  * ```ts
- * if (error instanceof TokenResponseError) console.error(error.status, error.message);
+ * import { createTokenProvider, TokenResponseError, parseServiceAccountKey } from "@drill-practice/auth";
+ *
+ * const provider = createTokenProvider({
+ *   baseUrl: "https://drill.example",
+ *   clientId: process.env.DRILL_CLIENT_ID ?? "",
+ *   clientSecret: process.env.DRILL_CLIENT_SECRET ?? "",
+ *   key: await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? ""),
+ * });
+ *
+ * await provider.getToken().catch((error: unknown) => {
+ *   // A 2xx answer without a usable token (e.g. no access_token, no expires_in).
+ *   if (error instanceof TokenResponseError) console.error(error.endpoint, error.status, error.message);
+ *   throw error;
+ * });
  * ```
  */
 export class TokenResponseError extends DrillError {
@@ -356,7 +484,15 @@ export class TokenResponseError extends DrillError {
  *
  * @example
  * ```ts
- * if (error instanceof BrowserRuntimeError) showMessage("fetch tokens from your backend instead");
+ * import { BrowserRuntimeError, serviceAccountAuth } from "@drill-practice/auth";
+ *
+ * try {
+ *   serviceAccountAuth({ key: "{}", clientId: "my-app", clientSecret: "…" });
+ * } catch (error) {
+ *   // In a browser the client secret and key would be public: get tokens from your backend instead.
+ *   if (error instanceof BrowserRuntimeError) console.error(error.message);
+ *   throw error;
+ * }
  * ```
  */
 export class BrowserRuntimeError extends DrillError {
@@ -393,8 +529,17 @@ export class CliUsageError extends DrillError {
  *
  * @example
  * ```ts
+ * import { createTokenProvider, TokenRequestAbortedError, parseServiceAccountKey } from "@drill-practice/auth";
+ *
+ * const provider = createTokenProvider({
+ *   baseUrl: "https://drill.example",
+ *   clientId: process.env.DRILL_CLIENT_ID ?? "",
+ *   clientSecret: process.env.DRILL_CLIENT_SECRET ?? "",
+ *   key: await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? ""),
+ * });
+ *
  * const token = await provider.getToken({ signal: AbortSignal.timeout(5000) }).catch((error: unknown) => {
- *   if (error instanceof TokenRequestAbortedError) return undefined;
+ *   if (error instanceof TokenRequestAbortedError) return undefined; // gave up waiting
  *   throw error;
  * });
  * ```

@@ -11,7 +11,11 @@
  *
  * const client = createDrillClient({
  *   baseUrl: "https://drill.example",
- *   auth: serviceAccountAuth({ key: keyFileJsonText, clientId, clientSecret }),
+ *   auth: serviceAccountAuth({
+ *     key: process.env.DRILL_KEY_JSON ?? "", // the key file's JSON text, e.g. from a secret store
+ *     clientId: process.env.DRILL_CLIENT_ID ?? "",
+ *     clientSecret: process.env.DRILL_CLIENT_SECRET ?? "",
+ *   }),
  * });
  * ```
  *

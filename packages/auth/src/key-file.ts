@@ -43,29 +43,14 @@ import { assertServerRuntime } from "./runtime.js";
 
 /**
  * The only key type the service documents.
- *
- * @example
- * ```ts
- * key.keyType === SUPPORTED_KEY_TYPE; // always true for a parsed key
- * ```
  */
 export const SUPPORTED_KEY_TYPE = "RSA_2048";
 /**
  * Modulus size, in bits, of an `RSA_2048` key.
- *
- * @example
- * ```ts
- * (key.privateKey.algorithm as RsaHashedKeyAlgorithm).modulusLength === REQUIRED_MODULUS_LENGTH; // true
- * ```
  */
 export const REQUIRED_MODULUS_LENGTH = 2048;
 /**
  * Key files larger than this are refused before parsing (a real one is a few kilobytes).
- *
- * @example
- * ```ts
- * if (text.length > MAX_KEY_FILE_LENGTH) throw new Error("not a key file");
- * ```
  */
 export const MAX_KEY_FILE_LENGTH = 1024 * 1024;
 
@@ -89,7 +74,9 @@ const constructToken: unique symbol = Symbol("ServiceAccountKey");
  *
  * @example
  * ```ts
- * const key = await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? "");
+ * import { parseServiceAccountKey, type ServiceAccountKey } from "@drill-practice/auth";
+ *
+ * const key: ServiceAccountKey = await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? "");
  * console.log(key.keyId, key.serviceAccountId); // safe to log
  * console.log(JSON.stringify(key)); // privateKey shows as "[redacted]"
  * ```
@@ -162,7 +149,10 @@ export function isServiceAccountKey(value: unknown): value is ServiceAccountKey 
  *
  * @example
  * ```ts
- * await parseServiceAccountKey(text, { source: "vault:drill/service-account" });
+ * import { type ParseServiceAccountKeyOptions, parseServiceAccountKey } from "@drill-practice/auth";
+ *
+ * const options: ParseServiceAccountKeyOptions = { source: "vault:drill/service-account" }; // named in errors
+ * const key = await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? "", options);
  * ```
  */
 export interface ParseServiceAccountKeyOptions {
@@ -175,7 +165,10 @@ export interface ParseServiceAccountKeyOptions {
  *
  * @example
  * ```ts
- * const input: ServiceAccountKeyInput = JSON.parse(process.env.DRILL_KEY_JSON ?? "{}");
+ * import { parseServiceAccountKey, type ServiceAccountKeyInput } from "@drill-practice/auth";
+ *
+ * const input: ServiceAccountKeyInput = JSON.parse(process.env.DRILL_KEY_JSON ?? "{}"); // text, bytes or object
+ * const key = await parseServiceAccountKey(input);
  * ```
  */
 export type ServiceAccountKeyInput = string | Uint8Array | Readonly<Record<string, unknown>>;
@@ -189,8 +182,15 @@ export type ServiceAccountKeyInput = string | Uint8Array | Readonly<Record<strin
  *
  * @example
  * ```ts
- * const key = await parseServiceAccountKey(await (await fetch(secretStoreUrl)).text());
- * const provider = createTokenProvider({ baseUrl, clientId, clientSecret, key });
+ * import { createTokenProvider, parseServiceAccountKey } from "@drill-practice/auth";
+ *
+ * const key = await parseServiceAccountKey(await (await fetch("https://secrets.example/drill-key")).text());
+ * const provider = createTokenProvider({
+ *   baseUrl: "https://drill.example",
+ *   clientId: process.env.DRILL_CLIENT_ID ?? "",
+ *   clientSecret: process.env.DRILL_CLIENT_SECRET ?? "",
+ *   key,
+ * });
  * ```
  */
 export async function parseServiceAccountKey(

@@ -18,7 +18,20 @@ type OnResponse = NonNullable<Middleware["onResponse"]>;
  *
  * @example
  * ```ts
- * client.use(authMiddleware(provider, { subject: "pat@example.com" }));
+ * import { type AuthMiddlewareOptions, authMiddleware, createTokenProvider, parseServiceAccountKey } from "@drill-practice/auth";
+ * import type { paths } from "@drill-practice/client";
+ * import createClient from "openapi-fetch";
+ *
+ * const provider = createTokenProvider({
+ *   baseUrl: "https://drill.example",
+ *   clientId: process.env.DRILL_CLIENT_ID ?? "",
+ *   clientSecret: process.env.DRILL_CLIENT_SECRET ?? "",
+ *   key: await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? ""),
+ * });
+ * // A client that acts for one managed user.
+ * const options: AuthMiddlewareOptions = { subject: "pat@example.com" };
+ * const client = createClient<paths>({ baseUrl: "https://drill.example" });
+ * client.use(authMiddleware(provider, options));
  * ```
  */
 export interface AuthMiddlewareOptions {
@@ -31,8 +44,18 @@ export interface AuthMiddlewareOptions {
  *
  * @example
  * ```ts
+ * import { type AuthMiddleware, authMiddleware, createTokenProvider, parseServiceAccountKey } from "@drill-practice/auth";
+ * import type { paths } from "@drill-practice/client";
+ * import createClient from "openapi-fetch";
+ *
+ * const provider = createTokenProvider({
+ *   baseUrl: "https://drill.example",
+ *   clientId: process.env.DRILL_CLIENT_ID ?? "",
+ *   clientSecret: process.env.DRILL_CLIENT_SECRET ?? "",
+ *   key: await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? ""),
+ * });
  * const middleware: AuthMiddleware = authMiddleware(provider);
- * client.use(middleware);
+ * createClient<paths>({ baseUrl: "https://drill.example" }).use(middleware);
  * ```
  */
 export interface AuthMiddleware {
@@ -57,9 +80,19 @@ const BEARER = "Bearer ";
  *
  * @example
  * ```ts
+ * import { authMiddleware, createTokenProvider, parseServiceAccountKey } from "@drill-practice/auth";
+ * import type { paths } from "@drill-practice/client";
  * import createClient from "openapi-fetch";
+ *
  * const client = createClient<paths>({ baseUrl: "https://drill.example" });
- * client.use(authMiddleware(createTokenProvider({ baseUrl: "https://drill.example", clientId, clientSecret, key })));
+ * const provider = createTokenProvider({
+ *   baseUrl: "https://drill.example",
+ *   clientId: process.env.DRILL_CLIENT_ID ?? "",
+ *   clientSecret: process.env.DRILL_CLIENT_SECRET ?? "",
+ *   key: await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? ""),
+ * });
+ * client.use(authMiddleware(provider));
+ * const { data } = await client.GET("/api/2.1/version");
  * ```
  */
 export function authMiddleware(provider: TokenProvider, options: AuthMiddlewareOptions = {}): AuthMiddleware {

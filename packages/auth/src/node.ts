@@ -39,13 +39,14 @@ export { readServiceAccountKey } from "./read-key-file.js";
  *
  * @example
  * ```ts
- * import type { NodeServiceAccountAuthOptions } from "@drill-practice/auth/node";
+ * import { type NodeServiceAccountAuthOptions, serviceAccountAuth } from "@drill-practice/auth/node";
  *
  * const options: NodeServiceAccountAuthOptions = {
  *   keyFile: process.env.DRILL_KEY_FILE,
  *   clientId: process.env.DRILL_CLIENT_ID ?? "",
  *   clientSecret: process.env.DRILL_CLIENT_SECRET ?? "",
  * };
+ * const auth = serviceAccountAuth(options);
  * ```
  */
 export interface NodeServiceAccountAuthOptions extends Omit<ServiceAccountAuthOptions, "key"> {

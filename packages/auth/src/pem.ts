@@ -181,11 +181,6 @@ const OCTET_STRING = 0x04;
 
 /**
  * Object identifier of `rsaEncryption`, the algorithm of a plain RSA key.
- *
- * @example
- * ```ts
- * info.ok && info.kind === "pkcs8" && info.algorithmOid === RSA_ENCRYPTION_OID;
- * ```
  */
 export const RSA_ENCRYPTION_OID = "1.2.840.113549.1.1.1";
 

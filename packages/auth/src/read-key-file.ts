@@ -21,8 +21,16 @@ const REASONS: Record<string, string> = {
  *
  * @example
  * ```ts
+ * import { createTokenProvider } from "@drill-practice/auth";
+ * import { readServiceAccountKey } from "@drill-practice/auth/node";
+ *
  * const key = await readServiceAccountKey(process.env.DRILL_KEY_FILE ?? "./service-account.json");
- * const provider = createTokenProvider({ baseUrl, clientId, clientSecret, key });
+ * const provider = createTokenProvider({
+ *   baseUrl: "https://drill.example",
+ *   clientId: process.env.DRILL_CLIENT_ID ?? "",
+ *   clientSecret: process.env.DRILL_CLIENT_SECRET ?? "",
+ *   key,
+ * });
  * ```
  */
 export async function readServiceAccountKey(path: string): Promise<ServiceAccountKey> {

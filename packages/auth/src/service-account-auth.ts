@@ -32,11 +32,17 @@ import {
  *
  * @example
  * ```ts
- * const options: ServiceAccountAuthOptions = {
- *   key: env.DRILL_KEY_JSON,
- *   clientId: env.DRILL_CLIENT_ID,
- *   clientSecret: env.DRILL_CLIENT_SECRET,
- * };
+ * import { type ServiceAccountAuthOptions, serviceAccountAuth } from "@drill-practice/auth";
+ *
+ * // In a Worker, from its environment bindings.
+ * function authFor(env: Record<string, string>) {
+ *   const options: ServiceAccountAuthOptions = {
+ *     key: env.DRILL_KEY_JSON ?? "",
+ *     clientId: env.DRILL_CLIENT_ID ?? "",
+ *     clientSecret: env.DRILL_CLIENT_SECRET ?? "",
+ *   };
+ *   return serviceAccountAuth(options);
+ * }
  * ```
  */
 export interface ServiceAccountAuthOptions extends Omit<TokenProviderOptions, "key"> {
@@ -50,7 +56,14 @@ export interface ServiceAccountAuthOptions extends Omit<TokenProviderOptions, "k
  *
  * @example
  * ```ts
- * const auth = serviceAccountAuth({ key: keyJsonText, clientId, clientSecret, baseUrl });
+ * import { type ServiceAccountAuth, serviceAccountAuth } from "@drill-practice/auth";
+ *
+ * const auth: ServiceAccountAuth = serviceAccountAuth({
+ *   key: process.env.DRILL_KEY_JSON ?? "",
+ *   clientId: process.env.DRILL_CLIENT_ID ?? "",
+ *   clientSecret: process.env.DRILL_CLIENT_SECRET ?? "",
+ *   baseUrl: "https://drill.example",
+ * });
  * await auth.ready(); // fail fast on a bad key
  * const token = await auth.getToken({ subject: "pat@example.com" });
  * ```

@@ -19,17 +19,29 @@ import { type Clock, systemClock } from "./clock.js";
  *
  * @example
  * ```ts
- * // A Redis-style shared cache (node-redis v4 API shown; ioredis is analogous).
+ * import { createTokenProvider, parseServiceAccountKey, type TokenCache } from "@drill-practice/auth";
+ *
+ * // A cache over any key-value store with expiry; here a Map standing in for one.
+ * const store = new Map<string, { value: string; expires: number }>();
  * const cache: TokenCache = {
- *   get: async (key) => (await redis.get(key)) ?? undefined,
- *   set: async (key, value, ttlSeconds) => {
- *     await redis.set(key, value, { EX: ttlSeconds });
+ *   get: (key) => {
+ *     const entry = store.get(key);
+ *     return entry && entry.expires > Date.now() ? entry.value : undefined;
  *   },
- *   delete: async (key) => {
- *     await redis.del(key);
+ *   set: (key, value, ttlSeconds) => {
+ *     store.set(key, { value, expires: Date.now() + ttlSeconds * 1000 });
+ *   },
+ *   delete: (key) => {
+ *     store.delete(key);
  *   },
  * };
- * const provider = createTokenProvider({ ...options, cache });
+ * const provider = createTokenProvider({
+ *   baseUrl: "https://drill.example",
+ *   clientId: process.env.DRILL_CLIENT_ID ?? "",
+ *   clientSecret: process.env.DRILL_CLIENT_SECRET ?? "",
+ *   key: await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? ""),
+ *   cache,
+ * });
  * ```
  */
 export interface TokenCache {
@@ -55,7 +67,24 @@ export interface TokenCache {
  *
  * @example
  * ```ts
- * const token = await cache.coordinate?.(key, { lookup: readUsableToken, refresh: exchangeAndStore });
+ * import type { TokenCache, TokenCacheCoordination } from "@drill-practice/auth";
+ *
+ * // A cache that coordinates only within this process: one refresh per key at a time.
+ * const running = new Map<string, Promise<unknown>>();
+ * async function coordinate<T>(key: string, work: TokenCacheCoordination<T>): Promise<T> {
+ *   const found = await work.lookup();
+ *   if (found !== undefined) return found;
+ *   const flight = running.get(key) ?? work.refresh().finally(() => running.delete(key));
+ *   running.set(key, flight);
+ *   return flight as Promise<T>;
+ * }
+ * const values = new Map<string, string>();
+ * const cache: TokenCache = {
+ *   get: (key) => values.get(key),
+ *   set: (key, value) => void values.set(key, value),
+ *   delete: (key) => void values.delete(key),
+ *   coordinate,
+ * };
  * ```
  */
 export interface TokenCacheCoordination<T> {
@@ -72,7 +101,13 @@ export interface TokenCacheCoordination<T> {
  *
  * @example
  * ```ts
- * const cache = new MemoryTokenCache({ clock: { now: () => Date.parse("2030-01-01T00:00:00Z") } });
+ * import { MemoryTokenCache, type MemoryTokenCacheOptions } from "@drill-practice/auth";
+ *
+ * // In a test: entries expire by a clock the test controls.
+ * let now = Date.parse("2030-01-01T00:00:00Z");
+ * const options: MemoryTokenCacheOptions = { clock: { now: () => now }, maxEntries: 10 };
+ * const cache = new MemoryTokenCache(options);
+ * now += 3_600_000; // an hour later, stored tokens have expired
  * ```
  */
 export interface MemoryTokenCacheOptions {
@@ -91,6 +126,9 @@ export interface MemoryTokenCacheOptions {
  *
  * @example
  * ```ts
+ * import { DEFAULT_MEMORY_CACHE_ENTRIES, MemoryTokenCache } from "@drill-practice/auth";
+ *
+ * // One process acting for many users: keep ten times as many tokens as by default.
  * const cache = new MemoryTokenCache({ maxEntries: DEFAULT_MEMORY_CACHE_ENTRIES * 10 });
  * ```
  */
@@ -103,9 +141,17 @@ export const DEFAULT_MEMORY_CACHE_ENTRIES = 1000;
  *
  * @example
  * ```ts
+ * import { createTokenProvider, MemoryTokenCache, parseServiceAccountKey } from "@drill-practice/auth";
+ *
  * const cache = new MemoryTokenCache();
- * const a = createTokenProvider({ ...optionsA, cache });
- * const b = createTokenProvider({ ...optionsB, cache }); // separate keys, one store
+ * const common = {
+ *   baseUrl: "https://drill.example",
+ *   clientId: process.env.DRILL_CLIENT_ID ?? "",
+ *   clientSecret: process.env.DRILL_CLIENT_SECRET ?? "",
+ *   cache,
+ * };
+ * const a = createTokenProvider({ ...common, key: await parseServiceAccountKey(process.env.DRILL_KEY_A ?? "") });
+ * const b = createTokenProvider({ ...common, key: await parseServiceAccountKey(process.env.DRILL_KEY_B ?? "") }); // separate keys, one store
  * ```
  */
 export class MemoryTokenCache implements TokenCache {

@@ -16,11 +16,6 @@ import { TokenExchangeError, TokenRequestAbortedError, TokenResponseError } from
 
 /**
  * The `grant_type` of the JWT bearer grant (RFC 7523).
- *
- * @example
- * ```ts
- * new URLSearchParams({ grant_type: JWT_BEARER_GRANT_TYPE, client_id, client_secret, assertion });
- * ```
  */
 export const JWT_BEARER_GRANT_TYPE = "urn:ietf:params:oauth:grant-type:jwt-bearer";
 

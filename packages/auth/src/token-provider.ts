@@ -35,11 +35,6 @@ import { exchangeAssertion } from "./token-exchange.js";
  * must cover is the time between handing out a token and the service checking it,
  * including the API client's own retries and backoff (tens of seconds in the worst
  * case). One minute covers that while costing under 2 % of a typical 3599 s token.
- *
- * @example
- * ```ts
- * createTokenProvider({ ...options, refreshMarginSeconds: DEFAULT_REFRESH_MARGIN_SECONDS * 2 });
- * ```
  */
 export const DEFAULT_REFRESH_MARGIN_SECONDS = 60;
 
@@ -48,11 +43,6 @@ const MAX_REMEMBERED_CACHE_KEYS = 10_000;
 
 /**
  * Default prefix of cache keys.
- *
- * @example
- * ```ts
- * createTokenProvider({ ...options, cache, cacheKeyPrefix: `${DEFAULT_CACHE_KEY_PREFIX}staging:` });
- * ```
  */
 export const DEFAULT_CACHE_KEY_PREFIX = "drill-practice:token:";
 
@@ -61,12 +51,16 @@ export const DEFAULT_CACHE_KEY_PREFIX = "drill-practice:token:";
  *
  * @example
  * ```ts
+ * import { createTokenProvider, type TokenProviderOptions } from "@drill-practice/auth";
+ * import { readServiceAccountKey } from "@drill-practice/auth/node";
+ *
  * const options: TokenProviderOptions = {
  *   baseUrl: "https://drill.example",
  *   clientId: process.env.DRILL_CLIENT_ID ?? "",
  *   clientSecret: process.env.DRILL_CLIENT_SECRET ?? "",
  *   key: await readServiceAccountKey("./service-account.json"),
  * };
+ * const provider = createTokenProvider(options);
  * ```
  */
 export interface TokenProviderOptions {
@@ -111,7 +105,18 @@ export interface TokenProviderOptions {
  *
  * @example
  * ```ts
- * await provider.getToken({ subject: "user@example.com", forceRefresh: true });
+ * import { createTokenProvider, type GetTokenOptions, parseServiceAccountKey } from "@drill-practice/auth";
+ *
+ * const provider = createTokenProvider({
+ *   baseUrl: "https://drill.example",
+ *   clientId: process.env.DRILL_CLIENT_ID ?? "",
+ *   clientSecret: process.env.DRILL_CLIENT_SECRET ?? "",
+ *   key: await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? ""),
+ * });
+ *
+ * // A new token for a managed user, whatever the cache holds.
+ * const options: GetTokenOptions = { subject: "user@example.com", forceRefresh: true };
+ * const token = await provider.getToken(options);
  * ```
  */
 export interface GetTokenOptions {
@@ -134,8 +139,17 @@ export interface GetTokenOptions {
  *
  * @example
  * ```ts
- * const token = await provider.getToken();
- * await provider.invalidate(); // after the service rejected the token
+ * import type { TokenProvider } from "@drill-practice/auth";
+ *
+ * // Code that needs tokens takes the interface, so tests can pass their own provider.
+ * async function callService(provider: TokenProvider): Promise<Response> {
+ *   const token = await provider.getToken();
+ *   const res = await fetch("https://drill.example/api/2.1/version", {
+ *     headers: { authorization: `Bearer ${token.value}` },
+ *   });
+ *   if (res.status === 401) await provider.invalidate(); // the service rejected the token
+ *   return res;
+ * }
  * ```
  */
 export interface TokenProvider {
@@ -566,8 +580,16 @@ class ServiceAccountTokenProvider implements TokenProvider {
  *
  * @example
  * ```ts
- * const provider: ServiceAccountTokenProviderApi = createTokenProvider(options);
- * console.log(await provider.tokenEndpoint());
+ * import { createTokenProvider, type ServiceAccountTokenProviderApi, parseServiceAccountKey } from "@drill-practice/auth";
+ *
+ * const provider: ServiceAccountTokenProviderApi = createTokenProvider({
+ *   baseUrl: "https://drill.example",
+ *   clientId: process.env.DRILL_CLIENT_ID ?? "",
+ *   clientSecret: process.env.DRILL_CLIENT_SECRET ?? "",
+ *   key: await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? ""),
+ * });
+ *
+ * console.log(await provider.tokenEndpoint()); // from discovery, e.g. https://drill.example/daas/oauth/token
  * ```
  */
 export interface ServiceAccountTokenProviderApi extends TokenProvider {
@@ -582,6 +604,9 @@ export interface ServiceAccountTokenProviderApi extends TokenProvider {
  *
  * @example
  * ```ts
+ * import { createTokenProvider } from "@drill-practice/auth";
+ * import { readServiceAccountKey } from "@drill-practice/auth/node";
+ *
  * const provider = createTokenProvider({
  *   baseUrl: "https://drill.example",
  *   clientId: process.env.DRILL_CLIENT_ID ?? "",

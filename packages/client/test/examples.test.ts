@@ -7,7 +7,12 @@ import { readdir, readFile, rm } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { compileExamples, type Example, markdownBlocks } from "../../../scripts/compile-examples.js";
+import {
+  compileExamples,
+  docCommentExamples,
+  type Example,
+  markdownBlocks,
+} from "../../../scripts/compile-examples.js";
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
 const scratch = join(packageDir, ".tmp", "examples");
@@ -17,21 +22,6 @@ async function sourceFiles(dir: string): Promise<string[]> {
   return entries
     .filter((entry) => entry.isFile() && entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts"))
     .map((entry) => join(entry.parentPath, entry.name));
-}
-
-function docExamples(file: string, text: string): Example[] {
-  const examples: Example[] = [];
-  for (const comment of text.matchAll(/\/\*\*([\s\S]*?)\*\//g)) {
-    const body = (comment[1] ?? "")
-      .split("\n")
-      .map((line) => line.replace(/^\s*\* ?/, ""))
-      .join("\n");
-    for (const block of body.matchAll(/@example\s*\n```ts\n([\s\S]*?)```/g)) {
-      const line = text.slice(0, comment.index).split("\n").length;
-      examples.push({ origin: `${relative(packageDir, file)}:${line}`, code: block[1] ?? "" });
-    }
-  }
-  return examples;
 }
 
 const DECLARATION =
@@ -77,7 +67,7 @@ describe("documentation examples", () => {
   it("every example compiles against the package", async () => {
     const examples: Example[] = [];
     for (const file of await sourceFiles(join(packageDir, "src"))) {
-      examples.push(...docExamples(file, await readFile(file, "utf8")));
+      examples.push(...docCommentExamples(await readFile(file, "utf8"), relative(packageDir, file)));
     }
     examples.push(...markdownBlocks(await readFile(join(packageDir, "README.md"), "utf8"), "ts"));
     expect(examples.length).toBeGreaterThan(40);

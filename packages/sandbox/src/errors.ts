@@ -10,12 +10,22 @@ const BRAND: unique symbol = Symbol.for("@drill-practice/SandboxError") as never
  *
  * @example
  * ```ts
- * function explain(code: SandboxErrorCode): string {
+ * import { SandboxError, type SandboxErrorCode, startSandbox } from "@drill-practice/sandbox";
+ *
+ * function hint(code: SandboxErrorCode): string {
  *   switch (code) {
- *     case "ERR_SANDBOX_SPEC_MISSING": return "run the generate step";
- *     default: return code;
+ *     case "ERR_SANDBOX_SPEC_MISSING":
+ *       return "run the package's generate step";
+ *     case "ERR_SANDBOX_LISTEN":
+ *       return "pick another port, or 0 for a free one";
+ *     default:
+ *       return "";
  *   }
  * }
+ * await startSandbox({ port: 4010 }).catch((error: unknown) => {
+ *   if (error instanceof SandboxError) console.error(error.message, hint(error.code));
+ *   throw error;
+ * });
  * ```
  */
 export type SandboxErrorCode =
@@ -35,7 +45,14 @@ export type SandboxErrorCode =
  *
  * @example
  * ```ts
- * try { await startSandbox({ port: -1 }); } catch (e) { if (e instanceof SandboxError) console.error(e.code, e.message); }
+ * import { SandboxError, startSandbox } from "@drill-practice/sandbox";
+ *
+ * try {
+ *   await startSandbox({ port: -1 });
+ * } catch (error) {
+ *   // Every error the sandbox throws, whichever copy of the package threw it.
+ *   if (error instanceof SandboxError) console.error(error.code, error.message); // ERR_SANDBOX_OPTION port: …
+ * }
  * ```
  */
 export abstract class SandboxError extends Error {
@@ -75,7 +92,14 @@ function matchesClass(target: object, value: object): boolean {
  *
  * @example
  * ```ts
- * if (e instanceof SpecMissingError) console.error("run `pnpm --filter @drill-practice/sandbox generate`");
+ * import { SpecMissingError, startSandbox } from "@drill-practice/sandbox";
+ *
+ * try {
+ *   await startSandbox();
+ * } catch (error) {
+ *   if (error instanceof SpecMissingError) console.error("run `pnpm --filter @drill-practice/sandbox generate`");
+ *   throw error;
+ * }
  * ```
  */
 export class SpecMissingError extends SandboxError {
@@ -89,7 +113,15 @@ export class SpecMissingError extends SandboxError {
  *
  * @example
  * ```ts
- * if (e instanceof SpecInvalidError) console.error(e.message);
+ * import { SpecInvalidError, startSandbox } from "@drill-practice/sandbox";
+ *
+ * try {
+ *   await startSandbox();
+ * } catch (error) {
+ *   // The packaged description is damaged: reinstall the package.
+ *   if (error instanceof SpecInvalidError) console.error(error.message);
+ *   throw error;
+ * }
  * ```
  */
 export class SpecInvalidError extends SandboxError {
@@ -104,7 +136,13 @@ export class SpecInvalidError extends SandboxError {
  *
  * @example
  * ```ts
- * if (e instanceof SandboxOptionError) console.error(e.message); // "port: must be an integer from 0 to 65535"
+ * import { createSandbox, SandboxOptionError } from "@drill-practice/sandbox";
+ *
+ * try {
+ *   await createSandbox({ tokenLifetimeSeconds: 0 });
+ * } catch (error) {
+ *   if (error instanceof SandboxOptionError) console.error(error.message); // tokenLifetimeSeconds: must be an integer from 1 to 86400
+ * }
  * ```
  */
 export class SandboxOptionError extends SandboxError {
@@ -118,7 +156,14 @@ export class SandboxOptionError extends SandboxError {
  *
  * @example
  * ```ts
- * if (e instanceof DataFileReadError) console.error(e.message);
+ * import { DataFileReadError, startSandbox } from "@drill-practice/sandbox";
+ *
+ * try {
+ *   await startSandbox({ dataFile: "./missing.json" });
+ * } catch (error) {
+ *   if (error instanceof DataFileReadError) console.error(error.message); // the file could not be read (not there, no access)
+ *   throw error;
+ * }
  * ```
  */
 export class DataFileReadError extends SandboxError {
@@ -132,7 +177,14 @@ export class DataFileReadError extends SandboxError {
  *
  * @example
  * ```ts
- * if (e instanceof ListenError) console.error(e.message); // "cannot listen on 127.0.0.1:4010: address already in use"
+ * import { ListenError, startSandbox } from "@drill-practice/sandbox";
+ *
+ * try {
+ *   await startSandbox({ port: 4010 });
+ * } catch (error) {
+ *   if (error instanceof ListenError) console.error(error.message); // cannot listen on 127.0.0.1:4010: address already in use
+ *   throw error;
+ * }
  * ```
  */
 export class ListenError extends SandboxError {
@@ -146,7 +198,14 @@ export class ListenError extends SandboxError {
  *
  * @example
  * ```ts
- * if (e instanceof CredentialsFilesError) console.error(e.message);
+ * import { CredentialsFilesError, startSandbox } from "@drill-practice/sandbox";
+ *
+ * try {
+ *   await startSandbox({ credentialsDir: "/read-only/credentials" });
+ * } catch (error) {
+ *   if (error instanceof CredentialsFilesError) console.error(error.code, error.message); // ERR_SANDBOX_CREDENTIALS_FILES …
+ *   throw error;
+ * }
  * ```
  */
 export class CredentialsFilesError extends SandboxError {
@@ -161,7 +220,12 @@ export class CredentialsFilesError extends SandboxError {
  *
  * @example
  * ```ts
- * for (const v of sandbox.responseViolations) console.error(v.message);
+ * import { createSandbox, type ResponseValidationError } from "@drill-practice/sandbox";
+ *
+ * const violations: ResponseValidationError[] = [];
+ * const sandbox = await createSandbox({ validateResponses: true, onResponseViolation: (v) => violations.push(v) });
+ * // … run the tests against sandbox.fetch, then:
+ * for (const v of sandbox.responseViolations) console.error(v.code, v.message);
  * ```
  */
 export class ResponseValidationError extends SandboxError {
@@ -210,11 +274,6 @@ export type DomainErrorId =
 
 /**
  * HTTP status the sandbox pairs with each error ID.
- *
- * @example
- * ```ts
- * DOMAIN_ERROR_STATUS.query_missing; // 400
- * ```
  */
 export const DOMAIN_ERROR_STATUS: Readonly<Record<DomainErrorId, number>> = {
   query_missing: 400,
@@ -284,7 +343,15 @@ export class DomainError extends SandboxError {
  *
  * @example
  * ```ts
- * const p: DataFileProblem = { path: "$.drills[0].id", message: "must be a non-empty string" };
+ * import { DataFileError, type DataFileProblem, startSandbox } from "@drill-practice/sandbox";
+ *
+ * try {
+ *   await startSandbox({ dataFile: "./my-data.json" });
+ * } catch (error) {
+ *   if (!(error instanceof DataFileError)) throw error;
+ *   const problems: readonly DataFileProblem[] = error.problems;
+ *   for (const { path, message } of problems) console.error(`${path}: ${message}`); // $.drills[0].id: must be a non-empty string
+ * }
  * ```
  */
 export interface DataFileProblem {
@@ -297,7 +364,15 @@ export interface DataFileProblem {
  *
  * @example
  * ```ts
- * try { parseDataFile("{}"); } catch (e) { if (e instanceof DataFileError) for (const p of e.problems) console.log(p.path, p.message); }
+ * import { DataFileError, startSandbox } from "@drill-practice/sandbox";
+ *
+ * try {
+ *   await startSandbox({ dataFile: "./my-data.json" });
+ * } catch (error) {
+ *   // Every problem of the file at once, each with the JSON path of the value.
+ *   if (error instanceof DataFileError) for (const p of error.problems) console.error(p.path, p.message);
+ *   throw error;
+ * }
  * ```
  */
 export class DataFileError extends SandboxError {
@@ -319,7 +394,16 @@ export class DataFileError extends SandboxError {
  *
  * @example
  * ```ts
- * const p: ResponseRulesProblem = { path: "$.responses[0].status", message: "must be an integer HTTP status from 200 to 599" };
+ * import { createSandbox, ResponseRulesError, type ResponseRulesProblem } from "@drill-practice/sandbox";
+ *
+ * const sandbox = await createSandbox();
+ * try {
+ *   sandbox.setResponses([{ operationId: "getGroup_v2_1", status: 99 }]);
+ * } catch (error) {
+ *   if (!(error instanceof ResponseRulesError)) throw error;
+ *   const problems: readonly ResponseRulesProblem[] = error.problems;
+ *   console.error(problems[0]?.path, problems[0]?.message); // $[0].status must be an integer HTTP status from 200 to 599
+ * }
  * ```
  */
 export interface ResponseRulesProblem {
@@ -333,7 +417,15 @@ export interface ResponseRulesProblem {
  *
  * @example
  * ```ts
- * try { sandbox.setResponses(rules); } catch (e) { if (e instanceof ResponseRulesError) for (const p of e.problems) console.log(p.path, p.message); }
+ * import { createSandbox, ResponseRulesError } from "@drill-practice/sandbox";
+ *
+ * const sandbox = await createSandbox();
+ * try {
+ *   sandbox.setResponses({ responses: [{ operationId: "noSuchOperation", status: 200 }] });
+ * } catch (error) {
+ *   // The previous rules stay active; every problem of the new set is listed.
+ *   if (error instanceof ResponseRulesError) for (const p of error.problems) console.error(p.path, p.message);
+ * }
  * ```
  */
 export class ResponseRulesError extends SandboxError {

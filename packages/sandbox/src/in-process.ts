@@ -13,8 +13,10 @@ import { assembleSandbox } from "./sandbox-core.js";
  *
  * @example
  * ```ts
+ * import { createSandbox, IN_PROCESS_URL } from "@drill-practice/sandbox";
+ *
  * const sandbox = await createSandbox();
- * sandbox.url === IN_PROCESS_URL; // true
+ * console.log(sandbox.url === IN_PROCESS_URL); // true: no socket, a fixed origin
  * ```
  */
 export const IN_PROCESS_URL = "https://sandbox.drill-practice.invalid";
@@ -25,7 +27,10 @@ export const IN_PROCESS_URL = "https://sandbox.drill-practice.invalid";
  *
  * @example
  * ```ts
+ * import { createSandbox, type InProcessSandboxOptions } from "@drill-practice/sandbox";
+ *
  * const options: InProcessSandboxOptions = { validateResponses: true, seed: 7 };
+ * const sandbox = await createSandbox(options);
  * ```
  */
 export type InProcessSandboxOptions = SandboxCoreOptions;
@@ -35,8 +40,12 @@ export type InProcessSandboxOptions = SandboxCoreOptions;
  *
  * @example
  * ```ts
- * const sandbox = await createSandbox();
+ * import { createSandbox, type InProcessSandbox } from "@drill-practice/sandbox";
+ *
+ * const sandbox: InProcessSandbox = await createSandbox();
  * const res = await sandbox.fetch(`${sandbox.url}/.well-known/oauth-authorization-server`);
+ * console.log(res.status); // 200
+ * await sandbox.close();
  * ```
  */
 export interface InProcessSandbox extends SandboxControls {

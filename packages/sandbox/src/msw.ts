@@ -24,7 +24,13 @@ import type { InProcessSandbox } from "./in-process.js";
  *
  * @example
  * ```ts
+ * import { createSandbox } from "@drill-practice/sandbox";
+ * import { sandboxHandlers } from "@drill-practice/sandbox/msw";
+ * import { setupServer } from "msw/node";
+ *
+ * const sandbox = await createSandbox();
  * const server = setupServer(...sandboxHandlers(sandbox));
+ * server.listen();
  * // in a browser: await setupWorker(...sandboxHandlers(sandbox)).start();
  * ```
  */

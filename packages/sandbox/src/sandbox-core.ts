@@ -33,7 +33,10 @@ import { loadResponseRules, ResponseBook } from "./responses/response-rules.js";
  *
  * @example
  * ```ts
- * const sandbox = await startSandbox({ tokenLifetimeSeconds: DEFAULT_TOKEN_LIFETIME_SECONDS });
+ * import { createSandbox, DEFAULT_TOKEN_LIFETIME_SECONDS } from "@drill-practice/sandbox";
+ *
+ * // Tokens that expire ten times sooner than usual, to exercise the client's refresh.
+ * const sandbox = await createSandbox({ tokenLifetimeSeconds: Math.floor(DEFAULT_TOKEN_LIFETIME_SECONDS / 10) });
  * ```
  */
 export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3599;
@@ -43,7 +46,10 @@ export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3599;
  *
  * @example
  * ```ts
- * const options: SandboxCoreOptions = { validateResponses: true, seed: 7 };
+ * import { createSandbox, type SandboxCoreOptions } from "@drill-practice/sandbox";
+ *
+ * const options: SandboxCoreOptions = { validateResponses: true, seed: 7, tokenLifetimeSeconds: 60 };
+ * const sandbox = await createSandbox(options);
  * ```
  */
 export interface SandboxCoreOptions extends Omit<DatasetSource, "dataFile"> {
@@ -93,7 +99,16 @@ export interface SandboxCoreOptions extends Omit<DatasetSource, "dataFile"> {
  *
  * @example
  * ```ts
- * function reset(sandbox: SandboxControls) { sandbox.clearFaults(); sandbox.clearResponses(); }
+ * import { afterEach } from "vitest";
+ * import { createSandbox, type SandboxControls } from "@drill-practice/sandbox";
+ *
+ * // Works with either door: startSandbox's Sandbox and createSandbox's InProcessSandbox.
+ * function reset(sandbox: SandboxControls): void {
+ *   sandbox.clearFaults();
+ *   sandbox.clearResponses();
+ * }
+ * const sandbox = await createSandbox();
+ * afterEach(() => reset(sandbox));
  * ```
  */
 export interface SandboxControls {

@@ -18,7 +18,10 @@ import { assembleSandbox } from "./sandbox-core.js";
  *
  * @example
  * ```ts
+ * import { type SandboxOptions, startSandbox } from "@drill-practice/sandbox";
+ *
  * const options: SandboxOptions = { port: 0, validateResponses: true, dataFile: "./my-data.json" };
+ * const sandbox = await startSandbox(options);
  * ```
  */
 export interface SandboxOptions extends SandboxCoreOptions, DatasetSource {
@@ -37,9 +40,12 @@ export interface SandboxOptions extends SandboxCoreOptions, DatasetSource {
  *
  * @example
  * ```ts
- * const sandbox = await startSandbox();
+ * import { type Sandbox, startSandbox } from "@drill-practice/sandbox";
+ *
+ * const sandbox: Sandbox = await startSandbox();
  * try {
  *   const res = await fetch(`${sandbox.url}/.well-known/oauth-authorization-server`);
+ *   console.log(res.status); // 200
  * } finally {
  *   await sandbox.close();
  * }

@@ -1,14 +1,32 @@
 /**
- * Every `@example` in the package's doc comments is a fenced TypeScript block,
- * as in the other packages. (Compiling them, as the client does, is still to
- * come: many are fragments that use variables they do not declare.)
+ * Every name the public entries export carries an `@example` that uses it, and every one of those
+ * examples (and those of the entries' own header comments) compiles against the package's source,
+ * so no example can drift from the API; those that need nothing but the in-process sandbox also
+ * run. Every `@example` anywhere in the source is a fenced
+ * TypeScript block, as in the other packages.
  */
-import { readdir, readFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { compileExamples, type Example, publicExports } from "../../../scripts/compile-examples.js";
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
+const scratch = join(packageDir, ".tmp", "examples");
+const source = (path: string) => relative(scratch, join(packageDir, path)).replaceAll("\\", "/");
+
+/** What examples import, as the exports map resolves it under Node. */
+const PATHS = { "@drill-practice/sandbox": "src/index.ts", "@drill-practice/sandbox/msw": "src/msw.ts" };
+const exported = publicExports({
+  packageDir,
+  paths: PATHS,
+  entries: {
+    "@drill-practice/sandbox": "src/index.ts",
+    // The same specifier outside Node (the `default` condition).
+    "@drill-practice/sandbox (web)": "src/web.ts",
+    "@drill-practice/sandbox/msw": "src/msw.ts",
+  },
+});
 
 async function sourceFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
@@ -18,6 +36,17 @@ async function sourceFiles(dir: string): Promise<string[]> {
     )
     .map((entry) => join(entry.parentPath, entry.name));
 }
+
+// The Node entry re-exports the web one: each declaration's examples once.
+const examples: Example[] = [
+  ...new Map(
+    exported.flatMap(({ examples }) => examples).map((example) => [example.origin, example]),
+  ).values(),
+];
+
+afterAll(async () => {
+  await rm(scratch, { recursive: true, force: true });
+});
 
 describe("documentation examples", () => {
   it("every @example is fenced as ts", async () => {
@@ -32,4 +61,74 @@ describe("documentation examples", () => {
     }
     expect(unfenced).toEqual([]);
   });
+
+  it("every export of every public entry has an example that uses it", () => {
+    expect(exported.filter((entry) => entry.kind === "value").length).toBeGreaterThan(25);
+    const missing = exported
+      .filter(
+        ({ name, examples }) => !examples.some((example) => new RegExp(`\\b${name}\\b`).test(example.code)),
+      )
+      .filter(({ name, entry }) => name !== entry && !name.startsWith("@drill-practice/"))
+      .map(({ entry, name, origin }) => `${origin} ${name} (${entry})`);
+    const headers = exported.filter(({ name }) => name.startsWith("@drill-practice/"));
+    expect(headers.filter(({ examples }) => examples.length === 0).map(({ origin }) => origin)).toEqual([]);
+    expect(missing).toEqual([]);
+  });
+
+  it("every example of the public entries compiles against the package", async () => {
+    console.log(`compiling ${examples.length} examples of @drill-practice/sandbox`);
+    expect(examples.length).toBeGreaterThan(40);
+    const errors = await compileExamples({
+      scratch,
+      examples,
+      compilerOptions: {
+        // The package's own settings, as its source is compiled with them.
+        module: "nodenext",
+        moduleResolution: "nodenext",
+        lib: ["es2023"],
+        types: ["node"],
+        typeRoots: [source("node_modules/@types")],
+        paths: Object.fromEntries(
+          Object.entries(PATHS).map(([specifier, file]) => [specifier, [source(file)]]),
+        ),
+      },
+    });
+    expect(errors).toBe("");
+  }, 300_000);
+
+  it("every example that needs only the in-process sandbox runs without an error", async () => {
+    // No socket, no file, no other package: what runs in any runtime, in a few milliseconds.
+    const runnable = examples.filter(
+      ({ code }) =>
+        [...code.matchAll(/from "([^"]+)"/g)].every(
+          ([, specifier]) => specifier === "@drill-practice/sandbox",
+        ) && !code.includes("startSandbox"),
+    );
+    expect(runnable.length).toBeGreaterThan(15);
+    const dir = join(packageDir, ".tmp", "examples-run");
+    await mkdir(dir, { recursive: true });
+    const entry = pathToFileURL(join(packageDir, "src", "index.ts")).href;
+    const failed: string[] = [];
+    // The examples print what they show; keep the test output to the failures.
+    const quiet = [vi.spyOn(console, "log"), vi.spyOn(console, "error")].map((spy) =>
+      spy.mockImplementation(() => {}),
+    );
+    try {
+      for (const [index, example] of runnable.entries()) {
+        const file = join(dir, `example-${index}.ts`);
+        await writeFile(
+          file,
+          `${example.code.replaceAll('"@drill-practice/sandbox"', JSON.stringify(entry))}\nexport {};\n`,
+        );
+        await import(pathToFileURL(file).href).catch((error: unknown) => {
+          failed.push(`${example.origin} (example of ${example.name}): ${String(error)}`);
+        });
+      }
+    } finally {
+      for (const spy of quiet) spy.mockRestore();
+      await rm(dir, { recursive: true, force: true });
+    }
+    console.log(`ran ${runnable.length} examples of @drill-practice/sandbox in process`);
+    expect(failed).toEqual([]);
+  }, 120_000);
 });

@@ -14,8 +14,16 @@
  *
  * @example
  * ```ts
+ * import { parseServiceAccountKey } from "@drill-practice/auth";
+ * import { createRedisTokenCache, type RedisClientLike } from "@drill-practice/auth/redis";
  * import { createClient } from "redis";
- * const client: RedisClientLike = createClient({ url: "redis://127.0.0.1:6379", disableOfflineQueue: true });
+ *
+ * // Your own client (TLS, ACL user, Sentinel …); the cache leaves it open on close().
+ * const client: RedisClientLike = createClient({ url: "rediss://cache.example:6380", disableOfflineQueue: true });
+ * await client.connect();
+ * const key = await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? "");
+ * const clientSecret = process.env.DRILL_CLIENT_SECRET ?? "";
+ * const cache = await createRedisTokenCache({ client, clientSecret, keyId: key.keyId });
  * ```
  */
 export interface RedisClientLike {

@@ -10,7 +10,20 @@ import { DrillError } from "@drill-practice/client/internal";
  *
  * @example
  * ```ts
- * createRedisTokenCache({ ...options, onWarning: (w) => w.code === "ERR_TOKEN_CACHE_UNAVAILABLE" && alert(w.message) });
+ * import { parseServiceAccountKey } from "@drill-practice/auth";
+ * import { createRedisTokenCache, TokenCacheUnavailableError } from "@drill-practice/auth/redis";
+ *
+ * const key = await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? "");
+ * const clientSecret = process.env.DRILL_CLIENT_SECRET ?? "";
+ * const cache = await createRedisTokenCache({
+ *   url: "redis://127.0.0.1:6379",
+ *   clientSecret,
+ *   keyId: key.keyId,
+ *   // Once per outage; tokens keep coming from this process's own cache and exchanges.
+ *   onWarning: (warning) => {
+ *     if (warning instanceof TokenCacheUnavailableError) console.warn("Redis down:", warning.message);
+ *   },
+ * });
  * ```
  */
 export class TokenCacheUnavailableError extends DrillError {
@@ -33,7 +46,20 @@ export class TokenCacheUnavailableError extends DrillError {
  *
  * @example
  * ```ts
- * createRedisTokenCache({ ...options, onWarning: (w) => w.code === "ERR_TOKEN_CACHE_TAMPERED" && audit(w) });
+ * import { parseServiceAccountKey } from "@drill-practice/auth";
+ * import { createRedisTokenCache, TokenCacheTamperedError } from "@drill-practice/auth/redis";
+ *
+ * const key = await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? "");
+ * const clientSecret = process.env.DRILL_CLIENT_SECRET ?? "";
+ * const cache = await createRedisTokenCache({
+ *   url: "redis://127.0.0.1:6379",
+ *   clientSecret,
+ *   keyId: key.keyId,
+ *   // A stored token did not open with this store's key: worth an audit entry.
+ *   onWarning: (warning) => {
+ *     if (warning instanceof TokenCacheTamperedError) console.warn("audit:", warning.code, warning.message);
+ *   },
+ * });
  * ```
  */
 export class TokenCacheTamperedError extends DrillError {
@@ -51,7 +77,13 @@ export class TokenCacheTamperedError extends DrillError {
  *
  * @example
  * ```ts
- * const onWarning = (warning: TokenCacheWarning) => logger.warn({ code: warning.code }, warning.message);
+ * import { parseServiceAccountKey } from "@drill-practice/auth";
+ * import { createRedisTokenCache, type TokenCacheWarning } from "@drill-practice/auth/redis";
+ *
+ * const onWarning = (warning: TokenCacheWarning) => console.warn(warning.code, warning.message);
+ * const key = await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? "");
+ * const clientSecret = process.env.DRILL_CLIENT_SECRET ?? "";
+ * const cache = await createRedisTokenCache({ url: "redis://127.0.0.1:6379", clientSecret, keyId: key.keyId, onWarning });
  * ```
  */
 export type TokenCacheWarning = TokenCacheUnavailableError | TokenCacheTamperedError;

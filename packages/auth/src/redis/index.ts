@@ -8,9 +8,16 @@
  * import { createTokenProvider, parseServiceAccountKey } from "@drill-practice/auth";
  * import { createRedisTokenCache } from "@drill-practice/auth/redis";
  *
- * const key = parseServiceAccountKey(keyJson);
+ * const key = await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? "");
+ * const clientSecret = process.env.DRILL_CLIENT_SECRET ?? "";
  * const cache = await createRedisTokenCache({ url: "redis://127.0.0.1:6379", clientSecret, keyId: key.keyId });
- * const provider = createTokenProvider({ baseUrl, clientId, clientSecret, key, cache });
+ * const provider = createTokenProvider({
+ *   baseUrl: "https://drill.example",
+ *   clientId: process.env.DRILL_CLIENT_ID ?? "",
+ *   clientSecret,
+ *   key,
+ *   cache,
+ * });
  * ```
  *
  * @packageDocumentation

@@ -14,7 +14,18 @@ import { keyedDigest } from "./seal.js";
  *
  * @example
  * ```ts
- * createRedisTokenCache({ url, clientSecret, keyId, prefix: `${DEFAULT_REDIS_PREFIX}staging:` });
+ * import { parseServiceAccountKey } from "@drill-practice/auth";
+ * import { createRedisTokenCache, DEFAULT_REDIS_PREFIX } from "@drill-practice/auth/redis";
+ *
+ * const key = await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? "");
+ * const clientSecret = process.env.DRILL_CLIENT_SECRET ?? "";
+ * // Staging and production share one Redis: keep their keys apart.
+ * const cache = await createRedisTokenCache({
+ *   url: "redis://127.0.0.1:6379",
+ *   clientSecret,
+ *   keyId: key.keyId,
+ *   prefix: `${DEFAULT_REDIS_PREFIX}staging:`,
+ * });
  * ```
  */
 export const DEFAULT_REDIS_PREFIX = "drill-practice:tokens:";

@@ -30,7 +30,18 @@ import { deriveStoreKeys, type StoreKeys, seal, unseal } from "./seal.js";
  *
  * @example
  * ```ts
- * createRedisTokenCache({ ...options, maxWaitMs: REDIS_TOKEN_CACHE_DEFAULTS.maxWaitMs * 2 });
+ * import { parseServiceAccountKey } from "@drill-practice/auth";
+ * import { createRedisTokenCache, REDIS_TOKEN_CACHE_DEFAULTS } from "@drill-practice/auth/redis";
+ *
+ * const key = await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? "");
+ * const clientSecret = process.env.DRILL_CLIENT_SECRET ?? "";
+ * // Token exchanges are slow behind this proxy: wait twice as long for another process's.
+ * const cache = await createRedisTokenCache({
+ *   url: "redis://127.0.0.1:6379",
+ *   clientSecret,
+ *   keyId: key.keyId,
+ *   maxWaitMs: REDIS_TOKEN_CACHE_DEFAULTS.maxWaitMs * 2,
+ * });
  * ```
  */
 export const REDIS_TOKEN_CACHE_DEFAULTS = Object.freeze({
@@ -46,11 +57,16 @@ export const REDIS_TOKEN_CACHE_DEFAULTS = Object.freeze({
  *
  * @example
  * ```ts
+ * import { parseServiceAccountKey } from "@drill-practice/auth";
+ * import { createRedisTokenCache, type RedisTokenCacheOptions } from "@drill-practice/auth/redis";
+ *
+ * const key = await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? "");
  * const options: RedisTokenCacheOptions = {
  *   url: process.env.REDIS_URL,
  *   clientSecret: process.env.DRILL_CLIENT_SECRET ?? "",
  *   keyId: key.keyId,
  * };
+ * const cache = await createRedisTokenCache(options);
  * ```
  */
 export interface RedisTokenCacheOptions {
@@ -129,9 +145,20 @@ function urlSecrets(url: string): string[] {
  *
  * @example
  * ```ts
- * const cache = await createRedisTokenCache({ url: "redis://127.0.0.1:6379", clientSecret, keyId: key.keyId });
- * const provider = createTokenProvider({ baseUrl, clientId, clientSecret, key, cache });
- * // …
+ * import { createTokenProvider, parseServiceAccountKey } from "@drill-practice/auth";
+ * import { createRedisTokenCache, type RedisTokenCache } from "@drill-practice/auth/redis";
+ *
+ * const key = await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? "");
+ * const clientSecret = process.env.DRILL_CLIENT_SECRET ?? "";
+ * const cache: RedisTokenCache = await createRedisTokenCache({ url: "redis://127.0.0.1:6379", clientSecret, keyId: key.keyId });
+ * const provider = createTokenProvider({
+ *   baseUrl: "https://drill.example",
+ *   clientId: process.env.DRILL_CLIENT_ID ?? "",
+ *   clientSecret,
+ *   key,
+ *   cache,
+ * });
+ * // … on shutdown:
  * await cache.close();
  * ```
  */
@@ -398,11 +425,13 @@ export class RedisTokenCache implements TokenCache {
  *
  * @example
  * ```ts
- * import { serviceAccountAuth } from "@drill-practice/auth";
+ * import { parseServiceAccountKey, serviceAccountAuth } from "@drill-practice/auth";
  * import { createRedisTokenCache } from "@drill-practice/auth/redis";
  *
+ * const key = await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? "");
+ * const clientSecret = process.env.DRILL_CLIENT_SECRET ?? "";
  * const cache = await createRedisTokenCache({ url: process.env.REDIS_URL, clientSecret, keyId: key.keyId });
- * const auth = serviceAccountAuth({ key, clientId, clientSecret, cache });
+ * const auth = serviceAccountAuth({ key, clientId: process.env.DRILL_CLIENT_ID ?? "", clientSecret, cache });
  * ```
  */
 export async function createRedisTokenCache(options: RedisTokenCacheOptions): Promise<RedisTokenCache> {

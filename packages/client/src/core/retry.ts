@@ -57,12 +57,10 @@ export interface RetryContext {
  *
  * @example
  * ```ts
- * import { createDrillClient } from "@drill-practice/client";
+ * import { createDrillClient, type RetryOptions } from "@drill-practice/client";
  *
- * const client = createDrillClient({
- *   baseUrl: "https://drill.example",
- *   retry: { maxAttempts: 5, maxElapsedMs: 20_000, methods: ["GET", "PUT"] },
- * });
+ * const retry: RetryOptions = { maxAttempts: 5, maxElapsedMs: 20_000, methods: ["GET", "PUT"] };
+ * const client = createDrillClient({ baseUrl: "https://drill.example", retry });
  * ```
  */
 export interface RetryOptions {

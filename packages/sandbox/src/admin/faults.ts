@@ -10,10 +10,13 @@ import { SandboxOptionError } from "../errors.js";
  *
  * @example
  * ```ts
+ * import { createSandbox, type FaultRule } from "@drill-practice/sandbox";
+ *
  * // The next two token requests get 503 with Retry-After: 1, the third succeeds.
  * const rule: FaultRule = { operationId: "exchangeToken", status: 503, times: 2, retryAfter: 1 };
  * // Every store search answers normally, but only after 300 ms, for the next 5 calls.
  * const slow: FaultRule = { operationId: "searchStore_v2_1", delayMs: 300, times: 5 };
+ * const sandbox = await createSandbox({ faults: [rule, slow] });
  * ```
  */
 export interface FaultRule {
@@ -34,7 +37,12 @@ export interface FaultRule {
  *
  * @example
  * ```ts
- * sandbox.faults(); // [{ operationId: "exchangeToken", status: 503, remaining: 1, … }]
+ * import { type ActiveFault, createSandbox } from "@drill-practice/sandbox";
+ *
+ * const sandbox = await createSandbox();
+ * sandbox.injectFault({ operationId: "exchangeToken", status: 503, times: 2 });
+ * const faults: ActiveFault[] = sandbox.faults();
+ * console.log(faults[0]?.remaining); // 2
  * ```
  */
 export interface ActiveFault {

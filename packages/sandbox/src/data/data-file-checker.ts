@@ -18,11 +18,6 @@ import {
 
 /**
  * Version of the data file format this module reads (`formatVersion`, optional in the file).
- *
- * @example
- * ```ts
- * JSON.stringify({ formatVersion: DATA_FILE_FORMAT_VERSION, organizations: [], users: [], drills: [] });
- * ```
  */
 export const DATA_FILE_FORMAT_VERSION = 1;
 
@@ -51,11 +46,6 @@ export type DataFileSection = "organizations" | "users" | "drills" | "courses" |
 
 /**
  * The top-level lists in the order their problems are reported.
- *
- * @example
- * ```ts
- * for (const section of DATA_FILE_SECTIONS) checker.section(section, file[section]);
- * ```
  */
 export const DATA_FILE_SECTIONS: readonly DataFileSection[] = [
   "organizations",

@@ -11,11 +11,6 @@ import { JsonScanError } from "./json-top-level-scanner.js";
 /**
  * Where the default data file lives, relative to this module; the same relative location holds for
  * `src/` (tests) and `dist/` (the published package).
- *
- * @example
- * ```ts
- * const text = await readFile(DEFAULT_DATA_FILE_URL, "utf8");
- * ```
  */
 export const DEFAULT_DATA_FILE_URL = new URL("../../data/default.json", import.meta.url);
 

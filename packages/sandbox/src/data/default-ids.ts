@@ -3,7 +3,12 @@
  *
  * @example
  * ```ts
- * state.searchStore(DEFAULT_IDS.users.ana, { catalog: DEFAULT_IDS.catalogs.business });
+ * import { createSandbox, DEFAULT_IDS } from "@drill-practice/sandbox";
+ *
+ * const sandbox = await createSandbox(); // the default dataset
+ * const keyFile = sandbox.credentials.keyFile(DEFAULT_IDS.serviceAccount);
+ * // Tokens for Ana, a user the service account's organization manages: subject DEFAULT_IDS.users.ana
+ * console.log(keyFile?.serviceAccountId, DEFAULT_IDS.users.ana);
  * ```
  */
 export const DEFAULT_IDS = {

@@ -7,21 +7,11 @@ import { SEARCH_FIELDS } from "./types.js";
 
 /**
  * List kinds per token: one per search field (in {@link SEARCH_FIELDS} order), then the any-field list.
- *
- * @example
- * ```ts
- * const slot = tokenNr * LIST_KINDS + ANY_FIELD;
- * ```
  */
 export const LIST_KINDS = SEARCH_FIELDS.length + 1;
 
 /**
  * Kind of the list of documents that hold a token in any field.
- *
- * @example
- * ```ts
- * lists.list("paris", ANY_FIELD);
- * ```
  */
 export const ANY_FIELD = SEARCH_FIELDS.length;
 

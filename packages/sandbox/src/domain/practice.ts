@@ -16,21 +16,11 @@ import type {
  * each value moves this fraction of the way towards the score. Multiple choice tests recognition, so
  * the receptive value follows quickly and the productive value slowly. The service's real rule is not
  * shown; this is the sandbox's own.
- *
- * @example
- * ```ts
- * PROFICIENCY_RATES.receptive; // 0.2
- * ```
  */
 export const PROFICIENCY_RATES = { receptive: 0.2, productive: 0.05 } as const;
 
 /**
  * Seconds of expected practice per drill item (the sandbox's unit and value for `expectedDuration`).
- *
- * @example
- * ```ts
- * expectedDurationOf(drill); // drill.items.length * SECONDS_PER_ITEM
- * ```
  */
 export const SECONDS_PER_ITEM = 10;
 

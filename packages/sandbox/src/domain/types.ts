@@ -21,11 +21,6 @@ type Complete<T> = T extends readonly (infer E)[]
 
 /**
  * Drillable `type` value of a drill. The interface shows that `DRILL` occurs.
- *
- * @example
- * ```ts
- * const drill = { type: DRILL_TYPE, id: "drill-1" };
- * ```
  */
 export const DRILL_TYPE = "DRILL";
 
@@ -34,11 +29,6 @@ export const DRILL_TYPE = "DRILL";
  *
  * The sandbox's own choice: the interface shows only that `DRILL` occurs and does not show any other
  * value, so the value the real service uses for courses is unknown.
- *
- * @example
- * ```ts
- * const isCourse = (d: { type: string }) => d.type === COURSE_TYPE;
- * ```
  */
 export const COURSE_TYPE = "COURSE";
 
@@ -54,11 +44,6 @@ export type SearchField = "NAME" | "DESCRIPTION" | "SUBJECT" | "TAGS" | "CONTENT
 
 /**
  * All search fields, in the order the interface lists them.
- *
- * @example
- * ```ts
- * SEARCH_FIELDS.includes("NAME"); // true
- * ```
  */
 export const SEARCH_FIELDS: readonly SearchField[] = ["NAME", "DESCRIPTION", "SUBJECT", "TAGS", "CONTENTS"];
 
@@ -222,7 +207,18 @@ export interface Group {
  *
  * @example
  * ```ts
- * const empty: SandboxData = { organizations: [], users: [], drills: [], courses: [], catalogs: [], groups: [] };
+ * import { createSandbox, type SandboxData } from "@drill-practice/sandbox";
+ *
+ * // The smallest dataset: one organization and its service account, nothing to practise yet.
+ * const data: SandboxData = {
+ *   organizations: [{ id: "org-1", name: "Academy", serviceAccountId: "svc-1" }],
+ *   users: [{ id: "svc-1", name: "Academy service account", emails: [], thirdPartyIds: [], organizationId: "org-1" }],
+ *   drills: [],
+ *   courses: [],
+ *   catalogs: [],
+ *   groups: [],
+ * };
+ * const sandbox = await createSandbox({ data });
  * ```
  */
 export interface SandboxData {

@@ -12,22 +12,12 @@ import type { SchemaCompiler } from "./validator.js";
 /**
  * The ID the whole document is registered under; schemas are compiled as `$ref`s into it, so
  * `#/components/schemas/…` references inside resolve exactly as the description means them.
- *
- * @example
- * ```ts
- * ajv.addSchema(doc, SPEC_ID);
- * ```
  */
 export const SPEC_ID = "sandbox:openapi";
 
 /**
  * Ajv's options for OpenAPI 3.1 schemas (JSON Schema 2020-12). Not strict: OpenAPI schemas carry
  * keywords JSON Schema does not know (example, discriminator, x-…).
- *
- * @example
- * ```ts
- * const ajv = new Ajv2020.default(AJV_OPTIONS);
- * ```
  */
 export const AJV_OPTIONS = { strict: false, allErrors: true, validateSchema: false } as const;
 

@@ -16,7 +16,12 @@ import type { Reply } from "./replies.js";
  *
  * @example
  * ```ts
- * Object.keys(SIMULATED_OPERATIONS).includes("searchStore_v2_1"); // true
+ * import { SIMULATED_OPERATIONS } from "@drill-practice/sandbox";
+ *
+ * // Operations answered from state (the others answer their reference page's example).
+ * for (const [operationId, behaviour] of Object.entries(SIMULATED_OPERATIONS)) {
+ *   console.log(`${operationId}: ${behaviour}`);
+ * }
  * ```
  */
 export const SIMULATED_OPERATIONS = {
@@ -52,7 +57,10 @@ export const SIMULATED_OPERATIONS = {
  *
  * @example
  * ```ts
+ * import { SIMULATED_OPERATIONS, type SimulatedOperationId } from "@drill-practice/sandbox";
+ *
  * const id: SimulatedOperationId = "getQuestion_v2_1";
+ * console.log(SIMULATED_OPERATIONS[id]); // what the sandbox does for it
  * ```
  */
 export type SimulatedOperationId = keyof typeof SIMULATED_OPERATIONS;

@@ -19,7 +19,10 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
  *
  * @example
  * ```ts
- * const doc: OpenApiDocument = { openapi: "3.1.0", info: { title: "t", version: "1" }, paths: {} };
+ * import { createSandbox, type OpenApiDocument } from "@drill-practice/sandbox";
+ *
+ * const spec: OpenApiDocument = { openapi: "3.1.0", info: { title: "A cut-down description", version: "1" }, paths: {} };
+ * const sandbox = await createSandbox({ spec });
  * ```
  */
 export interface OpenApiDocument {
@@ -33,11 +36,6 @@ export interface OpenApiDocument {
 
 /**
  * HTTP methods an OpenAPI path item may define, in the order `Allow` lists them.
- *
- * @example
- * ```ts
- * const allow = HTTP_METHODS.filter((m) => methodsOfPath.has(m)).join(", ");
- * ```
  */
 export const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"] as const;
 

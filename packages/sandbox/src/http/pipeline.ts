@@ -41,6 +41,10 @@ import type { RequestInput, SpecValidators, ValidatedParams } from "./validator.
  *
  * @example
  * ```ts
+ * import { ADMIN_PREFIX, startSandbox } from "@drill-practice/sandbox";
+ *
+ * const sandbox = await startSandbox();
+ * // From another process (or language): clear the fault rules over HTTP.
  * await fetch(`${sandbox.url}${ADMIN_PREFIX}faults`, { method: "DELETE" });
  * ```
  */

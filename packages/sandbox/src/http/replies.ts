@@ -28,11 +28,6 @@ export type HttpErrorId =
 
 /**
  * Status the sandbox pairs with each of its own error IDs.
- *
- * @example
- * ```ts
- * HTTP_ERROR_STATUS.not_simulated; // 501
- * ```
  */
 export const HTTP_ERROR_STATUS: Readonly<Record<Exclude<HttpErrorId, "injected_fault">, number>> = {
   invalid_request: 400,

@@ -11,11 +11,6 @@ import type { OperationValidator } from "./validator.js";
 
 /**
  * Largest request body the sandbox reads, in bytes (1 MiB); larger ones get 413.
- *
- * @example
- * ```ts
- * const tooBig = JSON.stringify({ value: "x".repeat(MAX_BODY_BYTES) });
- * ```
  */
 export const MAX_BODY_BYTES = 1024 * 1024;
 

@@ -8,11 +8,6 @@ import type { ServiceAccount } from "./credentials.js";
 
 /**
  * Longest time an assertion may still be valid, in seconds (the interface's limit).
- *
- * @example
- * ```ts
- * const latestExp = nowSeconds + MAX_ASSERTION_LIFETIME_SECONDS + CLOCK_LEEWAY_SECONDS;
- * ```
  */
 export const MAX_ASSERTION_LIFETIME_SECONDS = 3600;
 
@@ -22,7 +17,12 @@ export const MAX_ASSERTION_LIFETIME_SECONDS = 3600;
  *
  * @example
  * ```ts
- * if (exp <= now - CLOCK_LEEWAY_SECONDS) reject("expired");
+ * import { CLOCK_LEEWAY_SECONDS } from "@drill-practice/sandbox";
+ *
+ * // An assertion is still accepted up to CLOCK_LEEWAY_SECONDS after its `exp`, as the service does.
+ * const now = Math.floor(Date.now() / 1000);
+ * const accepted = (exp: number) => exp > now - CLOCK_LEEWAY_SECONDS;
+ * console.log(accepted(now - 1)); // true
  * ```
  */
 export const CLOCK_LEEWAY_SECONDS = 30;

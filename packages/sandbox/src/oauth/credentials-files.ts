@@ -15,7 +15,12 @@ import type { SandboxCredentials } from "./credentials.js";
  *
  * @example
  * ```ts
- * const keyFile = join(dir, KEY_FILE_NAME);
+ * import { join } from "node:path";
+ * import { KEY_FILE_NAME, startSandbox } from "@drill-practice/sandbox";
+ *
+ * const sandbox = await startSandbox({ credentialsDir: "./.sandbox" });
+ * // The service account's key file, for DRILL_KEY_FILE or `serviceAccountAuth({ keyFile })`.
+ * const keyFile = join("./.sandbox", KEY_FILE_NAME); // ./.sandbox/service-account.json
  * ```
  */
 export const KEY_FILE_NAME = "service-account.json";
@@ -25,8 +30,12 @@ export const KEY_FILE_NAME = "service-account.json";
  *
  * @example
  * ```ts
- * // set -a; . "$dir/client.env"; set +a
- * const envFile = join(dir, ENV_FILE_NAME);
+ * import { join } from "node:path";
+ * import { ENV_FILE_NAME, startSandbox } from "@drill-practice/sandbox";
+ *
+ * const sandbox = await startSandbox({ credentialsDir: "./.sandbox" });
+ * // Load it into a shell with: set -a; . ./.sandbox/client.env; set +a
+ * const envFile = join("./.sandbox", ENV_FILE_NAME); // ./.sandbox/client.env
  * ```
  */
 export const ENV_FILE_NAME = "client.env";

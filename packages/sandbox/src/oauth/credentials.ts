@@ -12,11 +12,6 @@ const INSPECT = Symbol.for("nodejs.util.inspect.custom");
 
 /**
  * The key type the interface names for the service account key pair.
- *
- * @example
- * ```ts
- * if (keyFile.keyType === KEY_TYPE) sign(keyFile.privateKey);
- * ```
  */
 export const KEY_TYPE = "RSA_2048";
 
@@ -27,7 +22,13 @@ export const KEY_TYPE = "RSA_2048";
  *
  * @example
  * ```ts
- * const file: ServiceAccountKeyFile = { keyId: "…", serviceAccountId: "sa-academy", keyType: "RSA_2048", privateKey: "-----BEGIN PRIVATE KEY-----\n…" };
+ * import { writeFile } from "node:fs/promises";
+ * import { createSandbox, type ServiceAccountKeyFile } from "@drill-practice/sandbox";
+ *
+ * const sandbox = await createSandbox();
+ * const file: ServiceAccountKeyFile | undefined = sandbox.credentials.keyFile();
+ * // { keyId, serviceAccountId, keyType: "RSA_2048", privateKey: "-----BEGIN PRIVATE KEY-----…" }
+ * await writeFile("./service-account.json", JSON.stringify(file), { mode: 0o600 });
  * ```
  */
 export interface ServiceAccountKeyFile {
@@ -112,7 +113,10 @@ export class ServiceAccount {
  *
  * @example
  * ```ts
- * const { url, credentials } = await startSandbox();
+ * import { type SandboxCredentials, startSandbox } from "@drill-practice/sandbox";
+ *
+ * const sandbox = await startSandbox();
+ * const credentials: SandboxCredentials = sandbox.credentials;
  * const keyFile = credentials.keyFile();
  * console.log(credentials.clientId, keyFile?.keyId);
  * ```

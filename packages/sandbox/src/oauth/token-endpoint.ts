@@ -13,21 +13,11 @@ import { sameBytes } from "./web-crypto.js";
 
 /**
  * The grant type the interface requires.
- *
- * @example
- * ```ts
- * form.set("grant_type", JWT_BEARER_GRANT);
- * ```
  */
 export const JWT_BEARER_GRANT = "urn:ietf:params:oauth:grant-type:jwt-bearer";
 
 /**
  * The scope every sandbox token carries (a value the interface shows).
- *
- * @example
- * ```ts
- * tokenResponse.scope === TOKEN_SCOPE;
- * ```
  */
 export const TOKEN_SCOPE = "ROLE_USER";
 

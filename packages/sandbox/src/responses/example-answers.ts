@@ -26,7 +26,12 @@ import { validatorsFor } from "../http/validator.js";
  *
  * @example
  * ```ts
- * res.headers.get(EXAMPLE_HEADER); // "page-example; name=User_v2_0"
+ * import { EXAMPLE_HEADER } from "@drill-practice/sandbox";
+ *
+ * // Did this answer come from the reference page's example rather than from the sandbox's state?
+ * function isExampleAnswer(res: Response): boolean {
+ *   return res.headers.has(EXAMPLE_HEADER); // value e.g. "page-example; name=User_v2_0"
+ * }
  * ```
  */
 export const EXAMPLE_HEADER = "drill-sandbox-example";

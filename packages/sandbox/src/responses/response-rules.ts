@@ -14,7 +14,11 @@ import type { SpecValidators } from "../http/validator.js";
  *
  * @example
  * ```ts
- * const value: ResponseRuleValue = "group-1";
+ * import { createSandbox, type ResponseRuleValue } from "@drill-practice/sandbox";
+ *
+ * const group: ResponseRuleValue = "group-1";
+ * const sandbox = await createSandbox();
+ * sandbox.setResponses([{ operationId: "getGroup_v2_1", when: { path: { group } }, status: 200, body: { id: group } }]);
  * ```
  */
 export type ResponseRuleValue = string | number | boolean;
@@ -26,12 +30,15 @@ export type ResponseRuleValue = string | number | boolean;
  *
  * @example
  * ```ts
+ * import { createSandbox, type ResponseRule } from "@drill-practice/sandbox";
+ *
  * const rule: ResponseRule = {
  *   operationId: "getGroup_v2_1",
  *   when: { path: { group: "group-1" } },
  *   status: 200,
- *   body: [{ id: "group-1", name: "Year 9 Spanish" }],
+ *   body: { id: "group-1", name: "Year 9 Spanish" },
  * };
+ * const sandbox = await createSandbox({ responses: [rule] });
  * ```
  */
 export interface ResponseRule {
@@ -51,7 +58,11 @@ export interface ResponseRule {
  *
  * @example
  * ```ts
- * const file: ResponseRulesFile = { responses: [{ operationId: "getTest_v2_0", status: 200, body: [] }] };
+ * import { readFile } from "node:fs/promises";
+ * import { createSandbox, type ResponseRulesFile } from "@drill-practice/sandbox";
+ *
+ * const file: ResponseRulesFile = JSON.parse(await readFile("./responses.json", "utf8"));
+ * const sandbox = await createSandbox({ responses: file }); // checked: a bad rule fails here
  * ```
  */
 export interface ResponseRulesFile {
@@ -64,7 +75,9 @@ export interface ResponseRulesFile {
  *
  * @example
  * ```ts
- * console.log(`every operation is programmable (${PROGRAMMABLE_RESPONSES.cliOption})`);
+ * import { PROGRAMMABLE_RESPONSES } from "@drill-practice/sandbox";
+ *
+ * console.log(`every operation is programmable: option ${PROGRAMMABLE_RESPONSES.option}, CLI ${PROGRAMMABLE_RESPONSES.cliOption}`);
  * ```
  */
 export const PROGRAMMABLE_RESPONSES = {

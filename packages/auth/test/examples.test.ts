@@ -1,0 +1,72 @@
+/**
+ * Every name the public entries export carries an `@example` that uses it, and every one of those
+ * examples (and those of the entries' own header comments) compiles against the package's source,
+ * so no example can drift from the API.
+ */
+import { rm } from "node:fs/promises";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { compileExamples, type Example, publicExports } from "../../../scripts/compile-examples.js";
+
+const packageDir = fileURLToPath(new URL("..", import.meta.url));
+const scratch = join(packageDir, ".tmp", "examples");
+const source = (path: string) => relative(scratch, join(packageDir, path)).replaceAll("\\", "/");
+
+const ENTRIES = {
+  "@drill-practice/auth": "src/index.ts",
+  "@drill-practice/auth/node": "src/node.ts",
+  "@drill-practice/auth/redis": "src/redis/index.ts",
+};
+/** What examples import: the entries, and the client they are used with, from source. */
+const PATHS = {
+  ...ENTRIES,
+  "@drill-practice/client": "../client/src/index.ts",
+  "@drill-practice/client/internal": "../client/src/core/index.ts",
+};
+const exported = publicExports({ packageDir, entries: ENTRIES, paths: PATHS });
+
+afterAll(async () => {
+  await rm(scratch, { recursive: true, force: true });
+});
+
+describe("documentation examples", () => {
+  it("every export of every public entry has an example that uses it", () => {
+    expect(exported.filter((entry) => entry.kind === "value").length).toBeGreaterThan(30);
+    const missing = exported
+      .filter(({ name, entry }) => name !== entry)
+      .filter(
+        ({ name, examples }) => !examples.some((example) => new RegExp(`\\b${name}\\b`).test(example.code)),
+      )
+      .map(({ entry, name, origin }) => `${origin} ${name} (${entry})`);
+    const headers = exported.filter(({ name, entry }) => name === entry);
+    expect(headers.filter(({ examples }) => examples.length === 0).map(({ origin }) => origin)).toEqual([]);
+    expect(missing).toEqual([]);
+  });
+
+  it("every example of the public entries compiles against the package", async () => {
+    const examples = [
+      ...new Map(
+        exported.flatMap(({ examples }) => examples).map((example) => [example.origin, example]),
+      ).values(),
+    ] satisfies Example[];
+    console.log(`compiling ${examples.length} examples of @drill-practice/auth`);
+    expect(examples.length).toBeGreaterThan(50);
+    const errors = await compileExamples({
+      scratch,
+      examples,
+      compilerOptions: {
+        // The package's own settings, as its source is compiled with them.
+        module: "nodenext",
+        moduleResolution: "nodenext",
+        lib: ["es2023", "dom"],
+        types: ["node"],
+        typeRoots: [source("node_modules/@types")],
+        paths: Object.fromEntries(
+          Object.entries(PATHS).map(([specifier, file]) => [specifier, [source(file)]]),
+        ),
+      },
+    });
+    expect(errors).toBe("");
+  }, 300_000);
+});
