@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { runCommand, UsageError } from "./command.ts";
 import { secretsLeft } from "./redact-har.ts";
-import { exitOf, MATCH_MODE, runRedocly, SPEC_BUNDLE, userPath } from "./redocly.ts";
+import { driftArgs, exitOf, MATCH_MODE, runRedocly, userPath } from "./redocly.ts";
 
 const FORMATS = ["pretty", "json", "csv", "sarif"] as const;
 
@@ -88,19 +88,11 @@ async function check(options: CheckOptions): Promise<number> {
         "Delete it once checked, and keep only redacted recordings (pnpm drift:record writes those).\n",
     );
   }
-  const args = [
-    "drift",
-    options.har,
-    "--api",
-    SPEC_BUNDLE,
-    "--match-mode",
-    MATCH_MODE,
-    "--coverage",
-    "--format",
-    options.format,
-    ...(options.output === undefined ? [] : ["--output", options.output]),
-    ...(options.coverageOutput === undefined ? [] : ["--coverage-output", options.coverageOutput]),
-  ];
+  const args = driftArgs(options.har, {
+    format: options.format,
+    output: options.output,
+    coverageOutput: options.coverageOutput,
+  });
   return exitOf(runRedocly(args, "inherit"));
 }
 

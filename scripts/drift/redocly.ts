@@ -68,6 +68,31 @@ export function exitOf(child: ChildProcess): Promise<number> {
   });
 }
 
+/**
+ * The arguments of `redocly drift` on our bundle: base-path matching and coverage, always.
+ *
+ * @example
+ * runRedocly(driftArgs("traffic.har", { format: "stylish" }), "inherit");
+ */
+export function driftArgs(
+  har: string,
+  options: { format: string; output?: string; coverageOutput?: string },
+): string[] {
+  return [
+    "drift",
+    har,
+    "--api",
+    SPEC_BUNDLE,
+    "--match-mode",
+    MATCH_MODE,
+    "--coverage",
+    "--format",
+    options.format,
+    ...(options.output === undefined ? [] : ["--output", options.output]),
+    ...(options.coverageOutput === undefined ? [] : ["--coverage-output", options.coverageOutput]),
+  ];
+}
+
 /** One problem of `redocly drift --format json`: a rule broken by one or more exchanges. */
 export interface DriftProblem {
   readonly ruleId: string;
@@ -123,21 +148,7 @@ export async function driftReport(
   const reportFile = join(workDir, "drift-report.json");
   const coverageFile = join(workDir, "drift-coverage.json");
   const child = runRedocly(
-    [
-      "drift",
-      har,
-      "--api",
-      SPEC_BUNDLE,
-      "--match-mode",
-      MATCH_MODE,
-      "--coverage",
-      "--format",
-      "json",
-      "--output",
-      reportFile,
-      "--coverage-output",
-      coverageFile,
-    ],
+    driftArgs(har, { format: "json", output: reportFile, coverageOutput: coverageFile }),
     "pipe",
   );
   let output = "";
