@@ -30,6 +30,10 @@ export const chromiumArgs = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
+  // Chromium 15x's headless mode loads the omnibox popup (a WebUI page in a renderer of its own)
+  // for every new browser context: about a second of CPU that runs alongside the page under test
+  // and, on a small machine, takes turns with it at random. Nothing here uses the omnibox.
+  "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup",
 ] as const;
 
 /** A headless Chromium with a throw-away profile; `close` removes the profile too. */
