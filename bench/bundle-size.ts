@@ -253,7 +253,7 @@ export async function run(): Promise<BenchmarkResult> {
       "exports map and per export.",
     setup: [
       "esbuild 0.28.2, `bundle: true, minify: true, format: 'esm', legalComments: 'none'`",
-      `Budgets (1 kB = 1,000 B), also checked by \`pnpm test\` (bench/client-size-budget.test.ts): ${CLIENT_BUDGETS.map(
+      `Budgets (1 kB = 1,000 B): ${CLIENT_BUDGETS.map(
         (budget) =>
           `${budget.label.replace("client, browser, ", "")} ≤ ${budget.bytes.toLocaleString("en-US")} B`,
       ).join("; ")}`,
