@@ -141,6 +141,36 @@ export function publicExports(options: {
 }
 
 /**
+ * Compiler options that compile a package's examples as the package's own source is compiled
+ * (`nodenext`, top-level await), each of its public specifiers mapped to its source file.
+ *
+ * @example
+ * ```ts
+ * const compilerOptions = sourceCompilerOptions({ packageDir, scratch, lib: ["es2023"], paths: { "pkg": "src/index.ts" } });
+ * ```
+ */
+export function sourceCompilerOptions(options: {
+  packageDir: string;
+  scratch: string;
+  lib: readonly string[];
+  /** Public specifier → the package's source file, relative to the package. */
+  paths: Readonly<Record<string, string>>;
+}): Record<string, unknown> {
+  const fromScratch = (path: string) =>
+    relative(options.scratch, join(options.packageDir, path)).replaceAll("\\", "/");
+  return {
+    module: "nodenext",
+    moduleResolution: "nodenext",
+    lib: [...options.lib],
+    types: ["node"],
+    typeRoots: [fromScratch("node_modules/@types")],
+    paths: Object.fromEntries(
+      Object.entries(options.paths).map(([specifier, file]) => [specifier, [fromScratch(file)]]),
+    ),
+  };
+}
+
+/**
  * Writes each example to `scratch` as `example-NNN.ts`, compiles them all with
  * the given compiler options (merged over strict, no-emit defaults) and
  * returns tsc's errors with each location rewritten to its example's origin;

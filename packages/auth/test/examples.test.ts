@@ -4,14 +4,18 @@
  * so no example can drift from the API.
  */
 import { rm } from "node:fs/promises";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { compileExamples, type Example, publicExports } from "../../../scripts/compile-examples.js";
+import {
+  compileExamples,
+  type Example,
+  publicExports,
+  sourceCompilerOptions,
+} from "../../../scripts/compile-examples.js";
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
 const scratch = join(packageDir, ".tmp", "examples");
-const source = (path: string) => relative(scratch, join(packageDir, path)).replaceAll("\\", "/");
 
 const ENTRIES = {
   "@drill-practice/auth": "src/index.ts",
@@ -55,17 +59,8 @@ describe("documentation examples", () => {
     const errors = await compileExamples({
       scratch,
       examples,
-      compilerOptions: {
-        // The package's own settings, as its source is compiled with them.
-        module: "nodenext",
-        moduleResolution: "nodenext",
-        lib: ["es2023", "dom"],
-        types: ["node"],
-        typeRoots: [source("node_modules/@types")],
-        paths: Object.fromEntries(
-          Object.entries(PATHS).map(([specifier, file]) => [specifier, [source(file)]]),
-        ),
-      },
+      // The package's own settings, as its source is compiled with them.
+      compilerOptions: sourceCompilerOptions({ packageDir, scratch, lib: ["es2023", "dom"], paths: PATHS }),
     });
     expect(errors).toBe("");
   }, 300_000);

@@ -9,11 +9,15 @@ import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { compileExamples, type Example, publicExports } from "../../../scripts/compile-examples.js";
+import {
+  compileExamples,
+  type Example,
+  publicExports,
+  sourceCompilerOptions,
+} from "../../../scripts/compile-examples.js";
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
 const scratch = join(packageDir, ".tmp", "examples");
-const source = (path: string) => relative(scratch, join(packageDir, path)).replaceAll("\\", "/");
 
 /** What examples import, as the exports map resolves it under Node. */
 const PATHS = { "@drill-practice/sandbox": "src/index.ts", "@drill-practice/sandbox/msw": "src/msw.ts" };
@@ -81,17 +85,8 @@ describe("documentation examples", () => {
     const errors = await compileExamples({
       scratch,
       examples,
-      compilerOptions: {
-        // The package's own settings, as its source is compiled with them.
-        module: "nodenext",
-        moduleResolution: "nodenext",
-        lib: ["es2023"],
-        types: ["node"],
-        typeRoots: [source("node_modules/@types")],
-        paths: Object.fromEntries(
-          Object.entries(PATHS).map(([specifier, file]) => [specifier, [source(file)]]),
-        ),
-      },
+      // The package's own settings, as its source is compiled with them.
+      compilerOptions: sourceCompilerOptions({ packageDir, scratch, lib: ["es2023"], paths: PATHS }),
     });
     expect(errors).toBe("");
   }, 300_000);
