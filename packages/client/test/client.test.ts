@@ -206,13 +206,18 @@ describe("createDrillClient: headers, User-Agent and middleware", () => {
   it("sends no User-Agent of its own outside Node", async () => {
     const recorder = recordingFetch(() => json({}));
     const versions = Object.getOwnPropertyDescriptor(process, "versions");
+    // Node loads its fetch implementation on first use, and that load reads
+    // versions.node: load it first, then let only the creation see a runtime
+    // without versions.node (the client decides there).
+    void new Request(BASE_URL);
     Object.defineProperty(process, "versions", { value: { ...process.versions, node: undefined } });
+    let client: ReturnType<typeof createDrillClient>;
     try {
-      const client = createDrillClient({ baseUrl: BASE_URL, fetch: recorder.fetch, retry: false });
-      await client.GET("/api/2/version");
+      client = createDrillClient({ baseUrl: BASE_URL, fetch: recorder.fetch, retry: false });
     } finally {
       if (versions) Object.defineProperty(process, "versions", versions);
     }
+    await client.GET("/api/2/version");
     expect(recorder.requests[0]?.headers.get("user-agent")).toBeNull();
   });
 
