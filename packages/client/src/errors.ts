@@ -4,7 +4,7 @@
  * errors both packages share live in the core (`./core/`).
  */
 import { DrillError } from "./core/drill-error.js";
-import { serverText } from "./core/redact.js";
+import { cleanText } from "./core/redact.js";
 
 /**
  * The method and OpenAPI path template of the operation that failed, e.g.
@@ -71,8 +71,8 @@ export class DrillApiError extends DrillError {
     const body = normalizeBody(init.body);
     const errorId = readField(body, "ID") ?? readField(body, "id");
     const explanation = readField(body, "description") ?? readField(body, "message");
-    const description = explanation === undefined ? undefined : serverText(explanation, [], MAX_DESCRIPTION);
-    const idPart = errorId === undefined ? "" : ` (ID ${JSON.stringify(serverText(errorId, [], 80))})`;
+    const description = explanation === undefined ? undefined : cleanText(explanation, [], MAX_DESCRIPTION);
+    const idPart = errorId === undefined ? "" : ` (ID ${JSON.stringify(cleanText(errorId, [], 80))})`;
     const why = description === undefined || description === "" ? "" : `: ${description}`;
     super(`${init.operation.method} ${init.operation.path} failed with HTTP ${init.status}${idPart}${why}`);
     this.status = init.status;

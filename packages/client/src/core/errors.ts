@@ -4,7 +4,7 @@
  */
 import { DrillError } from "./drill-error.js";
 import { fetchFailureReason } from "./network-cause.js";
-import { redactedCause } from "./redact.js";
+import { scrubCause } from "./redact.js";
 
 /**
  * An option passed to a function of the client or of auth is invalid. `option`
@@ -93,7 +93,7 @@ export class DrillNetworkError extends DrillError {
   constructor(init: { method: string; url: string; attempts: number; cause: unknown }) {
     // The cause may come from a custom fetch that quotes the request; keep a
     // scrubbed copy so neither the message nor util.inspect shows a token.
-    const cause = redactedCause(init.cause);
+    const cause = scrubCause(init.cause);
     const tries = init.attempts === 1 ? "1 attempt" : `${init.attempts} attempts`;
     super(
       `${init.method} ${init.url} failed without a response after ${tries}${describeCause(cause)}`,

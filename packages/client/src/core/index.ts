@@ -55,7 +55,8 @@ export { DRILL_ERROR_CODES } from "./error-codes.js";
 export { DrillInvalidOptionError, DrillNetworkError, DrillTimeoutError } from "./errors.js";
 export type * from "./generated/schemas-shared.js";
 export { parseHttpDate, parseRetryAfter } from "./http-date.js";
-export { inspectCustom, REDACTED, redactedCause, redactSecrets, serverText } from "./redact.js";
+export { redactedCause, redactSecrets, serverText } from "./known-secrets.js";
+export { inspectCustom, REDACTED } from "./redact.js";
 export {
   DEFAULT_RETRY,
   DEFAULT_TIMEOUT_MS,

@@ -2,7 +2,9 @@
  * The one redactor of the SDK. It removes secret values from text the SDK did
  * not write itself (a server's explanation, the message of an error thrown by
  * a custom `fetch`) and from the SDK's own messages, and nothing else: the
- * words around a secret stay, so a message still says what happened.
+ * words around a secret stay, so a message still says what happened. Known
+ * secrets (auth's client secret and assertion) are spelled out in
+ * `known-secrets.ts`, which only the internal entry carries.
  */
 
 /**
@@ -52,39 +54,22 @@ const PEM_BLOCK =
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
 
 /**
- * Every spelling under which a known secret can turn up in text: as is,
- * percent-encoded (upper- and lower-case hex), form-encoded the way
- * `URLSearchParams` writes a request body, and escaped inside a JSON string.
- * Longest first, so no spelling is left half-replaced.
- */
-function secretSpellings(secret: string): string[] {
-  if (secret === "") return [];
-  const lowerHex = (text: string) => text.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase());
-  const uri = encodeURIComponent(secret);
-  const form = new URLSearchParams({ s: secret }).toString().slice(2);
-  const json = JSON.stringify(secret).slice(1, -1);
-  return [...new Set([secret, uri, lowerHex(uri), form, lowerHex(form), json])];
-}
-
-/**
- * Replaces secrets in `text` with `[redacted]`: every spelling of the known
- * `secrets` (a client secret, a signed assertion), bearer tokens, JWT-shaped
- * strings, Authorization header credentials and PEM key blocks. Only the
- * values go; the text around them stays as it was.
+ * Replaces secrets in `text` with `[redacted]`: the given `spellings` of known
+ * secrets (longest first, as `redactSecrets` in `known-secrets.ts` lists them),
+ * bearer tokens, JWT-shaped strings, Authorization header credentials and PEM
+ * key blocks. Only the values go; the text around them stays as it was. The
+ * client's own errors know no secret and call it without spellings, so the
+ * main entry does not carry the spelling expansion that only auth needs.
  *
  * @example
  * ```ts
- * import { redactSecrets } from "@drill-practice/client/internal";
+ * import { scrub } from "./redact.js";
  *
- * redactSecrets("failed: Authorization: Bearer abc.def.ghi"); // "failed: Authorization: [redacted]"
- * redactSecrets("bad secret s3cr3t here", ["s3cr3t"]); // "bad secret [redacted] here"
+ * scrub("failed: Authorization: Bearer abc.def.ghi"); // "failed: Authorization: [redacted]"
  * ```
  */
-export function redactSecrets(text: string, secrets: readonly (string | undefined)[] = []): string {
+export function scrub(text: string, spellings: readonly string[] = []): string {
   let out = text;
-  const spellings = secrets
-    .flatMap((secret) => (secret === undefined ? [] : secretSpellings(secret)))
-    .sort((a, b) => b.length - a.length);
   for (const spelling of spellings) out = out.split(spelling).join(REDACTED);
   return out
     .replace(PEM_BLOCK, REDACTED)
@@ -96,22 +81,18 @@ export function redactSecrets(text: string, secrets: readonly (string | undefine
 
 /**
  * Makes text that came from a server fit for an error message: control
- * characters become spaces, secrets are redacted, and the result is cut to
- * `maxLength` characters (with `…`).
+ * characters become spaces, secrets are redacted ({@link scrub}), and the
+ * result is cut to `maxLength` characters (with `…`).
  *
  * @example
  * ```ts
- * import { serverText } from "@drill-practice/client/internal";
+ * import { cleanText } from "./redact.js";
  *
- * serverText("The assertion eyJhbGciOi.eyJzdWIi.c2ln expired\n"); // "The assertion [redacted] expired"
+ * cleanText("The assertion eyJhbGciOi.eyJzdWIi.c2ln expired\n"); // "The assertion [redacted] expired"
  * ```
  */
-export function serverText(
-  text: string,
-  secrets: readonly (string | undefined)[] = [],
-  maxLength = 300,
-): string {
-  const clean = redactSecrets(text.replace(CONTROL, " "), secrets).trim();
+export function cleanText(text: string, spellings: readonly string[] = [], maxLength = 300): string {
+  const clean = scrub(text.replace(CONTROL, " "), spellings).trim();
   return clean.length > maxLength ? `${clean.slice(0, maxLength)}…` : clean;
 }
 
@@ -129,48 +110,44 @@ const MAX_DEPTH = 4;
  * A copy of a foreign error that is safe to keep as the `cause` of an SDK
  * error: the same built-in class where there is one, the same `name`, and
  * message, stack and string properties (such as `code`) with secrets
- * redacted; nested causes are copied the same way, four levels deep at most
- * (a chain that loops back on itself ends there). A string is redacted; any
- * other non-Error object is dropped (it could be a request with its headers),
- * other primitives are kept.
+ * redacted ({@link scrub}); nested causes are copied the same way, four
+ * levels deep at most (a chain that loops back on itself ends there). A
+ * string is redacted; any other non-Error object is dropped (it could be a
+ * request with its headers), other primitives are kept.
  *
  * @example
  * ```ts
- * import { redactedCause } from "@drill-practice/client/internal";
+ * import { scrubCause } from "./redact.js";
  *
- * const cause = redactedCause(new TypeError("failed: Bearer abc.def.ghi"));
+ * const cause = scrubCause(new TypeError("failed: Bearer abc.def.ghi"));
  * cause instanceof TypeError; // true
  * (cause as Error).message; // "failed: Bearer [redacted]"
  * ```
  */
-export function redactedCause(
-  cause: unknown,
-  secrets: readonly (string | undefined)[] = [],
-  depth = 0,
-): unknown {
-  if (typeof cause === "string") return redactSecrets(cause, secrets);
-  if (cause instanceof Error) return copyError(cause, secrets, depth);
+export function scrubCause(cause: unknown, spellings: readonly string[] = [], depth = 0): unknown {
+  if (typeof cause === "string") return scrub(cause, spellings);
+  if (cause instanceof Error) return copyError(cause, spellings, depth);
   if (typeof cause === "object" && cause !== null) return undefined;
   if (typeof cause === "function") return undefined;
   return cause;
 }
 
-function copyError(error: Error, secrets: readonly (string | undefined)[], depth: number): Error {
+function copyError(error: Error, spellings: readonly string[], depth: number): Error {
   const Type = ERROR_TYPES.find((type) => error instanceof type) ?? Error;
-  const copy = new Type(redactSecrets(error.message, secrets));
+  const copy = new Type(scrub(error.message, spellings));
   if (copy.name !== error.name) {
     define(copy, "name", error.name);
   }
-  define(copy, "stack", typeof error.stack === "string" ? redactSecrets(error.stack, secrets) : undefined);
+  define(copy, "stack", typeof error.stack === "string" ? scrub(error.stack, spellings) : undefined);
   // Keep what helps diagnosis (code, errno, syscall, hostname, …), redacted.
   for (const [key, value] of Object.entries(error)) {
     if (key === "cause") continue;
     const target = copy as unknown as Record<string, unknown>;
-    if (typeof value === "string") target[key] = redactSecrets(value, secrets);
+    if (typeof value === "string") target[key] = scrub(value, spellings);
     else if (typeof value === "number" || typeof value === "boolean") target[key] = value;
   }
   if ("cause" in error && depth < MAX_DEPTH) {
-    const nested = redactedCause(error.cause, secrets, depth + 1);
+    const nested = scrubCause(error.cause, spellings, depth + 1);
     if (nested !== undefined) define(copy, "cause", nested);
   }
   return copy;
