@@ -206,25 +206,79 @@ export function isPlatformTimeout(error: unknown, callerSignal: AbortSignal | un
   return !(callerSignal?.aborted && callerSignal.reason === error);
 }
 
+/**
+ * One attempt through a fetch injected by the caller, which may ignore its
+ * signal: the wait for the headers is raced against the attempt's own
+ * controller (aborted on timeout or caller abort), and the body is piped
+ * through under the same signal, so a stalled body fails too. The timer and
+ * the listener go once the body is done, failed or cancelled.
+ */
 async function guardedAttempt(options: TransportOptions, plan: Attempt): Promise<Response> {
   const { original, source, userAgent, attempt, timeoutMs } = plan;
-  const guard = new AttemptGuard(original, timeoutMs);
+  const caller = original.signal;
+  const controller = new AbortController();
+  const signal = controller.signal;
+  const stop = (reason: unknown) => {
+    release();
+    controller.abort(reason);
+  };
+  const onAbort = () => stop(caller.reason);
+  const timer =
+    timeoutMs === undefined
+      ? undefined
+      : setTimeout(
+          () =>
+            stop(
+              new DrillTimeoutError({ timeoutMs, method: original.method, url: describeUrl(original.url) }),
+            ),
+          timeoutMs,
+        );
+  const release = () => {
+    clearTimeout(timer);
+    caller.removeEventListener("abort", onAbort);
+  };
+  caller.addEventListener("abort", onAbort);
+  const aborted = new Promise<never>((_, reject) => {
+    signal.addEventListener("abort", () => reject(signal.reason));
+  });
+  let pending: Promise<Response> | undefined;
   let response: Response;
   try {
     let request = source;
-    if (guard.controller !== undefined || userAgent !== undefined) {
+    if (timer !== undefined || userAgent !== undefined) {
       // The signal of a Request cannot be swapped, so a caller's fetch gets a copy.
-      request = new Request(source, guard.controller ? { signal: guard.controller.signal } : {});
+      request = new Request(source, timer === undefined ? {} : { signal });
       if (userAgent !== undefined) request.headers.set("user-agent", userAgent);
     }
     const fetch = options.fetch;
-    // A caller's fetch may ignore its signal; the guard gives up on it all the same.
-    response = await guard.race(fetch(request));
+    pending = fetch(request);
+    // A caller's fetch may ignore its signal; the race gives up on it all the same.
+    response = await Promise.race([pending, aborted]);
   } catch (error) {
-    guard.release();
-    throw guard.timedOut ? guard.timeoutError() : failure(original, attempt, error, undefined, undefined);
+    release();
+    // Cancel the body of an answer that arrives after the attempt was given up.
+    pending?.then((late) => late.body?.cancel().catch(ignore), ignore);
+    throw signal.aborted ? signal.reason : failure(original, attempt, error, undefined, undefined);
   }
-  return guard.coverBody(response);
+  const body = response.body;
+  // Bodies that nobody will read (none, or `Content-Length: 0`) release at once.
+  if (body === null || response.headers.get("content-length") === "0") {
+    release();
+    return response;
+  }
+  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>({ flush: release });
+  body.pipeTo(writable, { signal }).then(release, release);
+  const wrapped = new Response(readable, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+  // A constructed Response has no URL; keep the one the fetch reported.
+  Object.defineProperties(wrapped, {
+    url: { value: response.url },
+    redirected: { value: response.redirected },
+  });
+  return wrapped;
 }
 
 function withUserAgent(request: Request, userAgent: string): RequestInit {
@@ -251,171 +305,6 @@ function failure(
     attempts: attempt,
     cause: error,
   });
-}
-
-/** Waiting for the response headers. */
-const HEADERS = 0;
-/** The response arrived; its body is being read. */
-const BODY = 1;
-/** Timer and listener released: the body is done, or the attempt failed. */
-const RELEASED = 2;
-
-/**
- * One attempt's timeout and caller-abort handling. It listens to the caller's
- * signal itself (as an event listener object, so no closure per request) and
- * aborts its own controller, which is all the platform's fetch needs; for a
- * fetch that ignores its signal it also rejects the wait for the headers and
- * errors the body stream.
- */
-class AttemptGuard {
-  /** Aborted on timeout or caller abort; absent when there is no timeout. */
-  readonly controller: AbortController | undefined;
-  timedOut = false;
-  #state: typeof HEADERS | typeof BODY | typeof RELEASED = HEADERS;
-  readonly #timer: ReturnType<typeof setTimeout> | undefined;
-  #pending: Promise<Response> | undefined;
-  #rejectHeaders: ((reason: unknown) => void) | undefined;
-  #body: ReadableStreamDefaultController<Uint8Array> | undefined;
-  #reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
-  #reason: unknown;
-  #timeout: DrillTimeoutError | undefined;
-
-  readonly #request: Request;
-  readonly #timeoutMs: number | undefined;
-
-  constructor(request: Request, timeoutMs: number | undefined) {
-    this.#request = request;
-    this.#timeoutMs = timeoutMs;
-    if (timeoutMs !== undefined) {
-      this.controller = new AbortController();
-      this.#timer = setTimeout(onTimeout, timeoutMs, this);
-    }
-    request.signal.addEventListener("abort", this);
-  }
-
-  /** Settles like `pending`, or rejects as soon as the attempt is aborted. */
-  race(pending: Promise<Response>): Promise<Response> {
-    this.#pending = pending;
-    if (this.#state === RELEASED) {
-      this.#dropLate();
-      return Promise.reject(this.#reason);
-    }
-    return new Promise<Response>((resolve, reject) => {
-      this.#rejectHeaders = reject;
-      pending.then(resolve, reject);
-    });
-  }
-
-  /** The timeout error; built only when it is needed. */
-  timeoutError(): DrillTimeoutError {
-    this.#timeout ??= new DrillTimeoutError({
-      timeoutMs: this.#timeoutMs as number,
-      method: this.#request.method,
-      url: describeUrl(this.#request.url),
-    });
-    return this.#timeout;
-  }
-
-  /** Caller abort (`EventListener` object interface). */
-  handleEvent(): void {
-    this.abort(this.#request.signal.reason);
-  }
-
-  abort(reason: unknown): void {
-    if (this.#state === RELEASED) return;
-    const wasReadingBody = this.#state === BODY;
-    const rejectHeaders = this.#rejectHeaders;
-    this.#reason = reason;
-    this.release();
-    this.controller?.abort(reason);
-    if (wasReadingBody) {
-      this.#body?.error(reason);
-      this.#reader?.cancel(reason).catch(ignore);
-    } else if (rejectHeaders) {
-      rejectHeaders(reason);
-      this.#dropLate();
-    }
-  }
-
-  release(): void {
-    if (this.#state === RELEASED) return;
-    this.#state = RELEASED;
-    this.#rejectHeaders = undefined;
-    if (this.#timer !== undefined) clearTimeout(this.#timer);
-    this.#request.signal.removeEventListener("abort", this);
-  }
-
-  /**
-   * Keeps the timeout running while the body streams and releases it once the
-   * body is done, failed or cancelled. Bodies that nobody will read (none, or
-   * `Content-Length: 0`) release it at once.
-   */
-  coverBody(response: Response): Response {
-    const body = response.body;
-    if (body === null || response.headers.get("content-length") === "0") {
-      this.release();
-      return response;
-    }
-    this.#rejectHeaders = undefined;
-    if (this.#state === HEADERS) this.#state = BODY;
-    this.#reader = body.getReader();
-    const wrapped = new Response(new ReadableStream<Uint8Array>(this), {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    });
-    // A constructed Response has no URL; keep the one the fetch reported.
-    Object.defineProperties(wrapped, {
-      url: { value: response.url },
-      redirected: { value: response.redirected },
-    });
-    return wrapped;
-  }
-
-  /** Called by the wrapped stream. */
-  start(controller: ReadableStreamDefaultController<Uint8Array>): void {
-    this.#body = controller;
-    // Aborted between the headers and the wrapping.
-    if (this.#state === RELEASED) {
-      controller.error(this.#reason);
-      this.#reader?.cancel(this.#reason).catch(ignore);
-    }
-  }
-
-  async pull(controller: ReadableStreamDefaultController<Uint8Array>): Promise<void> {
-    const reader = this.#reader as ReadableStreamDefaultReader<Uint8Array>;
-    try {
-      const { done, value } = await reader.read();
-      if (this.#state === RELEASED) return;
-      if (done) {
-        this.release();
-        controller.close();
-      } else {
-        controller.enqueue(value);
-      }
-    } catch (error) {
-      if (this.#state === RELEASED) return;
-      this.release();
-      controller.error(error);
-    }
-  }
-
-  cancel(reason: unknown): Promise<void> {
-    this.release();
-    return (this.#reader as ReadableStreamDefaultReader<Uint8Array>).cancel(reason);
-  }
-
-  /** Cancels the body of a response that arrives after the attempt was aborted. */
-  #dropLate(): void {
-    this.#pending?.then((late) => {
-      late.body?.cancel().catch(ignore);
-    }, ignore);
-  }
-}
-
-function onTimeout(guard: AttemptGuard): void {
-  guard.timedOut = true;
-  guard.abort(guard.timeoutError());
 }
 
 function ignore(): void {}
