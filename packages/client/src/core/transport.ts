@@ -218,9 +218,12 @@ async function guardedAttempt(options: TransportOptions, plan: Attempt): Promise
   const caller = original.signal;
   const controller = new AbortController();
   const signal = controller.signal;
+  // Fails what is waited for: the headers, then the body. Set by whichever stage runs.
+  let fail: ((reason: unknown) => void) | undefined;
   const stop = (reason: unknown) => {
     release();
     controller.abort(reason);
+    fail?.(reason);
   };
   const onAbort = () => stop(caller.reason);
   const timer =
@@ -238,9 +241,6 @@ async function guardedAttempt(options: TransportOptions, plan: Attempt): Promise
     caller.removeEventListener("abort", onAbort);
   };
   caller.addEventListener("abort", onAbort);
-  const aborted = new Promise<never>((_, reject) => {
-    signal.addEventListener("abort", () => reject(signal.reason));
-  });
   let pending: Promise<Response> | undefined;
   let response: Response;
   try {
@@ -251,9 +251,14 @@ async function guardedAttempt(options: TransportOptions, plan: Attempt): Promise
       if (userAgent !== undefined) request.headers.set("user-agent", userAgent);
     }
     const fetch = options.fetch;
-    pending = fetch(request);
-    // A caller's fetch may ignore its signal; the race gives up on it all the same.
-    response = await Promise.race([pending, aborted]);
+    const sent = fetch(request);
+    pending = sent;
+    if (signal.aborted) throw signal.reason;
+    // A caller's fetch may ignore its signal; `stop` gives up on it all the same.
+    response = await new Promise<Response>((resolve, reject) => {
+      fail = reject;
+      sent.then(resolve, reject);
+    });
   } catch (error) {
     release();
     // Cancel the body of an answer that arrives after the attempt was given up.
@@ -266,8 +271,35 @@ async function guardedAttempt(options: TransportOptions, plan: Attempt): Promise
     release();
     return response;
   }
-  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>({ flush: release });
-  body.pipeTo(writable, { signal }).then(release, release);
+  // Read on demand: a pipe costs a request more CPU than this.
+  const reader = body.getReader();
+  const readable = new ReadableStream<Uint8Array>({
+    start(stream) {
+      fail = (reason) => {
+        stream.error(reason);
+        reader.cancel(reason).catch(ignore);
+      };
+      if (signal.aborted) fail(signal.reason);
+    },
+    async pull(stream) {
+      try {
+        const { done, value } = await reader.read();
+        if (signal.aborted) return;
+        if (done) {
+          release();
+          stream.close();
+        } else stream.enqueue(value);
+      } catch (error) {
+        if (signal.aborted) return;
+        release();
+        stream.error(error);
+      }
+    },
+    cancel(reason) {
+      release();
+      return reader.cancel(reason);
+    },
+  });
   const wrapped = new Response(readable, {
     status: response.status,
     statusText: response.statusText,
