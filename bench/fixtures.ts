@@ -42,24 +42,6 @@ export function createBenchKey(): BenchKey {
   return { keyFileJson, keyId, serviceAccountId, privateKey, privateKeyPem, publicKeyPem };
 }
 
-/**
- * Resolves with a child's `init` message (call at the top of a child script).
- *
- * @example
- * const init = await receiveInit<LoopbackInit>();
- */
-export function receiveInit<Init>(): Promise<Init> {
-  return new Promise((resolve) => {
-    const onMessage = (message: { type?: unknown }) => {
-      if (message.type !== "init") return;
-      process.off("message", onMessage);
-      resolve(message as Init);
-    };
-    process.on("message", onMessage);
-    process.send?.({ type: "waiting" });
-  });
-}
-
 /** Messages a child server sends to its parent. */
 export type ChildMessage = { readonly type: string; readonly id?: number } & Record<string, unknown>;
 
@@ -78,7 +60,7 @@ const REQUEST_TIMEOUT_MS = 30_000;
 const EXIT_GRACE_MS = 5_000;
 
 /**
- * Forks one of the bench's own TypeScript files as a child (it inherits tsx through execArgv), sends
+ * Forks one of the bench's own files as a child (a TypeScript one inherits tsx through execArgv), sends
  * it its settings as an `init` message when it asks for them (over IPC, so nothing shows in the
  * process list or the environment) and waits for its `ready` message.
  *
@@ -90,7 +72,9 @@ export async function startChild<Ready extends ChildMessage>(
   init: Record<string, unknown>,
 ): Promise<ChildServer<Ready>> {
   const path = fileURLToPath(new URL(file, import.meta.url));
-  const child: ChildProcess = fork(path, [], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  // A plain-JavaScript child runs without tsx: its process holds only what it measures.
+  const execArgv = file.endsWith(".mjs") ? { execArgv: [] } : {};
+  const child: ChildProcess = fork(path, [], { stdio: ["ignore", "inherit", "inherit", "ipc"], ...execArgv });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const ready = await new Promise<Ready>((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -165,7 +149,7 @@ export interface LoopbackStats extends ChildMessage {
   readonly unauthorized: number;
 }
 
-/** Settings of the sandbox child (bench/sandbox-server.ts). */
+/** Settings of the sandbox child (bench/sandbox-server.mjs). */
 export interface SandboxInit {
   /** How many drills the data holds (for the report). */
   readonly drills: number;

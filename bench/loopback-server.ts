@@ -7,7 +7,8 @@
 import { createPublicKey, randomBytes, randomUUID, verify } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { type LoopbackInit, receiveInit } from "./fixtures.ts";
+import type { LoopbackInit } from "./fixtures.ts";
+import { receiveInit } from "./receive-init.mjs";
 
 const GRANT_TYPE = "urn:ietf:params:oauth:grant-type:jwt-bearer";
 const MAX_BODY_BYTES = 64 * 1024;

@@ -125,7 +125,7 @@ export async function run(): Promise<BenchmarkResult> {
   const children: ChildServer<ChildMessage>[] = [];
   let prism: ChildProcess | undefined;
   try {
-    const sandbox = await startChild<SandboxReady>("./sandbox-server.ts", {
+    const sandbox = await startChild<SandboxReady>("./sandbox-server.mjs", {
       drills: await defaultDrillCount(),
     } satisfies SandboxInit);
     children.push(sandbox);

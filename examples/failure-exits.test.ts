@@ -28,8 +28,14 @@ const MAX_WAITS_MS = Array.from(
 ).reduce((sum, wait) => sum + wait, 0);
 /** Starting node with tsx (and importing a key) on a machine running the whole test suite. */
 const STARTUP_ALLOWANCE_MS = 60_000;
-/** What one request may take besides its waits and timeouts: connecting, signing, reading. */
-const OVERHEAD_MS = 3_000;
+/**
+ * What one request may take besides its waits and timeouts: connecting, signing, reading. Sized for
+ * a machine whose cores are all busy (`pnpm test:loaded`), where 3 s was once exceeded. The budget
+ * still catches what it is for: a hang, or waits of the order of the 20 s backoff ceiling or the
+ * 60 s cap. The exact attempts and the rule that timeouts are not retried are unit-tested
+ * (packages/client/test/retry.test.ts), where no clock of a loaded machine is involved.
+ */
+const OVERHEAD_MS = 10_000;
 
 let sandbox: Sandbox;
 let dir: string;

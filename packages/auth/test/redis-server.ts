@@ -8,6 +8,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createConnection, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { underCI, warnBox } from "../../../scripts/test-requirements.js";
 
 const CANDIDATES = ["/usr/bin/redis-server", "/usr/local/bin/redis-server"];
 
@@ -29,8 +30,8 @@ export function redisAvailable(): boolean {
   if (findRedisServer() !== undefined) return true;
   const message =
     "redis-server is not installed: the Redis token cache tests are SKIPPED (apt-get install -y redis-server)";
-  if (process.env.CI === "true") throw new Error(`${message}; CI=true requires it`);
-  console.warn(`\n${"!".repeat(100)}\n!! ${message}\n${"!".repeat(100)}\n`);
+  if (underCI) throw new Error(`${message}; CI=true requires it`);
+  warnBox([message]);
   return false;
 }
 

@@ -14,13 +14,10 @@ import { dirname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type BrowserContext, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { declareMissing } from "../../../scripts/test-requirements.js";
 
 const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-const underCI = !["", "0", "false"].includes((process.env.CI ?? "").toLowerCase());
 const found = existsSync(chromiumPath);
-if (!found) {
-  console.warn(`client browser test skipped: no Chromium at ${chromiumPath} (set CHROMIUM_PATH)`);
-}
 
 const distDir = fileURLToPath(new URL("../dist/", import.meta.url));
 const openapiFetchDir = join(
@@ -135,13 +132,10 @@ function startServer(recorded: Recorded[]): Promise<Server> {
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
 }
 
-if (underCI && !found) {
-  describe("client in Chromium under CI", () => {
-    it("needs Chromium", () => {
-      throw new Error(`Chromium not found at ${chromiumPath}; install it or set CHROMIUM_PATH`);
-    });
-  });
-}
+declareMissing(
+  "client in Chromium",
+  found ? undefined : `no Chromium at ${chromiumPath} (apt-get install chromium, or set CHROMIUM_PATH)`,
+);
 
 describe.runIf(found)("client in Chromium", () => {
   const recorded: Recorded[] = [];

@@ -8,11 +8,12 @@ import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { declareMissing } from "../../../scripts/test-requirements.js";
 import { listOperations, type OpenApiDocument } from "../src/openapi-document.ts";
 import { sandboxLead, undocumentedLead } from "../src/operation-notes.ts";
 import { type ApiVersion, apiVersions } from "../src/site-header.ts";
 import { type StaticServer, startStaticServer } from "../src/static-server.ts";
-import { type Browser, chromiumPath, isCI, launchBrowser, warnBox } from "./helpers/browser.ts";
+import { type Browser, chromiumPath, launchBrowser } from "./helpers/browser.ts";
 import {
   assertSiteBuilt,
   distDir,
@@ -23,22 +24,12 @@ import {
 } from "./helpers/site.ts";
 
 const chromium = chromiumPath();
-if (!chromium.found && !isCI) {
-  warnBox([
-    "DOCS BROWSER TESTS SKIPPED: Chromium not found",
-    `looked for ${chromium.path} (set CHROMIUM_PATH to use another one)`,
-    "install Debian's package: apt-get install chromium",
-    "under CI=true a missing Chromium fails these tests",
-  ]);
-}
-
-if (isCI && !chromium.found) {
-  describe("browser tests under CI", () => {
-    it("need Chromium", () => {
-      throw new Error(`Chromium not found at ${chromium.path}; install it or set CHROMIUM_PATH`);
-    });
-  });
-}
+declareMissing(
+  "docs browser tests",
+  chromium.found
+    ? undefined
+    : `no Chromium at ${chromium.path} (apt-get install chromium, or set CHROMIUM_PATH)`,
+);
 
 const storeSearchParameters = ["query", "searchField", "catalog", "resultStart", "resultSize"];
 

@@ -8,12 +8,11 @@ import { chmod, mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { IN_PROCESS_URL, type Sandbox, startSandbox } from "@drill-practice/sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { declareMissing } from "../../../scripts/test-requirements.js";
 import { type CaseInput, type CaseOutcome, runCase, runInProcessCase } from "../src/run-case.js";
 import { pinnedVersion, RUNTIME_CASES, type RuntimeCase, unavailable } from "../src/runtimes.js";
 import type { ScenarioReport } from "../src/scenario.js";
 import { prepareScratch, type Scratch } from "../src/scratch.js";
-
-const underCI = !["", "0", "false"].includes((process.env.CI ?? "").toLowerCase());
 
 /** Each runtime gets this long to start, run the whole scenario and stop. */
 const CASE_DEADLINE_MS = 30_000;
@@ -122,12 +121,6 @@ function matrixData() {
 }
 
 const available = RUNTIME_CASES.map((runtime) => ({ runtime, missing: unavailable(runtime) }));
-for (const { missing } of available) {
-  if (missing !== undefined && !underCI) {
-    console.warn(`\n!!! RUNTIME MATRIX: SKIPPED ${missing}\n`);
-  }
-}
-
 let scratch: Scratch | undefined;
 let dataFile: string | undefined;
 
@@ -145,16 +138,7 @@ describe("runtime matrix", () => {
   });
 
   for (const { runtime, missing } of available) {
-    if (missing !== undefined) {
-      if (underCI) {
-        it(`${runtime.name} is installed (CI=true)`, () => {
-          throw new Error(`runtime not available under CI: ${missing}`);
-        });
-      } else {
-        it.skip(`${runtime.name}: SKIPPED, not available here (${missing})`, () => {});
-      }
-      continue;
-    }
+    if (declareMissing(runtime.name, missing)) continue;
     it(
       `${runtime.name}: discovery, token exchange, store search, question and answer with the packed packages`,
       async () => {

@@ -16,6 +16,7 @@ import { createSandbox, IN_PROCESS_URL } from "@drill-practice/sandbox";
 import { build, type Plugin } from "esbuild";
 import { chromium } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
+import { declareMissing } from "../../../scripts/test-requirements.js";
 import type { MswBrowserReport } from "../src/entries/msw-browser-page.js";
 import { CHROMIUM_FLAGS } from "../src/run-chromium.js";
 import {
@@ -27,7 +28,6 @@ import {
   unavailable,
 } from "../src/runtimes.js";
 
-const underCI = !["", "0", "false"].includes((process.env.CI ?? "").toLowerCase());
 const DEADLINE_MS = 30_000;
 const QUERY = "spanish";
 
@@ -156,17 +156,10 @@ async function expected(): Promise<{ tokenEndpoint: string; search: { total: num
 
 describe("sandboxHandlers with MSW's setupWorker in headless Chromium", () => {
   for (const variant of VARIANTS) {
-    if (variant.missing !== undefined && !underCI) {
-      console.warn(`\n!!! RUNTIME MATRIX: SKIPPED setupWorker check, ${variant.label}: ${variant.missing}\n`);
-      it.skip(`${variant.label}: SKIPPED, not available here (${variant.missing})`, () => {});
-      continue;
-    }
+    if (declareMissing(`setupWorker check, ${variant.label}`, variant.missing)) continue;
     it(
       `${variant.label}: token exchange and a search through the client on the global fetch of a page's worker, discovery from the page`,
       async () => {
-        if (variant.missing !== undefined) {
-          throw new Error(`setupWorker check not available under CI: ${variant.missing}`);
-        }
         const require = createRequire(`${variant.resolveFrom}/package.json`);
         const mswManifest = JSON.parse(await readFile(require.resolve("msw/package.json"), "utf8")) as {
           version: string;

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { afterAll, describe, expect, it } from "vitest";
+import { declareMissing } from "../../../scripts/test-requirements.js";
 import {
   binaryPath,
   installedVersion,
@@ -18,7 +19,6 @@ import {
   unavailable,
 } from "../src/runtimes.js";
 
-const underCI = !["", "0", "false"].includes((process.env.CI ?? "").toLowerCase());
 const node24 = RUNTIME_CASES.find((runtime) => runtime.id === "node24");
 if (node24 === undefined) throw new Error("the matrix has no Node 24 case");
 const missing =
@@ -34,13 +34,8 @@ afterAll(async () => {
 });
 
 describe("sandboxHandlers with MSW 3 on Node 24", () => {
-  if (missing !== undefined && !underCI) {
-    console.warn(`\n!!! RUNTIME MATRIX: SKIPPED MSW 3 check: ${missing}\n`);
-    it.skip(`SKIPPED, not available here (${missing})`, () => {});
-    return;
-  }
+  if (declareMissing("MSW 3 on Node 24", missing)) return;
   it("serves token exchange, search and faults to the global fetch, and leaves other origins alone", async () => {
-    if (missing !== undefined) throw new Error(`MSW 3 check not available under CI: ${missing}`);
     await mkdir(scratch, { recursive: true });
     const outfile = join(scratch, "msw3-node24.mjs");
     await build({

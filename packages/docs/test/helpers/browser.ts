@@ -4,20 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium } from "playwright-core";
 
-/** Whether we run under CI, where a missing browser is a failure rather than a skip. */
-export const isCI = !["", "0", "false"].includes((process.env.CI ?? "").toLowerCase());
-
 /** Debian's Chromium, or `CHROMIUM_PATH`; never a downloaded browser. */
 export function chromiumPath(): { path: string; found: boolean } {
   const path = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
   return { path, found: existsSync(path) };
-}
-
-/** Prints a boxed warning that is hard to miss in a long test log. */
-export function warnBox(lines: string[]): void {
-  const width = Math.max(...lines.map((line) => line.length));
-  const bar = "─".repeat(width + 2);
-  console.warn([`┌${bar}┐`, ...lines.map((line) => `│ ${line.padEnd(width)} │`), `└${bar}┘`].join("\n"));
 }
 
 /** Headless, and everything that could phone home switched off (also used by `bench/docs-pages.ts`). */

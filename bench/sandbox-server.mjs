@@ -1,14 +1,18 @@
 /**
- * Runs a sandbox in a child process for the sandbox benchmarks (see fixtures.ts). Its `init` message
+ * Runs a sandbox in a child process for the sandbox benchmarks (see fixtures.ts). Plain JavaScript
+ * on the built package, run without tsx, so the process holds what a user's `drill-sandbox` holds
+ * and its resident memory is the sandbox's, not a TypeScript loader's. Its `init` message
  * says which data: the default dataset, or a data file (the parent writes the generated one). Reports
  * its URL, the credentials a client needs (over IPC, to the parent only), how long the start took and
  * the process's resident memory after it; later, on a `memory` request, its resident memory then.
  */
-import { type SandboxOptions, startSandbox } from "@drill-practice/sandbox";
-import { receiveInit, type SandboxInit } from "./fixtures.ts";
+import { startSandbox } from "@drill-practice/sandbox";
+import { receiveInit } from "./receive-init.mjs";
 
-const init = await receiveInit<SandboxInit>();
-const options: SandboxOptions = {
+/** @type {import("./fixtures.ts").SandboxInit} */
+const init = await receiveInit();
+/** @type {import("@drill-practice/sandbox").SandboxOptions} */
+const options = {
   port: 0,
   ...(init.dataFile === undefined ? {} : { dataFile: init.dataFile }),
 };
@@ -29,7 +33,7 @@ const shutdown = () => {
   );
   setTimeout(() => process.exit(0), 3000).unref();
 };
-process.on("message", (message: { type: string; id?: number }) => {
+process.on("message", (/** @type {{ type: string; id?: number }} */ message) => {
   if (message.type === "close") shutdown();
   // Resident memory now (after the parent's load), as the process sees it: nothing is collected first.
   else if (message.type === "memory") {
