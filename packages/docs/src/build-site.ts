@@ -17,6 +17,7 @@ import { addOperationNotes, operationLabels, type SandboxSupport } from "./opera
 import { fillMarkers } from "./page-markers.ts";
 import { precompress } from "./precompress.ts";
 import { runBuildDocs } from "./redoc-build.ts";
+import { redocDefinition } from "./redoc-definition.ts";
 import { type SampleValues, sampleValues } from "./sample-values.ts";
 import { withSandboxServer } from "./servers.ts";
 import { splitRedocBundle } from "./shared-redoc.ts";
@@ -146,7 +147,8 @@ async function buildReference(
   const support: SandboxSupport = { ...sandboxSupport, examples: await examplesOnce };
   const { document, noted, observed } = addOperationNotes(sampled, support, labels);
   const input = join(workDir, version.bundle);
-  await writeFile(input, JSON.stringify(withSandboxServer(withDisplayTitle(document))));
+  // Redoc is given only what it renders; the notes above already carry the spec's markers.
+  await writeFile(input, JSON.stringify(redocDefinition(withSandboxServer(withDisplayTitle(document)))));
 
   const template = join(workDir, `reference-${version.dir}.hbs`);
   const templateSource = await readFile(join(siteDir, "reference.hbs"), "utf8");

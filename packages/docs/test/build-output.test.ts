@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { findRemoteReferences } from "../src/offline-assets.ts";
 import { listOperations } from "../src/openapi-document.ts";
-import { undocumentedNoteHtml } from "../src/operation-notes.ts";
+import { observedLead, undocumentedNoteHtml } from "../src/operation-notes.ts";
 import { apiVersions } from "../src/site-header.ts";
 import { assertSiteBuilt, distDir, embeddedDefinition, loadBundle, sitePages } from "./helpers/site.ts";
 
@@ -76,7 +76,8 @@ describe.each(apiVersions)("reference $id", (version) => {
       const marker = operation["x-undocumented"];
       if (marker === undefined) continue;
       marked++;
-      expect(shown?.["x-undocumented"]).toEqual(marker);
+      // The reader gets the note; the raw marker, which Redoc renders nowhere, is not inlined.
+      expect(shown, `${method} ${path}`).not.toHaveProperty("x-undocumented");
       expect(
         shown?.description?.startsWith(undocumentedNoteHtml(marker as string[])),
         `${method} ${path}`,
@@ -90,6 +91,43 @@ describe.each(apiVersions)("reference $id", (version) => {
     // The spec marks operations whose shapes are not shown; a bundle without any would mean the
     // note check above ran on nothing.
     expect(marked).toBeGreaterThan(0);
+  });
+
+  it("inlines for Redoc only what it renders: observed facts as notes, no raw markers, no empty path items", async () => {
+    const bundle = await loadBundle(version);
+    const html = await read(`${version.dir}/index.html`);
+    const embedded = embeddedDefinition(html);
+    const shownOps = new Map(
+      listOperations(embedded).map((entry) => [`${entry.method} ${entry.path}`, entry.operation]),
+    );
+    let observed = 0;
+    for (const { method, path, operation } of listOperations(bundle)) {
+      const fact = operation["x-observed"] as { note: string } | undefined;
+      if (fact === undefined) continue;
+      observed++;
+      const description = shownOps.get(`${method} ${path}`)?.description ?? "";
+      expect(description, `${method} ${path}`).toContain(observedLead);
+      // The fact itself, as the note prints it (code spans become <code>).
+      const words =
+        fact.note
+          .split(/`[^`]*`/)[0]
+          ?.trim()
+          .slice(0, 40) ?? "";
+      expect(description, `${method} ${path}`).toContain(
+        words.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`),
+      );
+    }
+    expect(observed).toBeGreaterThan(0);
+    // The spec's own markers, which the notes above carry, are not inlined as data.
+    expect(JSON.stringify(embedded)).not.toMatch(
+      /"x-(undocumented|observed|errors|jwt-header|jwt-claims|service-account-key-file)":/,
+    );
+    // A path item of the other version holds only path-level parameters; Redoc shows nothing of it.
+    for (const [path, item] of Object.entries(embedded.paths ?? {})) {
+      expect(listOperations({ ...embedded, paths: { [path]: item } }), path).not.toHaveLength(0);
+    }
+    // The download keeps everything.
+    expect(await read(`${version.dir}/openapi.json`)).toMatch(/"x-observed":/);
   });
 
   it("offers the unmodified bundle for download", async () => {

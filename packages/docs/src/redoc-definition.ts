@@ -1,0 +1,136 @@
+import { httpMethods, type OpenApiDocument } from "./openapi-document.ts";
+
+/**
+ * The vendor extensions Redoc 3 reads (its documented ones, and those its bundle looks up). Any
+ * other `x-` key renders nowhere unless `showExtensions` is set, which the site does not do.
+ */
+const redocExtensions: ReadonlySet<string> = new Set([
+  "x-additionalPropertiesName",
+  "x-badges",
+  "x-circular-ref",
+  "x-code-samples",
+  "x-codeSamples",
+  "x-displayName",
+  "x-enumDescriptions",
+  "x-examples",
+  "x-explicitMappingOnly",
+  "x-extendedDiscriminator",
+  "x-hideTryItPanel",
+  "x-ignoredHeaderParameters",
+  "x-logo",
+  "x-nullable",
+  "x-servers",
+  "x-summary",
+  "x-tagGroups",
+  "x-tags",
+  "x-traitTag",
+  "x-webhooks",
+]);
+
+/** Values that are data (examples, defaults, allowed values): copied as they are. */
+const dataKeys = new Set(["example", "examples", "default", "enum", "const", "x-codeSamples"]);
+
+/**
+ * Objects whose keys are names (a property, a header, a media type, a component), not fields:
+ * a key there that starts with `x-` is a name and stays; their values are walked as usual.
+ */
+const nameMaps = new Set([
+  "schemas",
+  "responses",
+  "requestBodies",
+  "securitySchemes",
+  "properties",
+  "patternProperties",
+  "$defs",
+  "headers",
+  "content",
+  "encoding",
+  "links",
+  "callbacks",
+  "variables",
+  "mapping",
+  "scopes",
+]);
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function withoutExtensions(value: unknown, keysAreNames = false): unknown {
+  if (Array.isArray(value)) return value.map((item) => withoutExtensions(item));
+  if (!isRecord(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) {
+    if (keysAreNames) out[key] = withoutExtensions(child);
+    else if (dataKeys.has(key)) out[key] = child;
+    else if (!key.startsWith("x-") || redocExtensions.has(key)) {
+      out[key] = withoutExtensions(child, nameMaps.has(key));
+    }
+  }
+  return out;
+}
+
+function collectRefs(value: unknown, into: string[]): void {
+  if (Array.isArray(value)) {
+    for (const item of value) collectRefs(item, into);
+  } else if (isRecord(value)) {
+    for (const [key, child] of Object.entries(value)) {
+      if (key === "$ref" && typeof child === "string") into.push(child);
+      else collectRefs(child, into);
+    }
+  }
+}
+
+function lookUp(document: Record<string, unknown>, ref: string): unknown {
+  let target: unknown = document;
+  for (const raw of ref.slice(2).split("/")) {
+    const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    target = isRecord(target) ? target[key] : undefined;
+  }
+  return target;
+}
+
+/**
+ * The copy of a version's definition that its reference page inlines for Redoc, holding only
+ * what Redoc renders. The docs build has already turned the spec's own markers (`x-undocumented`,
+ * `x-observed`, …) into notes in the descriptions, so the raw markers are dropped, as are path
+ * items without an operation (path-level parameters of the other version's paths) and components
+ * nothing the page shows refers to. Security schemes stay: requirements name them, not `$ref`
+ * them. The unmodified bundle is what the page offers for download.
+ *
+ * @example
+ * const inlined = redocDefinition(notedDocument); // what `redocly build-docs` is given
+ */
+export function redocDefinition(input: OpenApiDocument): OpenApiDocument {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [path, item] of Object.entries(input.paths ?? {})) {
+    if (httpMethods.some((method) => isRecord(item[method]))) paths[path] = item;
+  }
+  const document = withoutExtensions({ ...input, paths }) as OpenApiDocument;
+
+  const components = isRecord(document.components) ? document.components : undefined;
+  if (components === undefined) return document;
+  const { components: _, ...rest } = document;
+  const reached = new Set<string>();
+  const pending: string[] = [];
+  collectRefs(rest, pending);
+  for (let ref = pending.pop(); ref !== undefined; ref = pending.pop()) {
+    // A reference into a component (`…/Schema/properties/id`) keeps the whole component.
+    const component = ref.split("/").slice(0, 4).join("/");
+    if (reached.has(component) || !component.startsWith("#/components/")) continue;
+    reached.add(component);
+    collectRefs(lookUp(document, component), pending);
+  }
+  const kept: Record<string, unknown> = {};
+  for (const [section, entries] of Object.entries(components)) {
+    if (section === "securitySchemes" || !isRecord(entries)) {
+      kept[section] = entries;
+      continue;
+    }
+    const used = Object.entries(entries).filter(([name]) =>
+      reached.has(`#/components/${section}/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`),
+    );
+    if (used.length > 0) kept[section] = Object.fromEntries(used);
+  }
+  return { ...document, components: kept };
+}
