@@ -9,6 +9,7 @@ import {
   SIMULATED_OPERATIONS,
 } from "@drill-practice/sandbox";
 import { addCodeSamples } from "./code-samples.ts";
+import { addComponentNotes } from "./component-notes.ts";
 import { renderErrorsPage } from "./errors-page.ts";
 import { groupRedirects } from "./group-redirects.ts";
 import { findRemoteReferences, localizeRedocAssets, redocCreditFile } from "./offline-assets.ts";
@@ -50,6 +51,8 @@ export interface BuiltVersion {
   noted: number;
   /** Operations with a note on observed facts (`x-observed`). */
   observed: number;
+  /** Schemas and security schemes that carry `x-undocumented` and received a visible note. */
+  notedComponents: number;
   /** The shared Redoc bundle the page imports, relative to the output directory. */
   redocBundle: string;
 }
@@ -145,7 +148,8 @@ async function buildReference(
   // The sandbox reads the same description, so its example answers match the operations here.
   examplesOnce ??= exampleAnsweredOperations();
   const support: SandboxSupport = { ...sandboxSupport, examples: await examplesOnce };
-  const { document, noted, observed } = addOperationNotes(sampled, support, labels);
+  const { document: operationsNoted, noted, observed } = addOperationNotes(sampled, support, labels);
+  const { document, noted: notedComponents } = addComponentNotes(operationsNoted);
   const input = join(workDir, version.bundle);
   // Redoc is given only what it renders; the notes above already carry the spec's markers.
   await writeFile(input, JSON.stringify(redocDefinition(withSandboxServer(withDisplayTitle(document)))));
@@ -182,6 +186,7 @@ async function buildReference(
     operations: listOperations(bundle).length,
     noted: noted.length,
     observed: observed.length,
+    notedComponents: notedComponents.length,
     redocBundle: split.file,
   };
 }
@@ -232,7 +237,8 @@ export async function buildSite(options: BuildSiteOptions = {}): Promise<BuiltSi
   for (const built of versions) {
     log(
       `wrote ${built.page} (${built.operations} operations with code samples, ${built.noted} with a ` +
-        `"not shown" note, ${built.observed} with an observed-facts note)`,
+        `"not shown" note, ${built.observed} with an observed-facts note, ${built.notedComponents} schemas and ` +
+        'schemes with a "not shown" note)',
     );
   }
   if (new Set(versions.map((built) => built.redocBundle)).size !== 1) {

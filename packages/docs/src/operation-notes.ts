@@ -43,7 +43,8 @@ function inlineHtml(text: string): string {
   return escapeHtml(text).replace(/`([^`]+)`/g, "<code>$1</code>");
 }
 
-function readUndocumented(value: unknown, where: string): string[] {
+/** An `x-undocumented` list, checked: a non-empty array of non-empty strings. */
+export function readUndocumented(value: unknown, where: string): string[] {
   if (!Array.isArray(value) || value.length === 0) {
     throw new Error(`${where}: "x-undocumented" must be a non-empty array of strings`);
   }

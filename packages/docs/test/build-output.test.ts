@@ -130,6 +130,31 @@ describe.each(apiVersions)("reference $id", (version) => {
     expect(await read(`${version.dir}/openapi.json`)).toMatch(/"x-observed":/);
   });
 
+  it("puts each x-undocumented schema's and security scheme's list in a visible note on it", async () => {
+    const bundle = await loadBundle(version);
+    const embedded = embeddedDefinition(await read(`${version.dir}/index.html`));
+    type Components = Record<string, Record<string, Record<string, unknown>> | undefined>;
+    const source = bundle.components as Components;
+    const shown = embedded.components as Components;
+    let noted = 0;
+    for (const kind of ["schemas", "securitySchemes"]) {
+      for (const [name, component] of Object.entries(source[kind] ?? {})) {
+        const marker = component["x-undocumented"] as string[] | undefined;
+        // A schema no operation of this version refers to is not inlined, so nothing shows it.
+        const inlined = shown[kind]?.[name];
+        if (marker === undefined || inlined === undefined) continue;
+        noted++;
+        const description = String(inlined.description ?? "");
+        expect(description.startsWith(undocumentedNoteHtml(marker)), `${kind}/${name}`).toBe(true);
+        expect(description.split("Not shown by the interface:").length, `${kind}/${name}`).toBe(2);
+        // The component's own words follow the note.
+        const prose = String(component.description ?? "").trim();
+        if (prose !== "") expect(description.endsWith(prose), `${kind}/${name}`).toBe(true);
+      }
+    }
+    expect(noted).toBeGreaterThan(0);
+  });
+
   it("offers the unmodified bundle for download", async () => {
     const bundle = await loadBundle(version);
     expect(JSON.parse(await read(`${version.dir}/openapi.json`))).toEqual(bundle);
