@@ -23,6 +23,7 @@ import {
   isNoisy,
   median,
   NOISE_LIMIT,
+  noiseNote,
   now,
   p99,
   pairedRatios,
@@ -267,10 +268,6 @@ async function measureOnNode24(): Promise<OtherRuntime> {
 
 function majorOf(version: string): number {
   return Number.parseInt(version.replace(/^v/, ""), 10);
-}
-
-function noiseNote(...series: number[][]): string {
-  return `spread ${series.map((samples) => formatPercent(spread(samples)).replace("+", "")).join(" / ")} > ${NOISE_LIMIT * 100} %`;
 }
 
 /** A row over per-round ratios, with a target (`≥` for throughput, `≤` for CPU) or none. */

@@ -73,6 +73,16 @@ export function isNoisy(...series: readonly (readonly number[])[]): boolean {
 }
 
 /**
+ * Why a row is noisy: the spread of each series {@link isNoisy} was given, in the same order.
+ *
+ * @example
+ * noiseNote([1, 1.5], [100, 101]); // "spread 50.0 % / 1.0 % > 30 %"
+ */
+export function noiseNote(...series: readonly (readonly number[])[]): string {
+  return `spread ${series.map((samples) => formatPercent(spread(samples)).replace("+", "")).join(" / ")} > ${NOISE_LIMIT * 100} %`;
+}
+
+/**
  * Element-wise ratios of two series measured in interleaved rounds (round i of `ours` against
  * round i of `reference`), which cancels most of the drift a shared machine adds between rounds.
  *
