@@ -12,6 +12,7 @@ import { addCodeSamples } from "./code-samples.ts";
 import { addComponentNotes } from "./component-notes.ts";
 import { renderErrorsPage } from "./errors-page.ts";
 import { groupRedirects } from "./group-redirects.ts";
+import { linkGuideSchemas } from "./guide-links.ts";
 import { findRemoteReferences, localizeRedocAssets, redocCreditFile } from "./offline-assets.ts";
 import { asOpenApiDocument, listOperations, type OpenApiDocument } from "./openapi-document.ts";
 import { addOperationNotes, operationLabels, type SandboxSupport } from "./operation-notes.ts";
@@ -149,7 +150,8 @@ async function buildReference(
   examplesOnce ??= exampleAnsweredOperations();
   const support: SandboxSupport = { ...sandboxSupport, examples: await examplesOnce };
   const { document: operationsNoted, noted, observed } = addOperationNotes(sampled, support, labels);
-  const { document, noted: notedComponents } = addComponentNotes(operationsNoted);
+  const { document: componentsNoted, noted: notedComponents } = addComponentNotes(operationsNoted);
+  const document = linkGuideSchemas(componentsNoted);
   const input = join(workDir, version.bundle);
   // Redoc is given only what it renders; the notes above already carry the spec's markers.
   await writeFile(input, JSON.stringify(redocDefinition(withSandboxServer(withDisplayTitle(document)))));

@@ -155,6 +155,18 @@ describe.each(apiVersions)("reference $id", (version) => {
     expect(noted).toBeGreaterThan(0);
   });
 
+  it("links the schemas its prose names but cannot show to sections of the guide that exist", async () => {
+    const embedded = embeddedDefinition(await read(`${version.dir}/index.html`));
+    const guide = await read("authentication.html");
+    const prose = JSON.stringify([embedded.tags, embedded.paths, embedded.components]);
+    const links = [...prose.matchAll(/\]\(\.\.\/authentication\.html#([a-z-]+)\)/g)];
+    // The token exchange's tag and operation name all three schemas.
+    expect(links.length).toBeGreaterThanOrEqual(3);
+    for (const [, section] of links) expect(guide, section).toContain(`id="${section}"`);
+    // No mention is left bare.
+    expect(prose).not.toMatch(/[^[]`(ServiceAccountKeyFile|AssertionHeader|AssertionClaims)`/);
+  });
+
   it("offers the unmodified bundle for download", async () => {
     const bundle = await loadBundle(version);
     expect(JSON.parse(await read(`${version.dir}/openapi.json`))).toEqual(bundle);
