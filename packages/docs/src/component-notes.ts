@@ -1,4 +1,4 @@
-import type { OpenApiDocument } from "./openapi-document.ts";
+import { isRecord, type OpenApiDocument } from "./openapi-document.ts";
 import { readUndocumented, undocumentedNoteHtml } from "./operation-notes.ts";
 
 /** The components whose descriptions the references show: a schema where a body uses it, a scheme under Authentication. */
@@ -19,12 +19,11 @@ export function addComponentNotes(input: OpenApiDocument): { document: OpenApiDo
   const components = document.components as Record<string, Record<string, unknown> | undefined> | undefined;
   for (const kind of describedComponents) {
     for (const [name, component] of Object.entries(components?.[kind] ?? {})) {
-      if (typeof component !== "object" || component === null || !("x-undocumented" in component)) continue;
+      if (!isRecord(component) || !("x-undocumented" in component)) continue;
       const where = `components/${kind}/${name}`;
-      const record = component as Record<string, unknown>;
-      const note = undocumentedNoteHtml(readUndocumented(record["x-undocumented"], where));
-      const prose = typeof record.description === "string" ? record.description.trim() : "";
-      record.description = prose === "" ? note : `${note}\n\n${prose}`;
+      const note = undocumentedNoteHtml(readUndocumented(component["x-undocumented"], where));
+      const prose = typeof component.description === "string" ? component.description.trim() : "";
+      component.description = prose === "" ? note : `${note}\n\n${prose}`;
       noted.push(`${kind}/${name}`);
     }
   }

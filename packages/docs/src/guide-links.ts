@@ -22,9 +22,8 @@ function linked(text: string): string {
 
 /**
  * Turns each mention of those schemas (as a code span) in the descriptions of tags, operations
- * and schemas into
- * a link to the guide's section on it, so a reader told to "see `AssertionClaims`" can. Returns
- * a copy.
+ * and schemas into a link to the guide's section on it, so a reader told to "see
+ * `AssertionClaims`" can. Returns a copy.
  *
  * @example
  * const document = linkGuideSchemas(bundle);

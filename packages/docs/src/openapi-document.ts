@@ -32,8 +32,30 @@ export interface OperationEntry {
   operation: OperationObject;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+/**
+ * Whether a value is a plain JSON object (not an array, not null).
+ *
+ * @example
+ * isRecord({ get: {} }); // true
+ */
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * What a local JSON pointer (`#/components/schemas/a~1b`) points at in a document, or
+ * `undefined` when nothing is there.
+ *
+ * @example
+ * pointerTarget(bundle, "#/components/schemas/Drill_v2_1");
+ */
+export function pointerTarget(document: unknown, ref: string): unknown {
+  let target: unknown = document;
+  for (const raw of ref.slice(2).split("/")) {
+    const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    target = isRecord(target) ? target[key] : undefined;
+  }
+  return target;
 }
 
 /**
@@ -105,11 +127,7 @@ export function resolveRef<T = unknown>(document: OpenApiDocument, value: unknow
     if (!isRecord(current) || typeof current.$ref !== "string") return current as T;
     const ref = current.$ref;
     if (!ref.startsWith("#/")) throw new Error(`only local references are supported, got ${ref}`);
-    let target: unknown = document;
-    for (const raw of ref.slice(2).split("/")) {
-      const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
-      target = isRecord(target) ? target[key] : undefined;
-    }
+    const target = pointerTarget(document, ref);
     if (target === undefined) throw new Error(`unresolved reference ${ref}`);
     current = target;
   }

@@ -1,4 +1,4 @@
-import { httpMethods, type OpenApiDocument } from "./openapi-document.ts";
+import { httpMethods, isRecord, type OpenApiDocument, pointerTarget } from "./openapi-document.ts";
 
 /**
  * The vendor extensions Redoc 3 reads (its documented ones, and those its bundle looks up). Any
@@ -52,10 +52,6 @@ const nameMaps = new Set([
   "scopes",
 ]);
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 function withoutExtensions(value: unknown, keysAreNames = false): unknown {
   if (Array.isArray(value)) return value.map((item) => withoutExtensions(item));
   if (!isRecord(value)) return value;
@@ -79,15 +75,6 @@ function collectRefs(value: unknown, into: string[]): void {
       else collectRefs(child, into);
     }
   }
-}
-
-function lookUp(document: Record<string, unknown>, ref: string): unknown {
-  let target: unknown = document;
-  for (const raw of ref.slice(2).split("/")) {
-    const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
-    target = isRecord(target) ? target[key] : undefined;
-  }
-  return target;
 }
 
 /**
@@ -119,7 +106,7 @@ export function redocDefinition(input: OpenApiDocument): OpenApiDocument {
     const component = ref.split("/").slice(0, 4).join("/");
     if (reached.has(component) || !component.startsWith("#/components/")) continue;
     reached.add(component);
-    collectRefs(lookUp(document, component), pending);
+    collectRefs(pointerTarget(document, component), pending);
   }
   const kept: Record<string, unknown> = {};
   for (const [section, entries] of Object.entries(components)) {
