@@ -5,7 +5,7 @@
  * example can drift from the API it shows.
  */
 import { execFile } from "node:child_process";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
 import { promisify } from "node:util";
@@ -53,6 +53,53 @@ export function docCommentExamples(text: string, file: string, lineOffset = 0): 
     }
   }
   return examples;
+}
+
+/**
+ * Every `@example` of every TypeScript source file under `packageDir/src` (declaration files left
+ * out, and files under a `generated` folder unless `withGenerated`), each named by its path
+ * relative to the package.
+ *
+ * @example
+ * ```ts
+ * const examples = await sourceExamples("packages/auth");
+ * ```
+ */
+export async function sourceExamples(packageDir: string, withGenerated = false): Promise<Example[]> {
+  const entries = await readdir(join(packageDir, "src"), { recursive: true, withFileTypes: true });
+  const files = entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts"))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter((file) => withGenerated || !relative(packageDir, file).split(/[\\/]/).includes("generated"))
+    .sort();
+  const examples: Example[] = [];
+  for (const file of files) {
+    const origin = relative(packageDir, file).replaceAll("\\", "/");
+    examples.push(...docCommentExamples(await readFile(file, "utf8"), origin));
+  }
+  return examples;
+}
+
+/**
+ * A `rewrite` for {@link compileExamples}: an example of an internal module imports it relatively,
+ * from where the example is written; this points such imports at the same file from `scratch`.
+ *
+ * @example
+ * ```ts
+ * const rewrite = relativeImportsFrom("packages/sandbox", "packages/sandbox/.tmp/examples");
+ * ```
+ */
+export function relativeImportsFrom(packageDir: string, scratch: string): (example: Example) => string {
+  return (example) =>
+    example.code.replace(/from "(\.{1,2}\/[^"]+)"/g, (_match, specifier: string) => {
+      const target = join(packageDir, dirname(example.origin.replace(/:\d+$/, "")), specifier);
+      return `from "${relative(scratch, target).replaceAll("\\", "/")}"`;
+    });
+}
+
+/** Examples found twice (an entry re-exporting a declaration, a file read twice) kept once, by origin. */
+export function uniqueExamples(examples: readonly Example[]): Example[] {
+  return [...new Map(examples.map((example) => [example.origin, example])).values()];
 }
 
 /** One name exported by a public entry, with the `@example`s of its declaration's doc comment. */

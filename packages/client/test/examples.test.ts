@@ -4,14 +4,15 @@
  * cannot drift from the API.
  */
 import { readdir, readFile, rm } from "node:fs/promises";
-import { dirname, join, relative } from "node:path";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   compileExamples,
-  docCommentExamples,
   type Example,
   markdownBlocks,
+  relativeImportsFrom,
+  sourceExamples,
 } from "../../../scripts/compile-examples.js";
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
@@ -65,10 +66,7 @@ describe("documentation examples", () => {
   });
 
   it("every example compiles against the package", async () => {
-    const examples: Example[] = [];
-    for (const file of await sourceFiles(join(packageDir, "src"))) {
-      examples.push(...docCommentExamples(await readFile(file, "utf8"), relative(packageDir, file)));
-    }
+    const examples: Example[] = await sourceExamples(packageDir, true);
     examples.push(...markdownBlocks(await readFile(join(packageDir, "README.md"), "utf8"), "ts"));
     expect(examples.length).toBeGreaterThan(40);
 
@@ -92,12 +90,7 @@ describe("documentation examples", () => {
           ]),
         ),
       },
-      // Examples of internal modules import them relatively, from where the example is written.
-      rewrite: (example) =>
-        example.code.replace(/from "(\.{1,2}\/[^"]+)"/g, (_match, specifier: string) => {
-          const target = join(packageDir, dirname(example.origin.replace(/:\d+$/, "")), specifier);
-          return `from "${relative(scratch, target).replaceAll("\\", "/")}"`;
-        }),
+      rewrite: relativeImportsFrom(packageDir, scratch),
     });
     expect(errors).toBe("");
   }, 300_000);
