@@ -25,13 +25,16 @@ import {
   median,
   now,
   p99,
+  pairedRatios,
   runConcurrent,
   spread,
   timeEach,
+  withSpread,
 } from "./stats.ts";
 
 const LARGE_DRILLS = 100_000;
 const ROUNDS = 6;
+const LARGE_STARTS = 3;
 const REQUESTS_PER_ROUND = 1000;
 const CONCURRENCY = 16;
 const WARMUP_REQUESTS = 300;
@@ -87,10 +90,19 @@ export async function run(): Promise<BenchmarkResult> {
     children.push(small);
     const largeFile = await writeLargeDataFile(LARGE_DRILLS);
     cleanups.push(largeFile.remove);
-    const large = await startChild<SandboxReady>("./sandbox-server.mjs", {
-      drills: LARGE_DRILLS,
-      dataFile: largeFile.path,
-    } satisfies SandboxInit);
+    // One start of a 3.5-second process is at the mercy of whatever else the machine does in those
+    // seconds: the start-up figure is the median of a few starts, and the last one serves the load.
+    const largeStarts: number[] = [];
+    let large: ChildServer<SandboxReady> | undefined;
+    while (large === undefined) {
+      const child = await startChild<SandboxReady>("./sandbox-server.mjs", {
+        drills: LARGE_DRILLS,
+        dataFile: largeFile.path,
+      } satisfies SandboxInit);
+      largeStarts.push(child.ready.startupMs);
+      if (largeStarts.length < LARGE_STARTS) await child.close();
+      else large = child;
+    }
     children.push(large);
 
     const makeTarget = async (
@@ -211,25 +223,27 @@ export async function run(): Promise<BenchmarkResult> {
         verdict: "info",
       },
     ];
-    const scaleRatio = median(largeData.rates) / median(defaultData.rates);
-    const startupMs = large.ready.startupMs;
+    // Per-round ratios, as in sandbox-in-process: drift between rounds cancels out.
+    const scaleRatios = pairedRatios(largeData.rates, defaultData.rates);
+    const scaleRatio = median(scaleRatios);
+    const startupMs = median(largeStarts);
     const rssMb = large.ready.memoryMb;
     const rows: ResultRow[] = [
       ...row(defaultData),
       ...row(largeData),
       {
-        metric: `throughput at ${LARGE_DRILLS.toLocaleString("en-US")} drills relative to ${small.ready.drills} drills (same run)`,
+        metric: `throughput at ${LARGE_DRILLS.toLocaleString("en-US")} drills relative to ${small.ready.drills} drills (median of per-round ratios)`,
         ours: formatRate(median(largeData.rates), "req/s"),
         reference: formatRate(median(defaultData.rates), "req/s"),
-        ratio: formatRatio(scaleRatio),
+        ratio: withSpread(scaleRatios, formatRatio),
         target: "≥ 0.5×",
         verdict: scaleRatio >= 0.5 ? "met" : "missed",
         ...(scaleRatio >= 0.5 ? {} : { miss: `${formatRatio(scaleRatio)} instead of 0.5×` }),
         headline: true,
       },
       {
-        metric: `start-up with a ${LARGE_DRILLS.toLocaleString("en-US")}-drill data file (startSandbox until listening)`,
-        ours: formatMs(startupMs),
+        metric: `start-up with a ${LARGE_DRILLS.toLocaleString("en-US")}-drill data file (startSandbox until listening, median of ${largeStarts.length})`,
+        ours: withSpread(largeStarts, formatMs),
         reference: formatMs(small.ready.startupMs),
         ratio: formatRatio(startupMs / small.ready.startupMs),
         target: "≤ 5 s",
@@ -301,7 +315,7 @@ export async function run(): Promise<BenchmarkResult> {
         headers: ["Dataset", "startSandbox until listening", "RSS after start"],
         rows: [small.ready, large.ready].map((ready) => [
           `${ready.drills.toLocaleString("en-US")} drills`,
-          formatMs(ready.startupMs),
+          ready === large?.ready ? largeStarts.map(formatMs).join(", ") : formatMs(ready.startupMs),
           `${Math.round(ready.memoryMb)} MiB`,
         ]),
       },
@@ -309,7 +323,7 @@ export async function run(): Promise<BenchmarkResult> {
     const failures = targets.reduce((n, target) => n + target.failures, 0);
     const notes = [
       `Going from ${small.ready.drills} to ${LARGE_DRILLS.toLocaleString("en-US")} drills changes throughput by ` +
-        `${formatPercent(median(largeData.rates) / median(defaultData.rates) - 1)} and p99 latency by ` +
+        `${formatPercent(scaleRatio - 1)} (per round: ${scaleRatios.map(formatRatio).join(", ")}) and p99 latency by ` +
         `${formatPercent(p99(largeData.latencies) / p99(defaultData.latencies) - 1)}. The bare server's figure is the ` +
         "ceiling of this load generator on this machine (token check plus a fixed body); the sandbox on top of it " +
         "routes by the OpenAPI description, validates the request, checks the token and searches its index.",
