@@ -19,7 +19,7 @@ import { precompress } from "../packages/docs/src/precompress.ts";
 import { runBuildDocs } from "../packages/docs/src/redoc-build.ts";
 import { splitRedocBundle } from "../packages/docs/src/shared-redoc.ts";
 import { startStaticServer } from "../packages/docs/src/static-server.ts";
-import { chromiumArgs, chromiumPath } from "../packages/docs/test/helpers/browser.ts";
+import { CHROMIUM_FLAGS, chromiumPath } from "../scripts/chromium.ts";
 import type { BenchmarkResult, ResultRow } from "./report.ts";
 import { formatBytes, formatMs, formatRatio, isNoisy, median, now, pairedRatios, spread } from "./stats.ts";
 
@@ -135,7 +135,7 @@ export async function run(): Promise<BenchmarkResult> {
   const browser = await playwrightChromium.launch({
     executablePath: chromium.path,
     headless: true,
-    args: [...chromiumArgs],
+    args: [...CHROMIUM_FLAGS],
   });
   const rows: ResultRow[] = [];
   const detail: string[][] = [];

@@ -14,10 +14,10 @@ import { dirname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type BrowserContext, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM_FLAGS, chromiumPath } from "../../../scripts/chromium.js";
 import { declareMissing } from "../../../scripts/test-requirements.js";
 
-const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-const found = existsSync(chromiumPath);
+const { path: chromiumExecutable, found } = chromiumPath();
 
 const distDir = fileURLToPath(new URL("../dist/", import.meta.url));
 const openapiFetchDir = join(
@@ -134,7 +134,7 @@ function startServer(recorded: Recorded[]): Promise<Server> {
 
 declareMissing(
   "client in Chromium",
-  found ? undefined : `no Chromium at ${chromiumPath} (apt-get install chromium, or set CHROMIUM_PATH)`,
+  found ? undefined : `no Chromium at ${chromiumExecutable} (apt-get install chromium, or set CHROMIUM_PATH)`,
 );
 
 describe.runIf(found)("client in Chromium", () => {
@@ -148,16 +148,10 @@ describe.runIf(found)("client in Chromium", () => {
     server = await startServer(recorded);
     profile = await mkdtemp(join(tmpdir(), "drill-client-chromium-"));
     context = await chromium.launchPersistentContext(profile, {
-      executablePath: chromiumPath,
+      executablePath: chromiumExecutable,
       headless: true,
       timeout: 60_000,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-sync",
-      ],
+      args: [...CHROMIUM_FLAGS],
     });
   }, 90_000);
 

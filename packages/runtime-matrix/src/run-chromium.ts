@@ -6,18 +6,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { chromium } from "playwright-core";
-
-/** The flags the matrix starts Chromium with: headless, offline from anything but the sandbox. */
-export const CHROMIUM_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-] as const;
+import { CHROMIUM_FLAGS } from "../../../scripts/chromium.js";
 
 export interface ChromiumOutcome {
   /** What the worker posted back: the case's report. */

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { chromiumPath } from "../../../scripts/chromium.js";
 
 /** Folder of the pinned runtime packages; `pnpm runtimes:install` fills its `node_modules`. */
 export const RUNTIMES_DIR = fileURLToPath(new URL("../runtimes/", import.meta.url));
@@ -38,8 +39,6 @@ export interface RuntimeCase {
   /** Binary inside that package, or an absolute path. */
   readonly binary: string;
 }
-
-const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 /** Every case of the matrix, in the order it runs and the README lists them. */
 export const RUNTIME_CASES: readonly RuntimeCase[] = [
@@ -119,7 +118,7 @@ export const RUNTIME_CASES: readonly RuntimeCase[] = [
     inProcess: "inside the Web Worker, in the browser bundle; the page's origin is a `.invalid` one",
     notes:
       "Debian's `chromium`, headless; bundled with esbuild for the browser, run in a Web Worker (auth refuses to run in a page)",
-    binary: chromiumPath,
+    binary: chromiumPath().path,
   },
 ];
 

@@ -16,9 +16,9 @@ import { createSandbox, IN_PROCESS_URL } from "@drill-practice/sandbox";
 import { build, type Plugin } from "esbuild";
 import { chromium } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
+import { CHROMIUM_FLAGS } from "../../../scripts/chromium.js";
 import { declareMissing } from "../../../scripts/test-requirements.js";
 import type { MswBrowserReport } from "../src/entries/msw-browser-page.js";
-import { CHROMIUM_FLAGS } from "../src/run-chromium.js";
 import {
   binaryPath,
   installedVersion,
