@@ -1,9 +1,9 @@
 /**
  * Every name the public entries export carries an `@example` that uses it, and every one of those
- * examples (and those of the entries' own header comments) compiles against the package's source,
- * so no example can drift from the API; those that need nothing but the in-process sandbox also
- * run. Every `@example` anywhere in the source is a fenced
- * TypeScript block, as in the other packages.
+ * examples, with those of the entries' own header comments and of every internal module, compiles
+ * against the package's source, so no example can drift from the code it shows; the public
+ * examples that need nothing but the in-process sandbox also run. Every `@example` anywhere in the
+ * source is a fenced TypeScript block, as in the other packages.
  */
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
@@ -13,7 +13,10 @@ import {
   compileExamples,
   type Example,
   publicExports,
+  relativeImportsFrom,
   sourceCompilerOptions,
+  sourceExamples,
+  uniqueExamples,
 } from "../../../scripts/compile-examples.js";
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
@@ -42,11 +45,7 @@ async function sourceFiles(dir: string): Promise<string[]> {
 }
 
 // The Node entry re-exports the web one: each declaration's examples once.
-const examples: Example[] = [
-  ...new Map(
-    exported.flatMap(({ examples }) => examples).map((example) => [example.origin, example]),
-  ).values(),
-];
+const examples: Example[] = uniqueExamples(exported.flatMap(({ examples }) => examples));
 
 afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
@@ -79,14 +78,17 @@ describe("documentation examples", () => {
     expect(missing).toEqual([]);
   });
 
-  it("every example of the public entries compiles against the package", async () => {
-    console.log(`compiling ${examples.length} examples of @drill-practice/sandbox`);
-    expect(examples.length).toBeGreaterThan(40);
+  it("every example in the package compiles against its source", async () => {
+    // The public entries' examples (header comments included), then those of internal modules.
+    const all = uniqueExamples([...examples, ...(await sourceExamples(packageDir))]);
+    console.log(`compiling ${all.length} examples of @drill-practice/sandbox`);
+    expect(all.length).toBeGreaterThan(250);
     const errors = await compileExamples({
       scratch,
-      examples,
+      examples: all,
       // The package's own settings, as its source is compiled with them.
       compilerOptions: sourceCompilerOptions({ packageDir, scratch, lib: ["es2023"], paths: PATHS }),
+      rewrite: relativeImportsFrom(packageDir, scratch),
     });
     expect(errors).toBe("");
   }, 300_000);

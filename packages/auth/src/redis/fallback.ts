@@ -11,8 +11,10 @@ import { TokenCacheUnavailableError, type TokenCacheWarning } from "./errors.js"
  *
  * @example
  * ```ts
+ * import { RedisHealth } from "./fallback.js";
+ *
  * const health = new RedisHealth({ retryAfterMs: 2000, warn: console.warn, redact: [] });
- * if (health.usable()) { … } else { … }
+ * console.log(health.usable() ? "ask Redis" : "use the local cache");
  * ```
  */
 export class RedisHealth {

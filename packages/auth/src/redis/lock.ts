@@ -41,7 +41,7 @@ export function newOwnerToken(): string {
  *
  * @example
  * ```ts
- * if (await acquireLock(connection, names.lock, owner, 5000)) { … }
+ * if (await acquireLock(connection, names.lock, owner, 5000)) console.log("this process refreshes");
  * ```
  */
 export async function acquireLock(
