@@ -89,7 +89,14 @@ export class AccessToken {
    *
    * @example
    * ```ts
-   * token.secondsLeft(Date.now()); // e.g. 3540
+   * import { AccessToken } from "@drill-practice/auth";
+   *
+   * const token = new AccessToken({
+   *   response: { access_token: "test-token", token_type: "bearer", expires_in: 3600 },
+   *   subject: "user-42",
+   *   receivedAt: 1_700_000_000_000,
+   * });
+   * token.secondsLeft(1_700_000_060_000); // 3540
    * ```
    */
   secondsLeft(now: number): number {
@@ -102,7 +109,14 @@ export class AccessToken {
    *
    * @example
    * ```ts
-   * const { access_token, expires_in } = token.toResponse();
+   * import { AccessToken } from "@drill-practice/auth";
+   *
+   * const token = new AccessToken({
+   *   response: { access_token: "test-token", token_type: "bearer", expires_in: 3600 },
+   *   subject: "user-42",
+   *   receivedAt: 1_700_000_000_000,
+   * });
+   * const { access_token, expires_in } = token.toResponse(); // "test-token", 3600
    * ```
    */
   toResponse(): AccessTokenResponse {

@@ -54,7 +54,9 @@ export interface AssertionInput {
  *
  * @example
  * ```ts
- * validateAssertionLifetime(300); // ok
+ * import { validateAssertionLifetime } from "./assertion.js";
+ *
+ * validateAssertionLifetime(300); // 300
  * validateAssertionLifetime(7200); // throws DrillInvalidOptionError
  * ```
  */
@@ -78,6 +80,10 @@ export function validateAssertionLifetime(value: unknown, option = "assertionLif
  *
  * @example
  * ```ts
+ * import { parseServiceAccountKey } from "@drill-practice/auth";
+ * import { buildAssertionHeader } from "./assertion.js";
+ *
+ * const key = await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? "");
  * buildAssertionHeader(key); // { alg: "RS256", typ: "JWT", kid: key.keyId }
  * ```
  */
@@ -91,7 +97,14 @@ export function buildAssertionHeader(key: ServiceAccountKey): AssertionHeader {
  *
  * @example
  * ```ts
- * buildAssertionClaims({ key, subject: key.serviceAccountId, audience: tokenEndpoint, now: Date.now(), lifetimeSeconds: 300 });
+ * import { parseServiceAccountKey } from "@drill-practice/auth";
+ * import { buildAssertionClaims } from "./assertion.js";
+ *
+ * const key = await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? "");
+ * const tokenEndpoint = "https://drill.example/daas/oauth/token";
+ * const now = 1_700_000_000_000;
+ * const subject = key.serviceAccountId;
+ * buildAssertionClaims({ key, subject, audience: tokenEndpoint, now, lifetimeSeconds: 300 });
  * // { iss: key.serviceAccountId, sub: key.serviceAccountId, aud: tokenEndpoint, exp: 1700000300 }
  * ```
  */

@@ -21,7 +21,13 @@ import type { ServerClock } from "./clock.js";
  *
  * @example
  * ```ts
- * const http: AuthHttp = { fetch: globalThis.fetch, timeoutMs: 30_000, retry: resolveRetryPolicy({}), serverClock };
+ * import { resolveRetryPolicy } from "@drill-practice/client/internal";
+ * import { type AuthHttp } from "./auth-request.js";
+ * import { ServerClock, systemClock } from "./clock.js";
+ *
+ * const serverClock = new ServerClock(systemClock);
+ * const retry = resolveRetryPolicy({});
+ * const http: AuthHttp = { fetch: globalThis.fetch, timeoutMs: 30_000, retry, serverClock };
  * ```
  */
 export interface AuthHttp {
@@ -37,6 +43,14 @@ export interface AuthHttp {
  *
  * @example
  * ```ts
+ * import { resolveRetryPolicy } from "@drill-practice/client/internal";
+ * import { type AuthHttp, authRequest, type ReadResponse } from "./auth-request.js";
+ * import { ServerClock, systemClock } from "./clock.js";
+ *
+ * const serverClock = new ServerClock(systemClock);
+ * const retry = resolveRetryPolicy({});
+ * const http: AuthHttp = { fetch: globalThis.fetch, timeoutMs: 30_000, retry, serverClock };
+ * const build = () => new Request("https://drill.example/.well-known/oauth-authorization-server");
  * const { status, body, receivedAt }: ReadResponse = (await authRequest(http, build)).response;
  * ```
  */
@@ -57,7 +71,16 @@ export interface ReadResponse {
  *
  * @example
  * ```ts
- * const { response, attempts } = await authRequest(http, () => new Request(url, { headers: { accept: "application/json" } }));
+ * import { resolveRetryPolicy } from "@drill-practice/client/internal";
+ * import { type AuthHttp, authRequest } from "./auth-request.js";
+ * import { ServerClock, systemClock } from "./clock.js";
+ *
+ * const serverClock = new ServerClock(systemClock);
+ * const retry = resolveRetryPolicy({});
+ * const http: AuthHttp = { fetch: globalThis.fetch, timeoutMs: 30_000, retry, serverClock };
+ * const url = "https://drill.example/.well-known/oauth-authorization-server";
+ * const build = () => new Request(url, { headers: { accept: "application/json" } });
+ * const { response, attempts } = await authRequest(http, build);
  * ```
  */
 export async function authRequest(

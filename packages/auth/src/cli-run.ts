@@ -95,6 +95,8 @@ const OPTIONS = {
  *
  * @example
  * ```ts
+ * import { packageVersion } from "./cli-run.js";
+ *
  * console.log(`drill-token ${packageVersion()}`);
  * ```
  */
@@ -108,7 +110,10 @@ export function packageVersion(): string {
  *
  * @example
  * ```ts
- * const io: CliIo = { argv: ["--json"], env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
+ * import type { CliIo } from "./cli-run.js";
+ *
+ * const { env, stdin, stdout, stderr } = process;
+ * const io: CliIo = { argv: ["--json"], env, stdin, stdout, stderr };
  * ```
  */
 export interface CliIo {
@@ -204,7 +209,10 @@ async function readSecret(stdin: AsyncIterable<Uint8Array | string>): Promise<st
  *
  * @example
  * ```ts
- * const status = await runCli({ argv: ["--json"], env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
+ * import { runCli } from "./cli-run.js";
+ *
+ * const { env, stdin, stdout, stderr } = process;
+ * const status = await runCli({ argv: ["--json"], env, stdin, stdout, stderr });
  * process.exitCode = status;
  * ```
  */

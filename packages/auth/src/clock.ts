@@ -35,6 +35,8 @@ export interface Clock {
  *
  * @example
  * ```ts
+ * import { systemClock } from "./clock.js";
+ *
  * systemClock.now(); // same as Date.now()
  * ```
  */
@@ -54,6 +56,9 @@ export const MAX_CLOCK_OFFSET_MS = 15 * 60 * 1000;
  *
  * @example
  * ```ts
+ * import { ServerClock, systemClock } from "./clock.js";
+ *
+ * const response = await fetch("https://drill.example/.well-known/oauth-authorization-server");
  * const server = new ServerClock(systemClock);
  * server.observe(response.headers.get("date"), systemClock.now());
  * const exp = Math.floor(server.now() / 1000) + 300;

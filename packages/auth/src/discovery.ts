@@ -17,6 +17,8 @@ export const METADATA_PATH = "/.well-known/oauth-authorization-server";
  *
  * @example
  * ```ts
+ * import { metadataUrl } from "./discovery.js";
+ *
  * metadataUrl("https://drill.example/"); // "https://drill.example/.well-known/oauth-authorization-server"
  * ```
  */
@@ -29,6 +31,8 @@ export function metadataUrl(baseUrl: string): string {
  *
  * @example
  * ```ts
+ * import { parseHttpUrl } from "./discovery.js";
+ *
  * parseHttpUrl("https://drill.example/daas/oauth/token"); // "https://drill.example/daas/oauth/token"
  * parseHttpUrl("/daas/oauth/token"); // undefined
  * ```
@@ -52,7 +56,14 @@ export function parseHttpUrl(value: string): string | undefined {
  *
  * @example
  * ```ts
- * const endpoint = await discoverTokenEndpoint("https://drill.example", { fetch, timeoutMs: 30_000, retry, serverClock });
+ * import { resolveRetryPolicy } from "@drill-practice/client/internal";
+ * import { ServerClock, systemClock } from "./clock.js";
+ * import { discoverTokenEndpoint } from "./discovery.js";
+ *
+ * const retry = resolveRetryPolicy({});
+ * const serverClock = new ServerClock(systemClock);
+ * const http = { fetch, timeoutMs: 30_000, retry, serverClock };
+ * const endpoint = await discoverTokenEndpoint("https://drill.example", http);
  * ```
  */
 export async function discoverTokenEndpoint(baseUrl: string, http: AuthHttp): Promise<string> {
@@ -117,6 +128,8 @@ export async function discoverTokenEndpoint(baseUrl: string, http: AuthHttp): Pr
  *
  * @example
  * ```ts
+ * import { plural } from "./discovery.js";
+ *
  * plural(3); // "3 attempts"
  * ```
  */

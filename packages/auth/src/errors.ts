@@ -513,6 +513,9 @@ export class BrowserRuntimeError extends DrillError {
  *
  * @example
  * ```ts
+ * import { CliUsageError } from "./errors.js";
+ *
+ * const error: unknown = new CliUsageError("unknown option --verbose");
  * if (error instanceof CliUsageError) process.exitCode = 2;
  * ```
  */

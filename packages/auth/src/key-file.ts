@@ -137,6 +137,9 @@ export class ServiceAccountKey {
  *
  * @example
  * ```ts
+ * import { isServiceAccountKey, parseServiceAccountKey } from "./key-file.js";
+ *
+ * const json = process.env.DRILL_KEY_JSON ?? "";
  * isServiceAccountKey(await parseServiceAccountKey(json)); // true
  * ```
  */

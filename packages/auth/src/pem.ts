@@ -9,7 +9,11 @@
  *
  * @example
  * ```ts
- * const [block] = findPemBlocks(text); // { label: "PRIVATE KEY", body: "MII…", truncated: false }
+ * import { findPemBlocks, type PemBlock } from "./pem.js";
+ *
+ * const text = "-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----\n";
+ * const [block]: PemBlock[] = findPemBlocks(text);
+ * // { label: "PRIVATE KEY", body: "\nMIIE\n", truncated: false }
  * ```
  */
 export interface PemBlock {
@@ -29,7 +33,9 @@ const BEGIN = /-----BEGIN ([A-Z0-9 ]+)-----/g;
  *
  * @example
  * ```ts
- * normalizePemText("-----BEGIN PRIVATE KEY-----\\nMIIE…"); // real newline after the BEGIN line
+ * import { normalizePemText } from "./pem.js";
+ *
+ * normalizePemText("-----BEGIN PRIVATE KEY-----\\nMIIE"); // real newline after the BEGIN line
  * ```
  */
 export function normalizePemText(text: string): string {
@@ -41,6 +47,9 @@ export function normalizePemText(text: string): string {
  *
  * @example
  * ```ts
+ * import { findPemBlocks } from "./pem.js";
+ *
+ * const pem = "-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----\n";
  * findPemBlocks(pem).map((block) => block.label); // ["PRIVATE KEY"]
  * ```
  */
@@ -64,6 +73,8 @@ export function findPemBlocks(text: string): PemBlock[] {
  *
  * @example
  * ```ts
+ * import { isPrivateKeyLabel } from "./pem.js";
+ *
  * isPrivateKeyLabel("RSA PRIVATE KEY"); // true
  * isPrivateKeyLabel("CERTIFICATE"); // false
  * ```
@@ -77,6 +88,8 @@ export function isPrivateKeyLabel(label: string): boolean {
  *
  * @example
  * ```ts
+ * import type { PemProblem } from "./pem.js";
+ *
  * const problem: PemProblem = { kind: "base64" };
  * ```
  */
@@ -87,7 +100,10 @@ export type PemProblem = { kind: "encrypted" } | { kind: "headers" } | { kind: "
  *
  * @example
  * ```ts
- * const decoded: DecodedPem = decodePemBody(block.body);
+ * import { type DecodedPem, decodePemBody } from "./pem.js";
+ *
+ * const decoded: DecodedPem = decodePemBody("Proc-Type: 4,ENCRYPTED\nMIIE");
+ * // { ok: false, problem: { kind: "encrypted" } }
  * ```
  */
 export type DecodedPem = { ok: true; der: Uint8Array } | { ok: false; problem: PemProblem };
@@ -98,8 +114,11 @@ export type DecodedPem = { ok: true; der: Uint8Array } | { ok: false; problem: P
  *
  * @example
  * ```ts
- * const decoded = decodePemBody(block.body);
- * if (decoded.ok) inspect(decoded.der);
+ * import { decodePemBody, findPemBlocks, inspectPkcs8 } from "./pem.js";
+ *
+ * const [block] = findPemBlocks("-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----\n");
+ * const decoded = decodePemBody(block?.body ?? "");
+ * if (decoded.ok) inspectPkcs8(decoded.der);
  * ```
  */
 export function decodePemBody(body: string): DecodedPem {
@@ -202,6 +221,8 @@ const ALGORITHM_NAMES: Record<string, string> = {
  *
  * @example
  * ```ts
+ * import { algorithmName } from "./pem.js";
+ *
  * algorithmName("1.2.840.10045.2.1"); // "EC"
  * ```
  */
@@ -214,7 +235,10 @@ export function algorithmName(oid: string): string {
  *
  * @example
  * ```ts
- * const info: Pkcs8Info = inspectPkcs8(der);
+ * import { inspectPkcs8, type Pkcs8Info } from "./pem.js";
+ *
+ * const info: Pkcs8Info = inspectPkcs8(new Uint8Array([0x30, 0x00]));
+ * // { ok: false, detail: "is not a PKCS#8 PrivateKeyInfo structure" }
  * ```
  */
 export type Pkcs8Info =
@@ -228,6 +252,11 @@ export type Pkcs8Info =
  *
  * @example
  * ```ts
+ * import { algorithmName, inspectPkcs8 } from "./pem.js";
+ *
+ * const rsa = { name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) };
+ * const keys = await crypto.subtle.generateKey({ ...rsa, hash: "SHA-256" }, true, ["sign"]);
+ * const der = new Uint8Array(await crypto.subtle.exportKey("pkcs8", keys.privateKey));
  * const info = inspectPkcs8(der);
  * if (info.ok && info.kind === "pkcs8") algorithmName(info.algorithmOid); // "RSA"
  * ```
@@ -258,7 +287,10 @@ export function inspectPkcs8(der: Uint8Array): Pkcs8Info {
  *
  * @example
  * ```ts
- * const check: Pkcs1Check = checkPkcs1(der);
+ * import { checkPkcs1, type Pkcs1Check } from "./pem.js";
+ *
+ * const check: Pkcs1Check = checkPkcs1(new Uint8Array([0x30, 0x00]));
+ * // { ok: false, detail: "is not a PKCS#1 RSAPrivateKey structure" }
  * ```
  */
 export type Pkcs1Check = { ok: true } | { ok: false; detail: string };
@@ -268,7 +300,15 @@ export type Pkcs1Check = { ok: true } | { ok: false; detail: string };
  *
  * @example
  * ```ts
- * checkPkcs1(der).ok; // true for the body of "-----BEGIN RSA PRIVATE KEY-----"
+ * import { generateKeyPairSync } from "node:crypto";
+ * import { checkPkcs1 } from "./pem.js";
+ *
+ * const { privateKey: der } = generateKeyPairSync("rsa", {
+ *   modulusLength: 2048,
+ *   publicKeyEncoding: { type: "spki", format: "der" },
+ *   privateKeyEncoding: { type: "pkcs1", format: "der" }, // the body of "-----BEGIN RSA PRIVATE KEY-----"
+ * });
+ * checkPkcs1(der).ok; // true
  * ```
  */
 export function checkPkcs1(der: Uint8Array): Pkcs1Check {
@@ -323,8 +363,17 @@ const PKCS8_RSA_PREFIX = new Uint8Array([
  *
  * @example
  * ```ts
+ * import { generateKeyPairSync } from "node:crypto";
+ * import { pkcs1ToPkcs8 } from "./pem.js";
+ *
+ * const { privateKey: pkcs1Der } = generateKeyPairSync("rsa", {
+ *   modulusLength: 2048,
+ *   publicKeyEncoding: { type: "spki", format: "der" },
+ *   privateKeyEncoding: { type: "pkcs1", format: "der" },
+ * });
  * const pkcs8 = pkcs1ToPkcs8(pkcs1Der);
- * await crypto.subtle.importKey("pkcs8", pkcs8, { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" }, false, ["sign"]);
+ * const algorithm = { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" };
+ * await crypto.subtle.importKey("pkcs8", pkcs8.slice().buffer, algorithm, false, ["sign"]);
  * ```
  */
 export function pkcs1ToPkcs8(pkcs1: Uint8Array): Uint8Array {

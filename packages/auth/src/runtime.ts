@@ -12,6 +12,8 @@ import { BrowserRuntimeError } from "./errors.js";
  *
  * @example
  * ```ts
+ * import { hasBrowserDocument } from "./runtime.js";
+ *
  * if (hasBrowserDocument()) console.warn("tokens must be fetched by a server");
  * ```
  */
@@ -25,6 +27,8 @@ export function hasBrowserDocument(): boolean {
  *
  * @example
  * ```ts
+ * import { assertServerRuntime } from "./runtime.js";
+ *
  * assertServerRuntime(); // throws ERR_BROWSER_RUNTIME in a web page
  * ```
  */

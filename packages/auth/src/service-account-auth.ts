@@ -126,7 +126,14 @@ export function serviceAccountAuth(options: ServiceAccountAuthOptions): ServiceA
  *
  * @example
  * ```ts
- * const auth = keyedServiceAccountAuth({ clientId, clientSecret }, () => readServiceAccountKey(path), `keyFile=${path}`);
+ * import { readServiceAccountKey } from "./read-key-file.js";
+ * import { keyedServiceAccountAuth } from "./service-account-auth.js";
+ *
+ * const clientId = process.env.DRILL_CLIENT_ID ?? "";
+ * const clientSecret = process.env.DRILL_CLIENT_SECRET ?? "";
+ * const path = "./drill-key.json";
+ * const load = () => readServiceAccountKey(path);
+ * const auth = keyedServiceAccountAuth({ clientId, clientSecret }, load, `keyFile=${path}`);
  * ```
  */
 export function keyedServiceAccountAuth(

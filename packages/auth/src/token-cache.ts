@@ -215,6 +215,9 @@ export class MemoryTokenCache implements TokenCache {
  *
  * @example
  * ```ts
+ * import { MemoryTokenCache } from "@drill-practice/auth";
+ * import { isTokenCache } from "./token-cache.js";
+ *
  * isTokenCache(new MemoryTokenCache()); // true
  * ```
  */
@@ -240,6 +243,16 @@ interface StoredToken {
  *
  * @example
  * ```ts
+ * import { AccessToken, MemoryTokenCache } from "@drill-practice/auth";
+ * import { serializeToken } from "./token-cache.js";
+ *
+ * const cache = new MemoryTokenCache();
+ * const key = "drill-token:user-42";
+ * const token = new AccessToken({
+ *   response: { access_token: "test-token", token_type: "bearer", expires_in: 3600 },
+ *   subject: "user-42",
+ *   receivedAt: Date.now(),
+ * });
  * await cache.set(key, serializeToken(token), token.secondsLeft(Date.now()));
  * ```
  */
@@ -259,7 +272,11 @@ export function serializeToken(token: AccessToken): string {
  *
  * @example
  * ```ts
- * const token = deserializeToken(await cache.get(key));
+ * import { MemoryTokenCache } from "@drill-practice/auth";
+ * import { deserializeToken } from "./token-cache.js";
+ *
+ * const cache = new MemoryTokenCache();
+ * const token = deserializeToken(await cache.get("drill-token:user-42")); // undefined: nothing stored
  * ```
  */
 export function deserializeToken(value: unknown): AccessToken | undefined {

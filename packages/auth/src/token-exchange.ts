@@ -24,7 +24,22 @@ export const JWT_BEARER_GRANT_TYPE = "urn:ietf:params:oauth:grant-type:jwt-beare
  *
  * @example
  * ```ts
- * await exchangeAssertion({ endpoint, clientId, clientSecret, createAssertion, http });
+ * import { parseServiceAccountKey, signAssertion } from "@drill-practice/auth";
+ * import { resolveRetryPolicy } from "@drill-practice/client/internal";
+ * import { ServerClock, systemClock } from "./clock.js";
+ * import { exchangeAssertion, type TokenExchangeRequest } from "./token-exchange.js";
+ *
+ * const retry = resolveRetryPolicy({});
+ * const http = { fetch, timeoutMs: 30_000, retry, serverClock: new ServerClock(systemClock) };
+ * const clientId = process.env.DRILL_CLIENT_ID ?? "";
+ * const clientSecret = process.env.DRILL_CLIENT_SECRET ?? "";
+ * const endpoint = "https://drill.example/daas/oauth/token";
+ * const key = await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? "");
+ * const subject = key.serviceAccountId;
+ * const createAssertion = () =>
+ *   signAssertion({ key, subject, audience: endpoint, now: Date.now(), lifetimeSeconds: 300 });
+ * const request: TokenExchangeRequest = { endpoint, clientId, clientSecret, createAssertion, http };
+ * await exchangeAssertion(request);
  * ```
  */
 export interface TokenExchangeRequest {
@@ -45,6 +60,23 @@ export interface TokenExchangeRequest {
  *
  * @example
  * ```ts
+ * import { parseServiceAccountKey, signAssertion } from "@drill-practice/auth";
+ * import { resolveRetryPolicy } from "@drill-practice/client/internal";
+ * import { ServerClock, systemClock } from "./clock.js";
+ * import { exchangeAssertion, type TokenExchangeResult } from "./token-exchange.js";
+ *
+ * const retry = resolveRetryPolicy({});
+ * const http = { fetch, timeoutMs: 30_000, retry, serverClock: new ServerClock(systemClock) };
+ * const endpoint = "https://drill.example/daas/oauth/token";
+ * const key = await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? "");
+ * const request = {
+ *   endpoint,
+ *   clientId: process.env.DRILL_CLIENT_ID ?? "",
+ *   clientSecret: process.env.DRILL_CLIENT_SECRET ?? "",
+ *   createAssertion: () =>
+ *     signAssertion({ key, subject: "user-42", audience: endpoint, now: Date.now(), lifetimeSeconds: 300 }),
+ *   http,
+ * };
  * const { response, receivedAt, attempts }: TokenExchangeResult = await exchangeAssertion(request);
  * ```
  */
@@ -69,9 +101,25 @@ export interface TokenExchangeResult {
  *
  * @example
  * ```ts
+ * import { parseServiceAccountKey, signAssertion } from "@drill-practice/auth";
+ * import { resolveRetryPolicy } from "@drill-practice/client/internal";
+ * import { ServerClock, systemClock } from "./clock.js";
+ * import { exchangeAssertion } from "./token-exchange.js";
+ *
+ * const retry = resolveRetryPolicy({});
+ * const http = { fetch, timeoutMs: 30_000, retry, serverClock: new ServerClock(systemClock) };
+ * const clientId = process.env.DRILL_CLIENT_ID ?? "";
+ * const clientSecret = process.env.DRILL_CLIENT_SECRET ?? "";
+ * const endpoint = "https://drill.example/daas/oauth/token";
+ * const key = await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? "");
+ * const subject = key.serviceAccountId;
  * const { response, receivedAt } = await exchangeAssertion({
- *   endpoint, clientId, clientSecret, http,
- *   createAssertion: () => signAssertion({ key, subject, audience: endpoint, now: http.serverClock.now(), lifetimeSeconds: 300 }),
+ *   endpoint,
+ *   clientId,
+ *   clientSecret,
+ *   http,
+ *   createAssertion: () =>
+ *     signAssertion({ key, subject, audience: endpoint, now: http.serverClock.now(), lifetimeSeconds: 300 }),
  * });
  * ```
  */

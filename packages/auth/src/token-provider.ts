@@ -210,7 +210,12 @@ function optionalUrl(name: string, value: unknown): string | undefined {
  *
  * @example
  * ```ts
- * const settings: ProviderSettings = resolveProviderSettings({ clientId, clientSecret });
+ * import { type ProviderSettings, resolveProviderSettings } from "./token-provider.js";
+ *
+ * const clientId = process.env.DRILL_CLIENT_ID ?? "";
+ * const clientSecret = process.env.DRILL_CLIENT_SECRET ?? "";
+ * const baseUrl = "https://drill.example";
+ * const settings: ProviderSettings = resolveProviderSettings({ baseUrl, clientId, clientSecret });
  * ```
  */
 export type ProviderSettings = Omit<ResolvedOptions, "key" | "subject" | "fetch"> & {
@@ -226,7 +231,13 @@ export type ProviderSettings = Omit<ResolvedOptions, "key" | "subject" | "fetch"
  *
  * @example
  * ```ts
- * resolveProviderSettings({ clientId, clientSecret, retry: { maxAttempts: 0 } }); // throws: invalid option retry.maxAttempts
+ * import { resolveProviderSettings } from "./token-provider.js";
+ *
+ * const clientId = process.env.DRILL_CLIENT_ID ?? "";
+ * const clientSecret = process.env.DRILL_CLIENT_SECRET ?? "";
+ * const baseUrl = "https://drill.example";
+ * resolveProviderSettings({ baseUrl, clientId, clientSecret, retry: { maxAttempts: 0 } });
+ * // throws DrillInvalidOptionError: Invalid option retry.maxAttempts: expected an integer from 1 to 10
  * ```
  */
 export function resolveProviderSettings(options: Omit<TokenProviderOptions, "key">): ProviderSettings {

@@ -10,7 +10,10 @@
  *
  * @example
  * ```ts
- * const body: ErrorBody = { ID: "not_found", id: "not_found", description: "no such path", message: "no such path" };
+ * import type { ErrorBody } from "./error-body.js";
+ *
+ * const text = "no such path";
+ * const body: ErrorBody = { ID: "not_found", id: "not_found", description: text, message: text };
  * ```
  */
 export interface ErrorBody {
@@ -27,7 +30,10 @@ export interface ErrorBody {
  *
  * @example
  * ```ts
+ * import { errorBody } from "./error-body.js";
+ *
  * errorBody("query_missing", "query: required when no catalog is given", { parameter: "query" });
+ * // { parameter: "query", ID: "query_missing", id: "query_missing", description: "query: …", message: "query: …" }
  * ```
  */
 export function errorBody(id: string, description: string, extra?: Record<string, unknown>): ErrorBody {

@@ -251,6 +251,8 @@ export class ResponseValidationError extends SandboxError {
  *
  * @example
  * ```ts
+ * import type { DomainErrorId } from "./errors.js";
+ *
  * const id: DomainErrorId = "query_missing";
  * ```
  */
@@ -299,6 +301,8 @@ export const DOMAIN_ERROR_STATUS: Readonly<Record<DomainErrorId, number>> = {
  *
  * @example
  * ```ts
+ * import { DomainError } from "./errors.js";
+ *
  * throw new DomainError("query_missing", "query: required when no catalog is given", "query");
  * ```
  */
@@ -326,6 +330,8 @@ export class DomainError extends SandboxError {
    *
    * @example
    * ```ts
+   * import { DomainError } from "./errors.js";
+   *
    * new DomainError("query_missing", "query: required").toResponseBody().description; // "query: required"
    * ```
    */

@@ -10,8 +10,11 @@
  *
  * @example
  * ```ts
+ * import { publicUrlProblem } from "./public-url.js";
+ *
  * publicUrlProblem("http://127.0.0.1:4040"); // undefined
- * publicUrlProblem("http://127.0.0.1:4040/"); // "must be … without … trailing slash"
+ * publicUrlProblem("http://127.0.0.1:4040/");
+ * // "must be an absolute http: or https: URL without … trailing slash (got \"http://127.0.0.1:4040/\")"
  * ```
  */
 export function publicUrlProblem(value: unknown): string | undefined {

@@ -143,7 +143,9 @@ export interface SandboxControls {
  *
  * @example
  * ```ts
- * const core = await assembleSandbox(options);
+ * import { assembleSandbox, type SandboxCore } from "./sandbox-core.js";
+ *
+ * const core: SandboxCore = await assembleSandbox({ seed: 42 });
  * core.setBaseUrl("https://sandbox.drill-practice.invalid");
  * ```
  */
@@ -160,7 +162,10 @@ export interface SandboxCore {
  *
  * @example
  * ```ts
- * const read: ReadSources = { data: await readDataFile(path) };
+ * import { readDataFile } from "./data/data-file-read.js";
+ * import type { ReadSources } from "./sandbox-core.js";
+ *
+ * const read: ReadSources = { data: await readDataFile("./sandbox-data.json") };
  * ```
  */
 export interface ReadSources {
@@ -249,6 +254,8 @@ async function specValidators(spec: OpenApiDocument | undefined): Promise<{
  *
  * @example
  * ```ts
+ * import { assembleSandbox } from "./sandbox-core.js";
+ *
  * const core = await assembleSandbox({ validateResponses: true });
  * ```
  */

@@ -45,7 +45,13 @@ export interface RedisClientLike {
  *
  * @example
  * ```ts
- * await connection.command(["GET", name]).catch((e) => e instanceof RedisCallTimeout);
+ * import { createClient } from "redis";
+ * import { RedisCallTimeout, RedisConnection } from "./connection.js";
+ *
+ * const client = createClient({ url: "redis://127.0.0.1:6379" });
+ * const connection = new RedisConnection(client, { timeoutMs: 1000, owned: true });
+ * const name = "drill-practice:tokens:t:Qm9";
+ * await connection.command(["GET", name]).catch((e: unknown) => e instanceof RedisCallTimeout);
  * ```
  */
 export class RedisCallTimeout extends Error {
@@ -60,7 +66,13 @@ export class RedisCallTimeout extends Error {
  *
  * @example
  * ```ts
- * await connection.command(["GET", name]).catch((e) => e instanceof RedisOffline);
+ * import { createClient } from "redis";
+ * import { RedisConnection, RedisOffline } from "./connection.js";
+ *
+ * const client = createClient({ url: "redis://127.0.0.1:6379" });
+ * const connection = new RedisConnection(client, { timeoutMs: 1000, owned: true });
+ * const name = "drill-practice:tokens:t:Qm9";
+ * await connection.command(["GET", name]).catch((e: unknown) => e instanceof RedisOffline);
  * ```
  */
 export class RedisOffline extends Error {
@@ -75,6 +87,10 @@ export class RedisOffline extends Error {
  *
  * @example
  * ```ts
+ * import { createClient } from "redis";
+ * import { withTimeout } from "./connection.js";
+ *
+ * const client = createClient({ url: "redis://127.0.0.1:6379" });
  * await withTimeout(client.connect(), 1000, "connect");
  * ```
  */
@@ -102,8 +118,12 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): P
  *
  * @example
  * ```ts
+ * import { createClient } from "redis";
+ * import { RedisConnection } from "./connection.js";
+ *
+ * const client = createClient({ url: "redis://127.0.0.1:6379" });
  * const connection = new RedisConnection(client, { timeoutMs: 1000, owned: true });
- * const sealed = await connection.command(["GET", name]);
+ * const sealed = await connection.command(["GET", "drill-practice:tokens:t:Qm9"]);
  * ```
  */
 export class RedisConnection {

@@ -35,6 +35,12 @@ export const DEFAULT_REDIS_PREFIX = "drill-practice:tokens:";
  *
  * @example
  * ```ts
+ * import { entryNames } from "./key-names.js";
+ * import { deriveStoreKeys } from "./seal.js";
+ *
+ * const keys = await deriveStoreKeys("client-secret", "key-3f9a");
+ * const prefix = "drill-practice:tokens:";
+ * const cacheKey = "drill-practice:token:9c1f";
  * const { value, lock } = await entryNames(keys.name, prefix, cacheKey);
  * ```
  */
@@ -50,7 +56,11 @@ export interface EntryNames {
  *
  * @example
  * ```ts
- * await entryNames(keys.name, "drill-practice:tokens:", "drill-practice:token:9c1f…");
+ * import { entryNames } from "./key-names.js";
+ * import { deriveStoreKeys } from "./seal.js";
+ *
+ * const keys = await deriveStoreKeys("client-secret", "key-3f9a");
+ * await entryNames(keys.name, "drill-practice:tokens:", "drill-practice:token:9c1f");
  * // { value: "drill-practice:tokens:t:Qm9…", lock: "drill-practice:tokens:l:Qm9…" }
  * ```
  */
@@ -69,7 +79,13 @@ export async function entryNames(
  *
  * @example
  * ```ts
- * await subscriber.subscribe(releaseChannel(prefix), onRelease);
+ * import { createClient } from "redis";
+ * import { releaseChannel } from "./key-names.js";
+ *
+ * const subscriber = createClient({ url: "redis://127.0.0.1:6379" });
+ * await subscriber.connect();
+ * const onRelease = (lockName: string) => console.log(`${lockName} is free`);
+ * await subscriber.subscribe(releaseChannel("drill-practice:tokens:"), onRelease);
  * ```
  */
 export function releaseChannel(prefix: string): string {

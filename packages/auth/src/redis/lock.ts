@@ -26,7 +26,9 @@ return 0`;
  *
  * @example
  * ```ts
- * const owner = newOwnerToken();
+ * import { newOwnerToken } from "./lock.js";
+ *
+ * const owner = newOwnerToken(); // 22 base64url characters
  * ```
  */
 export function newOwnerToken(): string {
@@ -41,6 +43,15 @@ export function newOwnerToken(): string {
  *
  * @example
  * ```ts
+ * import type { RedisConnection } from "./connection.js";
+ * import { entryNames } from "./key-names.js";
+ * import { acquireLock, newOwnerToken } from "./lock.js";
+ * import { deriveStoreKeys } from "./seal.js";
+ *
+ * declare const connection: RedisConnection; // a connected client, as the store holds it
+ * const keys = await deriveStoreKeys("client-secret", "key-3f9a");
+ * const names = await entryNames(keys.name, "drill-practice:tokens:", "drill-practice:token:9c1f");
+ * const owner = newOwnerToken();
  * if (await acquireLock(connection, names.lock, owner, 5000)) console.log("this process refreshes");
  * ```
  */
@@ -59,6 +70,15 @@ export async function acquireLock(
  *
  * @example
  * ```ts
+ * import type { RedisConnection } from "./connection.js";
+ * import { entryNames } from "./key-names.js";
+ * import { newOwnerToken, renewLock } from "./lock.js";
+ * import { deriveStoreKeys } from "./seal.js";
+ *
+ * declare const connection: RedisConnection; // a connected client, as the store holds it
+ * const keys = await deriveStoreKeys("client-secret", "key-3f9a");
+ * const names = await entryNames(keys.name, "drill-practice:tokens:", "drill-practice:token:9c1f");
+ * const owner = newOwnerToken();
  * await renewLock(connection, names.lock, owner, 5000);
  * ```
  */
@@ -78,7 +98,16 @@ export async function renewLock(
  *
  * @example
  * ```ts
- * await releaseLock(connection, names.lock, owner, releaseChannel(prefix));
+ * import type { RedisConnection } from "./connection.js";
+ * import { entryNames, releaseChannel } from "./key-names.js";
+ * import { newOwnerToken, releaseLock } from "./lock.js";
+ * import { deriveStoreKeys } from "./seal.js";
+ *
+ * declare const connection: RedisConnection; // a connected client, as the store holds it
+ * const keys = await deriveStoreKeys("client-secret", "key-3f9a");
+ * const names = await entryNames(keys.name, "drill-practice:tokens:", "drill-practice:token:9c1f");
+ * const owner = newOwnerToken();
+ * await releaseLock(connection, names.lock, owner, releaseChannel("drill-practice:tokens:"));
  * ```
  */
 export async function releaseLock(

@@ -24,7 +24,9 @@ const IV_BYTES = 12;
  *
  * @example
  * ```ts
- * const keys = await deriveStoreKeys("client-secret", "key-3f9a");
+ * import { deriveStoreKeys, type StoreKeys } from "./seal.js";
+ *
+ * const keys: StoreKeys = await deriveStoreKeys("client-secret", "key-3f9a");
  * ```
  */
 export interface StoreKeys {
@@ -38,6 +40,11 @@ export interface StoreKeys {
  *
  * @example
  * ```ts
+ * import { parseServiceAccountKey } from "@drill-practice/auth";
+ * import { deriveStoreKeys } from "./seal.js";
+ *
+ * const clientSecret = process.env.DRILL_CLIENT_SECRET ?? "";
+ * const serviceAccountKey = await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? "");
  * const keys = await deriveStoreKeys(clientSecret, serviceAccountKey.keyId);
  * ```
  */
@@ -88,7 +95,10 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | undefined {
  *
  * @example
  * ```ts
- * const name = await keyedDigest(keys.name, "drill-practice:token:…");
+ * import { deriveStoreKeys, keyedDigest } from "./seal.js";
+ *
+ * const keys = await deriveStoreKeys("client-secret", "key-3f9a");
+ * const name = await keyedDigest(keys.name, "drill-practice:token:9c1f"); // 43 base64url characters
  * ```
  */
 export async function keyedDigest(key: CryptoKey, text: string): Promise<string> {
@@ -102,7 +112,12 @@ export async function keyedDigest(key: CryptoKey, text: string): Promise<string>
  *
  * @example
  * ```ts
- * const stored = await seal(keys.seal, JSON.stringify(entry), redisKey);
+ * import { deriveStoreKeys, seal } from "./seal.js";
+ *
+ * const keys = await deriveStoreKeys("client-secret", "key-3f9a");
+ * const redisKey = "drill-practice:tokens:t:Qm9";
+ * const entry = { access_token: "test-token", token_type: "bearer", expires_in: 3600 };
+ * const stored = await seal(keys.seal, JSON.stringify(entry), redisKey); // "v1.<iv>.<ciphertext>"
  * ```
  */
 export async function seal(key: CryptoKey, plaintext: string, context: string): Promise<string> {
@@ -121,7 +136,13 @@ export async function seal(key: CryptoKey, plaintext: string, context: string): 
  *
  * @example
  * ```ts
- * const entry = await unseal(keys.seal, await redis.get(redisKey), redisKey); // undefined if tampered
+ * import { deriveStoreKeys, seal, unseal } from "./seal.js";
+ *
+ * const keys = await deriveStoreKeys("client-secret", "key-3f9a");
+ * const redisKey = "drill-practice:tokens:t:Qm9";
+ * const stored = await seal(keys.seal, "{}", redisKey);
+ * await unseal(keys.seal, stored, redisKey); // "{}"
+ * await unseal(keys.seal, stored, "drill-practice:tokens:t:other"); // undefined: sealed under another key
  * ```
  */
 export async function unseal(key: CryptoKey, sealed: unknown, context: string): Promise<string | undefined> {

@@ -22,7 +22,18 @@ import { checkFaultRule } from "./faults.js";
  *
  * @example
  * ```ts
- * const admin: AdminContext = { faults, operationIds: new Set(operations.map((o) => o.operationId)) };
+ * import { SIMULATED_OPERATIONS } from "../http/handlers.js";
+ * import type { AdminContext } from "./admin-api.js";
+ * import { FaultInjector } from "./faults.js";
+ *
+ * // The admin endpoints of a sandbox that answers the simulated operations and keeps no response rules.
+ * const admin: AdminContext = {
+ *   faults: new FaultInjector(),
+ *   operationIds: new Set(Object.keys(SIMULATED_OPERATIONS)),
+ *   setResponses: () => 0,
+ *   listResponses: () => [],
+ *   clearResponses: () => {},
+ * };
  * ```
  */
 export interface AdminContext {
@@ -41,7 +52,22 @@ const ADMIN_BODY_LIMIT = 64 * 1024;
  *
  * @example
  * ```ts
- * if (path.startsWith("/__sandbox/")) return handleAdmin(admin, request, path, request.method);
+ * import { SIMULATED_OPERATIONS } from "../http/handlers.js";
+ * import { type AdminContext, handleAdmin } from "./admin-api.js";
+ * import { FaultInjector } from "./faults.js";
+ *
+ * // The admin endpoints of a sandbox that answers the simulated operations and keeps no response rules.
+ * const admin: AdminContext = {
+ *   faults: new FaultInjector(),
+ *   operationIds: new Set(Object.keys(SIMULATED_OPERATIONS)),
+ *   setResponses: () => 0,
+ *   listResponses: () => [],
+ *   clearResponses: () => {},
+ * };
+ * const request = new Request("http://127.0.0.1:4040/__sandbox/faults");
+ * const path = new URL(request.url).pathname;
+ * if (path.startsWith("/__sandbox/")) await handleAdmin(admin, request, path, request.method);
+ * // { status: 200, body: { faults: [] } }
  * ```
  */
 export async function handleAdmin(

@@ -60,7 +60,12 @@ export interface ActiveFault {
  *
  * @example
  * ```ts
- * checkFaultRule({ operationId: "exchangeToken", status: 99 }); // throws: "status: must be an integer from 400 to 599"
+ * import { checkFaultRule } from "./faults.js";
+ *
+ * const known = new Set(["exchangeToken"]);
+ * checkFaultRule({ operationId: "exchangeToken", status: 503, times: 2 }, known); // the rule, checked
+ * checkFaultRule({ operationId: "exchangeToken", status: 99 }, known);
+ * // throws SandboxOptionError: fault.status: must be an integer from 400 to 599
  * ```
  */
 export function checkFaultRule(rule: unknown, knownOperationIds: ReadonlySet<string>): FaultRule {
@@ -107,6 +112,8 @@ export function checkFaultRule(rule: unknown, knownOperationIds: ReadonlySet<str
  *
  * @example
  * ```ts
+ * import { FaultInjector } from "./faults.js";
+ *
  * const faults = new FaultInjector();
  * faults.add({ operationId: "exchangeToken", status: 503, times: 2 });
  * faults.take("exchangeToken"); // the rule, now with 1 use left
@@ -128,7 +135,10 @@ export class FaultInjector {
    *
    * @example
    * ```ts
-   * const id = faults.add({ operationId: "*", delayMs: 100, times: 10 });
+   * import { FaultInjector } from "./faults.js";
+   *
+   * const faults = new FaultInjector();
+   * const id = faults.add({ operationId: "*", delayMs: 100, times: 10 }); // 1, the first rule's ID
    * ```
    */
   add(rule: FaultRule): number {
@@ -149,8 +159,16 @@ export class FaultInjector {
    *
    * @example
    * ```ts
-   * const fault = faults.take(operation.operationId);
-   * if (fault?.status) reply(fault.status);
+   * import { errorBody } from "../error-body.js";
+   * import type { Reply } from "../http/replies.js";
+   * import { FaultInjector } from "./faults.js";
+   *
+   * const faults = new FaultInjector();
+   * faults.add({ operationId: "exchangeToken", status: 503 });
+   * const fault = faults.take("exchangeToken");
+   * if (fault?.status) {
+   *   const reply: Reply = { status: fault.status, body: errorBody("injected_fault", "fault injected") };
+   * }
    * ```
    */
   take(operationId: string): ActiveFault | undefined {
@@ -168,6 +186,12 @@ export class FaultInjector {
    *
    * @example
    * ```ts
+   * import { FaultInjector } from "./faults.js";
+   *
+   * const faults = new FaultInjector();
+   * faults.add({ operationId: "exchangeToken", status: 503 });
+   * faults.list().length; // 1
+   * faults.take("exchangeToken");
    * faults.list().length; // 0 once every rule is used up
    * ```
    */
@@ -180,7 +204,12 @@ export class FaultInjector {
    *
    * @example
    * ```ts
-   * afterEach(() => sandbox.clearFaults());
+   * import { FaultInjector } from "./faults.js";
+   *
+   * const faults = new FaultInjector();
+   * faults.add({ operationId: "*", delayMs: 100, times: 10 });
+   * faults.clear();
+   * faults.list(); // []
    * ```
    */
   clear(): void {

@@ -26,6 +26,8 @@ export const AJV_OPTIONS = { strict: false, allErrors: true, validateSchema: fal
  *
  * @example
  * ```ts
+ * import { schemaRef } from "./ajv-compiler.js";
+ *
  * schemaRef("/components/schemas/Drillables"); // "sandbox:openapi#/components/schemas/Drillables"
  * ```
  */
@@ -38,6 +40,11 @@ export function schemaRef(pointer: string): string {
  *
  * @example
  * ```ts
+ * import { ajvCompiler } from "./ajv-compiler.js";
+ * import { bundledSpec } from "./bundled-spec.js";
+ * import { SpecValidators } from "./validator.js";
+ *
+ * const doc = bundledSpec();
  * const validators = new SpecValidators(doc, ajvCompiler(doc));
  * ```
  */

@@ -11,6 +11,8 @@ const SCHEMES = ["Bearer", "OAuth"];
  *
  * @example
  * ```ts
+ * import { authorizationProblem } from "./authorization-problem.js";
+ *
  * authorizationProblem("Bearer"); // "Authorization: Bearer with an empty access token (…)"
  * ```
  */

@@ -14,6 +14,8 @@ let bundled: OpenApiDocument | undefined;
  *
  * @example
  * ```ts
+ * import { bundledSpec } from "./bundled-spec.js";
+ *
  * const doc = bundledSpec();
  * console.log(Object.keys(doc.paths).length);
  * ```

@@ -13,6 +13,11 @@ const compiled = VALIDATORS as unknown as Readonly<Record<string, SchemaValidato
  *
  * @example
  * ```ts
+ * import { bundledSpec } from "./bundled-spec.js";
+ * import { bundledCompiler } from "./bundled-validators.js";
+ * import { SpecValidators } from "./validator.js";
+ *
+ * const doc = bundledSpec();
  * const validators = new SpecValidators(doc, bundledCompiler);
  * ```
  */

@@ -9,6 +9,8 @@
  *
  * @example
  * ```ts
+ * import { decodeForm } from "./form-fields.js";
+ *
  * const decoded = decodeForm("answer=red&answer=green", "request body");
  * if ("fields" in decoded) decoded.fields.getAll("answer"); // ["red", "green"]
  * ```
@@ -22,6 +24,8 @@ export type DecodedForm = { readonly fields: URLSearchParams } | { readonly prob
  *
  * @example
  * ```ts
+ * import { decodeForm } from "./form-fields.js";
+ *
  * decodeForm("query=caf%C3%A9", "query string"); // { fields: URLSearchParams { query: "café" } }
  * decodeForm("query=%zz", "query string"); // { problem: 'query string: "%zz" is not valid percent-encoding …' }
  * ```
@@ -50,7 +54,10 @@ export function decodeForm(text: string, where: string): DecodedForm {
  *
  * @example
  * ```ts
- * formFieldsObject(new URLSearchParams("answer=red&answer=green&note=x")); // { answer: ["red", "green"], note: "x" }
+ * import { formFieldsObject } from "./form-fields.js";
+ *
+ * formFieldsObject(new URLSearchParams("answer=red&answer=green&note=x"));
+ * // { answer: ["red", "green"], note: "x" }
  * ```
  */
 export function formFieldsObject(fields: URLSearchParams): Record<string, string | string[]> {

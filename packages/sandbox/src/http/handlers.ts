@@ -103,6 +103,11 @@ function stringList(bag: Record<string, unknown>, name: string): string[] {
  *
  * @example
  * ```ts
+ * import { defaultDataset } from "../data/default-dataset.js";
+ * import { createState } from "../domain/state.js";
+ * import { createHandlers } from "./handlers.js";
+ *
+ * const state = createState(await defaultDataset());
  * const handlers = createHandlers(state);
  * handlers.get("listNotifications_v2_1");
  * ```

@@ -8,6 +8,8 @@
  *
  * @example
  * ```ts
+ * import { readBody } from "./http-io.js";
+ *
  * async function tooLarge(request: Request): Promise<boolean> {
  *   const body = await readBody(request, 1024 * 1024);
  *   return body.kind === "too_large"; // answered with 413
@@ -26,7 +28,10 @@ export type BodyRead =
  *
  * @example
  * ```ts
- * const read = await readBody(request, 1 << 20);
+ * import { readBody } from "./http-io.js";
+ *
+ * const request = new Request("http://127.0.0.1:4040/api/2/answer", { method: "PUT", body: "answer=red" });
+ * const read = await readBody(request, 1 << 20); // { kind: "ok", bytes: <10 bytes> }
  * ```
  */
 export async function readBody(request: Request, limit: number): Promise<BodyRead> {
@@ -77,6 +82,8 @@ function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {
  *
  * @example
  * ```ts
+ * import { parseContentType } from "./http-io.js";
+ *
  * parseContentType("application/json; charset=UTF-8"); // { mediaType: "application/json", charset: "utf-8" }
  * ```
  */
@@ -92,6 +99,8 @@ export interface ContentType {
  *
  * @example
  * ```ts
+ * import { parseContentType } from "./http-io.js";
+ *
  * parseContentType("application/x-www-form-urlencoded")?.mediaType; // "application/x-www-form-urlencoded"
  * ```
  */
@@ -122,6 +131,8 @@ export function parseContentType(header: string | null | undefined): ContentType
  *
  * @example
  * ```ts
+ * import { hasBody } from "./http-io.js";
+ *
  * function unexpectedBody(request: Request, takesBody: boolean): boolean {
  *   return hasBody(request) && !takesBody; // answered with 400 "this operation takes no request body"
  * }

@@ -9,6 +9,8 @@ import { SpecInvalidError } from "../errors.js";
  *
  * @example
  * ```ts
+ * import type { JsonValue } from "./openapi.js";
+ *
  * const v: JsonValue = { a: [1, "b", null] };
  * ```
  */
@@ -39,24 +41,10 @@ export interface OpenApiDocument {
  */
 export const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"] as const;
 
-/**
- * One HTTP method an OpenAPI path item may define.
- *
- * @example
- * ```ts
- * const m: HttpMethod = "GET";
- * ```
- */
+/** One HTTP method an OpenAPI path item may define. */
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
-/**
- * Where a parameter is sent.
- *
- * @example
- * ```ts
- * const where: ParameterLocation = "query";
- * ```
- */
+/** Where a parameter is sent. */
 export type ParameterLocation = "path" | "query" | "header" | "cookie";
 
 /**
@@ -64,7 +52,16 @@ export type ParameterLocation = "path" | "query" | "header" | "cookie";
  *
  * @example
  * ```ts
- * const p: OperationParameter = { name: "query", in: "query", required: false, schemaPointer: "/paths/…/schema", schema: { type: "string" }, explode: true };
+ * import type { OperationParameter } from "./openapi.js";
+ *
+ * const p: OperationParameter = {
+ *   name: "query",
+ *   in: "query",
+ *   required: false,
+ *   schemaPointer: "/components/parameters/StoreQuery/schema",
+ *   schema: { type: "string" },
+ *   explode: true,
+ * };
  * ```
  */
 export interface OperationParameter {
@@ -83,6 +80,8 @@ export interface OperationParameter {
  *
  * @example
  * ```ts
+ * import type { MediaTypeSchema } from "./openapi.js";
+ *
  * const m: MediaTypeSchema = { mediaType: "application/json", schemaPointer: "/components/schemas/Answer" };
  * ```
  */
@@ -96,7 +95,12 @@ export interface MediaTypeSchema {
  *
  * @example
  * ```ts
- * const r: OperationResponse = { status: "200", content: [{ mediaType: "application/json", schemaPointer: "/components/schemas/Drillables" }] };
+ * import type { OperationResponse } from "./openapi.js";
+ *
+ * const r: OperationResponse = {
+ *   status: "200",
+ *   content: [{ mediaType: "application/json", schemaPointer: "/components/schemas/Drillables" }],
+ * };
  * ```
  */
 export interface OperationResponse {
@@ -110,7 +114,11 @@ export interface OperationResponse {
  *
  * @example
  * ```ts
- * const byId = new Map(operations.map((op) => [op.operationId, op]));
+ * import { bundledSpec } from "./bundled-spec.js";
+ * import { listOperations, type Operation } from "./openapi.js";
+ *
+ * const operations = listOperations(bundledSpec());
+ * const byId = new Map<string, Operation>(operations.map((op) => [op.operationId, op]));
  * ```
  */
 export interface Operation {
@@ -134,6 +142,9 @@ export interface Operation {
  *
  * @example
  * ```ts
+ * import { asDocument } from "./openapi.js";
+ *
+ * const text = '{ "openapi": "3.1.0", "info": { "title": "Fixture", "version": "1" }, "paths": {} }';
  * const doc = asDocument(JSON.parse(text), "fixture.json");
  * ```
  */
@@ -206,6 +217,10 @@ function securityNames(value: JsonValue | undefined): string[] | undefined {
  *
  * @example
  * ```ts
+ * import { bundledSpec } from "./bundled-spec.js";
+ * import { listOperations } from "./openapi.js";
+ *
+ * const doc = bundledSpec();
  * for (const op of listOperations(doc)) console.log(op.method, op.path, op.operationId);
  * ```
  */
@@ -298,7 +313,12 @@ export function listOperations(doc: OpenApiDocument): Operation[] {
  *
  * @example
  * ```ts
- * const documented = findResponse(op, 404); // the "404", "4XX" or "default" entry, or undefined
+ * import { bundledSpec } from "./bundled-spec.js";
+ * import { findResponse, listOperations } from "./openapi.js";
+ *
+ * const operations = listOperations(bundledSpec());
+ * const op = operations.find((operation) => operation.operationId === "searchStore_v2_0");
+ * const documented = op && findResponse(op, 404); // the "404", "4XX" or "default" entry, or undefined
  * ```
  */
 export function findResponse(operation: Operation, status: number): OperationResponse | undefined {

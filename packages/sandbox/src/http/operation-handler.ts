@@ -11,7 +11,12 @@ import type { ValidatedParams } from "./validator.js";
  *
  * @example
  * ```ts
- * const handler: OperationHandler = ({ params }) => ({ status: 200, body: { drill: params.path.drill } });
+ * import type { OperationHandler, OperationRequest } from "./operation-handler.js";
+ *
+ * const handler: OperationHandler = ({ params }: OperationRequest) => ({
+ *   status: 200,
+ *   body: { drill: params.path.drill },
+ * });
  * ```
  */
 export interface OperationRequest {
@@ -29,6 +34,8 @@ export interface OperationRequest {
  *
  * @example
  * ```ts
+ * import type { OperationHandler } from "./operation-handler.js";
+ *
  * const getVersion: OperationHandler = () => ({ status: 200, body: { sandbox: "@drill-practice/sandbox" } });
  * ```
  */

@@ -55,6 +55,15 @@ export const ADMIN_PREFIX = "/__sandbox/";
  *
  * @example
  * ```ts
+ * import { bundledSpec } from "./bundled-spec.js";
+ * import { listOperations } from "./openapi.js";
+ * import type { PathEntry } from "./pipeline.js";
+ * import { PathRouter } from "./router.js";
+ *
+ * const router = new PathRouter<PathEntry>();
+ * const op = listOperations(bundledSpec()).find((operation) => operation.operationId === "getVersion_v2_1");
+ * if (op === undefined) throw new Error("getVersion_v2_1 is not in the description");
+ * const template = op.path; // "/api/2.1/version"
  * router.add(template, { template, operations: new Map([["GET", op]]) });
  * ```
  */
@@ -68,6 +77,9 @@ export interface PathEntry {
  *
  * @example
  * ```ts
+ * import { createPipeline, type PipelineContext } from "./pipeline.js";
+ *
+ * declare const context: PipelineContext; // assembled once per sandbox (see sandbox-core.ts)
  * const pipeline = createPipeline(context);
  * ```
  */
@@ -98,7 +110,19 @@ export interface PipelineContext {
  *
  * @example
  * ```ts
- * const base: TokenEndpointBase = { credentials, tokens, lifetimeSeconds: 3599, accounts, nowSeconds: 0, resolveUser };
+ * import { AccessTokens } from "../oauth/access-tokens.js";
+ * import { createServiceAccounts, SandboxCredentials } from "../oauth/credentials.js";
+ * import type { TokenEndpointBase } from "./pipeline.js";
+ *
+ * const accounts = await createServiceAccounts([{ id: "org-1", serviceAccountId: "sa-1" }]);
+ * const credentials = new SandboxCredentials("client-1", "s3cr3t", accounts);
+ * const tokens = new AccessTokens(() => Date.now());
+ * const nowSeconds = Math.floor(Date.now() / 1000);
+ * // Here only the service account itself can be named as the subject.
+ * const resolveUser = (subject: string, serviceAccountId: string) =>
+ *   subject === serviceAccountId ? subject : undefined;
+ * const lifetimeSeconds = 3599;
+ * const base: TokenEndpointBase = { credentials, tokens, lifetimeSeconds, accounts, nowSeconds, resolveUser };
  * ```
  */
 export interface TokenEndpointBase {
@@ -115,7 +139,13 @@ export interface TokenEndpointBase {
  *
  * @example
  * ```ts
- * const wire: Wire = { target: "/api/2.1/store?query=dog", base: "http://127.0.0.1:4010", framing: { declared: true } };
+ * import type { Wire } from "./pipeline.js";
+ *
+ * const wire: Wire = {
+ *   target: "/api/2.1/store?query=dog",
+ *   base: "http://127.0.0.1:4010",
+ *   framing: { declared: true },
+ * };
  * ```
  */
 export interface Wire {
@@ -133,6 +163,14 @@ export interface Wire {
  *
  * @example
  * ```ts
+ * import { assembleSandbox } from "../sandbox-core.js";
+ * import type { Pipeline, Wire } from "./pipeline.js";
+ *
+ * const url = "http://127.0.0.1:4010";
+ * const core = await assembleSandbox({});
+ * core.setBaseUrl(url);
+ * const pipeline: Pipeline = core.pipeline;
+ * const wire: Wire = { target: "/api/2.1/version", base: url, framing: { declared: false } };
  * const response = await pipeline(new Request(`${url}/api/2.1/version`), wire);
  * ```
  */
@@ -161,8 +199,14 @@ interface Call {
  *
  * @example
  * ```ts
+ * import { createPipeline, type PipelineContext } from "./pipeline.js";
+ *
+ * declare const context: PipelineContext; // assembled once per sandbox (see sandbox-core.ts)
+ * const url = "http://127.0.0.1:4010";
  * const pipeline = createPipeline(context);
- * const response = await pipeline(request, { target: "/api/2.1/version", base: url, framing: { declared: true } });
+ * const request = new Request(`${url}/api/2.1/version`);
+ * const framing = { declared: false };
+ * const response = await pipeline(request, { target: "/api/2.1/version", base: url, framing });
  * ```
  */
 export function createPipeline(ctx: PipelineContext): Pipeline {
@@ -489,7 +533,10 @@ function toResponse(reply: Reply, head: boolean): Response {
  *
  * @example
  * ```ts
- * loggedTarget("/api/2.1/store?query=dog&searchField=NAME&searchField=TAGS"); // "/api/2.1/store?query&searchField"
+ * import { loggedTarget } from "./pipeline.js";
+ *
+ * loggedTarget("/api/2.1/store?query=dog&searchField=NAME&searchField=TAGS");
+ * // "/api/2.1/store?query&searchField"
  * ```
  */
 export function loggedTarget(rawUrl: string): string {

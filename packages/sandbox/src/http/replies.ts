@@ -10,6 +10,8 @@ import { errorBody } from "../error-body.js";
  *
  * @example
  * ```ts
+ * import type { HttpErrorId } from "./replies.js";
+ *
  * const id: HttpErrorId = "not_simulated";
  * ```
  */
@@ -47,6 +49,8 @@ export const HTTP_ERROR_STATUS: Readonly<Record<Exclude<HttpErrorId, "injected_f
  *
  * @example
  * ```ts
+ * import type { Reply } from "./replies.js";
+ *
  * const reply: Reply = { status: 200, body: { total: 0, drills: [] } };
  * ```
  */
@@ -63,6 +67,8 @@ export interface Reply {
  *
  * @example
  * ```ts
+ * import { errorReply } from "./replies.js";
+ *
  * errorReply("invalid_request", 'query parameter "resultSize": must match pattern "^[0-9]+$"');
  * ```
  */
@@ -84,6 +90,8 @@ export function errorReply(
  *
  * @example
  * ```ts
+ * import type { OAuthErrorCode } from "./replies.js";
+ *
  * const code: OAuthErrorCode = "invalid_grant";
  * ```
  */
@@ -100,7 +108,9 @@ export type OAuthErrorCode =
  *
  * @example
  * ```ts
- * oauthError("invalid_grant", "assertion claim aud: must be the token endpoint URI");
+ * import { oauthError } from "./replies.js";
+ *
+ * oauthError("invalid_grant", "assertion claim aud: must be the token endpoint URI"); // a 400 reply
  * ```
  */
 export function oauthError(error: OAuthErrorCode, description: string, status?: number): Reply {

@@ -20,7 +20,13 @@ export const MAX_BODY_BYTES = 1024 * 1024;
  *
  * @example
  * ```ts
- * const framing: Framing = { declared: req.headers["content-length"] !== undefined };
+ * import { createServer } from "node:http";
+ * import type { Framing } from "./request-body.js";
+ *
+ * createServer((req, res) => {
+ *   const framing: Framing = { declared: req.headers["content-length"] !== undefined };
+ *   res.end(framing.declared ? "a Content-Length was sent" : "no Content-Length");
+ * });
  * ```
  */
 export interface Framing {
@@ -33,8 +39,24 @@ export interface Framing {
  *
  * @example
  * ```ts
- * const body = await operationBody(request, framing, operation, validator);
- * if ("reply" in body) return body.reply;
+ * import { bundledSpec } from "./bundled-spec.js";
+ * import { bundledCompiler } from "./bundled-validators.js";
+ * import { listOperations } from "./openapi.js";
+ * import { operationBody } from "./request-body.js";
+ * import { validatorsFor } from "./validator.js";
+ *
+ * const doc = bundledSpec();
+ * const operation = listOperations(doc).find((op) => op.operationId === "submitAnswer_v2_0");
+ * if (operation === undefined) throw new Error("submitAnswer_v2_0 is not in the description");
+ * const validator = validatorsFor(doc, bundledCompiler).forOperation(operation);
+ * const request = new Request("http://127.0.0.1:4040/api/2/answer/ref-1", {
+ *   method: "PUT",
+ *   headers: { "content-type": "application/x-www-form-urlencoded" },
+ *   body: "answer=red",
+ * });
+ * const body = await operationBody(request, { declared: true }, operation, validator);
+ * if ("reply" in body) console.log(body.reply.status);
+ * else console.log(body.value); // { answer: "red" }
  * ```
  */
 export async function operationBody(
@@ -112,7 +134,12 @@ function missingLength(method: string, framing: Framing): Reply | undefined {
  *
  * @example
  * ```ts
- * const text = utf8Text(read.bytes);
+ * import { readBody } from "./http-io.js";
+ * import { utf8Text } from "./request-body.js";
+ *
+ * const request = new Request("http://127.0.0.1:4040/", { method: "POST", body: "café" });
+ * const read = await readBody(request, 1024);
+ * const text = read.kind === "ok" ? utf8Text(read.bytes) : undefined; // "café"
  * ```
  */
 export function utf8Text(bytes: Uint8Array): string | undefined {

@@ -10,7 +10,11 @@
  *
  * @example
  * ```ts
- * const match = router.match("/api/2.1/question/es%20animals");
+ * import { PathRouter, type RouteMatch } from "./router.js";
+ *
+ * const router = new PathRouter<string>();
+ * router.add("/api/2.1/question/{drill}", "getQuestion_v2_1");
+ * const match: RouteMatch<string> = router.match("/api/2.1/question/es%20animals");
  * if (match.kind === "found") console.log(match.params.drill); // "es animals"
  * ```
  */
@@ -54,6 +58,8 @@ function escapeRegex(text: string): string {
  *
  * @example
  * ```ts
+ * import { PathRouter } from "./router.js";
+ *
  * const router = new PathRouter<string>();
  * router.add("/api/2.1/store/{drill}", "related");
  * router.add("/api/2.1/store/recent", "recent");
@@ -68,6 +74,9 @@ export class PathRouter<T> {
    *
    * @example
    * ```ts
+   * import { PathRouter } from "./router.js";
+   *
+   * const router = new PathRouter<string>();
    * router.add("/api/2/question/{drill_id}", "getQuestion_v2_0");
    * ```
    */
@@ -102,6 +111,10 @@ export class PathRouter<T> {
    *
    * @example
    * ```ts
+   * import { PathRouter } from "./router.js";
+   *
+   * const router = new PathRouter<string>();
+   * router.add("/api/2/question/{drill_id}", "getQuestion_v2_0");
    * router.match("/api/2/question/abc"); // { kind: "found", params: { drill_id: "abc" }, … }
    * ```
    */

@@ -14,6 +14,12 @@ import { findResponse } from "./openapi.js";
  *
  * @example
  * ```ts
+ * import { ajvCompiler } from "./ajv-compiler.js";
+ * import { bundledSpec } from "./bundled-spec.js";
+ * import type { SchemaValidator } from "./validator.js";
+ *
+ * const validate: SchemaValidator = ajvCompiler(bundledSpec())("/components/schemas/Drillables");
+ * const value: unknown = { total: "none" };
  * if (!validate(value)) console.log(validate.errors);
  * ```
  */
@@ -27,6 +33,11 @@ export interface SchemaValidator {
  *
  * @example
  * ```ts
+ * import { ajvCompiler } from "./ajv-compiler.js";
+ * import { bundledSpec } from "./bundled-spec.js";
+ * import type { SchemaCompiler } from "./validator.js";
+ *
+ * const compile: SchemaCompiler = ajvCompiler(bundledSpec());
  * const validate = compile("/components/schemas/Drillables");
  * ```
  */
@@ -45,7 +56,12 @@ const DECIMAL = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
  *
  * @example
  * ```ts
- * const problem: RequestProblem = { parameter: "resultSize", message: 'query parameter "resultSize": must match pattern "^[0-9]+$"' };
+ * import type { RequestProblem } from "./validator.js";
+ *
+ * const problem: RequestProblem = {
+ *   parameter: "resultSize",
+ *   message: 'query parameter "resultSize": must match pattern "^[0-9]+$"',
+ * };
  * ```
  */
 export interface RequestProblem {
@@ -59,7 +75,10 @@ export interface RequestProblem {
  *
  * @example
  * ```ts
- * const input: RequestInput = { pathParams: { drill: "x" }, query: new URLSearchParams("drill=a&drill=b"), headers: {} };
+ * import type { RequestInput } from "./validator.js";
+ *
+ * const query = new URLSearchParams("drill=a&drill=b");
+ * const input: RequestInput = { pathParams: { drill: "x" }, query, headers: {} };
  * ```
  */
 export interface RequestInput {
@@ -74,7 +93,21 @@ export interface RequestInput {
  *
  * @example
  * ```ts
- * const drills = params.query.drill as string[] | undefined;
+ * import { ajvCompiler } from "./ajv-compiler.js";
+ * import { bundledSpec } from "./bundled-spec.js";
+ * import { listOperations } from "./openapi.js";
+ * import { validatorsFor } from "./validator.js";
+ *
+ * const doc = bundledSpec();
+ * const validators = validatorsFor(doc, ajvCompiler(doc));
+ * const op = listOperations(doc).find((operation) => operation.operationId === "getQuestions_v2_0");
+ * if (op === undefined) throw new Error("getQuestions_v2_0 is not in the description");
+ * const v = validators.forOperation(op);
+ * const query = new URLSearchParams("drill=a&drill=b");
+ * const params = v.validateParams({ pathParams: {}, query, headers: {} });
+ * if (!("problems" in params)) {
+ *   const drills = params.query.drill as string[] | undefined; // ["a", "b"]
+ * }
  * ```
  */
 export interface ValidatedParams {
@@ -106,6 +139,8 @@ function coerce(raw: string, kind: Kind | undefined): unknown {
  *
  * @example
  * ```ts
+ * import { isOverlongNumber } from "./validator.js";
+ *
  * isOverlongNumber("99999999999999999999", "integer"); // true
  * ```
  */
@@ -121,6 +156,12 @@ export function isOverlongNumber(raw: string, kind: Kind | undefined): boolean {
  *
  * @example
  * ```ts
+ * import { ajvCompiler } from "./ajv-compiler.js";
+ * import { bundledSpec } from "./bundled-spec.js";
+ * import { describeErrors } from "./validator.js";
+ *
+ * const validate = ajvCompiler(bundledSpec())("/components/parameters/StoreResultSize/schema");
+ * validate("ten");
  * describeErrors('query parameter "resultSize"', validate.errors); // 'query parameter "resultSize": must match pattern "^[0-9]+$"'
  * ```
  */
@@ -150,6 +191,8 @@ export function describeErrors(where: string, errors: readonly ErrorObject[] | n
  *
  * @example
  * ```ts
+ * import type { OperationValidator } from "./validator.js";
+ *
  * function problemsOf(validator: OperationValidator, query: URLSearchParams): string[] {
  *   const result = validator.validateParams({ pathParams: {}, query, headers: {} });
  *   return "problems" in result ? result.problems.map((problem) => problem.message) : [];
@@ -197,7 +240,18 @@ export class OperationValidator {
    *
    * @example
    * ```ts
+   * import { ajvCompiler } from "./ajv-compiler.js";
+   * import { bundledSpec } from "./bundled-spec.js";
+   * import { listOperations } from "./openapi.js";
+   * import { validatorsFor } from "./validator.js";
+   *
+   * const doc = bundledSpec();
+   * const validators = validatorsFor(doc, ajvCompiler(doc));
+   * const op = listOperations(doc).find((operation) => operation.operationId === "searchStore_v2_0");
+   * if (op === undefined) throw new Error("searchStore_v2_0 is not in the description");
+   * const v = validators.forOperation(op);
    * const r = v.validateParams({ pathParams: {}, query: new URLSearchParams("query=dog"), headers: {} });
+   * // { path: {}, query: { query: "dog" }, header: {} }
    * ```
    */
   validateParams(input: RequestInput): ValidatedParams | { problems: RequestProblem[] } {
@@ -272,7 +326,18 @@ export class OperationValidator {
    *
    * @example
    * ```ts
-   * const problem = v.validateBody("application/json", { value: "dog" });
+   * import { ajvCompiler } from "./ajv-compiler.js";
+   * import { bundledSpec } from "./bundled-spec.js";
+   * import { listOperations } from "./openapi.js";
+   * import { validatorsFor } from "./validator.js";
+   *
+   * const doc = bundledSpec();
+   * const validators = validatorsFor(doc, ajvCompiler(doc));
+   * const op = listOperations(doc).find((operation) => operation.operationId === "submitAnswer_v2_0");
+   * if (op === undefined) throw new Error("submitAnswer_v2_0 is not in the description");
+   * const v = validators.forOperation(op);
+   * const form = "application/x-www-form-urlencoded";
+   * const problem = v.validateBody(form, { answer: "red" }); // undefined: the body fits
    * ```
    */
   validateBody(mediaType: string, body: unknown): RequestProblem | undefined {
@@ -297,7 +362,19 @@ export class OperationValidator {
    *
    * @example
    * ```ts
+   * import { ajvCompiler } from "./ajv-compiler.js";
+   * import { bundledSpec } from "./bundled-spec.js";
+   * import { listOperations } from "./openapi.js";
+   * import { validatorsFor } from "./validator.js";
+   *
+   * const doc = bundledSpec();
+   * const validators = validatorsFor(doc, ajvCompiler(doc));
+   * const op = listOperations(doc).find((operation) => operation.operationId === "searchStore_v2_0");
+   * if (op === undefined) throw new Error("searchStore_v2_0 is not in the description");
+   * const v = validators.forOperation(op);
+   * const body = { total: 0 };
    * const mismatch = v.checkResponse(200, "application/json", body);
+   * // "response body: must have required property 'drills'"
    * ```
    */
   checkResponse(status: number, mediaType: string | undefined, body: unknown): string | undefined {
@@ -330,7 +407,15 @@ export class OperationValidator {
  *
  * @example
  * ```ts
- * const validators = validatorsFor(doc, ajvCompiler(doc));
+ * import { ajvCompiler } from "./ajv-compiler.js";
+ * import { bundledSpec } from "./bundled-spec.js";
+ * import { listOperations } from "./openapi.js";
+ * import { type SpecValidators, validatorsFor } from "./validator.js";
+ *
+ * const doc = bundledSpec();
+ * const validators: SpecValidators = validatorsFor(doc, ajvCompiler(doc));
+ * const op = listOperations(doc).find((operation) => operation.operationId === "searchStore_v2_0");
+ * if (op === undefined) throw new Error("searchStore_v2_0 is not in the description");
  * const v = validators.forOperation(op);
  * ```
  */
@@ -350,6 +435,12 @@ export class SpecValidators {
    *
    * @example
    * ```ts
+   * import { ajvCompiler } from "./ajv-compiler.js";
+   * import { bundledSpec } from "./bundled-spec.js";
+   * import { SpecValidators } from "./validator.js";
+   *
+   * const doc = bundledSpec();
+   * const validators = new SpecValidators(doc, ajvCompiler(doc));
    * const validateDrillables = validators.compile("/components/schemas/Drillables");
    * ```
    */
@@ -367,6 +458,16 @@ export class SpecValidators {
    *
    * @example
    * ```ts
+   * import { ajvCompiler } from "./ajv-compiler.js";
+   * import { bundledSpec } from "./bundled-spec.js";
+   * import { listOperations } from "./openapi.js";
+   * import { validatorsFor } from "./validator.js";
+   *
+   * const doc = bundledSpec();
+   * const validators = validatorsFor(doc, ajvCompiler(doc));
+   * const op = listOperations(doc).find((operation) => operation.operationId === "searchStore_v2_0");
+   * if (op === undefined) throw new Error("searchStore_v2_0 is not in the description");
+   * const input = { pathParams: {}, query: new URLSearchParams("query=dog"), headers: {} };
    * validators.forOperation(op).validateParams(input);
    * ```
    */
@@ -397,6 +498,12 @@ export class SpecValidators {
    *
    * @example
    * ```ts
+   * import { ajvCompiler } from "./ajv-compiler.js";
+   * import { bundledSpec } from "./bundled-spec.js";
+   * import { validatorsFor } from "./validator.js";
+   *
+   * const doc = bundledSpec();
+   * const validators = validatorsFor(doc, ajvCompiler(doc));
    * validators.arrayFields("/components/schemas/AnswerRequest"); // ["answer"]
    * ```
    */
@@ -436,7 +543,13 @@ const cache = new WeakMap<OpenApiDocument, SpecValidators>();
  *
  * @example
  * ```ts
+ * import { ajvCompiler } from "./ajv-compiler.js";
+ * import { bundledSpec } from "./bundled-spec.js";
+ * import { validatorsFor } from "./validator.js";
+ *
+ * const doc = bundledSpec();
  * const validators = validatorsFor(doc, ajvCompiler(doc));
+ * validatorsFor(doc, ajvCompiler(doc)) === validators; // true: one instance per document
  * ```
  */
 export function validatorsFor(doc: OpenApiDocument, compile: SchemaCompiler): SpecValidators {

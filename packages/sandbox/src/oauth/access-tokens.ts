@@ -10,7 +10,15 @@ import { base64url, randomToken, randomUuid } from "./web-crypto.js";
  *
  * @example
  * ```ts
- * const session: TokenSession = { userId: "u-ana", organizationId: "org-1", serviceAccountId: "sa-1", jti: "…", expiresAt: 0 };
+ * import type { TokenSession } from "./access-tokens.js";
+ *
+ * const session: TokenSession = {
+ *   userId: "u-ana",
+ *   organizationId: "org-1",
+ *   serviceAccountId: "sa-1",
+ *   jti: crypto.randomUUID(),
+ *   expiresAt: Date.now() + 3_599_000,
+ * };
  * ```
  */
 export interface TokenSession {
@@ -28,7 +36,11 @@ export interface TokenSession {
  *
  * @example
  * ```ts
- * const { accessToken, expiresIn, jti } = await tokens.issue(subject, 3599);
+ * import { AccessTokens, type IssuedToken } from "./access-tokens.js";
+ *
+ * const tokens = new AccessTokens(() => Date.now());
+ * const subject = { userId: "u-ana", organizationId: "org-1", serviceAccountId: "sa-1" };
+ * const { accessToken, expiresIn, jti }: IssuedToken = await tokens.issue(subject, 3599);
  * ```
  */
 export interface IssuedToken {
@@ -42,8 +54,12 @@ export interface IssuedToken {
  *
  * @example
  * ```ts
- * const found = tokens.lookup(bearer);
- * if (found.kind === "expired") reply401("the access token has expired");
+ * import { errorReply } from "../http/replies.js";
+ * import { AccessTokens, type TokenLookup } from "./access-tokens.js";
+ *
+ * const tokens = new AccessTokens(() => Date.now());
+ * const found: TokenLookup = tokens.lookup("a-bearer-token-from-the-request");
+ * if (found.kind === "expired") errorReply("unauthorized", "access token: has expired; request a new one");
  * ```
  */
 export type TokenLookup =
@@ -64,6 +80,8 @@ const SWEEP_EVERY = 256;
  *
  * @example
  * ```ts
+ * import { AccessTokens } from "./access-tokens.js";
+ *
  * const tokens = new AccessTokens(() => Date.now());
  * const issued = await tokens.issue({ userId: "u-1", organizationId: "o", serviceAccountId: "sa" }, 3599);
  * tokens.lookup(issued.accessToken).kind; // "valid"
@@ -83,6 +101,9 @@ export class AccessTokens {
    *
    * @example
    * ```ts
+   * import { AccessTokens } from "./access-tokens.js";
+   *
+   * const tokens = new AccessTokens(() => Date.now());
    * await tokens.issue({ userId: "sa-1", organizationId: "org-1", serviceAccountId: "sa-1" }, 3599);
    * ```
    */
@@ -106,6 +127,9 @@ export class AccessTokens {
    *
    * @example
    * ```ts
+   * import { AccessTokens } from "./access-tokens.js";
+   *
+   * const tokens = new AccessTokens(() => Date.now());
    * tokens.lookup("not-a-token").kind; // "unknown"
    * ```
    */

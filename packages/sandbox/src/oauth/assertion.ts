@@ -32,6 +32,8 @@ export const CLOCK_LEEWAY_SECONDS = 30;
  *
  * @example
  * ```ts
+ * import type { AssertionResult } from "./assertion.js";
+ *
  * function grantedUser(result: AssertionResult): string | undefined {
  *   return result.ok ? result.userId : undefined;
  * }
@@ -46,7 +48,17 @@ export type AssertionResult =
  *
  * @example
  * ```ts
- * const ctx: AssertionContext = { accounts, audiences: ["http://127.0.0.1:4010/daas/oauth/token"], nowSeconds: Date.now() / 1000, resolveUser };
+ * import type { AssertionContext } from "./assertion.js";
+ * import { createServiceAccounts } from "./credentials.js";
+ *
+ * const accounts = await createServiceAccounts([{ id: "org-1", serviceAccountId: "sa-1" }]);
+ * const ctx: AssertionContext = {
+ *   accounts,
+ *   audiences: ["http://127.0.0.1:4010/daas/oauth/token"],
+ *   nowSeconds: Date.now() / 1000,
+ *   // Here only the service account itself can be named as the subject.
+ *   resolveUser: (subject, serviceAccountId) => (subject === serviceAccountId ? subject : undefined),
+ * };
  * ```
  */
 export interface AssertionContext {
@@ -72,8 +84,21 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  *
  * @example
  * ```ts
+ * import { oauthError } from "../http/replies.js";
+ * import { type AssertionContext, verifyAssertion } from "./assertion.js";
+ * import { createServiceAccounts } from "./credentials.js";
+ *
+ * const accounts = await createServiceAccounts([{ id: "org-1", serviceAccountId: "sa-1" }]);
+ * const ctx: AssertionContext = {
+ *   accounts,
+ *   audiences: ["http://127.0.0.1:4010/daas/oauth/token"],
+ *   nowSeconds: Date.now() / 1000,
+ *   // Here only the service account itself can be named as the subject.
+ *   resolveUser: (subject, serviceAccountId) => (subject === serviceAccountId ? subject : undefined),
+ * };
+ * const form = new URLSearchParams("grant_type=urn:ietf:params:oauth:grant-type:jwt-bearer&assertion=x.y.z");
  * const result = await verifyAssertion(form.get("assertion") ?? "", ctx);
- * if (!result.ok) reply(400, { error: "invalid_grant", error_description: result.description });
+ * if (!result.ok) oauthError("invalid_grant", result.description); // a 400 naming what is wrong
  * ```
  */
 export async function verifyAssertion(assertion: string, ctx: AssertionContext): Promise<AssertionResult> {

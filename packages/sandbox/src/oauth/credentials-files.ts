@@ -123,6 +123,10 @@ async function secureDirectory(root: string): Promise<void> {
  *
  * @example
  * ```ts
+ * import { createSandbox } from "@drill-practice/sandbox";
+ * import { writeCredentialsFiles } from "./credentials-files.js";
+ *
+ * const sandbox = await createSandbox();
  * const files = await writeCredentialsFiles("./.sandbox", { baseUrl: sandbox.url, credentials: sandbox.credentials });
  * console.log(files.envFile);
  * ```

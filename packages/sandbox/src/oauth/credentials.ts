@@ -44,6 +44,11 @@ export interface ServiceAccountKeyFile {
  *
  * @example
  * ```ts
+ * import { createServiceAccounts, type ServiceAccount } from "./credentials.js";
+ *
+ * const organizations = [{ id: "org-1", serviceAccountId: "sa-1" }];
+ * const accounts: ServiceAccount[] = await createServiceAccounts(organizations);
+ * const header = { alg: "RS256", kid: accounts[0]?.keyId }; // an assertion's decoded header
  * const key = accounts.find((a) => a.keyId === header.kid);
  * ```
  */
@@ -74,7 +79,11 @@ export class ServiceAccount {
    *
    * @example
    * ```ts
-   * const file = account.keyFile();
+   * import { writeFile } from "node:fs/promises";
+   * import { createServiceAccounts } from "./credentials.js";
+   *
+   * const [account] = await createServiceAccounts([{ id: "org-1", serviceAccountId: "sa-1" }]);
+   * const file = account?.keyFile();
    * if (file) await writeFile("service-account.json", JSON.stringify(file), { mode: 0o600 });
    * ```
    */
@@ -139,6 +148,11 @@ export class SandboxCredentials {
    *
    * @example
    * ```ts
+   * import { createServiceAccounts, SandboxCredentials } from "./credentials.js";
+   *
+   * const accounts = await createServiceAccounts([{ id: "org-1", serviceAccountId: "sa-1" }]);
+   * const credentials = new SandboxCredentials("client-1", "s3cr3t", accounts);
+   * const form = new URLSearchParams({ client_id: credentials.clientId });
    * form.set("client_secret", credentials.clientSecret);
    * ```
    */
@@ -152,6 +166,10 @@ export class SandboxCredentials {
    *
    * @example
    * ```ts
+   * import { createServiceAccounts, SandboxCredentials } from "./credentials.js";
+   *
+   * const accounts = await createServiceAccounts([{ id: "org-1", serviceAccountId: "sa-1" }]);
+   * const credentials = new SandboxCredentials("client-1", "s3cr3t", accounts);
    * const file = credentials.keyFile(); // { keyId, serviceAccountId, keyType, privateKey }
    * ```
    */
@@ -178,6 +196,8 @@ export class SandboxCredentials {
  *
  * @example
  * ```ts
+ * import type { OrganizationKeySource } from "./credentials.js";
+ *
  * const org: OrganizationKeySource = { id: "org-1", serviceAccountId: "sa-1" };
  * ```
  */
@@ -193,6 +213,10 @@ export interface OrganizationKeySource {
  *
  * @example
  * ```ts
+ * import { defaultDataset } from "../data/default-dataset.js";
+ * import { createServiceAccounts } from "./credentials.js";
+ *
+ * const data = await defaultDataset();
  * const accounts = await createServiceAccounts(data.organizations);
  * ```
  */

@@ -33,6 +33,8 @@ function rotr(x: number, n: number): number {
  *
  * @example
  * ```ts
+ * import { sha256 } from "./sha256.js";
+ *
  * const digest = sha256("token"); // 32 bytes
  * ```
  */

@@ -8,6 +8,8 @@
  *
  * @example
  * ```ts
+ * import { base64url } from "./web-crypto.js";
+ *
  * base64url(new Uint8Array([251, 255])); // "-_8"
  * ```
  */
@@ -22,6 +24,8 @@ export function base64url(bytes: Uint8Array): string {
  *
  * @example
  * ```ts
+ * import { randomToken } from "./web-crypto.js";
+ *
  * const secret = randomToken(32); // 43 characters
  * ```
  */
@@ -34,7 +38,9 @@ export function randomToken(count: number): string {
  *
  * @example
  * ```ts
- * const jti = randomUuid();
+ * import { randomUuid } from "./web-crypto.js";
+ *
+ * const jti = randomUuid(); // e.g. "1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed"
  * ```
  */
 export function randomUuid(): string {
@@ -46,7 +52,12 @@ export function randomUuid(): string {
  *
  * @example
  * ```ts
- * sameBytes(sha256(given), sha256(expected));
+ * import { sha256 } from "./sha256.js";
+ * import { sameBytes } from "./web-crypto.js";
+ *
+ * const given = "s3cr3t";
+ * const expected = "s3cr3t";
+ * sameBytes(sha256(given), sha256(expected)); // true
  * ```
  */
 export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {

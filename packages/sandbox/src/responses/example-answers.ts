@@ -154,7 +154,17 @@ function successResponse(doc: OpenApiDocument, operation: Operation) {
  *
  * @example
  * ```ts
- * const answer = exampleAnswerOf(doc, operation, validators);
+ * import { bundledSpec } from "../http/bundled-spec.js";
+ * import { bundledCompiler } from "../http/bundled-validators.js";
+ * import { listOperations } from "../http/openapi.js";
+ * import { validatorsFor } from "../http/validator.js";
+ * import { exampleAnswerOf } from "./example-answers.js";
+ *
+ * const doc = bundledSpec();
+ * const operations = listOperations(doc);
+ * const validators = validatorsFor(doc, bundledCompiler);
+ * const operation = operations.find((op) => op.operationId === "getUser_v2_0");
+ * const answer = operation && exampleAnswerOf(doc, operation, validators);
  * ```
  */
 export function exampleAnswerOf(
@@ -234,7 +244,24 @@ function missingFields(operation: Operation, validators: SpecValidators, body: u
  *
  * @example
  * ```ts
- * const handlers = new Map([...createHandlers(state), ...exampleAnswerHandlers(doc, operations, validators, simulated)]);
+ * import { defaultDataset } from "../data/default-dataset.js";
+ * import { createState } from "../domain/state.js";
+ * import { bundledSpec } from "../http/bundled-spec.js";
+ * import { bundledCompiler } from "../http/bundled-validators.js";
+ * import { createHandlers, SIMULATED_OPERATIONS } from "../http/handlers.js";
+ * import { listOperations } from "../http/openapi.js";
+ * import { validatorsFor } from "../http/validator.js";
+ * import { exampleAnswerHandlers } from "./example-answers.js";
+ *
+ * const doc = bundledSpec();
+ * const operations = listOperations(doc);
+ * const validators = validatorsFor(doc, bundledCompiler);
+ * const state = createState(await defaultDataset());
+ * const simulated = new Set(Object.keys(SIMULATED_OPERATIONS));
+ * const handlers = new Map([
+ *   ...createHandlers(state),
+ *   ...exampleAnswerHandlers(doc, operations, validators, simulated),
+ * ]);
  * ```
  */
 export function exampleAnswerHandlers(
@@ -267,7 +294,16 @@ export function exampleAnswerHandlers(
  *
  * @example
  * ```ts
- * const rows = exampleAnswerSupport(doc, listOperations(doc), validatorsFor(doc), new Set(["getVersion_v2_0"]));
+ * import { bundledSpec } from "../http/bundled-spec.js";
+ * import { bundledCompiler } from "../http/bundled-validators.js";
+ * import { listOperations } from "../http/openapi.js";
+ * import { validatorsFor } from "../http/validator.js";
+ * import { exampleAnswerSupport } from "./example-answers.js";
+ *
+ * const doc = bundledSpec();
+ * const operations = listOperations(doc);
+ * const validators = validatorsFor(doc, bundledCompiler);
+ * const rows = exampleAnswerSupport(doc, operations, validators, new Set(["getVersion_v2_0"]));
  * ```
  */
 export function exampleAnswerSupport(
@@ -310,6 +346,9 @@ export async function exampleAnsweredOperations(spec?: OpenApiDocument): Promise
  *
  * @example
  * ```ts
+ * import { bundledSpec } from "../http/bundled-spec.js";
+ * import { exampleAnswerRows } from "./example-answers.js";
+ *
  * const rows = exampleAnswerRows(bundledSpec());
  * ```
  */

@@ -260,7 +260,17 @@ function checkRule(
  *
  * @example
  * ```ts
- * const rules = loadResponseRules({ responses: [{ operationId: "getTest_v2_0", status: 200, body: [] }] }, operations, validators);
+ * import { bundledSpec } from "../http/bundled-spec.js";
+ * import { bundledCompiler } from "../http/bundled-validators.js";
+ * import { listOperations } from "../http/openapi.js";
+ * import { validatorsFor } from "../http/validator.js";
+ * import { loadResponseRules } from "./response-rules.js";
+ *
+ * const doc = bundledSpec();
+ * const operations = new Map(listOperations(doc).map((op) => [op.operationId, op]));
+ * const validators = validatorsFor(doc, bundledCompiler);
+ * const file = { responses: [{ operationId: "getTest_v2_0", status: 200, body: [] }] };
+ * const rules = loadResponseRules(file, operations, validators);
  * ```
  */
 export function loadResponseRules(
@@ -316,9 +326,20 @@ function sameValue(expected: ResponseRuleValue, actual: string): boolean {
  *
  * @example
  * ```ts
+ * import { bundledSpec } from "../http/bundled-spec.js";
+ * import { bundledCompiler } from "../http/bundled-validators.js";
+ * import { listOperations } from "../http/openapi.js";
+ * import { validatorsFor } from "../http/validator.js";
+ * import { loadResponseRules, ResponseBook } from "./response-rules.js";
+ *
+ * const doc = bundledSpec();
+ * const operations = new Map(listOperations(doc).map((op) => [op.operationId, op]));
+ * const validators = validatorsFor(doc, bundledCompiler);
+ * const when = { path: { group: "g-1" } };
+ * const rule = { operationId: "getGroup_v2_1", when, status: 200, body: { id: "g-1" } };
  * const book = new ResponseBook();
- * book.replace(loadResponseRules(file, operations, validators));
- * book.match("getGroup_v2_1", { group: "g-1" }, new URLSearchParams());
+ * book.replace(loadResponseRules({ responses: [rule] }, operations, validators));
+ * book.match("getGroup_v2_1", { group: "g-1" }, new URLSearchParams()); // the loaded rule
  * ```
  */
 export class ResponseBook {

@@ -9,6 +9,8 @@ import { ResponseRulesError, SandboxOptionError } from "../errors.js";
  *
  * @example
  * ```ts
+ * import { readResponsesFile } from "./responses-file.js";
+ *
  * const parsed = await readResponsesFile("./responses.json");
  * ```
  */
