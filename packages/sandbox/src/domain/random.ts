@@ -8,6 +8,8 @@
  *
  * @example
  * ```ts
+ * import { hashString } from "./random.js";
+ *
  * hashString("user-1|es-animals"); // a stable unsigned 32-bit integer
  * ```
  */
@@ -26,6 +28,8 @@ export function hashString(text: string): number {
  *
  * @example
  * ```ts
+ * import { Prng } from "./random.js";
+ *
  * const rng = new Prng(42);
  * rng.int(6); // 0..5, the same on every run
  * ```
@@ -42,7 +46,9 @@ export class Prng {
    *
    * @example
    * ```ts
-   * new Prng(1).next(); // 0.6270739405881613
+   * import { Prng } from "./random.js";
+ *
+ * new Prng(1).next(); // 0.6270739405881613
    * ```
    */
   next(): number {
@@ -58,7 +64,9 @@ export class Prng {
    *
    * @example
    * ```ts
-   * new Prng(7).int(10);
+   * import { Prng } from "./random.js";
+ *
+ * new Prng(7).int(10);
    * ```
    */
   int(bound: number): number {
@@ -70,7 +78,9 @@ export class Prng {
    *
    * @example
    * ```ts
-   * new Prng(3).pick(["a", "b", "c"]);
+   * import { Prng } from "./random.js";
+ *
+ * new Prng(3).pick(["a", "b", "c"]);
    * ```
    */
   pick<T>(items: readonly T[]): T {
@@ -83,7 +93,9 @@ export class Prng {
    *
    * @example
    * ```ts
-   * new Prng(5).shuffle([1, 2, 3, 4]);
+   * import { Prng } from "./random.js";
+ *
+ * new Prng(5).shuffle([1, 2, 3, 4]);
    * ```
    */
   shuffle<T>(items: T[]): T[] {
@@ -101,7 +113,9 @@ export class Prng {
    *
    * @example
    * ```ts
-   * new Prng(9).sample(["a", "b", "c", "d"], 2);
+   * import { Prng } from "./random.js";
+ *
+ * new Prng(9).sample(["a", "b", "c", "d"], 2);
    * ```
    */
   sample<T>(items: readonly T[], count: number): T[] {

@@ -25,7 +25,11 @@ import type {
  *
  * @example
  * ```ts
- * const state = createState(createDefaultDataset(), { seed: 42 });
+ * import { defaultDataset } from "../data/default-dataset.js";
+ * import { createState, type StateOptions } from "./state.js";
+ *
+ * const options: StateOptions = { seed: 42 };
+ * const state = createState(await defaultDataset(), options);
  * ```
  */
 export type StateOptions = PracticeOptions;
@@ -39,8 +43,11 @@ export type StateOptions = PracticeOptions;
  *
  * @example
  * ```ts
- * const state = createState(createDefaultDataset());
- * state.searchStore("user-ana", { query: "capitals" }).total;
+ * import { defaultDataset } from "../data/default-dataset.js";
+ * import { createState } from "./state.js";
+ *
+ * const state = createState(await defaultDataset());
+ * state.searchStore("user-ana", { query: "capitals" }).total; // 26
  * ```
  */
 export class SandboxState {
@@ -83,7 +90,11 @@ export class SandboxState {
    *
    * @example
    * ```ts
-   * state.user("user-ana")?.name; // "Ana García"
+   * import { defaultDataset } from "../data/default-dataset.js";
+ * import { createState } from "./state.js";
+ *
+ * const state = createState(await defaultDataset());
+ * state.user("user-ana")?.name; // "Ana García"
    * ```
    */
   user(id: string): User | undefined {
@@ -95,7 +106,11 @@ export class SandboxState {
    *
    * @example
    * ```ts
-   * state.findUserBySubject("ana.garcia@academy.example")?.id; // "user-ana"
+   * import { defaultDataset } from "../data/default-dataset.js";
+ * import { createState } from "./state.js";
+ *
+ * const state = createState(await defaultDataset());
+ * state.findUserBySubject("ana.garcia@academy.example")?.id; // "user-ana"
    * ```
    */
   findUserBySubject(subject: string): User | undefined {
@@ -107,7 +122,11 @@ export class SandboxState {
    *
    * @example
    * ```ts
-   * state.organization("org-sandbox-academy")?.serviceAccountId;
+   * import { defaultDataset } from "../data/default-dataset.js";
+ * import { createState } from "./state.js";
+ *
+ * const state = createState(await defaultDataset());
+ * state.organization("org-sandbox-academy")?.serviceAccountId;
    * ```
    */
   organization(id: string): Organization | undefined {
@@ -119,7 +138,11 @@ export class SandboxState {
    *
    * @example
    * ```ts
-   * state.organizationOfServiceAccount("svc-sandbox-academy")?.id; // "org-sandbox-academy"
+   * import { defaultDataset } from "../data/default-dataset.js";
+ * import { createState } from "./state.js";
+ *
+ * const state = createState(await defaultDataset());
+ * state.organizationOfServiceAccount("svc-sandbox-academy")?.id; // "org-sandbox-academy"
    * ```
    */
   organizationOfServiceAccount(serviceAccountId: string): Organization | undefined {
@@ -134,7 +157,11 @@ export class SandboxState {
    *
    * @example
    * ```ts
-   * state.resolveTokenSubject("svc-sandbox-academy", "hr-1001")?.id; // "user-ana"
+   * import { defaultDataset } from "../data/default-dataset.js";
+ * import { createState } from "./state.js";
+ *
+ * const state = createState(await defaultDataset());
+ * state.resolveTokenSubject("svc-sandbox-academy", "hr-1001")?.id; // "user-ana"
    * state.resolveTokenSubject("svc-sandbox-academy", "user-olivia"); // undefined (outside the organization)
    * ```
    */
@@ -152,7 +179,11 @@ export class SandboxState {
    *
    * @example
    * ```ts
-   * for (const org of state.listOrganizations()) console.log(org.serviceAccountId);
+   * import { defaultDataset } from "../data/default-dataset.js";
+ * import { createState } from "./state.js";
+ *
+ * const state = createState(await defaultDataset());
+ * for (const org of state.listOrganizations()) console.log(org.serviceAccountId);
    * ```
    */
   listOrganizations(): Organization[] {
@@ -166,7 +197,11 @@ export class SandboxState {
    *
    * @example
    * ```ts
-   * state.drillable("es-animals-to-en")?.type; // "DRILL"
+   * import { defaultDataset } from "../data/default-dataset.js";
+ * import { createState } from "./state.js";
+ *
+ * const state = createState(await defaultDataset());
+ * state.drillable("es-animals-to-en")?.type; // "DRILL"
    * ```
    */
   drillable(id: string): DrillableRecord | undefined {
@@ -178,7 +213,11 @@ export class SandboxState {
    *
    * @example
    * ```ts
-   * state.catalog("catalog-academy-business")?.userIds;
+   * import { defaultDataset } from "../data/default-dataset.js";
+ * import { createState } from "./state.js";
+ *
+ * const state = createState(await defaultDataset());
+ * state.catalog("catalog-academy-business")?.userIds;
    * ```
    */
   catalog(id: string): Catalog | undefined {
@@ -190,7 +229,11 @@ export class SandboxState {
    *
    * @example
    * ```ts
-   * state.group("group-spanish-a1")?.memberIds;
+   * import { defaultDataset } from "../data/default-dataset.js";
+ * import { createState } from "./state.js";
+ *
+ * const state = createState(await defaultDataset());
+ * state.group("group-spanish-a1")?.memberIds;
    * ```
    */
   group(id: string): Group | undefined {
@@ -203,7 +246,12 @@ export class SandboxState {
    *
    * @example
    * ```ts
-   * state.canAccess("user-olivia", state.drillable("es-business-to-en")!); // false
+   * import { defaultDataset } from "../data/default-dataset.js";
+ * import { createState } from "./state.js";
+ *
+ * const state = createState(await defaultDataset());
+ * const drill = state.drillable("es-business-to-en");
+ * if (drill !== undefined) state.canAccess("user-olivia", drill); // false
    * ```
    */
   canAccess(userId: string, record: DrillableRecord): boolean {
@@ -226,7 +274,12 @@ export class SandboxState {
    *
    * @example
    * ```ts
-   * state.toDrillable(state.drillable("math-times-7")!, "user-ana");
+   * import { defaultDataset } from "../data/default-dataset.js";
+ * import { createState } from "./state.js";
+ *
+ * const state = createState(await defaultDataset());
+ * const drill = state.drillable("math-times-7");
+ * if (drill !== undefined) state.toDrillable(drill, "user-ana"); // { id: "math-times-7", name: … }
    * ```
    */
   toDrillable(record: DrillableRecord, userId: string): Drillable {
@@ -246,7 +299,12 @@ export class SandboxState {
    *
    * @example
    * ```ts
-   * state.upsertDrill({ ...state.drillable("math-times-7") as Drill, name: "Sevens" });
+   * import { defaultDataset } from "../data/default-dataset.js";
+ * import { createState } from "./state.js";
+ *
+ * const state = createState(await defaultDataset());
+ * const drill = state.drillable("math-times-7");
+ * if (drill?.type === "DRILL") state.upsertDrill({ ...drill, name: "Sevens" });
    * ```
    */
   upsertDrill(drill: Drill): void {
@@ -258,7 +316,20 @@ export class SandboxState {
    *
    * @example
    * ```ts
-   * state.upsertCourse({ id: "c-1", type: "COURSE", name: "Mine", subject: "Maths", description: "", tags: [], inStore: false, drillIds: [] });
+   * import { defaultDataset } from "../data/default-dataset.js";
+ * import { createState } from "./state.js";
+ *
+ * const state = createState(await defaultDataset());
+ * state.upsertCourse({
+ *   id: "c-1",
+ *   type: "COURSE",
+ *   name: "Mine",
+ *   subject: "Maths",
+ *   description: "",
+ *   tags: [],
+ *   inStore: false,
+ *   drillIds: [],
+ * });
    * ```
    */
   upsertCourse(course: Course): void {
@@ -272,7 +343,11 @@ export class SandboxState {
    *
    * @example
    * ```ts
-   * state.deleteDrillable("math-times-7");
+   * import { defaultDataset } from "../data/default-dataset.js";
+ * import { createState } from "./state.js";
+ *
+ * const state = createState(await defaultDataset());
+ * state.deleteDrillable("math-times-7");
    * ```
    */
   deleteDrillable(id: string): void {
@@ -312,7 +387,11 @@ export class SandboxState {
    *
    * @example
    * ```ts
-   * state.grantCatalogAccess("user-olivia", "catalog-academy-business");
+   * import { defaultDataset } from "../data/default-dataset.js";
+ * import { createState } from "./state.js";
+ *
+ * const state = createState(await defaultDataset());
+ * state.grantCatalogAccess("user-olivia", "catalog-academy-business");
    * ```
    */
   grantCatalogAccess(userId: string, catalogId: string): void {
@@ -330,7 +409,11 @@ export class SandboxState {
    *
    * @example
    * ```ts
-   * state.revokeCatalogAccess("user-ana", "catalog-academy-business");
+   * import { defaultDataset } from "../data/default-dataset.js";
+ * import { createState } from "./state.js";
+ *
+ * const state = createState(await defaultDataset());
+ * state.revokeCatalogAccess("user-ana", "catalog-academy-business");
    * ```
    */
   revokeCatalogAccess(userId: string, catalogId: string): void {
@@ -350,7 +433,11 @@ export class SandboxState {
    *
    * @example
    * ```ts
-   * state.searchStore("user-ana", { query: "spanish AND animals" });
+   * import { defaultDataset } from "../data/default-dataset.js";
+ * import { createState } from "./state.js";
+ *
+ * const state = createState(await defaultDataset());
+ * state.searchStore("user-ana", { query: "spanish AND animals" });
    * ```
    */
   searchStore(userId: string, params: StoreSearchParams): Drillables {
@@ -373,7 +460,11 @@ export class SandboxState {
    *
    * @example
    * ```ts
-   * state.nextQuestion("user-ana", ["es-animals-to-en"]).question.tell.terms;
+   * import { defaultDataset } from "../data/default-dataset.js";
+ * import { createState } from "./state.js";
+ *
+ * const state = createState(await defaultDataset());
+ * state.nextQuestion("user-ana", ["es-animals-to-en"]).question.tell.terms;
    * ```
    */
   nextQuestion(userId: string, drillIds: readonly string[]): QuestionResponse {
@@ -388,7 +479,12 @@ export class SandboxState {
    *
    * @example
    * ```ts
-   * state.answer("user-ana", reference, { answer: "dog" });
+   * import { defaultDataset } from "../data/default-dataset.js";
+ * import { createState } from "./state.js";
+ *
+ * const state = createState(await defaultDataset());
+ * const { reference } = state.nextQuestion("user-ana", ["es-animals-to-en"]).question;
+ * state.answer("user-ana", reference, { answer: "dog" });
    * ```
    */
   answer(userId: string, reference: string, body: unknown): AnswerResponse {
@@ -403,7 +499,11 @@ export class SandboxState {
    *
    * @example
    * ```ts
-   * state.getRendition("user-ana", "es-animals-to-en").proficiency;
+   * import { defaultDataset } from "../data/default-dataset.js";
+ * import { createState } from "./state.js";
+ *
+ * const state = createState(await defaultDataset());
+ * state.getRendition("user-ana", "es-animals-to-en").proficiency;
    * ```
    */
   getRendition(userId: string, drillableId: string): Rendition {
@@ -418,7 +518,11 @@ export class SandboxState {
    *
    * @example
    * ```ts
-   * state.listRepertoire("user-ana", { resultStart: "0", resultSize: "10" });
+   * import { defaultDataset } from "../data/default-dataset.js";
+ * import { createState } from "./state.js";
+ *
+ * const state = createState(await defaultDataset());
+ * state.listRepertoire("user-ana", { resultStart: "0", resultSize: "10" });
    * ```
    */
   listRepertoire(
@@ -448,7 +552,11 @@ export class SandboxState {
    *
    * @example
    * ```ts
-   * state.addToRepertoire("user-ana", "course-es-beginners"); // true
+   * import { defaultDataset } from "../data/default-dataset.js";
+ * import { createState } from "./state.js";
+ *
+ * const state = createState(await defaultDataset());
+ * state.addToRepertoire("user-ana", "course-es-beginners"); // true
    * ```
    */
   addToRepertoire(userId: string, drillableId: string): boolean {
@@ -463,7 +571,12 @@ export class SandboxState {
    *
    * @example
    * ```ts
-   * state.removeFromRepertoire("user-ana", "course-es-beginners");
+   * import { defaultDataset } from "../data/default-dataset.js";
+ * import { createState } from "./state.js";
+ *
+ * const state = createState(await defaultDataset());
+ * state.addToRepertoire("user-ana", "course-es-beginners");
+ * state.removeFromRepertoire("user-ana", "course-es-beginners");
    * ```
    */
   removeFromRepertoire(userId: string, drillableId: string): void {
@@ -477,7 +590,11 @@ export class SandboxState {
    *
    * @example
    * ```ts
-   * JSON.stringify(state.snapshot());
+   * import { defaultDataset } from "../data/default-dataset.js";
+ * import { createState } from "./state.js";
+ *
+ * const state = createState(await defaultDataset());
+ * JSON.stringify(state.snapshot());
    * ```
    */
   snapshot(): SandboxData {
@@ -529,7 +646,10 @@ export class SandboxState {
  *
  * @example
  * ```ts
- * const state = createState(createDefaultDataset(), { seed: 1 });
+ * import { defaultDataset } from "../data/default-dataset.js";
+ * import { createState } from "./state.js";
+ *
+ * const state = createState(await defaultDataset(), { seed: 1 });
  * ```
  */
 export function createState(data: SandboxData, options: StateOptions = {}): SandboxState {
