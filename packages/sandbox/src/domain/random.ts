@@ -47,8 +47,8 @@ export class Prng {
    * @example
    * ```ts
    * import { Prng } from "./random.js";
- *
- * new Prng(1).next(); // 0.6270739405881613
+   *
+   * new Prng(1).next(); // 0.6270739405881613
    * ```
    */
   next(): number {
@@ -65,8 +65,8 @@ export class Prng {
    * @example
    * ```ts
    * import { Prng } from "./random.js";
- *
- * new Prng(7).int(10);
+   *
+   * new Prng(7).int(10);
    * ```
    */
   int(bound: number): number {
@@ -79,8 +79,8 @@ export class Prng {
    * @example
    * ```ts
    * import { Prng } from "./random.js";
- *
- * new Prng(3).pick(["a", "b", "c"]);
+   *
+   * new Prng(3).pick(["a", "b", "c"]);
    * ```
    */
   pick<T>(items: readonly T[]): T {
@@ -94,8 +94,8 @@ export class Prng {
    * @example
    * ```ts
    * import { Prng } from "./random.js";
- *
- * new Prng(5).shuffle([1, 2, 3, 4]);
+   *
+   * new Prng(5).shuffle([1, 2, 3, 4]);
    * ```
    */
   shuffle<T>(items: T[]): T[] {
@@ -114,8 +114,8 @@ export class Prng {
    * @example
    * ```ts
    * import { Prng } from "./random.js";
- *
- * new Prng(9).sample(["a", "b", "c", "d"], 2);
+   *
+   * new Prng(9).sample(["a", "b", "c", "d"], 2);
    * ```
    */
   sample<T>(items: readonly T[], count: number): T[] {

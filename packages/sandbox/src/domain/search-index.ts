@@ -174,10 +174,10 @@ export class SearchIndex {
    * @example
    * ```ts
    * import { defaultDataset } from "../data/default-dataset.js";
- * import { SearchIndex } from "./search-index.js";
- *
- * const data = await defaultDataset();
- * const index = SearchIndex.build([...data.drills, ...data.courses]);
+   * import { SearchIndex } from "./search-index.js";
+   *
+   * const data = await defaultDataset();
+   * const index = SearchIndex.build([...data.drills, ...data.courses]);
    * ```
    */
   static build(records: Iterable<DrillableRecord>): SearchIndex {
@@ -210,10 +210,10 @@ export class SearchIndex {
    * @example
    * ```ts
    * import { defaultDataset } from "../data/default-dataset.js";
- * import { SearchIndex } from "./search-index.js";
- *
- * const index = SearchIndex.build((await defaultDataset()).drills);
- * const marks = new Uint8Array(index.capacity);
+   * import { SearchIndex } from "./search-index.js";
+   *
+   * const index = SearchIndex.build((await defaultDataset()).drills);
+   * const marks = new Uint8Array(index.capacity);
    * ```
    */
   get capacity(): number {
@@ -226,12 +226,12 @@ export class SearchIndex {
    * @example
    * ```ts
    * import { defaultDataset } from "../data/default-dataset.js";
- * import { SearchIndex } from "./search-index.js";
- *
- * const data = await defaultDataset();
- * const index = SearchIndex.build(data.drills);
- * const drill = data.drills[0];
- * if (drill !== undefined) index.upsert({ ...drill, name: "New name" });
+   * import { SearchIndex } from "./search-index.js";
+   *
+   * const data = await defaultDataset();
+   * const index = SearchIndex.build(data.drills);
+   * const drill = data.drills[0];
+   * if (drill !== undefined) index.upsert({ ...drill, name: "New name" });
    * ```
    */
   upsert(record: DrillableRecord): void {
@@ -262,10 +262,10 @@ export class SearchIndex {
    * @example
    * ```ts
    * import { defaultDataset } from "../data/default-dataset.js";
- * import { SearchIndex } from "./search-index.js";
- *
- * const index = SearchIndex.build((await defaultDataset()).drills);
- * index.remove("es-animals-to-en"); // true
+   * import { SearchIndex } from "./search-index.js";
+   *
+   * const index = SearchIndex.build((await defaultDataset()).drills);
+   * index.remove("es-animals-to-en"); // true
    * ```
    */
   remove(id: string): boolean {
@@ -286,10 +286,10 @@ export class SearchIndex {
    * @example
    * ```ts
    * import { defaultDataset } from "../data/default-dataset.js";
- * import { SearchIndex } from "./search-index.js";
- *
- * const index = SearchIndex.build((await defaultDataset()).drills);
- * const nr = index.docNumber("es-animals-to-en");
+   * import { SearchIndex } from "./search-index.js";
+   *
+   * const index = SearchIndex.build((await defaultDataset()).drills);
+   * const nr = index.docNumber("es-animals-to-en");
    * ```
    */
   docNumber(id: string): number | undefined {
@@ -302,10 +302,10 @@ export class SearchIndex {
    * @example
    * ```ts
    * import { defaultDataset } from "../data/default-dataset.js";
- * import { SearchIndex } from "./search-index.js";
- *
- * const index = SearchIndex.build((await defaultDataset()).drills);
- * const record = index.record(index.posting("NAME", "spanish")[0] ?? -1);
+   * import { SearchIndex } from "./search-index.js";
+   *
+   * const index = SearchIndex.build((await defaultDataset()).drills);
+   * const record = index.record(index.posting("NAME", "spanish")[0] ?? -1);
    * ```
    */
   record(docNr: number): DrillableRecord | undefined {
@@ -319,10 +319,10 @@ export class SearchIndex {
    * @example
    * ```ts
    * import { defaultDataset } from "../data/default-dataset.js";
- * import { SearchIndex } from "./search-index.js";
- *
- * const index = SearchIndex.build((await defaultDataset()).drills);
- * index.posting("TAGS", "animals");
+   * import { SearchIndex } from "./search-index.js";
+   *
+   * const index = SearchIndex.build((await defaultDataset()).drills);
+   * index.posting("TAGS", "animals");
    * ```
    */
   posting(field: SearchField, token: string): ArrayLike<number> {
@@ -335,10 +335,10 @@ export class SearchIndex {
    * @example
    * ```ts
    * import { defaultDataset } from "../data/default-dataset.js";
- * import { SearchIndex } from "./search-index.js";
- *
- * const index = SearchIndex.build((await defaultDataset()).drills);
- * index.postingAnyField("animals");
+   * import { SearchIndex } from "./search-index.js";
+   *
+   * const index = SearchIndex.build((await defaultDataset()).drills);
+   * index.postingAnyField("animals");
    * ```
    */
   postingAnyField(token: string): ArrayLike<number> {
@@ -352,11 +352,11 @@ export class SearchIndex {
    * @example
    * ```ts
    * import { defaultDataset } from "../data/default-dataset.js";
- * import { SearchIndex } from "./search-index.js";
- *
- * const index = SearchIndex.build((await defaultDataset()).drills);
- * const doc = index.docNumber("es-animals-to-en") ?? -1;
- * const inStore = index.inStoreFlags()[doc] === 1;
+   * import { SearchIndex } from "./search-index.js";
+   *
+   * const index = SearchIndex.build((await defaultDataset()).drills);
+   * const doc = index.docNumber("es-animals-to-en") ?? -1;
+   * const inStore = index.inStoreFlags()[doc] === 1;
    * ```
    */
   inStoreFlags(): Uint8Array {
@@ -370,11 +370,11 @@ export class SearchIndex {
    * @example
    * ```ts
    * import { defaultDataset } from "../data/default-dataset.js";
- * import { SearchIndex } from "./search-index.js";
- *
- * const index = SearchIndex.build((await defaultDataset()).drills);
- * const doc = index.docNumber("es-animals-to-en") ?? -1;
- * const rank = index.nameRanks()[doc];
+   * import { SearchIndex } from "./search-index.js";
+   *
+   * const index = SearchIndex.build((await defaultDataset()).drills);
+   * const doc = index.docNumber("es-animals-to-en") ?? -1;
+   * const rank = index.nameRanks()[doc];
    * ```
    */
   nameRanks(): Int32Array {
@@ -388,11 +388,11 @@ export class SearchIndex {
    * @example
    * ```ts
    * import { defaultDataset } from "../data/default-dataset.js";
- * import { SearchIndex } from "./search-index.js";
- *
- * const index = SearchIndex.build((await defaultDataset()).drills);
- * const docs = Array.from(index.postingAnyField("animals"));
- * docs.sort((a, b) => index.nameRank(a) - index.nameRank(b));
+   * import { SearchIndex } from "./search-index.js";
+   *
+   * const index = SearchIndex.build((await defaultDataset()).drills);
+   * const docs = Array.from(index.postingAnyField("animals"));
+   * docs.sort((a, b) => index.nameRank(a) - index.nameRank(b));
    * ```
    */
   nameRank(docNr: number): number {
@@ -406,10 +406,10 @@ export class SearchIndex {
    * @example
    * ```ts
    * import { defaultDataset } from "../data/default-dataset.js";
- * import { SearchIndex } from "./search-index.js";
- *
- * const index = SearchIndex.build((await defaultDataset()).drills);
- * index.docAtRank(index.nameRank(7)); // 7
+   * import { SearchIndex } from "./search-index.js";
+   *
+   * const index = SearchIndex.build((await defaultDataset()).drills);
+   * index.docAtRank(index.nameRank(7)); // 7
    * ```
    */
   docAtRank(rank: number): number {

@@ -91,10 +91,10 @@ export class SandboxState {
    * @example
    * ```ts
    * import { defaultDataset } from "../data/default-dataset.js";
- * import { createState } from "./state.js";
- *
- * const state = createState(await defaultDataset());
- * state.user("user-ana")?.name; // "Ana García"
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
+   * state.user("user-ana")?.name; // "Ana García"
    * ```
    */
   user(id: string): User | undefined {
@@ -107,10 +107,10 @@ export class SandboxState {
    * @example
    * ```ts
    * import { defaultDataset } from "../data/default-dataset.js";
- * import { createState } from "./state.js";
- *
- * const state = createState(await defaultDataset());
- * state.findUserBySubject("ana.garcia@academy.example")?.id; // "user-ana"
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
+   * state.findUserBySubject("ana.garcia@academy.example")?.id; // "user-ana"
    * ```
    */
   findUserBySubject(subject: string): User | undefined {
@@ -123,10 +123,10 @@ export class SandboxState {
    * @example
    * ```ts
    * import { defaultDataset } from "../data/default-dataset.js";
- * import { createState } from "./state.js";
- *
- * const state = createState(await defaultDataset());
- * state.organization("org-sandbox-academy")?.serviceAccountId;
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
+   * state.organization("org-sandbox-academy")?.serviceAccountId;
    * ```
    */
   organization(id: string): Organization | undefined {
@@ -139,10 +139,10 @@ export class SandboxState {
    * @example
    * ```ts
    * import { defaultDataset } from "../data/default-dataset.js";
- * import { createState } from "./state.js";
- *
- * const state = createState(await defaultDataset());
- * state.organizationOfServiceAccount("svc-sandbox-academy")?.id; // "org-sandbox-academy"
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
+   * state.organizationOfServiceAccount("svc-sandbox-academy")?.id; // "org-sandbox-academy"
    * ```
    */
   organizationOfServiceAccount(serviceAccountId: string): Organization | undefined {
@@ -158,10 +158,10 @@ export class SandboxState {
    * @example
    * ```ts
    * import { defaultDataset } from "../data/default-dataset.js";
- * import { createState } from "./state.js";
- *
- * const state = createState(await defaultDataset());
- * state.resolveTokenSubject("svc-sandbox-academy", "hr-1001")?.id; // "user-ana"
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
+   * state.resolveTokenSubject("svc-sandbox-academy", "hr-1001")?.id; // "user-ana"
    * state.resolveTokenSubject("svc-sandbox-academy", "user-olivia"); // undefined (outside the organization)
    * ```
    */
@@ -180,10 +180,10 @@ export class SandboxState {
    * @example
    * ```ts
    * import { defaultDataset } from "../data/default-dataset.js";
- * import { createState } from "./state.js";
- *
- * const state = createState(await defaultDataset());
- * for (const org of state.listOrganizations()) console.log(org.serviceAccountId);
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
+   * for (const org of state.listOrganizations()) console.log(org.serviceAccountId);
    * ```
    */
   listOrganizations(): Organization[] {
@@ -198,10 +198,10 @@ export class SandboxState {
    * @example
    * ```ts
    * import { defaultDataset } from "../data/default-dataset.js";
- * import { createState } from "./state.js";
- *
- * const state = createState(await defaultDataset());
- * state.drillable("es-animals-to-en")?.type; // "DRILL"
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
+   * state.drillable("es-animals-to-en")?.type; // "DRILL"
    * ```
    */
   drillable(id: string): DrillableRecord | undefined {
@@ -214,10 +214,10 @@ export class SandboxState {
    * @example
    * ```ts
    * import { defaultDataset } from "../data/default-dataset.js";
- * import { createState } from "./state.js";
- *
- * const state = createState(await defaultDataset());
- * state.catalog("catalog-academy-business")?.userIds;
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
+   * state.catalog("catalog-academy-business")?.userIds;
    * ```
    */
   catalog(id: string): Catalog | undefined {
@@ -230,10 +230,10 @@ export class SandboxState {
    * @example
    * ```ts
    * import { defaultDataset } from "../data/default-dataset.js";
- * import { createState } from "./state.js";
- *
- * const state = createState(await defaultDataset());
- * state.group("group-spanish-a1")?.memberIds;
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
+   * state.group("group-spanish-a1")?.memberIds;
    * ```
    */
   group(id: string): Group | undefined {
@@ -247,11 +247,11 @@ export class SandboxState {
    * @example
    * ```ts
    * import { defaultDataset } from "../data/default-dataset.js";
- * import { createState } from "./state.js";
- *
- * const state = createState(await defaultDataset());
- * const drill = state.drillable("es-business-to-en");
- * if (drill !== undefined) state.canAccess("user-olivia", drill); // false
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
+   * const drill = state.drillable("es-business-to-en");
+   * if (drill !== undefined) state.canAccess("user-olivia", drill); // false
    * ```
    */
   canAccess(userId: string, record: DrillableRecord): boolean {
@@ -275,11 +275,11 @@ export class SandboxState {
    * @example
    * ```ts
    * import { defaultDataset } from "../data/default-dataset.js";
- * import { createState } from "./state.js";
- *
- * const state = createState(await defaultDataset());
- * const drill = state.drillable("math-times-7");
- * if (drill !== undefined) state.toDrillable(drill, "user-ana"); // { id: "math-times-7", name: … }
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
+   * const drill = state.drillable("math-times-7");
+   * if (drill !== undefined) state.toDrillable(drill, "user-ana"); // { id: "math-times-7", name: … }
    * ```
    */
   toDrillable(record: DrillableRecord, userId: string): Drillable {
@@ -300,11 +300,11 @@ export class SandboxState {
    * @example
    * ```ts
    * import { defaultDataset } from "../data/default-dataset.js";
- * import { createState } from "./state.js";
- *
- * const state = createState(await defaultDataset());
- * const drill = state.drillable("math-times-7");
- * if (drill?.type === "DRILL") state.upsertDrill({ ...drill, name: "Sevens" });
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
+   * const drill = state.drillable("math-times-7");
+   * if (drill?.type === "DRILL") state.upsertDrill({ ...drill, name: "Sevens" });
    * ```
    */
   upsertDrill(drill: Drill): void {
@@ -317,19 +317,19 @@ export class SandboxState {
    * @example
    * ```ts
    * import { defaultDataset } from "../data/default-dataset.js";
- * import { createState } from "./state.js";
- *
- * const state = createState(await defaultDataset());
- * state.upsertCourse({
- *   id: "c-1",
- *   type: "COURSE",
- *   name: "Mine",
- *   subject: "Maths",
- *   description: "",
- *   tags: [],
- *   inStore: false,
- *   drillIds: [],
- * });
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
+   * state.upsertCourse({
+   *   id: "c-1",
+   *   type: "COURSE",
+   *   name: "Mine",
+   *   subject: "Maths",
+   *   description: "",
+   *   tags: [],
+   *   inStore: false,
+   *   drillIds: [],
+   * });
    * ```
    */
   upsertCourse(course: Course): void {
@@ -344,10 +344,10 @@ export class SandboxState {
    * @example
    * ```ts
    * import { defaultDataset } from "../data/default-dataset.js";
- * import { createState } from "./state.js";
- *
- * const state = createState(await defaultDataset());
- * state.deleteDrillable("math-times-7");
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
+   * state.deleteDrillable("math-times-7");
    * ```
    */
   deleteDrillable(id: string): void {
@@ -388,10 +388,10 @@ export class SandboxState {
    * @example
    * ```ts
    * import { defaultDataset } from "../data/default-dataset.js";
- * import { createState } from "./state.js";
- *
- * const state = createState(await defaultDataset());
- * state.grantCatalogAccess("user-olivia", "catalog-academy-business");
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
+   * state.grantCatalogAccess("user-olivia", "catalog-academy-business");
    * ```
    */
   grantCatalogAccess(userId: string, catalogId: string): void {
@@ -410,10 +410,10 @@ export class SandboxState {
    * @example
    * ```ts
    * import { defaultDataset } from "../data/default-dataset.js";
- * import { createState } from "./state.js";
- *
- * const state = createState(await defaultDataset());
- * state.revokeCatalogAccess("user-ana", "catalog-academy-business");
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
+   * state.revokeCatalogAccess("user-ana", "catalog-academy-business");
    * ```
    */
   revokeCatalogAccess(userId: string, catalogId: string): void {
@@ -434,10 +434,10 @@ export class SandboxState {
    * @example
    * ```ts
    * import { defaultDataset } from "../data/default-dataset.js";
- * import { createState } from "./state.js";
- *
- * const state = createState(await defaultDataset());
- * state.searchStore("user-ana", { query: "spanish AND animals" });
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
+   * state.searchStore("user-ana", { query: "spanish AND animals" });
    * ```
    */
   searchStore(userId: string, params: StoreSearchParams): Drillables {
@@ -461,10 +461,10 @@ export class SandboxState {
    * @example
    * ```ts
    * import { defaultDataset } from "../data/default-dataset.js";
- * import { createState } from "./state.js";
- *
- * const state = createState(await defaultDataset());
- * state.nextQuestion("user-ana", ["es-animals-to-en"]).question.tell.terms;
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
+   * state.nextQuestion("user-ana", ["es-animals-to-en"]).question.tell.terms;
    * ```
    */
   nextQuestion(userId: string, drillIds: readonly string[]): QuestionResponse {
@@ -480,11 +480,11 @@ export class SandboxState {
    * @example
    * ```ts
    * import { defaultDataset } from "../data/default-dataset.js";
- * import { createState } from "./state.js";
- *
- * const state = createState(await defaultDataset());
- * const { reference } = state.nextQuestion("user-ana", ["es-animals-to-en"]).question;
- * state.answer("user-ana", reference, { answer: "dog" });
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
+   * const { reference } = state.nextQuestion("user-ana", ["es-animals-to-en"]).question;
+   * state.answer("user-ana", reference, { answer: "dog" });
    * ```
    */
   answer(userId: string, reference: string, body: unknown): AnswerResponse {
@@ -500,10 +500,10 @@ export class SandboxState {
    * @example
    * ```ts
    * import { defaultDataset } from "../data/default-dataset.js";
- * import { createState } from "./state.js";
- *
- * const state = createState(await defaultDataset());
- * state.getRendition("user-ana", "es-animals-to-en").proficiency;
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
+   * state.getRendition("user-ana", "es-animals-to-en").proficiency;
    * ```
    */
   getRendition(userId: string, drillableId: string): Rendition {
@@ -519,10 +519,10 @@ export class SandboxState {
    * @example
    * ```ts
    * import { defaultDataset } from "../data/default-dataset.js";
- * import { createState } from "./state.js";
- *
- * const state = createState(await defaultDataset());
- * state.listRepertoire("user-ana", { resultStart: "0", resultSize: "10" });
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
+   * state.listRepertoire("user-ana", { resultStart: "0", resultSize: "10" });
    * ```
    */
   listRepertoire(
@@ -553,10 +553,10 @@ export class SandboxState {
    * @example
    * ```ts
    * import { defaultDataset } from "../data/default-dataset.js";
- * import { createState } from "./state.js";
- *
- * const state = createState(await defaultDataset());
- * state.addToRepertoire("user-ana", "course-es-beginners"); // true
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
+   * state.addToRepertoire("user-ana", "course-es-beginners"); // true
    * ```
    */
   addToRepertoire(userId: string, drillableId: string): boolean {
@@ -572,11 +572,11 @@ export class SandboxState {
    * @example
    * ```ts
    * import { defaultDataset } from "../data/default-dataset.js";
- * import { createState } from "./state.js";
- *
- * const state = createState(await defaultDataset());
- * state.addToRepertoire("user-ana", "course-es-beginners");
- * state.removeFromRepertoire("user-ana", "course-es-beginners");
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
+   * state.addToRepertoire("user-ana", "course-es-beginners");
+   * state.removeFromRepertoire("user-ana", "course-es-beginners");
    * ```
    */
   removeFromRepertoire(userId: string, drillableId: string): void {
@@ -591,10 +591,10 @@ export class SandboxState {
    * @example
    * ```ts
    * import { defaultDataset } from "../data/default-dataset.js";
- * import { createState } from "./state.js";
- *
- * const state = createState(await defaultDataset());
- * JSON.stringify(state.snapshot());
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
+   * JSON.stringify(state.snapshot());
    * ```
    */
   snapshot(): SandboxData {
