@@ -279,7 +279,8 @@ export class SandboxState {
    *
    * const state = createState(await defaultDataset());
    * const drill = state.drillable("math-times-7");
-   * if (drill !== undefined) state.toDrillable(drill, "user-ana"); // { id: "math-times-7", name: "Times table of 7", … }
+   * // { id: "math-times-7", name: "Times table of 7", subject: "Mathematics", type: "DRILL", … }
+   * if (drill !== undefined) state.toDrillable(drill, "user-ana");
    * ```
    */
   toDrillable(record: DrillableRecord, userId: string): Drillable {
