@@ -26,7 +26,11 @@ export const DATA_FILE_FORMAT_VERSION = 1;
  *
  * @example
  * ```ts
- * const result = validateDataFile(JSON.parse(text));
+ * import { readFile } from "node:fs/promises";
+ * import type { DataFileValidation } from "./data-file-checker.js";
+ * import { validateDataFile } from "./data-file.js";
+ *
+ * const result: DataFileValidation = validateDataFile(JSON.parse(await readFile("my-data.json", "utf8")));
  * if (!result.ok) console.log(result.problems);
  * ```
  */
@@ -39,6 +43,8 @@ export type DataFileValidation =
  *
  * @example
  * ```ts
+ * import type { DataFileSection } from "./data-file-checker.js";
+ *
  * const section: DataFileSection = "drills";
  * ```
  */
@@ -61,6 +67,8 @@ export const DATA_FILE_SECTIONS: readonly DataFileSection[] = [
  *
  * @example
  * ```ts
+ * import { isDataFileSection } from "./data-file-checker.js";
+ *
  * isDataFileSection("drills"); // true
  * ```
  */
@@ -101,6 +109,8 @@ class Records<T> {
  *
  * @example
  * ```ts
+ * import { DataFileChecker } from "./data-file-checker.js";
+ *
  * const checker = new DataFileChecker();
  * checker.root({ organizations: [], users: [], drills: [] });
  * checker.section("organizations", []);

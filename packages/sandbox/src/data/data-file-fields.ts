@@ -6,11 +6,6 @@ import type { DataFileProblem } from "../errors.js";
 
 /**
  * A parsed JSON object whose fields are still unchecked.
- *
- * @example
- * ```ts
- * const obj = value as Json;
- * ```
  */
 export type Json = Record<string, unknown>;
 
@@ -21,6 +16,8 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
  *
  * @example
  * ```ts
+ * import { child } from "./data-file-fields.js";
+ *
  * child("$.drills", 3); // "$.drills[3]"
  * child("$", "my field"); // '$["my field"]'
  * ```
@@ -35,6 +32,8 @@ export function child(path: string, key: string | number): string {
  *
  * @example
  * ```ts
+ * import { describe } from "./data-file-fields.js";
+ *
  * describe(""); // 'string ""'
  * ```
  */
@@ -50,7 +49,11 @@ export function describe(value: unknown): string {
  *
  * @example
  * ```ts
- * const tags = trimmed(collected);
+ * import { trimmed } from "./data-file-fields.js";
+ *
+ * const collected: string[] = [];
+ * collected.push("spanish", "a1");
+ * const tags = trimmed(collected); // ["spanish", "a1"], with no spare room
  * ```
  */
 export function trimmed<T>(list: T[]): T[] {
@@ -63,6 +66,8 @@ export function trimmed<T>(list: T[]): T[] {
  *
  * @example
  * ```ts
+ * import { FieldReader } from "./data-file-fields.js";
+ *
  * const r = new FieldReader();
  * const name = r.string({ name: "" }, "name", "$.drills[0]"); // "" and a problem at $.drills[0].name
  * ```

@@ -22,6 +22,9 @@ export const DEFAULT_DATA_FILE_URL = new URL("../../data/default.json", import.m
  *
  * @example
  * ```ts
+ * import { createState } from "../domain/state.js";
+ * import { readDataFile } from "./data-file-read.js";
+ *
  * const state = createState(await readDataFile("./my-data.json"));
  * ```
  */

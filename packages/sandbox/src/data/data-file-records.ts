@@ -55,6 +55,10 @@ function readPublicKey(r: FieldReader, obj: Json, path: string): ServiceAccountP
  *
  * @example
  * ```ts
+ * import { FieldReader } from "./data-file-fields.js";
+ * import { readOrganization } from "./data-file-records.js";
+ *
+ * const r = new FieldReader();
  * readOrganization(r, { id: "org", name: "Org", serviceAccountId: "sa" }, "$.organizations[0]");
  * ```
  */
@@ -75,6 +79,10 @@ export function readOrganization(r: FieldReader, entry: unknown, path: string): 
  *
  * @example
  * ```ts
+ * import { FieldReader } from "./data-file-fields.js";
+ * import { readUser } from "./data-file-records.js";
+ *
+ * const r = new FieldReader();
  * readUser(r, { id: "u1", name: "One", emails: ["one@example.test"] }, "$.users[1]");
  * ```
  */
@@ -154,7 +162,13 @@ function readItems(r: FieldReader, obj: Json, path: string): DrillItem[] {
  *
  * @example
  * ```ts
- * readDrill(r, { id: "d1", name: "D", subject: "S", askName: "A", tellName: "T", items: [{ ask: "a", tell: "b" }] }, "$.drills[0]");
+ * import { FieldReader } from "./data-file-fields.js";
+ * import { readDrill } from "./data-file-records.js";
+ *
+ * const r = new FieldReader();
+ * const items = [{ ask: "a", tell: "b" }];
+ * const entry = { id: "d1", name: "D", subject: "S", askName: "A", tellName: "T", items };
+ * readDrill(r, entry, "$.drills[0]");
  * ```
  */
 export function readDrill(r: FieldReader, entry: unknown, path: string): Drill | undefined {
@@ -174,6 +188,10 @@ export function readDrill(r: FieldReader, entry: unknown, path: string): Drill |
  *
  * @example
  * ```ts
+ * import { FieldReader } from "./data-file-fields.js";
+ * import { readCourse } from "./data-file-records.js";
+ *
+ * const r = new FieldReader();
  * readCourse(r, { id: "c1", name: "C", subject: "S", drillIds: ["d1"] }, "$.courses[0]");
  * ```
  */
@@ -190,6 +208,10 @@ export function readCourse(r: FieldReader, entry: unknown, path: string): Course
  *
  * @example
  * ```ts
+ * import { FieldReader } from "./data-file-fields.js";
+ * import { readCatalog } from "./data-file-records.js";
+ *
+ * const r = new FieldReader();
  * readCatalog(r, { id: "k", name: "K", drillableIds: [], userIds: [] }, "$.catalogs[0]");
  * ```
  */
@@ -209,7 +231,12 @@ export function readCatalog(r: FieldReader, entry: unknown, path: string): Catal
  *
  * @example
  * ```ts
- * readGroup(r, { id: "g", name: "G", organizationId: "org", memberIds: [], drillableIds: [] }, "$.groups[0]");
+ * import { FieldReader } from "./data-file-fields.js";
+ * import { readGroup } from "./data-file-records.js";
+ *
+ * const r = new FieldReader();
+ * const entry = { id: "g", name: "G", organizationId: "org", memberIds: [], drillableIds: [] };
+ * readGroup(r, entry, "$.groups[0]");
  * ```
  */
 export function readGroup(r: FieldReader, entry: unknown, path: string): Group | undefined {

@@ -20,6 +20,8 @@ const CHUNK_BYTES = 1 << 20;
  *
  * @example
  * ```ts
+ * import { streamDataFile } from "./data-file-stream.js";
+ *
  * const result = await streamDataFile("./my-data.json");
  * ```
  */

@@ -19,8 +19,11 @@ export { DATA_FILE_FORMAT_VERSION } from "./data-file-checker.js";
  *
  * @example
  * ```ts
+ * import { validateDataFile } from "./data-file.js";
+ *
  * const result = validateDataFile({ users: [], drills: [] });
- * // result.ok === false; result.problems[0] → { path: "$.organizations", message: "is required (an array)" }
+ * // result.ok === false; the first problem: { path: "$.organizations", message: "is required (an array)" }
+ * if (!result.ok) console.log(result.problems[0]);
  * ```
  */
 export function validateDataFile(value: unknown): DataFileValidation {
@@ -41,6 +44,9 @@ export function validateDataFile(value: unknown): DataFileValidation {
  *
  * @example
  * ```ts
+ * import { readFile } from "node:fs/promises";
+ * import { parseDataFile } from "./data-file.js";
+ *
  * const data = parseDataFile(await readFile("my-data.json", "utf8"), "my-data.json");
  * ```
  */
@@ -62,6 +68,10 @@ function parseJson(text: string, source: string | undefined): unknown {
  *
  * @example
  * ```ts
+ * import { readFile } from "node:fs/promises";
+ * import { checkedData, validateDataFile } from "./data-file.js";
+ *
+ * const value: unknown = JSON.parse(await readFile("my-data.json", "utf8"));
  * const data = checkedData(validateDataFile(value), "my-data.json");
  * ```
  */

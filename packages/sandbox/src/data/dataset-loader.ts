@@ -16,6 +16,8 @@ import { checkSeed, resolveDataset } from "./dataset.js";
  *
  * @example
  * ```ts
+ * import { readDatasetFile } from "./dataset-loader.js";
+ *
  * const data = await readDatasetFile({ dataFile: "./my-data.json" });
  * ```
  */
@@ -41,6 +43,8 @@ export async function readDatasetFile(source: DatasetSource): Promise<SandboxDat
  *
  * @example
  * ```ts
+ * import { loadDataset } from "./dataset-loader.js";
+ *
  * const { data, state } = await loadDataset({ dataFile: "./my-data.json" });
  * ```
  */

@@ -14,6 +14,8 @@ import { defaultDataset } from "./default-dataset.js";
  *
  * @example
  * ```ts
+ * import type { DatasetSource } from "./dataset.js";
+ *
  * const source: DatasetSource = { dataFile: "./my-data.json", seed: 7 };
  * ```
  */
@@ -31,6 +33,8 @@ export interface DatasetSource {
  *
  * @example
  * ```ts
+ * import { checkSeed } from "./dataset.js";
+ *
  * checkSeed(-1); // throws SandboxOptionError "seed: must be an integer from 0 to 4294967295"
  * ```
  */
@@ -46,6 +50,8 @@ export function checkSeed(seed: number | undefined): void {
  *
  * @example
  * ```ts
+ * import { resolveDataset } from "./dataset.js";
+ *
  * const { data, state } = await resolveDataset({ seed: 7 });
  * ```
  */

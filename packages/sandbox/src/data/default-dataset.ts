@@ -17,8 +17,10 @@ let checked: SandboxData | undefined;
  *
  * @example
  * ```ts
+ * import { defaultDataset } from "./default-dataset.js";
+ *
  * const data = await defaultDataset();
- * data.drills.length; // 300
+ * console.log(data.drills.length); // 300
  * ```
  */
 export async function defaultDataset(): Promise<SandboxData> {

@@ -16,6 +16,8 @@
  *
  * @example
  * ```ts
+ * import type { TopLevelVisitor } from "./json-top-level-scanner.js";
+ *
  * const visitor: TopLevelVisitor = {
  *   streams: (key) => key === "drills",
  *   member: (key, value) => console.log(key, value),
@@ -42,7 +44,15 @@ export interface TopLevelVisitor {
  *
  * @example
  * ```ts
- * if (error instanceof JsonScanError) console.error(`${error.message} (byte ${error.offset})`);
+ * import { JsonScanError, TopLevelScanner } from "./json-top-level-scanner.js";
+ *
+ * const scanner = new TopLevelScanner({ streams: () => true, member() {}, element() {}, arrayEnd() {} });
+ * try {
+ *   scanner.write(Buffer.from('{"drills": [1,'));
+ *   scanner.end();
+ * } catch (error) {
+ *   if (error instanceof JsonScanError) console.error(`${error.message} (byte ${error.offset})`);
+ * }
  * ```
  */
 export class JsonScanError extends Error {
@@ -99,7 +109,16 @@ const ELEMENT = 2;
  *
  * @example
  * ```ts
- * const scanner = new TopLevelScanner(visitor);
+ * import { createReadStream } from "node:fs";
+ * import { TopLevelScanner } from "./json-top-level-scanner.js";
+ *
+ * const path = "./my-data.json";
+ * const scanner = new TopLevelScanner({
+ *   streams: (key) => key === "drills",
+ *   member: (key, value) => console.log(key, value),
+ *   element: (key, index) => console.log(`${key}[${index}]`),
+ *   arrayEnd: (key, length) => console.log(key, length),
+ * });
  * for await (const chunk of createReadStream(path)) scanner.write(chunk);
  * scanner.end();
  * ```

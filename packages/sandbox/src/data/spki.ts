@@ -22,6 +22,8 @@ const ALGORITHMS: Readonly<Record<string, string>> = {
  *
  * @example
  * ```ts
+ * import type { PublicKeyOutline } from "./spki.js";
+ *
  * const key: PublicKeyOutline = { type: "rsa", bits: 2048 };
  * ```
  */
@@ -81,7 +83,12 @@ function unsignedBits(der: Uint8Array, { start, end }: Element): number {
  *
  * @example
  * ```ts
- * readPublicKeyPem(pem)?.type; // "rsa"
+ * import { generateKeyPairSync } from "node:crypto";
+ * import { readPublicKeyPem } from "./spki.js";
+ *
+ * const { publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+ * const pem = publicKey.export({ type: "spki", format: "pem" }).toString();
+ * console.log(readPublicKeyPem(pem)?.type); // "rsa"
  * ```
  */
 export function readPublicKeyPem(pem: string): PublicKeyOutline | undefined {

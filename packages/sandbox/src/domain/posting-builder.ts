@@ -20,6 +20,12 @@ const REPEATING_FIELDS: ReadonlySet<SearchField> = new Set<SearchField>(["SUBJEC
  *
  * @example
  * ```ts
+ * import { defaultDataset } from "../data/default-dataset.js";
+ * import { PostingBuilder } from "./posting-builder.js";
+ * import { PostingLists } from "./posting-lists.js";
+ *
+ * const records = (await defaultDataset()).drills;
+ * const lists = new PostingLists();
  * const builder = new PostingBuilder(lists);
  * records.forEach((record, docNr) => builder.add(record, docNr));
  * builder.finish(records);

@@ -20,6 +20,9 @@ export const ANY_FIELD = SEARCH_FIELDS.length;
  *
  * @example
  * ```ts
+ * import { fieldKind, PostingLists } from "./posting-lists.js";
+ *
+ * const lists = new PostingLists();
  * lists.list("paris", fieldKind("NAME"));
  * ```
  */
@@ -38,6 +41,8 @@ const EMPTY: ArrayLike<number> = new Int32Array(0);
  *
  * @example
  * ```ts
+ * import { ANY_FIELD, PostingLists } from "./posting-lists.js";
+ *
  * const lists = new PostingLists();
  * const nr = lists.numberOf("paris");
  * lists.mutable(nr, ANY_FIELD).push(0);

@@ -35,6 +35,11 @@ const MAX_SESSIONS = 10_000;
  *
  * @example
  * ```ts
+ * import { defaultDataset } from "../data/default-dataset.js";
+ * import type { PracticeContext } from "./practice.js";
+ *
+ * const data = await defaultDataset();
+ * const records = new Map([...data.drills, ...data.courses].map((record) => [record.id, record]));
  * const ctx: PracticeContext = { drillable: (id) => records.get(id), canAccess: () => true };
  * ```
  */
@@ -49,6 +54,8 @@ export interface PracticeContext {
  *
  * @example
  * ```ts
+ * import type { PracticeOptions } from "./practice.js";
+ *
  * const options: PracticeOptions = { seed: 7, maxOpenQuestions: 1000 };
  * ```
  */
@@ -116,7 +123,11 @@ function maxProficiency(a: Proficiency, b: Proficiency): Proficiency {
  *
  * @example
  * ```ts
- * expectedDurationOf({ type: "DRILL", items: [{ ask: "a", tell: "b" }] } as Drill); // 10
+ * import { defaultDataset } from "../data/default-dataset.js";
+ * import { expectedDurationOf } from "./practice.js";
+ *
+ * const drill = (await defaultDataset()).drills.find((d) => d.id === "es-animals-to-en");
+ * if (drill !== undefined) expectedDurationOf(drill); // 160: 16 items of 10 seconds
  * ```
  */
 export function expectedDurationOf(
@@ -144,8 +155,14 @@ export function expectedDurationOf(
  *
  * @example
  * ```ts
+ * import { defaultDataset } from "../data/default-dataset.js";
+ * import { PracticeBook, type PracticeContext } from "./practice.js";
+ *
+ * const data = await defaultDataset();
+ * const records = new Map([...data.drills, ...data.courses].map((record) => [record.id, record]));
+ * const ctx: PracticeContext = { drillable: (id) => records.get(id), canAccess: () => true };
  * const book = new PracticeBook(ctx, { seed: 1 });
- * const { question } = book.nextQuestion("u-1", ["es-animals"]);
+ * const { question } = book.nextQuestion("u-1", ["es-animals-to-en"]);
  * book.answer("u-1", question.reference, { answer: question.tell.terms[0]?.value });
  * ```
  */
@@ -175,7 +192,14 @@ export class PracticeBook {
    *
    * @example
    * ```ts
-   * book.nextQuestion("u-1", ["es-animals", "es-colours"]).question.sequenceNr; // 1, then 2, …
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { PracticeBook, type PracticeContext } from "./practice.js";
+   *
+   * const data = await defaultDataset();
+   * const records = new Map([...data.drills, ...data.courses].map((record) => [record.id, record]));
+   * const ctx: PracticeContext = { drillable: (id) => records.get(id), canAccess: () => true };
+   * const book = new PracticeBook(ctx, { seed: 1 });
+   * book.nextQuestion("u-1", ["es-animals-to-en", "es-colours-to-en"]).question.sequenceNr; // 1, then 2, …
    * ```
    */
   nextQuestion(userId: string, drillIds: readonly string[]): QuestionResponse {
@@ -254,7 +278,15 @@ export class PracticeBook {
    *
    * @example
    * ```ts
-   * book.answer("u-1", reference, { answer: "dog" }).evaluation.result; // "CORRECT"
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { PracticeBook, type PracticeContext } from "./practice.js";
+   *
+   * const data = await defaultDataset();
+   * const records = new Map([...data.drills, ...data.courses].map((record) => [record.id, record]));
+   * const ctx: PracticeContext = { drillable: (id) => records.get(id), canAccess: () => true };
+   * const book = new PracticeBook(ctx, { seed: 1 });
+   * const { reference } = book.nextQuestion("u-1", ["es-animals-to-en"]).question; // asks "el caballo"
+   * book.answer("u-1", reference, { answer: "horse" }).evaluation.result; // "CORRECT"
    * ```
    */
   answer(userId: string, reference: string, body: unknown): AnswerResponse {
@@ -293,7 +325,14 @@ export class PracticeBook {
    *
    * @example
    * ```ts
-   * book.getRendition("u-1", "es-animals").proficiency.overall;
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { PracticeBook, type PracticeContext } from "./practice.js";
+   *
+   * const data = await defaultDataset();
+   * const records = new Map([...data.drills, ...data.courses].map((record) => [record.id, record]));
+   * const ctx: PracticeContext = { drillable: (id) => records.get(id), canAccess: () => true };
+   * const book = new PracticeBook(ctx, { seed: 1 });
+   * book.getRendition("u-1", "es-animals-to-en").proficiency.overall; // 0 before the first answer
    * ```
    */
   getRendition(userId: string, drillableId: string): Rendition {
@@ -316,7 +355,15 @@ export class PracticeBook {
    *
    * @example
    * ```ts
-   * book.practiceOf("u-1", drill); // undefined before the first answer
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { PracticeBook, type PracticeContext } from "./practice.js";
+   *
+   * const data = await defaultDataset();
+   * const records = new Map([...data.drills, ...data.courses].map((record) => [record.id, record]));
+   * const ctx: PracticeContext = { drillable: (id) => records.get(id), canAccess: () => true };
+   * const book = new PracticeBook(ctx, { seed: 1 });
+   * const drill = records.get("es-animals-to-en");
+   * if (drill !== undefined) book.practiceOf("u-1", drill); // undefined before the first answer
    * ```
    */
   practiceOf(userId: string, record: DrillableRecord): DrillablePractice | undefined {
@@ -336,7 +383,14 @@ export class PracticeBook {
    *
    * @example
    * ```ts
-   * book.addToRepertoire("u-1", "es-animals"); // true
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { PracticeBook, type PracticeContext } from "./practice.js";
+   *
+   * const data = await defaultDataset();
+   * const records = new Map([...data.drills, ...data.courses].map((record) => [record.id, record]));
+   * const ctx: PracticeContext = { drillable: (id) => records.get(id), canAccess: () => true };
+   * const book = new PracticeBook(ctx, { seed: 1 });
+   * book.addToRepertoire("u-1", "es-animals-to-en"); // true
    * ```
    */
   addToRepertoire(userId: string, drillableId: string): boolean {
@@ -358,7 +412,15 @@ export class PracticeBook {
    *
    * @example
    * ```ts
-   * book.removeFromRepertoire("u-1", "es-animals");
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { PracticeBook, type PracticeContext } from "./practice.js";
+   *
+   * const data = await defaultDataset();
+   * const records = new Map([...data.drills, ...data.courses].map((record) => [record.id, record]));
+   * const ctx: PracticeContext = { drillable: (id) => records.get(id), canAccess: () => true };
+   * const book = new PracticeBook(ctx, { seed: 1 });
+   * book.addToRepertoire("u-1", "es-animals-to-en");
+   * book.removeFromRepertoire("u-1", "es-animals-to-en");
    * ```
    */
   removeFromRepertoire(userId: string, drillableId: string): void {
@@ -376,7 +438,15 @@ export class PracticeBook {
    *
    * @example
    * ```ts
-   * book.repertoireIds("u-1"); // ["es-animals"]
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { PracticeBook, type PracticeContext } from "./practice.js";
+   *
+   * const data = await defaultDataset();
+   * const records = new Map([...data.drills, ...data.courses].map((record) => [record.id, record]));
+   * const ctx: PracticeContext = { drillable: (id) => records.get(id), canAccess: () => true };
+   * const book = new PracticeBook(ctx, { seed: 1 });
+   * book.addToRepertoire("u-1", "es-animals-to-en");
+   * book.repertoireIds("u-1"); // ["es-animals-to-en"]
    * ```
    */
   repertoireIds(userId: string): string[] {
@@ -391,7 +461,14 @@ export class PracticeBook {
    *
    * @example
    * ```ts
-   * book.forgetDrillable("es-animals");
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { PracticeBook, type PracticeContext } from "./practice.js";
+   *
+   * const data = await defaultDataset();
+   * const records = new Map([...data.drills, ...data.courses].map((record) => [record.id, record]));
+   * const ctx: PracticeContext = { drillable: (id) => records.get(id), canAccess: () => true };
+   * const book = new PracticeBook(ctx, { seed: 1 });
+   * book.forgetDrillable("es-animals-to-en");
    * ```
    */
   forgetDrillable(drillableId: string): void {
@@ -574,8 +651,11 @@ function zeroSummary() {
  *
  * @example
  * ```ts
+ * import { evaluate } from "./practice.js";
+ *
  * evaluate(["red", "blue"], ["red", "green"]).termEvaluations;
- * // [{ value: "red", result: "CORRECT" }, { value: "blue", result: "INCORRECT" }, { value: "green", result: "MISSED" }]
+ * // [{ value: "red", result: "CORRECT" }, { value: "blue", result: "INCORRECT" },
+ * //  { value: "green", result: "MISSED" }]
  * ```
  */
 export function evaluate(

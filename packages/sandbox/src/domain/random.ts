@@ -8,6 +8,8 @@
  *
  * @example
  * ```ts
+ * import { hashString } from "./random.js";
+ *
  * hashString("user-1|es-animals"); // a stable unsigned 32-bit integer
  * ```
  */
@@ -26,6 +28,8 @@ export function hashString(text: string): number {
  *
  * @example
  * ```ts
+ * import { Prng } from "./random.js";
+ *
  * const rng = new Prng(42);
  * rng.int(6); // 0..5, the same on every run
  * ```
@@ -42,6 +46,8 @@ export class Prng {
    *
    * @example
    * ```ts
+   * import { Prng } from "./random.js";
+   *
    * new Prng(1).next(); // 0.6270739405881613
    * ```
    */
@@ -58,6 +64,8 @@ export class Prng {
    *
    * @example
    * ```ts
+   * import { Prng } from "./random.js";
+   *
    * new Prng(7).int(10);
    * ```
    */
@@ -70,6 +78,8 @@ export class Prng {
    *
    * @example
    * ```ts
+   * import { Prng } from "./random.js";
+   *
    * new Prng(3).pick(["a", "b", "c"]);
    * ```
    */
@@ -83,6 +93,8 @@ export class Prng {
    *
    * @example
    * ```ts
+   * import { Prng } from "./random.js";
+   *
    * new Prng(5).shuffle([1, 2, 3, 4]);
    * ```
    */
@@ -101,6 +113,8 @@ export class Prng {
    *
    * @example
    * ```ts
+   * import { Prng } from "./random.js";
+   *
    * new Prng(9).sample(["a", "b", "c", "d"], 2);
    * ```
    */

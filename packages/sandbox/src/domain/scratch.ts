@@ -8,6 +8,8 @@
  *
  * @example
  * ```ts
+ * import { atLeast } from "./scratch.js";
+ *
  * let marks = new Uint8Array(0);
  * marks = atLeast(marks, 100, Uint8Array); // length 125
  * ```

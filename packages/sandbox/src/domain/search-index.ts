@@ -72,6 +72,8 @@ let members = new Uint8Array(0);
  *
  * @example
  * ```ts
+ * import { intersectSorted } from "./search-index.js";
+ *
  * intersectSorted([1, 3, 5, 7], [3, 4, 5]); // Int32Array [3, 5]
  * ```
  */
@@ -105,6 +107,8 @@ export function intersectSorted(a: ArrayLike<number>, b: ArrayLike<number>): Int
  *
  * @example
  * ```ts
+ * import { unionSorted } from "./search-index.js";
+ *
  * unionSorted([1, 3], [2, 3, 4]); // [1, 2, 3, 4]
  * ```
  */
@@ -144,6 +148,10 @@ export function unionSorted(a: ArrayLike<number>, b: ArrayLike<number>): number[
  *
  * @example
  * ```ts
+ * import { defaultDataset } from "../data/default-dataset.js";
+ * import { SearchIndex } from "./search-index.js";
+ *
+ * const data = await defaultDataset();
  * const index = SearchIndex.build(data.drills);
  * index.posting("NAME", "spanish"); // document numbers of drills whose name has the word "spanish"
  * ```
@@ -165,6 +173,10 @@ export class SearchIndex {
    *
    * @example
    * ```ts
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { SearchIndex } from "./search-index.js";
+   *
+   * const data = await defaultDataset();
    * const index = SearchIndex.build([...data.drills, ...data.courses]);
    * ```
    */
@@ -197,6 +209,10 @@ export class SearchIndex {
    *
    * @example
    * ```ts
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { SearchIndex } from "./search-index.js";
+   *
+   * const index = SearchIndex.build((await defaultDataset()).drills);
    * const marks = new Uint8Array(index.capacity);
    * ```
    */
@@ -209,7 +225,13 @@ export class SearchIndex {
    *
    * @example
    * ```ts
-   * index.upsert({ ...drill, name: "New name" });
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { SearchIndex } from "./search-index.js";
+   *
+   * const data = await defaultDataset();
+   * const index = SearchIndex.build(data.drills);
+   * const drill = data.drills[0];
+   * if (drill !== undefined) index.upsert({ ...drill, name: "New name" });
    * ```
    */
   upsert(record: DrillableRecord): void {
@@ -239,7 +261,11 @@ export class SearchIndex {
    *
    * @example
    * ```ts
-   * index.remove("es-animals"); // true
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { SearchIndex } from "./search-index.js";
+   *
+   * const index = SearchIndex.build((await defaultDataset()).drills);
+   * index.remove("es-animals-to-en"); // true
    * ```
    */
   remove(id: string): boolean {
@@ -259,7 +285,11 @@ export class SearchIndex {
    *
    * @example
    * ```ts
-   * const nr = index.docNumber("es-animals");
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { SearchIndex } from "./search-index.js";
+   *
+   * const index = SearchIndex.build((await defaultDataset()).drills);
+   * const nr = index.docNumber("es-animals-to-en");
    * ```
    */
   docNumber(id: string): number | undefined {
@@ -271,6 +301,10 @@ export class SearchIndex {
    *
    * @example
    * ```ts
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { SearchIndex } from "./search-index.js";
+   *
+   * const index = SearchIndex.build((await defaultDataset()).drills);
    * const record = index.record(index.posting("NAME", "spanish")[0] ?? -1);
    * ```
    */
@@ -284,6 +318,10 @@ export class SearchIndex {
    *
    * @example
    * ```ts
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { SearchIndex } from "./search-index.js";
+   *
+   * const index = SearchIndex.build((await defaultDataset()).drills);
    * index.posting("TAGS", "animals");
    * ```
    */
@@ -296,6 +334,10 @@ export class SearchIndex {
    *
    * @example
    * ```ts
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { SearchIndex } from "./search-index.js";
+   *
+   * const index = SearchIndex.build((await defaultDataset()).drills);
    * index.postingAnyField("animals");
    * ```
    */
@@ -309,6 +351,11 @@ export class SearchIndex {
    *
    * @example
    * ```ts
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { SearchIndex } from "./search-index.js";
+   *
+   * const index = SearchIndex.build((await defaultDataset()).drills);
+   * const doc = index.docNumber("es-animals-to-en") ?? -1;
    * const inStore = index.inStoreFlags()[doc] === 1;
    * ```
    */
@@ -322,6 +369,11 @@ export class SearchIndex {
    *
    * @example
    * ```ts
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { SearchIndex } from "./search-index.js";
+   *
+   * const index = SearchIndex.build((await defaultDataset()).drills);
+   * const doc = index.docNumber("es-animals-to-en") ?? -1;
    * const rank = index.nameRanks()[doc];
    * ```
    */
@@ -335,6 +387,11 @@ export class SearchIndex {
    *
    * @example
    * ```ts
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { SearchIndex } from "./search-index.js";
+   *
+   * const index = SearchIndex.build((await defaultDataset()).drills);
+   * const docs = Array.from(index.postingAnyField("animals"));
    * docs.sort((a, b) => index.nameRank(a) - index.nameRank(b));
    * ```
    */
@@ -348,6 +405,10 @@ export class SearchIndex {
    *
    * @example
    * ```ts
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { SearchIndex } from "./search-index.js";
+   *
+   * const index = SearchIndex.build((await defaultDataset()).drills);
    * index.docAtRank(index.nameRank(7)); // 7
    * ```
    */

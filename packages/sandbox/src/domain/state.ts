@@ -25,7 +25,11 @@ import type {
  *
  * @example
  * ```ts
- * const state = createState(createDefaultDataset(), { seed: 42 });
+ * import { defaultDataset } from "../data/default-dataset.js";
+ * import { createState, type StateOptions } from "./state.js";
+ *
+ * const options: StateOptions = { seed: 42 };
+ * const state = createState(await defaultDataset(), options);
  * ```
  */
 export type StateOptions = PracticeOptions;
@@ -39,8 +43,11 @@ export type StateOptions = PracticeOptions;
  *
  * @example
  * ```ts
- * const state = createState(createDefaultDataset());
- * state.searchStore("user-ana", { query: "capitals" }).total;
+ * import { defaultDataset } from "../data/default-dataset.js";
+ * import { createState } from "./state.js";
+ *
+ * const state = createState(await defaultDataset());
+ * state.searchStore("user-ana", { query: "capitals" }).total; // 26
  * ```
  */
 export class SandboxState {
@@ -83,6 +90,10 @@ export class SandboxState {
    *
    * @example
    * ```ts
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
    * state.user("user-ana")?.name; // "Ana García"
    * ```
    */
@@ -95,6 +106,10 @@ export class SandboxState {
    *
    * @example
    * ```ts
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
    * state.findUserBySubject("ana.garcia@academy.example")?.id; // "user-ana"
    * ```
    */
@@ -107,6 +122,10 @@ export class SandboxState {
    *
    * @example
    * ```ts
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
    * state.organization("org-sandbox-academy")?.serviceAccountId;
    * ```
    */
@@ -119,6 +138,10 @@ export class SandboxState {
    *
    * @example
    * ```ts
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
    * state.organizationOfServiceAccount("svc-sandbox-academy")?.id; // "org-sandbox-academy"
    * ```
    */
@@ -134,6 +157,10 @@ export class SandboxState {
    *
    * @example
    * ```ts
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
    * state.resolveTokenSubject("svc-sandbox-academy", "hr-1001")?.id; // "user-ana"
    * state.resolveTokenSubject("svc-sandbox-academy", "user-olivia"); // undefined (outside the organization)
    * ```
@@ -152,6 +179,10 @@ export class SandboxState {
    *
    * @example
    * ```ts
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
    * for (const org of state.listOrganizations()) console.log(org.serviceAccountId);
    * ```
    */
@@ -166,6 +197,10 @@ export class SandboxState {
    *
    * @example
    * ```ts
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
    * state.drillable("es-animals-to-en")?.type; // "DRILL"
    * ```
    */
@@ -178,6 +213,10 @@ export class SandboxState {
    *
    * @example
    * ```ts
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
    * state.catalog("catalog-academy-business")?.userIds;
    * ```
    */
@@ -190,6 +229,10 @@ export class SandboxState {
    *
    * @example
    * ```ts
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
    * state.group("group-spanish-a1")?.memberIds;
    * ```
    */
@@ -203,7 +246,12 @@ export class SandboxState {
    *
    * @example
    * ```ts
-   * state.canAccess("user-olivia", state.drillable("es-business-to-en")!); // false
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
+   * const drill = state.drillable("es-business-to-en");
+   * if (drill !== undefined) state.canAccess("user-olivia", drill); // false
    * ```
    */
   canAccess(userId: string, record: DrillableRecord): boolean {
@@ -226,7 +274,13 @@ export class SandboxState {
    *
    * @example
    * ```ts
-   * state.toDrillable(state.drillable("math-times-7")!, "user-ana");
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
+   * const drill = state.drillable("math-times-7");
+   * // { id: "math-times-7", name: "Times table of 7", subject: "Mathematics", type: "DRILL", … }
+   * if (drill !== undefined) state.toDrillable(drill, "user-ana");
    * ```
    */
   toDrillable(record: DrillableRecord, userId: string): Drillable {
@@ -246,7 +300,12 @@ export class SandboxState {
    *
    * @example
    * ```ts
-   * state.upsertDrill({ ...state.drillable("math-times-7") as Drill, name: "Sevens" });
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
+   * const drill = state.drillable("math-times-7");
+   * if (drill?.type === "DRILL") state.upsertDrill({ ...drill, name: "Sevens" });
    * ```
    */
   upsertDrill(drill: Drill): void {
@@ -258,7 +317,20 @@ export class SandboxState {
    *
    * @example
    * ```ts
-   * state.upsertCourse({ id: "c-1", type: "COURSE", name: "Mine", subject: "Maths", description: "", tags: [], inStore: false, drillIds: [] });
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
+   * state.upsertCourse({
+   *   id: "c-1",
+   *   type: "COURSE",
+   *   name: "Mine",
+   *   subject: "Maths",
+   *   description: "",
+   *   tags: [],
+   *   inStore: false,
+   *   drillIds: [],
+   * });
    * ```
    */
   upsertCourse(course: Course): void {
@@ -272,6 +344,10 @@ export class SandboxState {
    *
    * @example
    * ```ts
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
    * state.deleteDrillable("math-times-7");
    * ```
    */
@@ -312,6 +388,10 @@ export class SandboxState {
    *
    * @example
    * ```ts
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
    * state.grantCatalogAccess("user-olivia", "catalog-academy-business");
    * ```
    */
@@ -330,6 +410,10 @@ export class SandboxState {
    *
    * @example
    * ```ts
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
    * state.revokeCatalogAccess("user-ana", "catalog-academy-business");
    * ```
    */
@@ -350,6 +434,10 @@ export class SandboxState {
    *
    * @example
    * ```ts
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
    * state.searchStore("user-ana", { query: "spanish AND animals" });
    * ```
    */
@@ -373,6 +461,10 @@ export class SandboxState {
    *
    * @example
    * ```ts
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
    * state.nextQuestion("user-ana", ["es-animals-to-en"]).question.tell.terms;
    * ```
    */
@@ -388,6 +480,11 @@ export class SandboxState {
    *
    * @example
    * ```ts
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
+   * const { reference } = state.nextQuestion("user-ana", ["es-animals-to-en"]).question;
    * state.answer("user-ana", reference, { answer: "dog" });
    * ```
    */
@@ -403,6 +500,10 @@ export class SandboxState {
    *
    * @example
    * ```ts
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
    * state.getRendition("user-ana", "es-animals-to-en").proficiency;
    * ```
    */
@@ -418,6 +519,10 @@ export class SandboxState {
    *
    * @example
    * ```ts
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
    * state.listRepertoire("user-ana", { resultStart: "0", resultSize: "10" });
    * ```
    */
@@ -448,6 +553,10 @@ export class SandboxState {
    *
    * @example
    * ```ts
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
    * state.addToRepertoire("user-ana", "course-es-beginners"); // true
    * ```
    */
@@ -463,6 +572,11 @@ export class SandboxState {
    *
    * @example
    * ```ts
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
+   * state.addToRepertoire("user-ana", "course-es-beginners");
    * state.removeFromRepertoire("user-ana", "course-es-beginners");
    * ```
    */
@@ -477,6 +591,10 @@ export class SandboxState {
    *
    * @example
    * ```ts
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
    * JSON.stringify(state.snapshot());
    * ```
    */
@@ -529,7 +647,10 @@ export class SandboxState {
  *
  * @example
  * ```ts
- * const state = createState(createDefaultDataset(), { seed: 1 });
+ * import { defaultDataset } from "../data/default-dataset.js";
+ * import { createState } from "./state.js";
+ *
+ * const state = createState(await defaultDataset(), { seed: 1 });
  * ```
  */
 export function createState(data: SandboxData, options: StateOptions = {}): SandboxState {

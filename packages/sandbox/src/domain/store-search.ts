@@ -12,7 +12,13 @@ import { SEARCH_FIELDS } from "./types.js";
  *
  * @example
  * ```ts
- * const params: StoreSearchParams = { query: "spanish AND animals", searchField: ["NAME", "TAGS"], resultSize: "10" };
+ * import type { StoreSearchParams } from "./store-search.js";
+ *
+ * const params: StoreSearchParams = {
+ *   query: "spanish AND animals",
+ *   searchField: ["NAME", "TAGS"],
+ *   resultSize: "10",
+ * };
  * ```
  */
 export interface StoreSearchParams {
@@ -28,7 +34,18 @@ export interface StoreSearchParams {
  *
  * @example
  * ```ts
- * const ctx: StoreSearchContext = { index, catalog: (id) => catalogs.get(id), toDrillable: (r) => ({ ...r }) };
+ * import { defaultDataset } from "../data/default-dataset.js";
+ * import { SearchIndex } from "./search-index.js";
+ * import { type StoreSearchContext } from "./store-search.js";
+ *
+ * const data = await defaultDataset();
+ * const index = SearchIndex.build([...data.drills, ...data.courses]);
+ * const catalogs = new Map(data.catalogs.map((catalog) => [catalog.id, catalog]));
+ * const ctx: StoreSearchContext = {
+ *   index,
+ *   catalog: (id) => catalogs.get(id),
+ *   toDrillable: (r) => ({ ...r }),
+ * };
  * ```
  */
 export interface StoreSearchContext {
@@ -44,6 +61,8 @@ export interface StoreSearchContext {
  *
  * @example
  * ```ts
+ * import type { QueryWord } from "./store-search.js";
+ *
  * const word: QueryWord = { text: "Café", tokens: ["cafe"] };
  * ```
  */
@@ -58,7 +77,9 @@ export interface QueryWord {
  *
  * @example
  * ```ts
- * parseQuery("a b AND c"); // words a, b, c; groups [[0], [1, 2]]  i.e. a OR (b AND c)
+ * import { type ParsedQuery, parseQuery } from "./store-search.js";
+ *
+ * const query: ParsedQuery = parseQuery("a b AND c"); // words a, b, c; groups [[0], [1, 2]]: a OR (b AND c)
  * ```
  */
 export interface ParsedQuery {
@@ -86,6 +107,8 @@ const NONE: ArrayLike<number> = new Int32Array(0);
  *
  * @example
  * ```ts
+ * import { parseQuery } from "./store-search.js";
+ *
  * parseQuery("Spanish AND animals").groups; // [[0, 1]]
  * ```
  */
@@ -143,6 +166,8 @@ export function parseQuery(query: string): ParsedQuery {
  *
  * @example
  * ```ts
+ * import { parsePaging } from "./store-search.js";
+ *
  * parsePaging("20", undefined); // { start: 20, size: Infinity }
  * ```
  */
@@ -268,7 +293,13 @@ function wordPosting(index: SearchIndex, word: QueryWord, fields: readonly Searc
  *
  * @example
  * ```ts
- * const { matched } = matchQuery(index, parseQuery("paris"), ["NAME"]);
+ * import { defaultDataset } from "../data/default-dataset.js";
+ * import { SearchIndex } from "./search-index.js";
+ * import { matchQuery, parseQuery } from "./store-search.js";
+ *
+ * const data = await defaultDataset();
+ * const index = SearchIndex.build([...data.drills, ...data.courses]);
+ * const { matched } = matchQuery(index, parseQuery("capitals"), ["NAME"]); // 15 drills
  * ```
  */
 export function matchQuery(
@@ -310,7 +341,14 @@ export function matchQuery(
  *
  * @example
  * ```ts
- * rankPage(index, matched, postings, index.inStoreFlags(), 0, 10);
+ * import { defaultDataset } from "../data/default-dataset.js";
+ * import { SearchIndex } from "./search-index.js";
+ * import { matchQuery, parseQuery, rankPage } from "./store-search.js";
+ *
+ * const data = await defaultDataset();
+ * const index = SearchIndex.build([...data.drills, ...data.courses]);
+ * const { matched, postings } = matchQuery(index, parseQuery("capitals"), ["NAME"]);
+ * rankPage(index, matched, postings, index.inStoreFlags(), 0, 10); // { total: 15, docs: [10 numbers] }
  * ```
  */
 export function rankPage(
@@ -366,7 +404,19 @@ export function rankPage(
  *
  * @example
  * ```ts
- * searchStore(ctx, "u-1", { query: "capital AND europe", resultSize: "5" }); // { total: 12, drills: [...5] }
+ * import { defaultDataset } from "../data/default-dataset.js";
+ * import { SearchIndex } from "./search-index.js";
+ * import { type StoreSearchContext, searchStore } from "./store-search.js";
+ *
+ * const data = await defaultDataset();
+ * const index = SearchIndex.build([...data.drills, ...data.courses]);
+ * const catalogs = new Map(data.catalogs.map((catalog) => [catalog.id, catalog]));
+ * const ctx: StoreSearchContext = {
+ *   index,
+ *   catalog: (id) => catalogs.get(id),
+ *   toDrillable: (r) => ({ ...r }),
+ * };
+ * searchStore(ctx, "user-ana", { query: "capital AND europe", resultSize: "2" }); // total 3, 2 drills
  * ```
  */
 export function searchStore(ctx: StoreSearchContext, userId: string, params: StoreSearchParams): Drillables {

@@ -14,6 +14,8 @@ const SEPARATORS = /[^\p{L}\p{N}]+/u;
  *
  * @example
  * ```ts
+ * import { foldText } from "./text-tokens.js";
+ *
  * foldText("Ĉu Café?"); // "cu cafe?"
  * ```
  */
@@ -29,6 +31,8 @@ export function foldText(text: string): string {
  *
  * @example
  * ```ts
+ * import { tokenize } from "./text-tokens.js";
+ *
  * tokenize("Rock'n'Roll — São Paulo, 1969"); // ["rock", "n", "roll", "sao", "paulo", "1969"]
  * ```
  */
@@ -46,7 +50,11 @@ export function tokenize(text: string): string[] {
  *
  * @example
  * ```ts
- * fieldTexts(drill, "TAGS"); // ["spanish", "animals"]
+ * import { defaultDataset } from "../data/default-dataset.js";
+ * import { fieldTexts } from "./text-tokens.js";
+ *
+ * const drill = (await defaultDataset()).drills.find((d) => d.id === "es-animals-to-en");
+ * if (drill !== undefined) fieldTexts(drill, "TAGS"); // ["spanish", "vocabulary", "animals", "beginner"]
  * ```
  */
 export function fieldTexts(record: DrillableRecord, field: SearchField): readonly string[] {

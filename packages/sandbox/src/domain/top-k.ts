@@ -96,6 +96,8 @@ function bitsetPage(keys: Float64Array, max: number, start: number, k: number): 
  *
  * @example
  * ```ts
+ * import { selectPage } from "./top-k.js";
+ *
  * selectPage(Float64Array.of(9, 2, 7, 4, 1), 1, 2); // Float64Array [2, 4]
  * ```
  */

@@ -37,6 +37,8 @@ export const COURSE_TYPE = "COURSE";
  *
  * @example
  * ```ts
+ * import type { SearchField } from "./types.js";
+ *
  * const fields: SearchField[] = ["NAME", "TAGS"];
  * ```
  */
@@ -52,6 +54,8 @@ export const SEARCH_FIELDS: readonly SearchField[] = ["NAME", "DESCRIPTION", "SU
  *
  * @example
  * ```ts
+ * import type { DrillItem } from "./types.js";
+ *
  * const item: DrillItem = { ask: "perro", tell: "dog" };
  * ```
  */
@@ -65,6 +69,8 @@ export interface DrillItem {
  *
  * @example
  * ```ts
+ * import type { Drill } from "./types.js";
+ *
  * const drill: Drill = {
  *   id: "es-animals", type: "DRILL", name: "Spanish animals", subject: "Spanish",
  *   description: "Common animals", tags: ["spanish", "animals"], inStore: true,
@@ -94,6 +100,8 @@ export interface Drill {
  *
  * @example
  * ```ts
+ * import type { Course } from "./types.js";
+ *
  * const course: Course = {
  *   id: "es-basics", type: "COURSE", name: "Spanish basics", subject: "Spanish",
  *   description: "First steps", tags: ["spanish"], inStore: true, drillIds: ["es-animals"],
@@ -117,6 +125,8 @@ export interface Course {
  *
  * @example
  * ```ts
+ * import type { DrillableRecord } from "./types.js";
+ *
  * const label = (d: DrillableRecord) => (d.type === "DRILL" ? d.items.length : d.drillIds.length);
  * ```
  */
@@ -127,6 +137,8 @@ export type DrillableRecord = Drill | Course;
  *
  * @example
  * ```ts
+ * import type { Catalog } from "./types.js";
+ *
  * const catalog: Catalog = { id: "cat-1", name: "Staff", drillableIds: ["es-animals"], userIds: ["u-1"] };
  * ```
  */
@@ -142,7 +154,15 @@ export interface Catalog {
  *
  * @example
  * ```ts
- * const user: User = { id: "u-1", name: "Ana", emails: ["ana@example.test"], thirdPartyIds: ["hr-1"], organizationId: "org-1" };
+ * import type { User } from "./types.js";
+ *
+ * const user: User = {
+ *   id: "u-1",
+ *   name: "Ana",
+ *   emails: ["ana@example.test"],
+ *   thirdPartyIds: ["hr-1"],
+ *   organizationId: "org-1",
+ * };
  * ```
  */
 export interface User {
@@ -159,6 +179,8 @@ export interface User {
  *
  * @example
  * ```ts
+ * import type { ServiceAccountPublicKey } from "./types.js";
+ *
  * const key: ServiceAccountPublicKey = { keyId: "key-1", publicKeyPem: "-----BEGIN PUBLIC KEY-----\n…" };
  * ```
  */
@@ -174,6 +196,8 @@ export interface ServiceAccountPublicKey {
  *
  * @example
  * ```ts
+ * import type { Organization } from "./types.js";
+ *
  * const org: Organization = { id: "org-1", name: "Academy", serviceAccountId: "sa-1" };
  * ```
  */
@@ -191,7 +215,15 @@ export interface Organization {
  *
  * @example
  * ```ts
- * const group: Group = { id: "g-1", name: "Class 1", organizationId: "org-1", memberIds: ["u-1"], drillableIds: [] };
+ * import type { Group } from "./types.js";
+ *
+ * const group: Group = {
+ *   id: "g-1",
+ *   name: "Class 1",
+ *   organizationId: "org-1",
+ *   memberIds: ["u-1"],
+ *   drillableIds: [],
+ * };
  * ```
  */
 export interface Group {
@@ -212,7 +244,15 @@ export interface Group {
  * // The smallest dataset: one organization and its service account, nothing to practise yet.
  * const data: SandboxData = {
  *   organizations: [{ id: "org-1", name: "Academy", serviceAccountId: "svc-1" }],
- *   users: [{ id: "svc-1", name: "Academy service account", emails: [], thirdPartyIds: [], organizationId: "org-1" }],
+ *   users: [
+ *     {
+ *       id: "svc-1",
+ *       name: "Academy service account",
+ *       emails: [],
+ *       thirdPartyIds: [],
+ *       organizationId: "org-1",
+ *     },
+ *   ],
  *   drills: [],
  *   courses: [],
  *   catalogs: [],
@@ -235,6 +275,8 @@ export interface SandboxData {
  *
  * @example
  * ```ts
+ * import type { Proficiency } from "./types.js";
+ *
  * const p: Proficiency = { receptive: 40, productive: 10, overall: 25 };
  * ```
  */
@@ -245,6 +287,8 @@ export type Proficiency = Complete<Schemas["Proficiency"]>;
  *
  * @example
  * ```ts
+ * import type { DrillablePractice } from "./types.js";
+ *
  * const practice: DrillablePractice = {
  *   proficiency: { receptive: 20, productive: 5, overall: 13 },
  *   highestProficiency: { receptive: 20, productive: 5, overall: 13 },
@@ -259,7 +303,15 @@ export type DrillablePractice = Complete<Schemas["DrillablePractice"]>;
  *
  * @example
  * ```ts
- * const d: Drillable = { id: "es-animals", name: "Spanish animals", subject: "Spanish", type: "DRILL", description: "" };
+ * import type { Drillable } from "./types.js";
+ *
+ * const d: Drillable = {
+ *   id: "es-animals",
+ *   name: "Spanish animals",
+ *   subject: "Spanish",
+ *   type: "DRILL",
+ *   description: "",
+ * };
  * ```
  */
 export type Drillable = Omit<Complete<Schemas["Drillable"]>, "practice"> & {
@@ -272,6 +324,8 @@ export type Drillable = Omit<Complete<Schemas["Drillable"]>, "practice"> & {
  *
  * @example
  * ```ts
+ * import type { Drillables } from "./types.js";
+ *
  * const page: Drillables = { total: 0, drills: [] };
  * ```
  */
@@ -282,11 +336,19 @@ export type Drillables = Omit<Complete<Schemas["Drillables"]>, "drills"> & { dri
  *
  * @example
  * ```ts
+ * import type { QuestionResponse } from "./types.js";
+ *
  * const r: QuestionResponse = {
  *   question: {
- *     reference: "0b5c…", sequenceNr: 1,
+ *     reference: "0b5c9a4e-7d21-4f6a-9c3b-2e8f1a6d5b70",
+ *     sequenceNr: 1,
  *     ask: { name: "Spanish", term: { value: "perro" } },
- *     tell: { name: "English", composition: "SINGLE", type: "MULTIPLE_CHOICE", terms: [{ value: "dog" }, { value: "cat" }] },
+ *     tell: {
+ *       name: "English",
+ *       composition: "SINGLE",
+ *       type: "MULTIPLE_CHOICE",
+ *       terms: [{ value: "dog" }, { value: "cat" }],
+ *     },
  *   },
  *   notifications: [],
  * };
@@ -303,6 +365,8 @@ export type QuestionResponse = Omit<Complete<Schemas["QuestionResponse"]>, "ques
  *
  * @example
  * ```ts
+ * import type { TermEvaluation } from "./types.js";
+ *
  * const t: TermEvaluation = { value: "dog", result: "CORRECT" };
  * ```
  */
@@ -316,6 +380,8 @@ export type TermEvaluation = Omit<Complete<Schemas["TermEvaluation"]>, "markup">
  *
  * @example
  * ```ts
+ * import type { AnswerResponse } from "./types.js";
+ *
  * const reply: AnswerResponse = {
  *   notifications: [],
  *   proficiency: { receptive: 20, productive: 5, overall: 13 },
@@ -335,6 +401,8 @@ export type AnswerResponse = Pick<Complete<Schemas["AnswerResponse"]>, "notifica
  *
  * @example
  * ```ts
+ * import type { Rendition } from "./types.js";
+ *
  * const r: Rendition = {
  *   drillableId: "es-animals", type: "DRILL", answerCount: 3, correctCount: 2,
  *   proficiency: { receptive: 36, productive: 10, overall: 23 },
