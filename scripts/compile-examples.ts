@@ -56,24 +56,32 @@ export function docCommentExamples(text: string, file: string, lineOffset = 0): 
 }
 
 /**
- * Every `@example` of every TypeScript source file under `packageDir/src` (declaration files left
- * out, and files under a `generated` folder unless `withGenerated`), each named by its path
+ * Every `@example` of every TypeScript file under the given folders of `packageDir` (declaration files
+ * left out, and files under a `generated` folder unless `withGenerated`), each named by its path
  * relative to the package.
  *
  * @example
  * ```ts
- * const examples = await sourceExamples("packages/auth");
+ * const examples = await sourceExamples("packages/sandbox", { folders: ["src", "scripts"] });
  * ```
  */
-export async function sourceExamples(packageDir: string, withGenerated = false): Promise<Example[]> {
-  const entries = await readdir(join(packageDir, "src"), { recursive: true, withFileTypes: true });
-  const files = entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts"))
-    .map((entry) => join(entry.parentPath, entry.name))
-    .filter((file) => withGenerated || !relative(packageDir, file).split(/[\\/]/).includes("generated"))
-    .sort();
+export async function sourceExamples(
+  packageDir: string,
+  options: { readonly folders?: readonly string[]; readonly withGenerated?: boolean } = {},
+): Promise<Example[]> {
+  const { folders = ["src"], withGenerated = false } = options;
+  const files: string[] = [];
+  for (const folder of folders) {
+    const entries = await readdir(join(packageDir, folder), { recursive: true, withFileTypes: true });
+    files.push(
+      ...entries
+        .filter((entry) => entry.isFile() && entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts"))
+        .map((entry) => join(entry.parentPath, entry.name))
+        .filter((file) => withGenerated || !relative(packageDir, file).split(/[\\/]/).includes("generated")),
+    );
+  }
   const examples: Example[] = [];
-  for (const file of files) {
+  for (const file of files.sort()) {
     const origin = relative(packageDir, file).replaceAll("\\", "/");
     examples.push(...docCommentExamples(await readFile(file, "utf8"), origin));
   }

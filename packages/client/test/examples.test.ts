@@ -66,7 +66,7 @@ describe("documentation examples", () => {
   });
 
   it("every example compiles against the package", async () => {
-    const examples: Example[] = await sourceExamples(packageDir, true);
+    const examples: Example[] = await sourceExamples(packageDir, { withGenerated: true });
     examples.push(...markdownBlocks(await readFile(join(packageDir, "README.md"), "utf8"), "ts"));
     expect(examples.length).toBeGreaterThan(40);
 
