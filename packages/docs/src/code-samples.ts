@@ -73,7 +73,21 @@ function isNotShown(document: OpenApiDocument, schema: unknown): boolean {
  * (values of the sandbox's dataset first, then the spec's examples, then a readable stand-in).
  *
  * @example
- * const request = sampleRequest(bundle, entry, await loadSampleValues());
+ * ```ts
+ * import { readFile } from "node:fs/promises";
+ * import { sampleRequest } from "./code-samples.ts";
+ * import { asOpenApiDocument, listOperations } from "./openapi-document.ts";
+ * import { sampleValues } from "./sample-values.ts";
+ *
+ * const read = async (path: string) => asOpenApiDocument(JSON.parse(await readFile(path, "utf8")), path);
+ * const bundle21 = await read("spec/dist/openapi-v2.1.json");
+ * const bundle20 = await read("spec/dist/openapi-v2.0.json");
+ * const values = sampleValues([bundle21, bundle20]);
+ * for (const entry of listOperations(bundle21)) {
+ *   const request = sampleRequest(bundle21, entry, values);
+ *   console.log(request.operationId, request.pathParams.map((p) => p.name));
+ * }
+ * ```
  */
 export function sampleRequest(
   document: OpenApiDocument,
@@ -233,7 +247,19 @@ const tsSetup = [
  * itself is what `serviceAccountAuth` does, so its sample asks for a token.
  *
  * @example
- * typescriptSample(sampleRequest(bundle, entry, values));
+ * ```ts
+ * import { readFile } from "node:fs/promises";
+ * import { sampleRequest, typescriptSample } from "./code-samples.ts";
+ * import { asOpenApiDocument, listOperations } from "./openapi-document.ts";
+ * import { sampleValues } from "./sample-values.ts";
+ *
+ * const read = async (path: string) => asOpenApiDocument(JSON.parse(await readFile(path, "utf8")), path);
+ * const bundle21 = await read("spec/dist/openapi-v2.1.json");
+ * const bundle20 = await read("spec/dist/openapi-v2.0.json");
+ * const values = sampleValues([bundle21, bundle20]);
+ * const entry = listOperations(bundle21).find((e) => e.operation.operationId === "getCourse_v2_1");
+ * if (entry) console.log(typescriptSample(sampleRequest(bundle21, entry, values)));
+ * ```
  */
 export function typescriptSample(request: SampleRequest): string {
   const lines = [...tsSetup];
@@ -313,7 +339,19 @@ function shellQuoteSingle(text: string): string {
  * real path, the query in the form the spec describes, and the body with its media type.
  *
  * @example
- * curlSample(sampleRequest(bundle, entry, values));
+ * ```ts
+ * import { readFile } from "node:fs/promises";
+ * import { curlSample, sampleRequest } from "./code-samples.ts";
+ * import { asOpenApiDocument, listOperations } from "./openapi-document.ts";
+ * import { sampleValues } from "./sample-values.ts";
+ *
+ * const read = async (path: string) => asOpenApiDocument(JSON.parse(await readFile(path, "utf8")), path);
+ * const bundle21 = await read("spec/dist/openapi-v2.1.json");
+ * const bundle20 = await read("spec/dist/openapi-v2.0.json");
+ * const values = sampleValues([bundle21, bundle20]);
+ * const entry = listOperations(bundle21).find((e) => e.operation.operationId === "getCourse_v2_1");
+ * if (entry) console.log(curlSample(sampleRequest(bundle21, entry, values)));
+ * ```
  */
 export function curlSample(request: SampleRequest): string {
   let url = request.path;
@@ -397,7 +435,17 @@ export interface SampledDocument {
  * replacing any it had, so Redoc's sample panel shows a call next to each operation.
  *
  * @example
- * const { document } = addCodeSamples(bundle, await loadSampleValues());
+ * ```ts
+ * import { readFile } from "node:fs/promises";
+ * import { addCodeSamples } from "./code-samples.ts";
+ * import { asOpenApiDocument } from "./openapi-document.ts";
+ * import { sampleValues } from "./sample-values.ts";
+ *
+ * const read = async (path: string) => asOpenApiDocument(JSON.parse(await readFile(path, "utf8")), path);
+ * const bundle21 = await read("spec/dist/openapi-v2.1.json");
+ * const bundle20 = await read("spec/dist/openapi-v2.0.json");
+ * const { document } = addCodeSamples(bundle21, sampleValues([bundle21, bundle20]));
+ * ```
  */
 export function addCodeSamples(input: OpenApiDocument, values: SampleValues): SampledDocument {
   const document = structuredClone(input);

@@ -11,7 +11,15 @@ const describedComponents = ["schemas", "securitySchemes"] as const;
  * Authentication section). Returns a copy and the components noted (`schemas/Drill_v2_0`).
  *
  * @example
+ * ```ts
+ * import { readFile } from "node:fs/promises";
+ * import { asOpenApiDocument } from "./openapi-document.ts";
+ * import { addComponentNotes } from "./component-notes.ts";
+ *
+ * const path = "spec/dist/openapi-v2.1.json";
+ * const bundle = asOpenApiDocument(JSON.parse(await readFile(path, "utf8")), path);
  * const { document, noted } = addComponentNotes(bundle);
+ * ```
  */
 export function addComponentNotes(input: OpenApiDocument): { document: OpenApiDocument; noted: string[] } {
   const document = structuredClone(input);

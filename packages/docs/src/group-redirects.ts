@@ -19,7 +19,20 @@ function escapeHtml(text: string): string {
  * forwards to the newest version.
  *
  * @example
+ * ```ts
+ * import { readFile } from "node:fs/promises";
+ * import { asOpenApiDocument } from "./openapi-document.ts";
+ * import { groupRedirects } from "./group-redirects.ts";
+ * import { apiVersions } from "./site-header.ts";
+ *
+ * const bundles = await Promise.all(
+ *   apiVersions.map(async (version) => {
+ *     const path = `spec/dist/${version.bundle}`;
+ *     return { version, bundle: asOpenApiDocument(JSON.parse(await readFile(path, "utf8")), path) };
+ *   }),
+ * );
  * for (const page of groupRedirects(bundles)) console.log(page.dir, "→", page.target);
+ * ```
  */
 export function groupRedirects(
   bundles: readonly { version: ApiVersion; bundle: OpenApiDocument }[],

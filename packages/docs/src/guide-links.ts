@@ -26,7 +26,15 @@ function linked(text: string): string {
  * `AssertionClaims`" can. Returns a copy.
  *
  * @example
+ * ```ts
+ * import { readFile } from "node:fs/promises";
+ * import { asOpenApiDocument } from "./openapi-document.ts";
+ * import { linkGuideSchemas } from "./guide-links.ts";
+ *
+ * const path = "spec/dist/openapi-v2.1.json";
+ * const bundle = asOpenApiDocument(JSON.parse(await readFile(path, "utf8")), path);
  * const document = linkGuideSchemas(bundle);
+ * ```
  */
 export function linkGuideSchemas(input: OpenApiDocument): OpenApiDocument {
   const document = structuredClone(input);

@@ -17,7 +17,12 @@ export const redocCreditFile = "redoc-credit.svg";
  * the site. `rootPrefix` leads from the page to the site root (e.g. `"../"`).
  *
  * @example
+ * ```ts
+ * import { readFile } from "node:fs/promises";
+ * import { localizeRedocAssets } from "./offline-assets.ts";
+ *
  * const html = localizeRedocAssets(await readFile("dist/v2.1/index.html", "utf8"), "../");
+ * ```
  */
 export function localizeRedocAssets(html: string, rootPrefix: string): string {
   let result = html;
@@ -62,8 +67,13 @@ function isRemote(url: string): boolean {
  * are not loads and are not reported.
  *
  * @example
+ * ```ts
+ * import { readFile } from "node:fs/promises";
+ * import { findRemoteReferences } from "./offline-assets.ts";
+ *
  * const remote = findRemoteReferences(await readFile("dist/index.html", "utf8"));
  * if (remote.length > 0) throw new Error(`remote loads: ${remote.map((r) => r.url).join(", ")}`);
+ * ```
  */
 export function findRemoteReferences(source: string): RemoteReference[] {
   const found: RemoteReference[] = [];

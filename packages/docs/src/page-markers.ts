@@ -6,7 +6,12 @@ const markerPattern = /<!--\s*@([a-z0-9.-]+)\s*-->/gi;
  * a page or in the build fails the build instead of shipping a page with a hole in it.
  *
  * @example
+ * ```ts
+ * import { fillMarkers } from "./page-markers.ts";
+ *
  * fillMarkers("<body><!-- @site-header --></body>", { "site-header": "<header>…</header>" }, "index.html");
+ * // "<body><header>…</header></body>"
+ * ```
  */
 export function fillMarkers(html: string, values: Record<string, string>, source: string): string {
   const used = new Set<string>();

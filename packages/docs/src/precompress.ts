@@ -14,7 +14,11 @@ export const compressibleExtensions = new Set([".html", ".css", ".js", ".json", 
  * (the cost is paid once at build, not per request). Returns the files written.
  *
  * @example
+ * ```ts
+ * import { precompress } from "./precompress.ts";
+ *
  * await precompress("dist", ["index.html", "v2.1/index.html"]);
+ * ```
  */
 export async function precompress(root: string, files: readonly string[]): Promise<string[]> {
   const written: string[] = [];

@@ -29,6 +29,9 @@ function redoclyBin(): string {
  * reach the network. Rejects with the tool's output when it fails.
  *
  * @example
+ * ```ts
+ * import { runBuildDocs } from "./redoc-build.ts";
+ *
  * await runBuildDocs({
  *   input: ".build/openapi-v2.1.json",
  *   output: "dist/v2.1/index.html",
@@ -36,6 +39,7 @@ function redoclyBin(): string {
  *   config: "redocly.yaml",
  *   title: "Drill Practice API 2.1 reference",
  * });
+ * ```
  */
 export async function runBuildDocs(options: BuildDocsOptions): Promise<void> {
   const args = [

@@ -86,7 +86,19 @@ function collectRefs(value: unknown, into: string[]): void {
  * them. The unmodified bundle is what the page offers for download.
  *
  * @example
+ * ```ts
+ * import { readFile } from "node:fs/promises";
+ * import { SIMULATED_OPERATIONS } from "@drill-practice/sandbox";
+ * import { asOpenApiDocument } from "./openapi-document.ts";
+ * import { addOperationNotes } from "./operation-notes.ts";
+ * import { redocDefinition } from "./redoc-definition.ts";
+ *
+ * const path = "spec/dist/openapi-v2.1.json";
+ * const bundle = asOpenApiDocument(JSON.parse(await readFile(path, "utf8")), path);
+ * const support = { simulated: SIMULATED_OPERATIONS, programmable: true };
+ * const notedDocument = addOperationNotes(bundle, support).document;
  * const inlined = redocDefinition(notedDocument); // what `redocly build-docs` is given
+ * ```
  */
 export function redocDefinition(input: OpenApiDocument): OpenApiDocument {
   const paths: Record<string, Record<string, unknown>> = {};

@@ -41,8 +41,17 @@ function specExample(documents: readonly OpenApiDocument[], name: string): strin
  * to `drill-sandbox` addresses something that exists there.
  *
  * @example
+ * ```ts
+ * import { readFile } from "node:fs/promises";
+ * import { asOpenApiDocument } from "./openapi-document.ts";
+ * import { sampleValues } from "./sample-values.ts";
+ *
+ * const read = async (path: string) => asOpenApiDocument(JSON.parse(await readFile(path, "utf8")), path);
+ * const bundle21 = await read("spec/dist/openapi-v2.1.json");
+ * const bundle20 = await read("spec/dist/openapi-v2.0.json");
  * const values = sampleValues([bundle21, bundle20]);
  * values.literal.drillable; // the spec's example drill, e.g. "math-times-7"
+ * ```
  */
 export function sampleValues(
   documents: readonly OpenApiDocument[],
@@ -80,7 +89,11 @@ export function sampleValues(
  * `test-1`.
  *
  * @example
+ * ```ts
+ * import { placeholderValue } from "./sample-values.ts";
+ *
  * placeholderValue("payment_provider"); // "payment-provider-1"
+ * ```
  */
 export function placeholderValue(name: string): string {
   return `${name.replace(/_id$/, "").replace(/_/g, "-")}-1`;

@@ -27,7 +27,13 @@ const bundleEnd = "export{RedocStandalone,hydrate,init};";
  * `rootPrefix` leads from the page to the site root. Fails if Redoc's output changes shape.
  *
  * @example
+ * ```ts
+ * import { readFile } from "node:fs/promises";
+ * import { splitRedocBundle } from "./shared-redoc.ts";
+ *
+ * const pageHtml = await readFile("dist/v2.1/index.html", "utf8");
  * const { html, file, source } = splitRedocBundle(pageHtml, "../");
+ * ```
  */
 export function splitRedocBundle(html: string, rootPrefix: string): SplitPage {
   const start = html.indexOf(moduleOpen);

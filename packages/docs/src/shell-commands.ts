@@ -18,7 +18,11 @@ const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"'
  * entities decoded.
  *
  * @example
+ * ```ts
+ * import { htmlCodeBlocks } from "./shell-commands.ts";
+ *
  * htmlCodeBlocks("<pre><code>npx -p a b</code></pre>"); // ["npx -p a b"]
+ * ```
  */
 export function htmlCodeBlocks(html: string): string[] {
   return [...html.matchAll(/<pre[^>]*>\s*<code[^>]*>([\s\S]*?)<\/code>\s*<\/pre>/g)].map((match) =>
@@ -36,7 +40,12 @@ export function htmlCodeBlocks(html: string): string[] {
  * The fenced shell blocks (```sh, ```bash, ```shell, ```console) of a Markdown file.
  *
  * @example
- * markdownShellBlocks("```sh\nnpx -p a b\n```"); // ["npx -p a b"]
+ * ```ts
+ * import { markdownShellBlocks } from "./shell-commands.ts";
+ *
+ * const fence = "`".repeat(3);
+ * markdownShellBlocks(`${fence}sh\nnpx -p a b\n${fence}`); // ["npx -p a b\n"]
+ * ```
  */
 export function markdownShellBlocks(markdown: string): string[] {
   return [...markdown.matchAll(/^```(?:sh|bash|shell|console)\s*\n([\s\S]*?)^```/gm)].map(
@@ -51,7 +60,12 @@ const commandEnd = new Set(["|", "||", "&&", ";", ">", "2>", "&"]);
  * Comments are skipped; a backslash continues a line.
  *
  * @example
- * findBinaryUses("npx -p @drill-practice/auth drill-token --json", ["drill-token"], "x");
+ * ```ts
+ * import { findBinaryUses } from "./shell-commands.ts";
+ *
+ * findBinaryUses("npx -p @drill-practice/auth drill-token --json", ["drill-token"], "README.md");
+ * // [{ bin: "drill-token", runner: { kind: "npx-p", pkg: "@drill-practice/auth" }, args: ["--json"], … }]
+ * ```
  */
 export function findBinaryUses(shell: string, bins: readonly string[], source: string): BinaryUse[] {
   const uses: BinaryUse[] = [];

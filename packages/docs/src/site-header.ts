@@ -28,7 +28,11 @@ function escapeHtml(text: string): string {
  * switch. Links are relative so the site works from any base path and from `file://`.
  *
  * @example
- * renderSiteHeader({ kind: "reference", version: "2.1" }, "../");
+ * ```ts
+ * import { renderSiteHeader } from "./site-header.ts";
+ *
+ * const header = renderSiteHeader({ kind: "reference", version: "2.1" }, "../");
+ * ```
  */
 export function renderSiteHeader(page: HeaderPage, rootPrefix: string): string {
   const link = (href: string, label: string, current: boolean, extra = "") =>

@@ -40,7 +40,12 @@ const contentTypes: Record<string, string> = {
  * without asking; everything else is revalidated on each load.
  *
  * @example
+ * ```ts
+ * import { cacheControl } from "./static-server.ts";
+ *
  * cacheControl("assets/redoc.0123456789abcdef.js"); // "public, max-age=31536000, immutable"
+ * cacheControl("index.html"); // "no-cache"
+ * ```
  */
 export function cacheControl(path: string): string {
   return fingerprintedAsset.test(path) ? "public, max-age=31536000, immutable" : "no-cache";
@@ -50,7 +55,12 @@ export function cacheControl(path: string): string {
  * The encodings a request accepts, by `Accept-Encoding` (a `q=0` refuses one).
  *
  * @example
+ * ```ts
+ * import { acceptedEncodings } from "./static-server.ts";
+ *
  * acceptedEncodings("gzip, br;q=0.9"); // Set { "gzip", "br" }
+ * acceptedEncodings("gzip, br;q=0"); // Set { "gzip" }
+ * ```
  */
 export function acceptedEncodings(header: string | string[] | undefined): Set<string> {
   const accepted = new Set<string>();
@@ -88,9 +98,13 @@ async function precompressedCopy(
  * assets are cached for good.
  *
  * @example
+ * ```ts
+ * import { startStaticServer } from "./static-server.ts";
+ *
  * const server = await startStaticServer({ root: "dist", port: 0 });
  * console.log(`open ${server.url}`);
  * await server.close();
+ * ```
  */
 export async function startStaticServer(options: StaticServerOptions): Promise<StaticServer> {
   const root = resolve(options.root);

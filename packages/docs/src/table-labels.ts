@@ -19,8 +19,12 @@ function headerText(cell: string): string {
  * double quotes.
  *
  * @example
+ * ```ts
+ * import { labelTableCells } from "./table-labels.ts";
+ *
  * labelTableCells("<table><thead><tr><th>ID</th></tr></thead><tbody><tr><td>x</td></tr></tbody></table>");
  * // '<table><thead><tr><th>ID</th></tr></thead><tbody><tr><td data-label="ID">x</td></tr></tbody></table>'
+ * ```
  */
 export function labelTableCells(html: string): string {
   return html.replace(/<table\b[^>]*>[\s\S]*?<\/table>/g, (table) => {
