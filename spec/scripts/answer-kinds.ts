@@ -67,7 +67,13 @@ function schemaName(schema: unknown): string | undefined {
  * The version of an operation, from its path.
  *
  * @example
+ * ```ts
+ * import { versionOf } from "./answer-kinds.ts";
+ *
  * versionOf("/api/2.1/user"); // "2.1"
+ * versionOf("/api/2/user"); // "2.0"
+ * versionOf("/daas/oauth/token"); // "auth"
+ * ```
  */
 export function versionOf(path: string): ApiVersion {
   if (path.startsWith("/api/2.1/")) return "2.1";
@@ -133,7 +139,13 @@ function classifyRequest(
  * Every operation of a bundle, sorted.
  *
  * @example
- * classifyOperations(JSON.parse(readFileSync("dist/openapi.json", "utf8")));
+ * ```ts
+ * import { readFileSync } from "node:fs";
+ * import { type BundleDocument, classifyOperations } from "./answer-kinds.ts";
+ *
+ * const bundle: BundleDocument = JSON.parse(readFileSync("dist/openapi.json", "utf8"));
+ * for (const { method, path, answer } of classifyOperations(bundle)) console.log(method, path, answer);
+ * ```
  */
 export function classifyOperations(document: BundleDocument): OperationKinds[] {
   const result: OperationKinds[] = [];
@@ -177,7 +189,13 @@ export interface VersionCounts {
  * every one counts as observed.
  *
  * @example
- * countByVersion(classifyOperations(bundle)).map((c) => c.fields.total);
+ * ```ts
+ * import { readFileSync } from "node:fs";
+ * import { type BundleDocument, classifyOperations, countByVersion } from "./answer-kinds.ts";
+ *
+ * const bundle: BundleDocument = JSON.parse(readFileSync("dist/openapi.json", "utf8"));
+ * countByVersion(classifyOperations(bundle)).map((c) => `${c.version}: ${c.fields.total}`);
+ * ```
  */
 export function countByVersion(kinds: readonly OperationKinds[]): VersionCounts[] {
   return (["2.1", "2.0", "auth"] as const).map((version) => {
@@ -232,7 +250,13 @@ const KINDS = [
  * each cell is `total (observed obs., given by the interface if.)`.
  *
  * @example
+ * ```ts
+ * import { readFileSync } from "node:fs";
+ * import { type BundleDocument, classifyOperations, countByVersion, formatCounts } from "./answer-kinds.ts";
+ *
+ * const bundle: BundleDocument = JSON.parse(readFileSync("dist/openapi.json", "utf8"));
  * console.log(formatCounts(countByVersion(classifyOperations(bundle))));
+ * ```
  */
 export function formatCounts(counts: readonly VersionCounts[]): string {
   const cell = (c: Count) => `${c.total} (${c.observed} obs., ${c.total - c.observed} if.)`;

@@ -24,9 +24,11 @@ function refsOf(node: unknown, found: [string, string][] = []): [string, string]
  *
  * @example
  * ```ts
+ * import { readFileSync } from "node:fs";
  * import { restoreComponents } from "./restore-components.ts";
  *
- * const fixed = restoreComponents(versionBundle, fullBundle);
+ * const read = (file: string): Record<string, unknown> => JSON.parse(readFileSync(file, "utf8"));
+ * const fixed = restoreComponents(read("dist/openapi-v2.1.json"), read("dist/openapi.json"));
  * ```
  */
 export function restoreComponents(target: Json, full: Json): Json {
