@@ -1,6 +1,6 @@
 /**
- * Every `@example` in the package's source is a fenced TypeScript block, and every one of them
- * compiles against the source it documents, so no example can drift from the code it shows.
+ * Every `@example` in the package's source, scripts and test helpers is a fenced TypeScript block,
+ * and every one of them compiles against the code it documents, so no example can drift from it.
  */
 import { readdir, readFile, rm } from "node:fs/promises";
 import { join, relative } from "node:path";
@@ -15,6 +15,7 @@ import {
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
 const scratch = join(packageDir, ".tmp", "doc-examples");
+const FOLDERS = ["src", "scripts", "test/helpers"];
 
 afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
@@ -22,10 +23,15 @@ afterAll(async () => {
 
 describe("documentation examples", () => {
   it("every @example is fenced as ts", async () => {
-    const entries = await readdir(join(packageDir, "src"), { recursive: true, withFileTypes: true });
-    const files = entries
-      .filter((entry) => entry.isFile() && entry.name.endsWith(".ts"))
-      .map((entry) => join(entry.parentPath, entry.name));
+    const files: string[] = [];
+    for (const folder of FOLDERS) {
+      const entries = await readdir(join(packageDir, folder), { recursive: true, withFileTypes: true });
+      files.push(
+        ...entries
+          .filter((entry) => entry.isFile() && entry.name.endsWith(".ts"))
+          .map((entry) => join(entry.parentPath, entry.name)),
+      );
+    }
     expect(files.length).toBeGreaterThan(15);
     const unfenced: string[] = [];
     for (const file of files) {
@@ -40,7 +46,7 @@ describe("documentation examples", () => {
   });
 
   it("every example in the package compiles against its source", async () => {
-    const examples = await sourceExamples(packageDir);
+    const examples = await sourceExamples(packageDir, { folders: FOLDERS });
     console.log(`compiling ${examples.length} examples of @drill-practice/docs`);
     expect(examples.length).toBeGreaterThan(35);
     const errors = await compileExamples({

@@ -38,7 +38,13 @@ function applyMarker(snippets: Snippet[], origin: string, code: string, marker: 
  * The ```ts and ```typescript blocks of a Markdown text.
  *
  * @example
- * markdownSnippets("```ts\nconst a = 1;\n```\n", "README.md"); // [{ origin: "README.md:2", code: "const a = 1;\n" }]
+ * ```ts
+ * import { markdownSnippets } from "./snippets.ts";
+ *
+ * const fence = "`".repeat(3);
+ * markdownSnippets(`${fence}ts\nconst a = 1;\n${fence}\n`, "README.md");
+ * // [{ origin: "README.md:2", code: "const a = 1;\n" }]
+ * ```
  */
 export function markdownSnippets(text: string, file: string): Snippet[] {
   const snippets: Snippet[] = [];
@@ -57,7 +63,12 @@ const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"'
  * The `<pre><code class="language-ts">` blocks of an HTML page, markup removed and entities decoded.
  *
  * @example
+ * ```ts
+ * import { htmlSnippets } from "./snippets.ts";
+ *
  * htmlSnippets('<pre><code class="language-ts">let a = 1 &lt; 2;</code></pre>', "index.html");
+ * // [{ origin: "index.html:1", code: "let a = 1 < 2;\n" }]
+ * ```
  */
 export function htmlSnippets(html: string, file: string): Snippet[] {
   const snippets: Snippet[] = [];
