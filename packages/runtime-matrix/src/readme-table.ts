@@ -23,7 +23,11 @@ function versionTested(runtime: RuntimeCase): string {
 /**
  * @example
  * ```ts
- * const table = renderRuntimeTable(); // "| runtime | version tested | entry points used | in-process sandbox … | notes |\n…"
+ * import { renderRuntimeTable } from "./readme-table.js";
+ *
+ * // The header "| runtime | version tested | entry points used | …", then one row per runtime, each cell
+ * // padded to its column's widest, as Biome formats Markdown tables.
+ * const table = renderRuntimeTable();
  * ```
  */
 export function renderRuntimeTable(): string {
@@ -55,6 +59,11 @@ export function renderRuntimeTable(): string {
  *
  * @example
  * ```ts
+ * import { readFile, writeFile } from "node:fs/promises";
+ * import { withRuntimeTable } from "./readme-table.js";
+ *
+ * // The repository's README, from its root folder.
+ * const readmePath = "README.md";
  * await writeFile(readmePath, withRuntimeTable(await readFile(readmePath, "utf8")));
  * ```
  */
