@@ -24,10 +24,12 @@ function versionTested(runtime: RuntimeCase): string {
  * @example
  * ```ts
  * import { renderRuntimeTable } from "./readme-table.js";
+ * import { RUNTIME_CASES } from "./runtimes.js";
  *
- * // The header "| runtime | version tested | entry points used | …", then one row per runtime, each cell
- * // padded to its column's widest, as Biome formats Markdown tables.
+ * // A header row (runtime, version tested, entry points used, in-process sandbox, notes), the
+ * // delimiter row, then one row per case; every cell padded to its column's widest.
  * const table = renderRuntimeTable();
+ * table.split("\n").length === RUNTIME_CASES.length + 2; // true
  * ```
  */
 export function renderRuntimeTable(): string {
