@@ -92,6 +92,7 @@ describe("documentation examples", () => {
     ]);
     console.log(`compiling ${all.length} examples of @drill-practice/sandbox`);
     expect(all.length).toBeGreaterThan(250);
+    expect(all.filter(({ origin }) => origin.startsWith("scripts/")).length).toBeGreaterThan(25);
     const errors = await compileExamples({
       scratch,
       examples: all,
