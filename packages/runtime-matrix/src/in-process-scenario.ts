@@ -30,7 +30,11 @@ export interface InProcessReport {
 /**
  * @example
  * ```ts
- * const report = await runInProcessScenario(runtimeName(), input);
+ * import { readInProcessInput } from "./entries/report-line.js";
+ * import { runInProcessScenario } from "./in-process-scenario.js";
+ * import { runtimeName } from "./runtime-name.js";
+ *
+ * const report = await runInProcessScenario(runtimeName(), readInProcessInput());
  * ```
  */
 export async function runInProcessScenario(runtime: string, input: InProcessInput): Promise<InProcessReport> {

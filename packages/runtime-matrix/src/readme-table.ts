@@ -23,7 +23,13 @@ function versionTested(runtime: RuntimeCase): string {
 /**
  * @example
  * ```ts
- * const table = renderRuntimeTable(); // "| runtime | version tested | entry points used | in-process sandbox … | notes |\n…"
+ * import { renderRuntimeTable } from "./readme-table.js";
+ * import { RUNTIME_CASES } from "./runtimes.js";
+ *
+ * // A header row (runtime, version tested, entry points used, in-process sandbox, notes), the
+ * // delimiter row, then one row per case; every cell padded to its column's widest.
+ * const table = renderRuntimeTable();
+ * table.split("\n").length === RUNTIME_CASES.length + 2; // true
  * ```
  */
 export function renderRuntimeTable(): string {
@@ -55,6 +61,11 @@ export function renderRuntimeTable(): string {
  *
  * @example
  * ```ts
+ * import { readFile, writeFile } from "node:fs/promises";
+ * import { withRuntimeTable } from "./readme-table.js";
+ *
+ * // The repository's README, from its root folder.
+ * const readmePath = "README.md";
  * await writeFile(readmePath, withRuntimeTable(await readFile(readmePath, "utf8")));
  * ```
  */

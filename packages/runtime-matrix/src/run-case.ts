@@ -31,7 +31,43 @@ const IN_PROCESS_PAGE_ORIGIN = "https://runtime-matrix.invalid";
  *
  * @example
  * ```ts
- * const outcome = await runCase(runtime, scratch, input, 30_000);
+ * import { readFile, writeFile } from "node:fs/promises";
+ * import { join } from "node:path";
+ * import { startSandbox } from "@drill-practice/sandbox";
+ * import { type CaseInput, runCase } from "./run-case.js";
+ * import { RUNTIME_CASES, unavailable } from "./runtimes.js";
+ * import { prepareScratch } from "./scratch.js";
+ *
+ * // The sandbox's default dataset (path from this package's folder) and the right tell for each ask.
+ * const data = JSON.parse(await readFile("../sandbox/data/default.json", "utf8")) as {
+ *   drills: { items?: { ask: string; tell: string }[] }[];
+ * };
+ * const items = data.drills.flatMap((drill) => drill.items ?? []);
+ * const answerKey = Object.fromEntries(items.map((item) => [item.ask, item.tell]));
+ * const sandbox = await startSandbox();
+ * const scratch = await prepareScratch();
+ * try {
+ *   const { clientId, clientSecret } = sandbox.credentials;
+ *   const keyJson = JSON.stringify(sandbox.credentials.keyFile());
+ *   const keyFile = join(scratch.dir, "key.json");
+ *   await writeFile(keyFile, keyJson, { mode: 0o600 });
+ *   const input: CaseInput = {
+ *     baseUrl: sandbox.url,
+ *     searchQuery: "animals",
+ *     answerKey,
+ *     clientId,
+ *     clientSecret,
+ *     keyJson,
+ *     keyFile,
+ *   };
+ *   for (const runtime of RUNTIME_CASES.filter((candidate) => unavailable(candidate) === undefined)) {
+ *     const outcome = await runCase(runtime, scratch, input, 30_000);
+ *     console.log(runtime.name, outcome.report?.ok, outcome.diagnostics);
+ *   }
+ * } finally {
+ *   await scratch.close();
+ *   await sandbox.close();
+ * }
  * ```
  */
 export async function runCase(
@@ -68,7 +104,27 @@ export async function runCase(
  *
  * @example
  * ```ts
- * const outcome = await runInProcessCase(runtime, scratch, { data, tokenLifetimeSeconds, searchQuery, answerKey }, 30_000);
+ * import { readFile } from "node:fs/promises";
+ * import { runInProcessCase } from "./run-case.js";
+ * import { RUNTIME_CASES, unavailable } from "./runtimes.js";
+ * import { prepareScratch } from "./scratch.js";
+ *
+ * // The sandbox's default dataset (path from this package's folder) and the right tell for each ask.
+ * const data = JSON.parse(await readFile("../sandbox/data/default.json", "utf8")) as {
+ *   drills: { items?: { ask: string; tell: string }[] }[];
+ * };
+ * const items = data.drills.flatMap((drill) => drill.items ?? []);
+ * const answerKey = Object.fromEntries(items.map((item) => [item.ask, item.tell]));
+ * const scratch = await prepareScratch();
+ * try {
+ *   for (const runtime of RUNTIME_CASES.filter((candidate) => unavailable(candidate) === undefined)) {
+ *     const input = { data, tokenLifetimeSeconds: 3600, searchQuery: "animals", answerKey };
+ *     const outcome = await runInProcessCase(runtime, scratch, input, 30_000);
+ *     console.log(runtime.name, outcome.report?.scenario.ok, outcome.report?.requests);
+ *   }
+ * } finally {
+ *   await scratch.close();
+ * }
  * ```
  */
 export async function runInProcessCase(

@@ -19,7 +19,24 @@ export interface ChromiumOutcome {
 /**
  * @example
  * ```ts
- * const { report, version } = await runInChromium("/usr/bin/chromium", bundleFile, input, input.baseUrl, 30_000);
+ * import { chromiumPath } from "../../../scripts/chromium.js";
+ * import type { CaseInput } from "./run-case.js";
+ * import { runInChromium } from "./run-chromium.js";
+ * import { prepareScratch } from "./scratch.js";
+ *
+ * // A running sandbox's address and service account (see `runCase`).
+ * declare const input: CaseInput;
+ * const scratch = await prepareScratch();
+ * try {
+ *   if (scratch.browserBundle.ok) {
+ *     const bundle = scratch.browserBundle.file;
+ *     const browser = chromiumPath().path;
+ *     const { report, version } = await runInChromium(browser, bundle, input, input.baseUrl, 30_000);
+ *     console.log(version, report);
+ *   }
+ * } finally {
+ *   await scratch.close();
+ * }
  * ```
  */
 export async function runInChromium(

@@ -30,7 +30,17 @@ const MAX_OUTPUT_CHARS = 200_000;
 /**
  * @example
  * ```ts
- * const outcome = await runProcess({ command: "node", args: ["app/entry.js"], cwd, env, timeoutMs: 30_000 });
+ * import { runProcess } from "./run-process.js";
+ *
+ * const outcome = await runProcess({
+ *   command: process.execPath,
+ *   args: ["-e", "console.log('hello')"],
+ *   cwd: process.cwd(),
+ *   env: {},
+ *   timeoutMs: 30_000,
+ * });
+ * outcome.stdout; // "hello\n"
+ * outcome.report; // undefined: the process printed no report line
  * ```
  */
 export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {

@@ -12,7 +12,10 @@ interface Globals {
 /**
  * @example
  * ```ts
- * runtimeName(); // "node 22.23.3", "bun 1.4.5", "deno 2.9.6" or the navigator's user agent
+ * import { runtimeName } from "./runtime-name.js";
+ *
+ * // "node 20.20.2" in Node 20.20.2; elsewhere "bun …", "deno …" or the navigator's user agent
+ * runtimeName();
  * ```
  */
 export function runtimeName(): string {

@@ -162,7 +162,14 @@ export function installedVersion(name: string): string | undefined {
  *
  * @example
  * ```ts
- * const reason = unavailable(runtime); // "Bun: runtimes/node_modules/@oven/bun-linux-x64/bin/bun is missing …"
+ * import { RUNTIME_CASES, unavailable } from "./runtimes.js";
+ *
+ * for (const runtime of RUNTIME_CASES) {
+ *   // undefined where it can run; else e.g.
+ *   // "Bun: /…/runtimes/node_modules/@oven/bun-linux-x64/bin/bun is missing; run `pnpm --filter …`"
+ *   const reason = unavailable(runtime);
+ *   console.log(runtime.name, reason ?? "available");
+ * }
  * ```
  */
 export function unavailable(runtime: RuntimeCase): string | undefined {

@@ -66,7 +66,14 @@ export interface ScenarioOptions {
  *
  * @example
  * ```ts
- * const report = await runScenario("node 20", input, () => serviceAccountAuth({ key: input.keyJson, clientId, clientSecret }));
+ * import { serviceAccountAuth } from "@drill-practice/auth";
+ * import { readInput } from "./entries/report-line.js";
+ * import { runScenario } from "./scenario.js";
+ *
+ * const input = readInput();
+ * const { keyJson, clientId, clientSecret } = input;
+ * const makeAuth = () => serviceAccountAuth({ key: keyJson, clientId, clientSecret });
+ * const report = await runScenario("node 20", input, makeAuth);
  * ```
  */
 export async function runScenario(

@@ -52,8 +52,14 @@ const STEP_TIMEOUT_MS = 90_000;
  *
  * @example
  * ```ts
+ * import { prepareScratch } from "./scratch.js";
+ *
  * const scratch = await prepareScratch();
- * try { … } finally { await scratch.close(); }
+ * try {
+ *   console.log(scratch.processEntry("process-key-json")); // the entry a Node, Bun or Deno process runs
+ * } finally {
+ *   await scratch.close();
+ * }
  * ```
  */
 export async function prepareScratch(): Promise<Scratch> {

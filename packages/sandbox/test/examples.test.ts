@@ -3,7 +3,8 @@
  * examples, with those of the entries' own header comments and of every internal module, compiles
  * against the package's source, so no example can drift from the code it shows; the public
  * examples that need nothing but the in-process sandbox also run. Every `@example` anywhere in the
- * source is a fenced TypeScript block, as in the other packages.
+ * source and in the build scripts (dataset generators, code generators) is a fenced TypeScript block,
+ * as in the other packages, and compiles as well.
  */
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
@@ -54,7 +55,11 @@ afterAll(async () => {
 describe("documentation examples", () => {
   it("every @example is fenced as ts", async () => {
     const unfenced: string[] = [];
-    for (const file of await sourceFiles(join(packageDir, "src"))) {
+    const files = [
+      ...(await sourceFiles(join(packageDir, "src"))),
+      ...(await sourceFiles(join(packageDir, "scripts"))),
+    ];
+    for (const file of files) {
       const lines = (await readFile(file, "utf8")).split("\n");
       lines.forEach((line, index) => {
         if (/^\s*\* @example\s*$/.test(line) && !/^\s*\* ```ts$/.test(lines[index + 1] ?? "")) {
@@ -79,10 +84,15 @@ describe("documentation examples", () => {
   });
 
   it("every example in the package compiles against its source", async () => {
-    // The public entries' examples (header comments included), then those of internal modules.
-    const all = uniqueExamples([...examples, ...(await sourceExamples(packageDir))]);
+    // The public entries' examples (header comments included), then those of internal modules and
+    // of the build scripts.
+    const all = uniqueExamples([
+      ...examples,
+      ...(await sourceExamples(packageDir, { folders: ["src", "scripts"] })),
+    ]);
     console.log(`compiling ${all.length} examples of @drill-practice/sandbox`);
     expect(all.length).toBeGreaterThan(250);
+    expect(all.filter(({ origin }) => origin.startsWith("scripts/")).length).toBeGreaterThan(25);
     const errors = await compileExamples({
       scratch,
       examples: all,

@@ -16,6 +16,9 @@ export const INPUT_VARIABLE = "DRILL_MATRIX_INPUT";
  *
  * @example
  * ```ts
+ * import { readInput } from "./report-line.js";
+ *
+ * // In a runtime the matrix started: it passes the case's input in the DRILL_MATRIX_INPUT variable.
  * const input = readInput(); // { baseUrl, searchQuery, clientId, clientSecret, keyJson, answerKey, keyFile? }
  * ```
  */
@@ -28,6 +31,8 @@ export function readInput(): ScenarioInput & { readonly keyFile?: string } {
  *
  * @example
  * ```ts
+ * import { readInProcessInput } from "./report-line.js";
+ *
  * const input = readInProcessInput(); // { data, tokenLifetimeSeconds, searchQuery, answerKey }
  * ```
  */
@@ -45,6 +50,14 @@ function inputText(): string {
 /**
  * @example
  * ```ts
+ * import { serviceAccountAuth } from "@drill-practice/auth";
+ * import { runtimeName } from "../runtime-name.js";
+ * import { runScenario } from "../scenario.js";
+ * import { printReport, readInput } from "./report-line.js";
+ *
+ * const input = readInput();
+ * const { keyJson, clientId, clientSecret } = input;
+ * const makeAuth = () => serviceAccountAuth({ key: keyJson, clientId, clientSecret });
  * printReport(await runScenario(runtimeName(), input, makeAuth));
  * ```
  */

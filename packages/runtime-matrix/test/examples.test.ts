@@ -1,0 +1,57 @@
+/**
+ * Every `@example` of the matrix's source is a fenced TypeScript block, as in the other packages, and
+ * compiles against that source with the package's own settings, so no example can drift from the code
+ * it shows. Only the compiler runs: no runtime of the matrix needs to be installed.
+ */
+import { readdir, readFile, rm } from "node:fs/promises";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import {
+  compileExamples,
+  relativeImportsFrom,
+  sourceCompilerOptions,
+  sourceExamples,
+} from "../../../scripts/compile-examples.js";
+
+const packageDir = fileURLToPath(new URL("..", import.meta.url));
+const scratch = join(packageDir, ".tmp", "examples");
+
+afterAll(async () => {
+  await rm(scratch, { recursive: true, force: true });
+});
+
+describe("documentation examples", () => {
+  it("every @example is fenced as ts", async () => {
+    const entries = await readdir(join(packageDir, "src"), { recursive: true, withFileTypes: true });
+    const files = entries
+      .filter((entry) => entry.isFile() && entry.name.endsWith(".ts"))
+      .map((entry) => join(entry.parentPath, entry.name));
+    expect(files.length).toBeGreaterThan(10);
+    const unfenced: string[] = [];
+    for (const file of files) {
+      const lines = (await readFile(file, "utf8")).split("\n");
+      lines.forEach((line, index) => {
+        if (/^\s*\* @example\s*$/.test(line) && !/^\s*\* ```ts$/.test(lines[index + 1] ?? "")) {
+          unfenced.push(`${relative(packageDir, file)}:${index + 1}`);
+        }
+      });
+    }
+    expect(unfenced).toEqual([]);
+  });
+
+  it("every example compiles against the package's source", async () => {
+    const examples = await sourceExamples(packageDir);
+    console.log(`compiling ${examples.length} examples of @drill-practice/runtime-matrix`);
+    expect(examples.length).toBeGreaterThan(10);
+    const errors = await compileExamples({
+      scratch,
+      examples,
+      // The package's settings (tsconfig.json: ES2023 and DOM); the workspace packages it tests
+      // resolve through its node_modules, as its own source imports them.
+      compilerOptions: sourceCompilerOptions({ packageDir, scratch, lib: ["es2023", "dom"], paths: {} }),
+      rewrite: relativeImportsFrom(packageDir, scratch),
+    });
+    expect(errors).toBe("");
+  }, 300_000);
+});
