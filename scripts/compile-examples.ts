@@ -55,20 +55,16 @@ export function docCommentExamples(text: string, file: string, lineOffset = 0): 
   return examples;
 }
 
-/**
- * Every `@example` of every TypeScript file under the given folders of `packageDir` (declaration files
- * left out, and files under a `generated` folder unless `withGenerated`), each named by its path
- * relative to the package.
- *
- * @example
- * ```ts
- * const examples = await sourceExamples("packages/sandbox", { folders: ["src", "scripts"] });
- * ```
- */
-export async function sourceExamples(
-  packageDir: string,
-  options: { readonly folders?: readonly string[]; readonly withGenerated?: boolean } = {},
-): Promise<Example[]> {
+/** Which files of a package the example checks read. */
+export interface SourceFolders {
+  /** Folders of the package, relative to it; default `["src"]`. */
+  readonly folders?: readonly string[];
+  /** Whether files under a `generated` folder count; default false. */
+  readonly withGenerated?: boolean;
+}
+
+/** The TypeScript files (declaration files left out) under the folders of a package, sorted. */
+async function typeScriptFiles(packageDir: string, options: SourceFolders): Promise<string[]> {
   const { folders = ["src"], withGenerated = false } = options;
   const files: string[] = [];
   for (const folder of folders) {
@@ -80,12 +76,48 @@ export async function sourceExamples(
         .filter((file) => withGenerated || !relative(packageDir, file).split(/[\\/]/).includes("generated")),
     );
   }
+  return files.sort();
+}
+
+/**
+ * Every `@example` of every TypeScript file under the given folders of `packageDir`, each named by
+ * its path relative to the package.
+ *
+ * @example
+ * ```ts
+ * const examples = await sourceExamples("packages/sandbox", { folders: ["src", "scripts"] });
+ * ```
+ */
+export async function sourceExamples(packageDir: string, options: SourceFolders = {}): Promise<Example[]> {
   const examples: Example[] = [];
-  for (const file of files.sort()) {
+  for (const file of await typeScriptFiles(packageDir, options)) {
     const origin = relative(packageDir, file).replaceAll("\\", "/");
     examples.push(...docCommentExamples(await readFile(file, "utf8"), origin));
   }
   return examples;
+}
+
+/**
+ * Where an `@example` tag is not followed by a ```ts fence (`file:line`, relative to the package):
+ * such an example would be neither highlighted nor compiled.
+ *
+ * @example
+ * ```ts
+ * const unfenced = await unfencedExamples("packages/docs", { folders: ["src", "scripts"] });
+ * if (unfenced.length > 0) throw new Error(`unfenced examples: ${unfenced.join(", ")}`);
+ * ```
+ */
+export async function unfencedExamples(packageDir: string, options: SourceFolders = {}): Promise<string[]> {
+  const unfenced: string[] = [];
+  for (const file of await typeScriptFiles(packageDir, options)) {
+    const lines = (await readFile(file, "utf8")).split("\n");
+    lines.forEach((line, index) => {
+      if (/^\s*\* @example\b/.test(line) && !/^\s*\* ```ts$/.test(lines[index + 1] ?? "")) {
+        unfenced.push(`${relative(packageDir, file).replaceAll("\\", "/")}:${index + 1}`);
+      }
+    });
+  }
+  return unfenced;
 }
 
 /**

@@ -3,8 +3,8 @@
  * against the script it documents, so no example can drift from the code it shows. (The OpenAPI
  * examples of the spec itself are checked by `examples.test.ts`.)
  */
-import { readdir, readFile, rm } from "node:fs/promises";
-import { join, relative } from "node:path";
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import {
@@ -12,6 +12,7 @@ import {
   relativeImportsFrom,
   sourceCompilerOptions,
   sourceExamples,
+  unfencedExamples,
 } from "../../scripts/compile-examples.js";
 
 const specDir = fileURLToPath(new URL("..", import.meta.url));
@@ -23,21 +24,7 @@ afterAll(async () => {
 
 describe("documentation examples of the spec's scripts", () => {
   it("every @example is fenced as ts", async () => {
-    const entries = await readdir(join(specDir, "scripts"), { recursive: true, withFileTypes: true });
-    const files = entries
-      .filter((entry) => entry.isFile() && entry.name.endsWith(".ts"))
-      .map((entry) => join(entry.parentPath, entry.name));
-    expect(files.length).toBeGreaterThan(3);
-    const unfenced: string[] = [];
-    for (const file of files) {
-      const lines = (await readFile(file, "utf8")).split("\n");
-      lines.forEach((line, index) => {
-        if (/^\s*\* @example\b/.test(line) && !/^\s*\* ```ts$/.test(lines[index + 1] ?? "")) {
-          unfenced.push(`${relative(specDir, file)}:${index + 1}`);
-        }
-      });
-    }
-    expect(unfenced).toEqual([]);
+    expect(await unfencedExamples(specDir, { folders: ["scripts"] })).toEqual([]);
   });
 
   it("every example of the scripts compiles against them", async () => {

@@ -3,8 +3,8 @@
  * compiles against that source with the package's own settings, so no example can drift from the code
  * it shows. Only the compiler runs: no runtime of the matrix needs to be installed.
  */
-import { readdir, readFile, rm } from "node:fs/promises";
-import { join, relative } from "node:path";
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import {
@@ -12,6 +12,7 @@ import {
   relativeImportsFrom,
   sourceCompilerOptions,
   sourceExamples,
+  unfencedExamples,
 } from "../../../scripts/compile-examples.js";
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
@@ -23,21 +24,8 @@ afterAll(async () => {
 
 describe("documentation examples", () => {
   it("every @example is fenced as ts", async () => {
-    const entries = await readdir(join(packageDir, "src"), { recursive: true, withFileTypes: true });
-    const files = entries
-      .filter((entry) => entry.isFile() && entry.name.endsWith(".ts"))
-      .map((entry) => join(entry.parentPath, entry.name));
-    expect(files.length).toBeGreaterThan(10);
-    const unfenced: string[] = [];
-    for (const file of files) {
-      const lines = (await readFile(file, "utf8")).split("\n");
-      lines.forEach((line, index) => {
-        if (/^\s*\* @example\s*$/.test(line) && !/^\s*\* ```ts$/.test(lines[index + 1] ?? "")) {
-          unfenced.push(`${relative(packageDir, file)}:${index + 1}`);
-        }
-      });
-    }
-    expect(unfenced).toEqual([]);
+    expect(await sourceExamples(packageDir)).not.toEqual([]);
+    expect(await unfencedExamples(packageDir)).toEqual([]);
   });
 
   it("every example compiles against the package's source", async () => {

@@ -6,8 +6,8 @@
  * source and in the build scripts (dataset generators, code generators) is a fenced TypeScript block,
  * as in the other packages, and compiles as well.
  */
-import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { join, relative } from "node:path";
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import {
@@ -17,6 +17,7 @@ import {
   relativeImportsFrom,
   sourceCompilerOptions,
   sourceExamples,
+  unfencedExamples,
   uniqueExamples,
 } from "../../../scripts/compile-examples.js";
 
@@ -36,15 +37,6 @@ const exported = publicExports({
   },
 });
 
-async function sourceFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter(
-      (entry) => entry.isFile() && entry.name.endsWith(".ts") && !entry.parentPath.includes("generated"),
-    )
-    .map((entry) => join(entry.parentPath, entry.name));
-}
-
 // The Node entry re-exports the web one: each declaration's examples once.
 const examples: Example[] = uniqueExamples(exported.flatMap(({ examples }) => examples));
 
@@ -54,20 +46,7 @@ afterAll(async () => {
 
 describe("documentation examples", () => {
   it("every @example is fenced as ts", async () => {
-    const unfenced: string[] = [];
-    const files = [
-      ...(await sourceFiles(join(packageDir, "src"))),
-      ...(await sourceFiles(join(packageDir, "scripts"))),
-    ];
-    for (const file of files) {
-      const lines = (await readFile(file, "utf8")).split("\n");
-      lines.forEach((line, index) => {
-        if (/^\s*\* @example\s*$/.test(line) && !/^\s*\* ```ts$/.test(lines[index + 1] ?? "")) {
-          unfenced.push(`${relative(packageDir, file)}:${index + 1}`);
-        }
-      });
-    }
-    expect(unfenced).toEqual([]);
+    expect(await unfencedExamples(packageDir, { folders: ["src", "scripts"] })).toEqual([]);
   });
 
   it("every export of every public entry has an example that uses it", () => {
