@@ -43,8 +43,12 @@ function workspacePackage(path: string): string {
  * it, gzipped with node:zlib at level 9.
  *
  * @example
+ * ```ts
+ * import { browserBundle, bundle } from "./bundle.ts";
+ *
  * const size = await bundle(browserBundle("client", 'export * from "@drill-practice/client";'));
- * size.gzipped; // bytes
+ * console.log(`${size.gzipped} B min + gzip`);
+ * ```
  */
 export async function bundle(spec: BundleSpec): Promise<BundleSize> {
   const result = await build({
@@ -99,7 +103,11 @@ export async function bundle(spec: BundleSpec): Promise<BundleSize> {
  * A browser bundle of an entry module whose bare imports resolve from the repository root.
  *
  * @example
+ * ```ts
+ * import { browserBundle } from "./bundle.ts";
+ *
  * browserBundle("createDrillClient only", 'export { createDrillClient } from "@drill-practice/client";');
+ * ```
  */
 export function browserBundle(label: string, entry: string): BundleSpec {
   return { label, entry, resolveDir: ROOT, platform: "browser", external: [] };
@@ -109,7 +117,11 @@ export function browserBundle(label: string, entry: string): BundleSpec {
  * The run-time exports of an entry, as an application sees them.
  *
  * @example
- * Object.keys(await runtimeExports("@drill-practice/client"));
+ * ```ts
+ * import { runtimeExports } from "./bundle.ts";
+ *
+ * Object.keys(await runtimeExports("@drill-practice/client")); // ["DRILL_ERROR_CODES", …]
+ * ```
  */
 export async function runtimeExports(entry: string): Promise<Record<string, unknown>> {
   return { ...((await import(entry)) as Record<string, unknown>) };
@@ -123,7 +135,11 @@ function isErrorClass(value: unknown): boolean {
  * Every error class the client's main entry exports, sorted by name.
  *
  * @example
+ * ```ts
+ * import { clientErrorClasses } from "./bundle.ts";
+ *
  * await clientErrorClasses(); // ["DrillApiError", …]
+ * ```
  */
 export async function clientErrorClasses(): Promise<string[]> {
   const main = await runtimeExports("@drill-practice/client");
@@ -161,7 +177,11 @@ export const CLIENT_BUDGETS: readonly ClientBudget[] = [
  * Bundles the client as each budget says and returns the sizes beside the budgets.
  *
  * @example
+ * ```ts
+ * import { measureClientBudgets } from "./bundle.ts";
+ *
  * for (const { budget, size } of await measureClientBudgets()) console.log(budget.label, size.gzipped);
+ * ```
  */
 export async function measureClientBudgets(): Promise<{ budget: ClientBudget; size: BundleSize }[]> {
   const errorClasses = await clientErrorClasses();

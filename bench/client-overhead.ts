@@ -108,8 +108,13 @@ export interface OverheadMeasurement {
  * process (run by the same Node).
  *
  * @example
+ * ```ts
+ * import { measureClientOverhead } from "./client-overhead.ts";
+ * import { median } from "./stats.ts";
+ *
  * const measurement = await measureClientOverhead();
  * median(measurement.variants.ours.rates);
+ * ```
  */
 export async function measureClientOverhead(): Promise<OverheadMeasurement> {
   const key = createBenchKey();

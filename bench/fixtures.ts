@@ -24,8 +24,13 @@ export interface BenchKey {
  * (`keyType`, `privateKey`) — the auth package finds them by their content, not their names.
  *
  * @example
+ * ```ts
+ * import { parseServiceAccountKey } from "@drill-practice/auth";
+ * import { createBenchKey } from "./fixtures.ts";
+ *
  * const key = createBenchKey();
  * const parsed = await parseServiceAccountKey(key.keyFileJson);
+ * ```
  */
 export function createBenchKey(): BenchKey {
   const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
@@ -65,7 +70,18 @@ const EXIT_GRACE_MS = 5_000;
  * process list or the environment) and waits for its `ready` message.
  *
  * @example
- * const server = await startChild<LoopbackReady>("./loopback-server.ts", { clientId: "c" });
+ * ```ts
+ * import { createBenchKey, LOOPBACK_CLIENT, type LoopbackReady, startChild } from "./fixtures.ts";
+ *
+ * const key = createBenchKey();
+ * const server = await startChild<LoopbackReady>("./loopback-server.ts", {
+ *   ...LOOPBACK_CLIENT,
+ *   publicKeyPem: key.publicKeyPem,
+ *   exchangeDelayMs: 0,
+ * });
+ * console.log(server.ready.url);
+ * await server.close();
+ * ```
  */
 export async function startChild<Ready extends ChildMessage>(
   file: string,
@@ -176,8 +192,14 @@ export const LOOPBACK_CLIENT = {
  * Starts the bare node:http loopback server (bench/loopback-server.ts) in a child process.
  *
  * @example
- * const server = await startLoopbackServer(key);
+ * ```ts
+ * import { createBenchKey, type LoopbackStats, startLoopbackServer } from "./fixtures.ts";
+ *
+ * const server = await startLoopbackServer(createBenchKey());
  * const stats = await server.request<LoopbackStats>({ type: "stats" });
+ * console.log(stats.apiRequests); // 0: nothing was asked yet
+ * await server.close();
+ * ```
  */
 export function startLoopbackServer(
   key: BenchKey,

@@ -12,8 +12,18 @@ import { DEFAULT_DATA_FILE_URL } from "../packages/sandbox/src/data/data-file-re
  * Writes `generateLargeDataset(drills)` as a data file; `remove()` deletes it.
  *
  * @example
+ * ```ts
+ * import { startSandbox } from "@drill-practice/sandbox";
+ * import { writeLargeDataFile } from "./sandbox-data.ts";
+ *
  * const file = await writeLargeDataFile(100_000);
- * try { … } finally { await file.remove(); }
+ * try {
+ *   const sandbox = await startSandbox({ port: 0, dataFile: file.path });
+ *   await sandbox.close();
+ * } finally {
+ *   await file.remove();
+ * }
+ * ```
  */
 export async function writeLargeDataFile(drills: number): Promise<{ path: string; remove(): Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), "drill-bench-data-"));
@@ -26,7 +36,11 @@ export async function writeLargeDataFile(drills: number): Promise<{ path: string
  * How many drills the default dataset holds.
  *
  * @example
+ * ```ts
+ * import { defaultDrillCount } from "./sandbox-data.ts";
+ *
  * const drills = await defaultDrillCount(); // 300
+ * ```
  */
 export async function defaultDrillCount(): Promise<number> {
   return (JSON.parse(await readFile(DEFAULT_DATA_FILE_URL, "utf8")) as { drills: unknown[] }).drills.length;

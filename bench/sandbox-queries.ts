@@ -15,7 +15,11 @@ export const LARGE_CATALOG = "catalog-large-sample";
  * The mix, with a short label per search for the tables.
  *
  * @example
+ * ```ts
+ * import { LARGE_CATALOG, queryString, searchMix } from "./sandbox-queries.ts";
+ *
  * for (const { label, params } of searchMix(LARGE_CATALOG)) console.log(label, queryString(params));
+ * ```
  */
 export function searchMix(
   catalog: string,
@@ -36,7 +40,11 @@ export function searchMix(
  * The URL query string of a search.
  *
  * @example
+ * ```ts
+ * import { queryString } from "./sandbox-queries.ts";
+ *
  * queryString({ query: "a b", searchField: ["NAME", "TAGS"] }); // "query=a+b&searchField=NAME&searchField=TAGS"
+ * ```
  */
 export function queryString(params: SearchParams): string {
   const search = new URLSearchParams();

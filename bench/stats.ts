@@ -12,7 +12,11 @@ function sorted(samples: readonly number[]): number[] {
  * The q-quantile (0..1) with linear interpolation between the closest ranks.
  *
  * @example
+ * ```ts
+ * import { quantile } from "./stats.ts";
+ *
  * quantile([1, 2, 3, 4], 0.5); // 2.5
+ * ```
  */
 export function quantile(samples: readonly number[], q: number): number {
   if (samples.length === 0) return Number.NaN;
@@ -29,7 +33,11 @@ export function quantile(samples: readonly number[], q: number): number {
  * Median of the samples.
  *
  * @example
+ * ```ts
+ * import { median } from "./stats.ts";
+ *
  * median([3, 1, 2]); // 2
+ * ```
  */
 export function median(samples: readonly number[]): number {
   return quantile(samples, 0.5);
@@ -39,7 +47,12 @@ export function median(samples: readonly number[]): number {
  * 99th percentile of the samples.
  *
  * @example
- * p99(latencies);
+ * ```ts
+ * import { p99 } from "./stats.ts";
+ *
+ * const latencies = [11, 12, 15, 80];
+ * p99(latencies); // 78.05: near the slowest
+ * ```
  */
 export function p99(samples: readonly number[]): number {
   return quantile(samples, 0.99);
@@ -49,7 +62,11 @@ export function p99(samples: readonly number[]): number {
  * Relative spread of the samples: (max - min) / median, to show how stable a series was.
  *
  * @example
+ * ```ts
+ * import { spread } from "./stats.ts";
+ *
  * spread([98, 100, 103]); // 0.05
+ * ```
  */
 export function spread(samples: readonly number[]): number {
   if (samples.length === 0) return Number.NaN;
@@ -66,7 +83,11 @@ export const NOISE_LIMIT = 0.3;
  * Whether any of the series spread more than {@link NOISE_LIMIT}.
  *
  * @example
- * isNoisy([100, 101, 99], [50, 90]); // true: the second series spreads 80 %
+ * ```ts
+ * import { isNoisy } from "./stats.ts";
+ *
+ * isNoisy([100, 101, 99], [50, 90]); // true: the second series spreads 57 %
+ * ```
  */
 export function isNoisy(...series: readonly (readonly number[])[]): boolean {
   return series.some((samples) => samples.length > 1 && spread(samples) > NOISE_LIMIT);
@@ -76,7 +97,11 @@ export function isNoisy(...series: readonly (readonly number[])[]): boolean {
  * Why a row is noisy: the spread of each series {@link isNoisy} was given, in the same order.
  *
  * @example
- * noiseNote([1, 1.5], [100, 101]); // "spread 50.0 % / 1.0 % > 30 %"
+ * ```ts
+ * import { noiseNote } from "./stats.ts";
+ *
+ * noiseNote([1, 1.5], [100, 101]); // "spread 40.0 % / 1.0 % > 30 %"
+ * ```
  */
 export function noiseNote(...series: readonly (readonly number[])[]): string {
   return `spread ${series.map((samples) => formatPercent(spread(samples)).replace("+", "")).join(" / ")} > ${NOISE_LIMIT * 100} %`;
@@ -87,7 +112,11 @@ export function noiseNote(...series: readonly (readonly number[])[]): string {
  * round i of `reference`), which cancels most of the drift a shared machine adds between rounds.
  *
  * @example
+ * ```ts
+ * import { pairedRatios } from "./stats.ts";
+ *
  * pairedRatios([90, 100], [100, 100]); // [0.9, 1]
+ * ```
  */
 export function pairedRatios(ours: readonly number[], reference: readonly number[]): number[] {
   const length = Math.min(ours.length, reference.length);
@@ -98,7 +127,11 @@ export function pairedRatios(ours: readonly number[], reference: readonly number
  * A median with the spread of its samples, e.g. `0.97× (spread 12.0 %)`.
  *
  * @example
+ * ```ts
+ * import { formatRatio, withSpread } from "./stats.ts";
+ *
  * withSpread([0.9, 1, 1.1], formatRatio); // "1.00× (spread 20.0 %)"
+ * ```
  */
 export function withSpread(samples: readonly number[], format: (value: number) => string): string {
   return `${format(median(samples))} (spread ${(spread(samples) * 100).toFixed(1)} %)`;
@@ -108,7 +141,11 @@ export function withSpread(samples: readonly number[], format: (value: number) =
  * A ratio with two decimals (two significant digits below 0.1), e.g. `0.97×`.
  *
  * @example
+ * ```ts
+ * import { formatRatio } from "./stats.ts";
+ *
  * formatRatio(1.234); // "1.23×"
+ * ```
  */
 export function formatRatio(ratio: number): string {
   if (!Number.isFinite(ratio)) return "n/a";
@@ -120,7 +157,11 @@ export function formatRatio(ratio: number): string {
  * A duration in milliseconds, shown in the unit that keeps three significant digits.
  *
  * @example
+ * ```ts
+ * import { formatMs } from "./stats.ts";
+ *
  * formatMs(0.0123); // "12.3 µs"
+ * ```
  */
 export function formatMs(ms: number): string {
   if (!Number.isFinite(ms)) return "n/a";
@@ -136,7 +177,11 @@ export function formatMs(ms: number): string {
  * A duration difference with its sign, e.g. `+12.0 µs` or `−3.00 ms`.
  *
  * @example
+ * ```ts
+ * import { formatSignedMs } from "./stats.ts";
+ *
  * formatSignedMs(-0.5); // "−500 µs"
+ * ```
  */
 export function formatSignedMs(ms: number): string {
   return ms >= 0 ? `+${formatMs(ms)}` : formatMs(ms);
@@ -146,7 +191,11 @@ export function formatSignedMs(ms: number): string {
  * A rate with thousands separators, e.g. `12,345 req/s`.
  *
  * @example
+ * ```ts
+ * import { formatRate } from "./stats.ts";
+ *
  * formatRate(12345.6, "req/s"); // "12,346 req/s"
+ * ```
  */
 export function formatRate(perSecond: number, unit: string): string {
   if (!Number.isFinite(perSecond)) return "n/a";
@@ -157,7 +206,11 @@ export function formatRate(perSecond: number, unit: string): string {
  * A byte count, exact below 1 kB and in kB (1000 bytes) above.
  *
  * @example
+ * ```ts
+ * import { formatBytes } from "./stats.ts";
+ *
  * formatBytes(8_123); // "8.12 kB (8,123 B)"
+ * ```
  */
 export function formatBytes(bytes: number): string {
   if (!Number.isFinite(bytes)) return "n/a";
@@ -169,7 +222,11 @@ export function formatBytes(bytes: number): string {
  * A fraction as a signed percentage, e.g. `+12.5 %`.
  *
  * @example
+ * ```ts
+ * import { formatPercent } from "./stats.ts";
+ *
  * formatPercent(-0.031); // "-3.1 %"
+ * ```
  */
 export function formatPercent(fraction: number): string {
   if (!Number.isFinite(fraction)) return "n/a";
@@ -196,7 +253,12 @@ export interface LoopBounds {
  * Runs `body` repeatedly, within both bounds, and returns each iteration's duration in ms.
  *
  * @example
- * const samples = await timeEach({ maxCount: 1000, maxMs: 2000 }, () => provider.getToken());
+ * ```ts
+ * import { median, timeEach } from "./stats.ts";
+ *
+ * const samples = await timeEach({ maxCount: 1000, maxMs: 2000 }, async () => JSON.parse('{"a":1}'));
+ * console.log(`${samples.length} runs, median ${median(samples)} ms`);
+ * ```
  */
 export async function timeEach(
   bounds: LoopBounds,
@@ -232,7 +294,13 @@ export interface ConcurrentRun {
  * Runs `total` tasks with at most `concurrency` in flight; stops starting new ones after `maxMs`.
  *
  * @example
+ * ```ts
+ * import { runConcurrent } from "./stats.ts";
+ *
+ * const url = "http://127.0.0.1:4010/.well-known/oauth-authorization-server";
  * const run = await runConcurrent({ total: 2000, concurrency: 16, maxMs: 10_000 }, () => fetch(url));
+ * console.log(`${run.perSecond.toFixed(0)} requests per second`);
+ * ```
  */
 export async function runConcurrent(
   options: { readonly total: number; readonly concurrency: number; readonly maxMs: number },

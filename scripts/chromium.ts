@@ -8,8 +8,12 @@ import { existsSync } from "node:fs";
  * Where Chromium is (`CHROMIUM_PATH`, else Debian's `/usr/bin/chromium`) and whether it is there.
  *
  * @example
+ * ```ts
+ * import { chromiumPath } from "./chromium.ts";
+ *
  * const { path, found } = chromiumPath();
  * if (!found) console.warn(`no Chromium at ${path} (apt-get install chromium, or set CHROMIUM_PATH)`);
+ * ```
  */
 export function chromiumPath(): { path: string; found: boolean } {
   const path = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -20,7 +24,13 @@ export function chromiumPath(): { path: string; found: boolean } {
  * The flags Chromium is launched with: headless, and offline from everything but the pages under test.
  *
  * @example
- * await chromium.launch({ executablePath: chromiumPath().path, args: [...CHROMIUM_FLAGS] });
+ * ```ts
+ * import { chromium } from "playwright-core";
+ * import { CHROMIUM_FLAGS, chromiumPath } from "./chromium.ts";
+ *
+ * const browser = await chromium.launch({ executablePath: chromiumPath().path, args: [...CHROMIUM_FLAGS] });
+ * await browser.close();
+ * ```
  */
 export const CHROMIUM_FLAGS = [
   "--headless",

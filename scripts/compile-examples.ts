@@ -85,7 +85,10 @@ async function typeScriptFiles(packageDir: string, options: SourceFolders): Prom
  *
  * @example
  * ```ts
+ * import { sourceExamples } from "./compile-examples.ts";
+ *
  * const examples = await sourceExamples("packages/sandbox", { folders: ["src", "scripts"] });
+ * console.log(`${examples.length} examples, the first at ${examples[0]?.origin}`);
  * ```
  */
 export async function sourceExamples(packageDir: string, options: SourceFolders = {}): Promise<Example[]> {
@@ -103,6 +106,8 @@ export async function sourceExamples(packageDir: string, options: SourceFolders 
  *
  * @example
  * ```ts
+ * import { unfencedExamples } from "./compile-examples.ts";
+ *
  * const unfenced = await unfencedExamples("packages/docs", { folders: ["src", "scripts"] });
  * if (unfenced.length > 0) throw new Error(`unfenced examples: ${unfenced.join(", ")}`);
  * ```
@@ -126,7 +131,12 @@ export async function unfencedExamples(packageDir: string, options: SourceFolder
  *
  * @example
  * ```ts
+ * import { relativeImportsFrom } from "./compile-examples.ts";
+ *
  * const rewrite = relativeImportsFrom("packages/sandbox", "packages/sandbox/.tmp/examples");
+ * // An example of src/domain/state.ts that imports "./state.js", as written into the scratch folder:
+ * rewrite({ origin: "src/domain/state.ts:40", code: 'import { createState } from "./state.js";' });
+ * // 'import { createState } from "../../src/domain/state.js";'
  * ```
  */
 export function relativeImportsFrom(packageDir: string, scratch: string): (example: Example) => string {
@@ -233,7 +243,15 @@ export function publicExports(options: {
  *
  * @example
  * ```ts
- * const compilerOptions = sourceCompilerOptions({ packageDir, scratch, lib: ["es2023"], paths: { "pkg": "src/index.ts" } });
+ * import { sourceCompilerOptions } from "./compile-examples.ts";
+ *
+ * const compilerOptions = sourceCompilerOptions({
+ *   packageDir: "packages/sandbox",
+ *   scratch: "packages/sandbox/.tmp/examples",
+ *   lib: ["es2023"],
+ *   paths: { "@drill-practice/sandbox": "src/index.ts" },
+ * });
+ * console.log(compilerOptions.paths); // { "@drill-practice/sandbox": ["../../src/index.ts"] }
  * ```
  */
 export function sourceCompilerOptions(options: {

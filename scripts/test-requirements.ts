@@ -8,7 +8,13 @@ import { it } from "vitest";
  * True in a CI run: `CI` set to anything but "", "0" or "false".
  *
  * @example
- * if (!found && !underCI) console.warn("skipped");
+ * ```ts
+ * import { existsSync } from "node:fs";
+ * import { underCI } from "./test-requirements.ts";
+ *
+ * const found = existsSync("/usr/bin/redis-server");
+ * if (!found && !underCI) console.warn("skipped: no redis-server");
+ * ```
  */
 export const underCI = !["", "0", "false"].includes((process.env.CI ?? "").toLowerCase());
 
@@ -16,7 +22,11 @@ export const underCI = !["", "0", "false"].includes((process.env.CI ?? "").toLow
  * Prints lines in a box that stands out in a long test log.
  *
  * @example
+ * ```ts
+ * import { warnBox } from "./test-requirements.ts";
+ *
  * warnBox(["BROWSER TESTS SKIPPED: Chromium not found", "apt-get install chromium"]);
+ * ```
  */
 export function warnBox(lines: readonly string[]): void {
   const width = Math.max(...lines.map((line) => line.length));
@@ -31,7 +41,15 @@ export function warnBox(lines: readonly string[]): void {
  * returns true, so the caller declares nothing else for it.
  *
  * @example
- * if (!declareMissing("Deno", unavailable(deno))) it("Deno: searches", async () => {});
+ * ```ts
+ * import { existsSync } from "node:fs";
+ * import { it } from "vitest";
+ * import { declareMissing } from "./test-requirements.ts";
+ *
+ * const deno = "/usr/local/bin/deno";
+ * const missing = existsSync(deno) ? undefined : `no ${deno}`;
+ * if (!declareMissing("Deno", missing)) it("Deno: searches", async () => {});
+ * ```
  */
 export function declareMissing(title: string, missing: string | undefined): boolean {
   if (missing === undefined) return false;

@@ -47,7 +47,13 @@ export interface HarEntry {
  * A HAR document (version 1.2), as `redocly proxy` and browsers write it.
  *
  * @example
+ * ```ts
+ * import { readFile } from "node:fs/promises";
+ * import type { Har } from "./redact-har.ts";
+ *
  * const har = JSON.parse(await readFile("traffic.har", "utf8")) as Har;
+ * console.log(har.log.entries.length);
+ * ```
  */
 export interface Har {
   log: { entries: HarEntry[]; [extra: string]: unknown };
@@ -58,7 +64,11 @@ export interface Har {
  * The marker that replaces a secret.
  *
  * @example
+ * ```ts
+ * import { marker } from "./redact-har.ts";
+ *
  * marker("access token"); // "[redacted: access token]"
+ * ```
  */
 export function marker(what: string): string {
   return `[redacted: ${what}]`;
@@ -295,9 +305,15 @@ function isHar(value: unknown): value is Har {
  * document is not a HAR (no `log.entries`).
  *
  * @example
- * const har = JSON.parse(rawText);
- * const counts = redactHar(har); // Map { "access token" => 3, "client secret" => 1, … }
+ * ```ts
+ * import { assertNoSecrets, redactHar } from "./redact-har.ts";
+ *
+ * const header = { name: "Authorization", value: "Bearer sandbox-token-1" };
+ * const request = { method: "GET", url: "http://127.0.0.1:4010/api/2.1/version", headers: [header] };
+ * const har = { log: { entries: [{ request, response: { status: 200, headers: [] } }] } };
+ * const counts = redactHar(har); // Map { "access token" => 1 }
  * assertNoSecrets(JSON.stringify(har));
+ * ```
  */
 export function redactHar(har: unknown): RedactionCounts {
   if (!isHar(har)) throw new Error("not a HAR recording: no log.entries list");
@@ -327,8 +343,17 @@ export function redactHar(har: unknown): RedactionCounts {
  * `known` values (for example the credentials the recorded client used).
  *
  * @example
- * const left = secretsLeft(JSON.stringify(har), [clientSecret]);
- * if (left.length > 0) throw new Error(`not redacted: ${left.join(", ")}`);
+ * ```ts
+ * import { secretsLeft } from "./redact-har.ts";
+ *
+ * const clientSecret = "sandbox-client-secret";
+ * const postData = { mimeType: "text/plain", text: clientSecret };
+ * const request = { method: "POST", url: "http://127.0.0.1:4010/oauth/token", headers: [], postData };
+ * const entry = { request, response: { status: 400, headers: [] } };
+ * const recording = JSON.stringify({ log: { entries: [entry] } });
+ * const left = secretsLeft(recording, [clientSecret]); // ["a known secret value"]
+ * if (left.length > 0) console.error(`not redacted: ${left.join(", ")}`);
+ * ```
  */
 export function secretsLeft(text: string, known: Iterable<string> = []): string[] {
   const left: string[] = [];
@@ -372,7 +397,16 @@ export function secretsLeft(text: string, known: Iterable<string> = []): string[
  * never the values.
  *
  * @example
- * assertNoSecrets(JSON.stringify(har, null, 2), [clientSecret]);
+ * ```ts
+ * import { assertNoSecrets, redactHar } from "./redact-har.ts";
+ *
+ * const clientSecret = "sandbox-client-secret";
+ * const postData = { mimeType: "application/x-www-form-urlencoded", text: `client_secret=${clientSecret}` };
+ * const request = { method: "POST", url: "http://127.0.0.1:4010/oauth/token", headers: [], postData };
+ * const har = { log: { entries: [{ request, response: { status: 200, headers: [] } }] } };
+ * redactHar(har);
+ * assertNoSecrets(JSON.stringify(har, null, 2), [clientSecret]); // passes: the secret became a marker
+ * ```
  */
 export function assertNoSecrets(text: string, known: Iterable<string> = []): void {
   const left = secretsLeft(text, known);

@@ -164,7 +164,20 @@ function describe(problem: DriftProblem, request: string | undefined): string {
  * found on exactly one exchange, that exchange is a named request's, and the request lists its rule.
  *
  * @example
+ * ```ts
+ * import { mkdtemp, readFile } from "node:fs/promises";
+ * import { tmpdir } from "node:os";
+ * import { join } from "node:path";
+ * import { INVALID_REQUESTS } from "./own-traffic.ts";
+ * import type { Har } from "./redact-har.ts";
+ * import { driftReport } from "./redocly.ts";
+ * import { sortFindings } from "./traffic-run.ts";
+ *
+ * const har = JSON.parse(await readFile("traffic.har", "utf8")) as Har;
+ * const { report } = await driftReport("traffic.har", await mkdtemp(join(tmpdir(), "drift-")));
  * const { unexpected, missing } = sortFindings(report, har, INVALID_REQUESTS);
+ * console.log(`${unexpected.length} unexpected findings, ${missing.length} missing`);
+ * ```
  */
 export function sortFindings(
   report: DriftReport,
@@ -197,8 +210,21 @@ export function sortFindings(
  * runs each source through the proxy, stops the recording, and checks it.
  *
  * @example
- * const run = await recordTraffic(dir, [demoSource], INVALID_REQUESTS);
+ * ```ts
+ * import { mkdtemp } from "node:fs/promises";
+ * import { tmpdir } from "node:os";
+ * import { join } from "node:path";
+ * import { INVALID_REQUESTS } from "./own-traffic.ts";
+ * import { recordTraffic, type TrafficSource } from "./traffic-run.ts";
+ *
+ * const version: TrafficSource = {
+ *   name: "version",
+ *   run: async ({ proxyUrl }) => void (await fetch(`${proxyUrl}/api/2.1/version`)),
+ * };
+ * const dir = await mkdtemp(join(tmpdir(), "drift-"));
+ * const run = await recordTraffic(dir, [version], INVALID_REQUESTS);
  * if (run.unexpected.length > 0) throw new Error(run.unexpected.map((f) => f.text).join("\n"));
+ * ```
  */
 export async function recordTraffic(
   workDir: string,

@@ -46,7 +46,7 @@ afterAll(async () => {
 
 describe("documentation examples", () => {
   it("every @example is fenced as ts", async () => {
-    expect(await unfencedExamples(packageDir, { folders: ["src", "scripts"] })).toEqual([]);
+    expect(await unfencedExamples(packageDir, { folders: ["src", "scripts", "test/support"] })).toEqual([]);
   });
 
   it("every export of every public entry has an example that uses it", () => {
@@ -67,7 +67,7 @@ describe("documentation examples", () => {
     // of the build scripts.
     const all = uniqueExamples([
       ...examples,
-      ...(await sourceExamples(packageDir, { folders: ["src", "scripts"] })),
+      ...(await sourceExamples(packageDir, { folders: ["src", "scripts", "test/support"] })),
     ]);
     console.log(`compiling ${all.length} examples of @drill-practice/sandbox`);
     expect(all.length).toBeGreaterThan(250);
