@@ -7,7 +7,7 @@ import { serviceAccountAuth } from "@drill-practice/auth";
 import { createDrillClient, type DrillClient, unwrap } from "@drill-practice/client";
 import { createSandbox, type SandboxControls, startSandbox } from "@drill-practice/sandbox";
 import type { BenchmarkResult, ResultRow } from "./report.ts";
-import { DEFAULT_CATALOG, searchMix } from "./sandbox-queries.ts";
+import { DEFAULT_CATALOG, SEARCH_WARMUP, searchMix } from "./sandbox-queries.ts";
 import {
   formatMs,
   formatPercent,
@@ -25,7 +25,6 @@ import {
 const ROUNDS = 6;
 const REQUESTS_PER_ROUND = 1000;
 const CONCURRENCY = 16;
-const WARMUP_REQUESTS = 300;
 const ROUND_MAX_MS = 4000;
 const TOTAL_MAX_MS = 120_000;
 const CREATES = 20;
@@ -102,9 +101,7 @@ export async function run(): Promise<BenchmarkResult> {
       }
     };
     for (const door of doors) {
-      await runConcurrent({ total: WARMUP_REQUESTS, concurrency: CONCURRENCY, maxMs: ROUND_MAX_MS }, (i) =>
-        call(door, i),
-      );
+      await runConcurrent({ ...SEARCH_WARMUP, concurrency: CONCURRENCY }, (i) => call(door, i));
       door.failures = 0;
     }
     const loopStart = now();
@@ -181,7 +178,7 @@ export async function run(): Promise<BenchmarkResult> {
         "to `startSandbox` with the global `fetch`, both sandboxes in this process; and the time `createSandbox()` " +
         "takes to resolve with the default data.",
       setup: [
-        `${rounds} interleaved rounds of ${REQUESTS_PER_ROUND} searches per door, at most ${CONCURRENCY} in flight, after ${WARMUP_REQUESTS} warm-up searches each`,
+        `${rounds} interleaved rounds of ${REQUESTS_PER_ROUND} searches per door, at most ${CONCURRENCY} in flight, after ${SEARCH_WARMUP.total} warm-up searches each (at most ${SEARCH_WARMUP.maxMs / 1000} s)`,
         `createSandbox(): one first call, then ${creates.length} in a row (each closed before the next)`,
       ],
       rows,

@@ -53,3 +53,20 @@ export function queryString(params: SearchParams): string {
   }
   return search.toString();
 }
+
+/**
+ * How long a benchmark warms a server up before its rounds. A sandbox takes a few thousand searches
+ * before V8 has optimised its hot paths (its rate still doubles after the first 300), so rounds after
+ * a short warm-up would measure the optimisation rather than the server; sandbox-search reports the
+ * warm-up's own rate beside the rounds.
+ *
+ * @example
+ * ```ts
+ * import { SEARCH_WARMUP } from "./sandbox-queries.ts";
+ * import { runConcurrent } from "./stats.ts";
+ *
+ * const url = "http://127.0.0.1:4010/.well-known/oauth-authorization-server";
+ * await runConcurrent({ ...SEARCH_WARMUP, concurrency: 16 }, () => fetch(url));
+ * ```
+ */
+export const SEARCH_WARMUP = { total: 3000, maxMs: 10_000 } as const;

@@ -16,7 +16,7 @@ import {
 } from "./fixtures.ts";
 import type { BenchmarkResult, DetailTable, ResultRow } from "./report.ts";
 import { defaultDrillCount, writeLargeDataFile } from "./sandbox-data.ts";
-import { DEFAULT_CATALOG, LARGE_CATALOG, queryString, searchMix } from "./sandbox-queries.ts";
+import { DEFAULT_CATALOG, LARGE_CATALOG, queryString, SEARCH_WARMUP, searchMix } from "./sandbox-queries.ts";
 import {
   formatMs,
   formatPercent,
@@ -37,10 +37,6 @@ const ROUNDS = 6;
 const LARGE_STARTS = 3;
 const REQUESTS_PER_ROUND = 1000;
 const CONCURRENCY = 16;
-// A server takes a few thousand searches before V8 has optimised its hot paths (its rate still
-// doubles after the first 300): the rounds measure the steady state, so the warm-up runs that long.
-const WARMUP_REQUESTS = 3000;
-const WARMUP_MAX_MS = 10_000;
 const ROUND_MAX_MS = 4000;
 const TOTAL_MAX_MS = 150_000;
 const SEQUENTIAL_PER_QUERY = 30;
@@ -71,6 +67,8 @@ interface Target {
   failures: number;
   /** `total` per query, from one pass before the rounds. */
   totals: number[];
+  /** Requests per second over the warm-up: the server before V8 has optimised it. */
+  warmupRate: number;
 }
 
 async function bearerFor(baseUrl: string, clientId: string, clientSecret: string, keyFileJson: string) {
@@ -122,6 +120,7 @@ export async function run(): Promise<BenchmarkResult> {
       byQuery: QUERIES.map(() => []),
       failures: 0,
       totals: [],
+      warmupRate: Number.NaN,
     });
     const sandboxTarget = (label: string, ready: SandboxReady, catalog: string) =>
       bearerFor(ready.url, ready.clientId, ready.clientSecret, ready.keyFile).then((bearer) =>
@@ -164,9 +163,10 @@ export async function run(): Promise<BenchmarkResult> {
     };
     for (const target of targets) {
       for (let i = 0; i < QUERIES.length; i++) target.totals.push((await call(target, i)) ?? Number.NaN);
-      await runConcurrent({ total: WARMUP_REQUESTS, concurrency: CONCURRENCY, maxMs: WARMUP_MAX_MS }, (i) =>
+      const warmup = await runConcurrent({ ...SEARCH_WARMUP, concurrency: CONCURRENCY }, (i) =>
         call(target, i),
       );
+      target.warmupRate = warmup.perSecond;
       target.failures = 0;
     }
     const loopStart = now();
@@ -207,6 +207,14 @@ export async function run(): Promise<BenchmarkResult> {
         target: "—",
         verdict: "info",
         headline: true,
+      },
+      {
+        metric: `${target.label}: throughput during the warm-up (the first ${SEARCH_WARMUP.total} searches, cold)`,
+        ours: formatRate(target.warmupRate, "req/s"),
+        reference: formatRate(bare.warmupRate, "req/s"),
+        ratio: formatRatio(target.warmupRate / bare.warmupRate),
+        target: "—",
+        verdict: "info",
       },
       {
         metric: `${target.label}: latency p99 at concurrency ${CONCURRENCY}`,
@@ -372,7 +380,7 @@ export async function run(): Promise<BenchmarkResult> {
         `${LARGE_DRILLS.toLocaleString("en-US")} drills from \`generateLargeDataset\` (written to a data file and started with \`dataFile\`), next ` +
         "to the bare loopback server that answers a fixed body. Each server runs in its own process.",
       setup: [
-        `${rounds} interleaved rounds of ${REQUESTS_PER_ROUND} requests per target, at most ${CONCURRENCY} in flight, after ${WARMUP_REQUESTS} warm-up requests each (at most ${WARMUP_MAX_MS / 1000} s)`,
+        `${rounds} interleaved rounds of ${REQUESTS_PER_ROUND} requests per target, at most ${CONCURRENCY} in flight, after ${SEARCH_WARMUP.total} warm-up requests each (at most ${SEARCH_WARMUP.maxMs / 1000} s)`,
         `The ${QUERIES.length} searches below (one word, several words, AND, searchField, catalog listings, deep pages) are cycled; all page with \`resultSize\``,
       ],
       rows,

@@ -42,7 +42,8 @@ export function docCommentExamples(text: string, file: string, lineOffset = 0): 
       .split("\n")
       .map((line) => line.replace(/^\s*\* ?/, ""))
       .join("\n");
-    for (const block of body.matchAll(/@example\s*\n```ts\n([\s\S]*?)```/g)) {
+    // A title may follow the tag on its line (TSDoc); the code is the ```ts block below it.
+    for (const block of body.matchAll(/@example[^\n]*\n```ts\n([\s\S]*?)```/g)) {
       // The code starts two lines below the tag (after the fence), as in `markdownBlocks`.
       const line =
         lineOffset +
@@ -237,6 +238,37 @@ export function publicExports(options: {
   return found;
 }
 
+/** Whether `code` names the identifier `name` (not as part of a longer one). */
+function usesName(code: string, name: string): boolean {
+  const escaped = name.replaceAll("$", "\\$");
+  return new RegExp(`(?<![\\w$])${escaped}(?![\\w$])`).test(code);
+}
+
+/**
+ * The public exports whose examples never use their name, and the entries whose header comment has
+ * no example, each as `file:line name (entry)`: an empty list when every one documents itself.
+ *
+ * @example
+ * ```ts
+ * import { missingExamples, publicExports } from "./compile-examples.ts";
+ *
+ * const exported = publicExports({
+ *   packageDir: "packages/sandbox",
+ *   entries: { "@drill-practice/sandbox": "src/index.ts" },
+ *   paths: { "@drill-practice/sandbox": "src/index.ts" },
+ * });
+ * console.log(missingExamples(exported)); // []
+ * ```
+ */
+export function missingExamples(exported: readonly PublicExport[]): string[] {
+  return exported
+    .filter(({ name, entry, examples }) =>
+      // An entry's header documents the entry as a whole; a name, only where an example uses it.
+      name === entry ? examples.length === 0 : !examples.some((example) => usesName(example.code, name)),
+    )
+    .map(({ entry, name, origin }) => `${origin} ${name === entry ? "header" : name} (${entry})`);
+}
+
 /**
  * Compiler options that compile a package's examples as the package's own source is compiled
  * (`nodenext`, top-level await), each of its public specifiers mapped to its source file.
@@ -329,4 +361,50 @@ export async function compileExamples(options: {
     const [file, start] = (example?.origin ?? "?:0").split(/:(?=\d+$)/);
     return `${file}:${Number(start) + Number(line) - 2}${example?.name ? ` (example of ${example.name})` : ""}`;
   });
+}
+
+/**
+ * Compiles a package's examples with the package's own settings (see {@link sourceCompilerOptions}):
+ * those of the given folders, and `also` beside them (each kept once), with relative imports resolved
+ * from the example's file. Returns the examples and tsc's errors (an empty string when all compile).
+ *
+ * @example
+ * ```ts
+ * import { compileSourceExamples } from "./compile-examples.ts";
+ *
+ * const { examples, errors } = await compileSourceExamples({
+ *   packageDir: "packages/runtime-matrix",
+ *   scratch: "packages/runtime-matrix/.tmp/examples",
+ *   lib: ["es2023", "dom"],
+ * });
+ * if (errors !== "") throw new Error(`${examples.length} examples, errors:\n${errors}`);
+ * ```
+ */
+export async function compileSourceExamples(options: {
+  packageDir: string;
+  scratch: string;
+  lib: readonly string[];
+  folders?: readonly string[];
+  /** Public specifier → the package's source file, relative to the package. */
+  paths?: Readonly<Record<string, string>>;
+  /** Set for a package whose source imports its own modules with their `.ts` extension. */
+  tsExtensions?: boolean;
+  /** Examples found elsewhere (e.g. those of the public entries' headers). */
+  also?: readonly Example[];
+}): Promise<{ examples: Example[]; errors: string }> {
+  const { packageDir, scratch, lib, folders, paths = {}, tsExtensions = false, also = [] } = options;
+  const examples = uniqueExamples([
+    ...also,
+    ...(await sourceExamples(packageDir, folders ? { folders } : {})),
+  ]);
+  const errors = await compileExamples({
+    scratch,
+    examples,
+    compilerOptions: {
+      ...sourceCompilerOptions({ packageDir, scratch, lib, paths }),
+      ...(tsExtensions ? { allowImportingTsExtensions: true } : {}),
+    },
+    rewrite: relativeImportsFrom(packageDir, scratch),
+  });
+  return { examples, errors };
 }

@@ -6,13 +6,7 @@ import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import {
-  compileExamples,
-  relativeImportsFrom,
-  sourceCompilerOptions,
-  sourceExamples,
-  unfencedExamples,
-} from "./compile-examples.ts";
+import { compileSourceExamples, unfencedExamples } from "./compile-examples.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const scratch = join(root, ".tmp", "doc-examples");
@@ -28,19 +22,15 @@ describe("documentation examples of the scripts and benchmarks", () => {
   });
 
   it("every example compiles against the code it shows", async () => {
-    const examples = await sourceExamples(root, { folders: FOLDERS });
-    console.log(`compiling ${examples.length} examples of scripts/ and bench/`);
-    expect(examples.length).toBeGreaterThan(45);
-    const errors = await compileExamples({
+    // The root tsconfig's settings: the tooling imports its modules with their `.ts` extension.
+    const { examples, errors } = await compileSourceExamples({
+      packageDir: root,
       scratch,
-      examples,
-      // The root tsconfig's settings: the tooling imports its modules with their `.ts` extension.
-      compilerOptions: {
-        ...sourceCompilerOptions({ packageDir: root, scratch, lib: ["es2023", "dom"], paths: {} }),
-        allowImportingTsExtensions: true,
-      },
-      rewrite: relativeImportsFrom(root, scratch),
+      folders: FOLDERS,
+      lib: ["es2023", "dom"],
+      tsExtensions: true,
     });
+    expect(examples.length).toBeGreaterThan(45);
     expect(errors).toBe("");
   }, 300_000);
 });

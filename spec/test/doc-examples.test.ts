@@ -7,13 +7,7 @@ import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import {
-  compileExamples,
-  relativeImportsFrom,
-  sourceCompilerOptions,
-  sourceExamples,
-  unfencedExamples,
-} from "../../scripts/compile-examples.js";
+import { compileSourceExamples, unfencedExamples } from "../../scripts/compile-examples.js";
 
 const specDir = fileURLToPath(new URL("..", import.meta.url));
 const scratch = join(specDir, ".tmp", "doc-examples");
@@ -28,19 +22,15 @@ describe("documentation examples of the spec's scripts", () => {
   });
 
   it("every example of the scripts compiles against them", async () => {
-    const examples = await sourceExamples(specDir, { folders: ["scripts"] });
-    console.log(`compiling ${examples.length} examples of spec/scripts`);
-    expect(examples.length).toBeGreaterThanOrEqual(5);
-    const errors = await compileExamples({
+    // The scripts' own settings: they import each other with their `.ts` extension.
+    const { examples, errors } = await compileSourceExamples({
+      packageDir: specDir,
       scratch,
-      examples,
-      // The scripts' own settings: they import each other with their `.ts` extension.
-      compilerOptions: {
-        ...sourceCompilerOptions({ packageDir: specDir, scratch, lib: ["es2023"], paths: {} }),
-        allowImportingTsExtensions: true,
-      },
-      rewrite: relativeImportsFrom(specDir, scratch),
+      folders: ["scripts"],
+      lib: ["es2023"],
+      tsExtensions: true,
     });
+    expect(examples.length).toBeGreaterThanOrEqual(5);
     expect(errors).toBe("");
   }, 300_000);
 });

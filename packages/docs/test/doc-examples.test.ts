@@ -6,13 +6,7 @@ import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import {
-  compileExamples,
-  relativeImportsFrom,
-  sourceCompilerOptions,
-  sourceExamples,
-  unfencedExamples,
-} from "../../../scripts/compile-examples.js";
+import { compileSourceExamples, unfencedExamples } from "../../../scripts/compile-examples.js";
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
 const scratch = join(packageDir, ".tmp", "doc-examples");
@@ -28,19 +22,15 @@ describe("documentation examples", () => {
   });
 
   it("every example in the package compiles against its source", async () => {
-    const examples = await sourceExamples(packageDir, { folders: FOLDERS });
-    console.log(`compiling ${examples.length} examples of @drill-practice/docs`);
-    expect(examples.length).toBeGreaterThan(35);
-    const errors = await compileExamples({
+    // The package's own settings: its source imports its modules with their `.ts` extension.
+    const { examples, errors } = await compileSourceExamples({
+      packageDir,
       scratch,
-      examples,
-      // The package's own settings: its source imports its modules with their `.ts` extension.
-      compilerOptions: {
-        ...sourceCompilerOptions({ packageDir, scratch, lib: ["es2023"], paths: {} }),
-        allowImportingTsExtensions: true,
-      },
-      rewrite: relativeImportsFrom(packageDir, scratch),
+      folders: FOLDERS,
+      lib: ["es2023"],
+      tsExtensions: true,
     });
+    expect(examples.length).toBeGreaterThan(35);
     expect(errors).toBe("");
   }, 300_000);
 });

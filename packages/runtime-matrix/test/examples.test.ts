@@ -8,9 +8,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import {
-  compileExamples,
-  relativeImportsFrom,
-  sourceCompilerOptions,
+  compileSourceExamples,
   sourceExamples,
   unfencedExamples,
 } from "../../../scripts/compile-examples.js";
@@ -29,17 +27,10 @@ describe("documentation examples", () => {
   });
 
   it("every example compiles against the package's source", async () => {
-    const examples = await sourceExamples(packageDir);
-    console.log(`compiling ${examples.length} examples of @drill-practice/runtime-matrix`);
+    // The package's settings (tsconfig.json: ES2023 and DOM); the workspace packages it tests
+    // resolve through its node_modules, as its own source imports them.
+    const { examples, errors } = await compileSourceExamples({ packageDir, scratch, lib: ["es2023", "dom"] });
     expect(examples.length).toBeGreaterThan(10);
-    const errors = await compileExamples({
-      scratch,
-      examples,
-      // The package's settings (tsconfig.json: ES2023 and DOM); the workspace packages it tests
-      // resolve through its node_modules, as its own source imports them.
-      compilerOptions: sourceCompilerOptions({ packageDir, scratch, lib: ["es2023", "dom"], paths: {} }),
-      rewrite: relativeImportsFrom(packageDir, scratch),
-    });
     expect(errors).toBe("");
   }, 300_000);
 });

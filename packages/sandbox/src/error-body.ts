@@ -33,7 +33,8 @@ export interface ErrorBody {
  * import { errorBody } from "./error-body.js";
  *
  * errorBody("query_missing", "query: required when no catalog is given", { parameter: "query" });
- * // { parameter: "query", ID: "query_missing", id: "query_missing", description: "query: …", message: "query: …" }
+ * // { parameter: "query", ID: "query_missing", id: "query_missing",
+ * //   description: "query: …", message: "query: …" }
  * ```
  */
 export function errorBody(id: string, description: string, extra?: Record<string, unknown>): ErrorBody {

@@ -43,12 +43,16 @@ export function newOwnerToken(): string {
  *
  * @example
  * ```ts
- * import type { RedisConnection } from "./connection.js";
+ * import { createClient } from "redis";
+ * import { RedisConnection } from "./connection.js";
  * import { entryNames } from "./key-names.js";
  * import { acquireLock, newOwnerToken } from "./lock.js";
  * import { deriveStoreKeys } from "./seal.js";
  *
- * declare const connection: RedisConnection; // a connected client, as the store holds it
+ * const connection = new RedisConnection(createClient({ url: "redis://127.0.0.1:6379" }), {
+ *   timeoutMs: 1000,
+ *   owned: true,
+ * });
  * const keys = await deriveStoreKeys("client-secret", "key-3f9a");
  * const names = await entryNames(keys.name, "drill-practice:tokens:", "drill-practice:token:9c1f");
  * const owner = newOwnerToken();
@@ -70,12 +74,16 @@ export async function acquireLock(
  *
  * @example
  * ```ts
- * import type { RedisConnection } from "./connection.js";
+ * import { createClient } from "redis";
+ * import { RedisConnection } from "./connection.js";
  * import { entryNames } from "./key-names.js";
  * import { newOwnerToken, renewLock } from "./lock.js";
  * import { deriveStoreKeys } from "./seal.js";
  *
- * declare const connection: RedisConnection; // a connected client, as the store holds it
+ * const connection = new RedisConnection(createClient({ url: "redis://127.0.0.1:6379" }), {
+ *   timeoutMs: 1000,
+ *   owned: true,
+ * });
  * const keys = await deriveStoreKeys("client-secret", "key-3f9a");
  * const names = await entryNames(keys.name, "drill-practice:tokens:", "drill-practice:token:9c1f");
  * const owner = newOwnerToken();
@@ -98,12 +106,16 @@ export async function renewLock(
  *
  * @example
  * ```ts
- * import type { RedisConnection } from "./connection.js";
+ * import { createClient } from "redis";
+ * import { RedisConnection } from "./connection.js";
  * import { entryNames, releaseChannel } from "./key-names.js";
  * import { newOwnerToken, releaseLock } from "./lock.js";
  * import { deriveStoreKeys } from "./seal.js";
  *
- * declare const connection: RedisConnection; // a connected client, as the store holds it
+ * const connection = new RedisConnection(createClient({ url: "redis://127.0.0.1:6379" }), {
+ *   timeoutMs: 1000,
+ *   owned: true,
+ * });
  * const keys = await deriveStoreKeys("client-secret", "key-3f9a");
  * const names = await entryNames(keys.name, "drill-practice:tokens:", "drill-practice:token:9c1f");
  * const owner = newOwnerToken();

@@ -122,7 +122,14 @@ export interface PipelineContext {
  * const resolveUser = (subject: string, serviceAccountId: string) =>
  *   subject === serviceAccountId ? subject : undefined;
  * const lifetimeSeconds = 3599;
- * const base: TokenEndpointBase = { credentials, tokens, lifetimeSeconds, accounts, nowSeconds, resolveUser };
+ * const base: TokenEndpointBase = {
+ *   credentials,
+ *   tokens,
+ *   lifetimeSeconds,
+ *   accounts,
+ *   nowSeconds,
+ *   resolveUser,
+ * };
  * ```
  */
 export interface TokenEndpointBase {
