@@ -22,6 +22,11 @@ export interface Example {
 const run = promisify(execFile);
 const tscBin = join(dirname(createRequire(import.meta.url).resolve("typescript/package.json")), "bin", "tsc");
 
+/** `to` relative to `from`, with forward slashes on every platform: the form tsc and origins use. */
+function posixRelative(from: string, to: string): string {
+  return relative(from, to).replaceAll("\\", "/");
+}
+
 /** The fenced blocks of one language in a Markdown text, e.g. every ```ts block of a README. */
 export function markdownBlocks(text: string, language: string, file = "README.md"): Example[] {
   return [...text.matchAll(new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``, "g"))].map((block) => ({
@@ -95,7 +100,7 @@ async function typeScriptFiles(packageDir: string, options: SourceFolders): Prom
 export async function sourceExamples(packageDir: string, options: SourceFolders = {}): Promise<Example[]> {
   const examples: Example[] = [];
   for (const file of await typeScriptFiles(packageDir, options)) {
-    const origin = relative(packageDir, file).replaceAll("\\", "/");
+    const origin = posixRelative(packageDir, file);
     examples.push(...docCommentExamples(await readFile(file, "utf8"), origin));
   }
   return examples;
@@ -119,7 +124,7 @@ export async function unfencedExamples(packageDir: string, options: SourceFolder
     const lines = (await readFile(file, "utf8")).split("\n");
     lines.forEach((line, index) => {
       if (/^\s*\* @example\b/.test(line) && !/^\s*\* ```ts$/.test(lines[index + 1] ?? "")) {
-        unfenced.push(`${relative(packageDir, file).replaceAll("\\", "/")}:${index + 1}`);
+        unfenced.push(`${posixRelative(packageDir, file)}:${index + 1}`);
       }
     });
   }
@@ -144,7 +149,7 @@ export function relativeImportsFrom(packageDir: string, scratch: string): (examp
   return (example) =>
     example.code.replace(/from "(\.{1,2}\/[^"]+)"/g, (_match, specifier: string) => {
       const target = join(packageDir, dirname(example.origin.replace(/:\d+$/, "")), specifier);
-      return `from "${relative(scratch, target).replaceAll("\\", "/")}"`;
+      return `from "${posixRelative(scratch, target)}"`;
     });
 }
 
@@ -214,7 +219,7 @@ export function publicExports(options: {
       if (!declaration) continue;
       const statement = ts.isVariableDeclaration(declaration) ? declaration.parent.parent : declaration;
       const declarationFile = statement.getSourceFile();
-      const origin = relative(packageDir, declarationFile.fileName).replaceAll("\\", "/");
+      const origin = posixRelative(packageDir, declarationFile.fileName);
       const comments = ts.getLeadingCommentRanges(declarationFile.text, statement.getFullStart()) ?? [];
       const doc = comments.filter((range) => declarationFile.text.startsWith("/**", range.pos)).at(-1);
       const line = (position: number) => declarationFile.getLineAndCharacterOfPosition(position).line;
@@ -293,18 +298,44 @@ export function sourceCompilerOptions(options: {
   /** Public specifier → the package's source file, relative to the package. */
   paths: Readonly<Record<string, string>>;
 }): Record<string, unknown> {
-  const fromScratch = (path: string) =>
-    relative(options.scratch, join(options.packageDir, path)).replaceAll("\\", "/");
   return {
     module: "nodenext",
     moduleResolution: "nodenext",
     lib: [...options.lib],
     types: ["node"],
-    typeRoots: [fromScratch("node_modules/@types")],
-    paths: Object.fromEntries(
-      Object.entries(options.paths).map(([specifier, file]) => [specifier, [fromScratch(file)]]),
-    ),
+    typeRoots: [posixRelative(options.scratch, join(options.packageDir, "node_modules/@types"))],
+    paths: scratchPaths(options),
   };
+}
+
+/**
+ * tsc's `paths` for examples compiled in `scratch`: each specifier mapped to the package's file,
+ * seen from `scratch`.
+ *
+ * @example
+ * ```ts
+ * import { scratchPaths } from "./compile-examples.ts";
+ *
+ * const paths = scratchPaths({
+ *   packageDir: "packages/client",
+ *   scratch: "packages/client/.tmp/examples",
+ *   paths: { "@drill-practice/client": "src/index.ts" },
+ * });
+ * console.log(paths); // { "@drill-practice/client": ["../../src/index.ts"] }
+ * ```
+ */
+export function scratchPaths(options: {
+  packageDir: string;
+  scratch: string;
+  /** Public specifier → the package's source file, relative to the package. */
+  paths: Readonly<Record<string, string>>;
+}): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(options.paths).map(([specifier, file]) => [
+      specifier,
+      [posixRelative(options.scratch, join(options.packageDir, file))],
+    ]),
+  );
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   type Example,
   markdownBlocks,
   relativeImportsFrom,
+  scratchPaths,
   sourceExamples,
 } from "../../../scripts/compile-examples.js";
 
@@ -81,18 +82,17 @@ describe("documentation examples", () => {
         types: [],
         allowImportingTsExtensions: true,
         // One mapping per entry of the package's exports map.
-        paths: Object.fromEntries(
-          Object.entries({
+        paths: scratchPaths({
+          packageDir,
+          scratch,
+          paths: {
             "@drill-practice/client": "src/index.ts",
             "@drill-practice/client/internal": "src/core/index.ts",
             "@drill-practice/client/v2.1": "src/v2.1.ts",
             "@drill-practice/client/v2.0": "src/v2.0.ts",
             "@drill-practice/client/pagination": "src/pagination.ts",
-          }).map(([specifier, file]) => [
-            specifier,
-            [relative(scratch, join(packageDir, file)).replaceAll("\\", "/")],
-          ]),
-        ),
+          },
+        }),
       },
       rewrite: relativeImportsFrom(packageDir, scratch),
     });
