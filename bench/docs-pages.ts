@@ -258,7 +258,7 @@ export async function run(): Promise<BenchmarkResult> {
       "and the page precompressed as the site's build does, loaded in turns with ours.",
     setup: [
       `${RUNS} cold loads per page and variant, interleaved in pairs (order alternating), after one uncounted warm-up of each`,
-      "Debian Chromium, headless, 1280×900, a fresh browser context per load, the omnibox popup switched off (packages/docs/test/helpers/browser.ts)",
+      "Debian Chromium, headless, 1280×900, a fresh browser context per load, the omnibox popup switched off (scripts/chromium.ts)",
       "site from `pnpm run docs`; stock pages from `redocly build-docs <bundle>` of `spec/dist`",
     ],
     rows,

@@ -8,12 +8,13 @@ import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromiumPath } from "../../../scripts/chromium.ts";
 import { declareMissing } from "../../../scripts/test-requirements.js";
 import { listOperations, type OpenApiDocument } from "../src/openapi-document.ts";
 import { sandboxLead, undocumentedLead } from "../src/operation-notes.ts";
 import { type ApiVersion, apiVersions } from "../src/site-header.ts";
 import { type StaticServer, startStaticServer } from "../src/static-server.ts";
-import { type Browser, chromiumPath, launchBrowser } from "./helpers/browser.ts";
+import { type Browser, launchBrowser } from "./helpers/browser.ts";
 import {
   assertSiteBuilt,
   distDir,

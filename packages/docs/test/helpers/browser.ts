@@ -4,8 +4,6 @@ import { join } from "node:path";
 import { type BrowserContext, chromium } from "playwright-core";
 import { CHROMIUM_FLAGS } from "../../../../scripts/chromium.ts";
 
-export { chromiumPath } from "../../../../scripts/chromium.ts";
-
 /** A headless Chromium with a throw-away profile; `close` removes the profile too. */
 export interface Browser {
   context: BrowserContext;
