@@ -223,6 +223,8 @@ let marks = new Uint8Array(0);
 let counts = new Uint32Array(0);
 let found = new Int32Array(0);
 let sortKeys = new Float64Array(0);
+/** 1 for each document of the catalog being searched (0 between searches). */
+let scopeFlags = new Uint8Array(0);
 
 function scratchMarks(capacity: number): Uint8Array {
   marks = atLeast(marks, capacity, Uint8Array);
@@ -237,6 +239,11 @@ function scratchFound(capacity: number): Int32Array {
 function scratchKeys(length: number): Float64Array {
   sortKeys = atLeast(sortKeys, length, Float64Array);
   return sortKeys;
+}
+
+function scratchScope(capacity: number): Uint8Array {
+  scopeFlags = atLeast(scopeFlags, capacity, Uint8Array);
+  return scopeFlags;
 }
 
 function scratchCounts(capacity: number): Uint32Array {
@@ -333,11 +340,13 @@ export function matchQuery(
 }
 
 /**
- * The page `[start, start + size)` of the candidates that pass `keep` (a predicate, or per-document
- * flags where 1 keeps), in result order: relevance (how
- * many distinct query words a document matches, most first; only when the query has several words),
- * then name order (`nameRank`). Each candidate gets one numeric key that encodes both, and only the
- * page's keys are sorted (see `selectPage`), never every match.
+ * The page `[start, start + size)` of the candidates that `keep` flags (1 keeps, by document number),
+ * in result order: relevance (how many distinct query words a document matches, most first; only when
+ * the query has several words), then name order (`nameRank`). Candidates come ascending when there is
+ * at most one posting list, as `matchQuery` gives them. Then, while document order is name order
+ * (`ranksFollowDocNumbers`), the page is read off in one pass. Otherwise each candidate gets one
+ * numeric key that encodes both, and only the page's keys are sorted (see `selectPage`), never every
+ * match.
  *
  * @example
  * ```ts
@@ -355,25 +364,24 @@ export function rankPage(
   index: SearchIndex,
   candidates: ArrayLike<number>,
   postings: readonly ArrayLike<number>[],
-  keep: ((doc: number) => boolean) | Uint8Array,
+  keep: Uint8Array,
   start: number,
   size: number,
 ): { total: number; docs: number[] } {
+  // With one word (or none) every candidate has all of them, so the order is the name order alone.
+  if (postings.length <= 1 && index.ranksFollowDocNumbers())
+    return pageInOrder(candidates, keep, start, size);
   const span = index.capacity;
   const keys = scratchKeys(candidates.length);
   const n = candidates.length;
   const ranks = index.nameRanks();
-  const flags = keep instanceof Uint8Array ? keep : undefined;
-  const kept = flags === undefined ? (keep as (doc: number) => boolean) : (doc: number) => flags[doc] === 1;
   let total = 0;
-  if (postings.length <= 1 && flags !== undefined) {
-    // The common case (one word, public store) without a call per match.
+  if (postings.length <= 1) {
     for (let i = 0; i < n; i++) {
       const doc = candidates[i] as number;
-      if (flags[doc] === 1) keys[total++] = ranks[doc] as number;
+      if (keep[doc] === 1) keys[total++] = ranks[doc] as number;
     }
   } else {
-    // With one word (or none) every candidate has all of them, so the key is the name order alone.
     const hits = scratchCounts(span);
     for (const docs of postings) {
       for (let i = 0; i < docs.length; i++) {
@@ -384,13 +392,37 @@ export function rankPage(
     const words = postings.length;
     for (let i = 0; i < n; i++) {
       const doc = candidates[i] as number;
-      if (kept(doc)) keys[total++] = (words - (hits[doc] as number)) * span + (ranks[doc] as number);
+      if (keep[doc] === 1) keys[total++] = (words - (hits[doc] as number)) * span + (ranks[doc] as number);
     }
     for (const docs of postings) for (let i = 0; i < docs.length; i++) hits[docs[i] as number] = 0;
   }
   const page = selectPage(keys.subarray(0, total), start, size);
   const docs: number[] = [];
   for (const key of page) docs.push(index.docAtRank(key % span));
+  return { total, docs };
+}
+
+/**
+ * The page of ascending candidates that are kept, when ascending document numbers are name order:
+ * nothing to rank, one pass that counts the kept ones and picks the page's.
+ */
+function pageInOrder(
+  candidates: ArrayLike<number>,
+  keep: Uint8Array,
+  start: number,
+  size: number,
+): { total: number; docs: number[] } {
+  const n = candidates.length;
+  const docs: number[] = [];
+  let total = 0;
+  let i = 0;
+  for (; i < n && total < start; i++) if (keep[candidates[i] as number] === 1) total++;
+  for (; i < n && docs.length < size; i++) {
+    const doc = candidates[i] as number;
+    if (keep[doc] === 1) docs.push(doc);
+  }
+  total += docs.length;
+  for (; i < n; i++) if (keep[candidates[i] as number] === 1) total++;
   return { total, docs };
 }
 
@@ -430,9 +462,8 @@ export function searchStore(ctx: StoreSearchContext, userId: string, params: Sto
   }
 
   let fields: readonly SearchField[];
-  let keep: ((doc: number) => boolean) | Uint8Array;
-  // The catalog's documents (empty for a store search, which keeps the public store's instead).
-  const scope = new Set<number>();
+  // The catalog's documents, ascending (none for a store search, which keeps the public store's).
+  let scope: Int32Array | undefined;
   if (catalogId !== undefined) {
     const unsupported = requested?.filter((field) => CATALOG_UNSUPPORTED.has(field)) ?? [];
     if (unsupported.length > 0) {
@@ -454,22 +485,29 @@ export function searchStore(ctx: StoreSearchContext, userId: string, params: Sto
       );
     }
     fields = requested ?? CATALOG_FIELDS;
-    for (const id of catalog.drillableIds) {
-      const nr = ctx.index.docNumber(id);
-      if (nr !== undefined) scope.add(nr);
-    }
-    keep = (doc: number) => scope.has(doc);
+    scope = ctx.index.docNumbersOf(catalog.drillableIds);
   } else {
     fields = requested ?? SEARCH_FIELDS;
-    keep = ctx.index.inStoreFlags();
   }
 
   // Without a query (a catalog listing) the candidates are the catalog's drillables, none of them words.
   const { matched, postings } =
     query === undefined
-      ? { matched: [...scope], postings: [] }
+      ? { matched: scope as Int32Array, postings: [] }
       : matchQuery(ctx.index, parseQuery(query), fields);
-  const { total, docs } = rankPage(ctx.index, matched, postings, keep, start, size);
+  let page: { total: number; docs: number[] };
+  if (scope === undefined)
+    page = rankPage(ctx.index, matched, postings, ctx.index.inStoreFlags(), start, size);
+  else {
+    const inScope = scratchScope(ctx.index.capacity);
+    for (let i = 0; i < scope.length; i++) inScope[scope[i] as number] = 1;
+    try {
+      page = rankPage(ctx.index, matched, postings, inScope, start, size);
+    } finally {
+      for (let i = 0; i < scope.length; i++) inScope[scope[i] as number] = 0;
+    }
+  }
+  const { total, docs } = page;
   // Pages list live documents only (the name order holds no removed ones).
   const drills = docs.map((doc) => ctx.toDrillable(ctx.index.record(doc) as DrillableRecord, userId));
   return { total, drills };

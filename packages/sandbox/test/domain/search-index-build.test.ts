@@ -1,7 +1,8 @@
 /**
  * The search index of datasets large enough to outgrow the builder's first buffers (a thousand-odd
  * documents, tens of thousands of name and description words), and the store flags of removed drills.
- * Every expectation follows from how the records are made: drill i is document i.
+ * Every expectation follows from how the records are made: names sort in the order the drills are
+ * given, and the build numbers documents in name order, so drill i is document i.
  */
 import { describe, expect, it } from "vitest";
 import { SearchIndex } from "../../src/domain/search-index.js";
@@ -13,7 +14,14 @@ describe("SearchIndex.build of large datasets", () => {
   it("finds the name and description words of every one of 1,030 drills", () => {
     const count = 1030;
     const records = range(0, count).map((i) =>
-      drill(`d-${i}`, `Name n${i}`, "Subject", `About a${i}`, ["tag"], [["ask", "tell"]]),
+      drill(
+        `d-${i}`,
+        `Name ${String(i).padStart(4, "0")} n${i}`,
+        "Subject",
+        `About a${i}`,
+        ["tag"],
+        [["ask", "tell"]],
+      ),
     );
     const index = SearchIndex.build(records);
     for (const i of [0, 1, 1022, 1023, 1024, 1025, 1026, 1029]) {
@@ -28,8 +36,8 @@ describe("SearchIndex.build of large datasets", () => {
   it("finds every word of a description of 70,000 distinct words", () => {
     const words = range(0, 70_000).map((i) => `w${i}`);
     const index = SearchIndex.build([
-      drill("short", "Short", "S", "Tiny", [], []),
-      drill("long", "Long", "S", words.join(" "), [], []),
+      drill("short", "A short one", "S", "Tiny", [], []),
+      drill("long", "B long one", "S", words.join(" "), [], []),
     ]);
     for (const word of ["w0", "w65533", "w65534", "w65535", "w65536", "w69999"]) {
       expect(Array.from(index.posting("DESCRIPTION", word)), word).toEqual([1]);

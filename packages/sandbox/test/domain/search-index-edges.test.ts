@@ -68,18 +68,17 @@ describe("intersectSorted", () => {
     const odds = upTo200.filter((n) => n % 2 === 1);
     const multiplesOfThree = upTo200.filter((n) => n % 3 === 0);
     expect([...intersectSorted(evens, multiplesOfThree)]).toEqual(upTo200.filter((n) => n % 6 === 0));
-    // The evens were the longer list above; none of them may count as present now.
+    // Nothing of the first intersection may carry over into the next.
     expect([...intersectSorted(odds, multiplesOfThree)]).toEqual(upTo200.filter((n) => n % 6 === 3));
     expect([...intersectSorted(range(0, 50), range(100, 160))]).toEqual([]);
   });
 
-  it("finds a document numbered exactly as high as the marks reach after they last grew", () => {
-    // Marks for documents up to 1,000,000 leave room for 1,250,001 of them (a quarter more): numbers
-    // 0 to 1,250,000. Document 1,250,001 needs them to grow again.
-    const high = 1_000_000;
-    expect([...intersectSorted([1, 2, high], [1, 3, high])]).toEqual([1, high]);
-    const edge = high + 1 + (high >> 2);
-    expect([...intersectSorted([5, 6, edge], [5, 7, edge])]).toEqual([5, edge]);
+  it("walks lists of like length to the end of either, wherever they start and stop", () => {
+    // The longer list ends first: the rest of the shorter one cannot match.
+    expect([...intersectSorted([1, 5, 9, 20], [0, 1, 2, 5, 6])]).toEqual([1, 5]);
+    // The shorter list starts before and ends after the longer one.
+    expect([...intersectSorted([0, 7, 8, 1_000_000], [3, 7, 8, 9, 10])]).toEqual([7, 8]);
+    expect([...intersectSorted([4, 1_000_001], [1, 2, 3, 4, 1_000_001])]).toEqual([4, 1_000_001]);
   });
 });
 
@@ -184,7 +183,7 @@ describe("foldText and tokenize", () => {
 });
 
 describe("SearchIndex after changes", () => {
-  // Documents 0 … 3 in this order; name order: apple, banana, cherry, date.
+  // Given in this order; the build numbers them in name order: apple 0, banana 1, cherry 2, date 3.
   const records = () => [
     drill("d-cherry", "Cherry", "Fruit", "Red", ["tree"], [["x", "y"]]),
     drill("d-apple", "apple", "Fruit", "Green", ["tree", "common"], [["x", "z"]]),
@@ -198,40 +197,58 @@ describe("SearchIndex after changes", () => {
 
   it("lists documents once and in number order, also a token repeated in a field", () => {
     const index = SearchIndex.build(records());
-    expect(ids(index, index.postingAnyField("x"))).toEqual(["d-cherry", "d-apple", "d-banana"]);
-    expect(ids(index, index.posting("CONTENTS", "x"))).toEqual(["d-cherry", "d-apple", "d-banana"]);
+    expect(Array.from(index.postingAnyField("x"))).toEqual([0, 1, 2]);
+    expect(ids(index, index.postingAnyField("x"))).toEqual(["d-apple", "d-banana", "d-cherry"]);
+    expect(ids(index, index.posting("CONTENTS", "x"))).toEqual(["d-apple", "d-banana", "d-cherry"]);
     expect(ids(index, index.posting("TAGS", "common"))).toEqual(["d-apple", "d-banana"]);
-    expect(ids(index, index.postingAnyField("fruit"))).toEqual(["d-cherry", "d-apple", "d-date", "d-banana"]);
+    expect(ids(index, index.postingAnyField("fruit"))).toEqual(["d-apple", "d-banana", "d-cherry", "d-date"]);
     expect(ids(index, index.posting("NAME", "fruit"))).toEqual([]);
     expect(ids(index, index.postingAnyField("nowhere"))).toEqual([]);
     expect(index.size).toBe(4);
     expect(index.capacity).toBe(4);
-    expect([...index.inStoreFlags().subarray(0, 4)]).toEqual([1, 1, 0, 1]);
+    expect([...index.inStoreFlags().subarray(0, 4)]).toEqual([1, 1, 1, 0]);
   });
 
-  it("orders names folded, and gives each document its place and back", () => {
+  it("numbers documents in name order, names folded, whatever order they come in", () => {
     const index = SearchIndex.build(records());
     expect(inNameOrder(index)).toEqual(["d-apple", "d-banana", "d-cherry", "d-date"]);
-    for (let doc = 0; doc < 4; doc++) expect(index.docAtRank(index.nameRank(doc))).toBe(doc);
-    expect([...index.nameRanks()]).toEqual([2, 0, 3, 1]);
+    expect([...index.nameRanks()]).toEqual([0, 1, 2, 3]);
+    expect(index.ranksFollowDocNumbers()).toBe(true);
     expect(index.docAtRank(4)).toBe(-1);
     expect(index.nameRank(9)).toBe(Number.MAX_SAFE_INTEGER);
+    expect(SearchIndex.build(records().reverse()).docNumber("d-apple")).toBe(0);
+  });
+
+  it("gives a document added out of name order its place and back, and says the orders part", () => {
+    const index = SearchIndex.build(records());
+    // Sorts last: document order is still name order.
+    index.upsert(drill("d-fig", "Fig", "Fruit", "Purple", ["tree"], [["x", "y"]]));
+    expect(index.ranksFollowDocNumbers()).toBe(true);
+    // Document 5, second in name order.
+    index.upsert(drill("d-avocado", "Avocado", "Fruit", "Green", ["tree"], [["x", "y"]]));
+    expect(index.ranksFollowDocNumbers()).toBe(false);
+    expect([...index.nameRanks()]).toEqual([0, 2, 3, 4, 5, 1]);
+    for (let doc = 0; doc < 6; doc++) expect(index.docAtRank(index.nameRank(doc))).toBe(doc);
+    expect(inNameOrder(index)).toEqual(["d-apple", "d-avocado", "d-banana", "d-cherry", "d-date", "d-fig"]);
+    // Renamed to sort last again, it restores the agreement.
+    index.upsert(drill("d-avocado", "Yam", "Fruit", "Green", ["tree"], [["x", "y"]]));
+    expect(index.ranksFollowDocNumbers()).toBe(true);
   });
 
   it("inserts a changed early document into the middle of a list and drops it from lists it left", () => {
     const index = SearchIndex.build(records());
-    // d-cherry (document 0) gains "common" and "palm" and loses "tree" and "x".
-    index.upsert(drill("d-cherry", "Cherry", "Fruit", "Red", ["palm", "common"], [["q", "y"]]));
-    expect(ids(index, index.posting("TAGS", "common"))).toEqual(["d-cherry", "d-apple", "d-banana"]);
-    expect(ids(index, index.postingAnyField("palm"))).toEqual(["d-cherry", "d-date"]);
-    expect(ids(index, index.posting("TAGS", "tree"))).toEqual(["d-apple"]);
-    expect(ids(index, index.postingAnyField("x"))).toEqual(["d-apple", "d-banana"]);
+    // d-banana (document 1) gains "tree" and "y" and loses "plant" and "x".
+    index.upsert(drill("d-banana", "Banana", "Fruit", "Yellow", ["tree", "common"], [["q", "y"]]));
+    expect(ids(index, index.posting("TAGS", "tree"))).toEqual(["d-apple", "d-banana", "d-cherry"]);
+    expect(ids(index, index.postingAnyField("y"))).toEqual(["d-banana", "d-cherry", "d-date"]);
+    expect(ids(index, index.posting("TAGS", "plant"))).toEqual([]);
+    expect(ids(index, index.postingAnyField("x"))).toEqual(["d-apple", "d-cherry"]);
     // Unchanged tokens keep it, once.
-    expect(ids(index, index.postingAnyField("y"))).toEqual(["d-cherry", "d-date"]);
-    // Changing the same document again, back to its first version.
-    index.upsert(records()[0] as ReturnType<typeof drill>);
     expect(ids(index, index.posting("TAGS", "common"))).toEqual(["d-apple", "d-banana"]);
-    expect(ids(index, index.postingAnyField("x"))).toEqual(["d-cherry", "d-apple", "d-banana"]);
+    // Changing the same document again, back to its first version.
+    index.upsert(records()[3] as ReturnType<typeof drill>);
+    expect(ids(index, index.posting("TAGS", "tree"))).toEqual(["d-apple", "d-cherry"]);
+    expect(ids(index, index.postingAnyField("x"))).toEqual(["d-apple", "d-banana", "d-cherry"]);
     expect(index.size).toBe(4);
   });
 
@@ -242,7 +259,7 @@ describe("SearchIndex after changes", () => {
     expect(ids(index, index.posting("TAGS", "palm"))).toEqual([]);
     expect(ids(index, index.posting("NAME", "palm"))).toEqual(["d-date"]);
     expect(ids(index, index.postingAnyField("palm"))).toEqual(["d-date"]);
-    expect(index.inStoreFlags()[2]).toBe(1);
+    expect(index.inStoreFlags()[3]).toBe(1);
   });
 
   it("follows renames in name order, and forgets removed documents", () => {
@@ -252,9 +269,9 @@ describe("SearchIndex after changes", () => {
     expect(index.remove("d-banana")).toBe(true);
     expect(index.remove("d-banana")).toBe(false);
     expect(index.size).toBe(3);
-    expect(index.record(3)).toBeUndefined();
+    expect(index.record(1)).toBeUndefined();
     expect(index.docNumber("d-banana")).toBeUndefined();
-    expect(index.nameRank(3)).toBe(-1);
+    expect(index.nameRank(1)).toBe(-1);
     expect(inNameOrder(index)).toEqual(["d-cherry", "d-date", "d-apple"]);
     expect(ids(index, index.posting("TAGS", "plant"))).toEqual(["d-apple"]);
     expect(ids(index, index.postingAnyField("yellow"))).toEqual([]);
@@ -264,6 +281,17 @@ describe("SearchIndex after changes", () => {
     expect(index.capacity).toBe(5);
     expect(ids(index, index.posting("TAGS", "plant"))).toEqual(["d-apple", "d-banana"]);
     expect(inNameOrder(index)).toEqual(["d-banana", "d-cherry", "d-date", "d-apple"]);
+  });
+
+  it("gives the live documents of a list of IDs, ascending, once each, and again after a change", () => {
+    const index = SearchIndex.build(records());
+    const ids = ["d-date", "nowhere", "d-apple", "d-date", "d-banana"];
+    expect([...index.docNumbersOf(ids)]).toEqual([0, 1, 3]);
+    index.remove("d-apple");
+    expect([...index.docNumbersOf(ids)]).toEqual([1, 3]);
+    index.upsert(drill("d-apple", "Apple", "Fruit", "Green", ["tree"], [["x", "z"]]));
+    expect([...index.docNumbersOf(ids)]).toEqual([1, 3, 4]);
+    expect([...index.docNumbersOf([])]).toEqual([]);
   });
 
   it("grows its store flags for documents added after the build", () => {

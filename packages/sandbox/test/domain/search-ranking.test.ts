@@ -78,13 +78,39 @@ describe("selectPage", () => {
   });
 });
 
-describe("store search order and paging on evident datasets", () => {
+/**
+ * Two ways to the same state: built at once (the build numbers documents in name order, so a page of
+ * one word is read off in order), or with every other drill added after the build in shuffled order
+ * (document numbers out of name order, so matches are ranked).
+ */
+const BUILDS = [
+  {
+    build: "built at once",
+    inOrder: true,
+    make: (data: SandboxData) => createState(data),
+  },
+  {
+    build: "with drills added after the build",
+    inOrder: false,
+    make: (data: SandboxData) => {
+      const state = createState({ ...data, drills: data.drills.filter((_, i) => i % 2 === 0) });
+      for (const added of data.drills.filter((_, i) => i % 2 === 1)) state.upsertDrill(added);
+      return state;
+    },
+  },
+];
+
+describe.each(BUILDS)("store search order and paging on evident datasets, $build", ({ inOrder, make }) => {
   const COUNT = 600;
   // Every drill has the tag "all"; every third also "three", every fifth also "five" (one tag each,
   // the lowest divisor wins), so each query's answer follows from the numbers.
   const tag = (n: number) => (n % 3 === 0 ? "three" : n % 5 === 0 ? "five" : "other");
   const drills = numberedDrills(COUNT, tag).map((d) => ({ ...d, tags: [...d.tags, "all"] }));
-  const state = createState(dataset(drills));
+  const state = make(dataset(drills));
+
+  it("has document numbers in name order exactly when built at once", () => {
+    expect(state.index.ranksFollowDocNumbers()).toBe(inOrder);
+  });
   const idOf = (n: number) => `id-${String(n).padStart(4, "0")}`;
   const numbers = (predicate: (n: number) => boolean) =>
     Array.from({ length: COUNT }, (_, n) => n).filter(predicate);
@@ -133,7 +159,7 @@ describe("store search order and paging on evident datasets", () => {
 
   it("lists a catalog in name order and pages through it", () => {
     const members = numbers((n) => n % 7 === 0);
-    const withCatalog = createState(
+    const withCatalog = make(
       dataset(drills, [
         { id: "cat", name: "Sevens", drillableIds: [...members].reverse().map(idOf), userIds: [USER] },
       ]),
@@ -142,12 +168,23 @@ describe("store search order and paging on evident datasets", () => {
       total: members.length,
       ids: members.slice(10, 15).map(idOf),
     });
+    expect(ids(withCatalog, { catalog: "cat", query: "all", resultStart: 3, resultSize: 2 })).toEqual({
+      total: members.length,
+      ids: members.slice(3, 5).map(idOf),
+    });
+    expect(ids(withCatalog, { catalog: "cat", query: "three", resultSize: 3 })).toEqual({
+      total: members.filter((n) => tag(n) === "three").length,
+      ids: members
+        .filter((n) => tag(n) === "three")
+        .slice(0, 3)
+        .map(idOf),
+    });
   });
 });
 
-describe("top-k engine against sorting every match", () => {
+describe.each(BUILDS)("top-k engine against sorting every match, $build", ({ inOrder, make }) => {
   const data = generateLargeDataset(3_000);
-  const state = createState(data);
+  const state = make(data);
   const index = state.index;
   const context = {
     index,
@@ -174,6 +211,7 @@ describe("top-k engine against sorting every match", () => {
   const catalog = data.catalogs[0]?.id ?? "";
 
   it("gives the same totals and the same order for every query and page", () => {
+    expect(state.index.ranksFollowDocNumbers()).toBe(inOrder);
     let compared = 0;
     for (const base of queries) {
       for (const [start, size] of [
