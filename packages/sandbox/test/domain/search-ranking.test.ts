@@ -44,7 +44,8 @@ function numberedDrills(count: number, extraTag: (n: number) => string): Drill[]
       drill(`id-${number}`, `Set ${number}`, "Numbers", "A numbered set", [extraTag(n)], [["a", "b"]]),
     );
   }
-  // Added in a shuffled order, so document numbers do not follow name order.
+  // Shuffled, so the order given is not name order: the build must sort them, and drills added after
+  // it get numbers out of name order.
   const rng = new Prng(7);
   for (let i = drills.length - 1; i > 0; i--) {
     const j = rng.int(i + 1);
