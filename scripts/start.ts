@@ -77,12 +77,6 @@ if (docsLine === undefined) {
 docs.stderr.off("data", collect);
 docs.stderr.pipe(process.stderr);
 
-console.log(`Drill Practice sandbox:  ${sandbox.url}`);
-console.log(`  token endpoint:        ${sandbox.tokenEndpoint}`);
-console.log(`  credentials:           ${credentialsDir}/ (service-account.json, client.env)`);
-console.log(docsLine.replace(/^Drill Practice API docs:\s*/, "Drill Practice API docs: "));
-console.log("Ctrl-C stops both.");
-
 let stopping = false;
 async function stop(code: number): Promise<void> {
   if (stopping) return;
@@ -91,10 +85,19 @@ async function stop(code: number): Promise<void> {
   await sandbox.close();
   process.exit(code);
 }
+// Listening before the ready lines below: until a listener exists, SIGINT kills the process outright,
+// so a Ctrl-C sent as soon as "Ctrl-C stops both." shows would otherwise end it with a signal.
 // `on`, not `once`: under tsx a second SIGINT can follow the terminal's (tsx relays it when the
 // child is slow to acknowledge, as on a loaded machine), and with no listener left it would end
 // the process with 130 mid-shutdown, which pnpm reports as "ELIFECYCLE Command failed".
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void stop(0));
+
+console.log(`Drill Practice sandbox:  ${sandbox.url}`);
+console.log(`  token endpoint:        ${sandbox.tokenEndpoint}`);
+console.log(`  credentials:           ${credentialsDir}/ (service-account.json, client.env)`);
+console.log(docsLine.replace(/^Drill Practice API docs:\s*/, "Drill Practice API docs: "));
+console.log("Ctrl-C stops both.");
+
 docs.once("exit", (code) => {
   if (!stopping) {
     console.error(`start: the docs server stopped (exit ${code}); stopping the sandbox too`);

@@ -38,8 +38,8 @@ try {
   console.error(`docs:serve: cannot listen on 127.0.0.1:${port}: ${reason}`);
   process.exit(1);
 }
-console.log(`Drill Practice API docs: ${server.url}  (Ctrl+C to stop)`);
 let closing = false;
+// Listening before the ready line: until a listener exists, a signal ends the process outright.
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   // `on`: a repeated signal (tsx relays one) must not end the process with 130 mid-shutdown.
   process.on(signal, () => {
@@ -48,3 +48,4 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     void server.close().then(() => process.exit(0));
   });
 }
+console.log(`Drill Practice API docs: ${server.url}  (Ctrl+C to stop)`);

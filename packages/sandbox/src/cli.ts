@@ -140,19 +140,9 @@ async function main(argv: string[]): Promise<number> {
     throw error;
   }
 
-  const files = sandbox.credentialsFiles;
-  process.stdout.write(`drill-sandbox listening on ${sandbox.url}\n`);
-  if (sandbox.publicUrl !== sandbox.url) process.stdout.write(`public URL: ${sandbox.publicUrl}\n`);
-  process.stdout.write(`token endpoint: ${sandbox.tokenEndpoint}\n`);
-  if (files) {
-    process.stdout.write(`credentials: ${files.envFile}${files.keyFile ? ` and ${files.keyFile}` : ""}\n`);
-    if (!files.keyFile) {
-      process.stdout.write("(the dataset brings its own public key, so no key file was written)\n");
-    }
-    process.stdout.write(`load them with: set -a; . ${files.envFile}; set +a\n`);
-  }
-
-  await new Promise<void>((resolve) => {
+  // Listening before the ready lines: until a listener exists, a signal ends the process outright, so
+  // a supervisor (or a test) that signals as soon as "listening" shows would skip the clean stop.
+  const stopped = new Promise<void>((resolve) => {
     let stopping = false;
     const stop = (signal: NodeJS.Signals) => {
       if (stopping) return;
@@ -165,6 +155,19 @@ async function main(argv: string[]): Promise<number> {
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
   });
+  const files = sandbox.credentialsFiles;
+  process.stdout.write(`drill-sandbox listening on ${sandbox.url}\n`);
+  if (sandbox.publicUrl !== sandbox.url) process.stdout.write(`public URL: ${sandbox.publicUrl}\n`);
+  process.stdout.write(`token endpoint: ${sandbox.tokenEndpoint}\n`);
+  if (files) {
+    process.stdout.write(`credentials: ${files.envFile}${files.keyFile ? ` and ${files.keyFile}` : ""}\n`);
+    if (!files.keyFile) {
+      process.stdout.write("(the dataset brings its own public key, so no key file was written)\n");
+    }
+    process.stdout.write(`load them with: set -a; . ${files.envFile}; set +a\n`);
+  }
+
+  await stopped;
   await sandbox.close();
   if (temporaryDir) await rm(temporaryDir, { recursive: true, force: true });
   return 0;
