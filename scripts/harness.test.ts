@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EXPECTED_REPORTS } from "./expected-reports.js";
+import { EXPECTED_REPORTS } from "./expected-reports.ts";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
 const vitestBin = join(repo, "node_modules", ".bin", "vitest");

@@ -13,7 +13,7 @@
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { EXPECTED_REPORTS } from "./expected-reports.js";
+import { EXPECTED_REPORTS } from "./expected-reports.ts";
 
 const rootArg = process.argv.indexOf("--root");
 const root =
@@ -65,7 +65,7 @@ for (const file of EXPECTED_REPORTS) {
 }
 
 const extra = await listStrayReports();
-for (const file of extra) fail(`${file}: not counted (add it to scripts/expected-reports.ts)`);
+for (const file of extra) fail(`${file}: not counted (add its task to //#test:summary in turbo.json)`);
 
 for (const problem of problems) console.error(`✗ ${problem}`);
 const summary = `${passed} passed, ${failed} failed, ${skipped} skipped`;

@@ -5,16 +5,14 @@
  * Needs `pnpm build` first.
  */
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { dirname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type BrowserContext, chromium } from "playwright-core";
+import { type ChromiumContext, chromiumPath, launchChromiumContext } from "@drill-practice/tooling/chromium";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM_FLAGS, chromiumPath } from "../../../scripts/chromium.js";
 import { declareMissing } from "../../../scripts/test-requirements.js";
 
 const { path: chromiumExecutable, found } = chromiumPath();
@@ -140,30 +138,22 @@ declareMissing(
 describe.runIf(found)("client in Chromium", () => {
   const recorded: Recorded[] = [];
   let server: Server;
-  let profile: string;
-  let context: BrowserContext;
+  let browser: ChromiumContext;
 
   beforeAll(async () => {
     if (!existsSync(join(distDir, "index.js"))) throw new Error("run pnpm build before the browser test");
     server = await startServer(recorded);
-    profile = await mkdtemp(join(tmpdir(), "drill-client-chromium-"));
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: chromiumExecutable,
-      headless: true,
-      timeout: 60_000,
-      args: [...CHROMIUM_FLAGS],
-    });
+    browser = await launchChromiumContext({ executablePath: chromiumExecutable, timeoutMs: 60_000 });
   }, 90_000);
 
   afterAll(async () => {
-    await context?.close();
+    await browser?.close();
     server?.closeAllConnections();
     await new Promise((resolve) => server?.close(resolve));
-    if (profile) await rm(profile, { recursive: true, force: true });
   });
 
   it("runs searches, questions, pagination, retries, errors, timeouts and aborts", async () => {
-    const page = await context.newPage();
+    const page = await browser.context.newPage();
     const pageErrors: string[] = [];
     page.on("pageerror", (error) => pageErrors.push(error.message));
     const { port } = server.address() as AddressInfo;

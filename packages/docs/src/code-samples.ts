@@ -1,5 +1,5 @@
+import type { HttpMethod } from "@drill-practice/tooling/operations";
 import {
-  type HttpMethod,
   listOperations,
   type OpenApiDocument,
   type OperationEntry,

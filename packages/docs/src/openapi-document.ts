@@ -1,8 +1,4 @@
-/** The HTTP methods an OpenAPI path item can hold operations for. */
-export const httpMethods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
-
-/** One of {@link httpMethods}. */
-export type HttpMethod = (typeof httpMethods)[number];
+import { type HttpMethod, listOperations as walkOperations } from "@drill-practice/tooling/operations";
 
 /** The parts of an OpenAPI operation object the docs build reads or rewrites. */
 export interface OperationObject {
@@ -85,15 +81,11 @@ export function pointerTarget(document: unknown, ref: string): unknown {
  * ```
  */
 export function listOperations(document: OpenApiDocument): OperationEntry[] {
-  const entries: OperationEntry[] = [];
-  for (const [path, item] of Object.entries(document.paths ?? {})) {
-    if (!isRecord(item)) continue;
-    for (const method of httpMethods) {
-      const operation = item[method];
-      if (isRecord(operation)) entries.push({ method, path, operation: operation as OperationObject });
-    }
-  }
-  return entries;
+  return walkOperations<OperationObject>(document).map(({ method, path, operation }) => ({
+    method,
+    path,
+    operation,
+  }));
 }
 
 /**

@@ -1,4 +1,5 @@
-import { httpMethods, isRecord, type OpenApiDocument, pointerTarget } from "./openapi-document.ts";
+import { HTTP_METHODS } from "@drill-practice/tooling/operations";
+import { isRecord, type OpenApiDocument, pointerTarget } from "./openapi-document.ts";
 
 /**
  * The vendor extensions Redoc 3 reads (its documented ones, and those its bundle looks up). Any
@@ -103,7 +104,7 @@ function collectRefs(value: unknown, into: string[]): void {
 export function redocDefinition(input: OpenApiDocument): OpenApiDocument {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [path, item] of Object.entries(input.paths ?? {})) {
-    if (httpMethods.some((method) => isRecord(item[method]))) paths[path] = item;
+    if (HTTP_METHODS.some((method) => isRecord(item[method]))) paths[path] = item;
   }
   const document = withoutExtensions({ ...input, paths }) as OpenApiDocument;
 

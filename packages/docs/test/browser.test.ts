@@ -6,15 +6,14 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
+import { type ChromiumContext, chromiumPath, launchChromiumContext } from "@drill-practice/tooling/chromium";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromiumPath } from "../../../scripts/chromium.ts";
 import { declareMissing } from "../../../scripts/test-requirements.js";
 import { listOperations, type OpenApiDocument } from "../src/openapi-document.ts";
 import { sandboxLead, undocumentedLead } from "../src/operation-notes.ts";
 import { type ApiVersion, apiVersions } from "../src/site-header.ts";
 import { type StaticServer, startStaticServer } from "../src/static-server.ts";
-import { type Browser, launchBrowser } from "./helpers/browser.ts";
 import {
   assertSiteBuilt,
   distDir,
@@ -47,7 +46,7 @@ interface Recording {
 
 describe.runIf(chromium.found)("docs site in Chromium", () => {
   let server: StaticServer;
-  let browser: Browser;
+  let browser: ChromiumContext;
   let origin: string;
   const bundles = new Map<string, OpenApiDocument>();
   // Every request of every page, across the whole run.
@@ -59,7 +58,13 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
     for (const version of apiVersions) bundles.set(version.id, await loadBundle(version));
     server = await startStaticServer({ root: distDir, port: 0 });
     origin = new URL(server.url).origin;
-    browser = await launchBrowser(chromium.path);
+    browser = await launchChromiumContext({
+      executablePath: chromium.path,
+      timeoutMs: 60_000,
+      viewport: { width: 1280, height: 900 },
+    });
+    browser.context.setDefaultTimeout(15_000);
+    browser.context.setDefaultNavigationTimeout(30_000);
     browser.context.on("request", (request) => {
       allRequests.push(request.url());
     });

@@ -3,10 +3,10 @@
  * hands back the runtime's report with what it printed, for a clear failure message.
  */
 import { join } from "node:path";
-import { INPUT_VARIABLE } from "./entries/report-line.js";
+import { runProcess } from "@drill-practice/tooling/process";
+import { INPUT_VARIABLE, REPORT_MARKER } from "./entries/report-line.js";
 import type { InProcessInput, InProcessReport } from "./in-process-scenario.js";
 import { runInChromium } from "./run-chromium.js";
-import { runProcess } from "./run-process.js";
 import { binaryPath, installedVersion, nodeForMiniflare, packageDir, type RuntimeCase } from "./runtimes.js";
 import type { ScenarioInput, ScenarioReport } from "./scenario.js";
 import type { BundleResult, Scratch } from "./scratch.js";
@@ -188,7 +188,7 @@ async function runEntry(
         timeoutMs,
       });
       return {
-        report: outcome.report,
+        report: parseReport(outcome.stdout),
         version: undefined,
         diagnostics: describeProcess(outcome),
         seconds: seconds(),
@@ -210,7 +210,7 @@ async function runEntry(
         timeoutMs,
       });
       return {
-        report: outcome.report,
+        report: parseReport(outcome.stdout),
         version: installedVersion("workerd"),
         diagnostics: describeProcess(outcome),
         seconds: seconds(),
@@ -276,4 +276,10 @@ function describeProcess(outcome: {
   const status = outcome.timedOut ? "killed at its deadline" : `exit code ${outcome.exitCode}`;
   const tail = (text: string) => (text.length > 4000 ? `…${text.slice(-4000)}` : text);
   return `${status}\nstdout: ${tail(outcome.stdout.trim())}\nstderr: ${tail(outcome.stderr.trim())}`;
+}
+
+/** The report a runtime printed after the marker, if any. */
+function parseReport(stdout: string): unknown {
+  const line = stdout.split("\n").find((candidate) => candidate.startsWith(REPORT_MARKER));
+  return line === undefined ? undefined : JSON.parse(line.slice(REPORT_MARKER.length));
 }

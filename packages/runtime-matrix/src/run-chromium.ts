@@ -5,8 +5,7 @@
  * is a fake one and the worker sends nothing.
  */
 import { readFile } from "node:fs/promises";
-import { chromium } from "playwright-core";
-import { CHROMIUM_FLAGS } from "../../../scripts/chromium.js";
+import { launchChromium } from "@drill-practice/tooling/chromium";
 
 export interface ChromiumOutcome {
   /** What the worker posted back: the case's report. */
@@ -19,7 +18,7 @@ export interface ChromiumOutcome {
 /**
  * @example
  * ```ts
- * import { chromiumPath } from "../../../scripts/chromium.js";
+ * import { chromiumPath } from "@drill-practice/tooling/chromium";
  * import type { CaseInput } from "./run-case.js";
  * import { runInChromium } from "./run-chromium.js";
  * import { prepareScratch } from "./scratch.js";
@@ -50,12 +49,7 @@ export async function runInChromium(
   // One deadline for the whole case: each step gets what the previous ones left.
   const deadline = performance.now() + timeoutMs;
   const remaining = () => Math.max(1, Math.round(deadline - performance.now()));
-  const browser = await chromium.launch({
-    executablePath,
-    headless: true,
-    timeout: remaining(),
-    args: [...CHROMIUM_FLAGS],
-  });
+  const browser = await launchChromium({ executablePath, timeoutMs: remaining() });
   const log: string[] = [];
   try {
     const version = browser.version();

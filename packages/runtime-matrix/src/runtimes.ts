@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromiumPath } from "../../../scripts/chromium.js";
+import { chromiumPath } from "@drill-practice/tooling/chromium";
 
 /** Folder of the pinned runtime packages; `pnpm runtimes:install` fills its `node_modules`. */
 export const RUNTIMES_DIR = fileURLToPath(new URL("../runtimes/", import.meta.url));

@@ -5,11 +5,11 @@
  * that installed copy, never from the workspace sources.
  */
 import { execFile } from "node:child_process";
-import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { makeScratchDir, removeScratchDir } from "@drill-practice/tooling/scratch";
 import { build } from "esbuild";
 
 const run = promisify(execFile);
@@ -63,7 +63,7 @@ const STEP_TIMEOUT_MS = 90_000;
  * ```
  */
 export async function prepareScratch(): Promise<Scratch> {
-  const dir = await mkdtemp(join(tmpdir(), "drill-runtime-matrix-"));
+  const dir = await makeScratchDir("drill-runtime-matrix-");
   try {
     const tarballs = join(dir, "tarballs");
     await mkdir(tarballs);
@@ -174,10 +174,10 @@ export async function prepareScratch(): Promise<Scratch> {
       browserBundle,
       inProcess,
       miniflareHost: join(dir, "miniflare-host.mjs"),
-      close: () => rm(dir, { recursive: true, force: true }),
+      close: () => removeScratchDir(dir),
     };
   } catch (error) {
-    await rm(dir, { recursive: true, force: true });
+    await removeScratchDir(dir);
     const output = error as { stdout?: string; stderr?: string; message?: string };
     throw new Error(
       `could not prepare the scratch project: ${output.message ?? String(error)}\n${output.stderr ?? ""}`,

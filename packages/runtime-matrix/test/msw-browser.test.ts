@@ -13,10 +13,9 @@ import { fileURLToPath } from "node:url";
 import { serviceAccountAuth } from "@drill-practice/auth";
 import { createDrillClient, unwrap } from "@drill-practice/client";
 import { createSandbox, IN_PROCESS_URL } from "@drill-practice/sandbox";
+import { launchChromium } from "@drill-practice/tooling/chromium";
 import { build, type Plugin } from "esbuild";
-import { chromium } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
-import { CHROMIUM_FLAGS } from "../../../scripts/chromium.js";
 import { declareMissing } from "../../../scripts/test-requirements.js";
 import type { MswBrowserReport } from "../src/entries/msw-browser-page.js";
 import {
@@ -172,11 +171,9 @@ describe("sandboxHandlers with MSW's setupWorker in headless Chromium", () => {
           "/mockServiceWorker.js": await readFile(require.resolve("msw/mockServiceWorker.js"), "utf8"),
         });
 
-        const browser = await chromium.launch({
+        const browser = await launchChromium({
           executablePath: binaryPath(chromiumCase),
-          headless: true,
-          timeout: DEADLINE_MS,
-          args: [...CHROMIUM_FLAGS],
+          timeoutMs: DEADLINE_MS,
         });
         const log: string[] = [];
         let report: MswBrowserReport;

@@ -1,67 +1,75 @@
 /**
- * Runs one runtime process with a deadline and reads its report line.
+ * One way to run a child process from the repository's tooling: a deadline that ends the whole
+ * process group, output captured (and bounded), and only the environment it is given.
  */
 import { spawn } from "node:child_process";
-import { REPORT_MARKER } from "./entries/report-line.js";
-import type { ScenarioReport } from "./scenario.js";
 
-/** What a runtime process left behind. */
-export interface ProcessOutcome {
-  /** The report line's content, or undefined when the process printed none. */
-  readonly report: ScenarioReport | undefined;
+/** What a process left behind. */
+export interface ProcessResult {
   readonly exitCode: number | null;
   readonly stdout: string;
   readonly stderr: string;
+  /** The deadline ended it (its whole process group was killed). */
   readonly timedOut: boolean;
   readonly seconds: number;
 }
 
+/** What to run, where, with which environment and for how long at most. */
 export interface ProcessSpec {
   readonly command: string;
   readonly args: readonly string[];
   readonly cwd: string;
-  readonly env: Readonly<Record<string, string>>;
+  /** Added to `PATH` and `HOME` only: no token, key or CI variable of the host leaks in unless given. */
+  readonly env: Readonly<Record<string, string | undefined>>;
   readonly timeoutMs: number;
+  /** Written to the process's standard input, which is then closed; none when left out. */
+  readonly input?: string;
 }
 
-/** Output beyond this is dropped: a runaway runtime must not fill the test's memory. */
+/** Output beyond this is dropped: a runaway process must not fill the caller's memory. */
 const MAX_OUTPUT_CHARS = 200_000;
 
 /**
+ * Runs a process to its end or its deadline and never rejects: a process that cannot start comes
+ * back with exit code `null` and the reason in `stderr`.
+ *
  * @example
  * ```ts
- * import { runProcess } from "./run-process.js";
+ * import { runProcess } from "@drill-practice/tooling/process";
  *
- * const outcome = await runProcess({
+ * const result = await runProcess({
  *   command: process.execPath,
  *   args: ["-e", "console.log('hello')"],
  *   cwd: process.cwd(),
  *   env: {},
  *   timeoutMs: 30_000,
  * });
- * outcome.stdout; // "hello\n"
- * outcome.report; // undefined: the process printed no report line
+ * result.stdout; // "hello\n"
  * ```
  */
-export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
+export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
   const started = performance.now();
   return new Promise((resolve) => {
-    // Only what a runtime needs: no token, key or CI variable of the host leaks into it.
     const child = spawn(spec.command, [...spec.args], {
       cwd: spec.cwd,
       env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? spec.cwd, ...spec.env },
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: [spec.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
       // Its own process group, so that the deadline also ends what it started (Miniflare's workerd).
       detached: true,
     });
     let stdout = "";
     let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
       if (stdout.length < MAX_OUTPUT_CHARS) stdout += chunk;
     });
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+    child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
       if (stderr.length < MAX_OUTPUT_CHARS) stderr += chunk;
     });
+    if (spec.input !== undefined && child.stdin) {
+      // A process that exits without reading its input must not fail the run with EPIPE.
+      child.stdin.on("error", () => {});
+      child.stdin.end(spec.input);
+    }
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -69,21 +77,14 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
     }, spec.timeoutMs);
     const finish = (exitCode: number | null) => {
       clearTimeout(timer);
-      resolve({
-        report: parseReport(stdout),
-        exitCode,
-        stdout,
-        stderr,
-        timedOut,
-        seconds: (performance.now() - started) / 1000,
-      });
+      resolve({ exitCode, stdout, stderr, timedOut, seconds: (performance.now() - started) / 1000 });
     };
     child.on("error", (error) => {
       stderr += `cannot start ${spec.command}: ${error.message}`;
       finish(null);
     });
     child.on("close", (code) => {
-      // A runtime that exited may have left a helper behind; the group goes with it.
+      // A process that exited may have left a helper behind; the group goes with it.
       killGroup(child.pid);
       finish(code);
     });
@@ -97,10 +98,4 @@ function killGroup(pid: number | undefined): void {
   } catch {
     // The group is already gone.
   }
-}
-
-/** The report printed after the marker, if any. */
-export function parseReport(stdout: string): ScenarioReport | undefined {
-  const line = stdout.split("\n").find((candidate) => candidate.startsWith(REPORT_MARKER));
-  return line === undefined ? undefined : (JSON.parse(line.slice(REPORT_MARKER.length)) as ScenarioReport);
 }

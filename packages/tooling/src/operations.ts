@@ -1,0 +1,67 @@
+/**
+ * The walk over an OpenAPI description's operations that the spec's scripts and tests, the client's
+ * generator and the docs build share: every path item, every HTTP method it can hold, in one order.
+ */
+
+/** The HTTP methods an OpenAPI path item can hold operations for, in the order the walk visits them. */
+export const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+
+/** One of {@link HTTP_METHODS}. */
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** An operation together with where it sits in the description, and the parameters its path item shares. */
+export interface OperationAt<Operation> {
+  readonly path: string;
+  readonly method: HttpMethod;
+  readonly operation: Operation;
+  /** The path item's own `parameters` (shared by its operations), or an empty list. */
+  readonly pathParameters: readonly unknown[];
+}
+
+/**
+ * Every operation of a description, path by path in document order, then by {@link HTTP_METHODS}.
+ *
+ * @example
+ * ```ts
+ * import { listOperations } from "@drill-practice/tooling/operations";
+ *
+ * const document = { paths: { "/api/2.1/version": { get: { operationId: "getVersion_v2_1" } } } };
+ * listOperations<{ operationId: string }>(document).map(({ method, path, operation }) => `${method} ${path} ${operation.operationId}`);
+ * // ["get /api/2.1/version getVersion_v2_1"]
+ * ```
+ */
+export function listOperations<Operation = Record<string, unknown>>(document: {
+  readonly paths?: unknown;
+}): OperationAt<Operation>[] {
+  const found: OperationAt<Operation>[] = [];
+  for (const [path, item] of Object.entries((document.paths ?? {}) as Record<string, unknown>)) {
+    if (!isRecord(item)) continue;
+    const pathItem = item;
+    const pathParameters = Array.isArray(pathItem.parameters) ? pathItem.parameters : [];
+    for (const method of HTTP_METHODS) {
+      const operation = pathItem[method];
+      if (!isRecord(operation)) continue;
+      found.push({ path, method, operation: operation as Operation, pathParameters });
+    }
+  }
+  return found;
+}
+
+/**
+ * Whether a path item holds at least one operation.
+ *
+ * @example
+ * ```ts
+ * import { hasOperations } from "@drill-practice/tooling/operations";
+ *
+ * hasOperations({ get: {} }); // true
+ * hasOperations({ parameters: [] }); // false
+ * ```
+ */
+export function hasOperations(pathItem: object): boolean {
+  return HTTP_METHODS.some((method) => method in pathItem);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
