@@ -39,7 +39,8 @@ function workspaceFolders(): Map<string, string> {
 /** The one `.reports/…` file among a task's outputs; a summary task without one is a mistake in turbo.json. */
 function reportOf(task: string, outputs: readonly string[] | undefined): string {
   const report = outputs?.find((output) => output.startsWith(".reports/"));
-  if (report === undefined) throw new Error(`turbo.json: ${task} is in //#test:summary but has no .reports/ output`);
+  if (report === undefined)
+    throw new Error(`turbo.json: ${task} is in //#test:summary but has no .reports/ output`);
   return report;
 }
 

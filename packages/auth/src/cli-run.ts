@@ -7,6 +7,7 @@ import { parseArgs } from "node:util";
 import {
   DrillError,
   DrillInvalidOptionError,
+  parseArgsProblem,
   redactSecrets,
   validateTimeout,
 } from "@drill-practice/client/internal";
@@ -150,15 +151,7 @@ function parse(argv: readonly string[]) {
   try {
     return parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: false }).values;
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") {
-      throw new CliUsageError("drill-token takes no positional arguments");
-    }
-    if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
-      const option = /'(--[a-z-]+)/.exec((error as Error).message)?.[1] ?? "an option";
-      throw new CliUsageError(`${option} needs a value`);
-    }
-    throw new CliUsageError("invalid arguments");
+    throw new CliUsageError(parseArgsProblem(error, "drill-token"));
   }
 }
 
