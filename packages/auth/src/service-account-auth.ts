@@ -13,15 +13,14 @@ import {
   type ServiceAccountKeyInput,
 } from "./key-file.js";
 import { type AuthMiddleware, authMiddleware } from "./middleware.js";
+import type { TokenProviderOptions } from "./provider-options.js";
+import { type ProviderSettings, resolveProviderSettings } from "./provider-settings.js";
 import { assertServerRuntime } from "./runtime.js";
 import {
   createTokenProvider,
   type GetTokenOptions,
-  type ProviderSettings,
-  resolveProviderSettings,
   type ServiceAccountTokenProviderApi,
   type TokenProvider,
-  type TokenProviderOptions,
 } from "./token-provider.js";
 
 /**

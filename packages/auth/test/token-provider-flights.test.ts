@@ -166,7 +166,7 @@ describe("peekToken", () => {
     expect((await p.getToken()).value).toBe(token.value);
   });
 
-  it("remembers 10 000 subjects, then starts over; getToken still serves each from the store", async () => {
+  it("remembers 10 000 subjects, then forgets the least recently used; getToken still serves it from the store", async () => {
     const server = new FakeAuthServer({ verify: false });
     const now = Date.parse("2031-01-01T00:00:00Z");
     const entries = new Map<string, string>();
@@ -190,14 +190,16 @@ describe("peekToken", () => {
       expect((await p.getToken({ subject: subject(i) })).value).toBe(`v-${i}`);
     };
     for (let i = 0; i < 10_000; i++) await fill(i);
+    // Looking at subject 0 makes it recent: subject 1 is now the one used least recently.
     expect(p.peekToken(subject(0))?.value).toBe("v-0");
     expect(p.peekToken(subject(9_999))?.value).toBe("v-9999");
     await fill(10_000);
-    expect(p.peekToken(subject(0))).toBeUndefined();
-    expect(p.peekToken(subject(9_999))).toBeUndefined();
-    expect(p.peekToken(subject(10_000))?.value).toBe("v-10000");
-    expect((await p.getToken({ subject: subject(0) })).value).toBe("v-0");
+    expect(p.peekToken(subject(1))).toBeUndefined();
     expect(p.peekToken(subject(0))?.value).toBe("v-0");
+    expect(p.peekToken(subject(2))?.value).toBe("v-2");
+    expect(p.peekToken(subject(10_000))?.value).toBe("v-10000");
+    expect((await p.getToken({ subject: subject(1) })).value).toBe("v-1");
+    expect(p.peekToken(subject(1))?.value).toBe("v-1");
     expect(server.tokenRequests).toHaveLength(0);
   }, 60_000);
 });
