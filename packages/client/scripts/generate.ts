@@ -8,6 +8,7 @@
  *   exchange and discovery; what the `@drill-practice/client/v2.1` and `/v2.0` entries are typed with,
  *   so that a consumer of one version never loads the other's types
  * - `src/generated/schemas-v2.1.ts`, `schemas-v2.0.ts`: the schema aliases of one version (types only)
+ * - `src/v2.1.ts`, `src/v2.0.ts`: the one-version entries, from one template (they differ in the version only)
  * - `src/core/generated/openapi-shared.d.ts`, `schemas-shared.ts`: token exchange and discovery alone,
  *   the part both versions share; `@drill-practice/client/internal` exports these aliases (inside the core,
  *   which imports nothing from outside itself), so that companion packages (auth) never make their
@@ -33,6 +34,8 @@ const outDir =
   dirFlag === -1
     ? new URL("../src/generated/", import.meta.url)
     : pathToFileURL(`${resolve(process.argv[dirFlag + 1] ?? "")}/`);
+// The one-version entries sit in src/ beside the package's other entries; with --dir, there.
+const entryOutDir = dirFlag === -1 ? new URL("../src/", import.meta.url) : outDir;
 // The shared part belongs to the core, which must stay self-contained; with --dir, everything goes there.
 const coreOutDir = dirFlag === -1 ? new URL("../src/core/generated/", import.meta.url) : outDir;
 const targets = {
@@ -42,6 +45,8 @@ const targets = {
   "schemas-v2.1": new URL("schemas-v2.1.ts", outDir),
   "types-v2.0": new URL("openapi-v2.0.d.ts", outDir),
   "schemas-v2.0": new URL("schemas-v2.0.ts", outDir),
+  "entry-v2.1": new URL("v2.1.ts", entryOutDir),
+  "entry-v2.0": new URL("v2.0.ts", entryOutDir),
   "types-shared": new URL("openapi-shared.d.ts", coreOutDir),
   "schemas-shared": new URL("schemas-shared.ts", coreOutDir),
 };
@@ -159,6 +164,7 @@ async function render(): Promise<Record<keyof typeof targets, string>> {
     const source = `openapi-v${version}.json`;
     output[`types-v${version}`] = `${header(source)}\n${astToString(versionAst)}`;
     output[`schemas-v${version}`] = renderSchemas(versionSpec, version);
+    output[`entry-v${version}`] = renderVersionEntry(version);
   }
   const shared = sharedPart(spec as Parameters<typeof sharedPart>[0]);
   const sharedAst = await openapiTS(shared as Parameters<typeof openapiTS>[0], {
@@ -169,6 +175,107 @@ async function render(): Promise<Record<keyof typeof targets, string>> {
     `${header("openapi.json (token exchange and discovery only)")}\n${astToString(sharedAst)}`;
   output["schemas-shared"] = renderSchemas(shared, "shared");
   return output;
+}
+
+/** Where a version's paths start (2.0 lives under `/api/2/`). */
+const PATH_PREFIXES: Record<ApiVersion, string> = { "2.1": "/api/2.1/", "2.0": "/api/2/" };
+
+/** The `@drill-practice/client/v<version>` entry: the same module for each version, typed with its paths. */
+function renderVersionEntry(version: ApiVersion): string {
+  const prefix = PATH_PREFIXES[version];
+  const otherPrefix = PATH_PREFIXES[version === "2.1" ? "2.0" : "2.1"];
+  return `/**
+ * The Drill Practice Service API ${version} on its own: the same client, errors and
+ * helpers as \`@drill-practice/client\`, typed with the ${version} paths plus token
+ * exchange and discovery only. A project that uses one API version imports
+ * this entry, and its type checks never load the other version's types.
+ * Written for each version by \`scripts/generate.ts\` (\`pnpm generate\`): edit the
+ * template there, not this file.
+ *
+ * @packageDocumentation
+ */
+
+import type {
+  DrillClient as AnyPathsClient,
+  ThrowingDrillClient as AnyPathsThrowingClient,
+} from "./client-types.js";
+import type { paths } from "./generated/openapi-v${version}.js";
+import { createVersionClient, type DrillVersionClientOptions } from "./version-client.js";
+
+/**
+ * The types openapi-typescript generates from the API ${version} bundle
+ * (\`spec/dist/openapi-v${version}.json\`): \`paths\` (the ${version} paths, token exchange and
+ * discovery), \`components\` and \`operations\`.
+ *
+ * @example
+ * \`\`\`ts
+ * import type { paths } from "@drill-practice/client/v${version}";
+ *
+ * type VersionResponse = paths["${prefix}version"]["get"]["responses"];
+ * \`\`\`
+ */
+export type { components, operations, paths } from "./generated/openapi-v${version}.js";
+export * from "./generated/schemas-v${version}.js";
+export * from "./shared-exports.js";
+export type { DrillVersionClientOptions } from "./version-client.js";
+
+/**
+ * An API ${version} client in openapi-fetch's \`{ data, error, response }\` mode.
+ *
+ * @example
+ * \`\`\`ts
+ * import { createDrillClient, type DrillClient } from "@drill-practice/client/v${version}";
+ *
+ * const client: DrillClient = createDrillClient({ baseUrl: "https://drill.example" });
+ * const { data, error } = await client.GET("${prefix}store", { params: { query: { query: "spanish" } } });
+ * \`\`\`
+ */
+export type DrillClient<P extends object = paths> = AnyPathsClient<P>;
+
+/**
+ * An API ${version} client whose calls resolve to the success body and reject with
+ * \`DrillApiError\` for a non-2xx status; \`raw\` is the same client in
+ * \`{ data, error }\` mode.
+ *
+ * @example
+ * \`\`\`ts
+ * import { createDrillClient, type ThrowingDrillClient } from "@drill-practice/client/v${version}";
+ *
+ * const client: ThrowingDrillClient = createDrillClient({ baseUrl: "https://drill.example", throwOnError: true });
+ * await client.GET("${prefix}version");
+ * \`\`\`
+ */
+export type ThrowingDrillClient<P extends object = paths> = AnyPathsThrowingClient<P>;
+
+/**
+ * Creates a client for API ${version}: the same client as the all-versions
+ * \`createDrillClient\` (timeouts, retries, auth, \`throwOnError\`), typed with
+ * the ${version} paths, token exchange and discovery only.
+ *
+ * @example
+ * \`\`\`ts
+ * import { createDrillClient } from "@drill-practice/client/v${version}";
+ *
+ * const client = createDrillClient({ baseUrl: "https://drill.example" });
+ * const { data, error } = await client.GET("${prefix}version");
+ * // client.GET("${otherPrefix}version") does not compile: that is the other version
+ * \`\`\`
+ */
+export function createDrillClient(
+  options: DrillVersionClientOptions<"${version}"> & { throwOnError: true },
+): ThrowingDrillClient;
+export function createDrillClient(
+  options: DrillVersionClientOptions<"${version}"> & { throwOnError?: false },
+): DrillClient;
+export function createDrillClient(
+  options: DrillVersionClientOptions<"${version}">,
+): DrillClient | ThrowingDrillClient;
+export function createDrillClient(
+  options: DrillVersionClientOptions<"${version}">,
+): DrillClient | ThrowingDrillClient {
+  return createVersionClient("${version}", options) as DrillClient | ThrowingDrillClient;
+}
+`;
 }
 
 /**

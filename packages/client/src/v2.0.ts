@@ -3,6 +3,8 @@
  * helpers as `@drill-practice/client`, typed with the 2.0 paths plus token
  * exchange and discovery only. A project that uses one API version imports
  * this entry, and its type checks never load the other version's types.
+ * Written for each version by `scripts/generate.ts` (`pnpm generate`): edit the
+ * template there, not this file.
  *
  * @packageDocumentation
  */

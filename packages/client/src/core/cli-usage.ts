@@ -13,14 +13,13 @@ const FLAG = /'(?:-[^-'], )?(-{1,2}[^'=\s]*)/;
  *
  * @example
  * ```ts
- * import { parseArgs } from "node:util";
  * import { parseArgsProblem } from "@drill-practice/client/internal";
  *
- * try {
- *   parseArgs({ args: ["--port"], options: { port: { type: "string" } }, strict: true });
- * } catch (error) {
- *   parseArgsProblem(error, "drill-sandbox"); // "--port needs a value"
- * }
+ * // What `parseArgs` from node:util throws for `--port` without a value:
+ * const error = Object.assign(new TypeError("Option '--port <value>' argument missing"), {
+ *   code: "ERR_PARSE_ARGS_INVALID_OPTION_VALUE",
+ * });
+ * parseArgsProblem(error, "drill-sandbox"); // "--port needs a value"
  * ```
  */
 export function parseArgsProblem(error: unknown, command: string): string {
