@@ -4,12 +4,7 @@
  * stay what the classes state, a concrete class matches across the copies by
  * code, and the `KeyFileError` family by its own brand.
  */
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
-import { runMinifiedCopies } from "../../../scripts/minified-copies.js";
-
-const packageDir = fileURLToPath(new URL("..", import.meta.url));
+import { describeMinifiedErrors } from "@drill-practice/tooling/minified-errors";
 
 const consumer = `import * as a from "./a.js";
 import * as b from "./b.js";
@@ -26,25 +21,17 @@ console.log(JSON.stringify({
 }));
 `;
 
-describe("errors of two installed copies, bundled with esbuild --minify", () => {
-  it("keep their literal name and code and match by instanceof across the copies", async () => {
-    const { stdout, bundle } = await runMinifiedCopies({
-      packages: {
-        "@drill-practice/auth": packageDir,
-        "@drill-practice/client": join(packageDir, "../client"),
-      },
-      entry: "@drill-practice/auth",
-      consumer,
-      nodePaths: [join(packageDir, "node_modules")],
-    });
-    expect(bundle).not.toMatch(/class KeyFileError\b/);
-    expect(JSON.parse(stdout)).toEqual({
-      renamed: true,
-      syntax: ["KeyFileSyntaxError", "ERR_KEY_FILE_NOT_JSON", "ERR_KEY_FILE_NOT_JSON"],
-      syntaxAcross: [true, true, true],
-      syntaxNotOther: [false, false],
-      discovery: ["DiscoveryError", "ERR_DISCOVERY", true, false],
-      aborted: ["AbortError", "ERR_ABORTED", true],
-    });
-  }, 60_000);
+describeMinifiedErrors({
+  packageDir: new URL("..", import.meta.url),
+  alongside: { "@drill-practice/client": "client" },
+  consumer,
+  renamedClass: "KeyFileError",
+  expected: {
+    renamed: true,
+    syntax: ["KeyFileSyntaxError", "ERR_KEY_FILE_NOT_JSON", "ERR_KEY_FILE_NOT_JSON"],
+    syntaxAcross: [true, true, true],
+    syntaxNotOther: [false, false],
+    discovery: ["DiscoveryError", "ERR_DISCOVERY", true, false],
+    aborted: ["AbortError", "ERR_ABORTED", true],
+  },
 });

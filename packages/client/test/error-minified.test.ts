@@ -3,12 +3,7 @@
  * renames every class: `name` and `code` stay what the classes state, and
  * `instanceof` matches by code across the copies, never a class of another code.
  */
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
-import { runMinifiedCopies } from "../../../scripts/minified-copies.js";
-
-const packageDir = fileURLToPath(new URL("..", import.meta.url));
+import { describeMinifiedErrors } from "@drill-practice/tooling/minified-errors";
 
 const consumer = `import * as a from "./a.js";
 import * as b from "./b.js";
@@ -38,28 +33,21 @@ console.log(JSON.stringify({
 }));
 `;
 
-describe("errors of two installed copies, bundled with esbuild --minify", () => {
-  it("keep their literal name and code and match by instanceof across the copies", async () => {
-    const { stdout, bundle } = await runMinifiedCopies({
-      packages: { "@drill-practice/client": packageDir },
-      entry: "@drill-practice/client",
-      consumer,
-      nodePaths: [join(packageDir, "node_modules")],
-    });
-    // The minifier did rename the classes: no declaration keeps its name.
-    expect(bundle).not.toMatch(/class DrillApiError\b/);
-    expect(JSON.parse(stdout)).toEqual({
-      renamed: true,
-      name: "DrillApiError",
-      code: "ERR_API",
-      staticCode: ["ERR_API", "ERR_API"],
-      status: 400,
-      sameCopy: true,
-      otherCopy: true,
-      baseOtherCopy: true,
-      otherClass: [false, false, false],
-      timeout: ["DrillTimeoutError", "ERR_TIMEOUT", true],
-      lookalike: false,
-    });
-  }, 60_000);
+describeMinifiedErrors({
+  packageDir: new URL("..", import.meta.url),
+  consumer,
+  renamedClass: "DrillApiError",
+  expected: {
+    renamed: true,
+    name: "DrillApiError",
+    code: "ERR_API",
+    staticCode: ["ERR_API", "ERR_API"],
+    status: 400,
+    sameCopy: true,
+    otherCopy: true,
+    baseOtherCopy: true,
+    otherClass: [false, false, false],
+    timeout: ["DrillTimeoutError", "ERR_TIMEOUT", true],
+    lookalike: false,
+  },
 });

@@ -3,12 +3,7 @@
  * renames every class: `name` and `code` stay what the classes state, a
  * concrete class matches across the copies by code, `SandboxError` by its brand.
  */
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
-import { runMinifiedCopies } from "../../../scripts/minified-copies.js";
-
-const packageDir = fileURLToPath(new URL("..", import.meta.url));
+import { describeMinifiedErrors } from "@drill-practice/tooling/minified-errors";
 
 const consumer = `import * as a from "./a.js";
 import * as b from "./b.js";
@@ -25,22 +20,16 @@ console.log(JSON.stringify({
 }));
 `;
 
-describe("errors of two installed copies, bundled with esbuild --minify", () => {
-  it("keep their literal name and code and match by instanceof across the copies", async () => {
-    const { stdout, bundle } = await runMinifiedCopies({
-      packages: { "@drill-practice/sandbox": packageDir },
-      entry: "@drill-practice/sandbox",
-      consumer,
-      nodePaths: [join(packageDir, "node_modules")],
-    });
-    expect(bundle).not.toMatch(/class SandboxOptionError\b/);
-    expect(JSON.parse(stdout)).toEqual({
-      renamed: true,
-      option: ["SandboxOptionError", "ERR_SANDBOX_OPTION_INVALID", "ERR_SANDBOX_OPTION_INVALID"],
-      across: [true, true],
-      notOther: [false, false],
-      listen: ["ListenError", "ERR_SANDBOX_LISTEN", true],
-      lookalike: false,
-    });
-  }, 60_000);
+describeMinifiedErrors({
+  packageDir: new URL("..", import.meta.url),
+  consumer,
+  renamedClass: "SandboxOptionError",
+  expected: {
+    renamed: true,
+    option: ["SandboxOptionError", "ERR_SANDBOX_OPTION_INVALID", "ERR_SANDBOX_OPTION_INVALID"],
+    across: [true, true],
+    notOther: [false, false],
+    listen: ["ListenError", "ERR_SANDBOX_LISTEN", true],
+    lookalike: false,
+  },
 });
