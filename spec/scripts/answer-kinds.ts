@@ -5,6 +5,7 @@
  * observed (it carries `x-observed`) or as given by the interface. `scripts/answers.ts` prints the
  * counts; `test/answers-command.test.ts` checks the sorting.
  */
+import { listOperations } from "@drill-practice/tooling/operations";
 
 /** The parts of an OpenAPI document this module reads. */
 export interface BundleDocument {
@@ -40,7 +41,6 @@ const EMPTY = "EmptyObject";
 const OPEN_ANSWERS = new Set(["NotShown"]);
 /** Request bodies that leave their fields open: any form field, any multipart part. */
 const OPEN_REQUESTS = new Set(["FormFields", "MultipartBody"]);
-const METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"] as const;
 
 type Node = Record<string, unknown>;
 
@@ -148,23 +148,15 @@ function classifyRequest(
  * ```
  */
 export function classifyOperations(document: BundleDocument): OperationKinds[] {
-  const result: OperationKinds[] = [];
-  for (const [path, item] of Object.entries(document.paths)) {
-    for (const method of METHODS) {
-      const operation = item[method] as Node | undefined;
-      if (!operation) continue;
-      result.push({
-        operationId: String(operation.operationId),
-        method: method.toUpperCase(),
-        path,
-        version: versionOf(path),
-        ...classifyAnswer(document, (operation.responses ?? {}) as Node),
-        ...classifyRequest(document, operation.requestBody),
-        errorTable: operation["x-errors"] !== undefined,
-      });
-    }
-  }
-  return result;
+  return listOperations<Node>(document).map(({ method, path, operation }) => ({
+    operationId: String(operation.operationId),
+    method: method.toUpperCase(),
+    path,
+    version: versionOf(path),
+    ...classifyAnswer(document, (operation.responses ?? {}) as Node),
+    ...classifyRequest(document, operation.requestBody),
+    errorTable: operation["x-errors"] !== undefined,
+  }));
 }
 
 /** One row of counts: how many in all, and how many of those are observed. */

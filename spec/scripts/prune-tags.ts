@@ -1,14 +1,12 @@
+import { listOperations } from "@drill-practice/tooling/operations";
+
 type Json = Record<string, unknown>;
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 
 /** Tags used by at least one operation of the document. */
 export function usedTags(document: Json): Set<string> {
   const used = new Set<string>();
-  for (const item of Object.values((document.paths ?? {}) as Record<string, Json>)) {
-    for (const method of METHODS) {
-      const operation = item[method] as { tags?: string[] } | undefined;
-      for (const tag of operation?.tags ?? []) used.add(tag);
-    }
+  for (const { operation } of listOperations<{ tags?: string[] }>(document)) {
+    for (const tag of operation.tags ?? []) used.add(tag);
   }
   return used;
 }

@@ -1,3 +1,4 @@
+import { listOperations } from "@drill-practice/tooling/operations";
 import { describe, expect, it } from "vitest";
 import { loadBundle } from "./spec-fixtures.ts";
 
@@ -16,14 +17,8 @@ const deref = (node: unknown): Node => {
   return current;
 };
 const operations = new Map<string, { method: string; path: string; operation: Node }>();
-for (const [path, item] of Object.entries(bundle.paths))
-  for (const [method, operation] of Object.entries(item))
-    if (["get", "put", "post", "delete"].includes(method))
-      operations.set((operation as Node).operationId as string, {
-        method,
-        path,
-        operation: operation as Node,
-      });
+for (const { method, path, operation } of listOperations<Node>(bundle))
+  operations.set(operation.operationId as string, { method, path, operation });
 const op = (id: string) => {
   const found = operations.get(id);
   if (!found) throw new Error(`no operation ${id}`);

@@ -1,3 +1,4 @@
+import { listOperations } from "@drill-practice/tooling/operations";
 import { describe, expect, it } from "vitest";
 import { loadBundle, operationsOf } from "./spec-fixtures.ts";
 
@@ -334,17 +335,13 @@ describe("versions stay apart", () => {
     visit(start);
     return new Set([...seen].map((entry) => entry.split("/")[1] as string));
   };
-  const rawOperations = Object.entries(full.paths).flatMap(([path, item]) =>
-    Object.entries(item)
-      .filter(([method]) => ["get", "put", "post", "delete"].includes(method))
-      .map(([, operation]) => ({ path, item, operation })),
-  );
+  const rawOperations = listOperations(full);
 
   it("reaches no 2.0-only component from a 2.1 operation, and no 2.1 component from a 2.0 one", () => {
     let v21 = 0;
     let v20 = 0;
-    for (const { path, item, operation } of rawOperations) {
-      const names = [...reached({ parameters: item.parameters, operation })];
+    for (const { path, pathParameters, operation } of rawOperations) {
+      const names = [...reached({ parameters: pathParameters, operation })];
       const id = (operation as { operationId: string }).operationId;
       if (path.startsWith("/api/2.1/")) {
         v21 += 1;

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { listOperations } from "@drill-practice/tooling/operations";
 import { describe, expect, it } from "vitest";
 import { loadBundle, operationsOf } from "./spec-fixtures.ts";
 
@@ -32,11 +33,7 @@ type Operation = Record<string, unknown> & {
   "x-observed"?: { source: string; note: string };
   "x-undocumented"?: string[];
 };
-const rawOperations = Object.entries(full.paths).flatMap(([path, item]) =>
-  Object.entries(item)
-    .filter(([method]) => ["get", "put", "post", "delete"].includes(method))
-    .map(([method, operation]) => ({ path, method, operation: operation as Operation })),
-);
+const rawOperations = listOperations<Operation>(full);
 const byId = (id: string) => {
   const found = rawOperations.find((o) => o.operation.operationId === id);
   if (!found) throw new Error(`no operation ${id}`);

@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-
-export const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+import { listOperations } from "@drill-practice/tooling/operations";
 
 export interface InventoryEntry {
   version: "2.1" | "2.0" | null;
@@ -61,21 +60,14 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
     return (document.components as unknown as { parameters: Record<string, Record<string, unknown>> })
       .parameters[name];
   };
-  const result: Operation[] = [];
-  for (const [path, item] of Object.entries(document.paths)) {
-    const shared = (item.parameters ?? []) as Operation["parameters"] & object;
-    for (const method of METHODS) {
-      const operation = item[method] as Omit<Operation, "method" | "path"> | undefined;
-      if (!operation) continue;
-      result.push({
-        ...operation,
-        parameters: [...shared, ...(operation.parameters ?? [])].map((p) =>
-          resolve(p as Record<string, unknown>),
-        ) as Operation["parameters"],
-        method: method.toUpperCase(),
-        path,
-      });
-    }
-  }
-  return result;
+  return listOperations<Omit<Operation, "method" | "path">>(document).map(
+    ({ method, path, operation, pathParameters }) => ({
+      ...operation,
+      parameters: [...pathParameters, ...(operation.parameters ?? [])].map((p) =>
+        resolve(p as Record<string, unknown>),
+      ) as Operation["parameters"],
+      method: method.toUpperCase(),
+      path,
+    }),
+  );
 }

@@ -22,6 +22,7 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { hasOperations } from "@drill-practice/tooling/operations";
 import openapiTS, { astToString } from "openapi-typescript";
 
 const specUrl = new URL("../../../spec/dist/openapi.json", import.meta.url);
@@ -84,8 +85,6 @@ interface Spec {
   components?: { schemas?: Record<string, { description?: string; title?: string }> };
 }
 
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
-
 /**
  * Drops path items without an operation. The per-version bundles keep the
  * other version's paths as empty items (filtering by tag removes only the
@@ -94,7 +93,7 @@ const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "tr
  */
 function withoutEmptyPaths(spec: Spec): Spec {
   const paths = Object.fromEntries(
-    Object.entries(spec.paths ?? {}).filter(([, item]) => METHODS.some((method) => method in item)),
+    Object.entries(spec.paths ?? {}).filter(([, item]) => hasOperations(item)),
   );
   return { ...spec, paths };
 }

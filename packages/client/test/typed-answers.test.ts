@@ -9,6 +9,7 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { type HttpMethod, listOperations } from "@drill-practice/tooling/operations";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -20,14 +21,13 @@ interface Bundle {
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
 const specDist = new URL("../../../spec/dist/", import.meta.url);
-const METHODS = ["get", "put", "post", "delete", "patch"] as const;
 /** Answers that name no fields: the open `NotShown` and the empty object. */
 const FIELDLESS = new Set(["NotShown", "EmptyObject"]);
 
 /** One access the check file makes. */
 interface TypedAccess {
   operationId: string;
-  method: (typeof METHODS)[number];
+  method: HttpMethod;
   path: string;
   /** The field read from `data` (from an item of it when the answer is an array). */
   field: string;
@@ -76,29 +76,25 @@ function namedField(
  */
 function typedAccesses(bundle: Bundle): TypedAccess[] {
   const accesses: TypedAccess[] = [];
-  for (const [path, item] of Object.entries(bundle.paths)) {
-    for (const method of METHODS) {
-      const operation = item[method];
-      if (!operation) continue;
-      for (const [status, raw] of Object.entries((operation.responses ?? {}) as Node)) {
-        if (!/^2(?:XX|xx|\d\d)$/.test(status)) continue;
-        const json = (deref(bundle, raw)?.content as Record<string, Node> | undefined)?.["application/json"];
-        if (!json?.schema) continue;
-        const schemaRef = (json.schema as Node).$ref;
-        const name = typeof schemaRef === "string" ? schemaRef.split("/").pop() : undefined;
-        if (name !== undefined && FIELDLESS.has(name)) continue;
-        const schema = deref(bundle, json.schema) ?? {};
-        const named = namedField(bundle, schema);
-        accesses.push({
-          operationId: String(operation.operationId),
-          method,
-          path,
-          field: named?.field ?? "",
-          array: named?.array ?? false,
-          ...(named?.union ? { union: true } : {}),
-        });
-        break;
-      }
+  for (const { path, method, operation } of listOperations<Node>(bundle)) {
+    for (const [status, raw] of Object.entries((operation.responses ?? {}) as Node)) {
+      if (!/^2(?:XX|xx|\d\d)$/.test(status)) continue;
+      const json = (deref(bundle, raw)?.content as Record<string, Node> | undefined)?.["application/json"];
+      if (!json?.schema) continue;
+      const schemaRef = (json.schema as Node).$ref;
+      const name = typeof schemaRef === "string" ? schemaRef.split("/").pop() : undefined;
+      if (name !== undefined && FIELDLESS.has(name)) continue;
+      const schema = deref(bundle, json.schema) ?? {};
+      const named = namedField(bundle, schema);
+      accesses.push({
+        operationId: String(operation.operationId),
+        method,
+        path,
+        field: named?.field ?? "",
+        array: named?.array ?? false,
+        ...(named?.union ? { union: true } : {}),
+      });
+      break;
     }
   }
   return accesses;
