@@ -5,6 +5,7 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
+import { parseArgsProblem } from "@drill-practice/client/internal";
 import { runCommand, UsageError } from "./command.ts";
 import { secretsLeft } from "./redact-har.ts";
 import { driftArgs, exitOf, MATCH_MODE, runRedocly, userPath } from "./redocly.ts";
@@ -50,7 +51,7 @@ function readArgs(argv: readonly string[]) {
       },
     });
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(parseArgsProblem(error, "pnpm drift:check"));
   }
 }
 

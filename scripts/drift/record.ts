@@ -13,6 +13,7 @@ import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { parseArgs } from "node:util";
+import { parseArgsProblem } from "@drill-practice/client/internal";
 import { runCommand, UsageError } from "./command.ts";
 import { assertNoSecrets, type Har, redactHar } from "./redact-har.ts";
 import { exitOf, invokedFrom, MATCH_MODE, runRedocly, SPEC_BUNDLE, userPath } from "./redocly.ts";
@@ -68,7 +69,7 @@ function readArgs(argv: readonly string[]) {
       },
     }).values;
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(parseArgsProblem(error, "pnpm drift:record"));
   }
 }
 
