@@ -51,14 +51,6 @@ export interface AssertionInput {
 
 /**
  * Checks an assertion lifetime option: a whole number of seconds from 1 to 3600.
- *
- * @example
- * ```ts
- * import { validateAssertionLifetime } from "./assertion.js";
- *
- * validateAssertionLifetime(300); // 300
- * validateAssertionLifetime(7200); // throws DrillInvalidOptionError
- * ```
  */
 export function validateAssertionLifetime(value: unknown, option = "assertionLifetimeSeconds"): number {
   if (
@@ -77,15 +69,6 @@ export function validateAssertionLifetime(value: unknown, option = "assertionLif
 
 /**
  * The protected header of the assertion.
- *
- * @example
- * ```ts
- * import { parseServiceAccountKey } from "@drill-practice/auth";
- * import { buildAssertionHeader } from "./assertion.js";
- *
- * const key = await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? "");
- * buildAssertionHeader(key); // { alg: "RS256", typ: "JWT", kid: key.keyId }
- * ```
  */
 export function buildAssertionHeader(key: ServiceAccountKey): AssertionHeader {
   return { alg: "RS256", typ: "JWT", kid: key.keyId };
@@ -94,19 +77,6 @@ export function buildAssertionHeader(key: ServiceAccountKey): AssertionHeader {
 /**
  * The claims of the assertion. `exp` is the server time rounded down plus the lifetime,
  * so it is never more than `lifetimeSeconds` (at most 3600) ahead.
- *
- * @example
- * ```ts
- * import { parseServiceAccountKey } from "@drill-practice/auth";
- * import { buildAssertionClaims } from "./assertion.js";
- *
- * const key = await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? "");
- * const tokenEndpoint = "https://drill.example/daas/oauth/token";
- * const now = 1_700_000_000_000;
- * const subject = key.serviceAccountId;
- * buildAssertionClaims({ key, subject, audience: tokenEndpoint, now, lifetimeSeconds: 300 });
- * // { iss: key.serviceAccountId, sub: key.serviceAccountId, aud: tokenEndpoint, exp: 1700000300 }
- * ```
  */
 export function buildAssertionClaims(input: AssertionInput): AssertionClaims {
   const lifetime = validateAssertionLifetime(input.lifetimeSeconds);

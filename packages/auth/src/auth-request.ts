@@ -18,17 +18,6 @@ import type { ServerClock } from "./clock.js";
 
 /**
  * Auth's HTTP settings, resolved from the shared options `fetch`, `timeoutMs` and `retry`.
- *
- * @example
- * ```ts
- * import { resolveRetryPolicy } from "@drill-practice/client/internal";
- * import { type AuthHttp } from "./auth-request.js";
- * import { ServerClock, systemClock } from "./clock.js";
- *
- * const serverClock = new ServerClock(systemClock);
- * const retry = resolveRetryPolicy({});
- * const http: AuthHttp = { fetch: globalThis.fetch, timeoutMs: 30_000, retry, serverClock };
- * ```
  */
 export interface AuthHttp {
   /** Called unbound. */
@@ -40,19 +29,6 @@ export interface AuthHttp {
 
 /**
  * A response read to the end within its attempt's time limit.
- *
- * @example
- * ```ts
- * import { resolveRetryPolicy } from "@drill-practice/client/internal";
- * import { type AuthHttp, authRequest, type ReadResponse } from "./auth-request.js";
- * import { ServerClock, systemClock } from "./clock.js";
- *
- * const serverClock = new ServerClock(systemClock);
- * const retry = resolveRetryPolicy({});
- * const http: AuthHttp = { fetch: globalThis.fetch, timeoutMs: 30_000, retry, serverClock };
- * const build = () => new Request("https://drill.example/.well-known/oauth-authorization-server");
- * const { status, body, receivedAt }: ReadResponse = (await authRequest(http, build)).response;
- * ```
  */
 export interface ReadResponse {
   readonly status: number;
@@ -68,20 +44,6 @@ export interface ReadResponse {
  * clock from every answer, and reads the last answer's body. Rejects with a
  * `DrillNetworkError` or `DrillTimeoutError` (with `attempts` known to the
  * caller through `onAttempt`), or with the abort reason of the request's signal.
- *
- * @example
- * ```ts
- * import { resolveRetryPolicy } from "@drill-practice/client/internal";
- * import { type AuthHttp, authRequest } from "./auth-request.js";
- * import { ServerClock, systemClock } from "./clock.js";
- *
- * const serverClock = new ServerClock(systemClock);
- * const retry = resolveRetryPolicy({});
- * const http: AuthHttp = { fetch: globalThis.fetch, timeoutMs: 30_000, retry, serverClock };
- * const url = "https://drill.example/.well-known/oauth-authorization-server";
- * const build = () => new Request(url, { headers: { accept: "application/json" } });
- * const { response, attempts } = await authRequest(http, build);
- * ```
  */
 export async function authRequest(
   http: AuthHttp,

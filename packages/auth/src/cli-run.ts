@@ -93,13 +93,6 @@ const OPTIONS = {
 /**
  * The version of this package, read from its package.json (one level above
  * both `src/` and `dist/`), so that it is written down in one place only.
- *
- * @example
- * ```ts
- * import { packageVersion } from "./cli-run.js";
- *
- * console.log(`drill-token ${packageVersion()}`);
- * ```
  */
 export function packageVersion(): string {
   const text = readFileSync(new URL("../package.json", import.meta.url), "utf8");
@@ -108,14 +101,6 @@ export function packageVersion(): string {
 
 /**
  * Inputs and outputs of one run.
- *
- * @example
- * ```ts
- * import type { CliIo } from "./cli-run.js";
- *
- * const { env, stdin, stdout, stderr } = process;
- * const io: CliIo = { argv: ["--json"], env, stdin, stdout, stderr };
- * ```
  */
 export interface CliIo {
   readonly argv: readonly string[];
@@ -199,15 +184,6 @@ async function readSecret(stdin: AsyncIterable<Uint8Array | string>): Promise<st
 /**
  * Runs `drill-token` and resolves to its exit status. Nothing is thrown: errors are
  * written to `stderr` as one line without a stack trace.
- *
- * @example
- * ```ts
- * import { runCli } from "./cli-run.js";
- *
- * const { env, stdin, stdout, stderr } = process;
- * const status = await runCli({ argv: ["--json"], env, stdin, stdout, stderr });
- * process.exitCode = status;
- * ```
  */
 export async function runCli(io: CliIo): Promise<number> {
   let clientSecret: string | undefined;

@@ -32,13 +32,6 @@ export interface Clock {
 
 /**
  * The local system clock.
- *
- * @example
- * ```ts
- * import { systemClock } from "./clock.js";
- *
- * systemClock.now(); // same as Date.now()
- * ```
  */
 export const systemClock: Clock = { now: () => Date.now() };
 
@@ -53,16 +46,6 @@ export const MAX_CLOCK_OFFSET_MS = 15 * 60 * 1000;
 
 /**
  * Local clock plus the learned offset of the authorization server's clock.
- *
- * @example
- * ```ts
- * import { ServerClock, systemClock } from "./clock.js";
- *
- * const response = await fetch("https://drill.example/.well-known/oauth-authorization-server");
- * const server = new ServerClock(systemClock);
- * server.observe(response.headers.get("date"), systemClock.now());
- * const exp = Math.floor(server.now() / 1000) + 300;
- * ```
  */
 export class ServerClock {
   readonly #local: Clock;

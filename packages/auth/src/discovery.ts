@@ -14,13 +14,6 @@ export const METADATA_PATH = "/.well-known/oauth-authorization-server";
 
 /**
  * URL of the metadata document for a base URL (trailing slashes are ignored).
- *
- * @example
- * ```ts
- * import { metadataUrl } from "./discovery.js";
- *
- * metadataUrl("https://drill.example/"); // "https://drill.example/.well-known/oauth-authorization-server"
- * ```
  */
 export function metadataUrl(baseUrl: string): string {
   return `${baseUrl.replace(/\/+$/, "")}${METADATA_PATH}`;
@@ -28,14 +21,6 @@ export function metadataUrl(baseUrl: string): string {
 
 /**
  * Checks that a string is an absolute http(s) URL and returns it normalised.
- *
- * @example
- * ```ts
- * import { parseHttpUrl } from "./discovery.js";
- *
- * parseHttpUrl("https://drill.example/daas/oauth/token"); // "https://drill.example/daas/oauth/token"
- * parseHttpUrl("/daas/oauth/token"); // undefined
- * ```
  */
 export function parseHttpUrl(value: string): string | undefined {
   let url: URL;
@@ -53,18 +38,6 @@ export function parseHttpUrl(value: string): string | undefined {
  * Fetches the metadata document and returns its `token_endpoint`.
  * Throws {@link DiscoveryError} when the document cannot be fetched, is not JSON, or
  * has no absolute http(s) `token_endpoint`.
- *
- * @example
- * ```ts
- * import { resolveRetryPolicy } from "@drill-practice/client/internal";
- * import { ServerClock, systemClock } from "./clock.js";
- * import { discoverTokenEndpoint } from "./discovery.js";
- *
- * const retry = resolveRetryPolicy({});
- * const serverClock = new ServerClock(systemClock);
- * const http = { fetch, timeoutMs: 30_000, retry, serverClock };
- * const endpoint = await discoverTokenEndpoint("https://drill.example", http);
- * ```
  */
 export async function discoverTokenEndpoint(baseUrl: string, http: AuthHttp): Promise<string> {
   const url = metadataUrl(baseUrl);
@@ -125,13 +98,6 @@ export async function discoverTokenEndpoint(baseUrl: string, http: AuthHttp): Pr
 
 /**
  * "1 attempt" / "3 attempts".
- *
- * @example
- * ```ts
- * import { plural } from "./discovery.js";
- *
- * plural(3); // "3 attempts"
- * ```
  */
 export function plural(attempts: number): string {
   return attempts === 1 ? "1 attempt" : `${attempts} attempts`;

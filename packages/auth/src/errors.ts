@@ -510,14 +510,6 @@ export class BrowserRuntimeError extends DrillError {
 
 /**
  * Wrong command-line usage of `drill-token` (unknown flag, missing setting, secret given as a flag).
- *
- * @example
- * ```ts
- * import { CliUsageError } from "./errors.js";
- *
- * const error: unknown = new CliUsageError("unknown option --verbose");
- * if (error instanceof CliUsageError) process.exitCode = 2;
- * ```
  */
 export class CliUsageError extends DrillError {
   static readonly code = "ERR_CLI_USAGE";

@@ -134,14 +134,6 @@ export class ServiceAccountKey {
 
 /**
  * Whether a value is a {@link ServiceAccountKey} produced by this package.
- *
- * @example
- * ```ts
- * import { isServiceAccountKey, parseServiceAccountKey } from "./key-file.js";
- *
- * const json = process.env.DRILL_KEY_JSON ?? "";
- * isServiceAccountKey(await parseServiceAccountKey(json)); // true
- * ```
  */
 export function isServiceAccountKey(value: unknown): value is ServiceAccountKey {
   return value instanceof ServiceAccountKey;

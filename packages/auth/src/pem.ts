@@ -6,15 +6,6 @@
 
 /**
  * One `-----BEGIN X-----` block found in a string.
- *
- * @example
- * ```ts
- * import { findPemBlocks, type PemBlock } from "./pem.js";
- *
- * const text = "-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----\n";
- * const [block]: PemBlock[] = findPemBlocks(text);
- * // { label: "PRIVATE KEY", body: "\nMIIE\n", truncated: false }
- * ```
  */
 export interface PemBlock {
   /** The label between `BEGIN ` and the dashes, e.g. `PRIVATE KEY`. */
@@ -30,13 +21,6 @@ const BEGIN = /-----BEGIN ([A-Z0-9 ]+)-----/g;
 /**
  * Undoes JSON-in-JSON and environment-variable damage: literal `\n` (backslash, n)
  * sequences become real line breaks and CRLF becomes LF.
- *
- * @example
- * ```ts
- * import { normalizePemText } from "./pem.js";
- *
- * normalizePemText("-----BEGIN PRIVATE KEY-----\\nMIIE"); // real newline after the BEGIN line
- * ```
  */
 export function normalizePemText(text: string): string {
   return text.replace(/\\r\\n|\\n|\\r/g, "\n").replace(/\r\n?/g, "\n");
@@ -44,14 +28,6 @@ export function normalizePemText(text: string): string {
 
 /**
  * Finds all PEM blocks in a string (after {@link normalizePemText}).
- *
- * @example
- * ```ts
- * import { findPemBlocks } from "./pem.js";
- *
- * const pem = "-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----\n";
- * findPemBlocks(pem).map((block) => block.label); // ["PRIVATE KEY"]
- * ```
  */
 export function findPemBlocks(text: string): PemBlock[] {
   const blocks: PemBlock[] = [];
@@ -70,14 +46,6 @@ export function findPemBlocks(text: string): PemBlock[] {
 
 /**
  * Labels that announce a private key of some kind.
- *
- * @example
- * ```ts
- * import { isPrivateKeyLabel } from "./pem.js";
- *
- * isPrivateKeyLabel("RSA PRIVATE KEY"); // true
- * isPrivateKeyLabel("CERTIFICATE"); // false
- * ```
  */
 export function isPrivateKeyLabel(label: string): boolean {
   return label.endsWith("PRIVATE KEY");
@@ -85,41 +53,17 @@ export function isPrivateKeyLabel(label: string): boolean {
 
 /**
  * Why a PEM body could not be turned into usable bytes.
- *
- * @example
- * ```ts
- * import type { PemProblem } from "./pem.js";
- *
- * const problem: PemProblem = { kind: "base64" };
- * ```
  */
 export type PemProblem = { kind: "encrypted" } | { kind: "headers" } | { kind: "base64" };
 
 /**
  * Result of decoding a PEM body.
- *
- * @example
- * ```ts
- * import { type DecodedPem, decodePemBody } from "./pem.js";
- *
- * const decoded: DecodedPem = decodePemBody("Proc-Type: 4,ENCRYPTED\nMIIE");
- * // { ok: false, problem: { kind: "encrypted" } }
- * ```
  */
 export type DecodedPem = { ok: true; der: Uint8Array } | { ok: false; problem: PemProblem };
 
 /**
  * Decodes the base64 body of a PEM block. Legacy `Proc-Type`/`DEK-Info` headers are
  * recognised so an OpenSSL-encrypted PKCS#1 key is reported as encrypted, not as junk.
- *
- * @example
- * ```ts
- * import { decodePemBody, findPemBlocks, inspectPkcs8 } from "./pem.js";
- *
- * const [block] = findPemBlocks("-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----\n");
- * const decoded = decodePemBody(block?.body ?? "");
- * if (decoded.ok) inspectPkcs8(decoded.der);
- * ```
  */
 export function decodePemBody(body: string): DecodedPem {
   const lines = body.split("\n").map((line) => line.trim());
@@ -218,13 +162,6 @@ const ALGORITHM_NAMES: Record<string, string> = {
 
 /**
  * Human name of a key algorithm object identifier.
- *
- * @example
- * ```ts
- * import { algorithmName } from "./pem.js";
- *
- * algorithmName("1.2.840.10045.2.1"); // "EC"
- * ```
  */
 export function algorithmName(oid: string): string {
   return ALGORITHM_NAMES[oid] ?? `algorithm ${oid}`;
@@ -232,14 +169,6 @@ export function algorithmName(oid: string): string {
 
 /**
  * What the outer structure of a DER private key says.
- *
- * @example
- * ```ts
- * import { inspectPkcs8, type Pkcs8Info } from "./pem.js";
- *
- * const info: Pkcs8Info = inspectPkcs8(new Uint8Array([0x30, 0x00]));
- * // { ok: false, detail: "is not a PKCS#8 PrivateKeyInfo structure" }
- * ```
  */
 export type Pkcs8Info =
   | { ok: true; kind: "pkcs8"; algorithmOid: string }
@@ -249,17 +178,6 @@ export type Pkcs8Info =
 /**
  * Reads the outer structure of a PKCS#8 `PrivateKeyInfo` and returns its algorithm.
  * An `EncryptedPrivateKeyInfo` (which has no version number) is recognised too.
- *
- * @example
- * ```ts
- * import { algorithmName, inspectPkcs8 } from "./pem.js";
- *
- * const rsa = { name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) };
- * const keys = await crypto.subtle.generateKey({ ...rsa, hash: "SHA-256" }, true, ["sign"]);
- * const der = new Uint8Array(await crypto.subtle.exportKey("pkcs8", keys.privateKey));
- * const info = inspectPkcs8(der);
- * if (info.ok && info.kind === "pkcs8") algorithmName(info.algorithmOid); // "RSA"
- * ```
  */
 export function inspectPkcs8(der: Uint8Array): Pkcs8Info {
   try {
@@ -284,32 +202,11 @@ export function inspectPkcs8(der: Uint8Array): Pkcs8Info {
 
 /**
  * Result of checking a PKCS#1 `RSAPrivateKey`.
- *
- * @example
- * ```ts
- * import { checkPkcs1, type Pkcs1Check } from "./pem.js";
- *
- * const check: Pkcs1Check = checkPkcs1(new Uint8Array([0x30, 0x00]));
- * // { ok: false, detail: "is not a PKCS#1 RSAPrivateKey structure" }
- * ```
  */
 export type Pkcs1Check = { ok: true } | { ok: false; detail: string };
 
 /**
  * Checks that DER bytes are a complete PKCS#1 `RSAPrivateKey` (a SEQUENCE of nine INTEGERs).
- *
- * @example
- * ```ts
- * import { generateKeyPairSync } from "node:crypto";
- * import { checkPkcs1 } from "./pem.js";
- *
- * const { privateKey: der } = generateKeyPairSync("rsa", {
- *   modulusLength: 2048,
- *   publicKeyEncoding: { type: "spki", format: "der" },
- *   privateKeyEncoding: { type: "pkcs1", format: "der" }, // the body of "-----BEGIN RSA PRIVATE KEY-----"
- * });
- * checkPkcs1(der).ok; // true
- * ```
  */
 export function checkPkcs1(der: Uint8Array): Pkcs1Check {
   try {
@@ -360,21 +257,6 @@ const PKCS8_RSA_PREFIX = new Uint8Array([
 /**
  * Wraps a PKCS#1 `RSAPrivateKey` into a PKCS#8 `PrivateKeyInfo`, which is what Web
  * Crypto imports. The key itself is unchanged; only the envelope is added.
- *
- * @example
- * ```ts
- * import { generateKeyPairSync } from "node:crypto";
- * import { pkcs1ToPkcs8 } from "./pem.js";
- *
- * const { privateKey: pkcs1Der } = generateKeyPairSync("rsa", {
- *   modulusLength: 2048,
- *   publicKeyEncoding: { type: "spki", format: "der" },
- *   privateKeyEncoding: { type: "pkcs1", format: "der" },
- * });
- * const pkcs8 = pkcs1ToPkcs8(pkcs1Der);
- * const algorithm = { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" };
- * await crypto.subtle.importKey("pkcs8", pkcs8.slice().buffer, algorithm, false, ["sign"]);
- * ```
  */
 export function pkcs1ToPkcs8(pkcs1: Uint8Array): Uint8Array {
   return encodeTlv(SEQUENCE, concat(PKCS8_RSA_PREFIX, encodeTlv(OCTET_STRING, pkcs1)));

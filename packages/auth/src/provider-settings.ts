@@ -54,16 +54,6 @@ function optionalUrl(name: string, value: unknown): string | undefined {
 /**
  * The options checked before a key or a base URL is at hand (`serviceAccountAuth`
  * checks them when it is called, long before its first provider is made).
- *
- * @example
- * ```ts
- * import { type ProviderSettings, resolveProviderSettings } from "./provider-settings.js";
- *
- * const clientId = process.env.DRILL_CLIENT_ID ?? "";
- * const clientSecret = process.env.DRILL_CLIENT_SECRET ?? "";
- * const baseUrl = "https://drill.example";
- * const settings: ProviderSettings = resolveProviderSettings({ baseUrl, clientId, clientSecret });
- * ```
  */
 export type ProviderSettings = Omit<ResolvedOptions, "key" | "subject" | "fetch"> & {
   readonly subject: string | undefined;
@@ -75,17 +65,6 @@ export type ProviderSettings = Omit<ResolvedOptions, "key" | "subject" | "fetch"
  * Checks every option of {@link createTokenProvider} except `key`, and except that a
  * `baseUrl` or `tokenEndpoint` must be present (`serviceAccountAuth` can take the base
  * URL from the client later). Throws {@link DrillInvalidOptionError} naming the option.
- *
- * @example
- * ```ts
- * import { resolveProviderSettings } from "./provider-settings.js";
- *
- * const clientId = process.env.DRILL_CLIENT_ID ?? "";
- * const clientSecret = process.env.DRILL_CLIENT_SECRET ?? "";
- * const baseUrl = "https://drill.example";
- * resolveProviderSettings({ baseUrl, clientId, clientSecret, retry: { maxAttempts: 0 } });
- * // throws DrillInvalidOptionError: Invalid option retry.maxAttempts: expected an integer from 1 to 10
- * ```
  */
 export function resolveProviderSettings(options: Omit<TokenProviderOptions, "key">): ProviderSettings {
   if (typeof options !== "object" || options === null)

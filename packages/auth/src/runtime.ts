@@ -9,13 +9,6 @@ import { BrowserRuntimeError } from "./errors.js";
 
 /**
  * Whether a browser document is present in the global scope.
- *
- * @example
- * ```ts
- * import { hasBrowserDocument } from "./runtime.js";
- *
- * if (hasBrowserDocument()) console.warn("tokens must be fetched by a server");
- * ```
  */
 export function hasBrowserDocument(): boolean {
   const scope = globalThis as { document?: unknown };
@@ -24,13 +17,6 @@ export function hasBrowserDocument(): boolean {
 
 /**
  * Throws {@link BrowserRuntimeError} when a browser document is present.
- *
- * @example
- * ```ts
- * import { assertServerRuntime } from "./runtime.js";
- *
- * assertServerRuntime(); // throws ERR_BROWSER_RUNTIME in a web page
- * ```
  */
 export function assertServerRuntime(): void {
   if (hasBrowserDocument()) throw new BrowserRuntimeError();

@@ -122,18 +122,6 @@ export function serviceAccountAuth(options: ServiceAccountAuthOptions): ServiceA
 /**
  * {@link serviceAccountAuth} with the key coming from `load` (called on first use,
  * again after a failure), for the Node entry's `keyFile`.
- *
- * @example
- * ```ts
- * import { readServiceAccountKey } from "./read-key-file.js";
- * import { keyedServiceAccountAuth } from "./service-account-auth.js";
- *
- * const clientId = process.env.DRILL_CLIENT_ID ?? "";
- * const clientSecret = process.env.DRILL_CLIENT_SECRET ?? "";
- * const path = "./drill-key.json";
- * const load = () => readServiceAccountKey(path);
- * const auth = keyedServiceAccountAuth({ clientId, clientSecret }, load, `keyFile=${path}`);
- * ```
  */
 export function keyedServiceAccountAuth(
   providerOptions: Omit<TokenProviderOptions, "key">,

@@ -212,14 +212,6 @@ export class MemoryTokenCache implements TokenCache {
 
 /**
  * Checks that a value has the three cache methods.
- *
- * @example
- * ```ts
- * import { MemoryTokenCache } from "@drill-practice/auth";
- * import { isTokenCache } from "./token-cache.js";
- *
- * isTokenCache(new MemoryTokenCache()); // true
- * ```
  */
 export function isTokenCache(value: unknown): value is TokenCache {
   if (typeof value !== "object" || value === null) return false;
@@ -240,21 +232,6 @@ interface StoredToken {
 
 /**
  * Turns a token into the string that is stored in a {@link TokenCache}.
- *
- * @example
- * ```ts
- * import { AccessToken, MemoryTokenCache } from "@drill-practice/auth";
- * import { serializeToken } from "./token-cache.js";
- *
- * const cache = new MemoryTokenCache();
- * const key = "drill-token:user-42";
- * const token = new AccessToken({
- *   response: { access_token: "test-token", token_type: "bearer", expires_in: 3600 },
- *   subject: "user-42",
- *   receivedAt: Date.now(),
- * });
- * await cache.set(key, serializeToken(token), token.secondsLeft(Date.now()));
- * ```
  */
 export function serializeToken(token: AccessToken): string {
   const record: StoredToken = {
@@ -269,15 +246,6 @@ export function serializeToken(token: AccessToken): string {
 /**
  * Reads a stored string back; anything unreadable (another version, a corrupt entry)
  * gives `undefined`, which the provider treats as a cache miss.
- *
- * @example
- * ```ts
- * import { MemoryTokenCache } from "@drill-practice/auth";
- * import { deserializeToken } from "./token-cache.js";
- *
- * const cache = new MemoryTokenCache();
- * const token = deserializeToken(await cache.get("drill-token:user-42")); // undefined: nothing stored
- * ```
  */
 export function deserializeToken(value: unknown): AccessToken | undefined {
   if (typeof value !== "string") return undefined;

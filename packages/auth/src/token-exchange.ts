@@ -21,26 +21,6 @@ export const JWT_BEARER_GRANT_TYPE = "urn:ietf:params:oauth:grant-type:jwt-beare
 
 /**
  * What {@link exchangeAssertion} needs.
- *
- * @example
- * ```ts
- * import { parseServiceAccountKey, signAssertion } from "@drill-practice/auth";
- * import { resolveRetryPolicy } from "@drill-practice/client/internal";
- * import { ServerClock, systemClock } from "./clock.js";
- * import { exchangeAssertion, type TokenExchangeRequest } from "./token-exchange.js";
- *
- * const retry = resolveRetryPolicy({});
- * const http = { fetch, timeoutMs: 30_000, retry, serverClock: new ServerClock(systemClock) };
- * const clientId = process.env.DRILL_CLIENT_ID ?? "";
- * const clientSecret = process.env.DRILL_CLIENT_SECRET ?? "";
- * const endpoint = "https://drill.example/daas/oauth/token";
- * const key = await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? "");
- * const subject = key.serviceAccountId;
- * const createAssertion = () =>
- *   signAssertion({ key, subject, audience: endpoint, now: Date.now(), lifetimeSeconds: 300 });
- * const request: TokenExchangeRequest = { endpoint, clientId, clientSecret, createAssertion, http };
- * await exchangeAssertion(request);
- * ```
  */
 export interface TokenExchangeRequest {
   /** The token endpoint URL (also the assertion's `aud`). */
@@ -57,28 +37,6 @@ export interface TokenExchangeRequest {
 
 /**
  * A successful exchange.
- *
- * @example
- * ```ts
- * import { parseServiceAccountKey, signAssertion } from "@drill-practice/auth";
- * import { resolveRetryPolicy } from "@drill-practice/client/internal";
- * import { ServerClock, systemClock } from "./clock.js";
- * import { exchangeAssertion, type TokenExchangeResult } from "./token-exchange.js";
- *
- * const retry = resolveRetryPolicy({});
- * const http = { fetch, timeoutMs: 30_000, retry, serverClock: new ServerClock(systemClock) };
- * const endpoint = "https://drill.example/daas/oauth/token";
- * const key = await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? "");
- * const request = {
- *   endpoint,
- *   clientId: process.env.DRILL_CLIENT_ID ?? "",
- *   clientSecret: process.env.DRILL_CLIENT_SECRET ?? "",
- *   createAssertion: () =>
- *     signAssertion({ key, subject: "user-42", audience: endpoint, now: Date.now(), lifetimeSeconds: 300 }),
- *   http,
- * };
- * const { response, receivedAt, attempts }: TokenExchangeResult = await exchangeAssertion(request);
- * ```
  */
 export interface TokenExchangeResult {
   /** The validated token response. */
@@ -98,30 +56,6 @@ export interface TokenExchangeResult {
  * `error_description` when the server sent them); a 2xx body that is not JSON or lacks
  * `access_token` / `expires_in` becomes {@link TokenResponseError}. Redirects are not
  * followed, so the client secret is never re-posted to another location.
- *
- * @example
- * ```ts
- * import { parseServiceAccountKey, signAssertion } from "@drill-practice/auth";
- * import { resolveRetryPolicy } from "@drill-practice/client/internal";
- * import { ServerClock, systemClock } from "./clock.js";
- * import { exchangeAssertion } from "./token-exchange.js";
- *
- * const retry = resolveRetryPolicy({});
- * const http = { fetch, timeoutMs: 30_000, retry, serverClock: new ServerClock(systemClock) };
- * const clientId = process.env.DRILL_CLIENT_ID ?? "";
- * const clientSecret = process.env.DRILL_CLIENT_SECRET ?? "";
- * const endpoint = "https://drill.example/daas/oauth/token";
- * const key = await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? "");
- * const subject = key.serviceAccountId;
- * const { response, receivedAt } = await exchangeAssertion({
- *   endpoint,
- *   clientId,
- *   clientSecret,
- *   http,
- *   createAssertion: () =>
- *     signAssertion({ key, subject, audience: endpoint, now: http.serverClock.now(), lifetimeSeconds: 300 }),
- * });
- * ```
  */
 export async function exchangeAssertion(request: TokenExchangeRequest): Promise<TokenExchangeResult> {
   const { endpoint, http, signal } = request;

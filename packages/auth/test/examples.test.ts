@@ -45,7 +45,8 @@ describe("documentation examples", () => {
       paths: PATHS,
       also: exported.flatMap(({ examples }) => examples),
     });
-    expect(examples.length).toBeGreaterThan(100);
+    // One or more per public export (internals keep one only where their use is not obvious).
+    expect(examples.length).toBeGreaterThan(60);
     expect(errors).toBe("");
   }, 300_000);
 });

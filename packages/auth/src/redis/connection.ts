@@ -42,17 +42,6 @@ export interface RedisClientLike {
 /**
  * Thrown (internally) when a Redis call does not answer within its bound; the store
  * turns it into a fallback, never into a failed request.
- *
- * @example
- * ```ts
- * import { createClient } from "redis";
- * import { RedisCallTimeout, RedisConnection } from "./connection.js";
- *
- * const client = createClient({ url: "redis://127.0.0.1:6379" });
- * const connection = new RedisConnection(client, { timeoutMs: 1000, owned: true });
- * const name = "drill-practice:tokens:t:Qm9";
- * await connection.command(["GET", name]).catch((e: unknown) => e instanceof RedisCallTimeout);
- * ```
  */
 export class RedisCallTimeout extends Error {
   constructor(what: string, ms: number) {
@@ -63,17 +52,6 @@ export class RedisCallTimeout extends Error {
 
 /**
  * Thrown (internally) when the connection is known to be down, without waiting.
- *
- * @example
- * ```ts
- * import { createClient } from "redis";
- * import { RedisConnection, RedisOffline } from "./connection.js";
- *
- * const client = createClient({ url: "redis://127.0.0.1:6379" });
- * const connection = new RedisConnection(client, { timeoutMs: 1000, owned: true });
- * const name = "drill-practice:tokens:t:Qm9";
- * await connection.command(["GET", name]).catch((e: unknown) => e instanceof RedisOffline);
- * ```
  */
 export class RedisOffline extends Error {
   constructor() {
@@ -84,15 +62,6 @@ export class RedisOffline extends Error {
 
 /**
  * Races a promise against a timer; the timer never keeps the process alive.
- *
- * @example
- * ```ts
- * import { createClient } from "redis";
- * import { withTimeout } from "./connection.js";
- *
- * const client = createClient({ url: "redis://127.0.0.1:6379" });
- * await withTimeout(client.connect(), 1000, "connect");
- * ```
  */
 export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -115,16 +84,6 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): P
  * A client and its state: connected lazily on first use, waited for (within the call
  * bound) only until it has been ready once; after that a lost connection makes calls
  * fail at once while node-redis reconnects in the background.
- *
- * @example
- * ```ts
- * import { createClient } from "redis";
- * import { RedisConnection } from "./connection.js";
- *
- * const client = createClient({ url: "redis://127.0.0.1:6379" });
- * const connection = new RedisConnection(client, { timeoutMs: 1000, owned: true });
- * const sealed = await connection.command(["GET", "drill-practice:tokens:t:Qm9"]);
- * ```
  */
 export class RedisConnection {
   readonly client: RedisClientLike;

@@ -8,14 +8,6 @@ import { TokenCacheUnavailableError, type TokenCacheWarning } from "./errors.js"
 
 /**
  * The store's view of whether Redis is worth asking right now.
- *
- * @example
- * ```ts
- * import { RedisHealth } from "./fallback.js";
- *
- * const health = new RedisHealth({ retryAfterMs: 2000, warn: console.warn, redact: [] });
- * console.log(health.usable() ? "ask Redis" : "use the local cache");
- * ```
  */
 export class RedisHealth {
   readonly #retryAfterMs: number;

@@ -32,17 +32,6 @@ export const DEFAULT_REDIS_PREFIX = "drill-practice:tokens:";
 
 /**
  * The Redis names of one entry.
- *
- * @example
- * ```ts
- * import { entryNames } from "./key-names.js";
- * import { deriveStoreKeys } from "./seal.js";
- *
- * const keys = await deriveStoreKeys("client-secret", "key-3f9a");
- * const prefix = "drill-practice:tokens:";
- * const cacheKey = "drill-practice:token:9c1f";
- * const { value, lock } = await entryNames(keys.name, prefix, cacheKey);
- * ```
  */
 export interface EntryNames {
   /** Key of the sealed token. */
@@ -53,16 +42,6 @@ export interface EntryNames {
 
 /**
  * Key names of the entry stored under the provider's `cacheKey`.
- *
- * @example
- * ```ts
- * import { entryNames } from "./key-names.js";
- * import { deriveStoreKeys } from "./seal.js";
- *
- * const keys = await deriveStoreKeys("client-secret", "key-3f9a");
- * await entryNames(keys.name, "drill-practice:tokens:", "drill-practice:token:9c1f");
- * // { value: "drill-practice:tokens:t:Qm9…", lock: "drill-practice:tokens:l:Qm9…" }
- * ```
  */
 export async function entryNames(
   nameKey: webcrypto.CryptoKey,
@@ -76,17 +55,6 @@ export async function entryNames(
 /**
  * The pub/sub channel on which a lock holder announces that it is done; the message
  * is the entry's lock key name.
- *
- * @example
- * ```ts
- * import { createClient } from "redis";
- * import { releaseChannel } from "./key-names.js";
- *
- * const subscriber = createClient({ url: "redis://127.0.0.1:6379" });
- * await subscriber.connect();
- * const onRelease = (lockName: string) => console.log(`${lockName} is free`);
- * await subscriber.subscribe(releaseChannel("drill-practice:tokens:"), onRelease);
- * ```
  */
 export function releaseChannel(prefix: string): string {
   return `${prefix}released`;

@@ -23,13 +23,6 @@ return 0`;
 
 /**
  * A random owner token (128 bits, base64url): proof of ownership of one acquisition.
- *
- * @example
- * ```ts
- * import { newOwnerToken } from "./lock.js";
- *
- * const owner = newOwnerToken(); // 22 base64url characters
- * ```
  */
 export function newOwnerToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -40,24 +33,6 @@ export function newOwnerToken(): string {
 
 /**
  * Tries once to take the lock; `true` when this owner now holds it.
- *
- * @example
- * ```ts
- * import { createClient } from "redis";
- * import { RedisConnection } from "./connection.js";
- * import { entryNames } from "./key-names.js";
- * import { acquireLock, newOwnerToken } from "./lock.js";
- * import { deriveStoreKeys } from "./seal.js";
- *
- * const connection = new RedisConnection(createClient({ url: "redis://127.0.0.1:6379" }), {
- *   timeoutMs: 1000,
- *   owned: true,
- * });
- * const keys = await deriveStoreKeys("client-secret", "key-3f9a");
- * const names = await entryNames(keys.name, "drill-practice:tokens:", "drill-practice:token:9c1f");
- * const owner = newOwnerToken();
- * if (await acquireLock(connection, names.lock, owner, 5000)) console.log("this process refreshes");
- * ```
  */
 export async function acquireLock(
   connection: RedisConnection,
@@ -71,24 +46,6 @@ export async function acquireLock(
 
 /**
  * Extends the lock if this owner still holds it; `false` when it has been lost.
- *
- * @example
- * ```ts
- * import { createClient } from "redis";
- * import { RedisConnection } from "./connection.js";
- * import { entryNames } from "./key-names.js";
- * import { newOwnerToken, renewLock } from "./lock.js";
- * import { deriveStoreKeys } from "./seal.js";
- *
- * const connection = new RedisConnection(createClient({ url: "redis://127.0.0.1:6379" }), {
- *   timeoutMs: 1000,
- *   owned: true,
- * });
- * const keys = await deriveStoreKeys("client-secret", "key-3f9a");
- * const names = await entryNames(keys.name, "drill-practice:tokens:", "drill-practice:token:9c1f");
- * const owner = newOwnerToken();
- * await renewLock(connection, names.lock, owner, 5000);
- * ```
  */
 export async function renewLock(
   connection: RedisConnection,
@@ -103,24 +60,6 @@ export async function renewLock(
 /**
  * Releases the lock if this owner still holds it and publishes its name on `channel`,
  * so the processes waiting for it look again at once; `false` when it was not ours any more.
- *
- * @example
- * ```ts
- * import { createClient } from "redis";
- * import { RedisConnection } from "./connection.js";
- * import { entryNames, releaseChannel } from "./key-names.js";
- * import { newOwnerToken, releaseLock } from "./lock.js";
- * import { deriveStoreKeys } from "./seal.js";
- *
- * const connection = new RedisConnection(createClient({ url: "redis://127.0.0.1:6379" }), {
- *   timeoutMs: 1000,
- *   owned: true,
- * });
- * const keys = await deriveStoreKeys("client-secret", "key-3f9a");
- * const names = await entryNames(keys.name, "drill-practice:tokens:", "drill-practice:token:9c1f");
- * const owner = newOwnerToken();
- * await releaseLock(connection, names.lock, owner, releaseChannel("drill-practice:tokens:"));
- * ```
  */
 export async function releaseLock(
   connection: RedisConnection,

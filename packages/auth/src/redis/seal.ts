@@ -21,13 +21,6 @@ const IV_BYTES = 12;
 
 /**
  * The keys of one store: `seal` encrypts values, `name` makes key names.
- *
- * @example
- * ```ts
- * import { deriveStoreKeys, type StoreKeys } from "./seal.js";
- *
- * const keys: StoreKeys = await deriveStoreKeys("client-secret", "key-3f9a");
- * ```
  */
 export interface StoreKeys {
   readonly seal: CryptoKey;
@@ -37,16 +30,6 @@ export interface StoreKeys {
 /**
  * Derives the store keys from the client secret and the service account's key ID.
  * The keys are not extractable: nothing but Web Crypto ever sees their bytes.
- *
- * @example
- * ```ts
- * import { parseServiceAccountKey } from "@drill-practice/auth";
- * import { deriveStoreKeys } from "./seal.js";
- *
- * const clientSecret = process.env.DRILL_CLIENT_SECRET ?? "";
- * const serviceAccountKey = await parseServiceAccountKey(process.env.DRILL_KEY_JSON ?? "");
- * const keys = await deriveStoreKeys(clientSecret, serviceAccountKey.keyId);
- * ```
  */
 export async function deriveStoreKeys(clientSecret: string, keyId: string): Promise<StoreKeys> {
   const material = await crypto.subtle.importKey("raw", encoder.encode(clientSecret), "HKDF", false, [
@@ -92,14 +75,6 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | undefined {
 /**
  * HMAC-SHA-256 of a text under the naming key, base64url: a stable name that says
  * nothing about the text to whoever lacks the key.
- *
- * @example
- * ```ts
- * import { deriveStoreKeys, keyedDigest } from "./seal.js";
- *
- * const keys = await deriveStoreKeys("client-secret", "key-3f9a");
- * const name = await keyedDigest(keys.name, "drill-practice:token:9c1f"); // 43 base64url characters
- * ```
  */
 export async function keyedDigest(key: CryptoKey, text: string): Promise<string> {
   const mac = await crypto.subtle.sign("HMAC", key, encoder.encode(text));
@@ -109,16 +84,6 @@ export async function keyedDigest(key: CryptoKey, text: string): Promise<string>
 /**
  * Encrypts `plaintext` with a fresh random IV. `context` (the Redis key name) is
  * authenticated too, so a value copied under another key does not open.
- *
- * @example
- * ```ts
- * import { deriveStoreKeys, seal } from "./seal.js";
- *
- * const keys = await deriveStoreKeys("client-secret", "key-3f9a");
- * const redisKey = "drill-practice:tokens:t:Qm9";
- * const entry = { access_token: "test-token", token_type: "bearer", expires_in: 3600 };
- * const stored = await seal(keys.seal, JSON.stringify(entry), redisKey); // "v1.<iv>.<ciphertext>"
- * ```
  */
 export async function seal(key: CryptoKey, plaintext: string, context: string): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
@@ -133,17 +98,6 @@ export async function seal(key: CryptoKey, plaintext: string, context: string): 
 /**
  * Decrypts a value written by {@link seal}; `undefined` for anything that was not
  * sealed under this key and context, or was changed since (GCM authenticates it).
- *
- * @example
- * ```ts
- * import { deriveStoreKeys, seal, unseal } from "./seal.js";
- *
- * const keys = await deriveStoreKeys("client-secret", "key-3f9a");
- * const redisKey = "drill-practice:tokens:t:Qm9";
- * const stored = await seal(keys.seal, "{}", redisKey);
- * await unseal(keys.seal, stored, redisKey); // "{}"
- * await unseal(keys.seal, stored, "drill-practice:tokens:t:other"); // undefined: sealed under another key
- * ```
  */
 export async function unseal(key: CryptoKey, sealed: unknown, context: string): Promise<string | undefined> {
   if (typeof sealed !== "string") return undefined;
