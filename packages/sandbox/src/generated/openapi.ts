@@ -740,7 +740,7 @@ export interface components {
         };
         /**
          * Group_v2_0
-         * @description A 2.0 group. The member list operation answers it with its members; creating a group answers it with counts in `members` and `drills` (see Contradictions in spec/README.md).
+         * @description A 2.0 group. The member list operation answers it with its members; creating a group answers it with counts in `members` and `drills`, so `members` admits a count or a list.
          */
         Group_v2_0: {
             counts?: components["schemas"]["GroupCounts_v2_0"];
@@ -956,7 +956,7 @@ export interface components {
         };
         /**
          * GroupStaff_v2_0
-         * @description The staff permissions of a 2.0 group. In 2.0 the group is given by its ID as a string (2.1.1 gives an object). The object page names the number `total`, the endpoint examples `count` (see Contradictions in spec/README.md).
+         * @description The staff permissions of a 2.0 group. In 2.0 the group is given by its ID as a string (2.1.1 gives an object). The object page names the number `total`, the endpoint examples `count`; both are here, neither required.
          */
         GroupStaff_v2_0: {
             /** @description Number of staff permissions listed (endpoint examples). */
@@ -1102,7 +1102,7 @@ export interface components {
             /** @description Identifier of the objective. */
             id?: string;
             /**
-             * @description Minimum proficiency to reach, 0–100. The example writes it as a string (`"90"`); see Contradictions in spec/README.md.
+             * @description Minimum proficiency to reach, 0–100. The example writes it as a string (`"90"`), so a string is accepted too.
              * @example 90
              */
             minimumProficiency?: number | string;
@@ -1640,7 +1640,7 @@ export interface components {
         };
         /**
          * TestResult_v2_0
-         * @description A 2.0 test result: the test, the score and the answers with their corrections. The object page marks its fields required, but the GET test-result example leaves several out, so none is required here (see Contradictions in spec/README.md).
+         * @description A 2.0 test result: the test, the score and the answers with their corrections. The object page marks its fields required, but the GET test-result example leaves several out, so none is required here.
          */
         TestResult_v2_0: {
             /**
