@@ -47,7 +47,7 @@ describe("the bundles' prose", () => {
     expect(found("SDK Api.java; a spec of the service; components/examples/User")).toEqual([]);
   });
 
-  it.each(["openapi.json", "openapi-v2.1.json", "openapi-v2.0.json"])(
+  it.each(["openapi.json", "openapi-v2.1.json", "openapi-v2.0.json"] as const)(
     "%s names no repository file without linking it",
     (file) => {
       const strings = prose(loadBundle(file), "#", []);
