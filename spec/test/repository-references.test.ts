@@ -5,7 +5,6 @@
  * written where the reader is instead.
  */
 import { readdirSync } from "node:fs";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadBundle } from "./spec-fixtures.ts";
@@ -16,9 +15,9 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 const entries = readdirSync(root, { withFileTypes: true }).filter(
   (entry) => entry.name !== "node_modules" && entry.name !== ".git",
 );
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const folders = entries.filter((entry) => entry.isDirectory()).map((entry) => escape(entry.name));
-const files = entries.filter((entry) => entry.isFile()).map((entry) => escape(entry.name));
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const folders = entries.filter((entry) => entry.isDirectory()).map((entry) => literal(entry.name));
+const files = entries.filter((entry) => entry.isFile()).map((entry) => literal(entry.name));
 /** A folder followed by a path inside it (`spec/README.md`), or a top-level file (`README.md`). */
 const repositoryPath = new RegExp(
   `(?<![\\w./-])(?:(?:${folders.join("|")})/[\\w./{}-]*[\\w}]|(?:${files.join("|")})(?![\\w/-]))`,
@@ -27,8 +26,9 @@ const repositoryPath = new RegExp(
 
 /** Every prose string of a bundle a page or a type comment shows, with where it is. */
 function prose(value: unknown, at: string, into: [string, string][]): [string, string][] {
-  if (Array.isArray(value)) value.forEach((item, index) => prose(item, `${at}/${index}`, into));
-  else if (typeof value === "object" && value !== null) {
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) prose(item, `${at}/${index}`, into);
+  } else if (typeof value === "object" && value !== null) {
     for (const [key, child] of Object.entries(value)) {
       if (typeof child === "string" && ["description", "summary", "title", "note"].includes(key))
         into.push([`${at}/${key}`, child]);
