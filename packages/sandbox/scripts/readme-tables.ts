@@ -134,18 +134,7 @@ function versionOf(path: string): string {
   return "token and discovery";
 }
 
-/**
- * The support counts per version, from the handler table (`SIMULATED_OPERATIONS`) and the example
- * answers: what `pnpm run support:counts` prints and the README's counts table shows.
- *
- * @example
- * ```ts
- * import { bundledSpec } from "../src/http/bundled-spec.js";
- * import { supportCounts } from "./readme-tables.js";
- *
- * for (const c of supportCounts(bundledSpec())) console.log(c.version, c.simulated, c.example, c.notSimulated);
- * ```
- */
+/** The support counts per version, from the handler table and the example answers (README, `support:counts`). */
 export function supportCounts(doc: OpenApiDocument): SupportCount[] {
   const examples = exampleAnswerRows(doc);
   const counts = new Map<string, { simulated: number; example: number; notSimulated: number }>();
@@ -163,17 +152,7 @@ export function supportCounts(doc: OpenApiDocument): SupportCount[] {
   });
 }
 
-/**
- * The counts as the README's table.
- *
- * @example
- * ```ts
- * import { bundledSpec } from "../src/http/bundled-spec.js";
- * import { renderCountsTable } from "./readme-tables.js";
- *
- * console.log(renderCountsTable(bundledSpec()));
- * ```
- */
+/** The counts as the README's table. */
 export function renderCountsTable(doc: OpenApiDocument): string {
   const rows = supportCounts(doc).map((c) => [
     c.version,

@@ -6,7 +6,12 @@ import { groupsFlow } from "./support/groups-flow.js";
 const DATA = {
   ...SMALL_DATA,
   organizations: [
-    { ...SMALL_DATA.organizations[0]!, staff: [{ userId: "u-bob", permission: "VIEW" as const }] },
+    {
+      id: "org-1",
+      name: "Test Academy",
+      serviceAccountId: "sa-1",
+      staff: [{ userId: "u-bob", permission: "VIEW" as const }],
+    },
   ],
   // The service account may use the business catalog, so it can hand its drills to a group.
   catalogs: SMALL_DATA.catalogs.map((c) => ({ ...c, userIds: [...c.userIds, "sa-1"] })),

@@ -254,11 +254,14 @@ export function readGroup(r: FieldReader, entry: unknown, path: string): Group |
     "staff",
   ]);
   if (g === undefined) return undefined;
+  const id = r.string(g, "id", path);
+  const name = r.string(g, "name", path);
+  const description = r.optionalString(g, "description", path, "");
   const staff = g.staff === undefined ? undefined : readStaff(r, g, path);
   return {
-    id: r.string(g, "id", path),
-    name: r.string(g, "name", path),
-    ...(g.description === undefined ? {} : { description: r.string(g, "description", path) }),
+    id,
+    name,
+    description,
     organizationId: r.string(g, "organizationId", path),
     memberIds: r.strings(g, "memberIds", path, true),
     drillableIds: r.strings(g, "drillableIds", path, true),

@@ -142,17 +142,7 @@ export interface Operation {
   readonly errors: readonly PageErrorId[];
 }
 
-/**
- * One error identifier of a reference page's error table.
- *
- * @example
- * ```ts
- * import type { PageErrorId } from "./openapi.js";
- *
- * const missing: PageErrorId = { id: "description_missing", status: 400 };
- * const unknown: PageErrorId = { id: "drill_code_missing" }; // the page gives no status
- * ```
- */
+/** One error identifier of a reference page's error table, with the page's status where given. */
 export interface PageErrorId {
   readonly id: string;
   readonly status?: number;

@@ -12,19 +12,6 @@ import type { Reply } from "./replies.js";
 
 /**
  * Why a request is refused, in the terms the pages' identifiers use.
- *
- * @example
- * ```ts
- * import type { PageErrorCause } from "./page-errors.js";
- *
- * const causes: PageErrorCause[] = [
- *   { kind: "missing", field: "description" }, // description_missing
- *   { kind: "invalid", field: "catalogRestrictionMode" }, // invalid_catalog_restriction_mode
- *   { kind: "not_found", resource: "group" }, // not_found, unknown_group or group_not_found
- *   { kind: "no_permission", resource: "group" }, // no_permission, not_permitted, …
- *   { kind: "named", id: "drill_already_in_group" }, // an identifier of the page itself
- * ];
- * ```
  */
 export type PageErrorCause =
   | { readonly kind: "missing"; readonly field: string }
@@ -64,16 +51,6 @@ function candidates(cause: PageErrorCause): { ids: string[]; fallback: string } 
 
 /**
  * The page's identifier for a cause, or `undefined` when the operation's page lists none for it.
- *
- * @example
- * ```ts
- * import { bundledSpec } from "./bundled-spec.js";
- * import { listOperations } from "./openapi.js";
- * import { listedPageErrorId } from "./page-errors.js";
- *
- * const op = listOperations(bundledSpec()).find((o) => o.operationId === "createGroup_v2_1");
- * if (op) listedPageErrorId(op, { kind: "missing", field: "description" }); // "description_missing"
- * ```
  */
 export function listedPageErrorId(operation: Operation, cause: PageErrorCause): string | undefined {
   const listed = new Set(operation.errors.map((e) => e.id));
@@ -83,14 +60,6 @@ export function listedPageErrorId(operation: Operation, cause: PageErrorCause): 
 /**
  * The status of an identifier no page gives a status for: 400 for missing and invalid values, 404 for
  * unknown IDs, 403 for missing permissions, 400 for everything else a page names.
- *
- * @example
- * ```ts
- * import { defaultPageErrorStatus } from "./page-errors.js";
- *
- * defaultPageErrorStatus("unknown_group"); // 404
- * defaultPageErrorStatus("not_permitted"); // 403
- * ```
  */
 export function defaultPageErrorStatus(id: string): number {
   if (/(^|_)not_found$|^unknown_/.test(id)) return 404;
@@ -101,16 +70,6 @@ export function defaultPageErrorStatus(id: string): number {
 /**
  * The reply refusing a request for a cause: the page's identifier (or the documented fallback for
  * the cause) with the page's status (or {@link defaultPageErrorStatus}).
- *
- * @example
- * ```ts
- * import { bundledSpec } from "./bundled-spec.js";
- * import { listOperations } from "./openapi.js";
- * import { pageErrorReply } from "./page-errors.js";
- *
- * const op = listOperations(bundledSpec()).find((o) => o.operationId === "getGroup_v2_1");
- * if (op) pageErrorReply(op, { kind: "not_found", resource: "group" }, "group: no group g-9"); // 404 not_found
- * ```
  */
 export function pageErrorReply(
   operation: Operation,
