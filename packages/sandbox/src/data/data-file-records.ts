@@ -283,10 +283,11 @@ function readStaff(r: FieldReader, obj: Json, path: string): StaffGrant[] {
     const permission = r.string(s, "permission", at);
     if (!PERMISSIONS.includes(permission as StaffPermission)) {
       r.problem(`${at}.permission`, `must be "MANAGE" or "VIEW" (got ${JSON.stringify(permission)})`);
-      return;
     }
     if (seen.has(userId)) r.problem(`${at}.userId`, `user ${JSON.stringify(userId)} is listed twice`);
     seen.add(userId);
+    // Kept even when wrong, so later checks name the entry's position in the file; a file with any
+    // problem is refused as a whole, so a wrong permission never reaches the state.
     grants.push({ userId, permission: permission as StaffPermission });
   });
   return grants;

@@ -55,9 +55,9 @@ const CORE_OPERATIONS = {
  * }
  * ```
  */
-export const SIMULATED_OPERATIONS: Readonly<Record<SimulatedOperationId, string>> = {
+export const SIMULATED_OPERATIONS = {
   ...CORE_OPERATIONS,
-  ...(familyBehaviours(RESOURCE_FAMILIES) as Record<FamilyOperationId, string>),
+  ...(familyBehaviours(RESOURCE_FAMILIES) as { readonly [Id in FamilyOperationId]: string }),
 };
 
 /**
@@ -71,7 +71,7 @@ export const SIMULATED_OPERATIONS: Readonly<Record<SimulatedOperationId, string>
  * console.log(SIMULATED_OPERATIONS[id]); // what the sandbox does for it
  * ```
  */
-export type SimulatedOperationId = keyof typeof CORE_OPERATIONS | FamilyOperationId;
+export type SimulatedOperationId = keyof typeof SIMULATED_OPERATIONS;
 
 /** The locale every session reports: the dataset has no locales (a sandbox choice). */
 const SANDBOX_LOCALE = "en";
