@@ -8,6 +8,7 @@ import { defineConfig } from "vitest/config";
 const FLOW_TESTS = [
   "test/bearer-auth.test.ts",
   "test/faults.test.ts",
+  "test/groups.test.ts",
   "test/practice.test.ts",
   "test/replays.test.ts",
   "test/request-validation.test.ts",
