@@ -458,9 +458,28 @@ describe("classifyChanges: pointers, values and grouping", () => {
     const after = practiceApi();
     operation(after).operationId = "saveAnswer";
     const [finding] = classifyChanges(practiceApi(), after);
-    expect(finding?.names).toEqual(
-      expect.arrayContaining(["storeAnswer", "saveAnswer", "PUT /api/answer/{reference}"]),
-    );
+    // Naming the method and path is not enough: the key of `operations` is what changed.
+    expect(finding?.names).toEqual(["storeAnswer", "saveAnswer"]);
+  });
+
+  it("follows answers under a status range written 2XX (api-smart-diff alone only walks into 2xx)", () => {
+    const ranged = () => {
+      const doc = practiceApi();
+      const responses = operation(doc).responses as Record<string, unknown>;
+      responses["2XX"] = responses["200"];
+      delete responses["200"];
+      return doc;
+    };
+    const after = ranged();
+    delete side(after, "request").schema.properties.level;
+    delete (after.components.schemas.Evaluation.properties as Record<string, unknown>).level;
+    const answer = classifyChanges(ranged(), after).filter((finding) => finding.side === "answer");
+    expect(answer).toHaveLength(1);
+    expect(answer[0]).toMatchObject({
+      severity: "breaking",
+      pointer:
+        "/paths/~1api~1answer~1{reference}/put/responses/2XX/content/application~1json/schema/properties/level",
+    });
   });
 
   it("finds nothing between equal documents", () => {

@@ -347,6 +347,42 @@ function librarySeverity(type: Diff["type"]): Severity {
   return "breaking";
 }
 
+const RANGE = /^[1-5]XX$/;
+
+/**
+ * A copy with the status ranges of every `responses` written in lower case: api-smart-diff does not
+ * walk into `2XX` (upper case, as OpenAPI writes it and this spec uses), only into `2xx`.
+ */
+function withLowerCaseRanges(doc: Doc): Doc {
+  const copy = structuredClone(doc);
+  for (const item of Object.values((copy.paths ?? {}) as Record<string, Record<string, unknown>>)) {
+    for (const operation of Object.values(item ?? {})) {
+      if (!isRecord(operation) || !isRecord(operation.responses)) continue;
+      operation.responses = Object.fromEntries(
+        Object.entries(operation.responses).map(([code, value]) => [
+          RANGE.test(code) ? code.toLowerCase() : code,
+          value,
+        ]),
+      );
+    }
+  }
+  return copy;
+}
+
+/** The path with each status range spelled as the documents spell it. */
+function restoreRanges(path: readonly Segment[], before: Doc, after: Doc): Segment[] {
+  return path.map((segment, index) => {
+    if (typeof segment !== "string" || path[index - 1] !== "responses" || !/^[1-5]xx$/.test(segment))
+      return segment;
+    const upper = segment.toUpperCase();
+    const spelled = [before, after].some((doc) => {
+      const responses = resolveAt(doc, path.slice(0, index));
+      return isRecord(responses) && upper in responses;
+    });
+    return spelled ? upper : segment;
+  });
+}
+
 /** Every `#/components/<kind>/<name>` reachable from the paths of a document. */
 function componentsReachedFromPaths(doc: Doc): Set<string> {
   const found = new Set<string>();
@@ -393,9 +429,18 @@ export function classifyChanges(before: Doc, after: Doc): Finding[] {
   const reached = new Set([...componentsReachedFromPaths(before), ...componentsReachedFromPaths(after)]);
   const findings: Finding[] = [];
   // api-smart-diff writes into the documents it compares (an absent `enum` becomes `[]`): give it copies.
-  for (const diff of apiDiff(structuredClone(before), structuredClone(after))) {
+  const diffs = apiDiff(withLowerCaseRanges(before), withLowerCaseRanges(after)).map((diff) => ({
+    ...diff,
+    path: restoreRanges(diff.path as Segment[], before, after),
+  }));
+  const pathTails = diffs.filter((diff) => diff.path[0] === "paths").map((diff) => toPointer(diff.path));
+  for (const diff of diffs) {
     const path = diff.path as Segment[];
-    if (path[0] === "components" && reached.has(`${String(path[1])}/${String(path[2])}`)) continue;
+    if (path[0] === "components" && reached.has(`${String(path[1])}/${String(path[2])}`)) {
+      // Reported under the operations that use it, unless api-smart-diff did not follow it there.
+      const tail = toPointer(path.slice(3));
+      if (tail === "" || pathTails.some((pointer) => pointer.endsWith(tail))) continue;
+    }
     const place = placeOf(path, before, after);
     const context: Context = { diff, path, place, before, after, last: path.at(-1), parent: path.at(-2) };
     let verdict: Verdict | undefined;
@@ -414,7 +459,8 @@ export function classifyChanges(before: Doc, after: Doc): Finding[] {
     findings.push({
       severity: verdict.severity,
       group: place.group,
-      names: place.names,
+      // A rename is named by its operationIds: naming the method and path says nothing about the key.
+      names: rule === "own: operationId-renamed" ? [String(diff.before), String(diff.after)] : place.names,
       side: place.side,
       pointer: toPointer(path),
       action: diff.action,
