@@ -6,8 +6,9 @@
  * a compile error with its file and line.
  */
 import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join, relative } from "node:path";
-import ts from "typescript";
+import type * as TypeScript from "typescript";
 import { htmlSnippets, markdownSnippets, readmeFiles } from "../../packages/docs/test/helpers/snippets.ts";
 
 /** One file of consumer code as it was at the release. */
@@ -99,8 +100,16 @@ export function collectConsumers(root: string): ConsumerFile[] {
   return files;
 }
 
+// Loaded on first use: the check of an unchanged description never compiles, and need not pay for it.
+let loaded: typeof TypeScript | undefined;
+function typescript(): typeof TypeScript {
+  loaded ??= createRequire(import.meta.url)("typescript") as typeof TypeScript;
+  return loaded;
+}
+
 /** The compiler options of the repository's own TypeScript (root tsconfig.json). */
-function repositoryOptions(root: string): ts.CompilerOptions {
+function repositoryOptions(root: string): TypeScript.CompilerOptions {
+  const ts = typescript();
   const config = ts.readConfigFile(join(root, "tsconfig.json"), ts.sys.readFile);
   const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
   return { ...parsed.options, noEmit: true, allowJs: false, checkJs: false };
@@ -123,9 +132,10 @@ function repositoryOptions(root: string): ts.CompilerOptions {
 export function compileOverlay(
   root: string,
   overlay: ReadonlyMap<string, string>,
-  extraOptions: ts.CompilerOptions = {},
+  extraOptions: TypeScript.CompilerOptions = {},
 ): { file: string; line: number; message: string }[] {
-  const options: ts.CompilerOptions = { ...repositoryOptions(root), ...extraOptions };
+  const ts = typescript();
+  const options: TypeScript.CompilerOptions = { ...repositoryOptions(root), ...extraOptions };
   const host = ts.createCompilerHost(options, true);
   const getSourceFile = host.getSourceFile.bind(host);
   const dirs = new Set<string>();
