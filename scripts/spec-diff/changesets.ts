@@ -48,7 +48,8 @@ export function readChangesets(dir: string): Changeset[] {
   for (const file of readdirSync(dir).sort()) {
     if (!file.endsWith(".md") || file === "README.md") continue;
     const text = readFileSync(join(dir, file), "utf8");
-    const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
+    // The release lines may be none at all (`changeset --empty`).
+    const match = /^---\r?\n([\s\S]*?)^---[ \t]*(?:\r?\n|$)([\s\S]*)$/m.exec(text);
     if (!match) throw new Error(`${join(dir, file)}: no front matter (--- "package": bump ---)`);
     const releases = new Map<string, Bump>();
     for (const line of (match[1] ?? "").split(/\r?\n/)) {

@@ -177,6 +177,33 @@ describe("missingChangesets", () => {
     expect(missingChangesets({ breaking: [], typesChanged: false, packages, changesets: [] })).toEqual([]);
   });
 
+  it("reads release lines, and a changeset that releases nothing", async () => {
+    const dir = join(scratch, "read-changesets");
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, "README.md"), "# Changesets\n");
+    await writeFile(join(dir, "empty.md"), "---\n---\n\nTooling only.\n");
+    await writeFile(
+      join(dir, "two.md"),
+      "---\n\"@drill-practice/client\": minor\n'@drill-practice/sandbox': patch\n---\n\nText.\n",
+    );
+    await writeFile(join(dir, "wrong.md"), '---\n"@drill-practice/client": huge\n---\n');
+    expect(() => readChangesets(dir)).toThrow(
+      /wrong\.md: cannot read the release line "\\"@drill-practice\/client\\": huge"/,
+    );
+    await rm(join(dir, "wrong.md"));
+    expect(readChangesets(dir).map((c) => [c.file, [...c.releases], c.summary])).toEqual([
+      ["empty.md", [], "\nTooling only.\n"],
+      [
+        "two.md",
+        [
+          ["@drill-practice/client", "minor"],
+          ["@drill-practice/sandbox", "patch"],
+        ],
+        "\nText.\n",
+      ],
+    ]);
+  });
+
   it("takes a name only as a whole: GET /a is not named by GET /a/{id}", () => {
     const packages = [{ name: "@drill-practice/client", version: "0.1.0" }];
     const change = [{ label: "x", names: ["GET /a"] }];
