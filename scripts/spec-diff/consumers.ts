@@ -195,9 +195,12 @@ export function compileOverlay(
 export function compileConsumers(root: string, files: readonly ConsumerFile[]): CompileError[] {
   const byPath = new Map(files.map((file) => [join(root, file.path), file]));
   const overlay = new Map([...byPath].map(([path, file]) => [path, file.code]));
-  const paths = Object.fromEntries(
+  const paths: Record<string, string[]> = Object.fromEntries(
     Object.entries(CLIENT_ENTRIES).map(([name, path]) => [name, [join(root, path)]]),
   );
+  // A reader's project has the client's one dependency installed beside it (the auth README's
+  // middleware block imports it); here it is installed under the client only.
+  paths["openapi-fetch"] = [join(root, "packages/client/node_modules/openapi-fetch/dist/index.d.mts")];
   return compileOverlay(root, overlay, { baseUrl: root, paths }).map((error) => {
     const file = byPath.get(error.file);
     const origin = file?.origin?.match(/^(.*):(\d+)$/);
