@@ -113,7 +113,7 @@ export function renderChanges(sections: readonly ChangesSection[]): string {
           );
           for (const finding of findings) {
             out.push(
-              `<li><code>${escapeHtml(finding.pointer)}</code>: ${inline(finding.reason)}. ` +
+              `<li class="change"><code>${escapeHtml(finding.pointer)}</code>: ${inline(finding.reason)}. ` +
                 `Old <code>${escapeHtml(showValue(finding.before))}</code>, new <code>${escapeHtml(showValue(finding.after))}</code>.</li>`,
             );
           }
