@@ -134,6 +134,39 @@ describe("pnpm spec:diff on a deliberately breaking edit of a fixture", () => {
   }, 60_000);
 });
 
+describe("runSpecDiff when the client's generated types differ from the release's", () => {
+  it("asks for at least a patch changeset for the client, and is content with one", async () => {
+    const dir = await fixtureRepo("types-changed", (doc) => {
+      doc.paths["/api/answer/{reference}"].put.summary = "Store the learner's answer";
+    });
+    await writeFile(
+      join(dir, "baseline", "release.json"),
+      JSON.stringify({
+        packages: { "@drill-practice/client": "0.1.0" },
+        generatedTypes: "the types of an older release",
+      }),
+    );
+    const options = {
+      root,
+      baselineDir: join(dir, "baseline"),
+      currentDir: join(dir, "current"),
+      changesetDir: join(dir, "changesets"),
+      consumers: "never",
+    } as const;
+    const without = runSpecDiff(options);
+    expect(without.typesChanged).toBe(true);
+    expect(without.versions[0]?.findings.map((finding) => finding.severity)).toEqual(["documentation"]);
+    expect(without.problems).toEqual([
+      'missing changeset: the client\'s generated types changed since the release; add at least "@drill-practice/client": patch saying what changed',
+    ]);
+    await writeFile(
+      join(dir, "changesets", "summary.md"),
+      '---\n"@drill-practice/client": patch\n---\n\nBetter summary.\n',
+    );
+    expect(runSpecDiff(options).problems).toEqual([]);
+  });
+});
+
 describe("missingChangesets", () => {
   const changeset = (releases: Record<string, "patch" | "minor" | "major">, summary: string): Changeset => ({
     file: "x.md",
