@@ -475,6 +475,15 @@ describe("classifyChanges: pointers, values and grouping", () => {
     delete (after.components.schemas.Evaluation.properties as Record<string, unknown>).level;
     const answer = classifyChanges(ranged(), after).filter((finding) => finding.side === "answer");
     expect(answer).toHaveLength(1);
+    const [required] = classifyChanges(
+      ranged(),
+      (() => {
+        const doc = ranged();
+        doc.components.schemas.Evaluation.required = ["kind"];
+        return doc;
+      })(),
+    );
+    expect(required?.reason).toMatch(/in Response 2XX content/);
     expect(answer[0]).toMatchObject({
       severity: "breaking",
       pointer:

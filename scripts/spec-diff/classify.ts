@@ -429,10 +429,18 @@ export function classifyChanges(before: Doc, after: Doc): Finding[] {
   const reached = new Set([...componentsReachedFromPaths(before), ...componentsReachedFromPaths(after)]);
   const findings: Finding[] = [];
   // api-smart-diff writes into the documents it compares (an absent `enum` becomes `[]`): give it copies.
-  const diffs = apiDiff(withLowerCaseRanges(before), withLowerCaseRanges(after)).map((diff) => ({
-    ...diff,
-    path: restoreRanges(diff.path as Segment[], before, after),
-  }));
+  const diffs = apiDiff(withLowerCaseRanges(before), withLowerCaseRanges(after)).map((diff) => {
+    const path = restoreRanges(diff.path as Segment[], before, after);
+    const respelled = path.some((segment, index) => segment !== diff.path[index]);
+    return {
+      ...diff,
+      path,
+      // Its text names the range as it was given to it ("Response 2xx"): spell it back too.
+      ...(respelled && diff.description
+        ? { description: diff.description.replace(/\bResponse ([1-5])xx\b/g, "Response $1XX") }
+        : {}),
+    };
+  });
   const pathTails = diffs.filter((diff) => diff.path[0] === "paths").map((diff) => toPointer(diff.path));
   for (const diff of diffs) {
     const path = diff.path as Segment[];
