@@ -14,6 +14,7 @@ export const EXPECTED_REPORTS: readonly string[] = [
   ".reports/typecheck.json",
   ".reports/vitest.json",
   ".reports/knip.json",
+  ".reports/spec-diff.json",
   "spec/.reports/spec-lint.json",
   "spec/.reports/typecheck.json",
   "spec/.reports/vitest.json",
