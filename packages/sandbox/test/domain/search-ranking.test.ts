@@ -207,7 +207,7 @@ describe.each(BUILDS)("top-k engine against sorting every match, $build", ({ inO
     queries.push({ query: `${word()} ${word()} AND ${word()}`, searchField: ["NAME", "TAGS"] });
     queries.push({ query: word(), searchField: "DESCRIPTION" });
   }
-  // The benchmark's mix (bench/sandbox-queries.ts), which once checked this order as a row of its own.
+  // The benchmark's mix (bench/fixtures.ts), which once checked this order as a row of its own.
   queries.push(
     { query: "spanish" },
     { query: "the" },
