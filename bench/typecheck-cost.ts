@@ -40,39 +40,29 @@ const TSC = createRequire(import.meta.url).resolve("typescript/lib/tsc.js");
 const calls = (answerOptions: string) => `
 export async function practise(drillId: string): Promise<number> {
   let seen = 0;
-  // 1. Store search
   const store = await client.GET("/api/2/store", {
     params: { query: { query: "spanish AND verbs", searchField: ["NAME", "TAGS"], resultSize: "20" } },
   });
   for (const drill of store.data?.drills ?? []) seen += drill.name.length + (drill.practice?.proficiency?.overall ?? 0);
-  // 2. Related drills
   const related = await client.GET("/api/2/store/related/{drill_id}", { params: { path: { drill_id: drillId } } });
   seen += related.response.ok ? 1 : 0;
-  // 3. One question
   const question = await client.GET("/api/2/question/{drill_id}", { params: { path: { drill_id: drillId } } });
   const choices = question.data?.question?.tell?.terms?.map((term) => term.value) ?? [];
-  // 4. A question over several drills
   const combined = await client.GET("/api/2/question", { params: { query: { drill: [drillId, "drill-2"] } } });
   const reference = combined.data?.question?.reference ?? "";
-  // 5. Answer
   const answer = await client.PUT("/api/2/answer/{reference}", {
     params: { path: { reference } },
     body: { answer: [choices[0] ?? ""] },${answerOptions}
   });
   seen += answer.response.status;
-  // 6. Practice preferences
   const preferences = await client.GET("/api/2/practice-preferences/{drill_id}", { params: { path: { drill_id: drillId } } });
   seen += preferences.response.ok ? 1 : 0;
-  // 7. Repertoire
   const repertoire = await client.GET("/api/2/repertoire");
   seen += repertoire.response.ok ? 1 : 0;
-  // 8. Add to repertoire
   const added = await client.PUT("/api/2/repertoire");
   seen += added.response.ok ? 1 : 0;
-  // 9. Remove from repertoire
   const removed = await client.DELETE("/api/2/repertoire");
   seen += removed.response.ok ? 1 : 0;
-  // 10. Version
   const version = await client.GET("/api/2/version");
   seen += version.response.ok ? 1 : 0;
   return seen + choices.length;
@@ -132,41 +122,31 @@ async function getJson<T>(path: string, init?: RequestInit): Promise<{ data?: T;
 export async function practise(drillId: string): Promise<number> {
   let seen = 0;
   const id = encodeURIComponent(drillId);
-  // 1. Store search
   const search = new URLSearchParams({ query: "spanish AND verbs", resultSize: "20" });
   for (const field of ["NAME", "TAGS"]) search.append("searchField", field);
   const store = await getJson<Drillables>(\`/api/2/store?\${search}\`);
   for (const drill of store.data?.drills ?? []) seen += drill.name.length + (drill.practice?.proficiency?.overall ?? 0);
-  // 2. Related drills
   const related = await getJson<Drillables>(\`/api/2/store/related/\${id}\`);
   seen += related.response.ok ? 1 : 0;
-  // 3. One question
   const question = await getJson<QuestionResponse>(\`/api/2/question/\${id}\`);
   const choices = question.data?.question?.tell?.terms?.map((term) => term.value) ?? [];
-  // 4. A question over several drills
   const drills = new URLSearchParams();
   for (const drill of [drillId, "drill-2"]) drills.append("drill", drill);
   const combined = await getJson<QuestionResponse>(\`/api/2/question?\${drills}\`);
   const reference = combined.data?.question?.reference ?? "";
-  // 5. Answer
   const answer = await getJson<unknown>(\`/api/2/answer/\${encodeURIComponent(reference)}\`, {
     method: "PUT",
     body: new URLSearchParams({ answer: choices[0] ?? "" }),
   });
   seen += answer.response.status;
-  // 6. Practice preferences
   const preferences = await getJson<unknown>(\`/api/2/practice-preferences/\${id}\`);
   seen += preferences.response.ok ? 1 : 0;
-  // 7. Repertoire
   const repertoire = await getJson<unknown>("/api/2/repertoire");
   seen += repertoire.response.ok ? 1 : 0;
-  // 8. Add to repertoire
   const added = await getJson<unknown>("/api/2/repertoire", { method: "PUT" });
   seen += added.response.ok ? 1 : 0;
-  // 9. Remove from repertoire
   const removed = await getJson<unknown>("/api/2/repertoire", { method: "DELETE" });
   seen += removed.response.ok ? 1 : 0;
-  // 10. Version
   const version = await getJson<{ version?: string }>("/api/2/version");
   seen += version.response.ok ? 1 : 0;
   return seen + choices.length;
