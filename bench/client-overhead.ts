@@ -84,9 +84,9 @@ async function variantCalls(
   keyFileJson: string,
 ): Promise<Record<Variant, () => Promise<boolean>>> {
   const auth = serviceAccountAuth({ key: await parseServiceAccountKey(keyFileJson), ...LOOPBACK_CLIENT });
-  const bearer = `Bearer ${(await auth.getToken()).value}`;
-  const headers = { authorization: bearer };
+  // The client gives the auth its base URL, so it exists before the first token.
   const client = createDrillClient({ baseUrl, auth });
+  const headers = { authorization: `Bearer ${(await auth.getToken()).value}` };
   const staticHeader = createDrillClient({ baseUrl, headers });
   const bare = createDrillClient({ baseUrl, headers, retry: false, timeoutMs: false });
   const openapiFetch = (await loadOpenapiFetch())({ baseUrl, headers });
