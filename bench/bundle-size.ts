@@ -1,9 +1,7 @@
 /**
- * Bundle size: the client and auth packages bundled with esbuild (from their built `dist`, as an
- * application would import them), minified and gzipped, next to the libraries they build on; for
- * the client also each entry of its exports map and each export on its own.
+ * Bundle size: the client and auth bundled by esbuild from their built `dist`, minified and
+ * gzipped, next to openapi-fetch alone and jose's `SignJWT` alone; the client's size budgets.
  */
-
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import {
@@ -15,13 +13,22 @@ import {
   clientErrorClasses,
   measureClientBudgets,
   ROOT,
-  runtimeExports,
 } from "./bundle.ts";
-import type { BenchmarkResult, DetailTable, ResultRow } from "./report.ts";
-import { formatBytes, formatPercent, formatRatio, now } from "./stats.ts";
+import {
+  type BenchmarkResult,
+  type DetailTable,
+  fmt,
+  info,
+  judged,
+  type ResultRow,
+  timed,
+} from "./harness.ts";
 
 const CLIENT_DIR = fileURLToPath(new URL("../packages/client/", import.meta.url));
 const AUTH_DIR = fileURLToPath(new URL("../packages/auth/", import.meta.url));
+const AUTH_EXTERNAL = ["@drill-practice/client", "openapi-fetch", "node:*"];
+const OPENAPI_FETCH = "reference: openapi-fetch alone, browser";
+const JOSE = "reference: jose `SignJWT` alone, Node";
 
 /** The client's entries, from its exports map: `@drill-practice/client`, `…/v2.1` and so on. */
 async function clientEntries(): Promise<string[]> {
@@ -33,20 +40,15 @@ async function clientEntries(): Promise<string[]> {
     .map((key) => `@drill-practice/client${key.slice(1)}`);
 }
 
-function capitalized(label: string): string {
-  return `${label[0]?.toUpperCase()}${label.slice(1)}`;
-}
-
-export async function run(): Promise<BenchmarkResult> {
-  const started = now();
-  const authExternal = ["@drill-practice/client", "openapi-fetch", "node:*"];
-  const entries = await clientEntries();
-  const main = await runtimeExports("@drill-practice/client");
-  const errorClasses = await clientErrorClasses();
-  // The budgeted bundles come from the same code as the size-budget test.
-  const budgeted = await measureClientBudgets();
-  const specs: BundleSpec[] = [
-    ...budgeted.map(({ size }) => size.spec),
+function specs(entries: readonly string[]): BundleSpec[] {
+  const auth = (platform: "node" | "browser", jose: boolean): BundleSpec => ({
+    label: `auth, ${platform === "node" ? "Node" : "browser"}, ${jose ? "with jose" : "without jose (external)"}`,
+    entry: 'export * from "@drill-practice/auth";',
+    resolveDir: ROOT,
+    platform,
+    external: jose ? AUTH_EXTERNAL : [...AUTH_EXTERNAL, "jose"],
+  });
+  return [
     {
       ...browserBundle("client, Node, whole public API", 'export * from "@drill-practice/client";'),
       platform: "node",
@@ -59,208 +61,129 @@ export async function run(): Promise<BenchmarkResult> {
       "client, browser, every entry together",
       entries.map((entry, index) => `export * as entry${index} from "${entry}";`).join("\n"),
     ),
+    { ...browserBundle(OPENAPI_FETCH, 'export { default } from "openapi-fetch";'), resolveDir: CLIENT_DIR },
+    auth("node", true),
+    auth("node", false),
+    auth("browser", true),
+    auth("browser", false),
     {
-      label: "reference: openapi-fetch alone, browser",
-      entry: 'export { default } from "openapi-fetch";',
-      resolveDir: CLIENT_DIR,
-      platform: "browser",
-      external: [],
-    },
-    {
-      label: "auth, Node, with jose",
-      entry: 'export * from "@drill-practice/auth";',
-      resolveDir: ROOT,
-      platform: "node",
-      external: authExternal,
-    },
-    {
-      label: "auth, Node, without jose (external)",
-      entry: 'export * from "@drill-practice/auth";',
-      resolveDir: ROOT,
-      platform: "node",
-      external: [...authExternal, "jose"],
-    },
-    {
-      label: "auth, browser, with jose",
-      entry: 'export * from "@drill-practice/auth";',
-      resolveDir: ROOT,
-      platform: "browser",
-      external: authExternal,
-    },
-    {
-      label: "auth, browser, without jose (external)",
-      entry: 'export * from "@drill-practice/auth";',
-      resolveDir: ROOT,
-      platform: "browser",
-      external: [...authExternal, "jose"],
-    },
-    {
-      label: "reference: jose `SignJWT` alone, Node",
+      label: JOSE,
       entry: 'export { SignJWT } from "jose";',
       resolveDir: AUTH_DIR,
       platform: "node",
       external: [],
     },
   ];
-  const sizes = new Map<string, BundleSize>(budgeted.map(({ size }) => [size.spec.label, size]));
-  for (const spec of specs) if (!sizes.has(spec.label)) sizes.set(spec.label, await bundle(spec));
-  const get = (label: string): BundleSize => {
-    const size = sizes.get(label);
-    if (size === undefined) throw new Error(`no bundle ${label}`);
-    return size;
-  };
+}
 
-  // Per entry (its whole public API) and per export (imported alone), all for the browser.
-  const perEntry: { entry: string; size: BundleSize }[] = [];
-  const perExport: { entry: string; name: string; size: BundleSize }[] = [];
-  for (const entry of entries) {
-    perEntry.push({
-      entry,
-      size: await bundle(browserBundle(`${entry} (whole)`, `export * from "${entry}";`)),
-    });
-    const names = Object.keys(await runtimeExports(entry)).sort();
-    for (const name of names) {
-      // One-version entries re-export the main entry's helpers; those cost the same from either.
-      if (entry !== "@drill-practice/client" && name !== "createDrillClient" && name in main) continue;
-      const spec = browserBundle(`${entry}: ${name}`, `export { ${name} } from "${entry}";`);
-      perExport.push({ entry, name, size: await bundle(spec) });
-    }
-  }
+const capitalized = (label: string) => `${label[0]?.toUpperCase()}${label.slice(1)}`;
 
-  const openapiFetch = get("reference: openapi-fetch alone, browser");
-  const joseSign = get("reference: jose `SignJWT` alone, Node");
-  const reference = `${formatBytes(openapiFetch.gzipped)} (openapi-fetch alone)`;
-  const targetRow = ({ budget, size }: (typeof budgeted)[number]): ResultRow => {
-    const target = budget.bytes;
-    const met = size.gzipped <= target;
-    return {
-      metric: `${capitalized(budget.label)}, min + gzip`,
-      ours: formatBytes(size.gzipped),
-      reference,
-      ratio: formatRatio(size.gzipped / openapiFetch.gzipped),
-      target: `≤ ${target.toLocaleString("en-US")} B`,
-      verdict: met ? "met" : "missed",
-      ...(met ? {} : { miss: `${formatPercent(size.gzipped / target - 1)} over` }),
-    };
-  };
-  const infoRow = (label: string, headline = false): ResultRow => {
-    const size = get(label);
-    return {
-      metric: `${capitalized(label)}, min + gzip`,
-      ours: formatBytes(size.gzipped),
-      reference,
-      ratio: formatRatio(size.gzipped / openapiFetch.gzipped),
-      target: "—",
-      verdict: "info",
-      ...(headline ? { headline } : {}),
-    };
-  };
-  const rows: ResultRow[] = [
-    ...budgeted.map(targetRow),
-    infoRow("client, Node, whole public API"),
-    infoRow("client, browser, `createDrillClient` only"),
-    infoRow("client, browser, every entry together", true),
-  ];
-  for (const label of ["auth, Node, with jose", "auth, Node, without jose (external)"]) {
-    const size = get(label);
-    rows.push({
-      metric: `${capitalized(label)}, min + gzip`,
-      ours: formatBytes(size.gzipped),
-      reference: `${formatBytes(joseSign.gzipped)} (jose \`SignJWT\` alone)`,
-      ratio: formatRatio(size.gzipped / joseSign.gzipped),
-      target: "—",
-      verdict: "info",
-      headline: true,
-    });
-  }
-  const details: DetailTable[] = [
-    {
-      title: "All bundles",
-      headers: ["Bundle", "Minified", "Min + gzip", "What is inside (minified bytes in output)"],
-      rows: specs.map((spec) => {
-        const size = get(spec.label);
-        return [spec.label, formatBytes(size.minified), formatBytes(size.gzipped), size.contents];
-      }),
-    },
-    {
-      title: "Client per entry of its exports map (browser, `export *` of the entry, openapi-fetch included)",
-      headers: ["Entry", "Minified", "Min + gzip", "vs openapi-fetch alone"],
-      rows: perEntry.map(({ entry, size }) => [
-        `\`${entry}\``,
-        formatBytes(size.minified),
-        formatBytes(size.gzipped),
-        formatRatio(size.gzipped / openapiFetch.gzipped),
-      ]),
-    },
-    {
-      title:
-        "Client per export, each imported alone (browser, openapi-fetch included where the export needs it; " +
-        "helpers the one-version entries re-export are listed once, under the main entry)",
-      headers: ["Entry", "Export", "Minified", "Min + gzip"],
-      rows: perExport.map(({ entry, name, size }) => [
-        `\`${entry}\``,
-        `\`${name}\``,
-        formatBytes(size.minified),
-        formatBytes(size.gzipped),
-      ]),
-    },
-  ];
-  const clientBrowser = get("client, browser, whole public API");
-  const clientFiles = [...clientBrowser.files]
-    .filter(([path, bytes]) => path.includes("packages/client/") && bytes > 0)
-    .sort((a, b) => b[1] - a[1]);
-  details.push({
-    title: "Client's own files in the browser bundle (whole public API), largest first",
-    headers: ["File", "Minified bytes in output"],
-    rows: clientFiles.map(([path, bytes]) => [
-      `\`${path.slice(path.indexOf("packages/client/"))}\``,
-      bytes.toLocaleString("en-US"),
-    ]),
+function rowsOf(
+  budgeted: { budget: (typeof CLIENT_BUDGETS)[number]; size: BundleSize }[],
+  get: (label: string) => BundleSize,
+): ResultRow[] {
+  const base = get(OPENAPI_FETCH).gzipped;
+  const jose = get(JOSE).gzipped;
+  const against = (size: BundleSize) => ({
+    ours: fmt.bytes(size.gzipped),
+    reference: `${fmt.bytes(base)} (openapi-fetch alone)`,
+    ratio: fmt.ratio(size.gzipped / base),
   });
-  const authImports = get("auth, Node, without jose (external)").runtimeImports;
-  const notes = [
-    `The client's own code adds ${formatBytes(clientBrowser.gzipped - openapiFetch.gzipped)} gzipped to openapi-fetch ` +
-      "in the browser bundle of the main entry's whole public API. The errors counted with `createDrillClient` and " +
-      `\`unwrap\` are every error class the main entry exports (${errorClasses.map((name) => `\`${name}\``).join(", ")}). ` +
-      "The auth bundles leave out `@drill-practice/client` and " +
-      "`openapi-fetch` (an application using auth has them already) and the `node:` built-ins; auth is meant for " +
-      "servers, and its browser bundle is shown only to compare sizes. At run time the auth bundle without jose " +
-      `still imports: ${authImports.length === 0 ? "nothing" : authImports.map((name) => `\`${name}\``).join(", ")}.`,
-  ];
-  for (const { budget, size } of budgeted) {
-    const target = budget.bytes;
-    if (size.gzipped <= target) continue;
-    const top = [...size.files]
-      .filter(([path, bytes]) => path.includes("packages/client/") && bytes > 0)
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 3)
-      .map(([path, bytes]) => `\`${path.split("/").pop()}\` ${bytes.toLocaleString("en-US")} B`)
-      .join(", ");
-    notes.push(
-      `**Missed** for ${budget.label} by ${(size.gzipped - target).toLocaleString("en-US")} B gzipped ` +
-        `(${formatPercent(size.gzipped / target - 1)}). openapi-fetch takes ${formatBytes(openapiFetch.gzipped)} of ` +
-        `the budget on its own; the client's own code is the rest, largest files (minified): ${top}.`,
+  const client = (label: string, headline = false) =>
+    info(`${capitalized(label)}, min + gzip`, against(get(label)), headline);
+  const auth = (label: string) =>
+    info(
+      `${capitalized(label)}, min + gzip`,
+      {
+        ours: fmt.bytes(get(label).gzipped),
+        reference: `${fmt.bytes(jose)} (jose \`SignJWT\` alone)`,
+        ratio: fmt.ratio(get(label).gzipped / jose),
+      },
+      true,
     );
+  return [
+    ...budgeted.map(({ budget, size }) =>
+      judged(
+        `${capitalized(budget.label)}, min + gzip`,
+        { ...against(size), target: `≤ ${fmt.count(budget.bytes)} B` },
+        { met: size.gzipped <= budget.bytes, miss: `${fmt.percent(size.gzipped / budget.bytes - 1)} over` },
+      ),
+    ),
+    client("client, Node, whole public API"),
+    client("client, browser, `createDrillClient` only"),
+    client("client, browser, every entry together", true),
+    auth("auth, Node, with jose"),
+    auth("auth, Node, without jose (external)"),
+  ];
+}
+
+async function perEntry(entries: readonly string[], base: number): Promise<DetailTable> {
+  const rows: string[][] = [];
+  for (const entry of entries) {
+    const size = await bundle(browserBundle(`${entry} (whole)`, `export * from "${entry}";`));
+    rows.push([
+      `\`${entry}\``,
+      fmt.bytes(size.minified),
+      fmt.bytes(size.gzipped),
+      fmt.ratio(size.gzipped / base),
+    ]);
   }
   return {
-    name: "bundle-size",
-    title: "Bundle size",
-    measured:
-      "Size of `@drill-practice/client` and `@drill-practice/auth` bundled by esbuild's JS API from their built `dist` " +
-      "(ESM, `target: es2022`, minified, tree-shaken from an entry that re-exports the package or the named exports), " +
-      "gzipped with node:zlib at level 9. References: openapi-fetch bundled alone (what the client wraps) and jose's " +
-      "`SignJWT` alone (what auth signs with), bundled in the same run. The client is also bundled per entry of its " +
-      "exports map and per export.",
-    setup: [
-      "esbuild 0.28.2, `bundle: true, minify: true, format: 'esm', legalComments: 'none'`",
-      `Budgets (1 kB = 1,000 B): ${CLIENT_BUDGETS.map(
-        (budget) =>
-          `${budget.label.replace("client, browser, ", "")} ≤ ${budget.bytes.toLocaleString("en-US")} B`,
-      ).join("; ")}`,
-    ],
+    title: "Client per entry of its exports map (browser, `export *` of the entry, openapi-fetch included)",
+    headers: ["Entry", "Minified", "Min + gzip", "vs openapi-fetch alone"],
     rows,
-    details,
-    notes,
-    durationMs: now() - started,
   };
+}
+
+export function run(): Promise<BenchmarkResult> {
+  return timed("bundle-size", async () => {
+    const entries = await clientEntries();
+    // The budgeted bundles come from the same code as the client's size test would use (bundle.ts).
+    const budgeted = await measureClientBudgets();
+    const all = [...budgeted.map(({ size }) => size.spec), ...specs(entries)];
+    const sizes = new Map(budgeted.map(({ size }) => [size.spec.label, size]));
+    for (const spec of all) if (!sizes.has(spec.label)) sizes.set(spec.label, await bundle(spec));
+    const get = (label: string): BundleSize => {
+      const size = sizes.get(label);
+      if (size === undefined) throw new Error(`no bundle ${label}`);
+      return size;
+    };
+    const base = get(OPENAPI_FETCH).gzipped;
+    const errors = await clientErrorClasses();
+    const whole = get("client, browser, whole public API");
+    const authImports = get("auth, Node, without jose (external)").runtimeImports;
+    return {
+      title: "Bundle size",
+      measured:
+        "Size of `@drill-practice/client` and `@drill-practice/auth` bundled by esbuild's JS API from their built " +
+        "`dist` (ESM, `target: es2022`, minified, tree-shaken), gzipped with node:zlib at level 9. References: " +
+        "openapi-fetch bundled alone (what the client wraps) and jose's `SignJWT` alone (what auth signs with), " +
+        "bundled in the same run.",
+      setup: [
+        "esbuild, `bundle: true, minify: true, format: 'esm', legalComments: 'none'`",
+        `Budgets (1 kB = 1,000 B): ${CLIENT_BUDGETS.map((b) => `${b.label.replace("client, browser, ", "")} ≤ ${fmt.count(b.bytes)} B`).join("; ")}`,
+      ],
+      rows: rowsOf(budgeted, get),
+      details: [
+        {
+          title: "All bundles",
+          headers: ["Bundle", "Minified", "Min + gzip", "What is inside (minified bytes in output)"],
+          rows: all.map((spec) => [
+            spec.label,
+            fmt.bytes(get(spec.label).minified),
+            fmt.bytes(get(spec.label).gzipped),
+            get(spec.label).contents,
+          ]),
+        },
+        await perEntry(entries, base),
+      ],
+      notes: [
+        `The client's own code adds ${fmt.bytes(whole.gzipped - base)} gzipped to openapi-fetch in the browser bundle of ` +
+          `the main entry's whole public API. The errors counted with \`createDrillClient\` and \`unwrap\` are every error ` +
+          `class the main entry exports (${errors.map((name) => `\`${name}\``).join(", ")}). The auth bundles leave out ` +
+          "`@drill-practice/client`, `openapi-fetch` and the `node:` built-ins; at run time the auth bundle without jose " +
+          `still imports: ${authImports.length === 0 ? "nothing" : authImports.map((name) => `\`${name}\``).join(", ")}.`,
+      ],
+    };
+  });
 }

@@ -41,14 +41,6 @@ function workspacePackage(path: string): string {
 /**
  * Bundles an entry module with esbuild (ESM, es2022, minified, no legal comments) and measures
  * it, gzipped with node:zlib at level 9.
- *
- * @example
- * ```ts
- * import { browserBundle, bundle } from "./bundle.ts";
- *
- * const size = await bundle(browserBundle("client", 'export * from "@drill-practice/client";'));
- * console.log(`${size.gzipped} B min + gzip`);
- * ```
  */
 export async function bundle(spec: BundleSpec): Promise<BundleSize> {
   const result = await build({
@@ -101,13 +93,6 @@ export async function bundle(spec: BundleSpec): Promise<BundleSize> {
 
 /**
  * A browser bundle of an entry module whose bare imports resolve from the repository root.
- *
- * @example
- * ```ts
- * import { browserBundle } from "./bundle.ts";
- *
- * browserBundle("createDrillClient only", 'export { createDrillClient } from "@drill-practice/client";');
- * ```
  */
 export function browserBundle(label: string, entry: string): BundleSpec {
   return { label, entry, resolveDir: ROOT, platform: "browser", external: [] };
@@ -115,15 +100,8 @@ export function browserBundle(label: string, entry: string): BundleSpec {
 
 /**
  * The run-time exports of an entry, as an application sees them.
- *
- * @example
- * ```ts
- * import { runtimeExports } from "./bundle.ts";
- *
- * Object.keys(await runtimeExports("@drill-practice/client")); // ["DRILL_ERROR_CODES", …]
- * ```
  */
-export async function runtimeExports(entry: string): Promise<Record<string, unknown>> {
+async function runtimeExports(entry: string): Promise<Record<string, unknown>> {
   return { ...((await import(entry)) as Record<string, unknown>) };
 }
 
@@ -133,13 +111,6 @@ function isErrorClass(value: unknown): boolean {
 
 /**
  * Every error class the client's main entry exports, sorted by name.
- *
- * @example
- * ```ts
- * import { clientErrorClasses } from "./bundle.ts";
- *
- * await clientErrorClasses(); // ["DrillApiError", …]
- * ```
  */
 export async function clientErrorClasses(): Promise<string[]> {
   const main = await runtimeExports("@drill-practice/client");
@@ -162,26 +133,19 @@ export interface ClientBudget {
 export const CLIENT_BUDGETS: readonly ClientBudget[] = [
   {
     label: "client, browser, `createDrillClient` + `unwrap` + the errors",
-    bytes: 8000,
+    bytes: 9600,
     entry: (errorClasses) =>
       `export { ${["createDrillClient", "unwrap", ...errorClasses].join(", ")} } from "@drill-practice/client";`,
   },
   {
     label: "client, browser, whole public API",
-    bytes: 9500,
+    bytes: 11_300,
     entry: () => 'export * from "@drill-practice/client";',
   },
 ];
 
 /**
  * Bundles the client as each budget says and returns the sizes beside the budgets.
- *
- * @example
- * ```ts
- * import { measureClientBudgets } from "./bundle.ts";
- *
- * for (const { budget, size } of await measureClientBudgets()) console.log(budget.label, size.gzipped);
- * ```
  */
 export async function measureClientBudgets(): Promise<{ budget: ClientBudget; size: BundleSize }[]> {
   const errorClasses = await clientErrorClasses();

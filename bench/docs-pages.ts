@@ -20,8 +20,18 @@ import { runBuildDocs } from "../packages/docs/src/redoc-build.ts";
 import { splitRedocBundle } from "../packages/docs/src/shared-redoc.ts";
 import { startStaticServer } from "../packages/docs/src/static-server.ts";
 import { CHROMIUM_FLAGS, chromiumPath } from "../scripts/chromium.ts";
-import type { BenchmarkResult, ResultRow } from "./report.ts";
-import { formatBytes, formatMs, formatRatio, isNoisy, median, now, pairedRatios, spread } from "./stats.ts";
+import {
+  type BenchmarkResult,
+  fmt,
+  info,
+  judged,
+  median,
+  now,
+  pairedRatios,
+  type ResultRow,
+  spread,
+  timed,
+} from "./harness.ts";
 
 const DIST = fileURLToPath(new URL("../packages/docs/dist/", import.meta.url));
 const SPEC_DIST = fileURLToPath(new URL("../spec/dist/", import.meta.url));
@@ -122,14 +132,64 @@ async function buildStockPages(root: string): Promise<void> {
   await precompress(root, files);
 }
 
-export async function run(): Promise<BenchmarkResult> {
-  const started = now();
+/** Cold loads of our page and the stock one, interleaved in pairs (order alternating), and their rows. */
+async function comparePage(
+  cold: (url: string) => Promise<Load>,
+  page: (typeof PAGES)[number],
+  ours: string,
+  stock: string,
+) {
+  // One uncounted load of each side first, so that neither side's first pair starts colder.
+  await cold(ours);
+  await cold(stock);
+  const o: Load[] = [];
+  const s: Load[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const first = i % 2 === 0 ? [ours, stock] : [stock, ours];
+    for (const url of first) (url === ours ? o : s).push(await cold(url));
+  }
+  const m = (loads: Load[], field: keyof Load) => median(loads.map((l) => l[field]));
+  const pair = (field: keyof Load, format: (v: number) => string) => ({
+    ours: format(m(o, field)),
+    reference: format(m(s, field)),
+    ratio: fmt.ratio(m(o, field) / m(s, field)),
+  });
+  const paired = pairedRatios(
+    o.map((l) => l.usableMs),
+    s.map((l) => l.usableMs),
+  );
+  const ratio = m(o, "usableMs") / m(s, "usableMs");
+  const name = `API ${page.id} reference`;
+  return [
+    judged(
+      `${name}: own transfer on first load (all but the shared Redoc bundle)`,
+      { ...pair("ownBytes", fmt.bytes), target: `≤ ${fmt.bytes(OWN_BYTES_TARGET)}` },
+      {
+        met: m(o, "ownBytes") <= OWN_BYTES_TARGET,
+        miss: `+${fmt.bytes(m(o, "ownBytes") - OWN_BYTES_TARGET)}`,
+      },
+    ),
+    judged(
+      `${name}: menu clickable, cold (median of ${RUNS}, loopback)`,
+      { ...pair("usableMs", fmt.ms), target: `≤ ${fmt.ratio(USABLE_RATIO_TARGET)} stock` },
+      {
+        met: ratio <= USABLE_RATIO_TARGET,
+        miss: `+${fmt.ratio(ratio - USABLE_RATIO_TARGET)}`,
+        noisy:
+          spread(paired) > 0.3 ? `paired ratios spread ${(spread(paired) * 100).toFixed(0)} %` : undefined,
+      },
+    ),
+    info(`${name}: main-thread CPU time until usable (median of ${RUNS})`, pair("mainThreadCpuMs", fmt.ms)),
+    info(`${name}: transferred on first load, shared Redoc bundle included`, pair("bytes", fmt.bytes)),
+  ];
+}
+
+async function measure(stockRoot: string): Promise<ResultRow[]> {
   const chromium = chromiumPath();
   if (!chromium.found) throw new Error(`Chromium not found at ${chromium.path} (set CHROMIUM_PATH)`);
-  if (!(await stat(`${DIST}v2.1/index.html`).catch(() => undefined))) {
+  if (!(await stat(`${DIST}v2.1/index.html`).catch(() => undefined)))
     throw new Error(`${DIST} has no built site; run \`pnpm run docs\` first`);
-  }
-  const stockRoot = await mkdtemp(join(tmpdir(), "drill-docs-stock-"));
+  await buildStockPages(stockRoot);
   const server = await startStaticServer({ root: DIST, port: 0 });
   const stockServer = await startStaticServer({ root: stockRoot, port: 0 });
   const browser = await playwrightChromium.launch({
@@ -137,144 +197,69 @@ export async function run(): Promise<BenchmarkResult> {
     headless: true,
     args: [...CHROMIUM_FLAGS],
   });
-  const rows: ResultRow[] = [];
-  const detail: string[][] = [];
   try {
-    await buildStockPages(stockRoot);
-    const cold = async (url: string): Promise<Load> => {
-      // A fresh context per load: an empty cache, as on a first visit.
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      try {
-        return await load(context, url);
-      } finally {
-        await context.close();
-      }
+    const viewport = { width: 1280, height: 900 };
+    // A fresh context per load: an empty cache, as on a first visit.
+    const cold = async (url: string) => {
+      const context = await browser.newContext({ viewport });
+      return load(context, url).finally(() => context.close());
     };
+    const rows: ResultRow[] = [];
     for (const page of PAGES) {
-      const oursUrl = new URL(`${page.dir}/index.html`, server.url).href;
-      const stockUrl = new URL(`stock-${page.dir}/index.html`, stockServer.url).href;
-      // Warm-up of both servers, the disk cache and the browser, one uncounted load of each side,
-      // so that neither side's first pair starts colder than the other's.
-      await cold(oursUrl);
-      await cold(stockUrl);
-      const ours: Load[] = [];
-      const stock: Load[] = [];
-      // Interleaved, the order alternating, so drift on a shared machine hits both alike.
-      for (let i = 0; i < RUNS; i++) {
-        if (i % 2 === 0) {
-          ours.push(await cold(oursUrl));
-          stock.push(await cold(stockUrl));
-        } else {
-          stock.push(await cold(stockUrl));
-          ours.push(await cold(oursUrl));
-        }
-      }
-      const ownBytes = median(ours.map((l) => l.ownBytes));
-      const stockOwnBytes = median(stock.map((l) => l.ownBytes));
-      const usable = median(ours.map((l) => l.usableMs));
-      const stockUsable = median(stock.map((l) => l.usableMs));
-      const ratio = usable / stockUsable;
-      const paired = pairedRatios(
-        ours.map((l) => l.usableMs),
-        stock.map((l) => l.usableMs),
+      const ours = new URL(`${page.dir}/index.html`, server.url).href;
+      rows.push(
+        ...(await comparePage(
+          cold,
+          page,
+          ours,
+          new URL(`stock-${page.dir}/index.html`, stockServer.url).href,
+        )),
       );
-      const noisy = isNoisy(paired);
-      rows.push({
-        metric: `API ${page.id} reference: own transfer on first load (all but the shared Redoc bundle)`,
-        ours: formatBytes(ownBytes),
-        reference: formatBytes(stockOwnBytes),
-        ratio: formatRatio(ownBytes / stockOwnBytes),
-        target: `≤ ${formatBytes(OWN_BYTES_TARGET)}`,
-        verdict: ownBytes <= OWN_BYTES_TARGET ? "met" : "missed",
-        ...(ownBytes > OWN_BYTES_TARGET ? { miss: `+${formatBytes(ownBytes - OWN_BYTES_TARGET)}` } : {}),
-      });
-      const verdict = noisy ? "noisy" : ratio <= USABLE_RATIO_TARGET ? "met" : "missed";
-      rows.push({
-        metric: `API ${page.id} reference: menu clickable, cold (median of ${RUNS}, loopback)`,
-        ours: formatMs(usable),
-        reference: formatMs(stockUsable),
-        ratio: formatRatio(ratio),
-        target: `≤ ${formatRatio(USABLE_RATIO_TARGET)} stock`,
-        verdict,
-        ...(verdict === "missed" ? { miss: `+${formatRatio(ratio - USABLE_RATIO_TARGET)}` } : {}),
-        ...(verdict === "noisy"
-          ? { miss: `paired ratios spread ${(spread(paired) * 100).toFixed(0)} %` }
-          : {}),
-      });
-      const cpu = median(ours.map((l) => l.mainThreadCpuMs));
-      const stockCpu = median(stock.map((l) => l.mainThreadCpuMs));
-      rows.push({
-        metric: `API ${page.id} reference: main-thread CPU time until usable (median of ${RUNS})`,
-        ours: formatMs(cpu),
-        reference: formatMs(stockCpu),
-        ratio: formatRatio(cpu / stockCpu),
-        target: "—",
-        verdict: "info",
-      });
-      rows.push({
-        metric: `API ${page.id} reference: transferred on first load, shared Redoc bundle included`,
-        ours: formatBytes(median(ours.map((l) => l.bytes))),
-        reference: formatBytes(median(stock.map((l) => l.bytes))),
-        ratio: formatRatio(median(ours.map((l) => l.bytes)) / median(stock.map((l) => l.bytes))),
-        target: "—",
-        verdict: "info",
-      });
-      detail.push([
-        page.id,
-        ...ours.map(
-          (l, i) =>
-            `${Math.round(l.usableMs)} / ${Math.round((stock[i] as Load).usableMs)} ms (CPU ${Math.round(l.mainThreadCpuMs)} / ${Math.round((stock[i] as Load).mainThreadCpuMs)}), ${Math.round(l.ownBytes / 1000)} kB`,
-        ),
-      ]);
     }
     // The second reference in the same browser session: the shared Redoc bundle comes from the cache.
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({ viewport });
     await load(context, new URL(`${PAGES[0].dir}/index.html`, server.url).href);
     const second = await load(context, new URL(`${PAGES[1].dir}/index.html`, server.url).href);
     await context.close();
-    rows.push({
-      metric: "API 2.0 reference after 2.1 (shared Redoc bundle cached)",
-      ours: formatBytes(second.bytes),
-      reference: "—",
-      ratio: "—",
-      target: "—",
-      verdict: "info",
-    });
+    return [
+      ...rows,
+      info("API 2.0 reference after 2.1 (shared Redoc bundle cached)", { ours: fmt.bytes(second.bytes) }),
+    ];
   } finally {
     await browser.close();
     await server.close();
     await stockServer.close();
-    await rm(stockRoot, { recursive: true, force: true });
   }
-  return {
-    name: "docs-pages",
-    title: "Docs: reference page weight and time to usable",
-    measured:
-      "Each API reference opened cold (fresh browser context) in headless Chromium from `docs:serve`'s server " +
-      "on loopback: its own transfer (headers plus encoded bodies of every response except the shared Redoc " +
-      "bundle) and the time from navigation until a click on a side-menu group opens it, once Redoc has hydrated the " +
-      "menu (the main thread's CPU time over the same span beside it). Reference: the stock " +
-      "page `redocly build-docs` makes of the same bundle in the same run, Redoc moved into the same shared file " +
-      "and the page precompressed as the site's build does, loaded in turns with ours.",
-    setup: [
-      `${RUNS} cold loads per page and variant, interleaved in pairs (order alternating), after one uncounted warm-up of each`,
-      "Debian Chromium, headless, 1280×900, a fresh browser context per load, the omnibox popup switched off (scripts/chromium.ts)",
-      "site from `pnpm run docs`; stock pages from `redocly build-docs <bundle>` of `spec/dist`",
-    ],
-    rows,
-    details: [
-      {
-        title: "Each cold load: time to usable ours / stock (main-thread CPU ours / stock), our own transfer",
-        headers: ["reference", ...Array.from({ length: RUNS }, (_, i) => `run ${i + 1}`)],
-        rows: detail,
-      },
-    ],
-    notes: [
-      "Redoc 3's bundle is about 2.3 MB of minified JavaScript (about 520 kB with brotli); it is one file shared by both " +
-        "references and cached for a year under its content hash, so only the first reference of a visit pays for it. " +
-        "The stock pages load the same file, so it weighs the same on both sides.",
-      "Timings on a shared 2-core machine are noisy; a row whose paired ratios spread more than 30 % says so instead of a verdict.",
-    ],
-    durationMs: now() - started,
-  };
+}
+
+export function run(): Promise<BenchmarkResult> {
+  return timed("docs-pages", async () => {
+    const stockRoot = await mkdtemp(join(tmpdir(), "drill-docs-stock-"));
+    try {
+      return {
+        title: "Docs: reference page weight and time to usable",
+        measured:
+          "Each API reference opened cold (fresh browser context) in headless Chromium from `docs:serve`'s server on " +
+          "loopback: its own transfer (headers plus encoded bodies of every response except the shared Redoc bundle) " +
+          "and the time from navigation until a click on a side-menu group opens it, once Redoc has hydrated the menu " +
+          "(the main thread's CPU time over the same span beside it). Reference: the stock page `redocly build-docs` " +
+          "makes of the same bundle in the same run, Redoc moved into the same shared file and the page precompressed " +
+          "as the site's build does, loaded in turns with ours.",
+        setup: [
+          `${RUNS} cold loads per page and variant, interleaved in pairs (order alternating), after one uncounted warm-up of each`,
+          "Debian Chromium, headless, 1280×900, a fresh browser context per load, the omnibox popup switched off (scripts/chromium.ts)",
+          "site from `pnpm run docs`; stock pages from `redocly build-docs <bundle>` of `spec/dist`",
+        ],
+        rows: await measure(stockRoot),
+        details: [],
+        notes: [
+          "Redoc 3's bundle (about 2.3 MB minified, 520 kB with brotli) is one file shared by both references and " +
+            "cached for a year under its content hash, so only the first reference of a visit pays for it; the stock " +
+            "pages load the same file. A row whose paired ratios spread more than 30 % says so instead of a verdict.",
+        ],
+      };
+    } finally {
+      await rm(stockRoot, { recursive: true, force: true });
+    }
+  });
 }

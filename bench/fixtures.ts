@@ -1,214 +1,124 @@
 /**
- * Fixtures shared by the benchmarks: a service account key made for the run, and child processes
- * (servers run in their own process so that, on a 2-core machine, the code under test has a core
- * to itself and the server's work does not count against it).
+ * What several benchmarks share: a service-account key, the loopback and sandbox servers (each in
+ * its own process, through the harness), the 100,000-drill data file and the store-search mix.
  */
-import { type ChildProcess, fork } from "node:child_process";
 import { generateKeyPairSync, type KeyObject, randomUUID } from "node:crypto";
-import { fileURLToPath } from "node:url";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { generateLargeDataset } from "../packages/sandbox/scripts/dataset/large-dataset.ts";
+import { DEFAULT_DATA_FILE_URL } from "../packages/sandbox/src/data/data-file-read.ts";
+import { type ChildMessage, type ChildServer, startChild } from "./harness.ts";
 
-/** A service account key file for the benchmarks, with both halves of the key. */
 export interface BenchKey {
-  /** The key file as JSON text, as a service would hand it out. */
   readonly keyFileJson: string;
-  readonly keyId: string;
-  readonly serviceAccountId: string;
   readonly privateKey: KeyObject;
-  readonly privateKeyPem: string;
   readonly publicKeyPem: string;
 }
 
-/**
- * Makes a fresh RSA 2048 key and its key file. The interface names only `keyId` and
- * `serviceAccountId`; the key type and the PEM go into fields named as the sandbox names them
- * (`keyType`, `privateKey`) — the auth package finds them by their content, not their names.
- *
- * @example
- * ```ts
- * import { parseServiceAccountKey } from "@drill-practice/auth";
- * import { createBenchKey } from "./fixtures.ts";
- *
- * const key = createBenchKey();
- * const parsed = await parseServiceAccountKey(key.keyFileJson);
- * ```
- */
+/** A fresh RSA 2048 key and its key file, as the service hands one out. */
 export function createBenchKey(): BenchKey {
   const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-  const privateKeyPem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
-  const publicKeyPem = publicKey.export({ type: "spki", format: "pem" }).toString();
-  const keyId = randomUUID();
-  const serviceAccountId = "svc-bench";
   const keyFileJson = JSON.stringify({
-    keyId,
-    serviceAccountId,
+    keyId: randomUUID(),
+    serviceAccountId: "svc-bench",
     keyType: "RSA_2048",
-    privateKey: privateKeyPem,
-  });
-  return { keyFileJson, keyId, serviceAccountId, privateKey, privateKeyPem, publicKeyPem };
-}
-
-/** Messages a child server sends to its parent. */
-export type ChildMessage = { readonly type: string; readonly id?: number } & Record<string, unknown>;
-
-/** A server running in a child process, spoken to over IPC. */
-export interface ChildServer<Ready extends ChildMessage> {
-  /** The child's first message (its address and anything else it reports on start). */
-  readonly ready: Ready;
-  /** Sends a request and waits for the answer with the same `id`. */
-  request<Answer extends ChildMessage>(message: { type: string } & Record<string, unknown>): Promise<Answer>;
-  /** Asks the child to stop and waits for it to exit (kills it after a grace period). */
-  close(): Promise<void>;
-}
-
-const START_TIMEOUT_MS = 120_000;
-const REQUEST_TIMEOUT_MS = 30_000;
-const EXIT_GRACE_MS = 5_000;
-
-/**
- * Forks one of the bench's own files as a child (a TypeScript one inherits tsx through execArgv), sends
- * it its settings as an `init` message when it asks for them (over IPC, so nothing shows in the
- * process list or the environment) and waits for its `ready` message.
- *
- * @example
- * ```ts
- * import { createBenchKey, LOOPBACK_CLIENT, type LoopbackReady, startChild } from "./fixtures.ts";
- *
- * const key = createBenchKey();
- * const server = await startChild<LoopbackReady>("./loopback-server.ts", {
- *   ...LOOPBACK_CLIENT,
- *   publicKeyPem: key.publicKeyPem,
- *   exchangeDelayMs: 0,
- * });
- * console.log(server.ready.url);
- * await server.close();
- * ```
- */
-export async function startChild<Ready extends ChildMessage>(
-  file: string,
-  init: Record<string, unknown>,
-): Promise<ChildServer<Ready>> {
-  const path = fileURLToPath(new URL(file, import.meta.url));
-  // A plain-JavaScript child runs without tsx: its process holds only what it measures.
-  const execArgv = file.endsWith(".mjs") ? { execArgv: [] } : {};
-  const child: ChildProcess = fork(path, [], { stdio: ["ignore", "inherit", "inherit", "ipc"], ...execArgv });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const ready = await new Promise<Ready>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`${file}: no ready message within ${START_TIMEOUT_MS} ms`));
-    }, START_TIMEOUT_MS);
-    const onMessage = (message: ChildMessage) => {
-      // The child asks for its settings once it listens for them, so the message cannot get lost.
-      if (message.type === "waiting") {
-        child.send({ ...init, type: "init" });
-        return;
-      }
-      child.off("message", onMessage);
-      clearTimeout(timer);
-      if (message.type === "ready") resolve(message as Ready);
-      else reject(new Error(`${file}: failed to start: ${JSON.stringify(message)}`));
-    };
-    child.on("message", onMessage);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${file}: exited with code ${code} before it was ready`));
-    });
-  });
-  let nextId = 1;
-  const waiting = new Map<number, (message: ChildMessage) => void>();
-  child.on("message", (message: ChildMessage) => {
-    if (message.id === undefined) return;
-    waiting.get(message.id)?.(message);
-    waiting.delete(message.id);
+    privateKey: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
   });
   return {
-    ready,
-    request<Answer extends ChildMessage>(message: { type: string } & Record<string, unknown>) {
-      const id = nextId++;
-      return new Promise<Answer>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          waiting.delete(id);
-          reject(new Error(`${file}: no answer to ${message.type} within ${REQUEST_TIMEOUT_MS} ms`));
-        }, REQUEST_TIMEOUT_MS);
-        waiting.set(id, (answer) => {
-          clearTimeout(timer);
-          resolve(answer as Answer);
-        });
-        child.send({ ...message, id });
-      });
-    },
-    async close() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      if (child.connected) child.send({ type: "close" });
-      const timer = setTimeout(() => child.kill("SIGKILL"), EXIT_GRACE_MS);
-      await exited;
-      clearTimeout(timer);
-    },
+    keyFileJson,
+    privateKey,
+    publicKeyPem: publicKey.export({ type: "spki", format: "pem" }).toString(),
   };
 }
 
-/** What the loopback server reports on start. */
-export interface LoopbackReady extends ChildMessage {
-  readonly type: "ready";
-  readonly url: string;
-}
-
-/** The loopback server's counters. */
-export interface LoopbackStats extends ChildMessage {
-  readonly type: "stats";
-  /** Token exchanges per assertion subject. */
-  readonly exchanges: Record<string, number>;
-  /** Exchanges refused (bad client or signature). */
-  readonly rejectedExchanges: number;
-  /** API requests answered, and those refused for a missing or unknown token. */
-  readonly apiRequests: number;
-  readonly unauthorized: number;
-}
-
-/** Settings of the sandbox child (bench/sandbox-server.mjs). */
-export interface SandboxInit {
-  /** How many drills the data holds (for the report). */
-  readonly drills: number;
-  /** A data file to serve (`--data`); the default dataset when absent. */
-  readonly dataFile?: string;
-}
-
-/** Settings of the loopback server, sent as its `init` message. */
-export interface LoopbackInit {
-  readonly publicKeyPem: string;
-  readonly clientId: string;
-  readonly clientSecret: string;
-  /** How long the server holds each token exchange before answering. */
-  readonly exchangeDelayMs: number;
-}
-
-/** Client application credentials the loopback server accepts. */
+/** The client credentials the loopback server accepts. */
 export const LOOPBACK_CLIENT = {
   clientId: "bench-client",
   clientSecret: "bench-secret-not-a-real-one",
 } as const;
 
-/**
- * Starts the bare node:http loopback server (bench/loopback-server.ts) in a child process.
- *
- * @example
- * ```ts
- * import { createBenchKey, type LoopbackStats, startLoopbackServer } from "./fixtures.ts";
- *
- * const server = await startLoopbackServer(createBenchKey());
- * const stats = await server.request<LoopbackStats>({ type: "stats" });
- * console.log(stats.apiRequests); // 0: nothing was asked yet
- * await server.close();
- * ```
- */
-export function startLoopbackServer(
-  key: BenchKey,
-  options: { readonly exchangeDelayMs?: number } = {},
-): Promise<ChildServer<LoopbackReady>> {
-  return startChild<LoopbackReady>("./loopback-server.ts", {
-    publicKeyPem: key.publicKeyPem,
-    clientId: LOOPBACK_CLIENT.clientId,
-    clientSecret: LOOPBACK_CLIENT.clientSecret,
-    exchangeDelayMs: options.exchangeDelayMs ?? 0,
-  } satisfies LoopbackInit);
+/** What loopback-server.ts is handed at start. */
+export interface LoopbackInit {
+  readonly publicKeyPem: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly exchangeDelayMs: number;
 }
+
+export interface LoopbackReady extends ChildMessage {
+  readonly url: string;
+}
+
+export interface LoopbackStats extends ChildMessage {
+  readonly exchanges: Record<string, number>;
+  readonly unauthorized: number;
+}
+
+/** The bare node:http server (loopback-server.ts): discovery, token exchange and a fixed store answer. */
+export function startLoopbackServer(key: BenchKey, exchangeDelayMs = 0): Promise<ChildServer<LoopbackReady>> {
+  const init: LoopbackInit = { publicKeyPem: key.publicKeyPem, ...LOOPBACK_CLIENT, exchangeDelayMs };
+  return startChild<LoopbackReady>("./loopback-server.ts", { ...init });
+}
+
+export interface SandboxReady extends ChildMessage {
+  readonly url: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly keyFile: string;
+  readonly startupMs: number;
+  readonly memoryMb: number;
+}
+
+/** The built sandbox in a plain Node process (sandbox-server.mjs), the way `drill-sandbox` runs. */
+export function startSandboxServer(dataFile?: string): Promise<ChildServer<SandboxReady>> {
+  return startChild<SandboxReady>("./sandbox-server.mjs", dataFile === undefined ? {} : { dataFile });
+}
+
+export const LARGE_DRILLS = 100_000;
+
+/** A data file of `generateLargeDataset(drills)` in a scratch folder, removed by `remove`. */
+export async function writeLargeDataFile(
+  drills = LARGE_DRILLS,
+): Promise<{ path: string; remove(): Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), "drill-bench-data-"));
+  const path = join(dir, "large.json");
+  await writeFile(path, JSON.stringify({ formatVersion: 1, ...generateLargeDataset(drills) }));
+  return { path, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Drills in the sandbox's default data. */
+export async function defaultDrillCount(): Promise<number> {
+  return (JSON.parse(await readFile(DEFAULT_DATA_FILE_URL, "utf8")) as { drills: unknown[] }).drills.length;
+}
+
+export type SearchParams = Readonly<Record<string, string | readonly string[]>>;
+
+export const DEFAULT_CATALOG = "catalog-academy-business";
+export const LARGE_CATALOG = "catalog-large-sample";
+
+/** The store searches every sandbox benchmark cycles through: each kind of query, pages and catalogs. */
+export function searchMix(
+  catalog: string,
+): readonly { readonly label: string; readonly params: SearchParams }[] {
+  return [
+    { label: "one word", params: { query: "spanish", resultSize: "10" } },
+    { label: "one common word", params: { query: "the", resultSize: "10" } },
+    { label: "several words", params: { query: "planets moons rivers", resultSize: "10" } },
+    { label: "AND", params: { query: "spanish AND vocabulary", resultSize: "10" } },
+    { label: "searchField", params: { query: "elements", searchField: ["NAME", "TAGS"], resultSize: "10" } },
+    { label: "catalog listing", params: { catalog, resultSize: "20" } },
+    { label: "deep page", params: { query: "spanish", resultStart: "5000", resultSize: "10" } },
+    { label: "deep catalog page", params: { catalog, resultStart: "500", resultSize: "20" } },
+  ];
+}
+
+/** The query string of a search, repeated parameters repeated. */
+export function queryString(params: SearchParams): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params))
+    for (const item of typeof value === "string" ? [value] : value) search.append(name, item);
+  return search.toString();
+}
+
+export const SEARCH_WARMUP = { total: 3000, maxMs: 10_000 } as const;

@@ -20,30 +20,26 @@ import {
   renderMarkdown,
   type StoredResult,
   writeStored,
-} from "./report.ts";
+} from "./harness.ts";
 
-type Benchmark = () => Promise<BenchmarkResult>;
+// In the order of BENCHMARKS.md; each file is loaded only when it runs.
+const ORDER = [
+  "client-overhead",
+  "token-provider",
+  "assertion-signing",
+  "typecheck-cost",
+  "bundle-size",
+  "sandbox-search",
+  "redis-token-cache",
+  "sandbox-engine",
+  "sandbox-in-process",
+  "sandbox-prism",
+  "docs-pages",
+  "drift-coverage",
+] as const;
 
-// Loaded lazily so that running one benchmark does not import the others' dependencies.
-const BENCHMARKS: Readonly<Record<string, () => Promise<Benchmark>>> = {
-  "client-overhead": async () => (await import("./client-overhead.ts")).run,
-  "token-provider": async () => (await import("./token-provider.ts")).run,
-  "assertion-signing": async () => (await import("./assertion-signing.ts")).run,
-  "typecheck-cost": async () => (await import("./typecheck-cost.ts")).run,
-  "bundle-size": async () => (await import("./bundle-size.ts")).run,
-  "sandbox-search": async () => (await import("./sandbox-search.ts")).run,
-  "redis-token-cache": async () => (await import("./redis-token-cache.ts")).run,
-  "sandbox-engine": async () => (await import("./sandbox-engine.ts")).run,
-  "sandbox-in-process": async () => (await import("./sandbox-in-process.ts")).run,
-  "sandbox-prism": async () => (await import("./sandbox-prism.ts")).run,
-  "docs-pages": async () => (await import("./docs-pages.ts")).run,
-  "drift-coverage": async () => (await import("./drift-coverage.ts")).run,
-};
-const ORDER = Object.keys(BENCHMARKS);
-
-/** A benchmark still running after this long is abandoned (each one takes well under two minutes). */
-const BENCHMARK_TIMEOUT_MS = 5 * 60_000;
-
+/** A benchmark still running after this long is abandoned (each takes a few minutes at most on a loaded machine). */
+const BENCHMARK_TIMEOUT_MS = 10 * 60_000;
 const RESULTS_FILE = fileURLToPath(new URL("./results.json", import.meta.url));
 const MARKDOWN_FILE = fileURLToPath(new URL("../BENCHMARKS.md", import.meta.url));
 
@@ -88,6 +84,72 @@ function parse(argv: string[]) {
   }
 }
 
+async function runOne(name: string): Promise<BenchmarkResult> {
+  const module = (await import(`./${name}.ts`)) as { run: () => Promise<BenchmarkResult> };
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("no result within 600 s; abandoned")), BENCHMARK_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([module.run(), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function listOf(fresh: readonly StoredResult[], verdict: string): string[] {
+  return fresh.flatMap((entry) =>
+    entry.result.rows
+      .filter((row) => row.verdict === verdict)
+      .map((row) => `${entry.result.name}: ${row.metric}`),
+  );
+}
+
+async function write(fresh: readonly StoredResult[]): Promise<void> {
+  const byName = new Map((await readStored(RESULTS_FILE)).map((entry) => [entry.result.name, entry]));
+  for (const entry of fresh) byName.set(entry.result.name, entry);
+  const stored = ORDER.flatMap((name) => byName.get(name) ?? []);
+  await writeStored(RESULTS_FILE, stored);
+  await writeFile(MARKDOWN_FILE, renderMarkdown(stored, fresh[fresh.length - 1]));
+  console.log(`(wrote ${MARKDOWN_FILE} and ${RESULTS_FILE})`);
+}
+
+async function measure(selected: readonly string[], command: string, save: boolean): Promise<number> {
+  const machine = machineInfo();
+  console.log(`Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memory}, Node ${machine.node}`);
+  console.log(`Running: ${selected.join(", ")}`);
+  const fresh: StoredResult[] = [];
+  const failed: string[] = [];
+  for (const name of selected) {
+    const before = loadavg()[0] ?? Number.NaN;
+    try {
+      const result = await runOne(name);
+      const load = { before, after: loadavg()[0] ?? Number.NaN };
+      console.log(formatConsole(result));
+      console.log(`(1-minute load average ${load.before.toFixed(2)} before, ${load.after.toFixed(2)} after)`);
+      fresh.push({ result, machine, date: new Date().toISOString(), command, load });
+      // Written after each one, so a run cut short keeps what it measured.
+      if (save) await write(fresh);
+    } catch (error) {
+      failed.push(name);
+      console.error(
+        `\n!!! ${name} did not complete: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+    }
+  }
+  const missed = listOf(fresh, "missed");
+  const noisy = listOf(fresh, "noisy");
+  console.log(
+    `\n${fresh.length} benchmark(s) done${failed.length > 0 ? `, ${failed.length} did not complete (${failed.join(", ")})` : ""}.`,
+  );
+  if (missed.length > 0) console.log(`MISSED targets:\n  ${missed.join("\n  ")}`);
+  if (noisy.length > 0) console.log(`NOISY (spread over 30 %, no result claimed):\n  ${noisy.join("\n  ")}`);
+  if (missed.length === 0 && noisy.length === 0 && fresh.length > 0)
+    console.log("All targets with a number were met.");
+  // A benchmark that could not run is a broken benchmark, not a missed target.
+  return failed.length > 0 ? 1 : 0;
+}
+
 async function main(): Promise<number> {
   // pnpm passes a "--" through when one is typed before the arguments.
   const parsed = parse(process.argv.slice(2).filter((arg) => arg !== "--"));
@@ -96,7 +158,6 @@ async function main(): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
-  const write = parsed.values["no-write"] !== true;
   const names = parsed.positionals;
   if (parsed.values.render === true) {
     if (names.length > 0) return usageError("--render measures nothing and takes no benchmark names");
@@ -105,86 +166,14 @@ async function main(): Promise<number> {
     console.log(`Rewrote ${MARKDOWN_FILE} from ${stored.length} stored result(s).`);
     return 0;
   }
-  const unknown = names.filter((name) => !Object.hasOwn(BENCHMARKS, name));
+  const unknown = names.filter((name) => !(ORDER as readonly string[]).includes(name));
   if (unknown.length > 0) {
-    return usageError(
-      `unknown benchmark ${unknown.map((name) => JSON.stringify(name)).join(", ")}; known: ${ORDER.join(", ")}`,
-    );
+    const quoted = unknown.map((name) => JSON.stringify(name)).join(", ");
+    return usageError(`unknown benchmark ${quoted}; known: ${ORDER.join(", ")}`);
   }
   const selected = names.length > 0 ? ORDER.filter((name) => names.includes(name)) : ORDER;
-  const machine = machineInfo();
   const command = `tsx bench/run.ts${names.length > 0 ? ` ${selected.join(" ")}` : ""}`;
-  console.log(
-    `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memory}, Node ${machine.node}\nRunning: ${selected.join(", ")}`,
-  );
-
-  const fresh: StoredResult[] = [];
-  const failed: string[] = [];
-  for (const name of selected) {
-    const load = BENCHMARKS[name];
-    if (load === undefined) continue;
-    let timer: NodeJS.Timeout | undefined;
-    const loadBefore = loadavg()[0] ?? Number.NaN;
-    try {
-      const deadline = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`no result within ${BENCHMARK_TIMEOUT_MS / 1000} s; abandoned`)),
-          BENCHMARK_TIMEOUT_MS,
-        );
-      });
-      const result = await Promise.race([(await load())(), deadline]);
-      console.log(formatConsole(result));
-      const loadAverage = { before: loadBefore, after: loadavg()[0] ?? Number.NaN };
-      console.log(
-        `(1-minute load average ${loadAverage.before.toFixed(2)} before, ${loadAverage.after.toFixed(2)} after)`,
-      );
-      fresh.push({ result, machine, date: new Date().toISOString(), command, load: loadAverage });
-    } catch (error) {
-      failed.push(name);
-      console.error(
-        `\n!!! ${name} did not complete: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-      );
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  const missed = fresh.flatMap((entry) =>
-    entry.result.rows
-      .filter((row) => row.verdict === "missed")
-      .map((row) => `${entry.result.name}: ${row.metric}`),
-  );
-  console.log(
-    `\n${fresh.length} benchmark(s) done${failed.length > 0 ? `, ${failed.length} did not complete (${failed.join(", ")})` : ""}.`,
-  );
-  const noisy = fresh.flatMap((entry) =>
-    entry.result.rows
-      .filter((row) => row.verdict === "noisy")
-      .map((row) => `${entry.result.name}: ${row.metric}`),
-  );
-  if (missed.length > 0) console.log(`MISSED targets:\n  ${missed.join("\n  ")}`);
-  if (noisy.length > 0) {
-    console.log(`NOISY (spread over 30 %, no result claimed):\n  ${noisy.join("\n  ")}`);
-  }
-  if (missed.length === 0 && noisy.length === 0 && fresh.length > 0) {
-    console.log("All targets with a number were met.");
-  }
-
-  if (write && fresh.length > 0) {
-    const previous = await readStored(RESULTS_FILE);
-    const byName = new Map(previous.map((entry) => [entry.result.name, entry]));
-    for (const entry of fresh) byName.set(entry.result.name, entry);
-    const stored = ORDER.flatMap((name) => {
-      const entry = byName.get(name);
-      return entry === undefined ? [] : [entry];
-    });
-    const latest = fresh[fresh.length - 1];
-    await writeStored(RESULTS_FILE, stored);
-    await writeFile(MARKDOWN_FILE, renderMarkdown(stored, latest));
-    console.log(`Wrote ${MARKDOWN_FILE} and ${RESULTS_FILE}.`);
-  }
-  // A benchmark that could not run is a broken benchmark, not a missed target.
-  return failed.length > 0 ? 1 : 0;
+  return measure(selected, command, parsed.values["no-write"] !== true);
 }
 
 const exitCode = await main();

@@ -1,90 +1,59 @@
 /**
- * The sandbox next to Prism in mock mode: the same authenticated request against the same OpenAPI
- * description, in interleaved rounds. Prism is installed from the npm registry into the bench's own
- * scratch folder (never a project dependency) the first time this runs.
+ * Sandbox next to Prism: the same authenticated store search against the sandbox (its own process)
+ * and `prism mock` on the sandbox's packaged description. Prism is installed by the bench into a
+ * cache folder, not a project dependency.
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { createTokenProvider, parseServiceAccountKey } from "@drill-practice/auth";
-import { type ChildMessage, type ChildServer, type SandboxInit, startChild } from "./fixtures.ts";
-import type { BenchmarkResult, ResultRow } from "./report.ts";
-import { defaultDrillCount } from "./sandbox-data.ts";
-import {
-  formatMs,
-  formatPercent,
-  formatRate,
-  formatRatio,
-  median,
-  now,
-  p99,
-  runConcurrent,
-  spread,
-} from "./stats.ts";
+import { startSandboxServer } from "./fixtures.ts";
+import { type BenchmarkResult, fmt, info, loadRounds, median, now, p99, spread, timed } from "./harness.ts";
 
-const PRISM_PACKAGE = "@stoplight/prism-cli";
 const PRISM_VERSION = "5.16.0";
-const SCRATCH = fileURLToPath(
+const CACHE = fileURLToPath(
   new URL(`../node_modules/.cache/drill-bench/prism-${PRISM_VERSION}/`, import.meta.url),
 );
 const SPEC = fileURLToPath(new URL("../packages/sandbox/openapi/openapi.json", import.meta.url));
 const PATH = "/api/2/store?query=spanish&resultSize=10";
-const ROUNDS = 5;
-const REQUESTS_PER_ROUND = 400;
-const CONCURRENCY = 16;
-const WARMUP = 100;
-const ROUND_MAX_MS = 8000;
-const INSTALL_TIMEOUT_MS = 180_000;
+const LOAD = {
+  rounds: 5,
+  total: 400,
+  concurrency: 16,
+  roundMaxMs: 8000,
+  maxMs: 90_000,
+  warmup: { total: 100, maxMs: 8000 },
+};
 const START_TIMEOUT_MS = 60_000;
+const TITLE = "Sandbox next to Prism (mock mode)";
 
-interface SandboxReady extends ChildMessage {
-  readonly url: string;
-  readonly clientId: string;
-  readonly clientSecret: string;
-  readonly keyFile: string;
-}
-
-/** Installs Prism into the scratch folder unless it is there already; returns its executable. */
 async function installPrism(): Promise<string> {
-  const bin = join(SCRATCH, "node_modules", ".bin", "prism");
+  const bin = join(CACHE, "node_modules", ".bin", "prism");
   if (existsSync(bin)) return bin;
-  await mkdir(SCRATCH, { recursive: true });
-  await promisify(execFile)(
-    "npm",
-    [
-      "install",
-      `${PRISM_PACKAGE}@${PRISM_VERSION}`,
-      "--prefix",
-      SCRATCH,
-      "--no-audit",
-      "--no-fund",
-      "--loglevel=error",
-    ],
-    { timeout: INSTALL_TIMEOUT_MS, env: { ...process.env, npm_config_update_notifier: "false" } },
-  );
+  await mkdir(CACHE, { recursive: true });
+  const args = [
+    "install",
+    `@stoplight/prism-cli@${PRISM_VERSION}`,
+    "--prefix",
+    CACHE,
+    "--no-audit",
+    "--no-fund",
+    "--loglevel=error",
+  ];
+  await promisify(execFile)("npm", args, {
+    timeout: 180_000,
+    env: { ...process.env, npm_config_update_notifier: "false" },
+  });
   if (!existsSync(bin)) throw new Error(`npm install finished but ${bin} is missing`);
   return bin;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts `prism mock` on the spec and waits until it answers. */
+/** Prism on a port it is given (picked at random), polled until it answers. */
 async function startPrism(bin: string): Promise<{ url: string; process: ChildProcess; startupMs: number }> {
-  const port = await freePort();
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
   const started = now();
   const child = spawn(
     bin,
@@ -98,8 +67,7 @@ async function startPrism(bin: string): Promise<{ url: string; process: ChildPro
     stderr = (stderr + chunk.toString()).slice(-2000);
   });
   const url = `http://127.0.0.1:${port}`;
-  while (now() - started < START_TIMEOUT_MS) {
-    if (child.exitCode !== null) throw new Error(`prism exited with ${child.exitCode}: ${stderr}`);
+  while (now() - started < START_TIMEOUT_MS && child.exitCode === null) {
     const up = await fetch(`${url}/.well-known/oauth-authorization-server`).then(
       () => true,
       () => false,
@@ -111,157 +79,71 @@ async function startPrism(bin: string): Promise<{ url: string; process: ChildPro
   throw new Error(`prism did not answer within ${START_TIMEOUT_MS / 1000} s: ${stderr}`);
 }
 
-interface Target {
-  readonly label: string;
-  readonly url: string;
-  readonly rates: number[];
-  readonly latencies: number[];
-  failures: number;
-  status: number;
-}
-
-export async function run(): Promise<BenchmarkResult> {
-  const started = now();
-  const children: ChildServer<ChildMessage>[] = [];
-  let prism: ChildProcess | undefined;
-  try {
-    const sandbox = await startChild<SandboxReady>("./sandbox-server.mjs", {
-      drills: await defaultDrillCount(),
-    } satisfies SandboxInit);
-    children.push(sandbox);
-    const key = await parseServiceAccountKey(sandbox.ready.keyFile);
-    const provider = createTokenProvider({
-      baseUrl: sandbox.ready.url,
-      clientId: sandbox.ready.clientId,
-      clientSecret: sandbox.ready.clientSecret,
-      key,
-    });
-    const bearer = `Bearer ${(await provider.getToken()).value}`;
-
-    let bin: string;
-    let prismServer: Awaited<ReturnType<typeof startPrism>>;
+export function run(): Promise<BenchmarkResult> {
+  return timed("sandbox-prism", async () => {
+    const sandbox = await startSandboxServer();
+    let prism: Awaited<ReturnType<typeof startPrism>> | undefined;
     try {
-      bin = await installPrism();
-      prismServer = await startPrism(bin);
-      prism = prismServer.process;
-    } catch (error) {
-      return notMeasured(started, (error as Error).message);
-    }
-
-    const targets: Target[] = [
-      {
-        label: "sandbox (default data)",
-        url: `${sandbox.ready.url}${PATH}`,
-        rates: [],
-        latencies: [],
-        failures: 0,
-        status: 0,
-      },
-      {
-        label: `Prism ${PRISM_VERSION} mock`,
-        url: `${prismServer.url}${PATH}`,
-        rates: [],
-        latencies: [],
-        failures: 0,
-        status: 0,
-      },
-    ];
-    const call = async (target: Target) => {
-      const response = await fetch(target.url, { headers: { authorization: bearer } });
-      await response.arrayBuffer();
-      target.status = response.status;
-      if (response.status !== 200) target.failures++;
-    };
-    for (const target of targets) {
-      await runConcurrent({ total: WARMUP, concurrency: CONCURRENCY, maxMs: ROUND_MAX_MS }, () =>
-        call(target),
-      );
-      target.failures = 0;
-    }
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const target of targets) {
-        const result = await runConcurrent(
-          { total: REQUESTS_PER_ROUND, concurrency: CONCURRENCY, maxMs: ROUND_MAX_MS },
-          () => call(target),
-        );
-        target.rates.push(result.perSecond);
-        target.latencies.push(...result.latencies);
+      const { url, clientId, clientSecret, keyFile } = sandbox.ready;
+      const key = await parseServiceAccountKey(keyFile);
+      const bearer = `Bearer ${(await createTokenProvider({ baseUrl: url, clientId, clientSecret, key }).getToken()).value}`;
+      try {
+        prism = await startPrism(await installPrism());
+      } catch (error) {
+        const reason = (error as Error).message.split("\n")[0];
+        return {
+          title: TITLE,
+          measured: "Not measured in this run.",
+          setup: [],
+          rows: [info("throughput, sandbox vs Prism mock", { ours: "—" }, true)],
+          details: [],
+          notes: [`Prism could not be installed or started, so nothing was compared: ${reason}`],
+        };
       }
+      let failures = 0;
+      const call = (base: string) => async () => {
+        const response = await fetch(`${base}${PATH}`, { headers: { authorization: bearer } });
+        await response.arrayBuffer();
+        if (response.status !== 200) failures++;
+      };
+      const { rounds, figures } = await loadRounds({ sandbox: call(url), prism: call(prism.url) }, LOAD);
+      const { sandbox: ours, prism: reference } = figures;
+      return {
+        title: TITLE,
+        measured:
+          `Requests per second of the same authenticated \`GET ${PATH}\` against the sandbox and against \`prism mock\` ` +
+          "on the sandbox's packaged OpenAPI description, each in its own process, same token, keep-alive.",
+        setup: [
+          `${rounds} interleaved rounds of ${LOAD.total} requests per server, at most ${LOAD.concurrency} in flight, after ${LOAD.warmup.total} warm-up requests each`,
+          `Prism ${PRISM_VERSION} from the npm registry, installed by the bench into \`node_modules/.cache/drill-bench/\` (not a project dependency); it took ${fmt.ms(prism.startupMs)} to answer after spawning`,
+          `Spread of rounds: sandbox ${fmt.percent(spread(ours.rates))}, Prism ${fmt.percent(spread(reference.rates))}`,
+        ],
+        rows: [
+          info(
+            `\`GET ${PATH}\`: throughput, sandbox vs Prism mock, median of rounds`,
+            {
+              ours: fmt.rate(median(ours.rates)),
+              reference: fmt.rate(median(reference.rates)),
+              ratio: fmt.ratio(median(ours.rates) / median(reference.rates)),
+            },
+            true,
+          ),
+          info(`latency p99 at concurrency ${LOAD.concurrency}`, {
+            ours: fmt.ms(p99(ours.latencies)),
+            reference: fmt.ms(p99(reference.latencies)),
+            ratio: fmt.ratio(p99(ours.latencies) / p99(reference.latencies)),
+          }),
+        ],
+        details: [],
+        notes: [
+          "Both answer from the same OpenAPI description and check the bearer header; the sandbox also checks that it " +
+            "issued the token, validates every parameter and searches its data, while Prism returns the description's " +
+            `example for the 2XX response. Answers other than 200: ${failures}.`,
+        ],
+      };
+    } finally {
+      prism?.process.kill("SIGTERM");
+      await sandbox.close();
     }
-    const [ours, reference] = targets as [Target, Target];
-    const ratio = median(ours.rates) / median(reference.rates);
-    const rows: ResultRow[] = [
-      {
-        metric: `\`GET ${PATH}\`: throughput, sandbox vs Prism mock, median of rounds`,
-        ours: formatRate(median(ours.rates), "req/s"),
-        reference: formatRate(median(reference.rates), "req/s"),
-        ratio: formatRatio(ratio),
-        target: "—",
-        verdict: "info",
-        headline: true,
-      },
-      {
-        metric: `latency p99 at concurrency ${CONCURRENCY}`,
-        ours: formatMs(p99(ours.latencies)),
-        reference: formatMs(p99(reference.latencies)),
-        ratio: formatRatio(p99(ours.latencies) / p99(reference.latencies)),
-        target: "—",
-        verdict: "info",
-      },
-    ];
-    const notes = [
-      "Both answer from the same OpenAPI description and check the bearer header; the sandbox also checks that it " +
-        "issued the token, validates every parameter and searches its data, while Prism returns the description's " +
-        "example for the 2XX response.",
-    ];
-    for (const target of targets) {
-      if (target.failures > 0) {
-        notes.push(
-          `**Warning:** ${target.label}: ${target.failures} answer(s) were not 200 (last status ${target.status}).`,
-        );
-      }
-    }
-    return {
-      name: "sandbox-prism",
-      title: "Sandbox next to Prism (mock mode)",
-      measured:
-        `Requests per second of the same authenticated \`GET ${PATH}\` against the sandbox and against \`prism mock\` ` +
-        "on the sandbox's packaged OpenAPI description, each in its own process, same token, keep-alive.",
-      setup: [
-        `${ROUNDS} interleaved rounds of ${REQUESTS_PER_ROUND} requests per server, at most ${CONCURRENCY} in flight, after ${WARMUP} warm-up requests each`,
-        `Prism ${PRISM_VERSION} from the npm registry, installed by the bench into \`node_modules/.cache/drill-bench/\` (not a project dependency); it took ${formatMs(prismServer.startupMs)} to answer after spawning`,
-        `Spread of rounds: sandbox ${formatPercent(spread(ours.rates))}, Prism ${formatPercent(spread(reference.rates))}`,
-      ],
-      rows,
-      details: [],
-      notes,
-      durationMs: now() - started,
-    };
-  } finally {
-    prism?.kill("SIGTERM");
-    await Promise.all(children.map((child) => child.close()));
-  }
-}
-
-function notMeasured(started: number, reason: string): BenchmarkResult {
-  return {
-    name: "sandbox-prism",
-    title: "Sandbox next to Prism (mock mode)",
-    measured: "Not measured in this run.",
-    setup: [],
-    rows: [
-      {
-        metric: "throughput, sandbox vs Prism mock",
-        ours: "—",
-        reference: "—",
-        ratio: "—",
-        target: "—",
-        verdict: "info",
-        headline: true,
-      },
-    ],
-    details: [],
-    notes: [`Prism could not be installed or started, so nothing was compared: ${reason.split("\n")[0]}`],
-    durationMs: now() - started,
-  };
+  });
 }

@@ -1,402 +1,278 @@
 /**
- * Sandbox store search: requests per second and latency of authenticated `GET /api/2/store` on the
- * default data and on 100,000 generated drills, next to the bare loopback server answering a fixed
- * body to the same requests.
+ * Sandbox store search: authenticated `GET /api/2/store` on the default data and on 100,000
+ * generated drills (each sandbox in its own process), next to the bare loopback server answering a
+ * fixed body; the 100,000-drill start-up and memory; and the data file's streamed read
+ * (`data/json-top-level-scanner.ts`) next to `JSON.parse` of the whole file.
  */
+import { readFile } from "node:fs/promises";
 import { createTokenProvider, parseServiceAccountKey } from "@drill-practice/auth";
+import { validateDataFile } from "../packages/sandbox/src/data/data-file.ts";
+import { streamDataFile } from "../packages/sandbox/src/data/data-file-stream.ts";
 import {
-  type ChildMessage,
-  type ChildServer,
+  type BenchKey,
   createBenchKey,
+  DEFAULT_CATALOG,
+  defaultDrillCount,
+  LARGE_CATALOG,
+  LARGE_DRILLS,
   LOOPBACK_CLIENT,
-  type LoopbackReady,
-  type SandboxInit,
-  startChild,
+  queryString,
+  type SandboxReady,
+  SEARCH_WARMUP,
+  searchMix,
   startLoopbackServer,
+  startSandboxServer,
+  writeLargeDataFile,
 } from "./fixtures.ts";
-import type { BenchmarkResult, DetailTable, ResultRow } from "./report.ts";
-import { defaultDrillCount, writeLargeDataFile } from "./sandbox-data.ts";
-import { DEFAULT_CATALOG, LARGE_CATALOG, queryString, SEARCH_WARMUP, searchMix } from "./sandbox-queries.ts";
 import {
-  formatMs,
-  formatPercent,
-  formatRate,
-  formatRatio,
+  type BenchmarkResult,
+  type ChildServer,
+  fmt,
+  info,
+  judged,
+  type LoadFigures,
+  loadRounds,
   median,
-  now,
   p99,
   pairedRatios,
-  runConcurrent,
-  spread,
-  timeEach,
-  withSpread,
-} from "./stats.ts";
+  type ResultRow,
+  timed,
+  tinyRounds,
+} from "./harness.ts";
 
-const LARGE_DRILLS = 100_000;
-const ROUNDS = 6;
+const LOAD = {
+  rounds: 6,
+  total: 1000,
+  concurrency: 16,
+  roundMaxMs: 4000,
+  maxMs: 150_000,
+  warmup: SEARCH_WARMUP,
+};
 const LARGE_STARTS = 3;
-const REQUESTS_PER_ROUND = 1000;
-const CONCURRENCY = 16;
-const ROUND_MAX_MS = 4000;
-const TOTAL_MAX_MS = 150_000;
-const SEQUENTIAL_PER_QUERY = 30;
-const SEQUENTIAL_MAX_MS = 3000;
+const STARTUP_TARGET_MS = 5000;
+const MEMORY_TARGET_MB = 300;
+const LARGE = fmt.count(LARGE_DRILLS);
+const MIB_TO_MB = 1.048576;
 
-/** The mix as cycled against the large dataset (the default data's differs only in its catalog). */
-const QUERIES = searchMix(LARGE_CATALOG);
-
-interface SandboxReady extends ChildMessage {
-  readonly type: "ready";
-  readonly url: string;
-  readonly clientId: string;
-  readonly clientSecret: string;
-  readonly keyFile: string;
-  readonly drills: number;
-  readonly startupMs: number;
-  readonly memoryMb: number;
-}
-
-interface Target {
-  readonly label: string;
-  readonly urls: readonly string[];
-  readonly bearer: string;
-  readonly rates: number[];
-  readonly latencies: number[];
-  /** Latencies by query (index into QUERIES). */
-  readonly byQuery: number[][];
-  failures: number;
-  /** `total` per query, from one pass before the rounds. */
-  totals: number[];
-  /** Requests per second over the warm-up: the server before V8 has optimised it. */
-  warmupRate: number;
-}
-
-async function bearerFor(baseUrl: string, clientId: string, clientSecret: string, keyFileJson: string) {
+async function bearer(baseUrl: string, clientId: string, clientSecret: string, keyFileJson: string) {
   const key = await parseServiceAccountKey(keyFileJson);
-  const provider = createTokenProvider({ baseUrl, clientId, clientSecret, key });
-  return `Bearer ${(await provider.getToken()).value}`;
+  return `Bearer ${(await createTokenProvider({ baseUrl, clientId, clientSecret, key }).getToken()).value}`;
 }
 
-export async function run(): Promise<BenchmarkResult> {
-  const started = now();
-  const children: ChildServer<ChildMessage>[] = [];
-  const cleanups: (() => Promise<void>)[] = [];
+/** A load target cycling through the mix; `totals` gets each search's `total` from one pass first. */
+async function target(baseUrl: string, auth: string, catalog: string) {
+  const urls = searchMix(catalog).map(({ params }) => `${baseUrl}/api/2/store?${queryString(params)}`);
+  const state = { failures: 0, totals: [] as number[] };
+  const call = async (i: number) => {
+    const response = await fetch(urls[i % urls.length] as string, { headers: { authorization: auth } });
+    const body = (await response.json()) as { total?: unknown };
+    if (!response.ok || typeof body.total !== "number") state.failures++;
+    return body.total;
+  };
+  for (let i = 0; i < urls.length; i++) state.totals.push(Number(await call(i)));
+  return { call, state };
+}
+
+/** The 100,000-drill sandbox started `LARGE_STARTS` times (start-up is the median); the last one kept. */
+async function startLarge(
+  dataFile: string,
+): Promise<{ server: ChildServer<SandboxReady>; starts: number[] }> {
+  const starts: number[] = [];
+  for (;;) {
+    const server = await startSandboxServer(dataFile);
+    starts.push(server.ready.startupMs);
+    if (starts.length === LARGE_STARTS) return { server, starts };
+    await server.close();
+  }
+}
+
+/** The data file read as the sandbox reads it, next to JSON.parse of the whole text, both checked. */
+async function readVariants(path: string) {
+  return tinyRounds(
+    {
+      streamed: () => streamDataFile(path),
+      parsed: async () => validateDataFile(JSON.parse(await readFile(path, "utf8"))),
+    },
+    { rounds: 3, timeMs: 0, minCalls: 1 },
+  );
+}
+
+function mb(mib: number): string {
+  return `${Math.round(mib)} MiB`;
+}
+
+function searchRows(label: string, ours: LoadFigures, bare: LoadFigures): ResultRow[] {
+  const pair = (a: number, b: number, format: (v: number) => string) => ({
+    ours: format(a),
+    reference: format(b),
+    ratio: fmt.ratio(a / b),
+  });
+  return [
+    info(
+      `${label}: throughput, median of rounds`,
+      pair(median(ours.rates), median(bare.rates), fmt.rate),
+      true,
+    ),
+    info(
+      `${label}: throughput during the warm-up (the first ${SEARCH_WARMUP.total} searches, cold)`,
+      pair(ours.warmupRate, bare.warmupRate, fmt.rate),
+    ),
+    info(
+      `${label}: latency p99 at concurrency ${LOAD.concurrency}`,
+      pair(p99(ours.latencies), p99(bare.latencies), fmt.ms),
+      true,
+    ),
+    info(
+      `${label}: latency median at concurrency ${LOAD.concurrency}`,
+      pair(median(ours.latencies), median(bare.latencies), fmt.ms),
+    ),
+  ];
+}
+
+function memoryRow(metric: string, mib: number, reference: number): ResultRow {
+  const over = mib * MIB_TO_MB - MEMORY_TARGET_MB;
+  return judged(
+    metric,
+    {
+      ours: mb(mib),
+      reference: mb(reference),
+      ratio: fmt.ratio(mib / reference),
+      target: `≤ ${MEMORY_TARGET_MB} MB`,
+    },
+    { met: over <= 0, miss: `${Math.round(over)} MB over` },
+  );
+}
+
+/** Starts the three servers, measures, and closes them whatever happens. */
+async function measure(key: BenchKey, dataFile: string) {
+  const loopback = await startLoopbackServer(key);
+  const small = await startSandboxServer();
+  const large = await startLarge(dataFile).catch(async (error) => {
+    await Promise.all([loopback.close(), small.close()]);
+    throw error;
+  });
   try {
-    const benchKey = createBenchKey();
-    const loopback: ChildServer<LoopbackReady> = await startLoopbackServer(benchKey);
-    children.push(loopback);
-    const small = await startChild<SandboxReady>("./sandbox-server.mjs", {
-      drills: await defaultDrillCount(),
-    } satisfies SandboxInit);
-    children.push(small);
-    const largeFile = await writeLargeDataFile(LARGE_DRILLS);
-    cleanups.push(largeFile.remove);
-    // One start of a 3.5-second process is at the mercy of whatever else the machine does in those
-    // seconds: the start-up figure is the median of a few starts, and the last one serves the load.
-    const largeStarts: number[] = [];
-    let large: ChildServer<SandboxReady> | undefined;
-    while (large === undefined) {
-      const child = await startChild<SandboxReady>("./sandbox-server.mjs", {
-        drills: LARGE_DRILLS,
-        dataFile: largeFile.path,
-      } satisfies SandboxInit);
-      largeStarts.push(child.ready.startupMs);
-      if (largeStarts.length < LARGE_STARTS) await child.close();
-      else large = child;
-    }
-    children.push(large);
-
-    const makeTarget = async (
-      label: string,
-      baseUrl: string,
-      bearer: string,
-      catalog: string,
-    ): Promise<Target> => ({
-      label,
-      urls: searchMix(catalog).map(({ params }) => `${baseUrl}/api/2/store?${queryString(params)}`),
-      bearer,
-      rates: [],
-      latencies: [],
-      byQuery: QUERIES.map(() => []),
-      failures: 0,
-      totals: [],
-      warmupRate: Number.NaN,
-    });
-    const sandboxTarget = (label: string, ready: SandboxReady, catalog: string) =>
-      bearerFor(ready.url, ready.clientId, ready.clientSecret, ready.keyFile).then((bearer) =>
-        makeTarget(label, ready.url, bearer, catalog),
-      );
-    const targets = [
-      await makeTarget(
-        "bare node:http server (reference)",
+    const { clientId, clientSecret } = LOOPBACK_CLIENT;
+    const sandboxAuth = (r: SandboxReady) => bearer(r.url, r.clientId, r.clientSecret, r.keyFile);
+    const targets = {
+      bare: await target(
         loopback.ready.url,
-        await bearerFor(
-          loopback.ready.url,
-          LOOPBACK_CLIENT.clientId,
-          LOOPBACK_CLIENT.clientSecret,
-          benchKey.keyFileJson,
-        ),
+        await bearer(loopback.ready.url, clientId, clientSecret, key.keyFileJson),
         DEFAULT_CATALOG,
       ),
-      await sandboxTarget(
-        `sandbox, default data (${small.ready.drills} drills)`,
-        small.ready,
-        DEFAULT_CATALOG,
-      ),
-      await sandboxTarget(
-        `sandbox, ${large.ready.drills.toLocaleString("en-US")} drills`,
-        large.ready,
-        LARGE_CATALOG,
-      ),
-    ];
-
-    const call = async (target: Target, index: number): Promise<number | undefined> => {
-      const queryIndex = index % target.urls.length;
-      const url = target.urls[queryIndex] as string;
-      const response = await fetch(url, { headers: { authorization: target.bearer } });
-      const body = (await response.json()) as { total?: unknown };
-      if (!response.ok || typeof body.total !== "number") {
-        target.failures++;
-        return undefined;
-      }
-      return body.total;
+      small: await target(small.ready.url, await sandboxAuth(small.ready), DEFAULT_CATALOG),
+      large: await target(large.server.ready.url, await sandboxAuth(large.server.ready), LARGE_CATALOG),
     };
-    for (const target of targets) {
-      for (let i = 0; i < QUERIES.length; i++) target.totals.push((await call(target, i)) ?? Number.NaN);
-      const warmup = await runConcurrent({ ...SEARCH_WARMUP, concurrency: CONCURRENCY }, (i) =>
-        call(target, i),
-      );
-      target.warmupRate = warmup.perSecond;
-      target.failures = 0;
-    }
-    const loopStart = now();
-    let rounds = 0;
-    while (rounds < ROUNDS && now() - loopStart < TOTAL_MAX_MS) {
-      for (const target of targets) {
-        const result = await runConcurrent(
-          { total: REQUESTS_PER_ROUND, concurrency: CONCURRENCY, maxMs: ROUND_MAX_MS },
-          (i) => call(target, i),
-        );
-        target.rates.push(result.perSecond);
-        target.latencies.push(...result.latencies);
-      }
-      rounds++;
-    }
-    // One request at a time per search: the service time of each search, without queueing.
-    for (const target of targets) {
-      for (let q = 0; q < QUERIES.length; q++) {
-        const samples = await timeEach(
-          { maxCount: SEQUENTIAL_PER_QUERY, maxMs: SEQUENTIAL_MAX_MS, minCount: 3 },
-          () => call(target, q),
-        );
-        target.byQuery[q]?.push(...samples);
-      }
-    }
-
-    // After every round and the one-at-a-time pass: what a long test run leaves resident.
-    const loadedRssMb = (await large.request<ChildMessage & { memoryMb: number }>({ type: "memory" }))
-      .memoryMb;
-    const [bare, defaultData, largeData] = targets as [Target, Target, Target];
-    const bareRate = median(bare.rates);
-    const row = (target: Target): ResultRow[] => [
-      {
-        metric: `${target.label}: throughput, median of rounds`,
-        ours: formatRate(median(target.rates), "req/s"),
-        reference: formatRate(bareRate, "req/s"),
-        ratio: formatRatio(median(target.rates) / bareRate),
-        target: "—",
-        verdict: "info",
-        headline: true,
-      },
-      {
-        metric: `${target.label}: throughput during the warm-up (the first ${SEARCH_WARMUP.total} searches, cold)`,
-        ours: formatRate(target.warmupRate, "req/s"),
-        reference: formatRate(bare.warmupRate, "req/s"),
-        ratio: formatRatio(target.warmupRate / bare.warmupRate),
-        target: "—",
-        verdict: "info",
-      },
-      {
-        metric: `${target.label}: latency p99 at concurrency ${CONCURRENCY}`,
-        ours: formatMs(p99(target.latencies)),
-        reference: formatMs(p99(bare.latencies)),
-        ratio: formatRatio(p99(target.latencies) / p99(bare.latencies)),
-        target: "—",
-        verdict: "info",
-        headline: true,
-      },
-      {
-        metric: `${target.label}: latency median at concurrency ${CONCURRENCY}`,
-        ours: formatMs(median(target.latencies)),
-        reference: formatMs(median(bare.latencies)),
-        ratio: formatRatio(median(target.latencies) / median(bare.latencies)),
-        target: "—",
-        verdict: "info",
-      },
-    ];
-    // Per-round ratios, as in sandbox-in-process: drift between rounds cancels out.
-    const scaleRatios = pairedRatios(largeData.rates, defaultData.rates);
-    const scaleRatio = median(scaleRatios);
-    const startupMs = median(largeStarts);
-    const rssMb = large.ready.memoryMb;
-    const rows: ResultRow[] = [
-      ...row(defaultData),
-      ...row(largeData),
-      {
-        metric: `throughput at ${LARGE_DRILLS.toLocaleString("en-US")} drills relative to ${small.ready.drills} drills (median of per-round ratios)`,
-        ours: formatRate(median(largeData.rates), "req/s"),
-        reference: formatRate(median(defaultData.rates), "req/s"),
-        ratio: withSpread(scaleRatios, formatRatio),
-        target: "≥ 0.5×",
-        verdict: scaleRatio >= 0.5 ? "met" : "missed",
-        ...(scaleRatio >= 0.5 ? {} : { miss: `${scaleRatio.toFixed(3)}× instead of 0.5×` }),
-        headline: true,
-      },
-      {
-        metric: `start-up with a ${LARGE_DRILLS.toLocaleString("en-US")}-drill data file (startSandbox until listening, median of ${largeStarts.length})`,
-        ours: withSpread(largeStarts, formatMs),
-        reference: formatMs(small.ready.startupMs),
-        ratio: formatRatio(startupMs / small.ready.startupMs),
-        target: "≤ 5 s",
-        verdict: startupMs <= 5000 ? "met" : "missed",
-        ...(startupMs <= 5000 ? {} : { miss: `${formatMs(startupMs - 5000)} over` }),
-        headline: true,
-      },
-      {
-        metric: `resident memory after start, ${LARGE_DRILLS.toLocaleString("en-US")} drills`,
-        ours: `${Math.round(rssMb)} MiB`,
-        reference: `${Math.round(small.ready.memoryMb)} MiB`,
-        ratio: formatRatio(rssMb / small.ready.memoryMb),
-        target: "≤ 300 MB",
-        verdict: rssMb * 1.048576 <= 300 ? "met" : "missed",
-        ...(rssMb * 1.048576 <= 300 ? {} : { miss: `${Math.round(rssMb * 1.048576 - 300)} MB over` }),
-        headline: true,
-      },
-      {
-        metric: `resident memory after the load of mixed searches, ${LARGE_DRILLS.toLocaleString("en-US")} drills`,
-        ours: `${Math.round(loadedRssMb)} MiB`,
-        reference: `${Math.round(rssMb)} MiB`,
-        ratio: formatRatio(loadedRssMb / rssMb),
-        target: "≤ 300 MB",
-        verdict: loadedRssMb * 1.048576 <= 300 ? "met" : "missed",
-        ...(loadedRssMb * 1.048576 <= 300
-          ? {}
-          : { miss: `${Math.round(loadedRssMb * 1.048576 - 300)} MB over` }),
-        headline: true,
-      },
-    ];
-    const details: DetailTable[] = [
-      {
-        title: "All targets",
-        headers: ["Target", "Median req/s", "Spread of rounds", "Median latency", "p99 latency", "Failed"],
-        rows: targets.map((target) => [
-          target.label,
-          formatRate(median(target.rates), "req/s"),
-          formatPercent(spread(target.rates)),
-          formatMs(median(target.latencies)),
-          formatMs(p99(target.latencies)),
-          String(target.failures),
-        ]),
-      },
-      {
-        title: "Searches (cycled in this order) and their `total` on each dataset",
-        headers: [
-          "Search",
-          `Query parameters (${LARGE_DRILLS.toLocaleString("en-US")} drills; the default data's catalog is \`${DEFAULT_CATALOG}\`)`,
-          "total, default data",
-          `total, ${LARGE_DRILLS.toLocaleString("en-US")} drills`,
-        ],
-        rows: QUERIES.map(({ label, params }, i) => [
-          label,
-          `\`${queryString(params)}\``,
-          String(defaultData.totals[i]),
-          String(largeData.totals[i]),
-        ]),
-      },
-      {
-        title: "Median latency by search, one request at a time (service time without queueing)",
-        headers: ["Search", ...targets.map((target) => target.label)],
-        rows: QUERIES.map(({ label }, i) => [
-          label,
-          ...targets.map((target) => formatMs(median(target.byQuery[i] ?? []))),
-        ]),
-      },
-      {
-        title: "Sandbox start (in its own process)",
-        headers: ["Dataset", "startSandbox until listening", "RSS after start"],
-        rows: [
-          [
-            `${small.ready.drills.toLocaleString("en-US")} drills`,
-            formatMs(small.ready.startupMs),
-            `${Math.round(small.ready.memoryMb)} MiB`,
-          ],
-          [
-            `${large.ready.drills.toLocaleString("en-US")} drills`,
-            largeStarts.map(formatMs).join(", "),
-            `${Math.round(rssMb)} MiB`,
-          ],
-        ],
-      },
-    ];
-    const failures = targets.reduce((n, target) => n + target.failures, 0);
-    const notes = [
-      `Going from ${small.ready.drills} to ${LARGE_DRILLS.toLocaleString("en-US")} drills changes throughput by ` +
-        `${formatPercent(scaleRatio - 1)} (per round: ${scaleRatios.map(formatRatio).join(", ")}) and p99 latency by ` +
-        `${formatPercent(p99(largeData.latencies) / p99(defaultData.latencies) - 1)}. The bare server's figure is the ` +
-        "ceiling of this load generator on this machine (token check plus a fixed body); the sandbox on top of it " +
-        "routes by the OpenAPI description, validates the request, checks the token and searches its index.",
-    ];
-    const sequential = QUERIES.map(({ params }, i) => ({
-      query: queryString(params),
-      total: largeData.totals[i] ?? Number.NaN,
-      ms: median(largeData.byQuery[i] ?? []),
-    })).sort((a, b) => a.ms - b.ms);
-    const fastest = sequential[0];
-    const slowest = sequential[sequential.length - 1];
-    if (fastest !== undefined && slowest !== undefined) {
-      notes.push(
-        `On ${LARGE_DRILLS.toLocaleString("en-US")} drills the cost of a search follows how many drills it matches, ` +
-          `not the page size: one at a time, \`${slowest.query}\` (${slowest.total.toLocaleString("en-US")} matches) ` +
-          `took ${formatMs(slowest.ms)} and \`${fastest.query}\` (${fastest.total.toLocaleString("en-US")} matches) ` +
-          `${formatMs(fastest.ms)}. The search keeps only the page's keys with a bounded top-k instead of sorting every ` +
-          "match, so what remains proportional to the matches is collecting them from the posting lists; the " +
-          "in-process figures are in the sandbox-engine benchmark.",
-      );
-    }
-    if (startupMs > 5000 || rssMb * 1.048576 > 300) {
-      notes.push(
-        `The ${LARGE_DRILLS.toLocaleString("en-US")}-drill start reads the data file record by record (each record ` +
-          "is parsed and checked as soon as it is read; the file is never in memory whole), then builds the index " +
-          "with its posting lists packed into one typed array. The resident memory reported is taken right after " +
-          "start, before the garbage collector has returned what loading used; what remains is mostly the drills " +
-          "themselves and the posting lists.",
-      );
-    }
-    notes.push(
-      "Each sandbox runs in its own plain Node process on the built package, the way `drill-sandbox` runs, so " +
-        "its resident memory holds no TypeScript loader. Memory after the load is read as the process sees it, " +
-        "with nothing collected first: it includes the garbage the searches left that no collection has freed yet.",
+    const load = await loadRounds(
+      { bare: targets.bare.call, small: targets.small.call, large: targets.large.call },
+      LOAD,
     );
-    if (failures > 0) notes.push(`**Warning:** ${failures} request(s) failed or returned no \`total\`.`);
+    const loaded = await large.server.request<{ type: string; memoryMb: number }>({ type: "memory" });
     return {
-      name: "sandbox-search",
-      title: "Sandbox store search",
-      measured:
-        "Requests per second and latency of authenticated `GET /api/2/store` (raw `fetch` with a bearer token from " +
-        "`createTokenProvider`, keep-alive) against the sandbox on its default data and on " +
-        `${LARGE_DRILLS.toLocaleString("en-US")} drills from \`generateLargeDataset\` (written to a data file and started with \`dataFile\`), next ` +
-        "to the bare loopback server that answers a fixed body. Each server runs in its own process.",
-      setup: [
-        `${rounds} interleaved rounds of ${REQUESTS_PER_ROUND} requests per target, at most ${CONCURRENCY} in flight, after ${SEARCH_WARMUP.total} warm-up requests each (at most ${SEARCH_WARMUP.maxMs / 1000} s)`,
-        `The ${QUERIES.length} searches below (one word, several words, AND, searchField, catalog listings, deep pages) are cycled; all page with \`resultSize\``,
-      ],
-      rows,
-      details,
-      notes,
-      durationMs: now() - started,
+      ...load,
+      targets,
+      small: small.ready,
+      large: large.server.ready,
+      starts: large.starts,
+      loadedMb: loaded.memoryMb,
     };
   } finally {
-    await Promise.all(children.map((child) => child.close()));
-    for (const cleanup of cleanups) await cleanup();
+    await Promise.all([loopback.close(), small.close(), large.server.close()]);
   }
+}
+
+function rowsOf(
+  m: Awaited<ReturnType<typeof measure>>,
+  reads: Awaited<ReturnType<typeof readVariants>>,
+  smallLabel: string,
+): ResultRow[] {
+  const { bare, small, large } = m.figures;
+  const scale = pairedRatios(large.rates, small.rates);
+  const startup = median(m.starts);
+  const [streamed, parsed] = [median(reads.streamed.samples), median(reads.parsed.samples)];
+  return [
+    ...searchRows(smallLabel, small, bare),
+    ...searchRows(`sandbox, ${LARGE} drills`, large, bare),
+    judged(
+      `throughput at ${LARGE} drills relative to the default data (median of per-round ratios)`,
+      {
+        ours: fmt.rate(median(large.rates)),
+        reference: fmt.rate(median(small.rates)),
+        ratio: fmt.spread(scale, fmt.ratio),
+        target: "≥ 0.5×",
+      },
+      { met: median(scale) >= 0.5, miss: `${median(scale).toFixed(3)}× instead of 0.5×` },
+    ),
+    judged(
+      `start-up with a ${LARGE}-drill data file (startSandbox until listening, median of ${m.starts.length})`,
+      {
+        ours: fmt.spread(m.starts, fmt.ms),
+        reference: fmt.ms(m.small.startupMs),
+        ratio: fmt.ratio(startup / m.small.startupMs),
+        target: "≤ 5 s",
+      },
+      { met: startup <= STARTUP_TARGET_MS, miss: `${fmt.ms(startup - STARTUP_TARGET_MS)} over` },
+    ),
+    memoryRow(`resident memory after start, ${LARGE} drills`, m.large.memoryMb, m.small.memoryMb),
+    memoryRow(
+      `resident memory after the load of mixed searches, ${LARGE} drills`,
+      m.loadedMb,
+      m.large.memoryMb,
+    ),
+    info(
+      `reading and checking the ${LARGE}-drill data file: streamed (the sandbox's) vs \`JSON.parse\` of the whole file, median of 3`,
+      { ours: fmt.ms(streamed), reference: fmt.ms(parsed), ratio: fmt.ratio(streamed / parsed) },
+      true,
+    ),
+  ];
+}
+
+export function run(): Promise<BenchmarkResult> {
+  return timed("sandbox-search", async () => {
+    const file = await writeLargeDataFile();
+    try {
+      const m = await measure(createBenchKey(), file.path);
+      const reads = await readVariants(file.path);
+      const smallLabel = `sandbox, default data (${await defaultDrillCount()} drills)`;
+      const failures = Object.values(m.targets).reduce((n, t) => n + t.state.failures, 0);
+      return {
+        title: "Sandbox store search",
+        measured:
+          "Requests per second and latency of authenticated `GET /api/2/store` (raw `fetch`, keep-alive) against the " +
+          `sandbox on its default data and on ${LARGE} drills from \`generateLargeDataset\` (a data file given as ` +
+          "`dataFile`), next to the bare loopback server that answers a fixed body; each server in its own plain " +
+          "Node process on the built package. Then the data file read and checked in this process, streamed record " +
+          "by record as the sandbox does, next to `JSON.parse` of the whole text and the same check.",
+        setup: [
+          `${m.rounds} interleaved rounds of ${LOAD.total} requests per target, at most ${LOAD.concurrency} in flight, after ${SEARCH_WARMUP.total} warm-up requests each`,
+          `The ${searchMix(LARGE_CATALOG).length} searches of the mix are cycled; start-up is the median of ${LARGE_STARTS} starts`,
+        ],
+        rows: rowsOf(m, reads, smallLabel),
+        details: [
+          {
+            title: "Searches (cycled in this order) and their `total` on each dataset",
+            headers: ["Search", "Query parameters", "total, default data", `total, ${LARGE} drills`],
+            rows: searchMix(LARGE_CATALOG).map(({ label, params }, i) => [
+              label,
+              `\`${queryString(params)}\``,
+              String(m.targets.small.state.totals[i]),
+              String(m.targets.large.state.totals[i]),
+            ]),
+          },
+        ],
+        notes: [
+          `Start-ups of the ${LARGE}-drill sandbox: ${m.starts.map(fmt.ms).join(", ")}; ${failures} request(s) failed. ` +
+            "Memory is read as the process sees it, nothing collected first. The bare server's figure is the ceiling " +
+            "of this load generator on this machine; the sandbox on top of it routes by the description, validates " +
+            "the request, checks the token and searches its index.",
+          "The data file is read record by record (each checked as soon as it is complete, the file never in memory " +
+            "whole) by a hand-written scanner of the file's top level. The last row holds it against `JSON.parse` of the " +
+            "whole text and the same check, in the same run: the scanner earns its place only while that row shows it " +
+            "faster (JSON.parse also holds the text and the whole tree at once, which this row does not count).",
+        ],
+      };
+    } finally {
+      await file.remove();
+    }
+  });
 }

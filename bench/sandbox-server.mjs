@@ -9,7 +9,7 @@
 import { startSandbox } from "@drill-practice/sandbox";
 import { receiveInit } from "./receive-init.mjs";
 
-/** @type {import("./fixtures.ts").SandboxInit} */
+/** @type {{ dataFile?: string }} */
 const init = await receiveInit();
 /** @type {import("@drill-practice/sandbox").SandboxOptions} */
 const options = {
@@ -48,7 +48,6 @@ process.send?.({
   clientId: sandbox.credentials.clientId,
   clientSecret: sandbox.credentials.clientSecret,
   keyFile: JSON.stringify(keyFile),
-  drills: init.drills,
   startupMs,
   memoryMb: process.memoryUsage().rss / 1024 / 1024,
 });

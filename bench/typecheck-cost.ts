@@ -11,22 +11,20 @@ import { createRequire } from "node:module";
 import * as os from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { BenchmarkResult, DetailTable, ResultRow } from "./report.ts";
 import {
-  formatBytes,
-  formatMs,
-  formatPercent,
-  formatRatio,
-  formatSignedMs,
-  isNoisy,
+  type BenchmarkResult,
+  fmt,
+  info,
+  judged,
   median,
-  NOISE_LIMIT,
-  noiseNote,
+  noise,
   now,
   pairedRatios,
+  type ResultRow,
+  ratioRow,
   spread,
-  withSpread,
-} from "./stats.ts";
+  timed,
+} from "./harness.ts";
 
 const RUNS = 5;
 const RUNS_FULL_LIB_CHECK = 2;
@@ -42,39 +40,29 @@ const TSC = createRequire(import.meta.url).resolve("typescript/lib/tsc.js");
 const calls = (answerOptions: string) => `
 export async function practise(drillId: string): Promise<number> {
   let seen = 0;
-  // 1. Store search
   const store = await client.GET("/api/2/store", {
     params: { query: { query: "spanish AND verbs", searchField: ["NAME", "TAGS"], resultSize: "20" } },
   });
   for (const drill of store.data?.drills ?? []) seen += drill.name.length + (drill.practice?.proficiency?.overall ?? 0);
-  // 2. Related drills
   const related = await client.GET("/api/2/store/related/{drill_id}", { params: { path: { drill_id: drillId } } });
   seen += related.response.ok ? 1 : 0;
-  // 3. One question
   const question = await client.GET("/api/2/question/{drill_id}", { params: { path: { drill_id: drillId } } });
   const choices = question.data?.question?.tell?.terms?.map((term) => term.value) ?? [];
-  // 4. A question over several drills
   const combined = await client.GET("/api/2/question", { params: { query: { drill: [drillId, "drill-2"] } } });
   const reference = combined.data?.question?.reference ?? "";
-  // 5. Answer
   const answer = await client.PUT("/api/2/answer/{reference}", {
     params: { path: { reference } },
     body: { answer: [choices[0] ?? ""] },${answerOptions}
   });
   seen += answer.response.status;
-  // 6. Practice preferences
   const preferences = await client.GET("/api/2/practice-preferences/{drill_id}", { params: { path: { drill_id: drillId } } });
   seen += preferences.response.ok ? 1 : 0;
-  // 7. Repertoire
   const repertoire = await client.GET("/api/2/repertoire");
   seen += repertoire.response.ok ? 1 : 0;
-  // 8. Add to repertoire
   const added = await client.PUT("/api/2/repertoire");
   seen += added.response.ok ? 1 : 0;
-  // 9. Remove from repertoire
   const removed = await client.DELETE("/api/2/repertoire");
   seen += removed.response.ok ? 1 : 0;
-  // 10. Version
   const version = await client.GET("/api/2/version");
   seen += version.response.ok ? 1 : 0;
   return seen + choices.length;
@@ -134,41 +122,31 @@ async function getJson<T>(path: string, init?: RequestInit): Promise<{ data?: T;
 export async function practise(drillId: string): Promise<number> {
   let seen = 0;
   const id = encodeURIComponent(drillId);
-  // 1. Store search
   const search = new URLSearchParams({ query: "spanish AND verbs", resultSize: "20" });
   for (const field of ["NAME", "TAGS"]) search.append("searchField", field);
   const store = await getJson<Drillables>(\`/api/2/store?\${search}\`);
   for (const drill of store.data?.drills ?? []) seen += drill.name.length + (drill.practice?.proficiency?.overall ?? 0);
-  // 2. Related drills
   const related = await getJson<Drillables>(\`/api/2/store/related/\${id}\`);
   seen += related.response.ok ? 1 : 0;
-  // 3. One question
   const question = await getJson<QuestionResponse>(\`/api/2/question/\${id}\`);
   const choices = question.data?.question?.tell?.terms?.map((term) => term.value) ?? [];
-  // 4. A question over several drills
   const drills = new URLSearchParams();
   for (const drill of [drillId, "drill-2"]) drills.append("drill", drill);
   const combined = await getJson<QuestionResponse>(\`/api/2/question?\${drills}\`);
   const reference = combined.data?.question?.reference ?? "";
-  // 5. Answer
   const answer = await getJson<unknown>(\`/api/2/answer/\${encodeURIComponent(reference)}\`, {
     method: "PUT",
     body: new URLSearchParams({ answer: choices[0] ?? "" }),
   });
   seen += answer.response.status;
-  // 6. Practice preferences
   const preferences = await getJson<unknown>(\`/api/2/practice-preferences/\${id}\`);
   seen += preferences.response.ok ? 1 : 0;
-  // 7. Repertoire
   const repertoire = await getJson<unknown>("/api/2/repertoire");
   seen += repertoire.response.ok ? 1 : 0;
-  // 8. Add to repertoire
   const added = await getJson<unknown>("/api/2/repertoire", { method: "PUT" });
   seen += added.response.ok ? 1 : 0;
-  // 9. Remove from repertoire
   const removed = await getJson<unknown>("/api/2/repertoire", { method: "DELETE" });
   seen += removed.response.ok ? 1 : 0;
-  // 10. Version
   const version = await getJson<{ version?: string }>("/api/2/version");
   seen += version.response.ok ? 1 : 0;
   return seen + choices.length;
@@ -176,23 +154,17 @@ export async function practise(drillId: string): Promise<number> {
 `;
 
 function tsconfig(skipLibCheck: boolean): string {
-  return JSON.stringify(
-    {
-      compilerOptions: {
-        target: "ES2022",
-        lib: ["ES2023", "DOM", "DOM.Iterable"],
-        module: "NodeNext",
-        moduleResolution: "NodeNext",
-        strict: true,
-        noEmit: true,
-        skipLibCheck,
-        types: [],
-      },
-      files: ["consumer.ts"],
-    },
-    null,
-    2,
-  );
+  const compilerOptions = {
+    target: "ES2022",
+    lib: ["ES2023", "DOM", "DOM.Iterable"],
+    module: "NodeNext",
+    moduleResolution: "NodeNext",
+    strict: true,
+    noEmit: true,
+    skipLibCheck,
+    types: [],
+  };
+  return JSON.stringify({ compilerOptions, files: ["consumer.ts"] }, null, 2);
 }
 
 interface TscRun {
@@ -200,13 +172,11 @@ interface TscRun {
   readonly checkMs: number;
   readonly parseMs: number;
   readonly bindMs: number;
-  readonly types: number;
-  /** Type instantiations: deterministic, so it shows the type work even when wall times are noisy. */
   readonly instantiations: number;
-  readonly memoryKb: number;
   readonly files: number;
 }
 
+/** One `tsc -p project --extendedDiagnostics`, timed from spawn to exit. */
 function runTsc(project: string): Promise<TscRun> {
   return new Promise((resolve, reject) => {
     const t0 = now();
@@ -225,30 +195,20 @@ function runTsc(project: string): Promise<TscRun> {
     child.on("close", (code) => {
       clearTimeout(timer);
       const wallMs = now() - t0;
-      if (code !== 0) {
-        reject(new Error(`tsc -p ${project} failed (exit ${code}):\n${output.slice(0, 4000)}`));
-        return;
-      }
-      const number = (label: string) => {
-        const match = new RegExp(`^${label}:\\s+([\\d.]+)`, "m").exec(output);
-        return match?.[1] === undefined ? Number.NaN : Number(match[1]);
-      };
+      if (code !== 0)
+        return reject(new Error(`tsc -p ${project} failed (exit ${code}):\n${output.slice(0, 4000)}`));
+      const number = (label: string) =>
+        Number(new RegExp(`^${label}:\\s+([\\d.]+)`, "m").exec(output)?.[1] ?? Number.NaN);
       resolve({
         wallMs,
         checkMs: number("Check time") * 1000,
         parseMs: number("Parse time") * 1000,
         bindMs: number("Bind time") * 1000,
-        types: number("Types"),
         instantiations: number("Instantiations"),
-        memoryKb: number("Memory used"),
         files: number("Files"),
       });
     });
   });
-}
-
-function signedCount(count: number): string {
-  return `${count >= 0 ? "+" : "−"}${Math.abs(count).toLocaleString("en-US")}`;
 }
 
 async function sizeOf(dir: string, suffix: string, recursive: boolean): Promise<number> {
@@ -293,212 +253,157 @@ const SOURCES: Record<ProjectName, string> = {
   without: WITHOUT_CLIENT,
 };
 const NAMES = Object.keys(PROJECT_LABELS) as ProjectName[];
+type Runs = Record<ProjectName, { skip: TscRun[]; full: TscRun[] }>;
 
-export async function run(): Promise<BenchmarkResult> {
-  const started = now();
-  const root = await mkdtemp(join(os.tmpdir(), "drill-bench-typecheck-"));
-  try {
-    const projects = {} as Record<ProjectName, { skip: string; full: string }>;
-    const runs = {} as Record<ProjectName, { skip: TscRun[]; full: TscRun[] }>;
-    for (const name of NAMES) {
-      projects[name] = {
-        skip: await makeProject(root, name, true),
-        full: await makeProject(root, name, false),
-      };
-      runs[name] = { skip: [], full: [] };
-    }
-    // Interleaved, so that a slow patch of the machine hits every project alike.
-    for (let i = 0; i < RUNS; i++) {
-      for (const name of NAMES) runs[name].skip.push(await runTsc(projects[name].skip));
-      if (i < RUNS_FULL_LIB_CHECK) {
-        for (const name of NAMES) runs[name].full.push(await runTsc(projects[name].full));
-      }
-    }
-    const pick = (list: TscRun[], field: keyof TscRun) => median(list.map((entry) => entry[field]));
-    const series = (list: TscRun[], field: keyof TscRun) => list.map((entry) => entry[field]);
-    const reference = runs.openapiFetch.skip;
-    const withoutClient = runs.without.skip;
-
-    const sizeRows: [string, number][] = [];
-    for (const [label, dir, suffix, recursive] of [
-      ["packages/client/src/generated/openapi.d.ts (all versions)", "src/generated", "openapi.d.ts", false],
-      ["packages/client/src/generated/openapi-v2.1.d.ts", "src/generated", "openapi-v2.1.d.ts", false],
-      ["packages/client/src/generated/openapi-v2.0.d.ts", "src/generated", "openapi-v2.0.d.ts", false],
-      ["packages/client/dist/**/*.d.ts (all declarations shipped)", "dist", ".d.ts", true],
-    ] as const) {
-      sizeRows.push([label, await sizeOf(join(CLIENT_DIR, dir), suffix, recursive)]);
-    }
-
-    const rows: ResultRow[] = [];
-    for (const name of ["oneVersion", "allVersions"] as const) {
-      const ours = runs[name].skip;
-      const ratios = pairedRatios(series(ours, "wallMs"), series(reference, "wallMs"));
-      const ratio = median(ratios);
-      const spreads = [ratios, series(ours, "wallMs"), series(reference, "wallMs")] as const;
-      const noisy = isNoisy(...spreads);
-      const targeted = name === "oneVersion";
-      rows.push({
-        metric: `\`tsc --noEmit\` wall time (skipLibCheck), consumer of ${PROJECT_LABELS[name]} vs the same calls through openapi-fetch's \`createClient<paths>\`, median of per-run ratios`,
-        ours: withSpread(series(ours, "wallMs"), formatMs),
-        reference: `${withSpread(series(reference, "wallMs"), formatMs)} (openapi-fetch alone, generated 2.0 \`paths\`)`,
-        ratio: withSpread(ratios, formatRatio),
-        target: targeted ? `ratio ≤ ${TARGET_RATIO}` : "—",
-        ...(!targeted
-          ? { verdict: "info" as const, headline: true }
-          : noisy
-            ? {
-                verdict: "noisy" as const,
-                miss: noiseNote(...spreads),
-              }
-            : ratio <= TARGET_RATIO
-              ? { verdict: "met" as const }
-              : {
-                  verdict: "missed" as const,
-                  miss: `${formatPercent(ratio / TARGET_RATIO - 1)} over target`,
-                }),
-      });
-    }
-    for (const name of ["oneVersion", "allVersions", "openapiFetch"] as const) {
-      rows.push({
-        metric: `\`tsc --noEmit\` wall time (skipLibCheck), ${PROJECT_LABELS[name]} vs the same calls without a client`,
-        ours: formatMs(pick(runs[name].skip, "wallMs")),
-        reference: `${formatMs(pick(withoutClient, "wallMs"))} (plain \`fetch\`)`,
-        ratio: withSpread(
-          pairedRatios(series(runs[name].skip, "wallMs"), series(withoutClient, "wallMs")),
-          formatRatio,
-        ),
-        target: "—",
-        verdict: "info",
-      });
-    }
-    for (const name of ["oneVersion", "allVersions"] as const) {
-      const ratios = pairedRatios(series(runs[name].skip, "checkMs"), series(reference, "checkMs"));
-      rows.push({
-        metric: `Check phase only (\`--extendedDiagnostics\`), ${PROJECT_LABELS[name]} vs openapi-fetch alone`,
-        ours: formatMs(pick(runs[name].skip, "checkMs")),
-        reference: formatMs(pick(reference, "checkMs")),
-        ratio: withSpread(ratios, formatRatio),
-        target: "—",
-        verdict: "info",
-      });
-    }
-    for (const name of ["oneVersion", "allVersions"] as const) {
-      rows.push({
-        metric: `Type instantiations (deterministic, unaffected by load), ${PROJECT_LABELS[name]} vs openapi-fetch alone`,
-        ours: pick(runs[name].skip, "instantiations").toLocaleString("en-US"),
-        reference: pick(reference, "instantiations").toLocaleString("en-US"),
-        ratio: formatRatio(pick(runs[name].skip, "instantiations") / pick(reference, "instantiations")),
-        target: "—",
-        verdict: "info",
-      });
-    }
-    for (const name of ["oneVersion", "allVersions"] as const) {
-      rows.push({
-        metric: `\`tsc --noEmit\` wall time without skipLibCheck, ${PROJECT_LABELS[name]} vs openapi-fetch alone`,
-        ours: formatMs(pick(runs[name].full, "wallMs")),
-        reference: formatMs(pick(runs.openapiFetch.full, "wallMs")),
-        ratio: withSpread(
-          pairedRatios(series(runs[name].full, "wallMs"), series(runs.openapiFetch.full, "wallMs")),
-          formatRatio,
-        ),
-        target: "—",
-        verdict: "info",
-      });
-    }
-    for (const [label, bytes] of sizeRows) {
-      rows.push({
-        metric: `Declarations, \`${label}\``,
-        ours: formatBytes(bytes),
-        reference: "—",
-        ratio: "—",
-        target: "—",
-        verdict: "info",
-        headline: label.includes("(all declarations shipped)"),
-      });
-    }
-    const details: DetailTable[] = [
-      {
-        title: "Compiler figures (medians)",
-        headers: [
-          "Project",
-          "Runs",
-          "Wall",
-          "Wall spread",
-          "Parse",
-          "Bind",
-          "Check",
-          "Types",
-          "Instantiations",
-          "Files",
-          "Memory",
-        ],
-        rows: NAMES.flatMap((name) =>
-          (["skip", "full"] as const).map((kind) => {
-            const list = runs[name][kind];
-            return [
-              `${PROJECT_LABELS[name]}, ${kind === "skip" ? "skipLibCheck" : "full lib check"}`,
-              String(list.length),
-              formatMs(pick(list, "wallMs")),
-              formatPercent(spread(series(list, "wallMs"))).replace("+", ""),
-              formatMs(pick(list, "parseMs")),
-              formatMs(pick(list, "bindMs")),
-              formatMs(pick(list, "checkMs")),
-              pick(list, "types").toLocaleString("en-US"),
-              pick(list, "instantiations").toLocaleString("en-US"),
-              String(pick(list, "files")),
-              `${Math.round(pick(list, "memoryKb") / 1024)} MiB`,
-            ];
-          }),
-        ),
-      },
-      {
-        title: "Wall time of each interleaved run (skipLibCheck)",
-        headers: ["Run", ...NAMES.map((name) => PROJECT_LABELS[name])],
-        rows: Array.from({ length: RUNS }, (_, i) => [
-          String(i + 1),
-          ...NAMES.map((name) => formatMs(runs[name].skip[i]?.wallMs ?? Number.NaN)),
-        ]),
-      },
-    ];
-    const extra = (name: ProjectName, field: keyof TscRun) =>
-      pick(runs[name].skip, field) - pick(reference, field);
-    const notes = (["oneVersion", "allVersions"] as const).map(
-      (name) =>
-        `Through ${PROJECT_LABELS[name]}, a consumer's type check takes ${formatSignedMs(extra(name, "wallMs"))} ` +
-        `per run against openapi-fetch alone. Parsing: ${formatSignedMs(extra(name, "parseMs"))}, binding: ` +
-        `${formatSignedMs(extra(name, "bindMs"))}, checking: ${formatSignedMs(extra(name, "checkMs"))}, type ` +
-        `instantiations: ${signedCount(extra(name, "instantiations"))}; ${signedCount(extra(name, "files"))} files, ` +
-        "and the rest reading and resolving them. Both sides include Node and tsc start-up.",
-    );
-    if (rows.some((row) => row.verdict === "noisy")) {
-      notes.push(
-        `**Noisy run:** the per-run ratios or either side's times spread more than ${NOISE_LIMIT * 100} % (max − min over median), so ` +
-          "this run claims no result against the target; rerun on a quiet machine.",
-      );
-    }
-    return {
-      name: "typecheck-cost",
-      title: "Type-check cost for consumers",
-      measured:
-        "Wall time of `tsc --noEmit -p` (TypeScript 5.9) on a one-file consumer project that makes ten typed API 2.0 " +
-        "calls (store search, related drills, a question for one drill and for several, answer, practice preferences, " +
-        "repertoire list, add and remove, version), once through the one-version entry `@drill-practice/client/v2.0` " +
-        "and once through the all-versions entry `@drill-practice/client`, next to the same ten calls through " +
-        "openapi-fetch's `createClient<paths>` on the 2.0 `paths` as openapi-typescript generates them (the file the " +
-        "client ships, copied into the project; the answer form given a `bodySerializer`), the reference of the target, " +
-        "and with plain `fetch` and a few hand-written interfaces, without a client. The client and openapi-fetch are " +
-        "resolved from their built packages as a consumer gets them. Ratios are taken per interleaved run; their median is reported " +
-        `with its spread, and a spread over ${NOISE_LIMIT * 100} % marks the figure noisy.`,
-      setup: [
-        `${RUNS} interleaved runs per project with \`skipLibCheck: true\` (the usual setting), ${RUNS_FULL_LIB_CHECK} each without it; medians`,
-        "Consumer tsconfig: strict, NodeNext, lib ES2023 + DOM, no @types",
-      ],
-      rows,
-      details,
-      notes,
-      durationMs: now() - started,
+/** Every project type-checked in interleaved runs, so a slow patch of the machine hits all alike. */
+async function measure(root: string): Promise<Runs> {
+  const projects = {} as Record<ProjectName, { skip: string; full: string }>;
+  const runs = {} as Runs;
+  for (const name of NAMES) {
+    projects[name] = {
+      skip: await makeProject(root, name, true),
+      full: await makeProject(root, name, false),
     };
-  } finally {
-    await rm(root, { recursive: true, force: true });
+    runs[name] = { skip: [], full: [] };
   }
+  for (let i = 0; i < RUNS; i++) {
+    for (const name of NAMES) runs[name].skip.push(await runTsc(projects[name].skip));
+    if (i < RUNS_FULL_LIB_CHECK)
+      for (const name of NAMES) runs[name].full.push(await runTsc(projects[name].full));
+  }
+  return runs;
+}
+
+const series = (list: TscRun[], field: keyof TscRun) => list.map((entry) => entry[field]);
+const pick = (list: TscRun[], field: keyof TscRun) => median(series(list, field));
+
+function wallRows(runs: Runs): ResultRow[] {
+  const reference = runs.openapiFetch.skip;
+  const wall = (list: TscRun[]) => series(list, "wallMs");
+  const rows: ResultRow[] = [];
+  for (const name of ["oneVersion", "allVersions"] as const) {
+    const ours = runs[name].skip;
+    const ratios = pairedRatios(wall(ours), wall(reference));
+    const metric = `\`tsc --noEmit\` wall time (skipLibCheck), consumer of ${PROJECT_LABELS[name]} vs the same calls through openapi-fetch's \`createClient<paths>\`, median of per-run ratios`;
+    const cells = {
+      ours: fmt.spread(wall(ours), fmt.ms),
+      reference: `${fmt.spread(wall(reference), fmt.ms)} (openapi-fetch alone, generated 2.0 \`paths\`)`,
+      ratio: fmt.spread(ratios, fmt.ratio),
+    };
+    if (name === "allVersions") rows.push(info(metric, cells, true));
+    else
+      rows.push(
+        judged(
+          metric,
+          { ...cells, target: `ratio ≤ ${TARGET_RATIO}` },
+          {
+            met: median(ratios) <= TARGET_RATIO,
+            miss: `${fmt.percent(median(ratios) / TARGET_RATIO - 1)} over target`,
+            noisy: noise(ratios, wall(ours), wall(reference)),
+          },
+        ),
+      );
+  }
+  for (const name of ["oneVersion", "allVersions", "openapiFetch"] as const) {
+    const row = ratioRow(
+      `\`tsc --noEmit\` wall time (skipLibCheck), ${PROJECT_LABELS[name]} vs the same calls without a client`,
+      {
+        ours: wall(runs[name].skip),
+        reference: wall(runs.without.skip),
+        format: fmt.ms,
+      },
+    );
+    rows.push({
+      ...row,
+      ours: fmt.ms(pick(runs[name].skip, "wallMs")),
+      reference: `${fmt.ms(pick(runs.without.skip, "wallMs"))} (plain \`fetch\`)`,
+    });
+  }
+  return rows;
+}
+
+function compilerRows(runs: Runs): ResultRow[] {
+  const reference = runs.openapiFetch;
+  return (["oneVersion", "allVersions"] as const).flatMap((name) => {
+    const ours = runs[name];
+    const label = `${PROJECT_LABELS[name]} vs openapi-fetch alone`;
+    const paired = (a: TscRun[], b: TscRun[], field: keyof TscRun) => ({
+      ours: fmt.ms(pick(a, field)),
+      reference: fmt.ms(pick(b, field)),
+      ratio: fmt.spread(pairedRatios(series(a, field), series(b, field)), fmt.ratio),
+    });
+    const [oi, ri] = [pick(ours.skip, "instantiations"), pick(reference.skip, "instantiations")];
+    return [
+      info(
+        `Check phase only (\`--extendedDiagnostics\`), ${label}`,
+        paired(ours.skip, reference.skip, "checkMs"),
+      ),
+      info(`Type instantiations (deterministic, unaffected by load), ${label}`, {
+        ours: fmt.count(oi),
+        reference: fmt.count(ri),
+        ratio: fmt.ratio(oi / ri),
+      }),
+      info(
+        `\`tsc --noEmit\` wall time without skipLibCheck, ${label}`,
+        paired(ours.full, reference.full, "wallMs"),
+      ),
+    ];
+  });
+}
+
+async function declarationRows(): Promise<ResultRow[]> {
+  const files = [
+    ["packages/client/src/generated/openapi.d.ts (all versions)", "src/generated", "openapi.d.ts", false],
+    ["packages/client/src/generated/openapi-v2.1.d.ts", "src/generated", "openapi-v2.1.d.ts", false],
+    ["packages/client/src/generated/openapi-v2.0.d.ts", "src/generated", "openapi-v2.0.d.ts", false],
+    ["packages/client/dist/**/*.d.ts (all declarations shipped)", "dist", ".d.ts", true],
+  ] as const;
+  const rows: ResultRow[] = [];
+  for (const [label, dir, suffix, recursive] of files) {
+    const bytes = await sizeOf(join(CLIENT_DIR, dir), suffix, recursive);
+    rows.push(info(`Declarations, \`${label}\``, { ours: fmt.bytes(bytes) }, label.includes("shipped")));
+  }
+  return rows;
+}
+
+function notes(runs: Runs): string[] {
+  const extra = (name: ProjectName, field: keyof TscRun) =>
+    pick(runs[name].skip, field) - pick(runs.openapiFetch.skip, field);
+  const signed = (n: number) => `${n >= 0 ? "+" : "−"}${fmt.count(Math.abs(n))}`;
+  return (["oneVersion", "allVersions"] as const).map(
+    (name) =>
+      `Through ${PROJECT_LABELS[name]}, a consumer's type check takes ${fmt.signedMs(extra(name, "wallMs"))} per run ` +
+      `against openapi-fetch alone: parsing ${fmt.signedMs(extra(name, "parseMs"))}, binding ${fmt.signedMs(extra(name, "bindMs"))}, ` +
+      `checking ${fmt.signedMs(extra(name, "checkMs"))}, type instantiations ${signed(extra(name, "instantiations"))}, ` +
+      `${signed(extra(name, "files"))} files. Both sides include Node and tsc start-up; wall spread of ours ` +
+      `${fmt.percent(spread(series(runs[name].skip, "wallMs")))}.`,
+  );
+}
+
+export function run(): Promise<BenchmarkResult> {
+  return timed("typecheck-cost", async () => {
+    const root = await mkdtemp(join(os.tmpdir(), "drill-bench-typecheck-"));
+    try {
+      const runs = await measure(root);
+      return {
+        title: "Type-check cost for consumers",
+        measured:
+          "Wall time of `tsc --noEmit -p` (TypeScript 5.9) on a one-file consumer project that makes ten typed API 2.0 " +
+          "calls, once through the one-version entry `@drill-practice/client/v2.0` and once through the all-versions " +
+          "entry `@drill-practice/client`, next to the same ten calls through openapi-fetch's `createClient<paths>` on " +
+          "the 2.0 `paths` the client ships (the reference of the target), and with plain `fetch` and a few " +
+          "hand-written interfaces. Client and openapi-fetch resolve from their built packages as a consumer gets them. " +
+          "Ratios are taken per interleaved run; their median is reported with its spread.",
+        setup: [
+          `${RUNS} interleaved runs per project with \`skipLibCheck: true\` (the usual setting), ${RUNS_FULL_LIB_CHECK} each without it; medians`,
+          "Consumer tsconfig: strict, NodeNext, lib ES2023 + DOM, no @types",
+        ],
+        rows: [...wallRows(runs), ...compilerRows(runs), ...(await declarationRows())],
+        details: [],
+        notes: notes(runs),
+      };
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
 }

@@ -3,7 +3,7 @@
  *
  * Run it against the sandbox (or your deployment) with the usual variables:
  *
- *   pnpm exec drill-sandbox --credentials-dir ./.sandbox &
+ *   npx -p @drill-practice/sandbox drill-sandbox --credentials-dir ./.sandbox &
  *   set -a; . ./.sandbox/client.env; set +a
  *   pnpm exec tsx examples/search-and-practise.ts "spanish AND animals"
  *

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A token for curl: drill-token prints an access token, curl sends it.
 #
-#   pnpm exec drill-sandbox --credentials-dir ./.sandbox &
+#   npx -p @drill-practice/sandbox drill-sandbox --credentials-dir ./.sandbox &
 #   set -a; . ./.sandbox/client.env; set +a
 #   PATH="$PWD/node_modules/.bin:$PATH" bash examples/token-for-curl.sh spanish
 set -euo pipefail

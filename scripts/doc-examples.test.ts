@@ -11,5 +11,5 @@ describeSourceExamples("documentation examples of the scripts and benchmarks", {
   folders: ["scripts", "bench"],
   lib: ["es2023", "dom"],
   tsExtensions: true,
-  minimum: 46,
+  minimum: 26,
 });

@@ -1,7 +1,7 @@
 /**
  * `pnpm start`: the sandbox and the docs site together on localhost until
  * Ctrl-C. The sandbox writes its credentials into `.sandbox/` (gitignored) so
- * that `set -a; . .sandbox/client.env; set +a; pnpm exec drill-token` works in
+ * that `set -a; . .sandbox/client.env; set +a; npx -p @drill-practice/auth drill-token` works in
  * another terminal.
  *
  * Ports: `SANDBOX_PORT` (default 4010) and `DOCS_PORT` (default 8080); `0`

@@ -1,7 +1,9 @@
 /**
  * What `pnpm drift:record` and `pnpm drift:check` share as commands: usage errors (exit 2 with a
- * hint), `--help`, the bundle they need (exit 1 when missing) and one line for any other failure.
+ * hint), unusable input (exit 2, one line), `--help`, the bundle they need (exit 1 when missing)
+ * and one line for any other failure.
  */
+import { InputError } from "./recording-input.ts";
 import { missingBundle } from "./redocly.ts";
 
 /** A wrong use of the command's arguments: reported with the usage hint, exit 2. */
@@ -43,7 +45,14 @@ export function runCommand<T>(
       process.stderr.write(`${name}: ${missing}\n`);
       return 1;
     }
-    return run(options);
+    try {
+      return await run(options);
+    } catch (error) {
+      // Exit 2 like a usage error: a broken file must not read as a finding (exit 1) in CI.
+      if (!(error instanceof InputError)) throw error;
+      process.stderr.write(`${name}: ${error.message}\n`);
+      return 2;
+    }
   };
   main().then(
     (code) => {

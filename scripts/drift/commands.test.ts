@@ -3,7 +3,7 @@
  * (1 on an error finding, 0 on a clean recording) and its warning on a raw recording.
  */
 import { execFile } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -120,13 +120,75 @@ describe("pnpm drift:check", () => {
   it.each([
     [[], /<recording.har>: required/],
     [["a.har", "b.har"], /one recording at a time \(got 2/],
-    [["missing.har"], /missing\.har: not found/],
     [["--format", "xml", "x.har"], /--format: must be one of pretty, json, csv, sarif \(got "xml"\)/],
   ])("refuses %j with exit 2 and a clear message", async (args, message) => {
     await writeFile(join(dir, "x.har"), "{}");
     const { code, stderr } = await run("check", args);
     expect(code).toBe(2);
     expect(stderr).toMatch(message);
+  });
+
+  // Each refused before redocly runs: one line naming the file, exit 2 (1 means a finding).
+  it.each([
+    ["missing.har", undefined, "not found"],
+    ["folder.har", "directory", "is a directory, not a HAR file"],
+    [
+      "text.har",
+      "not json at all\n",
+      "is not valid JSON: Unexpected token 'o', \"not json at all\\n\" is not valid JSON",
+    ],
+    [
+      "truncated.har",
+      '{"log": {"entries": [{"request": ',
+      "is not valid JSON: it ends too early (an empty or truncated recording?)",
+    ],
+    ["empty.har", "", "is not valid JSON: it ends too early (an empty or truncated recording?)"],
+    ["array.har", "[]", 'is not a HAR recording: no "log" object at the top (got an array)'],
+    [
+      "object-entries.har",
+      '{"log": {"entries": {}}}',
+      "is not a HAR recording: log.entries must be an array (got object)",
+    ],
+    [
+      "no-entries.har",
+      '{"log": {"version": "1.2", "entries": []}}',
+      "has no entries (log.entries is empty): nothing to check",
+    ],
+    [
+      "no-request.har",
+      '{"log": {"entries": [{"response": {"status": 200, "headers": []}}]}}',
+      "is not a HAR recording: log.entries[0].request: must be an object (got nothing)",
+    ],
+    [
+      "text-status.har",
+      '{"log": {"entries": [{"request": {"method": "GET", "url": "http://x/", "headers": []}, "response": {"status": "200", "headers": []}}]}}',
+      "is not a HAR recording: log.entries[0].response.status: must be a number (got string)",
+    ],
+  ])("refuses %s (unusable input) in one line with exit 2", async (name, content, problem) => {
+    const file = join(dir, name);
+    if (content === "directory") await mkdir(file, { recursive: true });
+    else if (content !== undefined) await writeFile(file, content);
+    const { code, stdout, stderr } = await run("check", [name]);
+    expect(stderr).toBe(`drift:check: ${file}: ${problem}\n`);
+    expect(code).toBe(2);
+    expect(stdout).toBe("");
+  });
+
+  it("reports an unexpected failure of redocly in one line with exit 2, its stack trace only with --debug", async () => {
+    await har("ok.har", [exchange("/api/2.1/version", [], 200, {})]);
+    // Redocly fails writing its report into a directory: its own unexpected error, not a finding.
+    await mkdir(join(dir, "report-dir"), { recursive: true });
+    const plain = await run("check", ["ok.har", "--output", "report-dir"]);
+    expect(plain.code).toBe(2);
+    expect(plain.stderr).toMatch(
+      /\ndrift:check: redocly drift failed unexpectedly on .*ok\.har: Error: EISDIR: .*report-dir'? \(--debug prints its stack trace\)\n$/,
+    );
+    expect(plain.stderr).not.toMatch(/An unexpected error occurred|\n\s+at /);
+    const debug = await run("check", ["ok.har", "--output", "report-dir", "--debug"]);
+    expect(debug.code).toBe(2);
+    expect(debug.stderr).toMatch(
+      /An unexpected error occurred[\s\S]*\n\s+at [\s\S]*\ndrift:check: redocly drift failed unexpectedly on /,
+    );
   });
 
   it("exits 0 on a clean recording and prints the coverage", async () => {

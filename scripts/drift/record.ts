@@ -37,7 +37,7 @@ Options:
 
 Behind the proxy, a sandbox must advertise the proxy's address, so that the token
 exchange passes through it too:
-  pnpm exec drill-sandbox --port 4010 --public-url http://127.0.0.1:4040 --credentials-dir .sandbox
+  npx -p @drill-practice/sandbox drill-sandbox --port 4010 --public-url http://127.0.0.1:4040 --credentials-dir .sandbox
 `;
 
 interface RecordOptions {

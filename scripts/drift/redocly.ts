@@ -47,7 +47,8 @@ export function userPath(path: string): string {
 }
 
 /**
- * Starts `redocly <args>` with telemetry and update notices off; its output goes where `stdio` says.
+ * Starts `redocly <args>` with telemetry and update notices off; its output goes where `stdio` says
+ * (`stderr` to read its errors while its report goes to the terminal).
  *
  * @example
  * ```ts
@@ -57,10 +58,14 @@ export function userPath(path: string): string {
  * console.log(`redocly exited with ${await exitOf(child)}`);
  * ```
  */
-export function runRedocly(args: readonly string[], stdio: "inherit" | "pipe"): ChildProcess {
+export function runRedocly(
+  args: readonly string[],
+  stdio: "inherit" | "pipe",
+  stderr: "inherit" | "pipe" = stdio,
+): ChildProcess {
   return spawn(process.execPath, [redoclyEntry(), ...args], {
     cwd: ROOT,
-    stdio: ["ignore", stdio, stdio],
+    stdio: ["ignore", stdio, stderr],
     env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
   });
 }

@@ -57,7 +57,9 @@ Sharing (optional):
                            (redis:// or rediss://): processes
                            with the same client secret and key
                            make one exchange between them;
-                           tokens are encrypted at rest
+                           tokens are encrypted at rest;
+                           needs the redis package
+                           (npm install redis)
 
 Output:
   --json                   print the whole token response as JSON
@@ -182,6 +184,23 @@ async function readSecret(stdin: AsyncIterable<Uint8Array | string>): Promise<st
 }
 
 /**
+ * `--cache` needs the optional peer `redis`: without it, that is a usage error about the flag (the
+ * URL is not what is wrong), saying what to install.
+ */
+async function requireRedisPackage(): Promise<void> {
+  try {
+    await import("redis");
+  } catch (error) {
+    // Any other failure to load it is left to the cache, which reports it as it is.
+    if ((error as { code?: unknown }).code !== "ERR_MODULE_NOT_FOUND") return;
+    throw new CliUsageError(
+      "--cache (DRILL_TOKEN_CACHE) needs the redis package, which is not installed: " +
+        "install it next to @drill-practice/auth (npm install redis), or leave out --cache and DRILL_TOKEN_CACHE",
+    );
+  }
+}
+
+/**
  * Runs `drill-token` and resolves to its exit status. Nothing is thrown: errors are
  * written to `stderr` as one line without a stack trace.
  */
@@ -255,6 +274,7 @@ export async function runCli(io: CliIo): Promise<number> {
     if (cacheUrl !== undefined && !/^rediss?:\/\/./.test(cacheUrl)) {
       throw new CliUsageError("--cache (DRILL_TOKEN_CACHE) must be a redis:// or rediss:// URL");
     }
+    if (cacheUrl !== undefined) await requireRedisPackage();
 
     const key = await readServiceAccountKey(keyFile as string);
     const cache =

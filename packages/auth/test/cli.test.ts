@@ -296,6 +296,36 @@ describe("drill-token: usage errors name the flag and variable and quote the val
   });
 });
 
+describe("drill-token --cache without the redis package", { timeout: 120_000 }, () => {
+  it("names the package to install and the flag and variable, with the usage exit 2", async () => {
+    // Node resolves `redis` as it would in a project that never installed it.
+    const hideRedis = join(packageDir, "test", "fixtures", "without-redis.mjs");
+    const run = await new Promise<Run>((resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        ["--import", "tsx", "--import", hideRedis, "src/cli.ts", "--cache", "redis://127.0.0.1:1"],
+        { cwd: packageDir, env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["ignore", "pipe", "pipe"] },
+      );
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (chunk: Buffer) => {
+        stdout += chunk.toString();
+      });
+      child.stderr.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString();
+      });
+      child.on("error", reject);
+      child.on("close", (code) => resolve({ code, stdout, stderr }));
+    });
+    expectCleanError(run, 2);
+    expect(run.stderr).toBe(
+      "drill-token: ERR_CLI_USAGE: --cache (DRILL_TOKEN_CACHE) needs the redis package, which is not installed: " +
+        "install it next to @drill-practice/auth (npm install redis), or leave out --cache and DRILL_TOKEN_CACHE\n" +
+        "Run drill-token --help for usage.\n",
+    );
+  });
+});
+
 describe("drill-token: a failed request says why", () => {
   it("a port the platform refuses: the reason is on the line, after one attempt", async () => {
     const run = await inProcess(["--base-url", "http://127.0.0.1:9"]);

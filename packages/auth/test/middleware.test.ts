@@ -239,3 +239,39 @@ describe("authMiddleware", () => {
     expect(() => authMiddleware(provider, { subject: "" })).toThrow("Invalid option subject");
   });
 });
+
+describe("authMiddleware under a burst of requests for several subjects", () => {
+  // Was a row of the token-provider benchmark; a count, not a speed, so it is checked here.
+  it("makes one exchange per subject for 1,000 concurrent requests each, and none once cached", async () => {
+    const { server, api, provider } = setup();
+    const subjects = [undefined, "user-ana@example.com", "user-bram"];
+    const clients = subjects.map((subject) => {
+      const client = createClient<TestPaths>({ baseUrl: server.baseUrl, fetch: api.fetch });
+      client.use(authMiddleware(provider, subject === undefined ? {} : { subject }));
+      return client;
+    });
+    const burst = () =>
+      Promise.all(
+        clients.flatMap((client) => Array.from({ length: 1000 }, () => client.GET("/api/2.1/version"))),
+      );
+    const exchangesBySubject = () => {
+      const counts: Record<string, number> = {};
+      for (const request of server.tokenRequests) {
+        const subject = String(request.claims.sub);
+        counts[subject] = (counts[subject] ?? 0) + 1;
+      }
+      return counts;
+    };
+
+    const first = await burst();
+    expect(first.filter((result) => result.response.status !== 200)).toHaveLength(0);
+    expect(exchangesBySubject()).toEqual({
+      [key.serviceAccountId]: 1,
+      "user-ana@example.com": 1,
+      "user-bram": 1,
+    });
+    const second = await burst();
+    expect(second.filter((result) => result.response.status !== 200)).toHaveLength(0);
+    expect(server.tokenRequests).toHaveLength(3);
+  });
+});

@@ -53,6 +53,13 @@ describe("README", () => {
     expect(missing).toEqual([]);
   });
 
+  it("says in the flag table, as --help does, that --cache needs the redis package", async () => {
+    const readme = await readFile(join(packageDir, "README.md"), "utf8");
+    const row = readme.split("\n").find((line) => line.startsWith("| `--cache"));
+    expect(row).toMatch(/needs the `redis` package .*\(`npm install redis`\)/);
+    expect(USAGE).toMatch(/--cache <redis-url>[\s\S]*?needs the redis package\s+\(npm install redis\)/);
+  });
+
   it("never puts a bearer token or the client secret into a command's arguments", async () => {
     const readme = await readFile(join(packageDir, "README.md"), "utf8");
     const shell = [...markdownBlocks(readme, "sh"), { origin: "src/cli-run.ts", code: USAGE }];

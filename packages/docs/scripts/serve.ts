@@ -13,6 +13,8 @@ const { values } = parseArgs({
   strict: true,
 });
 
+// `pnpm docs:serve` runs this script after turbo, not as a turbo task (so that Ctrl-C ends it
+// with exit 0): turbo.json need not declare PORT.
 const rawPort = values.port ?? process.env.PORT ?? "8080";
 const port = Number(rawPort);
 if (!/^\d+$/.test(rawPort) || port > 65535) {

@@ -8,6 +8,7 @@ import {
   PROGRAMMABLE_RESPONSES,
   SIMULATED_OPERATIONS,
 } from "@drill-practice/sandbox";
+import { changesSections, renderChanges } from "./changes-page.ts";
 import { addCodeSamples } from "./code-samples.ts";
 import { addComponentNotes } from "./component-notes.ts";
 import { renderErrorsPage } from "./errors-page.ts";
@@ -38,6 +39,11 @@ export interface BuildSiteOptions {
    * `@drill-practice/spec` package (`spec/dist`).
    */
   specDir?: string;
+  /**
+   * The released baseline the Changes page compares with (`spec/baseline`). Default: the spec
+   * package's when `specDir` is the default, none otherwise (the page then says there is none).
+   */
+  baselineDir?: string;
   /** Receives one line per step. Default: silent. */
   log?: (line: string) => void;
 }
@@ -263,12 +269,17 @@ export async function buildSite(options: BuildSiteOptions = {}): Promise<BuiltSi
       String(listOperations(bundle).filter((entry) => entry.path.startsWith(version.prefix)).length),
     ]),
   );
+  const specDir = options.specDir ?? dirname(bundlePath(apiVersions[0] as ApiVersion, options.specDir));
+  const baselineDir =
+    options.baselineDir ??
+    (options.specDir === undefined ? join(specDir, "..", "baseline") : join(outDir, "no-baseline"));
   const guides: { file: string; values: Record<string, string> }[] = [
     { file: "index.html", values: counts },
     { file: "authentication.html", values: {} },
     { file: "errors.html", values: { "error-tables": renderErrorsPage(bundles.map((b) => b.bundle)) } },
     { file: "versioning.html", values: {} },
     { file: "check-integration.html", values: {} },
+    { file: "changes.html", values: { changes: renderChanges(changesSections(baselineDir, specDir)) } },
   ];
   for (const guide of guides) {
     const source = await readFile(join(siteDir, guide.file), "utf8");

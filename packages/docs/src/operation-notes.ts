@@ -96,10 +96,14 @@ export function sourceHtml(source: string): string {
     .join("");
 }
 
+/** Where shared object schemas live: an operation's note stops at references to them. */
+const SCHEMA_REF = "#/components/schemas/";
+
 /**
- * Every `x-observed` fact that bears on one operation: on the operation, its parameters, its
- * request body, and the schemas (and their properties) its request and success answers use,
- * followed through `$ref`s. Facts with the same note are listed once.
+ * Every `x-observed` fact about one operation: on the operation, its parameters, its request body
+ * and its success answers, followed through `$ref`s, but not into the schemas they use: a schema's
+ * facts concern every operation that shows the object (a group, a playable, an icon), so they are
+ * shown once, on the schema ({@link schemaObservedFacts}). Facts with the same note are listed once.
  *
  * @example
  * ```ts
@@ -132,7 +136,7 @@ export function observedFacts(
     }
     const record = value as Record<string, unknown>;
     if (typeof record.$ref === "string") {
-      visit(resolveRef(document, record), depth + 1);
+      if (!record.$ref.startsWith(SCHEMA_REF)) visit(resolveRef(document, record), depth + 1);
       return;
     }
     if ("x-observed" in record) facts.push(readObserved(record["x-observed"], where));
@@ -151,6 +155,41 @@ export function observedFacts(
   for (const [status, response] of Object.entries((operation.responses ?? {}) as Record<string, unknown>)) {
     if (status !== "default" && !status.startsWith("4") && !status.startsWith("5")) visit(response, 0);
   }
+  const unique = new Map<string, ObservedFact>();
+  for (const fact of facts) if (!unique.has(fact.note)) unique.set(fact.note, fact);
+  return [...unique.values()];
+}
+
+/**
+ * The `x-observed` facts of one schema (or security scheme): its own and those of its properties,
+ * items and inline parts, not following `$ref`s (a referenced schema shows its own). Facts with the
+ * same note are listed once.
+ *
+ * @example
+ * ```ts
+ * import { schemaObservedFacts } from "./operation-notes.ts";
+ *
+ * const icon = { type: "object", "x-observed": { source: "REF …/api/2.1/objects/icon", note: "Icons have a URL." } };
+ * schemaObservedFacts(icon, "schemas/Icon"); // [{ source: "REF …/api/2.1/objects/icon", note: "Icons have a URL." }]
+ * ```
+ */
+export function schemaObservedFacts(schema: unknown, where: string): ObservedFact[] {
+  const facts: ObservedFact[] = [];
+  const visit = (value: unknown, depth: number): void => {
+    if (depth > 12 || typeof value !== "object" || value === null) return;
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item, depth + 1);
+      return;
+    }
+    const record = value as Record<string, unknown>;
+    if (typeof record.$ref === "string") return;
+    if ("x-observed" in record) facts.push(readObserved(record["x-observed"], where));
+    for (const [key, child] of Object.entries(record)) {
+      if (key === "x-observed" || key === "examples" || key === "example") continue;
+      visit(child, depth + 1);
+    }
+  };
+  visit(schema, 0);
   const unique = new Map<string, ObservedFact>();
   for (const fact of facts) if (!unique.has(fact.note)) unique.set(fact.note, fact);
   return [...unique.values()];

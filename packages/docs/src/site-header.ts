@@ -42,6 +42,7 @@ export function renderSiteHeader(page: HeaderPage, rootPrefix: string): string {
     { file: "authentication.html", label: "Authentication" },
     { file: "errors.html", label: "Errors" },
     { file: "versioning.html", label: "Versions" },
+    { file: "changes.html", label: "Changes" },
   ]
     .map((guide) => link(guide.file, guide.label, page.kind === "guide" && page.file === guide.file))
     .join("");

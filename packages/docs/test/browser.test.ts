@@ -247,6 +247,7 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
       "errors.html",
       "versioning.html",
       "check-integration.html",
+      "changes.html",
     ]) {
       const { page } = await open(path);
       const hrefs = await page
@@ -477,7 +478,7 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
     })`);
       const list = boxes as { text: string; left: number; right: number; top: number; bottom: number }[];
       const nav = list.filter(
-        (box) => !["Overview", "Authentication", "Errors", "Versions"].includes(box.text.trim()),
+        (box) => !["Overview", "Authentication", "Errors", "Versions", "Changes"].includes(box.text.trim()),
       );
       // The brand, the version switch and the colour switch stay on screen with room to the edge.
       for (const box of nav) {

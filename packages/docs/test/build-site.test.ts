@@ -26,6 +26,7 @@ describe("buildSite from the fixture bundles", () => {
     expect(bundle).toMatch(/^assets\/redoc\.[0-9a-f]{16}\.js$/);
     const pages = [
       "authentication.html",
+      "changes.html",
       "check-integration.html",
       "errors.html",
       "favicon.svg",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addComponentNotes } from "../src/component-notes.ts";
 import type { OpenApiDocument } from "../src/openapi-document.ts";
-import { undocumentedNoteHtml } from "../src/operation-notes.ts";
+import { observedNoteHtml, undocumentedNoteHtml } from "../src/operation-notes.ts";
 
 function input(): OpenApiDocument {
   return {
@@ -45,6 +45,31 @@ describe("addComponentNotes", () => {
       .securitySchemes;
     expect(schemes.BearerAuth?.description).toBe(`${undocumentedNoteHtml(["the header"])}\n\nA token.`);
     expect(noted).toEqual(["schemas/Drill", "schemas/Bare", "securitySchemes/BearerAuth"]);
+  });
+
+  it("puts a schema's observed facts, its own and its properties', in one note on the schema, after the not-shown note", () => {
+    const document = input();
+    const schemas = (document.components as { schemas: Record<string, Record<string, unknown>> }).schemas;
+    const own = { source: "REF …/api/2/objects/drill", note: "A drill has a name." };
+    const field = { source: "SDK Api.java", note: "`tags` is a list." };
+    Object.assign(schemas.Drill as object, {
+      "x-observed": own,
+      properties: {
+        tags: { type: "array", "x-observed": field },
+        // A referenced schema shows its own facts: not repeated here.
+        owner: { $ref: "#/components/schemas/Plain" },
+      },
+    });
+    (schemas.Plain as Record<string, unknown>)["x-observed"] = { source: "REF x", note: "Plain fact." };
+    const { document: noted, observed } = addComponentNotes(document);
+    const shown = (noted.components as { schemas: Record<string, { description?: string }> }).schemas;
+    expect(shown.Drill?.description).toBe(
+      `${undocumentedNoteHtml(["which fields are always present", "the `type` of `tags`"])}\n${observedNoteHtml([own, field])}\n\nA drill as the service answers it.`,
+    );
+    expect(shown.Plain?.description).toBe(
+      `${observedNoteHtml([{ source: "REF x", note: "Plain fact." }])}\n\nNothing left open.`,
+    );
+    expect(observed).toEqual(["schemas/Drill", "schemas/Plain"]);
   });
 
   it("leaves its input untouched", () => {

@@ -114,7 +114,7 @@ describe("addOperationNotes", () => {
 });
 
 describe("observedFacts", () => {
-  it("collects facts of the operation, its parameters and request body through $refs, each note once", () => {
+  it("collects facts of the operation, its parameters and request body through $refs, each note once, never a schema's", () => {
     const document = asOpenApiDocument(
       {
         openapi: "3.1.0",
@@ -152,9 +152,45 @@ describe("observedFacts", () => {
     );
     const [entry] = listOperations(document);
     const facts = observedFacts(document, "/a", entry?.operation ?? {});
-    expect(facts).toEqual([
-      { source: "S1", note: "form fields" },
-      { source: "S3", note: "answer field" },
-    ]);
+    // S3 is on the schema: the schema's own note shows it (addComponentNotes), not every operation's.
+    expect(facts).toEqual([{ source: "S1", note: "form fields" }]);
+  });
+
+  it("gives each operation of the spec only the facts marked outside the schemas: on it, its parameters, body and answers", async () => {
+    const bundlesDir = join(import.meta.dirname, "..", "..", "..", "spec", "dist");
+    for (const version of ["2.1", "2.0"]) {
+      const path = join(bundlesDir, `openapi-v${version}.json`);
+      const bundle = asOpenApiDocument(JSON.parse(await readFile(path, "utf8")), path);
+      // Every note marked somewhere other than under components/schemas.
+      const outside = new Set<string>();
+      const walk = (value: unknown, inSchemas: boolean): void => {
+        if (typeof value !== "object" || value === null) return;
+        for (const [key, child] of Object.entries(value)) {
+          if (key === "x-observed" && !inSchemas) outside.add((child as { note: string }).note.trim());
+          else walk(child, inSchemas);
+        }
+      };
+      const { schemas, ...otherComponents } = (bundle.components ?? {}) as Record<string, unknown>;
+      walk(bundle.paths, false);
+      walk(otherComponents, false);
+      expect(schemas).toBeDefined();
+      let withFacts = 0;
+      for (const { method, path: route, operation } of listOperations(bundle)) {
+        const facts = observedFacts(bundle, route, operation);
+        if (facts.length > 0) withFacts++;
+        const strays = facts.filter((fact) => !outside.has(fact.note)).map((fact) => fact.note);
+        expect(strays, `${method.toUpperCase()} ${route}`).toEqual([]);
+      }
+      expect(withFacts).toBeGreaterThan(10);
+    }
+    // The case that was reported: creating a group said what groups, playables and members look like.
+    const bundle21 = asOpenApiDocument(
+      JSON.parse(await readFile(join(bundlesDir, "openapi-v2.1.json"), "utf8")),
+      "2.1",
+    );
+    const create = op(bundle21, "createGroup_v2_1");
+    const notes = observedFacts(bundle21, create.path, create.operation).map((fact) => fact.note);
+    expect(notes.length).toBeGreaterThan(0);
+    for (const note of notes) expect(note).toMatch(/^Creating a group /);
   });
 });

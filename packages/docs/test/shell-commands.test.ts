@@ -1,8 +1,8 @@
 /**
- * Every shell command of the site and the READMEs that names a package binary must resolve:
- * `npx -p <package> <bin>` names a published workspace package that declares that bin, or
- * `pnpm exec <bin>` inside this repository; a bare `npx <bin>` would ask the registry for a
- * package called like the bin. Each use is then dry-run: the workspace's bin with the same
+ * Every shell command of the site and the READMEs that names a package binary runs it one way:
+ * `npx -p <package> <bin>`, naming a published workspace package that declares that bin. It works
+ * in a reader's npm project (no pnpm needed) and in this repository alike; a bare `npx <bin>` would
+ * ask the registry for a package called like the bin. Each use is then dry-run: the workspace's bin with the same
  * arguments plus `--help`, which the CLIs answer only after checking every flag.
  */
 import { execFile } from "node:child_process";
@@ -82,6 +82,8 @@ describe("shell commands that name a package binary", () => {
     }
     const readmes = [
       "README.md",
+      "examples/README.md",
+      "spec/README.md",
       ...packages.map((p) => join("packages", p.dir.split("/").pop() as string, "README.md")),
     ];
     for (const readme of readmes) {
@@ -100,19 +102,18 @@ describe("shell commands that name a package binary", () => {
       "README.md",
       "packages/auth/README.md",
       "packages/sandbox/README.md",
+      "examples/README.md",
+      "spec/README.md",
     ]) {
       expect(sources.has(expected), expected).toBe(true);
     }
   });
 
-  it("run each binary through its own package, never a bare npx or an unqualified name", () => {
+  it("run each binary one way, npx -p with its own package: never pnpm exec, a bare npx or an unqualified name", () => {
     const wrong = uses.filter((use) => {
-      if (use.runner.kind === "npx-p") {
-        const owner = packages.find((p) => p.name === (use.runner as { pkg: string }).pkg);
-        return owner === undefined || owner.private || owner.bins[use.bin] === undefined;
-      }
-      // pnpm exec resolves the workspace's own bins: fine in this repository's README only.
-      return !(use.runner.kind === "pnpm-exec" && use.source === "README.md");
+      if (use.runner.kind !== "npx-p") return true;
+      const owner = packages.find((p) => p.name === (use.runner as { pkg: string }).pkg);
+      return owner === undefined || owner.private || owner.bins[use.bin] === undefined;
     });
     expect(wrong.map((use) => `${use.source}: ${use.line}`)).toEqual([]);
   });

@@ -31,10 +31,13 @@ const HEADER = [
  */
 export async function renderWireTypes(): Promise<string> {
   const ast = await openapiTS(specUrl, { alphabetize: true, silent: true });
-  // Only the schemas: the sandbox takes its wire shapes from them; paths and operations it reads at run time.
-  const components = ast.filter((node) => (node as { name?: { text?: string } }).name?.text === "components");
-  if (components.length !== 1) throw new Error("openapi-typescript produced no `components` declaration");
-  return `${HEADER}\n${astToString(components)}`;
+  // The schemas and the operations: the resource handlers take their typed parameters and bodies from
+  // `operations`; paths the sandbox reads at run time.
+  const wanted = new Set(["components", "operations"]);
+  const kept = ast.filter((node) => wanted.has((node as { name?: { text?: string } }).name?.text ?? ""));
+  if (kept.length !== 2)
+    throw new Error("openapi-typescript produced no `components` or `operations` declaration");
+  return `${HEADER}\n${astToString(kept)}`;
 }
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {

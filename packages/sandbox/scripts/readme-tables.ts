@@ -20,7 +20,7 @@ import { exampleAnswerRows } from "../src/responses/example-answers.js";
  * const names: BlockName[] = ["simulated-operations", "example-operations", "error-ids"];
  * ```
  */
-export type BlockName = "simulated-operations" | "example-operations" | "error-ids";
+export type BlockName = "support-counts" | "simulated-operations" | "example-operations" | "error-ids";
 
 /** Pads the cells so the table reads well as plain text (the layout Biome's Markdown formatter keeps). */
 function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
@@ -119,6 +119,50 @@ export function renderErrorTable(): string {
   return table(["`ID`", "Status", "Raised by", "Origin"], rows);
 }
 
+/** How many operations of one version the sandbox simulates with state, answers with an example, or answers 501. */
+export interface SupportCount {
+  readonly version: string;
+  readonly simulated: number;
+  readonly example: number;
+  readonly notSimulated: number;
+}
+
+/** The version an operation belongs to, by its path: `2.1`, `2.0`, or `token and discovery`. */
+function versionOf(path: string): string {
+  if (path.startsWith("/api/2.1/")) return "2.1";
+  if (path.startsWith("/api/2/")) return "2.0";
+  return "token and discovery";
+}
+
+/** The support counts per version, from the handler table and the example answers (README, `support:counts`). */
+export function supportCounts(doc: OpenApiDocument): SupportCount[] {
+  const examples = exampleAnswerRows(doc);
+  const counts = new Map<string, { simulated: number; example: number; notSimulated: number }>();
+  for (const op of listOperations(doc)) {
+    const version = versionOf(op.path);
+    const count = counts.get(version) ?? { simulated: 0, example: 0, notSimulated: 0 };
+    if (op.operationId in SIMULATED_OPERATIONS) count.simulated++;
+    else if (op.operationId in examples) count.example++;
+    else count.notSimulated++;
+    counts.set(version, count);
+  }
+  return ["2.1", "2.0", "token and discovery"].flatMap((version) => {
+    const count = counts.get(version);
+    return count ? [{ version, ...count }] : [];
+  });
+}
+
+/** The counts as the README's table. */
+export function renderCountsTable(doc: OpenApiDocument): string {
+  const rows = supportCounts(doc).map((c) => [
+    c.version,
+    String(c.simulated),
+    String(c.example),
+    String(c.notSimulated),
+  ]);
+  return table(["Version", "Simulated with state", "Static example", "501 `not_simulated`"], rows);
+}
+
 /**
  * The text of one generated block of a README.
  *
@@ -172,7 +216,8 @@ export function replaceBlock(readme: string, name: BlockName, content: string): 
  * ```
  */
 export function updateReadme(readme: string, doc: OpenApiDocument): string {
-  const operations = replaceBlock(readme, "simulated-operations", renderOperationsTable(doc));
+  const counts = replaceBlock(readme, "support-counts", renderCountsTable(doc));
+  const operations = replaceBlock(counts, "simulated-operations", renderOperationsTable(doc));
   return replaceBlock(
     replaceBlock(operations, "example-operations", renderExampleTable(doc)),
     "error-ids",

@@ -215,4 +215,22 @@ describe("drill-sandbox CLI", { timeout: 120_000 }, () => {
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/none\.json: not found/);
   });
+
+  it("quotes the excerpt of a data or responses file that is not JSON on one line, escaped", async () => {
+    const { writeFile } = await import("node:fs/promises");
+    const file = join(dir, "notes.json");
+    // What an editor saves: text and a final line break, which the excerpt of JSON.parse includes.
+    await writeFile(file, "not json at all\n");
+    const excerpt = `Unexpected token 'o', "not json at all\\n" is not valid JSON`;
+    const data = await run(["--port", "0", "--data", file]);
+    expect(data.code).toBe(1);
+    expect(data.stderr).toBe(
+      `drill-sandbox: data file ${file} has 1 problem:\n  $: is not valid JSON: ${excerpt}\n`,
+    );
+    const responses = await run(["--port", "0", "--responses", file]);
+    expect(responses.code).toBe(1);
+    expect(responses.stderr).toBe(
+      `drill-sandbox: responses file ${file} refused, nothing applied; 1 problem:\n  $: is not valid JSON (${excerpt})\n`,
+    );
+  });
 });

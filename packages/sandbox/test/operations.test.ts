@@ -87,7 +87,8 @@ describe("operations of the description", () => {
         !(op.operationId in SIMULATED_OPERATIONS) &&
         op.requestBody?.content.some((m) => m.mediaType === "application/x-www-form-urlencoded"),
     );
-    expect(writes.length).toBeGreaterThan(70);
+    // Fewer as resource families simulate more of them; the filter must still find some.
+    expect(writes.length).toBeGreaterThan(0);
     for (const op of writes) {
       const path = op.path.replace(/\{[^}]+\}/g, "x1");
       // A list goes out as a repeated field, as the service takes it.

@@ -308,7 +308,13 @@ describe("strings, presence and unknown names", () => {
     const v = getThing([q("q", { type: "string" }, { required: true }), q("opt", { type: "string" })]);
     expect(queryOf(v, "q=dog")).toEqual({ q: "dog" });
     expect(v.validateParams(input(""))).toEqual({
-      problems: [{ parameter: "q", message: 'query parameter "q": is required' }],
+      problems: [
+        {
+          parameter: "q",
+          message: 'query parameter "q": is required',
+          cause: { rule: "missing", field: "q" },
+        },
+      ],
     });
   });
 
@@ -355,8 +361,16 @@ describe("path and header parameters", () => {
   it("names a missing path parameter and a missing required header", () => {
     expect(v().validateParams(input(""))).toEqual({
       problems: [
-        { parameter: "id", message: 'path parameter "id": is required' },
-        { parameter: "x-trace", message: 'header parameter "x-trace": is required' },
+        {
+          parameter: "id",
+          message: 'path parameter "id": is required',
+          cause: { rule: "missing", field: "id" },
+        },
+        {
+          parameter: "x-trace",
+          message: 'header parameter "x-trace": is required',
+          cause: { rule: "missing", field: "x-trace" },
+        },
       ],
     });
   });
@@ -513,9 +527,11 @@ describe("request bodies", () => {
 
   it("names each broken rule of a body as a rule of the request body", () => {
     const form = "application/x-www-form-urlencoded";
+    // A missing field and a value outside the allowed set carry their cause, for the pages' own errors.
     expect(put().validateBody(form, {})).toEqual({
       parameter: "body",
       message: "request body: must have required property 'answer'",
+      cause: { rule: "missing", field: "answer" },
     });
     expect(put().validateBody(form, { answer: "dog", extra: "y" })).toEqual({
       parameter: "body",
@@ -526,6 +542,7 @@ describe("request bodies", () => {
       message:
         'request body at /answer: must NOT have fewer than 1 characters; request body at /mode: must be "exact"; ' +
         'request body at /level: must be one of "1", "2", "3"',
+      cause: { rule: "not_in_set", field: "mode" },
     });
   });
 });

@@ -361,7 +361,7 @@ export interface paths {
          * Accept or decline
          * @description Function listed for API 2.0: "accept or decline".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
-         *     The service's 2.0 reference page shows the required form field `action` (`ACCEPT` or `DECLINE`) and answers the accepted or declined 2.0 GroupInvitation, with an example whose request line says POST (see Contradictions in spec/README.md); it lists error identifiers without status codes.
+         *     The service's 2.0 reference page shows the required form field `action` (`ACCEPT` or `DECLINE`) and answers the accepted or declined 2.0 GroupInvitation, with an example whose request line says POST (the operation stays PUT, as the interface and the page's title say); it lists error identifiers without status codes.
          */
         put: operations["respondToGroupInvitation_v2_0"];
         post?: never;
@@ -518,7 +518,7 @@ export interface paths {
          * Retrieve objectives
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listGroupObjectives_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
-         *     The service's 2.0 reference page takes no parameters besides the path and answers a bare list of 2.0 Objectives, with an example that writes `minimumProficiency` as a string (see Contradictions in spec/README.md), and lists error identifiers without status codes.
+         *     The service's 2.0 reference page takes no parameters besides the path and answers a bare list of 2.0 Objectives, with an example that writes `minimumProficiency` as a string (so a string is accepted too), and lists error identifiers without status codes.
          */
         get: operations["listGroupObjectives_v2_0"];
         put?: never;
@@ -919,7 +919,7 @@ export interface paths {
          * List organizations
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listOrganizations_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
-         *     The service's 2.0 reference page (which says the operation is not available to the general public) shows the query parameters and calls the answer a 2.0 Actors object, but its example is a bare list of organizations; the answer here admits both (see Contradictions in spec/README.md). It shows no error table.
+         *     The service's 2.0 reference page (which says the operation is not available to the general public) shows the query parameters and calls the answer a 2.0 Actors object, but its example is a bare list of organizations; the answer here admits both. It shows no error table.
          */
         get: operations["listOrganizations_v2_0"];
         put?: never;
@@ -1558,7 +1558,7 @@ export interface paths {
          *     Trailing slash kept as listed.
          *     Listed by the interface as `GET /api/2/user/…/email-address/`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
-         *     The service's 2.0 reference page addresses one email address by a further path segment (the address, `@` URL-encoded), states 200 (OK) as the answer's status, calls the answer a 2.0 UserEmailAddress but shows a bare email address as its example (the answer here admits both; see Contradictions in spec/README.md), and gives an error table with status codes.
+         *     The service's 2.0 reference page addresses one email address by a further path segment (the address, `@` URL-encoded), states 200 (OK) as the answer's status, calls the answer a 2.0 UserEmailAddress but shows a bare email address as its example (the answer here admits both), and gives an error table with status codes.
          */
         get: operations["getEmailAddress_v2_0"];
         /**
@@ -2359,7 +2359,7 @@ export interface components {
         };
         /**
          * Group_v2_0
-         * @description A 2.0 group. The member list operation answers it with its members; creating a group answers it with counts in `members` and `drills` (see Contradictions in spec/README.md).
+         * @description A 2.0 group. The member list operation answers it with its members; creating a group answers it with counts in `members` and `drills`, so `members` admits a count or a list.
          */
         Group_v2_0: {
             counts?: components["schemas"]["GroupCounts_v2_0"];
@@ -2473,7 +2473,7 @@ export interface components {
         };
         /**
          * GroupStaff_v2_0
-         * @description The staff permissions of a 2.0 group. In 2.0 the group is given by its ID as a string (2.1.1 gives an object). The object page names the number `total`, the endpoint examples `count` (see Contradictions in spec/README.md).
+         * @description The staff permissions of a 2.0 group. In 2.0 the group is given by its ID as a string (2.1.1 gives an object). The object page names the number `total`, the endpoint examples `count`; both are here, neither required.
          */
         GroupStaff_v2_0: {
             /** @description Number of staff permissions listed (endpoint examples). */
@@ -2548,7 +2548,7 @@ export interface components {
             /** @description Identifier of the objective. */
             id?: string;
             /**
-             * @description Minimum proficiency to reach, 0–100. The example writes it as a string (`"90"`); see Contradictions in spec/README.md.
+             * @description Minimum proficiency to reach, 0–100. The example writes it as a string (`"90"`), so a string is accepted too.
              * @example 90
              */
             minimumProficiency?: number | string;
@@ -2770,7 +2770,7 @@ export interface components {
         };
         /**
          * TestResult_v2_0
-         * @description A 2.0 test result: the test, the score and the answers with their corrections. The object page marks its fields required, but the GET test-result example leaves several out, so none is required here (see Contradictions in spec/README.md).
+         * @description A 2.0 test result: the test, the score and the answers with their corrections. The object page marks its fields required, but the GET test-result example leaves several out, so none is required here.
          */
         TestResult_v2_0: {
             /**

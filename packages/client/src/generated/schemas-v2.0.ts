@@ -504,7 +504,7 @@ export type GroupResults_v2_0 = components["schemas"]["GroupResults_v2_0"];
 /**
  * The schema `GroupStaff_v2_0` of the Drill Practice API (`components.schemas["GroupStaff_v2_0"]`).
  *
- * The staff permissions of a 2.0 group. In 2.0 the group is given by its ID as a string (2.1.1 gives an object). The object page names the number `total`, the endpoint examples `count` (see Contradictions in spec/README.md).
+ * The staff permissions of a 2.0 group. In 2.0 the group is given by its ID as a string (2.1.1 gives an object). The object page names the number `total`, the endpoint examples `count`; both are here, neither required.
  *
  * @example
  * ```ts
@@ -520,7 +520,7 @@ export type GroupStaff_v2_0 = components["schemas"]["GroupStaff_v2_0"];
 /**
  * The schema `Group_v2_0` of the Drill Practice API (`components.schemas["Group_v2_0"]`).
  *
- * A 2.0 group. The member list operation answers it with its members; creating a group answers it with counts in `members` and `drills` (see Contradictions in spec/README.md).
+ * A 2.0 group. The member list operation answers it with its members; creating a group answers it with counts in `members` and `drills`, so `members` admits a count or a list.
  *
  * @example
  * ```ts
@@ -792,7 +792,7 @@ export type TestQuestion_v2_0 = components["schemas"]["TestQuestion_v2_0"];
 /**
  * The schema `TestResult_v2_0` of the Drill Practice API (`components.schemas["TestResult_v2_0"]`).
  *
- * A 2.0 test result: the test, the score and the answers with their corrections. The object page marks its fields required, but the GET test-result example leaves several out, so none is required here (see Contradictions in spec/README.md).
+ * A 2.0 test result: the test, the score and the answers with their corrections. The object page marks its fields required, but the GET test-result example leaves several out, so none is required here.
  *
  * @example
  * ```ts

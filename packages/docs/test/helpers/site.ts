@@ -18,6 +18,7 @@ export const sitePages = [
   { name: "errors", path: "errors.html" },
   { name: "versioning", path: "versioning.html" },
   { name: "check-integration", path: "check-integration.html" },
+  { name: "changes", path: "changes.html" },
   ...apiVersions.map((version) => ({ name: version.dir, path: `${version.dir}/index.html` })),
 ] as const;
 

@@ -874,15 +874,25 @@ function buildPeople(): { organizations: Organization[]; users: User[]; groups: 
     },
   ];
   return {
-    organizations: [{ id: org, name: "Sandbox Academy", serviceAccountId: DEFAULT_IDS.serviceAccount }],
+    organizations: [
+      {
+        id: org,
+        name: "Sandbox Academy",
+        serviceAccountId: DEFAULT_IDS.serviceAccount,
+        // The service account manages every group anyway; Dieter is a teacher who may look at all of them.
+        staff: [{ userId: ids.dieter, permission: "VIEW" }],
+      },
+    ],
     users,
     groups: [
       {
         id: DEFAULT_IDS.group,
         name: "Spanish A1 class",
+        description: "Beginners' Spanish, Monday evenings",
         organizationId: org,
         memberIds: [ids.ana, ids.bram, ids.chloe],
         drillableIds: ["course-es-beginners", "es-animals-to-en", "es-colours-to-en"],
+        staff: [{ userId: ids.emma, permission: "MANAGE" }],
       },
     ],
   };

@@ -326,10 +326,18 @@ export class DataFileChecker {
         if (!drillableIds.has(id))
           r.problem(`${at}[${i}]`, `no drill or course with ID ${JSON.stringify(id)}`);
       });
-    const checkUsers = (ids: readonly string[], at: string) =>
+    const checkUsers = (ids: readonly string[], at: string, suffix = (i: number) => `[${i}]`) =>
       ids.forEach((id, i) => {
-        if (!userIds.has(id)) r.problem(`${at}[${i}]`, `no user with ID ${JSON.stringify(id)}`);
+        if (!userIds.has(id)) r.problem(`${at}${suffix(i)}`, `no user with ID ${JSON.stringify(id)}`);
       });
+    organizations.values.forEach((value, k) => {
+      const path = organizations.path(k);
+      checkUsers(
+        (value.staff ?? []).map((s) => s.userId),
+        `${path}.staff`,
+        (i) => `[${i}].userId`,
+      );
+    });
     this.#catalogs.values.forEach((value, k) => {
       const path = this.#catalogs.path(k);
       checkDrillables(value.drillableIds, `${path}.drillableIds`);
@@ -345,6 +353,11 @@ export class DataFileChecker {
       }
       checkDrillables(value.drillableIds, `${path}.drillableIds`);
       checkUsers(value.memberIds, `${path}.memberIds`);
+      checkUsers(
+        (value.staff ?? []).map((s) => s.userId),
+        `${path}.staff`,
+        (i) => `[${i}].userId`,
+      );
     });
   }
 }

@@ -10,6 +10,8 @@ import type {
   Group,
   Organization,
   ServiceAccountPublicKey,
+  StaffGrant,
+  StaffPermission,
   User,
 } from "../domain/types.js";
 import { COURSE_TYPE, DRILL_TYPE } from "../domain/types.js";
@@ -63,14 +65,16 @@ function readPublicKey(r: FieldReader, obj: Json, path: string): ServiceAccountP
  * ```
  */
 export function readOrganization(r: FieldReader, entry: unknown, path: string): Organization | undefined {
-  const o = r.object(entry, path, ["id", "name", "serviceAccountId", "serviceAccountKey"]);
+  const o = r.object(entry, path, ["id", "name", "serviceAccountId", "serviceAccountKey", "staff"]);
   if (o === undefined) return undefined;
   const key = readPublicKey(r, o, path);
+  const staff = o.staff === undefined ? undefined : readStaff(r, o, path);
   return {
     id: r.string(o, "id", path),
     name: r.string(o, "name", path),
     serviceAccountId: r.string(o, "serviceAccountId", path),
     ...(key === undefined ? {} : { serviceAccountKey: key }),
+    ...(staff === undefined ? {} : { staff }),
   };
 }
 
@@ -240,13 +244,51 @@ export function readCatalog(r: FieldReader, entry: unknown, path: string): Catal
  * ```
  */
 export function readGroup(r: FieldReader, entry: unknown, path: string): Group | undefined {
-  const g = r.object(entry, path, ["id", "name", "organizationId", "memberIds", "drillableIds"]);
+  const g = r.object(entry, path, [
+    "id",
+    "name",
+    "description",
+    "organizationId",
+    "memberIds",
+    "drillableIds",
+    "staff",
+  ]);
   if (g === undefined) return undefined;
+  const id = r.string(g, "id", path);
+  const name = r.string(g, "name", path);
+  const description = r.optionalString(g, "description", path, "");
+  const staff = g.staff === undefined ? undefined : readStaff(r, g, path);
   return {
-    id: r.string(g, "id", path),
-    name: r.string(g, "name", path),
+    id,
+    name,
+    description,
     organizationId: r.string(g, "organizationId", path),
     memberIds: r.strings(g, "memberIds", path, true),
     drillableIds: r.strings(g, "drillableIds", path, true),
+    ...(staff === undefined ? {} : { staff }),
   };
+}
+
+const PERMISSIONS: readonly StaffPermission[] = ["MANAGE", "VIEW"];
+
+/** The `staff` list of an organization or group: `{ userId, permission }` entries, one per user. */
+function readStaff(r: FieldReader, obj: Json, path: string): StaffGrant[] {
+  const grants: StaffGrant[] = [];
+  const seen = new Set<string>();
+  r.array(obj, "staff", path, false).forEach((entry, i) => {
+    const at = `${path}.staff[${i}]`;
+    const s = r.object(entry, at, ["userId", "permission"]);
+    if (s === undefined) return;
+    const userId = r.string(s, "userId", at);
+    const permission = r.string(s, "permission", at);
+    if (!PERMISSIONS.includes(permission as StaffPermission)) {
+      r.problem(`${at}.permission`, `must be "MANAGE" or "VIEW" (got ${JSON.stringify(permission)})`);
+    }
+    if (seen.has(userId)) r.problem(`${at}.userId`, `user ${JSON.stringify(userId)} is listed twice`);
+    seen.add(userId);
+    // Kept even when wrong, so later checks name the entry's position in the file; a file with any
+    // problem is refused as a whole, so a wrong permission never reaches the state.
+    grants.push({ userId, permission: permission as StaffPermission });
+  });
+  return grants;
 }

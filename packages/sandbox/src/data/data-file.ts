@@ -4,6 +4,7 @@
  */
 import type { SandboxData } from "../domain/types.js";
 import { DataFileError } from "../errors.js";
+import { jsonSyntaxReason } from "../json-syntax-reason.js";
 import type { DataFileValidation } from "./data-file-checker.js";
 import { DATA_FILE_SECTIONS, DataFileChecker } from "./data-file-checker.js";
 
@@ -58,8 +59,10 @@ function parseJson(text: string, source: string | undefined): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new DataFileError([{ path: "$", message: `is not valid JSON: ${reason}` }], source);
+    throw new DataFileError(
+      [{ path: "$", message: `is not valid JSON: ${jsonSyntaxReason(error)}` }],
+      source,
+    );
   }
 }
 

@@ -10,6 +10,7 @@
  * can be mistaken for a quote, a backslash or a bracket, and a value's bytes are decoded together even
  * when they arrive in several chunks.
  */
+import { jsonSyntaxReason } from "../json-syntax-reason.js";
 
 /**
  * Receives what {@link TopLevelScanner} finds, in document order.
@@ -322,8 +323,7 @@ export class TopLevelScanner {
     try {
       value = JSON.parse(text);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      this.#fail(`a value is not valid JSON: ${reason}`, end);
+      this.#fail(`a value is not valid JSON: ${jsonSyntaxReason(error)}`, end);
     }
     if (this.#purpose === KEY) {
       const key = value as string;

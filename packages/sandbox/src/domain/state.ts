@@ -1,4 +1,5 @@
 import { DomainError } from "../errors.js";
+import { type Clock, OrganizationModel } from "./organization.js";
 import type { PracticeOptions } from "./practice.js";
 import { PracticeBook } from "./practice.js";
 import { SearchIndex } from "./search-index.js";
@@ -32,7 +33,10 @@ import type {
  * const state = createState(await defaultDataset(), options);
  * ```
  */
-export type StateOptions = PracticeOptions;
+export type StateOptions = PracticeOptions & {
+  /** The clock of assigned dates (a group's `created`); the system clock by default. */
+  readonly clock?: Clock;
+};
 
 /**
  * The sandbox's whole mutable state: data, search index and practice records.
@@ -56,7 +60,8 @@ export class SandboxState {
   readonly #subjects = new Map<string, User>();
   readonly #organizations = new Map<string, Organization>();
   readonly #catalogs = new Map<string, Catalog>();
-  readonly #groups = new Map<string, Group>();
+  /** Users, organizations and groups as records with relations (the resource families' state). */
+  readonly org: OrganizationModel;
   /** The search index; kept current by every method that changes a drill or course. */
   readonly index: SearchIndex;
   readonly #practice: PracticeBook;
@@ -72,7 +77,7 @@ export class SandboxState {
     }
     for (const org of data.organizations) this.#organizations.set(org.id, org);
     for (const catalog of data.catalogs) this.#catalogs.set(catalog.id, catalog);
-    for (const group of data.groups) this.#groups.set(group.id, group);
+    this.org = new OrganizationModel(data, options.clock);
     this.index = SearchIndex.build(this.#records.values());
     this.#practice = new PracticeBook(
       {
@@ -237,7 +242,7 @@ export class SandboxState {
    * ```
    */
   group(id: string): Group | undefined {
-    return this.#groups.get(id);
+    return this.org.groupData(id);
   }
 
   /**
@@ -373,11 +378,7 @@ export class SandboxState {
         });
       }
     }
-    for (const group of this.#groups.values()) {
-      if (group.drillableIds.includes(id)) {
-        this.#groups.set(group.id, { ...group, drillableIds: group.drillableIds.filter((d) => d !== id) });
-      }
-    }
+    this.org.groupDrillables.deleteRight(id);
     this.#practice.forgetDrillable(id);
   }
 
@@ -601,12 +602,12 @@ export class SandboxState {
   snapshot(): SandboxData {
     const records = [...this.#records.values()];
     return {
-      organizations: [...this.#organizations.values()],
+      organizations: [...this.#organizations.keys()].flatMap((id) => this.org.organizationData(id) ?? []),
       users: [...this.#users.values()],
       drills: records.filter((r): r is Drill => r.type === "DRILL"),
       courses: records.filter((r): r is Course => r.type === "COURSE"),
       catalogs: [...this.#catalogs.values()],
-      groups: [...this.#groups.values()],
+      groups: this.org.groups.all().flatMap((g) => this.org.groupData(g.id) ?? []),
     };
   }
 
@@ -615,8 +616,8 @@ export class SandboxState {
     for (const catalog of this.#catalogs.values()) {
       if (catalog.drillableIds.includes(record.id) && catalog.userIds.includes(userId)) return true;
     }
-    for (const group of this.#groups.values()) {
-      if (group.drillableIds.includes(record.id) && group.memberIds.includes(userId)) return true;
+    for (const [groupId] of this.org.groupDrillables.leftsOf(record.id)) {
+      if (this.org.groupMembers.get(groupId, userId)) return true;
     }
     return false;
   }

@@ -208,6 +208,39 @@ export interface Organization {
   readonly serviceAccountId: string;
   /** When absent, the HTTP layer creates a key pair itself. */
   readonly serviceAccountKey?: ServiceAccountPublicKey;
+  /**
+   * Staff users and their permission on every group of the organization. The service account holds
+   * `MANAGE` whether listed or not (a sandbox rule).
+   */
+  readonly staff?: readonly StaffGrant[];
+}
+
+/**
+ * A staff permission, as the group staff pages name them: `MANAGE` (content, members, progress) or
+ * `VIEW` (read only).
+ *
+ * @example
+ * ```ts
+ * import type { StaffPermission } from "./types.js";
+ *
+ * const permission: StaffPermission = "VIEW";
+ * ```
+ */
+export type StaffPermission = "MANAGE" | "VIEW";
+
+/**
+ * One staff user and the permission they hold, on an organization or a group.
+ *
+ * @example
+ * ```ts
+ * import type { StaffGrant } from "./types.js";
+ *
+ * const grant: StaffGrant = { userId: "u-1", permission: "MANAGE" };
+ * ```
+ */
+export interface StaffGrant {
+  readonly userId: string;
+  readonly permission: StaffPermission;
 }
 
 /**
@@ -229,9 +262,13 @@ export interface Organization {
 export interface Group {
   readonly id: string;
   readonly name: string;
+  /** Absent in older data files: the group then has the empty description. */
+  readonly description?: string;
   readonly organizationId: string;
   readonly memberIds: readonly string[];
   readonly drillableIds: readonly string[];
+  /** Staff users of this group only, with their permission. */
+  readonly staff?: readonly StaffGrant[];
 }
 
 /**

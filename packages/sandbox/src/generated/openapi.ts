@@ -740,7 +740,7 @@ export interface components {
         };
         /**
          * Group_v2_0
-         * @description A 2.0 group. The member list operation answers it with its members; creating a group answers it with counts in `members` and `drills` (see Contradictions in spec/README.md).
+         * @description A 2.0 group. The member list operation answers it with its members; creating a group answers it with counts in `members` and `drills`, so `members` admits a count or a list.
          */
         Group_v2_0: {
             counts?: components["schemas"]["GroupCounts_v2_0"];
@@ -956,7 +956,7 @@ export interface components {
         };
         /**
          * GroupStaff_v2_0
-         * @description The staff permissions of a 2.0 group. In 2.0 the group is given by its ID as a string (2.1.1 gives an object). The object page names the number `total`, the endpoint examples `count` (see Contradictions in spec/README.md).
+         * @description The staff permissions of a 2.0 group. In 2.0 the group is given by its ID as a string (2.1.1 gives an object). The object page names the number `total`, the endpoint examples `count`; both are here, neither required.
          */
         GroupStaff_v2_0: {
             /** @description Number of staff permissions listed (endpoint examples). */
@@ -1102,7 +1102,7 @@ export interface components {
             /** @description Identifier of the objective. */
             id?: string;
             /**
-             * @description Minimum proficiency to reach, 0–100. The example writes it as a string (`"90"`); see Contradictions in spec/README.md.
+             * @description Minimum proficiency to reach, 0–100. The example writes it as a string (`"90"`), so a string is accepted too.
              * @example 90
              */
             minimumProficiency?: number | string;
@@ -1640,7 +1640,7 @@ export interface components {
         };
         /**
          * TestResult_v2_0
-         * @description A 2.0 test result: the test, the score and the answers with their corrections. The object page marks its fields required, but the GET test-result example leaves several out, so none is required here (see Contradictions in spec/README.md).
+         * @description A 2.0 test result: the test, the score and the answers with their corrections. The object page marks its fields required, but the GET test-result example leaves several out, so none is required here.
          */
         TestResult_v2_0: {
             /**
@@ -2331,4 +2331,4531 @@ export interface components {
     };
     headers: never;
     pathItems: never;
+}
+export interface operations {
+    getAuthorizationServerMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The authorization server document. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorizationServerMetadata"];
+                };
+            };
+            default: components["responses"]["NotShownError"];
+        };
+    };
+    requestOrganizationLogin_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user addressed by the operation. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    submitAnswer_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `reference` of the question being answered. */
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getBeacon_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The beacon addressed. */
+                beacon: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The beacon definition. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Beacon_v2_1"];
+                };
+            };
+            /** @description Bad request: `invalid_id`, `invalid_input`. */
+            400: components["responses"]["Error"];
+            /** @description Not found: `beacon_not_found`, `playable_not_found`. */
+            404: components["responses"]["Error"];
+            /** @description Internal error: `internal_error`. */
+            500: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    storeBeacon_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The beacon addressed. */
+                beacon: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["StoreBeaconForm_v2_1"];
+        responses: {
+            /** @description An empty object. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyObject"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_permitted`, `invalid_input`. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteBeacon_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The beacon addressed. */
+                beacon: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listBeacons_v2_1: {
+        parameters: {
+            query?: {
+                /** @description Matches parts of the playable's name or the beacon's description. */
+                query?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization's beacon definitions. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Beacons_v2_1"];
+                };
+            };
+            /** @description Unauthorized: `no_access`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Internal error: `internal_error`. */
+            500: components["responses"]["Error"];
+            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    getClientApp_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client application addressed. */
+                client: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateClientApp_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client application addressed. */
+                client: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteClientApp_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client application addressed. */
+                client: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listOwnClientApps_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createClientApp_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listClientApps_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user addressed by the operation. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getCourse_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The course addressed. */
+                course: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateCourse_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The course addressed. */
+                course: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["UpdateCourseForm_v2_1"];
+        responses: {
+            /** @description The course after the change. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Course_v2_1"];
+                };
+            };
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
+            /** @description Internal error: `icon_upload_failed`. */
+            500: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    addDrillToCourse_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The course addressed. */
+                course: string;
+                /** @description The drill addressed. */
+                drill: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            /** @description The course after the change. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Course_v2_1"];
+                };
+            };
+            /** @description Bad request: `course_missing`, `drill_already_in_course`, `drill_not_released`, `position_invalid`, `subject_mismatch`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `group_not_accessible`, `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `course_unknown`, `drill_unknown`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    removeDrillFromCourse_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The course addressed. */
+                course: string;
+                /** @description The drill addressed. */
+                drill: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createCourse_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["CreateCourseForm_v2_1"];
+        responses: {
+            /** @description The new course's ID and type. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Course_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `no_input`, `name_missing`, `description_missing`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    updateDrill_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill addressed. */
+                drill: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["UpdateDrillForm_v2_1"];
+        responses: {
+            /** @description The updated drill. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Drill_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_drill_id`, `invalid_drill_id`. */
+            400: components["responses"]["Error"];
+            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    duplicateDrill_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill addressed. */
+                drill: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    mergeDrills_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill addressed. */
+                drill: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["MergeDrillsForm_v2_1"];
+        responses: {
+            /** @description The target drill after the merge, with the same ID. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Drill_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_target`, `invalid_target`, `missing_drills`, `invalid_drill`. */
+            400: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getDrillTags_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill addressed. */
+                drill: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteDrillable_v2_1: {
+        parameters: {
+            query?: {
+                /** @description Delete even if there are warnings (otherwise they are answered with 428). */
+                ignoreWarnings?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description The drill or course addressed. */
+                drillable: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content: the drill or course was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `drillable_id_missing`, `part_of_course`, `part_of_group`, `part_of_objective`, `test_defined`. */
+            400: components["responses"]["Error"];
+            /** @description Not found: `unknown_drillable_id`. */
+            404: components["responses"]["Error"];
+            /** @description Precondition required: not deleted, because of warnings (`part_of_course`, `part_of_group`, `test_completed`, `test_defined`). Repeat with ignoreWarnings=true to delete anyway. This is not an error object. */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Warnings_v2_1"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getEasyAndDifficultEntries_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course addressed. */
+                drillable: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getProficiencyChart_v2_1: {
+        parameters: {
+            query: {
+                /** @description The practice mode to plot; without it the drill's default direction, or BIDIRECTIONAL for a course. */
+                mode?: "RECEPTIVE" | "PRODUCTIVE" | "BIDIRECTIONAL";
+                /** @description The data series; a STANDARD chart supports only SELF. */
+                series: "SELF" | "AVERAGE";
+                /** @description The chart type. */
+                type: "NORMALIZED" | "STANDARD";
+            };
+            header?: never;
+            path: {
+                /** @description The drill or course addressed. */
+                drillable: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data to draw the chart. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProficiencyChart_v2_1"];
+                };
+            };
+            /** @description Bad request: `invalid_mode`. */
+            400: components["responses"]["Error"];
+            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    getReception_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course addressed. */
+                drillable: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The drillable's reception. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reception_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_drillable_id`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getReview_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course addressed. */
+                drillable: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postReview_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course addressed. */
+                drillable: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["PostReviewForm_v2_1"];
+        responses: {
+            /** @description The review just added. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_drillable_id`, `missing_message`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `not_in_repertoire`. */
+            403: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listReviews_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course addressed. */
+                drillable: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createDrill_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["CreateDrillForm_v2_1"];
+        responses: {
+            /** @description The new drill: its ID, its recorded name (a sequence number may have been appended) and type DRILL. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Drill_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `no_input`, `name_missing`, `subject_missing`, `description_missing`, `invalid_tag`, `subject_equal_to_name`, `limit_reached`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    uploadDrill_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["DrillUpload"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            /** @description Bad request: `file_contents_problem`, `file_issue`, `invalid_file`. */
+            400: components["responses"]["Error"];
+            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    respondToGroupInvitation_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the group invitation. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["RespondToGroupInvitationForm_v2_1"];
+        responses: {
+            /** @description The accepted or declined invitation. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupInvitation_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_token`, `missing_action`, `invalid_invitation_status`, `no_user_account`, `group_member_quota_reached`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `no_catalog_access`, `no_permission`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `unknown_group_invitation`. */
+            404: components["responses"]["Error"];
+            /** @description Conflict: `privacy_location_conflict`. */
+            409: components["responses"]["Error"];
+            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    getGroup_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed. */
+                group: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_group_id`, `invalid_group_id`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `no_permission`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateGroup_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed. */
+                group: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["UpdateGroupForm_v2_1"];
+        responses: {
+            /** @description The group after the update. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group_v2_1"];
+                };
+            };
+            /** @description Bad request: `invalid_name`, `invalid_description`. */
+            400: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
+            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    listGroupDrillables_v2_1: {
+        parameters: {
+            query?: {
+                /** @description Text searched in the drillables' names and descriptions, case-insensitive. */
+                query?: string;
+                /** @description How many drillables at most (default 10, or the remaining ones). */
+                resultSize?: number;
+                /** @description Zero-based index of the first drillable returned (default 0). */
+                resultStart?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The group addressed. */
+                group: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group with a page of its drills and courses. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group_v2_1"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    addDrillToGroup_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill addressed. */
+                drill: string;
+                /** @description The group addressed. */
+                group: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            /** @description A message saying that the drill was added to the group. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `group_not_found`, `drill_code_missing`, `no_access`, `drill_already_in_group`, `drill_not_released`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    removeDrillFromGroup_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill addressed. */
+                drill: string;
+                /** @description The group addressed. */
+                group: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listGroupMembers_v2_1: {
+        parameters: {
+            query?: {
+                /** @description Text searched in the members' names, case-insensitive; with it the list is sorted by relevance, without it by signup date. */
+                query?: string;
+                /** @description The lastOnPage value of the previous page's pagination object, copied unchanged; leave it out for the first page. */
+                resultFrom?: string;
+                /** @description How many members at most; without it, all remaining ones. */
+                resultSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The group addressed. */
+                group: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the group's members. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupMembers_v2_1"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteGroupMembers_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed. */
+                group: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    addGroupMember_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed. */
+                group: string;
+                /** @description The user addressed by the operation. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["AddGroupMemberForm_v2_1"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateGroupObjective_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed. */
+                group: string;
+                /** @description The objective addressed. */
+                objective: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    removeGroupObjective_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed. */
+                group: string;
+                /** @description The objective addressed. */
+                objective: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listObjectiveEvaluations_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed. */
+                group: string;
+                /** @description The objective addressed. */
+                objective: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listGroupObjectives_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed. */
+                group: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    defineGroupObjective_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed. */
+                group: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getGroupResults_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed. */
+                group: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listGroupStaff_v2_1: {
+        parameters: {
+            query?: {
+                /** @description Text searched in the staff users' names, case-insensitive. */
+                query?: string;
+                /** @description How many staff users at most; without it, all remaining ones. */
+                resultSize?: number;
+                /** @description Zero-based index of the first staff user returned (default 0). */
+                resultStart?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The group addressed. */
+                group: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group's staff permissions. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupStaff_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_permitted`, `unknown_group`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    revokeGroupStaffPermission_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed. */
+                group: string;
+                /** @description The permission addressed (permission names are not shown). */
+                permission: string;
+                /** @description The user addressed by the operation. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The staff permissions that remain. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupStaff_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_permitted`, `unknown_group`, `user_missing`, `unknown_user`, `not_available`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    updateGroupStaffPermissions_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed. */
+                group: string;
+                /** @description The user addressed by the operation. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            /** @description The group's staff permissions after the change. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupStaff_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_permitted`, `unknown_group`. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    listGroupTests_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed. */
+                group: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    addGroupTest_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed. */
+                group: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    removeGroupTest_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed. */
+                group: string;
+                /** @description The test addressed. */
+                test: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    searchGroups_v2_1: {
+        parameters: {
+            query?: {
+                /** @description A user ID: only groups that user is a member of. */
+                member?: string;
+                /** @description Only groups on which the caller has exactly this permission (VIEW excludes MANAGE). */
+                permission?: "VIEW" | "MANAGE";
+                /** @description Full details (DEFAULT) or the few an auto-complete needs (AUTO_COMPLETE). */
+                profile?: "DEFAULT" | "AUTO_COMPLETE";
+                /** @description Filters by group name or description; without it every group is returned. */
+                query?: string;
+                /** @description How many groups at most; without it, all remaining ones. */
+                resultSize?: number;
+                /** @description Zero-based index of the first group returned (default 0). */
+                resultStart?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The groups found (the page's example is cut, so no example is given here). The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Groups_v2_1"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createGroup_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["CreateGroupForm_v2_1"];
+        responses: {
+            /** @description The new group with its assigned ID. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group_v2_1"];
+                };
+            };
+            /** @description Bad request: `name_missing`, `description_missing`, `invalid_catalog_restriction_mode`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `no_permission`. */
+            403: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteGroup_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed. */
+                group: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    registerPushDevice_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The device address to register for push notifications; its format is not shown. */
+                address: string;
+                /** @description The push platform of the device; its values are not shown. */
+                platform: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    deregisterPushDevice_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The device address to register for push notifications; its format is not shown. */
+                address: string;
+                /** @description The push platform of the device; its values are not shown. */
+                platform: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listNotifications_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getObjective_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The objective addressed. */
+                objective_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listObjectives_v2_1: {
+        parameters: {
+            query?: {
+                /** @description Only objectives related to this drill. */
+                drill?: string;
+                /** @description Evaluate the objectives at this date instead of today. */
+                evaluationDate?: string;
+                /** @description Only permanent objectives plus one-off objectives evaluated after this date. */
+                fromDate?: string;
+                /** @description Include objectives already met (default false). */
+                includeCompleted?: boolean;
+                /** @description Limits the results. */
+                query?: string;
+                /** @description How many objectives at most; without it, all remaining ones. */
+                resultSize?: number;
+                /** @description Zero-based index of the first objective returned (default 0). */
+                resultStart?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's objectives with their evaluations. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Objectives_v2_1"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getOeuvre_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getOwnOrganization_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_linked_to_organization`, `not_found`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    getOrganization_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization addressed by the operation. */
+                organization: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_linked_to_organization`, `not_found`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    listOrganizationAnonymousTests_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization addressed by the operation. */
+                organization: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listOrganizationGroups_v2_1: {
+        parameters: {
+            query?: {
+                /** @description Filters by group name or description. */
+                query?: string;
+                /** @description The lastOnPage value of the previous page's pagination object; leave it out for the first page. */
+                resultFrom?: string;
+                /** @description How many groups at most; without it, all remaining ones. */
+                resultSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The organization addressed by the operation. */
+                organization: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization's groups with pagination details. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Groups_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_organization`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_linked_to_organization`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getOrganizationLicense_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization addressed by the operation. */
+                organization: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listOrganizationStaff_v2_1: {
+        parameters: {
+            query?: {
+                /** @description Text to search for. */
+                query?: string;
+                /** @description How many users at most; without it, a fixed number. */
+                resultSize?: number;
+                /** @description Zero-based index of the first user returned (default 0). */
+                resultStart?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The organization addressed by the operation. */
+                organization: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization's staff users. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Actors_v2_1"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    addOrganizationStaff_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization addressed by the operation. */
+                organization: string;
+                /** @description The staff user: a user ID, or for adding also an email address. The interface lists this segment as `{user_id_or_email}` for adding and as `{user}` for removing; one path can carry only one name. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    removeOrganizationStaff_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization addressed by the operation. */
+                organization: string;
+                /** @description The staff user: a user ID, or for adding also an email address. The interface lists this segment as `{user_id_or_email}` for adding and as `{user}` for removing; one path can carry only one name. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listOrganizations_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getPlayable_v2_1: {
+        parameters: {
+            query?: {
+                /** @description For versioned playables addressed without a version: which version to resolve (default MOST_RECENT_ACCESSIBLE_VERSION). */
+                versionResolvingStrategy?: "WORKING_VERSION" | "MOST_RECENTLY_RELEASED_VERSION" | "MOST_RECENT_VERSION" | "MOST_RECENT_ACCESSIBLE_VERSION";
+            };
+            header?: never;
+            path: {
+                /** @description The drill or course addressed. */
+                playable: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The drill, course or test. The status code is not shown; the example is the one of the Playable object page. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Playable_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_playable_id`, `illegal_playable_id_type`, `invalid_version_resolving_strategy`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `no_permission`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `no_playable_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getAppreciation_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course addressed. */
+                playable: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    storeAppreciation_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The appreciation to store; its values are not shown. */
+                appreciation: string;
+                /** @description The drill or course addressed. */
+                playable: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            /** @description The rating reflecting the stored appreciation. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rating_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_playable_id`, `missing_appreciation`, `invalid_appreciation`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `playable_not_found`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    contactAuthor_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course addressed. */
+                playable: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    acceptForwardedPlayable_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course addressed. */
+                playable: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    declineForwardedPlayable_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course addressed. */
+                playable: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    publishPlayable_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course addressed. */
+                playable: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["PublishPlayableForm_v2_1"];
+        responses: {
+            /** @description No content: the playable was published. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `catalog_not_found`, `invalid_position`, `playable_part_of_catalog`, `not_released`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `unknown_drillable`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    forwardPlayables_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listForwardedPlayables_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getQuestion_v2_1: {
+        parameters: {
+            query?: {
+                /** @description ID of a drill to practise. Repeat the parameter to practise several drills together (`drill=a&drill=b`); for more than one drill this is the only way to name them. */
+                drill?: components["parameters"]["QuestionDrill"];
+            };
+            header?: never;
+            path: {
+                /** @description The drill addressed. */
+                drill: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getRendition_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course addressed. */
+                drillable: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getPracticePreferences_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course addressed. */
+                drillable: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    storePracticePreferences_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course addressed. */
+                drillable: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["StorePreferencesForm_v2_1"];
+        responses: {
+            /** @description The practice preferences. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preferences_v2_1"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getProjectedProficiency_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course addressed. */
+                drillable: string;
+                /** @description The duration to project for; its unit and format are not shown. */
+                duration: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listRepertoire_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    addToRepertoire_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course addressed. */
+                drillable: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            /** @description A message saying that the drill or course was added. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `no_input`, `drill_already_in_repertoire`, `available_in_course_only`, `payment_required`, `payment_not_required`, `limit_reached`, `invalid_id`, `incomplete_payment_details`, `unsupported_payment_provider`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    removeFromRepertoire_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course addressed. */
+                drillable: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getSession_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    searchStore_v2_1: {
+        parameters: {
+            query?: {
+                /**
+                 * @description ID of a catalog: only that catalog's drills and courses are returned, and the
+                 *     user needs access to it (the answer for a catalog the user cannot access is
+                 *     not shown). With a catalog, `query` may be left out: the answer then lists
+                 *     the whole catalog, ordered by name, in pages.
+                 */
+                catalog?: components["parameters"]["StoreCatalog"];
+                /**
+                 * @description Text to search: one or more words separated by spaces, matched without
+                 *     regard to case. With several words, an entry matches when any of the words
+                 *     does. Put the operator `AND` (in capitals; a lowercase `and` is an ordinary
+                 *     word) between words to require all of them, e.g. `spanish AND verbs`.
+                 *
+                 *     Required unless `catalog` is given: without both, the service answers the
+                 *     error `query_missing`.
+                 */
+                query?: components["parameters"]["StoreQuery"];
+                /** @description Largest number of results to return. Sent as a string holding a number. Without it, all results from `resultStart` on are returned. The largest page size the service allows is not shown. */
+                resultSize?: components["parameters"]["StoreResultSize"];
+                /** @description Zero-based index of the first result to return. Sent as a string holding a number; the digits-only pattern is this description's reading of "string (number)" for an index or a count, not a rule the interface states. Defaults to 0. */
+                resultStart?: components["parameters"]["StoreResultStart"];
+                /**
+                 * @description Restricts which fields are searched; repeat the parameter for several
+                 *     (`searchField=NAME&searchField=TAGS`). Without it, every available field is
+                 *     searched. `DESCRIPTION` and `CONTENTS` cannot be used in a catalog search
+                 *     (what the service answers then is not shown).
+                 */
+                searchField?: components["parameters"]["StoreSearchField"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listStoreCategories_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listStoreHighlights_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listPopularDrills_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getRandomStoreItem_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listRecentStoreEntries_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listRelatedDrills_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill addressed. */
+                drill: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getTestQuestion_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The test addressed. */
+                test: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test question. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionResponse_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_test_id`, `invalid_entry_level`, `invalid_question`, `missing_ticket`, `internal_error`, `invalid_ticket`, `inaccessible_test`, `already_completed`, `questions_exhausted`, `invalid_request`. */
+            400: components["responses"]["Error"];
+            /** @description Not found: `test_definition_not_found`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getTestResult_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The test addressed. */
+                test: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test result. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestResult_v2_1"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    completeTest_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The test addressed. */
+                test: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            /** @description An empty object. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyObject"];
+                };
+            };
+            /** @description Bad request: `invalid_test_type` (the test does not allow navigating between questions, so it cannot be completed by hand), `already_completed`, `not_all_questions_answered` (the test does not allow completing it with questions left). */
+            400: components["responses"]["Error"];
+            /** @description Not found: `not_found` (no such test result). */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listTestScoreTransformers_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getTest_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The test addressed. */
+                test: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    linkTestDefinition_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Path segment `{id}`; its meaning is not shown. */
+                id: string;
+                /** @description The test addressed. */
+                test: string;
+                /** @description Path segment `{type}`; its meaning and values are not shown. */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listTests_v2_1: {
+        parameters: {
+            query?: {
+                /** @description Only completed tests, or only open ones (not completed, or being taken again). */
+                filter?: "COMPLETED" | "OPEN";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's tests. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tests_v2_1"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    defineTest_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["DefineTestForm_v2_1"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getOwnUser_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user account. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `nonexistent_user`, `no_access`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    updateOwnUser_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["UpdateUserForm_v2_1"];
+        responses: {
+            /** @description The user account after the change. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User_v2_1"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getUser_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user addressed by the operation. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user account. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `nonexistent_user`, `no_access`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteUser_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user addressed by the operation. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    grantCatalogAccess_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The catalog addressed by the operation. */
+                catalog: string;
+                /** @description The user addressed by the operation. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    revokeCatalogAccess_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The catalog addressed by the operation. */
+                catalog: string;
+                /** @description The user addressed by the operation. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getUserContract_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user addressed by the operation. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getEmailAddress_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An email address, sent as one path segment (percent-encoded). */
+                email: string;
+                /** @description The user addressed by the operation. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: the email address and whether it is verified. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailAddress_v2_1"];
+                };
+            };
+            /** @description Bad request: `invalid_user_id`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_authenticated`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    addEmailAddress_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An email address, sent as one path segment (percent-encoded). */
+                email: string;
+                /** @description The user addressed by the operation. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            /** @description OK: the added email address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEmailAddress_v2_1"];
+                };
+            };
+            /** @description Bad request: `invalid_user_id`, `missing_input`, `email_not_added`, `invalid_email_address`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_authenticated`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`. */
+            404: components["responses"]["Error"];
+            /** @description Conflict: `email_address_in_use`. */
+            409: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    removeEmailAddress_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An email address, sent as one path segment (percent-encoded). */
+                email: string;
+                /** @description The user addressed by the operation. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    requestEmailVerification_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An email address, sent as one path segment (percent-encoded). */
+                email: string;
+                /** @description The user addressed by the operation. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            /** @description No content: the verification email was sent. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `email_not_linked_to_account`, `invalid_email`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    verifyEmailAddress_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An email address, sent as one path segment (percent-encoded). */
+                email: string;
+                /** @description The verification nonce. */
+                nonce: string;
+                /** @description The user addressed by the operation. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listEmailAddresses_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user addressed by the operation. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's email addresses. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEmailAddresses_v2_1"];
+                };
+            };
+            /** @description Bad request: `invalid_user_id`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_authenticated`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    setPrimaryEmailAddress_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An email address, sent as one path segment (percent-encoded). */
+                email: string;
+                /** @description The user addressed by the operation. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            /** @description OK: the user's email addresses after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEmailAddresses_v2_1"];
+                };
+            };
+            /** @description Bad request: `invalid_user_id`, `not_verified`, `email_not_linked`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_authenticated`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`, `not_found`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateUserPermission_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The permission addressed (permission names are not shown). */
+                permission: string;
+                /** @description The user addressed by the operation. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    removeUserPermission_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The permission addressed (permission names are not shown). */
+                permission: string;
+                /** @description The user addressed by the operation. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listUserPermissions_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user addressed by the operation. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listUsers_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createUser_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["CreateUserForm_v2_1"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getVersion_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    requestOrganizationLogin_v2_0: {
+        parameters: {
+            query?: {
+                /** @description `ssl` keeps the logged-in user's session on secure pages only. */
+                security?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Whom the organization login is requested for; the format is not shown. */
+                for: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    allowPaymentProviderUpgrade_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The payment provider, written into the path segment right after `account-upgrade-`; the possible values are not shown. */
+                payment_provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    finalizePaymentProviderUpgrade_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The payment provider, written into the path segment right after `account-upgrade-`; the possible values are not shown. */
+                payment_provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    initiatePaymentProviderUpgrade_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The payment provider, written into the path segment right after `account-upgrade-`; the possible values are not shown. */
+                payment_provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    upgradeWithProductKey_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    submitAnswer_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `reference` of the question being answered. */
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["AnswerForm"];
+        responses: {
+            "2XX": components["responses"]["Answer"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getClientApp_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateClientApp_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteClientApp_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listClientApps_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createClientApp_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["ClientAppForm_v2_0"];
+        responses: {
+            /** @description The new client application. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientApp_v2_0"];
+                };
+            };
+            /** @description Bad request: `invalid_name`, `invalid_redirection_uri`. */
+            400: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    addDrillToCourse_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The course addressed. */
+                course_id: string;
+                /** @description The drill addressed. */
+                drill_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    removeDrillFromCourse_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The course addressed. */
+                course_id: string;
+                /** @description The drill addressed. */
+                drill_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createCourse_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["CreateCourseForm_v2_0"];
+        responses: {
+            /** @description The new, empty course. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Course_v2_0"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `no_input`, `name_missing`, `description_missing`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    getDrillDetails_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The drill or course. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DrillDetails_v2_0"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateDrill_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill addressed. */
+                drill_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["UpdateDrillForm_v2_0"];
+        responses: {
+            /** @description The updated drill. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Drill_v2_0"];
+                };
+            };
+            /** @description Bad request: `missing_drill_id`, `invalid_drill_id`, `missing_parameters`. */
+            400: components["responses"]["Error"];
+            /** @description Error. The stored page's error table is cut after the identifiers given here; the others are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    getDrillTags_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill addressed. */
+                drill_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createDrill_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["CreateDrillForm_v2_0"];
+        responses: {
+            /** @description The new, empty, private drill. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Drill_v2_0"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `no_input`, `name_missing`, `subject_missing`, `description_missing`, `invalid_tag`, `subject_equal_to_name`, `limit_reached`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    getGroupInvitation_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the group invitation. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupInvitation_v2_0"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `unknown_group_invitation`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    respondToGroupInvitation_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the group invitation. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["GroupInvitationForm_v2_0"];
+        responses: {
+            /** @description The accepted or declined invitation. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupInvitation_v2_0"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `missing_token`, `missing_action`, `invalid_action`, `unknown_group_invitation`, `no_user_account`, `internal_error`, `accept_failed`, `decline_failed`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    listGroupInvitations_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listGroupDrills_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed. */
+                group_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    addDrillToGroup_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill addressed. */
+                drill_id: string;
+                /** @description The group addressed. */
+                group_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            /** @description A message saying that the drill was added to the group. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `group_not_found`, `drill_code_missing`, `no_access`, `drill_already_in_group`, `drill_not_released`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    removeDrillFromGroup_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill addressed. */
+                drill_id: string;
+                /** @description The group addressed. */
+                group_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listGroupMembers_v2_0: {
+        parameters: {
+            query?: {
+                /** @description Text to search for in the member names. */
+                query?: string;
+                /** @description Most entries to answer. */
+                resultSize?: number;
+                /** @description Zero-based index of the first entry of the page; defaults to 0. */
+                resultStart?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The group addressed. */
+                group_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group with its members. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group_v2_0"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    addGroupMember_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed. */
+                group_id: string;
+                /** @description A reference to the user; its format is not shown. */
+                user_reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    removeGroupMember_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed. */
+                group_id: string;
+                /** @description A reference to the user; its format is not shown. */
+                user_reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listGroupObjectives_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed. */
+                group_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group's objectives. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Objective_v2_0"][];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `group_not_found`, `no_group_access`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    defineGroupObjective_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed. */
+                group_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    removeGroupObjective_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed. */
+                group_id: string;
+                /** @description The objective addressed. */
+                objective_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getGroupResults_v2_0: {
+        parameters: {
+            query?: {
+                /** @description Most group members to include; all remaining by default. */
+                resultSize?: number;
+                /** @description Zero-based index of the first group member to include; defaults to 0. */
+                resultStart?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The group addressed. */
+                group_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group's results. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupResults_v2_0"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listGroupStaff_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed. */
+                group_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateGroupStaff_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed. */
+                group_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            /** @description The group's staff permissions. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupStaff_v2_0"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_permitted`. The stored page's error table is cut after the identifiers given here; the others are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    revokeGroupStaff_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed. */
+                group_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The remaining staff permissions. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupStaff_v2_0"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_permitted`, `unknown_group`, `user_missing`, `unknown_user`, `not_available`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    listGroupTests_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed. */
+                group_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    addGroupTest_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed. */
+                group_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    removeGroupTest_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed. */
+                group_id: string;
+                /** @description The test addressed. */
+                test_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    searchGroups_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createGroup_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["CreateGroupForm_v2_0"];
+        responses: {
+            /** @description The new group. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group_v2_0"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `no_permission`, `name_missing`, `description_missing`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteGroup_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    registerPushDevice_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            /** @description No content: the device is linked to the user. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `no_platform_specified`, `unsupported_platform`, `no_token_specified`. */
+            400: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    deregisterPushDevice_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getObjective_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listObjectives_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getOwnOrganization_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization_v2_0"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_linked_to_organization`, `not_found`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    getOrganization_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization addressed by the operation. */
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization_v2_0"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_linked_to_organization`, `not_found`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    getOrganizationLicense_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization addressed by the operation. */
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listOrganizationStaff_v2_0: {
+        parameters: {
+            query?: {
+                /** @description Text to search for in the staff users. */
+                query?: string;
+                /** @description Most entries to answer. */
+                resultSize?: number;
+                /** @description Zero-based index of the first entry of the page; defaults to 0. */
+                resultStart?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The organization addressed by the operation. */
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of staff users. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Actors_v2_0"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    addOrganizationStaff_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization addressed by the operation. */
+                organization_id: string;
+                /** @description The staff user: a user ID, or for adding also an email address. The interface lists this segment as `{user_id_or_email}` for adding and as `{user_id}` for removing; one path can carry only one name. */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["OrganizationStaffForm_v2_0"];
+        responses: {
+            /** @description The user that became a staff user. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User_v2_0"];
+                };
+            };
+            /** @description Bad request: `missing_user_id_or_email`, `missing_name`, `invalid_email_address`, `already_staff_user`, `linked_to_other_organization`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Error. The stored page's error table is cut after the identifiers given here; the others are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    removeOrganizationStaff_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization addressed by the operation. */
+                organization_id: string;
+                /** @description The staff user: a user ID, or for adding also an email address. The interface lists this segment as `{user_id_or_email}` for adding and as `{user_id}` for removing; one path can carry only one name. */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content: the staff user was disconnected from the organization. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `missing_staff_user_id`, `missing_organization_id`, `caller_not_part_of_organization`, `not_part_of_organization`, `not_staff_user`, `staff_disconnection_failed`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `no_access`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `cannot_demote_self`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `organization_not_found`, `not_found`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listOrganizations_v2_0: {
+        parameters: {
+            query?: {
+                /** @description Text to search for in the organizations. */
+                query?: string;
+                /** @description Most entries to answer. */
+                resultSize?: number;
+                /** @description Zero-based index of the first entry of the page; defaults to 0. */
+                resultStart?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organizations found. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Actors_v2_0"] | components["schemas"]["Organization_v2_0"][];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getPracticePreferences_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill addressed. */
+                drill_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    storePracticePreferences_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill addressed. */
+                drill_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getQuestions_v2_0: {
+        parameters: {
+            query?: {
+                /** @description ID of a drill to practise. Repeat the parameter to practise several drills together (`drill=a&drill=b`); for more than one drill this is the only way to name them. */
+                drill?: components["parameters"]["QuestionDrill"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["Question"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getQuestion_v2_0: {
+        parameters: {
+            query?: {
+                /** @description ID of a drill to practise. Repeat the parameter to practise several drills together (`drill=a&drill=b`); for more than one drill this is the only way to name them. */
+                drill?: components["parameters"]["QuestionDrill"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the drill to practise.
+                 * @example math-times-7
+                 */
+                drill_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["Question"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listRepertoire_v2_0: {
+        parameters: {
+            query?: {
+                /** @description Words to search for, case-insensitive; any word matches, `AND` in capitals requires all. */
+                query?: string;
+                /** @description Most drills or courses to include (a string on the page); all remaining by default. */
+                resultSize?: string;
+                /** @description Zero-based index of the first drill or course to include (a string on the page); defaults to 0. */
+                resultStart?: string;
+                /** @description Fields to search, repeated once per field; all fields when absent. */
+                searchField?: ("NAME" | "DESCRIPTION" | "SUBJECT" | "TAGS" | "CONTENTS")[];
+                /** @description Field to sort by; its values are beyond the stored part of the page. */
+                sortField?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    addToRepertoire_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            /** @description A message saying that the drill or course was added. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `no_input`, `drill_already_in_repertoire`, `available_in_course_only`, `payment_required`, `payment_not_required`, `limit_reached`, `invalid_id`, `incomplete_payment_details`, `unsupported_payment_provider`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    removeFromRepertoire_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An empty object. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyObject"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `drill_id_missing`, `unknown_drill`, `drill_is_part_of_group`, `drill_is_part_of_test`, `drill_is_part_of_objective`, `drill_is_yours`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    getSession_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session_v2_0"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    searchStore_v2_0: {
+        parameters: {
+            query?: {
+                /**
+                 * @description ID of a catalog: only that catalog's drills and courses are returned, and the
+                 *     user needs access to it (the answer for a catalog the user cannot access is
+                 *     not shown). With a catalog, `query` may be left out: the answer then lists
+                 *     the whole catalog, ordered by name, in pages.
+                 */
+                catalog?: components["parameters"]["StoreCatalog"];
+                /**
+                 * @description Text to search: one or more words separated by spaces, matched without
+                 *     regard to case. With several words, an entry matches when any of the words
+                 *     does. Put the operator `AND` (in capitals; a lowercase `and` is an ordinary
+                 *     word) between words to require all of them, e.g. `spanish AND verbs`.
+                 *
+                 *     Required unless `catalog` is given: without both, the service answers the
+                 *     error `query_missing`.
+                 */
+                query?: components["parameters"]["StoreQuery"];
+                /** @description Largest number of results to return. Sent as a string holding a number. Without it, all results from `resultStart` on are returned. The largest page size the service allows is not shown. */
+                resultSize?: components["parameters"]["StoreResultSize"];
+                /** @description Zero-based index of the first result to return. Sent as a string holding a number; the digits-only pattern is this description's reading of "string (number)" for an index or a count, not a rule the interface states. Defaults to 0. */
+                resultStart?: components["parameters"]["StoreResultStart"];
+                /**
+                 * @description Restricts which fields are searched; repeat the parameter for several
+                 *     (`searchField=NAME&searchField=TAGS`). Without it, every available field is
+                 *     searched. `DESCRIPTION` and `CONTENTS` cannot be used in a catalog search
+                 *     (what the service answers then is not shown).
+                 */
+                searchField?: components["parameters"]["StoreSearchField"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of results. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Drillables"];
+                };
+            };
+            /** @description The search failed. The error is named in the field `ID`: `query_missing` when neither `query` nor `catalog` was given, `error` for an undefined error. Status codes are not shown. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listStoreCategories_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listStoreHighlights_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listPopularDrills_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listRecentStoreEntries_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listRelatedDrills_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill addressed. */
+                drill_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    submitTestAnswer_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `reference` of the question being answered. */
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getTestQuestion_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The test addressed. */
+                test_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The next question of the test. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionResponse"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `missing_test_id`, `missing_ticket`, `internal_error`, `test_definition_not_found`, `invalid_ticket`, `inaccessible_test`, `already_completed`, `invalid_request`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    getTestQuestionForTicket_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The test addressed. */
+                test_id: string;
+                /** @description Path segment `{ticket}`; its meaning and format are not shown. */
+                ticket: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getTestResult_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The test addressed. */
+                test_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's result of the test. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestResult_v2_0"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getTestResultFor_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The test addressed. */
+                test_id: string;
+                /** @description Path segment `{user_id_or_ticket}`: by its name a user ID or a ticket; its meaning and format are not shown. */
+                user_id_or_ticket: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test result of that user or ticket. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestResult_v2_0"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getTest_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The test addressed. */
+                test_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    linkTestDefinition_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Path segment `{id}`; its meaning is not shown. */
+                id: string;
+                /** @description The test addressed. */
+                test_id: string;
+                /** @description Path segment `{type}`; its meaning and values are not shown. */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    defineTest_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["DefineTestForm_v2_0"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    requestToken_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getOwnUser_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user account. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User_v2_0"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `nonexistent_user`, `no_access`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    updateOwnUser_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["UpdateUserForm_v2_0"];
+        responses: {
+            /** @description The updated user account. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User_v2_0"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getUser_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user addressed by the operation. */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user account. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User_v2_0"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `nonexistent_user`, `no_access`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    grantCatalogAccess_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The catalog addressed by the operation. */
+                catalog: string;
+                /** @description The user addressed by the operation. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    revokeCatalogAccess_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The catalog addressed by the operation. */
+                catalog: string;
+                /** @description The user addressed by the operation. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getUserContract_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getEmailAddress_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: the email address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEmailAddress_v2_0"] | components["schemas"]["EmailAddress_v2_0"];
+                };
+            };
+            /** @description Bad request: `invalid_user_id`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_authenticated`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateEmailAddress_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            /** @description OK: the added email address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEmailAddress_v2_0"];
+                };
+            };
+            /** @description Bad request: `invalid_user_id`, `missing_input`, `email_not_added`, `invalid_email_address`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_authenticated`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`. */
+            404: components["responses"]["Error"];
+            /** @description Conflict: `email_address_in_use`. */
+            409: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    removeEmailAddress_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    requestEmailVerification_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
+                email: string;
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            /** @description No content: the verification email was sent. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `email_not_linked_to_account`, `invalid_email`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    verifyEmailAddress_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
+                email: string;
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
+                nonce: string;
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listEmailAddresses_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's email addresses. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEmailAddresses_v2_0"];
+                };
+            };
+            /** @description Bad request: `invalid_user_id`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_authenticated`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    setPrimaryEmailAddress_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
+                email: string;
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            /** @description OK: the account's email addresses after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEmailAddresses_v2_0"];
+                };
+            };
+            /** @description Bad request: `invalid_user_id`, `not_verified`, `email_not_linked`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_authenticated`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`, `not_found`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateUserPermission_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    removeUserPermission_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listUserPermissions_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    upgradeUser_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A segment the interface lists as … without a name; it is named here after the matching API 2.1 segment, whose meaning it presumably shares. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    searchUsers_v2_0: {
+        parameters: {
+            query?: {
+                /** @description Text to search for in the users. */
+                query?: string;
+                /** @description Most entries to answer. */
+                resultSize?: number;
+                /** @description Zero-based index of the first entry of the page; defaults to 0. */
+                resultStart?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of users. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Actors_v2_0"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createUser_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getVersion_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    exchangeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The access token. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessTokenResponse"];
+                };
+            };
+            /** @description The exchange failed. Its errors are not shown by the interface. The sandbox answers RFC 6749 style errors (`error`, `error_description`). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotShown"];
+                };
+            };
+        };
+    };
 }

@@ -6,25 +6,13 @@
 import type { SandboxState } from "../domain/state.js";
 import { DomainError } from "../errors.js";
 import { PACKAGE } from "../generated/package-info.js";
+import { familyBehaviours, familyHandlers } from "../resources/family.js";
+import { type FamilyOperationId, RESOURCE_FAMILIES } from "../resources/index.js";
 import type { OperationHandler, OperationRequest } from "./operation-handler.js";
 import type { Reply } from "./replies.js";
 
-/**
- * What each simulated operation does in the sandbox, by operationId. The package README's list is
- * generated from this table (`pnpm --filter @drill-practice/sandbox readme:operations`) and a test
- * checks that the two agree.
- *
- * @example
- * ```ts
- * import { SIMULATED_OPERATIONS } from "@drill-practice/sandbox";
- *
- * // Operations answered from state (the others answer their reference page's example).
- * for (const [operationId, behaviour] of Object.entries(SIMULATED_OPERATIONS)) {
- *   console.log(`${operationId}: ${behaviour}`);
- * }
- * ```
- */
-export const SIMULATED_OPERATIONS = {
+/** The operations answered by the code below (not by a resource family). */
+const CORE_OPERATIONS = {
   getAuthorizationServerMetadata:
     "discovery document with `token_endpoint` and `issuer`, built from the request's Host",
   exchangeToken:
@@ -51,6 +39,26 @@ export const SIMULATED_OPERATIONS = {
   getSession_v2_1: "the acting user and token (sandbox shape: the 2.1 session's `login` object is not shown)",
   listNotifications_v2_1: "always an empty list: the sandbox has no notifications",
 } as const satisfies Record<string, string>;
+
+/**
+ * What each simulated operation does in the sandbox, by operationId. The package README's list is
+ * generated from this table (`pnpm --filter @drill-practice/sandbox readme:operations`) and a test
+ * checks that the two agree.
+ *
+ * @example
+ * ```ts
+ * import { SIMULATED_OPERATIONS } from "@drill-practice/sandbox";
+ *
+ * // Operations answered from state (the others answer their reference page's example).
+ * for (const [operationId, behaviour] of Object.entries(SIMULATED_OPERATIONS)) {
+ *   console.log(`${operationId}: ${behaviour}`);
+ * }
+ * ```
+ */
+export const SIMULATED_OPERATIONS = {
+  ...CORE_OPERATIONS,
+  ...(familyBehaviours(RESOURCE_FAMILIES) as { readonly [Id in FamilyOperationId]: string }),
+};
 
 /**
  * The operationId of a simulated operation.
@@ -112,7 +120,7 @@ function stringList(bag: Record<string, unknown>, name: string): string[] {
  * handlers.get("listNotifications_v2_1");
  * ```
  */
-export function createHandlers(state: SandboxState): Map<SimulatedOperationId, OperationHandler> {
+export function createHandlers(state: SandboxState): Map<string, OperationHandler> {
   const search: OperationHandler = (r) =>
     domain(() => {
       const q = r.params.query;
@@ -177,7 +185,7 @@ export function createHandlers(state: SandboxState): Map<SimulatedOperationId, O
   };
 
   const table: Record<
-    Exclude<SimulatedOperationId, "exchangeToken" | "getAuthorizationServerMetadata">,
+    Exclude<keyof typeof CORE_OPERATIONS, "exchangeToken" | "getAuthorizationServerMetadata">,
     OperationHandler
   > = {
     searchStore_v2_0: search,
@@ -209,5 +217,5 @@ export function createHandlers(state: SandboxState): Map<SimulatedOperationId, O
     getSession_v2_1: session,
     listNotifications_v2_1: () => ok([]),
   };
-  return new Map(Object.entries(table) as [SimulatedOperationId, OperationHandler][]);
+  return new Map([...Object.entries(table), ...familyHandlers(RESOURCE_FAMILIES, state)]);
 }

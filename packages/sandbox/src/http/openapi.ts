@@ -135,6 +135,17 @@ export interface Operation {
   readonly security: readonly string[];
   /** The `x-undocumented` list: what the interface does not show about this operation. */
   readonly undocumented: readonly string[];
+  /**
+   * The `x-errors` list: the error identifiers the operation's reference page names, with the page's
+   * status where it gives one.
+   */
+  readonly errors: readonly PageErrorId[];
+}
+
+/** One error identifier of a reference page's error table, with the page's status where given. */
+export interface PageErrorId {
+  readonly id: string;
+  readonly status?: number;
 }
 
 /**
@@ -301,6 +312,7 @@ export function listOperations(doc: OpenApiDocument): Operation[] {
         responses,
         security: securityNames(raw.security) ?? securityNames(doc.security) ?? [],
         undocumented,
+        errors: pageErrors(raw["x-errors"]),
       });
     }
   }
@@ -329,4 +341,16 @@ export function findResponse(operation: Operation, status: number): OperationRes
     operation.responses.find((r) => r.status === range) ??
     operation.responses.find((r) => r.status === "default")
   );
+}
+
+/** The `x-errors` extension of an operation as a list; anything malformed is left out. */
+function pageErrors(raw: JsonValue | undefined): PageErrorId[] {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return [];
+  const ids = raw.ids;
+  if (!Array.isArray(ids)) return [];
+  return ids.flatMap((entry): PageErrorId[] => {
+    if (typeof entry !== "object" || entry === null || Array.isArray(entry)) return [];
+    if (typeof entry.id !== "string") return [];
+    return [typeof entry.status === "number" ? { id: entry.id, status: entry.status } : { id: entry.id }];
+  });
 }

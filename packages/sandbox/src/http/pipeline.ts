@@ -29,12 +29,13 @@ import { hasBody, parseContentType, readBody } from "./http-io.js";
 import type { HttpMethod, Operation } from "./openapi.js";
 import { HTTP_METHODS } from "./openapi.js";
 import type { OperationHandler } from "./operation-handler.js";
+import { listedPageErrorId, pageErrorReply } from "./page-errors.js";
 import type { Reply } from "./replies.js";
 import { errorReply, oauthError } from "./replies.js";
 import type { Framing } from "./request-body.js";
 import { MAX_BODY_BYTES, operationBody, utf8Text } from "./request-body.js";
 import type { PathRouter } from "./router.js";
-import type { RequestInput, SpecValidators, ValidatedParams } from "./validator.js";
+import type { RequestInput, RequestProblem, SpecValidators, ValidatedParams } from "./validator.js";
 
 /**
  * The path prefix of the sandbox's own admin endpoints (not part of the description).
@@ -291,9 +292,10 @@ async function handle(
   // 6. Validate the parameters, then the body.
   const validator = ctx.validators.forOperation(operation);
   const params = validator.validateParams(requestInput(request, operation, call.pathParams, call.query));
-  if ("problems" in params) return { reply: paramsProblem(params.problems), operation };
+  if ("problems" in params) return { reply: requestProblem(operation, params.problems), operation };
   const body = await operationBody(request, wire.framing, operation, validator);
   if ("reply" in body) return { reply: body.reply, operation };
+  if ("problem" in body) return { reply: requestProblem(operation, [body.problem]), operation };
   // 7. Reply.
   return answer(call, params, body.value, actor);
 }
@@ -402,10 +404,21 @@ function requestInput(
   return { pathParams, query, headers };
 }
 
-function paramsProblem(problems: readonly { parameter: string; message: string }[]): Reply {
-  return errorReply("invalid_request", problems.map((p) => p.message).join("; "), {
-    fields: { parameter: problems[0]?.parameter },
-  });
+/**
+ * A request that breaks the description: the page's own identifier when its page names one for the
+ * first rule broken (`description_missing`, `invalid_catalog_restriction_mode`), else `invalid_request`.
+ */
+function requestProblem(operation: Operation, problems: readonly RequestProblem[]): Reply {
+  const message = problems.map((p) => p.message).join("; ");
+  const first = problems[0];
+  if (first?.cause) {
+    const { rule, field } = first.cause;
+    const cause =
+      rule === "missing" ? { kind: "missing" as const, field } : { kind: "invalid" as const, field };
+    if (listedPageErrorId(operation, cause) !== undefined)
+      return pageErrorReply(operation, cause, message, field);
+  }
+  return errorReply("invalid_request", message, { fields: { parameter: first?.parameter } });
 }
 
 /** The token endpoint answers in OAuth's error format, but refuses what every operation refuses. */
@@ -468,7 +481,7 @@ function discovery(call: Call): Outcome {
   const params = ctx.validators
     .forOperation(operation)
     .validateParams(requestInput(request, operation, {}, call.query));
-  if ("problems" in params) return { reply: paramsProblem(params.problems), operation };
+  if ("problems" in params) return { reply: requestProblem(operation, params.problems), operation };
   if (hasBody(request)) {
     return {
       reply: errorReply("invalid_request", `request body: ${operation.operationId} takes none`),

@@ -7,7 +7,7 @@ import { hasBody, parseContentType, readBody } from "./http-io.js";
 import type { Operation } from "./openapi.js";
 import type { Reply } from "./replies.js";
 import { errorReply } from "./replies.js";
-import type { OperationValidator } from "./validator.js";
+import type { OperationValidator, RequestProblem } from "./validator.js";
 
 /**
  * Largest request body the sandbox reads, in bytes (1 MiB); larger ones get 413.
@@ -34,8 +34,9 @@ export interface Framing {
 }
 
 /**
- * Reads and checks the body of a request for `operation`: the parsed value (`undefined` when there is
- * none) or the reply that refuses it.
+ * Reads and checks the body of a request for `operation`: the parsed and typed value (`undefined` when
+ * there is none), the reply that refuses it, or the rule it breaks (the pipeline answers that with the
+ * page's own error where the page names one).
  *
  * @example
  * ```ts
@@ -55,8 +56,7 @@ export interface Framing {
  *   body: "answer=red",
  * });
  * const body = await operationBody(request, { declared: true }, operation, validator);
- * if ("reply" in body) console.log(body.reply.status);
- * else console.log(body.value); // { answer: "red" }
+ * if ("value" in body) console.log(body.value); // { answer: "red" }
  * ```
  */
 export async function operationBody(
@@ -64,11 +64,16 @@ export async function operationBody(
   framing: Framing,
   operation: Operation,
   validator: OperationValidator,
-): Promise<{ value: unknown } | { reply: Reply }> {
+): Promise<{ value: unknown } | { reply: Reply } | { problem: RequestProblem }> {
   if (!hasBody(request)) {
     const missing = missingLength(request.method, framing);
     if (missing) return { reply: missing };
     if (operation.requestBody?.required) {
+      // A form with required fields sent without any field: it is the first field that is missing.
+      if (validator.bodyMediaTypes.includes("application/x-www-form-urlencoded")) {
+        const empty = validator.readBody("application/x-www-form-urlencoded", {});
+        if ("problem" in empty && empty.problem.cause) return { problem: empty.problem };
+      }
       return { reply: errorReply("invalid_request", `request body: required by ${operation.operationId}`) };
     }
     return { value: undefined };
@@ -104,17 +109,13 @@ export async function operationBody(
     };
   }
   const parsed = parseBody(contentType.mediaType, read.bytes);
-  const problem =
-    "problem" in parsed
-      ? parsed.problem
-      : // The sandbox does not read multipart parts, so there is nothing of them to check.
-        contentType.mediaType === "multipart/form-data"
-        ? undefined
-        : validator.validateBody(contentType.mediaType, parsed.value)?.message;
-  if (problem !== undefined) {
-    return { reply: errorReply("invalid_request", problem, { fields: { parameter: "body" } }) };
+  if ("problem" in parsed) {
+    return { reply: errorReply("invalid_request", parsed.problem, { fields: { parameter: "body" } }) };
   }
-  return { value: (parsed as { value: unknown }).value };
+  // The sandbox does not read multipart parts, so there is nothing of them to check.
+  if (contentType.mediaType === "multipart/form-data") return { value: parsed.value };
+  const checked = validator.readBody(contentType.mediaType, parsed.value);
+  return "problem" in checked ? { problem: checked.problem } : checked;
 }
 
 /**

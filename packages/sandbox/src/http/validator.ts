@@ -68,6 +68,11 @@ export interface RequestProblem {
   /** The parameter name, or `body` (with a JSON pointer appended for body fields). */
   readonly parameter: string;
   readonly message: string;
+  /**
+   * Set when the rule broken is one a reference page names an error for: a required parameter or
+   * field left out (`missing`), or a value outside the allowed set (`not_in_set`).
+   */
+  readonly cause?: { readonly rule: "missing" | "not_in_set"; readonly field: string };
 }
 
 /**
@@ -205,6 +210,7 @@ export class OperationValidator {
   readonly #params: CompiledParameter[];
   readonly #bodies: Map<string, SchemaValidator | undefined>;
   readonly #formArrays: Set<string>;
+  readonly #formKinds: Map<string, Kind>;
 
   constructor(owner: SpecValidators, operation: Operation) {
     this.operation = operation;
@@ -226,6 +232,9 @@ export class OperationValidator {
     const form = operation.requestBody?.content.find((m) => m.mediaType === FORM);
     this.#formArrays = new Set(
       form?.schemaPointer === undefined ? [] : owner.arrayFields(form.schemaPointer),
+    );
+    this.#formKinds = new Map(
+      form?.schemaPointer === undefined ? [] : owner.scalarFieldKinds(form.schemaPointer),
     );
   }
 
@@ -275,7 +284,11 @@ export class OperationValidator {
       }
       if (raw.length === 0) {
         if (parameter.required)
-          problems.push({ parameter: parameter.name, message: `${label}: is required` });
+          problems.push({
+            parameter: parameter.name,
+            message: `${label}: is required`,
+            cause: { rule: "missing", field: parameter.name },
+          });
         continue;
       }
       const overlong = raw.find((item) => isOverlongNumber(item, kind === "array" ? itemKind : kind));
@@ -305,7 +318,12 @@ export class OperationValidator {
         value = coerce(raw[0] as string, kind);
       }
       if (validate && !validate(value)) {
-        problems.push({ parameter: parameter.name, message: describeErrors(label, validate.errors) });
+        const notInSet = validate.errors?.some((e) => e.keyword === "enum" || e.keyword === "const");
+        problems.push({
+          parameter: parameter.name,
+          message: describeErrors(label, validate.errors),
+          ...(notInSet ? { cause: { rule: "not_in_set" as const, field: parameter.name } } : {}),
+        });
         continue;
       }
       out[parameter.in][parameter.name] = value;
@@ -341,17 +359,49 @@ export class OperationValidator {
    * ```
    */
   validateBody(mediaType: string, body: unknown): RequestProblem | undefined {
-    const validate = this.#bodies.get(mediaType);
-    if (!validate || validate(mediaType === FORM ? this.#asExploded(body) : body)) return undefined;
-    return { parameter: "body", message: describeErrors("request body", validate.errors) };
+    const read = this.readBody(mediaType, body);
+    return "problem" in read ? read.problem : undefined;
   }
 
-  /** An array field sent exploded (`style: form`) with one value arrives once: it is a one-element list. */
-  #asExploded(body: unknown): unknown {
+  /**
+   * Checks a parsed request body and gives it as the handlers receive it: form fields converted to the
+   * types their schema declares (a field declared as a list is a list even when sent once; booleans and
+   * numbers are values, not strings). Done once per request; handlers never parse a field again.
+   */
+  readBody(mediaType: string, body: unknown): { value: unknown } | { problem: RequestProblem } {
+    const value = mediaType === FORM ? this.#typedForm(body) : body;
+    const validate = this.#bodies.get(mediaType);
+    if (!validate || validate(value)) return { value };
+    const errors = validate.errors ?? [];
+    const missing = errors.find((e) => e.keyword === "required");
+    const notInSet = errors.find((e) => e.keyword === "enum" || e.keyword === "const");
+    const cause = missing
+      ? { rule: "missing" as const, field: String(missing.params.missingProperty) }
+      : notInSet && /^\/[^/]+$/.test(notInSet.instancePath)
+        ? {
+            rule: "not_in_set" as const,
+            field: notInSet.instancePath.slice(1).replaceAll("~1", "/").replaceAll("~0", "~"),
+          }
+        : undefined;
+    return {
+      problem: {
+        parameter: "body",
+        message: describeErrors("request body", validate.errors),
+        ...(cause ? { cause } : {}),
+      },
+    };
+  }
+
+  /** Form fields as their schema types them: exploded lists as lists, booleans and numbers converted. */
+  #typedForm(body: unknown): unknown {
     if (typeof body !== "object" || body === null || Array.isArray(body)) return body;
     const fields = { ...(body as Record<string, unknown>) };
     for (const name of this.#formArrays) {
       if (typeof fields[name] === "string") fields[name] = [fields[name]];
+    }
+    for (const [name, kind] of this.#formKinds) {
+      const raw = fields[name];
+      if (typeof raw === "string") fields[name] = coerce(raw, kind);
     }
     return fields;
   }
@@ -512,6 +562,17 @@ export class SpecValidators {
     const properties = isObject(resolved) ? resolved.properties : undefined;
     if (!isObject(properties)) return [];
     return Object.keys(properties).filter((name) => this.kindOf(properties[name]) === "array");
+  }
+
+  /** Top-level properties of an object schema typed as boolean, integer or number, with that type. */
+  scalarFieldKinds(pointer: string): [string, Kind][] {
+    const resolved = this.#deref({ $ref: `#${pointer}` });
+    const properties = isObject(resolved) ? resolved.properties : undefined;
+    if (!isObject(properties)) return [];
+    return Object.keys(properties).flatMap((name): [string, Kind][] => {
+      const kind = this.kindOf(properties[name]);
+      return kind === "boolean" || kind === "integer" || kind === "number" ? [[name, kind]] : [];
+    });
   }
 
   /** The JSON type of an array schema's items. */

@@ -3,6 +3,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { ResponseRulesError, SandboxOptionError } from "../errors.js";
+import { jsonSyntaxReason } from "../json-syntax-reason.js";
 
 /**
  * Reads and parses a responses file; the rules themselves are checked by `loadResponseRules`.
@@ -35,7 +36,7 @@ export async function readResponsesFile(path: string): Promise<unknown> {
     return JSON.parse(text);
   } catch (error) {
     throw new ResponseRulesError(
-      [{ path: "$", message: `is not valid JSON (${(error as Error).message})` }],
+      [{ path: "$", message: `is not valid JSON (${jsonSyntaxReason(error)})` }],
       path,
     );
   }

@@ -200,6 +200,71 @@ describe("validateDataFile", () => {
     ]);
   });
 
+  it("checks the staff of organizations and groups, naming the record and the field", () => {
+    const file = minimal();
+    file.organizations = [
+      {
+        id: "org",
+        name: "Org",
+        serviceAccountId: "sa",
+        staff: [
+          { userId: "u1", permission: "OWNER" },
+          { userId: "ghost", permission: "VIEW" },
+        ],
+      },
+    ];
+    file.groups = [
+      {
+        id: "g",
+        name: "G",
+        description: 7,
+        organizationId: "org",
+        memberIds: [],
+        drillableIds: [],
+        staff: [
+          { userId: "u1", permission: "MANAGE" },
+          { userId: "u1", permission: "VIEW", since: "today" },
+        ],
+      },
+    ];
+    expect(problemsOf(file)).toEqual([
+      { path: "$.organizations[0].staff[0].permission", message: 'must be "MANAGE" or "VIEW" (got "OWNER")' },
+      { path: "$.groups[0].description", message: "must be a string, got number 7" },
+      { path: "$.groups[0].staff[1].since", message: "unknown property (allowed: userId, permission)" },
+      { path: "$.groups[0].staff[1].userId", message: 'user "u1" is listed twice' },
+      { path: "$.organizations[0].staff[1].userId", message: 'no user with ID "ghost"' },
+    ]);
+  });
+
+  it("starts a state whose groups keep their staff and description", () => {
+    const file = minimal();
+    file.organizations = [
+      { id: "org", name: "Org", serviceAccountId: "sa", staff: [{ userId: "u1", permission: "VIEW" }] },
+    ];
+    file.groups = [
+      {
+        id: "g",
+        name: "G",
+        description: "Evening class",
+        organizationId: "org",
+        memberIds: ["u1"],
+        drillableIds: ["d1"],
+        staff: [{ userId: "u1", permission: "MANAGE" }],
+      },
+    ];
+    const result = validateDataFile(file);
+    if (!result.ok) throw new Error(JSON.stringify(result.problems));
+    const state = createState(result.data);
+    expect(state.org.groupPermission("u1", "g")).toBe("MANAGE");
+    expect(state.org.groupPermission("sa", "g")).toBe("MANAGE");
+    expect(state.snapshot().groups).toEqual([
+      { ...(file.groups as object[])[0], staff: [{ userId: "u1", permission: "MANAGE" }] },
+    ]);
+    expect(state.snapshot().organizations[0]).toMatchObject({
+      staff: [{ userId: "u1", permission: "VIEW" }],
+    });
+  });
+
   it("requires the service account to belong to its organization", () => {
     const file = minimal();
     file.users = [{ id: "sa", name: "Service" }];

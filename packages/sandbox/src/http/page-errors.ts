@@ -1,0 +1,83 @@
+/**
+ * The reference pages' own error identifiers. An operation's page lists the identifiers it answers
+ * (`x-errors` in the description); a refusal names its cause (a missing field, a value outside the
+ * allowed set, an unknown ID, a missing permission) and this module picks the page's identifier for
+ * that cause and the page's status for it. Where a page gives no status, {@link defaultPageErrorStatus}
+ * decides, one rule for every page (the README's support table states it).
+ */
+
+import { errorBody } from "../error-body.js";
+import type { Operation } from "./openapi.js";
+import type { Reply } from "./replies.js";
+
+/**
+ * Why a request is refused, in the terms the pages' identifiers use.
+ */
+export type PageErrorCause =
+  | { readonly kind: "missing"; readonly field: string }
+  | { readonly kind: "invalid"; readonly field: string }
+  | { readonly kind: "not_found"; readonly resource: string }
+  | { readonly kind: "no_permission"; readonly resource?: string }
+  | { readonly kind: "named"; readonly id: string };
+
+/** `catalogRestrictionMode` → `catalog_restriction_mode`, as the pages spell field names in identifiers. */
+function snake(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
+}
+
+/** The identifiers a page may use for a cause, most specific first, and the one used when it lists none. */
+function candidates(cause: PageErrorCause): { ids: string[]; fallback: string } {
+  switch (cause.kind) {
+    case "missing": {
+      const f = snake(cause.field);
+      return { ids: [`${f}_missing`, `missing_${f}`], fallback: `${f}_missing` };
+    }
+    case "invalid": {
+      const f = snake(cause.field);
+      return { ids: [`invalid_${f}`, `${f}_invalid`], fallback: `invalid_${f}` };
+    }
+    case "not_found": {
+      const r = snake(cause.resource);
+      return { ids: [`${r}_not_found`, `unknown_${r}`, "not_found"], fallback: "not_found" };
+    }
+    case "no_permission": {
+      const r = cause.resource === undefined ? [] : [`no_${snake(cause.resource)}_access`];
+      return { ids: ["no_permission", "not_permitted", ...r, "no_access"], fallback: "no_permission" };
+    }
+    case "named":
+      return { ids: [cause.id], fallback: cause.id };
+  }
+}
+
+/**
+ * The page's identifier for a cause, or `undefined` when the operation's page lists none for it.
+ */
+export function listedPageErrorId(operation: Operation, cause: PageErrorCause): string | undefined {
+  const listed = new Set(operation.errors.map((e) => e.id));
+  return candidates(cause).ids.find((id) => listed.has(id));
+}
+
+/**
+ * The status of an identifier no page gives a status for: 400 for missing and invalid values, 404 for
+ * unknown IDs, 403 for missing permissions, 400 for everything else a page names.
+ */
+export function defaultPageErrorStatus(id: string): number {
+  if (/(^|_)not_found$|^unknown_/.test(id)) return 404;
+  if (/^no_permission$|^not_permitted$|^no_(.+_)?access$/.test(id)) return 403;
+  return 400;
+}
+
+/**
+ * The reply refusing a request for a cause: the page's identifier (or the documented fallback for
+ * the cause) with the page's status (or {@link defaultPageErrorStatus}).
+ */
+export function pageErrorReply(
+  operation: Operation,
+  cause: PageErrorCause,
+  message: string,
+  parameter?: string,
+): Reply {
+  const id = listedPageErrorId(operation, cause) ?? candidates(cause).fallback;
+  const status = operation.errors.find((e) => e.id === id)?.status ?? defaultPageErrorStatus(id);
+  return { status, body: errorBody(id, message, parameter === undefined ? undefined : { parameter }) };
+}

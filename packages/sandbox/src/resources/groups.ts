@@ -1,0 +1,426 @@
+/**
+ * The groups family: groups, their members, staff permissions and drills, in both versions over one
+ * state (src/domain/organization.ts). Permissions: reading a group needs VIEW, changing it MANAGE,
+ * held as organization staff (the service account always) or as group staff.
+ */
+import type { GroupRecord } from "../domain/organization.js";
+import type { SandboxState } from "../domain/state.js";
+import type { StaffPermission, User } from "../domain/types.js";
+import { actorV20, actorV21, addressedUser } from "./actors.js";
+import { defineFamily, ok, refuse } from "./family.js";
+import { pageByIndex, pageByMarker } from "./paging.js";
+
+const PERMISSIONS: readonly StaffPermission[] = ["MANAGE", "VIEW"];
+
+/** The group a path names, when the acting user holds at least `need` on it. */
+function groupFor(state: SandboxState, id: string, userId: string, need: StaffPermission, parameter: string) {
+  const group =
+    state.org.groups.get(id) ??
+    refuse(
+      { kind: "not_found", resource: "group" },
+      `${parameter}: no group ${JSON.stringify(id)}`,
+      parameter,
+    );
+  const held = state.org.groupPermission(userId, id);
+  if (held === "MANAGE" || held === need) return group;
+  return refuse(
+    { kind: "no_permission", resource: "group" },
+    `the acting user ${JSON.stringify(userId)} needs ${need} permission on group ${JSON.stringify(id)}`,
+  );
+}
+
+/** A text field that must not be blank (a blank one counts as missing on create, invalid on update). */
+function text(value: string | undefined, field: string, blank: "missing" | "invalid"): string {
+  const trimmed = value?.trim() ?? "";
+  if (trimmed !== "") return trimmed;
+  return refuse({ kind: blank, field }, `form field "${field}": must not be blank`, field);
+}
+
+function permissionOf(value: string | undefined, field: string): StaffPermission {
+  if (value === undefined)
+    return refuse({ kind: "missing", field }, `${field}: MANAGE or VIEW is required`, field);
+  if (!PERMISSIONS.includes(value as StaffPermission)) {
+    return refuse(
+      { kind: "invalid", field },
+      `${field}: must be MANAGE or VIEW (got ${JSON.stringify(value)})`,
+      field,
+    );
+  }
+  return value as StaffPermission;
+}
+
+function members(state: SandboxState, groupId: string, query: string | undefined) {
+  const needle = query?.trim().toLowerCase();
+  return state.org.groupMembers.rightsOf(groupId).flatMap(([userId, { joined }]) => {
+    const user = state.user(userId);
+    if (!user || (needle && !user.name.toLowerCase().includes(needle))) return [];
+    return [{ user, joined }];
+  });
+}
+
+function groupV21(state: SandboxState, group: GroupRecord) {
+  return {
+    id: group.id,
+    name: group.name,
+    description: group.description,
+    counts: {
+      members: state.org.groupMembers.rightsOf(group.id).length,
+      drillables: state.org.groupDrillables.rightsOf(group.id).length,
+      tests: 0,
+    },
+    created: group.created,
+    lastEdited: group.lastEdited,
+    organization: { id: group.organizationId, type: "ORGANIZATION" },
+  };
+}
+
+function groupV20(state: SandboxState, group: GroupRecord) {
+  return {
+    id: group.id,
+    name: group.name,
+    description: group.description,
+    members: state.org.groupMembers.rightsOf(group.id).length,
+    drills: state.org.groupDrillables.rightsOf(group.id).length,
+  };
+}
+
+function staffEntries(state: SandboxState, groupId: string): { user: User; permission: StaffPermission }[] {
+  return state.org.groupStaff.rightsOf(groupId).flatMap(([userId, permission]) => {
+    const user = state.user(userId);
+    return user ? [{ user, permission }] : [];
+  });
+}
+
+function staffV21(state: SandboxState, groupId: string) {
+  const entries = staffEntries(state, groupId);
+  return {
+    group: { id: groupId },
+    count: entries.length,
+    groupStaffUsers: entries.map((e) => ({
+      group: { id: groupId },
+      user: actorV21(e.user),
+      permission: e.permission,
+    })),
+  };
+}
+
+function staffV20(state: SandboxState, groupId: string) {
+  const entries = staffEntries(state, groupId);
+  return {
+    group: groupId,
+    count: entries.length,
+    total: entries.length,
+    groupStaffUsers: entries.map((e) => ({
+      group: groupId,
+      user: actorV20(e.user),
+      permission: e.permission,
+    })),
+  };
+}
+
+function createGroup(
+  state: SandboxState,
+  userId: string,
+  name: string | undefined,
+  description: string | undefined,
+) {
+  const fields = {
+    name: text(name, "name", "missing"),
+    description: text(description, "description", "missing"),
+  };
+  const organization =
+    state.org.managedOrganization(userId) ??
+    refuse(
+      { kind: "no_permission" },
+      `the acting user ${JSON.stringify(userId)} holds MANAGE on no organization, so cannot create groups`,
+    );
+  const now = state.org.now();
+  return state.org.groups.put({
+    id: state.org.groups.newId("group"),
+    ...fields,
+    organizationId: organization.id,
+    created: now,
+    lastEdited: now,
+  });
+}
+
+function addMember(
+  state: SandboxState,
+  userId: string,
+  groupId: string,
+  reference: string,
+  parameter: string,
+) {
+  const group = groupFor(state, groupId, userId, "MANAGE", "group");
+  const user = addressedUser(state, reference, parameter);
+  if (!state.org.groupMembers.get(group.id, user.id)) {
+    state.org.groupMembers.set(group.id, user.id, { joined: state.org.now() });
+  }
+  return ok({ description: `${user.name} is a member of ${group.name}` });
+}
+
+function removeMember(
+  state: SandboxState,
+  userId: string,
+  groupId: string,
+  reference: string,
+  parameter: string,
+) {
+  const group = groupFor(state, groupId, userId, "MANAGE", "group");
+  const user = addressedUser(state, reference, parameter);
+  if (!state.org.groupMembers.delete(group.id, user.id)) {
+    refuse(
+      { kind: "not_found", resource: "member" },
+      `${parameter}: ${JSON.stringify(reference)} is not a member`,
+      parameter,
+    );
+  }
+  return ok({ description: `${user.name} is no longer a member of ${group.name}` });
+}
+
+function addDrill(state: SandboxState, userId: string, groupId: string, drillId: string, parameter: string) {
+  const group = groupFor(state, groupId, userId, "MANAGE", "group");
+  const drill =
+    state.drillable(drillId) ??
+    refuse(
+      { kind: "not_found", resource: "drill" },
+      `${parameter}: no drill or course ${JSON.stringify(drillId)}`,
+      parameter,
+    );
+  if (!state.canAccess(userId, drill)) {
+    refuse(
+      { kind: "no_permission", resource: "drill" },
+      `the acting user may not use ${JSON.stringify(drillId)}`,
+    );
+  }
+  if (state.org.groupDrillables.get(group.id, drill.id)) {
+    refuse(
+      { kind: "named", id: "drill_already_in_group" },
+      `${JSON.stringify(drillId)} is in the group already`,
+      parameter,
+    );
+  }
+  state.org.groupDrillables.set(group.id, drill.id, state.org.now());
+  return ok({ description: `${drill.name} added to ${group.name}` });
+}
+
+function removeDrill(
+  state: SandboxState,
+  userId: string,
+  groupId: string,
+  drillId: string,
+  parameter: string,
+) {
+  const group = groupFor(state, groupId, userId, "MANAGE", "group");
+  if (!state.org.groupDrillables.delete(group.id, drillId)) {
+    refuse(
+      { kind: "not_found", resource: "drill" },
+      `${parameter}: ${JSON.stringify(drillId)} is not in the group`,
+      parameter,
+    );
+  }
+  return ok({ description: `${drillId} removed from ${group.name}` });
+}
+
+function grantStaff(
+  state: SandboxState,
+  userId: string,
+  groupId: string,
+  reference: string,
+  permission: StaffPermission,
+) {
+  groupFor(state, groupId, userId, "MANAGE", "group");
+  const user = addressedUser(state, reference, "user");
+  state.org.groupStaff.set(groupId, user.id, permission);
+}
+
+function revokeStaff(
+  state: SandboxState,
+  userId: string,
+  groupId: string,
+  reference: string,
+  permission: StaffPermission,
+) {
+  groupFor(state, groupId, userId, "MANAGE", "group");
+  const user = addressedUser(state, reference, "user");
+  if (user.id === userId) {
+    refuse(
+      { kind: "no_permission", resource: "group" },
+      "the acting user cannot remove their own staff permission",
+    );
+  }
+  if (state.org.groupStaff.get(groupId, user.id) !== permission) {
+    refuse(
+      { kind: "not_found", resource: "user" },
+      `user ${JSON.stringify(reference)} holds no ${permission} permission on this group`,
+      "user",
+    );
+  }
+  state.org.groupStaff.delete(groupId, user.id);
+}
+
+/** The groups family; see the module comment. */
+export const groups = defineFamily("groups", {
+  createGroup_v2_1: {
+    behaviour:
+      "creates a group in the organization the acting user manages (ID `group-<n>`, `created`); `name_missing`, `description_missing` (blank counts as missing), `no_permission`",
+    handle: ({ state, userId, body }) =>
+      ok(groupV21(state, createGroup(state, userId, body.name, body.description))),
+  },
+  createGroup_v2_0: {
+    behaviour: "as `createGroup_v2_1`, answered in the 2.0 shape (`members` and `drills` as counts)",
+    handle: ({ state, userId, body }) =>
+      ok(groupV20(state, createGroup(state, userId, body.name, body.description as string | undefined))),
+  },
+  searchGroups_v2_1: {
+    behaviour:
+      "the groups the acting user holds VIEW or MANAGE on, in creation order; `query` (name or description, case-insensitive), `member`, `permission` (exact), `profile`, `resultStart`/`resultSize`",
+    handle: ({ state, userId, query }) => {
+      const needle = query.query?.trim().toLowerCase();
+      const found = state.org.groups.all().filter((group) => {
+        const held = state.org.groupPermission(userId, group.id);
+        if (held === undefined || (query.permission !== undefined && held !== query.permission)) return false;
+        if (query.member !== undefined && !state.org.groupMembers.get(group.id, query.member)) return false;
+        return !needle || `${group.name}\n${group.description}`.toLowerCase().includes(needle);
+      });
+      const page = pageByIndex(found, query);
+      const shown = page.items.map((group) =>
+        query.profile === "AUTO_COMPLETE" ? { id: group.id, name: group.name } : groupV21(state, group),
+      );
+      return ok({ total: page.total, groups: shown });
+    },
+  },
+  getGroup_v2_1: {
+    behaviour: "the group (needs VIEW); `not_found`, `no_permission`",
+    handle: ({ state, userId, path }) =>
+      ok(groupV21(state, groupFor(state, path.group, userId, "VIEW", "group"))),
+  },
+  updateGroup_v2_1: {
+    behaviour:
+      "renames the group and sets its description (needs MANAGE; `lastEdited` moves); blank values `invalid_name`, `invalid_description`",
+    handle: ({ state, userId, path, body }) => {
+      groupFor(state, path.group, userId, "MANAGE", "group");
+      const change = {
+        name: text(body.name, "name", "invalid"),
+        description: text(body.description as string | undefined, "description", "invalid"),
+        lastEdited: state.org.now(),
+      };
+      const updated = state.org.groups.update(path.group, change);
+      return ok(groupV21(state, updated ?? refuse({ kind: "not_found", resource: "group" }, "group: gone")));
+    },
+  },
+  deleteGroup_v2_1: {
+    behaviour:
+      "deletes the group with its members, staff and drills (needs MANAGE); answers a `Message` (the answer is not shown)",
+    handle: ({ state, userId, path }) => {
+      const group = groupFor(state, path.group, userId, "MANAGE", "group");
+      state.org.deleteGroup(group.id);
+      return ok({ description: `${group.name} deleted` });
+    },
+  },
+  listGroupMembers_v2_1: {
+    behaviour:
+      "the members (needs VIEW) with `joined`, in joining order, `query` on names, paged by `resultFrom`/`resultSize` (`lastOnPage` is a member ID)",
+    handle: ({ state, userId, path, query }) => {
+      groupFor(state, path.group, userId, "VIEW", "group");
+      const all = members(state, path.group, query.query);
+      const page = pageByMarker(all, query, (m) => m.user.id);
+      return ok({
+        members: page.items.map((m) => ({ member: actorV21(m.user), joined: m.joined })),
+        counts: { members: all.length, invitees: 0 },
+        pagination: page.pagination,
+      });
+    },
+  },
+  listGroupMembers_v2_0: {
+    behaviour:
+      "the 2.0 group with its members (`id`, `name`, `joined`, `emailAddress`), `query` on names, paged by `resultStart`/`resultSize`",
+    handle: ({ state, userId, path, query }) => {
+      const group = groupFor(state, path.group_id, userId, "VIEW", "group_id");
+      const page = pageByIndex(members(state, group.id, query.query), query);
+      return ok({
+        id: group.id,
+        name: group.name,
+        description: group.description,
+        members: page.items.map(({ user, joined }) => ({ ...actorV20(user), joined })),
+      });
+    },
+  },
+  addGroupMember_v2_1: {
+    behaviour:
+      "adds the user (by ID, email address or third-party ID; needs MANAGE); answers a `Message` (the answer is not shown); a member already there stays",
+    handle: ({ state, userId, path }) => addMember(state, userId, path.group, path.user, "user"),
+  },
+  addGroupMember_v2_0: {
+    behaviour: "as `addGroupMember_v2_1`",
+    handle: ({ state, userId, path }) =>
+      addMember(state, userId, path.group_id, path.user_reference, "user_reference"),
+  },
+  removeGroupMember_v2_0: {
+    behaviour: "removes the member (needs MANAGE); answers a `Message`; not a member: `not_found`",
+    handle: ({ state, userId, path }) =>
+      removeMember(state, userId, path.group_id, path.user_reference, "user_reference"),
+  },
+  addDrillToGroup_v2_1: {
+    behaviour:
+      "adds a drill or course the acting user may use (needs MANAGE); `group_not_found`, `no_access`, `drill_already_in_group`",
+    handle: ({ state, userId, path }) => addDrill(state, userId, path.group, path.drill, "drill"),
+  },
+  addDrillToGroup_v2_0: {
+    behaviour: "as `addDrillToGroup_v2_1`",
+    handle: ({ state, userId, path }) => addDrill(state, userId, path.group_id, path.drill_id, "drill_id"),
+  },
+  removeDrillFromGroup_v2_1: {
+    behaviour: "removes the drill or course from the group (needs MANAGE); answers a `Message`",
+    handle: ({ state, userId, path }) => removeDrill(state, userId, path.group, path.drill, "drill"),
+  },
+  removeDrillFromGroup_v2_0: {
+    behaviour: "as `removeDrillFromGroup_v2_1`",
+    handle: ({ state, userId, path }) => removeDrill(state, userId, path.group_id, path.drill_id, "drill_id"),
+  },
+  listGroupStaff_v2_1: {
+    behaviour:
+      "the group's own staff permissions (needs VIEW; organization staff are not listed), paged by `resultStart`/`resultSize`",
+    handle: ({ state, userId, path, query }) => {
+      groupFor(state, path.group, userId, "VIEW", "group");
+      const staff = staffV21(state, path.group);
+      return ok({ ...staff, groupStaffUsers: pageByIndex(staff.groupStaffUsers, query).items });
+    },
+  },
+  updateGroupStaffPermissions_v2_1: {
+    behaviour:
+      "gives the user the permission in the form field `permission` (`MANAGE` or `VIEW`, a sandbox choice: the page puts it in the path), replacing the one held; answers the group's staff",
+    handle: ({ state, userId, path, body }) => {
+      const permission = permissionOf(
+        typeof body?.permission === "string" ? body.permission : undefined,
+        "permission",
+      );
+      grantStaff(state, userId, path.group, path.user, permission);
+      return ok(staffV21(state, path.group));
+    },
+  },
+  revokeGroupStaffPermission_v2_1: {
+    behaviour:
+      "removes the permission from the user (not the acting user's own: `not_permitted`); answers the remaining staff",
+    handle: ({ state, userId, path }) => {
+      revokeStaff(state, userId, path.group, path.user, permissionOf(path.permission, "permission"));
+      return ok(staffV21(state, path.group));
+    },
+  },
+  updateGroupStaff_v2_0: {
+    behaviour:
+      "gives the user in the form field `user` the permission in `permission` (sandbox choices: the page puts both in the path); answers the 2.0 staff",
+    handle: ({ state, userId, path, body }) => {
+      const user =
+        typeof body?.user === "string"
+          ? body.user
+          : refuse({ kind: "missing", field: "user" }, 'form field "user": required', "user");
+      const permission = permissionOf(
+        typeof body?.permission === "string" ? body.permission : undefined,
+        "permission",
+      );
+      grantStaff(state, userId, path.group_id, user, permission);
+      return ok(staffV20(state, path.group_id));
+    },
+  },
+});

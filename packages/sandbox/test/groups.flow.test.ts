@@ -1,0 +1,154 @@
+import { describe, expect, it } from "vitest";
+import { client, SMALL_DATA, start, tokenFor } from "./helpers.js";
+import { groupsFlow } from "./support/groups-flow.js";
+
+/** SMALL_DATA plus a group with members and staff, and a teacher on the organization's staff. */
+const DATA = {
+  ...SMALL_DATA,
+  organizations: [
+    {
+      id: "org-1",
+      name: "Test Academy",
+      serviceAccountId: "sa-1",
+      staff: [{ userId: "u-bob", permission: "VIEW" as const }],
+    },
+  ],
+  // The service account may use the business catalog, so it can hand its drills to a group.
+  catalogs: SMALL_DATA.catalogs.map((c) => ({ ...c, userIds: [...c.userIds, "sa-1"] })),
+  groups: [
+    {
+      id: "g-class",
+      name: "Class",
+      description: "Evening class",
+      organizationId: "org-1",
+      memberIds: ["u-ana"],
+      drillableIds: ["es-animals"],
+    },
+  ],
+};
+
+describe("groups (flow 1 of the issue)", () => {
+  it("creates, lists, renames, fills and staffs a group across both versions", async () => {
+    await groupsFlow(await start());
+  });
+});
+
+describe("groups: the pages' errors", () => {
+  it("answers the page's <field>_missing for a missing required form field", async () => {
+    const sandbox = await start();
+    const sa = client(sandbox, await tokenFor(sandbox));
+    const noDescription = await sa("POST", "/api/2.1/groups", { body: { name: "Bar group" } });
+    expect(noDescription.status).toBe(400);
+    expect(noDescription.body).toMatchObject({ ID: "description_missing", parameter: "description" });
+    const blankName = await sa("POST", "/api/2/groups", { body: { name: " ", description: "d" } });
+    expect(blankName.status).toBe(400);
+    expect(blankName.body).toMatchObject({ ID: "name_missing" });
+  });
+
+  it("answers invalid_<field> for a value outside the page's set, invalid_request where no page names one", async () => {
+    const sandbox = await start();
+    const sa = client(sandbox, await tokenFor(sandbox));
+    const mode = await sa("POST", "/api/2.1/groups", {
+      body: { name: "A", description: "d", catalogRestrictionMode: "SOMETIMES" },
+    });
+    expect(mode.status).toBe(400);
+    expect(mode.body).toMatchObject({ ID: "invalid_catalog_restriction_mode" });
+    const profile = await sa("GET", "/api/2.1/groups?profile=FULL");
+    expect(profile.status).toBe(400);
+    expect(profile.body).toMatchObject({ ID: "invalid_request", parameter: "profile" });
+  });
+
+  it("answers not_found for an unknown group, with the page's identifier where it has its own", async () => {
+    const sandbox = await start();
+    const sa = client(sandbox, await tokenFor(sandbox));
+    const read = await sa("GET", "/api/2.1/group/g-none");
+    expect(read.status).toBe(404);
+    expect(read.body).toMatchObject({ ID: "not_found" });
+    // addDrillToGroup's page names group_not_found (without a status: 404, the documented default).
+    const drill = await sa("PUT", "/api/2.1/group/g-none/drills/es-animals");
+    expect(drill.status).toBe(404);
+    expect(drill.body).toMatchObject({ ID: "group_not_found" });
+    // revokeGroupStaffPermission's page names unknown_group.
+    const staff = await sa("DELETE", "/api/2.1/group/g-none/staff/u-ana/VIEW");
+    expect(staff.status).toBe(404);
+    expect(staff.body).toMatchObject({ ID: "unknown_group" });
+  });
+
+  it("answers no_permission to a user without the permission the page names", async () => {
+    const sandbox = await start({ data: DATA });
+    const ana = client(sandbox, await tokenFor(sandbox, "u-ana")); // a member, not staff
+    const create = await ana("POST", "/api/2.1/groups", { body: { name: "Mine", description: "d" } });
+    expect(create.status).toBe(403);
+    expect(create.body).toMatchObject({ ID: "no_permission" });
+    expect((await ana("GET", "/api/2.1/group/g-class")).status).toBe(403);
+    const bob = client(sandbox, await tokenFor(sandbox, "u-bob")); // organization staff with VIEW
+    expect((await bob("GET", "/api/2.1/group/g-class")).status).toBe(200);
+    const rename = await bob("PUT", "/api/2.1/group/g-class", { body: { name: "X", description: "y" } });
+    expect(rename.status).toBe(403);
+    // The page of revokeGroupStaffPermission calls it not_permitted.
+    const revoke = await bob("DELETE", "/api/2.1/group/g-class/staff/u-ana/VIEW");
+    expect(revoke.status).toBe(403);
+    expect(revoke.body).toMatchObject({ ID: "not_permitted" });
+  });
+});
+
+describe("groups: versions and paging over one state", () => {
+  it("lists a group created with 2.0 in 2.1, and pages members by marker in 2.1 and by index in 2.0", async () => {
+    const sandbox = await start({ data: DATA });
+    const sa = client(sandbox, await tokenFor(sandbox));
+    const created = await sa("POST", "/api/2/groups", { body: { name: "Old API group", description: "d" } });
+    expect(created.status).toBe(200);
+    const id = (created.body as { id: string }).id;
+    expect(created.body).toMatchObject({ name: "Old API group", members: 0, drills: 0 });
+    const all = await sa("GET", "/api/2.1/groups");
+    expect((all.body as { groups: { id: string }[] }).groups.map((g) => g.id)).toEqual(["g-class", id]);
+    for (const user of ["u-ana", "u-bob", "u-zoe"]) await sa("PUT", `/api/2/group/${id}/members/${user}`);
+
+    const first = await sa("GET", `/api/2.1/group/${id}/members?resultSize=2`);
+    expect(first.body).toMatchObject({
+      members: [{ member: { id: "u-ana" } }, { member: { id: "u-bob" } }],
+      counts: { members: 3 },
+      pagination: { total: 3, lastOnPage: "u-bob", moreAvailable: true },
+    });
+    const next = await sa("GET", `/api/2.1/group/${id}/members?resultFrom=u-bob&resultSize=2`);
+    expect(next.body).toMatchObject({
+      members: [{ member: { id: "u-zoe" } }],
+      pagination: { total: 3, lastOnPage: "u-zoe", moreAvailable: false },
+    });
+    const bad = await sa("GET", `/api/2.1/group/${id}/members?resultFrom=nobody`);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ ID: "invalid_result_from" });
+
+    const old = await sa("GET", `/api/2/group/${id}/members?resultStart=2`);
+    expect((old.body as { members: { id: string }[] }).members.map((m) => m.id)).toEqual(["u-zoe"]);
+
+    expect((await sa("DELETE", `/api/2/group/${id}/members/u-zoe`)).status).toBe(200);
+    const gone = await sa("DELETE", `/api/2/group/${id}/members/u-zoe`);
+    expect(gone.status).toBe(404);
+    expect((await sa("DELETE", `/api/2.1/groups/${id}`)).status).toBe(200);
+    expect((await sa("GET", `/api/2.1/group/${id}`)).status).toBe(404);
+  });
+
+  it("lets members practise the group's drills, and no longer once the drill is removed", async () => {
+    const sandbox = await start({ data: DATA });
+    const sa = client(sandbox, await tokenFor(sandbox));
+    // Without the catalog, the service account may not use the drill, so it cannot give it to a group.
+    const withoutCatalog = await start();
+    const bare = client(withoutCatalog, await tokenFor(withoutCatalog));
+    await bare("POST", "/api/2.1/groups", { body: { name: "G", description: "d" } });
+    const refused = await bare("PUT", "/api/2.1/group/group-1/drills/de-business");
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ ID: "no_access" });
+    const ana = client(sandbox, await tokenFor(sandbox, "u-ana"));
+    expect((await ana("GET", "/api/2.1/question/de-business")).status).toBe(200); // via her catalog
+    expect((await sa("PUT", "/api/2.1/group/g-class/drills/de-business")).status).toBe(200);
+    const twice = await sa("PUT", "/api/2.1/group/g-class/drills/de-business");
+    expect(twice.body).toMatchObject({ ID: "drill_already_in_group" });
+    const bob = client(sandbox, await tokenFor(sandbox, "u-bob"));
+    expect((await bob("GET", "/api/2.1/question/de-business")).status).toBe(403);
+    await sa("PUT", "/api/2.1/group/g-class/members/u-bob");
+    expect((await bob("GET", "/api/2.1/question/de-business")).status).toBe(200);
+    expect((await sa("DELETE", "/api/2.1/group/g-class/drills/de-business")).status).toBe(200);
+    expect((await bob("GET", "/api/2.1/question/de-business")).status).toBe(403);
+  });
+});

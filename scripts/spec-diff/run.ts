@@ -1,0 +1,199 @@
+/**
+ * One run of the spec diff: each version's bundle compared with the released baseline, the
+ * release's consumer code compiled against the current generated types, and the pending
+ * changesets held against what was found.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import {
+  type BreakingChange,
+  type Changeset,
+  missingChangesets,
+  readChangesets,
+  type SpecPackage,
+} from "./changesets.ts";
+import { classifyChanges, type Finding } from "./classify.ts";
+import { type CompileError, type ConsumerFile, compileConsumers } from "./consumers.ts";
+
+/** The API versions compared, each with its bundle (spec/dist and the baseline use the same names). */
+export const VERSIONS = [
+  { id: "2.1", bundle: "openapi-v2.1.json" },
+  { id: "2.0", bundle: "openapi-v2.0.json" },
+] as const;
+/** Every bundle kept in the baseline. */
+export const BUNDLES = ["openapi.json", ...VERSIONS.map((version) => version.bundle)] as const;
+/** Where the client's generated types live, whose change needs a client changeset. */
+export const GENERATED_DIRS = ["packages/client/src/generated", "packages/client/src/core/generated"];
+
+/** What the release step recorded next to the bundles (`spec/baseline/release.json`). */
+export interface Release {
+  /** The released version of each package built from the description. */
+  readonly packages: Record<string, string>;
+  /** sha256 of the client's generated types at the release. */
+  readonly generatedTypes: string;
+}
+
+/** The consumer code kept with the baseline (`spec/baseline/consumers.json`). */
+export interface ConsumerSnapshot {
+  readonly files: readonly ConsumerFile[];
+  /** Blocks that did not compile in this setting at the release, so are not held against later types. */
+  readonly leftOut: readonly { path: string; origin?: string; reason: string }[];
+}
+
+export interface VersionDiff {
+  readonly id: string;
+  readonly bundle: string;
+  readonly findings: readonly Finding[];
+}
+
+export interface SpecDiffReport {
+  readonly release: Release | undefined;
+  readonly versions: readonly VersionDiff[];
+  readonly typesChanged: boolean;
+  /** Undefined when the consumer code was not compiled (types unchanged, or not asked for). */
+  readonly compileErrors: readonly CompileError[] | undefined;
+  readonly packages: readonly SpecPackage[];
+  readonly changesets: readonly Changeset[];
+  /** What keeps the changes from shipping; empty when they may. */
+  readonly problems: readonly string[];
+}
+
+export interface SpecDiffOptions {
+  /** The repository (packages, generated types, consumer code). */
+  readonly root: string;
+  /** Default `<root>/spec/baseline`. */
+  readonly baselineDir?: string;
+  /** Where the current bundles are; default `<root>/spec/dist`. */
+  readonly currentDir?: string;
+  /** Default `<root>/.changeset`. */
+  readonly changesetDir?: string;
+  /** `auto` (default): compile when the generated types changed; `always`; `never`. */
+  readonly consumers?: "auto" | "always" | "never";
+}
+
+function readJson<T>(path: string): T {
+  return JSON.parse(readFileSync(path, "utf8")) as T;
+}
+
+/**
+ * The sha256 of the client's generated types in a repository.
+ *
+ * @example
+ * ```ts
+ * import { generatedTypesHash } from "./run.ts";
+ *
+ * console.log(generatedTypesHash(process.cwd()).length); // 64
+ * ```
+ */
+export function generatedTypesHash(root: string): string {
+  const hash = createHash("sha256");
+  for (const dir of GENERATED_DIRS) {
+    const full = join(root, dir);
+    if (!existsSync(full)) continue;
+    for (const file of readdirSync(full).sort()) {
+      hash.update(`${dir}/${file}\0`);
+      hash.update(readFileSync(join(full, file)));
+      hash.update("\0");
+    }
+  }
+  return hash.digest("hex");
+}
+
+/**
+ * The published packages built from the description (those depending on `@drill-practice/spec`),
+ * at the versions in their package.json.
+ *
+ * @example
+ * ```ts
+ * import { specPackages } from "./run.ts";
+ *
+ * console.log(specPackages(process.cwd()).map((pkg) => pkg.name));
+ * ```
+ */
+export function specPackages(root: string): SpecPackage[] {
+  const found: SpecPackage[] = [];
+  for (const dir of readdirSync(join(root, "packages")).sort()) {
+    const file = join(root, "packages", dir, "package.json");
+    if (!existsSync(file)) continue;
+    const manifest = readJson<{
+      name: string;
+      version: string;
+      private?: boolean;
+      dependencies?: Record<string, string>;
+      devDependencies?: Record<string, string>;
+      peerDependencies?: Record<string, string>;
+    }>(file);
+    const deps = { ...manifest.dependencies, ...manifest.devDependencies, ...manifest.peerDependencies };
+    if (!manifest.private && "@drill-practice/spec" in deps)
+      found.push({ name: manifest.name, version: manifest.version });
+  }
+  return found;
+}
+
+/**
+ * Compares the current bundles with the baseline and judges the pending changesets.
+ *
+ * @example
+ * ```ts
+ * import { runSpecDiff } from "./run.ts";
+ *
+ * const report = runSpecDiff({ root: process.cwd() });
+ * console.log(report.problems.length === 0 ? "may ship" : report.problems.join("\n"));
+ * ```
+ */
+export function runSpecDiff(options: SpecDiffOptions): SpecDiffReport {
+  const { root } = options;
+  const baselineDir = options.baselineDir ?? join(root, "spec/baseline");
+  const currentDir = options.currentDir ?? join(root, "spec/dist");
+  const changesetDir = options.changesetDir ?? join(root, ".changeset");
+  for (const version of VERSIONS) {
+    if (!existsSync(join(baselineDir, version.bundle)))
+      throw new Error(
+        `spec diff: no baseline ${join(baselineDir, version.bundle)} (the release step writes it)`,
+      );
+    if (!existsSync(join(currentDir, version.bundle)))
+      throw new Error(`spec diff: no bundle ${join(currentDir, version.bundle)}; run pnpm generate first`);
+  }
+  const versions = VERSIONS.map((version) => ({
+    ...version,
+    findings: classifyChanges(
+      readJson(join(baselineDir, version.bundle)),
+      readJson(join(currentDir, version.bundle)),
+    ),
+  }));
+  const releaseFile = join(baselineDir, "release.json");
+  const release = existsSync(releaseFile) ? readJson<Release>(releaseFile) : undefined;
+  const typesChanged = release !== undefined && release.generatedTypes !== generatedTypesHash(root);
+  const consumersFile = join(baselineDir, "consumers.json");
+  const mode = options.consumers ?? "auto";
+  const compileErrors =
+    existsSync(consumersFile) && (mode === "always" || (mode === "auto" && typesChanged))
+      ? compileConsumers(root, readJson<ConsumerSnapshot>(consumersFile).files)
+      : undefined;
+  const breaking: BreakingChange[] = [];
+  for (const version of versions) {
+    for (const finding of version.findings) {
+      if (finding.severity !== "breaking") continue;
+      breaking.push({
+        label: `API ${version.id}: ${finding.pointer} (${finding.group}): ${finding.reason}`,
+        names: finding.names.length > 0 ? finding.names : [finding.pointer],
+      });
+    }
+  }
+  for (const error of compileErrors ?? []) {
+    const file = error.at.replace(/:\d+$/, "");
+    breaking.push({
+      label: `${error.at}: the release's consumer code no longer compiles: ${error.message}`,
+      names: [file],
+    });
+  }
+  const packages = specPackages(root);
+  // A pointer shared by both versions (token exchange, discovery) needs naming once.
+  const unique = [
+    ...new Map(breaking.map((change) => [change.label.replace(/^API [\d.]+: /, ""), change])).values(),
+  ];
+  const changesets = readChangesets(changesetDir);
+  const problems = missingChangesets({ breaking: unique, typesChanged, packages, changesets });
+  return { release, versions, typesChanged, compileErrors, packages, changesets, problems };
+}
