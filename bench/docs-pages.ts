@@ -19,7 +19,7 @@ import { precompress } from "../packages/docs/src/precompress.ts";
 import { runBuildDocs } from "../packages/docs/src/redoc-build.ts";
 import { splitRedocBundle } from "../packages/docs/src/shared-redoc.ts";
 import { startStaticServer } from "../packages/docs/src/static-server.ts";
-import { CHROMIUM_FLAGS, chromiumPath } from "../scripts/chromium.ts";
+import { CHROMIUM_FLAGS, chromiumPath } from "@drill-practice/tooling/chromium";
 import {
   type BenchmarkResult,
   fmt,
@@ -247,7 +247,7 @@ export function run(): Promise<BenchmarkResult> {
           "as the site's build does, loaded in turns with ours.",
         setup: [
           `${RUNS} cold loads per page and variant, interleaved in pairs (order alternating), after one uncounted warm-up of each`,
-          "Debian Chromium, headless, 1280×900, a fresh browser context per load, the omnibox popup switched off (scripts/chromium.ts)",
+          "Debian Chromium, headless, 1280×900, a fresh browser context per load, the omnibox popup switched off (@drill-practice/tooling/chromium)",
           "site from `pnpm run docs`; stock pages from `redocly build-docs <bundle>` of `spec/dist`",
         ],
         rows: await measure(stockRoot),
