@@ -7,6 +7,7 @@ import { defineConfig } from "vitest/config";
  */
 const FLOW_TESTS = [
   "test/bearer-auth.test.ts",
+  "test/content.test.ts",
   "test/faults.test.ts",
   "test/groups.test.ts",
   "test/practice.test.ts",
