@@ -175,6 +175,22 @@ describe("courses", () => {
   });
 });
 
+describe("practice of created content", () => {
+  it("lets the author practise a course of their own, and nobody else before it is published", async () => {
+    const { ana, bob } = await actors();
+    const course = await newCourse(ana);
+    expect((await ana("PUT", `/api/2.1/course/${course}/es-animals`)).status).toBe(200);
+    const question = await ana("GET", `/api/2.1/question/${course}`);
+    expect(question.status).toBe(200);
+    expect(question.body).toMatchObject({ question: { ask: { name: "Spanish" } } });
+    const refused = await bob("GET", `/api/2.1/question/${course}`);
+    expect((refused.body as { ID: string }).ID).toBe("drillable_access_denied");
+    // A created drill is empty until merged: the author reaches it, and hears it has no items.
+    const drill = await newDrill(ana);
+    expectError(await ana("GET", `/api/2.1/question/${drill}`), 409, "drill_empty");
+  });
+});
+
 describe("deleting and publishing", () => {
   it("deletes the author's drill or course, refusing while it is part of a course or group", async () => {
     const { ana, bob } = await actors();

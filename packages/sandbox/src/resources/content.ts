@@ -406,7 +406,11 @@ export const content = defineFamily("drills and courses", {
         "drillable",
       );
       requireAuthor(state, userId, record, { kind: "no_permission", resource: "drillable" });
-      const inCourse = state.snapshot().courses.some((course) => course.drillIds.includes(record.id));
+      // Only authored courses change, and the record is authored: no course of the data file holds it.
+      const inCourse = state.content.authorship.all().some((a) => {
+        const course = state.drillable(a.id);
+        return course?.type === COURSE_TYPE && course.drillIds.includes(record.id);
+      });
       if (inCourse)
         refuse({ kind: "named", id: "part_of_course" }, `${JSON.stringify(record.id)} is part of a course`);
       if (state.org.groupDrillables.leftsOf(record.id).length > 0) {
