@@ -4,6 +4,7 @@ import type { InProcessSandbox } from "../src/index.js";
 import { createSandbox } from "../src/index.js";
 import { sandboxHandlers } from "../src/msw.js";
 import { client, SMALL_DATA, type TestSandbox, tokenFor } from "./helpers.js";
+import { contentFlow } from "./support/content-flow.js";
 import { groupsFlow } from "./support/groups-flow.js";
 
 // MSW 2 here (vitest on the host's Node 20); MSW 3 runs on Node 24 in the runtime matrix's MSW case.
@@ -45,6 +46,11 @@ describe("sandboxHandlers with MSW's setupServer", () => {
 
   it("runs flow 1 of the groups family (create, rename, members, staff) through the global fetch", async () => {
     await groupsFlow(viaGlobalFetch);
+    expect(sandbox.responseViolations).toEqual([]);
+  });
+
+  it("runs flow 2 of the content family (drill, course, publish, review, reception) through the global fetch", async () => {
+    await contentFlow(viaGlobalFetch);
     expect(sandbox.responseViolations).toEqual([]);
   });
 

@@ -1,4 +1,5 @@
 import { DomainError } from "../errors.js";
+import { ContentModel } from "./content.js";
 import { type Clock, OrganizationModel } from "./organization.js";
 import type { PracticeOptions } from "./practice.js";
 import { PracticeBook } from "./practice.js";
@@ -62,6 +63,8 @@ export class SandboxState {
   readonly #catalogs = new Map<string, Catalog>();
   /** Users, organizations and groups as records with relations (the resource families' state). */
   readonly org: OrganizationModel;
+  /** Authorship, reviews, appreciations and preferences of drills and courses (the content family's). */
+  readonly content: ContentModel;
   /** The search index; kept current by every method that changes a drill or course. */
   readonly index: SearchIndex;
   readonly #practice: PracticeBook;
@@ -78,6 +81,7 @@ export class SandboxState {
     for (const org of data.organizations) this.#organizations.set(org.id, org);
     for (const catalog of data.catalogs) this.#catalogs.set(catalog.id, catalog);
     this.org = new OrganizationModel(data, options.clock);
+    this.content = new ContentModel(this.org.now);
     this.index = SearchIndex.build(this.#records.values());
     this.#practice = new PracticeBook(
       {
@@ -380,6 +384,7 @@ export class SandboxState {
     }
     this.org.groupDrillables.deleteRight(id);
     this.#practice.forgetDrillable(id);
+    this.content.forget(id);
   }
 
   /**
@@ -424,6 +429,64 @@ export class SandboxState {
     if (catalog.userIds.includes(userId)) {
       this.#catalogs.set(catalogId, { ...catalog, userIds: catalog.userIds.filter((u) => u !== userId) });
     }
+  }
+
+  /**
+   * Puts a drill or course into a catalog at a position (the end by default); false when it is there
+   * already.
+   *
+   * Errors: `catalog_not_found`.
+   *
+   * @example
+   * ```ts
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
+   * state.addToCatalog("catalog-academy-business", "math-times-7"); // true
+   * ```
+   */
+  addToCatalog(catalogId: string, drillableId: string, position?: number): boolean {
+    const catalog = this.#requireCatalog(catalogId);
+    if (catalog.drillableIds.includes(drillableId)) return false;
+    const ids = [...catalog.drillableIds];
+    ids.splice(position ?? ids.length, 0, drillableId);
+    this.#catalogs.set(catalogId, { ...catalog, drillableIds: ids });
+    return true;
+  }
+
+  /**
+   * Whether a drill or course is in the user's repertoire.
+   *
+   * @example
+   * ```ts
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
+   * state.inRepertoire("user-ana", "math-times-7");
+   * ```
+   */
+  inRepertoire(userId: string, drillableId: string): boolean {
+    return this.#practice.repertoireIds(userId).includes(drillableId);
+  }
+
+  /**
+   * How many users hold a drill or course in their repertoire.
+   *
+   * @example
+   * ```ts
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
+   * state.repertoireHolders("math-times-7"); // 0
+   * ```
+   */
+  repertoireHolders(drillableId: string): number {
+    let holders = 0;
+    for (const userId of this.#users.keys()) if (this.inRepertoire(userId, drillableId)) holders++;
+    return holders;
   }
 
   // ---- operations of the interface ---------------------------------------------------------------
@@ -612,7 +675,7 @@ export class SandboxState {
   }
 
   #directlyAccessible(userId: string, record: DrillableRecord): boolean {
-    if (record.inStore) return true;
+    if (record.inStore || this.content.authorOf(record.id) === userId) return true;
     for (const catalog of this.#catalogs.values()) {
       if (catalog.drillableIds.includes(record.id) && catalog.userIds.includes(userId)) return true;
     }
