@@ -225,7 +225,8 @@ describe("API 2.0 request forms", () => {
   it("takes the repeated tags of POST drills as a list, one form field per tag, in the 2.0 bundle too", () => {
     for (const file of ["openapi.json", "openapi-v2.0.json"] as const) {
       const bundle = loadBundle(file);
-      const body = bundle.components.requestBodies?.CreateDrillForm_v2_0 as unknown as Node;
+      const components = bundle.components as unknown as Record<string, Record<string, Node>>;
+      const body = components.requestBodies?.CreateDrillForm_v2_0 as Node;
       const media = (body.content as Record<string, Node>)["application/x-www-form-urlencoded"] as Node;
       expect(media.encoding).toEqual({ tags: { style: "form", explode: true } });
       const schema = bundle.components.schemas.CreateDrillForm_v2_0 as unknown as Node;

@@ -8,8 +8,9 @@ const requestBodies = (full.components as { requestBodies: Record<string, Node> 
 
 /** Every node carrying `x-known-values`, with its JSON pointer. */
 function marked(node: unknown, where: string, found: [string, Node][] = []): [string, Node][] {
-  if (Array.isArray(node)) node.forEach((item, index) => marked(item, `${where}/${index}`, found));
-  else if (node && typeof node === "object") {
+  if (Array.isArray(node)) {
+    for (const [index, item] of node.entries()) marked(item, `${where}/${index}`, found);
+  } else if (node && typeof node === "object") {
     if ("x-known-values" in node) found.push([where, node as Node]);
     for (const [key, value] of Object.entries(node)) marked(value, `${where}/${key}`, found);
   }
@@ -59,7 +60,7 @@ describe("x-known-values: the values an answer's page lists, the field left open
   });
 
   it("gives the 2.0 objective type the three values of its page", () => {
-    const type = (schemas.Objective_v2_0?.properties as Record<string, Node>).type;
+    const type = (schemas.Objective_v2_0?.properties as Record<string, Node> | undefined)?.type;
     expect(type?.["x-known-values"]).toEqual(["PERMANENT", "ONEOFF", "TEST"]);
   });
 
@@ -86,7 +87,8 @@ describe("x-known-values: the values an answer's page lists, the field left open
       expect(name, where).toBeDefined();
       expect(requests.has(name ?? ""), where).toBe(false);
     }
-    const mode = (schemas.CreateGroupForm_v2_1?.properties as Record<string, Node>).catalogRestrictionMode;
+    const mode = (schemas.CreateGroupForm_v2_1?.properties as Record<string, Node> | undefined)
+      ?.catalogRestrictionMode;
     expect(mode?.enum).toEqual(["REQUIRE", "GRANT"]);
   });
 });

@@ -263,7 +263,8 @@ describe("the 2.0 practice loop", () => {
     expect(evaluation.timing?.["x-known-values"]).toEqual(["ON_TIME", "TOO_LATE"]);
     const term = schemas.TermEvaluation?.properties as Record<string, Field>;
     expect(term.result?.["x-known-values"]).toEqual(["CORRECT", "INCORRECT", "MISSED"]);
-    for (const field of [evaluation.result, evaluation.timing, term.result]) expect(field?.enum).toBeUndefined();
+    for (const field of [evaluation.result, evaluation.timing, term.result])
+      expect(field?.enum).toBeUndefined();
     expect(schemas.TermEvaluation?.required).toEqual(["value", "result"]);
   });
 

@@ -42,7 +42,9 @@ describe("shapes the interface gives", () => {
       "icon",
       "version",
     ]);
-    expect(schemas.Drillable?.["x-observed"]).toMatchObject({ source: expect.stringMatching(/SDK drillables\.json/) });
+    expect(schemas.Drillable?.["x-observed"]).toMatchObject({
+      source: expect.stringMatching(/SDK drillables\.json/),
+    });
     expect(propertiesOf("DrillablePractice")).toEqual([
       "proficiency",
       "highestProficiency",
