@@ -117,7 +117,7 @@ type ResultMethod<P, M extends HttpMethod> = <
   Init extends MaybeOptionalInit<Operation<P, Path, M>, M>,
 >(
   url: Path,
-  ...init: InitArgs<Init>
+  ...init: InitArgs<Init, Operation<P, Path, M>[M]>
 ) => Promise<DrillResponse<Operation<P, Path, M>[M] & Record<string | number, unknown>, Init>>;
 
 type PathsWithMethod<P, M extends HttpMethod> = {
@@ -127,10 +127,23 @@ type PathsWithMethod<P, M extends HttpMethod> = {
 type RequiredKeys<T> = { [K in keyof T]-?: Record<never, never> extends Pick<T, K> ? never : K }[keyof T];
 
 // Same rule as openapi-fetch: the init argument is optional exactly when nothing in it is required.
-type InitArgs<Init> =
+type InitArgs<Init, Op> =
   RequiredKeys<Init> extends never
-    ? [(Init & { [key: string]: unknown })?]
-    : [Init & { [key: string]: unknown }];
+    ? [(Init & { [key: string]: unknown } & NamedFieldsOnly<Init, Op>)?]
+    : [Init & { [key: string]: unknown } & NamedFieldsOnly<Init, Op>];
+
+type FormOf<Op> = Get<NonNullable<Get<Op, "requestBody">>, "content"> extends infer C ? C[keyof C] : never;
+
+// `Init` is inferred from the call, and TypeScript checks no extra field of an inferred object: a field
+// the operation's form does not name is typed `never` here, so a misspelt field does not compile. Only
+// plain objects are checked (FormData, URLSearchParams and the like are interfaces, not records).
+type NamedFieldsOnly<Init, Op> = Init extends { body?: infer B }
+  ? [B] extends [never]
+    ? unknown
+    : B extends Record<string, unknown>
+      ? { body?: { [K in keyof B]: K extends keyof FormOf<Op> ? B[K] : never } }
+      : unknown
+  : unknown;
 
 type Operation<P, Path extends keyof P, M extends HttpMethod> = P[Path] & Record<M, unknown>;
 
@@ -143,7 +156,7 @@ type DataMethod<P, M extends HttpMethod> = <
   Init extends MaybeOptionalInit<Operation<P, Path, M>, M>,
 >(
   url: Path,
-  ...init: InitArgs<Init>
+  ...init: InitArgs<Init, Operation<P, Path, M>[M]>
 ) => Promise<DataOf<P, Path, M, Init>>;
 
 /**
