@@ -162,13 +162,13 @@ export interface ClientBudget {
 export const CLIENT_BUDGETS: readonly ClientBudget[] = [
   {
     label: "client, browser, `createDrillClient` + `unwrap` + the errors",
-    bytes: 8000,
+    bytes: 9600,
     entry: (errorClasses) =>
       `export { ${["createDrillClient", "unwrap", ...errorClasses].join(", ")} } from "@drill-practice/client";`,
   },
   {
     label: "client, browser, whole public API",
-    bytes: 9500,
+    bytes: 11_300,
     entry: () => 'export * from "@drill-practice/client";',
   },
 ];
