@@ -1,7 +1,7 @@
 /**
  * Bundling for size figures, for the bundle-size benchmark: esbuild from the packages' built `dist`,
  * as an application imports them, minified and gzipped; and the client's size budgets (issue #23).
- * The size-budget test joins `pnpm test` once the client fits its budgets.
+ * `bench/client-size-budget.test.ts` guards the budgets in `pnpm test`.
  */
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";

@@ -171,7 +171,7 @@ describe("API 2.0 answers typed from the 2.0 reference pages", () => {
     expect(staff.required).toEqual(["group"]);
     expect(Object.keys(properties)).toEqual(expect.arrayContaining(["total", "count"]));
     const entry = ((properties.groupStaffUsers as Node).items as Node).properties as Record<string, Node>;
-    expect(entry.permission?.enum).toEqual(["MANAGE", "VIEW"]);
+    expect(entry.permission?.["x-known-values"]).toEqual(["MANAGE", "VIEW"]);
   });
 
   it("accepts minimumProficiency as the page's object says (integer) and as its example writes it (string)", () => {
@@ -191,7 +191,7 @@ describe("API 2.0 request forms", () => {
     },
     updateDrill_v2_0: { fields: ["name", "subject", "description", "contentLanguage"], required: [] },
     createDrill_v2_0: {
-      fields: ["name", "subject", "description"],
+      fields: ["name", "subject", "description", "tags"],
       required: ["name", "subject", "description"],
     },
     createClientApp_v2_0: {
@@ -217,10 +217,19 @@ describe("API 2.0 request forms", () => {
     expect(body["x-observed"], id).toBeDefined();
   });
 
-  it("mentions the repeated tags of POST drills, which stay among the open fields", () => {
-    const body = deref(op("createDrill_v2_0").requestBody);
-    const media = (body.content as Record<string, Node>)["application/x-www-form-urlencoded"] as Node;
-    expect(deref(media.schema).description).toMatch(/`tags`/);
+  it("takes the repeated tags of POST drills as a list, one form field per tag, in the 2.0 bundle too", () => {
+    for (const file of ["openapi.json", "openapi-v2.0.json"] as const) {
+      const bundle = loadBundle(file);
+      const components = bundle.components as unknown as Record<string, Record<string, Node>>;
+      const body = components.requestBodies?.CreateDrillForm_v2_0 as Node;
+      const media = (body.content as Record<string, Node>)["application/x-www-form-urlencoded"] as Node;
+      expect(media.encoding).toEqual({ tags: { style: "form", explode: true } });
+      const schema = bundle.components.schemas.CreateDrillForm_v2_0 as unknown as Node;
+      expect((schema.properties as Record<string, Node>).tags).toMatchObject({
+        type: "array",
+        items: { type: "string" },
+      });
+    }
   });
 
   it("takes the repertoire's observed query parameters, searchField repeated", () => {

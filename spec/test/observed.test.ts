@@ -253,11 +253,15 @@ describe("the 2.0 practice loop", () => {
     ]);
     expect(schemas.AnswerResponse).not.toHaveProperty("required");
     expect(schemas.Evaluation?.required).toEqual(["result", "termEvaluations"]);
-    const evaluation = schemas.Evaluation?.properties as Record<string, { enum?: string[] }>;
-    expect(evaluation.result?.enum).toEqual(["CORRECT", "INCORRECT"]);
-    expect(evaluation.timing?.enum).toEqual(["ON_TIME", "TOO_LATE"]);
-    const term = schemas.TermEvaluation?.properties as Record<string, { enum?: string[] }>;
-    expect(term.result?.enum).toEqual(["CORRECT", "INCORRECT", "MISSED"]);
+    // Answers: the page's values are known, the field stays open (x-known-values, no enum).
+    type Field = { enum?: string[]; "x-known-values"?: string[] };
+    const evaluation = schemas.Evaluation?.properties as Record<string, Field>;
+    expect(evaluation.result?.["x-known-values"]).toEqual(["CORRECT", "INCORRECT"]);
+    expect(evaluation.timing?.["x-known-values"]).toEqual(["ON_TIME", "TOO_LATE"]);
+    const term = schemas.TermEvaluation?.properties as Record<string, Field>;
+    expect(term.result?.["x-known-values"]).toEqual(["CORRECT", "INCORRECT", "MISSED"]);
+    for (const field of [evaluation.result, evaluation.timing, term.result])
+      expect(field?.enum).toBeUndefined();
     expect(schemas.TermEvaluation?.required).toEqual(["value", "result"]);
   });
 

@@ -45,4 +45,19 @@ describe("per-version bundles", () => {
           expect(value, `${kind}/${name}`).toEqual(full[kind]?.[name]);
     },
   );
+
+  it.each(["openapi-v2.1.json", "openapi-v2.0.json"] as const)(
+    "%s carries the full bundle's text of every operation it has",
+    (file) => {
+      const full = loadBundle("openapi.json").paths as Record<string, Record<string, unknown>>;
+      const version = loadBundle(file).paths as Record<string, Record<string, unknown>>;
+      let operations = 0;
+      for (const [path, item] of Object.entries(version))
+        for (const [method, operation] of Object.entries(item)) {
+          operations++;
+          expect(operation, `${method} ${path}`).toEqual(full[path]?.[method]);
+        }
+      expect(operations).toBeGreaterThan(90);
+    },
+  );
 });

@@ -30,7 +30,21 @@ describe("shapes the interface gives", () => {
   it("describes Drillables and Drillable with the required fields the interface names", () => {
     expect(propertiesOf("Drillables")).toEqual(["total", "drills"]);
     expect(schemas.Drillable?.required).toEqual(["id", "name", "subject", "type", "description"]);
-    expect(propertiesOf("Drillable")).toEqual(["id", "name", "subject", "type", "description", "practice"]);
+    // The interface's fields, then those the samples carry (observed: size, icon, version).
+    expect(propertiesOf("Drillable")).toEqual([
+      "id",
+      "name",
+      "subject",
+      "type",
+      "description",
+      "practice",
+      "size",
+      "icon",
+      "version",
+    ]);
+    expect(schemas.Drillable?.["x-observed"]).toMatchObject({
+      source: expect.stringMatching(/SDK drillables\.json/),
+    });
     expect(propertiesOf("DrillablePractice")).toEqual([
       "proficiency",
       "highestProficiency",

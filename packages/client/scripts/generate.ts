@@ -24,6 +24,7 @@ import { resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { hasOperations } from "@drill-practice/tooling/operations";
 import openapiTS, { astToString } from "openapi-typescript";
+import { typeHooks } from "./type-hooks.js";
 
 const specUrl = new URL("../../../spec/dist/openapi.json", import.meta.url);
 const VERSIONS = ["2.1", "2.0"] as const;
@@ -79,6 +80,8 @@ const RESERVED = new Set([
   "QUERY_SERIALIZER",
   "encodePathParameters",
 ]);
+
+type Json = Record<string, unknown>;
 
 interface Spec {
   paths?: Record<string, Record<string, unknown>>;
@@ -149,7 +152,7 @@ function sharedPart(spec: Spec & { components?: Record<string, Record<string, un
 
 async function render(): Promise<Record<keyof typeof targets, string>> {
   const spec = JSON.parse(await readFile(specUrl, "utf8")) as Spec;
-  const ast = await openapiTS(specUrl, { alphabetize: true, silent: true });
+  const ast = await openapiTS(specUrl, { alphabetize: true, silent: true, ...typeHooks(spec as Json) });
   const types = `${HEADER}\n${astToString(ast)}`;
   const output = { types, schemas: renderSchemas(spec) } as Record<keyof typeof targets, string>;
   for (const version of VERSIONS) {
@@ -159,6 +162,7 @@ async function render(): Promise<Record<keyof typeof targets, string>> {
     const versionAst = await openapiTS(versionSpec as Parameters<typeof openapiTS>[0], {
       alphabetize: true,
       silent: true,
+      ...typeHooks(versionSpec as Json),
     });
     const source = `openapi-v${version}.json`;
     output[`types-v${version}`] = `${header(source)}\n${astToString(versionAst)}`;
@@ -169,6 +173,7 @@ async function render(): Promise<Record<keyof typeof targets, string>> {
   const sharedAst = await openapiTS(shared as Parameters<typeof openapiTS>[0], {
     alphabetize: true,
     silent: true,
+    ...typeHooks(shared as Json),
   });
   output["types-shared"] =
     `${header("openapi.json (token exchange and discovery only)")}\n${astToString(sharedAst)}`;

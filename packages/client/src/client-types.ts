@@ -4,7 +4,14 @@
  * one API version (`@drill-practice/client/v2.1`) can use them without making
  * its consumers load the types of both versions.
  */
-import type { Client, FetchResponse, HeadersOptions, MaybeOptionalInit, Middleware } from "openapi-fetch";
+import type {
+  Client,
+  FetchResponse,
+  HeadersOptions,
+  MaybeOptionalInit,
+  Middleware,
+  ParseAsResponse,
+} from "openapi-fetch";
 import type { DrillClientAuth } from "./core/auth-contract.js";
 import type { RetryOptions } from "./core/retry.js";
 import type { RequestFetch } from "./core/transport.js";
@@ -80,9 +87,38 @@ export interface DrillClientOptions {
  * const { data, error } = await client.GET("/api/2.1/store", { params: { query: { query: "spanish" } } });
  * ```
  */
-export type DrillClient<P extends object> = Client<P>;
+export type DrillClient<P extends object> = Omit<Client<P>, MethodName> & {
+  [M in MethodName]: ResultMethod<P, Lowercase<M>>;
+};
 
-type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
+type MethodName = "GET" | "PUT" | "POST" | "DELETE" | "OPTIONS" | "HEAD" | "PATCH" | "TRACE";
+type HttpMethod = Lowercase<MethodName>;
+type Media = `${string}/${string}`;
+type OkStatus = 200 | 201 | 202 | 203 | 204 | 206 | 207 | "2XX";
+type Get<T, K extends PropertyKey> = K extends keyof T ? T[K] : undefined;
+type BodyOfContent<C> =
+  C extends Record<string, unknown> ? ([C[keyof C & Media]] extends [never] ? C : C[keyof C & Media]) : C;
+
+// openapi-fetch hands every answer through its `Readable`, which turns the open member of an answer's
+// known values (`"FAR" | (string & {})`) into an object of String's methods
+// (openapi-ts/openapi-typescript#2765). The generated types carry no readOnly/writeOnly markers, the one
+// thing `Readable` is for, so the success body is read from the operation itself: its 2xx answers' media
+// content, as openapi-fetch picks it.
+type SuccessBody<Op> = Op extends { responses: infer R }
+  ? { [K in keyof R & OkStatus]: BodyOfContent<Get<R[K], "content">> }[keyof R & OkStatus]
+  : never;
+
+type DrillResponse<Op extends Record<string | number, unknown>, Init> =
+  | { data: ParseAsResponse<SuccessBody<Op>, Init>; error?: never; response: Response }
+  | Extract<FetchResponse<Op, Init, Media>, { data?: never }>;
+
+type ResultMethod<P, M extends HttpMethod> = <
+  Path extends PathsWithMethod<P, M>,
+  Init extends MaybeOptionalInit<Operation<P, Path, M>, M>,
+>(
+  url: Path,
+  ...init: InitArgs<Init, Operation<P, Path, M>[M]>
+) => Promise<DrillResponse<Operation<P, Path, M>[M] & Record<string | number, unknown>, Init>>;
 
 type PathsWithMethod<P, M extends HttpMethod> = {
   [K in keyof P]: P[K] extends { [X in M]: unknown } ? K : never;
@@ -91,15 +127,28 @@ type PathsWithMethod<P, M extends HttpMethod> = {
 type RequiredKeys<T> = { [K in keyof T]-?: Record<never, never> extends Pick<T, K> ? never : K }[keyof T];
 
 // Same rule as openapi-fetch: the init argument is optional exactly when nothing in it is required.
-type InitArgs<Init> =
+type InitArgs<Init, Op> =
   RequiredKeys<Init> extends never
-    ? [(Init & { [key: string]: unknown })?]
-    : [Init & { [key: string]: unknown }];
+    ? [(Init & { [key: string]: unknown } & NamedFieldsOnly<Init, Op>)?]
+    : [Init & { [key: string]: unknown } & NamedFieldsOnly<Init, Op>];
+
+type FormOf<Op> = Get<NonNullable<Get<Op, "requestBody">>, "content"> extends infer C ? C[keyof C] : never;
+
+// `Init` is inferred from the call, and TypeScript checks no extra field of an inferred object: a field
+// the operation's form does not name is typed `never` here, so a misspelt field does not compile. Only
+// plain objects are checked (FormData, URLSearchParams and the like are interfaces, not records).
+type NamedFieldsOnly<Init, Op> = Init extends { body?: infer B }
+  ? [B] extends [never]
+    ? unknown
+    : B extends Record<string, unknown>
+      ? { body?: { [K in keyof B]: K extends keyof FormOf<Op> ? B[K] : never } }
+      : unknown
+  : unknown;
 
 type Operation<P, Path extends keyof P, M extends HttpMethod> = P[Path] & Record<M, unknown>;
 
 type DataOf<P, Path extends keyof P, M extends HttpMethod, Init> = SuccessData<
-  FetchResponse<Operation<P, Path, M>[M] & Record<string | number, unknown>, Init, `${string}/${string}`>
+  DrillResponse<Operation<P, Path, M>[M] & Record<string | number, unknown>, Init>
 >;
 
 type DataMethod<P, M extends HttpMethod> = <
@@ -107,7 +156,7 @@ type DataMethod<P, M extends HttpMethod> = <
   Init extends MaybeOptionalInit<Operation<P, Path, M>, M>,
 >(
   url: Path,
-  ...init: InitArgs<Init>
+  ...init: InitArgs<Init, Operation<P, Path, M>[M]>
 ) => Promise<DataOf<P, Path, M, Init>>;
 
 /**

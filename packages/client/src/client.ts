@@ -324,8 +324,8 @@ function wrapMethods(
   return wrapped;
 }
 
-function wrapClient(client: Client<object>, timeouts: BodyTimeouts | undefined): Client<object> {
-  return wrapMethods(client, timeouts, false) as unknown as Client<object>;
+function wrapClient(client: Client<object>, timeouts: BodyTimeouts | undefined): DrillClient<object> {
+  return wrapMethods(client, timeouts, false) as unknown as DrillClient<object>;
 }
 
 function toThrowingClient(

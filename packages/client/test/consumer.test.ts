@@ -168,6 +168,89 @@ export async function typeErrors(): Promise<void> {
 }
 `;
 
+/**
+ * What the record says, as a consumer's editor and compiler see it: the values an answer's page lists
+ * are offered and any other string still fits; requests take only the fields and values their pages
+ * name; fields the service defaults may be left out.
+ */
+const RECORD_CONSUMER = `
+import * as v21 from "@drill-practice/client/v2.1";
+import * as v20 from "@drill-practice/client/v2.0";
+
+/** true only when A and B are the same type (not merely assignable both ways, as string and "X" | (string & {}) are). */
+type Equal<A, B> = (<G>() => G extends A ? 1 : 2) extends (<G>() => G extends B ? 1 : 2) ? true : false;
+/** The known values of an answer's field, and room for any other string: what an editor offers. */
+type Open<V extends string> = V | (string & {});
+/** An optional field's type without its undefined. */
+type Present<T> = Exclude<T, undefined>;
+type Staff21 = Present<v21.GroupStaff_v2_1["groupStaffUsers"]>[number];
+type Staff20 = Present<v20.GroupStaff_v2_0["groupStaffUsers"]>[number];
+
+export const offered: true[] = [
+  true satisfies Equal<Present<v21.Beacon_v2_1["proximity"]>, Open<"FAR" | "NEAR" | "IMMEDIATE">>,
+  true satisfies Equal<Present<v21.Playable_v2_1["type"]>, Open<"DRILL" | "COURSE" | "TEST">>,
+  true satisfies Equal<Present<v21.Objective_v2_1["type"]>, Open<"ONEOFF" | "PERMANENT" | "TEST">>,
+  true satisfies Equal<Present<v21.Preferences_v2_1["direction"]>, Open<"BIDIRECTIONAL" | "PRODUCTIVE" | "RECEPTIVE">>,
+  true satisfies Equal<Present<v21.Preferences_v2_1["style"]>, Open<"MULTIPLE_CHOICE" | "OPEN_ENDED">>,
+  true satisfies Equal<Present<Staff21["permission"]>, Open<"MANAGE" | "VIEW">>,
+  true satisfies Equal<Present<v20.ClientApp_v2_0["status"]>, Open<"OFFICIAL" | "EXPERIMENTAL">>,
+  true satisfies Equal<Present<v20.Objective_v2_0["type"]>, Open<"PERMANENT" | "ONEOFF" | "TEST">>,
+  true satisfies Equal<Present<v20.DrillDetails_v2_0["type"]>, Open<"DRILL" | "COURSE">>,
+  true satisfies Equal<v20.Drillable["type"], Open<"DRILL" | "COURSE">>,
+  true satisfies Equal<Present<Staff20["permission"]>, Open<"MANAGE" | "VIEW">>,
+  true satisfies Equal<Present<v20.TestQuestion_v2_0["timing"]>, Open<"TOO_LATE" | "ON_TIME">>,
+  true satisfies Equal<v20.Evaluation["result"], Open<"CORRECT" | "INCORRECT">>,
+  true satisfies Equal<Present<v20.Evaluation["timing"]>, Open<"ON_TIME" | "TOO_LATE">>,
+  true satisfies Equal<v20.TermEvaluation["result"], Open<"CORRECT" | "INCORRECT" | "MISSED">>,
+];
+// A plain string field names no values: the check above can fail.
+export const plain: false = false satisfies Equal<v20.Drillable["name"], Open<"DRILL" | "COURSE">>;
+
+export async function answers(): Promise<string[]> {
+  const client = v21.createDrillClient({ baseUrl: "https://drill.example", throwOnError: true });
+  const beacon = await client.GET("/api/2.1/beacon/{beacon}", { params: { path: { beacon: "b" } } });
+  const offeredByTheCall: true = true satisfies Equal<
+    Present<typeof beacon.proximity>,
+    Open<"FAR" | "NEAR" | "IMMEDIATE">
+  >;
+  // A value the page does not list still fits an answer, and an answer's value is a string.
+  const later: Present<v21.Beacon_v2_1["proximity"]> = "VERY_FAR";
+  const kind: v20.Objective_v2_0["type"] = "RECURRING";
+  const text: string | undefined = beacon.proximity;
+  const raw = await v21.createDrillClient({ baseUrl: "https://drill.example" }).GET("/api/2.1/beacon/{beacon}", {
+    params: { path: { beacon: "b" } },
+  });
+  const rawText: string | undefined = raw.data?.proximity;
+  return [String(offeredByTheCall), later, kind ?? "", text ?? "", rawText ?? ""];
+}
+
+export async function requests(): Promise<void> {
+  const c21 = v21.createDrillClient({ baseUrl: "https://drill.example", throwOnError: true });
+  const c20 = v20.createDrillClient({ baseUrl: "https://drill.example", throwOnError: true });
+  await c21.POST("/api/2.1/groups", { body: { name: "n", description: "d", catalogRestrictionMode: "GRANT" } });
+  // @ts-expect-error a value outside those the page accepts
+  await c21.POST("/api/2.1/groups", { body: { name: "n", description: "d", catalogRestrictionMode: "MAYBE" } });
+  // @ts-expect-error a misspelt field
+  await c21.POST("/api/2.1/groups", { body: { name: "n", description: "d", catalogRestrictonMode: "GRANT" } });
+  const beacon: v21.StoreBeaconForm_v2_1 = {
+    playableType: "DRILL",
+    playableId: "p",
+    // @ts-expect-error a request takes only the values its page lists
+    proximity: "VERY_FAR",
+    lingerDuration: "PT5M",
+  };
+  void beacon;
+  // direction and disclosure have defaults the service fills in.
+  await c20.POST("/api/2/tests", { body: { drill: ["d1", "d2"] } });
+  await c20.POST("/api/2/drills", { body: { name: "n", subject: "s", description: "d", tags: ["verbs", "b1"] } });
+  // A field the pages do not name goes out through a type of the caller's own.
+  const extra: v20.CreateDrillForm_v2_0 & { featured: string } = { name: "n", subject: "s", description: "d", featured: "y" };
+  await c20.POST("/api/2/drills", { body: extra as v20.CreateDrillForm_v2_0 });
+  // @ts-expect-error passed as it is, the added field is refused like a misspelt one
+  await c20.POST("/api/2/drills", { body: extra });
+}
+`;
+
 const RUNNER = `
 import { main } from "./consumer.js";
 
@@ -263,11 +346,16 @@ describe("consumer of the packed package", () => {
     console.info(`consumer test: npm install --${mode}`);
     await writeFile(join(project, "consumer.ts"), CONSUMER);
     await writeFile(join(project, "one-version.ts"), ONE_VERSION_CONSUMER);
+    await writeFile(join(project, "record.ts"), RECORD_CONSUMER);
     for (const resolution of ["bundler", "nodenext"] as const) {
       await writeFile(join(project, `tsconfig.${resolution}.json`), tsconfig(resolution));
       await writeFile(
         join(project, `tsconfig.one-version.${resolution}.json`),
         tsconfig(resolution, ["one-version.ts"]),
+      );
+      await writeFile(
+        join(project, `tsconfig.record.${resolution}.json`),
+        tsconfig(resolution, ["record.ts"]),
       );
     }
   }, 240_000);
@@ -302,6 +390,25 @@ describe("consumer of the packed package", () => {
       );
       expect(result.output).toBe("");
       expect(result.ok).toBe(true);
+    },
+    300_000,
+  );
+
+  it.each(["bundler", "nodenext"] as const)(
+    "under moduleResolution %s, offers the known values of 15 answer fields, keeps answers open and requests closed",
+    async (resolution) => {
+      const result = await run(process.execPath, [tscBin, "-p", `tsconfig.record.${resolution}.json`], {
+        cwd: project,
+      }).then(
+        () => ({ ok: true, output: "" }),
+        (error: { stdout?: string; stderr?: string }) => ({
+          ok: false,
+          output: `${error.stdout}${error.stderr}`,
+        }),
+      );
+      expect(result.output).toBe("");
+      expect(result.ok).toBe(true);
+      expect(RECORD_CONSUMER.match(/true satisfies Equal</g)?.length).toBeGreaterThanOrEqual(12);
     },
     300_000,
   );

@@ -7,7 +7,12 @@ import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formAwareRequest, serializeRequestBody } from "../src/form-body.js";
-import { createDrillClient, DrillInvalidParameterError, encodeFormFields } from "../src/index.js";
+import {
+  type CreateCourseForm_v2_1,
+  createDrillClient,
+  DrillInvalidParameterError,
+  encodeFormFields,
+} from "../src/index.js";
 
 interface Received {
   method: string;
@@ -75,11 +80,15 @@ describe("form bodies on the wire", () => {
   });
 
   it("sends open form bodies of other operations the same way, numbers and booleans as text", async () => {
-    const sent = await last(() =>
-      client().POST("/api/2.1/courses", {
-        body: { name: "Basics", description: "Intro", public: true, size: 3, tag: ["a", "b"] },
-      }),
-    );
+    // Fields the page does not name go out through the caller's own type, passed as the form.
+    const form: CreateCourseForm_v2_1 & { public: boolean; size: number; tag: string[] } = {
+      name: "Basics",
+      description: "Intro",
+      public: true,
+      size: 3,
+      tag: ["a", "b"],
+    };
+    const sent = await last(() => client().POST("/api/2.1/courses", { body: form as CreateCourseForm_v2_1 }));
     expect(sent.headers["content-type"]).toBe("application/x-www-form-urlencoded");
     expect(sent.body.toString()).toBe("name=Basics&description=Intro&public=true&size=3&tag=a&tag=b");
   });

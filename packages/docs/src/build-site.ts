@@ -11,6 +11,7 @@ import {
 import { changesSections, renderChanges } from "./changes-page.ts";
 import { addCodeSamples } from "./code-samples.ts";
 import { addComponentNotes } from "./component-notes.ts";
+import { showErrorTables } from "./error-responses.ts";
 import { renderErrorsPage } from "./errors-page.ts";
 import { groupRedirects } from "./group-redirects.ts";
 import { linkGuideSchemas } from "./guide-links.ts";
@@ -157,7 +158,7 @@ async function buildReference(
   const support: SandboxSupport = { ...sandboxSupport, examples: await examplesOnce };
   const { document: operationsNoted, noted, observed } = addOperationNotes(sampled, support, labels);
   const { document: componentsNoted, noted: notedComponents } = addComponentNotes(operationsNoted);
-  const document = linkGuideSchemas(componentsNoted);
+  const document = showErrorTables(linkGuideSchemas(componentsNoted)).document;
   const input = join(workDir, version.bundle);
   // Redoc is given only what it renders; the notes above already carry the spec's markers.
   await writeFile(input, JSON.stringify(redocDefinition(withSandboxServer(withDisplayTitle(document)))));

@@ -170,11 +170,9 @@ function sampleBody(
     }
     const fromExample =
       typeof example === "object" && example !== null ? (example as Record<string, unknown>) : {};
-    // openapi-typescript types a field with a default as present, so the sample sends it too.
-    const defaulted = Object.entries(schema.properties ?? {})
-      .filter(([, property]) => resolveRef<{ default?: unknown }>(document, property)?.default !== undefined)
-      .map(([name]) => name);
-    const wanted = [...new Set([...(schema.required ?? []), ...defaulted, ...Object.keys(fromExample)])];
+    // Only what a caller must send, and what the spec's example shows: a field with a default is
+    // optional in the client's types, and the service fills it in.
+    const wanted = [...new Set([...(schema.required ?? []), ...Object.keys(fromExample)])];
     if (wanted.length === 0) return { kind: "form-unknown" };
     return {
       kind: "form",
@@ -302,15 +300,16 @@ export function typescriptSample(request: SampleRequest): string {
       ([name, value, repeated]) =>
         `${JSON.stringify(name)}: ${repeated ? `[${tsString(value)}]` : tsString(value)}`,
     );
-    options.push(`body: { ${fields.join(", ")} }`, `headers: { "Content-Type": "${formMediaType}" }`);
+    // The client sends a plain object as form fields, with their content type.
+    options.push(`body: { ${fields.join(", ")} }`);
   }
   if (body?.kind === "unknown") {
     lines.push("// The request body is not shown by the interface; pass it as `body` once you know it.");
   }
   if (body?.kind === "form-unknown") {
     lines.push(
-      "// Its form fields are not shown by the interface; pass them as `body` with",
-      `// headers: { "Content-Type": "${formMediaType}" } once you know them.`,
+      "// Its form fields are not shown by the interface; pass them as `body` (an object of",
+      "// form fields) once you know them.",
     );
   }
   if (body?.kind === "multipart") {

@@ -2039,11 +2039,11 @@ export interface components {
             /** @description The OAuth client secret; only its owner sees it. */
             secret?: string;
             /**
-             * @description Official or experimental; new applications start experimental.
+             * @description Official or experimental; new applications start experimental. Known values: `OFFICIAL`, `EXPERIMENTAL`; others may occur.
              * @example OFFICIAL
              * @example EXPERIMENTAL
              */
-            status?: string;
+            status?: "OFFICIAL" | "EXPERIMENTAL" | (string & {});
             /** @description Website of the application. */
             url?: string;
             /** @description A flag whose description the stored page cuts off. */
@@ -2072,8 +2072,6 @@ export interface components {
              * @example https://www.example.com
              */
             url?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Course_v2_0
@@ -2102,12 +2100,10 @@ export interface components {
              * @example French Made Easy
              */
             name: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * CreateDrillForm_v2_0
-         * @description Fields of POST drills. The page also lists an optional, repeated field `tags` (one field per tag); it is not declared here because the per-version bundling filters every node keyed `tags` (Redocly filter-in by tag), so it travels as one of the open extra fields.
+         * @description Fields of POST drills.
          */
         CreateDrillForm_v2_0: {
             /** @description What the drill is about. */
@@ -2122,8 +2118,8 @@ export interface components {
              * @example French
              */
             subject: string;
-        } & {
-            [key: string]: unknown;
+            /** @description Tags of the drill; repeat the field for several. */
+            tags?: string[];
         };
         /**
          * CreateGroupForm_v2_0
@@ -2137,8 +2133,6 @@ export interface components {
              * @example Class of 2013
              */
             name: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * DefineTestForm_v2_0
@@ -2150,13 +2144,13 @@ export interface components {
              * @default BIDIRECTIONAL
              * @enum {string}
              */
-            direction: "PRODUCTIVE" | "RECEPTIVE" | "BIDIRECTIONAL";
+            direction?: "PRODUCTIVE" | "RECEPTIVE" | "BIDIRECTIONAL";
             /**
              * @description What the user sees after the test: `FULL` (score and details, the default), `PARTIAL` (score only) or `NONE`.
              * @default FULL
              * @enum {string}
              */
-            disclosure: "FULL" | "PARTIAL" | "NONE";
+            disclosure?: "FULL" | "PARTIAL" | "NONE";
             /** @description The drills to test, one field per drill. */
             drill: string[];
             /** @description Text shown just before the test starts. */
@@ -2168,8 +2162,6 @@ export interface components {
              * @example Testing my geography
              */
             title?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Drill_v2_0
@@ -2199,11 +2191,12 @@ export interface components {
         };
         /**
          * Drillable
-         * @description A drill or course as listed in a store search result (2.0 object).
+         * @description A drill or course as listed in a store search result (2.0 object). The interface names id, name, subject, type, description and practice; size, icon and version are observed in the samples.
          */
         Drillable: {
             /** @description Description of the drillable. */
             description: string;
+            icon?: components["schemas"]["Media_v2_0"];
             /**
              * @description Identifier of the drillable.
              * @example drill-es-basics-1
@@ -2212,13 +2205,23 @@ export interface components {
             /** @description Name of the drillable. */
             name: string;
             practice?: components["schemas"]["DrillablePractice"];
+            /**
+             * @description Number of items in the drill or course.
+             * @example 47
+             */
+            size?: number;
             /** @description Subject of the drillable. */
             subject: string;
             /**
-             * @description Kind of drillable. `DRILL` is a value known to occur; other values are not shown, so treat this as open.
+             * @description Kind of drillable: a single drill or a collection of drills (a course). Known values: `DRILL`, `COURSE`; others may occur.
              * @example DRILL
              */
-            type: string;
+            type: "DRILL" | "COURSE" | (string & {});
+            /**
+             * @description Short tag of the drillable's current version; the icon's address ends with the identifier, a dot and this tag.
+             * @example cARV
+             */
+            version?: string;
         };
         /**
          * DrillablePractice
@@ -2273,10 +2276,10 @@ export interface components {
             /** @description Subject. */
             subject?: string;
             /**
-             * @description `DRILL` or `COURSE`.
+             * @description A single drill or a collection of drills. Known values: `DRILL`, `COURSE`; others may occur.
              * @example DRILL
              */
-            type?: string;
+            type?: "DRILL" | "COURSE" | (string & {});
         } & {
             [key: string]: unknown;
         };
@@ -2328,17 +2331,19 @@ export interface components {
          */
         Evaluation: {
             /**
-             * @description Overall result of the answer.
-             * @enum {string}
+             * @description Overall result of the answer. Known values: `CORRECT`, `INCORRECT`; others may occur.
+             * @example CORRECT
+             * @example INCORRECT
              */
-            result: "CORRECT" | "INCORRECT";
+            result: "CORRECT" | "INCORRECT" | (string & {});
             /** @description One entry per given term and per missed term. */
             termEvaluations: components["schemas"]["TermEvaluation"][];
             /**
-             * @description Only for questions with a time limit.
-             * @enum {string}
+             * @description Only for questions with a time limit. Known values: `ON_TIME`, `TOO_LATE`; others may occur.
+             * @example ON_TIME
+             * @example TOO_LATE
              */
-            timing?: "ON_TIME" | "TOO_LATE";
+            timing?: "ON_TIME" | "TOO_LATE" | (string & {});
         };
         /**
          * Feedback
@@ -2413,8 +2418,6 @@ export interface components {
              * @enum {string}
              */
             action: "ACCEPT" | "DECLINE";
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GroupMember_v2_0
@@ -2485,10 +2488,11 @@ export interface components {
                 /** @description Identifier of the group. */
                 group?: string;
                 /**
-                 * @description `MANAGE`: content, members and progress; `VIEW`: contents, membership and progress.
-                 * @enum {string}
+                 * @description `MANAGE`: content, members and progress; `VIEW`: contents, membership and progress. Known values: `MANAGE`, `VIEW`; others may occur.
+                 * @example MANAGE
+                 * @example VIEW
                  */
-                permission?: "MANAGE" | "VIEW";
+                permission?: "MANAGE" | "VIEW" | (string & {});
                 user?: components["schemas"]["Actor_v2_0"];
             } & {
                 [key: string]: unknown;
@@ -2558,10 +2562,10 @@ export interface components {
              */
             reviewDate?: string;
             /**
-             * @description Kind of objective.
+             * @description Kind of objective: `PERMANENT` (keep the minimum from the review date on), `ONEOFF` (reach it by the review date) or `TEST` (complete the test by the review date). Known values: `PERMANENT`, `ONEOFF`, `TEST`; others may occur.
              * @example ONEOFF
              */
-            type?: string;
+            type?: "PERMANENT" | "ONEOFF" | "TEST" | (string & {});
         } & {
             [key: string]: unknown;
         };
@@ -2606,8 +2610,6 @@ export interface components {
         OrganizationStaffForm_v2_0: {
             /** @description Name of the user; required when no user ID is given and the account must be created. */
             name?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Proficiency
@@ -2733,8 +2735,13 @@ export interface components {
         TermEvaluation: {
             /** @description Marks on the given value, such as the letters that were wrong. */
             markup?: components["schemas"]["NotShown"][];
-            /** @enum {string} */
-            result: "CORRECT" | "INCORRECT" | "MISSED";
+            /**
+             * @description How the term was judged; `MISSED` marks a value that was expected but not given. Known values: `CORRECT`, `INCORRECT`, `MISSED`; others may occur.
+             * @example CORRECT
+             * @example INCORRECT
+             * @example MISSED
+             */
+            result: "CORRECT" | "INCORRECT" | "MISSED" | (string & {});
             /**
              * @description The term's value, as given, or as expected for a missed term.
              * @example the apple
@@ -2761,10 +2768,11 @@ export interface components {
             /** @description Name of the question column. */
             questionColumn: string;
             /**
-             * @description Whether a time limit was met; absent when the question had none.
-             * @enum {string}
+             * @description Whether a time limit was met; absent when the question had none. Known values: `TOO_LATE`, `ON_TIME`; others may occur.
+             * @example TOO_LATE
+             * @example ON_TIME
              */
-            timing?: "TOO_LATE" | "ON_TIME";
+            timing?: "TOO_LATE" | "ON_TIME" | (string & {});
         } & {
             [key: string]: unknown;
         };
@@ -2863,8 +2871,6 @@ export interface components {
             name?: string;
             /** @description Subject of the drill. */
             subject?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * UpdateUserForm_v2_0
@@ -2892,8 +2898,6 @@ export interface components {
             timeZone?: string;
             /** @description Year of birth. */
             yearOfBirth?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * User_v2_0
@@ -3051,7 +3055,7 @@ export interface components {
                 "application/x-www-form-urlencoded": components["schemas"]["CreateCourseForm_v2_0"];
             };
         };
-        /** @description Fields of POST drills. The page also lists an optional, repeated field `tags` (one field per tag); it is not declared here because the per-version bundling filters every node keyed `tags` (Redocly filter-in by tag), so it travels as one of the open extra fields. Sent as form fields. */
+        /** @description Fields of POST drills. Sent as form fields; each tag is a `tags` field of its own. */
         CreateDrillForm_v2_0: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["CreateDrillForm_v2_0"];

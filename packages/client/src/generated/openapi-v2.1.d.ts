@@ -2501,8 +2501,6 @@ export interface components {
             sendWelcomeEmail?: boolean;
             /** @description Set up an account for a user who has none (auto-setup must be enabled; name then required). */
             setup?: boolean;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * AssertionClaims
@@ -2571,11 +2569,12 @@ export interface components {
             lingerDuration?: string;
             playable?: components["schemas"]["Playable_v2_1"];
             /**
+             * @description How near a device must come to the beacon (`FAR` is about ten metres). Known values: `FAR`, `NEAR`, `IMMEDIATE`; others may occur.
              * @example FAR
              * @example NEAR
              * @example IMMEDIATE
              */
-            proximity?: string;
+            proximity?: "FAR" | "NEAR" | "IMMEDIATE" | (string & {});
         } & {
             [key: string]: unknown;
         };
@@ -2609,8 +2608,6 @@ export interface components {
             description: string;
             /** @description Name of the new course. */
             name: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * CreateDrillForm_v2_1
@@ -2625,8 +2622,6 @@ export interface components {
             subject: string;
             /** @description Tags of the drill; repeat the field for several. */
             tags?: string[];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * CreateGroupForm_v2_1
@@ -2644,8 +2639,6 @@ export interface components {
             description: string;
             /** @description Name of the new group. */
             name: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * CreateUserForm_v2_1
@@ -2666,8 +2659,6 @@ export interface components {
             timeZone?: string;
             /** @description Year of birth, four digits. */
             yearOfBirth?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * DefineTestForm_v2_1
@@ -2711,8 +2702,6 @@ export interface components {
             timeLimit?: string;
             /** @description Weights of the drills in the score, 0 to 100. */
             weights?: number[];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Drill_v2_1
@@ -2901,11 +2890,11 @@ export interface components {
                     [key: string]: unknown;
                 };
                 /**
-                 * @description The permission held; the pages name MANAGE and VIEW.
+                 * @description The permission held. Known values: `MANAGE`, `VIEW`; others may occur.
                  * @example MANAGE
                  * @example VIEW
                  */
-                permission?: string;
+                permission?: "MANAGE" | "VIEW" | (string & {});
                 user?: components["schemas"]["Actor_v2_1"];
             } & {
                 [key: string]: unknown;
@@ -2939,8 +2928,6 @@ export interface components {
         MergeDrillsForm_v2_1: {
             /** @description A drill to append to the target; repeat for several, in order. The caller must author target and sources; sources are kept. */
             source: string[];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Message
@@ -2990,10 +2977,12 @@ export interface components {
             /** Format: date-time */
             reviewDate?: string;
             /**
+             * @description Kind of objective: `ONEOFF` is evaluated at the review date only, `PERMANENT` from the review date on, `TEST` asks for a test completed before the review date. Known values: `ONEOFF`, `PERMANENT`, `TEST`; others may occur.
              * @example ONEOFF
              * @example PERMANENT
+             * @example TEST
              */
-            type?: string;
+            type?: "ONEOFF" | "PERMANENT" | "TEST" | (string & {});
         } & {
             [key: string]: unknown;
         };
@@ -3063,12 +3052,12 @@ export interface components {
             name: string;
             owner?: components["schemas"]["Actor_v2_1"];
             /**
-             * @description What kind of playable this is.
+             * @description What kind of playable this is. Known values: `DRILL`, `COURSE`, `TEST`; others may occur.
              * @example DRILL
              * @example COURSE
              * @example TEST
              */
-            type: string;
+            type: "DRILL" | "COURSE" | "TEST" | (string & {});
         } & {
             [key: string]: unknown;
         };
@@ -3081,8 +3070,6 @@ export interface components {
             appreciation?: number;
             /** @description The review's text. */
             content: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Preferences_v2_1
@@ -3090,10 +3077,19 @@ export interface components {
          */
         Preferences_v2_1: {
             autoAdvancement?: boolean;
-            /** @enum {string} */
-            direction?: "BIDIRECTIONAL" | "PRODUCTIVE" | "RECEPTIVE";
-            /** @enum {string} */
-            style?: "MULTIPLE_CHOICE" | "OPEN_ENDED";
+            /**
+             * @description Which way questions are asked. Known values: `BIDIRECTIONAL`, `PRODUCTIVE`, `RECEPTIVE`; others may occur.
+             * @example BIDIRECTIONAL
+             * @example PRODUCTIVE
+             * @example RECEPTIVE
+             */
+            direction?: "BIDIRECTIONAL" | "PRODUCTIVE" | "RECEPTIVE" | (string & {});
+            /**
+             * @description How answers are given. Known values: `MULTIPLE_CHOICE`, `OPEN_ENDED`; others may occur.
+             * @example MULTIPLE_CHOICE
+             * @example OPEN_ENDED
+             */
+            style?: "MULTIPLE_CHOICE" | "OPEN_ENDED" | (string & {});
             /** @description The unknown columns included in practice. */
             unknownColumns?: unknown[];
             useIntroductions?: boolean;
@@ -3126,8 +3122,6 @@ export interface components {
             catalog: string;
             /** @description Position in the catalog, from 0 to its current size; without it, at the end. */
             position?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Question_v2_1
@@ -3219,8 +3213,6 @@ export interface components {
              * @enum {string}
              */
             action: "ACCEPT" | "DECLINE";
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Review_v2_1
@@ -3272,8 +3264,6 @@ export interface components {
              * @enum {string}
              */
             proximity: "FAR" | "NEAR" | "IMMEDIATE";
-        } & {
-            [key: string]: unknown;
         };
         /**
          * StorePreferencesForm_v2_1
@@ -3296,8 +3286,6 @@ export interface components {
             unknownColumns?: string[];
             /** @description Whether to see introductions. */
             useIntroductions?: boolean;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * TestResult_v2_1
@@ -3416,8 +3404,6 @@ export interface components {
             iconKey?: string;
             /** @description New name. */
             name?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * UpdateDrillForm_v2_1
@@ -3435,8 +3421,6 @@ export interface components {
             name?: string;
             /** @description New subject. */
             subject?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * UpdateGroupForm_v2_1
@@ -3458,8 +3442,6 @@ export interface components {
             iconKey?: string;
             /** @description Name of the group. */
             name: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * UpdateUserForm_v2_1
@@ -3486,8 +3468,6 @@ export interface components {
             timeZone?: string;
             /** @description Year of birth. */
             yearOfBirth?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * User_v2_1

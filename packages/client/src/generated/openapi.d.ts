@@ -4342,8 +4342,6 @@ export interface components {
             sendWelcomeEmail?: boolean;
             /** @description Set up an account for a user who has none (auto-setup must be enabled; name then required). */
             setup?: boolean;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * AnswerRequest
@@ -4443,11 +4441,12 @@ export interface components {
             lingerDuration?: string;
             playable?: components["schemas"]["Playable_v2_1"];
             /**
+             * @description How near a device must come to the beacon (`FAR` is about ten metres). Known values: `FAR`, `NEAR`, `IMMEDIATE`; others may occur.
              * @example FAR
              * @example NEAR
              * @example IMMEDIATE
              */
-            proximity?: string;
+            proximity?: "FAR" | "NEAR" | "IMMEDIATE" | (string & {});
         } & {
             [key: string]: unknown;
         };
@@ -4484,11 +4483,11 @@ export interface components {
             /** @description The OAuth client secret; only its owner sees it. */
             secret?: string;
             /**
-             * @description Official or experimental; new applications start experimental.
+             * @description Official or experimental; new applications start experimental. Known values: `OFFICIAL`, `EXPERIMENTAL`; others may occur.
              * @example OFFICIAL
              * @example EXPERIMENTAL
              */
-            status?: string;
+            status?: "OFFICIAL" | "EXPERIMENTAL" | (string & {});
             /** @description Website of the application. */
             url?: string;
             /** @description A flag whose description the stored page cuts off. */
@@ -4517,8 +4516,6 @@ export interface components {
              * @example https://www.example.com
              */
             url?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Course_v2_0
@@ -4558,8 +4555,6 @@ export interface components {
              * @example French Made Easy
              */
             name: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * CreateCourseForm_v2_1
@@ -4570,12 +4565,10 @@ export interface components {
             description: string;
             /** @description Name of the new course. */
             name: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * CreateDrillForm_v2_0
-         * @description Fields of POST drills. The page also lists an optional, repeated field `tags` (one field per tag); it is not declared here because the per-version bundling filters every node keyed `tags` (Redocly filter-in by tag), so it travels as one of the open extra fields.
+         * @description Fields of POST drills.
          */
         CreateDrillForm_v2_0: {
             /** @description What the drill is about. */
@@ -4590,8 +4583,8 @@ export interface components {
              * @example French
              */
             subject: string;
-        } & {
-            [key: string]: unknown;
+            /** @description Tags of the drill; repeat the field for several. */
+            tags?: string[];
         };
         /**
          * CreateDrillForm_v2_1
@@ -4606,8 +4599,6 @@ export interface components {
             subject: string;
             /** @description Tags of the drill; repeat the field for several. */
             tags?: string[];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * CreateGroupForm_v2_0
@@ -4621,8 +4612,6 @@ export interface components {
              * @example Class of 2013
              */
             name: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * CreateGroupForm_v2_1
@@ -4640,8 +4629,6 @@ export interface components {
             description: string;
             /** @description Name of the new group. */
             name: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * CreateUserForm_v2_1
@@ -4662,8 +4649,6 @@ export interface components {
             timeZone?: string;
             /** @description Year of birth, four digits. */
             yearOfBirth?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * DefineTestForm_v2_0
@@ -4675,13 +4660,13 @@ export interface components {
              * @default BIDIRECTIONAL
              * @enum {string}
              */
-            direction: "PRODUCTIVE" | "RECEPTIVE" | "BIDIRECTIONAL";
+            direction?: "PRODUCTIVE" | "RECEPTIVE" | "BIDIRECTIONAL";
             /**
              * @description What the user sees after the test: `FULL` (score and details, the default), `PARTIAL` (score only) or `NONE`.
              * @default FULL
              * @enum {string}
              */
-            disclosure: "FULL" | "PARTIAL" | "NONE";
+            disclosure?: "FULL" | "PARTIAL" | "NONE";
             /** @description The drills to test, one field per drill. */
             drill: string[];
             /** @description Text shown just before the test starts. */
@@ -4693,8 +4678,6 @@ export interface components {
              * @example Testing my geography
              */
             title?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * DefineTestForm_v2_1
@@ -4738,8 +4721,6 @@ export interface components {
             timeLimit?: string;
             /** @description Weights of the drills in the score, 0 to 100. */
             weights?: number[];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Drill_v2_0
@@ -4788,11 +4769,12 @@ export interface components {
         };
         /**
          * Drillable
-         * @description A drill or course as listed in a store search result (2.0 object).
+         * @description A drill or course as listed in a store search result (2.0 object). The interface names id, name, subject, type, description and practice; size, icon and version are observed in the samples.
          */
         Drillable: {
             /** @description Description of the drillable. */
             description: string;
+            icon?: components["schemas"]["Media_v2_0"];
             /**
              * @description Identifier of the drillable.
              * @example drill-es-basics-1
@@ -4801,13 +4783,23 @@ export interface components {
             /** @description Name of the drillable. */
             name: string;
             practice?: components["schemas"]["DrillablePractice"];
+            /**
+             * @description Number of items in the drill or course.
+             * @example 47
+             */
+            size?: number;
             /** @description Subject of the drillable. */
             subject: string;
             /**
-             * @description Kind of drillable. `DRILL` is a value known to occur; other values are not shown, so treat this as open.
+             * @description Kind of drillable: a single drill or a collection of drills (a course). Known values: `DRILL`, `COURSE`; others may occur.
              * @example DRILL
              */
-            type: string;
+            type: "DRILL" | "COURSE" | (string & {});
+            /**
+             * @description Short tag of the drillable's current version; the icon's address ends with the identifier, a dot and this tag.
+             * @example cARV
+             */
+            version?: string;
         };
         /**
          * DrillablePractice
@@ -4862,10 +4854,10 @@ export interface components {
             /** @description Subject. */
             subject?: string;
             /**
-             * @description `DRILL` or `COURSE`.
+             * @description A single drill or a collection of drills. Known values: `DRILL`, `COURSE`; others may occur.
              * @example DRILL
              */
-            type?: string;
+            type?: "DRILL" | "COURSE" | (string & {});
         } & {
             [key: string]: unknown;
         };
@@ -4927,17 +4919,19 @@ export interface components {
          */
         Evaluation: {
             /**
-             * @description Overall result of the answer.
-             * @enum {string}
+             * @description Overall result of the answer. Known values: `CORRECT`, `INCORRECT`; others may occur.
+             * @example CORRECT
+             * @example INCORRECT
              */
-            result: "CORRECT" | "INCORRECT";
+            result: "CORRECT" | "INCORRECT" | (string & {});
             /** @description One entry per given term and per missed term. */
             termEvaluations: components["schemas"]["TermEvaluation"][];
             /**
-             * @description Only for questions with a time limit.
-             * @enum {string}
+             * @description Only for questions with a time limit. Known values: `ON_TIME`, `TOO_LATE`; others may occur.
+             * @example ON_TIME
+             * @example TOO_LATE
              */
-            timing?: "ON_TIME" | "TOO_LATE";
+            timing?: "ON_TIME" | "TOO_LATE" | (string & {});
         };
         /**
          * Feedback
@@ -5077,8 +5071,6 @@ export interface components {
              * @enum {string}
              */
             action: "ACCEPT" | "DECLINE";
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GroupMember_v2_0
@@ -5186,10 +5178,11 @@ export interface components {
                 /** @description Identifier of the group. */
                 group?: string;
                 /**
-                 * @description `MANAGE`: content, members and progress; `VIEW`: contents, membership and progress.
-                 * @enum {string}
+                 * @description `MANAGE`: content, members and progress; `VIEW`: contents, membership and progress. Known values: `MANAGE`, `VIEW`; others may occur.
+                 * @example MANAGE
+                 * @example VIEW
                  */
-                permission?: "MANAGE" | "VIEW";
+                permission?: "MANAGE" | "VIEW" | (string & {});
                 user?: components["schemas"]["Actor_v2_0"];
             } & {
                 [key: string]: unknown;
@@ -5218,11 +5211,11 @@ export interface components {
                     [key: string]: unknown;
                 };
                 /**
-                 * @description The permission held; the pages name MANAGE and VIEW.
+                 * @description The permission held. Known values: `MANAGE`, `VIEW`; others may occur.
                  * @example MANAGE
                  * @example VIEW
                  */
-                permission?: string;
+                permission?: "MANAGE" | "VIEW" | (string & {});
                 user?: components["schemas"]["Actor_v2_1"];
             } & {
                 [key: string]: unknown;
@@ -5271,8 +5264,6 @@ export interface components {
         MergeDrillsForm_v2_1: {
             /** @description A drill to append to the target; repeat for several, in order. The caller must author target and sources; sources are kept. */
             source: string[];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Message
@@ -5330,10 +5321,10 @@ export interface components {
              */
             reviewDate?: string;
             /**
-             * @description Kind of objective.
+             * @description Kind of objective: `PERMANENT` (keep the minimum from the review date on), `ONEOFF` (reach it by the review date) or `TEST` (complete the test by the review date). Known values: `PERMANENT`, `ONEOFF`, `TEST`; others may occur.
              * @example ONEOFF
              */
-            type?: string;
+            type?: "PERMANENT" | "ONEOFF" | "TEST" | (string & {});
         } & {
             [key: string]: unknown;
         };
@@ -5356,10 +5347,12 @@ export interface components {
             /** Format: date-time */
             reviewDate?: string;
             /**
+             * @description Kind of objective: `ONEOFF` is evaluated at the review date only, `PERMANENT` from the review date on, `TEST` asks for a test completed before the review date. Known values: `ONEOFF`, `PERMANENT`, `TEST`; others may occur.
              * @example ONEOFF
              * @example PERMANENT
+             * @example TEST
              */
-            type?: string;
+            type?: "ONEOFF" | "PERMANENT" | "TEST" | (string & {});
         } & {
             [key: string]: unknown;
         };
@@ -5435,8 +5428,6 @@ export interface components {
         OrganizationStaffForm_v2_0: {
             /** @description Name of the user; required when no user ID is given and the account must be created. */
             name?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Pagination_v2_1
@@ -5473,12 +5464,12 @@ export interface components {
             name: string;
             owner?: components["schemas"]["Actor_v2_1"];
             /**
-             * @description What kind of playable this is.
+             * @description What kind of playable this is. Known values: `DRILL`, `COURSE`, `TEST`; others may occur.
              * @example DRILL
              * @example COURSE
              * @example TEST
              */
-            type: string;
+            type: "DRILL" | "COURSE" | "TEST" | (string & {});
         } & {
             [key: string]: unknown;
         };
@@ -5491,8 +5482,6 @@ export interface components {
             appreciation?: number;
             /** @description The review's text. */
             content: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Preferences_v2_1
@@ -5500,10 +5489,19 @@ export interface components {
          */
         Preferences_v2_1: {
             autoAdvancement?: boolean;
-            /** @enum {string} */
-            direction?: "BIDIRECTIONAL" | "PRODUCTIVE" | "RECEPTIVE";
-            /** @enum {string} */
-            style?: "MULTIPLE_CHOICE" | "OPEN_ENDED";
+            /**
+             * @description Which way questions are asked. Known values: `BIDIRECTIONAL`, `PRODUCTIVE`, `RECEPTIVE`; others may occur.
+             * @example BIDIRECTIONAL
+             * @example PRODUCTIVE
+             * @example RECEPTIVE
+             */
+            direction?: "BIDIRECTIONAL" | "PRODUCTIVE" | "RECEPTIVE" | (string & {});
+            /**
+             * @description How answers are given. Known values: `MULTIPLE_CHOICE`, `OPEN_ENDED`; others may occur.
+             * @example MULTIPLE_CHOICE
+             * @example OPEN_ENDED
+             */
+            style?: "MULTIPLE_CHOICE" | "OPEN_ENDED" | (string & {});
             /** @description The unknown columns included in practice. */
             unknownColumns?: unknown[];
             useIntroductions?: boolean;
@@ -5548,8 +5546,6 @@ export interface components {
             catalog: string;
             /** @description Position in the catalog, from 0 to its current size; without it, at the end. */
             position?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Question
@@ -5712,8 +5708,6 @@ export interface components {
              * @enum {string}
              */
             action: "ACCEPT" | "DECLINE";
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Review_v2_1
@@ -5776,8 +5770,6 @@ export interface components {
              * @enum {string}
              */
             proximity: "FAR" | "NEAR" | "IMMEDIATE";
-        } & {
-            [key: string]: unknown;
         };
         /**
          * StorePreferencesForm_v2_1
@@ -5800,8 +5792,6 @@ export interface components {
             unknownColumns?: string[];
             /** @description Whether to see introductions. */
             useIntroductions?: boolean;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Term
@@ -5821,8 +5811,13 @@ export interface components {
         TermEvaluation: {
             /** @description Marks on the given value, such as the letters that were wrong. */
             markup?: components["schemas"]["NotShown"][];
-            /** @enum {string} */
-            result: "CORRECT" | "INCORRECT" | "MISSED";
+            /**
+             * @description How the term was judged; `MISSED` marks a value that was expected but not given. Known values: `CORRECT`, `INCORRECT`, `MISSED`; others may occur.
+             * @example CORRECT
+             * @example INCORRECT
+             * @example MISSED
+             */
+            result: "CORRECT" | "INCORRECT" | "MISSED" | (string & {});
             /**
              * @description The term's value, as given, or as expected for a missed term.
              * @example the apple
@@ -5849,10 +5844,11 @@ export interface components {
             /** @description Name of the question column. */
             questionColumn: string;
             /**
-             * @description Whether a time limit was met; absent when the question had none.
-             * @enum {string}
+             * @description Whether a time limit was met; absent when the question had none. Known values: `TOO_LATE`, `ON_TIME`; others may occur.
+             * @example TOO_LATE
+             * @example ON_TIME
              */
-            timing?: "TOO_LATE" | "ON_TIME";
+            timing?: "TOO_LATE" | "ON_TIME" | (string & {});
         } & {
             [key: string]: unknown;
         };
@@ -6032,8 +6028,6 @@ export interface components {
             iconKey?: string;
             /** @description New name. */
             name?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * UpdateDrillForm_v2_0
@@ -6051,8 +6045,6 @@ export interface components {
             name?: string;
             /** @description Subject of the drill. */
             subject?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * UpdateDrillForm_v2_1
@@ -6070,8 +6062,6 @@ export interface components {
             name?: string;
             /** @description New subject. */
             subject?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * UpdateGroupForm_v2_1
@@ -6093,8 +6083,6 @@ export interface components {
             iconKey?: string;
             /** @description Name of the group. */
             name: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * UpdateUserForm_v2_0
@@ -6122,8 +6110,6 @@ export interface components {
             timeZone?: string;
             /** @description Year of birth. */
             yearOfBirth?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * UpdateUserForm_v2_1
@@ -6150,8 +6136,6 @@ export interface components {
             timeZone?: string;
             /** @description Year of birth. */
             yearOfBirth?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * User_v2_0
@@ -6408,7 +6392,7 @@ export interface components {
                 "application/x-www-form-urlencoded": components["schemas"]["CreateCourseForm_v2_1"];
             };
         };
-        /** @description Fields of POST drills. The page also lists an optional, repeated field `tags` (one field per tag); it is not declared here because the per-version bundling filters every node keyed `tags` (Redocly filter-in by tag), so it travels as one of the open extra fields. Sent as form fields. */
+        /** @description Fields of POST drills. Sent as form fields; each tag is a `tags` field of its own. */
         CreateDrillForm_v2_0: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["CreateDrillForm_v2_0"];

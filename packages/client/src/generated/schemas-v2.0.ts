@@ -200,7 +200,7 @@ export type CreateCourseForm_v2_0 = components["schemas"]["CreateCourseForm_v2_0
 /**
  * The schema `CreateDrillForm_v2_0` of the Drill Practice API (`components.schemas["CreateDrillForm_v2_0"]`).
  *
- * Fields of POST drills. The page also lists an optional, repeated field `tags` (one field per tag); it is not declared here because the per-version bundling filters every node keyed `tags` (Redocly filter-in by tag), so it travels as one of the open extra fields.
+ * Fields of POST drills.
  *
  * @example
  * ```ts
@@ -280,7 +280,7 @@ export type Drill_v2_0 = components["schemas"]["Drill_v2_0"];
 /**
  * The schema `Drillable` of the Drill Practice API (`components.schemas["Drillable"]`).
  *
- * A drill or course as listed in a store search result (2.0 object).
+ * A drill or course as listed in a store search result (2.0 object). The interface names id, name, subject, type, description and practice; size, icon and version are observed in the samples.
  *
  * @example
  * ```ts

@@ -351,7 +351,9 @@ export type DrillablePractice = Complete<Schemas["DrillablePractice"]>;
  * };
  * ```
  */
-export type Drillable = Omit<Complete<Schemas["Drillable"]>, "practice"> & {
+// size, icon and version are observed in the service's samples, not named by the interface: the
+// sandbox's store answers the interface's fields.
+export type Drillable = Omit<Complete<Schemas["Drillable"]>, "practice" | "size" | "icon" | "version"> & {
   /** Only for drillables the acting user has practised. */
   readonly practice?: DrillablePractice;
 };

@@ -225,6 +225,7 @@ export interface components {
             lingerDuration?: string;
             playable?: components["schemas"]["Playable_v2_1"];
             /**
+             * @description How near a device must come to the beacon (`FAR` is about ten metres). Known values: `FAR`, `NEAR`, `IMMEDIATE`; others may occur.
              * @example FAR
              * @example NEAR
              * @example IMMEDIATE
@@ -266,7 +267,7 @@ export interface components {
             /** @description The OAuth client secret; only its owner sees it. */
             secret?: string;
             /**
-             * @description Official or experimental; new applications start experimental.
+             * @description Official or experimental; new applications start experimental. Known values: `OFFICIAL`, `EXPERIMENTAL`; others may occur.
              * @example OFFICIAL
              * @example EXPERIMENTAL
              */
@@ -357,7 +358,7 @@ export interface components {
         };
         /**
          * CreateDrillForm_v2_0
-         * @description Fields of POST drills. The page also lists an optional, repeated field `tags` (one field per tag); it is not declared here because the per-version bundling filters every node keyed `tags` (Redocly filter-in by tag), so it travels as one of the open extra fields.
+         * @description Fields of POST drills.
          */
         CreateDrillForm_v2_0: {
             /** @description What the drill is about. */
@@ -372,6 +373,8 @@ export interface components {
              * @example French
              */
             subject: string;
+            /** @description Tags of the drill; repeat the field for several. */
+            tags?: string[];
         } & {
             [key: string]: unknown;
         };
@@ -570,11 +573,12 @@ export interface components {
         };
         /**
          * Drillable
-         * @description A drill or course as listed in a store search result (2.0 object).
+         * @description A drill or course as listed in a store search result (2.0 object). The interface names id, name, subject, type, description and practice; size, icon and version are observed in the samples.
          */
         Drillable: {
             /** @description Description of the drillable. */
             description: string;
+            icon?: components["schemas"]["Media_v2_0"];
             /**
              * @description Identifier of the drillable.
              * @example drill-es-basics-1
@@ -583,13 +587,23 @@ export interface components {
             /** @description Name of the drillable. */
             name: string;
             practice?: components["schemas"]["DrillablePractice"];
+            /**
+             * @description Number of items in the drill or course.
+             * @example 47
+             */
+            size?: number;
             /** @description Subject of the drillable. */
             subject: string;
             /**
-             * @description Kind of drillable. `DRILL` is a value known to occur; other values are not shown, so treat this as open.
+             * @description Kind of drillable: a single drill or a collection of drills (a course). Known values: `DRILL`, `COURSE`; others may occur.
              * @example DRILL
              */
             type: string;
+            /**
+             * @description Short tag of the drillable's current version; the icon's address ends with the identifier, a dot and this tag.
+             * @example cARV
+             */
+            version?: string;
         };
         /**
          * DrillablePractice
@@ -644,7 +658,7 @@ export interface components {
             /** @description Subject. */
             subject?: string;
             /**
-             * @description `DRILL` or `COURSE`.
+             * @description A single drill or a collection of drills. Known values: `DRILL`, `COURSE`; others may occur.
              * @example DRILL
              */
             type?: string;
@@ -709,17 +723,19 @@ export interface components {
          */
         Evaluation: {
             /**
-             * @description Overall result of the answer.
-             * @enum {string}
+             * @description Overall result of the answer. Known values: `CORRECT`, `INCORRECT`; others may occur.
+             * @example CORRECT
+             * @example INCORRECT
              */
-            result: "CORRECT" | "INCORRECT";
+            result: string;
             /** @description One entry per given term and per missed term. */
             termEvaluations: components["schemas"]["TermEvaluation"][];
             /**
-             * @description Only for questions with a time limit.
-             * @enum {string}
+             * @description Only for questions with a time limit. Known values: `ON_TIME`, `TOO_LATE`; others may occur.
+             * @example ON_TIME
+             * @example TOO_LATE
              */
-            timing?: "ON_TIME" | "TOO_LATE";
+            timing?: string;
         };
         /**
          * Feedback
@@ -968,10 +984,11 @@ export interface components {
                 /** @description Identifier of the group. */
                 group?: string;
                 /**
-                 * @description `MANAGE`: content, members and progress; `VIEW`: contents, membership and progress.
-                 * @enum {string}
+                 * @description `MANAGE`: content, members and progress; `VIEW`: contents, membership and progress. Known values: `MANAGE`, `VIEW`; others may occur.
+                 * @example MANAGE
+                 * @example VIEW
                  */
-                permission?: "MANAGE" | "VIEW";
+                permission?: string;
                 user?: components["schemas"]["Actor_v2_0"];
             } & {
                 [key: string]: unknown;
@@ -1000,7 +1017,7 @@ export interface components {
                     [key: string]: unknown;
                 };
                 /**
-                 * @description The permission held; the pages name MANAGE and VIEW.
+                 * @description The permission held. Known values: `MANAGE`, `VIEW`; others may occur.
                  * @example MANAGE
                  * @example VIEW
                  */
@@ -1112,7 +1129,7 @@ export interface components {
              */
             reviewDate?: string;
             /**
-             * @description Kind of objective.
+             * @description Kind of objective: `PERMANENT` (keep the minimum from the review date on), `ONEOFF` (reach it by the review date) or `TEST` (complete the test by the review date). Known values: `PERMANENT`, `ONEOFF`, `TEST`; others may occur.
              * @example ONEOFF
              */
             type?: string;
@@ -1138,8 +1155,10 @@ export interface components {
             /** Format: date-time */
             reviewDate?: string;
             /**
+             * @description Kind of objective: `ONEOFF` is evaluated at the review date only, `PERMANENT` from the review date on, `TEST` asks for a test completed before the review date. Known values: `ONEOFF`, `PERMANENT`, `TEST`; others may occur.
              * @example ONEOFF
              * @example PERMANENT
+             * @example TEST
              */
             type?: string;
         } & {
@@ -1255,7 +1274,7 @@ export interface components {
             name: string;
             owner?: components["schemas"]["Actor_v2_1"];
             /**
-             * @description What kind of playable this is.
+             * @description What kind of playable this is. Known values: `DRILL`, `COURSE`, `TEST`; others may occur.
              * @example DRILL
              * @example COURSE
              * @example TEST
@@ -1282,10 +1301,19 @@ export interface components {
          */
         Preferences_v2_1: {
             autoAdvancement?: boolean;
-            /** @enum {string} */
-            direction?: "BIDIRECTIONAL" | "PRODUCTIVE" | "RECEPTIVE";
-            /** @enum {string} */
-            style?: "MULTIPLE_CHOICE" | "OPEN_ENDED";
+            /**
+             * @description Which way questions are asked. Known values: `BIDIRECTIONAL`, `PRODUCTIVE`, `RECEPTIVE`; others may occur.
+             * @example BIDIRECTIONAL
+             * @example PRODUCTIVE
+             * @example RECEPTIVE
+             */
+            direction?: string;
+            /**
+             * @description How answers are given. Known values: `MULTIPLE_CHOICE`, `OPEN_ENDED`; others may occur.
+             * @example MULTIPLE_CHOICE
+             * @example OPEN_ENDED
+             */
+            style?: string;
             /** @description The unknown columns included in practice. */
             unknownColumns?: unknown[];
             useIntroductions?: boolean;
@@ -1603,8 +1631,13 @@ export interface components {
         TermEvaluation: {
             /** @description Marks on the given value, such as the letters that were wrong. */
             markup?: components["schemas"]["NotShown"][];
-            /** @enum {string} */
-            result: "CORRECT" | "INCORRECT" | "MISSED";
+            /**
+             * @description How the term was judged; `MISSED` marks a value that was expected but not given. Known values: `CORRECT`, `INCORRECT`, `MISSED`; others may occur.
+             * @example CORRECT
+             * @example INCORRECT
+             * @example MISSED
+             */
+            result: string;
             /**
              * @description The term's value, as given, or as expected for a missed term.
              * @example the apple
@@ -1631,10 +1664,11 @@ export interface components {
             /** @description Name of the question column. */
             questionColumn: string;
             /**
-             * @description Whether a time limit was met; absent when the question had none.
-             * @enum {string}
+             * @description Whether a time limit was met; absent when the question had none. Known values: `TOO_LATE`, `ON_TIME`; others may occur.
+             * @example TOO_LATE
+             * @example ON_TIME
              */
-            timing?: "TOO_LATE" | "ON_TIME";
+            timing?: string;
         } & {
             [key: string]: unknown;
         };
@@ -2190,7 +2224,7 @@ export interface components {
                 "application/x-www-form-urlencoded": components["schemas"]["CreateCourseForm_v2_1"];
             };
         };
-        /** @description Fields of POST drills. The page also lists an optional, repeated field `tags` (one field per tag); it is not declared here because the per-version bundling filters every node keyed `tags` (Redocly filter-in by tag), so it travels as one of the open extra fields. Sent as form fields. */
+        /** @description Fields of POST drills. Sent as form fields; each tag is a `tags` field of its own. */
         CreateDrillForm_v2_0: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["CreateDrillForm_v2_0"];

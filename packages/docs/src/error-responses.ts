@@ -1,0 +1,97 @@
+import { isRecord, listOperations, type OpenApiDocument } from "./openapi-document.ts";
+
+/** The shared error answer; its text is the generic "not shown" one. */
+const errorRef = "#/components/responses/Error";
+const errorSchemaRef = "#/components/schemas/ErrorResponse";
+
+interface ErrorTable {
+  ids: { id: string; status?: number }[];
+  truncated?: boolean;
+}
+
+function readTable(value: unknown, where: string): ErrorTable {
+  const ids = isRecord(value) ? value.ids : undefined;
+  if (!Array.isArray(ids) || ids.length === 0)
+    throw new Error(`${where}: "x-errors".ids must be a non-empty list`);
+  return {
+    ids: ids.map((entry, index) => {
+      if (!isRecord(entry) || typeof entry.id !== "string" || entry.id === "")
+        throw new Error(`${where}: "x-errors".ids[${index}] needs an id`);
+      if (entry.status !== undefined && typeof entry.status !== "number")
+        throw new Error(`${where}: "x-errors".ids[${index}].status must be a number`);
+      return entry.status === undefined ? { id: entry.id } : { id: entry.id, status: entry.status };
+    }),
+    truncated: isRecord(value) && value.truncated === true,
+  };
+}
+
+const code = (id: string) => `\`${id}\``;
+
+/** The text of one error answer: the spec's own words, completed with any identifier they leave out. */
+function describe(own: unknown, ids: string[], lead: string): string {
+  const text = typeof own === "string" && own.trim() !== "" ? own.trim() : "";
+  const missing = ids.filter((id) => !text.includes(code(id)));
+  if (missing.length === 0 && text !== "") return text;
+  const listed = `${lead}: ${missing.map(code).join(", ")}.`;
+  return text === "" ? listed : `${text} ${listed}`;
+}
+
+function errorAnswer(description: string, id: string | undefined): Record<string, unknown> {
+  const media: Record<string, unknown> = { schema: { $ref: errorSchemaRef } };
+  // Both spellings of the identifier, as the client reads them (ID: interface, id: reference pages).
+  if (id !== undefined) media.example = { ID: id, id };
+  return { description, content: { "application/json": media } };
+}
+
+/**
+ * Redoc ignores text written beside a `$ref`, so every error answer of an operation with an error
+ * table (`x-errors`) would show the shared answer's generic text and its `query_missing` example.
+ * This gives each such answer its own copy: the identifiers of that status code (those the page
+ * lists without a code under `default`, saying so), and an example built from the first of them.
+ * Operations without a table keep the shared answer. Returns a copy and the operations changed.
+ *
+ * @example
+ * ```ts
+ * import { readFile } from "node:fs/promises";
+ * import { asOpenApiDocument } from "./openapi-document.ts";
+ * import { showErrorTables } from "./error-responses.ts";
+ *
+ * const path = "spec/dist/openapi-v2.1.json";
+ * const bundle = asOpenApiDocument(JSON.parse(await readFile(path, "utf8")), path);
+ * const { document, shown } = showErrorTables(bundle);
+ * console.log(shown.length > 0); // true
+ * ```
+ */
+export function showErrorTables(input: OpenApiDocument): { document: OpenApiDocument; shown: string[] } {
+  const document = structuredClone(input);
+  const shown: string[] = [];
+  for (const { method, path, operation } of listOperations(document)) {
+    if (!("x-errors" in operation)) continue;
+    const where = `${method.toUpperCase()} ${path}`;
+    const table = readTable(operation["x-errors"], where);
+    const responses = (operation.responses ?? {}) as Record<string, unknown>;
+    const uncoded = table.ids.filter((entry) => entry.status === undefined).map((entry) => entry.id);
+    for (const [status, response] of Object.entries(responses)) {
+      if (!isRecord(response) || response.$ref !== errorRef) continue;
+      if (status === "default") {
+        const own = typeof response.description === "string" ? response.description.trim() : "";
+        const description =
+          uncoded.length > 0
+            ? describe(own, uncoded, "Identifiers the reference page lists without a status code")
+            : own !== ""
+              ? own
+              : "Any other error. The identifiers of this operation's error table are listed under their status codes.";
+        responses[status] = errorAnswer(description, uncoded[0] ?? table.ids[0]?.id);
+        continue;
+      }
+      const ids = table.ids.filter((entry) => String(entry.status) === status).map((entry) => entry.id);
+      if (ids.length === 0) throw new Error(`${where}: the ${status} answer has no identifier in "x-errors"`);
+      responses[status] = errorAnswer(describe(response.description, ids, `Status ${status}`), ids[0]);
+    }
+    const coded = new Set(Object.keys(responses));
+    const lost = table.ids.filter((entry) => entry.status !== undefined && !coded.has(String(entry.status)));
+    if (lost.length > 0) throw new Error(`${where}: no ${lost[0]?.status} answer for ${lost[0]?.id}`);
+    shown.push(where);
+  }
+  return { document, shown };
+}

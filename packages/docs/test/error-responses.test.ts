@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { showErrorTables } from "../src/error-responses.ts";
+import { listOperations, type OpenApiDocument } from "../src/openapi-document.ts";
+import { apiVersions } from "../src/site-header.ts";
+import { loadBundle } from "./helpers/site.ts";
+
+type Answer = {
+  $ref?: string;
+  description?: string;
+  content?: Record<string, { example?: { ID?: string } }>;
+};
+
+describe.each(apiVersions)("error answers of reference $id", (version) => {
+  it("give every operation with an error table its own identifiers, codes and example", async () => {
+    const bundle: OpenApiDocument = await loadBundle(version);
+    const { document, shown } = showErrorTables(bundle);
+    const tables = listOperations(document).filter(({ operation }) => "x-errors" in operation);
+    expect(shown).toHaveLength(tables.length);
+    expect(tables.length).toBeGreaterThan(20);
+    for (const { method, path, operation } of tables) {
+      const where = `${method} ${path}`;
+      const responses = operation.responses as Record<string, Answer>;
+      const ids = (operation["x-errors"] as { ids: { id: string; status?: number }[] }).ids;
+      for (const { id, status } of ids) {
+        const answer = responses[status === undefined ? "default" : String(status)];
+        expect(answer, `${where} ${id}`).toBeDefined();
+        expect(answer?.$ref, where).toBeUndefined();
+        expect(answer?.description, `${where} ${id}`).toContain(`\`${id}\``);
+        const example = answer?.content?.["application/json"]?.example;
+        expect(
+          ids.map((entry) => entry.id),
+          where,
+        ).toContain(example?.ID);
+      }
+    }
+    // The input is left as it was, and an operation without a table keeps the shared answer.
+    const untouched = listOperations(bundle).find(({ operation }) => "x-errors" in operation);
+    expect(JSON.stringify(untouched?.operation.responses)).toContain("#/components/responses/Error");
+    const without = listOperations(document).find(
+      ({ operation }) =>
+        !("x-errors" in operation) && JSON.stringify(operation.responses).includes("responses/Error"),
+    );
+    expect(without).toBeDefined();
+  });
+});
