@@ -154,6 +154,29 @@ async function sendToServer(request: TryItRequest): Promise<TryItAnswer> {
 
 class BlockedError extends Error {}
 
+/**
+ * Values only an earlier answer gives (a question's `reference`), from the last sandbox answer that
+ * held one: a field the samples leave to the reader is filled from it on Send.
+ */
+const remembered = new Map<string, string>();
+
+function rememberValues(body: string): void {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return;
+  }
+  const visit = (value: unknown, depth: number): void => {
+    if (depth > 3 || typeof value !== "object" || value === null) return;
+    for (const [name, inner] of Object.entries(value)) {
+      if (name === "reference" && typeof inner === "string") remembered.set(name, inner);
+      else visit(inner, depth + 1);
+    }
+  };
+  visit(parsed, 0);
+}
+
 // ---------- the panel ----------
 
 function element<K extends keyof HTMLElementTagNameMap>(
@@ -168,6 +191,8 @@ function element<K extends keyof HTMLElementTagNameMap>(
 }
 
 let panels = 0;
+/** Numbers each answer shown, so a reader's tools (and the tests) tell a new answer from the last. */
+let answers = 0;
 
 function faithfulnessText(operation: TryItOperation): string {
   if (operation.faithfulness === "simulated") return `simulated: ${operation.behaviour ?? "answered from the sandbox's state"}`;
@@ -267,7 +292,7 @@ function renderAnswer(
   status: HTMLElement,
 ): HTMLElement {
   const verdict = classify(operation, answer, source);
-  const box = element("div", { class: "dp-tryit-answer", "data-verdict": verdict.kind, "data-status": String(answer.status) });
+  const box = element("div", { class: "dp-tryit-answer", "data-verdict": verdict.kind, "data-status": String(answer.status), "data-sent": String(++answers) });
   box.append(
     element("p", { class: "dp-tryit-status" }, element("strong", {}, `${answer.status}`), ` · ${Math.round(elapsedMs)} ms · ${source === "sandbox" ? "local sandbox" : "your server"}`),
     element("p", { class: "dp-tryit-verdict" }, verdict.text),
@@ -388,6 +413,11 @@ function buildPanel(operation: TryItOperation): HTMLElement {
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
+    for (const field of operation.fields) {
+      const input = form.querySelector<HTMLInputElement>(`[data-key="${fieldKey(field)}"]`);
+      const earlier = remembered.get(field.name);
+      if (field.hint && input && input.value.trim() === "" && earlier) input.value = earlier;
+    }
     const built = buildRequest(operation, readValues(), json?.value);
     if (!built.ok) {
       output.replaceChildren(element("ul", { class: "dp-tryit-problems" }, ...built.problems.map((p) => element("li", {}, p))));
@@ -401,6 +431,7 @@ function buildPanel(operation: TryItOperation): HTMLElement {
     try {
       const answer = source === "sandbox" ? await sendToSandbox(built.request) : await sendToServer(built.request);
       const elapsed = performance.now() - started;
+      if (source === "sandbox") rememberValues(answer.body);
       const parts: HTMLElement[] = [];
       const extra = answer as TryItAnswer & { replayed?: number; steps?: ExchangeSteps };
       if (extra.steps) parts.push(renderSteps(extra.steps));
