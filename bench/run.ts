@@ -37,6 +37,7 @@ const BENCHMARKS: Readonly<Record<string, () => Promise<Benchmark>>> = {
   "sandbox-in-process": async () => (await import("./sandbox-in-process.ts")).run,
   "sandbox-prism": async () => (await import("./sandbox-prism.ts")).run,
   "docs-pages": async () => (await import("./docs-pages.ts")).run,
+  "docs-try-it": async () => (await import("./docs-try-it.ts")).run,
   "drift-coverage": async () => (await import("./drift-coverage.ts")).run,
 };
 const ORDER = Object.keys(BENCHMARKS);

@@ -8,6 +8,7 @@ import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumPath } from "../../../scripts/chromium.ts";
@@ -16,7 +17,7 @@ import { listOperations } from "../src/openapi-document.ts";
 import { type ApiVersion, apiVersions } from "../src/site-header.ts";
 import { type StaticServer, startStaticServer } from "../src/static-server.ts";
 import { type Browser, launchBrowser } from "./helpers/browser.ts";
-import { assertSiteBuilt, distDir, loadBundle } from "./helpers/site.ts";
+import { assertSiteBuilt, distDir, loadBundle, screenshotDir } from "./helpers/site.ts";
 import { builtTable, type FlowStep, type PanelAnswer, sendFrom } from "./helpers/try-it.ts";
 
 const chromium = chromiumPath();
@@ -44,6 +45,7 @@ describe.runIf(chromium.found)("Try it in Chromium", () => {
 
   beforeAll(async () => {
     await assertSiteBuilt();
+    await mkdir(screenshotDir, { recursive: true });
     server = await startStaticServer({ root: distDir, port: 0 });
     browser = await launchBrowser(chromium.path);
   }, 90_000);
@@ -54,14 +56,17 @@ describe.runIf(chromium.found)("Try it in Chromium", () => {
   });
 
   /** A reference, hydrated, with console errors and uncaught exceptions collected in `errors`. */
+  async function watched(errors: string[]): Promise<Page> {
+    const tab = await browser.context.newPage();
+    tab.on("console", (message) => {
+      if (message.type() === "error") errors.push(`console: ${message.text()}`);
+    });
+    tab.on("pageerror", (error) => errors.push(`exception: ${error.message}`));
+    return tab;
+  }
+
   async function openReference(version: ApiVersion, errors: string[], page?: Page): Promise<Page> {
-    const tab = page ?? (await browser.context.newPage());
-    if (!page) {
-      tab.on("console", (message) => {
-        if (message.type() === "error") errors.push(`console: ${message.text()}`);
-      });
-      tab.on("pageerror", (error) => errors.push(`exception: ${error.message}`));
-    }
+    const tab = page ?? (await watched(errors));
     await tab.goto(new URL(`${version.dir}/index.html`, server.url).href, { waitUntil: "load" });
     await tab.locator('.menu-content img[alt="redocly logo"]').waitFor({ state: "visible", timeout: 30_000 });
     return tab;
@@ -172,6 +177,72 @@ describe.runIf(chromium.found)("Try it in Chromium", () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 180_000);
+
+  for (const mode of ["light", "dark"] as const) {
+    it.each(apiVersions)(
+      `reference $id in ${mode} mode, the panel open with an answer: axe finds no serious or critical violation`,
+      async (version) => {
+        const errors: string[] = [];
+        const page = await watched(errors);
+        await page.emulateMedia({ colorScheme: mode });
+        await openReference(version, errors, page);
+        const slug = (await slugs(version)).get(`searchStore_v${version.id.replace(".", "_")}`) as string;
+        await sendFrom(page, slug);
+        const panel = page.locator(`[data-section-id$="/${slug}"] .dp-tryit`);
+        await panel.locator(".dp-tryit-steps summary").click();
+        await panel.getByRole("radio", { name: "Your own server" }).check();
+        await panel.scrollIntoViewIfNeeded();
+        const results = await new AxeBuilder({ page }).include(".dp-tryit").analyze();
+        const bad = results.violations
+          .filter((v) => v.impact === "serious" || v.impact === "critical")
+          .map((v) => `${v.id} ×${v.nodes.length}: ${v.nodes[0]?.html.slice(0, 160)}`);
+        expect(bad).toEqual([]);
+        await page.screenshot({ path: join(screenshotDir, `try-it-${version.dir}-${mode}.png`) });
+        expect(errors).toEqual([]);
+        await page.close();
+      },
+      120_000,
+    );
+  }
+
+  it.each(apiVersions)("reference $id at 390×844: the open panel fits the screen and is used by keyboard alone", async (version) => {
+    const errors: string[] = [];
+    const page = await watched(errors);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const slug = (await slugs(version)).get(`searchStore_v${version.id.replace(".", "_")}`) as string;
+    // On a phone Redoc folds its menu away: the operation's own address opens it.
+    await page.goto(new URL(`${version.dir}/index.html#/${slug}`, server.url).href);
+    const panel = page.locator(`[data-section-id$="/${slug}"] .dp-tryit`);
+    await panel.waitFor({ state: "attached", timeout: 30_000 });
+    // Keyboard only: focus the toggle, open with Enter, Tab to Send, press Enter.
+    await panel.locator(".dp-tryit-toggle").focus();
+    await page.keyboard.press("Enter");
+    await expect(panel.locator(".dp-tryit-toggle").getAttribute("aria-expanded")).resolves.toBe("true");
+    await panel.locator(".dp-tryit-send").focus();
+    await page.keyboard.press("Enter");
+    await panel.locator(".dp-tryit-answer").waitFor({ state: "attached", timeout: 30_000 });
+    await panel.scrollIntoViewIfNeeded();
+    const layout = (await page.evaluate(`(() => {
+      const panel = document.querySelector('[data-section-id$="/${slug}"] .dp-tryit');
+      const box = panel.getBoundingClientRect();
+      const outside = [...panel.querySelectorAll("input, select, textarea, button, pre, label")]
+        .filter((el) => el.getClientRects().length > 0)
+        .map((el) => [el, el.getBoundingClientRect()])
+        .filter(([, r]) => r.left < box.left - 1 || r.right > box.right + 1)
+        .map(([el]) => el.outerHTML.slice(0, 80));
+      const small = [...panel.querySelectorAll("button")].filter((b) => b.getClientRects().length > 0 && b.getBoundingClientRect().height < 32).map((b) => b.textContent);
+      return { screen: document.documentElement.clientWidth, page: Math.max(document.documentElement.scrollWidth, document.body.scrollWidth), left: box.left, right: box.right, outside, small };
+    })()`)) as { screen: number; page: number; left: number; right: number; outside: string[]; small: string[] };
+    expect(layout.screen).toBe(390);
+    expect(layout.page, "the page is wider than the screen").toBeLessThanOrEqual(390);
+    expect(layout.left).toBeGreaterThanOrEqual(0);
+    expect(layout.right).toBeLessThanOrEqual(390);
+    expect(layout.outside, "controls sticking out of the panel").toEqual([]);
+    expect(layout.small, "buttons too small to tap").toEqual([]);
+    await panel.screenshot({ path: join(screenshotDir, `try-it-phone-${version.dir}.png`) });
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
 
   describe("copy as curl", () => {
     let cli: ChildProcess | undefined;

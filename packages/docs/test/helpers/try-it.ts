@@ -48,7 +48,8 @@ export async function sendFrom(
   for (const [name, value] of Object.entries(fill)) {
     await panel.locator(`[data-key$=":${name}"]`).first().fill(value);
   }
-  const before = await panel.locator(".dp-tryit-answer").getAttribute("data-sent").catch(() => null);
+  const shown = panel.locator(".dp-tryit-answer");
+  const before = (await shown.count()) > 0 ? await shown.getAttribute("data-sent") : null;
   await panel.locator(".dp-tryit-send").click();
   const answer = panel.locator(`.dp-tryit-answer:not([data-sent="${before ?? ""}"])`);
   await answer.waitFor({ state: "attached", timeout });
