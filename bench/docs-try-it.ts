@@ -69,13 +69,16 @@ async function measure(context: BrowserContext, base: string, page: (typeof PAGE
   sent = true;
   const firstAnswerMs = (await tab.evaluate(`${SEND_AND_TIME}(${JSON.stringify(page.slug)})`)) as number;
   const later: number[] = [];
-  for (let i = 0; i < LATER; i++) later.push((await tab.evaluate(`${SEND_AND_TIME}(${JSON.stringify(page.slug)})`)) as number);
+  for (let i = 0; i < LATER; i++)
+    later.push((await tab.evaluate(`${SEND_AND_TIME}(${JSON.stringify(page.slug)})`)) as number);
   const responses = await Promise.all(sizes);
   await tab.close();
   const own = responses.filter((r) => !r.sent && !SHARED_REDOC.test(new URL(r.url).pathname));
   return {
     ownBytesBeforeSend: own.reduce((sum, r) => sum + r.size, 0),
-    sandboxBytes: responses.filter((r) => r.sent && SANDBOX_FILES.test(r.url)).reduce((sum, r) => sum + r.size, 0),
+    sandboxBytes: responses
+      .filter((r) => r.sent && SANDBOX_FILES.test(r.url))
+      .reduce((sum, r) => sum + r.size, 0),
     firstAnswerMs,
     laterAnswerMs: median(later),
   };
@@ -102,7 +105,11 @@ export async function run(): Promise<BenchmarkResult> {
     throw new Error(`${DIST} has no built site; run \`pnpm run docs\` first`);
   }
   const server = await startStaticServer({ root: DIST, port: 0 });
-  const browser = await playwrightChromium.launch({ executablePath: chromium.path, headless: true, args: [...CHROMIUM_FLAGS] });
+  const browser = await playwrightChromium.launch({
+    executablePath: chromium.path,
+    headless: true,
+    args: [...CHROMIUM_FLAGS],
+  });
   const rows: ResultRow[] = [];
   const detail: string[][] = [];
   try {
@@ -118,10 +125,30 @@ export async function run(): Promise<BenchmarkResult> {
       }
       const pick = (key: keyof Run) => median(runs.map((r) => r[key]));
       rows.push(
-        row(`API ${page.id} reference: own transfer before the first Send (panel included)`, pick("ownBytesBeforeSend"), OWN_BYTES_TARGET, formatBytes),
-        row(`API ${page.id} reference: sandbox loaded on the first Send (worker and chunks, compressed)`, pick("sandboxBytes"), CHUNK_TARGET, formatBytes),
-        row(`API ${page.id} reference: first answer after the click on Send (median of ${RUNS})`, pick("firstAnswerMs"), FIRST_ANSWER_TARGET_MS, formatMs),
-        row(`API ${page.id} reference: later answers (median of ${RUNS}×${LATER})`, pick("laterAnswerMs"), LATER_ANSWER_TARGET_MS, formatMs),
+        row(
+          `API ${page.id} reference: own transfer before the first Send (panel included)`,
+          pick("ownBytesBeforeSend"),
+          OWN_BYTES_TARGET,
+          formatBytes,
+        ),
+        row(
+          `API ${page.id} reference: sandbox loaded on the first Send (worker and chunks, compressed)`,
+          pick("sandboxBytes"),
+          CHUNK_TARGET,
+          formatBytes,
+        ),
+        row(
+          `API ${page.id} reference: first answer after the click on Send (median of ${RUNS})`,
+          pick("firstAnswerMs"),
+          FIRST_ANSWER_TARGET_MS,
+          formatMs,
+        ),
+        row(
+          `API ${page.id} reference: later answers (median of ${RUNS}×${LATER})`,
+          pick("laterAnswerMs"),
+          LATER_ANSWER_TARGET_MS,
+          formatMs,
+        ),
       );
       detail.push([
         page.id,

@@ -20,7 +20,9 @@ beforeAll(async () => {
   const bundles = await Promise.all(apiVersions.map((version) => loadBundle(version)));
   const answers = { simulated: SIMULATED_OPERATIONS, examples: await exampleAnsweredOperations() };
   const values = sampleValues(bundles);
-  table = new Map(bundles.flatMap((bundle) => tryItOperations(bundle, values, answers)).map((op) => [op.operationId, op]));
+  table = new Map(
+    bundles.flatMap((bundle) => tryItOperations(bundle, values, answers)).map((op) => [op.operationId, op]),
+  );
 });
 
 function operation(id: string): TryItOperation {
@@ -33,7 +35,12 @@ describe("the table of operations", () => {
   it("reads each operation's faithfulness from the sandbox's exports", async () => {
     const examples = await exampleAnsweredOperations();
     for (const op of table.values()) {
-      const expected = op.operationId in SIMULATED_OPERATIONS ? "simulated" : op.operationId in examples ? "example" : "not simulated";
+      const expected =
+        op.operationId in SIMULATED_OPERATIONS
+          ? "simulated"
+          : op.operationId in examples
+            ? "example"
+            : "not simulated";
       expect(op.faithfulness, op.operationId).toBe(expected);
     }
   });
@@ -61,7 +68,12 @@ describe("buildRequest", () => {
     const built = buildRequest(op, values);
     if (!built.ok) throw new Error(built.problems.join("; "));
     expect(built.request.target).toBe("/api/2/answer/ref%2F1");
-    expect(built.request.body).toEqual({ form: [["answer", "one"], ["answer", "two"]] });
+    expect(built.request.body).toEqual({
+      form: [
+        ["answer", "one"],
+        ["answer", "two"],
+      ],
+    });
     // The curl and TypeScript copies are the samples' own writers on exactly these values.
     const curl = curlSample(built.sample);
     expect(curl).toContain("/api/2/answer/ref%2F1");
@@ -76,7 +88,10 @@ describe("buildRequest", () => {
     values.set(fieldKey({ in: "query", name: "searchField" }), ["nonsense"]);
     const built = buildRequest(op, values);
     expect(built.ok).toBe(false);
-    if (!built.ok) expect(built.problems.join("\n")).toMatch(/^searchField \(query parameter\): "nonsense" is not one of /m);
+    if (!built.ok)
+      expect(built.problems.join("\n")).toMatch(
+        /^searchField \(query parameter\): "nonsense" is not one of /m,
+      );
     const course = operation("getCourse_v2_1");
     const empty = buildRequest(course, new Map([[fieldKey({ in: "path", name: "course" }), [""]]]));
     expect(empty).toEqual({ ok: false, problems: ["course (path parameter): required"] });
@@ -88,12 +103,22 @@ describe("classify", () => {
 
   it("tells a not-simulated answer, a documented error and a schema-valid answer apart", () => {
     const op = operation("addToRepertoire_v2_1");
-    expect(classify(op, { status: 501, headers: [], body: error("not_simulated") }, "sandbox").kind).toBe("not-simulated");
+    expect(classify(op, { status: 501, headers: [], body: error("not_simulated") }, "sandbox").kind).toBe(
+      "not-simulated",
+    );
     const listed = classify(op, { status: 400, headers: [], body: error("invalid_id") }, "sandbox");
-    expect(listed).toEqual({ kind: "documented-error", text: "Documented error `invalid_id`, listed for this operation." });
-    expect(classify(op, { status: 404, headers: [], body: error("not_found") }, "sandbox").text).toContain("does not list");
+    expect(listed).toEqual({
+      kind: "documented-error",
+      text: "Documented error `invalid_id`, listed for this operation.",
+    });
+    expect(classify(op, { status: 404, headers: [], body: error("not_found") }, "sandbox").text).toContain(
+      "does not list",
+    );
     expect(classify(op, { status: 200, headers: [], body: "{}" }, "sandbox").kind).toBe("schema-valid");
-    expect(classify(op, { status: 500, headers: [], body: "{}", violation: "body/message: required" }, "sandbox").kind).toBe("mismatch");
+    expect(
+      classify(op, { status: 500, headers: [], body: "{}", violation: "body/message: required" }, "sandbox")
+        .kind,
+    ).toBe("mismatch");
     // Your own server's answers are not checked against the schema, and the panel says so.
     expect(classify(op, { status: 200, headers: [], body: "{}" }, "server").kind).toBe("unchecked");
   });

@@ -18,12 +18,14 @@ import { type ApiVersion, apiVersions } from "../src/site-header.ts";
 import { type StaticServer, startStaticServer } from "../src/static-server.ts";
 import { type Browser, launchBrowser } from "./helpers/browser.ts";
 import { assertSiteBuilt, distDir, loadBundle, screenshotDir } from "./helpers/site.ts";
-import { builtTable, type FlowStep, type PanelAnswer, sendFrom } from "./helpers/try-it.ts";
+import { builtTable, type FlowStep, openPanel, type PanelAnswer, sendFrom } from "./helpers/try-it.ts";
 
 const chromium = chromiumPath();
 declareMissing(
   "docs Try it tests",
-  chromium.found ? undefined : `no Chromium at ${chromium.path} (apt-get install chromium, or set CHROMIUM_PATH)`,
+  chromium.found
+    ? undefined
+    : `no Chromium at ${chromium.path} (apt-get install chromium, or set CHROMIUM_PATH)`,
 );
 
 const [v21, v20] = apiVersions as unknown as [ApiVersion, ApiVersion];
@@ -81,7 +83,9 @@ describe.runIf(chromium.found)("Try it in Chromium", () => {
       const errors: string[] = [];
       const page = await openReference(version, errors);
       // Values only an earlier answer gives (a question's reference) come from the answers before.
-      const ordered = [...table].sort((a, b) => Number(a.fields.some((f) => f.hint)) - Number(b.fields.some((f) => f.hint)));
+      const ordered = [...table].sort(
+        (a, b) => Number(a.fields.some((f) => f.hint)) - Number(b.fields.some((f) => f.hint)),
+      );
       const wrong: string[] = [];
       const verdicts = new Map<string, number>();
       for (const operation of ordered) {
@@ -103,7 +107,8 @@ describe.runIf(chromium.found)("Try it in Chromium", () => {
             answer.status !== 400 &&
             `announced as ${operation.faithfulness}, answered ${answer.status} ${id ?? ""}`,
         ].filter(Boolean);
-        if (problems.length > 0) wrong.push(`${operation.operationId}: ${problems.join("; ")} (${answer.text.slice(0, 200)})`);
+        if (problems.length > 0)
+          wrong.push(`${operation.operationId}: ${problems.join("; ")} (${answer.text.slice(0, 200)})`);
       }
       expect(wrong).toEqual([]);
       expect(errors).toEqual([]);
@@ -145,11 +150,19 @@ describe.runIf(chromium.found)("Try it in Chromium", () => {
     await runFlow(
       [
         { operationId: "listRepertoire_v2_1", check: (a) => expect(listed(a)).not.toContain(drill) },
-        { operationId: "addToRepertoire_v2_1", fill: { drillable: drill }, check: (a) => expect(a.verdict).toBe("schema-valid") },
+        {
+          operationId: "addToRepertoire_v2_1",
+          fill: { drillable: drill },
+          check: (a) => expect(a.verdict).toBe("schema-valid"),
+        },
         { operationId: "listRepertoire_v2_1", check: (a) => expect(listed(a)).toContain(drill) },
         // The other reference: a new page, whose sandbox replays this session's changes.
         { operationId: "listRepertoire_v2_0", check: (a) => expect(listed(a)).toContain(drill) },
-        { operationId: "removeFromRepertoire_v2_1", fill: { drillable: drill }, check: (a) => expect(a.status).toBeLessThan(400) },
+        {
+          operationId: "removeFromRepertoire_v2_1",
+          fill: { drillable: drill },
+          check: (a) => expect(a.status).toBeLessThan(400),
+        },
         { operationId: "listRepertoire_v2_1", check: (a) => expect(listed(a)).not.toContain(drill) },
       ],
       errors,
@@ -166,12 +179,14 @@ describe.runIf(chromium.found)("Try it in Chromium", () => {
     await sendFrom(page, add, { drillable: "fr-review-4" });
     expect(listed(await sendFrom(page, list))).toContain("fr-review-4");
     await page.reload();
-    await page.locator('.menu-content img[alt="redocly logo"]').waitFor({ state: "visible", timeout: 30_000 });
+    await page
+      .locator('.menu-content img[alt="redocly logo"]')
+      .waitFor({ state: "visible", timeout: 30_000 });
     const restored = await sendFrom(page, list);
     expect(listed(restored)).toContain("fr-review-4");
-    await expect(page.locator(`[data-section-id$="/${list}"] .dp-tryit-output`).textContent()).resolves.toContain(
-      "Restored 1 earlier change",
-    );
+    await expect(
+      page.locator(`[data-section-id$="/${list}"] .dp-tryit-output`).textContent(),
+    ).resolves.toContain("Restored 1 earlier change");
     await page.locator(`[data-section-id$="/${list}"] .dp-tryit-reset`).click();
     expect(listed(await sendFrom(page, list))).not.toContain("fr-review-4");
     expect(errors).toEqual([]);
@@ -192,6 +207,7 @@ describe.runIf(chromium.found)("Try it in Chromium", () => {
         await panel.locator(".dp-tryit-steps summary").click();
         await panel.getByRole("radio", { name: "Your own server" }).check();
         await panel.scrollIntoViewIfNeeded();
+        // The panel and what it adds; the rest of the reference is the site-wide axe test's (browser.test.ts).
         const results = await new AxeBuilder({ page }).include(".dp-tryit").analyze();
         const bad = results.violations
           .filter((v) => v.impact === "serious" || v.impact === "critical")
@@ -205,24 +221,26 @@ describe.runIf(chromium.found)("Try it in Chromium", () => {
     );
   }
 
-  it.each(apiVersions)("reference $id at 390×844: the open panel fits the screen and is used by keyboard alone", async (version) => {
-    const errors: string[] = [];
-    const page = await watched(errors);
-    await page.setViewportSize({ width: 390, height: 844 });
-    const slug = (await slugs(version)).get(`searchStore_v${version.id.replace(".", "_")}`) as string;
-    // On a phone Redoc folds its menu away: the operation's own address opens it.
-    await page.goto(new URL(`${version.dir}/index.html#/${slug}`, server.url).href);
-    const panel = page.locator(`[data-section-id$="/${slug}"] .dp-tryit`);
-    await panel.waitFor({ state: "attached", timeout: 30_000 });
-    // Keyboard only: focus the toggle, open with Enter, Tab to Send, press Enter.
-    await panel.locator(".dp-tryit-toggle").focus();
-    await page.keyboard.press("Enter");
-    await expect(panel.locator(".dp-tryit-toggle").getAttribute("aria-expanded")).resolves.toBe("true");
-    await panel.locator(".dp-tryit-send").focus();
-    await page.keyboard.press("Enter");
-    await panel.locator(".dp-tryit-answer").waitFor({ state: "attached", timeout: 30_000 });
-    await panel.scrollIntoViewIfNeeded();
-    const layout = (await page.evaluate(`(() => {
+  it.each(apiVersions)(
+    "reference $id at 390×844: the open panel fits the screen and is used by keyboard alone",
+    async (version) => {
+      const errors: string[] = [];
+      const page = await watched(errors);
+      await page.setViewportSize({ width: 390, height: 844 });
+      const slug = (await slugs(version)).get(`searchStore_v${version.id.replace(".", "_")}`) as string;
+      // On a phone Redoc folds its menu away: the operation's own address opens it.
+      await page.goto(new URL(`${version.dir}/index.html#/${slug}`, server.url).href);
+      const panel = page.locator(`[data-section-id$="/${slug}"] .dp-tryit`);
+      await panel.waitFor({ state: "attached", timeout: 30_000 });
+      // Keyboard only: focus the toggle, open with Enter, Tab to Send, press Enter.
+      await panel.locator(".dp-tryit-toggle").focus();
+      await page.keyboard.press("Enter");
+      await expect(panel.locator(".dp-tryit-toggle").getAttribute("aria-expanded")).resolves.toBe("true");
+      await panel.locator(".dp-tryit-send").focus();
+      await page.keyboard.press("Enter");
+      await panel.locator(".dp-tryit-answer").waitFor({ state: "attached", timeout: 30_000 });
+      await panel.scrollIntoViewIfNeeded();
+      const layout = (await page.evaluate(`(() => {
       const panel = document.querySelector('[data-section-id$="/${slug}"] .dp-tryit');
       const box = panel.getBoundingClientRect();
       const outside = [...panel.querySelectorAll("input, select, textarea, button, pre, label")]
@@ -232,17 +250,26 @@ describe.runIf(chromium.found)("Try it in Chromium", () => {
         .map(([el]) => el.outerHTML.slice(0, 80));
       const small = [...panel.querySelectorAll("button")].filter((b) => b.getClientRects().length > 0 && b.getBoundingClientRect().height < 32).map((b) => b.textContent);
       return { screen: document.documentElement.clientWidth, page: Math.max(document.documentElement.scrollWidth, document.body.scrollWidth), left: box.left, right: box.right, outside, small };
-    })()`)) as { screen: number; page: number; left: number; right: number; outside: string[]; small: string[] };
-    expect(layout.screen).toBe(390);
-    expect(layout.page, "the page is wider than the screen").toBeLessThanOrEqual(390);
-    expect(layout.left).toBeGreaterThanOrEqual(0);
-    expect(layout.right).toBeLessThanOrEqual(390);
-    expect(layout.outside, "controls sticking out of the panel").toEqual([]);
-    expect(layout.small, "buttons too small to tap").toEqual([]);
-    await panel.screenshot({ path: join(screenshotDir, `try-it-phone-${version.dir}.png`) });
-    expect(errors).toEqual([]);
-    await page.close();
-  }, 120_000);
+    })()`)) as {
+        screen: number;
+        page: number;
+        left: number;
+        right: number;
+        outside: string[];
+        small: string[];
+      };
+      expect(layout.screen).toBe(390);
+      expect(layout.page, "the page is wider than the screen").toBeLessThanOrEqual(390);
+      expect(layout.left).toBeGreaterThanOrEqual(0);
+      expect(layout.right).toBeLessThanOrEqual(390);
+      expect(layout.outside, "controls sticking out of the panel").toEqual([]);
+      expect(layout.small, "buttons too small to tap").toEqual([]);
+      await panel.screenshot({ path: join(screenshotDir, `try-it-phone-${version.dir}.png`) });
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+    120_000,
+  );
 
   describe("copy as curl", () => {
     let cli: ChildProcess | undefined;
@@ -252,11 +279,23 @@ describe.runIf(chromium.found)("Try it in Chromium", () => {
     beforeAll(async () => {
       dir = await mkdtemp(join(tmpdir(), "drill-docs-try-it-"));
       const require = createRequire(import.meta.url);
-      const sandboxBin = join(dirname(require.resolve("@drill-practice/sandbox/package.json")), "bin", "drill-sandbox.js");
-      const drillToken = join(dirname(require.resolve("@drill-practice/auth/package.json")), "bin", "drill-token.js");
-      const started = spawn(process.execPath, [sandboxBin, "--port", "0", "--quiet", "--credentials-dir", join(dir, "creds")], {
-        stdio: ["ignore", "pipe", "inherit"],
-      });
+      const sandboxBin = join(
+        dirname(require.resolve("@drill-practice/sandbox/package.json")),
+        "bin",
+        "drill-sandbox.js",
+      );
+      const drillToken = join(
+        dirname(require.resolve("@drill-practice/auth/package.json")),
+        "bin",
+        "drill-token.js",
+      );
+      const started = spawn(
+        process.execPath,
+        [sandboxBin, "--port", "0", "--quiet", "--credentials-dir", join(dir, "creds")],
+        {
+          stdio: ["ignore", "pipe", "inherit"],
+        },
+      );
       cli = started;
       await new Promise<void>((resolve, reject) => {
         let out = "";
@@ -268,7 +307,10 @@ describe.runIf(chromium.found)("Try it in Chromium", () => {
       });
       const envText = await readFile(join(dir, "creds", "client.env"), "utf8");
       env = Object.fromEntries(
-        [...envText.matchAll(/^([A-Z_]+)=(.*)$/gm)].map((m) => [m[1] as string, (m[2] as string).replace(/^"(.*)"$/, "$1")]),
+        [...envText.matchAll(/^([A-Z_]+)=(.*)$/gm)].map((m) => [
+          m[1] as string,
+          (m[2] as string).replace(/^"(.*)"$/, "$1"),
+        ]),
       );
       // `npx -p @drill-practice/auth drill-token` runs the workspace's drill-token: no registry.
       await mkdir(join(dir, "bin"));
@@ -288,7 +330,9 @@ describe.runIf(chromium.found)("Try it in Chromium", () => {
     it("the curl command of a request sent from the panel gets the same answer from drill-sandbox", async () => {
       const errors: string[] = [];
       const page = await openReference(v21, errors);
-      await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(server.url).origin });
+      await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], {
+        origin: new URL(server.url).origin,
+      });
       const slug = (await slugs(v21)).get("searchStore_v2_1") as string;
       const answer = await sendFrom(page, slug, { query: "spanish AND verbs", resultSize: "3" });
       expect(answer.status).toBe(200);
@@ -313,6 +357,36 @@ describe.runIf(chromium.found)("Try it in Chromium", () => {
       expect(replayed.code).toBe(0);
       expect(JSON.parse(replayed.stdout)).toEqual(JSON.parse(answer.body));
       expect(errors).toEqual([]);
+      await page.close();
+    }, 120_000);
+
+    it("your own server: a server that does not allow this site is reported as blocked, with the curl command instead; the token is kept nowhere", async () => {
+      const errors: string[] = [];
+      const page = await openReference(v21, errors);
+      const slug = (await slugs(v21)).get("getVersion_v2_1") as string;
+      const panel = await openPanel(page, slug);
+      await panel.getByRole("radio", { name: "Your own server" }).check();
+      // drill-sandbox sends no CORS headers, so the browser must not let the page read its answer.
+      await panel.getByLabel("Base URL").fill(env.DRILL_BASE_URL as string);
+      const token = "secret-token-for-the-test";
+      await panel.getByLabel(/Bearer token/).fill(token);
+      await panel.locator(".dp-tryit-send").click();
+      const problem = panel.locator(".dp-tryit-problem");
+      await problem.waitFor({ state: "visible", timeout: 30_000 });
+      await expect(problem.textContent()).resolves.toContain("CORS");
+      await panel.getByRole("button", { name: "Copy as curl" }).click();
+      const copied = panel.locator(".dp-tryit-copied");
+      await expect.poll(() => copied.getAttribute("data-language")).toBe("curl");
+      const curl = (await copied.textContent()) ?? "";
+      expect(curl).toContain(`DRILL_BASE_URL='${env.DRILL_BASE_URL}'`);
+      expect(curl).toContain("/api/2.1/version");
+      expect(curl).not.toContain(token);
+      const stored = (await page.evaluate(
+        "JSON.stringify([Object.entries(localStorage), Object.entries(sessionStorage), document.cookie])",
+      )) as string;
+      expect(stored).not.toContain(token);
+      // The blocked request is Chromium's own console error about CORS; nothing of the page's.
+      expect(errors.filter((e) => !/CORS|ERR_FAILED/.test(e))).toEqual([]);
       await page.close();
     }, 120_000);
   });

@@ -52,7 +52,10 @@ async function bundle(entry: string, name: string): Promise<{ entry: string; fil
  * Renames esbuild's outputs to `assets/<name>.<sha256 prefix>.js` (hashed as esbuild wrote them,
  * whose own hashes already cover the chunks they import) and rewrites the imports between them.
  */
-async function writeHashed(outDir: string, built: { entry: string; files: OutputFile[] }): Promise<{ entry: string; files: string[] }> {
+async function writeHashed(
+  outDir: string,
+  built: { entry: string; files: OutputFile[] },
+): Promise<{ entry: string; files: string[] }> {
   const names = new Map<string, string>();
   for (const file of built.files) {
     const stem = basename(file.path, ".js").replace(/-[A-Z0-9]{8}$/, "");
@@ -116,7 +119,10 @@ export async function addTryIt(
   const text = JSON.stringify(operations);
   const table = hashed(`try-it-${versionDir}`, "json", text);
   await writeFile(join(outDir, table), text);
-  const options = JSON.stringify({ operations: `${rootPrefix}${table}`, worker: `${rootPrefix}${scripts.worker}` });
+  const options = JSON.stringify({
+    operations: `${rootPrefix}${table}`,
+    worker: `${rootPrefix}${scripts.worker}`,
+  });
   // Relative URLs are resolved against the page here, where the module can still see it.
   const loader =
     `<script type="module">const o=${options};for(const k in o)o[k]=new URL(o[k],location.href).href;` +

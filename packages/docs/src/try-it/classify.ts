@@ -48,10 +48,17 @@ function documentedStatus(operation: TryItOperation, status: number): string | u
  * verdict.kind; // "not-simulated"
  * ```
  */
-export function classify(operation: TryItOperation, answer: TryItAnswer, source: "sandbox" | "server"): Verdict {
+export function classify(
+  operation: TryItOperation,
+  answer: TryItAnswer,
+  source: "sandbox" | "server",
+): Verdict {
   const id = answer.status >= 400 ? errorId(answer.body) : undefined;
   if (source === "sandbox" && answer.status === 501 && id === "not_simulated") {
-    return { kind: "not-simulated", text: "Not simulated: the sandbox does not know how the service answers this." };
+    return {
+      kind: "not-simulated",
+      text: "Not simulated: the sandbox does not know how the service answers this.",
+    };
   }
   if (answer.violation !== undefined) {
     return { kind: "mismatch", text: `Does not match the description: ${answer.violation}` };

@@ -4,7 +4,12 @@
  * the sandbox's own exports.
  */
 import { type SampleRequest, sampleRequest } from "../code-samples.ts";
-import { listOperations, type OpenApiDocument, operationParameters, resolveRef } from "../openapi-document.ts";
+import {
+  listOperations,
+  type OpenApiDocument,
+  operationParameters,
+  resolveRef,
+} from "../openapi-document.ts";
 import type { SampleValues } from "../sample-values.ts";
 import type { Faithfulness, TryItField, TryItOperation } from "./protocol.ts";
 
@@ -28,7 +33,9 @@ function isArray(schema: Schema | undefined): boolean {
 }
 
 function choices(document: OpenApiDocument, schema: Schema | undefined): string[] | undefined {
-  const closed = isArray(schema) ? resolveRef<Schema | undefined>(document, schema?.items)?.enum : schema?.enum;
+  const closed = isArray(schema)
+    ? resolveRef<Schema | undefined>(document, schema?.items)?.enum
+    : schema?.enum;
   return closed && closed.length > 0 ? closed.map(String) : undefined;
 }
 
@@ -39,7 +46,8 @@ function documentedErrorIds(document: OpenApiDocument, responses: Record<string,
     if (!/^(4|5|default)/i.test(status)) continue;
     // A `$ref` with a description of its own: OpenAPI 3.1 lets the sibling description win.
     const own = (raw as { description?: unknown }).description;
-    const description = typeof own === "string" ? own : resolveRef<{ description?: string }>(document, raw)?.description;
+    const description =
+      typeof own === "string" ? own : resolveRef<{ description?: string }>(document, raw)?.description;
     for (const match of (description ?? "").matchAll(/`([a-z][a-z0-9_]*)`/g)) ids.add(match[1] as string);
   }
   return [...ids];
@@ -51,10 +59,16 @@ function isNotShownRef(value: unknown): boolean {
 }
 
 /** Whether any documented success answer has a schema of its own (not the spec's `NotShown`). */
-function successShape(document: OpenApiDocument, responses: Record<string, unknown>): TryItOperation["successShape"] {
+function successShape(
+  document: OpenApiDocument,
+  responses: Record<string, unknown>,
+): TryItOperation["successShape"] {
   for (const [status, raw] of Object.entries(responses)) {
     if (!/^[23]/.test(status) || isNotShownRef(raw)) continue;
-    const content = resolveRef<{ content?: Record<string, { schema?: unknown }> } | undefined>(document, raw)?.content;
+    const content = resolveRef<{ content?: Record<string, { schema?: unknown }> } | undefined>(
+      document,
+      raw,
+    )?.content;
     const schemas = Object.values(content ?? {}).map((media) => media.schema);
     if (schemas.some((schema) => schema !== undefined && !isNotShownRef(schema))) return "schema";
   }
@@ -62,9 +76,14 @@ function successShape(document: OpenApiDocument, responses: Record<string, unkno
 }
 
 function formFields(document: OpenApiDocument, request: SampleRequest, requestBody: unknown): TryItField[] {
-  const content = resolveRef<{ content?: Record<string, { schema?: unknown }> } | undefined>(document, requestBody)
-    ?.content;
-  const schema = resolveRef<Schema | undefined>(document, content?.["application/x-www-form-urlencoded"]?.schema);
+  const content = resolveRef<{ content?: Record<string, { schema?: unknown }> } | undefined>(
+    document,
+    requestBody,
+  )?.content;
+  const schema = resolveRef<Schema | undefined>(
+    document,
+    content?.["application/x-www-form-urlencoded"]?.schema,
+  );
   const sampled = new Map<string, string>(
     request.body?.kind === "form" ? request.body.fields.map(([name, value]) => [name, value]) : [],
   );
@@ -150,7 +169,9 @@ export function tryItOperations(
       body = { notShown: "The interface does not show this request body; it is sent empty." };
     }
     if (sampledBody?.kind === "multipart") {
-      body = { notShown: "An upload (multipart/form-data) whose parts are not shown; it is sent without a body." };
+      body = {
+        notShown: "An upload (multipart/form-data) whose parts are not shown; it is sent without a body.",
+      };
     }
     const responses = (entry.operation.responses ?? {}) as Record<string, unknown>;
     const operation: TryItOperation = {

@@ -60,7 +60,9 @@ export function buildRequest(operation: TryItOperation, values: FormValues, json
     }
     const wrong = field.choices ? given.filter((value) => !field.choices?.includes(value)) : [];
     if (wrong.length > 0) {
-      problems.push(`${field.name} (${where[field.in]}): "${wrong[0]}" is not one of ${field.choices?.join(", ")}`);
+      problems.push(
+        `${field.name} (${where[field.in]}): "${wrong[0]}" is not one of ${field.choices?.join(", ")}`,
+      );
     }
   }
   let json: unknown;

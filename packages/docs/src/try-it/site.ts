@@ -16,10 +16,13 @@ import { tryItOperations } from "./operations.ts";
  *
  * @example
  * ```ts
+ * import type { OpenApiDocument } from "../openapi-document.ts";
+ * import type { SampleValues } from "../sample-values.ts";
+ * import type { ApiVersion } from "../site-header.ts";
  * import { addTryItToSite } from "./site.ts";
  *
- * declare const bundles: { version: import("../site-header.ts").ApiVersion; bundle: import("../openapi-document.ts").OpenApiDocument }[];
- * declare const values: import("../sample-values.ts").SampleValues;
+ * declare const bundles: { version: ApiVersion; bundle: OpenApiDocument }[];
+ * declare const values: SampleValues;
  * const files = await addTryItToSite("dist", bundles, values);
  * ```
  */
@@ -35,7 +38,14 @@ export async function addTryItToSite(
   for (const { version, bundle } of bundles) {
     const page = join(outDir, version.dir, "index.html");
     const operations = tryItOperations(bundle, values, answers);
-    const { html, table } = await addTryIt(outDir, version.dir, await readFile(page, "utf8"), operations, scripts, "../");
+    const { html, table } = await addTryIt(
+      outDir,
+      version.dir,
+      await readFile(page, "utf8"),
+      operations,
+      scripts,
+      "../",
+    );
     await writeFile(page, html);
     files.push(table);
   }

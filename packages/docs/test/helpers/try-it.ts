@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import type { TryItOperation } from "../../src/try-it/protocol.ts";
 import type { ApiVersion } from "../../src/site-header.ts";
+import type { TryItOperation } from "../../src/try-it/protocol.ts";
 import { distDir } from "./site.ts";
 
 /** The table of operations the build wrote for a reference (named in the page's loader). */

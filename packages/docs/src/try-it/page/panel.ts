@@ -7,7 +7,14 @@
  * started on the first Send) or to the reader's own server.
  */
 import { classify } from "../classify.ts";
-import type { ExchangeSteps, FromWorker, ToWorker, TryItAnswer, TryItOperation, TryItRequest } from "../protocol.ts";
+import type {
+  ExchangeSteps,
+  FromWorker,
+  ToWorker,
+  TryItAnswer,
+  TryItOperation,
+  TryItRequest,
+} from "../protocol.ts";
 import { type Built, buildRequest, fieldKey, prefilledValues } from "../request.ts";
 import { PANEL_CSS } from "./panel-style.ts";
 
@@ -18,7 +25,14 @@ export interface TryItConfig {
 }
 
 const JOURNAL_KEY = "drill-practice:try-it:journal";
-const ANSWER_HEADERS = ["content-type", "www-authenticate", "retry-after", "location", "cache-control", "x-drill-sandbox-example"];
+const ANSWER_HEADERS = [
+  "content-type",
+  "www-authenticate",
+  "retry-after",
+  "location",
+  "cache-control",
+  "x-drill-sandbox-example",
+];
 
 let table: Promise<Map<string, TryItOperation>> | undefined;
 let config: TryItConfig;
@@ -73,18 +87,24 @@ function startSandbox(message: ToWorker): SandboxLink {
   worker.addEventListener("message", (event: MessageEvent<FromWorker>) => {
     const data = event.data;
     if (data.type === "ready") {
-      resolveReady(data.exchange ? { replayed: data.replayed, exchange: data.exchange } : { replayed: data.replayed });
+      resolveReady(
+        data.exchange ? { replayed: data.replayed, exchange: data.exchange } : { replayed: data.replayed },
+      );
       return;
     }
     pending.get(data.id)?.(data);
     pending.delete(data.id);
   });
-  worker.addEventListener("error", (event) => rejectReady(new Error(`the sandbox could not start: ${event.message}`)));
+  worker.addEventListener("error", (event) =>
+    rejectReady(new Error(`the sandbox could not start: ${event.message}`)),
+  );
   worker.postMessage(message);
   return { worker, ready, pending };
 }
 
-async function sendToSandbox(request: TryItRequest): Promise<TryItAnswer & { replayed?: number; steps?: ExchangeSteps }> {
+async function sendToSandbox(
+  request: TryItRequest,
+): Promise<TryItAnswer & { replayed?: number; steps?: ExchangeSteps }> {
   const first = sandbox === undefined;
   sandbox ??= startSandbox({ type: "start", journal: journal() });
   const link = sandbox;
@@ -129,10 +149,13 @@ async function sendToServer(request: TryItRequest): Promise<TryItAnswer> {
     throw new BlockedError(`"${ownServer.baseUrl}" is not an absolute URL (such as https://drill.example).`);
   }
   if (location.protocol === "https:" && url.protocol === "http:") {
-    throw new BlockedError("This page is served over HTTPS, so the browser blocks a request to an http: address (mixed content).");
+    throw new BlockedError(
+      "This page is served over HTTPS, so the browser blocks a request to an http: address (mixed content).",
+    );
   }
   const headers = new Headers({ accept: "application/json" });
-  if (request.authenticated && ownServer.token !== "") headers.set("authorization", `Bearer ${ownServer.token}`);
+  if (request.authenticated && ownServer.token !== "")
+    headers.set("authorization", `Bearer ${ownServer.token}`);
   let body: string | undefined;
   if (request.body && "form" in request.body) {
     body = new URLSearchParams(request.body.form).toString();
@@ -143,7 +166,13 @@ async function sendToServer(request: TryItRequest): Promise<TryItAnswer> {
   }
   let response: Response;
   try {
-    response = await fetch(url, { method: request.method, headers, mode: "cors", credentials: "omit", ...(body === undefined ? {} : { body }) });
+    response = await fetch(url, {
+      method: request.method,
+      headers,
+      mode: "cors",
+      credentials: "omit",
+      ...(body === undefined ? {} : { body }),
+    });
   } catch {
     throw new BlockedError(
       `The browser did not let this page read an answer from ${url.origin}: the server is unreachable, or it does not allow this site (CORS).`,
@@ -195,12 +224,19 @@ let panels = 0;
 let answers = 0;
 
 function faithfulnessText(operation: TryItOperation): string {
-  if (operation.faithfulness === "simulated") return `simulated: ${operation.behaviour ?? "answered from the sandbox's state"}`;
-  if (operation.faithfulness === "example") return "example: the sandbox answers the reference page's example, whatever you send";
+  if (operation.faithfulness === "simulated")
+    return `simulated: ${operation.behaviour ?? "answered from the sandbox's state"}`;
+  if (operation.faithfulness === "example")
+    return "example: the sandbox answers the reference page's example, whatever you send";
   return "not simulated: the interface does not show how the service answers, so the sandbox says so (501)";
 }
 
-function fieldInput(operation: TryItOperation, field: TryItOperation["fields"][number], value: string, id: string): HTMLElement {
+function fieldInput(
+  operation: TryItOperation,
+  field: TryItOperation["fields"][number],
+  value: string,
+  id: string,
+): HTMLElement {
   if (field.choices) {
     const select = element("select", { id, name: field.name });
     if (!field.required) select.append(element("option", { value: "" }, "(none)"));
@@ -211,14 +247,25 @@ function fieldInput(operation: TryItOperation, field: TryItOperation["fields"][n
     }
     return select;
   }
-  const input = element("input", { id, name: field.name, type: "text", autocomplete: "off", spellcheck: "false" });
+  const input = element("input", {
+    id,
+    name: field.name,
+    type: "text",
+    autocomplete: "off",
+    spellcheck: "false",
+  });
   input.value = value;
   if (field.hint) input.placeholder = field.hint;
-  if (operation.body === "token" && field.in === "form" && value === "") input.placeholder = "from the sandbox's credentials when empty";
+  if (operation.body === "token" && field.in === "form" && value === "")
+    input.placeholder = "from the sandbox's credentials when empty";
   return input;
 }
 
-function renderForm(operation: TryItOperation, form: HTMLFormElement, prefix: string): () => Map<string, string[]> {
+function renderForm(
+  operation: TryItOperation,
+  form: HTMLFormElement,
+  prefix: string,
+): () => Map<string, string[]> {
   const values = prefilledValues(operation);
   const list = element("div", { class: "dp-tryit-fields" });
   for (const field of operation.fields) {
@@ -263,13 +310,34 @@ function renderSteps(steps: ExchangeSteps): HTMLElement {
   return element(
     "details",
     { class: "dp-tryit-steps" },
-    element("summary", {}, `Token: assertion signed → exchanged (${exchange.status}) → bearer token, ${token.expiresIn} s`),
+    element(
+      "summary",
+      {},
+      `Token: assertion signed → exchanged (${exchange.status}) → bearer token, ${token.expiresIn} s`,
+    ),
     element(
       "ol",
       {},
-      element("li", {}, "Assertion (RS256, the sandbox's generated key): ", element("pre", { tabindex: "0" }, JSON.stringify({ header: assertion.header, claims: assertion.claims }, null, 2))),
-      element("li", {}, `Exchange: POST ${exchange.endpoint} with grant_type, assertion, client_id and client_secret (the sandbox's generated client) → ${exchange.status}`),
-      element("li", {}, `Bearer token: ${token.type}, ${token.preview}, sent as Authorization: Bearer on every request`),
+      element(
+        "li",
+        {},
+        "Assertion (RS256, the sandbox's generated key): ",
+        element(
+          "pre",
+          { tabindex: "0" },
+          JSON.stringify({ header: assertion.header, claims: assertion.claims }, null, 2),
+        ),
+      ),
+      element(
+        "li",
+        {},
+        `Exchange: POST ${exchange.endpoint} with grant_type, assertion, client_id and client_secret (the sandbox's generated client) → ${exchange.status}`,
+      ),
+      element(
+        "li",
+        {},
+        `Bearer token: ${token.type}, ${token.preview}, sent as Authorization: Bearer on every request`,
+      ),
     ),
   );
 }
@@ -292,9 +360,19 @@ function renderAnswer(
   status: HTMLElement,
 ): HTMLElement {
   const verdict = classify(operation, answer, source);
-  const box = element("div", { class: "dp-tryit-answer", "data-verdict": verdict.kind, "data-status": String(answer.status), "data-sent": String(++answers) });
+  const box = element("div", {
+    class: "dp-tryit-answer",
+    "data-verdict": verdict.kind,
+    "data-status": String(answer.status),
+    "data-sent": String(++answers),
+  });
   box.append(
-    element("p", { class: "dp-tryit-status" }, element("strong", {}, `${answer.status}`), ` · ${Math.round(elapsedMs)} ms · ${source === "sandbox" ? "local sandbox" : "your server"}`),
+    element(
+      "p",
+      { class: "dp-tryit-status" },
+      element("strong", {}, `${answer.status}`),
+      ` · ${Math.round(elapsedMs)} ms · ${source === "sandbox" ? "local sandbox" : "your server"}`,
+    ),
     element("p", { class: "dp-tryit-verdict" }, verdict.text),
   );
   const shown = answer.headers.filter(([name]) => ANSWER_HEADERS.includes(name.toLowerCase()));
@@ -309,12 +387,22 @@ function renderAnswer(
   } catch {
     // Not JSON: shown as it came.
   }
-  box.append(element("pre", { class: "dp-tryit-body", tabindex: "0", "aria-label": "Answer body" }, pretty === "" ? "(empty body)" : pretty));
+  box.append(
+    element(
+      "pre",
+      { class: "dp-tryit-body", tabindex: "0", "aria-label": "Answer body" },
+      pretty === "" ? "(empty body)" : pretty,
+    ),
+  );
   box.append(copyButtons(built, source, status));
   return box;
 }
 
-function copyButtons(built: Extract<Built, { ok: true }>, source: "sandbox" | "server", status: HTMLElement): HTMLElement {
+function copyButtons(
+  built: Extract<Built, { ok: true }>,
+  source: "sandbox" | "server",
+  status: HTMLElement,
+): HTMLElement {
   const row = element("div", { class: "dp-tryit-copy" });
   const shown = element("pre", { class: "dp-tryit-copied", tabindex: "0", hidden: "" });
   for (const language of ["curl", "TypeScript"] as const) {
@@ -333,19 +421,33 @@ function copyButtons(built: Extract<Built, { ok: true }>, source: "sandbox" | "s
 }
 
 /** The page's own sample code, for the request as sent (loaded on first use). */
-async function sampleText(built: Extract<Built, { ok: true }>, language: "curl" | "TypeScript", source: "sandbox" | "server"): Promise<string> {
+async function sampleText(
+  built: Extract<Built, { ok: true }>,
+  language: "curl" | "TypeScript",
+  source: "sandbox" | "server",
+): Promise<string> {
   const { curlSample, typescriptSample } = await import("../../code-samples.ts");
   const text = language === "curl" ? curlSample(built.sample) : typescriptSample(built.sample);
   if (source !== "server") return text;
   const base = ownServer.baseUrl.replace(/\/+$/, "");
-  return language === "curl" ? `DRILL_BASE_URL='${base.replace(/'/g, "")}'\n${text}` : text.replaceAll("http://127.0.0.1:4010", base);
+  return language === "curl"
+    ? `DRILL_BASE_URL='${base.replace(/'/g, "")}'\n${text}`
+    : text.replaceAll("http://127.0.0.1:4010", base);
 }
 
 function buildPanel(operation: TryItOperation): HTMLElement {
   const prefix = `dp-tryit-${++panels}`;
   const title = `${operation.method.toUpperCase()} ${operation.path}`;
-  const root = element("section", { class: "dp-tryit", "aria-label": `Try it: ${title}`, "data-operation": operation.operationId });
-  const toggle = element("button", { type: "button", class: "dp-tryit-toggle", "aria-expanded": "false", "aria-controls": `${prefix}-body` }, "Try it");
+  const root = element("section", {
+    class: "dp-tryit",
+    "aria-label": `Try it: ${title}`,
+    "data-operation": operation.operationId,
+  });
+  const toggle = element(
+    "button",
+    { type: "button", class: "dp-tryit-toggle", "aria-expanded": "false", "aria-controls": `${prefix}-body` },
+    "Try it",
+  );
   const body = element("div", { id: `${prefix}-body`, class: "dp-tryit-body", hidden: "" });
   toggle.addEventListener("click", () => {
     const open = toggle.getAttribute("aria-expanded") !== "true";
@@ -355,22 +457,44 @@ function buildPanel(operation: TryItOperation): HTMLElement {
   root.append(toggle, body);
 
   body.append(
-    element("p", { class: "dp-tryit-source" }, "Answers from the sandbox running in this page, not the real service. For this operation it is ", element("strong", {}, faithfulnessText(operation)), "."),
+    element(
+      "p",
+      { class: "dp-tryit-source" },
+      "Answers from the sandbox running in this page, not the real service. For this operation it is ",
+      element("strong", {}, faithfulnessText(operation)),
+      ".",
+    ),
   );
   const target = element("fieldset", { class: "dp-tryit-target" }, element("legend", {}, "Send to"));
   const radio = (value: string, text: string, checked: boolean) => {
-    const input = element("input", { type: "radio", name: `${prefix}-target`, value, id: `${prefix}-target-${value}` });
+    const input = element("input", {
+      type: "radio",
+      name: `${prefix}-target`,
+      value,
+      id: `${prefix}-target-${value}`,
+    });
     input.checked = checked;
     return element("label", { for: input.id }, input, ` ${text}`);
   };
   target.append(radio("sandbox", "Sandbox in this page", true), radio("server", "Your own server", false));
   const server = element("div", { class: "dp-tryit-server", hidden: "" });
-  const baseUrl = element("input", { id: `${prefix}-base`, type: "url", autocomplete: "off", placeholder: "https://drill.example", spellcheck: "false" });
+  const baseUrl = element("input", {
+    id: `${prefix}-base`,
+    type: "url",
+    autocomplete: "off",
+    placeholder: "https://drill.example",
+    spellcheck: "false",
+  });
   baseUrl.value = ownServer.baseUrl;
   baseUrl.addEventListener("input", () => {
     ownServer.baseUrl = baseUrl.value.trim();
   });
-  const token = element("input", { id: `${prefix}-token`, type: "password", autocomplete: "off", spellcheck: "false" });
+  const token = element("input", {
+    id: `${prefix}-token`,
+    type: "password",
+    autocomplete: "off",
+    spellcheck: "false",
+  });
   token.value = ownServer.token;
   token.addEventListener("input", () => {
     ownServer.token = token.value.trim();
@@ -420,30 +544,46 @@ function buildPanel(operation: TryItOperation): HTMLElement {
     }
     const built = buildRequest(operation, readValues(), json?.value);
     if (!built.ok) {
-      output.replaceChildren(element("ul", { class: "dp-tryit-problems" }, ...built.problems.map((p) => element("li", {}, p))));
+      output.replaceChildren(
+        element("ul", { class: "dp-tryit-problems" }, ...built.problems.map((p) => element("li", {}, p))),
+      );
       status.textContent = `Not sent: ${built.problems.length} field${built.problems.length === 1 ? "" : "s"} to fix.`;
       return;
     }
-    const source = (target.querySelector("input:checked") as HTMLInputElement).value === "server" ? "server" : "sandbox";
+    const source =
+      (target.querySelector("input:checked") as HTMLInputElement).value === "server" ? "server" : "sandbox";
     send.disabled = true;
-    status.textContent = source === "sandbox" && sandbox === undefined ? "Starting the sandbox in this page…" : "Sending…";
+    status.textContent =
+      source === "sandbox" && sandbox === undefined ? "Starting the sandbox in this page…" : "Sending…";
     const started = performance.now();
     try {
-      const answer = source === "sandbox" ? await sendToSandbox(built.request) : await sendToServer(built.request);
+      const answer =
+        source === "sandbox" ? await sendToSandbox(built.request) : await sendToServer(built.request);
       const elapsed = performance.now() - started;
       if (source === "sandbox") rememberValues(answer.body);
       const parts: HTMLElement[] = [];
       const extra = answer as TryItAnswer & { replayed?: number; steps?: ExchangeSteps };
       if (extra.steps) parts.push(renderSteps(extra.steps));
       if (answer.exchange) parts.push(renderSteps(answer.exchange));
-      if (extra.replayed) parts.push(element("p", { class: "dp-tryit-note" }, `Restored ${extra.replayed} earlier change${extra.replayed === 1 ? "" : "s"} of this session (use Reset sandbox to start over).`));
+      if (extra.replayed)
+        parts.push(
+          element(
+            "p",
+            { class: "dp-tryit-note" },
+            `Restored ${extra.replayed} earlier change${extra.replayed === 1 ? "" : "s"} of this session (use Reset sandbox to start over).`,
+          ),
+        );
       parts.push(renderAnswer(operation, built, answer, source, elapsed, status));
       output.replaceChildren(...parts);
       status.textContent = `Answered ${answer.status}.`;
     } catch (error) {
       const message = (error as Error).message;
       output.replaceChildren(element("p", { class: "dp-tryit-problem" }, message));
-      if (error instanceof BlockedError) output.append(element("p", {}, "Send it from a terminal instead:"), copyButtons(built, source, status));
+      if (error instanceof BlockedError)
+        output.append(
+          element("p", {}, "Send it from a terminal instead:"),
+          copyButtons(built, source, status),
+        );
       status.textContent = "Not answered.";
     } finally {
       send.disabled = false;

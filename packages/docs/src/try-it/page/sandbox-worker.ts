@@ -50,7 +50,11 @@ function observingFetch(session: () => Session | undefined, sandboxFetch: InProc
     if (current && request.method === "POST" && request.url === current.sandbox.tokenEndpoint) {
       const form = new URLSearchParams(await request.text());
       const [header, claims] = (form.get("assertion") ?? "").split(".");
-      const body = (await response.clone().json()) as { token_type?: string; expires_in?: number; access_token?: string };
+      const body = (await response.clone().json()) as {
+        token_type?: string;
+        expires_in?: number;
+        access_token?: string;
+      };
       current.lastExchange = {
         assertion: { header: decodePart(header), claims: decodePart(claims) },
         exchange: { endpoint: request.url, status: response.status },
@@ -115,7 +119,12 @@ async function send(session: Session, sent: TryItRequest): Promise<TryItAnswer> 
   }
   let body: string | undefined;
   if (sent.tokenExchange) {
-    body = (await exchangeForm(session, "form" in (sent.body ?? {}) ? (sent.body as { form: [string, string][] }).form : [])).toString();
+    body = (
+      await exchangeForm(
+        session,
+        "form" in (sent.body ?? {}) ? (sent.body as { form: [string, string][] }).form : [],
+      )
+    ).toString();
     headers.set("content-type", "application/x-www-form-urlencoded");
   } else if (sent.body && "form" in sent.body) {
     body = new URLSearchParams(sent.body.form).toString();
