@@ -84,5 +84,6 @@ export type ToWorker =
 /** Worker → page. */
 export type FromWorker =
   | { type: "ready"; replayed: number; exchange?: ExchangeSteps }
+  | { type: "start-failed"; message: string }
   | { type: "answer"; id: number; answer: TryItAnswer }
   | { type: "failed"; id: number; message: string };

@@ -31,7 +31,7 @@ const ANSWER_HEADERS = [
   "retry-after",
   "location",
   "cache-control",
-  "x-drill-sandbox-example",
+  "drill-sandbox-example",
 ];
 
 let table: Promise<Map<string, TryItOperation>> | undefined;
@@ -86,6 +86,10 @@ function startSandbox(message: ToWorker): SandboxLink {
   });
   worker.addEventListener("message", (event: MessageEvent<FromWorker>) => {
     const data = event.data;
+    if (data.type === "start-failed") {
+      rejectReady(new Error(`the sandbox could not start: ${data.message}`));
+      return;
+    }
     if (data.type === "ready") {
       resolveReady(
         data.exchange ? { replayed: data.replayed, exchange: data.exchange } : { replayed: data.replayed },
@@ -108,7 +112,12 @@ async function sendToSandbox(
   const first = sandbox === undefined;
   sandbox ??= startSandbox({ type: "start", journal: journal() });
   const link = sandbox;
-  const started = await link.ready;
+  const started = await link.ready.catch((error: Error) => {
+    // A failed start is not kept: the next Send tries a fresh worker.
+    link.worker.terminate();
+    if (sandbox === link) sandbox = undefined;
+    throw error;
+  });
   const id = nextId++;
   const reply = await new Promise<FromWorker>((resolve) => {
     link.pending.set(id, resolve);

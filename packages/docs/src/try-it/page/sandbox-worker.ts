@@ -157,16 +157,21 @@ scope.addEventListener("message", (event) => {
   const message = event.data;
   queue = queue.then(async () => {
     if (message.type === "start" || message.type === "reset") {
-      await current?.sandbox.close();
-      current = await newSession();
-      const journal = message.type === "start" ? message.journal : [];
-      // Replayed in order: what the reader changed before a reload. Their answers are not shown again.
-      for (const request of journal) await send(current, request);
-      // The exchange runs once up front, so the first answer can show its steps whatever it was.
-      await current.provider.getToken();
-      const ready: FromWorker = { type: "ready", replayed: journal.length };
-      if (current.lastExchange) ready.exchange = current.lastExchange;
-      scope.postMessage(ready);
+      try {
+        await current?.sandbox.close();
+        current = await newSession();
+        const journal = message.type === "start" ? message.journal : [];
+        // Replayed in order: what the reader changed before a reload. Their answers are not shown again.
+        for (const request of journal) await send(current, request);
+        // The exchange runs once up front, so the first answer can show its steps whatever it was.
+        await current.provider.getToken();
+        const ready: FromWorker = { type: "ready", replayed: journal.length };
+        if (current.lastExchange) ready.exchange = current.lastExchange;
+        scope.postMessage(ready);
+      } catch (error) {
+        current = undefined;
+        scope.postMessage({ type: "start-failed", message: (error as Error).message });
+      }
       return;
     }
     try {
