@@ -13,13 +13,13 @@ import { copyFile, cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { CHROMIUM_FLAGS, chromiumPath } from "@drill-practice/tooling/chromium";
 import { type BrowserContext, chromium as playwrightChromium } from "playwright-core";
 import { localizeRedocAssets, redocCreditFile } from "../packages/docs/src/offline-assets.ts";
 import { precompress } from "../packages/docs/src/precompress.ts";
 import { runBuildDocs } from "../packages/docs/src/redoc-build.ts";
 import { splitRedocBundle } from "../packages/docs/src/shared-redoc.ts";
 import { startStaticServer } from "../packages/docs/src/static-server.ts";
-import { CHROMIUM_FLAGS, chromiumPath } from "@drill-practice/tooling/chromium";
 import {
   type BenchmarkResult,
   fmt,

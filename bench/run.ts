@@ -35,6 +35,7 @@ const ORDER = [
   "sandbox-in-process",
   "sandbox-prism",
   "docs-pages",
+  "docs-try-it",
   "drift-coverage",
 ] as const;
 

@@ -27,6 +27,7 @@ import { withSandboxServer } from "./servers.ts";
 import { splitRedocBundle } from "./shared-redoc.ts";
 import { type ApiVersion, apiVersions, colorModeHead, renderSiteHeader } from "./site-header.ts";
 import { labelTableCells } from "./table-labels.ts";
+import { addTryItToSite } from "./try-it/site.ts";
 
 /** The package directory (`packages/docs`). */
 export const packageDir = fileURLToPath(new URL("..", import.meta.url));
@@ -254,6 +255,7 @@ export async function buildSite(options: BuildSiteOptions = {}): Promise<BuiltSi
         'schemes with a "not shown" note)',
     );
   }
+  await addTryItToSite(outDir, bundles, values);
   if (new Set(versions.map((built) => built.redocBundle)).size !== 1) {
     throw new Error("the references were built with different Redoc bundles; they must share one");
   }

@@ -296,9 +296,16 @@ export function typescriptSample(request: SampleRequest): string {
   const body = request.body;
   if (body?.kind === "json") options.push(`body: ${JSON.stringify(body.value)}`);
   if (body?.kind === "form") {
-    const fields = body.fields.map(
-      ([name, value, repeated]) =>
-        `${JSON.stringify(name)}: ${repeated ? `[${tsString(value)}]` : tsString(value)}`,
+    // A repeated field given several values (as Try it may send) is one array, not one key per value.
+    const grouped = new Map<string, { values: string[]; repeated: boolean }>();
+    for (const [name, value, repeated] of body.fields) {
+      const entry = grouped.get(name) ?? { values: [], repeated: repeated === true };
+      entry.values.push(value);
+      grouped.set(name, entry);
+    }
+    const fields = [...grouped].map(
+      ([name, { values, repeated }]) =>
+        `${JSON.stringify(name)}: ${repeated ? `[${values.map(tsString).join(", ")}]` : tsString(values[0] ?? "")}`,
     );
     // The client sends a plain object as form fields, with their content type.
     options.push(`body: { ${fields.join(", ")} }`);

@@ -41,7 +41,15 @@ describe("buildSite from the fixture bundles", () => {
       bundle,
     ];
     for (const page of pages) expect(site.files, page).toContain(page);
-    const redirects = site.files.filter((file) => !pages.includes(file));
+    // The Try it panel: its script, the sandbox worker and one table per reference (with chunks).
+    const tryIt = site.files.filter((file) => /^assets\/try-it[\w.-]*\.[0-9a-f]{16}\.(js|json)$/.test(file));
+    for (const name of ["try-it", "try-it-sandbox", "try-it-v2.1", "try-it-v2.0"]) {
+      expect(
+        tryIt.some((file) => file.startsWith(`assets/${name}.`)),
+        name,
+      ).toBe(true);
+    }
+    const redirects = site.files.filter((file) => !pages.includes(file) && !tryIt.includes(file));
     // The fixtures' tags, each a directory with a forwarding page.
     expect(redirects.sort()).toEqual(
       ["Practice", "Service", "Store", "token-exchange"].map((tag) => `${tag}/index.html`).sort(),

@@ -1,0 +1,134 @@
+/**
+ * Builds the Try it assets of the site with esbuild: the panel script (with the page's code-sample
+ * writer in a chunk of its own, loaded on the first copy), the sandbox worker (the sandbox's Web
+ * entry and auth, loaded on the first Send; Ajv, which only a `spec` option given at run time needs,
+ * stays in a chunk that is never loaded), and one table of operations per reference. Every file is
+ * named by its content hash, like Redoc's shared bundle.
+ */
+import { createHash } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import { basename, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build, type OutputFile } from "esbuild";
+import { assetDir } from "../shared-redoc.ts";
+import type { TryItOperation } from "./protocol.ts";
+
+const pageDir = fileURLToPath(new URL("./page/", import.meta.url));
+
+/** The Try it scripts as written into `assets/`. */
+export interface TryItScripts {
+  /** The panel module, relative to the site root. */
+  panel: string;
+  /** The worker module, relative to the site root. */
+  worker: string;
+  /** Every file written, relative to the site root. */
+  files: string[];
+}
+
+function hashed(name: string, ext: string, contents: Uint8Array | string): string {
+  return `${assetDir}/${name}.${createHash("sha256").update(contents).digest("hex").slice(0, 16)}.${ext}`;
+}
+
+async function bundle(entry: string, name: string): Promise<{ entry: string; files: OutputFile[] }> {
+  const result = await build({
+    entryPoints: { [name]: join(pageDir, entry) },
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    minify: true,
+    legalComments: "none",
+    // esbuild's [hash] is 8 characters; the site's fingerprinted assets carry 16 hex digits.
+    entryNames: "[name]",
+    chunkNames: `${name}-chunk-[hash]`,
+    outdir: "/try-it",
+    write: false,
+  });
+  return { entry: `${name}.js`, files: result.outputFiles };
+}
+
+/**
+ * Renames esbuild's outputs to `assets/<name>.<sha256 prefix>.js` (hashed as esbuild wrote them,
+ * whose own hashes already cover the chunks they import) and rewrites the imports between them.
+ */
+async function writeHashed(
+  outDir: string,
+  built: { entry: string; files: OutputFile[] },
+): Promise<{ entry: string; files: string[] }> {
+  const names = new Map<string, string>();
+  for (const file of built.files) {
+    const stem = basename(file.path, ".js").replace(/-[A-Z0-9]{8}$/, "");
+    names.set(basename(file.path), hashed(stem, "js", file.text));
+  }
+  const written: string[] = [];
+  for (const file of built.files) {
+    let text = file.text;
+    for (const [from, to] of names) text = text.replaceAll(`"./${from}"`, `"./${basename(to)}"`);
+    const target = names.get(basename(file.path)) as string;
+    await writeFile(join(outDir, target), text);
+    written.push(target);
+  }
+  const entry = names.get(built.entry);
+  if (entry === undefined) throw new Error(`esbuild wrote no ${built.entry}`);
+  return { entry, files: written };
+}
+
+/**
+ * Bundles the panel and the worker into `<outDir>/assets/`.
+ *
+ * @example
+ * ```ts
+ * import { buildTryItScripts } from "./bundle.ts";
+ *
+ * const scripts = await buildTryItScripts("packages/docs/dist");
+ * console.log(scripts.panel, scripts.worker);
+ * ```
+ */
+export async function buildTryItScripts(outDir: string): Promise<TryItScripts> {
+  await mkdir(join(outDir, assetDir), { recursive: true });
+  const [panel, worker] = await Promise.all([
+    bundle("panel.ts", "try-it").then((built) => writeHashed(outDir, built)),
+    bundle("sandbox-worker.ts", "try-it-sandbox").then((built) => writeHashed(outDir, built)),
+  ]);
+  return { panel: panel.entry, worker: worker.entry, files: [...panel.files, ...worker.files] };
+}
+
+/**
+ * Writes a reference's table of operations and puts the loader into its page: after the page's
+ * `load`, once the browser is idle, the panel module is imported and started. Returns the page and
+ * the table's file.
+ *
+ * @example
+ * ```ts
+ * import { addTryIt, buildTryItScripts } from "./bundle.ts";
+ *
+ * declare const html: string;
+ * const scripts = await buildTryItScripts("dist");
+ * const page = await addTryIt("dist", "v2.1", html, [], scripts, "../");
+ * ```
+ */
+export async function addTryIt(
+  outDir: string,
+  versionDir: string,
+  html: string,
+  operations: readonly TryItOperation[],
+  scripts: TryItScripts,
+  rootPrefix: string,
+): Promise<{ html: string; table: string }> {
+  const text = JSON.stringify(operations);
+  const table = hashed(`try-it-${versionDir}`, "json", text);
+  await writeFile(join(outDir, table), text);
+  const options = JSON.stringify({
+    operations: `${rootPrefix}${table}`,
+    worker: `${rootPrefix}${scripts.worker}`,
+  });
+  // Relative URLs are resolved against the page here, where the module can still see it.
+  const loader =
+    `<script type="module">const o=${options};for(const k in o)o[k]=new URL(o[k],location.href).href;` +
+    `addEventListener("load",()=>{const go=()=>import("${rootPrefix}${scripts.panel}").then((m)=>m.start(o));` +
+    `"requestIdleCallback" in window?requestIdleCallback(go,{timeout:2000}):setTimeout(go,200)});</script>`;
+  const end = html.lastIndexOf("</body>");
+  if (end < 0) throw new Error(`${versionDir}/index.html has no </body>`);
+  return { html: `${html.slice(0, end)}${loader}\n${html.slice(end)}`, table };
+}

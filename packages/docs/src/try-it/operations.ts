@@ -1,0 +1,193 @@
+/**
+ * The Try it panel's table of a reference's operations, made at build time from the same bundle and
+ * the same sample requests as the page's code samples, with each operation's faithfulness read from
+ * the sandbox's own exports.
+ */
+import { type SampleRequest, sampleRequest } from "../code-samples.ts";
+import {
+  listOperations,
+  type OpenApiDocument,
+  operationParameters,
+  resolveRef,
+} from "../openapi-document.ts";
+import type { SampleValues } from "../sample-values.ts";
+import type { Faithfulness, TryItField, TryItOperation } from "./protocol.ts";
+
+/** What the sandbox exports about its answers (`SIMULATED_OPERATIONS`, `exampleAnsweredOperations`). */
+export interface SandboxAnswers {
+  simulated: Readonly<Record<string, string>>;
+  examples: Readonly<Record<string, string>>;
+}
+
+interface Schema {
+  type?: unknown;
+  enum?: unknown[];
+  items?: unknown;
+  properties?: Record<string, unknown>;
+  required?: string[];
+}
+
+function isArray(schema: Schema | undefined): boolean {
+  const type = schema?.type;
+  return type === "array" || (Array.isArray(type) && type.includes("array"));
+}
+
+function choices(document: OpenApiDocument, schema: Schema | undefined): string[] | undefined {
+  const closed = isArray(schema)
+    ? resolveRef<Schema | undefined>(document, schema?.items)?.enum
+    : schema?.enum;
+  return closed && closed.length > 0 ? closed.map(String) : undefined;
+}
+
+/** Backquoted identifiers in the descriptions of the operation's error answers (4xx, 5xx, default). */
+function documentedErrorIds(document: OpenApiDocument, responses: Record<string, unknown>): string[] {
+  const ids = new Set<string>();
+  for (const [status, raw] of Object.entries(responses)) {
+    if (!/^(4|5|default)/i.test(status)) continue;
+    // A `$ref` with a description of its own: OpenAPI 3.1 lets the sibling description win.
+    const own = (raw as { description?: unknown }).description;
+    const description =
+      typeof own === "string" ? own : resolveRef<{ description?: string }>(document, raw)?.description;
+    for (const match of (description ?? "").matchAll(/`([a-z][a-z0-9_]*)`/g)) ids.add(match[1] as string);
+  }
+  return [...ids];
+}
+
+function isNotShownRef(value: unknown): boolean {
+  const ref = (value as { $ref?: unknown } | undefined)?.$ref;
+  return typeof ref === "string" && ref.endsWith("/NotShown");
+}
+
+/** Whether any documented success answer has a schema of its own (not the spec's `NotShown`). */
+function successShape(
+  document: OpenApiDocument,
+  responses: Record<string, unknown>,
+): TryItOperation["successShape"] {
+  for (const [status, raw] of Object.entries(responses)) {
+    if (!/^[23]/.test(status) || isNotShownRef(raw)) continue;
+    const content = resolveRef<{ content?: Record<string, { schema?: unknown }> } | undefined>(
+      document,
+      raw,
+    )?.content;
+    const schemas = Object.values(content ?? {}).map((media) => media.schema);
+    if (schemas.some((schema) => schema !== undefined && !isNotShownRef(schema))) return "schema";
+  }
+  return "not shown";
+}
+
+function formFields(document: OpenApiDocument, request: SampleRequest, requestBody: unknown): TryItField[] {
+  const content = resolveRef<{ content?: Record<string, { schema?: unknown }> } | undefined>(
+    document,
+    requestBody,
+  )?.content;
+  const schema = resolveRef<Schema | undefined>(
+    document,
+    content?.["application/x-www-form-urlencoded"]?.schema,
+  );
+  const sampled = new Map<string, string>(
+    request.body?.kind === "form" ? request.body.fields.map(([name, value]) => [name, value]) : [],
+  );
+  return Object.entries(schema?.properties ?? {}).map(([name, raw]) => {
+    const property = resolveRef<Schema | undefined>(document, raw);
+    const value = sampled.get(name);
+    const field: TryItField = {
+      name,
+      in: "form",
+      required: schema?.required?.includes(name) ?? false,
+      repeated: isArray(property),
+      values: value === undefined ? [] : [value],
+    };
+    const closed = choices(document, property);
+    if (closed) field.choices = closed;
+    return field;
+  });
+}
+
+function faithfulness(operationId: string, answers: SandboxAnswers): Faithfulness {
+  if (operationId in answers.simulated) return "simulated";
+  if (operationId in answers.examples) return "example";
+  return "not simulated";
+}
+
+/**
+ * Every operation of `document` as the Try it panel shows it: its path and query parameters and form
+ * fields (required, choices, repeatable), prefilled with the page's sample values, and how the
+ * in-page sandbox answers it.
+ *
+ * @example
+ * ```ts
+ * import { readFile } from "node:fs/promises";
+ * import { exampleAnsweredOperations, SIMULATED_OPERATIONS } from "@drill-practice/sandbox";
+ * import { asOpenApiDocument } from "../openapi-document.ts";
+ * import { sampleValues } from "../sample-values.ts";
+ * import { tryItOperations } from "./operations.ts";
+ *
+ * const path = "spec/dist/openapi-v2.1.json";
+ * const bundle = asOpenApiDocument(JSON.parse(await readFile(path, "utf8")), path);
+ * const answers = { simulated: SIMULATED_OPERATIONS, examples: await exampleAnsweredOperations() };
+ * const operations = tryItOperations(bundle, sampleValues([bundle]), answers);
+ * ```
+ */
+export function tryItOperations(
+  document: OpenApiDocument,
+  values: SampleValues,
+  answers: SandboxAnswers,
+): TryItOperation[] {
+  return listOperations(document).map((entry) => {
+    const request = sampleRequest(document, entry, values);
+    const fields: TryItField[] = [];
+    for (const parameter of operationParameters(document, entry.path, entry.operation)) {
+      if (parameter.in !== "path" && parameter.in !== "query") continue;
+      const schema = resolveRef<Schema | undefined>(document, parameter.schema);
+      const field: TryItField = {
+        name: parameter.name,
+        in: parameter.in,
+        required: parameter.in === "path" || parameter.required === true,
+        repeated: parameter.in === "query" && isArray(schema),
+        values: [],
+      };
+      if (parameter.in === "path") {
+        const sampled = request.pathParams.find((p) => p.name === parameter.name)?.value;
+        if (sampled && "literal" in sampled) field.values = [sampled.literal];
+        if (sampled && "reader" in sampled) field.hint = sampled.reader.hint;
+      } else {
+        field.values = request.query.find((q) => q.name === parameter.name)?.values ?? [];
+      }
+      const closed = choices(document, schema);
+      if (closed) field.choices = closed;
+      fields.push(field);
+    }
+    let body: TryItOperation["body"] = "none";
+    const sampledBody = request.body;
+    if (sampledBody?.kind === "token") body = "token";
+    if (sampledBody?.kind === "form" || sampledBody?.kind === "token") {
+      fields.push(...formFields(document, request, entry.operation.requestBody));
+      if (sampledBody.kind === "form") body = "form";
+    }
+    if (sampledBody?.kind === "json") body = { json: JSON.stringify(sampledBody.value, null, 2) };
+    if (sampledBody?.kind === "unknown" || sampledBody?.kind === "form-unknown") {
+      body = { notShown: "The interface does not show this request body; it is sent empty." };
+    }
+    if (sampledBody?.kind === "multipart") {
+      body = {
+        notShown: "An upload (multipart/form-data) whose parts are not shown; it is sent without a body.",
+      };
+    }
+    const responses = (entry.operation.responses ?? {}) as Record<string, unknown>;
+    const operation: TryItOperation = {
+      operationId: request.operationId,
+      method: entry.method,
+      path: entry.path,
+      fields,
+      body,
+      authenticated: request.authenticated,
+      faithfulness: faithfulness(request.operationId, answers),
+      statuses: Object.keys(responses),
+      successShape: successShape(document, responses),
+      errorIds: documentedErrorIds(document, responses),
+    };
+    const behaviour = answers.simulated[request.operationId];
+    if (behaviour !== undefined) operation.behaviour = behaviour;
+    return operation;
+  });
+}

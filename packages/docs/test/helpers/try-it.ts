@@ -1,0 +1,69 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import type { ApiVersion } from "../../src/site-header.ts";
+import type { TryItOperation } from "../../src/try-it/protocol.ts";
+import { distDir } from "./site.ts";
+
+/** The table of operations the build wrote for a reference (named in the page's loader). */
+export async function builtTable(version: ApiVersion): Promise<TryItOperation[]> {
+  const html = await readFile(join(distDir, version.dir, "index.html"), "utf8");
+  const match = /"operations":"\.\.\/(assets\/try-it-[^"]+\.json)"/.exec(html);
+  if (!match?.[1]) throw new Error(`${version.dir}/index.html loads no Try it table`);
+  return JSON.parse(await readFile(join(distDir, match[1]), "utf8")) as TryItOperation[];
+}
+
+/** What the panel showed for one Send. */
+export interface PanelAnswer {
+  status: number;
+  verdict: string;
+  body: string;
+  text: string;
+}
+
+/**
+ * Moves the reference to an operation (Redoc follows the hash, so the page and its sandbox stay),
+ * opens its Try it panel and returns it.
+ */
+export async function openPanel(page: Page, slug: string) {
+  await page.evaluate(`location.hash = ${JSON.stringify(`#/${slug}`)}`);
+  const section = page.locator(`[data-section-id$="/${slug}"]`).first();
+  const panel = section.locator(".dp-tryit");
+  await panel.waitFor({ state: "attached", timeout: 30_000 });
+  const toggle = panel.locator(".dp-tryit-toggle");
+  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+  return panel;
+}
+
+/**
+ * Sends what the panel holds (after `fill`, a field name to its values) and waits for its answer.
+ */
+export async function sendFrom(
+  page: Page,
+  slug: string,
+  fill: Record<string, string> = {},
+  timeout = 30_000,
+): Promise<PanelAnswer> {
+  const panel = await openPanel(page, slug);
+  for (const [name, value] of Object.entries(fill)) {
+    await panel.locator(`[data-key$=":${name}"]`).first().fill(value);
+  }
+  const shown = panel.locator(".dp-tryit-answer");
+  const before = (await shown.count()) > 0 ? await shown.getAttribute("data-sent") : null;
+  await panel.locator(".dp-tryit-send").click();
+  const answer = panel.locator(`.dp-tryit-answer:not([data-sent="${before ?? ""}"])`);
+  await answer.waitFor({ state: "attached", timeout });
+  return {
+    status: Number(await answer.getAttribute("data-status")),
+    verdict: (await answer.getAttribute("data-verdict")) ?? "",
+    body: (await answer.locator(".dp-tryit-body").textContent()) ?? "",
+    text: (await answer.textContent()) ?? "",
+  };
+}
+
+/** One step of a flow: an operation, what to fill in, and what its answer must show. */
+export interface FlowStep {
+  operationId: string;
+  fill?: Record<string, string>;
+  check(answer: PanelAnswer): void;
+}

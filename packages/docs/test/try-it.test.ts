@@ -1,0 +1,398 @@
+/**
+ * The Try it panel in Debian's Chromium, against the built site: every operation of both
+ * references sent once with its prefilled values; a flow across operations whose state carries from
+ * one reference to the other; and a request's copy as curl replayed against the `drill-sandbox` CLI.
+ */
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { type ChromiumContext, chromiumPath, launchChromiumContext } from "@drill-practice/tooling/chromium";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { declareMissing } from "../../../scripts/test-requirements.js";
+import { listOperations } from "../src/openapi-document.ts";
+import { type ApiVersion, apiVersions } from "../src/site-header.ts";
+import { type StaticServer, startStaticServer } from "../src/static-server.ts";
+import { assertSiteBuilt, distDir, loadBundle, screenshotDir } from "./helpers/site.ts";
+import { builtTable, type FlowStep, openPanel, type PanelAnswer, sendFrom } from "./helpers/try-it.ts";
+
+const chromium = chromiumPath();
+declareMissing(
+  "docs Try it tests",
+  chromium.found
+    ? undefined
+    : `no Chromium at ${chromium.path} (apt-get install chromium, or set CHROMIUM_PATH)`,
+);
+
+const [v21, v20] = apiVersions as unknown as [ApiVersion, ApiVersion];
+
+/** Redoc's address of each operation of a version: `<tag>/<operationId in lower case>`. */
+async function slugs(version: ApiVersion): Promise<Map<string, string>> {
+  const bundle = await loadBundle(version);
+  return new Map(
+    listOperations(bundle).map(({ operation }) => {
+      const id = operation.operationId as string;
+      return [id, `${operation.tags?.[0]}/${id.toLowerCase()}`];
+    }),
+  );
+}
+
+describe.runIf(chromium.found)("Try it in Chromium", () => {
+  let server: StaticServer;
+  let browser: ChromiumContext;
+
+  beforeAll(async () => {
+    await assertSiteBuilt();
+    await mkdir(screenshotDir, { recursive: true });
+    server = await startStaticServer({ root: distDir, port: 0 });
+    browser = await launchChromiumContext({
+      executablePath: chromium.path,
+      timeoutMs: 60_000,
+      viewport: { width: 1280, height: 900 },
+    });
+    browser.context.setDefaultTimeout(15_000);
+    browser.context.setDefaultNavigationTimeout(30_000);
+  }, 90_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** A reference, hydrated, with console errors and uncaught exceptions collected in `errors`. */
+  async function watched(errors: string[]): Promise<Page> {
+    const tab = await browser.context.newPage();
+    tab.on("console", (message) => {
+      if (message.type() === "error") errors.push(`console: ${message.text()}`);
+    });
+    tab.on("pageerror", (error) => errors.push(`exception: ${error.message}`));
+    return tab;
+  }
+
+  async function openReference(version: ApiVersion, errors: string[], page?: Page): Promise<Page> {
+    const tab = page ?? (await watched(errors));
+    await tab.goto(new URL(`${version.dir}/index.html`, server.url).href, { waitUntil: "load" });
+    await tab.locator('.menu-content img[alt="redocly logo"]').waitFor({ state: "visible", timeout: 30_000 });
+    return tab;
+  }
+
+  it.each(apiVersions)(
+    "reference $id: every operation, sent once with its prefilled values, gets an answer the panel classifies",
+    async (version) => {
+      const table = await builtTable(version);
+      const addresses = await slugs(version);
+      expect(table.map((op) => op.operationId).sort()).toEqual([...addresses.keys()].sort());
+      const errors: string[] = [];
+      const page = await openReference(version, errors);
+      // Values only an earlier answer gives (a question's reference) come from the answers before.
+      const ordered = [...table].sort(
+        (a, b) => Number(a.fields.some((f) => f.hint)) - Number(b.fields.some((f) => f.hint)),
+      );
+      const wrong: string[] = [];
+      const verdicts = new Map<string, number>();
+      for (const operation of ordered) {
+        const answer = await sendFrom(page, addresses.get(operation.operationId) as string);
+        verdicts.set(answer.verdict, (verdicts.get(answer.verdict) ?? 0) + 1);
+        const id = answer.status >= 400 ? (JSON.parse(answer.body) as { id?: string }).id : undefined;
+        // What the answer is, read from the answer itself, against what the panel says it is.
+        const expected =
+          answer.status === 501 && id === "not_simulated"
+            ? "not-simulated"
+            : answer.status < 400
+              ? "schema-valid"
+              : "documented-error";
+        const problems = [
+          answer.verdict !== expected && `the panel says ${answer.verdict}, the answer is ${expected}`,
+          expected === "documented-error" && typeof id !== "string" && "an error without an identifier",
+          // The faithfulness the panel announced must hold: only operations it calls "not simulated" answer so.
+          (expected === "not-simulated") !== (operation.faithfulness === "not simulated") &&
+            answer.status !== 400 &&
+            `announced as ${operation.faithfulness}, answered ${answer.status} ${id ?? ""}`,
+        ].filter(Boolean);
+        if (problems.length > 0)
+          wrong.push(`${operation.operationId}: ${problems.join("; ")} (${answer.text.slice(0, 200)})`);
+      }
+      expect(wrong).toEqual([]);
+      expect(errors).toEqual([]);
+      // Every kind occurs: the sandbox simulates some, answers examples for others, and says so for the rest.
+      expect([...verdicts.keys()].sort()).toEqual(["documented-error", "not-simulated", "schema-valid"]);
+      await page.close();
+    },
+    900_000,
+  );
+
+  /**
+   * Runs steps in order on one reference; a step on the other reference's operation (by its
+   * version suffix) first loads that reference, whose new sandbox takes the session's state over.
+   */
+  async function runFlow(steps: FlowStep[], errors: string[]): Promise<void> {
+    const addresses = new Map([...(await slugs(v21)), ...(await slugs(v20))]);
+    let page: Page | undefined;
+    let on: ApiVersion | undefined;
+    for (const step of steps) {
+      const version = step.operationId.endsWith("_v2_0") ? v20 : v21;
+      if (version !== on) {
+        page = await openReference(version, errors, page);
+        on = version;
+      }
+      const answer = await sendFrom(page as Page, addresses.get(step.operationId) as string, step.fill);
+      step.check(answer);
+    }
+    await page?.close();
+  }
+
+  const listed = (answer: PanelAnswer): string[] =>
+    ((JSON.parse(answer.body) as { drills?: { id: string }[] }).drills ?? []).map((d) => d.id);
+
+  it("a flow across operations keeps its state from one reference to the other and on reload", async () => {
+    // Today the repertoire keeps state: add, list and find, remove. (Once groups are stateful this
+    // becomes create group, list groups, delete group: only these steps change.)
+    const drill = "fr-review-3";
+    const errors: string[] = [];
+    await runFlow(
+      [
+        { operationId: "listRepertoire_v2_1", check: (a) => expect(listed(a)).not.toContain(drill) },
+        {
+          operationId: "addToRepertoire_v2_1",
+          fill: { drillable: drill },
+          check: (a) => expect(a.verdict).toBe("schema-valid"),
+        },
+        { operationId: "listRepertoire_v2_1", check: (a) => expect(listed(a)).toContain(drill) },
+        // The other reference: a new page, whose sandbox replays this session's changes.
+        { operationId: "listRepertoire_v2_0", check: (a) => expect(listed(a)).toContain(drill) },
+        {
+          operationId: "removeFromRepertoire_v2_1",
+          fill: { drillable: drill },
+          check: (a) => expect(a.status).toBeLessThan(400),
+        },
+        { operationId: "listRepertoire_v2_1", check: (a) => expect(listed(a)).not.toContain(drill) },
+      ],
+      errors,
+    );
+    expect(errors).toEqual([]);
+  }, 180_000);
+
+  it("Reset starts a fresh sandbox: what the session changed is gone", async () => {
+    const errors: string[] = [];
+    const page = await openReference(v21, errors);
+    const addresses = await slugs(v21);
+    const add = addresses.get("addToRepertoire_v2_1") as string;
+    const list = addresses.get("listRepertoire_v2_1") as string;
+    await sendFrom(page, add, { drillable: "fr-review-4" });
+    expect(listed(await sendFrom(page, list))).toContain("fr-review-4");
+    await page.reload();
+    await page
+      .locator('.menu-content img[alt="redocly logo"]')
+      .waitFor({ state: "visible", timeout: 30_000 });
+    const restored = await sendFrom(page, list);
+    expect(listed(restored)).toContain("fr-review-4");
+    await expect(
+      page.locator(`[data-section-id$="/${list}"] .dp-tryit-output`).textContent(),
+    ).resolves.toContain("Restored 1 earlier change");
+    await page.locator(`[data-section-id$="/${list}"] .dp-tryit-reset`).click();
+    expect(listed(await sendFrom(page, list))).not.toContain("fr-review-4");
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 180_000);
+
+  for (const mode of ["light", "dark"] as const) {
+    it.each(apiVersions)(
+      `reference $id in ${mode} mode, the panel open with an answer: axe finds no serious or critical violation`,
+      async (version) => {
+        const errors: string[] = [];
+        const page = await watched(errors);
+        await page.emulateMedia({ colorScheme: mode });
+        await openReference(version, errors, page);
+        const slug = (await slugs(version)).get(`searchStore_v${version.id.replace(".", "_")}`) as string;
+        await sendFrom(page, slug);
+        const panel = page.locator(`[data-section-id$="/${slug}"] .dp-tryit`);
+        await panel.locator(".dp-tryit-steps summary").click();
+        await panel.getByRole("radio", { name: "Your own server" }).check();
+        await panel.scrollIntoViewIfNeeded();
+        // The panel and what it adds; the rest of the reference is the site-wide axe test's (browser.test.ts).
+        const results = await new AxeBuilder({ page }).include(".dp-tryit").analyze();
+        const bad = results.violations
+          .filter((v) => v.impact === "serious" || v.impact === "critical")
+          .map((v) => `${v.id} ×${v.nodes.length}: ${v.nodes[0]?.html.slice(0, 160)}`);
+        expect(bad).toEqual([]);
+        await page.screenshot({ path: join(screenshotDir, `try-it-${version.dir}-${mode}.png`) });
+        expect(errors).toEqual([]);
+        await page.close();
+      },
+      120_000,
+    );
+  }
+
+  it.each(apiVersions)(
+    "reference $id at 390×844: the open panel fits the screen and is used by keyboard alone",
+    async (version) => {
+      const errors: string[] = [];
+      const page = await watched(errors);
+      await page.setViewportSize({ width: 390, height: 844 });
+      const slug = (await slugs(version)).get(`searchStore_v${version.id.replace(".", "_")}`) as string;
+      // On a phone Redoc folds its menu away: the operation's own address opens it.
+      await page.goto(new URL(`${version.dir}/index.html#/${slug}`, server.url).href);
+      const panel = page.locator(`[data-section-id$="/${slug}"] .dp-tryit`);
+      await panel.waitFor({ state: "attached", timeout: 30_000 });
+      // Keyboard only: focus the toggle, open with Enter, Tab to Send, press Enter.
+      await panel.locator(".dp-tryit-toggle").focus();
+      await page.keyboard.press("Enter");
+      await expect(panel.locator(".dp-tryit-toggle").getAttribute("aria-expanded")).resolves.toBe("true");
+      await panel.locator(".dp-tryit-send").focus();
+      await page.keyboard.press("Enter");
+      await panel.locator(".dp-tryit-answer").waitFor({ state: "attached", timeout: 30_000 });
+      await panel.scrollIntoViewIfNeeded();
+      const layout = (await page.evaluate(`(() => {
+      const panel = document.querySelector('[data-section-id$="/${slug}"] .dp-tryit');
+      const box = panel.getBoundingClientRect();
+      const outside = [...panel.querySelectorAll("input, select, textarea, button, pre, label")]
+        .filter((el) => el.getClientRects().length > 0)
+        .map((el) => [el, el.getBoundingClientRect()])
+        .filter(([, r]) => r.left < box.left - 1 || r.right > box.right + 1)
+        .map(([el]) => el.outerHTML.slice(0, 80));
+      const small = [...panel.querySelectorAll("button")].filter((b) => b.getClientRects().length > 0 && b.getBoundingClientRect().height < 32).map((b) => b.textContent);
+      return { screen: document.documentElement.clientWidth, page: Math.max(document.documentElement.scrollWidth, document.body.scrollWidth), left: box.left, right: box.right, outside, small };
+    })()`)) as {
+        screen: number;
+        page: number;
+        left: number;
+        right: number;
+        outside: string[];
+        small: string[];
+      };
+      expect(layout.screen).toBe(390);
+      expect(layout.page, "the page is wider than the screen").toBeLessThanOrEqual(390);
+      expect(layout.left).toBeGreaterThanOrEqual(0);
+      expect(layout.right).toBeLessThanOrEqual(390);
+      expect(layout.outside, "controls sticking out of the panel").toEqual([]);
+      expect(layout.small, "buttons too small to tap").toEqual([]);
+      await panel.screenshot({ path: join(screenshotDir, `try-it-phone-${version.dir}.png`) });
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+    120_000,
+  );
+
+  describe("copy as curl", () => {
+    let cli: ChildProcess | undefined;
+    let dir: string;
+    let env: Record<string, string>;
+
+    beforeAll(async () => {
+      dir = await mkdtemp(join(tmpdir(), "drill-docs-try-it-"));
+      const require = createRequire(import.meta.url);
+      const sandboxBin = join(
+        dirname(require.resolve("@drill-practice/sandbox/package.json")),
+        "bin",
+        "drill-sandbox.js",
+      );
+      const drillToken = join(
+        dirname(require.resolve("@drill-practice/auth/package.json")),
+        "bin",
+        "drill-token.js",
+      );
+      const started = spawn(
+        process.execPath,
+        [sandboxBin, "--port", "0", "--quiet", "--credentials-dir", join(dir, "creds")],
+        {
+          stdio: ["ignore", "pipe", "inherit"],
+        },
+      );
+      cli = started;
+      await new Promise<void>((resolve, reject) => {
+        let out = "";
+        started.stdout?.on("data", (chunk: Buffer) => {
+          out += chunk.toString();
+          if (/listening on http:\/\/127\.0\.0\.1:\d+/.test(out)) resolve();
+        });
+        started.on("exit", (code) => reject(new Error(`drill-sandbox exited with ${code}: ${out}`)));
+      });
+      const envText = await readFile(join(dir, "creds", "client.env"), "utf8");
+      env = Object.fromEntries(
+        [...envText.matchAll(/^([A-Z_]+)=(.*)$/gm)].map((m) => [
+          m[1] as string,
+          (m[2] as string).replace(/^"(.*)"$/, "$1"),
+        ]),
+      );
+      // `npx -p @drill-practice/auth drill-token` runs the workspace's drill-token: no registry.
+      await mkdir(join(dir, "bin"));
+      await writeFile(
+        join(dir, "bin", "npx"),
+        `#!/bin/sh\n[ "$1 $2 $3" = "-p @drill-practice/auth drill-token" ] || { echo "unexpected npx $*" >&2; exit 9; }\nshift 3\nexec "${process.execPath}" "${drillToken}" "$@"\n`,
+      );
+      await chmod(join(dir, "bin", "npx"), 0o755);
+      env.PATH = `${join(dir, "bin")}:${process.env.PATH ?? ""}`;
+    }, 60_000);
+
+    afterAll(async () => {
+      cli?.kill("SIGTERM");
+      if (dir) await rm(dir, { recursive: true, force: true });
+    });
+
+    it("the curl command of a request sent from the panel gets the same answer from drill-sandbox", async () => {
+      const errors: string[] = [];
+      const page = await openReference(v21, errors);
+      await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], {
+        origin: new URL(server.url).origin,
+      });
+      const slug = (await slugs(v21)).get("searchStore_v2_1") as string;
+      const answer = await sendFrom(page, slug, { query: "spanish AND verbs", resultSize: "3" });
+      expect(answer.status).toBe(200);
+      const panel = page.locator(`[data-section-id$="/${slug}"] .dp-tryit`);
+      await panel.getByRole("button", { name: "Copy as curl" }).click();
+      const shown = panel.locator(".dp-tryit-copied");
+      await expect.poll(() => shown.getAttribute("data-language")).toBe("curl");
+      const curl = (await shown.textContent()) ?? "";
+      // What the clipboard holds is what is shown.
+      await expect(page.evaluate("navigator.clipboard.readText()")).resolves.toBe(curl);
+      expect(curl).toContain("query=spanish%20AND%20verbs");
+      const replayed = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+        const child = execFile(
+          "bash",
+          ["--norc", "--noprofile", "-eo", "pipefail", "-c", curl],
+          { cwd: dir, env, encoding: "utf8", timeout: 30_000 },
+          (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? -1) : 0, stdout, stderr }),
+        );
+        child.stdin?.end();
+      });
+      expect(replayed.stderr).toBe("");
+      expect(replayed.code).toBe(0);
+      expect(JSON.parse(replayed.stdout)).toEqual(JSON.parse(answer.body));
+      expect(errors).toEqual([]);
+      await page.close();
+    }, 120_000);
+
+    it("your own server: a server that does not allow this site is reported as blocked, with the curl command instead; the token is kept nowhere", async () => {
+      const errors: string[] = [];
+      const page = await openReference(v21, errors);
+      const slug = (await slugs(v21)).get("getVersion_v2_1") as string;
+      const panel = await openPanel(page, slug);
+      await panel.getByRole("radio", { name: "Your own server" }).check();
+      // drill-sandbox sends no CORS headers, so the browser must not let the page read its answer.
+      await panel.getByLabel("Base URL").fill(env.DRILL_BASE_URL as string);
+      const token = "secret-token-for-the-test";
+      await panel.getByLabel(/Bearer token/).fill(token);
+      await panel.locator(".dp-tryit-send").click();
+      const problem = panel.locator(".dp-tryit-problem");
+      await problem.waitFor({ state: "visible", timeout: 30_000 });
+      await expect(problem.textContent()).resolves.toContain("CORS");
+      await panel.getByRole("button", { name: "Copy as curl" }).click();
+      const copied = panel.locator(".dp-tryit-copied");
+      await expect.poll(() => copied.getAttribute("data-language")).toBe("curl");
+      const curl = (await copied.textContent()) ?? "";
+      expect(curl).toContain(`DRILL_BASE_URL='${env.DRILL_BASE_URL}'`);
+      expect(curl).toContain("/api/2.1/version");
+      expect(curl).not.toContain(token);
+      const stored = (await page.evaluate(
+        "JSON.stringify([Object.entries(localStorage), Object.entries(sessionStorage), document.cookie])",
+      )) as string;
+      expect(stored).not.toContain(token);
+      // The blocked request is Chromium's own console error about CORS; nothing of the page's.
+      expect(errors.filter((e) => !/CORS|ERR_FAILED/.test(e))).toEqual([]);
+      await page.close();
+    }, 120_000);
+  });
+});
