@@ -180,7 +180,7 @@ export async function run(): Promise<BenchmarkResult> {
       "worker's transfer on the first Send, and the time from the click on Send to the answer shown, first and later.",
     setup: [
       `${RUNS} cold loads per reference, ${LATER} later Sends each`,
-      "Debian Chromium, headless, 1280×900, the omnibox popup switched off (scripts/chromium.ts)",
+      "Debian Chromium, headless, 1280×900, the omnibox popup switched off (@drill-practice/tooling/chromium)",
       "site from `pnpm run docs`",
     ],
     rows,
