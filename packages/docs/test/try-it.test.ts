@@ -132,14 +132,17 @@ describe.runIf(chromium.found)("Try it in Chromium", () => {
     const addresses = new Map([...(await slugs(v21)), ...(await slugs(v20))]);
     let page: Page | undefined;
     let on: ApiVersion | undefined;
+    const answers: PanelAnswer[] = [];
     for (const step of steps) {
       const version = step.operationId.endsWith("_v2_0") ? v20 : v21;
       if (version !== on) {
         page = await openReference(version, errors, page);
         on = version;
       }
-      const answer = await sendFrom(page as Page, addresses.get(step.operationId) as string, step.fill);
+      const fill = typeof step.fill === "function" ? step.fill(answers) : step.fill;
+      const answer = await sendFrom(page as Page, addresses.get(step.operationId) as string, fill);
       step.check(answer);
+      answers.push(answer);
     }
     await page?.close();
   }
@@ -147,28 +150,36 @@ describe.runIf(chromium.found)("Try it in Chromium", () => {
   const listed = (answer: PanelAnswer): string[] =>
     ((JSON.parse(answer.body) as { drills?: { id: string }[] }).drills ?? []).map((d) => d.id);
 
+  const groupNames = (answer: PanelAnswer): string[] =>
+    ((JSON.parse(answer.body) as { groups?: { name: string }[] }).groups ?? []).map((g) => g.name);
+  const createdId = (earlier: readonly PanelAnswer[]): string =>
+    (JSON.parse((earlier[1] as PanelAnswer).body) as { id: string }).id;
+
   it("a flow across operations keeps its state from one reference to the other and on reload", async () => {
-    // Today the repertoire keeps state: add, list and find, remove. (Once groups are stateful this
-    // becomes create group, list groups, delete group: only these steps change.)
-    const drill = "fr-review-3";
+    // Create a group, find it in the list, see it from the 2.0 reference, delete it, miss it.
+    const name = "Try it flow group";
     const errors: string[] = [];
     await runFlow(
       [
-        { operationId: "listRepertoire_v2_1", check: (a) => expect(listed(a)).not.toContain(drill) },
+        { operationId: "searchGroups_v2_1", check: (a) => expect(groupNames(a)).not.toContain(name) },
         {
-          operationId: "addToRepertoire_v2_1",
-          fill: { drillable: drill },
+          operationId: "createGroup_v2_1",
+          fill: { name, description: "made by the docs' Try it test" },
           check: (a) => expect(a.verdict).toBe("schema-valid"),
         },
-        { operationId: "listRepertoire_v2_1", check: (a) => expect(listed(a)).toContain(drill) },
+        { operationId: "searchGroups_v2_1", check: (a) => expect(groupNames(a)).toContain(name) },
         // The other reference: a new page, whose sandbox replays this session's changes.
-        { operationId: "listRepertoire_v2_0", check: (a) => expect(listed(a)).toContain(drill) },
         {
-          operationId: "removeFromRepertoire_v2_1",
-          fill: { drillable: drill },
+          operationId: "listGroupMembers_v2_0",
+          fill: (earlier) => ({ group_id: createdId(earlier) }),
+          check: (a) => expect((JSON.parse(a.body) as { name: string }).name).toBe(name),
+        },
+        {
+          operationId: "deleteGroup_v2_1",
+          fill: (earlier) => ({ group: createdId(earlier) }),
           check: (a) => expect(a.status).toBeLessThan(400),
         },
-        { operationId: "listRepertoire_v2_1", check: (a) => expect(listed(a)).not.toContain(drill) },
+        { operationId: "searchGroups_v2_1", check: (a) => expect(groupNames(a)).not.toContain(name) },
       ],
       errors,
     );

@@ -64,6 +64,7 @@ export async function sendFrom(
 /** One step of a flow: an operation, what to fill in, and what its answer must show. */
 export interface FlowStep {
   operationId: string;
-  fill?: Record<string, string>;
+  /** Fixed values, or values taken from the answers of the steps before (such as an ID a create assigned). */
+  fill?: Record<string, string> | ((earlier: readonly PanelAnswer[]) => Record<string, string>);
   check(answer: PanelAnswer): void;
 }
