@@ -185,6 +185,12 @@ describe("repertoire", () => {
     expect(list.total).toBe(2);
     expect(list.drills.map((d) => d.id)).toEqual(["course-spanish", "es-colours"]);
     expect((await ana("GET", "/api/2/repertoire")).body).toEqual(list);
+    // The 2.0 list pages by resultStart/resultSize; the total stays the whole repertoire's.
+    const second = (await ana("GET", "/api/2/repertoire?resultStart=1&resultSize=1")).body as typeof list;
+    expect(second.total).toBe(2);
+    expect(second.drills.map((d) => d.id)).toEqual(["es-colours"]);
+    const first = (await ana("GET", "/api/2/repertoire?resultSize=1")).body as typeof list;
+    expect(first.drills.map((d) => d.id)).toEqual(["course-spanish"]);
     // Repertoires are per user.
     expect((await (await as(sandbox, "u-bob"))("GET", "/api/2.1/repertoire")).body).toEqual({
       total: 0,

@@ -101,6 +101,15 @@ function stringParam(bag: Record<string, unknown>, name: string): string | undef
   return typeof value === "string" ? value : undefined;
 }
 
+/** `resultStart`/`resultSize` as the validator left them (numbers, or strings where it does not convert). */
+function pagingOf(bag: Record<string, unknown>): { resultStart?: string | number; resultSize?: string | number } {
+  const pick = (name: string) => {
+    const value = bag[name];
+    return typeof value === "string" || typeof value === "number" ? { [name]: value } : {};
+  };
+  return { ...pick("resultStart"), ...pick("resultSize") };
+}
+
 function stringList(bag: Record<string, unknown>, name: string): string[] {
   const value = bag[name];
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
@@ -147,7 +156,8 @@ export function createHandlers(state: SandboxState): Map<string, OperationHandle
       });
   const answer: OperationHandler = (r) =>
     domain(() => ok(state.answer(userOf(r), stringParam(r.params.path, "reference") ?? "", r.body)));
-  const repertoire: OperationHandler = (r) => domain(() => ok(state.listRepertoire(userOf(r))));
+  const repertoire: OperationHandler = (r) =>
+    domain(() => ok(state.listRepertoire(userOf(r), pagingOf(r.params.query))));
   const version: OperationHandler = () =>
     ok({
       sandbox: true,
