@@ -58,7 +58,8 @@ function members(state: SandboxState, groupId: string, query: string | undefined
   });
 }
 
-function groupV21(state: SandboxState, group: GroupRecord) {
+/** A group in 2.1 answers (also listed by the organizations family). */
+export function groupV21(state: SandboxState, group: GroupRecord) {
   return {
     id: group.id,
     name: group.name,
