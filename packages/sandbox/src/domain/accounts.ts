@@ -26,6 +26,9 @@ export interface AddressState {
   readonly verified: boolean;
 }
 
+/** Where an invitation stands; the pages show only `ACCEPTED`, `PENDING` and `DECLINED` are sandbox names. */
+export type InvitationStatus = "PENDING" | "ACCEPTED" | "DECLINED";
+
 /** An invitation to join a group, addressed to an email address; its ID is the token. */
 export interface Invitation {
   readonly id: string;
@@ -33,6 +36,9 @@ export interface Invitation {
   readonly emailAddress: string;
   readonly invitedBy: string;
   readonly created: string;
+  readonly status: InvitationStatus;
+  /** The user who answered it. */
+  readonly userId?: string;
 }
 
 /** Profiles, address states and invitations over the organization model's users; see the module comment. */
@@ -96,5 +102,26 @@ export class AccountModel {
     const user = this.#org.users.get(userId);
     if (user === undefined) return;
     this.#org.users.update(userId, { emails: [address, ...user.emails.filter((e) => e !== address)] });
+  }
+
+  /** The pending invitation of an address to a group, created when there is none yet. */
+  invite(groupId: string, emailAddress: string, invitedBy: string): Invitation {
+    const wanted = emailAddress.toLowerCase();
+    const pending = this.invitations
+      .all()
+      .find(
+        (i) => i.groupId === groupId && i.status === "PENDING" && i.emailAddress.toLowerCase() === wanted,
+      );
+    return (
+      pending ??
+      this.invitations.put({
+        id: this.invitations.newId("invitation"),
+        groupId,
+        emailAddress,
+        invitedBy,
+        created: this.#org.now(),
+        status: "PENDING",
+      })
+    );
   }
 }

@@ -3,11 +3,12 @@
  * counted and listed in the support table (see ./README.md).
  */
 import { groups } from "./groups.js";
+import { invitations } from "./invitations.js";
 import { organizations } from "./organizations.js";
 import { users } from "./users.js";
 
 /** Every resource family, in the order the support table lists them. */
-export const RESOURCE_FAMILIES = [groups, users, organizations] as const;
+export const RESOURCE_FAMILIES = [groups, users, organizations, invitations] as const;
 
 /** The operationId of an operation a family simulates. */
 export type FamilyOperationId = keyof (typeof RESOURCE_FAMILIES)[number]["operations"] & string;
