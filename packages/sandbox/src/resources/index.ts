@@ -11,4 +11,7 @@ import { users } from "./users.js";
 export const RESOURCE_FAMILIES = [groups, users, organizations, invitations] as const;
 
 /** The operationId of an operation a family simulates. */
-export type FamilyOperationId = keyof (typeof RESOURCE_FAMILIES)[number]["operations"] & string;
+export type FamilyOperationId = KeysOfEach<(typeof RESOURCE_FAMILIES)[number]["operations"]> & string;
+
+/** The keys of every member of a union (plain `keyof` of a union keeps only the keys all share). */
+type KeysOfEach<T> = T extends unknown ? keyof T : never;
