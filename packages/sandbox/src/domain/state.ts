@@ -1,5 +1,6 @@
 import { DomainError } from "../errors.js";
 import { ContentModel } from "./content.js";
+import { AccountModel } from "./accounts.js";
 import { type Clock, OrganizationModel } from "./organization.js";
 import type { PracticeOptions } from "./practice.js";
 import { PracticeBook } from "./practice.js";
@@ -57,7 +58,6 @@ export type StateOptions = PracticeOptions & {
  */
 export class SandboxState {
   readonly #records = new Map<string, DrillableRecord>();
-  readonly #users = new Map<string, User>();
   readonly #subjects = new Map<string, User>();
   readonly #organizations = new Map<string, Organization>();
   readonly #catalogs = new Map<string, Catalog>();
@@ -65,6 +65,8 @@ export class SandboxState {
   readonly org: OrganizationModel;
   /** Authorship, reviews, appreciations and preferences of drills and courses (the content family's). */
   readonly content: ContentModel;
+  /** Profiles, email address states and group invitations of the users in `org`. */
+  readonly accounts: AccountModel;
   /** The search index; kept current by every method that changes a drill or course. */
   readonly index: SearchIndex;
   readonly #practice: PracticeBook;
@@ -72,7 +74,6 @@ export class SandboxState {
   constructor(data: SandboxData, options: StateOptions = {}) {
     for (const record of [...data.drills, ...data.courses]) this.#records.set(record.id, record);
     for (const user of data.users) {
-      this.#users.set(user.id, user);
       for (const subject of [user.id, ...user.emails, ...user.thirdPartyIds]) {
         // The data file validator rejects clashes; for the embedded data the first owner wins.
         if (!this.#subjects.has(subject)) this.#subjects.set(subject, user);
@@ -82,6 +83,7 @@ export class SandboxState {
     for (const catalog of data.catalogs) this.#catalogs.set(catalog.id, catalog);
     this.org = new OrganizationModel(data, options.clock);
     this.content = new ContentModel(this.org.now);
+    this.accounts = new AccountModel(this.org);
     this.index = SearchIndex.build(this.#records.values());
     this.#practice = new PracticeBook(
       {
@@ -107,7 +109,7 @@ export class SandboxState {
    * ```
    */
   user(id: string): User | undefined {
-    return this.#users.get(id);
+    return this.org.users.get(id);
   }
 
   /**
@@ -123,7 +125,14 @@ export class SandboxState {
    * ```
    */
   findUserBySubject(subject: string): User | undefined {
-    return this.#subjects.get(subject);
+    return this.#subjectUser(subject);
+  }
+
+  /** The current record of a subject's user: names and addresses change, and added addresses name their user too. */
+  #subjectUser(subject: string): User | undefined {
+    const known = this.#subjects.get(subject);
+    if (known !== undefined) return this.org.users.get(known.id);
+    return this.org.users.all().find((user) => user.emails.includes(subject));
   }
 
   /**
@@ -177,7 +186,7 @@ export class SandboxState {
   resolveTokenSubject(serviceAccountId: string, subject: string): User | undefined {
     const org = this.organizationOfServiceAccount(serviceAccountId);
     if (org === undefined) return undefined;
-    const user = this.#subjects.get(subject);
+    const user = this.#subjectUser(subject);
     if (user === undefined) return undefined;
     if (user.id === serviceAccountId || user.organizationId === org.id) return user;
     return undefined;
@@ -485,7 +494,7 @@ export class SandboxState {
    */
   repertoireHolders(drillableId: string): number {
     let holders = 0;
-    for (const userId of this.#users.keys()) if (this.inRepertoire(userId, drillableId)) holders++;
+    for (const user of this.org.users.all()) if (this.inRepertoire(user.id, drillableId)) holders++;
     return holders;
   }
 
@@ -666,7 +675,7 @@ export class SandboxState {
     const records = [...this.#records.values()];
     return {
       organizations: [...this.#organizations.keys()].flatMap((id) => this.org.organizationData(id) ?? []),
-      users: [...this.#users.values()],
+      users: this.org.users.all(),
       drills: records.filter((r): r is Drill => r.type === "DRILL"),
       courses: records.filter((r): r is Course => r.type === "COURSE"),
       catalogs: [...this.#catalogs.values()],
@@ -691,7 +700,7 @@ export class SandboxState {
   }
 
   #requireUser(userId: string): User {
-    const user = this.#users.get(userId);
+    const user = this.org.users.get(userId);
     if (user === undefined)
       throw new DomainError("user_not_found", `user: no user with ID "${userId}"`, "user");
     return user;

@@ -38,7 +38,10 @@ function candidates(cause: PageErrorCause): { ids: string[]; fallback: string } 
     }
     case "not_found": {
       const r = snake(cause.resource);
-      return { ids: [`${r}_not_found`, `unknown_${r}`, "not_found"], fallback: "not_found" };
+      return {
+        ids: [`${r}_not_found`, `unknown_${r}`, `nonexistent_${r}`, "not_found"],
+        fallback: "not_found",
+      };
     }
     case "no_permission": {
       const r = cause.resource === undefined ? [] : [`no_${snake(cause.resource)}_access`];
@@ -59,10 +62,10 @@ export function listedPageErrorId(operation: Operation, cause: PageErrorCause): 
 
 /**
  * The status of an identifier no page gives a status for: 400 for missing and invalid values, 404 for
- * unknown IDs, 403 for missing permissions, 400 for everything else a page names.
+ * unknown IDs (`…_not_found`, `unknown_…`, `nonexistent_…`), 403 for missing permissions, 400 for everything else a page names.
  */
 export function defaultPageErrorStatus(id: string): number {
-  if (/(^|_)not_found$|^unknown_/.test(id)) return 404;
+  if (/(^|_)not_found$|^unknown_|^nonexistent_/.test(id)) return 404;
   if (/^no_permission$|^not_permitted$|^no_(.+_)?access$/.test(id)) return 403;
   return 400;
 }

@@ -11,6 +11,8 @@ import { defineFamily, ok, refuse } from "./family.js";
 import { pageByIndex, pageByMarker } from "./paging.js";
 
 const PERMISSIONS: readonly StaffPermission[] = ["MANAGE", "VIEW"];
+/** An email address, which a group invites when no account has it. */
+const INVITABLE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 /** The group a path names, when the acting user holds at least `need` on it. */
 function groupFor(state: SandboxState, id: string, userId: string, need: StaffPermission, parameter: string) {
@@ -58,7 +60,8 @@ function members(state: SandboxState, groupId: string, query: string | undefined
   });
 }
 
-function groupV21(state: SandboxState, group: GroupRecord) {
+/** A group in 2.1 answers (also listed by the organizations family). */
+export function groupV21(state: SandboxState, group: GroupRecord) {
   return {
     id: group.id,
     name: group.name,
@@ -74,7 +77,8 @@ function groupV21(state: SandboxState, group: GroupRecord) {
   };
 }
 
-function groupV20(state: SandboxState, group: GroupRecord) {
+/** A group in 2.0 answers (also inside 2.0 invitations). */
+export function groupV20(state: SandboxState, group: GroupRecord) {
   return {
     id: group.id,
     name: group.name,
@@ -152,6 +156,11 @@ function addMember(
   parameter: string,
 ) {
   const group = groupFor(state, groupId, userId, "MANAGE", "group");
+  if (state.findUserBySubject(reference) === undefined && INVITABLE.test(reference)) {
+    // An address without an account is invited (see the invitations family); no mail is sent.
+    const invitation = state.accounts.invite(group.id, reference, userId);
+    return ok({ description: `${reference} has no account: invitation ${invitation.id} to ${group.name}` });
+  }
   const user = addressedUser(state, reference, parameter);
   if (!state.org.groupMembers.get(group.id, user.id)) {
     state.org.groupMembers.set(group.id, user.id, { joined: state.org.now() });
@@ -327,7 +336,12 @@ export const groups = defineFamily("groups", {
       const page = pageByMarker(all, query, (m) => m.user.id);
       return ok({
         members: page.items.map((m) => ({ member: actorV21(m.user), joined: m.joined })),
-        counts: { members: all.length, invitees: 0 },
+        counts: {
+          members: all.length,
+          invitees: state.accounts.invitations
+            .all()
+            .filter((i) => i.groupId === path.group && i.status === "PENDING").length,
+        },
         pagination: page.pagination,
       });
     },
@@ -348,7 +362,7 @@ export const groups = defineFamily("groups", {
   },
   addGroupMember_v2_1: {
     behaviour:
-      "adds the user (by ID, email address or third-party ID; needs MANAGE); answers a `Message` (the answer is not shown); a member already there stays",
+      "adds the user (by ID, email address or third-party ID; needs MANAGE); answers a `Message` (the answer is not shown); a member already there stays; an email address without an account gets a group invitation instead, its token named in the `Message` (no mail is sent)",
     handle: ({ state, userId, path }) => addMember(state, userId, path.group, path.user, "user"),
   },
   addGroupMember_v2_0: {

@@ -4,12 +4,15 @@
  */
 import { content } from "./content.js";
 import { groups } from "./groups.js";
+import { invitations } from "./invitations.js";
+import { organizations } from "./organizations.js";
+import { users } from "./users.js";
 
 /** Every resource family, in the order the support table lists them. */
-export const RESOURCE_FAMILIES = [groups, content] as const;
+export const RESOURCE_FAMILIES = [groups, content, users, organizations, invitations] as const;
 
-/** The operationIds of one family's table (distributes over a union, so every family's count). */
-type OperationIdsOf<F> = F extends { readonly operations: infer O } ? keyof O : never;
+/** The operationId of an operation a family simulates. */
+export type FamilyOperationId = KeysOfEach<(typeof RESOURCE_FAMILIES)[number]["operations"]> & string;
 
-/** The operationId of an operation a family simulates: those of every family, not only the shared ones. */
-export type FamilyOperationId = OperationIdsOf<(typeof RESOURCE_FAMILIES)[number]> & string;
+/** The keys of every member of a union (plain `keyof` of a union keeps only the keys all share). */
+type KeysOfEach<T> = T extends unknown ? keyof T : never;

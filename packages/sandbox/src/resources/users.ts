@@ -1,0 +1,377 @@
+/**
+ * The users family: user accounts and their email addresses, in both versions over one state (user
+ * records in `state.org.users`, profiles and address states in `state.accounts`). Users always reach
+ * their own account; another account only a user holding MANAGE on the organization that manages it
+ * (the service account always holds it on its own organization).
+ */
+import type { SandboxState } from "../domain/state.js";
+import type { User } from "../domain/types.js";
+import { actorV20 } from "./actors.js";
+import { defineFamily, ok, refuse } from "./family.js";
+import { linkedOrganization, organizationV20 } from "./organizations.js";
+import { pageByIndex } from "./paging.js";
+
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+const LOCALE = /^[a-z]{2}(_[A-Z]{2})?$/;
+const COUNTRY = /^[A-Z]{2}$/;
+
+/** Whether the acting user may read and change another user's account. */
+function administers(state: SandboxState, actorId: string, user: User): boolean {
+  if (user.id === actorId) return true;
+  return (
+    user.organizationId !== undefined &&
+    state.org.organizationPermission(actorId, user.organizationId) === "MANAGE"
+  );
+}
+
+/** The user a path addresses (ID, email address or third-party ID), when the acting user may reach it. */
+export function reachableUser(
+  state: SandboxState,
+  actorId: string,
+  reference: string,
+  parameter: string,
+): User {
+  const user =
+    state.findUserBySubject(reference) ??
+    refuse(
+      { kind: "not_found", resource: "user" },
+      `${parameter}: no user ${JSON.stringify(reference)}`,
+      parameter,
+    );
+  if (administers(state, actorId, user)) return user;
+  return refuse(
+    { kind: "no_permission", resource: "user" },
+    `the acting user ${JSON.stringify(actorId)} may not reach user ${JSON.stringify(user.id)}: only their own account, or accounts of an organization they hold MANAGE on`,
+  );
+}
+
+function organizationOf(state: SandboxState, user: User) {
+  const organization = linkedOrganization(state, user.id);
+  return organization === undefined ? {} : { organization: organizationV20(organization) };
+}
+
+function userV21(state: SandboxState, user: User) {
+  const profile = state.accounts.profile(user.id);
+  const { id: _id, memberSince, ...fields } = profile;
+  const email = user.emails[0];
+  return {
+    type: "USER",
+    id: user.id,
+    name: user.name,
+    ...(email === undefined ? {} : { emailAddress: email }),
+    ...fields,
+    created: memberSince,
+    memberSince,
+    ...(user.thirdPartyIds.length === 0
+      ? {}
+      : { thirdPartyIds: user.thirdPartyIds.map((id) => ({ thirdParty: "sandbox", id })) }),
+    ...organizationOf(state, user),
+  };
+}
+
+function userV20(state: SandboxState, user: User) {
+  const profile = state.accounts.profile(user.id);
+  const email = user.emails[0];
+  return {
+    type: "USER",
+    id: user.id,
+    name: user.name,
+    memberSince: profile.memberSince,
+    ...(email === undefined ? {} : { emailAddress: email }),
+    ...(profile.description === undefined
+      ? {}
+      : { biography: profile.description, description: profile.description }),
+    ...(profile.locale === undefined ? {} : { locale: profile.locale }),
+    ...(profile.timeZone === undefined ? {} : { timeZone: profile.timeZone }),
+    ...organizationOf(state, user),
+  };
+}
+
+/** A changed profile text field: optional, but not blank when sent; `check` is its format. */
+function changed(
+  value: unknown,
+  field: string,
+  check?: RegExp | ((v: string) => boolean),
+): string | undefined {
+  if (value === undefined) return undefined;
+  const text = String(value).trim();
+  const fits = check === undefined ? true : typeof check === "function" ? check(text) : check.test(text);
+  if (text !== "" && fits) return text;
+  return refuse(
+    { kind: "invalid", field },
+    `form field "${field}": ${text === "" ? "must not be blank" : `${JSON.stringify(text)} is not valid`}`,
+    field,
+  );
+}
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+interface UserChange {
+  readonly name?: unknown;
+  readonly locale?: unknown;
+  readonly timeZone?: unknown;
+  readonly description?: unknown;
+  readonly domicile?: unknown;
+  readonly yearOfBirth?: unknown;
+  readonly status?: unknown;
+}
+
+function updateUser(state: SandboxState, userId: string, body: UserChange | undefined): User {
+  const change = body ?? {};
+  const name = changed(change.name, "name");
+  const yearOfBirth = change.yearOfBirth;
+  if (
+    yearOfBirth !== undefined &&
+    (typeof yearOfBirth !== "number" ||
+      !Number.isInteger(yearOfBirth) ||
+      yearOfBirth < 1900 ||
+      yearOfBirth > new Date().getUTCFullYear())
+  ) {
+    refuse(
+      { kind: "invalid", field: "yearOfBirth" },
+      `form field "yearOfBirth": must be a year from 1900 to this year (got ${JSON.stringify(yearOfBirth)})`,
+      "yearOfBirth",
+    );
+  }
+  const fields = {
+    locale: changed(change.locale, "locale", LOCALE),
+    timeZone: changed(change.timeZone, "timeZone", isTimeZone),
+    // A biography may be emptied.
+    description: change.description === undefined ? undefined : String(change.description),
+    domicile: changed(change.domicile, "domicile", COUNTRY),
+    status: changed(change.status, "status"),
+    yearOfBirth: yearOfBirth as number | undefined,
+  };
+  const profile = state.accounts.profile(userId);
+  state.accounts.profiles.put({
+    ...profile,
+    ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
+  });
+  if (name !== undefined) state.org.users.update(userId, { name });
+  return state.user(userId) ?? refuse({ kind: "not_found", resource: "user" }, "user: gone");
+}
+
+function visibleUsers(state: SandboxState, actorId: string, query: string | undefined): User[] {
+  const needle = query?.trim().toLowerCase();
+  return state.org.users.all().filter((user) => {
+    if (!administers(state, actorId, user)) return false;
+    return !needle || [user.name, ...user.emails].some((t) => t.toLowerCase().includes(needle));
+  });
+}
+
+// ---- email addresses ---------------------------------------------------------------------------
+
+function addressOf(value: string, field: string): string {
+  const address = value.trim();
+  if (EMAIL.test(address)) return address;
+  return refuse(
+    { kind: "invalid", field: "emailAddress" },
+    `${field}: ${JSON.stringify(value)} is not an email address`,
+    field,
+  );
+}
+
+/** One address of a user as `UserEmailAddress` (the same fields in both versions). */
+function userAddress(state: SandboxState, user: User, address: string) {
+  const verified = state.accounts.addresses.get(user.id, address)?.verified ?? false;
+  return { emailAddress: { address, verified }, primary: user.emails[0] === address };
+}
+
+function userAddresses(state: SandboxState, user: User) {
+  return {
+    total: user.emails.length,
+    userEmailAddresses: user.emails.map((address) => userAddress(state, user, address)),
+  };
+}
+
+/** The user's own spelling of an address given in any case, or `undefined` when not theirs. */
+function linked(user: User, address: string): string | undefined {
+  const wanted = address.trim().toLowerCase();
+  return user.emails.find((e) => e.toLowerCase() === wanted);
+}
+
+function addAddress(state: SandboxState, user: User, value: string, field: string) {
+  const address = addressOf(value, field);
+  const owner = state.accounts.ownerOf(address);
+  if (owner !== undefined) {
+    refuse(
+      { kind: "named", id: "email_address_in_use" },
+      `${field}: ${JSON.stringify(address)} belongs to ${owner.id === user.id ? "this" : "another"} account already`,
+      field,
+    );
+  }
+  state.accounts.addAddress(user.id, address);
+  const updated = state.user(user.id) ?? user;
+  return userAddress(state, updated, address);
+}
+
+function setPrimary(state: SandboxState, user: User, value: string) {
+  const address =
+    linked(user, value) ??
+    refuse(
+      { kind: "named", id: "email_not_linked" },
+      `email: ${JSON.stringify(value)} is not an address of user ${JSON.stringify(user.id)}`,
+      "email",
+    );
+  if (!state.accounts.addresses.get(user.id, address)?.verified) {
+    refuse(
+      { kind: "named", id: "not_verified" },
+      `email: ${JSON.stringify(address)} is not verified yet; request verification first`,
+      "email",
+    );
+  }
+  state.accounts.setPrimary(user.id, address);
+  return userAddresses(state, state.user(user.id) ?? user);
+}
+
+function requestVerification(state: SandboxState, user: User, value: string) {
+  if (!EMAIL.test(value.trim())) {
+    refuse(
+      { kind: "named", id: "invalid_email" },
+      `email: ${JSON.stringify(value)} is not an email address`,
+      "email",
+    );
+  }
+  const address =
+    linked(user, value) ??
+    refuse(
+      { kind: "named", id: "email_not_linked_to_account" },
+      `email: ${JSON.stringify(value)} is not an address of user ${JSON.stringify(user.id)}`,
+      "email",
+    );
+  state.accounts.verify(user.id, address);
+  return { status: 204 };
+}
+
+function oneAddress(state: SandboxState, user: User, value: string) {
+  const address =
+    linked(user, value) ??
+    refuse(
+      { kind: "not_found", resource: "email_address" },
+      `email: ${JSON.stringify(value)} is not an address of user ${JSON.stringify(user.id)}`,
+      "email",
+    );
+  return userAddress(state, user, address);
+}
+
+/** The users family; see the module comment. */
+export const users = defineFamily("users", {
+  getOwnUser_v2_1: {
+    behaviour:
+      "the acting user's account: name, primary `emailAddress`, profile fields set so far, `memberSince` (data-file users: the dataset date), `organization`",
+    handle: ({ state, userId }) => ok(userV21(state, reachableUser(state, userId, userId, "user"))),
+  },
+  getOwnUser_v2_0: {
+    behaviour: "as `getOwnUser_v2_1`, in the 2.0 shape (`biography`, 2.0 `organization`)",
+    handle: ({ state, userId }) => ok(userV20(state, reachableUser(state, userId, userId, "user"))),
+  },
+  getUser_v2_1: {
+    behaviour:
+      "the user by ID, email address or third-party ID: the acting user's own account, or one of an organization they hold MANAGE on; `nonexistent_user`, `no_access`",
+    handle: ({ state, userId, path }) => ok(userV21(state, reachableUser(state, userId, path.user, "user"))),
+  },
+  getUser_v2_0: {
+    behaviour: "as `getUser_v2_1`, in the 2.0 shape",
+    handle: ({ state, userId, path }) =>
+      ok(userV20(state, reachableUser(state, userId, path.user_id, "user_id"))),
+  },
+  updateOwnUser_v2_1: {
+    behaviour:
+      "changes the fields sent (`name`, `locale` like `en` or `en_US`, IANA `timeZone`, `description`, `domicile` two capitals, `yearOfBirth` 1900 to this year, `status`) and answers the user; a bad value `invalid_<field>` (the page's error table is not shown: sandbox identifiers)",
+    handle: ({ state, userId, body }) => ok(userV21(state, updateUser(state, userId, body))),
+  },
+  updateOwnUser_v2_0: {
+    behaviour: "as `updateOwnUser_v2_1`, answered in the 2.0 shape",
+    handle: ({ state, userId, body }) => ok(userV20(state, updateUser(state, userId, body))),
+  },
+  searchUsers_v2_0: {
+    behaviour:
+      "the users the acting user may reach (themselves and the users of organizations they hold MANAGE on), `query` on names and addresses (case-insensitive), paged by `resultStart`/`resultSize` (the page's multiples-of-ten rule is not enforced)",
+    handle: ({ state, userId, query }) => {
+      const page = pageByIndex(visibleUsers(state, userId, query.query), query);
+      return ok({ total: page.total, users: page.items.map((user) => actorV20(user)) });
+    },
+  },
+  listEmailAddresses_v2_1: {
+    behaviour:
+      "the user's addresses, primary first, each with `verified` and `primary`; `nonexistent_user`, `no_access`",
+    handle: ({ state, userId, path }) =>
+      ok(userAddresses(state, reachableUser(state, userId, path.user, "user"))),
+  },
+  listEmailAddresses_v2_0: {
+    behaviour: "as `listEmailAddresses_v2_1`",
+    handle: ({ state, userId, path }) =>
+      ok(userAddresses(state, reachableUser(state, userId, path.user, "user"))),
+  },
+  getEmailAddress_v2_1: {
+    behaviour:
+      "one address of the user (any case) as `UserEmailAddress` (`emailAddress` with `address` and `verified`, `primary`); not the user's: `not_found`",
+    handle: ({ state, userId, path }) =>
+      ok(oneAddress(state, reachableUser(state, userId, path.user, "user"), path.email)),
+  },
+  getEmailAddress_v2_0: {
+    behaviour:
+      "the path has no address segment, so the sandbox answers the primary address as a 2.0 `UserEmailAddress`; a user without addresses: `not_found`",
+    handle: ({ state, userId, path }) => {
+      const user = reachableUser(state, userId, path.user, "user");
+      const primary =
+        user.emails[0] ??
+        refuse(
+          { kind: "not_found", resource: "email_address" },
+          `user ${JSON.stringify(user.id)} has no email address`,
+        );
+      return ok(userAddress(state, user, primary));
+    },
+  },
+  addEmailAddress_v2_1: {
+    behaviour:
+      "adds the address to the user's account, unverified (primary only when it is the account's first); answers it; `invalid_email_address`, `email_address_in_use` (any account, this one too)",
+    handle: ({ state, userId, path }) =>
+      ok(addAddress(state, reachableUser(state, userId, path.user, "user"), path.email, "email")),
+  },
+  updateEmailAddress_v2_0: {
+    behaviour:
+      "the path has no address segment, so the sandbox takes the address from the form field `emailAddress` (absent: `missing_input`) and adds it as `addEmailAddress_v2_1` does",
+    handle: ({ state, userId, path, body }) => {
+      const user = reachableUser(state, userId, path.user, "user");
+      const value =
+        typeof body?.emailAddress === "string"
+          ? body.emailAddress
+          : refuse(
+              { kind: "named", id: "missing_input" },
+              'form field "emailAddress": required',
+              "emailAddress",
+            );
+      return ok(addAddress(state, user, value, "emailAddress"));
+    },
+  },
+  setPrimaryEmailAddress_v2_1: {
+    behaviour:
+      "makes a verified address of the user primary and answers all addresses; not the user's: `email_not_linked`; unverified: `not_verified`",
+    handle: ({ state, userId, path }) =>
+      ok(setPrimary(state, reachableUser(state, userId, path.user, "user"), path.email)),
+  },
+  setPrimaryEmailAddress_v2_0: {
+    behaviour: "as `setPrimaryEmailAddress_v2_1`",
+    handle: ({ state, userId, path }) =>
+      ok(setPrimary(state, reachableUser(state, userId, path.user, "user"), path.email)),
+  },
+  requestEmailVerification_v2_1: {
+    behaviour:
+      "answers 204; the sandbox sends no mail, so requesting verification marks the address verified at once; `invalid_email`, `email_not_linked_to_account`, unknown user `not_found`, `not_permitted`",
+    handle: ({ state, userId, path }) =>
+      requestVerification(state, reachableUser(state, userId, path.user, "user"), path.email),
+  },
+  requestEmailVerification_v2_0: {
+    behaviour: "as `requestEmailVerification_v2_1`",
+    handle: ({ state, userId, path }) =>
+      requestVerification(state, reachableUser(state, userId, path.user, "user"), path.email),
+  },
+});
