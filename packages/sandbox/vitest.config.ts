@@ -9,6 +9,7 @@ const FLOW_TESTS = [
   "test/bearer-auth.test.ts",
   "test/faults.test.ts",
   "test/groups.test.ts",
+  "test/tests.test.ts",
   "test/practice.test.ts",
   "test/replays.test.ts",
   "test/request-validation.test.ts",

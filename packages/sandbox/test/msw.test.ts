@@ -5,6 +5,7 @@ import { createSandbox } from "../src/index.js";
 import { sandboxHandlers } from "../src/msw.js";
 import { client, SMALL_DATA, type TestSandbox, tokenFor } from "./helpers.js";
 import { groupsFlow } from "./support/groups-flow.js";
+import { testsFlow } from "./support/tests-flow.js";
 
 // MSW 2 here (vitest on the host's Node 20); MSW 3 runs on Node 24 in the runtime matrix's MSW case.
 let sandbox: InProcessSandbox;
@@ -45,6 +46,11 @@ describe("sandboxHandlers with MSW's setupServer", () => {
 
   it("runs flow 1 of the groups family (create, rename, members, staff) through the global fetch", async () => {
     await groupsFlow(viaGlobalFetch);
+    expect(sandbox.responseViolations).toEqual([]);
+  });
+
+  it("runs flow 3 of the tests family (define, answer, results as user and staff) through the global fetch", async () => {
+    await testsFlow(viaGlobalFetch);
     expect(sandbox.responseViolations).toEqual([]);
   });
 

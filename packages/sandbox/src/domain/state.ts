@@ -1,5 +1,6 @@
 import { DomainError } from "../errors.js";
-import { type Clock, OrganizationModel } from "./organization.js";
+import { AssessmentModel } from "./assessment.js";
+import { type Clock, DATASET_DATE, OrganizationModel } from "./organization.js";
 import type { PracticeOptions } from "./practice.js";
 import { PracticeBook } from "./practice.js";
 import { SearchIndex } from "./search-index.js";
@@ -62,6 +63,8 @@ export class SandboxState {
   readonly #catalogs = new Map<string, Catalog>();
   /** Users, organizations and groups as records with relations (the resource families' state). */
   readonly org: OrganizationModel;
+  /** Tests, results, group objectives, beacons, client apps and push devices (the tests family's state). */
+  readonly assessment: AssessmentModel;
   /** The search index; kept current by every method that changes a drill or course. */
   readonly index: SearchIndex;
   readonly #practice: PracticeBook;
@@ -78,6 +81,7 @@ export class SandboxState {
     for (const org of data.organizations) this.#organizations.set(org.id, org);
     for (const catalog of data.catalogs) this.#catalogs.set(catalog.id, catalog);
     this.org = new OrganizationModel(data, options.clock);
+    this.assessment = new AssessmentModel(data.objectives, DATASET_DATE);
     this.index = SearchIndex.build(this.#records.values());
     this.#practice = new PracticeBook(
       {
@@ -608,6 +612,7 @@ export class SandboxState {
       courses: records.filter((r): r is Course => r.type === "COURSE"),
       catalogs: [...this.#catalogs.values()],
       groups: this.org.groups.all().flatMap((g) => this.org.groupData(g.id) ?? []),
+      ...(this.assessment.objectives.size > 0 ? { objectives: this.assessment.objectiveData() } : {}),
     };
   }
 

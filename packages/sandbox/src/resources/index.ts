@@ -3,9 +3,10 @@
  * counted and listed in the support table (see ./README.md).
  */
 import { groups } from "./groups.js";
+import { tests } from "./tests.js";
 
 /** Every resource family, in the order the support table lists them. */
-export const RESOURCE_FAMILIES = [groups] as const;
+export const RESOURCE_FAMILIES = [groups, tests] as const;
 
 /** The operationId of an operation a family simulates. */
 export type FamilyOperationId = keyof (typeof RESOURCE_FAMILIES)[number]["operations"] & string;
