@@ -10,6 +10,7 @@ const FLOW_TESTS = [
   "test/faults.test.ts",
   "test/groups.test.ts",
   "test/tests.test.ts",
+  "test/objectives.test.ts",
   "test/practice.test.ts",
   "test/replays.test.ts",
   "test/request-validation.test.ts",

@@ -66,7 +66,7 @@ function groupV21(state: SandboxState, group: GroupRecord) {
     counts: {
       members: state.org.groupMembers.rightsOf(group.id).length,
       drillables: state.org.groupDrillables.rightsOf(group.id).length,
-      tests: 0,
+      tests: state.assessment.groupTests.rightsOf(group.id).length,
     },
     created: group.created,
     lastEdited: group.lastEdited,

@@ -3,10 +3,11 @@
  * counted and listed in the support table (see ./README.md).
  */
 import { groups } from "./groups.js";
+import { objectives } from "./objectives.js";
 import { tests } from "./tests.js";
 
 /** Every resource family, in the order the support table lists them. */
-export const RESOURCE_FAMILIES = [groups, tests] as const;
+export const RESOURCE_FAMILIES = [groups, tests, objectives] as const;
 
 /** The operationId of an operation a family simulates. */
 export type FamilyOperationId = keyof (typeof RESOURCE_FAMILIES)[number]["operations"] & string;
