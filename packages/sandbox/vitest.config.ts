@@ -11,6 +11,7 @@ const FLOW_TESTS = [
   "test/groups.test.ts",
   "test/tests.test.ts",
   "test/objectives.test.ts",
+  "test/devices.test.ts",
   "test/practice.test.ts",
   "test/replays.test.ts",
   "test/request-validation.test.ts",
