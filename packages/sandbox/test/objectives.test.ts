@@ -74,6 +74,21 @@ describe("group objectives", () => {
     expect((await sa("GET", `/api/2/group/${group.id}/objectives`)).body).toEqual([]);
   });
 
+  it("forgets a deleted group's objectives", async () => {
+    const { sa, ana, group } = await setUp();
+    await sa("POST", `/api/2.1/group/${group.id}/objectives`, {
+      body: { drills: ["es-colours"], reviewDate: "2030-01-31T00:00:00Z", minimumProficiency: "90" },
+    });
+    expect((await ana("GET", "/api/2.1/objectives")).body).toMatchObject({ total: 1 });
+    expect((await sa("DELETE", `/api/2.1/groups/${group.id}`)).status).toBe(200);
+    // A new group may be given the freed ID; it must not inherit the old group's objectives.
+    const next = (await sa("POST", "/api/2.1/groups", { body: { name: "H", description: "d" } })).body as {
+      id: string;
+    };
+    expect(next.id).toBe(group.id);
+    expect((await sa("GET", `/api/2/group/${next.id}/objectives`)).body).toEqual([]);
+  });
+
   it("lists a group's drillables as playables", async () => {
     const { sa, group } = await setUp();
     await sa("PUT", `/api/2.1/group/${group.id}/drills/es-animals`);

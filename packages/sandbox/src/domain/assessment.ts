@@ -135,16 +135,6 @@ export class AssessmentModel {
     return this.#questions.get(reference);
   }
 
-  /** Deletes a test with its results and group links. */
-  deleteTest(testId: string): boolean {
-    for (const [, result] of this.results.rightsOf(testId)) {
-      for (const q of result.questions) this.#questions.delete(q.reference);
-    }
-    this.results.deleteLeft(testId);
-    this.groupTests.deleteRight(testId);
-    return this.tests.delete(testId);
-  }
-
   /** Forgets a group's tests and objectives (the group is gone). */
   forgetGroup(groupId: string): void {
     this.groupTests.deleteLeft(groupId);

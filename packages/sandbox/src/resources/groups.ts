@@ -315,6 +315,7 @@ export const groups = defineFamily("groups", {
     handle: ({ state, userId, path }) => {
       const group = groupFor(state, path.group, userId, "MANAGE", "group");
       state.org.deleteGroup(group.id);
+      state.assessment.forgetGroup(group.id);
       return ok({ description: `${group.name} deleted` });
     },
   },
