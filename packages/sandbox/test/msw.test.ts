@@ -6,6 +6,7 @@ import { sandboxHandlers } from "../src/msw.js";
 import { client, SMALL_DATA, type TestSandbox, tokenFor } from "./helpers.js";
 import { contentFlow } from "./support/content-flow.js";
 import { groupsFlow } from "./support/groups-flow.js";
+import { testsFlow } from "./support/tests-flow.js";
 
 // MSW 2 here (vitest on the host's Node 20); MSW 3 runs on Node 24 in the runtime matrix's MSW case.
 let sandbox: InProcessSandbox;
@@ -51,6 +52,11 @@ describe("sandboxHandlers with MSW's setupServer", () => {
 
   it("runs flow 2 of the content family (drill, course, publish, review, reception) through the global fetch", async () => {
     await contentFlow(viaGlobalFetch);
+    expect(sandbox.responseViolations).toEqual([]);
+  });
+
+  it("runs flow 3 of the tests family (define, answer, results as user and staff) through the global fetch", async () => {
+    await testsFlow(viaGlobalFetch);
     expect(sandbox.responseViolations).toEqual([]);
   });
 

@@ -52,7 +52,8 @@ describe("operations of the description", () => {
     const operations = listOperations(doc).filter(
       (op) => !(op.operationId in SIMULATED_OPERATIONS) && !(op.operationId in examples),
     );
-    expect(operations.length).toBeGreaterThan(100);
+    // Fewer as resource families simulate more of them; the filter must still find a good number.
+    expect(operations.length).toBeGreaterThan(40);
     for (const op of operations) {
       const path = op.path.replace(/\{[^}]+\}/g, "x1");
       const query = op.parameters

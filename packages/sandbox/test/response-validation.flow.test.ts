@@ -119,9 +119,9 @@ describe("response validation mode", () => {
 
   it("answers 501 for operations of the description it has no code for", async () => {
     const doc = fixture() as unknown as { paths: Record<string, unknown> };
-    doc.paths["/api/2.1/beacons"] = {
+    doc.paths["/api/2.1/test-score-transformers"] = {
       get: {
-        operationId: "listBeacons_v2_1",
+        operationId: "listTestScoreTransformers_v2_1",
         "x-undocumented": ["response body"],
         responses: { default: json({}) },
       },
@@ -132,16 +132,16 @@ describe("response validation mode", () => {
       validateResponses: true,
     });
     try {
-      const res = await client(sandbox, await tokenFor(sandbox))("GET", "/api/2.1/beacons");
+      const res = await client(sandbox, await tokenFor(sandbox))("GET", "/api/2.1/test-score-transformers");
       expect(res.status).toBe(501);
       const text =
-        "listBeacons_v2_1 is not simulated: the service interface does not give its shapes (not shown: response body)";
+        "listTestScoreTransformers_v2_1 is not simulated: the service interface does not give its shapes (not shown: response body)";
       expect(res.body).toEqual({
         ID: "not_simulated",
         id: "not_simulated",
         description: text,
         message: text,
-        operationId: "listBeacons_v2_1",
+        operationId: "listTestScoreTransformers_v2_1",
       });
     } finally {
       await sandbox.close();

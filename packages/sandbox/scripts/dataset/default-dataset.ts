@@ -943,7 +943,8 @@ function buildCatalogs(): Catalog[] {
 /**
  * The embedded default dataset: 300 drills and 20 courses in Spanish, French, German, Dutch,
  * geography, chemistry, astronomy, physics, history and mathematics; one organization with its service
- * account, five managed users, one user outside the organization, three catalogs and one group.
+ * account, five managed users, one user outside the organization, three catalogs and one group with an
+ * objective.
  * Built fresh on every call and fully determined by the seed.
  *
  * @example
@@ -971,5 +972,16 @@ export function createDefaultDataset(seed: number = DEFAULT_DATASET_SEED): Sandb
     courses: buildCourses(),
     catalogs: buildCatalogs(),
     groups: people.groups,
+    // An objective of the group, so the objective and results operations answer right away.
+    objectives: [
+      {
+        id: "objective-spanish-a1",
+        groupId: DEFAULT_IDS.group,
+        type: "ONEOFF",
+        reviewDate: "2030-06-30T00:00:00.000Z",
+        minimumProficiency: 60,
+        drillIds: ["es-animals-to-en", "es-colours-to-en"],
+      },
+    ],
   };
 }

@@ -4,6 +4,7 @@
  * references. A file read in one piece and a file streamed record by record go through the same checks
  * and get the same problems, in the same order.
  */
+import type { ObjectiveData } from "../domain/assessment.js";
 import type { Catalog, Course, Drill, Group, Organization, SandboxData, User } from "../domain/types.js";
 import type { DataFileProblem } from "../errors.js";
 import { describe, FieldReader } from "./data-file-fields.js";
@@ -12,6 +13,7 @@ import {
   readCourse,
   readDrill,
   readGroup,
+  readObjective,
   readOrganization,
   readUser,
 } from "./data-file-records.js";
@@ -48,7 +50,14 @@ export type DataFileValidation =
  * const section: DataFileSection = "drills";
  * ```
  */
-export type DataFileSection = "organizations" | "users" | "drills" | "courses" | "catalogs" | "groups";
+export type DataFileSection =
+  | "organizations"
+  | "users"
+  | "drills"
+  | "courses"
+  | "catalogs"
+  | "groups"
+  | "objectives";
 
 /**
  * The top-level lists in the order their problems are reported.
@@ -60,6 +69,7 @@ export const DATA_FILE_SECTIONS: readonly DataFileSection[] = [
   "courses",
   "catalogs",
   "groups",
+  "objectives",
 ];
 
 /**
@@ -128,6 +138,7 @@ export class DataFileChecker {
   readonly #courses = new Records<Course>("courses");
   readonly #catalogs = new Records<Catalog>("catalogs");
   readonly #groups = new Records<Group>("groups");
+  readonly #objectives = new Records<ObjectiveData>("objectives");
 
   /**
    * Checks the top-level value: an object with known names only, and `$schema` and `formatVersion` when
@@ -183,6 +194,9 @@ export class DataFileChecker {
       case "groups":
         keep(this.#groups, readGroup(r, value, path), index);
         break;
+      case "objectives":
+        keep(this.#objectives, readObjective(r, value, path), index);
+        break;
     }
   }
 
@@ -218,6 +232,7 @@ export class DataFileChecker {
         courses: this.#courses.values,
         catalogs: this.#catalogs.values,
         groups: this.#groups.values,
+        ...(this.#objectives.values.length > 0 ? { objectives: this.#objectives.values } : {}),
       },
     };
   }
@@ -261,6 +276,7 @@ export class DataFileChecker {
     const drillableIds = unique([drills, courses], "drill or course");
     unique([this.#catalogs], "catalog");
     unique([this.#groups], "group");
+    unique([this.#objectives], "objective");
 
     const subjectOwner = new Map<string, string>();
     users.values.forEach((value, k) => {
@@ -358,6 +374,14 @@ export class DataFileChecker {
         `${path}.staff`,
         (i) => `[${i}].userId`,
       );
+    });
+    const groupIds = new Set(this.#groups.values.map((g) => g.id));
+    this.#objectives.values.forEach((value, k) => {
+      const path = this.#objectives.path(k);
+      if (!groupIds.has(value.groupId)) {
+        r.problem(`${path}.groupId`, `no group with ID ${JSON.stringify(value.groupId)}`);
+      }
+      checkDrillables(value.drillIds, `${path}.drillIds`);
     });
   }
 }

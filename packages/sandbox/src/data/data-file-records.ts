@@ -2,6 +2,7 @@
  * Checks of one record of a data file (an organization, user, drill, course, catalog or group) on its
  * own; what needs the other records (unique IDs, references) is in `data-file-checker.ts`.
  */
+import type { ObjectiveData } from "../domain/assessment.js";
 import type {
   Catalog,
   Course,
@@ -266,6 +267,47 @@ export function readGroup(r: FieldReader, entry: unknown, path: string): Group |
     memberIds: r.strings(g, "memberIds", path, true),
     drillableIds: r.strings(g, "drillableIds", path, true),
     ...(staff === undefined ? {} : { staff }),
+  };
+}
+
+/**
+ * A group objective at `path`, or undefined when it is not an object (the problems are recorded).
+ *
+ * @example
+ * ```ts
+ * import { FieldReader } from "./data-file-fields.js";
+ * import { readObjective } from "./data-file-records.js";
+ *
+ * const r = new FieldReader();
+ * const entry = { id: "o", groupId: "g", reviewDate: "2030-01-31T00:00:00Z", minimumProficiency: 80, drillIds: ["d"] };
+ * readObjective(r, entry, "$.objectives[0]");
+ * ```
+ */
+export function readObjective(r: FieldReader, entry: unknown, path: string): ObjectiveData | undefined {
+  const o = r.object(entry, path, ["id", "groupId", "type", "reviewDate", "minimumProficiency", "drillIds"]);
+  if (o === undefined) return undefined;
+  const type = r.optionalString(o, "type", path, "ONEOFF");
+  if (type !== "ONEOFF" && type !== "PERMANENT") {
+    r.problem(`${path}.type`, `must be "ONEOFF" or "PERMANENT" (got ${JSON.stringify(type)})`);
+  }
+  const reviewDate = r.string(o, "reviewDate", path);
+  if (reviewDate !== "" && Number.isNaN(Date.parse(reviewDate))) {
+    r.problem(`${path}.reviewDate`, `must be an ISO 8601 date-time (got ${JSON.stringify(reviewDate)})`);
+  }
+  const minimum = o.minimumProficiency;
+  if (typeof minimum !== "number" || !Number.isInteger(minimum) || minimum < 0 || minimum > 100) {
+    r.problem(
+      `${path}.minimumProficiency`,
+      `must be an integer from 0 to 100 (got ${JSON.stringify(minimum)})`,
+    );
+  }
+  return {
+    id: r.string(o, "id", path),
+    groupId: r.string(o, "groupId", path),
+    type: type === "PERMANENT" ? "PERMANENT" : "ONEOFF",
+    reviewDate: Number.isNaN(Date.parse(reviewDate)) ? reviewDate : new Date(reviewDate).toISOString(),
+    minimumProficiency: typeof minimum === "number" ? minimum : 0,
+    drillIds: r.strings(o, "drillIds", path, true),
   };
 }
 

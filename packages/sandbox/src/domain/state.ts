@@ -1,7 +1,8 @@
 import { DomainError } from "../errors.js";
-import { ContentModel } from "./content.js";
 import { AccountModel } from "./accounts.js";
-import { type Clock, OrganizationModel } from "./organization.js";
+import { AssessmentModel } from "./assessment.js";
+import { ContentModel } from "./content.js";
+import { type Clock, DATASET_DATE, OrganizationModel } from "./organization.js";
 import type { PracticeOptions } from "./practice.js";
 import { PracticeBook } from "./practice.js";
 import { SearchIndex } from "./search-index.js";
@@ -67,6 +68,8 @@ export class SandboxState {
   readonly content: ContentModel;
   /** Profiles, email address states and group invitations of the users in `org`. */
   readonly accounts: AccountModel;
+  /** Tests, results, group objectives, beacons, client apps and push devices (the tests family's state). */
+  readonly assessment: AssessmentModel;
   /** The search index; kept current by every method that changes a drill or course. */
   readonly index: SearchIndex;
   readonly #practice: PracticeBook;
@@ -84,6 +87,7 @@ export class SandboxState {
     this.org = new OrganizationModel(data, options.clock);
     this.content = new ContentModel(this.org.now);
     this.accounts = new AccountModel(this.org);
+    this.assessment = new AssessmentModel(data.objectives, DATASET_DATE);
     this.index = SearchIndex.build(this.#records.values());
     this.#practice = new PracticeBook(
       {
@@ -680,6 +684,7 @@ export class SandboxState {
       courses: records.filter((r): r is Course => r.type === "COURSE"),
       catalogs: [...this.#catalogs.values()],
       groups: this.org.groups.all().flatMap((g) => this.org.groupData(g.id) ?? []),
+      ...(this.assessment.objectives.size > 0 ? { objectives: this.assessment.objectiveData() } : {}),
     };
   }
 

@@ -1,4 +1,5 @@
 import type { components } from "../generated/openapi.js";
+import type { ObjectiveData } from "./assessment.js";
 
 /** Schemas of the packaged OpenAPI description: the wire shapes, generated, never written here. */
 type Schemas = components["schemas"];
@@ -305,6 +306,8 @@ export interface SandboxData {
   readonly courses: readonly Course[];
   readonly catalogs: readonly Catalog[];
   readonly groups: readonly Group[];
+  /** Group objectives (optional, so older data files stay valid). */
+  readonly objectives?: readonly ObjectiveData[];
 }
 
 /**

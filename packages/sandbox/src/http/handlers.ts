@@ -102,7 +102,10 @@ function stringParam(bag: Record<string, unknown>, name: string): string | undef
 }
 
 /** `resultStart`/`resultSize` as the validator left them (numbers, or strings where it does not convert). */
-function pagingOf(bag: Record<string, unknown>): { resultStart?: string | number; resultSize?: string | number } {
+function pagingOf(bag: Record<string, unknown>): {
+  resultStart?: string | number;
+  resultSize?: string | number;
+} {
   const pick = (name: string) => {
     const value = bag[name];
     return typeof value === "string" || typeof value === "number" ? { [name]: value } : {};

@@ -69,7 +69,7 @@ export function groupV21(state: SandboxState, group: GroupRecord) {
     counts: {
       members: state.org.groupMembers.rightsOf(group.id).length,
       drillables: state.org.groupDrillables.rightsOf(group.id).length,
-      tests: 0,
+      tests: state.assessment.groupTests.rightsOf(group.id).length,
     },
     created: group.created,
     lastEdited: group.lastEdited,
@@ -324,6 +324,7 @@ export const groups = defineFamily("groups", {
     handle: ({ state, userId, path }) => {
       const group = groupFor(state, path.group, userId, "MANAGE", "group");
       state.org.deleteGroup(group.id);
+      state.assessment.forgetGroup(group.id);
       return ok({ description: `${group.name} deleted` });
     },
   },

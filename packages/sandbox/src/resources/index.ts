@@ -3,13 +3,25 @@
  * counted and listed in the support table (see ./README.md).
  */
 import { content } from "./content.js";
+import { devices } from "./devices.js";
 import { groups } from "./groups.js";
 import { invitations } from "./invitations.js";
+import { objectives } from "./objectives.js";
 import { organizations } from "./organizations.js";
+import { tests } from "./tests.js";
 import { users } from "./users.js";
 
 /** Every resource family, in the order the support table lists them. */
-export const RESOURCE_FAMILIES = [groups, content, users, organizations, invitations] as const;
+export const RESOURCE_FAMILIES = [
+  groups,
+  content,
+  tests,
+  objectives,
+  users,
+  organizations,
+  invitations,
+  devices,
+] as const;
 
 /** The operationId of an operation a family simulates. */
 export type FamilyOperationId = KeysOfEach<(typeof RESOURCE_FAMILIES)[number]["operations"]> & string;

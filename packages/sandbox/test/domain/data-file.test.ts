@@ -126,7 +126,7 @@ describe("validateDataFile", () => {
       {
         path: "$.drill",
         message:
-          "unknown property (allowed: $schema, formatVersion, organizations, users, drills, courses, catalogs, groups)",
+          "unknown property (allowed: $schema, formatVersion, organizations, users, drills, courses, catalogs, groups, objectives)",
       },
       { path: "$.organizations", message: "is required (an array)" },
       { path: "$.users", message: "is required (an array)" },
@@ -143,6 +143,40 @@ describe("validateDataFile", () => {
       },
       { path: "$.users[0].organizationId", message: 'no organization with ID "org"' },
       { path: "$.users[1].organizationId", message: 'no organization with ID "org"' },
+    ]);
+  });
+
+  it("reads group objectives and names the record and field of each problem", () => {
+    const file = minimal();
+    const group = { id: "g1", name: "G", organizationId: "org", memberIds: [], drillableIds: [] };
+    const objective = {
+      id: "o1",
+      groupId: "g1",
+      reviewDate: "2030-01-31T00:00:00Z",
+      minimumProficiency: 80,
+      drillIds: [],
+    };
+    const read = validateDataFile({ ...file, groups: [group], objectives: [objective] });
+    expect(read.ok && read.data.objectives).toEqual([
+      { ...objective, type: "ONEOFF", reviewDate: "2030-01-31T00:00:00.000Z" },
+    ]);
+    expect(
+      problemsOf({
+        ...file,
+        groups: [group],
+        objectives: [
+          { ...objective, groupId: "g9", type: "SOMETIMES", minimumProficiency: 101, drillIds: ["nope"] },
+          { ...objective, reviewDate: "soon", extra: 1 },
+        ],
+      }),
+    ).toEqual([
+      { path: "$.objectives[0].type", message: 'must be "ONEOFF" or "PERMANENT" (got "SOMETIMES")' },
+      { path: "$.objectives[0].minimumProficiency", message: "must be an integer from 0 to 100 (got 101)" },
+      expect.objectContaining({ path: "$.objectives[1].extra" }),
+      { path: "$.objectives[1].reviewDate", message: 'must be an ISO 8601 date-time (got "soon")' },
+      expect.objectContaining({ path: "$.objectives[1].id" }),
+      { path: "$.objectives[0].groupId", message: 'no group with ID "g9"' },
+      expect.objectContaining({ path: "$.objectives[0].drillIds[0]" }),
     ]);
   });
 

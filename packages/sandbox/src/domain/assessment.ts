@@ -1,0 +1,151 @@
+/**
+ * Tests, test results, group objectives, beacons, client apps and push devices as records, beside the
+ * organization side (`state.org`). Kept in its own model so the families that test and evaluate read
+ * and change one place; every method is synchronous, so each change is atomic.
+ */
+import { Relation, Table } from "./records.js";
+
+/** A defined test: the drills it asks from, how, and who defined it. */
+export interface TestRecord {
+  readonly id: string;
+  readonly name: string;
+  readonly instructions: string;
+  readonly drillIds: readonly string[];
+  readonly direction: string;
+  readonly style: "MULTIPLE_CHOICE" | "OPEN_ENDED";
+  readonly disclosure: readonly string[];
+  readonly allowQuestionNavigation: boolean;
+  readonly allowUnansweredQuestions: boolean;
+  readonly ownerId: string;
+  readonly created: string;
+}
+
+/** One question of a user's run of a test, with the answer once given. */
+export interface TestQuestionRecord {
+  readonly reference: string;
+  readonly sequenceNr: number;
+  readonly drillId: string;
+  readonly ask: string;
+  readonly askName: string;
+  readonly tellName: string;
+  readonly expected: string;
+  readonly choices: readonly string[];
+  given?: readonly string[];
+  correct?: boolean;
+}
+
+/** A user's result of a test: started on the first question, completed by the last answer (or by hand). */
+export interface TestResultRecord {
+  readonly testId: string;
+  readonly userId: string;
+  readonly started: string;
+  completed?: string;
+  readonly questions: TestQuestionRecord[];
+}
+
+/** A group objective: reach a proficiency on drills by a review date. */
+export interface ObjectiveRecord {
+  readonly id: string;
+  readonly groupId: string;
+  readonly type: "ONEOFF" | "PERMANENT";
+  readonly reviewDate: string;
+  readonly minimumProficiency: number;
+  readonly drillIds: readonly string[];
+  readonly created: string;
+}
+
+/** A beacon definition of an organization. */
+export interface BeaconRecord {
+  readonly id: string;
+  readonly organizationId: string;
+  readonly playableType: "DRILL" | "COURSE" | "TEST";
+  readonly playableId: string;
+  readonly proximity: string;
+  readonly lingerDuration: string;
+}
+
+/** A client application registered by a user. */
+export interface ClientAppRecord {
+  readonly id: string;
+  readonly name: string;
+  readonly description: string;
+  readonly redirectionEndpoint: string;
+  readonly url?: string;
+  readonly secret: string;
+  readonly creatorId: string;
+  readonly created: string;
+}
+
+/** A device registered for push notifications (platform and address), by user. */
+export interface PushDeviceRecord {
+  readonly id: string;
+  readonly userId: string;
+  readonly platform: string;
+  readonly address: string;
+  readonly registered: string;
+}
+
+/** Group objectives as a data file gives them (see data/FORMAT.md). */
+export interface ObjectiveData {
+  readonly id: string;
+  readonly groupId: string;
+  readonly type?: "ONEOFF" | "PERMANENT";
+  readonly reviewDate: string;
+  readonly minimumProficiency: number;
+  readonly drillIds: readonly string[];
+}
+
+/** The records of this model; see the module comment. */
+export class AssessmentModel {
+  readonly tests = new Table<TestRecord>();
+  /** test → user, with the user's result. */
+  readonly results = new Relation<TestResultRecord>();
+  /** group → test, with the date it was added. */
+  readonly groupTests = new Relation<string>();
+  readonly objectives = new Table<ObjectiveRecord>();
+  readonly beacons = new Table<BeaconRecord>();
+  readonly clientApps = new Table<ClientAppRecord>();
+  readonly pushDevices = new Table<PushDeviceRecord>();
+  /** question reference → its result and question (references are unique across tests and users). */
+  readonly #questions = new Map<string, { result: TestResultRecord; question: TestQuestionRecord }>();
+
+  constructor(objectives: readonly ObjectiveData[] = [], created = "2024-01-01T00:00:00.000Z") {
+    for (const o of objectives) {
+      this.objectives.put({
+        id: o.id,
+        groupId: o.groupId,
+        type: o.type ?? "ONEOFF",
+        reviewDate: o.reviewDate,
+        minimumProficiency: o.minimumProficiency,
+        drillIds: [...o.drillIds],
+        created,
+      });
+    }
+  }
+
+  /** Records a result's questions so their references can be answered. */
+  startResult(result: TestResultRecord): TestResultRecord {
+    this.results.set(result.testId, result.userId, result);
+    for (const question of result.questions) this.#questions.set(question.reference, { result, question });
+    return result;
+  }
+
+  /** The result and question a reference names. */
+  question(reference: string): { result: TestResultRecord; question: TestQuestionRecord } | undefined {
+    return this.#questions.get(reference);
+  }
+
+  /** Forgets a group's tests and objectives (the group is gone). */
+  forgetGroup(groupId: string): void {
+    this.groupTests.deleteLeft(groupId);
+    for (const o of this.objectives.all()) if (o.groupId === groupId) this.objectives.delete(o.id);
+  }
+
+  /** The group objectives in data-file form (for `snapshot()`). */
+  objectiveData(): ObjectiveData[] {
+    return this.objectives.all().map(({ created: _created, drillIds, ...rest }) => ({
+      ...rest,
+      drillIds: [...drillIds],
+    }));
+  }
+}

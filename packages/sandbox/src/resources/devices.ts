@@ -1,0 +1,313 @@
+/**
+ * The devices family: beacons of an organization (which playable a beacon triggers), client apps a
+ * user registers, and devices registered for push notifications. Beacons belong to the organization the
+ * acting user is staff of: any permission reads them, MANAGE stores and deletes them.
+ */
+import type { BeaconRecord, ClientAppRecord } from "../domain/assessment.js";
+import type { SandboxState } from "../domain/state.js";
+import { actorV20 } from "./actors.js";
+import { defineFamily, ok, refuse } from "./family.js";
+
+type Body = Readonly<Record<string, unknown>> | undefined;
+
+/** The fixed UUID of beacon IDs, then the major and minor values in hex (the Beacon object page). */
+const BEACON_ID = /^07212ead-8344-4426-8b41-8b0cb621625a_[0-9a-f]{4}_[0-9a-f]{4}$/i;
+const PLATFORMS = ["ANDROID", "IOS"];
+
+function beaconOrganization(state: SandboxState, userId: string, need: "MANAGE" | "VIEW") {
+  const organization = state.org.organizations.all().find((o) => {
+    const held = state.org.organizationPermission(userId, o.id);
+    return held === "MANAGE" || (need === "VIEW" && held === "VIEW");
+  });
+  return (
+    organization ??
+    refuse(
+      { kind: "no_permission" },
+      `the acting user ${JSON.stringify(userId)} needs ${need} permission on an organization to ${need === "MANAGE" ? "change" : "read"} its beacons`,
+    )
+  );
+}
+
+function beaconId(id: string): string {
+  if (!BEACON_ID.test(id)) {
+    refuse(
+      { kind: "invalid", field: "id" },
+      "beacon: 07212ead-8344-4426-8b41-8b0cb621625a_<major in 4 hex digits>_<minor in 4 hex digits>",
+      "beacon",
+    );
+  }
+  return id.toLowerCase();
+}
+
+function playableOf(state: SandboxState, type: string, id: string) {
+  if (type === "TEST") {
+    const test = state.assessment.tests.get(id);
+    return test ? { type, id: test.id, name: test.name, icon: {} } : undefined;
+  }
+  const record = state.drillable(id);
+  return record?.type === type ? { type, id: record.id, name: record.name, icon: {} } : undefined;
+}
+
+function beaconV21(state: SandboxState, beacon: BeaconRecord) {
+  const playable = playableOf(state, beacon.playableType, beacon.playableId);
+  return {
+    id: beacon.id,
+    proximity: beacon.proximity,
+    lingerDuration: beacon.lingerDuration,
+    ...(playable === undefined ? {} : { playable }),
+  };
+}
+
+function beaconFor(state: SandboxState, userId: string, id: string) {
+  const organization = beaconOrganization(state, userId, "VIEW");
+  const beacon = state.assessment.beacons.get(beaconId(id));
+  if (beacon === undefined || beacon.organizationId !== organization.id) {
+    return refuse(
+      { kind: "not_found", resource: "beacon" },
+      `beacon: no beacon ${JSON.stringify(id)}`,
+      "beacon",
+    );
+  }
+  return beacon;
+}
+
+function clientAppV20(state: SandboxState, app: ClientAppRecord, withSecret: boolean) {
+  const creator = state.user(app.creatorId);
+  return {
+    id: app.id,
+    name: app.name,
+    description: app.description,
+    ...(withSecret ? { secret: app.secret } : {}),
+    ...(creator === undefined ? {} : { creator: actorV20(creator) }),
+    created: app.created,
+    redirectionEndpoint: app.redirectionEndpoint,
+    ...(app.url === undefined ? {} : { url: app.url }),
+  };
+}
+
+function ownApp(state: SandboxState, userId: string, id: string): ClientAppRecord {
+  const app = state.assessment.clientApps.get(id);
+  if (app === undefined || app.creatorId !== userId) {
+    return refuse(
+      { kind: "not_found", resource: "client_app" },
+      `client: no client app ${JSON.stringify(id)} of the acting user`,
+      "client",
+    );
+  }
+  return app;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
+function registerDevice(
+  state: SandboxState,
+  userId: string,
+  platform: string | undefined,
+  address: string | undefined,
+) {
+  if (platform === undefined || platform.trim() === "") {
+    refuse(
+      { kind: "named", id: "no_platform_specified" },
+      "platform: ANDROID or IOS is required",
+      "platform",
+    );
+  }
+  const upper = platform.toUpperCase();
+  if (!PLATFORMS.includes(upper)) {
+    refuse(
+      { kind: "named", id: "unsupported_platform" },
+      `platform: ANDROID or IOS (got ${JSON.stringify(platform)})`,
+      "platform",
+    );
+  }
+  if (address === undefined || address.trim() === "") {
+    refuse(
+      { kind: "named", id: "no_token_specified" },
+      "token: the device's push address is required",
+      "token",
+    );
+  }
+  const known = state.assessment.pushDevices
+    .all()
+    .find((d) => d.userId === userId && d.platform === upper && d.address === address);
+  if (!known) {
+    state.assessment.pushDevices.put({
+      id: state.assessment.pushDevices.newId("device"),
+      userId,
+      platform: upper,
+      address,
+      registered: state.org.now(),
+    });
+  }
+}
+
+function deregister(
+  state: SandboxState,
+  userId: string,
+  match: (platform: string, address: string) => boolean,
+) {
+  const gone = state.assessment.pushDevices
+    .all()
+    .filter((d) => d.userId === userId && match(d.platform, d.address));
+  for (const d of gone) state.assessment.pushDevices.delete(d.id);
+  return gone.length;
+}
+
+/** The devices family; see the module comment. */
+export const devices = defineFamily("devices", {
+  storeBeacon_v2_1: {
+    behaviour:
+      "stores or replaces the beacon of the ID in the path (`invalid_id` unless `07212ead-8344-4426-8b41-8b0cb621625a_<major>_<minor>` in 4 hex digits each) for the organization the acting user holds MANAGE on (`not_permitted`); the playable must exist with that type (`playable_not_found`); answers `{}`",
+    handle: ({ state, userId, path, body }) => {
+      const id = beaconId(path.beacon);
+      const organization = beaconOrganization(state, userId, "MANAGE");
+      const owner = state.assessment.beacons.get(id)?.organizationId;
+      if (owner !== undefined && owner !== organization.id) {
+        refuse({ kind: "no_permission" }, "the beacon belongs to another organization");
+      }
+      if (playableOf(state, body.playableType, body.playableId) === undefined) {
+        refuse(
+          { kind: "named", id: "playable_not_found" },
+          `playableId: no ${body.playableType} ${JSON.stringify(body.playableId)}`,
+          "playableId",
+        );
+      }
+      state.assessment.beacons.put({
+        id,
+        organizationId: organization.id,
+        playableType: body.playableType,
+        playableId: body.playableId,
+        proximity: body.proximity,
+        lingerDuration: body.lingerDuration,
+      });
+      return ok({});
+    },
+  },
+  getBeacon_v2_1: {
+    behaviour:
+      "the beacon with its playable (the acting user needs a permission on its organization); `invalid_id`, `beacon_not_found`, `not_permitted`",
+    handle: ({ state, userId, path }) => ok(beaconV21(state, beaconFor(state, userId, path.beacon))),
+  },
+  listBeacons_v2_1: {
+    behaviour:
+      "the beacons of the acting user's organization, in the order stored; `not_permitted` without a permission on one",
+    handle: ({ state, userId }) => {
+      const organization = beaconOrganization(state, userId, "VIEW");
+      const found = state.assessment.beacons.all().filter((b) => b.organizationId === organization.id);
+      return ok({ beacons: found.map((b) => beaconV21(state, b)), total: found.length });
+    },
+  },
+  deleteBeacon_v2_1: {
+    behaviour:
+      "deletes the beacon (needs MANAGE on its organization); answers a `Message` (the answer is not shown)",
+    handle: ({ state, userId, path }) => {
+      const beacon = beaconFor(state, userId, path.beacon);
+      beaconOrganization(state, userId, "MANAGE");
+      state.assessment.beacons.delete(beacon.id);
+      return ok({ description: `beacon ${beacon.id} deleted` });
+    },
+  },
+  createClientApp_v2_0: {
+    behaviour:
+      "registers a client app of the acting user (ID `app-<n>`, a random `secret` shown only in this answer, `created`, `creator`); blank `name`: `invalid_name`; `redirectionEndpoint` not an http(s) URL: `invalid_redirection_uri`; `iconKey` is accepted and not applied (the sandbox keeps no images)",
+    handle: ({ state, userId, body }) => {
+      const name = body.name.trim();
+      if (name === "")
+        refuse({ kind: "invalid", field: "name" }, 'form field "name": must not be blank', "name");
+      if (!isHttpUrl(body.redirectionEndpoint)) {
+        refuse(
+          { kind: "named", id: "invalid_redirection_uri" },
+          'form field "redirectionEndpoint": an http or https URL',
+          "redirectionEndpoint",
+        );
+      }
+      const app = state.assessment.clientApps.put({
+        id: state.assessment.clientApps.newId("app"),
+        name,
+        description: body.description ?? "",
+        redirectionEndpoint: body.redirectionEndpoint,
+        ...(body.url === undefined ? {} : { url: body.url }),
+        secret: globalThis.crypto.randomUUID(),
+        creatorId: userId,
+        created: state.org.now(),
+      });
+      return ok(clientAppV20(state, app, true));
+    },
+  },
+  listClientApps_v2_0: {
+    behaviour:
+      "the acting user's client apps in the 2.0 shape, without secrets (the answer is not shown: a bare list)",
+    handle: ({ state, userId }) =>
+      ok(
+        state.assessment.clientApps
+          .all()
+          .filter((a) => a.creatorId === userId)
+          .map((a) => clientAppV20(state, a, false)),
+      ),
+  },
+  listOwnClientApps_v2_1: {
+    behaviour: "as `listClientApps_v2_0`",
+    handle: ({ state, userId }) =>
+      ok(
+        state.assessment.clientApps
+          .all()
+          .filter((a) => a.creatorId === userId)
+          .map((a) => clientAppV20(state, a, false)),
+      ),
+  },
+  getClientApp_v2_1: {
+    behaviour:
+      "one of the acting user's client apps, without its secret; `not_found` for another's or an unknown one",
+    handle: ({ state, userId, path }) => ok(clientAppV20(state, ownApp(state, userId, path.client), false)),
+  },
+  deleteClientApp_v2_1: {
+    behaviour: "deletes one of the acting user's client apps; answers a `Message`; `not_found`",
+    handle: ({ state, userId, path }) => {
+      const app = ownApp(state, userId, path.client);
+      state.assessment.clientApps.delete(app.id);
+      return ok({ description: `client app ${app.name} deleted` });
+    },
+  },
+  registerPushDevice_v2_0: {
+    behaviour:
+      "registers the acting user's device from the form fields `platform` (`ANDROID` or `IOS`) and `token` (its push address; the field names follow the page's error identifiers, a sandbox choice); answers 204; `no_platform_specified`, `unsupported_platform`, `no_token_specified`",
+    handle: ({ state, userId, body }) => {
+      const b = body as Body;
+      registerDevice(
+        state,
+        userId,
+        typeof b?.platform === "string" ? b.platform : undefined,
+        typeof b?.token === "string" ? b.token : undefined,
+      );
+      return { status: 204 };
+    },
+  },
+  registerPushDevice_v2_1: {
+    behaviour: "as `registerPushDevice_v2_0`, the platform and address in the path; answers a `Message`",
+    handle: ({ state, userId, path }) => {
+      registerDevice(state, userId, path.platform, path.address);
+      return ok({ description: `${path.platform.toUpperCase()} device registered` });
+    },
+  },
+  deregisterPushDevice_v2_1: {
+    behaviour:
+      "removes the acting user's device of the path; answers a `Message`; an unknown one: `not_found`",
+    handle: ({ state, userId, path }) => {
+      const removed = deregister(
+        state,
+        userId,
+        (p, a) => p === path.platform.toUpperCase() && a === path.address,
+      );
+      if (removed === 0)
+        refuse({ kind: "not_found", resource: "device" }, "address: no such registered device", "address");
+      return ok({ description: "device removed" });
+    },
+  },
+});

@@ -1,0 +1,327 @@
+/**
+ * The objectives family: a group's objectives (reach a proficiency on drills by a review date), their
+ * evaluation per member from the practice state, and a group's drillables as 2.1 playables. Reading
+ * needs VIEW on the group, changing it MANAGE; a member lists the objectives of their groups.
+ */
+import type { ObjectiveRecord } from "../domain/assessment.js";
+import type { SandboxState } from "../domain/state.js";
+import type { DrillableRecord } from "../domain/types.js";
+import { actorV21 } from "./actors.js";
+import { defineFamily, ok, refuse } from "./family.js";
+import { pageByIndex } from "./paging.js";
+import { groupWith } from "./tests.js";
+
+type Body = Readonly<Record<string, unknown>> | undefined;
+
+function playable(record: DrillableRecord) {
+  // The sandbox keeps no images: icons are empty Media objects.
+  return { type: record.type, id: record.id, name: record.name, icon: {} };
+}
+
+function objectiveFor(state: SandboxState, groupId: string, objectiveId: string, parameter: string) {
+  const objective = state.assessment.objectives.get(objectiveId);
+  if (objective === undefined || objective.groupId !== groupId) {
+    return refuse(
+      { kind: "not_found", resource: "objective" },
+      `${parameter}: no objective ${JSON.stringify(objectiveId)} in this group`,
+      parameter,
+    );
+  }
+  return objective;
+}
+
+/** A user's proficiency on an objective: the average overall proficiency on its drills. */
+function proficiencyOn(state: SandboxState, userId: string, objective: ObjectiveRecord): number {
+  const records = objective.drillIds.flatMap((id) => state.drillable(id) ?? []);
+  if (records.length === 0) return 0;
+  const sum = records.reduce(
+    (n, r) => n + (state.toDrillable(r, userId).practice?.proficiency.overall ?? 0),
+    0,
+  );
+  return Math.round(sum / records.length);
+}
+
+function objectiveV20(state: SandboxState, o: ObjectiveRecord) {
+  return {
+    id: o.id,
+    type: o.type,
+    reviewDate: o.reviewDate,
+    minimumProficiency: o.minimumProficiency,
+    drills: o.drillIds.flatMap((id) => {
+      const record = state.drillable(id);
+      return record ? [{ id: record.id, name: record.name }] : [];
+    }),
+  };
+}
+
+function objectiveV21(state: SandboxState, o: ObjectiveRecord, userId: string) {
+  const proficiency = proficiencyOn(state, userId, o);
+  return {
+    id: o.id,
+    icon: {},
+    type: o.type,
+    reviewDate: o.reviewDate,
+    minimumProficiency: o.minimumProficiency,
+    evaluation: { met: proficiency >= o.minimumProficiency, proficiency },
+    playables: o.drillIds.flatMap((id) => {
+      const record = state.drillable(id);
+      return record ? [playable(record)] : [];
+    }),
+  };
+}
+
+function field(body: Body, name: string): unknown {
+  return body?.[name];
+}
+
+function list(value: unknown): string[] {
+  if (value === undefined) return [];
+  return (Array.isArray(value) ? value : [value]).map(String);
+}
+
+type ObjectiveFields = {
+  -readonly [K in "type" | "reviewDate" | "minimumProficiency" | "drillIds"]?: ObjectiveRecord[K];
+};
+
+/** The fields of an objective from a form; `required` decides whether absent fields are missing. */
+function objectiveFields(
+  state: SandboxState,
+  userId: string,
+  body: Body,
+  drillField: string,
+  required: boolean,
+): ObjectiveFields {
+  const out: ObjectiveFields = {};
+  const drills = list(field(body, drillField));
+  if (drills.length > 0) {
+    for (const id of drills) {
+      const record =
+        state.drillable(id) ??
+        refuse(
+          { kind: "not_found", resource: "drill" },
+          `form field "${drillField}": no drill or course ${JSON.stringify(id)}`,
+          drillField,
+        );
+      if (!state.canAccess(userId, record)) {
+        refuse(
+          { kind: "no_permission", resource: "drill" },
+          `form field "${drillField}": the acting user may not use ${JSON.stringify(id)}`,
+        );
+      }
+    }
+    out.drillIds = [...new Set(drills)];
+  } else if (required) {
+    refuse(
+      { kind: "missing", field: drillField },
+      `form field "${drillField}": at least one drill or course`,
+      drillField,
+    );
+  }
+  const review = field(body, "reviewDate");
+  if (review !== undefined) {
+    const date = new Date(String(review));
+    if (Number.isNaN(date.getTime())) {
+      refuse(
+        { kind: "invalid", field: "reviewDate" },
+        'form field "reviewDate": an ISO 8601 date-time',
+        "reviewDate",
+      );
+    }
+    out.reviewDate = date.toISOString();
+  } else if (required) {
+    refuse({ kind: "missing", field: "reviewDate" }, 'form field "reviewDate": required', "reviewDate");
+  }
+  const minimum = field(body, "minimumProficiency");
+  if (minimum !== undefined) {
+    const n = Number(minimum);
+    if (!Number.isInteger(n) || n < 0 || n > 100) {
+      refuse(
+        { kind: "invalid", field: "minimumProficiency" },
+        'form field "minimumProficiency": an integer 0..100',
+        "minimumProficiency",
+      );
+    }
+    out.minimumProficiency = n;
+  } else if (required) {
+    refuse(
+      { kind: "missing", field: "minimumProficiency" },
+      'form field "minimumProficiency": required',
+      "minimumProficiency",
+    );
+  }
+  const type = field(body, "type");
+  if (type !== undefined) {
+    if (type !== "ONEOFF" && type !== "PERMANENT") {
+      refuse({ kind: "invalid", field: "type" }, 'form field "type": ONEOFF or PERMANENT', "type");
+    }
+    out.type = type;
+  }
+  return out;
+}
+
+function defineObjective(
+  state: SandboxState,
+  userId: string,
+  groupId: string,
+  parameter: string,
+  body: Body,
+  drillField: string,
+): ObjectiveRecord {
+  const group = groupWith(state, groupId, userId, "MANAGE", parameter);
+  const fields = objectiveFields(state, userId, body, drillField, true);
+  return state.assessment.objectives.put({
+    id: state.assessment.objectives.newId("objective"),
+    groupId: group.id,
+    type: fields.type ?? "ONEOFF",
+    reviewDate: fields.reviewDate as string,
+    minimumProficiency: fields.minimumProficiency as number,
+    drillIds: fields.drillIds as string[],
+    created: state.org.now(),
+  });
+}
+
+function removeObjective(
+  state: SandboxState,
+  userId: string,
+  groupId: string,
+  objectiveId: string,
+  parameters: [string, string],
+) {
+  const group = groupWith(state, groupId, userId, "MANAGE", parameters[0]);
+  objectiveFor(state, group.id, objectiveId, parameters[1]);
+  state.assessment.objectives.delete(objectiveId);
+  return ok({ description: `objective ${objectiveId} removed from ${group.name}` });
+}
+
+function groupObjectives(state: SandboxState, groupId: string): ObjectiveRecord[] {
+  return state.assessment.objectives.all().filter((o) => o.groupId === groupId);
+}
+
+const FIELDS =
+  "`reviewDate` (ISO 8601), `minimumProficiency` (0..100), `type` (`ONEOFF` by default or `PERMANENT`)";
+
+/** The objectives family; see the module comment. */
+export const objectives = defineFamily("objectives", {
+  listGroupObjectives_v2_0: {
+    behaviour: "the group's objectives, a bare list (needs VIEW); `group_not_found`, `no_group_access`",
+    handle: ({ state, userId, path }) => {
+      const group = groupWith(state, path.group_id, userId, "VIEW", "group_id");
+      return ok(groupObjectives(state, group.id).map((o) => objectiveV20(state, o)));
+    },
+  },
+  listGroupObjectives_v2_1: {
+    behaviour:
+      "the group's objectives in the `Objectives_v2_1` shape, each evaluated for the acting user (needs VIEW; the answer is not shown)",
+    handle: ({ state, userId, path }) => {
+      const group = groupWith(state, path.group, userId, "VIEW", "group");
+      const found = groupObjectives(state, group.id);
+      return ok({ total: found.length, objectives: found.map((o) => objectiveV21(state, o, userId)) });
+    },
+  },
+  defineGroupObjective_v2_1: {
+    behaviour: `defines an objective of the group (needs MANAGE; ID \`objective-<n>\`) from the form fields \`drills\` (repeated; a sandbox choice: the page shows no fields), ${FIELDS}; answers it in the 2.1 shape; \`drills_missing\`, \`review_date_missing\`, \`minimum_proficiency_missing\`, \`invalid_<field>\``,
+    handle: ({ state, userId, path, body }) =>
+      ok(
+        objectiveV21(
+          state,
+          defineObjective(state, userId, path.group, "group", body as Body, "drills"),
+          userId,
+        ),
+      ),
+  },
+  defineGroupObjective_v2_0: {
+    behaviour:
+      "as `defineGroupObjective_v2_1` with the drills in the repeated field `drill`, answered in the 2.0 shape",
+    handle: ({ state, userId, path, body }) =>
+      ok(
+        objectiveV20(state, defineObjective(state, userId, path.group_id, "group_id", body as Body, "drill")),
+      ),
+  },
+  updateGroupObjective_v2_1: {
+    behaviour: `changes the fields sent (\`drills\`, ${FIELDS}; needs MANAGE); answers the objective`,
+    handle: ({ state, userId, path, body }) => {
+      const group = groupWith(state, path.group, userId, "MANAGE", "group");
+      objectiveFor(state, group.id, path.objective, "objective");
+      const change = objectiveFields(state, userId, body as Body, "drills", false);
+      const updated =
+        state.assessment.objectives.update(path.objective, change) ??
+        refuse({ kind: "not_found", resource: "objective" }, "objective: gone", "objective");
+      return ok(objectiveV21(state, updated, userId));
+    },
+  },
+  removeGroupObjective_v2_1: {
+    behaviour: "removes the objective (needs MANAGE); answers a `Message`",
+    handle: ({ state, userId, path }) =>
+      removeObjective(state, userId, path.group, path.objective, ["group", "objective"]),
+  },
+  removeGroupObjective_v2_0: {
+    behaviour: "as `removeGroupObjective_v2_1`",
+    handle: ({ state, userId, path }) =>
+      removeObjective(state, userId, path.group_id, path.objective_id, ["group_id", "objective_id"]),
+  },
+  listObjectiveEvaluations_v2_1: {
+    behaviour:
+      "each member's evaluation of the objective (needs VIEW): `{ objective, evaluations: [{ user, met, proficiency }] }` (the answer is not shown; a sandbox choice)",
+    handle: ({ state, userId, path }) => {
+      const group = groupWith(state, path.group, userId, "VIEW", "group");
+      const objective = objectiveFor(state, group.id, path.objective, "objective");
+      const evaluations = state.org.groupMembers.rightsOf(group.id).flatMap(([member]) => {
+        const user = state.user(member);
+        if (!user) return [];
+        const proficiency = proficiencyOn(state, member, objective);
+        return [{ user: actorV21(user), met: proficiency >= objective.minimumProficiency, proficiency }];
+      });
+      return ok({ objective: { id: objective.id }, evaluations });
+    },
+  },
+  listObjectives_v2_1: {
+    behaviour:
+      "the objectives of the groups the acting user is a member of, evaluated for them (met: average overall proficiency on its drills at least the minimum), by review date; `query` (drill names), `drill`, `includeCompleted` (default false hides met ones), `fromDate` (review date not before), paged by `resultStart`/`resultSize`; `evaluationDate` is accepted and not applied (the state keeps no history)",
+    handle: ({ state, userId, query }) => {
+      const needle = query.query?.trim().toLowerCase();
+      const from = query.fromDate === undefined ? undefined : new Date(query.fromDate).getTime();
+      const found = state.assessment.objectives
+        .all()
+        .filter((o) => state.org.groupMembers.get(o.groupId, userId))
+        .filter((o) => query.drill === undefined || o.drillIds.includes(query.drill))
+        .filter((o) => from === undefined || new Date(o.reviewDate).getTime() >= from)
+        .filter(
+          (o) =>
+            !needle ||
+            o.drillIds.some((id) => state.drillable(id)?.name.toLowerCase().includes(needle) ?? false),
+        )
+        .map((o) => objectiveV21(state, o, userId))
+        .filter((o) => query.includeCompleted === true || !o.evaluation.met)
+        .sort((a, b) => a.reviewDate.localeCompare(b.reviewDate));
+      const page = pageByIndex(found, query);
+      return ok({ total: page.total, objectives: page.items });
+    },
+  },
+  listGroupDrillables_v2_1: {
+    behaviour:
+      "the group in the 2.1 shape with its drills and courses as playables (`drillables`, in the order they were added; needs VIEW); `query` on names, paged by `resultStart`/`resultSize`",
+    handle: ({ state, userId, path, query }) => {
+      const group = groupWith(state, path.group, userId, "VIEW", "group");
+      const needle = query.query?.trim().toLowerCase();
+      const records = state.org.groupDrillables
+        .rightsOf(group.id)
+        .flatMap(([id]) => state.drillable(id) ?? [])
+        .filter((r) => !needle || r.name.toLowerCase().includes(needle));
+      const page = pageByIndex(records, query);
+      return ok({
+        id: group.id,
+        name: group.name,
+        description: group.description,
+        counts: {
+          members: state.org.groupMembers.rightsOf(group.id).length,
+          drillables: state.org.groupDrillables.rightsOf(group.id).length,
+          tests: state.assessment.groupTests.rightsOf(group.id).length,
+        },
+        created: group.created,
+        lastEdited: group.lastEdited,
+        organization: { id: group.organizationId, type: "ORGANIZATION" },
+        drillables: page.items.map(playable),
+      });
+    },
+  },
+});

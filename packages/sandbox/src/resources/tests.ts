@@ -1,0 +1,685 @@
+/**
+ * The tests family: defining tests, handing them to groups, taking them question by question, and
+ * reading results, in both versions over one state (src/domain/assessment.ts). Who may take a test:
+ * the user who defined it and the members of a group it was added to. Who reads others' results: the
+ * definer and staff (VIEW) of a group the test is in.
+ */
+import type { TestQuestionRecord, TestRecord, TestResultRecord } from "../domain/assessment.js";
+import { evaluate } from "../domain/practice.js";
+import type { SandboxState } from "../domain/state.js";
+import type { Drill, StaffPermission } from "../domain/types.js";
+import { actorV21, addressedUser } from "./actors.js";
+import { defineFamily, ok, refuse } from "./family.js";
+
+const CHOICES = 4;
+
+type Body = Readonly<Record<string, unknown>> | undefined;
+
+/** The group a path names, when the acting user holds at least `need` on it. */
+export function groupWith(
+  state: SandboxState,
+  id: string,
+  userId: string,
+  need: StaffPermission,
+  parameter: string,
+) {
+  const group =
+    state.org.groups.get(id) ??
+    refuse(
+      { kind: "not_found", resource: "group" },
+      `${parameter}: no group ${JSON.stringify(id)}`,
+      parameter,
+    );
+  const held = state.org.groupPermission(userId, id);
+  if (held === "MANAGE" || held === need) return group;
+  return refuse(
+    { kind: "no_permission", resource: "group" },
+    `the acting user ${JSON.stringify(userId)} needs ${need} permission on group ${JSON.stringify(id)}`,
+  );
+}
+
+function testFor(state: SandboxState, id: string, parameter: string): TestRecord {
+  return (
+    state.assessment.tests.get(id) ??
+    refuse(
+      { kind: "not_found", resource: "test_definition" },
+      `${parameter}: no test ${JSON.stringify(id)}`,
+      parameter,
+    )
+  );
+}
+
+/** The groups a test was added to. */
+function groupsOf(state: SandboxState, testId: string): string[] {
+  return state.assessment.groupTests.leftsOf(testId).map(([groupId]) => groupId);
+}
+
+function mayTake(state: SandboxState, userId: string, test: TestRecord): boolean {
+  return (
+    test.ownerId === userId || groupsOf(state, test.id).some((g) => state.org.groupMembers.get(g, userId))
+  );
+}
+
+function mayReadResultsOf(state: SandboxState, userId: string, test: TestRecord): boolean {
+  return (
+    test.ownerId === userId || groupsOf(state, test.id).some((g) => state.org.groupPermission(userId, g))
+  );
+}
+
+function drillsOf(state: SandboxState, test: TestRecord): Drill[] {
+  return test.drillIds.flatMap((id) => {
+    const record = state.drillable(id);
+    if (record === undefined) return [];
+    if (record.type === "DRILL") return [record];
+    return record.drillIds.flatMap((d) => {
+      const drill = state.drillable(d);
+      return drill?.type === "DRILL" ? [drill] : [];
+    });
+  });
+}
+
+interface Definition {
+  name: string;
+  instructions: string;
+  drillIds: string[];
+  direction: string;
+  style: "MULTIPLE_CHOICE" | "OPEN_ENDED";
+  disclosure: string[];
+  questions: number | undefined;
+  columns: string[];
+  allowQuestionNavigation: boolean;
+  allowUnansweredQuestions: boolean;
+}
+
+interface StoredTest extends TestRecord {
+  readonly size: number;
+  readonly columns: readonly string[];
+}
+
+function defineTest(state: SandboxState, userId: string, definition: Definition, field: string): StoredTest {
+  for (const id of definition.drillIds) {
+    const record =
+      state.drillable(id) ??
+      refuse(
+        { kind: "not_found", resource: "drill" },
+        `form field "${field}": no drill or course ${JSON.stringify(id)}`,
+        field,
+      );
+    if (!state.canAccess(userId, record)) {
+      refuse(
+        { kind: "no_permission", resource: "drill" },
+        `form field "${field}": the acting user may not use ${JSON.stringify(id)}`,
+      );
+    }
+  }
+  const name = definition.name.trim();
+  if (name === "")
+    refuse(
+      { kind: "missing", field: field === "drill" ? "title" : "name" },
+      "the test needs a name",
+      field === "drill" ? "title" : "name",
+    );
+  const now = state.org.now();
+  const base: TestRecord = {
+    id: state.assessment.tests.newId("test"),
+    name,
+    instructions: definition.instructions,
+    drillIds: [...new Set(definition.drillIds)],
+    direction: definition.direction,
+    style: definition.style,
+    disclosure: definition.disclosure,
+    allowQuestionNavigation: definition.allowQuestionNavigation,
+    allowUnansweredQuestions: definition.allowUnansweredQuestions,
+    ownerId: userId,
+    created: now,
+  };
+  const items = drillsOf(state, base).reduce((n, d) => n + d.items.length, 0);
+  if (items === 0) {
+    refuse({ kind: "invalid", field }, `form field "${field}": the drills have no items to ask`, field);
+  }
+  const size = definition.questions === undefined ? items : Math.min(items, definition.questions);
+  if (size < 1)
+    refuse(
+      { kind: "invalid", field: "questions" },
+      `form field "questions": at least one question`,
+      "questions",
+    );
+  const columns = definition.columns;
+  return state.assessment.tests.put({ ...base, size, columns } as StoredTest) as StoredTest;
+}
+
+function sizeOf(test: TestRecord): number {
+  return (test as StoredTest).size;
+}
+
+/** The questions of a user's run: drills in the test's order, items in the drill's order, up to the size. */
+function questionsOf(state: SandboxState, test: TestRecord): TestQuestionRecord[] {
+  const out: TestQuestionRecord[] = [];
+  for (const drill of drillsOf(state, test)) {
+    for (const item of drill.items) {
+      if (out.length >= sizeOf(test)) return out;
+      // BIDIRECTIONAL alternates: odd questions ask the tell side (a sandbox choice).
+      const productive =
+        test.direction === "PRODUCTIVE" || (test.direction === "BIDIRECTIONAL" && out.length % 2 === 1);
+      const ask = productive ? item.tell : item.ask;
+      const expected = productive ? item.ask : item.tell;
+      const others = [...new Set(drill.items.map((i) => (productive ? i.ask : i.tell)))].filter(
+        (v) => v !== expected,
+      );
+      const choices =
+        test.style === "MULTIPLE_CHOICE" ? [expected, ...others.slice(0, CHOICES - 1)].sort() : [];
+      out.push({
+        reference: globalThis.crypto.randomUUID(),
+        sequenceNr: out.length + 1,
+        drillId: drill.id,
+        ask,
+        askName: productive ? drill.tellName : drill.askName,
+        tellName: productive ? drill.askName : drill.tellName,
+        expected,
+        choices,
+      });
+    }
+  }
+  return out;
+}
+
+function resultOf(state: SandboxState, testId: string, userId: string): TestResultRecord | undefined {
+  return state.assessment.results.get(testId, userId);
+}
+
+/** The next question of the acting user's run, starting the run on the first request. */
+function nextQuestion(
+  state: SandboxState,
+  userId: string,
+  testId: string,
+  parameter: string,
+  exhausted: "questions_exhausted" | "already_completed",
+) {
+  const test = testFor(state, testId, parameter);
+  if (!mayTake(state, userId, test)) {
+    refuse(
+      { kind: "named", id: "inaccessible_test" },
+      `the acting user may not take test ${JSON.stringify(testId)}`,
+      parameter,
+    );
+  }
+  const result =
+    resultOf(state, test.id, userId) ??
+    state.assessment.startResult({
+      testId: test.id,
+      userId,
+      started: state.org.now(),
+      questions: questionsOf(state, test),
+    });
+  if (result.completed !== undefined) {
+    refuse(
+      { kind: "named", id: "already_completed" },
+      `test ${JSON.stringify(testId)} is completed`,
+      parameter,
+    );
+  }
+  const question =
+    result.questions.find((q) => q.given === undefined) ??
+    refuse({ kind: "named", id: exhausted }, "every question of the test is answered", parameter);
+  return { test, result, question };
+}
+
+function questionBody(test: TestRecord, result: TestResultRecord, q: TestQuestionRecord) {
+  return {
+    reference: q.reference,
+    sequenceNr: q.sequenceNr,
+    ask: { name: q.askName, term: { value: q.ask } },
+    tell: {
+      name: q.tellName,
+      composition: "SINGLE",
+      type: test.style,
+      terms: q.choices.map((value) => ({ value })),
+    },
+    questionsInTest: result.questions.length,
+  };
+}
+
+function answered(result: TestResultRecord): TestQuestionRecord[] {
+  return result.questions.filter((q) => q.given !== undefined);
+}
+
+function score(result: TestResultRecord): { correct: number; percentage: number; progress: number } {
+  const size = result.questions.length;
+  const correct = result.questions.filter((q) => q.correct).length;
+  return {
+    correct,
+    percentage: size === 0 ? 0 : Math.round((100 * correct) / size),
+    progress: size === 0 ? 0 : answered(result).length / size,
+  };
+}
+
+function subjectOf(state: SandboxState, test: TestRecord): string {
+  return state.drillable(test.drillIds[0] ?? "")?.subject ?? "";
+}
+
+function drillEntries(state: SandboxState, test: TestRecord, result: TestResultRecord) {
+  return drillsOf(state, test).map((drill) => {
+    const asked = result.questions.filter((q) => q.drillId === drill.id);
+    const correct = asked.filter((q) => q.correct).length;
+    return {
+      drill: { id: drill.id, name: drill.name, subject: drill.subject, type: "DRILL" },
+      score: asked.length === 0 ? 0 : Math.round((100 * correct) / asked.length),
+    };
+  });
+}
+
+function resultV21(state: SandboxState, test: TestRecord, result: TestResultRecord) {
+  const s = score(result);
+  return {
+    userId: result.userId,
+    subject: subjectOf(state, test),
+    style: test.style,
+    score: s.percentage,
+    started: result.started,
+    ...(result.completed === undefined ? {} : { completed: result.completed }),
+    size: result.questions.length,
+    correctlyAnswered: s.correct,
+    progress: s.progress,
+    includedColumnNames: [...new Set(result.questions.map((q) => q.askName))],
+    drills: drillEntries(state, test, result),
+  };
+}
+
+function resultV20(state: SandboxState, test: TestRecord, result: TestResultRecord) {
+  const { userId: _userId, ...rest } = resultV21(state, test, result);
+  return {
+    ...rest,
+    questions: result.questions.map((q) => ({
+      answered: q.given !== undefined,
+      correct: q.correct === true,
+      questionColumn: q.askName,
+      question: q.ask,
+      answerColumn: q.tellName,
+      ...(q.given === undefined ? {} : { givenAnswer: q.given.join(", ") }),
+      correctAnswer: q.expected,
+    })),
+  };
+}
+
+function testV21(state: SandboxState, test: TestRecord, userId: string) {
+  const group = groupsOf(state, test.id)[0];
+  const result = resultOf(state, test.id, userId);
+  return {
+    id: test.id,
+    title: test.name,
+    drills: [...test.drillIds],
+    direction: test.direction,
+    style: test.style,
+    ...(group === undefined ? {} : { group, testType: "GROUP" }),
+    disclosure: [...test.disclosure],
+    columns: [...(test as StoredTest).columns],
+    questions: [sizeOf(test)],
+    created: test.created,
+    testResults:
+      result === undefined
+        ? []
+        : [
+            {
+              score: { percentage: score(result).percentage },
+              started: result.started,
+              ...(result.completed === undefined ? {} : { completed: result.completed }),
+              progress: score(result).progress,
+            },
+          ],
+    icon: {},
+  };
+}
+
+/** The acting user's own result, or the result of the user the path names (needs the right to read it). */
+function readResult(
+  state: SandboxState,
+  actingUserId: string,
+  testId: string,
+  parameter: string,
+  of?: string,
+) {
+  const test = testFor(state, testId, parameter);
+  const subject = of === undefined ? actingUserId : addressedUser(state, of, "user_id_or_ticket").id;
+  if (subject !== actingUserId && !mayReadResultsOf(state, actingUserId, test)) {
+    refuse(
+      { kind: "no_permission", resource: "test" },
+      `the acting user may not read others' results of test ${JSON.stringify(testId)}`,
+    );
+  }
+  const result =
+    resultOf(state, test.id, subject) ??
+    refuse(
+      { kind: "not_found", resource: "test_result" },
+      `user ${JSON.stringify(subject)} has not taken test ${JSON.stringify(testId)}`,
+      parameter,
+    );
+  return { test, result };
+}
+
+function answerQuestion(state: SandboxState, userId: string, reference: string, body: Body) {
+  const found = state.assessment.question(reference);
+  if (found === undefined || found.result.userId !== userId) {
+    refuse(
+      { kind: "not_found", resource: "reference" },
+      `reference: no test question ${JSON.stringify(reference)} was given to the acting user`,
+      "reference",
+    );
+  }
+  const { result, question } = found;
+  if (result.completed !== undefined) {
+    refuse({ kind: "named", id: "already_completed" }, "the test is completed", "reference");
+  }
+  if (question.given !== undefined) {
+    refuse(
+      { kind: "named", id: "answer_already_given" },
+      "reference: this question has already been answered",
+      "reference",
+    );
+  }
+  const raw = body?.answer;
+  const given = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).map(String);
+  if (given.length === 0)
+    refuse(
+      { kind: "missing", field: "answer" },
+      'form field "answer": required (one value, or repeated)',
+      "answer",
+    );
+  const evaluation = evaluate(given, [question.expected]);
+  question.given = given;
+  question.correct = evaluation.result === "CORRECT";
+  const test = state.assessment.tests.get(result.testId);
+  // A test without navigation completes with its last answer (the 2.1 page on completing a test).
+  if (test && !test.allowQuestionNavigation && answered(result).length === result.questions.length) {
+    result.completed = state.org.now();
+  }
+  return ok({ evaluation, ...(result.completed === undefined ? {} : { completed: result.completed }) });
+}
+
+function addToGroup(state: SandboxState, userId: string, groupId: string, parameter: string, body: Body) {
+  const group = groupWith(state, groupId, userId, "MANAGE", parameter);
+  const testId = typeof body?.test === "string" ? body.test : undefined;
+  if (testId === undefined)
+    refuse({ kind: "missing", field: "test" }, 'form field "test": the ID of the test to add', "test");
+  const test = testFor(state, testId, "test");
+  if (test.ownerId !== userId && !mayReadResultsOf(state, userId, test)) {
+    refuse(
+      { kind: "no_permission", resource: "test" },
+      `the acting user may not hand out test ${JSON.stringify(testId)}`,
+    );
+  }
+  state.assessment.groupTests.set(group.id, test.id, state.org.now());
+  return ok({ description: `${test.name} added to ${group.name}` });
+}
+
+function removeFromGroup(
+  state: SandboxState,
+  userId: string,
+  groupId: string,
+  testId: string,
+  parameter: string,
+) {
+  const group = groupWith(state, groupId, userId, "MANAGE", parameter);
+  if (!state.assessment.groupTests.delete(group.id, testId)) {
+    refuse(
+      { kind: "not_found", resource: "test" },
+      `${JSON.stringify(testId)} is not a test of the group`,
+      "test",
+    );
+  }
+  return ok({ description: `${testId} removed from ${group.name}` });
+}
+
+/** The tests of a group with every member's result (2.1 group results; the shape is a sandbox choice). */
+function groupTestResults(state: SandboxState, userId: string, groupId: string, parameter: string) {
+  const group = groupWith(state, groupId, userId, "VIEW", parameter);
+  const tests = state.assessment.groupTests.rightsOf(group.id).flatMap(([testId]) => {
+    const test = state.assessment.tests.get(testId);
+    if (!test) return [];
+    const results = state.assessment.results
+      .rightsOf(testId)
+      .filter(([member]) => state.org.groupMembers.get(group.id, member))
+      .map(([member, result]) => {
+        const user = state.user(member);
+        return { ...(user ? { user: actorV21(user) } : {}), result: resultV21(state, test, result) };
+      });
+    return [{ test: { id: test.id, name: test.name }, results }];
+  });
+  return ok({ group: { id: group.id, name: group.name }, tests });
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === "string" ? value : undefined;
+}
+
+function bool(value: unknown): boolean {
+  return value === true || value === "true";
+}
+
+/** The tests family; see the module comment. */
+export const tests = defineFamily("tests", {
+  defineTest_v2_1: {
+    behaviour:
+      "defines a test of the drills and courses the acting user may use (ID `test-<n>`, `created`); it asks every item of its drills in order (`questions`, summed, caps the count), `direction` (`BIDIRECTIONAL` alternates, a sandbox choice), `style` (default `MULTIPLE_CHOICE`, four choices in alphabetical order), `disclosures`, `columns`, `allowQuestionNavigation`, `allowUnansweredQuestions`; `tags`, `weights`, `adaptive`, `timeLimit`, `startDrill` are accepted and not applied. Answers the test in the `Tests_v2_1` entry shape (the answer is not shown). `not_found` for an unknown drill, `no_permission` for one the user may not use, `invalid_drills` for drills without items",
+    handle: ({ state, userId, body }) => {
+      const questions = body.questions?.reduce((a, b) => a + b, 0);
+      const test = defineTest(
+        state,
+        userId,
+        {
+          name: body.name,
+          instructions: str(body.instructions) ?? "",
+          drillIds: body.drills,
+          direction: body.direction ?? "BIDIRECTIONAL",
+          style: body.style ?? "MULTIPLE_CHOICE",
+          disclosure: body.disclosures ?? [],
+          questions,
+          columns: body.columns ?? [],
+          allowQuestionNavigation: bool(body.allowQuestionNavigation),
+          allowUnansweredQuestions: bool(body.allowUnansweredQuestions),
+        },
+        "drills",
+      );
+      return ok(testV21(state, test, userId));
+    },
+  },
+  defineTest_v2_0: {
+    behaviour:
+      "as `defineTest_v2_1` with the 2.0 fields (`drill`, `title` (blank: `title_missing`), `instructions`, `disclosure` (default `FULL`), `direction`, `style` (`MULTIPLE_CHOICE` unless `OPEN_ENDED`)); answers the test's `id` and fields (the answer is not shown)",
+    handle: ({ state, userId, body }) => {
+      const test = defineTest(
+        state,
+        userId,
+        {
+          name: body.title ?? "",
+          instructions: body.instructions ?? "",
+          drillIds: body.drill,
+          direction: body.direction ?? "BIDIRECTIONAL",
+          style: body.style === "OPEN_ENDED" ? "OPEN_ENDED" : "MULTIPLE_CHOICE",
+          disclosure: [body.disclosure ?? "FULL"],
+          questions: undefined,
+          columns: [],
+          allowQuestionNavigation: false,
+          allowUnansweredQuestions: false,
+        },
+        "drill",
+      );
+      const { testResults: _r, ...shown } = testV21(state, test, userId);
+      return ok(shown);
+    },
+  },
+  listTests_v2_1: {
+    behaviour:
+      "the tests the acting user may take (defined by them or added to a group they are a member of), in creation order, with their own result; `filter` `COMPLETED` or `OPEN`",
+    handle: ({ state, userId, query }) => {
+      const all = state.assessment.tests.all().filter((t) => mayTake(state, userId, t));
+      const done = (t: TestRecord) => resultOf(state, t.id, userId)?.completed !== undefined;
+      const shown = all.filter((t) =>
+        query.filter === "COMPLETED" ? done(t) : query.filter === "OPEN" ? !done(t) : true,
+      );
+      const completed = all.filter(done).length;
+      return ok({
+        total: all.length,
+        open: all.length - completed,
+        completed,
+        tests: shown.map((t) => testV21(state, t, userId)),
+      });
+    },
+  },
+  getTestQuestion_v2_1: {
+    behaviour:
+      "the acting user's next unanswered question (the same one until it is answered; the run starts on the first request); `test_definition_not_found`, `inaccessible_test` (not the definer nor a member of its group), `already_completed`, `questions_exhausted`",
+    handle: ({ state, userId, path }) => {
+      const { test, result, question } = nextQuestion(
+        state,
+        userId,
+        path.test,
+        "test",
+        "questions_exhausted",
+      );
+      return ok({ question: questionBody(test, result, question) });
+    },
+  },
+  getTestQuestion_v2_0: {
+    behaviour:
+      "as `getTestQuestion_v2_1`, in the 2.0 `QuestionResponse` (with `notifications`); all answered: `already_completed`",
+    handle: ({ state, userId, path }) => {
+      // 2.0's page lists no questions_exhausted: an answered-out run counts as completed there.
+      const { test, result, question } = nextQuestion(
+        state,
+        userId,
+        path.test_id,
+        "test_id",
+        "already_completed",
+      );
+      const { questionsInTest: _n, ...shown } = questionBody(test, result, question);
+      return ok({ question: shown, notifications: [] });
+    },
+  },
+  submitTestAnswer_v2_0: {
+    behaviour:
+      "answers a test question by its `reference` with the form field `answer` (repeated for several values), evaluated as practice answers are; a test without question navigation completes with its last answer. Answers the evaluation (and `completed`); 2.1 lists no counterpart, so 2.1 questions are answered here too. `not_found` (a reference not given to the acting user), `answer_already_given`, `already_completed`, `answer_missing`",
+    handle: ({ state, userId, path, body }) => answerQuestion(state, userId, path.reference, body as Body),
+  },
+  completeTest_v2_1: {
+    behaviour:
+      "completes the acting user's run of a test that allows question navigation; `not_found` (no run), `invalid_test_type` (no navigation), `already_completed`, `not_all_questions_answered` (questions left and unanswered ones not allowed); answers `{}`",
+    handle: ({ state, userId, path }) => {
+      const test = testFor(state, path.test, "test");
+      const result =
+        resultOf(state, test.id, userId) ??
+        refuse(
+          { kind: "not_found", resource: "test_result" },
+          `the acting user has not started test ${JSON.stringify(path.test)}`,
+          "test",
+        );
+      if (!test.allowQuestionNavigation) {
+        refuse(
+          { kind: "named", id: "invalid_test_type" },
+          "the test completes with its last answer (no question navigation)",
+          "test",
+        );
+      }
+      if (result.completed !== undefined)
+        refuse({ kind: "named", id: "already_completed" }, "the test is completed", "test");
+      if (!test.allowUnansweredQuestions && answered(result).length < result.questions.length) {
+        refuse(
+          { kind: "named", id: "not_all_questions_answered" },
+          `${result.questions.length - answered(result).length} questions are unanswered`,
+          "test",
+        );
+      }
+      result.completed = state.org.now();
+      return ok({});
+    },
+  },
+  getTestResult_v2_1: {
+    behaviour:
+      "the acting user's result (score in percent, progress 0..1, per-drill scores); `not_found` when not taken",
+    handle: ({ state, userId, path }) => {
+      const { test, result } = readResult(state, userId, path.test, "test");
+      return ok(resultV21(state, test, result));
+    },
+  },
+  getTestResult_v2_0: {
+    behaviour:
+      "as `getTestResult_v2_1` in the 2.0 shape, with each question, the given and the correct answer",
+    handle: ({ state, userId, path }) => {
+      const { test, result } = readResult(state, userId, path.test_id, "test_id");
+      return ok(resultV20(state, test, result));
+    },
+  },
+  getTestResultFor_v2_0: {
+    behaviour:
+      "the result of the user the path names (ID, email address or third-party ID; tickets are not simulated): the user themself, the test's definer or staff of a group it is in; `no_permission`, `not_found`",
+    handle: ({ state, userId, path }) => {
+      const { test, result } = readResult(state, userId, path.test_id, "test_id", path.user_id_or_ticket);
+      return ok(resultV20(state, test, result));
+    },
+  },
+  addGroupTest_v2_1: {
+    behaviour:
+      "adds the test in the form field `test` (a sandbox choice: the page shows no fields) to the group, so its members may take it (needs MANAGE, and the test must be the acting user's or readable by them); answers a `Message`",
+    handle: ({ state, userId, path, body }) => addToGroup(state, userId, path.group, "group", body as Body),
+  },
+  addGroupTest_v2_0: {
+    behaviour: "as `addGroupTest_v2_1`",
+    handle: ({ state, userId, path, body }) =>
+      addToGroup(state, userId, path.group_id, "group_id", body as Body),
+  },
+  removeGroupTest_v2_1: {
+    behaviour: "takes the test from the group (needs MANAGE; results stay); answers a `Message`",
+    handle: ({ state, userId, path }) => removeFromGroup(state, userId, path.group, path.test, "group"),
+  },
+  removeGroupTest_v2_0: {
+    behaviour: "as `removeGroupTest_v2_1`",
+    handle: ({ state, userId, path }) =>
+      removeFromGroup(state, userId, path.group_id, path.test_id, "group_id"),
+  },
+  listGroupTests_v2_1: {
+    behaviour:
+      "the group's tests (needs VIEW) in the `Tests_v2_1` shape, each with the acting user's result (the answer is not shown)",
+    handle: ({ state, userId, path }) => {
+      const group = groupWith(state, path.group, userId, "VIEW", "group");
+      const list = state.assessment.groupTests
+        .rightsOf(group.id)
+        .flatMap(([id]) => state.assessment.tests.get(id) ?? []);
+      return ok({ total: list.length, tests: list.map((t) => testV21(state, t, userId)) });
+    },
+  },
+  getGroupResults_v2_1: {
+    behaviour:
+      "the group's tests with the results of its members (needs VIEW): `{ group, tests: [{ test, results: [{ user, result }] }] }`, results in the `TestResult_v2_1` shape (the answer is not shown; a sandbox choice)",
+    handle: ({ state, userId, path }) => groupTestResults(state, userId, path.group, "group"),
+  },
+  getGroupResults_v2_0: {
+    behaviour:
+      "the members' practice proficiency (overall) on each drill and course of the group, averaged over the members (needs VIEW; a member who has not practised counts 0), with a course's drills inside",
+    handle: ({ state, userId, path }) => {
+      const group = groupWith(state, path.group_id, userId, "VIEW", "group_id");
+      const members = state.org.groupMembers.rightsOf(group.id).map(([id]) => id);
+      const average = (id: string) => {
+        const record = state.drillable(id);
+        if (!record || members.length === 0) return 0;
+        const sum = members.reduce(
+          (n, m) => n + (state.toDrillable(record, m).practice?.proficiency.overall ?? 0),
+          0,
+        );
+        return Math.round(sum / members.length);
+      };
+      const entries = state.org.groupDrillables.rightsOf(group.id).flatMap(([id]) => {
+        const record = state.drillable(id);
+        if (!record) return [];
+        const inside =
+          record.type === "COURSE"
+            ? record.drillIds.map((d) => ({ type: "DRILL", id: d, proficiency: average(d) }))
+            : [];
+        return [{ type: record.type, id: record.id, proficiency: average(record.id), drillResults: inside }];
+      });
+      const overall =
+        entries.length === 0
+          ? 0
+          : Math.round(entries.reduce((n, e) => n + e.proficiency, 0) / entries.length);
+      return ok({ groupId: group.id, averageProficiency: overall, averageDrillResults: entries });
+    },
+  },
+});

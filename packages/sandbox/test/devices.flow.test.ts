@@ -1,0 +1,145 @@
+import { describe, expect, it } from "vitest";
+import { client, SMALL_DATA, start, tokenFor } from "./helpers.js";
+
+const BEACON = "07212ead-8344-4426-8b41-8b0cb621625a_0000_0001";
+const BEACON_FIELDS = {
+  playableType: "DRILL",
+  playableId: "es-colours",
+  proximity: "NEAR",
+  lingerDuration: "PT5M",
+};
+
+/** SMALL_DATA with Bob on the organization's staff (VIEW). */
+const DATA = {
+  ...SMALL_DATA,
+  organizations: [
+    {
+      id: "org-1",
+      name: "Test Academy",
+      serviceAccountId: "sa-1",
+      staff: [{ userId: "u-bob", permission: "VIEW" as const }],
+    },
+  ],
+};
+
+describe("beacons", () => {
+  it("stores, reads, lists, replaces and deletes a beacon of the organization", async () => {
+    const sandbox = await start({ data: DATA });
+    const sa = client(sandbox, await tokenFor(sandbox));
+    const stored = await sa("PUT", `/api/2.1/beacon/${BEACON}`, { body: BEACON_FIELDS });
+    expect(stored.status).toBe(200);
+    expect(stored.body).toEqual({});
+    const read = await sa("GET", `/api/2.1/beacon/${BEACON}`);
+    expect(read.body).toEqual({
+      id: BEACON,
+      proximity: "NEAR",
+      lingerDuration: "PT5M",
+      playable: { type: "DRILL", id: "es-colours", name: "Spanish colours", icon: {} },
+    });
+    await sa("PUT", `/api/2.1/beacon/${BEACON}`, {
+      body: { ...BEACON_FIELDS, proximity: "FAR", playableId: "es-animals" },
+    });
+    const bob = client(sandbox, await tokenFor(sandbox, "u-bob"));
+    const listed = await bob("GET", "/api/2.1/beacons");
+    expect(listed.body).toMatchObject({
+      total: 1,
+      beacons: [{ id: BEACON, proximity: "FAR", playable: { id: "es-animals" } }],
+    });
+    const bobStores = await bob("PUT", `/api/2.1/beacon/${BEACON}`, { body: BEACON_FIELDS });
+    expect(bobStores.status).toBe(403);
+    expect(bobStores.body).toMatchObject({ ID: "not_permitted" });
+    expect((await sa("DELETE", `/api/2.1/beacon/${BEACON}`)).status).toBe(200);
+    const gone = await sa("GET", `/api/2.1/beacon/${BEACON}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body).toMatchObject({ ID: "beacon_not_found" });
+  });
+
+  it("answers invalid_id, playable_not_found and not_permitted", async () => {
+    const sandbox = await start();
+    const sa = client(sandbox, await tokenFor(sandbox));
+    const badId = await sa("GET", "/api/2.1/beacon/beacon-1");
+    expect(badId.status).toBe(400);
+    expect(badId.body).toMatchObject({ ID: "invalid_id" });
+    const noPlayable = await sa("PUT", `/api/2.1/beacon/${BEACON}`, {
+      body: { ...BEACON_FIELDS, playableType: "COURSE" },
+    });
+    expect(noPlayable.status).toBe(404);
+    expect(noPlayable.body).toMatchObject({ ID: "playable_not_found" });
+    const ana = client(sandbox, await tokenFor(sandbox, "u-ana"));
+    const list = await ana("GET", "/api/2.1/beacons");
+    expect(list.status).toBe(403);
+    expect(list.body).toMatchObject({ ID: "not_permitted" });
+  });
+});
+
+describe("client apps", () => {
+  it("creates a client app with a secret shown once, lists it, reads and deletes it in 2.1", async () => {
+    const sandbox = await start();
+    const ana = client(sandbox, await tokenFor(sandbox, "u-ana"));
+    const created = await ana("POST", "/api/2/client-apps", {
+      body: { name: "LMS link", redirectionEndpoint: "https://lms.example/callback", description: "d" },
+    });
+    expect(created.status).toBe(200);
+    const app = created.body as { id: string; secret: string };
+    expect(created.body).toMatchObject({
+      name: "LMS link",
+      description: "d",
+      redirectionEndpoint: "https://lms.example/callback",
+      creator: { id: "u-ana" },
+    });
+    expect(app.secret).toMatch(/^[0-9a-f-]{36}$/);
+    const listed = (await ana("GET", "/api/2/client-apps")).body as { id: string; secret?: string }[];
+    expect(listed.map((a) => a.id)).toEqual([app.id]);
+    expect(listed[0]?.secret).toBeUndefined();
+    expect((await ana("GET", `/api/2.1/client-app/${app.id}`)).body).toMatchObject({
+      id: app.id,
+      name: "LMS link",
+    });
+    const sa = client(sandbox, await tokenFor(sandbox));
+    expect((await sa("GET", `/api/2.1/client-app/${app.id}`)).status).toBe(404);
+    expect((await ana("DELETE", `/api/2.1/client-app/${app.id}`)).status).toBe(200);
+    expect((await ana("GET", "/api/2.1/client-apps")).body).toEqual([]);
+  });
+
+  it("answers invalid_name and invalid_redirection_uri", async () => {
+    const sandbox = await start();
+    const sa = client(sandbox, await tokenFor(sandbox));
+    const blank = await sa("POST", "/api/2/client-apps", {
+      body: { name: " ", redirectionEndpoint: "https://x.example/" },
+    });
+    expect(blank.status).toBe(400);
+    expect(blank.body).toMatchObject({ ID: "invalid_name" });
+    const bad = await sa("POST", "/api/2/client-apps", {
+      body: { name: "A", redirectionEndpoint: "not a url" },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ ID: "invalid_redirection_uri" });
+  });
+});
+
+describe("push devices", () => {
+  it("registers a device (204) and answers the page's identifiers for what is missing or unsupported", async () => {
+    const sandbox = await start();
+    const ana = client(sandbox, await tokenFor(sandbox, "u-ana"));
+    const registered = await ana("PUT", "/api/2/mobile-push-notification-subscription", {
+      body: { platform: "IOS", token: "device-token-1" },
+    });
+    expect(registered.status).toBe(204);
+    const cases: [Record<string, string>, string][] = [
+      [{ token: "t" }, "no_platform_specified"],
+      [{ platform: "WINDOWS", token: "t" }, "unsupported_platform"],
+      [{ platform: "ANDROID" }, "no_token_specified"],
+    ];
+    for (const [body, id] of cases) {
+      const res = await ana("PUT", "/api/2/mobile-push-notification-subscription", { body });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ ID: id });
+    }
+    // The 2.1 path form reaches the same registrations.
+    expect(
+      (await ana("DELETE", "/api/2.1/mobile-push-notification-subscription/IOS/device-token-1")).status,
+    ).toBe(200);
+    const again = await ana("DELETE", "/api/2.1/mobile-push-notification-subscription/IOS/device-token-1");
+    expect(again.status).toBe(404);
+  });
+});

@@ -1,0 +1,152 @@
+import { describe, expect, it } from "vitest";
+import { client, start, tokenFor } from "./helpers.js";
+import { testsFlow } from "./support/tests-flow.js";
+
+describe("tests (flow 3 of the issue)", () => {
+  it("defines a test, answers its questions, reads the result as the user and the group's results as staff", async () => {
+    await testsFlow(await start());
+  });
+});
+
+/** Defines a test of es-colours as the service account and hands it to a new group with Ana in it. */
+async function setUp(fields: Record<string, string> = {}) {
+  const sandbox = await start();
+  const sa = client(sandbox, await tokenFor(sandbox));
+  const ana = client(sandbox, await tokenFor(sandbox, "u-ana"));
+  const group = (await sa("POST", "/api/2.1/groups", { body: { name: "G", description: "d" } })).body as {
+    id: string;
+  };
+  await sa("PUT", `/api/2.1/group/${group.id}/members/u-ana`);
+  const test = (
+    await sa("POST", "/api/2.1/tests", {
+      body: { drills: ["es-colours"], name: "Quiz", direction: "RECEPTIVE", ...fields },
+    })
+  ).body as { id: string };
+  await sa("POST", `/api/2.1/group/${group.id}/tests`, { body: { test: test.id } });
+  return { sandbox, sa, ana, group, test };
+}
+
+async function answerOne(api: ReturnType<typeof client>, testId: string) {
+  const q = (await api("GET", `/api/2.1/test-question/${testId}`)).body as {
+    question: { reference: string };
+  };
+  return api("PUT", `/api/2/test-answer/${q.question.reference}`, { body: { answer: "red" } });
+}
+
+describe("tests: the pages' errors", () => {
+  it("answers <field>_missing for a blank name, invalid_request where the page names no identifier", async () => {
+    const { sa } = await setUp();
+    // The define-test pages list no error identifiers, so a schema failure keeps invalid_request.
+    const noName = await sa("POST", "/api/2.1/tests", { body: { drills: ["es-colours"] } });
+    expect(noName.status).toBe(400);
+    expect(noName.body).toMatchObject({ ID: "invalid_request" });
+    const blankTitle = await sa("POST", "/api/2/tests", { body: { drill: ["es-colours"], title: " " } });
+    expect(blankTitle.status).toBe(400);
+    expect(blankTitle.body).toMatchObject({ ID: "title_missing" });
+  });
+
+  it("answers not_found and the pages' own identifiers for unknown IDs", async () => {
+    const { sa, ana, test } = await setUp();
+    const unknownDrill = await sa("POST", "/api/2.1/tests", { body: { drills: ["nope"], name: "X" } });
+    expect(unknownDrill.status).toBe(404);
+    expect(unknownDrill.body).toMatchObject({ ID: "not_found", parameter: "drills" });
+    const question = await ana("GET", "/api/2.1/test-question/test-none");
+    expect(question.status).toBe(404);
+    expect(question.body).toMatchObject({ ID: "test_definition_not_found" });
+    const notTaken = await ana("GET", `/api/2.1/test-result/${test.id}`);
+    expect(notTaken.status).toBe(404);
+    expect(notTaken.body).toMatchObject({ ID: "not_found" });
+    const notStarted = await ana("PUT", `/api/2.1/test-result/${test.id}`);
+    expect(notStarted.status).toBe(404);
+    expect(notStarted.body).toMatchObject({ ID: "not_found" });
+    const reference = await ana("PUT", "/api/2/test-answer/no-such-reference", { body: { answer: "x" } });
+    expect(reference.status).toBe(404);
+    expect(reference.body).toMatchObject({ ID: "not_found", parameter: "reference" });
+  });
+
+  it("answers no_permission to a user without the permission", async () => {
+    const { sandbox, ana, group, test } = await setUp();
+    await answerOne(ana, test.id);
+    const bob = client(sandbox, await tokenFor(sandbox, "u-bob"));
+    const other = await bob("GET", `/api/2/test-result/${test.id}/u-ana`);
+    expect(other.status).toBe(403);
+    expect(other.body).toMatchObject({ ID: "no_permission" });
+    const results = await bob("GET", `/api/2/group/${group.id}/results`);
+    expect(results.status).toBe(403);
+    expect(results.body).toMatchObject({ ID: "no_permission" });
+    const hand = await ana("POST", `/api/2.1/group/${group.id}/tests`, { body: { test: test.id } });
+    expect(hand.status).toBe(403);
+    const take = await bob("GET", `/api/2/test-question/${test.id}`);
+    expect(take.status).toBe(400);
+    expect(take.body).toMatchObject({ ID: "inaccessible_test" });
+  });
+
+  it("completes a navigable test by hand: invalid_test_type, not_all_questions_answered, already_completed", async () => {
+    const plain = await setUp();
+    await answerOne(plain.ana, plain.test.id);
+    const notNavigable = await plain.ana("PUT", `/api/2.1/test-result/${plain.test.id}`);
+    expect(notNavigable.status).toBe(400);
+    expect(notNavigable.body).toMatchObject({ ID: "invalid_test_type" });
+
+    const { ana, test } = await setUp({ allowQuestionNavigation: "true" });
+    await answerOne(ana, test.id);
+    const early = await ana("PUT", `/api/2.1/test-result/${test.id}`);
+    expect(early.status).toBe(400);
+    expect(early.body).toMatchObject({ ID: "not_all_questions_answered" });
+    await answerOne(ana, test.id);
+    await answerOne(ana, test.id);
+    // All answered but a navigable test stays open until completed by hand.
+    const exhausted = await ana("GET", `/api/2.1/test-question/${test.id}`);
+    expect(exhausted.status).toBe(400);
+    expect(exhausted.body).toMatchObject({ ID: "questions_exhausted" });
+    const open = await ana("GET", `/api/2.1/tests?filter=OPEN`);
+    expect(open.body).toMatchObject({ open: 1, completed: 0 });
+    const done = await ana("PUT", `/api/2.1/test-result/${test.id}`);
+    expect(done.status).toBe(200);
+    expect(done.body).toEqual({});
+    const again = await ana("PUT", `/api/2.1/test-result/${test.id}`);
+    expect(again.status).toBe(400);
+    expect(again.body).toMatchObject({ ID: "already_completed" });
+    const completed = await ana("GET", `/api/2.1/tests?filter=COMPLETED`);
+    expect(completed.body).toMatchObject({ completed: 1, tests: [{ id: test.id }] });
+  });
+
+  it("answers a question once (answer_already_given) and needs an answer (answer_missing)", async () => {
+    const { ana, test } = await setUp();
+    const q = (await ana("GET", `/api/2.1/test-question/${test.id}`)).body as {
+      question: { reference: string };
+    };
+    const empty = await ana("PUT", `/api/2/test-answer/${q.question.reference}`, { body: { other: "x" } });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toMatchObject({ ID: "answer_missing" });
+    expect(
+      (await ana("PUT", `/api/2/test-answer/${q.question.reference}`, { body: { answer: "red" } })).status,
+    ).toBe(200);
+    const twice = await ana("PUT", `/api/2/test-answer/${q.question.reference}`, { body: { answer: "red" } });
+    expect(twice.status).toBe(400);
+    expect(twice.body).toMatchObject({ ID: "answer_already_given" });
+  });
+
+  it("reports the group's practice proficiency in 2.0 group results", async () => {
+    const { sandbox, sa, group } = await setUp();
+    await sa("PUT", `/api/2.1/group/${group.id}/drills/es-colours`);
+    const before = await sa("GET", `/api/2/group/${group.id}/results`);
+    expect(before.body).toEqual({
+      groupId: group.id,
+      averageProficiency: 0,
+      averageDrillResults: [{ type: "DRILL", id: "es-colours", proficiency: 0, drillResults: [] }],
+    });
+    const ana = client(sandbox, await tokenFor(sandbox, "u-ana"));
+    for (let i = 0; i < 3; i++) {
+      const q = (await ana("GET", "/api/2.1/question/es-colours")).body as {
+        question: { reference: string; ask: { term: { value: string } } };
+      };
+      const answer = { rojo: "red", azul: "blue", verde: "green" }[q.question.ask.term.value] as string;
+      await ana("PUT", `/api/2/answer/${q.question.reference}`, { body: { answer } });
+    }
+    const after = (await sa("GET", `/api/2/group/${group.id}/results`)).body as {
+      averageProficiency: number;
+    };
+    expect(after.averageProficiency).toBeGreaterThan(0);
+  });
+});
