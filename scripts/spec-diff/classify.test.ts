@@ -36,6 +36,24 @@ interface SidedCase {
 
 const sidedCases: SidedCase[] = [
   {
+    kind: "x-observed note added on a field",
+    edit: (s) => {
+      field(s, "tag")["x-observed"] = "seen in a recording";
+    },
+    request: "documentation",
+    answer: "documentation",
+    own: "extension",
+  },
+  {
+    kind: "known values named on an open string",
+    edit: (s) => {
+      field(s, "tag")["x-known-values"] = ["LOW", "HIGH"];
+    },
+    request: "non-breaking",
+    answer: "non-breaking",
+    own: "extension",
+  },
+  {
     kind: "field removed",
     edit: (s) => delete s.schema.properties.level,
     request: "breaking",

@@ -160,6 +160,22 @@ type OwnRule = { name: string; test: (context: Context) => Verdict | undefined }
  */
 const OWN_RULES: readonly OwnRule[] = [
   {
+    // It leaves changes inside a schema's `x-` extensions unclassified (so breaking). Ours are notes
+    // for readers, except `x-known-values`, which names the values of an open string in the types.
+    name: "extension",
+    test: ({ path }) => {
+      const extension = path.find((segment) => typeof segment === "string" && segment.startsWith("x-"));
+      if (extension === undefined) return undefined;
+      return extension === "x-known-values"
+        ? {
+            severity: "non-breaking",
+            reason:
+              "known values of an open string: the generated type names them, and any other string still fits",
+          }
+        : { severity: "documentation", reason: `documentation: the ${String(extension)} note` };
+    },
+  },
+  {
     // It calls this an annotation; the generated `operations` type is keyed by operationId.
     name: "operationId-renamed",
     test: ({ last, path, diff }) =>
