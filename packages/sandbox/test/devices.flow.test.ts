@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { client, SMALL_DATA, start, tokenFor } from "./helpers.js";
+import { client, ORG_WITH_BOB_ON_STAFF, SMALL_DATA, start, tokenFor } from "./helpers.js";
 
 const BEACON = "07212ead-8344-4426-8b41-8b0cb621625a_0000_0001";
 const BEACON_FIELDS = {
@@ -12,14 +12,7 @@ const BEACON_FIELDS = {
 /** SMALL_DATA with Bob on the organization's staff (VIEW). */
 const DATA = {
   ...SMALL_DATA,
-  organizations: [
-    {
-      id: "org-1",
-      name: "Test Academy",
-      serviceAccountId: "sa-1",
-      staff: [{ userId: "u-bob", permission: "VIEW" as const }],
-    },
-  ],
+  organizations: [ORG_WITH_BOB_ON_STAFF],
 };
 
 describe("beacons", () => {

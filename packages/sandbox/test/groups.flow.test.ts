@@ -1,18 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { client, SMALL_DATA, start, tokenFor } from "./helpers.js";
+import { client, ORG_WITH_BOB_ON_STAFF, SMALL_DATA, start, tokenFor } from "./helpers.js";
 import { groupsFlow } from "./support/groups-flow.js";
 
 /** SMALL_DATA plus a group with members and staff, and a teacher on the organization's staff. */
 const DATA = {
   ...SMALL_DATA,
-  organizations: [
-    {
-      id: "org-1",
-      name: "Test Academy",
-      serviceAccountId: "sa-1",
-      staff: [{ userId: "u-bob", permission: "VIEW" as const }],
-    },
-  ],
+  organizations: [ORG_WITH_BOB_ON_STAFF],
   // The service account may use the business catalog, so it can hand its drills to a group.
   catalogs: SMALL_DATA.catalogs.map((c) => ({ ...c, userIds: [...c.userIds, "sa-1"] })),
   groups: [

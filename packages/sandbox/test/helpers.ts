@@ -167,6 +167,24 @@ afterEach(async () => {
   }
 });
 
+/** The organization of SMALL_DATA with Bob on its staff (VIEW), for the families' permission tests. */
+export const ORG_WITH_BOB_ON_STAFF = {
+  id: "org-1",
+  name: "Test Academy",
+  serviceAccountId: "sa-1",
+  staff: [{ userId: "u-bob", permission: "VIEW" as const }],
+};
+
+/** A group of SMALL_DATA's organization with Ana as its one member. */
+export const EVENING_CLASS = {
+  id: "g-class",
+  name: "Class",
+  description: "Evening class",
+  organizationId: "org-1",
+  memberIds: ["u-ana"],
+  drillableIds: [] as string[],
+};
+
 /** A sandbox with the small dataset, in response validation mode, closed after the test. */
 export async function start(options: SandboxOptions = {}): Promise<TestSandbox> {
   const sandbox = await open({

@@ -1,18 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { client, SMALL_DATA, start, tokenFor } from "./helpers.js";
+import { client, EVENING_CLASS, SMALL_DATA, start, tokenFor } from "./helpers.js";
 
 const DATA = {
   ...SMALL_DATA,
-  groups: [
-    {
-      id: "g-class",
-      name: "Class",
-      description: "Evening class",
-      organizationId: "org-1",
-      memberIds: ["u-ana"],
-      drillableIds: [],
-    },
-  ],
+  groups: [EVENING_CLASS],
 };
 
 /** Invites an address without an account to the class; answers the token the Message names. */

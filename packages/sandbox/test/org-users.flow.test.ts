@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { client, SMALL_DATA, start, tokenFor } from "./helpers.js";
+import { client, EVENING_CLASS, SMALL_DATA, start, tokenFor } from "./helpers.js";
 
 /** SMALL_DATA plus a group of the organization, and Zoe's own organization. */
 const DATA = {
@@ -13,16 +13,7 @@ const DATA = {
     { id: "sa-2", name: "Other integration", emails: [], thirdPartyIds: [], organizationId: "org-2" },
     { id: "u-kim", name: "Kim", emails: ["kim@other.test"], thirdPartyIds: [], organizationId: "org-2" },
   ],
-  groups: [
-    {
-      id: "g-class",
-      name: "Class",
-      description: "Evening class",
-      organizationId: "org-1",
-      memberIds: ["u-ana"],
-      drillableIds: [],
-    },
-  ],
+  groups: [EVENING_CLASS],
 };
 
 describe("users, email addresses and organization staff (flow)", () => {

@@ -8,6 +8,7 @@ import type { SandboxState } from "../domain/state.js";
 import type { DrillableRecord } from "../domain/types.js";
 import { actorV21 } from "./actors.js";
 import { defineFamily, ok, refuse } from "./family.js";
+import { groupV21 } from "./groups.js";
 import { pageByIndex } from "./paging.js";
 import { groupWith } from "./tests.js";
 
@@ -308,20 +309,7 @@ export const objectives = defineFamily("objectives", {
         .flatMap(([id]) => state.drillable(id) ?? [])
         .filter((r) => !needle || r.name.toLowerCase().includes(needle));
       const page = pageByIndex(records, query);
-      return ok({
-        id: group.id,
-        name: group.name,
-        description: group.description,
-        counts: {
-          members: state.org.groupMembers.rightsOf(group.id).length,
-          drillables: state.org.groupDrillables.rightsOf(group.id).length,
-          tests: state.assessment.groupTests.rightsOf(group.id).length,
-        },
-        created: group.created,
-        lastEdited: group.lastEdited,
-        organization: { id: group.organizationId, type: "ORGANIZATION" },
-        drillables: page.items.map(playable),
-      });
+      return ok({ ...groupV21(state, group), drillables: page.items.map(playable) });
     },
   },
 });
