@@ -1,7 +1,7 @@
 /**
  * The check as `pnpm test` and `pnpm spec:diff` run it: a breaking edit fails it with a message
  * naming the pointer and the changeset that is missing, the right changeset lets it pass, and on
- * this repository the description equals its released baseline.
+ * this repository every change since the released baseline is covered by a pending changeset.
  */
 import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -260,12 +260,11 @@ describe("this repository", () => {
     ]);
   });
 
-  it("has a description equal to its released baseline, and the release's consumer code compiles", () => {
+  // Between releases the description moves on from its baseline; what must hold on every commit is
+  // that the pending changesets cover each change and the release's consumer code still compiles.
+  it("has every change since its released baseline covered by a changeset, and the release's consumer code compiles", () => {
     const report = runSpecDiff({ root, consumers: "always" });
-    expect(report.versions.map((version) => [version.id, version.findings])).toEqual([
-      ["2.1", []],
-      ["2.0", []],
-    ]);
+    expect(report.versions.map((version) => version.id)).toEqual(["2.1", "2.0"]);
     expect(report.compileErrors).toEqual([]);
     expect(report.problems).toEqual([]);
   }, 240_000);
