@@ -22,22 +22,26 @@ import {
   writeStored,
 } from "./harness.ts";
 
-// In the order of BENCHMARKS.md; each file is loaded only when it runs.
-const ORDER = [
-  "client-overhead",
-  "token-provider",
-  "assertion-signing",
-  "typecheck-cost",
-  "bundle-size",
-  "sandbox-search",
-  "redis-token-cache",
-  "sandbox-engine",
-  "sandbox-in-process",
-  "sandbox-prism",
-  "docs-pages",
-  "docs-try-it",
-  "drift-coverage",
-] as const;
+type Benchmark = () => Promise<BenchmarkResult>;
+
+// In the order of BENCHMARKS.md; each file is loaded only when it runs, so one benchmark does not
+// import the others' dependencies.
+const BENCHMARKS: Readonly<Record<string, () => Promise<Benchmark>>> = {
+  "client-overhead": async () => (await import("./client-overhead.ts")).run,
+  "token-provider": async () => (await import("./token-provider.ts")).run,
+  "assertion-signing": async () => (await import("./assertion-signing.ts")).run,
+  "typecheck-cost": async () => (await import("./typecheck-cost.ts")).run,
+  "bundle-size": async () => (await import("./bundle-size.ts")).run,
+  "sandbox-search": async () => (await import("./sandbox-search.ts")).run,
+  "redis-token-cache": async () => (await import("./redis-token-cache.ts")).run,
+  "sandbox-engine": async () => (await import("./sandbox-engine.ts")).run,
+  "sandbox-in-process": async () => (await import("./sandbox-in-process.ts")).run,
+  "sandbox-prism": async () => (await import("./sandbox-prism.ts")).run,
+  "docs-pages": async () => (await import("./docs-pages.ts")).run,
+  "docs-try-it": async () => (await import("./docs-try-it.ts")).run,
+  "drift-coverage": async () => (await import("./drift-coverage.ts")).run,
+};
+const ORDER = Object.keys(BENCHMARKS);
 
 /** A benchmark still running after this long is abandoned (each takes a few minutes at most on a loaded machine). */
 const BENCHMARK_TIMEOUT_MS = 10 * 60_000;
@@ -86,13 +90,15 @@ function parse(argv: string[]) {
 }
 
 async function runOne(name: string): Promise<BenchmarkResult> {
-  const module = (await import(`./${name}.ts`)) as { run: () => Promise<BenchmarkResult> };
+  const load = BENCHMARKS[name];
+  if (load === undefined) throw new Error(`unknown benchmark ${name}`);
+  const run = await load();
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error("no result within 600 s; abandoned")), BENCHMARK_TIMEOUT_MS);
   });
   try {
-    return await Promise.race([module.run(), deadline]);
+    return await Promise.race([run(), deadline]);
   } finally {
     clearTimeout(timer);
   }
@@ -167,7 +173,7 @@ async function main(): Promise<number> {
     console.log(`Rewrote ${MARKDOWN_FILE} from ${stored.length} stored result(s).`);
     return 0;
   }
-  const unknown = names.filter((name) => !(ORDER as readonly string[]).includes(name));
+  const unknown = names.filter((name) => !ORDER.includes(name));
   if (unknown.length > 0) {
     const quoted = unknown.map((name) => JSON.stringify(name)).join(", ");
     return usageError(`unknown benchmark ${quoted}; known: ${ORDER.join(", ")}`);

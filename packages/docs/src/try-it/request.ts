@@ -3,8 +3,9 @@
  * samples are written from, so "copy as curl" and "copy as TypeScript" show exactly what was sent.
  * Pure: used by the panel in the page and by the tests in Node.
  */
+
+import type { HttpMethod } from "@drill-practice/tooling/operations";
 import type { SampleRequest } from "../code-samples.ts";
-import type { HttpMethod } from "../openapi-document.ts";
 import type { TryItField, TryItOperation, TryItRequest } from "./protocol.ts";
 
 /** The values of a form, by field key (`in:name`); a repeated field holds several. */

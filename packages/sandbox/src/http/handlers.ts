@@ -61,8 +61,9 @@ export const SIMULATED_OPERATIONS = {
 };
 
 /**
- * The operationId of a simulated operation.
+ * The operationId of a simulated operation (public through the package's entries, unused inside).
  *
+ * @public
  * @example
  * ```ts
  * import { SIMULATED_OPERATIONS, type SimulatedOperationId } from "@drill-practice/sandbox";
