@@ -71,23 +71,44 @@ export function showErrorTables(input: OpenApiDocument): { document: OpenApiDocu
     const table = readTable(operation["x-errors"], where);
     const responses = (operation.responses ?? {}) as Record<string, unknown>;
     const uncoded = table.ids.filter((entry) => entry.status === undefined).map((entry) => entry.id);
+    const uncodedLead = "Identifiers the reference page lists without a status code";
     for (const [status, response] of Object.entries(responses)) {
-      if (!isRecord(response) || response.$ref !== errorRef) continue;
+      if (!isRecord(response)) continue;
+      const ids =
+        status === "default"
+          ? uncoded
+          : table.ids.filter((entry) => String(entry.status) === status).map((entry) => entry.id);
+      if (response.$ref !== errorRef) {
+        // An answer of its own (a success, or an error the spec words itself): its text gains the
+        // identifiers it leaves out, the rest of it stays.
+        if (ids.length > 0)
+          responses[status] = {
+            ...response,
+            description: describe(
+              response.description,
+              ids,
+              status === "default" ? uncodedLead : `Status ${status}`,
+            ),
+          };
+        continue;
+      }
       if (status === "default") {
         const own = typeof response.description === "string" ? response.description.trim() : "";
         const description =
           uncoded.length > 0
-            ? describe(own, uncoded, "Identifiers the reference page lists without a status code")
+            ? describe(own, uncoded, uncodedLead)
             : own !== ""
               ? own
               : "Any other error. The identifiers of this operation's error table are listed under their status codes.";
         responses[status] = errorAnswer(description, uncoded[0] ?? table.ids[0]?.id);
         continue;
       }
-      const ids = table.ids.filter((entry) => String(entry.status) === status).map((entry) => entry.id);
       if (ids.length === 0) throw new Error(`${where}: the ${status} answer has no identifier in "x-errors"`);
       responses[status] = errorAnswer(describe(response.description, ids, `Status ${status}`), ids[0]);
     }
+    // Identifiers without a code on an operation that has no catch-all answer get one to be shown in.
+    if (uncoded.length > 0 && !("default" in responses))
+      responses.default = errorAnswer(describe("", uncoded, uncodedLead), uncoded[0]);
     const coded = new Set(Object.keys(responses));
     const lost = table.ids.filter((entry) => entry.status !== undefined && !coded.has(String(entry.status)));
     if (lost.length > 0) throw new Error(`${where}: no ${lost[0]?.status} answer for ${lost[0]?.id}`);

@@ -212,7 +212,7 @@ export const objectives = defineFamily("objectives", {
   },
   listGroupObjectives_v2_1: {
     behaviour:
-      "the group's objectives in the `Objectives_v2_1` shape, each evaluated for the acting user (needs VIEW; the answer is not shown)",
+      "the group's objectives in the shape of the 2.1 objective list, each evaluated for the acting user (needs VIEW; the answer is not shown)",
     handle: ({ state, userId, path }) => {
       const group = groupWith(state, path.group, userId, "VIEW", "group");
       const found = groupObjectives(state, group.id);

@@ -459,7 +459,7 @@ function bool(value: unknown): boolean {
 export const tests = defineFamily("tests", {
   defineTest_v2_1: {
     behaviour:
-      "defines a test of the drills and courses the acting user may use (ID `test-<n>`, `created`); it asks every item of its drills in order (`questions`, summed, caps the count), `direction` (`BIDIRECTIONAL` alternates, a sandbox choice), `style` (default `MULTIPLE_CHOICE`, four choices in alphabetical order), `disclosures`, `columns`, `allowQuestionNavigation`, `allowUnansweredQuestions`; `tags`, `weights`, `adaptive`, `timeLimit`, `startDrill` are accepted and not applied. Answers the test in the `Tests_v2_1` entry shape (the answer is not shown). `not_found` for an unknown drill, `no_permission` for one the user may not use, `invalid_drills` for drills without items",
+      "defines a test of the drills and courses the acting user may use (ID `test-<n>`, `created`); it asks every item of its drills in order (`questions`, summed, caps the count), `direction` (`BIDIRECTIONAL` alternates, a sandbox choice), `style` (default `MULTIPLE_CHOICE`, four choices in alphabetical order), `disclosures`, `columns`, `allowQuestionNavigation`, `allowUnansweredQuestions`; `tags`, `weights`, `adaptive`, `timeLimit`, `startDrill` are accepted and not applied. Answers the test as an entry of the 2.1 test list (the answer is not shown). `not_found` for an unknown drill, `no_permission` for one the user may not use, `invalid_drills` for drills without items",
     handle: ({ state, userId, body }) => {
       const questions = body.questions?.reduce((a, b) => a + b, 0);
       const test = defineTest(
@@ -637,7 +637,7 @@ export const tests = defineFamily("tests", {
   },
   listGroupTests_v2_1: {
     behaviour:
-      "the group's tests (needs VIEW) in the `Tests_v2_1` shape, each with the acting user's result (the answer is not shown)",
+      "the group's tests (needs VIEW) in the shape of the 2.1 test list, each with the acting user's result (the answer is not shown)",
     handle: ({ state, userId, path }) => {
       const group = groupWith(state, path.group, userId, "VIEW", "group");
       const list = state.assessment.groupTests
@@ -648,7 +648,7 @@ export const tests = defineFamily("tests", {
   },
   getGroupResults_v2_1: {
     behaviour:
-      "the group's tests with the results of its members (needs VIEW): `{ group, tests: [{ test, results: [{ user, result }] }] }`, results in the `TestResult_v2_1` shape (the answer is not shown; a sandbox choice)",
+      "the group's tests with the results of its members (needs VIEW): `{ group, tests: [{ test, results: [{ user, result }] }] }`, results in the shape of the 2.1 test result (the answer is not shown; a sandbox choice)",
     handle: ({ state, userId, path }) => groupTestResults(state, userId, path.group, "group"),
   },
   getGroupResults_v2_0: {
