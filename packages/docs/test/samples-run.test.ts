@@ -20,7 +20,13 @@ import {
   resolveRef,
 } from "../src/openapi-document.ts";
 import { apiVersions } from "../src/site-header.ts";
-import { assertSiteBuilt, type BuiltSamples, builtSamples, loadBundle } from "./helpers/site.ts";
+import {
+  assertSiteBuilt,
+  type BuiltSamples,
+  builtSamples,
+  loadBundle,
+  refusedForItsRecords,
+} from "./helpers/site.ts";
 
 const simulated = new Set(Object.keys(SIMULATED_OPERATIONS));
 /**
@@ -116,6 +122,9 @@ describe("curl samples", () => {
       await writeFile(join(dir, "body.json"), "{}");
 
       const failures: string[] = [];
+      // Samples of stateful operations name records by placeholder; a fresh sandbox answers them with
+      // the operation's own refusal, which shows the request reached it well formed.
+      const placeholders: string[] = [];
       for (const sample of chosen) {
         const extra: Record<string, string> = {};
         // The shell expansion the sample writes for a value the reader brings.
@@ -128,6 +137,11 @@ describe("curl samples", () => {
             (JSON.parse(asked?.stdout || "{}") as { question?: { reference?: unknown } }).question
               ?.reference ?? "",
           );
+          // A test's question exists only once a test is defined: its answer sample has no reference.
+          if (extra.REFERENCE === "" && !sample.operationId.startsWith("submitAnswer")) {
+            placeholders.push(sample.operationId);
+            continue;
+          }
           expect(extra.REFERENCE, `${sample.operationId}: no reference from the question sample`).not.toBe(
             "",
           );
@@ -138,11 +152,18 @@ describe("curl samples", () => {
           sample.operationId.startsWith("submitAnswer") ? "answer=0" : "",
         );
         const result = await run(sample, extra);
-        if (result.status !== 0)
+        const id = /"ID":"(\w+)"/.exec(result.stdout)?.[1];
+        if (result.status !== 0 && refusedForItsRecords(id)) placeholders.push(sample.operationId);
+        else if (result.status !== 0)
           failures.push(`${sample.operationId} → exit ${result.status}: ${result.stdout}${result.stderr}`);
         else expect(() => JSON.parse(result.stdout || "null"), sample.operationId).not.toThrow();
       }
       expect(failures).toEqual([]);
+      expect(placeholders.length).toBeLessThan(chosen.length / 2);
+      console.info(
+        `${chosen.length - placeholders.length} curl samples succeeded against the sandbox; ${placeholders.length} ` +
+          "named placeholder records and were refused by their operation for it",
+      );
     }, 180_000);
   });
 

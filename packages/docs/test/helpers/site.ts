@@ -81,3 +81,13 @@ export async function builtSamples(): Promise<BuiltSamples[]> {
   }
   return [...byId.values()];
 }
+
+/**
+ * Whether an error answer shows that a sample reached its operation well formed: a sample of a
+ * stateful operation names records by placeholder (`test-1`), which a fresh sandbox refuses with the
+ * operation's own identifier; `invalid_request` (the request broke the description) and
+ * `not_simulated` do not count.
+ */
+export function refusedForItsRecords(id: string | undefined): boolean {
+  return id !== undefined && id !== "invalid_request" && id !== "not_simulated";
+}
