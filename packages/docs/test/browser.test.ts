@@ -332,42 +332,6 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
     60_000,
   );
 
-  it.each(apiVersions)(
-    "reference $id shows every operation's own error identifiers with their status codes",
-    async (version) => {
-      const bundle = bundles.get(version.id) as OpenApiDocument;
-      const tables = listOperations(bundle).flatMap(({ operation }) => {
-        const table = operation["x-errors"] as { ids: { id: string; status?: number }[] } | undefined;
-        const tag = operation.tags?.[0];
-        if (table === undefined || tag === undefined || operation.operationId === undefined) return [];
-        return [{ slug: `${tag}/${operation.operationId.toLowerCase()}`, ids: table.ids }];
-      });
-      expect(tables.length).toBeGreaterThan(20);
-      const page = await browser.context.newPage();
-      await openOperation(page, version, tables[0]?.slug as string);
-      const missing: string[] = [];
-      for (const { slug, ids } of tables) {
-        await page.evaluate(`location.hash = ${JSON.stringify(`#/${slug}`)}`);
-        const section = page.locator(`[data-section-id$="/${slug.split("/")[1]}"]`).first();
-        await section.waitFor({ state: "visible" });
-        // Each error answer is a row titled with its status and its text; the identifiers are in the text.
-        const text = (await section.textContent()) ?? "";
-        for (const { id, status } of ids) {
-          const row = status === undefined ? "default" : String(status);
-          if (!text.includes(id)) missing.push(`${slug}: ${id}`);
-          else if (!text.includes(row)) missing.push(`${slug}: ${row} for ${id}`);
-        }
-        // The shared answer's generic text and example stay off pages that have their own.
-        if (text.includes("Which errors this operation has and their status codes are not shown"))
-          missing.push(`${slug}: generic error text`);
-      }
-      expect(missing).toEqual([]);
-      await screenshot(page, `${version.dir}-error-table`);
-      await page.close();
-    },
-    300_000,
-  );
-
   it("an operation the interface barely describes says so once, with its sandbox support", async () => {
     const version = apiVersions[0] as ApiVersion;
     const page = await browser.context.newPage();
