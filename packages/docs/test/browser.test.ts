@@ -332,6 +332,97 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
     60_000,
   );
 
+  /**
+   * What a reader sees of each error answer: opens every operation in `slugs` as a link to it does,
+   * clicks each of its response status tabs in turn, and reads the Responses block (its text and its
+   * code spans) and the response sample beside it. Redoc 3 renders an operation only once it is
+   * navigated or scrolled to (the others are empty placeholders) and, of its answers, only the
+   * selected status tab (the success, until the reader clicks another), so no single read of the page
+   * holds the error answers; that is why reading the page's text missed them. Clicking in one
+   * evaluate keeps the few hundred clicks of a reference to one round trip.
+   */
+  const readErrorAnswers = (slugs: string[]) => `(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+    const until = async (what, ready) => {
+      const start = performance.now();
+      for (let value = ready(); !value; value = ready()) {
+        if (performance.now() - start > 10000) throw new Error(what);
+        await frame();
+      }
+    };
+    const shown = {};
+    for (const slug of ${JSON.stringify(slugs)}) {
+      location.hash = "#/" + slug;
+      const selector = '[data-section-id$="/' + slug.split("/")[1] + '"] [data-response-codes-tablist]';
+      await until(slug + ": no response status tabs rendered", () => document.querySelector(selector));
+      const tablist = document.querySelector(selector);
+      const section = tablist.closest("[data-section-id]");
+      // The heading with the tabs, and beside it the selected answer.
+      const block = tablist.closest('[id$="/responses"]').parentElement;
+      const answers = {};
+      for (const tab of tablist.querySelectorAll("[role=tab]")) {
+        const code = tab.textContent.trim();
+        tab.click();
+        // Selected, and no part of the answer shown before it left (its parts carry the code in their id).
+        await until(slug + ": the " + code + " tab did not open", () =>
+          tab.getAttribute("aria-selected") === "true" &&
+          Array.from(block.querySelectorAll("[id*='/response&c=']")).every((part) =>
+            part.id.includes("/response&c=" + code.toLowerCase() + "/")));
+        const sample = section.querySelector(".panel-response-samples");
+        answers[code] = {
+          text: block.textContent.slice(tablist.textContent.length),
+          codes: Array.from(block.querySelectorAll("code")).map((span) => span.textContent.trim()),
+          sample: sample ? sample.textContent : "",
+        };
+      }
+      shown[slug] = answers;
+    }
+    return shown;
+  })()`;
+
+  it.each(apiVersions)(
+    "reference $id shows, under each error status tab, that status's identifiers and an example built from one",
+    async (version) => {
+      const bundle = bundles.get(version.id) as OpenApiDocument;
+      const tables = listOperations(bundle).flatMap(({ operation }) => {
+        const table = operation["x-errors"] as { ids: { id: string; status?: number }[] } | undefined;
+        const tag = operation.tags?.[0];
+        if (table === undefined || tag === undefined || operation.operationId === undefined) return [];
+        return [{ slug: `${tag}/${operation.operationId.toLowerCase()}`, ids: table.ids }];
+      });
+      expect(tables.length).toBeGreaterThan(20);
+      const page = await browser.context.newPage();
+      await openOperation(page, version, tables[0]?.slug as string);
+      const shown = (await page.evaluate(readErrorAnswers(tables.map(({ slug }) => slug)))) as Record<
+        string,
+        Record<string, { text: string; codes: string[]; sample: string }>
+      >;
+      const missing: string[] = [];
+      for (const { slug, ids } of tables) {
+        const answers = shown[slug] ?? {};
+        // Identifiers the page lists without a status code are under the catch-all answer.
+        const tabOf = (status?: number) => (status === undefined ? "default" : String(status));
+        for (const { id, status } of ids) {
+          if (!answers[tabOf(status)]?.codes.includes(id))
+            missing.push(`${slug}: ${id} under ${tabOf(status)}`);
+        }
+        for (const [tab, { text, sample }] of Object.entries(answers)) {
+          // The shared answer's generic text stays off pages that have their own.
+          if (text.includes("Which errors this operation has"))
+            missing.push(`${slug}: generic text under ${tab}`);
+          const own = ids.filter(({ status }) => tabOf(status) === tab).map(({ id }) => id);
+          const pool = own.length > 0 ? own : tab === "default" ? ids.map(({ id }) => id) : [];
+          if (pool.length > 0 && !pool.some((id) => sample.includes(`"${id}"`)))
+            missing.push(`${slug}: the ${tab} example names none of ${pool.join(", ")}`);
+        }
+      }
+      expect(missing).toEqual([]);
+      await screenshot(page, `${version.dir}-error-answers`);
+      await page.close();
+    },
+    300_000,
+  );
+
   it("an operation the interface barely describes says so once, with its sandbox support", async () => {
     const version = apiVersions[0] as ApiVersion;
     const page = await browser.context.newPage();
