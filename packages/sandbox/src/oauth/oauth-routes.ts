@@ -71,6 +71,23 @@ export interface OAuthRoutesContext {
   tokenEndpoint(): TokenEndpointBase;
 }
 
+/**
+ * What the OAuth endpoints do: their rows of the support table.
+ *
+ * @example
+ * ```ts
+ * import { OAUTH_OPERATIONS } from "./oauth-routes.js";
+ *
+ * console.log(OAUTH_OPERATIONS.exchangeToken);
+ * ```
+ */
+export const OAUTH_OPERATIONS = {
+  getAuthorizationServerMetadata:
+    "discovery document with `token_endpoint` and `issuer`, built from the request's Host",
+  exchangeToken:
+    "JWT bearer grant: checks client credentials and every assertion rule, issues an opaque token",
+} as const satisfies Record<string, string>;
+
 /** The token endpoint refuses what every operation refuses, in OAuth's error format. */
 const OAUTH_REFUSALS: Refusals = {
   query: (problem) => oauthError("invalid_request", problem),
