@@ -3,7 +3,6 @@
  * function instead of a socket, in any runtime with Web APIs (Node, Bun, Deno, Workers, browsers).
  */
 import { SandboxOptionError } from "./errors.js";
-import type { Wire } from "./http/pipeline.js";
 import type { SandboxControls, SandboxCoreOptions } from "./sandbox-core.js";
 import { assembleSandbox } from "./sandbox-core.js";
 
@@ -64,31 +63,26 @@ export interface InProcessSandbox extends SandboxControls {
 const NODE_ONLY_OPTIONS = ["port", "host", "dataFile", "responsesFile", "credentialsDir"] as const;
 
 /**
- * The request as `fetch` would put it on the wire: a body that is empty is no body (fetch sends
- * `Content-Length: 0`), and every `fetch` declares its body's framing.
+ * The request as `fetch` would put it on the wire: a body that is empty is no body, and the framing is
+ * declared (`Content-Length`, also `0` on a bodyless `POST` or `PUT`). A request that needs no change is
+ * handed over as it is.
  */
 async function wireRequest(request: Request): Promise<Request> {
-  if (request.body === null) return request;
-  const bytes = new Uint8Array(await request.arrayBuffer());
+  const framed = request.method === "POST" || request.method === "PUT";
+  if (request.body === null && (!framed || request.headers.has("content-length"))) return request;
+  const bytes = request.body === null ? new Uint8Array(0) : new Uint8Array(await request.arrayBuffer());
+  const headers = new Headers(request.headers);
+  headers.set("content-length", String(bytes.byteLength));
   return new Request(request.url, {
     method: request.method,
-    headers: request.headers,
+    headers,
     ...(bytes.byteLength > 0 ? { body: bytes } : {}),
   });
 }
 
-const ORIGIN_PREFIX = `${IN_PROCESS_URL}/`;
-
-/**
- * The path and query of a request's URL, read without parsing it when it plainly is for the sandbox's
- * origin: a `Request`'s URL is already serialised (lower-case host, default port left out), so it then
- * starts with exactly {@link IN_PROCESS_URL} and a slash. `undefined` for any other (another origin, or
- * one with user info), which the caller parses.
- */
-function fastTarget(url: string): string | undefined {
-  if (!url.startsWith(ORIGIN_PREFIX)) return undefined;
-  const hashAt = url.indexOf("#", ORIGIN_PREFIX.length);
-  return url.slice(IN_PROCESS_URL.length, hashAt < 0 ? undefined : hashAt);
+/** The origin of a request's URL, read without parsing it when it plainly is the sandbox's. */
+function originOf(url: string): string {
+  return url.startsWith(`${IN_PROCESS_URL}/`) ? IN_PROCESS_URL : new URL(url).origin;
 }
 
 function refuse(message: string): Promise<never> {
@@ -126,21 +120,18 @@ export async function createSandbox(options: InProcessSandboxOptions = {}): Prom
     // A client hands over a Request of its own: reading it as it is spares a copy per request (what
     // `fetch` does with it is the same: it reads the body once, and a used body makes it reject).
     const request = input instanceof Request && init === undefined ? input : new Request(input, init);
-    let target = fastTarget(request.url);
-    if (closed || target === undefined) {
+    if (closed) {
       const url = new URL(request.url);
-      if (closed)
-        return refuse(`the in-process sandbox is closed (request for ${url.origin}${url.pathname})`);
-      if (url.origin !== IN_PROCESS_URL) {
-        return refuse(
-          `the in-process sandbox answers only for ${IN_PROCESS_URL}, not ${url.origin} (no request was sent)`,
-        );
-      }
-      target = `${url.pathname}${url.search}`;
+      return refuse(`the in-process sandbox is closed (request for ${url.origin}${url.pathname})`);
+    }
+    const origin = originOf(request.url);
+    if (origin !== IN_PROCESS_URL) {
+      return refuse(
+        `the in-process sandbox answers only for ${IN_PROCESS_URL}, not ${origin} (no request was sent)`,
+      );
     }
     if (request.signal.aborted) return Promise.reject(request.signal.reason);
-    const wire: Wire = { target, base: IN_PROCESS_URL, framing: { declared: true } };
-    return core.pipeline(await wireRequest(request), wire);
+    return core.pipeline(await wireRequest(request));
   };
   return {
     ...controls,

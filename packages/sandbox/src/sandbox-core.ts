@@ -15,6 +15,7 @@ import { bundledCompiler } from "./http/bundled-validators.js";
 import { createHandlers, SIMULATED_OPERATIONS } from "./http/handlers.js";
 import type { HttpMethod, OpenApiDocument, Operation } from "./http/openapi.js";
 import { listOperations } from "./http/openapi.js";
+import { routesOf } from "./http/operation-handler.js";
 import type { PathEntry, Pipeline } from "./http/pipeline.js";
 import { createPipeline } from "./http/pipeline.js";
 import { PathRouter } from "./http/router.js";
@@ -22,6 +23,7 @@ import type { SpecValidators } from "./http/validator.js";
 import { validatorsFor } from "./http/validator.js";
 import { AccessTokens } from "./oauth/access-tokens.js";
 import { createServiceAccounts, SandboxCredentials } from "./oauth/credentials.js";
+import { oauthRoutes } from "./oauth/oauth-routes.js";
 import { randomToken } from "./oauth/web-crypto.js";
 import { publicUrlProblem } from "./public-url.js";
 import { exampleAnswerHandlers } from "./responses/example-answers.js";
@@ -304,9 +306,24 @@ export async function assembleSandbox(
   const pipeline = createPipeline({
     router,
     validators,
-    handlers: new Map([
-      ...createHandlers(dataset.state),
-      ...exampleAnswerHandlers(doc, operations, validators, new Set(Object.keys(SIMULATED_OPERATIONS))),
+    routes: new Map([
+      ...oauthRoutes({
+        baseUrl: () => baseUrl,
+        ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
+        tokenEndpoint: () => ({
+          credentials,
+          tokens,
+          lifetimeSeconds,
+          accounts,
+          nowSeconds: Date.now() / 1000,
+          resolveUser: (subject, serviceAccountId) =>
+            dataset.state.resolveTokenSubject(serviceAccountId, subject)?.id,
+        }),
+      }),
+      ...routesOf(createHandlers(dataset.state)),
+      ...routesOf(
+        exampleAnswerHandlers(doc, operations, validators, new Set(Object.keys(SIMULATED_OPERATIONS))),
+      ),
     ]),
     tokens,
     faults,
@@ -319,17 +336,6 @@ export async function assembleSandbox(
       clearResponses: () => responseBook.replace([]),
     },
     validateResponses: options.validateResponses === true,
-    baseUrl: () => baseUrl,
-    ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
-    tokenEndpoint: () => ({
-      credentials,
-      tokens,
-      lifetimeSeconds,
-      accounts,
-      nowSeconds: Date.now() / 1000,
-      resolveUser: (subject, serviceAccountId) =>
-        dataset.state.resolveTokenSubject(serviceAccountId, subject)?.id,
-    }),
     onViolation: (error) => {
       violations.push(error);
       onViolation(error);

@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 
 /** Sends raw bytes as the path, which fetch would normalise. */
-function rawGet(path: string): Promise<{ status: number; body: string }> {
+function rawGet(path: string, method = "GET"): Promise<{ status: number; body: string }> {
   const url = new URL(shared().url);
   return new Promise((resolve, reject) => {
     const req = request(
@@ -21,7 +21,7 @@ function rawGet(path: string): Promise<{ status: number; body: string }> {
         host: url.hostname,
         port: url.port,
         path,
-        method: "GET",
+        method,
         headers: { authorization: `Bearer ${token}` },
       },
       (res) => {
@@ -79,6 +79,22 @@ describe("routing", () => {
   httpOnly("answers 400 to a request target that is not a path", async () => {
     const res = await rawGet("*");
     expect(res.status).toBe(400);
+  });
+
+  httpOnly("routes the target as sent, without resolving dot segments", async () => {
+    const res = await rawGet("/api/2.1/store/../version");
+    expect(res.status).toBe(404);
+    expect(JSON.parse(res.body)).toMatchObject({
+      description: "no operation is described for the path /api/2.1/store/../version",
+    });
+  });
+
+  httpOnly("names a method a Request cannot carry (TRACE) in its 405", async () => {
+    const res = await rawGet("/api/2.1/version", "TRACE");
+    expect(res.status).toBe(405);
+    expect(JSON.parse(res.body)).toMatchObject({
+      description: "method TRACE is not described for /api/2.1/version; allowed: GET, HEAD",
+    });
   });
 });
 

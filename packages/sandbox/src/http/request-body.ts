@@ -7,31 +7,13 @@ import { hasBody, parseContentType, readBody } from "./http-io.js";
 import type { Operation } from "./openapi.js";
 import type { Reply } from "./replies.js";
 import { errorReply } from "./replies.js";
+import { declaresFraming } from "./sent-request.js";
 import type { OperationValidator, RequestProblem } from "./validator.js";
 
 /**
  * Largest request body the sandbox reads, in bytes (1 MiB); larger ones get 413.
  */
 export const MAX_BODY_BYTES = 1024 * 1024;
-
-/**
- * What the transport says about the request's framing: whether it declared its body's length
- * (`Content-Length` or chunked encoding). `fetch` always does, so only raw HTTP can leave it out.
- *
- * @example
- * ```ts
- * import { createServer } from "node:http";
- * import type { Framing } from "./request-body.js";
- *
- * createServer((req, res) => {
- *   const framing: Framing = { declared: req.headers["content-length"] !== undefined };
- *   res.end(framing.declared ? "a Content-Length was sent" : "no Content-Length");
- * });
- * ```
- */
-export interface Framing {
-  readonly declared: boolean;
-}
 
 /**
  * Reads and checks the body of a request for `operation`: the parsed and typed value (`undefined` when
@@ -55,18 +37,17 @@ export interface Framing {
  *   headers: { "content-type": "application/x-www-form-urlencoded" },
  *   body: "answer=red",
  * });
- * const body = await operationBody(request, { declared: true }, operation, validator);
+ * const body = await operationBody(request, operation, validator);
  * if ("value" in body) console.log(body.value); // { answer: "red" }
  * ```
  */
 export async function operationBody(
   request: Request,
-  framing: Framing,
   operation: Operation,
   validator: OperationValidator,
 ): Promise<{ value: unknown } | { reply: Reply } | { problem: RequestProblem }> {
   if (!hasBody(request)) {
-    const missing = missingLength(request.method, framing);
+    const missing = missingLength(request);
     if (missing) return { reply: missing };
     if (operation.requestBody?.required) {
       // A form with required fields sent without any field: it is the first field that is missing.
@@ -122,8 +103,9 @@ export async function operationBody(
  * A PUT or POST without a body must still say so with `Content-Length: 0` (the service's reference asks
  * for it on every PUT); one that carries neither that nor chunked encoding is refused with 411.
  */
-function missingLength(method: string, framing: Framing): Reply | undefined {
-  if ((method !== "PUT" && method !== "POST") || framing.declared) return undefined;
+function missingLength(request: Request): Reply | undefined {
+  const method = request.method;
+  if ((method !== "PUT" && method !== "POST") || declaresFraming(request)) return undefined;
   return errorReply(
     "length_required",
     `Content-Length: required on ${method}, also without a body (send Content-Length: 0)`,

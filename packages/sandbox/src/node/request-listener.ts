@@ -3,7 +3,8 @@
  * `Response` back. Everything the sandbox decides is in the pipeline; this file only carries bytes.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Pipeline, Wire } from "../http/pipeline.js";
+import type { Pipeline } from "../http/pipeline.js";
+import { SentRequest } from "../http/sent-request.js";
 
 const HOST = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:[0-9]{1,5})?$/;
 
@@ -13,10 +14,15 @@ const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 /** Bytes of request body held before the socket is paused until the pipeline reads on. */
 const BODY_HIGH_WATER = 64 * 1024;
 
-/** The base URL as the client addressed the server, from the Host header when it is well formed. */
+/**
+ * The base URL as the client addressed the server, from the Host header when it is well formed: the
+ * origin of the `Request`'s URL, which the pipeline reads it from.
+ */
 function requestBase(req: IncomingMessage, fallback: string): string {
   const host = req.headers.host;
-  return host !== undefined && HOST.test(host) ? `http://${host}` : fallback;
+  return host !== undefined && HOST.test(host) && URL.canParse(`http://${host}`)
+    ? `http://${host}`
+    : fallback;
 }
 
 function requestHeaders(req: IncomingMessage): Headers {
@@ -68,16 +74,18 @@ function bodyStream(req: IncomingMessage, state: { done: boolean }): ReadableStr
   );
 }
 
-/** The request's URL for the `Request` (the pipeline reads the target as sent, from the wire). */
-function requestUrl(base: string, target: string): string {
-  if (target.startsWith("/")) {
-    try {
-      return new URL(`${base}${target}`).href;
-    } catch {
-      // Not a URL a Request can carry; the pipeline answers it from the target as sent.
-    }
+/**
+ * The request's URL, when a `Request` can carry the target exactly as sent (URL parsing would
+ * otherwise resolve dot segments, escape characters or refuse it); `undefined` when it cannot.
+ */
+function exactUrl(base: string, target: string): string | undefined {
+  if (!target.startsWith("/")) return undefined;
+  try {
+    const url = new URL(`${base}${target}`);
+    return `${url.pathname}${url.search}` === target ? url.href : undefined;
+  } catch {
+    return undefined;
   }
-  return `${base}/`;
 }
 
 function declaresBody(req: IncomingMessage): boolean {
@@ -123,21 +131,20 @@ export function createRequestListener(
     const state = { done: !declaresBody(req) };
     const carriesBody =
       !state.done && method !== "GET" && method !== "HEAD" && !FORBIDDEN_METHODS.has(method);
-    const request = new Request(requestUrl(baseUrl(), target), {
+    const base = requestBase(req, baseUrl());
+    const init = {
       method: FORBIDDEN_METHODS.has(method) ? "GET" : method,
       headers: requestHeaders(req),
       ...(carriesBody ? { body: bodyStream(req, state), duplex: "half" } : {}),
-    } as RequestInit);
-    const wire: Wire = {
-      target,
-      base: requestBase(req, baseUrl()),
-      ...(FORBIDDEN_METHODS.has(method) ? { method } : {}),
-      framing: {
-        declared:
-          req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] !== undefined,
-      },
-    };
-    pipeline(request, wire)
+    } as RequestInit;
+    const url = exactUrl(base, target);
+    // What a Request cannot hold as sent (a forbidden method, a target URL parsing changes) rides on a
+    // SentRequest, so the pipeline still answers and logs the request that was made.
+    const request =
+      url !== undefined && !FORBIDDEN_METHODS.has(method)
+        ? new Request(url, init)
+        : new SentRequest(url ?? `${base}/`, init, { method, target });
+    pipeline(request)
       .then((response) => send(res, response))
       .catch((error: unknown) => {
         console.error("drill-sandbox: internal error:", error);

@@ -9,6 +9,7 @@ import type { operations } from "../generated/openapi.js";
 import type { OperationHandler } from "../http/operation-handler.js";
 import { type PageErrorCause, pageErrorReply } from "../http/page-errors.js";
 import type { Reply } from "../http/replies.js";
+import type { TokenSession } from "../oauth/access-tokens.js";
 
 /** Every operationId of the description. */
 export type OperationId = keyof operations;
@@ -47,6 +48,8 @@ export interface ResourceRequest<Id extends OperationId> {
   readonly body: BodyOf<Id>;
   /** The user the token acts for (its `sub`, resolved; the service account's own user by default). */
   readonly userId: string;
+  /** The token's session (its organization, service account, ID and expiry). */
+  readonly actor: TokenSession;
   readonly state: SandboxState;
 }
 
@@ -126,6 +129,7 @@ export function familyHandlers(
             query: request.params.query,
             body: request.body,
             userId: request.actor.userId,
+            actor: request.actor,
             state,
           });
           return {

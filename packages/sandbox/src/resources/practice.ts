@@ -1,0 +1,43 @@
+/**
+ * Practice: the next question for one or more drills, the evaluation of an answer, and the acting
+ * user's practice status (rendition) of a drill or course, over the domain's practice book.
+ */
+import type { SandboxState } from "../domain/state.js";
+import { fromDomain } from "./domain-answer.js";
+import { defineFamily } from "./family.js";
+
+/** The next question for the drills named by the path (if any) and then by the `drill` parameters. */
+function nextQuestion(state: SandboxState, userId: string, fromPath: string | undefined, drills?: string[]) {
+  return fromDomain(() =>
+    state.nextQuestion(userId, [...(fromPath === undefined ? [] : [fromPath]), ...(drills ?? [])]),
+  );
+}
+
+/** The practice family; see the module comment. */
+export const practice = defineFamily("practice", {
+  getQuestion_v2_0: {
+    behaviour: "next question for the path drill plus any `drill` query parameters",
+    handle: ({ path, query, state, userId }) => nextQuestion(state, userId, path.drill_id, query.drill),
+  },
+  getQuestions_v2_0: {
+    behaviour: "next question for the `drill` query parameters; none given answers 400 `drill_missing`",
+    handle: ({ query, state, userId }) => nextQuestion(state, userId, undefined, query.drill),
+  },
+  getQuestion_v2_1: {
+    behaviour: "as `getQuestion_v2_0`",
+    handle: ({ path, query, state, userId }) => nextQuestion(state, userId, path.drill, query.drill),
+  },
+  submitAnswer_v2_0: {
+    behaviour:
+      "evaluates the form field `answer` (repeatable) and answers the observed 2.0 `AnswerResponse` (`evaluation`, `proficiency`)",
+    handle: ({ path, body, state, userId }) => fromDomain(() => state.answer(userId, path.reference, body)),
+  },
+  submitAnswer_v2_1: {
+    behaviour: "as `submitAnswer_v2_0` (the 2.1 shapes are not shown; the sandbox uses the 2.0 ones)",
+    handle: ({ path, body, state, userId }) => fromDomain(() => state.answer(userId, path.reference, body)),
+  },
+  getRendition_v2_1: {
+    behaviour: "the acting user's practice status for a drill or course (sandbox shape)",
+    handle: ({ path, state, userId }) => fromDomain(() => state.getRendition(userId, path.drillable)),
+  },
+});
