@@ -37,10 +37,11 @@ export interface SourceExamplesOptions {
    */
   entries?: Readonly<Record<string, string>>;
   /**
-   * Modules of a private package or folder that other folders import (name → file): every name
-   * they export needs an example, their header does not.
+   * Modules of a private package or folder that other folders import (file, relative to the
+   * package → the names they import): each of those names needs an example; the module's other
+   * exports serve its own package, and its header explains it rather than shows its use.
    */
-  shared?: Readonly<Record<string, string>>;
+  shared?: Readonly<Record<string, readonly string[]>>;
   /** Package specifier → source file, relative to the package, for every specifier examples import. */
   paths?: Readonly<Record<string, string>>;
   /** Examples found elsewhere, compiled with the rest (e.g. a README's blocks). */
@@ -78,11 +79,20 @@ export function describeSourceExamples(title: string, options: SourceExamplesOpt
   };
   const exported: PublicExport[] = [
     ...(Object.keys(entries).length > 0 ? publicExports({ packageDir, entries, paths }) : []),
-    // A shared module is documented name by name; its header explains the module, not how to use it.
     ...(Object.keys(shared).length > 0
-      ? publicExports({ packageDir, entries: shared, paths }).filter(({ name, entry }) => name !== entry)
+      ? publicExports({
+          packageDir,
+          entries: Object.fromEntries(Object.keys(shared).map((file) => [file, file])),
+          paths,
+        }).filter(({ name, entry }) => shared[entry]?.includes(name))
       : []),
   ];
+  // A name the list keeps after its module stopped exporting it would be checked by nobody.
+  const gone = Object.entries(shared).flatMap(([file, names]) =>
+    names
+      .filter((name) => !exported.some((found) => found.entry === file && found.name === name))
+      .map((name) => `${file} ${name}`),
+  );
 
   afterAll(async () => {
     await rm(scratch, { recursive: true, force: true });
@@ -94,8 +104,9 @@ export function describeSourceExamples(title: string, options: SourceExamplesOpt
       expect(await unfencedExamples(packageDir, where)).toEqual([]);
     });
 
-    if (exported.length > 0) {
+    if (exported.length > 0 || gone.length > 0) {
       it("every public export has an example that uses it", () => {
+        expect(gone).toEqual([]);
         expect(missingExamples(exported)).toEqual([]);
       });
     }
