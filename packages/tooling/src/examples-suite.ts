@@ -16,7 +16,7 @@ import {
   sourceExamples,
   unfencedExamples,
   uniqueExamples,
-} from "./examples.ts";
+} from "./examples.js";
 
 /** What {@link describeSourceExamples} checks, and how it compiles. */
 export interface SourceExamplesOptions {
