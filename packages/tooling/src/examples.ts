@@ -108,7 +108,8 @@ export async function sourceExamples(packageDir: string, options: SourceFolders 
 
 /**
  * Where an `@example` tag is not followed by a ```ts fence (`file:line`, relative to the package):
- * such an example would be neither highlighted nor compiled.
+ * such an example would be neither highlighted nor compiled. A command's example may be a ```sh
+ * block (a shell line is not compiled).
  *
  * @example
  * ```ts
@@ -123,7 +124,7 @@ export async function unfencedExamples(packageDir: string, options: SourceFolder
   for (const file of await typeScriptFiles(packageDir, options)) {
     const lines = (await readFile(file, "utf8")).split("\n");
     lines.forEach((line, index) => {
-      if (/^\s*\* @example\b/.test(line) && !/^\s*\* ```ts$/.test(lines[index + 1] ?? "")) {
+      if (/^\s*\* @example\b/.test(line) && !/^\s*\* ```(ts|sh)$/.test(lines[index + 1] ?? "")) {
         unfenced.push(`${posixRelative(packageDir, file)}:${index + 1}`);
       }
     });
