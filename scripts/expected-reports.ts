@@ -4,12 +4,6 @@
  * output, from the package's own turbo.json where it overrides the task). A missing report means
  * its task did not run, which the summary counts as a failure; a task added to the summary's list
  * is expected without anyone copying it here.
- *
- * @example
- * ```ts
- * import { EXPECTED_REPORTS } from "./expected-reports.ts";
- * EXPECTED_REPORTS.includes("packages/client/.reports/vitest.json"); // true
- * ```
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";

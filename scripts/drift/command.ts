@@ -12,13 +12,6 @@ export class UsageError extends Error {}
 /**
  * Runs a drift command: parses its arguments (pnpm passes a leading `--` through), then runs it,
  * and sets the exit code.
- *
- * @example
- * ```ts
- * import { runCommand } from "./command.ts";
- *
- * runCommand("drift:check", "Usage: …", (argv) => (argv.includes("--help") ? "help" : argv), async () => 0);
- * ```
  */
 export function runCommand<T>(
   name: string,

@@ -12,7 +12,16 @@ import { type RedisServer, redisAvailable, startRedisServer } from "../../packag
 import { ROOT } from "./redocly.ts";
 import { type InvalidRequest, sendInvalid, type TrafficContext, type TrafficSource } from "./traffic-run.ts";
 
-/** The deliberately invalid requests, each with the one rule per finding the drift check must report. */
+/**
+ * The deliberately invalid requests, each with the one rule per finding the drift check must report.
+ *
+ * @example
+ * ```ts
+ * import { INVALID_REQUESTS } from "./own-traffic.ts";
+ *
+ * const expectedFindings = INVALID_REQUESTS.reduce((count, request) => count + request.rules.length, 0);
+ * ```
+ */
 export const INVALID_REQUESTS: readonly InvalidRequest[] = [
   {
     name: "version-without-token",
@@ -200,5 +209,18 @@ const invalidRequests: TrafficSource = {
   },
 };
 
-/** The sources of our own traffic, in the order they run. */
+/**
+ * The sources of our own traffic, in the order they run.
+ *
+ * @example
+ * ```ts
+ * import { mkdtemp } from "node:fs/promises";
+ * import { tmpdir } from "node:os";
+ * import { join } from "node:path";
+ * import { INVALID_REQUESTS, OWN_TRAFFIC } from "./own-traffic.ts";
+ * import { recordTraffic } from "./traffic-run.ts";
+ *
+ * const run = await recordTraffic(await mkdtemp(join(tmpdir(), "drift-")), OWN_TRAFFIC, INVALID_REQUESTS);
+ * ```
+ */
 export const OWN_TRAFFIC: readonly TrafficSource[] = [demo, examples, matrixScenario, invalidRequests];

@@ -55,17 +55,6 @@ function entryProblem(entry: unknown, at: string): string | undefined {
 /**
  * Reads a recording and checks that it is a HAR document with at least one exchange; resolves with
  * its text. Throws {@link InputError}: the file's path, then what is wrong with it.
- *
- * @example
- * ```ts
- * import { checkableRecording, InputError } from "./recording-input.ts";
- *
- * try {
- *   await checkableRecording("traffic.har");
- * } catch (error) {
- *   if (error instanceof InputError) console.error(error.message); // "…/traffic.har: is a directory, not a HAR file"
- * }
- * ```
  */
 export async function checkableRecording(path: string): Promise<string> {
   try {

@@ -45,15 +45,6 @@ export interface HarEntry {
 
 /**
  * A HAR document (version 1.2), as `redocly proxy` and browsers write it.
- *
- * @example
- * ```ts
- * import { readFile } from "node:fs/promises";
- * import type { Har } from "./redact-har.ts";
- *
- * const har = JSON.parse(await readFile("traffic.har", "utf8")) as Har;
- * console.log(har.log.entries.length);
- * ```
  */
 export interface Har {
   log: { entries: HarEntry[]; [extra: string]: unknown };
@@ -62,13 +53,6 @@ export interface Har {
 
 /**
  * The marker that replaces a secret.
- *
- * @example
- * ```ts
- * import { marker } from "./redact-har.ts";
- *
- * marker("access token"); // "[redacted: access token]"
- * ```
  */
 export function marker(what: string): string {
   return `[redacted: ${what}]`;
@@ -303,17 +287,6 @@ function isHar(value: unknown): value is Har {
 /**
  * Redacts a parsed HAR document in place and returns what it replaced, by kind. Throws when the
  * document is not a HAR (no `log.entries`).
- *
- * @example
- * ```ts
- * import { assertNoSecrets, redactHar } from "./redact-har.ts";
- *
- * const header = { name: "Authorization", value: "Bearer sandbox-token-1" };
- * const request = { method: "GET", url: "http://127.0.0.1:4010/api/2.1/version", headers: [header] };
- * const har = { log: { entries: [{ request, response: { status: 200, headers: [] } }] } };
- * const counts = redactHar(har); // Map { "access token" => 1 }
- * assertNoSecrets(JSON.stringify(har));
- * ```
  */
 export function redactHar(har: unknown): RedactionCounts {
   if (!isHar(har)) throw new Error("not a HAR recording: no log.entries list");
@@ -341,19 +314,6 @@ export function redactHar(har: unknown): RedactionCounts {
  * What secrets `text` (a redacted recording) still shows, or an empty list: a JWT, a PEM private
  * key, an `Authorization`, `Cookie` or secret field value that is not a marker, or any of the
  * `known` values (for example the credentials the recorded client used).
- *
- * @example
- * ```ts
- * import { secretsLeft } from "./redact-har.ts";
- *
- * const clientSecret = "sandbox-client-secret";
- * const postData = { mimeType: "text/plain", text: clientSecret };
- * const request = { method: "POST", url: "http://127.0.0.1:4010/oauth/token", headers: [], postData };
- * const entry = { request, response: { status: 400, headers: [] } };
- * const recording = JSON.stringify({ log: { entries: [entry] } });
- * const left = secretsLeft(recording, [clientSecret]); // ["a known secret value"]
- * if (left.length > 0) console.error(`not redacted: ${left.join(", ")}`);
- * ```
  */
 export function secretsLeft(text: string, known: Iterable<string> = []): string[] {
   const left: string[] = [];
@@ -395,18 +355,6 @@ export function secretsLeft(text: string, known: Iterable<string> = []): string[
 /**
  * Throws when `text` still shows a secret (see {@link secretsLeft}); the message names the kinds,
  * never the values.
- *
- * @example
- * ```ts
- * import { assertNoSecrets, redactHar } from "./redact-har.ts";
- *
- * const clientSecret = "sandbox-client-secret";
- * const postData = { mimeType: "application/x-www-form-urlencoded", text: `client_secret=${clientSecret}` };
- * const request = { method: "POST", url: "http://127.0.0.1:4010/oauth/token", headers: [], postData };
- * const har = { log: { entries: [{ request, response: { status: 200, headers: [] } }] } };
- * redactHar(har);
- * assertNoSecrets(JSON.stringify(har, null, 2), [clientSecret]); // passes: the secret became a marker
- * ```
  */
 export function assertNoSecrets(text: string, known: Iterable<string> = []): void {
   const left = secretsLeft(text, known);

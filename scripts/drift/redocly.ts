@@ -49,14 +49,6 @@ export function userPath(path: string): string {
 /**
  * Starts `redocly <args>` with telemetry and update notices off; its output goes where `stdio` says
  * (`stderr` to read its errors while its report goes to the terminal).
- *
- * @example
- * ```ts
- * import { exitOf, runRedocly, SPEC_BUNDLE } from "./redocly.ts";
- *
- * const child = runRedocly(["lint", SPEC_BUNDLE], "inherit");
- * console.log(`redocly exited with ${await exitOf(child)}`);
- * ```
  */
 export function runRedocly(
   args: readonly string[],
@@ -80,13 +72,6 @@ export function exitOf(child: ChildProcess): Promise<number> {
 
 /**
  * The arguments of `redocly drift` on our bundle: base-path matching and coverage, always.
- *
- * @example
- * ```ts
- * import { driftArgs, runRedocly } from "./redocly.ts";
- *
- * runRedocly(driftArgs("traffic.har", { format: "stylish" }), "inherit");
- * ```
  */
 export function driftArgs(
   har: string,
@@ -150,18 +135,6 @@ export interface DriftCoverage {
 /**
  * Runs `redocly drift` on a recording with the project's settings and reads its JSON report and
  * coverage back (written into `workDir`). `exitCode` is redocly's: 1 when an error was found.
- *
- * @example
- * ```ts
- * import { mkdtemp } from "node:fs/promises";
- * import { tmpdir } from "node:os";
- * import { join } from "node:path";
- * import { driftReport } from "./redocly.ts";
- *
- * const dir = await mkdtemp(join(tmpdir(), "drift-"));
- * const { report, coverage } = await driftReport("traffic.har", dir);
- * console.log(report.run.findingsBySeverity.error, coverage.totals.operations.covered);
- * ```
  */
 export async function driftReport(
   har: string,

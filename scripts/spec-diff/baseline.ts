@@ -28,16 +28,6 @@ export interface BaselineWritten {
  * Archives the changes since the previous baseline under the client's (new) version and writes
  * the new baseline: bundles, consumer code (what does not compile now is listed as left out, with
  * the reason, never held against later types), the packages' versions and the types' hash.
- *
- * @example
- * ```ts
- * import { collectConsumers } from "./consumers.ts";
- * import { writeBaseline } from "./baseline.ts";
- *
- * const root = process.cwd();
- * const written = writeBaseline({ root, distDir: `${root}/spec/dist`, baselineDir: `${root}/spec/baseline`, consumers: collectConsumers(root) });
- * console.log(written.snapshot.files.length);
- * ```
  */
 export function writeBaseline(options: {
   root: string;

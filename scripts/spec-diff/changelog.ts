@@ -5,13 +5,32 @@
  */
 import type { Finding, Severity } from "./classify.ts";
 
-/** The classified changes of one API version. */
+/**
+ * The classified changes of one API version.
+ *
+ * @example
+ * ```ts
+ * import type { VersionChanges } from "./changelog.ts";
+ *
+ * const unchanged: VersionChanges = { id: "2.1", bundle: "spec/dist/openapi-v2.1.json", findings: [] };
+ * ```
+ */
 export interface VersionChanges {
   readonly id: string;
   readonly bundle: string;
   readonly findings: readonly Finding[];
 }
 
+/**
+ * The heading each severity gets in the changelog and on the docs' changes page.
+ *
+ * @example
+ * ```ts
+ * import { SEVERITY_TITLES } from "./changelog.ts";
+ *
+ * console.log(`## ${SEVERITY_TITLES.breaking}`); // ## Breaking
+ * ```
+ */
 export const SEVERITY_TITLES: Record<Severity, string> = {
   breaking: "Breaking",
   "non-breaking": "Non-breaking",

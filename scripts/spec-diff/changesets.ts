@@ -35,13 +35,6 @@ export const CLIENT = "@drill-practice/client";
 
 /**
  * The pending changesets of a `.changeset` directory (its README.md aside).
- *
- * @example
- * ```ts
- * import { readChangesets } from "./changesets.ts";
- *
- * for (const changeset of readChangesets(".changeset")) console.log(changeset.file, [...changeset.releases]);
- * ```
  */
 export function readChangesets(dir: string): Changeset[] {
   const changesets: Changeset[] = [];
@@ -80,19 +73,6 @@ function atLeast(bump: Bump | undefined, least: Bump): boolean {
 
 /**
  * What is missing from the pending changesets for these changes; empty when they may ship.
- *
- * @example
- * ```ts
- * import { missingChangesets } from "./changesets.ts";
- *
- * const problems = missingChangesets({
- *   breaking: [{ label: "/paths/~1a/get", names: ["getA"] }],
- *   typesChanged: true,
- *   packages: [{ name: "@drill-practice/client", version: "0.1.0" }],
- *   changesets: [],
- * });
- * console.log(problems.length > 0); // true
- * ```
  */
 export function missingChangesets(input: {
   breaking: readonly BreakingChange[];

@@ -56,13 +56,6 @@ function listFiles(root: string, dir: string, keep: (path: string) => boolean): 
  * The consumer code of the working tree: every example program (not the repository's own tests of
  * them), the client's type tests with their helpers, and each TypeScript block of the READMEs and
  * the docs site's hand-written pages as a module of its own.
- *
- * @example
- * ```ts
- * import { collectConsumers } from "./consumers.ts";
- *
- * console.log(collectConsumers(process.cwd()).map((file) => file.path));
- * ```
  */
 export function collectConsumers(root: string): ConsumerFile[] {
   const read = (path: string) => readFileSync(join(root, path), "utf8");
@@ -119,15 +112,6 @@ function repositoryOptions(root: string): TypeScript.CompilerOptions {
  * Compiles files that exist only in memory (`overlay`, absolute paths to code) among the files on
  * disk, and returns the errors in the overlay's files. Used for the release's consumer code, and by
  * the tests for consumers of types generated from fixture documents.
- *
- * @example
- * ```ts
- * import { compileOverlay } from "./consumers.ts";
- *
- * const file = `${process.cwd()}/.spec-diff/example.ts`;
- * const errors = compileOverlay(process.cwd(), new Map([[file, "export const a: number = 'x';\n"]]));
- * console.log(errors[0]?.line); // 1
- * ```
  */
 export function compileOverlay(
   root: string,
@@ -183,14 +167,6 @@ export function compileOverlay(
  * Compiles a release's consumer code against the client's current sources and generated types
  * (`@drill-practice/client` and its subpaths resolve to `packages/client/src`, so a `pnpm generate`
  * is seen without a build) and returns each error at the line a reader finds it.
- *
- * @example
- * ```ts
- * import { collectConsumers, compileConsumers } from "./consumers.ts";
- *
- * const errors = compileConsumers(process.cwd(), collectConsumers(process.cwd()));
- * for (const error of errors) console.log(`${error.at}: ${error.message}`);
- * ```
  */
 export function compileConsumers(root: string, files: readonly ConsumerFile[]): CompileError[] {
   const byPath = new Map(files.map((file) => [join(root, file.path), file]));

@@ -78,13 +78,6 @@ function readJson<T>(path: string): T {
 
 /**
  * The sha256 of the client's generated types in a repository.
- *
- * @example
- * ```ts
- * import { generatedTypesHash } from "./run.ts";
- *
- * console.log(generatedTypesHash(process.cwd()).length); // 64
- * ```
  */
 export function generatedTypesHash(root: string): string {
   const hash = createHash("sha256");
@@ -103,13 +96,6 @@ export function generatedTypesHash(root: string): string {
 /**
  * The published packages built from the description (those depending on `@drill-practice/spec`),
  * at the versions in their package.json.
- *
- * @example
- * ```ts
- * import { specPackages } from "./run.ts";
- *
- * console.log(specPackages(process.cwd()).map((pkg) => pkg.name));
- * ```
  */
 export function specPackages(root: string): SpecPackage[] {
   const found: SpecPackage[] = [];
@@ -133,14 +119,6 @@ export function specPackages(root: string): SpecPackage[] {
 
 /**
  * Compares the current bundles with the baseline and judges the pending changesets.
- *
- * @example
- * ```ts
- * import { runSpecDiff } from "./run.ts";
- *
- * const report = runSpecDiff({ root: process.cwd() });
- * console.log(report.problems.length === 0 ? "may ship" : report.problems.join("\n"));
- * ```
  */
 export function runSpecDiff(options: SpecDiffOptions): SpecDiffReport {
   const { root } = options;

@@ -4,7 +4,7 @@
  * examples of the spec itself are checked by `examples.test.ts`.)
  */
 import { fileURLToPath } from "node:url";
-import { describeSourceExamples } from "../../scripts/source-examples-suite.js";
+import { describeSourceExamples } from "@drill-practice/tooling/examples-suite";
 
 // The scripts' own settings: they import each other with their `.ts` extension.
 describeSourceExamples("documentation examples of the spec's scripts", {

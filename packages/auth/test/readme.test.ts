@@ -6,8 +6,8 @@
 import { readFile, rm } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { compileExamples, markdownBlocks } from "@drill-practice/tooling/examples";
 import { afterAll, describe, expect, it } from "vitest";
-import { compileExamples, markdownBlocks } from "../../../scripts/compile-examples.js";
 import { USAGE } from "../src/cli-run.js";
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));

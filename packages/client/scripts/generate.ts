@@ -196,6 +196,14 @@ function renderVersionEntry(version: ApiVersion): string {
  * Written for each version by \`scripts/generate.ts\` (\`pnpm generate\`): edit the
  * template there, not this file.
  *
+ * @example
+ * \`\`\`ts
+ * import { createDrillClient } from "@drill-practice/client/v${version}";
+ *
+ * const client = createDrillClient({ baseUrl: "https://drill.example", throwOnError: true });
+ * const version = await client.GET("${prefix}version");
+ * \`\`\`
+ *
  * @packageDocumentation
  */
 
@@ -213,9 +221,11 @@ import { createVersionClient, type DrillVersionClientOptions } from "./version-c
  *
  * @example
  * \`\`\`ts
- * import type { paths } from "@drill-practice/client/v${version}";
+ * import type { components, operations, paths } from "@drill-practice/client/v${version}";
  *
  * type VersionResponse = paths["${prefix}version"]["get"]["responses"];
+ * type ErrorAnswer = components["responses"]["Error"];
+ * type VersionAnswers = operations["getVersion_v${version.replace(".", "_")}"]["responses"];
  * \`\`\`
  */
 export type { components, operations, paths } from "./generated/openapi-v${version}.js";

@@ -10,15 +10,6 @@
  *   (`defaultNonNullable` stays on, so answers keep their typing).
  *
  * Request forms are the schemas only request bodies reach; answers never share one with them.
- *
- * @example
- * ```ts
- * import openapiTS from "openapi-typescript";
- * import { typeHooks } from "./type-hooks.js";
- *
- * const document = { openapi: "3.1.0", info: { title: "t", version: "1" }, paths: {} };
- * const ast = await openapiTS(document, { alphabetize: true, ...typeHooks(document) });
- * ```
  */
 import type { OpenAPITSOptions, SchemaObject } from "openapi-typescript";
 import ts from "typescript";
@@ -92,13 +83,6 @@ function schemaOf(path: string | undefined): { name: string; whole: boolean } | 
 
 /**
  * The three hooks for one document (each version's bundle is generated on its own).
- *
- * @example
- * ```ts
- * import { typeHooks } from "./type-hooks.js";
- *
- * const { transform, postTransform, transformProperty } = typeHooks({ paths: {} });
- * ```
  */
 export function typeHooks(document: Json): Hooks {
   const requests = requestSchemas(document);

@@ -78,14 +78,6 @@ export interface DrillClientOptions {
 /**
  * A client in openapi-fetch's default mode: every call resolves to
  * `{ data, error, response }`.
- *
- * @example
- * ```ts
- * import { createDrillClient, type DrillClient, type PathsV2_1 } from "@drill-practice/client";
- *
- * const client: DrillClient<PathsV2_1> = createDrillClient({ baseUrl: "https://drill.example", version: "2.1" });
- * const { data, error } = await client.GET("/api/2.1/store", { params: { query: { query: "spanish" } } });
- * ```
  */
 export type DrillClient<P extends object> = Omit<Client<P>, MethodName> & {
   [M in MethodName]: ResultMethod<P, Lowercase<M>>;
@@ -163,19 +155,6 @@ type DataMethod<P, M extends HttpMethod> = <
  * A client whose calls resolve to the success body and reject with a
  * `DrillApiError` for a non-2xx status. `raw` is the same client in
  * `{ data, error }` mode (same middleware, fetch and settings).
- *
- * @example
- * ```ts
- * import { createDrillClient, DrillApiError } from "@drill-practice/client";
- *
- * const client = createDrillClient({ baseUrl: "https://drill.example", throwOnError: true });
- * try {
- *   const result = await client.GET("/api/2/store", { params: { query: { query: "verbs" } } });
- *   console.log(result.total);
- * } catch (error) {
- *   if (error instanceof DrillApiError) console.log(error.status, error.errorId);
- * }
- * ```
  */
 export interface ThrowingDrillClient<P extends object> {
   /** Call a GET endpoint. */

@@ -105,18 +105,6 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * `Content-Type: application/json` among the request's headers it becomes
  * JSON instead; `FormData`, `URLSearchParams`, `Blob`, byte buffers and strings
  * are sent as they are.
- *
- * @example
- * ```ts
- * import { createDrillClient } from "@drill-practice/client";
- *
- * const client = createDrillClient({ baseUrl: "https://drill.example" });
- * // The client uses this internally: the body goes out as answer=red&answer=green.
- * await client.PUT("/api/2/answer/{reference}", {
- *   params: { path: { reference: "q1" } },
- *   body: { answer: ["red", "green"] },
- * });
- * ```
  */
 export function serializeRequestBody(body: unknown, headers?: AnyHeaders): RequestBody {
   if (mediaTypeOf(headers) === "application/json") return JSON.stringify(body);
@@ -148,18 +136,6 @@ let formRequestClass: typeof Request | undefined;
  * `signal` ({@link NO_CALLER_SIGNAL}), so that the transport gives it the
  * attempt's timeout signal alone. Built on first use, so that importing the
  * client needs no `Request` global.
- *
- * @example
- * ```ts
- * import { createDrillClient } from "@drill-practice/client";
- *
- * const client = createDrillClient({ baseUrl: "https://drill.example" });
- * // The client uses this internally: the body goes out as answer=red&answer=green.
- * await client.PUT("/api/2/answer/{reference}", {
- *   params: { path: { reference: "q1" } },
- *   body: { answer: ["red", "green"] },
- * });
- * ```
  */
 export function formAwareRequest(): typeof Request {
   formRequestClass ??= class FormAwareRequest extends Request {

@@ -7,6 +7,15 @@
  * version only (cheaper to type-check); `@drill-practice/client/pagination`
  * has the store pagination helpers.
  *
+ * @example
+ * ```ts
+ * import { createDrillClient } from "@drill-practice/client";
+ *
+ * const client = createDrillClient({ baseUrl: "https://drill.example", throwOnError: true });
+ * const v21 = await client.GET("/api/2.1/version");
+ * const v20 = await client.GET("/api/2/version");
+ * ```
+ *
  * @packageDocumentation
  */
 

@@ -11,6 +11,16 @@
  * the 2.0 types alone (the specified store shape), so it works with a client
  * of either entry without loading the all-versions types.
  *
+ * @example
+ * ```ts
+ * import { createDrillClient } from "@drill-practice/client/v2.0";
+ * import { paginateStore } from "@drill-practice/client/pagination";
+ *
+ * const client = createDrillClient({ baseUrl: "https://drill.example" });
+ * const names: string[] = [];
+ * for await (const drill of paginateStore(client, { query: "spanish" }, { pageSize: 20 })) names.push(drill.name);
+ * ```
+ *
  * @packageDocumentation
  */
 import type { DrillApiVersion } from "./client-types.js";

@@ -16,13 +16,6 @@ export type SuccessData<R> = R extends { data: infer D; error?: never } ? D : ne
 
 /**
  * The result shape every openapi-fetch call resolves to.
- *
- * @example
- * ```ts
- * import type { FetchResult } from "./unwrap.js";
- *
- * const result: FetchResult = { data: { total: 0 }, response: new Response() };
- * ```
  */
 export interface FetchResult {
   data?: unknown;
@@ -38,13 +31,6 @@ const operations = new WeakMap<Response, DrillOperation>();
  * Remembers which operation produced a non-2xx `response`, for the message of
  * the {@link DrillApiError} that `unwrap` makes of it. The client calls it
  * with the response its caller gets.
- *
- * @example
- * ```ts
- * import { recordOperation } from "./unwrap.js";
- *
- * recordOperation(new Response(null, { status: 404 }), { method: "GET", path: "/api/2/store" });
- * ```
  */
 export function recordOperation(response: Response, operation: DrillOperation): void {
   operations.set(response, operation);
@@ -73,13 +59,6 @@ export async function unwrap<R extends FetchResult>(result: R | PromiseLike<R>):
 /**
  * {@link unwrap} for a settled result, with the operation known up front (used
  * by the throwing client and the paginator).
- *
- * @example
- * ```ts
- * import { unwrapAs } from "./unwrap.js";
- *
- * const body = unwrapAs({ data: { total: 1 }, response: new Response("{}") }, { method: "GET", path: "/api/2/store" });
- * ```
  */
 export function unwrapAs<R extends FetchResult>(
   settled: R,

@@ -6,6 +6,14 @@
  * Written for each version by `scripts/generate.ts` (`pnpm generate`): edit the
  * template there, not this file.
  *
+ * @example
+ * ```ts
+ * import { createDrillClient } from "@drill-practice/client/v2.1";
+ *
+ * const client = createDrillClient({ baseUrl: "https://drill.example", throwOnError: true });
+ * const version = await client.GET("/api/2.1/version");
+ * ```
+ *
  * @packageDocumentation
  */
 
@@ -23,9 +31,11 @@ import { createVersionClient, type DrillVersionClientOptions } from "./version-c
  *
  * @example
  * ```ts
- * import type { paths } from "@drill-practice/client/v2.1";
+ * import type { components, operations, paths } from "@drill-practice/client/v2.1";
  *
  * type VersionResponse = paths["/api/2.1/version"]["get"]["responses"];
+ * type ErrorAnswer = components["responses"]["Error"];
+ * type VersionAnswers = operations["getVersion_v2_1"]["responses"];
  * ```
  */
 export type { components, operations, paths } from "./generated/openapi-v2.1.js";

@@ -29,13 +29,6 @@ export interface DrillVersionClientOptions<V extends DrillApiVersion>
  * The runtime of a one-version entry's factory: the all-versions client (the
  * version only narrows types), after checking that `version`, if given, is
  * the entry's.
- *
- * @example
- * ```ts
- * import { createVersionClient } from "./version-client.js";
- *
- * const client = createVersionClient("2.1", { baseUrl: "https://drill.example" });
- * ```
  */
 export function createVersionClient(
   version: DrillApiVersion,

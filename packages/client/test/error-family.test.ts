@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { brandErrorFamily } from "../src/core/index.js";
 import {
   DRILL_ERROR_CODES,
   DrillApiError,
@@ -197,12 +198,51 @@ describe("instanceof DrillError in one process", () => {
     expect(error instanceof DrillNetworkError).toBe(false);
   });
 
+  it("holds for an application's own subclass only for that subclass's errors", () => {
+    class PolicyTimeout extends DrillTimeoutError {}
+    const own = new PolicyTimeout({ timeoutMs: 5, method: "GET", url: "https://x" });
+    expect(own instanceof PolicyTimeout).toBe(true);
+    // The SDK's error of the same code was not made by the application's class.
+    expect(timeout() instanceof PolicyTimeout).toBe(false);
+    expect(new DrillInvalidOptionError("retry", "bad") instanceof PolicyTimeout).toBe(false);
+  });
+
   describe("with a second copy of the package loaded", () => {
     let second: typeof import("../src/index.js");
+    let secondInternal: typeof import("../src/core/index.js");
     beforeAll(async () => {
       // A fresh module graph: the classes of a second installed copy of the package.
       vi.resetModules();
       second = await import("../src/index.js");
+      secondInternal = await import("../src/core/index.js");
+    });
+
+    it("recognises a branded family base's errors from either copy, and no error outside the family", () => {
+      // The same family declared by each copy, as auth's KeyFileError is in two installed versions.
+      const key = "@drill-practice/client/test/StoreError";
+      abstract class StoreError extends DrillError {}
+      brandErrorFamily(StoreError, key);
+      class StoreFull extends StoreError {
+        readonly code = "ERR_INVALID_OPTION";
+        override readonly name = "StoreFull";
+      }
+      abstract class SecondStoreError extends second.DrillError {}
+      secondInternal.brandErrorFamily(SecondStoreError, key);
+      class SecondStoreFull extends SecondStoreError {
+        readonly code = "ERR_INVALID_OPTION";
+        override readonly name = "StoreFull";
+      }
+      expect(SecondStoreError).not.toBe(StoreError);
+      for (const error of [new StoreFull("full"), new SecondStoreFull("full")]) {
+        expect(error instanceof StoreError).toBe(true);
+        expect(error instanceof SecondStoreError).toBe(true);
+        expect(error instanceof DrillError).toBe(true);
+      }
+      const secondTimeout = new second.DrillTimeoutError({ timeoutMs: 5, method: "GET", url: "https://x" });
+      for (const outside of [timeout(), secondTimeout]) {
+        expect(outside instanceof StoreError).toBe(false);
+        expect(outside instanceof SecondStoreError).toBe(false);
+      }
     });
 
     it("recognises errors of either copy as DrillError, and subclasses by name", () => {

@@ -5,8 +5,8 @@
 import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { compileExamples, scratchPaths } from "@drill-practice/tooling/examples";
 import { afterAll, describe, expect, it } from "vitest";
-import { compileExamples, scratchPaths } from "../../../scripts/compile-examples.js";
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
 const scratch = join(packageDir, ".tmp", "wrong-path");

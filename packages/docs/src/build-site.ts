@@ -205,14 +205,6 @@ async function buildReference(
  * Builds the static documentation site: one Redoc reference per API version (with the
  * `x-undocumented` notes made visible), the landing page, the authentication guide and the
  * shared assets. Fails if any page would load something from another origin.
- *
- * @example
- * ```ts
- * import { buildSite } from "./build-site.ts";
- *
- * const site = await buildSite({ log: console.log });
- * console.log(site.versions.map((v) => `${v.id}: ${v.operations} operations`).join("\n"));
- * ```
  */
 export async function buildSite(options: BuildSiteOptions = {}): Promise<BuiltSite> {
   const outDir = options.outDir ?? join(packageDir, "dist");

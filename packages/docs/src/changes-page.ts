@@ -34,14 +34,6 @@ function inline(text: string): string {
  * The sections of the page: what changed since the released baseline (`<baselineDir>/*.json`
  * against `specDir`), then each release archived by the release step (`<baselineDir>/changes/`),
  * newest first.
- *
- * @example
- * ```ts
- * import { changesSections } from "./changes-page.ts";
- *
- * const sections = changesSections("spec/baseline", "spec/dist");
- * console.log(sections.map((section) => section.title));
- * ```
  */
 export function changesSections(baselineDir: string, specDir: string): ChangesSection[] {
   const read = (path: string) => JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
@@ -82,13 +74,6 @@ export function changesSections(baselineDir: string, specDir: string): ChangesSe
 
 /**
  * The page's body: one section per release, each API version's changes by operation.
- *
- * @example
- * ```ts
- * import { renderChanges } from "./changes-page.ts";
- *
- * const html = renderChanges([{ title: "Unreleased", since: "0.1.0", versions: [] }]);
- * ```
  */
 export function renderChanges(sections: readonly ChangesSection[]): string {
   if (sections.length === 0) return "<p>No released description to compare with yet.</p>";

@@ -71,23 +71,6 @@ function isNotShown(document: OpenApiDocument, schema: unknown): boolean {
  * Works out the request a sample should make: the real path, every required parameter and
  * every parameter the spec gives an example for, filled with values from {@link SampleValues}
  * (values of the sandbox's dataset first, then the spec's examples, then a readable stand-in).
- *
- * @example
- * ```ts
- * import { readFile } from "node:fs/promises";
- * import { sampleRequest } from "./code-samples.ts";
- * import { asOpenApiDocument, listOperations } from "./openapi-document.ts";
- * import { sampleValues } from "./sample-values.ts";
- *
- * const read = async (path: string) => asOpenApiDocument(JSON.parse(await readFile(path, "utf8")), path);
- * const bundle21 = await read("spec/dist/openapi-v2.1.json");
- * const bundle20 = await read("spec/dist/openapi-v2.0.json");
- * const values = sampleValues([bundle21, bundle20]);
- * for (const entry of listOperations(bundle21)) {
- *   const request = sampleRequest(bundle21, entry, values);
- *   console.log(request.operationId, request.pathParams.map((p) => p.name));
- * }
- * ```
  */
 export function sampleRequest(
   document: OpenApiDocument,
@@ -243,21 +226,6 @@ const tsSetup = [
  * `serviceAccountAuth`, one call on the operation's real path with its parameters, and `unwrap`
  * for the typed success body (it throws `DrillApiError` on an error answer). The token exchange
  * itself is what `serviceAccountAuth` does, so its sample asks for a token.
- *
- * @example
- * ```ts
- * import { readFile } from "node:fs/promises";
- * import { sampleRequest, typescriptSample } from "./code-samples.ts";
- * import { asOpenApiDocument, listOperations } from "./openapi-document.ts";
- * import { sampleValues } from "./sample-values.ts";
- *
- * const read = async (path: string) => asOpenApiDocument(JSON.parse(await readFile(path, "utf8")), path);
- * const bundle21 = await read("spec/dist/openapi-v2.1.json");
- * const bundle20 = await read("spec/dist/openapi-v2.0.json");
- * const values = sampleValues([bundle21, bundle20]);
- * const entry = listOperations(bundle21).find((e) => e.operation.operationId === "getCourse_v2_1");
- * if (entry) console.log(typescriptSample(sampleRequest(bundle21, entry, values)));
- * ```
  */
 export function typescriptSample(request: SampleRequest): string {
   const lines = [...tsSetup];
@@ -343,21 +311,6 @@ function shellQuoteSingle(text: string): string {
  * The curl sample: a token from `drill-token` (run from `@drill-practice/auth` with `npx -p`),
  * sent through standard input so it stays out of the process list, the operation's method and
  * real path, the query in the form the spec describes, and the body with its media type.
- *
- * @example
- * ```ts
- * import { readFile } from "node:fs/promises";
- * import { curlSample, sampleRequest } from "./code-samples.ts";
- * import { asOpenApiDocument, listOperations } from "./openapi-document.ts";
- * import { sampleValues } from "./sample-values.ts";
- *
- * const read = async (path: string) => asOpenApiDocument(JSON.parse(await readFile(path, "utf8")), path);
- * const bundle21 = await read("spec/dist/openapi-v2.1.json");
- * const bundle20 = await read("spec/dist/openapi-v2.0.json");
- * const values = sampleValues([bundle21, bundle20]);
- * const entry = listOperations(bundle21).find((e) => e.operation.operationId === "getCourse_v2_1");
- * if (entry) console.log(curlSample(sampleRequest(bundle21, entry, values)));
- * ```
  */
 export function curlSample(request: SampleRequest): string {
   let url = request.path;
@@ -439,19 +392,6 @@ export interface SampledDocument {
 /**
  * Copies the document and gives every operation its `x-codeSamples` (TypeScript and curl),
  * replacing any it had, so Redoc's sample panel shows a call next to each operation.
- *
- * @example
- * ```ts
- * import { readFile } from "node:fs/promises";
- * import { addCodeSamples } from "./code-samples.ts";
- * import { asOpenApiDocument } from "./openapi-document.ts";
- * import { sampleValues } from "./sample-values.ts";
- *
- * const read = async (path: string) => asOpenApiDocument(JSON.parse(await readFile(path, "utf8")), path);
- * const bundle21 = await read("spec/dist/openapi-v2.1.json");
- * const bundle20 = await read("spec/dist/openapi-v2.0.json");
- * const { document } = addCodeSamples(bundle21, sampleValues([bundle21, bundle20]));
- * ```
  */
 export function addCodeSamples(input: OpenApiDocument, values: SampleValues): SampledDocument {
   const document = structuredClone(input);

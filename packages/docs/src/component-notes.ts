@@ -16,17 +16,6 @@ const describedComponents = ["schemas", "securitySchemes"] as const;
  * Authentication section); then, likewise, what was observed of it (`x-observed` on it or its
  * properties), which the operations' notes leave to the object. Returns a copy, the components
  * given a "not shown" note (`schemas/Drill_v2_0`) and those given an observed note.
- *
- * @example
- * ```ts
- * import { readFile } from "node:fs/promises";
- * import { asOpenApiDocument } from "./openapi-document.ts";
- * import { addComponentNotes } from "./component-notes.ts";
- *
- * const path = "spec/dist/openapi-v2.1.json";
- * const bundle = asOpenApiDocument(JSON.parse(await readFile(path, "utf8")), path);
- * const { document, noted, observed } = addComponentNotes(bundle);
- * ```
  */
 export function addComponentNotes(input: OpenApiDocument): {
   document: OpenApiDocument;

@@ -49,18 +49,6 @@ function errorAnswer(description: string, id: string | undefined): Record<string
  * This gives each such answer its own copy: the identifiers of that status code (those the page
  * lists without a code under `default`, saying so), and an example built from the first of them.
  * Operations without a table keep the shared answer. Returns a copy and the operations changed.
- *
- * @example
- * ```ts
- * import { readFile } from "node:fs/promises";
- * import { asOpenApiDocument } from "./openapi-document.ts";
- * import { showErrorTables } from "./error-responses.ts";
- *
- * const path = "spec/dist/openapi-v2.1.json";
- * const bundle = asOpenApiDocument(JSON.parse(await readFile(path, "utf8")), path);
- * const { document, shown } = showErrorTables(bundle);
- * console.log(shown.length > 0); // true
- * ```
  */
 export function showErrorTables(input: OpenApiDocument): { document: OpenApiDocument; shown: string[] } {
   const document = structuredClone(input);

@@ -27,18 +27,6 @@ export interface StoreErrorId {
 /**
  * The error IDs the interface shows, read from the examples of each operation's error answer
  * (today only the store search has any).
- *
- * @example
- * ```ts
- * import { readFile } from "node:fs/promises";
- * import { asOpenApiDocument } from "./openapi-document.ts";
- * import { storeErrorIds } from "./errors-page.ts";
- *
- * const read = async (path: string) => asOpenApiDocument(JSON.parse(await readFile(path, "utf8")), path);
- * const bundle21 = await read("spec/dist/openapi-v2.1.json");
- * const bundle20 = await read("spec/dist/openapi-v2.0.json");
- * storeErrorIds([bundle21, bundle20]).map((e) => e.id); // ["query_missing", "error"]
- * ```
  */
 export function storeErrorIds(documents: readonly OpenApiDocument[]): StoreErrorId[] {
   const byId = new Map<string, StoreErrorId>();
@@ -67,20 +55,6 @@ export function storeErrorIds(documents: readonly OpenApiDocument[]): StoreError
 /**
  * The generated tables of the errors page: the interface's error IDs, the token endpoint's
  * errors as the sandbox answers them, and every SDK error code.
- *
- * @example
- * ```ts
- * import { readFile } from "node:fs/promises";
- * import { asOpenApiDocument } from "./openapi-document.ts";
- * import { renderErrorsPage } from "./errors-page.ts";
- * import { fillMarkers } from "./page-markers.ts";
- *
- * const read = async (path: string) => asOpenApiDocument(JSON.parse(await readFile(path, "utf8")), path);
- * const bundle21 = await read("spec/dist/openapi-v2.1.json");
- * const bundle20 = await read("spec/dist/openapi-v2.0.json");
- * const page = "<main><!-- @error-tables --></main>";
- * fillMarkers(page, { "error-tables": renderErrorsPage([bundle21, bundle20]) }, "errors.html");
- * ```
  */
 export function renderErrorsPage(documents: readonly OpenApiDocument[]): string {
   const storeIds = storeErrorIds(documents);

@@ -17,22 +17,6 @@ function escapeHtml(text: string): string {
  * so the link works in place but is a 404 when opened in a new tab. One small page per tag at that
  * path forwards to the group in its reference. A tag both versions share (the token exchange)
  * forwards to the newest version.
- *
- * @example
- * ```ts
- * import { readFile } from "node:fs/promises";
- * import { asOpenApiDocument } from "./openapi-document.ts";
- * import { groupRedirects } from "./group-redirects.ts";
- * import { apiVersions } from "./site-header.ts";
- *
- * const bundles = await Promise.all(
- *   apiVersions.map(async (version) => {
- *     const path = `spec/dist/${version.bundle}`;
- *     return { version, bundle: asOpenApiDocument(JSON.parse(await readFile(path, "utf8")), path) };
- *   }),
- * );
- * for (const page of groupRedirects(bundles)) console.log(page.dir, "→", page.target);
- * ```
  */
 export function groupRedirects(
   bundles: readonly { version: ApiVersion; bundle: OpenApiDocument }[],

@@ -24,17 +24,6 @@ function linked(text: string): string {
  * Turns each mention of those schemas (as a code span) in the descriptions of tags, operations
  * and schemas into a link to the guide's section on it, so a reader told to "see
  * `AssertionClaims`" can. Returns a copy.
- *
- * @example
- * ```ts
- * import { readFile } from "node:fs/promises";
- * import { asOpenApiDocument } from "./openapi-document.ts";
- * import { linkGuideSchemas } from "./guide-links.ts";
- *
- * const path = "spec/dist/openapi-v2.1.json";
- * const bundle = asOpenApiDocument(JSON.parse(await readFile(path, "utf8")), path);
- * const document = linkGuideSchemas(bundle);
- * ```
  */
 export function linkGuideSchemas(input: OpenApiDocument): OpenApiDocument {
   const document = structuredClone(input);

@@ -9,7 +9,19 @@ const redocCreditImages = [
   "https://cdn.redoc.ly/redoc/logo-mini.svg",
 ] as const;
 
-/** File name of the local credit image, relative to the site root. */
+/**
+ * File name of the local credit image, relative to the site root.
+ *
+ * @example
+ * ```ts
+ * import { copyFile } from "node:fs/promises";
+ * import { join } from "node:path";
+ * import { redocCreditFile } from "./offline-assets.ts";
+ *
+ * // A copy of the built site needs the image beside its pages.
+ * await copyFile(join("dist", redocCreditFile), join("site-copy", redocCreditFile));
+ * ```
+ */
 export const redocCreditFile = "redoc-credit.svg";
 
 /**

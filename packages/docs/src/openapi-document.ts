@@ -30,14 +30,6 @@ export interface OperationEntry {
 
 /**
  * Whether a value is a plain JSON object (not an array, not null).
- *
- * @example
- * ```ts
- * import { isRecord } from "./openapi-document.ts";
- *
- * isRecord({ get: {} }); // true
- * isRecord([]); // false
- * ```
  */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -46,15 +38,6 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 /**
  * What a local JSON pointer (`#/components/schemas/a~1b`) points at in a document, or
  * `undefined` when nothing is there.
- *
- * @example
- * ```ts
- * import { readFile } from "node:fs/promises";
- * import { pointerTarget } from "./openapi-document.ts";
- *
- * const bundle: unknown = JSON.parse(await readFile("spec/dist/openapi-v2.1.json", "utf8"));
- * pointerTarget(bundle, "#/components/schemas/Drill_v2_1");
- * ```
  */
 export function pointerTarget(document: unknown, ref: string): unknown {
   let target: unknown = document;
@@ -67,18 +50,6 @@ export function pointerTarget(document: unknown, ref: string): unknown {
 
 /**
  * Lists every operation of a document in document order.
- *
- * @example
- * ```ts
- * import { readFile } from "node:fs/promises";
- * import { asOpenApiDocument, listOperations } from "./openapi-document.ts";
- *
- * const path = "spec/dist/openapi-v2.1.json";
- * const bundle = asOpenApiDocument(JSON.parse(await readFile(path, "utf8")), path);
- * for (const { method, path, operation } of listOperations(bundle)) {
- *   console.log(method.toUpperCase(), path, operation.operationId);
- * }
- * ```
  */
 export function listOperations(document: OpenApiDocument): OperationEntry[] {
   return walkOperations<OperationObject>(document).map(({ method, path, operation }) => ({
@@ -91,15 +62,6 @@ export function listOperations(document: OpenApiDocument): OperationEntry[] {
 /**
  * Checks that a parsed JSON value looks like an OpenAPI 3.x document and narrows its type.
  * `source` names the file in the error so a broken bundle is easy to find.
- *
- * @example
- * ```ts
- * import { readFile } from "node:fs/promises";
- * import { asOpenApiDocument } from "./openapi-document.ts";
- *
- * const text = await readFile("spec/dist/openapi-v2.1.json", "utf8");
- * const bundle = asOpenApiDocument(JSON.parse(text), "spec/dist/openapi-v2.1.json");
- * ```
  */
 export function asOpenApiDocument(value: unknown, source: string): OpenApiDocument {
   if (!isRecord(value)) throw new Error(`${source}: expected a JSON object at the top level`);
@@ -133,17 +95,6 @@ export interface ParameterObject {
 /**
  * Follows a local `$ref` (`#/components/…`) to its target; anything else is returned as is.
  * Chains of references are followed up to a small bound so a cycle fails instead of looping.
- *
- * @example
- * ```ts
- * import { readFile } from "node:fs/promises";
- * import { asOpenApiDocument, resolveRef } from "./openapi-document.ts";
- *
- * const path = "spec/dist/openapi-v2.1.json";
- * const bundle = asOpenApiDocument(JSON.parse(await readFile(path, "utf8")), path);
- * const parameter = resolveRef<{ name: string }>(bundle, { $ref: "#/components/parameters/StoreQuery" });
- * parameter.name; // "query"
- * ```
  */
 export function resolveRef<T = unknown>(document: OpenApiDocument, value: unknown): T {
   let current = value;
@@ -161,20 +112,6 @@ export function resolveRef<T = unknown>(document: OpenApiDocument, value: unknow
 /**
  * The parameters of an operation with those of its path item, resolved, the operation's taking
  * precedence (OpenAPI's rule: same `name` and `in`).
- *
- * @example
- * ```ts
- * import { readFile } from "node:fs/promises";
- * import { asOpenApiDocument, listOperations, operationParameters } from "./openapi-document.ts";
- *
- * const path = "spec/dist/openapi-v2.1.json";
- * const bundle = asOpenApiDocument(JSON.parse(await readFile(path, "utf8")), path);
- * for (const { method, path, operation } of listOperations(bundle)) {
- *   if (method !== "get" || path !== "/api/2.1/course/{course}") continue;
- *   const params = operationParameters(bundle, path, operation);
- *   console.log(params.map((p) => p.name)); // ["course"]
- * }
- * ```
  */
 export function operationParameters(
   document: OpenApiDocument,

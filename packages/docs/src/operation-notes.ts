@@ -76,14 +76,6 @@ function readObserved(value: unknown, where: string): ObservedFact {
 
 /**
  * A fact's source with each reference page (`…/api/2/endpoints/get-user`) as a link to that page.
- *
- * @example
- * ```ts
- * import { sourceHtml } from "./operation-notes.ts";
- *
- * sourceHtml("REF …/api/2/objects/user");
- * // 'REF <a href="https://www.drillster.com/info/developers/api/2/objects/user">…/api/2/objects/user</a>'
- * ```
  */
 export function sourceHtml(source: string): string {
   return source
@@ -104,20 +96,6 @@ const SCHEMA_REF = "#/components/schemas/";
  * and its success answers, followed through `$ref`s, but not into the schemas they use: a schema's
  * facts concern every operation that shows the object (a group, a playable, an icon), so they are
  * shown once, on the schema ({@link schemaObservedFacts}). Facts with the same note are listed once.
- *
- * @example
- * ```ts
- * import { readFile } from "node:fs/promises";
- * import { asOpenApiDocument, listOperations } from "./openapi-document.ts";
- * import { observedFacts } from "./operation-notes.ts";
- *
- * const path = "spec/dist/openapi-v2.0.json";
- * const bundle = asOpenApiDocument(JSON.parse(await readFile(path, "utf8")), path);
- * for (const entry of listOperations(bundle).filter((e) => e.path === "/api/2/answer/{reference}")) {
- *   const facts = observedFacts(bundle, entry.path, entry.operation);
- *   for (const fact of facts) console.log(fact.note, "(source:", fact.source, ")");
- * }
- * ```
  */
 export function observedFacts(
   document: OpenApiDocument,
@@ -164,14 +142,6 @@ export function observedFacts(
  * The `x-observed` facts of one schema (or security scheme): its own and those of its properties,
  * items and inline parts, not following `$ref`s (a referenced schema shows its own). Facts with the
  * same note are listed once.
- *
- * @example
- * ```ts
- * import { schemaObservedFacts } from "./operation-notes.ts";
- *
- * const icon = { type: "object", "x-observed": { source: "REF …/api/2.1/objects/icon", note: "Icons have a URL." } };
- * schemaObservedFacts(icon, "schemas/Icon"); // [{ source: "REF …/api/2.1/objects/icon", note: "Icons have a URL." }]
- * ```
  */
 export function schemaObservedFacts(schema: unknown, where: string): ObservedFact[] {
   const facts: ObservedFact[] = [];
@@ -197,13 +167,6 @@ export function schemaObservedFacts(schema: unknown, where: string): ObservedFac
 
 /**
  * The note on an operation's `x-undocumented` list: one sentence.
- *
- * @example
- * ```ts
- * import { undocumentedNoteHtml } from "./operation-notes.ts";
- *
- * undocumentedNoteHtml(["status codes", "errors"]);
- * ```
  */
 export function undocumentedNoteHtml(items: readonly string[]): string {
   return `<div class="dp-note dp-note-unknown"><p><strong>${undocumentedLead}</strong> ${items.map(inlineHtml).join(", ")}.</p></div>`;
@@ -211,13 +174,6 @@ export function undocumentedNoteHtml(items: readonly string[]): string {
 
 /**
  * The note on what was observed of the deployed service instead; one note however many facts.
- *
- * @example
- * ```ts
- * import { observedNoteHtml } from "./operation-notes.ts";
- *
- * observedNoteHtml([{ note: "Bodies are form fields.", source: "SDK Api.java" }]);
- * ```
  */
 export function observedNoteHtml(facts: readonly ObservedFact[]): string {
   const items = facts.map((fact) => {
@@ -233,16 +189,6 @@ export function observedNoteHtml(facts: readonly ObservedFact[]): string {
 
 /**
  * The note on how the local sandbox answers the operation.
- *
- * @example
- * ```ts
- * import { SIMULATED_OPERATIONS } from "@drill-practice/sandbox";
- * import { type SandboxSupport, sandboxNoteHtml } from "./operation-notes.ts";
- *
- * const support: SandboxSupport = { simulated: SIMULATED_OPERATIONS, programmable: true };
- * const labels = new Map([["getCourse_v2_1", "GET /api/2.1/course/{course}"]]);
- * sandboxNoteHtml("getCourse_v2_1", support, labels);
- * ```
  */
 export function sandboxNoteHtml(
   operationId: string,
@@ -307,19 +253,6 @@ const notShownRefs = new Set(["#/components/responses/NotShown", "#/components/r
  * (`x-observed`, CONTRACTS §5) and what the sandbox does with it. Lines and responses that only
  * repeat the note are trimmed, summaries lose internal wording, and operationIds in prose become
  * method and path. The input is left untouched; the markers stay in the copy.
- *
- * @example
- * ```ts
- * import { readFile } from "node:fs/promises";
- * import { SIMULATED_OPERATIONS } from "@drill-practice/sandbox";
- * import { asOpenApiDocument } from "./openapi-document.ts";
- * import { addOperationNotes } from "./operation-notes.ts";
- *
- * const path = "spec/dist/openapi-v2.1.json";
- * const bundle = asOpenApiDocument(JSON.parse(await readFile(path, "utf8")), path);
- * const { document } = addOperationNotes(bundle, { simulated: SIMULATED_OPERATIONS, programmable: true });
- * // otherLabels: `METHOD path` of operations of the other version, for prose that names them
- * ```
  */
 export function addOperationNotes(
   input: OpenApiDocument,
@@ -387,19 +320,6 @@ export function tidyInfoProse(text: string): string {
 
 /**
  * `METHOD path` of every operation of the given documents, by operationId.
- *
- * @example
- * ```ts
- * import { readFile } from "node:fs/promises";
- * import { asOpenApiDocument } from "./openapi-document.ts";
- * import { operationLabels } from "./operation-notes.ts";
- *
- * const read = async (path: string) => asOpenApiDocument(JSON.parse(await readFile(path, "utf8")), path);
- * const bundle21 = await read("spec/dist/openapi-v2.1.json");
- * const bundle20 = await read("spec/dist/openapi-v2.0.json");
- * const labels = operationLabels([bundle21, bundle20]);
- * labels.get("getSession_v2_0"); // "GET /api/2/session"
- * ```
  */
 export function operationLabels(documents: readonly OpenApiDocument[]): Map<string, string> {
   const labels = new Map<string, string>();

@@ -4,14 +4,6 @@ const markerPattern = /<!--\s*@([a-z0-9.-]+)\s*-->/gi;
  * Replaces the `<!-- @name -->` markers of a hand-written page with generated HTML (the shared
  * header, operation counts). Every marker needs a value and every value a marker, so a typo in
  * a page or in the build fails the build instead of shipping a page with a hole in it.
- *
- * @example
- * ```ts
- * import { fillMarkers } from "./page-markers.ts";
- *
- * fillMarkers("<body><!-- @site-header --></body>", { "site-header": "<header>…</header>" }, "index.html");
- * // "<body><header>…</header></body>"
- * ```
  */
 export function fillMarkers(html: string, values: Record<string, string>, source: string): string {
   const used = new Set<string>();

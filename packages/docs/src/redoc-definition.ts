@@ -85,21 +85,6 @@ function collectRefs(value: unknown, into: string[]): void {
  * items without an operation (path-level parameters of the other version's paths) and components
  * nothing the page shows refers to. Security schemes stay: requirements name them, not `$ref`
  * them. The unmodified bundle is what the page offers for download.
- *
- * @example
- * ```ts
- * import { readFile } from "node:fs/promises";
- * import { SIMULATED_OPERATIONS } from "@drill-practice/sandbox";
- * import { asOpenApiDocument } from "./openapi-document.ts";
- * import { addOperationNotes } from "./operation-notes.ts";
- * import { redocDefinition } from "./redoc-definition.ts";
- *
- * const path = "spec/dist/openapi-v2.1.json";
- * const bundle = asOpenApiDocument(JSON.parse(await readFile(path, "utf8")), path);
- * const support = { simulated: SIMULATED_OPERATIONS, programmable: true };
- * const notedDocument = addOperationNotes(bundle, support).document;
- * const inlined = redocDefinition(notedDocument); // what `redocly build-docs` is given
- * ```
  */
 export function redocDefinition(input: OpenApiDocument): OpenApiDocument {
   const paths: Record<string, Record<string, unknown>> = {};

@@ -39,19 +39,6 @@ function specExample(documents: readonly OpenApiDocument[], name: string): strin
  * The example values of the code samples: the spec's own example of a drill ID (which the
  * sandbox's dataset holds) and the IDs the sandbox exports, so a sample pasted into a shell next
  * to `drill-sandbox` addresses something that exists there.
- *
- * @example
- * ```ts
- * import { readFile } from "node:fs/promises";
- * import { asOpenApiDocument } from "./openapi-document.ts";
- * import { sampleValues } from "./sample-values.ts";
- *
- * const read = async (path: string) => asOpenApiDocument(JSON.parse(await readFile(path, "utf8")), path);
- * const bundle21 = await read("spec/dist/openapi-v2.1.json");
- * const bundle20 = await read("spec/dist/openapi-v2.0.json");
- * const values = sampleValues([bundle21, bundle20]);
- * values.literal.drillable; // the spec's example drill, e.g. "math-times-7"
- * ```
  */
 export function sampleValues(
   documents: readonly OpenApiDocument[],
@@ -87,13 +74,6 @@ export function sampleValues(
 /**
  * A readable stand-in for a parameter nothing else names a value for: `test_id` becomes
  * `test-1`.
- *
- * @example
- * ```ts
- * import { placeholderValue } from "./sample-values.ts";
- *
- * placeholderValue("payment_provider"); // "payment-provider-1"
- * ```
  */
 export function placeholderValue(name: string): string {
   return `${name.replace(/_id$/, "").replace(/_/g, "-")}-1`;

@@ -13,17 +13,6 @@ export const sandboxCommand = "npx -p @drill-practice/sandbox drill-sandbox";
  * Redoc shows a templated server URL (`{base_url}`) literally. The rendered copy lists the
  * concrete address the spec gives as the variable's default (the local sandbox) and explains the
  * variable in the overview instead. Fails when the spec's server has no such default.
- *
- * @example
- * ```ts
- * import { readFile } from "node:fs/promises";
- * import { asOpenApiDocument } from "./openapi-document.ts";
- * import { withSandboxServer } from "./servers.ts";
- *
- * const path = "spec/dist/openapi-v2.1.json";
- * const bundle = asOpenApiDocument(JSON.parse(await readFile(path, "utf8")), path);
- * const rendered = withSandboxServer(bundle); // servers: [{ url: "http://127.0.0.1:4010", … }]
- * ```
  */
 export function withSandboxServer(input: OpenApiDocument): OpenApiDocument {
   const servers = input.servers as ServerObject[] | undefined;

@@ -16,13 +16,6 @@ const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"'
 /**
  * The code blocks of an HTML page as shell text: `<pre><code>` contents with markup removed and
  * entities decoded.
- *
- * @example
- * ```ts
- * import { htmlCodeBlocks } from "./shell-commands.ts";
- *
- * htmlCodeBlocks("<pre><code>npx -p a b</code></pre>"); // ["npx -p a b"]
- * ```
  */
 export function htmlCodeBlocks(html: string): string[] {
   return [...html.matchAll(/<pre[^>]*>\s*<code[^>]*>([\s\S]*?)<\/code>\s*<\/pre>/g)].map((match) =>
@@ -38,14 +31,6 @@ export function htmlCodeBlocks(html: string): string[] {
 
 /**
  * The fenced shell blocks (```sh, ```bash, ```shell, ```console) of a Markdown file.
- *
- * @example
- * ```ts
- * import { markdownShellBlocks } from "./shell-commands.ts";
- *
- * const fence = "`".repeat(3);
- * markdownShellBlocks(`${fence}sh\nnpx -p a b\n${fence}`); // ["npx -p a b\n"]
- * ```
  */
 export function markdownShellBlocks(markdown: string): string[] {
   return [...markdown.matchAll(/^```(?:sh|bash|shell|console)\s*\n([\s\S]*?)^```/gm)].map(
@@ -58,14 +43,6 @@ const commandEnd = new Set(["|", "||", "&&", ";", ">", "2>", "&"]);
 /**
  * Finds every use of one of `bins` in shell text, with how it is run and its arguments.
  * Comments are skipped; a backslash continues a line.
- *
- * @example
- * ```ts
- * import { findBinaryUses } from "./shell-commands.ts";
- *
- * findBinaryUses("npx -p @drill-practice/auth drill-token --json", ["drill-token"], "README.md");
- * // [{ bin: "drill-token", runner: { kind: "npx-p", pkg: "@drill-practice/auth" }, args: ["--json"], … }]
- * ```
  */
 export function findBinaryUses(shell: string, bins: readonly string[], source: string): BinaryUse[] {
   const uses: BinaryUse[] = [];

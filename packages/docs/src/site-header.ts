@@ -26,13 +26,6 @@ function escapeHtml(text: string): string {
 /**
  * Renders the header bar shared by every page: the site name, the guides and the version
  * switch. Links are relative so the site works from any base path and from `file://`.
- *
- * @example
- * ```ts
- * import { renderSiteHeader } from "./site-header.ts";
- *
- * const header = renderSiteHeader({ kind: "reference", version: "2.1" }, "../");
- * ```
  */
 export function renderSiteHeader(page: HeaderPage, rootPrefix: string): string {
   const link = (href: string, label: string, current: boolean, extra = "") =>

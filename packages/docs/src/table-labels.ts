@@ -17,14 +17,6 @@ function headerText(cell: string): string {
  * `data-label`. Tables without a header row, and cells beyond the header's columns, are left as
  * they are. The text is already HTML (taken from the page), so it is not escaped again, only its
  * double quotes.
- *
- * @example
- * ```ts
- * import { labelTableCells } from "./table-labels.ts";
- *
- * labelTableCells("<table><thead><tr><th>ID</th></tr></thead><tbody><tr><td>x</td></tr></tbody></table>");
- * // '<table><thead><tr><th>ID</th></tr></thead><tbody><tr><td data-label="ID">x</td></tr></tbody></table>'
- * ```
  */
 export function labelTableCells(html: string): string {
   return html.replace(/<table\b[^>]*>[\s\S]*?<\/table>/g, (table) => {

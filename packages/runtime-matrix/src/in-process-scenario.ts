@@ -27,16 +27,7 @@ export interface InProcessReport {
   readonly violations: readonly string[];
 }
 
-/**
- * @example
- * ```ts
- * import { readInProcessInput } from "./entries/report-line.js";
- * import { runInProcessScenario } from "./in-process-scenario.js";
- * import { runtimeName } from "./runtime-name.js";
- *
- * const report = await runInProcessScenario(runtimeName(), readInProcessInput());
- * ```
- */
+/** Runs the scenario against a sandbox created inside this runtime, and reports what that sandbox saw. */
 export async function runInProcessScenario(runtime: string, input: InProcessInput): Promise<InProcessReport> {
   const requests: string[] = [];
   let sandbox: Awaited<ReturnType<typeof createSandbox>>;

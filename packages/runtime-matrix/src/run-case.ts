@@ -28,47 +28,6 @@ const IN_PROCESS_PAGE_ORIGIN = "https://runtime-matrix.invalid";
 
 /**
  * The HTTP case: the runtime reaches the host's sandbox at `input.baseUrl`.
- *
- * @example
- * ```ts
- * import { readFile, writeFile } from "node:fs/promises";
- * import { join } from "node:path";
- * import { startSandbox } from "@drill-practice/sandbox";
- * import { type CaseInput, runCase } from "./run-case.js";
- * import { RUNTIME_CASES, unavailable } from "./runtimes.js";
- * import { prepareScratch } from "./scratch.js";
- *
- * // The sandbox's default dataset (path from this package's folder) and the right tell for each ask.
- * const data = JSON.parse(await readFile("../sandbox/data/default.json", "utf8")) as {
- *   drills: { items?: { ask: string; tell: string }[] }[];
- * };
- * const items = data.drills.flatMap((drill) => drill.items ?? []);
- * const answerKey = Object.fromEntries(items.map((item) => [item.ask, item.tell]));
- * const sandbox = await startSandbox();
- * const scratch = await prepareScratch();
- * try {
- *   const { clientId, clientSecret } = sandbox.credentials;
- *   const keyJson = JSON.stringify(sandbox.credentials.keyFile());
- *   const keyFile = join(scratch.dir, "key.json");
- *   await writeFile(keyFile, keyJson, { mode: 0o600 });
- *   const input: CaseInput = {
- *     baseUrl: sandbox.url,
- *     searchQuery: "animals",
- *     answerKey,
- *     clientId,
- *     clientSecret,
- *     keyJson,
- *     keyFile,
- *   };
- *   for (const runtime of RUNTIME_CASES.filter((candidate) => unavailable(candidate) === undefined)) {
- *     const outcome = await runCase(runtime, scratch, input, 30_000);
- *     console.log(runtime.name, outcome.report?.ok, outcome.diagnostics);
- *   }
- * } finally {
- *   await scratch.close();
- *   await sandbox.close();
- * }
- * ```
  */
 export async function runCase(
   runtime: RuntimeCase,
@@ -101,31 +60,6 @@ export async function runCase(
 /**
  * The in-process case: the runtime makes its own sandbox with `createSandbox` (the sandbox's Web
  * entry, bundled) and runs the scenario against it; nothing listens on the host.
- *
- * @example
- * ```ts
- * import { readFile } from "node:fs/promises";
- * import { runInProcessCase } from "./run-case.js";
- * import { RUNTIME_CASES, unavailable } from "./runtimes.js";
- * import { prepareScratch } from "./scratch.js";
- *
- * // The sandbox's default dataset (path from this package's folder) and the right tell for each ask.
- * const data = JSON.parse(await readFile("../sandbox/data/default.json", "utf8")) as {
- *   drills: { items?: { ask: string; tell: string }[] }[];
- * };
- * const items = data.drills.flatMap((drill) => drill.items ?? []);
- * const answerKey = Object.fromEntries(items.map((item) => [item.ask, item.tell]));
- * const scratch = await prepareScratch();
- * try {
- *   for (const runtime of RUNTIME_CASES.filter((candidate) => unavailable(candidate) === undefined)) {
- *     const input = { data, tokenLifetimeSeconds: 3600, searchQuery: "animals", answerKey };
- *     const outcome = await runInProcessCase(runtime, scratch, input, 30_000);
- *     console.log(runtime.name, outcome.report?.scenario.ok, outcome.report?.requests);
- *   }
- * } finally {
- *   await scratch.close();
- * }
- * ```
  */
 export async function runInProcessCase(
   runtime: RuntimeCase,

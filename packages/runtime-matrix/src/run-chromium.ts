@@ -15,29 +15,7 @@ export interface ChromiumOutcome {
   readonly log: readonly string[];
 }
 
-/**
- * @example
- * ```ts
- * import { chromiumPath } from "@drill-practice/tooling/chromium";
- * import type { CaseInput } from "./run-case.js";
- * import { runInChromium } from "./run-chromium.js";
- * import { prepareScratch } from "./scratch.js";
- *
- * // A running sandbox's address and service account (see `runCase`).
- * declare const input: CaseInput;
- * const scratch = await prepareScratch();
- * try {
- *   if (scratch.browserBundle.ok) {
- *     const bundle = scratch.browserBundle.file;
- *     const browser = chromiumPath().path;
- *     const { report, version } = await runInChromium(browser, bundle, input, input.baseUrl, 30_000);
- *     console.log(version, report);
- *   }
- * } finally {
- *   await scratch.close();
- * }
- * ```
- */
+/** Runs one bundle in a worker of the given Chromium and returns what the worker posted back. */
 export async function runInChromium(
   executablePath: string,
   bundleFile: string,

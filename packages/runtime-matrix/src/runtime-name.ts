@@ -9,15 +9,7 @@ interface Globals {
   readonly navigator?: { readonly userAgent?: string };
 }
 
-/**
- * @example
- * ```ts
- * import { runtimeName } from "./runtime-name.js";
- *
- * // "node 20.20.2" in Node 20.20.2; elsewhere "bun …", "deno …" or the navigator's user agent
- * runtimeName();
- * ```
- */
+/** The name and version of the current runtime, as the host compares them with the pinned one. */
 export function runtimeName(): string {
   const scope = globalThis as Globals;
   if (scope.Deno !== undefined) return `deno ${scope.Deno.version.deno}`;

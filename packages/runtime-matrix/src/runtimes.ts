@@ -40,7 +40,17 @@ export interface RuntimeCase {
   readonly binary: string;
 }
 
-/** Every case of the matrix, in the order it runs and the README lists them. */
+/**
+ * Every case of the matrix, in the order it runs and the README lists them.
+ *
+ * @example
+ * ```ts
+ * import { RUNTIME_CASES } from "./runtimes.js";
+ *
+ * const node24 = RUNTIME_CASES.find((runtime) => runtime.id === "node24");
+ * console.log(RUNTIME_CASES.map((runtime) => runtime.id).join(", "), node24?.name);
+ * ```
+ */
 export const RUNTIME_CASES: readonly RuntimeCase[] = [
   {
     id: "node20",
@@ -122,7 +132,18 @@ export const RUNTIME_CASES: readonly RuntimeCase[] = [
   },
 ];
 
-/** Absolute path of a case's binary. */
+/**
+ * Absolute path of a case's binary.
+ *
+ * @example
+ * ```ts
+ * import { spawnSync } from "node:child_process";
+ * import { binaryPath, RUNTIME_CASES } from "./runtimes.js";
+ *
+ * const [first] = RUNTIME_CASES;
+ * if (first !== undefined) spawnSync(binaryPath(first), ["--version"], { stdio: "inherit" });
+ * ```
+ */
 export function binaryPath(runtime: RuntimeCase): string {
   if (runtime.npmPackage === undefined) return runtime.binary;
   return join(MODULES_DIR, runtime.npmPackage, runtime.binary);

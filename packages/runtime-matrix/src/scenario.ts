@@ -63,18 +63,6 @@ export interface ScenarioOptions {
 /**
  * Runs the integration with an auth object made by the runtime's entry (each entry picks the
  * package entry point and key form it exercises).
- *
- * @example
- * ```ts
- * import { serviceAccountAuth } from "@drill-practice/auth";
- * import { readInput } from "./entries/report-line.js";
- * import { runScenario } from "./scenario.js";
- *
- * const input = readInput();
- * const { keyJson, clientId, clientSecret } = input;
- * const makeAuth = () => serviceAccountAuth({ key: keyJson, clientId, clientSecret });
- * const report = await runScenario("node 20", input, makeAuth);
- * ```
  */
 export async function runScenario(
   runtime: string,

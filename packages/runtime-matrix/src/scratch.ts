@@ -49,18 +49,6 @@ const STEP_TIMEOUT_MS = 90_000;
 /**
  * Packs, installs and builds; throws with the failing command's output when packing or
  * installing fails (every case needs them), and records bundling failures per platform.
- *
- * @example
- * ```ts
- * import { prepareScratch } from "./scratch.js";
- *
- * const scratch = await prepareScratch();
- * try {
- *   console.log(scratch.processEntry("process-key-json")); // the entry a Node, Bun or Deno process runs
- * } finally {
- *   await scratch.close();
- * }
- * ```
  */
 export async function prepareScratch(): Promise<Scratch> {
   const dir = await makeScratchDir("drill-runtime-matrix-");

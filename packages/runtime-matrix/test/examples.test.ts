@@ -1,15 +1,18 @@
 /**
- * Every `@example` of the matrix's source is a fenced TypeScript block, as in the other packages, and
- * compiles against that source with the package's own settings, so no example can drift from the code
- * it shows. Only the compiler runs: no runtime of the matrix needs to be installed.
+ * The example rule (see the root README's "Developing") for a private package: the module other
+ * folders import (the benchmarks read the cases from `src/runtimes.ts`) documents every export with an
+ * `@example`; internal modules keep one only where their use is not obvious. Every example is a
+ * fenced TypeScript block that compiles against the source with the package's own settings. Only the
+ * compiler runs: no runtime of the matrix needs to be installed.
  */
 import { fileURLToPath } from "node:url";
-import { describeSourceExamples } from "../../../scripts/source-examples-suite.js";
+import { describeSourceExamples } from "@drill-practice/tooling/examples-suite";
 
 // The package's settings (tsconfig.json: ES2023 and DOM); the workspace packages it tests resolve
 // through its node_modules, as its own source imports them.
 describeSourceExamples("documentation examples", {
   packageDir: fileURLToPath(new URL("..", import.meta.url)),
   lib: ["es2023", "dom"],
-  minimum: 11,
+  shared: { "src/runtimes.ts": ["binaryPath", "RUNTIME_CASES", "unavailable"] },
+  minimum: 1,
 });

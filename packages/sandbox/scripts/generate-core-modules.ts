@@ -27,15 +27,6 @@ const HEADER = (what: string) =>
 
 /**
  * Every schema pointer the sandbox validates against: parameters, request bodies and responses.
- *
- * @example
- * ```ts
- * import { bundledSpec } from "../src/http/bundled-spec.js";
- * import { schemaPointers } from "./generate-core-modules.js";
- *
- * const pointers = schemaPointers(bundledSpec());
- * pointers.includes("/components/parameters/StoreQuery/schema"); // true
- * ```
  */
 export function schemaPointers(doc: OpenApiDocument): string[] {
   const pointers = new Set<string>();
@@ -63,15 +54,6 @@ const codePoints = (text) => {
 
 /**
  * The standalone validator module for a document.
- *
- * @example
- * ```ts
- * import { writeFile } from "node:fs/promises";
- * import { bundledSpec } from "../src/http/bundled-spec.js";
- * import { renderValidators } from "./generate-core-modules.js";
- *
- * await writeFile("src/generated/spec-validators.ts", renderValidators(bundledSpec()));
- * ```
  */
 export function renderValidators(doc: OpenApiDocument): string {
   const ajv = new Ajv2020.default({ ...AJV_OPTIONS, code: { source: true, esm: true } });

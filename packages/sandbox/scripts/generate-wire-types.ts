@@ -20,14 +20,6 @@ const HEADER = [
 
 /**
  * The file's text for the current description.
- *
- * @example
- * ```ts
- * import { renderWireTypes } from "./generate-wire-types.js";
- *
- * const text = await renderWireTypes();
- * text.includes("export interface components"); // true
- * ```
  */
 export async function renderWireTypes(): Promise<string> {
   const ast = await openapiTS(specUrl, { alphabetize: true, silent: true });

@@ -12,13 +12,6 @@ import { exampleAnswerRows } from "../src/responses/example-answers.js";
 
 /**
  * Names of the generated blocks.
- *
- * @example
- * ```ts
- * import type { BlockName } from "./readme-tables.js";
- *
- * const names: BlockName[] = ["simulated-operations", "example-operations", "error-ids"];
- * ```
  */
 export type BlockName = "support-counts" | "simulated-operations" | "example-operations" | "error-ids";
 
@@ -32,13 +25,6 @@ function table(header: readonly string[], rows: readonly (readonly string[])[]):
 
 /**
  * A table's rows as trimmed cells, delimiter rows dropped: what must agree, whatever the padding.
- *
- * @example
- * ```ts
- * import { tableCells } from "./readme-tables.js";
- *
- * tableCells("| a | b |\n|---|---|\n| 1 | 2 |"); // [["a", "b"], ["1", "2"]]
- * ```
  */
 export function tableCells(text: string): string[][] {
   return text
@@ -57,14 +43,6 @@ const endMarker = (name: BlockName) => `<!-- generated:${name}:end -->`;
 
 /**
  * The Markdown table of simulated operations, in the order of `SIMULATED_OPERATIONS`.
- *
- * @example
- * ```ts
- * import { bundledSpec } from "../src/http/bundled-spec.js";
- * import { renderOperationsTable } from "./readme-tables.js";
- *
- * console.log(renderOperationsTable(bundledSpec()));
- * ```
  */
 export function renderOperationsTable(doc: OpenApiDocument): string {
   const byId = new Map(listOperations(doc).map((op) => [op.operationId, op]));
@@ -78,14 +56,6 @@ export function renderOperationsTable(doc: OpenApiDocument): string {
 
 /**
  * The Markdown table of operations answered with an example of their typed answer.
- *
- * @example
- * ```ts
- * import { bundledSpec } from "../src/http/bundled-spec.js";
- * import { renderExampleTable } from "./readme-tables.js";
- *
- * console.log(renderExampleTable(bundledSpec()));
- * ```
  */
 export function renderExampleTable(doc: OpenApiDocument): string {
   const byId = new Map(listOperations(doc).map((op) => [op.operationId, op]));
@@ -99,13 +69,6 @@ export function renderExampleTable(doc: OpenApiDocument): string {
 
 /**
  * The Markdown table of error IDs of API operations (`ID` field) with their statuses.
- *
- * @example
- * ```ts
- * import { renderErrorTable } from "./readme-tables.js";
- *
- * console.log(renderErrorTable());
- * ```
  */
 export function renderErrorTable(): string {
   const rows = [
@@ -165,15 +128,6 @@ export function renderCountsTable(doc: OpenApiDocument): string {
 
 /**
  * The text of one generated block of a README.
- *
- * @example
- * ```ts
- * import { readFile } from "node:fs/promises";
- * import { readBlock, tableCells } from "./readme-tables.js";
- *
- * const readme = await readFile("README.md", "utf8");
- * tableCells(readBlock(readme, "error-ids"))[0]; // ["`ID`", "Status", "Raised by", "Origin"]
- * ```
  */
 export function readBlock(readme: string, name: BlockName): string {
   const start = readme.indexOf(startMarker(name));
@@ -184,16 +138,6 @@ export function readBlock(readme: string, name: BlockName): string {
 
 /**
  * Replaces one generated block of a README text.
- *
- * @example
- * ```ts
- * import { readFile } from "node:fs/promises";
- * import { renderErrorTable, replaceBlock } from "./readme-tables.js";
- *
- * const readme = await readFile("README.md", "utf8");
- * const next = replaceBlock(readme, "error-ids", renderErrorTable());
- * next === readme; // true while the README's error table is current
- * ```
  */
 export function replaceBlock(readme: string, name: BlockName, content: string): string {
   const start = readme.indexOf(startMarker(name));
@@ -204,16 +148,6 @@ export function replaceBlock(readme: string, name: BlockName, content: string): 
 
 /**
  * The README with every generated block brought up to date.
- *
- * @example
- * ```ts
- * import { readFile, writeFile } from "node:fs/promises";
- * import { bundledSpec } from "../src/http/bundled-spec.js";
- * import { updateReadme } from "./readme-tables.js";
- *
- * const readme = await readFile("README.md", "utf8");
- * await writeFile("README.md", updateReadme(readme, bundledSpec()));
- * ```
  */
 export function updateReadme(readme: string, doc: OpenApiDocument): string {
   const counts = replaceBlock(readme, "support-counts", renderCountsTable(doc));

@@ -7,14 +7,6 @@
 
 /**
  * An error body as the sandbox sends it.
- *
- * @example
- * ```ts
- * import type { ErrorBody } from "./error-body.js";
- *
- * const text = "no such path";
- * const body: ErrorBody = { ID: "not_found", id: "not_found", description: text, message: text };
- * ```
  */
 export interface ErrorBody {
   readonly ID: string;
@@ -27,15 +19,6 @@ export interface ErrorBody {
 /**
  * Builds an error body: the identifier under `ID` and `id`, the text under `description` and `message`,
  * then any extra fields (such as `parameter`), which never replace those four.
- *
- * @example
- * ```ts
- * import { errorBody } from "./error-body.js";
- *
- * errorBody("query_missing", "query: required when no catalog is given", { parameter: "query" });
- * // { parameter: "query", ID: "query_missing", id: "query_missing",
- * //   description: "query: …", message: "query: …" }
- * ```
  */
 export function errorBody(id: string, description: string, extra?: Record<string, unknown>): ErrorBody {
   return { ...extra, ID: id, id, description, message: description };

@@ -248,13 +248,6 @@ export class ResponseValidationError extends SandboxError {
  * Error IDs the domain layer answers with. `query_missing` comes from the service interface; every
  * other ID, and every HTTP status here, is the sandbox's own choice because the interface does not show
  * them.
- *
- * @example
- * ```ts
- * import type { DomainErrorId } from "./errors.js";
- *
- * const id: DomainErrorId = "query_missing";
- * ```
  */
 export type DomainErrorId =
   | "query_missing"
@@ -298,13 +291,6 @@ export const DOMAIN_ERROR_STATUS: Readonly<Record<DomainErrorId, number>> = {
 
 /**
  * A request the domain refuses: carries the error `ID` for the response body and the HTTP status.
- *
- * @example
- * ```ts
- * import { DomainError } from "./errors.js";
- *
- * throw new DomainError("query_missing", "query: required when no catalog is given", "query");
- * ```
  */
 export class DomainError extends SandboxError {
   static readonly code = "ERR_SANDBOX_REQUEST_REJECTED";
@@ -327,13 +313,6 @@ export class DomainError extends SandboxError {
   /**
    * Body for an error response: the ID under `ID` (the interface's field) and `id` (the reference's),
    * the message under `description` (and `message`) and, when known, `parameter`.
-   *
-   * @example
-   * ```ts
-   * import { DomainError } from "./errors.js";
-   *
-   * new DomainError("query_missing", "query: required").toResponseBody().description; // "query: required"
-   * ```
    */
   toResponseBody(): ErrorBody {
     return errorBody(

@@ -2,17 +2,6 @@
  * Why `JSON.parse` refused a file, on one line. V8 quotes an excerpt of the text as it is, so a
  * file's line break would split the message (and the one-problem-per-line lists of the data and
  * responses files): control characters in it are written as JSON escapes instead.
- *
- * @example
- * ```ts
- * import { jsonSyntaxReason } from "./json-syntax-reason.js";
- *
- * try {
- *   JSON.parse("not json\n");
- * } catch (error) {
- *   jsonSyntaxReason(error); // `Unexpected token 'o', "not json\n" is not valid JSON` (a backslash and an n)
- * }
- * ```
  */
 export function jsonSyntaxReason(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);

@@ -7,15 +7,6 @@
  * Why `value` cannot be a public base URL, or `undefined` when it can: it must be an absolute `http:`
  * or `https:` URL without credentials, query, fragment or trailing slash, since the token endpoint's
  * URI is made by appending `/daas/oauth/token` to it.
- *
- * @example
- * ```ts
- * import { publicUrlProblem } from "./public-url.js";
- *
- * publicUrlProblem("http://127.0.0.1:4040"); // undefined
- * publicUrlProblem("http://127.0.0.1:4040/");
- * // "must be an absolute http: or https: URL without … trailing slash (got \"http://127.0.0.1:4040/\")"
- * ```
  */
 export function publicUrlProblem(value: unknown): string | undefined {
   const rule =

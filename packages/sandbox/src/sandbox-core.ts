@@ -142,14 +142,6 @@ export interface SandboxControls {
 
 /**
  * An assembled sandbox: its pipeline, and the controls once its URL is known.
- *
- * @example
- * ```ts
- * import { assembleSandbox, type SandboxCore } from "./sandbox-core.js";
- *
- * const core: SandboxCore = await assembleSandbox({ seed: 42 });
- * core.setBaseUrl("https://sandbox.drill-practice.invalid");
- * ```
  */
 export interface SandboxCore {
   readonly pipeline: Pipeline;
@@ -161,14 +153,6 @@ export interface SandboxCore {
 /**
  * What a door read from files before the core is assembled (the Node door's `dataFile` and
  * `responsesFile`).
- *
- * @example
- * ```ts
- * import { readDataFile } from "./data/data-file-read.js";
- * import type { ReadSources } from "./sandbox-core.js";
- *
- * const read: ReadSources = { data: await readDataFile("./sandbox-data.json") };
- * ```
  */
 export interface ReadSources {
   readonly data?: SandboxData;
@@ -253,13 +237,6 @@ async function specValidators(spec: OpenApiDocument | undefined): Promise<{
 
 /**
  * Assembles a sandbox from its options (checked here, once) and what its door read from files.
- *
- * @example
- * ```ts
- * import { assembleSandbox } from "./sandbox-core.js";
- *
- * const core = await assembleSandbox({ validateResponses: true });
- * ```
  */
 export async function assembleSandbox(
   options: SandboxCoreOptions,

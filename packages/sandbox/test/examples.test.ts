@@ -1,72 +1,44 @@
 /**
- * Every name the public entries export carries an `@example` that uses it, and every one of those
- * examples, with those of the entries' own header comments and of every internal module, compiles
- * against the package's source, so no example can drift from the code it shows; the public
- * examples that need nothing but the in-process sandbox also run. Every `@example` anywhere in the
- * source and in the build scripts (dataset generators, code generators) is a fenced TypeScript block,
- * as in the other packages, and compiles as well.
+ * The example rule (see the root README's "Developing"): every name the public entries export carries
+ * an `@example` that uses it, and every example (the entries' header comments, and those internal
+ * modules, build scripts and test helpers keep) is a fenced TypeScript block that compiles against
+ * the package's source, so no example can drift from the code it shows; the public examples that
+ * need nothing but the in-process sandbox also run.
  */
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { afterAll, describe, expect, it, vi } from "vitest";
-import {
-  compileSourceExamples,
-  type Example,
-  missingExamples,
-  publicExports,
-  unfencedExamples,
-  uniqueExamples,
-} from "../../../scripts/compile-examples.js";
+import { type Example, publicExports, uniqueExamples } from "@drill-practice/tooling/examples";
+import { describeSourceExamples } from "@drill-practice/tooling/examples-suite";
+import { describe, expect, it, vi } from "vitest";
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
-const scratch = join(packageDir, ".tmp", "examples");
 
 /** What examples import, as the exports map resolves it under Node. */
 const PATHS = { "@drill-practice/sandbox": "src/index.ts", "@drill-practice/sandbox/msw": "src/msw.ts" };
-const exported = publicExports({
+const ENTRIES = {
+  "@drill-practice/sandbox": "src/index.ts",
+  // The same specifier outside Node (the `default` condition).
+  "@drill-practice/sandbox (web)": "src/web.ts",
+  "@drill-practice/sandbox/msw": "src/msw.ts",
+};
+
+// The public entries' examples (header comments included), then those internal modules, the build
+// scripts and the test helpers keep, with the package's own settings.
+describeSourceExamples("documentation examples", {
   packageDir,
+  folders: ["src", "scripts", "test/support"],
+  lib: ["es2023"],
+  entries: ENTRIES,
   paths: PATHS,
-  entries: {
-    "@drill-practice/sandbox": "src/index.ts",
-    // The same specifier outside Node (the `default` condition).
-    "@drill-practice/sandbox (web)": "src/web.ts",
-    "@drill-practice/sandbox/msw": "src/msw.ts",
-  },
+  minimum: 90,
 });
 
-// The Node entry re-exports the web one: each declaration's examples once.
-const examples: Example[] = uniqueExamples(exported.flatMap(({ examples }) => examples));
-
-afterAll(async () => {
-  await rm(scratch, { recursive: true, force: true });
-});
-
-describe("documentation examples", () => {
-  it("every @example is fenced as ts", async () => {
-    expect(await unfencedExamples(packageDir, { folders: ["src", "scripts", "test/support"] })).toEqual([]);
-  });
-
-  it("every export of every public entry has an example that uses it", () => {
-    expect(exported.filter((entry) => entry.kind === "value").length).toBeGreaterThan(25);
-    expect(missingExamples(exported)).toEqual([]);
-  });
-
-  it("every example in the package compiles against its source", async () => {
-    // The public entries' examples (header comments included), then those of internal modules, the
-    // build scripts and the test helpers, with the package's own settings.
-    const { examples: all, errors } = await compileSourceExamples({
-      packageDir,
-      scratch,
-      folders: ["src", "scripts", "test/support"],
-      lib: ["es2023"],
-      paths: PATHS,
-      also: examples,
-    });
-    expect(all.length).toBeGreaterThan(250);
-    expect(all.filter(({ origin }) => origin.startsWith("scripts/")).length).toBeGreaterThan(25);
-    expect(errors).toBe("");
-  }, 300_000);
+describe("documentation examples of the public entries", () => {
+  // The Node entry re-exports the web one: each declaration's examples once.
+  const examples: Example[] = uniqueExamples(
+    publicExports({ packageDir, entries: ENTRIES, paths: PATHS }).flatMap(({ examples }) => examples),
+  );
 
   it("every example that needs only the in-process sandbox runs without an error", async () => {
     // No socket, no file, no other package: what runs in any runtime, in a few milliseconds.

@@ -3,7 +3,7 @@
  * source, imported by the package's own subpaths as its users import it.
  */
 import { fileURLToPath } from "node:url";
-import { describeSourceExamples } from "../../../scripts/source-examples-suite.js";
+import { describeSourceExamples } from "@drill-practice/tooling/examples-suite";
 
 describeSourceExamples("documentation examples", {
   packageDir: fileURLToPath(new URL("..", import.meta.url)),

@@ -54,15 +54,6 @@ function reasonOf(error: unknown): Reason {
  * "DEPTH_ZERO_SELF_SIGNED_CERT: self-signed certificate"); "" when there is none.
  *
  * Internal: it shows in the message of a {@link DrillNetworkError}.
- *
- * @example
- * ```ts
- * import { DrillNetworkError } from "@drill-practice/client/internal";
- *
- * const cause = new TypeError("fetch failed", { cause: new Error("bad port") });
- * new DrillNetworkError({ method: "GET", url: "http://127.0.0.1:9/", attempts: 1, cause }).message;
- * // "GET http://127.0.0.1:9/ failed without a response after 1 attempt: fetch failed (bad port)"
- * ```
  */
 export function fetchFailureReason(error: unknown): string {
   const { code, message } = reasonOf(error);
@@ -77,17 +68,6 @@ export function fetchFailureReason(error: unknown): string {
  * retryable.
  *
  * Internal: the default retry policy ({@link shouldRetry}) does not retry these.
- *
- * @example
- * ```ts
- * import { DrillNetworkError, resolveRetryPolicy } from "@drill-practice/client/internal";
- * import { shouldRetry } from "./retry.js";
- *
- * const cause = new TypeError("fetch failed", { cause: new Error("bad port") });
- * const error = new DrillNetworkError({ method: "GET", url: "http://127.0.0.1:9/", attempts: 1, cause });
- * const policy = resolveRetryPolicy({});
- * if (policy) shouldRetry(policy, { attempt: 1, method: "GET", response: undefined, error }); // false
- * ```
  */
 export function isPermanentFetchFailure(error: unknown): boolean {
   const { code, message } = reasonOf(error);

@@ -60,13 +60,6 @@ const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
  * key blocks. Only the values go; the text around them stays as it was. The
  * client's own errors know no secret and call it without spellings, so the
  * main entry does not carry the spelling expansion that only auth needs.
- *
- * @example
- * ```ts
- * import { scrub } from "./redact.js";
- *
- * scrub("failed: Authorization: Bearer abc.def.ghi"); // "failed: Authorization: [redacted]"
- * ```
  */
 export function scrub(text: string, spellings: readonly string[] = []): string {
   let out = text;
@@ -83,13 +76,6 @@ export function scrub(text: string, spellings: readonly string[] = []): string {
  * Makes text that came from a server fit for an error message: control
  * characters become spaces, secrets are redacted ({@link scrub}), and the
  * result is cut to `maxLength` characters (with `…`).
- *
- * @example
- * ```ts
- * import { cleanText } from "./redact.js";
- *
- * cleanText("The assertion eyJhbGciOi.eyJzdWIi.c2ln expired\n"); // "The assertion [redacted] expired"
- * ```
  */
 export function cleanText(text: string, spellings: readonly string[] = [], maxLength = 300): string {
   const clean = scrub(text.replace(CONTROL, " "), spellings).trim();
@@ -114,15 +100,6 @@ const MAX_DEPTH = 4;
  * levels deep at most (a chain that loops back on itself ends there). A
  * string is redacted; any other non-Error object is dropped (it could be a
  * request with its headers), other primitives are kept.
- *
- * @example
- * ```ts
- * import { scrubCause } from "./redact.js";
- *
- * const cause = scrubCause(new TypeError("failed: Bearer abc.def.ghi"));
- * cause instanceof TypeError; // true
- * (cause as Error).message; // "failed: Bearer [redacted]"
- * ```
  */
 export function scrubCause(cause: unknown, spellings: readonly string[] = [], depth = 0): unknown {
   if (typeof cause === "string") return scrub(cause, spellings);

@@ -247,16 +247,6 @@ function checkDelay(option: (typeof DELAYS)[number], value: number): number {
 /**
  * Whether a failed attempt may be retried, judging by the policy's statuses or
  * function (the caller has checked the method).
- *
- * @example
- * ```ts
- * import { resolveRetryPolicy } from "@drill-practice/client/internal";
- * import { shouldRetry } from "./retry.js";
- *
- * const policy = resolveRetryPolicy({});
- * const response = new Response(null, { status: 503 });
- * if (policy) shouldRetry(policy, { attempt: 1, method: "GET", response, error: undefined }); // true
- * ```
  */
 export function shouldRetry(policy: RetryPolicy, context: RetryContext): boolean {
   if (typeof policy.retryOn === "function") return policy.retryOn(context);
@@ -272,15 +262,6 @@ export function shouldRetry(policy: RetryPolicy, context: RetryContext): boolean
  * jitter capped by `maxDelayMs`. Returns `undefined` when the server asks for
  * a longer wait than `maxDelayMs`: retrying sooner than it asked would only
  * earn another refusal, so the caller gets the answer as it is.
- *
- * @example
- * ```ts
- * import { resolveRetryPolicy } from "@drill-practice/client/internal";
- * import { retryDelay } from "./retry.js";
- *
- * const policy = resolveRetryPolicy({ initialDelayMs: 100, random: () => 0.5 });
- * if (policy) retryDelay(policy, 3, undefined); // 200: half of 100 · 2²
- * ```
  */
 export function retryDelay(
   policy: RetryPolicy,
@@ -297,13 +278,6 @@ export function retryDelay(
 
 /**
  * What {@link retrying} needs to know about the request besides the policy.
- *
- * @example
- * ```ts
- * import type { RetryingRequest } from "./retry.js";
- *
- * const request: RetryingRequest = { method: "GET", resend: true, signal: undefined };
- * ```
  */
 export interface RetryingRequest {
   /** HTTP method, passed on to a `retryOn` function. */

@@ -7,13 +7,6 @@
 /**
  * Waits `ms` milliseconds with `setTimeout`, or rejects with the signal's
  * reason when `signal` aborts first.
- *
- * @example
- * ```ts
- * import { abortableSleep } from "./sleep.js";
- *
- * await abortableSleep(250, new AbortController().signal);
- * ```
  */
 export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise<void>((resolve, reject) => {

@@ -18,13 +18,6 @@ import { type RetryPolicy, retrying } from "./retry.js";
 
 /**
  * A fetch function that takes a `Request`, as openapi-fetch calls it.
- *
- * @example
- * ```ts
- * import type { RequestFetch } from "./transport.js";
- *
- * const offline: RequestFetch = async () => new Response(null, { status: 503 });
- * ```
  */
 export type RequestFetch = (request: Request) => Promise<Response>;
 
@@ -76,13 +69,6 @@ export const KEEPS_REQUEST_BODY: unique symbol = Symbol.for("@drill-practice/kee
  * client's `Request` class sets it when openapi-fetch builds a request
  * without one); the transport then sends it with the attempt's timeout
  * signal alone, without `AbortSignal.any`.
- *
- * @example
- * ```ts
- * import { NO_CALLER_SIGNAL } from "./transport.js";
- *
- * const request = Object.assign(new Request("https://drill.example/"), { [NO_CALLER_SIGNAL]: true });
- * ```
  */
 export const NO_CALLER_SIGNAL: unique symbol = Symbol.for("@drill-practice/no-caller-signal") as never;
 

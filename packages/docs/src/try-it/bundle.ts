@@ -76,14 +76,6 @@ async function writeHashed(
 
 /**
  * Bundles the panel and the worker into `<outDir>/assets/`.
- *
- * @example
- * ```ts
- * import { buildTryItScripts } from "./bundle.ts";
- *
- * const scripts = await buildTryItScripts("packages/docs/dist");
- * console.log(scripts.panel, scripts.worker);
- * ```
  */
 export async function buildTryItScripts(outDir: string): Promise<TryItScripts> {
   await mkdir(join(outDir, assetDir), { recursive: true });
@@ -98,15 +90,6 @@ export async function buildTryItScripts(outDir: string): Promise<TryItScripts> {
  * Writes a reference's table of operations and puts the loader into its page: after the page's
  * `load`, once the browser is idle, the panel module is imported and started. Returns the page and
  * the table's file.
- *
- * @example
- * ```ts
- * import { addTryIt, buildTryItScripts } from "./bundle.ts";
- *
- * declare const html: string;
- * const scripts = await buildTryItScripts("dist");
- * const page = await addTryIt("dist", "v2.1", html, [], scripts, "../");
- * ```
  */
 export async function addTryIt(
   outDir: string,

@@ -37,16 +37,6 @@ function documentedStatus(operation: TryItOperation, status: number): string | u
  * Classifies an answer. From the sandbox, every answer has been checked against the description
  * (the worker runs it with response validation), so a success is schema-valid and an error body is
  * a documented error; from your own server only the status is compared with the documented ones.
- *
- * @example
- * ```ts
- * import { classify } from "./classify.ts";
- * import type { TryItOperation } from "./protocol.ts";
- *
- * declare const operation: TryItOperation;
- * const verdict = classify(operation, { status: 501, headers: [], body: '{"id":"not_simulated"}' }, "sandbox");
- * verdict.kind; // "not-simulated"
- * ```
  */
 export function classify(
   operation: TryItOperation,

@@ -113,20 +113,6 @@ function faithfulness(operationId: string, answers: SandboxAnswers): Faithfulnes
  * Every operation of `document` as the Try it panel shows it: its path and query parameters and form
  * fields (required, choices, repeatable), prefilled with the page's sample values, and how the
  * in-page sandbox answers it.
- *
- * @example
- * ```ts
- * import { readFile } from "node:fs/promises";
- * import { exampleAnsweredOperations, SIMULATED_OPERATIONS } from "@drill-practice/sandbox";
- * import { asOpenApiDocument } from "../openapi-document.ts";
- * import { sampleValues } from "../sample-values.ts";
- * import { tryItOperations } from "./operations.ts";
- *
- * const path = "spec/dist/openapi-v2.1.json";
- * const bundle = asOpenApiDocument(JSON.parse(await readFile(path, "utf8")), path);
- * const answers = { simulated: SIMULATED_OPERATIONS, examples: await exampleAnsweredOperations() };
- * const operations = tryItOperations(bundle, sampleValues([bundle]), answers);
- * ```
  */
 export function tryItOperations(
   document: OpenApiDocument,

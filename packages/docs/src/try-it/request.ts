@@ -37,16 +37,6 @@ const where: Record<TryItField["in"], string> = {
 /**
  * Puts the request together from the form's values: a required field left empty, a value outside a
  * field's choices or a JSON body that does not parse is refused with a message naming the field.
- *
- * @example
- * ```ts
- * import { buildRequest, prefilledValues } from "./request.ts";
- * import type { TryItOperation } from "./protocol.ts";
- *
- * declare const operation: TryItOperation;
- * const built = buildRequest(operation, prefilledValues(operation));
- * if (built.ok) console.log(built.request.method, built.request.target);
- * ```
  */
 export function buildRequest(operation: TryItOperation, values: FormValues, jsonText?: string): Built {
   const problems: string[] = [];

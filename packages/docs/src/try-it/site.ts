@@ -13,18 +13,6 @@ import { tryItOperations } from "./operations.ts";
 
 /**
  * Adds the Try it panel to the references already written to `outDir`; returns the files written.
- *
- * @example
- * ```ts
- * import type { OpenApiDocument } from "../openapi-document.ts";
- * import type { SampleValues } from "../sample-values.ts";
- * import type { ApiVersion } from "../site-header.ts";
- * import { addTryItToSite } from "./site.ts";
- *
- * declare const bundles: { version: ApiVersion; bundle: OpenApiDocument }[];
- * declare const values: SampleValues;
- * const files = await addTryItToSite("dist", bundles, values);
- * ```
  */
 export async function addTryItToSite(
   outDir: string,

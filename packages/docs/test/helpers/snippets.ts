@@ -95,6 +95,16 @@ export function htmlCodeLanguages(html: string): (string | undefined)[] {
 /**
  * Every README.md of the repository, relative to `root`: outside dependencies and build output, and
  * outside `src/`, whose READMEs describe a package's internals to its maintainers.
+ *
+ * @example
+ * ```ts
+ * import { readFileSync } from "node:fs";
+ * import { join } from "node:path";
+ * import { markdownSnippets, readmeFiles } from "./snippets.ts";
+ *
+ * const root = "../..";
+ * const snippets = readmeFiles(root).flatMap((file) => markdownSnippets(readFileSync(join(root, file), "utf8"), file));
+ * ```
  */
 export function readmeFiles(root: string): string[] {
   const found: string[] = [];

@@ -13,14 +13,6 @@ export const INPUT_VARIABLE = "DRILL_MATRIX_INPUT";
 
 /**
  * The scenario's input, from the environment (Node, Bun and Deno all expose `process.env`).
- *
- * @example
- * ```ts
- * import { readInput } from "./report-line.js";
- *
- * // In a runtime the matrix started: it passes the case's input in the DRILL_MATRIX_INPUT variable.
- * const input = readInput(); // { baseUrl, searchQuery, clientId, clientSecret, keyJson, answerKey, keyFile? }
- * ```
  */
 export function readInput(): ScenarioInput & { readonly keyFile?: string } {
   return JSON.parse(inputText()) as ScenarioInput & { readonly keyFile?: string };
@@ -28,13 +20,6 @@ export function readInput(): ScenarioInput & { readonly keyFile?: string } {
 
 /**
  * The in-process case's input, from the same variable.
- *
- * @example
- * ```ts
- * import { readInProcessInput } from "./report-line.js";
- *
- * const input = readInProcessInput(); // { data, tokenLifetimeSeconds, searchQuery, answerKey }
- * ```
  */
 export function readInProcessInput(): InProcessInput {
   return JSON.parse(inputText()) as InProcessInput;
@@ -47,20 +32,7 @@ function inputText(): string {
   return text;
 }
 
-/**
- * @example
- * ```ts
- * import { serviceAccountAuth } from "@drill-practice/auth";
- * import { runtimeName } from "../runtime-name.js";
- * import { runScenario } from "../scenario.js";
- * import { printReport, readInput } from "./report-line.js";
- *
- * const input = readInput();
- * const { keyJson, clientId, clientSecret } = input;
- * const makeAuth = () => serviceAccountAuth({ key: keyJson, clientId, clientSecret });
- * printReport(await runScenario(runtimeName(), input, makeAuth));
- * ```
- */
+/** Prints the report as the one marked line the host looks for among the runtime's output. */
 export function printReport(report: ScenarioReport | InProcessReport): void {
   console.log(`${REPORT_MARKER}${JSON.stringify(report)}`);
 }

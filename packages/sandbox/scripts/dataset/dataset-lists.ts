@@ -5,13 +5,6 @@
 
 /**
  * Languages of the vocabulary drills, in the column order of {@link VOCABULARY} rows.
- *
- * @example
- * ```ts
- * import { LANGUAGES } from "./dataset-lists.js";
- *
- * LANGUAGES[0].name; // "Spanish"
- * ```
  */
 export const LANGUAGES = [
   { code: "es", name: "Spanish" },
@@ -22,26 +15,11 @@ export const LANGUAGES = [
 
 /**
  * One vocabulary row: English, then Spanish, French, German and Dutch.
- *
- * @example
- * ```ts
- * import type { VocabularyRow } from "./dataset-lists.js";
- *
- * const row: VocabularyRow = ["dog", "el perro", "le chien", "der Hund", "de hond"];
- * ```
  */
 export type VocabularyRow = readonly [en: string, es: string, fr: string, de: string, nl: string];
 
 /**
  * A vocabulary theme with its rows and the level it suits.
- *
- * @example
- * ```ts
- * import { VOCABULARY, type VocabularyTheme } from "./dataset-lists.js";
- *
- * const animals: VocabularyTheme | undefined = VOCABULARY.find((t) => t.key === "animals");
- * animals?.rows.length; // 16
- * ```
  */
 export interface VocabularyTheme {
   readonly key: string;
@@ -52,13 +30,6 @@ export interface VocabularyTheme {
 
 /**
  * Everyday vocabulary by theme (nouns with their article).
- *
- * @example
- * ```ts
- * import { VOCABULARY } from "./dataset-lists.js";
- *
- * VOCABULARY.map((t) => t.title); // ["animals", "colours", "food and drink", …]
- * ```
  */
 export const VOCABULARY: readonly VocabularyTheme[] = [
   {
@@ -356,13 +327,6 @@ export const VOCABULARY: readonly VocabularyTheme[] = [
 
 /**
  * Countries with their capital, grouped by continent.
- *
- * @example
- * ```ts
- * import { COUNTRIES } from "./dataset-lists.js";
- *
- * COUNTRIES.Europe?.[0]; // ["France", "Paris"]
- * ```
  */
 export const COUNTRIES: Readonly<Record<string, readonly (readonly [country: string, capital: string])[]>> = {
   Europe: [
@@ -483,13 +447,6 @@ export const COUNTRIES: Readonly<Record<string, readonly (readonly [country: str
 
 /**
  * Major rivers: continent and the sea or ocean they flow into.
- *
- * @example
- * ```ts
- * import { RIVERS } from "./dataset-lists.js";
- *
- * RIVERS[0]; // ["Nile", "Africa", "Mediterranean Sea"]
- * ```
  */
 export const RIVERS: readonly (readonly [river: string, continent: string, mouth: string])[] = [
   ["Nile", "Africa", "Mediterranean Sea"],
@@ -520,13 +477,6 @@ export const RIVERS: readonly (readonly [river: string, continent: string, mouth
 
 /**
  * Well-known mountains and the range they belong to.
- *
- * @example
- * ```ts
- * import { MOUNTAINS } from "./dataset-lists.js";
- *
- * MOUNTAINS[0]; // ["Mount Everest", "Himalayas"]
- * ```
  */
 export const MOUNTAINS: readonly (readonly [mountain: string, range: string])[] = [
   ["Mount Everest", "Himalayas"],
@@ -545,13 +495,6 @@ export const MOUNTAINS: readonly (readonly [mountain: string, range: string])[] 
 
 /**
  * Highest mountain of each continent.
- *
- * @example
- * ```ts
- * import { HIGHEST_PEAKS } from "./dataset-lists.js";
- *
- * HIGHEST_PEAKS[0]; // ["Asia", "Mount Everest"]
- * ```
  */
 export const HIGHEST_PEAKS: readonly (readonly [continent: string, peak: string])[] = [
   ["Asia", "Mount Everest"],
@@ -565,13 +508,6 @@ export const HIGHEST_PEAKS: readonly (readonly [continent: string, peak: string]
 
 /**
  * Chemical elements in order of atomic number: symbol and English name.
- *
- * @example
- * ```ts
- * import { ELEMENTS } from "./dataset-lists.js";
- *
- * ELEMENTS[25]; // ["Fe", "Iron"] (atomic number 26)
- * ```
  */
 export const ELEMENTS: readonly (readonly [symbol: string, name: string])[] = [
   ["H", "Hydrogen"],
@@ -696,13 +632,6 @@ export const ELEMENTS: readonly (readonly [symbol: string, name: string])[] = [
 
 /**
  * Planets in order from the Sun, with their kind.
- *
- * @example
- * ```ts
- * import { PLANETS } from "./dataset-lists.js";
- *
- * PLANETS[2]; // ["Earth", "rocky planet"]
- * ```
  */
 export const PLANETS: readonly (readonly [planet: string, kind: string])[] = [
   ["Mercury", "rocky planet"],
@@ -717,13 +646,6 @@ export const PLANETS: readonly (readonly [planet: string, kind: string])[] = [
 
 /**
  * Moons of the Solar System and the body they orbit.
- *
- * @example
- * ```ts
- * import { MOONS } from "./dataset-lists.js";
- *
- * MOONS[0]; // ["the Moon", "Earth"]
- * ```
  */
 export const MOONS: readonly (readonly [moon: string, planet: string])[] = [
   ["the Moon", "Earth"],
@@ -748,13 +670,6 @@ export const MOONS: readonly (readonly [moon: string, planet: string])[] = [
 
 /**
  * SI units: quantity, unit name and symbol.
- *
- * @example
- * ```ts
- * import { SI_UNITS } from "./dataset-lists.js";
- *
- * SI_UNITS[0]; // ["length", "metre", "m"]
- * ```
  */
 export const SI_UNITS: readonly (readonly [quantity: string, unit: string, symbol: string])[] = [
   ["length", "metre", "m"],
@@ -783,13 +698,6 @@ export const SI_UNITS: readonly (readonly [quantity: string, unit: string, symbo
 
 /**
  * Everyday chemical compounds and their formulas.
- *
- * @example
- * ```ts
- * import { COMPOUNDS } from "./dataset-lists.js";
- *
- * COMPOUNDS[0]; // ["water", "H2O"]
- * ```
  */
 export const COMPOUNDS: readonly (readonly [compound: string, formula: string])[] = [
   ["water", "H2O"],
@@ -811,13 +719,6 @@ export const COMPOUNDS: readonly (readonly [compound: string, formula: string])[
 
 /**
  * Historical events with their year, grouped by theme.
- *
- * @example
- * ```ts
- * import { HISTORY } from "./dataset-lists.js";
- *
- * HISTORY[0]?.events[0]; // ["Fall of the Western Roman Empire", 476]
- * ```
  */
 export const HISTORY: readonly {
   readonly key: string;
@@ -913,13 +814,6 @@ export const HISTORY: readonly {
 
 /**
  * Fractions and their value as a percentage.
- *
- * @example
- * ```ts
- * import { FRACTIONS } from "./dataset-lists.js";
- *
- * FRACTIONS[0]; // ["1/2", "50%"]
- * ```
  */
 export const FRACTIONS: readonly (readonly [fraction: string, percentage: string])[] = [
   ["1/2", "50%"],
@@ -942,13 +836,6 @@ export const FRACTIONS: readonly (readonly [fraction: string, percentage: string
 
 /**
  * Words used to give generated drills varied names (see `generateLargeDataset`).
- *
- * @example
- * ```ts
- * import { NAME_WORDS } from "./dataset-lists.js";
- *
- * NAME_WORDS.length > 20; // true
- * ```
  */
 export const NAME_WORDS: readonly string[] = [
   "essential",

@@ -6,14 +6,6 @@ import { createDefaultDataset } from "./default-dataset.js";
 
 /**
  * The text of `data/default.json`, deterministic for the builder's code and seed.
- *
- * @example
- * ```ts
- * import { writeFile } from "node:fs/promises";
- * import { renderDefaultDataFile } from "./default-data-file.js";
- *
- * await writeFile("data/default.json", renderDefaultDataFile());
- * ```
  */
 export function renderDefaultDataFile(): string {
   return `${JSON.stringify({ formatVersion: DATA_FILE_FORMAT_VERSION, ...createDefaultDataset() }, null, 1)}\n`;

@@ -34,14 +34,6 @@ import {
 
 /**
  * Seed of the embedded dataset. Changing it changes the mixed drills and descriptions.
- *
- * @example
- * ```ts
- * import { createDefaultDataset, DEFAULT_DATASET_SEED } from "./default-dataset.js";
- *
- * // The same dataset as `createDefaultDataset()`: this seed is its default.
- * const data = createDefaultDataset(DEFAULT_DATASET_SEED);
- * ```
  */
 export const DEFAULT_DATASET_SEED = 20_240_601;
 
@@ -946,14 +938,6 @@ function buildCatalogs(): Catalog[] {
  * account, five managed users, one user outside the organization, three catalogs and one group with an
  * objective.
  * Built fresh on every call and fully determined by the seed.
- *
- * @example
- * ```ts
- * import { createDefaultDataset } from "./default-dataset.js";
- *
- * const data = createDefaultDataset();
- * data.drills.length; // 300
- * ```
  */
 export function createDefaultDataset(seed: number = DEFAULT_DATASET_SEED): SandboxData {
   const rng = new Prng(seed);

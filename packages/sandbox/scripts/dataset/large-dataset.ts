@@ -13,14 +13,6 @@ import { createDefaultDataset, DEFAULT_DATASET_SEED } from "./default-dataset.js
  * A large dataset for benchmarks and speed tests: `drillCount` drills derived from the curated drills
  * of the default dataset (renamed, with a different slice of items and an extra tag), the default users and organization, no
  * courses, and one catalog holding every hundredth drill. Deterministic for a given count and seed.
- *
- * @example
- * ```ts
- * import { generateLargeDataset } from "./large-dataset.js";
- *
- * const data = generateLargeDataset(100_000);
- * data.drills[0]?.id; // "gen-000000"
- * ```
  */
 export function generateLargeDataset(drillCount: number, seed: number = DEFAULT_DATASET_SEED): SandboxData {
   if (!Number.isInteger(drillCount) || drillCount < 0) {

@@ -19,22 +19,6 @@ import { checkFaultRule } from "./faults.js";
 
 /**
  * What the admin endpoints act on.
- *
- * @example
- * ```ts
- * import { SIMULATED_OPERATIONS } from "../http/handlers.js";
- * import type { AdminContext } from "./admin-api.js";
- * import { FaultInjector } from "./faults.js";
- *
- * // The admin endpoints of a sandbox that answers the simulated operations and keeps no response rules.
- * const admin: AdminContext = {
- *   faults: new FaultInjector(),
- *   operationIds: new Set(Object.keys(SIMULATED_OPERATIONS)),
- *   setResponses: () => 0,
- *   listResponses: () => [],
- *   clearResponses: () => {},
- * };
- * ```
  */
 export interface AdminContext {
   readonly faults: FaultInjector;
@@ -49,26 +33,6 @@ const ADMIN_BODY_LIMIT = 64 * 1024;
 
 /**
  * Handles one request below `/__sandbox/`.
- *
- * @example
- * ```ts
- * import { SIMULATED_OPERATIONS } from "../http/handlers.js";
- * import { type AdminContext, handleAdmin } from "./admin-api.js";
- * import { FaultInjector } from "./faults.js";
- *
- * // The admin endpoints of a sandbox that answers the simulated operations and keeps no response rules.
- * const admin: AdminContext = {
- *   faults: new FaultInjector(),
- *   operationIds: new Set(Object.keys(SIMULATED_OPERATIONS)),
- *   setResponses: () => 0,
- *   listResponses: () => [],
- *   clearResponses: () => {},
- * };
- * const request = new Request("http://127.0.0.1:4040/__sandbox/faults");
- * const path = new URL(request.url).pathname;
- * if (path.startsWith("/__sandbox/")) await handleAdmin(admin, request, path, request.method);
- * // { status: 200, body: { faults: [] } }
- * ```
  */
 export async function handleAdmin(
   ctx: AdminContext,

@@ -57,16 +57,6 @@ export interface ActiveFault {
 /**
  * Checks a fault rule (from options, a method call or the admin endpoint) and names the first field that
  * breaks a rule.
- *
- * @example
- * ```ts
- * import { checkFaultRule } from "./faults.js";
- *
- * const known = new Set(["exchangeToken"]);
- * checkFaultRule({ operationId: "exchangeToken", status: 503, times: 2 }, known); // the rule, checked
- * checkFaultRule({ operationId: "exchangeToken", status: 99 }, known);
- * // throws SandboxOptionError: fault.status: must be an integer from 400 to 599
- * ```
  */
 export function checkFaultRule(rule: unknown, knownOperationIds: ReadonlySet<string>): FaultRule {
   if (typeof rule !== "object" || rule === null || Array.isArray(rule)) {
@@ -109,15 +99,6 @@ export function checkFaultRule(rule: unknown, knownOperationIds: ReadonlySet<str
 /**
  * The fault rules of one sandbox. Rules are used in the order they were added; a request uses at most
  * one rule.
- *
- * @example
- * ```ts
- * import { FaultInjector } from "./faults.js";
- *
- * const faults = new FaultInjector();
- * faults.add({ operationId: "exchangeToken", status: 503, times: 2 });
- * faults.take("exchangeToken"); // the rule, now with 1 use left
- * ```
  */
 export class FaultInjector {
   #next = 1;
@@ -132,14 +113,6 @@ export class FaultInjector {
 
   /**
    * Adds a checked rule; returns its ID.
-   *
-   * @example
-   * ```ts
-   * import { FaultInjector } from "./faults.js";
-   *
-   * const faults = new FaultInjector();
-   * const id = faults.add({ operationId: "*", delayMs: 100, times: 10 }); // 1, the first rule's ID
-   * ```
    */
   add(rule: FaultRule): number {
     const id = this.#next++;
@@ -156,20 +129,6 @@ export class FaultInjector {
 
   /**
    * Uses one turn of the first rule matching the operation, if any.
-   *
-   * @example
-   * ```ts
-   * import { errorBody } from "../error-body.js";
-   * import type { Reply } from "../http/replies.js";
-   * import { FaultInjector } from "./faults.js";
-   *
-   * const faults = new FaultInjector();
-   * faults.add({ operationId: "exchangeToken", status: 503 });
-   * const fault = faults.take("exchangeToken");
-   * if (fault?.status) {
-   *   const reply: Reply = { status: fault.status, body: errorBody("injected_fault", "fault injected") };
-   * }
-   * ```
    */
   take(operationId: string): ActiveFault | undefined {
     const index = this.#rules.findIndex((r) => r.operationId === operationId || r.operationId === "*");
@@ -183,17 +142,6 @@ export class FaultInjector {
 
   /**
    * Rules still active.
-   *
-   * @example
-   * ```ts
-   * import { FaultInjector } from "./faults.js";
-   *
-   * const faults = new FaultInjector();
-   * faults.add({ operationId: "exchangeToken", status: 503 });
-   * faults.list().length; // 1
-   * faults.take("exchangeToken");
-   * faults.list().length; // 0 once every rule is used up
-   * ```
    */
   list(): ActiveFault[] {
     return this.#rules.map((r) => ({ ...r, status: r.status, retryAfter: r.retryAfter }));
@@ -201,16 +149,6 @@ export class FaultInjector {
 
   /**
    * Removes every rule.
-   *
-   * @example
-   * ```ts
-   * import { FaultInjector } from "./faults.js";
-   *
-   * const faults = new FaultInjector();
-   * faults.add({ operationId: "*", delayMs: 100, times: 10 });
-   * faults.clear();
-   * faults.list(); // []
-   * ```
    */
   clear(): void {
     this.#rules = [];

@@ -25,16 +25,6 @@ export const DATA_FILE_FORMAT_VERSION = 1;
 
 /**
  * Outcome of checking a data file: the data, or every problem found.
- *
- * @example
- * ```ts
- * import { readFile } from "node:fs/promises";
- * import type { DataFileValidation } from "./data-file-checker.js";
- * import { validateDataFile } from "./data-file.js";
- *
- * const result: DataFileValidation = validateDataFile(JSON.parse(await readFile("my-data.json", "utf8")));
- * if (!result.ok) console.log(result.problems);
- * ```
  */
 export type DataFileValidation =
   | { readonly ok: true; readonly data: SandboxData }
@@ -42,13 +32,6 @@ export type DataFileValidation =
 
 /**
  * The top-level lists of a data file.
- *
- * @example
- * ```ts
- * import type { DataFileSection } from "./data-file-checker.js";
- *
- * const section: DataFileSection = "drills";
- * ```
  */
 export type DataFileSection =
   | "organizations"
@@ -74,13 +57,6 @@ export const DATA_FILE_SECTIONS: readonly DataFileSection[] = [
 
 /**
  * Whether a top-level name is one of the lists.
- *
- * @example
- * ```ts
- * import { isDataFileSection } from "./data-file-checker.js";
- *
- * isDataFileSection("drills"); // true
- * ```
  */
 export function isDataFileSection(name: string): name is DataFileSection {
   return (DATA_FILE_SECTIONS as readonly string[]).includes(name);
@@ -116,16 +92,6 @@ class Records<T> {
  * ({@link DataFileChecker.entry}, then {@link DataFileChecker.sectionEnd}), in any order, then
  * {@link DataFileChecker.finish}. Problems are reported top level first, then list by list in the order
  * of {@link DATA_FILE_SECTIONS}, then those across records, whatever order the pieces came in.
- *
- * @example
- * ```ts
- * import { DataFileChecker } from "./data-file-checker.js";
- *
- * const checker = new DataFileChecker();
- * checker.root({ organizations: [], users: [], drills: [] });
- * checker.section("organizations", []);
- * const result = checker.finish();
- * ```
  */
 export class DataFileChecker {
   readonly #r = new FieldReader();

@@ -13,14 +13,6 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /**
  * The JSON path of a field or element below `path`; names that are not identifiers are quoted.
- *
- * @example
- * ```ts
- * import { child } from "./data-file-fields.js";
- *
- * child("$.drills", 3); // "$.drills[3]"
- * child("$", "my field"); // '$["my field"]'
- * ```
  */
 export function child(path: string, key: string | number): string {
   if (typeof key === "number") return `${path}[${key}]`;
@@ -29,13 +21,6 @@ export function child(path: string, key: string | number): string {
 
 /**
  * How a problem message names a value that has the wrong kind.
- *
- * @example
- * ```ts
- * import { describe } from "./data-file-fields.js";
- *
- * describe(""); // 'string ""'
- * ```
  */
 export function describe(value: unknown): string {
   if (value === null) return "null";
@@ -46,15 +31,6 @@ export function describe(value: unknown): string {
 /**
  * A copy of `list` exactly as long as it: an array grown by `push` keeps spare room (V8 grows an empty
  * array to 17 slots at the first push), which over the tags and items of 100,000 drills came to 15 MB.
- *
- * @example
- * ```ts
- * import { trimmed } from "./data-file-fields.js";
- *
- * const collected: string[] = [];
- * collected.push("spanish", "a1");
- * const tags = trimmed(collected); // ["spanish", "a1"], with no spare room
- * ```
  */
 export function trimmed<T>(list: T[]): T[] {
   return list.slice();
@@ -63,14 +39,6 @@ export function trimmed<T>(list: T[]): T[] {
 /**
  * Collects problems while reading parsed JSON values into the sandbox's types. Problems go to `problems`,
  * which the caller may point at another list between values (the checker keeps one list per section).
- *
- * @example
- * ```ts
- * import { FieldReader } from "./data-file-fields.js";
- *
- * const r = new FieldReader();
- * const name = r.string({ name: "" }, "name", "$.drills[0]"); // "" and a problem at $.drills[0].name
- * ```
  */
 export class FieldReader {
   problems: DataFileProblem[] = [];

@@ -19,14 +19,6 @@ export const DEFAULT_DATA_FILE_URL = new URL("../../data/default.json", import.m
  * as it is read, so a large file never sits in memory whole.
  *
  * Errors: {@link DataFileError}; file system errors (such as a missing file) are passed on unchanged.
- *
- * @example
- * ```ts
- * import { createState } from "../domain/state.js";
- * import { readDataFile } from "./data-file-read.js";
- *
- * const state = createState(await readDataFile("./my-data.json"));
- * ```
  */
 export async function readDataFile(path: string): Promise<SandboxData> {
   let result: DataFileValidation;

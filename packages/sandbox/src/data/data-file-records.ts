@@ -55,15 +55,6 @@ function readPublicKey(r: FieldReader, obj: Json, path: string): ServiceAccountP
 
 /**
  * An organization at `path`, or undefined when it is not an object (the problems are recorded).
- *
- * @example
- * ```ts
- * import { FieldReader } from "./data-file-fields.js";
- * import { readOrganization } from "./data-file-records.js";
- *
- * const r = new FieldReader();
- * readOrganization(r, { id: "org", name: "Org", serviceAccountId: "sa" }, "$.organizations[0]");
- * ```
  */
 export function readOrganization(r: FieldReader, entry: unknown, path: string): Organization | undefined {
   const o = r.object(entry, path, ["id", "name", "serviceAccountId", "serviceAccountKey", "staff"]);
@@ -81,15 +72,6 @@ export function readOrganization(r: FieldReader, entry: unknown, path: string): 
 
 /**
  * A user at `path`, or undefined when it is not an object (the problems are recorded).
- *
- * @example
- * ```ts
- * import { FieldReader } from "./data-file-fields.js";
- * import { readUser } from "./data-file-records.js";
- *
- * const r = new FieldReader();
- * readUser(r, { id: "u1", name: "One", emails: ["one@example.test"] }, "$.users[1]");
- * ```
  */
 export function readUser(r: FieldReader, entry: unknown, path: string): User | undefined {
   const u = r.object(entry, path, ["id", "name", "emails", "thirdPartyIds", "organizationId"]);
@@ -164,17 +146,6 @@ function readItems(r: FieldReader, obj: Json, path: string): DrillItem[] {
 
 /**
  * A drill at `path`, or undefined when it is not an object (the problems are recorded).
- *
- * @example
- * ```ts
- * import { FieldReader } from "./data-file-fields.js";
- * import { readDrill } from "./data-file-records.js";
- *
- * const r = new FieldReader();
- * const items = [{ ask: "a", tell: "b" }];
- * const entry = { id: "d1", name: "D", subject: "S", askName: "A", tellName: "T", items };
- * readDrill(r, entry, "$.drills[0]");
- * ```
  */
 export function readDrill(r: FieldReader, entry: unknown, path: string): Drill | undefined {
   const d = r.object(entry, path, DRILL_FIELDS);
@@ -190,15 +161,6 @@ export function readDrill(r: FieldReader, entry: unknown, path: string): Drill |
 
 /**
  * A course at `path`, or undefined when it is not an object (the problems are recorded).
- *
- * @example
- * ```ts
- * import { FieldReader } from "./data-file-fields.js";
- * import { readCourse } from "./data-file-records.js";
- *
- * const r = new FieldReader();
- * readCourse(r, { id: "c1", name: "C", subject: "S", drillIds: ["d1"] }, "$.courses[0]");
- * ```
  */
 export function readCourse(r: FieldReader, entry: unknown, path: string): Course | undefined {
   const c = r.object(entry, path, COURSE_FIELDS);
@@ -210,15 +172,6 @@ export function readCourse(r: FieldReader, entry: unknown, path: string): Course
 
 /**
  * A catalog at `path`, or undefined when it is not an object (the problems are recorded).
- *
- * @example
- * ```ts
- * import { FieldReader } from "./data-file-fields.js";
- * import { readCatalog } from "./data-file-records.js";
- *
- * const r = new FieldReader();
- * readCatalog(r, { id: "k", name: "K", drillableIds: [], userIds: [] }, "$.catalogs[0]");
- * ```
  */
 export function readCatalog(r: FieldReader, entry: unknown, path: string): Catalog | undefined {
   const c = r.object(entry, path, ["id", "name", "drillableIds", "userIds"]);
@@ -233,16 +186,6 @@ export function readCatalog(r: FieldReader, entry: unknown, path: string): Catal
 
 /**
  * A group at `path`, or undefined when it is not an object (the problems are recorded).
- *
- * @example
- * ```ts
- * import { FieldReader } from "./data-file-fields.js";
- * import { readGroup } from "./data-file-records.js";
- *
- * const r = new FieldReader();
- * const entry = { id: "g", name: "G", organizationId: "org", memberIds: [], drillableIds: [] };
- * readGroup(r, entry, "$.groups[0]");
- * ```
  */
 export function readGroup(r: FieldReader, entry: unknown, path: string): Group | undefined {
   const g = r.object(entry, path, [
@@ -272,16 +215,6 @@ export function readGroup(r: FieldReader, entry: unknown, path: string): Group |
 
 /**
  * A group objective at `path`, or undefined when it is not an object (the problems are recorded).
- *
- * @example
- * ```ts
- * import { FieldReader } from "./data-file-fields.js";
- * import { readObjective } from "./data-file-records.js";
- *
- * const r = new FieldReader();
- * const entry = { id: "o", groupId: "g", reviewDate: "2030-01-31T00:00:00Z", minimumProficiency: 80, drillIds: ["d"] };
- * readObjective(r, entry, "$.objectives[0]");
- * ```
  */
 export function readObjective(r: FieldReader, entry: unknown, path: string): ObjectiveData | undefined {
   const o = r.object(entry, path, ["id", "groupId", "type", "reviewDate", "minimumProficiency", "drillIds"]);

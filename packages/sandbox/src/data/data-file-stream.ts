@@ -17,13 +17,6 @@ const CHUNK_BYTES = 1 << 20;
  *
  * Errors: `JsonScanError` when the file cannot be streamed (malformed JSON, a top level that is not an
  * object, a repeated top-level name); file system errors as `open` and `read` report them.
- *
- * @example
- * ```ts
- * import { streamDataFile } from "./data-file-stream.js";
- *
- * const result = await streamDataFile("./my-data.json");
- * ```
  */
 export async function streamDataFile(
   path: string,

@@ -17,15 +17,6 @@ export { DATA_FILE_FORMAT_VERSION } from "./data-file-checker.js";
  * unique (drills and courses share one ID space), that no email address or third-party ID names two
  * users, and that every reference points at something that exists. The format is described in
  * `data/FORMAT.md`.
- *
- * @example
- * ```ts
- * import { validateDataFile } from "./data-file.js";
- *
- * const result = validateDataFile({ users: [], drills: [] });
- * // result.ok === false; the first problem: { path: "$.organizations", message: "is required (an array)" }
- * if (!result.ok) console.log(result.problems[0]);
- * ```
  */
 export function validateDataFile(value: unknown): DataFileValidation {
   const checker = new DataFileChecker();
@@ -42,14 +33,6 @@ export function validateDataFile(value: unknown): DataFileValidation {
  * Parses and validates the text of a data file. Web APIs only (reading the file is `data-file-read.ts`).
  *
  * Errors: {@link DataFileError} listing every problem (including invalid JSON).
- *
- * @example
- * ```ts
- * import { readFile } from "node:fs/promises";
- * import { parseDataFile } from "./data-file.js";
- *
- * const data = parseDataFile(await readFile("my-data.json", "utf8"), "my-data.json");
- * ```
  */
 export function parseDataFile(text: string, source?: string): SandboxData {
   return checkedData(validateDataFile(parseJson(text, source)), source);
@@ -68,15 +51,6 @@ function parseJson(text: string, source: string | undefined): unknown {
 
 /**
  * The data of a checked file, or the {@link DataFileError} listing its problems.
- *
- * @example
- * ```ts
- * import { readFile } from "node:fs/promises";
- * import { checkedData, validateDataFile } from "./data-file.js";
- *
- * const value: unknown = JSON.parse(await readFile("my-data.json", "utf8"));
- * const data = checkedData(validateDataFile(value), "my-data.json");
- * ```
  */
 export function checkedData(result: DataFileValidation, source: string | undefined): SandboxData {
   if (!result.ok) throw new DataFileError(result.problems, source);

@@ -13,13 +13,6 @@ import { checkSeed, resolveDataset } from "./dataset.js";
 /**
  * Reads the data file of a source (`undefined` when it names none), after checking the options that
  * go with it.
- *
- * @example
- * ```ts
- * import { readDatasetFile } from "./dataset-loader.js";
- *
- * const data = await readDatasetFile({ dataFile: "./my-data.json" });
- * ```
  */
 export async function readDatasetFile(source: DatasetSource): Promise<SandboxData | undefined> {
   if (source.data !== undefined && source.dataFile !== undefined) {
@@ -40,13 +33,6 @@ export async function readDatasetFile(source: DatasetSource): Promise<SandboxDat
 
 /**
  * Builds the sandbox state from the configured source, reading `dataFile` when given.
- *
- * @example
- * ```ts
- * import { loadDataset } from "./dataset-loader.js";
- *
- * const { data, state } = await loadDataset({ dataFile: "./my-data.json" });
- * ```
  */
 export async function loadDataset(
   source: DatasetSource,

@@ -11,13 +11,6 @@ import { defaultDataset } from "./default-dataset.js";
 
 /**
  * Dataset options of `startSandbox` and `createSandbox` (at most one of `data` and `dataFile`).
- *
- * @example
- * ```ts
- * import type { DatasetSource } from "./dataset.js";
- *
- * const source: DatasetSource = { dataFile: "./my-data.json", seed: 7 };
- * ```
  */
 export interface DatasetSource {
   /** The dataset itself; the built-in one when neither this nor `dataFile` is given. */
@@ -30,13 +23,6 @@ export interface DatasetSource {
 
 /**
  * Checks the `seed` option.
- *
- * @example
- * ```ts
- * import { checkSeed } from "./dataset.js";
- *
- * checkSeed(-1); // throws SandboxOptionError "seed: must be an integer from 0 to 4294967295"
- * ```
  */
 export function checkSeed(seed: number | undefined): void {
   if (seed !== undefined && !(Number.isInteger(seed) && seed >= 0 && seed <= 0xffffffff)) {
@@ -47,13 +33,6 @@ export function checkSeed(seed: number | undefined): void {
 /**
  * Builds the sandbox state: from `fileData` (already read and checked by the caller), else from the
  * `data` option (checked here), else from the built-in dataset.
- *
- * @example
- * ```ts
- * import { resolveDataset } from "./dataset.js";
- *
- * const { data, state } = await resolveDataset({ seed: 7 });
- * ```
  */
 export async function resolveDataset(
   source: Omit<DatasetSource, "dataFile">,

@@ -14,14 +14,6 @@ let checked: SandboxData | undefined;
 /**
  * The default dataset, parsed and checked once per process (nothing changes it: state is built beside
  * it, never in it).
- *
- * @example
- * ```ts
- * import { defaultDataset } from "./default-dataset.js";
- *
- * const data = await defaultDataset();
- * console.log(data.drills.length); // 300
- * ```
  */
 export async function defaultDataset(): Promise<SandboxData> {
   if (checked === undefined) {

@@ -14,18 +14,6 @@ import { jsonSyntaxReason } from "../json-syntax-reason.js";
 
 /**
  * Receives what {@link TopLevelScanner} finds, in document order.
- *
- * @example
- * ```ts
- * import type { TopLevelVisitor } from "./json-top-level-scanner.js";
- *
- * const visitor: TopLevelVisitor = {
- *   streams: (key) => key === "drills",
- *   member: (key, value) => console.log(key, value),
- *   element: (key, index, value) => console.log(key, index, value),
- *   arrayEnd: (key, length) => console.log(key, length),
- * };
- * ```
  */
 export interface TopLevelVisitor {
   /** Whether an array value of this member is handed over element by element. */
@@ -42,19 +30,6 @@ export interface TopLevelVisitor {
  * The scanner stopped: the text is not valid JSON, or it is valid but not an object at the top, or a
  * top-level name repeats (`JSON.parse` keeps the last value, streaming would have used the first).
  * `offset` is the byte where it stopped.
- *
- * @example
- * ```ts
- * import { JsonScanError, TopLevelScanner } from "./json-top-level-scanner.js";
- *
- * const scanner = new TopLevelScanner({ streams: () => true, member() {}, element() {}, arrayEnd() {} });
- * try {
- *   scanner.write(Buffer.from('{"drills": [1,'));
- *   scanner.end();
- * } catch (error) {
- *   if (error instanceof JsonScanError) console.error(`${error.message} (byte ${error.offset})`);
- * }
- * ```
  */
 export class JsonScanError extends Error {
   override readonly name = "JsonScanError";
@@ -107,22 +82,6 @@ const ELEMENT = 2;
  * Push scanner over the bytes of one JSON document: call {@link TopLevelScanner.write} with each chunk,
  * then {@link TopLevelScanner.end}. Both throw {@link JsonScanError} where the document cannot be
  * streamed; the visitor has by then seen the values before that point.
- *
- * @example
- * ```ts
- * import { createReadStream } from "node:fs";
- * import { TopLevelScanner } from "./json-top-level-scanner.js";
- *
- * const path = "./my-data.json";
- * const scanner = new TopLevelScanner({
- *   streams: (key) => key === "drills",
- *   member: (key, value) => console.log(key, value),
- *   element: (key, index) => console.log(`${key}[${index}]`),
- *   arrayEnd: (key, length) => console.log(key, length),
- * });
- * for await (const chunk of createReadStream(path)) scanner.write(chunk);
- * scanner.end();
- * ```
  */
 export class TopLevelScanner {
   readonly #visitor: TopLevelVisitor;

@@ -19,13 +19,6 @@ const ALGORITHMS: Readonly<Record<string, string>> = {
 /**
  * What a public key is: its algorithm name (`rsa`, `ec`, `ed25519`, …, `unknown`) and, for RSA, the
  * modulus length in bits.
- *
- * @example
- * ```ts
- * import type { PublicKeyOutline } from "./spki.js";
- *
- * const key: PublicKeyOutline = { type: "rsa", bits: 2048 };
- * ```
  */
 export interface PublicKeyOutline {
   readonly type: string;
@@ -80,16 +73,6 @@ function unsignedBits(der: Uint8Array, { start, end }: Element): number {
 
 /**
  * The outline of a PEM `PUBLIC KEY` block, or `undefined` when the text is not a readable one.
- *
- * @example
- * ```ts
- * import { generateKeyPairSync } from "node:crypto";
- * import { readPublicKeyPem } from "./spki.js";
- *
- * const { publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
- * const pem = publicKey.export({ type: "spki", format: "pem" }).toString();
- * console.log(readPublicKeyPem(pem)?.type); // "rsa"
- * ```
  */
 export function readPublicKeyPem(pem: string): PublicKeyOutline | undefined {
   const match = /-----BEGIN PUBLIC KEY-----([A-Za-z0-9+/=\s]*)-----END PUBLIC KEY-----/.exec(pem);

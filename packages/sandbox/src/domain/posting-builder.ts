@@ -17,19 +17,6 @@ const REPEATING_FIELDS: ReadonlySet<SearchField> = new Set<SearchField>(["SUBJEC
  * names and descriptions (mostly unique, so not worth memoizing) from a log the first pass wrote; no
  * text is tokenized twice, and no list is ever grown (growing a million arrays left their outgrown
  * copies behind as garbage, which set the process's peak memory).
- *
- * @example
- * ```ts
- * import { defaultDataset } from "../data/default-dataset.js";
- * import { PostingBuilder } from "./posting-builder.js";
- * import { PostingLists } from "./posting-lists.js";
- *
- * const records = (await defaultDataset()).drills;
- * const lists = new PostingLists();
- * const builder = new PostingBuilder(lists);
- * records.forEach((record, docNr) => builder.add(record, docNr));
- * builder.finish(records);
- * ```
  */
 export class PostingBuilder {
   readonly #lists: PostingLists;

@@ -17,14 +17,6 @@ export const ANY_FIELD = SEARCH_FIELDS.length;
 
 /**
  * List kind of a search field.
- *
- * @example
- * ```ts
- * import { fieldKind, PostingLists } from "./posting-lists.js";
- *
- * const lists = new PostingLists();
- * lists.list("paris", fieldKind("NAME"));
- * ```
  */
 export function fieldKind(field: SearchField): number {
   return SEARCH_FIELDS.indexOf(field);
@@ -38,16 +30,6 @@ const EMPTY: ArrayLike<number> = new Int32Array(0);
  * bytes per entry and no object per list: at 100,000 drills most of a million lists hold one or two
  * documents). A list that changes afterwards is copied out into a plain array, which then replaces
  * its packed version.
- *
- * @example
- * ```ts
- * import { ANY_FIELD, PostingLists } from "./posting-lists.js";
- *
- * const lists = new PostingLists();
- * const nr = lists.numberOf("paris");
- * lists.mutable(nr, ANY_FIELD).push(0);
- * lists.list("paris", ANY_FIELD); // [0]
- * ```
  */
 export class PostingLists {
   readonly #numbers = new Map<string, number>();

@@ -32,16 +32,6 @@ const MAX_SESSIONS = 10_000;
 
 /**
  * What practice needs from the sandbox state.
- *
- * @example
- * ```ts
- * import { defaultDataset } from "../data/default-dataset.js";
- * import type { PracticeContext } from "./practice.js";
- *
- * const data = await defaultDataset();
- * const records = new Map([...data.drills, ...data.courses].map((record) => [record.id, record]));
- * const ctx: PracticeContext = { drillable: (id) => records.get(id), canAccess: () => true };
- * ```
  */
 export interface PracticeContext {
   drillable(id: string): DrillableRecord | undefined;
@@ -51,13 +41,6 @@ export interface PracticeContext {
 
 /**
  * Options of the practice book.
- *
- * @example
- * ```ts
- * import type { PracticeOptions } from "./practice.js";
- *
- * const options: PracticeOptions = { seed: 7, maxOpenQuestions: 1000 };
- * ```
  */
 export interface PracticeOptions {
   /** Seed for question order and choices (default 1). */
@@ -120,15 +103,6 @@ function maxProficiency(a: Proficiency, b: Proficiency): Proficiency {
 
 /**
  * Expected duration in seconds: {@link SECONDS_PER_ITEM} per item; for a course, summed over its drills.
- *
- * @example
- * ```ts
- * import { defaultDataset } from "../data/default-dataset.js";
- * import { expectedDurationOf } from "./practice.js";
- *
- * const drill = (await defaultDataset()).drills.find((d) => d.id === "es-animals-to-en");
- * if (drill !== undefined) expectedDurationOf(drill); // 160: 16 items of 10 seconds
- * ```
  */
 export function expectedDurationOf(
   record: DrillableRecord,
@@ -152,19 +126,6 @@ export function expectedDurationOf(
  * Proficiency rule (the sandbox's own): each answer scores 100 or 0; receptive moves 20 % and
  * productive 5 % of the way to that score; overall is their mean; reported values are rounded integers
  * and `highestProficiency` is the per-value maximum ever reported.
- *
- * @example
- * ```ts
- * import { defaultDataset } from "../data/default-dataset.js";
- * import { PracticeBook, type PracticeContext } from "./practice.js";
- *
- * const data = await defaultDataset();
- * const records = new Map([...data.drills, ...data.courses].map((record) => [record.id, record]));
- * const ctx: PracticeContext = { drillable: (id) => records.get(id), canAccess: () => true };
- * const book = new PracticeBook(ctx, { seed: 1 });
- * const { question } = book.nextQuestion("u-1", ["es-animals-to-en"]);
- * book.answer("u-1", question.reference, { answer: question.tell.terms[0]?.value });
- * ```
  */
 export class PracticeBook {
   readonly #seed: number;
@@ -189,18 +150,6 @@ export class PracticeBook {
    * the choices are the right answer and up to three other answers from the same drill.
    *
    * Errors: `drill_missing`, `drill_not_found`, `drillable_access_denied`, `drill_empty`.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { PracticeBook, type PracticeContext } from "./practice.js";
-   *
-   * const data = await defaultDataset();
-   * const records = new Map([...data.drills, ...data.courses].map((record) => [record.id, record]));
-   * const ctx: PracticeContext = { drillable: (id) => records.get(id), canAccess: () => true };
-   * const book = new PracticeBook(ctx, { seed: 1 });
-   * book.nextQuestion("u-1", ["es-animals-to-en", "es-colours-to-en"]).question.sequenceNr; // 1, then 2, …
-   * ```
    */
   nextQuestion(userId: string, drillIds: readonly string[]): QuestionResponse {
     const requested = [...new Set(drillIds)];
@@ -275,19 +224,6 @@ export class PracticeBook {
    * once, and only by the user it was issued to.
    *
    * Errors: `reference_not_found`, `answer_invalid`, `answer_already_given`.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { PracticeBook, type PracticeContext } from "./practice.js";
-   *
-   * const data = await defaultDataset();
-   * const records = new Map([...data.drills, ...data.courses].map((record) => [record.id, record]));
-   * const ctx: PracticeContext = { drillable: (id) => records.get(id), canAccess: () => true };
-   * const book = new PracticeBook(ctx, { seed: 1 });
-   * const { reference } = book.nextQuestion("u-1", ["es-animals-to-en"]).question; // asks "el caballo"
-   * book.answer("u-1", reference, { answer: "horse" }).evaluation.result; // "CORRECT"
-   * ```
    */
   answer(userId: string, reference: string, body: unknown): AnswerResponse {
     const open = this.#open.get(reference);
@@ -322,18 +258,6 @@ export class PracticeBook {
    * count as 0).
    *
    * Errors: `drillable_not_found`, `drillable_access_denied`.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { PracticeBook, type PracticeContext } from "./practice.js";
-   *
-   * const data = await defaultDataset();
-   * const records = new Map([...data.drills, ...data.courses].map((record) => [record.id, record]));
-   * const ctx: PracticeContext = { drillable: (id) => records.get(id), canAccess: () => true };
-   * const book = new PracticeBook(ctx, { seed: 1 });
-   * book.getRendition("u-1", "es-animals-to-en").proficiency.overall; // 0 before the first answer
-   * ```
    */
   getRendition(userId: string, drillableId: string): Rendition {
     const record = this.#accessible(userId, drillableId);
@@ -352,19 +276,6 @@ export class PracticeBook {
   /**
    * The `practice` part of a result-list entry: present only once the user has answered a question of
    * the drill (for a course: of any of its drills).
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { PracticeBook, type PracticeContext } from "./practice.js";
-   *
-   * const data = await defaultDataset();
-   * const records = new Map([...data.drills, ...data.courses].map((record) => [record.id, record]));
-   * const ctx: PracticeContext = { drillable: (id) => records.get(id), canAccess: () => true };
-   * const book = new PracticeBook(ctx, { seed: 1 });
-   * const drill = records.get("es-animals-to-en");
-   * if (drill !== undefined) book.practiceOf("u-1", drill); // undefined before the first answer
-   * ```
    */
   practiceOf(userId: string, record: DrillableRecord): DrillablePractice | undefined {
     const summary = this.#summary(userId, record);
@@ -380,18 +291,6 @@ export class PracticeBook {
    * Adds a drillable to the user's repertoire; returns false when it was already there.
    *
    * Errors: `drillable_not_found`, `drillable_access_denied`.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { PracticeBook, type PracticeContext } from "./practice.js";
-   *
-   * const data = await defaultDataset();
-   * const records = new Map([...data.drills, ...data.courses].map((record) => [record.id, record]));
-   * const ctx: PracticeContext = { drillable: (id) => records.get(id), canAccess: () => true };
-   * const book = new PracticeBook(ctx, { seed: 1 });
-   * book.addToRepertoire("u-1", "es-animals-to-en"); // true
-   * ```
    */
   addToRepertoire(userId: string, drillableId: string): boolean {
     this.#accessible(userId, drillableId);
@@ -409,19 +308,6 @@ export class PracticeBook {
    * Removes a drillable from the user's repertoire.
    *
    * Errors: `not_in_repertoire`.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { PracticeBook, type PracticeContext } from "./practice.js";
-   *
-   * const data = await defaultDataset();
-   * const records = new Map([...data.drills, ...data.courses].map((record) => [record.id, record]));
-   * const ctx: PracticeContext = { drillable: (id) => records.get(id), canAccess: () => true };
-   * const book = new PracticeBook(ctx, { seed: 1 });
-   * book.addToRepertoire("u-1", "es-animals-to-en");
-   * book.removeFromRepertoire("u-1", "es-animals-to-en");
-   * ```
    */
   removeFromRepertoire(userId: string, drillableId: string): void {
     if (this.#repertoires.get(userId)?.delete(drillableId) !== true) {
@@ -435,19 +321,6 @@ export class PracticeBook {
 
   /**
    * IDs in the user's repertoire that still exist, in the order they were added.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { PracticeBook, type PracticeContext } from "./practice.js";
-   *
-   * const data = await defaultDataset();
-   * const records = new Map([...data.drills, ...data.courses].map((record) => [record.id, record]));
-   * const ctx: PracticeContext = { drillable: (id) => records.get(id), canAccess: () => true };
-   * const book = new PracticeBook(ctx, { seed: 1 });
-   * book.addToRepertoire("u-1", "es-animals-to-en");
-   * book.repertoireIds("u-1"); // ["es-animals-to-en"]
-   * ```
    */
   repertoireIds(userId: string): string[] {
     const ids: string[] = [];
@@ -458,18 +331,6 @@ export class PracticeBook {
 
   /**
    * Forgets everything about a drillable that was deleted (renditions and repertoire entries).
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { PracticeBook, type PracticeContext } from "./practice.js";
-   *
-   * const data = await defaultDataset();
-   * const records = new Map([...data.drills, ...data.courses].map((record) => [record.id, record]));
-   * const ctx: PracticeContext = { drillable: (id) => records.get(id), canAccess: () => true };
-   * const book = new PracticeBook(ctx, { seed: 1 });
-   * book.forgetDrillable("es-animals-to-en");
-   * ```
    */
   forgetDrillable(drillableId: string): void {
     for (const perUser of this.#renditions.values()) perUser.delete(drillableId);
@@ -648,15 +509,6 @@ function zeroSummary() {
 /**
  * Evaluates given values against the expected terms: each given value is `CORRECT` the first time it
  * matches an expected term, otherwise `INCORRECT`; each expected term nobody gave is `MISSED`.
- *
- * @example
- * ```ts
- * import { evaluate } from "./practice.js";
- *
- * evaluate(["red", "blue"], ["red", "green"]).termEvaluations;
- * // [{ value: "red", result: "CORRECT" }, { value: "blue", result: "INCORRECT" },
- * //  { value: "green", result: "MISSED" }]
- * ```
  */
 export function evaluate(
   given: readonly string[],

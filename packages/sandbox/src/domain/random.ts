@@ -5,13 +5,6 @@
 
 /**
  * 32-bit FNV-1a hash of a string, for turning names into seeds.
- *
- * @example
- * ```ts
- * import { hashString } from "./random.js";
- *
- * hashString("user-1|es-animals"); // a stable unsigned 32-bit integer
- * ```
  */
 export function hashString(text: string): number {
   let hash = 0x811c9dc5;
@@ -25,14 +18,6 @@ export function hashString(text: string): number {
 /**
  * A small, fast generator (mulberry32) whose whole state is one 32-bit integer, so a session can store
  * and resume it.
- *
- * @example
- * ```ts
- * import { Prng } from "./random.js";
- *
- * const rng = new Prng(42);
- * rng.int(6); // 0..5, the same on every run
- * ```
  */
 export class Prng {
   #state: number;
@@ -43,13 +28,6 @@ export class Prng {
 
   /**
    * Next float in [0, 1).
-   *
-   * @example
-   * ```ts
-   * import { Prng } from "./random.js";
-   *
-   * new Prng(1).next(); // 0.6270739405881613
-   * ```
    */
   next(): number {
     this.#state = (this.#state + 0x6d2b79f5) >>> 0;
@@ -61,13 +39,6 @@ export class Prng {
 
   /**
    * Next integer in [0, bound).
-   *
-   * @example
-   * ```ts
-   * import { Prng } from "./random.js";
-   *
-   * new Prng(7).int(10);
-   * ```
    */
   int(bound: number): number {
     return Math.floor(this.next() * bound);
@@ -75,13 +46,6 @@ export class Prng {
 
   /**
    * One element of a non-empty array.
-   *
-   * @example
-   * ```ts
-   * import { Prng } from "./random.js";
-   *
-   * new Prng(3).pick(["a", "b", "c"]);
-   * ```
    */
   pick<T>(items: readonly T[]): T {
     if (items.length === 0) throw new RangeError("pick: the array is empty");
@@ -90,13 +54,6 @@ export class Prng {
 
   /**
    * Shuffles an array in place (Fisher–Yates) and returns it.
-   *
-   * @example
-   * ```ts
-   * import { Prng } from "./random.js";
-   *
-   * new Prng(5).shuffle([1, 2, 3, 4]);
-   * ```
    */
   shuffle<T>(items: T[]): T[] {
     for (let i = items.length - 1; i > 0; i--) {
@@ -110,13 +67,6 @@ export class Prng {
 
   /**
    * `count` distinct elements in random order (all of them when there are fewer).
-   *
-   * @example
-   * ```ts
-   * import { Prng } from "./random.js";
-   *
-   * new Prng(9).sample(["a", "b", "c", "d"], 2);
-   * ```
    */
   sample<T>(items: readonly T[], count: number): T[] {
     const copy = items.slice();

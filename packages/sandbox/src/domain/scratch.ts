@@ -5,14 +5,6 @@
 
 /**
  * `array` if it holds `length` entries, else a new (zeroed) array of its kind with a quarter more room.
- *
- * @example
- * ```ts
- * import { atLeast } from "./scratch.js";
- *
- * let marks = new Uint8Array(0);
- * marks = atLeast(marks, 100, Uint8Array); // length 125
- * ```
  */
 export function atLeast<T extends { readonly length: number }>(
   array: T,

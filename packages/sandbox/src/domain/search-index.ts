@@ -64,13 +64,6 @@ function gallop(list: ArrayLike<number>, value: number, from: number): number {
  * Intersection of two ascending lists of document numbers. When one list is much shorter, each of its
  * documents is looked up in the longer one by galloping forward from the previous find; otherwise both
  * are walked side by side.
- *
- * @example
- * ```ts
- * import { intersectSorted } from "./search-index.js";
- *
- * intersectSorted([1, 3, 5, 7], [3, 4, 5]); // Int32Array [3, 5]
- * ```
  */
 export function intersectSorted(a: ArrayLike<number>, b: ArrayLike<number>): Int32Array {
   const [small, large] = a.length <= b.length ? [a, b] : [b, a];
@@ -101,13 +94,6 @@ export function intersectSorted(a: ArrayLike<number>, b: ArrayLike<number>): Int
 
 /**
  * Union of two ascending lists of document numbers, without duplicates.
- *
- * @example
- * ```ts
- * import { unionSorted } from "./search-index.js";
- *
- * unionSorted([1, 3], [2, 3, 4]); // [1, 2, 3, 4]
- * ```
  */
 export function unionSorted(a: ArrayLike<number>, b: ArrayLike<number>): number[] {
   if (a.length === 0) return Array.from(b);
@@ -142,16 +128,6 @@ export function unionSorted(a: ArrayLike<number>, b: ArrayLike<number>): number[
  *
  * The index is built once ({@link SearchIndex.build}) and kept current with {@link SearchIndex.upsert}
  * and {@link SearchIndex.remove}; queries never scan all documents.
- *
- * @example
- * ```ts
- * import { defaultDataset } from "../data/default-dataset.js";
- * import { SearchIndex } from "./search-index.js";
- *
- * const data = await defaultDataset();
- * const index = SearchIndex.build(data.drills);
- * index.posting("NAME", "spanish"); // document numbers of drills whose name has the word "spanish"
- * ```
  */
 export class SearchIndex {
   readonly #docs: (DrillableRecord | undefined)[] = [];
@@ -172,15 +148,6 @@ export class SearchIndex {
 
   /**
    * Builds an index over the given drills and courses.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { SearchIndex } from "./search-index.js";
-   *
-   * const data = await defaultDataset();
-   * const index = SearchIndex.build([...data.drills, ...data.courses]);
-   * ```
    */
   static build(records: Iterable<DrillableRecord>): SearchIndex {
     const index = new SearchIndex();
@@ -214,15 +181,6 @@ export class SearchIndex {
 
   /**
    * One more than the highest document number ever given: the length a per-document array needs.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { SearchIndex } from "./search-index.js";
-   *
-   * const index = SearchIndex.build((await defaultDataset()).drills);
-   * const marks = new Uint8Array(index.capacity);
-   * ```
    */
   get capacity(): number {
     return this.#docs.length;
@@ -230,17 +188,6 @@ export class SearchIndex {
 
   /**
    * Adds a drillable, or replaces the indexed version of a drillable with the same ID.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { SearchIndex } from "./search-index.js";
-   *
-   * const data = await defaultDataset();
-   * const index = SearchIndex.build(data.drills);
-   * const drill = data.drills[0];
-   * if (drill !== undefined) index.upsert({ ...drill, name: "New name" });
-   * ```
    */
   upsert(record: DrillableRecord): void {
     const known = this.#docById.get(record.id);
@@ -267,15 +214,6 @@ export class SearchIndex {
 
   /**
    * Takes a drillable out of the index. Returns whether it was there.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { SearchIndex } from "./search-index.js";
-   *
-   * const index = SearchIndex.build((await defaultDataset()).drills);
-   * index.remove("es-animals-to-en"); // true
-   * ```
    */
   remove(id: string): boolean {
     const docNr = this.#docById.get(id);
@@ -292,15 +230,6 @@ export class SearchIndex {
 
   /**
    * Document number of a drillable, if indexed.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { SearchIndex } from "./search-index.js";
-   *
-   * const index = SearchIndex.build((await defaultDataset()).drills);
-   * const nr = index.docNumber("es-animals-to-en");
-   * ```
    */
   docNumber(id: string): number | undefined {
     return this.#docById.get(id);
@@ -310,17 +239,6 @@ export class SearchIndex {
    * The live documents of these IDs (unknown ones left out), ascending and each once, as a catalog's
    * search scope. Remembered per list (by identity) until the index changes, so a catalog listed page
    * after page is looked up once. The returned array belongs to the index: do not modify it.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { SearchIndex } from "./search-index.js";
-   *
-   * const data = await defaultDataset();
-   * const index = SearchIndex.build([...data.drills, ...data.courses]);
-   * const catalog = data.catalogs.find((c) => c.id === "catalog-academy-business");
-   * index.docNumbersOf(catalog?.drillableIds ?? []); // ascending document numbers
-   * ```
    */
   docNumbersOf(ids: readonly string[]): Int32Array {
     const known = this.#idLists.get(ids);
@@ -342,15 +260,6 @@ export class SearchIndex {
 
   /**
    * The drillable behind a document number.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { SearchIndex } from "./search-index.js";
-   *
-   * const index = SearchIndex.build((await defaultDataset()).drills);
-   * const record = index.record(index.posting("NAME", "spanish")[0] ?? -1);
-   * ```
    */
   record(docNr: number): DrillableRecord | undefined {
     return this.#docs[docNr];
@@ -359,15 +268,6 @@ export class SearchIndex {
   /**
    * Ascending document numbers of drillables whose `field` contains `token` (an already folded token).
    * The returned array belongs to the index: do not modify it.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { SearchIndex } from "./search-index.js";
-   *
-   * const index = SearchIndex.build((await defaultDataset()).drills);
-   * index.posting("TAGS", "animals");
-   * ```
    */
   posting(field: SearchField, token: string): ArrayLike<number> {
     return this.#lists.list(token, fieldKind(field));
@@ -375,15 +275,6 @@ export class SearchIndex {
 
   /**
    * Ascending document numbers of drillables that contain `token` in any search field.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { SearchIndex } from "./search-index.js";
-   *
-   * const index = SearchIndex.build((await defaultDataset()).drills);
-   * index.postingAnyField("animals");
-   * ```
    */
   postingAnyField(token: string): ArrayLike<number> {
     return this.#lists.list(token, ANY_FIELD);
@@ -392,16 +283,6 @@ export class SearchIndex {
   /**
    * Per-document flags, 1 for drillables in the public store; indexed by document number. Belongs to
    * the index and changes with it: read it, do not keep it across changes.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { SearchIndex } from "./search-index.js";
-   *
-   * const index = SearchIndex.build((await defaultDataset()).drills);
-   * const doc = index.docNumber("es-animals-to-en") ?? -1;
-   * const inStore = index.inStoreFlags()[doc] === 1;
-   * ```
    */
   inStoreFlags(): Uint8Array {
     return this.#storeFlags;
@@ -410,16 +291,6 @@ export class SearchIndex {
   /**
    * Name-order positions by document number (-1 for removed ones), as {@link SearchIndex.nameRank}
    * gives them one by one. Belongs to the index: read it, do not keep it across changes.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { SearchIndex } from "./search-index.js";
-   *
-   * const index = SearchIndex.build((await defaultDataset()).drills);
-   * const doc = index.docNumber("es-animals-to-en") ?? -1;
-   * const rank = index.nameRanks()[doc];
-   * ```
    */
   nameRanks(): Int32Array {
     if (!this.#ranksValid) this.#refreshRanks();
@@ -428,16 +299,6 @@ export class SearchIndex {
 
   /**
    * Position of a document in name order (see the module notes); smaller sorts first.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { SearchIndex } from "./search-index.js";
-   *
-   * const index = SearchIndex.build((await defaultDataset()).drills);
-   * const docs = Array.from(index.postingAnyField("animals"));
-   * docs.sort((a, b) => index.nameRank(a) - index.nameRank(b));
-   * ```
    */
   nameRank(docNr: number): number {
     if (!this.#ranksValid) this.#refreshRanks();
@@ -446,15 +307,6 @@ export class SearchIndex {
 
   /**
    * The document at a position in name order (the inverse of {@link SearchIndex.nameRank}).
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { SearchIndex } from "./search-index.js";
-   *
-   * const index = SearchIndex.build((await defaultDataset()).drills);
-   * index.docAtRank(index.nameRank(7)); // 7
-   * ```
    */
   docAtRank(rank: number): number {
     if (!this.#ranksValid) this.#refreshRanks();
@@ -465,15 +317,6 @@ export class SearchIndex {
    * Whether live documents in ascending number are in name order: true after a build, which numbers
    * documents in name order, until a change (a new drillable whose name does not sort last, a rename)
    * breaks it. Then an ascending list of matches is already a name-ordered one.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { SearchIndex } from "./search-index.js";
-   *
-   * const index = SearchIndex.build((await defaultDataset()).drills);
-   * index.ranksFollowDocNumbers(); // true
-   * ```
    */
   ranksFollowDocNumbers(): boolean {
     if (!this.#ranksValid) this.#refreshRanks();

@@ -26,15 +26,6 @@ import type {
 
 /**
  * Options of {@link createState}.
- *
- * @example
- * ```ts
- * import { defaultDataset } from "../data/default-dataset.js";
- * import { createState, type StateOptions } from "./state.js";
- *
- * const options: StateOptions = { seed: 42 };
- * const state = createState(await defaultDataset(), options);
- * ```
  */
 export type StateOptions = PracticeOptions & {
   /** The clock of assigned dates (a group's `created`); the system clock by default. */
@@ -47,15 +38,6 @@ export type StateOptions = PracticeOptions & {
  * Concurrency: Node runs JavaScript on one thread, so a method that runs to its end without `await`
  * cannot be interleaved with another. Every method here is synchronous; keep them so, and a state
  * change is always atomic, however many requests the HTTP layer has in flight.
- *
- * @example
- * ```ts
- * import { defaultDataset } from "../data/default-dataset.js";
- * import { createState } from "./state.js";
- *
- * const state = createState(await defaultDataset());
- * state.searchStore("user-ana", { query: "capitals" }).total; // 26
- * ```
  */
 export class SandboxState {
   readonly #records = new Map<string, DrillableRecord>();
@@ -102,15 +84,6 @@ export class SandboxState {
 
   /**
    * A user by ID.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { createState } from "./state.js";
-   *
-   * const state = createState(await defaultDataset());
-   * state.user("user-ana")?.name; // "Ana García"
-   * ```
    */
   user(id: string): User | undefined {
     return this.org.users.get(id);
@@ -118,15 +91,6 @@ export class SandboxState {
 
   /**
    * The user a token subject names: by user ID, email address or third-party ID.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { createState } from "./state.js";
-   *
-   * const state = createState(await defaultDataset());
-   * state.findUserBySubject("ana.garcia@academy.example")?.id; // "user-ana"
-   * ```
    */
   findUserBySubject(subject: string): User | undefined {
     return this.#subjectUser(subject);
@@ -141,15 +105,6 @@ export class SandboxState {
 
   /**
    * An organization by ID.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { createState } from "./state.js";
-   *
-   * const state = createState(await defaultDataset());
-   * state.organization("org-sandbox-academy")?.serviceAccountId;
-   * ```
    */
   organization(id: string): Organization | undefined {
     return this.#organizations.get(id);
@@ -157,15 +112,6 @@ export class SandboxState {
 
   /**
    * The organization whose service account has this user ID.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { createState } from "./state.js";
-   *
-   * const state = createState(await defaultDataset());
-   * state.organizationOfServiceAccount("svc-sandbox-academy")?.id; // "org-sandbox-academy"
-   * ```
    */
   organizationOfServiceAccount(serviceAccountId: string): Organization | undefined {
     for (const org of this.#organizations.values()) if (org.serviceAccountId === serviceAccountId) return org;
@@ -176,16 +122,6 @@ export class SandboxState {
    * Who a token may be issued for: the subject must name the service account itself or a user of the
    * service account's organization. Returns undefined otherwise (unknown service account, unknown
    * subject, or a user of another organization or none).
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { createState } from "./state.js";
-   *
-   * const state = createState(await defaultDataset());
-   * state.resolveTokenSubject("svc-sandbox-academy", "hr-1001")?.id; // "user-ana"
-   * state.resolveTokenSubject("svc-sandbox-academy", "user-olivia"); // undefined (outside the organization)
-   * ```
    */
   resolveTokenSubject(serviceAccountId: string, subject: string): User | undefined {
     const org = this.organizationOfServiceAccount(serviceAccountId);
@@ -198,15 +134,6 @@ export class SandboxState {
 
   /**
    * All organizations (for the token endpoint, which needs their service account keys).
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { createState } from "./state.js";
-   *
-   * const state = createState(await defaultDataset());
-   * for (const org of state.listOrganizations()) console.log(org.serviceAccountId);
-   * ```
    */
   listOrganizations(): Organization[] {
     return [...this.#organizations.values()];
@@ -216,15 +143,6 @@ export class SandboxState {
 
   /**
    * A drill or course by ID.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { createState } from "./state.js";
-   *
-   * const state = createState(await defaultDataset());
-   * state.drillable("es-animals-to-en")?.type; // "DRILL"
-   * ```
    */
   drillable(id: string): DrillableRecord | undefined {
     return this.#records.get(id);
@@ -232,15 +150,6 @@ export class SandboxState {
 
   /**
    * A catalog by ID.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { createState } from "./state.js";
-   *
-   * const state = createState(await defaultDataset());
-   * state.catalog("catalog-academy-business")?.userIds;
-   * ```
    */
   catalog(id: string): Catalog | undefined {
     return this.#catalogs.get(id);
@@ -248,15 +157,6 @@ export class SandboxState {
 
   /**
    * A group by ID.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { createState } from "./state.js";
-   *
-   * const state = createState(await defaultDataset());
-   * state.group("group-spanish-a1")?.memberIds;
-   * ```
    */
   group(id: string): Group | undefined {
     return this.org.groupData(id);
@@ -265,16 +165,6 @@ export class SandboxState {
   /**
    * Whether a user may practise a drillable: it is in the public store, or in a catalog the user has
    * access to, or in a group the user belongs to, or (for a drill) in a course that qualifies.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { createState } from "./state.js";
-   *
-   * const state = createState(await defaultDataset());
-   * const drill = state.drillable("es-business-to-en");
-   * if (drill !== undefined) state.canAccess("user-olivia", drill); // false
-   * ```
    */
   canAccess(userId: string, record: DrillableRecord): boolean {
     if (this.#directlyAccessible(userId, record)) return true;
@@ -293,17 +183,6 @@ export class SandboxState {
 
   /**
    * The result-list form of a drillable, with `practice` when the user has practised it.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { createState } from "./state.js";
-   *
-   * const state = createState(await defaultDataset());
-   * const drill = state.drillable("math-times-7");
-   * // { id: "math-times-7", name: "Times table of 7", subject: "Mathematics", type: "DRILL", … }
-   * if (drill !== undefined) state.toDrillable(drill, "user-ana");
-   * ```
    */
   toDrillable(record: DrillableRecord, userId: string): Drillable {
     const base = {
@@ -319,16 +198,6 @@ export class SandboxState {
 
   /**
    * Adds or replaces a drill and updates the search index.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { createState } from "./state.js";
-   *
-   * const state = createState(await defaultDataset());
-   * const drill = state.drillable("math-times-7");
-   * if (drill?.type === "DRILL") state.upsertDrill({ ...drill, name: "Sevens" });
-   * ```
    */
   upsertDrill(drill: Drill): void {
     this.#upsertRecord(drill);
@@ -336,24 +205,6 @@ export class SandboxState {
 
   /**
    * Adds or replaces a course and updates the search index.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { createState } from "./state.js";
-   *
-   * const state = createState(await defaultDataset());
-   * state.upsertCourse({
-   *   id: "c-1",
-   *   type: "COURSE",
-   *   name: "Mine",
-   *   subject: "Maths",
-   *   description: "",
-   *   tags: [],
-   *   inStore: false,
-   *   drillIds: [],
-   * });
-   * ```
    */
   upsertCourse(course: Course): void {
     this.#upsertRecord(course);
@@ -363,15 +214,6 @@ export class SandboxState {
    * Deletes a drill or course everywhere: index, courses, catalogs, groups, renditions, repertoires.
    *
    * Errors: `drillable_not_found`.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { createState } from "./state.js";
-   *
-   * const state = createState(await defaultDataset());
-   * state.deleteDrillable("math-times-7");
-   * ```
    */
   deleteDrillable(id: string): void {
     if (!this.#records.delete(id)) {
@@ -404,15 +246,6 @@ export class SandboxState {
    * Gives a user access to a catalog (idempotent).
    *
    * Errors: `user_not_found`, `catalog_not_found`.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { createState } from "./state.js";
-   *
-   * const state = createState(await defaultDataset());
-   * state.grantCatalogAccess("user-olivia", "catalog-academy-business");
-   * ```
    */
   grantCatalogAccess(userId: string, catalogId: string): void {
     this.#requireUser(userId);
@@ -426,15 +259,6 @@ export class SandboxState {
    * Takes a user's access to a catalog away (idempotent).
    *
    * Errors: `user_not_found`, `catalog_not_found`.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { createState } from "./state.js";
-   *
-   * const state = createState(await defaultDataset());
-   * state.revokeCatalogAccess("user-ana", "catalog-academy-business");
-   * ```
    */
   revokeCatalogAccess(userId: string, catalogId: string): void {
     this.#requireUser(userId);
@@ -449,15 +273,6 @@ export class SandboxState {
    * already.
    *
    * Errors: `catalog_not_found`.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { createState } from "./state.js";
-   *
-   * const state = createState(await defaultDataset());
-   * state.addToCatalog("catalog-academy-business", "math-times-7"); // true
-   * ```
    */
   addToCatalog(catalogId: string, drillableId: string, position?: number): boolean {
     const catalog = this.#requireCatalog(catalogId);
@@ -470,15 +285,6 @@ export class SandboxState {
 
   /**
    * Whether a drill or course is in the user's repertoire.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { createState } from "./state.js";
-   *
-   * const state = createState(await defaultDataset());
-   * state.inRepertoire("user-ana", "math-times-7");
-   * ```
    */
   inRepertoire(userId: string, drillableId: string): boolean {
     return this.#practice.repertoireIds(userId).includes(drillableId);
@@ -486,15 +292,6 @@ export class SandboxState {
 
   /**
    * How many users hold a drill or course in their repertoire.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { createState } from "./state.js";
-   *
-   * const state = createState(await defaultDataset());
-   * state.repertoireHolders("math-times-7"); // 0
-   * ```
    */
   repertoireHolders(drillableId: string): number {
     let holders = 0;
@@ -508,15 +305,6 @@ export class SandboxState {
    * Store search for the acting user. See `searchStore` in `store-search.ts` for the rules.
    *
    * Errors: `user_not_found` and those of `searchStore`.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { createState } from "./state.js";
-   *
-   * const state = createState(await defaultDataset());
-   * state.searchStore("user-ana", { query: "spanish AND animals" });
-   * ```
    */
   searchStore(userId: string, params: StoreSearchParams): Drillables {
     this.#requireUser(userId);
@@ -535,15 +323,6 @@ export class SandboxState {
    * Next practice question over one or more drills (or courses).
    *
    * Errors: `user_not_found` and those of `PracticeBook.nextQuestion`.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { createState } from "./state.js";
-   *
-   * const state = createState(await defaultDataset());
-   * state.nextQuestion("user-ana", ["es-animals-to-en"]).question.tell.terms;
-   * ```
    */
   nextQuestion(userId: string, drillIds: readonly string[]): QuestionResponse {
     this.#requireUser(userId);
@@ -554,16 +333,6 @@ export class SandboxState {
    * Grades an answer to a question given to this user.
    *
    * Errors: `user_not_found` and those of `PracticeBook.answer`.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { createState } from "./state.js";
-   *
-   * const state = createState(await defaultDataset());
-   * const { reference } = state.nextQuestion("user-ana", ["es-animals-to-en"]).question;
-   * state.answer("user-ana", reference, { answer: "dog" });
-   * ```
    */
   answer(userId: string, reference: string, body: unknown): AnswerResponse {
     this.#requireUser(userId);
@@ -574,15 +343,6 @@ export class SandboxState {
    * The user's practice status for a drill or course.
    *
    * Errors: `user_not_found`, `drillable_not_found`, `drillable_access_denied`.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { createState } from "./state.js";
-   *
-   * const state = createState(await defaultDataset());
-   * state.getRendition("user-ana", "es-animals-to-en").proficiency;
-   * ```
    */
   getRendition(userId: string, drillableId: string): Rendition {
     this.#requireUser(userId);
@@ -593,15 +353,6 @@ export class SandboxState {
    * The user's repertoire as a page of drillables sorted like a catalog listing (by name, then ID).
    *
    * Errors: `user_not_found`, `parameter_invalid`.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { createState } from "./state.js";
-   *
-   * const state = createState(await defaultDataset());
-   * state.listRepertoire("user-ana", { resultStart: "0", resultSize: "10" });
-   * ```
    */
   listRepertoire(
     userId: string,
@@ -627,15 +378,6 @@ export class SandboxState {
    * Adds a drill or course to the user's repertoire; returns false when it was already there.
    *
    * Errors: `user_not_found`, `drillable_not_found`, `drillable_access_denied`.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { createState } from "./state.js";
-   *
-   * const state = createState(await defaultDataset());
-   * state.addToRepertoire("user-ana", "course-es-beginners"); // true
-   * ```
    */
   addToRepertoire(userId: string, drillableId: string): boolean {
     this.#requireUser(userId);
@@ -646,16 +388,6 @@ export class SandboxState {
    * Removes a drill or course from the user's repertoire.
    *
    * Errors: `user_not_found`, `not_in_repertoire`.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { createState } from "./state.js";
-   *
-   * const state = createState(await defaultDataset());
-   * state.addToRepertoire("user-ana", "course-es-beginners");
-   * state.removeFromRepertoire("user-ana", "course-es-beginners");
-   * ```
    */
   removeFromRepertoire(userId: string, drillableId: string): void {
     this.#requireUser(userId);
@@ -665,15 +397,6 @@ export class SandboxState {
   /**
    * The current data (drills, courses, catalogs, users, organizations, groups), e.g. to save it.
    * Practice records are not part of it.
-   *
-   * @example
-   * ```ts
-   * import { defaultDataset } from "../data/default-dataset.js";
-   * import { createState } from "./state.js";
-   *
-   * const state = createState(await defaultDataset());
-   * JSON.stringify(state.snapshot());
-   * ```
    */
   snapshot(): SandboxData {
     const records = [...this.#records.values()];
@@ -722,14 +445,6 @@ export class SandboxState {
 
 /**
  * Creates the sandbox state from a dataset (the embedded one or a validated data file).
- *
- * @example
- * ```ts
- * import { defaultDataset } from "../data/default-dataset.js";
- * import { createState } from "./state.js";
- *
- * const state = createState(await defaultDataset(), { seed: 1 });
- * ```
  */
 export function createState(data: SandboxData, options: StateOptions = {}): SandboxState {
   return new SandboxState(data, options);

@@ -9,17 +9,6 @@ import { SEARCH_FIELDS } from "./types.js";
 
 /**
  * Parameters of a store search, as they arrive from the query string (numbers may still be strings).
- *
- * @example
- * ```ts
- * import type { StoreSearchParams } from "./store-search.js";
- *
- * const params: StoreSearchParams = {
- *   query: "spanish AND animals",
- *   searchField: ["NAME", "TAGS"],
- *   resultSize: "10",
- * };
- * ```
  */
 export interface StoreSearchParams {
   readonly query?: string | undefined;
@@ -31,22 +20,6 @@ export interface StoreSearchParams {
 
 /**
  * What a store search needs from the sandbox state.
- *
- * @example
- * ```ts
- * import { defaultDataset } from "../data/default-dataset.js";
- * import { SearchIndex } from "./search-index.js";
- * import { type StoreSearchContext } from "./store-search.js";
- *
- * const data = await defaultDataset();
- * const index = SearchIndex.build([...data.drills, ...data.courses]);
- * const catalogs = new Map(data.catalogs.map((catalog) => [catalog.id, catalog]));
- * const ctx: StoreSearchContext = {
- *   index,
- *   catalog: (id) => catalogs.get(id),
- *   toDrillable: (r) => ({ ...r }),
- * };
- * ```
  */
 export interface StoreSearchContext {
   readonly index: SearchIndex;
@@ -58,13 +31,6 @@ export interface StoreSearchContext {
 /**
  * One word of a parsed query with its search tokens (a word like `rock'n'roll` has several, all of
  * which must be present).
- *
- * @example
- * ```ts
- * import type { QueryWord } from "./store-search.js";
- *
- * const word: QueryWord = { text: "Café", tokens: ["cafe"] };
- * ```
  */
 export interface QueryWord {
   readonly text: string;
@@ -74,13 +40,6 @@ export interface QueryWord {
 /**
  * A parsed query: alternatives (OR) of groups whose words are all required (AND). Words are listed once
  * in `words`; groups refer to them by position.
- *
- * @example
- * ```ts
- * import { type ParsedQuery, parseQuery } from "./store-search.js";
- *
- * const query: ParsedQuery = parseQuery("a b AND c"); // words a, b, c; groups [[0], [1, 2]]: a OR (b AND c)
- * ```
  */
 export interface ParsedQuery {
   readonly words: readonly QueryWord[];
@@ -104,13 +63,6 @@ const NONE: ArrayLike<number> = new Int32Array(0);
  * - An `AND` with no word before it, or none after it, is ignored, and repeated `AND`s count as one.
  *   A query made only of `AND`s searches for the word "and".
  * - A word without any letter or digit (such as `-`) is ignored; a repeated word or group counts once.
- *
- * @example
- * ```ts
- * import { parseQuery } from "./store-search.js";
- *
- * parseQuery("Spanish AND animals").groups; // [[0, 1]]
- * ```
  */
 export function parseQuery(query: string): ParsedQuery {
   const raws = query.match(/\S+/g) ?? [];
@@ -163,13 +115,6 @@ export function parseQuery(query: string): ParsedQuery {
 /**
  * Reads `resultStart` and `resultSize` (strings of digits or non-negative integers). Absent start is 0;
  * absent size means all remaining results.
- *
- * @example
- * ```ts
- * import { parsePaging } from "./store-search.js";
- *
- * parsePaging("20", undefined); // { start: 20, size: Infinity }
- * ```
  */
 export function parsePaging(
   resultStart: string | number | undefined,
@@ -297,17 +242,6 @@ function wordPosting(index: SearchIndex, word: QueryWord, fields: readonly Searc
  * The documents a parsed query matches (each once, in no particular order: {@link rankPage} orders
  * them) and, when the query has alternatives, each word's documents (for relevance; empty otherwise,
  * since then every match has every word).
- *
- * @example
- * ```ts
- * import { defaultDataset } from "../data/default-dataset.js";
- * import { SearchIndex } from "./search-index.js";
- * import { matchQuery, parseQuery } from "./store-search.js";
- *
- * const data = await defaultDataset();
- * const index = SearchIndex.build([...data.drills, ...data.courses]);
- * const { matched } = matchQuery(index, parseQuery("capitals"), ["NAME"]); // 15 drills
- * ```
  */
 export function matchQuery(
   index: SearchIndex,
@@ -347,18 +281,6 @@ export function matchQuery(
  * (`ranksFollowDocNumbers`), the page is read off in one pass. Otherwise each candidate gets one
  * numeric key that encodes both, and only the page's keys are sorted (see `selectPage`), never every
  * match.
- *
- * @example
- * ```ts
- * import { defaultDataset } from "../data/default-dataset.js";
- * import { SearchIndex } from "./search-index.js";
- * import { matchQuery, parseQuery, rankPage } from "./store-search.js";
- *
- * const data = await defaultDataset();
- * const index = SearchIndex.build([...data.drills, ...data.courses]);
- * const { matched, postings } = matchQuery(index, parseQuery("capitals"), ["NAME"]);
- * rankPage(index, matched, postings, index.inStoreFlags(), 0, 10); // { total: 15, docs: [10 numbers] }
- * ```
  */
 export function rankPage(
   index: SearchIndex,
@@ -433,23 +355,6 @@ function pageInOrder(
  *
  * Errors (DomainError IDs): `parameter_invalid`, `search_field_invalid`, `query_missing`,
  * `search_field_not_supported`, `catalog_not_found`, `catalog_access_denied`.
- *
- * @example
- * ```ts
- * import { defaultDataset } from "../data/default-dataset.js";
- * import { SearchIndex } from "./search-index.js";
- * import { type StoreSearchContext, searchStore } from "./store-search.js";
- *
- * const data = await defaultDataset();
- * const index = SearchIndex.build([...data.drills, ...data.courses]);
- * const catalogs = new Map(data.catalogs.map((catalog) => [catalog.id, catalog]));
- * const ctx: StoreSearchContext = {
- *   index,
- *   catalog: (id) => catalogs.get(id),
- *   toDrillable: (r) => ({ ...r }),
- * };
- * searchStore(ctx, "user-ana", { query: "capital AND europe", resultSize: "2" }); // total 3, 2 drills
- * ```
  */
 export function searchStore(ctx: StoreSearchContext, userId: string, params: StoreSearchParams): Drillables {
   const { start, size } = parsePaging(params.resultStart, params.resultSize);

@@ -11,13 +11,6 @@ const SEPARATORS = /[^\p{L}\p{N}]+/u;
  * Folds text for matching: compatibility decomposition, combining marks removed, lower case. So
  * `Café`, `CAFE` and `café` fold alike, and `Ærø` folds to `ærø` (letters that are not composed of a base
  * letter plus a mark are kept).
- *
- * @example
- * ```ts
- * import { foldText } from "./text-tokens.js";
- *
- * foldText("Ĉu Café?"); // "cu cafe?"
- * ```
  */
 export function foldText(text: string): string {
   // Most drill text is plain ASCII; skipping normalize() there roughly halves indexing time.
@@ -28,13 +21,6 @@ export function foldText(text: string): string {
 /**
  * Splits text into search tokens: folded (see {@link foldText}), cut at every character that is not a
  * letter or digit in any script. Empty pieces are dropped; duplicates are kept.
- *
- * @example
- * ```ts
- * import { tokenize } from "./text-tokens.js";
- *
- * tokenize("Rock'n'Roll — São Paulo, 1969"); // ["rock", "n", "roll", "sao", "paulo", "1969"]
- * ```
  */
 export function tokenize(text: string): string[] {
   const folded = foldText(text);
@@ -47,15 +33,6 @@ export function tokenize(text: string): string[] {
 
 /**
  * The text of each search field of a drillable. Courses have no items, so their CONTENTS field is empty.
- *
- * @example
- * ```ts
- * import { defaultDataset } from "../data/default-dataset.js";
- * import { fieldTexts } from "./text-tokens.js";
- *
- * const drill = (await defaultDataset()).drills.find((d) => d.id === "es-animals-to-en");
- * if (drill !== undefined) fieldTexts(drill, "TAGS"); // ["spanish", "vocabulary", "animals", "beginner"]
- * ```
  */
 export function fieldTexts(record: DrillableRecord, field: SearchField): readonly string[] {
   switch (field) {

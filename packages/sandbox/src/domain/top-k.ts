@@ -93,13 +93,6 @@ function bitsetPage(keys: Float64Array, max: number, start: number, k: number): 
 /**
  * The keys at positions `start` to `start + size - 1` of `keys` sorted ascending (fewer at the end).
  * `keys` may be reordered.
- *
- * @example
- * ```ts
- * import { selectPage } from "./top-k.js";
- *
- * selectPage(Float64Array.of(9, 2, 7, 4, 1), 1, 2); // Float64Array [2, 4]
- * ```
  */
 export function selectPage(keys: Float64Array, start: number, size: number): Float64Array {
   const n = keys.length;

@@ -35,13 +35,6 @@ export const COURSE_TYPE = "COURSE";
 
 /**
  * Fields a store search can be restricted to (the `searchField` parameter).
- *
- * @example
- * ```ts
- * import type { SearchField } from "./types.js";
- *
- * const fields: SearchField[] = ["NAME", "TAGS"];
- * ```
  */
 export type SearchField = "NAME" | "DESCRIPTION" | "SUBJECT" | "TAGS" | "CONTENTS";
 
@@ -52,13 +45,6 @@ export const SEARCH_FIELDS: readonly SearchField[] = ["NAME", "DESCRIPTION", "SU
 
 /**
  * One item of a drill: the term that is asked and the term that must be told.
- *
- * @example
- * ```ts
- * import type { DrillItem } from "./types.js";
- *
- * const item: DrillItem = { ask: "perro", tell: "dog" };
- * ```
  */
 export interface DrillItem {
   readonly ask: string;
@@ -67,18 +53,6 @@ export interface DrillItem {
 
 /**
  * A drill: a practicable set of items.
- *
- * @example
- * ```ts
- * import type { Drill } from "./types.js";
- *
- * const drill: Drill = {
- *   id: "es-animals", type: "DRILL", name: "Spanish animals", subject: "Spanish",
- *   description: "Common animals", tags: ["spanish", "animals"], inStore: true,
- *   askName: "Spanish", tellName: "English",
- *   items: [{ ask: "perro", tell: "dog" }, { ask: "gato", tell: "cat" }],
- * };
- * ```
  */
 export interface Drill {
   readonly id: string;
@@ -98,16 +72,6 @@ export interface Drill {
 
 /**
  * A course: a named group of drills.
- *
- * @example
- * ```ts
- * import type { Course } from "./types.js";
- *
- * const course: Course = {
- *   id: "es-basics", type: "COURSE", name: "Spanish basics", subject: "Spanish",
- *   description: "First steps", tags: ["spanish"], inStore: true, drillIds: ["es-animals"],
- * };
- * ```
  */
 export interface Course {
   readonly id: string;
@@ -123,25 +87,11 @@ export interface Course {
 
 /**
  * A drill or a course.
- *
- * @example
- * ```ts
- * import type { DrillableRecord } from "./types.js";
- *
- * const label = (d: DrillableRecord) => (d.type === "DRILL" ? d.items.length : d.drillIds.length);
- * ```
  */
 export type DrillableRecord = Drill | Course;
 
 /**
  * A catalog: drills and courses that only the listed users may access.
- *
- * @example
- * ```ts
- * import type { Catalog } from "./types.js";
- *
- * const catalog: Catalog = { id: "cat-1", name: "Staff", drillableIds: ["es-animals"], userIds: ["u-1"] };
- * ```
  */
 export interface Catalog {
   readonly id: string;
@@ -152,19 +102,6 @@ export interface Catalog {
 
 /**
  * A user account. A token subject may name a user by ID, by email address or by third-party ID.
- *
- * @example
- * ```ts
- * import type { User } from "./types.js";
- *
- * const user: User = {
- *   id: "u-1",
- *   name: "Ana",
- *   emails: ["ana@example.test"],
- *   thirdPartyIds: ["hr-1"],
- *   organizationId: "org-1",
- * };
- * ```
  */
 export interface User {
   readonly id: string;
@@ -177,13 +114,6 @@ export interface User {
 
 /**
  * Public half of a service account key pair, for users who bring their own key pair.
- *
- * @example
- * ```ts
- * import type { ServiceAccountPublicKey } from "./types.js";
- *
- * const key: ServiceAccountPublicKey = { keyId: "key-1", publicKeyPem: "-----BEGIN PUBLIC KEY-----\n…" };
- * ```
  */
 export interface ServiceAccountPublicKey {
   /** Goes into the assertion header `kid`. */
@@ -194,13 +124,6 @@ export interface ServiceAccountPublicKey {
 
 /**
  * An organization with its service account.
- *
- * @example
- * ```ts
- * import type { Organization } from "./types.js";
- *
- * const org: Organization = { id: "org-1", name: "Academy", serviceAccountId: "sa-1" };
- * ```
  */
 export interface Organization {
   readonly id: string;
@@ -219,25 +142,11 @@ export interface Organization {
 /**
  * A staff permission, as the group staff pages name them: `MANAGE` (content, members, progress) or
  * `VIEW` (read only).
- *
- * @example
- * ```ts
- * import type { StaffPermission } from "./types.js";
- *
- * const permission: StaffPermission = "VIEW";
- * ```
  */
 export type StaffPermission = "MANAGE" | "VIEW";
 
 /**
  * One staff user and the permission they hold, on an organization or a group.
- *
- * @example
- * ```ts
- * import type { StaffGrant } from "./types.js";
- *
- * const grant: StaffGrant = { userId: "u-1", permission: "MANAGE" };
- * ```
  */
 export interface StaffGrant {
   readonly userId: string;
@@ -246,19 +155,6 @@ export interface StaffGrant {
 
 /**
  * A group of an organization, with members and drillables.
- *
- * @example
- * ```ts
- * import type { Group } from "./types.js";
- *
- * const group: Group = {
- *   id: "g-1",
- *   name: "Class 1",
- *   organizationId: "org-1",
- *   memberIds: ["u-1"],
- *   drillableIds: [],
- * };
- * ```
  */
 export interface Group {
   readonly id: string;
@@ -312,47 +208,16 @@ export interface SandboxData {
 
 /**
  * Proficiency values, integers 0..100 in the sandbox.
- *
- * @example
- * ```ts
- * import type { Proficiency } from "./types.js";
- *
- * const p: Proficiency = { receptive: 40, productive: 10, overall: 25 };
- * ```
  */
 export type Proficiency = Complete<Schemas["Proficiency"]>;
 
 /**
  * The `practice` part of a drillable in a result list.
- *
- * @example
- * ```ts
- * import type { DrillablePractice } from "./types.js";
- *
- * const practice: DrillablePractice = {
- *   proficiency: { receptive: 20, productive: 5, overall: 13 },
- *   highestProficiency: { receptive: 20, productive: 5, overall: 13 },
- *   expectedDuration: 120,
- * };
- * ```
  */
 export type DrillablePractice = Complete<Schemas["DrillablePractice"]>;
 
 /**
  * A drillable as it appears in a result list (`Drillable` in the interface).
- *
- * @example
- * ```ts
- * import type { Drillable } from "./types.js";
- *
- * const d: Drillable = {
- *   id: "es-animals",
- *   name: "Spanish animals",
- *   subject: "Spanish",
- *   type: "DRILL",
- *   description: "",
- * };
- * ```
  */
 // size, icon and version are observed in the service's samples, not named by the interface: the
 // sandbox's store answers the interface's fields.
@@ -363,38 +228,11 @@ export type Drillable = Omit<Complete<Schemas["Drillable"]>, "practice" | "size"
 
 /**
  * A page of drillables with the total number found (`Drillables` in the interface).
- *
- * @example
- * ```ts
- * import type { Drillables } from "./types.js";
- *
- * const page: Drillables = { total: 0, drills: [] };
- * ```
  */
 export type Drillables = Omit<Complete<Schemas["Drillables"]>, "drills"> & { drills: Drillable[] };
 
 /**
  * A practice question with pending notifications (`QuestionResponse` in the interface).
- *
- * @example
- * ```ts
- * import type { QuestionResponse } from "./types.js";
- *
- * const r: QuestionResponse = {
- *   question: {
- *     reference: "0b5c9a4e-7d21-4f6a-9c3b-2e8f1a6d5b70",
- *     sequenceNr: 1,
- *     ask: { name: "Spanish", term: { value: "perro" } },
- *     tell: {
- *       name: "English",
- *       composition: "SINGLE",
- *       type: "MULTIPLE_CHOICE",
- *       terms: [{ value: "dog" }, { value: "cat" }],
- *     },
- *   },
- *   notifications: [],
- * };
- * ```
  */
 export type QuestionResponse = Omit<Complete<Schemas["QuestionResponse"]>, "question"> & {
   /** The sandbox sets no time limits and has no context messages, so it never sends those two. */
@@ -404,13 +242,6 @@ export type QuestionResponse = Omit<Complete<Schemas["QuestionResponse"]>, "ques
 /**
  * The evaluation of one term (observed): a given value `CORRECT` or `INCORRECT`, or an expected value
  * `MISSED`. The sandbox sends no `markup`.
- *
- * @example
- * ```ts
- * import type { TermEvaluation } from "./types.js";
- *
- * const t: TermEvaluation = { value: "dog", result: "CORRECT" };
- * ```
  */
 export type TermEvaluation = Omit<Complete<Schemas["TermEvaluation"]>, "markup">;
 
@@ -419,17 +250,6 @@ export type TermEvaluation = Omit<Complete<Schemas["TermEvaluation"]>, "markup">
  * evaluation, one term evaluation per given and per missed term, and the proficiency of the practised
  * drills afterwards. The sandbox has no time limits, feedback, objectives or tests, so it sends none of
  * `timing`, `feedback`, `objectiveEvaluations` and `progress`.
- *
- * @example
- * ```ts
- * import type { AnswerResponse } from "./types.js";
- *
- * const reply: AnswerResponse = {
- *   notifications: [],
- *   proficiency: { receptive: 20, productive: 5, overall: 13 },
- *   evaluation: { result: "CORRECT", termEvaluations: [{ value: "dog", result: "CORRECT" }] },
- * };
- * ```
  */
 export type AnswerResponse = Pick<Complete<Schemas["AnswerResponse"]>, "notifications" | "proficiency"> & {
   readonly evaluation: Pick<Complete<Schemas["Evaluation"]>, "result"> & {
@@ -440,17 +260,6 @@ export type AnswerResponse = Pick<Complete<Schemas["AnswerResponse"]>, "notifica
 /**
  * A user's practice status for one drillable (a rendition). The interface does not show this shape;
  * it is the sandbox's own.
- *
- * @example
- * ```ts
- * import type { Rendition } from "./types.js";
- *
- * const r: Rendition = {
- *   drillableId: "es-animals", type: "DRILL", answerCount: 3, correctCount: 2,
- *   proficiency: { receptive: 36, productive: 10, overall: 23 },
- *   highestProficiency: { receptive: 36, productive: 10, overall: 23 }, expectedDuration: 120,
- * };
- * ```
  */
 export interface Rendition {
   readonly drillableId: string;

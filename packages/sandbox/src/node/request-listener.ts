@@ -107,19 +107,6 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
 
 /**
  * Builds the `request` listener of the HTTP server from the pipeline.
- *
- * @example
- * ```ts
- * import { createServer } from "node:http";
- * import { assembleSandbox } from "../sandbox-core.js";
- * import { createRequestListener } from "./request-listener.js";
- *
- * const baseUrl = "http://127.0.0.1:4010";
- * const { pipeline, setBaseUrl } = await assembleSandbox({});
- * setBaseUrl(baseUrl);
- * const server = createServer(createRequestListener(pipeline, () => baseUrl));
- * server.listen(4010, "127.0.0.1");
- * ```
  */
 export function createRequestListener(
   pipeline: Pipeline,

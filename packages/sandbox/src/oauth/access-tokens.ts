@@ -7,19 +7,6 @@ import { base64url, randomToken, randomUuid } from "./web-crypto.js";
 
 /**
  * Who a token acts for.
- *
- * @example
- * ```ts
- * import type { TokenSession } from "./access-tokens.js";
- *
- * const session: TokenSession = {
- *   userId: "u-ana",
- *   organizationId: "org-1",
- *   serviceAccountId: "sa-1",
- *   jti: crypto.randomUUID(),
- *   expiresAt: Date.now() + 3_599_000,
- * };
- * ```
  */
 export interface TokenSession {
   /** The acting user: the service account itself or a user of its organization. */
@@ -33,15 +20,6 @@ export interface TokenSession {
 
 /**
  * A token just issued, with what the token response needs.
- *
- * @example
- * ```ts
- * import { AccessTokens, type IssuedToken } from "./access-tokens.js";
- *
- * const tokens = new AccessTokens(() => Date.now());
- * const subject = { userId: "u-ana", organizationId: "org-1", serviceAccountId: "sa-1" };
- * const { accessToken, expiresIn, jti }: IssuedToken = await tokens.issue(subject, 3599);
- * ```
  */
 export interface IssuedToken {
   readonly accessToken: string;
@@ -51,16 +29,6 @@ export interface IssuedToken {
 
 /**
  * Result of looking a bearer token up.
- *
- * @example
- * ```ts
- * import { errorReply } from "../http/replies.js";
- * import { AccessTokens, type TokenLookup } from "./access-tokens.js";
- *
- * const tokens = new AccessTokens(() => Date.now());
- * const found: TokenLookup = tokens.lookup("a-bearer-token-from-the-request");
- * if (found.kind === "expired") errorReply("unauthorized", "access token: has expired; request a new one");
- * ```
  */
 export type TokenLookup =
   | { readonly kind: "valid"; readonly session: TokenSession }
@@ -77,15 +45,6 @@ const SWEEP_EVERY = 256;
 
 /**
  * The token store of one sandbox.
- *
- * @example
- * ```ts
- * import { AccessTokens } from "./access-tokens.js";
- *
- * const tokens = new AccessTokens(() => Date.now());
- * const issued = await tokens.issue({ userId: "u-1", organizationId: "o", serviceAccountId: "sa" }, 3599);
- * tokens.lookup(issued.accessToken).kind; // "valid"
- * ```
  */
 export class AccessTokens {
   readonly #now: () => number;
@@ -98,14 +57,6 @@ export class AccessTokens {
 
   /**
    * Issues a new token valid for `lifetimeSeconds`.
-   *
-   * @example
-   * ```ts
-   * import { AccessTokens } from "./access-tokens.js";
-   *
-   * const tokens = new AccessTokens(() => Date.now());
-   * await tokens.issue({ userId: "sa-1", organizationId: "org-1", serviceAccountId: "sa-1" }, 3599);
-   * ```
    */
   async issue(
     subject: Omit<TokenSession, "jti" | "expiresAt">,
@@ -124,14 +75,6 @@ export class AccessTokens {
 
   /**
    * Looks a bearer token up.
-   *
-   * @example
-   * ```ts
-   * import { AccessTokens } from "./access-tokens.js";
-   *
-   * const tokens = new AccessTokens(() => Date.now());
-   * tokens.lookup("not-a-token").kind; // "unknown"
-   * ```
    */
   lookup(token: string): TokenLookup {
     const session = this.#sessions.get(digest(token));

@@ -29,15 +29,6 @@ export const CLOCK_LEEWAY_SECONDS = 30;
 
 /**
  * What a verified assertion grants: the service account that signed it and the acting user.
- *
- * @example
- * ```ts
- * import type { AssertionResult } from "./assertion.js";
- *
- * function grantedUser(result: AssertionResult): string | undefined {
- *   return result.ok ? result.userId : undefined;
- * }
- * ```
  */
 export type AssertionResult =
   | { readonly ok: true; readonly account: ServiceAccount; readonly userId: string }
@@ -45,21 +36,6 @@ export type AssertionResult =
 
 /**
  * What verification needs from the sandbox.
- *
- * @example
- * ```ts
- * import type { AssertionContext } from "./assertion.js";
- * import { createServiceAccounts } from "./credentials.js";
- *
- * const accounts = await createServiceAccounts([{ id: "org-1", serviceAccountId: "sa-1" }]);
- * const ctx: AssertionContext = {
- *   accounts,
- *   audiences: ["http://127.0.0.1:4010/daas/oauth/token"],
- *   nowSeconds: Date.now() / 1000,
- *   // Here only the service account itself can be named as the subject.
- *   resolveUser: (subject, serviceAccountId) => (subject === serviceAccountId ? subject : undefined),
- * };
- * ```
  */
 export interface AssertionContext {
   readonly accounts: readonly ServiceAccount[];
@@ -81,25 +57,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * Checks an assertion. Never throws: every problem becomes a failure description.
- *
- * @example
- * ```ts
- * import { oauthError } from "../http/replies.js";
- * import { type AssertionContext, verifyAssertion } from "./assertion.js";
- * import { createServiceAccounts } from "./credentials.js";
- *
- * const accounts = await createServiceAccounts([{ id: "org-1", serviceAccountId: "sa-1" }]);
- * const ctx: AssertionContext = {
- *   accounts,
- *   audiences: ["http://127.0.0.1:4010/daas/oauth/token"],
- *   nowSeconds: Date.now() / 1000,
- *   // Here only the service account itself can be named as the subject.
- *   resolveUser: (subject, serviceAccountId) => (subject === serviceAccountId ? subject : undefined),
- * };
- * const form = new URLSearchParams("grant_type=urn:ietf:params:oauth:grant-type:jwt-bearer&assertion=x.y.z");
- * const result = await verifyAssertion(form.get("assertion") ?? "", ctx);
- * if (!result.ok) oauthError("invalid_grant", result.description); // a 400 naming what is wrong
- * ```
  */
 export async function verifyAssertion(assertion: string, ctx: AssertionContext): Promise<AssertionResult> {
   if (!/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*$/.test(assertion)) {

@@ -120,16 +120,6 @@ async function secureDirectory(root: string): Promise<void> {
  * Writes the credentials files and returns their absolute paths. `keyFile` is `undefined` when the
  * dataset brought its own public key (the sandbox then has no private key to write), and `client.env`
  * then leaves out `DRILL_KEY_FILE`.
- *
- * @example
- * ```ts
- * import { createSandbox } from "@drill-practice/sandbox";
- * import { writeCredentialsFiles } from "./credentials-files.js";
- *
- * const sandbox = await createSandbox();
- * const files = await writeCredentialsFiles("./.sandbox", { baseUrl: sandbox.url, credentials: sandbox.credentials });
- * console.log(files.envFile);
- * ```
  */
 export async function writeCredentialsFiles(
   dir: string,

@@ -41,16 +41,6 @@ export interface ServiceAccountKeyFile {
 
 /**
  * One organization's service account and the public half of its key, used to verify assertions.
- *
- * @example
- * ```ts
- * import { createServiceAccounts, type ServiceAccount } from "./credentials.js";
- *
- * const organizations = [{ id: "org-1", serviceAccountId: "sa-1" }];
- * const accounts: ServiceAccount[] = await createServiceAccounts(organizations);
- * const header = { alg: "RS256", kid: accounts[0]?.keyId }; // an assertion's decoded header
- * const key = accounts.find((a) => a.keyId === header.kid);
- * ```
  */
 export class ServiceAccount {
   readonly organizationId: string;
@@ -76,16 +66,6 @@ export class ServiceAccount {
   /**
    * The key file for this service account, or `undefined` when the data file supplied only a public key
    * (the private key then stays with whoever made the key pair).
-   *
-   * @example
-   * ```ts
-   * import { writeFile } from "node:fs/promises";
-   * import { createServiceAccounts } from "./credentials.js";
-   *
-   * const [account] = await createServiceAccounts([{ id: "org-1", serviceAccountId: "sa-1" }]);
-   * const file = account?.keyFile();
-   * if (file) await writeFile("service-account.json", JSON.stringify(file), { mode: 0o600 });
-   * ```
    */
   keyFile(): ServiceAccountKeyFile | undefined {
     if (this.#privateKeyPem === undefined) return undefined;
@@ -145,16 +125,6 @@ export class SandboxCredentials {
 
   /**
    * Client secret of the registered client application.
-   *
-   * @example
-   * ```ts
-   * import { createServiceAccounts, SandboxCredentials } from "./credentials.js";
-   *
-   * const accounts = await createServiceAccounts([{ id: "org-1", serviceAccountId: "sa-1" }]);
-   * const credentials = new SandboxCredentials("client-1", "s3cr3t", accounts);
-   * const form = new URLSearchParams({ client_id: credentials.clientId });
-   * form.set("client_secret", credentials.clientSecret);
-   * ```
    */
   get clientSecret(): string {
     return this.#clientSecret;
@@ -163,15 +133,6 @@ export class SandboxCredentials {
   /**
    * The key file of a service account: the first organization's unless one is named by service
    * account ID.
-   *
-   * @example
-   * ```ts
-   * import { createServiceAccounts, SandboxCredentials } from "./credentials.js";
-   *
-   * const accounts = await createServiceAccounts([{ id: "org-1", serviceAccountId: "sa-1" }]);
-   * const credentials = new SandboxCredentials("client-1", "s3cr3t", accounts);
-   * const file = credentials.keyFile(); // { keyId, serviceAccountId, keyType, privateKey }
-   * ```
    */
   keyFile(serviceAccountId?: string): ServiceAccountKeyFile | undefined {
     const account =
@@ -193,13 +154,6 @@ export class SandboxCredentials {
 /**
  * An organization as far as credentials go: its service account and, when the data file brings its own
  * key pair, the public key.
- *
- * @example
- * ```ts
- * import type { OrganizationKeySource } from "./credentials.js";
- *
- * const org: OrganizationKeySource = { id: "org-1", serviceAccountId: "sa-1" };
- * ```
  */
 export interface OrganizationKeySource {
   readonly id: string;
@@ -210,15 +164,6 @@ export interface OrganizationKeySource {
 /**
  * Makes the service account keys: imports the public key a data file gives, or generates a fresh
  * RSA 2048 key pair.
- *
- * @example
- * ```ts
- * import { defaultDataset } from "../data/default-dataset.js";
- * import { createServiceAccounts } from "./credentials.js";
- *
- * const data = await defaultDataset();
- * const accounts = await createServiceAccounts(data.organizations);
- * ```
  */
 export async function createServiceAccounts(
   organizations: readonly OrganizationKeySource[],

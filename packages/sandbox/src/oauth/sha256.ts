@@ -30,13 +30,6 @@ function rotr(x: number, n: number): number {
 
 /**
  * SHA-256 of a string's UTF-8 bytes.
- *
- * @example
- * ```ts
- * import { sha256 } from "./sha256.js";
- *
- * const digest = sha256("token"); // 32 bytes
- * ```
  */
 export function sha256(text: string): Uint8Array {
   const message = encoder.encode(text);

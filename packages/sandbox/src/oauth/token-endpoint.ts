@@ -25,15 +25,6 @@ const REQUIRED_FIELDS = ["grant_type", "client_id", "client_secret", "assertion"
 
 /**
  * What the token endpoint needs from the sandbox.
- *
- * @example
- * ```ts
- * import type { TokenEndpointContext } from "./token-endpoint.js";
- *
- * function lifetime(context: TokenEndpointContext): number {
- *   return context.lifetimeSeconds; // 3599 unless the sandbox was started with another
- * }
- * ```
  */
 export interface TokenEndpointContext {
   readonly credentials: SandboxCredentials;
@@ -49,30 +40,6 @@ function sameSecret(given: string, expected: string): boolean {
 
 /**
  * Handles one token request whose form body has already been parsed.
- *
- * @example
- * ```ts
- * import { AccessTokens } from "./access-tokens.js";
- * import { createServiceAccounts, SandboxCredentials } from "./credentials.js";
- * import { exchangeToken, type TokenEndpointContext } from "./token-endpoint.js";
- *
- * const accounts = await createServiceAccounts([{ id: "org-1", serviceAccountId: "sa-1" }]);
- * const ctx: TokenEndpointContext = {
- *   credentials: new SandboxCredentials("client-1", "s3cr3t", accounts),
- *   tokens: new AccessTokens(() => Date.now()),
- *   lifetimeSeconds: 3599,
- *   assertion: {
- *     accounts,
- *     audiences: ["http://127.0.0.1:4010/daas/oauth/token"],
- *     nowSeconds: Date.now() / 1000,
- *     resolveUser: (subject, serviceAccountId) => (subject === serviceAccountId ? subject : undefined),
- *   },
- * };
- * const body = "grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer&client_id=client-1";
- * const reply = await exchangeToken(new URLSearchParams(body), ctx);
- * reply.status; // 400
- * reply.body; // { error: "invalid_request", error_description: "form parameter client_secret: is required" }
- * ```
  */
 export async function exchangeToken(form: URLSearchParams, ctx: TokenEndpointContext): Promise<Reply> {
   for (const field of REQUIRED_FIELDS) {

@@ -151,21 +151,6 @@ function successResponse(doc: OpenApiDocument, operation: Operation) {
 /**
  * The example answer of one operation, or `undefined` when its success answer is not typed (or no
  * example of it validates).
- *
- * @example
- * ```ts
- * import { bundledSpec } from "../http/bundled-spec.js";
- * import { bundledCompiler } from "../http/bundled-validators.js";
- * import { listOperations } from "../http/openapi.js";
- * import { validatorsFor } from "../http/validator.js";
- * import { exampleAnswerOf } from "./example-answers.js";
- *
- * const doc = bundledSpec();
- * const operations = listOperations(doc);
- * const validators = validatorsFor(doc, bundledCompiler);
- * const operation = operations.find((op) => op.operationId === "getUser_v2_0");
- * const answer = operation && exampleAnswerOf(doc, operation, validators);
- * ```
  */
 export function exampleAnswerOf(
   doc: OpenApiDocument,
@@ -241,28 +226,6 @@ function missingFields(operation: Operation, validators: SpecValidators, body: u
 /**
  * Handlers that answer examples, for every operation of the description whose success answer is typed
  * and that `simulated` does not already answer.
- *
- * @example
- * ```ts
- * import { defaultDataset } from "../data/default-dataset.js";
- * import { createState } from "../domain/state.js";
- * import { bundledSpec } from "../http/bundled-spec.js";
- * import { bundledCompiler } from "../http/bundled-validators.js";
- * import { createHandlers, SIMULATED_OPERATIONS } from "../http/handlers.js";
- * import { listOperations } from "../http/openapi.js";
- * import { validatorsFor } from "../http/validator.js";
- * import { exampleAnswerHandlers } from "./example-answers.js";
- *
- * const doc = bundledSpec();
- * const operations = listOperations(doc);
- * const validators = validatorsFor(doc, bundledCompiler);
- * const state = createState(await defaultDataset());
- * const simulated = new Set(Object.keys(SIMULATED_OPERATIONS));
- * const handlers = new Map([
- *   ...createHandlers(state),
- *   ...exampleAnswerHandlers(doc, operations, validators, simulated),
- * ]);
- * ```
  */
 export function exampleAnswerHandlers(
   doc: OpenApiDocument,
@@ -291,20 +254,6 @@ export function exampleAnswerHandlers(
 /**
  * What the sandbox does for each operation it answers with an example, by operationId: the rows the
  * support table (README, docs) shows beside the simulated operations.
- *
- * @example
- * ```ts
- * import { bundledSpec } from "../http/bundled-spec.js";
- * import { bundledCompiler } from "../http/bundled-validators.js";
- * import { listOperations } from "../http/openapi.js";
- * import { validatorsFor } from "../http/validator.js";
- * import { exampleAnswerSupport } from "./example-answers.js";
- *
- * const doc = bundledSpec();
- * const operations = listOperations(doc);
- * const validators = validatorsFor(doc, bundledCompiler);
- * const rows = exampleAnswerSupport(doc, operations, validators, new Set(["getVersion_v2_0"]));
- * ```
  */
 export function exampleAnswerSupport(
   doc: OpenApiDocument,
@@ -343,14 +292,6 @@ export async function exampleAnsweredOperations(spec?: OpenApiDocument): Promise
 /**
  * {@link exampleAnsweredOperations} for a document at hand (the README generator uses it); the packaged
  * description's own validators unless others are given.
- *
- * @example
- * ```ts
- * import { bundledSpec } from "../http/bundled-spec.js";
- * import { exampleAnswerRows } from "./example-answers.js";
- *
- * const rows = exampleAnswerRows(bundledSpec());
- * ```
  */
 export function exampleAnswerRows(
   doc: OpenApiDocument,

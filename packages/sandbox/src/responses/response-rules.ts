@@ -257,21 +257,6 @@ function checkRule(
  * Checks a rule set (the parsed `--responses` file, or a list of rules) against the description and
  * returns the rules ready to match; throws {@link ResponseRulesError} listing every problem with its
  * JSON path when any rule is bad, so nothing of a refused set is applied.
- *
- * @example
- * ```ts
- * import { bundledSpec } from "../http/bundled-spec.js";
- * import { bundledCompiler } from "../http/bundled-validators.js";
- * import { listOperations } from "../http/openapi.js";
- * import { validatorsFor } from "../http/validator.js";
- * import { loadResponseRules } from "./response-rules.js";
- *
- * const doc = bundledSpec();
- * const operations = new Map(listOperations(doc).map((op) => [op.operationId, op]));
- * const validators = validatorsFor(doc, bundledCompiler);
- * const file = { responses: [{ operationId: "getTest_v2_0", status: 200, body: [] }] };
- * const rules = loadResponseRules(file, operations, validators);
- * ```
  */
 export function loadResponseRules(
   input: unknown,
@@ -323,24 +308,6 @@ function sameValue(expected: ResponseRuleValue, actual: string): boolean {
  * The active rule set; the pipeline asks it, after authentication and validation, whether a rule
  * answers a request. Replacing the set is one assignment, so a request sees the old or the new set,
  * never half of each.
- *
- * @example
- * ```ts
- * import { bundledSpec } from "../http/bundled-spec.js";
- * import { bundledCompiler } from "../http/bundled-validators.js";
- * import { listOperations } from "../http/openapi.js";
- * import { validatorsFor } from "../http/validator.js";
- * import { loadResponseRules, ResponseBook } from "./response-rules.js";
- *
- * const doc = bundledSpec();
- * const operations = new Map(listOperations(doc).map((op) => [op.operationId, op]));
- * const validators = validatorsFor(doc, bundledCompiler);
- * const when = { path: { group: "g-1" } };
- * const rule = { operationId: "getGroup_v2_1", when, status: 200, body: { id: "g-1" } };
- * const book = new ResponseBook();
- * book.replace(loadResponseRules({ responses: [rule] }, operations, validators));
- * book.match("getGroup_v2_1", { group: "g-1" }, new URLSearchParams()); // the loaded rule
- * ```
  */
 export class ResponseBook {
   #rules: readonly LoadedRule[] = [];

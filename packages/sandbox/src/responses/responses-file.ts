@@ -7,13 +7,6 @@ import { jsonSyntaxReason } from "../json-syntax-reason.js";
 
 /**
  * Reads and parses a responses file; the rules themselves are checked by `loadResponseRules`.
- *
- * @example
- * ```ts
- * import { readResponsesFile } from "./responses-file.js";
- *
- * const parsed = await readResponsesFile("./responses.json");
- * ```
  */
 export async function readResponsesFile(path: string): Promise<unknown> {
   let text: string;

@@ -52,22 +52,6 @@ function matchAndSort(index: SearchIndex, query: ParsedQuery, fields: readonly S
 
 /**
  * A store search for valid parameters, ranking by sorting every match.
- *
- * @example
- * ```ts
- * import { defaultDataset } from "../../src/data/default-dataset.js";
- * import { createState } from "../../src/domain/state.js";
- * import { searchStoreSortingAll } from "./sort-all-store-search.js";
- *
- * const state = createState(await defaultDataset());
- * const context = {
- *   index: state.index,
- *   catalog: (id: string) => state.catalog(id),
- *   toDrillable: state.toDrillable.bind(state),
- * };
- * // The same page as state.searchStore gives, found by sorting every match.
- * searchStoreSortingAll(context, "user-ana", { query: "spanish", resultSize: "10" });
- * ```
  */
 export function searchStoreSortingAll(
   ctx: StoreSearchContext,

@@ -616,13 +616,6 @@ async function attach(): Promise<void> {
 
 /**
  * Starts the panel on this reference.
- *
- * @example
- * ```ts
- * import { start } from "./panel.ts";
- *
- * start({ operations: "../assets/try-it-v2.1.json", worker: "../assets/try-it-sandbox.js" });
- * ```
  */
 export function start(given: TryItConfig): void {
   config = given;

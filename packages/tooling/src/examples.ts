@@ -91,7 +91,7 @@ async function typeScriptFiles(packageDir: string, options: SourceFolders): Prom
  *
  * @example
  * ```ts
- * import { sourceExamples } from "./compile-examples.ts";
+ * import { sourceExamples } from "@drill-practice/tooling/examples";
  *
  * const examples = await sourceExamples("packages/sandbox", { folders: ["src", "scripts"] });
  * console.log(`${examples.length} examples, the first at ${examples[0]?.origin}`);
@@ -108,11 +108,12 @@ export async function sourceExamples(packageDir: string, options: SourceFolders 
 
 /**
  * Where an `@example` tag is not followed by a ```ts fence (`file:line`, relative to the package):
- * such an example would be neither highlighted nor compiled.
+ * such an example would be neither highlighted nor compiled. A command's example may be a ```sh
+ * block (a shell line is not compiled).
  *
  * @example
  * ```ts
- * import { unfencedExamples } from "./compile-examples.ts";
+ * import { unfencedExamples } from "@drill-practice/tooling/examples";
  *
  * const unfenced = await unfencedExamples("packages/docs", { folders: ["src", "scripts"] });
  * if (unfenced.length > 0) throw new Error(`unfenced examples: ${unfenced.join(", ")}`);
@@ -123,7 +124,7 @@ export async function unfencedExamples(packageDir: string, options: SourceFolder
   for (const file of await typeScriptFiles(packageDir, options)) {
     const lines = (await readFile(file, "utf8")).split("\n");
     lines.forEach((line, index) => {
-      if (/^\s*\* @example\b/.test(line) && !/^\s*\* ```ts$/.test(lines[index + 1] ?? "")) {
+      if (/^\s*\* @example\b/.test(line) && !/^\s*\* ```(ts|sh)$/.test(lines[index + 1] ?? "")) {
         unfenced.push(`${posixRelative(packageDir, file)}:${index + 1}`);
       }
     });
@@ -137,7 +138,7 @@ export async function unfencedExamples(packageDir: string, options: SourceFolder
  *
  * @example
  * ```ts
- * import { relativeImportsFrom } from "./compile-examples.ts";
+ * import { relativeImportsFrom } from "@drill-practice/tooling/examples";
  *
  * const rewrite = relativeImportsFrom("packages/sandbox", "packages/sandbox/.tmp/examples");
  * // An example of src/domain/state.ts that imports "./state.js", as written into the scratch folder:
@@ -220,9 +221,12 @@ export function publicExports(options: {
       const statement = ts.isVariableDeclaration(declaration) ? declaration.parent.parent : declaration;
       const declarationFile = statement.getSourceFile();
       const origin = posixRelative(packageDir, declarationFile.fileName);
-      const comments = ts.getLeadingCommentRanges(declarationFile.text, statement.getFullStart()) ?? [];
-      const doc = comments.filter((range) => declarationFile.text.startsWith("/**", range.pos)).at(-1);
       const line = (position: number) => declarationFile.getLineAndCharacterOfPosition(position).line;
+      const doc = docComment(statement);
+      // A re-export may document what it re-exports (generated types have no comment of their own).
+      const specifier = exported.declarations?.find(ts.isExportSpecifier);
+      const reexport = specifier && docComment(specifier.parent.parent);
+      const reexportFile = specifier?.getSourceFile();
       found.push({
         entry,
         name: exported.name,
@@ -232,15 +236,29 @@ export function publicExports(options: {
             ? "type"
             : "value",
         origin: `${origin}:${line(statement.getStart()) + 1}`,
-        examples: doc
-          ? docCommentExamples(declarationFile.text.slice(doc.pos, doc.end), origin, line(doc.pos)).map(
-              (example) => ({ ...example, name: exported.name }),
-            )
-          : [],
+        examples: [
+          ...(doc
+            ? docCommentExamples(declarationFile.text.slice(doc.pos, doc.end), origin, line(doc.pos))
+            : []),
+          ...(reexport && reexportFile
+            ? docCommentExamples(
+                reexportFile.text.slice(reexport.pos, reexport.end),
+                posixRelative(packageDir, reexportFile.fileName),
+                reexportFile.getLineAndCharacterOfPosition(reexport.pos).line,
+              )
+            : []),
+        ].map((example) => ({ ...example, name: exported.name })),
       });
     }
   }
   return found;
+}
+
+/** The doc comment right above a statement, if it has one. */
+function docComment(statement: ts.Node): ts.CommentRange | undefined {
+  const text = statement.getSourceFile().text;
+  const comments = ts.getLeadingCommentRanges(text, statement.getFullStart()) ?? [];
+  return comments.filter((range) => text.startsWith("/**", range.pos)).at(-1);
 }
 
 /** Whether `code` names the identifier `name` (not as part of a longer one). */
@@ -255,7 +273,7 @@ function usesName(code: string, name: string): boolean {
  *
  * @example
  * ```ts
- * import { missingExamples, publicExports } from "./compile-examples.ts";
+ * import { missingExamples, publicExports } from "@drill-practice/tooling/examples";
  *
  * const exported = publicExports({
  *   packageDir: "packages/sandbox",
@@ -280,7 +298,7 @@ export function missingExamples(exported: readonly PublicExport[]): string[] {
  *
  * @example
  * ```ts
- * import { sourceCompilerOptions } from "./compile-examples.ts";
+ * import { sourceCompilerOptions } from "@drill-practice/tooling/examples";
  *
  * const compilerOptions = sourceCompilerOptions({
  *   packageDir: "packages/sandbox",
@@ -297,12 +315,14 @@ export function sourceCompilerOptions(options: {
   lib: readonly string[];
   /** Public specifier → the package's source file, relative to the package. */
   paths: Readonly<Record<string, string>>;
+  /** Global type packages; `["node"]` unless the package's code runs without Node's types. */
+  types?: readonly string[];
 }): Record<string, unknown> {
   return {
     module: "nodenext",
     moduleResolution: "nodenext",
     lib: [...options.lib],
-    types: ["node"],
+    types: [...(options.types ?? ["node"])],
     typeRoots: [posixRelative(options.scratch, join(options.packageDir, "node_modules/@types"))],
     paths: scratchPaths(options),
   };
@@ -314,7 +334,7 @@ export function sourceCompilerOptions(options: {
  *
  * @example
  * ```ts
- * import { scratchPaths } from "./compile-examples.ts";
+ * import { scratchPaths } from "@drill-practice/tooling/examples";
  *
  * const paths = scratchPaths({
  *   packageDir: "packages/client",
@@ -401,7 +421,7 @@ export async function compileExamples(options: {
  *
  * @example
  * ```ts
- * import { compileSourceExamples } from "./compile-examples.ts";
+ * import { compileSourceExamples } from "@drill-practice/tooling/examples";
  *
  * const { examples, errors } = await compileSourceExamples({
  *   packageDir: "packages/runtime-matrix",
@@ -416,6 +436,10 @@ export async function compileSourceExamples(options: {
   scratch: string;
   lib: readonly string[];
   folders?: readonly string[];
+  /** Whether files under a `generated` folder count; default false. */
+  withGenerated?: boolean;
+  /** Global type packages (see {@link sourceCompilerOptions}). */
+  types?: readonly string[];
   /** Public specifier → the package's source file, relative to the package. */
   paths?: Readonly<Record<string, string>>;
   /** Set for a package whose source imports its own modules with their `.ts` extension. */
@@ -423,16 +447,29 @@ export async function compileSourceExamples(options: {
   /** Examples found elsewhere (e.g. those of the public entries' headers). */
   also?: readonly Example[];
 }): Promise<{ examples: Example[]; errors: string }> {
-  const { packageDir, scratch, lib, folders, paths = {}, tsExtensions = false, also = [] } = options;
+  const {
+    packageDir,
+    scratch,
+    lib,
+    folders,
+    withGenerated,
+    types,
+    paths = {},
+    tsExtensions = false,
+    also = [],
+  } = options;
   const examples = uniqueExamples([
     ...also,
-    ...(await sourceExamples(packageDir, folders ? { folders } : {})),
+    ...(await sourceExamples(packageDir, {
+      ...(folders ? { folders } : {}),
+      ...(withGenerated ? { withGenerated } : {}),
+    })),
   ]);
   const errors = await compileExamples({
     scratch,
     examples,
     compilerOptions: {
-      ...sourceCompilerOptions({ packageDir, scratch, lib, paths }),
+      ...sourceCompilerOptions({ packageDir, scratch, lib, paths, ...(types ? { types } : {}) }),
       ...(tsExtensions ? { allowImportingTsExtensions: true } : {}),
     },
     rewrite: relativeImportsFrom(packageDir, scratch),
