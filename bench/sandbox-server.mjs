@@ -1,16 +1,15 @@
 /**
  * Runs a sandbox in a child process for the sandbox benchmarks (see fixtures.ts). Plain JavaScript
  * on the built package, run without tsx, so the process holds what a user's `drill-sandbox` holds
- * and its resident memory is the sandbox's, not a TypeScript loader's. Its `init` message
- * says which data: the default dataset, or a data file (the parent writes the generated one). Reports
+ * and its resident memory is the sandbox's, not a TypeScript loader's. Its start parameters
+ * (DRILL_BENCH_INIT) say which data: the default dataset, or a data file (the parent writes the generated one). Reports
  * its URL, the credentials a client needs (over IPC, to the parent only), how long the start took and
  * the process's resident memory after it; later, on a `memory` request, its resident memory then.
  */
 import { startSandbox } from "@drill-practice/sandbox";
-import { receiveInit } from "./receive-init.mjs";
 
 /** @type {{ dataFile?: string }} */
-const init = await receiveInit();
+const init = JSON.parse(process.env.DRILL_BENCH_INIT ?? "{}");
 /** @type {import("@drill-practice/sandbox").SandboxOptions} */
 const options = {
   port: 0,
