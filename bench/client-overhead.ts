@@ -99,16 +99,16 @@ async function variantCalls(server: ServerReady): Promise<Record<Variant, () => 
 export async function measureClientOverhead(): Promise<OverheadMeasurement> {
   const key = createBenchKey();
   const server = await startLoopbackServer(key);
+  let failures = 0;
+  const tasks = {} as Record<Variant, () => Promise<void>>;
   try {
     const calls = await variantCalls(server.ready);
-    let failures = 0;
-    const tasks = {} as Record<Variant, () => Promise<void>>;
     for (const k of KEYS)
       tasks[k] = async () => {
         if (!(await calls[k]())) failures++;
       };
     const { rounds: done, ...variants } = await rounds(tasks, LOAD);
-    const stats = await server.request<LoopbackStats>({ type: "stats" });
+    const stats = (await server.close()) as LoopbackStats;
     const exchanges = Object.values(stats.exchanges).reduce((sum, n) => sum + n, 0);
     return {
       node: process.version,

@@ -242,21 +242,18 @@ export function cycle<T>(tasks: readonly (() => Promise<T>)[]): () => Promise<T>
 
 // ---- servers in child processes ------------------------------------------------------------------
 
-export type ChildMessage = { readonly type: string; readonly id?: number } & Record<string, unknown>;
+export type ChildMessage = { readonly type: string } & Record<string, unknown>;
 
 export interface ChildServer<Ready extends ChildMessage> {
   readonly ready: Ready;
-  request<Answer extends ChildMessage>(message: { type: string }): Promise<Answer>;
-  close(): Promise<void>;
+  /** Asks the child to stop; resolves with its last report (`closed`: figures taken on the way out). */
+  close(): Promise<ChildMessage | undefined>;
 }
 
-/** The variable a child reads its start parameters from (JSON). */
-export const INIT_VARIABLE = "DRILL_BENCH_INIT";
-
 /**
- * Forks a server of a benchmark (a file in bench/) with `init` in its environment and resolves with
- * its `ready` message; `request` is a numbered IPC question and answer. A plain-JavaScript child
- * runs without tsx, so its process holds only what it measures.
+ * Forks a server of a benchmark (a file in bench/) with `init` in its environment (DRILL_BENCH_INIT)
+ * and resolves with its `ready` message. A plain-JavaScript child runs without tsx, so its process
+ * holds only what it measures.
  */
 export async function startChild<Ready extends ChildMessage>(
   file: string,
@@ -265,12 +262,12 @@ export async function startChild<Ready extends ChildMessage>(
 ): Promise<ChildServer<Ready>> {
   const child = fork(fileURLToPath(new URL(file, import.meta.url)), [], {
     stdio: ["ignore", "inherit", "inherit", "ipc"],
-    env: { ...process.env, [INIT_VARIABLE]: JSON.stringify(init) },
+    env: { ...process.env, DRILL_BENCH_INIT: JSON.stringify(init) },
     ...(file.endsWith(".mjs") ? { execArgv: [] } : {}),
     ...(options.execPath ? { execPath: options.execPath } : {}),
   });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const waiting = new Map<number, (message: ChildMessage) => void>();
+  let last: ChildMessage | undefined;
+  const exited = new Promise<ChildMessage | undefined>((resolve) => child.once("exit", () => resolve(last)));
   const startMs = options.startMs ?? 120_000;
   const ready = await new Promise<Ready>((resolve, reject) => {
     const fail = (why: string) => {
@@ -280,31 +277,21 @@ export async function startChild<Ready extends ChildMessage>(
     const timer = setTimeout(() => fail(`not ready within ${startMs} ms`), startMs);
     child.once("exit", (code) => fail(`exited with code ${code} before it was ready`));
     child.on("message", (message: ChildMessage) => {
-      if (message.id !== undefined) return waiting.get(message.id)?.(message);
+      last = message;
       clearTimeout(timer);
       if (message.type === "ready") resolve(message as Ready);
-      else fail(`failed to start: ${JSON.stringify(message)}`);
+      else if (message.type !== "closed") fail(`failed to start: ${JSON.stringify(message)}`);
     });
   });
-  let nextId = 1;
   return {
     ready,
-    request: <Answer extends ChildMessage>(message: { type: string }) =>
-      new Promise<Answer>((resolve, reject) => {
-        const id = nextId++;
-        const timer = setTimeout(() => reject(new Error(`${file}: no answer to ${message.type}`)), 30_000);
-        waiting.set(id, (answer) => {
-          clearTimeout(timer);
-          resolve(answer as Answer);
-        });
-        child.send({ ...message, id });
-      }),
     async close() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return last;
       if (child.connected) child.send({ type: "close" });
-      const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
       await exited;
       clearTimeout(timer);
+      return last;
     },
   };
 }

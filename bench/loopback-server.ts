@@ -88,10 +88,9 @@ function shutdown(): void {
   setTimeout(() => process.exit(0), 2000).unref();
 }
 
-process.on("message", (message: { type: string; id?: number }) => {
-  if (message.type === "close") shutdown();
-  else if (message.type === "stats")
-    process.send?.({ type: "stats", id: message.id, exchanges, unauthorized });
+// What it saw goes to the parent on the way out (client-overhead reports it).
+process.on("message", (message: { type: string }) => {
+  if (message.type === "close") process.send?.({ type: "closed", exchanges, unauthorized }, shutdown);
 });
 process.on("disconnect", shutdown);
 server.listen(0, "127.0.0.1", () => {

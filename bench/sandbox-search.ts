@@ -91,14 +91,14 @@ async function measure(dataFile: string) {
       { bare: targets.bare.call, small: targets.small.call, large: targets.large.call },
       LOAD,
     );
-    const loaded = await large.server.request<{ type: string; memoryMb: number }>({ type: "memory" });
+    const loadedMb = (await large.server.close())?.memoryMb as number;
     return {
       load,
       targets,
       small: small.ready,
       large: large.server.ready,
       starts: large.starts,
-      loadedMb: loaded.memoryMb,
+      loadedMb,
     };
   } finally {
     await Promise.all(servers.map((server) => server.close()));
