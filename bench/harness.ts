@@ -226,7 +226,7 @@ export async function rounds<K extends string>(
         continue;
       }
       out[key].medians.push(result.latency.p50);
-      out[key].samples.push(...(result.latency.samples ?? []));
+      for (const sample of result.latency.samples ?? []) out[key].samples.push(sample);
       out[key].cpu.push(cpuMs / runs);
       out[key].rates.push(rate);
     }
