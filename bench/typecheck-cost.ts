@@ -211,7 +211,7 @@ async function makeProject(root: string, name: ProjectName, skipLibCheck: boolea
   await mkdir(join(dir, "node_modules", "@drill-practice"), { recursive: true });
   await writeFile(join(dir, "package.json"), JSON.stringify({ name, private: true, type: "module" }));
   await writeFile(join(dir, "tsconfig.json"), tsconfig(skipLibCheck));
-  await writeFile(join(dir, "consumer.ts"), SOURCES[name]);
+  await writeFile(join(dir, "consumer.ts"), PROJECTS[name].source);
   await symlink(CLIENT_DIR, join(dir, "node_modules", "@drill-practice", "client"), "dir");
   if (name === "openapiFetch") {
     // The very openapi-fetch the client depends on, and the 2.0 types as the client ships them.
@@ -225,38 +225,37 @@ async function makeProject(root: string, name: ProjectName, skipLibCheck: boolea
   return dir;
 }
 
-type ProjectName = "oneVersion" | "allVersions" | "openapiFetch" | "without";
-const PROJECT_LABELS: Record<ProjectName, string> = {
-  oneVersion: "one version (`@drill-practice/client/v2.0`)",
-  allVersions: "all versions (`@drill-practice/client`)",
-  openapiFetch: "openapi-fetch alone (`createClient<paths>`, generated 2.0 `paths`)",
-  without: "without a client (plain `fetch`)",
+const PROJECTS = {
+  oneVersion: {
+    label: "one version (`@drill-practice/client/v2.0`)",
+    source: throughClient("@drill-practice/client/v2.0"),
+  },
+  allVersions: {
+    label: "all versions (`@drill-practice/client`)",
+    source: throughClient("@drill-practice/client"),
+  },
+  openapiFetch: {
+    label: "openapi-fetch alone (`createClient<paths>`, generated 2.0 `paths`)",
+    source: OPENAPI_FETCH,
+  },
+  without: { label: "without a client (plain `fetch`)", source: WITHOUT_CLIENT },
 };
-const SOURCES: Record<ProjectName, string> = {
-  oneVersion: throughClient("@drill-practice/client/v2.0"),
-  allVersions: throughClient("@drill-practice/client"),
-  openapiFetch: OPENAPI_FETCH,
-  without: WITHOUT_CLIENT,
-};
-const NAMES = Object.keys(PROJECT_LABELS) as ProjectName[];
+type ProjectName = keyof typeof PROJECTS;
+const NAMES = Object.keys(PROJECTS) as ProjectName[];
 type Runs = Record<ProjectName, { skip: TscRun[]; full: TscRun[] }>;
 
 /** Every project type-checked in interleaved runs, so a slow patch of the machine hits all alike. */
 async function measure(root: string): Promise<Runs> {
-  const projects = {} as Record<ProjectName, { skip: string; full: string }>;
   const runs = {} as Runs;
+  const projects: Record<string, string> = {};
   for (const name of NAMES) {
-    projects[name] = {
-      skip: await makeProject(root, name, true),
-      full: await makeProject(root, name, false),
-    };
     runs[name] = { skip: [], full: [] };
+    for (const skip of [true, false]) projects[`${name} ${skip}`] = await makeProject(root, name, skip);
   }
-  for (let i = 0; i < RUNS; i++) {
-    for (const name of NAMES) runs[name].skip.push(await runTsc(projects[name].skip));
-    if (i < RUNS_FULL_LIB_CHECK)
-      for (const name of NAMES) runs[name].full.push(await runTsc(projects[name].full));
-  }
+  for (let i = 0; i < RUNS; i++)
+    for (const skip of i < RUNS_FULL_LIB_CHECK ? [true, false] : [true])
+      for (const name of NAMES)
+        runs[name][skip ? "skip" : "full"].push(await runTsc(projects[`${name} ${skip}`] as string));
   return runs;
 }
 
@@ -268,7 +267,7 @@ function wallRows(runs: Runs): ResultRow[] {
   const versus = "vs the same calls through openapi-fetch's `createClient<paths>`, median of per-run ratios";
   const rows = (["oneVersion", "allVersions"] as const).map((name) => {
     const ratios = pairedRatios(wall(name), wall("openapiFetch"));
-    const metric = `\`tsc --noEmit\` wall time (skipLibCheck), consumer of ${PROJECT_LABELS[name]} ${versus}`;
+    const metric = `\`tsc --noEmit\` wall time (skipLibCheck), consumer of ${PROJECTS[name].label} ${versus}`;
     const cells = {
       ours: fmt.spread(wall(name), fmt.ms),
       reference: `${fmt.spread(wall("openapiFetch"), fmt.ms)} (openapi-fetch alone, generated 2.0 \`paths\`)`,
@@ -284,7 +283,7 @@ function wallRows(runs: Runs): ResultRow[] {
     );
   });
   for (const name of ["oneVersion", "allVersions", "openapiFetch"] as const) {
-    const metric = `\`tsc --noEmit\` wall time (skipLibCheck), ${PROJECT_LABELS[name]} vs the same calls without a client`;
+    const metric = `\`tsc --noEmit\` wall time (skipLibCheck), ${PROJECTS[name].label} vs the same calls without a client`;
     const row = ratioRow(metric, { ours: wall(name), reference: wall("without"), format: fmt.ms });
     const reference = `${fmt.ms(median(wall("without")))} (plain \`fetch\`)`;
     rows.push({ ...row, ours: fmt.ms(median(wall(name))), reference });
@@ -301,7 +300,7 @@ function compilerRows(runs: Runs): ResultRow[] {
   });
   return (["oneVersion", "allVersions"] as const).flatMap((name) => {
     const ours = runs[name];
-    const label = `${PROJECT_LABELS[name]} vs openapi-fetch alone`;
+    const label = `${PROJECTS[name].label} vs openapi-fetch alone`;
     const instantiations = compared(
       pick(ours.skip, "instantiations"),
       pick(reference.skip, "instantiations"),
@@ -342,7 +341,7 @@ function notes(runs: Runs): string[] {
   const signed = (n: number) => `${n >= 0 ? "+" : "−"}${fmt.count(Math.abs(n))}`;
   return (["oneVersion", "allVersions"] as const).map(
     (name) =>
-      `Through ${PROJECT_LABELS[name]}, a consumer's type check takes ${fmt.signedMs(extra(name, "wallMs"))} per run ` +
+      `Through ${PROJECTS[name].label}, a consumer's type check takes ${fmt.signedMs(extra(name, "wallMs"))} per run ` +
       `against openapi-fetch alone: parsing ${fmt.signedMs(extra(name, "parseMs"))}, binding ${fmt.signedMs(extra(name, "bindMs"))}, ` +
       `checking ${fmt.signedMs(extra(name, "checkMs"))}, type instantiations ${signed(extra(name, "instantiations"))}, ` +
       `${signed(extra(name, "files"))} files. Both sides include Node and tsc start-up; wall spread of ours ` +
