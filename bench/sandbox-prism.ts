@@ -51,12 +51,12 @@ async function installPrism(): Promise<string> {
     "--no-audit",
     "--no-fund",
   ];
-  const env = { npm_config_update_notifier: "false", npm_config_loglevel: "error" };
-  const run = await runProcess({ command: "npm", args, cwd: CACHE, env, timeoutMs: 180_000 });
+  // The user's npm settings (registry, proxy) apply; a loaded machine needs minutes for the install.
+  const env = { ...process.env, npm_config_update_notifier: "false", npm_config_loglevel: "error" };
+  const run = await runProcess({ command: "npm", args, cwd: CACHE, env, timeoutMs: 420_000 });
+  const why = run.timedOut ? "timed out after 420 s" : `ended (exit ${run.exitCode})`;
   if (!existsSync(bin))
-    throw new Error(
-      `npm install ended (exit ${run.exitCode}) but ${bin} is missing: ${run.stderr.slice(-500)}`,
-    );
+    throw new Error(`npm install ${why} but ${bin} is missing: ${run.stderr.slice(-500)}`);
   return bin;
 }
 
