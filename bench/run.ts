@@ -6,6 +6,7 @@ import { writeFile } from "node:fs/promises";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { parseArgsProblem } from "@drill-practice/client/internal";
 import type { BenchmarkResult } from "./harness.ts";
 import {
   machineInfo,
@@ -73,9 +74,7 @@ function parse(argv: string[]) {
   try {
     return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (error) {
-    const { code, message } = error as { code?: string; message: string };
-    const flag = /'(-{1,2}[^'=\s]*)/.exec(message)?.[1] ?? "an option";
-    return code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" ? `unknown option ${flag}` : message;
+    return parseArgsProblem(error, "pnpm bench");
   }
 }
 
