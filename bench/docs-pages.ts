@@ -1,27 +1,24 @@
 /**
  * Docs pages: each API reference loaded cold in Chromium from `docs:serve`'s server, next to the
- * stock page `redocly build-docs` makes of the same bundle, built in the same run.
- *
- * Redoc's own bundle (about 520 kB with brotli) is the floor both pages share: the stock page is
- * given the same treatment the site's build gives its references (Redoc's credit logo served locally,
- * Redoc moved into the one shared, cached file, the page precompressed), so it loads the very same file. What is compared is what
- * the project adds: each reference's own transfer (every byte but that shared bundle), and its time
- * to usable (navigation until a click on a side-menu group opens it), median of interleaved cold loads.
- * Needs a built site (`pnpm run docs`) and Debian's Chromium.
+ * stock page `redocly build-docs` makes of the same bundle in the same run, given the site build's
+ * treatment (Redoc's credit logo served locally, Redoc moved into the one shared file, precompressed)
+ * so both load the very same Redoc. Needs a built site (`pnpm run docs`) and Debian's Chromium.
  */
-import { copyFile, cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { copyFile, cp, mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { CHROMIUM_FLAGS, chromiumPath } from "@drill-practice/tooling/chromium";
-import { type BrowserContext, chromium as playwrightChromium } from "playwright-core";
+import { chromiumPath, launchChromium } from "@drill-practice/tooling/chromium";
+import { withScratchDir } from "@drill-practice/tooling/scratch";
+import type { Browser } from "playwright-core";
 import { localizeRedocAssets, redocCreditFile } from "../packages/docs/src/offline-assets.ts";
 import { precompress } from "../packages/docs/src/precompress.ts";
 import { runBuildDocs } from "../packages/docs/src/redoc-build.ts";
 import { splitRedocBundle } from "../packages/docs/src/shared-redoc.ts";
 import { startStaticServer } from "../packages/docs/src/static-server.ts";
 import {
+  atMost,
   type BenchmarkResult,
+  compared,
   fmt,
   info,
   judged,
@@ -35,7 +32,6 @@ import {
 
 const DIST = fileURLToPath(new URL("../packages/docs/dist/", import.meta.url));
 const SPEC_DIST = fileURLToPath(new URL("../spec/dist/", import.meta.url));
-const OWN_BYTES_TARGET = 100_000;
 const USABLE_RATIO_TARGET = 1.05;
 const RUNS = 9;
 const PAGES = [
@@ -46,9 +42,8 @@ const PAGES = [
 const SHARED_REDOC = /\/assets\/redoc\.[0-9a-f]{16}\.js$/;
 
 interface Load {
-  /** Every response: headers and encoded body. */
+  /** Every response: headers and encoded body; `ownBytes` the same without the shared Redoc bundle. */
   bytes: number;
-  /** The same without the shared Redoc bundle. */
   ownBytes: number;
   usableMs: number;
   /** CPU time of the page's main thread until usable: the work itself, whatever else the machine runs. */
@@ -56,35 +51,34 @@ interface Load {
 }
 
 /**
- * One page load in `context`: bytes of every response, and ms until a menu group opens on click.
- * Usable is one defined moment, the same on both kinds of page: Redoc has hydrated the side menu
- * (its credit logo, mounted by an effect, is in the DOM), a click on the first group has been
+ * One page load in a fresh context (or `page` of one kept): bytes of every response, and ms until
+ * usable: Redoc has hydrated the side menu (its credit logo, mounted by an effect, is in the DOM; a
+ * click before would follow the group link as a plain link), a click on the first group has been
  * handled, and that group's first operation is visible. Timed from just before the navigation.
  */
-async function load(context: BrowserContext, url: string): Promise<Load> {
+async function load(
+  browser: Browser,
+  url: string,
+  keep?: Awaited<ReturnType<Browser["newContext"]>>,
+): Promise<Load> {
+  const context = keep ?? (await browser.newContext({ viewport: { width: 1280, height: 900 } }));
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
-  // Thread ticks: ThreadTime below is the CPU time of the renderer's main thread.
   await cdp.send("Performance.enable", { timeDomain: "threadTicks" });
-  const threadTime = async (): Promise<number> => {
-    const { metrics } = await cdp.send("Performance.getMetrics");
-    return (metrics.find((m) => m.name === "ThreadTime")?.value ?? Number.NaN) * 1000;
-  };
+  const threadTime = async () =>
+    ((await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "ThreadTime")?.value ??
+      Number.NaN) * 1000;
   const threadStart = await threadTime();
   const sizes: Promise<{ url: string; size: number }>[] = [];
   page.on("requestfinished", (request) => {
-    sizes.push(
-      request
-        .sizes()
-        .then((s) => ({ url: request.url(), size: s.responseBodySize + s.responseHeadersSize }))
-        .catch(() => ({ url: request.url(), size: 0 })),
+    const size = request.sizes().then(
+      (s) => s.responseBodySize + s.responseHeadersSize,
+      () => 0,
     );
+    sizes.push(size.then((n) => ({ url: request.url(), size: n })));
   });
   const started = now();
   await page.goto(url, { waitUntil: "commit" });
-  // Hydrated: the side bar's credit logo is mounted by an effect, which runs once hydration is done.
-  // (Clicking before that would follow the group link as a plain link, which on the stock page
-  // leads nowhere.) Then usable: a click on a group opens its operations.
   await page.locator('.menu-content img[alt="redocly logo"]').waitFor({ state: "attached", timeout: 30_000 });
   await page.locator(".menu-item-type-group > a").first().click({ timeout: 10_000 });
   await page.locator(".menu-item-type-operation a").first().waitFor({ state: "visible", timeout: 10_000 });
@@ -92,82 +86,60 @@ async function load(context: BrowserContext, url: string): Promise<Load> {
   const mainThreadCpuMs = (await threadTime()) - threadStart;
   await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
   const responses = await Promise.all(sizes);
-  const bytes = responses.reduce((sum, r) => sum + r.size, 0);
-  const ownBytes = responses
-    .filter((r) => !SHARED_REDOC.test(new URL(r.url).pathname))
-    .reduce((sum, r) => sum + r.size, 0);
-  await page.close();
-  return { bytes, ownBytes, usableMs, mainThreadCpuMs };
+  const sum = (list: { size: number }[]) => list.reduce((total, r) => total + r.size, 0);
+  await (keep === undefined ? context.close() : page.close());
+  const ownBytes = sum(responses.filter((r) => !SHARED_REDOC.test(new URL(r.url).pathname)));
+  return { bytes: sum(responses), ownBytes, usableMs, mainThreadCpuMs };
 }
 
 /**
  * The stock pages: `redocly build-docs` of each bundle with no template, configuration or
- * additions, Redoc inlined (the default would load it from Redocly's CDN) and then moved into the
- * shared file exactly as the site's build does, precompressed the same way. Written next to a link
- * to the site's `assets/`, so both kinds of page load one and the same Redoc file.
+ * additions, then the site build's treatment; written next to a copy of the site's `assets/` (the
+ * static server serves nothing that resolves outside its root), so both load one Redoc file.
  */
 async function buildStockPages(root: string): Promise<void> {
-  // Copies, not links: the static server serves nothing that resolves outside its root.
   await cp(join(DIST, "assets"), join(root, "assets"), { recursive: true });
   await copyFile(join(DIST, redocCreditFile), join(root, redocCreditFile));
-  const files: string[] = [];
-  await Promise.all(
-    PAGES.map(async (page) => {
-      const dir = join(root, `stock-${page.dir}`);
-      await mkdir(dir);
-      const output = join(dir, "index.html");
-      await runBuildDocs({ input: join(SPEC_DIST, page.bundle), output });
-      // As in the site: the side bar's credit logo from this server rather than Redoc's CDN.
-      const split = splitRedocBundle(localizeRedocAssets(await readFile(output, "utf8"), "../"), "../");
-      const shared = await stat(join(DIST, split.file)).catch(() => undefined);
-      if (!shared) {
-        throw new Error(
-          `the stock page's Redoc (${split.file}) differs from the site's; rebuild the site with \`pnpm run docs\``,
-        );
-      }
-      await writeFile(output, split.html);
-      files.push(`stock-${page.dir}/index.html`);
-    }),
+  for (const page of PAGES) {
+    const output = join(root, `stock-${page.dir}`, "index.html");
+    await mkdir(join(root, `stock-${page.dir}`));
+    await runBuildDocs({ input: join(SPEC_DIST, page.bundle), output });
+    const split = splitRedocBundle(localizeRedocAssets(await readFile(output, "utf8"), "../"), "../");
+    if (!(await stat(join(DIST, split.file)).catch(() => undefined)))
+      throw new Error(
+        `the stock page's Redoc (${split.file}) differs from the site's; rebuild it with \`pnpm run docs\``,
+      );
+    await writeFile(output, split.html);
+  }
+  await precompress(
+    root,
+    PAGES.map((page) => `stock-${page.dir}/index.html`),
   );
-  await precompress(root, files);
 }
 
 /** Cold loads of our page and the stock one, interleaved in pairs (order alternating), and their rows. */
-async function comparePage(
-  cold: (url: string) => Promise<Load>,
-  page: (typeof PAGES)[number],
-  ours: string,
-  stock: string,
-) {
+async function comparePage(cold: (url: string) => Promise<Load>, id: string, ours: string, stock: string) {
   // One uncounted load of each side first, so that neither side's first pair starts colder.
   await cold(ours);
   await cold(stock);
-  const o: Load[] = [];
-  const s: Load[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const first = i % 2 === 0 ? [ours, stock] : [stock, ours];
-    for (const url of first) (url === ours ? o : s).push(await cold(url));
-  }
+  const [o, s]: [Load[], Load[]] = [[], []];
+  for (let i = 0; i < RUNS; i++)
+    for (const url of i % 2 === 0 ? [ours, stock] : [stock, ours])
+      (url === ours ? o : s).push(await cold(url));
   const m = (loads: Load[], field: keyof Load) => median(loads.map((l) => l[field]));
-  const pair = (field: keyof Load, format: (v: number) => string) => ({
-    ours: format(m(o, field)),
-    reference: format(m(s, field)),
-    ratio: fmt.ratio(m(o, field) / m(s, field)),
-  });
-  const paired = pairedRatios(
-    o.map((l) => l.usableMs),
-    s.map((l) => l.usableMs),
-  );
+  const pair = (field: keyof Load, format: (v: number) => string) =>
+    compared(m(o, field), m(s, field), format);
+  const usable = (loads: Load[]) => loads.map((l) => l.usableMs);
+  const paired = spread(pairedRatios(usable(o), usable(s)));
   const ratio = m(o, "usableMs") / m(s, "usableMs");
-  const name = `API ${page.id} reference`;
+  const name = `API ${id} reference`;
   return [
-    judged(
+    atMost(
       `${name}: own transfer on first load (all but the shared Redoc bundle)`,
-      { ...pair("ownBytes", fmt.bytes), target: `≤ ${fmt.bytes(OWN_BYTES_TARGET)}` },
-      {
-        met: m(o, "ownBytes") <= OWN_BYTES_TARGET,
-        miss: `+${fmt.bytes(m(o, "ownBytes") - OWN_BYTES_TARGET)}`,
-      },
+      pair("ownBytes", fmt.bytes),
+      m(o, "ownBytes"),
+      100_000,
+      " B",
     ),
     judged(
       `${name}: menu clickable, cold (median of ${RUNS}, loopback)`,
@@ -175,8 +147,7 @@ async function comparePage(
       {
         met: ratio <= USABLE_RATIO_TARGET,
         miss: `+${fmt.ratio(ratio - USABLE_RATIO_TARGET)}`,
-        noisy:
-          spread(paired) > 0.3 ? `paired ratios spread ${(spread(paired) * 100).toFixed(0)} %` : undefined,
+        noisy: paired > 0.3 ? `paired ratios spread ${(paired * 100).toFixed(0)} %` : undefined,
       },
     ),
     info(`${name}: main-thread CPU time until usable (median of ${RUNS})`, pair("mainThreadCpuMs", fmt.ms)),
@@ -190,36 +161,22 @@ async function measure(stockRoot: string): Promise<ResultRow[]> {
   if (!(await stat(`${DIST}v2.1/index.html`).catch(() => undefined)))
     throw new Error(`${DIST} has no built site; run \`pnpm run docs\` first`);
   await buildStockPages(stockRoot);
-  const server = await startStaticServer({ root: DIST, port: 0 });
-  const stockServer = await startStaticServer({ root: stockRoot, port: 0 });
-  const browser = await playwrightChromium.launch({
-    executablePath: chromium.path,
-    headless: true,
-    args: [...CHROMIUM_FLAGS],
-  });
+  const [server, stockServer] = [
+    await startStaticServer({ root: DIST, port: 0 }),
+    await startStaticServer({ root: stockRoot, port: 0 }),
+  ];
+  const browser = await launchChromium({ timeoutMs: 60_000 });
   try {
-    const viewport = { width: 1280, height: 900 };
-    // A fresh context per load: an empty cache, as on a first visit.
-    const cold = async (url: string) => {
-      const context = await browser.newContext({ viewport });
-      return load(context, url).finally(() => context.close());
-    };
     const rows: ResultRow[] = [];
+    const ours = (page: (typeof PAGES)[number]) => new URL(`${page.dir}/index.html`, server.url).href;
     for (const page of PAGES) {
-      const ours = new URL(`${page.dir}/index.html`, server.url).href;
-      rows.push(
-        ...(await comparePage(
-          cold,
-          page,
-          ours,
-          new URL(`stock-${page.dir}/index.html`, stockServer.url).href,
-        )),
-      );
+      const stock = new URL(`stock-${page.dir}/index.html`, stockServer.url).href;
+      rows.push(...(await comparePage((url) => load(browser, url), page.id, ours(page), stock)));
     }
     // The second reference in the same browser session: the shared Redoc bundle comes from the cache.
-    const context = await browser.newContext({ viewport });
-    await load(context, new URL(`${PAGES[0].dir}/index.html`, server.url).href);
-    const second = await load(context, new URL(`${PAGES[1].dir}/index.html`, server.url).href);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await load(browser, ours(PAGES[0]), context);
+    const second = await load(browser, ours(PAGES[1]), context);
     await context.close();
     return [
       ...rows,
@@ -233,33 +190,11 @@ async function measure(stockRoot: string): Promise<ResultRow[]> {
 }
 
 export function run(): Promise<BenchmarkResult> {
-  return timed("docs-pages", async () => {
-    const stockRoot = await mkdtemp(join(tmpdir(), "drill-docs-stock-"));
-    try {
-      return {
-        title: "Docs: reference page weight and time to usable",
-        measured:
-          "Each API reference opened cold (fresh browser context) in headless Chromium from `docs:serve`'s server on " +
-          "loopback: its own transfer (headers plus encoded bodies of every response except the shared Redoc bundle) " +
-          "and the time from navigation until a click on a side-menu group opens it, once Redoc has hydrated the menu " +
-          "(the main thread's CPU time over the same span beside it). Reference: the stock page `redocly build-docs` " +
-          "makes of the same bundle in the same run, Redoc moved into the same shared file and the page precompressed " +
-          "as the site's build does, loaded in turns with ours.",
-        setup: [
-          `${RUNS} cold loads per page and variant, interleaved in pairs (order alternating), after one uncounted warm-up of each`,
-          "Debian Chromium, headless, 1280×900, a fresh browser context per load, the omnibox popup switched off (@drill-practice/tooling/chromium)",
-          "site from `pnpm run docs`; stock pages from `redocly build-docs <bundle>` of `spec/dist`",
-        ],
-        rows: await measure(stockRoot),
-        details: [],
-        notes: [
-          "Redoc 3's bundle (about 2.3 MB minified, 520 kB with brotli) is one file shared by both references and " +
-            "cached for a year under its content hash, so only the first reference of a visit pays for it; the stock " +
-            "pages load the same file. A row whose paired ratios spread more than 30 % says so instead of a verdict.",
-        ],
-      };
-    } finally {
-      await rm(stockRoot, { recursive: true, force: true });
-    }
-  });
+  return timed("docs-pages", async () => ({
+    setup: [
+      `${RUNS} cold loads per page and variant, interleaved in pairs (order alternating), after one uncounted warm-up of each`,
+      "site from `pnpm run docs`; stock pages from `redocly build-docs <bundle>` of `spec/dist`",
+    ],
+    rows: await withScratchDir("drill-docs-stock-", measure),
+  }));
 }

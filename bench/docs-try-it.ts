@@ -173,11 +173,6 @@ export async function run(): Promise<BenchmarkResult> {
   }
   return {
     name: "docs-try-it",
-    title: "Docs: Try it panel, before and on the first Send",
-    measured:
-      "Each reference opened cold (fresh browser context) at its store search in headless Chromium from `docs:serve`'s " +
-      "server on loopback: the site's own transfer before the first Send (all but the shared Redoc bundle), the sandbox " +
-      "worker's transfer on the first Send, and the time from the click on Send to the answer shown, first and later.",
     setup: [
       `${RUNS} cold loads per reference, ${LATER} later Sends each`,
       "Debian Chromium, headless, 1280×900, the omnibox popup switched off (@drill-practice/tooling/chromium)",
@@ -191,10 +186,7 @@ export async function run(): Promise<BenchmarkResult> {
         rows: detail,
       },
     ],
-    notes: [
-      "The first answer includes starting the worker, compiling the sandbox bundle, loading its built-in data, " +
-        "generating its RSA key and running the token exchange; on a loaded 2-core machine this dominates.",
-    ],
+    notes: [],
     durationMs: now() - started,
   };
 }

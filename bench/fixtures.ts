@@ -1,11 +1,13 @@
 /**
  * What several benchmarks share: a service-account key, the loopback and sandbox servers (each in
- * its own process, through the harness), the 100,000-drill data file and the store-search mix.
+ * its own process, through the harness), a bearer token from either, the 100,000-drill data file
+ * and the store-search mix.
  */
 import { generateKeyPairSync, type KeyObject, randomUUID } from "node:crypto";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { createTokenProvider, parseServiceAccountKey } from "@drill-practice/auth";
+import { makeScratchDir, removeScratchDir } from "@drill-practice/tooling/scratch";
 import { generateLargeDataset } from "../packages/sandbox/scripts/dataset/large-dataset.ts";
 import { DEFAULT_DATA_FILE_URL } from "../packages/sandbox/src/data/data-file-read.ts";
 import { type ChildMessage, type ChildServer, startChild } from "./harness.ts";
@@ -19,14 +21,15 @@ export interface BenchKey {
 /** A fresh RSA 2048 key and its key file, as the service hands one out. */
 export function createBenchKey(): BenchKey {
   const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-  const keyFileJson = JSON.stringify({
+  const pem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+  const keyFile = {
     keyId: randomUUID(),
     serviceAccountId: "svc-bench",
     keyType: "RSA_2048",
-    privateKey: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
-  });
+    privateKey: pem,
+  };
   return {
-    keyFileJson,
+    keyFileJson: JSON.stringify(keyFile),
     privateKey,
     publicKeyPem: publicKey.export({ type: "spki", format: "pem" }).toString(),
   };
@@ -46,8 +49,12 @@ export interface LoopbackInit {
   readonly exchangeDelayMs: number;
 }
 
-export interface LoopbackReady extends ChildMessage {
+/** A server's URL and the credentials a client needs there (the loopback server's or a sandbox's). */
+export interface ServerReady extends ChildMessage {
   readonly url: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly keyFile: string;
 }
 
 export interface LoopbackStats extends ChildMessage {
@@ -56,16 +63,16 @@ export interface LoopbackStats extends ChildMessage {
 }
 
 /** The bare node:http server (loopback-server.ts): discovery, token exchange and a fixed store answer. */
-export function startLoopbackServer(key: BenchKey, exchangeDelayMs = 0): Promise<ChildServer<LoopbackReady>> {
+export async function startLoopbackServer(
+  key: BenchKey,
+  exchangeDelayMs = 0,
+): Promise<ChildServer<ServerReady>> {
   const init: LoopbackInit = { publicKeyPem: key.publicKeyPem, ...LOOPBACK_CLIENT, exchangeDelayMs };
-  return startChild<LoopbackReady>("./loopback-server.ts", { ...init });
+  const server = await startChild<ServerReady>("./loopback-server.ts", init);
+  return { ...server, ready: { ...server.ready, ...LOOPBACK_CLIENT, keyFile: key.keyFileJson } };
 }
 
-export interface SandboxReady extends ChildMessage {
-  readonly url: string;
-  readonly clientId: string;
-  readonly clientSecret: string;
-  readonly keyFile: string;
+export interface SandboxReady extends ServerReady {
   readonly startupMs: number;
   readonly memoryMb: number;
 }
@@ -75,16 +82,22 @@ export function startSandboxServer(dataFile?: string): Promise<ChildServer<Sandb
   return startChild<SandboxReady>("./sandbox-server.mjs", dataFile === undefined ? {} : { dataFile });
 }
 
+/** An `authorization` header with a fresh token from a server's token endpoint. */
+export async function bearer({ url, clientId, clientSecret, keyFile }: ServerReady): Promise<string> {
+  const key = await parseServiceAccountKey(keyFile);
+  return `Bearer ${(await createTokenProvider({ baseUrl: url, clientId, clientSecret, key }).getToken()).value}`;
+}
+
 export const LARGE_DRILLS = 100_000;
 
 /** A data file of `generateLargeDataset(drills)` in a scratch folder, removed by `remove`. */
 export async function writeLargeDataFile(
   drills = LARGE_DRILLS,
 ): Promise<{ path: string; remove(): Promise<void> }> {
-  const dir = await mkdtemp(join(tmpdir(), "drill-bench-data-"));
+  const dir = await makeScratchDir("drill-bench-data-");
   const path = join(dir, "large.json");
   await writeFile(path, JSON.stringify({ formatVersion: 1, ...generateLargeDataset(drills) }));
-  return { path, remove: () => rm(dir, { recursive: true, force: true }) };
+  return { path, remove: () => removeScratchDir(dir) };
 }
 
 /** Drills in the sandbox's default data. */
@@ -121,4 +134,12 @@ export function queryString(params: SearchParams): string {
   return search.toString();
 }
 
-export const SEARCH_WARMUP = { total: 3000, maxMs: 10_000 } as const;
+/** The load every server benchmark puts on its servers: interleaved rounds, 16 requests in flight. */
+export const SERVER_LOAD = {
+  rounds: 6,
+  calls: 1000,
+  concurrency: 16,
+  timeMs: 4000,
+  maxMs: 120_000,
+  warmup: { calls: 3000, timeMs: 10_000 },
+} as const;

@@ -1,98 +1,80 @@
 /**
  * The bare node:http server of the benchmarks, run as a child process (fixtures.ts): discovery, the
  * token exchange (checks the client, verifies the RS256 assertion, counts exchanges per subject) and
- * `GET /api/2/store` answering a fixed small body to tokens it issued. The reference that isolates
- * client overhead.
+ * `GET /api/2/store` answering a fixed 150-byte body to tokens it issued. The reference that
+ * isolates client overhead.
  */
 import { createPublicKey, randomBytes, randomUUID, verify } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import type { LoopbackInit } from "./fixtures.ts";
-import { receiveInit } from "./receive-init.mjs";
 
-const GRANT_TYPE = "urn:ietf:params:oauth:grant-type:jwt-bearer";
-const init = await receiveInit<LoopbackInit>();
+const init = JSON.parse(process.env.DRILL_BENCH_INIT ?? "{}") as LoopbackInit;
 const publicKey = createPublicKey(init.publicKeyPem);
+const drill = { id: "drill-bench-1", name: "Spanish verbs", subject: "Spanish", type: "DRILL" };
 const STORE_BODY = JSON.stringify({
   total: 1,
-  drills: [
-    {
-      id: "drill-bench-1",
-      name: "Spanish verbs",
-      subject: "Spanish",
-      type: "DRILL",
-      description: "Present tense of common verbs",
-    },
-  ],
+  drills: [{ ...drill, description: "Present tense of common verbs" }],
 });
 const issued = new Set<string>();
 const exchanges: Record<string, number> = {};
 let unauthorized = 0;
 let baseUrl = "";
 
-function send(response: ServerResponse, status: number, body: string): void {
+function send(response: ServerResponse, status: number, body: object | string): void {
+  const text = typeof body === "string" ? body : JSON.stringify(body);
   response.writeHead(status, {
     "content-type": "application/json",
-    "content-length": Buffer.byteLength(body),
+    "content-length": Buffer.byteLength(text),
   });
-  response.end(body);
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
+  response.end(text);
 }
 
 /** The assertion's subject when its RS256 signature verifies, else undefined. */
 function verifiedSubject(assertion: string): string | undefined {
-  const [header, payload, signature] = assertion.split(".");
-  if (header === undefined || payload === undefined || signature === undefined) return undefined;
+  const [header, payload, signature = ""] = assertion.split(".");
   if (!verify("sha256", Buffer.from(`${header}.${payload}`), publicKey, Buffer.from(signature, "base64url")))
     return undefined;
-  const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { sub?: unknown };
+  const claims = JSON.parse(Buffer.from(payload ?? "", "base64url").toString("utf8")) as { sub?: unknown };
   return typeof claims.sub === "string" ? claims.sub : undefined;
 }
 
 async function exchange(request: IncomingMessage, response: ServerResponse): Promise<void> {
-  const form = new URLSearchParams(await readBody(request));
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const form = new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
   const client = form.get("client_id") === init.clientId && form.get("client_secret") === init.clientSecret;
-  const subject =
-    form.get("grant_type") === GRANT_TYPE && client
-      ? verifiedSubject(form.get("assertion") ?? "")
-      : undefined;
-  if (subject === undefined) return send(response, 400, JSON.stringify({ error: "invalid_grant" }));
+  const grant = form.get("grant_type") === "urn:ietf:params:oauth:grant-type:jwt-bearer";
+  const subject = grant && client ? verifiedSubject(form.get("assertion") ?? "") : undefined;
+  if (subject === undefined) return send(response, 400, { error: "invalid_grant" });
   exchanges[subject] = (exchanges[subject] ?? 0) + 1;
   if (init.exchangeDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, init.exchangeDelayMs));
   const token = randomBytes(24).toString("base64url");
   issued.add(token);
-  const answer = {
+  send(response, 200, {
     access_token: token,
     token_type: "bearer",
     expires_in: 3599,
     scope: "ROLE_USER",
     jti: randomUUID(),
-  };
-  send(response, 200, JSON.stringify(answer));
+  });
 }
 
 const server = createServer({ keepAliveTimeout: 60_000 }, (request, response) => {
-  const path = (request.url ?? "/").split("?")[0];
-  if (request.method === "GET" && path === "/api/2/store") {
-    const authorization = request.headers.authorization ?? "";
+  const route = `${request.method} ${(request.url ?? "/").split("?")[0]}`;
+  const authorization = request.headers.authorization ?? "";
+  if (route === "GET /api/2/store") {
     if (authorization.startsWith("Bearer ") && issued.has(authorization.slice(7)))
       send(response, 200, STORE_BODY);
     else {
       unauthorized++;
-      send(response, 401, JSON.stringify({ ID: "unauthorized" }));
+      send(response, 401, { ID: "unauthorized" });
     }
-  } else if (request.method === "POST" && path === "/daas/oauth/token") {
-    exchange(request, response).catch(() =>
-      send(response, 400, JSON.stringify({ error: "invalid_request" })),
-    );
-  } else if (request.method === "GET" && path === "/.well-known/oauth-authorization-server") {
-    send(response, 200, JSON.stringify({ issuer: baseUrl, token_endpoint: `${baseUrl}/daas/oauth/token` }));
-  } else send(response, 404, JSON.stringify({ ID: "not_found" }));
+  } else if (route === "POST /daas/oauth/token")
+    exchange(request, response).catch(() => send(response, 400, { error: "invalid_request" }));
+  else if (route === "GET /.well-known/oauth-authorization-server")
+    send(response, 200, { issuer: baseUrl, token_endpoint: `${baseUrl}/daas/oauth/token` });
+  else send(response, 404, { ID: "not_found" });
 });
 const sockets = new Set<Socket>();
 server.on("connection", (socket: Socket) => {
@@ -106,10 +88,9 @@ function shutdown(): void {
   setTimeout(() => process.exit(0), 2000).unref();
 }
 
-process.on("message", (message: { type: string; id?: number }) => {
-  if (message.type === "close") shutdown();
-  else if (message.type === "stats")
-    process.send?.({ type: "stats", id: message.id, exchanges, unauthorized });
+// What it saw goes to the parent on the way out (client-overhead reports it).
+process.on("message", (message: { type: string }) => {
+  if (message.type === "close") process.send?.({ type: "closed", exchanges, unauthorized }, shutdown);
 });
 process.on("disconnect", shutdown);
 server.listen(0, "127.0.0.1", () => {

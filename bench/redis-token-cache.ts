@@ -10,79 +10,66 @@ import type { WorkerConfig } from "../packages/auth/test/fixtures/redis-worker.t
 import { runWorkers } from "../packages/auth/test/fixtures/spawn-workers.ts";
 import { findRedisServer, startRedisServer } from "../packages/auth/test/redis-server.ts";
 import { type BenchKey, createBenchKey, LOOPBACK_CLIENT, startLoopbackServer } from "./fixtures.ts";
-import { type BenchmarkResult, fmt, info, median, p99, timed, tinyRounds } from "./harness.ts";
+import { type BenchmarkResult, compared, fmt, info, median, p99, rounds, timed } from "./harness.ts";
 
 const PROCESSES = 8;
 const CONCURRENCY = 125;
 const EXCHANGE_DELAY_MS = 50;
-const TITLE = "Redis token cache";
-const MEASURED =
-  `Time to the first token when ${PROCESSES} cold processes start at once and share \`@drill-practice/auth/redis\`, ` +
-  "next to the same processes with only their own in-memory caches; a cached `getToken` through Redis next to " +
-  "one from the in-memory cache.";
 
 /** Cached lookups in this process: through Redis (a GET and an unseal per call) and from memory. */
 async function lookups(key: BenchKey, tokenEndpoint: string, redisUrl: string) {
   const parsedKey = await parseServiceAccountKey(key.keyFileJson);
-  const cache = await createRedisTokenCache({
-    url: redisUrl,
-    clientSecret: LOOPBACK_CLIENT.clientSecret,
-    keyId: parsedKey.keyId,
-  });
+  const { clientSecret } = LOOPBACK_CLIENT;
+  const cache = await createRedisTokenCache({ url: redisUrl, clientSecret, keyId: parsedKey.keyId });
   try {
     const viaRedis = createTokenProvider({ tokenEndpoint, ...LOOPBACK_CLIENT, key: parsedKey, cache });
     const inMemory = createTokenProvider({ tokenEndpoint, ...LOOPBACK_CLIENT, key: parsedKey });
     await Promise.all([viaRedis.getToken(), inMemory.getToken()]);
-    return await tinyRounds(
-      { redis: () => viaRedis.getToken(), memory: () => inMemory.getToken() },
-      { rounds: 3, timeMs: 500 },
-    );
+    const tasks = { redis: () => viaRedis.getToken(), memory: () => inMemory.getToken() };
+    return await rounds(tasks, { rounds: 3, timeMs: 500, calls: 10 });
   } finally {
     await cache.close();
   }
 }
 
+/** Time to the first token in each of the processes, without and with the shared cache. */
+async function firstTokens(key: BenchKey, tokenEndpoint: string, redisUrl: string) {
+  const keyFile = JSON.parse(key.keyFileJson) as Record<string, unknown>;
+  const base: WorkerConfig = {
+    tokenEndpoint,
+    ...LOOPBACK_CLIENT,
+    keyFile,
+    subjects: [],
+    concurrency: CONCURRENCY,
+  };
+  const memory = await runWorkers(PROCESSES, {
+    ...base,
+    subjects: ["memory-svc", "memory-user-1@example.com"],
+  });
+  const subjects = ["redis-svc", "redis-user-1@example.com"];
+  const shared = await runWorkers(PROCESSES, { ...base, subjects, redisUrl });
+  return { ours: shared.map((r) => r.firstTokenMs), reference: memory.map((r) => r.firstTokenMs) };
+}
+
 export function run(): Promise<BenchmarkResult> {
   return timed("redis-token-cache", async () => {
-    if (findRedisServer() === undefined) {
-      const notes = ["Not measured: redis-server is not installed (`apt-get install -y redis-server`)."];
-      return { title: TITLE, measured: MEASURED, setup: [], rows: [], details: [], notes };
-    }
+    if (findRedisServer() === undefined)
+      return {
+        rows: [],
+        notes: ["Not measured: redis-server is not installed (`apt-get install -y redis-server`)."],
+      };
     const key = createBenchKey();
     const server = await startLoopbackServer(key, EXCHANGE_DELAY_MS);
     const redis = await startRedisServer();
     try {
       const tokenEndpoint = `${server.ready.url}/daas/oauth/token`;
-      const base: WorkerConfig = {
-        tokenEndpoint,
-        ...LOOPBACK_CLIENT,
-        keyFile: JSON.parse(key.keyFileJson) as Record<string, unknown>,
-        subjects: [],
-        concurrency: CONCURRENCY,
-      };
-      const memory = await runWorkers(PROCESSES, {
-        ...base,
-        subjects: ["memory-svc", "memory-user-1@example.com"],
-      });
-      const shared = await runWorkers(PROCESSES, {
-        ...base,
-        subjects: ["redis-svc", "redis-user-1@example.com"],
-        redisUrl: redis.url,
-      });
-      const [ours, reference] = [shared, memory].map((results) => results.map((r) => r.firstTokenMs)) as [
-        number[],
-        number[],
-      ];
+      const { ours, reference } = await firstTokens(key, tokenEndpoint, redis.url);
       const cached = await lookups(key, tokenEndpoint, redis.url);
-      const inMemory = (ms: number, label = "in-memory caches only") => `${fmt.ms(ms)} (${label})`;
-      const pair = (a: number, b: number, label?: string) => ({
-        ours: fmt.ms(a),
-        reference: inMemory(b, label),
-        ratio: fmt.ratio(a / b),
+      const pair = (a: number, b: number, label = "in-memory caches only") => ({
+        ...compared(a, b, fmt.ms),
+        reference: `${fmt.ms(b)} (${label})`,
       });
       return {
-        title: TITLE,
-        measured: MEASURED,
         setup: [
           `${PROCESSES} processes (node + tsx), started together after each has loaded; 2 subjects × ${CONCURRENCY} concurrent \`getToken\` calls each`,
           `loopback token endpoint in a child process holding each exchange ${EXCHANGE_DELAY_MS} ms; Debian redis-server on loopback, no persistence`,
@@ -106,12 +93,6 @@ export function run(): Promise<BenchmarkResult> {
             "Cached `getToken` through Redis, p99",
             pair(p99(cached.redis.samples), p99(cached.memory.samples), "in-memory cache"),
           ),
-        ],
-        details: [],
-        notes: [
-          "In the reference every process signs an assertion and exchanges it; with Redis one does and the others " +
-            "wait for its release message. A cached lookup through Redis is a loopback round trip plus AES-GCM " +
-            "decryption per call: the price of seeing another process's refresh or invalidation at once.",
         ],
       };
     } finally {

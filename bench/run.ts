@@ -1,26 +1,21 @@
 /**
- * Runs the benchmarks (all, or those named on the command line), prints a table per benchmark and
+ * Runs the benchmarks (all, or those named on the command line), prints each one's section and
  * rewrites BENCHMARKS.md. Never fails on a missed target: benchmarks measure, they do not test.
- *
- *   tsx bench/run.ts                    # all
- *   tsx bench/run.ts client-overhead    # one (or several) by name
- *   tsx bench/run.ts --no-write …       # print only
- *   tsx bench/run.ts --render           # rewrite BENCHMARKS.md from bench/results.json, measure nothing
- *   tsx bench/run.ts --help             # usage; an unknown flag or name is refused (exit 2), nothing written
  */
 import { writeFile } from "node:fs/promises";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { parseArgsProblem } from "@drill-practice/client/internal";
+import type { BenchmarkResult } from "./harness.ts";
 import {
-  type BenchmarkResult,
-  formatConsole,
   machineInfo,
   readStored,
   renderMarkdown,
   type StoredResult,
+  section,
   writeStored,
-} from "./harness.ts";
+} from "./report.ts";
 
 type Benchmark = () => Promise<BenchmarkResult>;
 
@@ -43,7 +38,7 @@ const BENCHMARKS: Readonly<Record<string, () => Promise<Benchmark>>> = {
 };
 const ORDER = Object.keys(BENCHMARKS);
 
-/** A benchmark still running after this long is abandoned (each takes a few minutes at most on a loaded machine). */
+/** A benchmark still running after this long is abandoned. */
 const BENCHMARK_TIMEOUT_MS = 10 * 60_000;
 const RESULTS_FILE = fileURLToPath(new URL("./results.json", import.meta.url));
 const MARKDOWN_FILE = fileURLToPath(new URL("../BENCHMARKS.md", import.meta.url));
@@ -71,28 +66,20 @@ function usageError(message: string): number {
 }
 
 function parse(argv: string[]) {
+  const options = {
+    "no-write": { type: "boolean" },
+    render: { type: "boolean" },
+    help: { type: "boolean", short: "h" },
+  } as const;
   try {
-    return parseArgs({
-      args: argv,
-      options: {
-        "no-write": { type: "boolean" },
-        render: { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-      },
-      allowPositionals: true,
-      strict: true,
-    });
+    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (error) {
-    const { code, message } = error as { code?: string; message: string };
-    const flag = /'(-{1,2}[^'=\s]*)/.exec(message)?.[1] ?? "an option";
-    return code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" ? `unknown option ${flag}` : message;
+    return parseArgsProblem(error, "pnpm bench");
   }
 }
 
 async function runOne(name: string): Promise<BenchmarkResult> {
-  const load = BENCHMARKS[name];
-  if (load === undefined) throw new Error(`unknown benchmark ${name}`);
-  const run = await load();
+  const run = await (BENCHMARKS[name] as () => Promise<Benchmark>)();
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error("no result within 600 s; abandoned")), BENCHMARK_TIMEOUT_MS);
@@ -104,14 +91,6 @@ async function runOne(name: string): Promise<BenchmarkResult> {
   }
 }
 
-function listOf(fresh: readonly StoredResult[], verdict: string): string[] {
-  return fresh.flatMap((entry) =>
-    entry.result.rows
-      .filter((row) => row.verdict === verdict)
-      .map((row) => `${entry.result.name}: ${row.metric}`),
-  );
-}
-
 async function write(fresh: readonly StoredResult[]): Promise<void> {
   const byName = new Map((await readStored(RESULTS_FILE)).map((entry) => [entry.result.name, entry]));
   for (const entry of fresh) byName.set(entry.result.name, entry);
@@ -119,6 +98,20 @@ async function write(fresh: readonly StoredResult[]): Promise<void> {
   await writeStored(RESULTS_FILE, stored);
   await writeFile(MARKDOWN_FILE, renderMarkdown(stored, fresh[fresh.length - 1]));
   console.log(`(wrote ${MARKDOWN_FILE} and ${RESULTS_FILE})`);
+}
+
+function closing(fresh: readonly StoredResult[], failed: readonly string[]): void {
+  const listOf = (verdict: string) =>
+    fresh.flatMap(({ result }) =>
+      result.rows.filter((row) => row.verdict === verdict).map((row) => `${result.name}: ${row.metric}`),
+    );
+  const [missed, noisy] = [listOf("missed"), listOf("noisy")];
+  const failures = failed.length > 0 ? `, ${failed.length} did not complete (${failed.join(", ")})` : "";
+  console.log(`\n${fresh.length} benchmark(s) done${failures}.`);
+  if (missed.length > 0) console.log(`MISSED targets:\n  ${missed.join("\n  ")}`);
+  if (noisy.length > 0) console.log(`NOISY (spread over 30 %, no result claimed):\n  ${noisy.join("\n  ")}`);
+  if (missed.length === 0 && noisy.length === 0 && fresh.length > 0)
+    console.log("All targets with a number were met.");
 }
 
 async function measure(selected: readonly string[], command: string, save: boolean): Promise<number> {
@@ -132,9 +125,9 @@ async function measure(selected: readonly string[], command: string, save: boole
     try {
       const result = await runOne(name);
       const load = { before, after: loadavg()[0] ?? Number.NaN };
-      console.log(formatConsole(result));
-      console.log(`(1-minute load average ${load.before.toFixed(2)} before, ${load.after.toFixed(2)} after)`);
-      fresh.push({ result, machine, date: new Date().toISOString(), command, load });
+      const entry = { result, machine, date: new Date().toISOString(), command, load };
+      console.log(`\n${section(entry, machine)}`);
+      fresh.push(entry);
       // Written after each one, so a run cut short keeps what it measured.
       if (save) await write(fresh);
     } catch (error) {
@@ -144,15 +137,7 @@ async function measure(selected: readonly string[], command: string, save: boole
       );
     }
   }
-  const missed = listOf(fresh, "missed");
-  const noisy = listOf(fresh, "noisy");
-  console.log(
-    `\n${fresh.length} benchmark(s) done${failed.length > 0 ? `, ${failed.length} did not complete (${failed.join(", ")})` : ""}.`,
-  );
-  if (missed.length > 0) console.log(`MISSED targets:\n  ${missed.join("\n  ")}`);
-  if (noisy.length > 0) console.log(`NOISY (spread over 30 %, no result claimed):\n  ${noisy.join("\n  ")}`);
-  if (missed.length === 0 && noisy.length === 0 && fresh.length > 0)
-    console.log("All targets with a number were met.");
+  closing(fresh, failed);
   // A benchmark that could not run is a broken benchmark, not a missed target.
   return failed.length > 0 ? 1 : 0;
 }
@@ -174,10 +159,10 @@ async function main(): Promise<number> {
     return 0;
   }
   const unknown = names.filter((name) => !ORDER.includes(name));
-  if (unknown.length > 0) {
-    const quoted = unknown.map((name) => JSON.stringify(name)).join(", ");
-    return usageError(`unknown benchmark ${quoted}; known: ${ORDER.join(", ")}`);
-  }
+  if (unknown.length > 0)
+    return usageError(
+      `unknown benchmark ${unknown.map((name) => JSON.stringify(name)).join(", ")}; known: ${ORDER.join(", ")}`,
+    );
   const selected = names.length > 0 ? ORDER.filter((name) => names.includes(name)) : ORDER;
   const command = `tsx bench/run.ts${names.length > 0 ? ` ${selected.join(" ")}` : ""}`;
   return measure(selected, command, parsed.values["no-write"] !== true);

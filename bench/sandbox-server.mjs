@@ -1,16 +1,15 @@
 /**
  * Runs a sandbox in a child process for the sandbox benchmarks (see fixtures.ts). Plain JavaScript
  * on the built package, run without tsx, so the process holds what a user's `drill-sandbox` holds
- * and its resident memory is the sandbox's, not a TypeScript loader's. Its `init` message
- * says which data: the default dataset, or a data file (the parent writes the generated one). Reports
+ * and its resident memory is the sandbox's, not a TypeScript loader's. Its start parameters
+ * (DRILL_BENCH_INIT) say which data: the default dataset, or a data file (the parent writes the generated one). Reports
  * its URL, the credentials a client needs (over IPC, to the parent only), how long the start took and
- * the process's resident memory after it; later, on a `memory` request, its resident memory then.
+ * the process's resident memory after it; when closed, its resident memory then.
  */
 import { startSandbox } from "@drill-practice/sandbox";
-import { receiveInit } from "./receive-init.mjs";
 
 /** @type {{ dataFile?: string }} */
-const init = await receiveInit();
+const init = JSON.parse(process.env.DRILL_BENCH_INIT ?? "{}");
 /** @type {import("@drill-practice/sandbox").SandboxOptions} */
 const options = {
   port: 0,
@@ -33,12 +32,10 @@ const shutdown = () => {
   );
   setTimeout(() => process.exit(0), 3000).unref();
 };
-process.on("message", (/** @type {{ type: string; id?: number }} */ message) => {
-  if (message.type === "close") shutdown();
-  // Resident memory now (after the parent's load), as the process sees it: nothing is collected first.
-  else if (message.type === "memory") {
-    process.send?.({ type: "memory", id: message.id, memoryMb: process.memoryUsage().rss / 1024 / 1024 });
-  }
+// On the way out, resident memory then (after the parent's load), as the process sees it: nothing collected first.
+process.on("message", (/** @type {{ type: string }} */ message) => {
+  if (message.type !== "close") return;
+  process.send?.({ type: "closed", memoryMb: process.memoryUsage().rss / 1024 / 1024 }, shutdown);
 });
 process.on("disconnect", shutdown);
 

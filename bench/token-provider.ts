@@ -5,7 +5,7 @@
  */
 import { createTokenProvider, parseServiceAccountKey } from "@drill-practice/auth";
 import { createBenchKey, LOOPBACK_CLIENT, startLoopbackServer } from "./fixtures.ts";
-import { type BenchmarkResult, fmt, info, median, now, p99, timed, tinyRounds } from "./harness.ts";
+import { type BenchmarkResult, compared, fmt, info, median, now, p99, rounds, timed } from "./harness.ts";
 
 const ROUNDS = 4;
 /** The server holds each exchange this long, as a real one takes a while. */
@@ -16,11 +16,8 @@ export function run(): Promise<BenchmarkResult> {
     const key = createBenchKey();
     const server = await startLoopbackServer(key, EXCHANGE_DELAY_MS);
     try {
-      const provider = createTokenProvider({
-        baseUrl: server.ready.url,
-        ...LOOPBACK_CLIENT,
-        key: await parseServiceAccountKey(key.keyFileJson),
-      });
+      const parsed = await parseServiceAccountKey(key.keyFileJson);
+      const provider = createTokenProvider({ baseUrl: server.ready.url, ...LOOPBACK_CLIENT, key: parsed });
       const firstStarted = now();
       await provider.getToken();
       const firstMs = now() - firstStarted;
@@ -29,24 +26,19 @@ export function run(): Promise<BenchmarkResult> {
         const entry = cache.get("k");
         return entry !== undefined && entry.expiresAt > Date.now() ? entry.value : undefined;
       };
-      const cached = await tinyRounds(
+      const cached = await rounds(
         { ours: () => provider.getToken(), floor },
-        { rounds: ROUNDS, timeMs: 300 },
+        { rounds: ROUNDS, timeMs: 300, calls: 10 },
       );
-      const forced = await tinyRounds(
+      const forced = await rounds(
         { exchange: () => provider.getToken({ forceRefresh: true }) },
-        { rounds: 1, timeMs: 1500, minCalls: 5 },
+        { rounds: 1, timeMs: 1500, calls: 5 },
       );
       const exchangeMs = median(forced.exchange.samples) - EXCHANGE_DELAY_MS;
-      const ours = median(cached.ours.medians);
-      const floorMs = median(cached.floor.medians);
+      const [ours, floorMs] = [median(cached.ours.medians), median(cached.floor.medians)];
       const floorLabel = (ms: number) => `${fmt.ms(ms)} (awaited Map lookup)`;
-      const tail = (samples: number[]) => p99(samples);
+      const tail = [p99(cached.ours.samples), p99(cached.floor.samples)] as const;
       return {
-        title: "Token provider",
-        measured:
-          "Latency of `getToken()` on a provider whose token is cached, next to an awaited `Map` lookup (the floor of " +
-          "any asynchronous cache), and of a forced exchange against a loopback token endpoint in its own process.",
         setup: [
           `tinybench: ${ROUNDS} interleaved rounds of 300 ms per variant after a warm-up round; medians of the round medians`,
           `Forced exchanges: ${forced.exchange.samples.length} sequential; the server verifies each RS256 assertion and holds it ${EXCHANGE_DELAY_MS} ms`,
@@ -54,21 +46,16 @@ export function run(): Promise<BenchmarkResult> {
         rows: [
           info(
             "Cached `getToken`, median",
-            { ours: fmt.ms(ours), reference: floorLabel(floorMs), ratio: fmt.ratio(ours / floorMs) },
+            { ...compared(ours, floorMs, fmt.ms), reference: floorLabel(floorMs) },
             true,
           ),
           info(
             "Cached `getToken`, p99",
-            {
-              ours: fmt.ms(tail(cached.ours.samples)),
-              reference: floorLabel(tail(cached.floor.samples)),
-              ratio: fmt.ratio(tail(cached.ours.samples) / tail(cached.floor.samples)),
-            },
+            { ...compared(...tail, fmt.ms), reference: floorLabel(tail[1]) },
             true,
           ),
           info("Forced exchange, median (for scale; server hold subtracted)", { ours: fmt.ms(exchangeMs) }),
         ],
-        details: [],
         notes: [
           `The first \`getToken\` (discovery, signing and the exchange) took ${fmt.ms(firstMs)}. A cached call costs ` +
             `${fmt.ms(ours - floorMs)} above a bare awaited Map lookup (resolving the subject, reading the token ` +

@@ -5,20 +5,20 @@
  * on the 2.0 `paths` as openapi-typescript generates them (the reference with a target), and with
  * plain `fetch` and no client.
  */
-import { spawn } from "node:child_process";
-import { copyFile, mkdir, mkdtemp, readdir, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readdir, stat, symlink, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import * as os from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { runProcess } from "@drill-practice/tooling/process";
+import { withScratchDir } from "@drill-practice/tooling/scratch";
 import {
   type BenchmarkResult,
+  compared,
   fmt,
   info,
   judged,
   median,
   noise,
-  now,
   pairedRatios,
   type ResultRow,
   ratioRow,
@@ -69,12 +69,7 @@ export async function practise(drillId: string): Promise<number> {
 }
 `;
 
-const ONE_VERSION = `import { createDrillClient } from "@drill-practice/client/v2.0";
-
-const client = createDrillClient({ baseUrl: "https://drill.example" });
-${calls("")}`;
-
-const ALL_VERSIONS = `import { createDrillClient } from "@drill-practice/client";
+const throughClient = (entry: string) => `import { createDrillClient } from "${entry}";
 
 const client = createDrillClient({ baseUrl: "https://drill.example" });
 ${calls("")}`;
@@ -154,17 +149,18 @@ export async function practise(drillId: string): Promise<number> {
 `;
 
 function tsconfig(skipLibCheck: boolean): string {
+  const lib = ["ES2023", "DOM", "DOM.Iterable"];
   const compilerOptions = {
     target: "ES2022",
-    lib: ["ES2023", "DOM", "DOM.Iterable"],
+    lib,
     module: "NodeNext",
     moduleResolution: "NodeNext",
     strict: true,
-    noEmit: true,
-    skipLibCheck,
-    types: [],
   };
-  return JSON.stringify({ compilerOptions, files: ["consumer.ts"] }, null, 2);
+  return JSON.stringify({
+    compilerOptions: { ...compilerOptions, noEmit: true, skipLibCheck, types: [] },
+    files: ["consumer.ts"],
+  });
 }
 
 interface TscRun {
@@ -177,38 +173,28 @@ interface TscRun {
 }
 
 /** One `tsc -p project --extendedDiagnostics`, timed from spawn to exit. */
-function runTsc(project: string): Promise<TscRun> {
-  return new Promise((resolve, reject) => {
-    const t0 = now();
-    const child = spawn(process.execPath, [TSC, "-p", project, "--extendedDiagnostics"], {
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    const timer = setTimeout(() => child.kill("SIGKILL"), TSC_TIMEOUT_MS);
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      const wallMs = now() - t0;
-      if (code !== 0)
-        return reject(new Error(`tsc -p ${project} failed (exit ${code}):\n${output.slice(0, 4000)}`));
-      const number = (label: string) =>
-        Number(new RegExp(`^${label}:\\s+([\\d.]+)`, "m").exec(output)?.[1] ?? Number.NaN);
-      resolve({
-        wallMs,
-        checkMs: number("Check time") * 1000,
-        parseMs: number("Parse time") * 1000,
-        bindMs: number("Bind time") * 1000,
-        instantiations: number("Instantiations"),
-        files: number("Files"),
-      });
-    });
+async function runTsc(project: string): Promise<TscRun> {
+  const args = [TSC, "-p", project, "--extendedDiagnostics"];
+  const run = await runProcess({
+    command: process.execPath,
+    args,
+    cwd: project,
+    env: {},
+    timeoutMs: TSC_TIMEOUT_MS,
   });
+  const output = run.stdout + run.stderr;
+  if (run.exitCode !== 0)
+    throw new Error(`tsc -p ${project} failed (exit ${run.exitCode}):\n${output.slice(0, 4000)}`);
+  const number = (label: string) =>
+    Number(new RegExp(`^${label}:\\s+([\\d.]+)`, "m").exec(output)?.[1] ?? Number.NaN);
+  return {
+    wallMs: run.seconds * 1000,
+    checkMs: number("Check time") * 1000,
+    parseMs: number("Parse time") * 1000,
+    bindMs: number("Bind time") * 1000,
+    instantiations: number("Instantiations"),
+    files: number("Files"),
+  };
 }
 
 async function sizeOf(dir: string, suffix: string, recursive: boolean): Promise<number> {
@@ -225,7 +211,7 @@ async function makeProject(root: string, name: ProjectName, skipLibCheck: boolea
   await mkdir(join(dir, "node_modules", "@drill-practice"), { recursive: true });
   await writeFile(join(dir, "package.json"), JSON.stringify({ name, private: true, type: "module" }));
   await writeFile(join(dir, "tsconfig.json"), tsconfig(skipLibCheck));
-  await writeFile(join(dir, "consumer.ts"), SOURCES[name]);
+  await writeFile(join(dir, "consumer.ts"), PROJECTS[name].source);
   await symlink(CLIENT_DIR, join(dir, "node_modules", "@drill-practice", "client"), "dir");
   if (name === "openapiFetch") {
     // The very openapi-fetch the client depends on, and the 2.0 types as the client ships them.
@@ -239,38 +225,37 @@ async function makeProject(root: string, name: ProjectName, skipLibCheck: boolea
   return dir;
 }
 
-type ProjectName = "oneVersion" | "allVersions" | "openapiFetch" | "without";
-const PROJECT_LABELS: Record<ProjectName, string> = {
-  oneVersion: "one version (`@drill-practice/client/v2.0`)",
-  allVersions: "all versions (`@drill-practice/client`)",
-  openapiFetch: "openapi-fetch alone (`createClient<paths>`, generated 2.0 `paths`)",
-  without: "without a client (plain `fetch`)",
+const PROJECTS = {
+  oneVersion: {
+    label: "one version (`@drill-practice/client/v2.0`)",
+    source: throughClient("@drill-practice/client/v2.0"),
+  },
+  allVersions: {
+    label: "all versions (`@drill-practice/client`)",
+    source: throughClient("@drill-practice/client"),
+  },
+  openapiFetch: {
+    label: "openapi-fetch alone (`createClient<paths>`, generated 2.0 `paths`)",
+    source: OPENAPI_FETCH,
+  },
+  without: { label: "without a client (plain `fetch`)", source: WITHOUT_CLIENT },
 };
-const SOURCES: Record<ProjectName, string> = {
-  oneVersion: ONE_VERSION,
-  allVersions: ALL_VERSIONS,
-  openapiFetch: OPENAPI_FETCH,
-  without: WITHOUT_CLIENT,
-};
-const NAMES = Object.keys(PROJECT_LABELS) as ProjectName[];
+type ProjectName = keyof typeof PROJECTS;
+const NAMES = Object.keys(PROJECTS) as ProjectName[];
 type Runs = Record<ProjectName, { skip: TscRun[]; full: TscRun[] }>;
 
 /** Every project type-checked in interleaved runs, so a slow patch of the machine hits all alike. */
 async function measure(root: string): Promise<Runs> {
-  const projects = {} as Record<ProjectName, { skip: string; full: string }>;
   const runs = {} as Runs;
+  const projects: Record<string, string> = {};
   for (const name of NAMES) {
-    projects[name] = {
-      skip: await makeProject(root, name, true),
-      full: await makeProject(root, name, false),
-    };
     runs[name] = { skip: [], full: [] };
+    for (const skip of [true, false]) projects[`${name} ${skip}`] = await makeProject(root, name, skip);
   }
-  for (let i = 0; i < RUNS; i++) {
-    for (const name of NAMES) runs[name].skip.push(await runTsc(projects[name].skip));
-    if (i < RUNS_FULL_LIB_CHECK)
-      for (const name of NAMES) runs[name].full.push(await runTsc(projects[name].full));
-  }
+  for (let i = 0; i < RUNS; i++)
+    for (const skip of i < RUNS_FULL_LIB_CHECK ? [true, false] : [true])
+      for (const name of NAMES)
+        runs[name][skip ? "skip" : "full"].push(await runTsc(projects[`${name} ${skip}`] as string));
   return runs;
 }
 
@@ -278,71 +263,55 @@ const series = (list: TscRun[], field: keyof TscRun) => list.map((entry) => entr
 const pick = (list: TscRun[], field: keyof TscRun) => median(series(list, field));
 
 function wallRows(runs: Runs): ResultRow[] {
-  const reference = runs.openapiFetch.skip;
-  const wall = (list: TscRun[]) => series(list, "wallMs");
-  const rows: ResultRow[] = [];
-  for (const name of ["oneVersion", "allVersions"] as const) {
-    const ours = runs[name].skip;
-    const ratios = pairedRatios(wall(ours), wall(reference));
-    const metric = `\`tsc --noEmit\` wall time (skipLibCheck), consumer of ${PROJECT_LABELS[name]} vs the same calls through openapi-fetch's \`createClient<paths>\`, median of per-run ratios`;
+  const wall = (name: ProjectName) => series(runs[name].skip, "wallMs");
+  const versus = "vs the same calls through openapi-fetch's `createClient<paths>`, median of per-run ratios";
+  const rows = (["oneVersion", "allVersions"] as const).map((name) => {
+    const ratios = pairedRatios(wall(name), wall("openapiFetch"));
+    const metric = `\`tsc --noEmit\` wall time (skipLibCheck), consumer of ${PROJECTS[name].label} ${versus}`;
     const cells = {
-      ours: fmt.spread(wall(ours), fmt.ms),
-      reference: `${fmt.spread(wall(reference), fmt.ms)} (openapi-fetch alone, generated 2.0 \`paths\`)`,
+      ours: fmt.spread(wall(name), fmt.ms),
+      reference: `${fmt.spread(wall("openapiFetch"), fmt.ms)} (openapi-fetch alone, generated 2.0 \`paths\`)`,
       ratio: fmt.spread(ratios, fmt.ratio),
     };
-    if (name === "allVersions") rows.push(info(metric, cells, true));
-    else
-      rows.push(
-        judged(
-          metric,
-          { ...cells, target: `ratio ≤ ${TARGET_RATIO}` },
-          {
-            met: median(ratios) <= TARGET_RATIO,
-            miss: `${fmt.percent(median(ratios) / TARGET_RATIO - 1)} over target`,
-            noisy: noise(ratios, wall(ours), wall(reference)),
-          },
-        ),
-      );
-  }
-  for (const name of ["oneVersion", "allVersions", "openapiFetch"] as const) {
-    const row = ratioRow(
-      `\`tsc --noEmit\` wall time (skipLibCheck), ${PROJECT_LABELS[name]} vs the same calls without a client`,
-      {
-        ours: wall(runs[name].skip),
-        reference: wall(runs.without.skip),
-        format: fmt.ms,
-      },
+    if (name === "allVersions") return info(metric, cells, true);
+    const [ratio, noisy] = [median(ratios), noise(ratios, wall(name), wall("openapiFetch"))];
+    const miss = `${fmt.percent(ratio / TARGET_RATIO - 1)} over target`;
+    return judged(
+      metric,
+      { ...cells, target: `ratio ≤ ${TARGET_RATIO}` },
+      { met: ratio <= TARGET_RATIO, miss, noisy },
     );
-    rows.push({
-      ...row,
-      ours: fmt.ms(pick(runs[name].skip, "wallMs")),
-      reference: `${fmt.ms(pick(runs.without.skip, "wallMs"))} (plain \`fetch\`)`,
-    });
+  });
+  for (const name of ["oneVersion", "allVersions", "openapiFetch"] as const) {
+    const metric = `\`tsc --noEmit\` wall time (skipLibCheck), ${PROJECTS[name].label} vs the same calls without a client`;
+    const row = ratioRow(metric, { ours: wall(name), reference: wall("without"), format: fmt.ms });
+    const reference = `${fmt.ms(median(wall("without")))} (plain \`fetch\`)`;
+    rows.push({ ...row, ours: fmt.ms(median(wall(name))), reference });
   }
   return rows;
 }
 
 function compilerRows(runs: Runs): ResultRow[] {
   const reference = runs.openapiFetch;
+  const paired = (a: TscRun[], b: TscRun[], field: keyof TscRun) => ({
+    ours: fmt.ms(pick(a, field)),
+    reference: fmt.ms(pick(b, field)),
+    ratio: fmt.spread(pairedRatios(series(a, field), series(b, field)), fmt.ratio),
+  });
   return (["oneVersion", "allVersions"] as const).flatMap((name) => {
     const ours = runs[name];
-    const label = `${PROJECT_LABELS[name]} vs openapi-fetch alone`;
-    const paired = (a: TscRun[], b: TscRun[], field: keyof TscRun) => ({
-      ours: fmt.ms(pick(a, field)),
-      reference: fmt.ms(pick(b, field)),
-      ratio: fmt.spread(pairedRatios(series(a, field), series(b, field)), fmt.ratio),
-    });
-    const [oi, ri] = [pick(ours.skip, "instantiations"), pick(reference.skip, "instantiations")];
+    const label = `${PROJECTS[name].label} vs openapi-fetch alone`;
+    const instantiations = compared(
+      pick(ours.skip, "instantiations"),
+      pick(reference.skip, "instantiations"),
+      fmt.count,
+    );
     return [
       info(
         `Check phase only (\`--extendedDiagnostics\`), ${label}`,
         paired(ours.skip, reference.skip, "checkMs"),
       ),
-      info(`Type instantiations (deterministic, unaffected by load), ${label}`, {
-        ours: fmt.count(oi),
-        reference: fmt.count(ri),
-        ratio: fmt.ratio(oi / ri),
-      }),
+      info(`Type instantiations (deterministic, unaffected by load), ${label}`, instantiations),
       info(
         `\`tsc --noEmit\` wall time without skipLibCheck, ${label}`,
         paired(ours.full, reference.full, "wallMs"),
@@ -372,7 +341,7 @@ function notes(runs: Runs): string[] {
   const signed = (n: number) => `${n >= 0 ? "+" : "−"}${fmt.count(Math.abs(n))}`;
   return (["oneVersion", "allVersions"] as const).map(
     (name) =>
-      `Through ${PROJECT_LABELS[name]}, a consumer's type check takes ${fmt.signedMs(extra(name, "wallMs"))} per run ` +
+      `Through ${PROJECTS[name].label}, a consumer's type check takes ${fmt.signedMs(extra(name, "wallMs"))} per run ` +
       `against openapi-fetch alone: parsing ${fmt.signedMs(extra(name, "parseMs"))}, binding ${fmt.signedMs(extra(name, "bindMs"))}, ` +
       `checking ${fmt.signedMs(extra(name, "checkMs"))}, type instantiations ${signed(extra(name, "instantiations"))}, ` +
       `${signed(extra(name, "files"))} files. Both sides include Node and tsc start-up; wall spread of ours ` +
@@ -382,28 +351,13 @@ function notes(runs: Runs): string[] {
 
 export function run(): Promise<BenchmarkResult> {
   return timed("typecheck-cost", async () => {
-    const root = await mkdtemp(join(os.tmpdir(), "drill-bench-typecheck-"));
-    try {
-      const runs = await measure(root);
-      return {
-        title: "Type-check cost for consumers",
-        measured:
-          "Wall time of `tsc --noEmit -p` (TypeScript 5.9) on a one-file consumer project that makes ten typed API 2.0 " +
-          "calls, once through the one-version entry `@drill-practice/client/v2.0` and once through the all-versions " +
-          "entry `@drill-practice/client`, next to the same ten calls through openapi-fetch's `createClient<paths>` on " +
-          "the 2.0 `paths` the client ships (the reference of the target), and with plain `fetch` and a few " +
-          "hand-written interfaces. Client and openapi-fetch resolve from their built packages as a consumer gets them. " +
-          "Ratios are taken per interleaved run; their median is reported with its spread.",
-        setup: [
-          `${RUNS} interleaved runs per project with \`skipLibCheck: true\` (the usual setting), ${RUNS_FULL_LIB_CHECK} each without it; medians`,
-          "Consumer tsconfig: strict, NodeNext, lib ES2023 + DOM, no @types",
-        ],
-        rows: [...wallRows(runs), ...compilerRows(runs), ...(await declarationRows())],
-        details: [],
-        notes: notes(runs),
-      };
-    } finally {
-      await rm(root, { recursive: true, force: true });
-    }
+    const runs = await withScratchDir("drill-bench-typecheck-", measure);
+    return {
+      setup: [
+        `${RUNS} interleaved runs per project with \`skipLibCheck: true\` (the usual setting), ${RUNS_FULL_LIB_CHECK} each without it; medians`,
+      ],
+      rows: [...wallRows(runs), ...compilerRows(runs), ...(await declarationRows())],
+      notes: notes(runs),
+    };
   });
 }
