@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { client, ORG_WITH_BOB_ON_STAFF, SMALL_DATA, start, tokenFor } from "./helpers.js";
+import { client, expectRefused, ORG_WITH_BOB_ON_STAFF, SMALL_DATA, start, tokenFor } from "./helpers.js";
 import { groupsFlow } from "./support/groups-flow.js";
 
 /** SMALL_DATA plus a group with members and staff, and a teacher on the organization's staff. */
@@ -143,5 +143,77 @@ describe("groups: versions and paging over one state", () => {
     expect((await bob("GET", "/api/2.1/question/de-business")).status).toBe(200);
     expect((await sa("DELETE", "/api/2.1/group/g-class/drills/de-business")).status).toBe(200);
     expect((await bob("GET", "/api/2.1/question/de-business")).status).toBe(403);
+  });
+});
+
+describe("groups: catalog restrictions and member accounts", () => {
+  it("refuses an unknown catalog, and a mode without one, by the field", async () => {
+    const sandbox = await start({ data: DATA });
+    const sa = client(sandbox, await tokenFor(sandbox));
+    const group = { name: "G", description: "d" };
+    expectRefused(
+      await sa("POST", "/api/2.1/groups", { body: { ...group, catalogRestriction: "nope" } }),
+      400,
+      "invalid_catalog_restriction",
+      "catalogRestriction",
+    );
+    expectRefused(
+      await sa("POST", "/api/2.1/groups", { body: { ...group, catalogRestrictionMode: "GRANT" } }),
+      400,
+      "invalid_catalog_restriction_mode",
+    );
+    expectRefused(
+      await sa("PUT", "/api/2.1/group/g-class", {
+        body: { ...group, catalogRestriction: "cat-business", catalogRestrictionRemove: "true" },
+      }),
+      400,
+      "invalid_catalog_restriction_remove",
+    );
+  });
+
+  it("admits only the catalog's content, and members with access (REQUIRE) or given it (GRANT)", async () => {
+    const sandbox = await start({ data: DATA });
+    const sa = client(sandbox, await tokenFor(sandbox));
+    const bob = client(sandbox, await tokenFor(sandbox, "u-bob"));
+    const form = { name: "Business", description: "d", catalogRestriction: "cat-business" };
+    const required = (await sa("POST", "/api/2.1/groups", { body: form })).body as { id: string };
+    expectRefused(
+      await sa("PUT", `/api/2.1/group/${required.id}/drills/es-colours`),
+      403,
+      "no_access",
+      "drill",
+    );
+    expect((await sa("PUT", `/api/2.1/group/${required.id}/drills/fr-animals`)).status).toBe(200);
+    expectRefused(await sa("PUT", `/api/2.1/group/${required.id}/members/u-bob`), 403, "no_permission");
+
+    const granting = (
+      await sa("POST", "/api/2.1/groups", { body: { ...form, catalogRestrictionMode: "GRANT" } })
+    ).body as { id: string };
+    const before = await bob("GET", "/api/2.1/store?catalog=cat-business");
+    expect((await sa("PUT", `/api/2.1/group/${granting.id}/members/u-bob`)).status).toBe(200);
+    const after = await bob("GET", "/api/2.1/store?catalog=cat-business");
+    expect([before.status, after.status], JSON.stringify([before.body, after.body])).toEqual([403, 200]);
+
+    // Removing the restriction admits Bob to the first group too.
+    await sa("PUT", `/api/2.1/group/${required.id}`, {
+      body: { name: "Business", description: "d", catalogRestrictionRemove: "true" },
+    });
+    expect((await sa("PUT", `/api/2.1/group/${required.id}/drills/es-colours`)).status).toBe(200);
+  });
+
+  it("sets up an account for an address without one when asked, with its name and locale", async () => {
+    const sandbox = await start({ data: DATA });
+    const sa = client(sandbox, await tokenFor(sandbox));
+    const path = "/api/2.1/group/g-class/members/new@academy.test";
+    expectRefused(await sa("PUT", path, { body: { setup: "true" } }), 400, "name_missing", "name");
+    expect((await sa("PUT", path, { body: { setup: "true", name: "Nia", locale: "nl_BE" } })).status).toBe(
+      200,
+    );
+    const user = await sa("GET", "/api/2.1/user/new@academy.test");
+    expect(user.body).toMatchObject({ name: "Nia", locale: "nl_BE" });
+    const listed = (await sa("GET", "/api/2.1/group/g-class/members")).body as {
+      members: { member: { name: string } }[];
+    };
+    expect(listed.members.map((m) => m.member.name)).toContain("Nia");
   });
 });

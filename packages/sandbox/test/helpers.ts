@@ -313,3 +313,17 @@ export function client(sandbox: TestSandbox, token: string | undefined, scheme =
     return { status: res.status, body: text === "" ? undefined : JSON.parse(text), headers: res.headers };
   };
 }
+
+/**
+ * Asserts a refusal: its status and the page's error identifier (and the parameter it names, when
+ * given), the pair every family's error tests check.
+ */
+export function expectRefused(
+  answer: { status: number; body: unknown },
+  status: number,
+  id: string,
+  parameter?: string,
+): void {
+  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+  expect(answer.body).toMatchObject({ ID: id, ...(parameter === undefined ? {} : { parameter }) });
+}

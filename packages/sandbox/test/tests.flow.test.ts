@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { client, start, tokenFor } from "./helpers.js";
+import { client, expectRefused, start, tokenFor } from "./helpers.js";
 import { testsFlow } from "./support/tests-flow.js";
 
 describe("tests (flow 3 of the issue)", () => {
@@ -148,5 +148,29 @@ describe("tests: the pages' errors", () => {
       averageProficiency: number;
     };
     expect(after.averageProficiency).toBeGreaterThan(0);
+  });
+});
+
+describe("tests: a time limit", () => {
+  it("answers the remaining test time with each 2.1 question, and refuses a duration without fixed length", async () => {
+    const sandbox = await start();
+    const sa = client(sandbox, await tokenFor(sandbox));
+    const form = { drills: ["es-colours"], name: "Timed" };
+    const timed = (await sa("POST", "/api/2.1/tests", { body: { ...form, timeLimit: "PT5M" } })).body as {
+      id: string;
+    };
+    const question = (await sa("GET", `/api/2.1/test-question/${timed.id}`)).body as {
+      question: { remainingTestTime?: string };
+    };
+    expect(question.question.remainingTestTime).toMatch(/^PT(29\d|300)S$/);
+    const untimed = (await sa("POST", "/api/2.1/tests", { body: form })).body as { id: string };
+    const plain = (await sa("GET", `/api/2.1/test-question/${untimed.id}`)).body as { question: object };
+    expect(plain.question).not.toHaveProperty("remainingTestTime");
+    expectRefused(
+      await sa("POST", "/api/2.1/tests", { body: { ...form, timeLimit: "P1M" } }),
+      400,
+      "invalid_time_limit",
+      "timeLimit",
+    );
   });
 });

@@ -14,6 +14,7 @@ import type { SandboxState } from "../domain/state.js";
 import { COURSE_TYPE, type Course, DRILL_TYPE, type Drill, type DrillableRecord } from "../domain/types.js";
 import { actorV21 } from "./actors.js";
 import { defineFamily, ok, refuse } from "./family.js";
+import { refuseImageKeys } from "./images.js";
 
 type Cause = Parameters<typeof refuse>[0];
 
@@ -369,15 +370,7 @@ export const content = defineFamily("drills and courses", {
         { kind: "not_found", resource: "course" },
         { kind: "no_permission", resource: "course" },
       );
-      for (const field of ["iconKey", "coverKey"] as const) {
-        if (body?.[field] !== undefined) {
-          refuse(
-            { kind: "invalid", field },
-            `form field "${field}": the sandbox holds no uploaded image`,
-            field,
-          );
-        }
-      }
+      refuseImageKeys(body, ["iconKey", "coverKey"]);
       const name = optionalText(body?.name, "name");
       const description = optionalText(body?.description, "description");
       const next: Course = {

@@ -89,6 +89,8 @@ interface Definition {
   columns: string[];
   allowQuestionNavigation: boolean;
   allowUnansweredQuestions: boolean;
+  /** The 2.1 form's fields that no answer shows, kept on the record as sent. */
+  kept?: Pick<TestRecord, "tags" | "weights" | "adaptive" | "startDrill" | "timeLimitSeconds">;
 }
 
 interface StoredTest extends TestRecord {
@@ -130,6 +132,7 @@ function defineTest(state: SandboxState, userId: string, definition: Definition,
     disclosure: definition.disclosure,
     allowQuestionNavigation: definition.allowQuestionNavigation,
     allowUnansweredQuestions: definition.allowUnansweredQuestions,
+    ...definition.kept,
     ownerId: userId,
     created: now,
   };
@@ -222,6 +225,26 @@ function nextQuestion(
     result.questions.find((q) => q.given === undefined) ??
     refuse({ kind: "named", id: exhausted }, "every question of the test is answered", parameter);
   return { test, result, question };
+}
+
+/**
+ * Seconds of an ISO 8601 duration in weeks, days, hours, minutes and seconds; undefined for one with
+ * years or months (no fixed length) or none at all.
+ */
+function durationSeconds(duration: string): number | undefined {
+  const match = /^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/.exec(duration);
+  if (!match || duration === "P" || duration.endsWith("T")) return undefined;
+  const [, w, d, h, m, s] = match.map((part) => Number(part ?? 0));
+  return (
+    (((w as number) * 7 + (d as number)) * 24 + (h as number)) * 3600 + (m as number) * 60 + (s as number)
+  );
+}
+
+/** The time left of a timed run, from its start, as a whole-second duration (never below zero). */
+function remainingTestTime(state: SandboxState, test: TestRecord, result: TestResultRecord) {
+  if (test.timeLimitSeconds === undefined) return {};
+  const elapsed = (Date.parse(state.org.now()) - Date.parse(result.started)) / 1000;
+  return { remainingTestTime: `PT${Math.max(0, Math.ceil(test.timeLimitSeconds - elapsed))}S` };
 }
 
 function questionBody(test: TestRecord, result: TestResultRecord, q: TestQuestionRecord) {
@@ -451,6 +474,18 @@ function str(value: unknown): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
+function timeLimitSeconds(timeLimit: string): number {
+  const seconds = durationSeconds(timeLimit);
+  if (seconds === undefined || seconds <= 0) {
+    refuse(
+      { kind: "invalid", field: "timeLimit" },
+      `form field "timeLimit": ${JSON.stringify(timeLimit)} is no positive duration in weeks, days, hours, minutes and seconds (years and months have no fixed length)`,
+      "timeLimit",
+    );
+  }
+  return seconds;
+}
+
 function bool(value: unknown): boolean {
   return value === true || value === "true";
 }
@@ -459,7 +494,7 @@ function bool(value: unknown): boolean {
 export const tests = defineFamily("tests", {
   defineTest_v2_1: {
     behaviour:
-      "defines a test of the drills and courses the acting user may use (ID `test-<n>`, `created`); it asks every item of its drills in order (`questions`, summed, caps the count), `direction` (`BIDIRECTIONAL` alternates, a sandbox choice), `style` (default `MULTIPLE_CHOICE`, four choices in alphabetical order), `disclosures`, `columns`, `allowQuestionNavigation`, `allowUnansweredQuestions`; `tags`, `weights`, `adaptive`, `timeLimit`, `startDrill` are accepted and not applied. Answers the test as an entry of the 2.1 test list (the answer is not shown). `not_found` for an unknown drill, `no_permission` for one the user may not use, `invalid_drills` for drills without items",
+      "defines a test of the drills and courses the acting user may use (ID `test-<n>`, `created`); it asks every item of its drills in order (`questions`, summed, caps the count), `direction` (`BIDIRECTIONAL` alternates, a sandbox choice), `style` (default `MULTIPLE_CHOICE`, four choices in alphabetical order), `disclosures`, `columns`, `allowQuestionNavigation`, `allowUnansweredQuestions`, `timeLimit` (each 2.1 question answers the `remainingTestTime` since the run started, whole seconds; years and months are refused as `invalid_time_limit`, having no fixed length; a late answer is not refused). `tags`, `weights`, `adaptive`, `startDrill` are kept on the test as sent but not applied and not answered: no answer shape of the description has a place for them, and the pages do not show how weights or adaptive levels choose questions. Answers the test as an entry of the 2.1 test list (the answer is not shown). `not_found` for an unknown drill, `no_permission` for one the user may not use, `invalid_drills` for drills without items",
     handle: ({ state, userId, body }) => {
       const questions = body.questions?.reduce((a, b) => a + b, 0);
       const test = defineTest(
@@ -476,6 +511,13 @@ export const tests = defineFamily("tests", {
           columns: body.columns ?? [],
           allowQuestionNavigation: bool(body.allowQuestionNavigation),
           allowUnansweredQuestions: bool(body.allowUnansweredQuestions),
+          kept: {
+            ...(body.tags === undefined ? {} : { tags: body.tags }),
+            ...(body.weights === undefined ? {} : { weights: body.weights }),
+            ...(body.adaptive === undefined ? {} : { adaptive: bool(body.adaptive) }),
+            ...(body.startDrill === undefined ? {} : { startDrill: body.startDrill }),
+            ...(body.timeLimit === undefined ? {} : { timeLimitSeconds: timeLimitSeconds(body.timeLimit) }),
+          },
         },
         "drills",
       );
@@ -536,7 +578,9 @@ export const tests = defineFamily("tests", {
         "test",
         "questions_exhausted",
       );
-      return ok({ question: questionBody(test, result, question) });
+      return ok({
+        question: { ...questionBody(test, result, question), ...remainingTestTime(state, test, result) },
+      });
     },
   },
   getTestQuestion_v2_0: {

@@ -12,7 +12,8 @@ import { linkedOrganization, organizationV20 } from "./organizations.js";
 import { pageByIndex } from "./paging.js";
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-const LOCALE = /^[a-z]{2}(_[A-Z]{2})?$/;
+/** A locale as the pages write it: `en` or `en_US` (also checked where a member account is set up). */
+export const LOCALE = /^[a-z]{2}(_[A-Z]{2})?$/;
 const COUNTRY = /^[A-Z]{2}$/;
 
 /** Whether the acting user may read and change another user's account. */
