@@ -285,11 +285,12 @@ export const users = defineFamily("users", {
   },
   updateOwnUser_v2_1: {
     behaviour:
-      "changes the fields sent (`name`, `locale` like `en` or `en_US`, IANA `timeZone`, `description`, `domicile` two capitals, `yearOfBirth` 1900 to this year, `status`) and answers the user; a bad value `invalid_<field>` (the page's error table is not shown: sandbox identifiers)",
+      "changes the fields sent (`name`, `locale` like `en` or `en_US`, IANA `timeZone`, `description`, `domicile` two capitals, `yearOfBirth` 1900 to this year, `status`, kept though no User answer shape has it) and answers the user; a bad value `invalid_<field>` (the page's error table is not shown: sandbox identifiers)",
     handle: ({ state, userId, body }) => ok(userV21(state, updateUser(state, userId, body))),
   },
   updateOwnUser_v2_0: {
-    behaviour: "as `updateOwnUser_v2_1`, answered in the 2.0 shape",
+    behaviour:
+      "as `updateOwnUser_v2_1`, answered in the 2.0 shape (no `yearOfBirth`, `domicile` or `status` there: 2.1 answers the first two over the same state)",
     handle: ({ state, userId, body }) => ok(userV20(state, updateUser(state, userId, body))),
   },
   searchUsers_v2_0: {
