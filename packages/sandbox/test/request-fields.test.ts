@@ -92,7 +92,6 @@ function twoValues(name: string, schema: Schema): [string | string[], string | s
  */
 const NOT_ANSWERED: Readonly<Record<string, string>> = {
   "addGroupMember_v2_1.sendWelcomeEmail": "the sandbox sends no mail; no answer shows whether one was sent",
-  "updateOwnUser_v2_1.status": "kept on the profile; neither version's User answer has a status field",
   "addOrganizationStaff_v2_0.name":
     "the 2.0 staff entry answers the user's own name; the page does not say what this name sets",
   "createDrill_v2_1.tags": "kept on the drill (searches match it); no drill answer shape has tags",

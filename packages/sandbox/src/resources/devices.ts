@@ -162,6 +162,14 @@ function deregister(
   return gone.length;
 }
 
+/** The acting user's client apps, secrets left out; one list in both versions. */
+function ownClientApps(state: SandboxState, userId: string) {
+  return state.assessment.clientApps
+    .all()
+    .filter((a) => a.creatorId === userId)
+    .map((a) => clientAppV20(state, a, false));
+}
+
 /** The devices family; see the module comment. */
 export const devices = defineFamily("devices", {
   storeBeacon_v2_1: {
@@ -248,23 +256,11 @@ export const devices = defineFamily("devices", {
   listClientApps_v2_0: {
     behaviour:
       "the acting user's client apps in the 2.0 shape, without secrets (the answer is not shown: a bare list)",
-    handle: ({ state, userId }) =>
-      ok(
-        state.assessment.clientApps
-          .all()
-          .filter((a) => a.creatorId === userId)
-          .map((a) => clientAppV20(state, a, false)),
-      ),
+    handle: ({ state, userId }) => ok(ownClientApps(state, userId)),
   },
   listOwnClientApps_v2_1: {
     behaviour: "as `listClientApps_v2_0`",
-    handle: ({ state, userId }) =>
-      ok(
-        state.assessment.clientApps
-          .all()
-          .filter((a) => a.creatorId === userId)
-          .map((a) => clientAppV20(state, a, false)),
-      ),
+    handle: ({ state, userId }) => ok(ownClientApps(state, userId)),
   },
   getClientApp_v2_1: {
     behaviour:

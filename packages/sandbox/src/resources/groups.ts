@@ -16,8 +16,14 @@ const PERMISSIONS: readonly StaffPermission[] = ["MANAGE", "VIEW"];
 /** An email address, which a group invites when no account has it. */
 const INVITABLE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
-/** The group a path names, when the acting user holds at least `need` on it. */
-function groupFor(state: SandboxState, id: string, userId: string, need: StaffPermission, parameter: string) {
+/** The group a path names, when the acting user holds at least `need` on it (also for tests and objectives). */
+export function groupFor(
+  state: SandboxState,
+  id: string,
+  userId: string,
+  need: StaffPermission,
+  parameter: string,
+) {
   const group =
     state.org.groups.get(id) ??
     refuse(

@@ -7,36 +7,14 @@
 import type { TestQuestionRecord, TestRecord, TestResultRecord } from "../domain/assessment.js";
 import { evaluate } from "../domain/practice.js";
 import type { SandboxState } from "../domain/state.js";
-import type { Drill, StaffPermission } from "../domain/types.js";
+import type { Drill } from "../domain/types.js";
 import { actorV21, addressedUser } from "./actors.js";
 import { defineFamily, ok, refuse } from "./family.js";
+import { groupFor } from "./groups.js";
 
 const CHOICES = 4;
 
 type Body = Readonly<Record<string, unknown>> | undefined;
-
-/** The group a path names, when the acting user holds at least `need` on it. */
-export function groupWith(
-  state: SandboxState,
-  id: string,
-  userId: string,
-  need: StaffPermission,
-  parameter: string,
-) {
-  const group =
-    state.org.groups.get(id) ??
-    refuse(
-      { kind: "not_found", resource: "group" },
-      `${parameter}: no group ${JSON.stringify(id)}`,
-      parameter,
-    );
-  const held = state.org.groupPermission(userId, id);
-  if (held === "MANAGE" || held === need) return group;
-  return refuse(
-    { kind: "no_permission", resource: "group" },
-    `the acting user ${JSON.stringify(userId)} needs ${need} permission on group ${JSON.stringify(id)}`,
-  );
-}
 
 function testFor(state: SandboxState, id: string, parameter: string): TestRecord {
   return (
@@ -419,7 +397,7 @@ function answerQuestion(state: SandboxState, userId: string, reference: string, 
 }
 
 function addToGroup(state: SandboxState, userId: string, groupId: string, parameter: string, body: Body) {
-  const group = groupWith(state, groupId, userId, "MANAGE", parameter);
+  const group = groupFor(state, groupId, userId, "MANAGE", parameter);
   const testId = typeof body?.test === "string" ? body.test : undefined;
   if (testId === undefined)
     refuse({ kind: "missing", field: "test" }, 'form field "test": the ID of the test to add', "test");
@@ -441,7 +419,7 @@ function removeFromGroup(
   testId: string,
   parameter: string,
 ) {
-  const group = groupWith(state, groupId, userId, "MANAGE", parameter);
+  const group = groupFor(state, groupId, userId, "MANAGE", parameter);
   if (!state.assessment.groupTests.delete(group.id, testId)) {
     refuse(
       { kind: "not_found", resource: "test" },
@@ -454,7 +432,7 @@ function removeFromGroup(
 
 /** The tests of a group with every member's result (2.1 group results; the shape is a sandbox choice). */
 function groupTestResults(state: SandboxState, userId: string, groupId: string, parameter: string) {
-  const group = groupWith(state, groupId, userId, "VIEW", parameter);
+  const group = groupFor(state, groupId, userId, "VIEW", parameter);
   const tests = state.assessment.groupTests.rightsOf(group.id).flatMap(([testId]) => {
     const test = state.assessment.tests.get(testId);
     if (!test) return [];
@@ -683,7 +661,7 @@ export const tests = defineFamily("tests", {
     behaviour:
       "the group's tests (needs VIEW) in the shape of the 2.1 test list, each with the acting user's result (the answer is not shown)",
     handle: ({ state, userId, path }) => {
-      const group = groupWith(state, path.group, userId, "VIEW", "group");
+      const group = groupFor(state, path.group, userId, "VIEW", "group");
       const list = state.assessment.groupTests
         .rightsOf(group.id)
         .flatMap(([id]) => state.assessment.tests.get(id) ?? []);
@@ -699,7 +677,7 @@ export const tests = defineFamily("tests", {
     behaviour:
       "the members' practice proficiency (overall) on each drill and course of the group, averaged over the members (needs VIEW; a member who has not practised counts 0), with a course's drills inside",
     handle: ({ state, userId, path }) => {
-      const group = groupWith(state, path.group_id, userId, "VIEW", "group_id");
+      const group = groupFor(state, path.group_id, userId, "VIEW", "group_id");
       const members = state.org.groupMembers.rightsOf(group.id).map(([id]) => id);
       const average = (id: string) => {
         const record = state.drillable(id);

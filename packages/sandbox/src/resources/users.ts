@@ -6,7 +6,7 @@
  */
 import type { SandboxState } from "../domain/state.js";
 import type { User } from "../domain/types.js";
-import { actorV20 } from "./actors.js";
+import { actorV20, actorV21 } from "./actors.js";
 import { defineFamily, ok, refuse } from "./family.js";
 import { linkedOrganization, organizationV20 } from "./organizations.js";
 import { pageByIndex } from "./paging.js";
@@ -54,12 +54,8 @@ function organizationOf(state: SandboxState, user: User) {
 function userV21(state: SandboxState, user: User) {
   const profile = state.accounts.profile(user.id);
   const { id: _id, memberSince, ...fields } = profile;
-  const email = user.emails[0];
   return {
-    type: "USER",
-    id: user.id,
-    name: user.name,
-    ...(email === undefined ? {} : { emailAddress: email }),
+    ...actorV21(user),
     ...fields,
     created: memberSince,
     memberSince,
@@ -285,12 +281,12 @@ export const users = defineFamily("users", {
   },
   updateOwnUser_v2_1: {
     behaviour:
-      "changes the fields sent (`name`, `locale` like `en` or `en_US`, IANA `timeZone`, `description`, `domicile` two capitals, `yearOfBirth` 1900 to this year, `status`, kept though no User answer shape has it) and answers the user; a bad value `invalid_<field>` (the page's error table is not shown: sandbox identifiers)",
+      "changes the fields sent (`name`, `locale` like `en` or `en_US`, IANA `timeZone`, `description`, `domicile` two capitals, `yearOfBirth` 1900 to this year, `status`) and answers the user; a bad value `invalid_<field>` (the page's error table is not shown: sandbox identifiers)",
     handle: ({ state, userId, body }) => ok(userV21(state, updateUser(state, userId, body))),
   },
   updateOwnUser_v2_0: {
     behaviour:
-      "as `updateOwnUser_v2_1`, answered in the 2.0 shape (no `yearOfBirth`, `domicile` or `status` there: 2.1 answers the first two over the same state)",
+      "as `updateOwnUser_v2_1`, answered in the 2.0 shape (no `yearOfBirth`, `domicile` or `status` there: 2.1 answers them over the same state)",
     handle: ({ state, userId, body }) => ok(userV20(state, updateUser(state, userId, body))),
   },
   searchUsers_v2_0: {
