@@ -69,6 +69,13 @@ describe("group objectives", () => {
     expect(all.objectives[0]?.evaluation.proficiency).toBeGreaterThan(0);
     const evaluations = await sa("GET", `/api/2.1/group/${group.id}/objective/${objective.id}/evaluations`);
     expect(evaluations.body).toMatchObject({ evaluations: [{ user: { id: "u-ana" }, met: true }] });
+    // Each item has the 2.0 ObjectiveEvaluation page's required evaluation date.
+    expect(
+      Date.parse(
+        (evaluations.body as { evaluations: { evaluationDate: string }[] }).evaluations[0]?.evaluationDate ??
+          "",
+      ),
+    ).not.toBeNaN();
 
     expect((await sa("DELETE", `/api/2/group/${group.id}/objectives/${objective.id}`)).status).toBe(200);
     expect((await sa("GET", `/api/2/group/${group.id}/objectives`)).body).toEqual([]);

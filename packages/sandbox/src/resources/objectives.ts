@@ -261,15 +261,17 @@ export const objectives = defineFamily("objectives", {
   },
   listObjectiveEvaluations_v2_1: {
     behaviour:
-      "each member's evaluation of the objective (needs VIEW): `{ objective, evaluations: [{ user, met, proficiency }] }` (the answer is not shown; a sandbox choice)",
+      "each member's evaluation of the objective (needs VIEW) as the 2.0 `ObjectiveEvaluation` page shows one (`user`, `met`, `proficiency`, `evaluationDate`: now, the state keeps no history), listed in `{ objective, evaluations }` (the 2.1 answer is not shown; the wrapper is a sandbox choice)",
     handle: ({ state, userId, path }) => {
       const group = groupFor(state, path.group, userId, "VIEW", "group");
       const objective = objectiveFor(state, group.id, path.objective, "objective");
+      const evaluationDate = state.org.now();
       const evaluations = state.org.groupMembers.rightsOf(group.id).flatMap(([member]) => {
         const user = state.user(member);
         if (!user) return [];
         const proficiency = proficiencyOn(state, member, objective);
-        return [{ user: actorV21(user), met: proficiency >= objective.minimumProficiency, proficiency }];
+        const met = proficiency >= objective.minimumProficiency;
+        return [{ evaluationDate, met, proficiency, user: actorV21(user) }];
       });
       return ok({ objective: { id: objective.id }, evaluations });
     },
