@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { client, ORG_WITH_BOB_ON_STAFF, SMALL_DATA, start, tokenFor } from "./helpers.js";
+import { client, expectRefused, ORG_WITH_BOB_ON_STAFF, SMALL_DATA, start, tokenFor } from "./helpers.js";
 
 const BEACON = "07212ead-8344-4426-8b41-8b0cb621625a_0000_0001";
 const BEACON_FIELDS = {
@@ -39,29 +39,24 @@ describe("beacons", () => {
       beacons: [{ id: BEACON, proximity: "FAR", playable: { id: "es-animals" } }],
     });
     const bobStores = await bob("PUT", `/api/2.1/beacon/${BEACON}`, { body: BEACON_FIELDS });
-    expect(bobStores.status).toBe(403);
-    expect(bobStores.body).toMatchObject({ ID: "not_permitted" });
+    expectRefused(bobStores, 403, "not_permitted");
     expect((await sa("DELETE", `/api/2.1/beacon/${BEACON}`)).status).toBe(200);
     const gone = await sa("GET", `/api/2.1/beacon/${BEACON}`);
-    expect(gone.status).toBe(404);
-    expect(gone.body).toMatchObject({ ID: "beacon_not_found" });
+    expectRefused(gone, 404, "beacon_not_found");
   });
 
   it("answers invalid_id, playable_not_found and not_permitted", async () => {
     const sandbox = await start();
     const sa = client(sandbox, await tokenFor(sandbox));
     const badId = await sa("GET", "/api/2.1/beacon/beacon-1");
-    expect(badId.status).toBe(400);
-    expect(badId.body).toMatchObject({ ID: "invalid_id" });
+    expectRefused(badId, 400, "invalid_id");
     const noPlayable = await sa("PUT", `/api/2.1/beacon/${BEACON}`, {
       body: { ...BEACON_FIELDS, playableType: "COURSE" },
     });
-    expect(noPlayable.status).toBe(404);
-    expect(noPlayable.body).toMatchObject({ ID: "playable_not_found" });
+    expectRefused(noPlayable, 404, "playable_not_found");
     const ana = client(sandbox, await tokenFor(sandbox, "u-ana"));
     const list = await ana("GET", "/api/2.1/beacons");
-    expect(list.status).toBe(403);
-    expect(list.body).toMatchObject({ ID: "not_permitted" });
+    expectRefused(list, 403, "not_permitted");
   });
 });
 
@@ -100,13 +95,11 @@ describe("client apps", () => {
     const blank = await sa("POST", "/api/2/client-apps", {
       body: { name: " ", redirectionEndpoint: "https://x.example/" },
     });
-    expect(blank.status).toBe(400);
-    expect(blank.body).toMatchObject({ ID: "invalid_name" });
+    expectRefused(blank, 400, "invalid_name");
     const bad = await sa("POST", "/api/2/client-apps", {
       body: { name: "A", redirectionEndpoint: "not a url" },
     });
-    expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ ID: "invalid_redirection_uri" });
+    expectRefused(bad, 400, "invalid_redirection_uri");
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { client, ORG_WITH_BOB_ON_STAFF, SMALL_DATA, start, tokenFor } from "./helpers.js";
+import { client, expectRefused, ORG_WITH_BOB_ON_STAFF, SMALL_DATA, start, tokenFor } from "./helpers.js";
 import { groupsFlow } from "./support/groups-flow.js";
 
 /** SMALL_DATA plus a group with members and staff, and a teacher on the organization's staff. */
@@ -31,11 +31,9 @@ describe("groups: the pages' errors", () => {
     const sandbox = await start();
     const sa = client(sandbox, await tokenFor(sandbox));
     const noDescription = await sa("POST", "/api/2.1/groups", { body: { name: "Bar group" } });
-    expect(noDescription.status).toBe(400);
-    expect(noDescription.body).toMatchObject({ ID: "description_missing", parameter: "description" });
+    expectRefused(noDescription, 400, "description_missing", "description");
     const blankName = await sa("POST", "/api/2/groups", { body: { name: " ", description: "d" } });
-    expect(blankName.status).toBe(400);
-    expect(blankName.body).toMatchObject({ ID: "name_missing" });
+    expectRefused(blankName, 400, "name_missing");
   });
 
   it("answers invalid_<field> for a value outside the page's set, invalid_request where no page names one", async () => {
@@ -44,35 +42,29 @@ describe("groups: the pages' errors", () => {
     const mode = await sa("POST", "/api/2.1/groups", {
       body: { name: "A", description: "d", catalogRestrictionMode: "SOMETIMES" },
     });
-    expect(mode.status).toBe(400);
-    expect(mode.body).toMatchObject({ ID: "invalid_catalog_restriction_mode" });
+    expectRefused(mode, 400, "invalid_catalog_restriction_mode");
     const profile = await sa("GET", "/api/2.1/groups?profile=FULL");
-    expect(profile.status).toBe(400);
-    expect(profile.body).toMatchObject({ ID: "invalid_request", parameter: "profile" });
+    expectRefused(profile, 400, "invalid_request", "profile");
   });
 
   it("answers not_found for an unknown group, with the page's identifier where it has its own", async () => {
     const sandbox = await start();
     const sa = client(sandbox, await tokenFor(sandbox));
     const read = await sa("GET", "/api/2.1/group/g-none");
-    expect(read.status).toBe(404);
-    expect(read.body).toMatchObject({ ID: "not_found" });
+    expectRefused(read, 404, "not_found");
     // addDrillToGroup's page names group_not_found (without a status: 404, the documented default).
     const drill = await sa("PUT", "/api/2.1/group/g-none/drills/es-animals");
-    expect(drill.status).toBe(404);
-    expect(drill.body).toMatchObject({ ID: "group_not_found" });
+    expectRefused(drill, 404, "group_not_found");
     // revokeGroupStaffPermission's page names unknown_group.
     const staff = await sa("DELETE", "/api/2.1/group/g-none/staff/u-ana/VIEW");
-    expect(staff.status).toBe(404);
-    expect(staff.body).toMatchObject({ ID: "unknown_group" });
+    expectRefused(staff, 404, "unknown_group");
   });
 
   it("answers no_permission to a user without the permission the page names", async () => {
     const sandbox = await start({ data: DATA });
     const ana = client(sandbox, await tokenFor(sandbox, "u-ana")); // a member, not staff
     const create = await ana("POST", "/api/2.1/groups", { body: { name: "Mine", description: "d" } });
-    expect(create.status).toBe(403);
-    expect(create.body).toMatchObject({ ID: "no_permission" });
+    expectRefused(create, 403, "no_permission");
     expect((await ana("GET", "/api/2.1/group/g-class")).status).toBe(403);
     const bob = client(sandbox, await tokenFor(sandbox, "u-bob")); // organization staff with VIEW
     expect((await bob("GET", "/api/2.1/group/g-class")).status).toBe(200);
@@ -80,8 +72,7 @@ describe("groups: the pages' errors", () => {
     expect(rename.status).toBe(403);
     // The page of revokeGroupStaffPermission calls it not_permitted.
     const revoke = await bob("DELETE", "/api/2.1/group/g-class/staff/u-ana/VIEW");
-    expect(revoke.status).toBe(403);
-    expect(revoke.body).toMatchObject({ ID: "not_permitted" });
+    expectRefused(revoke, 403, "not_permitted");
   });
 });
 
@@ -109,8 +100,7 @@ describe("groups: versions and paging over one state", () => {
       pagination: { total: 3, lastOnPage: "u-zoe", moreAvailable: false },
     });
     const bad = await sa("GET", `/api/2.1/group/${id}/members?resultFrom=nobody`);
-    expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ ID: "invalid_result_from" });
+    expectRefused(bad, 400, "invalid_result_from");
 
     const old = await sa("GET", `/api/2/group/${id}/members?resultStart=2`);
     expect((old.body as { members: { id: string }[] }).members.map((m) => m.id)).toEqual(["u-zoe"]);
@@ -130,8 +120,7 @@ describe("groups: versions and paging over one state", () => {
     const bare = client(withoutCatalog, await tokenFor(withoutCatalog));
     await bare("POST", "/api/2.1/groups", { body: { name: "G", description: "d" } });
     const refused = await bare("PUT", "/api/2.1/group/group-1/drills/de-business");
-    expect(refused.status).toBe(403);
-    expect(refused.body).toMatchObject({ ID: "no_access" });
+    expectRefused(refused, 403, "no_access");
     const ana = client(sandbox, await tokenFor(sandbox, "u-ana"));
     expect((await ana("GET", "/api/2.1/question/de-business")).status).toBe(200); // via her catalog
     expect((await sa("PUT", "/api/2.1/group/g-class/drills/de-business")).status).toBe(200);
@@ -143,5 +132,77 @@ describe("groups: versions and paging over one state", () => {
     expect((await bob("GET", "/api/2.1/question/de-business")).status).toBe(200);
     expect((await sa("DELETE", "/api/2.1/group/g-class/drills/de-business")).status).toBe(200);
     expect((await bob("GET", "/api/2.1/question/de-business")).status).toBe(403);
+  });
+});
+
+describe("groups: catalog restrictions and member accounts", () => {
+  it("refuses an unknown catalog, and a mode without one, by the field", async () => {
+    const sandbox = await start({ data: DATA });
+    const sa = client(sandbox, await tokenFor(sandbox));
+    const group = { name: "G", description: "d" };
+    expectRefused(
+      await sa("POST", "/api/2.1/groups", { body: { ...group, catalogRestriction: "nope" } }),
+      400,
+      "invalid_catalog_restriction",
+      "catalogRestriction",
+    );
+    expectRefused(
+      await sa("POST", "/api/2.1/groups", { body: { ...group, catalogRestrictionMode: "GRANT" } }),
+      400,
+      "invalid_catalog_restriction_mode",
+    );
+    expectRefused(
+      await sa("PUT", "/api/2.1/group/g-class", {
+        body: { ...group, catalogRestriction: "cat-business", catalogRestrictionRemove: "true" },
+      }),
+      400,
+      "invalid_catalog_restriction_remove",
+    );
+  });
+
+  it("admits only the catalog's content, and members with access (REQUIRE) or given it (GRANT)", async () => {
+    const sandbox = await start({ data: DATA });
+    const sa = client(sandbox, await tokenFor(sandbox));
+    const bob = client(sandbox, await tokenFor(sandbox, "u-bob"));
+    const form = { name: "Business", description: "d", catalogRestriction: "cat-business" };
+    const required = (await sa("POST", "/api/2.1/groups", { body: form })).body as { id: string };
+    expectRefused(
+      await sa("PUT", `/api/2.1/group/${required.id}/drills/es-colours`),
+      403,
+      "no_access",
+      "drill",
+    );
+    expect((await sa("PUT", `/api/2.1/group/${required.id}/drills/fr-animals`)).status).toBe(200);
+    expectRefused(await sa("PUT", `/api/2.1/group/${required.id}/members/u-bob`), 403, "no_permission");
+
+    const granting = (
+      await sa("POST", "/api/2.1/groups", { body: { ...form, catalogRestrictionMode: "GRANT" } })
+    ).body as { id: string };
+    const before = await bob("GET", "/api/2.1/store?catalog=cat-business");
+    expect((await sa("PUT", `/api/2.1/group/${granting.id}/members/u-bob`)).status).toBe(200);
+    const after = await bob("GET", "/api/2.1/store?catalog=cat-business");
+    expect([before.status, after.status], JSON.stringify([before.body, after.body])).toEqual([403, 200]);
+
+    // Removing the restriction admits Bob to the first group too.
+    await sa("PUT", `/api/2.1/group/${required.id}`, {
+      body: { name: "Business", description: "d", catalogRestrictionRemove: "true" },
+    });
+    expect((await sa("PUT", `/api/2.1/group/${required.id}/drills/es-colours`)).status).toBe(200);
+  });
+
+  it("sets up an account for an address without one when asked, with its name and locale", async () => {
+    const sandbox = await start({ data: DATA });
+    const sa = client(sandbox, await tokenFor(sandbox));
+    const path = "/api/2.1/group/g-class/members/new@academy.test";
+    expectRefused(await sa("PUT", path, { body: { setup: "true" } }), 400, "name_missing", "name");
+    expect((await sa("PUT", path, { body: { setup: "true", name: "Nia", locale: "nl_BE" } })).status).toBe(
+      200,
+    );
+    const user = await sa("GET", "/api/2.1/user/new@academy.test");
+    expect(user.body).toMatchObject({ name: "Nia", locale: "nl_BE" });
+    const listed = (await sa("GET", "/api/2.1/group/g-class/members")).body as {
+      members: { member: { name: string } }[];
+    };
+    expect(listed.members.map((m) => m.member.name)).toContain("Nia");
   });
 });

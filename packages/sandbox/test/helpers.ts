@@ -55,6 +55,30 @@ export async function open(options: SandboxOptions = {}): Promise<TestSandbox> {
 
 export const GRANT = "urn:ietf:params:oauth:grant-type:jwt-bearer";
 
+/** A drill of words in a language (its subject, the asked side) with their English meanings. */
+function wordDrill(
+  id: string,
+  subject: string,
+  name: string,
+  description: string,
+  tags: string[],
+  inStore: boolean,
+  pairs: readonly (readonly [string, string])[],
+): SandboxData["drills"][number] {
+  return {
+    id,
+    type: "DRILL",
+    name,
+    subject,
+    description,
+    tags,
+    inStore,
+    askName: subject,
+    tellName: "English",
+    items: pairs.map(([ask, tell]) => ({ ask, tell })),
+  };
+}
+
 /**
  * Four drills, one course, one catalog; an organization with a service account, two managed users and
  * one user outside it.
@@ -74,69 +98,57 @@ export const SMALL_DATA: SandboxData = {
     { id: "u-zoe", name: "Zoe", emails: ["zoe@elsewhere.test"], thirdPartyIds: ["ext-9"] },
   ],
   drills: [
-    {
-      id: "es-animals",
-      type: "DRILL",
-      name: "Spanish animals",
-      subject: "Spanish",
-      description: "Common animals in Spanish",
-      tags: ["spanish", "animals"],
-      inStore: true,
-      askName: "Spanish",
-      tellName: "English",
-      items: [
-        { ask: "perro", tell: "dog" },
-        { ask: "gato", tell: "cat" },
-        { ask: "caballo", tell: "horse" },
-        { ask: "pájaro", tell: "bird" },
+    wordDrill(
+      "es-animals",
+      "Spanish",
+      "Spanish animals",
+      "Common animals in Spanish",
+      ["spanish", "animals"],
+      true,
+      [
+        ["perro", "dog"],
+        ["gato", "cat"],
+        ["caballo", "horse"],
+        ["pájaro", "bird"],
       ],
-    },
-    {
-      id: "es-colours",
-      type: "DRILL",
-      name: "Spanish colours",
-      subject: "Spanish",
-      description: "Colour words for beginners",
-      tags: ["spanish", "colours"],
-      inStore: true,
-      askName: "Spanish",
-      tellName: "English",
-      items: [
-        { ask: "rojo", tell: "red" },
-        { ask: "azul", tell: "blue" },
-        { ask: "verde", tell: "green" },
+    ),
+    wordDrill(
+      "es-colours",
+      "Spanish",
+      "Spanish colours",
+      "Colour words for beginners",
+      ["spanish", "colours"],
+      true,
+      [
+        ["rojo", "red"],
+        ["azul", "blue"],
+        ["verde", "green"],
       ],
-    },
-    {
-      id: "fr-animals",
-      type: "DRILL",
-      name: "French animals",
-      subject: "French",
-      description: "Common animals in French",
-      tags: ["french", "animals"],
-      inStore: true,
-      askName: "French",
-      tellName: "English",
-      items: [
-        { ask: "chien", tell: "dog" },
-        { ask: "chat", tell: "cat" },
+    ),
+    wordDrill(
+      "fr-animals",
+      "French",
+      "French animals",
+      "Common animals in French",
+      ["french", "animals"],
+      true,
+      [
+        ["chien", "dog"],
+        ["chat", "cat"],
       ],
-    },
-    {
-      id: "de-business",
-      type: "DRILL",
-      name: "German business words",
-      subject: "German",
-      description: "Words for the office",
-      tags: ["german", "business"],
-      inStore: false,
-      askName: "German",
-      tellName: "English",
-      items: [
-        { ask: "Besprechung", tell: "meeting" },
-        { ask: "Rechnung", tell: "invoice" },
+    ),
+    wordDrill(
+      "de-business",
+      "German",
+      "German business words",
+      "Words for the office",
+      ["german", "business"],
+      false,
+      [
+        ["Besprechung", "meeting"],
+        ["Rechnung", "invoice"],
       ],
-    },
+    ),
   ],
   courses: [
     {
@@ -312,4 +324,18 @@ export function client(sandbox: TestSandbox, token: string | undefined, scheme =
     const text = await res.text();
     return { status: res.status, body: text === "" ? undefined : JSON.parse(text), headers: res.headers };
   };
+}
+
+/**
+ * Asserts a refusal: its status and the page's error identifier (and the parameter it names, when
+ * given), the pair every family's error tests check.
+ */
+export function expectRefused(
+  answer: { status: number; body: unknown },
+  status: number,
+  id: string,
+  parameter?: string,
+): void {
+  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+  expect(answer.body).toMatchObject({ ID: id, ...(parameter === undefined ? {} : { parameter }) });
 }

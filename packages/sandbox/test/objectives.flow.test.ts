@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { client, start, tokenFor } from "./helpers.js";
+import { client, expectRefused, start, tokenFor } from "./helpers.js";
 
 const COLOURS: Record<string, string> = { rojo: "red", azul: "blue", verde: "green" };
 
@@ -69,6 +69,13 @@ describe("group objectives", () => {
     expect(all.objectives[0]?.evaluation.proficiency).toBeGreaterThan(0);
     const evaluations = await sa("GET", `/api/2.1/group/${group.id}/objective/${objective.id}/evaluations`);
     expect(evaluations.body).toMatchObject({ evaluations: [{ user: { id: "u-ana" }, met: true }] });
+    // Each item has the 2.0 ObjectiveEvaluation page's required evaluation date.
+    expect(
+      Date.parse(
+        (evaluations.body as { evaluations: { evaluationDate: string }[] }).evaluations[0]?.evaluationDate ??
+          "",
+      ),
+    ).not.toBeNaN();
 
     expect((await sa("DELETE", `/api/2/group/${group.id}/objectives/${objective.id}`)).status).toBe(200);
     expect((await sa("GET", `/api/2/group/${group.id}/objectives`)).body).toEqual([]);
@@ -109,8 +116,7 @@ describe("group objectives: the pages' errors", () => {
     const noDate = await sa("POST", `/api/2.1/group/${group.id}/objectives`, {
       body: { drills: ["es-colours"], minimumProficiency: "50" },
     });
-    expect(noDate.status).toBe(400);
-    expect(noDate.body).toMatchObject({ ID: "review_date_missing", parameter: "reviewDate" });
+    expectRefused(noDate, 400, "review_date_missing", "reviewDate");
     const noDrill = await sa("POST", `/api/2/group/${group.id}/objectives`, {
       body: { reviewDate: "2030-01-01T00:00:00Z", minimumProficiency: "50" },
     });
@@ -118,25 +124,20 @@ describe("group objectives: the pages' errors", () => {
     const tooHigh = await sa("POST", `/api/2.1/group/${group.id}/objectives`, {
       body: { drills: ["es-colours"], reviewDate: "2030-01-01T00:00:00Z", minimumProficiency: "150" },
     });
-    expect(tooHigh.status).toBe(400);
-    expect(tooHigh.body).toMatchObject({ ID: "invalid_minimum_proficiency" });
+    expectRefused(tooHigh, 400, "invalid_minimum_proficiency");
   });
 
   it("answers the pages' not_found and permission identifiers", async () => {
     const { sa, ana, group } = await setUp();
     const unknown = await sa("GET", "/api/2/group/g-none/objectives");
-    expect(unknown.status).toBe(404);
-    expect(unknown.body).toMatchObject({ ID: "group_not_found" });
+    expectRefused(unknown, 404, "group_not_found");
     const member = await ana("GET", `/api/2/group/${group.id}/objectives`);
-    expect(member.status).toBe(403);
-    expect(member.body).toMatchObject({ ID: "no_group_access" });
+    expectRefused(member, 403, "no_group_access");
     const define = await ana("POST", `/api/2.1/group/${group.id}/objectives`, {
       body: { drills: ["es-colours"], reviewDate: "2030-01-01T00:00:00Z", minimumProficiency: "5" },
     });
-    expect(define.status).toBe(403);
-    expect(define.body).toMatchObject({ ID: "no_permission" });
+    expectRefused(define, 403, "no_permission");
     const gone = await sa("DELETE", `/api/2.1/group/${group.id}/objective/objective-9`);
-    expect(gone.status).toBe(404);
-    expect(gone.body).toMatchObject({ ID: "not_found", parameter: "objective" });
+    expectRefused(gone, 404, "not_found", "objective");
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { client, SMALL_DATA, start, type TestSandbox, tokenFor } from "./helpers.js";
+import { client, expectRefused, SMALL_DATA, start, type TestSandbox, tokenFor } from "./helpers.js";
 
 interface QuestionBody {
   question: {
@@ -62,8 +62,7 @@ describe("practice loop", () => {
     const again = await ana("PUT", `/api/2/answer/${encodeURIComponent(q1.question.reference)}`, {
       body: { answer: expected1 },
     });
-    expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ ID: "answer_already_given" });
+    expectRefused(again, 409, "answer_already_given");
 
     const q2 = (await ana("GET", "/api/2.1/question/es-animals")).body as QuestionBody;
     expect(q2.question.sequenceNr).toBe(2);
@@ -125,8 +124,7 @@ describe("practice loop", () => {
   it("answers drill_missing when no drill is named", async () => {
     const sandbox = await start();
     const res = await (await as(sandbox, "u-ana"))("GET", "/api/2/question");
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ ID: "drill_missing", parameter: "drill" });
+    expectRefused(res, 400, "drill_missing", "drill");
   });
 
   it("refuses unknown drills, foreign references and bad answers", async () => {
@@ -135,8 +133,7 @@ describe("practice loop", () => {
     const bob = await as(sandbox, "u-bob");
 
     const unknown = await ana("GET", "/api/2/question/no-such-drill");
-    expect(unknown.status).toBe(404);
-    expect(unknown.body).toMatchObject({ ID: "drill_not_found" });
+    expectRefused(unknown, 404, "drill_not_found");
 
     const q = (await ana("GET", "/api/2/question/es-animals")).body as QuestionBody;
     const ref = encodeURIComponent(q.question.reference);
@@ -163,8 +160,7 @@ describe("practice loop", () => {
     const sandbox = await start();
     expect((await (await as(sandbox, "u-ana"))("GET", "/api/2/question/de-business")).status).toBe(200);
     const bob = await (await as(sandbox, "u-bob"))("GET", "/api/2/question/de-business");
-    expect(bob.status).toBe(403);
-    expect(bob.body).toMatchObject({ ID: "drillable_access_denied" });
+    expectRefused(bob, 403, "drillable_access_denied");
   });
 });
 
@@ -199,11 +195,9 @@ describe("repertoire", () => {
 
     expect(await ana("DELETE", "/api/2.1/repertoire/es-colours")).toMatchObject({ status: 200, body: {} });
     const gone = await ana("DELETE", "/api/2.1/repertoire/es-colours");
-    expect(gone.status).toBe(404);
-    expect(gone.body).toMatchObject({ ID: "not_in_repertoire" });
+    expectRefused(gone, 404, "not_in_repertoire");
     const unknown = await ana("PUT", "/api/2.1/repertoire/nope");
-    expect(unknown.status).toBe(404);
-    expect(unknown.body).toMatchObject({ ID: "drillable_not_found" });
+    expectRefused(unknown, 404, "drillable_not_found");
   });
 
   it("answers the 2.0 repertoire writes with their page's example, keeping no state", async () => {

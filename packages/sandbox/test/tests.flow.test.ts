@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { client, start, tokenFor } from "./helpers.js";
+import { client, expectRefused, start, tokenFor } from "./helpers.js";
 import { testsFlow } from "./support/tests-flow.js";
 
 describe("tests (flow 3 of the issue)", () => {
@@ -38,30 +38,23 @@ describe("tests: the pages' errors", () => {
     const { sa } = await setUp();
     // The define-test pages list no error identifiers, so a schema failure keeps invalid_request.
     const noName = await sa("POST", "/api/2.1/tests", { body: { drills: ["es-colours"] } });
-    expect(noName.status).toBe(400);
-    expect(noName.body).toMatchObject({ ID: "invalid_request" });
+    expectRefused(noName, 400, "invalid_request");
     const blankTitle = await sa("POST", "/api/2/tests", { body: { drill: ["es-colours"], title: " " } });
-    expect(blankTitle.status).toBe(400);
-    expect(blankTitle.body).toMatchObject({ ID: "title_missing" });
+    expectRefused(blankTitle, 400, "title_missing");
   });
 
   it("answers not_found and the pages' own identifiers for unknown IDs", async () => {
     const { sa, ana, test } = await setUp();
     const unknownDrill = await sa("POST", "/api/2.1/tests", { body: { drills: ["nope"], name: "X" } });
-    expect(unknownDrill.status).toBe(404);
-    expect(unknownDrill.body).toMatchObject({ ID: "not_found", parameter: "drills" });
+    expectRefused(unknownDrill, 404, "not_found", "drills");
     const question = await ana("GET", "/api/2.1/test-question/test-none");
-    expect(question.status).toBe(404);
-    expect(question.body).toMatchObject({ ID: "test_definition_not_found" });
+    expectRefused(question, 404, "test_definition_not_found");
     const notTaken = await ana("GET", `/api/2.1/test-result/${test.id}`);
-    expect(notTaken.status).toBe(404);
-    expect(notTaken.body).toMatchObject({ ID: "not_found" });
+    expectRefused(notTaken, 404, "not_found");
     const notStarted = await ana("PUT", `/api/2.1/test-result/${test.id}`);
-    expect(notStarted.status).toBe(404);
-    expect(notStarted.body).toMatchObject({ ID: "not_found" });
+    expectRefused(notStarted, 404, "not_found");
     const reference = await ana("PUT", "/api/2/test-answer/no-such-reference", { body: { answer: "x" } });
-    expect(reference.status).toBe(404);
-    expect(reference.body).toMatchObject({ ID: "not_found", parameter: "reference" });
+    expectRefused(reference, 404, "not_found", "reference");
   });
 
   it("answers no_permission to a user without the permission", async () => {
@@ -69,44 +62,37 @@ describe("tests: the pages' errors", () => {
     await answerOne(ana, test.id);
     const bob = client(sandbox, await tokenFor(sandbox, "u-bob"));
     const other = await bob("GET", `/api/2/test-result/${test.id}/u-ana`);
-    expect(other.status).toBe(403);
-    expect(other.body).toMatchObject({ ID: "no_permission" });
+    expectRefused(other, 403, "no_permission");
     const results = await bob("GET", `/api/2/group/${group.id}/results`);
-    expect(results.status).toBe(403);
-    expect(results.body).toMatchObject({ ID: "no_permission" });
+    expectRefused(results, 403, "no_permission");
     const hand = await ana("POST", `/api/2.1/group/${group.id}/tests`, { body: { test: test.id } });
     expect(hand.status).toBe(403);
     const take = await bob("GET", `/api/2/test-question/${test.id}`);
-    expect(take.status).toBe(400);
-    expect(take.body).toMatchObject({ ID: "inaccessible_test" });
+    expectRefused(take, 400, "inaccessible_test");
   });
 
   it("completes a navigable test by hand: invalid_test_type, not_all_questions_answered, already_completed", async () => {
     const plain = await setUp();
     await answerOne(plain.ana, plain.test.id);
     const notNavigable = await plain.ana("PUT", `/api/2.1/test-result/${plain.test.id}`);
-    expect(notNavigable.status).toBe(400);
-    expect(notNavigable.body).toMatchObject({ ID: "invalid_test_type" });
+    expectRefused(notNavigable, 400, "invalid_test_type");
 
     const { ana, test } = await setUp({ allowQuestionNavigation: "true" });
     await answerOne(ana, test.id);
     const early = await ana("PUT", `/api/2.1/test-result/${test.id}`);
-    expect(early.status).toBe(400);
-    expect(early.body).toMatchObject({ ID: "not_all_questions_answered" });
+    expectRefused(early, 400, "not_all_questions_answered");
     await answerOne(ana, test.id);
     await answerOne(ana, test.id);
     // All answered but a navigable test stays open until completed by hand.
     const exhausted = await ana("GET", `/api/2.1/test-question/${test.id}`);
-    expect(exhausted.status).toBe(400);
-    expect(exhausted.body).toMatchObject({ ID: "questions_exhausted" });
+    expectRefused(exhausted, 400, "questions_exhausted");
     const open = await ana("GET", `/api/2.1/tests?filter=OPEN`);
     expect(open.body).toMatchObject({ open: 1, completed: 0 });
     const done = await ana("PUT", `/api/2.1/test-result/${test.id}`);
     expect(done.status).toBe(200);
     expect(done.body).toEqual({});
     const again = await ana("PUT", `/api/2.1/test-result/${test.id}`);
-    expect(again.status).toBe(400);
-    expect(again.body).toMatchObject({ ID: "already_completed" });
+    expectRefused(again, 400, "already_completed");
     const completed = await ana("GET", `/api/2.1/tests?filter=COMPLETED`);
     expect(completed.body).toMatchObject({ completed: 1, tests: [{ id: test.id }] });
   });
@@ -117,14 +103,12 @@ describe("tests: the pages' errors", () => {
       question: { reference: string };
     };
     const empty = await ana("PUT", `/api/2/test-answer/${q.question.reference}`, { body: { other: "x" } });
-    expect(empty.status).toBe(400);
-    expect(empty.body).toMatchObject({ ID: "answer_missing" });
+    expectRefused(empty, 400, "answer_missing");
     expect(
       (await ana("PUT", `/api/2/test-answer/${q.question.reference}`, { body: { answer: "red" } })).status,
     ).toBe(200);
     const twice = await ana("PUT", `/api/2/test-answer/${q.question.reference}`, { body: { answer: "red" } });
-    expect(twice.status).toBe(400);
-    expect(twice.body).toMatchObject({ ID: "answer_already_given" });
+    expectRefused(twice, 400, "answer_already_given");
   });
 
   it("reports the group's practice proficiency in 2.0 group results", async () => {
@@ -148,5 +132,29 @@ describe("tests: the pages' errors", () => {
       averageProficiency: number;
     };
     expect(after.averageProficiency).toBeGreaterThan(0);
+  });
+});
+
+describe("tests: a time limit", () => {
+  it("answers the remaining test time with each 2.1 question, and refuses a duration without fixed length", async () => {
+    const sandbox = await start();
+    const sa = client(sandbox, await tokenFor(sandbox));
+    const form = { drills: ["es-colours"], name: "Timed" };
+    const timed = (await sa("POST", "/api/2.1/tests", { body: { ...form, timeLimit: "PT5M" } })).body as {
+      id: string;
+    };
+    const question = (await sa("GET", `/api/2.1/test-question/${timed.id}`)).body as {
+      question: { remainingTestTime?: string };
+    };
+    expect(question.question.remainingTestTime).toMatch(/^PT(29\d|300)S$/);
+    const untimed = (await sa("POST", "/api/2.1/tests", { body: form })).body as { id: string };
+    const plain = (await sa("GET", `/api/2.1/test-question/${untimed.id}`)).body as { question: object };
+    expect(plain.question).not.toHaveProperty("remainingTestTime");
+    expectRefused(
+      await sa("POST", "/api/2.1/tests", { body: { ...form, timeLimit: "P1M" } }),
+      400,
+      "invalid_time_limit",
+      "timeLimit",
+    );
   });
 });

@@ -16,6 +16,13 @@ export interface TestRecord {
   readonly disclosure: readonly string[];
   readonly allowQuestionNavigation: boolean;
   readonly allowUnansweredQuestions: boolean;
+  /** Kept as sent; no answer shape of either version shows them (2.1 `defineTest` form only). */
+  readonly tags?: readonly string[];
+  readonly weights?: readonly number[];
+  readonly adaptive?: boolean;
+  readonly startDrill?: number;
+  /** The time to complete the test, in seconds (2.1 `timeLimit`); answered as `remainingTestTime`. */
+  readonly timeLimitSeconds?: number;
   readonly ownerId: string;
   readonly created: string;
 }
@@ -61,6 +68,7 @@ export interface BeaconRecord {
   readonly playableType: "DRILL" | "COURSE" | "TEST";
   readonly playableId: string;
   readonly proximity: string;
+  readonly description?: string;
   readonly lingerDuration: string;
 }
 

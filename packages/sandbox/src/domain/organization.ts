@@ -16,6 +16,17 @@ export interface GroupRecord {
   /** ISO 8601 date-times. */
   readonly created: string;
   readonly lastEdited: string;
+  /** The catalog the group is restricted to (2.1 `catalogRestriction`), if any. */
+  readonly catalogRestriction?: CatalogRestriction;
+}
+
+/**
+ * A group's catalog restriction: only the catalog's content may be added, and members need access to
+ * it (`REQUIRE`) or gain it by joining (`GRANT`).
+ */
+export interface CatalogRestriction {
+  readonly catalogId: string;
+  readonly mode: "REQUIRE" | "GRANT";
 }
 
 /** When a member joined a group. */

@@ -284,6 +284,28 @@ export class SandboxState {
   }
 
   /**
+   * Gives a user access to a catalog (a group restricted to it in `GRANT` mode, on joining). Answers
+   * false when the user had access already.
+   *
+   * Errors: `catalog_not_found`.
+   *
+   * @example
+   * ```ts
+   * import { defaultDataset } from "../data/default-dataset.js";
+   * import { createState } from "./state.js";
+   *
+   * const state = createState(await defaultDataset());
+   * state.grantCatalog("catalog-academy-business", "user-olivia"); // true
+   * ```
+   */
+  grantCatalog(catalogId: string, userId: string): boolean {
+    const catalog = this.#requireCatalog(catalogId);
+    if (catalog.userIds.includes(userId)) return false;
+    this.#catalogs.set(catalogId, { ...catalog, userIds: [...catalog.userIds, userId] });
+    return true;
+  }
+
+  /**
    * Whether a drill or course is in the user's repertoire.
    */
   inRepertoire(userId: string, drillableId: string): boolean {

@@ -14,6 +14,7 @@ import type { SandboxState } from "../domain/state.js";
 import { COURSE_TYPE, type Course, DRILL_TYPE, type Drill, type DrillableRecord } from "../domain/types.js";
 import { actorV21 } from "./actors.js";
 import { defineFamily, ok, refuse } from "./family.js";
+import { refuseImageKeys } from "./images.js";
 
 type Cause = Parameters<typeof refuse>[0];
 
@@ -289,7 +290,7 @@ function storePreferences(
 export const content = defineFamily("drills and courses", {
   createDrill_v2_1: {
     behaviour:
-      "creates an empty drill private to the acting user, its author (ID `drill-<n>`, not in the store until published to a catalog); a name the author used already gets ` (2)`, ` (3)`, … appended and is echoed; answers `id`, `type`, `name`, `subject`, `description`, `lastEdited`; `name_missing`, `subject_missing`, `description_missing` (blank counts as missing), `invalid_tag` (blank tag), `subject_equal_to_name` (case-insensitive)",
+      "creates an empty drill private to the acting user, its author (ID `drill-<n>`, not in the store until published to a catalog); a name the author used already gets ` (2)`, ` (3)`, … appended and is echoed; answers `id`, `type`, `name`, `subject`, `description`, `lastEdited`; `name_missing`, `subject_missing`, `description_missing` (blank counts as missing), `invalid_tag` (blank tag), `subject_equal_to_name` (case-insensitive); `tags` are kept (searches match them) but not answered: no drill answer shape has them",
     handle: ({ state, userId, body }) => ok(drillV21(state, createDrill(state, userId, body))),
   },
   createDrill_v2_0: {
@@ -298,7 +299,7 @@ export const content = defineFamily("drills and courses", {
   },
   updateDrill_v2_1: {
     behaviour:
-      "changes the fields sent (`name`, `subject`, `description`, `contentLanguage`; author only; `lastEdited` moves); an unknown ID or a course `invalid_drill_id`, not the author `no_permission`, no field `missing_parameters`, a blank one `invalid_<field>`, `subject_equal_to_name`",
+      "changes the fields sent (`name`, `subject`, `description`, `contentLanguage`; author only; `lastEdited` moves); an unknown ID or a course `invalid_drill_id`, not the author `no_permission`, no field `missing_parameters`, a blank one `invalid_<field>`, `subject_equal_to_name`; `contentLanguage` is kept but not answered: no drill answer shape has it",
     handle: ({ state, userId, path, body }) =>
       ok(drillV21(state, updateDrill(state, userId, path.drill, "drill", body))),
   },
@@ -352,7 +353,8 @@ export const content = defineFamily("drills and courses", {
     handle: ({ state, userId, body }) => ok(courseV21(state, createCourse(state, userId, body))),
   },
   createCourse_v2_0: {
-    behaviour: "as `createCourse_v2_1`, answering the 2.0 `id` and `type`",
+    behaviour:
+      "as `createCourse_v2_1`, answering the 2.0 `id` and `type` (the `description` is kept; only 2.1 course answers show it)",
     handle: ({ state, userId, body }) => {
       const course = createCourse(state, userId, body);
       return ok({ id: course.id, type: course.type });
@@ -369,15 +371,7 @@ export const content = defineFamily("drills and courses", {
         { kind: "not_found", resource: "course" },
         { kind: "no_permission", resource: "course" },
       );
-      for (const field of ["iconKey", "coverKey"] as const) {
-        if (body?.[field] !== undefined) {
-          refuse(
-            { kind: "invalid", field },
-            `form field "${field}": the sandbox holds no uploaded image`,
-            field,
-          );
-        }
-      }
+      refuseImageKeys(body, ["iconKey", "coverKey"]);
       const name = optionalText(body?.name, "name");
       const description = optionalText(body?.description, "description");
       const next: Course = {
@@ -439,7 +433,7 @@ export const content = defineFamily("drills and courses", {
   },
   publishPlayable_v2_1: {
     behaviour:
-      "puts the drill or course (author only) into the catalog at `position` (0 to the catalog's size; the end by default) and answers 204; catalog members then find it by a catalog search and may practise it; `unknown_drillable`, `not_permitted` (not the author, or no access to the catalog), `catalog_not_found`, `invalid_position`, `playable_part_of_catalog`",
+      "puts the drill or course (author only) into the catalog at `position` (0 to the catalog's size; the end by default) and answers 204; catalog members then find it by a catalog search and may practise it; `unknown_drillable`, `not_permitted` (not the author, or no access to the catalog), `catalog_not_found`, `invalid_position`, `playable_part_of_catalog`; the `position` orders the catalog, which no answer lists in order",
     handle: ({ state, userId, path, body }) => {
       const record = recordFor(state, path.playable, { kind: "named", id: "unknown_drillable" }, "playable");
       requireAuthor(state, userId, record, { kind: "no_permission", resource: "playable" });

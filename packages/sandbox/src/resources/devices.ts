@@ -7,6 +7,7 @@ import type { BeaconRecord, ClientAppRecord } from "../domain/assessment.js";
 import type { SandboxState } from "../domain/state.js";
 import { actorV20 } from "./actors.js";
 import { defineFamily, ok, refuse } from "./family.js";
+import { refuseImageKeys } from "./images.js";
 
 type Body = Readonly<Record<string, unknown>> | undefined;
 
@@ -54,6 +55,7 @@ function beaconV21(state: SandboxState, beacon: BeaconRecord) {
     id: beacon.id,
     proximity: beacon.proximity,
     lingerDuration: beacon.lingerDuration,
+    ...(beacon.description === undefined ? {} : { description: beacon.description }),
     ...(playable === undefined ? {} : { playable }),
   };
 }
@@ -160,11 +162,19 @@ function deregister(
   return gone.length;
 }
 
+/** The acting user's client apps, secrets left out; one list in both versions. */
+function ownClientApps(state: SandboxState, userId: string) {
+  return state.assessment.clientApps
+    .all()
+    .filter((a) => a.creatorId === userId)
+    .map((a) => clientAppV20(state, a, false));
+}
+
 /** The devices family; see the module comment. */
 export const devices = defineFamily("devices", {
   storeBeacon_v2_1: {
     behaviour:
-      "stores or replaces the beacon of the ID in the path (`invalid_id` unless `07212ead-8344-4426-8b41-8b0cb621625a_<major>_<minor>` in 4 hex digits each) for the organization the acting user holds MANAGE on (`not_permitted`); the playable must exist with that type (`playable_not_found`); answers `{}`",
+      "stores or replaces the beacon of the ID in the path (`invalid_id` unless `07212ead-8344-4426-8b41-8b0cb621625a_<major>_<minor>` in 4 hex digits each) for the organization the acting user holds MANAGE on (`not_permitted`); the playable must exist with that type (`playable_not_found`); keeps `proximity`, `lingerDuration` and `description` (read back by `getBeacon`); answers `{}`",
     handle: ({ state, userId, path, body }) => {
       const id = beaconId(path.beacon);
       const organization = beaconOrganization(state, userId, "MANAGE");
@@ -186,6 +196,7 @@ export const devices = defineFamily("devices", {
         playableId: body.playableId,
         proximity: body.proximity,
         lingerDuration: body.lingerDuration,
+        ...(body.description === undefined ? {} : { description: body.description }),
       });
       return ok({});
     },
@@ -216,8 +227,9 @@ export const devices = defineFamily("devices", {
   },
   createClientApp_v2_0: {
     behaviour:
-      "registers a client app of the acting user (ID `app-<n>`, a random `secret` shown only in this answer, `created`, `creator`); blank `name`: `invalid_name`; `redirectionEndpoint` not an http(s) URL: `invalid_redirection_uri`; `iconKey` is accepted and not applied (the sandbox keeps no images)",
+      "registers a client app of the acting user (ID `app-<n>`, a random `secret` shown only in this answer, `created`, `creator`); blank `name`: `invalid_name`; `redirectionEndpoint` not an http(s) URL: `invalid_redirection_uri`; the sandbox has no image uploads, so any `iconKey` is `invalid_icon_key`",
     handle: ({ state, userId, body }) => {
+      refuseImageKeys(body, ["iconKey"]);
       const name = body.name.trim();
       if (name === "")
         refuse({ kind: "invalid", field: "name" }, 'form field "name": must not be blank', "name");
@@ -244,23 +256,11 @@ export const devices = defineFamily("devices", {
   listClientApps_v2_0: {
     behaviour:
       "the acting user's client apps in the 2.0 shape, without secrets (the answer is not shown: a bare list)",
-    handle: ({ state, userId }) =>
-      ok(
-        state.assessment.clientApps
-          .all()
-          .filter((a) => a.creatorId === userId)
-          .map((a) => clientAppV20(state, a, false)),
-      ),
+    handle: ({ state, userId }) => ok(ownClientApps(state, userId)),
   },
   listOwnClientApps_v2_1: {
     behaviour: "as `listClientApps_v2_0`",
-    handle: ({ state, userId }) =>
-      ok(
-        state.assessment.clientApps
-          .all()
-          .filter((a) => a.creatorId === userId)
-          .map((a) => clientAppV20(state, a, false)),
-      ),
+    handle: ({ state, userId }) => ok(ownClientApps(state, userId)),
   },
   getClientApp_v2_1: {
     behaviour:

@@ -3,19 +3,27 @@
  * state (src/domain/organization.ts). Permissions: reading a group needs VIEW, changing it MANAGE,
  * held as organization staff (the service account always) or as group staff.
  */
-import type { GroupRecord } from "../domain/organization.js";
+import type { CatalogRestriction, GroupRecord } from "../domain/organization.js";
 import type { SandboxState } from "../domain/state.js";
 import type { StaffPermission, User } from "../domain/types.js";
 import { actorV20, actorV21, addressedUser } from "./actors.js";
 import { defineFamily, ok, refuse } from "./family.js";
+import { refuseImageKeys } from "./images.js";
 import { pageByIndex, pageByMarker } from "./paging.js";
+import { LOCALE } from "./users.js";
 
 const PERMISSIONS: readonly StaffPermission[] = ["MANAGE", "VIEW"];
 /** An email address, which a group invites when no account has it. */
 const INVITABLE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
-/** The group a path names, when the acting user holds at least `need` on it. */
-function groupFor(state: SandboxState, id: string, userId: string, need: StaffPermission, parameter: string) {
+/** The group a path names, when the acting user holds at least `need` on it (also for tests and objectives). */
+export function groupFor(
+  state: SandboxState,
+  id: string,
+  userId: string,
+  need: StaffPermission,
+  parameter: string,
+) {
   const group =
     state.org.groups.get(id) ??
     refuse(
@@ -122,16 +130,51 @@ function staffV20(state: SandboxState, groupId: string) {
   };
 }
 
+/** The restriction a create or update form asks for; `undefined` where it leaves the current one. */
+function restrictionOf(
+  state: SandboxState,
+  current: CatalogRestriction | undefined,
+  form: { catalogRestriction?: string; catalogRestrictionMode?: "REQUIRE" | "GRANT" },
+): CatalogRestriction | undefined {
+  const catalogId = form.catalogRestriction ?? current?.catalogId;
+  if (catalogId === undefined) {
+    if (form.catalogRestrictionMode === undefined) return undefined;
+    return refuse(
+      { kind: "invalid", field: "catalogRestrictionMode" },
+      'form field "catalogRestrictionMode": only with catalogRestriction (the group has no restriction)',
+      "catalogRestrictionMode",
+    );
+  }
+  if (state.catalog(catalogId) === undefined) {
+    refuse(
+      { kind: "invalid", field: "catalogRestriction" },
+      `form field "catalogRestriction": no catalog ${JSON.stringify(catalogId)}`,
+      "catalogRestriction",
+    );
+  }
+  // A new catalog without a mode starts as REQUIRE (the page's default); a mode alone keeps the catalog.
+  const mode =
+    form.catalogRestrictionMode ??
+    (form.catalogRestriction === undefined ? current?.mode : undefined) ??
+    "REQUIRE";
+  return { catalogId, mode };
+}
+
 function createGroup(
   state: SandboxState,
   userId: string,
-  name: string | undefined,
-  description: string | undefined,
+  form: {
+    name?: string;
+    description?: string;
+    catalogRestriction?: string;
+    catalogRestrictionMode?: "REQUIRE" | "GRANT";
+  },
 ) {
   const fields = {
-    name: text(name, "name", "missing"),
-    description: text(description, "description", "missing"),
+    name: text(form.name, "name", "missing"),
+    description: text(form.description, "description", "missing"),
   };
+  const restriction = restrictionOf(state, undefined, form);
   const organization =
     state.org.managedOrganization(userId) ??
     refuse(
@@ -145,7 +188,31 @@ function createGroup(
     organizationId: organization.id,
     created: now,
     lastEdited: now,
+    ...(restriction === undefined ? {} : { catalogRestriction: restriction }),
   });
+}
+
+/** The 2.1 form's account set-up fields (2.0 takes none). */
+interface SetUp {
+  readonly setup?: boolean;
+  readonly name?: string;
+  readonly locale?: string;
+}
+
+/** Checks a joining user against the group's catalog restriction, granting access in GRANT mode. */
+function admit(state: SandboxState, group: GroupRecord, user: User): void {
+  const restriction = group.catalogRestriction;
+  if (restriction === undefined) return;
+  const catalog = state.catalog(restriction.catalogId);
+  if (catalog === undefined || catalog.userIds.includes(user.id)) return;
+  if (restriction.mode === "GRANT") {
+    state.grantCatalog(catalog.id, user.id);
+    return;
+  }
+  refuse(
+    { kind: "no_permission", resource: "catalog" },
+    `${user.name} has no access to catalog ${JSON.stringify(catalog.id)}, which the group requires`,
+  );
 }
 
 function addMember(
@@ -154,8 +221,22 @@ function addMember(
   groupId: string,
   reference: string,
   parameter: string,
+  form: SetUp = {},
 ) {
   const group = groupFor(state, groupId, userId, "MANAGE", "group");
+  if (state.findUserBySubject(reference) === undefined && INVITABLE.test(reference) && form.setup === true) {
+    // Auto-setup (the sandbox's organizations all allow it): the account is created, managed by the
+    // group's organization, with the name and locale sent.
+    const name = text(form.name, "name", "missing");
+    if (form.locale !== undefined && !LOCALE.test(form.locale)) {
+      refuse({ kind: "invalid", field: "locale" }, `form field "locale": like en or en_US`, "locale");
+    }
+    const created = state.accounts.createUser(name, reference, group.organizationId);
+    if (form.locale !== undefined) state.accounts.profiles.update(created.id, { locale: form.locale });
+    admit(state, group, created);
+    state.org.groupMembers.set(group.id, created.id, { joined: state.org.now() });
+    return ok({ description: `account ${created.id} set up for ${reference}, a member of ${group.name}` });
+  }
   if (state.findUserBySubject(reference) === undefined && INVITABLE.test(reference)) {
     // An address without an account is invited (see the invitations family); no mail is sent.
     const invitation = state.accounts.invite(group.id, reference, userId);
@@ -163,6 +244,7 @@ function addMember(
   }
   const user = addressedUser(state, reference, parameter);
   if (!state.org.groupMembers.get(group.id, user.id)) {
+    admit(state, group, user);
     state.org.groupMembers.set(group.id, user.id, { joined: state.org.now() });
   }
   return ok({ description: `${user.name} is a member of ${group.name}` });
@@ -200,6 +282,14 @@ function addDrill(state: SandboxState, userId: string, groupId: string, drillId:
     refuse(
       { kind: "no_permission", resource: "drill" },
       `the acting user may not use ${JSON.stringify(drillId)}`,
+    );
+  }
+  const restriction = group.catalogRestriction;
+  if (restriction && !state.catalog(restriction.catalogId)?.drillableIds.includes(drill.id)) {
+    refuse(
+      { kind: "no_permission", resource: "drill" },
+      `${JSON.stringify(drillId)} is not in catalog ${JSON.stringify(restriction.catalogId)}, which the group is restricted to`,
+      parameter,
     );
   }
   if (state.org.groupDrillables.get(group.id, drill.id)) {
@@ -268,18 +358,30 @@ function revokeStaff(
   state.org.groupStaff.delete(groupId, user.id);
 }
 
+/** The support table's note on catalog restrictions, shared by create and update. */
+const CATALOG_RESTRICTION =
+  "`catalogRestriction` (an unknown catalog `invalid_catalog_restriction`) and `catalogRestrictionMode` (`REQUIRE` by default, a mode without a catalog `invalid_catalog_restriction_mode`) are kept but not answered (the group's answer shape has no place for them); they apply: only the catalog's drills and courses may be added (`no_access`), and a joining member without access to the catalog is refused `no_permission` (403, no page names one) in `REQUIRE` mode or given access in `GRANT` mode (the owner's consent the page mentions is not modelled)";
+
 /** The groups family; see the module comment. */
 export const groups = defineFamily("groups", {
   createGroup_v2_1: {
     behaviour:
-      "creates a group in the organization the acting user manages (ID `group-<n>`, `created`); `name_missing`, `description_missing` (blank counts as missing), `no_permission`",
-    handle: ({ state, userId, body }) =>
-      ok(groupV21(state, createGroup(state, userId, body.name, body.description))),
+      "creates a group in the organization the acting user manages (ID `group-<n>`, `created`); `name_missing`, `description_missing` (blank counts as missing), `no_permission`. " +
+      CATALOG_RESTRICTION,
+    handle: ({ state, userId, body }) => ok(groupV21(state, createGroup(state, userId, body))),
   },
   createGroup_v2_0: {
     behaviour: "as `createGroup_v2_1`, answered in the 2.0 shape (`members` and `drills` as counts)",
     handle: ({ state, userId, body }) =>
-      ok(groupV20(state, createGroup(state, userId, body.name, body.description as string | undefined))),
+      ok(
+        groupV20(
+          state,
+          createGroup(state, userId, {
+            name: body.name,
+            description: body.description as string | undefined,
+          }),
+        ),
+      ),
   },
   searchGroups_v2_1: {
     behaviour:
@@ -306,16 +408,31 @@ export const groups = defineFamily("groups", {
   },
   updateGroup_v2_1: {
     behaviour:
-      "renames the group and sets its description (needs MANAGE; `lastEdited` moves); blank values `invalid_name`, `invalid_description`",
+      "renames the group and sets its description (needs MANAGE; `lastEdited` moves); blank values `invalid_name`, `invalid_description`; the sandbox has no image uploads, so any `iconKey` is `invalid_icon_key`; `catalogRestriction` and `catalogRestrictionMode` as on create (a mode alone changes the current restriction's), `catalogRestrictionRemove=true` removes it (`invalid_catalog_restriction_remove` with `catalogRestriction`). " +
+      CATALOG_RESTRICTION,
     handle: ({ state, userId, path, body }) => {
-      groupFor(state, path.group, userId, "MANAGE", "group");
-      const change = {
-        name: text(body.name, "name", "invalid"),
-        description: text(body.description as string | undefined, "description", "invalid"),
+      const group = groupFor(state, path.group, userId, "MANAGE", "group");
+      refuseImageKeys(body, ["iconKey"]);
+      const name = text(body.name, "name", "invalid");
+      const description = text(body.description as string | undefined, "description", "invalid");
+      if (body.catalogRestrictionRemove === true && body.catalogRestriction !== undefined) {
+        refuse(
+          { kind: "invalid", field: "catalogRestrictionRemove" },
+          'form field "catalogRestrictionRemove": leave catalogRestriction out when removing the restriction',
+          "catalogRestrictionRemove",
+        );
+      }
+      const { catalogRestriction: current, ...unrestricted } = group;
+      const restriction =
+        body.catalogRestrictionRemove === true ? undefined : restrictionOf(state, current, body);
+      const updated = state.org.groups.put({
+        ...unrestricted,
+        name,
+        description,
         lastEdited: state.org.now(),
-      };
-      const updated = state.org.groups.update(path.group, change);
-      return ok(groupV21(state, updated ?? refuse({ kind: "not_found", resource: "group" }, "group: gone")));
+        ...(restriction === undefined ? {} : { catalogRestriction: restriction }),
+      });
+      return ok(groupV21(state, updated));
     },
   },
   deleteGroup_v2_1: {
@@ -363,8 +480,13 @@ export const groups = defineFamily("groups", {
   },
   addGroupMember_v2_1: {
     behaviour:
-      "adds the user (by ID, email address or third-party ID; needs MANAGE); answers a `Message` (the answer is not shown); a member already there stays; an email address without an account gets a group invitation instead, its token named in the `Message` (no mail is sent)",
-    handle: ({ state, userId, path }) => addMember(state, userId, path.group, path.user, "user"),
+      "adds the user (by ID, email address or third-party ID; needs MANAGE); answers a `Message` (the answer is not shown); a member already there stays; an email address without an account gets a group invitation instead, its token named in the `Message` (no mail is sent), or with `setup=true` an account managed by the group's organization, named `name` (`name_missing` without one) with `locale` (the sandbox's organizations all allow auto-setup); `sendWelcomeEmail` changes nothing the sandbox can show (it sends no mail). A group's catalog restriction applies to joining (see `createGroup_v2_1`)",
+    handle: ({ state, userId, path, body }) =>
+      addMember(state, userId, path.group, path.user, "user", {
+        ...(body?.setup === undefined ? {} : { setup: body.setup }),
+        ...(typeof body?.name === "string" ? { name: body.name } : {}),
+        ...(typeof body?.locale === "string" ? { locale: body.locale } : {}),
+      }),
   },
   addGroupMember_v2_0: {
     behaviour: "as `addGroupMember_v2_1`",

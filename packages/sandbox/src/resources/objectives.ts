@@ -8,9 +8,8 @@ import type { SandboxState } from "../domain/state.js";
 import type { DrillableRecord } from "../domain/types.js";
 import { actorV21 } from "./actors.js";
 import { defineFamily, ok, refuse } from "./family.js";
-import { groupV21 } from "./groups.js";
+import { groupFor, groupV21 } from "./groups.js";
 import { pageByIndex } from "./paging.js";
-import { groupWith } from "./tests.js";
 
 type Body = Readonly<Record<string, unknown>> | undefined;
 
@@ -168,7 +167,7 @@ function defineObjective(
   body: Body,
   drillField: string,
 ): ObjectiveRecord {
-  const group = groupWith(state, groupId, userId, "MANAGE", parameter);
+  const group = groupFor(state, groupId, userId, "MANAGE", parameter);
   const fields = objectiveFields(state, userId, body, drillField, true);
   return state.assessment.objectives.put({
     id: state.assessment.objectives.newId("objective"),
@@ -188,7 +187,7 @@ function removeObjective(
   objectiveId: string,
   parameters: [string, string],
 ) {
-  const group = groupWith(state, groupId, userId, "MANAGE", parameters[0]);
+  const group = groupFor(state, groupId, userId, "MANAGE", parameters[0]);
   objectiveFor(state, group.id, objectiveId, parameters[1]);
   state.assessment.objectives.delete(objectiveId);
   return ok({ description: `objective ${objectiveId} removed from ${group.name}` });
@@ -206,7 +205,7 @@ export const objectives = defineFamily("objectives", {
   listGroupObjectives_v2_0: {
     behaviour: "the group's objectives, a bare list (needs VIEW); `group_not_found`, `no_group_access`",
     handle: ({ state, userId, path }) => {
-      const group = groupWith(state, path.group_id, userId, "VIEW", "group_id");
+      const group = groupFor(state, path.group_id, userId, "VIEW", "group_id");
       return ok(groupObjectives(state, group.id).map((o) => objectiveV20(state, o)));
     },
   },
@@ -214,7 +213,7 @@ export const objectives = defineFamily("objectives", {
     behaviour:
       "the group's objectives in the shape of the 2.1 objective list, each evaluated for the acting user (needs VIEW; the answer is not shown)",
     handle: ({ state, userId, path }) => {
-      const group = groupWith(state, path.group, userId, "VIEW", "group");
+      const group = groupFor(state, path.group, userId, "VIEW", "group");
       const found = groupObjectives(state, group.id);
       return ok({ total: found.length, objectives: found.map((o) => objectiveV21(state, o, userId)) });
     },
@@ -241,7 +240,7 @@ export const objectives = defineFamily("objectives", {
   updateGroupObjective_v2_1: {
     behaviour: `changes the fields sent (\`drills\`, ${FIELDS}; needs MANAGE); answers the objective`,
     handle: ({ state, userId, path, body }) => {
-      const group = groupWith(state, path.group, userId, "MANAGE", "group");
+      const group = groupFor(state, path.group, userId, "MANAGE", "group");
       objectiveFor(state, group.id, path.objective, "objective");
       const change = objectiveFields(state, userId, body as Body, "drills", false);
       const updated =
@@ -262,15 +261,17 @@ export const objectives = defineFamily("objectives", {
   },
   listObjectiveEvaluations_v2_1: {
     behaviour:
-      "each member's evaluation of the objective (needs VIEW): `{ objective, evaluations: [{ user, met, proficiency }] }` (the answer is not shown; a sandbox choice)",
+      "each member's evaluation of the objective (needs VIEW) as the 2.0 `ObjectiveEvaluation` page shows one (`user`, `met`, `proficiency`, `evaluationDate`: now, the state keeps no history), listed in `{ objective, evaluations }` (the 2.1 answer is not shown; the wrapper is a sandbox choice)",
     handle: ({ state, userId, path }) => {
-      const group = groupWith(state, path.group, userId, "VIEW", "group");
+      const group = groupFor(state, path.group, userId, "VIEW", "group");
       const objective = objectiveFor(state, group.id, path.objective, "objective");
+      const evaluationDate = state.org.now();
       const evaluations = state.org.groupMembers.rightsOf(group.id).flatMap(([member]) => {
         const user = state.user(member);
         if (!user) return [];
         const proficiency = proficiencyOn(state, member, objective);
-        return [{ user: actorV21(user), met: proficiency >= objective.minimumProficiency, proficiency }];
+        const met = proficiency >= objective.minimumProficiency;
+        return [{ evaluationDate, met, proficiency, user: actorV21(user) }];
       });
       return ok({ objective: { id: objective.id }, evaluations });
     },
@@ -302,7 +303,7 @@ export const objectives = defineFamily("objectives", {
     behaviour:
       "the group in the 2.1 shape with its drills and courses as playables (`drillables`, in the order they were added; needs VIEW); `query` on names, paged by `resultStart`/`resultSize`",
     handle: ({ state, userId, path, query }) => {
-      const group = groupWith(state, path.group, userId, "VIEW", "group");
+      const group = groupFor(state, path.group, userId, "VIEW", "group");
       const needle = query.query?.trim().toLowerCase();
       const records = state.org.groupDrillables
         .rightsOf(group.id)

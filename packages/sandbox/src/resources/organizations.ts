@@ -44,15 +44,21 @@ function ownOrganization(state: SandboxState, userId: string): Organization {
   );
 }
 
-/** The organization a path names, when it is the acting user's own. */
-function namedOwnOrganization(state: SandboxState, userId: string, id: string, parameter: string) {
-  const organization =
+/** The organization a path names; `not_found` for an unknown ID. */
+function organizationById(state: SandboxState, id: string, parameter: string): Organization {
+  return (
     state.org.organizations.get(id) ??
     refuse(
       { kind: "not_found", resource: "organization" },
       `${parameter}: no organization ${JSON.stringify(id)}`,
       parameter,
-    );
+    )
+  );
+}
+
+/** The organization a path names, when it is the acting user's own. */
+function namedOwnOrganization(state: SandboxState, userId: string, id: string, parameter: string) {
+  const organization = organizationById(state, id, parameter);
   if (ownOrganization(state, userId).id !== organization.id) {
     // The page says only the caller's own organization can be retrieved and lists no permission error.
     refuse(
@@ -72,13 +78,7 @@ function organizationFor(
   need: "MANAGE" | "VIEW",
   parameter: string,
 ): Organization {
-  const organization =
-    state.org.organizations.get(id) ??
-    refuse(
-      { kind: "not_found", resource: "organization" },
-      `${parameter}: no organization ${JSON.stringify(id)}`,
-      parameter,
-    );
+  const organization = organizationById(state, id, parameter);
   const held = state.org.organizationPermission(userId, id);
   if (held === "MANAGE" || held === need) return organization;
   return refuse(

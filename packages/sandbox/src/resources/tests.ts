@@ -7,36 +7,14 @@
 import type { TestQuestionRecord, TestRecord, TestResultRecord } from "../domain/assessment.js";
 import { evaluate } from "../domain/practice.js";
 import type { SandboxState } from "../domain/state.js";
-import type { Drill, StaffPermission } from "../domain/types.js";
+import type { Drill } from "../domain/types.js";
 import { actorV21, addressedUser } from "./actors.js";
 import { defineFamily, ok, refuse } from "./family.js";
+import { groupFor } from "./groups.js";
 
 const CHOICES = 4;
 
 type Body = Readonly<Record<string, unknown>> | undefined;
-
-/** The group a path names, when the acting user holds at least `need` on it. */
-export function groupWith(
-  state: SandboxState,
-  id: string,
-  userId: string,
-  need: StaffPermission,
-  parameter: string,
-) {
-  const group =
-    state.org.groups.get(id) ??
-    refuse(
-      { kind: "not_found", resource: "group" },
-      `${parameter}: no group ${JSON.stringify(id)}`,
-      parameter,
-    );
-  const held = state.org.groupPermission(userId, id);
-  if (held === "MANAGE" || held === need) return group;
-  return refuse(
-    { kind: "no_permission", resource: "group" },
-    `the acting user ${JSON.stringify(userId)} needs ${need} permission on group ${JSON.stringify(id)}`,
-  );
-}
 
 function testFor(state: SandboxState, id: string, parameter: string): TestRecord {
   return (
@@ -89,6 +67,8 @@ interface Definition {
   columns: string[];
   allowQuestionNavigation: boolean;
   allowUnansweredQuestions: boolean;
+  /** The 2.1 form's fields that no answer shows, kept on the record as sent. */
+  kept?: Pick<TestRecord, "tags" | "weights" | "adaptive" | "startDrill" | "timeLimitSeconds">;
 }
 
 interface StoredTest extends TestRecord {
@@ -130,6 +110,7 @@ function defineTest(state: SandboxState, userId: string, definition: Definition,
     disclosure: definition.disclosure,
     allowQuestionNavigation: definition.allowQuestionNavigation,
     allowUnansweredQuestions: definition.allowUnansweredQuestions,
+    ...definition.kept,
     ownerId: userId,
     created: now,
   };
@@ -222,6 +203,26 @@ function nextQuestion(
     result.questions.find((q) => q.given === undefined) ??
     refuse({ kind: "named", id: exhausted }, "every question of the test is answered", parameter);
   return { test, result, question };
+}
+
+/**
+ * Seconds of an ISO 8601 duration in weeks, days, hours, minutes and seconds; undefined for one with
+ * years or months (no fixed length) or none at all.
+ */
+function durationSeconds(duration: string): number | undefined {
+  const match = /^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/.exec(duration);
+  if (!match || duration === "P" || duration.endsWith("T")) return undefined;
+  const [, w, d, h, m, s] = match.map((part) => Number(part ?? 0));
+  return (
+    (((w as number) * 7 + (d as number)) * 24 + (h as number)) * 3600 + (m as number) * 60 + (s as number)
+  );
+}
+
+/** The time left of a timed run, from its start, as a whole-second duration (never below zero). */
+function remainingTestTime(state: SandboxState, test: TestRecord, result: TestResultRecord) {
+  if (test.timeLimitSeconds === undefined) return {};
+  const elapsed = (Date.parse(state.org.now()) - Date.parse(result.started)) / 1000;
+  return { remainingTestTime: `PT${Math.max(0, Math.ceil(test.timeLimitSeconds - elapsed))}S` };
 }
 
 function questionBody(test: TestRecord, result: TestResultRecord, q: TestQuestionRecord) {
@@ -396,7 +397,7 @@ function answerQuestion(state: SandboxState, userId: string, reference: string, 
 }
 
 function addToGroup(state: SandboxState, userId: string, groupId: string, parameter: string, body: Body) {
-  const group = groupWith(state, groupId, userId, "MANAGE", parameter);
+  const group = groupFor(state, groupId, userId, "MANAGE", parameter);
   const testId = typeof body?.test === "string" ? body.test : undefined;
   if (testId === undefined)
     refuse({ kind: "missing", field: "test" }, 'form field "test": the ID of the test to add', "test");
@@ -418,7 +419,7 @@ function removeFromGroup(
   testId: string,
   parameter: string,
 ) {
-  const group = groupWith(state, groupId, userId, "MANAGE", parameter);
+  const group = groupFor(state, groupId, userId, "MANAGE", parameter);
   if (!state.assessment.groupTests.delete(group.id, testId)) {
     refuse(
       { kind: "not_found", resource: "test" },
@@ -431,7 +432,7 @@ function removeFromGroup(
 
 /** The tests of a group with every member's result (2.1 group results; the shape is a sandbox choice). */
 function groupTestResults(state: SandboxState, userId: string, groupId: string, parameter: string) {
-  const group = groupWith(state, groupId, userId, "VIEW", parameter);
+  const group = groupFor(state, groupId, userId, "VIEW", parameter);
   const tests = state.assessment.groupTests.rightsOf(group.id).flatMap(([testId]) => {
     const test = state.assessment.tests.get(testId);
     if (!test) return [];
@@ -451,6 +452,18 @@ function str(value: unknown): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
+function timeLimitSeconds(timeLimit: string): number {
+  const seconds = durationSeconds(timeLimit);
+  if (seconds === undefined || seconds <= 0) {
+    refuse(
+      { kind: "invalid", field: "timeLimit" },
+      `form field "timeLimit": ${JSON.stringify(timeLimit)} is no positive duration in weeks, days, hours, minutes and seconds (years and months have no fixed length)`,
+      "timeLimit",
+    );
+  }
+  return seconds;
+}
+
 function bool(value: unknown): boolean {
   return value === true || value === "true";
 }
@@ -459,7 +472,7 @@ function bool(value: unknown): boolean {
 export const tests = defineFamily("tests", {
   defineTest_v2_1: {
     behaviour:
-      "defines a test of the drills and courses the acting user may use (ID `test-<n>`, `created`); it asks every item of its drills in order (`questions`, summed, caps the count), `direction` (`BIDIRECTIONAL` alternates, a sandbox choice), `style` (default `MULTIPLE_CHOICE`, four choices in alphabetical order), `disclosures`, `columns`, `allowQuestionNavigation`, `allowUnansweredQuestions`; `tags`, `weights`, `adaptive`, `timeLimit`, `startDrill` are accepted and not applied. Answers the test as an entry of the 2.1 test list (the answer is not shown). `not_found` for an unknown drill, `no_permission` for one the user may not use, `invalid_drills` for drills without items",
+      "defines a test of the drills and courses the acting user may use (ID `test-<n>`, `created`); it asks every item of its drills in order (`questions`, summed, caps the count), `direction` (`BIDIRECTIONAL` alternates, a sandbox choice), `style` (default `MULTIPLE_CHOICE`, four choices in alphabetical order), `disclosures`, `columns`, `allowQuestionNavigation`, `allowUnansweredQuestions`, `timeLimit` (each 2.1 question answers the `remainingTestTime` since the run started, whole seconds; years and months are refused as `invalid_time_limit`, having no fixed length; a late answer is not refused). `tags`, `weights`, `adaptive`, `startDrill` are kept on the test as sent but not applied and not answered: no answer shape of the description has a place for them, and the pages do not show how weights or adaptive levels choose questions. Answers the test as an entry of the 2.1 test list (the answer is not shown). `not_found` for an unknown drill, `no_permission` for one the user may not use, `invalid_drills` for drills without items",
     handle: ({ state, userId, body }) => {
       const questions = body.questions?.reduce((a, b) => a + b, 0);
       const test = defineTest(
@@ -476,6 +489,13 @@ export const tests = defineFamily("tests", {
           columns: body.columns ?? [],
           allowQuestionNavigation: bool(body.allowQuestionNavigation),
           allowUnansweredQuestions: bool(body.allowUnansweredQuestions),
+          kept: {
+            ...(body.tags === undefined ? {} : { tags: body.tags }),
+            ...(body.weights === undefined ? {} : { weights: body.weights }),
+            ...(body.adaptive === undefined ? {} : { adaptive: bool(body.adaptive) }),
+            ...(body.startDrill === undefined ? {} : { startDrill: body.startDrill }),
+            ...(body.timeLimit === undefined ? {} : { timeLimitSeconds: timeLimitSeconds(body.timeLimit) }),
+          },
         },
         "drills",
       );
@@ -536,7 +556,9 @@ export const tests = defineFamily("tests", {
         "test",
         "questions_exhausted",
       );
-      return ok({ question: questionBody(test, result, question) });
+      return ok({
+        question: { ...questionBody(test, result, question), ...remainingTestTime(state, test, result) },
+      });
     },
   },
   getTestQuestion_v2_0: {
@@ -639,7 +661,7 @@ export const tests = defineFamily("tests", {
     behaviour:
       "the group's tests (needs VIEW) in the shape of the 2.1 test list, each with the acting user's result (the answer is not shown)",
     handle: ({ state, userId, path }) => {
-      const group = groupWith(state, path.group, userId, "VIEW", "group");
+      const group = groupFor(state, path.group, userId, "VIEW", "group");
       const list = state.assessment.groupTests
         .rightsOf(group.id)
         .flatMap(([id]) => state.assessment.tests.get(id) ?? []);
@@ -655,7 +677,7 @@ export const tests = defineFamily("tests", {
     behaviour:
       "the members' practice proficiency (overall) on each drill and course of the group, averaged over the members (needs VIEW; a member who has not practised counts 0), with a course's drills inside",
     handle: ({ state, userId, path }) => {
-      const group = groupWith(state, path.group_id, userId, "VIEW", "group_id");
+      const group = groupFor(state, path.group_id, userId, "VIEW", "group_id");
       const members = state.org.groupMembers.rightsOf(group.id).map(([id]) => id);
       const average = (id: string) => {
         const record = state.drillable(id);

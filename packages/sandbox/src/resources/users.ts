@@ -6,13 +6,14 @@
  */
 import type { SandboxState } from "../domain/state.js";
 import type { User } from "../domain/types.js";
-import { actorV20 } from "./actors.js";
+import { actorV20, actorV21 } from "./actors.js";
 import { defineFamily, ok, refuse } from "./family.js";
 import { linkedOrganization, organizationV20 } from "./organizations.js";
 import { pageByIndex } from "./paging.js";
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-const LOCALE = /^[a-z]{2}(_[A-Z]{2})?$/;
+/** A locale as the pages write it: `en` or `en_US` (also checked where a member account is set up). */
+export const LOCALE = /^[a-z]{2}(_[A-Z]{2})?$/;
 const COUNTRY = /^[A-Z]{2}$/;
 
 /** Whether the acting user may read and change another user's account. */
@@ -53,12 +54,8 @@ function organizationOf(state: SandboxState, user: User) {
 function userV21(state: SandboxState, user: User) {
   const profile = state.accounts.profile(user.id);
   const { id: _id, memberSince, ...fields } = profile;
-  const email = user.emails[0];
   return {
-    type: "USER",
-    id: user.id,
-    name: user.name,
-    ...(email === undefined ? {} : { emailAddress: email }),
+    ...actorV21(user),
     ...fields,
     created: memberSince,
     memberSince,
@@ -288,7 +285,8 @@ export const users = defineFamily("users", {
     handle: ({ state, userId, body }) => ok(userV21(state, updateUser(state, userId, body))),
   },
   updateOwnUser_v2_0: {
-    behaviour: "as `updateOwnUser_v2_1`, answered in the 2.0 shape",
+    behaviour:
+      "as `updateOwnUser_v2_1`, answered in the 2.0 shape (no `yearOfBirth`, `domicile` or `status` there: 2.1 answers them over the same state)",
     handle: ({ state, userId, body }) => ok(userV20(state, updateUser(state, userId, body))),
   },
   searchUsers_v2_0: {
