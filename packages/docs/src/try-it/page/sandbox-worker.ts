@@ -13,7 +13,18 @@ import {
   type TokenProvider,
 } from "@drill-practice/auth";
 import { createSandbox, type InProcessSandbox } from "@drill-practice/sandbox";
-import type { ExchangeSteps, FromWorker, ToWorker, TryItAnswer, TryItRequest } from "../protocol.ts";
+import type {
+  ExchangeSteps,
+  FromWorker,
+  ToWorker,
+  TryItAnswer,
+  TryItRequest,
+  WorkerSpan,
+} from "../protocol.ts";
+
+// Module bodies run after the modules they import: this is when every module of the worker has been
+// fetched, compiled and run, counted from the worker's own time origin (its creation).
+const loadedAt = performance.now();
 
 interface WorkerScope {
   addEventListener(type: "message", listener: (event: { readonly data: ToWorker }) => void): void;
@@ -22,6 +33,16 @@ interface WorkerScope {
 const scope = globalThis as unknown as WorkerScope;
 
 const JWT_BEARER = "urn:ietf:params:oauth:grant-type:jwt-bearer";
+
+/** Runs `work`, adding how long it took to `spans`. */
+async function timed<T>(spans: WorkerSpan[], name: string, work: () => Promise<T>): Promise<T> {
+  const start = performance.now();
+  try {
+    return await work();
+  } finally {
+    spans.push({ name, start: performance.timeOrigin + start, duration: performance.now() - start });
+  }
+}
 
 /** Shows the first characters of a secret and how long it is, never the whole. */
 function masked(secret: string): string {
@@ -71,13 +92,17 @@ function observingFetch(session: () => Session | undefined, sandboxFetch: InProc
 
 let current: Session | undefined;
 
-async function newSession(): Promise<Session> {
+async function newSession(spans: WorkerSpan[]): Promise<Session> {
   const violations: string[] = [];
-  const sandbox = await createSandbox({
-    validateResponses: true,
-    onResponseViolation: (error) => violations.push(error.message),
-  });
-  const key = await parseServiceAccountKey(JSON.stringify(sandbox.credentials.keyFile()));
+  const sandbox = await timed(spans, "create the sandbox", () =>
+    createSandbox({
+      validateResponses: true,
+      onResponseViolation: (error) => violations.push(error.message),
+    }),
+  );
+  const key = await timed(spans, "read its key", () =>
+    parseServiceAccountKey(JSON.stringify(sandbox.credentials.keyFile())),
+  );
   const provider = createTokenProvider({
     clientId: sandbox.credentials.clientId,
     clientSecret: sandbox.credentials.clientSecret,
@@ -152,20 +177,29 @@ async function send(session: Session, sent: TryItRequest): Promise<TryItAnswer> 
 
 // One message at a time, in order: a Send waits for the start (and its replay) before it runs.
 let queue: Promise<unknown> = Promise.resolve();
+let started = false;
 
 scope.addEventListener("message", (event) => {
   const message = event.data;
   queue = queue.then(async () => {
     if (message.type === "start" || message.type === "reset") {
+      const spans: WorkerSpan[] = [];
+      if (!started) {
+        started = true;
+        spans.push({ name: "load the worker's modules", start: performance.timeOrigin, duration: loadedAt });
+      }
       try {
         await current?.sandbox.close();
-        current = await newSession();
+        current = await newSession(spans);
+        const session = current;
         const journal = message.type === "start" ? message.journal : [];
         // Replayed in order: what the reader changed before a reload. Their answers are not shown again.
-        for (const request of journal) await send(current, request);
+        await timed(spans, "replay the session's earlier changes", async () => {
+          for (const request of journal) await send(session, request);
+        });
         // The exchange runs once up front, so the first answer can show its steps whatever it was.
-        await current.provider.getToken();
-        const ready: FromWorker = { type: "ready", replayed: journal.length };
+        await timed(spans, "token exchange", () => session.provider.getToken());
+        const ready: FromWorker = { type: "ready", replayed: journal.length, spans };
         if (current.lastExchange) ready.exchange = current.lastExchange;
         scope.postMessage(ready);
       } catch (error) {
@@ -176,7 +210,10 @@ scope.addEventListener("message", (event) => {
     }
     try {
       if (current === undefined) throw new Error("the sandbox has not started");
-      scope.postMessage({ type: "answer", id: message.id, answer: await send(current, message.request) });
+      const session = current;
+      const spans: WorkerSpan[] = [];
+      const answer = await timed(spans, "answer the request", () => send(session, message.request));
+      scope.postMessage({ type: "answer", id: message.id, answer, spans });
     } catch (error) {
       scope.postMessage({ type: "failed", id: message.id, message: (error as Error).message });
     }
