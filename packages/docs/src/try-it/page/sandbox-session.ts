@@ -1,9 +1,9 @@
 /**
- * The in-page sandbox: a dedicated Web Worker holding `createSandbox` (the sandbox's Web entry) and
- * the token exchange of `@drill-practice/auth`, as the runtime matrix runs them in Chromium. Auth
- * refuses to run where a `document` exists, because a key in a page is public; a worker has no
- * `document`, and the only key here is the throw-away one this sandbox generated, so running the real
- * exchange here is honest: the steps the reader sees are the ones auth performed.
+ * The sandbox of the page session, inside the worker (`sandbox-worker.ts`): `createSandbox` (the
+ * sandbox's Web entry) and the token exchange of `@drill-practice/auth`, as the runtime matrix runs
+ * them in Chromium. Auth refuses to run where a `document` exists, because a key in a page is public;
+ * a worker has no `document`, and the only key here is the throw-away one this sandbox generated, so
+ * running the real exchange here is honest: the steps the reader sees are the ones auth performed.
  */
 import {
   type AccessToken,
@@ -21,16 +21,6 @@ import type {
   TryItRequest,
   WorkerSpan,
 } from "../protocol.ts";
-
-// Module bodies run after the modules they import: this is when every module of the worker has been
-// fetched, compiled and run, counted from the worker's own time origin (its creation).
-const loadedAt = performance.now();
-
-interface WorkerScope {
-  addEventListener(type: "message", listener: (event: { readonly data: ToWorker }) => void): void;
-  postMessage(message: FromWorker): void;
-}
-const scope = globalThis as unknown as WorkerScope;
 
 const JWT_BEARER = "urn:ietf:params:oauth:grant-type:jwt-bearer";
 
@@ -175,47 +165,45 @@ async function send(session: Session, sent: TryItRequest): Promise<TryItAnswer> 
   return answer;
 }
 
-// One message at a time, in order: a Send waits for the start (and its replay) before it runs.
-let queue: Promise<unknown> = Promise.resolve();
-let started = false;
-
-scope.addEventListener("message", (event) => {
-  const message = event.data;
-  queue = queue.then(async () => {
-    if (message.type === "start" || message.type === "reset") {
-      const spans: WorkerSpan[] = [];
-      if (!started) {
-        started = true;
-        spans.push({ name: "load the worker's modules", start: performance.timeOrigin, duration: loadedAt });
-      }
-      try {
-        await current?.sandbox.close();
-        current = await newSession(spans);
-        const session = current;
-        const journal = message.type === "start" ? message.journal : [];
-        // Replayed in order: what the reader changed before a reload. Their answers are not shown again.
-        await timed(spans, "replay the session's earlier changes", async () => {
-          for (const request of journal) await send(session, request);
-        });
-        // The exchange runs once up front, so the first answer can show its steps whatever it was.
-        await timed(spans, "token exchange", () => session.provider.getToken());
-        const ready: FromWorker = { type: "ready", replayed: journal.length, spans };
-        if (current.lastExchange) ready.exchange = current.lastExchange;
-        scope.postMessage(ready);
-      } catch (error) {
-        current = undefined;
-        scope.postMessage({ type: "start-failed", message: (error as Error).message });
-      }
-      return;
-    }
+/**
+ * Answers one message of the page; `spans` holds what the worker timed before it (loading this
+ * module) and gets this message's steps.
+ *
+ * @example
+ * ```ts
+ * import { handle } from "./sandbox-session.ts";
+ *
+ * const reply = await handle({ type: "start", journal: [] }, []);
+ * reply.type; // "ready"
+ * ```
+ */
+export async function handle(message: ToWorker, spans: WorkerSpan[]): Promise<FromWorker> {
+  if (message.type === "start" || message.type === "reset") {
     try {
-      if (current === undefined) throw new Error("the sandbox has not started");
+      await current?.sandbox.close();
+      current = await newSession(spans);
       const session = current;
-      const spans: WorkerSpan[] = [];
-      const answer = await timed(spans, "answer the request", () => send(session, message.request));
-      scope.postMessage({ type: "answer", id: message.id, answer, spans });
+      const journal = message.type === "start" ? message.journal : [];
+      // Replayed in order: what the reader changed before a reload. Their answers are not shown again.
+      await timed(spans, "replay the session's earlier changes", async () => {
+        for (const request of journal) await send(session, request);
+      });
+      // The exchange runs once up front, so the first answer can show its steps whatever it was.
+      await timed(spans, "token exchange", () => session.provider.getToken());
+      const ready: FromWorker = { type: "ready", replayed: journal.length, spans };
+      if (current.lastExchange) ready.exchange = current.lastExchange;
+      return ready;
     } catch (error) {
-      scope.postMessage({ type: "failed", id: message.id, message: (error as Error).message });
+      current = undefined;
+      return { type: "start-failed", message: (error as Error).message };
     }
-  });
-});
+  }
+  try {
+    if (current === undefined) throw new Error("the sandbox has not started");
+    const session = current;
+    const answer = await timed(spans, "answer the request", () => send(session, message.request));
+    return { type: "answer", id: message.id, answer, spans };
+  } catch (error) {
+    return { type: "failed", id: message.id, message: (error as Error).message };
+  }
+}
