@@ -1,16 +1,31 @@
 /**
  * Docs: the Try it panel. Each reference opened cold in Chromium from `docs:serve`'s server: what
- * the site's own files weigh before the first Send (the panel's script and table included), what
- * the first Send loads (the sandbox worker and its chunks), the time from the click on Send to the
- * first answer shown (worker start, sandbox, token exchange, request), and then to later answers.
+ * the site's own files weigh before the first Send (the panel's script and table included), the
+ * main thread's time to usable with the panel's script and without it (the same page, its loader
+ * left out), what the first Send loads (the sandbox worker, its chunks, description and data), the
+ * time from the click on Send to the first answer shown (split into the steps the panel puts on the
+ * page's performance timeline), and then to later answers.
  * Needs a built site (`pnpm run docs`) and Debian's Chromium.
  */
-import { readFile, stat } from "node:fs/promises";
+import { cp, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CHROMIUM_FLAGS, chromiumPath } from "@drill-practice/tooling/chromium";
 import { type BrowserContext, chromium as playwrightChromium } from "playwright-core";
+import { precompress } from "../packages/docs/src/precompress.ts";
 import { startStaticServer } from "../packages/docs/src/static-server.ts";
-import { type BenchmarkResult, fmt, judged, median, now, type ResultRow } from "./harness.ts";
+import {
+  type BenchmarkResult,
+  fmt,
+  info,
+  judged,
+  median,
+  noise,
+  now,
+  pairedRatios,
+  type ResultRow,
+} from "./harness.ts";
 
 const DIST = fileURLToPath(new URL("../packages/docs/dist/", import.meta.url));
 const RUNS = 3;
@@ -19,36 +34,72 @@ const OWN_BYTES_TARGET = 100_000;
 const CHUNK_TARGET = 160_000;
 const FIRST_ANSWER_TARGET_MS = 1000;
 const LATER_ANSWER_TARGET_MS = 100;
+const USABLE_RATIO_TARGET = 1.05;
+/** Cold loads of each page, with and without the panel's script, interleaved in pairs. */
+const USABLE_PAIRS = 5;
 const PAGES = [
   { id: "2.1", dir: "v2.1", slug: "v2.1-store/searchstore_v2_1" },
   { id: "2.0", dir: "v2.0", slug: "v2.0-store/searchstore_v2_0" },
 ] as const;
 const SHARED_REDOC = /\/assets\/redoc\.[0-9a-f]{16}\.js$/;
+/** The loader the build puts before `</body>`: left out of the page "without the panel". */
+const TRY_IT_LOADER = /<script type="module">const o=\{"operations":.*?<\/script>\n?/s;
+
+/** What the first Send loads, as served with brotli, by kind. */
+interface SandboxBytes {
+  code: number;
+  description: number;
+  data: number;
+}
 
 /**
- * What the first Send loads, as served with brotli: the worker module named in the page's loader and
- * the chunks it imports statically (Ajv's chunk, behind a dynamic import nobody takes, is not loaded).
- * Read from the files because a dedicated worker's own script load is not reported to the page.
+ * What the first Send loads: the worker module named in the page's loader, the modules it imports
+ * (statically, and the sandbox's chunk the worker's entry imports at once), with theirs statically,
+ * and the JSON files they fetch. Ajv's chunk, behind a dynamic import inside the sandbox that only a
+ * `spec` option takes, is not loaded. Read from the files because a dedicated worker's own loads are
+ * not reported to the page.
  */
-async function sandboxBytes(dir: string): Promise<number> {
+async function sandboxBytes(dir: string): Promise<SandboxBytes> {
   const html = await readFile(`${DIST}${dir}/index.html`, "utf8");
-  const worker = /"worker":"\.\.\/(assets\/try-it-sandbox\.[0-9a-f]{16}\.js)"/.exec(html)?.[1];
+  const worker = /"worker":"\.\.\/assets\/(try-it-sandbox\.[0-9a-f]{16}\.js)"/.exec(html)?.[1];
   if (worker === undefined) throw new Error(`${dir}/index.html names no Try it worker`);
-  const text = await readFile(`${DIST}${worker}`, "utf8");
-  const chunks = [...text.matchAll(/(?:from|import)\s*"\.\/(try-it-sandbox-chunk\.[0-9a-f]{16}\.js)"/g)].map(
-    (m) => `assets/${m[1]}`,
-  );
-  let total = 0;
-  for (const file of [worker, ...new Set(chunks)]) total += (await stat(`${DIST}${file}.br`)).size;
-  return total;
+  const bytes: SandboxBytes = { code: 0, description: 0, data: 0 };
+  const seen = new Set<string>();
+  const visit = async (file: string, followDynamic: boolean): Promise<void> => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const size = (await stat(`${DIST}assets/${file}.br`)).size;
+    if (file.endsWith(".js")) bytes.code += size;
+    else if (file.startsWith("try-it-sandbox-description.")) bytes.description += size;
+    else bytes.data += size;
+    if (!file.endsWith(".js")) return;
+    const text = await readFile(`${DIST}assets/${file}`, "utf8");
+    for (const m of text.matchAll(/from\s*"\.\/(try-it-sandbox-chunk\.[0-9a-f]{16}\.js)"/g))
+      await visit(m[1] as string, false);
+    if (followDynamic)
+      for (const m of text.matchAll(/import\("\.\/(try-it-sandbox-chunk\.[0-9a-f]{16}\.js)"\)/g))
+        await visit(m[1] as string, false);
+    for (const m of text.matchAll(/"(try-it-sandbox-(?:description|data)\.[0-9a-f]{16}\.json)"/g))
+      await visit(m[1] as string, false);
+  };
+  await visit(worker, true);
+  return bytes;
 }
+
+const total = (b: SandboxBytes) => b.code + b.description + b.data;
 
 interface Run {
   ownBytesBeforeSend: number;
-  sandboxBytes: number;
   firstAnswerMs: number;
   laterAnswerMs: number;
+  /** The steps of the first Send as the panel timed them (`try-it …` measures), ms by name. */
+  steps: Map<string, number>;
 }
+
+/** The first Send's steps the panel put on the timeline, in the order they ran. */
+const FIRST_SEND_STEPS = `performance.getEntriesByType("measure")
+  .filter((m) => m.name.startsWith("try-it "))
+  .map((m) => [m.name.slice(7), m.startTime, m.duration])`;
 
 /** Clicks Send and resolves with the ms until the panel shows a new answer (timed in the page). */
 const SEND_AND_TIME = `(async (slug) => {
@@ -84,6 +135,9 @@ async function measure(context: BrowserContext, base: string, page: (typeof PAGE
   await panel.locator(".dp-tryit-toggle").click();
   sent = true;
   const firstAnswerMs = (await tab.evaluate(`${SEND_AND_TIME}(${JSON.stringify(page.slug)})`)) as number;
+  const steps = new Map<string, number>();
+  for (const [name, , duration] of (await tab.evaluate(FIRST_SEND_STEPS)) as [string, number, number][])
+    steps.set(name, duration);
   const later: number[] = [];
   for (let i = 0; i < LATER; i++)
     later.push((await tab.evaluate(`${SEND_AND_TIME}(${JSON.stringify(page.slug)})`)) as number);
@@ -92,9 +146,119 @@ async function measure(context: BrowserContext, base: string, page: (typeof PAGE
   const own = responses.filter((r) => !r.sent && !SHARED_REDOC.test(new URL(r.url).pathname));
   return {
     ownBytesBeforeSend: own.reduce((sum, r) => sum + r.size, 0),
-    sandboxBytes: await sandboxBytes(page.dir),
     firstAnswerMs,
     laterAnswerMs: median(later),
+    steps,
+  };
+}
+
+interface Usable {
+  usableMs: number;
+  /** Main-thread CPU time from navigation to usable. */
+  usableCpuMs: number;
+  /** The same until the page has settled: the panel attached (with it) and the main thread idle. */
+  settledCpuMs: number;
+}
+
+/**
+ * One cold load, timed as the docs-pages bench times it: from navigation until a click on a side-menu
+ * group (once Redoc has hydrated) opens it, with the main thread's CPU time over the same span
+ * (thread ticks), and then that CPU time once the page has settled: the panel attached to the
+ * operations (with the panel) and the main thread idle.
+ */
+async function usable(context: BrowserContext, url: string, withPanel: boolean): Promise<Usable> {
+  const tab = await context.newPage();
+  const cdp = await context.newCDPSession(tab);
+  await cdp.send("Performance.enable", { timeDomain: "threadTicks" });
+  const threadTime = async (): Promise<number> => {
+    const { metrics } = await cdp.send("Performance.getMetrics");
+    return (metrics.find((m) => m.name === "ThreadTime")?.value ?? Number.NaN) * 1000;
+  };
+  const threadStart = await threadTime();
+  const started = now();
+  await tab.goto(url, { waitUntil: "commit" });
+  await tab.locator('.menu-content img[alt="redocly logo"]').waitFor({ state: "attached", timeout: 30_000 });
+  await tab.locator(".menu-item-type-group > a").first().click({ timeout: 10_000 });
+  await tab.locator(".menu-item-type-operation a").first().waitFor({ state: "visible", timeout: 10_000 });
+  const usableMs = now() - started;
+  const usableCpuMs = (await threadTime()) - threadStart;
+  await tab.waitForLoadState("load");
+  if (withPanel) await tab.locator(".dp-tryit").first().waitFor({ state: "attached", timeout: 30_000 });
+  // Idle twice: the panel's attach runs in an animation frame after the observer saw Redoc's changes.
+  await tab.evaluate(`new Promise((r) => requestIdleCallback(() => requestIdleCallback(r)))`);
+  const settledCpuMs = (await threadTime()) - threadStart;
+  await tab.close();
+  return { usableMs, usableCpuMs, settledCpuMs };
+}
+
+/** A copy of the site whose references also exist without the panel's loader (`without-try-it.html`). */
+async function siteWithoutPanel(root: string): Promise<void> {
+  await cp(DIST, root, { recursive: true });
+  const written: string[] = [];
+  for (const page of PAGES) {
+    const html = await readFile(join(DIST, page.dir, "index.html"), "utf8");
+    if (!TRY_IT_LOADER.test(html)) throw new Error(`${page.dir}/index.html has no Try it loader`);
+    await writeFile(join(root, page.dir, "without-try-it.html"), html.replace(TRY_IT_LOADER, ""));
+    written.push(`${page.dir}/without-try-it.html`);
+  }
+  await precompress(root, written);
+}
+
+/** Interleaved cold loads of a reference with and without the panel; rows and the per-pair figures. */
+async function compareUsable(
+  cold: (url: string, withPanel: boolean) => Promise<Usable>,
+  base: string,
+  page: (typeof PAGES)[number],
+): Promise<{ rows: ResultRow[]; detail: string[] }> {
+  const withUrl = new URL(`${page.dir}/index.html`, base).href;
+  const withoutUrl = new URL(`${page.dir}/without-try-it.html`, base).href;
+  // One uncounted load of each first, so that neither side's first pair starts colder.
+  await cold(withUrl, true);
+  await cold(withoutUrl, false);
+  const on: Usable[] = [];
+  const off: Usable[] = [];
+  for (let i = 0; i < USABLE_PAIRS; i++) {
+    const order = i % 2 === 0 ? [true, false] : [false, true];
+    for (const withPanel of order)
+      (withPanel ? on : off).push(await cold(withPanel ? withUrl : withoutUrl, withPanel));
+  }
+  const series = (key: keyof Usable) => ({ on: on.map((u) => u[key]), off: off.map((u) => u[key]) });
+  const cells = (key: keyof Usable) => {
+    const { on: o, off: f } = series(key);
+    return {
+      ours: fmt.ms(median(o)),
+      reference: fmt.ms(median(f)),
+      ratio: fmt.ratio(median(pairedRatios(o, f))),
+    };
+  };
+  const cpu = series("usableCpuMs");
+  const cpuRatios = pairedRatios(cpu.on, cpu.off);
+  const ratio = median(cpuRatios);
+  const name = `API ${page.id} reference`;
+  return {
+    rows: [
+      judged(
+        `${name}: main-thread CPU until usable, with the panel's script vs without (median of ${USABLE_PAIRS} pairs)`,
+        { ...cells("usableCpuMs"), target: `≤ ${fmt.ratio(USABLE_RATIO_TARGET)} without` },
+        {
+          met: ratio <= USABLE_RATIO_TARGET,
+          miss: `+${fmt.ratio(ratio - USABLE_RATIO_TARGET)}`,
+          noisy: noise(cpuRatios),
+        },
+      ),
+      info(`${name}: wall time until usable, with the panel's script vs without`, cells("usableMs")),
+      info(
+        `${name}: main-thread CPU until settled (panel attached, main thread idle), with vs without`,
+        cells("settledCpuMs"),
+      ),
+    ],
+    detail: [
+      page.id,
+      ...on.map(
+        (u, i) =>
+          `${Math.round(u.usableCpuMs)} / ${Math.round(off[i]?.usableCpuMs ?? Number.NaN)} ms CPU, ${Math.round(u.settledCpuMs)} / ${Math.round(off[i]?.settledCpuMs ?? Number.NaN)} settled`,
+      ),
+    ],
   };
 }
 
@@ -113,26 +277,41 @@ export async function run(): Promise<BenchmarkResult> {
   if (!(await stat(`${DIST}v2.1/index.html`).catch(() => undefined))) {
     throw new Error(`${DIST} has no built site; run \`pnpm run docs\` first`);
   }
-  const server = await startStaticServer({ root: DIST, port: 0 });
+  const root = await mkdtemp(join(tmpdir(), "drill-docs-try-it-"));
+  await siteWithoutPanel(root);
+  const server = await startStaticServer({ root, port: 0 });
   const browser = await playwrightChromium.launch({
     executablePath: chromium.path,
     headless: true,
     args: [...CHROMIUM_FLAGS],
   });
+  const viewport = { width: 1280, height: 900 };
   const rows: ResultRow[] = [];
   const detail: string[][] = [];
+  const usableDetail: string[][] = [];
+  const stepRows: string[][] = [];
+  const loaded: string[][] = [];
   try {
+    // A fresh context per load: an empty cache, as on a first visit.
+    const cold = async (url: string, withPanel: boolean) => {
+      const context = await browser.newContext({ viewport });
+      return usable(context, url, withPanel).finally(() => context.close());
+    };
     for (const page of PAGES) {
+      const compared = await compareUsable(cold, server.url, page);
+      usableDetail.push(compared.detail);
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+        const context = await browser.newContext({ viewport });
         try {
           runs.push(await measure(context, server.url, page));
         } finally {
           await context.close();
         }
       }
-      const pick = (key: keyof Run) => median(runs.map((r) => r[key]));
+      const pick = (key: "ownBytesBeforeSend" | "firstAnswerMs" | "laterAnswerMs") =>
+        median(runs.map((r) => r[key]));
+      const bytes = await sandboxBytes(page.dir);
       rows.push(
         row(
           `API ${page.id} reference: own transfer before the first Send (panel included)`,
@@ -140,9 +319,10 @@ export async function run(): Promise<BenchmarkResult> {
           OWN_BYTES_TARGET,
           fmt.bytes,
         ),
+        ...compared.rows,
         row(
-          `API ${page.id} reference: sandbox loaded on the first Send (worker and chunks, compressed)`,
-          pick("sandboxBytes"),
+          `API ${page.id} reference: sandbox loaded on the first Send (worker, chunks, description and data, compressed)`,
+          total(bytes),
           CHUNK_TARGET,
           fmt.bytes,
         ),
@@ -159,29 +339,56 @@ export async function run(): Promise<BenchmarkResult> {
           fmt.ms,
         ),
       );
+      loaded.push([page.id, fmt.bytes(bytes.code), fmt.bytes(bytes.description), fmt.bytes(bytes.data)]);
       detail.push([
         page.id,
         ...runs.map(
           (r) =>
-            `${Math.round(r.ownBytesBeforeSend / 1000)} kB + ${Math.round(r.sandboxBytes / 1000)} kB, first ${Math.round(r.firstAnswerMs)} ms, later ${Math.round(r.laterAnswerMs)} ms`,
+            `${Math.round(r.ownBytesBeforeSend / 1000)} kB, first ${Math.round(r.firstAnswerMs)} ms, later ${Math.round(r.laterAnswerMs)} ms`,
         ),
       ]);
+      const names = [...new Set(runs.flatMap((r) => [...r.steps.keys()]))].filter(
+        (name) => !name.startsWith("answer shown") && name !== "answer the request",
+      );
+      for (const name of names) {
+        const values = runs.map((r) => r.steps.get(name)).filter((v): v is number => v !== undefined);
+        stepRows.push([page.id, name, fmt.ms(median(values)), values.map((v) => Math.round(v)).join(", ")]);
+      }
     }
   } finally {
     await browser.close();
     await server.close();
+    await rm(root, { recursive: true, force: true });
   }
   return {
     name: "docs-try-it",
     setup: [
-      `${RUNS} cold loads per reference, ${LATER} later Sends each`,
+      `${USABLE_PAIRS} pairs of cold loads per reference with and without the panel's script, order alternating, after one uncounted load of each`,
+      `${RUNS} cold loads per reference with a first Send, ${LATER} later Sends each`,
       "Debian Chromium, headless, 1280×900, the omnibox popup switched off (@drill-practice/tooling/chromium)",
       "site from `pnpm run docs`",
     ],
     rows,
     details: [
       {
-        title: "Each cold load: own transfer before Send + sandbox on Send, first and later answer",
+        title:
+          "Each pair of cold loads: main-thread CPU until usable and until settled, with / without the panel",
+        headers: ["reference", ...Array.from({ length: USABLE_PAIRS }, (_, i) => `pair ${i + 1}`)],
+        rows: usableDetail,
+      },
+      {
+        title: "What the first Send loads (brotli, as served)",
+        headers: ["reference", "code (worker and chunks)", "description (without prose)", "default data"],
+        rows: loaded,
+      },
+      {
+        title:
+          "The first Send, step by step (the panel's performance measures; the worker's steps run in turn)",
+        headers: ["reference", "step", "median", "each run"],
+        rows: stepRows,
+      },
+      {
+        title: "Each cold load: own transfer before Send, first and later answer",
         headers: ["reference", ...Array.from({ length: RUNS }, (_, i) => `run ${i + 1}`)],
         rows: detail,
       },

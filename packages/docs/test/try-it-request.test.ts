@@ -12,6 +12,7 @@ import { classify } from "../src/try-it/classify.ts";
 import { tryItOperations } from "../src/try-it/operations.ts";
 import type { TryItOperation } from "../src/try-it/protocol.ts";
 import { buildRequest, fieldKey, prefilledValues } from "../src/try-it/request.ts";
+import { withoutProse } from "../src/try-it/sandbox-files.ts";
 import { loadBundle } from "./helpers/site.ts";
 
 let table: Map<string, TryItOperation>;
@@ -121,5 +122,45 @@ describe("classify", () => {
     ).toBe("mismatch");
     // Your own server's answers are not checked against the schema, and the panel says so.
     expect(classify(op, { status: 200, headers: [], body: "{}" }, "server").kind).toBe("unchecked");
+  });
+});
+
+describe("the sandbox's description as the worker fetches it", () => {
+  it("leaves out the prose and keeps what the sandbox reads: examples, enums, property names, x-errors", () => {
+    const schema = {
+      type: "object",
+      description: "A group.",
+      properties: { description: { type: "string", description: "The group's own text." } },
+      example: { description: "an example's field" },
+      enum: ["description"],
+      discriminator: { propertyName: "kind", mapping: { summary: "#/components/schemas/Summary" } },
+    };
+    const operation = {
+      summary: "Get a group",
+      description: "Long prose.",
+      "x-observed": { note: "seen once" },
+      "x-errors": { ids: [{ id: "no_permission", description: "kept: the sandbox reads x-errors" }] },
+      "x-undocumented": ["paging"],
+      responses: { "200": { description: "OK", content: { "application/json": { schema } } } },
+    };
+    expect(withoutProse(operation)).toEqual({
+      "x-errors": operation["x-errors"],
+      "x-undocumented": ["paging"],
+      responses: {
+        "200": {
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                properties: { description: { type: "string" } },
+                example: schema.example,
+                enum: schema.enum,
+                discriminator: schema.discriminator,
+              },
+            },
+          },
+        },
+      },
+    });
   });
 });

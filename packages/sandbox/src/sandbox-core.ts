@@ -22,7 +22,7 @@ import { PathRouter } from "./http/router.js";
 import type { SpecValidators } from "./http/validator.js";
 import { validatorsFor } from "./http/validator.js";
 import { AccessTokens } from "./oauth/access-tokens.js";
-import { createServiceAccounts, SandboxCredentials } from "./oauth/credentials.js";
+import { createServiceAccounts, SandboxCredentials, type ServiceAccount } from "./oauth/credentials.js";
 import { oauthRoutes } from "./oauth/oauth-routes.js";
 import { randomToken } from "./oauth/web-crypto.js";
 import { publicUrlProblem } from "./public-url.js";
@@ -264,8 +264,15 @@ export async function assembleSandbox(
     );
   }
 
-  const dataset = await resolveDataset(options, read.data);
-  const accounts = await createServiceAccounts(dataset.data.organizations);
+  // The keys are started as soon as the organizations are known: generating an RSA key takes a few
+  // hundred milliseconds, off the main thread, while the state (the search index above all) is built.
+  let keys: Promise<ServiceAccount[]> | undefined;
+  const dataset = await resolveDataset(options, read.data, (data) => {
+    keys = createServiceAccounts(data.organizations);
+    // Awaited below; a failure of building the state first must not leave it unhandled.
+    keys.catch(() => undefined);
+  });
+  const accounts = await (keys ?? createServiceAccounts(dataset.data.organizations));
   const credentials = new SandboxCredentials(
     options.clientId ?? randomToken(16),
     options.clientSecret ?? randomToken(32),

@@ -1,17 +1,19 @@
 /**
  * Builds the Try it assets of the site with esbuild: the panel script (with the page's code-sample
  * writer in a chunk of its own, loaded on the first copy), the sandbox worker (the sandbox's Web
- * entry and auth, loaded on the first Send; Ajv, which only a `spec` option given at run time needs,
- * stays in a chunk that is never loaded), and one table of operations per reference. Every file is
+ * entry and auth, loaded on the first Send, with its description and data as JSON files beside it;
+ * Ajv, which only a `spec` option given at run time needs, stays in a chunk that is never loaded),
+ * and one table of operations per reference. Every file is
  * named by its content hash, like Redoc's shared bundle.
  */
 import { createHash } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build, type OutputFile } from "esbuild";
+import { build, type OutputFile, type Plugin } from "esbuild";
 import { assetDir } from "../shared-redoc.ts";
 import type { TryItOperation } from "./protocol.ts";
+import { writeSandboxFiles } from "./sandbox-files.ts";
 
 const pageDir = fileURLToPath(new URL("./page/", import.meta.url));
 
@@ -29,8 +31,13 @@ function hashed(name: string, ext: string, contents: Uint8Array | string): strin
   return `${assetDir}/${name}.${createHash("sha256").update(contents).digest("hex").slice(0, 16)}.${ext}`;
 }
 
-async function bundle(entry: string, name: string): Promise<{ entry: string; files: OutputFile[] }> {
+async function bundle(
+  entry: string,
+  name: string,
+  extra: { plugins?: Plugin[]; define?: Record<string, string> } = {},
+): Promise<{ entry: string; files: OutputFile[] }> {
   const result = await build({
+    ...extra,
     entryPoints: { [name]: join(pageDir, entry) },
     bundle: true,
     splitting: true,
@@ -79,11 +86,24 @@ async function writeHashed(
  */
 export async function buildTryItScripts(outDir: string): Promise<TryItScripts> {
   await mkdir(join(outDir, assetDir), { recursive: true });
+  const sandboxFiles = await writeSandboxFiles(outDir, join(pageDir, "sandbox-data.ts"));
   const [panel, worker] = await Promise.all([
     bundle("panel.ts", "try-it").then((built) => writeHashed(outDir, built)),
-    bundle("sandbox-worker.ts", "try-it-sandbox").then((built) => writeHashed(outDir, built)),
+    bundle("sandbox-worker.ts", "try-it-sandbox", {
+      plugins: [sandboxFiles.plugin],
+      define: {
+        TRY_IT_SANDBOX_FILES: JSON.stringify({
+          description: basename(sandboxFiles.description),
+          data: basename(sandboxFiles.data),
+        }),
+      },
+    }).then((built) => writeHashed(outDir, built)),
   ]);
-  return { panel: panel.entry, worker: worker.entry, files: [...panel.files, ...worker.files] };
+  return {
+    panel: panel.entry,
+    worker: worker.entry,
+    files: [...panel.files, ...worker.files, sandboxFiles.description, sandboxFiles.data],
+  };
 }
 
 /**

@@ -75,6 +75,17 @@ export interface ExchangeSteps {
   token: { type: string; expiresIn: number; preview: string };
 }
 
+/**
+ * One step of the worker's work, timed: the panel puts it on the page's performance timeline (User
+ * Timing, `try-it ` and the name), where DevTools and the docs bench read it.
+ */
+export interface WorkerSpan {
+  name: string;
+  /** When it started, in ms since the epoch (the worker and the page have different time origins). */
+  start: number;
+  duration: number;
+}
+
 /** Page → worker. */
 export type ToWorker =
   | { type: "start"; journal: TryItRequest[] }
@@ -83,7 +94,7 @@ export type ToWorker =
 
 /** Worker → page. */
 export type FromWorker =
-  | { type: "ready"; replayed: number; exchange?: ExchangeSteps }
+  | { type: "ready"; replayed: number; exchange?: ExchangeSteps; spans: WorkerSpan[] }
   | { type: "start-failed"; message: string }
-  | { type: "answer"; id: number; answer: TryItAnswer }
+  | { type: "answer"; id: number; answer: TryItAnswer; spans: WorkerSpan[] }
   | { type: "failed"; id: number; message: string };

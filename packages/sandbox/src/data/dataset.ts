@@ -32,11 +32,14 @@ export function checkSeed(seed: number | undefined): void {
 
 /**
  * Builds the sandbox state: from `fileData` (already read and checked by the caller), else from the
- * `data` option (checked here), else from the built-in dataset.
+ * `data` option (checked here), else from the built-in dataset. `withData` sees the dataset before
+ * the state is built from it, so work that needs only the data (the service account keys, which
+ * WebCrypto makes off the main thread) can run meanwhile.
  */
 export async function resolveDataset(
   source: Omit<DatasetSource, "dataFile">,
   fileData?: SandboxData,
+  withData?: (data: SandboxData) => void,
 ): Promise<{ data: SandboxData; state: SandboxState }> {
   checkSeed(source.seed);
   let data: SandboxData;
@@ -49,6 +52,7 @@ export async function resolveDataset(
   } else {
     data = await defaultDataset();
   }
+  withData?.(data);
   const state = createState(data, source.seed === undefined ? {} : { seed: source.seed });
   return { data, state };
 }

@@ -14,6 +14,7 @@ import type {
   TryItAnswer,
   TryItOperation,
   TryItRequest,
+  WorkerSpan,
 } from "../protocol.ts";
 import { type Built, buildRequest, fieldKey, prefilledValues } from "../request.ts";
 import { PANEL_CSS } from "./panel-style.ts";
@@ -75,6 +76,16 @@ function remember(request: TryItRequest): void {
   }
 }
 
+/** Puts the worker's timed steps on this page's performance timeline, where DevTools shows them. */
+function recordSpans(spans: readonly WorkerSpan[]): void {
+  for (const span of spans) {
+    performance.measure(`try-it ${span.name}`, {
+      start: span.start - performance.timeOrigin,
+      duration: span.duration,
+    });
+  }
+}
+
 function startSandbox(message: ToWorker): SandboxLink {
   const worker = new Worker(config.worker, { type: "module", name: "drill-sandbox" });
   const pending = new Map<number, (message: FromWorker) => void>();
@@ -91,11 +102,13 @@ function startSandbox(message: ToWorker): SandboxLink {
       return;
     }
     if (data.type === "ready") {
+      recordSpans(data.spans);
       resolveReady(
         data.exchange ? { replayed: data.replayed, exchange: data.exchange } : { replayed: data.replayed },
       );
       return;
     }
+    if (data.type === "answer") recordSpans(data.spans);
     pending.get(data.id)?.(data);
     pending.delete(data.id);
   });
@@ -565,6 +578,7 @@ function buildPanel(operation: TryItOperation): HTMLElement {
     status.textContent =
       source === "sandbox" && sandbox === undefined ? "Starting the sandbox in this page…" : "Sending…";
     const started = performance.now();
+    const first = source === "sandbox" && sandbox === undefined;
     try {
       const answer =
         source === "sandbox" ? await sendToSandbox(built.request) : await sendToServer(built.request);
@@ -585,6 +599,7 @@ function buildPanel(operation: TryItOperation): HTMLElement {
       parts.push(renderAnswer(operation, built, answer, source, elapsed, status));
       output.replaceChildren(...parts);
       status.textContent = `Answered ${answer.status}.`;
+      performance.measure(`try-it ${first ? "first answer shown" : "answer shown"}`, { start: started });
     } catch (error) {
       const message = (error as Error).message;
       output.replaceChildren(element("p", { class: "dp-tryit-problem" }, message));

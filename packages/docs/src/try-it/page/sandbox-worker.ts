@@ -1,19 +1,10 @@
 /**
- * The in-page sandbox: a dedicated Web Worker holding `createSandbox` (the sandbox's Web entry) and
- * the token exchange of `@drill-practice/auth`, as the runtime matrix runs them in Chromium. Auth
- * refuses to run where a `document` exists, because a key in a page is public; a worker has no
- * `document`, and the only key here is the throw-away one this sandbox generated, so running the real
- * exchange here is honest: the steps the reader sees are the ones auth performed.
+ * The in-page sandbox: a dedicated Web Worker, started by the panel on the first Send. This entry is
+ * small on purpose: it starts fetching the sandbox's description and data (`sandbox-data.ts`) at
+ * once, and the sandbox itself (`sandbox-session.ts`, the bulk of the code) is loaded alongside.
  */
-import {
-  type AccessToken,
-  createTokenProvider,
-  parseServiceAccountKey,
-  signAssertion,
-  type TokenProvider,
-} from "@drill-practice/auth";
-import { createSandbox, type InProcessSandbox } from "@drill-practice/sandbox";
-import type { ExchangeSteps, FromWorker, ToWorker, TryItAnswer, TryItRequest } from "../protocol.ts";
+import type { FromWorker, ToWorker, WorkerSpan } from "../protocol.ts";
+import { sandboxTexts } from "./sandbox-data.ts";
 
 interface WorkerScope {
   addEventListener(type: "message", listener: (event: { readonly data: ToWorker }) => void): void;
@@ -21,133 +12,19 @@ interface WorkerScope {
 }
 const scope = globalThis as unknown as WorkerScope;
 
-const JWT_BEARER = "urn:ietf:params:oauth:grant-type:jwt-bearer";
+// Counted from the worker's own time origin (its creation): code fetched, compiled and run, data fetched.
+const loaded = Promise.all([
+  import("./sandbox-session.ts"),
+  sandboxTexts.description,
+  sandboxTexts.data,
+]).then(([session]) => ({ session, at: performance.now() }));
+let loadCounted = false;
 
-/** Shows the first characters of a secret and how long it is, never the whole. */
-function masked(secret: string): string {
-  return `${secret.slice(0, 6)}… (${secret.length} characters)`;
-}
-
-function decodePart(part: string | undefined): Record<string, unknown> {
-  const base64 = (part ?? "").replace(/-/g, "+").replace(/_/g, "/");
-  return JSON.parse(atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, "="))) as Record<string, unknown>;
-}
-
-/** The sandbox of this page session, its token provider and the last exchange it ran. */
-interface Session {
-  sandbox: InProcessSandbox;
-  provider: TokenProvider;
-  violations: string[];
-  lastExchange?: ExchangeSteps;
-}
-
-/** Records what auth sends to the token endpoint and what comes back, for the steps shown. */
-function observingFetch(session: () => Session | undefined, sandboxFetch: InProcessSandbox["fetch"]) {
-  return async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
-    const request = new Request(input, init);
-    const response = await sandboxFetch(request.clone());
-    const current = session();
-    if (current && request.method === "POST" && request.url === current.sandbox.tokenEndpoint) {
-      const form = new URLSearchParams(await request.text());
-      const [header, claims] = (form.get("assertion") ?? "").split(".");
-      const body = (await response.clone().json()) as {
-        token_type?: string;
-        expires_in?: number;
-        access_token?: string;
-      };
-      current.lastExchange = {
-        assertion: { header: decodePart(header), claims: decodePart(claims) },
-        exchange: { endpoint: request.url, status: response.status },
-        token: {
-          type: body.token_type ?? "",
-          expiresIn: body.expires_in ?? 0,
-          preview: masked(body.access_token ?? ""),
-        },
-      };
-    }
-    return response;
-  };
-}
-
-let current: Session | undefined;
-
-async function newSession(): Promise<Session> {
-  const violations: string[] = [];
-  const sandbox = await createSandbox({
-    validateResponses: true,
-    onResponseViolation: (error) => violations.push(error.message),
-  });
-  const key = await parseServiceAccountKey(JSON.stringify(sandbox.credentials.keyFile()));
-  const provider = createTokenProvider({
-    clientId: sandbox.credentials.clientId,
-    clientSecret: sandbox.credentials.clientSecret,
-    key,
-    tokenEndpoint: sandbox.tokenEndpoint,
-    fetch: observingFetch(() => current, sandbox.fetch),
-  });
-  return { sandbox, provider, violations };
-}
-
-/** The exchange's form, with every field left empty filled from this sandbox's credentials. */
-async function exchangeForm(session: Session, given: [string, string][]): Promise<URLSearchParams> {
-  const form = new URLSearchParams(given);
-  const { credentials, tokenEndpoint } = session.sandbox;
-  if (!form.has("grant_type")) form.set("grant_type", JWT_BEARER);
-  if (!form.has("client_id")) form.set("client_id", credentials.clientId);
-  if (!form.has("client_secret")) form.set("client_secret", credentials.clientSecret);
-  if (!form.has("assertion")) {
-    const key = await parseServiceAccountKey(JSON.stringify(credentials.keyFile()));
-    const assertion = await signAssertion({
-      key,
-      subject: key.serviceAccountId,
-      audience: tokenEndpoint,
-      now: Date.now(),
-      lifetimeSeconds: 300,
-    });
-    form.set("assertion", assertion);
-  }
-  return form;
-}
-
-async function send(session: Session, sent: TryItRequest): Promise<TryItAnswer> {
-  const headers = new Headers({ accept: "application/json" });
-  let token: AccessToken | undefined;
-  const before = session.lastExchange;
-  if (sent.authenticated) {
-    token = await session.provider.getToken();
-    headers.set("authorization", `Bearer ${token.value}`);
-  }
-  let body: string | undefined;
-  if (sent.tokenExchange) {
-    body = (
-      await exchangeForm(
-        session,
-        "form" in (sent.body ?? {}) ? (sent.body as { form: [string, string][] }).form : [],
-      )
-    ).toString();
-    headers.set("content-type", "application/x-www-form-urlencoded");
-  } else if (sent.body && "form" in sent.body) {
-    body = new URLSearchParams(sent.body.form).toString();
-    headers.set("content-type", "application/x-www-form-urlencoded");
-  } else if (sent.body && "json" in sent.body) {
-    body = sent.body.json;
-    headers.set("content-type", "application/json");
-  }
-  const seen = session.violations.length;
-  const response = await session.sandbox.fetch(`${session.sandbox.url}${sent.target}`, {
-    method: sent.method,
-    headers,
-    ...(body === undefined ? {} : { body }),
-  });
-  const answer: TryItAnswer = {
-    status: response.status,
-    headers: [...response.headers],
-    body: await response.text(),
-  };
-  const violation = session.violations[seen];
-  if (violation !== undefined) answer.violation = violation;
-  if (session.lastExchange !== before && session.lastExchange) answer.exchange = session.lastExchange;
-  return answer;
+function failure(message: ToWorker, error: Error): FromWorker {
+  const text = `the sandbox could not be loaded: ${error.message}`;
+  return message.type === "send"
+    ? { type: "failed", id: message.id, message: text }
+    : { type: "start-failed", message: text };
 }
 
 // One message at a time, in order: a Send waits for the start (and its replay) before it runs.
@@ -156,29 +33,23 @@ let queue: Promise<unknown> = Promise.resolve();
 scope.addEventListener("message", (event) => {
   const message = event.data;
   queue = queue.then(async () => {
-    if (message.type === "start" || message.type === "reset") {
-      try {
-        await current?.sandbox.close();
-        current = await newSession();
-        const journal = message.type === "start" ? message.journal : [];
-        // Replayed in order: what the reader changed before a reload. Their answers are not shown again.
-        for (const request of journal) await send(current, request);
-        // The exchange runs once up front, so the first answer can show its steps whatever it was.
-        await current.provider.getToken();
-        const ready: FromWorker = { type: "ready", replayed: journal.length };
-        if (current.lastExchange) ready.exchange = current.lastExchange;
-        scope.postMessage(ready);
-      } catch (error) {
-        current = undefined;
-        scope.postMessage({ type: "start-failed", message: (error as Error).message });
+    let session: Awaited<typeof loaded>["session"];
+    const spans: WorkerSpan[] = [];
+    try {
+      const done = await loaded;
+      session = done.session;
+      if (!loadCounted) {
+        loadCounted = true;
+        spans.push({
+          name: "load the sandbox's code and data",
+          start: performance.timeOrigin,
+          duration: done.at,
+        });
       }
+    } catch (error) {
+      scope.postMessage(failure(message, error as Error));
       return;
     }
-    try {
-      if (current === undefined) throw new Error("the sandbox has not started");
-      scope.postMessage({ type: "answer", id: message.id, answer: await send(current, message.request) });
-    } catch (error) {
-      scope.postMessage({ type: "failed", id: message.id, message: (error as Error).message });
-    }
+    scope.postMessage(await session.handle(message, spans));
   });
 });
