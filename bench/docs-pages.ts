@@ -9,12 +9,12 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromiumPath, launchChromium } from "@drill-practice/tooling/chromium";
 import { withScratchDir } from "@drill-practice/tooling/scratch";
-import type { Browser } from "playwright-core";
 import { localizeRedocAssets, redocCreditFile } from "../packages/docs/src/offline-assets.ts";
 import { precompress } from "../packages/docs/src/precompress.ts";
 import { runBuildDocs } from "../packages/docs/src/redoc-build.ts";
 import { splitRedocBundle } from "../packages/docs/src/shared-redoc.ts";
 import { startStaticServer } from "../packages/docs/src/static-server.ts";
+import { coldLoad, interleavedLoads, type Load } from "./docs-load.ts";
 import {
   atMost,
   type BenchmarkResult,
@@ -23,7 +23,6 @@ import {
   info,
   judged,
   median,
-  now,
   pairedRatios,
   type ResultRow,
   spread,
@@ -38,60 +37,6 @@ const PAGES = [
   { id: "2.1", dir: "v2.1", bundle: "openapi-v2.1.json" },
   { id: "2.0", dir: "v2.0", bundle: "openapi-v2.0.json" },
 ] as const;
-/** The shared Redoc bundle, the floor every reference loads. */
-const SHARED_REDOC = /\/assets\/redoc\.[0-9a-f]{16}\.js$/;
-
-interface Load {
-  /** Every response: headers and encoded body; `ownBytes` the same without the shared Redoc bundle. */
-  bytes: number;
-  ownBytes: number;
-  usableMs: number;
-  /** CPU time of the page's main thread until usable: the work itself, whatever else the machine runs. */
-  mainThreadCpuMs: number;
-}
-
-/**
- * One page load in a fresh context (or `page` of one kept): bytes of every response, and ms until
- * usable: Redoc has hydrated the side menu (its credit logo, mounted by an effect, is in the DOM; a
- * click before would follow the group link as a plain link), a click on the first group has been
- * handled, and that group's first operation is visible. Timed from just before the navigation.
- */
-async function load(
-  browser: Browser,
-  url: string,
-  keep?: Awaited<ReturnType<Browser["newContext"]>>,
-): Promise<Load> {
-  const context = keep ?? (await browser.newContext({ viewport: { width: 1280, height: 900 } }));
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Performance.enable", { timeDomain: "threadTicks" });
-  const threadTime = async () =>
-    ((await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "ThreadTime")?.value ??
-      Number.NaN) * 1000;
-  const threadStart = await threadTime();
-  const sizes: Promise<{ url: string; size: number }>[] = [];
-  page.on("requestfinished", (request) => {
-    const size = request.sizes().then(
-      (s) => s.responseBodySize + s.responseHeadersSize,
-      () => 0,
-    );
-    sizes.push(size.then((n) => ({ url: request.url(), size: n })));
-  });
-  const started = now();
-  await page.goto(url, { waitUntil: "commit" });
-  await page.locator('.menu-content img[alt="redocly logo"]').waitFor({ state: "attached", timeout: 30_000 });
-  await page.locator(".menu-item-type-group > a").first().click({ timeout: 10_000 });
-  await page.locator(".menu-item-type-operation a").first().waitFor({ state: "visible", timeout: 10_000 });
-  const usableMs = now() - started;
-  const mainThreadCpuMs = (await threadTime()) - threadStart;
-  await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
-  const responses = await Promise.all(sizes);
-  const sum = (list: { size: number }[]) => list.reduce((total, r) => total + r.size, 0);
-  await (keep === undefined ? context.close() : page.close());
-  const ownBytes = sum(responses.filter((r) => !SHARED_REDOC.test(new URL(r.url).pathname)));
-  return { bytes: sum(responses), ownBytes, usableMs, mainThreadCpuMs };
-}
-
 /**
  * The stock pages: `redocly build-docs` of each bundle with no template, configuration or
  * additions, then the site build's treatment; written next to a copy of the site's `assets/` (the
@@ -119,13 +64,7 @@ async function buildStockPages(root: string): Promise<void> {
 
 /** Cold loads of our page and the stock one, interleaved in pairs (order alternating), and their rows. */
 async function comparePage(cold: (url: string) => Promise<Load>, id: string, ours: string, stock: string) {
-  // One uncounted load of each side first, so that neither side's first pair starts colder.
-  await cold(ours);
-  await cold(stock);
-  const [o, s]: [Load[], Load[]] = [[], []];
-  for (let i = 0; i < RUNS; i++)
-    for (const url of i % 2 === 0 ? [ours, stock] : [stock, ours])
-      (url === ours ? o : s).push(await cold(url));
+  const [o, s] = await interleavedLoads(cold, ours, stock, RUNS);
   const m = (loads: Load[], field: keyof Load) => median(loads.map((l) => l[field]));
   const pair = (field: keyof Load, format: (v: number) => string) =>
     compared(m(o, field), m(s, field), format);
@@ -150,7 +89,7 @@ async function comparePage(cold: (url: string) => Promise<Load>, id: string, our
         noisy: paired > 0.3 ? `paired ratios spread ${(paired * 100).toFixed(0)} %` : undefined,
       },
     ),
-    info(`${name}: main-thread CPU time until usable (median of ${RUNS})`, pair("mainThreadCpuMs", fmt.ms)),
+    info(`${name}: main-thread CPU time until usable (median of ${RUNS})`, pair("cpuMs", fmt.ms)),
     info(`${name}: transferred on first load, shared Redoc bundle included`, pair("bytes", fmt.bytes)),
   ];
 }
@@ -171,12 +110,12 @@ async function measure(stockRoot: string): Promise<ResultRow[]> {
     const ours = (page: (typeof PAGES)[number]) => new URL(`${page.dir}/index.html`, server.url).href;
     for (const page of PAGES) {
       const stock = new URL(`stock-${page.dir}/index.html`, stockServer.url).href;
-      rows.push(...(await comparePage((url) => load(browser, url), page.id, ours(page), stock)));
+      rows.push(...(await comparePage((url) => coldLoad(browser, url), page.id, ours(page), stock)));
     }
     // The second reference in the same browser session: the shared Redoc bundle comes from the cache.
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await load(browser, ours(PAGES[0]), context);
-    const second = await load(browser, ours(PAGES[1]), context);
+    await coldLoad(browser, ours(PAGES[0]), { keep: context });
+    const second = await coldLoad(browser, ours(PAGES[1]), { keep: context });
     await context.close();
     return [
       ...rows,

@@ -7,14 +7,15 @@
  * page's performance timeline), and then to later answers.
  * Needs a built site (`pnpm run docs`) and Debian's Chromium.
  */
-import { cp, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { cp, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { CHROMIUM_FLAGS, chromiumPath } from "@drill-practice/tooling/chromium";
-import { type BrowserContext, chromium as playwrightChromium } from "playwright-core";
+import { launchChromium } from "@drill-practice/tooling/chromium";
+import { withScratchDir } from "@drill-practice/tooling/scratch";
+import type { Browser, BrowserContext } from "playwright-core";
 import { precompress } from "../packages/docs/src/precompress.ts";
 import { startStaticServer } from "../packages/docs/src/static-server.ts";
+import { coldLoad, interleavedLoads, type Load, SHARED_REDOC } from "./docs-load.ts";
 import {
   type BenchmarkResult,
   fmt,
@@ -22,9 +23,9 @@ import {
   judged,
   median,
   noise,
-  now,
   pairedRatios,
   type ResultRow,
+  timed,
 } from "./harness.ts";
 
 const DIST = fileURLToPath(new URL("../packages/docs/dist/", import.meta.url));
@@ -41,7 +42,6 @@ const PAGES = [
   { id: "2.1", dir: "v2.1", slug: "v2.1-store/searchstore_v2_1" },
   { id: "2.0", dir: "v2.0", slug: "v2.0-store/searchstore_v2_0" },
 ] as const;
-const SHARED_REDOC = /\/assets\/redoc\.[0-9a-f]{16}\.js$/;
 /** The loader the build puts before `</body>`: left out of the page "without the panel". */
 const TRY_IT_LOADER = /<script type="module">const o=\{"operations":.*?<\/script>\n?/s;
 
@@ -152,45 +152,6 @@ async function measure(context: BrowserContext, base: string, page: (typeof PAGE
   };
 }
 
-interface Usable {
-  usableMs: number;
-  /** Main-thread CPU time from navigation to usable. */
-  usableCpuMs: number;
-  /** The same until the page has settled: the panel attached (with it) and the main thread idle. */
-  settledCpuMs: number;
-}
-
-/**
- * One cold load, timed as the docs-pages bench times it: from navigation until a click on a side-menu
- * group (once Redoc has hydrated) opens it, with the main thread's CPU time over the same span
- * (thread ticks), and then that CPU time once the page has settled: the panel attached to the
- * operations (with the panel) and the main thread idle.
- */
-async function usable(context: BrowserContext, url: string, withPanel: boolean): Promise<Usable> {
-  const tab = await context.newPage();
-  const cdp = await context.newCDPSession(tab);
-  await cdp.send("Performance.enable", { timeDomain: "threadTicks" });
-  const threadTime = async (): Promise<number> => {
-    const { metrics } = await cdp.send("Performance.getMetrics");
-    return (metrics.find((m) => m.name === "ThreadTime")?.value ?? Number.NaN) * 1000;
-  };
-  const threadStart = await threadTime();
-  const started = now();
-  await tab.goto(url, { waitUntil: "commit" });
-  await tab.locator('.menu-content img[alt="redocly logo"]').waitFor({ state: "attached", timeout: 30_000 });
-  await tab.locator(".menu-item-type-group > a").first().click({ timeout: 10_000 });
-  await tab.locator(".menu-item-type-operation a").first().waitFor({ state: "visible", timeout: 10_000 });
-  const usableMs = now() - started;
-  const usableCpuMs = (await threadTime()) - threadStart;
-  await tab.waitForLoadState("load");
-  if (withPanel) await tab.locator(".dp-tryit").first().waitFor({ state: "attached", timeout: 30_000 });
-  // Idle twice: the panel's attach runs in an animation frame after the observer saw Redoc's changes.
-  await tab.evaluate(`new Promise((r) => requestIdleCallback(() => requestIdleCallback(r)))`);
-  const settledCpuMs = (await threadTime()) - threadStart;
-  await tab.close();
-  return { usableMs, usableCpuMs, settledCpuMs };
-}
-
 /** A copy of the site whose references also exist without the panel's loader (`without-try-it.html`). */
 async function siteWithoutPanel(root: string): Promise<void> {
   await cp(DIST, root, { recursive: true });
@@ -206,24 +167,20 @@ async function siteWithoutPanel(root: string): Promise<void> {
 
 /** Interleaved cold loads of a reference with and without the panel; rows and the per-pair figures. */
 async function compareUsable(
-  cold: (url: string, withPanel: boolean) => Promise<Usable>,
+  browser: Browser,
   base: string,
   page: (typeof PAGES)[number],
 ): Promise<{ rows: ResultRow[]; detail: string[] }> {
   const withUrl = new URL(`${page.dir}/index.html`, base).href;
-  const withoutUrl = new URL(`${page.dir}/without-try-it.html`, base).href;
-  // One uncounted load of each first, so that neither side's first pair starts colder.
-  await cold(withUrl, true);
-  await cold(withoutUrl, false);
-  const on: Usable[] = [];
-  const off: Usable[] = [];
-  for (let i = 0; i < USABLE_PAIRS; i++) {
-    const order = i % 2 === 0 ? [true, false] : [false, true];
-    for (const withPanel of order)
-      (withPanel ? on : off).push(await cold(withPanel ? withUrl : withoutUrl, withPanel));
-  }
-  const series = (key: keyof Usable) => ({ on: on.map((u) => u[key]), off: off.map((u) => u[key]) });
-  const cells = (key: keyof Usable) => {
+  const cold = (url: string) => coldLoad(browser, url, { settle: url === withUrl ? ".dp-tryit" : true });
+  const [on, off] = await interleavedLoads(
+    cold,
+    withUrl,
+    new URL(`${page.dir}/without-try-it.html`, base).href,
+    USABLE_PAIRS,
+  );
+  const series = (key: keyof Load) => ({ on: on.map((u) => u[key]), off: off.map((u) => u[key]) });
+  const cells = (key: keyof Load) => {
     const { on: o, off: f } = series(key);
     return {
       ours: fmt.ms(median(o)),
@@ -231,7 +188,7 @@ async function compareUsable(
       ratio: fmt.ratio(median(pairedRatios(o, f))),
     };
   };
-  const cpu = series("usableCpuMs");
+  const cpu = series("cpuMs");
   const cpuRatios = pairedRatios(cpu.on, cpu.off);
   const ratio = median(cpuRatios);
   const name = `API ${page.id} reference`;
@@ -239,7 +196,7 @@ async function compareUsable(
     rows: [
       judged(
         `${name}: main-thread CPU until usable, with the panel's script vs without (median of ${USABLE_PAIRS} pairs)`,
-        { ...cells("usableCpuMs"), target: `≤ ${fmt.ratio(USABLE_RATIO_TARGET)} without` },
+        { ...cells("cpuMs"), target: `≤ ${fmt.ratio(USABLE_RATIO_TARGET)} without` },
         {
           met: ratio <= USABLE_RATIO_TARGET,
           miss: `+${fmt.ratio(ratio - USABLE_RATIO_TARGET)}`,
@@ -256,7 +213,7 @@ async function compareUsable(
       page.id,
       ...on.map(
         (u, i) =>
-          `${Math.round(u.usableCpuMs)} / ${Math.round(off[i]?.usableCpuMs ?? Number.NaN)} ms CPU, ${Math.round(u.settledCpuMs)} / ${Math.round(off[i]?.settledCpuMs ?? Number.NaN)} settled`,
+          `${Math.round(u.cpuMs)} / ${Math.round(off[i]?.cpuMs ?? Number.NaN)} ms CPU, ${Math.round(u.settledCpuMs)} / ${Math.round(off[i]?.settledCpuMs ?? Number.NaN)} settled`,
       ),
     ],
   };
@@ -270,130 +227,112 @@ function row(metric: string, value: number, target: number, format: (n: number) 
   );
 }
 
-export async function run(): Promise<BenchmarkResult> {
-  const started = now();
-  const chromium = chromiumPath();
-  if (!chromium.found) throw new Error(`Chromium not found at ${chromium.path} (set CHROMIUM_PATH)`);
-  if (!(await stat(`${DIST}v2.1/index.html`).catch(() => undefined))) {
-    throw new Error(`${DIST} has no built site; run \`pnpm run docs\` first`);
+/** The rows and detail lines of one reference: time to usable with and without the panel, then Sends. */
+async function measurePage(browser: Browser, base: string, page: (typeof PAGES)[number]) {
+  const usable = await compareUsable(browser, base, page);
+  const runs: Run[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    // A fresh context per load: an empty cache, as on a first visit.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    runs.push(await measure(context, base, page).finally(() => context.close()));
   }
-  const root = await mkdtemp(join(tmpdir(), "drill-docs-try-it-"));
+  const pick = (key: "ownBytesBeforeSend" | "firstAnswerMs" | "laterAnswerMs") =>
+    median(runs.map((r) => r[key]));
+  const bytes = await sandboxBytes(page.dir);
+  const name = `API ${page.id} reference`;
+  const rows = [
+    row(
+      `${name}: own transfer before the first Send (panel included)`,
+      pick("ownBytesBeforeSend"),
+      OWN_BYTES_TARGET,
+      fmt.bytes,
+    ),
+    ...usable.rows,
+    row(
+      `${name}: sandbox loaded on the first Send (worker, chunks, description and data, compressed)`,
+      total(bytes),
+      CHUNK_TARGET,
+      fmt.bytes,
+    ),
+    row(
+      `${name}: first answer after the click on Send (median of ${RUNS})`,
+      pick("firstAnswerMs"),
+      FIRST_ANSWER_TARGET_MS,
+      fmt.ms,
+    ),
+    row(
+      `${name}: later answers (median of ${RUNS}×${LATER})`,
+      pick("laterAnswerMs"),
+      LATER_ANSWER_TARGET_MS,
+      fmt.ms,
+    ),
+  ];
+  const names = [...new Set(runs.flatMap((r) => [...r.steps.keys()]))].filter(
+    (step) => !step.startsWith("answer shown") && step !== "answer the request",
+  );
+  const steps = names.map((step) => {
+    const values = runs.map((r) => r.steps.get(step)).filter((v): v is number => v !== undefined);
+    return [page.id, step, fmt.ms(median(values)), values.map((v) => Math.round(v)).join(", ")];
+  });
+  const each = runs.map(
+    (r) =>
+      `${Math.round(r.ownBytesBeforeSend / 1000)} kB, first ${Math.round(r.firstAnswerMs)} ms, later ${Math.round(r.laterAnswerMs)} ms`,
+  );
+  const loaded = [page.id, fmt.bytes(bytes.code), fmt.bytes(bytes.description), fmt.bytes(bytes.data)];
+  return { rows, usable: usable.detail, loaded, steps, each: [page.id, ...each] };
+}
+
+async function measureAll(root: string) {
+  if (!(await stat(`${DIST}v2.1/index.html`).catch(() => undefined)))
+    throw new Error(`${DIST} has no built site; run \`pnpm run docs\` first`);
   await siteWithoutPanel(root);
   const server = await startStaticServer({ root, port: 0 });
-  const browser = await playwrightChromium.launch({
-    executablePath: chromium.path,
-    headless: true,
-    args: [...CHROMIUM_FLAGS],
-  });
-  const viewport = { width: 1280, height: 900 };
-  const rows: ResultRow[] = [];
-  const detail: string[][] = [];
-  const usableDetail: string[][] = [];
-  const stepRows: string[][] = [];
-  const loaded: string[][] = [];
+  const browser = await launchChromium({ timeoutMs: 60_000 });
   try {
-    // A fresh context per load: an empty cache, as on a first visit.
-    const cold = async (url: string, withPanel: boolean) => {
-      const context = await browser.newContext({ viewport });
-      return usable(context, url, withPanel).finally(() => context.close());
-    };
-    for (const page of PAGES) {
-      const compared = await compareUsable(cold, server.url, page);
-      usableDetail.push(compared.detail);
-      const runs: Run[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        const context = await browser.newContext({ viewport });
-        try {
-          runs.push(await measure(context, server.url, page));
-        } finally {
-          await context.close();
-        }
-      }
-      const pick = (key: "ownBytesBeforeSend" | "firstAnswerMs" | "laterAnswerMs") =>
-        median(runs.map((r) => r[key]));
-      const bytes = await sandboxBytes(page.dir);
-      rows.push(
-        row(
-          `API ${page.id} reference: own transfer before the first Send (panel included)`,
-          pick("ownBytesBeforeSend"),
-          OWN_BYTES_TARGET,
-          fmt.bytes,
-        ),
-        ...compared.rows,
-        row(
-          `API ${page.id} reference: sandbox loaded on the first Send (worker, chunks, description and data, compressed)`,
-          total(bytes),
-          CHUNK_TARGET,
-          fmt.bytes,
-        ),
-        row(
-          `API ${page.id} reference: first answer after the click on Send (median of ${RUNS})`,
-          pick("firstAnswerMs"),
-          FIRST_ANSWER_TARGET_MS,
-          fmt.ms,
-        ),
-        row(
-          `API ${page.id} reference: later answers (median of ${RUNS}×${LATER})`,
-          pick("laterAnswerMs"),
-          LATER_ANSWER_TARGET_MS,
-          fmt.ms,
-        ),
-      );
-      loaded.push([page.id, fmt.bytes(bytes.code), fmt.bytes(bytes.description), fmt.bytes(bytes.data)]);
-      detail.push([
-        page.id,
-        ...runs.map(
-          (r) =>
-            `${Math.round(r.ownBytesBeforeSend / 1000)} kB, first ${Math.round(r.firstAnswerMs)} ms, later ${Math.round(r.laterAnswerMs)} ms`,
-        ),
-      ]);
-      const names = [...new Set(runs.flatMap((r) => [...r.steps.keys()]))].filter(
-        (name) => !name.startsWith("answer shown") && name !== "answer the request",
-      );
-      for (const name of names) {
-        const values = runs.map((r) => r.steps.get(name)).filter((v): v is number => v !== undefined);
-        stepRows.push([page.id, name, fmt.ms(median(values)), values.map((v) => Math.round(v)).join(", ")]);
-      }
-    }
+    const pages = [];
+    for (const page of PAGES) pages.push(await measurePage(browser, server.url, page));
+    return pages;
   } finally {
     await browser.close();
     await server.close();
-    await rm(root, { recursive: true, force: true });
   }
-  return {
-    name: "docs-try-it",
-    setup: [
-      `${USABLE_PAIRS} pairs of cold loads per reference with and without the panel's script, order alternating, after one uncounted load of each`,
-      `${RUNS} cold loads per reference with a first Send, ${LATER} later Sends each`,
-      "Debian Chromium, headless, 1280×900, the omnibox popup switched off (@drill-practice/tooling/chromium)",
-      "site from `pnpm run docs`",
-    ],
-    rows,
-    details: [
-      {
-        title:
-          "Each pair of cold loads: main-thread CPU until usable and until settled, with / without the panel",
-        headers: ["reference", ...Array.from({ length: USABLE_PAIRS }, (_, i) => `pair ${i + 1}`)],
-        rows: usableDetail,
-      },
-      {
-        title: "What the first Send loads (brotli, as served)",
-        headers: ["reference", "code (worker and chunks)", "description (without prose)", "default data"],
-        rows: loaded,
-      },
-      {
-        title:
-          "The first Send, step by step (the panel's performance measures; the worker's steps run in turn)",
-        headers: ["reference", "step", "median", "each run"],
-        rows: stepRows,
-      },
-      {
-        title: "Each cold load: own transfer before Send, first and later answer",
-        headers: ["reference", ...Array.from({ length: RUNS }, (_, i) => `run ${i + 1}`)],
-        rows: detail,
-      },
-    ],
-    notes: [],
-    durationMs: now() - started,
-  };
+}
+
+export function run(): Promise<BenchmarkResult> {
+  return timed("docs-try-it", async () => {
+    const pages = await withScratchDir("drill-docs-try-it-", measureAll);
+    return {
+      setup: [
+        `${USABLE_PAIRS} pairs of cold loads per reference with and without the panel's script, order alternating, after one uncounted load of each`,
+        `${RUNS} cold loads per reference with a first Send, ${LATER} later Sends each`,
+        "Debian Chromium, headless, 1280×900, the omnibox popup switched off (@drill-practice/tooling/chromium)",
+        "site from `pnpm run docs`",
+      ],
+      rows: pages.flatMap((p) => p.rows),
+      details: [
+        {
+          title:
+            "Each pair of cold loads: main-thread CPU until usable and until settled, with / without the panel",
+          headers: ["reference", ...Array.from({ length: USABLE_PAIRS }, (_, i) => `pair ${i + 1}`)],
+          rows: pages.map((p) => p.usable),
+        },
+        {
+          title: "What the first Send loads (brotli, as served)",
+          headers: ["reference", "code (worker and chunks)", "description (without prose)", "default data"],
+          rows: pages.map((p) => p.loaded),
+        },
+        {
+          title:
+            "The first Send, step by step (the panel's performance measures; the worker's steps run in turn)",
+          headers: ["reference", "step", "median", "each run"],
+          rows: pages.flatMap((p) => p.steps),
+        },
+        {
+          title: "Each cold load: own transfer before Send, first and later answer",
+          headers: ["reference", ...Array.from({ length: RUNS }, (_, i) => `run ${i + 1}`)],
+          rows: pages.map((p) => p.each),
+        },
+      ],
+    };
+  });
 }

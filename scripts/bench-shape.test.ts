@@ -9,11 +9,12 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 const BENCH = fileURLToPath(new URL("../bench/", import.meta.url));
-/** Issue #35 aims at 2,500; this is where the first cut left the bench: lower it as the bench shrinks. */
-const MAX_TOTAL_LINES = 3300;
+/**
+ * Issue #35 aims at 2,500; this is where the first cut left the bench, with the Try it measures of
+ * issue #37 (time to usable with and without the panel) added since: lower it as the bench shrinks.
+ */
+const MAX_TOTAL_LINES = 3450;
 const MAX_FUNCTION_LINES = 80;
-/** Long functions of files another branch is reworking (the Try it budgets); to leave when they shrink. */
-const PENDING = new Set(["bench/docs-try-it.ts run"]);
 
 const sources = readdirSync(BENCH, { recursive: true, encoding: "utf8" })
   .filter((file) => /\.(?:ts|mts|mjs)$/.test(file))
@@ -52,7 +53,7 @@ describe("the bench's size", () => {
   it(`has no function over ${MAX_FUNCTION_LINES} lines`, () => {
     const spans = sources.flatMap(({ file, text }) => functionSpans(file, text));
     expect(spans.length).toBeGreaterThan(50);
-    const long = spans.filter((span) => span.lines > MAX_FUNCTION_LINES && !PENDING.has(span.where));
+    const long = spans.filter((span) => span.lines > MAX_FUNCTION_LINES);
     expect(long.map((span) => `${span.where}: ${span.lines} lines`)).toEqual([]);
   });
 });

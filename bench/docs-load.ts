@@ -1,0 +1,93 @@
+/**
+ * Cold loads of a docs page in Chromium, shared by the docs benchmarks: what a page transfers, when it
+ * is usable and the main thread's CPU time until then, and interleaved pairs of two variants.
+ */
+import type { Browser, BrowserContext } from "playwright-core";
+import { now } from "./harness.ts";
+
+/** The shared Redoc bundle, the floor every reference loads. */
+export const SHARED_REDOC = /\/assets\/redoc\.[0-9a-f]{16}\.js$/;
+
+export interface Load {
+  /** Every response: headers and encoded body; `ownBytes` the same without the shared Redoc bundle. */
+  bytes: number;
+  ownBytes: number;
+  usableMs: number;
+  /** CPU time of the page's main thread until usable: the work itself, whatever else the machine runs. */
+  cpuMs: number;
+  /** The same until the page has settled (`settle` given): its selector attached and the main thread idle. */
+  settledCpuMs: number;
+}
+
+export interface LoadOptions {
+  /** A context to load in and keep (its cache warm); by default a fresh one, closed afterwards. */
+  keep?: BrowserContext;
+  /** Wait until the page has settled too: `true`, or a selector that must be attached first. */
+  settle?: boolean | string;
+}
+
+/**
+ * One page load: ms until usable — Redoc has hydrated the side menu (its credit logo, mounted by an
+ * effect, is in the DOM; a click before would follow the group link as a plain link), a click on the
+ * first group has been handled, and that group's first operation is visible — timed from just before
+ * the navigation, with the main thread's CPU time (thread ticks) over the same span.
+ */
+export async function coldLoad(browser: Browser, url: string, options: LoadOptions = {}): Promise<Load> {
+  const context = options.keep ?? (await browser.newContext({ viewport: { width: 1280, height: 900 } }));
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Performance.enable", { timeDomain: "threadTicks" });
+  const threadTime = async () =>
+    ((await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "ThreadTime")?.value ??
+      Number.NaN) * 1000;
+  const threadStart = await threadTime();
+  const sizes: Promise<{ url: string; size: number }>[] = [];
+  page.on("requestfinished", (request) => {
+    const size = request.sizes().then(
+      (s) => s.responseBodySize + s.responseHeadersSize,
+      () => 0,
+    );
+    sizes.push(size.then((n) => ({ url: request.url(), size: n })));
+  });
+  const started = now();
+  await page.goto(url, { waitUntil: "commit" });
+  await page.locator('.menu-content img[alt="redocly logo"]').waitFor({ state: "attached", timeout: 30_000 });
+  await page.locator(".menu-item-type-group > a").first().click({ timeout: 10_000 });
+  await page.locator(".menu-item-type-operation a").first().waitFor({ state: "visible", timeout: 10_000 });
+  const usableMs = now() - started;
+  const cpuMs = (await threadTime()) - threadStart;
+  let settledCpuMs = Number.NaN;
+  if (options.settle !== undefined && options.settle !== false) {
+    await page.waitForLoadState("load");
+    if (typeof options.settle === "string")
+      await page.locator(options.settle).first().waitFor({ state: "attached", timeout: 30_000 });
+    // Idle twice: work a page schedules from an observer runs in a later frame.
+    await page.evaluate(`new Promise((r) => requestIdleCallback(() => requestIdleCallback(r)))`);
+    settledCpuMs = (await threadTime()) - threadStart;
+  }
+  await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
+  const responses = await Promise.all(sizes);
+  const sum = (list: { size: number }[]) => list.reduce((total, r) => total + r.size, 0);
+  await (options.keep === undefined ? context.close() : page.close());
+  const ownBytes = sum(responses.filter((r) => !SHARED_REDOC.test(new URL(r.url).pathname)));
+  return { bytes: sum(responses), ownBytes, usableMs, cpuMs, settledCpuMs };
+}
+
+/**
+ * `runs` cold loads of each of two variants, interleaved in pairs with the order alternating, after
+ * one uncounted load of each so that neither side's first pair starts colder.
+ */
+export async function interleavedLoads(
+  load: (url: string) => Promise<Load>,
+  ours: string,
+  reference: string,
+  runs: number,
+): Promise<[Load[], Load[]]> {
+  await load(ours);
+  await load(reference);
+  const [o, r]: [Load[], Load[]] = [[], []];
+  for (let i = 0; i < runs; i++)
+    for (const url of i % 2 === 0 ? [ours, reference] : [reference, ours])
+      (url === ours ? o : r).push(await load(url));
+  return [o, r];
+}
