@@ -31,7 +31,7 @@ describeSourceExamples("documentation examples", {
   lib: ["es2023"],
   entries: ENTRIES,
   paths: PATHS,
-  minimum: 90,
+  minimum: 50,
 });
 
 describe("documentation examples of the public entries", () => {

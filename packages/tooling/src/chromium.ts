@@ -1,6 +1,17 @@
 /**
  * The one Chromium every browser test and benchmark drives: Debian's (or `CHROMIUM_PATH`), never a
  * downloaded one, started headless with everything that could phone home switched off.
+ *
+ * @example
+ * ```ts
+ * import { chromiumPath, launchChromium } from "@drill-practice/tooling/chromium";
+ *
+ * // A browser test that cannot find Chromium says so instead of downloading one.
+ * if (chromiumPath().found) {
+ *   const browser = await launchChromium({ timeoutMs: 60_000 });
+ *   await browser.close();
+ * }
+ * ```
  */
 import { existsSync } from "node:fs";
 import { type Browser, type BrowserContext, chromium } from "playwright-core";
@@ -22,7 +33,18 @@ export function chromiumPath(): { path: string; found: boolean } {
   return { path, found: existsSync(path) };
 }
 
-/** The flags Chromium is launched with: headless, and offline from everything but the pages under test. */
+/**
+ * The flags Chromium is launched with: headless, and offline from everything but the pages under test.
+ *
+ * @example
+ * ```ts
+ * import { spawn } from "node:child_process";
+ * import { CHROMIUM_FLAGS, chromiumPath } from "@drill-practice/tooling/chromium";
+ *
+ * // Chromium started without Playwright keeps the same flags.
+ * spawn(chromiumPath().path, [...CHROMIUM_FLAGS, "--dump-dom", "about:blank"], { stdio: "inherit" });
+ * ```
+ */
 export const CHROMIUM_FLAGS = [
   "--headless",
   "--no-sandbox",
@@ -38,7 +60,18 @@ export const CHROMIUM_FLAGS = [
   "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup",
 ] as const;
 
-/** Where to find Chromium and how long its start may take. */
+/**
+ * Where to find Chromium and how long its start may take.
+ *
+ * @example
+ * ```ts
+ * import { type ChromiumLaunch, launchChromium } from "@drill-practice/tooling/chromium";
+ *
+ * const launch: ChromiumLaunch = { timeoutMs: process.env.CI ? 120_000 : 60_000 };
+ * const browser = await launchChromium(launch);
+ * await browser.close();
+ * ```
+ */
 export interface ChromiumLaunch {
   /** Defaults to {@link chromiumPath}. */
   readonly executablePath?: string;
@@ -70,7 +103,26 @@ export function launchChromium(options: ChromiumLaunch): Promise<Browser> {
   });
 }
 
-/** A Chromium context in a throw-away profile folder; `close` ends the browser and removes the folder. */
+/**
+ * A Chromium context in a throw-away profile folder; `close` ends the browser and removes the folder.
+ *
+ * @example
+ * ```ts
+ * import { type ChromiumContext, launchChromiumContext } from "@drill-practice/tooling/chromium";
+ *
+ * async function titleOf(browser: ChromiumContext, url: string): Promise<string> {
+ *   const page = await browser.context.newPage();
+ *   await page.goto(url);
+ *   return page.title();
+ * }
+ * const browser = await launchChromiumContext({ timeoutMs: 60_000 });
+ * try {
+ *   console.log(await titleOf(browser, "about:blank"));
+ * } finally {
+ *   await browser.close();
+ * }
+ * ```
+ */
 export interface ChromiumContext {
   readonly context: BrowserContext;
   close(): Promise<void>;

@@ -3,6 +3,20 @@
  * every public export has an `@example` that uses it, every `@example` under the given folders is a
  * fenced TypeScript block, and all of them (internal ones included) compile against the source with
  * the package's own settings. Each package's example test is a call of {@link describeSourceExamples}.
+ *
+ * @example
+ * ```ts
+ * import { fileURLToPath } from "node:url";
+ * import { describeSourceExamples } from "@drill-practice/tooling/examples-suite";
+ *
+ * // A private package whose one shared module other folders import.
+ * describeSourceExamples("documentation examples", {
+ *   packageDir: fileURLToPath(new URL("..", import.meta.url)),
+ *   lib: ["es2023"],
+ *   shared: { "src/runtimes.ts": ["RUNTIME_CASES"] },
+ *   minimum: 1,
+ * });
+ * ```
  */
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
@@ -18,7 +32,25 @@ import {
   uniqueExamples,
 } from "./examples.js";
 
-/** What {@link describeSourceExamples} checks, and how it compiles. */
+/**
+ * What {@link describeSourceExamples} checks, and how it compiles.
+ *
+ * @example
+ * ```ts
+ * import { fileURLToPath } from "node:url";
+ * import { describeSourceExamples, type SourceExamplesOptions } from "@drill-practice/tooling/examples-suite";
+ *
+ * const options: SourceExamplesOptions = {
+ *   packageDir: fileURLToPath(new URL("..", import.meta.url)),
+ *   folders: ["src", "scripts"],
+ *   lib: ["es2023", "dom"],
+ *   entries: { "@drill-practice/client": "src/index.ts" },
+ *   paths: { "@drill-practice/client": "src/index.ts" },
+ *   minimum: 30,
+ * };
+ * describeSourceExamples("documentation examples", options);
+ * ```
+ */
 export interface SourceExamplesOptions {
   packageDir: string;
   /** Folders searched, relative to the package (`src` when absent). */

@@ -3,6 +3,16 @@
  * `tsc`, each as a module of its own, and points every error back at the line
  * of the document it came from. Used by the packages' example tests so that no
  * example can drift from the API it shows.
+ *
+ * @example
+ * ```ts
+ * import { readFile } from "node:fs/promises";
+ * import { compileExamples, markdownBlocks } from "@drill-practice/tooling/examples";
+ *
+ * const examples = markdownBlocks(await readFile("packages/client/README.md", "utf8"), "ts");
+ * const errors = await compileExamples({ scratch: ".tmp/readme-examples", examples, compilerOptions: {} });
+ * if (errors !== "") throw new Error(errors);
+ * ```
  */
 import { execFile } from "node:child_process";
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -11,7 +21,16 @@ import { dirname, join, relative } from "node:path";
 import { promisify } from "node:util";
 import ts from "typescript";
 
-/** A piece of example code and where it was found (`file:line`). */
+/**
+ * A piece of example code and where it was found (`file:line`).
+ *
+ * @example
+ * ```ts
+ * import type { Example } from "@drill-practice/tooling/examples";
+ *
+ * const example: Example = { origin: "README.md:12", code: 'console.log("hello");', name: "hello" };
+ * ```
+ */
 export interface Example {
   readonly origin: string;
   readonly code: string;
@@ -27,7 +46,18 @@ function posixRelative(from: string, to: string): string {
   return relative(from, to).replaceAll("\\", "/");
 }
 
-/** The fenced blocks of one language in a Markdown text, e.g. every ```ts block of a README. */
+/**
+ * The fenced blocks of one language in a Markdown text, e.g. every ```ts block of a README.
+ *
+ * @example
+ * ```ts
+ * import { markdownBlocks } from "@drill-practice/tooling/examples";
+ *
+ * const fence = "`".repeat(3); // written out, it would end this example
+ * markdownBlocks(`Run:\n\n${fence}sh\npnpm test\n${fence}\n`, "sh", "CONTRIBUTING.md");
+ * // [{ origin: "CONTRIBUTING.md:4", code: "pnpm test\n" }]
+ * ```
+ */
 export function markdownBlocks(text: string, language: string, file = "README.md"): Example[] {
   return [...text.matchAll(new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``, "g"))].map((block) => ({
     // The code starts on the line after the fence.
@@ -39,6 +69,16 @@ export function markdownBlocks(text: string, language: string, file = "README.md
 /**
  * The ```ts blocks under `@example` tags in the doc comments of a source text; `file` names the
  * origin of each (`file:line` of its first line of code; `lineOffset` lines precede `text`).
+ *
+ * @example
+ * ```ts
+ * import { readFile } from "node:fs/promises";
+ * import { docCommentExamples } from "@drill-practice/tooling/examples";
+ *
+ * const file = "packages/auth/src/index.ts";
+ * const examples = docCommentExamples(await readFile(file, "utf8"), file);
+ * console.log(examples.map(({ origin }) => origin)); // ["packages/auth/src/index.ts:9"]
+ * ```
  */
 export function docCommentExamples(text: string, file: string, lineOffset = 0): Example[] {
   const examples: Example[] = [];
@@ -61,7 +101,17 @@ export function docCommentExamples(text: string, file: string, lineOffset = 0): 
   return examples;
 }
 
-/** Which files of a package the example checks read. */
+/**
+ * Which files of a package the example checks read.
+ *
+ * @example
+ * ```ts
+ * import { type SourceFolders, sourceExamples } from "@drill-practice/tooling/examples";
+ *
+ * const where: SourceFolders = { folders: ["src", "test/support"], withGenerated: true };
+ * const examples = await sourceExamples("packages/client", where);
+ * ```
+ */
 export interface SourceFolders {
   /** Folders of the package, relative to it; default `["src"]`. */
   readonly folders?: readonly string[];
@@ -154,12 +204,36 @@ export function relativeImportsFrom(packageDir: string, scratch: string): (examp
     });
 }
 
-/** Examples found twice (an entry re-exporting a declaration, a file read twice) kept once, by origin. */
+/**
+ * Examples found twice (an entry re-exporting a declaration, a file read twice) kept once, by origin.
+ *
+ * @example
+ * ```ts
+ * import { uniqueExamples } from "@drill-practice/tooling/examples";
+ *
+ * const example = { origin: "src/index.ts:4", code: "export {};" };
+ * uniqueExamples([example, { ...example }]).length; // 1
+ * ```
+ */
 export function uniqueExamples(examples: readonly Example[]): Example[] {
   return [...new Map(examples.map((example) => [example.origin, example])).values()];
 }
 
-/** One name exported by a public entry, with the `@example`s of its declaration's doc comment. */
+/**
+ * One name exported by a public entry, with the `@example`s of its declaration's doc comment.
+ *
+ * @example
+ * ```ts
+ * import { type PublicExport, publicExports } from "@drill-practice/tooling/examples";
+ *
+ * const exported: PublicExport[] = publicExports({
+ *   packageDir: "packages/auth",
+ *   entries: { "@drill-practice/auth": "src/index.ts" },
+ *   paths: { "@drill-practice/auth": "src/index.ts" },
+ * });
+ * const types = exported.filter(({ kind }) => kind === "type").map(({ name }) => name);
+ * ```
+ */
 export interface PublicExport {
   /** The package specifier of the entry, e.g. `@drill-practice/auth/node`. */
   readonly entry: string;
@@ -176,6 +250,18 @@ export interface PublicExport {
  * their declarations, in this package or in another mapped by `paths`), with the examples of the
  * doc comment above each declaration, plus the examples of each entry file's own header comment
  * (named after the entry).
+ *
+ * @example
+ * ```ts
+ * import { publicExports } from "@drill-practice/tooling/examples";
+ *
+ * const exported = publicExports({
+ *   packageDir: "packages/sandbox",
+ *   entries: { "@drill-practice/sandbox/msw": "src/msw.ts" },
+ *   paths: { "@drill-practice/sandbox/msw": "src/msw.ts" },
+ * });
+ * exported.map(({ name, examples }) => `${name}: ${examples.length}`); // ["@drill-practice/sandbox/msw: 1", "sandboxHandlers: 1"]
+ * ```
  */
 export function publicExports(options: {
   packageDir: string;
@@ -363,6 +449,18 @@ export function scratchPaths(options: {
  * the given compiler options (merged over strict, no-emit defaults) and
  * returns tsc's errors with each location rewritten to its example's origin;
  * an empty string when everything compiles.
+ *
+ * @example
+ * ```ts
+ * import { compileExamples } from "@drill-practice/tooling/examples";
+ *
+ * const errors = await compileExamples({
+ *   scratch: ".tmp/examples",
+ *   examples: [{ origin: "notes.md:3", code: 'const port: number = "4010";' }],
+ *   compilerOptions: { types: [] },
+ * });
+ * // "notes.md:3: error TS2322: Type 'string' is not assignable to type 'number'.\n"
+ * ```
  */
 export async function compileExamples(options: {
   scratch: string;

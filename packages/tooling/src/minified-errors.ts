@@ -5,6 +5,18 @@
  * Each copy is laid out as npm would install it (`<copy>/node_modules/<name>`,
  * the package's `package.json` and `dist`), so imports resolve through the
  * exports maps; third-party dependencies come from `nodePaths`.
+ *
+ * @example
+ * ```ts
+ * import { describeMinifiedErrors } from "@drill-practice/tooling/minified-errors";
+ *
+ * describeMinifiedErrors({
+ *   packageDir: new URL("..", import.meta.url),
+ *   consumer: `import * as a from "./a.js";\nimport * as b from "./b.js";\nconsole.log(JSON.stringify(new a.ListenError("x").code));\n`,
+ *   renamedClass: "ListenError",
+ *   expected: "ERR_SANDBOX_LISTEN",
+ * });
+ * ```
  */
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -60,7 +72,24 @@ async function runMinifiedCopies(options: {
   });
 }
 
-/** One package's error check: its consumer script and what that script must print. */
+/**
+ * One package's error check: its consumer script and what that script must print.
+ *
+ * @example
+ * ```ts
+ * import { describeMinifiedErrors, type MinifiedErrorsCase } from "@drill-practice/tooling/minified-errors";
+ *
+ * // auth's copies need the client installed beside them.
+ * const authCase: MinifiedErrorsCase = {
+ *   packageDir: new URL("..", import.meta.url),
+ *   alongside: { "@drill-practice/client": "client" },
+ *   consumer: `import * as a from "./a.js";\nimport * as b from "./b.js";\nconsole.log(JSON.stringify(a.AuthError === b.AuthError));\n`,
+ *   renamedClass: "AuthError",
+ *   expected: false,
+ * };
+ * describeMinifiedErrors(authCase);
+ * ```
+ */
 export interface MinifiedErrorsCase {
   /** The package under test, by its `package.json` URL's folder (`new URL("..", import.meta.url)`). */
   readonly packageDir: URL;

@@ -1,15 +1,53 @@
 /**
  * The walk over an OpenAPI description's operations that the spec's scripts and tests, the client's
  * generator and the docs build share: every path item, every HTTP method it can hold, in one order.
+ *
+ * @example
+ * ```ts
+ * import { readFile } from "node:fs/promises";
+ * import { listOperations } from "@drill-practice/tooling/operations";
+ *
+ * const document = JSON.parse(await readFile("spec/dist/openapi.json", "utf8")) as { paths?: unknown };
+ * const ids = listOperations<{ operationId?: string }>(document).map(({ operation }) => operation.operationId);
+ * ```
  */
 
-/** The HTTP methods an OpenAPI path item can hold operations for, in the order the walk visits them. */
+/**
+ * The HTTP methods an OpenAPI path item can hold operations for, in the order the walk visits them.
+ *
+ * @example
+ * ```ts
+ * import { HTTP_METHODS } from "@drill-practice/tooling/operations";
+ *
+ * const pathItem: Record<string, unknown> = { get: {}, parameters: [], summary: "Version" };
+ * Object.keys(pathItem).filter((key) => (HTTP_METHODS as readonly string[]).includes(key)); // ["get"]
+ * ```
+ */
 export const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 
-/** One of {@link HTTP_METHODS}. */
+/**
+ * One of {@link HTTP_METHODS}.
+ *
+ * @example
+ * ```ts
+ * import type { HttpMethod } from "@drill-practice/tooling/operations";
+ *
+ * const takesBody = (method: HttpMethod): boolean => method === "put" || method === "post" || method === "patch";
+ * ```
+ */
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
-/** An operation together with where it sits in the description, and the parameters its path item shares. */
+/**
+ * An operation together with where it sits in the description, and the parameters its path item shares.
+ *
+ * @example
+ * ```ts
+ * import { listOperations, type OperationAt } from "@drill-practice/tooling/operations";
+ *
+ * const label = ({ method, path }: OperationAt<unknown>): string => `${method.toUpperCase()} ${path}`;
+ * listOperations({ paths: { "/api/2/drills": { get: {} } } }).map(label); // ["GET /api/2/drills"]
+ * ```
+ */
 export interface OperationAt<Operation> {
   readonly path: string;
   readonly method: HttpMethod;

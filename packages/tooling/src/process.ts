@@ -1,10 +1,38 @@
 /**
  * One way to run a child process from the repository's tooling: a deadline that ends the whole
  * process group, output captured (and bounded), and only the environment it is given.
+ *
+ * @example
+ * ```ts
+ * import { runProcess } from "@drill-practice/tooling/process";
+ *
+ * const { exitCode, stderr, timedOut } = await runProcess({
+ *   command: "git",
+ *   args: ["status", "--short"],
+ *   cwd: process.cwd(),
+ *   env: {},
+ *   timeoutMs: 10_000,
+ * });
+ * if (exitCode !== 0) throw new Error(timedOut ? "git status timed out" : stderr);
+ * ```
  */
 import { spawn } from "node:child_process";
 
-/** What a process left behind. */
+/**
+ * What a process left behind.
+ *
+ * @example
+ * ```ts
+ * import { type ProcessResult, runProcess } from "@drill-practice/tooling/process";
+ *
+ * function summary(result: ProcessResult): string {
+ *   if (result.timedOut) return `killed after ${result.seconds.toFixed(1)} s`;
+ *   return result.exitCode === 0 ? result.stdout.trim() : `exit ${result.exitCode}: ${result.stderr.trim()}`;
+ * }
+ * const spec = { command: "node", args: ["--version"], cwd: ".", env: {}, timeoutMs: 10_000 };
+ * console.log(summary(await runProcess(spec)));
+ * ```
+ */
 export interface ProcessResult {
   readonly exitCode: number | null;
   readonly stdout: string;
@@ -14,7 +42,25 @@ export interface ProcessResult {
   readonly seconds: number;
 }
 
-/** What to run, where, with which environment and for how long at most. */
+/**
+ * What to run, where, with which environment and for how long at most.
+ *
+ * @example
+ * ```ts
+ * import { type ProcessSpec, runProcess } from "@drill-practice/tooling/process";
+ *
+ * // Only what is given reaches the child: here the one variable it needs, and its standard input.
+ * const spec: ProcessSpec = {
+ *   command: process.execPath,
+ *   args: ["-e", "process.stdin.pipe(process.stdout)"],
+ *   cwd: process.cwd(),
+ *   env: { NODE_OPTIONS: "--no-warnings" },
+ *   timeoutMs: 10_000,
+ *   input: "echoed",
+ * };
+ * (await runProcess(spec)).stdout; // "echoed"
+ * ```
+ */
 export interface ProcessSpec {
   readonly command: string;
   readonly args: readonly string[];

@@ -1,6 +1,18 @@
 /**
  * Scratch folders under the system's temporary folder, each removed with everything in it when
  * its user is done, whether the work succeeded or threw.
+ *
+ * @example
+ * ```ts
+ * import { readdir, writeFile } from "node:fs/promises";
+ * import { join } from "node:path";
+ * import { withScratchDir } from "@drill-practice/tooling/scratch";
+ *
+ * const names = await withScratchDir("drill-example-", async (dir) => {
+ *   await writeFile(join(dir, "a.txt"), "a");
+ *   return readdir(dir);
+ * }); // ["a.txt"], and the folder is gone
+ * ```
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -25,7 +37,21 @@ export function makeScratchDir(prefix: string): Promise<string> {
   return mkdtemp(join(tmpdir(), prefix));
 }
 
-/** Removes a scratch folder and its contents; one already gone (or never made) is no error. */
+/**
+ * Removes a scratch folder and its contents; one already gone (or never made) is no error.
+ *
+ * @example
+ * ```ts
+ * import { makeScratchDir, removeScratchDir } from "@drill-practice/tooling/scratch";
+ *
+ * let dir: string | undefined;
+ * try {
+ *   dir = await makeScratchDir("drill-example-");
+ * } finally {
+ *   await removeScratchDir(dir); // also when the folder was never made
+ * }
+ * ```
+ */
 export async function removeScratchDir(dir: string | undefined): Promise<void> {
   if (dir !== undefined) await rm(dir, { recursive: true, force: true });
 }
@@ -51,7 +77,19 @@ export async function withScratchDir<T>(prefix: string, work: (dir: string) => P
   }
 }
 
-/** The folders one test file made, removed together by `removeAll` (in `afterEach` or `afterAll`). */
+/**
+ * The folders one test file made, removed together by `removeAll` (in `afterEach` or `afterAll`).
+ *
+ * @example
+ * ```ts
+ * import { type ScratchDirs, scratchDirs } from "@drill-practice/tooling/scratch";
+ *
+ * const scratch: ScratchDirs = scratchDirs("drill-example-");
+ * const [input, output] = [await scratch.make(), await scratch.make()];
+ * console.log(input, output);
+ * await scratch.removeAll();
+ * ```
+ */
 export interface ScratchDirs {
   make(): Promise<string>;
   removeAll(): Promise<void>;

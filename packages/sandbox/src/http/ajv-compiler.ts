@@ -21,33 +21,12 @@ export const SPEC_ID = "sandbox:openapi";
  */
 export const AJV_OPTIONS = { strict: false, allErrors: true, validateSchema: false } as const;
 
-/**
- * The `$ref` that names the schema at a JSON pointer of the registered document.
- *
- * @example
- * ```ts
- * import { schemaRef } from "./ajv-compiler.js";
- *
- * schemaRef("/components/schemas/Drillables"); // "sandbox:openapi#/components/schemas/Drillables"
- * ```
- */
+/** The `$ref` that names the schema at a JSON pointer of the registered document. */
 export function schemaRef(pointer: string): string {
   return `${SPEC_ID}#${pointer.split("/").map(encodeURIComponent).join("/")}`;
 }
 
-/**
- * A compiler of the schemas of `doc`, by JSON pointer.
- *
- * @example
- * ```ts
- * import { ajvCompiler } from "./ajv-compiler.js";
- * import { bundledSpec } from "./bundled-spec.js";
- * import { SpecValidators } from "./validator.js";
- *
- * const doc = bundledSpec();
- * const validators = new SpecValidators(doc, ajvCompiler(doc));
- * ```
- */
+/** A compiler of the schemas of `doc`, by JSON pointer. */
 export function ajvCompiler(doc: OpenApiDocument): SchemaCompiler {
   const ajv = new Ajv2020.default(AJV_OPTIONS);
   addFormats.default(ajv);

@@ -21,24 +21,7 @@ function unauthorized(message: string, error?: string): { reply: Reply } {
   };
 }
 
-/**
- * Who the request acts for, or the 401 that refuses it.
- *
- * @example
- * ```ts
- * import { AccessTokens } from "../oauth/access-tokens.js";
- * import { authenticate } from "./authenticate.js";
- *
- * const tokens = new AccessTokens(() => Date.now());
- * const session = { userId: "u-1", organizationId: "o-1", serviceAccountId: "sa-1" };
- * const { accessToken } = await tokens.issue(session, 60);
- * const request = new Request("http://127.0.0.1:4040/api/2.1/version", {
- *   headers: { authorization: `Bearer ${accessToken}` },
- * });
- * const auth = authenticate(tokens, request.headers.get("authorization"));
- * const answer = "reply" in auth ? auth.reply : { status: 200, body: { user: auth.session.userId } };
- * ```
- */
+/** Who the request acts for, or the 401 that refuses it. */
 export function authenticate(
   tokens: AccessTokens,
   header: string | null,

@@ -6,16 +6,7 @@
 // The service accepts the scheme words Bearer and OAuth, both case-sensitive (observed).
 const SCHEMES = ["Bearer", "OAuth"];
 
-/**
- * The 401 description for a malformed Authorization header.
- *
- * @example
- * ```ts
- * import { authorizationProblem } from "./authorization-problem.js";
- *
- * authorizationProblem("Bearer"); // "Authorization: Bearer with an empty access token (…)"
- * ```
- */
+/** The 401 description for a malformed Authorization header. */
 export function authorizationProblem(header: string): string {
   const value = header.trim();
   if (value === "") {

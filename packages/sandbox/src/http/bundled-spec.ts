@@ -11,14 +11,6 @@ let bundled: OpenApiDocument | undefined;
  * The packaged description (`openapi/openapi.json`, embedded as a module by the `generate` step),
  * parsed once per process: every sandbox of the process shares the same object, and so the validators
  * kept for it.
- *
- * @example
- * ```ts
- * import { bundledSpec } from "./bundled-spec.js";
- *
- * const doc = bundledSpec();
- * console.log(Object.keys(doc.paths).length);
- * ```
  */
 export function bundledSpec(): OpenApiDocument {
   bundled ??= asDocument(JSON.parse(OPENAPI_DOCUMENT_TEXT), "openapi/openapi.json");

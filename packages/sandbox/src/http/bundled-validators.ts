@@ -10,16 +10,6 @@ const compiled = VALIDATORS as unknown as Readonly<Record<string, SchemaValidato
 /**
  * Looks a schema's validator up by JSON pointer; a pointer without one means the generated module does
  * not match the description (run the `generate` step).
- *
- * @example
- * ```ts
- * import { bundledSpec } from "./bundled-spec.js";
- * import { bundledCompiler } from "./bundled-validators.js";
- * import { SpecValidators } from "./validator.js";
- *
- * const doc = bundledSpec();
- * const validators = new SpecValidators(doc, bundledCompiler);
- * ```
  */
 export const bundledCompiler: SchemaCompiler = (pointer) => {
   const validate = compiled[pointer];

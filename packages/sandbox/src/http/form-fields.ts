@@ -4,31 +4,13 @@
  * given once becomes a string and a repeated one a list.
  */
 
-/**
- * Form text, decoded: the fields in order (for the validator) or the reason it cannot be decoded.
- *
- * @example
- * ```ts
- * import { decodeForm } from "./form-fields.js";
- *
- * const decoded = decodeForm("answer=red&answer=green", "request body");
- * if ("fields" in decoded) decoded.fields.getAll("answer"); // ["red", "green"]
- * ```
- */
+/** Form text, decoded: the fields in order (for the validator) or the reason it cannot be decoded. */
 export type DecodedForm = { readonly fields: URLSearchParams } | { readonly problem: string };
 
 /**
  * Decodes form text strictly. `URLSearchParams` silently keeps a malformed escape such as `%zz` or
  * `%E9` (not UTF-8) as it is, which would hand the handler a value the client never meant; here such
  * text is refused with a message naming where it is.
- *
- * @example
- * ```ts
- * import { decodeForm } from "./form-fields.js";
- *
- * decodeForm("query=caf%C3%A9", "query string"); // { fields: URLSearchParams { query: "café" } }
- * decodeForm("query=%zz", "query string"); // { problem: 'query string: "%zz" is not valid percent-encoding …' }
- * ```
  */
 export function decodeForm(text: string, where: string): DecodedForm {
   if (text.includes("%")) {
@@ -51,14 +33,6 @@ export function decodeForm(text: string, where: string): DecodedForm {
 /**
  * The fields as an object: a name given once maps to its value, a repeated name to the list of its
  * values in order.
- *
- * @example
- * ```ts
- * import { formFieldsObject } from "./form-fields.js";
- *
- * formFieldsObject(new URLSearchParams("answer=red&answer=green&note=x"));
- * // { answer: ["red", "green"], note: "x" }
- * ```
  */
 export function formFieldsObject(fields: URLSearchParams): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = Object.create(null);

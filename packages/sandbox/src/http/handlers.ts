@@ -66,20 +66,7 @@ export const SIMULATED_OPERATIONS = {
  */
 export type SimulatedOperationId = keyof typeof SIMULATED_OPERATIONS;
 
-/**
- * Builds the handler table of one sandbox.
- *
- * @example
- * ```ts
- * import { defaultDataset } from "../data/default-dataset.js";
- * import { createState } from "../domain/state.js";
- * import { createHandlers } from "./handlers.js";
- *
- * const state = createState(await defaultDataset());
- * const handlers = createHandlers(state);
- * handlers.get("listNotifications_v2_1");
- * ```
- */
+/** Builds the handler table of one sandbox. */
 export function createHandlers(state: SandboxState): Map<string, OperationHandler> {
   return familyHandlers([...CORE_FAMILIES, ...RESOURCE_FAMILIES], state);
 }

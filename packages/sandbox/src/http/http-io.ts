@@ -3,19 +3,7 @@
  * question whether a request carries a body at all.
  */
 
-/**
- * Outcome of reading a request body.
- *
- * @example
- * ```ts
- * import { readBody } from "./http-io.js";
- *
- * async function tooLarge(request: Request): Promise<boolean> {
- *   const body = await readBody(request, 1024 * 1024);
- *   return body.kind === "too_large"; // answered with 413
- * }
- * ```
- */
+/** Outcome of reading a request body. */
 export type BodyRead =
   | { readonly kind: "ok"; readonly bytes: Uint8Array }
   | { readonly kind: "too_large"; readonly limit: number }
@@ -25,14 +13,6 @@ export type BodyRead =
  * Reads the request body up to `limit` bytes. A body announced or found larger than the limit is not
  * kept: the rest is drained (up to a hard bound) so the client can read the 413 that follows instead of
  * seeing its upload cut off; past that bound the body is cancelled (a socket is then dropped).
- *
- * @example
- * ```ts
- * import { readBody } from "./http-io.js";
- *
- * const request = new Request("http://127.0.0.1:4040/api/2/answer", { method: "PUT", body: "answer=red" });
- * const read = await readBody(request, 1 << 20); // { kind: "ok", bytes: <10 bytes> }
- * ```
  */
 export async function readBody(request: Request, limit: number): Promise<BodyRead> {
   if (request.body === null) return { kind: "ok", bytes: new Uint8Array(0) };
@@ -77,16 +57,7 @@ function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {
   return bytes;
 }
 
-/**
- * A parsed `Content-Type` header.
- *
- * @example
- * ```ts
- * import { parseContentType } from "./http-io.js";
- *
- * parseContentType("application/json; charset=UTF-8"); // { mediaType: "application/json", charset: "utf-8" }
- * ```
- */
+/** A parsed `Content-Type` header. */
 export interface ContentType {
   readonly mediaType: string;
   readonly charset: string | undefined;
@@ -94,16 +65,7 @@ export interface ContentType {
   readonly boundary?: string;
 }
 
-/**
- * Parses a `Content-Type` header value; `undefined` when absent or unparsable.
- *
- * @example
- * ```ts
- * import { parseContentType } from "./http-io.js";
- *
- * parseContentType("application/x-www-form-urlencoded")?.mediaType; // "application/x-www-form-urlencoded"
- * ```
- */
+/** Parses a `Content-Type` header value; `undefined` when absent or unparsable. */
 export function parseContentType(header: string | null | undefined): ContentType | undefined {
   if (header === undefined || header === null) return undefined;
   const [type, ...params] = header.split(";");
@@ -128,15 +90,6 @@ export function parseContentType(header: string | null | undefined): ContentType
 /**
  * Whether a request declares or carries a body: a `Content-Length` above zero, chunked encoding, or
  * (with neither header, as a `Request` made in process has) a body stream.
- *
- * @example
- * ```ts
- * import { hasBody } from "./http-io.js";
- *
- * function unexpectedBody(request: Request, takesBody: boolean): boolean {
- *   return hasBody(request) && !takesBody; // answered with 400 "this operation takes no request body"
- * }
- * ```
  */
 export function hasBody(request: Request): boolean {
   const length = request.headers.get("content-length");

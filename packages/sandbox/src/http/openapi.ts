@@ -4,16 +4,7 @@
  */
 import { SpecInvalidError } from "../errors.js";
 
-/**
- * A JSON value as parsed from the OpenAPI document.
- *
- * @example
- * ```ts
- * import type { JsonValue } from "./openapi.js";
- *
- * const v: JsonValue = { a: [1, "b", null] };
- * ```
- */
+/** A JSON value as parsed from the OpenAPI document. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
 /**
@@ -47,23 +38,7 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
 /** Where a parameter is sent. */
 export type ParameterLocation = "path" | "query" | "header" | "cookie";
 
-/**
- * A parameter of one operation, with the JSON pointer of its schema in the document.
- *
- * @example
- * ```ts
- * import type { OperationParameter } from "./openapi.js";
- *
- * const p: OperationParameter = {
- *   name: "query",
- *   in: "query",
- *   required: false,
- *   schemaPointer: "/components/parameters/StoreQuery/schema",
- *   schema: { type: "string" },
- *   explode: true,
- * };
- * ```
- */
+/** A parameter of one operation, with the JSON pointer of its schema in the document. */
 export interface OperationParameter {
   readonly name: string;
   readonly in: ParameterLocation;
@@ -75,52 +50,20 @@ export interface OperationParameter {
   readonly explode: boolean;
 }
 
-/**
- * One media type an operation accepts as request body or sends as response.
- *
- * @example
- * ```ts
- * import type { MediaTypeSchema } from "./openapi.js";
- *
- * const m: MediaTypeSchema = { mediaType: "application/json", schemaPointer: "/components/schemas/Answer" };
- * ```
- */
+/** One media type an operation accepts as request body or sends as response. */
 export interface MediaTypeSchema {
   readonly mediaType: string;
   readonly schemaPointer: string | undefined;
 }
 
-/**
- * A documented response of one operation.
- *
- * @example
- * ```ts
- * import type { OperationResponse } from "./openapi.js";
- *
- * const r: OperationResponse = {
- *   status: "200",
- *   content: [{ mediaType: "application/json", schemaPointer: "/components/schemas/Drillables" }],
- * };
- * ```
- */
+/** A documented response of one operation. */
 export interface OperationResponse {
   /** `"200"`, `"4XX"` or `"default"`, as written in the document. */
   readonly status: string;
   readonly content: readonly MediaTypeSchema[];
 }
 
-/**
- * Everything the sandbox needs to know about one operation of the description.
- *
- * @example
- * ```ts
- * import { bundledSpec } from "./bundled-spec.js";
- * import { listOperations, type Operation } from "./openapi.js";
- *
- * const operations = listOperations(bundledSpec());
- * const byId = new Map<string, Operation>(operations.map((op) => [op.operationId, op]));
- * ```
- */
+/** Everything the sandbox needs to know about one operation of the description. */
 export interface Operation {
   readonly operationId: string;
   readonly method: HttpMethod;
@@ -148,17 +91,7 @@ export interface PageErrorId {
   readonly status?: number;
 }
 
-/**
- * Checks the outline of a parsed document (an object with `openapi` 3.1.x and `paths`).
- *
- * @example
- * ```ts
- * import { asDocument } from "./openapi.js";
- *
- * const text = '{ "openapi": "3.1.0", "info": { "title": "Fixture", "version": "1" }, "paths": {} }';
- * const doc = asDocument(JSON.parse(text), "fixture.json");
- * ```
- */
+/** Checks the outline of a parsed document (an object with `openapi` 3.1.x and `paths`). */
 export function asDocument(value: unknown, source: string): OpenApiDocument {
   if (!isObject(value)) throw new SpecInvalidError(`${source}: not a JSON object`);
   if (typeof value.openapi !== "string" || !value.openapi.startsWith("3.1")) {
@@ -225,15 +158,6 @@ function securityNames(value: JsonValue | undefined): string[] | undefined {
 /**
  * Lists every operation of the document, with parameters merged from the path item and the operation
  * and every OpenAPI `$ref` (parameters, request bodies, responses) resolved.
- *
- * @example
- * ```ts
- * import { bundledSpec } from "./bundled-spec.js";
- * import { listOperations } from "./openapi.js";
- *
- * const doc = bundledSpec();
- * for (const op of listOperations(doc)) console.log(op.method, op.path, op.operationId);
- * ```
  */
 export function listOperations(doc: OpenApiDocument): Operation[] {
   const operations: Operation[] = [];
@@ -322,16 +246,6 @@ export function listOperations(doc: OpenApiDocument): Operation[] {
 /**
  * Finds the documented response for a status: the exact code first, then its range (`4XX`), then
  * `default`.
- *
- * @example
- * ```ts
- * import { bundledSpec } from "./bundled-spec.js";
- * import { findResponse, listOperations } from "./openapi.js";
- *
- * const operations = listOperations(bundledSpec());
- * const op = operations.find((operation) => operation.operationId === "searchStore_v2_0");
- * const documented = op && findResponse(op, 404); // the "404", "4XX" or "default" entry, or undefined
- * ```
  */
 export function findResponse(operation: Operation, status: number): OperationResponse | undefined {
   const exact = String(status);

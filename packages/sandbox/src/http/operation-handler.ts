@@ -6,19 +6,7 @@ import type { Operation } from "./openapi.js";
 import type { Reply } from "./replies.js";
 import type { RequestProblem, ValidatedParams } from "./validator.js";
 
-/**
- * A request that passed routing, authentication and validation.
- *
- * @example
- * ```ts
- * import type { OperationHandler, OperationRequest } from "./operation-handler.js";
- *
- * const handler: OperationHandler = ({ params }: OperationRequest) => ({
- *   status: 200,
- *   body: { drill: params.path.drill },
- * });
- * ```
- */
+/** A request that passed routing, authentication and validation. */
 export interface OperationRequest {
   readonly operation: Operation;
   readonly params: ValidatedParams;
@@ -31,13 +19,6 @@ export interface OperationRequest {
 /**
  * Code behind one simulated operation. Synchronous on purpose where state changes: a handler that
  * reads and writes state without awaiting in between is atomic under Node's event loop.
- *
- * @example
- * ```ts
- * import type { OperationHandler } from "./operation-handler.js";
- *
- * const getVersion: OperationHandler = () => ({ status: 200, body: { sandbox: "@drill-practice/sandbox" } });
- * ```
  */
 export type OperationHandler = (request: OperationRequest) => Reply;
 
@@ -57,13 +38,6 @@ export interface Refusals {
 /**
  * One entry of the route table, by operationId: its handler and, for the OAuth endpoints, their own
  * refusals and body reading.
- *
- * @example
- * ```ts
- * import type { Route } from "./operation-handler.js";
- *
- * const version: Route = { handle: () => ({ status: 200, body: { sandbox: true } }) };
- * ```
  */
 export interface Route {
   /** Receives the `Request` too, for the routes that read it themselves. */

@@ -47,39 +47,13 @@ import type { SpecValidators, ValidatedParams } from "./validator.js";
  */
 export const ADMIN_PREFIX = "/__sandbox/";
 
-/**
- * Operations on one path template, by method.
- *
- * @example
- * ```ts
- * import { bundledSpec } from "./bundled-spec.js";
- * import { listOperations } from "./openapi.js";
- * import type { PathEntry } from "./pipeline.js";
- * import { PathRouter } from "./router.js";
- *
- * const router = new PathRouter<PathEntry>();
- * const op = listOperations(bundledSpec()).find((operation) => operation.operationId === "getVersion_v2_1");
- * if (op === undefined) throw new Error("getVersion_v2_1 is not in the description");
- * const template = op.path; // "/api/2.1/version"
- * router.add(template, { template, operations: new Map([["GET", op]]) });
- * ```
- */
+/** Operations on one path template, by method. */
 export interface PathEntry {
   readonly template: string;
   readonly operations: ReadonlyMap<HttpMethod, Operation>;
 }
 
-/**
- * Everything the pipeline works with; built once per sandbox.
- *
- * @example
- * ```ts
- * import { createPipeline, type PipelineContext } from "./pipeline.js";
- *
- * declare const context: PipelineContext; // assembled once per sandbox (see sandbox-core.ts)
- * const pipeline = createPipeline(context);
- * ```
- */
+/** Everything the pipeline works with; built once per sandbox. */
 export interface PipelineContext {
   readonly router: PathRouter<PathEntry>;
   readonly validators: SpecValidators;
@@ -94,21 +68,7 @@ export interface PipelineContext {
   onRequest?(line: string): void;
 }
 
-/**
- * The sandbox as a function: one request in, one response out.
- *
- * @example
- * ```ts
- * import { assembleSandbox } from "../sandbox-core.js";
- * import type { Pipeline } from "./pipeline.js";
- *
- * const url = "http://127.0.0.1:4010";
- * const core = await assembleSandbox({});
- * core.setBaseUrl(url);
- * const pipeline: Pipeline = core.pipeline;
- * const response = await pipeline(new Request(`${url}/api/2.1/version`));
- * ```
- */
+/** The sandbox as a function: one request in, one response out. */
 export type Pipeline = (request: Request) => Promise<Response>;
 
 /** Where a request ended: the reply, and the operation and response rule it reached, if any. */
@@ -135,18 +95,7 @@ interface Input {
   readonly query: URLSearchParams;
 }
 
-/**
- * Builds the pipeline of one sandbox.
- *
- * @example
- * ```ts
- * import { createPipeline, type PipelineContext } from "./pipeline.js";
- *
- * declare const context: PipelineContext; // assembled once per sandbox (see sandbox-core.ts)
- * const pipeline = createPipeline(context);
- * const response = await pipeline(new Request("http://127.0.0.1:4010/api/2.1/version"));
- * ```
- */
+/** Builds the pipeline of one sandbox. */
 export function createPipeline(ctx: PipelineContext): Pipeline {
   return async (request) => {
     const started = performance.now();
@@ -375,14 +324,6 @@ function toResponse(reply: Reply, head: boolean): Response {
  * The request target as the request log shows it: the path and the names of the query parameters,
  * never their values (a client may put anything in a query, a secret included). Names stay as sent,
  * percent-encoding and all, so a decoded line break cannot split a log line.
- *
- * @example
- * ```ts
- * import { loggedTarget } from "./pipeline.js";
- *
- * loggedTarget("/api/2.1/store?query=dog&searchField=NAME&searchField=TAGS");
- * // "/api/2.1/store?query&searchField"
- * ```
  */
 export function loggedTarget(rawUrl: string): string {
   const queryAt = rawUrl.indexOf("?");

@@ -13,15 +13,6 @@ import type { RequestProblem } from "./validator.js";
 /**
  * A request that breaks the description: the page's own identifier when its page names one for the
  * first rule broken (`description_missing`, `invalid_catalog_restriction_mode`), else `invalid_request`.
- *
- * @example
- * ```ts
- * import type { Operation } from "./openapi.js";
- * import { requestProblem } from "./refusals.js";
- *
- * declare const operation: Operation;
- * const reply = requestProblem(operation, [{ message: 'query parameter "resultSize": must be >= 0', parameter: "resultSize" }]);
- * ```
  */
 export function requestProblem(operation: Operation, problems: readonly RequestProblem[]): Reply {
   const message = problems.map((p) => p.message).join("; ");

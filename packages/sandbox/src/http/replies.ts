@@ -5,16 +5,7 @@
  */
 import { errorBody } from "../error-body.js";
 
-/**
- * Error IDs the HTTP layer itself answers with.
- *
- * @example
- * ```ts
- * import type { HttpErrorId } from "./replies.js";
- *
- * const id: HttpErrorId = "not_simulated";
- * ```
- */
+/** Error IDs the HTTP layer itself answers with. */
 export type HttpErrorId =
   | "invalid_request"
   | "unauthorized"
@@ -44,16 +35,7 @@ export const HTTP_ERROR_STATUS: Readonly<Record<Exclude<HttpErrorId, "injected_f
   internal_error: 500,
 };
 
-/**
- * A reply about to be sent: status, JSON body (or none) and extra headers.
- *
- * @example
- * ```ts
- * import type { Reply } from "./replies.js";
- *
- * const reply: Reply = { status: 200, body: { total: 0, drills: [] } };
- * ```
- */
+/** A reply about to be sent: status, JSON body (or none) and extra headers. */
 export interface Reply {
   readonly status: number;
   readonly body?: unknown;
@@ -62,16 +44,7 @@ export interface Reply {
   readonly contentType?: string;
 }
 
-/**
- * An error reply in the API's error shape: `ID` and `id`, `description` (and `message`), plus `fields`.
- *
- * @example
- * ```ts
- * import { errorReply } from "./replies.js";
- *
- * errorReply("invalid_request", 'query parameter "resultSize": must match pattern "^[0-9]+$"');
- * ```
- */
+/** An error reply in the API's error shape: `ID` and `id`, `description` (and `message`), plus `fields`. */
 export function errorReply(
   id: Exclude<HttpErrorId, "injected_fault">,
   message: string,
@@ -87,13 +60,6 @@ export function errorReply(
 /**
  * Error codes of the token endpoint, from OAuth 2.0 (RFC 6749 section 5.2). The real service's token
  * errors are not shown; these are what the sandbox answers.
- *
- * @example
- * ```ts
- * import type { OAuthErrorCode } from "./replies.js";
- *
- * const code: OAuthErrorCode = "invalid_grant";
- * ```
  */
 export type OAuthErrorCode =
   | "invalid_request"
@@ -105,13 +71,6 @@ export type OAuthErrorCode =
 /**
  * A token endpoint error reply: 401 for client authentication failures, else the given status (400 by
  * default).
- *
- * @example
- * ```ts
- * import { oauthError } from "./replies.js";
- *
- * oauthError("invalid_grant", "assertion claim aud: must be the token endpoint URI"); // a 400 reply
- * ```
  */
 export function oauthError(error: OAuthErrorCode, description: string, status?: number): Reply {
   return {

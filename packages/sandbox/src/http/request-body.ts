@@ -112,19 +112,7 @@ function missingLength(request: Request): Reply | undefined {
   );
 }
 
-/**
- * Decodes a body as UTF-8 text; `undefined` when it is not valid UTF-8.
- *
- * @example
- * ```ts
- * import { readBody } from "./http-io.js";
- * import { utf8Text } from "./request-body.js";
- *
- * const request = new Request("http://127.0.0.1:4040/", { method: "POST", body: "café" });
- * const read = await readBody(request, 1024);
- * const text = read.kind === "ok" ? utf8Text(read.bytes) : undefined; // "café"
- * ```
- */
+/** Decodes a body as UTF-8 text; `undefined` when it is not valid UTF-8. */
 export function utf8Text(bytes: Uint8Array): string | undefined {
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);

@@ -5,19 +5,7 @@
  * is never taken for `/store/{id}`. Matching backtracks, so the most specific template always wins.
  */
 
-/**
- * Result of matching a path: the matched template's value and its decoded path parameters.
- *
- * @example
- * ```ts
- * import { PathRouter, type RouteMatch } from "./router.js";
- *
- * const router = new PathRouter<string>();
- * router.add("/api/2.1/question/{drill}", "getQuestion_v2_1");
- * const match: RouteMatch<string> = router.match("/api/2.1/question/es%20animals");
- * if (match.kind === "found") console.log(match.params.drill); // "es animals"
- * ```
- */
+/** Result of matching a path: the matched template's value and its decoded path parameters. */
 export type RouteMatch<T> =
   | {
       readonly kind: "found";
@@ -69,17 +57,7 @@ function escapeRegex(text: string): string {
 export class PathRouter<T> {
   readonly #root = newNode<T>();
 
-  /**
-   * Adds a template. Adding the same template twice replaces the value.
-   *
-   * @example
-   * ```ts
-   * import { PathRouter } from "./router.js";
-   *
-   * const router = new PathRouter<string>();
-   * router.add("/api/2/question/{drill_id}", "getQuestion_v2_0");
-   * ```
-   */
+  /** Adds a template. Adding the same template twice replaces the value. */
   add(template: string, value: T): void {
     let node = this.#root;
     for (const segment of template.split("/").slice(1)) {
@@ -106,18 +84,7 @@ export class PathRouter<T> {
     node.entry = { value, template };
   }
 
-  /**
-   * Matches a raw (still percent-encoded) path, without query string.
-   *
-   * @example
-   * ```ts
-   * import { PathRouter } from "./router.js";
-   *
-   * const router = new PathRouter<string>();
-   * router.add("/api/2/question/{drill_id}", "getQuestion_v2_0");
-   * router.match("/api/2/question/abc"); // { kind: "found", params: { drill_id: "abc" }, … }
-   * ```
-   */
+  /** Matches a raw (still percent-encoded) path, without query string. */
   match(rawPath: string): RouteMatch<T> {
     const segments = rawPath.split("/").slice(1);
     const found = this.#walk(this.#root, segments, 0, []);

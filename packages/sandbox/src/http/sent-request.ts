@@ -9,17 +9,6 @@
  * (`TRACE`, `CONNECT`, `TRACK`), or a target URL parsing would change (`*`, an absolute URL, dot
  * segments, characters it escapes). The pipeline answers it from what was sent (405, 400, 404), so a
  * client sees the request it made named in the answer and the log.
- *
- * @example
- * ```ts
- * import { SentRequest } from "./sent-request.js";
- *
- * // `TRACE /api/2.1/version`, as the node:http door hands it over.
- * const request = new SentRequest("http://127.0.0.1:4010/api/2.1/version", {}, {
- *   method: "TRACE",
- *   target: "/api/2.1/version",
- * });
- * ```
  */
 export class SentRequest extends Request {
   /** The method as sent. */
@@ -34,16 +23,7 @@ export class SentRequest extends Request {
   }
 }
 
-/**
- * The method of a request, as sent.
- *
- * @example
- * ```ts
- * import { methodOf } from "./sent-request.js";
- *
- * methodOf(new Request("http://127.0.0.1:4010/", { method: "delete" })); // "DELETE"
- * ```
- */
+/** The method of a request, as sent. */
 export function methodOf(request: Request): string {
   return request instanceof SentRequest ? request.sentMethod : request.method;
 }
@@ -51,13 +31,6 @@ export function methodOf(request: Request): string {
 /**
  * The target of a request (path and query), as sent. A `Request`'s URL is serialised already, so its
  * path starts at the first slash after the authority, which holds none (user info escapes it).
- *
- * @example
- * ```ts
- * import { targetOf } from "./sent-request.js";
- *
- * targetOf(new Request("http://127.0.0.1:4010/api/2.1/store?query=dog#top")); // "/api/2.1/store?query=dog"
- * ```
  */
 export function targetOf(request: Request): string {
   if (request instanceof SentRequest) return request.sentTarget;
@@ -71,13 +44,6 @@ export function targetOf(request: Request): string {
 /**
  * Whether the request declared its body's framing (`Content-Length` or chunked encoding). `fetch`
  * always does for a body and for a bodyless `POST` or `PUT`; only raw HTTP can leave it out.
- *
- * @example
- * ```ts
- * import { declaresFraming } from "./sent-request.js";
- *
- * declaresFraming(new Request("http://127.0.0.1:4010/", { method: "PUT", headers: { "content-length": "0" } })); // true
- * ```
  */
 export function declaresFraming(request: Request): boolean {
   return request.headers.has("content-length") || request.headers.has("transfer-encoding");

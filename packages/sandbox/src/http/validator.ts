@@ -9,38 +9,13 @@ import type { ErrorObject } from "ajv/dist/2020.js";
 import type { JsonValue, OpenApiDocument, Operation, OperationParameter } from "./openapi.js";
 import { findResponse } from "./openapi.js";
 
-/**
- * A compiled schema: Ajv's validate function (its `errors` filled after a failed call).
- *
- * @example
- * ```ts
- * import { ajvCompiler } from "./ajv-compiler.js";
- * import { bundledSpec } from "./bundled-spec.js";
- * import type { SchemaValidator } from "./validator.js";
- *
- * const validate: SchemaValidator = ajvCompiler(bundledSpec())("/components/schemas/Drillables");
- * const value: unknown = { total: "none" };
- * if (!validate(value)) console.log(validate.errors);
- * ```
- */
+/** A compiled schema: Ajv's validate function (its `errors` filled after a failed call). */
 export interface SchemaValidator {
   (data: unknown): boolean;
   errors?: ErrorObject[] | null;
 }
 
-/**
- * Gives the validator of the schema at a JSON pointer of the document.
- *
- * @example
- * ```ts
- * import { ajvCompiler } from "./ajv-compiler.js";
- * import { bundledSpec } from "./bundled-spec.js";
- * import type { SchemaCompiler } from "./validator.js";
- *
- * const compile: SchemaCompiler = ajvCompiler(bundledSpec());
- * const validate = compile("/components/schemas/Drillables");
- * ```
- */
+/** Gives the validator of the schema at a JSON pointer of the document. */
 export type SchemaCompiler = (pointer: string) => SchemaValidator;
 
 /** JSON type of a parameter, as its schema declares it (`undefined` where it declares no single type). */
@@ -51,19 +26,7 @@ export type Kind = "string" | "integer" | "number" | "boolean" | "array" | "obje
 const FORM = "application/x-www-form-urlencoded";
 const DECIMAL = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
 
-/**
- * One rule a request broke, named for the client: which parameter or body field, and what rule.
- *
- * @example
- * ```ts
- * import type { RequestProblem } from "./validator.js";
- *
- * const problem: RequestProblem = {
- *   parameter: "resultSize",
- *   message: 'query parameter "resultSize": must match pattern "^[0-9]+$"',
- * };
- * ```
- */
+/** One rule a request broke, named for the client: which parameter or body field, and what rule. */
 export interface RequestProblem {
   /** The parameter name, or `body` (with a JSON pointer appended for body fields). */
   readonly parameter: string;
@@ -75,17 +38,7 @@ export interface RequestProblem {
   readonly cause?: { readonly rule: "missing" | "not_in_set"; readonly field: string };
 }
 
-/**
- * The parts of a request that validation looks at, already split out of the raw HTTP request.
- *
- * @example
- * ```ts
- * import type { RequestInput } from "./validator.js";
- *
- * const query = new URLSearchParams("drill=a&drill=b");
- * const input: RequestInput = { pathParams: { drill: "x" }, query, headers: {} };
- * ```
- */
+/** The parts of a request that validation looks at, already split out of the raw HTTP request. */
 export interface RequestInput {
   readonly pathParams: Readonly<Record<string, string>>;
   readonly query: URLSearchParams;
@@ -95,25 +48,6 @@ export interface RequestInput {
 /**
  * Parameters after validation, converted to the types their schemas declare (query arrays as arrays,
  * integers as numbers).
- *
- * @example
- * ```ts
- * import { ajvCompiler } from "./ajv-compiler.js";
- * import { bundledSpec } from "./bundled-spec.js";
- * import { listOperations } from "./openapi.js";
- * import { validatorsFor } from "./validator.js";
- *
- * const doc = bundledSpec();
- * const validators = validatorsFor(doc, ajvCompiler(doc));
- * const op = listOperations(doc).find((operation) => operation.operationId === "getQuestions_v2_0");
- * if (op === undefined) throw new Error("getQuestions_v2_0 is not in the description");
- * const v = validators.forOperation(op);
- * const query = new URLSearchParams("drill=a&drill=b");
- * const params = v.validateParams({ pathParams: {}, query, headers: {} });
- * if (!("problems" in params)) {
- *   const drills = params.query.drill as string[] | undefined; // ["a", "b"]
- * }
- * ```
  */
 export interface ValidatedParams {
   readonly path: Record<string, unknown>;
@@ -141,13 +75,6 @@ function coerce(raw: string, kind: Kind | undefined): unknown {
 /**
  * Whether a numeric parameter's digits name a number too large to hold exactly: converting it would
  * silently give a different value (or Infinity), so it is refused with a message that says why.
- *
- * @example
- * ```ts
- * import { isOverlongNumber } from "./validator.js";
- *
- * isOverlongNumber("99999999999999999999", "integer"); // true
- * ```
  */
 export function isOverlongNumber(raw: string, kind: Kind | undefined): boolean {
   if (kind !== "integer" && kind !== "number") return false;
@@ -156,20 +83,7 @@ export function isOverlongNumber(raw: string, kind: Kind | undefined): boolean {
   return kind === "integer" ? !Number.isSafeInteger(value) && /^-?\d+$/.test(raw) : !Number.isFinite(value);
 }
 
-/**
- * Turns Ajv errors into one readable sentence: `<where>: <rule>` for each error, joined by `; `.
- *
- * @example
- * ```ts
- * import { ajvCompiler } from "./ajv-compiler.js";
- * import { bundledSpec } from "./bundled-spec.js";
- * import { describeErrors } from "./validator.js";
- *
- * const validate = ajvCompiler(bundledSpec())("/components/parameters/StoreResultSize/schema");
- * validate("ten");
- * describeErrors('query parameter "resultSize"', validate.errors); // 'query parameter "resultSize": must match pattern "^[0-9]+$"'
- * ```
- */
+/** Turns Ajv errors into one readable sentence: `<where>: <rule>` for each error, joined by `; `. */
 export function describeErrors(where: string, errors: readonly ErrorObject[] | null | undefined): string {
   if (!errors || errors.length === 0) return `${where}: invalid`;
   const parts = new Set<string>();
@@ -193,16 +107,6 @@ export function describeErrors(where: string, errors: readonly ErrorObject[] | n
 /**
  * Validators for one operation: parameters and request body, compiled at start; response schemas,
  * compiled on first use (only response validation mode needs them).
- *
- * @example
- * ```ts
- * import type { OperationValidator } from "./validator.js";
- *
- * function problemsOf(validator: OperationValidator, query: URLSearchParams): string[] {
- *   const result = validator.validateParams({ pathParams: {}, query, headers: {} });
- *   return "problems" in result ? result.problems.map((problem) => problem.message) : [];
- * }
- * ```
  */
 export class OperationValidator {
   readonly operation: Operation;
@@ -246,22 +150,6 @@ export class OperationValidator {
   /**
    * Checks path, query and header parameters. Unknown query parameters are refused so that a typo in a
    * client shows up at once instead of being silently ignored.
-   *
-   * @example
-   * ```ts
-   * import { ajvCompiler } from "./ajv-compiler.js";
-   * import { bundledSpec } from "./bundled-spec.js";
-   * import { listOperations } from "./openapi.js";
-   * import { validatorsFor } from "./validator.js";
-   *
-   * const doc = bundledSpec();
-   * const validators = validatorsFor(doc, ajvCompiler(doc));
-   * const op = listOperations(doc).find((operation) => operation.operationId === "searchStore_v2_0");
-   * if (op === undefined) throw new Error("searchStore_v2_0 is not in the description");
-   * const v = validators.forOperation(op);
-   * const r = v.validateParams({ pathParams: {}, query: new URLSearchParams("query=dog"), headers: {} });
-   * // { path: {}, query: { query: "dog" }, header: {} }
-   * ```
    */
   validateParams(input: RequestInput): ValidatedParams | { problems: RequestProblem[] } {
     const problems: RequestProblem[] = [];
@@ -339,25 +227,7 @@ export class OperationValidator {
     return problems.length > 0 ? { problems } : out;
   }
 
-  /**
-   * Checks a parsed request body against the schema of its media type.
-   *
-   * @example
-   * ```ts
-   * import { ajvCompiler } from "./ajv-compiler.js";
-   * import { bundledSpec } from "./bundled-spec.js";
-   * import { listOperations } from "./openapi.js";
-   * import { validatorsFor } from "./validator.js";
-   *
-   * const doc = bundledSpec();
-   * const validators = validatorsFor(doc, ajvCompiler(doc));
-   * const op = listOperations(doc).find((operation) => operation.operationId === "submitAnswer_v2_0");
-   * if (op === undefined) throw new Error("submitAnswer_v2_0 is not in the description");
-   * const v = validators.forOperation(op);
-   * const form = "application/x-www-form-urlencoded";
-   * const problem = v.validateBody(form, { answer: "red" }); // undefined: the body fits
-   * ```
-   */
+  /** Checks a parsed request body against the schema of its media type. */
   validateBody(mediaType: string, body: unknown): RequestProblem | undefined {
     const read = this.readBody(mediaType, body);
     return "problem" in read ? read.problem : undefined;
@@ -409,23 +279,6 @@ export class OperationValidator {
   /**
    * Checks a response about to be sent. Returns a description of the mismatch, or `undefined` when the
    * response conforms.
-   *
-   * @example
-   * ```ts
-   * import { ajvCompiler } from "./ajv-compiler.js";
-   * import { bundledSpec } from "./bundled-spec.js";
-   * import { listOperations } from "./openapi.js";
-   * import { validatorsFor } from "./validator.js";
-   *
-   * const doc = bundledSpec();
-   * const validators = validatorsFor(doc, ajvCompiler(doc));
-   * const op = listOperations(doc).find((operation) => operation.operationId === "searchStore_v2_0");
-   * if (op === undefined) throw new Error("searchStore_v2_0 is not in the description");
-   * const v = validators.forOperation(op);
-   * const body = { total: 0 };
-   * const mismatch = v.checkResponse(200, "application/json", body);
-   * // "response body: must have required property 'drills'"
-   * ```
    */
   checkResponse(status: number, mediaType: string | undefined, body: unknown): string | undefined {
     const documented = findResponse(this.operation, status);
@@ -454,20 +307,6 @@ export class OperationValidator {
 /**
  * All validators for one OpenAPI document. Compiling is the slow part, so one instance per document is
  * kept for the whole process (see {@link validatorsFor}).
- *
- * @example
- * ```ts
- * import { ajvCompiler } from "./ajv-compiler.js";
- * import { bundledSpec } from "./bundled-spec.js";
- * import { listOperations } from "./openapi.js";
- * import { type SpecValidators, validatorsFor } from "./validator.js";
- *
- * const doc = bundledSpec();
- * const validators: SpecValidators = validatorsFor(doc, ajvCompiler(doc));
- * const op = listOperations(doc).find((operation) => operation.operationId === "searchStore_v2_0");
- * if (op === undefined) throw new Error("searchStore_v2_0 is not in the description");
- * const v = validators.forOperation(op);
- * ```
  */
 export class SpecValidators {
   readonly #doc: OpenApiDocument;
@@ -480,20 +319,7 @@ export class SpecValidators {
     this.#compile = compile;
   }
 
-  /**
-   * Compiles (once) the schema at a JSON pointer of the document.
-   *
-   * @example
-   * ```ts
-   * import { ajvCompiler } from "./ajv-compiler.js";
-   * import { bundledSpec } from "./bundled-spec.js";
-   * import { SpecValidators } from "./validator.js";
-   *
-   * const doc = bundledSpec();
-   * const validators = new SpecValidators(doc, ajvCompiler(doc));
-   * const validateDrillables = validators.compile("/components/schemas/Drillables");
-   * ```
-   */
+  /** Compiles (once) the schema at a JSON pointer of the document. */
   compile(pointer: string): SchemaValidator {
     let validate = this.#compiled.get(pointer);
     if (!validate) {
@@ -503,24 +329,7 @@ export class SpecValidators {
     return validate;
   }
 
-  /**
-   * The validator of one operation, built on first request and kept.
-   *
-   * @example
-   * ```ts
-   * import { ajvCompiler } from "./ajv-compiler.js";
-   * import { bundledSpec } from "./bundled-spec.js";
-   * import { listOperations } from "./openapi.js";
-   * import { validatorsFor } from "./validator.js";
-   *
-   * const doc = bundledSpec();
-   * const validators = validatorsFor(doc, ajvCompiler(doc));
-   * const op = listOperations(doc).find((operation) => operation.operationId === "searchStore_v2_0");
-   * if (op === undefined) throw new Error("searchStore_v2_0 is not in the description");
-   * const input = { pathParams: {}, query: new URLSearchParams("query=dog"), headers: {} };
-   * validators.forOperation(op).validateParams(input);
-   * ```
-   */
+  /** The validator of one operation, built on first request and kept. */
   forOperation(operation: Operation): OperationValidator {
     let v = this.#operations.get(operation);
     if (!v) {
@@ -543,20 +352,7 @@ export class SpecValidators {
     return undefined;
   }
 
-  /**
-   * Names of the top-level properties that the (possibly `$ref`) object schema at a pointer types as arrays.
-   *
-   * @example
-   * ```ts
-   * import { ajvCompiler } from "./ajv-compiler.js";
-   * import { bundledSpec } from "./bundled-spec.js";
-   * import { validatorsFor } from "./validator.js";
-   *
-   * const doc = bundledSpec();
-   * const validators = validatorsFor(doc, ajvCompiler(doc));
-   * validators.arrayFields("/components/schemas/AnswerRequest"); // ["answer"]
-   * ```
-   */
+  /** Names of the top-level properties that the (possibly `$ref`) object schema at a pointer types as arrays. */
   arrayFields(pointer: string): string[] {
     const resolved = this.#deref({ $ref: `#${pointer}` });
     const properties = isObject(resolved) ? resolved.properties : undefined;
@@ -599,20 +395,7 @@ export class SpecValidators {
 
 const cache = new WeakMap<OpenApiDocument, SpecValidators>();
 
-/**
- * The process-wide validators for a document (built on first call, with `compile`).
- *
- * @example
- * ```ts
- * import { ajvCompiler } from "./ajv-compiler.js";
- * import { bundledSpec } from "./bundled-spec.js";
- * import { validatorsFor } from "./validator.js";
- *
- * const doc = bundledSpec();
- * const validators = validatorsFor(doc, ajvCompiler(doc));
- * validatorsFor(doc, ajvCompiler(doc)) === validators; // true: one instance per document
- * ```
- */
+/** The process-wide validators for a document (built on first call, with `compile`). */
 export function validatorsFor(doc: OpenApiDocument, compile: SchemaCompiler): SpecValidators {
   let validators = cache.get(doc);
   if (!validators) {
