@@ -138,6 +138,7 @@ describe("redactHar, field by field", () => {
   const token = "tok_0123456789abcdefghij";
   const jwt = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl";
   const pem = "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBg\n-----END PRIVATE KEY-----";
+  const publicPem = "-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkqhkiG\n-----END PUBLIC KEY-----";
 
   function entry(
     request: Partial<HarEntry["request"]>,
@@ -206,6 +207,7 @@ describe("redactHar, field by field", () => {
       nested: [{ clientSecret: "nested-secret-value", privateKey: pem, note: `key ${pem}` }],
       message: `signed ${jwt}`,
       jti: "a-token-id",
+      publicKey: `key ${publicPem}`,
     };
     const { har } = redacted(
       entry({}, { content: { mimeType: "application/json", text: JSON.stringify(body) } }),
@@ -222,6 +224,7 @@ describe("redactHar, field by field", () => {
       ],
       message: "signed [redacted: JWT]",
       jti: "a-token-id",
+      publicKey: `key ${publicPem}`,
     });
   });
 

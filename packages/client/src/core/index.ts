@@ -66,6 +66,7 @@ export {
   resolveRetryPolicy,
   retrying,
 } from "./retry.js";
+export { jwtPattern, pemBlockPattern } from "./secret-patterns.js";
 export { validateTimeout } from "./timeout.js";
 export {
   createTransport,
