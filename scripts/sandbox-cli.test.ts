@@ -5,12 +5,13 @@
  */
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { execFile, spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { scratchDirs } from "@drill-practice/tooling/scratch";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
+const scratchFolders = scratchDirs("sandbox-cli-repo-");
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const binDir = join(root, "node_modules", ".bin");
@@ -20,11 +21,11 @@ let dir: string;
 const children: ChildProcessWithoutNullStreams[] = [];
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), "sandbox-cli-repo-"));
+  dir = await scratchFolders.make();
 });
 afterEach(async () => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
-  await rm(dir, { recursive: true, force: true });
+  await scratchFolders.removeAll();
 });
 
 /** The environment minus any DRILL_* settings of the developer's own deployment. */

@@ -3,20 +3,22 @@
  * exchange and authenticated calls through the proxy in front of the sandbox, then field by field
  * on a recording written by hand.
  */
-import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { serviceAccountAuth } from "@drill-practice/auth/node";
+import { scratchDirs } from "@drill-practice/tooling/scratch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assertNoSecrets, type Har, type HarEntry, marker, redactHar, secretsLeft } from "./redact-har.ts";
 import { recordTraffic, type TrafficRun } from "./traffic-run.ts";
 
+const scratchFolders = scratchDirs("drill-redact-test-");
+
 let dir: string;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "drill-redact-test-"));
+  dir = await scratchFolders.make();
 });
 afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await scratchFolders.removeAll();
 });
 
 describe("drift:record on a real token exchange and authenticated calls", () => {

@@ -5,12 +5,14 @@
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { scratchDirs } from "@drill-practice/tooling/scratch";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
+const scratchFolders = scratchDirs("sandbox-cli-");
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
 const cliSource = join(packageDir, "src", "cli.ts");
@@ -19,11 +21,11 @@ let dir: string;
 const children: ChildProcessWithoutNullStreams[] = [];
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), "sandbox-cli-"));
+  dir = await scratchFolders.make();
 });
 afterEach(async () => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
-  await rm(dir, { recursive: true, force: true });
+  await scratchFolders.removeAll();
 });
 
 function run(args: string[]) {
