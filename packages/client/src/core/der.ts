@@ -9,7 +9,7 @@
  *
  * @example
  * ```ts
- * import type { DerElement } from "@drill-practice/client/internal";
+ * import type { DerElement } from "./der.js";
  *
  * const integer: DerElement = { tag: 0x02, start: 0, valueStart: 2, end: 3 };
  * ```

@@ -46,7 +46,7 @@
  */
 export type { DrillAuthContext, DrillClientAuth } from "./auth-contract.js";
 export { parseArgsProblem } from "./cli-usage.js";
-export { type DerElement, DerError, derChildren, derObjectIdentifier, readDerElement } from "./der.js";
+export { DerError, derChildren, derObjectIdentifier, readDerElement } from "./der.js";
 export { brandErrorFamily, DrillError } from "./drill-error.js";
 export type { DrillErrorCode } from "./error-codes.js";
 /**
