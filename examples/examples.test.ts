@@ -1,11 +1,12 @@
-import { execFile } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Sandbox, startSandbox } from "@drill-practice/sandbox";
+import { runProcess } from "@drill-practice/tooling/process";
+import { scratchDirs } from "@drill-practice/tooling/scratch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RedisServer, redisAvailable, startRedisServer } from "../packages/auth/test/redis-server.ts";
+
+const scratchFolders = scratchDirs("drill-examples-");
 
 const hasRedis = redisAvailable();
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -15,7 +16,7 @@ let env: NodeJS.ProcessEnv;
 const requests: string[] = [];
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "drill-examples-"));
+  dir = await scratchFolders.make();
   sandbox = await startSandbox({ port: 0, credentialsDir: dir, onRequest: (line) => requests.push(line) });
   const clean = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !name.startsWith("DRILL_")),
@@ -25,25 +26,27 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sandbox?.close();
-  await rm(dir, { recursive: true, force: true });
+  await scratchFolders.removeAll();
 });
 
 /**
  * Runs a command the way a user would: after `set -a; . client.env; set +a`.
  * Asynchronously, because the sandbox answering it lives in this process.
  */
-function run(
+async function run(
   command: string,
   args: string[],
 ): Promise<{ status: number | null; stdout: string; stderr: string }> {
   const script = 'set -a; . "$1"; set +a; shift; exec "$@"';
   const argv = ["-c", script, "run", join(dir, "client.env"), command, ...args];
-  return new Promise((resolve) => {
-    execFile("bash", argv, { cwd: root, env, encoding: "utf8", timeout: 60_000 }, (error, stdout, stderr) => {
-      const status = error ? (typeof error.code === "number" ? error.code : 1) : 0;
-      resolve({ status, stdout, stderr });
-    });
+  const { exitCode, stdout, stderr } = await runProcess({
+    command: "bash",
+    args: argv,
+    cwd: root,
+    env,
+    timeoutMs: 60_000,
   });
+  return { status: exitCode ?? 1, stdout, stderr };
 }
 const tokenRequests = () => requests.filter((line) => line.includes("/daas/oauth/token")).length;
 

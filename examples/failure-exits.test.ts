@@ -7,16 +7,17 @@
  * would not do, fetch refuses it as a "bad port" without trying), a port that
  * accepts connections and never answers, and a server that answers 503 forever.
  */
-import { execFile } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
 import { createServer as createHttpServer, type Server } from "node:http";
 import { createServer as createTcpServer, type Socket, type Server as TcpServer } from "node:net";
-import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_RETRY } from "@drill-practice/client/internal";
 import { type Sandbox, startSandbox } from "@drill-practice/sandbox";
+import { runProcess } from "@drill-practice/tooling/process";
+import { scratchDirs } from "@drill-practice/tooling/scratch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const scratchFolders = scratchDirs("drill-failures-");
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 /** Limit of one attempt given to every program, so the silent server costs seconds, not minutes. */
@@ -59,7 +60,7 @@ function listen(server: TcpServer | Server): Promise<string> {
 }
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "drill-failures-"));
+  dir = await scratchFolders.make();
   // The sandbox only provides valid credentials files; nothing below talks to it.
   sandbox = await startSandbox({ port: 0, credentialsDir: dir });
   const clean = Object.fromEntries(
@@ -85,7 +86,7 @@ afterAll(async () => {
   await new Promise((resolve) => silent?.close(resolve));
   await new Promise((resolve) => busy?.close(resolve));
   await sandbox?.close();
-  await rm(dir, { recursive: true, force: true });
+  await scratchFolders.removeAll();
 });
 
 interface Run {
@@ -96,17 +97,19 @@ interface Run {
 }
 
 /** Runs a program after `. client.env`, pointed at `baseUrl`. */
-function run(baseUrl: string, command: string, args: string[]): Promise<Run> {
+async function run(baseUrl: string, command: string, args: string[]): Promise<Run> {
   const script =
     'set -a; . "$1"; set +a; export DRILL_BASE_URL="$2" DRILL_TIMEOUT_MS="$3"; shift 3; exec "$@"';
   const argv = ["-c", script, "run", join(dir, "client.env"), baseUrl, String(TIMEOUT_MS), command, ...args];
   const started = performance.now();
-  return new Promise((resolve) => {
-    execFile("bash", argv, { cwd: root, env, encoding: "utf8", timeout: 90_000 }, (error, stdout, stderr) => {
-      const status = error ? (typeof error.code === "number" ? error.code : null) : 0;
-      resolve({ status, stdout, stderr, elapsedMs: performance.now() - started });
-    });
+  const { exitCode, stdout, stderr } = await runProcess({
+    command: "bash",
+    args: argv,
+    cwd: root,
+    env,
+    timeoutMs: 90_000,
   });
+  return { status: exitCode, stdout, stderr, elapsedMs: performance.now() - started };
 }
 
 const tsx = (file: string) => [process.execPath, "--import", "tsx", file] as const;

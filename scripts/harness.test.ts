@@ -7,11 +7,13 @@
  */
 import { spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { scratchDirs } from "@drill-practice/tooling/scratch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPECTED_REPORTS } from "./expected-reports.ts";
+
+const scratchFolders = scratchDirs("drill-harness-");
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
 const vitestBin = join(repo, "node_modules", ".bin", "vitest");
@@ -21,10 +23,10 @@ const THE_PACKAGE_REPORT = "packages/client/.reports/vitest.json";
 
 let scratch: string;
 beforeAll(async () => {
-  scratch = await mkdtemp(join(tmpdir(), "drill-harness-"));
+  scratch = await scratchFolders.make();
 });
 afterAll(async () => {
-  await rm(scratch, { recursive: true, force: true });
+  await scratchFolders.removeAll();
 });
 
 // ---------------------------------------------------------------------------------------------

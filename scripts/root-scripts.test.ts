@@ -4,13 +4,15 @@
  * benchmark runner answers --help and refuses what it does not know without writing anything.
  */
 import { spawn } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { createServer, type Server } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { scratchDirs } from "@drill-practice/tooling/scratch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const scratchFolders = scratchDirs("busy-port-site-");
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -156,12 +158,12 @@ describe("a busy port: one line, exit 1, everywhere", { timeout: 120_000 }, () =
     blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
     busy = (blocker.address() as AddressInfo).port;
-    site = await mkdtemp(join(tmpdir(), "busy-port-site-"));
+    site = await scratchFolders.make();
     await writeFile(join(site, "index.html"), "<!doctype html><title>site</title>");
   });
   afterAll(async () => {
     await new Promise((resolve) => blocker.close(resolve));
-    await rm(site, { recursive: true, force: true });
+    await scratchFolders.removeAll();
   });
 
   it("pnpm docs:serve (packages/docs/scripts/serve.ts)", async () => {

@@ -4,13 +4,15 @@
  * builds), while the sandbox package cannot depend on auth (auth tests against the sandbox).
  */
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
-import { execFile, spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { execFile } from "node:child_process";
 import { delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { exitOf, startProcess } from "@drill-practice/tooling/process";
+import { scratchDirs } from "@drill-practice/tooling/scratch";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
+const scratchFolders = scratchDirs("sandbox-cli-repo-");
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const binDir = join(root, "node_modules", ".bin");
@@ -20,11 +22,11 @@ let dir: string;
 const children: ChildProcessWithoutNullStreams[] = [];
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), "sandbox-cli-repo-"));
+  dir = await scratchFolders.make();
 });
 afterEach(async () => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
-  await rm(dir, { recursive: true, force: true });
+  await scratchFolders.removeAll();
 });
 
 /** The environment minus any DRILL_* settings of the developer's own deployment. */
@@ -33,38 +35,18 @@ function withoutDrillVariables(): NodeJS.ProcessEnv {
 }
 
 /** Starts the built sandbox CLI and resolves once it prints its base URL. */
-function launch(args: string[]): Promise<{ child: ChildProcessWithoutNullStreams; url: string }> {
-  const child = spawn(process.execPath, [sandboxBin, ...args], { cwd: root, env: withoutDrillVariables() });
+async function launch(args: string[]): Promise<{ child: ChildProcessWithoutNullStreams; url: string }> {
+  const { child, ready } = await startProcess({
+    command: process.execPath,
+    args: [sandboxBin, ...args],
+    cwd: root,
+    env: withoutDrillVariables(),
+    readyWhen: /listening on (http:\/\/\S+)/,
+    startMs: 30_000,
+    name: "drill-sandbox",
+  });
   children.push(child);
-  let output = "";
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`drill-sandbox did not start in time:\n${output}`)),
-      30_000,
-    );
-    child.stderr.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1] });
-      }
-    });
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`drill-sandbox exited with ${code}:\n${output}`));
-    });
-  });
-}
-
-function exitOf(child: ChildProcessWithoutNullStreams): Promise<number | null> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) resolve(child.exitCode);
-    else child.on("exit", (code) => resolve(code));
-  });
+  return { child, url: ready[1] as string };
 }
 
 describe("drill-sandbox --credentials-dir with drill-token", () => {

@@ -2,36 +2,36 @@
  * The two commands' surfaces: usage, argument errors (exit 2), and drift:check's exit status
  * (1 on an error finding, 0 on a clean recording) and its warning on a raw recording.
  */
-import { execFile } from "node:child_process";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { runProcess } from "@drill-practice/tooling/process";
+import { scratchDirs } from "@drill-practice/tooling/scratch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { HarEntry } from "./redact-har.ts";
 import { ROOT } from "./redocly.ts";
 
+const scratchFolders = scratchDirs("drill-drift-commands-");
+
 let dir: string;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "drill-drift-commands-"));
+  dir = await scratchFolders.make();
 });
 afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await scratchFolders.removeAll();
 });
 
-function run(
+async function run(
   script: "record" | "check",
   args: string[],
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ["--import", "tsx", join(ROOT, `scripts/drift/${script}.ts`), ...args],
-      { cwd: ROOT, env: { ...process.env, INIT_CWD: dir }, encoding: "utf8", timeout: 60_000 },
-      (error, stdout, stderr) => {
-        resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
-      },
-    );
+  const { exitCode, stdout, stderr } = await runProcess({
+    command: process.execPath,
+    args: ["--import", "tsx", join(ROOT, `scripts/drift/${script}.ts`), ...args],
+    cwd: ROOT,
+    env: { ...process.env, INIT_CWD: dir },
+    timeoutMs: 60_000,
   });
+  return { code: exitCode ?? 1, stdout, stderr };
 }
 
 function exchange(

@@ -4,21 +4,23 @@
  * drift` finds nothing but what the named invalid requests are meant to cause. And the check is
  * live: a sandbox that answers what the description does not allow is caught.
  */
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { OpenApiDocument } from "@drill-practice/sandbox";
+import { scratchDirs } from "@drill-practice/tooling/scratch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INVALID_REQUESTS, OWN_TRAFFIC } from "./own-traffic.ts";
 import { SPEC_BUNDLE } from "./redocly.ts";
 import { recordTraffic, type TrafficRun } from "./traffic-run.ts";
 
+const scratchFolders = scratchDirs("drill-drift-test-");
+
 let dir: string;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "drill-drift-test-"));
+  dir = await scratchFolders.make();
 });
 afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await scratchFolders.removeAll();
 });
 
 describe("drift check over our own traffic", () => {

@@ -3,20 +3,22 @@
  * exchange and authenticated calls through the proxy in front of the sandbox, then field by field
  * on a recording written by hand.
  */
-import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { serviceAccountAuth } from "@drill-practice/auth/node";
+import { scratchDirs } from "@drill-practice/tooling/scratch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assertNoSecrets, type Har, type HarEntry, marker, redactHar, secretsLeft } from "./redact-har.ts";
 import { recordTraffic, type TrafficRun } from "./traffic-run.ts";
 
+const scratchFolders = scratchDirs("drill-redact-test-");
+
 let dir: string;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "drill-redact-test-"));
+  dir = await scratchFolders.make();
 });
 afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await scratchFolders.removeAll();
 });
 
 describe("drift:record on a real token exchange and authenticated calls", () => {
@@ -138,6 +140,7 @@ describe("redactHar, field by field", () => {
   const token = "tok_0123456789abcdefghij";
   const jwt = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl";
   const pem = "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBg\n-----END PRIVATE KEY-----";
+  const publicPem = "-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkqhkiG\n-----END PUBLIC KEY-----";
 
   function entry(
     request: Partial<HarEntry["request"]>,
@@ -206,6 +209,7 @@ describe("redactHar, field by field", () => {
       nested: [{ clientSecret: "nested-secret-value", privateKey: pem, note: `key ${pem}` }],
       message: `signed ${jwt}`,
       jti: "a-token-id",
+      publicKey: `key ${publicPem}`,
     };
     const { har } = redacted(
       entry({}, { content: { mimeType: "application/json", text: JSON.stringify(body) } }),
@@ -222,6 +226,7 @@ describe("redactHar, field by field", () => {
       ],
       message: "signed [redacted: JWT]",
       jti: "a-token-id",
+      publicKey: `key ${publicPem}`,
     });
   });
 

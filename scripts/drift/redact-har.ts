@@ -8,6 +8,7 @@
  * The scheme word of an `Authorization` header (`Bearer`, `OAuth`) is kept: it is not secret, and
  * it is what the drift check's security rule reads.
  */
+import { jwtPattern, pemBlockPattern } from "@drill-practice/client/internal";
 
 /** One HAR name/value pair (headers, cookies, query parameters, form parameters). */
 export interface HarPair {
@@ -76,9 +77,9 @@ const SECRET_FIELDS: ReadonlyMap<string, string> = new Map([
 /** Headers whose whole value is a credential, besides `Authorization` and cookies. */
 const SECRET_HEADER = /^(x-api-key|api-key|x-auth-token|x-access-token|x-client-secret)$/i;
 
-/** A compact JWS/JWT: a base64url JSON header (`{"` encodes as `eyJ`), a payload and a signature. */
-const JWT = /eyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*/g;
-const PEM_PRIVATE_KEY = /-----BEGIN[A-Z ]*PRIVATE KEY-----[\s\S]*?-----END[A-Z ]*PRIVATE KEY-----/g;
+/** JWTs and PEM key blocks are found by the SDK's own patterns (one set for both redactors). */
+const JWT = jwtPattern();
+const PEM_BLOCK = pemBlockPattern();
 /** A value shorter than this is only redacted where it was found, not searched for elsewhere. */
 const MIN_KNOWN_LENGTH = 8;
 
@@ -104,7 +105,10 @@ class Redactor {
   /** A value under a name that is not secret: still cleared of JWTs and private keys inside it. */
   scan(value: string): string {
     const cleaned = value
-      .replace(PEM_PRIVATE_KEY, (key) => this.replace(key, "private key"))
+      // Public keys and certificates are no secret and stay readable in the recording.
+      .replace(PEM_BLOCK, (block, label: string) =>
+        label.endsWith("PRIVATE KEY") ? this.replace(block, "private key") : block,
+      )
       .replace(JWT, (jwt) => this.replace(jwt, "JWT"));
     return this.everywhere(cleaned);
   }

@@ -2,22 +2,24 @@
  * The release step: the changes of the release are archived for the docs, the current state
  * becomes the baseline, and the diff against it is empty again.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { scratchDirs } from "@drill-practice/tooling/scratch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeBaseline } from "./baseline.ts";
 import { practiceApi } from "./fixtures/practice-api.ts";
 import { BUNDLES, runSpecDiff, specPackages } from "./run.ts";
 
+const scratchFolders = scratchDirs("spec-baseline-");
+
 const root = fileURLToPath(new URL("../..", import.meta.url));
 let scratch: string;
 beforeAll(async () => {
-  scratch = await mkdtemp(join(tmpdir(), "spec-baseline-"));
+  scratch = await scratchFolders.make();
 });
 afterAll(async () => {
-  await rm(scratch, { recursive: true, force: true });
+  await scratchFolders.removeAll();
 });
 
 describe("writeBaseline (pnpm run version)", () => {

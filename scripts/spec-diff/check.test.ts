@@ -4,15 +4,17 @@
  * this repository every change since the released baseline is covered by a pending changeset.
  */
 import { execFile } from "node:child_process";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { scratchDirs } from "@drill-practice/tooling/scratch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { breakingBumps, type Changeset, missingChangesets, readChangesets } from "./changesets.ts";
 import { practiceApi } from "./fixtures/practice-api.ts";
 import { runSpecDiff, specPackages } from "./run.ts";
+
+const scratchFolders = scratchDirs("spec-diff-");
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const run = promisify(execFile);
@@ -20,10 +22,10 @@ const tsx = join(root, "node_modules/.bin/tsx");
 
 let scratch: string;
 beforeAll(async () => {
-  scratch = await mkdtemp(join(tmpdir(), "spec-diff-"));
+  scratch = await scratchFolders.make();
 });
 afterAll(async () => {
-  await rm(scratch, { recursive: true, force: true });
+  await scratchFolders.removeAll();
 });
 
 /** A baseline and a current description (both versions the fixture), the second with one edit. */

@@ -5,11 +5,13 @@
  * runs offline; one generation per bundle per tool keeps it as fast as the tools allow.
  */
 import { execFile } from "node:child_process";
-import { mkdtemp, readdir, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
+import { scratchDirs } from "@drill-practice/tooling/scratch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const scratchFolders = scratchDirs("peer-generators-");
 
 const run = promisify(execFile);
 const specDir = resolve(import.meta.dirname, "..");
@@ -64,10 +66,10 @@ async function compilerMessages(files: string[]): Promise<string> {
 
 let workDir = "";
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), "peer-generators-"));
+  workDir = await scratchFolders.make();
 });
 afterAll(async () => {
-  if (workDir) await rm(workDir, { recursive: true, force: true });
+  await scratchFolders.removeAll();
 });
 
 describe.each(bundles)("%s", (bundle) => {

@@ -3,6 +3,7 @@
  * of key it is, and hand PKCS#8 bytes to Web Crypto. Nothing here ever puts key bytes
  * into an error; callers turn the `PemProblem` results into key-file errors.
  */
+import { DerError, derChildren, derObjectIdentifier, readDerElement } from "@drill-practice/client/internal";
 
 /**
  * One `-----BEGIN X-----` block found in a string.
@@ -80,63 +81,6 @@ export function decodePemBody(body: string): DecodedPem {
   return { ok: true, der: Uint8Array.from(binary, (char) => char.charCodeAt(0)) };
 }
 
-interface Tlv {
-  readonly tag: number;
-  readonly start: number;
-  readonly valueStart: number;
-  readonly end: number;
-}
-
-class DerError extends Error {}
-
-function readTlv(der: Uint8Array, offset: number, limit: number): Tlv {
-  if (offset + 2 > limit) throw new DerError("ends in the middle of an element");
-  const tag = der[offset] as number;
-  const first = der[offset + 1] as number;
-  let length = first;
-  let valueStart = offset + 2;
-  if (first & 0x80) {
-    const count = first & 0x7f;
-    if (count === 0 || count > 4) throw new DerError("has an unsupported length encoding");
-    if (valueStart + count > limit) throw new DerError("ends in the middle of a length");
-    length = 0;
-    for (let i = 0; i < count; i++) length = length * 256 + (der[valueStart + i] as number);
-    valueStart += count;
-  }
-  const end = valueStart + length;
-  if (end > limit) throw new DerError("is shorter than its length fields say (truncated or damaged)");
-  return { tag, start: offset, valueStart, end };
-}
-
-function children(der: Uint8Array, parent: Tlv): Tlv[] {
-  const out: Tlv[] = [];
-  let offset = parent.valueStart;
-  while (offset < parent.end) {
-    const child = readTlv(der, offset, parent.end);
-    out.push(child);
-    offset = child.end;
-  }
-  return out;
-}
-
-function decodeOid(der: Uint8Array, tlv: Tlv): string {
-  const bytes = der.subarray(tlv.valueStart, tlv.end);
-  const parts: number[] = [];
-  let value = 0;
-  for (const byte of bytes) {
-    value = value * 128 + (byte & 0x7f);
-    if ((byte & 0x80) === 0) {
-      if (parts.length === 0) {
-        // The first subidentifier packs the first two arcs: 40 * first + second, first <= 2.
-        const first = Math.min(Math.floor(value / 40), 2);
-        parts.push(first, value - 40 * first);
-      } else parts.push(value);
-      value = 0;
-    }
-  }
-  return parts.join(".");
-}
-
 const SEQUENCE = 0x30;
 const INTEGER = 0x02;
 const OID = 0x06;
@@ -181,19 +125,19 @@ export type Pkcs8Info =
  */
 export function inspectPkcs8(der: Uint8Array): Pkcs8Info {
   try {
-    const outer = readTlv(der, 0, der.length);
+    const outer = readDerElement(der, 0, der.length);
     if (outer.tag !== SEQUENCE) return { ok: false, detail: "does not start with a DER SEQUENCE" };
     if (outer.end !== der.length) return { ok: false, detail: "has trailing bytes after the key" };
-    const [first, second, third] = children(der, outer);
+    const [first, second, third] = derChildren(der, outer);
     if (first?.tag === SEQUENCE && second?.tag === OCTET_STRING && third === undefined) {
       return { ok: true, kind: "encrypted-pkcs8" };
     }
     if (first?.tag !== INTEGER || second?.tag !== SEQUENCE || third?.tag !== OCTET_STRING) {
       return { ok: false, detail: "is not a PKCS#8 PrivateKeyInfo structure" };
     }
-    const [oid] = children(der, second);
+    const [oid] = derChildren(der, second);
     if (oid?.tag !== OID) return { ok: false, detail: "has no algorithm identifier" };
-    return { ok: true, kind: "pkcs8", algorithmOid: decodeOid(der, oid) };
+    return { ok: true, kind: "pkcs8", algorithmOid: derObjectIdentifier(der, oid) };
   } catch (error) {
     if (error instanceof DerError) return { ok: false, detail: error.message };
     throw error;
@@ -210,10 +154,10 @@ export type Pkcs1Check = { ok: true } | { ok: false; detail: string };
  */
 export function checkPkcs1(der: Uint8Array): Pkcs1Check {
   try {
-    const outer = readTlv(der, 0, der.length);
+    const outer = readDerElement(der, 0, der.length);
     if (outer.tag !== SEQUENCE) return { ok: false, detail: "does not start with a DER SEQUENCE" };
     if (outer.end !== der.length) return { ok: false, detail: "has trailing bytes after the key" };
-    const parts = children(der, outer);
+    const parts = derChildren(der, outer);
     if (parts.length < 9 || parts.some((part) => part.tag !== INTEGER)) {
       return { ok: false, detail: "is not a PKCS#1 RSAPrivateKey structure" };
     }

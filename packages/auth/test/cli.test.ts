@@ -1,46 +1,16 @@
-import { spawn } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { scratchDirs } from "@drill-practice/tooling/scratch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../src/cli-run.js";
 import { CLIENT_ID, CLIENT_SECRET, json, keyFileObject, rsaKeyPair } from "./helpers.js";
 import { type HttpTokenServer, startHttpTokenServer } from "./http-token-server.js";
+import { drillToken, type Run } from "./run-drill-token.js";
+
+const scratchFolders = scratchDirs("drill-token-cli-");
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
-
-interface Run {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** Runs `drill-token` from source (through tsx) with only the given environment. */
-function drillToken(args: string[], env: Record<string, string> = {}, stdin?: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/cli.ts", ...args], {
-      cwd: packageDir,
-      env: { PATH: process.env.PATH ?? "", ...env },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    const timer = setTimeout(() => child.kill("SIGKILL"), 90_000);
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-    child.stdin.end(stdin ?? "");
-  });
-}
 
 function expectCleanError(run: Run, code: number) {
   expect(run.code).toBe(code);
@@ -61,7 +31,7 @@ beforeAll(async () => {
     clientId: CLIENT_ID,
     clientSecret: CLIENT_SECRET,
   });
-  dir = await mkdtemp(join(tmpdir(), "drill-token-cli-"));
+  dir = await scratchFolders.make();
   const keyFile = join(dir, "sa.json");
   await writeFile(keyFile, JSON.stringify(keyFileObject()));
   env = {
@@ -74,7 +44,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  await rm(dir, { recursive: true, force: true });
+  await scratchFolders.removeAll();
 });
 
 describe("drill-token", { timeout: 120_000 }, () => {
@@ -300,23 +270,7 @@ describe("drill-token --cache without the redis package", { timeout: 120_000 }, 
   it("names the package to install and the flag and variable, with the usage exit 2", async () => {
     // Node resolves `redis` as it would in a project that never installed it.
     const hideRedis = join(packageDir, "test", "fixtures", "without-redis.mjs");
-    const run = await new Promise<Run>((resolve, reject) => {
-      const child = spawn(
-        process.execPath,
-        ["--import", "tsx", "--import", hideRedis, "src/cli.ts", "--cache", "redis://127.0.0.1:1"],
-        { cwd: packageDir, env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["ignore", "pipe", "pipe"] },
-      );
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (chunk: Buffer) => {
-        stdout += chunk.toString();
-      });
-      child.stderr.on("data", (chunk: Buffer) => {
-        stderr += chunk.toString();
-      });
-      child.on("error", reject);
-      child.on("close", (code) => resolve({ code, stdout, stderr }));
-    });
+    const run = await drillToken(["--cache", "redis://127.0.0.1:1"], env, "", [hideRedis]);
     expectCleanError(run, 2);
     expect(run.stderr).toBe(
       "drill-token: ERR_CLI_USAGE: --cache (DRILL_TOKEN_CACHE) needs the redis package, which is not installed: " +

@@ -4,15 +4,17 @@ import {
   createSign as nodeCreateSign,
   verify as nodeVerify,
 } from "node:crypto";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { scratchDirs } from "@drill-practice/tooling/scratch";
 import { exportPKCS8, generateKeyPair } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DrillError, KeyFileError, parseServiceAccountKey, ServiceAccountKey } from "../src/index.js";
 import { MAX_KEY_FILE_LENGTH } from "../src/key-file.js";
 import { readServiceAccountKey } from "../src/node.js";
 import { KEY_ID, keyFileObject, rsaKeyPair, SERVICE_ACCOUNT_ID } from "./helpers.js";
+
+const scratchFolders = scratchDirs("drill-auth-key-");
 
 /** Every 16-character run of the base64 body of a PEM: none may appear in a message. */
 function materialFragments(pem: string): string[] {
@@ -466,10 +468,10 @@ describe("parseServiceAccountKey: bad key files", () => {
 describe("readServiceAccountKey", () => {
   let dir: string;
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), "drill-auth-key-"));
+    dir = await scratchFolders.make();
   });
   afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
+    await scratchFolders.removeAll();
   });
 
   it("reads and parses a key file", async () => {

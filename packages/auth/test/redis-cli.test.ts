@@ -1,11 +1,9 @@
 /**
  * `drill-token --cache redis://…`: concurrent shell invocations share one exchange.
  */
-import { spawn } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { scratchDirs } from "@drill-practice/tooling/scratch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type CountingTokenEndpoint,
@@ -13,43 +11,15 @@ import {
 } from "./fixtures/counting-token-endpoint.js";
 import { CLIENT_ID, CLIENT_SECRET, keyFileObject } from "./helpers.js";
 import { type RedisServer, redisAvailable, startRedisServer } from "./redis-server.js";
+import { drillToken } from "./run-drill-token.js";
+
+const scratchFolders = scratchDirs("drill-token-redis-");
 
 /** The one line the CLI prints when it falls back from Redis (README, "When Redis fails"). */
 const FALLBACK_WARNING =
   /^drill-token: warning: Redis token cache unavailable \(.+\); this process uses its own cache and token exchanges until Redis answers again$/;
 
-const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const hasRedis = redisAvailable();
-
-interface Run {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-function drillToken(args: string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/cli.ts", ...args], {
-      cwd: packageDir,
-      env: { PATH: process.env.PATH ?? "", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    const timer = setTimeout(() => child.kill("SIGKILL"), 100_000);
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
 
 describe.runIf(hasRedis)("drill-token --cache (real redis-server)", { timeout: 150_000 }, () => {
   let redis: RedisServer;
@@ -65,7 +35,7 @@ describe.runIf(hasRedis)("drill-token --cache (real redis-server)", { timeout: 1
       clientSecret: CLIENT_SECRET,
       delayMs: 300,
     });
-    dir = await mkdtemp(join(tmpdir(), "drill-token-redis-"));
+    dir = await scratchFolders.make();
     const keyFile = join(dir, "sa.json");
     await writeFile(keyFile, JSON.stringify(keyFileObject()));
     env = { DRILL_CLIENT_ID: CLIENT_ID, DRILL_CLIENT_SECRET: CLIENT_SECRET, DRILL_KEY_FILE: keyFile };
@@ -74,7 +44,7 @@ describe.runIf(hasRedis)("drill-token --cache (real redis-server)", { timeout: 1
   afterAll(async () => {
     await endpoint?.close();
     await redis?.close();
-    if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+    await scratchFolders.removeAll();
   });
 
   it("20 concurrent processes with a cold cache: one exchange, the same token printed by all", async () => {

@@ -4,10 +4,8 @@
  * Missing locally, the tests that need it skip loudly; under CI=true they fail.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
 import { createConnection, createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { makeScratchDir, removeScratchDir } from "@drill-practice/tooling/scratch";
 import { underCI, warnBox } from "../../../scripts/test-requirements.js";
 
 const CANDIDATES = ["/usr/bin/redis-server", "/usr/local/bin/redis-server"];
@@ -77,7 +75,7 @@ export interface RedisServer {
 export async function startRedisServer(): Promise<RedisServer> {
   const binary = findRedisServer();
   if (binary === undefined) throw new Error("redis-server is not installed");
-  const dir = await mkdtemp(join(tmpdir(), "drill-redis-"));
+  const dir = await makeScratchDir("drill-redis-");
   const port = await freePort();
   let child: ChildProcess | undefined;
 
@@ -120,7 +118,7 @@ export async function startRedisServer(): Promise<RedisServer> {
     close: async () => {
       child?.kill("SIGCONT");
       await stop("SIGTERM");
-      await rm(dir, { recursive: true, force: true });
+      await removeScratchDir(dir);
     },
   };
 }

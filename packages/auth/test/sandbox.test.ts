@@ -1,12 +1,6 @@
-/**
- * Over the wire against the sandbox: real HTTP, real discovery, and a token endpoint
- * that really verifies the assertion's signature with the service account's public key.
- */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { createDrillClient } from "@drill-practice/client";
 import { type Sandbox, startSandbox } from "@drill-practice/sandbox";
+import { scratchDirs } from "@drill-practice/tooling/scratch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createTokenProvider,
@@ -16,6 +10,8 @@ import {
 } from "../src/index.js";
 import { readServiceAccountKey, serviceAccountAuth } from "../src/node.js";
 
+const scratchFolders = scratchDirs("drill-auth-sandbox-");
+
 let sandbox: Sandbox;
 let dir: string;
 let keyFile: string;
@@ -23,7 +19,7 @@ let key: ServiceAccountKey;
 const requestLog: string[] = [];
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "drill-auth-sandbox-"));
+  dir = await scratchFolders.make();
   sandbox = await startSandbox({ credentialsDir: dir, onRequest: (line) => requestLog.push(line) });
   keyFile = sandbox.credentialsFiles?.keyFile as string;
   key = await readServiceAccountKey(keyFile);
@@ -31,7 +27,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sandbox?.close();
-  await rm(dir, { recursive: true, force: true });
+  await scratchFolders.removeAll();
 });
 
 function provider(options: { clientSecret?: string } = {}) {

@@ -1,5 +1,4 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import {
   createDrillClient,
@@ -7,6 +6,7 @@ import {
   type DrillClientAuth,
   DrillError,
 } from "@drill-practice/client";
+import { scratchDirs } from "@drill-practice/tooling/scratch";
 import createClient, { type Middleware } from "openapi-fetch";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it, vi } from "vitest";
 import {
@@ -27,6 +27,8 @@ import {
   SERVICE_ACCOUNT_ID,
   type TestPaths,
 } from "./helpers.js";
+
+const scratchFolders = scratchDirs("drill-auth-sa-");
 
 /**
  * What `createDrillClient` of the client package does with `auth`, per the agreed
@@ -64,12 +66,12 @@ function serviceFetch(server: FakeAuthServer) {
 let dir: string;
 let keyFile: string;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "drill-auth-sa-"));
+  dir = await scratchFolders.make();
   keyFile = join(dir, "sa.json");
   await writeFile(keyFile, JSON.stringify(keyFileObject()));
 });
 afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await scratchFolders.removeAll();
 });
 
 describe("serviceAccountAuth", () => {

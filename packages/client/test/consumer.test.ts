@@ -6,14 +6,15 @@
  */
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { scratchDirs } from "@drill-practice/tooling/scratch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+const scratchFolders = scratchDirs("drill-client-consumer-");
 const run = promisify(execFile);
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
 const require = createRequire(import.meta.url);
@@ -332,7 +333,7 @@ describe("consumer of the packed package", () => {
     ) {
       throw new Error("packages/client/dist is missing or incomplete: run pnpm build before this test");
     }
-    scratch = await mkdtemp(join(tmpdir(), "drill-client-consumer-"));
+    scratch = await scratchFolders.make();
     project = join(scratch, "project");
     await mkdir(project);
     await run("pnpm", ["pack", "--pack-destination", scratch], { cwd: packageDir });
@@ -361,7 +362,7 @@ describe("consumer of the packed package", () => {
   }, 240_000);
 
   afterAll(async () => {
-    if (scratch) await rm(scratch, { recursive: true, force: true });
+    await scratchFolders.removeAll();
   });
 
   it("installs outside the workspace with openapi-fetch as its only dependency", async () => {

@@ -3,10 +3,10 @@
  * it, and `instanceof DrillError` across separately loaded copies of the code.
  */
 import { spawnSync } from "node:child_process";
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { cp, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { scratchDirs } from "@drill-practice/tooling/scratch";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { brandErrorFamily } from "../src/core/index.js";
 import {
@@ -20,10 +20,8 @@ import {
 } from "../src/index.js";
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
-const scratch: string[] = [];
-afterAll(async () => {
-  for (const dir of scratch) await rm(dir, { recursive: true, force: true });
-});
+const scratch = scratchDirs("drill-error-copies-");
+afterAll(() => scratch.removeAll());
 
 describe("DRILL_ERROR_CODES", () => {
   it("lists every code once, with a one-line meaning and the packages that throw it", () => {
@@ -269,8 +267,7 @@ describe("instanceof DrillError in one process", () => {
 
 describe("instanceof DrillError across copies", () => {
   it("recognises errors made by a separately loaded copy of the code, and nothing else", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "drill-error-copies-"));
-    scratch.push(dir);
+    const dir = await scratch.make();
     // Two copies of the core, as two installed versions of the packages would be.
     await cp(join(packageDir, "src/core"), join(dir, "a"), { recursive: true });
     await cp(join(packageDir, "src/core"), join(dir, "b"), { recursive: true });

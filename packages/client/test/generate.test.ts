@@ -1,11 +1,13 @@
 import { execFile } from "node:child_process";
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { scratchDirs } from "@drill-practice/tooling/scratch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SCHEMA_NAMES } from "../src/index.js";
+
+const scratchFolders = scratchDirs("drill-client-generate-");
 
 const run = promisify(execFile);
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
@@ -30,13 +32,13 @@ describe("generated files", () => {
   /** A fresh generation, made once; each test edits its own copy, so no test depends on another. */
   let pristine: string;
   beforeAll(async () => {
-    scratch = await mkdtemp(join(tmpdir(), "drill-client-generate-"));
+    scratch = await scratchFolders.make();
     pristine = await mkdtemp(join(scratch, "pristine-"));
     const made = await generate("--dir", pristine);
     if (made.code !== 0) throw new Error(`generate --dir failed: ${made.stderr}`);
   }, 60_000);
   afterAll(async () => {
-    await rm(scratch, { recursive: true, force: true });
+    await scratchFolders.removeAll();
   });
 
   async function ownCopy(): Promise<string> {

@@ -2,13 +2,15 @@
  * Programmed responses of the sandbox (`responsesFile`), read through the client: a not-simulated 2.1
  * group operation and a 2.0 test operation answer what the rules say, for an authenticated client.
  */
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type Sandbox, startSandbox } from "@drill-practice/sandbox";
+import { scratchDirs } from "@drill-practice/tooling/scratch";
 import { importPKCS8, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDrillClient } from "../src/index.js";
+
+const scratchFolders = scratchDirs("drill-client-responses-");
 
 const GROUP = { id: "group-9", name: "Year 9 Spanish", memberCount: 24 };
 const TEST = { id: "test-3", name: "Capitals quiz", questionCount: 10 };
@@ -24,7 +26,7 @@ let dir: string;
 let token: string;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "drill-client-responses-"));
+  dir = await scratchFolders.make();
   const file = join(dir, "responses.json");
   await writeFile(file, JSON.stringify(RESPONSES));
   sandbox = await startSandbox({ responsesFile: file, validateResponses: true });
@@ -52,7 +54,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sandbox?.close();
-  await rm(dir, { recursive: true, force: true });
+  await scratchFolders.removeAll();
 });
 
 describe("sandbox programmed responses through the client", () => {

@@ -3,10 +3,10 @@
  * Tokens come from a real JWT bearer exchange with an RS256 assertion signed
  * here with jose (not through @drill-practice/auth, which depends on this package).
  */
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type Sandbox, startSandbox } from "@drill-practice/sandbox";
+import { scratchDirs } from "@drill-practice/tooling/scratch";
 import { importPKCS8, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -18,6 +18,8 @@ import {
   unwrap,
 } from "../src/index.js";
 import { paginateStore, paginateStorePages } from "../src/pagination.js";
+
+const scratchFolders = scratchDirs("drill-client-sandbox-");
 
 const SPANISH_SETS = 23;
 const ENCODED_ID = "sets/ünïcode +1 @home";
@@ -131,7 +133,7 @@ function countingFetch() {
 
 beforeAll(async () => {
   // The sandbox's documented data file format (packages/sandbox/data/FORMAT.md).
-  dataDir = await mkdtemp(join(tmpdir(), "drill-client-sandbox-"));
+  dataDir = await scratchFolders.make();
   const dataFile = join(dataDir, "data.json");
   await writeFile(dataFile, JSON.stringify(DATA));
   sandbox = await startSandbox({ dataFile, seed: 7, validateResponses: true, onResponseViolation: () => {} });
@@ -140,7 +142,7 @@ beforeAll(async () => {
 afterAll(async () => {
   const violations = sandbox?.responseViolations ?? [];
   await sandbox?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await scratchFolders.removeAll();
   // The sandbox checked every answer against the spec; none may have deviated.
   expect(violations).toEqual([]);
 });

@@ -1,23 +1,25 @@
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { scratchDirs } from "@drill-practice/tooling/scratch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltSite, buildSite } from "../src/build-site.ts";
 import { findRemoteReferences } from "../src/offline-assets.ts";
 import { undocumentedLead } from "../src/operation-notes.ts";
 import { embeddedDefinition } from "./helpers/site.ts";
 
+const scratchFolders = scratchDirs("drill-docs-build-");
+
 const fixtures = join(import.meta.dirname, "fixtures");
 let workDir: string;
 let site: BuiltSite;
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), "drill-docs-build-"));
+  workDir = await scratchFolders.make();
   site = await buildSite({ specDir: fixtures, outDir: join(workDir, "out") });
 }, 120_000);
 
 afterAll(async () => {
-  await rm(workDir, { recursive: true, force: true });
+  await scratchFolders.removeAll();
 });
 
 describe("buildSite from the fixture bundles", () => {

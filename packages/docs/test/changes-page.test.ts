@@ -2,20 +2,22 @@
  * The Changes page is made from the spec diff: what changed since the released baseline, then
  * each archived release, newest first.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { scratchDirs } from "@drill-practice/tooling/scratch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packageDir } from "../src/build-site.ts";
 import { changesSections, renderChanges } from "../src/changes-page.ts";
 
+const scratchFolders = scratchDirs("drill-docs-changes-");
+
 const fixtures = join(packageDir, "test", "fixtures");
 let workDir: string;
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), "drill-docs-changes-"));
+  workDir = await scratchFolders.make();
 });
 afterAll(async () => {
-  await rm(workDir, { recursive: true, force: true });
+  await scratchFolders.removeAll();
 });
 
 describe("the Changes page", () => {

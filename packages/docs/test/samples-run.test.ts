@@ -6,12 +6,12 @@
  * checked against the spec: method, path template, query parameter names and body media type.
  */
 import { execFile, spawnSync } from "node:child_process";
-import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { parseServiceAccountKey, signAssertion } from "@drill-practice/auth";
 import { type Sandbox, SIMULATED_OPERATIONS, startSandbox } from "@drill-practice/sandbox";
+import { scratchDirs } from "@drill-practice/tooling/scratch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   listOperations,
@@ -27,6 +27,8 @@ import {
   loadBundle,
   refusedForItsRecords,
 } from "./helpers/site.ts";
+
+const scratchFolders = scratchDirs("drill-docs-curl-");
 
 const simulated = new Set(Object.keys(SIMULATED_OPERATIONS));
 /**
@@ -51,7 +53,7 @@ describe("curl samples", () => {
     let env: Record<string, string>;
 
     beforeAll(async () => {
-      dir = await mkdtemp(join(tmpdir(), "drill-docs-curl-"));
+      dir = await scratchFolders.make();
       sandbox = await startSandbox({ credentialsDir: join(dir, "creds") });
       const envText = await readFile(join(dir, "creds", "client.env"), "utf8");
       env = Object.fromEntries(
@@ -82,7 +84,7 @@ describe("curl samples", () => {
 
     afterAll(async () => {
       await sandbox?.close();
-      if (dir) await rm(dir, { recursive: true, force: true });
+      await scratchFolders.removeAll();
     });
 
     // Asynchronous on purpose: the sandbox answers from this very process, so a blocking spawn

@@ -16,13 +16,14 @@
  */
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { copyFile, mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readFile, realpath, symlink, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { homedir, tmpdir } from "node:os";
+import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { createTokenProvider, parseServiceAccountKey } from "@drill-practice/auth";
 import { type Sandbox, SIMULATED_OPERATIONS, startSandbox } from "@drill-practice/sandbox";
 import { compileExamples } from "@drill-practice/tooling/examples";
+import { scratchDirs } from "@drill-practice/tooling/scratch";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RedisServer, redisAvailable, startRedisServer } from "../../auth/test/redis-server.ts";
@@ -30,6 +31,8 @@ import { packageDir } from "../src/build-site.ts";
 import { htmlCodeBlocks, markdownShellBlocks } from "../src/shell-commands.ts";
 import { assertSiteBuilt, type BuiltSamples, builtSamples, refusedForItsRecords } from "./helpers/site.ts";
 import { htmlCodeLanguages, readerSnippets, readmeFiles, type Snippet } from "./helpers/snippets.ts";
+
+const scratchFolders = scratchDirs("drill-docs-snippets-");
 
 const repoDir = join(packageDir, "..", "..");
 const siteDir = join(packageDir, "site");
@@ -95,7 +98,7 @@ describe("TypeScript shown to readers", () => {
   beforeAll(async () => {
     await assertSiteBuilt();
     samples = await builtSamples();
-    project = await mkdtemp(join(tmpdir(), "drill-docs-snippets-"));
+    project = await scratchFolders.make();
     const home = join(project, "home");
     await mkdir(home);
     await writeFile(join(project, "package.json"), '{ "private": true, "type": "module" }\n');
@@ -170,7 +173,7 @@ describe("TypeScript shown to readers", () => {
   afterAll(async () => {
     await sandbox?.close();
     await redis?.close();
-    if (project) await rm(project, { recursive: true, force: true });
+    await scratchFolders.removeAll();
   });
 
   /** Runs one block as a module of the scratch project. Asynchronous: the sandbox lives in this process. */

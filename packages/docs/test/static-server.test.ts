@@ -1,15 +1,17 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { request } from "node:http";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { scratchDirs } from "@drill-practice/tooling/scratch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type StaticServer, startStaticServer } from "../src/static-server.ts";
+
+const scratchFolders = scratchDirs("drill-docs-serve-");
 
 let root: string;
 let server: StaticServer;
 
 beforeAll(async () => {
-  const parent = await mkdtemp(join(tmpdir(), "drill-docs-serve-"));
+  const parent = await scratchFolders.make();
   root = join(parent, "site");
   await mkdir(join(root, "v2.1"), { recursive: true });
   await writeFile(join(root, "index.html"), "<h1>home</h1>");
@@ -21,7 +23,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server.close();
-  await rm(join(root, ".."), { recursive: true, force: true });
+  await scratchFolders.removeAll();
 });
 
 /** A raw request, so that paths like `/../x` reach the server unnormalized. */

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { SandboxError } from "./errors.js";
+import { parseArgsProblem } from "./generated/cli-usage.js";
 import { publicUrlProblem } from "./public-url.js";
 import type { Sandbox, SandboxOptions } from "./sandbox.js";
 import { startSandbox } from "./sandbox.js";
@@ -66,15 +67,8 @@ function parse(argv: string[]) {
       },
     }).values;
   } catch (error) {
-    // Worded like drill-token's usage errors: the flag by its name, no Node.js jargon.
-    const { code, message } = error as { code?: string; message: string };
-    const flag = /'(-{1,2}[^'=\s]*)/.exec(message)?.[1] ?? "an option";
-    if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") throw new UsageError(`unknown option ${flag}`);
-    if (code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") {
-      throw new UsageError("drill-sandbox takes no positional arguments");
-    }
-    if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") throw new UsageError(`${flag} needs a value`);
-    throw new UsageError(message);
+    // Worded like drill-token's usage errors, by the same module (a generated copy of the client's).
+    throw new UsageError(parseArgsProblem(error, "drill-sandbox"));
   }
 }
 

@@ -3,14 +3,17 @@
  * `drill-token` is in the repository's `scripts/sandbox-cli.test.ts`: this package cannot depend on auth.)
  */
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
-import { execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { exitOf, startProcess } from "@drill-practice/tooling/process";
+import { scratchDirs } from "@drill-practice/tooling/scratch";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
+const scratchFolders = scratchDirs("sandbox-cli-");
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
 const cliSource = join(packageDir, "src", "cli.ts");
@@ -19,11 +22,11 @@ let dir: string;
 const children: ChildProcessWithoutNullStreams[] = [];
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), "sandbox-cli-"));
+  dir = await scratchFolders.make();
 });
 afterEach(async () => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
-  await rm(dir, { recursive: true, force: true });
+  await scratchFolders.removeAll();
 });
 
 function run(args: string[]) {
@@ -42,38 +45,22 @@ function run(args: string[]) {
 }
 
 /** Starts the CLI and resolves once it prints its base URL. */
-function launch(
+async function launch(
   args: string[],
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ child: ChildProcessWithoutNullStreams; url: string; output: () => string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", cliSource, ...args], { cwd: packageDir, env });
+  const started = startProcess({
+    command: process.execPath,
+    args: ["--import", "tsx", cliSource, ...args],
+    cwd: packageDir,
+    env,
+    readyWhen: /listening on (http:\/\/\S+)/,
+    startMs: 30_000,
+    name: "CLI",
+  });
+  const { child, ready, output } = await started;
   children.push(child);
-  let output = "";
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`CLI did not start in time:\n${output}`)), 30_000);
-    child.stderr.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(output);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1], output: () => output });
-      }
-    });
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`CLI exited with ${code}:\n${output}`));
-    });
-  });
-}
-
-function exitOf(child: ChildProcessWithoutNullStreams): Promise<number | null> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) resolve(child.exitCode);
-    else child.on("exit", (code) => resolve(code));
-  });
+  return { child, url: ready[1] as string, output };
 }
 
 // Each test starts one or two tsx processes: on a loaded two-core machine one start takes 30 s.

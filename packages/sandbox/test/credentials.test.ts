@@ -1,20 +1,9 @@
 import { execFile } from "node:child_process";
 import { generateKeyPairSync } from "node:crypto";
-import {
-  chmod,
-  chown,
-  lstat,
-  mkdir,
-  mkdtemp,
-  readFile,
-  rm,
-  stat,
-  symlink,
-  writeFile,
-} from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { chmod, chown, lstat, mkdir, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { inspect, promisify } from "node:util";
+import { scratchDirs } from "@drill-practice/tooling/scratch";
 import { importPKCS8, SignJWT } from "jose";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { SandboxData } from "../src/index.js";
@@ -27,12 +16,14 @@ import {
 } from "../src/index.js";
 import { GRANT, SMALL_DATA, start, tokenRequest } from "./helpers.js";
 
+const scratchFolders = scratchDirs("sandbox-credentials-");
+
 let dir: string;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), "sandbox-credentials-"));
+  dir = await scratchFolders.make();
 });
 afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await scratchFolders.removeAll();
 });
 
 describe("credentials", () => {

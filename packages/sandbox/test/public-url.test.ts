@@ -3,11 +3,11 @@
  * endpoint accepts the proxy's token endpoint URI as `aud`, so that a whole flow, the token exchange
  * included, passes through the proxy (which, like most reverse proxies, rewrites `Host`).
  */
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { withScratchDir } from "@drill-practice/tooling/scratch";
 import { afterEach, describe, expect, it } from "vitest";
 import { SandboxOptionError } from "../src/index.js";
 import { client, signAssertion, start, tokenRequest } from "./helpers.js";
@@ -131,15 +131,12 @@ describe("publicUrl: the sandbox behind a proxy", () => {
   });
 
   it("writes the public URL to client.env", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "sandbox-public-url-"));
-    try {
+    await withScratchDir("sandbox-public-url-", async (dir) => {
       await start({ publicUrl: "http://127.0.0.1:4040", credentialsDir: dir });
       expect(await readFile(join(dir, "client.env"), "utf8")).toContain(
         "DRILL_BASE_URL=http://127.0.0.1:4040\n",
       );
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it.each([

@@ -1,17 +1,18 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { scratchDirs } from "@drill-practice/tooling/scratch";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+const scratchFolders = scratchDirs("sandbox-web-core-");
+
 let dir = "";
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "sandbox-web-core-"));
+  dir = await scratchFolders.make();
 });
 afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await scratchFolders.removeAll();
 });
 
 describe("the Web entry (createSandbox)", () => {

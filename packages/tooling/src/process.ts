@@ -16,7 +16,7 @@
  * if (exitCode !== 0) throw new Error(timedOut ? "git status timed out" : stderr);
  * ```
  */
-import { spawn } from "node:child_process";
+import { type ChildProcess, type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 
 /**
  * What a process left behind.
@@ -144,4 +144,98 @@ function killGroup(pid: number | undefined): void {
   } catch {
     // The group is already gone.
   }
+}
+
+/** A long-running process (a server) that said it is ready. */
+export interface StartedProcess {
+  readonly child: ChildProcessWithoutNullStreams;
+  /** The match of `readyWhen` in its standard output (the URL it listens on, say). */
+  readonly ready: RegExpExecArray;
+  /** Everything it wrote so far, standard output and error interleaved. */
+  output(): string;
+  /** Its exit code, once it has exited (at once when it already has). */
+  exited(): Promise<number | null>;
+}
+
+/** What to start, and the line on standard output that says it is ready. */
+export interface StartSpec {
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly cwd: string;
+  /** The whole environment of the process, as given. */
+  readonly env: NodeJS.ProcessEnv;
+  readonly readyWhen: RegExp;
+  /** How long it may take to become ready; its name in the error when it does not. */
+  readonly startMs: number;
+  readonly name: string;
+}
+
+/**
+ * Starts a process and resolves once its standard output matches `readyWhen`; rejects (with its
+ * output) when it exits first or is not ready in time (then it is killed). Once it is ready, the
+ * caller stops it (`child.kill`).
+ *
+ * @example
+ * ```ts
+ * import { startProcess } from "@drill-practice/tooling/process";
+ *
+ * const server = await startProcess({
+ *   command: process.execPath,
+ *   args: ["-e", "console.log('listening on http://127.0.0.1:1'); setInterval(() => {}, 1000)"],
+ *   cwd: process.cwd(),
+ *   env: process.env,
+ *   readyWhen: /listening on (\S+)/,
+ *   startMs: 30_000,
+ *   name: "example server",
+ * });
+ * server.ready[1]; // "http://127.0.0.1:1"
+ * server.child.kill("SIGTERM");
+ * await server.exited();
+ * ```
+ */
+export function startProcess(spec: StartSpec): Promise<StartedProcess> {
+  const child = spawn(spec.command, [...spec.args], { cwd: spec.cwd, env: spec.env });
+  let output = "";
+  const exited = () => exitOf(child);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      // One that never got ready is no one's to stop: it goes here.
+      child.kill("SIGKILL");
+      reject(new Error(`${spec.name} did not start in time:\n${output}`));
+    }, spec.startMs);
+    child.stderr.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const ready = spec.readyWhen.exec(output);
+      if (ready) {
+        clearTimeout(timer);
+        resolve({ child, ready, output: () => output, exited });
+      }
+    });
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${spec.name} exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+/**
+ * A child's exit code once it has exited (at once when it already has; `null` when a signal
+ * ended it).
+ *
+ * @example
+ * ```ts
+ * import { spawn } from "node:child_process";
+ * import { exitOf } from "@drill-practice/tooling/process";
+ *
+ * await exitOf(spawn(process.execPath, ["-e", "process.exit(2)"])); // 2
+ * ```
+ */
+export function exitOf(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.on("exit", (code) => resolve(code));
+  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { runProcess } from "../src/process.js";
+import { runProcess, startProcess } from "../src/process.js";
 
 const node = (script: string, extra: Partial<Parameters<typeof runProcess>[0]> = {}) =>
   runProcess({
@@ -59,5 +59,37 @@ describe("runProcess", () => {
     });
     expect(result.exitCode).toBeNull();
     expect(result.stderr).toMatch(/^cannot start \/nonexistent\/drill-tool: .*ENOENT/);
+  });
+});
+
+describe("startProcess", () => {
+  const start = (script: string, startMs = 20_000) =>
+    startProcess({
+      command: process.execPath,
+      args: ["-e", script],
+      cwd: process.cwd(),
+      env: process.env,
+      readyWhen: /listening on (\S+)/,
+      startMs,
+      name: "the test server",
+    });
+
+  it("resolves with the ready line's match once it is printed, and reports the exit later", async () => {
+    const server = await start(
+      "console.error('warming up'); setTimeout(() => console.log('listening on http://127.0.0.1:9'), 50); setInterval(() => {}, 1000)",
+    );
+    expect(server.ready[1]).toBe("http://127.0.0.1:9");
+    expect(server.output()).toContain("warming up");
+    server.child.kill("SIGTERM");
+    expect(await server.exited()).toBeNull();
+  });
+
+  it("rejects with what it printed when it exits before it is ready, or is not ready in time", async () => {
+    await expect(start("console.error('port taken'); process.exit(4)")).rejects.toThrow(
+      /the test server exited with 4:\nport taken/,
+    );
+    await expect(start("setTimeout(() => {}, 5000)", 300)).rejects.toThrow(
+      /the test server did not start in time/,
+    );
   });
 });

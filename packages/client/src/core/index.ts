@@ -46,6 +46,7 @@
  */
 export type { DrillAuthContext, DrillClientAuth } from "./auth-contract.js";
 export { parseArgsProblem } from "./cli-usage.js";
+export { DerError, derChildren, derObjectIdentifier, readDerElement } from "./der.js";
 export { brandErrorFamily, DrillError } from "./drill-error.js";
 export type { DrillErrorCode } from "./error-codes.js";
 /**
@@ -66,6 +67,7 @@ export {
   resolveRetryPolicy,
   retrying,
 } from "./retry.js";
+export { jwtPattern, pemBlockPattern } from "./secret-patterns.js";
 export { validateTimeout } from "./timeout.js";
 export {
   createTransport,

@@ -6,6 +6,7 @@
  * secrets (auth's client secret and assertion) are spelled out in
  * `known-secrets.ts`, which only the internal entry carries.
  */
+import { jwtPattern, pemBlockPattern } from "./secret-patterns.js";
 
 /**
  * Placeholder shown instead of a secret.
@@ -42,14 +43,10 @@ const AUTHORIZATION_VALUE =
   /(authorization["']?\s*[:=]\s*["']?)(?:[A-Za-z][\w-]*\s+)?[A-Za-z0-9\-._~+/]+=*/gi;
 // RFC 6750 b64token after the scheme name.
 const BEARER_TOKEN = /\b(bearer\s+)[A-Za-z0-9\-._~+/]+=*/gi;
-// A JWS/JWE: its header is base64url JSON and so starts with `eyJ` (`{"`).
-const JWT_WITH_HEADER = /\beyJ[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]*){2,4}/g;
+const JWT_WITH_HEADER = jwtPattern();
 // Other dot-separated base64url triples, long enough not to be host names.
 const LONG_TRIPLE = /\b[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}\b/g;
-// A PEM block with key material: optional RFC 1421 headers, then base64.
-// A bare "-----BEGIN PRIVATE KEY-----" in a hint carries no secret and stays.
-const PEM_BLOCK =
-  /-----BEGIN [A-Z0-9 ]+-----\s*(?:[A-Za-z-]+:[^\r\n]*\r?\n\s*)*[A-Za-z0-9+/=\r\n\t ]{16,}(?:-----END [A-Z0-9 ]+-----)?/g;
+const PEM_BLOCK = pemBlockPattern();
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes.
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
 

@@ -1,7 +1,7 @@
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { scratchDirs } from "@drill-practice/tooling/scratch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DataFileValidation } from "../../src/data/data-file.js";
 import { validateDataFile } from "../../src/data/data-file.js";
@@ -10,14 +10,16 @@ import { streamDataFile } from "../../src/data/data-file-stream.js";
 import { loadDataset } from "../../src/data/dataset-loader.js";
 import { DataFileError, DataFileReadError } from "../../src/errors.js";
 
+const scratchFolders = scratchDirs("sandbox-stream-");
+
 const dataDir = fileURLToPath(new URL("../../data/", import.meta.url));
 
 let dir = "";
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "sandbox-stream-"));
+  dir = await scratchFolders.make();
 });
 afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await scratchFolders.removeAll();
 });
 
 async function fileWith(name: string, text: string): Promise<string> {

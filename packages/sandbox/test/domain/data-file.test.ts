@@ -1,14 +1,16 @@
 import { generateKeyPairSync } from "node:crypto";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { scratchDirs } from "@drill-practice/tooling/scratch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseDataFile, validateDataFile } from "../../src/data/data-file.js";
 import { readDataFile } from "../../src/data/data-file-read.js";
 import { createState } from "../../src/domain/state.js";
 import type { DataFileProblem } from "../../src/errors.js";
 import { DataFileError } from "../../src/errors.js";
+
+const scratchFolders = scratchDirs("sandbox-data-");
 
 const examplePath = fileURLToPath(new URL("../../data/example.json", import.meta.url));
 
@@ -366,10 +368,10 @@ describe("service account public keys", () => {
 describe("parseDataFile and readDataFile", () => {
   let dir = "";
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), "sandbox-data-"));
+    dir = await scratchFolders.make();
   });
   afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
+    await scratchFolders.removeAll();
   });
 
   it("throws a DataFileError with all problems and names the file", async () => {
