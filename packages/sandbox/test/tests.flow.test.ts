@@ -158,3 +158,45 @@ describe("tests: a time limit", () => {
     );
   });
 });
+
+describe("tests: how many questions", () => {
+  it("caps the whole test with one count, and each drill with one count per drill", async () => {
+    const sandbox = await start();
+    const sa = client(sandbox, await tokenFor(sandbox));
+    const drillsAsked = async (questions: string[]) => {
+      const defined = await sa("POST", "/api/2.1/tests", {
+        body: {
+          drills: ["es-colours", "es-animals"],
+          name: "Mixed",
+          questions,
+          direction: "RECEPTIVE",
+        },
+      });
+      expect(defined.status).toBe(200);
+      const test = defined.body as { id: string; questions: number[] };
+      const asked: string[] = [];
+      for (;;) {
+        const got = await sa("GET", `/api/2.1/test-question/${test.id}`);
+        if (got.status !== 200) break;
+        const question = (got.body as { question: { reference: string; ask: { term: { value: string } } } })
+          .question;
+        const answered = await sa("PUT", `/api/2/test-answer/${question.reference}`, {
+          body: { answer: "x" },
+        });
+        expect(answered.status).toBe(200);
+        asked.push(question.ask.term.value);
+        if (asked.length > 20) break;
+      }
+      return { counts: test.questions, asked };
+    };
+    const whole = await drillsAsked(["2"]);
+    // Items in each drill's order: es-colours asks rojo, azul, verde; es-animals perro, gato, …
+    expect(whole).toEqual({ counts: [2], asked: ["rojo", "azul"] });
+    const perDrill = await drillsAsked(["1", "2"]);
+    expect(perDrill).toEqual({ counts: [1, 2], asked: ["rojo", "perro", "gato"] });
+    const wrong = await sa("POST", "/api/2.1/tests", {
+      body: { drills: ["es-colours", "es-animals"], name: "Odd", questions: ["1", "1", "1"] },
+    });
+    expectRefused(wrong, 400, "invalid_questions", "questions");
+  });
+});

@@ -113,7 +113,8 @@ export class OperationValidator {
   readonly #owner: SpecValidators;
   readonly #params: CompiledParameter[];
   readonly #bodies: Map<string, SchemaValidator | undefined>;
-  readonly #formArrays: Set<string>;
+  /** Form fields typed as lists, with the kind of their items (to convert each item as a scalar field). */
+  readonly #formArrays: Map<string, Kind | undefined>;
   readonly #formKinds: Map<string, Kind>;
 
   constructor(owner: SpecValidators, operation: Operation) {
@@ -134,7 +135,7 @@ export class OperationValidator {
       ]),
     );
     const form = operation.requestBody?.content.find((m) => m.mediaType === FORM);
-    this.#formArrays = new Set(
+    this.#formArrays = new Map(
       form?.schemaPointer === undefined ? [] : owner.arrayFields(form.schemaPointer),
     );
     this.#formKinds = new Map(
@@ -266,8 +267,11 @@ export class OperationValidator {
   #typedForm(body: unknown): unknown {
     if (typeof body !== "object" || body === null || Array.isArray(body)) return body;
     const fields = { ...(body as Record<string, unknown>) };
-    for (const name of this.#formArrays) {
-      if (typeof fields[name] === "string") fields[name] = [fields[name]];
+    for (const [name, itemKind] of this.#formArrays) {
+      const raw = fields[name];
+      const items = typeof raw === "string" ? [raw] : raw;
+      if (Array.isArray(items))
+        fields[name] = items.map((item) => (typeof item === "string" ? coerce(item, itemKind) : item));
     }
     for (const [name, kind] of this.#formKinds) {
       const raw = fields[name];
@@ -352,12 +356,14 @@ export class SpecValidators {
     return undefined;
   }
 
-  /** Names of the top-level properties that the (possibly `$ref`) object schema at a pointer types as arrays. */
-  arrayFields(pointer: string): string[] {
+  /** The top-level properties that the (possibly `$ref`) object schema at a pointer types as arrays, with their items' kind. */
+  arrayFields(pointer: string): [string, Kind | undefined][] {
     const resolved = this.#deref({ $ref: `#${pointer}` });
     const properties = isObject(resolved) ? resolved.properties : undefined;
     if (!isObject(properties)) return [];
-    return Object.keys(properties).filter((name) => this.kindOf(properties[name]) === "array");
+    return Object.keys(properties)
+      .filter((name) => this.kindOf(properties[name]) === "array")
+      .map((name) => [name, this.itemKindOf(properties[name])]);
   }
 
   /** Top-level properties of an object schema typed as boolean, integer or number, with that type. */

@@ -45,7 +45,12 @@ function mayReadResultsOf(state: SandboxState, userId: string, test: TestRecord)
 }
 
 function drillsOf(state: SandboxState, test: TestRecord): Drill[] {
-  return test.drillIds.flatMap((id) => {
+  return drillsPerDrillable(state, test).flat();
+}
+
+/** The drills of each of the test's drills and courses, in the test's order (a course gives its drills). */
+function drillsPerDrillable(state: SandboxState, test: TestRecord): Drill[][] {
+  return test.drillIds.map((id) => {
     const record = state.drillable(id);
     if (record === undefined) return [];
     if (record.type === "DRILL") return [record];
@@ -63,7 +68,8 @@ interface Definition {
   direction: string;
   style: "MULTIPLE_CHOICE" | "OPEN_ENDED";
   disclosure: string[];
-  questions: number | undefined;
+  /** The form's `questions`: one count for the whole test, or one per drill or course. */
+  questions: readonly number[] | undefined;
   columns: string[];
   allowQuestionNavigation: boolean;
   allowUnansweredQuestions: boolean;
@@ -73,6 +79,8 @@ interface Definition {
 
 interface StoredTest extends TestRecord {
   readonly size: number;
+  /** Questions asked of each of the test's drills and courses, where the form gave one count per drill. */
+  readonly perDrillable?: readonly number[];
   readonly columns: readonly string[];
 }
 
@@ -114,11 +122,31 @@ function defineTest(state: SandboxState, userId: string, definition: Definition,
     ownerId: userId,
     created: now,
   };
-  const items = drillsOf(state, base).reduce((n, d) => n + d.items.length, 0);
+  const itemsPer = drillsPerDrillable(state, base).map((drills) =>
+    drills.reduce((n, d) => n + d.items.length, 0),
+  );
+  const items = itemsPer.reduce((a, b) => a + b, 0);
   if (items === 0) {
     refuse({ kind: "invalid", field }, `form field "${field}": the drills have no items to ask`, field);
   }
-  const size = definition.questions === undefined ? items : Math.min(items, definition.questions);
+  const counts = definition.questions;
+  if (counts !== undefined && counts.length > 1 && counts.length !== base.drillIds.length)
+    refuse(
+      { kind: "invalid", field: "questions" },
+      `form field "questions": one count for the whole test, or one per drill (${base.drillIds.length}); got ${counts.length}`,
+      "questions",
+    );
+  // Several counts: one per drill or course, each capped by what it has to ask.
+  const perDrillable =
+    counts !== undefined && counts.length > 1
+      ? itemsPer.map((n, i) => Math.min(n, counts[i] ?? 0))
+      : undefined;
+  const size =
+    perDrillable !== undefined
+      ? perDrillable.reduce((a, b) => a + b, 0)
+      : counts?.[0] === undefined
+        ? items
+        : Math.min(items, counts[0]);
   if (size < 1)
     refuse(
       { kind: "invalid", field: "questions" },
@@ -126,39 +154,49 @@ function defineTest(state: SandboxState, userId: string, definition: Definition,
       "questions",
     );
   const columns = definition.columns;
-  return state.assessment.tests.put({ ...base, size, columns } as StoredTest) as StoredTest;
+  const stored = { ...base, size, columns, ...(perDrillable ? { perDrillable } : {}) };
+  return state.assessment.tests.put(stored as StoredTest) as StoredTest;
 }
 
 function sizeOf(test: TestRecord): number {
   return (test as StoredTest).size;
 }
 
-/** The questions of a user's run: drills in the test's order, items in the drill's order, up to the size. */
+/**
+ * The questions of a user's run: drills in the test's order, items in the drill's order, up to the
+ * size (and up to each drill's or course's own count, where the form gave one per drill).
+ */
 function questionsOf(state: SandboxState, test: TestRecord): TestQuestionRecord[] {
   const out: TestQuestionRecord[] = [];
-  for (const drill of drillsOf(state, test)) {
-    for (const item of drill.items) {
-      if (out.length >= sizeOf(test)) return out;
-      // BIDIRECTIONAL alternates: odd questions ask the tell side (a sandbox choice).
-      const productive =
-        test.direction === "PRODUCTIVE" || (test.direction === "BIDIRECTIONAL" && out.length % 2 === 1);
-      const ask = productive ? item.tell : item.ask;
-      const expected = productive ? item.ask : item.tell;
-      const others = [...new Set(drill.items.map((i) => (productive ? i.ask : i.tell)))].filter(
-        (v) => v !== expected,
-      );
-      const choices =
-        test.style === "MULTIPLE_CHOICE" ? [expected, ...others.slice(0, CHOICES - 1)].sort() : [];
-      out.push({
-        reference: globalThis.crypto.randomUUID(),
-        sequenceNr: out.length + 1,
-        drillId: drill.id,
-        ask,
-        askName: productive ? drill.tellName : drill.askName,
-        tellName: productive ? drill.askName : drill.tellName,
-        expected,
-        choices,
-      });
+  const caps = (test as StoredTest).perDrillable;
+  const perDrillable = drillsPerDrillable(state, test);
+  for (const [index, drills] of perDrillable.entries()) {
+    const cap = out.length + (caps?.[index] ?? Number.POSITIVE_INFINITY);
+    for (const drill of drills) {
+      for (const item of drill.items) {
+        if (out.length >= sizeOf(test)) return out;
+        if (out.length >= cap) break;
+        // BIDIRECTIONAL alternates: odd questions ask the tell side (a sandbox choice).
+        const productive =
+          test.direction === "PRODUCTIVE" || (test.direction === "BIDIRECTIONAL" && out.length % 2 === 1);
+        const ask = productive ? item.tell : item.ask;
+        const expected = productive ? item.ask : item.tell;
+        const others = [...new Set(drill.items.map((i) => (productive ? i.ask : i.tell)))].filter(
+          (v) => v !== expected,
+        );
+        const choices =
+          test.style === "MULTIPLE_CHOICE" ? [expected, ...others.slice(0, CHOICES - 1)].sort() : [];
+        out.push({
+          reference: globalThis.crypto.randomUUID(),
+          sequenceNr: out.length + 1,
+          drillId: drill.id,
+          ask,
+          askName: productive ? drill.tellName : drill.askName,
+          tellName: productive ? drill.askName : drill.tellName,
+          expected,
+          choices,
+        });
+      }
     }
   }
   return out;
@@ -314,7 +352,7 @@ function testV21(state: SandboxState, test: TestRecord, userId: string) {
     ...(group === undefined ? {} : { group, testType: "GROUP" }),
     disclosure: [...test.disclosure],
     columns: [...(test as StoredTest).columns],
-    questions: [sizeOf(test)],
+    questions: [...((test as StoredTest).perDrillable ?? [sizeOf(test)])],
     created: test.created,
     testResults:
       result === undefined
@@ -472,9 +510,8 @@ function bool(value: unknown): boolean {
 export const tests = defineFamily("tests", {
   defineTest_v2_1: {
     behaviour:
-      "defines a test of the drills and courses the acting user may use (ID `test-<n>`, `created`); it asks every item of its drills in order (`questions`, summed, caps the count), `direction` (`BIDIRECTIONAL` alternates, a sandbox choice), `style` (default `MULTIPLE_CHOICE`, four choices in alphabetical order), `disclosures`, `columns`, `allowQuestionNavigation`, `allowUnansweredQuestions`, `timeLimit` (each 2.1 question answers the `remainingTestTime` since the run started, whole seconds; years and months are refused as `invalid_time_limit`, having no fixed length; a late answer is not refused). `tags`, `weights`, `adaptive`, `startDrill` are kept on the test as sent but not applied and not answered: no answer shape of the description has a place for them, and the pages do not show how weights or adaptive levels choose questions. Answers the test as an entry of the 2.1 test list (the answer is not shown). `not_found` for an unknown drill, `no_permission` for one the user may not use, `invalid_drills` for drills without items",
+      "defines a test of the drills and courses the acting user may use (ID `test-<n>`, `created`); it asks every item of its drills in order (`questions`: one count caps the whole test, one per drill or course caps each, any other number of counts is `invalid_questions`; the answer's `questions` repeats the counts applied), `direction` (`BIDIRECTIONAL` alternates, a sandbox choice), `style` (default `MULTIPLE_CHOICE`, four choices in alphabetical order), `disclosures`, `columns`, `allowQuestionNavigation`, `allowUnansweredQuestions`, `timeLimit` (each 2.1 question answers the `remainingTestTime` since the run started, whole seconds; years and months are refused as `invalid_time_limit`, having no fixed length; a late answer is not refused). `tags`, `weights`, `adaptive`, `startDrill` are kept on the test as sent but not applied and not answered: no answer shape of the description has a place for them, and the pages do not show how weights or adaptive levels choose questions. Answers the test as an entry of the 2.1 test list (the answer is not shown). `not_found` for an unknown drill, `no_permission` for one the user may not use, `invalid_drills` for drills without items",
     handle: ({ state, userId, body }) => {
-      const questions = body.questions?.reduce((a, b) => a + b, 0);
       const test = defineTest(
         state,
         userId,
@@ -485,7 +522,7 @@ export const tests = defineFamily("tests", {
           direction: body.direction ?? "BIDIRECTIONAL",
           style: body.style ?? "MULTIPLE_CHOICE",
           disclosure: body.disclosures ?? [],
-          questions,
+          questions: body.questions,
           columns: body.columns ?? [],
           allowQuestionNavigation: bool(body.allowQuestionNavigation),
           allowUnansweredQuestions: bool(body.allowUnansweredQuestions),
