@@ -8,7 +8,7 @@ import type { TestQuestionRecord, TestRecord, TestResultRecord } from "../domain
 import { evaluate } from "../domain/practice.js";
 import type { SandboxState } from "../domain/state.js";
 import type { Drill } from "../domain/types.js";
-import { actorV21, addressedUser } from "./actors.js";
+import { addressedUser } from "./actors.js";
 import { defineFamily, ok, refuse } from "./family.js";
 import { groupFor } from "./groups.js";
 
@@ -469,21 +469,31 @@ function removeFromGroup(
 }
 
 /** The tests of a group with every member's result (2.1 group results; the shape is a sandbox choice). */
-function groupTestResults(state: SandboxState, userId: string, groupId: string, parameter: string) {
+/** The 2.0 page's group results: each drill and course of the group with its members' average proficiency. */
+function groupDrillResults(state: SandboxState, userId: string, groupId: string, parameter: string) {
   const group = groupFor(state, groupId, userId, "VIEW", parameter);
-  const tests = state.assessment.groupTests.rightsOf(group.id).flatMap(([testId]) => {
-    const test = state.assessment.tests.get(testId);
-    if (!test) return [];
-    const results = state.assessment.results
-      .rightsOf(testId)
-      .filter(([member]) => state.org.groupMembers.get(group.id, member))
-      .map(([member, result]) => {
-        const user = state.user(member);
-        return { ...(user ? { user: actorV21(user) } : {}), result: resultV21(state, test, result) };
-      });
-    return [{ test: { id: test.id, name: test.name }, results }];
+  const members = state.org.groupMembers.rightsOf(group.id).map(([id]) => id);
+  const average = (id: string) => {
+    const record = state.drillable(id);
+    if (!record || members.length === 0) return 0;
+    const sum = members.reduce(
+      (n, m) => n + (state.toDrillable(record, m).practice?.proficiency.overall ?? 0),
+      0,
+    );
+    return Math.round(sum / members.length);
+  };
+  const entries = state.org.groupDrillables.rightsOf(group.id).flatMap(([id]) => {
+    const record = state.drillable(id);
+    if (!record) return [];
+    const inside =
+      record.type === "COURSE"
+        ? record.drillIds.map((d) => ({ type: "DRILL", id: d, proficiency: average(d) }))
+        : [];
+    return [{ type: record.type, id: record.id, proficiency: average(record.id), drillResults: inside }];
   });
-  return ok({ group: { id: group.id, name: group.name }, tests });
+  const overall =
+    entries.length === 0 ? 0 : Math.round(entries.reduce((n, e) => n + e.proficiency, 0) / entries.length);
+  return ok({ groupId: group.id, averageProficiency: overall, averageDrillResults: entries });
 }
 
 function str(value: unknown): string | undefined {
@@ -707,38 +717,12 @@ export const tests = defineFamily("tests", {
   },
   getGroupResults_v2_1: {
     behaviour:
-      "the group's tests with the results of its members (needs VIEW): `{ group, tests: [{ test, results: [{ user, result }] }] }`, results in the shape of the 2.1 test result (the answer is not shown; a sandbox choice)",
-    handle: ({ state, userId, path }) => groupTestResults(state, userId, path.group, "group"),
+      "group drill results, as the 2.0 operation answers them (the 2.1 answer is not shown; the interface names it \"group drill results\", so the sandbox answers the 2.0 page's shape over the same state): the members' practice proficiency on each drill and course of the group, averaged (needs VIEW)",
+    handle: ({ state, userId, path }) => groupDrillResults(state, userId, path.group, "group"),
   },
   getGroupResults_v2_0: {
     behaviour:
       "the members' practice proficiency (overall) on each drill and course of the group, averaged over the members (needs VIEW; a member who has not practised counts 0), with a course's drills inside",
-    handle: ({ state, userId, path }) => {
-      const group = groupFor(state, path.group_id, userId, "VIEW", "group_id");
-      const members = state.org.groupMembers.rightsOf(group.id).map(([id]) => id);
-      const average = (id: string) => {
-        const record = state.drillable(id);
-        if (!record || members.length === 0) return 0;
-        const sum = members.reduce(
-          (n, m) => n + (state.toDrillable(record, m).practice?.proficiency.overall ?? 0),
-          0,
-        );
-        return Math.round(sum / members.length);
-      };
-      const entries = state.org.groupDrillables.rightsOf(group.id).flatMap(([id]) => {
-        const record = state.drillable(id);
-        if (!record) return [];
-        const inside =
-          record.type === "COURSE"
-            ? record.drillIds.map((d) => ({ type: "DRILL", id: d, proficiency: average(d) }))
-            : [];
-        return [{ type: record.type, id: record.id, proficiency: average(record.id), drillResults: inside }];
-      });
-      const overall =
-        entries.length === 0
-          ? 0
-          : Math.round(entries.reduce((n, e) => n + e.proficiency, 0) / entries.length);
-      return ok({ groupId: group.id, averageProficiency: overall, averageDrillResults: entries });
-    },
+    handle: ({ state, userId, path }) => groupDrillResults(state, userId, path.group_id, "group_id"),
   },
 });

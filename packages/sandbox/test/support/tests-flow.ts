@@ -85,16 +85,19 @@ export async function testsFlow(sandbox: TestSandbox): Promise<void> {
   expect(questions.map((q) => q.correct)).toEqual([true, true, false]);
   expect(questions[2]?.givenAnswer).toBe("purple");
 
-  // Bob, VIEW staff of the group, reads the group's results and Ana's result; Ana may not.
-  const results = await bob("GET", `/api/2.1/group/${group.id}/results`);
-  expect(results.status).toBe(200);
-  expect(results.body).toMatchObject({
-    group: { id: group.id },
-    tests: [{ test: { id: test.id }, results: [{ user: { id: "u-ana" }, result: { score: 67 } }] }],
-  });
+  // Bob, VIEW staff of the group, reads each member's result on the group's test, and the group's
+  // drill results; Ana, a member without a staff permission, may not read the group's results.
   const anasResult = await bob("GET", `/api/2/test-result/${test.id}/ana@academy.test`);
   expect(anasResult.status).toBe(200);
   expect(anasResult.body).toMatchObject({ correctlyAnswered: 2, size: 3 });
+  const groupTests = await bob("GET", `/api/2.1/group/${group.id}/tests`);
+  expect(groupTests.body).toMatchObject({ total: 1, tests: [{ id: test.id }] });
+  const results = await bob("GET", `/api/2.1/group/${group.id}/results`);
+  expect(results.status).toBe(200);
+  expect(results.body).toMatchObject({
+    groupId: group.id,
+    averageDrillResults: [{ type: "DRILL", id: "es-colours" }],
+  });
   const refused = await ana("GET", `/api/2.1/group/${group.id}/results`);
   expect(refused.status).toBe(403);
   expect(refused.body).toMatchObject({ ID: "no_permission" });
