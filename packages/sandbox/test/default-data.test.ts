@@ -24,8 +24,12 @@ describe("default dataset file", () => {
       ...Object.values(DEFAULT_IDS.users),
       ...Object.values(DEFAULT_IDS.catalogs),
       DEFAULT_IDS.group,
+      DEFAULT_IDS.course,
     ];
     for (const id of named.slice(1)) expect(ids.has(id), id).toBe(true);
+    expect(data.objectives?.map((o) => o.id)).toContain(DEFAULT_IDS.objective);
+    const ana = data.users.find((u) => u.id === DEFAULT_IDS.users.ana);
+    expect(ana?.emails).toContain(DEFAULT_IDS.email);
     expect(data.organizations.map((o) => o.id)).toEqual([DEFAULT_IDS.organization]);
   });
 });

@@ -29,4 +29,10 @@ export const DEFAULT_IDS = {
     partner: "catalog-partner-exams",
   },
   group: "group-spanish-a1",
+  /** A course of the store (Spanish for beginners), in the group's drills and courses. */
+  course: "course-es-beginners",
+  /** The group's objective. */
+  objective: "objective-spanish-a1",
+  /** An email address of a managed user (Ana's), for the operations that address a user by it. */
+  email: "ana.garcia@academy.example",
 } as const;
