@@ -14,6 +14,7 @@ import type {
   SandboxOptions,
 } from "../src/index.js";
 import { createSandbox, startSandbox } from "../src/index.js";
+import { drill } from "./domain/fixture.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -65,18 +66,16 @@ function wordDrill(
   inStore: boolean,
   pairs: readonly (readonly [string, string])[],
 ): SandboxData["drills"][number] {
-  return {
+  const made = drill(
     id,
-    type: "DRILL",
     name,
     subject,
     description,
     tags,
+    pairs.map(([ask, tell]) => [ask, tell]),
     inStore,
-    askName: subject,
-    tellName: "English",
-    items: pairs.map(([ask, tell]) => ({ ask, tell })),
-  };
+  );
+  return { ...made, askName: subject, tellName: "English" };
 }
 
 /**
