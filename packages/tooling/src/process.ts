@@ -146,7 +146,29 @@ function killGroup(pid: number | undefined): void {
   }
 }
 
-/** A long-running process (a server) that said it is ready. */
+/**
+ * A long-running process (a server) that said it is ready.
+ *
+ * @example
+ * ```ts
+ * import { type StartedProcess, startProcess } from "@drill-practice/tooling/process";
+ *
+ * const stop = async (server: StartedProcess) => {
+ *   server.child.kill("SIGTERM");
+ *   return server.exited(); // its exit code, or null when a signal ended it
+ * };
+ * const server = await startProcess({
+ *   command: process.execPath,
+ *   args: ["-e", "console.log('ready'); setInterval(() => {}, 1000)"],
+ *   cwd: process.cwd(),
+ *   env: process.env,
+ *   readyWhen: /ready/,
+ *   startMs: 30_000,
+ *   name: "idle server",
+ * });
+ * await stop(server);
+ * ```
+ */
 export interface StartedProcess {
   readonly child: ChildProcessWithoutNullStreams;
   /** The match of `readyWhen` in its standard output (the URL it listens on, say). */
@@ -157,7 +179,25 @@ export interface StartedProcess {
   exited(): Promise<number | null>;
 }
 
-/** What to start, and the line on standard output that says it is ready. */
+/**
+ * What to start, and the line on standard output that says it is ready.
+ *
+ * @example
+ * ```ts
+ * import type { StartSpec } from "@drill-practice/tooling/process";
+ *
+ * // The sandbox's command line on a free port; ready once it prints the URL it listens on.
+ * const sandbox: StartSpec = {
+ *   command: process.execPath,
+ *   args: ["packages/sandbox/dist/cli.js", "--port", "0"],
+ *   cwd: process.cwd(),
+ *   env: process.env,
+ *   readyWhen: /listening on (http:\S+)/,
+ *   startMs: 60_000,
+ *   name: "drill-sandbox",
+ * };
+ * ```
+ */
 export interface StartSpec {
   readonly command: string;
   readonly args: readonly string[];
@@ -177,9 +217,9 @@ export interface StartSpec {
  *
  * @example
  * ```ts
- * import { startProcess } from "@drill-practice/tooling/process";
+ * import { type StartedProcess, type StartSpec, startProcess } from "@drill-practice/tooling/process";
  *
- * const server = await startProcess({
+ * const spec: StartSpec = {
  *   command: process.execPath,
  *   args: ["-e", "console.log('listening on http://127.0.0.1:1'); setInterval(() => {}, 1000)"],
  *   cwd: process.cwd(),
@@ -187,7 +227,8 @@ export interface StartSpec {
  *   readyWhen: /listening on (\S+)/,
  *   startMs: 30_000,
  *   name: "example server",
- * });
+ * };
+ * const server: StartedProcess = await startProcess(spec);
  * server.ready[1]; // "http://127.0.0.1:1"
  * server.child.kill("SIGTERM");
  * await server.exited();
