@@ -141,3 +141,26 @@ describe("group objectives: the pages' errors", () => {
     expectRefused(gone, 404, "not_found", "objective");
   });
 });
+
+describe("group objectives: the falling minimum", () => {
+  it("keeps fallingMinimumProficiency, answers it in 2.1, changes it on update and refuses one outside 0..100", async () => {
+    const { sa, group } = await setUp();
+    const base = { drills: ["es-colours"], reviewDate: "2030-01-31T00:00:00Z", minimumProficiency: "80" };
+    const defined = await sa("POST", `/api/2.1/group/${group.id}/objectives`, {
+      body: { ...base, fallingMinimumProficiency: "60", name: "Colours by January" },
+    });
+    expect(defined.body).toMatchObject({ minimumProficiency: 80, fallingMinimumProficiency: 60 });
+    const id = (defined.body as { id: string }).id;
+    const updated = await sa("PUT", `/api/2.1/group/${group.id}/objective/${id}`, {
+      body: { fallingMinimumProficiency: "50" },
+    });
+    expect(updated.body).toMatchObject({ id, minimumProficiency: 80, fallingMinimumProficiency: 50 });
+    const without = await sa("POST", `/api/2.1/group/${group.id}/objectives`, { body: base });
+    expect(without.body).not.toHaveProperty("fallingMinimumProficiency");
+    const tooHigh = await sa("POST", `/api/2.1/group/${group.id}/objectives`, {
+      body: { ...base, fallingMinimumProficiency: "150" },
+    });
+    expect(tooHigh.status).toBe(400);
+    expect(tooHigh.body).toMatchObject({ parameter: "fallingMinimumProficiency" });
+  });
+});

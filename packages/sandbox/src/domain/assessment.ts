@@ -57,6 +57,10 @@ export interface ObjectiveRecord {
   readonly type: "ONEOFF" | "PERMANENT";
   readonly reviewDate: string;
   readonly minimumProficiency: number;
+  /** The lower proficiency a met objective may fall to (2.1 form), where one was given. */
+  readonly fallingMinimumProficiency?: number;
+  /** The 2.1 form's name: kept, though no objective answer shows it. */
+  readonly name?: string;
   readonly drillIds: readonly string[];
   readonly created: string;
 }

@@ -62,6 +62,9 @@ function objectiveV21(state: SandboxState, o: ObjectiveRecord, userId: string) {
     type: o.type,
     reviewDate: o.reviewDate,
     minimumProficiency: o.minimumProficiency,
+    ...(o.fallingMinimumProficiency === undefined
+      ? {}
+      : { fallingMinimumProficiency: o.fallingMinimumProficiency }),
     evaluation: { met: proficiency >= o.minimumProficiency, proficiency },
     playables: o.drillIds.flatMap((id) => {
       const record = state.drillable(id);
@@ -80,8 +83,24 @@ function list(value: unknown): string[] {
 }
 
 type ObjectiveFields = {
-  -readonly [K in "type" | "reviewDate" | "minimumProficiency" | "drillIds"]?: ObjectiveRecord[K];
+  -readonly [K in
+    | "type"
+    | "reviewDate"
+    | "minimumProficiency"
+    | "fallingMinimumProficiency"
+    | "name"
+    | "drillIds"]?: ObjectiveRecord[K];
 };
+
+/** A proficiency form field: an integer 0..100. */
+function proficiencyField(body: Body, name: string): number | undefined {
+  const value = field(body, name);
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 100)
+    refuse({ kind: "invalid", field: name }, `form field "${name}": an integer 0..100`, name);
+  return n;
+}
 
 /** The fields of an objective from a form; `required` decides whether absent fields are missing. */
 function objectiveFields(
@@ -131,24 +150,19 @@ function objectiveFields(
   } else if (required) {
     refuse({ kind: "missing", field: "reviewDate" }, 'form field "reviewDate": required', "reviewDate");
   }
-  const minimum = field(body, "minimumProficiency");
-  if (minimum !== undefined) {
-    const n = Number(minimum);
-    if (!Number.isInteger(n) || n < 0 || n > 100) {
-      refuse(
-        { kind: "invalid", field: "minimumProficiency" },
-        'form field "minimumProficiency": an integer 0..100',
-        "minimumProficiency",
-      );
-    }
-    out.minimumProficiency = n;
-  } else if (required) {
+  const minimum = proficiencyField(body, "minimumProficiency");
+  if (minimum !== undefined) out.minimumProficiency = minimum;
+  else if (required) {
     refuse(
       { kind: "missing", field: "minimumProficiency" },
       'form field "minimumProficiency": required',
       "minimumProficiency",
     );
   }
+  const falling = proficiencyField(body, "fallingMinimumProficiency");
+  if (falling !== undefined) out.fallingMinimumProficiency = falling;
+  const name = field(body, "name");
+  if (name !== undefined) out.name = String(name);
   const type = field(body, "type");
   if (type !== undefined) {
     if (type !== "ONEOFF" && type !== "PERMANENT") {
@@ -175,6 +189,10 @@ function defineObjective(
     type: fields.type ?? "ONEOFF",
     reviewDate: fields.reviewDate as string,
     minimumProficiency: fields.minimumProficiency as number,
+    ...(fields.fallingMinimumProficiency === undefined
+      ? {}
+      : { fallingMinimumProficiency: fields.fallingMinimumProficiency }),
+    ...(fields.name === undefined ? {} : { name: fields.name }),
     drillIds: fields.drillIds as string[],
     created: state.org.now(),
   });
@@ -198,7 +216,7 @@ function groupObjectives(state: SandboxState, groupId: string): ObjectiveRecord[
 }
 
 const FIELDS =
-  "`reviewDate` (ISO 8601), `minimumProficiency` (0..100), `type` (`ONEOFF` by default or `PERMANENT`)";
+  "`reviewDate` (ISO 8601), `minimumProficiency` (0..100), `fallingMinimumProficiency` (0..100, answered by 2.1), `type` (`ONEOFF` by default or `PERMANENT`), `name` (kept; no objective answer shows a name)";
 
 /** The objectives family; see the module comment. */
 export const objectives = defineFamily("objectives", {
