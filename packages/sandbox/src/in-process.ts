@@ -71,7 +71,10 @@ async function wireRequest(request: Request): Promise<Request> {
   const framed = request.method === "POST" || request.method === "PUT";
   if (request.body === null && (!framed || request.headers.has("content-length"))) return request;
   const bytes = request.body === null ? new Uint8Array(0) : new Uint8Array(await request.arrayBuffer());
-  const headers = new Headers(request.headers);
+  // Copied entry by entry: MSW hands over a Request whose Headers object `new Headers(…)` copies only
+  // in part (the fields its interceptor set are left out), while iterating it yields every field.
+  const headers = new Headers();
+  for (const [name, value] of request.headers) headers.append(name, value);
   headers.set("content-length", String(bytes.byteLength));
   return new Request(request.url, {
     method: request.method,
