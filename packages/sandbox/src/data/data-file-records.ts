@@ -253,14 +253,14 @@ function readBounded(
   key: string,
   path: string,
   rule: { integer: boolean; max?: number },
-): number {
+): number | undefined {
   const value = obj[key];
   const at = child(path, key);
   const what = rule.integer ? "an integer" : "a number";
   const range = rule.max === undefined ? "of 0 or more" : `from 0 to ${rule.max}`;
   if (value === undefined) {
     r.problem(at, `is required (${what} ${range})`);
-    return 0;
+    return undefined;
   }
   if (
     typeof value !== "number" ||
@@ -270,7 +270,7 @@ function readBounded(
     (rule.max !== undefined && value > rule.max)
   ) {
     r.problem(at, `must be ${what} ${range} (got ${JSON.stringify(value)})`);
-    return 0;
+    return undefined;
   }
   return value;
 }
@@ -292,7 +292,7 @@ export function readPractice(r: FieldReader, entry: unknown, path: string): Prac
   if (p === undefined) return undefined;
   const answerCount = readBounded(r, p, "answerCount", path, { integer: true });
   const correctCount = readBounded(r, p, "correctCount", path, { integer: true });
-  if (correctCount > answerCount) {
+  if (answerCount !== undefined && correctCount !== undefined && correctCount > answerCount) {
     r.problem(
       child(path, "correctCount"),
       `must not exceed answerCount (${correctCount} correct of ${answerCount} answers)`,
@@ -301,10 +301,11 @@ export function readPractice(r: FieldReader, entry: unknown, path: string): Prac
   return {
     userId: r.string(p, "userId", path),
     drillId: r.string(p, "drillId", path),
-    answerCount,
-    correctCount,
-    receptive: readBounded(r, p, "receptive", path, { integer: false, max: 100 }),
-    productive: readBounded(r, p, "productive", path, { integer: false, max: 100 }),
+    // A value with a problem reads as 0: a file with any problem is refused as a whole.
+    answerCount: answerCount ?? 0,
+    correctCount: correctCount ?? 0,
+    receptive: readBounded(r, p, "receptive", path, { integer: false, max: 100 }) ?? 0,
+    productive: readBounded(r, p, "productive", path, { integer: false, max: 100 }) ?? 0,
   };
 }
 
