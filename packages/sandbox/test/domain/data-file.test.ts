@@ -64,6 +64,11 @@ describe("the example file", () => {
     expect(state.searchStore("user-ines", { query: "staff" }).total).toBe(0);
     expect(state.searchStore("user-ines", { catalog: "catalog-harbour-staff" }).total).toBe(2);
     expect(state.nextQuestion("user-jonas", ["course-pt-first-week"]).question.tell.terms).toHaveLength(4);
+    expect(state.getRendition("user-jonas", "pt-greetings")).toMatchObject({
+      answerCount: 12,
+      correctCount: 9,
+      proficiency: { receptive: 75, productive: 40, overall: 58 },
+    });
   });
 });
 
