@@ -92,6 +92,7 @@ describe("default dataset through the API", () => {
       question: { reference: string; ask: { term: { value: string } } };
     };
     const answer = drill?.items.find((item) => item.ask === q.question.ask.term.value)?.tell;
+    if (answer === undefined) throw new Error(`no item asks ${q.question.ask.term.value}`);
     const reply = (await asAna("PUT", `/api/2/answer/${q.question.reference}`, { body: { answer } }))
       .body as {
       proficiency: { receptive: number; productive: number };
