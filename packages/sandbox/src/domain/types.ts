@@ -228,11 +228,13 @@ export interface SandboxData {
  * ```
  */
 export interface PracticeData {
+  /** The user who practised. */
   readonly userId: string;
   /** A drill (not a course: practice is kept per drill). */
   readonly drillId: string;
+  /** Questions answered, 0 or more. */
   readonly answerCount: number;
-  /** At most `answerCount`. */
+  /** Questions answered right, at most `answerCount`. */
   readonly correctCount: number;
   /** Receptive proficiency, 0 to 100. */
   readonly receptive: number;
