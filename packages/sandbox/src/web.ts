@@ -14,7 +14,7 @@
 
 export type { ActiveFault, FaultRule } from "./admin/faults.js";
 export { DEFAULT_IDS } from "./data/default-ids.js";
-export type { SandboxData } from "./domain/types.js";
+export type { PracticeData, SandboxData } from "./domain/types.js";
 export type { DataFileProblem, ResponseRulesProblem, SandboxErrorCode } from "./errors.js";
 export {
   CredentialsFilesError,

@@ -54,4 +54,50 @@ describe("default dataset through the API", () => {
     const objectives = (await sa("GET", `/api/2/group/${DEFAULT_IDS.group}/objectives`)).body as unknown[];
     expect(objectives.length).toBeGreaterThan(0);
   });
+
+  it("starts with practice: Ana meets the group's objective and Bram does not, group results and Ana's status show it", async () => {
+    const sandbox = await start({ data: undefined });
+    const sa = client(sandbox, await tokenFor(sandbox));
+    const { ana, bram, chloe } = DEFAULT_IDS.users;
+    const evaluations = (
+      await sa("GET", `/api/2.1/group/${DEFAULT_IDS.group}/objective/${DEFAULT_IDS.objective}/evaluations`)
+    ).body as { evaluations: { user: { id: string }; met: boolean; proficiency: number }[] };
+    const byUser = new Map(evaluations.evaluations.map((e) => [e.user.id, e]));
+    expect(byUser.get(ana)?.met).toBe(true);
+    expect(byUser.get(ana)?.proficiency).toBeGreaterThanOrEqual(60);
+    expect(byUser.get(bram)?.met).toBe(false);
+    expect(byUser.get(bram)?.proficiency).toBeGreaterThan(0);
+    expect(byUser.get(chloe)).toMatchObject({ met: false, proficiency: 0 });
+
+    const results = (await sa("GET", `/api/2/group/${DEFAULT_IDS.group}/results`)).body as {
+      averageProficiency: number;
+      averageDrillResults: { id: string; proficiency: number }[];
+    };
+    expect(results.averageProficiency).toBeGreaterThan(0);
+    for (const id of ["es-animals-to-en", "es-colours-to-en"]) {
+      expect(results.averageDrillResults.find((d) => d.id === id)?.proficiency, id).toBeGreaterThan(0);
+    }
+
+    const asAna = client(sandbox, await tokenFor(sandbox, ana));
+    const rendition = (await asAna("GET", "/api/2.1/rendition/es-animals-to-en")).body;
+    expect(rendition).toMatchObject({
+      answerCount: 24,
+      correctCount: 20,
+      proficiency: { receptive: 85, productive: 65, overall: 75 },
+      highestProficiency: { receptive: 85, productive: 65, overall: 75 },
+    });
+    // A right answer moves her proficiency on from the seeded values, not from zero.
+    const drill = createDefaultDataset().drills.find((d) => d.id === "es-animals-to-en");
+    const q = (await asAna("GET", "/api/2.1/question/es-animals-to-en")).body as {
+      question: { reference: string; ask: { term: { value: string } } };
+    };
+    const answer = drill?.items.find((item) => item.ask === q.question.ask.term.value)?.tell;
+    if (answer === undefined) throw new Error(`no item asks ${q.question.ask.term.value}`);
+    const reply = (await asAna("PUT", `/api/2/answer/${q.question.reference}`, { body: { answer } }))
+      .body as {
+      proficiency: { receptive: number; productive: number };
+    };
+    expect(reply.proficiency.receptive).toBeGreaterThan(85);
+    expect(reply.proficiency.productive).toBeGreaterThan(65);
+  });
 });

@@ -12,6 +12,7 @@ import type {
   DrillItem,
   Group,
   Organization,
+  PracticeData,
   SandboxData,
   User,
 } from "../../src/domain/types.js";
@@ -935,8 +936,8 @@ function buildCatalogs(): Catalog[] {
 /**
  * The embedded default dataset: 300 drills and 20 courses in Spanish, French, German, Dutch,
  * geography, chemistry, astronomy, physics, history and mathematics; one organization with its service
- * account, five managed users, one user outside the organization, three catalogs and one group with an
- * objective.
+ * account, five managed users, one user outside the organization, three catalogs, one group with an
+ * objective, and practice of two of its members on the objective's drills.
  * Built fresh on every call and fully determined by the seed.
  */
 export function createDefaultDataset(seed: number = DEFAULT_DATASET_SEED): SandboxData {
@@ -967,5 +968,49 @@ export function createDefaultDataset(seed: number = DEFAULT_DATASET_SEED): Sandb
         drillIds: ["es-animals-to-en", "es-colours-to-en"],
       },
     ],
+    practice: buildPractice(),
   };
+}
+
+/**
+ * Practice done before the sandbox starts, so the objective and the group's results differ per member
+ * right away: Ana meets the objective (average overall 72.5 against a minimum of 60), Bram does not
+ * (37.5), and Chloé has not practised at all.
+ */
+function buildPractice(): PracticeData[] {
+  const { ana, bram } = DEFAULT_IDS.users;
+  return [
+    {
+      userId: ana,
+      drillId: "es-animals-to-en",
+      answerCount: 24,
+      correctCount: 20,
+      receptive: 85,
+      productive: 65,
+    },
+    {
+      userId: ana,
+      drillId: "es-colours-to-en",
+      answerCount: 18,
+      correctCount: 15,
+      receptive: 80,
+      productive: 60,
+    },
+    {
+      userId: bram,
+      drillId: "es-animals-to-en",
+      answerCount: 12,
+      correctCount: 6,
+      receptive: 50,
+      productive: 30,
+    },
+    {
+      userId: bram,
+      drillId: "es-colours-to-en",
+      answerCount: 10,
+      correctCount: 5,
+      receptive: 45,
+      productive: 25,
+    },
+  ];
 }

@@ -5,7 +5,16 @@
  * and get the same problems, in the same order.
  */
 import type { ObjectiveData } from "../domain/assessment.js";
-import type { Catalog, Course, Drill, Group, Organization, SandboxData, User } from "../domain/types.js";
+import type {
+  Catalog,
+  Course,
+  Drill,
+  Group,
+  Organization,
+  PracticeData,
+  SandboxData,
+  User,
+} from "../domain/types.js";
 import type { DataFileProblem } from "../errors.js";
 import { describe, FieldReader } from "./data-file-fields.js";
 import {
@@ -15,6 +24,7 @@ import {
   readGroup,
   readObjective,
   readOrganization,
+  readPractice,
   readUser,
 } from "./data-file-records.js";
 
@@ -40,7 +50,8 @@ export type DataFileSection =
   | "courses"
   | "catalogs"
   | "groups"
-  | "objectives";
+  | "objectives"
+  | "practice";
 
 /**
  * The top-level lists in the order their problems are reported.
@@ -53,6 +64,7 @@ export const DATA_FILE_SECTIONS: readonly DataFileSection[] = [
   "catalogs",
   "groups",
   "objectives",
+  "practice",
 ];
 
 /**
@@ -105,6 +117,7 @@ export class DataFileChecker {
   readonly #catalogs = new Records<Catalog>("catalogs");
   readonly #groups = new Records<Group>("groups");
   readonly #objectives = new Records<ObjectiveData>("objectives");
+  readonly #practice = new Records<PracticeData>("practice");
 
   /**
    * Checks the top-level value: an object with known names only, and `$schema` and `formatVersion` when
@@ -163,6 +176,9 @@ export class DataFileChecker {
       case "objectives":
         keep(this.#objectives, readObjective(r, value, path), index);
         break;
+      case "practice":
+        keep(this.#practice, readPractice(r, value, path), index);
+        break;
     }
   }
 
@@ -199,6 +215,7 @@ export class DataFileChecker {
         catalogs: this.#catalogs.values,
         groups: this.#groups.values,
         ...(this.#objectives.values.length > 0 ? { objectives: this.#objectives.values } : {}),
+        ...(this.#practice.values.length > 0 ? { practice: this.#practice.values } : {}),
       },
     };
   }
@@ -348,6 +365,41 @@ export class DataFileChecker {
         r.problem(`${path}.groupId`, `no group with ID ${JSON.stringify(value.groupId)}`);
       }
       checkDrillables(value.drillIds, `${path}.drillIds`);
+    });
+    this.#checkPractice(userIds, drillIds, drillableIds);
+  }
+
+  /** Practice records: an existing user, a drill (practice is kept per drill), one record per pair. */
+  #checkPractice(
+    userIds: ReadonlyMap<string, string>,
+    drillIds: ReadonlySet<string>,
+    drillableIds: ReadonlyMap<string, string>,
+  ): void {
+    const r = this.#r;
+    const practice = this.#practice;
+    const first = new Map<string, string>();
+    practice.values.forEach((value, k) => {
+      const path = practice.path(k);
+      if (value.userId !== "" && !userIds.has(value.userId)) {
+        r.problem(`${path}.userId`, `no user with ID ${JSON.stringify(value.userId)}`);
+      }
+      if (value.drillId !== "" && !drillIds.has(value.drillId)) {
+        if (drillableIds.has(value.drillId))
+          r.problem(
+            `${path}.drillId`,
+            `${JSON.stringify(value.drillId)} is a course; practice is kept per drill, so give one record per drill of the course`,
+          );
+        else r.problem(`${path}.drillId`, `no drill with ID ${JSON.stringify(value.drillId)}`);
+      }
+      if (value.userId === "" || value.drillId === "") return;
+      const key = `${value.userId}\u0000${value.drillId}`;
+      const earlier = first.get(key);
+      if (earlier === undefined) first.set(key, path);
+      else
+        r.problem(
+          path,
+          `duplicate practice of user ${JSON.stringify(value.userId)} on drill ${JSON.stringify(value.drillId)} (first given at ${earlier})`,
+        );
     });
   }
 }

@@ -1,5 +1,6 @@
 /**
- * Checks of one record of a data file (an organization, user, drill, course, catalog or group) on its
+ * Checks of one record of a data file (an organization, user, drill, course, catalog, group, objective
+ * or practice record) on its
  * own; what needs the other records (unique IDs, references) is in `data-file-checker.ts`.
  */
 import type { ObjectiveData } from "../domain/assessment.js";
@@ -10,6 +11,7 @@ import type {
   DrillItem,
   Group,
   Organization,
+  PracticeData,
   ServiceAccountPublicKey,
   StaffGrant,
   StaffPermission,
@@ -241,6 +243,69 @@ export function readObjective(r: FieldReader, entry: unknown, path: string): Obj
     reviewDate: Number.isNaN(Date.parse(reviewDate)) ? reviewDate : new Date(reviewDate).toISOString(),
     minimumProficiency: typeof minimum === "number" ? minimum : 0,
     drillIds: r.strings(o, "drillIds", path, true),
+  };
+}
+
+/** A number field that must be an integer (counts) or any number (proficiency) within bounds. */
+function readBounded(
+  r: FieldReader,
+  obj: Json,
+  key: string,
+  path: string,
+  rule: { integer: boolean; max?: number },
+): number | undefined {
+  const value = obj[key];
+  const at = child(path, key);
+  const what = rule.integer ? "an integer" : "a number";
+  const range = rule.max === undefined ? "of 0 or more" : `from 0 to ${rule.max}`;
+  if (value === undefined) {
+    r.problem(at, `is required (${what} ${range})`);
+    return undefined;
+  }
+  if (
+    typeof value !== "number" ||
+    !Number.isFinite(value) ||
+    (rule.integer && !Number.isInteger(value)) ||
+    value < 0 ||
+    (rule.max !== undefined && value > rule.max)
+  ) {
+    r.problem(at, `must be ${what} ${range} (got ${JSON.stringify(value)})`);
+    return undefined;
+  }
+  return value;
+}
+
+/**
+ * A practice record at `path` (one user's state on one drill), or undefined when it is not an object
+ * (the problems are recorded). Whether the user and drill exist and the pair is unique needs the other
+ * records: see `data-file-checker.ts`.
+ */
+export function readPractice(r: FieldReader, entry: unknown, path: string): PracticeData | undefined {
+  const p = r.object(entry, path, [
+    "userId",
+    "drillId",
+    "answerCount",
+    "correctCount",
+    "receptive",
+    "productive",
+  ]);
+  if (p === undefined) return undefined;
+  const answerCount = readBounded(r, p, "answerCount", path, { integer: true });
+  const correctCount = readBounded(r, p, "correctCount", path, { integer: true });
+  if (answerCount !== undefined && correctCount !== undefined && correctCount > answerCount) {
+    r.problem(
+      child(path, "correctCount"),
+      `must not exceed answerCount (${correctCount} correct of ${answerCount} answers)`,
+    );
+  }
+  return {
+    userId: r.string(p, "userId", path),
+    drillId: r.string(p, "drillId", path),
+    // A value with a problem reads as 0: a file with any problem is refused as a whole.
+    answerCount: answerCount ?? 0,
+    correctCount: correctCount ?? 0,
+    receptive: readBounded(r, p, "receptive", path, { integer: false, max: 100 }) ?? 0,
+    productive: readBounded(r, p, "productive", path, { integer: false, max: 100 }) ?? 0,
   };
 }
 

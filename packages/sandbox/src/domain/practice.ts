@@ -5,6 +5,7 @@ import type {
   Drill,
   DrillablePractice,
   DrillableRecord,
+  PracticeData,
   Proficiency,
   QuestionResponse,
   Rendition,
@@ -142,6 +143,26 @@ export class PracticeBook {
     this.#seed = options.seed ?? 1;
     this.#maxOpen = options.maxOpenQuestions ?? 100_000;
     this.#randomReference = options.randomReference ?? (() => globalThis.crypto.randomUUID());
+  }
+
+  /**
+   * Sets a user's practice state on a drill as a data file gives it (practice done before the sandbox
+   * started); the highest proficiency starts at the given values. Only for building the state: the
+   * data file checker has already refused unknown IDs, courses, repeats and values out of range.
+   */
+  seed(record: PracticeData): void {
+    let perUser = this.#renditions.get(record.userId);
+    if (perUser === undefined) {
+      perUser = new Map();
+      this.#renditions.set(record.userId, perUser);
+    }
+    perUser.set(record.drillId, {
+      answerCount: record.answerCount,
+      correctCount: record.correctCount,
+      receptive: record.receptive,
+      productive: record.productive,
+      highest: toProficiency(record.receptive, record.productive),
+    });
   }
 
   /**

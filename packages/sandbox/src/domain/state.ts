@@ -78,6 +78,7 @@ export class SandboxState {
       },
       options,
     );
+    for (const record of data.practice ?? []) this.#practice.seed(record);
   }
 
   // ---- users and organizations -------------------------------------------------------------------

@@ -204,6 +204,42 @@ export interface SandboxData {
   readonly groups: readonly Group[];
   /** Group objectives (optional, so older data files stay valid). */
   readonly objectives?: readonly ObjectiveData[];
+  /** Practice the users have done before the sandbox starts (optional; default: none). */
+  readonly practice?: readonly PracticeData[];
+}
+
+/**
+ * A user's practice state on one drill, as a data file gives it: the counts and proficiency values
+ * the sandbox keeps per user and drill (see data/FORMAT.md).
+ *
+ * @example
+ * ```ts
+ * import type { PracticeData } from "@drill-practice/sandbox";
+ *
+ * // Ana answered 20 questions of the drill, 17 of them right.
+ * const practice: PracticeData = {
+ *   userId: "user-ana",
+ *   drillId: "es-animals-to-en",
+ *   answerCount: 20,
+ *   correctCount: 17,
+ *   receptive: 85,
+ *   productive: 70,
+ * };
+ * ```
+ */
+export interface PracticeData {
+  /** The user who practised. */
+  readonly userId: string;
+  /** A drill (not a course: practice is kept per drill). */
+  readonly drillId: string;
+  /** Questions answered, 0 or more. */
+  readonly answerCount: number;
+  /** Questions answered right, at most `answerCount`. */
+  readonly correctCount: number;
+  /** Receptive proficiency, 0 to 100. */
+  readonly receptive: number;
+  /** Productive proficiency, 0 to 100. */
+  readonly productive: number;
 }
 
 /**
