@@ -16,10 +16,18 @@ export class SentRequest extends Request {
   /** The request target as sent: path and query, or whatever else the client put there. */
   readonly sentTarget: string;
 
-  constructor(url: string, init: RequestInit, sent: { readonly method: string; readonly target: string }) {
+  /** A `POST` or `PUT` sent with neither `Content-Length` nor chunked encoding (only raw HTTP can). */
+  readonly unframed: boolean;
+
+  constructor(
+    url: string,
+    init: RequestInit,
+    sent: { readonly method: string; readonly target: string; readonly unframed?: boolean },
+  ) {
     super(url, init);
     this.sentMethod = sent.method;
     this.sentTarget = sent.target;
+    this.unframed = sent.unframed ?? false;
   }
 }
 
@@ -43,8 +51,10 @@ export function targetOf(request: Request): string {
 
 /**
  * Whether the request declared its body's framing (`Content-Length` or chunked encoding). `fetch`
- * always does for a body and for a bodyless `POST` or `PUT`; only raw HTTP can leave it out.
+ * always does for a body and for a bodyless `POST` or `PUT`; only raw HTTP can leave it out, and the
+ * HTTP door says so on a {@link SentRequest}. (Read from the flag, not the headers: a browser's
+ * `fetch` neither shows nor lets a page set those two fields on a `Request`.)
  */
 export function declaresFraming(request: Request): boolean {
-  return request.headers.has("content-length") || request.headers.has("transfer-encoding");
+  return !(request instanceof SentRequest && request.unframed);
 }

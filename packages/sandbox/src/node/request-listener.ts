@@ -125,12 +125,16 @@ export function createRequestListener(
       ...(carriesBody ? { body: bodyStream(req, state), duplex: "half" } : {}),
     } as RequestInit;
     const url = exactUrl(base, target);
-    // What a Request cannot hold as sent (a forbidden method, a target URL parsing changes) rides on a
-    // SentRequest, so the pipeline still answers and logs the request that was made.
+    const unframed =
+      (method === "POST" || method === "PUT") &&
+      req.headers["content-length"] === undefined &&
+      req.headers["transfer-encoding"] === undefined;
+    // What a Request cannot hold as sent (a forbidden method, a target URL parsing changes, a body left
+    // unframed) rides on a SentRequest, so the pipeline still answers and logs the request that was made.
     const request =
-      url !== undefined && !FORBIDDEN_METHODS.has(method)
+      url !== undefined && !FORBIDDEN_METHODS.has(method) && !unframed
         ? new Request(url, init)
-        : new SentRequest(url ?? `${base}/`, init, { method, target });
+        : new SentRequest(url ?? `${base}/`, init, { method, target, unframed });
     pipeline(request)
       .then((response) => send(res, response))
       .catch((error: unknown) => {
