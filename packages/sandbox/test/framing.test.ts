@@ -11,7 +11,9 @@ describe("a request's framing", () => {
   it("is missing only where the HTTP door saw a POST or PUT without Content-Length or chunked encoding", () => {
     const url = "http://127.0.0.1:4010/api/2.1/groups";
     const sent = { method: "POST", target: "/api/2.1/groups" };
-    expect(declaresFraming(new SentRequest(url, { method: "POST" }, { ...sent, unframed: true }))).toBe(false);
+    expect(declaresFraming(new SentRequest(url, { method: "POST" }, { ...sent, unframed: true }))).toBe(
+      false,
+    );
     expect(declaresFraming(new SentRequest(url, { method: "POST" }, sent))).toBe(true);
   });
 });
