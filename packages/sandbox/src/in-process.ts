@@ -63,14 +63,13 @@ export interface InProcessSandbox extends SandboxControls {
 const NODE_ONLY_OPTIONS = ["port", "host", "dataFile", "responsesFile", "credentialsDir"] as const;
 
 /**
- * The request as `fetch` would put it on the wire: a body that is empty is no body, and the framing is
- * declared (`Content-Length`, also `0` on a bodyless `POST` or `PUT`). A request that needs no change is
- * handed over as it is.
+ * The request as `fetch` would put it on the wire: a body that is empty is no body, and a body's length
+ * is declared (`Content-Length`). A request without a body is handed over as it is: whether a `POST` or
+ * `PUT` declared its framing is the HTTP door's to say (`declaresFraming`), not a header's.
  */
 async function wireRequest(request: Request): Promise<Request> {
-  const framed = request.method === "POST" || request.method === "PUT";
-  if (request.body === null && (!framed || request.headers.has("content-length"))) return request;
-  const bytes = request.body === null ? new Uint8Array(0) : new Uint8Array(await request.arrayBuffer());
+  if (request.body === null) return request;
+  const bytes = new Uint8Array(await request.arrayBuffer());
   // Copied entry by entry: MSW hands over a Request whose Headers object `new Headers(…)` copies only
   // in part (the fields its interceptor set are left out), while iterating it yields every field.
   const headers = new Headers();
