@@ -10,24 +10,20 @@ import { parseServiceAccountKey, serviceAccountAuth } from "@drill-practice/auth
 import { createDrillClient } from "@drill-practice/client";
 import { DEFAULT_TIMEOUT_MS } from "@drill-practice/client/internal";
 import { binaryPath, RUNTIME_CASES, unavailable } from "../packages/runtime-matrix/src/runtimes.ts";
-import {
-  createBenchKey,
-  type LoopbackStats,
-  SERVER_LOAD,
-  type ServerReady,
-  startLoopbackServer,
-} from "./fixtures.ts";
+import { createBenchKey, type LoopbackStats, type ServerReady, startLoopbackServer } from "./fixtures.ts";
 import {
   type BenchmarkResult,
   type ChildMessage,
   type Figures,
   fmt,
   info,
+  loadSetup,
   median,
   p99,
   type ResultRow,
   ratioRow,
   rounds,
+  SERVER_LOAD,
   startChild,
   timed,
 } from "./harness.ts";
@@ -108,16 +104,9 @@ export async function measureClientOverhead(): Promise<OverheadMeasurement> {
         if (!(await calls[k]())) failures++;
       };
     const { rounds: done, ...variants } = await rounds(tasks, LOAD);
-    const stats = (await server.close()) as LoopbackStats;
-    const exchanges = Object.values(stats.exchanges).reduce((sum, n) => sum + n, 0);
-    return {
-      node: process.version,
-      rounds: done,
-      variants,
-      failures,
-      exchanges,
-      unauthorized: stats.unauthorized,
-    };
+    const { exchanges, unauthorized } = (await server.close()) as LoopbackStats;
+    const exchanged = Object.values(exchanges).reduce((sum, n) => sum + n, 0);
+    return { node: process.version, rounds: done, variants, failures, exchanges: exchanged, unauthorized };
   } finally {
     await server.close();
   }
@@ -132,11 +121,8 @@ async function measureOnNode24(): Promise<OverheadMeasurement | string> {
   if (reason !== undefined) return reason;
   try {
     const options = { execPath: binaryPath(node24), startMs: 135_000 };
-    const child = await startChild<ChildMessage & { measurement: OverheadMeasurement }>(
-      "./client-overhead-child.ts",
-      {},
-      options,
-    );
+    type Measured = ChildMessage & { measurement: OverheadMeasurement };
+    const child = await startChild<Measured>("./client-overhead-child.ts", {}, options);
     await child.close();
     return child.ready.measurement;
   } catch (error) {
@@ -146,49 +132,49 @@ async function measureOnNode24(): Promise<OverheadMeasurement | string> {
 
 function rowsOf(m: OverheadMeasurement, name: string): ResultRow[] {
   const v = m.variants;
-  const rates = (ours: Variant, reference: Variant) => ({
-    ours: v[ours].rates,
-    reference: v[reference].rates,
-    format: fmt.rate,
-  });
-  const cpu = (ours: Variant, reference: Variant) => ({
-    ours: v[ours].cpu,
-    reference: v[reference].cpu,
-    format: fmt.ms,
-  });
+  const row = (
+    metric: string,
+    [figure, ours, reference]: readonly ["rates" | "cpu", Variant, Variant],
+    target?: { ratio: number; atLeast: boolean },
+    headline = false,
+  ) => {
+    const series = { ours: v[ours][figure], reference: v[reference][figure] };
+    return ratioRow(
+      `${name}: ${metric}`,
+      { ...series, format: figure === "rates" ? fmt.rate : fmt.ms },
+      target,
+      headline,
+    );
+  };
   const of = "(median of per-round ratios)";
   const latency = (k: Variant) => `${fmt.ms(median(v[k].samples))} / ${fmt.ms(p99(v[k].samples))}`;
   return [
-    ratioRow(
-      `${name}: throughput vs openapi-fetch + a per-request timeout signal, the floor ${of}`,
-      rates("ours", "floor"),
+    row(
+      `throughput vs openapi-fetch + a per-request timeout signal, the floor ${of}`,
+      ["rates", "ours", "floor"],
       {
         ratio: TARGET_FLOOR_RATIO,
         atLeast: true,
       },
     ),
-    ratioRow(`${name}: client CPU per request vs the floor ${of}`, cpu("ours", "floor"), {
+    row(`client CPU per request vs the floor ${of}`, ["cpu", "ours", "floor"], {
       ratio: TARGET_FLOOR_CPU_RATIO,
       atLeast: false,
     }),
     // Report only on every runtime (issue 33): the floor itself sits below 0.9× of raw fetch on Node 24.
-    ratioRow(
-      `${name}: throughput vs raw \`fetch\` with the same header ${of}`,
-      rates("ours", "raw"),
+    row(`throughput vs raw \`fetch\` with the same header ${of}`, ["rates", "ours", "raw"], undefined, true),
+    row(`client CPU per request vs raw \`fetch\` ${of}`, ["cpu", "ours", "raw"]),
+    row(
+      "the floor's throughput vs raw `fetch` (what openapi-fetch and a timeout signal cost)",
+      ["rates", "floor", "raw"],
       undefined,
       true,
     ),
-    ratioRow(`${name}: client CPU per request vs raw \`fetch\` ${of}`, cpu("ours", "raw")),
-    ratioRow(
-      `${name}: the floor's throughput vs raw \`fetch\` (what openapi-fetch and a timeout signal cost)`,
-      rates("floor", "raw"),
-      undefined,
-      true,
-    ),
-    ratioRow(
-      `${name}: raw \`fetch\` with only the default timeout's signal, throughput vs raw \`fetch\``,
-      rates("rawTimeout", "raw"),
-    ),
+    row("raw `fetch` with only the default timeout's signal, throughput vs raw `fetch`", [
+      "rates",
+      "rawTimeout",
+      "raw",
+    ]),
     info(`${name}: latency median / p99 at concurrency ${LOAD.concurrency}, ours vs the floor`, {
       ours: latency("ours"),
       reference: latency("floor"),
@@ -213,7 +199,7 @@ export function run(): Promise<BenchmarkResult> {
       typeof node24 === "string" ? [info("Node 24: the same targets", { ours: "not measured" }, true)] : [];
     return {
       setup: [
-        `Per runtime: up to ${LOAD.rounds} interleaved rounds of ${LOAD.calls} requests per variant (tinybench, ${LOAD.concurrency} in flight), after ${LOAD.warmup.calls} warm-up requests each`,
+        `Per runtime: ${loadSetup(`up to ${LOAD.rounds}`, LOAD, "requests", "variant")}`,
         `Targets on every runtime: throughput ≥ ${TARGET_FLOOR_RATIO}× and CPU per request ≤ ${TARGET_FLOOR_CPU_RATIO}× of the floor; the ratio to raw \`fetch\` is reported only`,
       ],
       rows: [...named.flatMap(({ m, name }) => rowsOf(m, name)), ...missing],

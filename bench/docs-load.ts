@@ -1,9 +1,46 @@
 /**
- * Cold loads of a docs page in Chromium, shared by the docs benchmarks: what a page transfers, when it
- * is usable and the main thread's CPU time until then, and interleaved pairs of two variants.
+ * What the docs benchmarks share: the built site's references, Chromium with static servers, and
+ * cold loads of a page (what it transfers, when it is usable and the main thread's CPU time until
+ * then), alone or in interleaved pairs of two variants.
  */
+import { stat } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { chromiumPath, launchChromium } from "@drill-practice/tooling/chromium";
 import type { Browser, BrowserContext } from "playwright-core";
+import { startStaticServer } from "../packages/docs/src/static-server.ts";
 import { now } from "./harness.ts";
+
+/** The site `pnpm run docs` builds. */
+export const DIST = fileURLToPath(new URL("../packages/docs/dist/", import.meta.url));
+/** The references of the site, by API version, and their folders in it. */
+export const PAGES = [
+  { id: "2.1", dir: "v2.1" },
+  { id: "2.0", dir: "v2.0" },
+] as const;
+export type Page = (typeof PAGES)[number];
+
+/** Headless Chromium and a static server on each root, all closed whatever happens. */
+export async function withBrowser<const Roots extends readonly string[], T>(
+  roots: Roots,
+  work: (browser: Browser, urls: { [K in keyof Roots]: string }) => Promise<T>,
+): Promise<T> {
+  const chromium = chromiumPath();
+  if (!chromium.found) throw new Error(`Chromium not found at ${chromium.path} (set CHROMIUM_PATH)`);
+  if (!(await stat(`${DIST}v2.1/index.html`).catch(() => undefined)))
+    throw new Error(`${DIST} has no built site; run \`pnpm run docs\` first`);
+  const servers = await Promise.all(roots.map((root) => startStaticServer({ root, port: 0 })));
+  const browser = await launchChromium({ timeoutMs: 60_000 });
+  try {
+    return await work(browser, servers.map((server) => server.url) as { [K in keyof Roots]: string });
+  } finally {
+    await browser.close();
+    await Promise.all(servers.map((server) => server.close()));
+  }
+}
+
+/** A fresh browser context (an empty cache, as on a first visit) in the benchmarks' window size. */
+export const freshContext = (browser: Browser): Promise<BrowserContext> =>
+  browser.newContext({ viewport: { width: 1280, height: 900 } });
 
 /** The shared Redoc bundle, the floor every reference loads. */
 export const SHARED_REDOC = /\/assets\/redoc\.[0-9a-f]{16}\.js$/;
@@ -33,7 +70,7 @@ export interface LoadOptions {
  * the navigation, with the main thread's CPU time (thread ticks) over the same span.
  */
 export async function coldLoad(browser: Browser, url: string, options: LoadOptions = {}): Promise<Load> {
-  const context = options.keep ?? (await browser.newContext({ viewport: { width: 1280, height: 900 } }));
+  const context = options.keep ?? (await freshContext(browser));
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Performance.enable", { timeDomain: "threadTicks" });

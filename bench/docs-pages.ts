@@ -7,14 +7,20 @@
 import { copyFile, cp, mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromiumPath, launchChromium } from "@drill-practice/tooling/chromium";
 import { withScratchDir } from "@drill-practice/tooling/scratch";
 import { localizeRedocAssets, redocCreditFile } from "../packages/docs/src/offline-assets.ts";
 import { precompress } from "../packages/docs/src/precompress.ts";
 import { runBuildDocs } from "../packages/docs/src/redoc-build.ts";
 import { splitRedocBundle } from "../packages/docs/src/shared-redoc.ts";
-import { startStaticServer } from "../packages/docs/src/static-server.ts";
-import { coldLoad, interleavedLoads, type Load } from "./docs-load.ts";
+import {
+  coldLoad,
+  DIST,
+  freshContext,
+  interleavedLoads,
+  type Load,
+  PAGES,
+  withBrowser,
+} from "./docs-load.ts";
 import {
   atMost,
   type BenchmarkResult,
@@ -24,19 +30,14 @@ import {
   judged,
   median,
   pairedRatios,
-  type ResultRow,
   spread,
   timed,
 } from "./harness.ts";
 
-const DIST = fileURLToPath(new URL("../packages/docs/dist/", import.meta.url));
 const SPEC_DIST = fileURLToPath(new URL("../spec/dist/", import.meta.url));
 const USABLE_RATIO_TARGET = 1.05;
 const RUNS = 9;
-const PAGES = [
-  { id: "2.1", dir: "v2.1", bundle: "openapi-v2.1.json" },
-  { id: "2.0", dir: "v2.0", bundle: "openapi-v2.0.json" },
-] as const;
+
 /**
  * The stock pages: `redocly build-docs` of each bundle with no template, configuration or
  * additions, then the site build's treatment; written next to a copy of the site's `assets/` (the
@@ -48,7 +49,7 @@ async function buildStockPages(root: string): Promise<void> {
   for (const page of PAGES) {
     const output = join(root, `stock-${page.dir}`, "index.html");
     await mkdir(join(root, `stock-${page.dir}`));
-    await runBuildDocs({ input: join(SPEC_DIST, page.bundle), output });
+    await runBuildDocs({ input: join(SPEC_DIST, `openapi-v${page.id}.json`), output });
     const split = splitRedocBundle(localizeRedocAssets(await readFile(output, "utf8"), "../"), "../");
     if (!(await stat(join(DIST, split.file)).catch(() => undefined)))
       throw new Error(
@@ -94,46 +95,29 @@ async function comparePage(cold: (url: string) => Promise<Load>, id: string, our
   ];
 }
 
-async function measure(stockRoot: string): Promise<ResultRow[]> {
-  const chromium = chromiumPath();
-  if (!chromium.found) throw new Error(`Chromium not found at ${chromium.path} (set CHROMIUM_PATH)`);
-  if (!(await stat(`${DIST}v2.1/index.html`).catch(() => undefined)))
-    throw new Error(`${DIST} has no built site; run \`pnpm run docs\` first`);
-  await buildStockPages(stockRoot);
-  const [server, stockServer] = [
-    await startStaticServer({ root: DIST, port: 0 }),
-    await startStaticServer({ root: stockRoot, port: 0 }),
-  ];
-  const browser = await launchChromium({ timeoutMs: 60_000 });
-  try {
-    const rows: ResultRow[] = [];
-    const ours = (page: (typeof PAGES)[number]) => new URL(`${page.dir}/index.html`, server.url).href;
-    for (const page of PAGES) {
-      const stock = new URL(`stock-${page.dir}/index.html`, stockServer.url).href;
-      rows.push(...(await comparePage((url) => coldLoad(browser, url), page.id, ours(page), stock)));
-    }
-    // The second reference in the same browser session: the shared Redoc bundle comes from the cache.
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await coldLoad(browser, ours(PAGES[0]), { keep: context });
-    const second = await coldLoad(browser, ours(PAGES[1]), { keep: context });
-    await context.close();
-    return [
-      ...rows,
-      info("API 2.0 reference after 2.1 (shared Redoc bundle cached)", { ours: fmt.bytes(second.bytes) }),
-    ];
-  } finally {
-    await browser.close();
-    await server.close();
-    await stockServer.close();
-  }
-}
-
 export function run(): Promise<BenchmarkResult> {
   return timed("docs-pages", async () => ({
     setup: [
       `${RUNS} cold loads per page and variant, interleaved in pairs (order alternating), after one uncounted warm-up of each`,
       "site from `pnpm run docs`; stock pages from `redocly build-docs <bundle>` of `spec/dist`",
     ],
-    rows: await withScratchDir("drill-docs-stock-", measure),
+    rows: await withScratchDir("drill-docs-stock-", (stockRoot) =>
+      withBrowser([DIST, stockRoot], async (browser, [site, stockSite]) => {
+        await buildStockPages(stockRoot);
+        const ours = (page: (typeof PAGES)[number]) => new URL(`${page.dir}/index.html`, site).href;
+        const rows = [];
+        for (const page of PAGES) {
+          const stock = new URL(`stock-${page.dir}/index.html`, stockSite).href;
+          rows.push(...(await comparePage((url) => coldLoad(browser, url), page.id, ours(page), stock)));
+        }
+        // The second reference in the same browser session: the shared Redoc bundle comes from the cache.
+        const context = await freshContext(browser);
+        await coldLoad(browser, ours(PAGES[0]), { keep: context });
+        const second = await coldLoad(browser, ours(PAGES[1]), { keep: context });
+        await context.close();
+        const cached = { ours: fmt.bytes(second.bytes) };
+        return [...rows, info("API 2.0 reference after 2.1 (shared Redoc bundle cached)", cached)];
+      }),
+    ),
   }));
 }

@@ -134,12 +134,6 @@ export function queryString(params: SearchParams): string {
   return search.toString();
 }
 
-/** The load every server benchmark puts on its servers: interleaved rounds, 16 requests in flight. */
-export const SERVER_LOAD = {
-  rounds: 6,
-  calls: 1000,
-  concurrency: 16,
-  timeMs: 4000,
-  maxMs: 120_000,
-  warmup: { calls: 3000, timeMs: 10_000 },
-} as const;
+/** A table of the mix: each search's label and query string, then `columns` of it. */
+export const mixColumns = (mix: ReturnType<typeof searchMix>, columns: (i: number) => string[]): string[][] =>
+  mix.map(({ label, params }, i) => [label, `\`${queryString(params)}\``, ...columns(i)]);

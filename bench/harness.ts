@@ -98,6 +98,14 @@ export const compared = (ours: number, reference: number, format: (value: number
   ratio: fmt.ratio(ours / reference),
 });
 
+/** A report-only row of two figures and their ratio. */
+export const infoCompared = (
+  metric: string,
+  [ours, reference]: readonly [number, number],
+  format: (value: number) => string,
+  headline = false,
+): ResultRow => info(metric, compared(ours, reference, format), headline);
+
 /** A row with a target: met, missed (saying by how much) or, when `noisy` says why, not claimed. */
 export function judged(
   metric: string,
@@ -116,6 +124,15 @@ export function atMost(metric: string, cells: Cells, value: number, limit: numbe
     metric,
     { ...cells, target },
     { met: value <= limit, miss: `${fmt.percent(value / limit - 1)} over` },
+  );
+}
+
+/** A row against `≤ target` of a figure in its own format, saying by how much it is over when missed. */
+export function atMostIn(metric: string, value: number, target: number, format: (n: number) => string) {
+  return judged(
+    metric,
+    { ours: format(value), target: `≤ ${format(target)}` },
+    { met: value <= target, miss: `+${format(value - target)}` },
   );
 }
 
@@ -179,6 +196,26 @@ export interface RoundOptions {
   /** Tasks to leave out of a round (a slow reference needs fewer). */
   readonly skip?: (key: string, round: number) => boolean;
 }
+
+/** The load every server benchmark puts on its servers: interleaved rounds, 16 requests in flight. */
+export const SERVER_LOAD = {
+  rounds: 6,
+  calls: 1000,
+  concurrency: 16,
+  timeMs: 4000,
+  maxMs: 120_000,
+  warmup: { calls: 3000, timeMs: 10_000 },
+} as const;
+
+type ServerLoad = {
+  readonly calls: number;
+  readonly concurrency: number;
+  readonly warmup: { calls: number };
+};
+
+/** The setup line of a server load, e.g. `6 interleaved rounds of 1000 requests per target (…)`. */
+export const loadSetup = (done: number | string, load: ServerLoad, calls: string, per: string): string =>
+  `${done} interleaved rounds of ${load.calls} ${calls} per ${per} (tinybench, ${load.concurrency} in flight), after ${load.warmup.calls} warm-up ${calls} each`;
 
 /** One tinybench run of one task: its result, wall time and the process's CPU time. */
 async function once(task: () => unknown, options: RoundOptions, warmup: boolean) {
@@ -294,6 +331,19 @@ export async function startChild<Ready extends ChildMessage>(
       return last;
     },
   };
+}
+
+/** Runs `work` on `resource` and then `close`s it, whatever happens. */
+export async function using<R, T>(
+  resource: R,
+  close: (resource: R) => Promise<unknown>,
+  work: (resource: R) => Promise<T>,
+) {
+  try {
+    return await work(resource);
+  } finally {
+    await close(resource);
+  }
 }
 
 // ---- results -------------------------------------------------------------------------------------

@@ -17,26 +17,13 @@ import {
   writeStored,
 } from "./report.ts";
 
-type Benchmark = () => Promise<BenchmarkResult>;
-
-// In the order of BENCHMARKS.md; each file is loaded only when it runs, so one benchmark does not
-// import the others' dependencies.
-const BENCHMARKS: Readonly<Record<string, () => Promise<Benchmark>>> = {
-  "client-overhead": async () => (await import("./client-overhead.ts")).run,
-  "token-provider": async () => (await import("./token-provider.ts")).run,
-  "assertion-signing": async () => (await import("./assertion-signing.ts")).run,
-  "typecheck-cost": async () => (await import("./typecheck-cost.ts")).run,
-  "bundle-size": async () => (await import("./bundle-size.ts")).run,
-  "sandbox-search": async () => (await import("./sandbox-search.ts")).run,
-  "redis-token-cache": async () => (await import("./redis-token-cache.ts")).run,
-  "sandbox-engine": async () => (await import("./sandbox-engine.ts")).run,
-  "sandbox-in-process": async () => (await import("./sandbox-in-process.ts")).run,
-  "sandbox-prism": async () => (await import("./sandbox-prism.ts")).run,
-  "docs-pages": async () => (await import("./docs-pages.ts")).run,
-  "docs-try-it": async () => (await import("./docs-try-it.ts")).run,
-  "drift-coverage": async () => (await import("./drift-coverage.ts")).run,
-};
-const ORDER = Object.keys(BENCHMARKS);
+// In the order of BENCHMARKS.md; each file (`bench/<name>.ts`) is loaded only when it runs, so one
+// benchmark does not import the others' dependencies.
+const ORDER = [
+  ...["client-overhead", "token-provider", "assertion-signing", "typecheck-cost", "bundle-size"],
+  ...["sandbox-search", "redis-token-cache", "sandbox-engine", "sandbox-in-process", "sandbox-prism"],
+  ...["docs-pages", "docs-try-it", "drift-coverage"],
+];
 
 /** A benchmark still running after this long is abandoned. */
 const BENCHMARK_TIMEOUT_MS = 10 * 60_000;
@@ -79,7 +66,7 @@ function parse(argv: string[]) {
 }
 
 async function runOne(name: string): Promise<BenchmarkResult> {
-  const run = await (BENCHMARKS[name] as () => Promise<Benchmark>)();
+  const { run } = (await import(`./${name}.ts`)) as { run: () => Promise<BenchmarkResult> };
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error("no result within 600 s; abandoned")), BENCHMARK_TIMEOUT_MS);

@@ -7,7 +7,7 @@ import { serviceAccountAuth } from "@drill-practice/auth";
 import { createDrillClient, type DrillClient, unwrap } from "@drill-practice/client";
 import { createSandbox, type SandboxControls, startSandbox } from "@drill-practice/sandbox";
 import { sha256 } from "../packages/sandbox/src/oauth/sha256.ts";
-import { DEFAULT_CATALOG, SERVER_LOAD, searchMix } from "./fixtures.ts";
+import { DEFAULT_CATALOG, searchMix } from "./fixtures.ts";
 import {
   atMost,
   type BenchmarkResult,
@@ -22,6 +22,7 @@ import {
   pairedRatios,
   type ResultRow,
   rounds,
+  SERVER_LOAD,
   timed,
 } from "./harness.ts";
 

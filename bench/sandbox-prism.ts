@@ -9,7 +9,7 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runProcess } from "@drill-practice/tooling/process";
-import { bearer, SERVER_LOAD, startSandboxServer } from "./fixtures.ts";
+import { bearer, startSandboxServer } from "./fixtures.ts";
 import {
   type BenchmarkResult,
   compared,
@@ -19,6 +19,7 @@ import {
   now,
   p99,
   rounds,
+  SERVER_LOAD,
   spread,
   timed,
 } from "./harness.ts";

@@ -14,8 +14,8 @@ import {
   defaultDrillCount,
   LARGE_CATALOG,
   LARGE_DRILLS,
+  mixColumns,
   queryString,
-  SERVER_LOAD,
   type ServerReady,
   searchMix,
   startLoopbackServer,
@@ -30,13 +30,15 @@ import {
   cycle,
   type Figures,
   fmt,
-  info,
+  infoCompared,
   judged,
+  loadSetup,
   median,
   p99,
   pairedRatios,
   type ResultRow,
   rounds,
+  SERVER_LOAD,
   timed,
 } from "./harness.ts";
 
@@ -77,29 +79,21 @@ async function startLarge(dataFile: string) {
 async function measure(dataFile: string) {
   const servers: ChildServer<ServerReady>[] = [];
   try {
-    servers.push(await startLoopbackServer(createBenchKey()));
+    const bare = await startLoopbackServer(createBenchKey());
+    servers.push(bare);
     const small = await startSandboxServer();
     servers.push(small);
     const large = await startLarge(dataFile);
     servers.push(large.server);
     const targets = {
-      bare: await target(servers[0]?.ready as ServerReady, DEFAULT_CATALOG),
+      bare: await target(bare.ready, DEFAULT_CATALOG),
       small: await target(small.ready, DEFAULT_CATALOG),
       large: await target(large.server.ready, LARGE_CATALOG),
     };
-    const load = await rounds(
-      { bare: targets.bare.call, small: targets.small.call, large: targets.large.call },
-      LOAD,
-    );
+    const tasks = { bare: targets.bare.call, small: targets.small.call, large: targets.large.call };
+    const load = await rounds(tasks, LOAD);
     const loadedMb = (await large.server.close())?.memoryMb as number;
-    return {
-      load,
-      targets,
-      small: small.ready,
-      large: large.server.ready,
-      starts: large.starts,
-      loadedMb,
-    };
+    return { load, targets, small: small.ready, large: large.server.ready, starts: large.starts, loadedMb };
   } finally {
     await Promise.all(servers.map((server) => server.close()));
   }
@@ -108,23 +102,25 @@ async function measure(dataFile: string) {
 function searchRows(label: string, ours: Figures, bare: Figures): ResultRow[] {
   const at = `at concurrency ${LOAD.concurrency}`;
   return [
-    info(
+    infoCompared(
       `${label}: throughput, median of rounds`,
-      compared(median(ours.rates), median(bare.rates), fmt.rate),
+      [median(ours.rates), median(bare.rates)],
+      fmt.rate,
       true,
     ),
-    info(
+    infoCompared(
       `${label}: throughput during the warm-up (the first ${LOAD.warmup.calls} searches, cold)`,
-      compared(ours.warmupRate, bare.warmupRate, fmt.rate),
+      [ours.warmupRate, bare.warmupRate],
+      fmt.rate,
     ),
-    info(`${label}: latency p99 ${at}`, compared(p99(ours.samples), p99(bare.samples), fmt.ms), true),
-    info(`${label}: latency median ${at}`, compared(median(ours.samples), median(bare.samples), fmt.ms)),
+    infoCompared(`${label}: latency p99 ${at}`, [p99(ours.samples), p99(bare.samples)], fmt.ms, true),
+    infoCompared(`${label}: latency median ${at}`, [median(ours.samples), median(bare.samples)], fmt.ms),
   ];
 }
 
 type Measured = Awaited<ReturnType<typeof measure>>;
 
-function rowsOf(m: Measured, reads: { streamed: Figures; parsed: Figures }, smallLabel: string): ResultRow[] {
+function rowsOf(m: Measured, reads: Record<"streamed" | "parsed", Figures>, smallLabel: string): ResultRow[] {
   const { bare, small, large } = m.load;
   const scale = pairedRatios(large.rates, small.rates);
   const startup = median(m.starts);
@@ -134,7 +130,6 @@ function rowsOf(m: Measured, reads: { streamed: Figures; parsed: Figures }, smal
     ...compared(median(large.rates), median(small.rates), fmt.rate),
     ratio: fmt.spread(scale, fmt.ratio),
   };
-  const read = compared(median(reads.streamed.samples), median(reads.parsed.samples), fmt.ms);
   return [
     ...searchRows(smallLabel, small, bare),
     ...searchRows(`sandbox, ${LARGE} drills`, large, bare),
@@ -152,9 +147,10 @@ function rowsOf(m: Measured, reads: { streamed: Figures; parsed: Figures }, smal
     ),
     memory(`resident memory after start, ${LARGE} drills`, m.large.memoryMb, m.small.memoryMb),
     memory(`resident memory after the load of mixed searches, ${LARGE} drills`, m.loadedMb, m.large.memoryMb),
-    info(
+    infoCompared(
       `reading and checking the ${LARGE}-drill data file: streamed (the sandbox's) vs \`JSON.parse\` of the whole file, median of 3`,
-      read,
+      [median(reads.streamed.samples), median(reads.parsed.samples)],
+      fmt.ms,
       true,
     ),
   ];
@@ -176,7 +172,7 @@ export function run(): Promise<BenchmarkResult> {
       const mix = searchMix(LARGE_CATALOG);
       return {
         setup: [
-          `${m.load.rounds} interleaved rounds of ${LOAD.calls} requests per target (tinybench, ${LOAD.concurrency} in flight), after ${LOAD.warmup.calls} warm-up requests each`,
+          loadSetup(m.load.rounds, LOAD, "requests", "target"),
           `The ${mix.length} searches of the mix are cycled; start-up is the median of ${LARGE_STARTS} starts`,
         ],
         rows: rowsOf(m, reads, `sandbox, default data (${await defaultDrillCount()} drills)`),
@@ -184,9 +180,7 @@ export function run(): Promise<BenchmarkResult> {
           {
             title: "Searches (cycled in this order) and their `total` on each dataset",
             headers: ["Search", "Query parameters", "total, default data", `total, ${LARGE} drills`],
-            rows: mix.map(({ label, params }, i) => [
-              label,
-              `\`${queryString(params)}\``,
+            rows: mixColumns(mix, (i) => [
               String(m.targets.small.state.totals[i]),
               String(m.targets.large.state.totals[i]),
             ]),
