@@ -5,7 +5,18 @@
 import { sign } from "node:crypto";
 import { parseServiceAccountKey, signAssertion } from "@drill-practice/auth";
 import { createBenchKey } from "./fixtures.ts";
-import { atMost, type BenchmarkResult, compared, fmt, info, median, p99, rounds, timed } from "./harness.ts";
+import {
+  atMost,
+  type BenchmarkResult,
+  compared,
+  fmt,
+  infoCompared,
+  median,
+  p99,
+  pairedRatios,
+  rounds,
+  timed,
+} from "./harness.ts";
 
 const ROUNDS = 20;
 const TARGET_RATIO = 1.5;
@@ -42,18 +53,12 @@ async function signers() {
 export function run(): Promise<BenchmarkResult> {
   return timed("assertion-signing", async () => {
     const r = await rounds(await signers(), { rounds: ROUNDS, timeMs: 150, calls: 10, maxMs: 90_000 });
-    const [ours, reference, web] = [r.ours, r.reference, r.webCrypto].map((t) => median(t.medians)) as [
-      number,
-      number,
-      number,
+    const [ours, reference, web] = [
+      median(r.ours.medians),
+      median(r.reference.medians),
+      median(r.webCrypto.medians),
     ];
-    const cpu = (t: typeof r.ours) => median(t.cpu);
-    const roundRatios = r.ours.medians.map((m, i) => m / (r.reference.medians[i] ?? Number.NaN));
-    const variants = [
-      ["`signAssertion` (ours)", r.ours],
-      ["node:crypto `sign` RS256 (reference)", r.reference],
-      ["Web Crypto `subtle.sign` directly", r.webCrypto],
-    ] as const;
+    const roundRatios = pairedRatios(r.ours.medians, r.reference.medians);
     return {
       setup: [
         `tinybench: ${r.rounds} interleaved rounds of 150 ms per variant after a warm-up round`,
@@ -62,35 +67,24 @@ export function run(): Promise<BenchmarkResult> {
       rows: [
         atMost(
           "Time per assertion, median of round medians",
-          { ...compared(ours, reference, fmt.ms) },
+          compared(ours, reference, fmt.ms),
           ours / reference,
           TARGET_RATIO,
           "×",
         ),
-        info(
+        infoCompared(
           "Time per assertion, p99 of all samples",
-          compared(p99(r.ours.samples), p99(r.reference.samples), fmt.ms),
+          [p99(r.ours.samples), p99(r.reference.samples)],
+          fmt.ms,
         ),
-        info(
+        infoCompared(
           "CPU per assertion (all threads), median of rounds",
-          compared(cpu(r.ours), cpu(r.reference), fmt.ms),
+          [median(r.ours.cpu), median(r.reference.cpu)],
+          fmt.ms,
         ),
-      ],
-      details: [
-        {
-          title: "All variants",
-          headers: ["Variant", "Median", "p99", "vs node:crypto", "CPU per assertion"],
-          rows: variants.map(([label, t]) => [
-            label,
-            fmt.ms(median(t.medians)),
-            fmt.ms(p99(t.samples)),
-            fmt.ratio(median(t.medians) / reference),
-            fmt.ms(cpu(t)),
-          ]),
-        },
       ],
       notes: [
-        `Of ours, ${fmt.ms(web)} is the Web Crypto signature itself (asynchronous, on the libuv thread pool, a hop ` +
+        `Of ours, ${fmt.ms(web)} (${fmt.ratio(web / reference)} of node:crypto, CPU ${fmt.ms(median(r.webCrypto.cpu))}) is the Web Crypto signature itself (asynchronous, on the libuv thread pool, a hop ` +
           `the synchronous node:crypto call does not pay); jose's header and claims add ${fmt.ms(ours - web)}. ` +
           `Round by round the ratio ranged from ${fmt.ratio(Math.min(...roundRatios))} to ${fmt.ratio(Math.max(...roundRatios))}.`,
       ],

@@ -14,21 +14,18 @@ import {
   measureClientBudgets,
   ROOT,
 } from "./bundle.ts";
-import {
-  atMost,
-  type BenchmarkResult,
-  type DetailTable,
-  fmt,
-  info,
-  type ResultRow,
-  timed,
-} from "./harness.ts";
+import { atMost, type BenchmarkResult, fmt, info, type ResultRow, timed } from "./harness.ts";
 
 const CLIENT_DIR = fileURLToPath(new URL("../packages/client/", import.meta.url));
-const AUTH_DIR = fileURLToPath(new URL("../packages/auth/", import.meta.url));
 const AUTH_EXTERNAL = ["@drill-practice/client", "openapi-fetch", "node:*"];
-const OPENAPI_FETCH = "reference: openapi-fetch alone, browser";
-const JOSE = "reference: jose `SignJWT` alone, Node";
+const OPENAPI_FETCH = { label: "reference: openapi-fetch alone, browser", name: "openapi-fetch alone" };
+const JOSE = { label: "reference: jose `SignJWT` alone, Node", name: "jose `SignJWT` alone" };
+
+/** A bundle with a row of its own: report-only, against its reference, in the summary when `headline`. */
+interface Reported extends BundleSpec {
+  readonly reference?: typeof OPENAPI_FETCH;
+  readonly headline?: boolean;
+}
 
 /** The client's entries, from its exports map: `@drill-practice/client`, `…/v2.1` and so on. */
 async function clientEntries(): Promise<string[]> {
@@ -38,83 +35,49 @@ async function clientEntries(): Promise<string[]> {
     .map((key) => `@drill-practice/client${key.slice(1)}`);
 }
 
-function specs(entries: readonly string[]): BundleSpec[] {
-  const auth = (platform: "node" | "browser", jose: boolean): BundleSpec => ({
+/** Every bundle besides the budgeted ones, in the order of the rows and then of the table. */
+function specs(entries: readonly string[]): Reported[] {
+  const auth = (platform: "node" | "browser", jose: boolean): Reported => ({
     label: `auth, ${platform === "node" ? "Node" : "browser"}, ${jose ? "with jose" : "without jose (external)"}`,
-    ...{ entry: 'export * from "@drill-practice/auth";', resolveDir: ROOT, platform },
+    entry: 'export * from "@drill-practice/auth";',
+    resolveDir: ROOT,
+    platform,
     external: jose ? AUTH_EXTERNAL : [...AUTH_EXTERNAL, "jose"],
+    ...(platform === "node" ? { reference: JOSE, headline: true } : {}),
   });
-  const whole = 'export * from "@drill-practice/client";';
+  const client = (label: string, entry: string, headline = false): Reported => ({
+    ...browserBundle(label, entry),
+    reference: OPENAPI_FETCH,
+    headline,
+  });
   const everyEntry = entries.map((entry, index) => `export * as entry${index} from "${entry}";`).join("\n");
   return [
-    { ...browserBundle("client, Node, whole public API", whole), platform: "node" },
-    browserBundle(
+    {
+      ...client("client, Node, whole public API", 'export * from "@drill-practice/client";'),
+      platform: "node",
+    },
+    client(
       "client, browser, `createDrillClient` only",
       'export { createDrillClient } from "@drill-practice/client";',
     ),
-    browserBundle("client, browser, every entry together", everyEntry),
-    { ...browserBundle(OPENAPI_FETCH, 'export { default } from "openapi-fetch";'), resolveDir: CLIENT_DIR },
-    ...[auth("node", true), auth("node", false), auth("browser", true), auth("browser", false)],
+    client("client, browser, every entry together", everyEntry, true),
+    auth("node", true),
+    auth("node", false),
     {
-      label: JOSE,
-      entry: 'export { SignJWT } from "jose";',
-      resolveDir: AUTH_DIR,
-      platform: "node",
-      external: [],
+      ...browserBundle(OPENAPI_FETCH.label, 'export { default } from "openapi-fetch";'),
+      resolveDir: CLIENT_DIR,
     },
+    auth("browser", true),
+    auth("browser", false),
+    {
+      ...browserBundle(JOSE.label, 'export { SignJWT } from "jose";'),
+      resolveDir: fileURLToPath(new URL("../packages/auth/", import.meta.url)),
+      platform: "node",
+    },
+    ...entries.map((entry) =>
+      browserBundle(`client, browser, \`${entry}\` (\`export *\`)`, `export * from "${entry}";`),
+    ),
   ];
-}
-
-function rowsOf(
-  budgeted: { budget: (typeof CLIENT_BUDGETS)[number]; size: BundleSize }[],
-  get: (label: string) => BundleSize,
-): ResultRow[] {
-  const against = (size: BundleSize, reference: string, label: string) => ({
-    ours: fmt.bytes(size.gzipped),
-    reference: `${fmt.bytes(get(reference).gzipped)} (${label})`,
-    ratio: fmt.ratio(size.gzipped / get(reference).gzipped),
-  });
-  const row = (label: string, headline: boolean, reference = OPENAPI_FETCH, name = "openapi-fetch alone") =>
-    info(
-      `${label[0]?.toUpperCase()}${label.slice(1)}, min + gzip`,
-      against(get(label), reference, name),
-      headline,
-    );
-  return [
-    ...budgeted.map(({ budget, size }) => {
-      const label = `${budget.label[0]?.toUpperCase()}${budget.label.slice(1)}, min + gzip`;
-      return atMost(
-        label,
-        against(size, OPENAPI_FETCH, "openapi-fetch alone"),
-        size.gzipped,
-        budget.bytes,
-        " B",
-      );
-    }),
-    row("client, Node, whole public API", false),
-    row("client, browser, `createDrillClient` only", false),
-    row("client, browser, every entry together", true),
-    row("auth, Node, with jose", true, JOSE, "jose `SignJWT` alone"),
-    row("auth, Node, without jose (external)", true, JOSE, "jose `SignJWT` alone"),
-  ];
-}
-
-async function perEntry(entries: readonly string[], base: number): Promise<DetailTable> {
-  const rows: string[][] = [];
-  for (const entry of entries) {
-    const size = await bundle(browserBundle(`${entry} (whole)`, `export * from "${entry}";`));
-    rows.push([
-      `\`${entry}\``,
-      fmt.bytes(size.minified),
-      fmt.bytes(size.gzipped),
-      fmt.ratio(size.gzipped / base),
-    ]);
-  }
-  return {
-    title: "Client per entry of its exports map (browser, `export *` of the entry, openapi-fetch included)",
-    headers: ["Entry", "Minified", "Min + gzip", "vs openapi-fetch alone"],
-    rows,
-  };
 }
 
 export function run(): Promise<BenchmarkResult> {
@@ -122,11 +85,22 @@ export function run(): Promise<BenchmarkResult> {
     const entries = await clientEntries();
     // The budgeted bundles come from the same code as the client's size test (bundle.ts).
     const budgeted = await measureClientBudgets();
-    const all = [...budgeted.map(({ size }) => size.spec), ...specs(entries)];
-    const sizes = new Map(budgeted.map(({ size }) => [size.spec.label, size]));
-    for (const spec of all) if (!sizes.has(spec.label)) sizes.set(spec.label, await bundle(spec));
-    const get = (label: string) => sizes.get(label) as BundleSize;
-    const base = get(OPENAPI_FETCH).gzipped;
+    const sizes: BundleSize[] = budgeted.map(({ size }) => size);
+    for (const spec of specs(entries)) sizes.push(await bundle(spec));
+    const get = (label: string) => sizes.find((size) => size.spec.label === label) as BundleSize;
+    const cells = (size: BundleSize, reference = OPENAPI_FETCH) => ({
+      ours: fmt.bytes(size.gzipped),
+      reference: `${fmt.bytes(get(reference.label).gzipped)} (${reference.name})`,
+      ratio: fmt.ratio(size.gzipped / get(reference.label).gzipped),
+    });
+    const metric = (label: string) => `${label[0]?.toUpperCase()}${label.slice(1)}, min + gzip`;
+    const rows: ResultRow[] = budgeted.map(({ budget, size }) =>
+      atMost(metric(budget.label), cells(size), size.gzipped, budget.bytes, " B"),
+    );
+    for (const size of sizes) {
+      const { reference, headline } = size.spec as Reported;
+      if (reference !== undefined) rows.push(info(metric(size.spec.label), cells(size, reference), headline));
+    }
     const errors = (await clientErrorClasses()).map((name) => `\`${name}\``);
     const authImports = get("auth, Node, without jose (external)").runtimeImports.map(
       (name) => `\`${name}\``,
@@ -139,22 +113,21 @@ export function run(): Promise<BenchmarkResult> {
         "esbuild, `bundle: true, minify: true, format: 'esm', legalComments: 'none'`",
         `Budgets (1 kB = 1,000 B): ${budgets.join("; ")}`,
       ],
-      rows: rowsOf(budgeted, get),
+      rows,
       details: [
         {
-          title: "All bundles",
+          title: "All bundles (each entry of the client's exports map alone last, openapi-fetch included)",
           headers: ["Bundle", "Minified", "Min + gzip", "What is inside (minified bytes in output)"],
-          rows: all.map(({ label }) => [
-            label,
-            fmt.bytes(get(label).minified),
-            fmt.bytes(get(label).gzipped),
-            get(label).contents,
+          rows: sizes.map((size) => [
+            size.spec.label,
+            fmt.bytes(size.minified),
+            fmt.bytes(size.gzipped),
+            size.contents,
           ]),
         },
-        await perEntry(entries, base),
       ],
       notes: [
-        `The client's own code adds ${fmt.bytes(get("client, browser, whole public API").gzipped - base)} gzipped to ` +
+        `The client's own code adds ${fmt.bytes(get("client, browser, whole public API").gzipped - get(OPENAPI_FETCH.label).gzipped)} gzipped to ` +
           "openapi-fetch in the browser bundle of the main entry's whole public API. The errors counted with " +
           `\`createDrillClient\` and \`unwrap\` are every error class the main entry exports (${errors.join(", ")}). The ` +
           "auth bundles leave out `@drill-practice/client`, `openapi-fetch` and the `node:` built-ins; at run time the " +

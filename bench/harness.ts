@@ -333,19 +333,6 @@ export async function startChild<Ready extends ChildMessage>(
   };
 }
 
-/** Runs `work` on `resource` and then `close`s it, whatever happens. */
-export async function using<R, T>(
-  resource: R,
-  close: (resource: R) => Promise<unknown>,
-  work: (resource: R) => Promise<T>,
-) {
-  try {
-    return await work(resource);
-  } finally {
-    await close(resource);
-  }
-}
-
 // ---- results -------------------------------------------------------------------------------------
 
 export interface DetailTable {

@@ -9,13 +9,7 @@ import { fileURLToPath } from "node:url";
 import { runProcess } from "@drill-practice/tooling/process";
 import type { BenchmarkResult, ResultRow, Verdict } from "./harness.ts";
 
-export interface MachineInfo {
-  readonly cpu: string;
-  readonly cores: number;
-  readonly memory: string;
-  readonly node: string;
-  readonly os: string;
-}
+export type MachineInfo = ReturnType<typeof machineInfo>;
 
 /** A stored result with where and when it was taken. */
 export interface StoredResult {
@@ -27,7 +21,7 @@ export interface StoredResult {
   readonly load?: { readonly before: number; readonly after: number };
 }
 
-export function machineInfo(): MachineInfo {
+export function machineInfo() {
   return {
     cpu: os.cpus()[0]?.model.trim() || "unknown",
     cores: os.availableParallelism(),
@@ -103,13 +97,12 @@ function summaryLine(stored: readonly StoredResult[]): string {
     stored.reduce((n, entry) => n + entry.result.rows.filter((row) => row.verdict === verdict).length, 0);
   const [missed, noisy] = [count("missed"), count("noisy")];
   if (missed === 0 && noisy === 0) return "Every target with a number was met.";
-  const parts = [
-    missed > 0 ? `${missed} target(s) missed; the sections below say by how much.` : "",
-    noisy > 0
-      ? `${noisy} figure(s) too noisy to claim (rounds spread over 30 %); rerun on a quieter machine.`
-      : "",
-  ];
-  return parts.filter((line) => line !== "").join(" ");
+  return [
+    ...(missed > 0 ? [`${missed} target(s) missed; the sections below say by how much.`] : []),
+    ...(noisy > 0
+      ? [`${noisy} figure(s) too noisy to claim (rounds spread over 30 %); rerun on a quieter machine.`]
+      : []),
+  ].join(" ");
 }
 
 const INTRO = `Performance figures of the SDK, each measured next to a reference in the same run. Benchmarks

@@ -7,7 +7,7 @@ import { generateLargeDataset } from "../packages/sandbox/scripts/dataset/large-
 import { createState } from "../packages/sandbox/src/domain/state.ts";
 import type { StoreSearchParams } from "../packages/sandbox/src/domain/store-search.ts";
 import { searchStoreSortingAll } from "../packages/sandbox/test/support/sort-all-store-search.ts";
-import { LARGE_CATALOG, LARGE_DRILLS, queryString, searchMix } from "./fixtures.ts";
+import { LARGE_CATALOG, LARGE_DRILLS, mixColumns, searchMix } from "./fixtures.ts";
 import {
   atMost,
   type BenchmarkResult,
@@ -15,6 +15,7 @@ import {
   type Figures,
   fmt,
   info,
+  infoCompared,
   median,
   now,
   p99,
@@ -46,7 +47,10 @@ async function measure() {
   });
   // The same number of calls per search and round, so the p99 over the mix weighs each search alike.
   const r = await rounds(tasks, {
-    ...{ rounds: ROUNDS, timeMs: 0, calls: PER_ROUND, maxMs: 90_000 },
+    rounds: ROUNDS,
+    timeMs: 0,
+    calls: PER_ROUND,
+    maxMs: 90_000,
     skip: (key, round) => key.startsWith("sort all") && round > REFERENCE_ROUNDS,
   });
   return {
@@ -65,10 +69,8 @@ export function run(): Promise<BenchmarkResult> {
     const slowest = MIX.map(({ label }, i) => ({ label, ms: p99(ours[i]?.samples ?? []) })).sort(
       (a, b) => b.ms - a.ms,
     )[0];
-    const cells = (figures: Figures | undefined) => [
-      fmt.ms(median(figures?.samples ?? [])),
-      fmt.ms(p99(figures?.samples ?? [])),
-    ];
+    const times = (figures: Figures | undefined) =>
+      [median, p99].map((f) => fmt.ms(f(figures?.samples ?? [])));
     return {
       setup: [
         `tinybench: ${done} interleaved rounds of ${PER_ROUND} calls per search after a warm-up round; the reference engine in the first ${REFERENCE_ROUNDS}`,
@@ -85,7 +87,7 @@ export function run(): Promise<BenchmarkResult> {
         info("search CPU time per call over the mix (process CPU, every thread), median of rounds", {
           ours: fmt.ms(median(ours.flatMap((t) => t.cpu))),
         }),
-        info("search service time median over the mix", compared(median(all), median(reference), fmt.ms)),
+        infoCompared("search service time median over the mix", [median(all), median(reference)], fmt.ms),
       ],
       details: [
         {
@@ -99,12 +101,10 @@ export function run(): Promise<BenchmarkResult> {
             "median, sort all",
             "p99, sort all",
           ],
-          rows: MIX.map(({ label, params }, i) => [
-            label,
-            `\`${queryString(params)}\``,
+          rows: mixColumns(MIX, (i) => [
             fmt.count(totals[i] ?? Number.NaN),
-            ...cells(ours[i]),
-            ...cells(sortAll[i]),
+            ...times(ours[i]),
+            ...times(sortAll[i]),
           ]),
         },
       ],

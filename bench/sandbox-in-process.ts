@@ -15,7 +15,9 @@ import {
   cycle,
   fmt,
   info,
+  infoCompared,
   judged,
+  loadSetup,
   median,
   now,
   p99,
@@ -88,9 +90,10 @@ async function digestRows(perSearchMs: number): Promise<ResultRow[]> {
   );
   const [ours, platform] = [median(d.ours.medians), median(d.platform.medians)];
   return [
-    info(
+    infoCompared(
       "bearer-token digest: hand-written SHA-256 vs `crypto.subtle.digest`, median",
-      compared(ours, platform, fmt.ms),
+      [ours, platform],
+      fmt.ms,
       true,
     ),
     info("what `crypto.subtle.digest` would add to an in-process search (share of its time)", {
@@ -109,7 +112,7 @@ export function run(): Promise<BenchmarkResult> {
     const createMs = median(creates.later);
     return {
       setup: [
-        `${done} interleaved rounds of ${SERVER_LOAD.calls} searches per door (tinybench, ${SERVER_LOAD.concurrency} in flight), after ${SERVER_LOAD.warmup.calls} warm-up searches each`,
+        loadSetup(done, SERVER_LOAD, "searches", "door"),
         `createSandbox(): one first call, then ${creates.later.length} in a row (each closed before the next)`,
         "Digests: tinybench, 5 interleaved rounds of 200 ms each, of a 43-character token",
       ],
@@ -126,9 +129,10 @@ export function run(): Promise<BenchmarkResult> {
             miss: `${fmt.ratio(median(speedups))} instead of ${SPEEDUP_TARGET}×`,
           },
         ),
-        info(
+        infoCompared(
           `store search latency p99 at concurrency ${SERVER_LOAD.concurrency}: in process vs over loopback HTTP`,
-          compared(p99(inProcess.samples), p99(http.samples), fmt.ms),
+          [p99(inProcess.samples), p99(http.samples)],
+          fmt.ms,
         ),
         atMost(
           `createSandbox() with the default data: median of ${creates.later.length} after the first`,

@@ -12,9 +12,10 @@ import { runProcess } from "@drill-practice/tooling/process";
 import { bearer, startSandboxServer } from "./fixtures.ts";
 import {
   type BenchmarkResult,
-  compared,
   fmt,
   info,
+  infoCompared,
+  loadSetup,
   median,
   now,
   p99,
@@ -111,19 +112,21 @@ export function run(): Promise<BenchmarkResult> {
       } = await rounds({ sandbox: call(sandbox.ready.url), prism: call(prism.url) }, LOAD);
       return {
         setup: [
-          `${done} interleaved rounds of ${LOAD.calls} requests per server (tinybench, ${LOAD.concurrency} in flight), after ${LOAD.warmup.calls} warm-up requests each`,
+          loadSetup(done, LOAD, "requests", "server"),
           `Prism ${PRISM_VERSION}; it took ${fmt.ms(prism.startupMs)} to answer after spawning`,
           `Spread of rounds: sandbox ${fmt.percent(spread(ours.rates))}, Prism ${fmt.percent(spread(reference.rates))}`,
         ],
         rows: [
-          info(
+          infoCompared(
             `\`GET ${PATH}\`: throughput, sandbox vs Prism mock, median of rounds`,
-            compared(median(ours.rates), median(reference.rates), fmt.rate),
+            [median(ours.rates), median(reference.rates)],
+            fmt.rate,
             true,
           ),
-          info(
+          infoCompared(
             `latency p99 at concurrency ${LOAD.concurrency}`,
-            compared(p99(ours.samples), p99(reference.samples), fmt.ms),
+            [p99(ours.samples), p99(reference.samples)],
+            fmt.ms,
           ),
         ],
         notes: [`Answers other than 200: ${failures}.`],
