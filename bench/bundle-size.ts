@@ -14,7 +14,7 @@ import {
   measureClientBudgets,
   ROOT,
 } from "./bundle.ts";
-import { atMost, type BenchmarkResult, fmt, info, type ResultRow, timed } from "./harness.ts";
+import { atMost, type BenchmarkResult, compared, fmt, info, type ResultRow, timed } from "./harness.ts";
 
 const CLIENT_DIR = fileURLToPath(new URL("../packages/client/", import.meta.url));
 const AUTH_EXTERNAL = ["@drill-practice/client", "openapi-fetch", "node:*"];
@@ -88,11 +88,8 @@ export function run(): Promise<BenchmarkResult> {
     const sizes: BundleSize[] = budgeted.map(({ size }) => size);
     for (const spec of specs(entries)) sizes.push(await bundle(spec));
     const get = (label: string) => sizes.find((size) => size.spec.label === label) as BundleSize;
-    const cells = (size: BundleSize, reference = OPENAPI_FETCH) => ({
-      ours: fmt.bytes(size.gzipped),
-      reference: `${fmt.bytes(get(reference.label).gzipped)} (${reference.name})`,
-      ratio: fmt.ratio(size.gzipped / get(reference.label).gzipped),
-    });
+    const cells = (size: BundleSize, reference = OPENAPI_FETCH) =>
+      compared(size.gzipped, get(reference.label).gzipped, fmt.bytes, reference.name);
     const metric = (label: string) => `${label[0]?.toUpperCase()}${label.slice(1)}, min + gzip`;
     const rows: ResultRow[] = budgeted.map(({ budget, size }) =>
       atMost(metric(budget.label), cells(size), size.gzipped, budget.bytes, " B"),

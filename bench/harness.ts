@@ -91,10 +91,15 @@ export function info(metric: string, cells: Cells, headline = false): ResultRow 
   return { metric, ours, reference, ratio, target: "—", verdict: "info", ...(headline ? { headline } : {}) };
 }
 
-/** A ratio of two figures as the three cells of a row. */
-export const compared = (ours: number, reference: number, format: (value: number) => string): Cells => ({
+/** A ratio of two figures as the three cells of a row; `what` names the reference in its cell. */
+export const compared = (
+  ours: number,
+  reference: number,
+  format: (value: number) => string,
+  what?: string,
+): Cells => ({
   ours: format(ours),
-  reference: format(reference),
+  reference: what === undefined ? format(reference) : `${format(reference)} (${what})`,
   ratio: fmt.ratio(ours / reference),
 });
 

@@ -65,10 +65,7 @@ export function run(): Promise<BenchmarkResult> {
       const tokenEndpoint = `${server.ready.url}/daas/oauth/token`;
       const { ours, reference } = await firstTokens(key, tokenEndpoint, redis.url);
       const cached = await lookups(key, tokenEndpoint, redis.url);
-      const pair = (a: number, b: number, label = "in-memory caches only") => ({
-        ...compared(a, b, fmt.ms),
-        reference: `${fmt.ms(b)} (${label})`,
-      });
+      const pair = (a: number, b: number, label = "in-memory caches only") => compared(a, b, fmt.ms, label);
       return {
         setup: [
           `${PROCESSES} processes (node + tsx), started together after each has loaded; 2 subjects × ${CONCURRENCY} concurrent \`getToken\` calls each`,
