@@ -42,7 +42,7 @@ describe("curl samples", () => {
   let samples: BuiltSamples[];
   const bundles = new Map<string, OpenApiDocument>();
   beforeAll(async () => {
-    await assertSiteBuilt();
+    assertSiteBuilt();
     samples = await builtSamples();
     for (const version of apiVersions) bundles.set(version.id, await loadBundle(version));
   });

@@ -68,7 +68,7 @@ describe("shell commands that name a package binary", () => {
   let uses: BinaryUse[];
 
   beforeAll(async () => {
-    await assertSiteBuilt();
+    assertSiteBuilt();
     packages = await workspacePackages();
     const bins = packages.flatMap((p) => Object.keys(p.bins));
     expect(bins.sort()).toEqual(["drill-sandbox", "drill-token"]);

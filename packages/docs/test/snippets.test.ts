@@ -29,15 +29,22 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RedisServer, redisAvailable, startRedisServer } from "../../auth/test/redis-server.ts";
 import { packageDir } from "../src/build-site.ts";
 import { htmlCodeBlocks, markdownShellBlocks } from "../src/shell-commands.ts";
-import { assertSiteBuilt, type BuiltSamples, builtSamples, refusedForItsRecords } from "./helpers/site.ts";
+import {
+  assertSiteBuilt,
+  type BuiltSamples,
+  builtSamples,
+  distDir,
+  refusedForItsRecords,
+} from "./helpers/site.ts";
 import { htmlCodeLanguages, readerSnippets, readmeFiles, type Snippet } from "./helpers/snippets.ts";
 
 const scratchFolders = scratchDirs("drill-docs-snippets-");
 
 const repoDir = join(packageDir, "..", "..");
-const siteDir = join(packageDir, "site");
+// The guides as readers get them: the built pages, in the site's shared layout.
+assertSiteBuilt();
 const guidePages = ["index.html", "authentication.html", "errors.html", "versioning.html"];
-const snippets = readerSnippets(repoDir, siteDir, guidePages);
+const snippets = readerSnippets(repoDir, distDir, guidePages);
 const runnable = snippets.filter((snippet) => snippet.typeCheckOnly === undefined);
 const needsRedis = (snippet: Snippet) => snippet.code.includes("@drill-practice/auth/redis");
 const hasRedis = runnable.some(needsRedis) ? redisAvailable() : false;
@@ -96,7 +103,6 @@ describe("TypeScript shown to readers", () => {
   let runs = 0;
 
   beforeAll(async () => {
-    await assertSiteBuilt();
     samples = await builtSamples();
     project = await scratchFolders.make();
     const home = join(project, "home");
@@ -206,14 +212,14 @@ describe("TypeScript shown to readers", () => {
       "packages/client/README.md",
       "packages/auth/README.md",
       "packages/sandbox/README.md",
-      "packages/docs/site/index.html",
-      "packages/docs/site/authentication.html",
+      "packages/docs/dist/index.html",
+      "packages/docs/dist/authentication.html",
     ]) {
       expect(origins.has(file), file).toBe(true);
     }
     // A code block without a language on a guide page would escape this test.
     for (const page of guidePages) {
-      const html = readFileSyncText(join(siteDir, page));
+      const html = readFileSyncText(join(distDir, page));
       expect(
         htmlCodeLanguages(html).filter((language) => language === undefined),
         page,
@@ -349,7 +355,7 @@ describe("shell blocks", () => {
         blocks.push({ source: file, text });
     }
     for (const page of guidePages) {
-      for (const text of htmlCodeBlocks(readFileSyncText(join(siteDir, page))))
+      for (const text of htmlCodeBlocks(readFileSyncText(join(distDir, page))))
         blocks.push({ source: page, text });
     }
     const unmarked: string[] = [];

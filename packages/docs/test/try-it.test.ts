@@ -45,7 +45,7 @@ describe.runIf(chromium.found)("Try it in Chromium", () => {
   let browser: ChromiumContext;
 
   beforeAll(async () => {
-    await assertSiteBuilt();
+    assertSiteBuilt();
     await mkdir(screenshotDir, { recursive: true });
     server = await startStaticServer({ root: distDir, port: 0 });
     browser = await launchChromiumContext({
