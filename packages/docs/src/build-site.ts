@@ -1,6 +1,5 @@
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import { dirname, extname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
@@ -8,12 +7,14 @@ import {
   PROGRAMMABLE_RESPONSES,
   SIMULATED_OPERATIONS,
 } from "@drill-practice/sandbox";
+import { withScratchDir } from "@drill-practice/tooling/scratch";
 import { changesSections, renderChanges } from "./changes-page.ts";
 import { addCodeSamples } from "./code-samples.ts";
 import { addComponentNotes } from "./component-notes.ts";
 import { showErrorTables } from "./error-responses.ts";
 import { renderErrorsPage } from "./errors-page.ts";
 import { groupRedirects } from "./group-redirects.ts";
+import { layoutGuidePage } from "./guide-layout.ts";
 import { linkGuideSchemas } from "./guide-links.ts";
 import { findRemoteReferences, localizeRedocAssets, redocCreditFile } from "./offline-assets.ts";
 import { asOpenApiDocument, listOperations, type OpenApiDocument } from "./openapi-document.ts";
@@ -231,15 +232,11 @@ export async function buildSite(options: BuildSiteOptions = {}): Promise<BuiltSi
 
   const values = sampleValues(bundles.map((entry) => entry.bundle));
   const labels = operationLabels(bundles.map((entry) => entry.bundle));
-  const workDir = await mkdtemp(join(tmpdir(), "drill-docs-"));
-  let versions: BuiltVersion[];
-  try {
-    versions = await Promise.all(
+  const versions = await withScratchDir("drill-docs-", (workDir) =>
+    Promise.all(
       bundles.map(({ version, bundle }) => buildReference(version, bundle, outDir, workDir, values, labels)),
-    );
-  } finally {
-    await rm(workDir, { recursive: true, force: true });
-  }
+    ),
+  );
   for (const built of versions) {
     log(
       `wrote ${built.page} (${built.operations} operations with code samples, ${built.noted} with a ` +
@@ -276,13 +273,16 @@ export async function buildSite(options: BuildSiteOptions = {}): Promise<BuiltSi
     { file: "check-integration.html", values: {} },
     { file: "changes.html", values: { changes: renderChanges(changesSections(baselineDir, specDir)) } },
   ];
+  const layout = await readFile(join(siteDir, "layout.html"), "utf8");
   for (const guide of guides) {
-    const source = await readFile(join(siteDir, guide.file), "utf8");
+    const source = `site/${guide.file}`;
+    const page = fillMarkers(await readFile(join(siteDir, guide.file), "utf8"), guide.values, source);
     const header = renderSiteHeader({ kind: "guide", file: guide.file }, "");
-    const html = fillMarkers(
+    const html = layoutGuidePage(
+      layout,
+      page,
+      { "site-header": header, "color-mode": colorModeHead },
       source,
-      { "site-header": header, "color-mode": colorModeHead, ...guide.values },
-      `site/${guide.file}`,
     );
     // A scrolling code block must be reachable by keyboard to be scrolled without a mouse; a
     // table stacked on a phone labels each cell with its column's header.

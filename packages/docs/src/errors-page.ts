@@ -52,6 +52,22 @@ export function storeErrorIds(documents: readonly OpenApiDocument[]): StoreError
   return [...byId.values()];
 }
 
+/** One generated part of the errors page: a heading, a paragraph saying where the rows come from, and the table. */
+function tableSection(
+  heading: { id: string; title: string },
+  intro: string,
+  columns: readonly string[],
+  cells: readonly string[][],
+): string {
+  return [
+    `<h2 id="${heading.id}">${heading.title}</h2>`,
+    `<p>${intro}</p>`,
+    `<table><thead><tr>${columns.map((column) => `<th>${column}</th>`).join("")}</tr></thead><tbody>`,
+    cells.map((row) => `<tr>${row.map((cell) => `<td>${cell}</td>`).join("")}</tr>`).join("\n"),
+    "</tbody></table>",
+  ].join("\n");
+}
+
 /**
  * The generated tables of the errors page: the interface's error IDs, the token endpoint's
  * errors as the sandbox answers them, and every SDK error code.
@@ -60,24 +76,21 @@ export function renderErrorsPage(documents: readonly OpenApiDocument[]): string 
   const storeIds = storeErrorIds(documents);
   if (storeIds.length === 0)
     throw new Error("the spec shows no error IDs (examples of an error answer's ID)");
-  const rows = (cells: string[][]) =>
-    cells.map((row) => `<tr>${row.map((cell) => `<td>${cell}</td>`).join("")}</tr>`).join("\n");
   return [
-    '<h2 id="service-errors">Error IDs of the service</h2>',
-    "<p>The interface names one field of an error, <code>ID</code>, and gives its values for one operation only. Status codes of errors are not shown.</p>",
-    "<table><thead><tr><th>ID</th><th>Meaning</th><th>Operations</th></tr></thead><tbody>",
-    rows(
+    tableSection(
+      { id: "service-errors", title: "Error IDs of the service" },
+      "The interface names one field of an error, <code>ID</code>, and gives its values for one operation only. Status codes of errors are not shown.",
+      ["ID", "Meaning", "Operations"],
       storeIds.map((e) => [
         `<code>${escapeHtml(e.id)}</code>`,
         inline(e.meaning),
         e.operations.map((o) => `<code>${escapeHtml(o)}</code>`).join("<br>"),
       ]),
     ),
-    "</tbody></table>",
-    '<h2 id="token-errors">Errors of the token endpoint <span class="badge">sandbox</span></h2>',
-    "<p>The interface does not show the token endpoint's error answers. These are the sandbox's: a JSON object with <code>error</code> (the OAuth 2.0 codes of RFC 6749) and <code>error_description</code>. Do not rely on them against the real service.</p>",
-    "<table><thead><tr><th><code>error</code></th><th>Status</th><th>When</th><th>What to do</th></tr></thead><tbody>",
-    rows(
+    tableSection(
+      { id: "token-errors", title: 'Errors of the token endpoint <span class="badge">sandbox</span>' },
+      "The interface does not show the token endpoint's error answers. These are the sandbox's: a JSON object with <code>error</code> (the OAuth 2.0 codes of RFC 6749) and <code>error_description</code>. Do not rely on them against the real service.",
+      ["<code>error</code>", "Status", "When", "What to do"],
       tokenEndpointErrors.map((e) => [
         `<code>${escapeHtml(e.error)}</code>`,
         String(e.status),
@@ -85,17 +98,15 @@ export function renderErrorsPage(documents: readonly OpenApiDocument[]): string 
         inline(e.fix),
       ]),
     ),
-    "</tbody></table>",
-    '<h2 id="sdk-errors">Error codes of the SDK</h2>',
-    "<p>Every error <code>@drill-practice/client</code> and <code>@drill-practice/auth</code> throw on purpose is a <code>DrillError</code> with one of these <code>code</code> values; switch on the code, not on the message.</p>",
-    "<table><thead><tr><th><code>code</code></th><th>Meaning</th><th>Thrown by</th></tr></thead><tbody>",
-    rows(
+    tableSection(
+      { id: "sdk-errors", title: "Error codes of the SDK" },
+      "Every error <code>@drill-practice/client</code> and <code>@drill-practice/auth</code> throw on purpose is a <code>DrillError</code> with one of these <code>code</code> values; switch on the code, not on the message.",
+      ["<code>code</code>", "Meaning", "Thrown by"],
       Object.entries(sdkErrorCodes).map(([code, info]) => [
         `<code id="${escapeHtml(code)}">${escapeHtml(code)}</code>`,
         inline(info.meaning),
         info.packages.map((p) => `<code>@drill-practice/${escapeHtml(p)}</code>`).join(" "),
       ]),
     ),
-    "</tbody></table>",
   ].join("\n");
 }

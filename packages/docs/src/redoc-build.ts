@@ -1,6 +1,6 @@
-import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { runProcess } from "@drill-practice/tooling/process";
 
 /** Options for {@link runBuildDocs}. */
 export interface BuildDocsOptions {
@@ -55,38 +55,20 @@ export async function runBuildDocs(options: BuildDocsOptions): Promise<void> {
     "--lint-config",
     "error",
   ];
-  const child = spawn(process.execPath, args, {
-    env: {
-      ...process.env,
-      REDOCLY_TELEMETRY: "off",
-      REDOCLY_SUPPRESS_UPDATE_NOTICE: "true",
-      NO_COLOR: "1",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
   const timeoutMs = options.timeoutMs ?? 120_000;
-  const code = await new Promise<number | string>((resolve) => {
-    const timer = setTimeout(() => {
-      child.kill("SIGTERM");
-      resolve(`timed out after ${timeoutMs} ms`);
-    }, timeoutMs);
-    child.on("error", (error) => {
-      clearTimeout(timer);
-      resolve(error.message);
-    });
-    child.on("exit", (exitCode, signal) => {
-      clearTimeout(timer);
-      resolve(exitCode ?? `killed by ${signal}`);
-    });
+  const result = await runProcess({
+    command: process.execPath,
+    args,
+    cwd: process.cwd(),
+    env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", NO_COLOR: "1" },
+    timeoutMs,
   });
-  if (code !== 0) {
-    throw new Error(`redocly build-docs for ${options.input} failed (${code}):\n${output.trim()}`);
+  if (result.exitCode !== 0) {
+    const why = result.timedOut
+      ? `timed out after ${timeoutMs} ms`
+      : (result.exitCode ?? "did not run to its end");
+    throw new Error(
+      `redocly build-docs for ${options.input} failed (${why}):\n${(result.stdout + result.stderr).trim()}`,
+    );
   }
 }

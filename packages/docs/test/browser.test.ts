@@ -3,33 +3,22 @@
  * `dist/` served on 127.0.0.1. Every request any page makes is recorded; one that leaves the
  * local origin fails the test. Screenshots land in `screenshots/` for review.
  */
-import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type ChromiumContext, chromiumPath, launchChromiumContext } from "@drill-practice/tooling/chromium";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { declareMissing } from "../../../scripts/test-requirements.js";
 import { listOperations, type OpenApiDocument } from "../src/openapi-document.ts";
 import { sandboxLead, undocumentedLead } from "../src/operation-notes.ts";
 import { type ApiVersion, apiVersions } from "../src/site-header.ts";
-import { type StaticServer, startStaticServer } from "../src/static-server.ts";
 import {
-  assertSiteBuilt,
-  distDir,
-  loadBundle,
-  operationIds,
-  screenshotDir,
-  sitePages,
-} from "./helpers/site.ts";
+  chromiumFor,
+  collectPageErrors,
+  openSiteInChromium,
+  type SiteInChromium,
+} from "./helpers/browser.ts";
+import { loadBundle, operationIds, screenshotDir, sitePages } from "./helpers/site.ts";
 
-const chromium = chromiumPath();
-declareMissing(
-  "docs browser tests",
-  chromium.found
-    ? undefined
-    : `no Chromium at ${chromium.path} (apt-get install chromium, or set CHROMIUM_PATH)`,
-);
+const chromium = chromiumFor("docs browser tests");
 
 const storeSearchParameters = ["query", "searchField", "catalog", "resultStart", "resultSize"];
 
@@ -45,35 +34,22 @@ interface Recording {
 }
 
 describe.runIf(chromium.found)("docs site in Chromium", () => {
-  let server: StaticServer;
-  let browser: ChromiumContext;
+  let site: SiteInChromium;
   let origin: string;
   const bundles = new Map<string, OpenApiDocument>();
   // Every request of every page, across the whole run.
   const allRequests: string[] = [];
 
   beforeAll(async () => {
-    await assertSiteBuilt();
-    await mkdir(screenshotDir, { recursive: true });
     for (const version of apiVersions) bundles.set(version.id, await loadBundle(version));
-    server = await startStaticServer({ root: distDir, port: 0 });
-    origin = new URL(server.url).origin;
-    browser = await launchChromiumContext({
-      executablePath: chromium.path,
-      timeoutMs: 60_000,
-      viewport: { width: 1280, height: 900 },
-    });
-    browser.context.setDefaultTimeout(15_000);
-    browser.context.setDefaultNavigationTimeout(30_000);
-    browser.context.on("request", (request) => {
+    site = await openSiteInChromium(chromium.path);
+    origin = new URL(site.server.url).origin;
+    site.browser.context.on("request", (request) => {
       allRequests.push(request.url());
     });
   }, 90_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => site?.close());
 
   function isLocal(url: string): boolean {
     if (url.startsWith("data:")) return true;
@@ -83,17 +59,12 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
 
   /** Opens a page with recording switched on; the caller closes it. */
   async function open(path: string): Promise<{ page: Page; recording: Recording }> {
-    const page = await browser.context.newPage();
+    const page = await site.browser.context.newPage();
     const recording: Recording = { requests: [], errors: [] };
     page.on("request", (request) => {
       recording.requests.push(request.url());
     });
-    page.on("console", (message) => {
-      if (message.type() === "error") recording.errors.push(`console: ${message.text()}`);
-    });
-    page.on("pageerror", (error) => {
-      recording.errors.push(`exception: ${error.message}`);
-    });
+    collectPageErrors(page, recording.errors);
     page.on("requestfailed", (request) => {
       const reason = request.failure()?.errorText ?? "";
       // Redoc loads its search worker from a blob: URL of the page itself; leaving the page before
@@ -101,7 +72,7 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
       if (request.url().startsWith("blob:") && reason === "net::ERR_ABORTED") return;
       recording.errors.push(`failed: ${request.url()} ${reason}`);
     });
-    const response = await page.goto(new URL(path, server.url).href, { waitUntil: "load" });
+    const response = await page.goto(new URL(path, site.server.url).href, { waitUntil: "load" });
     expect(response?.status(), path).toBe(200);
     return { page, recording };
   }
@@ -298,7 +269,9 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
 
   /** Opens a reference at one operation, hydrated, with its section in view. */
   async function openOperation(page: Page, version: ApiVersion, slug: string): Promise<void> {
-    await page.goto(new URL(`${version.dir}/index.html#/${slug}`, server.url).href, { waitUntil: "load" });
+    await page.goto(new URL(`${version.dir}/index.html#/${slug}`, site.server.url).href, {
+      waitUntil: "load",
+    });
     await waitForReference(page);
     await page
       .locator(`[data-section-id$="${slug.split("/").pop()}"]`)
@@ -310,7 +283,7 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
     "reference $id shows the store search with its TypeScript and curl samples",
     async (version) => {
       const slug = `${version.dir}-store/searchstore_v${version.id.replace(".", "_")}`;
-      const page = await browser.context.newPage();
+      const page = await site.browser.context.newPage();
       await openOperation(page, version, slug);
       const section = page
         .locator(`[data-section-id$="/searchstore_v${version.id.replace(".", "_")}"]`)
@@ -391,7 +364,7 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
         return [{ slug: `${tag}/${operation.operationId.toLowerCase()}`, ids: table.ids }];
       });
       expect(tables.length).toBeGreaterThan(20);
-      const page = await browser.context.newPage();
+      const page = await site.browser.context.newPage();
       await openOperation(page, version, tables[0]?.slug as string);
       const shown = (await page.evaluate(readErrorAnswers(tables.map(({ slug }) => slug)))) as Record<
         string,
@@ -425,7 +398,7 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
 
   it("an operation the interface barely describes says so once, with its sandbox support", async () => {
     const version = apiVersions[0] as ApiVersion;
-    const page = await browser.context.newPage();
+    const page = await site.browser.context.newPage();
     await openOperation(page, version, "v2.1-content/getcourse_v2_1");
     const section = page.locator('[data-section-id$="/getcourse_v2_1"]').first();
     const text = (await section.textContent()) ?? "";
@@ -439,8 +412,8 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
   it.each(apiVersions)(
     "reference $id: searching an operation's own summary lists it first",
     async (version) => {
-      const page = await browser.context.newPage();
-      await page.goto(new URL(`${version.dir}/index.html`, server.url).href);
+      const page = await site.browser.context.newPage();
+      await page.goto(new URL(`${version.dir}/index.html`, site.server.url).href);
       await waitForReference(page);
       await page.locator(".menu-content [data-testid=search-trigger]").click();
       const input = page.getByPlaceholder("Search docs...");
@@ -458,19 +431,19 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
 
   it("group links work when opened on their own, as in a new tab", async () => {
     const version = apiVersions[0] as ApiVersion;
-    const page = await browser.context.newPage();
-    await page.goto(new URL(`${version.dir}/index.html`, server.url).href);
+    const page = await site.browser.context.newPage();
+    await page.goto(new URL(`${version.dir}/index.html`, site.server.url).href);
     await waitForReference(page);
     const hrefs = await page
       .locator(".menu-item-type-group > a")
       .evaluateAll((links) => links.map((l) => l.getAttribute("href") ?? ""));
     expect(hrefs.length).toBeGreaterThan(3);
     for (const href of hrefs) {
-      const response = await fetch(new URL(href, server.url), { signal: AbortSignal.timeout(5_000) });
+      const response = await fetch(new URL(href, site.server.url), { signal: AbortSignal.timeout(5_000) });
       expect(response.status, href).toBe(200);
     }
     const store = hrefs.find((href) => href.endsWith("-store")) as string;
-    await page.goto(new URL(store, server.url).href);
+    await page.goto(new URL(store, site.server.url).href);
     await page.waitForURL(
       (url) => url.pathname.endsWith(`/${version.dir}/index.html`) && url.hash === `#${store}`,
     );
@@ -500,9 +473,9 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
     it.each(axePages)(
       `$name in ${mode} mode: axe finds no serious or critical violation`,
       async ({ name, path, search }) => {
-        const page = await browser.context.newPage();
+        const page = await site.browser.context.newPage();
         await page.emulateMedia({ colorScheme: mode });
-        await page.goto(new URL(path, server.url).href);
+        await page.goto(new URL(path, site.server.url).href);
         if (path.includes("#")) await waitForReference(page);
         if (search) {
           await page.locator(".menu-content [data-testid=search-trigger]").click();
@@ -549,18 +522,32 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
       : { name: `phone-${page.name === "index" ? "landing" : page.name}`, path: page.path, version };
   });
 
+  /** The store search's section of a reference page, as Redoc renders it. */
+  function storeSearchSection(page: Page, version: ApiVersion): Locator {
+    return page.locator(`[data-section-id$="/${operationSlug(version).split("/")[1]}"]`).first();
+  }
+
+  /**
+   * Opens a page at 390×844. On a phone Redoc folds its menu away, so a reference is ready when its
+   * store search shows; that section comes back with it.
+   */
+  async function openOnPhone(
+    path: string,
+    version: ApiVersion | undefined,
+  ): Promise<{ page: Page; section?: Locator }> {
+    const page = await site.browser.context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(new URL(path, site.server.url).href);
+    if (!version) return { page };
+    const section = storeSearchSection(page, version);
+    await section.waitFor({ state: "visible" });
+    return { page, section };
+  }
+
   it.each(phonePages)(
     "$name: at 390×844 the header fits, nothing overlaps it and the menu button is in it",
     async ({ name, path, version }) => {
-      const page = await browser.context.newPage();
-      await page.setViewportSize({ width: 390, height: 844 });
-      await page.goto(new URL(path, server.url).href);
-      // On a phone Redoc folds its menu away, so the page is ready when its content shows.
-      if (version)
-        await page
-          .locator(`[data-section-id$="/${operationSlug(version).split("/")[1]}"]`)
-          .first()
-          .waitFor({ state: "visible" });
+      const { page } = await openOnPhone(path, version);
       await page.evaluate("window.scrollTo(0, 0)");
       // On a reference, Redoc's menu button counts as part of the header: it must sit inside it.
       const boxes =
@@ -665,12 +652,8 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
   it.each(phonePages)(
     "$name: at 390×844 no page is wider than the screen, no word of a table breaks, every sample reads whole",
     async ({ name, path, version }) => {
-      const page = await browser.context.newPage();
-      await page.setViewportSize({ width: 390, height: 844 });
-      await page.goto(new URL(path, server.url).href);
-      if (version) {
-        const section = page.locator(`[data-section-id$="/${operationSlug(version).split("/")[1]}"]`).first();
-        await section.waitFor({ state: "visible" });
+      const { page, section } = await openOnPhone(path, version);
+      if (section) {
         const samples = section.locator(".panel-request-samples");
         await samples.scrollIntoViewIfNeeded();
         await samples.locator("pre").first().waitFor({ state: "visible" });
@@ -691,11 +674,10 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
   it.each(apiVersions)(
     "reference $id at 1400×900: the TypeScript and curl samples read whole, the copy button beside the code",
     async (version) => {
-      const page = await browser.context.newPage();
+      const page = await site.browser.context.newPage();
       await page.setViewportSize({ width: 1400, height: 900 });
       await openOperation(page, version, operationSlug(version));
-      const section = page.locator(`[data-section-id$="/${operationSlug(version).split("/")[1]}"]`).first();
-      const samples = section.locator(".panel-request-samples");
+      const samples = storeSearchSection(page, version).locator(".panel-request-samples");
       for (const language of ["TypeScript", "curl"]) {
         const picker = samples.locator('[data-component-name="Dropdown/Dropdown"] > button').last();
         if ((await picker.textContent())?.trim() !== language) {

@@ -5,12 +5,13 @@
  * that runs the workspace's drill-token, so no registry is involved. The others are parsed and
  * checked against the spec: method, path template, query parameter names and body media type.
  */
-import { execFile, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { chmod, readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { parseServiceAccountKey, signAssertion } from "@drill-practice/auth";
 import { type Sandbox, SIMULATED_OPERATIONS, startSandbox } from "@drill-practice/sandbox";
+import { type ProcessResult, runProcess } from "@drill-practice/tooling/process";
 import { scratchDirs } from "@drill-practice/tooling/scratch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -42,7 +43,7 @@ describe("curl samples", () => {
   let samples: BuiltSamples[];
   const bundles = new Map<string, OpenApiDocument>();
   beforeAll(async () => {
-    await assertSiteBuilt();
+    assertSiteBuilt();
     samples = await builtSamples();
     for (const version of apiVersions) bundles.set(version.id, await loadBundle(version));
   });
@@ -89,21 +90,13 @@ describe("curl samples", () => {
 
     // Asynchronous on purpose: the sandbox answers from this very process, so a blocking spawn
     // would leave the sample waiting for a server that cannot run.
-    async function run(
-      sample: BuiltSamples,
-      extra: Record<string, string> = {},
-    ): Promise<{ status: number | null; stdout: string; stderr: string }> {
-      return new Promise((resolve) => {
-        const child = execFile(
-          "bash",
-          ["--norc", "--noprofile", "-eo", "pipefail", "-c", sample.curl],
-          { cwd: dir, env: { ...env, ...extra }, encoding: "utf8", timeout: 30_000 },
-          (error, stdout, stderr) => {
-            const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;
-            resolve({ status: code, stdout, stderr });
-          },
-        );
-        child.stdin?.end();
+    async function run(sample: BuiltSamples, extra: Record<string, string> = {}): Promise<ProcessResult> {
+      return runProcess({
+        command: "bash",
+        args: ["--norc", "--noprofile", "-eo", "pipefail", "-c", sample.curl],
+        cwd: dir,
+        env: { ...env, ...extra },
+        timeoutMs: 30_000,
       });
     }
 
@@ -155,9 +148,9 @@ describe("curl samples", () => {
         );
         const result = await run(sample, extra);
         const id = /"ID":"(\w+)"/.exec(result.stdout)?.[1];
-        if (result.status !== 0 && refusedForItsRecords(id)) placeholders.push(sample.operationId);
-        else if (result.status !== 0)
-          failures.push(`${sample.operationId} → exit ${result.status}: ${result.stdout}${result.stderr}`);
+        if (result.exitCode !== 0 && refusedForItsRecords(id)) placeholders.push(sample.operationId);
+        else if (result.exitCode !== 0)
+          failures.push(`${sample.operationId} → exit ${result.exitCode}: ${result.stdout}${result.stderr}`);
         else expect(() => JSON.parse(result.stdout || "null"), sample.operationId).not.toThrow();
       }
       expect(failures).toEqual([]);

@@ -10,7 +10,7 @@ import { assertSiteBuilt, type BuiltSamples, builtSamples } from "./helpers/site
 describe("TypeScript samples", () => {
   let samples: BuiltSamples[];
   beforeAll(async () => {
-    await assertSiteBuilt();
+    assertSiteBuilt();
     samples = await builtSamples();
   });
 

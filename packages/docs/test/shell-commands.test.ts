@@ -5,9 +5,9 @@
  * ask the registry for a package called like the bin. Each use is then dry-run: the workspace's bin with the same
  * arguments plus `--help`, which the CLIs answer only after checking every flag.
  */
-import { execFile } from "node:child_process";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { runProcess } from "@drill-practice/tooling/process";
 import { beforeAll, describe, expect, it } from "vitest";
 import { packageDir } from "../src/build-site.ts";
 import {
@@ -46,21 +46,15 @@ async function workspacePackages(): Promise<WorkspacePackage[]> {
   return packages;
 }
 
-function runNode(args: string[]): Promise<{ code: number; output: string }> {
-  return new Promise((resolve) => {
-    const child = execFile(
-      process.execPath,
-      args,
-      { timeout: 20_000, encoding: "utf8", env: { PATH: process.env.PATH ?? "" } },
-      (error, stdout, stderr) => {
-        resolve({
-          code: error ? (typeof error.code === "number" ? error.code : -1) : 0,
-          output: stdout + stderr,
-        });
-      },
-    );
-    child.stdin?.end();
+async function runNode(args: string[]): Promise<{ code: number | null; output: string }> {
+  const result = await runProcess({
+    command: process.execPath,
+    args,
+    cwd: packageDir,
+    env: {},
+    timeoutMs: 20_000,
   });
+  return { code: result.exitCode, output: result.stdout + result.stderr };
 }
 
 describe("shell commands that name a package binary", () => {
@@ -68,7 +62,7 @@ describe("shell commands that name a package binary", () => {
   let uses: BinaryUse[];
 
   beforeAll(async () => {
-    await assertSiteBuilt();
+    assertSiteBuilt();
     packages = await workspacePackages();
     const bins = packages.flatMap((p) => Object.keys(p.bins));
     expect(bins.sort()).toEqual(["drill-sandbox", "drill-token"]);

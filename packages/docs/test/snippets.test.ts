@@ -14,7 +14,6 @@
  * CI=true missing Redis fails); a block marked "type-check only" (a Worker module, placeholders)
  * and the samples of operations the sandbox does not simulate (it answers 501) are compiled only.
  */
-import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { copyFile, mkdir, readFile, realpath, symlink, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -23,21 +22,29 @@ import { dirname, join } from "node:path";
 import { createTokenProvider, parseServiceAccountKey } from "@drill-practice/auth";
 import { type Sandbox, SIMULATED_OPERATIONS, startSandbox } from "@drill-practice/sandbox";
 import { compileExamples } from "@drill-practice/tooling/examples";
+import { type ProcessResult, runProcess } from "@drill-practice/tooling/process";
 import { scratchDirs } from "@drill-practice/tooling/scratch";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RedisServer, redisAvailable, startRedisServer } from "../../auth/test/redis-server.ts";
 import { packageDir } from "../src/build-site.ts";
 import { htmlCodeBlocks, markdownShellBlocks } from "../src/shell-commands.ts";
-import { assertSiteBuilt, type BuiltSamples, builtSamples, refusedForItsRecords } from "./helpers/site.ts";
+import {
+  assertSiteBuilt,
+  type BuiltSamples,
+  builtSamples,
+  distDir,
+  refusedForItsRecords,
+} from "./helpers/site.ts";
 import { htmlCodeLanguages, readerSnippets, readmeFiles, type Snippet } from "./helpers/snippets.ts";
 
 const scratchFolders = scratchDirs("drill-docs-snippets-");
 
 const repoDir = join(packageDir, "..", "..");
-const siteDir = join(packageDir, "site");
+// The guides as readers get them: the built pages, in the site's shared layout.
+assertSiteBuilt();
 const guidePages = ["index.html", "authentication.html", "errors.html", "versioning.html"];
-const snippets = readerSnippets(repoDir, siteDir, guidePages);
+const snippets = readerSnippets(repoDir, distDir, guidePages);
 const runnable = snippets.filter((snippet) => snippet.typeCheckOnly === undefined);
 const needsRedis = (snippet: Snippet) => snippet.code.includes("@drill-practice/auth/redis");
 const hasRedis = runnable.some(needsRedis) ? redisAvailable() : false;
@@ -45,18 +52,19 @@ const simulated = new Set(Object.keys(SIMULATED_OPERATIONS));
 const placeholderOrigin = "https://drill.example";
 
 /** Runs a shell command line; rejects with its output when it fails. */
-function shell(line: string, cwd: string, env: NodeJS.ProcessEnv): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      "bash",
-      ["-eo", "pipefail", "-c", line],
-      { cwd, env, timeout: 180_000 },
-      (error, stdout, stderr) => {
-        if (error) reject(new Error(`${line}\n→ ${error.message}\n${stdout}${stderr}`));
-        else resolve(stdout);
-      },
-    );
+async function shell(line: string, cwd: string, env: NodeJS.ProcessEnv): Promise<string> {
+  const result = await runProcess({
+    command: "bash",
+    args: ["-eo", "pipefail", "-c", line],
+    cwd,
+    env,
+    timeoutMs: 180_000,
   });
+  if (result.exitCode !== 0) {
+    const why = result.timedOut ? "timed out after 180 s" : `exit ${result.exitCode}`;
+    throw new Error(`${line}\n→ ${why}\n${result.stdout}${result.stderr}`);
+  }
+  return result.stdout;
 }
 
 /** The shell block under a README heading. */
@@ -96,7 +104,6 @@ describe("TypeScript shown to readers", () => {
   let runs = 0;
 
   beforeAll(async () => {
-    await assertSiteBuilt();
     samples = await builtSamples();
     project = await scratchFolders.make();
     const home = join(project, "home");
@@ -177,25 +184,18 @@ describe("TypeScript shown to readers", () => {
   });
 
   /** Runs one block as a module of the scratch project. Asynchronous: the sandbox lives in this process. */
-  async function run(
-    code: string,
-    extra: Record<string, string> = {},
-  ): Promise<{ status: number; stdout: string; stderr: string }> {
+  async function run(code: string, extra: Record<string, string> = {}): Promise<ProcessResult> {
     const file = join(project, `run-${String(runs++).padStart(3, "0")}.mjs`);
     const output = ts.transpileModule(code, {
       compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
     });
     await writeFile(file, output.outputText);
-    return new Promise((resolve) => {
-      execFile(
-        process.execPath,
-        ["--import", "./preload.mjs", file],
-        { cwd: project, env: { ...env, ...extra }, encoding: "utf8", timeout: 30_000 },
-        (error, stdout, stderr) => {
-          const status = error ? (typeof error.code === "number" ? error.code : -1) : 0;
-          resolve({ status, stdout, stderr });
-        },
-      );
+    return runProcess({
+      command: process.execPath,
+      args: ["--import", "./preload.mjs", file],
+      cwd: project,
+      env: { ...env, ...extra },
+      timeoutMs: 30_000,
     });
   }
 
@@ -206,14 +206,14 @@ describe("TypeScript shown to readers", () => {
       "packages/client/README.md",
       "packages/auth/README.md",
       "packages/sandbox/README.md",
-      "packages/docs/site/index.html",
-      "packages/docs/site/authentication.html",
+      "packages/docs/dist/index.html",
+      "packages/docs/dist/authentication.html",
     ]) {
       expect(origins.has(file), file).toBe(true);
     }
     // A code block without a language on a guide page would escape this test.
     for (const page of guidePages) {
-      const html = readFileSyncText(join(siteDir, page));
+      const html = readFileSyncText(join(distDir, page));
       expect(
         htmlCodeLanguages(html).filter((language) => language === undefined),
         page,
@@ -270,7 +270,7 @@ describe("TypeScript shown to readers", () => {
       if (snippet.redis && !hasRedis) context.skip("needs redis-server");
       const result = await run(snippet.code);
       expect(result.stderr, `${snippet.origin}\n${snippet.code}`).toBe("");
-      expect(result.status).toBe(0);
+      expect(result.exitCode).toBe(0);
       expect(result.stdout, `${snippet.origin} printed undefined`).not.toMatch(/\bundefined\b/);
     },
   );
@@ -312,7 +312,7 @@ describe("TypeScript shown to readers", () => {
       // Samples of stateful operations name records by placeholder; a fresh sandbox answers them with
       // the operation's own refusal, which shows the request reached it well formed.
       const id = /\(ID "(\w+)"\)/.exec(result.stderr)?.[1];
-      if (result.status !== 0 && refusedForItsRecords(id)) {
+      if (result.exitCode !== 0 && refusedForItsRecords(id)) {
         placeholders++;
         continue;
       }
@@ -324,8 +324,8 @@ describe("TypeScript shown to readers", () => {
         refused++;
         continue;
       }
-      if (result.status !== 0 || result.stderr !== "")
-        failures.push(`${sample.operationId} → exit ${result.status}: ${result.stderr}`);
+      if (result.exitCode !== 0 || result.stderr !== "")
+        failures.push(`${sample.operationId} → exit ${result.exitCode}: ${result.stderr}`);
     }
     expect(failures).toEqual([]);
     expect(refused).toBeLessThan(chosen.length / 4);
@@ -349,7 +349,7 @@ describe("shell blocks", () => {
         blocks.push({ source: file, text });
     }
     for (const page of guidePages) {
-      for (const text of htmlCodeBlocks(readFileSyncText(join(siteDir, page))))
+      for (const text of htmlCodeBlocks(readFileSyncText(join(distDir, page))))
         blocks.push({ source: page, text });
     }
     const unmarked: string[] = [];

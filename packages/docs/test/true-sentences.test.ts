@@ -2,9 +2,8 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { DEFAULT_RETRY } from "@drill-practice/client/internal";
 import { describe, expect, it } from "vitest";
-import { packageDir } from "../src/build-site.ts";
 import { apiVersions } from "../src/site-header.ts";
-import { loadBundle } from "./helpers/site.ts";
+import { assertSiteBuilt, distDir, loadBundle } from "./helpers/site.ts";
 
 /** "429, 502, 503 and 504": a list as the guides write it. */
 function spelled(values: readonly number[]): string {
@@ -14,7 +13,8 @@ function spelled(values: readonly number[]): string {
 
 describe("sentences of the site that a change elsewhere could make untrue", () => {
   it("the landing page names the statuses the client retries, from the client's own table", async () => {
-    const html = await readFile(join(packageDir, "site", "index.html"), "utf8");
+    assertSiteBuilt();
+    const html = await readFile(join(distDir, "index.html"), "utf8");
     const sentence =
       /retries idempotent requests on network errors and the statuses\s+([^<]*?)\s+with back-off/.exec(html);
     expect(sentence, "the retry sentence of the quick start").not.toBeNull();

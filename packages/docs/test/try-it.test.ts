@@ -3,29 +3,26 @@
  * references sent once with its prefilled values; a flow across operations whose state carries from
  * one reference to the other; and a request's copy as curl replayed against the `drill-sandbox` CLI.
  */
-import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type ChromiumContext, chromiumPath, launchChromiumContext } from "@drill-practice/tooling/chromium";
+import { runProcess, type StartedProcess, startProcess } from "@drill-practice/tooling/process";
+import { scratchDirs } from "@drill-practice/tooling/scratch";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { declareMissing } from "../../../scripts/test-requirements.js";
 import { listOperations } from "../src/openapi-document.ts";
 import { type ApiVersion, apiVersions } from "../src/site-header.ts";
-import { type StaticServer, startStaticServer } from "../src/static-server.ts";
-import { assertSiteBuilt, distDir, loadBundle, screenshotDir } from "./helpers/site.ts";
+import {
+  chromiumFor,
+  collectPageErrors,
+  openSiteInChromium,
+  type SiteInChromium,
+} from "./helpers/browser.ts";
+import { loadBundle, screenshotDir } from "./helpers/site.ts";
 import { builtTable, type FlowStep, openPanel, type PanelAnswer, sendFrom } from "./helpers/try-it.ts";
 
-const chromium = chromiumPath();
-declareMissing(
-  "docs Try it tests",
-  chromium.found
-    ? undefined
-    : `no Chromium at ${chromium.path} (apt-get install chromium, or set CHROMIUM_PATH)`,
-);
+const chromium = chromiumFor("docs Try it tests");
 
 const [v21, v20] = apiVersions as unknown as [ApiVersion, ApiVersion];
 
@@ -41,40 +38,24 @@ async function slugs(version: ApiVersion): Promise<Map<string, string>> {
 }
 
 describe.runIf(chromium.found)("Try it in Chromium", () => {
-  let server: StaticServer;
-  let browser: ChromiumContext;
+  let site: SiteInChromium;
 
   beforeAll(async () => {
-    await assertSiteBuilt();
-    await mkdir(screenshotDir, { recursive: true });
-    server = await startStaticServer({ root: distDir, port: 0 });
-    browser = await launchChromiumContext({
-      executablePath: chromium.path,
-      timeoutMs: 60_000,
-      viewport: { width: 1280, height: 900 },
-    });
-    browser.context.setDefaultTimeout(15_000);
-    browser.context.setDefaultNavigationTimeout(30_000);
+    site = await openSiteInChromium(chromium.path);
   }, 90_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => site?.close());
 
   /** A reference, hydrated, with console errors and uncaught exceptions collected in `errors`. */
   async function watched(errors: string[]): Promise<Page> {
-    const tab = await browser.context.newPage();
-    tab.on("console", (message) => {
-      if (message.type() === "error") errors.push(`console: ${message.text()}`);
-    });
-    tab.on("pageerror", (error) => errors.push(`exception: ${error.message}`));
+    const tab = await site.browser.context.newPage();
+    collectPageErrors(tab, errors);
     return tab;
   }
 
   async function openReference(version: ApiVersion, errors: string[], page?: Page): Promise<Page> {
     const tab = page ?? (await watched(errors));
-    await tab.goto(new URL(`${version.dir}/index.html`, server.url).href, { waitUntil: "load" });
+    await tab.goto(new URL(`${version.dir}/index.html`, site.server.url).href, { waitUntil: "load" });
     await tab.locator('.menu-content img[alt="redocly logo"]').waitFor({ state: "visible", timeout: 30_000 });
     return tab;
   }
@@ -245,7 +226,7 @@ describe.runIf(chromium.found)("Try it in Chromium", () => {
       await page.setViewportSize({ width: 390, height: 844 });
       const slug = (await slugs(version)).get(`searchStore_v${version.id.replace(".", "_")}`) as string;
       // On a phone Redoc folds its menu away: the operation's own address opens it.
-      await page.goto(new URL(`${version.dir}/index.html#/${slug}`, server.url).href);
+      await page.goto(new URL(`${version.dir}/index.html#/${slug}`, site.server.url).href);
       const panel = page.locator(`[data-section-id$="/${slug}"] .dp-tryit`);
       await panel.waitFor({ state: "attached", timeout: 30_000 });
       // Keyboard only: focus the toggle, open with Enter, Tab to Send, press Enter.
@@ -288,12 +269,13 @@ describe.runIf(chromium.found)("Try it in Chromium", () => {
   );
 
   describe("copy as curl", () => {
-    let cli: ChildProcess | undefined;
+    const scratch = scratchDirs("drill-docs-try-it-");
+    let cli: StartedProcess | undefined;
     let dir: string;
     let env: Record<string, string>;
 
     beforeAll(async () => {
-      dir = await mkdtemp(join(tmpdir(), "drill-docs-try-it-"));
+      dir = await scratch.make();
       const require = createRequire(import.meta.url);
       const sandboxBin = join(
         dirname(require.resolve("@drill-practice/sandbox/package.json")),
@@ -305,21 +287,14 @@ describe.runIf(chromium.found)("Try it in Chromium", () => {
         "bin",
         "drill-token.js",
       );
-      const started = spawn(
-        process.execPath,
-        [sandboxBin, "--port", "0", "--quiet", "--credentials-dir", join(dir, "creds")],
-        {
-          stdio: ["ignore", "pipe", "inherit"],
-        },
-      );
-      cli = started;
-      await new Promise<void>((resolve, reject) => {
-        let out = "";
-        started.stdout?.on("data", (chunk: Buffer) => {
-          out += chunk.toString();
-          if (/listening on http:\/\/127\.0\.0\.1:\d+/.test(out)) resolve();
-        });
-        started.on("exit", (code) => reject(new Error(`drill-sandbox exited with ${code}: ${out}`)));
+      cli = await startProcess({
+        command: process.execPath,
+        args: [sandboxBin, "--port", "0", "--quiet", "--credentials-dir", join(dir, "creds")],
+        cwd: dir,
+        env: process.env,
+        readyWhen: /listening on http:\/\/127\.0\.0\.1:\d+/,
+        startMs: 45_000,
+        name: "drill-sandbox",
       });
       const envText = await readFile(join(dir, "creds", "client.env"), "utf8");
       env = Object.fromEntries(
@@ -339,15 +314,16 @@ describe.runIf(chromium.found)("Try it in Chromium", () => {
     }, 60_000);
 
     afterAll(async () => {
-      cli?.kill("SIGTERM");
-      if (dir) await rm(dir, { recursive: true, force: true });
+      cli?.child.kill("SIGTERM");
+      await cli?.exited();
+      await scratch.removeAll();
     });
 
     it("the curl command of a request sent from the panel gets the same answer from drill-sandbox", async () => {
       const errors: string[] = [];
       const page = await openReference(v21, errors);
-      await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], {
-        origin: new URL(server.url).origin,
+      await site.browser.context.grantPermissions(["clipboard-read", "clipboard-write"], {
+        origin: new URL(site.server.url).origin,
       });
       const slug = (await slugs(v21)).get("searchStore_v2_1") as string;
       const answer = await sendFrom(page, slug, { query: "spanish AND verbs", resultSize: "3" });
@@ -360,17 +336,15 @@ describe.runIf(chromium.found)("Try it in Chromium", () => {
       // What the clipboard holds is what is shown.
       await expect(page.evaluate("navigator.clipboard.readText()")).resolves.toBe(curl);
       expect(curl).toContain("query=spanish%20AND%20verbs");
-      const replayed = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-        const child = execFile(
-          "bash",
-          ["--norc", "--noprofile", "-eo", "pipefail", "-c", curl],
-          { cwd: dir, env, encoding: "utf8", timeout: 30_000 },
-          (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? -1) : 0, stdout, stderr }),
-        );
-        child.stdin?.end();
+      const replayed = await runProcess({
+        command: "bash",
+        args: ["--norc", "--noprofile", "-eo", "pipefail", "-c", curl],
+        cwd: dir,
+        env,
+        timeoutMs: 30_000,
       });
       expect(replayed.stderr).toBe("");
-      expect(replayed.code).toBe(0);
+      expect(replayed.exitCode).toBe(0);
       expect(JSON.parse(replayed.stdout)).toEqual(JSON.parse(answer.body));
       expect(errors).toEqual([]);
       await page.close();

@@ -1,4 +1,5 @@
-import { readFile, stat } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { packageDir } from "../../src/build-site.ts";
@@ -22,10 +23,9 @@ export const sitePages = [
   ...apiVersions.map((version) => ({ name: version.dir, path: `${version.dir}/index.html` })),
 ] as const;
 
-/** Fails with a hint instead of a pile of ENOENTs when the site was not built. */
-export async function assertSiteBuilt(): Promise<void> {
-  const index = await stat(join(distDir, "index.html")).catch(() => undefined);
-  if (!index) {
+/** Fails with a hint instead of a pile of ENOENTs when the site was not built (synchronous, for test collection too). */
+export function assertSiteBuilt(): void {
+  if (!existsSync(join(distDir, "index.html"))) {
     throw new Error(
       `${distDir}/index.html is missing: build the site first (\`pnpm docs\`, or \`pnpm test\` via turbo)`,
     );

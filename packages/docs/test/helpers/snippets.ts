@@ -124,14 +124,14 @@ export function readmeFiles(root: string): string[] {
   return found.sort();
 }
 
-/** Every TypeScript block of the READMEs and of the site's hand-written pages. */
-export function readerSnippets(root: string, siteDir: string, pages: readonly string[]): Snippet[] {
+/** Every TypeScript block of the READMEs and of the site's guide pages (found in `pagesDir`). */
+export function readerSnippets(root: string, pagesDir: string, pages: readonly string[]): Snippet[] {
   const snippets: Snippet[] = [];
   for (const file of readmeFiles(root)) {
     snippets.push(...markdownSnippets(readFileSync(join(root, file), "utf8"), file));
   }
   for (const page of pages) {
-    const path = join(siteDir, page);
+    const path = join(pagesDir, page);
     snippets.push(...htmlSnippets(readFileSync(path, "utf8"), relative(root, path)));
   }
   return snippets;

@@ -500,27 +500,24 @@ function buildPanel(operation: TryItOperation): HTMLElement {
   };
   target.append(radio("sandbox", "Sandbox in this page", true), radio("server", "Your own server", false));
   const server = element("div", { class: "dp-tryit-server", hidden: "" });
-  const baseUrl = element("input", {
-    id: `${prefix}-base`,
-    type: "url",
-    autocomplete: "off",
+  // Each field reads and writes `ownServer`, so what a reader typed is there in every panel of the page.
+  const ownServerField = (
+    key: keyof typeof ownServer,
+    id: string,
+    type: string,
+    extra: Record<string, string> = {},
+  ) => {
+    const input = element("input", { id, type, autocomplete: "off", ...extra, spellcheck: "false" });
+    input.value = ownServer[key];
+    input.addEventListener("input", () => {
+      ownServer[key] = input.value.trim();
+    });
+    return input;
+  };
+  const baseUrl = ownServerField("baseUrl", `${prefix}-base`, "url", {
     placeholder: "https://drill.example",
-    spellcheck: "false",
   });
-  baseUrl.value = ownServer.baseUrl;
-  baseUrl.addEventListener("input", () => {
-    ownServer.baseUrl = baseUrl.value.trim();
-  });
-  const token = element("input", {
-    id: `${prefix}-token`,
-    type: "password",
-    autocomplete: "off",
-    spellcheck: "false",
-  });
-  token.value = ownServer.token;
-  token.addEventListener("input", () => {
-    ownServer.token = token.value.trim();
-  });
+  const token = ownServerField("token", `${prefix}-token`, "password");
   server.append(
     element("label", { for: baseUrl.id }, "Base URL"),
     baseUrl,
