@@ -25,14 +25,8 @@ function options(overrides: Partial<TokenProviderOptions> = {}): TokenProviderOp
 
 /** The error `make` throws: a DrillInvalidOptionError with exactly this message. */
 function expectRefused(make: () => unknown, option: string, rule: string): void {
-  let thrown: unknown;
-  try {
-    make();
-  } catch (error) {
-    thrown = error;
-  }
-  expect(thrown).toBeInstanceOf(DrillInvalidOptionError);
-  expect((thrown as Error).message).toBe(`Invalid option ${option}: ${rule}`);
+  expect(make).toThrow(DrillInvalidOptionError);
+  expect(make).toThrow(expect.objectContaining({ message: `Invalid option ${option}: ${rule}` }));
 }
 
 describe("createTokenProvider options", () => {
