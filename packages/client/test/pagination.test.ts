@@ -6,7 +6,7 @@ import {
   DrillUnexpectedResponseError,
 } from "../src/index.js";
 import { paginateStore, paginateStorePages } from "../src/pagination.js";
-import { BASE_URL, json, recordingFetch } from "./helpers.js";
+import { BASE_URL, json, type RecordingFetch, recordingFetch } from "./helpers.js";
 
 function drills(count: number) {
   return Array.from({ length: count }, (_, index) => ({
@@ -35,7 +35,7 @@ async function collect<T>(iterator: AsyncIterable<T>): Promise<T[]> {
 }
 
 /** A client of `server` that returns each answer as it comes (no retries). */
-function storeClient(server: { fetch: typeof fetch }) {
+function storeClient(server: RecordingFetch) {
   return createDrillClient({ baseUrl: BASE_URL, fetch: server.fetch, retry: false });
 }
 

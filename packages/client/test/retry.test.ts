@@ -294,7 +294,7 @@ describe("retries: timing", () => {
   });
 
   const serverNow = Date.UTC(2025, 0, 15, 12, 0, 0);
-  it.each([
+  it.each<{ when: string; limits: Partial<RetryOptions>; headers: Record<string, string> }>([
     {
       when: "a Retry-After HTTP-date lies further ahead than maxDelayMs",
       limits: { maxDelayMs: 5_000 },
