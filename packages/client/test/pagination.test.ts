@@ -34,9 +34,17 @@ async function collect<T>(iterator: AsyncIterable<T>): Promise<T[]> {
   return items;
 }
 
-/** A client of `server` that returns each answer as it comes (no retries). */
+/** Options for a client of `server` that returns each answer as it comes (no retries). */
+function storeOptions(server: RecordingFetch): {
+  baseUrl: string;
+  fetch: RecordingFetch["fetch"];
+  retry: false;
+} {
+  return { baseUrl: BASE_URL, fetch: server.fetch, retry: false };
+}
+
 function storeClient(server: RecordingFetch) {
-  return createDrillClient({ baseUrl: BASE_URL, fetch: server.fetch, retry: false });
+  return createDrillClient(storeOptions(server));
 }
 
 describe("paginateStore", () => {
@@ -72,12 +80,7 @@ describe("paginateStore", () => {
 
   it("searches the 2.1 store with version 2.1", async () => {
     const server = store(drills(7));
-    const client = createDrillClient({
-      baseUrl: BASE_URL,
-      fetch: server.fetch,
-      retry: false,
-      version: "2.1",
-    });
+    const client = createDrillClient({ ...storeOptions(server), version: "2.1" });
     const seen = await collect(paginateStore(client, { query: "x" }, { pageSize: 3, version: "2.1" }));
     expect(seen).toHaveLength(7);
     expect(server.requests.map((request) => new URL(request.url).pathname)).toEqual(
@@ -186,12 +189,7 @@ describe("paginateStore", () => {
 
   it("works with a throwing client", async () => {
     const server = store(drills(3));
-    const client = createDrillClient({
-      baseUrl: BASE_URL,
-      fetch: server.fetch,
-      retry: false,
-      throwOnError: true,
-    });
+    const client = createDrillClient({ ...storeOptions(server), throwOnError: true });
     expect(await collect(paginateStore(client, { query: "x" }, { pageSize: 2 }))).toHaveLength(3);
   });
 
