@@ -33,13 +33,14 @@ function auth(fetch: typeof globalThis.fetch | undefined) {
   });
 }
 
+/** A client that reaches the sandbox, for its token as for its calls, through its in-process fetch. */
+function sandboxClient() {
+  return createDrillClient({ baseUrl: sandbox.url, fetch: sandbox.fetch, auth: auth(sandbox.fetch) });
+}
+
 describe("user code against createSandbox (in process)", () => {
   it("searches, practises and reads the evaluation", async () => {
-    const client = createDrillClient({
-      baseUrl: sandbox.url,
-      fetch: sandbox.fetch,
-      auth: auth(sandbox.fetch),
-    });
+    const client = sandboxClient();
     const report = await storeReport(client, "spanish");
     expect(report.total).toBeGreaterThan(0);
     expect(report.firstDrill).toBeDefined();
@@ -49,11 +50,7 @@ describe("user code against createSandbox (in process)", () => {
   it("sees the faults a test programs, through the client's own retries", async () => {
     // Two 503s on the search, then the real answer: the client retries them.
     sandbox.injectFault({ operationId: "searchStore_v2_0", status: 503, times: 2, retryAfter: 0 });
-    const client = createDrillClient({
-      baseUrl: sandbox.url,
-      fetch: sandbox.fetch,
-      auth: auth(sandbox.fetch),
-    });
+    const client = sandboxClient();
     const report = await storeReport(client, "spanish");
     expect(report.total).toBeGreaterThan(0);
     expect(sandbox.faults()).toEqual([]);
@@ -61,11 +58,7 @@ describe("user code against createSandbox (in process)", () => {
 
   it("answers with the rule a test programs", async () => {
     sandbox.setResponses([{ operationId: "searchStore_v2_0", status: 200, body: { total: 0, drills: [] } }]);
-    const client = createDrillClient({
-      baseUrl: sandbox.url,
-      fetch: sandbox.fetch,
-      auth: auth(sandbox.fetch),
-    });
+    const client = sandboxClient();
     expect(await storeReport(client, "spanish")).toEqual({
       total: 0,
       firstDrill: undefined,

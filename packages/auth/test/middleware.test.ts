@@ -1,27 +1,9 @@
 import { createDrillClient } from "@drill-practice/client";
 import createClient from "openapi-fetch";
-import { beforeAll, describe, expect, it, vi } from "vitest";
-import {
-  authMiddleware,
-  createTokenProvider,
-  type ServiceAccountKey,
-  TokenExchangeError,
-  type TokenProvider,
-} from "../src/index.js";
-import {
-  CLIENT_ID,
-  CLIENT_SECRET,
-  FakeAuthServer,
-  type FetchInput,
-  json,
-  type TestPaths,
-  testKey,
-} from "./helpers.js";
-
-let key: ServiceAccountKey;
-beforeAll(async () => {
-  key = await testKey();
-});
+import { describe, expect, it, vi } from "vitest";
+import { authMiddleware, TokenExchangeError, type TokenProvider } from "../src/index.js";
+import { key, providerFor } from "./fixtures/token-provider.js";
+import { FakeAuthServer, type FetchInput, json, type TestPaths } from "./helpers.js";
 
 interface ApiCall {
   readonly authorization: string | null;
@@ -55,13 +37,7 @@ function fakeApi(server: FakeAuthServer) {
 function setup(options: { subject?: string } = {}) {
   const server = new FakeAuthServer();
   const api = fakeApi(server);
-  const provider = createTokenProvider({
-    baseUrl: server.baseUrl,
-    clientId: CLIENT_ID,
-    clientSecret: CLIENT_SECRET,
-    key,
-    fetch: server.fetch,
-  });
+  const provider = providerFor(server);
   const middleware = authMiddleware(provider, options);
   const client = createClient<TestPaths>({ baseUrl: server.baseUrl, fetch: api.fetch });
   client.use(middleware);

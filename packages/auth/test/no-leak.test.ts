@@ -3,11 +3,11 @@ import { describe, expect, it, vi } from "vitest";
 import {
   type AccessToken,
   authMiddleware,
-  createTokenProvider,
   MemoryTokenCache,
   parseServiceAccountKey,
   serviceAccountAuth,
 } from "../src/index.js";
+import { key, providerFor } from "./fixtures/token-provider.js";
 import {
   CLIENT_ID,
   CLIENT_SECRET,
@@ -60,16 +60,8 @@ function expectNoSecrets(values: Record<string, unknown>, secrets: readonly stri
 describe("no secret leaks", () => {
   it("keeps key, client secret, assertion and token out of every object's rendering", async () => {
     const server = new FakeAuthServer();
-    const key = await parseServiceAccountKey(keyFileObject());
     const cache = new MemoryTokenCache();
-    const provider = createTokenProvider({
-      baseUrl: server.baseUrl,
-      clientId: CLIENT_ID,
-      clientSecret: CLIENT_SECRET,
-      key,
-      cache,
-      fetch: server.fetch,
-    });
+    const provider = providerFor(server, { cache });
     const token: AccessToken = await provider.getToken();
     const middleware = authMiddleware(provider);
     const auth = serviceAccountAuth({
@@ -109,7 +101,6 @@ describe("no secret leaks", () => {
   });
 
   it("keeps secrets out of errors, even when the server or fetch echoes them", async () => {
-    const key = await parseServiceAccountKey(keyFileObject());
     const server = new FakeAuthServer();
     const errors: Record<string, unknown> = {};
     let assertion = "";
@@ -124,8 +115,7 @@ describe("no secret leaks", () => {
         { status: 400 },
       );
     };
-    const options = { baseUrl: server.baseUrl, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, key };
-    errors.echoed = await createTokenProvider({ ...options, fetch: server.fetch })
+    errors.echoed = await providerFor(server)
       .getToken()
       .catch((e: unknown) => e);
 
@@ -136,14 +126,14 @@ describe("no secret leaks", () => {
       const body = await request.text();
       throw new TypeError(`cannot send ${body}`, { cause: new Error(body) });
     });
-    errors.network = await createTokenProvider({ ...options, fetch: chatty, retry: { maxAttempts: 1 } })
+    errors.network = await providerFor(server, { fetch: chatty, retry: { maxAttempts: 1 } })
       .getToken()
       .catch((e: unknown) => e);
 
     // A 200 with a token but a broken expires_in.
     const broken = new FakeAuthServer();
     broken.respond = () => json({ access_token: "at-broken-SECRET-value", expires_in: "soon" });
-    errors.malformed = await createTokenProvider({ ...options, baseUrl: broken.baseUrl, fetch: broken.fetch })
+    errors.malformed = await providerFor(broken)
       .getToken()
       .catch((e: unknown) => e);
 

@@ -5,14 +5,14 @@
 import { inspect } from "node:util";
 import { DrillInvalidOptionError } from "@drill-practice/client/internal";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTokenProvider, parseServiceAccountKey, type ServiceAccountKey } from "../src/index.js";
 import { createRedisTokenCache, type TokenCacheWarning } from "../src/redis/index.js";
 import { deriveStoreKeys, seal, unseal } from "../src/redis/seal.js";
 import {
   type CountingTokenEndpoint,
   startCountingTokenEndpoint,
 } from "./fixtures/counting-token-endpoint.js";
-import { CLIENT_ID, CLIENT_SECRET, keyFileObject } from "./helpers.js";
+import { key, providerAtEndpoint } from "./fixtures/token-provider.js";
+import { CLIENT_ID, CLIENT_SECRET } from "./helpers.js";
 import { type RedisServer, redisAvailable, startRedisServer } from "./redis-server.js";
 
 describe("sealing", () => {
@@ -83,12 +83,10 @@ const hasRedis = redisAvailable();
 describe.runIf(hasRedis)("Redis unavailable (real redis-server)", { timeout: 60_000 }, () => {
   let redis: RedisServer;
   let endpoint: CountingTokenEndpoint;
-  let key: ServiceAccountKey;
 
   beforeAll(async () => {
     redis = await startRedisServer();
     endpoint = await startCountingTokenEndpoint({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
-    key = await parseServiceAccountKey(keyFileObject());
   });
 
   afterAll(async () => {
@@ -105,13 +103,7 @@ describe.runIf(hasRedis)("Redis unavailable (real redis-server)", { timeout: 60_
       onWarning: (warning) => warnings.push(warning),
       ...options,
     });
-    const provider = createTokenProvider({
-      tokenEndpoint: endpoint.url,
-      clientId: CLIENT_ID,
-      clientSecret: CLIENT_SECRET,
-      key,
-      cache,
-    });
+    const provider = providerAtEndpoint(endpoint.url, cache);
     return { cache, provider, warnings };
   }
 

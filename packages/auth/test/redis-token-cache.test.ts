@@ -5,7 +5,6 @@
  */
 import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTokenProvider, parseServiceAccountKey, type ServiceAccountKey } from "../src/index.js";
 import { createRedisTokenCache, type RedisClientLike, type TokenCacheWarning } from "../src/redis/index.js";
 import {
   type CountingTokenEndpoint,
@@ -13,6 +12,7 @@ import {
 } from "./fixtures/counting-token-endpoint.js";
 import type { WorkerConfig } from "./fixtures/redis-worker.js";
 import { runWorkers, spawnWorker } from "./fixtures/spawn-workers.js";
+import { key, providerAtEndpoint } from "./fixtures/token-provider.js";
 import { CLIENT_ID, CLIENT_SECRET, keyFileObject } from "./helpers.js";
 import { type RedisServer, redisAvailable, startRedisServer } from "./redis-server.js";
 
@@ -21,13 +21,11 @@ const hasRedis = redisAvailable();
 describe.runIf(hasRedis)("Redis token cache (real redis-server)", { timeout: 120_000 }, () => {
   let redis: RedisServer;
   let endpoint: CountingTokenEndpoint;
-  let key: ServiceAccountKey;
   let admin: ReturnType<typeof createClient>;
 
   beforeAll(async () => {
     redis = await startRedisServer();
     endpoint = await startCountingTokenEndpoint({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
-    key = await parseServiceAccountKey(keyFileObject());
     admin = createClient({ url: redis.url });
     admin.on("error", () => {});
     await admin.connect();
@@ -75,13 +73,7 @@ describe.runIf(hasRedis)("Redis token cache (real redis-server)", { timeout: 120
       prefix,
       onWarning: (warning) => warnings.push(warning),
     });
-    const provider = createTokenProvider({
-      tokenEndpoint: endpoint.url,
-      clientId: CLIENT_ID,
-      clientSecret: CLIENT_SECRET,
-      key,
-      cache,
-    });
+    const provider = providerAtEndpoint(endpoint.url, cache);
     return { cache, provider };
   }
 
@@ -170,13 +162,7 @@ describe.runIf(hasRedis)("Redis token cache (real redis-server)", { timeout: 120
       clientSecret: CLIENT_SECRET,
       keyId: key.keyId,
     });
-    const provider = createTokenProvider({
-      tokenEndpoint: endpoint.url,
-      clientId: CLIENT_ID,
-      clientSecret: CLIENT_SECRET,
-      key,
-      cache,
-    });
+    const provider = providerAtEndpoint(endpoint.url, cache);
     const token = await provider.getToken({ subject: "own-client" });
     expect(token.value).toMatch(/^at-/);
     await cache.close();

@@ -5,42 +5,27 @@
  */
 import { getEventListeners } from "node:events";
 import { decodeJwt } from "jose";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   AccessToken,
-  createTokenProvider,
   MemoryTokenCache,
-  type ServiceAccountKey,
   type TokenCache,
   TokenExchangeError,
   type TokenProviderOptions,
   TokenRequestAbortedError,
 } from "../src/index.js";
 import { serializeToken } from "../src/token-cache.js";
-import {
-  FakeAuthServer,
-  type FetchInput,
-  json,
-  providerOptions,
-  SERVICE_ACCOUNT_ID,
-  testKey,
-} from "./helpers.js";
-
-let key: ServiceAccountKey;
-beforeAll(async () => {
-  key = await testKey();
-});
+import { providerFor } from "./fixtures/token-provider.js";
+import { FakeAuthServer, type FetchInput, json, SERVICE_ACCOUNT_ID } from "./helpers.js";
 
 /** A provider with the token endpoint given (no discovery) and no retries, unless `options` say otherwise. */
 function provider(server: FakeAuthServer, options: Partial<TokenProviderOptions> = {}) {
-  return createTokenProvider(
-    providerOptions(server, key, {
-      baseUrl: undefined,
-      tokenEndpoint: server.tokenEndpoint,
-      retry: false,
-      ...options,
-    }),
-  );
+  return providerFor(server, {
+    baseUrl: undefined,
+    tokenEndpoint: server.tokenEndpoint,
+    retry: false,
+    ...options,
+  });
 }
 
 function tokenResponse(value: string, expiresIn = 3599): Response {
@@ -67,6 +52,45 @@ function requestSignals(server: FakeAuthServer): AbortSignal[] {
   return server.fetch.mock.calls.map(([input, init]) =>
     input instanceof Request ? input.signal : (init?.signal as AbortSignal),
   );
+}
+
+/** A plain call, then a forced refresh, each with its own token request held open. */
+async function plainThenForcedInFlight(plainSignal?: AbortSignal) {
+  const server = new FakeAuthServer({ verify: false });
+  const release = holdTokenRequests(server);
+  const p = provider(server);
+  const plain = p.getToken(plainSignal ? { signal: plainSignal } : {});
+  await requests(server, 1);
+  const forced = p.getToken({ forceRefresh: true });
+  await requests(server, 2);
+  return { server, release, p, plain, forced };
+}
+
+/** Asks again with forceRefresh and expects that call to share the forced exchange in flight. */
+async function expectForcedAgainJoins({
+  server,
+  release,
+  p,
+  forced,
+}: Awaited<ReturnType<typeof plainThenForcedInFlight>>) {
+  const again = p.getToken({ forceRefresh: true });
+  release[1]?.();
+  expect((await again).value).toBe("tok-1");
+  expect((await forced).value).toBe("tok-1");
+  expect(server.tokenRequests).toHaveLength(2);
+}
+
+/** Two callers, each with a signal of its own, sharing one token request held open. */
+async function twoCallersOnOneHeldExchange() {
+  const server = new FakeAuthServer({ verify: false });
+  const release = holdTokenRequests(server);
+  const p = provider(server);
+  const a = new AbortController();
+  const b = new AbortController();
+  const first = p.getToken({ signal: a.signal });
+  const second = p.getToken({ signal: b.signal });
+  await requests(server, 1);
+  return { server, release, p, a, b, first, second };
 }
 
 /** A store over a Map that counts its reads. */
@@ -438,13 +462,7 @@ describe("shared exchanges", () => {
   });
 
   it("a forced refresh does not join a plain call's exchange, which may answer from the store", async () => {
-    const server = new FakeAuthServer({ verify: false });
-    const release = holdTokenRequests(server);
-    const p = provider(server);
-    const plain = p.getToken();
-    await requests(server, 1);
-    const forced = p.getToken({ forceRefresh: true });
-    await requests(server, 2);
+    const { release, plain, forced } = await plainThenForcedInFlight();
     release[0]?.();
     release[1]?.();
     expect((await plain).value).toBe("tok-0");
@@ -452,49 +470,22 @@ describe("shared exchanges", () => {
   });
 
   it("a forced refresh joins a forced exchange still running after an older one ended", async () => {
-    const server = new FakeAuthServer({ verify: false });
-    const release = holdTokenRequests(server);
-    const p = provider(server);
-    const plain = p.getToken();
-    await requests(server, 1);
-    const forced = p.getToken({ forceRefresh: true });
-    await requests(server, 2);
-    release[0]?.();
-    expect((await plain).value).toBe("tok-0");
-    const again = p.getToken({ forceRefresh: true });
-    release[1]?.();
-    expect((await again).value).toBe("tok-1");
-    expect((await forced).value).toBe("tok-1");
-    expect(server.tokenRequests).toHaveLength(2);
+    const flight = await plainThenForcedInFlight();
+    flight.release[0]?.();
+    expect((await flight.plain).value).toBe("tok-0");
+    await expectForcedAgainJoins(flight);
   });
 
   it("a forced refresh still joins the forced exchange after the plain call's caller left", async () => {
-    const server = new FakeAuthServer({ verify: false });
-    const release = holdTokenRequests(server);
-    const p = provider(server);
     const leaving = new AbortController();
-    const plain = p.getToken({ signal: leaving.signal });
-    await requests(server, 1);
-    const forced = p.getToken({ forceRefresh: true });
-    await requests(server, 2);
+    const flight = await plainThenForcedInFlight(leaving.signal);
     leaving.abort();
-    await expect(plain).rejects.toBeInstanceOf(TokenRequestAbortedError);
-    const again = p.getToken({ forceRefresh: true });
-    release[1]?.();
-    expect((await again).value).toBe("tok-1");
-    expect((await forced).value).toBe("tok-1");
-    expect(server.tokenRequests).toHaveLength(2);
+    await expect(flight.plain).rejects.toBeInstanceOf(TokenRequestAbortedError);
+    await expectForcedAgainJoins(flight);
   });
 
   it("aborts the exchange only when every waiting caller left, stores nothing, and starts afresh", async () => {
-    const server = new FakeAuthServer({ verify: false });
-    const release = holdTokenRequests(server);
-    const p = provider(server);
-    const a = new AbortController();
-    const b = new AbortController();
-    const first = p.getToken({ signal: a.signal });
-    const second = p.getToken({ signal: b.signal });
-    await requests(server, 1);
+    const { server, release, p, a, b, first, second } = await twoCallersOnOneHeldExchange();
     const [sent] = requestSignals(server);
     a.abort();
     await expect(first).rejects.toBeInstanceOf(TokenRequestAbortedError);
@@ -513,14 +504,7 @@ describe("shared exchanges", () => {
   });
 
   it("counts a caller once even if its signal fires twice", async () => {
-    const server = new FakeAuthServer({ verify: false });
-    const release = holdTokenRequests(server);
-    const p = provider(server);
-    const a = new AbortController();
-    const b = new AbortController();
-    const first = p.getToken({ signal: a.signal });
-    const second = p.getToken({ signal: b.signal });
-    await requests(server, 1);
+    const { release, a, first, second } = await twoCallersOnOneHeldExchange();
     a.abort();
     a.signal.dispatchEvent(new Event("abort"));
     await expect(first).rejects.toBeInstanceOf(TokenRequestAbortedError);

@@ -3,27 +3,16 @@
  * value is refused with a DrillInvalidOptionError naming the option and the rule.
  */
 import { inspect } from "node:util";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   createTokenProvider,
   DrillInvalidOptionError,
   MemoryTokenCache,
-  type ServiceAccountKey,
   type TokenProviderOptions,
 } from "../src/index.js";
-import {
-  CLIENT_SECRET,
-  FakeAuthServer,
-  KEY_ID,
-  providerOptions,
-  SERVICE_ACCOUNT_ID,
-  testKey,
-} from "./helpers.js";
+import { key } from "./fixtures/token-provider.js";
+import { CLIENT_SECRET, FakeAuthServer, KEY_ID, providerOptions, SERVICE_ACCOUNT_ID } from "./helpers.js";
 
-let key: ServiceAccountKey;
-beforeAll(async () => {
-  key = await testKey();
-});
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -36,14 +25,8 @@ function options(overrides: Partial<TokenProviderOptions> = {}): TokenProviderOp
 
 /** The error `make` throws: a DrillInvalidOptionError with exactly this message. */
 function expectRefused(make: () => unknown, option: string, rule: string): void {
-  let thrown: unknown;
-  try {
-    make();
-  } catch (error) {
-    thrown = error;
-  }
-  expect(thrown).toBeInstanceOf(DrillInvalidOptionError);
-  expect((thrown as Error).message).toBe(`Invalid option ${option}: ${rule}`);
+  expect(make).toThrow(DrillInvalidOptionError);
+  expect(make).toThrow(expect.objectContaining({ message: `Invalid option ${option}: ${rule}` }));
 }
 
 describe("createTokenProvider options", () => {

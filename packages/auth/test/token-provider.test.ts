@@ -1,5 +1,5 @@
 import { decodeJwt, decodeProtectedHeader, importSPKI, jwtVerify } from "jose";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   createTokenProvider,
   DEFAULT_MEMORY_CACHE_ENTRIES,
@@ -12,6 +12,7 @@ import {
   type TokenProviderOptions,
   TokenRequestAbortedError,
 } from "../src/index.js";
+import { key, providerFor as provider } from "./fixtures/token-provider.js";
 import {
   CLIENT_ID,
   CLIENT_SECRET,
@@ -19,24 +20,14 @@ import {
   type FetchInput,
   json,
   KEY_ID,
-  providerOptions,
   rsaKeyPair,
   SERVICE_ACCOUNT_ID,
   settleWithFakeTimers,
-  testKey,
 } from "./helpers.js";
 
-let key: ServiceAccountKey;
-beforeAll(async () => {
-  key = await testKey();
-});
 afterEach(() => {
   vi.useRealTimers();
 });
-
-function provider(server: FakeAuthServer, options: Partial<TokenProviderOptions> = {}) {
-  return createTokenProvider(providerOptions(server, key, options));
-}
 
 describe("assertion", () => {
   it("has exactly the documented header and claims, and verifies against the public key", async () => {

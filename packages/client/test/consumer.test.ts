@@ -20,6 +20,19 @@ const packageDir = fileURLToPath(new URL("..", import.meta.url));
 const require = createRequire(import.meta.url);
 const tscBin = join(dirname(require.resolve("typescript/package.json")), "bin", "tsc");
 
+/** Runs tsc on one of the consumer project's configs and expects it to pass without a word. */
+async function expectTypeChecks(project: string, config: string): Promise<void> {
+  const result = await run(process.execPath, [tscBin, "-p", config], { cwd: project }).then(
+    () => ({ ok: true, output: "" }),
+    (error: { stdout?: string; stderr?: string }) => ({
+      ok: false,
+      output: `${error.stdout}${error.stderr}`,
+    }),
+  );
+  expect(result.output).toBe("");
+  expect(result.ok).toBe(true);
+}
+
 // npm must not pick up pnpm's settings from the environment of `pnpm test`.
 const cleanEnv = Object.fromEntries(
   Object.entries(process.env).filter(([key]) => !/^npm_|^pnpm_/i.test(key)),
@@ -380,17 +393,7 @@ describe("consumer of the packed package", () => {
   it.each(["bundler", "nodenext"] as const)(
     "type-checks under moduleResolution %s, including the expected errors",
     async (resolution) => {
-      const result = await run(process.execPath, [tscBin, "-p", `tsconfig.${resolution}.json`], {
-        cwd: project,
-      }).then(
-        () => ({ ok: true, output: "" }),
-        (error: { stdout?: string; stderr?: string }) => ({
-          ok: false,
-          output: `${error.stdout}${error.stderr}`,
-        }),
-      );
-      expect(result.output).toBe("");
-      expect(result.ok).toBe(true);
+      await expectTypeChecks(project, `tsconfig.${resolution}.json`);
     },
     300_000,
   );
@@ -398,17 +401,7 @@ describe("consumer of the packed package", () => {
   it.each(["bundler", "nodenext"] as const)(
     "under moduleResolution %s, offers the known values of 15 answer fields, keeps answers open and requests closed",
     async (resolution) => {
-      const result = await run(process.execPath, [tscBin, "-p", `tsconfig.record.${resolution}.json`], {
-        cwd: project,
-      }).then(
-        () => ({ ok: true, output: "" }),
-        (error: { stdout?: string; stderr?: string }) => ({
-          ok: false,
-          output: `${error.stdout}${error.stderr}`,
-        }),
-      );
-      expect(result.output).toBe("");
-      expect(result.ok).toBe(true);
+      await expectTypeChecks(project, `tsconfig.record.${resolution}.json`);
       expect(RECORD_CONSUMER.match(/true satisfies Equal</g)?.length).toBeGreaterThanOrEqual(12);
     },
     300_000,
@@ -418,15 +411,7 @@ describe("consumer of the packed package", () => {
     "type-checks a one-version consumer under moduleResolution %s without loading the all-versions types",
     async (resolution) => {
       const args = ["-p", `tsconfig.one-version.${resolution}.json`];
-      const result = await run(process.execPath, [tscBin, ...args], { cwd: project }).then(
-        () => ({ ok: true, output: "" }),
-        (error: { stdout?: string; stderr?: string }) => ({
-          ok: false,
-          output: `${error.stdout}${error.stderr}`,
-        }),
-      );
-      expect(result.output).toBe("");
-      expect(result.ok).toBe(true);
+      await expectTypeChecks(project, `tsconfig.one-version.${resolution}.json`);
       const { stdout } = await run(process.execPath, [tscBin, ...args, "--listFilesOnly"], {
         cwd: project,
       });

@@ -6,7 +6,7 @@ import {
   DrillUnexpectedResponseError,
 } from "../src/index.js";
 import { paginateStore, paginateStorePages } from "../src/pagination.js";
-import { BASE_URL, json, recordingFetch } from "./helpers.js";
+import { BASE_URL, json, type RecordingFetch, recordingFetch } from "./helpers.js";
 
 function drills(count: number) {
   return Array.from({ length: count }, (_, index) => ({
@@ -34,11 +34,24 @@ async function collect<T>(iterator: AsyncIterable<T>): Promise<T[]> {
   return items;
 }
 
+/** Options for a client of `server` that returns each answer as it comes (no retries). */
+function storeOptions(server: RecordingFetch): {
+  baseUrl: string;
+  fetch: RecordingFetch["fetch"];
+  retry: false;
+} {
+  return { baseUrl: BASE_URL, fetch: server.fetch, retry: false };
+}
+
+function storeClient(server: RecordingFetch) {
+  return createDrillClient(storeOptions(server));
+}
+
 describe("paginateStore", () => {
   it("walks 23 results in pages of 5 and yields each entry once (2.0)", async () => {
     const entries = drills(23);
     const server = store(entries);
-    const client = createDrillClient({ baseUrl: BASE_URL, fetch: server.fetch, retry: false });
+    const client = storeClient(server);
     const seen = await collect(paginateStore(client, { query: "spanish" }, { pageSize: 5 }));
     expect(seen.map((entry) => entry.id)).toEqual(entries.map((entry) => entry.id));
     const requested = server.requests.map((request) => new URL(request.url));
@@ -56,7 +69,7 @@ describe("paginateStore", () => {
 
   it("reports pages with total, start and entries; the last page is short", async () => {
     const server = store(drills(12));
-    const client = createDrillClient({ baseUrl: BASE_URL, fetch: server.fetch, retry: false });
+    const client = storeClient(server);
     const pages = await collect(paginateStorePages(client, { query: "x" }, { pageSize: 5 }));
     expect(pages.map((page) => [page.total, page.start, page.drills.length])).toEqual([
       [12, 0, 5],
@@ -67,12 +80,7 @@ describe("paginateStore", () => {
 
   it("searches the 2.1 store with version 2.1", async () => {
     const server = store(drills(7));
-    const client = createDrillClient({
-      baseUrl: BASE_URL,
-      fetch: server.fetch,
-      retry: false,
-      version: "2.1",
-    });
+    const client = createDrillClient({ ...storeOptions(server), version: "2.1" });
     const seen = await collect(paginateStore(client, { query: "x" }, { pageSize: 3, version: "2.1" }));
     expect(seen).toHaveLength(7);
     expect(server.requests.map((request) => new URL(request.url).pathname)).toEqual(
@@ -82,7 +90,7 @@ describe("paginateStore", () => {
 
   it("sends the search parameters with every page", async () => {
     const server = store(drills(4));
-    const client = createDrillClient({ baseUrl: BASE_URL, fetch: server.fetch, retry: false });
+    const client = storeClient(server);
     await collect(
       paginateStore(
         client,
@@ -101,28 +109,28 @@ describe("paginateStore", () => {
 
   it("stops after the last full page when the total is a multiple of the page size", async () => {
     const server = store(drills(10));
-    const client = createDrillClient({ baseUrl: BASE_URL, fetch: server.fetch, retry: false });
+    const client = storeClient(server);
     expect(await collect(paginateStore(client, { query: "x" }, { pageSize: 5 }))).toHaveLength(10);
     expect(server.requests).toHaveLength(2);
   });
 
   it("makes one request for an empty result", async () => {
     const server = store([]);
-    const client = createDrillClient({ baseUrl: BASE_URL, fetch: server.fetch, retry: false });
+    const client = storeClient(server);
     expect(await collect(paginateStore(client, { query: "x" }, { pageSize: 5 }))).toEqual([]);
     expect(server.requests).toHaveLength(1);
   });
 
   it("stops at an empty page when the server claims more than it has", async () => {
     const server = store(drills(7), 1_000_000);
-    const client = createDrillClient({ baseUrl: BASE_URL, fetch: server.fetch, retry: false });
+    const client = storeClient(server);
     expect(await collect(paginateStore(client, { query: "x" }, { pageSize: 5 }))).toHaveLength(7);
     expect(server.requests).toHaveLength(3);
   });
 
   it("stops at total when the server sends more entries than it counts", async () => {
     const server = recordingFetch(() => json({ total: 3, drills: drills(10) }));
-    const client = createDrillClient({ baseUrl: BASE_URL, fetch: server.fetch, retry: false });
+    const client = storeClient(server);
     const seen = await collect(paginateStore(client, { query: "x" }, { pageSize: 5 }));
     expect(seen.map((entry) => entry.id)).toEqual(["drill-0", "drill-1", "drill-2"]);
     expect(server.requests).toHaveLength(1);
@@ -130,7 +138,7 @@ describe("paginateStore", () => {
 
   it("yields each entry once and ends when a server repeats the same page", async () => {
     const server = recordingFetch(() => json({ total: 10, drills: drills(5) }));
-    const client = createDrillClient({ baseUrl: BASE_URL, fetch: server.fetch, retry: false });
+    const client = storeClient(server);
     const seen = await collect(paginateStore(client, { query: "x" }, { pageSize: 5 }));
     expect(seen.map((entry) => entry.id)).toEqual(drills(5).map((entry) => entry.id));
     expect(server.requests).toHaveLength(2);
@@ -139,7 +147,7 @@ describe("paginateStore", () => {
   it("accepts a total sent as a string of digits", async () => {
     const count = 12;
     const server = store(drills(count), String(count));
-    const client = createDrillClient({ baseUrl: BASE_URL, fetch: server.fetch, retry: false });
+    const client = storeClient(server);
     expect(await collect(paginateStore(client, { query: "x" }, { pageSize: 4 }))).toHaveLength(count);
   });
 
@@ -152,7 +160,7 @@ describe("paginateStore", () => {
       const page = Array.from({ length: pageSize }, () => ({ ...drills(1)[0], id: `drill-${served++}` }));
       return json({ total, drills: page });
     });
-    const client = createDrillClient({ baseUrl: BASE_URL, fetch: server.fetch, retry: false });
+    const client = storeClient(server);
     const pages = await collect(paginateStorePages(client, { query: "x" }, { pageSize }));
     expect(pages.flatMap((page) => page.drills)).toHaveLength(total);
     expect(pages.map((page) => page.start)).toEqual([0, 2, 4]);
@@ -171,7 +179,7 @@ describe("paginateStore", () => {
 
   it("sends no further request when the caller stops early", async () => {
     const server = store(drills(50));
-    const client = createDrillClient({ baseUrl: BASE_URL, fetch: server.fetch, retry: false });
+    const client = storeClient(server);
     let count = 0;
     for await (const _entry of paginateStore(client, { query: "x" }, { pageSize: 10 })) {
       if (++count === 12) break;
@@ -181,12 +189,7 @@ describe("paginateStore", () => {
 
   it("works with a throwing client", async () => {
     const server = store(drills(3));
-    const client = createDrillClient({
-      baseUrl: BASE_URL,
-      fetch: server.fetch,
-      retry: false,
-      throwOnError: true,
-    });
+    const client = createDrillClient({ ...storeOptions(server), throwOnError: true });
     expect(await collect(paginateStore(client, { query: "x" }, { pageSize: 2 }))).toHaveLength(3);
   });
 
@@ -195,7 +198,7 @@ describe("paginateStore", () => {
       () => json({ total: 4, drills: drills(2) }),
       () => json({ ID: "error" }, { status: 500 }),
     );
-    const client = createDrillClient({ baseUrl: BASE_URL, fetch: server.fetch, retry: false });
+    const client = storeClient(server);
     const seen: string[] = [];
     const error = await (async () => {
       for await (const entry of paginateStore(client, { query: "x" }, { pageSize: 2 })) seen.push(entry.id);
@@ -259,7 +262,7 @@ describe("paginateStore", () => {
   it("takes pageSize 1, the smallest page", async () => {
     const count = 3;
     const server = store(drills(count));
-    const client = createDrillClient({ baseUrl: BASE_URL, fetch: server.fetch, retry: false });
+    const client = storeClient(server);
     expect(await collect(paginateStore(client, { query: "x" }, { pageSize: 1 }))).toHaveLength(count);
     expect(server.requests.map((request) => new URL(request.url).searchParams.get("resultSize"))).toEqual(
       Array(count).fill("1"),
@@ -269,7 +272,7 @@ describe("paginateStore", () => {
   it("stops when the caller's signal aborts", async () => {
     const controller = new AbortController();
     const server = store(drills(10));
-    const client = createDrillClient({ baseUrl: BASE_URL, fetch: server.fetch, retry: false });
+    const client = storeClient(server);
     const seen: string[] = [];
     const error = await (async () => {
       for await (const entry of paginateStore(
@@ -315,15 +318,13 @@ describe("paginateStore: arguments, each refused with the option it names", () =
     ],
   ];
   it.each(refusals)("refuses %s", (_label, call, option) => {
-    let error: unknown;
-    try {
-      call();
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(DrillInvalidOptionError);
-    expect((error as DrillInvalidOptionError).option).toBe(option);
-    expect((error as Error).message).toMatch(new RegExp(`^Invalid option ${option}: expected \\S`));
+    expect(call).toThrow(DrillInvalidOptionError);
+    expect(call).toThrow(
+      expect.objectContaining({
+        option,
+        message: expect.stringMatching(new RegExp(`^Invalid option ${option}: expected \\S`)),
+      }),
+    );
   });
 
   it("quotes an unknown version", () => {

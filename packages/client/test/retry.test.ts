@@ -293,30 +293,24 @@ describe("retries: timing", () => {
     expect(time.delays).toEqual([]);
   });
 
-  it("does not retry when a Retry-After HTTP-date lies further ahead than maxDelayMs", async () => {
-    const time = virtualTime();
-    const serverNow = Date.UTC(2025, 0, 15, 12, 0, 0);
-    const { client: c, recorder } = client(
-      { ...time.hooks, maxDelayMs: 5_000 },
-      status(503, {
+  const serverNow = Date.UTC(2025, 0, 15, 12, 0, 0);
+  it.each<{ when: string; limits: Partial<RetryOptions>; headers: Record<string, string> }>([
+    {
+      when: "a Retry-After HTTP-date lies further ahead than maxDelayMs",
+      limits: { maxDelayMs: 5_000 },
+      headers: {
         Date: new Date(serverNow).toUTCString(),
         "Retry-After": new Date(serverNow + 6_000).toUTCString(),
-      }),
-      ok,
-    );
-    const { response } = await c.GET("/api/2/version");
-    expect(response.status).toBe(503);
-    expect(recorder.requests).toHaveLength(1);
-    expect(time.delays).toEqual([]);
-  });
-
-  it("does not retry when Retry-After asks for more than the remaining maxElapsedMs", async () => {
+      },
+    },
+    {
+      when: "Retry-After asks for more than the remaining maxElapsedMs",
+      limits: { maxDelayMs: 60_000, maxElapsedMs: 30_000 },
+      headers: { "Retry-After": "31" },
+    },
+  ])("does not retry when $when", async ({ limits, headers }) => {
     const time = virtualTime();
-    const { client: c, recorder } = client(
-      { ...time.hooks, maxDelayMs: 60_000, maxElapsedMs: 30_000 },
-      status(503, { "Retry-After": "31" }),
-      ok,
-    );
+    const { client: c, recorder } = client({ ...time.hooks, ...limits }, status(503, headers), ok);
     const { response } = await c.GET("/api/2/version");
     expect(response.status).toBe(503);
     expect(recorder.requests).toHaveLength(1);

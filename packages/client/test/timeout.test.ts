@@ -40,14 +40,14 @@ function stallingBody(status = 200): Response {
   );
 }
 
+/** A client without retries whose every request hangs, so only its timeout or the caller can end it. */
+function hangingClient(timeoutMs: number | false = 1_000) {
+  return createDrillClient({ baseUrl: BASE_URL, fetch: hangingFetch(), timeoutMs, retry: false });
+}
+
 describe("timeouts", () => {
   it("rejects with DrillTimeoutError when the response headers take too long", async () => {
-    const client = createDrillClient({
-      baseUrl: BASE_URL,
-      fetch: hangingFetch(),
-      timeoutMs: 1_000,
-      retry: false,
-    });
+    const client = hangingClient();
     const call = track(client.GET("/api/2/store", { params: { query: { query: "secret words" } } }));
     await vi.advanceTimersByTimeAsync(999);
     expect(call.settled).toBe(false);
@@ -116,12 +116,7 @@ describe("timeouts", () => {
   });
 
   it("sets no timer with timeoutMs: false", async () => {
-    const client = createDrillClient({
-      baseUrl: BASE_URL,
-      fetch: hangingFetch(),
-      timeoutMs: false,
-      retry: false,
-    });
+    const client = hangingClient(false);
     const controller = new AbortController();
     const call = track(client.GET("/api/2/version", { signal: controller.signal }));
     await vi.advanceTimersByTimeAsync(10 * 60_000);
@@ -166,12 +161,7 @@ describe("timeouts", () => {
 
 describe("caller signals", () => {
   it("rejects with the caller's reason, not a timeout, when the caller aborts first", async () => {
-    const client = createDrillClient({
-      baseUrl: BASE_URL,
-      fetch: hangingFetch(),
-      timeoutMs: 1_000,
-      retry: false,
-    });
+    const client = hangingClient();
     const controller = new AbortController();
     const call = track(client.GET("/api/2/version", { signal: controller.signal }));
     await vi.advanceTimersByTimeAsync(500);

@@ -13,6 +13,7 @@ import { type CaseInput, type CaseOutcome, runCase, runInProcessCase } from "../
 import { pinnedVersion, RUNTIME_CASES, type RuntimeCase, unavailable } from "../src/runtimes.js";
 import type { ScenarioReport } from "../src/scenario.js";
 import { prepareScratch, type Scratch } from "../src/scratch.js";
+import { operationsOf } from "./request-log.js";
 
 /** Each runtime gets this long to start, run the whole scenario and stop. */
 const CASE_DEADLINE_MS = 30_000;
@@ -237,11 +238,7 @@ function checkOutcome(
   checkReport(report, context);
 
   // Discovery and the token exchange once, then the three API calls; nothing retried, nothing failed.
-  const operations = requests.map((line) => {
-    const [, , status, operationId] = line.split(" ");
-    return `${operationId} ${status}`;
-  });
-  expect(operations, context).toEqual([
+  expect(operationsOf(requests), context).toEqual([
     "getAuthorizationServerMetadata 200",
     "exchangeToken 200",
     "searchStore_v2_0 200",

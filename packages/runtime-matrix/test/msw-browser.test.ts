@@ -26,6 +26,7 @@ import {
   RUNTIMES_DIR,
   unavailable,
 } from "../src/runtimes.js";
+import { operationsOf } from "./request-log.js";
 
 const DEADLINE_MS = 30_000;
 const QUERY = "spanish";
@@ -206,11 +207,7 @@ describe("sandboxHandlers with MSW's setupWorker in headless Chromium", () => {
           ...want.search,
         });
         expect(report.elsewhere, context).toBe("not answered by the sandbox");
-        const operations = (report.requests ?? []).map((line) => {
-          const [, , status, operationId] = line.split(" ");
-          return `${operationId} ${status}`;
-        });
-        expect(operations, context).toEqual([
+        expect(operationsOf(report.requests ?? []), context).toEqual([
           "getAuthorizationServerMetadata 200",
           "getAuthorizationServerMetadata 200",
           "exchangeToken 200",
