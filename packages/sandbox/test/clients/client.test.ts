@@ -1,14 +1,11 @@
 /**
- * Over-the-wire tests: the client against the local sandbox on 127.0.0.1.
- * Tokens come from a real JWT bearer exchange with an RS256 assertion signed
- * here with jose (not through @drill-practice/auth, which depends on this package).
+ * Over-the-wire tests: the built client (`@drill-practice/client`) against the sandbox on 127.0.0.1.
+ * They live with the sandbox, which depends on the client, so that the client needs no sandbox. Tokens
+ * come from a real JWT bearer exchange, with an RS256 assertion signed with jose (../helpers.ts) and
+ * sent through the client itself, not through @drill-practice/auth.
  */
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { type Sandbox, startSandbox } from "@drill-practice/sandbox";
-import { scratchDirs } from "@drill-practice/tooling/scratch";
-import { importPKCS8, SignJWT } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createDrillClient,
   DrillApiError,
@@ -16,8 +13,12 @@ import {
   DrillTimeoutError,
   type RetryOptions,
   unwrap,
-} from "../src/index.js";
-import { paginateStore, paginateStorePages } from "../src/pagination.js";
+} from "@drill-practice/client";
+import { paginateStore, paginateStorePages } from "@drill-practice/client/pagination";
+import { scratchDirs } from "@drill-practice/tooling/scratch";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Sandbox, startSandbox } from "../../src/index.js";
+import { signAssertion } from "../helpers.js";
 
 const scratchFolders = scratchDirs("drill-client-sandbox-");
 
@@ -79,17 +80,9 @@ let dataDir: string;
 
 /** Discovers the token endpoint and exchanges a freshly signed assertion for an access token. */
 async function accessToken(baseUrl: string, fetchImpl: typeof fetch, subject = "svc-1"): Promise<string> {
-  const keyFile = sandbox.credentials.keyFile();
-  if (!keyFile) throw new Error("the sandbox made no key file");
   const anonymous = createDrillClient({ baseUrl, fetch: fetchImpl, throwOnError: true });
   const { token_endpoint: tokenEndpoint } = await anonymous.GET("/.well-known/oauth-authorization-server");
-  const assertion = await new SignJWT({})
-    .setProtectedHeader({ alg: "RS256", typ: "JWT", kid: keyFile.keyId })
-    .setIssuer(keyFile.serviceAccountId)
-    .setSubject(subject)
-    .setAudience(tokenEndpoint)
-    .setExpirationTime(Math.floor(Date.now() / 1000) + 300)
-    .sign(await importPKCS8(keyFile.privateKey, "RS256"));
+  const assertion = await signAssertion(sandbox, { claims: { sub: subject, aud: tokenEndpoint } });
   const token = await anonymous.POST("/daas/oauth/token", {
     body: {
       grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer",
