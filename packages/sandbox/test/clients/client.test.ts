@@ -314,70 +314,55 @@ describe("over the wire: pagination", () => {
 });
 
 describe("over the wire: retries and timeouts", () => {
-  function recordingRetry(): { options: RetryOptions; delays: number[] } {
+  /** A client whose requests are counted per path and whose retry waits are recorded instead of slept. */
+  function recordingClient(retry: Omit<RetryOptions, "sleep"> = {}) {
+    const counter = countingFetch();
     const delays: number[] = [];
-    return {
-      delays,
-      options: {
+    const c = createDrillClient({
+      baseUrl: sandbox.url,
+      auth: bearerAuth(),
+      fetch: counter.fetch,
+      retry: {
+        ...retry,
         sleep: async (ms) => {
           delays.push(ms);
         },
       },
-    };
+    });
+    return { c, paths: counter.paths, delays };
   }
 
   it("retries a GET through injected 503s, honouring Retry-After", async () => {
-    const counter = countingFetch();
-    const retry = recordingRetry();
-    const c = createDrillClient({
-      baseUrl: sandbox.url,
-      auth: bearerAuth(),
-      fetch: counter.fetch,
-      retry: retry.options,
-    });
+    const { c, paths, delays } = recordingClient();
     await c.GET("/api/2.1/version"); // token first, so only the store calls count below
     sandbox.injectFault({ operationId: "searchStore_v2_0", status: 503, times: 2, retryAfter: 1 });
     const page = await unwrap(c.GET("/api/2/store", { params: { query: { query: "spanish" } } }));
     expect(page.total).toBe(SPANISH_SETS);
-    expect(counter.paths.filter((line) => line === "GET /api/2/store")).toHaveLength(3);
-    expect(retry.delays).toEqual([1_000, 1_000]);
+    expect(paths.filter((line) => line === "GET /api/2/store")).toHaveLength(3);
+    expect(delays).toEqual([1_000, 1_000]);
   });
 
   it("gives up after the configured attempts and returns the 429", async () => {
-    const counter = countingFetch();
-    const retry = recordingRetry();
-    const c = createDrillClient({
-      baseUrl: sandbox.url,
-      auth: bearerAuth(),
-      fetch: counter.fetch,
-      retry: { ...retry.options, maxAttempts: 2 },
-    });
+    const { c, paths } = recordingClient({ maxAttempts: 2 });
     await c.GET("/api/2.1/version");
     sandbox.injectFault({ operationId: "getVersion_v2_0", status: 429, times: 5 });
     const { response } = await c.GET("/api/2/version");
     expect(response.status).toBe(429);
-    expect(counter.paths.filter((line) => line === "GET /api/2/version")).toHaveLength(2);
+    expect(paths.filter((line) => line === "GET /api/2/version")).toHaveLength(2);
     sandbox.clearFaults();
   });
 
   it("does not retry the token exchange POST", async () => {
-    const counter = countingFetch();
-    const retry = recordingRetry();
     sandbox.injectFault({ operationId: "exchangeToken", status: 503, times: 1 });
-    const c = createDrillClient({
-      baseUrl: sandbox.url,
-      auth: bearerAuth(),
-      fetch: counter.fetch,
-      retry: retry.options,
-    });
+    const { c, paths, delays } = recordingClient();
     const error = await c.GET("/api/2.1/version").catch((caught: unknown) => caught);
     expect(error).toMatchObject({
       code: "ERR_API",
       status: 503,
       operation: { method: "POST", path: "/daas/oauth/token" },
     });
-    expect(counter.paths.filter((line) => line === "POST /daas/oauth/token")).toHaveLength(1);
-    expect(retry.delays).toEqual([]);
+    expect(paths.filter((line) => line === "POST /daas/oauth/token")).toHaveLength(1);
+    expect(delays).toEqual([]);
   });
 
   it("times out a slow answer", async () => {
