@@ -6,13 +6,9 @@
  * - `src/generated/default-data.ts`: the default dataset (`data/default.json`) as a string constant;
  * - `src/generated/package-info.ts`: the package's name and version (the version document names them);
  * - `src/generated/spec-validators.ts`: every parameter, request body and response schema of the
- *   description compiled ahead of time by Ajv (standalone code), keyed by JSON pointer;
- * - `src/generated/der.ts` and `src/generated/cli-usage.ts`: copies of the client's DER reader and
- *   command-line wording (`packages/client/src/core/`), so that one implementation serves both
- *   packages although the sandbox cannot depend on the client (the client's tests depend on it).
+ *   description compiled ahead of time by Ajv (standalone code), keyed by JSON pointer.
  *
- * The files are not committed: they follow `openapi/openapi.json`, `data/default.json` and the client's
- * sources.
+ * The files are not committed: they follow `openapi/openapi.json` and `data/default.json`.
  */
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
@@ -24,9 +20,6 @@ import type { OpenApiDocument } from "../src/http/openapi.js";
 import { asDocument, listOperations } from "../src/http/openapi.js";
 
 const root = new URL("../", import.meta.url);
-/** The client's modules the sandbox runs as copies (see above). */
-const CLIENT_CORE = new URL("../client/src/core/", root);
-const CLIENT_COPIES = ["der.ts", "cli-usage.ts"] as const;
 const generated = new URL("src/generated/", root);
 
 const HEADER = (what: string) =>
@@ -113,15 +106,8 @@ async function main(): Promise<void> {
     `${HEADER("The package's name and version")}export const PACKAGE = ${JSON.stringify({ name: pkg.name, version: pkg.version })} as const;\n`,
   );
   await writeFile(new URL("spec-validators.ts", generated), renderValidators(doc));
-  for (const name of CLIENT_COPIES) {
-    const source = await readFile(new URL(name, CLIENT_CORE), "utf8");
-    await writeFile(
-      new URL(name, generated),
-      `/**\n * A copy of packages/client/src/core/${name}, made by scripts/generate-core-modules.ts. Do not edit.\n */\n${source}`,
-    );
-  }
   console.log(
-    `generate-core-modules: wrote ${fileURLToPath(generated)}{openapi-document,default-data,package-info,spec-validators,${CLIENT_COPIES.map((name) => name.replace(/\.ts$/, "")).join(",")}}.ts`,
+    `generate-core-modules: wrote ${fileURLToPath(generated)}{openapi-document,default-data,package-info,spec-validators}.ts`,
   );
 }
 

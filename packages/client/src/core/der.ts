@@ -1,7 +1,6 @@
 /**
  * The one DER reader of the SDK (ITU-T X.690 definite lengths, Web APIs only): auth reads private
- * keys with it, and the sandbox's generate step copies this file into the sandbox (which cannot
- * depend on the client) to read public keys.
+ * keys with it and the sandbox public keys, both through `@drill-practice/client/internal`.
  */
 
 /**

@@ -1,11 +1,12 @@
 /**
  * `@drill-practice/client/internal`: the building blocks `@drill-practice/auth`
  * shares with the client (the retry policy with `Retry-After` and HTTP dates,
- * timeouts and cancellation, redaction, the error base). **Internal: not part
- * of the public contract.** Any release may change or remove what it exports,
- * and it is versioned together with `@drill-practice/auth`, its one intended
- * importer; applications use the main entry, which exports the errors and
- * option types they need.
+ * timeouts and cancellation, redaction, the error base), and that the sandbox
+ * shares with both (the DER reader, the command-line wording). **Internal: not
+ * part of the public contract.** Any release may change or remove what it
+ * exports, and it is versioned together with `@drill-practice/auth` and
+ * `@drill-practice/sandbox`, its intended importers; applications use the main
+ * entry, which exports the errors and option types they need.
  *
  * @example
  * ```ts
@@ -46,7 +47,7 @@
  */
 export type { DrillAuthContext, DrillClientAuth } from "./auth-contract.js";
 export { parseArgsProblem } from "./cli-usage.js";
-export { DerError, derChildren, derObjectIdentifier, readDerElement } from "./der.js";
+export { type DerElement, DerError, derChildren, derObjectIdentifier, readDerElement } from "./der.js";
 export { brandErrorFamily, DrillError } from "./drill-error.js";
 export type { DrillErrorCode } from "./error-codes.js";
 /**

@@ -3,7 +3,12 @@
  * for RSA, the modulus length. Plain DER reading with Web APIs only, so a data file given as an object
  * is checked the same way in every runtime, synchronously, before any key is imported.
  */
-import { type DerElement, derChildren, derObjectIdentifier, readDerElement } from "../generated/der.js";
+import {
+  type DerElement,
+  derChildren,
+  derObjectIdentifier,
+  readDerElement,
+} from "@drill-practice/client/internal";
 
 const ALGORITHMS: Readonly<Record<string, string>> = {
   "1.2.840.113549.1.1.1": "rsa",

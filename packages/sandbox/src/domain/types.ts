@@ -1,7 +1,7 @@
-import type { components } from "../generated/openapi.js";
+import type { components } from "@drill-practice/client";
 import type { ObjectiveData } from "./assessment.js";
 
-/** Schemas of the packaged OpenAPI description: the wire shapes, generated, never written here. */
+/** Schemas of the OpenAPI description (the client's generated types): the wire shapes, never written here. */
 type Schemas = components["schemas"];
 
 /**

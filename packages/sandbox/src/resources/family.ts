@@ -4,8 +4,8 @@
  * user. A handler answers a value or refuses with a cause; the cause becomes the page's own error.
  * How to add a family: ./README.md.
  */
+import type { operations } from "@drill-practice/client";
 import type { SandboxState } from "../domain/state.js";
-import type { operations } from "../generated/openapi.js";
 import type { OperationHandler } from "../http/operation-handler.js";
 import { type PageErrorCause, pageErrorReply } from "../http/page-errors.js";
 import type { Reply } from "../http/replies.js";

@@ -1,14 +1,11 @@
 /**
- * Over-the-wire tests: the client against the local sandbox on 127.0.0.1.
- * Tokens come from a real JWT bearer exchange with an RS256 assertion signed
- * here with jose (not through @drill-practice/auth, which depends on this package).
+ * Over-the-wire tests: the built client (`@drill-practice/client`) against the sandbox on 127.0.0.1.
+ * They live with the sandbox, which depends on the client, so that the client needs no sandbox. Tokens
+ * come from a real JWT bearer exchange, with an RS256 assertion signed with jose (../helpers.ts) and
+ * sent through the client itself, not through @drill-practice/auth.
  */
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { type Sandbox, startSandbox } from "@drill-practice/sandbox";
-import { scratchDirs } from "@drill-practice/tooling/scratch";
-import { importPKCS8, SignJWT } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createDrillClient,
   DrillApiError,
@@ -16,8 +13,12 @@ import {
   DrillTimeoutError,
   type RetryOptions,
   unwrap,
-} from "../src/index.js";
-import { paginateStore, paginateStorePages } from "../src/pagination.js";
+} from "@drill-practice/client";
+import { paginateStore, paginateStorePages } from "@drill-practice/client/pagination";
+import { scratchDirs } from "@drill-practice/tooling/scratch";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Sandbox, startSandbox } from "../../src/index.js";
+import { signAssertion } from "../helpers.js";
 
 const scratchFolders = scratchDirs("drill-client-sandbox-");
 
@@ -79,17 +80,9 @@ let dataDir: string;
 
 /** Discovers the token endpoint and exchanges a freshly signed assertion for an access token. */
 async function accessToken(baseUrl: string, fetchImpl: typeof fetch, subject = "svc-1"): Promise<string> {
-  const keyFile = sandbox.credentials.keyFile();
-  if (!keyFile) throw new Error("the sandbox made no key file");
   const anonymous = createDrillClient({ baseUrl, fetch: fetchImpl, throwOnError: true });
   const { token_endpoint: tokenEndpoint } = await anonymous.GET("/.well-known/oauth-authorization-server");
-  const assertion = await new SignJWT({})
-    .setProtectedHeader({ alg: "RS256", typ: "JWT", kid: keyFile.keyId })
-    .setIssuer(keyFile.serviceAccountId)
-    .setSubject(subject)
-    .setAudience(tokenEndpoint)
-    .setExpirationTime(Math.floor(Date.now() / 1000) + 300)
-    .sign(await importPKCS8(keyFile.privateKey, "RS256"));
+  const assertion = await signAssertion(sandbox, { claims: { sub: subject, aud: tokenEndpoint } });
   const token = await anonymous.POST("/daas/oauth/token", {
     body: {
       grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer",
@@ -321,70 +314,55 @@ describe("over the wire: pagination", () => {
 });
 
 describe("over the wire: retries and timeouts", () => {
-  function recordingRetry(): { options: RetryOptions; delays: number[] } {
+  /** A client whose requests are counted per path and whose retry waits are recorded instead of slept. */
+  function recordingClient(retry: Omit<RetryOptions, "sleep"> = {}) {
+    const counter = countingFetch();
     const delays: number[] = [];
-    return {
-      delays,
-      options: {
+    const c = createDrillClient({
+      baseUrl: sandbox.url,
+      auth: bearerAuth(),
+      fetch: counter.fetch,
+      retry: {
+        ...retry,
         sleep: async (ms) => {
           delays.push(ms);
         },
       },
-    };
+    });
+    return { c, paths: counter.paths, delays };
   }
 
   it("retries a GET through injected 503s, honouring Retry-After", async () => {
-    const counter = countingFetch();
-    const retry = recordingRetry();
-    const c = createDrillClient({
-      baseUrl: sandbox.url,
-      auth: bearerAuth(),
-      fetch: counter.fetch,
-      retry: retry.options,
-    });
+    const { c, paths, delays } = recordingClient();
     await c.GET("/api/2.1/version"); // token first, so only the store calls count below
     sandbox.injectFault({ operationId: "searchStore_v2_0", status: 503, times: 2, retryAfter: 1 });
     const page = await unwrap(c.GET("/api/2/store", { params: { query: { query: "spanish" } } }));
     expect(page.total).toBe(SPANISH_SETS);
-    expect(counter.paths.filter((line) => line === "GET /api/2/store")).toHaveLength(3);
-    expect(retry.delays).toEqual([1_000, 1_000]);
+    expect(paths.filter((line) => line === "GET /api/2/store")).toHaveLength(3);
+    expect(delays).toEqual([1_000, 1_000]);
   });
 
   it("gives up after the configured attempts and returns the 429", async () => {
-    const counter = countingFetch();
-    const retry = recordingRetry();
-    const c = createDrillClient({
-      baseUrl: sandbox.url,
-      auth: bearerAuth(),
-      fetch: counter.fetch,
-      retry: { ...retry.options, maxAttempts: 2 },
-    });
+    const { c, paths } = recordingClient({ maxAttempts: 2 });
     await c.GET("/api/2.1/version");
     sandbox.injectFault({ operationId: "getVersion_v2_0", status: 429, times: 5 });
     const { response } = await c.GET("/api/2/version");
     expect(response.status).toBe(429);
-    expect(counter.paths.filter((line) => line === "GET /api/2/version")).toHaveLength(2);
+    expect(paths.filter((line) => line === "GET /api/2/version")).toHaveLength(2);
     sandbox.clearFaults();
   });
 
   it("does not retry the token exchange POST", async () => {
-    const counter = countingFetch();
-    const retry = recordingRetry();
     sandbox.injectFault({ operationId: "exchangeToken", status: 503, times: 1 });
-    const c = createDrillClient({
-      baseUrl: sandbox.url,
-      auth: bearerAuth(),
-      fetch: counter.fetch,
-      retry: retry.options,
-    });
+    const { c, paths, delays } = recordingClient();
     const error = await c.GET("/api/2.1/version").catch((caught: unknown) => caught);
     expect(error).toMatchObject({
       code: "ERR_API",
       status: 503,
       operation: { method: "POST", path: "/daas/oauth/token" },
     });
-    expect(counter.paths.filter((line) => line === "POST /daas/oauth/token")).toHaveLength(1);
-    expect(retry.delays).toEqual([]);
+    expect(paths.filter((line) => line === "POST /daas/oauth/token")).toHaveLength(1);
+    expect(delays).toEqual([]);
   });
 
   it("times out a slow answer", async () => {

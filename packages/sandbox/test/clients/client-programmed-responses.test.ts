@@ -4,11 +4,11 @@
  */
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { type Sandbox, startSandbox } from "@drill-practice/sandbox";
+import { createDrillClient } from "@drill-practice/client";
 import { scratchDirs } from "@drill-practice/tooling/scratch";
-import { importPKCS8, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDrillClient } from "../src/index.js";
+import { type Sandbox, startSandbox } from "../../src/index.js";
+import { tokenFor } from "../helpers.js";
 
 const scratchFolders = scratchDirs("drill-client-responses-");
 
@@ -30,26 +30,7 @@ beforeAll(async () => {
   const file = join(dir, "responses.json");
   await writeFile(file, JSON.stringify(RESPONSES));
   sandbox = await startSandbox({ responsesFile: file, validateResponses: true });
-  const keyFile = sandbox.credentials.keyFile();
-  if (!keyFile) throw new Error("the sandbox made no key file");
-  const assertion = await new SignJWT({})
-    .setProtectedHeader({ alg: "RS256", typ: "JWT", kid: keyFile.keyId })
-    .setIssuer(keyFile.serviceAccountId)
-    .setSubject(keyFile.serviceAccountId)
-    .setAudience(sandbox.tokenEndpoint)
-    .setExpirationTime(Math.floor(Date.now() / 1000) + 300)
-    .sign(await importPKCS8(keyFile.privateKey, "RS256"));
-  const res = await fetch(sandbox.tokenEndpoint, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer",
-      client_id: sandbox.credentials.clientId,
-      client_secret: sandbox.credentials.clientSecret,
-      assertion,
-    }),
-  });
-  token = ((await res.json()) as { access_token: string }).access_token;
+  token = await tokenFor(Object.assign(sandbox, { fetch: globalThis.fetch }));
 }, 60_000);
 
 afterAll(async () => {

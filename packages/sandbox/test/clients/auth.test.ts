@@ -1,14 +1,19 @@
-import { createDrillClient } from "@drill-practice/client";
-import { type Sandbox, startSandbox } from "@drill-practice/sandbox";
-import { scratchDirs } from "@drill-practice/tooling/scratch";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+/**
+ * The built auth package (`@drill-practice/auth`) against the sandbox on 127.0.0.1: discovery, token
+ * exchange, OAuth errors and the client middleware. It lives with the sandbox, which depends on the
+ * client, so that neither the client nor auth needs a sandbox.
+ */
 import {
   createTokenProvider,
   type ServiceAccountKey,
   type TokenCache,
   TokenExchangeError,
-} from "../src/index.js";
-import { readServiceAccountKey, serviceAccountAuth } from "../src/node.js";
+} from "@drill-practice/auth";
+import { readServiceAccountKey, serviceAccountAuth } from "@drill-practice/auth/node";
+import { createDrillClient } from "@drill-practice/client";
+import { scratchDirs } from "@drill-practice/tooling/scratch";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Sandbox, startSandbox } from "../../src/index.js";
 
 const scratchFolders = scratchDirs("drill-auth-sandbox-");
 
