@@ -1,7 +1,7 @@
 import { Agent, request } from "node:http";
 import { describe, expect, it } from "vitest";
 import { startSandbox } from "../src/index.js";
-import { client, SMALL_DATA, start, tokenFor } from "./helpers.js";
+import { client, SMALL_DATA, start, tokenFor } from "./support/helpers.js";
 
 /** Node's default `server.keepAliveTimeout`, which the sandbox leaves as it is. */
 const KEEP_ALIVE_TIMEOUT_MS = 5000;

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { intersectSorted, SearchIndex, unionSorted } from "../../src/domain/search-index.js";
 import { fieldTexts, foldText, tokenize } from "../../src/domain/text-tokens.js";
 import type { Course } from "../../src/domain/types.js";
-import { drill } from "./fixture.js";
+import { drill } from "../support/domain-data.js";
 
 const range = (from: number, to: number, step = 1) =>
   Array.from({ length: Math.floor((to - from) / step) }, (_, i) => from + i * step);

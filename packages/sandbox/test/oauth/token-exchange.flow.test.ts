@@ -12,7 +12,7 @@ import {
   start,
   type TestSandbox,
   tokenRequest,
-} from "./helpers.js";
+} from "../support/helpers.js";
 
 const shared = sharedSandbox();
 

@@ -1,7 +1,7 @@
 import { request } from "node:http";
 import { connect } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
-import { client, expectRefused, httpOnly, sharedSandbox, tokenFor } from "./helpers.js";
+import { client, expectRefused, httpOnly, sharedSandbox, tokenFor } from "../support/helpers.js";
 
 const shared = sharedSandbox();
 let api: ReturnType<typeof client>;

@@ -10,11 +10,11 @@ import {
   renderExampleTable,
   renderOperationsTable,
   tableCells,
-} from "../scripts/readme-tables.js";
-import { bundledSpec } from "../src/http/bundled-spec.js";
-import { listOperations, type OpenApiDocument, type Operation } from "../src/http/openapi.js";
-import { exampleAnsweredOperations, SIMULATED_OPERATIONS } from "../src/index.js";
-import { client, sharedSandbox, tokenFor } from "./helpers.js";
+} from "../../scripts/readme-tables.js";
+import { bundledSpec } from "../../src/http/bundled-spec.js";
+import { listOperations, type OpenApiDocument, type Operation } from "../../src/http/openapi.js";
+import { exampleAnsweredOperations, SIMULATED_OPERATIONS } from "../../src/index.js";
+import { client, sharedSandbox, tokenFor } from "../support/helpers.js";
 
 const shared = sharedSandbox();
 
@@ -115,7 +115,7 @@ describe("operations of the description", () => {
   });
 
   it("lists the simulated operations and error IDs in the README as the code has them", async () => {
-    const readme = await readFile(new URL("../README.md", import.meta.url), "utf8");
+    const readme = await readFile(new URL("../../README.md", import.meta.url), "utf8");
     // If this fails, run `pnpm run readme:tables` in packages/sandbox.
     const doc = bundledSpec();
     expect(tableCells(readBlock(readme, "simulated-operations"))).toEqual(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { client, expectRefused, start, tokenFor } from "./helpers.js";
-import { testsFlow } from "./support/tests-flow.js";
+import { client, expectRefused, start, tokenFor } from "../support/helpers.js";
+import { testsFlow } from "../support/tests-flow.js";
 
 describe("tests (flow 3 of the issue)", () => {
   it("defines a test, answers its questions, reads the result as the user and the group's results as staff", async () => {

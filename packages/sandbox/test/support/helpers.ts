@@ -12,9 +12,9 @@ import type {
   SandboxControls,
   SandboxData,
   SandboxOptions,
-} from "../src/index.js";
-import { createSandbox, startSandbox } from "../src/index.js";
-import { drill } from "./domain/fixture.js";
+} from "../../src/index.js";
+import { createSandbox, startSandbox } from "../../src/index.js";
+import { drill } from "./domain-data.js";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { client, expectRefused, ORG_WITH_BOB_ON_STAFF, SMALL_DATA, start, tokenFor } from "./helpers.js";
+import {
+  client,
+  expectRefused,
+  ORG_WITH_BOB_ON_STAFF,
+  SMALL_DATA,
+  start,
+  tokenFor,
+} from "../support/helpers.js";
 
 const BEACON = "07212ead-8344-4426-8b41-8b0cb621625a_0000_0001";
 const BEACON_FIELDS = {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { client, expectRefused, ORG_WITH_BOB_ON_STAFF, SMALL_DATA, start, tokenFor } from "./helpers.js";
-import { groupsFlow } from "./support/groups-flow.js";
+import { groupsFlow } from "../support/groups-flow.js";
+import {
+  client,
+  expectRefused,
+  ORG_WITH_BOB_ON_STAFF,
+  SMALL_DATA,
+  start,
+  tokenFor,
+} from "../support/helpers.js";
 
 /** SMALL_DATA plus a group with members and staff, and a teacher on the organization's staff. */
 const DATA = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { client, expectRefused, start, tokenFor } from "./helpers.js";
+import { client, expectRefused, start, tokenFor } from "../support/helpers.js";
 
 const COLOURS: Record<string, string> = { rojo: "red", azul: "blue", verde: "green" };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { client, start, tokenFor } from "./helpers.js";
-import { contentFlow } from "./support/content-flow.js";
+import { contentFlow } from "../support/content-flow.js";
+import { client, start, tokenFor } from "../support/helpers.js";
 
 type Api = ReturnType<typeof client>;
 
