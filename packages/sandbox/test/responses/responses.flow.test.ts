@@ -168,7 +168,7 @@ describe("programmable responses", () => {
         responses: [{ operationId: "searchStore_v2_0", status: 200, body: { total: -1, drills: [] } }],
       }),
     );
-    const cli = fileURLToPath(new URL("../../../src/cli.ts", import.meta.url));
+    const cli = fileURLToPath(new URL("../../src/cli.ts", import.meta.url));
     const result = await promisify(execFile)(process.execPath, [
       "--import",
       "tsx",
