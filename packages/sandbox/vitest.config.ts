@@ -3,9 +3,9 @@ import { defineConfig } from "vitest/config";
 /**
  * The flow tests: what a client of the service does (token exchange, discovery, search, practice,
  * programmed responses, faults, request validation). They run once per door: over HTTP against
- * `startSandbox`, and in process against `createSandbox` (see `DOOR` in test/helpers.ts). A test
- * file is one by its name, `*.flow.test.ts`: a new one runs through both doors without a list to
- * remember.
+ * `startSandbox`, and in process against `createSandbox` (see `DOOR` in test/support/helpers.ts).
+ * A test file is one by its name, `*.flow.test.ts`, in whichever folder of test/ mirrors the `src`
+ * folder it tests: a new one runs through both doors without a list to remember.
  */
 const FLOW_TESTS = ["test/**/*.flow.test.ts"];
 

@@ -14,7 +14,7 @@ import {
   SandboxOptionError,
   startSandbox,
 } from "../src/index.js";
-import { GRANT, SMALL_DATA, start, tokenRequest } from "./helpers.js";
+import { GRANT, SMALL_DATA, start, tokenRequest } from "./support/helpers.js";
 
 const scratchFolders = scratchDirs("sandbox-credentials-");
 

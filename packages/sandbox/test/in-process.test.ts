@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createSandbox, IN_PROCESS_URL, SandboxOptionError } from "../src/index.js";
-import { client, SMALL_DATA, signAssertion, tokenRequest } from "./helpers.js";
+import { client, SMALL_DATA, signAssertion, tokenRequest } from "./support/helpers.js";
 
 describe("createSandbox", () => {
   it("answers for its fixed, reserved origin", async () => {

@@ -1,7 +1,8 @@
-import { Agent, request } from "node:http";
+import { Agent } from "node:http";
 import { describe, expect, it } from "vitest";
 import { startSandbox } from "../src/index.js";
-import { client, SMALL_DATA, start, tokenFor } from "./helpers.js";
+import { client, SMALL_DATA, start, tokenFor } from "./support/helpers.js";
+import { rawRequest } from "./support/raw-http.js";
 
 /** Node's default `server.keepAliveTimeout`, which the sandbox leaves as it is. */
 const KEEP_ALIVE_TIMEOUT_MS = 5000;
@@ -10,17 +11,9 @@ describe("lifecycle", () => {
   it("close() ends idle keep-alive connections at once", async () => {
     const sandbox = await startSandbox({ data: SMALL_DATA });
     const agent = new Agent({ keepAlive: true });
-    const url = new URL(sandbox.url);
-    const status = await new Promise<number>((resolve, reject) => {
-      const req = request(
-        { host: url.hostname, port: url.port, path: "/.well-known/oauth-authorization-server", agent },
-        (res) => {
-          res.resume();
-          res.on("end", () => resolve(res.statusCode ?? 0));
-        },
-      );
-      req.on("error", reject);
-      req.end();
+    const { status } = await rawRequest(sandbox.url, {
+      path: "/.well-known/oauth-authorization-server",
+      agent,
     });
     expect(status).toBe(200);
     const started = performance.now();

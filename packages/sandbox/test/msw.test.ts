@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { InProcessSandbox } from "../src/index.js";
 import { createSandbox } from "../src/index.js";
 import { sandboxHandlers } from "../src/msw.js";
-import { client, SMALL_DATA, type TestSandbox, tokenFor } from "./helpers.js";
 import { contentFlow } from "./support/content-flow.js";
 import { groupsFlow } from "./support/groups-flow.js";
+import { client, SMALL_DATA, type TestSandbox, tokenFor } from "./support/helpers.js";
 import { testsFlow } from "./support/tests-flow.js";
 
 // MSW 2 here (vitest on the host's Node 20); MSW 3 runs on Node 24 in the runtime matrix's MSW case.

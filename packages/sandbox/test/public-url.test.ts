@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { withScratchDir } from "@drill-practice/tooling/scratch";
 import { afterEach, describe, expect, it } from "vitest";
 import { SandboxOptionError } from "../src/index.js";
-import { client, signAssertion, start, tokenRequest } from "./helpers.js";
+import { client, signAssertion, start, tokenRequest } from "./support/helpers.js";
 
 interface Proxy {
   readonly url: string;

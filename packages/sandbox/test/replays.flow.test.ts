@@ -12,7 +12,7 @@
  * Plain fetch and URLSearchParams on purpose: this is the wire as those clients produce it.
  */
 import { describe, expect, it } from "vitest";
-import { SMALL_DATA, start, type TestSandbox, tokenFor } from "./helpers.js";
+import { SMALL_DATA, start, type TestSandbox, tokenFor } from "./support/helpers.js";
 
 interface Question {
   reference: string;

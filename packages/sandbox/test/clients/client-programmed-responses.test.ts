@@ -8,7 +8,7 @@ import { createDrillClient } from "@drill-practice/client";
 import { scratchDirs } from "@drill-practice/tooling/scratch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/index.js";
-import { tokenFor } from "../helpers.js";
+import { tokenFor } from "../support/helpers.js";
 
 const scratchFolders = scratchDirs("drill-client-responses-");
 

@@ -18,7 +18,7 @@ import { paginateStore, paginateStorePages } from "@drill-practice/client/pagina
 import { scratchDirs } from "@drill-practice/tooling/scratch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/index.js";
-import { signAssertion } from "../helpers.js";
+import { signAssertion } from "../support/helpers.js";
 
 const scratchFolders = scratchDirs("drill-client-sandbox-");
 

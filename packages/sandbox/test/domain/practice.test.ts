@@ -3,7 +3,7 @@ import { evaluate, SECONDS_PER_ITEM } from "../../src/domain/practice.js";
 import type { SandboxState } from "../../src/domain/state.js";
 import { createState } from "../../src/domain/state.js";
 import type { QuestionResponse, SandboxData } from "../../src/domain/types.js";
-import { D1, D2, D3, domainError, drill, fixtureData } from "./fixture.js";
+import { D1, D2, D3, domainError, drill, fixtureData } from "../support/domain-data.js";
 
 function counterReferences(): () => string {
   let n = 0;

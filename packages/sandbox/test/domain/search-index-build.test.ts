@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { SearchIndex } from "../../src/domain/search-index.js";
-import { drill } from "./fixture.js";
+import { drill } from "../support/domain-data.js";
 
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
 

@@ -11,8 +11,8 @@ import type { StoreSearchParams } from "../../src/domain/store-search.js";
 import { tokenize } from "../../src/domain/text-tokens.js";
 import { selectPage } from "../../src/domain/top-k.js";
 import type { Catalog, Drill, SandboxData } from "../../src/domain/types.js";
+import { drill } from "../support/domain-data.js";
 import { searchStoreSortingAll } from "../support/sort-all-store-search.js";
-import { drill } from "./fixture.js";
 
 const USER = "u1";
 

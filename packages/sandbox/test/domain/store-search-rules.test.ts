@@ -11,7 +11,7 @@ import { createState, type SandboxState } from "../../src/domain/state.js";
 import type { StoreSearchParams } from "../../src/domain/store-search.js";
 import { parseQuery } from "../../src/domain/store-search.js";
 import type { Catalog, Drill, SandboxData } from "../../src/domain/types.js";
-import { domainError, drill } from "./fixture.js";
+import { domainError, drill } from "../support/domain-data.js";
 
 const USER = "u1";
 const OTHER = "u2";

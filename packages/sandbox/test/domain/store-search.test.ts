@@ -3,7 +3,7 @@ import type { SandboxState } from "../../src/domain/state.js";
 import { createState } from "../../src/domain/state.js";
 import type { StoreSearchParams } from "../../src/domain/store-search.js";
 import { parseQuery } from "../../src/domain/store-search.js";
-import { C1, D1, D2, D3, D4, D5, D6, domainError, fixtureData } from "./fixture.js";
+import { C1, D1, D2, D3, D4, D5, D6, domainError, fixtureData } from "../support/domain-data.js";
 
 /** IDs in name order (case and accents folded, as the search orders), for expectations. */
 function byName(...records: { id: string; name: string }[]): string[] {

@@ -4,7 +4,7 @@
  * reads its reception; a catalog search and the 2.1 playable show what she made.
  */
 import { expect } from "vitest";
-import { client, type TestSandbox, tokenFor } from "../helpers.js";
+import { client, type TestSandbox, tokenFor } from "./helpers.js";
 
 /** Runs the flow as `u-ana` of SMALL_DATA (who may use the catalog `cat-business`). */
 export async function contentFlow(sandbox: TestSandbox): Promise<void> {

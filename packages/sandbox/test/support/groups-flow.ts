@@ -4,7 +4,7 @@
  * them a staff permission and take it away again.
  */
 import { expect } from "vitest";
-import { client, type TestSandbox, tokenFor } from "../helpers.js";
+import { client, type TestSandbox, tokenFor } from "./helpers.js";
 
 /** Runs the flow as the service account of SMALL_DATA (`sa-1`, which manages `org-1`). */
 export async function groupsFlow(sandbox: TestSandbox): Promise<void> {

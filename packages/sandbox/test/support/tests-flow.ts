@@ -4,7 +4,7 @@
  * results as staff.
  */
 import { expect } from "vitest";
-import { client, type TestSandbox, tokenFor } from "../helpers.js";
+import { client, type TestSandbox, tokenFor } from "./helpers.js";
 
 /** es-colours of SMALL_DATA, Spanish → English. */
 const COLOURS: Record<string, string> = { rojo: "red", azul: "blue", verde: "green" };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { client, EVENING_CLASS, expectRefused, SMALL_DATA, start, tokenFor } from "./helpers.js";
+import { client, EVENING_CLASS, expectRefused, SMALL_DATA, start, tokenFor } from "../support/helpers.js";
 
 const DATA = {
   ...SMALL_DATA,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { client, expectRefused, SMALL_DATA, start, type TestSandbox, tokenFor } from "./helpers.js";
+import { client, expectRefused, SMALL_DATA, start, type TestSandbox, tokenFor } from "../support/helpers.js";
 
 interface QuestionBody {
   question: {

@@ -12,9 +12,9 @@ import type {
   SandboxControls,
   SandboxData,
   SandboxOptions,
-} from "../src/index.js";
-import { createSandbox, startSandbox } from "../src/index.js";
-import { drill } from "./domain/fixture.js";
+} from "../../src/index.js";
+import { createSandbox, startSandbox } from "../../src/index.js";
+import { drill } from "./domain-data.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -210,6 +210,20 @@ export async function start(options: SandboxOptions = {}): Promise<TestSandbox> 
 }
 
 /**
+ * A sandbox of the small dataset in which the service account has made a group ("G") with Ana as its
+ * one member: where the families that work through a group (objectives, tests) start.
+ */
+export async function startWithAnasGroup() {
+  const sandbox = await start();
+  const sa = client(sandbox, await tokenFor(sandbox));
+  const ana = client(sandbox, await tokenFor(sandbox, "u-ana"));
+  const created = await sa("POST", "/api/2.1/groups", { body: { name: "G", description: "d" } });
+  const group = created.body as { id: string };
+  await sa("PUT", `/api/2.1/group/${group.id}/members/u-ana`);
+  return { sandbox, sa, ana, group };
+}
+
+/**
  * One sandbox for every test of the calling file (or describe block): started before the first test,
  * checked for response violations after each, closed after the last. For tests that do not depend on
  * a fresh state.
@@ -337,4 +351,26 @@ export function expectRefused(
 ): void {
   expect(answer.status, JSON.stringify(answer.body)).toBe(status);
   expect(answer.body).toMatchObject({ ID: id, ...(parameter === undefined ? {} : { parameter }) });
+}
+
+/** A request through a client and the refusal it must get: its status and the page's error identifier. */
+export type Refusal = readonly [
+  api: ReturnType<typeof client>,
+  method: string,
+  path: string,
+  status: number,
+  id: string,
+  init?: Parameters<ReturnType<typeof client>>[2],
+];
+
+/**
+ * Sends each request in turn and asserts its refusal, naming the request that was answered otherwise:
+ * the table form of `expectRefused`, for the errors of a page that do not depend on each other.
+ */
+export async function expectRefusals(refusals: readonly Refusal[]): Promise<void> {
+  for (const [api, method, path, status, id, init] of refusals) {
+    const answer = await api(method, path, init);
+    expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBe(status);
+    expect(answer.body, `${method} ${path}`).toMatchObject({ ID: id });
+  }
 }

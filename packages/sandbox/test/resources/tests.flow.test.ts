@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { client, expectRefused, start, tokenFor } from "./helpers.js";
-import { testsFlow } from "./support/tests-flow.js";
+import { client, expectRefused, start, startWithAnasGroup, tokenFor } from "../support/helpers.js";
+import { testsFlow } from "../support/tests-flow.js";
 
 describe("tests (flow 3 of the issue)", () => {
   it("defines a test, answers its questions, reads the result as the user and the group's results as staff", async () => {
@@ -10,13 +10,7 @@ describe("tests (flow 3 of the issue)", () => {
 
 /** Defines a test of es-colours as the service account and hands it to a new group with Ana in it. */
 async function setUp(fields: Record<string, string> = {}) {
-  const sandbox = await start();
-  const sa = client(sandbox, await tokenFor(sandbox));
-  const ana = client(sandbox, await tokenFor(sandbox, "u-ana"));
-  const group = (await sa("POST", "/api/2.1/groups", { body: { name: "G", description: "d" } })).body as {
-    id: string;
-  };
-  await sa("PUT", `/api/2.1/group/${group.id}/members/u-ana`);
+  const { sandbox, sa, ana, group } = await startWithAnasGroup();
   const test = (
     await sa("POST", "/api/2.1/tests", {
       body: { drills: ["es-colours"], name: "Quiz", direction: "RECEPTIVE", ...fields },

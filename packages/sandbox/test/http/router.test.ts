@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PathRouter } from "../src/http/router.js";
+import { PathRouter } from "../../src/http/router.js";
 
 function router(...templates: string[]) {
   const r = new PathRouter<string>();

@@ -1,11 +1,11 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { renderDefaultDataFile } from "../scripts/dataset/default-data-file.js";
-import { createDefaultDataset } from "../scripts/dataset/default-dataset.js";
-import { DEFAULT_DATA_FILE_URL } from "../src/data/data-file-read.js";
-import { loadDataset } from "../src/data/dataset-loader.js";
-import { DEFAULT_IDS } from "../src/data/default-ids.js";
-import { client, start, tokenFor } from "./helpers.js";
+import { renderDefaultDataFile } from "../../scripts/dataset/default-data-file.js";
+import { createDefaultDataset } from "../../scripts/dataset/default-dataset.js";
+import { DEFAULT_DATA_FILE_URL } from "../../src/data/data-file-read.js";
+import { loadDataset } from "../../src/data/dataset-loader.js";
+import { DEFAULT_IDS } from "../../src/data/default-ids.js";
+import { client, start, tokenFor } from "../support/helpers.js";
 
 describe("default dataset file", () => {
   it("is exactly what the builder script writes (run `pnpm run data:default` after changing it)", async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { client, sharedSandbox, start, tokenFor } from "./helpers.js";
+import { client, sharedSandbox, start, tokenFor } from "../support/helpers.js";
 
 const shared = sharedSandbox();
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { client, expectRefused, sharedSandbox, tokenFor } from "./helpers.js";
+import { client, expectRefused, sharedSandbox, tokenFor } from "../support/helpers.js";
 
 const shared = sharedSandbox();
 let ana: ReturnType<typeof client>;

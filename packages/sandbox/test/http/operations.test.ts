@@ -10,11 +10,11 @@ import {
   renderExampleTable,
   renderOperationsTable,
   tableCells,
-} from "../scripts/readme-tables.js";
-import { bundledSpec } from "../src/http/bundled-spec.js";
-import { listOperations, type OpenApiDocument, type Operation } from "../src/http/openapi.js";
-import { exampleAnsweredOperations, SIMULATED_OPERATIONS } from "../src/index.js";
-import { client, sharedSandbox, tokenFor } from "./helpers.js";
+} from "../../scripts/readme-tables.js";
+import { bundledSpec } from "../../src/http/bundled-spec.js";
+import { listOperations, type OpenApiDocument, type Operation } from "../../src/http/openapi.js";
+import { exampleAnsweredOperations, SIMULATED_OPERATIONS } from "../../src/index.js";
+import { client, sharedSandbox, tokenFor } from "../support/helpers.js";
 
 const shared = sharedSandbox();
 
@@ -32,6 +32,18 @@ function typedBody(doc: OpenApiDocument, op: Operation): boolean {
     return schema?.$ref !== undefined && schema.$ref !== "#/components/schemas/FormFields";
   });
 }
+/** The description, its operations no family simulates, and those of them an example answers. */
+async function unsimulatedOperations() {
+  const doc = bundledSpec();
+  const unsimulated = listOperations(doc).filter((op) => !(op.operationId in SIMULATED_OPERATIONS));
+  return { doc, unsimulated, examples: await exampleAnsweredOperations() };
+}
+
+/** The operation's path with a value ("x1") for every path parameter. */
+function filledPath(op: Operation): string {
+  return op.path.replace(/\{[^}]+\}/g, "x1");
+}
+
 let api: ReturnType<typeof client>;
 
 beforeAll(async () => {
@@ -47,15 +59,12 @@ describe("operations of the description", () => {
   it("answers 501 not_simulated, naming the operation, for every other operation without a typed answer", {
     timeout: 60_000,
   }, async () => {
-    const examples = await exampleAnsweredOperations();
-    const doc = bundledSpec();
-    const operations = listOperations(doc).filter(
-      (op) => !(op.operationId in SIMULATED_OPERATIONS) && !(op.operationId in examples),
-    );
+    const { doc, examples, unsimulated } = await unsimulatedOperations();
+    const operations = unsimulated.filter((op) => !(op.operationId in examples));
     // Fewer as resource families simulate more of them; the filter must still find a good number.
     expect(operations.length).toBeGreaterThan(40);
     for (const op of operations) {
-      const path = op.path.replace(/\{[^}]+\}/g, "x1");
+      const path = filledPath(op);
       const query = op.parameters
         .filter((p) => p.in === "query" && p.required)
         .map((p) => `${p.name}=x1`)
@@ -81,17 +90,14 @@ describe("operations of the description", () => {
   it("takes form fields on every unsimulated write: 501 (or an example), never 415", {
     timeout: 60_000,
   }, async () => {
-    const examples = await exampleAnsweredOperations();
-    const doc = bundledSpec();
-    const writes = listOperations(doc).filter(
-      (op) =>
-        !(op.operationId in SIMULATED_OPERATIONS) &&
-        op.requestBody?.content.some((m) => m.mediaType === "application/x-www-form-urlencoded"),
+    const { doc, examples, unsimulated } = await unsimulatedOperations();
+    const writes = unsimulated.filter((op) =>
+      op.requestBody?.content.some((m) => m.mediaType === "application/x-www-form-urlencoded"),
     );
     // Fewer as resource families simulate more of them; the filter must still find some.
     expect(writes.length).toBeGreaterThan(0);
     for (const op of writes) {
-      const path = op.path.replace(/\{[^}]+\}/g, "x1");
+      const path = filledPath(op);
       // A list goes out as a repeated field, as the service takes it.
       const res = await api(op.method, path, { body: { name: "Spanish verbs", tag: ["es", "verbs"] } });
       if (res.status === 400 && typedBody(doc, op)) {
@@ -115,7 +121,7 @@ describe("operations of the description", () => {
   });
 
   it("lists the simulated operations and error IDs in the README as the code has them", async () => {
-    const readme = await readFile(new URL("../README.md", import.meta.url), "utf8");
+    const readme = await readFile(new URL("../../README.md", import.meta.url), "utf8");
     // If this fails, run `pnpm run readme:tables` in packages/sandbox.
     const doc = bundledSpec();
     expect(tableCells(readBlock(readme, "simulated-operations"))).toEqual(

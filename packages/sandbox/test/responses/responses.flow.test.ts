@@ -2,8 +2,8 @@ import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ResponseRulesError, type ResponseRulesFile } from "../src/index.js";
-import { client, open, SMALL_DATA, start, tokenFor } from "./helpers.js";
+import { ResponseRulesError, type ResponseRulesFile } from "../../src/index.js";
+import { client, open, SMALL_DATA, start, tokenFor } from "../support/helpers.js";
 
 const GROUP = { id: "g-1", name: "Year 9 Spanish", members: 24 };
 const TEST_DEFINITION = { id: "t-7", name: "Capitals quiz", questions: 10 };
@@ -168,7 +168,7 @@ describe("programmable responses", () => {
         responses: [{ operationId: "searchStore_v2_0", status: 200, body: { total: -1, drills: [] } }],
       }),
     );
-    const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
+    const cli = fileURLToPath(new URL("../../src/cli.ts", import.meta.url));
     const result = await promisify(execFile)(process.execPath, [
       "--import",
       "tsx",

@@ -11,8 +11,8 @@ import {
   CLOCK_LEEWAY_SECONDS,
   MAX_ASSERTION_LIFETIME_SECONDS,
   verifyAssertion,
-} from "../src/oauth/assertion.js";
-import { ServiceAccount } from "../src/oauth/credentials.js";
+} from "../../src/oauth/assertion.js";
+import { ServiceAccount } from "../../src/oauth/credentials.js";
 
 const NOW = 1_800_000_000;
 const AUDIENCE = "http://127.0.0.1:4010/daas/oauth/token";

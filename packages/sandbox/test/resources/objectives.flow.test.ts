@@ -1,19 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { client, expectRefused, start, tokenFor } from "./helpers.js";
+import { expectRefused, startWithAnasGroup } from "../support/helpers.js";
 
 const COLOURS: Record<string, string> = { rojo: "red", azul: "blue", verde: "green" };
 
 /** A group of the service account with es-colours and Ana as a member. */
 async function setUp() {
-  const sandbox = await start();
-  const sa = client(sandbox, await tokenFor(sandbox));
-  const ana = client(sandbox, await tokenFor(sandbox, "u-ana"));
-  const group = (await sa("POST", "/api/2.1/groups", { body: { name: "G", description: "d" } })).body as {
-    id: string;
-  };
-  await sa("PUT", `/api/2.1/group/${group.id}/drills/es-colours`);
-  await sa("PUT", `/api/2.1/group/${group.id}/members/u-ana`);
-  return { sandbox, sa, ana, group };
+  const started = await startWithAnasGroup();
+  await started.sa("PUT", `/api/2.1/group/${started.group.id}/drills/es-colours`);
+  return started;
 }
 
 describe("group objectives", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { client, SMALL_DATA, start, tokenFor } from "./helpers.js";
+import { client, SMALL_DATA, start, tokenFor } from "../support/helpers.js";
 
 interface QuestionBody {
   question: {

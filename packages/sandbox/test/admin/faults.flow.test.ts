@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { SandboxOptionError } from "../src/index.js";
-import { client, signAssertion, start, tokenFor, tokenRequest } from "./helpers.js";
+import { SandboxOptionError } from "../../src/index.js";
+import { client, signAssertion, start, tokenFor, tokenRequest } from "../support/helpers.js";
 
 describe("fault injection", () => {
   it("fails the token endpoint N times with Retry-After, then succeeds (option)", async () => {

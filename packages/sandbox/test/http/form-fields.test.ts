@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decodeForm, formFieldsObject } from "../src/http/form-fields.js";
-import { isOverlongNumber } from "../src/http/validator.js";
+import { decodeForm, formFieldsObject } from "../../src/http/form-fields.js";
+import { isOverlongNumber } from "../../src/http/validator.js";
 
 describe("form fields", () => {
   it("reads a field given once as a string and a repeated one as a list, in order", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { declaresFraming, SentRequest } from "../src/http/sent-request.js";
+import { declaresFraming, SentRequest } from "../../src/http/sent-request.js";
 
 describe("a request's framing", () => {
   it("is declared for any Request a fetch makes, whatever headers it shows (a browser shows no Content-Length)", () => {

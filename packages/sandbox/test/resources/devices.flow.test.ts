@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { client, expectRefused, ORG_WITH_BOB_ON_STAFF, SMALL_DATA, start, tokenFor } from "./helpers.js";
+import {
+  client,
+  expectRefusals,
+  expectRefused,
+  ORG_WITH_BOB_ON_STAFF,
+  SMALL_DATA,
+  start,
+  tokenFor,
+} from "../support/helpers.js";
 
 const BEACON = "07212ead-8344-4426-8b41-8b0cb621625a_0000_0001";
 const BEACON_FIELDS = {
@@ -48,15 +56,19 @@ describe("beacons", () => {
   it("answers invalid_id, playable_not_found and not_permitted", async () => {
     const sandbox = await start();
     const sa = client(sandbox, await tokenFor(sandbox));
-    const badId = await sa("GET", "/api/2.1/beacon/beacon-1");
-    expectRefused(badId, 400, "invalid_id");
-    const noPlayable = await sa("PUT", `/api/2.1/beacon/${BEACON}`, {
-      body: { ...BEACON_FIELDS, playableType: "COURSE" },
-    });
-    expectRefused(noPlayable, 404, "playable_not_found");
     const ana = client(sandbox, await tokenFor(sandbox, "u-ana"));
-    const list = await ana("GET", "/api/2.1/beacons");
-    expectRefused(list, 403, "not_permitted");
+    await expectRefusals([
+      [sa, "GET", "/api/2.1/beacon/beacon-1", 400, "invalid_id"],
+      [
+        sa,
+        "PUT",
+        `/api/2.1/beacon/${BEACON}`,
+        404,
+        "playable_not_found",
+        { body: { ...BEACON_FIELDS, playableType: "COURSE" } },
+      ],
+      [ana, "GET", "/api/2.1/beacons", 403, "not_permitted"],
+    ]);
   });
 });
 
@@ -92,14 +104,24 @@ describe("client apps", () => {
   it("answers invalid_name and invalid_redirection_uri", async () => {
     const sandbox = await start();
     const sa = client(sandbox, await tokenFor(sandbox));
-    const blank = await sa("POST", "/api/2/client-apps", {
-      body: { name: " ", redirectionEndpoint: "https://x.example/" },
-    });
-    expectRefused(blank, 400, "invalid_name");
-    const bad = await sa("POST", "/api/2/client-apps", {
-      body: { name: "A", redirectionEndpoint: "not a url" },
-    });
-    expectRefused(bad, 400, "invalid_redirection_uri");
+    await expectRefusals([
+      [
+        sa,
+        "POST",
+        "/api/2/client-apps",
+        400,
+        "invalid_name",
+        { body: { name: " ", redirectionEndpoint: "https://x.example/" } },
+      ],
+      [
+        sa,
+        "POST",
+        "/api/2/client-apps",
+        400,
+        "invalid_redirection_uri",
+        { body: { name: "A", redirectionEndpoint: "not a url" } },
+      ],
+    ]);
   });
 });
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { client, EVENING_CLASS, expectRefused, SMALL_DATA, start, tokenFor } from "./helpers.js";
+import {
+  client,
+  EVENING_CLASS,
+  expectRefusals,
+  expectRefused,
+  SMALL_DATA,
+  start,
+  tokenFor,
+} from "../support/helpers.js";
 
 /** SMALL_DATA plus a group of the organization, and Zoe's own organization. */
 const DATA = {
@@ -141,12 +149,36 @@ describe("users and organizations: the pages' errors", () => {
   it("email pages: invalid_email_address, email_address_in_use 409, email_not_linked, not_found, missing_input", async () => {
     const sandbox = await start({ data: DATA });
     const ana = client(sandbox, await tokenFor(sandbox, "u-ana"));
-    const bad = await ana("PUT", "/api/2.1/user/u-ana/email-address/not-an-address");
-    expectRefused(bad, 400, "invalid_email_address");
-    const taken = await ana("PUT", "/api/2.1/user/u-ana/email-address/bob%40academy.test");
-    expectRefused(taken, 409, "email_address_in_use");
-    const missing = await ana("PUT", "/api/2/user/u-ana/email-address/");
-    expectRefused(missing, 400, "missing_input");
+    await expectRefusals([
+      [ana, "PUT", "/api/2.1/user/u-ana/email-address/not-an-address", 400, "invalid_email_address"],
+      [ana, "PUT", "/api/2.1/user/u-ana/email-address/bob%40academy.test", 409, "email_address_in_use"],
+      [ana, "PUT", "/api/2/user/u-ana/email-address/", 400, "missing_input"],
+      [
+        ana,
+        "PUT",
+        "/api/2.1/user/u-ana/email-addresses/bob%40academy.test/set-primary",
+        400,
+        "email_not_linked",
+      ],
+      [
+        ana,
+        "POST",
+        "/api/2.1/user/u-ana/email-address/bob%40academy.test/request-verification",
+        400,
+        "email_not_linked_to_account",
+      ],
+      [
+        ana,
+        "POST",
+        "/api/2.1/user/u-bob/email-address/bob%40academy.test/request-verification",
+        403,
+        "not_permitted",
+      ],
+      [ana, "POST", "/api/2.1/user/u-nobody/email-address/x%40y.test/request-verification", 404, "not_found"],
+      [ana, "GET", "/api/2.1/user/u-ana/email-address/bob%40academy.test", 404, "not_found"],
+    ]);
+    const invalid = await ana("POST", "/api/2.1/user/u-ana/email-address/nope/request-verification");
+    expect(invalid.body).toMatchObject({ ID: "invalid_email" });
     const v20 = await ana("PUT", "/api/2/user/u-ana/email-address/", {
       body: { emailAddress: "a2@academy.test" },
     });
@@ -154,27 +186,6 @@ describe("users and organizations: the pages' errors", () => {
       emailAddress: { address: "a2@academy.test", verified: false },
       primary: false,
     });
-    const notLinked = await ana("PUT", "/api/2.1/user/u-ana/email-addresses/bob%40academy.test/set-primary");
-    expectRefused(notLinked, 400, "email_not_linked");
-    const notMine = await ana(
-      "POST",
-      "/api/2.1/user/u-ana/email-address/bob%40academy.test/request-verification",
-    );
-    expectRefused(notMine, 400, "email_not_linked_to_account");
-    const invalid = await ana("POST", "/api/2.1/user/u-ana/email-address/nope/request-verification");
-    expect(invalid.body).toMatchObject({ ID: "invalid_email" });
-    const forbidden = await ana(
-      "POST",
-      "/api/2.1/user/u-bob/email-address/bob%40academy.test/request-verification",
-    );
-    expectRefused(forbidden, 403, "not_permitted");
-    const unknownUser = await ana(
-      "POST",
-      "/api/2.1/user/u-nobody/email-address/x%40y.test/request-verification",
-    );
-    expectRefused(unknownUser, 404, "not_found");
-    const absent = await ana("GET", "/api/2.1/user/u-ana/email-address/bob%40academy.test");
-    expectRefused(absent, 404, "not_found");
     const primary = await ana("GET", "/api/2/user/u-ana/email-address/");
     expect(primary.body).toEqual({
       emailAddress: { address: "ana@academy.test", verified: true },
@@ -186,38 +197,30 @@ describe("users and organizations: the pages' errors", () => {
     const sandbox = await start({ data: DATA });
     const sa = client(sandbox, await tokenFor(sandbox));
     const ana = client(sandbox, await tokenFor(sandbox, "u-ana"));
-    const other = await sa("GET", "/api/2.1/organization/org-2");
-    expectRefused(other, 404, "not_found");
-    const groups = await ana("GET", "/api/2.1/organization/org-1/groups");
-    expectRefused(groups, 403, "not_permitted");
-    const unknown = await sa("GET", "/api/2.1/organization/org-none/groups");
-    expectRefused(unknown, 404, "not_found");
-
-    const notPermitted = await ana("PUT", "/api/2/organization/org-1/staff/u-bob");
-    expectRefused(notPermitted, 403, "not_permitted");
-    const noName = await sa("PUT", "/api/2/organization/org-1/staff/new%40academy.test");
-    expectRefused(noName, 400, "missing_name");
+    await expectRefusals([
+      [sa, "GET", "/api/2.1/organization/org-2", 404, "not_found"],
+      [ana, "GET", "/api/2.1/organization/org-1/groups", 403, "not_permitted"],
+      [sa, "GET", "/api/2.1/organization/org-none/groups", 404, "not_found"],
+      [ana, "PUT", "/api/2/organization/org-1/staff/u-bob", 403, "not_permitted"],
+      [sa, "PUT", "/api/2/organization/org-1/staff/new%40academy.test", 400, "missing_name"],
+      [sa, "PUT", "/api/2/organization/org-1/staff/u-kim", 400, "linked_to_other_organization"],
+    ]);
     const neither = await sa("PUT", "/api/2/organization/org-1/staff/nobody");
     expect(neither.body).toMatchObject({ ID: "invalid_email_address" });
-    const linked = await sa("PUT", "/api/2/organization/org-1/staff/u-kim");
-    expectRefused(linked, 400, "linked_to_other_organization");
     expect((await sa("PUT", "/api/2/organization/org-1/staff/u-bob")).status).toBe(200);
     const twice = await sa("PUT", "/api/2/organization/org-1/staff/u-bob");
     expect(twice.body).toMatchObject({ ID: "already_staff_user" });
 
-    const orgGone = await sa("DELETE", "/api/2/organization/org-none/staff/u-bob");
-    expectRefused(orgGone, 404, "organization_not_found");
-    const outsider = await sa("DELETE", "/api/2/organization/org-2/staff/u-kim");
-    expectRefused(outsider, 400, "caller_not_part_of_organization");
-    const noAccess = await ana("DELETE", "/api/2/organization/org-1/staff/u-bob");
-    expectRefused(noAccess, 401, "no_access");
     const bob = client(sandbox, await tokenFor(sandbox, "u-bob"));
-    const self = await bob("DELETE", "/api/2/organization/org-1/staff/u-bob");
-    expectRefused(self, 403, "cannot_demote_self");
+    await expectRefusals([
+      [sa, "DELETE", "/api/2/organization/org-none/staff/u-bob", 404, "organization_not_found"],
+      [sa, "DELETE", "/api/2/organization/org-2/staff/u-kim", 400, "caller_not_part_of_organization"],
+      [ana, "DELETE", "/api/2/organization/org-1/staff/u-bob", 401, "no_access"],
+      [bob, "DELETE", "/api/2/organization/org-1/staff/u-bob", 403, "cannot_demote_self"],
+      [sa, "DELETE", "/api/2/organization/org-1/staff/u-nobody", 404, "not_found"],
+    ]);
     const notStaff = await sa("DELETE", "/api/2/organization/org-1/staff/u-ana");
     expect(notStaff.body).toMatchObject({ ID: "not_staff_user" });
-    const nobody = await sa("DELETE", "/api/2/organization/org-1/staff/u-nobody");
-    expectRefused(nobody, 404, "not_found");
     // Bob still holds staff permission on a group of the organization.
     expect(
       (await sa("PUT", "/api/2.1/group/g-class/staff/u-bob/permission", { body: { permission: "VIEW" } }))

@@ -4,12 +4,12 @@
  * problem a client author reads — which parameter or field, and which rule.
  */
 import { describe, expect, it } from "vitest";
-import { SpecInvalidError } from "../src/errors.js";
-import { ajvCompiler } from "../src/http/ajv-compiler.js";
-import type { JsonValue, OpenApiDocument, Operation, OperationParameter } from "../src/http/openapi.js";
-import { listOperations } from "../src/http/openapi.js";
-import type { RequestInput } from "../src/http/validator.js";
-import { describeErrors, isOverlongNumber, SpecValidators, validatorsFor } from "../src/http/validator.js";
+import { SpecInvalidError } from "../../src/errors.js";
+import { ajvCompiler } from "../../src/http/ajv-compiler.js";
+import type { JsonValue, OpenApiDocument, Operation, OperationParameter } from "../../src/http/openapi.js";
+import { listOperations } from "../../src/http/openapi.js";
+import type { RequestInput } from "../../src/http/validator.js";
+import { describeErrors, isOverlongNumber, SpecValidators, validatorsFor } from "../../src/http/validator.js";
 
 const MAX = Number.MAX_SAFE_INTEGER;
 

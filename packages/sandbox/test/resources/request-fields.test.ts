@@ -6,10 +6,17 @@
  * description, so a field added to a page fails here until the family keeps it.
  */
 import { describe, expect, it } from "vitest";
-import { OPENAPI_DOCUMENT_TEXT } from "../src/generated/openapi-document.js";
-import type { SandboxData } from "../src/index.js";
-import { RESOURCE_FAMILIES } from "../src/resources/index.js";
-import { client, EVENING_CLASS, ORG_WITH_BOB_ON_STAFF, SMALL_DATA, start, tokenFor } from "./helpers.js";
+import { OPENAPI_DOCUMENT_TEXT } from "../../src/generated/openapi-document.js";
+import type { SandboxData } from "../../src/index.js";
+import { RESOURCE_FAMILIES } from "../../src/resources/index.js";
+import {
+  client,
+  EVENING_CLASS,
+  ORG_WITH_BOB_ON_STAFF,
+  SMALL_DATA,
+  start,
+  tokenFor,
+} from "../support/helpers.js";
 
 type Api = ReturnType<typeof client>;
 type Value = string | readonly string[];

@@ -6,15 +6,15 @@
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bundledSpec } from "../src/http/bundled-spec.js";
-import { listOperations } from "../src/http/openapi.js";
+import { bundledSpec } from "../../src/http/bundled-spec.js";
+import { listOperations } from "../../src/http/openapi.js";
 import {
   EXAMPLE_HEADER,
   exampleAnsweredOperations,
   type OpenApiDocument,
   SIMULATED_OPERATIONS,
-} from "../src/index.js";
-import { client, start, tokenFor } from "./helpers.js";
+} from "../../src/index.js";
+import { client, start, tokenFor } from "../support/helpers.js";
 
 type Json = Record<string, unknown>;
 

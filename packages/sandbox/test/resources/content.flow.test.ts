@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { client, start, tokenFor } from "./helpers.js";
-import { contentFlow } from "./support/content-flow.js";
+import { contentFlow } from "../support/content-flow.js";
+import { client, expectRefusals, expectRefused, start, tokenFor } from "../support/helpers.js";
 
 type Api = ReturnType<typeof client>;
 
@@ -23,10 +23,6 @@ async function newCourse(api: Api): Promise<string> {
   const res = await api("POST", "/api/2.1/courses", { body: { name: "German at work", description: "d" } });
   expect(res.status).toBe(200);
   return (res.body as { id: string }).id;
-}
-
-function expectError(res: { status: number; body: unknown }, status: number, id: string): void {
-  expect({ status: res.status, id: (res.body as { ID?: string }).ID }).toEqual({ status, id });
 }
 
 describe("drills and courses (flow 2 of the issue)", () => {
@@ -58,51 +54,50 @@ describe("drills", () => {
     expect((await ana("GET", `/api/2.1/playable/${first}`)).body).toMatchObject({
       name: "Verbs at the office",
     });
-    expectError(await bob("GET", `/api/2.1/playable/${first}`), 403, "no_playable_access");
+    expectRefused(await bob("GET", `/api/2.1/playable/${first}`), 403, "no_playable_access");
     const store = await bob("GET", "/api/2.1/store?query=office");
     expect((store.body as { drills: { id: string }[] }).drills.map((d) => d.id)).not.toContain(first);
   });
 
   it("answers the create and update pages' errors", async () => {
     const { ana, bob } = await actors();
-    expectError(
-      await ana("POST", "/api/2.1/drills", { body: { name: "A", description: "d" } }),
-      400,
-      "subject_missing",
-    );
-    expectError(
-      await ana("POST", "/api/2.1/drills", { body: { name: " ", subject: "S", description: "d" } }),
-      400,
-      "name_missing",
-    );
-    expectError(
-      await ana("POST", "/api/2/drills", { body: { name: "Verbs", subject: "verbs", description: "d" } }),
-      400,
-      "subject_equal_to_name",
-    );
-    expectError(
-      await ana("POST", "/api/2.1/drills", {
-        body: { name: "A", subject: "S", description: "d", tags: ["ok", " "] },
-      }),
-      400,
-      "invalid_tag",
-    );
+    await expectRefusals([
+      [ana, "POST", "/api/2.1/drills", 400, "subject_missing", { body: { name: "A", description: "d" } }],
+      [
+        ana,
+        "POST",
+        "/api/2.1/drills",
+        400,
+        "name_missing",
+        { body: { name: " ", subject: "S", description: "d" } },
+      ],
+      [
+        ana,
+        "POST",
+        "/api/2/drills",
+        400,
+        "subject_equal_to_name",
+        { body: { name: "Verbs", subject: "verbs", description: "d" } },
+      ],
+      [
+        ana,
+        "POST",
+        "/api/2.1/drills",
+        400,
+        "invalid_tag",
+        { body: { name: "A", subject: "S", description: "d", tags: ["ok", " "] } },
+      ],
+    ]);
     const drill = await newDrill(ana);
-    expectError(
-      await bob("PUT", `/api/2.1/drill/${drill}`, { body: { name: "Mine" } }),
-      403,
-      "no_permission",
-    );
-    expectError(await ana("PUT", "/api/2.1/drill/nope", { body: { name: "X" } }), 400, "invalid_drill_id");
-    expectError(
-      await ana("PUT", "/api/2/drill/course-spanish", { body: { name: "X" } }),
-      400,
-      "invalid_drill_id",
-    );
-    // A drill of the data file has no author: nobody may change it.
-    expectError(await ana("PUT", "/api/2.1/drill/es-animals", { body: { name: "X" } }), 403, "no_permission");
-    expectError(await ana("PUT", `/api/2/drill/${drill}`), 400, "missing_parameters");
-    expectError(await ana("PUT", `/api/2/drill/${drill}`, { body: { name: "" } }), 400, "invalid_name");
+    await expectRefusals([
+      [bob, "PUT", `/api/2.1/drill/${drill}`, 403, "no_permission", { body: { name: "Mine" } }],
+      [ana, "PUT", "/api/2.1/drill/nope", 400, "invalid_drill_id", { body: { name: "X" } }],
+      [ana, "PUT", "/api/2/drill/course-spanish", 400, "invalid_drill_id", { body: { name: "X" } }],
+      // A drill of the data file has no author: nobody may change it.
+      [ana, "PUT", "/api/2.1/drill/es-animals", 403, "no_permission", { body: { name: "X" } }],
+      [ana, "PUT", `/api/2/drill/${drill}`, 400, "missing_parameters"],
+      [ana, "PUT", `/api/2/drill/${drill}`, 400, "invalid_name", { body: { name: "" } }],
+    ]);
   });
 
   it("merges the author's drills into the target and refuses foreign or unknown ones", async () => {
@@ -113,26 +108,19 @@ describe("drills", () => {
     const merged = await ana("POST", `/api/2.1/drill/${target}/merge`, { body: { source: [source] } });
     expect(merged.status).toBe(200);
     expect(merged.body).toMatchObject({ id: target, type: "DRILL", name: "Target" });
-    expectError(
-      await ana("POST", `/api/2.1/drill/${target}/merge`, { body: { source: ["es-animals"] } }),
-      400,
-      "invalid_drill",
-    );
-    expectError(
-      await ana("POST", `/api/2.1/drill/${target}/merge`, { body: { source: [target] } }),
-      400,
-      "invalid_drill",
-    );
-    expectError(
-      await bob("POST", `/api/2.1/drill/${target}/merge`, { body: { source: [source] } }),
-      400,
-      "invalid_target",
-    );
-    expectError(
-      await ana("POST", "/api/2.1/drill/nope/merge", { body: { source: [source] } }),
-      400,
-      "invalid_target",
-    );
+    await expectRefusals([
+      [
+        ana,
+        "POST",
+        `/api/2.1/drill/${target}/merge`,
+        400,
+        "invalid_drill",
+        { body: { source: ["es-animals"] } },
+      ],
+      [ana, "POST", `/api/2.1/drill/${target}/merge`, 400, "invalid_drill", { body: { source: [target] } }],
+      [bob, "POST", `/api/2.1/drill/${target}/merge`, 400, "invalid_target", { body: { source: [source] } }],
+      [ana, "POST", "/api/2.1/drill/nope/merge", 400, "invalid_target", { body: { source: [source] } }],
+    ]);
     expect(sandbox.responseViolations).toEqual([]);
   });
 });
@@ -142,7 +130,7 @@ describe("courses", () => {
     const { ana, bob } = await actors();
     const course20 = await ana("POST", "/api/2/courses", { body: { name: "C", description: "d" } });
     expect(course20.body).toEqual({ id: expect.stringMatching(/^course-/), type: "COURSE" });
-    expectError(
+    expectRefused(
       await ana("POST", "/api/2.1/courses", { body: { name: "C", description: "  " } }),
       400,
       "description_missing",
@@ -150,28 +138,28 @@ describe("courses", () => {
     const course = await newCourse(ana);
     const renamed = await ana("PUT", `/api/2.1/course/${course}`, { body: { name: "Deutsch im Büro" } });
     expect(renamed.body).toMatchObject({ id: course, name: "Deutsch im Büro", description: "d" });
-    expectError(await ana("PUT", "/api/2.1/course/nope", { body: { name: "X" } }), 404, "not_found");
-    expectError(await bob("PUT", `/api/2.1/course/${course}`, { body: { name: "X" } }), 403, "not_permitted");
-    expectError(
-      await ana("PUT", `/api/2.1/course/${course}`, { body: { iconKey: "k" } }),
-      400,
-      "invalid_icon_key",
-    );
+    await expectRefusals([
+      [ana, "PUT", "/api/2.1/course/nope", 404, "not_found", { body: { name: "X" } }],
+      [bob, "PUT", `/api/2.1/course/${course}`, 403, "not_permitted", { body: { name: "X" } }],
+      [ana, "PUT", `/api/2.1/course/${course}`, 400, "invalid_icon_key", { body: { iconKey: "k" } }],
+    ]);
   });
 
   it("adds drills the user may use, once each, of one subject", async () => {
     const { ana, bob } = await actors();
     const course = await newCourse(ana);
     expect((await ana("PUT", `/api/2.1/course/${course}/de-business`)).status).toBe(200);
-    expectError(await ana("PUT", `/api/2.1/course/${course}/de-business`), 400, "drill_already_in_course");
-    expectError(await ana("PUT", `/api/2.1/course/${course}/es-animals`), 400, "subject_mismatch");
-    expectError(await ana("PUT", `/api/2.1/course/nope/es-animals`), 404, "course_unknown");
-    expectError(await ana("PUT", `/api/2.1/course/${course}/nope`), 404, "drill_unknown");
-    expectError(await ana("PUT", `/api/2.1/course/${course}/course-spanish`), 404, "drill_unknown");
-    expectError(await bob("PUT", `/api/2.1/course/${course}/es-animals`), 403, "no_access");
+    await expectRefusals([
+      [ana, "PUT", `/api/2.1/course/${course}/de-business`, 400, "drill_already_in_course"],
+      [ana, "PUT", `/api/2.1/course/${course}/es-animals`, 400, "subject_mismatch"],
+      [ana, "PUT", `/api/2.1/course/nope/es-animals`, 404, "course_unknown"],
+      [ana, "PUT", `/api/2.1/course/${course}/nope`, 404, "drill_unknown"],
+      [ana, "PUT", `/api/2.1/course/${course}/course-spanish`, 404, "drill_unknown"],
+      [bob, "PUT", `/api/2.1/course/${course}/es-animals`, 403, "no_access"],
+    ]);
     const bobsCourse = await newCourse(bob);
     // de-business is in a catalog Bob cannot use.
-    expectError(await bob("PUT", `/api/2.1/course/${bobsCourse}/de-business`), 403, "no_access");
+    expectRefused(await bob("PUT", `/api/2.1/course/${bobsCourse}/de-business`), 403, "no_access");
   });
 });
 
@@ -187,7 +175,7 @@ describe("practice of created content", () => {
     expect((refused.body as { ID: string }).ID).toBe("drillable_access_denied");
     // A created drill is empty until merged: the author reaches it, and hears it has no items.
     const drill = await newDrill(ana);
-    expectError(await ana("GET", `/api/2.1/question/${drill}`), 409, "drill_empty");
+    expectRefused(await ana("GET", `/api/2.1/question/${drill}`), 409, "drill_empty");
   });
 });
 
@@ -197,12 +185,14 @@ describe("deleting and publishing", () => {
     const drill = await newDrill(ana);
     const course = await newCourse(ana);
     expect((await ana("PUT", `/api/2.1/course/${course}/${drill}`)).status).toBe(200);
-    expectError(await ana("DELETE", `/api/2.1/drillable/${drill}`), 400, "part_of_course");
-    expectError(await bob("DELETE", `/api/2.1/drillable/${course}`), 403, "no_permission");
-    expectError(await ana("DELETE", "/api/2.1/drillable/nope"), 404, "unknown_drillable_id");
+    await expectRefusals([
+      [ana, "DELETE", `/api/2.1/drillable/${drill}`, 400, "part_of_course"],
+      [bob, "DELETE", `/api/2.1/drillable/${course}`, 403, "no_permission"],
+      [ana, "DELETE", "/api/2.1/drillable/nope", 404, "unknown_drillable_id"],
+    ]);
     const deleted = await ana("DELETE", `/api/2.1/drillable/${course}`);
     expect(deleted.status).toBe(204);
-    expectError(await ana("GET", `/api/2.1/playable/${course}`), 404, "not_found");
+    expectRefused(await ana("GET", `/api/2.1/playable/${course}`), 404, "not_found");
     expect((await ana("DELETE", `/api/2.1/drillable/${drill}`)).status).toBe(204);
   });
 
@@ -213,40 +203,35 @@ describe("deleting and publishing", () => {
     const group = await sa("POST", "/api/2.1/groups", { body: { name: "G", description: "d" } });
     const groupId = (group.body as { id: string }).id;
     expect((await sa("PUT", `/api/2.1/group/${groupId}/drills/${drill}`)).status).toBe(200);
-    expectError(await sa("DELETE", `/api/2.1/drillable/${drill}`), 400, "part_of_group");
+    expectRefused(await sa("DELETE", `/api/2.1/drillable/${drill}`), 400, "part_of_group");
   });
 
   it("answers the publish page's errors", async () => {
     const { ana, bob } = await actors();
     const drill = await newDrill(ana);
-    expectError(
-      await ana("PUT", "/api/2.1/playable/nope/publish", { body: { catalog: "cat-business" } }),
-      404,
-      "unknown_drillable",
-    );
-    expectError(
-      await bob("PUT", `/api/2.1/playable/${drill}/publish`, { body: { catalog: "cat-business" } }),
-      403,
-      "not_permitted",
-    );
-    // Ana may use the catalog, but es-animals is nobody's to publish.
-    expectError(
-      await ana("PUT", "/api/2.1/playable/es-animals/publish", { body: { catalog: "cat-business" } }),
-      403,
-      "not_permitted",
-    );
-    expectError(
-      await ana("PUT", `/api/2.1/playable/${drill}/publish`, { body: { catalog: "nope" } }),
-      400,
-      "catalog_not_found",
-    );
-    expectError(
-      await ana("PUT", `/api/2.1/playable/${drill}/publish`, {
-        body: { catalog: "cat-business", position: "3" },
-      }),
-      400,
-      "invalid_position",
-    );
+    const toBusiness = { body: { catalog: "cat-business" } };
+    await expectRefusals([
+      [ana, "PUT", "/api/2.1/playable/nope/publish", 404, "unknown_drillable", toBusiness],
+      [bob, "PUT", `/api/2.1/playable/${drill}/publish`, 403, "not_permitted", toBusiness],
+      // Ana may use the catalog, but es-animals is nobody's to publish.
+      [ana, "PUT", "/api/2.1/playable/es-animals/publish", 403, "not_permitted", toBusiness],
+      [
+        ana,
+        "PUT",
+        `/api/2.1/playable/${drill}/publish`,
+        400,
+        "catalog_not_found",
+        { body: { catalog: "nope" } },
+      ],
+      [
+        ana,
+        "PUT",
+        `/api/2.1/playable/${drill}/publish`,
+        400,
+        "invalid_position",
+        { body: { catalog: "cat-business", position: "3" } },
+      ],
+    ]);
     expect(
       (
         await ana("PUT", `/api/2.1/playable/${drill}/publish`, {
@@ -254,13 +239,13 @@ describe("deleting and publishing", () => {
         })
       ).status,
     ).toBe(204);
-    expectError(
+    expectRefused(
       await ana("PUT", `/api/2.1/playable/${drill}/publish`, { body: { catalog: "cat-business" } }),
       400,
       "playable_part_of_catalog",
     );
     const bobsDrill = await newDrill(bob);
-    expectError(
+    expectRefused(
       await bob("PUT", `/api/2.1/playable/${bobsDrill}/publish`, { body: { catalog: "cat-business" } }),
       403,
       "not_permitted",
@@ -271,26 +256,30 @@ describe("deleting and publishing", () => {
 describe("reviews, appreciations, reception and preferences", () => {
   it("answers the review, appreciation and reception pages' errors", async () => {
     const { ana, bob } = await actors();
-    expectError(
-      await ana("PUT", "/api/2.1/drillable/es-animals/review", { body: { content: "Nice" } }),
-      403,
-      "not_in_repertoire",
-    );
-    expectError(
-      await ana("PUT", "/api/2.1/drillable/es-animals/review", { body: { content: " " } }),
-      400,
-      "missing_message",
-    );
-    expectError(
-      await ana("PUT", "/api/2.1/drillable/nope/review", { body: { content: "Nice" } }),
-      404,
-      "not_found",
-    );
-    expectError(await ana("PUT", "/api/2.1/playable/es-animals/appreciation/6"), 400, "invalid_appreciation");
-    expectError(await ana("PUT", "/api/2.1/playable/nope/appreciation/3"), 404, "playable_not_found");
-    expectError(await bob("PUT", "/api/2.1/playable/de-business/appreciation/3"), 403, "no_access");
-    expectError(await bob("GET", "/api/2.1/drillable/de-business/reception"), 403, "no_access");
-    expectError(await bob("GET", "/api/2.1/drillable/nope/reception"), 404, "not_found");
+    await expectRefusals([
+      [
+        ana,
+        "PUT",
+        "/api/2.1/drillable/es-animals/review",
+        403,
+        "not_in_repertoire",
+        { body: { content: "Nice" } },
+      ],
+      [
+        ana,
+        "PUT",
+        "/api/2.1/drillable/es-animals/review",
+        400,
+        "missing_message",
+        { body: { content: " " } },
+      ],
+      [ana, "PUT", "/api/2.1/drillable/nope/review", 404, "not_found", { body: { content: "Nice" } }],
+      [ana, "PUT", "/api/2.1/playable/es-animals/appreciation/6", 400, "invalid_appreciation"],
+      [ana, "PUT", "/api/2.1/playable/nope/appreciation/3", 404, "playable_not_found"],
+      [bob, "PUT", "/api/2.1/playable/de-business/appreciation/3", 403, "no_access"],
+      [bob, "GET", "/api/2.1/drillable/de-business/reception", 403, "no_access"],
+      [bob, "GET", "/api/2.1/drillable/nope/reception", 404, "not_found"],
+    ]);
   });
 
   it("rates by every user's appreciation, each user's replacing their earlier one", async () => {
@@ -331,7 +320,9 @@ describe("reviews, appreciations, reception and preferences", () => {
       autoAdvancement: false,
     });
     expect((await bob("PUT", "/api/2.1/rendition/es-animals/preferences")).body).toEqual({});
-    expectError(await bob("PUT", "/api/2.1/rendition/de-business/preferences"), 403, "no_permission");
-    expectError(await bob("PUT", "/api/2.1/rendition/nope/preferences"), 404, "not_found");
+    await expectRefusals([
+      [bob, "PUT", "/api/2.1/rendition/de-business/preferences", 403, "no_permission"],
+      [bob, "PUT", "/api/2.1/rendition/nope/preferences", 404, "not_found"],
+    ]);
   });
 });

@@ -1,7 +1,7 @@
-import { request } from "node:http";
 import { connect } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
-import { client, expectRefused, httpOnly, sharedSandbox, tokenFor } from "./helpers.js";
+import { client, expectRefused, httpOnly, sharedSandbox, tokenFor } from "../support/helpers.js";
+import { rawRequest } from "../support/raw-http.js";
 
 const shared = sharedSandbox();
 let api: ReturnType<typeof client>;
@@ -12,30 +12,27 @@ beforeAll(async () => {
   api = client(shared(), token);
 });
 
+/** Sends a body as given (`api` would encode it as form fields), with Ana's token. */
+function sendAsAna(
+  method: string,
+  path: string,
+  body: RequestInit["body"],
+  contentType?: string,
+  init: RequestInit = {},
+): Promise<Response> {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (contentType !== undefined) headers["content-type"] = contentType;
+  return shared().fetch(`${shared().url}${path}`, {
+    ...init,
+    method,
+    headers,
+    ...(body === undefined ? {} : { body }),
+  });
+}
+
 /** Sends raw bytes as the path, which fetch would normalise. */
 function rawGet(path: string, method = "GET"): Promise<{ status: number; body: string }> {
-  const url = new URL(shared().url);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path,
-        method,
-        headers: { authorization: `Bearer ${token}` },
-      },
-      (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => {
-          body += chunk;
-        });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-      },
-    );
-    req.on("error", reject);
-    req.end();
-  });
+  return rawRequest(shared().url, { path, method, headers: { authorization: `Bearer ${token}` } });
 }
 
 describe("routing", () => {
@@ -169,11 +166,7 @@ describe("parameters", () => {
 
 describe("bodies", () => {
   it("answers 415 to an unsupported content type, naming the form type the service takes", async () => {
-    const res = await shared().fetch(`${shared().url}/api/2.1/answer/abc`, {
-      method: "PUT",
-      headers: { authorization: `Bearer ${token}`, "content-type": "text/plain" },
-      body: "answer=dog",
-    });
+    const res = await sendAsAna("PUT", "/api/2.1/answer/abc", "answer=dog", "text/plain");
     expect(res.status).toBe(415);
     const body = (await res.json()) as { ID: string; description: string };
     expect(body.ID).toBe("unsupported_media_type");
@@ -196,22 +189,23 @@ describe("bodies", () => {
   });
 
   it("takes form fields with a charset parameter, as fetch sends URLSearchParams", async () => {
-    const res = await shared().fetch(`${shared().url}/api/2/answer/no-such-reference`, {
-      method: "PUT",
-      headers: { authorization: `Bearer ${token}` },
-      body: new URLSearchParams({ answer: "dog" }),
-    });
+    const res = await sendAsAna(
+      "PUT",
+      "/api/2/answer/no-such-reference",
+      new URLSearchParams({ answer: "dog" }),
+    );
     // Past every check of the body: the reference itself is unknown.
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ ID: "reference_not_found" });
   });
 
   it("answers 400 to a form body with malformed percent-encoding", async () => {
-    const res = await shared().fetch(`${shared().url}/api/2/answer/abc`, {
-      method: "PUT",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/x-www-form-urlencoded" },
-      body: "answer=%E9t%E9",
-    });
+    const res = await sendAsAna(
+      "PUT",
+      "/api/2/answer/abc",
+      "answer=%E9t%E9",
+      "application/x-www-form-urlencoded",
+    );
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({
       ID: "invalid_request",
@@ -268,18 +262,10 @@ describe("bodies", () => {
   it("lets a multipart upload through to the operation (501: not simulated), not 415", async () => {
     const form = new FormData();
     form.append("file", new Blob([new Uint8Array([0, 159, 146, 150])]), "drill.xlsx");
-    const res = await shared().fetch(`${shared().url}/api/2.1/drills/upload`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
+    const res = await sendAsAna("POST", "/api/2.1/drills/upload", form);
     expect(res.status).toBe(501);
     expect(await res.json()).toMatchObject({ ID: "not_simulated", operationId: "uploadDrill_v2_1" });
-    const noBoundary = await shared().fetch(`${shared().url}/api/2.1/drills/upload`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "multipart/form-data" },
-      body: "--x--",
-    });
+    const noBoundary = await sendAsAna("POST", "/api/2.1/drills/upload", "--x--", "multipart/form-data");
     expect(noBoundary.status).toBe(400);
     expect(await noBoundary.json()).toMatchObject({
       description: "Content-Type: multipart/form-data needs a boundary parameter",
@@ -287,11 +273,12 @@ describe("bodies", () => {
   });
 
   it("answers 413 to a body over 1 MiB and stays up", async () => {
-    const res = await shared().fetch(`${shared().url}/api/2.1/answer/abc`, {
-      method: "PUT",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/x-www-form-urlencoded" },
-      body: `answer=${"x".repeat(1024 * 1024 + 10)}`,
-    });
+    const res = await sendAsAna(
+      "PUT",
+      "/api/2.1/answer/abc",
+      `answer=${"x".repeat(1024 * 1024 + 10)}`,
+      "application/x-www-form-urlencoded",
+    );
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ ID: "payload_too_large" });
     expect((await api("GET", "/api/2.1/version")).status).toBe(200);
@@ -309,10 +296,7 @@ describe("bodies", () => {
         }
       },
     });
-    const res = await shared().fetch(`${shared().url}/api/2.1/answer/abc`, {
-      method: "PUT",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/x-www-form-urlencoded" },
-      body: stream,
+    const res = await sendAsAna("PUT", "/api/2.1/answer/abc", stream, "application/x-www-form-urlencoded", {
       duplex: "half",
     } as RequestInit);
     expect(res.status).toBe(413);
@@ -336,11 +320,7 @@ describe("bodies", () => {
     ] as const;
     for (const [method, path, body] of junk) {
       for (const contentType of ["application/json", "application/x-www-form-urlencoded"]) {
-        const res = await shared().fetch(`${shared().url}${path}`, {
-          method,
-          headers: { authorization: `Bearer ${token}`, "content-type": contentType },
-          ...(body === undefined ? {} : { body }),
-        });
+        const res = await sendAsAna(method, path, body, contentType);
         expect(res.status, `${method} ${path}`).toBeGreaterThanOrEqual(200);
         expect(res.status, `${method} ${path}`).toBeLessThan(500);
         await res.arrayBuffer();

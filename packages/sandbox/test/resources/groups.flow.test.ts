@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { client, expectRefused, ORG_WITH_BOB_ON_STAFF, SMALL_DATA, start, tokenFor } from "./helpers.js";
-import { groupsFlow } from "./support/groups-flow.js";
+import { groupsFlow } from "../support/groups-flow.js";
+import {
+  client,
+  expectRefusals,
+  expectRefused,
+  ORG_WITH_BOB_ON_STAFF,
+  SMALL_DATA,
+  start,
+  tokenFor,
+} from "../support/helpers.js";
 
 /** SMALL_DATA plus a group with members and staff, and a teacher on the organization's staff. */
 const DATA = {
@@ -50,14 +58,13 @@ describe("groups: the pages' errors", () => {
   it("answers not_found for an unknown group, with the page's identifier where it has its own", async () => {
     const sandbox = await start();
     const sa = client(sandbox, await tokenFor(sandbox));
-    const read = await sa("GET", "/api/2.1/group/g-none");
-    expectRefused(read, 404, "not_found");
-    // addDrillToGroup's page names group_not_found (without a status: 404, the documented default).
-    const drill = await sa("PUT", "/api/2.1/group/g-none/drills/es-animals");
-    expectRefused(drill, 404, "group_not_found");
-    // revokeGroupStaffPermission's page names unknown_group.
-    const staff = await sa("DELETE", "/api/2.1/group/g-none/staff/u-ana/VIEW");
-    expectRefused(staff, 404, "unknown_group");
+    await expectRefusals([
+      [sa, "GET", "/api/2.1/group/g-none", 404, "not_found"],
+      // addDrillToGroup's page names group_not_found (without a status: 404, the documented default).
+      [sa, "PUT", "/api/2.1/group/g-none/drills/es-animals", 404, "group_not_found"],
+      // revokeGroupStaffPermission's page names unknown_group.
+      [sa, "DELETE", "/api/2.1/group/g-none/staff/u-ana/VIEW", 404, "unknown_group"],
+    ]);
   });
 
   it("answers no_permission to a user without the permission the page names", async () => {

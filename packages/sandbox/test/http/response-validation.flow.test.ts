@@ -3,9 +3,9 @@
  * sandbox's answers deliberately break.
  */
 import { describe, expect, it } from "vitest";
-import type { OpenApiDocument, ResponseValidationError } from "../src/index.js";
-import { SpecInvalidError } from "../src/index.js";
-import { client, expectRefused, open, SMALL_DATA, tokenFor } from "./helpers.js";
+import type { OpenApiDocument, ResponseValidationError } from "../../src/index.js";
+import { SpecInvalidError } from "../../src/index.js";
+import { client, expectRefused, open, SMALL_DATA, tokenFor } from "../support/helpers.js";
 
 const json = (schema: unknown) => ({ description: "", content: { "application/json": { schema } } });
 
