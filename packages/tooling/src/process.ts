@@ -270,7 +270,7 @@ export class ProcessStartError extends Error {
  *
  * const worker: LaunchedProcess = launchProcess({
  *   command: process.execPath,
- *   args: ["-e", "console.log('ready'); process.stdin.once('data', () => console.log('done'))"],
+ *   args: ["-e", "console.log('ready'); process.stdin.once('data', () => process.exit(0))"],
  *   cwd: process.cwd(),
  *   env: {},
  *   readyWhen: /^ready$/m,
@@ -279,8 +279,8 @@ export class ProcessStartError extends Error {
  * });
  * await worker.started;
  * worker.child.stdin.write("go\n");
- * await worker.exited();
- * worker.stdout(); // "ready\ndone\n"
+ * await worker.exited(); // 0
+ * worker.stdout(); // "ready\n"
  * ```
  */
 export interface LaunchedProcess {
