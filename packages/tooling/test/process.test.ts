@@ -116,7 +116,7 @@ describe("launchProcess", () => {
       command: process.execPath,
       args: [
         "-e",
-        "console.error('{noise}'); console.log('ready'); process.stdin.once('data', (d) => { console.log(`got ${d}`.trim()); process.exit(0); })",
+        "console.error('{noise}'); console.log('ready'); process.stdin.once('data', (d) => { console.log('got ' + String(d).trim()); process.exit(0); })",
       ],
       cwd: process.cwd(),
       env: {},
