@@ -10,10 +10,9 @@
  * reason the process exited non-zero, so the exit is added to it as `runner`:
  * the summary counts a non-zero exit as a failure even when every test passed.
  */
-import { spawn } from "node:child_process";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
-import { constants } from "node:os";
 import { join } from "node:path";
+import { runAttached, shellExitCode } from "@drill-practice/tooling/terminal";
 
 const [name, separator, command, ...args] = process.argv.slice(2);
 if (!name || separator !== "--" || !command) {
@@ -27,24 +26,19 @@ await mkdir(reportDir, { recursive: true });
 await rm(reportFile, { force: true });
 
 const started = performance.now();
-const { code, signal } = await new Promise<{ code: number; signal: string | null }>((resolve) => {
-  // Nothing a check runs may reach for the network (telemetry, update notices).
-  const env = {
-    REDOCLY_TELEMETRY: "off",
-    REDOCLY_SUPPRESS_UPDATE_NOTICE: "true",
-    TURBO_TELEMETRY_DISABLED: "1",
-    ...process.env,
-  };
-  const child = spawn(command, args, { stdio: "inherit", env, shell: process.platform === "win32" });
-  child.on("error", (error) => {
-    console.error(`check ${name}: cannot start ${command}: ${error.message}`);
-    resolve({ code: 127, signal: null });
-  });
-  // A process ended by a signal has no exit code; report it the way a shell does (128 + signal number).
-  child.on("exit", (exitCode, exitSignal) =>
-    resolve({ code: exitCode ?? 128 + (exitSignal ? constants.signals[exitSignal] : 0), signal: exitSignal }),
-  );
-});
+// Nothing a check runs may reach for the network (telemetry, update notices).
+const env = {
+  REDOCLY_TELEMETRY: "off",
+  REDOCLY_SUPPRESS_UPDATE_NOTICE: "true",
+  TURBO_TELEMETRY_DISABLED: "1",
+  ...process.env,
+};
+const shell = process.platform === "win32";
+const ending = await runAttached({ command, args, cwd: process.cwd(), env, shell }).ended;
+if (ending.startError) console.error(`check ${name}: ${ending.startError}`);
+// A process ended by a signal has no exit code; report it the way a shell does (128 + signal number).
+const code = shellExitCode(ending);
+const signal = ending.signal;
 const seconds = (performance.now() - started) / 1000;
 const runner = { exitCode: code, signal, seconds };
 

@@ -8,9 +8,6 @@
  * `DRILL_DEMO_QUERY`, `DRILL_DEMO_DRILL` name a managed user, a catalog, a
  * search and a drill that exist there).
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { createTokenProvider } from "@drill-practice/auth";
 import { readServiceAccountKey, serviceAccountAuth } from "@drill-practice/auth/node";
 import {
@@ -24,6 +21,7 @@ import {
 } from "@drill-practice/client";
 import { paginateStorePages } from "@drill-practice/client/pagination";
 import { DEFAULT_IDS, startSandbox } from "@drill-practice/sandbox";
+import { makeScratchDir, removeScratchDir } from "@drill-practice/tooling/scratch";
 
 interface Target {
   baseUrl: string;
@@ -49,7 +47,7 @@ async function step<T>(run: () => Promise<T>): Promise<T> {
 }
 
 async function sandboxTarget(): Promise<Target> {
-  const dir = await mkdtemp(join(tmpdir(), "drill-demo-"));
+  const dir = await makeScratchDir("drill-demo-");
   const sandbox = await startSandbox({ port: 0, credentialsDir: dir });
   const keyFile = sandbox.credentialsFiles?.keyFile;
   if (!keyFile) throw new Error("the sandbox wrote no key file");
@@ -65,7 +63,7 @@ async function sandboxTarget(): Promise<Target> {
     drill: "math-times-7",
     close: async () => {
       await sandbox.close();
-      await rm(dir, { recursive: true, force: true });
+      await removeScratchDir(dir);
     },
   };
 }

@@ -3,12 +3,12 @@
  * turbo, a busy port is one line and exit 1, Ctrl-C on `pnpm start` is a clean exit 0, and the
  * benchmark runner answers --help and refuses what it does not know without writing anything.
  */
-import { spawn } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { createServer, type Server } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { type ProcessResult, runProcess } from "@drill-practice/tooling/process";
 import { scratchDirs } from "@drill-practice/tooling/scratch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -16,48 +16,23 @@ const scratchFolders = scratchDirs("busy-port-site-");
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
-interface Run {
-  readonly code: number | null;
-  readonly signal: NodeJS.Signals | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
 /**
- * Runs a command in its own process group. `interruptWhen` sends SIGINT to the whole group,
- * as a terminal's Ctrl-C does, once stdout shows that text. Killed after 100 s at most.
+ * Runs a command in its own process group with this process's environment. `interruptWhen` sends
+ * SIGINT to the whole group, as a terminal's Ctrl-C does, once stdout shows that text. Killed after
+ * 100 s at most.
  */
 function run(
   command: string,
   args: string[],
   options: { env?: Record<string, string>; interruptWhen?: string } = {},
-): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: root,
-      detached: true,
-      env: { ...process.env, ...options.env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    let interrupted = false;
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString();
-      if (options.interruptWhen !== undefined && !interrupted && stdout.includes(options.interruptWhen)) {
-        interrupted = true;
-        process.kill(-(child.pid as number), "SIGINT");
-      }
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    const timer = setTimeout(() => process.kill(-(child.pid as number), "SIGKILL"), 100_000);
-    child.on("error", reject);
-    child.on("close", (code, signal) => {
-      clearTimeout(timer);
-      resolve({ code, signal, stdout, stderr });
-    });
+): Promise<ProcessResult> {
+  return runProcess({
+    command,
+    args,
+    cwd: root,
+    env: { ...process.env, ...options.env },
+    timeoutMs: 100_000,
+    ...(options.interruptWhen === undefined ? {} : { interruptWhen: options.interruptWhen }),
   });
 }
 
@@ -126,7 +101,7 @@ describe("pnpm start", { timeout: 120_000 }, () => {
       interruptWhen: "Ctrl-C stops both.",
     });
     expect(result.stderr).toBe("");
-    expect({ code: result.code, signal: result.signal }).toEqual({ code: 0, signal: null });
+    expect({ code: result.exitCode, signal: result.signal }).toEqual({ code: 0, signal: null });
     // Port 0 was honoured: neither default port.
     expect(result.stdout).toMatch(/sandbox: +http:\/\/127\.0\.0\.1:(?!4010\b)\d+/);
     expect(result.stdout).toMatch(/API docs: http:\/\/127\.0\.0\.1:(?!8080\b)\d+/);
@@ -142,7 +117,7 @@ describe("pnpm docs:serve", { timeout: 120_000 }, () => {
       interruptWhen: "(Ctrl+C to stop)",
     });
     expect(result.stderr).toBe("");
-    expect({ code: result.code, signal: result.signal }).toEqual({ code: 0, signal: null });
+    expect({ code: result.exitCode, signal: result.signal }).toEqual({ code: 0, signal: null });
     expect(result.stdout).toMatch(
       /^Drill Practice API docs: http:\/\/127\.0\.0\.1:(?!8080\b)\d+\/ {2}\(Ctrl\+C to stop\)\n$/,
     );
@@ -170,7 +145,7 @@ describe("a busy port: one line, exit 1, everywhere", { timeout: 120_000 }, () =
     const result = await run(process.execPath, tsx("packages/docs/scripts/serve.ts", "--dir", site), {
       env: { PORT: String(busy) },
     });
-    expect(result.code).toBe(1);
+    expect(result.exitCode).toBe(1);
     expect(result.stderr).toBe(
       `docs:serve: cannot listen on 127.0.0.1:${busy}: address already in use (choose another with --port or PORT; 0 picks a free one)\n`,
     );
@@ -180,7 +155,7 @@ describe("a busy port: one line, exit 1, everywhere", { timeout: 120_000 }, () =
     const result = await run(process.execPath, tsx("scripts/start.ts"), {
       env: { SANDBOX_PORT: String(busy), DOCS_PORT: "0" },
     });
-    expect(result.code).toBe(1);
+    expect(result.exitCode).toBe(1);
     expect(result.stderr).toBe(
       `start: sandbox: cannot listen on 127.0.0.1:${busy}: address already in use (set SANDBOX_PORT; 0 picks a free port)\n`,
     );
@@ -190,7 +165,7 @@ describe("a busy port: one line, exit 1, everywhere", { timeout: 120_000 }, () =
     const result = await run(process.execPath, tsx("scripts/start.ts"), {
       env: { SANDBOX_PORT: "0", DOCS_PORT: String(busy) },
     });
-    expect(result.code).toBe(1);
+    expect(result.exitCode).toBe(1);
     expect(result.stderr).toBe(
       `start: docs server: cannot listen on 127.0.0.1:${busy}: address already in use (choose another with DOCS_PORT; 0 picks a free one)\n`,
     );
@@ -198,7 +173,7 @@ describe("a busy port: one line, exit 1, everywhere", { timeout: 120_000 }, () =
 
   it("drill-sandbox --port", async () => {
     const result = await run(process.execPath, tsx("packages/sandbox/src/cli.ts", "--port", String(busy)));
-    expect(result.code).toBe(1);
+    expect(result.exitCode).toBe(1);
     expect(result.stderr).toBe(`drill-sandbox: cannot listen on 127.0.0.1:${busy}: address already in use\n`);
   });
 });
@@ -218,7 +193,7 @@ describe("the benchmark runner's command line", { timeout: 120_000 }, () => {
 
   it("pnpm bench:run --help prints the usage with every benchmark's name, through pnpm", async () => {
     const result = await run("pnpm", ["--silent", "bench:run", "--help"]);
-    expect(result.code).toBe(0);
+    expect(result.exitCode).toBe(0);
     expect(result.stdout).toMatch(/^Usage: pnpm bench \[options\] \[name…\]/);
     for (const name of ["client-overhead", "redis-token-cache", "docs-pages"])
       expect(result.stdout).toContain(name);
@@ -230,7 +205,7 @@ describe("the benchmark runner's command line", { timeout: 120_000 }, () => {
     [["--render", "client-overhead"], "--render measures nothing and takes no benchmark names"],
   ])("refuses %j with exit 2 before running or writing anything", async (args, message) => {
     const result = await run(process.execPath, tsx("bench/run.ts", ...args));
-    expect(result.code).toBe(2);
+    expect(result.exitCode).toBe(2);
     expect(result.stdout).toBe("");
     expect(result.stderr).toContain(`bench: ${message}`);
     expect(result.stderr).toMatch(/\nRun pnpm bench --help for usage\.\n$/);

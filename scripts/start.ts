@@ -7,12 +7,10 @@
  * Ports: `SANDBOX_PORT` (default 4010) and `DOCS_PORT` (default 8080); `0`
  * picks a free one.
  */
-import { spawn } from "node:child_process";
-import { once } from "node:events";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { startSandbox } from "@drill-practice/sandbox";
+import { ProcessStartError, type StartedProcess, startProcess } from "@drill-practice/tooling/process";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -47,26 +45,24 @@ try {
   process.exit(1);
 }
 
-// The docs server prints its URL on its first line; wait for it before reporting.
-const docs = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts", "--port", String(docsPort)], {
-  cwd: join(root, "packages/docs"),
-  stdio: ["ignore", "pipe", "pipe"],
-});
-// Held back until the server runs, so that a failed start is reported as one line.
-let docsErrors = "";
-const collect = (chunk: Buffer) => {
-  docsErrors += chunk.toString();
-};
-docs.stderr.on("data", collect);
-const firstLine = createInterface({ input: docs.stdout })[Symbol.asyncIterator]().next();
-const docsLine = await Promise.race([
-  firstLine.then((line) => (line.done ? undefined : line.value)),
-  once(docs, "exit").then(() => undefined),
-]);
-if (docsLine === undefined) {
+// The docs server prints its URL on its first line of standard output; wait for it before reporting.
+let docs: StartedProcess;
+try {
+  docs = await startProcess({
+    command: process.execPath,
+    args: ["--import", "tsx", "scripts/serve.ts", "--port", String(docsPort)],
+    cwd: join(root, "packages/docs"),
+    env: process.env,
+    readyWhen: /^(Drill Practice API docs:.*)\n/m,
+    startMs: 120_000,
+    name: "docs server",
+  });
+} catch (error) {
   await sandbox.close();
+  // Reported as one line: the server's last word (it prints nothing on standard output before its URL).
+  const output = error instanceof ProcessStartError ? error.output : "";
   const why =
-    docsErrors
+    output
       .trim()
       .split("\n")
       .at(-1)
@@ -74,14 +70,14 @@ if (docsLine === undefined) {
   console.error(`start: docs server: ${why}`.replace("--port or PORT", "DOCS_PORT"));
   process.exit(1);
 }
-docs.stderr.off("data", collect);
-docs.stderr.pipe(process.stderr);
+const docsLine = docs.ready[1] as string;
+docs.child.stderr.pipe(process.stderr);
 
 let stopping = false;
 async function stop(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
-  docs.kill("SIGTERM");
+  docs.child.kill("SIGTERM");
   await sandbox.close();
   process.exit(code);
 }
@@ -98,7 +94,7 @@ console.log(`  credentials:           ${credentialsDir}/ (service-account.json, 
 console.log(docsLine.replace(/^Drill Practice API docs:\s*/, "Drill Practice API docs: "));
 console.log("Ctrl-C stops both.");
 
-docs.once("exit", (code) => {
+void docs.exited().then((code) => {
   if (!stopping) {
     console.error(`start: the docs server stopped (exit ${code}); stopping the sandbox too`);
     void stop(1);

@@ -11,13 +11,13 @@
  * Usage: tsx scripts/test-loaded.ts [--workers <n>] [--max-minutes <m>]
  * Exit status: that of `pnpm test`; 2 for wrong usage.
  */
-import { spawn } from "node:child_process";
 import { readFile, rm } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
+import { runAttached } from "@drill-practice/tooling/terminal";
 
 const USAGE = `Usage: pnpm test:loaded [--workers <n>] [--max-minutes <m>]
 
@@ -86,18 +86,14 @@ const loadEnded = Promise.all(
 await rm(join(root, ".reports", "summary.txt"), { force: true });
 console.log(`test:loaded: ${workers} busy workers (stop after ${maxMinutes} min at most); running pnpm test`);
 const started = performance.now();
-const exitCode = await new Promise<number>((resolve) => {
-  const child = spawn("pnpm", ["test"], {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, TURBO_FORCE: "true" },
-  });
-  child.on("error", (error) => {
-    console.error(`test:loaded: cannot start pnpm: ${error.message}`);
-    resolve(1);
-  });
-  child.on("exit", (code) => resolve(code ?? 1));
-});
+const ending = await runAttached({
+  command: "pnpm",
+  args: ["test"],
+  cwd: root,
+  env: { ...process.env, TURBO_FORCE: "true" },
+}).ended;
+if (ending.startError) console.error(`test:loaded: ${ending.startError}`);
+const exitCode = ending.exitCode ?? 1;
 const seconds = (performance.now() - started) / 1000;
 Atomics.store(stop, 0, 1);
 await loadEnded;

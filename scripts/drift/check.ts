@@ -2,9 +2,7 @@
  * `pnpm drift:check <har>`: holds a recording against the description with `redocly drift`
  * (all-versions bundle, match mode basepath, coverage) and exits non-zero when it finds an error.
  */
-import { parseArgs } from "node:util";
-import { parseArgsProblem } from "@drill-practice/client/internal";
-import { runCommand, UsageError } from "./command.ts";
+import { readArgs, runCommand, UsageError } from "./command.ts";
 import { checkableRecording } from "./recording-input.ts";
 import { secretsLeft } from "./redact-har.ts";
 import { driftArgs, exitOf, MATCH_MODE, runRedocly, userPath } from "./redocly.ts";
@@ -41,27 +39,12 @@ interface CheckOptions {
   readonly debug: boolean;
 }
 
-function readArgs(argv: readonly string[]) {
-  try {
-    return parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: true,
-      options: {
-        format: { type: "string" },
-        output: { type: "string" },
-        "coverage-output": { type: "string" },
-        debug: { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(parseArgsProblem(error, "pnpm drift:check"));
-  }
-}
-
 function parse(argv: readonly string[]): CheckOptions | "help" {
-  const { values, positionals } = readArgs(argv);
+  const { values, positionals } = readArgs("drift:check", argv, {
+    strings: ["format", "output", "coverage-output"],
+    booleans: ["debug"],
+    positionals: true,
+  });
   if (values.help) return "help";
   if (positionals.length !== 1) {
     throw new UsageError(
@@ -102,13 +85,13 @@ async function check(options: CheckOptions): Promise<number> {
     output: options.output,
     coverageOutput: options.coverageOutput,
   });
-  const child = runRedocly(args, "inherit", "pipe");
+  const redocly = runRedocly(args, "pipe");
   // Redocly's own lines pass through as they come, up to an unexpected error: that one is said in
   // one line (and exit 2, not the 1 of a finding), its stack trace only with --debug.
   let pending = "";
   let failure: string[] | undefined;
-  child.stderr?.setEncoding("utf8");
-  child.stderr?.on("data", (chunk: string) => {
+  redocly.child.stderr?.setEncoding("utf8");
+  redocly.child.stderr?.on("data", (chunk: string) => {
     pending += chunk;
     const lines = pending.split("\n");
     pending = lines.pop() ?? "";
@@ -118,7 +101,7 @@ async function check(options: CheckOptions): Promise<number> {
       else failure.push(line);
     }
   });
-  const code = await exitOf(child);
+  const code = await exitOf(redocly);
   if (failure === undefined) {
     if (pending !== "" && !pending.startsWith(UNEXPECTED)) process.stderr.write(pending);
     else if (pending !== "") failure = [pending];

@@ -3,11 +3,47 @@
  * hint), unusable input (exit 2, one line), `--help`, the bundle they need (exit 1 when missing)
  * and one line for any other failure.
  */
+import { parseArgs } from "node:util";
+import { parseArgsProblem } from "@drill-practice/client/internal";
 import { InputError } from "./recording-input.ts";
 import { missingBundle } from "./redocly.ts";
 
 /** A wrong use of the command's arguments: reported with the usage hint, exit 2. */
 export class UsageError extends Error {}
+
+/** The flags a drift command takes (`--help`/`-h` always), and whether it takes positionals. */
+interface Flags<S extends string, B extends string> {
+  readonly strings: readonly S[];
+  readonly booleans?: readonly B[];
+  readonly positionals: boolean;
+}
+
+/**
+ * A drift command's arguments, strictly parsed; a mistake is a {@link UsageError} worded like the
+ * published commands' (`parseArgsProblem`).
+ */
+export function readArgs<S extends string, B extends string = never>(
+  name: string,
+  argv: readonly string[],
+  flags: Flags<S, B>,
+): { values: Partial<Record<S, string> & Record<B | "help", boolean>>; positionals: string[] } {
+  const options: Record<string, { type: "string" | "boolean"; short?: string }> = {
+    help: { type: "boolean", short: "h" },
+  };
+  for (const flag of flags.strings) options[flag] = { type: "string" };
+  for (const flag of flags.booleans ?? []) options[flag] = { type: "boolean" };
+  try {
+    const { values, positionals } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: flags.positionals,
+      options,
+    });
+    return { values: values as Partial<Record<S, string> & Record<B | "help", boolean>>, positionals };
+  } catch (error) {
+    throw new UsageError(parseArgsProblem(error, `pnpm ${name}`));
+  }
+}
 
 /**
  * Runs a drift command: parses its arguments (pnpm passes a leading `--` through), then runs it,

@@ -3,11 +3,11 @@
  * scenario, each run once through the recording proxy, plus a few named requests that break the
  * description on purpose (each with the findings it must cause, and only those).
  */
-import { execFile } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { delimiter, join } from "node:path";
 import { serviceAccountAuth } from "@drill-practice/auth/node";
 import { DEFAULT_IDS } from "@drill-practice/sandbox";
+import { runProcess } from "@drill-practice/tooling/process";
 import { type RedisServer, redisAvailable, startRedisServer } from "../../packages/auth/test/redis-server.ts";
 import { ROOT } from "./redocly.ts";
 import { type InvalidRequest, sendInvalid, type TrafficContext, type TrafficSource } from "./traffic-run.ts";
@@ -81,30 +81,11 @@ export const INVALID_REQUESTS: readonly InvalidRequest[] = [
   },
 ];
 
-interface ChildResult {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-function runChild(command: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<ChildResult> {
-  return new Promise((resolve) => {
-    execFile(
-      command,
-      [...args],
-      { cwd: ROOT, env, encoding: "utf8", timeout: 90_000, maxBuffer: 16 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
-}
-
 async function mustRun(label: string, command: string, args: readonly string[], env: NodeJS.ProcessEnv) {
-  const result = await runChild(command, args, env);
-  if (result.code !== 0) {
-    throw new Error(`${label} exited with ${result.code}:\n${result.stdout}\n${result.stderr}`);
+  const result = await runProcess({ command, args, cwd: ROOT, env, timeoutMs: 90_000 });
+  if (result.exitCode !== 0) {
+    const how = result.timedOut ? "did not finish within 90 s" : `exited with ${result.exitCode ?? 1}`;
+    throw new Error(`${label} ${how}:\n${result.stdout}\n${result.stderr}`);
   }
   return result;
 }

@@ -9,12 +9,11 @@
  * `--out`, and the temporary folder is deleted, whatever happened.
  */
 import { existsSync } from "node:fs";
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
-import { parseArgs } from "node:util";
-import { parseArgsProblem } from "@drill-practice/client/internal";
-import { runCommand, UsageError } from "./command.ts";
+import { makeScratchDir, removeScratchDir } from "@drill-practice/tooling/scratch";
+import { readArgs, runCommand, UsageError } from "./command.ts";
 import { assertNoSecrets, type Har, redactHar } from "./redact-har.ts";
 import { exitOf, invokedFrom, MATCH_MODE, runRedocly, SPEC_BUNDLE, userPath } from "./redocly.ts";
 
@@ -54,27 +53,11 @@ function stamp(date: Date): string {
     .replace(/[-:]/g, "");
 }
 
-function readArgs(argv: readonly string[]) {
-  try {
-    return parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        target: { type: "string" },
-        port: { type: "string" },
-        host: { type: "string" },
-        out: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    }).values;
-  } catch (error) {
-    throw new UsageError(parseArgsProblem(error, "pnpm drift:record"));
-  }
-}
-
 function parse(argv: readonly string[]): RecordOptions | "help" {
-  const values = readArgs(argv);
+  const { values } = readArgs("drift:record", argv, {
+    strings: ["target", "port", "host", "out"],
+    positionals: false,
+  });
   if (values.help) return "help";
   const target = values.target;
   if (target === undefined)
@@ -135,7 +118,7 @@ async function sweepAbandoned(): Promise<void> {
     const folder = join(tmpdir(), name);
     const owner = Number(await readFile(join(folder, OWNER_FILE), "utf8").catch(() => "NaN"));
     if (Number.isInteger(owner) && owner > 0 && !alive(owner)) {
-      await rm(folder, { recursive: true, force: true });
+      await removeScratchDir(folder);
       process.stderr.write(`drift:record: deleted ${folder}, a raw recording left by an interrupted run\n`);
     }
   }
@@ -143,29 +126,26 @@ async function sweepAbandoned(): Promise<void> {
 
 async function record(options: RecordOptions): Promise<number> {
   await sweepAbandoned();
-  const privateDir = await mkdtemp(join(tmpdir(), PRIVATE_PREFIX));
+  const privateDir = await makeScratchDir(PRIVATE_PREFIX);
   try {
     await chmod(privateDir, 0o700);
     await writeFile(join(privateDir, OWNER_FILE), String(process.pid));
     const rawHar = join(privateDir, "raw.har");
-    const proxy = runRedocly(
-      [
-        "proxy",
-        "--target",
-        options.target,
-        "--port",
-        String(options.port),
-        "--host",
-        options.host,
-        "--har",
-        rawHar,
-        "--api",
-        SPEC_BUNDLE,
-        "--match-mode",
-        MATCH_MODE,
-      ],
-      "inherit",
-    );
+    const proxy = runRedocly([
+      "proxy",
+      "--target",
+      options.target,
+      "--port",
+      String(options.port),
+      "--host",
+      options.host,
+      "--har",
+      rawHar,
+      "--api",
+      SPEC_BUNDLE,
+      "--match-mode",
+      MATCH_MODE,
+    ]);
     // A terminal's Ctrl+C reaches the proxy too (same process group); a SIGINT sent to this script
     // alone does not. Passing on SIGTERM covers both: the proxy stops on the first of SIGINT or
     // SIGTERM and ignores the other, where a second SIGINT would kill it before it saves its recording.
@@ -174,7 +154,7 @@ async function record(options: RecordOptions): Promise<number> {
       if (stopping) return;
       stopping = true;
       process.stderr.write("drift:record: stopping the proxy, then redacting the recording…\n");
-      proxy.kill("SIGTERM");
+      proxy.child.kill("SIGTERM");
     };
     for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, stop);
     const proxyExit = await exitOf(proxy);
@@ -202,7 +182,7 @@ async function record(options: RecordOptions): Promise<number> {
     );
     return 0;
   } finally {
-    await rm(privateDir, { recursive: true, force: true });
+    await removeScratchDir(privateDir);
   }
 }
 

@@ -87,6 +87,24 @@ function secretField(name: string): string | undefined {
   return SECRET_FIELDS.get(name.toLowerCase().replace(/[-_]/g, ""));
 }
 
+/**
+ * The `name=value` parts of a list (a Cookie header, a form), each given to `rewrite` with its name
+ * and value as written; parts without `=` are kept as they are.
+ */
+function rewritePairs(
+  text: string,
+  separator: string,
+  rewrite: (name: string, value: string, part: string) => string,
+): string {
+  return text
+    .split(separator)
+    .map((part) => {
+      const eq = part.indexOf("=");
+      return eq === -1 ? part : rewrite(part.slice(0, eq), part.slice(eq + 1), part);
+    })
+    .join(separator);
+}
+
 /** What was replaced, by marker, for the caller's summary. */
 export type RedactionCounts = Map<string, number>;
 
@@ -123,14 +141,7 @@ class Redactor {
 
   /** `a=1; b=2` (a Cookie header): every value replaced, the names kept. */
   cookieHeader(value: string): string {
-    return value
-      .split(";")
-      .map((part) => {
-        const eq = part.indexOf("=");
-        if (eq === -1) return part;
-        return `${part.slice(0, eq)}=${this.replace(part.slice(eq + 1).trim(), "cookie")}`;
-      })
-      .join(";");
+    return rewritePairs(value, ";", (name, raw) => `${name}=${this.replace(raw.trim(), "cookie")}`);
   }
 
   /** `name=value; Path=/; HttpOnly` (a Set-Cookie header): the value replaced, the attributes kept. */
@@ -171,19 +182,12 @@ class Redactor {
    * for byte. The marker is written percent-encoded, so the text stays a valid form.
    */
   formText(text: string): string {
-    return text
-      .split("&")
-      .map((part) => {
-        const eq = part.indexOf("=");
-        if (eq === -1) return part;
-        const name = decodeFormPart(part.slice(0, eq));
-        const raw = part.slice(eq + 1);
-        const value = decodeFormPart(raw);
-        const what = secretField(name);
-        const cleaned = what === undefined ? this.scan(value) : this.replace(value, what);
-        return cleaned === value ? part : `${part.slice(0, eq)}=${encodeFormPart(cleaned)}`;
-      })
-      .join("&");
+    return rewritePairs(text, "&", (rawName, raw, part) => {
+      const value = decodeFormPart(raw);
+      const what = secretField(decodeFormPart(rawName));
+      const cleaned = what === undefined ? this.scan(value) : this.replace(value, what);
+      return cleaned === value ? part : `${rawName}=${encodeFormPart(cleaned)}`;
+    });
   }
 
   url(url: string): string {

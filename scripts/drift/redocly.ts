@@ -2,12 +2,13 @@
  * What the drift commands share: the description they hold traffic against (the all-versions
  * bundle, since a recording may mix API 2.0 and 2.1), the match mode, and how `redocly` is run.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { runProcess } from "@drill-practice/tooling/process";
+import { type AttachedProcess, runAttached } from "@drill-practice/tooling/terminal";
 
 /** The repository root. */
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -46,28 +47,29 @@ export function userPath(path: string): string {
   return resolve(invokedFrom(), path);
 }
 
+/** Redocly's environment: this process's, with telemetry and update notices off. */
+function redoclyEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" };
+}
+
 /**
- * Starts `redocly <args>` with telemetry and update notices off; its output goes where `stdio` says
- * (`stderr` to read its errors while its report goes to the terminal).
+ * Starts `redocly <args>` on the terminal; its standard error is piped when `stderr` says so (to
+ * read its errors while its report goes to the terminal).
  */
-export function runRedocly(
-  args: readonly string[],
-  stdio: "inherit" | "pipe",
-  stderr: "inherit" | "pipe" = stdio,
-): ChildProcess {
-  return spawn(process.execPath, [redoclyEntry(), ...args], {
+export function runRedocly(args: readonly string[], stderr: "inherit" | "pipe" = "inherit"): AttachedProcess {
+  return runAttached({
+    command: process.execPath,
+    args: [redoclyEntry(), ...args],
     cwd: ROOT,
-    stdio: ["ignore", stdio, stderr],
-    env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+    env: redoclyEnv(),
+    stdin: "ignore",
+    stderr,
   });
 }
 
-/** Resolves with the exit code (a signal counts as 1). */
-export function exitOf(child: ChildProcess): Promise<number> {
-  return new Promise((done) => {
-    if (child.exitCode !== null) done(child.exitCode);
-    else child.once("exit", (code) => done(code ?? 1));
-  });
+/** Redocly's exit code once it has ended (a signal, or a failure to start, counts as 1). */
+export async function exitOf(redocly: AttachedProcess): Promise<number> {
+  return (await redocly.ended).exitCode ?? 1;
 }
 
 /**
@@ -132,6 +134,9 @@ export interface DriftCoverage {
   }[];
 }
 
+/** Bounds a drift check of a test or benchmark recording, so that a stuck run fails instead of hanging. */
+const DRIFT_TIMEOUT_MS = 600_000;
+
 /**
  * Runs `redocly drift` on a recording with the project's settings and reads its JSON report and
  * coverage back (written into `workDir`). `exitCode` is redocly's: 1 when an error was found.
@@ -142,18 +147,18 @@ export async function driftReport(
 ): Promise<{ report: DriftReport; coverage: DriftCoverage; exitCode: number; output: string }> {
   const reportFile = join(workDir, "drift-report.json");
   const coverageFile = join(workDir, "drift-coverage.json");
-  const child = runRedocly(
-    driftArgs(har, { format: "json", output: reportFile, coverageOutput: coverageFile }),
-    "pipe",
-  );
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
+  const run = await runProcess({
+    command: process.execPath,
+    args: [
+      redoclyEntry(),
+      ...driftArgs(har, { format: "json", output: reportFile, coverageOutput: coverageFile }),
+    ],
+    cwd: ROOT,
+    env: redoclyEnv(),
+    timeoutMs: DRIFT_TIMEOUT_MS,
   });
-  child.stderr?.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const exitCode = await exitOf(child);
+  const output = run.stdout + run.stderr;
+  const exitCode = run.exitCode ?? 1;
   const read = async <T>(file: string): Promise<T> => {
     const text = await readFile(file, "utf8").catch(() => undefined);
     if (text === undefined) throw new Error(`redocly drift wrote no ${file} (exit ${exitCode}):\n${output}`);

@@ -4,11 +4,11 @@
  * request that is meant to break the description in exactly that way) or unexpected (anything else).
  * Used by the drift tests and the drift benchmark.
  */
-import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { mkdir, readFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { type Sandbox, type SandboxOptions, startSandbox } from "@drill-practice/sandbox";
+import { type StartedProcess, startProcess } from "@drill-practice/tooling/process";
 import type { Har, HarEntry } from "./redact-har.ts";
 import { type DriftCoverage, type DriftProblem, type DriftReport, driftReport, ROOT } from "./redocly.ts";
 
@@ -87,47 +87,18 @@ function startRecorder(
   port: number,
   out: string,
   env: NodeJS.ProcessEnv,
-): Promise<{ child: ChildProcessWithoutNullStreams; output: () => string }> {
-  const child = spawn(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      join(ROOT, "scripts/drift/record.ts"),
-      "--target",
-      target,
-      "--port",
-      String(port),
-      "--out",
-      out,
-    ],
-    { cwd: ROOT, env },
-  );
-  let output = "";
-  let listening: () => void = () => undefined;
-  const collect = (chunk: Buffer) => {
-    output += chunk.toString();
-    if (output.includes("Proxy listening on")) listening();
-  };
-  child.stdout.on("data", collect);
-  child.stderr.on("data", collect);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      // SIGTERM: the command stops its proxy before it exits.
-      child.kill("SIGTERM");
-      reject(new Error(`the recording proxy did not start within 90 s:\n${output}`));
-    }, 90_000);
-    const onExit = (code: number | null) => {
-      clearTimeout(timer);
-      reject(new Error(`the recording command exited with ${code} before its proxy listened:\n${output}`));
-    };
-    listening = () => {
-      listening = () => undefined;
-      clearTimeout(timer);
-      child.off("exit", onExit);
-      resolve({ child, output: () => output });
-    };
-    child.once("exit", onExit);
+): Promise<StartedProcess> {
+  const record = join(ROOT, "scripts/drift/record.ts");
+  return startProcess({
+    command: process.execPath,
+    args: ["--import", "tsx", record, "--target", target, "--port", String(port), "--out", out],
+    cwd: ROOT,
+    env,
+    readyWhen: /Proxy listening on/,
+    startMs: 90_000,
+    name: "the recording command",
+    // SIGTERM: the command stops its proxy before it exits.
+    stopSignal: "SIGTERM",
   });
 }
 
@@ -246,7 +217,7 @@ export async function recordTraffic(
     onRequest: () => requestsBySource.set(source, (requestsBySource.get(source) ?? 0) + 1),
     ...sandboxOptions,
   });
-  let recorder: Awaited<ReturnType<typeof startRecorder>> | undefined;
+  let recorder: StartedProcess | undefined;
   try {
     // The raw recording's private folder goes under workDir, where the tests can look at it.
     const recorderEnv = { ...process.env, TMPDIR: join(workDir, "tmp") };
@@ -259,16 +230,14 @@ export async function recordTraffic(
     }
     source = "(none)";
   } finally {
-    if (recorder && recorder.child.exitCode === null) {
-      const exited = new Promise((resolve) => recorder?.child.once("exit", resolve));
-      recorder.child.kill("SIGINT");
-      await exited;
-    }
+    recorder?.child.kill("SIGINT");
+    await recorder?.exited();
     await sandbox.close();
   }
   const recorderOutput = recorder.output();
-  if (recorder.child.exitCode !== 0) {
-    throw new Error(`the recording command exited with ${recorder.child.exitCode}:\n${recorderOutput}`);
+  const recorderExit = await recorder.exited();
+  if (recorderExit !== 0) {
+    throw new Error(`the recording command exited with ${recorderExit}:\n${recorderOutput}`);
   }
   const har = JSON.parse(await readFile(harFile, "utf8")) as Har;
   const checked = await driftReport(harFile, workDir);

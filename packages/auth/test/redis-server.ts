@@ -3,21 +3,28 @@
  * throwaway directory and no persistence, stopped (and its directory removed) after.
  * Missing locally, the tests that need it skip loudly; under CI=true they fail.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { createConnection, createServer } from "node:net";
+import { accessSync, constants, statSync } from "node:fs";
+import { createServer } from "node:net";
+import { delimiter, join } from "node:path";
+import { type StartedProcess, startProcess } from "@drill-practice/tooling/process";
 import { makeScratchDir, removeScratchDir } from "@drill-practice/tooling/scratch";
 import { underCI, warnBox } from "../../../scripts/test-requirements.js";
 
 const CANDIDATES = ["/usr/bin/redis-server", "/usr/local/bin/redis-server"];
 
-/** Path of redis-server, or `undefined` when it is not installed. */
-export function findRedisServer(): string | undefined {
-  for (const path of CANDIDATES) {
-    if (spawnSync(path, ["--version"], { stdio: "ignore" }).status === 0) return path;
+function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return statSync(path).isFile();
+  } catch {
+    return false;
   }
-  const which = spawnSync("sh", ["-c", "command -v redis-server"], { encoding: "utf8" });
-  const found = which.stdout?.trim();
-  return which.status === 0 && found ? found : undefined;
+}
+
+/** Path of redis-server (the usual places, then `PATH`), or `undefined` when it is not installed. */
+export function findRedisServer(): string | undefined {
+  const onPath = (process.env.PATH ?? "").split(delimiter).filter((dir) => dir !== "");
+  return [...CANDIDATES, ...onPath.map((dir) => join(dir, "redis-server"))].find(isExecutable);
 }
 
 /**
@@ -42,20 +49,6 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function ping(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: "127.0.0.1", port });
-    const finish = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(500, () => finish(false));
-    socket.once("error", () => finish(false));
-    socket.once("connect", () => socket.write("PING\r\n"));
-    socket.once("data", (data) => finish(data.toString().startsWith("+PONG")));
-  });
-}
-
 export interface RedisServer {
   readonly port: number;
   readonly url: string;
@@ -71,39 +64,33 @@ export interface RedisServer {
   close(): Promise<void>;
 }
 
-/** Starts a redis-server on a free loopback port; ready when it answers PING. */
+/** Starts a redis-server on a free loopback port; ready when it says it accepts connections. */
 export async function startRedisServer(): Promise<RedisServer> {
   const binary = findRedisServer();
   if (binary === undefined) throw new Error("redis-server is not installed");
   const dir = await makeScratchDir("drill-redis-");
   const port = await freePort();
-  let child: ChildProcess | undefined;
+  let server: StartedProcess | undefined;
 
   const start = async () => {
-    const process_ = spawn(
-      binary,
-      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir],
-      { stdio: "ignore" },
-    );
-    child = process_;
-    const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline) {
-      if (process_.exitCode !== null) throw new Error(`redis-server exited with ${process_.exitCode}`);
-      if (await ping(port)) return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    process_.kill("SIGKILL");
-    throw new Error(`redis-server did not answer on port ${port} within 10 s`);
+    server = await startProcess({
+      command: binary,
+      args: ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir],
+      cwd: dir,
+      env: process.env,
+      readyWhen: /Ready to accept connections/,
+      startMs: 10_000,
+      name: `redis-server on port ${port}`,
+    });
   };
 
   const stop = async (signal: "SIGTERM" | "SIGKILL" = "SIGTERM") => {
-    const running = child;
-    child = undefined;
-    if (running === undefined || running.exitCode !== null) return;
-    const exited = new Promise<void>((resolve) => running.once("exit", () => resolve()));
-    running.kill(signal);
-    const timer = setTimeout(() => running.kill("SIGKILL"), 5000);
-    await exited;
+    const running = server;
+    server = undefined;
+    if (running === undefined || running.child.exitCode !== null) return;
+    running.child.kill(signal);
+    const timer = setTimeout(() => running.child.kill("SIGKILL"), 5000);
+    await running.exited();
     clearTimeout(timer);
   };
 
@@ -113,10 +100,10 @@ export async function startRedisServer(): Promise<RedisServer> {
     url: `redis://127.0.0.1:${port}`,
     stop,
     start,
-    pause: () => child?.kill("SIGSTOP"),
-    resume: () => child?.kill("SIGCONT"),
+    pause: () => server?.child.kill("SIGSTOP"),
+    resume: () => server?.child.kill("SIGCONT"),
     close: async () => {
-      child?.kill("SIGCONT");
+      server?.child.kill("SIGCONT");
       await stop("SIGTERM");
       await removeScratchDir(dir);
     },

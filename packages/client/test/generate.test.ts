@@ -1,15 +1,13 @@
-import { execFile } from "node:child_process";
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
+import { runProcess } from "@drill-practice/tooling/process";
 import { scratchDirs } from "@drill-practice/tooling/scratch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SCHEMA_NAMES } from "../src/index.js";
 
 const scratchFolders = scratchDirs("drill-client-generate-");
 
-const run = promisify(execFile);
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
 const generatedDir = join(packageDir, "src", "generated");
 const tsx = join(packageDir, "node_modules", ".bin", "tsx");
@@ -18,22 +16,21 @@ const spec = JSON.parse(
 ) as { components: { schemas: Record<string, unknown> } };
 
 async function generate(...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(tsx, ["scripts/generate.ts", ...args], { cwd: packageDir });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
+  const { exitCode, stdout, stderr } = await runProcess({
+    command: tsx,
+    args: ["scripts/generate.ts", ...args],
+    cwd: packageDir,
+    env: process.env,
+    timeoutMs: 60_000,
+  });
+  return { code: exitCode, stdout, stderr };
 }
 
 describe("generated files", () => {
-  let scratch: string;
   /** A fresh generation, made once; each test edits its own copy, so no test depends on another. */
   let pristine: string;
   beforeAll(async () => {
-    scratch = await scratchFolders.make();
-    pristine = await mkdtemp(join(scratch, "pristine-"));
+    pristine = await scratchFolders.make();
     const made = await generate("--dir", pristine);
     if (made.code !== 0) throw new Error(`generate --dir failed: ${made.stderr}`);
   }, 60_000);
@@ -42,7 +39,7 @@ describe("generated files", () => {
   });
 
   async function ownCopy(): Promise<string> {
-    const dir = await mkdtemp(join(scratch, "copy-"));
+    const dir = await scratchFolders.make();
     await cp(pristine, dir, { recursive: true });
     return dir;
   }

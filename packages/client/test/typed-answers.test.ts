@@ -6,10 +6,11 @@
  * degrades to `unknown`, `any` or an open record makes the field `unknown` or `any`, which the file
  * refuses. A control file checks that the same accesses do fail on such answers.
  */
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type HttpMethod, listOperations } from "@drill-practice/tooling/operations";
+import { scratchDirs } from "@drill-practice/tooling/scratch";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -20,6 +21,8 @@ interface Bundle {
 }
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
+// In the package's test folder, so that the checked files resolve the package's sources and types.
+const scratchFolders = scratchDirs(".typed-answers-", join(packageDir, "test"));
 const specDist = new URL("../../../spec/dist/", import.meta.url);
 /** Answers that name no fields: the open `NotShown` and the empty object. */
 const FIELDLESS = new Set(["NotShown", "EmptyObject"]);
@@ -196,7 +199,7 @@ describe("typed answers in the generated paths", () => {
   const control = controlSource();
   // One program for both files: loading the generated types is what takes the time.
   beforeAll(async () => {
-    dir = await mkdtemp(join(packageDir, "test", ".typed-answers-"));
+    dir = await scratchFolders.make();
     for (const [alias, entry, bundle] of [
       ["All", "index", "openapi.json"],
       ["V21", "v2.1", "openapi-v2.1.json"],
@@ -212,9 +215,7 @@ describe("typed answers in the generated paths", () => {
     await writeFile(join(dir, "control.ts"), control);
     problems = typeCheck([join(dir, "typed-answers.ts"), join(dir, "control.ts")]);
   }, 180_000);
-  afterAll(async () => {
-    if (dir) await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => scratchFolders.removeAll());
 
   it("finds the typed operations of each entry, each naming a field", () => {
     const [all, v21, v20] = entries;

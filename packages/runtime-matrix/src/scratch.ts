@@ -4,15 +4,12 @@
  * matrix's entries built next to them. Workers and browsers get bundles made with esbuild from
  * that installed copy, never from the workspace sources.
  */
-import { execFile } from "node:child_process";
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
+import { runProcess } from "@drill-practice/tooling/process";
 import { makeScratchDir, removeScratchDir } from "@drill-practice/tooling/scratch";
 import { build } from "esbuild";
-
-const run = promisify(execFile);
 
 const packagesDir = fileURLToPath(new URL("../../", import.meta.url));
 const entriesDir = fileURLToPath(new URL("./entries/", import.meta.url));
@@ -46,6 +43,23 @@ export interface Scratch {
 /** Bounds every step, so that a stuck registry or packer fails the run instead of hanging it. */
 const STEP_TIMEOUT_MS = 90_000;
 
+/** Runs one command of the preparation with this process's environment; throws with its errors. */
+async function run(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }) {
+  const result = await runProcess({
+    command,
+    args,
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    timeoutMs: STEP_TIMEOUT_MS,
+  });
+  if (result.exitCode !== 0) {
+    const how = result.timedOut
+      ? `did not finish within ${STEP_TIMEOUT_MS / 1000} s`
+      : `exited with ${result.exitCode}`;
+    throw new Error(`${command} ${args.join(" ")} ${how}\n${result.stderr}`);
+  }
+}
+
 /**
  * Packs, installs and builds; throws with the failing command's output when packing or
  * installing fails (every case needs them), and records bundling failures per platform.
@@ -58,7 +72,6 @@ export async function prepareScratch(): Promise<Scratch> {
     for (const name of ["client", "auth", "sandbox"]) {
       await run("pnpm", ["pack", "--pack-destination", tarballs], {
         cwd: join(packagesDir, name),
-        timeout: STEP_TIMEOUT_MS,
       });
     }
     const files = (await readdir(tarballs)).sort();
@@ -87,7 +100,6 @@ export async function prepareScratch(): Promise<Scratch> {
     );
     await run("npm", ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--prefer-offline"], {
       cwd: dir,
-      timeout: STEP_TIMEOUT_MS,
       env: { ...process.env, npm_config_update_notifier: "false" },
     });
 
@@ -166,10 +178,8 @@ export async function prepareScratch(): Promise<Scratch> {
     };
   } catch (error) {
     await removeScratchDir(dir);
-    const output = error as { stdout?: string; stderr?: string; message?: string };
-    throw new Error(
-      `could not prepare the scratch project: ${output.message ?? String(error)}\n${output.stderr ?? ""}`,
-    );
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`could not prepare the scratch project: ${message}`);
   }
 }
 

@@ -35,6 +35,8 @@ import { type ChildProcess, type ChildProcessWithoutNullStreams, spawn } from "n
  */
 export interface ProcessResult {
   readonly exitCode: number | null;
+  /** The signal that ended it, when one did (its exit code is then `null`). */
+  readonly signal: NodeJS.Signals | null;
   readonly stdout: string;
   readonly stderr: string;
   /** The deadline ended it (its whole process group was killed). */
@@ -70,6 +72,11 @@ export interface ProcessSpec {
   readonly timeoutMs: number;
   /** Written to the process's standard input, which is then closed; none when left out. */
   readonly input?: string;
+  /**
+   * Once its standard output shows this text, SIGINT goes to its whole process group, as a
+   * terminal's Ctrl-C does (to check how a long-running command stops).
+   */
+  readonly interruptWhen?: string;
 }
 
 /** Output beyond this is dropped: a runaway process must not fill the caller's memory. */
@@ -105,8 +112,13 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
     });
     let stdout = "";
     let stderr = "";
+    let interrupted = false;
     child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
       if (stdout.length < MAX_OUTPUT_CHARS) stdout += chunk;
+      if (spec.interruptWhen !== undefined && !interrupted && stdout.includes(spec.interruptWhen)) {
+        interrupted = true;
+        signalGroup(child.pid, "SIGINT");
+      }
     });
     child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
       if (stderr.length < MAX_OUTPUT_CHARS) stderr += chunk;
@@ -119,28 +131,29 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      killGroup(child.pid);
+      signalGroup(child.pid, "SIGKILL");
     }, spec.timeoutMs);
-    const finish = (exitCode: number | null) => {
+    const finish = (exitCode: number | null, signal: NodeJS.Signals | null) => {
       clearTimeout(timer);
-      resolve({ exitCode, stdout, stderr, timedOut, seconds: (performance.now() - started) / 1000 });
+      const seconds = (performance.now() - started) / 1000;
+      resolve({ exitCode, signal, stdout, stderr, timedOut, seconds });
     };
     child.on("error", (error) => {
       stderr += `cannot start ${spec.command}: ${error.message}`;
-      finish(null);
+      finish(null, null);
     });
-    child.on("close", (code) => {
+    child.on("close", (code, signal) => {
       // A process that exited may have left a helper behind; the group goes with it.
-      killGroup(child.pid);
-      finish(code);
+      signalGroup(child.pid, "SIGKILL");
+      finish(code, signal);
     });
   });
 }
 
-function killGroup(pid: number | undefined): void {
+function signalGroup(pid: number | undefined, signal: NodeJS.Signals): void {
   if (pid === undefined) return;
   try {
-    process.kill(-pid, "SIGKILL");
+    process.kill(-pid, signal);
   } catch {
     // The group is already gone.
   }
@@ -171,16 +184,16 @@ function killGroup(pid: number | undefined): void {
  */
 export interface StartedProcess {
   readonly child: ChildProcessWithoutNullStreams;
-  /** The match of `readyWhen` in its standard output (the URL it listens on, say). */
+  /** The match of `readyWhen` in its output (the URL it listens on, say). */
   readonly ready: RegExpExecArray;
   /** Everything it wrote so far, standard output and error interleaved. */
   output(): string;
-  /** Its exit code, once it has exited (at once when it already has). */
+  /** Its exit code once it has exited and its output is complete (at once when it already has). */
   exited(): Promise<number | null>;
 }
 
 /**
- * What to start, and the line on standard output that says it is ready.
+ * What to start, and what it prints (on standard output or error) once it is ready.
  *
  * @example
  * ```ts
@@ -208,12 +221,147 @@ export interface StartSpec {
   /** How long it may take to become ready; its name in the error when it does not. */
   readonly startMs: number;
   readonly name: string;
+  /**
+   * How one that is not ready in time is ended: SIGKILL (the default), or the signal it stops
+   * cleanly on when it must tidy up first (a recorder that stops its own helper).
+   */
+  readonly stopSignal?: NodeJS.Signals;
 }
 
 /**
- * Starts a process and resolves once its standard output matches `readyWhen`; rejects (with its
- * output) when it exits first or is not ready in time (then it is killed). Once it is ready, the
- * caller stops it (`child.kill`).
+ * Why a process did not become ready (it exited first, or took too long), with all it wrote.
+ *
+ * @example
+ * ```ts
+ * import { ProcessStartError, startProcess } from "@drill-practice/tooling/process";
+ *
+ * try {
+ *   await startProcess({
+ *     command: process.execPath,
+ *     args: ["-e", "console.error('port taken'); process.exit(1)"],
+ *     cwd: process.cwd(),
+ *     env: process.env,
+ *     readyWhen: /listening/,
+ *     startMs: 30_000,
+ *     name: "example server",
+ *   });
+ * } catch (error) {
+ *   if (error instanceof ProcessStartError) console.error(error.output.trim()); // "port taken"
+ * }
+ * ```
+ */
+export class ProcessStartError extends Error {
+  /** Standard output and error, interleaved as they came. */
+  readonly output: string;
+
+  constructor(message: string, output: string) {
+    super(`${message}:\n${output}`);
+    this.name = "ProcessStartError";
+    this.output = output;
+  }
+}
+
+/**
+ * A process just launched: its child at once, and its start still to come.
+ *
+ * @example
+ * ```ts
+ * import { type LaunchedProcess, launchProcess } from "@drill-practice/tooling/process";
+ *
+ * const worker: LaunchedProcess = launchProcess({
+ *   command: process.execPath,
+ *   args: ["-e", "console.log('ready'); process.stdin.once('data', () => process.exit(0))"],
+ *   cwd: process.cwd(),
+ *   env: {},
+ *   readyWhen: /^ready$/m,
+ *   startMs: 30_000,
+ *   name: "worker",
+ * });
+ * await worker.started;
+ * worker.child.stdin.write("go\n");
+ * await worker.exited(); // 0
+ * worker.stdout(); // "ready\n"
+ * ```
+ */
+export interface LaunchedProcess {
+  readonly child: ChildProcessWithoutNullStreams;
+  /**
+   * The match of `readyWhen`, once it shows; rejects with a {@link ProcessStartError} when the
+   * process exits first or is not ready in time (then it is ended).
+   */
+  readonly started: Promise<RegExpExecArray>;
+  /** Everything it wrote so far, standard output and error interleaved. */
+  output(): string;
+  /** Its standard output alone, so far. */
+  stdout(): string;
+  /** Its exit code once it has exited and its output is complete (at once when it already has). */
+  exited(): Promise<number | null>;
+}
+
+/**
+ * Launches a process and returns at once, for callers that hold the child before it is ready (to
+ * start several together, or to kill one mid-start); {@link startProcess} waits for it instead.
+ *
+ * @example
+ * ```ts
+ * import { launchProcess } from "@drill-practice/tooling/process";
+ *
+ * const spec = {
+ *   command: process.execPath,
+ *   args: ["-e", "console.log('ready'); setInterval(() => {}, 1000)"],
+ *   cwd: process.cwd(),
+ *   env: process.env,
+ *   readyWhen: /ready/,
+ *   startMs: 30_000,
+ * };
+ * const pair = [launchProcess({ ...spec, name: "first" }), launchProcess({ ...spec, name: "second" })];
+ * await Promise.all(pair.map((each) => each.started));
+ * for (const each of pair) each.child.kill("SIGTERM");
+ * ```
+ */
+export function launchProcess(spec: StartSpec): LaunchedProcess {
+  const child = spawn(spec.command, [...spec.args], { cwd: spec.cwd, env: spec.env });
+  let output = "";
+  let stdout = "";
+  // "close", not "exit": by then its output pipes are drained too.
+  const closed = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
+  const started = new Promise<RegExpExecArray>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      // One that never got ready is no one's to stop: it goes here.
+      child.kill(spec.stopSignal ?? "SIGKILL");
+      reject(new ProcessStartError(`${spec.name} did not start in time`, output));
+    }, spec.startMs);
+    let ready: RegExpExecArray | null = null;
+    const look = () => {
+      ready ??= spec.readyWhen.exec(output);
+      if (ready) {
+        clearTimeout(timer);
+        resolve(ready);
+      }
+    };
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+      output += chunk.toString();
+      look();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      look();
+    });
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new ProcessStartError(`${spec.name} exited with ${code}`, output));
+    });
+  });
+  // Its failure is the caller's to see when it awaits `started`, not an unhandled rejection.
+  started.catch(() => {});
+  return { child, started, output: () => output, stdout: () => stdout, exited: () => closed };
+}
+
+/**
+ * Starts a process and resolves once its output matches `readyWhen`; rejects with a
+ * {@link ProcessStartError} when it exits first or is not ready in time (then it is ended). Once it
+ * is ready, the caller stops it (`child.kill`).
  *
  * @example
  * ```ts
@@ -234,32 +382,10 @@ export interface StartSpec {
  * await server.exited();
  * ```
  */
-export function startProcess(spec: StartSpec): Promise<StartedProcess> {
-  const child = spawn(spec.command, [...spec.args], { cwd: spec.cwd, env: spec.env });
-  let output = "";
-  const exited = () => exitOf(child);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      // One that never got ready is no one's to stop: it goes here.
-      child.kill("SIGKILL");
-      reject(new Error(`${spec.name} did not start in time:\n${output}`));
-    }, spec.startMs);
-    child.stderr.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const ready = spec.readyWhen.exec(output);
-      if (ready) {
-        clearTimeout(timer);
-        resolve({ child, ready, output: () => output, exited });
-      }
-    });
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${spec.name} exited with ${code}:\n${output}`));
-    });
-  });
+export async function startProcess(spec: StartSpec): Promise<StartedProcess> {
+  const launched = launchProcess(spec);
+  const ready = await launched.started;
+  return { child: launched.child, ready, output: launched.output, exited: launched.exited };
 }
 
 /**
@@ -276,7 +402,7 @@ export function startProcess(spec: StartSpec): Promise<StartedProcess> {
  */
 export function exitOf(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null) resolve(child.exitCode);
+    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
     else child.on("exit", (code) => resolve(code));
   });
 }

@@ -19,7 +19,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 /**
- * Makes a fresh folder whose name starts with `prefix` (`drill-<what>-`).
+ * Makes a fresh folder whose name starts with `prefix` (`drill-<what>-`), in the system's
+ * temporary folder or in `parent` (for files that must resolve imports from their place).
  *
  * @example
  * ```ts
@@ -33,8 +34,8 @@ import { join } from "node:path";
  * }
  * ```
  */
-export function makeScratchDir(prefix: string): Promise<string> {
-  return mkdtemp(join(tmpdir(), prefix));
+export function makeScratchDir(prefix: string, parent: string = tmpdir()): Promise<string> {
+  return mkdtemp(join(parent, prefix));
 }
 
 /**
@@ -97,7 +98,8 @@ export interface ScratchDirs {
 
 /**
  * Scratch folders for a test file: `make` in a `before…` hook or a test, one `removeAll` in the
- * matching `after…` hook, so no test has to remember its own clean-up.
+ * matching `after…` hook, so no test has to remember its own clean-up. They go in the system's
+ * temporary folder, or in `parent` when given.
  *
  * @example
  * ```ts
@@ -112,11 +114,11 @@ export interface ScratchDirs {
  * afterEach(() => scratch.removeAll());
  * ```
  */
-export function scratchDirs(prefix: string): ScratchDirs {
+export function scratchDirs(prefix: string, parent?: string): ScratchDirs {
   const made: string[] = [];
   return {
     async make() {
-      const dir = await makeScratchDir(prefix);
+      const dir = await makeScratchDir(prefix, parent);
       made.push(dir);
       return dir;
     },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { runProcess, startProcess } from "../src/process.js";
+import { launchProcess, runProcess, startProcess } from "../src/process.js";
+import { runAttached, shellExitCode } from "../src/terminal.js";
 
 const node = (script: string, extra: Partial<Parameters<typeof runProcess>[0]> = {}) =>
   runProcess({
@@ -49,6 +50,21 @@ describe("runProcess", () => {
     expect(performance.now() - started).toBeLessThan(10_000);
   });
 
+  it("interrupts the whole group like a terminal's Ctrl-C once the output shows a text, and reports the signal", async () => {
+    const result = await node(
+      "require('node:child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'inherit' }); console.log('up'); setInterval(() => {}, 1000)",
+      { interruptWhen: "up" },
+    );
+    expect(result).toMatchObject({ exitCode: null, signal: "SIGINT", stdout: "up\n", timedOut: false });
+    const clean = await node(
+      "process.on('SIGINT', () => process.exit(0)); console.log('up'); setInterval(() => {}, 1000)",
+      {
+        interruptWhen: "up",
+      },
+    );
+    expect(clean).toMatchObject({ exitCode: 0, signal: null, timedOut: false });
+  });
+
   it("reports a command that cannot start instead of rejecting", async () => {
     const result = await runProcess({
       command: "/nonexistent/drill-tool",
@@ -91,5 +107,84 @@ describe("startProcess", () => {
     await expect(start("setTimeout(() => {}, 5000)", 300)).rejects.toThrow(
       /the test server did not start in time/,
     );
+  });
+});
+
+describe("launchProcess", () => {
+  it("hands over the child at once, and keeps standard output apart from the interleaved output", async () => {
+    const worker = launchProcess({
+      command: process.execPath,
+      args: [
+        "-e",
+        "console.error('{noise}'); console.log('ready'); process.stdin.once('data', (d) => { console.log('got ' + String(d).trim()); process.exit(0); })",
+      ],
+      cwd: process.cwd(),
+      env: {},
+      readyWhen: /^ready$/m,
+      startMs: 20_000,
+      name: "the worker",
+    });
+    expect(worker.child.pid).toEqual(expect.any(Number));
+    await worker.started;
+    worker.child.stdin.write("go\n");
+    expect(await worker.exited()).toBe(0);
+    expect(worker.stdout()).toBe("ready\ngot go\n");
+    expect(worker.output()).toContain("{noise}");
+  });
+
+  it("rejects `started` when it exits first, without an unhandled rejection when no one waits", async () => {
+    const crashed = launchProcess({
+      command: process.execPath,
+      args: ["-e", "process.exit(5)"],
+      cwd: process.cwd(),
+      env: {},
+      readyWhen: /ready/,
+      startMs: 20_000,
+      name: "the worker",
+    });
+    expect(await crashed.exited()).toBe(5);
+    await expect(crashed.started).rejects.toThrow("the worker exited with 5");
+  });
+});
+
+describe("runAttached", () => {
+  const attached = (script: string) =>
+    runAttached({
+      command: process.execPath,
+      args: ["-e", script],
+      cwd: process.cwd(),
+      env: process.env,
+      stdin: "ignore",
+      stderr: "pipe",
+    });
+
+  it("reports how the process ended, as a shell would count it", async () => {
+    expect(shellExitCode(await attached("process.exit(3)").ended)).toBe(3);
+    const server = attached("setInterval(() => {}, 1000)");
+    server.child.kill("SIGTERM");
+    const ending = await server.ended;
+    expect(ending).toEqual({ exitCode: null, signal: "SIGTERM" });
+    expect(shellExitCode(ending)).toBe(143);
+  });
+
+  it("pipes standard error to the caller when asked", async () => {
+    const run = attached("console.error('problem')");
+    let stderr = "";
+    run.child.stderr?.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    await run.ended;
+    expect(stderr).toBe("problem\n");
+  });
+
+  it("reports a command that cannot start as exit 127 instead of rejecting", async () => {
+    const ending = await runAttached({
+      command: "/nonexistent/drill-tool",
+      args: [],
+      cwd: process.cwd(),
+      env: {},
+    }).ended;
+    expect(ending.startError).toMatch(/^cannot start \/nonexistent\/drill-tool: .*ENOENT/);
+    expect(shellExitCode(ending)).toBe(127);
   });
 });

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
-import { basename, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeScratchDir, removeScratchDir, scratchDirs, withScratchDir } from "../src/scratch.js";
 
@@ -38,5 +38,20 @@ describe("scratch folders", () => {
     const later = await scratch.make();
     await scratch.removeAll();
     expect(existsSync(later)).toBe(false);
+  });
+
+  it("go in the given parent folder when there is one", async () => {
+    const parent = await makeScratchDir("drill-tooling-parent-");
+    const scratch = scratchDirs("inner-", parent);
+    try {
+      const dir = await scratch.make();
+      expect(dirname(dir)).toBe(parent);
+      expect(basename(dir)).toMatch(/^inner-/);
+      await scratch.removeAll();
+      expect(existsSync(dir)).toBe(false);
+      expect(existsSync(parent)).toBe(true);
+    } finally {
+      await removeScratchDir(parent);
+    }
   });
 });
