@@ -8,7 +8,12 @@
  * that failed; they never contain the private key, the client secret, a signed
  * assertion or an access token (text from a server is redacted before use).
  */
-import { brandErrorFamily, DrillError, type DrillErrorCode } from "@drill-practice/client/internal";
+import {
+  brandErrorFamily,
+  causeOption,
+  DrillError,
+  type DrillErrorCode,
+} from "@drill-practice/client/internal";
 
 /**
  * Where a key-file problem was found: the file (when read from disk) and the JSON field.
@@ -60,7 +65,7 @@ export abstract class KeyFileError extends DrillError {
 
   constructor(problem: string, details: KeyFileErrorDetails = {}) {
     const where = details.source === undefined ? "service account key file" : `key file ${details.source}`;
-    super(`${where}: ${problem}`, details.cause === undefined ? undefined : { cause: details.cause });
+    super(`${where}: ${problem}`, causeOption(details.cause));
     this.source = details.source;
     this.field = details.field;
   }
@@ -346,10 +351,7 @@ export class DiscoveryError extends DrillError {
     problem: string,
     details: { url: string; status?: number | undefined; attempts: number; cause?: unknown },
   ) {
-    super(
-      `token endpoint discovery at ${details.url} failed: ${problem}`,
-      details.cause === undefined ? undefined : { cause: details.cause },
-    );
+    super(`token endpoint discovery at ${details.url} failed: ${problem}`, causeOption(details.cause));
     this.url = details.url;
     this.status = details.status;
     this.attempts = details.attempts;
@@ -425,10 +427,7 @@ export class TokenExchangeError extends DrillError {
   readonly retryAfterSeconds: number | undefined;
 
   constructor(problem: string, details: TokenExchangeErrorDetails) {
-    super(
-      `token exchange at ${details.endpoint} failed: ${problem}`,
-      details.cause === undefined ? undefined : { cause: details.cause },
-    );
+    super(`token exchange at ${details.endpoint} failed: ${problem}`, causeOption(details.cause));
     this.endpoint = details.endpoint;
     this.status = details.status;
     this.oauthError = details.oauthError;

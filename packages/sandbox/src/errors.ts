@@ -368,8 +368,7 @@ export class DataFileError extends SandboxError {
 
   constructor(problems: readonly DataFileProblem[], source?: string) {
     const where = source === undefined ? "data file" : `data file ${source}`;
-    const lines = problems.map((p) => `  ${p.path}: ${p.message}`);
-    super(`${where} has ${problems.length} problem${problems.length === 1 ? "" : "s"}:\n${lines.join("\n")}`);
+    super(`${where} has ${listProblems(problems)}`);
     this.problems = problems;
   }
 }
@@ -421,10 +420,13 @@ export class ResponseRulesError extends SandboxError {
 
   constructor(problems: readonly ResponseRulesProblem[], source?: string) {
     const where = source === undefined ? "responses" : `responses file ${source}`;
-    const lines = problems.map((p) => `  ${p.path}: ${p.message}`);
-    super(
-      `${where} refused, nothing applied; ${problems.length} problem${problems.length === 1 ? "" : "s"}:\n${lines.join("\n")}`,
-    );
+    super(`${where} refused, nothing applied; ${listProblems(problems)}`);
     this.problems = problems;
   }
+}
+
+/** "2 problems:" and one indented `path: message` line each: how both problem-list errors end. */
+function listProblems(problems: readonly { path: string; message: string }[]): string {
+  const lines = problems.map((p) => `  ${p.path}: ${p.message}`);
+  return `${problems.length} problem${problems.length === 1 ? "" : "s"}:\n${lines.join("\n")}`;
 }

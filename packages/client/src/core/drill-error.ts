@@ -75,6 +75,23 @@ export function brandErrorFamily(base: ErrorClass, key: string): void {
   Object.defineProperty(base.prototype, brand, { value: true });
 }
 
+/**
+ * The `ErrorOptions` for a cause that may be absent, so that an error made without one has no
+ * `cause` property at all (rather than `cause: undefined`).
+ *
+ * @example
+ * ```ts
+ * import { causeOption } from "@drill-practice/client/internal";
+ *
+ * const cause: unknown = undefined;
+ * const error = new Error("lookup failed", causeOption(cause));
+ * console.log("cause" in error); // false
+ * ```
+ */
+export function causeOption(cause: unknown): ErrorOptions | undefined {
+  return cause === undefined ? undefined : { cause };
+}
+
 function isBrandedInstance(target: ErrorClass, value: unknown): boolean {
   if (typeof value !== "object" || value === null) return false;
   if ((value as { [BRAND]?: unknown })[BRAND] !== true) return false;

@@ -2,7 +2,7 @@
  * The errors that both packages throw for the same reasons: an invalid option,
  * a request without an answer, an attempt that ran out of time.
  */
-import { DrillError } from "./drill-error.js";
+import { causeOption, DrillError } from "./drill-error.js";
 import { fetchFailureReason } from "./network-cause.js";
 import { scrubCause } from "./redact.js";
 
@@ -97,7 +97,7 @@ export class DrillNetworkError extends DrillError {
     const tries = init.attempts === 1 ? "1 attempt" : `${init.attempts} attempts`;
     super(
       `${init.method} ${init.url} failed without a response after ${tries}${describeCause(cause)}`,
-      cause === undefined ? undefined : { cause },
+      causeOption(cause),
     );
     this.attempts = init.attempts;
   }

@@ -48,7 +48,7 @@
 export type { DrillAuthContext, DrillClientAuth } from "./auth-contract.js";
 export { parseArgsProblem } from "./cli-usage.js";
 export { type DerElement, DerError, derChildren, derObjectIdentifier, readDerElement } from "./der.js";
-export { brandErrorFamily, DrillError } from "./drill-error.js";
+export { brandErrorFamily, causeOption, DrillError } from "./drill-error.js";
 export type { DrillErrorCode } from "./error-codes.js";
 /**
  * @public `@drill-practice/auth` re-exports the table from its own entry (nothing in this

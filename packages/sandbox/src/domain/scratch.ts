@@ -13,3 +13,17 @@ export function atLeast<T extends { readonly length: number }>(
 ): T {
   return array.length < length ? new make(length + (length >> 2)) : array;
 }
+
+/**
+ * One scratch array of a kind, kept between calls: the function answers it with room for at least
+ * `length` entries, grown (and so zeroed) only when it is too short.
+ */
+export function scratchArray<T extends { readonly length: number }>(
+  make: new (length: number) => T,
+): (length: number) => T {
+  let array = new make(0);
+  return (length) => {
+    array = atLeast(array, length, make);
+    return array;
+  };
+}

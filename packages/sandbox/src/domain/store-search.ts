@@ -1,5 +1,5 @@
 import { DomainError } from "../errors.js";
-import { atLeast } from "./scratch.js";
+import { scratchArray } from "./scratch.js";
 import type { SearchIndex } from "./search-index.js";
 import { intersectSorted, unionSorted } from "./search-index.js";
 import { tokenize } from "./text-tokens.js";
@@ -164,37 +164,12 @@ function readFields(searchField: StoreSearchParams["searchField"]): SearchField[
 }
 
 /** Per-document scratch space, reused by every search: searches are synchronous, so never overlap. */
-let marks = new Uint8Array(0);
-let counts = new Uint32Array(0);
-let found = new Int32Array(0);
-let sortKeys = new Float64Array(0);
+const scratchMarks = scratchArray(Uint8Array);
+const scratchCounts = scratchArray(Uint32Array);
+const scratchFound = scratchArray(Int32Array);
+const scratchKeys = scratchArray(Float64Array);
 /** 1 for each document of the catalog being searched (0 between searches). */
-let scopeFlags = new Uint8Array(0);
-
-function scratchMarks(capacity: number): Uint8Array {
-  marks = atLeast(marks, capacity, Uint8Array);
-  return marks;
-}
-
-function scratchFound(capacity: number): Int32Array {
-  found = atLeast(found, capacity, Int32Array);
-  return found;
-}
-
-function scratchKeys(length: number): Float64Array {
-  sortKeys = atLeast(sortKeys, length, Float64Array);
-  return sortKeys;
-}
-
-function scratchScope(capacity: number): Uint8Array {
-  scopeFlags = atLeast(scopeFlags, capacity, Uint8Array);
-  return scopeFlags;
-}
-
-function scratchCounts(capacity: number): Uint32Array {
-  counts = atLeast(counts, capacity, Uint32Array);
-  return counts;
-}
+const scratchScope = scratchArray(Uint8Array);
 
 /**
  * Ascending documents holding the token in at least one of the fields. Long lists are merged by marking

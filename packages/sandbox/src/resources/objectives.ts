@@ -10,6 +10,7 @@ import { actorV21 } from "./actors.js";
 import { defineFamily, ok, refuse } from "./family.js";
 import { groupFor, groupV21 } from "./groups.js";
 import { pageByIndex } from "./paging.js";
+import { checkUsableDrillables } from "./usable-drillables.js";
 
 type Body = Readonly<Record<string, unknown>> | undefined;
 
@@ -113,21 +114,7 @@ function objectiveFields(
   const out: ObjectiveFields = {};
   const drills = list(field(body, drillField));
   if (drills.length > 0) {
-    for (const id of drills) {
-      const record =
-        state.drillable(id) ??
-        refuse(
-          { kind: "not_found", resource: "drill" },
-          `form field "${drillField}": no drill or course ${JSON.stringify(id)}`,
-          drillField,
-        );
-      if (!state.canAccess(userId, record)) {
-        refuse(
-          { kind: "no_permission", resource: "drill" },
-          `form field "${drillField}": the acting user may not use ${JSON.stringify(id)}`,
-        );
-      }
-    }
+    checkUsableDrillables(state, userId, drills, drillField);
     out.drillIds = [...new Set(drills)];
   } else if (required) {
     refuse(

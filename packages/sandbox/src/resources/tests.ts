@@ -11,6 +11,7 @@ import type { Drill } from "../domain/types.js";
 import { addressedUser } from "./actors.js";
 import { defineFamily, ok, refuse } from "./family.js";
 import { groupFor } from "./groups.js";
+import { checkUsableDrillables } from "./usable-drillables.js";
 
 const CHOICES = 4;
 
@@ -85,21 +86,7 @@ interface StoredTest extends TestRecord {
 }
 
 function defineTest(state: SandboxState, userId: string, definition: Definition, field: string): StoredTest {
-  for (const id of definition.drillIds) {
-    const record =
-      state.drillable(id) ??
-      refuse(
-        { kind: "not_found", resource: "drill" },
-        `form field "${field}": no drill or course ${JSON.stringify(id)}`,
-        field,
-      );
-    if (!state.canAccess(userId, record)) {
-      refuse(
-        { kind: "no_permission", resource: "drill" },
-        `form field "${field}": the acting user may not use ${JSON.stringify(id)}`,
-      );
-    }
-  }
+  checkUsableDrillables(state, userId, definition.drillIds, field);
   const name = definition.name.trim();
   if (name === "")
     refuse(

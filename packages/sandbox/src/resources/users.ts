@@ -7,7 +7,7 @@
 import type { SandboxState } from "../domain/state.js";
 import type { User } from "../domain/types.js";
 import { actorV20, actorV21 } from "./actors.js";
-import { defineFamily, ok, refuse } from "./family.js";
+import { defineFamily, type OperationId, ok, type ResourceRequest, refuse } from "./family.js";
 import { linkedOrganization, organizationV20 } from "./organizations.js";
 import { pageByIndex } from "./paging.js";
 
@@ -258,6 +258,24 @@ function oneAddress(state: SandboxState, user: User, value: string) {
   return userAddress(state, user, address);
 }
 
+/**
+ * What a handler that serves both versions reads of a request: the 2.1 operation's path, whose segments
+ * the 2.0 operation names alike.
+ */
+type BothVersions<Id extends OperationId> = Pick<ResourceRequest<Id>, "state" | "userId" | "path">;
+
+/** `listEmailAddresses` of either version. */
+const listAddresses = ({ state, userId, path }: BothVersions<"listEmailAddresses_v2_1">) =>
+  ok(userAddresses(state, reachableUser(state, userId, path.user, "user")));
+
+/** `setPrimaryEmailAddress` of either version. */
+const makePrimary = ({ state, userId, path }: BothVersions<"setPrimaryEmailAddress_v2_1">) =>
+  ok(setPrimary(state, reachableUser(state, userId, path.user, "user"), path.email));
+
+/** `requestEmailVerification` of either version. */
+const askVerification = ({ state, userId, path }: BothVersions<"requestEmailVerification_v2_1">) =>
+  requestVerification(state, reachableUser(state, userId, path.user, "user"), path.email);
+
 /** The users family; see the module comment. */
 export const users = defineFamily("users", {
   getOwnUser_v2_1: {
@@ -300,13 +318,11 @@ export const users = defineFamily("users", {
   listEmailAddresses_v2_1: {
     behaviour:
       "the user's addresses, primary first, each with `verified` and `primary`; `nonexistent_user`, `no_access`",
-    handle: ({ state, userId, path }) =>
-      ok(userAddresses(state, reachableUser(state, userId, path.user, "user"))),
+    handle: listAddresses,
   },
   listEmailAddresses_v2_0: {
     behaviour: "as `listEmailAddresses_v2_1`",
-    handle: ({ state, userId, path }) =>
-      ok(userAddresses(state, reachableUser(state, userId, path.user, "user"))),
+    handle: listAddresses,
   },
   getEmailAddress_v2_1: {
     behaviour:
@@ -353,23 +369,19 @@ export const users = defineFamily("users", {
   setPrimaryEmailAddress_v2_1: {
     behaviour:
       "makes a verified address of the user primary and answers all addresses; not the user's: `email_not_linked`; unverified: `not_verified`",
-    handle: ({ state, userId, path }) =>
-      ok(setPrimary(state, reachableUser(state, userId, path.user, "user"), path.email)),
+    handle: makePrimary,
   },
   setPrimaryEmailAddress_v2_0: {
     behaviour: "as `setPrimaryEmailAddress_v2_1`",
-    handle: ({ state, userId, path }) =>
-      ok(setPrimary(state, reachableUser(state, userId, path.user, "user"), path.email)),
+    handle: makePrimary,
   },
   requestEmailVerification_v2_1: {
     behaviour:
       "answers 204; the sandbox sends no mail, so requesting verification marks the address verified at once; `invalid_email`, `email_not_linked_to_account`, unknown user `not_found`, `not_permitted`",
-    handle: ({ state, userId, path }) =>
-      requestVerification(state, reachableUser(state, userId, path.user, "user"), path.email),
+    handle: askVerification,
   },
   requestEmailVerification_v2_0: {
     behaviour: "as `requestEmailVerification_v2_1`",
-    handle: ({ state, userId, path }) =>
-      requestVerification(state, reachableUser(state, userId, path.user, "user"), path.email),
+    handle: askVerification,
   },
 });
