@@ -4,21 +4,10 @@
  * code `drift:check` keeps for findings.
  */
 import { readFile, stat } from "node:fs/promises";
+import { oneLineMessage } from "@drill-practice/client/internal";
 
 /** Input that cannot be a recording: one line, exit 2 (findings keep exit 1). */
 export class InputError extends Error {}
-
-/** A message on one line: control characters (a raw newline in a JSON excerpt) escaped. */
-function oneLine(text: string): string {
-  const escapes: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
-  let line = "";
-  for (const c of text) {
-    const code = c.charCodeAt(0);
-    const control = code < 0x20 || code === 0x7f || code === 0x2028 || code === 0x2029;
-    line += control ? (escapes[c] ?? `\\u${code.toString(16).padStart(4, "0")}`) : c;
-  }
-  return line;
-}
 
 function kind(value: unknown): string {
   return value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
@@ -72,7 +61,7 @@ async function readChecked(path: string): Promise<string> {
   try {
     text = await readFile(path, "utf8");
   } catch (error) {
-    throw new InputError(`cannot be read (${oneLine((error as Error).message)})`);
+    throw new InputError(`cannot be read (${oneLineMessage(error)})`);
   }
   let har: unknown;
   try {
@@ -82,7 +71,7 @@ async function readChecked(path: string): Promise<string> {
     throw new InputError(
       /Unexpected end of JSON input/.test(reason) || text.trim() === ""
         ? "is not valid JSON: it ends too early (an empty or truncated recording?)"
-        : `is not valid JSON: ${oneLine(reason)}`,
+        : `is not valid JSON: ${oneLineMessage(error)}`,
     );
   }
   if (!isObject(har) || !isObject(har.log)) {

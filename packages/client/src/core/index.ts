@@ -59,6 +59,7 @@ export { DrillInvalidOptionError, DrillNetworkError, DrillTimeoutError } from ".
 export type * from "./generated/schemas-shared.js";
 export { parseHttpDate, parseRetryAfter } from "./http-date.js";
 export { redactedCause, redactSecrets, serverText } from "./known-secrets.js";
+export { oneLineMessage } from "./one-line.js";
 export { inspectCustom, REDACTED } from "./redact.js";
 export {
   DEFAULT_RETRY,

@@ -2,9 +2,10 @@
  * Data files (`--data <file.json>`, format in `data/FORMAT.md`): parsing, checking and reading them
  * into sandbox data.
  */
+
+import { oneLineMessage } from "@drill-practice/client/internal";
 import type { SandboxData } from "../domain/types.js";
 import { DataFileError } from "../errors.js";
-import { jsonSyntaxReason } from "../json-syntax-reason.js";
 import type { DataFileValidation } from "./data-file-checker.js";
 import { DATA_FILE_SECTIONS, DataFileChecker } from "./data-file-checker.js";
 
@@ -42,10 +43,7 @@ function parseJson(text: string, source: string | undefined): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new DataFileError(
-      [{ path: "$", message: `is not valid JSON: ${jsonSyntaxReason(error)}` }],
-      source,
-    );
+    throw new DataFileError([{ path: "$", message: `is not valid JSON: ${oneLineMessage(error)}` }], source);
   }
 }
 

@@ -10,7 +10,7 @@
  * can be mistaken for a quote, a backslash or a bracket, and a value's bytes are decoded together even
  * when they arrive in several chunks.
  */
-import { jsonSyntaxReason } from "../json-syntax-reason.js";
+import { oneLineMessage } from "@drill-practice/client/internal";
 
 /**
  * Receives what {@link TopLevelScanner} finds, in document order.
@@ -282,7 +282,7 @@ export class TopLevelScanner {
     try {
       value = JSON.parse(text);
     } catch (error) {
-      this.#fail(`a value is not valid JSON: ${jsonSyntaxReason(error)}`, end);
+      this.#fail(`a value is not valid JSON: ${oneLineMessage(error)}`, end);
     }
     if (this.#purpose === KEY) {
       const key = value as string;

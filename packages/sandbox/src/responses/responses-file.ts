@@ -2,8 +2,8 @@
  * Reading a `--responses` file. Kept apart from the rule checks so that those stay free of file I/O.
  */
 import { readFile } from "node:fs/promises";
+import { oneLineMessage } from "@drill-practice/client/internal";
 import { ResponseRulesError, SandboxOptionError } from "../errors.js";
-import { jsonSyntaxReason } from "../json-syntax-reason.js";
 
 /**
  * Reads and parses a responses file; the rules themselves are checked by `loadResponseRules`.
@@ -29,7 +29,7 @@ export async function readResponsesFile(path: string): Promise<unknown> {
     return JSON.parse(text);
   } catch (error) {
     throw new ResponseRulesError(
-      [{ path: "$", message: `is not valid JSON (${jsonSyntaxReason(error)})` }],
+      [{ path: "$", message: `is not valid JSON (${oneLineMessage(error)})` }],
       path,
     );
   }
