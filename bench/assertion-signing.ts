@@ -50,6 +50,7 @@ async function signers() {
   return tasks;
 }
 
+/** @public The benchmark itself: bench/run.ts loads this file by its name. */
 export function run(): Promise<BenchmarkResult> {
   return timed("assertion-signing", async () => {
     const r = await rounds(await signers(), { rounds: ROUNDS, timeMs: 150, calls: 10, maxMs: 90_000 });

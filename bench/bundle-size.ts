@@ -80,6 +80,7 @@ function specs(entries: readonly string[]): Reported[] {
   ];
 }
 
+/** @public The benchmark itself: bench/run.ts loads this file by its name. */
 export function run(): Promise<BenchmarkResult> {
   return timed("bundle-size", async () => {
     const entries = await clientEntries();

@@ -189,6 +189,7 @@ function note(m: OverheadMeasurement, name: string): string {
   );
 }
 
+/** @public The benchmark itself: bench/run.ts loads this file by its name. */
 export function run(): Promise<BenchmarkResult> {
   return timed("client-overhead", async () => {
     const measurements = [await measureClientOverhead()];

@@ -95,6 +95,7 @@ async function comparePage(cold: (url: string) => Promise<Load>, id: string, our
   ];
 }
 
+/** @public The benchmark itself: bench/run.ts loads this file by its name. */
 export function run(): Promise<BenchmarkResult> {
   return timed("docs-pages", async () => ({
     setup: [

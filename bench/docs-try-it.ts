@@ -242,6 +242,7 @@ async function measurePage(browser: Browser, base: string, page: Page) {
 
 const numbered = (what: string, count: number) => Array.from({ length: count }, (_, i) => `${what} ${i + 1}`);
 
+/** @public The benchmark itself: bench/run.ts loads this file by its name. */
 export function run(): Promise<BenchmarkResult> {
   return timed("docs-try-it", async () => {
     const pages = await withScratchDir("drill-docs-try-it-", async (root) => {

@@ -15,6 +15,7 @@ const LABELS = {
   properties: "schema properties exercised",
 } as const;
 
+/** @public The benchmark itself: bench/run.ts loads this file by its name. */
 export function run(): Promise<BenchmarkResult> {
   return timed("drift-coverage", async () => {
     const traffic = await withScratchDir("drill-bench-drift-", (dir) =>

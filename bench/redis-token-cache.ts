@@ -51,6 +51,7 @@ async function firstTokens(key: BenchKey, tokenEndpoint: string, redisUrl: strin
   return { ours: shared.map((r) => r.firstTokenMs), reference: memory.map((r) => r.firstTokenMs) };
 }
 
+/** @public The benchmark itself: bench/run.ts loads this file by its name. */
 export function run(): Promise<BenchmarkResult> {
   return timed("redis-token-cache", async () => {
     if (findRedisServer() === undefined)

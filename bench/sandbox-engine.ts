@@ -62,6 +62,7 @@ async function measure() {
   };
 }
 
+/** @public The benchmark itself: bench/run.ts loads this file by its name. */
 export function run(): Promise<BenchmarkResult> {
   return timed("sandbox-engine", async () => {
     const { indexedMs, totals, ours, sortAll, rounds: done } = await measure();

@@ -104,6 +104,7 @@ async function digestRows(perSearchMs: number): Promise<ResultRow[]> {
   ];
 }
 
+/** @public The benchmark itself: bench/run.ts loads this file by its name. */
 export function run(): Promise<BenchmarkResult> {
   return timed("sandbox-in-process", async () => {
     const creates = await createTimes();

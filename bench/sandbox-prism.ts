@@ -85,6 +85,7 @@ async function startPrism(bin: string): Promise<{ url: string; process: ChildPro
   throw new Error(`prism did not answer within ${START_TIMEOUT_MS / 1000} s: ${stderr}`);
 }
 
+/** @public The benchmark itself: bench/run.ts loads this file by its name. */
 export function run(): Promise<BenchmarkResult> {
   return timed("sandbox-prism", async () => {
     const sandbox = await startSandboxServer();

@@ -156,6 +156,7 @@ function rowsOf(m: Measured, reads: Record<"streamed" | "parsed", Figures>, smal
   ];
 }
 
+/** @public The benchmark itself: bench/run.ts loads this file by its name. */
 export function run(): Promise<BenchmarkResult> {
   return timed("sandbox-search", async () => {
     const file = await writeLargeDataFile();

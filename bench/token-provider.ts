@@ -11,6 +11,7 @@ const ROUNDS = 4;
 /** The server holds each exchange this long, as a real one takes a while. */
 const EXCHANGE_DELAY_MS = 50;
 
+/** @public The benchmark itself: bench/run.ts loads this file by its name. */
 export function run(): Promise<BenchmarkResult> {
   return timed("token-provider", async () => {
     const key = createBenchKey();

@@ -268,6 +268,7 @@ function notes(runs: Runs): string[] {
   );
 }
 
+/** @public The benchmark itself: bench/run.ts loads this file by its name. */
 export function run(): Promise<BenchmarkResult> {
   return timed("typecheck-cost", async () => {
     const runs = await withScratchDir("drill-bench-typecheck-", measure);
