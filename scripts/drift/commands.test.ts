@@ -5,20 +5,12 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { runProcess } from "@drill-practice/tooling/process";
-import { scratchDirs } from "@drill-practice/tooling/scratch";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scratchDirForAll } from "@drill-practice/tooling/scratch-hooks";
+import { describe, expect, it } from "vitest";
 import type { HarEntry } from "./redact-har.ts";
 import { ROOT } from "./redocly.ts";
 
-const scratchFolders = scratchDirs("drill-drift-commands-");
-
-let dir: string;
-beforeAll(async () => {
-  dir = await scratchFolders.make();
-});
-afterAll(async () => {
-  await scratchFolders.removeAll();
-});
+const dir = scratchDirForAll("drill-drift-commands-");
 
 async function run(
   script: "record" | "check",
@@ -28,7 +20,7 @@ async function run(
     command: process.execPath,
     args: ["--import", "tsx", join(ROOT, `scripts/drift/${script}.ts`), ...args],
     cwd: ROOT,
-    env: { ...process.env, INIT_CWD: dir },
+    env: { ...process.env, INIT_CWD: dir() },
     timeoutMs: 60_000,
   });
   return { code: exitCode ?? 1, stdout, stderr };
@@ -71,7 +63,7 @@ function exchange(
 }
 
 async function har(name: string, entries: HarEntry[]): Promise<string> {
-  const file = join(dir, name);
+  const file = join(dir(), name);
   await writeFile(
     file,
     JSON.stringify({ log: { version: "1.2", creator: { name: "test", version: "1" }, entries } }),
@@ -102,10 +94,10 @@ describe("pnpm drift:record", () => {
   });
 
   it("never overwrites a recording", async () => {
-    await writeFile(join(dir, "taken.har"), "{}");
+    await writeFile(join(dir(), "taken.har"), "{}");
     const { code, stderr } = await run("record", ["--target", "http://127.0.0.1:4010", "--out", "taken.har"]);
     expect(code).toBe(2);
-    expect(stderr).toContain(`${join(dir, "taken.har")} exists`);
+    expect(stderr).toContain(`${join(dir(), "taken.har")} exists`);
   });
 });
 
@@ -122,7 +114,7 @@ describe("pnpm drift:check", () => {
     [["a.har", "b.har"], /one recording at a time \(got 2/],
     [["--format", "xml", "x.har"], /--format: must be one of pretty, json, csv, sarif \(got "xml"\)/],
   ])("refuses %j with exit 2 and a clear message", async (args, message) => {
-    await writeFile(join(dir, "x.har"), "{}");
+    await writeFile(join(dir(), "x.har"), "{}");
     const { code, stderr } = await run("check", args);
     expect(code).toBe(2);
     expect(stderr).toMatch(message);
@@ -165,7 +157,7 @@ describe("pnpm drift:check", () => {
       "is not a HAR recording: log.entries[0].response.status: must be a number (got string)",
     ],
   ])("refuses %s (unusable input) in one line with exit 2", async (name, content, problem) => {
-    const file = join(dir, name);
+    const file = join(dir(), name);
     if (content === "directory") await mkdir(file, { recursive: true });
     else if (content !== undefined) await writeFile(file, content);
     const { code, stdout, stderr } = await run("check", [name]);
@@ -177,7 +169,7 @@ describe("pnpm drift:check", () => {
   it("reports an unexpected failure of redocly in one line with exit 2, its stack trace only with --debug", async () => {
     await har("ok.har", [exchange("/api/2.1/version", [], 200, {})]);
     // Redocly fails writing its report into a directory: its own unexpected error, not a finding.
-    await mkdir(join(dir, "report-dir"), { recursive: true });
+    await mkdir(join(dir(), "report-dir"), { recursive: true });
     const plain = await run("check", ["ok.har", "--output", "report-dir"]);
     expect(plain.code).toBe(2);
     expect(plain.stderr).toMatch(
@@ -201,7 +193,7 @@ describe("pnpm drift:check", () => {
     expect(stderr).not.toMatch(/drift:check: warning/);
     expect(code, stdout).toBe(0);
     expect(stdout).toMatch(/operations\s.*\s1\/\d+/);
-    expect(file).toBe(join(dir, "clean.har"));
+    expect(file).toBe(join(dir(), "clean.har"));
   });
 
   it("exits 1 on an error finding, and warns about a raw recording", async () => {

@@ -7,26 +7,18 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { OpenApiDocument } from "@drill-practice/sandbox";
-import { scratchDirs } from "@drill-practice/tooling/scratch";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scratchDirForAll } from "@drill-practice/tooling/scratch-hooks";
+import { beforeAll, describe, expect, it } from "vitest";
 import { INVALID_REQUESTS, OWN_TRAFFIC } from "./own-traffic.ts";
 import { SPEC_BUNDLE } from "./redocly.ts";
 import { recordTraffic, type TrafficRun } from "./traffic-run.ts";
 
-const scratchFolders = scratchDirs("drill-drift-test-");
-
-let dir: string;
-beforeAll(async () => {
-  dir = await scratchFolders.make();
-});
-afterAll(async () => {
-  await scratchFolders.removeAll();
-});
+const dir = scratchDirForAll("drill-drift-test-");
 
 describe("drift check over our own traffic", () => {
   let run: TrafficRun;
   beforeAll(async () => {
-    run = await recordTraffic(join(dir, "own"), OWN_TRAFFIC, INVALID_REQUESTS);
+    run = await recordTraffic(join(dir(), "own"), OWN_TRAFFIC, INVALID_REQUESTS);
   }, 300_000);
 
   it("records every source through the proxy, the token exchanges included", () => {
@@ -76,7 +68,7 @@ describe("drift check: a sandbox that breaks the description", () => {
     };
     loose.components.schemas.AuthorizationServerMetadata = { type: "object" };
     const run = await recordTraffic(
-      join(dir, "broken"),
+      join(dir(), "broken"),
       [
         {
           name: "one discovery request",

@@ -6,20 +6,12 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { serviceAccountAuth } from "@drill-practice/auth/node";
-import { scratchDirs } from "@drill-practice/tooling/scratch";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scratchDirForAll } from "@drill-practice/tooling/scratch-hooks";
+import { beforeAll, describe, expect, it } from "vitest";
 import { assertNoSecrets, type Har, type HarEntry, marker, redactHar, secretsLeft } from "./redact-har.ts";
 import { recordTraffic, type TrafficRun } from "./traffic-run.ts";
 
-const scratchFolders = scratchDirs("drill-redact-test-");
-
-let dir: string;
-beforeAll(async () => {
-  dir = await scratchFolders.make();
-});
-afterAll(async () => {
-  await scratchFolders.removeAll();
-});
+const dir = scratchDirForAll("drill-redact-test-");
 
 describe("drift:record on a real token exchange and authenticated calls", () => {
   let run: TrafficRun;
@@ -30,7 +22,7 @@ describe("drift:record on a real token exchange and authenticated calls", () => 
 
   beforeAll(async () => {
     run = await recordTraffic(
-      join(dir, "exchange"),
+      join(dir(), "exchange"),
       [
         {
           name: "token exchange and calls",
@@ -58,7 +50,7 @@ describe("drift:record on a real token exchange and authenticated calls", () => 
             await call(`/api/2/version?access_token=${token}`, { authorization: `Bearer ${token}` });
 
             // While the proxy runs, its raw recording sits in a private folder, secrets in clear.
-            const tmp = join(dir, "exchange", "tmp");
+            const tmp = join(dir(), "exchange", "tmp");
             const [folder] = (await readdir(tmp)).filter((name) => name.startsWith("drill-drift-"));
             if (folder === undefined) throw new Error("no private folder for the raw recording");
             const files = await readdir(join(tmp, folder));
@@ -80,7 +72,7 @@ describe("drift:record on a real token exchange and authenticated calls", () => 
     expect(privateFolder?.mode).toBe(0o700);
     expect(privateFolder?.rawHeldSecret).toBe(true);
     // (tsx keeps a cache folder of its own there.)
-    const left = await readdir(join(dir, "exchange", "tmp"));
+    const left = await readdir(join(dir(), "exchange", "tmp"));
     expect(left.filter((name) => name.startsWith("drill-drift-"))).toEqual([]);
     expect(run.recorderOutput).toMatch(/kept 5 exchange\(s\) in .*traffic\.har/);
     expect(run.recorderOutput).toMatch(/the raw recording is deleted/);

@@ -5,28 +5,20 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { scratchDirs } from "@drill-practice/tooling/scratch";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scratchDirForAll } from "@drill-practice/tooling/scratch-hooks";
+import { describe, expect, it } from "vitest";
 import { writeBaseline } from "./baseline.ts";
 import { practiceApi } from "./fixtures/practice-api.ts";
 import { BUNDLES, runSpecDiff, specPackages } from "./run.ts";
 
-const scratchFolders = scratchDirs("spec-baseline-");
-
 const root = fileURLToPath(new URL("../..", import.meta.url));
-let scratch: string;
-beforeAll(async () => {
-  scratch = await scratchFolders.make();
-});
-afterAll(async () => {
-  await scratchFolders.removeAll();
-});
+const scratch = scratchDirForAll("spec-baseline-");
 
 describe("writeBaseline (pnpm run version)", () => {
   it("archives the release's changes, then makes the current bundles and compiling consumer code the baseline", async () => {
-    const baselineDir = join(scratch, "baseline");
-    const distDir = join(scratch, "dist");
-    const changesets = join(scratch, "changesets");
+    const baselineDir = join(scratch(), "baseline");
+    const distDir = join(scratch(), "dist");
+    const changesets = join(scratch(), "changesets");
     await mkdir(baselineDir, { recursive: true });
     await mkdir(distDir, { recursive: true });
     await mkdir(changesets, { recursive: true });
@@ -100,8 +92,8 @@ describe("writeBaseline (pnpm run version)", () => {
     expect(() =>
       writeBaseline({
         root,
-        distDir: join(scratch, "none"),
-        baselineDir: join(scratch, "b2"),
+        distDir: join(scratch(), "none"),
+        baselineDir: join(scratch(), "b2"),
         consumers: [],
       }),
     ).toThrow(/openapi\.json is missing; run pnpm generate first/);

@@ -6,15 +6,13 @@ import {
 } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { scratchDirs } from "@drill-practice/tooling/scratch";
+import { scratchDirForAll } from "@drill-practice/tooling/scratch-hooks";
 import { exportPKCS8, generateKeyPair } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type DrillError, KeyFileError, parseServiceAccountKey, ServiceAccountKey } from "../src/index.js";
 import { MAX_KEY_FILE_LENGTH } from "../src/key-file.js";
 import { readServiceAccountKey } from "../src/node.js";
 import { KEY_ID, keyFileObject, rsaKeyPair, SERVICE_ACCOUNT_ID } from "./helpers.js";
-
-const scratchFolders = scratchDirs("drill-auth-key-");
 
 /** Every 16-character run of the base64 body of a PEM: none may appear in a message. */
 function materialFragments(pem: string): string[] {
@@ -466,16 +464,10 @@ describe("parseServiceAccountKey: bad key files", () => {
 });
 
 describe("readServiceAccountKey", () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await scratchFolders.make();
-  });
-  afterAll(async () => {
-    await scratchFolders.removeAll();
-  });
+  const dir = scratchDirForAll("drill-auth-key-");
 
   it("reads and parses a key file", async () => {
-    const path = join(dir, "sa.json");
+    const path = join(dir(), "sa.json");
     await writeFile(path, JSON.stringify(keyFileObject(), null, 2));
     const key = await readServiceAccountKey(path);
     expect(key.keyId).toBe(KEY_ID);
@@ -486,14 +478,14 @@ describe("readServiceAccountKey", () => {
   });
 
   it("names the path in read and parse errors", async () => {
-    const missing = join(dir, "missing.json");
+    const missing = join(dir(), "missing.json");
     await expect(readServiceAccountKey(missing)).rejects.toMatchObject({
       code: "ERR_KEY_FILE_READ",
       source: missing,
       message: `key file ${missing}: cannot be read: no such file`,
     });
-    await expect(readServiceAccountKey(dir)).rejects.toMatchObject({ code: "ERR_KEY_FILE_READ" });
-    const bad = join(dir, "bad.json");
+    await expect(readServiceAccountKey(dir())).rejects.toMatchObject({ code: "ERR_KEY_FILE_READ" });
+    const bad = join(dir(), "bad.json");
     await writeFile(bad, JSON.stringify(keyFileObject({ keyId: "" })));
     await expect(readServiceAccountKey(bad)).rejects.toMatchObject({
       code: "ERR_KEY_FILE_FIELD",

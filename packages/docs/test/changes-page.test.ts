@@ -4,26 +4,18 @@
  */
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { scratchDirs } from "@drill-practice/tooling/scratch";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scratchDirForAll } from "@drill-practice/tooling/scratch-hooks";
+import { describe, expect, it } from "vitest";
 import { packageDir } from "../src/build-site.ts";
 import { changesSections, renderChanges } from "../src/changes-page.ts";
 
-const scratchFolders = scratchDirs("drill-docs-changes-");
-
 const fixtures = join(packageDir, "test", "fixtures");
-let workDir: string;
-beforeAll(async () => {
-  workDir = await scratchFolders.make();
-});
-afterAll(async () => {
-  await scratchFolders.removeAll();
-});
+const workDir = scratchDirForAll("drill-docs-changes-");
 
 describe("the Changes page", () => {
   it("shows the unreleased changes by operation, breaking first, and the archived releases newest first", async () => {
-    const baseline = join(workDir, "baseline");
-    const current = join(workDir, "current");
+    const baseline = join(workDir(), "baseline");
+    const current = join(workDir(), "current");
     await mkdir(join(baseline, "changes"), { recursive: true });
     await mkdir(current, { recursive: true });
     for (const bundle of ["openapi-v2.1.json", "openapi-v2.0.json"]) {
@@ -72,7 +64,7 @@ describe("the Changes page", () => {
   });
 
   it("says so when there is no released baseline to compare with", () => {
-    expect(changesSections(join(workDir, "nowhere"), fixtures)).toEqual([]);
+    expect(changesSections(join(workDir(), "nowhere"), fixtures)).toEqual([]);
     expect(renderChanges([])).toBe("<p>No released description to compare with yet.</p>");
   });
 });

@@ -3,9 +3,9 @@ import { generateKeyPairSync } from "node:crypto";
 import { chmod, chown, lstat, mkdir, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { inspect, promisify } from "node:util";
-import { scratchDirs } from "@drill-practice/tooling/scratch";
+import { scratchDirForEach } from "@drill-practice/tooling/scratch-hooks";
 import { importPKCS8, SignJWT } from "jose";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SandboxData } from "../src/index.js";
 import {
   CredentialsFilesError,
@@ -16,15 +16,7 @@ import {
 } from "../src/index.js";
 import { GRANT, SMALL_DATA, start, tokenRequest } from "./support/helpers.js";
 
-const scratchFolders = scratchDirs("sandbox-credentials-");
-
-let dir: string;
-beforeEach(async () => {
-  dir = await scratchFolders.make();
-});
-afterEach(async () => {
-  await scratchFolders.removeAll();
-});
+const dir = scratchDirForEach("sandbox-credentials-");
 
 describe("credentials", () => {
   it("keeps secrets out of JSON.stringify and util.inspect", async () => {
@@ -46,13 +38,13 @@ describe("credentials", () => {
   });
 
   it("writes service-account.json and client.env with mode 0600", async () => {
-    const sandbox = await start({ credentialsDir: join(dir, "creds") });
+    const sandbox = await start({ credentialsDir: join(dir(), "creds") });
     const files = sandbox.credentialsFiles;
     if (!files?.keyFile) throw new Error("no files written");
     for (const file of [files.keyFile, files.envFile]) {
       expect((await stat(file)).mode & 0o777).toBe(0o600);
     }
-    expect((await stat(join(dir, "creds"))).mode & 0o777).toBe(0o700);
+    expect((await stat(join(dir(), "creds"))).mode & 0o777).toBe(0o700);
 
     const keyFile = JSON.parse(await readFile(files.keyFile, "utf8")) as Record<string, string>;
     expect(Object.keys(keyFile).sort()).toEqual(["keyId", "keyType", "privateKey", "serviceAccountId"]);
@@ -91,18 +83,18 @@ describe("credentials", () => {
   });
 
   it("replaces an existing file with looser permissions", async () => {
-    await writeFile(join(dir, "client.env"), "old", { mode: 0o644 });
-    const sandbox = await start({ credentialsDir: dir });
-    expect((await stat(join(dir, "client.env"))).mode & 0o777).toBe(0o600);
-    expect(await readFile(join(dir, "client.env"), "utf8")).toContain(sandbox.url);
+    await writeFile(join(dir(), "client.env"), "old", { mode: 0o644 });
+    const sandbox = await start({ credentialsDir: dir() });
+    expect((await stat(join(dir(), "client.env"))).mode & 0o777).toBe(0o600);
+    expect(await readFile(join(dir(), "client.env"), "utf8")).toContain(sandbox.url);
   });
 
   it("does not write through a symlink at the target or at a predictable temporary name", async () => {
-    const victim = join(dir, "victim.txt");
-    const victimTmp = join(dir, "victim-tmp.txt");
+    const victim = join(dir(), "victim.txt");
+    const victimTmp = join(dir(), "victim-tmp.txt");
     await writeFile(victim, "untouched", { mode: 0o644 });
     await writeFile(victimTmp, "untouched too", { mode: 0o644 });
-    const creds = join(dir, "creds");
+    const creds = join(dir(), "creds");
     await mkdir(creds, { mode: 0o700 });
     await symlink(victim, join(creds, "client.env"));
     // The name the sandbox once used for its temporary file, prepared by someone else.
@@ -117,7 +109,7 @@ describe("credentials", () => {
   });
 
   it("makes an existing directory owner-only (0700)", async () => {
-    const creds = join(dir, "open");
+    const creds = join(dir(), "open");
     await mkdir(creds);
     await chmod(creds, 0o755);
     await start({ credentialsDir: creds });
@@ -125,13 +117,13 @@ describe("credentials", () => {
   });
 
   it("refuses a credentials directory that is a symbolic link", async () => {
-    const real = join(dir, "real");
+    const real = join(dir(), "real");
     await mkdir(real, { mode: 0o700 });
-    await symlink(real, join(dir, "link"));
-    const error = await start({ credentialsDir: join(dir, "link") }).catch((e: unknown) => e);
+    await symlink(real, join(dir(), "link"));
+    const error = await start({ credentialsDir: join(dir(), "link") }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CredentialsFilesError);
     expect((error as Error).message).toBe(
-      `${join(dir, "link")}: is a symbolic link; the credentials directory must be a real directory`,
+      `${join(dir(), "link")}: is a symbolic link; the credentials directory must be a real directory`,
     );
   });
 
@@ -141,7 +133,7 @@ describe("credentials", () => {
     // Root can hand a fresh directory to someone else; anyone else finds one owned by root at "/".
     let foreign = "/";
     if (uid === 0) {
-      foreign = join(dir, "foreign");
+      foreign = join(dir(), "foreign");
       await mkdir(foreign, { mode: 0o755 });
       await chown(foreign, 65534, 65534);
     }
@@ -155,8 +147,8 @@ describe("credentials", () => {
   });
 
   it("fails clearly when the directory cannot be written", async () => {
-    await writeFile(join(dir, "a-file"), "");
-    await expect(start({ credentialsDir: join(dir, "a-file", "sub") })).rejects.toThrow(
+    await writeFile(join(dir(), "a-file"), "");
+    await expect(start({ credentialsDir: join(dir(), "a-file", "sub") })).rejects.toThrow(
       CredentialsFilesError,
     );
   });
@@ -175,10 +167,10 @@ describe("credentials", () => {
         },
       ],
     };
-    const sandbox = await start({ data, credentialsDir: dir });
+    const sandbox = await start({ data, credentialsDir: dir() });
     expect(sandbox.credentials.keyFile()).toBeUndefined();
     expect(sandbox.credentialsFiles?.keyFile).toBeUndefined();
-    expect(await readFile(join(dir, "client.env"), "utf8")).not.toContain("DRILL_KEY_FILE");
+    expect(await readFile(join(dir(), "client.env"), "utf8")).not.toContain("DRILL_KEY_FILE");
 
     const assertion = await new SignJWT({ sub: "u-ana", aud: sandbox.tokenEndpoint })
       .setProtectedHeader({ alg: "RS256", typ: "JWT", kid: "my-key" })
@@ -203,16 +195,16 @@ describe("options", () => {
   });
 
   it("reports data file problems with their location", async () => {
-    await expect(startSandbox({ dataFile: join(dir, "missing.json") })).rejects.toThrow(DataFileReadError);
-    await writeFile(join(dir, "bad.json"), JSON.stringify({ organizations: [], users: [], drills: [{}] }));
-    const error = await startSandbox({ dataFile: join(dir, "bad.json") }).catch((e: unknown) => e);
+    await expect(startSandbox({ dataFile: join(dir(), "missing.json") })).rejects.toThrow(DataFileReadError);
+    await writeFile(join(dir(), "bad.json"), JSON.stringify({ organizations: [], users: [], drills: [{}] }));
+    const error = await startSandbox({ dataFile: join(dir(), "bad.json") }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DataFileError);
     expect((error as DataFileError).message).toContain("$.drills[0]");
   });
 
   it("reads a data file", async () => {
-    await writeFile(join(dir, "data.json"), JSON.stringify(SMALL_DATA));
-    const sandbox = await start({ data: undefined, dataFile: join(dir, "data.json") });
+    await writeFile(join(dir(), "data.json"), JSON.stringify(SMALL_DATA));
+    const sandbox = await start({ data: undefined, dataFile: join(dir(), "data.json") });
     expect(sandbox.credentials.keyFile()?.serviceAccountId).toBe("sa-1");
   });
 

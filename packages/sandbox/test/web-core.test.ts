@@ -1,23 +1,15 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { scratchDirs } from "@drill-practice/tooling/scratch";
+import { scratchDirForAll } from "@drill-practice/tooling/scratch-hooks";
 import { build } from "esbuild";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-const scratchFolders = scratchDirs("sandbox-web-core-");
-
-let dir = "";
-beforeAll(async () => {
-  dir = await scratchFolders.make();
-});
-afterAll(async () => {
-  await scratchFolders.removeAll();
-});
+const dir = scratchDirForAll("sandbox-web-core-");
 
 describe("the Web entry (createSandbox)", () => {
   it("bundles for the browser without a Node module and runs with code generation from strings forbidden", async () => {
-    const outfile = join(dir, "scenario.mjs");
+    const outfile = join(dir(), "scenario.mjs");
     // platform "browser": an import of a Node built-in fails the build instead of being left external.
     const result = await build({
       entryPoints: [fileURLToPath(new URL("./support/web-scenario.ts", import.meta.url))],

@@ -1,8 +1,8 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { scratchDirs } from "@drill-practice/tooling/scratch";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scratchDirForAll } from "@drill-practice/tooling/scratch-hooks";
+import { describe, expect, it } from "vitest";
 import type { DataFileValidation } from "../../src/data/data-file.js";
 import { validateDataFile } from "../../src/data/data-file.js";
 import { readDataFile } from "../../src/data/data-file-read.js";
@@ -10,20 +10,12 @@ import { streamDataFile } from "../../src/data/data-file-stream.js";
 import { loadDataset } from "../../src/data/dataset-loader.js";
 import { DataFileError, DataFileReadError } from "../../src/errors.js";
 
-const scratchFolders = scratchDirs("sandbox-stream-");
+const dir = scratchDirForAll("sandbox-stream-");
 
 const dataDir = fileURLToPath(new URL("../../data/", import.meta.url));
 
-let dir = "";
-beforeAll(async () => {
-  dir = await scratchFolders.make();
-});
-afterAll(async () => {
-  await scratchFolders.removeAll();
-});
-
 async function fileWith(name: string, text: string): Promise<string> {
-  const path = join(dir, name);
+  const path = join(dir(), name);
   await writeFile(path, text);
   return path;
 }
@@ -170,10 +162,10 @@ describe("reading a data file record by record", () => {
   });
 
   it("passes on file system errors for the loader to name", async () => {
-    await expect(loadDataset({ dataFile: dir })).rejects.toThrow(
-      new DataFileReadError(`data file ${dir}: is a directory`),
+    await expect(loadDataset({ dataFile: dir() })).rejects.toThrow(
+      new DataFileReadError(`data file ${dir()}: is a directory`),
     );
-    const missing = join(dir, "missing.json");
+    const missing = join(dir(), "missing.json");
     await expect(loadDataset({ dataFile: missing })).rejects.toThrow(
       new DataFileReadError(`data file ${missing}: not found`),
     );

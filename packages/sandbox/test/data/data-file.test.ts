@@ -2,15 +2,13 @@ import { generateKeyPairSync } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { scratchDirs } from "@drill-practice/tooling/scratch";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scratchDirForAll } from "@drill-practice/tooling/scratch-hooks";
+import { describe, expect, it } from "vitest";
 import { parseDataFile, validateDataFile } from "../../src/data/data-file.js";
 import { readDataFile } from "../../src/data/data-file-read.js";
 import { createState } from "../../src/domain/state.js";
 import type { DataFileProblem } from "../../src/errors.js";
 import { DataFileError } from "../../src/errors.js";
-
-const scratchFolders = scratchDirs("sandbox-data-");
 
 const examplePath = fileURLToPath(new URL("../../data/example.json", import.meta.url));
 
@@ -445,16 +443,10 @@ describe("service account public keys", () => {
 });
 
 describe("parseDataFile and readDataFile", () => {
-  let dir = "";
-  beforeAll(async () => {
-    dir = await scratchFolders.make();
-  });
-  afterAll(async () => {
-    await scratchFolders.removeAll();
-  });
+  const dir = scratchDirForAll("sandbox-data-");
 
   it("throws a DataFileError with all problems and names the file", async () => {
-    const file = join(dir, "broken.json");
+    const file = join(dir(), "broken.json");
     const broken = minimal();
     broken.drills = [
       { id: "d1", name: "N", subject: "S", askName: "A", tellName: "T", items: [{ ask: "x", tell: "" }] },
