@@ -34,6 +34,7 @@ afterAll(async () => {
 
 interface FabricatedTest {
   status: "passed" | "failed" | "skipped";
+  failureMessages?: string[];
 }
 interface FabricatedFile {
   name: string;
@@ -59,7 +60,11 @@ function vitestReport(files: FabricatedFile[], runner: { exitCode: number; signa
       name: `/fixture/${file.name}`,
       status: file.status,
       message: file.message ?? "",
-      assertionResults: file.tests.map((test, index) => ({ status: test.status, fullName: `case ${index}` })),
+      assertionResults: file.tests.map((test, index) => ({
+        status: test.status,
+        fullName: `case ${index}`,
+        failureMessages: test.failureMessages ?? [],
+      })),
     })),
     ...(runner ? { runner } : {}),
   };
@@ -173,6 +178,39 @@ describe("scripts/test-summary.ts on fabricated reports", () => {
     expect(summary.status).toBe(1);
     expect(summary.failed).toBe(1);
     expect(summary.problems).toContain("f.test.ts: case 1 failed");
+  });
+
+  it("repeats why a test failed, without colour codes or stack frames, cut after 12 lines", async () => {
+    const diff = Array.from({ length: 20 }, (_, i) => `+ line ${i}`).join("\n");
+    const files: FabricatedFile[] = [
+      {
+        name: "why.test.ts",
+        status: "failed",
+        tests: [
+          {
+            status: "failed",
+            failureMessages: [
+              `AssertionError: expected \u001b[31m[ 'a', 'b' ]\u001b[39m to deeply equal [ 'a' ]\n    at Object.<anonymous> (/fixture/why.test.ts:3:7)\n${diff}`,
+            ],
+          },
+        ],
+      },
+    ];
+    const summary = await summarize(
+      await fabricate({ [THE_PACKAGE_REPORT]: vitestReport(files, { exitCode: 1, signal: null }) }),
+    );
+    const shown = summary.problems.split("\n");
+    const at = shown.findIndex((line) => line.endsWith("why.test.ts: case 0 failed"));
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(shown.slice(at + 1, at + 4)).toEqual([
+      "    AssertionError: expected [ 'a', 'b' ] to deeply equal [ 'a' ]",
+      "    + line 0",
+      "    + line 1",
+    ]);
+    expect(summary.problems).not.toContain("\u001b[");
+    expect(summary.problems).not.toContain("why.test.ts:3:7");
+    expect(summary.problems).toContain("    + line 10\n    …");
+    expect(summary.problems).not.toContain("+ line 11");
   });
 
   it("counts a file that failed to load even when another test of the same report failed", async () => {

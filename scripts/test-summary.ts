@@ -29,6 +29,7 @@ interface CheckReport {
 interface AssertionResult {
   status: string;
   fullName?: string;
+  failureMessages?: string[];
 }
 interface VitestReport {
   numPassedTests: number;
@@ -40,6 +41,9 @@ interface VitestReport {
   /** Added by scripts/check.ts: how the vitest process ended. */
   runner?: { exitCode: number; signal: string | null };
 }
+
+/** How many lines of a failed test's message the summary repeats. */
+const REASON_LINES = 12;
 
 let passed = 0;
 let failed = 0;
@@ -94,7 +98,9 @@ function countVitest(file: string, report: VitestReport): void {
   for (const suite of report.testResults) {
     const where = relative(root, suite.name);
     const failedTests = (suite.assertionResults ?? []).filter((test) => test.status === "failed");
-    for (const test of failedTests) problems.push(`${where}: ${test.fullName ?? "a test"} failed`);
+    for (const test of failedTests) {
+      problems.push(`${where}: ${test.fullName ?? "a test"} failed${reasonLines(test.failureMessages)}`);
+    }
     // A file that fails to load (or whose hooks fail) has no failed test of its own, but it failed.
     if (suite.status === "failed" && failedTests.length === 0) {
       fail(`${where}: ${suite.message || "failed outside any test"}`);
@@ -111,6 +117,22 @@ function countVitest(file: string, report: VitestReport): void {
         " although no test failed (an unhandled error, a crash, a timeout or no test files; see its log)",
     );
   }
+}
+
+/**
+ * The head of a failed test's first message, indented under its name: CI keeps only the end of
+ * a long log, so the summary is often the one place where the reason for a red run still shows.
+ */
+function reasonLines(messages: string[] | undefined): string {
+  const lines = (messages?.[0] ?? "")
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the colour codes are what is removed.
+    .replace(/\u001b\[[0-9;]*m/g, "")
+    .split("\n")
+    .map((line) => line.trimEnd())
+    // Stack frames say where, which the test's name already does; the message says why.
+    .filter((line) => line.trim() !== "" && !line.trimStart().startsWith("at "));
+  const head = lines.slice(0, REASON_LINES).map((line) => `\n    ${line}`);
+  return head.join("") + (lines.length > REASON_LINES ? "\n    …" : "");
 }
 
 function exitText(exitCode: number | undefined, signal: string | null | undefined): string {

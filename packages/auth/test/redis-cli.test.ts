@@ -10,7 +10,7 @@ import {
   startCountingTokenEndpoint,
 } from "./fixtures/counting-token-endpoint.js";
 import { CLIENT_ID, CLIENT_SECRET, keyFileObject } from "./helpers.js";
-import { type RedisServer, redisAvailable, startRedisServer } from "./redis-server.js";
+import { freePort, type RedisServer, redisAvailable, startRedisServer } from "./redis-server.js";
 import { drillToken } from "./run-drill-token.js";
 
 const scratchFolders = scratchDirs("drill-token-redis-");
@@ -75,7 +75,7 @@ describe.runIf(hasRedis)("drill-token --cache (real redis-server)", { timeout: 1
 
   it("Redis down: the token is still printed, with one warning that names no secret", async () => {
     const before = endpoint.issued.length;
-    const url = `redis://user:hunter2-password@127.0.0.1:${redis.port + 1}`;
+    const url = `redis://user:hunter2-password@127.0.0.1:${await freePort()}`;
     const run = await drillToken(
       ["--token-endpoint", endpoint.url, "--cache", url, "--subject", "down-user"],
       env,

@@ -40,7 +40,13 @@ export function redisAvailable(): boolean {
   return false;
 }
 
-async function freePort(): Promise<number> {
+/**
+ * A loopback port nothing listens on: one the kernel just handed to a bound socket, now closed.
+ * Such a port suits a "Redis down" test better than a neighbour of a live one: Linux gives bound
+ * sockets and outgoing connections ports of opposite parity, and a connection to a silent port of
+ * the outgoing parity can, rarely, be given that same port as its own and connect to itself.
+ */
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
