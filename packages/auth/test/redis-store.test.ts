@@ -13,7 +13,7 @@ import {
 } from "./fixtures/counting-token-endpoint.js";
 import { key, providerAtEndpoint } from "./fixtures/token-provider.js";
 import { CLIENT_ID, CLIENT_SECRET } from "./helpers.js";
-import { type RedisServer, redisAvailable, startRedisServer } from "./redis-server.js";
+import { freePort, type RedisServer, redisAvailable, startRedisServer } from "./redis-server.js";
 
 describe("sealing", () => {
   it("opens only what it sealed, under the same secret, key ID and context", async () => {
@@ -108,7 +108,7 @@ describe.runIf(hasRedis)("Redis unavailable (real redis-server)", { timeout: 60_
   }
 
   it("down from the start: tokens still come, one exchange per subject, one warning without secrets", async () => {
-    const url = `redis://user:pw-${"z".repeat(8)}@127.0.0.1:${redis.port + 2}`;
+    const url = `redis://user:pw-${"z".repeat(8)}@127.0.0.1:${await freePort()}`;
     const { cache, provider, warnings } = await setup(url);
     const before = endpoint.issued.length;
     const started = performance.now();
