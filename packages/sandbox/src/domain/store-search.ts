@@ -1,5 +1,4 @@
 import { DomainError } from "../errors.js";
-import { scratchArray } from "./scratch.js";
 import type { SearchIndex } from "./search-index.js";
 import { intersectSorted, unionSorted } from "./search-index.js";
 import { tokenize } from "./text-tokens.js";
@@ -163,14 +162,6 @@ function readFields(searchField: StoreSearchParams["searchField"]): SearchField[
   return fields;
 }
 
-/** Per-document scratch space, reused by every search: searches are synchronous, so never overlap. */
-const scratchMarks = scratchArray(Uint8Array);
-const scratchCounts = scratchArray(Uint32Array);
-const scratchFound = scratchArray(Int32Array);
-const scratchKeys = scratchArray(Float64Array);
-/** 1 for each document of the catalog being searched (0 between searches). */
-const scratchScope = scratchArray(Uint8Array);
-
 /**
  * Ascending documents holding the token in at least one of the fields. Long lists are merged by marking
  * documents in a per-document array and reading it back in order, which costs one pass over the index
@@ -191,17 +182,12 @@ function tokenPosting(index: SearchIndex, token: string, fields: readonly Search
   if (lists.length === 1) return lists[0] as ArrayLike<number>;
   const capacity = index.capacity;
   if (length * 8 < capacity) return lists.reduce((a, b) => unionSorted(a, b));
-  const seen = scratchMarks(capacity);
+  const seen = new Uint8Array(capacity);
   for (const list of lists) for (let i = 0; i < list.length; i++) seen[list[i] as number] = 1;
   // At most `length` documents: the lists' lengths added up.
   const out = new Int32Array(length);
   let count = 0;
-  for (let doc = 0; doc < capacity; doc++) {
-    if (seen[doc] === 1) {
-      out[count++] = doc;
-      seen[doc] = 0;
-    }
-  }
+  for (let doc = 0; doc < capacity; doc++) if (seen[doc] === 1) out[count++] = doc;
   return out.subarray(0, count);
 }
 
@@ -232,8 +218,9 @@ export function matchQuery(
   // query (all words belong to that group), so relevance cannot tell them apart and is not counted.
   if (groupDocs.length === 1) return { matched: groupDocs[0] as ArrayLike<number>, postings: [] };
   // Alternatives: mark each document the first time a group brings it, instead of merging sorted lists.
-  const seen = scratchMarks(index.capacity);
-  const matched = scratchFound(index.capacity);
+  const seen = new Uint8Array(index.capacity);
+  // At most every group's documents, each once.
+  const matched = new Int32Array(groupDocs.reduce((sum, docs) => sum + docs.length, 0));
   let count = 0;
   for (const docs of groupDocs) {
     for (let i = 0; i < docs.length; i++) {
@@ -244,7 +231,6 @@ export function matchQuery(
       }
     }
   }
-  for (let i = 0; i < count; i++) seen[matched[i] as number] = 0;
   return { matched: matched.subarray(0, count), postings };
 }
 
@@ -269,7 +255,7 @@ export function rankPage(
   if (postings.length <= 1 && index.ranksFollowDocNumbers())
     return pageInOrder(candidates, keep, start, size);
   const span = index.capacity;
-  const keys = scratchKeys(candidates.length);
+  const keys = new Float64Array(candidates.length);
   const n = candidates.length;
   const ranks = index.nameRanks();
   let total = 0;
@@ -279,7 +265,7 @@ export function rankPage(
       if (keep[doc] === 1) keys[total++] = ranks[doc] as number;
     }
   } else {
-    const hits = scratchCounts(span);
+    const hits = new Uint32Array(span);
     for (const docs of postings) {
       for (let i = 0; i < docs.length; i++) {
         const doc = docs[i] as number;
@@ -291,7 +277,6 @@ export function rankPage(
       const doc = candidates[i] as number;
       if (keep[doc] === 1) keys[total++] = (words - (hits[doc] as number)) * span + (ranks[doc] as number);
     }
-    for (const docs of postings) for (let i = 0; i < docs.length; i++) hits[docs[i] as number] = 0;
   }
   const page = selectPage(keys.subarray(0, total), start, size);
   const docs: number[] = [];
@@ -375,19 +360,12 @@ export function searchStore(ctx: StoreSearchContext, userId: string, params: Sto
     query === undefined
       ? { matched: scope as Int32Array, postings: [] }
       : matchQuery(ctx.index, parseQuery(query), fields);
-  let page: { total: number; docs: number[] };
-  if (scope === undefined)
-    page = rankPage(ctx.index, matched, postings, ctx.index.inStoreFlags(), start, size);
-  else {
-    const inScope = scratchScope(ctx.index.capacity);
-    for (let i = 0; i < scope.length; i++) inScope[scope[i] as number] = 1;
-    try {
-      page = rankPage(ctx.index, matched, postings, inScope, start, size);
-    } finally {
-      for (let i = 0; i < scope.length; i++) inScope[scope[i] as number] = 0;
-    }
+  let keep = ctx.index.inStoreFlags();
+  if (scope !== undefined) {
+    keep = new Uint8Array(ctx.index.capacity);
+    for (let i = 0; i < scope.length; i++) keep[scope[i] as number] = 1;
   }
-  const { total, docs } = page;
+  const { total, docs } = rankPage(ctx.index, matched, postings, keep, start, size);
   // Pages list live documents only (the name order holds no removed ones).
   const drills = docs.map((doc) => ctx.toDrillable(ctx.index.record(doc) as DrillableRecord, userId));
   return { total, drills };

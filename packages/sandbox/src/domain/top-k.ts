@@ -5,15 +5,10 @@
  * keys are positions in name order, at most a few times the number of matches) go into a bit set that
  * is read in order instead, and other keys are sorted natively.
  */
-import { atLeast } from "./scratch.js";
-
 /** Above this share of the keys the heap no longer pays. */
 const FULL_SORT_SHARE = 0.25;
 /** A bit set over the key range pays while the range is at most this many times the number of keys. */
 const BITSET_RANGE = 64;
-
-/** Bits of the bit-set path, reused (all 0 between calls): selection is synchronous, never overlapping. */
-let bits = new Int32Array(0);
 
 function siftDown(heap: Float64Array, size: number, from: number): void {
   let at = from;
@@ -54,21 +49,13 @@ function popcount(word: number): number {
  */
 function bitsetPage(keys: Float64Array, max: number, start: number, k: number): Float64Array | undefined {
   const words = (max >>> 5) + 1;
-  bits = atLeast(bits, words, Int32Array);
-  let repeated = false;
+  const bits = new Int32Array(words);
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as number;
     const mask = 1 << (key & 31);
     const at = key >>> 5;
-    if (((bits[at] as number) & mask) !== 0) {
-      repeated = true;
-      break;
-    }
+    if (((bits[at] as number) & mask) !== 0) return undefined;
     bits[at] = (bits[at] as number) | mask;
-  }
-  if (repeated) {
-    bits.fill(0, 0, words);
-    return undefined;
   }
   const page = new Float64Array(k - start);
   let word = 0;
@@ -86,7 +73,6 @@ function bitsetPage(keys: Float64Array, max: number, start: number, k: number): 
       if (before++ >= start) page[filled++] = word * 32 + 31 - Math.clz32(rest & -rest);
     }
   }
-  bits.fill(0, 0, words);
   return page;
 }
 
