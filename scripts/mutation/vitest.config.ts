@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -22,17 +23,25 @@ const slow: Record<string, string[]> = {
  */
 const focused: Record<string, string[]> = {
   sandbox: [
-    "assertion-verification",
-    "token-exchange",
-    "bearer-auth",
-    "request-validation",
-    "request-validation-rules",
-    "form-fields",
-    "router",
-    "store-search",
+    "oauth/assertion-verification",
+    "oauth/token-exchange.flow",
+    "http/bearer-auth.flow",
+    "http/request-validation.flow",
+    "http/request-validation-rules",
+    "http/form-fields",
+    "http/router",
+    "resources/store.flow",
     "domain/*",
   ],
 };
+// A moved or renamed test file would silently drop out of (or into) the run and change the scores of
+// the modules it covers: every named file must exist.
+for (const [name, files] of [...Object.entries(focused), ...Object.entries(slow)]) {
+  for (const file of files.filter((entry) => !entry.includes("*"))) {
+    const path = `${packageDir(name)}test/${file}.test.ts`;
+    if (!existsSync(path)) throw new Error(`scripts/mutation/vitest.config.ts: ${path} does not exist`);
+  }
+}
 const only = process.env.DRILL_MUTATION_PACKAGE;
 
 export default defineConfig({
