@@ -68,10 +68,10 @@ export function run(): Promise<BenchmarkResult> {
       rows: [
         atMost(
           "Time per assertion, median of round medians",
-          compared(ours, reference, fmt.ms),
           ours / reference,
           TARGET_RATIO,
           "×",
+          compared(ours, reference, fmt.ms),
         ),
         infoCompared(
           "Time per assertion, p99 of all samples",

@@ -93,7 +93,7 @@ export function run(): Promise<BenchmarkResult> {
       compared(size.gzipped, get(reference.label).gzipped, fmt.bytes, reference.name);
     const metric = (label: string) => `${label[0]?.toUpperCase()}${label.slice(1)}, min + gzip`;
     const rows: ResultRow[] = budgeted.map(({ budget, size }) =>
-      atMost(metric(budget.label), cells(size), size.gzipped, budget.bytes, " B"),
+      atMost(metric(budget.label), size.gzipped, budget.bytes, " B", cells(size)),
     );
     for (const size of sizes) {
       const { reference, headline } = size.spec as Reported;

@@ -122,23 +122,35 @@ export function judged(
   return outcome.met ? { ...base, verdict: "met" } : { ...base, verdict: "missed", miss: outcome.miss };
 }
 
-/** A row against `≤ limit` of a figure, saying by how much it is over when missed. */
-export function atMost(metric: string, cells: Cells, value: number, limit: number, unit: string): ResultRow {
-  const target = `≤ ${fmt.count(limit)}${unit}`;
-  return judged(
-    metric,
-    { ...cells, target },
-    { met: value <= limit, miss: `${fmt.percent(value / limit - 1)} over` },
-  );
+/**
+ * A row against `≤ limit`: with a unit, the limit as a count (`≤ 300 MB`) and a miss in percent;
+ * with a format, both in that format (`≤ 100 ms`, `+12.0 ms`), and by default the figure as `ours`.
+ */
+export function atMost(
+  metric: string,
+  value: number,
+  limit: number,
+  unit: string | ((n: number) => string),
+  cells: Cells = { ours: typeof unit === "string" ? fmt.count(value) : unit(value) },
+): ResultRow {
+  const [target, miss] =
+    typeof unit === "string"
+      ? [`≤ ${fmt.count(limit)}${unit}`, `${fmt.percent(value / limit - 1)} over`]
+      : [`≤ ${unit(limit)}`, `+${unit(value - limit)}`];
+  return judged(metric, { ...cells, target }, { met: value <= limit, miss });
 }
 
-/** A row against `≤ target` of a figure in its own format, saying by how much it is over when missed. */
-export function atMostIn(metric: string, value: number, target: number, format: (n: number) => string) {
-  return judged(
-    metric,
-    { ours: format(value), target: `≤ ${format(target)}` },
-    { met: value <= target, miss: `+${format(value - target)}` },
-  );
+/** A row holding a ratio to `≤ limit×` (or `≥` with `atLeast`); `against` names the reference in the target. */
+export function ratioJudged(
+  metric: string,
+  cells: Cells,
+  ratio: number,
+  limit: { at: number; atLeast?: boolean; against?: string; noisy?: string | undefined },
+): ResultRow {
+  const { at, atLeast = false, against = "", noisy } = limit;
+  const target = `${atLeast ? "≥" : "≤"} ${at}×${against}`;
+  const miss = atLeast ? `${fmt.ratio(ratio)} instead of ${at}×` : `+${fmt.ratio(ratio - at)}`;
+  return judged(metric, { ...cells, target }, { met: atLeast ? ratio >= at : ratio <= at, miss, noisy });
 }
 
 /** Why a set of series is too noisy to judge, or undefined when none spreads over the limit. */
@@ -182,8 +194,6 @@ export interface Figures {
   readonly cpu: number[];
   /** Calls per second of wall time in each round. */
   readonly rates: number[];
-  /** Calls per second in the warm-up round. */
-  warmupRate: number;
 }
 
 export interface RoundOptions {
@@ -253,7 +263,7 @@ export async function rounds<K extends string>(
 ): Promise<Record<K, Figures> & { rounds: number }> {
   const keys = Object.keys(tasks) as K[];
   const out = {} as Record<K, Figures>;
-  for (const key of keys) out[key] = { medians: [], samples: [], cpu: [], rates: [], warmupRate: Number.NaN };
+  for (const key of keys) out[key] = { medians: [], samples: [], cpu: [], rates: [] };
   const started = now();
   let round = 0;
   for (; round <= options.rounds && now() - started < (options.maxMs ?? 120_000); round++) {
@@ -262,15 +272,11 @@ export async function rounds<K extends string>(
       const { result, runs, wallMs, cpuMs } = await once(tasks[key], options, round === 0).catch((error) => {
         throw new Error(`${key}: ${(error as Error).message}`);
       });
-      const rate = (runs / wallMs) * 1000;
-      if (round === 0) {
-        out[key].warmupRate = rate;
-        continue;
-      }
+      if (round === 0) continue;
       out[key].medians.push(result.latency.p50);
       for (const sample of result.latency.samples ?? []) out[key].samples.push(sample);
       out[key].cpu.push(cpuMs / runs);
-      out[key].rates.push(rate);
+      out[key].rates.push((runs / wallMs) * 1000);
     }
   }
   return Object.assign(out, { rounds: round - 1 });

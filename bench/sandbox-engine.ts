@@ -80,10 +80,10 @@ export function run(): Promise<BenchmarkResult> {
       rows: [
         atMost(
           `search service time p99 over the mix, ${fmt.count(LARGE_DRILLS)} drills, in-process`,
-          compared(p99(all), p99(reference), fmt.ms),
           p99(all),
           2,
           " ms",
+          compared(p99(all), p99(reference), fmt.ms),
         ),
         info("search CPU time per call over the mix (process CPU, every thread), median of rounds", {
           ours: fmt.ms(median(ours.flatMap((t) => t.cpu))),
