@@ -57,11 +57,6 @@ export interface ServerReady extends ChildMessage {
   readonly keyFile: string;
 }
 
-export interface LoopbackStats extends ChildMessage {
-  readonly exchanges: Record<string, number>;
-  readonly unauthorized: number;
-}
-
 /** The bare node:http server (loopback-server.ts): discovery, token exchange and a fixed store answer. */
 export async function startLoopbackServer(
   key: BenchKey,
