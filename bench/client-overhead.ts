@@ -13,7 +13,7 @@ import { binaryPath, RUNTIME_CASES, unavailable } from "../packages/runtime-matr
 import { createBenchKey, type ServerReady, startLoopbackServer } from "./fixtures.ts";
 import {
   type BenchmarkResult,
-  type ChildMessage,
+  childReady,
   type Figures,
   fmt,
   info,
@@ -114,10 +114,9 @@ async function measureOnNode24(): Promise<OverheadMeasurement | string> {
   if (reason !== undefined) return reason;
   try {
     const options = { execPath: binaryPath(node24), startMs: 135_000 };
-    type Measured = ChildMessage & { measurement: OverheadMeasurement };
-    const child = await startChild<Measured>("./client-overhead.ts", AS_CHILD, options);
+    const child = await startChild<OverheadMeasurement>("./client-overhead.ts", AS_CHILD, options);
     await child.close();
-    return child.ready.measurement;
+    return child.ready;
   } catch (error) {
     return `the run failed: ${(error as Error).message.slice(0, 400)}`;
   }
@@ -187,13 +186,4 @@ export function run(): Promise<BenchmarkResult> {
 
 /** What the parent hands the Node 24 child, which then runs this file as the measuring side. */
 const AS_CHILD = { clientOverheadChild: true };
-if (process.env.DRILL_BENCH_INIT === JSON.stringify(AS_CHILD)) {
-  // The parent gone (abandoned the run, or ended) or done: stop, and the loopback server with it.
-  process.on("disconnect", () => process.exit());
-  process.on("message", (message: { type?: string }) => message.type === "close" && process.exit());
-  const sent = measureClientOverhead().then(
-    (measurement) => ({ type: "ready", measurement }),
-    (error: Error) => ({ type: "failed", error: error.stack ?? error.message }),
-  );
-  process.send?.(await sent);
-}
+if (process.env.DRILL_BENCH_INIT === JSON.stringify(AS_CHILD)) childReady(await measureClientOverhead());

@@ -3,8 +3,9 @@
  * interleaved rounds on tinybench (timing loops one call at a time, server load with calls in
  * flight), and servers that run in a child process.
  */
-import { fork } from "node:child_process";
+import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
+import { startProcess } from "@drill-practice/tooling/process";
 import { Bench } from "tinybench";
 
 // ---- figures -------------------------------------------------------------------------------------
@@ -290,58 +291,49 @@ export function cycle<T>(tasks: readonly (() => Promise<T>)[]): () => Promise<T>
 
 // ---- servers in child processes ------------------------------------------------------------------
 
-export type ChildMessage = { readonly type: string } & Record<string, unknown>;
-
-export interface ChildServer<Ready extends ChildMessage> {
+export interface ChildServer<Ready> {
+  /** What the child printed on its `ready <json>` line. */
   readonly ready: Ready;
-  /** Asks the child to stop; resolves with its last report (`closed`: figures taken on the way out). */
-  close(): Promise<ChildMessage | undefined>;
+  /** Its resident memory now, as its own `process.memoryUsage().rss` would say (Linux `/proc`). */
+  rssMb(): Promise<number>;
+  /** Ends it (SIGTERM) and waits until it has exited. */
+  close(): Promise<void>;
 }
 
 /**
- * Forks a server of a benchmark (a file in bench/) with `init` in its environment (DRILL_BENCH_INIT)
- * and resolves with its `ready` message. A plain-JavaScript child runs without tsx, so its process
- * holds only what it measures.
+ * Starts a file of bench/ in its own process (the tooling's startProcess) with `init` in its
+ * environment (DRILL_BENCH_INIT); ready once it prints `ready <json>`. A plain-JavaScript child runs
+ * without tsx, so its process holds only what it measures.
  */
-export async function startChild<Ready extends ChildMessage>(
+export async function startChild<Ready>(
   file: string,
   init: object,
   options: { execPath?: string; startMs?: number } = {},
 ): Promise<ChildServer<Ready>> {
-  const child = fork(fileURLToPath(new URL(file, import.meta.url)), [], {
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-    env: { ...process.env, DRILL_BENCH_INIT: JSON.stringify(init) },
-    ...(file.endsWith(".mjs") ? { execArgv: [] } : {}),
-    ...(options.execPath ? { execPath: options.execPath } : {}),
-  });
-  let last: ChildMessage | undefined;
-  const exited = new Promise<ChildMessage | undefined>((resolve) => child.once("exit", () => resolve(last)));
-  const startMs = options.startMs ?? 120_000;
-  const ready = await new Promise<Ready>((resolve, reject) => {
-    const fail = (why: string) => {
-      child.kill("SIGKILL");
-      reject(new Error(`${file}: ${why}`));
-    };
-    const timer = setTimeout(() => fail(`not ready within ${startMs} ms`), startMs);
-    child.once("exit", (code) => fail(`exited with code ${code} before it was ready`));
-    child.on("message", (message: ChildMessage) => {
-      last = message;
-      clearTimeout(timer);
-      if (message.type === "ready") resolve(message as Ready);
-      else if (message.type !== "closed") fail(`failed to start: ${JSON.stringify(message)}`);
-    });
+  const path = fileURLToPath(new URL(file, import.meta.url));
+  const { child, ready, exited } = await startProcess({
+    command: options.execPath ?? process.execPath,
+    args: [...(file.endsWith(".mjs") ? [] : process.execArgv), path],
+    ...{ cwd: process.cwd(), env: { ...process.env, DRILL_BENCH_INIT: JSON.stringify(init) } },
+    ...{ readyWhen: /^ready (.*)\n/m, startMs: options.startMs ?? 120_000, name: file },
   });
   return {
-    ready,
+    ready: JSON.parse(ready[1] as string) as Ready,
+    async rssMb() {
+      const status = await readFile(`/proc/${child.pid}/status`, "utf8");
+      return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? Number.NaN) / 1024;
+    },
     async close() {
-      if (child.exitCode !== null || child.signalCode !== null) return last;
-      if (child.connected) child.send({ type: "close" });
-      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-      await exited;
-      clearTimeout(timer);
-      return last;
+      child.kill("SIGTERM");
+      await exited();
     },
   };
+}
+
+/** The child's side: says it is ready with `message`, and ends when its parent goes. */
+export function childReady(message: object): void {
+  process.stdout.write(`ready ${JSON.stringify(message)}\n`);
+  process.stdin.on("end", () => process.exit()).resume();
 }
 
 // ---- results -------------------------------------------------------------------------------------

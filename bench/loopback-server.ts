@@ -6,8 +6,9 @@
  */
 import { createPublicKey, randomBytes, randomUUID, verify } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import type { AddressInfo } from "node:net";
 import type { LoopbackInit } from "./fixtures.ts";
+import { childReady } from "./harness.ts";
 
 const init = JSON.parse(process.env.DRILL_BENCH_INIT ?? "{}") as LoopbackInit;
 const publicKey = createPublicKey(init.publicKeyPem);
@@ -69,21 +70,7 @@ const server = createServer({ keepAliveTimeout: 60_000 }, (request, response) =>
     send(response, 200, { issuer: baseUrl, token_endpoint: `${baseUrl}/daas/oauth/token` });
   else send(response, 404, { ID: "not_found" });
 });
-const sockets = new Set<Socket>();
-server.on("connection", (socket: Socket) => {
-  sockets.add(socket);
-  socket.on("close", () => sockets.delete(socket));
-});
-
-function shutdown(): void {
-  server.close(() => process.exit(0));
-  for (const socket of sockets) socket.destroy();
-  setTimeout(() => process.exit(0), 2000).unref();
-}
-
-process.on("message", (message: { type: string }) => message.type === "close" && shutdown());
-process.on("disconnect", shutdown);
 server.listen(0, "127.0.0.1", () => {
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  process.send?.({ type: "ready", url: baseUrl });
+  childReady({ url: baseUrl });
 });

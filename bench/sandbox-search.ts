@@ -89,7 +89,7 @@ async function measure(dataFile: string) {
       large: await target(large.server.ready, LARGE_CATALOG, state),
     };
     const load = await rounds(tasks, LOAD);
-    const loadedMb = (await large.server.close())?.memoryMb as number;
+    const loadedMb = await large.server.rssMb();
     const { starts } = large;
     return {
       load,
