@@ -49,8 +49,9 @@ async function doors() {
   try {
     let failures = 0;
     const search = (sandbox: SandboxControls, fetch: typeof globalThis.fetch) => {
-      const { clientId, clientSecret, keyFile } = sandbox.credentials;
-      const auth = serviceAccountAuth({ key: JSON.stringify(keyFile()), clientId, clientSecret, fetch });
+      const { clientId, clientSecret } = sandbox.credentials;
+      const key = JSON.stringify(sandbox.credentials.keyFile());
+      const auth = serviceAccountAuth({ key, clientId, clientSecret, fetch });
       const client = createDrillClient({ baseUrl: sandbox.url, fetch, auth });
       return cycle(
         searchMix(DEFAULT_CATALOG).map(({ params }) => async () => {

@@ -17,8 +17,9 @@ const sandbox = await startSandbox({
   ...(init.dataFile === undefined ? {} : { dataFile: init.dataFile }),
 });
 const startupMs = performance.now() - started;
-const { clientId, clientSecret, keyFile } = sandbox.credentials;
-const ready = { url: sandbox.url, clientId, clientSecret, keyFile: JSON.stringify(keyFile()), startupMs };
+const { clientId, clientSecret } = sandbox.credentials;
+const keyFile = JSON.stringify(sandbox.credentials.keyFile());
+const ready = { url: sandbox.url, clientId, clientSecret, keyFile, startupMs };
 // Resident memory as the process sees it: nothing collected first.
 process.stdout.write(
   `ready ${JSON.stringify({ ...ready, memoryMb: process.memoryUsage().rss / 1024 / 1024 })}\n`,
