@@ -42,12 +42,10 @@ export const LOOPBACK_CLIENT = {
 } as const;
 
 /** What loopback-server.ts is handed at start. */
-export interface LoopbackInit {
+export type LoopbackInit = typeof LOOPBACK_CLIENT & {
   readonly publicKeyPem: string;
-  readonly clientId: string;
-  readonly clientSecret: string;
   readonly exchangeDelayMs: number;
-}
+};
 
 /** A server's URL and the credentials a client needs there (the loopback server's or a sandbox's). */
 export interface ServerReady {
