@@ -14,7 +14,7 @@ import { Bench } from "tinybench";
 export const now = (): number => performance.now();
 
 /** The q-quantile (0..1) of samples from several tinybench tasks, interpolated between closest ranks. */
-export function quantile(samples: readonly number[], q: number): number {
+function quantile(samples: readonly number[], q: number): number {
   if (samples.length === 0) return Number.NaN;
   const values = [...samples].sort((a, b) => a - b);
   const position = (values.length - 1) * q;
@@ -113,7 +113,7 @@ export const infoCompared = (
 ): ResultRow => info(metric, compared(ours, reference, format), headline);
 
 /** A row with a target: met, missed (saying by how much) or, when `noisy` says why, not claimed. */
-export function judged(
+function judged(
   metric: string,
   cells: Cells & { target: string },
   outcome: { met: boolean; miss: string; noisy?: string | undefined },
