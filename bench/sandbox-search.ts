@@ -61,44 +61,35 @@ async function target(ready: ServerReady, catalog: string, state: { failures: nu
   );
 }
 
-/** The 100,000-drill sandbox started `LARGE_STARTS` times (start-up is the median); the last one kept. */
-async function startLarge(dataFile: string) {
-  const starts: number[] = [];
-  for (;;) {
-    const server = await startSandboxServer(dataFile);
-    starts.push(server.ready.startupMs);
-    if (starts.length === LARGE_STARTS) return { server, starts };
-    await server.close();
-  }
-}
-
-/** Starts the three servers, puts the load on them, and closes them whatever happens. */
+/**
+ * Starts the three servers (the 100,000-drill one `LARGE_STARTS` times, the last kept), puts the
+ * load on them, and closes them whatever happens.
+ */
 async function measure(dataFile: string) {
   const servers: ChildServer<ServerReady>[] = [];
+  const start = async <T extends ChildServer<ServerReady>>(server: Promise<T>) => {
+    servers.push(await server);
+    return servers[servers.length - 1] as T;
+  };
   try {
-    const bare = await startLoopbackServer(createBenchKey());
-    servers.push(bare);
-    const small = await startSandboxServer();
-    servers.push(small);
-    const large = await startLarge(dataFile);
-    servers.push(large.server);
+    const bare = await start(startLoopbackServer(createBenchKey()));
+    const small = await start(startSandboxServer());
+    let large = await start(startSandboxServer(dataFile));
+    const starts = [large.ready.startupMs];
+    while (starts.length < LARGE_STARTS) {
+      await large.close();
+      large = await start(startSandboxServer(dataFile));
+      starts.push(large.ready.startupMs);
+    }
     const state = { failures: 0 };
     const tasks = {
       bare: await target(bare.ready, DEFAULT_CATALOG, state),
       small: await target(small.ready, DEFAULT_CATALOG, state),
-      large: await target(large.server.ready, LARGE_CATALOG, state),
+      large: await target(large.ready, LARGE_CATALOG, state),
     };
     const load = await rounds(tasks, LOAD);
-    const loadedMb = await large.server.rssMb();
-    const { starts } = large;
-    return {
-      load,
-      failures: state.failures,
-      small: small.ready,
-      large: large.server.ready,
-      starts,
-      loadedMb,
-    };
+    const loadedMb = await large.rssMb();
+    return { load, failures: state.failures, small: small.ready, large: large.ready, starts, loadedMb };
   } finally {
     await Promise.all(servers.map((server) => server.close()));
   }
