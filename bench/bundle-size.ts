@@ -12,13 +12,14 @@ import {
   CLIENT_BUDGETS,
   clientErrorClasses,
   measureClientBudgets,
+  OPENAPI_FETCH_ALONE,
   ROOT,
 } from "./bundle.ts";
 import { atMost, type BenchmarkResult, compared, fmt, info, type ResultRow, timed } from "./harness.ts";
 
 const CLIENT_DIR = fileURLToPath(new URL("../packages/client/", import.meta.url));
 const AUTH_EXTERNAL = ["@drill-practice/client", "openapi-fetch", "node:*"];
-const OPENAPI_FETCH = { label: "reference: openapi-fetch alone, browser", name: "openapi-fetch alone" };
+const OPENAPI_FETCH = { label: OPENAPI_FETCH_ALONE.label, name: "openapi-fetch alone" };
 const JOSE = { label: "reference: jose `SignJWT` alone, Node", name: "jose `SignJWT` alone" };
 
 /** A bundle with a row of its own: report-only, against its reference, in the summary when `headline`. */
@@ -39,41 +40,26 @@ async function clientEntries(): Promise<string[]> {
 function specs(entries: readonly string[]): Reported[] {
   const auth = (platform: "node" | "browser", jose: boolean): Reported => ({
     label: `auth, ${platform === "node" ? "Node" : "browser"}, ${jose ? "with jose" : "without jose (external)"}`,
-    entry: 'export * from "@drill-practice/auth";',
-    resolveDir: ROOT,
-    platform,
+    ...{ entry: 'export * from "@drill-practice/auth";', resolveDir: ROOT, platform },
     external: jose ? AUTH_EXTERNAL : [...AUTH_EXTERNAL, "jose"],
     ...(platform === "node" ? { reference: JOSE, headline: true } : {}),
   });
-  const client = (label: string, entry: string, headline = false): Reported => ({
-    ...browserBundle(label, entry),
-    reference: OPENAPI_FETCH,
-    headline,
+  const client = (label: string, names: string, headline = false): Reported => ({
+    ...browserBundle(`client, browser, ${label}`, `export ${names} from "@drill-practice/client";`),
+    ...{ reference: OPENAPI_FETCH, headline },
   });
   const everyEntry = entries.map((entry, index) => `export * as entry${index} from "${entry}";`).join("\n");
+  const jose = browserBundle(JOSE.label, 'export { SignJWT } from "jose";');
   return [
-    {
-      ...client("client, Node, whole public API", 'export * from "@drill-practice/client";'),
-      platform: "node",
-    },
-    client(
-      "client, browser, `createDrillClient` only",
-      'export { createDrillClient } from "@drill-practice/client";',
-    ),
-    client("client, browser, every entry together", everyEntry, true),
+    { ...client("whole public API", "*"), label: "client, Node, whole public API", platform: "node" },
+    client("`createDrillClient` only", "{ createDrillClient }"),
+    { ...client("every entry together", "*", true), entry: everyEntry },
     auth("node", true),
     auth("node", false),
-    {
-      ...browserBundle(OPENAPI_FETCH.label, 'export { default } from "openapi-fetch";'),
-      resolveDir: CLIENT_DIR,
-    },
+    OPENAPI_FETCH_ALONE,
     auth("browser", true),
     auth("browser", false),
-    {
-      ...browserBundle(JOSE.label, 'export { SignJWT } from "jose";'),
-      resolveDir: fileURLToPath(new URL("../packages/auth/", import.meta.url)),
-      platform: "node",
-    },
+    { ...jose, resolveDir: fileURLToPath(new URL("../packages/auth/", import.meta.url)), platform: "node" },
     ...entries.map((entry) =>
       browserBundle(`client, browser, \`${entry}\` (\`export *\`)`, `export * from "${entry}";`),
     ),
@@ -93,7 +79,7 @@ export function run(): Promise<BenchmarkResult> {
       compared(size.gzipped, get(reference.label).gzipped, fmt.bytes, reference.name);
     const metric = (label: string) => `${label[0]?.toUpperCase()}${label.slice(1)}, min + gzip`;
     const rows: ResultRow[] = budgeted.map(({ budget, size }) =>
-      atMost(metric(budget.label), cells(size), size.gzipped, budget.bytes, " B"),
+      atMost(metric(budget.label), size.gzipped, budget.bytes, " B", cells(size)),
     );
     for (const size of sizes) {
       const { reference, headline } = size.spec as Reported;

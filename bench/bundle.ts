@@ -71,6 +71,12 @@ export function browserBundle(label: string, entry: string): BundleSpec {
   return { label, entry, resolveDir: ROOT, platform: "browser", external: [] };
 }
 
+/** openapi-fetch alone, the very copy the client depends on: what the client wraps. */
+export const OPENAPI_FETCH_ALONE: BundleSpec = {
+  ...browserBundle("reference: openapi-fetch alone, browser", 'export { default } from "openapi-fetch";'),
+  resolveDir: fileURLToPath(new URL("../packages/client/", import.meta.url)),
+};
+
 /** Every error class the client's main entry exports, sorted by name. */
 export async function clientErrorClasses(): Promise<string[]> {
   const main = (await import("@drill-practice/client")) as Record<string, unknown>;

@@ -2,7 +2,7 @@
  * Client overhead: requests per second and client CPU per request through `createDrillClient` with
  * service-account auth (token cached) against a bare keep-alive loopback server, next to the floor
  * of any client on openapi-fetch with a timeout and raw `fetch`, in interleaved
- * rounds; on the host's Node and, in a child process (client-overhead-child.ts), on Node 24.
+ * rounds; on the host's Node and, in a child process running this file, on Node 24.
  */
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
@@ -10,10 +10,10 @@ import { parseServiceAccountKey, serviceAccountAuth } from "@drill-practice/auth
 import { createDrillClient } from "@drill-practice/client";
 import { DEFAULT_TIMEOUT_MS } from "@drill-practice/client/internal";
 import { binaryPath, RUNTIME_CASES, unavailable } from "../packages/runtime-matrix/src/runtimes.ts";
-import { createBenchKey, type LoopbackStats, type ServerReady, startLoopbackServer } from "./fixtures.ts";
+import { createBenchKey, type ServerReady, startLoopbackServer } from "./fixtures.ts";
 import {
   type BenchmarkResult,
-  type ChildMessage,
+  childReady,
   type Figures,
   fmt,
   info,
@@ -40,18 +40,15 @@ const LOAD = {
 const TARGET_FLOOR_RATIO = 0.95;
 const TARGET_FLOOR_CPU_RATIO = 1.1;
 
-/** The variants, in the order each round runs them: ours, the floor, raw fetch, and raw fetch with a timeout. */
-const KEYS = ["ours", "floor", "raw", "rawTimeout"] as const;
-type Variant = (typeof KEYS)[number];
+/** The variants; each round runs them in this order. */
+type Variant = "ours" | "floor" | "raw";
 
-/** What one runtime measured (plain data: the Node 24 child sends it over IPC). */
-export interface OverheadMeasurement {
+/** What one runtime measured (plain data: the Node 24 child prints it on its ready line). */
+interface OverheadMeasurement {
   readonly node: string;
   readonly rounds: number;
   readonly variants: Record<Variant, Figures>;
   readonly failures: number;
-  readonly exchanges: number;
-  readonly unauthorized: number;
 }
 
 type Answer = { data?: { total?: number } };
@@ -81,32 +78,26 @@ async function variantCalls(server: ServerReady): Promise<Record<Variant, () => 
   const rawUrl = `${baseUrl}/api/2/store?${new URLSearchParams(query)}`;
   const signal = () => AbortSignal.timeout(DEFAULT_TIMEOUT_MS);
   const one = async (answer: Promise<Answer>) => (await answer).data?.total === 1;
-  const rawOne = async (answer: Promise<Response>) =>
-    one(answer.then(async (r) => ({ data: (await r.json()) as Answer["data"] })));
   return {
     ours: () => one(client.GET("/api/2/store", { params: { query } })),
     floor: () => one(openapiFetch.GET("/api/2/store", { params: { query }, signal: signal() })),
-    raw: () => rawOne(fetch(rawUrl, { headers })),
-    rawTimeout: () => rawOne(fetch(rawUrl, { headers, signal: signal() })),
+    raw: () =>
+      one(fetch(rawUrl, { headers }).then(async (r) => ({ data: (await r.json()) as Answer["data"] }))),
   };
 }
 
 /** Every variant in interleaved rounds in this process, against the loopback server in a child. */
-export async function measureClientOverhead(): Promise<OverheadMeasurement> {
-  const key = createBenchKey();
-  const server = await startLoopbackServer(key);
+async function measureClientOverhead(): Promise<OverheadMeasurement> {
+  const server = await startLoopbackServer(createBenchKey());
   let failures = 0;
-  const tasks = {} as Record<Variant, () => Promise<void>>;
   try {
     const calls = await variantCalls(server.ready);
-    for (const k of KEYS)
-      tasks[k] = async () => {
-        if (!(await calls[k]())) failures++;
-      };
+    const checked = (k: Variant) => async () => {
+      if (!(await calls[k]())) failures++;
+    };
+    const tasks = { ours: checked("ours"), floor: checked("floor"), raw: checked("raw") };
     const { rounds: done, ...variants } = await rounds(tasks, LOAD);
-    const { exchanges, unauthorized } = (await server.close()) as LoopbackStats;
-    const exchanged = Object.values(exchanges).reduce((sum, n) => sum + n, 0);
-    return { node: process.version, rounds: done, variants, failures, exchanges: exchanged, unauthorized };
+    return { node: process.version, rounds: done, variants, failures };
   } finally {
     await server.close();
   }
@@ -121,10 +112,9 @@ async function measureOnNode24(): Promise<OverheadMeasurement | string> {
   if (reason !== undefined) return reason;
   try {
     const options = { execPath: binaryPath(node24), startMs: 135_000 };
-    type Measured = ChildMessage & { measurement: OverheadMeasurement };
-    const child = await startChild<Measured>("./client-overhead-child.ts", {}, options);
+    const child = await startChild<OverheadMeasurement>("./client-overhead.ts", AS_CHILD, options);
     await child.close();
-    return child.ready.measurement;
+    return child.ready;
   } catch (error) {
     return `the run failed: ${(error as Error).message.slice(0, 400)}`;
   }
@@ -132,47 +122,32 @@ async function measureOnNode24(): Promise<OverheadMeasurement | string> {
 
 function rowsOf(m: OverheadMeasurement, name: string): ResultRow[] {
   const v = m.variants;
-  const row = (
-    metric: string,
-    [figure, ours, reference]: readonly ["rates" | "cpu", Variant, Variant],
-    target?: { ratio: number; atLeast: boolean },
-    headline = false,
-  ) => {
-    const series = { ours: v[ours][figure], reference: v[reference][figure] };
-    return ratioRow(
+  /** A row over per-round ratios; one without a target is a headline of its own. */
+  const row = (metric: string, figure: "rates" | "cpu", [ours, reference]: Variant[], target?: number) =>
+    ratioRow(
       `${name}: ${metric}`,
-      { ...series, format: figure === "rates" ? fmt.rate : fmt.ms },
-      target,
-      headline,
+      {
+        ours: v[ours as Variant][figure],
+        reference: v[reference as Variant][figure],
+        format: figure === "rates" ? fmt.rate : fmt.ms,
+      },
+      target === undefined ? undefined : { ratio: target, atLeast: figure === "rates" },
+      target === undefined,
     );
-  };
   const of = "(median of per-round ratios)";
   const latency = (k: Variant) => `${fmt.ms(median(v[k].samples))} / ${fmt.ms(p99(v[k].samples))}`;
   return [
     row(
       `throughput vs openapi-fetch + a per-request timeout signal, the floor ${of}`,
-      ["rates", "ours", "floor"],
-      {
-        ratio: TARGET_FLOOR_RATIO,
-        atLeast: true,
-      },
-    ),
-    row(`client CPU per request vs the floor ${of}`, ["cpu", "ours", "floor"], {
-      ratio: TARGET_FLOOR_CPU_RATIO,
-      atLeast: false,
-    }),
-    // Report only on every runtime (issue 33): the floor itself sits below 0.9× of raw fetch on Node 24.
-    row(`throughput vs raw \`fetch\` with the same header ${of}`, ["rates", "ours", "raw"], undefined, true),
-    row(`client CPU per request vs raw \`fetch\` ${of}`, ["cpu", "ours", "raw"]),
-    row(
-      "the floor's throughput vs raw `fetch` (what openapi-fetch and a timeout signal cost)",
-      ["rates", "floor", "raw"],
-      undefined,
-      true,
-    ),
-    row("raw `fetch` with only the default timeout's signal, throughput vs raw `fetch`", [
       "rates",
-      "rawTimeout",
+      ["ours", "floor"],
+      TARGET_FLOOR_RATIO,
+    ),
+    row(`client CPU per request vs the floor ${of}`, "cpu", ["ours", "floor"], TARGET_FLOOR_CPU_RATIO),
+    // Report only on every runtime (issue 33): the floor itself sits below 0.9× of raw fetch on Node 24.
+    row(`throughput vs raw \`fetch\` with the same header ${of}`, "rates", ["ours", "raw"]),
+    row("the floor's throughput vs raw `fetch` (what openapi-fetch and a timeout signal cost)", "rates", [
+      "floor",
       "raw",
     ]),
     info(`${name}: latency median / p99 at concurrency ${LOAD.concurrency}, ours vs the floor`, {
@@ -180,13 +155,6 @@ function rowsOf(m: OverheadMeasurement, name: string): ResultRow[] {
       reference: latency("floor"),
     }),
   ];
-}
-
-function note(m: OverheadMeasurement, name: string): string {
-  return (
-    `${name}: ${m.rounds} rounds; the server issued ${m.exchanges} token exchange(s) (warm-up included), refused ` +
-    `${m.unauthorized} request(s); ${m.failures} failed a response check.`
-  );
 }
 
 /** @public The benchmark itself: bench/run.ts loads this file by its name. */
@@ -205,9 +173,15 @@ export function run(): Promise<BenchmarkResult> {
       ],
       rows: [...named.flatMap(({ m, name }) => rowsOf(m, name)), ...missing],
       notes: [
-        ...named.map(({ m, name }) => note(m, name)),
+        ...named.map(
+          ({ m, name }) => `${name}: ${m.rounds} rounds; ${m.failures} request(s) failed a response check.`,
+        ),
         ...(typeof node24 === "string" ? [`**Node 24 not measured:** ${node24}.`] : []),
       ],
     };
   });
 }
+
+/** What the parent hands the Node 24 child, which then runs this file as the measuring side. */
+const AS_CHILD = { clientOverheadChild: true };
+if (process.env.DRILL_BENCH_INIT === JSON.stringify(AS_CHILD)) childReady(await measureClientOverhead());

@@ -6,7 +6,7 @@
 import { stat } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { chromiumPath, launchChromium } from "@drill-practice/tooling/chromium";
-import type { Browser, BrowserContext } from "playwright-core";
+import type { Browser, BrowserContext, Page as Tab } from "playwright-core";
 import { startStaticServer } from "../packages/docs/src/static-server.ts";
 import { now } from "./harness.ts";
 
@@ -43,7 +43,28 @@ export const freshContext = (browser: Browser): Promise<BrowserContext> =>
   browser.newContext({ viewport: { width: 1280, height: 900 } });
 
 /** The shared Redoc bundle, the floor every reference loads. */
-export const SHARED_REDOC = /\/assets\/redoc\.[0-9a-f]{16}\.js$/;
+const SHARED_REDOC = /\/assets\/redoc\.[0-9a-f]{16}\.js$/;
+
+/** What a page has transferred so far (headers and encoded bodies); `own` without the shared Redoc bundle. */
+export function trackTransfer(page: Tab): { all(): Promise<number>; own(): Promise<number> } {
+  const sizes: Promise<{ url: string; size: number }>[] = [];
+  page.on("requestfinished", (request) => {
+    const size = request.sizes().then(
+      (s) => s.responseBodySize + s.responseHeadersSize,
+      () => 0,
+    );
+    sizes.push(size.then((n) => ({ url: request.url(), size: n })));
+  });
+  const sum = async (own: boolean) =>
+    (await Promise.all([...sizes]))
+      .filter((r) => !own || !SHARED_REDOC.test(new URL(r.url).pathname))
+      .reduce((total, r) => total + r.size, 0);
+  return { all: () => sum(false), own: () => sum(true) };
+}
+
+/** Resolves once Redoc has hydrated the side menu: its credit logo, mounted by an effect, is in the DOM. */
+export const hydrated = (page: Tab): Promise<void> =>
+  page.locator('.menu-content img[alt="redocly logo"]').waitFor({ state: "attached", timeout: 30_000 });
 
 export interface Load {
   /** Every response: headers and encoded body; `ownBytes` the same without the shared Redoc bundle. */
@@ -78,17 +99,10 @@ export async function coldLoad(browser: Browser, url: string, options: LoadOptio
     ((await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "ThreadTime")?.value ??
       Number.NaN) * 1000;
   const threadStart = await threadTime();
-  const sizes: Promise<{ url: string; size: number }>[] = [];
-  page.on("requestfinished", (request) => {
-    const size = request.sizes().then(
-      (s) => s.responseBodySize + s.responseHeadersSize,
-      () => 0,
-    );
-    sizes.push(size.then((n) => ({ url: request.url(), size: n })));
-  });
+  const transfer = trackTransfer(page);
   const started = now();
   await page.goto(url, { waitUntil: "commit" });
-  await page.locator('.menu-content img[alt="redocly logo"]').waitFor({ state: "attached", timeout: 30_000 });
+  await hydrated(page);
   await page.locator(".menu-item-type-group > a").first().click({ timeout: 10_000 });
   await page.locator(".menu-item-type-operation a").first().waitFor({ state: "visible", timeout: 10_000 });
   const usableMs = now() - started;
@@ -103,11 +117,9 @@ export async function coldLoad(browser: Browser, url: string, options: LoadOptio
     settledCpuMs = (await threadTime()) - threadStart;
   }
   await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
-  const responses = await Promise.all(sizes);
-  const sum = (list: { size: number }[]) => list.reduce((total, r) => total + r.size, 0);
+  const [bytes, ownBytes] = [await transfer.all(), await transfer.own()];
   await (options.keep === undefined ? context.close() : page.close());
-  const ownBytes = sum(responses.filter((r) => !SHARED_REDOC.test(new URL(r.url).pathname)));
-  return { bytes: sum(responses), ownBytes, usableMs, cpuMs, settledCpuMs };
+  return { bytes, ownBytes, usableMs, cpuMs, settledCpuMs };
 }
 
 /**

@@ -27,10 +27,10 @@ import {
   compared,
   fmt,
   info,
-  judged,
   median,
+  noise,
   pairedRatios,
-  spread,
+  ratioJudged,
   timed,
 } from "./harness.ts";
 
@@ -70,24 +70,23 @@ async function comparePage(cold: (url: string) => Promise<Load>, id: string, our
   const pair = (field: keyof Load, format: (v: number) => string) =>
     compared(m(o, field), m(s, field), format);
   const usable = (loads: Load[]) => loads.map((l) => l.usableMs);
-  const paired = spread(pairedRatios(usable(o), usable(s)));
-  const ratio = m(o, "usableMs") / m(s, "usableMs");
   const name = `API ${id} reference`;
   return [
     atMost(
       `${name}: own transfer on first load (all but the shared Redoc bundle)`,
-      pair("ownBytes", fmt.bytes),
       m(o, "ownBytes"),
       100_000,
       " B",
+      pair("ownBytes", fmt.bytes),
     ),
-    judged(
+    ratioJudged(
       `${name}: menu clickable, cold (median of ${RUNS}, loopback)`,
-      { ...pair("usableMs", fmt.ms), target: `≤ ${fmt.ratio(USABLE_RATIO_TARGET)} stock` },
+      pair("usableMs", fmt.ms),
+      m(o, "usableMs") / m(s, "usableMs"),
       {
-        met: ratio <= USABLE_RATIO_TARGET,
-        miss: `+${fmt.ratio(ratio - USABLE_RATIO_TARGET)}`,
-        noisy: paired > 0.3 ? `paired ratios spread ${(paired * 100).toFixed(0)} %` : undefined,
+        at: USABLE_RATIO_TARGET,
+        against: " stock",
+        noisy: noise(pairedRatios(usable(o), usable(s))),
       },
     ),
     info(`${name}: main-thread CPU time until usable (median of ${RUNS})`, pair("cpuMs", fmt.ms)),

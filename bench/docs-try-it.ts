@@ -16,22 +16,23 @@ import {
   coldLoad,
   DIST,
   freshContext,
+  hydrated,
   interleavedLoads,
   type Load,
   PAGES,
   type Page,
-  SHARED_REDOC,
+  trackTransfer,
   withBrowser,
 } from "./docs-load.ts";
 import {
-  atMostIn,
+  atMost,
   type BenchmarkResult,
   fmt,
   info,
-  judged,
   median,
   noise,
   pairedRatios,
+  ratioJudged,
   timed,
 } from "./harness.ts";
 
@@ -80,7 +81,7 @@ async function sandboxBytes(dir: string) {
 /** The first Send's steps the panel put on the timeline, in the order they ran. */
 const FIRST_SEND_STEPS = `performance.getEntriesByType("measure")
   .filter((m) => m.name.startsWith("try-it "))
-  .map((m) => [m.name.slice(7), m.startTime, m.duration])`;
+  .map((m) => [m.name.slice(7), m.duration])`;
 
 /** Clicks Send and resolves with the ms until the panel shows a new answer (timed in the page). */
 const SEND_AND_TIME = `(async (slug) => {
@@ -99,40 +100,21 @@ const SEND_AND_TIME = `(async (slug) => {
 async function sends(browser: Browser, base: string, page: Page) {
   const context = await freshContext(browser);
   const tab = await context.newPage();
-  const sizes: Promise<{ url: string; size: number; sent: boolean }>[] = [];
-  let sent = false;
-  context.on("requestfinished", (request) => {
-    const [url, during] = [request.url(), sent];
-    const size = request.sizes().then(
-      (s) => s.responseBodySize + s.responseHeadersSize,
-      () => 0,
-    );
-    sizes.push(size.then((n) => ({ url, size: n, sent: during })));
-  });
+  const transfer = trackTransfer(tab);
   await tab.goto(new URL(`${page.dir}/index.html#/${slug(page)}`, base).href);
-  await tab.locator('.menu-content img[alt="redocly logo"]').waitFor({ state: "attached", timeout: 30_000 });
+  await hydrated(tab);
   const panel = tab.locator(`[data-section-id$="/${slug(page)}"] .dp-tryit`);
   await panel.waitFor({ state: "attached", timeout: 30_000 });
   await tab.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
+  const ownBytes = await transfer.own();
   await panel.locator(".dp-tryit-toggle").click();
-  sent = true;
   const send = async () => (await tab.evaluate(`${SEND_AND_TIME}(${JSON.stringify(slug(page))})`)) as number;
   const firstAnswerMs = await send();
-  const steps = new Map<string, number>();
-  for (const [name, , duration] of (await tab.evaluate(FIRST_SEND_STEPS)) as [string, number, number][])
-    steps.set(name, duration);
+  const steps = new Map((await tab.evaluate(FIRST_SEND_STEPS)) as [string, number][]);
   const later: number[] = [];
   for (let i = 0; i < LATER; i++) later.push(await send());
-  const own = (await Promise.all(sizes)).filter(
-    (r) => !r.sent && !SHARED_REDOC.test(new URL(r.url).pathname),
-  );
   await context.close();
-  return {
-    ownBytes: own.reduce((sum, r) => sum + r.size, 0),
-    firstAnswerMs,
-    laterAnswerMs: median(later),
-    steps,
-  };
+  return { ownBytes, firstAnswerMs, laterAnswerMs: median(later), steps };
 }
 
 /** A copy of the site whose references also exist without the panel's loader (`without-try-it.html`). */
@@ -149,50 +131,37 @@ async function siteWithoutPanel(root: string): Promise<void> {
   );
 }
 
-/** Interleaved cold loads of a reference with and without the panel; rows and the per-pair figures. */
+/** Interleaved cold loads of a reference with and without the panel, as rows. */
 async function compareUsable(browser: Browser, base: string, page: Page) {
   const withUrl = new URL(`${page.dir}/index.html`, base).href;
   const cold = (url: string) => coldLoad(browser, url, { settle: url === withUrl ? ".dp-tryit" : true });
   const without = new URL(`${page.dir}/without-try-it.html`, base).href;
   const [on, off] = await interleavedLoads(cold, withUrl, without, USABLE_PAIRS);
-  const series = (key: keyof Load) => [on.map((u) => u[key]), off.map((u) => u[key])] as const;
   const cells = (key: keyof Load) => {
-    const [o, f] = series(key);
+    const [o, f] = [on.map((u) => u[key]), off.map((u) => u[key])];
+    const ratios = pairedRatios(o, f);
     return {
       ours: fmt.ms(median(o)),
       reference: fmt.ms(median(f)),
-      ratio: fmt.ratio(median(pairedRatios(o, f))),
+      ratio: fmt.ratio(median(ratios)),
+      ratios,
     };
   };
-  const cpuRatios = pairedRatios(...series("cpuMs"));
-  const ratio = median(cpuRatios);
+  const { ratios, ...cpu } = cells("cpuMs");
   const name = `API ${page.id} reference`;
-  const round = (load: Load | undefined) => `${Math.round(load?.cpuMs ?? Number.NaN)}`;
-  const settled = (load: Load | undefined) => `${Math.round(load?.settledCpuMs ?? Number.NaN)}`;
-  return {
-    rows: [
-      judged(
-        `${name}: main-thread CPU until usable, with the panel's script vs without (median of ${USABLE_PAIRS} pairs)`,
-        { ...cells("cpuMs"), target: `≤ ${fmt.ratio(USABLE_RATIO_TARGET)} without` },
-        {
-          met: ratio <= USABLE_RATIO_TARGET,
-          miss: `+${fmt.ratio(ratio - USABLE_RATIO_TARGET)}`,
-          noisy: noise(cpuRatios),
-        },
-      ),
-      info(`${name}: wall time until usable, with the panel's script vs without`, cells("usableMs")),
-      info(
-        `${name}: main-thread CPU until settled (panel attached, main thread idle), with vs without`,
-        cells("settledCpuMs"),
-      ),
-    ],
-    pairs: [
-      page.id,
-      ...on.map(
-        (u, i) => `${round(u)} / ${round(off[i])} ms CPU, ${settled(u)} / ${settled(off[i])} settled`,
-      ),
-    ],
-  };
+  return [
+    ratioJudged(
+      `${name}: main-thread CPU until usable, with the panel's script vs without (median of ${USABLE_PAIRS} pairs)`,
+      cpu,
+      median(ratios),
+      { at: USABLE_RATIO_TARGET, against: " without", noisy: noise(ratios) },
+    ),
+    info(`${name}: wall time until usable, with the panel's script vs without`, cells("usableMs")),
+    info(
+      `${name}: main-thread CPU until settled (panel attached, main thread idle), with vs without`,
+      cells("settledCpuMs"),
+    ),
+  ];
 }
 
 /** The rows and detail lines of one reference: time to usable with and without the panel, then Sends. */
@@ -202,28 +171,20 @@ async function measurePage(browser: Browser, base: string, page: Page) {
   for (let i = 0; i < RUNS; i++) runs.push(await sends(browser, base, page));
   const pick = (key: "ownBytes" | "firstAnswerMs" | "laterAnswerMs") => median(runs.map((r) => r[key]));
   const bytes = await sandboxBytes(page.dir);
-  const name = `API ${page.id} reference`;
+  const loaded = bytes.code + bytes.description + bytes.data;
+  const row = (what: string, value: number, limit: number, format: (n: number) => string) =>
+    atMost(`API ${page.id} reference: ${what}`, value, limit, format);
   const rows = [
-    atMostIn(
-      `${name}: own transfer before the first Send (panel included)`,
-      pick("ownBytes"),
-      100_000,
-      fmt.bytes,
-    ),
-    ...usable.rows,
-    atMostIn(
-      `${name}: sandbox loaded on the first Send (worker, chunks, description and data, compressed)`,
-      bytes.code + bytes.description + bytes.data,
+    row("own transfer before the first Send (panel included)", pick("ownBytes"), 100_000, fmt.bytes),
+    ...usable,
+    row(
+      "sandbox loaded on the first Send (worker, chunks, description and data, compressed)",
+      loaded,
       160_000,
       fmt.bytes,
     ),
-    atMostIn(
-      `${name}: first answer after the click on Send (median of ${RUNS})`,
-      pick("firstAnswerMs"),
-      1000,
-      fmt.ms,
-    ),
-    atMostIn(`${name}: later answers (median of ${RUNS}×${LATER})`, pick("laterAnswerMs"), 100, fmt.ms),
+    row(`first answer after the click on Send (median of ${RUNS})`, pick("firstAnswerMs"), 1000, fmt.ms),
+    row(`later answers (median of ${RUNS}×${LATER})`, pick("laterAnswerMs"), 100, fmt.ms),
   ];
   const names = [...new Set(runs.flatMap((r) => [...r.steps.keys()]))].filter(
     (step) => !step.startsWith("answer shown") && step !== "answer the request",
@@ -232,15 +193,8 @@ async function measurePage(browser: Browser, base: string, page: Page) {
     const values = runs.flatMap((r) => r.steps.get(step) ?? []);
     return [page.id, step, fmt.ms(median(values)), values.map((v) => Math.round(v)).join(", ")];
   });
-  const each = runs.map(
-    (r) =>
-      `${Math.round(r.ownBytes / 1000)} kB, first ${Math.round(r.firstAnswerMs)} ms, later ${Math.round(r.laterAnswerMs)} ms`,
-  );
-  const loaded = [page.id, fmt.bytes(bytes.code), fmt.bytes(bytes.description), fmt.bytes(bytes.data)];
-  return { rows, pairs: usable.pairs, loaded, steps, each: [page.id, ...each] };
+  return { rows, loaded: [page.id, ...[bytes.code, bytes.description, bytes.data].map(fmt.bytes)], steps };
 }
-
-const numbered = (what: string, count: number) => Array.from({ length: count }, (_, i) => `${what} ${i + 1}`);
 
 /** @public The benchmark itself: bench/run.ts loads this file by its name. */
 export function run(): Promise<BenchmarkResult> {
@@ -263,12 +217,6 @@ export function run(): Promise<BenchmarkResult> {
       rows: pages.flatMap((p) => p.rows),
       details: [
         {
-          title:
-            "Each pair of cold loads: main-thread CPU until usable and until settled, with / without the panel",
-          headers: ["reference", ...numbered("pair", USABLE_PAIRS)],
-          rows: pages.map((p) => p.pairs),
-        },
-        {
           title: "What the first Send loads (brotli, as served)",
           headers: ["reference", "code (worker and chunks)", "description (without prose)", "default data"],
           rows: pages.map((p) => p.loaded),
@@ -278,11 +226,6 @@ export function run(): Promise<BenchmarkResult> {
             "The first Send, step by step (the panel's performance measures; the worker's steps run in turn)",
           headers: ["reference", "step", "median", "each run"],
           rows: pages.flatMap((p) => p.steps),
-        },
-        {
-          title: "Each cold load: own transfer before Send, first and later answer",
-          headers: ["reference", ...numbered("run", RUNS)],
-          rows: pages.map((p) => p.each),
         },
       ],
     };

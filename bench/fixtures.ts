@@ -10,7 +10,7 @@ import { createTokenProvider, parseServiceAccountKey } from "@drill-practice/aut
 import { makeScratchDir, removeScratchDir } from "@drill-practice/tooling/scratch";
 import { generateLargeDataset } from "../packages/sandbox/scripts/dataset/large-dataset.ts";
 import { DEFAULT_DATA_FILE_URL } from "../packages/sandbox/src/data/data-file-read.ts";
-import { type ChildMessage, type ChildServer, startChild } from "./harness.ts";
+import { type ChildServer, startChild } from "./harness.ts";
 
 export interface BenchKey {
   readonly keyFileJson: string;
@@ -42,24 +42,17 @@ export const LOOPBACK_CLIENT = {
 } as const;
 
 /** What loopback-server.ts is handed at start. */
-export interface LoopbackInit {
+export type LoopbackInit = typeof LOOPBACK_CLIENT & {
   readonly publicKeyPem: string;
-  readonly clientId: string;
-  readonly clientSecret: string;
   readonly exchangeDelayMs: number;
-}
+};
 
 /** A server's URL and the credentials a client needs there (the loopback server's or a sandbox's). */
-export interface ServerReady extends ChildMessage {
+export interface ServerReady {
   readonly url: string;
   readonly clientId: string;
   readonly clientSecret: string;
   readonly keyFile: string;
-}
-
-export interface LoopbackStats extends ChildMessage {
-  readonly exchanges: Record<string, number>;
-  readonly unauthorized: number;
 }
 
 /** The bare node:http server (loopback-server.ts): discovery, token exchange and a fixed store answer. */

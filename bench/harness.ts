@@ -3,8 +3,9 @@
  * interleaved rounds on tinybench (timing loops one call at a time, server load with calls in
  * flight), and servers that run in a child process.
  */
-import { fork } from "node:child_process";
+import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
+import { startProcess } from "@drill-practice/tooling/process";
 import { Bench } from "tinybench";
 
 // ---- figures -------------------------------------------------------------------------------------
@@ -13,7 +14,7 @@ import { Bench } from "tinybench";
 export const now = (): number => performance.now();
 
 /** The q-quantile (0..1) of samples from several tinybench tasks, interpolated between closest ranks. */
-export function quantile(samples: readonly number[], q: number): number {
+function quantile(samples: readonly number[], q: number): number {
   if (samples.length === 0) return Number.NaN;
   const values = [...samples].sort((a, b) => a - b);
   const position = (values.length - 1) * q;
@@ -112,7 +113,7 @@ export const infoCompared = (
 ): ResultRow => info(metric, compared(ours, reference, format), headline);
 
 /** A row with a target: met, missed (saying by how much) or, when `noisy` says why, not claimed. */
-export function judged(
+function judged(
   metric: string,
   cells: Cells & { target: string },
   outcome: { met: boolean; miss: string; noisy?: string | undefined },
@@ -122,23 +123,35 @@ export function judged(
   return outcome.met ? { ...base, verdict: "met" } : { ...base, verdict: "missed", miss: outcome.miss };
 }
 
-/** A row against `≤ limit` of a figure, saying by how much it is over when missed. */
-export function atMost(metric: string, cells: Cells, value: number, limit: number, unit: string): ResultRow {
-  const target = `≤ ${fmt.count(limit)}${unit}`;
-  return judged(
-    metric,
-    { ...cells, target },
-    { met: value <= limit, miss: `${fmt.percent(value / limit - 1)} over` },
-  );
+/**
+ * A row against `≤ limit`: with a unit, the limit as a count (`≤ 300 MB`) and a miss in percent;
+ * with a format, both in that format (`≤ 100 ms`, `+12.0 ms`), and by default the figure as `ours`.
+ */
+export function atMost(
+  metric: string,
+  value: number,
+  limit: number,
+  unit: string | ((n: number) => string),
+  cells: Cells = { ours: typeof unit === "string" ? fmt.count(value) : unit(value) },
+): ResultRow {
+  const [target, miss] =
+    typeof unit === "string"
+      ? [`≤ ${fmt.count(limit)}${unit}`, `${fmt.percent(value / limit - 1)} over`]
+      : [`≤ ${unit(limit)}`, `+${unit(value - limit)}`];
+  return judged(metric, { ...cells, target }, { met: value <= limit, miss });
 }
 
-/** A row against `≤ target` of a figure in its own format, saying by how much it is over when missed. */
-export function atMostIn(metric: string, value: number, target: number, format: (n: number) => string) {
-  return judged(
-    metric,
-    { ours: format(value), target: `≤ ${format(target)}` },
-    { met: value <= target, miss: `+${format(value - target)}` },
-  );
+/** A row holding a ratio to `≤ limit×` (or `≥` with `atLeast`); `against` names the reference in the target. */
+export function ratioJudged(
+  metric: string,
+  cells: Cells,
+  ratio: number,
+  limit: { at: number; atLeast?: boolean; against?: string; noisy?: string | undefined },
+): ResultRow {
+  const { at, atLeast = false, against = "", noisy } = limit;
+  const target = `${atLeast ? "≥" : "≤"} ${at}×${against}`;
+  const miss = atLeast ? `${fmt.ratio(ratio)} instead of ${at}×` : `+${fmt.ratio(ratio - at)}`;
+  return judged(metric, { ...cells, target }, { met: atLeast ? ratio >= at : ratio <= at, miss, noisy });
 }
 
 /** Why a set of series is too noisy to judge, or undefined when none spreads over the limit. */
@@ -182,8 +195,6 @@ export interface Figures {
   readonly cpu: number[];
   /** Calls per second of wall time in each round. */
   readonly rates: number[];
-  /** Calls per second in the warm-up round. */
-  warmupRate: number;
 }
 
 export interface RoundOptions {
@@ -253,7 +264,7 @@ export async function rounds<K extends string>(
 ): Promise<Record<K, Figures> & { rounds: number }> {
   const keys = Object.keys(tasks) as K[];
   const out = {} as Record<K, Figures>;
-  for (const key of keys) out[key] = { medians: [], samples: [], cpu: [], rates: [], warmupRate: Number.NaN };
+  for (const key of keys) out[key] = { medians: [], samples: [], cpu: [], rates: [] };
   const started = now();
   let round = 0;
   for (; round <= options.rounds && now() - started < (options.maxMs ?? 120_000); round++) {
@@ -262,15 +273,11 @@ export async function rounds<K extends string>(
       const { result, runs, wallMs, cpuMs } = await once(tasks[key], options, round === 0).catch((error) => {
         throw new Error(`${key}: ${(error as Error).message}`);
       });
-      const rate = (runs / wallMs) * 1000;
-      if (round === 0) {
-        out[key].warmupRate = rate;
-        continue;
-      }
+      if (round === 0) continue;
       out[key].medians.push(result.latency.p50);
       for (const sample of result.latency.samples ?? []) out[key].samples.push(sample);
       out[key].cpu.push(cpuMs / runs);
-      out[key].rates.push(rate);
+      out[key].rates.push((runs / wallMs) * 1000);
     }
   }
   return Object.assign(out, { rounds: round - 1 });
@@ -284,58 +291,49 @@ export function cycle<T>(tasks: readonly (() => Promise<T>)[]): () => Promise<T>
 
 // ---- servers in child processes ------------------------------------------------------------------
 
-export type ChildMessage = { readonly type: string } & Record<string, unknown>;
-
-export interface ChildServer<Ready extends ChildMessage> {
+export interface ChildServer<Ready> {
+  /** What the child printed on its `ready <json>` line. */
   readonly ready: Ready;
-  /** Asks the child to stop; resolves with its last report (`closed`: figures taken on the way out). */
-  close(): Promise<ChildMessage | undefined>;
+  /** Its resident memory now, as its own `process.memoryUsage().rss` would say (Linux `/proc`). */
+  rssMb(): Promise<number>;
+  /** Ends it (SIGTERM) and waits until it has exited. */
+  close(): Promise<void>;
 }
 
 /**
- * Forks a server of a benchmark (a file in bench/) with `init` in its environment (DRILL_BENCH_INIT)
- * and resolves with its `ready` message. A plain-JavaScript child runs without tsx, so its process
- * holds only what it measures.
+ * Starts a file of bench/ in its own process (the tooling's startProcess) with `init` in its
+ * environment (DRILL_BENCH_INIT); ready once it prints `ready <json>`. A plain-JavaScript child runs
+ * without tsx, so its process holds only what it measures.
  */
-export async function startChild<Ready extends ChildMessage>(
+export async function startChild<Ready>(
   file: string,
   init: object,
   options: { execPath?: string; startMs?: number } = {},
 ): Promise<ChildServer<Ready>> {
-  const child = fork(fileURLToPath(new URL(file, import.meta.url)), [], {
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-    env: { ...process.env, DRILL_BENCH_INIT: JSON.stringify(init) },
-    ...(file.endsWith(".mjs") ? { execArgv: [] } : {}),
-    ...(options.execPath ? { execPath: options.execPath } : {}),
-  });
-  let last: ChildMessage | undefined;
-  const exited = new Promise<ChildMessage | undefined>((resolve) => child.once("exit", () => resolve(last)));
-  const startMs = options.startMs ?? 120_000;
-  const ready = await new Promise<Ready>((resolve, reject) => {
-    const fail = (why: string) => {
-      child.kill("SIGKILL");
-      reject(new Error(`${file}: ${why}`));
-    };
-    const timer = setTimeout(() => fail(`not ready within ${startMs} ms`), startMs);
-    child.once("exit", (code) => fail(`exited with code ${code} before it was ready`));
-    child.on("message", (message: ChildMessage) => {
-      last = message;
-      clearTimeout(timer);
-      if (message.type === "ready") resolve(message as Ready);
-      else if (message.type !== "closed") fail(`failed to start: ${JSON.stringify(message)}`);
-    });
+  const path = fileURLToPath(new URL(file, import.meta.url));
+  const { child, ready, exited } = await startProcess({
+    command: options.execPath ?? process.execPath,
+    args: [...(file.endsWith(".mjs") ? [] : process.execArgv), path],
+    ...{ cwd: process.cwd(), env: { ...process.env, DRILL_BENCH_INIT: JSON.stringify(init) } },
+    ...{ readyWhen: /^ready (.*)\n/m, startMs: options.startMs ?? 120_000, name: file },
   });
   return {
-    ready,
+    ready: JSON.parse(ready[1] as string) as Ready,
+    async rssMb() {
+      const status = await readFile(`/proc/${child.pid}/status`, "utf8");
+      return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? Number.NaN) / 1024;
+    },
     async close() {
-      if (child.exitCode !== null || child.signalCode !== null) return last;
-      if (child.connected) child.send({ type: "close" });
-      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-      await exited;
-      clearTimeout(timer);
-      return last;
+      child.kill("SIGTERM");
+      await exited();
     },
   };
+}
+
+/** The child's side: says it is ready with `message`, and ends when its parent goes. */
+export function childReady(message: object): void {
+  process.stdout.write(`ready ${JSON.stringify(message)}\n`);
+  process.stdin.on("end", () => process.exit()).resume();
 }
 
 // ---- results -------------------------------------------------------------------------------------

@@ -1,13 +1,14 @@
 /**
  * The bare node:http server of the benchmarks, run as a child process (fixtures.ts): discovery, the
- * token exchange (checks the client, verifies the RS256 assertion, counts exchanges per subject) and
+ * token exchange (checks the client, verifies the RS256 assertion) and
  * `GET /api/2/store` answering a fixed 150-byte body to tokens it issued. The reference that
  * isolates client overhead.
  */
 import { createPublicKey, randomBytes, randomUUID, verify } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import type { AddressInfo } from "node:net";
 import type { LoopbackInit } from "./fixtures.ts";
+import { childReady } from "./harness.ts";
 
 const init = JSON.parse(process.env.DRILL_BENCH_INIT ?? "{}") as LoopbackInit;
 const publicKey = createPublicKey(init.publicKeyPem);
@@ -17,8 +18,6 @@ const STORE_BODY = JSON.stringify({
   drills: [{ ...drill, description: "Present tense of common verbs" }],
 });
 const issued = new Set<string>();
-const exchanges: Record<string, number> = {};
-let unauthorized = 0;
 let baseUrl = "";
 
 function send(response: ServerResponse, status: number, body: object | string): void {
@@ -47,7 +46,6 @@ async function exchange(request: IncomingMessage, response: ServerResponse): Pro
   const grant = form.get("grant_type") === "urn:ietf:params:oauth:grant-type:jwt-bearer";
   const subject = grant && client ? verifiedSubject(form.get("assertion") ?? "") : undefined;
   if (subject === undefined) return send(response, 400, { error: "invalid_grant" });
-  exchanges[subject] = (exchanges[subject] ?? 0) + 1;
   if (init.exchangeDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, init.exchangeDelayMs));
   const token = randomBytes(24).toString("base64url");
   issued.add(token);
@@ -64,36 +62,15 @@ const server = createServer({ keepAliveTimeout: 60_000 }, (request, response) =>
   const route = `${request.method} ${(request.url ?? "/").split("?")[0]}`;
   const authorization = request.headers.authorization ?? "";
   if (route === "GET /api/2/store") {
-    if (authorization.startsWith("Bearer ") && issued.has(authorization.slice(7)))
-      send(response, 200, STORE_BODY);
-    else {
-      unauthorized++;
-      send(response, 401, { ID: "unauthorized" });
-    }
+    const known = authorization.startsWith("Bearer ") && issued.has(authorization.slice(7));
+    send(response, known ? 200 : 401, known ? STORE_BODY : { ID: "unauthorized" });
   } else if (route === "POST /daas/oauth/token")
     exchange(request, response).catch(() => send(response, 400, { error: "invalid_request" }));
   else if (route === "GET /.well-known/oauth-authorization-server")
     send(response, 200, { issuer: baseUrl, token_endpoint: `${baseUrl}/daas/oauth/token` });
   else send(response, 404, { ID: "not_found" });
 });
-const sockets = new Set<Socket>();
-server.on("connection", (socket: Socket) => {
-  sockets.add(socket);
-  socket.on("close", () => sockets.delete(socket));
-});
-
-function shutdown(): void {
-  server.close(() => process.exit(0));
-  for (const socket of sockets) socket.destroy();
-  setTimeout(() => process.exit(0), 2000).unref();
-}
-
-// What it saw goes to the parent on the way out (client-overhead reports it).
-process.on("message", (message: { type: string }) => {
-  if (message.type === "close") process.send?.({ type: "closed", exchanges, unauthorized }, shutdown);
-});
-process.on("disconnect", shutdown);
 server.listen(0, "127.0.0.1", () => {
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  process.send?.({ type: "ready", url: baseUrl });
+  childReady({ url: baseUrl });
 });

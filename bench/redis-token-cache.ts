@@ -35,20 +35,12 @@ async function lookups(key: BenchKey, tokenEndpoint: string, redisUrl: string) {
 /** Time to the first token in each of the processes, without and with the shared cache. */
 async function firstTokens(key: BenchKey, tokenEndpoint: string, redisUrl: string) {
   const keyFile = JSON.parse(key.keyFileJson) as Record<string, unknown>;
-  const base: WorkerConfig = {
-    tokenEndpoint,
-    ...LOOPBACK_CLIENT,
-    keyFile,
-    subjects: [],
-    concurrency: CONCURRENCY,
-  };
-  const memory = await runWorkers(PROCESSES, {
-    ...base,
-    subjects: ["memory-svc", "memory-user-1@example.com"],
-  });
-  const subjects = ["redis-svc", "redis-user-1@example.com"];
-  const shared = await runWorkers(PROCESSES, { ...base, subjects, redisUrl });
-  return { ours: shared.map((r) => r.firstTokenMs), reference: memory.map((r) => r.firstTokenMs) };
+  const base = { tokenEndpoint, ...LOOPBACK_CLIENT, keyFile, concurrency: CONCURRENCY };
+  const firstTokenMs = async (config: WorkerConfig) =>
+    (await runWorkers(PROCESSES, config)).map((worker) => worker.firstTokenMs);
+  const reference = await firstTokenMs({ ...base, subjects: ["memory-svc", "memory-user-1@example.com"] });
+  const ours = await firstTokenMs({ ...base, subjects: ["redis-svc", "redis-user-1@example.com"], redisUrl });
+  return { ours, reference };
 }
 
 /** @public The benchmark itself: bench/run.ts loads this file by its name. */

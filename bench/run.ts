@@ -1,21 +1,16 @@
 /**
  * Runs the benchmarks (all, or those named on the command line), prints each one's section and
- * rewrites BENCHMARKS.md. Never fails on a missed target: benchmarks measure, they do not test.
+ * rewrites BENCHMARKS.md from the stored results (bench/results.json). Never fails on a missed
+ * target: benchmarks measure, they do not test.
  */
-import { writeFile } from "node:fs/promises";
-import { loadavg } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
+import * as os from "node:os";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { parseArgsProblem } from "@drill-practice/client/internal";
-import type { BenchmarkResult } from "./harness.ts";
-import {
-  machineInfo,
-  readStored,
-  renderMarkdown,
-  type StoredResult,
-  section,
-  writeStored,
-} from "./report.ts";
+import { runProcess } from "@drill-practice/tooling/process";
+import type { BenchmarkResult, ResultRow, Verdict } from "./harness.ts";
 
 // In the order of BENCHMARKS.md; each file (`bench/<name>.ts`) is loaded only when it runs, so one
 // benchmark does not import the others' dependencies.
@@ -24,11 +19,11 @@ const ORDER = [
   ...["sandbox-search", "redis-token-cache", "sandbox-engine", "sandbox-in-process", "sandbox-prism"],
   ...["docs-pages", "docs-try-it", "drift-coverage"],
 ];
-
 /** A benchmark still running after this long is abandoned. */
 const BENCHMARK_TIMEOUT_MS = 10 * 60_000;
 const RESULTS_FILE = fileURLToPath(new URL("./results.json", import.meta.url));
 const MARKDOWN_FILE = fileURLToPath(new URL("../BENCHMARKS.md", import.meta.url));
+const README = readFileSync(fileURLToPath(new URL("./README.md", import.meta.url)), "utf8");
 
 const USAGE = `Usage: pnpm bench [options] [name…]        (builds the packages first)
        pnpm bench:run [options] [name…]    (uses the packages as built)
@@ -46,24 +41,169 @@ Options:
 Exit status: 0 done, 1 a benchmark could not run, 2 wrong usage (nothing run, nothing written).
 `;
 
-/** A command-line mistake: one line, the usage hint, exit 2, before anything runs or is written. */
-function usageError(message: string): number {
-  console.error(`bench: ${message}\nRun pnpm bench --help for usage.`);
-  return 2;
+const INTRO = `Performance figures of the SDK, each measured next to a reference in the same run. Benchmarks
+measure and report; they are not tests and never fail the build. Rerun them all with \`pnpm bench\`
+(builds the packages first), or one with \`pnpm bench:run <name>\` (uses the packages as built).
+A timing target counts as met when the median of three \`pnpm bench\` runs meets it; a noise note
+is information, not a verdict. Counts that must hold exactly are tests, not rows here.`;
+
+const LOAD_NOTE = `Servers run in their own processes, so a benchmark keeps up to two processes busy and pushes the
+1-minute load average (given per section) towards 2 by itself; clearly more means other work shared
+the machine and the figures are noisier. Ratios come from interleaved rounds, which cancels most drift.`;
+
+/** A stored result with where and when it was taken. */
+interface StoredResult {
+  readonly result: BenchmarkResult;
+  readonly machine: ReturnType<typeof machineInfo>;
+  readonly date: string;
+  readonly command: string;
+  /** 1-minute load average before and after (other work skews figures). */
+  readonly load?: { readonly before: number; readonly after: number };
 }
 
-function parse(argv: string[]) {
-  const options = {
-    "no-write": { type: "boolean" },
-    render: { type: "boolean" },
-    help: { type: "boolean", short: "h" },
-  } as const;
-  try {
-    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
-  } catch (error) {
-    return parseArgsProblem(error, "pnpm bench");
-  }
+function machineInfo() {
+  return {
+    cpu: os.cpus()[0]?.model.trim() || "unknown",
+    cores: os.availableParallelism(),
+    memory: `${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB`,
+    node: process.version,
+    os: `${os.type()} ${os.release()} (${os.arch()})`,
+  };
 }
+
+const describeMachine = (m: StoredResult["machine"]): string =>
+  `${m.cpu}, ${m.cores} cores, ${m.memory} RAM, Node ${m.node}, ${m.os}`;
+const formatDate = (iso: string): string => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+
+// ---- BENCHMARKS.md, whose sections are also what the console shows of a run ---------------------
+
+const HEADERS = ["Metric", "Ours", "Reference", "Ratio", "Target", "Verdict"] as const;
+const VERDICTS: Record<Verdict, string> = {
+  met: "✅ met",
+  noisy: "⚠️ noisy, not claimed",
+  missed: "❌ **MISSED**",
+  info: "— (report only)",
+};
+
+const cells = (row: ResultRow): string[] => [
+  ...[row.metric, row.ours, row.reference, row.ratio, row.target],
+  `${VERDICTS[row.verdict]}${row.miss ? ` (${row.miss})` : ""}`,
+];
+
+function table(headers: readonly string[], rows: readonly (readonly string[])[]): string {
+  const line = (items: readonly string[]) =>
+    `| ${items.map((c) => c.replaceAll("|", "\\|").replaceAll("\n", " ")).join(" | ")} |`;
+  return [line(headers), line(headers.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+/** A benchmark's title and what it measures, from its section `## <name>: <title>` of bench/README.md. */
+function prose(name: string): { title: string; text: string } {
+  const [, title, text] = new RegExp(`^## ${name}: (.+)\\n([^]*?)(?=^## |(?![^]))`, "m").exec(README) ?? [];
+  if (title === undefined || text === undefined)
+    throw new Error(`bench/README.md has no section "## ${name}: …"`);
+  return { title, text: text.trim() };
+}
+
+/** One benchmark's section; the machine is named only when it is not the run's. */
+function section(stored: StoredResult, machineOfRun: StoredResult["machine"]): string {
+  const { result, load } = stored;
+  const { title, text } = prose(result.name);
+  const machine = describeMachine(stored.machine);
+  const where = machine !== describeMachine(machineOfRun) ? ` on ${machine}` : "";
+  const loadText = load
+    ? `; 1-minute load average ${load.before.toFixed(2)} before, ${load.after.toFixed(2)} after`
+    : "";
+  return [
+    `## ${title}`,
+    "",
+    `Source: \`bench/${result.name}.ts\`; run it alone with \`pnpm bench:run ${result.name}\`.`,
+    "",
+    `Measured ${formatDate(stored.date)}${where}, in ${(result.durationMs / 1000).toFixed(1)} s${loadText}.`,
+    "",
+    text,
+    "",
+    ...(result.setup.length > 0 ? [...result.setup.map((item) => `- ${item}`), ""] : []),
+    table(HEADERS, result.rows.map(cells)),
+    "",
+    ...result.details.flatMap((d) => [`${d.title}:`, "", table(d.headers, d.rows), ""]),
+    ...result.notes.flatMap((note) => [note, ""]),
+  ].join("\n");
+}
+
+/** How many targets were missed or too noisy to claim, in one line. */
+function summaryLine(stored: readonly StoredResult[]): string {
+  const count = (verdict: Verdict) =>
+    stored.reduce((n, entry) => n + entry.result.rows.filter((row) => row.verdict === verdict).length, 0);
+  const [missed, noisy] = [count("missed"), count("noisy")];
+  if (missed === 0 && noisy === 0) return "Every target with a number was met.";
+  return [
+    ...(missed > 0 ? [`${missed} target(s) missed; the sections below say by how much.`] : []),
+    ...(noisy > 0
+      ? [`${noisy} figure(s) too noisy to claim (rounds spread over 30 %); rerun on a quieter machine.`]
+      : []),
+  ].join(" ");
+}
+
+/** BENCHMARKS.md from the stored results; `latest` gives its machine, date and command. */
+function renderMarkdown(stored: readonly StoredResult[], latest = stored[stored.length - 1]): string {
+  const machine = latest?.machine ?? machineInfo();
+  const summary = stored.flatMap((entry) =>
+    entry.result.rows
+      .filter((row) => row.verdict !== "info" || row.headline === true)
+      .map((row) => [prose(entry.result.name).title, ...cells(row)]),
+  );
+  const command =
+    latest === undefined || latest.command === "tsx bench/run.ts"
+      ? "- Command: `pnpm bench` (builds the packages, then runs `tsx bench/run.ts`)"
+      : `- Command of the latest run: \`${latest.command}\` (the other sections keep the date of their own run)`;
+  const lines = [
+    "# Benchmarks",
+    "",
+    "<!-- Generated by `pnpm bench` (bench/run.ts) from bench/results.json; edit the benchmarks, not this file. -->",
+    "",
+    INTRO,
+    "",
+    `- Machine: ${describeMachine(machine)}`,
+    `- Date: ${formatDate(latest?.date ?? new Date().toISOString())}`,
+    command,
+    "",
+    LOAD_NOTE,
+    "",
+    "## Summary",
+    "",
+    table(["Benchmark", ...HEADERS], summary),
+    "",
+    summaryLine(stored),
+    "",
+    ...stored.map((entry) => section(entry, machine)),
+  ];
+  return `${lines.join("\n").trimEnd()}\n`;
+}
+
+// ---- stored results ------------------------------------------------------------------------------
+
+/** The stored results (none when the file is missing or unreadable). */
+async function readStored(): Promise<StoredResult[]> {
+  const parsed: unknown = JSON.parse(await readFile(RESULTS_FILE, "utf8").catch(() => "[]"));
+  return Array.isArray(parsed) ? (parsed as StoredResult[]) : [];
+}
+
+/** Stores fresh results over the old ones, in ORDER, laid out by Biome (the file is committed). */
+async function write(fresh: readonly StoredResult[]): Promise<void> {
+  const byName = new Map((await readStored()).map((entry) => [entry.result.name, entry]));
+  for (const entry of fresh) byName.set(entry.result.name, entry);
+  const stored = ORDER.flatMap((name) => byName.get(name) ?? []);
+  await writeFile(RESULTS_FILE, `${JSON.stringify(stored, null, 2)}\n`);
+  const biome = fileURLToPath(new URL("../node_modules/.bin/biome", import.meta.url));
+  if (existsSync(biome)) {
+    const args = ["format", "--write", RESULTS_FILE];
+    await runProcess({ command: biome, args, cwd: ".", env: {}, timeoutMs: 30_000 });
+  }
+  await writeFile(MARKDOWN_FILE, renderMarkdown(stored, fresh[fresh.length - 1]));
+  console.log(`(wrote ${MARKDOWN_FILE} and ${RESULTS_FILE})`);
+}
+
+// ---- the run -------------------------------------------------------------------------------------
 
 async function runOne(name: string): Promise<BenchmarkResult> {
   const { run } = (await import(`./${name}.ts`)) as { run: () => Promise<BenchmarkResult> };
@@ -78,41 +218,22 @@ async function runOne(name: string): Promise<BenchmarkResult> {
   }
 }
 
-async function write(fresh: readonly StoredResult[]): Promise<void> {
-  const byName = new Map((await readStored(RESULTS_FILE)).map((entry) => [entry.result.name, entry]));
-  for (const entry of fresh) byName.set(entry.result.name, entry);
-  const stored = ORDER.flatMap((name) => byName.get(name) ?? []);
-  await writeStored(RESULTS_FILE, stored);
-  await writeFile(MARKDOWN_FILE, renderMarkdown(stored, fresh[fresh.length - 1]));
-  console.log(`(wrote ${MARKDOWN_FILE} and ${RESULTS_FILE})`);
-}
-
-function closing(fresh: readonly StoredResult[], failed: readonly string[]): void {
-  const listOf = (verdict: string) =>
-    fresh.flatMap(({ result }) =>
-      result.rows.filter((row) => row.verdict === verdict).map((row) => `${result.name}: ${row.metric}`),
-    );
-  const [missed, noisy] = [listOf("missed"), listOf("noisy")];
-  const failures = failed.length > 0 ? `, ${failed.length} did not complete (${failed.join(", ")})` : "";
-  console.log(`\n${fresh.length} benchmark(s) done${failures}.`);
-  if (missed.length > 0) console.log(`MISSED targets:\n  ${missed.join("\n  ")}`);
-  if (noisy.length > 0) console.log(`NOISY (spread over 30 %, no result claimed):\n  ${noisy.join("\n  ")}`);
-  if (missed.length === 0 && noisy.length === 0 && fresh.length > 0)
-    console.log("All targets with a number were met.");
-}
-
 async function measure(selected: readonly string[], command: string, save: boolean): Promise<number> {
   const machine = machineInfo();
-  console.log(`Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memory}, Node ${machine.node}`);
-  console.log(`Running: ${selected.join(", ")}`);
+  console.log(`Machine: ${describeMachine(machine)}\nRunning: ${selected.join(", ")}`);
   const fresh: StoredResult[] = [];
   const failed: string[] = [];
   for (const name of selected) {
-    const before = loadavg()[0] ?? Number.NaN;
+    const before = loadavg();
     try {
       const result = await runOne(name);
-      const load = { before, after: loadavg()[0] ?? Number.NaN };
-      const entry = { result, machine, date: new Date().toISOString(), command, load };
+      const entry = {
+        result,
+        machine,
+        date: new Date().toISOString(),
+        command,
+        load: { before, after: loadavg() },
+      };
       console.log(`\n${section(entry, machine)}`);
       fresh.push(entry);
       // Written after each one, so a run cut short keeps what it measured.
@@ -120,13 +241,39 @@ async function measure(selected: readonly string[], command: string, save: boole
     } catch (error) {
       failed.push(name);
       console.error(
-        `\n!!! ${name} did not complete: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        `\n!!! ${name} did not complete: ${error instanceof Error ? (error.stack ?? error.message) : error}`,
       );
     }
   }
-  closing(fresh, failed);
+  const failures = failed.length > 0 ? `, ${failed.length} did not complete (${failed.join(", ")})` : "";
+  const unmet = fresh.flatMap(({ result }) =>
+    result.rows.filter((row) => row.verdict === "missed" || row.verdict === "noisy").map(cells),
+  );
+  console.log(`\n${fresh.length} benchmark(s) done${failures}. ${summaryLine(fresh)}`);
+  if (unmet.length > 0) console.log(table(HEADERS, unmet));
   // A benchmark that could not run is a broken benchmark, not a missed target.
   return failed.length > 0 ? 1 : 0;
+}
+
+const loadavg = () => os.loadavg()[0] ?? Number.NaN;
+
+/** A command-line mistake: one line, the usage hint, exit 2, before anything runs or is written. */
+function usageError(message: string): number {
+  console.error(`bench: ${message}\nRun pnpm bench --help for usage.`);
+  return 2;
+}
+
+function parse(args: string[]) {
+  const options = {
+    "no-write": { type: "boolean" },
+    render: { type: "boolean" },
+    help: { type: "boolean", short: "h" },
+  } as const;
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    return parseArgsProblem(error, "pnpm bench");
+  }
 }
 
 async function main(): Promise<number> {
@@ -140,8 +287,8 @@ async function main(): Promise<number> {
   const names = parsed.positionals;
   if (parsed.values.render === true) {
     if (names.length > 0) return usageError("--render measures nothing and takes no benchmark names");
-    const stored = await readStored(RESULTS_FILE);
-    await writeFile(MARKDOWN_FILE, renderMarkdown(stored, stored[stored.length - 1]));
+    const stored = await readStored();
+    await writeFile(MARKDOWN_FILE, renderMarkdown(stored));
     console.log(`Rewrote ${MARKDOWN_FILE} from ${stored.length} stored result(s).`);
     return 0;
   }

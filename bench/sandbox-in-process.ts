@@ -4,7 +4,7 @@
  * sandbox's hand-written SHA-256 (one digest per request) next to `crypto.subtle.digest`.
  */
 import { serviceAccountAuth } from "@drill-practice/auth";
-import { createDrillClient, type DrillClient, unwrap } from "@drill-practice/client";
+import { createDrillClient, unwrap } from "@drill-practice/client";
 import { createSandbox, type SandboxControls, startSandbox } from "@drill-practice/sandbox";
 import { sha256 } from "../packages/sandbox/src/oauth/sha256.ts";
 import { DEFAULT_CATALOG, searchMix } from "./fixtures.ts";
@@ -16,13 +16,13 @@ import {
   fmt,
   info,
   infoCompared,
-  judged,
   loadSetup,
   median,
   now,
   p99,
   pairedRatios,
   type ResultRow,
+  ratioJudged,
   rounds,
   SERVER_LOAD,
   timed,
@@ -30,17 +30,6 @@ import {
 
 const CREATES = 20;
 const SPEEDUP_TARGET = 3;
-
-function clientFor(sandbox: SandboxControls, fetch: typeof globalThis.fetch): DrillClient {
-  const { clientId, clientSecret } = sandbox.credentials;
-  const auth = serviceAccountAuth({
-    key: JSON.stringify(sandbox.credentials.keyFile()),
-    clientId,
-    clientSecret,
-    fetch,
-  });
-  return createDrillClient({ baseUrl: sandbox.url, fetch, auth });
-}
 
 /** The first createSandbox() (what a process pays once), then `CREATES` more, each closed. */
 async function createTimes(): Promise<{ first: number; later: number[] }> {
@@ -56,23 +45,22 @@ async function createTimes(): Promise<{ first: number; later: number[] }> {
 
 /** The two doors in interleaved rounds; failures counted. */
 async function doors() {
-  const inProcess = await createSandbox();
-  const http = await startSandbox();
+  const [inProcess, http] = [await createSandbox(), await startSandbox()];
   try {
     let failures = 0;
-    const search = (client: DrillClient) =>
-      cycle(
+    const search = (sandbox: SandboxControls, fetch: typeof globalThis.fetch) => {
+      const { clientId, clientSecret } = sandbox.credentials;
+      const key = JSON.stringify(sandbox.credentials.keyFile());
+      const auth = serviceAccountAuth({ key, clientId, clientSecret, fetch });
+      const client = createDrillClient({ baseUrl: sandbox.url, fetch, auth });
+      return cycle(
         searchMix(DEFAULT_CATALOG).map(({ params }) => async () => {
-          const page = await unwrap(client.GET("/api/2/store", { params: { query: params as never } })).catch(
-            () => undefined,
-          );
-          if (typeof page?.total !== "number") failures++;
+          const answer = client.GET("/api/2/store", { params: { query: params as never } });
+          if (typeof (await unwrap(answer).catch(() => undefined))?.total !== "number") failures++;
         }),
       );
-    const tasks = {
-      http: search(clientFor(http, globalThis.fetch)),
-      inProcess: search(clientFor(inProcess, inProcess.fetch)),
     };
+    const tasks = { http: search(http, globalThis.fetch), inProcess: search(inProcess, inProcess.fetch) };
     return { ...(await rounds(tasks, SERVER_LOAD)), failures };
   } finally {
     await http.close();
@@ -111,6 +99,7 @@ export function run(): Promise<BenchmarkResult> {
     const { rounds: done, http, inProcess, failures } = await doors();
     const speedups = pairedRatios(inProcess.rates, http.rates);
     const createMs = median(creates.later);
+    const rates = compared(median(inProcess.rates), median(http.rates), fmt.rate);
     return {
       setup: [
         loadSetup(done, SERVER_LOAD, "searches", "door"),
@@ -118,17 +107,11 @@ export function run(): Promise<BenchmarkResult> {
         "Digests: tinybench, 5 interleaved rounds of 200 ms each, of a 43-character token",
       ],
       rows: [
-        judged(
+        ratioJudged(
           "store searches through the client: in process vs over loopback HTTP (median of per-round ratios)",
-          {
-            ...compared(median(inProcess.rates), median(http.rates), fmt.rate),
-            ratio: fmt.spread(speedups, fmt.ratio),
-            target: `≥ ${SPEEDUP_TARGET}×`,
-          },
-          {
-            met: median(speedups) >= SPEEDUP_TARGET,
-            miss: `${fmt.ratio(median(speedups))} instead of ${SPEEDUP_TARGET}×`,
-          },
+          { ...rates, ratio: fmt.spread(speedups, fmt.ratio) },
+          median(speedups),
+          { at: SPEEDUP_TARGET, atLeast: true },
         ),
         infoCompared(
           `store search latency p99 at concurrency ${SERVER_LOAD.concurrency}: in process vs over loopback HTTP`,
@@ -137,16 +120,16 @@ export function run(): Promise<BenchmarkResult> {
         ),
         atMost(
           `createSandbox() with the default data: median of ${creates.later.length} after the first`,
-          compared(createMs, creates.first, fmt.ms, "the first"),
           createMs,
           100,
           " ms",
+          compared(createMs, creates.first, fmt.ms, "the first"),
         ),
         ...(await digestRows(1000 / median(inProcess.rates))),
       ],
       notes: [
-        `Per-round ratios ${speedups.map(fmt.ratio).join(", ")}; ${failures} search(es) failed. createSandbox() after ` +
-          `the first: fastest ${fmt.ms(Math.min(...creates.later))}, slowest ${fmt.ms(Math.max(...creates.later))}.`,
+        `${failures} search(es) failed. createSandbox() after the first: ` +
+          `fastest ${fmt.ms(Math.min(...creates.later))}, slowest ${fmt.ms(Math.max(...creates.later))}.`,
       ],
     };
   });

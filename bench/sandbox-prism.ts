@@ -3,12 +3,11 @@
  * and `prism mock` on the sandbox's packaged description. Prism is installed by the bench into a
  * cache folder, not a project dependency.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { runProcess } from "@drill-practice/tooling/process";
+import { runProcess, startProcess } from "@drill-practice/tooling/process";
 import { bearer, startSandboxServer } from "./fixtures.ts";
 import {
   type BenchmarkResult,
@@ -39,7 +38,6 @@ const LOAD = {
   maxMs: 90_000,
   warmup: { calls: 100, timeMs: 8000 },
 };
-const START_TIMEOUT_MS = 60_000;
 
 async function installPrism(): Promise<string> {
   const bin = join(CACHE, "node_modules", ".bin", "prism");
@@ -62,27 +60,17 @@ async function installPrism(): Promise<string> {
   return bin;
 }
 
-/** Prism on a port it is given (picked at random), polled until it answers. */
-async function startPrism(bin: string): Promise<{ url: string; process: ChildProcess; startupMs: number }> {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+/** Prism on a port picked at random, ready once it says it listens. */
+async function startPrism(bin: string) {
+  const port = String(20_000 + Math.floor(Math.random() * 20_000));
   const started = now();
-  const args = ["mock", SPEC, "--host", "127.0.0.1", "--port", String(port), "--errors", "false"];
-  const child = spawn(bin, args, { stdio: ["ignore", "ignore", "pipe"] });
-  let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-2000);
+  const prism = await startProcess({
+    command: bin,
+    args: ["mock", SPEC, "--host", "127.0.0.1", "--port", port, "--errors", "false"],
+    ...{ cwd: CACHE, env: process.env, startMs: 60_000, name: "prism" },
+    readyWhen: /Prism is listening on (http:\S+)/,
   });
-  const url = `http://127.0.0.1:${port}`;
-  while (now() - started < START_TIMEOUT_MS && child.exitCode === null) {
-    const up = await fetch(`${url}/.well-known/oauth-authorization-server`).then(
-      () => true,
-      () => false,
-    );
-    if (up) return { url, process: child, startupMs: now() - started };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill("SIGKILL");
-  throw new Error(`prism did not answer within ${START_TIMEOUT_MS / 1000} s: ${stderr}`);
+  return { url: prism.ready[1] as string, child: prism.child, startupMs: now() - started };
 }
 
 /** @public The benchmark itself: bench/run.ts loads this file by its name. */
@@ -133,7 +121,7 @@ export function run(): Promise<BenchmarkResult> {
         notes: [`Answers other than 200: ${failures}.`],
       };
     } finally {
-      prism?.process.kill("SIGTERM");
+      prism?.child.kill("SIGTERM");
       await sandbox.close();
     }
   });

@@ -21,7 +21,6 @@ import {
   pairedRatios,
   type ResultRow,
   ratioRow,
-  spread,
   timed,
 } from "./harness.ts";
 
@@ -32,61 +31,59 @@ const TARGET_RATIO = 1.1;
 
 const CLIENT_DIR = fileURLToPath(new URL("../packages/client/", import.meta.url));
 const TSC = createRequire(import.meta.url).resolve("typescript/lib/tsc.js");
-
-const CONSUMERS = new URL("./typecheck-consumers/", import.meta.url);
-const THROUGH_CLIENT = readFileSync(new URL("through-client.ts", CONSUMERS), "utf8");
+const consumer = (file: string) =>
+  readFileSync(new URL(`./typecheck-consumers/${file}`, import.meta.url), "utf8");
+const THROUGH_CLIENT = consumer("through-client.ts");
 /** The generated 2.0 types, copied into the openapi-fetch consumer as a project generates its own. */
 const GENERATED_V2_0 = "openapi-v2.0.d.ts";
 
-/** The client's consumer with one change: `text` replaced by `by`, which must be there. */
-function rewritten(text: string, by: string, source = THROUGH_CLIENT): string {
-  if (!source.includes(text)) throw new Error(`typecheck-consumers/through-client.ts has no ${text}`);
-  return source.replace(text, by);
+/** The client's consumer with each `[text, by]` replaced; every `text` must be there. */
+function rewritten(...changes: [text: string, by: string][]): string {
+  return changes.reduce((source, [text, by]) => {
+    if (!source.includes(text)) throw new Error(`typecheck-consumers/through-client.ts has no ${text}`);
+    return source.replace(text, by);
+  }, THROUGH_CLIENT);
 }
 
-// openapi-fetch sends JSON unless told otherwise; the answer is a form, so this consumer says how,
-// as the client does for its users.
-const OPENAPI_FETCH = rewritten(
-  'import { createDrillClient } from "@drill-practice/client/v2.0";\n\nconst client = createDrillClient(',
-  `import createClient from "openapi-fetch";
+const PROJECTS = {
+  oneVersion: { label: "one version (`@drill-practice/client/v2.0`)", source: THROUGH_CLIENT },
+  allVersions: {
+    label: "all versions (`@drill-practice/client`)",
+    source: rewritten(['"@drill-practice/client/v2.0"', '"@drill-practice/client"']),
+  },
+  openapiFetch: {
+    label: "openapi-fetch alone (`createClient<paths>`, generated 2.0 `paths`)",
+    // openapi-fetch sends JSON unless told otherwise; the answer is a form, so this consumer says
+    // how, as the client does for its users.
+    source: rewritten(
+      [
+        'import { createDrillClient } from "@drill-practice/client/v2.0";\n\nconst client = createDrillClient(',
+        `import createClient from "openapi-fetch";
 import type { paths } from "./${GENERATED_V2_0.replace(".d.ts", ".js")}";
 
 const client = createClient<paths>(`,
-  rewritten(
-    'body: { answer: [choices[0] ?? ""] },',
-    `body: { answer: [choices[0] ?? ""] },
+      ],
+      [
+        'body: { answer: [choices[0] ?? ""] },',
+        `body: { answer: [choices[0] ?? ""] },
     bodySerializer: (body) => {
       const form = new URLSearchParams();
       for (const value of body.answer) form.append("answer", value);
       return form;
     },`,
-  ),
-);
-
-/** The consumer's tsconfig: strict, NodeNext, lib ES2023 + DOM, no @types. */
-const tsconfig = (skipLibCheck: boolean): string =>
-  JSON.stringify({
-    compilerOptions: {
-      target: "ES2022",
-      lib: ["ES2023", "DOM", "DOM.Iterable"],
-      module: "NodeNext",
-      moduleResolution: "NodeNext",
-      strict: true,
-      noEmit: true,
-      skipLibCheck,
-      types: [],
-    },
-    files: ["consumer.ts"],
-  });
+      ],
+    ),
+  },
+  without: { label: "without a client (plain `fetch`)", source: consumer("plain-fetch.ts") },
+};
+type ProjectName = keyof typeof PROJECTS;
+const NAMES = Object.keys(PROJECTS) as ProjectName[];
 
 interface TscRun {
   readonly wallMs: number;
-  readonly checkMs: number;
-  readonly parseMs: number;
-  readonly bindMs: number;
   readonly instantiations: number;
-  readonly files: number;
 }
+type Runs = Record<ProjectName, { skip: TscRun[]; full: TscRun[] }>;
 
 /** One `tsc -p project --extendedDiagnostics`, timed from spawn to exit. */
 async function runTsc(project: string): Promise<TscRun> {
@@ -101,89 +98,60 @@ async function runTsc(project: string): Promise<TscRun> {
   const output = run.stdout + run.stderr;
   if (run.exitCode !== 0)
     throw new Error(`tsc -p ${project} failed (exit ${run.exitCode}):\n${output.slice(0, 4000)}`);
-  const number = (label: string) =>
-    Number(new RegExp(`^${label}:\\s+([\\d.]+)`, "m").exec(output)?.[1] ?? Number.NaN);
-  return {
-    wallMs: run.seconds * 1000,
-    checkMs: number("Check time") * 1000,
-    parseMs: number("Parse time") * 1000,
-    bindMs: number("Bind time") * 1000,
-    instantiations: number("Instantiations"),
-    files: number("Files"),
-  };
+  const instantiations = Number(/^Instantiations:\s+(\d+)/m.exec(output)?.[1] ?? Number.NaN);
+  return { wallMs: run.seconds * 1000, instantiations };
 }
 
-async function sizeOf(dir: string, suffix: string, recursive: boolean): Promise<number> {
-  let total = 0;
-  for (const entry of await readdir(dir, { withFileTypes: true, recursive })) {
-    if (entry.isFile() && entry.name.endsWith(suffix))
-      total += (await stat(join(entry.parentPath, entry.name))).size;
-  }
-  return total;
-}
-
+/** A consumer project (strict, NodeNext, lib ES2023 + DOM, no @types) on the built client, as installed. */
 async function makeProject(root: string, name: ProjectName, skipLibCheck: boolean): Promise<string> {
   const dir = join(root, `${name}-${skipLibCheck ? "skip" : "full"}`);
-  await mkdir(join(dir, "node_modules", "@drill-practice"), { recursive: true });
+  const modules = join(dir, "node_modules");
+  await mkdir(join(modules, "@drill-practice"), { recursive: true });
   await writeFile(join(dir, "package.json"), JSON.stringify({ name, private: true, type: "module" }));
-  await writeFile(join(dir, "tsconfig.json"), tsconfig(skipLibCheck));
+  const lib = ["ES2023", "DOM", "DOM.Iterable"];
+  const compilerOptions = { target: "ES2022", lib, module: "NodeNext", moduleResolution: "NodeNext" };
+  const options = { ...compilerOptions, strict: true, noEmit: true, skipLibCheck, types: [] };
+  await writeFile(
+    join(dir, "tsconfig.json"),
+    JSON.stringify({ compilerOptions: options, files: ["consumer.ts"] }),
+  );
   await writeFile(join(dir, "consumer.ts"), PROJECTS[name].source);
-  await symlink(CLIENT_DIR, join(dir, "node_modules", "@drill-practice", "client"), "dir");
+  await symlink(CLIENT_DIR, join(modules, "@drill-practice", "client"), "dir");
   if (name === "openapiFetch") {
     // The very openapi-fetch the client depends on, and the 2.0 types as the client ships them.
-    await symlink(
-      join(CLIENT_DIR, "node_modules", "openapi-fetch"),
-      join(dir, "node_modules", "openapi-fetch"),
-      "dir",
-    );
+    await symlink(join(CLIENT_DIR, "node_modules", "openapi-fetch"), join(modules, "openapi-fetch"), "dir");
     await copyFile(join(CLIENT_DIR, "dist", "generated", GENERATED_V2_0), join(dir, GENERATED_V2_0));
   }
   return dir;
 }
 
-const PROJECTS = {
-  oneVersion: { label: "one version (`@drill-practice/client/v2.0`)", source: THROUGH_CLIENT },
-  allVersions: {
-    label: "all versions (`@drill-practice/client`)",
-    source: rewritten('"@drill-practice/client/v2.0"', '"@drill-practice/client"'),
-  },
-  openapiFetch: {
-    label: "openapi-fetch alone (`createClient<paths>`, generated 2.0 `paths`)",
-    source: OPENAPI_FETCH,
-  },
-  without: {
-    label: "without a client (plain `fetch`)",
-    source: readFileSync(new URL("plain-fetch.ts", CONSUMERS), "utf8"),
-  },
-};
-type ProjectName = keyof typeof PROJECTS;
-const NAMES = Object.keys(PROJECTS) as ProjectName[];
-type Runs = Record<ProjectName, { skip: TscRun[]; full: TscRun[] }>;
-
 /** Every project type-checked in interleaved runs, so a slow patch of the machine hits all alike. */
 async function measure(root: string): Promise<Runs> {
   const runs = {} as Runs;
-  const projects: Record<string, string> = {};
+  const projects = new Map<string, string>();
   for (const name of NAMES) {
     runs[name] = { skip: [], full: [] };
-    for (const skip of [true, false]) projects[`${name} ${skip}`] = await makeProject(root, name, skip);
+    for (const skip of [true, false]) projects.set(`${name} ${skip}`, await makeProject(root, name, skip));
   }
   for (let i = 0; i < RUNS; i++)
     for (const skip of i < RUNS_FULL_LIB_CHECK ? [true, false] : [true])
       for (const name of NAMES)
-        runs[name][skip ? "skip" : "full"].push(await runTsc(projects[`${name} ${skip}`] as string));
+        runs[name][skip ? "skip" : "full"].push(await runTsc(projects.get(`${name} ${skip}`) as string));
   return runs;
 }
 
-const series = (list: TscRun[], field: keyof TscRun) => list.map((entry) => entry[field]);
-const pick = (list: TscRun[], field: keyof TscRun) => median(series(list, field));
-
-function wallRows(runs: Runs): ResultRow[] {
-  const wall = (name: ProjectName) => series(runs[name].skip, "wallMs");
+function rows(runs: Runs): ResultRow[] {
+  const wall = (name: ProjectName, lib: "skip" | "full" = "skip") => runs[name][lib].map((run) => run.wallMs);
   const of = (ours: ProjectName, reference: ProjectName) => ({
     ours: wall(ours),
     reference: wall(reference),
     format: fmt.ms,
+  });
+  /** Medians without their spread, beside the spread of the per-run ratios. */
+  const medians = (ours: number[], reference: number[]) => ({
+    ours: fmt.ms(median(ours)),
+    reference: fmt.ms(median(reference)),
+    ratio: fmt.spread(pairedRatios(ours, reference), fmt.ratio),
   });
   const tsc = "`tsc --noEmit` wall time (skipLibCheck)";
   const versus = "vs the same calls through openapi-fetch's `createClient<paths>`, median of per-run ratios";
@@ -199,73 +167,56 @@ function wallRows(runs: Runs): ResultRow[] {
       true,
     ),
   ].map((row) => ({ ...row, reference: `${row.reference} (openapi-fetch alone, generated 2.0 \`paths\`)` }));
-  const withoutClient = (["oneVersion", "allVersions", "openapiFetch"] as const).map((name) => ({
-    ...ratioRow(`${tsc}, ${PROJECTS[name].label} vs the same calls without a client`, of(name, "without")),
-    ours: fmt.ms(median(wall(name))),
-    reference: `${fmt.ms(median(wall("without")))} (plain \`fetch\`)`,
-  }));
-  return [...throughOpenapiFetch, ...withoutClient];
-}
-
-function compilerRows(runs: Runs): ResultRow[] {
-  const reference = runs.openapiFetch;
-  const paired = (a: TscRun[], b: TscRun[], field: keyof TscRun) => ({
-    ours: fmt.ms(pick(a, field)),
-    reference: fmt.ms(pick(b, field)),
-    ratio: fmt.spread(pairedRatios(series(a, field), series(b, field)), fmt.ratio),
+  const withoutClient = (["oneVersion", "allVersions", "openapiFetch"] as const).map((name) => {
+    const cells = medians(wall(name), wall("without"));
+    const metric = `${tsc}, ${PROJECTS[name].label} vs the same calls without a client`;
+    return info(metric, { ...cells, reference: `${cells.reference} (plain \`fetch\`)` });
   });
-  return (["oneVersion", "allVersions"] as const).flatMap((name) => {
-    const ours = runs[name];
+  const instantiations = (name: ProjectName) => median(runs[name].skip.map((run) => run.instantiations));
+  const compiler = (["oneVersion", "allVersions"] as const).flatMap((name) => {
     const label = `${PROJECTS[name].label} vs openapi-fetch alone`;
-    const instantiations = [
-      pick(ours.skip, "instantiations"),
-      pick(reference.skip, "instantiations"),
-    ] as const;
     return [
-      info(
-        `Check phase only (\`--extendedDiagnostics\`), ${label}`,
-        paired(ours.skip, reference.skip, "checkMs"),
-      ),
       infoCompared(
         `Type instantiations (deterministic, unaffected by load), ${label}`,
-        instantiations,
+        [instantiations(name), instantiations("openapiFetch")],
         fmt.count,
       ),
       info(
         `\`tsc --noEmit\` wall time without skipLibCheck, ${label}`,
-        paired(ours.full, reference.full, "wallMs"),
+        medians(wall(name, "full"), wall("openapiFetch", "full")),
       ),
     ];
   });
+  return [...throughOpenapiFetch, ...withoutClient, ...compiler];
+}
+
+/** Bytes of the files under a folder of the client whose names end with `suffix`. */
+async function sizeOf(dir: string, suffix: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir(join(CLIENT_DIR, dir), { withFileTypes: true, recursive: true }))
+    if (entry.isFile() && entry.name.endsWith(suffix))
+      total += (await stat(join(entry.parentPath, entry.name))).size;
+  return total;
 }
 
 async function declarationRows(): Promise<ResultRow[]> {
+  const generated = (file: string, what = "") => [
+    `packages/client/src/generated/${file}${what}`,
+    "src/generated",
+    file,
+  ];
   const files = [
-    ["packages/client/src/generated/openapi.d.ts (all versions)", "src/generated", "openapi.d.ts", false],
-    ["packages/client/src/generated/openapi-v2.1.d.ts", "src/generated", "openapi-v2.1.d.ts", false],
-    ["packages/client/src/generated/openapi-v2.0.d.ts", "src/generated", "openapi-v2.0.d.ts", false],
-    ["packages/client/dist/**/*.d.ts (all declarations shipped)", "dist", ".d.ts", true],
+    generated("openapi.d.ts", " (all versions)"),
+    generated("openapi-v2.1.d.ts"),
+    generated("openapi-v2.0.d.ts"),
+    ["packages/client/dist/**/*.d.ts (all declarations shipped)", "dist", ".d.ts"],
   ] as const;
   const rows: ResultRow[] = [];
-  for (const [label, dir, suffix, recursive] of files) {
-    const bytes = await sizeOf(join(CLIENT_DIR, dir), suffix, recursive);
-    rows.push(info(`Declarations, \`${label}\``, { ours: fmt.bytes(bytes) }, label.includes("shipped")));
-  }
+  for (const [label, dir, suffix] of files)
+    rows.push(
+      info(`Declarations, \`${label}\``, { ours: fmt.bytes(await sizeOf(dir, suffix)) }, dir === "dist"),
+    );
   return rows;
-}
-
-function notes(runs: Runs): string[] {
-  const extra = (name: ProjectName, field: keyof TscRun) =>
-    pick(runs[name].skip, field) - pick(runs.openapiFetch.skip, field);
-  const signed = (n: number) => `${n >= 0 ? "+" : "−"}${fmt.count(Math.abs(n))}`;
-  return (["oneVersion", "allVersions"] as const).map(
-    (name) =>
-      `Through ${PROJECTS[name].label}, a consumer's type check takes ${fmt.signedMs(extra(name, "wallMs"))} per run ` +
-      `against openapi-fetch alone: parsing ${fmt.signedMs(extra(name, "parseMs"))}, binding ${fmt.signedMs(extra(name, "bindMs"))}, ` +
-      `checking ${fmt.signedMs(extra(name, "checkMs"))}, type instantiations ${signed(extra(name, "instantiations"))}, ` +
-      `${signed(extra(name, "files"))} files. Both sides include Node and tsc start-up; wall spread of ours ` +
-      `${fmt.percent(spread(series(runs[name].skip, "wallMs")))}.`,
-  );
 }
 
 /** @public The benchmark itself: bench/run.ts loads this file by its name. */
@@ -276,8 +227,7 @@ export function run(): Promise<BenchmarkResult> {
       setup: [
         `${RUNS} interleaved runs per project with \`skipLibCheck: true\` (the usual setting), ${RUNS_FULL_LIB_CHECK} each without it; medians`,
       ],
-      rows: [...wallRows(runs), ...compilerRows(runs), ...(await declarationRows())],
-      notes: notes(runs),
+      rows: [...rows(runs), ...(await declarationRows())],
     };
   });
 }

@@ -10,11 +10,12 @@ import { describe, expect, it } from "vitest";
 
 const BENCH = fileURLToPath(new URL("../bench/", import.meta.url));
 /**
- * Issue #35 aims at 2,500; this is where the second cut left the bench (shared docs, load and row
- * helpers, one table of bundles), plus the one-line notes that tell knip run.ts loads each
- * benchmark by name: lower it as the bench shrinks.
+ * Issue #35 aims at 2,500; this is where the third cut left the bench (runner and report in one
+ * file, servers in child processes on the tooling's startProcess, client-overhead its own Node 24
+ * child, detail tables and correctness rows that repeated a headline or a test gone): lower it as
+ * the bench shrinks.
  */
-const MAX_TOTAL_LINES = 3270;
+const MAX_TOTAL_LINES = 2960;
 const MAX_FUNCTION_LINES = 80;
 
 /** The consumer projects typecheck-cost hands to `tsc`: inputs it measures, not code of the bench. */
