@@ -6,8 +6,8 @@ import {
   type DrillClientAuth,
   DrillError,
 } from "@drill-practice/client";
-import createClient, { type Middleware } from "openapi-fetch";
 import { scratchDirForAll } from "@drill-practice/tooling/scratch-hooks";
+import createClient, { type Middleware } from "openapi-fetch";
 import { beforeAll, describe, expect, expectTypeOf, it, vi } from "vitest";
 import {
   DrillInvalidOptionError,
