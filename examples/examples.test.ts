@@ -2,22 +2,19 @@ import { delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Sandbox, startSandbox } from "@drill-practice/sandbox";
 import { runProcess } from "@drill-practice/tooling/process";
-import { scratchDirs } from "@drill-practice/tooling/scratch";
+import { scratchDirForAll } from "@drill-practice/tooling/scratch-hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RedisServer, redisAvailable, startRedisServer } from "../packages/auth/test/redis-server.ts";
 
-const scratchFolders = scratchDirs("drill-examples-");
-
 const hasRedis = redisAvailable();
 const root = fileURLToPath(new URL("..", import.meta.url));
+const dir = scratchDirForAll("drill-examples-");
 let sandbox: Sandbox;
-let dir: string;
 let env: NodeJS.ProcessEnv;
 const requests: string[] = [];
 
 beforeAll(async () => {
-  dir = await scratchFolders.make();
-  sandbox = await startSandbox({ port: 0, credentialsDir: dir, onRequest: (line) => requests.push(line) });
+  sandbox = await startSandbox({ port: 0, credentialsDir: dir(), onRequest: (line) => requests.push(line) });
   const clean = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !name.startsWith("DRILL_")),
   );
@@ -26,7 +23,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sandbox?.close();
-  await scratchFolders.removeAll();
 });
 
 /**
@@ -38,7 +34,7 @@ async function run(
   args: string[],
 ): Promise<{ status: number | null; stdout: string; stderr: string }> {
   const script = 'set -a; . "$1"; set +a; shift; exec "$@"';
-  const argv = ["-c", script, "run", join(dir, "client.env"), command, ...args];
+  const argv = ["-c", script, "run", join(dir(), "client.env"), command, ...args];
   const { exitCode, stdout, stderr } = await runProcess({
     command: "bash",
     args: argv,

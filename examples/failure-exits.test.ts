@@ -14,10 +14,8 @@ import { fileURLToPath } from "node:url";
 import { DEFAULT_RETRY } from "@drill-practice/client/internal";
 import { type Sandbox, startSandbox } from "@drill-practice/sandbox";
 import { runProcess } from "@drill-practice/tooling/process";
-import { scratchDirs } from "@drill-practice/tooling/scratch";
+import { scratchDirForAll } from "@drill-practice/tooling/scratch-hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-
-const scratchFolders = scratchDirs("drill-failures-");
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 /** Limit of one attempt given to every program, so the silent server costs seconds, not minutes. */
@@ -38,8 +36,8 @@ const STARTUP_ALLOWANCE_MS = 60_000;
  */
 const OVERHEAD_MS = 10_000;
 
+const dir = scratchDirForAll("drill-failures-");
 let sandbox: Sandbox;
-let dir: string;
 let env: NodeJS.ProcessEnv;
 let silent: TcpServer;
 const held: Socket[] = [];
@@ -60,9 +58,8 @@ function listen(server: TcpServer | Server): Promise<string> {
 }
 
 beforeAll(async () => {
-  dir = await scratchFolders.make();
   // The sandbox only provides valid credentials files; nothing below talks to it.
-  sandbox = await startSandbox({ port: 0, credentialsDir: dir });
+  sandbox = await startSandbox({ port: 0, credentialsDir: dir() });
   const clean = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !name.startsWith("DRILL_")),
   );
@@ -86,7 +83,6 @@ afterAll(async () => {
   await new Promise((resolve) => silent?.close(resolve));
   await new Promise((resolve) => busy?.close(resolve));
   await sandbox?.close();
-  await scratchFolders.removeAll();
 });
 
 interface Run {
@@ -100,7 +96,8 @@ interface Run {
 async function run(baseUrl: string, command: string, args: string[]): Promise<Run> {
   const script =
     'set -a; . "$1"; set +a; export DRILL_BASE_URL="$2" DRILL_TIMEOUT_MS="$3"; shift 3; exec "$@"';
-  const argv = ["-c", script, "run", join(dir, "client.env"), baseUrl, String(TIMEOUT_MS), command, ...args];
+  const clientEnv = join(dir(), "client.env");
+  const argv = ["-c", script, "run", clientEnv, baseUrl, String(TIMEOUT_MS), command, ...args];
   const started = performance.now();
   const { exitCode, stdout, stderr } = await runProcess({
     command: "bash",

@@ -9,11 +9,9 @@ import { spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { scratchDirs } from "@drill-practice/tooling/scratch";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scratchDirForAll } from "@drill-practice/tooling/scratch-hooks";
+import { describe, expect, it } from "vitest";
 import { EXPECTED_REPORTS } from "./expected-reports.ts";
-
-const scratchFolders = scratchDirs("drill-harness-");
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
 const vitestBin = join(repo, "node_modules", ".bin", "vitest");
@@ -21,13 +19,7 @@ const vitestBin = join(repo, "node_modules", ".bin", "vitest");
 const tsx = import.meta.resolve("tsx");
 const THE_PACKAGE_REPORT = "packages/client/.reports/vitest.json";
 
-let scratch: string;
-beforeAll(async () => {
-  scratch = await scratchFolders.make();
-});
-afterAll(async () => {
-  await scratchFolders.removeAll();
-});
+const scratch = scratchDirForAll("drill-harness-");
 
 // ---------------------------------------------------------------------------------------------
 // Fabricated report trees
@@ -86,7 +78,7 @@ function passingFile(name: string, count: number): FabricatedFile {
  * (a string is written as is), `undefined` deletes it.
  */
 async function fabricate(overrides: Record<string, unknown> = {}, testsPerReport = 3): Promise<string> {
-  const root = await mkdtemp(join(scratch, "tree-"));
+  const root = await mkdtemp(join(scratch(), "tree-"));
   for (const file of EXPECTED_REPORTS) {
     const clean = file.endsWith("/vitest.json")
       ? vitestReport([passingFile("a.test.ts", testsPerReport)], cleanRunner)

@@ -9,10 +9,8 @@ import { createServer, type Server } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type ProcessResult, runProcess } from "@drill-practice/tooling/process";
-import { scratchDirs } from "@drill-practice/tooling/scratch";
+import { scratchDirForAll } from "@drill-practice/tooling/scratch-hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-
-const scratchFolders = scratchDirs("busy-port-site-");
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -127,22 +125,20 @@ describe("pnpm docs:serve", { timeout: 120_000 }, () => {
 describe("a busy port: one line, exit 1, everywhere", { timeout: 120_000 }, () => {
   let blocker: Server;
   let busy: number;
-  let site: string;
+  const site = scratchDirForAll("busy-port-site-");
 
   beforeAll(async () => {
     blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
     busy = (blocker.address() as AddressInfo).port;
-    site = await scratchFolders.make();
-    await writeFile(join(site, "index.html"), "<!doctype html><title>site</title>");
+    await writeFile(join(site(), "index.html"), "<!doctype html><title>site</title>");
   });
   afterAll(async () => {
     await new Promise((resolve) => blocker.close(resolve));
-    await scratchFolders.removeAll();
   });
 
   it("pnpm docs:serve (packages/docs/scripts/serve.ts)", async () => {
-    const result = await run(process.execPath, tsx("packages/docs/scripts/serve.ts", "--dir", site), {
+    const result = await run(process.execPath, tsx("packages/docs/scripts/serve.ts", "--dir", site()), {
       env: { PORT: String(busy) },
     });
     expect(result.exitCode).toBe(1);

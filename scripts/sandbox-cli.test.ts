@@ -9,24 +9,17 @@ import { delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { exitOf, startProcess } from "@drill-practice/tooling/process";
-import { scratchDirs } from "@drill-practice/tooling/scratch";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-
-const scratchFolders = scratchDirs("sandbox-cli-repo-");
+import { scratchDirForEach } from "@drill-practice/tooling/scratch-hooks";
+import { afterEach, describe, expect, it } from "vitest";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const binDir = join(root, "node_modules", ".bin");
 const sandboxBin = join(root, "packages", "sandbox", "bin", "drill-sandbox.js");
 
-let dir: string;
+const dir = scratchDirForEach("sandbox-cli-repo-");
 const children: ChildProcessWithoutNullStreams[] = [];
-
-beforeEach(async () => {
-  dir = await scratchFolders.make();
-});
-afterEach(async () => {
+afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
-  await scratchFolders.removeAll();
 });
 
 /** The environment minus any DRILL_* settings of the developer's own deployment. */
@@ -51,11 +44,11 @@ async function launch(args: string[]): Promise<{ child: ChildProcessWithoutNullS
 
 describe("drill-sandbox --credentials-dir with drill-token", () => {
   it("gives what drill-token needs: set -a; . client.env; set +a; drill-token", async () => {
-    const { child, url } = await launch(["--port", "0", "--credentials-dir", dir, "--quiet"]);
+    const { child, url } = await launch(["--port", "0", "--credentials-dir", dir(), "--quiet"]);
     // Asynchronous on purpose: the sandbox runs in a child, but its output must keep being read.
     const { stdout } = await promisify(execFile)(
       "bash",
-      ["-c", 'set -a; . "$1"; set +a; exec drill-token', "bash", join(dir, "client.env")],
+      ["-c", 'set -a; . "$1"; set +a; exec drill-token', "bash", join(dir(), "client.env")],
       {
         cwd: root,
         env: { ...withoutDrillVariables(), PATH: `${binDir}${delimiter}${process.env.PATH ?? ""}` },

@@ -8,29 +8,21 @@ import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { scratchDirs } from "@drill-practice/tooling/scratch";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scratchDirForAll } from "@drill-practice/tooling/scratch-hooks";
+import { beforeAll, describe, expect, it } from "vitest";
 import { breakingBumps, type Changeset, missingChangesets, readChangesets } from "./changesets.ts";
 import { practiceApi } from "./fixtures/practice-api.ts";
 import { runSpecDiff, specPackages } from "./run.ts";
-
-const scratchFolders = scratchDirs("spec-diff-");
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const run = promisify(execFile);
 const tsx = join(root, "node_modules/.bin/tsx");
 
-let scratch: string;
-beforeAll(async () => {
-  scratch = await scratchFolders.make();
-});
-afterAll(async () => {
-  await scratchFolders.removeAll();
-});
+const scratch = scratchDirForAll("spec-diff-");
 
 /** A baseline and a current description (both versions the fixture), the second with one edit. */
 async function fixtureRepo(name: string, edit: (doc: ReturnType<typeof practiceApi>) => void) {
-  const dir = join(scratch, name);
+  const dir = join(scratch(), name);
   const after = practiceApi();
   edit(after);
   for (const [sub, doc] of [
@@ -213,7 +205,7 @@ describe("missingChangesets", () => {
   });
 
   it("reads release lines, and a changeset that releases nothing", async () => {
-    const dir = join(scratch, "read-changesets");
+    const dir = join(scratch(), "read-changesets");
     await mkdir(dir, { recursive: true });
     await writeFile(join(dir, "README.md"), "# Changesets\n");
     await writeFile(join(dir, "empty.md"), "---\n---\n\nTooling only.\n");

@@ -1,14 +1,12 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { scratchDirs } from "@drill-practice/tooling/scratch";
+import { scratchDirForAll } from "@drill-practice/tooling/scratch-hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../src/cli-run.js";
 import { CLIENT_ID, CLIENT_SECRET, json, keyFileObject, rsaKeyPair } from "./helpers.js";
 import { type HttpTokenServer, startHttpTokenServer } from "./http-token-server.js";
 import { drillToken, type Run } from "./run-drill-token.js";
-
-const scratchFolders = scratchDirs("drill-token-cli-");
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -21,8 +19,8 @@ function expectCleanError(run: Run, code: number) {
   expect(run.stderr).not.toContain(CLIENT_SECRET);
 }
 
+const dir = scratchDirForAll("drill-token-cli-");
 let server: HttpTokenServer;
-let dir: string;
 let env: Record<string, string>;
 
 beforeAll(async () => {
@@ -31,8 +29,7 @@ beforeAll(async () => {
     clientId: CLIENT_ID,
     clientSecret: CLIENT_SECRET,
   });
-  dir = await scratchFolders.make();
-  const keyFile = join(dir, "sa.json");
+  const keyFile = join(dir(), "sa.json");
   await writeFile(keyFile, JSON.stringify(keyFileObject()));
   env = {
     DRILL_BASE_URL: server.baseUrl,
@@ -44,7 +41,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  await scratchFolders.removeAll();
 });
 
 describe("drill-token", { timeout: 120_000 }, () => {
@@ -77,7 +73,7 @@ describe("drill-token", { timeout: 120_000 }, () => {
   });
 
   it("keeps its own hints whole: only secret values are redacted, not the words around them", async () => {
-    const noKey = join(dir, "no-key.json");
+    const noKey = join(dir(), "no-key.json");
     const { material: _material, ...rest } = keyFileObject();
     await writeFile(noKey, JSON.stringify(rest));
     const run = await drillToken([], { ...env, DRILL_KEY_FILE: noKey });
@@ -198,9 +194,9 @@ describe("drill-token", { timeout: 120_000 }, () => {
   });
 
   it("fails with exit 1 on a bad key file, naming it", async () => {
-    const run = await drillToken(["--key-file", join(dir, "missing.json")], env);
+    const run = await drillToken(["--key-file", join(dir(), "missing.json")], env);
     expectCleanError(run, 1);
-    expect(run.stderr).toContain(`key file ${join(dir, "missing.json")}: cannot be read: no such file`);
+    expect(run.stderr).toContain(`key file ${join(dir(), "missing.json")}: cannot be read: no such file`);
   });
 });
 
@@ -252,7 +248,7 @@ describe("drill-token: usage errors name the flag and variable and quote the val
     ],
   ])("%j with %j: exit 2, one line and the usage hint", async (argv, extraEnv, message) => {
     // A key file that does not exist: the wrong value is reported first, as a usage error.
-    const run = await inProcess(argv, { DRILL_KEY_FILE: join(dir, "absent.json"), ...extraEnv });
+    const run = await inProcess(argv, { DRILL_KEY_FILE: join(dir(), "absent.json"), ...extraEnv });
     expect(run.status).toBe(2);
     expect(run.stdout).toBe("");
     expect(run.stderr).toBe(`drill-token: ERR_CLI_USAGE: ${message}\nRun drill-token --help for usage.\n`);

@@ -3,7 +3,7 @@
  */
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { scratchDirs } from "@drill-practice/tooling/scratch";
+import { scratchDirForAll } from "@drill-practice/tooling/scratch-hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type CountingTokenEndpoint,
@@ -12,8 +12,6 @@ import {
 import { CLIENT_ID, CLIENT_SECRET, keyFileObject } from "./helpers.js";
 import { freePort, type RedisServer, redisAvailable, startRedisServer } from "./redis-server.js";
 import { drillToken } from "./run-drill-token.js";
-
-const scratchFolders = scratchDirs("drill-token-redis-");
 
 /** The one line the CLI prints when it falls back from Redis (README, "When Redis fails"). */
 const FALLBACK_WARNING =
@@ -24,7 +22,7 @@ const hasRedis = redisAvailable();
 describe.runIf(hasRedis)("drill-token --cache (real redis-server)", { timeout: 150_000 }, () => {
   let redis: RedisServer;
   let endpoint: CountingTokenEndpoint;
-  let dir: string;
+  const dir = scratchDirForAll("drill-token-redis-");
   let env: Record<string, string>;
 
   beforeAll(async () => {
@@ -35,8 +33,7 @@ describe.runIf(hasRedis)("drill-token --cache (real redis-server)", { timeout: 1
       clientSecret: CLIENT_SECRET,
       delayMs: 300,
     });
-    dir = await scratchFolders.make();
-    const keyFile = join(dir, "sa.json");
+    const keyFile = join(dir(), "sa.json");
     await writeFile(keyFile, JSON.stringify(keyFileObject()));
     env = { DRILL_CLIENT_ID: CLIENT_ID, DRILL_CLIENT_SECRET: CLIENT_SECRET, DRILL_KEY_FILE: keyFile };
   });
@@ -44,7 +41,6 @@ describe.runIf(hasRedis)("drill-token --cache (real redis-server)", { timeout: 1
   afterAll(async () => {
     await endpoint?.close();
     await redis?.close();
-    await scratchFolders.removeAll();
   });
 
   it("20 concurrent processes with a cold cache: one exchange, the same token printed by all", async () => {

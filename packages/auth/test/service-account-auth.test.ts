@@ -6,9 +6,9 @@ import {
   type DrillClientAuth,
   DrillError,
 } from "@drill-practice/client";
-import { scratchDirs } from "@drill-practice/tooling/scratch";
+import { scratchDirForAll } from "@drill-practice/tooling/scratch-hooks";
 import createClient, { type Middleware } from "openapi-fetch";
-import { afterAll, beforeAll, describe, expect, expectTypeOf, it, vi } from "vitest";
+import { beforeAll, describe, expect, expectTypeOf, it, vi } from "vitest";
 import {
   DrillInvalidOptionError,
   KeyFileError,
@@ -27,8 +27,6 @@ import {
   SERVICE_ACCOUNT_ID,
   type TestPaths,
 } from "./helpers.js";
-
-const scratchFolders = scratchDirs("drill-auth-sa-");
 
 /**
  * What `createDrillClient` of the client package does with `auth`, per the agreed
@@ -63,15 +61,11 @@ function serviceFetch(server: FakeAuthServer) {
   });
 }
 
-let dir: string;
+const dir = scratchDirForAll("drill-auth-sa-");
 let keyFile: string;
 beforeAll(async () => {
-  dir = await scratchFolders.make();
-  keyFile = join(dir, "sa.json");
+  keyFile = join(dir(), "sa.json");
   await writeFile(keyFile, JSON.stringify(keyFileObject()));
-});
-afterAll(async () => {
-  await scratchFolders.removeAll();
 });
 
 describe("serviceAccountAuth", () => {
@@ -139,7 +133,7 @@ describe("serviceAccountAuth", () => {
   });
 
   it("reports a bad key file on first use and from ready(), and can recover", async () => {
-    const badFile = join(dir, "bad.json");
+    const badFile = join(dir(), "bad.json");
     await writeFile(badFile, JSON.stringify(keyFileObject({ keyId: 7 })));
     const server = new FakeAuthServer();
     const auth = serviceAccountAuth({ keyFile: badFile, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });

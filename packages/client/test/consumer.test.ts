@@ -11,10 +11,9 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { scratchDirs } from "@drill-practice/tooling/scratch";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scratchDirForAll } from "@drill-practice/tooling/scratch-hooks";
+import { beforeAll, describe, expect, it } from "vitest";
 
-const scratchFolders = scratchDirs("drill-client-consumer-");
 const run = promisify(execFile);
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
 const require = createRequire(import.meta.url);
@@ -336,7 +335,7 @@ async function npmInstall(project: string, tarball: string): Promise<string> {
 }
 
 describe("consumer of the packed package", () => {
-  let scratch: string;
+  const scratch = scratchDirForAll("drill-client-consumer-");
   let project: string;
 
   beforeAll(async () => {
@@ -346,17 +345,16 @@ describe("consumer of the packed package", () => {
     ) {
       throw new Error("packages/client/dist is missing or incomplete: run pnpm build before this test");
     }
-    scratch = await scratchFolders.make();
-    project = join(scratch, "project");
+    project = join(scratch(), "project");
     await mkdir(project);
-    await run("pnpm", ["pack", "--pack-destination", scratch], { cwd: packageDir });
-    const tarball = (await readdir(scratch)).find((name) => name.endsWith(".tgz"));
+    await run("pnpm", ["pack", "--pack-destination", scratch()], { cwd: packageDir });
+    const tarball = (await readdir(scratch())).find((name) => name.endsWith(".tgz"));
     if (!tarball) throw new Error("pnpm pack produced no tarball");
     await writeFile(
       join(project, "package.json"),
       JSON.stringify({ name: "drill-client-consumer", private: true, type: "module" }, null, 2),
     );
-    const mode = await npmInstall(project, join(scratch, tarball));
+    const mode = await npmInstall(project, join(scratch(), tarball));
     console.info(`consumer test: npm install --${mode}`);
     await writeFile(join(project, "consumer.ts"), CONSUMER);
     await writeFile(join(project, "one-version.ts"), ONE_VERSION_CONSUMER);
@@ -373,10 +371,6 @@ describe("consumer of the packed package", () => {
       );
     }
   }, 240_000);
-
-  afterAll(async () => {
-    await scratchFolders.removeAll();
-  });
 
   it("installs outside the workspace with openapi-fetch as its only dependency", async () => {
     const installed = JSON.parse(

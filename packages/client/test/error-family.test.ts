@@ -6,8 +6,8 @@ import { spawnSync } from "node:child_process";
 import { cp, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { scratchDirs } from "@drill-practice/tooling/scratch";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { scratchDirForEach } from "@drill-practice/tooling/scratch-hooks";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { brandErrorFamily } from "../src/core/index.js";
 import {
   DRILL_ERROR_CODES,
@@ -20,8 +20,6 @@ import {
 } from "../src/index.js";
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
-const scratch = scratchDirs("drill-error-copies-");
-afterAll(() => scratch.removeAll());
 
 describe("DRILL_ERROR_CODES", () => {
   it("lists every code once, with a one-line meaning and the packages that throw it", () => {
@@ -266,8 +264,9 @@ describe("instanceof DrillError in one process", () => {
 });
 
 describe("instanceof DrillError across copies", () => {
+  const copies = scratchDirForEach("drill-error-copies-");
   it("recognises errors made by a separately loaded copy of the code, and nothing else", async () => {
-    const dir = await scratch.make();
+    const dir = copies();
     // Two copies of the core, as two installed versions of the packages would be.
     await cp(join(packageDir, "src/core"), join(dir, "a"), { recursive: true });
     await cp(join(packageDir, "src/core"), join(dir, "b"), { recursive: true });

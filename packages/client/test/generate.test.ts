@@ -2,11 +2,9 @@ import { cp, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runProcess } from "@drill-practice/tooling/process";
-import { scratchDirs } from "@drill-practice/tooling/scratch";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scratchDirForAll, scratchDirForEach } from "@drill-practice/tooling/scratch-hooks";
+import { beforeAll, describe, expect, it } from "vitest";
 import { SCHEMA_NAMES } from "../src/index.js";
-
-const scratchFolders = scratchDirs("drill-client-generate-");
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
 const generatedDir = join(packageDir, "src", "generated");
@@ -28,20 +26,16 @@ async function generate(...args: string[]) {
 
 describe("generated files", () => {
   /** A fresh generation, made once; each test edits its own copy, so no test depends on another. */
-  let pristine: string;
+  const pristine = scratchDirForAll("drill-client-generate-");
+  const copy = scratchDirForEach("drill-client-generate-copy-");
   beforeAll(async () => {
-    pristine = await scratchFolders.make();
-    const made = await generate("--dir", pristine);
+    const made = await generate("--dir", pristine());
     if (made.code !== 0) throw new Error(`generate --dir failed: ${made.stderr}`);
   }, 60_000);
-  afterAll(async () => {
-    await scratchFolders.removeAll();
-  });
 
   async function ownCopy(): Promise<string> {
-    const dir = await scratchFolders.make();
-    await cp(pristine, dir, { recursive: true });
-    return dir;
+    await cp(pristine(), copy(), { recursive: true });
+    return copy();
   }
 
   it("the committed files match the spec (generate --check passes)", async () => {

@@ -10,9 +10,9 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type HttpMethod, listOperations } from "@drill-practice/tooling/operations";
-import { scratchDirs } from "@drill-practice/tooling/scratch";
+import { scratchDirForAll } from "@drill-practice/tooling/scratch-hooks";
 import ts from "typescript";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 type Node = Record<string, unknown>;
 interface Bundle {
@@ -21,8 +21,6 @@ interface Bundle {
 }
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
-// In the package's test folder, so that the checked files resolve the package's sources and types.
-const scratchFolders = scratchDirs(".typed-answers-", join(packageDir, "test"));
 const specDist = new URL("../../../spec/dist/", import.meta.url);
 /** Answers that name no fields: the open `NotShown` and the empty object. */
 const FIELDLESS = new Set(["NotShown", "EmptyObject"]);
@@ -193,13 +191,13 @@ function blockOf(source: string, line: number): string | undefined {
 }
 
 describe("typed answers in the generated paths", () => {
-  let dir: string;
+  // In the package's test folder, so that the checked files resolve the package's sources and types.
+  const dir = scratchDirForAll(".typed-answers-", join(packageDir, "test"));
   const entries: { alias: string; from: string; accesses: TypedAccess[] }[] = [];
   let problems: string[] = [];
   const control = controlSource();
   // One program for both files: loading the generated types is what takes the time.
   beforeAll(async () => {
-    dir = await scratchFolders.make();
     for (const [alias, entry, bundle] of [
       ["All", "index", "openapi.json"],
       ["V21", "v2.1", "openapi-v2.1.json"],
@@ -211,11 +209,10 @@ describe("typed answers in the generated paths", () => {
         accesses: typedAccesses(await loadBundle(bundle)),
       });
     }
-    await writeFile(join(dir, "typed-answers.ts"), checkSource(entries));
-    await writeFile(join(dir, "control.ts"), control);
-    problems = typeCheck([join(dir, "typed-answers.ts"), join(dir, "control.ts")]);
+    await writeFile(join(dir(), "typed-answers.ts"), checkSource(entries));
+    await writeFile(join(dir(), "control.ts"), control);
+    problems = typeCheck([join(dir(), "typed-answers.ts"), join(dir(), "control.ts")]);
   }, 180_000);
-  afterAll(() => scratchFolders.removeAll());
 
   it("finds the typed operations of each entry, each naming a field", () => {
     const [all, v21, v20] = entries;

@@ -1,26 +1,19 @@
 import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { scratchDirs } from "@drill-practice/tooling/scratch";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scratchDirForAll } from "@drill-practice/tooling/scratch-hooks";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type BuiltSite, buildSite } from "../src/build-site.ts";
 import { findRemoteReferences } from "../src/offline-assets.ts";
 import { undocumentedLead } from "../src/operation-notes.ts";
 import { embeddedDefinition } from "./helpers/site.ts";
 
-const scratchFolders = scratchDirs("drill-docs-build-");
-
 const fixtures = join(import.meta.dirname, "fixtures");
-let workDir: string;
+const workDir = scratchDirForAll("drill-docs-build-");
 let site: BuiltSite;
 
 beforeAll(async () => {
-  workDir = await scratchFolders.make();
-  site = await buildSite({ specDir: fixtures, outDir: join(workDir, "out") });
+  site = await buildSite({ specDir: fixtures, outDir: join(workDir(), "out") });
 }, 120_000);
-
-afterAll(async () => {
-  await scratchFolders.removeAll();
-});
 
 describe("buildSite from the fixture bundles", () => {
   it("writes the pages, one reference per version, one shared Redoc bundle and group redirects", () => {
@@ -118,21 +111,21 @@ describe("buildSite from the fixture bundles", () => {
 
 describe("buildSite refuses bad input", () => {
   it("names the missing bundle", async () => {
-    const empty = join(workDir, "empty");
+    const empty = join(workDir(), "empty");
     await mkdir(empty, { recursive: true });
-    await expect(buildSite({ specDir: empty, outDir: join(workDir, "never") })).rejects.toThrow(
+    await expect(buildSite({ specDir: empty, outDir: join(workDir(), "never") })).rejects.toThrow(
       /cannot read the bundle .*openapi-v2\.1\.json/,
     );
   });
 
   it("rejects a version bundle that holds another version's paths", async () => {
-    const mixed = join(workDir, "mixed");
+    const mixed = join(workDir(), "mixed");
     await mkdir(mixed, { recursive: true });
     await copyFile(join(fixtures, "openapi-v2.1.json"), join(mixed, "openapi-v2.1.json"));
     const v20 = JSON.parse(await readFile(join(fixtures, "openapi-v2.0.json"), "utf8"));
     v20.paths["/api/2.1/store"] = v20.paths["/api/2/store"];
     await writeFile(join(mixed, "openapi-v2.0.json"), JSON.stringify(v20));
-    await expect(buildSite({ specDir: mixed, outDir: join(workDir, "never") })).rejects.toThrow(
+    await expect(buildSite({ specDir: mixed, outDir: join(workDir(), "never") })).rejects.toThrow(
       "paths outside /api/2/ in the 2.0 bundle: /api/2.1/store",
     );
   });

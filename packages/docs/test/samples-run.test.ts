@@ -12,7 +12,7 @@ import { dirname, join } from "node:path";
 import { parseServiceAccountKey, signAssertion } from "@drill-practice/auth";
 import { type Sandbox, SIMULATED_OPERATIONS, startSandbox } from "@drill-practice/sandbox";
 import { type ProcessResult, runProcess } from "@drill-practice/tooling/process";
-import { scratchDirs } from "@drill-practice/tooling/scratch";
+import { scratchDirForAll } from "@drill-practice/tooling/scratch-hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   listOperations,
@@ -21,6 +21,7 @@ import {
   resolveRef,
 } from "../src/openapi-document.ts";
 import { apiVersions } from "../src/site-header.ts";
+import { readClientEnv } from "./helpers/client-env.ts";
 import {
   assertSiteBuilt,
   type BuiltSamples,
@@ -28,8 +29,6 @@ import {
   loadBundle,
   refusedForItsRecords,
 } from "./helpers/site.ts";
-
-const scratchFolders = scratchDirs("drill-docs-curl-");
 
 const simulated = new Set(Object.keys(SIMULATED_OPERATIONS));
 /**
@@ -49,34 +48,26 @@ describe("curl samples", () => {
   });
 
   describe.runIf(hasCurl)("of simulated operations, run against a sandbox", () => {
+    const dir = scratchDirForAll("drill-docs-curl-");
     let sandbox: Sandbox;
-    let dir: string;
     let env: Record<string, string>;
 
     beforeAll(async () => {
-      dir = await scratchFolders.make();
-      sandbox = await startSandbox({ credentialsDir: join(dir, "creds") });
-      const envText = await readFile(join(dir, "creds", "client.env"), "utf8");
-      env = Object.fromEntries(
-        envText
-          .split("\n")
-          .map((line) => /^([A-Z_]+)=(.*)$/.exec(line.trim()))
-          .filter((match): match is RegExpExecArray => match !== null)
-          .map((match) => [match[1] as string, (match[2] as string).replace(/^"(.*)"$/, "$1")]),
-      );
+      sandbox = await startSandbox({ credentialsDir: join(dir(), "creds") });
+      env = await readClientEnv(join(dir(), "creds"));
       const require = createRequire(import.meta.url);
       const drillToken = join(
         dirname(require.resolve("@drill-practice/auth/package.json")),
         "bin",
         "drill-token.js",
       );
-      const shim = join(dir, "bin");
+      const shim = join(dir(), "bin");
       await import("node:fs/promises").then((fs) => fs.mkdir(shim));
       await writeFile(
         join(shim, "npx"),
         // The first call runs the real drill-token; later ones reuse its token, which saves a
         // Node start per sample on a slow machine.
-        `#!/bin/sh\n[ "$1" = "-p" ] && [ "$2" = "@drill-practice/auth" ] && [ "$3" = "drill-token" ] || { echo "unexpected npx $*" >&2; exit 9; }\nshift 3\n[ -s "${join(dir, "token.txt")}" ] && exec cat "${join(dir, "token.txt")}"\n"${process.execPath}" "${drillToken}" "$@" > "${join(dir, "token.txt")}" || exit $?\nexec cat "${join(dir, "token.txt")}"\n`,
+        `#!/bin/sh\n[ "$1" = "-p" ] && [ "$2" = "@drill-practice/auth" ] && [ "$3" = "drill-token" ] || { echo "unexpected npx $*" >&2; exit 9; }\nshift 3\n[ -s "${join(dir(), "token.txt")}" ] && exec cat "${join(dir(), "token.txt")}"\n"${process.execPath}" "${drillToken}" "$@" > "${join(dir(), "token.txt")}" || exit $?\nexec cat "${join(dir(), "token.txt")}"\n`,
       );
       await chmod(join(shim, "npx"), 0o755);
       env.PATH = `${shim}:${process.env.PATH ?? ""}`;
@@ -85,7 +76,6 @@ describe("curl samples", () => {
 
     afterAll(async () => {
       await sandbox?.close();
-      await scratchFolders.removeAll();
     });
 
     // Asynchronous on purpose: the sandbox answers from this very process, so a blocking spawn
@@ -94,7 +84,7 @@ describe("curl samples", () => {
       return runProcess({
         command: "bash",
         args: ["--norc", "--noprofile", "-eo", "pipefail", "-c", sample.curl],
-        cwd: dir,
+        cwd: dir(),
         env: { ...env, ...extra },
         timeoutMs: 30_000,
       });
@@ -113,8 +103,8 @@ describe("curl samples", () => {
         now: Date.now(),
         lifetimeSeconds: 300,
       });
-      await writeFile(join(dir, "assertion.jwt"), assertion);
-      await writeFile(join(dir, "body.json"), "{}");
+      await writeFile(join(dir(), "assertion.jwt"), assertion);
+      await writeFile(join(dir(), "body.json"), "{}");
 
       const failures: string[] = [];
       // Samples of stateful operations name records by placeholder; a fresh sandbox answers them with
@@ -143,7 +133,7 @@ describe("curl samples", () => {
         }
         // form.txt is what the sample asks the reader for; an answer needs its one field.
         await writeFile(
-          join(dir, "form.txt"),
+          join(dir(), "form.txt"),
           sample.operationId.startsWith("submitAnswer") ? "answer=0" : "",
         );
         const result = await run(sample, extra);

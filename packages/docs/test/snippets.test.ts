@@ -23,12 +23,13 @@ import { createTokenProvider, parseServiceAccountKey } from "@drill-practice/aut
 import { type Sandbox, SIMULATED_OPERATIONS, startSandbox } from "@drill-practice/sandbox";
 import { compileExamples } from "@drill-practice/tooling/examples";
 import { type ProcessResult, runProcess } from "@drill-practice/tooling/process";
-import { scratchDirs } from "@drill-practice/tooling/scratch";
+import { scratchDirForAll } from "@drill-practice/tooling/scratch-hooks";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RedisServer, redisAvailable, startRedisServer } from "../../auth/test/redis-server.ts";
 import { packageDir } from "../src/build-site.ts";
 import { htmlCodeBlocks, markdownShellBlocks } from "../src/shell-commands.ts";
+import { readClientEnv } from "./helpers/client-env.ts";
 import {
   assertSiteBuilt,
   type BuiltSamples,
@@ -37,8 +38,6 @@ import {
   refusedForItsRecords,
 } from "./helpers/site.ts";
 import { htmlCodeLanguages, readerSnippets, readmeFiles, type Snippet } from "./helpers/snippets.ts";
-
-const scratchFolders = scratchDirs("drill-docs-snippets-");
 
 const repoDir = join(packageDir, "..", "..");
 // The guides as readers get them: the built pages, in the site's shared layout.
@@ -96,7 +95,7 @@ globalThis.fetch = async (input, init) => {
 `;
 
 describe("TypeScript shown to readers", () => {
-  let project: string;
+  const project = scratchDirForAll("drill-docs-snippets-");
   let samples: BuiltSamples[];
   let sandbox: Sandbox;
   let redis: RedisServer | undefined;
@@ -105,10 +104,9 @@ describe("TypeScript shown to readers", () => {
 
   beforeAll(async () => {
     samples = await builtSamples();
-    project = await scratchFolders.make();
-    const home = join(project, "home");
+    const home = join(project(), "home");
     await mkdir(home);
-    await writeFile(join(project, "package.json"), '{ "private": true, "type": "module" }\n');
+    await writeFile(join(project(), "package.json"), '{ "private": true, "type": "module" }\n');
 
     // The root README's commands, as a reader runs them (the build is already done).
     const steps = sectionBlock(
@@ -131,7 +129,7 @@ describe("TypeScript shown to readers", () => {
       npm_config_update_notifier: "false",
     };
     await shell(steps[1] as string, repoDir, commandEnv);
-    await shell(steps[2] as string, project, commandEnv);
+    await shell(steps[2] as string, project(), commandEnv);
     // Optional peers (redis of auth, msw of the sandbox): the workspace's copies stand in for `npm install`.
     for (const [owner, peer] of [
       ["auth", "redis"],
@@ -140,26 +138,20 @@ describe("TypeScript shown to readers", () => {
       const require = createRequire(join(repoDir, "packages", owner, "package.json"));
       await symlink(
         await realpath(dirname(require.resolve(`${peer}/package.json`))),
-        join(project, "node_modules", peer),
+        join(project(), "node_modules", peer),
       );
     }
 
-    sandbox = await startSandbox({ credentialsDir: join(project, "creds") });
-    const settings = Object.fromEntries(
-      (await readFile(join(project, "creds", "client.env"), "utf8"))
-        .split("\n")
-        .map((line) => /^([A-Z_]+)=(.*)$/.exec(line.trim()))
-        .filter((match): match is RegExpExecArray => match !== null)
-        .map((match) => [match[1] as string, (match[2] as string).replace(/^"(.*)"$/, "$1")]),
-    );
+    sandbox = await startSandbox({ credentialsDir: join(project(), "creds") });
+    const settings = await readClientEnv(join(project(), "creds"));
     const keyText = await readFile(settings.DRILL_KEY_FILE as string, "utf8");
-    await copyFile(settings.DRILL_KEY_FILE as string, join(project, "service-account.json"));
+    await copyFile(settings.DRILL_KEY_FILE as string, join(project(), "service-account.json"));
     // The sandbox README's responses file, which its "same from code" block reads.
     const sandboxReadme = await readFile(join(repoDir, "packages", "sandbox", "README.md"), "utf8");
     const responses = /```json\n(\{\n {2}"responses"[\s\S]*?)```/.exec(sandboxReadme)?.[1];
     expect(responses).toBeDefined();
-    await writeFile(join(project, "responses.json"), responses as string);
-    await writeFile(join(project, "preload.mjs"), preload);
+    await writeFile(join(project(), "responses.json"), responses as string);
+    await writeFile(join(project(), "preload.mjs"), preload);
     const token = await createTokenProvider({
       baseUrl: sandbox.url,
       clientId: settings.DRILL_CLIENT_ID as string,
@@ -180,12 +172,11 @@ describe("TypeScript shown to readers", () => {
   afterAll(async () => {
     await sandbox?.close();
     await redis?.close();
-    await scratchFolders.removeAll();
   });
 
   /** Runs one block as a module of the scratch project. Asynchronous: the sandbox lives in this process. */
   async function run(code: string, extra: Record<string, string> = {}): Promise<ProcessResult> {
-    const file = join(project, `run-${String(runs++).padStart(3, "0")}.mjs`);
+    const file = join(project(), `run-${String(runs++).padStart(3, "0")}.mjs`);
     const output = ts.transpileModule(code, {
       compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
     });
@@ -193,7 +184,7 @@ describe("TypeScript shown to readers", () => {
     return runProcess({
       command: process.execPath,
       args: ["--import", "./preload.mjs", file],
-      cwd: project,
+      cwd: project(),
       env: { ...env, ...extra },
       timeoutMs: 30_000,
     });
@@ -249,14 +240,14 @@ describe("TypeScript shown to readers", () => {
       })),
     ];
     const errors = await compileExamples({
-      scratch: join(project, "typecheck"),
+      scratch: join(project(), "typecheck"),
       examples,
       compilerOptions: nodeProject,
     });
     expect(errors).toBe("");
     // The same compiler must reject the landing page's old import (the export lives in /pagination).
     const wrong = await compileExamples({
-      scratch: join(project, "typecheck-wrong"),
+      scratch: join(project(), "typecheck-wrong"),
       examples: [{ origin: "wrong:1", code: 'import { paginateStore } from "@drill-practice/client";\n' }],
       compilerOptions: nodeProject,
     });

@@ -1,29 +1,26 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { request } from "node:http";
 import { join } from "node:path";
-import { scratchDirs } from "@drill-practice/tooling/scratch";
+import { scratchDirForAll } from "@drill-practice/tooling/scratch-hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type StaticServer, startStaticServer } from "../src/static-server.ts";
 
-const scratchFolders = scratchDirs("drill-docs-serve-");
-
+const parent = scratchDirForAll("drill-docs-serve-");
 let root: string;
 let server: StaticServer;
 
 beforeAll(async () => {
-  const parent = await scratchFolders.make();
-  root = join(parent, "site");
+  root = join(parent(), "site");
   await mkdir(join(root, "v2.1"), { recursive: true });
   await writeFile(join(root, "index.html"), "<h1>home</h1>");
   await writeFile(join(root, "style.css"), "body{}");
   await writeFile(join(root, "v2.1", "index.html"), "<h1>2.1</h1>");
-  await writeFile(join(parent, "secret.txt"), "outside the root");
+  await writeFile(join(parent(), "secret.txt"), "outside the root");
   server = await startStaticServer({ root, port: 0 });
 });
 
 afterAll(async () => {
   await server.close();
-  await scratchFolders.removeAll();
 });
 
 /** A raw request, so that paths like `/../x` reach the server unnormalized. */

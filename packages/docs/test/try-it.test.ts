@@ -3,12 +3,12 @@
  * references sent once with its prefilled values; a flow across operations whose state carries from
  * one reference to the other; and a request's copy as curl replayed against the `drill-sandbox` CLI.
  */
-import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
+import { chmod, mkdir, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { runProcess, type StartedProcess, startProcess } from "@drill-practice/tooling/process";
-import { scratchDirs } from "@drill-practice/tooling/scratch";
+import { scratchDirForAll } from "@drill-practice/tooling/scratch-hooks";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listOperations } from "../src/openapi-document.ts";
@@ -19,6 +19,7 @@ import {
   openSiteInChromium,
   type SiteInChromium,
 } from "./helpers/browser.ts";
+import { readClientEnv } from "./helpers/client-env.ts";
 import { loadBundle, screenshotDir } from "./helpers/site.ts";
 import { builtTable, type FlowStep, openPanel, type PanelAnswer, sendFrom } from "./helpers/try-it.ts";
 
@@ -269,13 +270,11 @@ describe.runIf(chromium.found)("Try it in Chromium", () => {
   );
 
   describe("copy as curl", () => {
-    const scratch = scratchDirs("drill-docs-try-it-");
+    const dir = scratchDirForAll("drill-docs-try-it-");
     let cli: StartedProcess | undefined;
-    let dir: string;
     let env: Record<string, string>;
 
     beforeAll(async () => {
-      dir = await scratch.make();
       const require = createRequire(import.meta.url);
       const sandboxBin = join(
         dirname(require.resolve("@drill-practice/sandbox/package.json")),
@@ -289,34 +288,27 @@ describe.runIf(chromium.found)("Try it in Chromium", () => {
       );
       cli = await startProcess({
         command: process.execPath,
-        args: [sandboxBin, "--port", "0", "--quiet", "--credentials-dir", join(dir, "creds")],
-        cwd: dir,
+        args: [sandboxBin, "--port", "0", "--quiet", "--credentials-dir", join(dir(), "creds")],
+        cwd: dir(),
         env: process.env,
         readyWhen: /listening on http:\/\/127\.0\.0\.1:\d+/,
         startMs: 45_000,
         name: "drill-sandbox",
       });
-      const envText = await readFile(join(dir, "creds", "client.env"), "utf8");
-      env = Object.fromEntries(
-        [...envText.matchAll(/^([A-Z_]+)=(.*)$/gm)].map((m) => [
-          m[1] as string,
-          (m[2] as string).replace(/^"(.*)"$/, "$1"),
-        ]),
-      );
+      env = await readClientEnv(join(dir(), "creds"));
       // `npx -p @drill-practice/auth drill-token` runs the workspace's drill-token: no registry.
-      await mkdir(join(dir, "bin"));
+      await mkdir(join(dir(), "bin"));
       await writeFile(
-        join(dir, "bin", "npx"),
+        join(dir(), "bin", "npx"),
         `#!/bin/sh\n[ "$1 $2 $3" = "-p @drill-practice/auth drill-token" ] || { echo "unexpected npx $*" >&2; exit 9; }\nshift 3\nexec "${process.execPath}" "${drillToken}" "$@"\n`,
       );
-      await chmod(join(dir, "bin", "npx"), 0o755);
-      env.PATH = `${join(dir, "bin")}:${process.env.PATH ?? ""}`;
+      await chmod(join(dir(), "bin", "npx"), 0o755);
+      env.PATH = `${join(dir(), "bin")}:${process.env.PATH ?? ""}`;
     }, 60_000);
 
     afterAll(async () => {
       cli?.child.kill("SIGTERM");
       await cli?.exited();
-      await scratch.removeAll();
     });
 
     it("the curl command of a request sent from the panel gets the same answer from drill-sandbox", async () => {
@@ -339,7 +331,7 @@ describe.runIf(chromium.found)("Try it in Chromium", () => {
       const replayed = await runProcess({
         command: "bash",
         args: ["--norc", "--noprofile", "-eo", "pipefail", "-c", curl],
-        cwd: dir,
+        cwd: dir(),
         env,
         timeoutMs: 30_000,
       });

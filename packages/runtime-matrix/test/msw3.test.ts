@@ -4,11 +4,11 @@
  * test is skipped loudly here and fails under CI=true.
  */
 import { execFile } from "node:child_process";
-import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { scratchDirForAll } from "@drill-practice/tooling/scratch-hooks";
 import { build } from "esbuild";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { declareMissing } from "../../../scripts/test-requirements.js";
 import {
   binaryPath,
@@ -26,18 +26,12 @@ const missing =
   (installedVersion("msw") === pinnedVersion("msw")
     ? undefined
     : `MSW ${pinnedVersion("msw")} is not installed in runtimes/; run \`pnpm --filter @drill-practice/runtime-matrix runtimes:install\``);
-// Inside runtimes/, so that the bundle's `msw` imports resolve to the pinned MSW 3.
-const scratch = join(RUNTIMES_DIR, ".msw3-check");
-
-afterAll(async () => {
-  await rm(scratch, { recursive: true, force: true });
-});
-
 describe("sandboxHandlers with MSW 3 on Node 24", () => {
   if (declareMissing("MSW 3 on Node 24", missing)) return;
+  // Inside runtimes/, so that the bundle's `msw` imports resolve to the pinned MSW 3.
+  const scratch = scratchDirForAll(".msw3-check-", RUNTIMES_DIR);
   it("serves token exchange, search and faults to the global fetch, and leaves other origins alone", async () => {
-    await mkdir(scratch, { recursive: true });
-    const outfile = join(scratch, "msw3-node24.mjs");
+    const outfile = join(scratch(), "msw3-node24.mjs");
     await build({
       entryPoints: [fileURLToPath(new URL("../src/entries/msw3-node24.ts", import.meta.url))],
       bundle: true,

@@ -10,23 +10,16 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { exitOf, startProcess } from "@drill-practice/tooling/process";
-import { scratchDirs } from "@drill-practice/tooling/scratch";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-
-const scratchFolders = scratchDirs("sandbox-cli-");
+import { scratchDirForEach } from "@drill-practice/tooling/scratch-hooks";
+import { afterEach, describe, expect, it } from "vitest";
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
 const cliSource = join(packageDir, "src", "cli.ts");
 
-let dir: string;
+const dir = scratchDirForEach("sandbox-cli-");
 const children: ChildProcessWithoutNullStreams[] = [];
-
-beforeEach(async () => {
-  dir = await scratchFolders.make();
-});
-afterEach(async () => {
+afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
-  await scratchFolders.removeAll();
 });
 
 function run(args: string[]) {
@@ -68,7 +61,7 @@ describe("drill-sandbox CLI", { timeout: 120_000 }, () => {
   it("starts, writes credentials, serves discovery and stops with exit 0 on SIGTERM", {
     timeout: 60_000,
   }, async () => {
-    const creds = join(dir, "creds");
+    const creds = join(dir(), "creds");
     const { child, url, output } = await launch(["--port", "0", "--credentials-dir", creds, "--quiet"]);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     await expect.poll(output).toContain(join(creds, "client.env"));
@@ -97,7 +90,7 @@ describe("drill-sandbox CLI", { timeout: 120_000 }, () => {
   });
 
   it("logs requests unless --quiet", { timeout: 60_000 }, async () => {
-    const { child, url, output } = await launch(["--port", "0", "--credentials-dir", dir]);
+    const { child, url, output } = await launch(["--port", "0", "--credentials-dir", dir()]);
     await fetch(`${url}/api/2.1/version`);
     await expect.poll(output).toMatch(/GET \/api\/2\.1\/version 401 getVersion_v2_1 \d+ms/);
     child.kill("SIGTERM");
@@ -108,7 +101,7 @@ describe("drill-sandbox CLI", { timeout: 120_000 }, () => {
     timeout: 60_000,
   }, async () => {
     const { child, url, output } = await launch(
-      ["--port", "0", "--credentials-dir", dir, "--quiet", "--public-url", "http://127.0.0.1:4040"],
+      ["--port", "0", "--credentials-dir", dir(), "--quiet", "--public-url", "http://127.0.0.1:4040"],
       { ...process.env, DRILL_SANDBOX_PUBLIC_URL: "http://ignored.test" },
     );
     await expect.poll(output).toContain("token endpoint: http://127.0.0.1:4040/daas/oauth/token");
@@ -118,7 +111,7 @@ describe("drill-sandbox CLI", { timeout: 120_000 }, () => {
       issuer: "http://127.0.0.1:4040",
       token_endpoint: "http://127.0.0.1:4040/daas/oauth/token",
     });
-    expect(await readFile(join(dir, "client.env"), "utf8")).toContain(
+    expect(await readFile(join(dir(), "client.env"), "utf8")).toContain(
       "DRILL_BASE_URL=http://127.0.0.1:4040\n",
     );
     child.kill("SIGTERM");
@@ -178,9 +171,9 @@ describe("drill-sandbox CLI", { timeout: 120_000 }, () => {
   );
 
   it("names files and directories by their flag's words, not the API's option names", async () => {
-    const responses = await run(["--port", "0", "--responses", join(dir, "none.json")]);
+    const responses = await run(["--port", "0", "--responses", join(dir(), "none.json")]);
     expect(responses.code).toBe(1);
-    expect(responses.stderr).toBe(`drill-sandbox: responses file ${join(dir, "none.json")}: not found\n`);
+    expect(responses.stderr).toBe(`drill-sandbox: responses file ${join(dir(), "none.json")}: not found\n`);
     // A path no one can create (Node 20's recursive mkdir never returned for it): refused at once.
     const started = performance.now();
     const credentials = await run(["--port", "0", "--credentials-dir", "/proc/drill-sandbox-nope"]);
@@ -193,19 +186,19 @@ describe("drill-sandbox CLI", { timeout: 120_000 }, () => {
 
   it("reports a bad data file with exit 1 and the problem's location", async () => {
     const { writeFile } = await import("node:fs/promises");
-    await writeFile(join(dir, "bad.json"), JSON.stringify({ organizations: [], users: [], drills: [] }));
-    const { code, stderr } = await run(["--port", "0", "--data", join(dir, "bad.json")]);
+    await writeFile(join(dir(), "bad.json"), JSON.stringify({ organizations: [], users: [], drills: [] }));
+    const { code, stderr } = await run(["--port", "0", "--data", join(dir(), "bad.json")]);
     expect(code).toBe(1);
     expect(stderr).toContain("$.organizations");
     expect(stderr).not.toMatch(/\n\s+at /);
-    const missing = await run(["--port", "0", "--data", join(dir, "none.json")]);
+    const missing = await run(["--port", "0", "--data", join(dir(), "none.json")]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/none\.json: not found/);
   });
 
   it("quotes the excerpt of a data or responses file that is not JSON on one line, escaped", async () => {
     const { writeFile } = await import("node:fs/promises");
-    const file = join(dir, "notes.json");
+    const file = join(dir(), "notes.json");
     // What an editor saves: text and a final line break, which the excerpt of JSON.parse includes.
     await writeFile(file, "not json at all\n");
     const excerpt = `Unexpected token 'o', "not json at all\\n" is not valid JSON`;

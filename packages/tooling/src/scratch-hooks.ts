@@ -18,8 +18,13 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { scratchDirs } from "./scratch.js";
 
-function hooked(prefix: string, make: typeof beforeAll, remove: typeof afterAll): () => string {
-  const dirs = scratchDirs(prefix);
+function hooked(
+  prefix: string,
+  parent: string | undefined,
+  make: typeof beforeAll,
+  remove: typeof afterAll,
+): () => string {
+  const dirs = scratchDirs(prefix, parent);
   let current: string | undefined;
   make(async () => {
     current = await dirs.make();
@@ -37,7 +42,8 @@ function hooked(prefix: string, make: typeof beforeAll, remove: typeof afterAll)
 
 /**
  * One scratch folder for every test of the file (or of the `describe` it is called in): made before
- * the first, removed after the last. The function answers the folder.
+ * the first, removed after the last. The function answers the folder. It goes in the system's
+ * temporary folder, or in `parent` when given (for files that must resolve imports from their place).
  *
  * @example
  * ```ts
@@ -52,13 +58,14 @@ function hooked(prefix: string, make: typeof beforeAll, remove: typeof afterAll)
  * });
  * ```
  */
-export function scratchDirForAll(prefix: string): () => string {
-  return hooked(prefix, beforeAll, afterAll);
+export function scratchDirForAll(prefix: string, parent?: string): () => string {
+  return hooked(prefix, parent, beforeAll, afterAll);
 }
 
 /**
  * A fresh scratch folder for each test of the file (or of the `describe` it is called in), removed
- * after it. The function answers the current test's folder.
+ * after it. The function answers the current test's folder. It goes in the system's temporary
+ * folder, or in `parent` when given.
  *
  * @example
  * ```ts
@@ -72,6 +79,6 @@ export function scratchDirForAll(prefix: string): () => string {
  * });
  * ```
  */
-export function scratchDirForEach(prefix: string): () => string {
-  return hooked(prefix, beforeEach, afterEach);
+export function scratchDirForEach(prefix: string, parent?: string): () => string {
+  return hooked(prefix, parent, beforeEach, afterEach);
 }

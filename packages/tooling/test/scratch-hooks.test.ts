@@ -1,5 +1,6 @@
-import { existsSync } from "node:fs";
-import { basename } from "node:path";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { scratchDirForAll, scratchDirForEach } from "../src/scratch-hooks.js";
 
@@ -35,6 +36,24 @@ describe("scratchDirForAll", () => {
 
   it("the same folder in the next test", () => {
     expect(dir()).toBe(seen[0]);
+  });
+});
+
+describe("in a given parent folder", () => {
+  const parent = mkdtempSync(join(tmpdir(), "drill-tooling-parent-"));
+  afterAll(() => {
+    // Registered first, so it runs after the folders' own hooks have removed them.
+    const left = readdirSync(parent);
+    rmSync(parent, { recursive: true, force: true });
+    expect(left).toEqual([]);
+  });
+  const all = scratchDirForAll("drill-tooling-in-all-", parent);
+  const each = scratchDirForEach("drill-tooling-in-each-", parent);
+
+  it("makes both kinds of folder there", () => {
+    expect(dirname(all())).toBe(parent);
+    expect(dirname(each())).toBe(parent);
+    expect(existsSync(each())).toBe(true);
   });
 });
 

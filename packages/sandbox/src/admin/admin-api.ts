@@ -47,16 +47,11 @@ export async function handleAdmin(
       `no sandbox admin endpoint at ${path} (there are /__sandbox/faults and /__sandbox/responses)`,
     );
   }
-  if (method === "GET") return { status: 200, body: { faults: ctx.faults.list() } };
-  if (method === "DELETE") {
-    ctx.faults.clear();
-    return { status: 204 };
-  }
-  if (method !== "POST") {
-    return errorReply("method_not_allowed", `method ${method} is not allowed for /__sandbox/faults`, {
-      headers: { allow: "GET, POST, DELETE" },
-    });
-  }
+  const answered = listClearOrRefuse(method, path, "POST", {
+    list: () => ({ faults: ctx.faults.list() }),
+    clear: () => ctx.faults.clear(),
+  });
+  if (answered !== undefined) return answered;
   const parsed = await readJson(req);
   if ("reply" in parsed) return parsed.reply;
   const list = Array.isArray(parsed.value) ? parsed.value : [parsed.value];
@@ -71,16 +66,11 @@ export async function handleAdmin(
 }
 
 async function handleResponses(ctx: AdminContext, req: Request, method: string): Promise<Reply> {
-  if (method === "GET") return { status: 200, body: { responses: ctx.listResponses() } };
-  if (method === "DELETE") {
-    ctx.clearResponses();
-    return { status: 204 };
-  }
-  if (method !== "PUT") {
-    return errorReply("method_not_allowed", `method ${method} is not allowed for /__sandbox/responses`, {
-      headers: { allow: "GET, PUT, DELETE" },
-    });
-  }
+  const answered = listClearOrRefuse(method, "/__sandbox/responses", "PUT", {
+    list: () => ({ responses: ctx.listResponses() }),
+    clear: () => ctx.clearResponses(),
+  });
+  if (answered !== undefined) return answered;
   const parsed = await readJson(req);
   if ("reply" in parsed) return parsed.reply;
   try {
@@ -91,6 +81,27 @@ async function handleResponses(ctx: AdminContext, req: Request, method: string):
     }
     throw error;
   }
+}
+
+/**
+ * The opening both rule endpoints share: GET lists the rules, DELETE clears them, any method but
+ * `write` gets 405 with `Allow`. Answers `undefined` for `write`, which the endpoint handles itself.
+ */
+function listClearOrRefuse(
+  method: string,
+  path: string,
+  write: "POST" | "PUT",
+  rules: { list(): unknown; clear(): void },
+): Reply | undefined {
+  if (method === "GET") return { status: 200, body: rules.list() };
+  if (method === "DELETE") {
+    rules.clear();
+    return { status: 204 };
+  }
+  if (method === write) return undefined;
+  return errorReply("method_not_allowed", `method ${method} is not allowed for ${path}`, {
+    headers: { allow: `GET, ${write}, DELETE` },
+  });
 }
 
 async function readJson(req: Request): Promise<{ value: unknown } | { reply: Reply }> {

@@ -11,28 +11,24 @@ import {
 } from "@drill-practice/auth";
 import { readServiceAccountKey, serviceAccountAuth } from "@drill-practice/auth/node";
 import { createDrillClient } from "@drill-practice/client";
-import { scratchDirs } from "@drill-practice/tooling/scratch";
+import { scratchDirForAll } from "@drill-practice/tooling/scratch-hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/index.js";
 
-const scratchFolders = scratchDirs("drill-auth-sandbox-");
-
+const dir = scratchDirForAll("drill-auth-sandbox-");
 let sandbox: Sandbox;
-let dir: string;
 let keyFile: string;
 let key: ServiceAccountKey;
 const requestLog: string[] = [];
 
 beforeAll(async () => {
-  dir = await scratchFolders.make();
-  sandbox = await startSandbox({ credentialsDir: dir, onRequest: (line) => requestLog.push(line) });
+  sandbox = await startSandbox({ credentialsDir: dir(), onRequest: (line) => requestLog.push(line) });
   keyFile = sandbox.credentialsFiles?.keyFile as string;
   key = await readServiceAccountKey(keyFile);
 });
 
 afterAll(async () => {
   await sandbox?.close();
-  await scratchFolders.removeAll();
 });
 
 function provider(options: { clientSecret?: string } = {}) {

@@ -5,12 +5,10 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createDrillClient } from "@drill-practice/client";
-import { scratchDirs } from "@drill-practice/tooling/scratch";
+import { scratchDirForAll } from "@drill-practice/tooling/scratch-hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/index.js";
 import { tokenFor } from "../support/helpers.js";
-
-const scratchFolders = scratchDirs("drill-client-responses-");
 
 const GROUP = { id: "group-9", name: "Year 9 Spanish", memberCount: 24 };
 const TEST = { id: "test-3", name: "Capitals quiz", questionCount: 10 };
@@ -21,13 +19,12 @@ const RESPONSES = {
   ],
 };
 
+const dir = scratchDirForAll("drill-client-responses-");
 let sandbox: Sandbox;
-let dir: string;
 let token: string;
 
 beforeAll(async () => {
-  dir = await scratchFolders.make();
-  const file = join(dir, "responses.json");
+  const file = join(dir(), "responses.json");
   await writeFile(file, JSON.stringify(RESPONSES));
   sandbox = await startSandbox({ responsesFile: file, validateResponses: true });
   token = await tokenFor(Object.assign(sandbox, { fetch: globalThis.fetch }));
@@ -35,7 +32,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sandbox?.close();
-  await scratchFolders.removeAll();
 });
 
 describe("sandbox programmed responses through the client", () => {

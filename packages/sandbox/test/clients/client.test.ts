@@ -15,12 +15,10 @@ import {
   unwrap,
 } from "@drill-practice/client";
 import { paginateStore, paginateStorePages } from "@drill-practice/client/pagination";
-import { scratchDirs } from "@drill-practice/tooling/scratch";
+import { scratchDirForAll } from "@drill-practice/tooling/scratch-hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/index.js";
 import { signAssertion } from "../support/helpers.js";
-
-const scratchFolders = scratchDirs("drill-client-sandbox-");
 
 const SPANISH_SETS = 23;
 const ENCODED_ID = "sets/ünïcode +1 @home";
@@ -76,7 +74,7 @@ const DATA = {
 };
 
 let sandbox: Sandbox;
-let dataDir: string;
+const dataDir = scratchDirForAll("drill-client-sandbox-");
 
 /** Discovers the token endpoint and exchanges a freshly signed assertion for an access token. */
 async function accessToken(baseUrl: string, fetchImpl: typeof fetch, subject = "svc-1"): Promise<string> {
@@ -126,8 +124,7 @@ function countingFetch() {
 
 beforeAll(async () => {
   // The sandbox's documented data file format (packages/sandbox/data/FORMAT.md).
-  dataDir = await scratchFolders.make();
-  const dataFile = join(dataDir, "data.json");
+  const dataFile = join(dataDir(), "data.json");
   await writeFile(dataFile, JSON.stringify(DATA));
   sandbox = await startSandbox({ dataFile, seed: 7, validateResponses: true, onResponseViolation: () => {} });
 }, 60_000);
@@ -135,7 +132,6 @@ beforeAll(async () => {
 afterAll(async () => {
   const violations = sandbox?.responseViolations ?? [];
   await sandbox?.close();
-  await scratchFolders.removeAll();
   // The sandbox checked every answer against the spec; none may have deviated.
   expect(violations).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import { writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { withScratchDir } from "@drill-practice/tooling/scratch";
 import { describe, expect, it } from "vitest";
 import { ResponseRulesError, type ResponseRulesFile } from "../../src/index.js";
 import { client, open, SMALL_DATA, start, tokenFor } from "../support/helpers.js";
@@ -161,28 +161,30 @@ describe("programmable responses", () => {
     const { execFile } = await import("node:child_process");
     const { promisify } = await import("node:util");
     const { fileURLToPath } = await import("node:url");
-    const file = join(tmpdir(), `drill-sandbox-responses-${process.pid}.json`);
-    await writeFile(
-      file,
-      JSON.stringify({
-        responses: [{ operationId: "searchStore_v2_0", status: 200, body: { total: -1, drills: [] } }],
-      }),
-    );
-    const cli = fileURLToPath(new URL("../../src/cli.ts", import.meta.url));
-    const result = await promisify(execFile)(process.execPath, [
-      "--import",
-      "tsx",
-      cli,
-      "--port",
-      "0",
-      "--responses",
-      file,
-    ]).then(
-      () => ({ code: 0, stderr: "" }),
-      (error: { code: number; stderr: string }) => error,
-    );
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`responses file ${file}`);
-    expect(result.stderr).toContain("$.responses[0].body");
+    await withScratchDir("drill-sandbox-responses-", async (dir) => {
+      const file = join(dir, "responses.json");
+      await writeFile(
+        file,
+        JSON.stringify({
+          responses: [{ operationId: "searchStore_v2_0", status: 200, body: { total: -1, drills: [] } }],
+        }),
+      );
+      const cli = fileURLToPath(new URL("../../src/cli.ts", import.meta.url));
+      const result = await promisify(execFile)(process.execPath, [
+        "--import",
+        "tsx",
+        cli,
+        "--port",
+        "0",
+        "--responses",
+        file,
+      ]).then(
+        () => ({ code: 0, stderr: "" }),
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`responses file ${file}`);
+      expect(result.stderr).toContain("$.responses[0].body");
+    });
   });
 });
