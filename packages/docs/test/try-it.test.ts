@@ -205,7 +205,10 @@ describe.runIf(chromium.found)("Try it in Chromium", () => {
     await expect(page.evaluate(panelStyles)).resolves.toBe(false);
     await page.locator(".menu-item-type-group > a").first().click();
     await page.locator(".menu-item-type-operation a").first().click();
-    await page.locator(".panel-request-samples + .dp-tryit").waitFor({ state: "attached", timeout: 30_000 });
+    await page
+      .locator(".panel-request-samples + .dp-tryit")
+      .first()
+      .waitFor({ state: "attached", timeout: 30_000 });
     await expect(page.evaluate(panelStyles)).resolves.toBe(true);
     expect(errors).toEqual([]);
     await page.close();
