@@ -193,11 +193,10 @@ describe.runIf(chromium.found)("Try it in Chromium", () => {
   it("on the reference's introduction the panel waits for the reader: only prefetched until they open an operation", async () => {
     const errors: string[] = [];
     const page = await openReference(v21, errors);
-    // The loader's first quiet moment prefetches the module and the table...
+    // The loader's first quiet moment prefetches the panel's module...
     await page
       .locator('link[rel="prefetch"][href*="/try-it."]')
       .waitFor({ state: "attached", timeout: 30_000 });
-    await expect(page.locator('link[rel="prefetch"][href*="/try-it-v2.1."]').count()).resolves.toBe(1);
     await page.waitForTimeout(1000);
     await page.evaluate("new Promise((r) => requestIdleCallback(() => requestIdleCallback(r)))");
     // ...but runs none of it while the reader stays on the introduction (the panel brings its own styles).

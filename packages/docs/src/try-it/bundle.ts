@@ -138,8 +138,8 @@ export async function addTryIt(
   // Relative URLs are resolved against the page here, where the module can still see it. The panel
   // starts once the page is quiet (see QUIET_IDLE_MS) and shows an operation's samples: at once when
   // the reader landed on one, else after their first move, so it never competes with Redoc's
-  // hydration or with the reader's first click in the menu. Its module and table are prefetched at
-  // the first quiet moment (network only), so the panel is ready when an operation is shown.
+  // hydration or with the reader's first click in the menu. Its module is prefetched at the first
+  // quiet moment (network only; the table is not fingerprinted, so a prefetch would load it twice).
   const loader =
     `<script type="module">const o=${options};for(const k in o)o[k]=new URL(o[k],location.href).href;` +
     `const moves=["pointerdown","keydown","hashchange","popstate"];` +
@@ -147,7 +147,7 @@ export async function addTryIt(
     `const go=()=>import("${panel}").then((m)=>m.start(o));` +
     `const moved=()=>{for(const e of moves)removeEventListener(e,moved,true);quiet(go)};` +
     `addEventListener("load",()=>{if(!("requestIdleCallback" in window))return void setTimeout(go,200);quiet(()=>{` +
-    `for(const href of ["${panel}",o.operations])document.head.append(Object.assign(document.createElement("link"),{rel:"prefetch",href}));` +
+    `document.head.append(Object.assign(document.createElement("link"),{rel:"prefetch",href:"${panel}"}));` +
     `if(document.querySelector(".panel-request-samples"))go();else for(const e of moves)addEventListener(e,moved,true)})});</script>`;
   const end = html.lastIndexOf("</body>");
   if (end < 0) throw new Error(`${versionDir}/index.html has no </body>`);
