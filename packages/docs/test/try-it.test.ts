@@ -191,6 +191,29 @@ describe.runIf(chromium.found)("Try it in Chromium", () => {
     await page.close();
   }, 180_000);
 
+  it("on the reference's introduction the panel waits for the reader: only prefetched until they open an operation", async () => {
+    const errors: string[] = [];
+    const page = await openReference(v21, errors);
+    // The loader's first quiet moment prefetches the panel's module...
+    await page
+      .locator('link[rel="prefetch"][href*="/try-it."]')
+      .waitFor({ state: "attached", timeout: 30_000 });
+    await page.waitForTimeout(1000);
+    await page.evaluate("new Promise((r) => requestIdleCallback(() => requestIdleCallback(r)))");
+    // ...but runs none of it while the reader stays on the introduction (the panel brings its own styles).
+    const panelStyles = `[...document.styleSheets].some((s) => [...s.cssRules].some((r) => r.selectorText === ".dp-tryit"))`;
+    await expect(page.evaluate(panelStyles)).resolves.toBe(false);
+    await page.locator(".menu-item-type-group > a").first().click();
+    await page.locator(".menu-item-type-operation a").first().click();
+    await page
+      .locator(".panel-request-samples + .dp-tryit")
+      .first()
+      .waitFor({ state: "attached", timeout: 30_000 });
+    await expect(page.evaluate(panelStyles)).resolves.toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+
   for (const mode of ["light", "dark"] as const) {
     it.each(apiVersions)(
       `reference $id in ${mode} mode, the panel open with an answer: axe finds no serious or critical violation`,

@@ -16,6 +16,14 @@ import type { TryItOperation } from "./protocol.ts";
 import { writeSandboxFiles } from "./sandbox-files.ts";
 
 const pageDir = fileURLToPath(new URL("./page/", import.meta.url));
+/**
+ * An idle period at least this long (ms) tells the loader the page is quiet: Chromium grants up to
+ * 50 ms when no frame is due and no timer is near, which happens once Redoc has hydrated and has
+ * handled what the reader did.
+ */
+const QUIET_IDLE_MS = 40;
+/** The longest the loader waits for a quiet page (ms), on a page that never settles. */
+const QUIET_WAIT_MS = 10_000;
 
 /** The Try it scripts as written into `assets/`. */
 export interface TryItScripts {
@@ -108,8 +116,8 @@ export async function buildTryItScripts(outDir: string): Promise<TryItScripts> {
 
 /**
  * Writes a reference's table of operations and puts the loader into its page: after the page's
- * `load`, once the browser is idle, the panel module is imported and started. Returns the page and
- * the table's file.
+ * `load`, once the page is quiet and shows an operation (or the reader has moved), the panel module
+ * is imported and started. Returns the page and the table's file.
  */
 export async function addTryIt(
   outDir: string,
@@ -126,11 +134,21 @@ export async function addTryIt(
     operations: `${rootPrefix}${table}`,
     worker: `${rootPrefix}${scripts.worker}`,
   });
-  // Relative URLs are resolved against the page here, where the module can still see it.
+  const panel = `${rootPrefix}${scripts.panel}`;
+  // Relative URLs are resolved against the page here, where the module can still see it. The panel
+  // starts once the page is quiet (see QUIET_IDLE_MS) and shows an operation's samples: at once when
+  // the reader landed on one, else after their first move, so it never competes with Redoc's
+  // hydration or with the reader's first click in the menu. Its module is prefetched at the first
+  // quiet moment (network only; the table is not fingerprinted, so a prefetch would load it twice).
   const loader =
     `<script type="module">const o=${options};for(const k in o)o[k]=new URL(o[k],location.href).href;` +
-    `addEventListener("load",()=>{const go=()=>import("${rootPrefix}${scripts.panel}").then((m)=>m.start(o));` +
-    `"requestIdleCallback" in window?requestIdleCallback(go,{timeout:2000}):setTimeout(go,200)});</script>`;
+    `const moves=["pointerdown","keydown","hashchange","popstate"];` +
+    `const quiet=(then)=>{const t=performance.now();const wait=(d)=>d.timeRemaining()>=${QUIET_IDLE_MS}||performance.now()-t>${QUIET_WAIT_MS}?then():requestIdleCallback(wait);requestIdleCallback(wait)};` +
+    `const go=()=>import("${panel}").then((m)=>m.start(o));` +
+    `const moved=()=>{for(const e of moves)removeEventListener(e,moved,true);quiet(go)};` +
+    `addEventListener("load",()=>{if(!("requestIdleCallback" in window))return void setTimeout(go,200);quiet(()=>{` +
+    `document.head.append(Object.assign(document.createElement("link"),{rel:"prefetch",href:"${panel}"}));` +
+    `if(document.querySelector(".panel-request-samples"))go();else for(const e of moves)addEventListener(e,moved,true)})});</script>`;
   const end = html.lastIndexOf("</body>");
   if (end < 0) throw new Error(`${versionDir}/index.html has no </body>`);
   return { html: `${html.slice(0, end)}${loader}\n${html.slice(end)}`, table };
