@@ -40,7 +40,7 @@ const LOAD = {
 const TARGET_FLOOR_RATIO = 0.95;
 const TARGET_FLOOR_CPU_RATIO = 1.1;
 
-/** The variants; each round runs them in this order. */
+/** The variants (`rounds()` starts each round one variant later). */
 type Variant = "ours" | "floor" | "raw";
 
 /** What one runtime measured (plain data: the Node 24 child prints it on its ready line). */

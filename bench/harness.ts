@@ -256,7 +256,7 @@ async function once(task: () => unknown, options: RoundOptions, warmup: boolean)
 
 /**
  * Runs the tasks in interleaved rounds: each round runs every task back to back, so machine noise
- * hits all alike. Round 0 is warm-up.
+ * hits all alike, starting one task later than the round before. Round 0 is warm-up.
  */
 export async function rounds<K extends string>(
   tasks: Readonly<Record<K, () => unknown>>,
@@ -268,7 +268,8 @@ export async function rounds<K extends string>(
   const started = now();
   let round = 0;
   for (; round <= options.rounds && now() - started < (options.maxMs ?? 120_000); round++) {
-    for (const key of keys) {
+    // No task always runs first: the first of a round meets the previous round's garbage and timers.
+    for (const key of keys.map((_, i) => keys[(i + round) % keys.length] as K)) {
       if (options.skip?.(key, round) === true) continue;
       const { result, runs, wallMs, cpuMs } = await once(tasks[key], options, round === 0).catch((error) => {
         throw new Error(`${key}: ${(error as Error).message}`);
