@@ -184,8 +184,8 @@ function tokenPosting(index: SearchIndex, token: string, fields: readonly Search
   if (length * 8 < capacity) return lists.reduce((a, b) => unionSorted(a, b));
   const seen = new Uint8Array(capacity);
   for (const list of lists) for (let i = 0; i < list.length; i++) seen[list[i] as number] = 1;
-  // At most `length` documents: the lists' lengths added up.
-  const out = new Int32Array(length);
+  // At most the lists' lengths added up, and never more than the index holds.
+  const out = new Int32Array(Math.min(length, capacity));
   let count = 0;
   for (let doc = 0; doc < capacity; doc++) if (seen[doc] === 1) out[count++] = doc;
   return out.subarray(0, count);
@@ -219,8 +219,13 @@ export function matchQuery(
   if (groupDocs.length === 1) return { matched: groupDocs[0] as ArrayLike<number>, postings: [] };
   // Alternatives: mark each document the first time a group brings it, instead of merging sorted lists.
   const seen = new Uint8Array(index.capacity);
-  // At most every group's documents, each once.
-  const matched = new Int32Array(groupDocs.reduce((sum, docs) => sum + docs.length, 0));
+  // At most every group's documents, each once, and never more than the index holds.
+  const matched = new Int32Array(
+    Math.min(
+      groupDocs.reduce((sum, docs) => sum + docs.length, 0),
+      index.capacity,
+    ),
+  );
   let count = 0;
   for (const docs of groupDocs) {
     for (let i = 0; i < docs.length; i++) {
