@@ -3,6 +3,7 @@
  */
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { closedLoopbackPort } from "@drill-practice/tooling/ports";
 import { scratchDirForAll } from "@drill-practice/tooling/scratch-hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -10,7 +11,7 @@ import {
   startCountingTokenEndpoint,
 } from "./fixtures/counting-token-endpoint.js";
 import { CLIENT_ID, CLIENT_SECRET, keyFileObject } from "./helpers.js";
-import { freePort, type RedisServer, redisAvailable, startRedisServer } from "./redis-server.js";
+import { type RedisServer, redisAvailable, startRedisServer } from "./redis-server.js";
 import { drillToken } from "./run-drill-token.js";
 
 /** The one line the CLI prints when it falls back from Redis (README, "When Redis fails"). */
@@ -71,7 +72,7 @@ describe.runIf(hasRedis)("drill-token --cache (real redis-server)", { timeout: 1
 
   it("Redis down: the token is still printed, with one warning that names no secret", async () => {
     const before = endpoint.issued.length;
-    const url = `redis://user:hunter2-password@127.0.0.1:${await freePort()}`;
+    const url = `redis://user:hunter2-password@127.0.0.1:${await closedLoopbackPort()}`;
     const run = await drillToken(
       ["--token-endpoint", endpoint.url, "--cache", url, "--subject", "down-user"],
       env,

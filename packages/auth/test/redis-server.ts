@@ -4,8 +4,8 @@
  * Missing locally, the tests that need it skip loudly; under CI=true they fail.
  */
 import { accessSync, constants, statSync } from "node:fs";
-import { createServer } from "node:net";
 import { delimiter, join } from "node:path";
+import { closedLoopbackPort } from "@drill-practice/tooling/ports";
 import { type StartedProcess, startProcess } from "@drill-practice/tooling/process";
 import { makeScratchDir, removeScratchDir } from "@drill-practice/tooling/scratch";
 import { underCI, warnBox } from "../../../scripts/test-requirements.js";
@@ -40,21 +40,6 @@ export function redisAvailable(): boolean {
   return false;
 }
 
-/**
- * A loopback port nothing listens on: one the kernel just handed to a bound socket, now closed.
- * Such a port suits a "Redis down" test better than a neighbour of a live one: Linux gives bound
- * sockets and outgoing connections ports of opposite parity, and a connection to a silent port of
- * the outgoing parity can, rarely, be given that same port as its own and connect to itself.
- */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  const port = typeof address === "object" && address !== null ? address.port : 0;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 export interface RedisServer {
   readonly port: number;
   readonly url: string;
@@ -75,7 +60,8 @@ export async function startRedisServer(): Promise<RedisServer> {
   const binary = findRedisServer();
   if (binary === undefined) throw new Error("redis-server is not installed");
   const dir = await makeScratchDir("drill-redis-");
-  const port = await freePort();
+  // Free now, for redis-server to bind; while it is stopped, a connect there is refused (see the helper).
+  const port = await closedLoopbackPort();
   let server: StartedProcess | undefined;
 
   const start = async () => {

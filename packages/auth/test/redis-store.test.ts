@@ -4,6 +4,7 @@
  */
 import { inspect } from "node:util";
 import { DrillInvalidOptionError } from "@drill-practice/client/internal";
+import { closedLoopbackPort } from "@drill-practice/tooling/ports";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRedisTokenCache, type TokenCacheWarning } from "../src/redis/index.js";
 import { deriveStoreKeys, seal, unseal } from "../src/redis/seal.js";
@@ -13,7 +14,7 @@ import {
 } from "./fixtures/counting-token-endpoint.js";
 import { key, providerAtEndpoint } from "./fixtures/token-provider.js";
 import { CLIENT_ID, CLIENT_SECRET } from "./helpers.js";
-import { freePort, type RedisServer, redisAvailable, startRedisServer } from "./redis-server.js";
+import { type RedisServer, redisAvailable, startRedisServer } from "./redis-server.js";
 
 describe("sealing", () => {
   it("opens only what it sealed, under the same secret, key ID and context", async () => {
@@ -108,7 +109,7 @@ describe.runIf(hasRedis)("Redis unavailable (real redis-server)", { timeout: 60_
   }
 
   it("down from the start: tokens still come, one exchange per subject, one warning without secrets", async () => {
-    const url = `redis://user:pw-${"z".repeat(8)}@127.0.0.1:${await freePort()}`;
+    const url = `redis://user:pw-${"z".repeat(8)}@127.0.0.1:${await closedLoopbackPort()}`;
     const { cache, provider, warnings } = await setup(url);
     const before = endpoint.issued.length;
     const started = performance.now();

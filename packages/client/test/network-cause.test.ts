@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
-import { createServer as createNetServer } from "node:net";
+import { closedLoopbackPort } from "@drill-practice/tooling/ports";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDrillClient, DrillNetworkError, type RetryOptions } from "../src/index.js";
 
@@ -77,11 +77,7 @@ describe("the platform's reason for a failed fetch", () => {
   });
 
   it("a refused connection may pass later: it is still retried, with its code in the message", async () => {
-    // A port that was free a moment ago: nothing listens there.
-    const probe = createNetServer();
-    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-    const port = (probe.address() as AddressInfo).port;
-    await new Promise((resolve) => probe.close(resolve));
+    const port = await closedLoopbackPort();
     const { retry, waits } = instantRetries();
     const client = createDrillClient({ baseUrl: `http://127.0.0.1:${port}`, retry });
     const error = await networkError(client.GET("/api/2.1/version"));

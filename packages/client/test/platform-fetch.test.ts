@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { closedLoopbackPort } from "@drill-practice/tooling/ports";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDrillClient, DrillNetworkError, DrillTimeoutError } from "../src/index.js";
 import { USER_AGENT } from "../src/version.js";
@@ -126,10 +127,7 @@ describe("the platform's fetch (no fetch injected)", () => {
   });
 
   it("reports a refused connection as a DrillNetworkError", async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise((resolve) => closed.close(resolve));
+    const port = await closedLoopbackPort();
     for (const timeoutMs of [5_000, false] as const) {
       const client = createDrillClient({ baseUrl: `http://127.0.0.1:${port}`, timeoutMs, retry: false });
       await expect(client.GET("/api/2/version")).rejects.toBeInstanceOf(DrillNetworkError);

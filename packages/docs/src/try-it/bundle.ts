@@ -3,8 +3,8 @@
  * writer in a chunk of its own, loaded on the first copy), the sandbox worker (the sandbox's Web
  * entry and auth, loaded on the first Send, with its description and data as JSON files beside it;
  * Ajv, which only a `spec` option given at run time needs, stays in a chunk that is never loaded),
- * and one table of operations per reference. Every file is
- * named by its content hash, like Redoc's shared bundle.
+ * and one table of operations per reference, whose page gets the loader (`page/loader.ts`) inline.
+ * Every file is named by its content hash, like Redoc's shared bundle.
  */
 import { createHash } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
@@ -12,18 +12,11 @@ import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type OutputFile, type Plugin } from "esbuild";
 import { assetDir } from "../shared-redoc.ts";
+import type { TryItConfig } from "./page/panel.ts";
 import type { TryItOperation } from "./protocol.ts";
 import { writeSandboxFiles } from "./sandbox-files.ts";
 
 const pageDir = fileURLToPath(new URL("./page/", import.meta.url));
-/**
- * An idle period at least this long (ms) tells the loader the page is quiet: Chromium grants up to
- * 50 ms when no frame is due and no timer is near, which happens once Redoc has hydrated and has
- * handled what the reader did.
- */
-const QUIET_IDLE_MS = 40;
-/** The longest the loader waits for a quiet page (ms), on a page that never settles. */
-const QUIET_WAIT_MS = 10_000;
 
 /** The Try it scripts as written into `assets/`. */
 export interface TryItScripts {
@@ -115,6 +108,18 @@ export async function buildTryItScripts(outDir: string): Promise<TryItScripts> {
 }
 
 /**
+ * The loader of one page (`page/loader.ts`, which says when the panel starts) with that page's URLs,
+ * as one inline module script: inline, it costs the page no request of its own.
+ */
+async function loaderScript(page: { panel: string; config: TryItConfig }): Promise<string> {
+  const built = await bundle("loader.ts", "try-it-loader", { define: { TRY_IT_PAGE: JSON.stringify(page) } });
+  const [file, ...more] = built.files;
+  if (file === undefined || more.length > 0)
+    throw new Error(`esbuild wrote ${built.files.length} loader files, not 1`);
+  return `<script type="module">${file.text.trimEnd()}</script>`;
+}
+
+/**
  * Writes a reference's table of operations and puts the loader into its page: after the page's
  * `load`, once the page is quiet and shows an operation (or the reader has moved), the panel module
  * is imported and started. Returns the page and the table's file.
@@ -130,25 +135,10 @@ export async function addTryIt(
   const text = JSON.stringify(operations);
   const table = hashed(`try-it-${versionDir}`, "json", text);
   await writeFile(join(outDir, table), text);
-  const options = JSON.stringify({
-    operations: `${rootPrefix}${table}`,
-    worker: `${rootPrefix}${scripts.worker}`,
+  const loader = await loaderScript({
+    panel: `${rootPrefix}${scripts.panel}`,
+    config: { operations: `${rootPrefix}${table}`, worker: `${rootPrefix}${scripts.worker}` },
   });
-  const panel = `${rootPrefix}${scripts.panel}`;
-  // Relative URLs are resolved against the page here, where the module can still see it. The panel
-  // starts once the page is quiet (see QUIET_IDLE_MS) and shows an operation's samples: at once when
-  // the reader landed on one, else after their first move, so it never competes with Redoc's
-  // hydration or with the reader's first click in the menu. Its module is prefetched at the first
-  // quiet moment (network only; the table is not fingerprinted, so a prefetch would load it twice).
-  const loader =
-    `<script type="module">const o=${options};for(const k in o)o[k]=new URL(o[k],location.href).href;` +
-    `const moves=["pointerdown","keydown","hashchange","popstate"];` +
-    `const quiet=(then)=>{const t=performance.now();const wait=(d)=>d.timeRemaining()>=${QUIET_IDLE_MS}||performance.now()-t>${QUIET_WAIT_MS}?then():requestIdleCallback(wait);requestIdleCallback(wait)};` +
-    `const go=()=>import("${panel}").then((m)=>m.start(o));` +
-    `const moved=()=>{for(const e of moves)removeEventListener(e,moved,true);quiet(go)};` +
-    `addEventListener("load",()=>{if(!("requestIdleCallback" in window))return void setTimeout(go,200);quiet(()=>{` +
-    `document.head.append(Object.assign(document.createElement("link"),{rel:"prefetch",href:"${panel}"}));` +
-    `if(document.querySelector(".panel-request-samples"))go();else for(const e of moves)addEventListener(e,moved,true)})});</script>`;
   const end = html.lastIndexOf("</body>");
   if (end < 0) throw new Error(`${versionDir}/index.html has no </body>`);
   return { html: `${html.slice(0, end)}${loader}\n${html.slice(end)}`, table };

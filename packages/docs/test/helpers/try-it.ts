@@ -8,7 +8,8 @@ import { distDir } from "./site.ts";
 /** The table of operations the build wrote for a reference (named in the page's loader). */
 export async function builtTable(version: ApiVersion): Promise<TryItOperation[]> {
   const html = await readFile(join(distDir, version.dir, "index.html"), "utf8");
-  const match = /"operations":"\.\.\/(assets\/try-it-[^"]+\.json)"/.exec(html);
+  // The loader's minified configuration, `operations:"../assets/try-it-<version>.<hash>.json"`.
+  const match = /\boperations"?:"\.\.\/(assets\/try-it-[^"]+\.json)"/.exec(html);
   if (!match?.[1]) throw new Error(`${version.dir}/index.html loads no Try it table`);
   return JSON.parse(await readFile(join(distDir, match[1]), "utf8")) as TryItOperation[];
 }
