@@ -46,6 +46,20 @@ describe("the table of operations", () => {
     }
   });
 
+  it("lists an operation's error identifiers, not the fields and warnings its prose names", () => {
+    // The 2.1 group creation's error table.
+    expect(operation("createGroup_v2_1").errorIds.sort()).toEqual(
+      ["description_missing", "invalid_catalog_restriction_mode", "name_missing", "no_permission"].sort(),
+    );
+    // No table: the identifiers of its error answer's text, less its query fields `query` and `catalog`.
+    expect(operation("searchStore_v2_0").errorIds.sort()).toEqual(["error", "query_missing"]);
+    // The 428 answer's warnings are not errors; the table lists the errors.
+    expect(operation("deleteDrillable_v2_1").errorIds).not.toContain("test_completed");
+    // The shared error answer speaks of the error's `description` field, not of an error.
+    const listing = [...table.values()].filter((op) => op.errorIds.includes("description"));
+    expect(listing.map((op) => op.operationId)).toEqual([]);
+  });
+
   it("marks required fields, offers enums as choices, and prefills the samples' values", () => {
     const search = operation("searchStore_v2_1");
     const query = search.fields.find((f) => f.name === "query");

@@ -7,6 +7,7 @@ import { type SampleRequest, sampleRequest } from "../code-samples.ts";
 import {
   listOperations,
   type OpenApiDocument,
+  type OperationObject,
   operationParameters,
   resolveRef,
 } from "../openapi-document.ts";
@@ -39,17 +40,26 @@ function choices(document: OpenApiDocument, schema: Schema | undefined): string[
   return closed && closed.length > 0 ? closed.map(String) : undefined;
 }
 
-/** Backquoted identifiers in the descriptions of the operation's error answers (4xx, 5xx, default). */
-function documentedErrorIds(document: OpenApiDocument, responses: Record<string, unknown>): string[] {
+/**
+ * The error identifiers the operation documents. Its error table (`x-errors`) when it has one: the
+ * descriptions beside it also name warnings and fields. Otherwise the backquoted words of its own
+ * error answers' descriptions, less the names of its fields (a shared error answer's description
+ * speaks of the error shape, not of this operation, and is left out).
+ */
+function documentedErrorIds(
+  operation: OperationObject,
+  responses: Record<string, unknown>,
+  fields: readonly TryItField[],
+): string[] {
+  const table = (operation["x-errors"] as { ids?: { id?: unknown }[] } | undefined)?.ids;
+  if (table !== undefined) return table.flatMap(({ id }) => (typeof id === "string" ? [id] : []));
   const ids = new Set<string>();
   for (const [status, raw] of Object.entries(responses)) {
-    if (!/^(4|5|default)/i.test(status)) continue;
-    // A `$ref` with a description of its own: OpenAPI 3.1 lets the sibling description win.
     const own = (raw as { description?: unknown }).description;
-    const description =
-      typeof own === "string" ? own : resolveRef<{ description?: string }>(document, raw)?.description;
-    for (const match of (description ?? "").matchAll(/`([a-z][a-z0-9_]*)`/g)) ids.add(match[1] as string);
+    if (!/^(4|5|default)/i.test(status) || typeof own !== "string") continue;
+    for (const match of own.matchAll(/`([a-z][a-z0-9_]*)`/g)) ids.add(match[1] as string);
   }
+  for (const field of fields) ids.delete(field.name);
   return [...ids];
 }
 
@@ -170,7 +180,7 @@ export function tryItOperations(
       faithfulness: faithfulness(request.operationId, answers),
       statuses: Object.keys(responses),
       successShape: successShape(document, responses),
-      errorIds: documentedErrorIds(document, responses),
+      errorIds: documentedErrorIds(entry.operation, responses, fields),
     };
     const behaviour = answers.simulated[request.operationId];
     if (behaviour !== undefined) operation.behaviour = behaviour;
