@@ -5,15 +5,11 @@
 import { type SearchParams, searchMix } from "./fixtures.ts";
 import { cycle } from "./harness.ts";
 
-interface Closable {
-  close(): unknown;
-}
-
 /** Runs `work`, which opens its servers through `open`; every one opened is closed whatever happens. */
 export async function withServers<T>(
-  work: (open: <S extends Closable>(server: S | Promise<S>) => Promise<S>) => Promise<T>,
+  work: (open: <S extends { close(): unknown }>(server: Promise<S>) => Promise<S>) => Promise<T>,
 ): Promise<T> {
-  const opened: Closable[] = [];
+  const opened: { close(): unknown }[] = [];
   try {
     return await work(async (server) => {
       opened.push(await server);
@@ -24,10 +20,7 @@ export async function withServers<T>(
   }
 }
 
-/**
- * The mix cycled on one server: `search` answers whether a search gave a total; the others add to
- * `failed.count`, so a server that fails fast does not pass for a fast one.
- */
+/** The mix cycled on one server; a search for which `search` says false counts as failed, not as fast. */
 export const mixLoad = (
   catalog: string,
   failed: { count: number },
