@@ -1,7 +1,6 @@
 /**
- * Sandbox search engine: `SandboxState.searchStore` for each search of the mix, called directly on
- * 100,000 drills, next to the previous engine that sorted every match (test/support). That both give
- * the same totals and order is a test (packages/sandbox/test/domain/search-ranking.test.ts).
+ * Sandbox search engine: each search of the mix called directly on 100,000 drills, next to the
+ * previous engine that sorted every match (bench/README.md says what each row is).
  */
 import { generateLargeDataset } from "../packages/sandbox/scripts/dataset/large-dataset.ts";
 import { createState } from "../packages/sandbox/src/domain/state.ts";

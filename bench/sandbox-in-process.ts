@@ -1,7 +1,7 @@
 /**
- * Sandbox in process: store searches through the client on `createSandbox().fetch` next to the same
- * over loopback HTTP (both sandboxes in this process); the time `createSandbox()` takes; and the
- * sandbox's hand-written SHA-256 (one digest per request) next to `crypto.subtle.digest`.
+ * Sandbox in process: store searches through the client on `createSandbox().fetch` and over loopback
+ * HTTP, `createSandbox()`'s time, and the sandbox's SHA-256 next to `crypto.subtle.digest`
+ * (bench/README.md says what each row is).
  */
 import { serviceAccountAuth } from "@drill-practice/auth";
 import { createDrillClient, unwrap } from "@drill-practice/client";

@@ -1,8 +1,7 @@
 /**
- * Sandbox store search: authenticated `GET /api/2/store` on the default data and on 100,000
- * generated drills (each sandbox in its own process), next to the bare loopback server answering a
- * fixed body; the 100,000-drill start-up and memory; and the data file's streamed read
- * (`data/json-top-level-scanner.ts`) next to `JSON.parse` of the whole file.
+ * Sandbox store search over HTTP on the default data and on 100,000 drills next to the bare loopback
+ * server, the 100,000-drill start-up and memory, and the data file's streamed read next to
+ * `JSON.parse` (bench/README.md says what each row is).
  */
 import { readFile } from "node:fs/promises";
 import { validateDataFile } from "../packages/sandbox/src/data/data-file.ts";

@@ -1,9 +1,6 @@
 /**
- * Type-check cost for consumers: `tsc --noEmit` of a consumer file that makes ten API 2.0 calls
- * through the client's one-version entry (`@drill-practice/client/v2.0`) and through its
- * all-versions entry, next to the same ten calls written with openapi-fetch's `createClient<paths>`
- * on the 2.0 `paths` as openapi-typescript generates them (the reference with a target), and with
- * plain `fetch` and no client.
+ * Type-check cost for consumers: `tsc --noEmit` of the same ten API 2.0 calls through each client
+ * entry, through openapi-fetch alone and with plain `fetch` (bench/README.md says what each row is).
  */
 import { readFileSync } from "node:fs";
 import { copyFile, mkdir, readdir, stat, symlink, writeFile } from "node:fs/promises";
