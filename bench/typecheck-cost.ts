@@ -76,10 +76,7 @@ const client = createClient<paths>(`,
 type ProjectName = keyof typeof PROJECTS;
 const NAMES = Object.keys(PROJECTS) as ProjectName[];
 
-interface TscRun {
-  readonly wallMs: number;
-  readonly instantiations: number;
-}
+type TscRun = { readonly wallMs: number; readonly instantiations: number };
 type Runs = Record<ProjectName, { skip: TscRun[]; full: TscRun[] }>;
 
 /** One `tsc -p project --extendedDiagnostics`, timed from spawn to exit. */
