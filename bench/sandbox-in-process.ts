@@ -49,10 +49,8 @@ function searches(sandbox: SandboxControls, fetch: typeof globalThis.fetch, fail
   const auth = serviceAccountAuth({ key, clientId, clientSecret, fetch });
   const client = createDrillClient({ baseUrl: sandbox.url, fetch, auth });
   return mixLoad(DEFAULT_CATALOG, failed, async (params) => {
-    const answer = await unwrap(client.GET("/api/2/store", { params: { query: params as never } })).catch(
-      () => undefined,
-    );
-    return typeof answer?.total === "number";
+    const answer = client.GET("/api/2/store", { params: { query: params as never } });
+    return typeof (await unwrap(answer).catch(() => undefined))?.total === "number";
   });
 }
 
