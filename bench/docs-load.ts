@@ -1,12 +1,14 @@
 /**
- * What the docs benchmarks share: the built site's references, Chromium with static servers, and
+ * What the docs benchmarks share: the built site's references, a copy of it served to Chromium, and
  * cold loads of a page (what it transfers, when it is usable and the main thread's CPU time until
  * then), alone or in interleaved pairs of two variants.
  */
-import { stat } from "node:fs/promises";
+import { cp, stat } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { chromiumPath, launchChromium } from "@drill-practice/tooling/chromium";
+import { withScratchDir } from "@drill-practice/tooling/scratch";
 import type { Browser, BrowserContext, Page as Tab } from "playwright-core";
+import { precompress } from "../packages/docs/src/precompress.ts";
 import { startStaticServer } from "../packages/docs/src/static-server.ts";
 import { now } from "./harness.ts";
 
@@ -19,23 +21,33 @@ export const PAGES = [
 ] as const;
 export type Page = (typeof PAGES)[number];
 
-/** Headless Chromium and a static server on each root, all closed whatever happens. */
-export async function withBrowser<const Roots extends readonly string[], T>(
-  roots: Roots,
-  work: (browser: Browser, urls: { [K in keyof Roots]: string }) => Promise<T>,
+/** Either reference against its variant, with the panel or stock: at most this ratio. */
+export const USABLE_RATIO_TARGET = 1.05;
+
+/**
+ * A scratch copy of the built site with the variant pages `write` adds (it names them, to be
+ * precompressed as the build does), served to headless Chromium; all closed whatever happens.
+ */
+export async function withSite<T>(
+  write: (root: string) => Promise<string[]>,
+  work: (browser: Browser, base: string) => Promise<T>,
 ): Promise<T> {
   const chromium = chromiumPath();
   if (!chromium.found) throw new Error(`Chromium not found at ${chromium.path} (set CHROMIUM_PATH)`);
   if (!(await stat(`${DIST}v2.1/index.html`).catch(() => undefined)))
     throw new Error(`${DIST} has no built site; run \`pnpm run docs\` first`);
-  const servers = await Promise.all(roots.map((root) => startStaticServer({ root, port: 0 })));
-  const browser = await launchChromium({ timeoutMs: 60_000 });
-  try {
-    return await work(browser, servers.map((server) => server.url) as { [K in keyof Roots]: string });
-  } finally {
-    await browser.close();
-    await Promise.all(servers.map((server) => server.close()));
-  }
+  return withScratchDir("drill-docs-bench-", async (root) => {
+    await cp(DIST, root, { recursive: true });
+    await precompress(root, await write(root));
+    const server = await startStaticServer({ root, port: 0 });
+    const browser = await launchChromium({ timeoutMs: 60_000 });
+    try {
+      return await work(browser, server.url);
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  });
 }
 
 /** A fresh browser context (an empty cache, as on a first visit) in the benchmarks' window size. */

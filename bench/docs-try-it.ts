@@ -1,17 +1,11 @@
 /**
- * Docs: the Try it panel. Each reference opened cold in Chromium from `docs:serve`'s server: what
- * the site's own files weigh before the first Send (the panel's script and table included), the
- * main thread's time to usable with the panel's script and without it (the same page, its loader
- * left out), what the first Send loads (the sandbox worker, its chunks, description and data), the
- * time from the click on Send to the first answer shown (split into the steps the panel puts on the
- * page's performance timeline), and then to later answers.
- * Needs a built site (`pnpm run docs`) and Debian's Chromium.
+ * Docs: the Try it panel, what it costs a reference before the first Send and how fast that Send
+ * answers (bench/README.md says what each figure is). Needs a built site (`pnpm run docs`) and
+ * Debian's Chromium.
  */
-import { cp, readFile, stat, writeFile } from "node:fs/promises";
+import { readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { withScratchDir } from "@drill-practice/tooling/scratch";
 import type { Browser } from "playwright-core";
-import { precompress } from "../packages/docs/src/precompress.ts";
 import {
   coldLoad,
   DIST,
@@ -22,7 +16,8 @@ import {
   PAGES,
   type Page,
   trackTransfer,
-  withBrowser,
+  USABLE_RATIO_TARGET,
+  withSite,
 } from "./docs-load.ts";
 import {
   atMost,
@@ -38,7 +33,6 @@ import {
 
 const RUNS = 3;
 const LATER = 5;
-const USABLE_RATIO_TARGET = 1.05;
 /** Cold loads of each page, with and without the panel's script, interleaved in pairs. */
 const USABLE_PAIRS = 5;
 /** The loader the build puts before `</body>`: left out of the page "without the panel". */
@@ -117,18 +111,14 @@ async function sends(browser: Browser, base: string, page: Page) {
   return { ownBytes, firstAnswerMs, laterAnswerMs: median(later), steps };
 }
 
-/** A copy of the site whose references also exist without the panel's loader (`without-try-it.html`). */
-async function siteWithoutPanel(root: string): Promise<void> {
-  await cp(DIST, root, { recursive: true });
+/** The references without the panel's loader (`without-try-it.html`), beside them in the site's copy. */
+async function writePagesWithoutPanel(root: string): Promise<string[]> {
   for (const page of PAGES) {
     const html = await readFile(join(DIST, page.dir, "index.html"), "utf8");
     if (!TRY_IT_LOADER.test(html)) throw new Error(`${page.dir}/index.html has no Try it loader`);
     await writeFile(join(root, page.dir, "without-try-it.html"), html.replace(TRY_IT_LOADER, ""));
   }
-  await precompress(
-    root,
-    PAGES.map((page) => `${page.dir}/without-try-it.html`),
-  );
+  return PAGES.map((page) => `${page.dir}/without-try-it.html`);
 }
 
 /** Interleaved cold loads of a reference with and without the panel, as rows. */
@@ -199,13 +189,10 @@ async function measurePage(browser: Browser, base: string, page: Page) {
 /** @public The benchmark itself: bench/run.ts loads this file by its name. */
 export function run(): Promise<BenchmarkResult> {
   return timed("docs-try-it", async () => {
-    const pages = await withScratchDir("drill-docs-try-it-", async (root) => {
-      await siteWithoutPanel(root);
-      return withBrowser([root], async (browser, [base]) => {
-        const measured: Awaited<ReturnType<typeof measurePage>>[] = [];
-        for (const page of PAGES) measured.push(await measurePage(browser, base, page));
-        return measured;
-      });
+    const pages = await withSite(writePagesWithoutPanel, async (browser, base) => {
+      const measured: Awaited<ReturnType<typeof measurePage>>[] = [];
+      for (const page of PAGES) measured.push(await measurePage(browser, base, page));
+      return measured;
     });
     return {
       setup: [

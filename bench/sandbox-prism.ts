@@ -23,6 +23,7 @@ import {
   spread,
   timed,
 } from "./harness.ts";
+import { withServers } from "./sandbox-setup.ts";
 
 const PRISM_VERSION = "5.16.0";
 const CACHE = fileURLToPath(
@@ -30,14 +31,8 @@ const CACHE = fileURLToPath(
 );
 const SPEC = fileURLToPath(new URL("../packages/sandbox/openapi/openapi.json", import.meta.url));
 const PATH = "/api/2/store?query=spanish&resultSize=10";
-const LOAD = {
-  ...SERVER_LOAD,
-  rounds: 5,
-  calls: 400,
-  timeMs: 8000,
-  maxMs: 90_000,
-  warmup: { calls: 100, timeMs: 8000 },
-};
+const WARMUP = { calls: 100, timeMs: 8000 };
+const LOAD = { ...SERVER_LOAD, rounds: 5, calls: 400, timeMs: 8000, maxMs: 90_000, warmup: WARMUP };
 
 async function installPrism(): Promise<string> {
   const bin = join(CACHE, "node_modules", ".bin", "prism");
@@ -70,23 +65,20 @@ async function startPrism(bin: string) {
     ...{ cwd: CACHE, env: process.env, startMs: 60_000, name: "prism" },
     readyWhen: /Prism is listening on (http:\S+)/,
   });
-  return { url: prism.ready[1] as string, child: prism.child, startupMs: now() - started };
+  const close = () => prism.child.kill("SIGTERM");
+  return { url: prism.ready[1] as string, startupMs: now() - started, close };
 }
 
 /** @public The benchmark itself: bench/run.ts loads this file by its name. */
 export function run(): Promise<BenchmarkResult> {
-  return timed("sandbox-prism", async () => {
-    const sandbox = await startSandboxServer();
-    let prism: Awaited<ReturnType<typeof startPrism>> | undefined;
-    try {
+  return timed("sandbox-prism", () =>
+    withServers(async (open) => {
+      const sandbox = await open(startSandboxServer());
       const authorization = await bearer(sandbox.ready);
-      try {
-        prism = await startPrism(await installPrism());
-      } catch (error) {
-        const notes = [
-          `Prism could not be installed or started, so nothing was compared: ${(error as Error).message.split("\n")[0]}`,
-        ];
-        return { rows: [info("throughput, sandbox vs Prism mock", { ours: "—" }, true)], notes };
+      const prism = await open(installPrism().then(startPrism)).catch((error: Error) => error);
+      if (prism instanceof Error) {
+        const why = `Prism could not be installed or started, so nothing was compared: ${prism.message.split("\n")[0]}`;
+        return { rows: [info("throughput, sandbox vs Prism mock", { ours: "—" }, true)], notes: [why] };
       }
       let failures = 0;
       const call = (base: string) => async () => {
@@ -94,35 +86,28 @@ export function run(): Promise<BenchmarkResult> {
         await response.arrayBuffer();
         if (response.status !== 200) failures++;
       };
-      const {
-        rounds: done,
-        sandbox: ours,
-        prism: reference,
-      } = await rounds({ sandbox: call(sandbox.ready.url), prism: call(prism.url) }, LOAD);
+      const r = await rounds({ sandbox: call(sandbox.ready.url), prism: call(prism.url) }, LOAD);
       return {
         setup: [
-          loadSetup(done, LOAD, "requests", "server"),
+          loadSetup(r.rounds, LOAD, "requests", "server"),
           `Prism ${PRISM_VERSION}; it took ${fmt.ms(prism.startupMs)} to answer after spawning`,
-          `Spread of rounds: sandbox ${fmt.percent(spread(ours.rates))}, Prism ${fmt.percent(spread(reference.rates))}`,
+          `Spread of rounds: sandbox ${fmt.percent(spread(r.sandbox.rates))}, Prism ${fmt.percent(spread(r.prism.rates))}`,
         ],
         rows: [
           infoCompared(
             `\`GET ${PATH}\`: throughput, sandbox vs Prism mock, median of rounds`,
-            [median(ours.rates), median(reference.rates)],
+            [median(r.sandbox.rates), median(r.prism.rates)],
             fmt.rate,
             true,
           ),
           infoCompared(
             `latency p99 at concurrency ${LOAD.concurrency}`,
-            [p99(ours.samples), p99(reference.samples)],
+            [p99(r.sandbox.samples), p99(r.prism.samples)],
             fmt.ms,
           ),
         ],
         notes: [`Answers other than 200: ${failures}.`],
       };
-    } finally {
-      prism?.child.kill("SIGTERM");
-      await sandbox.close();
-    }
-  });
+    }),
+  );
 }

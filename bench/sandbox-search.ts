@@ -1,8 +1,7 @@
 /**
- * Sandbox store search: authenticated `GET /api/2/store` on the default data and on 100,000
- * generated drills (each sandbox in its own process), next to the bare loopback server answering a
- * fixed body; the 100,000-drill start-up and memory; and the data file's streamed read
- * (`data/json-top-level-scanner.ts`) next to `JSON.parse` of the whole file.
+ * Sandbox store search over HTTP on the default data and on 100,000 drills next to the bare loopback
+ * server, the 100,000-drill start-up and memory, and the data file's streamed read next to
+ * `JSON.parse` (bench/README.md says what each row is).
  */
 import { readFile } from "node:fs/promises";
 import { validateDataFile } from "../packages/sandbox/src/data/data-file.ts";
@@ -24,9 +23,7 @@ import {
 import {
   atMost,
   type BenchmarkResult,
-  type ChildServer,
   compared,
-  cycle,
   type Figures,
   fmt,
   infoCompared,
@@ -40,93 +37,81 @@ import {
   SERVER_LOAD,
   timed,
 } from "./harness.ts";
+import { mixLoad, withServers } from "./sandbox-setup.ts";
 
 const LOAD = { ...SERVER_LOAD, maxMs: 150_000 };
 const LARGE_STARTS = 3;
 const LARGE = fmt.count(LARGE_DRILLS);
 const MIB_TO_MB = 1.048576;
-const mib = (value: number) => `${Math.round(value)} MiB`;
 
-/** A load cycling through the mix on one server, counting the searches that failed. */
-async function target(ready: ServerReady, catalog: string, state: { failures: number }) {
+/** The mix over HTTP on one server, with a token from its own token endpoint. */
+async function searches(ready: ServerReady, catalog: string, failed: { count: number }) {
   const authorization = await bearer(ready);
-  return cycle(
-    searchMix(catalog).map(({ params }) => async () => {
-      const response = await fetch(`${ready.url}/api/2/store?${queryString(params)}`, {
-        headers: { authorization },
-      });
-      const body = (await response.json()) as { total?: unknown };
-      if (!response.ok || typeof body.total !== "number") state.failures++;
-    }),
-  );
+  return mixLoad(catalog, failed, async (params) => {
+    const url = `${ready.url}/api/2/store?${queryString(params)}`;
+    const response = await fetch(url, { headers: { authorization } });
+    const body = (await response.json()) as { total?: unknown };
+    return response.ok && typeof body.total === "number";
+  });
 }
 
-/**
- * Starts the three servers (the 100,000-drill one `LARGE_STARTS` times, the last kept), puts the
- * load on them, and closes them whatever happens.
- */
-async function measure(dataFile: string) {
-  const servers: ChildServer<ServerReady>[] = [];
-  const start = async <T extends ChildServer<ServerReady>>(server: Promise<T>) => {
-    servers.push(await server);
-    return servers[servers.length - 1] as T;
-  };
-  try {
-    const bare = await start(startLoopbackServer(createBenchKey()));
-    const small = await start(startSandboxServer());
-    let large = await start(startSandboxServer(dataFile));
+/** The three servers under the load, the 100,000-drill one started `LARGE_STARTS` times (the last kept). */
+const measure = (dataFile: string) =>
+  withServers(async (open) => {
+    const bare = await open(startLoopbackServer(createBenchKey()));
+    const small = await open(startSandboxServer());
+    let large = await open(startSandboxServer(dataFile));
     const starts = [large.ready.startupMs];
     while (starts.length < LARGE_STARTS) {
       await large.close();
-      large = await start(startSandboxServer(dataFile));
+      large = await open(startSandboxServer(dataFile));
       starts.push(large.ready.startupMs);
     }
-    const state = { failures: 0 };
-    const tasks = {
-      bare: await target(bare.ready, DEFAULT_CATALOG, state),
-      small: await target(small.ready, DEFAULT_CATALOG, state),
-      large: await target(large.ready, LARGE_CATALOG, state),
+    const failed = { count: 0 };
+    const load = await rounds(
+      {
+        bare: await searches(bare.ready, DEFAULT_CATALOG, failed),
+        small: await searches(small.ready, DEFAULT_CATALOG, failed),
+        large: await searches(large.ready, LARGE_CATALOG, failed),
+      },
+      LOAD,
+    );
+    return {
+      load,
+      failures: failed.count,
+      small: small.ready,
+      large: large.ready,
+      starts,
+      loadedMb: await large.rssMb(),
     };
-    const load = await rounds(tasks, LOAD);
-    const loadedMb = await large.rssMb();
-    return { load, failures: state.failures, small: small.ready, large: large.ready, starts, loadedMb };
-  } finally {
-    await Promise.all(servers.map((server) => server.close()));
-  }
-}
+  });
 
+/** Throughput and latency of one sandbox next to the bare server's. */
 function searchRows(label: string, ours: Figures, bare: Figures): ResultRow[] {
   const at = `at concurrency ${LOAD.concurrency}`;
+  const rate = [median(ours.rates), median(bare.rates)] as const;
   return [
-    infoCompared(
-      `${label}: throughput, median of rounds`,
-      [median(ours.rates), median(bare.rates)],
-      fmt.rate,
-      true,
-    ),
+    infoCompared(`${label}: throughput, median of rounds`, rate, fmt.rate, true),
     infoCompared(`${label}: latency p99 ${at}`, [p99(ours.samples), p99(bare.samples)], fmt.ms, true),
     infoCompared(`${label}: latency median ${at}`, [median(ours.samples), median(bare.samples)], fmt.ms),
   ];
 }
 
-type Measured = Awaited<ReturnType<typeof measure>>;
-
-function rowsOf(m: Measured, reads: Record<"streamed" | "parsed", Figures>, smallLabel: string): ResultRow[] {
+function rowsOf(m: Awaited<ReturnType<typeof measure>>, reads: Record<"streamed" | "parsed", Figures>) {
   const { bare, small, large } = m.load;
   const scale = pairedRatios(large.rates, small.rates);
   const startup = median(m.starts);
+  const mib = (value: number) => `${Math.round(value)} MiB`;
   const memory = (metric: string, value: number, reference: number) =>
     atMost(metric, value * MIB_TO_MB, 300, " MB", compared(value, reference, mib));
-  const scaleCells = {
-    ...compared(median(large.rates), median(small.rates), fmt.rate),
-    ratio: fmt.spread(scale, fmt.ratio),
-  };
   return [
-    ...searchRows(smallLabel, small, bare),
     ...searchRows(`sandbox, ${LARGE} drills`, large, bare),
     ratioJudged(
       `throughput at ${LARGE} drills relative to the default data (median of per-round ratios)`,
-      scaleCells,
+      {
+        ...compared(median(large.rates), median(small.rates), fmt.rate),
+        ratio: fmt.spread(scale, fmt.ratio),
+      },
       median(scale),
       { at: 0.5, atLeast: true },
     ),
@@ -161,12 +146,13 @@ export function run(): Promise<BenchmarkResult> {
         },
         { rounds: 3, timeMs: 0, calls: 1 },
       );
+      const defaultData = `sandbox, default data (${await defaultDrillCount()} drills)`;
       return {
         setup: [
           loadSetup(m.load.rounds, LOAD, "requests", "target"),
           `The ${searchMix(LARGE_CATALOG).length} searches of the mix are cycled; start-up is the median of ${LARGE_STARTS} starts`,
         ],
-        rows: rowsOf(m, reads, `sandbox, default data (${await defaultDrillCount()} drills)`),
+        rows: [...searchRows(defaultData, m.load.small, m.load.bare), ...rowsOf(m, reads)],
         notes: [
           `Start-ups of the ${LARGE}-drill sandbox: ${m.starts.map(fmt.ms).join(", ")}; ${m.failures} request(s) failed.`,
         ],

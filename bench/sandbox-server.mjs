@@ -1,10 +1,8 @@
 /**
- * Runs a sandbox in a child process for the sandbox benchmarks (see fixtures.ts). Plain JavaScript
- * on the built package, run without tsx, so the process holds what a user's `drill-sandbox` holds
- * and its resident memory is the sandbox's, not a TypeScript loader's. Its start parameters
- * (DRILL_BENCH_INIT) say which data: the default dataset, or a data file (the parent writes the
- * generated one). Prints its URL, the credentials a client needs, how long the start took and the
- * process's resident memory after it on its `ready` line; ends when its parent goes.
+ * A sandbox in a child process for the sandbox benchmarks (fixtures.ts). Plain JavaScript on the
+ * built package, run without tsx, so its resident memory is what a user's `drill-sandbox` holds, not
+ * a TypeScript loader's. DRILL_BENCH_INIT may name a data file; the `ready` line carries what the
+ * parent needs: URL, credentials, start-up time and memory.
  */
 import { startSandbox } from "@drill-practice/sandbox";
 

@@ -1,9 +1,6 @@
 /**
- * Type-check cost for consumers: `tsc --noEmit` of a consumer file that makes ten API 2.0 calls
- * through the client's one-version entry (`@drill-practice/client/v2.0`) and through its
- * all-versions entry, next to the same ten calls written with openapi-fetch's `createClient<paths>`
- * on the 2.0 `paths` as openapi-typescript generates them (the reference with a target), and with
- * plain `fetch` and no client.
+ * Type-check cost for consumers: `tsc --noEmit` of the same ten API 2.0 calls through each client
+ * entry, through openapi-fetch alone and with plain `fetch` (bench/README.md says what each row is).
  */
 import { readFileSync } from "node:fs";
 import { copyFile, mkdir, readdir, stat, symlink, writeFile } from "node:fs/promises";
@@ -79,10 +76,7 @@ const client = createClient<paths>(`,
 type ProjectName = keyof typeof PROJECTS;
 const NAMES = Object.keys(PROJECTS) as ProjectName[];
 
-interface TscRun {
-  readonly wallMs: number;
-  readonly instantiations: number;
-}
+type TscRun = { readonly wallMs: number; readonly instantiations: number };
 type Runs = Record<ProjectName, { skip: TscRun[]; full: TscRun[] }>;
 
 /** One `tsc -p project --extendedDiagnostics`, timed from spawn to exit. */
@@ -142,11 +136,6 @@ async function measure(root: string): Promise<Runs> {
 
 function rows(runs: Runs): ResultRow[] {
   const wall = (name: ProjectName, lib: "skip" | "full" = "skip") => runs[name][lib].map((run) => run.wallMs);
-  const of = (ours: ProjectName, reference: ProjectName) => ({
-    ours: wall(ours),
-    reference: wall(reference),
-    format: fmt.ms,
-  });
   /** Medians without their spread, beside the spread of the per-run ratios. */
   const medians = (ours: number[], reference: number[]) => ({
     ours: fmt.ms(median(ours)),
@@ -155,18 +144,14 @@ function rows(runs: Runs): ResultRow[] {
   });
   const tsc = "`tsc --noEmit` wall time (skipLibCheck)";
   const versus = "vs the same calls through openapi-fetch's `createClient<paths>`, median of per-run ratios";
-  const throughOpenapiFetch = [
-    ratioRow(`${tsc}, consumer of ${PROJECTS.oneVersion.label} ${versus}`, of("oneVersion", "openapiFetch"), {
-      ratio: TARGET_RATIO,
-      atLeast: false,
-    }),
-    ratioRow(
-      `${tsc}, consumer of ${PROJECTS.allVersions.label} ${versus}`,
-      of("allVersions", "openapiFetch"),
-      undefined,
-      true,
-    ),
-  ].map((row) => ({ ...row, reference: `${row.reference} (openapi-fetch alone, generated 2.0 \`paths\`)` }));
+  const throughOpenapiFetch = (
+    name: "oneVersion" | "allVersions",
+    target?: { ratio: number; atLeast: false },
+  ) => {
+    const series = { ours: wall(name), reference: wall("openapiFetch"), format: fmt.ms };
+    const row = ratioRow(`${tsc}, consumer of ${PROJECTS[name].label} ${versus}`, series, target, true);
+    return { ...row, reference: `${row.reference} (openapi-fetch alone, generated 2.0 \`paths\`)` };
+  };
   const withoutClient = (["oneVersion", "allVersions", "openapiFetch"] as const).map((name) => {
     const cells = medians(wall(name), wall("without"));
     const metric = `${tsc}, ${PROJECTS[name].label} vs the same calls without a client`;
@@ -175,19 +160,21 @@ function rows(runs: Runs): ResultRow[] {
   const instantiations = (name: ProjectName) => median(runs[name].skip.map((run) => run.instantiations));
   const compiler = (["oneVersion", "allVersions"] as const).flatMap((name) => {
     const label = `${PROJECTS[name].label} vs openapi-fetch alone`;
+    const counts = [instantiations(name), instantiations("openapiFetch")] as const;
     return [
-      infoCompared(
-        `Type instantiations (deterministic, unaffected by load), ${label}`,
-        [instantiations(name), instantiations("openapiFetch")],
-        fmt.count,
-      ),
+      infoCompared(`Type instantiations (deterministic, unaffected by load), ${label}`, counts, fmt.count),
       info(
         `\`tsc --noEmit\` wall time without skipLibCheck, ${label}`,
         medians(wall(name, "full"), wall("openapiFetch", "full")),
       ),
     ];
   });
-  return [...throughOpenapiFetch, ...withoutClient, ...compiler];
+  return [
+    throughOpenapiFetch("oneVersion", { ratio: TARGET_RATIO, atLeast: false }),
+    throughOpenapiFetch("allVersions"),
+    ...withoutClient,
+    ...compiler,
+  ];
 }
 
 /** Bytes of the files under a folder of the client whose names end with `suffix`. */
@@ -199,24 +186,15 @@ async function sizeOf(dir: string, suffix: string): Promise<number> {
   return total;
 }
 
+/** What the client's generated declarations weigh, one by one, then all it ships. */
 async function declarationRows(): Promise<ResultRow[]> {
-  const generated = (file: string, what = "") => [
-    `packages/client/src/generated/${file}${what}`,
-    "src/generated",
-    file,
-  ];
-  const files = [
-    generated("openapi.d.ts", " (all versions)"),
-    generated("openapi-v2.1.d.ts"),
-    generated("openapi-v2.0.d.ts"),
-    ["packages/client/dist/**/*.d.ts (all declarations shipped)", "dist", ".d.ts"],
-  ] as const;
-  const rows: ResultRow[] = [];
-  for (const [label, dir, suffix] of files)
-    rows.push(
-      info(`Declarations, \`${label}\``, { ours: fmt.bytes(await sizeOf(dir, suffix)) }, dir === "dist"),
-    );
-  return rows;
+  const generated = ["openapi.d.ts", "openapi-v2.1.d.ts", "openapi-v2.0.d.ts"].map(async (file) => {
+    const label = `packages/client/src/generated/${file}${file === "openapi.d.ts" ? " (all versions)" : ""}`;
+    return info(`Declarations, \`${label}\``, { ours: fmt.bytes(await sizeOf("src/generated", file)) });
+  });
+  const shipped = { ours: fmt.bytes(await sizeOf("dist", ".d.ts")) };
+  const all = "Declarations, `packages/client/dist/**/*.d.ts (all declarations shipped)`";
+  return [...(await Promise.all(generated)), info(all, shipped, true)];
 }
 
 /** @public The benchmark itself: bench/run.ts loads this file by its name. */
