@@ -36,7 +36,8 @@ const LATER = 5;
 /** Cold loads of each page, with and without the panel's script, interleaved in pairs. */
 const USABLE_PAIRS = 5;
 /** The loader the build puts before `</body>`: left out of the page "without the panel". */
-const TRY_IT_LOADER = /<script type="module">const o=\{"operations":.*?<\/script>\n?/s;
+const TRY_IT_LOADER =
+  /<script type="module">var \w+=\{panel:"[^"]*try-it\.[0-9a-f]{16}\.js".*?<\/script>\n?/s;
 /** The store search's operation in each reference. */
 const slug = (page: Page) => `v${page.id}-store/searchstore_v${page.id.replace(".", "_")}`;
 
@@ -49,7 +50,7 @@ const slug = (page: Page) => `v${page.id}-store/searchstore_v${page.id.replace("
  */
 async function sandboxBytes(dir: string) {
   const html = await readFile(`${DIST}${dir}/index.html`, "utf8");
-  const worker = /"worker":"\.\.\/assets\/(try-it-sandbox\.[0-9a-f]{16}\.js)"/.exec(html)?.[1];
+  const worker = /\bworker"?:"\.\.\/assets\/(try-it-sandbox\.[0-9a-f]{16}\.js)"/.exec(html)?.[1];
   if (worker === undefined) throw new Error(`${dir}/index.html names no Try it worker`);
   const bytes = { code: 0, description: 0, data: 0 };
   const seen = new Set<string>();
