@@ -5,8 +5,8 @@
  */
 import { readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
+import { closedLoopbackPort } from "@drill-practice/tooling/ports";
 import { withScratchDir } from "@drill-practice/tooling/scratch";
 import { afterEach, describe, expect, it } from "vitest";
 import { SandboxOptionError } from "../src/index.js";
@@ -25,15 +25,6 @@ afterEach(async () => {
     await new Promise((resolve) => server.close(resolve));
   }
 });
-
-/** A free port on 127.0.0.1, for a proxy whose address the sandbox must know before it starts. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** A minimal reverse proxy on `port` that forwards to `target` with the target's own Host. */
 async function startProxy(port: number, target: () => string): Promise<Proxy> {
@@ -73,7 +64,8 @@ describe("publicUrl: the sandbox behind a proxy", () => {
   });
 
   it("passes a whole flow through the proxy: discovery, token exchange with the proxy's aud, a call", async () => {
-    const port = await freePort();
+    // The proxy's port, closed until the proxy starts: the sandbox must know the address first.
+    const port = await closedLoopbackPort();
     let sandboxUrl = "";
     const proxy = await startProxy(port, () => sandboxUrl);
     const sandbox = await start({ publicUrl: proxy.url });
