@@ -198,24 +198,19 @@ export interface RoundOptions {
 }
 
 /** The load every server benchmark puts on its servers: interleaved rounds, 16 requests in flight. */
-export const SERVER_LOAD = {
+export const SERVER_LOAD: Required<Omit<RoundOptions, "skip">> = {
   rounds: 6,
   calls: 1000,
   concurrency: 16,
   timeMs: 4000,
   maxMs: 120_000,
   warmup: { calls: 3000, timeMs: 10_000 },
-} as const;
-
-type ServerLoad = {
-  readonly calls: number;
-  readonly concurrency: number;
-  readonly warmup: { calls: number };
 };
 
 /** The setup line of a server load, e.g. `6 interleaved rounds of 1000 requests per target (…)`. */
-export const loadSetup = (done: number | string, load: ServerLoad, calls: string, per: string): string =>
-  `${done} interleaved rounds of ${load.calls} ${calls} per ${per} (tinybench, ${load.concurrency} in flight), after ${load.warmup.calls} warm-up ${calls} each`;
+export function loadSetup(done: number | string, load: typeof SERVER_LOAD, unit: string, per: string) {
+  return `${done} interleaved rounds of ${load.calls} ${unit} per ${per} (tinybench, ${load.concurrency} in flight), after ${load.warmup.calls} warm-up ${unit} each`;
+}
 
 /** One tinybench run of one task: its result, wall time and the process's CPU time. */
 async function once(task: () => unknown, options: RoundOptions, warmup: boolean) {
