@@ -56,8 +56,8 @@ async function variantCalls(server: ServerReady): Promise<Record<Variant, () => 
   const client = createDrillClient({ baseUrl, auth });
   const headers = { authorization: `Bearer ${(await auth.getToken()).value}` };
   // openapi-fetch is the client's dependency, not the root's: the very copy the client uses.
-  const { resolve } = createRequire(new URL("../packages/client/package.json", import.meta.url));
-  const { default: createClient } = (await import(pathToFileURL(resolve("openapi-fetch")).href)) as {
+  const require = createRequire(new URL("../packages/client/package.json", import.meta.url));
+  const { default: createClient } = (await import(pathToFileURL(require.resolve("openapi-fetch")).href)) as {
     default: OpenapiFetch;
   };
   const openapiFetch = createClient({ baseUrl, headers });
