@@ -14,6 +14,7 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const CLIENT_DIR = fileURLToPath(new URL("../packages/client/", import.meta.url));
 const AUTH_EXTERNAL = ["@drill-practice/client", "openapi-fetch", "node:*"];
 
+/** A bundle to make; one with a `reference` gets a row, held to `budget` or in the summary when `headline`. */
 interface BundleSpec {
   readonly label: string;
   /** Source of the entry module. */
@@ -22,16 +23,9 @@ interface BundleSpec {
   readonly resolveDir: string;
   readonly platform: Platform;
   readonly external: readonly string[];
-}
-
-interface BundleSize {
-  readonly spec: BundleSpec;
-  readonly minified: number;
-  readonly gzipped: number;
-  /** Packages that ended up in the bundle, with their minified input bytes. */
-  readonly contents: string;
-  /** Bare module specifiers the bundle still imports at run time (its externals in use). */
-  readonly runtimeImports: readonly string[];
+  readonly reference?: { readonly label: string; readonly name: string };
+  readonly headline?: boolean;
+  readonly budget?: number;
 }
 
 /** The package an input file of a bundle belongs to (pnpm nests them under .pnpm/…/node_modules). */
@@ -43,8 +37,11 @@ function packageOf(input: string): string {
   return workspace === undefined ? "(entry)" : `@drill-practice/${workspace}`;
 }
 
-/** Bundles an entry module with esbuild (ESM, es2022, minified) and measures it, gzipped at level 9. */
-export async function bundle(spec: BundleSpec): Promise<BundleSize> {
+/**
+ * Bundles an entry module with esbuild (ESM, es2022, minified) and measures it, gzipped at level 9:
+ * with the packages inside and their minified bytes, and the externals it still imports at run time.
+ */
+export async function bundle(spec: BundleSpec) {
   const result = await build({
     stdin: { contents: spec.entry, resolveDir: spec.resolveDir, loader: "js", sourcefile: "entry.js" },
     ...{ bundle: true, minify: true, format: "esm", target: "es2022", write: false, metafile: true },
@@ -115,13 +112,6 @@ export const CLIENT_BUDGETS: readonly {
 const OPENAPI_FETCH = { label: OPENAPI_FETCH_ALONE.label, name: "openapi-fetch alone" };
 const JOSE = { label: "reference: jose `SignJWT` alone, Node", name: "jose `SignJWT` alone" };
 
-/** A bundle with a row of its own: against its reference, held to a budget, in the summary when `headline`. */
-interface Reported extends BundleSpec {
-  readonly reference?: typeof OPENAPI_FETCH;
-  readonly headline?: boolean;
-  readonly budget?: number;
-}
-
 /** The client's entries, from its exports map: `@drill-practice/client`, `…/v2.1` and so on. */
 async function clientEntries(): Promise<string[]> {
   const manifest = JSON.parse(await readFile(`${CLIENT_DIR}package.json`, "utf8")) as { exports: object };
@@ -131,14 +121,14 @@ async function clientEntries(): Promise<string[]> {
 }
 
 /** Every bundle, the budgeted ones first, in the order of the rows and then of the table. */
-function specs(entries: readonly string[], errors: string[]): Reported[] {
-  const auth = (platform: "node" | "browser", jose: boolean): Reported => ({
+function specs(entries: readonly string[], errors: string[]): BundleSpec[] {
+  const auth = (platform: "node" | "browser", jose: boolean): BundleSpec => ({
     label: `auth, ${platform === "node" ? "Node" : "browser"}, ${jose ? "with jose" : "without jose (external)"}`,
     ...{ entry: 'export * from "@drill-practice/auth";', resolveDir: ROOT, platform },
     external: jose ? AUTH_EXTERNAL : [...AUTH_EXTERNAL, "jose"],
     ...(platform === "node" ? { reference: JOSE, headline: true } : {}),
   });
-  const client = (label: string, names: string, headline = false): Reported => ({
+  const client = (label: string, names: string, headline = false): BundleSpec => ({
     ...browserBundle(`client, browser, ${label}`, `export ${names} from "@drill-practice/client";`),
     ...{ reference: OPENAPI_FETCH, headline },
   });
@@ -170,9 +160,9 @@ export function run(): Promise<BenchmarkResult> {
   return timed("bundle-size", async () => {
     const errors = await clientErrorClasses();
     const sizes = await Promise.all(specs(await clientEntries(), errors).map(bundle));
-    const get = (label: string) => sizes.find((size) => size.spec.label === label) as BundleSize;
+    const get = (label: string) => sizes.find((size) => size.spec.label === label) as (typeof sizes)[number];
     const rows: ResultRow[] = sizes.flatMap(({ spec, gzipped }) => {
-      const { label, reference, headline, budget } = spec as Reported;
+      const { label, reference, headline, budget } = spec;
       if (reference === undefined) return [];
       const metric = `${label[0]?.toUpperCase()}${label.slice(1)}, min + gzip`;
       const cells = compared(gzipped, get(reference.label).gzipped, fmt.bytes, reference.name);

@@ -13,7 +13,6 @@ import { createBenchKey, type ServerReady, startLoopbackServer } from "./fixture
 import {
   type BenchmarkResult,
   childReady,
-  type Figures,
   fmt,
   info,
   loadSetup,
@@ -36,12 +35,7 @@ const [MIN_RATE, MAX_CPU] = [0.95, 1.1];
 type Variant = "ours" | "floor" | "raw";
 
 /** What one runtime measured (plain data: the Node 24 child prints it on its ready line). */
-interface OverheadMeasurement {
-  readonly node: string;
-  readonly rounds: number;
-  readonly variants: Record<Variant, Figures>;
-  readonly failures: number;
-}
+type OverheadMeasurement = Awaited<ReturnType<typeof measureClientOverhead>>;
 
 type Answer = { data?: { total?: number } };
 type OpenapiFetch = (options: { baseUrl: string; headers: Record<string, string> }) => {
@@ -73,7 +67,7 @@ async function variantCalls(server: ServerReady): Promise<Record<Variant, () => 
 }
 
 /** Every variant in interleaved rounds in this process, against the loopback server in a child. */
-async function measureClientOverhead(): Promise<OverheadMeasurement> {
+async function measureClientOverhead() {
   const server = await startLoopbackServer(createBenchKey());
   let failures = 0;
   try {
