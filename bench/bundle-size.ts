@@ -91,15 +91,11 @@ export async function clientErrorClasses(): Promise<string[]> {
  * The client's size budgets (min + gzip, 1 kB = 1,000 B): what an application pays for the client
  * in a browser bundle; `entry` makes the entry module from the main entry's error classes.
  */
-export const CLIENT_BUDGETS: readonly {
-  label: string;
-  bytes: number;
-  entry: (errors: string[]) => string;
-}[] = [
+export const CLIENT_BUDGETS = [
   {
     label: "client, browser, `createDrillClient` + `unwrap` + the errors",
     bytes: 9600,
-    entry: (errors) =>
+    entry: (errors: readonly string[]) =>
       `export { ${["createDrillClient", "unwrap", ...errors].join(", ")} } from "@drill-practice/client";`,
   },
   {
@@ -170,9 +166,8 @@ export function run(): Promise<BenchmarkResult> {
         ? info(metric, cells, headline)
         : atMost(metric, gzipped, budget, " B", cells);
     });
-    const authImports = get("auth, Node, without jose (external)").runtimeImports.map(
-      (name) => `\`${name}\``,
-    );
+    const code = (names: readonly string[]) => names.map((name) => `\`${name}\``).join(", ");
+    const authImports = code(get("auth, Node, without jose (external)").runtimeImports);
     const budgets = CLIENT_BUDGETS.map(
       (b) => `${b.label.replace("client, browser, ", "")} ≤ ${fmt.count(b.bytes)} B`,
     );
@@ -192,9 +187,9 @@ export function run(): Promise<BenchmarkResult> {
       ],
       notes: [
         `The client's own code adds ${fmt.bytes(ownCode)} gzipped to openapi-fetch in the browser bundle of the main entry's whole public API. The errors counted with ` +
-          `\`createDrillClient\` and \`unwrap\` are every error class the main entry exports (${errors.map((name) => `\`${name}\``).join(", ")}). The ` +
+          `\`createDrillClient\` and \`unwrap\` are every error class the main entry exports (${code(errors)}). The ` +
           "auth bundles leave out `@drill-practice/client`, `openapi-fetch` and the `node:` built-ins; at run time the " +
-          `auth bundle without jose still imports: ${authImports.length === 0 ? "nothing" : authImports.join(", ")}.`,
+          `auth bundle without jose still imports: ${authImports || "nothing"}.`,
       ],
     };
   });

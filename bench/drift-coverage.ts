@@ -1,7 +1,6 @@
 /**
- * Drift coverage: how much of the description our own traffic (demo, examples, the runtime matrix's
- * Node scenario) exercises, as `redocly drift --coverage` counts it. That the traffic raises no
- * unexpected finding is a test (scripts/drift/own-traffic.test.ts), not a row.
+ * Drift coverage: how much of the description our own traffic exercises, as `redocly drift
+ * --coverage` counts it (bench/README.md says what the traffic is and which behaviour is a test).
  */
 import { withScratchDir } from "@drill-practice/tooling/scratch";
 import { INVALID_REQUESTS, OWN_TRAFFIC } from "../scripts/drift/own-traffic.ts";

@@ -1,8 +1,6 @@
 /**
- * Redis token cache: time to the first token when 8 cold processes share `@drill-practice/auth/redis`,
- * next to the same processes with in-memory caches only, and a cached `getToken` through Redis next to
- * one from memory. That the processes make one exchange per subject, and that no request fails while
- * Redis is killed and restarted, are tests (packages/auth/test/redis-token-cache.test.ts).
+ * Redis token cache: cold first tokens in 8 processes and cached lookups through
+ * `@drill-practice/auth/redis`, next to in-memory caches (bench/README.md says which behaviour is a test).
  */
 import { createTokenProvider, parseServiceAccountKey } from "@drill-practice/auth";
 import { createRedisTokenCache } from "@drill-practice/auth/redis";

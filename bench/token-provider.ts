@@ -1,7 +1,6 @@
 /**
  * Token provider: a cached `getToken` next to an awaited Map lookup (the floor of any asynchronous
- * cache), and a forced exchange for scale. That a burst shares one exchange per subject is a test
- * (packages/auth/test/middleware.test.ts), not a figure.
+ * cache), and a forced exchange for scale (bench/README.md says which behaviour is a test).
  */
 import { createTokenProvider, parseServiceAccountKey } from "@drill-practice/auth";
 import { createBenchKey, LOOPBACK_CLIENT, startLoopbackServer } from "./fixtures.ts";
