@@ -76,9 +76,7 @@ export async function bearer({ url, clientId, clientSecret, keyFile }: ServerRea
 export const LARGE_DRILLS = 100_000;
 
 /** A data file of `generateLargeDataset(drills)` in a scratch folder, removed by `remove`. */
-export async function writeLargeDataFile(
-  drills = LARGE_DRILLS,
-): Promise<{ path: string; remove(): Promise<void> }> {
+export async function writeLargeDataFile(drills = LARGE_DRILLS) {
   const dir = await makeScratchDir("drill-bench-data-");
   const path = join(dir, "large.json");
   await writeFile(path, JSON.stringify({ formatVersion: 1, ...generateLargeDataset(drills) }));

@@ -80,11 +80,8 @@ export interface ResultRow {
   readonly headline?: boolean;
 }
 
-interface Cells {
-  readonly ours: string;
-  readonly reference?: string;
-  readonly ratio?: string;
-}
+/** A row's figures: ours, and where it has them the reference's and the ratio. */
+type Cells = Pick<ResultRow, "ours"> & Partial<Pick<ResultRow, "reference" | "ratio">>;
 
 /** A report-only row; absent cells are "—". */
 export function info(metric: string, cells: Cells, headline = false): ResultRow {
@@ -216,11 +213,9 @@ export function loadSetup(done: number | string, load: typeof SERVER_LOAD, unit:
 async function once(task: () => unknown, options: RoundOptions, warmup: boolean) {
   const limits = warmup && options.warmup ? options.warmup : options;
   const bench = new Bench({
-    time: limits.timeMs,
-    iterations: limits.calls,
+    ...{ time: limits.timeMs, iterations: limits.calls, retainSamples: true },
     // The rounds' own round 0 is the warm-up: tinybench's would call a slow task 16 times more.
     warmup: false,
-    retainSamples: true,
     ...(options.concurrency ? { concurrency: "task" as const, threshold: options.concurrency } : {}),
   });
   bench.add("task", task);
