@@ -9,6 +9,7 @@ import {
   atMost,
   type BenchmarkResult,
   compared,
+  type Figures,
   fmt,
   infoCompared,
   median,
@@ -48,35 +49,21 @@ async function signers() {
 export function run(): Promise<BenchmarkResult> {
   return timed("assertion-signing", async () => {
     const r = await rounds(await signers(), { rounds: ROUNDS, timeMs: 150, calls: 10, maxMs: 90_000 });
-    const [ours, reference, web] = [
-      median(r.ours.medians),
-      median(r.reference.medians),
-      median(r.webCrypto.medians),
-    ];
+    /** A statistic of one figure of ours and of the reference. */
+    const both = (figure: keyof Figures, stat = median) =>
+      [stat(r.ours[figure]), stat(r.reference[figure])] as const;
+    const [[ours, reference], web] = [both("medians"), median(r.webCrypto.medians)];
     const roundRatios = pairedRatios(r.ours.medians, r.reference.medians);
+    const time = compared(ours, reference, fmt.ms);
     return {
       setup: [
         `tinybench: ${r.rounds} interleaved rounds of 150 ms per variant after a warm-up round`,
         "RSA 2048 key made for the run",
       ],
       rows: [
-        atMost(
-          "Time per assertion, median of round medians",
-          ours / reference,
-          TARGET_RATIO,
-          "×",
-          compared(ours, reference, fmt.ms),
-        ),
-        infoCompared(
-          "Time per assertion, p99 of all samples",
-          [p99(r.ours.samples), p99(r.reference.samples)],
-          fmt.ms,
-        ),
-        infoCompared(
-          "CPU per assertion (all threads), median of rounds",
-          [median(r.ours.cpu), median(r.reference.cpu)],
-          fmt.ms,
-        ),
+        atMost("Time per assertion, median of round medians", ours / reference, TARGET_RATIO, "×", time),
+        infoCompared("Time per assertion, p99 of all samples", both("samples", p99), fmt.ms),
+        infoCompared("CPU per assertion (all threads), median of rounds", both("cpu"), fmt.ms),
       ],
       notes: [
         `Of ours, ${fmt.ms(web)} (${fmt.ratio(web / reference)} of node:crypto, CPU ${fmt.ms(median(r.webCrypto.cpu))}) is the Web Crypto signature itself (asynchronous, on the libuv thread pool, a hop ` +

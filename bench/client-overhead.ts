@@ -1,8 +1,7 @@
 /**
- * Client overhead: requests per second and client CPU per request through `createDrillClient` with
- * service-account auth (token cached) against a bare keep-alive loopback server, next to the floor
- * of any client on openapi-fetch with a timeout and raw `fetch`, in interleaved
- * rounds; on the host's Node and, in a child process running this file, on Node 24.
+ * Client overhead: `createDrillClient` with service-account auth next to the floor (openapi-fetch
+ * with a timeout signal) and raw `fetch`, against the loopback server, in interleaved rounds; on the
+ * host's Node and, in a child process running this file, on Node 24.
  */
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
@@ -14,7 +13,6 @@ import { createBenchKey, type ServerReady, startLoopbackServer } from "./fixture
 import {
   type BenchmarkResult,
   childReady,
-  type Figures,
   fmt,
   info,
   loadSetup,
@@ -29,42 +27,20 @@ import {
 } from "./harness.ts";
 
 // Two runtimes must fit in the runner's ten minutes.
-const LOAD = {
-  ...SERVER_LOAD,
-  rounds: 8,
-  calls: 2000,
-  timeMs: 15_000,
-  maxMs: 75_000,
-  warmup: { calls: 1000, timeMs: 5000 },
-};
-const TARGET_FLOOR_RATIO = 0.95;
-const TARGET_FLOOR_CPU_RATIO = 1.1;
+const WARMUP = { calls: 1000, timeMs: 5000 };
+const LOAD = { ...SERVER_LOAD, rounds: 8, calls: 2000, timeMs: 15_000, maxMs: 75_000, warmup: WARMUP };
+/** The targets against the floor: throughput at least, CPU per request at most. */
+const [MIN_RATE, MAX_CPU] = [0.95, 1.1];
 
-/** The variants (`rounds()` starts each round one variant later). */
 type Variant = "ours" | "floor" | "raw";
 
 /** What one runtime measured (plain data: the Node 24 child prints it on its ready line). */
-interface OverheadMeasurement {
-  readonly node: string;
-  readonly rounds: number;
-  readonly variants: Record<Variant, Figures>;
-  readonly failures: number;
-}
+type OverheadMeasurement = Awaited<ReturnType<typeof measureClientOverhead>>;
 
 type Answer = { data?: { total?: number } };
 type OpenapiFetch = (options: { baseUrl: string; headers: Record<string, string> }) => {
-  GET(
-    path: string,
-    init: { params: { query: Record<string, string> }; signal?: AbortSignal },
-  ): Promise<Answer>;
+  GET(path: string, init: { params: object; signal?: AbortSignal }): Promise<Answer>;
 };
-
-/** openapi-fetch is the client's dependency, not the root's: the very copy the client uses. */
-async function loadOpenapiFetch(): Promise<OpenapiFetch> {
-  const require = createRequire(new URL("../packages/client/package.json", import.meta.url));
-  return ((await import(pathToFileURL(require.resolve("openapi-fetch")).href)) as { default: OpenapiFetch })
-    .default;
-}
 
 /** One call per variant, each checking the answer's body. */
 async function variantCalls(server: ServerReady): Promise<Record<Variant, () => Promise<boolean>>> {
@@ -73,7 +49,12 @@ async function variantCalls(server: ServerReady): Promise<Record<Variant, () => 
   // The client gives the auth its base URL, so it exists before the first token.
   const client = createDrillClient({ baseUrl, auth });
   const headers = { authorization: `Bearer ${(await auth.getToken()).value}` };
-  const openapiFetch = (await loadOpenapiFetch())({ baseUrl, headers });
+  // openapi-fetch is the client's dependency, not the root's: the very copy the client uses.
+  const require = createRequire(new URL("../packages/client/package.json", import.meta.url));
+  const { default: createClient } = (await import(pathToFileURL(require.resolve("openapi-fetch")).href)) as {
+    default: OpenapiFetch;
+  };
+  const openapiFetch = createClient({ baseUrl, headers });
   const query = { query: "spanish verbs" };
   const rawUrl = `${baseUrl}/api/2/store?${new URLSearchParams(query)}`;
   const signal = () => AbortSignal.timeout(DEFAULT_TIMEOUT_MS);
@@ -81,21 +62,20 @@ async function variantCalls(server: ServerReady): Promise<Record<Variant, () => 
   return {
     ours: () => one(client.GET("/api/2/store", { params: { query } })),
     floor: () => one(openapiFetch.GET("/api/2/store", { params: { query }, signal: signal() })),
-    raw: () =>
-      one(fetch(rawUrl, { headers }).then(async (r) => ({ data: (await r.json()) as Answer["data"] }))),
+    raw: async () => ((await (await fetch(rawUrl, { headers })).json()) as { total?: number }).total === 1,
   };
 }
 
 /** Every variant in interleaved rounds in this process, against the loopback server in a child. */
-async function measureClientOverhead(): Promise<OverheadMeasurement> {
+async function measureClientOverhead() {
   const server = await startLoopbackServer(createBenchKey());
   let failures = 0;
   try {
     const calls = await variantCalls(server.ready);
-    const checked = (k: Variant) => async () => {
-      if (!(await calls[k]())) failures++;
+    const checked = (call: () => Promise<boolean>) => async () => {
+      if (!(await call())) failures++;
     };
-    const tasks = { ours: checked("ours"), floor: checked("floor"), raw: checked("raw") };
+    const tasks = { ours: checked(calls.ours), floor: checked(calls.floor), raw: checked(calls.raw) };
     const { rounds: done, ...variants } = await rounds(tasks, LOAD);
     return { node: process.version, rounds: done, variants, failures };
   } finally {
@@ -120,36 +100,32 @@ async function measureOnNode24(): Promise<OverheadMeasurement | string> {
   }
 }
 
-function rowsOf(m: OverheadMeasurement, name: string): ResultRow[] {
-  const v = m.variants;
+function rowsOf({ variants: v }: OverheadMeasurement, name: string): ResultRow[] {
   /** A row over per-round ratios; one without a target is a headline of its own. */
-  const row = (metric: string, figure: "rates" | "cpu", [ours, reference]: Variant[], target?: number) =>
-    ratioRow(
-      `${name}: ${metric}`,
-      {
-        ours: v[ours as Variant][figure],
-        reference: v[reference as Variant][figure],
-        format: figure === "rates" ? fmt.rate : fmt.ms,
-      },
-      target === undefined ? undefined : { ratio: target, atLeast: figure === "rates" },
-      target === undefined,
-    );
-  const of = "(median of per-round ratios)";
+  const row = (
+    metric: string,
+    figure: "rates" | "cpu",
+    ours: Variant,
+    reference: Variant,
+    target?: number,
+  ) => {
+    const format = figure === "rates" ? fmt.rate : fmt.ms;
+    const series = { ours: v[ours][figure], reference: v[reference][figure], format };
+    const judged = target === undefined ? undefined : { ratio: target, atLeast: figure === "rates" };
+    return ratioRow(`${name}: ${metric}`, series, judged, target === undefined);
+  };
   const latency = (k: Variant) => `${fmt.ms(median(v[k].samples))} / ${fmt.ms(p99(v[k].samples))}`;
+  const [of, floor] = [
+    "(median of per-round ratios)",
+    "openapi-fetch + a per-request timeout signal, the floor",
+  ];
+  const cost = "(what openapi-fetch and a timeout signal cost)";
   return [
-    row(
-      `throughput vs openapi-fetch + a per-request timeout signal, the floor ${of}`,
-      "rates",
-      ["ours", "floor"],
-      TARGET_FLOOR_RATIO,
-    ),
-    row(`client CPU per request vs the floor ${of}`, "cpu", ["ours", "floor"], TARGET_FLOOR_CPU_RATIO),
+    row(`throughput vs ${floor} ${of}`, "rates", "ours", "floor", MIN_RATE),
+    row(`client CPU per request vs the floor ${of}`, "cpu", "ours", "floor", MAX_CPU),
     // Report only on every runtime (issue 33): the floor itself sits below 0.9× of raw fetch on Node 24.
-    row(`throughput vs raw \`fetch\` with the same header ${of}`, "rates", ["ours", "raw"]),
-    row("the floor's throughput vs raw `fetch` (what openapi-fetch and a timeout signal cost)", "rates", [
-      "floor",
-      "raw",
-    ]),
+    row(`throughput vs raw \`fetch\` with the same header ${of}`, "rates", "ours", "raw"),
+    row(`the floor's throughput vs raw \`fetch\` ${cost}`, "rates", "floor", "raw"),
     info(`${name}: latency median / p99 at concurrency ${LOAD.concurrency}, ours vs the floor`, {
       ours: latency("ours"),
       reference: latency("floor"),
@@ -164,19 +140,21 @@ export function run(): Promise<BenchmarkResult> {
     const node24 = await measureOnNode24();
     if (typeof node24 !== "string") measurements.push(node24);
     const named = measurements.map((m) => ({ m, name: `Node ${m.node.replace(/^v/, "")}` }));
-    const missing =
-      typeof node24 === "string" ? [info("Node 24: the same targets", { ours: "not measured" }, true)] : [];
+    const missing = typeof node24 === "string";
     return {
       setup: [
         `Per runtime: ${loadSetup(`up to ${LOAD.rounds}`, LOAD, "requests", "variant")}`,
-        `Targets on every runtime: throughput ≥ ${TARGET_FLOOR_RATIO}× and CPU per request ≤ ${TARGET_FLOOR_CPU_RATIO}× of the floor; the ratio to raw \`fetch\` is reported only`,
+        `Targets on every runtime: throughput ≥ ${MIN_RATE}× and CPU per request ≤ ${MAX_CPU}× of the floor; the ratio to raw \`fetch\` is reported only`,
       ],
-      rows: [...named.flatMap(({ m, name }) => rowsOf(m, name)), ...missing],
+      rows: [
+        ...named.flatMap(({ m, name }) => rowsOf(m, name)),
+        ...(missing ? [info("Node 24: the same targets", { ours: "not measured" }, true)] : []),
+      ],
       notes: [
         ...named.map(
           ({ m, name }) => `${name}: ${m.rounds} rounds; ${m.failures} request(s) failed a response check.`,
         ),
-        ...(typeof node24 === "string" ? [`**Node 24 not measured:** ${node24}.`] : []),
+        ...(missing ? [`**Node 24 not measured:** ${node24}.`] : []),
       ],
     };
   });

@@ -1,7 +1,6 @@
 /**
- * Drift coverage: how much of the description our own traffic (demo, examples, the runtime matrix's
- * Node scenario) exercises, as `redocly drift --coverage` counts it. That the traffic raises no
- * unexpected finding is a test (scripts/drift/own-traffic.test.ts), not a row.
+ * Drift coverage: how much of the description our own traffic exercises, as `redocly drift
+ * --coverage` counts it (bench/README.md says what the traffic is and which behaviour is a test).
  */
 import { withScratchDir } from "@drill-practice/tooling/scratch";
 import { INVALID_REQUESTS, OWN_TRAFFIC } from "../scripts/drift/own-traffic.ts";
@@ -21,20 +20,18 @@ export function run(): Promise<BenchmarkResult> {
     const traffic = await withScratchDir("drill-bench-drift-", (dir) =>
       recordTraffic(dir, OWN_TRAFFIC, INVALID_REQUESTS),
     );
-    const { totals } = traffic.coverage;
+    const { totals, operations } = traffic.coverage;
     const severity = traffic.report.run.findingsBySeverity;
-    const covered = traffic.coverage.operations.filter((op) =>
-      op.covered.some((c) => c.kind === "operation"),
-    );
-    const coverage = (Object.keys(LABELS) as (keyof typeof LABELS)[]).map((kind) => {
-      const { covered, total } = totals[kind];
+    const covered = operations.filter((op) => op.covered.some((c) => c.kind === "operation"));
+    const coverage = Object.entries(LABELS).map(([kind, label]) => {
+      const { covered, total } = totals[kind as keyof typeof LABELS];
       const cells = {
         ours: String(covered),
         reference: String(total),
         ratio: `${((100 * covered) / total).toFixed(1)} %`,
       };
       return info(
-        `${LABELS[kind]} (covered / in the description)`,
+        `${label} (covered / in the description)`,
         cells,
         kind === "operations" || kind === "responses",
       );

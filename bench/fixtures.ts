@@ -21,18 +21,10 @@ export interface BenchKey {
 /** A fresh RSA 2048 key and its key file, as the service hands one out. */
 export function createBenchKey(): BenchKey {
   const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-  const pem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
-  const keyFile = {
-    keyId: randomUUID(),
-    serviceAccountId: "svc-bench",
-    keyType: "RSA_2048",
-    privateKey: pem,
-  };
-  return {
-    keyFileJson: JSON.stringify(keyFile),
-    privateKey,
-    publicKeyPem: publicKey.export({ type: "spki", format: "pem" }).toString(),
-  };
+  const pem = (key: KeyObject, type: "pkcs8" | "spki") => key.export({ type, format: "pem" }).toString();
+  const keyFile = { keyId: randomUUID(), serviceAccountId: "svc-bench", keyType: "RSA_2048" };
+  const keyFileJson = JSON.stringify({ ...keyFile, privateKey: pem(privateKey, "pkcs8") });
+  return { keyFileJson, privateKey, publicKeyPem: pem(publicKey, "spki") };
 }
 
 /** The client credentials the loopback server accepts. */
@@ -84,9 +76,7 @@ export async function bearer({ url, clientId, clientSecret, keyFile }: ServerRea
 export const LARGE_DRILLS = 100_000;
 
 /** A data file of `generateLargeDataset(drills)` in a scratch folder, removed by `remove`. */
-export async function writeLargeDataFile(
-  drills = LARGE_DRILLS,
-): Promise<{ path: string; remove(): Promise<void> }> {
+export async function writeLargeDataFile(drills = LARGE_DRILLS) {
   const dir = await makeScratchDir("drill-bench-data-");
   const path = join(dir, "large.json");
   await writeFile(path, JSON.stringify({ formatVersion: 1, ...generateLargeDataset(drills) }));

@@ -6,12 +6,12 @@
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { startProcess } from "@drill-practice/tooling/process";
-import { Bench } from "tinybench";
+import { Bench, now } from "tinybench";
 
 // ---- figures -------------------------------------------------------------------------------------
 
-/** Milliseconds since an arbitrary origin, with sub-millisecond resolution. */
-export const now = (): number => performance.now();
+/** tinybench's clock (`performance.now()`, ms): timings outside its tasks read the same one. */
+export { now };
 
 /** The q-quantile (0..1) of samples from several tinybench tasks, interpolated between closest ranks. */
 function quantile(samples: readonly number[], q: number): number {
@@ -80,11 +80,8 @@ export interface ResultRow {
   readonly headline?: boolean;
 }
 
-interface Cells {
-  readonly ours: string;
-  readonly reference?: string;
-  readonly ratio?: string;
-}
+/** A row's figures: ours, and where it has them the reference's and the ratio. */
+type Cells = Pick<ResultRow, "ours"> & Partial<Pick<ResultRow, "reference" | "ratio">>;
 
 /** A report-only row; absent cells are "—". */
 export function info(metric: string, cells: Cells, headline = false): ResultRow {
@@ -93,12 +90,7 @@ export function info(metric: string, cells: Cells, headline = false): ResultRow 
 }
 
 /** A ratio of two figures as the three cells of a row; `what` names the reference in its cell. */
-export const compared = (
-  ours: number,
-  reference: number,
-  format: (value: number) => string,
-  what?: string,
-): Cells => ({
+export const compared = (ours: number, reference: number, format: (n: number) => string, what?: string) => ({
   ours: format(ours),
   reference: what === undefined ? format(reference) : `${format(reference)} (${what})`,
   ratio: fmt.ratio(ours / reference),
@@ -112,15 +104,11 @@ export const infoCompared = (
   headline = false,
 ): ResultRow => info(metric, compared(ours, reference, format), headline);
 
-/** A row with a target: met, missed (saying by how much) or, when `noisy` says why, not claimed. */
-function judged(
-  metric: string,
-  cells: Cells & { target: string },
-  outcome: { met: boolean; miss: string; noisy?: string | undefined },
-): ResultRow {
-  const base = { metric, reference: "—", ratio: "—", ...cells };
-  if (outcome.noisy !== undefined) return { ...base, verdict: "noisy", miss: outcome.noisy };
-  return outcome.met ? { ...base, verdict: "met" } : { ...base, verdict: "missed", miss: outcome.miss };
+/** A row with a target: met, missed (`miss` says by how much) or, when `noisy` says why, not claimed. */
+function judged(metric: string, cells: Cells, target: string, met: boolean, miss: string, noisy?: string) {
+  const verdict = noisy !== undefined ? "noisy" : met ? "met" : "missed";
+  const row = { metric, reference: "—", ratio: "—", ...cells, target, verdict } as const;
+  return verdict === "met" ? row : { ...row, miss: noisy ?? miss };
 }
 
 /**
@@ -134,11 +122,10 @@ export function atMost(
   unit: string | ((n: number) => string),
   cells: Cells = { ours: typeof unit === "string" ? fmt.count(value) : unit(value) },
 ): ResultRow {
-  const [target, miss] =
-    typeof unit === "string"
-      ? [`≤ ${fmt.count(limit)}${unit}`, `${fmt.percent(value / limit - 1)} over`]
-      : [`≤ ${unit(limit)}`, `+${unit(value - limit)}`];
-  return judged(metric, { ...cells, target }, { met: value <= limit, miss });
+  if (typeof unit !== "string")
+    return judged(metric, cells, `≤ ${unit(limit)}`, value <= limit, `+${unit(value - limit)}`);
+  const miss = `${fmt.percent(value / limit - 1)} over`;
+  return judged(metric, cells, `≤ ${fmt.count(limit)}${unit}`, value <= limit, miss);
 }
 
 /** A row holding a ratio to `≤ limit×` (or `≥` with `atLeast`); `against` names the reference in the target. */
@@ -149,9 +136,9 @@ export function ratioJudged(
   limit: { at: number; atLeast?: boolean; against?: string; noisy?: string | undefined },
 ): ResultRow {
   const { at, atLeast = false, against = "", noisy } = limit;
-  const target = `${atLeast ? "≥" : "≤"} ${at}×${against}`;
   const miss = atLeast ? `${fmt.ratio(ratio)} instead of ${at}×` : `+${fmt.ratio(ratio - at)}`;
-  return judged(metric, { ...cells, target }, { met: atLeast ? ratio >= at : ratio <= at, miss, noisy });
+  const target = `${atLeast ? "≥" : "≤"} ${at}×${against}`;
+  return judged(metric, cells, target, atLeast ? ratio >= at : ratio <= at, miss, noisy);
 }
 
 /** Why a set of series is too noisy to judge, or undefined when none spreads over the limit. */
@@ -163,24 +150,18 @@ export function noise(...series: readonly (readonly number[])[]): string | undef
 /** A row over per-round ratios of ours to the reference, against `≥`/`≤ ratio`, or report-only. */
 export function ratioRow(
   metric: string,
-  series: { ours: number[]; reference: number[]; format: (value: number) => string },
+  { ours, reference, format }: { ours: number[]; reference: number[]; format: (value: number) => string },
   target?: { ratio: number; atLeast: boolean },
   headline = false,
 ): ResultRow {
-  const ratios = pairedRatios(series.ours, series.reference);
-  const cells = {
-    ours: fmt.spread(series.ours, series.format),
-    reference: fmt.spread(series.reference, series.format),
-    ratio: fmt.spread(ratios, fmt.ratio),
-  };
-  if (target === undefined) return info(metric, cells, headline);
-  const ratio = median(ratios);
-  const met = target.atLeast ? ratio >= target.ratio : ratio <= target.ratio;
-  return judged(
-    metric,
-    { ...cells, target: `ratio ${target.atLeast ? "≥" : "≤"} ${target.ratio}` },
-    { met, miss: `${fmt.ratio(ratio)} instead`, noisy: noise(ratios, series.ours, series.reference) },
-  );
+  const ratios = pairedRatios(ours, reference);
+  const cells = { ours: fmt.spread(ours, format), reference: fmt.spread(reference, format) };
+  const all = { ...cells, ratio: fmt.spread(ratios, fmt.ratio) };
+  if (target === undefined) return info(metric, all, headline);
+  const { ratio: at, atLeast } = target;
+  const [ratio, noisy] = [median(ratios), noise(ratios, ours, reference)];
+  const met = atLeast ? ratio >= at : ratio <= at;
+  return judged(metric, all, `ratio ${atLeast ? "≥" : "≤"} ${at}`, met, `${fmt.ratio(ratio)} instead`, noisy);
 }
 
 // ---- rounds --------------------------------------------------------------------------------------
@@ -214,34 +195,27 @@ export interface RoundOptions {
 }
 
 /** The load every server benchmark puts on its servers: interleaved rounds, 16 requests in flight. */
-export const SERVER_LOAD = {
+export const SERVER_LOAD: Required<Omit<RoundOptions, "skip">> = {
   rounds: 6,
   calls: 1000,
   concurrency: 16,
   timeMs: 4000,
   maxMs: 120_000,
   warmup: { calls: 3000, timeMs: 10_000 },
-} as const;
-
-type ServerLoad = {
-  readonly calls: number;
-  readonly concurrency: number;
-  readonly warmup: { calls: number };
 };
 
 /** The setup line of a server load, e.g. `6 interleaved rounds of 1000 requests per target (…)`. */
-export const loadSetup = (done: number | string, load: ServerLoad, calls: string, per: string): string =>
-  `${done} interleaved rounds of ${load.calls} ${calls} per ${per} (tinybench, ${load.concurrency} in flight), after ${load.warmup.calls} warm-up ${calls} each`;
+export function loadSetup(done: number | string, load: typeof SERVER_LOAD, unit: string, per: string) {
+  return `${done} interleaved rounds of ${load.calls} ${unit} per ${per} (tinybench, ${load.concurrency} in flight), after ${load.warmup.calls} warm-up ${unit} each`;
+}
 
 /** One tinybench run of one task: its result, wall time and the process's CPU time. */
 async function once(task: () => unknown, options: RoundOptions, warmup: boolean) {
   const limits = warmup && options.warmup ? options.warmup : options;
   const bench = new Bench({
-    time: limits.timeMs,
-    iterations: limits.calls,
+    ...{ time: limits.timeMs, iterations: limits.calls, retainSamples: true },
     // The rounds' own round 0 is the warm-up: tinybench's would call a slow task 16 times more.
     warmup: false,
-    retainSamples: true,
     ...(options.concurrency ? { concurrency: "task" as const, threshold: options.concurrency } : {}),
   });
   bench.add("task", task);

@@ -1,8 +1,6 @@
 /**
- * Redis token cache: time to the first token when 8 cold processes share `@drill-practice/auth/redis`,
- * next to the same processes with in-memory caches only, and a cached `getToken` through Redis next to
- * one from memory. That the processes make one exchange per subject, and that no request fails while
- * Redis is killed and restarted, are tests (packages/auth/test/redis-token-cache.test.ts).
+ * Redis token cache: cold first tokens in 8 processes and cached lookups through
+ * `@drill-practice/auth/redis`, next to in-memory caches (bench/README.md says which behaviour is a test).
  */
 import { createTokenProvider, parseServiceAccountKey } from "@drill-practice/auth";
 import { createRedisTokenCache } from "@drill-practice/auth/redis";
@@ -58,7 +56,10 @@ export function run(): Promise<BenchmarkResult> {
       const tokenEndpoint = `${server.ready.url}/daas/oauth/token`;
       const { ours, reference } = await firstTokens(key, tokenEndpoint, redis.url);
       const cached = await lookups(key, tokenEndpoint, redis.url);
-      const pair = (a: number, b: number, label = "in-memory caches only") => compared(a, b, fmt.ms, label);
+      const first = (stat: (values: number[]) => number) =>
+        compared(stat(ours), stat(reference), fmt.ms, "in-memory caches only");
+      const lookup = (stat: (values: number[]) => number, figure: "medians" | "samples") =>
+        compared(stat(cached.redis[figure]), stat(cached.memory[figure]), fmt.ms, "in-memory cache");
       return {
         setup: [
           `${PROCESSES} processes (node + tsx), started together after each has loaded; 2 subjects × ${CONCURRENCY} concurrent \`getToken\` calls each`,
@@ -68,21 +69,14 @@ export function run(): Promise<BenchmarkResult> {
         rows: [
           info(
             `Time to the first token in a process, median of ${PROCESSES} (cold, includes connecting to Redis)`,
-            pair(median(ours), median(reference)),
+            first(median),
           ),
           info(
             `Time to the first token in a process, slowest of ${PROCESSES}`,
-            pair(Math.max(...ours), Math.max(...reference)),
+            first((v) => Math.max(...v)),
           ),
-          info(
-            "Cached `getToken` through Redis, median",
-            pair(median(cached.redis.medians), median(cached.memory.medians), "in-memory cache"),
-            true,
-          ),
-          info(
-            "Cached `getToken` through Redis, p99",
-            pair(p99(cached.redis.samples), p99(cached.memory.samples), "in-memory cache"),
-          ),
+          info("Cached `getToken` through Redis, median", lookup(median, "medians"), true),
+          info("Cached `getToken` through Redis, p99", lookup(p99, "samples")),
         ],
       };
     } finally {
