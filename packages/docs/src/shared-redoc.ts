@@ -3,8 +3,11 @@ import { createHash } from "node:crypto";
 /** The directory, relative to the site root, of assets whose names carry a content hash. */
 export const assetDir = "assets";
 
-/** A fingerprinted asset: `assets/<name>.<hash>.<ext>`; its content never changes under that name. */
-export const fingerprintedAsset = /^assets\/[\w-]+\.[0-9a-f]{16}\.\w+$/;
+/**
+ * A fingerprinted asset: `assets/<name>.<hash>.<ext>` (a name may have dots: `try-it-v2.1`); its
+ * content never changes under that name.
+ */
+export const fingerprintedAsset = /^assets\/[\w.-]+\.[0-9a-f]{16}\.\w+$/;
 
 /** What {@link splitRedocBundle} took out of a page. */
 export interface SplitPage {

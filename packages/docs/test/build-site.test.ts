@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type BuiltSite, buildSite } from "../src/build-site.ts";
 import { findRemoteReferences } from "../src/offline-assets.ts";
 import { undocumentedLead } from "../src/operation-notes.ts";
+import { fingerprintedAsset } from "../src/shared-redoc.ts";
 import { embeddedDefinition } from "./helpers/site.ts";
 
 const fixtures = join(import.meta.dirname, "fixtures");
@@ -44,6 +45,10 @@ describe("buildSite from the fixture bundles", () => {
         name,
       ).toBe(true);
     }
+    // Every asset carries its content's hash, so docs:serve lets browsers keep it for good.
+    expect(site.files.filter((file) => file.startsWith("assets/") && !fingerprintedAsset.test(file))).toEqual(
+      [],
+    );
     const redirects = site.files.filter((file) => !pages.includes(file) && !tryIt.includes(file));
     // The fixtures' tags, each a directory with a forwarding page.
     expect(redirects.sort()).toEqual(
