@@ -295,6 +295,25 @@ describe("SearchIndex after changes", () => {
     expect([...index.docNumbersOf([])]).toEqual([]);
   });
 
+  it("forgets a remembered list of IDs after any change, an addition and a removal in a row included", () => {
+    const index = SearchIndex.build(records());
+    const ids = ["d-date", "d-apple", "d-banana"];
+    expect([...index.docNumbersOf(ids)]).toEqual([0, 1, 3]);
+    index.upsert(drill("d-fig", "Fig", "Fruit", "Purple", ["tree"], [["x", "y"]]));
+    expect(index.remove("d-date")).toBe(true);
+    expect([...index.docNumbersOf(ids)]).toEqual([0, 1]);
+  });
+
+  it("gives fresh name ranks right after a change, whichever question comes first", () => {
+    const index = SearchIndex.build(records());
+    index.upsert(drill("d-avocado", "Avocado", "Fruit", "Green", ["tree"], [["x", "y"]]));
+    expect([...index.nameRanks()]).toEqual([0, 2, 3, 4, 1]);
+    index.upsert(drill("d-apple", "Zucchini", "Vegetable", "Green", ["plant"], [["x", "z"]]));
+    expect(index.nameRank(0)).toBe(4);
+    index.remove("d-banana");
+    expect(index.docAtRank(1)).toBe(2);
+  });
+
   it("grows its store flags for documents added after the build", () => {
     const index = SearchIndex.build([]);
     for (let i = 0; i < 40; i++)
