@@ -64,15 +64,27 @@ describe("retries: which failures and methods", () => {
     expect(recorder.requests).toHaveLength(3);
   });
 
-  it("stops after the configured attempts and returns the last answer", async () => {
+  it("returns an answer it does not retry as it came, also after a network error", async () => {
     const time = virtualTime();
-    const { client: c, recorder } = client({ ...time.hooks, maxAttempts: 4 }, status(503));
+    const { client: c, recorder } = client({ ...time.hooks, maxAttempts: 3 }, networkDown, status(404), ok);
     const { error, response } = await c.GET("/api/2/version");
-    expect(response.status).toBe(503);
-    expect(error).toEqual({ ID: "status-503" });
-    expect(recorder.requests).toHaveLength(4);
-    expect(time.delays).toHaveLength(3);
+    expect(response.status).toBe(404);
+    expect(error).toEqual({ ID: "status-404" });
+    expect(recorder.requests).toHaveLength(2);
   });
+
+  it.each([2, 4])(
+    "stops after the configured %i attempts and returns the last answer",
+    async (maxAttempts) => {
+      const time = virtualTime();
+      const { client: c, recorder } = client({ ...time.hooks, maxAttempts }, status(503));
+      const { error, response } = await c.GET("/api/2/version");
+      expect(response.status).toBe(503);
+      expect(error).toEqual({ ID: "status-503" });
+      expect(recorder.requests).toHaveLength(maxAttempts);
+      expect(time.delays).toHaveLength(maxAttempts - 1);
+    },
+  );
 
   it("gives up on network errors with a DrillNetworkError counting the attempts", async () => {
     const time = virtualTime();
