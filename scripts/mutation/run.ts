@@ -138,7 +138,7 @@ const rows: Row[] = modules.map((module) => {
     score: undefined,
   };
   if (!module.measure) return row;
-  for (const file of module.files) {
+  for (const file of filesOf(module, Object.keys(report.files))) {
     const result = report.files[file];
     if (!result) continue;
     for (const mutant of result.mutants) {
@@ -237,6 +237,19 @@ function describe(file: string, source: string, mutant: Mutant): Survivor {
     status: mutant.status,
     reason: listed?.reason,
   };
+}
+
+/**
+ * The report's files a module names: each path as it is, each glob (`*` within one folder, as
+ * stryker.config.mjs passes them to Stryker) as the reported files it matches.
+ */
+function filesOf(module: Module, reported: readonly string[]): string[] {
+  return module.files.flatMap((pattern) => {
+    if (!pattern.includes("*")) return [pattern];
+    const escaped = pattern.split("*").map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"));
+    const glob = new RegExp(`^${escaped.join("[^/]*")}$`);
+    return reported.filter((file) => glob.test(file)).sort();
+  });
 }
 
 /** The source text a location covers (lines and columns are 1-based, end exclusive). */
