@@ -130,6 +130,12 @@ describe("classify", () => {
       "does not list",
     );
     expect(classify(op, { status: 200, headers: [], body: "{}" }, "sandbox").kind).toBe("schema-valid");
+    // A success whose shape the interface does not show has no schema to be valid against.
+    const shapeless = { ...op, successShape: "not shown" as const };
+    expect(classify(shapeless, { status: 200, headers: [], body: "{}" }, "sandbox")).toEqual({
+      kind: "documented-success",
+      text: expect.stringContaining("no schema to check it against"),
+    });
     expect(
       classify(op, { status: 500, headers: [], body: "{}", violation: "body/message: required" }, "sandbox")
         .kind,

@@ -4,8 +4,18 @@
  */
 import type { TryItAnswer, TryItOperation } from "./protocol.ts";
 
-/** The verdict's kind: the browser test accepts the first three for every operation. */
-export type VerdictKind = "schema-valid" | "documented-error" | "not-simulated" | "mismatch" | "unchecked";
+/**
+ * The verdict's kind. From the sandbox, a success is `schema-valid`, or `documented-success` where
+ * the interface shows no shape to check it against; the browser test accepts these and the next two
+ * for every operation.
+ */
+export type VerdictKind =
+  | "schema-valid"
+  | "documented-success"
+  | "documented-error"
+  | "not-simulated"
+  | "mismatch"
+  | "unchecked";
 
 /** The panel's verdict on one answer. */
 export interface Verdict {
@@ -66,13 +76,12 @@ export function classify(
     return { kind: "mismatch", text: `Status ${answer.status} is not among the documented answers.` };
   }
   if (answer.status < 400) {
-    return {
-      kind: "schema-valid",
-      text:
-        operation.successShape === "schema"
-          ? `Matches the operation's answer schema (${documented}).`
-          : `A documented success (${documented}); the interface does not show its shape, so there is no schema to check it against.`,
-    };
+    return operation.successShape === "schema"
+      ? { kind: "schema-valid", text: `Matches the operation's answer schema (${documented}).` }
+      : {
+          kind: "documented-success",
+          text: `A documented success (${documented}); the interface does not show its shape, so there is no schema to check it against.`,
+        };
   }
   if (id !== undefined && operation.errorIds.includes(id)) {
     return { kind: "documented-error", text: `Documented error \`${id}\`, listed for this operation.` };
