@@ -691,7 +691,7 @@ describe("form bodies, typed by their schema", () => {
     });
   });
 
-  it("refuses a scalar field sent more than once instead of picking a value", () => {
+  it("refuses a scalar field that comes as a list (sent more than once) instead of picking a value", () => {
     for (const count of [["1", "2"], ["1"]]) {
       expect(read({ count }), String(count)).toEqual({
         problem: { parameter: "body", message: "request body at /count: must be integer" },
