@@ -50,7 +50,10 @@ function describing(
               "multipart/form-data": {},
             },
           },
-          responses: { "201": { description: "stored" } },
+          responses: {
+            "201": { description: "stored" },
+            "204": { description: "already stored", content: { "application/json": {} } },
+          },
         },
       },
     },
@@ -770,8 +773,9 @@ describe("responses", () => {
   });
 
   it("takes 204 and 304 without content, whatever the description lists for them", () => {
-    // 304 falls to `default`, which lists a JSON body.
+    // 304 falls to `default`, which lists a JSON body; putThing's 204 lists one too.
     expect(check("getThing", 304, undefined)).toBeUndefined();
+    expect(check("putThing", 204, undefined)).toBeUndefined();
     expect(check("getThing", 500, undefined)).toBe("status 500 is documented with a body, but none was sent");
   });
 
