@@ -50,7 +50,10 @@ function describing(
               "multipart/form-data": {},
             },
           },
-          responses: { "201": { description: "stored" } },
+          responses: {
+            "201": { description: "stored" },
+            "204": { description: "already stored", content: { "application/json": {} } },
+          },
         },
       },
     },
@@ -87,6 +90,17 @@ function operation(doc: OpenApiDocument, operationId: string): Operation {
 function getThing(parameters: JsonValue[], schemas: Record<string, JsonValue> = {}) {
   const doc = describing(parameters, schemas);
   return new SpecValidators(doc, ajvCompiler(doc)).forOperation(operation(doc, "getThing"));
+}
+
+/** The validator of `postThing`, the one operation of a description, taking `content` as its request body. */
+function postThing(content: Record<string, JsonValue>, schemas: Record<string, JsonValue> = {}) {
+  const post = {
+    operationId: "postThing",
+    requestBody: { content },
+    responses: { "201": { description: "stored" } },
+  };
+  const doc = describing([], schemas, { paths: { "/things": { post } } });
+  return new SpecValidators(doc, ajvCompiler(doc)).forOperation(operation(doc, "postThing"));
 }
 
 function input(query = "", more: Partial<RequestInput> = {}): RequestInput {
@@ -547,6 +561,200 @@ describe("request bodies", () => {
   });
 });
 
+describe("a value outside the allowed set, named as such", () => {
+  /** The problems of one query, whole: messages and causes. */
+  const problems = (schema: JsonValue, query: string) => {
+    const result = getThing([q("v", schema)]).validateParams(input(query));
+    return "problems" in result ? result.problems : result;
+  };
+  const notInSet = { rule: "not_in_set", field: "v" };
+
+  it("gives a parameter outside its enum or const the cause not_in_set, naming the parameter", () => {
+    expect(problems({ enum: ["asc", "desc"] }, "v=up")).toEqual([
+      { parameter: "v", message: 'query parameter "v": must be one of "asc", "desc"', cause: notInSet },
+    ]);
+    expect(problems({ const: "v1" }, "v=v2")).toEqual([
+      { parameter: "v", message: 'query parameter "v": must be "v1"', cause: notInSet },
+    ]);
+  });
+
+  it("keeps that cause when the value breaks another rule as well", () => {
+    expect(problems({ type: "string", minLength: 3, enum: ["asc", "desc"] }, "v=up")).toEqual([
+      {
+        parameter: "v",
+        // Ajv checks enum, a rule of any type, before the string rules.
+        message:
+          'query parameter "v": must be one of "asc", "desc"; query parameter "v": must NOT have fewer than 3 characters',
+        cause: notInSet,
+      },
+    ]);
+  });
+
+  it("gives no cause for other broken rules", () => {
+    expect(problems({ type: "string", pattern: "^[a-z]+$" }, "v=UP")).toEqual([
+      { parameter: "v", message: 'query parameter "v": must match pattern "^[a-z]+$"' },
+    ]);
+    expect(problems({ type: "integer" }, "v=up")).toEqual([
+      { parameter: "v", message: 'query parameter "v": must be integer' },
+    ]);
+  });
+});
+
+describe("which body field a problem names", () => {
+  /** The problem of a JSON body against `schema`, or `undefined` when the body conforms. */
+  const problemOf = (schema: JsonValue, body: unknown) =>
+    postThing({ "application/json": { schema } }).validateBody("application/json", body);
+  const level = { enum: ["1", "2"] };
+
+  it("names a top-level field outside its set, its name unescaped from the error's path", () => {
+    const schema = { type: "object", properties: { level, "a/b": level, "t~x": level, "~1": level } };
+    for (const field of ["level", "a/b", "t~x", "~1"]) {
+      expect(problemOf(schema, { [field]: "3" })?.cause, field).toEqual({ rule: "not_in_set", field });
+    }
+    expect(problemOf(schema, { "a/b": "3" })?.message).toBe('request body at /a~1b: must be one of "1", "2"');
+  });
+
+  it("names no field for a value deeper down or for the whole body", () => {
+    const nested = { type: "object", properties: { options: { type: "object", properties: { level } } } };
+    expect(problemOf(nested, { options: { level: "3" } })).toEqual({
+      parameter: "body",
+      message: 'request body at /options/level: must be one of "1", "2"',
+    });
+    const items = { type: "object", properties: { levels: { type: "array", items: level } } };
+    expect(problemOf(items, { levels: ["1", "3"] })).toEqual({
+      parameter: "body",
+      message: 'request body at /levels/1: must be one of "1", "2"',
+    });
+    expect(problemOf({ const: "yes" }, "no")).toEqual({
+      parameter: "body",
+      message: 'request body: must be "yes"',
+    });
+  });
+
+  it("names a missing required field before a value outside its set", () => {
+    const schema = { type: "object", required: ["answer"], properties: { level } };
+    expect(problemOf(schema, { level: "3" })?.cause).toEqual({ rule: "missing", field: "answer" });
+  });
+});
+
+describe("form bodies, typed by their schema", () => {
+  const FORM = "application/x-www-form-urlencoded";
+  /** Every kind of field a form schema may declare; the body schema is reached through two $refs. */
+  const schemas: Record<string, JsonValue> = {
+    Fields: { $ref: "#/components/schemas/FieldsV1" },
+    FieldsV1: {
+      type: "object",
+      properties: {
+        count: { type: "integer" },
+        done: { type: "boolean" },
+        weight: { type: "number" },
+        ids: { type: "array", items: { type: "integer" } },
+        tags: { type: "array", items: { type: "string" } },
+        note: { type: "string" },
+        limit: { $ref: "#/components/schemas/Limit" },
+      },
+    },
+    Limit: { type: ["integer", "null"] },
+  };
+  const form = () => postThing({ [FORM]: { schema: { $ref: "#/components/schemas/Fields" } } }, schemas);
+  const read = (body: unknown) => form().readBody(FORM, body);
+
+  it("converts integer, boolean and number fields and every item of a list, leaving strings as sent", () => {
+    const sent = {
+      count: "3",
+      done: "true",
+      weight: "2.5",
+      ids: ["4", "-5"],
+      tags: ["7"],
+      note: "12",
+      limit: "10",
+    };
+    expect(read(sent)).toEqual({
+      value: { count: 3, done: true, weight: 2.5, ids: [4, -5], tags: ["7"], note: "12", limit: 10 },
+    });
+    expect(read({ done: "false" })).toEqual({ value: { done: false } });
+  });
+
+  it("reads a list field sent once as a list of one, and adds no field that was not sent", () => {
+    expect(read({ ids: "4", tags: "a" })).toEqual({ value: { ids: [4], tags: ["a"] } });
+    expect(read({})).toEqual({ value: {} });
+  });
+
+  it("refuses text that is not of the field's type, naming the field", () => {
+    const refused = {
+      count: "request body at /count: must be integer",
+      done: "request body at /done: must be boolean",
+      weight: "request body at /weight: must be number",
+    };
+    for (const [field, message] of Object.entries(refused)) {
+      expect(read({ [field]: "three" }), field).toEqual({ problem: { parameter: "body", message } });
+    }
+    expect(read({ ids: ["4", "x"] })).toEqual({
+      problem: { parameter: "body", message: "request body at /ids/1: must be integer" },
+    });
+  });
+
+  it("refuses a scalar field that comes as a list (sent more than once) instead of picking a value", () => {
+    for (const count of [["1", "2"], ["1"]]) {
+      expect(read({ count }), String(count)).toEqual({
+        problem: { parameter: "body", message: "request body at /count: must be integer" },
+      });
+    }
+  });
+
+  it("converts only the items that are text: a value already typed stays, a list inside the list is refused", () => {
+    expect(read({ ids: [4, "5"], count: 6, done: true })).toEqual({
+      value: { ids: [4, 5], count: 6, done: true },
+    });
+    expect(read({ ids: [["6"]] })).toEqual({
+      problem: { parameter: "body", message: "request body at /ids/0: must be integer" },
+    });
+  });
+
+  it("gives a body that is not a set of fields to the schema as it is", () => {
+    for (const body of ["count=3", 3, null, ["3"]]) {
+      expect(read(body), JSON.stringify(body)).toEqual({
+        problem: { parameter: "body", message: "request body: must be object" },
+      });
+    }
+  });
+
+  it("passes the fields as sent when the form's schema lists no properties, or there is no schema", () => {
+    const bare = postThing({ [FORM]: { schema: { type: "object" } } });
+    expect(bare.readBody(FORM, { count: "3", ids: "4" })).toEqual({ value: { count: "3", ids: "4" } });
+    const open = postThing({ [FORM]: {} });
+    expect(open.readBody(FORM, { count: "3" })).toEqual({ value: { count: "3" } });
+  });
+
+  it("types form fields by the form's own schema, and never converts a JSON body", () => {
+    const both = postThing(
+      {
+        "application/json": { schema: { $ref: "#/components/schemas/Coded" } },
+        [FORM]: { schema: { $ref: "#/components/schemas/Counted" } },
+      },
+      {
+        Counted: { type: "object", properties: { code: { type: "integer" } } },
+        Coded: { type: "object", properties: { code: { type: "string" } } },
+      },
+    );
+    expect(both.readBody(FORM, { code: "7" })).toEqual({ value: { code: 7 } });
+    expect(both.readBody("application/json", { code: "007" })).toEqual({ value: { code: "007" } });
+    expect(both.readBody("application/json", { code: 7 })).toEqual({
+      problem: { parameter: "body", message: "request body at /code: must be string" },
+    });
+    const jsonOnly = postThing(
+      { "application/json": { schema: { $ref: "#/components/schemas/Fields" } } },
+      schemas,
+    );
+    expect(jsonOnly.readBody("application/json", { count: "3", ids: "4" })).toEqual({
+      problem: {
+        parameter: "body",
+        message: "request body at /count: must be integer; request body at /ids: must be array",
+      },
+    });
+  });
+});
+
 describe("responses", () => {
   const doc = () => describing([]);
   const check = (operationId: string, status: number, mediaType: string | undefined, body?: unknown) => {
@@ -565,8 +773,9 @@ describe("responses", () => {
   });
 
   it("takes 204 and 304 without content, whatever the description lists for them", () => {
-    // 304 falls to `default`, which lists a JSON body.
+    // 304 falls to `default`, which lists a JSON body; putThing's 204 lists one too.
     expect(check("getThing", 304, undefined)).toBeUndefined();
+    expect(check("putThing", 204, undefined)).toBeUndefined();
     expect(check("getThing", 500, undefined)).toBe("status 500 is documented with a body, but none was sent");
   });
 
