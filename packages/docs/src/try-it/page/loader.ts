@@ -59,7 +59,8 @@ addEventListener("load", () => {
     return;
   }
   whenQuiet(() => {
-    // The module only: the table is served no-cache, so a prefetched copy would be fetched again.
+    // The module only: the panel fetches its table itself when it starts, and a reader who never
+    // opens an operation should not pay for it.
     document.head.append(Object.assign(document.createElement("link"), { rel: "prefetch", href: panel }));
     if (document.querySelector(".panel-request-samples")) startPanel();
     else for (const type of MOVES) addEventListener(type, onFirstMove, true);
