@@ -7,7 +7,7 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { serviceAccountAuth } from "@drill-practice/auth/node";
 import { scratchDirForAll } from "@drill-practice/tooling/scratch-hooks";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { assertNoSecrets, type Har, type HarEntry, marker, redactHar, secretsLeft } from "./redact-har.ts";
 import { recordTraffic, type TrafficRun } from "./traffic-run.ts";
 
@@ -50,16 +50,30 @@ describe("drift:record on a real token exchange and authenticated calls", () => 
             await call(`/api/2/version?access_token=${token}`, { authorization: `Bearer ${token}` });
 
             // While the proxy runs, its raw recording sits in a private folder, secrets in clear.
+            // The proxy appends an exchange after answering it, so under load the last line can lag.
             const tmp = join(dir(), "exchange", "tmp");
-            const [folder] = (await readdir(tmp)).filter((name) => name.startsWith("drill-drift-"));
-            if (folder === undefined) throw new Error("no private folder for the raw recording");
-            const files = await readdir(join(tmp, folder));
-            const raw = await Promise.all(files.map((file) => readFile(join(tmp, folder, file), "utf8")));
-            privateFolder = {
-              mode: (await stat(join(tmp, folder))).mode & 0o777,
-              files,
-              rawHeldSecret: raw.some((text) => text.includes(sandbox.credentials.clientSecret)),
+            const look = async () => {
+              const [folder] = (await readdir(tmp)).filter((name) => name.startsWith("drill-drift-"));
+              if (folder === undefined) throw new Error("no private folder for the raw recording");
+              const files = await readdir(join(tmp, folder));
+              const raw = await Promise.all(files.map((file) => readFile(join(tmp, folder, file), "utf8")));
+              return {
+                mode: (await stat(join(tmp, folder))).mode & 0o777,
+                files,
+                rawHeldSecret: raw.some((text) => text.includes(sandbox.credentials.clientSecret)),
+              };
             };
+            privateFolder = await vi
+              .waitFor(
+                async () => {
+                  const seen = await look();
+                  if (!seen.rawHeldSecret)
+                    throw new Error("the raw recording does not hold the exchange yet");
+                  return seen;
+                },
+                { timeout: 10_000, interval: 100 },
+              )
+              .catch(look);
           },
         },
       ],
