@@ -5,9 +5,9 @@
  * Used by the drift tests and the drift benchmark.
  */
 import { mkdir, readFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { type Sandbox, type SandboxOptions, startSandbox } from "@drill-practice/sandbox";
+import { closedLoopbackPort } from "@drill-practice/tooling/ports";
 import { type StartedProcess, startProcess } from "@drill-practice/tooling/process";
 import type { Har, HarEntry } from "./redact-har.ts";
 import { type DriftCoverage, type DriftProblem, type DriftReport, driftReport, ROOT } from "./redocly.ts";
@@ -71,15 +71,6 @@ export interface TrafficRun {
 }
 
 const USER_AGENT_PREFIX = "drift-case/";
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const address = probe.address();
-  const port = typeof address === "object" && address !== null ? address.port : 0;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** Starts `scripts/drift/record.ts` and resolves once its proxy listens. */
 function startRecorder(
@@ -206,7 +197,7 @@ export async function recordTraffic(
   const credentialsDir = join(workDir, "credentials");
   const harFile = join(workDir, "traffic.har");
   await mkdir(join(workDir, "tmp"), { recursive: true });
-  const port = await freePort();
+  const port = await closedLoopbackPort();
   const proxyUrl = `http://127.0.0.1:${port}`;
   let source = "(none)";
   const requestsBySource = new Map<string, number>();
