@@ -17,7 +17,7 @@ import type { BenchmarkResult, ResultRow, Verdict } from "./harness.ts";
 const ORDER = [
   ...["client-overhead", "token-provider", "assertion-signing", "typecheck-cost", "bundle-size"],
   ...["sandbox-search", "redis-token-cache", "sandbox-engine", "sandbox-in-process", "sandbox-prism"],
-  ...["docs-pages", "docs-try-it", "drift-coverage"],
+  ...["docs-pages", "docs-try-it"],
 ];
 /** A benchmark still running after this long is abandoned. */
 const BENCHMARK_TIMEOUT_MS = 10 * 60_000;

@@ -10,11 +10,10 @@ import { describe, expect, it } from "vitest";
 
 const BENCH = fileURLToPath(new URL("../bench/", import.meta.url));
 /**
- * Issue #35 aims at 2,500; this is where the fourth cut left the bench (the runner's prose in
- * bench/README.md, one builder for rows with a target, the sandbox benches on one setup, the docs
- * benches on one site copy): lower it as the bench shrinks.
+ * Issue #35 aims at 2,500; this is where the fifth cut left the bench (drift coverage, a count, is
+ * a test now): lower it as the bench shrinks.
  */
-const MAX_TOTAL_LINES = 2750;
+const MAX_TOTAL_LINES = 2700;
 const MAX_FUNCTION_LINES = 80;
 
 /** The consumer projects typecheck-cost hands to `tsc`: inputs it measures, not code of the bench. */

@@ -7,6 +7,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { OpenApiDocument } from "@drill-practice/sandbox";
+import { listOperations } from "@drill-practice/tooling/operations";
 import { scratchDirForAll } from "@drill-practice/tooling/scratch-hooks";
 import { beforeAll, describe, expect, it } from "vitest";
 import { INVALID_REQUESTS, OWN_TRAFFIC } from "./own-traffic.ts";
@@ -56,6 +57,24 @@ describe("drift check over our own traffic", () => {
         "getVersion_v2_0",
       ]),
     );
+  });
+  it("counts coverage against the whole description: each operation, response code and parameter once", async () => {
+    type Operation = { responses?: object; parameters?: readonly unknown[] };
+    const operations = listOperations<Operation>(JSON.parse(await readFile(SPEC_BUNDLE, "utf8")));
+    const { totals } = run.coverage;
+    expect(totals.operations.total).toBe(operations.length);
+    expect(totals.responses.total).toBe(
+      operations.reduce((n, { operation }) => n + Object.keys(operation.responses ?? {}).length, 0),
+    );
+    expect(totals.parameters.total).toBe(
+      operations.reduce((n, at) => n + (at.operation.parameters?.length ?? 0) + at.pathParameters.length, 0),
+    );
+    const exercised = run.coverage.operations.filter((op) => op.covered.some((c) => c.kind === "operation"));
+    expect(totals.operations.covered).toBe(exercised.length);
+    for (const [kind, { covered, total }] of Object.entries(totals)) {
+      expect(covered, kind).toBeGreaterThan(0);
+      expect(covered, kind).toBeLessThan(total);
+    }
   });
 });
 
