@@ -41,7 +41,21 @@ function element(html: string, name: string, open: string): { start: number; con
   return { start, content: html.slice(start + open.length, contentEnd), end };
 }
 
-/** The configuration a built page (named `name` in errors) carries; throws when the page has none. */
+/**
+ * The configuration a built page (named `name` in errors) carries; throws when the page has none.
+ *
+ * @example
+ * ```ts
+ * import { readFile } from "node:fs/promises";
+ * import { join } from "node:path";
+ * import { readTryItPage } from "./page-config.ts";
+ *
+ * const html = await readFile("dist/v2.1/index.html", "utf8");
+ * const { config } = readTryItPage(html, "v2.1/index.html");
+ * // The URLs are relative to the page.
+ * const table = await readFile(join("dist/v2.1", config.operations), "utf8");
+ * ```
+ */
 export function readTryItPage(html: string, name: string): TryItPage {
   return JSON.parse(element(html, name, configOpen).content) as TryItPage;
 }
@@ -49,6 +63,15 @@ export function readTryItPage(html: string, name: string): TryItPage {
 /**
  * The page without its Try it configuration and loader, as if the build had added no panel; throws
  * when either is missing, so a page is never compared with itself.
+ *
+ * @example
+ * ```ts
+ * import { readFile, writeFile } from "node:fs/promises";
+ * import { withoutTryIt } from "./page-config.ts";
+ *
+ * const html = await readFile("dist/v2.1/index.html", "utf8");
+ * await writeFile("dist/v2.1/without-try-it.html", withoutTryIt(html, "v2.1/index.html"));
+ * ```
  */
 export function withoutTryIt(html: string, name: string): string {
   let page = html;
