@@ -111,10 +111,7 @@ async function sends(browser: Browser, base: string, page: Page) {
   return { ownBytes, firstAnswerMs, laterAnswerMs: median(later), steps };
 }
 
-/**
- * The references without the panel's loader and its configuration (`without-try-it.html`), beside
- * them in the site's copy.
- */
+/** The references without Try it's loader and configuration (`without-try-it.html`), in the site's copy. */
 async function writePagesWithoutPanel(root: string): Promise<string[]> {
   for (const page of PAGES) {
     const html = await readFile(join(DIST, page.dir, "index.html"), "utf8");
