@@ -4,8 +4,9 @@
  * Debian's Chromium.
  */
 import { readFile, stat, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import type { Browser } from "playwright-core";
+import { readTryItPage, withoutTryIt } from "../packages/docs/src/try-it/page-config.ts";
 import {
   coldLoad,
   DIST,
@@ -35,23 +36,21 @@ const RUNS = 3;
 const LATER = 5;
 /** Cold loads of each page, with and without the panel's script, interleaved in pairs. */
 const USABLE_PAIRS = 5;
-/** The loader the build puts before `</body>`: left out of the page "without the panel". */
-const TRY_IT_LOADER =
-  /<script type="module">var \w+=\{panel:"[^"]*try-it\.[0-9a-f]{16}\.js".*?<\/script>\n?/s;
 /** The store search's operation in each reference. */
 const slug = (page: Page) => `v${page.id}-store/searchstore_v${page.id.replace(".", "_")}`;
 
 /**
  * What the first Send loads, by kind, as served with brotli: the worker module named in the page's
- * loader, the modules it imports (statically, and the sandbox's chunk the worker's entry imports at
- * once), with theirs statically, and the JSON files they fetch. Ajv's chunk, behind a dynamic import
- * inside the sandbox that only a `spec` option takes, is not loaded. Read from the files because a
- * dedicated worker's own loads are not reported to the page.
+ * Try it configuration, the modules it imports (statically, and the sandbox's chunk the worker's
+ * entry imports at once), with theirs statically, and the JSON files they fetch. Ajv's chunk, behind
+ * a dynamic import inside the sandbox that only a `spec` option takes, is not loaded. Read from the
+ * files because a dedicated worker's own loads are not reported to the page.
  */
 async function sandboxBytes(dir: string) {
-  const html = await readFile(`${DIST}${dir}/index.html`, "utf8");
-  const worker = /\bworker"?:"\.\.\/assets\/(try-it-sandbox\.[0-9a-f]{16}\.js)"/.exec(html)?.[1];
-  if (worker === undefined) throw new Error(`${dir}/index.html names no Try it worker`);
+  const page = `${dir}/index.html`;
+  const { config } = readTryItPage(await readFile(`${DIST}${page}`, "utf8"), page);
+  // Relative to the assets, where the worker imports its chunks and files from.
+  const worker = relative(join(DIST, "assets"), join(DIST, dir, config.worker));
   const bytes = { code: 0, description: 0, data: 0 };
   const seen = new Set<string>();
   const chunk = String.raw`\.\/(try-it-sandbox-chunk\.[0-9a-f]{16}\.js)`;
@@ -112,12 +111,12 @@ async function sends(browser: Browser, base: string, page: Page) {
   return { ownBytes, firstAnswerMs, laterAnswerMs: median(later), steps };
 }
 
-/** The references without the panel's loader (`without-try-it.html`), beside them in the site's copy. */
+/** The references without Try it's loader and configuration (`without-try-it.html`), in the site's copy. */
 async function writePagesWithoutPanel(root: string): Promise<string[]> {
   for (const page of PAGES) {
     const html = await readFile(join(DIST, page.dir, "index.html"), "utf8");
-    if (!TRY_IT_LOADER.test(html)) throw new Error(`${page.dir}/index.html has no Try it loader`);
-    await writeFile(join(root, page.dir, "without-try-it.html"), html.replace(TRY_IT_LOADER, ""));
+    const without = withoutTryIt(html, `${page.dir}/index.html`);
+    await writeFile(join(root, page.dir, "without-try-it.html"), without);
   }
   return PAGES.map((page) => `${page.dir}/without-try-it.html`);
 }

@@ -1,11 +1,12 @@
 import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { scratchDirForAll } from "@drill-practice/tooling/scratch-hooks";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type BuiltSite, buildSite } from "../src/build-site.ts";
 import { findRemoteReferences } from "../src/offline-assets.ts";
 import { undocumentedLead } from "../src/operation-notes.ts";
 import { fingerprintedAsset } from "../src/shared-redoc.ts";
+import { readTryItPage } from "../src/try-it/page-config.ts";
 import { embeddedDefinition } from "./helpers/site.ts";
 
 const fixtures = join(import.meta.dirname, "fixtures");
@@ -66,6 +67,14 @@ describe("buildSite from the fixture bundles", () => {
       { id: "2.1", page: "v2.1/index.html", operations: 5, noted: 2, redocBundle: bundle },
       { id: "2.0", page: "v2.0/index.html", operations: 5, noted: 2, redocBundle: bundle },
     ]);
+  });
+
+  it("gives each reference its Try it configuration, whose URLs lead to files the build wrote", async () => {
+    for (const { page } of site.versions) {
+      const { panel, config } = readTryItPage(await readFile(join(site.outDir, page), "utf8"), page);
+      const named = [panel, config.operations, config.worker].map((url) => join(dirname(page), url));
+      for (const file of named) expect(site.files, `${page} names ${file}`).toContain(file);
+    }
   });
 
   it("precompresses every text file with brotli and gzip", async () => {

@@ -20,6 +20,7 @@ describeSourceExamples("documentation examples", {
     "src/redoc-build.ts": ["runBuildDocs"],
     "src/shared-redoc.ts": ["splitRedocBundle"],
     "src/static-server.ts": ["startStaticServer"],
+    "src/try-it/page-config.ts": ["readTryItPage", "withoutTryIt"],
     "test/helpers/snippets.ts": ["htmlSnippets", "markdownSnippets", "readmeFiles"],
   },
   minimum: 10,

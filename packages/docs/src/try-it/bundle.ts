@@ -3,7 +3,8 @@
  * writer in a chunk of its own, loaded on the first copy), the sandbox worker (the sandbox's Web
  * entry and auth, loaded on the first Send, with its description and data as JSON files beside it;
  * Ajv, which only a `spec` option given at run time needs, stays in a chunk that is never loaded),
- * and one table of operations per reference, whose page gets the loader (`page/loader.ts`) inline.
+ * and one table of operations per reference, whose page gets its URLs as JSON and the loader
+ * (`page/loader.ts`) inline.
  * Every file is named by its content hash, like Redoc's shared bundle.
  */
 import { createHash } from "node:crypto";
@@ -12,7 +13,7 @@ import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type OutputFile, type Plugin } from "esbuild";
 import { assetDir } from "../shared-redoc.ts";
-import type { TryItConfig } from "./page/panel.ts";
+import { TRY_IT_PAGE_ID, type TryItPage, tryItElements } from "./page-config.ts";
 import type { TryItOperation } from "./protocol.ts";
 import { writeSandboxFiles } from "./sandbox-files.ts";
 
@@ -108,19 +109,22 @@ export async function buildTryItScripts(outDir: string): Promise<TryItScripts> {
 }
 
 /**
- * The loader of one page (`page/loader.ts`, which says when the panel starts) with that page's URLs,
- * as one inline module script: inline, it costs the page no request of its own.
+ * The loader (`page/loader.ts`, which says when the panel starts), to be inlined: inline, it costs the
+ * page no request of its own. It is the same for every page, which gives it its URLs as data.
  */
-async function loaderScript(page: { panel: string; config: TryItConfig }): Promise<string> {
-  const built = await bundle("loader.ts", "try-it-loader", { define: { TRY_IT_PAGE: JSON.stringify(page) } });
+async function loaderCode(): Promise<string> {
+  const built = await bundle("loader.ts", "try-it-loader", {
+    define: { TRY_IT_PAGE_ID: JSON.stringify(TRY_IT_PAGE_ID) },
+  });
   const [file, ...more] = built.files;
   if (file === undefined || more.length > 0)
     throw new Error(`esbuild wrote ${built.files.length} loader files, not 1`);
-  return `<script type="module">${file.text.trimEnd()}</script>`;
+  return file.text.trimEnd();
 }
 
 /**
- * Writes a reference's table of operations and puts the loader into its page: after the page's
+ * Writes a reference's table of operations and puts the page's URLs (as JSON) and the loader into
+ * its page (`page-config.ts` says how): after the page's
  * `load`, once the page is quiet and shows an operation (or the reader has moved), the panel module
  * is imported and started. Returns the page and the table's file.
  */
@@ -135,11 +139,12 @@ export async function addTryIt(
   const text = JSON.stringify(operations);
   const table = hashed(`try-it-${versionDir}`, "json", text);
   await writeFile(join(outDir, table), text);
-  const loader = await loaderScript({
+  const page: TryItPage = {
     panel: `${rootPrefix}${scripts.panel}`,
     config: { operations: `${rootPrefix}${table}`, worker: `${rootPrefix}${scripts.worker}` },
-  });
+  };
   const end = html.lastIndexOf("</body>");
   if (end < 0) throw new Error(`${versionDir}/index.html has no </body>`);
-  return { html: `${html.slice(0, end)}${loader}\n${html.slice(end)}`, table };
+  const elements = tryItElements(page, await loaderCode());
+  return { html: `${html.slice(0, end)}${elements}${html.slice(end)}`, table };
 }

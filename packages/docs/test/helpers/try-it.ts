@@ -2,16 +2,16 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import type { ApiVersion } from "../../src/site-header.ts";
+import { readTryItPage } from "../../src/try-it/page-config.ts";
 import type { TryItOperation } from "../../src/try-it/protocol.ts";
 import { distDir } from "./site.ts";
 
-/** The table of operations the build wrote for a reference (named in the page's loader). */
+/** The table of operations the build wrote for a reference (named in the page's Try it configuration). */
 export async function builtTable(version: ApiVersion): Promise<TryItOperation[]> {
-  const html = await readFile(join(distDir, version.dir, "index.html"), "utf8");
-  // The loader's minified configuration, `operations:"../assets/try-it-<version>.<hash>.json"`.
-  const match = /\boperations"?:"\.\.\/(assets\/try-it-[^"]+\.json)"/.exec(html);
-  if (!match?.[1]) throw new Error(`${version.dir}/index.html loads no Try it table`);
-  return JSON.parse(await readFile(join(distDir, match[1]), "utf8")) as TryItOperation[];
+  const page = join(version.dir, "index.html");
+  const { config } = readTryItPage(await readFile(join(distDir, page), "utf8"), page);
+  const table = await readFile(join(distDir, version.dir, config.operations), "utf8");
+  return JSON.parse(table) as TryItOperation[];
 }
 
 /** What the panel showed for one Send. */

@@ -1,15 +1,17 @@
 /// <reference lib="dom" />
 /**
- * The Try it loader, inlined by the build before each reference page's `</body>` with that page's
- * URLs (`TRY_IT_PAGE`): it keeps the panel out of Redoc's way. The panel's module is prefetched at
- * the first quiet moment after `load`, and the panel starts then when the page shows an operation's
- * samples (the reader landed on one), else at the quiet moment after the reader's first move, so it
- * never competes with Redoc's hydration or with the reader's first click in the menu.
+ * The Try it loader, inlined by the build before each reference page's `</body>`, right after that
+ * page's URLs as JSON (`../page-config.ts`): it keeps the panel out of Redoc's way. The panel's
+ * module is prefetched at the first quiet moment after `load`, and the panel starts then when the
+ * page shows an operation's samples (the reader landed on one), else at the quiet moment after the
+ * reader's first move, so it never competes with Redoc's hydration or with the reader's first click
+ * in the menu.
  */
+import type { TryItPage } from "../page-config.ts";
 import type { TryItConfig } from "./panel.ts";
 
-/** This page's panel module and the panel's configuration, relative to the page (esbuild's `define`). */
-declare const TRY_IT_PAGE: { panel: string; config: TryItConfig };
+/** `page-config.ts`'s `TRY_IT_PAGE_ID` (esbuild's `define`: an import would cost the loader bytes). */
+declare const TRY_IT_PAGE_ID: string;
 
 /**
  * An idle period at least this long (ms) tells the loader the page is quiet: Chromium grants up to
@@ -24,12 +26,16 @@ const FALLBACK_START_MS = 200;
 /** What the reader does first on the introduction: a click or a key, or a move to another address. */
 const MOVES = ["pointerdown", "keydown", "hashchange", "popstate"] as const;
 
+// The build always writes the configuration before this script, which a module runs after parsing.
+const page = JSON.parse(
+  (document.getElementById(TRY_IT_PAGE_ID) as HTMLElement).textContent as string,
+) as TryItPage;
 // Relative URLs are resolved against the page here, where the panel's module can no longer see it.
 const resolve = (url: string) => new URL(url, location.href).href;
-const panel = resolve(TRY_IT_PAGE.panel);
+const panel = resolve(page.panel);
 const config: TryItConfig = {
-  operations: resolve(TRY_IT_PAGE.config.operations),
-  worker: resolve(TRY_IT_PAGE.config.worker),
+  operations: resolve(page.config.operations),
+  worker: resolve(page.config.worker),
 };
 
 /** Calls `then` in the first idle period of `QUIET_IDLE_MS` or more, or once `QUIET_WAIT_MS` have passed. */
