@@ -7,13 +7,14 @@ import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { scratchDirForAll } from "@drill-practice/tooling/scratch-hooks";
 import { beforeAll, describe, expect, it } from "vitest";
-import { addTryIt, type TryItScripts } from "../src/try-it/bundle.ts";
+import { addTryIt, buildLoader, type TryItScripts } from "../src/try-it/bundle.ts";
 import { readTryItPage, withoutTryIt } from "../src/try-it/page-config.ts";
 
 const outDir = scratchDirForAll("drill-docs-try-it-page-");
 const scripts: TryItScripts = {
   panel: "assets/try-it.0123456789abcdef.js",
   worker: "assets/try-it-sandbox.fedcba9876543210.js",
+  loader: "",
   files: [],
 };
 const page = '<!DOCTYPE html><html><head></head><body><div id="redoc"></div></body></html>\n';
@@ -25,7 +26,11 @@ function withTryIt(rootPrefix: string) {
   return addTryIt(outDir(), "v2.1", page, [], scripts, rootPrefix);
 }
 
-beforeAll(() => mkdir(join(outDir(), "assets")));
+beforeAll(async () => {
+  await mkdir(join(outDir(), "assets"));
+  // The loader as the build makes it, so the checks below see its real code.
+  scripts.loader = await buildLoader();
+});
 
 describe("the page's Try it configuration", () => {
   it("names the panel, the table and the worker in JSON right before the marked loader, before </body>", async () => {

@@ -25,6 +25,8 @@ export interface TryItScripts {
   panel: string;
   /** The worker module, relative to the site root. */
   worker: string;
+  /** The loader's code, the same for every reference page, which gets it inline. */
+  loader: string;
   /** Every file written, relative to the site root. */
   files: string[];
 }
@@ -84,12 +86,12 @@ async function writeHashed(
 }
 
 /**
- * Bundles the panel and the worker into `<outDir>/assets/`.
+ * Bundles the panel and the worker into `<outDir>/assets/`, and the loader once for every page.
  */
 export async function buildTryItScripts(outDir: string): Promise<TryItScripts> {
   await mkdir(join(outDir, assetDir), { recursive: true });
   const sandboxFiles = await writeSandboxFiles(outDir, join(pageDir, "sandbox-data.ts"));
-  const [panel, worker] = await Promise.all([
+  const [panel, worker, loader] = await Promise.all([
     bundle("panel.ts", "try-it").then((built) => writeHashed(outDir, built)),
     bundle("sandbox-worker.ts", "try-it-sandbox", {
       plugins: [sandboxFiles.plugin],
@@ -100,10 +102,12 @@ export async function buildTryItScripts(outDir: string): Promise<TryItScripts> {
         }),
       },
     }).then((built) => writeHashed(outDir, built)),
+    buildLoader(),
   ]);
   return {
     panel: panel.entry,
     worker: worker.entry,
+    loader,
     files: [...panel.files, ...worker.files, sandboxFiles.description, sandboxFiles.data],
   };
 }
@@ -112,7 +116,7 @@ export async function buildTryItScripts(outDir: string): Promise<TryItScripts> {
  * The loader (`page/loader.ts`, which says when the panel starts), to be inlined: inline, it costs the
  * page no request of its own. It is the same for every page, which gives it its URLs as data.
  */
-async function loaderCode(): Promise<string> {
+export async function buildLoader(): Promise<string> {
   const built = await bundle("loader.ts", "try-it-loader", {
     define: { TRY_IT_PAGE_ID: JSON.stringify(TRY_IT_PAGE_ID) },
   });
@@ -145,6 +149,6 @@ export async function addTryIt(
   };
   const end = html.lastIndexOf("</body>");
   if (end < 0) throw new Error(`${versionDir}/index.html has no </body>`);
-  const elements = tryItElements(page, await loaderCode());
+  const elements = tryItElements(page, scripts.loader);
   return { html: `${html.slice(0, end)}${elements}${html.slice(end)}`, table };
 }
