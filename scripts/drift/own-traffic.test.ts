@@ -58,6 +58,7 @@ describe("drift check over our own traffic", () => {
       ]),
     );
   });
+
   it("counts coverage against the whole description: each operation, response code and parameter once", async () => {
     type Operation = { responses?: object; parameters?: readonly unknown[] };
     const operations = listOperations<Operation>(JSON.parse(await readFile(SPEC_BUNDLE, "utf8")));

@@ -134,7 +134,7 @@ export interface DriftCoverage {
   }[];
 }
 
-/** Bounds a drift check of a test or benchmark recording, so that a stuck run fails instead of hanging. */
+/** Bounds a drift check of a test recording, so that a stuck run fails instead of hanging. */
 const DRIFT_TIMEOUT_MS = 600_000;
 
 /**

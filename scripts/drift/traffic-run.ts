@@ -2,7 +2,7 @@
  * Records traffic through `pnpm drift:record`'s script in front of an in-process sandbox, then
  * checks it with `redocly drift` and sorts every finding: expected (on a named, deliberately invalid
  * request that is meant to break the description in exactly that way) or unexpected (anything else).
- * Used by the drift tests and the drift benchmark.
+ * Used by the drift tests.
  */
 import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
