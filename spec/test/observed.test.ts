@@ -281,11 +281,19 @@ describe("the 2.0 practice loop", () => {
     expect(schemas.Question?.required ?? []).not.toContain("timeLimit");
   });
 
-  it("leaves the 2.1 answer and question as the interface leaves them", () => {
+  it("types the 2.1 answer and question with 2.1 shapes, never the 2.0 ones, the answer's form still open", () => {
+    const schemaRef = (id: string) => {
+      const success = byId(id).operation.responses["2XX"] as unknown as {
+        content?: Record<string, { schema?: { $ref?: string } }>;
+      };
+      return refName(success.content?.["application/json"]?.schema?.$ref);
+    };
     const answer = byId("submitAnswer_v2_1").operation;
-    expect(refName(answer.responses["2XX"]?.$ref)).toBe("NotShown");
+    expect(schemaRef("submitAnswer_v2_1")).toBe("AnswerResponse_v2_1");
     expect(refName(answer.requestBody?.$ref)).toBe("FormFields");
-    expect(refName(byId("getQuestion_v2_1").operation.responses["2XX"]?.$ref)).toBe("NotShown");
+    expect(schemaRef("getQuestion_v2_1")).toBe("QuestionResponse_v2_1");
+    // The 2.1 reply names only what a 2.1.1 client reads; the 2.0 reply's other fields are not carried over.
+    expect(Object.keys(schemas.AnswerResponse_v2_1?.properties as object)).toEqual(["proficiency", "evaluation"]);
   });
 });
 
