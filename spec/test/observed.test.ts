@@ -172,7 +172,9 @@ describe("error tables (x-errors)", () => {
             ? operation.responses.default
             : operation.responses[String(entry.status)];
         expect(describedBy(response), `${id} ${entry.id}`).toContain(`\`${entry.id}\``);
-        if (entry.status !== undefined) expect(refName(response?.$ref), id).toBe("Error");
+        // The token exchange answers the record's OAuthError; every API operation its ErrorResponse.
+        const errorResponse = id === "exchangeToken" ? "OAuthError" : "Error";
+        if (entry.status !== undefined) expect(refName(response?.$ref), id).toBe(errorResponse);
       }
       if (table.truncated) expect(describedBy(operation.responses.default), id).toMatch(/cut/);
     }
@@ -293,13 +295,17 @@ describe("the 2.0 practice loop", () => {
     expect(refName(answer.requestBody?.$ref)).toBe("FormFields");
     expect(schemaRef("getQuestion_v2_1")).toBe("QuestionResponse_v2_1");
     // The 2.1 reply names only what a 2.1.1 client reads; the 2.0 reply's other fields are not carried over.
-    expect(Object.keys(schemas.AnswerResponse_v2_1?.properties as object)).toEqual(["proficiency", "evaluation"]);
+    expect(Object.keys(schemas.AnswerResponse_v2_1?.properties as object)).toEqual([
+      "proficiency",
+      "evaluation",
+    ]);
   });
 });
 
 describe("errors and the token header", () => {
   it("keeps the interface's ID and adds the observed id and description beside it", () => {
-    expect(schemas.ErrorResponse?.required).toEqual(["ID"]);
+    // The interface requires ID; the record's ErrorResponse page requires id and description.
+    expect(schemas.ErrorResponse?.required).toEqual(["ID", "id", "description"]);
     const properties = schemas.ErrorResponse?.properties as Record<string, Record<string, unknown>>;
     expect(Object.keys(properties)).toEqual(["ID", "id", "description"]);
     expect(properties.id).toHaveProperty("x-observed");
@@ -325,6 +331,17 @@ describe("errors and the token header", () => {
     expect(scheme.description).toContain("OAuth <token>");
     expect(scheme.description).toMatch(/case-sensitive/);
     expect(scheme).toHaveProperty("x-observed");
+  });
+
+  it("answers token exchange errors as the record's OAuthError: id and description, invalid_request with 400", () => {
+    const { operation } = byId("exchangeToken");
+    expect(refName(operation.responses["400"]?.$ref)).toBe("OAuthError");
+    expect(refName(operation.responses.default?.$ref)).toBe("OAuthError");
+    expect(schemas.OAuthError?.required).toEqual(["id", "description"]);
+    expect(operation["x-errors"]).toMatchObject({
+      truncated: true,
+      ids: [{ id: "invalid_request", status: 400 }],
+    });
   });
 
   it("keeps the operations list helper in step with the raw paths", () => {
