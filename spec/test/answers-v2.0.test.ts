@@ -106,6 +106,18 @@ const named: Record<string, string[]> = {
   createCourse_v2_0: ["id", "type"],
   getGroupResults_v2_0: ["groupId", "averageProficiency", "averageDrillResults"],
   createClientApp_v2_0: ["id", "name", "secret", "redirectionEndpoint", "status"],
+  // Typed by a 2.0 object page, or by the page of the same read in another form.
+  getClientApp_v2_0: ["id", "name", "icon", "secret", "creator", "status"],
+  updateClientApp_v2_0: ["id", "name", "redirectionEndpoint", "url"],
+  listGroupStaff_v2_0: ["group", "total", "groupStaffUsers"],
+  submitTestAnswer_v2_0: ["progress", "evaluation", "feedback"],
+  getTestQuestionForTicket_v2_0: ["question"],
+  getObjective_v2_0: ["id", "type", "reviewDate", "minimumProficiency", "drills"],
+  // Lists whose wrapper no page shows: typed by their entries.
+  listClientApps_v2_0: ["id", "name", "secret", "status"],
+  listGroupInvitations_v2_0: ["status", "user", "group"],
+  searchGroups_v2_0: ["id", "name", "description"],
+  listObjectives_v2_0: ["id", "type", "reviewDate", "drills"],
 };
 const messages = ["addToRepertoire_v2_0", "addDrillToGroup_v2_0"];
 const empty = ["removeFromRepertoire_v2_0"];
@@ -152,6 +164,20 @@ describe("API 2.0 answers typed from the 2.0 reference pages", () => {
       expect(status, id).toBe("204");
       expect(response.content, id).toBeUndefined();
       expect(response["x-observed"], id).toBeDefined();
+    }
+  });
+
+  it("admits a bare list or an object holding it where no page shows a list's wrapper", () => {
+    for (const id of [
+      "listClientApps_v2_0",
+      "listGroupInvitations_v2_0",
+      "searchGroups_v2_0",
+      "listObjectives_v2_0",
+    ]) {
+      const [array, object] = (answerSchema(id)?.anyOf ?? []) as Node[];
+      expect(array?.type, id).toBe("array");
+      expect(object, id).toMatchObject({ type: "object", additionalProperties: true });
+      expect(String(answerSchema(id)?.["x-undocumented"]), id).toMatch(/wrapper/);
     }
   });
 

@@ -113,6 +113,36 @@ const named: [string, string, string[]][] = [
   ["listOrganizationStaff_v2_1", "Actors_v2_1", ["total", "users"]],
   ["getBeacon_v2_1", "Beacon_v2_1", ["id", "proximity", "lingerDuration", "description", "playable"]],
   ["listBeacons_v2_1", "Beacons_v2_1", ["beacons", "total"]],
+  // Typed by a same-version object page (2.1, or 2.1.1 for the revision of 2.1).
+  [
+    "getTest_v2_1",
+    "Test_v2_1",
+    ["id", "name", "drills", "direction", "style", "group", "testType", "instructions", "disclosure"],
+  ],
+  [
+    "getRendition_v2_1",
+    "Practice_v2_1",
+    ["proficiency", "highestProficiency", "eventualProficiency", "timeSpent", "expectedDuration", "added"],
+  ],
+  [
+    "getPracticePreferences_v2_1",
+    "Preferences_v2_1",
+    ["direction", "style", "unknownColumns", "useIntroductions", "autoAdvancement"],
+  ],
+  ["getSession_v2_1", "Session_v2_1", ["locale", "login"]],
+  ["getClientApp_v2_1", "ClientApp_v2_1", ["id", "name", "icon", "secret", "creator", "status"]],
+  ["updateClientApp_v2_1", "ClientApp_v2_1", ["id", "name", "redirectionEndpoint", "url"]],
+  ["createClientApp_v2_1", "ClientApp_v2_1", ["id", "name", "secret", "redirectionEndpoint"]],
+  // Typed by a sibling operation's answer, or by the entries of a list.
+  ["getCourse_v2_1", "Course_v2_1", ["id", "type"]],
+  ["removeDrillFromCourse_v2_1", "Course_v2_1", ["id", "type"]],
+  ["getReview_v2_1", "Review_v2_1", ["timestamp", "reviewer", "content"]],
+  ["getAppreciation_v2_1", "Rating_v2_1", ["points", "score"]],
+  [
+    "getObjective_v2_1",
+    "Objective_v2_1",
+    ["id", "type", "reviewDate", "minimumProficiency", "evaluation", "playables"],
+  ],
 ];
 
 describe("API 2.1 answers that name the fields their page shows", () => {
@@ -125,11 +155,38 @@ describe("API 2.1 answers that name the fields their page shows", () => {
     expect(marker.version === undefined || marker.version === "2.1.1", id).toBe(true);
   });
 
-  it("counts at least 35 typed 2.1 answers, apart from message-only and empty ones", () => {
-    expect(named.length).toBeGreaterThanOrEqual(35);
+  it("counts at least 50 typed 2.1 answers, apart from message-only and empty ones", () => {
+    expect(named.length).toBeGreaterThanOrEqual(50);
     expect(schemaOf("addDrillToGroup_v2_1")).toBe("Message");
     expect(schemaOf("storeBeacon_v2_1")).toBe("EmptyObject");
     expect(schemaOf("completeTest_v2_1")).toBe("EmptyObject");
+  });
+
+  it("types a list whose wrapper no page shows by its entries, admitting a bare list or an object", () => {
+    const lists: [string, string, string][] = [
+      ["listOwnClientApps_v2_1", "ClientAppList_v2_1", "ClientApp_v2_1"],
+      ["listClientApps_v2_1", "ClientAppList_v2_1", "ClientApp_v2_1"],
+      ["listReviews_v2_1", "ReviewList_v2_1", "Review_v2_1"],
+    ];
+    for (const [id, list, entry] of lists) {
+      expect(schemaOf(id), id).toBe(list);
+      const [array, object] = (schemas[list]?.anyOf ?? []) as Node[];
+      expect(refName((array?.items as Node | undefined)?.$ref), id).toBe(entry);
+      expect(object).toMatchObject({ type: "object", additionalProperties: true });
+      expect(object).not.toHaveProperty("properties");
+      expect(String(schemas[list]?.["x-undocumented"]), id).toMatch(/wrapper/);
+      expect(successOf(id).response["x-observed"], id).toBeDefined();
+    }
+  });
+
+  it("types the practice status by the Practice page: proficiency and the two durations required", () => {
+    expect(schemas.Practice_v2_1?.required).toEqual(["proficiency", "timeSpent", "expectedDuration"]);
+    const practice = schemas.Practice_v2_1?.properties as Record<string, Node>;
+    expect(refName(practice.proficiency?.$ref)).toBe("Proficiency_v2_1");
+    expect(practice.timeSpent).toMatchObject({ type: "integer" });
+    expect(schemas.Test_v2_1?.required).toEqual(["id", "name", "drills"]);
+    expect(schemas.ClientApp_v2_1?.required).toEqual(["id", "name"]);
+    expect(schemas.Evaluation_v2_1?.required).toEqual(["result", "termEvaluations"]);
   });
 
   it("gives question time limits as ISO 8601 durations, unlike 2.0's seconds", () => {

@@ -172,7 +172,9 @@ describe("error tables (x-errors)", () => {
             ? operation.responses.default
             : operation.responses[String(entry.status)];
         expect(describedBy(response), `${id} ${entry.id}`).toContain(`\`${entry.id}\``);
-        if (entry.status !== undefined) expect(refName(response?.$ref), id).toBe("Error");
+        // The token exchange answers the record's OAuthError; every API operation its ErrorResponse.
+        const errorResponse = id === "exchangeToken" ? "OAuthError" : "Error";
+        if (entry.status !== undefined) expect(refName(response?.$ref), id).toBe(errorResponse);
       }
       if (table.truncated) expect(describedBy(operation.responses.default), id).toMatch(/cut/);
     }
@@ -281,17 +283,29 @@ describe("the 2.0 practice loop", () => {
     expect(schemas.Question?.required ?? []).not.toContain("timeLimit");
   });
 
-  it("leaves the 2.1 answer and question as the interface leaves them", () => {
+  it("types the 2.1 answer and question with 2.1 shapes, never the 2.0 ones, the answer's form still open", () => {
+    const schemaRef = (id: string) => {
+      const success = byId(id).operation.responses["2XX"] as unknown as {
+        content?: Record<string, { schema?: { $ref?: string } }>;
+      };
+      return refName(success.content?.["application/json"]?.schema?.$ref);
+    };
     const answer = byId("submitAnswer_v2_1").operation;
-    expect(refName(answer.responses["2XX"]?.$ref)).toBe("NotShown");
+    expect(schemaRef("submitAnswer_v2_1")).toBe("AnswerResponse_v2_1");
     expect(refName(answer.requestBody?.$ref)).toBe("FormFields");
-    expect(refName(byId("getQuestion_v2_1").operation.responses["2XX"]?.$ref)).toBe("NotShown");
+    expect(schemaRef("getQuestion_v2_1")).toBe("QuestionResponse_v2_1");
+    // The 2.1 reply names only what a 2.1.1 client reads; the 2.0 reply's other fields are not carried over.
+    expect(Object.keys(schemas.AnswerResponse_v2_1?.properties as object)).toEqual([
+      "proficiency",
+      "evaluation",
+    ]);
   });
 });
 
 describe("errors and the token header", () => {
   it("keeps the interface's ID and adds the observed id and description beside it", () => {
-    expect(schemas.ErrorResponse?.required).toEqual(["ID"]);
+    // The interface requires ID; the record's ErrorResponse page requires id and description.
+    expect(schemas.ErrorResponse?.required).toEqual(["ID", "id", "description"]);
     const properties = schemas.ErrorResponse?.properties as Record<string, Record<string, unknown>>;
     expect(Object.keys(properties)).toEqual(["ID", "id", "description"]);
     expect(properties.id).toHaveProperty("x-observed");
@@ -317,6 +331,17 @@ describe("errors and the token header", () => {
     expect(scheme.description).toContain("OAuth <token>");
     expect(scheme.description).toMatch(/case-sensitive/);
     expect(scheme).toHaveProperty("x-observed");
+  });
+
+  it("answers token exchange errors as the record's OAuthError: id and description, invalid_request with 400", () => {
+    const { operation } = byId("exchangeToken");
+    expect(refName(operation.responses["400"]?.$ref)).toBe("OAuthError");
+    expect(refName(operation.responses.default?.$ref)).toBe("OAuthError");
+    expect(schemas.OAuthError?.required).toEqual(["id", "description"]);
+    expect(operation["x-errors"]).toMatchObject({
+      truncated: true,
+      ids: [{ id: "invalid_request", status: 400 }],
+    });
   });
 
   it("keeps the operations list helper in step with the raw paths", () => {

@@ -124,7 +124,8 @@ describe("shapes the interface gives", () => {
   it("answers the 2.0 store search with Drillables and its errors with the field ID", () => {
     expect(jsonSchemaOf("searchStore_v2_0", "2XX")?.$ref).toBe("#/components/schemas/Drillables");
     expect(jsonSchemaOf("searchStore_v2_0", "default")?.$ref).toBe("#/components/schemas/ErrorResponse");
-    expect(schemas.ErrorResponse?.required).toEqual(["ID"]);
+    // ID from the interface; id and description, which the record's ErrorResponse page requires, beside it.
+    expect(schemas.ErrorResponse?.required).toEqual(["ID", "id", "description"]);
     const examples = JSON.stringify(full.paths["/api/2/store"]);
     expect(examples).toContain('"ID":"query_missing"');
     expect(examples).toContain('"ID":"error"');

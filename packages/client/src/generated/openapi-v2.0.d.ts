@@ -146,13 +146,13 @@ export interface paths {
         /**
          * Retrieve client app
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getClientApp_v2_1`.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this operation was found; the 2.0 ClientApp object page, which represents a registered client application, types the answer here.
          */
         get: operations["getClientApp_v2_0"];
         /**
          * Update client app
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `updateClientApp_v2_1`.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this operation was found; the 2.0 ClientApp object page types the answer here; that the answer reflects the change is not shown.
          */
         put: operations["updateClientApp_v2_0"];
         post?: never;
@@ -177,7 +177,7 @@ export interface paths {
         /**
          * Retrieve all client apps
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listClientApps_v2_1`.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this list was found; each entry is typed by the 2.0 ClientApp object page, and the answer admits a bare list or an object holding it, since no page shows which.
          */
         get: operations["listClientApps_v2_0"];
         put?: never;
@@ -381,7 +381,7 @@ export interface paths {
         /**
          * GET group-invitations (function not given)
          * @description The 2.0 list gives no function for this path, and API 2.1 lists no counterpart.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this list was found; each entry is typed by the 2.0 GroupInvitation the page of retrieving one invitation shows, and the answer admits a bare list or an object holding it, since no page shows which.
          */
         get: operations["listGroupInvitations_v2_0"];
         put?: never;
@@ -598,7 +598,7 @@ export interface paths {
         /**
          * Retrieve staff permissions
          * @description Function listed for API 2.0: "retrieve staff permissions".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found; the 2.0 GroupStaff object page, which represents the staff users of a group (and which the update and revoke pages of this path answer), types the answer here.
          */
         get: operations["listGroupStaff_v2_0"];
         /**
@@ -686,7 +686,7 @@ export interface paths {
         /**
          * Search groups
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `searchGroups_v2_1`.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this search was found; each entry is typed by the 2.0 Group the pages of creating a group and listing its members show, and the answer admits a bare list or an object holding it, since no page shows which.
          */
         get: operations["searchGroups_v2_0"];
         put?: never;
@@ -745,7 +745,7 @@ export interface paths {
         /**
          * Retrieve one objective including evaluation
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getObjective_v2_1`.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found; the 2.0 Objective that the page of a group's objectives lists types the answer here.
          */
         get: operations["getObjective_v2_0"];
         put?: never;
@@ -766,7 +766,7 @@ export interface paths {
         /**
          * List objectives including evaluations
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listObjectives_v2_1`.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this list was found; each entry is typed by the 2.0 Objective the page of a group's objectives lists (as a bare list), and the answer admits a bare list or an object holding it, since no page shows which for this path.
          */
         get: operations["listObjectives_v2_0"];
         put?: never;
@@ -1223,7 +1223,7 @@ export interface paths {
         /**
          * PUT test-answer/{reference} (function not given)
          * @description The 2.0 list gives no function for this path, and API 2.1 lists no counterpart.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this operation was found; the 2.0 AnswerResponse object page, returned on submitting an answer and whose progress applies to tests only, types the answer here.
          */
         put: operations["submitTestAnswer_v2_0"];
         post?: never;
@@ -1273,7 +1273,7 @@ export interface paths {
         /**
          * GET test-question/{test_id}/{ticket} (function not given)
          * @description The 2.0 list gives no function for this path, and API 2.1 lists no counterpart.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The 2.0 page of retrieving a test question answers a 2.0 QuestionResponse and names a ticket for anonymous tests (errors missing_ticket and invalid_ticket); it types the answer of this ticket form too.
          */
         get: operations["getTestQuestionForTicket_v2_0"];
         put?: never;
@@ -2074,6 +2074,13 @@ export interface components {
             url?: string;
         };
         /**
+         * ClientAppList_v2_0
+         * @description Client apps (API 2.0). Each entry is a `ClientApp_v2_0`; no page shows how this answer wraps the list: a bare list, or an object that holds it (and perhaps a count).
+         */
+        ClientAppList_v2_0: components["schemas"]["ClientApp_v2_0"][] | {
+            [key: string]: unknown;
+        };
+        /**
          * Course_v2_0
          * @description A 2.0 course as POST courses answers it: the new course's ID and its type.
          */
@@ -2228,7 +2235,7 @@ export interface components {
          * @description Practice figures of a drillable; only some result entries carry them.
          */
         DrillablePractice: {
-            /** @description Expected duration; what it measures beyond that, and its unit, are not shown. */
+            /** @description Expected duration. The interface does not show its unit; the service's 2.0 Practice page gives it as the estimated time, in seconds, the user still needs to reach 100 % proficiency. */
             expectedDuration?: number;
             highestProficiency?: components["schemas"]["Proficiency"];
             proficiency?: components["schemas"]["Proficiency"];
@@ -2304,19 +2311,19 @@ export interface components {
         };
         /**
          * ErrorResponse
-         * @description Error body. The interface names one field, `ID`, which identifies the error (for the store search: `query_missing` or `error`). The deployed service's reference writes the identifier as `id` and adds a human-readable `description`; read the identifier from either field.
+         * @description Error body. The interface names one field, `ID`, which identifies the error (for the store search: `query_missing` or `error`). The deployed service's reference writes the identifier as `id` and adds a human-readable `description`, and requires both (its ErrorResponse page); read the identifier from either field.
          */
         ErrorResponse: {
             /**
              * @description What went wrong, for people.
              * @example No search query specified
              */
-            description?: string;
+            description: string;
             /**
              * @description The same identifier, under the name the service's reference uses.
              * @example query_missing
              */
-            id?: string;
+            id: string;
             /**
              * @description Identifier of the error, for example `query_missing` (the interface's name of the field).
              * @example query_missing
@@ -2418,6 +2425,20 @@ export interface components {
              * @enum {string}
              */
             action: "ACCEPT" | "DECLINE";
+        };
+        /**
+         * GroupInvitationList_v2_0
+         * @description Group invitations (API 2.0). Each entry is a `GroupInvitation_v2_0`; no page shows how this answer wraps the list: a bare list, or an object that holds it (and perhaps a count).
+         */
+        GroupInvitationList_v2_0: components["schemas"]["GroupInvitation_v2_0"][] | {
+            [key: string]: unknown;
+        };
+        /**
+         * GroupList_v2_0
+         * @description Groups (API 2.0). Each entry is a `Group_v2_0`; no page shows how this answer wraps the list: a bare list, or an object that holds it (and perhaps a count).
+         */
+        GroupList_v2_0: components["schemas"]["Group_v2_0"][] | {
+            [key: string]: unknown;
         };
         /**
          * GroupMember_v2_0
@@ -2536,6 +2557,21 @@ export interface components {
          */
         NotShown: unknown;
         /**
+         * OAuthError
+         * @description Error body of the token exchange. The service's reference answers an error of an OAuth flow with an OAuthError, one of the two kinds of its ErrorResponse: an identifier, written `id`, and a human-readable `description`, both required. The token page's error table names `invalid_request` (400) and is cut after it. RFC 6749's `error` and `error_description` are not what the record shows.
+         */
+        OAuthError: {
+            /** @description What went wrong, for people. */
+            description: string;
+            /**
+             * @description Identifier of the error.
+             * @example invalid_request
+             */
+            id: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * Objective_v2_0
          * @description A practice or test objective of a 2.0 group.
          */
@@ -2567,6 +2603,13 @@ export interface components {
              */
             type?: "PERMANENT" | "ONEOFF" | "TEST" | (string & {});
         } & {
+            [key: string]: unknown;
+        };
+        /**
+         * ObjectiveList_v2_0
+         * @description Objectives (API 2.0). Each entry is a `Objective_v2_0`; no page shows how this answer wraps the list: a bare list, or an object that holds it (and perhaps a count).
+         */
+        ObjectiveList_v2_0: components["schemas"]["Objective_v2_0"][] | {
             [key: string]: unknown;
         };
         /**
@@ -2994,6 +3037,15 @@ export interface components {
                 "application/json": components["schemas"]["NotShown"];
             };
         };
+        /** @description The exchange failed. The service's reference answers an OAuthError: `id` and `description`. */
+        OAuthError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OAuthError"];
+            };
+        };
         /** @description The next question, with pending notifications. The status code is not shown. */
         Question: {
             headers: {
@@ -3235,7 +3287,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The client app. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientApp_v2_0"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -3248,7 +3308,15 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The client app after the change. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientApp_v2_0"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -3274,7 +3342,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The client apps, each a ClientApp; the list's wrapper is not shown. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientAppList_v2_0"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -3504,7 +3580,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The group invitations, each a GroupInvitation; the list's wrapper is not shown. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupInvitationList_v2_0"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -3736,7 +3820,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The group's staff users with their permissions. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupStaff_v2_0"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -3849,7 +3941,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The groups, each a Group; the list's wrapper is not shown. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupList_v2_0"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -3931,7 +4031,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The objective. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Objective_v2_0"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -3944,7 +4052,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The objectives, each an Objective; the list's wrapper is not shown. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ObjectiveList_v2_0"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -4430,7 +4546,15 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The evaluation of the test answer and the test's progress. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnswerResponse"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -4473,7 +4597,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The next question of the test. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionResponse"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -5051,15 +5183,10 @@ export interface operations {
                     "application/json": components["schemas"]["AccessTokenResponse"];
                 };
             };
-            /** @description The exchange failed. Its errors are not shown by the interface. The sandbox answers RFC 6749 style errors (`error`, `error_description`). */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotShown"];
-                };
-            };
+            /** @description Bad request: `invalid_request` (a required parameter missing, or an unsupported parameter value). */
+            400: components["responses"]["OAuthError"];
+            /** @description The exchange failed. Its errors are not shown by the interface; the token page's table is cut after `invalid_request`, so the other identifiers and their codes are not seen. */
+            default: components["responses"]["OAuthError"];
         };
     };
 }

@@ -64,7 +64,7 @@ export interface paths {
         /**
          * Submit practice answer
          * @description Function listed for API 2.1: "submit practice answer".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this operation was found in any version. A 2.1.1 practice client sends the answer as the form field answer and reads the reply's evaluation and proficiency; the 2.1.1 Evaluation object page describes the evaluation. Those two fields type the answer here; the rest of the reply stays open.
          */
         put: operations["submitAnswer_v2_1"];
         post?: never;
@@ -142,13 +142,13 @@ export interface paths {
         /**
          * Retrieve client app
          * @description Function listed for API 2.1: "retrieve client app".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this operation was found; the 2.1.1 ClientApp object page (the revision of 2.1), which represents a registered client application, types the answer here.
          */
         get: operations["getClientApp_v2_1"];
         /**
          * Update client app
          * @description Function listed for API 2.1: "update client app".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this operation was found; the 2.1.1 ClientApp object page (the revision of 2.1) types the answer here; that the answer reflects the change is not shown.
          */
         put: operations["updateClientApp_v2_1"];
         post?: never;
@@ -174,14 +174,14 @@ export interface paths {
          * Retrieve all client apps
          * @description Function listed for API 2.1: "retrieve all client apps".
          *     Optional segment {user} left out.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this list was found; each entry is typed by the 2.1.1 ClientApp object page (the revision of 2.1), and the answer admits a bare list or an object holding it, since no page shows which.
          */
         get: operations["listOwnClientApps_v2_1"];
         put?: never;
         /**
          * Create client app
          * @description Function listed for API 2.1: "create client app".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No 2.1 or 2.1.1 page of this operation was found; the 2.1.1 ClientApp object page (the revision of 2.1) types the answer here.
          */
         post: operations["createClientApp_v2_1"];
         delete?: never;
@@ -203,7 +203,7 @@ export interface paths {
         /**
          * Retrieve all client apps
          * @description Function listed for API 2.1: "retrieve all client apps".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this list was found; each entry is typed by the 2.1.1 ClientApp object page (the revision of 2.1), and the answer admits a bare list or an object holding it, since no page shows which.
          */
         get: operations["listClientApps_v2_1"];
         put?: never;
@@ -227,7 +227,7 @@ export interface paths {
         /**
          * Retrieve course
          * @description Function listed for API 2.1: "retrieve course".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found. Its sibling operations answer a course (the 2.1 page of adding a drill to a course answers a 2.1 Course object; the 2.1.1 page of creating one shows its id and type), and that object types the answer here; only id and type are known.
          */
         get: operations["getCourse_v2_1"];
         /**
@@ -266,7 +266,7 @@ export interface paths {
         /**
          * Remove drill from course
          * @description Function listed for API 2.1: "remove drill from course".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of the removal was found; its sibling, adding a drill to the same path, answers a 2.1 Course object on its 2.1 page, which types the answer here.
          */
         delete: operations["removeDrillFromCourse_v2_1"];
         options?: never;
@@ -500,7 +500,7 @@ export interface paths {
         /**
          * Retrieve review
          * @description Function listed for API 2.1: "retrieve review".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found; posting a review to the same path answers the Review on its 2.1.1 page (the revision of 2.1), which types the answer here.
          */
         get: operations["getReview_v2_1"];
         /**
@@ -529,7 +529,7 @@ export interface paths {
         /**
          * List reviews
          * @description Function listed for API 2.1: "list reviews".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this list was found; each entry is typed by the Review the 2.1.1 page of posting a review shows, and the answer admits a bare list or an object holding it, since no page shows which.
          */
         get: operations["listReviews_v2_1"];
         put?: never;
@@ -845,7 +845,7 @@ export interface paths {
         /**
          * Group drill results
          * @description Function listed for API 2.1: "group drill results".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. Group results are shown only by the 2.0 reference page (`getGroupResults_v2_0`, whose example writes `type` in lower case, `course` and `drill`); no 2.1 or 2.1.1 page of them was found, and a 2.0 shape never types a 2.1 operation, so the answer stays open here.
          */
         get: operations["getGroupResults_v2_1"];
         put?: never;
@@ -1104,7 +1104,7 @@ export interface paths {
         /**
          * Retrieve one objective including evaluation
          * @description Function listed for API 2.1: "retrieve one objective including evaluation".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found; the 2.1.1 page of listing objectives (the revision of 2.1) shows each objective with its evaluation, which types the answer here.
          */
         get: operations["getObjective_v2_1"];
         put?: never;
@@ -1390,7 +1390,7 @@ export interface paths {
         /**
          * Retrieve appreciation
          * @description Function listed for API 2.1: "retrieve appreciation".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found; storing an appreciation answers a Rating on its 2.1.1 page (the revision of 2.1), which types the answer here.
          */
         get: operations["getAppreciation_v2_1"];
         put?: never;
@@ -1561,9 +1561,12 @@ export interface paths {
          * @description Function listed for API 2.1: "retrieve practice question".
          *     The interface details the question operation for API 2.0 only. The
          *     repeatable `drill` query parameter here is taken over from
-         *     `getQuestion_v2_0`; whether 2.1 answers with the 2.0 `QuestionResponse` is
-         *     not shown, so the response stays untyped. (The sandbox answers both
-         *     versions alike.)
+         *     `getQuestion_v2_0`. No page of this operation was found in any version;
+         *     a 2.1.1 practice client reads the question from the answer's `question`
+         *     field (reference, ask, tell), and the 2.1.1 Question object page
+         *     describes the question, so the answer is the 2.1 `QuestionResponse_v2_1`
+         *     (ISO 8601 time limits), not the 2.0 one; the rest of the wrapper stays
+         *     open.
          */
         get: operations["getQuestion_v2_1"];
         put?: never;
@@ -1587,7 +1590,7 @@ export interface paths {
         /**
          * Retrieve practice status
          * @description Function listed for API 2.1: "retrieve practice status".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found. The 2.1.1 Practice object page (the revision of 2.1) describes a user's status for a drill or course, which the interface calls its rendition, and types the answer here; that this read answers exactly that object is not shown.
          */
         get: operations["getRendition_v2_1"];
         put?: never;
@@ -1611,7 +1614,7 @@ export interface paths {
         /**
          * Retrieve practice preferences
          * @description Function listed for API 2.1: "retrieve practice preferences".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found. The 2.1.1 Preferences object page (the revision of 2.1) describes a user's preferences for practising a drill, which the PUT of the same path also answers, and types the answer here.
          */
         get: operations["getPracticePreferences_v2_1"];
         /**
@@ -1713,7 +1716,7 @@ export interface paths {
         /**
          * Session information
          * @description Function listed for API 2.1: "session information".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found. The 2.1.1 Session object page (the revision of 2.1) types the answer here.
          */
         get: operations["getSession_v2_1"];
         put?: never;
@@ -1891,6 +1894,7 @@ export interface paths {
          * Retrieve test question
          * @description Function listed for API 2.1: "retrieve test question".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path describes an optional ticket (anonymous tests), an entry level (adaptive tests, lowest 1) and a question sequence number (navigable tests only), but the stored page does not show their parameter names; it answers a QuestionResponse object and has a table of errors with status codes (internal_error with 400).
+         *     Which input causes which error, as the page says: the ticket of an anonymous test — `missing_ticket` when an anonymous test is asked for without one, `invalid_ticket` when it is not set up for the test; the entry level of an adaptive test (1 is the lowest) — `invalid_entry_level`; the question sequence number — `invalid_question` when it is not a question of the test, and `invalid_request` when the test does not allow question navigation; without a number, `questions_exhausted` once no question is outstanding and `already_completed` once the test is done. Since the stored page does not show the parameters' names (nor whether the ticket is a query parameter or, as in the 2.0 and 2.1 test-result paths, a path segment), they are not described as parameters here.
          */
         get: operations["getTestQuestion_v2_1"];
         put?: never;
@@ -1964,7 +1968,7 @@ export interface paths {
         /**
          * Retrieve test
          * @description Function listed for API 2.1: "retrieve test".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference has no page for this read, but its 2.1 Test object page describes the test (id, name and drills required) and its example, which type the answer here.
          */
         get: operations["getTest_v2_1"];
         put?: never;
@@ -2502,13 +2506,13 @@ export interface paths {
         /**
          * Retrieve client app
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getClientApp_v2_1`.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this operation was found; the 2.0 ClientApp object page, which represents a registered client application, types the answer here.
          */
         get: operations["getClientApp_v2_0"];
         /**
          * Update client app
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `updateClientApp_v2_1`.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this operation was found; the 2.0 ClientApp object page types the answer here; that the answer reflects the change is not shown.
          */
         put: operations["updateClientApp_v2_0"];
         post?: never;
@@ -2533,7 +2537,7 @@ export interface paths {
         /**
          * Retrieve all client apps
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listClientApps_v2_1`.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this list was found; each entry is typed by the 2.0 ClientApp object page, and the answer admits a bare list or an object holding it, since no page shows which.
          */
         get: operations["listClientApps_v2_0"];
         put?: never;
@@ -2737,7 +2741,7 @@ export interface paths {
         /**
          * GET group-invitations (function not given)
          * @description The 2.0 list gives no function for this path, and API 2.1 lists no counterpart.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this list was found; each entry is typed by the 2.0 GroupInvitation the page of retrieving one invitation shows, and the answer admits a bare list or an object holding it, since no page shows which.
          */
         get: operations["listGroupInvitations_v2_0"];
         put?: never;
@@ -2954,7 +2958,7 @@ export interface paths {
         /**
          * Retrieve staff permissions
          * @description Function listed for API 2.0: "retrieve staff permissions".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found; the 2.0 GroupStaff object page, which represents the staff users of a group (and which the update and revoke pages of this path answer), types the answer here.
          */
         get: operations["listGroupStaff_v2_0"];
         /**
@@ -3042,7 +3046,7 @@ export interface paths {
         /**
          * Search groups
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `searchGroups_v2_1`.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this search was found; each entry is typed by the 2.0 Group the pages of creating a group and listing its members show, and the answer admits a bare list or an object holding it, since no page shows which.
          */
         get: operations["searchGroups_v2_0"];
         put?: never;
@@ -3101,7 +3105,7 @@ export interface paths {
         /**
          * Retrieve one objective including evaluation
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getObjective_v2_1`.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found; the 2.0 Objective that the page of a group's objectives lists types the answer here.
          */
         get: operations["getObjective_v2_0"];
         put?: never;
@@ -3122,7 +3126,7 @@ export interface paths {
         /**
          * List objectives including evaluations
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listObjectives_v2_1`.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this list was found; each entry is typed by the 2.0 Objective the page of a group's objectives lists (as a bare list), and the answer admits a bare list or an object holding it, since no page shows which for this path.
          */
         get: operations["listObjectives_v2_0"];
         put?: never;
@@ -3579,7 +3583,7 @@ export interface paths {
         /**
          * PUT test-answer/{reference} (function not given)
          * @description The 2.0 list gives no function for this path, and API 2.1 lists no counterpart.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this operation was found; the 2.0 AnswerResponse object page, returned on submitting an answer and whose progress applies to tests only, types the answer here.
          */
         put: operations["submitTestAnswer_v2_0"];
         post?: never;
@@ -3629,7 +3633,7 @@ export interface paths {
         /**
          * GET test-question/{test_id}/{ticket} (function not given)
          * @description The 2.0 list gives no function for this path, and API 2.1 lists no counterpart.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The 2.0 page of retrieving a test question answers a 2.0 QuestionResponse and names a ticket for anonymous tests (errors missing_ticket and invalid_ticket); it types the answer of this ticket form too.
          */
         get: operations["getTestQuestionForTicket_v2_0"];
         put?: never;
@@ -4375,6 +4379,16 @@ export interface components {
             progress?: number;
         };
         /**
+         * AnswerResponse_v2_1
+         * @description The reply to a practice answer (API 2.1): the evaluation of the answer and the proficiency afterwards. No page of the 2.1 or 2.1.1 answer reply was found; a 2.1.1 practice client reads these two fields, and the 2.1.1 Evaluation page describes the evaluation.
+         */
+        AnswerResponse_v2_1: {
+            evaluation?: components["schemas"]["Evaluation_v2_1"];
+            proficiency?: components["schemas"]["Proficiency_v2_1"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * AssertionClaims
          * @description Claims of the signed assertion sent to the token exchange.
          */
@@ -4496,6 +4510,41 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * ClientApp_v2_1
+         * @description An API client application registered with the service (API 2.1).
+         */
+        ClientApp_v2_1: {
+            /**
+             * Format: date-time
+             * @description When the application was registered (ISO 8601).
+             */
+            created?: string;
+            creator?: components["schemas"]["Actor_v2_1"];
+            /** @description Description shown on the approval screen. */
+            description?: string;
+            icon?: components["schemas"]["Media_v2_1"];
+            /** @description The client ID. */
+            id: string;
+            /** @description Name of the application. */
+            name: string;
+            /** @description Where users are sent after allowing or declining access. */
+            redirectionEndpoint?: string;
+            /** @description The OAuth client secret; only its owner sees it. */
+            secret?: string;
+            /**
+             * @description Official or experimental; new applications start experimental. Known values: `OFFICIAL`, `EXPERIMENTAL`; others may occur.
+             * @example OFFICIAL
+             * @example EXPERIMENTAL
+             */
+            status?: "OFFICIAL" | "EXPERIMENTAL" | (string & {});
+            /** @description Website of the application. */
+            url?: string;
+            /** @description A flag whose description the stored page cuts off. */
+            userCredentialFlowPermitted?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * ClientAppForm_v2_0
          * @description Fields of POST client-apps.
          */
@@ -4516,6 +4565,20 @@ export interface components {
              * @example https://www.example.com
              */
             url?: string;
+        };
+        /**
+         * ClientAppList_v2_0
+         * @description Client apps (API 2.0). Each entry is a `ClientApp_v2_0`; no page shows how this answer wraps the list: a bare list, or an object that holds it (and perhaps a count).
+         */
+        ClientAppList_v2_0: components["schemas"]["ClientApp_v2_0"][] | {
+            [key: string]: unknown;
+        };
+        /**
+         * ClientAppList_v2_1
+         * @description Client apps (API 2.1). Each entry is a `ClientApp_v2_1`; no page shows how this answer wraps the list: a bare list, or an object that holds it (and perhaps a count).
+         */
+        ClientAppList_v2_1: components["schemas"]["ClientApp_v2_1"][] | {
+            [key: string]: unknown;
         };
         /**
          * Course_v2_0
@@ -4806,7 +4869,7 @@ export interface components {
          * @description Practice figures of a drillable; only some result entries carry them.
          */
         DrillablePractice: {
-            /** @description Expected duration; what it measures beyond that, and its unit, are not shown. */
+            /** @description Expected duration. The interface does not show its unit; the service's 2.0 Practice page gives it as the estimated time, in seconds, the user still needs to reach 100 % proficiency. */
             expectedDuration?: number;
             highestProficiency?: components["schemas"]["Proficiency"];
             proficiency?: components["schemas"]["Proficiency"];
@@ -4892,19 +4955,19 @@ export interface components {
         };
         /**
          * ErrorResponse
-         * @description Error body. The interface names one field, `ID`, which identifies the error (for the store search: `query_missing` or `error`). The deployed service's reference writes the identifier as `id` and adds a human-readable `description`; read the identifier from either field.
+         * @description Error body. The interface names one field, `ID`, which identifies the error (for the store search: `query_missing` or `error`). The deployed service's reference writes the identifier as `id` and adds a human-readable `description`, and requires both (its ErrorResponse page); read the identifier from either field.
          */
         ErrorResponse: {
             /**
              * @description What went wrong, for people.
              * @example No search query specified
              */
-            description?: string;
+            description: string;
             /**
              * @description The same identifier, under the name the service's reference uses.
              * @example query_missing
              */
-            id?: string;
+            id: string;
             /**
              * @description Identifier of the error, for example `query_missing` (the interface's name of the field).
              * @example query_missing
@@ -4932,6 +4995,34 @@ export interface components {
              * @example TOO_LATE
              */
             timing?: "ON_TIME" | "TOO_LATE" | (string & {});
+        };
+        /**
+         * Evaluation_v2_1
+         * @description Whether a practice answer was correct (API 2.1), with one entry per term given and per term missed, and the timing where a time limit applied (a late answer is always `INCORRECT`).
+         */
+        Evaluation_v2_1: {
+            /**
+             * @description The overall result. Known values: `CORRECT`, `INCORRECT`; others may occur.
+             * @example INCORRECT
+             */
+            result: "CORRECT" | "INCORRECT" | (string & {});
+            /** @description One evaluation per given and per missed term. */
+            termEvaluations: ({
+                /**
+                 * @description Known values (the 2.1.1 examples): `INCORRECT`, `MISSED`; others may occur.
+                 * @example INCORRECT
+                 * @example MISSED
+                 */
+                result?: string;
+                /** @description The value given, or the correct value missed. */
+                value?: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description The timing of the answer where a time limit applied. Known values: `ON_TIME`, `TOO_LATE`; others may occur. */
+            timing?: "ON_TIME" | "TOO_LATE" | (string & {});
+        } & {
+            [key: string]: unknown;
         };
         /**
          * Feedback
@@ -5071,6 +5162,20 @@ export interface components {
              * @enum {string}
              */
             action: "ACCEPT" | "DECLINE";
+        };
+        /**
+         * GroupInvitationList_v2_0
+         * @description Group invitations (API 2.0). Each entry is a `GroupInvitation_v2_0`; no page shows how this answer wraps the list: a bare list, or an object that holds it (and perhaps a count).
+         */
+        GroupInvitationList_v2_0: components["schemas"]["GroupInvitation_v2_0"][] | {
+            [key: string]: unknown;
+        };
+        /**
+         * GroupList_v2_0
+         * @description Groups (API 2.0). Each entry is a `Group_v2_0`; no page shows how this answer wraps the list: a bare list, or an object that holds it (and perhaps a count).
+         */
+        GroupList_v2_0: components["schemas"]["Group_v2_0"][] | {
+            [key: string]: unknown;
         };
         /**
          * GroupMember_v2_0
@@ -5295,6 +5400,21 @@ export interface components {
          */
         NotShown: unknown;
         /**
+         * OAuthError
+         * @description Error body of the token exchange. The service's reference answers an error of an OAuth flow with an OAuthError, one of the two kinds of its ErrorResponse: an identifier, written `id`, and a human-readable `description`, both required. The token page's error table names `invalid_request` (400) and is cut after it. RFC 6749's `error` and `error_description` are not what the record shows.
+         */
+        OAuthError: {
+            /** @description What went wrong, for people. */
+            description: string;
+            /**
+             * @description Identifier of the error.
+             * @example invalid_request
+             */
+            id: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * Objective_v2_0
          * @description A practice or test objective of a 2.0 group.
          */
@@ -5354,6 +5474,13 @@ export interface components {
              */
             type?: "ONEOFF" | "PERMANENT" | "TEST" | (string & {});
         } & {
+            [key: string]: unknown;
+        };
+        /**
+         * ObjectiveList_v2_0
+         * @description Objectives (API 2.0). Each entry is a `Objective_v2_0`; no page shows how this answer wraps the list: a bare list, or an object that holds it (and perhaps a count).
+         */
+        ObjectiveList_v2_0: components["schemas"]["Objective_v2_0"][] | {
             [key: string]: unknown;
         };
         /**
@@ -5484,6 +5611,32 @@ export interface components {
             content: string;
         };
         /**
+         * Practice_v2_1
+         * @description A user's practice status for a drill or course (API 2.1): the current, highest and eventual proficiency, the time spent and still expected (in seconds), when it was last practised and when it was added to the repertoire (absent for a trial rendition).
+         */
+        Practice_v2_1: {
+            /**
+             * Format: date-time
+             * @description When it entered the repertoire; absent when it is not in the repertoire (a trial rendition).
+             */
+            added?: string;
+            /** @description Whether the player should advance to the next question by itself where it can. */
+            autoAdvancement?: boolean;
+            /** @description The long-term proficiency if the user stops practising. */
+            eventualProficiency?: components["schemas"]["Proficiency_v2_1"];
+            /** @description Estimated time still needed to reach 100 %, in seconds. */
+            expectedDuration: number;
+            /** @description The highest proficiency ever reached; not given for courses. */
+            highestProficiency?: components["schemas"]["Proficiency_v2_1"];
+            /** Format: date-time */
+            lastPracticed?: string;
+            proficiency: components["schemas"]["Proficiency_v2_1"];
+            /** @description Estimated time spent practising, in seconds. */
+            timeSpent: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * Preferences_v2_1
          * @description A user's practice preferences for a drillable (API 2.1). The page that stores them names the same attributes as its form fields.
          */
@@ -5519,6 +5672,17 @@ export interface components {
             productive?: number;
             /** @description Receptive proficiency. */
             receptive?: number;
+        };
+        /**
+         * Proficiency_v2_1
+         * @description A user's proficiency of a drill or course (API 2.1), as whole numbers: overall, and receptive and productive where both directions are practised.
+         */
+        Proficiency_v2_1: {
+            overall?: number;
+            productive?: number;
+            receptive?: number;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * ProficiencyChart_v2_1
@@ -5723,6 +5887,13 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * ReviewList_v2_1
+         * @description Reviews of a drill or course (API 2.1). Each entry is a `Review_v2_1`; no page shows how this answer wraps the list: a bare list, or an object that holds it (and perhaps a count).
+         */
+        ReviewList_v2_1: components["schemas"]["Review_v2_1"][] | {
+            [key: string]: unknown;
+        };
+        /**
          * ServiceAccountKeyFile
          * @description JSON key file of a service account, as issued with its key pair. Two fields are named by the interface. The file also states the key type (RSA_2048) and carries the PEM private key, under field names the interface does not give: find them by their values, not by name. The file belongs on a server: keep it out of anything delivered to users' browsers or phones.
          */
@@ -5742,6 +5913,20 @@ export interface components {
             /** @description Locale of the session. */
             locale?: string;
             user?: components["schemas"]["Actor_v2_0"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Session_v2_1
+         * @description The caller's session (API 2.1): its locale and, for an authenticated session, the login; `login` is absent when nobody is logged in.
+         */
+        Session_v2_1: {
+            /** @example en_US */
+            locale?: string;
+            /** @description The user's login; absent for an anonymous session. */
+            login?: {
+                [key: string]: unknown;
+            };
         } & {
             [key: string]: unknown;
         };
@@ -5823,6 +6008,63 @@ export interface components {
              * @example the apple
              */
             value: string;
+        };
+        /**
+         * Test_v2_1
+         * @description A test defined for one or more users (API 2.1; it extends Playable): its name, the drills it tests, how questions are asked, the group it belongs to, the instructions and which results the user is shown.
+         */
+        Test_v2_1: {
+            /** @description Names of the columns tested. */
+            columns?: string[];
+            cover?: components["schemas"]["Media_v2_1"];
+            /** Format: date-time */
+            created?: string;
+            /**
+             * @description The enforced question direction; a drill's own enforced direction wins. Known values: `PRODUCTIVE`, `RECEPTIVE`, `BIDIRECTIONAL`; others may occur.
+             * @example PRODUCTIVE
+             */
+            direction?: "PRODUCTIVE" | "RECEPTIVE" | "BIDIRECTIONAL" | (string & {});
+            /** @description Which results the user is shown. */
+            disclosure?: string[];
+            /** @description Identifiers of the drills tested. */
+            drills: string[];
+            /** @description Identifier of the group the test was defined for. */
+            group?: string;
+            icon?: components["schemas"]["Media_v2_1"];
+            /** @description Identifier of the test. */
+            id: string;
+            /** @description Text shown before the test starts, with its markup. */
+            instructions?: {
+                markup?: {
+                    [key: string]: unknown;
+                }[];
+                text?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description Name of the test. */
+            name: string;
+            /** @description Number of questions, for the whole test or per drill. */
+            questions?: number[];
+            /**
+             * Format: date-time
+             * @description Date by which the test is to be completed.
+             */
+            reviewDate?: string;
+            /** @description Whether the user can start the test. */
+            startable?: boolean;
+            /**
+             * @description The question style.
+             * @example MULTIPLE_CHOICE
+             */
+            style?: string;
+            /**
+             * @description The kind of test.
+             * @example GROUP
+             */
+            testType?: string;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * TestQuestion_v2_0
@@ -6319,6 +6561,15 @@ export interface components {
                 "application/json": components["schemas"]["NotShown"];
             };
         };
+        /** @description The exchange failed. The service's reference answers an OAuthError: `id` and `description`. */
+        OAuthError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OAuthError"];
+            };
+        };
         /** @description The next question, with pending notifications. The status code is not shown. */
         Question: {
             headers: {
@@ -6585,7 +6836,15 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The evaluation of the answer and the proficiency afterwards. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnswerResponse_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -6703,7 +6962,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The client app. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientApp_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -6719,7 +6986,15 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The client app after the change. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientApp_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -6748,7 +7023,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The client apps, each a ClientApp; the list's wrapper is not shown. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientAppList_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -6761,7 +7044,15 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The new client app. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientApp_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -6777,7 +7068,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The client apps, each a ClientApp; the list's wrapper is not shown. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientAppList_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -6793,7 +7092,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The course. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Course_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -6873,7 +7180,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The course after the change. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Course_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -7114,7 +7429,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The review. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -7158,7 +7481,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The reviews, each a Review; the list's wrapper is not shown. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewList_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -7809,7 +8140,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The objective with its evaluation. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Objective_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -8107,7 +8446,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The appreciation, as a rating. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rating_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -8260,7 +8607,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The next question. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionResponse_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -8276,7 +8631,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The caller's practice status for the drill or course. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Practice_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -8292,7 +8655,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The caller's practice preferences for the drill. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preferences_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -8401,7 +8772,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The session. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -8549,7 +8928,7 @@ export interface operations {
                     "application/json": components["schemas"]["QuestionResponse_v2_1"];
                 };
             };
-            /** @description Bad request: `missing_test_id`, `invalid_entry_level`, `invalid_question`, `missing_ticket`, `internal_error`, `invalid_ticket`, `inaccessible_test`, `already_completed`, `questions_exhausted`, `invalid_request`. */
+            /** @description Bad request: `missing_test_id`, `invalid_entry_level` (entry level), `invalid_question` (question number), `missing_ticket`, `internal_error`, `invalid_ticket` (ticket), `inaccessible_test`, `already_completed`, `questions_exhausted`, `invalid_request` (a question number for a test without question navigation). */
             400: components["responses"]["Error"];
             /** @description Not found: `test_definition_not_found`. */
             404: components["responses"]["Error"];
@@ -8633,7 +9012,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The test. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Test_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -9234,7 +9621,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The client app. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientApp_v2_0"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -9247,7 +9642,15 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The client app after the change. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientApp_v2_0"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -9273,7 +9676,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The client apps, each a ClientApp; the list's wrapper is not shown. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientAppList_v2_0"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -9503,7 +9914,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The group invitations, each a GroupInvitation; the list's wrapper is not shown. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupInvitationList_v2_0"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -9735,7 +10154,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The group's staff users with their permissions. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupStaff_v2_0"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -9848,7 +10275,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The groups, each a Group; the list's wrapper is not shown. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupList_v2_0"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -9930,7 +10365,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The objective. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Objective_v2_0"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -9943,7 +10386,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The objectives, each an Objective; the list's wrapper is not shown. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ObjectiveList_v2_0"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -10429,7 +10880,15 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The evaluation of the test answer and the test's progress. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnswerResponse"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -10472,7 +10931,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The next question of the test. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionResponse"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -11050,15 +11517,10 @@ export interface operations {
                     "application/json": components["schemas"]["AccessTokenResponse"];
                 };
             };
-            /** @description The exchange failed. Its errors are not shown by the interface. The sandbox answers RFC 6749 style errors (`error`, `error_description`). */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotShown"];
-                };
-            };
+            /** @description Bad request: `invalid_request` (a required parameter missing, or an unsupported parameter value). */
+            400: components["responses"]["OAuthError"];
+            /** @description The exchange failed. Its errors are not shown by the interface; the token page's table is cut after `invalid_request`, so the other identifiers and their codes are not seen. */
+            default: components["responses"]["OAuthError"];
         };
     };
 }

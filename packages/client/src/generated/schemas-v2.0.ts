@@ -150,6 +150,22 @@ export type AuthorizationServerMetadata = components["schemas"]["AuthorizationSe
 export type ClientAppForm_v2_0 = components["schemas"]["ClientAppForm_v2_0"];
 
 /**
+ * The schema `ClientAppList_v2_0` of the Drill Practice API (`components.schemas["ClientAppList_v2_0"]`).
+ *
+ * Client apps (API 2.0). Each entry is a `ClientApp_v2_0`; no page shows how this answer wraps the list: a bare list, or an object that holds it (and perhaps a count).
+ *
+ * @example
+ * ```ts
+ * import type { ClientAppList_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: ClientAppList_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type ClientAppList_v2_0 = components["schemas"]["ClientAppList_v2_0"];
+
+/**
  * The schema `ClientApp_v2_0` of the Drill Practice API (`components.schemas["ClientApp_v2_0"]`).
  *
  * An API client application registered with the service.
@@ -360,7 +376,7 @@ export type EmptyObject = components["schemas"]["EmptyObject"];
 /**
  * The schema `ErrorResponse` of the Drill Practice API (`components.schemas["ErrorResponse"]`).
  *
- * Error body. The interface names one field, `ID`, which identifies the error (for the store search: `query_missing` or `error`). The deployed service's reference writes the identifier as `id` and adds a human-readable `description`; read the identifier from either field.
+ * Error body. The interface names one field, `ID`, which identifies the error (for the store search: `query_missing` or `error`). The deployed service's reference writes the identifier as `id` and adds a human-readable `description`, and requires both (its ErrorResponse page); read the identifier from either field.
  *
  * @example
  * ```ts
@@ -454,6 +470,22 @@ export type GroupCounts_v2_0 = components["schemas"]["GroupCounts_v2_0"];
 export type GroupInvitationForm_v2_0 = components["schemas"]["GroupInvitationForm_v2_0"];
 
 /**
+ * The schema `GroupInvitationList_v2_0` of the Drill Practice API (`components.schemas["GroupInvitationList_v2_0"]`).
+ *
+ * Group invitations (API 2.0). Each entry is a `GroupInvitation_v2_0`; no page shows how this answer wraps the list: a bare list, or an object that holds it (and perhaps a count).
+ *
+ * @example
+ * ```ts
+ * import type { GroupInvitationList_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: GroupInvitationList_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type GroupInvitationList_v2_0 = components["schemas"]["GroupInvitationList_v2_0"];
+
+/**
  * The schema `GroupInvitation_v2_0` of the Drill Practice API (`components.schemas["GroupInvitation_v2_0"]`).
  *
  * An invitation to a group: its status, the invited user and the group.
@@ -468,6 +500,22 @@ export type GroupInvitationForm_v2_0 = components["schemas"]["GroupInvitationFor
  * ```
  */
 export type GroupInvitation_v2_0 = components["schemas"]["GroupInvitation_v2_0"];
+
+/**
+ * The schema `GroupList_v2_0` of the Drill Practice API (`components.schemas["GroupList_v2_0"]`).
+ *
+ * Groups (API 2.0). Each entry is a `Group_v2_0`; no page shows how this answer wraps the list: a bare list, or an object that holds it (and perhaps a count).
+ *
+ * @example
+ * ```ts
+ * import type { GroupList_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: GroupList_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type GroupList_v2_0 = components["schemas"]["GroupList_v2_0"];
 
 /**
  * The schema `GroupMember_v2_0` of the Drill Practice API (`components.schemas["GroupMember_v2_0"]`).
@@ -580,6 +628,38 @@ export type Message = components["schemas"]["Message"];
  * ```
  */
 export type NotShown = components["schemas"]["NotShown"];
+
+/**
+ * The schema `OAuthError` of the Drill Practice API (`components.schemas["OAuthError"]`).
+ *
+ * Error body of the token exchange. The service's reference answers an error of an OAuth flow with an OAuthError, one of the two kinds of its ErrorResponse: an identifier, written `id`, and a human-readable `description`, both required. The token page's error table names `invalid_request` (400) and is cut after it. RFC 6749's `error` and `error_description` are not what the record shows.
+ *
+ * @example
+ * ```ts
+ * import type { OAuthError } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: OAuthError): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type OAuthError = components["schemas"]["OAuthError"];
+
+/**
+ * The schema `ObjectiveList_v2_0` of the Drill Practice API (`components.schemas["ObjectiveList_v2_0"]`).
+ *
+ * Objectives (API 2.0). Each entry is a `Objective_v2_0`; no page shows how this answer wraps the list: a bare list, or an object that holds it (and perhaps a count).
+ *
+ * @example
+ * ```ts
+ * import type { ObjectiveList_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: ObjectiveList_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type ObjectiveList_v2_0 = components["schemas"]["ObjectiveList_v2_0"];
 
 /**
  * The schema `Objective_v2_0` of the Drill Practice API (`components.schemas["Objective_v2_0"]`).

@@ -150,6 +150,21 @@ export interface components {
          */
         NotShown: unknown;
         /**
+         * OAuthError
+         * @description Error body of the token exchange. The service's reference answers an error of an OAuth flow with an OAuthError, one of the two kinds of its ErrorResponse: an identifier, written `id`, and a human-readable `description`, both required. The token page's error table names `invalid_request` (400) and is cut after it. RFC 6749's `error` and `error_description` are not what the record shows.
+         */
+        OAuthError: {
+            /** @description What went wrong, for people. */
+            description: string;
+            /**
+             * @description Identifier of the error.
+             * @example invalid_request
+             */
+            id: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * ServiceAccountKeyFile
          * @description JSON key file of a service account, as issued with its key pair. Two fields are named by the interface. The file also states the key type (RSA_2048) and carries the PEM private key, under field names the interface does not give: find them by their values, not by name. The file belongs on a server: keep it out of anything delivered to users' browsers or phones.
          */
@@ -190,6 +205,15 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["NotShown"];
+            };
+        };
+        /** @description The exchange failed. The service's reference answers an OAuthError: `id` and `description`. */
+        OAuthError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OAuthError"];
             };
         };
     };
@@ -243,15 +267,10 @@ export interface operations {
                     "application/json": components["schemas"]["AccessTokenResponse"];
                 };
             };
-            /** @description The exchange failed. Its errors are not shown by the interface. The sandbox answers RFC 6749 style errors (`error`, `error_description`). */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotShown"];
-                };
-            };
+            /** @description Bad request: `invalid_request` (a required parameter missing, or an unsupported parameter value). */
+            400: components["responses"]["OAuthError"];
+            /** @description The exchange failed. Its errors are not shown by the interface; the token page's table is cut after `invalid_request`, so the other identifiers and their codes are not seen. */
+            default: components["responses"]["OAuthError"];
         };
     };
 }

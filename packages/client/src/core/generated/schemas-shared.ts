@@ -86,6 +86,22 @@ export type AuthorizationServerMetadata = components["schemas"]["AuthorizationSe
 export type NotShown = components["schemas"]["NotShown"];
 
 /**
+ * The schema `OAuthError` of the Drill Practice API (`components.schemas["OAuthError"]`).
+ *
+ * Error body of the token exchange. The service's reference answers an error of an OAuth flow with an OAuthError, one of the two kinds of its ErrorResponse: an identifier, written `id`, and a human-readable `description`, both required. The token page's error table names `invalid_request` (400) and is cut after it. RFC 6749's `error` and `error_description` are not what the record shows.
+ *
+ * @example
+ * ```ts
+ * import type { OAuthError } from "@drill-practice/client/internal";
+ *
+ * function use(value: OAuthError): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type OAuthError = components["schemas"]["OAuthError"];
+
+/**
  * The schema `ServiceAccountKeyFile` of the Drill Practice API (`components.schemas["ServiceAccountKeyFile"]`).
  *
  * JSON key file of a service account, as issued with its key pair. Two fields are named by the interface. The file also states the key type (RSA_2048) and carries the PEM private key, under field names the interface does not give: find them by their values, not by name. The file belongs on a server: keep it out of anything delivered to users' browsers or phones.
