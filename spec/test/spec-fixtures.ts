@@ -46,7 +46,7 @@ export const inventory = (
 ).operations;
 
 export function loadBundle(
-  name: "openapi.json" | "openapi-v2.1.json" | "openapi-v2.0.json",
+  name: "openapi.json" | "openapi-v2.1.1.json" | "openapi-v2.1.json" | "openapi-v2.0.json",
 ): OpenApiDocument {
   return JSON.parse(read(`../dist/${name}`)) as OpenApiDocument;
 }
