@@ -26,6 +26,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/access/{user}": {
         parameters: {
             query?: never;
@@ -38,6 +41,7 @@ export interface paths {
         };
         /**
          * Request organization login
+         * @deprecated
          * @description Function listed for API 2.1: "request organization login".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -50,6 +54,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/answer/{reference}": {
         parameters: {
             query?: never;
@@ -63,6 +70,7 @@ export interface paths {
         get?: never;
         /**
          * Submit practice answer
+         * @deprecated
          * @description Function listed for API 2.1: "submit practice answer".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -74,6 +82,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/beacon/{beacon}": {
         parameters: {
             query?: never;
@@ -86,12 +97,14 @@ export interface paths {
         };
         /**
          * Retrieve beacon
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve beacon".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows a Beacon object as the answer and a table of errors with status codes.
          */
         get: operations["getBeacon_v2_1"];
         /**
          * Save or update beacon definition
+         * @deprecated
          * @description Function listed for API 2.1: "store or update beacon definition".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the form fields, an empty object as the answer and a table of error identifiers without status codes, cut where the stored page ends. Its example request uses a /api/2.1/ URL.
          */
@@ -99,6 +112,7 @@ export interface paths {
         post?: never;
         /**
          * Delete beacon definition
+         * @deprecated
          * @description Function listed for API 2.1: "delete beacon definition".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -108,6 +122,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/beacons": {
         parameters: {
             query?: never;
@@ -117,6 +134,7 @@ export interface paths {
         };
         /**
          * List beacon definitions
+         * @deprecated
          * @description Function listed for API 2.1: "list beacon definitions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for this operation adds an optional organization segment (internal use only) that the interface does not list; it shows the query parameter query, a Beacons object as the answer and a table of errors with status codes, cut where the stored page ends.
          */
@@ -129,6 +147,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/client-app/{client}": {
         parameters: {
             query?: never;
@@ -141,12 +162,14 @@ export interface paths {
         };
         /**
          * Retrieve client app
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve client app".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["getClientApp_v2_1"];
         /**
          * Update client app
+         * @deprecated
          * @description Function listed for API 2.1: "update client app".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -154,6 +177,7 @@ export interface paths {
         post?: never;
         /**
          * Delete client app
+         * @deprecated
          * @description Function listed for API 2.1: "delete client app".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -163,6 +187,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/client-apps": {
         parameters: {
             query?: never;
@@ -172,6 +199,7 @@ export interface paths {
         };
         /**
          * Retrieve all client apps
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve all client apps".
          *     Optional segment {user} left out.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -180,6 +208,7 @@ export interface paths {
         put?: never;
         /**
          * Create client app
+         * @deprecated
          * @description Function listed for API 2.1: "create client app".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -190,6 +219,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/client-apps/{user}": {
         parameters: {
             query?: never;
@@ -202,6 +234,7 @@ export interface paths {
         };
         /**
          * Retrieve all client apps
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve all client apps".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -214,6 +247,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/course/{course}": {
         parameters: {
             query?: never;
@@ -226,12 +262,14 @@ export interface paths {
         };
         /**
          * Retrieve course
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve course".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["getCourse_v2_1"];
         /**
          * Update course
+         * @deprecated
          * @description Function listed for API 2.1: "update course".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says only the name, description, icon and cover can be changed here (drills through the course content operation); it answers the Course reflecting the change and has a table of errors with status codes.
          */
@@ -243,6 +281,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/course/{course}/{drill}": {
         parameters: {
             query?: never;
@@ -258,6 +299,7 @@ export interface paths {
         get?: never;
         /**
          * Add drill to course
+         * @deprecated
          * @description Function listed for API 2.1: "add drill to course".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation says it adds a drill to the course, or moves it, at an optional zero-based position given as a further path segment (which the interface does not list; without it a new drill is appended); it answers the Course object reflecting the change and has a table of errors with status codes.
          */
@@ -265,6 +307,7 @@ export interface paths {
         post?: never;
         /**
          * Remove drill from course
+         * @deprecated
          * @description Function listed for API 2.1: "remove drill from course".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -274,6 +317,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/courses": {
         parameters: {
             query?: never;
@@ -285,6 +331,7 @@ export interface paths {
         put?: never;
         /**
          * Create course
+         * @deprecated
          * @description Function listed for API 2.1: "create course".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the form fields, the new empty course (id, type COURSE) as the answer and a table of error identifiers without status codes.
          */
@@ -295,6 +342,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drill/{drill}": {
         parameters: {
             query?: never;
@@ -308,6 +358,7 @@ export interface paths {
         get?: never;
         /**
          * Update name, subject or description
+         * @deprecated
          * @description Function listed for API 2.1: "update name, subject or description".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says only a drill's author may update it, and only drills (not courses); it shows the form fields, the updated Drill as the answer and the start of an error table with status codes, cut where the stored page ends.
          */
@@ -319,6 +370,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drill/{drill}/duplicate": {
         parameters: {
             query?: never;
@@ -333,6 +387,7 @@ export interface paths {
         put?: never;
         /**
          * Duplicate drill
+         * @deprecated
          * @description Function listed for API 2.1: "duplicate drill".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -343,6 +398,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drill/{drill}/merge": {
         parameters: {
             query?: never;
@@ -357,6 +415,7 @@ export interface paths {
         put?: never;
         /**
          * Merge two or more drills
+         * @deprecated
          * @description Function listed for API 2.1: "merge two or more drills".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the repeated form field source, the changed target Drill (same ID) as the answer and a table of errors with status codes.
          */
@@ -367,6 +426,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drill/{drill}/tags": {
         parameters: {
             query?: never;
@@ -379,6 +441,7 @@ export interface paths {
         };
         /**
          * Retrieve tags
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve tags".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -391,6 +454,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drillable/{drillable}": {
         parameters: {
             query?: never;
@@ -406,6 +472,7 @@ export interface paths {
         post?: never;
         /**
          * Delete drillable
+         * @deprecated
          * @description Function listed for API 2.1: "delete drillable".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameter ignoreWarnings, answers 204 when the drill or course is deleted or 428 with a Warnings object when there are reasons not to go ahead, and has a table of errors with status codes.
          */
@@ -415,6 +482,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drillable/{drillable}/easy-and-difficult-entries": {
         parameters: {
             query?: never;
@@ -427,6 +497,7 @@ export interface paths {
         };
         /**
          * Easy and difficult entries
+         * @deprecated
          * @description Function listed for API 2.1: "easy and difficult entries".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -439,6 +510,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drillable/{drillable}/proficiency-chart": {
         parameters: {
             query?: never;
@@ -451,6 +525,7 @@ export interface paths {
         };
         /**
          * Proficiency chart data
+         * @deprecated
          * @description Function listed for API 2.1: "proficiency chart data".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameters type and series (required) and mode, a ProficiencyChart object as the answer and the start of an error table with status codes, cut where the stored page ends.
          */
@@ -463,6 +538,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drillable/{drillable}/reception": {
         parameters: {
             query?: never;
@@ -475,6 +553,7 @@ export interface paths {
         };
         /**
          * Retrieve reception
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve reception".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows a Reception object (popularity, appreciation, difficulty) as the answer and a table of errors with status codes.
          */
@@ -487,6 +566,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drillable/{drillable}/review": {
         parameters: {
             query?: never;
@@ -499,12 +581,14 @@ export interface paths {
         };
         /**
          * Retrieve review
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve review".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["getReview_v2_1"];
         /**
          * Post review
+         * @deprecated
          * @description Function listed for API 2.1: "post review".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the form fields content (required) and appreciation, the Review just added as the answer and a table of errors with status codes. Its example request is written as a POST to a /api/2.1/ URL; the method stays PUT, as the interface and the page's title say.
          */
@@ -516,6 +600,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drillable/{drillable}/reviews": {
         parameters: {
             query?: never;
@@ -528,6 +615,7 @@ export interface paths {
         };
         /**
          * List reviews
+         * @deprecated
          * @description Function listed for API 2.1: "list reviews".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -540,6 +628,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drills": {
         parameters: {
             query?: never;
@@ -551,6 +642,7 @@ export interface paths {
         put?: never;
         /**
          * Create drill
+         * @deprecated
          * @description Function listed for API 2.1: "create drill".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the form fields, an empty private drill as the answer (id, name, type) and a table of error identifiers without status codes.
          */
@@ -561,6 +653,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drills/upload": {
         parameters: {
             query?: never;
@@ -572,6 +667,7 @@ export interface paths {
         put?: never;
         /**
          * Upload drill from file
+         * @deprecated
          * @description Function listed for API 2.1: "upload drill from file".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path lists the formats (Drilldown, CSV in Drillster's layout, WRTS 1.0 and 2.0 XML, Hot Potatoes JQuiz, Moodle Quiz XML), the fields file or content, extension and validateOnly, an UploadedDrill answer (the drill plus optional import warnings; no drill ID when only validating) whose fields it does not show, and the start of an error table with status codes, cut where the stored page ends.
          */
@@ -582,6 +678,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group-invitation/{token}": {
         parameters: {
             query?: never;
@@ -595,6 +694,7 @@ export interface paths {
         get?: never;
         /**
          * Accept or decline group invitation
+         * @deprecated
          * @description Function listed for API 2.1: "accept or decline group invitation".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the required form field action (ACCEPT or DECLINE), the accepted or declined GroupInvitation as the answer and a table of errors with status codes, cut where the stored page ends. Its example request is written as a POST to a /api/2.1/ URL; the method stays PUT, as the interface and the page's title say.
          */
@@ -606,6 +706,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}": {
         parameters: {
             query?: never;
@@ -618,12 +721,14 @@ export interface paths {
         };
         /**
          * Retrieve group
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation says the caller needs at least VIEW permission on the group; it shows a Group object as the answer and a table of errors with status codes.
          */
         get: operations["getGroup_v2_1"];
         /**
          * Update group
+         * @deprecated
          * @description Function listed for API 2.1: "update group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows its form fields (name and description required), the Group reflecting the updates as the answer and the start of an error table with status codes, cut where the stored page ends.
          */
@@ -635,6 +740,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/drillables": {
         parameters: {
             query?: never;
@@ -647,6 +755,7 @@ export interface paths {
         };
         /**
          * Retrieve group drillables
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve group drillables".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameters query, resultStart and resultSize and the Group object with its drillables as the answer; the example is cut (only its complete part is given here) and no error table is visible.
          */
@@ -659,6 +768,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/drills/{drill}": {
         parameters: {
             query?: never;
@@ -674,6 +786,7 @@ export interface paths {
         get?: never;
         /**
          * Add drill to group
+         * @deprecated
          * @description Function listed for API 2.1: "add drill to group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows no parameters besides the path, a message as the answer and a table of error identifiers without status codes.
          */
@@ -681,6 +794,7 @@ export interface paths {
         post?: never;
         /**
          * Remove drill from group
+         * @deprecated
          * @description Function listed for API 2.1: "remove drill from group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -690,6 +804,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/members": {
         parameters: {
             query?: never;
@@ -702,6 +819,7 @@ export interface paths {
         };
         /**
          * Retrieve or search members
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve or search members".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows the query parameters query, resultFrom and resultSize and a GroupMembers object (members, counts, pagination) as the answer; its example and the rest of the page are cut, so no error table is visible.
          */
@@ -710,6 +828,7 @@ export interface paths {
         post?: never;
         /**
          * Retrieve or search list of members
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve or search list of members".
          *     Listed with a retrieve/search function although the method is DELETE; kept as listed.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -720,6 +839,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/members/{user}": {
         parameters: {
             query?: never;
@@ -735,6 +857,7 @@ export interface paths {
         get?: never;
         /**
          * Add user to group
+         * @deprecated
          * @description Function listed for API 2.1: "add user to group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the member is addressed by user ID or email address (or a third-party ID), and that an account may be created on the fly; it shows the first form fields and is cut before the answer and any error table.
          */
@@ -746,6 +869,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/objective/{objective}": {
         parameters: {
             query?: never;
@@ -761,6 +887,7 @@ export interface paths {
         get?: never;
         /**
          * Update objective
+         * @deprecated
          * @description Function listed for API 2.1: "update objective".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -768,6 +895,7 @@ export interface paths {
         post?: never;
         /**
          * Remove objective
+         * @deprecated
          * @description Function listed for API 2.1: "remove objective".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -777,6 +905,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/objective/{objective}/evaluations": {
         parameters: {
             query?: never;
@@ -791,6 +922,7 @@ export interface paths {
         };
         /**
          * Objective evaluations
+         * @deprecated
          * @description Function listed for API 2.1: "objective evaluations".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -803,6 +935,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/objectives": {
         parameters: {
             query?: never;
@@ -815,6 +950,7 @@ export interface paths {
         };
         /**
          * Retrieve objectives
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve objectives".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -822,6 +958,7 @@ export interface paths {
         put?: never;
         /**
          * Define practice objective
+         * @deprecated
          * @description Function listed for API 2.1: "define practice objective".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -832,6 +969,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/results": {
         parameters: {
             query?: never;
@@ -844,6 +984,7 @@ export interface paths {
         };
         /**
          * Group drill results
+         * @deprecated
          * @description Function listed for API 2.1: "group drill results".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -856,6 +997,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/staff": {
         parameters: {
             query?: never;
@@ -868,6 +1012,7 @@ export interface paths {
         };
         /**
          * Retrieve staff permissions
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve staff permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameters query, resultStart and resultSize, a GroupStaff object as the answer and a table of error identifiers without status codes.
          */
@@ -880,6 +1025,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/staff/{user}/{permission}": {
         parameters: {
             query?: never;
@@ -899,6 +1047,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke staff permission
+         * @deprecated
          * @description Function listed for API 2.1: "revoke staff permission".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the permission is MANAGE or VIEW and the caller cannot remove their own; it answers the remaining GroupStaff and has a table of error identifiers without status codes.
          */
@@ -908,6 +1057,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/staff/{user}/permission": {
         parameters: {
             query?: never;
@@ -923,6 +1075,7 @@ export interface paths {
         get?: never;
         /**
          * Update staff permissions
+         * @deprecated
          * @description Function listed for API 2.1: "update staff permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for this operation addresses it as PUT group/{group}/staff/{user}/{permission}, the permission (MANAGE or VIEW) being a path segment where the interface lists the literal segment permission; the interface's path stands. The page answers the GroupStaff object and has a table of error identifiers without status codes, cut where the stored page ends.
          */
@@ -934,6 +1087,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/tests": {
         parameters: {
             query?: never;
@@ -946,6 +1102,7 @@ export interface paths {
         };
         /**
          * Retrieve tests
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve tests".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -953,6 +1110,7 @@ export interface paths {
         put?: never;
         /**
          * Add test
+         * @deprecated
          * @description Function listed for API 2.1: "add test".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -963,6 +1121,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/tests/{test}": {
         parameters: {
             query?: never;
@@ -980,6 +1141,7 @@ export interface paths {
         post?: never;
         /**
          * Remove test
+         * @deprecated
          * @description Function listed for API 2.1: "remove test".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -989,6 +1151,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/groups": {
         parameters: {
             query?: never;
@@ -998,6 +1163,7 @@ export interface paths {
         };
         /**
          * Search groups
+         * @deprecated
          * @description Function listed for API 2.1: "search groups".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows six query parameters and a Groups object (the total found and the groups, each with its high-level details) as the answer; its example is cut and no error table is visible.
          */
@@ -1005,6 +1171,7 @@ export interface paths {
         put?: never;
         /**
          * Create group
+         * @deprecated
          * @description Function listed for API 2.1: "create group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows its form fields (name and description required), the new Group object with its assigned ID as the answer, and a table of errors with status codes.
          */
@@ -1015,6 +1182,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/groups/{group}": {
         parameters: {
             query?: never;
@@ -1030,6 +1200,7 @@ export interface paths {
         post?: never;
         /**
          * Delete group
+         * @deprecated
          * @description Function listed for API 2.1: "delete group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1039,6 +1210,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/mobile-push-notification-subscription/{platform}/{address}": {
         parameters: {
             query?: never;
@@ -1054,6 +1228,7 @@ export interface paths {
         get?: never;
         /**
          * Register mobile device for push
+         * @deprecated
          * @description Function listed for API 2.1: "register mobile device for push".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1061,6 +1236,7 @@ export interface paths {
         post?: never;
         /**
          * Deregister mobile device
+         * @deprecated
          * @description Function listed for API 2.1: "deregister mobile device".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1070,6 +1246,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/notifications": {
         parameters: {
             query?: never;
@@ -1079,6 +1258,7 @@ export interface paths {
         };
         /**
          * Retrieve pending notifications
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve pending notifications".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1091,6 +1271,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/objective/{objective_id}": {
         parameters: {
             query?: never;
@@ -1103,6 +1286,7 @@ export interface paths {
         };
         /**
          * Retrieve one objective including evaluation
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve one objective including evaluation".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1115,6 +1299,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/objectives": {
         parameters: {
             query?: never;
@@ -1124,6 +1311,7 @@ export interface paths {
         };
         /**
          * List objectives including evaluations
+         * @deprecated
          * @description Function listed for API 2.1: "list objectives including evaluations".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows seven query parameters and an Objectives object as the answer; its example is cut (so none is given here) and no error table is visible.
          */
@@ -1136,6 +1324,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/oeuvre": {
         parameters: {
             query?: never;
@@ -1145,6 +1336,7 @@ export interface paths {
         };
         /**
          * Retrieve authored playables
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve authored playables".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1157,6 +1349,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/organization": {
         parameters: {
             query?: never;
@@ -1166,6 +1361,7 @@ export interface paths {
         };
         /**
          * Retrieve organization details
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve organization details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says only the caller's own organization can be retrieved; it answers an Organization object and has a table of error identifiers without status codes.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -1179,6 +1375,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/organization/{organization}": {
         parameters: {
             query?: never;
@@ -1191,6 +1390,7 @@ export interface paths {
         };
         /**
          * Retrieve organization details
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve organization details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says only the caller's own organization can be retrieved; it answers an Organization object and has a table of error identifiers without status codes.
          */
@@ -1203,6 +1403,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/organization/{organization}/anonymous-tests": {
         parameters: {
             query?: never;
@@ -1215,6 +1418,7 @@ export interface paths {
         };
         /**
          * Retrieve anonymous tests
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve anonymous tests".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1227,6 +1431,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/organization/{organization}/groups": {
         parameters: {
             query?: never;
@@ -1239,6 +1446,7 @@ export interface paths {
         };
         /**
          * Retrieve groups
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve groups".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameters query, resultFrom and resultSize, a Groups object with pagination details as the answer and a table of errors with status codes.
          */
@@ -1251,6 +1459,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/organization/{organization}/license": {
         parameters: {
             query?: never;
@@ -1263,6 +1474,7 @@ export interface paths {
         };
         /**
          * Retrieve license details
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve license details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1275,6 +1487,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/organization/{organization}/staff": {
         parameters: {
             query?: never;
@@ -1287,6 +1502,7 @@ export interface paths {
         };
         /**
          * Retrieve staff users
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve staff users".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameters query, resultStart and resultSize and an Actors object as the answer; no error table.
          */
@@ -1299,6 +1515,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/organization/{organization}/staff/{user}": {
         parameters: {
             query?: never;
@@ -1314,6 +1533,7 @@ export interface paths {
         get?: never;
         /**
          * Add staff user
+         * @deprecated
          * @description Function listed for API 2.1: "add staff user".
          *     Listed with the parameter name user_id_or_email; shares its path template with the DELETE, which names it user.
          *     Listed by the interface as `PUT /api/2.1/organization/{organization}/staff/{user_id_or_email}`.
@@ -1323,6 +1543,7 @@ export interface paths {
         post?: never;
         /**
          * Remove staff user
+         * @deprecated
          * @description Function listed for API 2.1: "remove staff user".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1332,6 +1553,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/organizations": {
         parameters: {
             query?: never;
@@ -1341,6 +1565,7 @@ export interface paths {
         };
         /**
          * List organizations
+         * @deprecated
          * @description Function listed for API 2.1: "list organizations".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1353,6 +1578,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/playable/{playable}": {
         parameters: {
             query?: never;
@@ -1365,6 +1593,7 @@ export interface paths {
         };
         /**
          * Retrieve playable
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve playable".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameter versionResolvingStrategy, a Playable object as the answer and a table of errors with status codes (no_permission with 401 here, where other pages give 403).
          */
@@ -1377,6 +1606,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/playable/{playable}/appreciation": {
         parameters: {
             query?: never;
@@ -1389,6 +1621,7 @@ export interface paths {
         };
         /**
          * Retrieve appreciation
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve appreciation".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1401,6 +1634,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/playable/{playable}/appreciation/{appreciation}": {
         parameters: {
             query?: never;
@@ -1416,6 +1652,7 @@ export interface paths {
         get?: never;
         /**
          * Save appreciation
+         * @deprecated
          * @description Function listed for API 2.1: "store appreciation".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the appreciation is 1 to 5 and answers a Rating object reflecting it; it has a table of errors with status codes.
          */
@@ -1427,6 +1664,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/playable/{playable}/contact-author": {
         parameters: {
             query?: never;
@@ -1441,6 +1681,7 @@ export interface paths {
         put?: never;
         /**
          * Contact author
+         * @deprecated
          * @description Function listed for API 2.1: "contact author".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1451,6 +1692,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/playable/{playable}/forwarded": {
         parameters: {
             query?: never;
@@ -1464,6 +1708,7 @@ export interface paths {
         get?: never;
         /**
          * Accept forwarded playable
+         * @deprecated
          * @description Function listed for API 2.1: "accept forwarded playable".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1471,6 +1716,7 @@ export interface paths {
         post?: never;
         /**
          * Decline forwarded playable
+         * @deprecated
          * @description Function listed for API 2.1: "decline forwarded playable".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1480,6 +1726,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/playable/{playable}/publish": {
         parameters: {
             query?: never;
@@ -1493,6 +1742,7 @@ export interface paths {
         get?: never;
         /**
          * Publish playable to the store or a catalog
+         * @deprecated
          * @description Function listed for API 2.1: "publish playable to the store or a catalog".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says a playable is published to a catalog (only drills and courses for now); it shows the form fields catalog (required) and position, answers 204 and has a table of errors with status codes.
          */
@@ -1504,6 +1754,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/playables/forward": {
         parameters: {
             query?: never;
@@ -1514,6 +1767,7 @@ export interface paths {
         get?: never;
         /**
          * Forward drills to others
+         * @deprecated
          * @description Function listed for API 2.1: "forward drills to others".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1525,6 +1779,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/playables/forwarded": {
         parameters: {
             query?: never;
@@ -1534,6 +1791,7 @@ export interface paths {
         };
         /**
          * List drills forwarded to the user
+         * @deprecated
          * @description Function listed for API 2.1: "list drills forwarded to the user".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1546,6 +1804,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/question/{drill}": {
         parameters: {
             query?: never;
@@ -1558,6 +1819,7 @@ export interface paths {
         };
         /**
          * Retrieve practice question
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve practice question".
          *     The interface details the question operation for API 2.0 only. The
          *     repeatable `drill` query parameter here is taken over from
@@ -1574,6 +1836,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/rendition/{drillable}": {
         parameters: {
             query?: never;
@@ -1586,6 +1851,7 @@ export interface paths {
         };
         /**
          * Retrieve practice status
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve practice status".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1598,6 +1864,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/rendition/{drillable}/preferences": {
         parameters: {
             query?: never;
@@ -1610,12 +1879,14 @@ export interface paths {
         };
         /**
          * Retrieve practice preferences
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve practice preferences".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["getPracticePreferences_v2_1"];
         /**
          * Save practice preferences
+         * @deprecated
          * @description Function listed for API 2.1: "store practice preferences".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says only user-configurable attributes can be changed (others are an error); it shows the form fields and a Preferences object as the answer; the stored page ends before any error table.
          */
@@ -1627,6 +1898,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/rendition/{drillable}/projected-proficiency/{duration}": {
         parameters: {
             query?: never;
@@ -1641,6 +1915,7 @@ export interface paths {
         };
         /**
          * Projected proficiency
+         * @deprecated
          * @description Function listed for API 2.1: "projected proficiency".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1653,6 +1928,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/repertoire": {
         parameters: {
             query?: never;
@@ -1662,6 +1940,7 @@ export interface paths {
         };
         /**
          * Search repertoire
+         * @deprecated
          * @description Function listed for API 2.1: "search repertoire".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1674,6 +1953,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/repertoire/{drillable}": {
         parameters: {
             query?: never;
@@ -1687,6 +1969,7 @@ export interface paths {
         get?: never;
         /**
          * Add to repertoire
+         * @deprecated
          * @description Function listed for API 2.1: "add to repertoire".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows no parameters besides the path, a message as the answer and a table of error identifiers without status codes.
          */
@@ -1694,6 +1977,7 @@ export interface paths {
         post?: never;
         /**
          * Remove drill or course from repertoire
+         * @deprecated
          * @description Function listed for API 2.1: "remove drill or course from repertoire".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1703,6 +1987,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/session": {
         parameters: {
             query?: never;
@@ -1712,6 +1999,7 @@ export interface paths {
         };
         /**
          * Session information
+         * @deprecated
          * @description Function listed for API 2.1: "session information".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1724,6 +2012,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/store": {
         parameters: {
             query?: never;
@@ -1733,6 +2024,7 @@ export interface paths {
         };
         /**
          * Search the store
+         * @deprecated
          * @description Function listed for API 2.1: "search the store".
          *     The interface details the store search for API 2.0 only. The parameters
          *     here are those of `searchStore_v2_0`; whether 2.1 takes exactly these and
@@ -1748,6 +2040,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/store/categories": {
         parameters: {
             query?: never;
@@ -1757,6 +2052,7 @@ export interface paths {
         };
         /**
          * Categories
+         * @deprecated
          * @description Function listed for API 2.1: "categories".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1769,6 +2065,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/store/highlights": {
         parameters: {
             query?: never;
@@ -1778,6 +2077,7 @@ export interface paths {
         };
         /**
          * Highlights
+         * @deprecated
          * @description Function listed for API 2.1: "highlights".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1790,6 +2090,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/store/popular": {
         parameters: {
             query?: never;
@@ -1799,6 +2102,7 @@ export interface paths {
         };
         /**
          * Most practiced public drills
+         * @deprecated
          * @description Function listed for API 2.1: "most practiced public drills".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1811,6 +2115,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/store/random": {
         parameters: {
             query?: never;
@@ -1820,6 +2127,7 @@ export interface paths {
         };
         /**
          * Random item
+         * @deprecated
          * @description Function listed for API 2.1: "random item".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1832,6 +2140,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/store/recent": {
         parameters: {
             query?: never;
@@ -1841,6 +2152,7 @@ export interface paths {
         };
         /**
          * Recently published entries
+         * @deprecated
          * @description Function listed for API 2.1: "recently published entries".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1853,6 +2165,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/store/related/{drill}": {
         parameters: {
             query?: never;
@@ -1865,6 +2180,7 @@ export interface paths {
         };
         /**
          * Public drills related to a drill
+         * @deprecated
          * @description Function listed for API 2.1: "public drills related to a drill".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1877,6 +2193,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/test-question/{test}": {
         parameters: {
             query?: never;
@@ -1889,6 +2208,7 @@ export interface paths {
         };
         /**
          * Retrieve test question
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve test question".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path describes an optional ticket (anonymous tests), an entry level (adaptive tests, lowest 1) and a question sequence number (navigable tests only), but the stored page does not show their parameter names; it answers a QuestionResponse object and has a table of errors with status codes (internal_error with 400).
          */
@@ -1901,6 +2221,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/test-result/{test}": {
         parameters: {
             query?: never;
@@ -1913,12 +2236,14 @@ export interface paths {
         };
         /**
          * Retrieve test results
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve test results".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows a TestResult object as the answer (its example is cut, and so is the rest of the page, so no error table is visible). It also addresses another user's result, an anonymous ticket or a PIN by a further path segment, which the interface does not list.
          */
         get: operations["getTestResult_v2_1"];
         /**
          * Complete a test
+         * @deprecated
          * @description Function listed for API 2.1: "complete a test".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation says that only tests that allow navigating between questions need it (others complete with their last answer); it shows an empty object as the answer and a table of errors with status codes. It also addresses the result of another user or of an anonymous ticket by a further path segment, which the interface does not list.
          */
@@ -1930,6 +2255,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/test-score-transformers": {
         parameters: {
             query?: never;
@@ -1939,6 +2267,7 @@ export interface paths {
         };
         /**
          * List test score transformers
+         * @deprecated
          * @description Function listed for API 2.1: "list test score transformers".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1951,6 +2280,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/test/{test}": {
         parameters: {
             query?: never;
@@ -1963,6 +2295,7 @@ export interface paths {
         };
         /**
          * Retrieve test
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve test".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1975,6 +2308,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/test/{test}/{type}/{id}": {
         parameters: {
             query?: never;
@@ -1992,6 +2328,7 @@ export interface paths {
         get?: never;
         /**
          * Test definition link (function not given for 2.1)
+         * @deprecated
          * @description The 2.1 list names no function here. For the same path under /api/2/, the 2.0 list says "link a test definition".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2003,6 +2340,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/tests": {
         parameters: {
             query?: never;
@@ -2012,6 +2352,7 @@ export interface paths {
         };
         /**
          * List the user's tests
+         * @deprecated
          * @description Function listed for API 2.1: "list the user's tests".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameter filter and a Tests object (counts and the tests, with their results where taken) as the answer; its example is cut, the example given here is the complete one of the Tests object page, and no error table is visible.
          */
@@ -2019,6 +2360,7 @@ export interface paths {
         put?: never;
         /**
          * Define a test
+         * @deprecated
          * @description Function listed for API 2.1: "define a test".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows its form fields (drills and name required) and is cut before the answer and any error table.
          */
@@ -2029,6 +2371,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user": {
         parameters: {
             query?: never;
@@ -2038,6 +2383,7 @@ export interface paths {
         };
         /**
          * Retrieve user details
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve user details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says users may always read their own account, and another only as an administrator of the organization that manages it; it answers a User object and has a table of error identifiers without status codes.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -2045,6 +2391,7 @@ export interface paths {
         get: operations["getOwnUser_v2_1"];
         /**
          * Update own real name, locale or time zone
+         * @deprecated
          * @description Function listed for API 2.1: "update own real name, locale or time zone".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the form fields and the User object reflecting the changes as the answer; the stored page is cut before its example and any error table. It also allows an administrator with MANAGE_USERS to update a managed account by a further path segment, which the interface does not list.
          */
@@ -2056,6 +2403,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}": {
         parameters: {
             query?: never;
@@ -2068,6 +2418,7 @@ export interface paths {
         };
         /**
          * Retrieve user details
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve user details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says users may always read their own account, and another only as an administrator of the organization that manages it; it answers a User object and has a table of error identifiers without status codes. It also accepts an email address (with @ URL-encoded), self, or a third party and its ID as two segments, which the interface does not list.
          */
@@ -2076,6 +2427,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a user account
+         * @deprecated
          * @description Function listed for API 2.1: "delete a user account".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2085,6 +2437,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/catalog/{catalog}": {
         parameters: {
             query?: never;
@@ -2100,6 +2455,7 @@ export interface paths {
         get?: never;
         /**
          * Grant catalog access
+         * @deprecated
          * @description Function listed for API 2.1: "grant catalog access".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2107,6 +2463,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke catalog access
+         * @deprecated
          * @description Function listed for API 2.1: "revoke catalog access".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2116,6 +2473,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/contract": {
         parameters: {
             query?: never;
@@ -2128,6 +2488,7 @@ export interface paths {
         };
         /**
          * Retrieve contract
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve contract".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says it is for internal use only; it names a Contract object as the answer without showing its fields, and has a table of errors with status codes.
          */
@@ -2140,6 +2501,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/email-address/{email}": {
         parameters: {
             query?: never;
@@ -2154,12 +2518,14 @@ export interface paths {
         };
         /**
          * Retrieve an email address
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve an email address".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path answers HTTP 200; its text names a UserEmailAddress object but its example is the bare address and verified flag, which is what is described here; it has a table of errors with status codes.
          */
         get: operations["getEmailAddress_v2_1"];
         /**
          * Add an email address
+         * @deprecated
          * @description Function listed for API 2.1: "add an email address".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the account holder, or an administrator with MANAGE_USERS for a managed account, may add an address; it answers HTTP 200 with the added UserEmailAddress and has a table of errors with status codes. Its example request uses a /api/2.1/ URL.
          */
@@ -2167,6 +2533,7 @@ export interface paths {
         post?: never;
         /**
          * Remove an email address
+         * @deprecated
          * @description Function listed for API 2.1: "remove an email address".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2176,6 +2543,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/email-address/{email}/request-verification": {
         parameters: {
             query?: never;
@@ -2192,6 +2562,7 @@ export interface paths {
         put?: never;
         /**
          * Request verification
+         * @deprecated
          * @description Function listed for API 2.1: "request verification".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows no parameters besides the path, answers HTTP 204 once the verification email is sent, and has a table of errors with status codes.
          */
@@ -2202,6 +2573,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/email-address/{email}/verify/{nonce}": {
         parameters: {
             query?: never;
@@ -2219,6 +2593,7 @@ export interface paths {
         get?: never;
         /**
          * Verify an email address
+         * @deprecated
          * @description Function listed for API 2.1: "verify an email address".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2230,6 +2605,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/email-addresses": {
         parameters: {
             query?: never;
@@ -2242,6 +2620,7 @@ export interface paths {
         };
         /**
          * List email addresses
+         * @deprecated
          * @description Function listed for API 2.1: "list email addresses".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows a UserEmailAddresses object (which address is primary) as the answer and a table of errors with status codes.
          */
@@ -2254,6 +2633,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/email-addresses/{email}/set-primary": {
         parameters: {
             query?: never;
@@ -2269,6 +2651,7 @@ export interface paths {
         get?: never;
         /**
          * Set primary email address
+         * @deprecated
          * @description Function listed for API 2.1: "set primary email address".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation says the primary address is the one mail is sent to (any address can be used to sign in); it answers HTTP 200 with the user's email addresses and has a table of errors with status codes.
          */
@@ -2280,6 +2663,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/permission/{permission}": {
         parameters: {
             query?: never;
@@ -2295,6 +2681,7 @@ export interface paths {
         get?: never;
         /**
          * Update permissions
+         * @deprecated
          * @description Function listed for API 2.1: "update permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2302,6 +2689,7 @@ export interface paths {
         post?: never;
         /**
          * Remove permissions
+         * @deprecated
          * @description Function listed for API 2.1: "remove permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2311,6 +2699,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/permissions": {
         parameters: {
             query?: never;
@@ -2323,6 +2714,7 @@ export interface paths {
         };
         /**
          * Retrieve permissions
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2335,6 +2727,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/users": {
         parameters: {
             query?: never;
@@ -2344,6 +2739,7 @@ export interface paths {
         };
         /**
          * List users
+         * @deprecated
          * @description Function listed for API 2.1: "list users".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2351,6 +2747,7 @@ export interface paths {
         put?: never;
         /**
          * Create user account
+         * @deprecated
          * @description Function listed for API 2.1: "create user account".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the account is private when called without authentication and managed by the organization when called by one of its administrators; it shows the first form fields (name required) and is cut before the answer and any error table.
          */
@@ -2361,6 +2758,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/version": {
         parameters: {
             query?: never;
@@ -2370,6 +2770,7 @@ export interface paths {
         };
         /**
          * Backend API version
+         * @deprecated
          * @description Function listed for API 2.1: "backend API version".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3754,6 +4155,9 @@ export interface operations {
             default: components["responses"]["NotShownError"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     requestOrganizationLogin_v2_1: {
         parameters: {
             query?: never;
@@ -3770,6 +4174,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     submitAnswer_v2_1: {
         parameters: {
             query?: never;
@@ -3786,6 +4193,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getBeacon_v2_1: {
         parameters: {
             query?: never;
@@ -3816,6 +4226,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     storeBeacon_v2_1: {
         parameters: {
             query?: never;
@@ -3841,6 +4254,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deleteBeacon_v2_1: {
         parameters: {
             query?: never;
@@ -3857,6 +4273,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listBeacons_v2_1: {
         parameters: {
             query?: {
@@ -3888,6 +4307,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getClientApp_v2_1: {
         parameters: {
             query?: never;
@@ -3904,6 +4326,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateClientApp_v2_1: {
         parameters: {
             query?: never;
@@ -3920,6 +4345,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deleteClientApp_v2_1: {
         parameters: {
             query?: never;
@@ -3936,6 +4364,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listOwnClientApps_v2_1: {
         parameters: {
             query?: never;
@@ -3949,6 +4380,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createClientApp_v2_1: {
         parameters: {
             query?: never;
@@ -3962,6 +4396,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listClientApps_v2_1: {
         parameters: {
             query?: never;
@@ -3978,6 +4415,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getCourse_v2_1: {
         parameters: {
             query?: never;
@@ -3994,6 +4434,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateCourse_v2_1: {
         parameters: {
             query?: never;
@@ -4024,6 +4467,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addDrillToCourse_v2_1: {
         parameters: {
             query?: never;
@@ -4056,6 +4502,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeDrillFromCourse_v2_1: {
         parameters: {
             query?: never;
@@ -4074,6 +4523,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createCourse_v2_1: {
         parameters: {
             query?: never;
@@ -4096,6 +4548,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateDrill_v2_1: {
         parameters: {
             query?: never;
@@ -4123,6 +4578,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     duplicateDrill_v2_1: {
         parameters: {
             query?: never;
@@ -4139,6 +4597,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     mergeDrills_v2_1: {
         parameters: {
             query?: never;
@@ -4165,6 +4626,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getDrillTags_v2_1: {
         parameters: {
             query?: never;
@@ -4181,6 +4645,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deleteDrillable_v2_1: {
         parameters: {
             query?: {
@@ -4219,6 +4686,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getEasyAndDifficultEntries_v2_1: {
         parameters: {
             query?: never;
@@ -4235,6 +4705,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getProficiencyChart_v2_1: {
         parameters: {
             query: {
@@ -4269,6 +4742,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getReception_v2_1: {
         parameters: {
             query?: never;
@@ -4299,6 +4775,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getReview_v2_1: {
         parameters: {
             query?: never;
@@ -4315,6 +4794,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     postReview_v2_1: {
         parameters: {
             query?: never;
@@ -4343,6 +4825,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listReviews_v2_1: {
         parameters: {
             query?: never;
@@ -4359,6 +4844,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createDrill_v2_1: {
         parameters: {
             query?: never;
@@ -4381,6 +4869,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     uploadDrill_v2_1: {
         parameters: {
             query?: never;
@@ -4397,6 +4888,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     respondToGroupInvitation_v2_1: {
         parameters: {
             query?: never;
@@ -4430,6 +4924,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getGroup_v2_1: {
         parameters: {
             query?: never;
@@ -4460,6 +4957,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateGroup_v2_1: {
         parameters: {
             query?: never;
@@ -4489,6 +4989,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupDrillables_v2_1: {
         parameters: {
             query?: {
@@ -4520,6 +5023,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addDrillToGroup_v2_1: {
         parameters: {
             query?: never;
@@ -4547,6 +5053,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeDrillFromGroup_v2_1: {
         parameters: {
             query?: never;
@@ -4565,6 +5074,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupMembers_v2_1: {
         parameters: {
             query?: {
@@ -4596,6 +5108,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deleteGroupMembers_v2_1: {
         parameters: {
             query?: never;
@@ -4612,6 +5127,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addGroupMember_v2_1: {
         parameters: {
             query?: never;
@@ -4630,6 +5148,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateGroupObjective_v2_1: {
         parameters: {
             query?: never;
@@ -4648,6 +5169,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeGroupObjective_v2_1: {
         parameters: {
             query?: never;
@@ -4666,6 +5190,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listObjectiveEvaluations_v2_1: {
         parameters: {
             query?: never;
@@ -4684,6 +5211,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupObjectives_v2_1: {
         parameters: {
             query?: never;
@@ -4700,6 +5230,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     defineGroupObjective_v2_1: {
         parameters: {
             query?: never;
@@ -4716,6 +5249,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getGroupResults_v2_1: {
         parameters: {
             query?: never;
@@ -4732,6 +5268,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupStaff_v2_1: {
         parameters: {
             query?: {
@@ -4764,6 +5303,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     revokeGroupStaffPermission_v2_1: {
         parameters: {
             query?: never;
@@ -4793,6 +5335,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateGroupStaffPermissions_v2_1: {
         parameters: {
             query?: never;
@@ -4820,6 +5365,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupTests_v2_1: {
         parameters: {
             query?: never;
@@ -4836,6 +5384,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addGroupTest_v2_1: {
         parameters: {
             query?: never;
@@ -4852,6 +5403,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeGroupTest_v2_1: {
         parameters: {
             query?: never;
@@ -4870,6 +5424,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     searchGroups_v2_1: {
         parameters: {
             query?: {
@@ -4904,6 +5461,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createGroup_v2_1: {
         parameters: {
             query?: never;
@@ -4929,6 +5489,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deleteGroup_v2_1: {
         parameters: {
             query?: never;
@@ -4945,6 +5508,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     registerPushDevice_v2_1: {
         parameters: {
             query?: never;
@@ -4963,6 +5529,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deregisterPushDevice_v2_1: {
         parameters: {
             query?: never;
@@ -4981,6 +5550,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listNotifications_v2_1: {
         parameters: {
             query?: never;
@@ -4994,6 +5566,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getObjective_v2_1: {
         parameters: {
             query?: never;
@@ -5010,6 +5585,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listObjectives_v2_1: {
         parameters: {
             query?: {
@@ -5046,6 +5624,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOeuvre_v2_1: {
         parameters: {
             query?: never;
@@ -5059,6 +5640,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOwnOrganization_v2_1: {
         parameters: {
             query?: never;
@@ -5081,6 +5665,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOrganization_v2_1: {
         parameters: {
             query?: never;
@@ -5106,6 +5693,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listOrganizationAnonymousTests_v2_1: {
         parameters: {
             query?: never;
@@ -5122,6 +5712,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listOrganizationGroups_v2_1: {
         parameters: {
             query?: {
@@ -5161,6 +5754,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOrganizationLicense_v2_1: {
         parameters: {
             query?: never;
@@ -5177,6 +5773,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listOrganizationStaff_v2_1: {
         parameters: {
             query?: {
@@ -5208,6 +5807,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addOrganizationStaff_v2_1: {
         parameters: {
             query?: never;
@@ -5226,6 +5828,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeOrganizationStaff_v2_1: {
         parameters: {
             query?: never;
@@ -5244,6 +5849,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listOrganizations_v2_1: {
         parameters: {
             query?: never;
@@ -5257,6 +5865,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getPlayable_v2_1: {
         parameters: {
             query?: {
@@ -5292,6 +5903,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getAppreciation_v2_1: {
         parameters: {
             query?: never;
@@ -5308,6 +5922,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     storeAppreciation_v2_1: {
         parameters: {
             query?: never;
@@ -5340,6 +5957,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     contactAuthor_v2_1: {
         parameters: {
             query?: never;
@@ -5356,6 +5976,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     acceptForwardedPlayable_v2_1: {
         parameters: {
             query?: never;
@@ -5372,6 +5995,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     declineForwardedPlayable_v2_1: {
         parameters: {
             query?: never;
@@ -5388,6 +6014,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     publishPlayable_v2_1: {
         parameters: {
             query?: never;
@@ -5416,6 +6045,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     forwardPlayables_v2_1: {
         parameters: {
             query?: never;
@@ -5429,6 +6061,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listForwardedPlayables_v2_1: {
         parameters: {
             query?: never;
@@ -5442,6 +6077,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getQuestion_v2_1: {
         parameters: {
             query?: {
@@ -5461,6 +6099,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getRendition_v2_1: {
         parameters: {
             query?: never;
@@ -5477,6 +6118,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getPracticePreferences_v2_1: {
         parameters: {
             query?: never;
@@ -5493,6 +6137,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     storePracticePreferences_v2_1: {
         parameters: {
             query?: never;
@@ -5517,6 +6164,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getProjectedProficiency_v2_1: {
         parameters: {
             query?: never;
@@ -5535,6 +6185,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listRepertoire_v2_1: {
         parameters: {
             query?: never;
@@ -5548,6 +6201,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addToRepertoire_v2_1: {
         parameters: {
             query?: never;
@@ -5573,6 +6229,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeFromRepertoire_v2_1: {
         parameters: {
             query?: never;
@@ -5589,6 +6248,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getSession_v2_1: {
         parameters: {
             query?: never;
@@ -5602,6 +6264,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     searchStore_v2_1: {
         parameters: {
             query?: {
@@ -5644,6 +6309,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listStoreCategories_v2_1: {
         parameters: {
             query?: never;
@@ -5657,6 +6325,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listStoreHighlights_v2_1: {
         parameters: {
             query?: never;
@@ -5670,6 +6341,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listPopularDrills_v2_1: {
         parameters: {
             query?: never;
@@ -5683,6 +6357,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getRandomStoreItem_v2_1: {
         parameters: {
             query?: never;
@@ -5696,6 +6373,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listRecentStoreEntries_v2_1: {
         parameters: {
             query?: never;
@@ -5709,6 +6389,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listRelatedDrills_v2_1: {
         parameters: {
             query?: never;
@@ -5725,6 +6408,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getTestQuestion_v2_1: {
         parameters: {
             query?: never;
@@ -5753,6 +6439,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getTestResult_v2_1: {
         parameters: {
             query?: never;
@@ -5777,6 +6466,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     completeTest_v2_1: {
         parameters: {
             query?: never;
@@ -5805,6 +6497,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listTestScoreTransformers_v2_1: {
         parameters: {
             query?: never;
@@ -5818,6 +6513,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getTest_v2_1: {
         parameters: {
             query?: never;
@@ -5834,6 +6532,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     linkTestDefinition_v2_1: {
         parameters: {
             query?: never;
@@ -5854,6 +6555,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listTests_v2_1: {
         parameters: {
             query?: {
@@ -5878,6 +6582,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     defineTest_v2_1: {
         parameters: {
             query?: never;
@@ -5891,6 +6598,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOwnUser_v2_1: {
         parameters: {
             query?: never;
@@ -5913,6 +6623,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateOwnUser_v2_1: {
         parameters: {
             query?: never;
@@ -5934,6 +6647,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getUser_v2_1: {
         parameters: {
             query?: never;
@@ -5959,6 +6675,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deleteUser_v2_1: {
         parameters: {
             query?: never;
@@ -5975,6 +6694,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     grantCatalogAccess_v2_1: {
         parameters: {
             query?: never;
@@ -5993,6 +6715,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     revokeCatalogAccess_v2_1: {
         parameters: {
             query?: never;
@@ -6011,6 +6736,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getUserContract_v2_1: {
         parameters: {
             query?: never;
@@ -6031,6 +6759,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getEmailAddress_v2_1: {
         parameters: {
             query?: never;
@@ -6065,6 +6796,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addEmailAddress_v2_1: {
         parameters: {
             query?: never;
@@ -6101,6 +6835,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeEmailAddress_v2_1: {
         parameters: {
             query?: never;
@@ -6119,6 +6856,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     requestEmailVerification_v2_1: {
         parameters: {
             query?: never;
@@ -6149,6 +6889,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     verifyEmailAddress_v2_1: {
         parameters: {
             query?: never;
@@ -6169,6 +6912,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listEmailAddresses_v2_1: {
         parameters: {
             query?: never;
@@ -6201,6 +6947,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     setPrimaryEmailAddress_v2_1: {
         parameters: {
             query?: never;
@@ -6235,6 +6984,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateUserPermission_v2_1: {
         parameters: {
             query?: never;
@@ -6253,6 +7005,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeUserPermission_v2_1: {
         parameters: {
             query?: never;
@@ -6271,6 +7026,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listUserPermissions_v2_1: {
         parameters: {
             query?: never;
@@ -6287,6 +7045,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listUsers_v2_1: {
         parameters: {
             query?: never;
@@ -6300,6 +7061,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createUser_v2_1: {
         parameters: {
             query?: never;
@@ -6313,6 +7077,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getVersion_v2_1: {
         parameters: {
             query?: never;

@@ -26,6 +26,85 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/2.1.1/beacon/{beacon}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The beacon addressed (`id` on the page): the fixed UUID 07212ead-8344-4426-8b41-8b0cb621625a, an underscore, the major value in hex, an underscore and the minor value in hex. */
+                beacon: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve beacon
+         * @description Retrieves one beacon definition.
+         */
+        get: operations["getBeacon_v2_1_1"];
+        /**
+         * Save or update beacon definition
+         * @description Stores a beacon definition, or updates the one with this ID. The page's
+         *     example request uses a /api/2.1/ URL.
+         */
+        put: operations["storeBeacon_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/beacons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List beacon definitions
+         * @description Retrieves the beacon definitions of the caller's organization, optionally
+         *     narrowed by a search query. The same page gives an optional organization
+         *     segment (`GET /api/2.1.1/beacons/{organization}`), for internal use.
+         */
+        get: operations["listBeacons_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/beacons/{organization}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization whose beacon definitions are listed (`organization_id` on the page); the page says it is for internal use only. */
+                organization: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * List an organization's beacon definitions
+         * @description Retrieves the beacon definitions of the given organization, optionally
+         *     narrowed by a search query. The page marks the organization segment as
+         *     for internal use only; without it (`GET /api/2.1.1/beacons`) the caller's
+         *     own organization is listed.
+         */
+        get: operations["listOrganizationBeacons_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/access/{user}": {
         parameters: {
             query?: never;
@@ -38,6 +117,7 @@ export interface paths {
         };
         /**
          * Request organization login
+         * @deprecated
          * @description Function listed for API 2.1: "request organization login".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -50,6 +130,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/answer/{reference}": {
         parameters: {
             query?: never;
@@ -63,6 +146,7 @@ export interface paths {
         get?: never;
         /**
          * Submit practice answer
+         * @deprecated
          * @description Function listed for API 2.1: "submit practice answer".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -74,6 +158,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/beacon/{beacon}": {
         parameters: {
             query?: never;
@@ -86,12 +173,14 @@ export interface paths {
         };
         /**
          * Retrieve beacon
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve beacon".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows a Beacon object as the answer and a table of errors with status codes.
          */
         get: operations["getBeacon_v2_1"];
         /**
          * Save or update beacon definition
+         * @deprecated
          * @description Function listed for API 2.1: "store or update beacon definition".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the form fields, an empty object as the answer and a table of error identifiers without status codes, cut where the stored page ends. Its example request uses a /api/2.1/ URL.
          */
@@ -99,6 +188,7 @@ export interface paths {
         post?: never;
         /**
          * Delete beacon definition
+         * @deprecated
          * @description Function listed for API 2.1: "delete beacon definition".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -108,6 +198,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/beacons": {
         parameters: {
             query?: never;
@@ -117,6 +210,7 @@ export interface paths {
         };
         /**
          * List beacon definitions
+         * @deprecated
          * @description Function listed for API 2.1: "list beacon definitions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for this operation adds an optional organization segment (internal use only) that the interface does not list; it shows the query parameter query, a Beacons object as the answer and a table of errors with status codes, cut where the stored page ends.
          */
@@ -129,6 +223,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/client-app/{client}": {
         parameters: {
             query?: never;
@@ -141,12 +238,14 @@ export interface paths {
         };
         /**
          * Retrieve client app
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve client app".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["getClientApp_v2_1"];
         /**
          * Update client app
+         * @deprecated
          * @description Function listed for API 2.1: "update client app".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -154,6 +253,7 @@ export interface paths {
         post?: never;
         /**
          * Delete client app
+         * @deprecated
          * @description Function listed for API 2.1: "delete client app".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -163,6 +263,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/client-apps": {
         parameters: {
             query?: never;
@@ -172,6 +275,7 @@ export interface paths {
         };
         /**
          * Retrieve all client apps
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve all client apps".
          *     Optional segment {user} left out.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -180,6 +284,7 @@ export interface paths {
         put?: never;
         /**
          * Create client app
+         * @deprecated
          * @description Function listed for API 2.1: "create client app".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -190,6 +295,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/client-apps/{user}": {
         parameters: {
             query?: never;
@@ -202,6 +310,7 @@ export interface paths {
         };
         /**
          * Retrieve all client apps
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve all client apps".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -214,6 +323,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/course/{course}": {
         parameters: {
             query?: never;
@@ -226,12 +338,14 @@ export interface paths {
         };
         /**
          * Retrieve course
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve course".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["getCourse_v2_1"];
         /**
          * Update course
+         * @deprecated
          * @description Function listed for API 2.1: "update course".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says only the name, description, icon and cover can be changed here (drills through the course content operation); it answers the Course reflecting the change and has a table of errors with status codes.
          */
@@ -243,6 +357,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/course/{course}/{drill}": {
         parameters: {
             query?: never;
@@ -258,6 +375,7 @@ export interface paths {
         get?: never;
         /**
          * Add drill to course
+         * @deprecated
          * @description Function listed for API 2.1: "add drill to course".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation says it adds a drill to the course, or moves it, at an optional zero-based position given as a further path segment (which the interface does not list; without it a new drill is appended); it answers the Course object reflecting the change and has a table of errors with status codes.
          */
@@ -265,6 +383,7 @@ export interface paths {
         post?: never;
         /**
          * Remove drill from course
+         * @deprecated
          * @description Function listed for API 2.1: "remove drill from course".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -274,6 +393,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/courses": {
         parameters: {
             query?: never;
@@ -285,6 +407,7 @@ export interface paths {
         put?: never;
         /**
          * Create course
+         * @deprecated
          * @description Function listed for API 2.1: "create course".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the form fields, the new empty course (id, type COURSE) as the answer and a table of error identifiers without status codes.
          */
@@ -295,6 +418,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drill/{drill}": {
         parameters: {
             query?: never;
@@ -308,6 +434,7 @@ export interface paths {
         get?: never;
         /**
          * Update name, subject or description
+         * @deprecated
          * @description Function listed for API 2.1: "update name, subject or description".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says only a drill's author may update it, and only drills (not courses); it shows the form fields, the updated Drill as the answer and the start of an error table with status codes, cut where the stored page ends.
          */
@@ -319,6 +446,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drill/{drill}/duplicate": {
         parameters: {
             query?: never;
@@ -333,6 +463,7 @@ export interface paths {
         put?: never;
         /**
          * Duplicate drill
+         * @deprecated
          * @description Function listed for API 2.1: "duplicate drill".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -343,6 +474,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drill/{drill}/merge": {
         parameters: {
             query?: never;
@@ -357,6 +491,7 @@ export interface paths {
         put?: never;
         /**
          * Merge two or more drills
+         * @deprecated
          * @description Function listed for API 2.1: "merge two or more drills".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the repeated form field source, the changed target Drill (same ID) as the answer and a table of errors with status codes.
          */
@@ -367,6 +502,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drill/{drill}/tags": {
         parameters: {
             query?: never;
@@ -379,6 +517,7 @@ export interface paths {
         };
         /**
          * Retrieve tags
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve tags".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -391,6 +530,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drillable/{drillable}": {
         parameters: {
             query?: never;
@@ -406,6 +548,7 @@ export interface paths {
         post?: never;
         /**
          * Delete drillable
+         * @deprecated
          * @description Function listed for API 2.1: "delete drillable".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameter ignoreWarnings, answers 204 when the drill or course is deleted or 428 with a Warnings object when there are reasons not to go ahead, and has a table of errors with status codes.
          */
@@ -415,6 +558,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drillable/{drillable}/easy-and-difficult-entries": {
         parameters: {
             query?: never;
@@ -427,6 +573,7 @@ export interface paths {
         };
         /**
          * Easy and difficult entries
+         * @deprecated
          * @description Function listed for API 2.1: "easy and difficult entries".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -439,6 +586,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drillable/{drillable}/proficiency-chart": {
         parameters: {
             query?: never;
@@ -451,6 +601,7 @@ export interface paths {
         };
         /**
          * Proficiency chart data
+         * @deprecated
          * @description Function listed for API 2.1: "proficiency chart data".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameters type and series (required) and mode, a ProficiencyChart object as the answer and the start of an error table with status codes, cut where the stored page ends.
          */
@@ -463,6 +614,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drillable/{drillable}/reception": {
         parameters: {
             query?: never;
@@ -475,6 +629,7 @@ export interface paths {
         };
         /**
          * Retrieve reception
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve reception".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows a Reception object (popularity, appreciation, difficulty) as the answer and a table of errors with status codes.
          */
@@ -487,6 +642,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drillable/{drillable}/review": {
         parameters: {
             query?: never;
@@ -499,12 +657,14 @@ export interface paths {
         };
         /**
          * Retrieve review
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve review".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["getReview_v2_1"];
         /**
          * Post review
+         * @deprecated
          * @description Function listed for API 2.1: "post review".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the form fields content (required) and appreciation, the Review just added as the answer and a table of errors with status codes. Its example request is written as a POST to a /api/2.1/ URL; the method stays PUT, as the interface and the page's title say.
          */
@@ -516,6 +676,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drillable/{drillable}/reviews": {
         parameters: {
             query?: never;
@@ -528,6 +691,7 @@ export interface paths {
         };
         /**
          * List reviews
+         * @deprecated
          * @description Function listed for API 2.1: "list reviews".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -540,6 +704,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drills": {
         parameters: {
             query?: never;
@@ -551,6 +718,7 @@ export interface paths {
         put?: never;
         /**
          * Create drill
+         * @deprecated
          * @description Function listed for API 2.1: "create drill".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the form fields, an empty private drill as the answer (id, name, type) and a table of error identifiers without status codes.
          */
@@ -561,6 +729,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drills/upload": {
         parameters: {
             query?: never;
@@ -572,6 +743,7 @@ export interface paths {
         put?: never;
         /**
          * Upload drill from file
+         * @deprecated
          * @description Function listed for API 2.1: "upload drill from file".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path lists the formats (Drilldown, CSV in Drillster's layout, WRTS 1.0 and 2.0 XML, Hot Potatoes JQuiz, Moodle Quiz XML), the fields file or content, extension and validateOnly, an UploadedDrill answer (the drill plus optional import warnings; no drill ID when only validating) whose fields it does not show, and the start of an error table with status codes, cut where the stored page ends.
          */
@@ -582,6 +754,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group-invitation/{token}": {
         parameters: {
             query?: never;
@@ -595,6 +770,7 @@ export interface paths {
         get?: never;
         /**
          * Accept or decline group invitation
+         * @deprecated
          * @description Function listed for API 2.1: "accept or decline group invitation".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the required form field action (ACCEPT or DECLINE), the accepted or declined GroupInvitation as the answer and a table of errors with status codes, cut where the stored page ends. Its example request is written as a POST to a /api/2.1/ URL; the method stays PUT, as the interface and the page's title say.
          */
@@ -606,6 +782,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}": {
         parameters: {
             query?: never;
@@ -618,12 +797,14 @@ export interface paths {
         };
         /**
          * Retrieve group
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation says the caller needs at least VIEW permission on the group; it shows a Group object as the answer and a table of errors with status codes.
          */
         get: operations["getGroup_v2_1"];
         /**
          * Update group
+         * @deprecated
          * @description Function listed for API 2.1: "update group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows its form fields (name and description required), the Group reflecting the updates as the answer and the start of an error table with status codes, cut where the stored page ends.
          */
@@ -635,6 +816,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/drillables": {
         parameters: {
             query?: never;
@@ -647,6 +831,7 @@ export interface paths {
         };
         /**
          * Retrieve group drillables
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve group drillables".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameters query, resultStart and resultSize and the Group object with its drillables as the answer; the example is cut (only its complete part is given here) and no error table is visible.
          */
@@ -659,6 +844,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/drills/{drill}": {
         parameters: {
             query?: never;
@@ -674,6 +862,7 @@ export interface paths {
         get?: never;
         /**
          * Add drill to group
+         * @deprecated
          * @description Function listed for API 2.1: "add drill to group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows no parameters besides the path, a message as the answer and a table of error identifiers without status codes.
          */
@@ -681,6 +870,7 @@ export interface paths {
         post?: never;
         /**
          * Remove drill from group
+         * @deprecated
          * @description Function listed for API 2.1: "remove drill from group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -690,6 +880,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/members": {
         parameters: {
             query?: never;
@@ -702,6 +895,7 @@ export interface paths {
         };
         /**
          * Retrieve or search members
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve or search members".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows the query parameters query, resultFrom and resultSize and a GroupMembers object (members, counts, pagination) as the answer; its example and the rest of the page are cut, so no error table is visible.
          */
@@ -710,6 +904,7 @@ export interface paths {
         post?: never;
         /**
          * Retrieve or search list of members
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve or search list of members".
          *     Listed with a retrieve/search function although the method is DELETE; kept as listed.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -720,6 +915,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/members/{user}": {
         parameters: {
             query?: never;
@@ -735,6 +933,7 @@ export interface paths {
         get?: never;
         /**
          * Add user to group
+         * @deprecated
          * @description Function listed for API 2.1: "add user to group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the member is addressed by user ID or email address (or a third-party ID), and that an account may be created on the fly; it shows the first form fields and is cut before the answer and any error table.
          */
@@ -746,6 +945,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/objective/{objective}": {
         parameters: {
             query?: never;
@@ -761,6 +963,7 @@ export interface paths {
         get?: never;
         /**
          * Update objective
+         * @deprecated
          * @description Function listed for API 2.1: "update objective".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -768,6 +971,7 @@ export interface paths {
         post?: never;
         /**
          * Remove objective
+         * @deprecated
          * @description Function listed for API 2.1: "remove objective".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -777,6 +981,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/objective/{objective}/evaluations": {
         parameters: {
             query?: never;
@@ -791,6 +998,7 @@ export interface paths {
         };
         /**
          * Objective evaluations
+         * @deprecated
          * @description Function listed for API 2.1: "objective evaluations".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -803,6 +1011,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/objectives": {
         parameters: {
             query?: never;
@@ -815,6 +1026,7 @@ export interface paths {
         };
         /**
          * Retrieve objectives
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve objectives".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -822,6 +1034,7 @@ export interface paths {
         put?: never;
         /**
          * Define practice objective
+         * @deprecated
          * @description Function listed for API 2.1: "define practice objective".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -832,6 +1045,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/results": {
         parameters: {
             query?: never;
@@ -844,6 +1060,7 @@ export interface paths {
         };
         /**
          * Group drill results
+         * @deprecated
          * @description Function listed for API 2.1: "group drill results".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -856,6 +1073,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/staff": {
         parameters: {
             query?: never;
@@ -868,6 +1088,7 @@ export interface paths {
         };
         /**
          * Retrieve staff permissions
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve staff permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameters query, resultStart and resultSize, a GroupStaff object as the answer and a table of error identifiers without status codes.
          */
@@ -880,6 +1101,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/staff/{user}/{permission}": {
         parameters: {
             query?: never;
@@ -899,6 +1123,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke staff permission
+         * @deprecated
          * @description Function listed for API 2.1: "revoke staff permission".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the permission is MANAGE or VIEW and the caller cannot remove their own; it answers the remaining GroupStaff and has a table of error identifiers without status codes.
          */
@@ -908,6 +1133,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/staff/{user}/permission": {
         parameters: {
             query?: never;
@@ -923,6 +1151,7 @@ export interface paths {
         get?: never;
         /**
          * Update staff permissions
+         * @deprecated
          * @description Function listed for API 2.1: "update staff permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for this operation addresses it as PUT group/{group}/staff/{user}/{permission}, the permission (MANAGE or VIEW) being a path segment where the interface lists the literal segment permission; the interface's path stands. The page answers the GroupStaff object and has a table of error identifiers without status codes, cut where the stored page ends.
          */
@@ -934,6 +1163,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/tests": {
         parameters: {
             query?: never;
@@ -946,6 +1178,7 @@ export interface paths {
         };
         /**
          * Retrieve tests
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve tests".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -953,6 +1186,7 @@ export interface paths {
         put?: never;
         /**
          * Add test
+         * @deprecated
          * @description Function listed for API 2.1: "add test".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -963,6 +1197,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/tests/{test}": {
         parameters: {
             query?: never;
@@ -980,6 +1217,7 @@ export interface paths {
         post?: never;
         /**
          * Remove test
+         * @deprecated
          * @description Function listed for API 2.1: "remove test".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -989,6 +1227,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/groups": {
         parameters: {
             query?: never;
@@ -998,6 +1239,7 @@ export interface paths {
         };
         /**
          * Search groups
+         * @deprecated
          * @description Function listed for API 2.1: "search groups".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows six query parameters and a Groups object (the total found and the groups, each with its high-level details) as the answer; its example is cut and no error table is visible.
          */
@@ -1005,6 +1247,7 @@ export interface paths {
         put?: never;
         /**
          * Create group
+         * @deprecated
          * @description Function listed for API 2.1: "create group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows its form fields (name and description required), the new Group object with its assigned ID as the answer, and a table of errors with status codes.
          */
@@ -1015,6 +1258,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/groups/{group}": {
         parameters: {
             query?: never;
@@ -1030,6 +1276,7 @@ export interface paths {
         post?: never;
         /**
          * Delete group
+         * @deprecated
          * @description Function listed for API 2.1: "delete group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1039,6 +1286,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/mobile-push-notification-subscription/{platform}/{address}": {
         parameters: {
             query?: never;
@@ -1054,6 +1304,7 @@ export interface paths {
         get?: never;
         /**
          * Register mobile device for push
+         * @deprecated
          * @description Function listed for API 2.1: "register mobile device for push".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1061,6 +1312,7 @@ export interface paths {
         post?: never;
         /**
          * Deregister mobile device
+         * @deprecated
          * @description Function listed for API 2.1: "deregister mobile device".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1070,6 +1322,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/notifications": {
         parameters: {
             query?: never;
@@ -1079,6 +1334,7 @@ export interface paths {
         };
         /**
          * Retrieve pending notifications
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve pending notifications".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1091,6 +1347,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/objective/{objective_id}": {
         parameters: {
             query?: never;
@@ -1103,6 +1362,7 @@ export interface paths {
         };
         /**
          * Retrieve one objective including evaluation
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve one objective including evaluation".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1115,6 +1375,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/objectives": {
         parameters: {
             query?: never;
@@ -1124,6 +1387,7 @@ export interface paths {
         };
         /**
          * List objectives including evaluations
+         * @deprecated
          * @description Function listed for API 2.1: "list objectives including evaluations".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows seven query parameters and an Objectives object as the answer; its example is cut (so none is given here) and no error table is visible.
          */
@@ -1136,6 +1400,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/oeuvre": {
         parameters: {
             query?: never;
@@ -1145,6 +1412,7 @@ export interface paths {
         };
         /**
          * Retrieve authored playables
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve authored playables".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1157,6 +1425,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/organization": {
         parameters: {
             query?: never;
@@ -1166,6 +1437,7 @@ export interface paths {
         };
         /**
          * Retrieve organization details
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve organization details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says only the caller's own organization can be retrieved; it answers an Organization object and has a table of error identifiers without status codes.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -1179,6 +1451,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/organization/{organization}": {
         parameters: {
             query?: never;
@@ -1191,6 +1466,7 @@ export interface paths {
         };
         /**
          * Retrieve organization details
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve organization details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says only the caller's own organization can be retrieved; it answers an Organization object and has a table of error identifiers without status codes.
          */
@@ -1203,6 +1479,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/organization/{organization}/anonymous-tests": {
         parameters: {
             query?: never;
@@ -1215,6 +1494,7 @@ export interface paths {
         };
         /**
          * Retrieve anonymous tests
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve anonymous tests".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1227,6 +1507,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/organization/{organization}/groups": {
         parameters: {
             query?: never;
@@ -1239,6 +1522,7 @@ export interface paths {
         };
         /**
          * Retrieve groups
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve groups".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameters query, resultFrom and resultSize, a Groups object with pagination details as the answer and a table of errors with status codes.
          */
@@ -1251,6 +1535,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/organization/{organization}/license": {
         parameters: {
             query?: never;
@@ -1263,6 +1550,7 @@ export interface paths {
         };
         /**
          * Retrieve license details
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve license details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1275,6 +1563,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/organization/{organization}/staff": {
         parameters: {
             query?: never;
@@ -1287,6 +1578,7 @@ export interface paths {
         };
         /**
          * Retrieve staff users
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve staff users".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameters query, resultStart and resultSize and an Actors object as the answer; no error table.
          */
@@ -1299,6 +1591,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/organization/{organization}/staff/{user}": {
         parameters: {
             query?: never;
@@ -1314,6 +1609,7 @@ export interface paths {
         get?: never;
         /**
          * Add staff user
+         * @deprecated
          * @description Function listed for API 2.1: "add staff user".
          *     Listed with the parameter name user_id_or_email; shares its path template with the DELETE, which names it user.
          *     Listed by the interface as `PUT /api/2.1/organization/{organization}/staff/{user_id_or_email}`.
@@ -1323,6 +1619,7 @@ export interface paths {
         post?: never;
         /**
          * Remove staff user
+         * @deprecated
          * @description Function listed for API 2.1: "remove staff user".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1332,6 +1629,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/organizations": {
         parameters: {
             query?: never;
@@ -1341,6 +1641,7 @@ export interface paths {
         };
         /**
          * List organizations
+         * @deprecated
          * @description Function listed for API 2.1: "list organizations".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1353,6 +1654,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/playable/{playable}": {
         parameters: {
             query?: never;
@@ -1365,6 +1669,7 @@ export interface paths {
         };
         /**
          * Retrieve playable
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve playable".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameter versionResolvingStrategy, a Playable object as the answer and a table of errors with status codes (no_permission with 401 here, where other pages give 403).
          */
@@ -1377,6 +1682,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/playable/{playable}/appreciation": {
         parameters: {
             query?: never;
@@ -1389,6 +1697,7 @@ export interface paths {
         };
         /**
          * Retrieve appreciation
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve appreciation".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1401,6 +1710,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/playable/{playable}/appreciation/{appreciation}": {
         parameters: {
             query?: never;
@@ -1416,6 +1728,7 @@ export interface paths {
         get?: never;
         /**
          * Save appreciation
+         * @deprecated
          * @description Function listed for API 2.1: "store appreciation".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the appreciation is 1 to 5 and answers a Rating object reflecting it; it has a table of errors with status codes.
          */
@@ -1427,6 +1740,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/playable/{playable}/contact-author": {
         parameters: {
             query?: never;
@@ -1441,6 +1757,7 @@ export interface paths {
         put?: never;
         /**
          * Contact author
+         * @deprecated
          * @description Function listed for API 2.1: "contact author".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1451,6 +1768,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/playable/{playable}/forwarded": {
         parameters: {
             query?: never;
@@ -1464,6 +1784,7 @@ export interface paths {
         get?: never;
         /**
          * Accept forwarded playable
+         * @deprecated
          * @description Function listed for API 2.1: "accept forwarded playable".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1471,6 +1792,7 @@ export interface paths {
         post?: never;
         /**
          * Decline forwarded playable
+         * @deprecated
          * @description Function listed for API 2.1: "decline forwarded playable".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1480,6 +1802,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/playable/{playable}/publish": {
         parameters: {
             query?: never;
@@ -1493,6 +1818,7 @@ export interface paths {
         get?: never;
         /**
          * Publish playable to the store or a catalog
+         * @deprecated
          * @description Function listed for API 2.1: "publish playable to the store or a catalog".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says a playable is published to a catalog (only drills and courses for now); it shows the form fields catalog (required) and position, answers 204 and has a table of errors with status codes.
          */
@@ -1504,6 +1830,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/playables/forward": {
         parameters: {
             query?: never;
@@ -1514,6 +1843,7 @@ export interface paths {
         get?: never;
         /**
          * Forward drills to others
+         * @deprecated
          * @description Function listed for API 2.1: "forward drills to others".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1525,6 +1855,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/playables/forwarded": {
         parameters: {
             query?: never;
@@ -1534,6 +1867,7 @@ export interface paths {
         };
         /**
          * List drills forwarded to the user
+         * @deprecated
          * @description Function listed for API 2.1: "list drills forwarded to the user".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1546,6 +1880,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/question/{drill}": {
         parameters: {
             query?: never;
@@ -1558,6 +1895,7 @@ export interface paths {
         };
         /**
          * Retrieve practice question
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve practice question".
          *     The interface details the question operation for API 2.0 only. The
          *     repeatable `drill` query parameter here is taken over from
@@ -1574,6 +1912,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/rendition/{drillable}": {
         parameters: {
             query?: never;
@@ -1586,6 +1927,7 @@ export interface paths {
         };
         /**
          * Retrieve practice status
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve practice status".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1598,6 +1940,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/rendition/{drillable}/preferences": {
         parameters: {
             query?: never;
@@ -1610,12 +1955,14 @@ export interface paths {
         };
         /**
          * Retrieve practice preferences
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve practice preferences".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["getPracticePreferences_v2_1"];
         /**
          * Save practice preferences
+         * @deprecated
          * @description Function listed for API 2.1: "store practice preferences".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says only user-configurable attributes can be changed (others are an error); it shows the form fields and a Preferences object as the answer; the stored page ends before any error table.
          */
@@ -1627,6 +1974,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/rendition/{drillable}/projected-proficiency/{duration}": {
         parameters: {
             query?: never;
@@ -1641,6 +1991,7 @@ export interface paths {
         };
         /**
          * Projected proficiency
+         * @deprecated
          * @description Function listed for API 2.1: "projected proficiency".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1653,6 +2004,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/repertoire": {
         parameters: {
             query?: never;
@@ -1662,6 +2016,7 @@ export interface paths {
         };
         /**
          * Search repertoire
+         * @deprecated
          * @description Function listed for API 2.1: "search repertoire".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1674,6 +2029,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/repertoire/{drillable}": {
         parameters: {
             query?: never;
@@ -1687,6 +2045,7 @@ export interface paths {
         get?: never;
         /**
          * Add to repertoire
+         * @deprecated
          * @description Function listed for API 2.1: "add to repertoire".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows no parameters besides the path, a message as the answer and a table of error identifiers without status codes.
          */
@@ -1694,6 +2053,7 @@ export interface paths {
         post?: never;
         /**
          * Remove drill or course from repertoire
+         * @deprecated
          * @description Function listed for API 2.1: "remove drill or course from repertoire".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1703,6 +2063,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/session": {
         parameters: {
             query?: never;
@@ -1712,6 +2075,7 @@ export interface paths {
         };
         /**
          * Session information
+         * @deprecated
          * @description Function listed for API 2.1: "session information".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1724,6 +2088,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/store": {
         parameters: {
             query?: never;
@@ -1733,6 +2100,7 @@ export interface paths {
         };
         /**
          * Search the store
+         * @deprecated
          * @description Function listed for API 2.1: "search the store".
          *     The interface details the store search for API 2.0 only. The parameters
          *     here are those of `searchStore_v2_0`; whether 2.1 takes exactly these and
@@ -1748,6 +2116,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/store/categories": {
         parameters: {
             query?: never;
@@ -1757,6 +2128,7 @@ export interface paths {
         };
         /**
          * Categories
+         * @deprecated
          * @description Function listed for API 2.1: "categories".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1769,6 +2141,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/store/highlights": {
         parameters: {
             query?: never;
@@ -1778,6 +2153,7 @@ export interface paths {
         };
         /**
          * Highlights
+         * @deprecated
          * @description Function listed for API 2.1: "highlights".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1790,6 +2166,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/store/popular": {
         parameters: {
             query?: never;
@@ -1799,6 +2178,7 @@ export interface paths {
         };
         /**
          * Most practiced public drills
+         * @deprecated
          * @description Function listed for API 2.1: "most practiced public drills".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1811,6 +2191,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/store/random": {
         parameters: {
             query?: never;
@@ -1820,6 +2203,7 @@ export interface paths {
         };
         /**
          * Random item
+         * @deprecated
          * @description Function listed for API 2.1: "random item".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1832,6 +2216,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/store/recent": {
         parameters: {
             query?: never;
@@ -1841,6 +2228,7 @@ export interface paths {
         };
         /**
          * Recently published entries
+         * @deprecated
          * @description Function listed for API 2.1: "recently published entries".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1853,6 +2241,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/store/related/{drill}": {
         parameters: {
             query?: never;
@@ -1865,6 +2256,7 @@ export interface paths {
         };
         /**
          * Public drills related to a drill
+         * @deprecated
          * @description Function listed for API 2.1: "public drills related to a drill".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1877,6 +2269,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/test-question/{test}": {
         parameters: {
             query?: never;
@@ -1889,6 +2284,7 @@ export interface paths {
         };
         /**
          * Retrieve test question
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve test question".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path describes an optional ticket (anonymous tests), an entry level (adaptive tests, lowest 1) and a question sequence number (navigable tests only), but the stored page does not show their parameter names; it answers a QuestionResponse object and has a table of errors with status codes (internal_error with 400).
          */
@@ -1901,6 +2297,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/test-result/{test}": {
         parameters: {
             query?: never;
@@ -1913,12 +2312,14 @@ export interface paths {
         };
         /**
          * Retrieve test results
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve test results".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows a TestResult object as the answer (its example is cut, and so is the rest of the page, so no error table is visible). It also addresses another user's result, an anonymous ticket or a PIN by a further path segment, which the interface does not list.
          */
         get: operations["getTestResult_v2_1"];
         /**
          * Complete a test
+         * @deprecated
          * @description Function listed for API 2.1: "complete a test".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation says that only tests that allow navigating between questions need it (others complete with their last answer); it shows an empty object as the answer and a table of errors with status codes. It also addresses the result of another user or of an anonymous ticket by a further path segment, which the interface does not list.
          */
@@ -1930,6 +2331,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/test-score-transformers": {
         parameters: {
             query?: never;
@@ -1939,6 +2343,7 @@ export interface paths {
         };
         /**
          * List test score transformers
+         * @deprecated
          * @description Function listed for API 2.1: "list test score transformers".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1951,6 +2356,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/test/{test}": {
         parameters: {
             query?: never;
@@ -1963,6 +2371,7 @@ export interface paths {
         };
         /**
          * Retrieve test
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve test".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1975,6 +2384,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/test/{test}/{type}/{id}": {
         parameters: {
             query?: never;
@@ -1992,6 +2404,7 @@ export interface paths {
         get?: never;
         /**
          * Test definition link (function not given for 2.1)
+         * @deprecated
          * @description The 2.1 list names no function here. For the same path under /api/2/, the 2.0 list says "link a test definition".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2003,6 +2416,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/tests": {
         parameters: {
             query?: never;
@@ -2012,6 +2428,7 @@ export interface paths {
         };
         /**
          * List the user's tests
+         * @deprecated
          * @description Function listed for API 2.1: "list the user's tests".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameter filter and a Tests object (counts and the tests, with their results where taken) as the answer; its example is cut, the example given here is the complete one of the Tests object page, and no error table is visible.
          */
@@ -2019,6 +2436,7 @@ export interface paths {
         put?: never;
         /**
          * Define a test
+         * @deprecated
          * @description Function listed for API 2.1: "define a test".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows its form fields (drills and name required) and is cut before the answer and any error table.
          */
@@ -2029,6 +2447,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user": {
         parameters: {
             query?: never;
@@ -2038,6 +2459,7 @@ export interface paths {
         };
         /**
          * Retrieve user details
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve user details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says users may always read their own account, and another only as an administrator of the organization that manages it; it answers a User object and has a table of error identifiers without status codes.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -2045,6 +2467,7 @@ export interface paths {
         get: operations["getOwnUser_v2_1"];
         /**
          * Update own real name, locale or time zone
+         * @deprecated
          * @description Function listed for API 2.1: "update own real name, locale or time zone".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the form fields and the User object reflecting the changes as the answer; the stored page is cut before its example and any error table. It also allows an administrator with MANAGE_USERS to update a managed account by a further path segment, which the interface does not list.
          */
@@ -2056,6 +2479,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}": {
         parameters: {
             query?: never;
@@ -2068,6 +2494,7 @@ export interface paths {
         };
         /**
          * Retrieve user details
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve user details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says users may always read their own account, and another only as an administrator of the organization that manages it; it answers a User object and has a table of error identifiers without status codes. It also accepts an email address (with @ URL-encoded), self, or a third party and its ID as two segments, which the interface does not list.
          */
@@ -2076,6 +2503,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a user account
+         * @deprecated
          * @description Function listed for API 2.1: "delete a user account".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2085,6 +2513,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/catalog/{catalog}": {
         parameters: {
             query?: never;
@@ -2100,6 +2531,7 @@ export interface paths {
         get?: never;
         /**
          * Grant catalog access
+         * @deprecated
          * @description Function listed for API 2.1: "grant catalog access".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2107,6 +2539,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke catalog access
+         * @deprecated
          * @description Function listed for API 2.1: "revoke catalog access".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2116,6 +2549,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/contract": {
         parameters: {
             query?: never;
@@ -2128,6 +2564,7 @@ export interface paths {
         };
         /**
          * Retrieve contract
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve contract".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says it is for internal use only; it names a Contract object as the answer without showing its fields, and has a table of errors with status codes.
          */
@@ -2140,6 +2577,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/email-address/{email}": {
         parameters: {
             query?: never;
@@ -2154,12 +2594,14 @@ export interface paths {
         };
         /**
          * Retrieve an email address
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve an email address".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path answers HTTP 200; its text names a UserEmailAddress object but its example is the bare address and verified flag, which is what is described here; it has a table of errors with status codes.
          */
         get: operations["getEmailAddress_v2_1"];
         /**
          * Add an email address
+         * @deprecated
          * @description Function listed for API 2.1: "add an email address".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the account holder, or an administrator with MANAGE_USERS for a managed account, may add an address; it answers HTTP 200 with the added UserEmailAddress and has a table of errors with status codes. Its example request uses a /api/2.1/ URL.
          */
@@ -2167,6 +2609,7 @@ export interface paths {
         post?: never;
         /**
          * Remove an email address
+         * @deprecated
          * @description Function listed for API 2.1: "remove an email address".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2176,6 +2619,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/email-address/{email}/request-verification": {
         parameters: {
             query?: never;
@@ -2192,6 +2638,7 @@ export interface paths {
         put?: never;
         /**
          * Request verification
+         * @deprecated
          * @description Function listed for API 2.1: "request verification".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows no parameters besides the path, answers HTTP 204 once the verification email is sent, and has a table of errors with status codes.
          */
@@ -2202,6 +2649,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/email-address/{email}/verify/{nonce}": {
         parameters: {
             query?: never;
@@ -2219,6 +2669,7 @@ export interface paths {
         get?: never;
         /**
          * Verify an email address
+         * @deprecated
          * @description Function listed for API 2.1: "verify an email address".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2230,6 +2681,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/email-addresses": {
         parameters: {
             query?: never;
@@ -2242,6 +2696,7 @@ export interface paths {
         };
         /**
          * List email addresses
+         * @deprecated
          * @description Function listed for API 2.1: "list email addresses".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows a UserEmailAddresses object (which address is primary) as the answer and a table of errors with status codes.
          */
@@ -2254,6 +2709,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/email-addresses/{email}/set-primary": {
         parameters: {
             query?: never;
@@ -2269,6 +2727,7 @@ export interface paths {
         get?: never;
         /**
          * Set primary email address
+         * @deprecated
          * @description Function listed for API 2.1: "set primary email address".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation says the primary address is the one mail is sent to (any address can be used to sign in); it answers HTTP 200 with the user's email addresses and has a table of errors with status codes.
          */
@@ -2280,6 +2739,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/permission/{permission}": {
         parameters: {
             query?: never;
@@ -2295,6 +2757,7 @@ export interface paths {
         get?: never;
         /**
          * Update permissions
+         * @deprecated
          * @description Function listed for API 2.1: "update permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2302,6 +2765,7 @@ export interface paths {
         post?: never;
         /**
          * Remove permissions
+         * @deprecated
          * @description Function listed for API 2.1: "remove permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2311,6 +2775,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/permissions": {
         parameters: {
             query?: never;
@@ -2323,6 +2790,7 @@ export interface paths {
         };
         /**
          * Retrieve permissions
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2335,6 +2803,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/users": {
         parameters: {
             query?: never;
@@ -2344,6 +2815,7 @@ export interface paths {
         };
         /**
          * List users
+         * @deprecated
          * @description Function listed for API 2.1: "list users".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2351,6 +2823,7 @@ export interface paths {
         put?: never;
         /**
          * Create user account
+         * @deprecated
          * @description Function listed for API 2.1: "create user account".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the account is private when called without authentication and managed by the organization when called by one of its administrators; it shows the first form fields (name required) and is cut before the answer and any error table.
          */
@@ -2361,6 +2834,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/version": {
         parameters: {
             query?: never;
@@ -2370,6 +2846,7 @@ export interface paths {
         };
         /**
          * Backend API version
+         * @deprecated
          * @description Function listed for API 2.1: "backend API version".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2382,6 +2859,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/access/{for}": {
         parameters: {
             query?: never;
@@ -2394,6 +2874,7 @@ export interface paths {
         };
         /**
          * Organization login
+         * @deprecated
          * @description Function listed for API 2.0: "organization login".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page describes a delegated login: the answer carries a URL with a one-time login token for a member of one of the caller organization's groups. It shows the optional query parameter `security`; the rest of the page, answer and errors included, is beyond the stored part.
@@ -2407,6 +2888,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/account-upgrade-{payment_provider}": {
         parameters: {
             query?: never;
@@ -2419,6 +2903,7 @@ export interface paths {
         };
         /**
          * Allow an upgrade through a payment provider
+         * @deprecated
          * @description Function listed for API 2.0: "allow an upgrade through a payment provider".
          *     The payment provider is part of the segment.
          *     Listed by the interface as `GET /api/2/account-upgrade-<payment_provider>`.
@@ -2427,6 +2912,7 @@ export interface paths {
         get: operations["allowPaymentProviderUpgrade_v2_0"];
         /**
          * Finalize an upgrade through a payment provider
+         * @deprecated
          * @description Function listed for API 2.0: "finalize an upgrade through a payment provider".
          *     The payment provider is part of the segment.
          *     Listed by the interface as `PUT /api/2/account-upgrade-<payment_provider>`.
@@ -2435,6 +2921,7 @@ export interface paths {
         put: operations["finalizePaymentProviderUpgrade_v2_0"];
         /**
          * Initiate an upgrade through a payment provider
+         * @deprecated
          * @description Function listed for API 2.0: "initiate an upgrade through a payment provider".
          *     The payment provider is part of the segment.
          *     Listed by the interface as `POST /api/2/account-upgrade-<payment_provider>`.
@@ -2447,6 +2934,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/account-upgrade-product-key": {
         parameters: {
             query?: never;
@@ -2457,6 +2947,7 @@ export interface paths {
         get?: never;
         /**
          * Upgrade with a product key
+         * @deprecated
          * @description Function listed for API 2.0: "upgrade with a product key".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2468,6 +2959,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/answer/{reference}": {
         parameters: {
             query?: never;
@@ -2481,6 +2975,7 @@ export interface paths {
         get?: never;
         /**
          * Submit practice answer
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `submitAnswer_v2_1`.
          *     The interface shows neither its request and response shapes nor its status codes and errors. The shapes here are observed in the deployed service: the form field `answer` (repeated for several values) and the 2.0 `AnswerResponse`, whose `evaluation.result`, `evaluation.termEvaluations[].value` and `proficiency.overall` practice clients read.
          */
@@ -2492,6 +2987,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/client-app": {
         parameters: {
             query?: never;
@@ -2501,12 +2999,14 @@ export interface paths {
         };
         /**
          * Retrieve client app
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getClientApp_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["getClientApp_v2_0"];
         /**
          * Update client app
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `updateClientApp_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2514,6 +3014,7 @@ export interface paths {
         post?: never;
         /**
          * Delete client app
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `deleteClientApp_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2523,6 +3024,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/client-apps": {
         parameters: {
             query?: never;
@@ -2532,6 +3036,7 @@ export interface paths {
         };
         /**
          * Retrieve all client apps
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listClientApps_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2539,6 +3044,7 @@ export interface paths {
         put?: never;
         /**
          * Create client app
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `createClientApp_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the form fields (name and redirectionEndpoint required), the answer, the new 2.0 ClientApp (no example; the fixture is the object page's), and an error table with status codes.
@@ -2550,6 +3056,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/course/{course_id}/{drill_id}": {
         parameters: {
             query?: never;
@@ -2565,6 +3074,7 @@ export interface paths {
         get?: never;
         /**
          * Add
+         * @deprecated
          * @description Function listed for API 2.0: "add".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2572,6 +3082,7 @@ export interface paths {
         post?: never;
         /**
          * Remove
+         * @deprecated
          * @description Function listed for API 2.0: "remove".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2581,6 +3092,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/courses": {
         parameters: {
             query?: never;
@@ -2592,6 +3106,7 @@ export interface paths {
         put?: never;
         /**
          * Create course
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `createCourse_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the required form fields `name` and `description`, the answer, the new empty course's ID and type `COURSE`, with an example, and error identifiers without status codes.
@@ -2603,6 +3118,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/drill": {
         parameters: {
             query?: never;
@@ -2612,6 +3130,7 @@ export interface paths {
         };
         /**
          * Drill or course details
+         * @deprecated
          * @description Function listed for API 2.0: "drill or course details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page addresses the drill or course by a further path segment (its ID) and shows the answer, a 2.0 Drillable, with an example that the stored page cuts inside `license`; progress details are included when the drill is in the caller's repertoire. Its error table is beyond the stored part.
@@ -2625,6 +3144,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/drill/{drill_id}": {
         parameters: {
             query?: never;
@@ -2638,6 +3160,7 @@ export interface paths {
         get?: never;
         /**
          * Update name, subject or description
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `updateDrill_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the form fields (all optional; drills only, not courses; only the author may update), the answer, a 2.0 Drill, with an example, and an error table with status codes that the stored page cuts short.
@@ -2650,6 +3173,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/drill/{drill_id}/tags": {
         parameters: {
             query?: never;
@@ -2662,6 +3188,7 @@ export interface paths {
         };
         /**
          * Retrieve tags
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getDrillTags_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2674,6 +3201,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/drills": {
         parameters: {
             query?: never;
@@ -2685,6 +3215,7 @@ export interface paths {
         put?: never;
         /**
          * Create drill
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `createDrill_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the form fields (name, subject and description required, tags optional), the answer, a 2.0 Drill echoing the recorded name, with an example, and error identifiers without status codes.
@@ -2696,6 +3227,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group-invitation/{token}": {
         parameters: {
             query?: never;
@@ -2708,6 +3242,7 @@ export interface paths {
         };
         /**
          * Retrieve details
+         * @deprecated
          * @description Function listed for API 2.0: "retrieve details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page needs no permission besides knowing the token, answers a 2.0 GroupInvitation, with an example, and lists one error identifier without a status code.
@@ -2715,6 +3250,7 @@ export interface paths {
         get: operations["getGroupInvitation_v2_0"];
         /**
          * Accept or decline
+         * @deprecated
          * @description Function listed for API 2.0: "accept or decline".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the required form field `action` (`ACCEPT` or `DECLINE`) and answers the accepted or declined 2.0 GroupInvitation, with an example whose request line says POST (the operation stays PUT, as the interface and the page's title say); it lists error identifiers without status codes.
@@ -2727,6 +3263,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group-invitations": {
         parameters: {
             query?: never;
@@ -2736,6 +3275,7 @@ export interface paths {
         };
         /**
          * GET group-invitations (function not given)
+         * @deprecated
          * @description The 2.0 list gives no function for this path, and API 2.1 lists no counterpart.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2748,6 +3288,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group/{group_id}/drills": {
         parameters: {
             query?: never;
@@ -2760,6 +3303,7 @@ export interface paths {
         };
         /**
          * Retrieve group drillables
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listGroupDrillables_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2772,6 +3316,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group/{group_id}/drills/{drill_id}": {
         parameters: {
             query?: never;
@@ -2787,6 +3334,7 @@ export interface paths {
         get?: never;
         /**
          * Add drill or course
+         * @deprecated
          * @description Function listed for API 2.0: "add drill or course".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page takes no parameters besides the path, answers a message, and lists error identifiers without status codes.
@@ -2795,6 +3343,7 @@ export interface paths {
         post?: never;
         /**
          * Remove
+         * @deprecated
          * @description Function listed for API 2.0: "remove".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2804,6 +3353,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group/{group_id}/members": {
         parameters: {
             query?: never;
@@ -2816,6 +3368,7 @@ export interface paths {
         };
         /**
          * Retrieve or search members
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listGroupMembers_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the query parameters and the answer, a 2.0 Group with its members, open invitations included, with an example that the stored page cuts after the member list; its error table is beyond the stored part.
@@ -2829,6 +3382,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group/{group_id}/members/{user_reference}": {
         parameters: {
             query?: never;
@@ -2844,6 +3400,7 @@ export interface paths {
         get?: never;
         /**
          * Add user to group
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `addGroupMember_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2851,6 +3408,7 @@ export interface paths {
         post?: never;
         /**
          * DELETE group/{group_id}/members/{user_reference} (function not given)
+         * @deprecated
          * @description The 2.0 list gives no function for this path, and API 2.1 lists no counterpart.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2860,6 +3418,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group/{group_id}/objectives": {
         parameters: {
             query?: never;
@@ -2872,6 +3433,7 @@ export interface paths {
         };
         /**
          * Retrieve objectives
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listGroupObjectives_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page takes no parameters besides the path and answers a bare list of 2.0 Objectives, with an example that writes `minimumProficiency` as a string (so a string is accepted too), and lists error identifiers without status codes.
@@ -2880,6 +3442,7 @@ export interface paths {
         put?: never;
         /**
          * Define practice objective
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `defineGroupObjective_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2890,6 +3453,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group/{group_id}/objectives/{objective_id}": {
         parameters: {
             query?: never;
@@ -2907,6 +3473,7 @@ export interface paths {
         post?: never;
         /**
          * Remove objective
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `removeGroupObjective_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2916,6 +3483,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group/{group_id}/results": {
         parameters: {
             query?: never;
@@ -2928,6 +3498,7 @@ export interface paths {
         };
         /**
          * Group drill results
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getGroupResults_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the paging parameters (over the group members, sorted by when they joined) and the answer, a 2.0 GroupResults with the group's average proficiency and the averages per drill and per member, with an example the stored page cuts inside the per-drill averages; its error table is beyond the stored part.
@@ -2941,6 +3512,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group/{group_id}/staff": {
         parameters: {
             query?: never;
@@ -2953,12 +3527,14 @@ export interface paths {
         };
         /**
          * Retrieve staff permissions
+         * @deprecated
          * @description Function listed for API 2.0: "retrieve staff permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["listGroupStaff_v2_0"];
         /**
          * Update staff permissions
+         * @deprecated
          * @description Function listed for API 2.0: "update staff permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page addresses the staff user and the permission (`MANAGE` or `VIEW`) by two further path segments, takes no other parameters, answers a 2.0 GroupStaff, with an example, and lists error identifiers without status codes in a table the stored page cuts short.
@@ -2967,6 +3543,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke staff permissions
+         * @deprecated
          * @description Function listed for API 2.0: "revoke staff permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page addresses the staff user and the permission (`MANAGE` or `VIEW`) by two further path segments, says the caller's own permissions cannot be removed, answers the remaining 2.0 GroupStaff, with an example, and lists error identifiers without status codes.
@@ -2977,6 +3554,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group/{group_id}/tests": {
         parameters: {
             query?: never;
@@ -2989,6 +3569,7 @@ export interface paths {
         };
         /**
          * Retrieve tests
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listGroupTests_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2996,6 +3577,7 @@ export interface paths {
         put?: never;
         /**
          * Add test
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `addGroupTest_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3006,6 +3588,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group/{group_id}/tests/{test_id}": {
         parameters: {
             query?: never;
@@ -3023,6 +3608,7 @@ export interface paths {
         post?: never;
         /**
          * Remove test
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `removeGroupTest_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3032,6 +3618,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/groups": {
         parameters: {
             query?: never;
@@ -3041,6 +3630,7 @@ export interface paths {
         };
         /**
          * Search groups
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `searchGroups_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3048,6 +3638,7 @@ export interface paths {
         put?: never;
         /**
          * Create group
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `createGroup_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the required form fields `name` and `description`, the answer, the new empty group with counts of drills and members, with an example, and error identifiers without status codes.
@@ -3055,6 +3646,7 @@ export interface paths {
         post: operations["createGroup_v2_0"];
         /**
          * Delete group
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `deleteGroup_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3064,6 +3656,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/mobile-push-notification-subscription": {
         parameters: {
             query?: never;
@@ -3074,6 +3669,7 @@ export interface paths {
         get?: never;
         /**
          * Register
+         * @deprecated
          * @description Function listed for API 2.0: "register".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page addresses the platform (`ANDROID` or `IOS`) and the device address by two further path segments, needs an authenticated user, answers 204 (No Content) and gives an error table with status codes.
@@ -3082,6 +3678,7 @@ export interface paths {
         post?: never;
         /**
          * Deregister
+         * @deprecated
          * @description Function listed for API 2.0: "deregister".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3091,6 +3688,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/objective": {
         parameters: {
             query?: never;
@@ -3100,6 +3700,7 @@ export interface paths {
         };
         /**
          * Retrieve one objective including evaluation
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getObjective_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3112,6 +3713,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/objectives": {
         parameters: {
             query?: never;
@@ -3121,6 +3725,7 @@ export interface paths {
         };
         /**
          * List objectives including evaluations
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listObjectives_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3133,6 +3738,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/organization": {
         parameters: {
             query?: never;
@@ -3142,6 +3750,7 @@ export interface paths {
         };
         /**
          * Retrieve organization details
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getOwnOrganization_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the answer, a 2.0 Organization, with an example, and error identifiers without status codes; only the caller's own organization can be retrieved.
@@ -3155,6 +3764,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/organization/{organization_id}": {
         parameters: {
             query?: never;
@@ -3167,6 +3779,7 @@ export interface paths {
         };
         /**
          * Retrieve organization details
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getOrganization_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the answer, a 2.0 Organization, with an example, and error identifiers without status codes; only the caller's own organization can be retrieved.
@@ -3180,6 +3793,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/organization/{organization_id}/license": {
         parameters: {
             query?: never;
@@ -3192,6 +3808,7 @@ export interface paths {
         };
         /**
          * Retrieve license details
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getOrganizationLicense_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3204,6 +3821,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/organization/{organization_id}/staff": {
         parameters: {
             query?: never;
@@ -3216,6 +3836,7 @@ export interface paths {
         };
         /**
          * Retrieve staff users
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listOrganizationStaff_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the query parameters and the answer, a 2.0 Actors list, with an example; `self` may stand for the caller's organization. It shows no error table.
@@ -3229,6 +3850,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/organization/{organization_id}/staff/{user_id}": {
         parameters: {
             query?: never;
@@ -3244,6 +3868,7 @@ export interface paths {
         get?: never;
         /**
          * Add staff user
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `addOrganizationStaff_v2_1`.
          *     Listed with the parameter name user_id_or_email; shares its path template with the DELETE, which names it user_id.
          *     Listed by the interface as `PUT /api/2/organization/{organization_id}/staff/{user_id_or_email}`.
@@ -3254,6 +3879,7 @@ export interface paths {
         post?: never;
         /**
          * Remove staff user
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `removeOrganizationStaff_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page says the account is not removed but turned into a regular managed account, that this may fail while the user still manages or views any of the organization's groups, and shows 204 (No Content) as the answer and an error table with status codes.
@@ -3264,6 +3890,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/organizations": {
         parameters: {
             query?: never;
@@ -3273,6 +3902,7 @@ export interface paths {
         };
         /**
          * List organizations
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listOrganizations_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page (which says the operation is not available to the general public) shows the query parameters and calls the answer a 2.0 Actors object, but its example is a bare list of organizations; the answer here admits both. It shows no error table.
@@ -3286,6 +3916,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/practice-preferences/{drill_id}": {
         parameters: {
             query?: never;
@@ -3298,12 +3931,14 @@ export interface paths {
         };
         /**
          * Retrieve practice preferences
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getPracticePreferences_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["getPracticePreferences_v2_0"];
         /**
          * Save practice preferences
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `storePracticePreferences_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3315,6 +3950,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/question": {
         parameters: {
             query?: never;
@@ -3324,6 +3962,7 @@ export interface paths {
         };
         /**
          * Retrieve a practice question for one or more drills
+         * @deprecated
          * @description Serves the next question for the drills named by repeated `drill`
          *     parameters (`?drill=a&drill=b` practises both together). Answer it with
          *     `PUT /api/2/answer/{reference}`.
@@ -3341,6 +3980,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/question/{drill_id}": {
         parameters: {
             query?: never;
@@ -3356,6 +3998,7 @@ export interface paths {
         };
         /**
          * Retrieve a practice question for a drill
+         * @deprecated
          * @description Serves the next question for the drill in the path. To practise several
          *     drills together, use `GET /api/2/question` with repeated `drill`
          *     parameters instead. Answer the question with
@@ -3370,6 +4013,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/repertoire": {
         parameters: {
             query?: never;
@@ -3379,6 +4025,7 @@ export interface paths {
         };
         /**
          * Search repertoire
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listRepertoire_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the query parameters up to `sortField` (word search, search fields, paging, sorting; a group filter is announced); the rest of the page, answer included, is beyond the stored part.
@@ -3386,6 +4033,7 @@ export interface paths {
         get: operations["listRepertoire_v2_0"];
         /**
          * Add to repertoire
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `addToRepertoire_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page addresses the drill or course by a further path segment (its ID), takes no parameters besides it (paid items need a payment key), answers a message, and lists error identifiers without status codes.
@@ -3394,6 +4042,7 @@ export interface paths {
         post?: never;
         /**
          * Remove drill or course from repertoire
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `removeFromRepertoire_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page addresses the drill or course by a further path segment (its ID), says removing discards the caller's progress and that own drills cannot be removed this way, answers an empty object, and lists error identifiers without status codes.
@@ -3404,6 +4053,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/session": {
         parameters: {
             query?: never;
@@ -3413,6 +4065,7 @@ export interface paths {
         };
         /**
          * Session information
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getSession_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows no parameters, the answer (a 2.0 Session) with two examples, with and without an authenticated user, and says the operation has no error responses.
@@ -3426,6 +4079,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/store": {
         parameters: {
             query?: never;
@@ -3435,6 +4091,7 @@ export interface paths {
         };
         /**
          * Search the store
+         * @deprecated
          * @description Searches the public store for drills and courses, or lists a catalog.
          *
          *     - Give `query`, `catalog`, or both. Neither gives the error `query_missing`.
@@ -3457,6 +4114,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/store/categories": {
         parameters: {
             query?: never;
@@ -3466,6 +4126,7 @@ export interface paths {
         };
         /**
          * Categories
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listStoreCategories_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3478,6 +4139,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/store/highlights": {
         parameters: {
             query?: never;
@@ -3487,6 +4151,7 @@ export interface paths {
         };
         /**
          * Highlights
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listStoreHighlights_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3499,6 +4164,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/store/popular": {
         parameters: {
             query?: never;
@@ -3508,6 +4176,7 @@ export interface paths {
         };
         /**
          * Most practiced public drills
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listPopularDrills_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3520,6 +4189,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/store/recent": {
         parameters: {
             query?: never;
@@ -3529,6 +4201,7 @@ export interface paths {
         };
         /**
          * Recently published entries
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listRecentStoreEntries_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3541,6 +4214,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/store/related/{drill_id}": {
         parameters: {
             query?: never;
@@ -3553,6 +4229,7 @@ export interface paths {
         };
         /**
          * Public drills related to a drill
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listRelatedDrills_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3565,6 +4242,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/test-answer/{reference}": {
         parameters: {
             query?: never;
@@ -3578,6 +4258,7 @@ export interface paths {
         get?: never;
         /**
          * PUT test-answer/{reference} (function not given)
+         * @deprecated
          * @description The 2.0 list gives no function for this path, and API 2.1 lists no counterpart.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3589,6 +4270,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/test-question/{test_id}": {
         parameters: {
             query?: never;
@@ -3601,6 +4285,7 @@ export interface paths {
         };
         /**
          * Retrieve test question
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getTestQuestion_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the answer, a 2.0 QuestionResponse (its stored example has lost its closing braces, so it is not reproduced), an entry-level parameter for adaptive tests whose name the stored page drops, and error identifiers without status codes.
@@ -3614,6 +4299,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/test-question/{test_id}/{ticket}": {
         parameters: {
             query?: never;
@@ -3628,6 +4316,7 @@ export interface paths {
         };
         /**
          * GET test-question/{test_id}/{ticket} (function not given)
+         * @deprecated
          * @description The 2.0 list gives no function for this path, and API 2.1 lists no counterpart.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3640,6 +4329,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/test-result/{test_id}": {
         parameters: {
             query?: never;
@@ -3652,6 +4344,7 @@ export interface paths {
         };
         /**
          * Retrieve test results
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getTestResult_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the answer, a 2.0 TestResult with the score and the given answers and corrections, with an example the stored page cuts (the fixture is the object page's example); its error table is beyond the stored part.
@@ -3665,6 +4358,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/test-result/{test_id}/{user_id_or_ticket}": {
         parameters: {
             query?: never;
@@ -3679,6 +4375,7 @@ export interface paths {
         };
         /**
          * GET test-result/{test_id}/{user_id_or_ticket} (function not given)
+         * @deprecated
          * @description The 2.0 list gives no function for this path, and API 2.1 lists no counterpart.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the answer, a 2.0 TestResult with the score and the given answers and corrections, with an example the stored page cuts (the fixture is the object page's example); either a user ID or an anonymous test's ticket may be given, not both. Its error table is beyond the stored part.
@@ -3692,6 +4389,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/test/{test_id}": {
         parameters: {
             query?: never;
@@ -3704,6 +4404,7 @@ export interface paths {
         };
         /**
          * Retrieve test
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getTest_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3716,6 +4417,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/test/{test_id}/{type}/{id}": {
         parameters: {
             query?: never;
@@ -3733,6 +4437,7 @@ export interface paths {
         get?: never;
         /**
          * Link a test definition
+         * @deprecated
          * @description Function listed for API 2.0: "link a test definition".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3744,6 +4449,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/tests": {
         parameters: {
             query?: never;
@@ -3755,6 +4463,7 @@ export interface paths {
         put?: never;
         /**
          * Define an individual or anonymous test
+         * @deprecated
          * @description Function listed for API 2.0: "define an individual or anonymous test".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the form fields up to `style`, where the stored page is cut; the answer and errors are beyond the stored part.
@@ -3766,6 +4475,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/token": {
         parameters: {
             query?: never;
@@ -3777,6 +4489,7 @@ export interface paths {
         put?: never;
         /**
          * Request a new OAuth token
+         * @deprecated
          * @description Function listed for API 2.0: "request a new OAuth token".
          *     Behaviour described only by its function.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -3788,6 +4501,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user": {
         parameters: {
             query?: never;
@@ -3797,6 +4513,7 @@ export interface paths {
         };
         /**
          * Retrieve user details
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getOwnUser_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the answer, a 2.0 User, with an example, and error identifiers without status codes; it also addresses another user by ID, email address or third-party ID in a further path segment.
@@ -3804,6 +4521,7 @@ export interface paths {
         get: operations["getOwnUser_v2_0"];
         /**
          * Update own real name, locale or time zone
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `updateOwnUser_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the form fields (all optional) and the answer, the updated 2.0 User, with an example; its error table is beyond the stored part of the page.
@@ -3816,6 +4534,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user_id}": {
         parameters: {
             query?: never;
@@ -3828,6 +4549,7 @@ export interface paths {
         };
         /**
          * Retrieve user details
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getUser_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the answer, a 2.0 User, with an example, and error identifiers without status codes. Another user's details are only given to an administrator of the organization that manages that account.
@@ -3841,6 +4563,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user}/catalog/{catalog}": {
         parameters: {
             query?: never;
@@ -3856,6 +4581,7 @@ export interface paths {
         get?: never;
         /**
          * Grant
+         * @deprecated
          * @description Function listed for API 2.0: "grant".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3863,6 +4589,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke
+         * @deprecated
          * @description Function listed for API 2.0: "revoke".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3872,6 +4599,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user}/contract": {
         parameters: {
             query?: never;
@@ -3884,6 +4614,7 @@ export interface paths {
         };
         /**
          * Retrieve contract
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getUserContract_v2_1`.
          *     Listed by the interface as `GET /api/2/user/…/contract`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -3898,6 +4629,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user}/email-address/": {
         parameters: {
             query?: never;
@@ -3910,6 +4644,7 @@ export interface paths {
         };
         /**
          * Retrieve
+         * @deprecated
          * @description Function listed for API 2.0: "retrieve".
          *     Trailing slash kept as listed.
          *     Listed by the interface as `GET /api/2/user/…/email-address/`.
@@ -3919,6 +4654,7 @@ export interface paths {
         get: operations["getEmailAddress_v2_0"];
         /**
          * Update
+         * @deprecated
          * @description Function listed for API 2.0: "update".
          *     Trailing slash kept as listed.
          *     Listed by the interface as `PUT /api/2/user/…/email-address/`.
@@ -3929,6 +4665,7 @@ export interface paths {
         post?: never;
         /**
          * Remove
+         * @deprecated
          * @description Function listed for API 2.0: "remove".
          *     Trailing slash kept as listed.
          *     Listed by the interface as `DELETE /api/2/user/…/email-address/`.
@@ -3940,6 +4677,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user}/email-address/{email}/request-verification": {
         parameters: {
             query?: never;
@@ -3956,6 +4696,7 @@ export interface paths {
         put?: never;
         /**
          * Request verification
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `requestEmailVerification_v2_1`.
          *     Listed by the interface as `POST /api/2/user/…/email-address/…/request-verification`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -3968,6 +4709,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user}/email-address/{email}/verify/{nonce}": {
         parameters: {
             query?: never;
@@ -3985,6 +4729,7 @@ export interface paths {
         get?: never;
         /**
          * Verify an email address
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `verifyEmailAddress_v2_1`.
          *     Listed by the interface as `PUT /api/2/user/…/email-address/…/verify/…`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -3997,6 +4742,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user}/email-addresses": {
         parameters: {
             query?: never;
@@ -4009,6 +4757,7 @@ export interface paths {
         };
         /**
          * List email addresses
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listEmailAddresses_v2_1`.
          *     Listed by the interface as `GET /api/2/user/…/email-addresses`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -4023,6 +4772,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user}/email-addresses/{email}/set-primary": {
         parameters: {
             query?: never;
@@ -4038,6 +4790,7 @@ export interface paths {
         get?: never;
         /**
          * Set primary email address
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `setPrimaryEmailAddress_v2_1`.
          *     Listed by the interface as `PUT /api/2/user/…/email-addresses/…/set-primary`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -4051,6 +4804,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user}/permission": {
         parameters: {
             query?: never;
@@ -4064,6 +4820,7 @@ export interface paths {
         get?: never;
         /**
          * Update
+         * @deprecated
          * @description Function listed for API 2.0: "update".
          *     Listed by the interface as `PUT /api/2/user/…/permission`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -4072,6 +4829,7 @@ export interface paths {
         post?: never;
         /**
          * Remove
+         * @deprecated
          * @description Function listed for API 2.0: "remove".
          *     Listed by the interface as `DELETE /api/2/user/…/permission`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -4082,6 +4840,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user}/permissions": {
         parameters: {
             query?: never;
@@ -4094,6 +4855,7 @@ export interface paths {
         };
         /**
          * Retrieve permissions
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listUserPermissions_v2_1`.
          *     Listed by the interface as `GET /api/2/user/…/permissions`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -4107,6 +4869,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user}/upgrade": {
         parameters: {
             query?: never;
@@ -4120,6 +4885,7 @@ export interface paths {
         get?: never;
         /**
          * Upgrade to Premium
+         * @deprecated
          * @description Function listed for API 2.0: "upgrade to Premium".
          *     Listed by the interface as `PUT /api/2/user/…/upgrade`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -4132,6 +4898,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/users": {
         parameters: {
             query?: never;
@@ -4141,6 +4910,7 @@ export interface paths {
         };
         /**
          * Search
+         * @deprecated
          * @description Function listed for API 2.0: "search".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the query parameters and the answer, a 2.0 Actors list, with an example; it shows no error table. It allows `resultStart` only in multiples of ten and `resultSize` only 10.
@@ -4149,6 +4919,7 @@ export interface paths {
         put?: never;
         /**
          * Create basic user
+         * @deprecated
          * @description Function listed for API 2.0: "create basic user".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -4159,6 +4930,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/version": {
         parameters: {
             query?: never;
@@ -4168,6 +4942,7 @@ export interface paths {
         };
         /**
          * Backend API version
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getVersion_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -4451,11 +5226,50 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * Beacon_v2_1_1
+         * @description A beacon definition (API 2.1.1): an iBeacon that points at a drill, course or test, the proximity at which it triggers, and how long the playable stays visible after detection.
+         */
+        Beacon_v2_1_1: {
+            /** @description Not shown to end users. */
+            description?: string;
+            /**
+             * @description The fixed UUID 07212ead-8344-4426-8b41-8b0cb621625a, an underscore, the major value in hex, an underscore and the minor value in hex.
+             * @example 07212ead-8344-4426-8b41-8b0cb621625a_0000_0001
+             */
+            id: string;
+            /**
+             * Format: duration
+             * @description How long the beacon stays visible in a client after first detection, an ISO 8601 duration.
+             * @example PT5M
+             */
+            lingerDuration: string;
+            playable: components["schemas"]["Playable_v2_1"];
+            /**
+             * @description The proximity that triggers the beacon, after the iBeacon guidelines. Known values: `FAR` (about ten metres), `NEAR` (a few metres), `IMMEDIATE` (a few centimetres); others may occur.
+             * @example FAR
+             * @example NEAR
+             * @example IMMEDIATE
+             */
+            proximity: "FAR" | "NEAR" | "IMMEDIATE" | (string & {});
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * Beacons_v2_1
          * @description The beacon definitions of the caller's organization (API 2.1).
          */
         Beacons_v2_1: {
             beacons?: components["schemas"]["Beacon_v2_1"][];
+            total?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Beacons_v2_1_1
+         * @description The beacon definitions of the caller's organization (API 2.1.1).
+         */
+        Beacons_v2_1_1: {
+            beacons?: components["schemas"]["Beacon_v2_1_1"][];
             total?: number;
         } & {
             [key: string]: unknown;
@@ -6292,6 +7106,15 @@ export interface components {
                 "application/json": components["schemas"]["AnswerResponse"];
             };
         };
+        /** @description The organization's beacon definitions. The status code is not shown. */
+        Beacons_v2_1_1: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Beacons_v2_1_1"];
+            };
+        };
         /** @description Error. Which errors this operation has and their status codes are not shown by the interface. The service's reference shows every error as an object with an identifier and a `description`. */
         Error: {
             headers: {
@@ -6330,6 +7153,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Matches parts of the playable's name or the beacon's description. */
+        BeaconQuery_v2_1_1: string;
         /** @description ID of a drill to practise. Repeat the parameter to practise several drills together (`drill=a&drill=b`); for more than one drill this is the only way to name them. */
         QuestionDrill: string[];
         /**
@@ -6557,6 +7382,113 @@ export interface operations {
             default: components["responses"]["NotShownError"];
         };
     };
+    getBeacon_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The beacon addressed (`id` on the page): the fixed UUID 07212ead-8344-4426-8b41-8b0cb621625a, an underscore, the major value in hex, an underscore and the minor value in hex. */
+                beacon: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The beacon definition. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Beacon_v2_1_1"];
+                };
+            };
+            /** @description Bad request: `invalid_id`, `invalid_input`. */
+            400: components["responses"]["Error"];
+            /** @description Not found: `beacon_not_found`, `playable_not_found`. */
+            404: components["responses"]["Error"];
+            /** @description Internal error: `internal_error`. */
+            500: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    storeBeacon_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The beacon addressed (`id` on the page): the fixed UUID 07212ead-8344-4426-8b41-8b0cb621625a, an underscore, the major value in hex, an underscore and the minor value in hex. */
+                beacon: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["StoreBeaconForm_v2_1"];
+        responses: {
+            /** @description An empty object. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyObject"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_permitted`, `invalid_input`. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    listBeacons_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description Matches parts of the playable's name or the beacon's description. */
+                query?: components["parameters"]["BeaconQuery_v2_1_1"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["Beacons_v2_1_1"];
+            /** @description Unauthorized: `no_access`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Internal error: `internal_error`. */
+            500: components["responses"]["Error"];
+            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    listOrganizationBeacons_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description Matches parts of the playable's name or the beacon's description. */
+                query?: components["parameters"]["BeaconQuery_v2_1_1"];
+            };
+            header?: never;
+            path: {
+                /** @description The organization whose beacon definitions are listed (`organization_id` on the page); the page says it is for internal use only. */
+                organization: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["Beacons_v2_1_1"];
+            /** @description Unauthorized: `no_access`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Internal error: `internal_error`. */
+            500: components["responses"]["Error"];
+            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     requestOrganizationLogin_v2_1: {
         parameters: {
             query?: never;
@@ -6573,6 +7505,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     submitAnswer_v2_1: {
         parameters: {
             query?: never;
@@ -6589,6 +7524,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getBeacon_v2_1: {
         parameters: {
             query?: never;
@@ -6619,6 +7557,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     storeBeacon_v2_1: {
         parameters: {
             query?: never;
@@ -6644,6 +7585,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deleteBeacon_v2_1: {
         parameters: {
             query?: never;
@@ -6660,6 +7604,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listBeacons_v2_1: {
         parameters: {
             query?: {
@@ -6691,6 +7638,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getClientApp_v2_1: {
         parameters: {
             query?: never;
@@ -6707,6 +7657,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateClientApp_v2_1: {
         parameters: {
             query?: never;
@@ -6723,6 +7676,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deleteClientApp_v2_1: {
         parameters: {
             query?: never;
@@ -6739,6 +7695,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listOwnClientApps_v2_1: {
         parameters: {
             query?: never;
@@ -6752,6 +7711,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createClientApp_v2_1: {
         parameters: {
             query?: never;
@@ -6765,6 +7727,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listClientApps_v2_1: {
         parameters: {
             query?: never;
@@ -6781,6 +7746,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getCourse_v2_1: {
         parameters: {
             query?: never;
@@ -6797,6 +7765,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateCourse_v2_1: {
         parameters: {
             query?: never;
@@ -6827,6 +7798,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addDrillToCourse_v2_1: {
         parameters: {
             query?: never;
@@ -6859,6 +7833,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeDrillFromCourse_v2_1: {
         parameters: {
             query?: never;
@@ -6877,6 +7854,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createCourse_v2_1: {
         parameters: {
             query?: never;
@@ -6899,6 +7879,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateDrill_v2_1: {
         parameters: {
             query?: never;
@@ -6926,6 +7909,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     duplicateDrill_v2_1: {
         parameters: {
             query?: never;
@@ -6942,6 +7928,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     mergeDrills_v2_1: {
         parameters: {
             query?: never;
@@ -6968,6 +7957,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getDrillTags_v2_1: {
         parameters: {
             query?: never;
@@ -6984,6 +7976,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deleteDrillable_v2_1: {
         parameters: {
             query?: {
@@ -7022,6 +8017,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getEasyAndDifficultEntries_v2_1: {
         parameters: {
             query?: never;
@@ -7038,6 +8036,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getProficiencyChart_v2_1: {
         parameters: {
             query: {
@@ -7072,6 +8073,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getReception_v2_1: {
         parameters: {
             query?: never;
@@ -7102,6 +8106,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getReview_v2_1: {
         parameters: {
             query?: never;
@@ -7118,6 +8125,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     postReview_v2_1: {
         parameters: {
             query?: never;
@@ -7146,6 +8156,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listReviews_v2_1: {
         parameters: {
             query?: never;
@@ -7162,6 +8175,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createDrill_v2_1: {
         parameters: {
             query?: never;
@@ -7184,6 +8200,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     uploadDrill_v2_1: {
         parameters: {
             query?: never;
@@ -7200,6 +8219,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     respondToGroupInvitation_v2_1: {
         parameters: {
             query?: never;
@@ -7233,6 +8255,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getGroup_v2_1: {
         parameters: {
             query?: never;
@@ -7263,6 +8288,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateGroup_v2_1: {
         parameters: {
             query?: never;
@@ -7292,6 +8320,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupDrillables_v2_1: {
         parameters: {
             query?: {
@@ -7323,6 +8354,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addDrillToGroup_v2_1: {
         parameters: {
             query?: never;
@@ -7350,6 +8384,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeDrillFromGroup_v2_1: {
         parameters: {
             query?: never;
@@ -7368,6 +8405,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupMembers_v2_1: {
         parameters: {
             query?: {
@@ -7399,6 +8439,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deleteGroupMembers_v2_1: {
         parameters: {
             query?: never;
@@ -7415,6 +8458,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addGroupMember_v2_1: {
         parameters: {
             query?: never;
@@ -7433,6 +8479,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateGroupObjective_v2_1: {
         parameters: {
             query?: never;
@@ -7451,6 +8500,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeGroupObjective_v2_1: {
         parameters: {
             query?: never;
@@ -7469,6 +8521,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listObjectiveEvaluations_v2_1: {
         parameters: {
             query?: never;
@@ -7487,6 +8542,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupObjectives_v2_1: {
         parameters: {
             query?: never;
@@ -7503,6 +8561,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     defineGroupObjective_v2_1: {
         parameters: {
             query?: never;
@@ -7519,6 +8580,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getGroupResults_v2_1: {
         parameters: {
             query?: never;
@@ -7535,6 +8599,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupStaff_v2_1: {
         parameters: {
             query?: {
@@ -7567,6 +8634,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     revokeGroupStaffPermission_v2_1: {
         parameters: {
             query?: never;
@@ -7596,6 +8666,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateGroupStaffPermissions_v2_1: {
         parameters: {
             query?: never;
@@ -7623,6 +8696,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupTests_v2_1: {
         parameters: {
             query?: never;
@@ -7639,6 +8715,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addGroupTest_v2_1: {
         parameters: {
             query?: never;
@@ -7655,6 +8734,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeGroupTest_v2_1: {
         parameters: {
             query?: never;
@@ -7673,6 +8755,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     searchGroups_v2_1: {
         parameters: {
             query?: {
@@ -7707,6 +8792,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createGroup_v2_1: {
         parameters: {
             query?: never;
@@ -7732,6 +8820,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deleteGroup_v2_1: {
         parameters: {
             query?: never;
@@ -7748,6 +8839,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     registerPushDevice_v2_1: {
         parameters: {
             query?: never;
@@ -7766,6 +8860,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deregisterPushDevice_v2_1: {
         parameters: {
             query?: never;
@@ -7784,6 +8881,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listNotifications_v2_1: {
         parameters: {
             query?: never;
@@ -7797,6 +8897,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getObjective_v2_1: {
         parameters: {
             query?: never;
@@ -7813,6 +8916,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listObjectives_v2_1: {
         parameters: {
             query?: {
@@ -7849,6 +8955,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOeuvre_v2_1: {
         parameters: {
             query?: never;
@@ -7862,6 +8971,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOwnOrganization_v2_1: {
         parameters: {
             query?: never;
@@ -7884,6 +8996,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOrganization_v2_1: {
         parameters: {
             query?: never;
@@ -7909,6 +9024,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listOrganizationAnonymousTests_v2_1: {
         parameters: {
             query?: never;
@@ -7925,6 +9043,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listOrganizationGroups_v2_1: {
         parameters: {
             query?: {
@@ -7964,6 +9085,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOrganizationLicense_v2_1: {
         parameters: {
             query?: never;
@@ -7980,6 +9104,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listOrganizationStaff_v2_1: {
         parameters: {
             query?: {
@@ -8011,6 +9138,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addOrganizationStaff_v2_1: {
         parameters: {
             query?: never;
@@ -8029,6 +9159,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeOrganizationStaff_v2_1: {
         parameters: {
             query?: never;
@@ -8047,6 +9180,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listOrganizations_v2_1: {
         parameters: {
             query?: never;
@@ -8060,6 +9196,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getPlayable_v2_1: {
         parameters: {
             query?: {
@@ -8095,6 +9234,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getAppreciation_v2_1: {
         parameters: {
             query?: never;
@@ -8111,6 +9253,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     storeAppreciation_v2_1: {
         parameters: {
             query?: never;
@@ -8143,6 +9288,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     contactAuthor_v2_1: {
         parameters: {
             query?: never;
@@ -8159,6 +9307,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     acceptForwardedPlayable_v2_1: {
         parameters: {
             query?: never;
@@ -8175,6 +9326,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     declineForwardedPlayable_v2_1: {
         parameters: {
             query?: never;
@@ -8191,6 +9345,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     publishPlayable_v2_1: {
         parameters: {
             query?: never;
@@ -8219,6 +9376,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     forwardPlayables_v2_1: {
         parameters: {
             query?: never;
@@ -8232,6 +9392,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listForwardedPlayables_v2_1: {
         parameters: {
             query?: never;
@@ -8245,6 +9408,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getQuestion_v2_1: {
         parameters: {
             query?: {
@@ -8264,6 +9430,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getRendition_v2_1: {
         parameters: {
             query?: never;
@@ -8280,6 +9449,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getPracticePreferences_v2_1: {
         parameters: {
             query?: never;
@@ -8296,6 +9468,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     storePracticePreferences_v2_1: {
         parameters: {
             query?: never;
@@ -8320,6 +9495,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getProjectedProficiency_v2_1: {
         parameters: {
             query?: never;
@@ -8338,6 +9516,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listRepertoire_v2_1: {
         parameters: {
             query?: never;
@@ -8351,6 +9532,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addToRepertoire_v2_1: {
         parameters: {
             query?: never;
@@ -8376,6 +9560,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeFromRepertoire_v2_1: {
         parameters: {
             query?: never;
@@ -8392,6 +9579,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getSession_v2_1: {
         parameters: {
             query?: never;
@@ -8405,6 +9595,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     searchStore_v2_1: {
         parameters: {
             query?: {
@@ -8447,6 +9640,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listStoreCategories_v2_1: {
         parameters: {
             query?: never;
@@ -8460,6 +9656,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listStoreHighlights_v2_1: {
         parameters: {
             query?: never;
@@ -8473,6 +9672,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listPopularDrills_v2_1: {
         parameters: {
             query?: never;
@@ -8486,6 +9688,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getRandomStoreItem_v2_1: {
         parameters: {
             query?: never;
@@ -8499,6 +9704,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listRecentStoreEntries_v2_1: {
         parameters: {
             query?: never;
@@ -8512,6 +9720,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listRelatedDrills_v2_1: {
         parameters: {
             query?: never;
@@ -8528,6 +9739,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getTestQuestion_v2_1: {
         parameters: {
             query?: never;
@@ -8556,6 +9770,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getTestResult_v2_1: {
         parameters: {
             query?: never;
@@ -8580,6 +9797,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     completeTest_v2_1: {
         parameters: {
             query?: never;
@@ -8608,6 +9828,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listTestScoreTransformers_v2_1: {
         parameters: {
             query?: never;
@@ -8621,6 +9844,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getTest_v2_1: {
         parameters: {
             query?: never;
@@ -8637,6 +9863,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     linkTestDefinition_v2_1: {
         parameters: {
             query?: never;
@@ -8657,6 +9886,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listTests_v2_1: {
         parameters: {
             query?: {
@@ -8681,6 +9913,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     defineTest_v2_1: {
         parameters: {
             query?: never;
@@ -8694,6 +9929,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOwnUser_v2_1: {
         parameters: {
             query?: never;
@@ -8716,6 +9954,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateOwnUser_v2_1: {
         parameters: {
             query?: never;
@@ -8737,6 +9978,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getUser_v2_1: {
         parameters: {
             query?: never;
@@ -8762,6 +10006,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deleteUser_v2_1: {
         parameters: {
             query?: never;
@@ -8778,6 +10025,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     grantCatalogAccess_v2_1: {
         parameters: {
             query?: never;
@@ -8796,6 +10046,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     revokeCatalogAccess_v2_1: {
         parameters: {
             query?: never;
@@ -8814,6 +10067,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getUserContract_v2_1: {
         parameters: {
             query?: never;
@@ -8834,6 +10090,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getEmailAddress_v2_1: {
         parameters: {
             query?: never;
@@ -8868,6 +10127,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addEmailAddress_v2_1: {
         parameters: {
             query?: never;
@@ -8904,6 +10166,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeEmailAddress_v2_1: {
         parameters: {
             query?: never;
@@ -8922,6 +10187,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     requestEmailVerification_v2_1: {
         parameters: {
             query?: never;
@@ -8952,6 +10220,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     verifyEmailAddress_v2_1: {
         parameters: {
             query?: never;
@@ -8972,6 +10243,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listEmailAddresses_v2_1: {
         parameters: {
             query?: never;
@@ -9004,6 +10278,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     setPrimaryEmailAddress_v2_1: {
         parameters: {
             query?: never;
@@ -9038,6 +10315,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateUserPermission_v2_1: {
         parameters: {
             query?: never;
@@ -9056,6 +10336,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeUserPermission_v2_1: {
         parameters: {
             query?: never;
@@ -9074,6 +10357,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listUserPermissions_v2_1: {
         parameters: {
             query?: never;
@@ -9090,6 +10376,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listUsers_v2_1: {
         parameters: {
             query?: never;
@@ -9103,6 +10392,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createUser_v2_1: {
         parameters: {
             query?: never;
@@ -9116,6 +10408,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getVersion_v2_1: {
         parameters: {
             query?: never;
@@ -9129,6 +10424,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     requestOrganizationLogin_v2_0: {
         parameters: {
             query?: {
@@ -9148,6 +10446,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     allowPaymentProviderUpgrade_v2_0: {
         parameters: {
             query?: never;
@@ -9164,6 +10465,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     finalizePaymentProviderUpgrade_v2_0: {
         parameters: {
             query?: never;
@@ -9180,6 +10484,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     initiatePaymentProviderUpgrade_v2_0: {
         parameters: {
             query?: never;
@@ -9196,6 +10503,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     upgradeWithProductKey_v2_0: {
         parameters: {
             query?: never;
@@ -9209,6 +10519,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     submitAnswer_v2_0: {
         parameters: {
             query?: never;
@@ -9225,6 +10538,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getClientApp_v2_0: {
         parameters: {
             query?: never;
@@ -9238,6 +10554,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateClientApp_v2_0: {
         parameters: {
             query?: never;
@@ -9251,6 +10570,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deleteClientApp_v2_0: {
         parameters: {
             query?: never;
@@ -9264,6 +10586,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listClientApps_v2_0: {
         parameters: {
             query?: never;
@@ -9277,6 +10602,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createClientApp_v2_0: {
         parameters: {
             query?: never;
@@ -9300,6 +10628,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addDrillToCourse_v2_0: {
         parameters: {
             query?: never;
@@ -9318,6 +10649,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeDrillFromCourse_v2_0: {
         parameters: {
             query?: never;
@@ -9336,6 +10670,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createCourse_v2_0: {
         parameters: {
             query?: never;
@@ -9358,6 +10695,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getDrillDetails_v2_0: {
         parameters: {
             query?: never;
@@ -9379,6 +10719,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateDrill_v2_0: {
         parameters: {
             query?: never;
@@ -9406,6 +10749,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getDrillTags_v2_0: {
         parameters: {
             query?: never;
@@ -9422,6 +10768,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createDrill_v2_0: {
         parameters: {
             query?: never;
@@ -9444,6 +10793,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getGroupInvitation_v2_0: {
         parameters: {
             query?: never;
@@ -9469,6 +10821,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     respondToGroupInvitation_v2_0: {
         parameters: {
             query?: never;
@@ -9494,6 +10849,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupInvitations_v2_0: {
         parameters: {
             query?: never;
@@ -9507,6 +10865,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupDrills_v2_0: {
         parameters: {
             query?: never;
@@ -9523,6 +10884,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addDrillToGroup_v2_0: {
         parameters: {
             query?: never;
@@ -9550,6 +10914,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeDrillFromGroup_v2_0: {
         parameters: {
             query?: never;
@@ -9568,6 +10935,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupMembers_v2_0: {
         parameters: {
             query?: {
@@ -9599,6 +10969,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addGroupMember_v2_0: {
         parameters: {
             query?: never;
@@ -9617,6 +10990,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeGroupMember_v2_0: {
         parameters: {
             query?: never;
@@ -9635,6 +11011,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupObjectives_v2_0: {
         parameters: {
             query?: never;
@@ -9660,6 +11039,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     defineGroupObjective_v2_0: {
         parameters: {
             query?: never;
@@ -9676,6 +11058,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeGroupObjective_v2_0: {
         parameters: {
             query?: never;
@@ -9694,6 +11079,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getGroupResults_v2_0: {
         parameters: {
             query?: {
@@ -9723,6 +11111,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupStaff_v2_0: {
         parameters: {
             query?: never;
@@ -9739,6 +11130,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateGroupStaff_v2_0: {
         parameters: {
             query?: never;
@@ -9764,6 +11158,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     revokeGroupStaff_v2_0: {
         parameters: {
             query?: never;
@@ -9789,6 +11186,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupTests_v2_0: {
         parameters: {
             query?: never;
@@ -9805,6 +11205,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addGroupTest_v2_0: {
         parameters: {
             query?: never;
@@ -9821,6 +11224,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeGroupTest_v2_0: {
         parameters: {
             query?: never;
@@ -9839,6 +11245,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     searchGroups_v2_0: {
         parameters: {
             query?: never;
@@ -9852,6 +11261,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createGroup_v2_0: {
         parameters: {
             query?: never;
@@ -9874,6 +11286,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deleteGroup_v2_0: {
         parameters: {
             query?: never;
@@ -9887,6 +11302,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     registerPushDevice_v2_0: {
         parameters: {
             query?: never;
@@ -9908,6 +11326,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deregisterPushDevice_v2_0: {
         parameters: {
             query?: never;
@@ -9921,6 +11342,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getObjective_v2_0: {
         parameters: {
             query?: never;
@@ -9934,6 +11358,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listObjectives_v2_0: {
         parameters: {
             query?: never;
@@ -9947,6 +11374,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOwnOrganization_v2_0: {
         parameters: {
             query?: never;
@@ -9969,6 +11399,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOrganization_v2_0: {
         parameters: {
             query?: never;
@@ -9994,6 +11427,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOrganizationLicense_v2_0: {
         parameters: {
             query?: never;
@@ -10010,6 +11446,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listOrganizationStaff_v2_0: {
         parameters: {
             query?: {
@@ -10041,6 +11480,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addOrganizationStaff_v2_0: {
         parameters: {
             query?: never;
@@ -10072,6 +11514,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeOrganizationStaff_v2_0: {
         parameters: {
             query?: never;
@@ -10104,6 +11549,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listOrganizations_v2_0: {
         parameters: {
             query?: {
@@ -10132,6 +11580,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getPracticePreferences_v2_0: {
         parameters: {
             query?: never;
@@ -10148,6 +11599,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     storePracticePreferences_v2_0: {
         parameters: {
             query?: never;
@@ -10164,6 +11618,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getQuestions_v2_0: {
         parameters: {
             query?: {
@@ -10180,6 +11637,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getQuestion_v2_0: {
         parameters: {
             query?: {
@@ -10202,6 +11662,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listRepertoire_v2_0: {
         parameters: {
             query?: {
@@ -10226,6 +11689,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addToRepertoire_v2_0: {
         parameters: {
             query?: never;
@@ -10248,6 +11714,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeFromRepertoire_v2_0: {
         parameters: {
             query?: never;
@@ -10270,6 +11739,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getSession_v2_0: {
         parameters: {
             query?: never;
@@ -10291,6 +11763,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     searchStore_v2_0: {
         parameters: {
             query?: {
@@ -10349,6 +11824,9 @@ export interface operations {
             };
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listStoreCategories_v2_0: {
         parameters: {
             query?: never;
@@ -10362,6 +11840,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listStoreHighlights_v2_0: {
         parameters: {
             query?: never;
@@ -10375,6 +11856,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listPopularDrills_v2_0: {
         parameters: {
             query?: never;
@@ -10388,6 +11872,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listRecentStoreEntries_v2_0: {
         parameters: {
             query?: never;
@@ -10401,6 +11888,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listRelatedDrills_v2_0: {
         parameters: {
             query?: never;
@@ -10417,6 +11907,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     submitTestAnswer_v2_0: {
         parameters: {
             query?: never;
@@ -10433,6 +11926,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getTestQuestion_v2_0: {
         parameters: {
             query?: never;
@@ -10458,6 +11954,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getTestQuestionForTicket_v2_0: {
         parameters: {
             query?: never;
@@ -10476,6 +11975,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getTestResult_v2_0: {
         parameters: {
             query?: never;
@@ -10500,6 +12002,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getTestResultFor_v2_0: {
         parameters: {
             query?: never;
@@ -10526,6 +12031,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getTest_v2_0: {
         parameters: {
             query?: never;
@@ -10542,6 +12050,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     linkTestDefinition_v2_0: {
         parameters: {
             query?: never;
@@ -10562,6 +12073,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     defineTest_v2_0: {
         parameters: {
             query?: never;
@@ -10575,6 +12089,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     requestToken_v2_0: {
         parameters: {
             query?: never;
@@ -10588,6 +12105,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOwnUser_v2_0: {
         parameters: {
             query?: never;
@@ -10610,6 +12130,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateOwnUser_v2_0: {
         parameters: {
             query?: never;
@@ -10631,6 +12154,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getUser_v2_0: {
         parameters: {
             query?: never;
@@ -10656,6 +12182,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     grantCatalogAccess_v2_0: {
         parameters: {
             query?: never;
@@ -10674,6 +12203,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     revokeCatalogAccess_v2_0: {
         parameters: {
             query?: never;
@@ -10692,6 +12224,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getUserContract_v2_0: {
         parameters: {
             query?: never;
@@ -10712,6 +12247,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getEmailAddress_v2_0: {
         parameters: {
             query?: never;
@@ -10744,6 +12282,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateEmailAddress_v2_0: {
         parameters: {
             query?: never;
@@ -10778,6 +12319,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeEmailAddress_v2_0: {
         parameters: {
             query?: never;
@@ -10794,6 +12338,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     requestEmailVerification_v2_0: {
         parameters: {
             query?: never;
@@ -10824,6 +12371,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     verifyEmailAddress_v2_0: {
         parameters: {
             query?: never;
@@ -10844,6 +12394,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listEmailAddresses_v2_0: {
         parameters: {
             query?: never;
@@ -10876,6 +12429,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     setPrimaryEmailAddress_v2_0: {
         parameters: {
             query?: never;
@@ -10910,6 +12466,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateUserPermission_v2_0: {
         parameters: {
             query?: never;
@@ -10926,6 +12485,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeUserPermission_v2_0: {
         parameters: {
             query?: never;
@@ -10942,6 +12504,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listUserPermissions_v2_0: {
         parameters: {
             query?: never;
@@ -10958,6 +12523,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     upgradeUser_v2_0: {
         parameters: {
             query?: never;
@@ -10974,6 +12542,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     searchUsers_v2_0: {
         parameters: {
             query?: {
@@ -11002,6 +12573,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createUser_v2_0: {
         parameters: {
             query?: never;
@@ -11015,6 +12589,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getVersion_v2_0: {
         parameters: {
             query?: never;
