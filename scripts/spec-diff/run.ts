@@ -124,13 +124,23 @@ function baselineOf(baselineDir: string, bundle: string, prefix: string): Record
   const file = join(baselineDir, bundle);
   if (existsSync(file)) return readJson(file);
   const full = join(baselineDir, "openapi.json");
-  const released = existsSync(full)
-    ? readJson<{ paths?: Record<string, unknown>; info?: unknown }>(full)
-    : undefined;
+  const released = existsSync(full) ? readJson<{ paths?: Record<string, unknown> }>(full) : undefined;
   if (released === undefined || Object.keys(released.paths ?? {}).some((path) => path.startsWith(prefix))) {
     throw new Error(`spec diff: no baseline ${file} (the release step writes it)`);
   }
-  return { openapi: "3.1.0", info: released.info, paths: {} };
+  // The release's document-level parts and those every version shares (security scheme, the
+  // authentication tag), none of any version's operations or tags.
+  const components = (released.components ?? {}) as Record<string, unknown>;
+  const shared = (released.tags ?? []).filter(
+    (tag) => !API_VERSIONS.some((version) => tag.name.startsWith(version.tagPrefix)),
+  );
+  return {
+    ...released,
+    paths: {},
+    components: { securitySchemes: components.securitySchemes },
+    tags: shared,
+    "x-tagGroups": [],
+  };
 }
 
 /**
