@@ -4,6 +4,8 @@
  * bundles with the spec diff's own comparison (`scripts/spec-diff/migration.ts`), so it says
  * what the description says and nothing else.
  */
+
+import { hasOperations } from "@drill-practice/tooling/operations";
 import {
   isUnchanged,
   type Migration,
@@ -31,7 +33,8 @@ export function mergedDescription(bundles: readonly OpenApiDocument[]): Doc {
   const components: Record<string, Record<string, unknown>> = {};
   for (const bundle of bundles) {
     const doc = bundle as unknown as { paths?: Record<string, unknown>; components?: Record<string, Doc> };
-    Object.assign(paths, doc.paths);
+    // A per-version bundle keeps the other versions' paths as empty items: they must not hide one.
+    for (const [path, item] of Object.entries(doc.paths ?? {})) if (hasOperations(item)) paths[path] = item;
     for (const [kind, entries] of Object.entries(doc.components ?? {})) {
       components[kind] = { ...components[kind], ...entries };
     }
