@@ -32,7 +32,7 @@ export function mergedDescription(bundles: readonly OpenApiDocument[]): Doc {
   const paths: Record<string, unknown> = {};
   const components: Record<string, Record<string, unknown>> = {};
   for (const bundle of bundles) {
-    const doc = bundle as unknown as { paths?: Record<string, unknown>; components?: Record<string, Doc> };
+    const doc = bundle as unknown as { paths?: Record<string, object>; components?: Record<string, Doc> };
     // A per-version bundle keeps the other versions' paths as empty items: they must not hide one.
     for (const [path, item] of Object.entries(doc.paths ?? {})) if (hasOperations(item)) paths[path] = item;
     for (const [kind, entries] of Object.entries(doc.components ?? {})) {

@@ -16,7 +16,8 @@ describe.each(apiVersions)("error answers of reference $id", (version) => {
     const { document, shown } = showErrorTables(bundle);
     const tables = listOperations(document).filter(({ operation }) => "x-errors" in operation);
     expect(shown).toHaveLength(tables.length);
-    expect(tables.length).toBeGreaterThan(20);
+    // API 2.1.1 grows page by page; the retired versions are typed in full.
+    expect(tables.length).toBeGreaterThan(version.id === "2.1.1" ? 0 : 20);
     for (const { method, path, operation } of tables) {
       const where = `${method} ${path}`;
       const responses = operation.responses as Record<string, Answer>;
