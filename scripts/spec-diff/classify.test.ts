@@ -509,6 +509,16 @@ describe("classifyChanges: pointers, values and grouping", () => {
     });
   });
 
+  it("counts a new tag or tag group as documentation, not a break (the types carry no tag)", () => {
+    const before = practiceApi();
+    const after = { ...practiceApi(), tags: [{ name: "v9-new", description: "New." }], "x-tagGroups": [] };
+    const findings = classifyChanges(before, after);
+    expect(findings.length).toBeGreaterThan(0);
+    expect(findings.map((finding) => [finding.severity, finding.rule])).toEqual(
+      findings.map(() => ["documentation", "own: tags"]),
+    );
+  });
+
   it("finds nothing between equal documents", () => {
     expect(classifyChanges(practiceApi(), practiceApi())).toEqual([]);
   });

@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { API_VERSIONS } from "@drill-practice/tooling/api-versions";
 import {
   type BreakingChange,
   type Changeset,
@@ -17,10 +18,7 @@ import { classifyChanges, type Finding } from "./classify.ts";
 import { type CompileError, type ConsumerFile, compileConsumers } from "./consumers.ts";
 
 /** The API versions compared, each with its bundle (spec/dist and the baseline use the same names). */
-export const VERSIONS = [
-  { id: "2.1", bundle: "openapi-v2.1.json" },
-  { id: "2.0", bundle: "openapi-v2.0.json" },
-] as const;
+export const VERSIONS = API_VERSIONS.map(({ id, bundle, prefix }) => ({ id, bundle, prefix }));
 /** Every bundle kept in the baseline. */
 export const BUNDLES = ["openapi.json", ...VERSIONS.map((version) => version.bundle)] as const;
 /** Where the client's generated types live, whose change needs a client changeset. */
@@ -118,6 +116,34 @@ export function specPackages(root: string): SpecPackage[] {
 }
 
 /**
+ * A version's released bundle. A version new since the release (the baseline's full bundle has no
+ * path under its prefix) has none: it is compared with an empty description, so each of its
+ * operations is an addition. Any other missing bundle is an incomplete baseline.
+ */
+function baselineOf(baselineDir: string, bundle: string, prefix: string): Record<string, unknown> {
+  const file = join(baselineDir, bundle);
+  if (existsSync(file)) return readJson(file);
+  const full = join(baselineDir, "openapi.json");
+  const released = existsSync(full) ? readJson<{ paths?: Record<string, unknown> }>(full) : undefined;
+  if (released === undefined || Object.keys(released.paths ?? {}).some((path) => path.startsWith(prefix))) {
+    throw new Error(`spec diff: no baseline ${file} (the release step writes it)`);
+  }
+  // The release's document-level parts and those every version shares (security scheme, the
+  // authentication tag), none of any version's operations or tags.
+  const components = (released.components ?? {}) as Record<string, unknown>;
+  const shared = (released.tags ?? []).filter(
+    (tag) => !API_VERSIONS.some((version) => tag.name.startsWith(version.tagPrefix)),
+  );
+  return {
+    ...released,
+    paths: {},
+    components: { securitySchemes: components.securitySchemes },
+    tags: shared,
+    "x-tagGroups": [],
+  };
+}
+
+/**
  * Compares the current bundles with the baseline and judges the pending changesets.
  */
 export function runSpecDiff(options: SpecDiffOptions): SpecDiffReport {
@@ -126,19 +152,13 @@ export function runSpecDiff(options: SpecDiffOptions): SpecDiffReport {
   const currentDir = options.currentDir ?? join(root, "spec/dist");
   const changesetDir = options.changesetDir ?? join(root, ".changeset");
   for (const version of VERSIONS) {
-    if (!existsSync(join(baselineDir, version.bundle)))
-      throw new Error(
-        `spec diff: no baseline ${join(baselineDir, version.bundle)} (the release step writes it)`,
-      );
     if (!existsSync(join(currentDir, version.bundle)))
       throw new Error(`spec diff: no bundle ${join(currentDir, version.bundle)}; run pnpm generate first`);
   }
-  const versions = VERSIONS.map((version) => ({
-    ...version,
-    findings: classifyChanges(
-      readJson(join(baselineDir, version.bundle)),
-      readJson(join(currentDir, version.bundle)),
-    ),
+  const versions = VERSIONS.map(({ id, bundle, prefix }) => ({
+    id,
+    bundle,
+    findings: classifyChanges(baselineOf(baselineDir, bundle, prefix), readJson(join(currentDir, bundle))),
   }));
   const releaseFile = join(baselineDir, "release.json");
   const release = existsSync(releaseFile) ? readJson<Release>(releaseFile) : undefined;

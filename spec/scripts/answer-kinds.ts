@@ -5,6 +5,7 @@
  * observed (it carries `x-observed`) or as given by the interface. `scripts/answers.ts` prints the
  * counts; `test/answers-command.test.ts` checks the sorting.
  */
+import { API_VERSIONS, type ApiVersionInfo, apiVersionOf } from "@drill-practice/tooling/api-versions";
 import { listOperations } from "@drill-practice/tooling/operations";
 
 /** The parts of an OpenAPI document this module reads. */
@@ -14,7 +15,7 @@ export interface BundleDocument {
 }
 
 /** The API version an operation belongs to, or `auth` for the token exchange and discovery. */
-export type ApiVersion = "2.0" | "2.1" | "auth";
+export type ApiVersion = ApiVersionInfo["id"] | "auth";
 
 /** What one operation's success answer is. */
 export type AnswerKind = "fields" | "message" | "empty" | "open";
@@ -70,15 +71,14 @@ function schemaName(schema: unknown): string | undefined {
  * ```ts
  * import { versionOf } from "./answer-kinds.ts";
  *
+ * versionOf("/api/2.1.1/user"); // "2.1.1"
  * versionOf("/api/2.1/user"); // "2.1"
  * versionOf("/api/2/user"); // "2.0"
  * versionOf("/daas/oauth/token"); // "auth"
  * ```
  */
 export function versionOf(path: string): ApiVersion {
-  if (path.startsWith("/api/2.1/")) return "2.1";
-  if (path.startsWith("/api/2/")) return "2.0";
-  return "auth";
+  return apiVersionOf(path)?.id ?? "auth";
 }
 
 function isSuccess(status: string): boolean {
@@ -190,7 +190,7 @@ export interface VersionCounts {
  * ```
  */
 export function countByVersion(kinds: readonly OperationKinds[]): VersionCounts[] {
-  return (["2.1", "2.0", "auth"] as const).map((version) => {
+  return [...API_VERSIONS.map((v) => v.id), "auth" as const].map((version) => {
     const of = kinds.filter((k) => k.version === version);
     const count = (pick: (k: OperationKinds) => boolean, observed: (k: OperationKinds) => boolean) => {
       const picked = of.filter(pick);
@@ -224,8 +224,10 @@ export function countByVersion(kinds: readonly OperationKinds[]): VersionCounts[
 }
 
 const LABELS: Record<ApiVersion, string> = {
-  "2.1": "API 2.1",
-  "2.0": "API 2.0",
+  ...(Object.fromEntries(API_VERSIONS.map((v) => [v.id, `API ${v.id}`])) as Record<
+    ApiVersionInfo["id"],
+    string
+  >),
   auth: "token+discovery",
 };
 

@@ -1,6 +1,7 @@
 /**
- * Builds spec/dist/: `openapi.json` (both versions), `openapi-v2.1.json` and
- * `openapi-v2.0.json`. Redocly bundles each API named in redocly.yaml (the
+ * Builds spec/dist/: `openapi.json` (every version) and one bundle per API
+ * version (`openapi-v2.1.1.json`, `openapi-v2.1.json`, `openapi-v2.0.json`: the
+ * list in `@drill-practice/tooling/api-versions`). Redocly bundles each API named in redocly.yaml (the
  * per-version ones keep only their operations through the `filter-in`
  * decorator); this script then drops the tags and tag groups that the filter
  * left without operations, so each version's docs show only its own menu.
@@ -10,6 +11,7 @@ import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { API_VERSIONS } from "@drill-practice/tooling/api-versions";
 import { pruneUnusedTags } from "./prune-tags.ts";
 import { restoreComponents } from "./restore-components.ts";
 
@@ -26,16 +28,15 @@ const redocly = createRequire(import.meta.url).resolve("@redocly/cli/bin/cli.js"
 const AUTH_SCHEMAS = ["ServiceAccountKeyFile", "AssertionHeader", "AssertionClaims"] as const;
 
 const targets = [
-  { api: "drill_practice", file: "openapi.json", title: undefined },
-  { api: "drill_practice_v2_1", file: "openapi-v2.1.json", title: "Drill Practice Service API 2.1" },
-  { api: "drill_practice_v2_0", file: "openapi-v2.0.json", title: "Drill Practice Service API 2.0" },
-] as const;
+  { api: "drill_practice", file: "openapi.json", version: undefined },
+  ...API_VERSIONS.map((version) => ({ api: version.redoclyApi, file: version.bundle, version: version.id })),
+];
 
 await rm(distDir, { recursive: true, force: true });
 await mkdir(distDir, { recursive: true });
 
 let full: Record<string, unknown> | undefined;
-for (const { api, file, title } of targets) {
+for (const { api, file, version } of targets) {
   const output = join(distDir, file);
   execFileSync(
     process.execPath,
@@ -53,9 +54,9 @@ for (const { api, file, title } of targets) {
     pruned = restoreComponents(pruned, full);
     keepAuthSchemas(pruned, full);
   }
-  if (title) {
+  if (version !== undefined) {
     const info = pruned.info as Record<string, unknown>;
-    pruned.info = { ...info, title, version: file.includes("2.1") ? "2.1" : "2.0" };
+    pruned.info = { ...info, title: `Drill Practice Service API ${version}`, version };
   }
   await writeFile(output, `${JSON.stringify(pruned, null, 2)}\n`);
   console.log(`spec: wrote dist/${file}`);

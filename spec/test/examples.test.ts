@@ -4,6 +4,7 @@
  * against the schema it illustrates, with Ajv in the JSON Schema 2020-12 dialect of OpenAPI 3.1. A
  * schema that rejects its page's own example fails here.
  */
+import { API_VERSIONS } from "@drill-practice/tooling/api-versions";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
@@ -137,7 +138,7 @@ function validatorFor(document: Node) {
   };
 }
 
-describe.each(["openapi.json", "openapi-v2.1.json", "openapi-v2.0.json"] as const)(
+describe.each(["openapi.json", ...API_VERSIONS.map((version) => version.bundle)])(
   "examples of %s",
   (file) => {
     const document = loadBundle(file) as unknown as Node;

@@ -4,10 +4,12 @@
  * `tsc`; a failure prints the compiler's messages. Both tools are pinned devDependencies, so this
  * runs offline; one generation per bundle per tool keeps it as fast as the tools allow.
  */
+
 import { execFile } from "node:child_process";
 import { readdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
+import { API_VERSIONS } from "@drill-practice/tooling/api-versions";
 import { scratchDirs } from "@drill-practice/tooling/scratch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -16,7 +18,7 @@ const scratchFolders = scratchDirs("peer-generators-");
 const run = promisify(execFile);
 const specDir = resolve(import.meta.dirname, "..");
 const bin = (name: string) => join(specDir, "node_modules", ".bin", name);
-const bundles = ["openapi-v2.1.json", "openapi-v2.0.json"] as const;
+const bundles = API_VERSIONS.map((version) => version.bundle);
 // Generators and the compiler are slow on a loaded 2-core machine.
 const TIMEOUT = 240_000;
 

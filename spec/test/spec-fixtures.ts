@@ -45,9 +45,7 @@ export const inventory = (
   JSON.parse(read("../inventory/operations.json")) as { operations: InventoryEntry[] }
 ).operations;
 
-export function loadBundle(
-  name: "openapi.json" | "openapi-v2.1.json" | "openapi-v2.0.json",
-): OpenApiDocument {
+export function loadBundle(name: string): OpenApiDocument {
   return JSON.parse(read(`../dist/${name}`)) as OpenApiDocument;
 }
 

@@ -18,18 +18,19 @@ import type { RequestFetch } from "./core/transport.js";
 import type { SuccessData } from "./unwrap.js";
 
 /**
- * The API versions the spec describes: 2.1 (paths under `/api/2.1/`) and 2.0
- * (paths under `/api/2/`).
+ * The API versions the spec describes: 2.1.1 (paths under `/api/2.1.1/`, the
+ * version the service answers today), and the retired 2.1 (`/api/2.1/`) and 2.0
+ * (`/api/2/`).
  *
  * @example
  * ```ts
  * import { createDrillClient, type DrillApiVersion } from "@drill-practice/client";
  *
- * const version: DrillApiVersion = "2.1";
+ * const version: DrillApiVersion = "2.1.1";
  * const client = createDrillClient({ baseUrl: "https://drill.example", version });
  * ```
  */
-export type DrillApiVersion = "2.1" | "2.0";
+export type DrillApiVersion = "2.1.1" | "2.1" | "2.0";
 
 export type { DrillAuthContext, DrillClientAuth } from "./core/auth-contract.js";
 

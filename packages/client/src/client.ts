@@ -22,6 +22,9 @@ import { encodePathParameters, QUERY_SERIALIZER } from "./serializers.js";
 import { recordOperation, unwrapAs } from "./unwrap.js";
 import { USER_AGENT } from "./version.js";
 
+/** The values `version` may take. */
+const API_VERSIONS: readonly unknown[] = ["2.1.1", "2.1", "2.0"] satisfies DrillApiVersion[];
+
 /**
  * A client in openapi-fetch's default mode: every call resolves to
  * `{ data, error, response }`. Typed with both versions' paths unless given others.
@@ -93,10 +96,10 @@ export function createDrillClient(
   const baseUrl = validateBaseUrl(options.baseUrl);
   const timeoutMs = validateTimeout(options.timeoutMs);
   const retry = resolveRetryPolicy(options.retry);
-  if (options.version !== undefined && options.version !== "2.1" && options.version !== "2.0") {
+  if (options.version !== undefined && !API_VERSIONS.includes(options.version)) {
     throw new DrillInvalidOptionError(
       "version",
-      `expected "2.1" or "2.0", got ${JSON.stringify(options.version)}`,
+      `expected "2.1.1", "2.1" or "2.0", got ${JSON.stringify(options.version)}`,
     );
   }
   if (options.throwOnError !== undefined && typeof options.throwOnError !== "boolean") {

@@ -19,6 +19,22 @@ export type PathsWithPrefix<Prefix extends string> = {
 };
 
 /**
+ * The API 2.1.1 paths (`/api/2.1.1/…`, the version the service answers today)
+ * plus token exchange and discovery. Give it to {@link createDrillClient} to
+ * keep a client to version 2.1.1.
+ *
+ * @example
+ * ```ts
+ * import { createDrillClient, type PathsV2_1_1 } from "@drill-practice/client";
+ *
+ * const client = createDrillClient<PathsV2_1_1>({ baseUrl: "https://drill.example" });
+ * await client.GET("/api/2.1.1/beacons");
+ * // client.GET("/api/2.1/beacons") does not compile
+ * ```
+ */
+export type PathsV2_1_1 = PathsWithPrefix<"/api/2.1.1/">;
+
+/**
  * The API 2.1 paths (`/api/2.1/…`) plus token exchange and discovery. Give it
  * to {@link createDrillClient} to keep a client to version 2.1.
  *
@@ -49,7 +65,7 @@ export type PathsV2_1 = PathsWithPrefix<"/api/2.1/">;
 export type PathsV2_0 = PathsWithPrefix<"/api/2/">;
 
 /**
- * The paths of one version, or of both when `V` is `undefined`.
+ * The paths of one version, or of all when `V` is `undefined`.
  *
  * @example
  * ```ts
@@ -58,8 +74,10 @@ export type PathsV2_0 = PathsWithPrefix<"/api/2/">;
  * const same: PathsForVersion<"2.0"> extends PathsV2_0 ? true : false = true;
  * ```
  */
-export type PathsForVersion<V extends DrillApiVersion | undefined> = V extends "2.1"
-  ? PathsV2_1
-  : V extends "2.0"
-    ? PathsV2_0
-    : paths;
+export type PathsForVersion<V extends DrillApiVersion | undefined> = V extends "2.1.1"
+  ? PathsV2_1_1
+  : V extends "2.1"
+    ? PathsV2_1
+    : V extends "2.0"
+      ? PathsV2_0
+      : paths;

@@ -19,6 +19,7 @@ const packageDir = fileURLToPath(new URL("..", import.meta.url));
 const ENTRIES = {
   "@drill-practice/client": "src/index.ts",
   "@drill-practice/client/internal": "src/core/index.ts",
+  "@drill-practice/client/v2.1.1": "src/v2.1.1.ts",
   "@drill-practice/client/v2.1": "src/v2.1.ts",
   "@drill-practice/client/v2.0": "src/v2.0.ts",
   "@drill-practice/client/pagination": "src/pagination.ts",

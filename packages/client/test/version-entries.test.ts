@@ -3,9 +3,10 @@ import * as allVersions from "../src/index.js";
 import * as pagination from "../src/pagination.js";
 import * as v20 from "../src/v2.0.js";
 import * as v21 from "../src/v2.1.js";
+import * as v211 from "../src/v2.1.1.js";
 import { BASE_URL, DRILLABLE, json, recordingFetch } from "./helpers.js";
 
-const entries = { "2.1": v21, "2.0": v20 } as const;
+const entries = { "2.1.1": v211, "2.1": v21, "2.0": v20 } as const;
 // Plain records of each entry's exports, to compare them name by name.
 const mainExports: Record<string, unknown> = { ...allVersions };
 
@@ -38,6 +39,16 @@ describe("one-version entries", () => {
     expect(url.searchParams.getAll("searchField")).toEqual(["NAME", "TAGS"]);
   });
 
+  it("the 2.1.1 entry's client calls a 2.1.1 path and reads its typed answer", async () => {
+    const beacon = { id: "b_0000_0001", proximity: "FAR", lingerDuration: "PT5M", playable: DRILLABLE };
+    const recorder = recordingFetch(() => json({ beacons: [beacon], total: 1 }));
+    const client = v211.createDrillClient({ baseUrl: BASE_URL, fetch: recorder.fetch, retry: false });
+    const { data } = await client.GET("/api/2.1.1/beacons", { params: { query: { query: "B747" } } });
+    expect(data?.beacons?.[0]?.proximity).toBe("FAR");
+    const url = new URL(recorder.requests[0]?.url ?? "");
+    expect([url.pathname, url.searchParams.get("query")]).toEqual(["/api/2.1.1/beacons", "B747"]);
+  });
+
   it("the 2.1 entry's throwing client rejects with the shared DrillApiError", async () => {
     const recorder = recordingFetch(() => json({ ID: "not_found" }, { status: 404 }));
     const client = v21.createDrillClient({
@@ -52,6 +63,8 @@ describe("one-version entries", () => {
   });
 
   it.each([
+    ["2.1.1", "2.1"],
+    ["2.1", "2.1.1"],
     ["2.1", "2.0"],
     ["2.0", "2.1"],
   ] as const)("the %s entry rejects version %s, naming the option", (version, other) => {

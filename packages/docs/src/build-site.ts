@@ -16,6 +16,7 @@ import { renderErrorsPage } from "./errors-page.ts";
 import { groupRedirects } from "./group-redirects.ts";
 import { layoutGuidePage } from "./guide-layout.ts";
 import { linkGuideSchemas } from "./guide-links.ts";
+import { migrationPage } from "./migration-page.ts";
 import { findRemoteReferences, localizeRedocAssets, redocCreditFile } from "./offline-assets.ts";
 import { asOpenApiDocument, listOperations, type OpenApiDocument } from "./openapi-document.ts";
 import { addOperationNotes, operationLabels, type SandboxSupport } from "./operation-notes.ts";
@@ -272,6 +273,7 @@ export async function buildSite(options: BuildSiteOptions = {}): Promise<BuiltSi
     { file: "versioning.html", values: {} },
     { file: "check-integration.html", values: {} },
     { file: "changes.html", values: { changes: renderChanges(changesSections(baselineDir, specDir)) } },
+    { file: "migrating.html", values: { migration: migrationPage(bundles.map((b) => b.bundle)) } },
   ];
   const layout = await readFile(join(siteDir, "layout.html"), "utf8");
   for (const guide of guides) {

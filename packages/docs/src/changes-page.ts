@@ -12,6 +12,7 @@ import {
   type VersionChanges,
 } from "../../../scripts/spec-diff/changelog.ts";
 import { classifyChanges } from "../../../scripts/spec-diff/classify.ts";
+import { apiVersions } from "./site-header.ts";
 
 /** One section of the page: a release, or the changes not released yet. */
 export interface ChangesSection {
@@ -41,12 +42,12 @@ export function changesSections(baselineDir: string, specDir: string): ChangesSe
     Object.entries((packages ?? {}) as Record<string, string>)
       .map(([name, version]) => `${name} ${version}`)
       .join(", ");
-  const bundles = [
-    { id: "2.1", bundle: "openapi-v2.1.json" },
-    { id: "2.0", bundle: "openapi-v2.0.json" },
-  ];
+  // A version new since the release has no baseline bundle: the spec diff reports its additions.
+  const bundles = apiVersions
+    .map(({ id, bundle }) => ({ id, bundle }))
+    .filter(({ bundle }) => existsSync(join(baselineDir, bundle)));
   const sections: ChangesSection[] = [];
-  if (bundles.every(({ bundle }) => existsSync(join(baselineDir, bundle)))) {
+  if (bundles.length > 0) {
     sections.push({
       title: "Unreleased",
       since: existsSync(join(baselineDir, "release.json"))

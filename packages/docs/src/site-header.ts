@@ -1,3 +1,5 @@
+import { API_VERSIONS } from "@drill-practice/tooling/api-versions";
+
 /** An API version with its own reference page. */
 export interface ApiVersion {
   /** Version label as readers know it, e.g. `"2.1"`. */
@@ -10,11 +12,16 @@ export interface ApiVersion {
   bundle: string;
 }
 
-/** The versions the site documents, newest first (the order of the version switch). */
-export const apiVersions: readonly ApiVersion[] = [
-  { id: "2.1", dir: "v2.1", prefix: "/api/2.1/", bundle: "openapi-v2.1.json" },
-  { id: "2.0", dir: "v2.0", prefix: "/api/2/", bundle: "openapi-v2.0.json" },
-];
+/**
+ * The versions the site documents, newest first (the order of the version switch): the one the
+ * service answers today (2.1.1) leads, and is the default of the header and the landing page.
+ */
+export const apiVersions: readonly ApiVersion[] = API_VERSIONS.map((version) => ({
+  id: version.id,
+  dir: `v${version.id}`,
+  prefix: version.prefix,
+  bundle: version.bundle,
+}));
 
 /** Which page the header is rendered for. */
 export type HeaderPage = { kind: "guide"; file: string } | { kind: "reference"; version: string };

@@ -28,19 +28,22 @@ describe("buildSite from the fixture bundles", () => {
       "errors.html",
       "favicon.svg",
       "index.html",
+      "migrating.html",
       "redoc-credit.svg",
       "style.css",
       "v2.0/index.html",
       "v2.0/openapi.json",
       "v2.1/index.html",
       "v2.1/openapi.json",
+      "v2.1.1/index.html",
+      "v2.1.1/openapi.json",
       "versioning.html",
       bundle,
     ];
     for (const page of pages) expect(site.files, page).toContain(page);
     // The Try it panel: its script, the sandbox worker and one table per reference (with chunks).
     const tryIt = site.files.filter((file) => /^assets\/try-it[\w.-]*\.[0-9a-f]{16}\.(js|json)$/.test(file));
-    for (const name of ["try-it", "try-it-sandbox", "try-it-v2.1", "try-it-v2.0"]) {
+    for (const name of ["try-it", "try-it-sandbox", "try-it-v2.1.1", "try-it-v2.1", "try-it-v2.0"]) {
       expect(
         tryIt.some((file) => file.startsWith(`assets/${name}.`)),
         name,
@@ -64,6 +67,7 @@ describe("buildSite from the fixture bundles", () => {
         redocBundle,
       })),
     ).toEqual([
+      { id: "2.1.1", page: "v2.1.1/index.html", operations: 5, noted: 2, redocBundle: bundle },
       { id: "2.1", page: "v2.1/index.html", operations: 5, noted: 2, redocBundle: bundle },
       { id: "2.0", page: "v2.0/index.html", operations: 5, noted: 2, redocBundle: bundle },
     ]);
@@ -93,7 +97,7 @@ describe("buildSite from the fixture bundles", () => {
     const index = await readFile(join(site.outDir, "index.html"), "utf8");
     expect(index).not.toMatch(/<!--\s*@/);
     // Five operations per fixture bundle, three of them under the version's prefix.
-    expect(index.match(/· 3 operations/g)).toHaveLength(2);
+    expect(index.match(/· 3 operations/g)).toHaveLength(3);
     expect(index).toContain('<header class="site-header">');
   });
 
@@ -128,13 +132,14 @@ describe("buildSite refuses bad input", () => {
     const empty = join(workDir(), "empty");
     await mkdir(empty, { recursive: true });
     await expect(buildSite({ specDir: empty, outDir: join(workDir(), "never") })).rejects.toThrow(
-      /cannot read the bundle .*openapi-v2\.1\.json/,
+      /cannot read the bundle .*openapi-v2\.1\.1\.json/,
     );
   });
 
   it("rejects a version bundle that holds another version's paths", async () => {
     const mixed = join(workDir(), "mixed");
     await mkdir(mixed, { recursive: true });
+    await copyFile(join(fixtures, "openapi-v2.1.1.json"), join(mixed, "openapi-v2.1.1.json"));
     await copyFile(join(fixtures, "openapi-v2.1.json"), join(mixed, "openapi-v2.1.json"));
     const v20 = JSON.parse(await readFile(join(fixtures, "openapi-v2.0.json"), "utf8"));
     v20.paths["/api/2.1/store"] = v20.paths["/api/2/store"];

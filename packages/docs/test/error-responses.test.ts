@@ -16,7 +16,8 @@ describe.each(apiVersions)("error answers of reference $id", (version) => {
     const { document, shown } = showErrorTables(bundle);
     const tables = listOperations(document).filter(({ operation }) => "x-errors" in operation);
     expect(shown).toHaveLength(tables.length);
-    expect(tables.length).toBeGreaterThan(20);
+    // API 2.1.1 grows page by page; the retired versions are typed in full.
+    expect(tables.length).toBeGreaterThan(version.id === "2.1.1" ? 0 : 20);
     for (const { method, path, operation } of tables) {
       const where = `${method} ${path}`;
       const responses = operation.responses as Record<string, Answer>;
@@ -36,10 +37,12 @@ describe.each(apiVersions)("error answers of reference $id", (version) => {
     // The input is left as it was, and an operation without a table keeps the shared answer.
     const untouched = listOperations(bundle).find(({ operation }) => "x-errors" in operation);
     expect(JSON.stringify(untouched?.operation.responses)).toContain("#/components/responses/Error");
-    const without = listOperations(document).find(
-      ({ operation }) =>
-        !("x-errors" in operation) && JSON.stringify(operation.responses).includes("responses/Error"),
+    const before = new Map(
+      listOperations(bundle).map((o) => [`${o.method} ${o.path}`, o.operation.responses]),
     );
-    expect(without).toBeDefined();
+    for (const { method, path, operation } of listOperations(document)) {
+      if ("x-errors" in operation) continue;
+      expect(operation.responses, `${method} ${path}`).toEqual(before.get(`${method} ${path}`));
+    }
   });
 });

@@ -29,7 +29,7 @@ describe("withSandboxServer", () => {
 
 describe("groupRedirects", () => {
   it("forwards each tag's path to its group, a shared tag to the newest version", () => {
-    const [v21, v20] = apiVersions as [(typeof apiVersions)[0], (typeof apiVersions)[0]];
+    const [, v21, v20] = apiVersions as [unknown, (typeof apiVersions)[0], (typeof apiVersions)[0]];
     const pages = groupRedirects([
       {
         version: v21,

@@ -3,6 +3,12 @@
  * plus method and path from the packaged description) and every error ID with its status. A test checks
  * the README against these, so the documentation cannot drift from what the sandbox does.
  */
+import { API_VERSIONS, apiVersionOf } from "@drill-practice/tooling/api-versions";
+import {
+  readBlock as readMarkdownBlock,
+  replaceBlock as replaceMarkdownBlock,
+  markdownTable as table,
+} from "@drill-practice/tooling/markdown-blocks";
 import { DOMAIN_ERROR_STATUS } from "../src/errors.js";
 import { SIMULATED_OPERATIONS } from "../src/http/handlers.js";
 import type { OpenApiDocument } from "../src/http/openapi.js";
@@ -14,14 +20,6 @@ import { exampleAnswerRows } from "../src/responses/example-answers.js";
  * Names of the generated blocks.
  */
 export type BlockName = "support-counts" | "simulated-operations" | "example-operations" | "error-ids";
-
-/** Pads the cells so the table reads well as plain text (the layout Biome's Markdown formatter keeps). */
-function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
-  const line = (cells: readonly string[]) =>
-    `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(" | ")} |`;
-  return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
-}
 
 /**
  * A table's rows as trimmed cells, delimiter rows dropped: what must agree, whatever the padding.
@@ -38,8 +36,7 @@ export function tableCells(text: string): string[][] {
     );
 }
 
-const startMarker = (name: BlockName) => `<!-- generated:${name}:start (pnpm run readme:tables) -->`;
-const endMarker = (name: BlockName) => `<!-- generated:${name}:end -->`;
+const COMMAND = "pnpm run readme:tables";
 
 /**
  * The Markdown table of simulated operations, in the order of `SIMULATED_OPERATIONS`.
@@ -90,11 +87,9 @@ export interface SupportCount {
   readonly notSimulated: number;
 }
 
-/** The version an operation belongs to, by its path: `2.1`, `2.0`, or `token and discovery`. */
+/** The version an operation belongs to, by its path: `2.1.1`, `2.1`, `2.0`, or `token and discovery`. */
 function versionOf(path: string): string {
-  if (path.startsWith("/api/2.1/")) return "2.1";
-  if (path.startsWith("/api/2/")) return "2.0";
-  return "token and discovery";
+  return apiVersionOf(path)?.id ?? "token and discovery";
 }
 
 /** The support counts per version, from the handler table and the example answers (README, `support:counts`). */
@@ -109,7 +104,7 @@ export function supportCounts(doc: OpenApiDocument): SupportCount[] {
     else count.notSimulated++;
     counts.set(version, count);
   }
-  return ["2.1", "2.0", "token and discovery"].flatMap((version) => {
+  return [...API_VERSIONS.map((version) => version.id), "token and discovery"].flatMap((version) => {
     const count = counts.get(version);
     return count ? [{ version, ...count }] : [];
   });
@@ -130,20 +125,14 @@ export function renderCountsTable(doc: OpenApiDocument): string {
  * The text of one generated block of a README.
  */
 export function readBlock(readme: string, name: BlockName): string {
-  const start = readme.indexOf(startMarker(name));
-  const end = readme.indexOf(endMarker(name));
-  if (start < 0 || end < start) throw new Error(`README: markers of the ${name} block not found`);
-  return readme.slice(start + startMarker(name).length, end);
+  return readMarkdownBlock(readme, name, COMMAND);
 }
 
 /**
  * Replaces one generated block of a README text.
  */
 export function replaceBlock(readme: string, name: BlockName, content: string): string {
-  const start = readme.indexOf(startMarker(name));
-  const end = readme.indexOf(endMarker(name));
-  if (start < 0 || end < start) throw new Error(`README: markers of the ${name} block not found`);
-  return `${readme.slice(0, start + startMarker(name).length)}\n${content}\n${readme.slice(end)}`;
+  return replaceMarkdownBlock(readme, name, COMMAND, content);
 }
 
 /**

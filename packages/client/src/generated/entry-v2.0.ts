@@ -19,9 +19,9 @@ import type { paths } from "./openapi-v2.0.js";
  * ```ts
  * import type { components, operations, paths } from "@drill-practice/client/v2.0";
  *
- * type VersionResponse = paths["/api/2/version"]["get"]["responses"];
+ * type ProbeResponse = paths["/api/2/version"]["get"]["responses"];
  * type ErrorAnswer = components["responses"]["Error"];
- * type VersionAnswers = operations["getVersion_v2_0"]["responses"];
+ * type ProbeAnswers = operations["getVersion_v2_0"]["responses"];
  * ```
  */
 export type { components, operations, paths } from "./openapi-v2.0.js";

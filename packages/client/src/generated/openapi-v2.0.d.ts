@@ -26,6 +26,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/access/{for}": {
         parameters: {
             query?: never;
@@ -38,6 +41,7 @@ export interface paths {
         };
         /**
          * Organization login
+         * @deprecated
          * @description Function listed for API 2.0: "organization login".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page describes a delegated login: the answer carries a URL with a one-time login token for a member of one of the caller organization's groups. It shows the optional query parameter `security`; the rest of the page, answer and errors included, is beyond the stored part.
@@ -51,6 +55,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/account-upgrade-{payment_provider}": {
         parameters: {
             query?: never;
@@ -63,6 +70,7 @@ export interface paths {
         };
         /**
          * Allow an upgrade through a payment provider
+         * @deprecated
          * @description Function listed for API 2.0: "allow an upgrade through a payment provider".
          *     The payment provider is part of the segment.
          *     Listed by the interface as `GET /api/2/account-upgrade-<payment_provider>`.
@@ -71,6 +79,7 @@ export interface paths {
         get: operations["allowPaymentProviderUpgrade_v2_0"];
         /**
          * Finalize an upgrade through a payment provider
+         * @deprecated
          * @description Function listed for API 2.0: "finalize an upgrade through a payment provider".
          *     The payment provider is part of the segment.
          *     Listed by the interface as `PUT /api/2/account-upgrade-<payment_provider>`.
@@ -79,6 +88,7 @@ export interface paths {
         put: operations["finalizePaymentProviderUpgrade_v2_0"];
         /**
          * Initiate an upgrade through a payment provider
+         * @deprecated
          * @description Function listed for API 2.0: "initiate an upgrade through a payment provider".
          *     The payment provider is part of the segment.
          *     Listed by the interface as `POST /api/2/account-upgrade-<payment_provider>`.
@@ -91,6 +101,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/account-upgrade-product-key": {
         parameters: {
             query?: never;
@@ -101,6 +114,7 @@ export interface paths {
         get?: never;
         /**
          * Upgrade with a product key
+         * @deprecated
          * @description Function listed for API 2.0: "upgrade with a product key".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -112,6 +126,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/answer/{reference}": {
         parameters: {
             query?: never;
@@ -125,6 +142,7 @@ export interface paths {
         get?: never;
         /**
          * Submit practice answer
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `submitAnswer_v2_1`.
          *     The interface shows neither its request and response shapes nor its status codes and errors. The shapes here are observed in the deployed service: the form field `answer` (repeated for several values) and the 2.0 `AnswerResponse`, whose `evaluation.result`, `evaluation.termEvaluations[].value` and `proficiency.overall` practice clients read.
          */
@@ -136,6 +154,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/client-app": {
         parameters: {
             query?: never;
@@ -145,12 +166,14 @@ export interface paths {
         };
         /**
          * Retrieve client app
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getClientApp_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this operation was found; the 2.0 ClientApp object page, which represents a registered client application, types the answer here.
          */
         get: operations["getClientApp_v2_0"];
         /**
          * Update client app
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `updateClientApp_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this operation was found; the 2.0 ClientApp object page types the answer here; that the answer reflects the change is not shown.
          */
@@ -158,6 +181,7 @@ export interface paths {
         post?: never;
         /**
          * Delete client app
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `deleteClientApp_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -167,6 +191,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/client-apps": {
         parameters: {
             query?: never;
@@ -176,6 +203,7 @@ export interface paths {
         };
         /**
          * Retrieve all client apps
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listClientApps_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this list was found; each entry is typed by the 2.0 ClientApp object page, and the answer admits a bare list or an object holding it, since no page shows which.
          */
@@ -183,6 +211,7 @@ export interface paths {
         put?: never;
         /**
          * Create client app
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `createClientApp_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the form fields (name and redirectionEndpoint required), the answer, the new 2.0 ClientApp (no example; the fixture is the object page's), and an error table with status codes.
@@ -194,6 +223,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/course/{course_id}/{drill_id}": {
         parameters: {
             query?: never;
@@ -209,6 +241,7 @@ export interface paths {
         get?: never;
         /**
          * Add
+         * @deprecated
          * @description Function listed for API 2.0: "add".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -216,6 +249,7 @@ export interface paths {
         post?: never;
         /**
          * Remove
+         * @deprecated
          * @description Function listed for API 2.0: "remove".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -225,6 +259,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/courses": {
         parameters: {
             query?: never;
@@ -236,6 +273,7 @@ export interface paths {
         put?: never;
         /**
          * Create course
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `createCourse_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the required form fields `name` and `description`, the answer, the new empty course's ID and type `COURSE`, with an example, and error identifiers without status codes.
@@ -247,6 +285,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/drill": {
         parameters: {
             query?: never;
@@ -256,6 +297,7 @@ export interface paths {
         };
         /**
          * Drill or course details
+         * @deprecated
          * @description Function listed for API 2.0: "drill or course details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page addresses the drill or course by a further path segment (its ID) and shows the answer, a 2.0 Drillable, with an example that the stored page cuts inside `license`; progress details are included when the drill is in the caller's repertoire. Its error table is beyond the stored part.
@@ -269,6 +311,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/drill/{drill_id}": {
         parameters: {
             query?: never;
@@ -282,6 +327,7 @@ export interface paths {
         get?: never;
         /**
          * Update name, subject or description
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `updateDrill_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the form fields (all optional; drills only, not courses; only the author may update), the answer, a 2.0 Drill, with an example, and an error table with status codes that the stored page cuts short.
@@ -294,6 +340,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/drill/{drill_id}/tags": {
         parameters: {
             query?: never;
@@ -306,6 +355,7 @@ export interface paths {
         };
         /**
          * Retrieve tags
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getDrillTags_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -318,6 +368,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/drills": {
         parameters: {
             query?: never;
@@ -329,6 +382,7 @@ export interface paths {
         put?: never;
         /**
          * Create drill
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `createDrill_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the form fields (name, subject and description required, tags optional), the answer, a 2.0 Drill echoing the recorded name, with an example, and error identifiers without status codes.
@@ -340,6 +394,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group-invitation/{token}": {
         parameters: {
             query?: never;
@@ -352,6 +409,7 @@ export interface paths {
         };
         /**
          * Retrieve details
+         * @deprecated
          * @description Function listed for API 2.0: "retrieve details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page needs no permission besides knowing the token, answers a 2.0 GroupInvitation, with an example, and lists one error identifier without a status code.
@@ -359,6 +417,7 @@ export interface paths {
         get: operations["getGroupInvitation_v2_0"];
         /**
          * Accept or decline
+         * @deprecated
          * @description Function listed for API 2.0: "accept or decline".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the required form field `action` (`ACCEPT` or `DECLINE`) and answers the accepted or declined 2.0 GroupInvitation, with an example whose request line says POST (the operation stays PUT, as the interface and the page's title say); it lists error identifiers without status codes.
@@ -371,6 +430,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group-invitations": {
         parameters: {
             query?: never;
@@ -380,6 +442,7 @@ export interface paths {
         };
         /**
          * GET group-invitations (function not given)
+         * @deprecated
          * @description The 2.0 list gives no function for this path, and API 2.1 lists no counterpart.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this list was found; each entry is typed by the 2.0 GroupInvitation the page of retrieving one invitation shows, and the answer admits a bare list or an object holding it, since no page shows which.
          */
@@ -392,6 +455,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group/{group_id}/drills": {
         parameters: {
             query?: never;
@@ -404,6 +470,7 @@ export interface paths {
         };
         /**
          * Retrieve group drillables
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listGroupDrillables_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -416,6 +483,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group/{group_id}/drills/{drill_id}": {
         parameters: {
             query?: never;
@@ -431,6 +501,7 @@ export interface paths {
         get?: never;
         /**
          * Add drill or course
+         * @deprecated
          * @description Function listed for API 2.0: "add drill or course".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page takes no parameters besides the path, answers a message, and lists error identifiers without status codes.
@@ -439,6 +510,7 @@ export interface paths {
         post?: never;
         /**
          * Remove
+         * @deprecated
          * @description Function listed for API 2.0: "remove".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -448,6 +520,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group/{group_id}/members": {
         parameters: {
             query?: never;
@@ -460,6 +535,7 @@ export interface paths {
         };
         /**
          * Retrieve or search members
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listGroupMembers_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the query parameters and the answer, a 2.0 Group with its members, open invitations included, with an example that the stored page cuts after the member list; its error table is beyond the stored part.
@@ -473,6 +549,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group/{group_id}/members/{user_reference}": {
         parameters: {
             query?: never;
@@ -488,6 +567,7 @@ export interface paths {
         get?: never;
         /**
          * Add user to group
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `addGroupMember_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -495,6 +575,7 @@ export interface paths {
         post?: never;
         /**
          * DELETE group/{group_id}/members/{user_reference} (function not given)
+         * @deprecated
          * @description The 2.0 list gives no function for this path, and API 2.1 lists no counterpart.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -504,6 +585,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group/{group_id}/objectives": {
         parameters: {
             query?: never;
@@ -516,6 +600,7 @@ export interface paths {
         };
         /**
          * Retrieve objectives
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listGroupObjectives_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page takes no parameters besides the path and answers a bare list of 2.0 Objectives, with an example that writes `minimumProficiency` as a string (so a string is accepted too), and lists error identifiers without status codes.
@@ -524,6 +609,7 @@ export interface paths {
         put?: never;
         /**
          * Define practice objective
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `defineGroupObjective_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -534,6 +620,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group/{group_id}/objectives/{objective_id}": {
         parameters: {
             query?: never;
@@ -551,6 +640,7 @@ export interface paths {
         post?: never;
         /**
          * Remove objective
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `removeGroupObjective_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -560,6 +650,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group/{group_id}/results": {
         parameters: {
             query?: never;
@@ -572,6 +665,7 @@ export interface paths {
         };
         /**
          * Group drill results
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getGroupResults_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the paging parameters (over the group members, sorted by when they joined) and the answer, a 2.0 GroupResults with the group's average proficiency and the averages per drill and per member, with an example the stored page cuts inside the per-drill averages; its error table is beyond the stored part.
@@ -585,6 +679,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group/{group_id}/staff": {
         parameters: {
             query?: never;
@@ -597,12 +694,14 @@ export interface paths {
         };
         /**
          * Retrieve staff permissions
+         * @deprecated
          * @description Function listed for API 2.0: "retrieve staff permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found; the 2.0 GroupStaff object page, which represents the staff users of a group (and which the update and revoke pages of this path answer), types the answer here.
          */
         get: operations["listGroupStaff_v2_0"];
         /**
          * Update staff permissions
+         * @deprecated
          * @description Function listed for API 2.0: "update staff permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page addresses the staff user and the permission (`MANAGE` or `VIEW`) by two further path segments, takes no other parameters, answers a 2.0 GroupStaff, with an example, and lists error identifiers without status codes in a table the stored page cuts short.
@@ -611,6 +710,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke staff permissions
+         * @deprecated
          * @description Function listed for API 2.0: "revoke staff permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page addresses the staff user and the permission (`MANAGE` or `VIEW`) by two further path segments, says the caller's own permissions cannot be removed, answers the remaining 2.0 GroupStaff, with an example, and lists error identifiers without status codes.
@@ -621,6 +721,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group/{group_id}/tests": {
         parameters: {
             query?: never;
@@ -633,6 +736,7 @@ export interface paths {
         };
         /**
          * Retrieve tests
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listGroupTests_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -640,6 +744,7 @@ export interface paths {
         put?: never;
         /**
          * Add test
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `addGroupTest_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -650,6 +755,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group/{group_id}/tests/{test_id}": {
         parameters: {
             query?: never;
@@ -667,6 +775,7 @@ export interface paths {
         post?: never;
         /**
          * Remove test
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `removeGroupTest_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -676,6 +785,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/groups": {
         parameters: {
             query?: never;
@@ -685,6 +797,7 @@ export interface paths {
         };
         /**
          * Search groups
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `searchGroups_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this search was found; each entry is typed by the 2.0 Group the pages of creating a group and listing its members show, and the answer admits a bare list or an object holding it, since no page shows which.
          */
@@ -692,6 +805,7 @@ export interface paths {
         put?: never;
         /**
          * Create group
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `createGroup_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the required form fields `name` and `description`, the answer, the new empty group with counts of drills and members, with an example, and error identifiers without status codes.
@@ -699,6 +813,7 @@ export interface paths {
         post: operations["createGroup_v2_0"];
         /**
          * Delete group
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `deleteGroup_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -708,6 +823,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/mobile-push-notification-subscription": {
         parameters: {
             query?: never;
@@ -718,6 +836,7 @@ export interface paths {
         get?: never;
         /**
          * Register
+         * @deprecated
          * @description Function listed for API 2.0: "register".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page addresses the platform (`ANDROID` or `IOS`) and the device address by two further path segments, needs an authenticated user, answers 204 (No Content) and gives an error table with status codes.
@@ -726,6 +845,7 @@ export interface paths {
         post?: never;
         /**
          * Deregister
+         * @deprecated
          * @description Function listed for API 2.0: "deregister".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -735,6 +855,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/objective": {
         parameters: {
             query?: never;
@@ -744,6 +867,7 @@ export interface paths {
         };
         /**
          * Retrieve one objective including evaluation
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getObjective_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found; the 2.0 Objective that the page of a group's objectives lists types the answer here.
          */
@@ -756,6 +880,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/objectives": {
         parameters: {
             query?: never;
@@ -765,6 +892,7 @@ export interface paths {
         };
         /**
          * List objectives including evaluations
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listObjectives_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this list was found; each entry is typed by the 2.0 Objective the page of a group's objectives lists (as a bare list), and the answer admits a bare list or an object holding it, since no page shows which for this path.
          */
@@ -777,6 +905,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/organization": {
         parameters: {
             query?: never;
@@ -786,6 +917,7 @@ export interface paths {
         };
         /**
          * Retrieve organization details
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getOwnOrganization_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the answer, a 2.0 Organization, with an example, and error identifiers without status codes; only the caller's own organization can be retrieved.
@@ -799,6 +931,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/organization/{organization_id}": {
         parameters: {
             query?: never;
@@ -811,6 +946,7 @@ export interface paths {
         };
         /**
          * Retrieve organization details
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getOrganization_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the answer, a 2.0 Organization, with an example, and error identifiers without status codes; only the caller's own organization can be retrieved.
@@ -824,6 +960,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/organization/{organization_id}/license": {
         parameters: {
             query?: never;
@@ -836,6 +975,7 @@ export interface paths {
         };
         /**
          * Retrieve license details
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getOrganizationLicense_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -848,6 +988,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/organization/{organization_id}/staff": {
         parameters: {
             query?: never;
@@ -860,6 +1003,7 @@ export interface paths {
         };
         /**
          * Retrieve staff users
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listOrganizationStaff_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the query parameters and the answer, a 2.0 Actors list, with an example; `self` may stand for the caller's organization. It shows no error table.
@@ -873,6 +1017,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/organization/{organization_id}/staff/{user_id}": {
         parameters: {
             query?: never;
@@ -888,6 +1035,7 @@ export interface paths {
         get?: never;
         /**
          * Add staff user
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `addOrganizationStaff_v2_1`.
          *     Listed with the parameter name user_id_or_email; shares its path template with the DELETE, which names it user_id.
          *     Listed by the interface as `PUT /api/2/organization/{organization_id}/staff/{user_id_or_email}`.
@@ -898,6 +1046,7 @@ export interface paths {
         post?: never;
         /**
          * Remove staff user
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `removeOrganizationStaff_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page says the account is not removed but turned into a regular managed account, that this may fail while the user still manages or views any of the organization's groups, and shows 204 (No Content) as the answer and an error table with status codes.
@@ -908,6 +1057,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/organizations": {
         parameters: {
             query?: never;
@@ -917,6 +1069,7 @@ export interface paths {
         };
         /**
          * List organizations
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listOrganizations_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page (which says the operation is not available to the general public) shows the query parameters and calls the answer a 2.0 Actors object, but its example is a bare list of organizations; the answer here admits both. It shows no error table.
@@ -930,6 +1083,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/practice-preferences/{drill_id}": {
         parameters: {
             query?: never;
@@ -942,12 +1098,14 @@ export interface paths {
         };
         /**
          * Retrieve practice preferences
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getPracticePreferences_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["getPracticePreferences_v2_0"];
         /**
          * Save practice preferences
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `storePracticePreferences_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -959,6 +1117,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/question": {
         parameters: {
             query?: never;
@@ -968,6 +1129,7 @@ export interface paths {
         };
         /**
          * Retrieve a practice question for one or more drills
+         * @deprecated
          * @description Serves the next question for the drills named by repeated `drill`
          *     parameters (`?drill=a&drill=b` practises both together). Answer it with
          *     `PUT /api/2/answer/{reference}`.
@@ -985,6 +1147,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/question/{drill_id}": {
         parameters: {
             query?: never;
@@ -1000,6 +1165,7 @@ export interface paths {
         };
         /**
          * Retrieve a practice question for a drill
+         * @deprecated
          * @description Serves the next question for the drill in the path. To practise several
          *     drills together, use `GET /api/2/question` with repeated `drill`
          *     parameters instead. Answer the question with
@@ -1014,6 +1180,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/repertoire": {
         parameters: {
             query?: never;
@@ -1023,6 +1192,7 @@ export interface paths {
         };
         /**
          * Search repertoire
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listRepertoire_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the query parameters up to `sortField` (word search, search fields, paging, sorting; a group filter is announced); the rest of the page, answer included, is beyond the stored part.
@@ -1030,6 +1200,7 @@ export interface paths {
         get: operations["listRepertoire_v2_0"];
         /**
          * Add to repertoire
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `addToRepertoire_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page addresses the drill or course by a further path segment (its ID), takes no parameters besides it (paid items need a payment key), answers a message, and lists error identifiers without status codes.
@@ -1038,6 +1209,7 @@ export interface paths {
         post?: never;
         /**
          * Remove drill or course from repertoire
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `removeFromRepertoire_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page addresses the drill or course by a further path segment (its ID), says removing discards the caller's progress and that own drills cannot be removed this way, answers an empty object, and lists error identifiers without status codes.
@@ -1048,6 +1220,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/session": {
         parameters: {
             query?: never;
@@ -1057,6 +1232,7 @@ export interface paths {
         };
         /**
          * Session information
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getSession_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows no parameters, the answer (a 2.0 Session) with two examples, with and without an authenticated user, and says the operation has no error responses.
@@ -1070,6 +1246,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/store": {
         parameters: {
             query?: never;
@@ -1079,6 +1258,7 @@ export interface paths {
         };
         /**
          * Search the store
+         * @deprecated
          * @description Searches the public store for drills and courses, or lists a catalog.
          *
          *     - Give `query`, `catalog`, or both. Neither gives the error `query_missing`.
@@ -1101,6 +1281,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/store/categories": {
         parameters: {
             query?: never;
@@ -1110,6 +1293,7 @@ export interface paths {
         };
         /**
          * Categories
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listStoreCategories_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1122,6 +1306,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/store/highlights": {
         parameters: {
             query?: never;
@@ -1131,6 +1318,7 @@ export interface paths {
         };
         /**
          * Highlights
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listStoreHighlights_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1143,6 +1331,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/store/popular": {
         parameters: {
             query?: never;
@@ -1152,6 +1343,7 @@ export interface paths {
         };
         /**
          * Most practiced public drills
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listPopularDrills_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1164,6 +1356,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/store/recent": {
         parameters: {
             query?: never;
@@ -1173,6 +1368,7 @@ export interface paths {
         };
         /**
          * Recently published entries
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listRecentStoreEntries_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1185,6 +1381,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/store/related/{drill_id}": {
         parameters: {
             query?: never;
@@ -1197,6 +1396,7 @@ export interface paths {
         };
         /**
          * Public drills related to a drill
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listRelatedDrills_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1209,6 +1409,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/test-answer/{reference}": {
         parameters: {
             query?: never;
@@ -1222,6 +1425,7 @@ export interface paths {
         get?: never;
         /**
          * PUT test-answer/{reference} (function not given)
+         * @deprecated
          * @description The 2.0 list gives no function for this path, and API 2.1 lists no counterpart.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this operation was found; the 2.0 AnswerResponse object page, returned on submitting an answer and whose progress applies to tests only, types the answer here.
          */
@@ -1233,6 +1437,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/test-question/{test_id}": {
         parameters: {
             query?: never;
@@ -1245,6 +1452,7 @@ export interface paths {
         };
         /**
          * Retrieve test question
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getTestQuestion_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the answer, a 2.0 QuestionResponse (its stored example has lost its closing braces, so it is not reproduced), an entry-level parameter for adaptive tests whose name the stored page drops, and error identifiers without status codes.
@@ -1258,6 +1466,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/test-question/{test_id}/{ticket}": {
         parameters: {
             query?: never;
@@ -1272,6 +1483,7 @@ export interface paths {
         };
         /**
          * GET test-question/{test_id}/{ticket} (function not given)
+         * @deprecated
          * @description The 2.0 list gives no function for this path, and API 2.1 lists no counterpart.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The 2.0 page of retrieving a test question answers a 2.0 QuestionResponse and names a ticket for anonymous tests (errors missing_ticket and invalid_ticket); it types the answer of this ticket form too.
          */
@@ -1284,6 +1496,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/test-result/{test_id}": {
         parameters: {
             query?: never;
@@ -1296,6 +1511,7 @@ export interface paths {
         };
         /**
          * Retrieve test results
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getTestResult_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the answer, a 2.0 TestResult with the score and the given answers and corrections, with an example the stored page cuts (the fixture is the object page's example); its error table is beyond the stored part.
@@ -1309,6 +1525,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/test-result/{test_id}/{user_id_or_ticket}": {
         parameters: {
             query?: never;
@@ -1323,6 +1542,7 @@ export interface paths {
         };
         /**
          * GET test-result/{test_id}/{user_id_or_ticket} (function not given)
+         * @deprecated
          * @description The 2.0 list gives no function for this path, and API 2.1 lists no counterpart.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the answer, a 2.0 TestResult with the score and the given answers and corrections, with an example the stored page cuts (the fixture is the object page's example); either a user ID or an anonymous test's ticket may be given, not both. Its error table is beyond the stored part.
@@ -1336,6 +1556,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/test/{test_id}": {
         parameters: {
             query?: never;
@@ -1348,6 +1571,7 @@ export interface paths {
         };
         /**
          * Retrieve test
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getTest_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1360,6 +1584,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/test/{test_id}/{type}/{id}": {
         parameters: {
             query?: never;
@@ -1377,6 +1604,7 @@ export interface paths {
         get?: never;
         /**
          * Link a test definition
+         * @deprecated
          * @description Function listed for API 2.0: "link a test definition".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1388,6 +1616,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/tests": {
         parameters: {
             query?: never;
@@ -1399,6 +1630,7 @@ export interface paths {
         put?: never;
         /**
          * Define an individual or anonymous test
+         * @deprecated
          * @description Function listed for API 2.0: "define an individual or anonymous test".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the form fields up to `style`, where the stored page is cut; the answer and errors are beyond the stored part.
@@ -1410,6 +1642,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/token": {
         parameters: {
             query?: never;
@@ -1421,6 +1656,7 @@ export interface paths {
         put?: never;
         /**
          * Request a new OAuth token
+         * @deprecated
          * @description Function listed for API 2.0: "request a new OAuth token".
          *     Behaviour described only by its function.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -1432,6 +1668,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user": {
         parameters: {
             query?: never;
@@ -1441,6 +1680,7 @@ export interface paths {
         };
         /**
          * Retrieve user details
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getOwnUser_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the answer, a 2.0 User, with an example, and error identifiers without status codes; it also addresses another user by ID, email address or third-party ID in a further path segment.
@@ -1448,6 +1688,7 @@ export interface paths {
         get: operations["getOwnUser_v2_0"];
         /**
          * Update own real name, locale or time zone
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `updateOwnUser_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the form fields (all optional) and the answer, the updated 2.0 User, with an example; its error table is beyond the stored part of the page.
@@ -1460,6 +1701,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user_id}": {
         parameters: {
             query?: never;
@@ -1472,6 +1716,7 @@ export interface paths {
         };
         /**
          * Retrieve user details
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getUser_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the answer, a 2.0 User, with an example, and error identifiers without status codes. Another user's details are only given to an administrator of the organization that manages that account.
@@ -1485,6 +1730,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user}/catalog/{catalog}": {
         parameters: {
             query?: never;
@@ -1500,6 +1748,7 @@ export interface paths {
         get?: never;
         /**
          * Grant
+         * @deprecated
          * @description Function listed for API 2.0: "grant".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1507,6 +1756,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke
+         * @deprecated
          * @description Function listed for API 2.0: "revoke".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1516,6 +1766,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user}/contract": {
         parameters: {
             query?: never;
@@ -1528,6 +1781,7 @@ export interface paths {
         };
         /**
          * Retrieve contract
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getUserContract_v2_1`.
          *     Listed by the interface as `GET /api/2/user/…/contract`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -1542,6 +1796,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user}/email-address/": {
         parameters: {
             query?: never;
@@ -1554,6 +1811,7 @@ export interface paths {
         };
         /**
          * Retrieve
+         * @deprecated
          * @description Function listed for API 2.0: "retrieve".
          *     Trailing slash kept as listed.
          *     Listed by the interface as `GET /api/2/user/…/email-address/`.
@@ -1563,6 +1821,7 @@ export interface paths {
         get: operations["getEmailAddress_v2_0"];
         /**
          * Update
+         * @deprecated
          * @description Function listed for API 2.0: "update".
          *     Trailing slash kept as listed.
          *     Listed by the interface as `PUT /api/2/user/…/email-address/`.
@@ -1573,6 +1832,7 @@ export interface paths {
         post?: never;
         /**
          * Remove
+         * @deprecated
          * @description Function listed for API 2.0: "remove".
          *     Trailing slash kept as listed.
          *     Listed by the interface as `DELETE /api/2/user/…/email-address/`.
@@ -1584,6 +1844,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user}/email-address/{email}/request-verification": {
         parameters: {
             query?: never;
@@ -1600,6 +1863,7 @@ export interface paths {
         put?: never;
         /**
          * Request verification
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `requestEmailVerification_v2_1`.
          *     Listed by the interface as `POST /api/2/user/…/email-address/…/request-verification`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -1612,6 +1876,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user}/email-address/{email}/verify/{nonce}": {
         parameters: {
             query?: never;
@@ -1629,6 +1896,7 @@ export interface paths {
         get?: never;
         /**
          * Verify an email address
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `verifyEmailAddress_v2_1`.
          *     Listed by the interface as `PUT /api/2/user/…/email-address/…/verify/…`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -1641,6 +1909,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user}/email-addresses": {
         parameters: {
             query?: never;
@@ -1653,6 +1924,7 @@ export interface paths {
         };
         /**
          * List email addresses
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listEmailAddresses_v2_1`.
          *     Listed by the interface as `GET /api/2/user/…/email-addresses`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -1667,6 +1939,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user}/email-addresses/{email}/set-primary": {
         parameters: {
             query?: never;
@@ -1682,6 +1957,7 @@ export interface paths {
         get?: never;
         /**
          * Set primary email address
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `setPrimaryEmailAddress_v2_1`.
          *     Listed by the interface as `PUT /api/2/user/…/email-addresses/…/set-primary`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -1695,6 +1971,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user}/permission": {
         parameters: {
             query?: never;
@@ -1708,6 +1987,7 @@ export interface paths {
         get?: never;
         /**
          * Update
+         * @deprecated
          * @description Function listed for API 2.0: "update".
          *     Listed by the interface as `PUT /api/2/user/…/permission`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -1716,6 +1996,7 @@ export interface paths {
         post?: never;
         /**
          * Remove
+         * @deprecated
          * @description Function listed for API 2.0: "remove".
          *     Listed by the interface as `DELETE /api/2/user/…/permission`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -1726,6 +2007,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user}/permissions": {
         parameters: {
             query?: never;
@@ -1738,6 +2022,7 @@ export interface paths {
         };
         /**
          * Retrieve permissions
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listUserPermissions_v2_1`.
          *     Listed by the interface as `GET /api/2/user/…/permissions`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -1751,6 +2036,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user}/upgrade": {
         parameters: {
             query?: never;
@@ -1764,6 +2052,7 @@ export interface paths {
         get?: never;
         /**
          * Upgrade to Premium
+         * @deprecated
          * @description Function listed for API 2.0: "upgrade to Premium".
          *     Listed by the interface as `PUT /api/2/user/…/upgrade`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -1776,6 +2065,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/users": {
         parameters: {
             query?: never;
@@ -1785,6 +2077,7 @@ export interface paths {
         };
         /**
          * Search
+         * @deprecated
          * @description Function listed for API 2.0: "search".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the query parameters and the answer, a 2.0 Actors list, with an example; it shows no error table. It allows `resultStart` only in multiples of ten and `resultSize` only 10.
@@ -1793,6 +2086,7 @@ export interface paths {
         put?: never;
         /**
          * Create basic user
+         * @deprecated
          * @description Function listed for API 2.0: "create basic user".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1803,6 +2097,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/version": {
         parameters: {
             query?: never;
@@ -1812,6 +2109,7 @@ export interface paths {
         };
         /**
          * Backend API version
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getVersion_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3182,6 +3480,9 @@ export interface operations {
             default: components["responses"]["NotShownError"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     requestOrganizationLogin_v2_0: {
         parameters: {
             query?: {
@@ -3201,6 +3502,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     allowPaymentProviderUpgrade_v2_0: {
         parameters: {
             query?: never;
@@ -3217,6 +3521,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     finalizePaymentProviderUpgrade_v2_0: {
         parameters: {
             query?: never;
@@ -3233,6 +3540,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     initiatePaymentProviderUpgrade_v2_0: {
         parameters: {
             query?: never;
@@ -3249,6 +3559,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     upgradeWithProductKey_v2_0: {
         parameters: {
             query?: never;
@@ -3262,6 +3575,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     submitAnswer_v2_0: {
         parameters: {
             query?: never;
@@ -3278,6 +3594,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getClientApp_v2_0: {
         parameters: {
             query?: never;
@@ -3299,6 +3618,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateClientApp_v2_0: {
         parameters: {
             query?: never;
@@ -3320,6 +3642,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deleteClientApp_v2_0: {
         parameters: {
             query?: never;
@@ -3333,6 +3658,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listClientApps_v2_0: {
         parameters: {
             query?: never;
@@ -3354,6 +3682,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createClientApp_v2_0: {
         parameters: {
             query?: never;
@@ -3377,6 +3708,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addDrillToCourse_v2_0: {
         parameters: {
             query?: never;
@@ -3395,6 +3729,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeDrillFromCourse_v2_0: {
         parameters: {
             query?: never;
@@ -3413,6 +3750,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createCourse_v2_0: {
         parameters: {
             query?: never;
@@ -3435,6 +3775,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getDrillDetails_v2_0: {
         parameters: {
             query?: never;
@@ -3456,6 +3799,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateDrill_v2_0: {
         parameters: {
             query?: never;
@@ -3483,6 +3829,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getDrillTags_v2_0: {
         parameters: {
             query?: never;
@@ -3499,6 +3848,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createDrill_v2_0: {
         parameters: {
             query?: never;
@@ -3521,6 +3873,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getGroupInvitation_v2_0: {
         parameters: {
             query?: never;
@@ -3546,6 +3901,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     respondToGroupInvitation_v2_0: {
         parameters: {
             query?: never;
@@ -3571,6 +3929,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupInvitations_v2_0: {
         parameters: {
             query?: never;
@@ -3592,6 +3953,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupDrills_v2_0: {
         parameters: {
             query?: never;
@@ -3608,6 +3972,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addDrillToGroup_v2_0: {
         parameters: {
             query?: never;
@@ -3635,6 +4002,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeDrillFromGroup_v2_0: {
         parameters: {
             query?: never;
@@ -3653,6 +4023,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupMembers_v2_0: {
         parameters: {
             query?: {
@@ -3684,6 +4057,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addGroupMember_v2_0: {
         parameters: {
             query?: never;
@@ -3702,6 +4078,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeGroupMember_v2_0: {
         parameters: {
             query?: never;
@@ -3720,6 +4099,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupObjectives_v2_0: {
         parameters: {
             query?: never;
@@ -3745,6 +4127,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     defineGroupObjective_v2_0: {
         parameters: {
             query?: never;
@@ -3761,6 +4146,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeGroupObjective_v2_0: {
         parameters: {
             query?: never;
@@ -3779,6 +4167,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getGroupResults_v2_0: {
         parameters: {
             query?: {
@@ -3808,6 +4199,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupStaff_v2_0: {
         parameters: {
             query?: never;
@@ -3832,6 +4226,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateGroupStaff_v2_0: {
         parameters: {
             query?: never;
@@ -3857,6 +4254,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     revokeGroupStaff_v2_0: {
         parameters: {
             query?: never;
@@ -3882,6 +4282,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupTests_v2_0: {
         parameters: {
             query?: never;
@@ -3898,6 +4301,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addGroupTest_v2_0: {
         parameters: {
             query?: never;
@@ -3914,6 +4320,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeGroupTest_v2_0: {
         parameters: {
             query?: never;
@@ -3932,6 +4341,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     searchGroups_v2_0: {
         parameters: {
             query?: never;
@@ -3953,6 +4365,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createGroup_v2_0: {
         parameters: {
             query?: never;
@@ -3975,6 +4390,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deleteGroup_v2_0: {
         parameters: {
             query?: never;
@@ -3988,6 +4406,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     registerPushDevice_v2_0: {
         parameters: {
             query?: never;
@@ -4009,6 +4430,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deregisterPushDevice_v2_0: {
         parameters: {
             query?: never;
@@ -4022,6 +4446,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getObjective_v2_0: {
         parameters: {
             query?: never;
@@ -4043,6 +4470,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listObjectives_v2_0: {
         parameters: {
             query?: never;
@@ -4064,6 +4494,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOwnOrganization_v2_0: {
         parameters: {
             query?: never;
@@ -4086,6 +4519,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOrganization_v2_0: {
         parameters: {
             query?: never;
@@ -4111,6 +4547,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOrganizationLicense_v2_0: {
         parameters: {
             query?: never;
@@ -4127,6 +4566,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listOrganizationStaff_v2_0: {
         parameters: {
             query?: {
@@ -4158,6 +4600,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addOrganizationStaff_v2_0: {
         parameters: {
             query?: never;
@@ -4189,6 +4634,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeOrganizationStaff_v2_0: {
         parameters: {
             query?: never;
@@ -4221,6 +4669,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listOrganizations_v2_0: {
         parameters: {
             query?: {
@@ -4249,6 +4700,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getPracticePreferences_v2_0: {
         parameters: {
             query?: never;
@@ -4265,6 +4719,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     storePracticePreferences_v2_0: {
         parameters: {
             query?: never;
@@ -4281,6 +4738,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getQuestions_v2_0: {
         parameters: {
             query?: {
@@ -4297,6 +4757,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getQuestion_v2_0: {
         parameters: {
             query?: {
@@ -4319,6 +4782,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listRepertoire_v2_0: {
         parameters: {
             query?: {
@@ -4343,6 +4809,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addToRepertoire_v2_0: {
         parameters: {
             query?: never;
@@ -4365,6 +4834,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeFromRepertoire_v2_0: {
         parameters: {
             query?: never;
@@ -4387,6 +4859,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getSession_v2_0: {
         parameters: {
             query?: never;
@@ -4408,6 +4883,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     searchStore_v2_0: {
         parameters: {
             query?: {
@@ -4466,6 +4944,9 @@ export interface operations {
             };
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listStoreCategories_v2_0: {
         parameters: {
             query?: never;
@@ -4479,6 +4960,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listStoreHighlights_v2_0: {
         parameters: {
             query?: never;
@@ -4492,6 +4976,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listPopularDrills_v2_0: {
         parameters: {
             query?: never;
@@ -4505,6 +4992,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listRecentStoreEntries_v2_0: {
         parameters: {
             query?: never;
@@ -4518,6 +5008,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listRelatedDrills_v2_0: {
         parameters: {
             query?: never;
@@ -4534,6 +5027,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     submitTestAnswer_v2_0: {
         parameters: {
             query?: never;
@@ -4558,6 +5054,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getTestQuestion_v2_0: {
         parameters: {
             query?: never;
@@ -4583,6 +5082,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getTestQuestionForTicket_v2_0: {
         parameters: {
             query?: never;
@@ -4609,6 +5111,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getTestResult_v2_0: {
         parameters: {
             query?: never;
@@ -4633,6 +5138,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getTestResultFor_v2_0: {
         parameters: {
             query?: never;
@@ -4659,6 +5167,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getTest_v2_0: {
         parameters: {
             query?: never;
@@ -4675,6 +5186,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     linkTestDefinition_v2_0: {
         parameters: {
             query?: never;
@@ -4695,6 +5209,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     defineTest_v2_0: {
         parameters: {
             query?: never;
@@ -4708,6 +5225,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     requestToken_v2_0: {
         parameters: {
             query?: never;
@@ -4721,6 +5241,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOwnUser_v2_0: {
         parameters: {
             query?: never;
@@ -4743,6 +5266,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateOwnUser_v2_0: {
         parameters: {
             query?: never;
@@ -4764,6 +5290,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getUser_v2_0: {
         parameters: {
             query?: never;
@@ -4789,6 +5318,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     grantCatalogAccess_v2_0: {
         parameters: {
             query?: never;
@@ -4807,6 +5339,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     revokeCatalogAccess_v2_0: {
         parameters: {
             query?: never;
@@ -4825,6 +5360,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getUserContract_v2_0: {
         parameters: {
             query?: never;
@@ -4845,6 +5383,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getEmailAddress_v2_0: {
         parameters: {
             query?: never;
@@ -4877,6 +5418,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateEmailAddress_v2_0: {
         parameters: {
             query?: never;
@@ -4911,6 +5455,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeEmailAddress_v2_0: {
         parameters: {
             query?: never;
@@ -4927,6 +5474,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     requestEmailVerification_v2_0: {
         parameters: {
             query?: never;
@@ -4957,6 +5507,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     verifyEmailAddress_v2_0: {
         parameters: {
             query?: never;
@@ -4977,6 +5530,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listEmailAddresses_v2_0: {
         parameters: {
             query?: never;
@@ -5009,6 +5565,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     setPrimaryEmailAddress_v2_0: {
         parameters: {
             query?: never;
@@ -5043,6 +5602,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateUserPermission_v2_0: {
         parameters: {
             query?: never;
@@ -5059,6 +5621,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeUserPermission_v2_0: {
         parameters: {
             query?: never;
@@ -5075,6 +5640,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listUserPermissions_v2_0: {
         parameters: {
             query?: never;
@@ -5091,6 +5659,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     upgradeUser_v2_0: {
         parameters: {
             query?: never;
@@ -5107,6 +5678,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     searchUsers_v2_0: {
         parameters: {
             query?: {
@@ -5135,6 +5709,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createUser_v2_0: {
         parameters: {
             query?: never;
@@ -5148,6 +5725,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getVersion_v2_0: {
         parameters: {
             query?: never;

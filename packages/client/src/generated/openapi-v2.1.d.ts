@@ -26,6 +26,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/access/{user}": {
         parameters: {
             query?: never;
@@ -38,6 +41,7 @@ export interface paths {
         };
         /**
          * Request organization login
+         * @deprecated
          * @description Function listed for API 2.1: "request organization login".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -50,6 +54,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/answer/{reference}": {
         parameters: {
             query?: never;
@@ -63,6 +70,7 @@ export interface paths {
         get?: never;
         /**
          * Submit practice answer
+         * @deprecated
          * @description Function listed for API 2.1: "submit practice answer".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this operation was found in any version. A 2.1.1 practice client sends the answer as the form field answer and reads the reply's evaluation and proficiency; the 2.1.1 Evaluation object page describes the evaluation. Those two fields type the answer here; the rest of the reply stays open.
          */
@@ -74,6 +82,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/beacon/{beacon}": {
         parameters: {
             query?: never;
@@ -86,12 +97,14 @@ export interface paths {
         };
         /**
          * Retrieve beacon
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve beacon".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows a Beacon object as the answer and a table of errors with status codes.
          */
         get: operations["getBeacon_v2_1"];
         /**
          * Save or update beacon definition
+         * @deprecated
          * @description Function listed for API 2.1: "store or update beacon definition".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the form fields, an empty object as the answer and a table of error identifiers without status codes, cut where the stored page ends. Its example request uses a /api/2.1/ URL.
          */
@@ -99,6 +112,7 @@ export interface paths {
         post?: never;
         /**
          * Delete beacon definition
+         * @deprecated
          * @description Function listed for API 2.1: "delete beacon definition".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -108,6 +122,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/beacons": {
         parameters: {
             query?: never;
@@ -117,6 +134,7 @@ export interface paths {
         };
         /**
          * List beacon definitions
+         * @deprecated
          * @description Function listed for API 2.1: "list beacon definitions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for this operation adds an optional organization segment (internal use only) that the interface does not list; it shows the query parameter query, a Beacons object as the answer and a table of errors with status codes, cut where the stored page ends.
          */
@@ -129,6 +147,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/client-app/{client}": {
         parameters: {
             query?: never;
@@ -141,12 +162,14 @@ export interface paths {
         };
         /**
          * Retrieve client app
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve client app".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this operation was found; the 2.1.1 ClientApp object page (the revision of 2.1), which represents a registered client application, types the answer here.
          */
         get: operations["getClientApp_v2_1"];
         /**
          * Update client app
+         * @deprecated
          * @description Function listed for API 2.1: "update client app".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this operation was found; the 2.1.1 ClientApp object page (the revision of 2.1) types the answer here; that the answer reflects the change is not shown.
          */
@@ -154,6 +177,7 @@ export interface paths {
         post?: never;
         /**
          * Delete client app
+         * @deprecated
          * @description Function listed for API 2.1: "delete client app".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -163,6 +187,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/client-apps": {
         parameters: {
             query?: never;
@@ -172,6 +199,7 @@ export interface paths {
         };
         /**
          * Retrieve all client apps
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve all client apps".
          *     Optional segment {user} left out.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this list was found; each entry is typed by the 2.1.1 ClientApp object page (the revision of 2.1), and the answer admits a bare list or an object holding it, since no page shows which.
@@ -180,6 +208,7 @@ export interface paths {
         put?: never;
         /**
          * Create client app
+         * @deprecated
          * @description Function listed for API 2.1: "create client app".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No 2.1 or 2.1.1 page of this operation was found; the 2.1.1 ClientApp object page (the revision of 2.1) types the answer here.
          */
@@ -190,6 +219,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/client-apps/{user}": {
         parameters: {
             query?: never;
@@ -202,6 +234,7 @@ export interface paths {
         };
         /**
          * Retrieve all client apps
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve all client apps".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this list was found; each entry is typed by the 2.1.1 ClientApp object page (the revision of 2.1), and the answer admits a bare list or an object holding it, since no page shows which.
          */
@@ -214,6 +247,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/course/{course}": {
         parameters: {
             query?: never;
@@ -226,12 +262,14 @@ export interface paths {
         };
         /**
          * Retrieve course
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve course".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found. Its sibling operations answer a course (the 2.1 page of adding a drill to a course answers a 2.1 Course object; the 2.1.1 page of creating one shows its id and type), and that object types the answer here; only id and type are known.
          */
         get: operations["getCourse_v2_1"];
         /**
          * Update course
+         * @deprecated
          * @description Function listed for API 2.1: "update course".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says only the name, description, icon and cover can be changed here (drills through the course content operation); it answers the Course reflecting the change and has a table of errors with status codes.
          */
@@ -243,6 +281,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/course/{course}/{drill}": {
         parameters: {
             query?: never;
@@ -258,6 +299,7 @@ export interface paths {
         get?: never;
         /**
          * Add drill to course
+         * @deprecated
          * @description Function listed for API 2.1: "add drill to course".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation says it adds a drill to the course, or moves it, at an optional zero-based position given as a further path segment (which the interface does not list; without it a new drill is appended); it answers the Course object reflecting the change and has a table of errors with status codes.
          */
@@ -265,6 +307,7 @@ export interface paths {
         post?: never;
         /**
          * Remove drill from course
+         * @deprecated
          * @description Function listed for API 2.1: "remove drill from course".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of the removal was found; its sibling, adding a drill to the same path, answers a 2.1 Course object on its 2.1 page, which types the answer here.
          */
@@ -274,6 +317,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/courses": {
         parameters: {
             query?: never;
@@ -285,6 +331,7 @@ export interface paths {
         put?: never;
         /**
          * Create course
+         * @deprecated
          * @description Function listed for API 2.1: "create course".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the form fields, the new empty course (id, type COURSE) as the answer and a table of error identifiers without status codes.
          */
@@ -295,6 +342,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drill/{drill}": {
         parameters: {
             query?: never;
@@ -308,6 +358,7 @@ export interface paths {
         get?: never;
         /**
          * Update name, subject or description
+         * @deprecated
          * @description Function listed for API 2.1: "update name, subject or description".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says only a drill's author may update it, and only drills (not courses); it shows the form fields, the updated Drill as the answer and the start of an error table with status codes, cut where the stored page ends.
          */
@@ -319,6 +370,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drill/{drill}/duplicate": {
         parameters: {
             query?: never;
@@ -333,6 +387,7 @@ export interface paths {
         put?: never;
         /**
          * Duplicate drill
+         * @deprecated
          * @description Function listed for API 2.1: "duplicate drill".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -343,6 +398,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drill/{drill}/merge": {
         parameters: {
             query?: never;
@@ -357,6 +415,7 @@ export interface paths {
         put?: never;
         /**
          * Merge two or more drills
+         * @deprecated
          * @description Function listed for API 2.1: "merge two or more drills".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the repeated form field source, the changed target Drill (same ID) as the answer and a table of errors with status codes.
          */
@@ -367,6 +426,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drill/{drill}/tags": {
         parameters: {
             query?: never;
@@ -379,6 +441,7 @@ export interface paths {
         };
         /**
          * Retrieve tags
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve tags".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -391,6 +454,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drillable/{drillable}": {
         parameters: {
             query?: never;
@@ -406,6 +472,7 @@ export interface paths {
         post?: never;
         /**
          * Delete drillable
+         * @deprecated
          * @description Function listed for API 2.1: "delete drillable".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameter ignoreWarnings, answers 204 when the drill or course is deleted or 428 with a Warnings object when there are reasons not to go ahead, and has a table of errors with status codes.
          */
@@ -415,6 +482,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drillable/{drillable}/easy-and-difficult-entries": {
         parameters: {
             query?: never;
@@ -427,6 +497,7 @@ export interface paths {
         };
         /**
          * Easy and difficult entries
+         * @deprecated
          * @description Function listed for API 2.1: "easy and difficult entries".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -439,6 +510,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drillable/{drillable}/proficiency-chart": {
         parameters: {
             query?: never;
@@ -451,6 +525,7 @@ export interface paths {
         };
         /**
          * Proficiency chart data
+         * @deprecated
          * @description Function listed for API 2.1: "proficiency chart data".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameters type and series (required) and mode, a ProficiencyChart object as the answer and the start of an error table with status codes, cut where the stored page ends.
          */
@@ -463,6 +538,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drillable/{drillable}/reception": {
         parameters: {
             query?: never;
@@ -475,6 +553,7 @@ export interface paths {
         };
         /**
          * Retrieve reception
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve reception".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows a Reception object (popularity, appreciation, difficulty) as the answer and a table of errors with status codes.
          */
@@ -487,6 +566,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drillable/{drillable}/review": {
         parameters: {
             query?: never;
@@ -499,12 +581,14 @@ export interface paths {
         };
         /**
          * Retrieve review
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve review".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found; posting a review to the same path answers the Review on its 2.1.1 page (the revision of 2.1), which types the answer here.
          */
         get: operations["getReview_v2_1"];
         /**
          * Post review
+         * @deprecated
          * @description Function listed for API 2.1: "post review".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the form fields content (required) and appreciation, the Review just added as the answer and a table of errors with status codes. Its example request is written as a POST to a /api/2.1/ URL; the method stays PUT, as the interface and the page's title say.
          */
@@ -516,6 +600,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drillable/{drillable}/reviews": {
         parameters: {
             query?: never;
@@ -528,6 +615,7 @@ export interface paths {
         };
         /**
          * List reviews
+         * @deprecated
          * @description Function listed for API 2.1: "list reviews".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this list was found; each entry is typed by the Review the 2.1.1 page of posting a review shows, and the answer admits a bare list or an object holding it, since no page shows which.
          */
@@ -540,6 +628,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drills": {
         parameters: {
             query?: never;
@@ -551,6 +642,7 @@ export interface paths {
         put?: never;
         /**
          * Create drill
+         * @deprecated
          * @description Function listed for API 2.1: "create drill".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the form fields, an empty private drill as the answer (id, name, type) and a table of error identifiers without status codes.
          */
@@ -561,6 +653,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drills/upload": {
         parameters: {
             query?: never;
@@ -572,6 +667,7 @@ export interface paths {
         put?: never;
         /**
          * Upload drill from file
+         * @deprecated
          * @description Function listed for API 2.1: "upload drill from file".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path lists the formats (Drilldown, CSV in Drillster's layout, WRTS 1.0 and 2.0 XML, Hot Potatoes JQuiz, Moodle Quiz XML), the fields file or content, extension and validateOnly, an UploadedDrill answer (the drill plus optional import warnings; no drill ID when only validating) whose fields it does not show, and the start of an error table with status codes, cut where the stored page ends.
          */
@@ -582,6 +678,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group-invitation/{token}": {
         parameters: {
             query?: never;
@@ -595,6 +694,7 @@ export interface paths {
         get?: never;
         /**
          * Accept or decline group invitation
+         * @deprecated
          * @description Function listed for API 2.1: "accept or decline group invitation".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the required form field action (ACCEPT or DECLINE), the accepted or declined GroupInvitation as the answer and a table of errors with status codes, cut where the stored page ends. Its example request is written as a POST to a /api/2.1/ URL; the method stays PUT, as the interface and the page's title say.
          */
@@ -606,6 +706,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}": {
         parameters: {
             query?: never;
@@ -618,12 +721,14 @@ export interface paths {
         };
         /**
          * Retrieve group
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation says the caller needs at least VIEW permission on the group; it shows a Group object as the answer and a table of errors with status codes.
          */
         get: operations["getGroup_v2_1"];
         /**
          * Update group
+         * @deprecated
          * @description Function listed for API 2.1: "update group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows its form fields (name and description required), the Group reflecting the updates as the answer and the start of an error table with status codes, cut where the stored page ends.
          */
@@ -635,6 +740,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/drillables": {
         parameters: {
             query?: never;
@@ -647,6 +755,7 @@ export interface paths {
         };
         /**
          * Retrieve group drillables
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve group drillables".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameters query, resultStart and resultSize and the Group object with its drillables as the answer; the example is cut (only its complete part is given here) and no error table is visible.
          */
@@ -659,6 +768,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/drills/{drill}": {
         parameters: {
             query?: never;
@@ -674,6 +786,7 @@ export interface paths {
         get?: never;
         /**
          * Add drill to group
+         * @deprecated
          * @description Function listed for API 2.1: "add drill to group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows no parameters besides the path, a message as the answer and a table of error identifiers without status codes.
          */
@@ -681,6 +794,7 @@ export interface paths {
         post?: never;
         /**
          * Remove drill from group
+         * @deprecated
          * @description Function listed for API 2.1: "remove drill from group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -690,6 +804,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/members": {
         parameters: {
             query?: never;
@@ -702,6 +819,7 @@ export interface paths {
         };
         /**
          * Retrieve or search members
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve or search members".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows the query parameters query, resultFrom and resultSize and a GroupMembers object (members, counts, pagination) as the answer; its example and the rest of the page are cut, so no error table is visible.
          */
@@ -710,6 +828,7 @@ export interface paths {
         post?: never;
         /**
          * Retrieve or search list of members
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve or search list of members".
          *     Listed with a retrieve/search function although the method is DELETE; kept as listed.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -720,6 +839,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/members/{user}": {
         parameters: {
             query?: never;
@@ -735,6 +857,7 @@ export interface paths {
         get?: never;
         /**
          * Add user to group
+         * @deprecated
          * @description Function listed for API 2.1: "add user to group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the member is addressed by user ID or email address (or a third-party ID), and that an account may be created on the fly; it shows the first form fields and is cut before the answer and any error table.
          */
@@ -746,6 +869,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/objective/{objective}": {
         parameters: {
             query?: never;
@@ -761,6 +887,7 @@ export interface paths {
         get?: never;
         /**
          * Update objective
+         * @deprecated
          * @description Function listed for API 2.1: "update objective".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -768,6 +895,7 @@ export interface paths {
         post?: never;
         /**
          * Remove objective
+         * @deprecated
          * @description Function listed for API 2.1: "remove objective".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -777,6 +905,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/objective/{objective}/evaluations": {
         parameters: {
             query?: never;
@@ -791,6 +922,7 @@ export interface paths {
         };
         /**
          * Objective evaluations
+         * @deprecated
          * @description Function listed for API 2.1: "objective evaluations".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -803,6 +935,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/objectives": {
         parameters: {
             query?: never;
@@ -815,6 +950,7 @@ export interface paths {
         };
         /**
          * Retrieve objectives
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve objectives".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -822,6 +958,7 @@ export interface paths {
         put?: never;
         /**
          * Define practice objective
+         * @deprecated
          * @description Function listed for API 2.1: "define practice objective".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -832,6 +969,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/results": {
         parameters: {
             query?: never;
@@ -844,6 +984,7 @@ export interface paths {
         };
         /**
          * Group drill results
+         * @deprecated
          * @description Function listed for API 2.1: "group drill results".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. Group results are shown only by the 2.0 reference page (`getGroupResults_v2_0`, whose example writes `type` in lower case, `course` and `drill`); no 2.1 or 2.1.1 page of them was found, and a 2.0 shape never types a 2.1 operation, so the answer stays open here.
          */
@@ -856,6 +997,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/staff": {
         parameters: {
             query?: never;
@@ -868,6 +1012,7 @@ export interface paths {
         };
         /**
          * Retrieve staff permissions
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve staff permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameters query, resultStart and resultSize, a GroupStaff object as the answer and a table of error identifiers without status codes.
          */
@@ -880,6 +1025,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/staff/{user}/{permission}": {
         parameters: {
             query?: never;
@@ -899,6 +1047,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke staff permission
+         * @deprecated
          * @description Function listed for API 2.1: "revoke staff permission".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the permission is MANAGE or VIEW and the caller cannot remove their own; it answers the remaining GroupStaff and has a table of error identifiers without status codes.
          */
@@ -908,6 +1057,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/staff/{user}/permission": {
         parameters: {
             query?: never;
@@ -923,6 +1075,7 @@ export interface paths {
         get?: never;
         /**
          * Update staff permissions
+         * @deprecated
          * @description Function listed for API 2.1: "update staff permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for this operation addresses it as PUT group/{group}/staff/{user}/{permission}, the permission (MANAGE or VIEW) being a path segment where the interface lists the literal segment permission; the interface's path stands. The page answers the GroupStaff object and has a table of error identifiers without status codes, cut where the stored page ends.
          */
@@ -934,6 +1087,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/tests": {
         parameters: {
             query?: never;
@@ -946,6 +1102,7 @@ export interface paths {
         };
         /**
          * Retrieve tests
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve tests".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -953,6 +1110,7 @@ export interface paths {
         put?: never;
         /**
          * Add test
+         * @deprecated
          * @description Function listed for API 2.1: "add test".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -963,6 +1121,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/tests/{test}": {
         parameters: {
             query?: never;
@@ -980,6 +1141,7 @@ export interface paths {
         post?: never;
         /**
          * Remove test
+         * @deprecated
          * @description Function listed for API 2.1: "remove test".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -989,6 +1151,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/groups": {
         parameters: {
             query?: never;
@@ -998,6 +1163,7 @@ export interface paths {
         };
         /**
          * Search groups
+         * @deprecated
          * @description Function listed for API 2.1: "search groups".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows six query parameters and a Groups object (the total found and the groups, each with its high-level details) as the answer; its example is cut and no error table is visible.
          */
@@ -1005,6 +1171,7 @@ export interface paths {
         put?: never;
         /**
          * Create group
+         * @deprecated
          * @description Function listed for API 2.1: "create group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows its form fields (name and description required), the new Group object with its assigned ID as the answer, and a table of errors with status codes.
          */
@@ -1015,6 +1182,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/groups/{group}": {
         parameters: {
             query?: never;
@@ -1030,6 +1200,7 @@ export interface paths {
         post?: never;
         /**
          * Delete group
+         * @deprecated
          * @description Function listed for API 2.1: "delete group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1039,6 +1210,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/mobile-push-notification-subscription/{platform}/{address}": {
         parameters: {
             query?: never;
@@ -1054,6 +1228,7 @@ export interface paths {
         get?: never;
         /**
          * Register mobile device for push
+         * @deprecated
          * @description Function listed for API 2.1: "register mobile device for push".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1061,6 +1236,7 @@ export interface paths {
         post?: never;
         /**
          * Deregister mobile device
+         * @deprecated
          * @description Function listed for API 2.1: "deregister mobile device".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1070,6 +1246,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/notifications": {
         parameters: {
             query?: never;
@@ -1079,6 +1258,7 @@ export interface paths {
         };
         /**
          * Retrieve pending notifications
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve pending notifications".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1091,6 +1271,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/objective/{objective_id}": {
         parameters: {
             query?: never;
@@ -1103,6 +1286,7 @@ export interface paths {
         };
         /**
          * Retrieve one objective including evaluation
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve one objective including evaluation".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found; the 2.1.1 page of listing objectives (the revision of 2.1) shows each objective with its evaluation, which types the answer here.
          */
@@ -1115,6 +1299,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/objectives": {
         parameters: {
             query?: never;
@@ -1124,6 +1311,7 @@ export interface paths {
         };
         /**
          * List objectives including evaluations
+         * @deprecated
          * @description Function listed for API 2.1: "list objectives including evaluations".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows seven query parameters and an Objectives object as the answer; its example is cut (so none is given here) and no error table is visible.
          */
@@ -1136,6 +1324,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/oeuvre": {
         parameters: {
             query?: never;
@@ -1145,6 +1336,7 @@ export interface paths {
         };
         /**
          * Retrieve authored playables
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve authored playables".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1157,6 +1349,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/organization": {
         parameters: {
             query?: never;
@@ -1166,6 +1361,7 @@ export interface paths {
         };
         /**
          * Retrieve organization details
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve organization details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says only the caller's own organization can be retrieved; it answers an Organization object and has a table of error identifiers without status codes.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -1179,6 +1375,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/organization/{organization}": {
         parameters: {
             query?: never;
@@ -1191,6 +1390,7 @@ export interface paths {
         };
         /**
          * Retrieve organization details
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve organization details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says only the caller's own organization can be retrieved; it answers an Organization object and has a table of error identifiers without status codes.
          */
@@ -1203,6 +1403,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/organization/{organization}/anonymous-tests": {
         parameters: {
             query?: never;
@@ -1215,6 +1418,7 @@ export interface paths {
         };
         /**
          * Retrieve anonymous tests
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve anonymous tests".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1227,6 +1431,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/organization/{organization}/groups": {
         parameters: {
             query?: never;
@@ -1239,6 +1446,7 @@ export interface paths {
         };
         /**
          * Retrieve groups
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve groups".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameters query, resultFrom and resultSize, a Groups object with pagination details as the answer and a table of errors with status codes.
          */
@@ -1251,6 +1459,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/organization/{organization}/license": {
         parameters: {
             query?: never;
@@ -1263,6 +1474,7 @@ export interface paths {
         };
         /**
          * Retrieve license details
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve license details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1275,6 +1487,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/organization/{organization}/staff": {
         parameters: {
             query?: never;
@@ -1287,6 +1502,7 @@ export interface paths {
         };
         /**
          * Retrieve staff users
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve staff users".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameters query, resultStart and resultSize and an Actors object as the answer; no error table.
          */
@@ -1299,6 +1515,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/organization/{organization}/staff/{user}": {
         parameters: {
             query?: never;
@@ -1314,6 +1533,7 @@ export interface paths {
         get?: never;
         /**
          * Add staff user
+         * @deprecated
          * @description Function listed for API 2.1: "add staff user".
          *     Listed with the parameter name user_id_or_email; shares its path template with the DELETE, which names it user.
          *     Listed by the interface as `PUT /api/2.1/organization/{organization}/staff/{user_id_or_email}`.
@@ -1323,6 +1543,7 @@ export interface paths {
         post?: never;
         /**
          * Remove staff user
+         * @deprecated
          * @description Function listed for API 2.1: "remove staff user".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1332,6 +1553,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/organizations": {
         parameters: {
             query?: never;
@@ -1341,6 +1565,7 @@ export interface paths {
         };
         /**
          * List organizations
+         * @deprecated
          * @description Function listed for API 2.1: "list organizations".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1353,6 +1578,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/playable/{playable}": {
         parameters: {
             query?: never;
@@ -1365,6 +1593,7 @@ export interface paths {
         };
         /**
          * Retrieve playable
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve playable".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameter versionResolvingStrategy, a Playable object as the answer and a table of errors with status codes (no_permission with 401 here, where other pages give 403).
          */
@@ -1377,6 +1606,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/playable/{playable}/appreciation": {
         parameters: {
             query?: never;
@@ -1389,6 +1621,7 @@ export interface paths {
         };
         /**
          * Retrieve appreciation
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve appreciation".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found; storing an appreciation answers a Rating on its 2.1.1 page (the revision of 2.1), which types the answer here.
          */
@@ -1401,6 +1634,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/playable/{playable}/appreciation/{appreciation}": {
         parameters: {
             query?: never;
@@ -1416,6 +1652,7 @@ export interface paths {
         get?: never;
         /**
          * Save appreciation
+         * @deprecated
          * @description Function listed for API 2.1: "store appreciation".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the appreciation is 1 to 5 and answers a Rating object reflecting it; it has a table of errors with status codes.
          */
@@ -1427,6 +1664,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/playable/{playable}/contact-author": {
         parameters: {
             query?: never;
@@ -1441,6 +1681,7 @@ export interface paths {
         put?: never;
         /**
          * Contact author
+         * @deprecated
          * @description Function listed for API 2.1: "contact author".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1451,6 +1692,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/playable/{playable}/forwarded": {
         parameters: {
             query?: never;
@@ -1464,6 +1708,7 @@ export interface paths {
         get?: never;
         /**
          * Accept forwarded playable
+         * @deprecated
          * @description Function listed for API 2.1: "accept forwarded playable".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1471,6 +1716,7 @@ export interface paths {
         post?: never;
         /**
          * Decline forwarded playable
+         * @deprecated
          * @description Function listed for API 2.1: "decline forwarded playable".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1480,6 +1726,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/playable/{playable}/publish": {
         parameters: {
             query?: never;
@@ -1493,6 +1742,7 @@ export interface paths {
         get?: never;
         /**
          * Publish playable to the store or a catalog
+         * @deprecated
          * @description Function listed for API 2.1: "publish playable to the store or a catalog".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says a playable is published to a catalog (only drills and courses for now); it shows the form fields catalog (required) and position, answers 204 and has a table of errors with status codes.
          */
@@ -1504,6 +1754,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/playables/forward": {
         parameters: {
             query?: never;
@@ -1514,6 +1767,7 @@ export interface paths {
         get?: never;
         /**
          * Forward drills to others
+         * @deprecated
          * @description Function listed for API 2.1: "forward drills to others".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1525,6 +1779,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/playables/forwarded": {
         parameters: {
             query?: never;
@@ -1534,6 +1791,7 @@ export interface paths {
         };
         /**
          * List drills forwarded to the user
+         * @deprecated
          * @description Function listed for API 2.1: "list drills forwarded to the user".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1546,6 +1804,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/question/{drill}": {
         parameters: {
             query?: never;
@@ -1558,6 +1819,7 @@ export interface paths {
         };
         /**
          * Retrieve practice question
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve practice question".
          *     The interface details the question operation for API 2.0 only. The
          *     repeatable `drill` query parameter here is taken over from
@@ -1577,6 +1839,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/rendition/{drillable}": {
         parameters: {
             query?: never;
@@ -1589,6 +1854,7 @@ export interface paths {
         };
         /**
          * Retrieve practice status
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve practice status".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found. The 2.1.1 Practice object page (the revision of 2.1) describes a user's status for a drill or course, which the interface calls its rendition, and types the answer here; that this read answers exactly that object is not shown.
          */
@@ -1601,6 +1867,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/rendition/{drillable}/preferences": {
         parameters: {
             query?: never;
@@ -1613,12 +1882,14 @@ export interface paths {
         };
         /**
          * Retrieve practice preferences
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve practice preferences".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found. The 2.1.1 Preferences object page (the revision of 2.1) describes a user's preferences for practising a drill, which the PUT of the same path also answers, and types the answer here.
          */
         get: operations["getPracticePreferences_v2_1"];
         /**
          * Save practice preferences
+         * @deprecated
          * @description Function listed for API 2.1: "store practice preferences".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says only user-configurable attributes can be changed (others are an error); it shows the form fields and a Preferences object as the answer; the stored page ends before any error table.
          */
@@ -1630,6 +1901,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/rendition/{drillable}/projected-proficiency/{duration}": {
         parameters: {
             query?: never;
@@ -1644,6 +1918,7 @@ export interface paths {
         };
         /**
          * Projected proficiency
+         * @deprecated
          * @description Function listed for API 2.1: "projected proficiency".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1656,6 +1931,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/repertoire": {
         parameters: {
             query?: never;
@@ -1665,6 +1943,7 @@ export interface paths {
         };
         /**
          * Search repertoire
+         * @deprecated
          * @description Function listed for API 2.1: "search repertoire".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1677,6 +1956,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/repertoire/{drillable}": {
         parameters: {
             query?: never;
@@ -1690,6 +1972,7 @@ export interface paths {
         get?: never;
         /**
          * Add to repertoire
+         * @deprecated
          * @description Function listed for API 2.1: "add to repertoire".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows no parameters besides the path, a message as the answer and a table of error identifiers without status codes.
          */
@@ -1697,6 +1980,7 @@ export interface paths {
         post?: never;
         /**
          * Remove drill or course from repertoire
+         * @deprecated
          * @description Function listed for API 2.1: "remove drill or course from repertoire".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1706,6 +1990,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/session": {
         parameters: {
             query?: never;
@@ -1715,6 +2002,7 @@ export interface paths {
         };
         /**
          * Session information
+         * @deprecated
          * @description Function listed for API 2.1: "session information".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found. The 2.1.1 Session object page (the revision of 2.1) types the answer here.
          */
@@ -1727,6 +2015,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/store": {
         parameters: {
             query?: never;
@@ -1736,6 +2027,7 @@ export interface paths {
         };
         /**
          * Search the store
+         * @deprecated
          * @description Function listed for API 2.1: "search the store".
          *     The interface details the store search for API 2.0 only. The parameters
          *     here are those of `searchStore_v2_0`; whether 2.1 takes exactly these and
@@ -1751,6 +2043,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/store/categories": {
         parameters: {
             query?: never;
@@ -1760,6 +2055,7 @@ export interface paths {
         };
         /**
          * Categories
+         * @deprecated
          * @description Function listed for API 2.1: "categories".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1772,6 +2068,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/store/highlights": {
         parameters: {
             query?: never;
@@ -1781,6 +2080,7 @@ export interface paths {
         };
         /**
          * Highlights
+         * @deprecated
          * @description Function listed for API 2.1: "highlights".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1793,6 +2093,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/store/popular": {
         parameters: {
             query?: never;
@@ -1802,6 +2105,7 @@ export interface paths {
         };
         /**
          * Most practiced public drills
+         * @deprecated
          * @description Function listed for API 2.1: "most practiced public drills".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1814,6 +2118,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/store/random": {
         parameters: {
             query?: never;
@@ -1823,6 +2130,7 @@ export interface paths {
         };
         /**
          * Random item
+         * @deprecated
          * @description Function listed for API 2.1: "random item".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1835,6 +2143,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/store/recent": {
         parameters: {
             query?: never;
@@ -1844,6 +2155,7 @@ export interface paths {
         };
         /**
          * Recently published entries
+         * @deprecated
          * @description Function listed for API 2.1: "recently published entries".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1856,6 +2168,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/store/related/{drill}": {
         parameters: {
             query?: never;
@@ -1868,6 +2183,7 @@ export interface paths {
         };
         /**
          * Public drills related to a drill
+         * @deprecated
          * @description Function listed for API 2.1: "public drills related to a drill".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1880,6 +2196,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/test-question/{test}": {
         parameters: {
             query?: never;
@@ -1892,6 +2211,7 @@ export interface paths {
         };
         /**
          * Retrieve test question
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve test question".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path describes an optional ticket (anonymous tests), an entry level (adaptive tests, lowest 1) and a question sequence number (navigable tests only), but the stored page does not show their parameter names; it answers a QuestionResponse object and has a table of errors with status codes (internal_error with 400).
          *     Which input causes which error, as the page says: the ticket of an anonymous test — `missing_ticket` when an anonymous test is asked for without one, `invalid_ticket` when it is not set up for the test; the entry level of an adaptive test (1 is the lowest) — `invalid_entry_level`; the question sequence number — `invalid_question` when it is not a question of the test, and `invalid_request` when the test does not allow question navigation; without a number, `questions_exhausted` once no question is outstanding and `already_completed` once the test is done. Since the stored page does not show the parameters' names (nor whether the ticket is a query parameter or, as in the 2.0 and 2.1 test-result paths, a path segment), they are not described as parameters here.
@@ -1905,6 +2225,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/test-result/{test}": {
         parameters: {
             query?: never;
@@ -1917,12 +2240,14 @@ export interface paths {
         };
         /**
          * Retrieve test results
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve test results".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows a TestResult object as the answer (its example is cut, and so is the rest of the page, so no error table is visible). It also addresses another user's result, an anonymous ticket or a PIN by a further path segment, which the interface does not list.
          */
         get: operations["getTestResult_v2_1"];
         /**
          * Complete a test
+         * @deprecated
          * @description Function listed for API 2.1: "complete a test".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation says that only tests that allow navigating between questions need it (others complete with their last answer); it shows an empty object as the answer and a table of errors with status codes. It also addresses the result of another user or of an anonymous ticket by a further path segment, which the interface does not list.
          */
@@ -1934,6 +2259,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/test-score-transformers": {
         parameters: {
             query?: never;
@@ -1943,6 +2271,7 @@ export interface paths {
         };
         /**
          * List test score transformers
+         * @deprecated
          * @description Function listed for API 2.1: "list test score transformers".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1955,6 +2284,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/test/{test}": {
         parameters: {
             query?: never;
@@ -1967,6 +2299,7 @@ export interface paths {
         };
         /**
          * Retrieve test
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve test".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference has no page for this read, but its 2.1 Test object page describes the test (id, name and drills required) and its example, which type the answer here.
          */
@@ -1979,6 +2312,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/test/{test}/{type}/{id}": {
         parameters: {
             query?: never;
@@ -1996,6 +2332,7 @@ export interface paths {
         get?: never;
         /**
          * Test definition link (function not given for 2.1)
+         * @deprecated
          * @description The 2.1 list names no function here. For the same path under /api/2/, the 2.0 list says "link a test definition".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2007,6 +2344,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/tests": {
         parameters: {
             query?: never;
@@ -2016,6 +2356,7 @@ export interface paths {
         };
         /**
          * List the user's tests
+         * @deprecated
          * @description Function listed for API 2.1: "list the user's tests".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameter filter and a Tests object (counts and the tests, with their results where taken) as the answer; its example is cut, the example given here is the complete one of the Tests object page, and no error table is visible.
          */
@@ -2023,6 +2364,7 @@ export interface paths {
         put?: never;
         /**
          * Define a test
+         * @deprecated
          * @description Function listed for API 2.1: "define a test".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows its form fields (drills and name required) and is cut before the answer and any error table.
          */
@@ -2033,6 +2375,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user": {
         parameters: {
             query?: never;
@@ -2042,6 +2387,7 @@ export interface paths {
         };
         /**
          * Retrieve user details
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve user details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says users may always read their own account, and another only as an administrator of the organization that manages it; it answers a User object and has a table of error identifiers without status codes.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -2049,6 +2395,7 @@ export interface paths {
         get: operations["getOwnUser_v2_1"];
         /**
          * Update own real name, locale or time zone
+         * @deprecated
          * @description Function listed for API 2.1: "update own real name, locale or time zone".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the form fields and the User object reflecting the changes as the answer; the stored page is cut before its example and any error table. It also allows an administrator with MANAGE_USERS to update a managed account by a further path segment, which the interface does not list.
          */
@@ -2060,6 +2407,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}": {
         parameters: {
             query?: never;
@@ -2072,6 +2422,7 @@ export interface paths {
         };
         /**
          * Retrieve user details
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve user details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says users may always read their own account, and another only as an administrator of the organization that manages it; it answers a User object and has a table of error identifiers without status codes. It also accepts an email address (with @ URL-encoded), self, or a third party and its ID as two segments, which the interface does not list.
          */
@@ -2080,6 +2431,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a user account
+         * @deprecated
          * @description Function listed for API 2.1: "delete a user account".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2089,6 +2441,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/catalog/{catalog}": {
         parameters: {
             query?: never;
@@ -2104,6 +2459,7 @@ export interface paths {
         get?: never;
         /**
          * Grant catalog access
+         * @deprecated
          * @description Function listed for API 2.1: "grant catalog access".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2111,6 +2467,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke catalog access
+         * @deprecated
          * @description Function listed for API 2.1: "revoke catalog access".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2120,6 +2477,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/contract": {
         parameters: {
             query?: never;
@@ -2132,6 +2492,7 @@ export interface paths {
         };
         /**
          * Retrieve contract
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve contract".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says it is for internal use only; it names a Contract object as the answer without showing its fields, and has a table of errors with status codes.
          */
@@ -2144,6 +2505,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/email-address/{email}": {
         parameters: {
             query?: never;
@@ -2158,12 +2522,14 @@ export interface paths {
         };
         /**
          * Retrieve an email address
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve an email address".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path answers HTTP 200; its text names a UserEmailAddress object but its example is the bare address and verified flag, which is what is described here; it has a table of errors with status codes.
          */
         get: operations["getEmailAddress_v2_1"];
         /**
          * Add an email address
+         * @deprecated
          * @description Function listed for API 2.1: "add an email address".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the account holder, or an administrator with MANAGE_USERS for a managed account, may add an address; it answers HTTP 200 with the added UserEmailAddress and has a table of errors with status codes. Its example request uses a /api/2.1/ URL.
          */
@@ -2171,6 +2537,7 @@ export interface paths {
         post?: never;
         /**
          * Remove an email address
+         * @deprecated
          * @description Function listed for API 2.1: "remove an email address".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2180,6 +2547,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/email-address/{email}/request-verification": {
         parameters: {
             query?: never;
@@ -2196,6 +2566,7 @@ export interface paths {
         put?: never;
         /**
          * Request verification
+         * @deprecated
          * @description Function listed for API 2.1: "request verification".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows no parameters besides the path, answers HTTP 204 once the verification email is sent, and has a table of errors with status codes.
          */
@@ -2206,6 +2577,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/email-address/{email}/verify/{nonce}": {
         parameters: {
             query?: never;
@@ -2223,6 +2597,7 @@ export interface paths {
         get?: never;
         /**
          * Verify an email address
+         * @deprecated
          * @description Function listed for API 2.1: "verify an email address".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2234,6 +2609,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/email-addresses": {
         parameters: {
             query?: never;
@@ -2246,6 +2624,7 @@ export interface paths {
         };
         /**
          * List email addresses
+         * @deprecated
          * @description Function listed for API 2.1: "list email addresses".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows a UserEmailAddresses object (which address is primary) as the answer and a table of errors with status codes.
          */
@@ -2258,6 +2637,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/email-addresses/{email}/set-primary": {
         parameters: {
             query?: never;
@@ -2273,6 +2655,7 @@ export interface paths {
         get?: never;
         /**
          * Set primary email address
+         * @deprecated
          * @description Function listed for API 2.1: "set primary email address".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation says the primary address is the one mail is sent to (any address can be used to sign in); it answers HTTP 200 with the user's email addresses and has a table of errors with status codes.
          */
@@ -2284,6 +2667,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/permission/{permission}": {
         parameters: {
             query?: never;
@@ -2299,6 +2685,7 @@ export interface paths {
         get?: never;
         /**
          * Update permissions
+         * @deprecated
          * @description Function listed for API 2.1: "update permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2306,6 +2693,7 @@ export interface paths {
         post?: never;
         /**
          * Remove permissions
+         * @deprecated
          * @description Function listed for API 2.1: "remove permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2315,6 +2703,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/permissions": {
         parameters: {
             query?: never;
@@ -2327,6 +2718,7 @@ export interface paths {
         };
         /**
          * Retrieve permissions
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2339,6 +2731,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/users": {
         parameters: {
             query?: never;
@@ -2348,6 +2743,7 @@ export interface paths {
         };
         /**
          * List users
+         * @deprecated
          * @description Function listed for API 2.1: "list users".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2355,6 +2751,7 @@ export interface paths {
         put?: never;
         /**
          * Create user account
+         * @deprecated
          * @description Function listed for API 2.1: "create user account".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the account is private when called without authentication and managed by the organization when called by one of its administrators; it shows the first form fields (name required) and is cut before the answer and any error table.
          */
@@ -2365,6 +2762,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/version": {
         parameters: {
             query?: never;
@@ -2374,6 +2774,7 @@ export interface paths {
         };
         /**
          * Backend API version
+         * @deprecated
          * @description Function listed for API 2.1: "backend API version".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3977,6 +4378,9 @@ export interface operations {
             default: components["responses"]["NotShownError"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     requestOrganizationLogin_v2_1: {
         parameters: {
             query?: never;
@@ -3993,6 +4397,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     submitAnswer_v2_1: {
         parameters: {
             query?: never;
@@ -4017,6 +4424,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getBeacon_v2_1: {
         parameters: {
             query?: never;
@@ -4047,6 +4457,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     storeBeacon_v2_1: {
         parameters: {
             query?: never;
@@ -4072,6 +4485,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deleteBeacon_v2_1: {
         parameters: {
             query?: never;
@@ -4088,6 +4504,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listBeacons_v2_1: {
         parameters: {
             query?: {
@@ -4119,6 +4538,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getClientApp_v2_1: {
         parameters: {
             query?: never;
@@ -4143,6 +4565,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateClientApp_v2_1: {
         parameters: {
             query?: never;
@@ -4167,6 +4592,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deleteClientApp_v2_1: {
         parameters: {
             query?: never;
@@ -4183,6 +4611,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listOwnClientApps_v2_1: {
         parameters: {
             query?: never;
@@ -4204,6 +4635,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createClientApp_v2_1: {
         parameters: {
             query?: never;
@@ -4225,6 +4659,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listClientApps_v2_1: {
         parameters: {
             query?: never;
@@ -4249,6 +4686,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getCourse_v2_1: {
         parameters: {
             query?: never;
@@ -4273,6 +4713,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateCourse_v2_1: {
         parameters: {
             query?: never;
@@ -4303,6 +4746,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addDrillToCourse_v2_1: {
         parameters: {
             query?: never;
@@ -4335,6 +4781,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeDrillFromCourse_v2_1: {
         parameters: {
             query?: never;
@@ -4361,6 +4810,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createCourse_v2_1: {
         parameters: {
             query?: never;
@@ -4383,6 +4835,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateDrill_v2_1: {
         parameters: {
             query?: never;
@@ -4410,6 +4865,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     duplicateDrill_v2_1: {
         parameters: {
             query?: never;
@@ -4426,6 +4884,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     mergeDrills_v2_1: {
         parameters: {
             query?: never;
@@ -4452,6 +4913,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getDrillTags_v2_1: {
         parameters: {
             query?: never;
@@ -4468,6 +4932,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deleteDrillable_v2_1: {
         parameters: {
             query?: {
@@ -4506,6 +4973,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getEasyAndDifficultEntries_v2_1: {
         parameters: {
             query?: never;
@@ -4522,6 +4992,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getProficiencyChart_v2_1: {
         parameters: {
             query: {
@@ -4556,6 +5029,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getReception_v2_1: {
         parameters: {
             query?: never;
@@ -4586,6 +5062,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getReview_v2_1: {
         parameters: {
             query?: never;
@@ -4610,6 +5089,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     postReview_v2_1: {
         parameters: {
             query?: never;
@@ -4638,6 +5120,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listReviews_v2_1: {
         parameters: {
             query?: never;
@@ -4662,6 +5147,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createDrill_v2_1: {
         parameters: {
             query?: never;
@@ -4684,6 +5172,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     uploadDrill_v2_1: {
         parameters: {
             query?: never;
@@ -4700,6 +5191,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     respondToGroupInvitation_v2_1: {
         parameters: {
             query?: never;
@@ -4733,6 +5227,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getGroup_v2_1: {
         parameters: {
             query?: never;
@@ -4763,6 +5260,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateGroup_v2_1: {
         parameters: {
             query?: never;
@@ -4792,6 +5292,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupDrillables_v2_1: {
         parameters: {
             query?: {
@@ -4823,6 +5326,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addDrillToGroup_v2_1: {
         parameters: {
             query?: never;
@@ -4850,6 +5356,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeDrillFromGroup_v2_1: {
         parameters: {
             query?: never;
@@ -4868,6 +5377,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupMembers_v2_1: {
         parameters: {
             query?: {
@@ -4899,6 +5411,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deleteGroupMembers_v2_1: {
         parameters: {
             query?: never;
@@ -4915,6 +5430,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addGroupMember_v2_1: {
         parameters: {
             query?: never;
@@ -4933,6 +5451,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateGroupObjective_v2_1: {
         parameters: {
             query?: never;
@@ -4951,6 +5472,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeGroupObjective_v2_1: {
         parameters: {
             query?: never;
@@ -4969,6 +5493,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listObjectiveEvaluations_v2_1: {
         parameters: {
             query?: never;
@@ -4987,6 +5514,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupObjectives_v2_1: {
         parameters: {
             query?: never;
@@ -5003,6 +5533,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     defineGroupObjective_v2_1: {
         parameters: {
             query?: never;
@@ -5019,6 +5552,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getGroupResults_v2_1: {
         parameters: {
             query?: never;
@@ -5035,6 +5571,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupStaff_v2_1: {
         parameters: {
             query?: {
@@ -5067,6 +5606,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     revokeGroupStaffPermission_v2_1: {
         parameters: {
             query?: never;
@@ -5096,6 +5638,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateGroupStaffPermissions_v2_1: {
         parameters: {
             query?: never;
@@ -5123,6 +5668,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupTests_v2_1: {
         parameters: {
             query?: never;
@@ -5139,6 +5687,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addGroupTest_v2_1: {
         parameters: {
             query?: never;
@@ -5155,6 +5706,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeGroupTest_v2_1: {
         parameters: {
             query?: never;
@@ -5173,6 +5727,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     searchGroups_v2_1: {
         parameters: {
             query?: {
@@ -5207,6 +5764,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createGroup_v2_1: {
         parameters: {
             query?: never;
@@ -5232,6 +5792,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deleteGroup_v2_1: {
         parameters: {
             query?: never;
@@ -5248,6 +5811,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     registerPushDevice_v2_1: {
         parameters: {
             query?: never;
@@ -5266,6 +5832,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deregisterPushDevice_v2_1: {
         parameters: {
             query?: never;
@@ -5284,6 +5853,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listNotifications_v2_1: {
         parameters: {
             query?: never;
@@ -5297,6 +5869,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getObjective_v2_1: {
         parameters: {
             query?: never;
@@ -5321,6 +5896,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listObjectives_v2_1: {
         parameters: {
             query?: {
@@ -5357,6 +5935,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOeuvre_v2_1: {
         parameters: {
             query?: never;
@@ -5370,6 +5951,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOwnOrganization_v2_1: {
         parameters: {
             query?: never;
@@ -5392,6 +5976,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOrganization_v2_1: {
         parameters: {
             query?: never;
@@ -5417,6 +6004,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listOrganizationAnonymousTests_v2_1: {
         parameters: {
             query?: never;
@@ -5433,6 +6023,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listOrganizationGroups_v2_1: {
         parameters: {
             query?: {
@@ -5472,6 +6065,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOrganizationLicense_v2_1: {
         parameters: {
             query?: never;
@@ -5488,6 +6084,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listOrganizationStaff_v2_1: {
         parameters: {
             query?: {
@@ -5519,6 +6118,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addOrganizationStaff_v2_1: {
         parameters: {
             query?: never;
@@ -5537,6 +6139,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeOrganizationStaff_v2_1: {
         parameters: {
             query?: never;
@@ -5555,6 +6160,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listOrganizations_v2_1: {
         parameters: {
             query?: never;
@@ -5568,6 +6176,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getPlayable_v2_1: {
         parameters: {
             query?: {
@@ -5603,6 +6214,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getAppreciation_v2_1: {
         parameters: {
             query?: never;
@@ -5627,6 +6241,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     storeAppreciation_v2_1: {
         parameters: {
             query?: never;
@@ -5659,6 +6276,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     contactAuthor_v2_1: {
         parameters: {
             query?: never;
@@ -5675,6 +6295,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     acceptForwardedPlayable_v2_1: {
         parameters: {
             query?: never;
@@ -5691,6 +6314,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     declineForwardedPlayable_v2_1: {
         parameters: {
             query?: never;
@@ -5707,6 +6333,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     publishPlayable_v2_1: {
         parameters: {
             query?: never;
@@ -5735,6 +6364,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     forwardPlayables_v2_1: {
         parameters: {
             query?: never;
@@ -5748,6 +6380,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listForwardedPlayables_v2_1: {
         parameters: {
             query?: never;
@@ -5761,6 +6396,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getQuestion_v2_1: {
         parameters: {
             query?: {
@@ -5788,6 +6426,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getRendition_v2_1: {
         parameters: {
             query?: never;
@@ -5812,6 +6453,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getPracticePreferences_v2_1: {
         parameters: {
             query?: never;
@@ -5836,6 +6480,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     storePracticePreferences_v2_1: {
         parameters: {
             query?: never;
@@ -5860,6 +6507,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getProjectedProficiency_v2_1: {
         parameters: {
             query?: never;
@@ -5878,6 +6528,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listRepertoire_v2_1: {
         parameters: {
             query?: never;
@@ -5891,6 +6544,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addToRepertoire_v2_1: {
         parameters: {
             query?: never;
@@ -5916,6 +6572,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeFromRepertoire_v2_1: {
         parameters: {
             query?: never;
@@ -5932,6 +6591,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getSession_v2_1: {
         parameters: {
             query?: never;
@@ -5953,6 +6615,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     searchStore_v2_1: {
         parameters: {
             query?: {
@@ -5995,6 +6660,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listStoreCategories_v2_1: {
         parameters: {
             query?: never;
@@ -6008,6 +6676,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listStoreHighlights_v2_1: {
         parameters: {
             query?: never;
@@ -6021,6 +6692,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listPopularDrills_v2_1: {
         parameters: {
             query?: never;
@@ -6034,6 +6708,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getRandomStoreItem_v2_1: {
         parameters: {
             query?: never;
@@ -6047,6 +6724,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listRecentStoreEntries_v2_1: {
         parameters: {
             query?: never;
@@ -6060,6 +6740,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listRelatedDrills_v2_1: {
         parameters: {
             query?: never;
@@ -6076,6 +6759,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getTestQuestion_v2_1: {
         parameters: {
             query?: never;
@@ -6104,6 +6790,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getTestResult_v2_1: {
         parameters: {
             query?: never;
@@ -6128,6 +6817,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     completeTest_v2_1: {
         parameters: {
             query?: never;
@@ -6156,6 +6848,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listTestScoreTransformers_v2_1: {
         parameters: {
             query?: never;
@@ -6169,6 +6864,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getTest_v2_1: {
         parameters: {
             query?: never;
@@ -6193,6 +6891,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     linkTestDefinition_v2_1: {
         parameters: {
             query?: never;
@@ -6213,6 +6914,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listTests_v2_1: {
         parameters: {
             query?: {
@@ -6237,6 +6941,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     defineTest_v2_1: {
         parameters: {
             query?: never;
@@ -6250,6 +6957,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOwnUser_v2_1: {
         parameters: {
             query?: never;
@@ -6272,6 +6982,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateOwnUser_v2_1: {
         parameters: {
             query?: never;
@@ -6293,6 +7006,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getUser_v2_1: {
         parameters: {
             query?: never;
@@ -6318,6 +7034,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deleteUser_v2_1: {
         parameters: {
             query?: never;
@@ -6334,6 +7053,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     grantCatalogAccess_v2_1: {
         parameters: {
             query?: never;
@@ -6352,6 +7074,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     revokeCatalogAccess_v2_1: {
         parameters: {
             query?: never;
@@ -6370,6 +7095,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getUserContract_v2_1: {
         parameters: {
             query?: never;
@@ -6390,6 +7118,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getEmailAddress_v2_1: {
         parameters: {
             query?: never;
@@ -6424,6 +7155,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addEmailAddress_v2_1: {
         parameters: {
             query?: never;
@@ -6460,6 +7194,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeEmailAddress_v2_1: {
         parameters: {
             query?: never;
@@ -6478,6 +7215,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     requestEmailVerification_v2_1: {
         parameters: {
             query?: never;
@@ -6508,6 +7248,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     verifyEmailAddress_v2_1: {
         parameters: {
             query?: never;
@@ -6528,6 +7271,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listEmailAddresses_v2_1: {
         parameters: {
             query?: never;
@@ -6560,6 +7306,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     setPrimaryEmailAddress_v2_1: {
         parameters: {
             query?: never;
@@ -6594,6 +7343,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateUserPermission_v2_1: {
         parameters: {
             query?: never;
@@ -6612,6 +7364,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeUserPermission_v2_1: {
         parameters: {
             query?: never;
@@ -6630,6 +7385,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listUserPermissions_v2_1: {
         parameters: {
             query?: never;
@@ -6646,6 +7404,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listUsers_v2_1: {
         parameters: {
             query?: never;
@@ -6659,6 +7420,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createUser_v2_1: {
         parameters: {
             query?: never;
@@ -6672,6 +7436,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getVersion_v2_1: {
         parameters: {
             query?: never;

@@ -26,6 +26,85 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/2.1.1/beacon/{beacon}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The beacon addressed (`id` on the page): the fixed UUID 07212ead-8344-4426-8b41-8b0cb621625a, an underscore, the major value in hex, an underscore and the minor value in hex. */
+                beacon: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve beacon
+         * @description Retrieves one beacon definition.
+         */
+        get: operations["getBeacon_v2_1_1"];
+        /**
+         * Save or update beacon definition
+         * @description Stores a beacon definition, or updates the one with this ID. The page's
+         *     example request uses a /api/2.1/ URL.
+         */
+        put: operations["storeBeacon_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/beacons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List beacon definitions
+         * @description Retrieves the beacon definitions of the caller's organization, optionally
+         *     narrowed by a search query. The same page gives an optional organization
+         *     segment (`GET /api/2.1.1/beacons/{organization}`), for internal use.
+         */
+        get: operations["listBeacons_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/beacons/{organization}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization whose beacon definitions are listed (`organization_id` on the page); the page says it is for internal use only. */
+                organization: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * List an organization's beacon definitions
+         * @description Retrieves the beacon definitions of the given organization, optionally
+         *     narrowed by a search query. The page marks the organization segment as
+         *     for internal use only; without it (`GET /api/2.1.1/beacons`) the caller's
+         *     own organization is listed.
+         */
+        get: operations["listOrganizationBeacons_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/access/{user}": {
         parameters: {
             query?: never;
@@ -38,6 +117,7 @@ export interface paths {
         };
         /**
          * Request organization login
+         * @deprecated
          * @description Function listed for API 2.1: "request organization login".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -50,6 +130,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/answer/{reference}": {
         parameters: {
             query?: never;
@@ -63,6 +146,7 @@ export interface paths {
         get?: never;
         /**
          * Submit practice answer
+         * @deprecated
          * @description Function listed for API 2.1: "submit practice answer".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this operation was found in any version. A 2.1.1 practice client sends the answer as the form field answer and reads the reply's evaluation and proficiency; the 2.1.1 Evaluation object page describes the evaluation. Those two fields type the answer here; the rest of the reply stays open.
          */
@@ -74,6 +158,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/beacon/{beacon}": {
         parameters: {
             query?: never;
@@ -86,12 +173,14 @@ export interface paths {
         };
         /**
          * Retrieve beacon
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve beacon".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows a Beacon object as the answer and a table of errors with status codes.
          */
         get: operations["getBeacon_v2_1"];
         /**
          * Save or update beacon definition
+         * @deprecated
          * @description Function listed for API 2.1: "store or update beacon definition".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the form fields, an empty object as the answer and a table of error identifiers without status codes, cut where the stored page ends. Its example request uses a /api/2.1/ URL.
          */
@@ -99,6 +188,7 @@ export interface paths {
         post?: never;
         /**
          * Delete beacon definition
+         * @deprecated
          * @description Function listed for API 2.1: "delete beacon definition".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -108,6 +198,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/beacons": {
         parameters: {
             query?: never;
@@ -117,6 +210,7 @@ export interface paths {
         };
         /**
          * List beacon definitions
+         * @deprecated
          * @description Function listed for API 2.1: "list beacon definitions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for this operation adds an optional organization segment (internal use only) that the interface does not list; it shows the query parameter query, a Beacons object as the answer and a table of errors with status codes, cut where the stored page ends.
          */
@@ -129,6 +223,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/client-app/{client}": {
         parameters: {
             query?: never;
@@ -141,12 +238,14 @@ export interface paths {
         };
         /**
          * Retrieve client app
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve client app".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this operation was found; the 2.1.1 ClientApp object page (the revision of 2.1), which represents a registered client application, types the answer here.
          */
         get: operations["getClientApp_v2_1"];
         /**
          * Update client app
+         * @deprecated
          * @description Function listed for API 2.1: "update client app".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this operation was found; the 2.1.1 ClientApp object page (the revision of 2.1) types the answer here; that the answer reflects the change is not shown.
          */
@@ -154,6 +253,7 @@ export interface paths {
         post?: never;
         /**
          * Delete client app
+         * @deprecated
          * @description Function listed for API 2.1: "delete client app".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -163,6 +263,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/client-apps": {
         parameters: {
             query?: never;
@@ -172,6 +275,7 @@ export interface paths {
         };
         /**
          * Retrieve all client apps
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve all client apps".
          *     Optional segment {user} left out.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this list was found; each entry is typed by the 2.1.1 ClientApp object page (the revision of 2.1), and the answer admits a bare list or an object holding it, since no page shows which.
@@ -180,6 +284,7 @@ export interface paths {
         put?: never;
         /**
          * Create client app
+         * @deprecated
          * @description Function listed for API 2.1: "create client app".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No 2.1 or 2.1.1 page of this operation was found; the 2.1.1 ClientApp object page (the revision of 2.1) types the answer here.
          */
@@ -190,6 +295,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/client-apps/{user}": {
         parameters: {
             query?: never;
@@ -202,6 +310,7 @@ export interface paths {
         };
         /**
          * Retrieve all client apps
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve all client apps".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this list was found; each entry is typed by the 2.1.1 ClientApp object page (the revision of 2.1), and the answer admits a bare list or an object holding it, since no page shows which.
          */
@@ -214,6 +323,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/course/{course}": {
         parameters: {
             query?: never;
@@ -226,12 +338,14 @@ export interface paths {
         };
         /**
          * Retrieve course
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve course".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found. Its sibling operations answer a course (the 2.1 page of adding a drill to a course answers a 2.1 Course object; the 2.1.1 page of creating one shows its id and type), and that object types the answer here; only id and type are known.
          */
         get: operations["getCourse_v2_1"];
         /**
          * Update course
+         * @deprecated
          * @description Function listed for API 2.1: "update course".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says only the name, description, icon and cover can be changed here (drills through the course content operation); it answers the Course reflecting the change and has a table of errors with status codes.
          */
@@ -243,6 +357,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/course/{course}/{drill}": {
         parameters: {
             query?: never;
@@ -258,6 +375,7 @@ export interface paths {
         get?: never;
         /**
          * Add drill to course
+         * @deprecated
          * @description Function listed for API 2.1: "add drill to course".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation says it adds a drill to the course, or moves it, at an optional zero-based position given as a further path segment (which the interface does not list; without it a new drill is appended); it answers the Course object reflecting the change and has a table of errors with status codes.
          */
@@ -265,6 +383,7 @@ export interface paths {
         post?: never;
         /**
          * Remove drill from course
+         * @deprecated
          * @description Function listed for API 2.1: "remove drill from course".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of the removal was found; its sibling, adding a drill to the same path, answers a 2.1 Course object on its 2.1 page, which types the answer here.
          */
@@ -274,6 +393,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/courses": {
         parameters: {
             query?: never;
@@ -285,6 +407,7 @@ export interface paths {
         put?: never;
         /**
          * Create course
+         * @deprecated
          * @description Function listed for API 2.1: "create course".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the form fields, the new empty course (id, type COURSE) as the answer and a table of error identifiers without status codes.
          */
@@ -295,6 +418,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drill/{drill}": {
         parameters: {
             query?: never;
@@ -308,6 +434,7 @@ export interface paths {
         get?: never;
         /**
          * Update name, subject or description
+         * @deprecated
          * @description Function listed for API 2.1: "update name, subject or description".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says only a drill's author may update it, and only drills (not courses); it shows the form fields, the updated Drill as the answer and the start of an error table with status codes, cut where the stored page ends.
          */
@@ -319,6 +446,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drill/{drill}/duplicate": {
         parameters: {
             query?: never;
@@ -333,6 +463,7 @@ export interface paths {
         put?: never;
         /**
          * Duplicate drill
+         * @deprecated
          * @description Function listed for API 2.1: "duplicate drill".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -343,6 +474,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drill/{drill}/merge": {
         parameters: {
             query?: never;
@@ -357,6 +491,7 @@ export interface paths {
         put?: never;
         /**
          * Merge two or more drills
+         * @deprecated
          * @description Function listed for API 2.1: "merge two or more drills".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the repeated form field source, the changed target Drill (same ID) as the answer and a table of errors with status codes.
          */
@@ -367,6 +502,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drill/{drill}/tags": {
         parameters: {
             query?: never;
@@ -379,6 +517,7 @@ export interface paths {
         };
         /**
          * Retrieve tags
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve tags".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -391,6 +530,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drillable/{drillable}": {
         parameters: {
             query?: never;
@@ -406,6 +548,7 @@ export interface paths {
         post?: never;
         /**
          * Delete drillable
+         * @deprecated
          * @description Function listed for API 2.1: "delete drillable".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameter ignoreWarnings, answers 204 when the drill or course is deleted or 428 with a Warnings object when there are reasons not to go ahead, and has a table of errors with status codes.
          */
@@ -415,6 +558,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drillable/{drillable}/easy-and-difficult-entries": {
         parameters: {
             query?: never;
@@ -427,6 +573,7 @@ export interface paths {
         };
         /**
          * Easy and difficult entries
+         * @deprecated
          * @description Function listed for API 2.1: "easy and difficult entries".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -439,6 +586,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drillable/{drillable}/proficiency-chart": {
         parameters: {
             query?: never;
@@ -451,6 +601,7 @@ export interface paths {
         };
         /**
          * Proficiency chart data
+         * @deprecated
          * @description Function listed for API 2.1: "proficiency chart data".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameters type and series (required) and mode, a ProficiencyChart object as the answer and the start of an error table with status codes, cut where the stored page ends.
          */
@@ -463,6 +614,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drillable/{drillable}/reception": {
         parameters: {
             query?: never;
@@ -475,6 +629,7 @@ export interface paths {
         };
         /**
          * Retrieve reception
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve reception".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows a Reception object (popularity, appreciation, difficulty) as the answer and a table of errors with status codes.
          */
@@ -487,6 +642,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drillable/{drillable}/review": {
         parameters: {
             query?: never;
@@ -499,12 +657,14 @@ export interface paths {
         };
         /**
          * Retrieve review
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve review".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found; posting a review to the same path answers the Review on its 2.1.1 page (the revision of 2.1), which types the answer here.
          */
         get: operations["getReview_v2_1"];
         /**
          * Post review
+         * @deprecated
          * @description Function listed for API 2.1: "post review".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the form fields content (required) and appreciation, the Review just added as the answer and a table of errors with status codes. Its example request is written as a POST to a /api/2.1/ URL; the method stays PUT, as the interface and the page's title say.
          */
@@ -516,6 +676,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drillable/{drillable}/reviews": {
         parameters: {
             query?: never;
@@ -528,6 +691,7 @@ export interface paths {
         };
         /**
          * List reviews
+         * @deprecated
          * @description Function listed for API 2.1: "list reviews".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this list was found; each entry is typed by the Review the 2.1.1 page of posting a review shows, and the answer admits a bare list or an object holding it, since no page shows which.
          */
@@ -540,6 +704,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drills": {
         parameters: {
             query?: never;
@@ -551,6 +718,7 @@ export interface paths {
         put?: never;
         /**
          * Create drill
+         * @deprecated
          * @description Function listed for API 2.1: "create drill".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the form fields, an empty private drill as the answer (id, name, type) and a table of error identifiers without status codes.
          */
@@ -561,6 +729,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drills/upload": {
         parameters: {
             query?: never;
@@ -572,6 +743,7 @@ export interface paths {
         put?: never;
         /**
          * Upload drill from file
+         * @deprecated
          * @description Function listed for API 2.1: "upload drill from file".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path lists the formats (Drilldown, CSV in Drillster's layout, WRTS 1.0 and 2.0 XML, Hot Potatoes JQuiz, Moodle Quiz XML), the fields file or content, extension and validateOnly, an UploadedDrill answer (the drill plus optional import warnings; no drill ID when only validating) whose fields it does not show, and the start of an error table with status codes, cut where the stored page ends.
          */
@@ -582,6 +754,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group-invitation/{token}": {
         parameters: {
             query?: never;
@@ -595,6 +770,7 @@ export interface paths {
         get?: never;
         /**
          * Accept or decline group invitation
+         * @deprecated
          * @description Function listed for API 2.1: "accept or decline group invitation".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the required form field action (ACCEPT or DECLINE), the accepted or declined GroupInvitation as the answer and a table of errors with status codes, cut where the stored page ends. Its example request is written as a POST to a /api/2.1/ URL; the method stays PUT, as the interface and the page's title say.
          */
@@ -606,6 +782,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}": {
         parameters: {
             query?: never;
@@ -618,12 +797,14 @@ export interface paths {
         };
         /**
          * Retrieve group
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation says the caller needs at least VIEW permission on the group; it shows a Group object as the answer and a table of errors with status codes.
          */
         get: operations["getGroup_v2_1"];
         /**
          * Update group
+         * @deprecated
          * @description Function listed for API 2.1: "update group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows its form fields (name and description required), the Group reflecting the updates as the answer and the start of an error table with status codes, cut where the stored page ends.
          */
@@ -635,6 +816,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/drillables": {
         parameters: {
             query?: never;
@@ -647,6 +831,7 @@ export interface paths {
         };
         /**
          * Retrieve group drillables
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve group drillables".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameters query, resultStart and resultSize and the Group object with its drillables as the answer; the example is cut (only its complete part is given here) and no error table is visible.
          */
@@ -659,6 +844,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/drills/{drill}": {
         parameters: {
             query?: never;
@@ -674,6 +862,7 @@ export interface paths {
         get?: never;
         /**
          * Add drill to group
+         * @deprecated
          * @description Function listed for API 2.1: "add drill to group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows no parameters besides the path, a message as the answer and a table of error identifiers without status codes.
          */
@@ -681,6 +870,7 @@ export interface paths {
         post?: never;
         /**
          * Remove drill from group
+         * @deprecated
          * @description Function listed for API 2.1: "remove drill from group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -690,6 +880,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/members": {
         parameters: {
             query?: never;
@@ -702,6 +895,7 @@ export interface paths {
         };
         /**
          * Retrieve or search members
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve or search members".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows the query parameters query, resultFrom and resultSize and a GroupMembers object (members, counts, pagination) as the answer; its example and the rest of the page are cut, so no error table is visible.
          */
@@ -710,6 +904,7 @@ export interface paths {
         post?: never;
         /**
          * Retrieve or search list of members
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve or search list of members".
          *     Listed with a retrieve/search function although the method is DELETE; kept as listed.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -720,6 +915,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/members/{user}": {
         parameters: {
             query?: never;
@@ -735,6 +933,7 @@ export interface paths {
         get?: never;
         /**
          * Add user to group
+         * @deprecated
          * @description Function listed for API 2.1: "add user to group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the member is addressed by user ID or email address (or a third-party ID), and that an account may be created on the fly; it shows the first form fields and is cut before the answer and any error table.
          */
@@ -746,6 +945,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/objective/{objective}": {
         parameters: {
             query?: never;
@@ -761,6 +963,7 @@ export interface paths {
         get?: never;
         /**
          * Update objective
+         * @deprecated
          * @description Function listed for API 2.1: "update objective".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -768,6 +971,7 @@ export interface paths {
         post?: never;
         /**
          * Remove objective
+         * @deprecated
          * @description Function listed for API 2.1: "remove objective".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -777,6 +981,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/objective/{objective}/evaluations": {
         parameters: {
             query?: never;
@@ -791,6 +998,7 @@ export interface paths {
         };
         /**
          * Objective evaluations
+         * @deprecated
          * @description Function listed for API 2.1: "objective evaluations".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -803,6 +1011,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/objectives": {
         parameters: {
             query?: never;
@@ -815,6 +1026,7 @@ export interface paths {
         };
         /**
          * Retrieve objectives
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve objectives".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -822,6 +1034,7 @@ export interface paths {
         put?: never;
         /**
          * Define practice objective
+         * @deprecated
          * @description Function listed for API 2.1: "define practice objective".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -832,6 +1045,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/results": {
         parameters: {
             query?: never;
@@ -844,6 +1060,7 @@ export interface paths {
         };
         /**
          * Group drill results
+         * @deprecated
          * @description Function listed for API 2.1: "group drill results".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. Group results are shown only by the 2.0 reference page (`getGroupResults_v2_0`, whose example writes `type` in lower case, `course` and `drill`); no 2.1 or 2.1.1 page of them was found, and a 2.0 shape never types a 2.1 operation, so the answer stays open here.
          */
@@ -856,6 +1073,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/staff": {
         parameters: {
             query?: never;
@@ -868,6 +1088,7 @@ export interface paths {
         };
         /**
          * Retrieve staff permissions
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve staff permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameters query, resultStart and resultSize, a GroupStaff object as the answer and a table of error identifiers without status codes.
          */
@@ -880,6 +1101,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/staff/{user}/{permission}": {
         parameters: {
             query?: never;
@@ -899,6 +1123,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke staff permission
+         * @deprecated
          * @description Function listed for API 2.1: "revoke staff permission".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the permission is MANAGE or VIEW and the caller cannot remove their own; it answers the remaining GroupStaff and has a table of error identifiers without status codes.
          */
@@ -908,6 +1133,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/staff/{user}/permission": {
         parameters: {
             query?: never;
@@ -923,6 +1151,7 @@ export interface paths {
         get?: never;
         /**
          * Update staff permissions
+         * @deprecated
          * @description Function listed for API 2.1: "update staff permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for this operation addresses it as PUT group/{group}/staff/{user}/{permission}, the permission (MANAGE or VIEW) being a path segment where the interface lists the literal segment permission; the interface's path stands. The page answers the GroupStaff object and has a table of error identifiers without status codes, cut where the stored page ends.
          */
@@ -934,6 +1163,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/tests": {
         parameters: {
             query?: never;
@@ -946,6 +1178,7 @@ export interface paths {
         };
         /**
          * Retrieve tests
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve tests".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -953,6 +1186,7 @@ export interface paths {
         put?: never;
         /**
          * Add test
+         * @deprecated
          * @description Function listed for API 2.1: "add test".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -963,6 +1197,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/tests/{test}": {
         parameters: {
             query?: never;
@@ -980,6 +1217,7 @@ export interface paths {
         post?: never;
         /**
          * Remove test
+         * @deprecated
          * @description Function listed for API 2.1: "remove test".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -989,6 +1227,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/groups": {
         parameters: {
             query?: never;
@@ -998,6 +1239,7 @@ export interface paths {
         };
         /**
          * Search groups
+         * @deprecated
          * @description Function listed for API 2.1: "search groups".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows six query parameters and a Groups object (the total found and the groups, each with its high-level details) as the answer; its example is cut and no error table is visible.
          */
@@ -1005,6 +1247,7 @@ export interface paths {
         put?: never;
         /**
          * Create group
+         * @deprecated
          * @description Function listed for API 2.1: "create group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows its form fields (name and description required), the new Group object with its assigned ID as the answer, and a table of errors with status codes.
          */
@@ -1015,6 +1258,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/groups/{group}": {
         parameters: {
             query?: never;
@@ -1030,6 +1276,7 @@ export interface paths {
         post?: never;
         /**
          * Delete group
+         * @deprecated
          * @description Function listed for API 2.1: "delete group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1039,6 +1286,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/mobile-push-notification-subscription/{platform}/{address}": {
         parameters: {
             query?: never;
@@ -1054,6 +1304,7 @@ export interface paths {
         get?: never;
         /**
          * Register mobile device for push
+         * @deprecated
          * @description Function listed for API 2.1: "register mobile device for push".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1061,6 +1312,7 @@ export interface paths {
         post?: never;
         /**
          * Deregister mobile device
+         * @deprecated
          * @description Function listed for API 2.1: "deregister mobile device".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1070,6 +1322,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/notifications": {
         parameters: {
             query?: never;
@@ -1079,6 +1334,7 @@ export interface paths {
         };
         /**
          * Retrieve pending notifications
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve pending notifications".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1091,6 +1347,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/objective/{objective_id}": {
         parameters: {
             query?: never;
@@ -1103,6 +1362,7 @@ export interface paths {
         };
         /**
          * Retrieve one objective including evaluation
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve one objective including evaluation".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found; the 2.1.1 page of listing objectives (the revision of 2.1) shows each objective with its evaluation, which types the answer here.
          */
@@ -1115,6 +1375,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/objectives": {
         parameters: {
             query?: never;
@@ -1124,6 +1387,7 @@ export interface paths {
         };
         /**
          * List objectives including evaluations
+         * @deprecated
          * @description Function listed for API 2.1: "list objectives including evaluations".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows seven query parameters and an Objectives object as the answer; its example is cut (so none is given here) and no error table is visible.
          */
@@ -1136,6 +1400,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/oeuvre": {
         parameters: {
             query?: never;
@@ -1145,6 +1412,7 @@ export interface paths {
         };
         /**
          * Retrieve authored playables
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve authored playables".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1157,6 +1425,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/organization": {
         parameters: {
             query?: never;
@@ -1166,6 +1437,7 @@ export interface paths {
         };
         /**
          * Retrieve organization details
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve organization details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says only the caller's own organization can be retrieved; it answers an Organization object and has a table of error identifiers without status codes.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -1179,6 +1451,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/organization/{organization}": {
         parameters: {
             query?: never;
@@ -1191,6 +1466,7 @@ export interface paths {
         };
         /**
          * Retrieve organization details
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve organization details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says only the caller's own organization can be retrieved; it answers an Organization object and has a table of error identifiers without status codes.
          */
@@ -1203,6 +1479,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/organization/{organization}/anonymous-tests": {
         parameters: {
             query?: never;
@@ -1215,6 +1494,7 @@ export interface paths {
         };
         /**
          * Retrieve anonymous tests
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve anonymous tests".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1227,6 +1507,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/organization/{organization}/groups": {
         parameters: {
             query?: never;
@@ -1239,6 +1522,7 @@ export interface paths {
         };
         /**
          * Retrieve groups
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve groups".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameters query, resultFrom and resultSize, a Groups object with pagination details as the answer and a table of errors with status codes.
          */
@@ -1251,6 +1535,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/organization/{organization}/license": {
         parameters: {
             query?: never;
@@ -1263,6 +1550,7 @@ export interface paths {
         };
         /**
          * Retrieve license details
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve license details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1275,6 +1563,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/organization/{organization}/staff": {
         parameters: {
             query?: never;
@@ -1287,6 +1578,7 @@ export interface paths {
         };
         /**
          * Retrieve staff users
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve staff users".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameters query, resultStart and resultSize and an Actors object as the answer; no error table.
          */
@@ -1299,6 +1591,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/organization/{organization}/staff/{user}": {
         parameters: {
             query?: never;
@@ -1314,6 +1609,7 @@ export interface paths {
         get?: never;
         /**
          * Add staff user
+         * @deprecated
          * @description Function listed for API 2.1: "add staff user".
          *     Listed with the parameter name user_id_or_email; shares its path template with the DELETE, which names it user.
          *     Listed by the interface as `PUT /api/2.1/organization/{organization}/staff/{user_id_or_email}`.
@@ -1323,6 +1619,7 @@ export interface paths {
         post?: never;
         /**
          * Remove staff user
+         * @deprecated
          * @description Function listed for API 2.1: "remove staff user".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1332,6 +1629,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/organizations": {
         parameters: {
             query?: never;
@@ -1341,6 +1641,7 @@ export interface paths {
         };
         /**
          * List organizations
+         * @deprecated
          * @description Function listed for API 2.1: "list organizations".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1353,6 +1654,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/playable/{playable}": {
         parameters: {
             query?: never;
@@ -1365,6 +1669,7 @@ export interface paths {
         };
         /**
          * Retrieve playable
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve playable".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameter versionResolvingStrategy, a Playable object as the answer and a table of errors with status codes (no_permission with 401 here, where other pages give 403).
          */
@@ -1377,6 +1682,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/playable/{playable}/appreciation": {
         parameters: {
             query?: never;
@@ -1389,6 +1697,7 @@ export interface paths {
         };
         /**
          * Retrieve appreciation
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve appreciation".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found; storing an appreciation answers a Rating on its 2.1.1 page (the revision of 2.1), which types the answer here.
          */
@@ -1401,6 +1710,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/playable/{playable}/appreciation/{appreciation}": {
         parameters: {
             query?: never;
@@ -1416,6 +1728,7 @@ export interface paths {
         get?: never;
         /**
          * Save appreciation
+         * @deprecated
          * @description Function listed for API 2.1: "store appreciation".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the appreciation is 1 to 5 and answers a Rating object reflecting it; it has a table of errors with status codes.
          */
@@ -1427,6 +1740,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/playable/{playable}/contact-author": {
         parameters: {
             query?: never;
@@ -1441,6 +1757,7 @@ export interface paths {
         put?: never;
         /**
          * Contact author
+         * @deprecated
          * @description Function listed for API 2.1: "contact author".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1451,6 +1768,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/playable/{playable}/forwarded": {
         parameters: {
             query?: never;
@@ -1464,6 +1784,7 @@ export interface paths {
         get?: never;
         /**
          * Accept forwarded playable
+         * @deprecated
          * @description Function listed for API 2.1: "accept forwarded playable".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1471,6 +1792,7 @@ export interface paths {
         post?: never;
         /**
          * Decline forwarded playable
+         * @deprecated
          * @description Function listed for API 2.1: "decline forwarded playable".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1480,6 +1802,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/playable/{playable}/publish": {
         parameters: {
             query?: never;
@@ -1493,6 +1818,7 @@ export interface paths {
         get?: never;
         /**
          * Publish playable to the store or a catalog
+         * @deprecated
          * @description Function listed for API 2.1: "publish playable to the store or a catalog".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says a playable is published to a catalog (only drills and courses for now); it shows the form fields catalog (required) and position, answers 204 and has a table of errors with status codes.
          */
@@ -1504,6 +1830,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/playables/forward": {
         parameters: {
             query?: never;
@@ -1514,6 +1843,7 @@ export interface paths {
         get?: never;
         /**
          * Forward drills to others
+         * @deprecated
          * @description Function listed for API 2.1: "forward drills to others".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1525,6 +1855,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/playables/forwarded": {
         parameters: {
             query?: never;
@@ -1534,6 +1867,7 @@ export interface paths {
         };
         /**
          * List drills forwarded to the user
+         * @deprecated
          * @description Function listed for API 2.1: "list drills forwarded to the user".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1546,6 +1880,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/question/{drill}": {
         parameters: {
             query?: never;
@@ -1558,6 +1895,7 @@ export interface paths {
         };
         /**
          * Retrieve practice question
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve practice question".
          *     The interface details the question operation for API 2.0 only. The
          *     repeatable `drill` query parameter here is taken over from
@@ -1577,6 +1915,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/rendition/{drillable}": {
         parameters: {
             query?: never;
@@ -1589,6 +1930,7 @@ export interface paths {
         };
         /**
          * Retrieve practice status
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve practice status".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found. The 2.1.1 Practice object page (the revision of 2.1) describes a user's status for a drill or course, which the interface calls its rendition, and types the answer here; that this read answers exactly that object is not shown.
          */
@@ -1601,6 +1943,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/rendition/{drillable}/preferences": {
         parameters: {
             query?: never;
@@ -1613,12 +1958,14 @@ export interface paths {
         };
         /**
          * Retrieve practice preferences
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve practice preferences".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found. The 2.1.1 Preferences object page (the revision of 2.1) describes a user's preferences for practising a drill, which the PUT of the same path also answers, and types the answer here.
          */
         get: operations["getPracticePreferences_v2_1"];
         /**
          * Save practice preferences
+         * @deprecated
          * @description Function listed for API 2.1: "store practice preferences".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says only user-configurable attributes can be changed (others are an error); it shows the form fields and a Preferences object as the answer; the stored page ends before any error table.
          */
@@ -1630,6 +1977,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/rendition/{drillable}/projected-proficiency/{duration}": {
         parameters: {
             query?: never;
@@ -1644,6 +1994,7 @@ export interface paths {
         };
         /**
          * Projected proficiency
+         * @deprecated
          * @description Function listed for API 2.1: "projected proficiency".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1656,6 +2007,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/repertoire": {
         parameters: {
             query?: never;
@@ -1665,6 +2019,7 @@ export interface paths {
         };
         /**
          * Search repertoire
+         * @deprecated
          * @description Function listed for API 2.1: "search repertoire".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1677,6 +2032,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/repertoire/{drillable}": {
         parameters: {
             query?: never;
@@ -1690,6 +2048,7 @@ export interface paths {
         get?: never;
         /**
          * Add to repertoire
+         * @deprecated
          * @description Function listed for API 2.1: "add to repertoire".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows no parameters besides the path, a message as the answer and a table of error identifiers without status codes.
          */
@@ -1697,6 +2056,7 @@ export interface paths {
         post?: never;
         /**
          * Remove drill or course from repertoire
+         * @deprecated
          * @description Function listed for API 2.1: "remove drill or course from repertoire".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1706,6 +2066,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/session": {
         parameters: {
             query?: never;
@@ -1715,6 +2078,7 @@ export interface paths {
         };
         /**
          * Session information
+         * @deprecated
          * @description Function listed for API 2.1: "session information".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found. The 2.1.1 Session object page (the revision of 2.1) types the answer here.
          */
@@ -1727,6 +2091,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/store": {
         parameters: {
             query?: never;
@@ -1736,6 +2103,7 @@ export interface paths {
         };
         /**
          * Search the store
+         * @deprecated
          * @description Function listed for API 2.1: "search the store".
          *     The interface details the store search for API 2.0 only. The parameters
          *     here are those of `searchStore_v2_0`; whether 2.1 takes exactly these and
@@ -1751,6 +2119,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/store/categories": {
         parameters: {
             query?: never;
@@ -1760,6 +2131,7 @@ export interface paths {
         };
         /**
          * Categories
+         * @deprecated
          * @description Function listed for API 2.1: "categories".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1772,6 +2144,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/store/highlights": {
         parameters: {
             query?: never;
@@ -1781,6 +2156,7 @@ export interface paths {
         };
         /**
          * Highlights
+         * @deprecated
          * @description Function listed for API 2.1: "highlights".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1793,6 +2169,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/store/popular": {
         parameters: {
             query?: never;
@@ -1802,6 +2181,7 @@ export interface paths {
         };
         /**
          * Most practiced public drills
+         * @deprecated
          * @description Function listed for API 2.1: "most practiced public drills".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1814,6 +2194,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/store/random": {
         parameters: {
             query?: never;
@@ -1823,6 +2206,7 @@ export interface paths {
         };
         /**
          * Random item
+         * @deprecated
          * @description Function listed for API 2.1: "random item".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1835,6 +2219,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/store/recent": {
         parameters: {
             query?: never;
@@ -1844,6 +2231,7 @@ export interface paths {
         };
         /**
          * Recently published entries
+         * @deprecated
          * @description Function listed for API 2.1: "recently published entries".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1856,6 +2244,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/store/related/{drill}": {
         parameters: {
             query?: never;
@@ -1868,6 +2259,7 @@ export interface paths {
         };
         /**
          * Public drills related to a drill
+         * @deprecated
          * @description Function listed for API 2.1: "public drills related to a drill".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1880,6 +2272,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/test-question/{test}": {
         parameters: {
             query?: never;
@@ -1892,6 +2287,7 @@ export interface paths {
         };
         /**
          * Retrieve test question
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve test question".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path describes an optional ticket (anonymous tests), an entry level (adaptive tests, lowest 1) and a question sequence number (navigable tests only), but the stored page does not show their parameter names; it answers a QuestionResponse object and has a table of errors with status codes (internal_error with 400).
          *     Which input causes which error, as the page says: the ticket of an anonymous test — `missing_ticket` when an anonymous test is asked for without one, `invalid_ticket` when it is not set up for the test; the entry level of an adaptive test (1 is the lowest) — `invalid_entry_level`; the question sequence number — `invalid_question` when it is not a question of the test, and `invalid_request` when the test does not allow question navigation; without a number, `questions_exhausted` once no question is outstanding and `already_completed` once the test is done. Since the stored page does not show the parameters' names (nor whether the ticket is a query parameter or, as in the 2.0 and 2.1 test-result paths, a path segment), they are not described as parameters here.
@@ -1905,6 +2301,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/test-result/{test}": {
         parameters: {
             query?: never;
@@ -1917,12 +2316,14 @@ export interface paths {
         };
         /**
          * Retrieve test results
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve test results".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows a TestResult object as the answer (its example is cut, and so is the rest of the page, so no error table is visible). It also addresses another user's result, an anonymous ticket or a PIN by a further path segment, which the interface does not list.
          */
         get: operations["getTestResult_v2_1"];
         /**
          * Complete a test
+         * @deprecated
          * @description Function listed for API 2.1: "complete a test".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation says that only tests that allow navigating between questions need it (others complete with their last answer); it shows an empty object as the answer and a table of errors with status codes. It also addresses the result of another user or of an anonymous ticket by a further path segment, which the interface does not list.
          */
@@ -1934,6 +2335,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/test-score-transformers": {
         parameters: {
             query?: never;
@@ -1943,6 +2347,7 @@ export interface paths {
         };
         /**
          * List test score transformers
+         * @deprecated
          * @description Function listed for API 2.1: "list test score transformers".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1955,6 +2360,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/test/{test}": {
         parameters: {
             query?: never;
@@ -1967,6 +2375,7 @@ export interface paths {
         };
         /**
          * Retrieve test
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve test".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference has no page for this read, but its 2.1 Test object page describes the test (id, name and drills required) and its example, which type the answer here.
          */
@@ -1979,6 +2388,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/test/{test}/{type}/{id}": {
         parameters: {
             query?: never;
@@ -1996,6 +2408,7 @@ export interface paths {
         get?: never;
         /**
          * Test definition link (function not given for 2.1)
+         * @deprecated
          * @description The 2.1 list names no function here. For the same path under /api/2/, the 2.0 list says "link a test definition".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2007,6 +2420,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/tests": {
         parameters: {
             query?: never;
@@ -2016,6 +2432,7 @@ export interface paths {
         };
         /**
          * List the user's tests
+         * @deprecated
          * @description Function listed for API 2.1: "list the user's tests".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameter filter and a Tests object (counts and the tests, with their results where taken) as the answer; its example is cut, the example given here is the complete one of the Tests object page, and no error table is visible.
          */
@@ -2023,6 +2440,7 @@ export interface paths {
         put?: never;
         /**
          * Define a test
+         * @deprecated
          * @description Function listed for API 2.1: "define a test".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows its form fields (drills and name required) and is cut before the answer and any error table.
          */
@@ -2033,6 +2451,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user": {
         parameters: {
             query?: never;
@@ -2042,6 +2463,7 @@ export interface paths {
         };
         /**
          * Retrieve user details
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve user details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says users may always read their own account, and another only as an administrator of the organization that manages it; it answers a User object and has a table of error identifiers without status codes.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -2049,6 +2471,7 @@ export interface paths {
         get: operations["getOwnUser_v2_1"];
         /**
          * Update own real name, locale or time zone
+         * @deprecated
          * @description Function listed for API 2.1: "update own real name, locale or time zone".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the form fields and the User object reflecting the changes as the answer; the stored page is cut before its example and any error table. It also allows an administrator with MANAGE_USERS to update a managed account by a further path segment, which the interface does not list.
          */
@@ -2060,6 +2483,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}": {
         parameters: {
             query?: never;
@@ -2072,6 +2498,7 @@ export interface paths {
         };
         /**
          * Retrieve user details
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve user details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says users may always read their own account, and another only as an administrator of the organization that manages it; it answers a User object and has a table of error identifiers without status codes. It also accepts an email address (with @ URL-encoded), self, or a third party and its ID as two segments, which the interface does not list.
          */
@@ -2080,6 +2507,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a user account
+         * @deprecated
          * @description Function listed for API 2.1: "delete a user account".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2089,6 +2517,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/catalog/{catalog}": {
         parameters: {
             query?: never;
@@ -2104,6 +2535,7 @@ export interface paths {
         get?: never;
         /**
          * Grant catalog access
+         * @deprecated
          * @description Function listed for API 2.1: "grant catalog access".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2111,6 +2543,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke catalog access
+         * @deprecated
          * @description Function listed for API 2.1: "revoke catalog access".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2120,6 +2553,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/contract": {
         parameters: {
             query?: never;
@@ -2132,6 +2568,7 @@ export interface paths {
         };
         /**
          * Retrieve contract
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve contract".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says it is for internal use only; it names a Contract object as the answer without showing its fields, and has a table of errors with status codes.
          */
@@ -2144,6 +2581,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/email-address/{email}": {
         parameters: {
             query?: never;
@@ -2158,12 +2598,14 @@ export interface paths {
         };
         /**
          * Retrieve an email address
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve an email address".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path answers HTTP 200; its text names a UserEmailAddress object but its example is the bare address and verified flag, which is what is described here; it has a table of errors with status codes.
          */
         get: operations["getEmailAddress_v2_1"];
         /**
          * Add an email address
+         * @deprecated
          * @description Function listed for API 2.1: "add an email address".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the account holder, or an administrator with MANAGE_USERS for a managed account, may add an address; it answers HTTP 200 with the added UserEmailAddress and has a table of errors with status codes. Its example request uses a /api/2.1/ URL.
          */
@@ -2171,6 +2613,7 @@ export interface paths {
         post?: never;
         /**
          * Remove an email address
+         * @deprecated
          * @description Function listed for API 2.1: "remove an email address".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2180,6 +2623,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/email-address/{email}/request-verification": {
         parameters: {
             query?: never;
@@ -2196,6 +2642,7 @@ export interface paths {
         put?: never;
         /**
          * Request verification
+         * @deprecated
          * @description Function listed for API 2.1: "request verification".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows no parameters besides the path, answers HTTP 204 once the verification email is sent, and has a table of errors with status codes.
          */
@@ -2206,6 +2653,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/email-address/{email}/verify/{nonce}": {
         parameters: {
             query?: never;
@@ -2223,6 +2673,7 @@ export interface paths {
         get?: never;
         /**
          * Verify an email address
+         * @deprecated
          * @description Function listed for API 2.1: "verify an email address".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2234,6 +2685,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/email-addresses": {
         parameters: {
             query?: never;
@@ -2246,6 +2700,7 @@ export interface paths {
         };
         /**
          * List email addresses
+         * @deprecated
          * @description Function listed for API 2.1: "list email addresses".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows a UserEmailAddresses object (which address is primary) as the answer and a table of errors with status codes.
          */
@@ -2258,6 +2713,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/email-addresses/{email}/set-primary": {
         parameters: {
             query?: never;
@@ -2273,6 +2731,7 @@ export interface paths {
         get?: never;
         /**
          * Set primary email address
+         * @deprecated
          * @description Function listed for API 2.1: "set primary email address".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation says the primary address is the one mail is sent to (any address can be used to sign in); it answers HTTP 200 with the user's email addresses and has a table of errors with status codes.
          */
@@ -2284,6 +2743,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/permission/{permission}": {
         parameters: {
             query?: never;
@@ -2299,6 +2761,7 @@ export interface paths {
         get?: never;
         /**
          * Update permissions
+         * @deprecated
          * @description Function listed for API 2.1: "update permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2306,6 +2769,7 @@ export interface paths {
         post?: never;
         /**
          * Remove permissions
+         * @deprecated
          * @description Function listed for API 2.1: "remove permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2315,6 +2779,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/permissions": {
         parameters: {
             query?: never;
@@ -2327,6 +2794,7 @@ export interface paths {
         };
         /**
          * Retrieve permissions
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2339,6 +2807,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/users": {
         parameters: {
             query?: never;
@@ -2348,6 +2819,7 @@ export interface paths {
         };
         /**
          * List users
+         * @deprecated
          * @description Function listed for API 2.1: "list users".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2355,6 +2827,7 @@ export interface paths {
         put?: never;
         /**
          * Create user account
+         * @deprecated
          * @description Function listed for API 2.1: "create user account".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the account is private when called without authentication and managed by the organization when called by one of its administrators; it shows the first form fields (name required) and is cut before the answer and any error table.
          */
@@ -2365,6 +2838,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/version": {
         parameters: {
             query?: never;
@@ -2374,6 +2850,7 @@ export interface paths {
         };
         /**
          * Backend API version
+         * @deprecated
          * @description Function listed for API 2.1: "backend API version".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2386,6 +2863,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/access/{for}": {
         parameters: {
             query?: never;
@@ -2398,6 +2878,7 @@ export interface paths {
         };
         /**
          * Organization login
+         * @deprecated
          * @description Function listed for API 2.0: "organization login".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page describes a delegated login: the answer carries a URL with a one-time login token for a member of one of the caller organization's groups. It shows the optional query parameter `security`; the rest of the page, answer and errors included, is beyond the stored part.
@@ -2411,6 +2892,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/account-upgrade-{payment_provider}": {
         parameters: {
             query?: never;
@@ -2423,6 +2907,7 @@ export interface paths {
         };
         /**
          * Allow an upgrade through a payment provider
+         * @deprecated
          * @description Function listed for API 2.0: "allow an upgrade through a payment provider".
          *     The payment provider is part of the segment.
          *     Listed by the interface as `GET /api/2/account-upgrade-<payment_provider>`.
@@ -2431,6 +2916,7 @@ export interface paths {
         get: operations["allowPaymentProviderUpgrade_v2_0"];
         /**
          * Finalize an upgrade through a payment provider
+         * @deprecated
          * @description Function listed for API 2.0: "finalize an upgrade through a payment provider".
          *     The payment provider is part of the segment.
          *     Listed by the interface as `PUT /api/2/account-upgrade-<payment_provider>`.
@@ -2439,6 +2925,7 @@ export interface paths {
         put: operations["finalizePaymentProviderUpgrade_v2_0"];
         /**
          * Initiate an upgrade through a payment provider
+         * @deprecated
          * @description Function listed for API 2.0: "initiate an upgrade through a payment provider".
          *     The payment provider is part of the segment.
          *     Listed by the interface as `POST /api/2/account-upgrade-<payment_provider>`.
@@ -2451,6 +2938,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/account-upgrade-product-key": {
         parameters: {
             query?: never;
@@ -2461,6 +2951,7 @@ export interface paths {
         get?: never;
         /**
          * Upgrade with a product key
+         * @deprecated
          * @description Function listed for API 2.0: "upgrade with a product key".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2472,6 +2963,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/answer/{reference}": {
         parameters: {
             query?: never;
@@ -2485,6 +2979,7 @@ export interface paths {
         get?: never;
         /**
          * Submit practice answer
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `submitAnswer_v2_1`.
          *     The interface shows neither its request and response shapes nor its status codes and errors. The shapes here are observed in the deployed service: the form field `answer` (repeated for several values) and the 2.0 `AnswerResponse`, whose `evaluation.result`, `evaluation.termEvaluations[].value` and `proficiency.overall` practice clients read.
          */
@@ -2496,6 +2991,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/client-app": {
         parameters: {
             query?: never;
@@ -2505,12 +3003,14 @@ export interface paths {
         };
         /**
          * Retrieve client app
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getClientApp_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this operation was found; the 2.0 ClientApp object page, which represents a registered client application, types the answer here.
          */
         get: operations["getClientApp_v2_0"];
         /**
          * Update client app
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `updateClientApp_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this operation was found; the 2.0 ClientApp object page types the answer here; that the answer reflects the change is not shown.
          */
@@ -2518,6 +3018,7 @@ export interface paths {
         post?: never;
         /**
          * Delete client app
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `deleteClientApp_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2527,6 +3028,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/client-apps": {
         parameters: {
             query?: never;
@@ -2536,6 +3040,7 @@ export interface paths {
         };
         /**
          * Retrieve all client apps
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listClientApps_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this list was found; each entry is typed by the 2.0 ClientApp object page, and the answer admits a bare list or an object holding it, since no page shows which.
          */
@@ -2543,6 +3048,7 @@ export interface paths {
         put?: never;
         /**
          * Create client app
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `createClientApp_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the form fields (name and redirectionEndpoint required), the answer, the new 2.0 ClientApp (no example; the fixture is the object page's), and an error table with status codes.
@@ -2554,6 +3060,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/course/{course_id}/{drill_id}": {
         parameters: {
             query?: never;
@@ -2569,6 +3078,7 @@ export interface paths {
         get?: never;
         /**
          * Add
+         * @deprecated
          * @description Function listed for API 2.0: "add".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2576,6 +3086,7 @@ export interface paths {
         post?: never;
         /**
          * Remove
+         * @deprecated
          * @description Function listed for API 2.0: "remove".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2585,6 +3096,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/courses": {
         parameters: {
             query?: never;
@@ -2596,6 +3110,7 @@ export interface paths {
         put?: never;
         /**
          * Create course
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `createCourse_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the required form fields `name` and `description`, the answer, the new empty course's ID and type `COURSE`, with an example, and error identifiers without status codes.
@@ -2607,6 +3122,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/drill": {
         parameters: {
             query?: never;
@@ -2616,6 +3134,7 @@ export interface paths {
         };
         /**
          * Drill or course details
+         * @deprecated
          * @description Function listed for API 2.0: "drill or course details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page addresses the drill or course by a further path segment (its ID) and shows the answer, a 2.0 Drillable, with an example that the stored page cuts inside `license`; progress details are included when the drill is in the caller's repertoire. Its error table is beyond the stored part.
@@ -2629,6 +3148,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/drill/{drill_id}": {
         parameters: {
             query?: never;
@@ -2642,6 +3164,7 @@ export interface paths {
         get?: never;
         /**
          * Update name, subject or description
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `updateDrill_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the form fields (all optional; drills only, not courses; only the author may update), the answer, a 2.0 Drill, with an example, and an error table with status codes that the stored page cuts short.
@@ -2654,6 +3177,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/drill/{drill_id}/tags": {
         parameters: {
             query?: never;
@@ -2666,6 +3192,7 @@ export interface paths {
         };
         /**
          * Retrieve tags
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getDrillTags_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2678,6 +3205,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/drills": {
         parameters: {
             query?: never;
@@ -2689,6 +3219,7 @@ export interface paths {
         put?: never;
         /**
          * Create drill
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `createDrill_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the form fields (name, subject and description required, tags optional), the answer, a 2.0 Drill echoing the recorded name, with an example, and error identifiers without status codes.
@@ -2700,6 +3231,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group-invitation/{token}": {
         parameters: {
             query?: never;
@@ -2712,6 +3246,7 @@ export interface paths {
         };
         /**
          * Retrieve details
+         * @deprecated
          * @description Function listed for API 2.0: "retrieve details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page needs no permission besides knowing the token, answers a 2.0 GroupInvitation, with an example, and lists one error identifier without a status code.
@@ -2719,6 +3254,7 @@ export interface paths {
         get: operations["getGroupInvitation_v2_0"];
         /**
          * Accept or decline
+         * @deprecated
          * @description Function listed for API 2.0: "accept or decline".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the required form field `action` (`ACCEPT` or `DECLINE`) and answers the accepted or declined 2.0 GroupInvitation, with an example whose request line says POST (the operation stays PUT, as the interface and the page's title say); it lists error identifiers without status codes.
@@ -2731,6 +3267,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group-invitations": {
         parameters: {
             query?: never;
@@ -2740,6 +3279,7 @@ export interface paths {
         };
         /**
          * GET group-invitations (function not given)
+         * @deprecated
          * @description The 2.0 list gives no function for this path, and API 2.1 lists no counterpart.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this list was found; each entry is typed by the 2.0 GroupInvitation the page of retrieving one invitation shows, and the answer admits a bare list or an object holding it, since no page shows which.
          */
@@ -2752,6 +3292,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group/{group_id}/drills": {
         parameters: {
             query?: never;
@@ -2764,6 +3307,7 @@ export interface paths {
         };
         /**
          * Retrieve group drillables
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listGroupDrillables_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2776,6 +3320,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group/{group_id}/drills/{drill_id}": {
         parameters: {
             query?: never;
@@ -2791,6 +3338,7 @@ export interface paths {
         get?: never;
         /**
          * Add drill or course
+         * @deprecated
          * @description Function listed for API 2.0: "add drill or course".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page takes no parameters besides the path, answers a message, and lists error identifiers without status codes.
@@ -2799,6 +3347,7 @@ export interface paths {
         post?: never;
         /**
          * Remove
+         * @deprecated
          * @description Function listed for API 2.0: "remove".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2808,6 +3357,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group/{group_id}/members": {
         parameters: {
             query?: never;
@@ -2820,6 +3372,7 @@ export interface paths {
         };
         /**
          * Retrieve or search members
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listGroupMembers_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the query parameters and the answer, a 2.0 Group with its members, open invitations included, with an example that the stored page cuts after the member list; its error table is beyond the stored part.
@@ -2833,6 +3386,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group/{group_id}/members/{user_reference}": {
         parameters: {
             query?: never;
@@ -2848,6 +3404,7 @@ export interface paths {
         get?: never;
         /**
          * Add user to group
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `addGroupMember_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2855,6 +3412,7 @@ export interface paths {
         post?: never;
         /**
          * DELETE group/{group_id}/members/{user_reference} (function not given)
+         * @deprecated
          * @description The 2.0 list gives no function for this path, and API 2.1 lists no counterpart.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2864,6 +3422,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group/{group_id}/objectives": {
         parameters: {
             query?: never;
@@ -2876,6 +3437,7 @@ export interface paths {
         };
         /**
          * Retrieve objectives
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listGroupObjectives_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page takes no parameters besides the path and answers a bare list of 2.0 Objectives, with an example that writes `minimumProficiency` as a string (so a string is accepted too), and lists error identifiers without status codes.
@@ -2884,6 +3446,7 @@ export interface paths {
         put?: never;
         /**
          * Define practice objective
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `defineGroupObjective_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2894,6 +3457,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group/{group_id}/objectives/{objective_id}": {
         parameters: {
             query?: never;
@@ -2911,6 +3477,7 @@ export interface paths {
         post?: never;
         /**
          * Remove objective
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `removeGroupObjective_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2920,6 +3487,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group/{group_id}/results": {
         parameters: {
             query?: never;
@@ -2932,6 +3502,7 @@ export interface paths {
         };
         /**
          * Group drill results
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getGroupResults_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the paging parameters (over the group members, sorted by when they joined) and the answer, a 2.0 GroupResults with the group's average proficiency and the averages per drill and per member, with an example the stored page cuts inside the per-drill averages; its error table is beyond the stored part.
@@ -2945,6 +3516,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group/{group_id}/staff": {
         parameters: {
             query?: never;
@@ -2957,12 +3531,14 @@ export interface paths {
         };
         /**
          * Retrieve staff permissions
+         * @deprecated
          * @description Function listed for API 2.0: "retrieve staff permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found; the 2.0 GroupStaff object page, which represents the staff users of a group (and which the update and revoke pages of this path answer), types the answer here.
          */
         get: operations["listGroupStaff_v2_0"];
         /**
          * Update staff permissions
+         * @deprecated
          * @description Function listed for API 2.0: "update staff permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page addresses the staff user and the permission (`MANAGE` or `VIEW`) by two further path segments, takes no other parameters, answers a 2.0 GroupStaff, with an example, and lists error identifiers without status codes in a table the stored page cuts short.
@@ -2971,6 +3547,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke staff permissions
+         * @deprecated
          * @description Function listed for API 2.0: "revoke staff permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page addresses the staff user and the permission (`MANAGE` or `VIEW`) by two further path segments, says the caller's own permissions cannot be removed, answers the remaining 2.0 GroupStaff, with an example, and lists error identifiers without status codes.
@@ -2981,6 +3558,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group/{group_id}/tests": {
         parameters: {
             query?: never;
@@ -2993,6 +3573,7 @@ export interface paths {
         };
         /**
          * Retrieve tests
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listGroupTests_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3000,6 +3581,7 @@ export interface paths {
         put?: never;
         /**
          * Add test
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `addGroupTest_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3010,6 +3592,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group/{group_id}/tests/{test_id}": {
         parameters: {
             query?: never;
@@ -3027,6 +3612,7 @@ export interface paths {
         post?: never;
         /**
          * Remove test
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `removeGroupTest_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3036,6 +3622,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/groups": {
         parameters: {
             query?: never;
@@ -3045,6 +3634,7 @@ export interface paths {
         };
         /**
          * Search groups
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `searchGroups_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this search was found; each entry is typed by the 2.0 Group the pages of creating a group and listing its members show, and the answer admits a bare list or an object holding it, since no page shows which.
          */
@@ -3052,6 +3642,7 @@ export interface paths {
         put?: never;
         /**
          * Create group
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `createGroup_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the required form fields `name` and `description`, the answer, the new empty group with counts of drills and members, with an example, and error identifiers without status codes.
@@ -3059,6 +3650,7 @@ export interface paths {
         post: operations["createGroup_v2_0"];
         /**
          * Delete group
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `deleteGroup_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3068,6 +3660,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/mobile-push-notification-subscription": {
         parameters: {
             query?: never;
@@ -3078,6 +3673,7 @@ export interface paths {
         get?: never;
         /**
          * Register
+         * @deprecated
          * @description Function listed for API 2.0: "register".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page addresses the platform (`ANDROID` or `IOS`) and the device address by two further path segments, needs an authenticated user, answers 204 (No Content) and gives an error table with status codes.
@@ -3086,6 +3682,7 @@ export interface paths {
         post?: never;
         /**
          * Deregister
+         * @deprecated
          * @description Function listed for API 2.0: "deregister".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3095,6 +3692,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/objective": {
         parameters: {
             query?: never;
@@ -3104,6 +3704,7 @@ export interface paths {
         };
         /**
          * Retrieve one objective including evaluation
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getObjective_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found; the 2.0 Objective that the page of a group's objectives lists types the answer here.
          */
@@ -3116,6 +3717,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/objectives": {
         parameters: {
             query?: never;
@@ -3125,6 +3729,7 @@ export interface paths {
         };
         /**
          * List objectives including evaluations
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listObjectives_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this list was found; each entry is typed by the 2.0 Objective the page of a group's objectives lists (as a bare list), and the answer admits a bare list or an object holding it, since no page shows which for this path.
          */
@@ -3137,6 +3742,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/organization": {
         parameters: {
             query?: never;
@@ -3146,6 +3754,7 @@ export interface paths {
         };
         /**
          * Retrieve organization details
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getOwnOrganization_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the answer, a 2.0 Organization, with an example, and error identifiers without status codes; only the caller's own organization can be retrieved.
@@ -3159,6 +3768,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/organization/{organization_id}": {
         parameters: {
             query?: never;
@@ -3171,6 +3783,7 @@ export interface paths {
         };
         /**
          * Retrieve organization details
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getOrganization_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the answer, a 2.0 Organization, with an example, and error identifiers without status codes; only the caller's own organization can be retrieved.
@@ -3184,6 +3797,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/organization/{organization_id}/license": {
         parameters: {
             query?: never;
@@ -3196,6 +3812,7 @@ export interface paths {
         };
         /**
          * Retrieve license details
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getOrganizationLicense_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3208,6 +3825,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/organization/{organization_id}/staff": {
         parameters: {
             query?: never;
@@ -3220,6 +3840,7 @@ export interface paths {
         };
         /**
          * Retrieve staff users
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listOrganizationStaff_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the query parameters and the answer, a 2.0 Actors list, with an example; `self` may stand for the caller's organization. It shows no error table.
@@ -3233,6 +3854,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/organization/{organization_id}/staff/{user_id}": {
         parameters: {
             query?: never;
@@ -3248,6 +3872,7 @@ export interface paths {
         get?: never;
         /**
          * Add staff user
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `addOrganizationStaff_v2_1`.
          *     Listed with the parameter name user_id_or_email; shares its path template with the DELETE, which names it user_id.
          *     Listed by the interface as `PUT /api/2/organization/{organization_id}/staff/{user_id_or_email}`.
@@ -3258,6 +3883,7 @@ export interface paths {
         post?: never;
         /**
          * Remove staff user
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `removeOrganizationStaff_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page says the account is not removed but turned into a regular managed account, that this may fail while the user still manages or views any of the organization's groups, and shows 204 (No Content) as the answer and an error table with status codes.
@@ -3268,6 +3894,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/organizations": {
         parameters: {
             query?: never;
@@ -3277,6 +3906,7 @@ export interface paths {
         };
         /**
          * List organizations
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listOrganizations_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page (which says the operation is not available to the general public) shows the query parameters and calls the answer a 2.0 Actors object, but its example is a bare list of organizations; the answer here admits both. It shows no error table.
@@ -3290,6 +3920,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/practice-preferences/{drill_id}": {
         parameters: {
             query?: never;
@@ -3302,12 +3935,14 @@ export interface paths {
         };
         /**
          * Retrieve practice preferences
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getPracticePreferences_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["getPracticePreferences_v2_0"];
         /**
          * Save practice preferences
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `storePracticePreferences_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3319,6 +3954,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/question": {
         parameters: {
             query?: never;
@@ -3328,6 +3966,7 @@ export interface paths {
         };
         /**
          * Retrieve a practice question for one or more drills
+         * @deprecated
          * @description Serves the next question for the drills named by repeated `drill`
          *     parameters (`?drill=a&drill=b` practises both together). Answer it with
          *     `PUT /api/2/answer/{reference}`.
@@ -3345,6 +3984,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/question/{drill_id}": {
         parameters: {
             query?: never;
@@ -3360,6 +4002,7 @@ export interface paths {
         };
         /**
          * Retrieve a practice question for a drill
+         * @deprecated
          * @description Serves the next question for the drill in the path. To practise several
          *     drills together, use `GET /api/2/question` with repeated `drill`
          *     parameters instead. Answer the question with
@@ -3374,6 +4017,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/repertoire": {
         parameters: {
             query?: never;
@@ -3383,6 +4029,7 @@ export interface paths {
         };
         /**
          * Search repertoire
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listRepertoire_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the query parameters up to `sortField` (word search, search fields, paging, sorting; a group filter is announced); the rest of the page, answer included, is beyond the stored part.
@@ -3390,6 +4037,7 @@ export interface paths {
         get: operations["listRepertoire_v2_0"];
         /**
          * Add to repertoire
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `addToRepertoire_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page addresses the drill or course by a further path segment (its ID), takes no parameters besides it (paid items need a payment key), answers a message, and lists error identifiers without status codes.
@@ -3398,6 +4046,7 @@ export interface paths {
         post?: never;
         /**
          * Remove drill or course from repertoire
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `removeFromRepertoire_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page addresses the drill or course by a further path segment (its ID), says removing discards the caller's progress and that own drills cannot be removed this way, answers an empty object, and lists error identifiers without status codes.
@@ -3408,6 +4057,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/session": {
         parameters: {
             query?: never;
@@ -3417,6 +4069,7 @@ export interface paths {
         };
         /**
          * Session information
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getSession_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows no parameters, the answer (a 2.0 Session) with two examples, with and without an authenticated user, and says the operation has no error responses.
@@ -3430,6 +4083,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/store": {
         parameters: {
             query?: never;
@@ -3439,6 +4095,7 @@ export interface paths {
         };
         /**
          * Search the store
+         * @deprecated
          * @description Searches the public store for drills and courses, or lists a catalog.
          *
          *     - Give `query`, `catalog`, or both. Neither gives the error `query_missing`.
@@ -3461,6 +4118,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/store/categories": {
         parameters: {
             query?: never;
@@ -3470,6 +4130,7 @@ export interface paths {
         };
         /**
          * Categories
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listStoreCategories_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3482,6 +4143,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/store/highlights": {
         parameters: {
             query?: never;
@@ -3491,6 +4155,7 @@ export interface paths {
         };
         /**
          * Highlights
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listStoreHighlights_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3503,6 +4168,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/store/popular": {
         parameters: {
             query?: never;
@@ -3512,6 +4180,7 @@ export interface paths {
         };
         /**
          * Most practiced public drills
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listPopularDrills_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3524,6 +4193,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/store/recent": {
         parameters: {
             query?: never;
@@ -3533,6 +4205,7 @@ export interface paths {
         };
         /**
          * Recently published entries
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listRecentStoreEntries_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3545,6 +4218,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/store/related/{drill_id}": {
         parameters: {
             query?: never;
@@ -3557,6 +4233,7 @@ export interface paths {
         };
         /**
          * Public drills related to a drill
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listRelatedDrills_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3569,6 +4246,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/test-answer/{reference}": {
         parameters: {
             query?: never;
@@ -3582,6 +4262,7 @@ export interface paths {
         get?: never;
         /**
          * PUT test-answer/{reference} (function not given)
+         * @deprecated
          * @description The 2.0 list gives no function for this path, and API 2.1 lists no counterpart.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this operation was found; the 2.0 AnswerResponse object page, returned on submitting an answer and whose progress applies to tests only, types the answer here.
          */
@@ -3593,6 +4274,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/test-question/{test_id}": {
         parameters: {
             query?: never;
@@ -3605,6 +4289,7 @@ export interface paths {
         };
         /**
          * Retrieve test question
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getTestQuestion_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the answer, a 2.0 QuestionResponse (its stored example has lost its closing braces, so it is not reproduced), an entry-level parameter for adaptive tests whose name the stored page drops, and error identifiers without status codes.
@@ -3618,6 +4303,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/test-question/{test_id}/{ticket}": {
         parameters: {
             query?: never;
@@ -3632,6 +4320,7 @@ export interface paths {
         };
         /**
          * GET test-question/{test_id}/{ticket} (function not given)
+         * @deprecated
          * @description The 2.0 list gives no function for this path, and API 2.1 lists no counterpart.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The 2.0 page of retrieving a test question answers a 2.0 QuestionResponse and names a ticket for anonymous tests (errors missing_ticket and invalid_ticket); it types the answer of this ticket form too.
          */
@@ -3644,6 +4333,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/test-result/{test_id}": {
         parameters: {
             query?: never;
@@ -3656,6 +4348,7 @@ export interface paths {
         };
         /**
          * Retrieve test results
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getTestResult_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the answer, a 2.0 TestResult with the score and the given answers and corrections, with an example the stored page cuts (the fixture is the object page's example); its error table is beyond the stored part.
@@ -3669,6 +4362,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/test-result/{test_id}/{user_id_or_ticket}": {
         parameters: {
             query?: never;
@@ -3683,6 +4379,7 @@ export interface paths {
         };
         /**
          * GET test-result/{test_id}/{user_id_or_ticket} (function not given)
+         * @deprecated
          * @description The 2.0 list gives no function for this path, and API 2.1 lists no counterpart.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the answer, a 2.0 TestResult with the score and the given answers and corrections, with an example the stored page cuts (the fixture is the object page's example); either a user ID or an anonymous test's ticket may be given, not both. Its error table is beyond the stored part.
@@ -3696,6 +4393,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/test/{test_id}": {
         parameters: {
             query?: never;
@@ -3708,6 +4408,7 @@ export interface paths {
         };
         /**
          * Retrieve test
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getTest_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3720,6 +4421,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/test/{test_id}/{type}/{id}": {
         parameters: {
             query?: never;
@@ -3737,6 +4441,7 @@ export interface paths {
         get?: never;
         /**
          * Link a test definition
+         * @deprecated
          * @description Function listed for API 2.0: "link a test definition".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3748,6 +4453,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/tests": {
         parameters: {
             query?: never;
@@ -3759,6 +4467,7 @@ export interface paths {
         put?: never;
         /**
          * Define an individual or anonymous test
+         * @deprecated
          * @description Function listed for API 2.0: "define an individual or anonymous test".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the form fields up to `style`, where the stored page is cut; the answer and errors are beyond the stored part.
@@ -3770,6 +4479,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/token": {
         parameters: {
             query?: never;
@@ -3781,6 +4493,7 @@ export interface paths {
         put?: never;
         /**
          * Request a new OAuth token
+         * @deprecated
          * @description Function listed for API 2.0: "request a new OAuth token".
          *     Behaviour described only by its function.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -3792,6 +4505,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user": {
         parameters: {
             query?: never;
@@ -3801,6 +4517,7 @@ export interface paths {
         };
         /**
          * Retrieve user details
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getOwnUser_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the answer, a 2.0 User, with an example, and error identifiers without status codes; it also addresses another user by ID, email address or third-party ID in a further path segment.
@@ -3808,6 +4525,7 @@ export interface paths {
         get: operations["getOwnUser_v2_0"];
         /**
          * Update own real name, locale or time zone
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `updateOwnUser_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the form fields (all optional) and the answer, the updated 2.0 User, with an example; its error table is beyond the stored part of the page.
@@ -3820,6 +4538,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user_id}": {
         parameters: {
             query?: never;
@@ -3832,6 +4553,7 @@ export interface paths {
         };
         /**
          * Retrieve user details
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getUser_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the answer, a 2.0 User, with an example, and error identifiers without status codes. Another user's details are only given to an administrator of the organization that manages that account.
@@ -3845,6 +4567,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user}/catalog/{catalog}": {
         parameters: {
             query?: never;
@@ -3860,6 +4585,7 @@ export interface paths {
         get?: never;
         /**
          * Grant
+         * @deprecated
          * @description Function listed for API 2.0: "grant".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3867,6 +4593,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke
+         * @deprecated
          * @description Function listed for API 2.0: "revoke".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3876,6 +4603,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user}/contract": {
         parameters: {
             query?: never;
@@ -3888,6 +4618,7 @@ export interface paths {
         };
         /**
          * Retrieve contract
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getUserContract_v2_1`.
          *     Listed by the interface as `GET /api/2/user/…/contract`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -3902,6 +4633,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user}/email-address/": {
         parameters: {
             query?: never;
@@ -3914,6 +4648,7 @@ export interface paths {
         };
         /**
          * Retrieve
+         * @deprecated
          * @description Function listed for API 2.0: "retrieve".
          *     Trailing slash kept as listed.
          *     Listed by the interface as `GET /api/2/user/…/email-address/`.
@@ -3923,6 +4658,7 @@ export interface paths {
         get: operations["getEmailAddress_v2_0"];
         /**
          * Update
+         * @deprecated
          * @description Function listed for API 2.0: "update".
          *     Trailing slash kept as listed.
          *     Listed by the interface as `PUT /api/2/user/…/email-address/`.
@@ -3933,6 +4669,7 @@ export interface paths {
         post?: never;
         /**
          * Remove
+         * @deprecated
          * @description Function listed for API 2.0: "remove".
          *     Trailing slash kept as listed.
          *     Listed by the interface as `DELETE /api/2/user/…/email-address/`.
@@ -3944,6 +4681,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user}/email-address/{email}/request-verification": {
         parameters: {
             query?: never;
@@ -3960,6 +4700,7 @@ export interface paths {
         put?: never;
         /**
          * Request verification
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `requestEmailVerification_v2_1`.
          *     Listed by the interface as `POST /api/2/user/…/email-address/…/request-verification`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -3972,6 +4713,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user}/email-address/{email}/verify/{nonce}": {
         parameters: {
             query?: never;
@@ -3989,6 +4733,7 @@ export interface paths {
         get?: never;
         /**
          * Verify an email address
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `verifyEmailAddress_v2_1`.
          *     Listed by the interface as `PUT /api/2/user/…/email-address/…/verify/…`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -4001,6 +4746,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user}/email-addresses": {
         parameters: {
             query?: never;
@@ -4013,6 +4761,7 @@ export interface paths {
         };
         /**
          * List email addresses
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listEmailAddresses_v2_1`.
          *     Listed by the interface as `GET /api/2/user/…/email-addresses`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -4027,6 +4776,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user}/email-addresses/{email}/set-primary": {
         parameters: {
             query?: never;
@@ -4042,6 +4794,7 @@ export interface paths {
         get?: never;
         /**
          * Set primary email address
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `setPrimaryEmailAddress_v2_1`.
          *     Listed by the interface as `PUT /api/2/user/…/email-addresses/…/set-primary`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -4055,6 +4808,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user}/permission": {
         parameters: {
             query?: never;
@@ -4068,6 +4824,7 @@ export interface paths {
         get?: never;
         /**
          * Update
+         * @deprecated
          * @description Function listed for API 2.0: "update".
          *     Listed by the interface as `PUT /api/2/user/…/permission`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -4076,6 +4833,7 @@ export interface paths {
         post?: never;
         /**
          * Remove
+         * @deprecated
          * @description Function listed for API 2.0: "remove".
          *     Listed by the interface as `DELETE /api/2/user/…/permission`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -4086,6 +4844,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user}/permissions": {
         parameters: {
             query?: never;
@@ -4098,6 +4859,7 @@ export interface paths {
         };
         /**
          * Retrieve permissions
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listUserPermissions_v2_1`.
          *     Listed by the interface as `GET /api/2/user/…/permissions`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -4111,6 +4873,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user}/upgrade": {
         parameters: {
             query?: never;
@@ -4124,6 +4889,7 @@ export interface paths {
         get?: never;
         /**
          * Upgrade to Premium
+         * @deprecated
          * @description Function listed for API 2.0: "upgrade to Premium".
          *     Listed by the interface as `PUT /api/2/user/…/upgrade`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -4136,6 +4902,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/users": {
         parameters: {
             query?: never;
@@ -4145,6 +4914,7 @@ export interface paths {
         };
         /**
          * Search
+         * @deprecated
          * @description Function listed for API 2.0: "search".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the query parameters and the answer, a 2.0 Actors list, with an example; it shows no error table. It allows `resultStart` only in multiples of ten and `resultSize` only 10.
@@ -4153,6 +4923,7 @@ export interface paths {
         put?: never;
         /**
          * Create basic user
+         * @deprecated
          * @description Function listed for API 2.0: "create basic user".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -4163,6 +4934,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/version": {
         parameters: {
             query?: never;
@@ -4172,6 +4946,7 @@ export interface paths {
         };
         /**
          * Backend API version
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getVersion_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -4465,11 +5240,50 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * Beacon_v2_1_1
+         * @description A beacon definition (API 2.1.1): an iBeacon that points at a drill, course or test, the proximity at which it triggers, and how long the playable stays visible after detection.
+         */
+        Beacon_v2_1_1: {
+            /** @description Not shown to end users. */
+            description?: string;
+            /**
+             * @description The fixed UUID 07212ead-8344-4426-8b41-8b0cb621625a, an underscore, the major value in hex, an underscore and the minor value in hex.
+             * @example 07212ead-8344-4426-8b41-8b0cb621625a_0000_0001
+             */
+            id: string;
+            /**
+             * Format: duration
+             * @description How long the beacon stays visible in a client after first detection, an ISO 8601 duration.
+             * @example PT5M
+             */
+            lingerDuration: string;
+            playable: components["schemas"]["Playable_v2_1"];
+            /**
+             * @description The proximity that triggers the beacon, after the iBeacon guidelines. Known values: `FAR` (about ten metres), `NEAR` (a few metres), `IMMEDIATE` (a few centimetres); others may occur.
+             * @example FAR
+             * @example NEAR
+             * @example IMMEDIATE
+             */
+            proximity: "FAR" | "NEAR" | "IMMEDIATE" | (string & {});
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * Beacons_v2_1
          * @description The beacon definitions of the caller's organization (API 2.1).
          */
         Beacons_v2_1: {
             beacons?: components["schemas"]["Beacon_v2_1"][];
+            total?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Beacons_v2_1_1
+         * @description The beacon definitions of the caller's organization (API 2.1.1).
+         */
+        Beacons_v2_1_1: {
+            beacons?: components["schemas"]["Beacon_v2_1_1"][];
             total?: number;
         } & {
             [key: string]: unknown;
@@ -6534,6 +7348,15 @@ export interface components {
                 "application/json": components["schemas"]["AnswerResponse"];
             };
         };
+        /** @description The organization's beacon definitions. The status code is not shown. */
+        Beacons_v2_1_1: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Beacons_v2_1_1"];
+            };
+        };
         /** @description Error. Which errors this operation has and their status codes are not shown by the interface. The service's reference shows every error as an object with an identifier and a `description`. */
         Error: {
             headers: {
@@ -6581,6 +7404,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Matches parts of the playable's name or the beacon's description. */
+        BeaconQuery_v2_1_1: string;
         /** @description ID of a drill to practise. Repeat the parameter to practise several drills together (`drill=a&drill=b`); for more than one drill this is the only way to name them. */
         QuestionDrill: string[];
         /**
@@ -6808,6 +7633,113 @@ export interface operations {
             default: components["responses"]["NotShownError"];
         };
     };
+    getBeacon_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The beacon addressed (`id` on the page): the fixed UUID 07212ead-8344-4426-8b41-8b0cb621625a, an underscore, the major value in hex, an underscore and the minor value in hex. */
+                beacon: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The beacon definition. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Beacon_v2_1_1"];
+                };
+            };
+            /** @description Bad request: `invalid_id`, `invalid_input`. */
+            400: components["responses"]["Error"];
+            /** @description Not found: `beacon_not_found`, `playable_not_found`. */
+            404: components["responses"]["Error"];
+            /** @description Internal error: `internal_error`. */
+            500: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    storeBeacon_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The beacon addressed (`id` on the page): the fixed UUID 07212ead-8344-4426-8b41-8b0cb621625a, an underscore, the major value in hex, an underscore and the minor value in hex. */
+                beacon: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["StoreBeaconForm_v2_1"];
+        responses: {
+            /** @description An empty object. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyObject"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_permitted`, `invalid_input`. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    listBeacons_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description Matches parts of the playable's name or the beacon's description. */
+                query?: components["parameters"]["BeaconQuery_v2_1_1"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["Beacons_v2_1_1"];
+            /** @description Unauthorized: `no_access`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Internal error: `internal_error`. */
+            500: components["responses"]["Error"];
+            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    listOrganizationBeacons_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description Matches parts of the playable's name or the beacon's description. */
+                query?: components["parameters"]["BeaconQuery_v2_1_1"];
+            };
+            header?: never;
+            path: {
+                /** @description The organization whose beacon definitions are listed (`organization_id` on the page); the page says it is for internal use only. */
+                organization: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["Beacons_v2_1_1"];
+            /** @description Unauthorized: `no_access`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Internal error: `internal_error`. */
+            500: components["responses"]["Error"];
+            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     requestOrganizationLogin_v2_1: {
         parameters: {
             query?: never;
@@ -6824,6 +7756,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     submitAnswer_v2_1: {
         parameters: {
             query?: never;
@@ -6848,6 +7783,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getBeacon_v2_1: {
         parameters: {
             query?: never;
@@ -6878,6 +7816,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     storeBeacon_v2_1: {
         parameters: {
             query?: never;
@@ -6903,6 +7844,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deleteBeacon_v2_1: {
         parameters: {
             query?: never;
@@ -6919,6 +7863,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listBeacons_v2_1: {
         parameters: {
             query?: {
@@ -6950,6 +7897,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getClientApp_v2_1: {
         parameters: {
             query?: never;
@@ -6974,6 +7924,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateClientApp_v2_1: {
         parameters: {
             query?: never;
@@ -6998,6 +7951,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deleteClientApp_v2_1: {
         parameters: {
             query?: never;
@@ -7014,6 +7970,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listOwnClientApps_v2_1: {
         parameters: {
             query?: never;
@@ -7035,6 +7994,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createClientApp_v2_1: {
         parameters: {
             query?: never;
@@ -7056,6 +8018,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listClientApps_v2_1: {
         parameters: {
             query?: never;
@@ -7080,6 +8045,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getCourse_v2_1: {
         parameters: {
             query?: never;
@@ -7104,6 +8072,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateCourse_v2_1: {
         parameters: {
             query?: never;
@@ -7134,6 +8105,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addDrillToCourse_v2_1: {
         parameters: {
             query?: never;
@@ -7166,6 +8140,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeDrillFromCourse_v2_1: {
         parameters: {
             query?: never;
@@ -7192,6 +8169,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createCourse_v2_1: {
         parameters: {
             query?: never;
@@ -7214,6 +8194,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateDrill_v2_1: {
         parameters: {
             query?: never;
@@ -7241,6 +8224,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     duplicateDrill_v2_1: {
         parameters: {
             query?: never;
@@ -7257,6 +8243,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     mergeDrills_v2_1: {
         parameters: {
             query?: never;
@@ -7283,6 +8272,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getDrillTags_v2_1: {
         parameters: {
             query?: never;
@@ -7299,6 +8291,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deleteDrillable_v2_1: {
         parameters: {
             query?: {
@@ -7337,6 +8332,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getEasyAndDifficultEntries_v2_1: {
         parameters: {
             query?: never;
@@ -7353,6 +8351,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getProficiencyChart_v2_1: {
         parameters: {
             query: {
@@ -7387,6 +8388,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getReception_v2_1: {
         parameters: {
             query?: never;
@@ -7417,6 +8421,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getReview_v2_1: {
         parameters: {
             query?: never;
@@ -7441,6 +8448,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     postReview_v2_1: {
         parameters: {
             query?: never;
@@ -7469,6 +8479,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listReviews_v2_1: {
         parameters: {
             query?: never;
@@ -7493,6 +8506,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createDrill_v2_1: {
         parameters: {
             query?: never;
@@ -7515,6 +8531,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     uploadDrill_v2_1: {
         parameters: {
             query?: never;
@@ -7531,6 +8550,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     respondToGroupInvitation_v2_1: {
         parameters: {
             query?: never;
@@ -7564,6 +8586,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getGroup_v2_1: {
         parameters: {
             query?: never;
@@ -7594,6 +8619,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateGroup_v2_1: {
         parameters: {
             query?: never;
@@ -7623,6 +8651,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupDrillables_v2_1: {
         parameters: {
             query?: {
@@ -7654,6 +8685,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addDrillToGroup_v2_1: {
         parameters: {
             query?: never;
@@ -7681,6 +8715,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeDrillFromGroup_v2_1: {
         parameters: {
             query?: never;
@@ -7699,6 +8736,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupMembers_v2_1: {
         parameters: {
             query?: {
@@ -7730,6 +8770,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deleteGroupMembers_v2_1: {
         parameters: {
             query?: never;
@@ -7746,6 +8789,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addGroupMember_v2_1: {
         parameters: {
             query?: never;
@@ -7764,6 +8810,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateGroupObjective_v2_1: {
         parameters: {
             query?: never;
@@ -7782,6 +8831,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeGroupObjective_v2_1: {
         parameters: {
             query?: never;
@@ -7800,6 +8852,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listObjectiveEvaluations_v2_1: {
         parameters: {
             query?: never;
@@ -7818,6 +8873,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupObjectives_v2_1: {
         parameters: {
             query?: never;
@@ -7834,6 +8892,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     defineGroupObjective_v2_1: {
         parameters: {
             query?: never;
@@ -7850,6 +8911,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getGroupResults_v2_1: {
         parameters: {
             query?: never;
@@ -7866,6 +8930,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupStaff_v2_1: {
         parameters: {
             query?: {
@@ -7898,6 +8965,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     revokeGroupStaffPermission_v2_1: {
         parameters: {
             query?: never;
@@ -7927,6 +8997,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateGroupStaffPermissions_v2_1: {
         parameters: {
             query?: never;
@@ -7954,6 +9027,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupTests_v2_1: {
         parameters: {
             query?: never;
@@ -7970,6 +9046,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addGroupTest_v2_1: {
         parameters: {
             query?: never;
@@ -7986,6 +9065,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeGroupTest_v2_1: {
         parameters: {
             query?: never;
@@ -8004,6 +9086,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     searchGroups_v2_1: {
         parameters: {
             query?: {
@@ -8038,6 +9123,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createGroup_v2_1: {
         parameters: {
             query?: never;
@@ -8063,6 +9151,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deleteGroup_v2_1: {
         parameters: {
             query?: never;
@@ -8079,6 +9170,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     registerPushDevice_v2_1: {
         parameters: {
             query?: never;
@@ -8097,6 +9191,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deregisterPushDevice_v2_1: {
         parameters: {
             query?: never;
@@ -8115,6 +9212,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listNotifications_v2_1: {
         parameters: {
             query?: never;
@@ -8128,6 +9228,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getObjective_v2_1: {
         parameters: {
             query?: never;
@@ -8152,6 +9255,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listObjectives_v2_1: {
         parameters: {
             query?: {
@@ -8188,6 +9294,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOeuvre_v2_1: {
         parameters: {
             query?: never;
@@ -8201,6 +9310,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOwnOrganization_v2_1: {
         parameters: {
             query?: never;
@@ -8223,6 +9335,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOrganization_v2_1: {
         parameters: {
             query?: never;
@@ -8248,6 +9363,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listOrganizationAnonymousTests_v2_1: {
         parameters: {
             query?: never;
@@ -8264,6 +9382,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listOrganizationGroups_v2_1: {
         parameters: {
             query?: {
@@ -8303,6 +9424,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOrganizationLicense_v2_1: {
         parameters: {
             query?: never;
@@ -8319,6 +9443,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listOrganizationStaff_v2_1: {
         parameters: {
             query?: {
@@ -8350,6 +9477,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addOrganizationStaff_v2_1: {
         parameters: {
             query?: never;
@@ -8368,6 +9498,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeOrganizationStaff_v2_1: {
         parameters: {
             query?: never;
@@ -8386,6 +9519,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listOrganizations_v2_1: {
         parameters: {
             query?: never;
@@ -8399,6 +9535,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getPlayable_v2_1: {
         parameters: {
             query?: {
@@ -8434,6 +9573,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getAppreciation_v2_1: {
         parameters: {
             query?: never;
@@ -8458,6 +9600,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     storeAppreciation_v2_1: {
         parameters: {
             query?: never;
@@ -8490,6 +9635,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     contactAuthor_v2_1: {
         parameters: {
             query?: never;
@@ -8506,6 +9654,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     acceptForwardedPlayable_v2_1: {
         parameters: {
             query?: never;
@@ -8522,6 +9673,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     declineForwardedPlayable_v2_1: {
         parameters: {
             query?: never;
@@ -8538,6 +9692,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     publishPlayable_v2_1: {
         parameters: {
             query?: never;
@@ -8566,6 +9723,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     forwardPlayables_v2_1: {
         parameters: {
             query?: never;
@@ -8579,6 +9739,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listForwardedPlayables_v2_1: {
         parameters: {
             query?: never;
@@ -8592,6 +9755,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getQuestion_v2_1: {
         parameters: {
             query?: {
@@ -8619,6 +9785,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getRendition_v2_1: {
         parameters: {
             query?: never;
@@ -8643,6 +9812,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getPracticePreferences_v2_1: {
         parameters: {
             query?: never;
@@ -8667,6 +9839,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     storePracticePreferences_v2_1: {
         parameters: {
             query?: never;
@@ -8691,6 +9866,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getProjectedProficiency_v2_1: {
         parameters: {
             query?: never;
@@ -8709,6 +9887,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listRepertoire_v2_1: {
         parameters: {
             query?: never;
@@ -8722,6 +9903,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addToRepertoire_v2_1: {
         parameters: {
             query?: never;
@@ -8747,6 +9931,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeFromRepertoire_v2_1: {
         parameters: {
             query?: never;
@@ -8763,6 +9950,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getSession_v2_1: {
         parameters: {
             query?: never;
@@ -8784,6 +9974,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     searchStore_v2_1: {
         parameters: {
             query?: {
@@ -8826,6 +10019,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listStoreCategories_v2_1: {
         parameters: {
             query?: never;
@@ -8839,6 +10035,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listStoreHighlights_v2_1: {
         parameters: {
             query?: never;
@@ -8852,6 +10051,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listPopularDrills_v2_1: {
         parameters: {
             query?: never;
@@ -8865,6 +10067,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getRandomStoreItem_v2_1: {
         parameters: {
             query?: never;
@@ -8878,6 +10083,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listRecentStoreEntries_v2_1: {
         parameters: {
             query?: never;
@@ -8891,6 +10099,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listRelatedDrills_v2_1: {
         parameters: {
             query?: never;
@@ -8907,6 +10118,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getTestQuestion_v2_1: {
         parameters: {
             query?: never;
@@ -8935,6 +10149,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getTestResult_v2_1: {
         parameters: {
             query?: never;
@@ -8959,6 +10176,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     completeTest_v2_1: {
         parameters: {
             query?: never;
@@ -8987,6 +10207,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listTestScoreTransformers_v2_1: {
         parameters: {
             query?: never;
@@ -9000,6 +10223,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getTest_v2_1: {
         parameters: {
             query?: never;
@@ -9024,6 +10250,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     linkTestDefinition_v2_1: {
         parameters: {
             query?: never;
@@ -9044,6 +10273,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listTests_v2_1: {
         parameters: {
             query?: {
@@ -9068,6 +10300,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     defineTest_v2_1: {
         parameters: {
             query?: never;
@@ -9081,6 +10316,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOwnUser_v2_1: {
         parameters: {
             query?: never;
@@ -9103,6 +10341,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateOwnUser_v2_1: {
         parameters: {
             query?: never;
@@ -9124,6 +10365,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getUser_v2_1: {
         parameters: {
             query?: never;
@@ -9149,6 +10393,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deleteUser_v2_1: {
         parameters: {
             query?: never;
@@ -9165,6 +10412,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     grantCatalogAccess_v2_1: {
         parameters: {
             query?: never;
@@ -9183,6 +10433,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     revokeCatalogAccess_v2_1: {
         parameters: {
             query?: never;
@@ -9201,6 +10454,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getUserContract_v2_1: {
         parameters: {
             query?: never;
@@ -9221,6 +10477,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getEmailAddress_v2_1: {
         parameters: {
             query?: never;
@@ -9255,6 +10514,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addEmailAddress_v2_1: {
         parameters: {
             query?: never;
@@ -9291,6 +10553,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeEmailAddress_v2_1: {
         parameters: {
             query?: never;
@@ -9309,6 +10574,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     requestEmailVerification_v2_1: {
         parameters: {
             query?: never;
@@ -9339,6 +10607,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     verifyEmailAddress_v2_1: {
         parameters: {
             query?: never;
@@ -9359,6 +10630,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listEmailAddresses_v2_1: {
         parameters: {
             query?: never;
@@ -9391,6 +10665,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     setPrimaryEmailAddress_v2_1: {
         parameters: {
             query?: never;
@@ -9425,6 +10702,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateUserPermission_v2_1: {
         parameters: {
             query?: never;
@@ -9443,6 +10723,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeUserPermission_v2_1: {
         parameters: {
             query?: never;
@@ -9461,6 +10744,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listUserPermissions_v2_1: {
         parameters: {
             query?: never;
@@ -9477,6 +10763,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listUsers_v2_1: {
         parameters: {
             query?: never;
@@ -9490,6 +10779,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createUser_v2_1: {
         parameters: {
             query?: never;
@@ -9503,6 +10795,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getVersion_v2_1: {
         parameters: {
             query?: never;
@@ -9516,6 +10811,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     requestOrganizationLogin_v2_0: {
         parameters: {
             query?: {
@@ -9535,6 +10833,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     allowPaymentProviderUpgrade_v2_0: {
         parameters: {
             query?: never;
@@ -9551,6 +10852,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     finalizePaymentProviderUpgrade_v2_0: {
         parameters: {
             query?: never;
@@ -9567,6 +10871,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     initiatePaymentProviderUpgrade_v2_0: {
         parameters: {
             query?: never;
@@ -9583,6 +10890,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     upgradeWithProductKey_v2_0: {
         parameters: {
             query?: never;
@@ -9596,6 +10906,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     submitAnswer_v2_0: {
         parameters: {
             query?: never;
@@ -9612,6 +10925,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getClientApp_v2_0: {
         parameters: {
             query?: never;
@@ -9633,6 +10949,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateClientApp_v2_0: {
         parameters: {
             query?: never;
@@ -9654,6 +10973,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deleteClientApp_v2_0: {
         parameters: {
             query?: never;
@@ -9667,6 +10989,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listClientApps_v2_0: {
         parameters: {
             query?: never;
@@ -9688,6 +11013,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createClientApp_v2_0: {
         parameters: {
             query?: never;
@@ -9711,6 +11039,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addDrillToCourse_v2_0: {
         parameters: {
             query?: never;
@@ -9729,6 +11060,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeDrillFromCourse_v2_0: {
         parameters: {
             query?: never;
@@ -9747,6 +11081,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createCourse_v2_0: {
         parameters: {
             query?: never;
@@ -9769,6 +11106,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getDrillDetails_v2_0: {
         parameters: {
             query?: never;
@@ -9790,6 +11130,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateDrill_v2_0: {
         parameters: {
             query?: never;
@@ -9817,6 +11160,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getDrillTags_v2_0: {
         parameters: {
             query?: never;
@@ -9833,6 +11179,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createDrill_v2_0: {
         parameters: {
             query?: never;
@@ -9855,6 +11204,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getGroupInvitation_v2_0: {
         parameters: {
             query?: never;
@@ -9880,6 +11232,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     respondToGroupInvitation_v2_0: {
         parameters: {
             query?: never;
@@ -9905,6 +11260,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupInvitations_v2_0: {
         parameters: {
             query?: never;
@@ -9926,6 +11284,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupDrills_v2_0: {
         parameters: {
             query?: never;
@@ -9942,6 +11303,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addDrillToGroup_v2_0: {
         parameters: {
             query?: never;
@@ -9969,6 +11333,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeDrillFromGroup_v2_0: {
         parameters: {
             query?: never;
@@ -9987,6 +11354,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupMembers_v2_0: {
         parameters: {
             query?: {
@@ -10018,6 +11388,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addGroupMember_v2_0: {
         parameters: {
             query?: never;
@@ -10036,6 +11409,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeGroupMember_v2_0: {
         parameters: {
             query?: never;
@@ -10054,6 +11430,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupObjectives_v2_0: {
         parameters: {
             query?: never;
@@ -10079,6 +11458,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     defineGroupObjective_v2_0: {
         parameters: {
             query?: never;
@@ -10095,6 +11477,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeGroupObjective_v2_0: {
         parameters: {
             query?: never;
@@ -10113,6 +11498,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getGroupResults_v2_0: {
         parameters: {
             query?: {
@@ -10142,6 +11530,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupStaff_v2_0: {
         parameters: {
             query?: never;
@@ -10166,6 +11557,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateGroupStaff_v2_0: {
         parameters: {
             query?: never;
@@ -10191,6 +11585,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     revokeGroupStaff_v2_0: {
         parameters: {
             query?: never;
@@ -10216,6 +11613,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupTests_v2_0: {
         parameters: {
             query?: never;
@@ -10232,6 +11632,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addGroupTest_v2_0: {
         parameters: {
             query?: never;
@@ -10248,6 +11651,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeGroupTest_v2_0: {
         parameters: {
             query?: never;
@@ -10266,6 +11672,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     searchGroups_v2_0: {
         parameters: {
             query?: never;
@@ -10287,6 +11696,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createGroup_v2_0: {
         parameters: {
             query?: never;
@@ -10309,6 +11721,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deleteGroup_v2_0: {
         parameters: {
             query?: never;
@@ -10322,6 +11737,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     registerPushDevice_v2_0: {
         parameters: {
             query?: never;
@@ -10343,6 +11761,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deregisterPushDevice_v2_0: {
         parameters: {
             query?: never;
@@ -10356,6 +11777,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getObjective_v2_0: {
         parameters: {
             query?: never;
@@ -10377,6 +11801,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listObjectives_v2_0: {
         parameters: {
             query?: never;
@@ -10398,6 +11825,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOwnOrganization_v2_0: {
         parameters: {
             query?: never;
@@ -10420,6 +11850,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOrganization_v2_0: {
         parameters: {
             query?: never;
@@ -10445,6 +11878,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOrganizationLicense_v2_0: {
         parameters: {
             query?: never;
@@ -10461,6 +11897,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listOrganizationStaff_v2_0: {
         parameters: {
             query?: {
@@ -10492,6 +11931,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addOrganizationStaff_v2_0: {
         parameters: {
             query?: never;
@@ -10523,6 +11965,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeOrganizationStaff_v2_0: {
         parameters: {
             query?: never;
@@ -10555,6 +12000,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listOrganizations_v2_0: {
         parameters: {
             query?: {
@@ -10583,6 +12031,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getPracticePreferences_v2_0: {
         parameters: {
             query?: never;
@@ -10599,6 +12050,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     storePracticePreferences_v2_0: {
         parameters: {
             query?: never;
@@ -10615,6 +12069,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getQuestions_v2_0: {
         parameters: {
             query?: {
@@ -10631,6 +12088,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getQuestion_v2_0: {
         parameters: {
             query?: {
@@ -10653,6 +12113,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listRepertoire_v2_0: {
         parameters: {
             query?: {
@@ -10677,6 +12140,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addToRepertoire_v2_0: {
         parameters: {
             query?: never;
@@ -10699,6 +12165,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeFromRepertoire_v2_0: {
         parameters: {
             query?: never;
@@ -10721,6 +12190,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getSession_v2_0: {
         parameters: {
             query?: never;
@@ -10742,6 +12214,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     searchStore_v2_0: {
         parameters: {
             query?: {
@@ -10800,6 +12275,9 @@ export interface operations {
             };
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listStoreCategories_v2_0: {
         parameters: {
             query?: never;
@@ -10813,6 +12291,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listStoreHighlights_v2_0: {
         parameters: {
             query?: never;
@@ -10826,6 +12307,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listPopularDrills_v2_0: {
         parameters: {
             query?: never;
@@ -10839,6 +12323,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listRecentStoreEntries_v2_0: {
         parameters: {
             query?: never;
@@ -10852,6 +12339,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listRelatedDrills_v2_0: {
         parameters: {
             query?: never;
@@ -10868,6 +12358,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     submitTestAnswer_v2_0: {
         parameters: {
             query?: never;
@@ -10892,6 +12385,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getTestQuestion_v2_0: {
         parameters: {
             query?: never;
@@ -10917,6 +12413,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getTestQuestionForTicket_v2_0: {
         parameters: {
             query?: never;
@@ -10943,6 +12442,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getTestResult_v2_0: {
         parameters: {
             query?: never;
@@ -10967,6 +12469,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getTestResultFor_v2_0: {
         parameters: {
             query?: never;
@@ -10993,6 +12498,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getTest_v2_0: {
         parameters: {
             query?: never;
@@ -11009,6 +12517,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     linkTestDefinition_v2_0: {
         parameters: {
             query?: never;
@@ -11029,6 +12540,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     defineTest_v2_0: {
         parameters: {
             query?: never;
@@ -11042,6 +12556,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     requestToken_v2_0: {
         parameters: {
             query?: never;
@@ -11055,6 +12572,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOwnUser_v2_0: {
         parameters: {
             query?: never;
@@ -11077,6 +12597,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateOwnUser_v2_0: {
         parameters: {
             query?: never;
@@ -11098,6 +12621,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getUser_v2_0: {
         parameters: {
             query?: never;
@@ -11123,6 +12649,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     grantCatalogAccess_v2_0: {
         parameters: {
             query?: never;
@@ -11141,6 +12670,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     revokeCatalogAccess_v2_0: {
         parameters: {
             query?: never;
@@ -11159,6 +12691,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getUserContract_v2_0: {
         parameters: {
             query?: never;
@@ -11179,6 +12714,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getEmailAddress_v2_0: {
         parameters: {
             query?: never;
@@ -11211,6 +12749,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateEmailAddress_v2_0: {
         parameters: {
             query?: never;
@@ -11245,6 +12786,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeEmailAddress_v2_0: {
         parameters: {
             query?: never;
@@ -11261,6 +12805,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     requestEmailVerification_v2_0: {
         parameters: {
             query?: never;
@@ -11291,6 +12838,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     verifyEmailAddress_v2_0: {
         parameters: {
             query?: never;
@@ -11311,6 +12861,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listEmailAddresses_v2_0: {
         parameters: {
             query?: never;
@@ -11343,6 +12896,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     setPrimaryEmailAddress_v2_0: {
         parameters: {
             query?: never;
@@ -11377,6 +12933,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateUserPermission_v2_0: {
         parameters: {
             query?: never;
@@ -11393,6 +12952,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeUserPermission_v2_0: {
         parameters: {
             query?: never;
@@ -11409,6 +12971,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listUserPermissions_v2_0: {
         parameters: {
             query?: never;
@@ -11425,6 +12990,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     upgradeUser_v2_0: {
         parameters: {
             query?: never;
@@ -11441,6 +13009,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     searchUsers_v2_0: {
         parameters: {
             query?: {
@@ -11469,6 +13040,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createUser_v2_0: {
         parameters: {
             query?: never;
@@ -11482,6 +13056,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getVersion_v2_0: {
         parameters: {
             query?: never;

@@ -134,22 +134,6 @@ export type AnswerRequest = components["schemas"]["AnswerRequest"];
 export type AnswerResponse = components["schemas"]["AnswerResponse"];
 
 /**
- * The schema `AnswerResponse_v2_1` of the Drill Practice API (`components.schemas["AnswerResponse_v2_1"]`).
- *
- * The reply to a practice answer (API 2.1): the evaluation of the answer and the proficiency afterwards. No page of the 2.1 or 2.1.1 answer reply was found; a 2.1.1 practice client reads these two fields, and the 2.1.1 Evaluation page describes the evaluation.
- *
- * @example
- * ```ts
- * import type { AnswerResponse_v2_1 } from "@drill-practice/client";
- *
- * function use(value: AnswerResponse_v2_1): void {
- *   console.log(value);
- * }
- * ```
- */
-export type AnswerResponse_v2_1 = components["schemas"]["AnswerResponse_v2_1"];
-
-/**
  * The schema `AssertionClaims` of the Drill Practice API (`components.schemas["AssertionClaims"]`).
  *
  * Claims of the signed assertion sent to the token exchange.
@@ -214,6 +198,22 @@ export type AuthorizationServerMetadata = components["schemas"]["AuthorizationSe
 export type Beacon_v2_1 = components["schemas"]["Beacon_v2_1"];
 
 /**
+ * The schema `Beacon_v2_1_1` of the Drill Practice API (`components.schemas["Beacon_v2_1_1"]`).
+ *
+ * A beacon definition (API 2.1.1): an iBeacon that points at a drill, course or test, the proximity at which it triggers, and how long the playable stays visible after detection.
+ *
+ * @example
+ * ```ts
+ * import type { Beacon_v2_1_1 } from "@drill-practice/client";
+ *
+ * function use(value: Beacon_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Beacon_v2_1_1 = components["schemas"]["Beacon_v2_1_1"];
+
+/**
  * The schema `Beacons_v2_1` of the Drill Practice API (`components.schemas["Beacons_v2_1"]`).
  *
  * The beacon definitions of the caller's organization (API 2.1).
@@ -228,6 +228,22 @@ export type Beacon_v2_1 = components["schemas"]["Beacon_v2_1"];
  * ```
  */
 export type Beacons_v2_1 = components["schemas"]["Beacons_v2_1"];
+
+/**
+ * The schema `Beacons_v2_1_1` of the Drill Practice API (`components.schemas["Beacons_v2_1_1"]`).
+ *
+ * The beacon definitions of the caller's organization (API 2.1.1).
+ *
+ * @example
+ * ```ts
+ * import type { Beacons_v2_1_1 } from "@drill-practice/client";
+ *
+ * function use(value: Beacons_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Beacons_v2_1_1 = components["schemas"]["Beacons_v2_1_1"];
 
 /**
  * The schema `ClientAppForm_v2_0` of the Drill Practice API (`components.schemas["ClientAppForm_v2_0"]`).
@@ -246,38 +262,6 @@ export type Beacons_v2_1 = components["schemas"]["Beacons_v2_1"];
 export type ClientAppForm_v2_0 = components["schemas"]["ClientAppForm_v2_0"];
 
 /**
- * The schema `ClientAppList_v2_0` of the Drill Practice API (`components.schemas["ClientAppList_v2_0"]`).
- *
- * Client apps (API 2.0). Each entry is a `ClientApp_v2_0`; no page shows how this answer wraps the list: a bare list, or an object that holds it (and perhaps a count).
- *
- * @example
- * ```ts
- * import type { ClientAppList_v2_0 } from "@drill-practice/client";
- *
- * function use(value: ClientAppList_v2_0): void {
- *   console.log(value);
- * }
- * ```
- */
-export type ClientAppList_v2_0 = components["schemas"]["ClientAppList_v2_0"];
-
-/**
- * The schema `ClientAppList_v2_1` of the Drill Practice API (`components.schemas["ClientAppList_v2_1"]`).
- *
- * Client apps (API 2.1). Each entry is a `ClientApp_v2_1`; no page shows how this answer wraps the list: a bare list, or an object that holds it (and perhaps a count).
- *
- * @example
- * ```ts
- * import type { ClientAppList_v2_1 } from "@drill-practice/client";
- *
- * function use(value: ClientAppList_v2_1): void {
- *   console.log(value);
- * }
- * ```
- */
-export type ClientAppList_v2_1 = components["schemas"]["ClientAppList_v2_1"];
-
-/**
  * The schema `ClientApp_v2_0` of the Drill Practice API (`components.schemas["ClientApp_v2_0"]`).
  *
  * An API client application registered with the service.
@@ -292,22 +276,6 @@ export type ClientAppList_v2_1 = components["schemas"]["ClientAppList_v2_1"];
  * ```
  */
 export type ClientApp_v2_0 = components["schemas"]["ClientApp_v2_0"];
-
-/**
- * The schema `ClientApp_v2_1` of the Drill Practice API (`components.schemas["ClientApp_v2_1"]`).
- *
- * An API client application registered with the service (API 2.1).
- *
- * @example
- * ```ts
- * import type { ClientApp_v2_1 } from "@drill-practice/client";
- *
- * function use(value: ClientApp_v2_1): void {
- *   console.log(value);
- * }
- * ```
- */
-export type ClientApp_v2_1 = components["schemas"]["ClientApp_v2_1"];
 
 /**
  * The schema `Course_v2_0` of the Drill Practice API (`components.schemas["Course_v2_0"]`).
@@ -632,7 +600,7 @@ export type EmptyObject = components["schemas"]["EmptyObject"];
 /**
  * The schema `ErrorResponse` of the Drill Practice API (`components.schemas["ErrorResponse"]`).
  *
- * Error body. The interface names one field, `ID`, which identifies the error (for the store search: `query_missing` or `error`). The deployed service's reference writes the identifier as `id` and adds a human-readable `description`, and requires both (its ErrorResponse page); read the identifier from either field.
+ * Error body. The interface names one field, `ID`, which identifies the error (for the store search: `query_missing` or `error`). The deployed service's reference writes the identifier as `id` and adds a human-readable `description`; read the identifier from either field.
  *
  * @example
  * ```ts
@@ -660,22 +628,6 @@ export type ErrorResponse = components["schemas"]["ErrorResponse"];
  * ```
  */
 export type Evaluation = components["schemas"]["Evaluation"];
-
-/**
- * The schema `Evaluation_v2_1` of the Drill Practice API (`components.schemas["Evaluation_v2_1"]`).
- *
- * Whether a practice answer was correct (API 2.1), with one entry per term given and per term missed, and the timing where a time limit applied (a late answer is always `INCORRECT`).
- *
- * @example
- * ```ts
- * import type { Evaluation_v2_1 } from "@drill-practice/client";
- *
- * function use(value: Evaluation_v2_1): void {
- *   console.log(value);
- * }
- * ```
- */
-export type Evaluation_v2_1 = components["schemas"]["Evaluation_v2_1"];
 
 /**
  * The schema `Feedback` of the Drill Practice API (`components.schemas["Feedback"]`).
@@ -742,22 +694,6 @@ export type GroupCounts_v2_0 = components["schemas"]["GroupCounts_v2_0"];
 export type GroupInvitationForm_v2_0 = components["schemas"]["GroupInvitationForm_v2_0"];
 
 /**
- * The schema `GroupInvitationList_v2_0` of the Drill Practice API (`components.schemas["GroupInvitationList_v2_0"]`).
- *
- * Group invitations (API 2.0). Each entry is a `GroupInvitation_v2_0`; no page shows how this answer wraps the list: a bare list, or an object that holds it (and perhaps a count).
- *
- * @example
- * ```ts
- * import type { GroupInvitationList_v2_0 } from "@drill-practice/client";
- *
- * function use(value: GroupInvitationList_v2_0): void {
- *   console.log(value);
- * }
- * ```
- */
-export type GroupInvitationList_v2_0 = components["schemas"]["GroupInvitationList_v2_0"];
-
-/**
  * The schema `GroupInvitation_v2_0` of the Drill Practice API (`components.schemas["GroupInvitation_v2_0"]`).
  *
  * An invitation to a group: its status, the invited user and the group.
@@ -788,22 +724,6 @@ export type GroupInvitation_v2_0 = components["schemas"]["GroupInvitation_v2_0"]
  * ```
  */
 export type GroupInvitation_v2_1 = components["schemas"]["GroupInvitation_v2_1"];
-
-/**
- * The schema `GroupList_v2_0` of the Drill Practice API (`components.schemas["GroupList_v2_0"]`).
- *
- * Groups (API 2.0). Each entry is a `Group_v2_0`; no page shows how this answer wraps the list: a bare list, or an object that holds it (and perhaps a count).
- *
- * @example
- * ```ts
- * import type { GroupList_v2_0 } from "@drill-practice/client";
- *
- * function use(value: GroupList_v2_0): void {
- *   console.log(value);
- * }
- * ```
- */
-export type GroupList_v2_0 = components["schemas"]["GroupList_v2_0"];
 
 /**
  * The schema `GroupMember_v2_0` of the Drill Practice API (`components.schemas["GroupMember_v2_0"]`).
@@ -1030,38 +950,6 @@ export type MultipartBody = components["schemas"]["MultipartBody"];
 export type NotShown = components["schemas"]["NotShown"];
 
 /**
- * The schema `OAuthError` of the Drill Practice API (`components.schemas["OAuthError"]`).
- *
- * Error body of the token exchange. The service's reference answers an error of an OAuth flow with an OAuthError, one of the two kinds of its ErrorResponse: an identifier, written `id`, and a human-readable `description`, both required. The token page's error table names `invalid_request` (400) and is cut after it. RFC 6749's `error` and `error_description` are not what the record shows.
- *
- * @example
- * ```ts
- * import type { OAuthError } from "@drill-practice/client";
- *
- * function use(value: OAuthError): void {
- *   console.log(value);
- * }
- * ```
- */
-export type OAuthError = components["schemas"]["OAuthError"];
-
-/**
- * The schema `ObjectiveList_v2_0` of the Drill Practice API (`components.schemas["ObjectiveList_v2_0"]`).
- *
- * Objectives (API 2.0). Each entry is a `Objective_v2_0`; no page shows how this answer wraps the list: a bare list, or an object that holds it (and perhaps a count).
- *
- * @example
- * ```ts
- * import type { ObjectiveList_v2_0 } from "@drill-practice/client";
- *
- * function use(value: ObjectiveList_v2_0): void {
- *   console.log(value);
- * }
- * ```
- */
-export type ObjectiveList_v2_0 = components["schemas"]["ObjectiveList_v2_0"];
-
-/**
  * The schema `Objective_v2_0` of the Drill Practice API (`components.schemas["Objective_v2_0"]`).
  *
  * A practice or test objective of a 2.0 group.
@@ -1206,22 +1094,6 @@ export type Playable_v2_1 = components["schemas"]["Playable_v2_1"];
 export type PostReviewForm_v2_1 = components["schemas"]["PostReviewForm_v2_1"];
 
 /**
- * The schema `Practice_v2_1` of the Drill Practice API (`components.schemas["Practice_v2_1"]`).
- *
- * A user's practice status for a drill or course (API 2.1): the current, highest and eventual proficiency, the time spent and still expected (in seconds), when it was last practised and when it was added to the repertoire (absent for a trial rendition).
- *
- * @example
- * ```ts
- * import type { Practice_v2_1 } from "@drill-practice/client";
- *
- * function use(value: Practice_v2_1): void {
- *   console.log(value);
- * }
- * ```
- */
-export type Practice_v2_1 = components["schemas"]["Practice_v2_1"];
-
-/**
  * The schema `Preferences_v2_1` of the Drill Practice API (`components.schemas["Preferences_v2_1"]`).
  *
  * A user's practice preferences for a drillable (API 2.1). The page that stores them names the same attributes as its form fields.
@@ -1268,22 +1140,6 @@ export type Proficiency = components["schemas"]["Proficiency"];
  * ```
  */
 export type ProficiencyChart_v2_1 = components["schemas"]["ProficiencyChart_v2_1"];
-
-/**
- * The schema `Proficiency_v2_1` of the Drill Practice API (`components.schemas["Proficiency_v2_1"]`).
- *
- * A user's proficiency of a drill or course (API 2.1), as whole numbers: overall, and receptive and productive where both directions are practised.
- *
- * @example
- * ```ts
- * import type { Proficiency_v2_1 } from "@drill-practice/client";
- *
- * function use(value: Proficiency_v2_1): void {
- *   console.log(value);
- * }
- * ```
- */
-export type Proficiency_v2_1 = components["schemas"]["Proficiency_v2_1"];
 
 /**
  * The schema `PublishPlayableForm_v2_1` of the Drill Practice API (`components.schemas["PublishPlayableForm_v2_1"]`).
@@ -1446,22 +1302,6 @@ export type Reception_v2_1 = components["schemas"]["Reception_v2_1"];
 export type RespondToGroupInvitationForm_v2_1 = components["schemas"]["RespondToGroupInvitationForm_v2_1"];
 
 /**
- * The schema `ReviewList_v2_1` of the Drill Practice API (`components.schemas["ReviewList_v2_1"]`).
- *
- * Reviews of a drill or course (API 2.1). Each entry is a `Review_v2_1`; no page shows how this answer wraps the list: a bare list, or an object that holds it (and perhaps a count).
- *
- * @example
- * ```ts
- * import type { ReviewList_v2_1 } from "@drill-practice/client";
- *
- * function use(value: ReviewList_v2_1): void {
- *   console.log(value);
- * }
- * ```
- */
-export type ReviewList_v2_1 = components["schemas"]["ReviewList_v2_1"];
-
-/**
  * The schema `Review_v2_1` of the Drill Practice API (`components.schemas["Review_v2_1"]`).
  *
  * A review of a public drill or course (API 2.1).
@@ -1508,22 +1348,6 @@ export type ServiceAccountKeyFile = components["schemas"]["ServiceAccountKeyFile
  * ```
  */
 export type Session_v2_0 = components["schemas"]["Session_v2_0"];
-
-/**
- * The schema `Session_v2_1` of the Drill Practice API (`components.schemas["Session_v2_1"]`).
- *
- * The caller's session (API 2.1): its locale and, for an authenticated session, the login; `login` is absent when nobody is logged in.
- *
- * @example
- * ```ts
- * import type { Session_v2_1 } from "@drill-practice/client";
- *
- * function use(value: Session_v2_1): void {
- *   console.log(value);
- * }
- * ```
- */
-export type Session_v2_1 = components["schemas"]["Session_v2_1"];
 
 /**
  * The schema `StoreBeaconForm_v2_1` of the Drill Practice API (`components.schemas["StoreBeaconForm_v2_1"]`).
@@ -1636,22 +1460,6 @@ export type TestResult_v2_0 = components["schemas"]["TestResult_v2_0"];
  * ```
  */
 export type TestResult_v2_1 = components["schemas"]["TestResult_v2_1"];
-
-/**
- * The schema `Test_v2_1` of the Drill Practice API (`components.schemas["Test_v2_1"]`).
- *
- * A test defined for one or more users (API 2.1; it extends Playable): its name, the drills it tests, how questions are asked, the group it belongs to, the instructions and which results the user is shown.
- *
- * @example
- * ```ts
- * import type { Test_v2_1 } from "@drill-practice/client";
- *
- * function use(value: Test_v2_1): void {
- *   console.log(value);
- * }
- * ```
- */
-export type Test_v2_1 = components["schemas"]["Test_v2_1"];
 
 /**
  * The schema `Tests_v2_1` of the Drill Practice API (`components.schemas["Tests_v2_1"]`).
@@ -1903,4 +1711,4 @@ export type Warnings_v2_1 = components["schemas"]["Warnings_v2_1"];
  * console.log(SCHEMA_NAMES.includes("Drillable")); // true
  * ```
  */
-export const SCHEMA_NAMES = ["AccessTokenResponse","Actor_v2_0","Actor_v2_1","Actors_v2_0","Actors_v2_1","AddGroupMemberForm_v2_1","AnswerRequest","AnswerResponse","AnswerResponse_v2_1","AssertionClaims","AssertionHeader","AuthorizationServerMetadata","Beacon_v2_1","Beacons_v2_1","ClientAppForm_v2_0","ClientAppList_v2_0","ClientAppList_v2_1","ClientApp_v2_0","ClientApp_v2_1","Course_v2_0","Course_v2_1","CreateCourseForm_v2_0","CreateCourseForm_v2_1","CreateDrillForm_v2_0","CreateDrillForm_v2_1","CreateGroupForm_v2_0","CreateGroupForm_v2_1","CreateUserForm_v2_1","DefineTestForm_v2_0","DefineTestForm_v2_1","DrillDetails_v2_0","Drill_v2_0","Drill_v2_1","Drillable","DrillablePractice","Drillables","EmailAddress_v2_0","EmailAddress_v2_1","EmptyObject","ErrorResponse","Evaluation","Evaluation_v2_1","Feedback","FormFields","GroupCounts_v2_0","GroupInvitationForm_v2_0","GroupInvitationList_v2_0","GroupInvitation_v2_0","GroupInvitation_v2_1","GroupList_v2_0","GroupMember_v2_0","GroupMembers_v2_1","GroupResults_v2_0","GroupStaff_v2_0","GroupStaff_v2_1","Group_v2_0","Group_v2_1","Groups_v2_1","Media_v2_0","Media_v2_1","MergeDrillsForm_v2_1","Message","MultipartBody","NotShown","OAuthError","ObjectiveList_v2_0","Objective_v2_0","Objective_v2_1","Objectives_v2_1","OrganizationStaffForm_v2_0","Organization_v2_0","Organization_v2_1","Pagination_v2_1","Playable_v2_1","PostReviewForm_v2_1","Practice_v2_1","Preferences_v2_1","Proficiency","ProficiencyChart_v2_1","Proficiency_v2_1","PublishPlayableForm_v2_1","Question","QuestionAsk","QuestionResponse","QuestionResponse_v2_1","QuestionTell","Question_v2_1","Rating_v2_1","Reception_v2_1","RespondToGroupInvitationForm_v2_1","ReviewList_v2_1","Review_v2_1","ServiceAccountKeyFile","Session_v2_0","Session_v2_1","StoreBeaconForm_v2_1","StorePreferencesForm_v2_1","Term","TermEvaluation","TestQuestion_v2_0","TestResult_v2_0","TestResult_v2_1","Test_v2_1","Tests_v2_1","TokenRequest","UpdateCourseForm_v2_1","UpdateDrillForm_v2_0","UpdateDrillForm_v2_1","UpdateGroupForm_v2_1","UpdateUserForm_v2_0","UpdateUserForm_v2_1","UserEmailAddress_v2_0","UserEmailAddress_v2_1","UserEmailAddresses_v2_0","UserEmailAddresses_v2_1","User_v2_0","User_v2_1","Warnings_v2_1"] as const;
+export const SCHEMA_NAMES = ["AccessTokenResponse","Actor_v2_0","Actor_v2_1","Actors_v2_0","Actors_v2_1","AddGroupMemberForm_v2_1","AnswerRequest","AnswerResponse","AssertionClaims","AssertionHeader","AuthorizationServerMetadata","Beacon_v2_1","Beacon_v2_1_1","Beacons_v2_1","Beacons_v2_1_1","ClientAppForm_v2_0","ClientApp_v2_0","Course_v2_0","Course_v2_1","CreateCourseForm_v2_0","CreateCourseForm_v2_1","CreateDrillForm_v2_0","CreateDrillForm_v2_1","CreateGroupForm_v2_0","CreateGroupForm_v2_1","CreateUserForm_v2_1","DefineTestForm_v2_0","DefineTestForm_v2_1","DrillDetails_v2_0","Drill_v2_0","Drill_v2_1","Drillable","DrillablePractice","Drillables","EmailAddress_v2_0","EmailAddress_v2_1","EmptyObject","ErrorResponse","Evaluation","Feedback","FormFields","GroupCounts_v2_0","GroupInvitationForm_v2_0","GroupInvitation_v2_0","GroupInvitation_v2_1","GroupMember_v2_0","GroupMembers_v2_1","GroupResults_v2_0","GroupStaff_v2_0","GroupStaff_v2_1","Group_v2_0","Group_v2_1","Groups_v2_1","Media_v2_0","Media_v2_1","MergeDrillsForm_v2_1","Message","MultipartBody","NotShown","Objective_v2_0","Objective_v2_1","Objectives_v2_1","OrganizationStaffForm_v2_0","Organization_v2_0","Organization_v2_1","Pagination_v2_1","Playable_v2_1","PostReviewForm_v2_1","Preferences_v2_1","Proficiency","ProficiencyChart_v2_1","PublishPlayableForm_v2_1","Question","QuestionAsk","QuestionResponse","QuestionResponse_v2_1","QuestionTell","Question_v2_1","Rating_v2_1","Reception_v2_1","RespondToGroupInvitationForm_v2_1","Review_v2_1","ServiceAccountKeyFile","Session_v2_0","StoreBeaconForm_v2_1","StorePreferencesForm_v2_1","Term","TermEvaluation","TestQuestion_v2_0","TestResult_v2_0","TestResult_v2_1","Tests_v2_1","TokenRequest","UpdateCourseForm_v2_1","UpdateDrillForm_v2_0","UpdateDrillForm_v2_1","UpdateGroupForm_v2_1","UpdateUserForm_v2_0","UpdateUserForm_v2_1","UserEmailAddress_v2_0","UserEmailAddress_v2_1","UserEmailAddresses_v2_0","UserEmailAddresses_v2_1","User_v2_0","User_v2_1","Warnings_v2_1"] as const;

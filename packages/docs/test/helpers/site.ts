@@ -20,6 +20,7 @@ export const sitePages = [
   { name: "versioning", path: "versioning.html" },
   { name: "check-integration", path: "check-integration.html" },
   { name: "changes", path: "changes.html" },
+  { name: "migrating", path: "migrating.html" },
   ...apiVersions.map((version) => ({ name: version.dir, path: `${version.dir}/index.html` })),
 ] as const;
 
