@@ -16,13 +16,36 @@ import {
 import { classifyChanges, type Finding } from "./classify.ts";
 import { type CompileError, type ConsumerFile, compileConsumers } from "./consumers.ts";
 
-/** The API versions compared, each with its bundle (spec/dist and the baseline use the same names). */
-export const VERSIONS = [
-  { id: "2.1", bundle: "openapi-v2.1.json" },
-  { id: "2.0", bundle: "openapi-v2.0.json" },
-] as const;
-/** Every bundle kept in the baseline. */
-export const BUNDLES = ["openapi.json", ...VERSIONS.map((version) => version.bundle)] as const;
+/** A per-version bundle's name: `openapi-v<version>.json` (spec/dist and the baseline use the same names). */
+const VERSION_BUNDLE = /^openapi-v(\d+(?:\.\d+)*)\.json$/;
+
+/**
+ * The API versions whose bundles a directory holds, newest first: whatever versions the description
+ * has, so a version added to it (API 2.1.1) is compared without a change here.
+ */
+export function versionBundles(dir: string): { id: string; bundle: string }[] {
+  if (!existsSync(dir)) return [];
+  const byNumber = (id: string) => id.split(".").map(Number);
+  return readdirSync(dir)
+    .map((file) => VERSION_BUNDLE.exec(file))
+    .filter((match): match is RegExpExecArray => match !== null)
+    .map((match) => ({ id: match[1] as string, bundle: match[0] }))
+    .sort((a, b) => {
+      const [x, y] = [byNumber(a.id), byNumber(b.id)];
+      for (let i = 0; i < Math.max(x.length, y.length); i++)
+        if ((x[i] ?? 0) !== (y[i] ?? 0)) return (y[i] ?? 0) - (x[i] ?? 0);
+      return 0;
+    });
+}
+
+/** Every bundle kept in the baseline: the full one and each version's. */
+export function baselineBundles(dir: string): string[] {
+  return ["openapi.json", ...versionBundles(dir).map((version) => version.bundle)];
+}
+
+/** The document a version that one side lacks is compared with: no operations at all. */
+const EMPTY_DOCUMENT = { openapi: "3.1.0", info: { title: "none", version: "none" }, paths: {} };
+
 /** Where the client's generated types live, whose change needs a client changeset. */
 export const GENERATED_DIRS = ["packages/client/src/generated", "packages/client/src/core/generated"];
 
@@ -72,8 +95,15 @@ export interface SpecDiffOptions {
   readonly consumers?: "auto" | "always" | "never";
 }
 
-function readJson<T>(path: string): T {
-  return JSON.parse(readFileSync(path, "utf8")) as T;
+/** A JSON file's content; a file that is not JSON is an error naming the file, on one line. */
+export function readJson<T>(path: string): T {
+  const text = readFileSync(path, "utf8");
+  try {
+    return JSON.parse(text) as T;
+  } catch (error) {
+    const why = error instanceof Error ? error.message.split("\n")[0] : String(error);
+    throw new Error(`${path}: not valid JSON (${why})`);
+  }
 }
 
 /**
@@ -125,20 +155,21 @@ export function runSpecDiff(options: SpecDiffOptions): SpecDiffReport {
   const baselineDir = options.baselineDir ?? join(root, "spec/baseline");
   const currentDir = options.currentDir ?? join(root, "spec/dist");
   const changesetDir = options.changesetDir ?? join(root, ".changeset");
-  for (const version of VERSIONS) {
-    if (!existsSync(join(baselineDir, version.bundle)))
-      throw new Error(
-        `spec diff: no baseline ${join(baselineDir, version.bundle)} (the release step writes it)`,
-      );
-    if (!existsSync(join(currentDir, version.bundle)))
-      throw new Error(`spec diff: no bundle ${join(currentDir, version.bundle)}; run pnpm generate first`);
-  }
-  const versions = VERSIONS.map((version) => ({
+  const inBaseline = versionBundles(baselineDir);
+  const inCurrent = versionBundles(currentDir);
+  if (inBaseline.length === 0)
+    throw new Error(`no baseline bundle (openapi-v*.json) in ${baselineDir} (the release step writes it)`);
+  if (inCurrent.length === 0)
+    throw new Error(`no bundle (openapi-v*.json) in ${currentDir}; run pnpm generate first`);
+  const read = (dir: string, bundle: string) =>
+    existsSync(join(dir, bundle)) ? readJson<Record<string, unknown>>(join(dir, bundle)) : EMPTY_DOCUMENT;
+  // A version only one side has is compared with no operations: all added, or all removed.
+  const versions = [
+    ...inCurrent,
+    ...inBaseline.filter((old) => !inCurrent.some((now) => now.id === old.id)),
+  ].map((version) => ({
     ...version,
-    findings: classifyChanges(
-      readJson(join(baselineDir, version.bundle)),
-      readJson(join(currentDir, version.bundle)),
-    ),
+    findings: classifyChanges(read(baselineDir, version.bundle), read(currentDir, version.bundle)),
   }));
   const releaseFile = join(baselineDir, "release.json");
   const release = existsSync(releaseFile) ? readJson<Release>(releaseFile) : undefined;
