@@ -4,7 +4,7 @@
  * upstream, so nothing is fetched from or published to the public registry under that scope);
  * every other package is proxied from the npm registry the machine already uses.
  */
-import { writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { closedLoopbackPort } from "@drill-practice/tooling/ports";
@@ -69,6 +69,7 @@ async function addUser(url: string): Promise<string> {
  * ```
  */
 export async function startLocalRegistry(dir: string, upstream: string): Promise<LocalRegistry> {
+  await mkdir(dir, { recursive: true });
   const file = join(dir, "config.yaml");
   await writeFile(file, config(join(dir, "storage"), upstream));
   const port = await closedLoopbackPort();
