@@ -21,7 +21,7 @@ const USAGE = `usage: pnpm spec:diff [options]
 
 Compares the API description (spec/dist, after pnpm generate) with the last release
 (spec/baseline), prints the changes in Markdown and fails (exit 1) when a change lacks the
-changeset it needs. Needs only the description and the client's generated types: no build.
+changeset it needs. Needs the generated files (pnpm generate), no build of any package.
 
   --since <ref>        only what changed since a commit (its spec/ bundled afresh), e.g. --since main
   --baseline <dir>     the released bundles (default spec/baseline)
