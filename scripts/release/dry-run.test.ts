@@ -12,11 +12,13 @@ import { readChangesets } from "../spec-diff/changesets.ts";
 import { type DryRunReport, PUBLISHED, releaseDryRun } from "./dry-run.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-// Several minutes on a busy machine: run by CI (CI=true) and on request, skipped loudly otherwise.
-const wanted = process.env.CI === "true" || process.env.DRILL_RELEASE_DRY_RUN === "1";
+// Minutes on a busy machine: run by CI (CI=true) and on request (DRILL_RELEASE_DRY_RUN=1), skipped
+// loudly otherwise; DRILL_RELEASE_DRY_RUN=0 skips it under CI too (a CI that runs it elsewhere).
+const flag = process.env.DRILL_RELEASE_DRY_RUN;
+const wanted = flag === "1" || (flag !== "0" && process.env.CI === "true");
 if (!wanted)
   console.warn(
-    "release dry run: SKIPPED (set DRILL_RELEASE_DRY_RUN=1, or run pnpm release:dry-run; CI=true runs it)",
+    "release dry run: SKIPPED (DRILL_RELEASE_DRY_RUN=1 runs it, as CI=true does; or run pnpm release:dry-run)",
   );
 
 describe.runIf(wanted)("pnpm release:dry-run", () => {
