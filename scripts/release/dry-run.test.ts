@@ -32,7 +32,8 @@ describe.runIf(wanted)("pnpm release:dry-run", () => {
       `release dry run: ${report.steps.map((step) => `${step.name} ${step.seconds} s`).join("; ")}`,
     );
   }, 30 * 60_000);
-  afterAll(() => removeScratchDir(scratch));
+  // The copy holds a whole install: removing it takes a while on a busy machine.
+  afterAll(() => removeScratchDir(scratch), 10 * 60_000);
 
   it("shows pnpm refusing the packed tarballs: the client is looked up in the registry", () => {
     expect(report.tarballInstall.exitCode).not.toBe(0);
