@@ -4,27 +4,50 @@
  * the current generated types when they changed, and fails (exit 1) when a change lacks the
  * changeset it needs, naming the change and the changeset.
  *
- * Usage: tsx scripts/spec-diff.ts [--baseline <dir>] [--current <dir>] [--changesets <dir>]
- *                                 [--consumers auto|always|never] [--quiet]
- * `--quiet` prints only the problems (the check in `pnpm test`).
+ * Usage: see USAGE below (`pnpm spec:diff --help`).
  */
-import { resolve } from "node:path";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { versionsMarkdown } from "./spec-diff/changelog.ts";
 import { runSpecDiff, type SpecDiffReport } from "./spec-diff/run.ts";
+import { bundlesAt } from "./spec-diff/since.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
+const USAGE = `usage: pnpm spec:diff [options]
+
+Compares the API description (spec/dist, after pnpm generate) with the last release
+(spec/baseline), prints the changes in Markdown and fails (exit 1) when a change lacks the
+changeset it needs. Needs the generated files (pnpm generate), no build of any package.
+
+  --since <ref>        only what changed since a commit (its spec/ bundled afresh), e.g. --since main
+  --baseline <dir>     the released bundles (default spec/baseline)
+  --current <dir>      the bundles to judge (default spec/dist)
+  --changesets <dir>   the pending changesets (default .changeset)
+  --consumers <when>   compile the release's consumer code: auto (when the types changed),
+                       always or never (default auto; never with --since)
+  --quiet              print only the problems (the check in pnpm test)
+  -h, --help           this text
+`;
+
 function usage(message: string): never {
   console.error(`spec:diff: ${message}`);
-  console.error(
-    "usage: pnpm spec:diff [--baseline <dir>] [--current <dir>] [--changesets <dir>] [--consumers auto|always|never] [--quiet]",
-  );
+  console.error("run pnpm spec:diff --help for the options");
   process.exit(2);
 }
 
-let values: { baseline?: string; current?: string; changesets?: string; consumers?: string; quiet?: boolean };
+let values: {
+  baseline?: string;
+  current?: string;
+  changesets?: string;
+  consumers?: string;
+  since?: string;
+  quiet?: boolean;
+  help?: boolean;
+};
 try {
   ({ values } = parseArgs({
     options: {
@@ -32,14 +55,22 @@ try {
       current: { type: "string" },
       changesets: { type: "string" },
       consumers: { type: "string" },
+      since: { type: "string" },
       quiet: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
     },
     strict: true,
   }));
 } catch (error) {
   usage(error instanceof Error ? error.message : String(error));
 }
-const consumers = values.consumers ?? "auto";
+if (values.help) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
+if (values.since !== undefined && values.baseline !== undefined)
+  usage("--since and --baseline both name what to compare with: give one");
+const consumers = values.consumers ?? (values.since === undefined ? "auto" : "never");
 if (consumers !== "auto" && consumers !== "always" && consumers !== "never")
   usage(`--consumers must be auto, always or never (got ${JSON.stringify(consumers)})`);
 
@@ -50,7 +81,9 @@ function markdown(report: SpecDiffReport): string {
         .join(", ")
     : "the baseline";
   const lines = [
-    `# Changes to the API description since the last release (${since})`,
+    values.since === undefined
+      ? `# Changes to the API description since the last release (${since})`
+      : `# Changes to the API description since ${values.since}`,
     "",
     versionsMarkdown(report.versions),
     "## The release's consumer code against the new types",
@@ -74,17 +107,26 @@ function markdown(report: SpecDiffReport): string {
 }
 
 let report: SpecDiffReport;
+const scratch = values.since === undefined ? undefined : mkdtempSync(join(tmpdir(), "spec-diff-since-"));
 try {
+  const baselineDir =
+    values.since !== undefined && scratch !== undefined
+      ? bundlesAt(root, values.since, scratch)
+      : values.baseline === undefined
+        ? undefined
+        : resolve(values.baseline);
   report = runSpecDiff({
     root,
-    ...(values.baseline === undefined ? {} : { baselineDir: resolve(values.baseline) }),
+    ...(baselineDir === undefined ? {} : { baselineDir }),
     ...(values.current === undefined ? {} : { currentDir: resolve(values.current) }),
     ...(values.changesets === undefined ? {} : { changesetDir: resolve(values.changesets) }),
     consumers,
   });
 } catch (error) {
-  console.error(error instanceof Error ? error.message : String(error));
+  console.error(`spec:diff: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
+} finally {
+  if (scratch !== undefined) rmSync(scratch, { recursive: true, force: true });
 }
 if (!values.quiet) process.stdout.write(markdown(report));
 const breaking = report.versions
@@ -98,5 +140,5 @@ if (report.problems.length > 0) {
   process.exit(1);
 }
 console.error(
-  `spec:diff: ${total} change(s) since the release, ${breaking} breaking${report.compileErrors?.length ? `, ${report.compileErrors.length} compile error(s) in the release's consumer code` : ""}; the changesets cover them`,
+  `spec:diff: ${total} change(s) since ${values.since ?? "the release"}, ${breaking} breaking${report.compileErrors?.length ? `, ${report.compileErrors.length} compile error(s) in the release's consumer code` : ""}; the changesets cover them`,
 );

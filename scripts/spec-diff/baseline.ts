@@ -7,7 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from
 import { join } from "node:path";
 import { type ConsumerFile, compileConsumers } from "./consumers.ts";
 import {
-  BUNDLES,
+  baselineBundles,
   type ConsumerSnapshot,
   generatedTypesHash,
   type Release,
@@ -36,7 +36,8 @@ export function writeBaseline(options: {
   consumers: readonly ConsumerFile[];
 }): BaselineWritten {
   const { root, distDir, baselineDir, consumers } = options;
-  for (const bundle of BUNDLES) {
+  const bundles = baselineBundles(distDir);
+  for (const bundle of bundles.length > 1 ? bundles : [...bundles, "openapi-v<version>.json"]) {
     if (!existsSync(join(distDir, bundle)))
       throw new Error(`${join(distDir, bundle)} is missing; run pnpm generate first`);
   }
@@ -51,7 +52,7 @@ export function writeBaseline(options: {
     write(archived, { version: clientVersion, since: previous.packages, versions: report.versions });
   }
   mkdirSync(baselineDir, { recursive: true });
-  for (const bundle of BUNDLES) copyFileSync(join(distDir, bundle), join(baselineDir, bundle));
+  for (const bundle of bundles) copyFileSync(join(distDir, bundle), join(baselineDir, bundle));
   const failing = new Map<string, string>();
   for (const error of compileConsumers(root, consumers))
     if (!failing.has(error.path)) failing.set(error.path, `${error.at}: ${error.message}`);

@@ -4,7 +4,7 @@
  * this repository every change since the released baseline is covered by a pending changeset.
  */
 import { execFile } from "node:child_process";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -12,7 +12,8 @@ import { scratchDirForAll } from "@drill-practice/tooling/scratch-hooks";
 import { beforeAll, describe, expect, it } from "vitest";
 import { breakingBumps, type Changeset, missingChangesets, readChangesets } from "./changesets.ts";
 import { practiceApi } from "./fixtures/practice-api.ts";
-import { runSpecDiff, specPackages } from "./run.ts";
+import { runSpecDiff, specPackages} from "./run.ts";
+import { bundlesAt } from "./since.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const run = promisify(execFile);
@@ -20,13 +21,23 @@ const tsx = join(root, "node_modules/.bin/tsx");
 
 const scratch = scratchDirForAll("spec-diff-");
 
-/** A baseline and a current description (both versions the fixture), the second with one edit. */
-async function fixtureRepo(name: string, edit: (doc: ReturnType<typeof practiceApi>) => void) {
+type Doc = ReturnType<typeof practiceApi>;
+
+/**
+ * A baseline and a current description (both versions the fixture), the second with one edit;
+ * `both` changes the fixture on both sides first.
+ */
+async function fixtureRepo(name: string, edit: (doc: Doc) => void, both: (doc: Doc) => void = () => {}) {
   const dir = join(scratch(), name);
-  const after = practiceApi();
+  const fixture = () => {
+    const doc = practiceApi();
+    both(doc);
+    return doc;
+  };
+  const after = fixture();
   edit(after);
   for (const [sub, doc] of [
-    ["baseline", practiceApi()],
+    ["baseline", fixture()],
     ["current", after],
   ] as const) {
     await mkdir(join(dir, sub), { recursive: true });
@@ -40,21 +51,16 @@ async function fixtureRepo(name: string, edit: (doc: ReturnType<typeof practiceA
   return dir;
 }
 
-async function specDiff(dir: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  const args = [
-    "scripts/spec-diff.ts",
-    "--baseline",
-    join(dir, "baseline"),
-    "--current",
-    join(dir, "current"),
-  ];
+async function specDiff(
+  dir: string,
+  args: readonly string[] = ["--baseline", join(dir, "baseline")],
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const options = ["--current", join(dir, "current"), "--changesets", join(dir, "changesets")];
   try {
     const { stdout, stderr } = await run(
       tsx,
-      [...args, "--changesets", join(dir, "changesets"), "--consumers", "never"],
-      {
-        cwd: root,
-      },
+      ["scripts/spec-diff.ts", ...args, ...options, "--consumers", "never"],
+      { cwd: root },
     );
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -126,6 +132,122 @@ describe("pnpm spec:diff on a deliberately breaking edit of a fixture", () => {
     expect(result.stdout).toContain("#### Non-breaking");
     expect(result.code).toBe(0);
   }, 60_000);
+});
+
+const minorBoth = '---\n"@drill-practice/client": minor\n"@drill-practice/sandbox": minor\n---\n\n';
+
+describe("pnpm spec:diff on a renamed path parameter", () => {
+  const rename = (doc: Doc) => {
+    const paths = doc.paths as Record<string, unknown>;
+    const item = paths["/api/answer/{reference}"] as { parameters: { name: string }[] };
+    (item.parameters[0] as { name: string }).name = "answerId";
+    paths["/api/answer/{answerId}"] = item;
+    delete paths["/api/answer/{reference}"];
+  };
+
+  it("fails without its changeset: the key of the generated `paths` type changed", async () => {
+    const dir = await fixtureRepo("renamed-parameter", rename);
+    const result = await specDiff(dir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      "breaking change not named by a changeset: API 2.1: /paths (/api/answer/{reference} → /api/answer/{answerId}): path template renamed",
+    );
+    expect(result.stderr).toContain("parameter renamed (`reference` → `answerId`)");
+    expect(result.stdout).toContain("### `/api/answer/{reference} → /api/answer/{answerId}`");
+  }, 60_000);
+
+  it("passes with a breaking changeset naming the operation", async () => {
+    const dir = await fixtureRepo("renamed-parameter-named", rename);
+    await writeFile(
+      join(dir, "changesets", "renamed.md"),
+      `${minorBoth}\`storeAnswer\` is now \`PUT /api/answer/{answerId}\`.\n`,
+    );
+    const result = await specDiff(dir);
+    expect(result.stderr).toContain("2 breaking; the changesets cover them");
+    expect(result.code).toBe(0);
+  }, 60_000);
+});
+
+describe("pnpm spec:diff on a breaking change to a shared schema", () => {
+  // A second operation answers with the same `Answer` schema the first one takes.
+  const shared = (doc: Doc) => {
+    (doc.paths["/api/store"] as Record<string, unknown>).put = {
+      operationId: "copyAnswer",
+      responses: {
+        "200": {
+          description: "The copy.",
+          content: { "application/json": { schema: { $ref: "#/components/schemas/Answer" } } },
+        },
+      },
+    };
+  };
+  const removeLevel = (doc: Doc) => {
+    delete (doc.components.schemas.Answer.properties as Record<string, unknown>).level;
+  };
+
+  it("is covered by one changeset naming the schema, for every operation that uses it", async () => {
+    const dir = await fixtureRepo("shared-schema", removeLevel, shared);
+    const without = await specDiff(dir);
+    expect(without.code).toBe(1);
+    expect(without.stderr).toContain("(storeAnswer)): removed field `level`");
+    expect(without.stderr).toContain("(copyAnswer)): removed field `level`");
+    expect(without.stderr).toContain("or `Answer`");
+    await writeFile(
+      join(dir, "changesets", "schema.md"),
+      `${minorBoth}\`Answer\` no longer has \`level\`.\n`,
+    );
+    const named = await specDiff(dir);
+    expect(named.stderr).toContain("2 breaking; the changesets cover them");
+    expect(named.code).toBe(0);
+  }, 60_000);
+});
+
+describe("pnpm spec:diff: help and errors", () => {
+  it("--help prints the options, --since among them, and exits 0", async () => {
+    const { stdout } = await run(tsx, ["scripts/spec-diff.ts", "--help"], { cwd: root });
+    expect(stdout).toMatch(/^usage: pnpm spec:diff \[options\]/);
+    expect(stdout).toContain("--since <ref>");
+  });
+
+  it("a malformed baseline is one line naming the file", async () => {
+    const dir = await fixtureRepo("malformed", () => {});
+    const file = join(dir, "baseline", "openapi-v2.0.json");
+    await writeFile(file, '{"openapi": "3.1.0",');
+    const result = await specDiff(dir);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trimEnd().split("\n")).toEqual([
+      expect.stringMatching(
+        new RegExp(`^spec:diff: ${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: not valid JSON \\(`),
+      ),
+    ]);
+  });
+});
+
+describe("pnpm spec:diff --since <ref>", () => {
+  it("shows only what changed since the commit, not everything since the release", async () => {
+    const dir = join(scratch(), "since");
+    const atHead = bundlesAt(root, "HEAD", join(dir, "head"));
+    await cp(atHead, join(dir, "current"), { recursive: true });
+    await mkdir(join(dir, "changesets"));
+    const bundle = join(dir, "current", "openapi-v2.0.json");
+    const doc = JSON.parse(await readFile(bundle, "utf8"));
+    const [route, item] =
+      Object.entries(doc.paths as Record<string, Record<string, { summary?: string }>>)[0] ?? [];
+    const operation = Object.values(item ?? {}).find(
+      (entry) => typeof entry === "object" && entry !== null && "operationId" in entry,
+    );
+    (operation as { summary: string }).summary = "A summary edited by this test";
+    await writeFile(bundle, JSON.stringify(doc));
+    const result = await specDiff(dir, ["--since", "HEAD"]);
+    expect(result.stdout).toContain("# Changes to the API description since HEAD");
+    expect(result.stdout).toContain("0 breaking, 0 non-breaking, 1 documentation only.");
+    expect(result.stdout.match(/^### /gm)).toHaveLength(1);
+    expect(result.stdout).toContain(String(route));
+    expect(result.stderr).toContain("spec:diff: 1 change(s) since HEAD, 0 breaking");
+    expect(result.code).toBe(0);
+    const unknown = await specDiff(dir, ["--since", "no-such-ref-here"]);
+    expect(unknown.stderr.trim()).toBe("spec:diff: --since no-such-ref-here: git knows no such commit");
+  }, 180_000);
 });
 
 describe("runSpecDiff when the client's generated types differ from the release's", () => {

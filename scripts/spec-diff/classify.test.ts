@@ -519,6 +519,37 @@ describe("classifyChanges: pointers, values and grouping", () => {
     );
   });
 
+  it("calls a renamed path template breaking, named by both templates and its operationIds", () => {
+    const after = practiceApi();
+    const paths = after.paths as Record<string, unknown>;
+    const item = paths["/api/answer/{reference}"] as { parameters: { name: string }[] };
+    (item.parameters[0] as { name: string }).name = "answerId";
+    paths["/api/answer/{answerId}"] = item;
+    delete paths["/api/answer/{reference}"];
+    const findings = classifyChanges(practiceApi(), after);
+    expect(findings.map((finding) => [finding.severity, finding.rule])).toEqual([
+      ["breaking", "own: path-renamed"],
+      ["breaking", "own: parameter-renamed"],
+    ]);
+    expect(findings[0]).toMatchObject({
+      pointer: "/paths",
+      group: "/api/answer/{reference} → /api/answer/{answerId}",
+      names: ["/api/answer/{reference}", "/api/answer/{answerId}", "storeAnswer"],
+    });
+    // The path's parameter is reported on each operation of the path, which names it.
+    expect(findings[1]).toMatchObject({
+      pointer: expect.stringMatching(/^\/paths\/~1api~1answer~1\{reference\}\/put\/parameters\/\d+\/name$/),
+      names: ["storeAnswer", "PUT /api/answer/{reference}"],
+    });
+  });
+
+  it("names a change inside a shared schema by the schema too", () => {
+    const after = practiceApi();
+    delete (after.components.schemas.Answer.properties as Record<string, unknown>).level;
+    const [finding] = classifyChanges(practiceApi(), after);
+    expect(finding?.names).toEqual(["storeAnswer", "PUT /api/answer/{reference}", "Answer"]);
+  });
+
   it("finds nothing between equal documents", () => {
     expect(classifyChanges(practiceApi(), practiceApi())).toEqual([]);
   });

@@ -59,13 +59,18 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** The node at a path of `api-smart-diff` (which walks through `$ref`s), or undefined. */
-function resolveAt(doc: Doc, path: readonly Segment[]): unknown {
+/**
+ * The node at a path of `api-smart-diff` (which walks through `$ref`s), or undefined. `components`,
+ * when given, receives the name of each component the walk passes through.
+ */
+function resolveAt(doc: Doc, path: readonly Segment[], components?: Set<string>): unknown {
   const deref = (node: unknown): unknown => {
     let current = node;
     for (let hops = 0; isRecord(current) && typeof current.$ref === "string" && hops < 20; hops++) {
       const ref: string = current.$ref;
       if (!ref.startsWith("#/")) return current;
+      const component = /^#\/components\/[^/]+\/([^/]+)$/.exec(ref)?.[1];
+      if (component !== undefined) components?.add(component.replaceAll("~1", "/").replaceAll("~0", "~"));
       current = ref
         .slice(2)
         .split("/")
@@ -133,7 +138,9 @@ function placeOf(path: readonly Segment[], before: Doc, after: Doc): Place {
       };
     }
     const side: Side = method === "parameters" ? "request" : "operation";
-    return { side, group: `${route} (every operation)`, names: [route], inner: path.slice(3) };
+    // A change for every operation of the path is named by the path or any of its operations.
+    const ids = [...new Set([...operationIdsUnder(before, route), ...operationIdsUnder(after, route)])];
+    return { side, group: `${route} (every operation)`, names: [route, ...ids], inner: path.slice(3) };
   }
   if (root === "components" && typeof path[2] === "string") {
     return { side: "document", group: "components", names: [String(path[2])], inner: path.slice(3) };
@@ -193,6 +200,30 @@ const OWN_RULES: readonly OwnRule[] = [
             severity: "breaking",
             reason:
               'operationId renamed: the key of the generated `operations` type changes, so code that names `operations["old"]` no longer compiles',
+          }
+        : undefined,
+  },
+  {
+    // It calls a renamed path template (`{group}` → `{groupId}`) a harmless rename: the generated
+    // `paths` type is keyed by the template, so every call written with the old one stops compiling.
+    name: "path-renamed",
+    test: ({ path, diff }) =>
+      path.length === 1 && path[0] === "paths" && diff.action === "rename"
+        ? {
+            severity: "breaking",
+            reason: `path template renamed (${String(diff.before)} → ${String(diff.after)}): the key of the generated \`paths\` type changes, so calls written with the old one no longer compile`,
+          }
+        : undefined,
+  },
+  {
+    // It calls a renamed parameter non-breaking: calls that pass it under the old name no longer
+    // compile (`params.path.group` is not `params.path.groupId`), and the service no longer reads it.
+    name: "parameter-renamed",
+    test: ({ path, last, diff }) =>
+      last === "name" && path.at(-3) === "parameters" && diff.action === "replace"
+        ? {
+            severity: "breaking",
+            reason: `parameter renamed (\`${String(diff.before)}\` → \`${String(diff.after)}\`): calls that pass it under the old name no longer compile`,
           }
         : undefined,
   },
@@ -432,6 +463,34 @@ function componentsReachedFromPaths(doc: Doc): Set<string> {
   return found;
 }
 
+/** The operationIds of the operations under a path template. */
+function operationIdsUnder(doc: Doc, route: string): string[] {
+  const item = resolveAt(doc, ["paths", route]);
+  if (!isRecord(item)) return [];
+  return Object.entries(item)
+    .filter(([method]) => HTTP_METHODS.has(method))
+    .map(([, operation]) => (isRecord(operation) ? operation.operationId : undefined))
+    .filter((id): id is string => typeof id === "string");
+}
+
+/**
+ * What a changeset may write to name a finding: a renamed operationId by its old or new name, a
+ * renamed path by its old or new template or an operationId under it, anything else by its
+ * operation, and a change inside a shared component also by the component's name (one name
+ * covers every operation that uses it).
+ */
+function namesOf(rule: string, { diff, path, place, before, after }: Context): string[] {
+  if (rule === "own: operationId-renamed") return [String(diff.before), String(diff.after)];
+  if (rule === "own: path-renamed") {
+    const [old, now] = [String(diff.before), String(diff.after)];
+    return [...new Set([old, now, ...operationIdsUnder(before, old), ...operationIdsUnder(after, now)])];
+  }
+  const components = new Set<string>();
+  resolveAt(before, path, components);
+  resolveAt(after, path, components);
+  return [...new Set([...place.names, ...components])];
+}
+
 /**
  * The classified differences between two OpenAPI documents, in document order.
  *
@@ -491,9 +550,9 @@ export function classifyChanges(before: Doc, after: Doc): Finding[] {
     }
     findings.push({
       severity: verdict.severity,
-      group: place.group,
+      group: rule === "own: path-renamed" ? `${String(diff.before)} → ${String(diff.after)}` : place.group,
       // A rename is named by its operationIds: naming the method and path says nothing about the key.
-      names: rule === "own: operationId-renamed" ? [String(diff.before), String(diff.after)] : place.names,
+      names: namesOf(rule, context),
       side: place.side,
       pointer: toPointer(path),
       action: diff.action,

@@ -30,13 +30,46 @@ export interface CompileError {
 }
 
 const SNIPPET_DIR = ".spec-diff/snippets";
-const CLIENT_ENTRIES: Record<string, string> = {
-  "@drill-practice/client": "packages/client/src/index.ts",
-  "@drill-practice/client/internal": "packages/client/src/core/index.ts",
-  "@drill-practice/client/v2.1": "packages/client/src/v2.1.ts",
-  "@drill-practice/client/v2.0": "packages/client/src/v2.0.ts",
-  "@drill-practice/client/pagination": "packages/client/src/pagination.ts",
-};
+/** The published packages whose entries consumer code imports, compiled from their sources. */
+const SOURCE_PACKAGES = ["client", "auth", "sandbox"] as const;
+
+type ExportEntry = string | { readonly [condition: string]: ExportEntry };
+
+/** The declaration file an export resolves to in Node (`node` condition first, then `types`). */
+function typesOf(entry: ExportEntry | undefined): string | undefined {
+  if (entry === undefined || typeof entry === "string") return entry?.endsWith(".d.ts") ? entry : undefined;
+  return typesOf(entry.node) ?? typesOf(entry.types);
+}
+
+/**
+ * Each import specifier of the published packages (`@drill-practice/auth/node`) mapped to the
+ * source file its declarations are built from (`packages/auth/src/node.ts`), read from the
+ * packages' `exports`: the consumer code compiles against the sources and the generated types, so
+ * the check needs no build of any package.
+ *
+ * @example
+ * ```ts
+ * import { sourceEntries } from "./consumers.ts";
+ *
+ * console.log(sourceEntries(process.cwd())["@drill-practice/auth/node"]); // packages/auth/src/node.ts
+ * ```
+ */
+export function sourceEntries(root: string): Record<string, string> {
+  const entries: Record<string, string> = {};
+  for (const dir of SOURCE_PACKAGES) {
+    const manifest = JSON.parse(readFileSync(join(root, "packages", dir, "package.json"), "utf8")) as {
+      name: string;
+      exports: Record<string, ExportEntry>;
+    };
+    for (const [subpath, entry] of Object.entries(manifest.exports)) {
+      const types = typesOf(entry);
+      if (types === undefined || !types.startsWith("./dist/")) continue;
+      const source = `packages/${dir}/src/${types.slice("./dist/".length, -".d.ts".length)}.ts`;
+      entries[subpath === "." ? manifest.name : `${manifest.name}${subpath.slice(1)}`] = source;
+    }
+  }
+  return entries;
+}
 
 function listFiles(root: string, dir: string, keep: (path: string) => boolean): string[] {
   const found: string[] = [];
@@ -54,7 +87,8 @@ function listFiles(root: string, dir: string, keep: (path: string) => boolean): 
 
 /**
  * The consumer code of the working tree: every example program (not the repository's own tests of
- * them), the client's type tests with their helpers, and each TypeScript block of the READMEs and
+ * them), the client's type tests with their helpers, the calls of every tag of every version
+ * (`scripts/spec-diff/consumer-calls/`), and each TypeScript block of the READMEs and
  * the docs site's hand-written pages as a module of its own.
  */
 export function collectConsumers(root: string): ConsumerFile[] {
@@ -70,7 +104,8 @@ export function collectConsumers(root: string): ConsumerFile[] {
     "packages/client/test",
     (path) => path.endsWith(".test-d.ts") || path === "packages/client/test/helpers.ts",
   );
-  for (const path of [...examples, ...typeTests]) files.push({ path, code: read(path) });
+  const calls = listFiles(root, "scripts/spec-diff/consumer-calls", (path) => path.endsWith(".ts"));
+  for (const path of [...examples, ...typeTests, ...calls]) files.push({ path, code: read(path) });
   const siteDir = join(root, "packages/docs/site");
   const snippets = [
     ...readmeFiles(root).flatMap((file) => markdownSnippets(read(file), file)),
@@ -164,15 +199,15 @@ export function compileOverlay(
 }
 
 /**
- * Compiles a release's consumer code against the client's current sources and generated types
- * (`@drill-practice/client` and its subpaths resolve to `packages/client/src`, so a `pnpm generate`
- * is seen without a build) and returns each error at the line a reader finds it.
+ * Compiles a release's consumer code against the packages' current sources and the client's
+ * generated types (each `@drill-practice/*` entry resolves to its source, see {@link sourceEntries},
+ * so a `pnpm generate` is seen without a build) and returns each error at the line a reader finds it.
  */
 export function compileConsumers(root: string, files: readonly ConsumerFile[]): CompileError[] {
   const byPath = new Map(files.map((file) => [join(root, file.path), file]));
   const overlay = new Map([...byPath].map(([path, file]) => [path, file.code]));
   const paths: Record<string, string[]> = Object.fromEntries(
-    Object.entries(CLIENT_ENTRIES).map(([name, path]) => [name, [join(root, path)]]),
+    Object.entries(sourceEntries(root)).map(([name, path]) => [name, [join(root, path)]]),
   );
   // A reader's project has the client's one dependency installed beside it (the auth README's
   // middleware block imports it); here it is installed under the client only.

@@ -21,6 +21,20 @@ import { type CompileError, type ConsumerFile, compileConsumers } from "./consum
 export const VERSIONS = API_VERSIONS.map(({ id, bundle, prefix }) => ({ id, bundle, prefix }));
 /** Every bundle kept in the baseline. */
 export const BUNDLES = ["openapi.json", ...VERSIONS.map((version) => version.bundle)] as const;
+
+/** The API versions (of the one list) whose bundles a directory holds, newest first. */
+export function versionBundles(dir: string): { id: string; bundle: string }[] {
+  return VERSIONS.filter((version) => existsSync(join(dir, version.bundle))).map(({ id, bundle }) => ({
+    id,
+    bundle,
+  }));
+}
+
+/** Every bundle a directory holds of those kept in a baseline: the full one and each version's. */
+export function baselineBundles(dir: string): string[] {
+  return ["openapi.json", ...versionBundles(dir).map((version) => version.bundle)];
+}
+
 /** Where the client's generated types live, whose change needs a client changeset. */
 export const GENERATED_DIRS = ["packages/client/src/generated", "packages/client/src/core/generated"];
 
@@ -70,8 +84,15 @@ export interface SpecDiffOptions {
   readonly consumers?: "auto" | "always" | "never";
 }
 
-function readJson<T>(path: string): T {
-  return JSON.parse(readFileSync(path, "utf8")) as T;
+/** A JSON file's content; a file that is not JSON is an error naming the file, on one line. */
+export function readJson<T>(path: string): T {
+  const text = readFileSync(path, "utf8");
+  try {
+    return JSON.parse(text) as T;
+  } catch (error) {
+    const why = error instanceof Error ? error.message.split("\n")[0] : String(error);
+    throw new Error(`${path}: not valid JSON (${why})`);
+  }
 }
 
 /**

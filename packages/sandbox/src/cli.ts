@@ -36,8 +36,18 @@ Options:
 Load the credentials into a shell with:  set -a; . <dir>/client.env; set +a
 `;
 
-/** A command-line mistake: reported in one line, with the usage hint, exit code 2. */
-class UsageError extends Error {}
+/**
+ * A command-line mistake: reported in one line, exit code 2; `hint` adds the usage hint as a
+ * second line where the message does not already point to `--help`.
+ */
+class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly hint = true,
+  ) {
+    super(message);
+  }
+}
 
 function integer(name: string, value: string | undefined, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
@@ -47,26 +57,37 @@ function integer(name: string, value: string | undefined, min: number, max: numb
   return Number(value);
 }
 
+const OPTIONS = {
+  port: { type: "string" },
+  host: { type: "string" },
+  data: { type: "string" },
+  responses: { type: "string" },
+  "credentials-dir": { type: "string" },
+  "token-lifetime": { type: "string" },
+  "public-url": { type: "string" },
+  quiet: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+  version: { type: "boolean" },
+} as const;
+
 function parse(argv: string[]) {
   try {
-    return parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        port: { type: "string" },
-        host: { type: "string" },
-        data: { type: "string" },
-        responses: { type: "string" },
-        "credentials-dir": { type: "string" },
-        "token-lifetime": { type: "string" },
-        "public-url": { type: "string" },
-        quiet: { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-        version: { type: "boolean" },
-      },
-    }).values;
+    return parseArgs({ args: argv, strict: true, allowPositionals: false, options: OPTIONS }).values;
   } catch (error) {
+    // A stray word is named, quoted, on the one line the README promises.
+    const { code } = error as { code?: unknown };
+    if (code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") {
+      const [stray = ""] = parseArgs({
+        args: argv,
+        strict: false,
+        allowPositionals: true,
+        options: OPTIONS,
+      }).positionals;
+      throw new UsageError(
+        `unexpected argument ${JSON.stringify(stray)}: only options are taken (see --help)`,
+        false,
+      );
+    }
     // Worded like drill-token's usage errors, by the same module (a generated copy of the client's).
     throw new UsageError(parseArgsProblem(error, "drill-sandbox"));
   }
@@ -102,7 +123,9 @@ async function main(argv: string[]): Promise<number> {
     };
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`drill-sandbox: ${error.message}\nRun drill-sandbox --help for usage.\n`);
+      process.stderr.write(
+        `drill-sandbox: ${error.message}\n${error.hint ? "Run drill-sandbox --help for usage.\n" : ""}`,
+      );
       return 2;
     }
     throw error;

@@ -159,7 +159,6 @@ describe("drill-sandbox CLI", { timeout: 120_000 }, () => {
       ["--public-url", "http://127.0.0.1:4040/"],
       '--public-url (DRILL_SANDBOX_PUBLIC_URL) must be an absolute http: or https: URL without credentials, query, fragment or trailing slash (got "http://127.0.0.1:4040/")',
     ],
-    [["positional"], "drill-sandbox takes no positional arguments"],
   ])(
     "refuses %j with exit 2: one line in drill-token's style, then the usage hint",
     async (args, message) => {
@@ -169,6 +168,14 @@ describe("drill-sandbox CLI", { timeout: 120_000 }, () => {
       expect(stderr).toBe(`drill-sandbox: ${message}\nRun drill-sandbox --help for usage.\n`);
     },
   );
+
+  it("refuses a positional argument with exit 2 in one line that names it, quoted, once", async () => {
+    // The value of an option is not the stray word: `--port 0 extra` names `extra`.
+    const { code, stdout, stderr } = await run(["--port", "0", "extra"]);
+    expect(code).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr).toBe('drill-sandbox: unexpected argument "extra": only options are taken (see --help)\n');
+  });
 
   it("names files and directories by their flag's words, not the API's option names", async () => {
     const responses = await run(["--port", "0", "--responses", join(dir(), "none.json")]);
