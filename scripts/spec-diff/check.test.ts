@@ -12,7 +12,7 @@ import { scratchDirForAll } from "@drill-practice/tooling/scratch-hooks";
 import { beforeAll, describe, expect, it } from "vitest";
 import { breakingBumps, type Changeset, missingChangesets, readChangesets } from "./changesets.ts";
 import { practiceApi } from "./fixtures/practice-api.ts";
-import { runSpecDiff, specPackages} from "./run.ts";
+import { runSpecDiff, specPackages } from "./run.ts";
 import { bundlesAt } from "./since.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
