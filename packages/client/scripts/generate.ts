@@ -25,7 +25,7 @@ import { resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { hasOperations } from "@drill-practice/tooling/operations";
 import openapiTS, { astToString } from "openapi-typescript";
-import { typeHooks } from "./type-hooks.js";
+import { namedFieldsOnly, typeHooks } from "./type-hooks.js";
 
 const specUrl = new URL("../../../spec/dist/openapi.json", import.meta.url);
 const VERSIONS = ["2.1", "2.0"] as const;
@@ -149,31 +149,29 @@ function sharedPart(spec: Spec & { components?: Record<string, Record<string, un
   return { ...spec, paths, components: kept } as Spec;
 }
 
+/** openapi-typescript's types of a parsed bundle (the bundles have no external references). */
+function typesOf(spec: Spec): ReturnType<typeof openapiTS> {
+  const typed = namedFieldsOnly(spec) as Json;
+  const document = typed as unknown as Parameters<typeof openapiTS>[0];
+  return openapiTS(document, { alphabetize: true, silent: true, ...typeHooks(typed) });
+}
+
 async function render(): Promise<Record<keyof typeof targets, string>> {
   const spec = JSON.parse(await readFile(specUrl, "utf8")) as Spec;
-  const ast = await openapiTS(specUrl, { alphabetize: true, silent: true, ...typeHooks(spec as Json) });
+  const ast = await typesOf(spec);
   const types = `${HEADER}\n${astToString(ast)}`;
   const output = { types, schemas: renderSchemas(spec) } as Record<keyof typeof targets, string>;
   for (const version of VERSIONS) {
     const url = versionSpecUrl(version);
     const versionSpec = withoutEmptyPaths(JSON.parse(await readFile(url, "utf8")) as Spec);
-    // openapi-typescript takes the parsed document; the pruned one has no external references.
-    const versionAst = await openapiTS(versionSpec as Parameters<typeof openapiTS>[0], {
-      alphabetize: true,
-      silent: true,
-      ...typeHooks(versionSpec as Json),
-    });
+    const versionAst = await typesOf(versionSpec);
     const source = `openapi-v${version}.json`;
     output[`types-v${version}`] = `${header(source)}\n${astToString(versionAst)}`;
     output[`schemas-v${version}`] = renderSchemas(versionSpec, version);
     output[`entry-v${version}`] = renderVersionEntry(version);
   }
   const shared = sharedPart(spec as Parameters<typeof sharedPart>[0]);
-  const sharedAst = await openapiTS(shared as Parameters<typeof openapiTS>[0], {
-    alphabetize: true,
-    silent: true,
-    ...typeHooks(shared as Json),
-  });
+  const sharedAst = await typesOf(shared);
   output["types-shared"] =
     `${header("openapi.json (token exchange and discovery only)")}\n${astToString(sharedAst)}`;
   output["schemas-shared"] = renderSchemas(shared, "shared");

@@ -1891,8 +1891,6 @@ export interface components {
              * @example bearer
              */
             token_type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Actor_v2_0
@@ -1922,8 +1920,6 @@ export interface components {
              * @example USER
              */
             type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Actors_v2_0
@@ -1934,8 +1930,6 @@ export interface components {
             total?: number;
             /** @description The users of this page. */
             users?: components["schemas"]["Actor_v2_0"][];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * AnswerRequest
@@ -2013,8 +2007,6 @@ export interface components {
              * @description Absolute URI of the token exchange endpoint.
              */
             token_endpoint: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * ClientApp_v2_0
@@ -2043,13 +2035,11 @@ export interface components {
              * @example OFFICIAL
              * @example EXPERIMENTAL
              */
-            status?: "OFFICIAL" | "EXPERIMENTAL" | (string & {});
+            status?: "OFFICIAL" | "EXPERIMENTAL" | (string & Record<never, never>);
             /** @description Website of the application. */
             url?: string;
             /** @description A flag whose description the stored page cuts off. */
             userCredentialFlowPermitted?: boolean;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * ClientAppForm_v2_0
@@ -2085,8 +2075,6 @@ export interface components {
              * @example COURSE
              */
             type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * CreateCourseForm_v2_0
@@ -2186,8 +2174,6 @@ export interface components {
              * @example DRILL
              */
             type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Drillable
@@ -2216,7 +2202,7 @@ export interface components {
              * @description Kind of drillable: a single drill or a collection of drills (a course). Known values: `DRILL`, `COURSE`; others may occur.
              * @example DRILL
              */
-            type: "DRILL" | "COURSE" | (string & {});
+            type: "DRILL" | "COURSE" | (string & Record<never, never>);
             /**
              * @description Short tag of the drillable's current version; the icon's address ends with the identifier, a dot and this tag.
              * @example cARV
@@ -2268,8 +2254,6 @@ export interface components {
                 proficiency?: components["schemas"]["Proficiency"];
                 /** @description Time spent practising. */
                 timeSpent?: number;
-            } & {
-                [key: string]: unknown;
             };
             /** @description Number of items. */
             size?: number;
@@ -2279,9 +2263,7 @@ export interface components {
              * @description A single drill or a collection of drills. Known values: `DRILL`, `COURSE`; others may occur.
              * @example DRILL
              */
-            type?: "DRILL" | "COURSE" | (string & {});
-        } & {
-            [key: string]: unknown;
+            type?: "DRILL" | "COURSE" | (string & Record<never, never>);
         };
         /**
          * EmailAddress_v2_0
@@ -2292,8 +2274,6 @@ export interface components {
             address?: string;
             /** @description Whether the address has been verified. */
             verified?: boolean;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * EmptyObject
@@ -2322,8 +2302,6 @@ export interface components {
              * @example query_missing
              */
             ID: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Evaluation
@@ -2335,7 +2313,7 @@ export interface components {
              * @example CORRECT
              * @example INCORRECT
              */
-            result: "CORRECT" | "INCORRECT" | (string & {});
+            result: "CORRECT" | "INCORRECT" | (string & Record<never, never>);
             /** @description One entry per given term and per missed term. */
             termEvaluations: components["schemas"]["TermEvaluation"][];
             /**
@@ -2343,7 +2321,7 @@ export interface components {
              * @example ON_TIME
              * @example TOO_LATE
              */
-            timing?: "ON_TIME" | "TOO_LATE" | (string & {});
+            timing?: "ON_TIME" | "TOO_LATE" | (string & Record<never, never>);
         };
         /**
          * Feedback
@@ -2352,8 +2330,6 @@ export interface components {
         Feedback: {
             /** @description Heading of the feedback. */
             title?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * FormFields
@@ -2378,8 +2354,6 @@ export interface components {
             members?: components["schemas"]["GroupMember_v2_0"][] | number;
             /** @description Name of the group. */
             name?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GroupCounts_v2_0
@@ -2390,8 +2364,6 @@ export interface components {
             drillables?: number;
             /** @description Number of tests in the group. */
             tests?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GroupInvitation_v2_0
@@ -2405,8 +2377,6 @@ export interface components {
              */
             status?: string;
             user?: components["schemas"]["Actor_v2_0"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GroupInvitationForm_v2_0
@@ -2440,8 +2410,6 @@ export interface components {
              * @example invited
              */
             status?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GroupResults_v2_0
@@ -2449,7 +2417,7 @@ export interface components {
          */
         GroupResults_v2_0: {
             /** @description Average proficiency per drill or course. */
-            averageDrillResults?: ({
+            averageDrillResults?: {
                 /** @description For a course: the same figures per drill. */
                 drillResults?: {
                     [key: string]: unknown;
@@ -2464,15 +2432,11 @@ export interface components {
                  * @example drill
                  */
                 type?: string;
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             /** @description Average proficiency over all members and drills, 0–100. */
             averageProficiency?: number;
             /** @description Identifier of the group. */
             groupId?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GroupStaff_v2_0
@@ -2484,7 +2448,7 @@ export interface components {
             /** @description Identifier of the group. */
             group: string;
             /** @description One entry per staff user and permission. */
-            groupStaffUsers?: ({
+            groupStaffUsers?: {
                 /** @description Identifier of the group. */
                 group?: string;
                 /**
@@ -2492,15 +2456,11 @@ export interface components {
                  * @example MANAGE
                  * @example VIEW
                  */
-                permission?: "MANAGE" | "VIEW" | (string & {});
+                permission?: "MANAGE" | "VIEW" | (string & Record<never, never>);
                 user?: components["schemas"]["Actor_v2_0"];
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             /** @description Number of staff users (object page). */
             total?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Media_v2_0
@@ -2514,8 +2474,6 @@ export interface components {
             type?: string;
             /** @description Where the image can be fetched. */
             url?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Message
@@ -2527,8 +2485,6 @@ export interface components {
              * @example Drill added to repertoire
              */
             description?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * NotShown
@@ -2541,14 +2497,12 @@ export interface components {
          */
         Objective_v2_0: {
             /** @description The drills the objective covers. */
-            drills?: ({
+            drills?: {
                 /** @description Identifier of the drill. */
                 id?: string;
                 /** @description Name of the drill. */
                 name?: string;
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             /** @description Identifier of the objective. */
             id?: string;
             /**
@@ -2565,9 +2519,7 @@ export interface components {
              * @description Kind of objective: `PERMANENT` (keep the minimum from the review date on), `ONEOFF` (reach it by the review date) or `TEST` (complete the test by the review date). Known values: `PERMANENT`, `ONEOFF`, `TEST`; others may occur.
              * @example ONEOFF
              */
-            type?: "PERMANENT" | "ONEOFF" | "TEST" | (string & {});
-        } & {
-            [key: string]: unknown;
+            type?: "PERMANENT" | "ONEOFF" | "TEST" | (string & Record<never, never>);
         };
         /**
          * Organization_v2_0
@@ -2582,8 +2534,6 @@ export interface components {
                  * @example BUSINESS
                  */
                 type?: string;
-            } & {
-                [key: string]: unknown;
             };
             /** @description Contact email address. */
             emailAddress?: string;
@@ -2600,8 +2550,6 @@ export interface components {
              * @example ORGANIZATION
              */
             type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * OrganizationStaffForm_v2_0
@@ -2703,8 +2651,6 @@ export interface components {
             keyId: string;
             /** @description User ID of the service account; goes into the claim `iss` (and `sub` when the token is for the service account itself). */
             serviceAccountId: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Session_v2_0
@@ -2714,8 +2660,6 @@ export interface components {
             /** @description Locale of the session. */
             locale?: string;
             user?: components["schemas"]["Actor_v2_0"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Term
@@ -2741,7 +2685,7 @@ export interface components {
              * @example INCORRECT
              * @example MISSED
              */
-            result: "CORRECT" | "INCORRECT" | "MISSED" | (string & {});
+            result: "CORRECT" | "INCORRECT" | "MISSED" | (string & Record<never, never>);
             /**
              * @description The term's value, as given, or as expected for a missed term.
              * @example the apple
@@ -2772,9 +2716,7 @@ export interface components {
              * @example TOO_LATE
              * @example ON_TIME
              */
-            timing?: "TOO_LATE" | "ON_TIME" | (string & {});
-        } & {
-            [key: string]: unknown;
+            timing?: "TOO_LATE" | "ON_TIME" | (string & Record<never, never>);
         };
         /**
          * TestResult_v2_0
@@ -2789,7 +2731,7 @@ export interface components {
             /** @description Number of correct answers. */
             correctlyAnswered?: number;
             /** @description Score per drill. */
-            drills?: ({
+            drills?: {
                 drill?: {
                     /** @description Identifier of the drill. */
                     id?: string;
@@ -2802,14 +2744,10 @@ export interface components {
                      * @example DRILL
                      */
                     type?: string;
-                } & {
-                    [key: string]: unknown;
                 };
                 /** @description Score for this drill as a percentage. */
                 score?: number;
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             /** @description Columns the test asks about. */
             includedColumnNames?: string[];
             /** @description Progress through the test, 1.0 when done. */
@@ -2832,8 +2770,6 @@ export interface components {
             style?: string;
             /** @description Subject of the test. */
             subject?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * TokenRequest
@@ -2930,8 +2866,6 @@ export interface components {
              * @example USER
              */
             type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * UserEmailAddress_v2_0
@@ -2941,8 +2875,6 @@ export interface components {
             emailAddress?: components["schemas"]["EmailAddress_v2_0"];
             /** @description Whether this is the primary address, the one mail goes to. */
             primary?: boolean;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * UserEmailAddresses_v2_0
@@ -2953,8 +2885,6 @@ export interface components {
             total: number;
             /** @description The addresses. */
             userEmailAddresses: components["schemas"]["UserEmailAddress_v2_0"][];
-        } & {
-            [key: string]: unknown;
         };
     };
     responses: {
@@ -3024,10 +2954,10 @@ export interface components {
          *     error `query_missing`.
          */
         StoreQuery: string;
-        /** @description Largest number of results to return. Sent as a string holding a number. Without it, all results from `resultStart` on are returned. The largest page size the service allows is not shown. */
-        StoreResultSize: string;
-        /** @description Zero-based index of the first result to return. Sent as a string holding a number; the digits-only pattern is this description's reading of "string (number)" for an index or a count, not a rule the interface states. Defaults to 0. */
-        StoreResultStart: string;
+        /** @description Largest number of results to return: a number, as every other list takes it, or a string of digits, as the interface writes it ("string (number)"); both travel as the same digits. Without it, all results from `resultStart` on are returned. The largest page size the service allows is not shown. */
+        StoreResultSize: number | string;
+        /** @description Zero-based index of the first result to return: a number, as every other list takes it, or a string of digits, as the interface writes it ("string (number)"); both travel as the same digits. The digits-only pattern is this description's reading of "string (number)" for an index, not a rule the interface states. Defaults to 0. */
+        StoreResultStart: number | string;
         /**
          * @description Restricts which fields are searched; repeat the parameter for several
          *     (`searchField=NAME&searchField=TAGS`). Without it, every available field is
@@ -4312,9 +4242,9 @@ export interface operations {
                  *     error `query_missing`.
                  */
                 query?: components["parameters"]["StoreQuery"];
-                /** @description Largest number of results to return. Sent as a string holding a number. Without it, all results from `resultStart` on are returned. The largest page size the service allows is not shown. */
+                /** @description Largest number of results to return: a number, as every other list takes it, or a string of digits, as the interface writes it ("string (number)"); both travel as the same digits. Without it, all results from `resultStart` on are returned. The largest page size the service allows is not shown. */
                 resultSize?: components["parameters"]["StoreResultSize"];
-                /** @description Zero-based index of the first result to return. Sent as a string holding a number; the digits-only pattern is this description's reading of "string (number)" for an index or a count, not a rule the interface states. Defaults to 0. */
+                /** @description Zero-based index of the first result to return: a number, as every other list takes it, or a string of digits, as the interface writes it ("string (number)"); both travel as the same digits. The digits-only pattern is this description's reading of "string (number)" for an index, not a rule the interface states. Defaults to 0. */
                 resultStart?: components["parameters"]["StoreResultStart"];
                 /**
                  * @description Restricts which fields are searched; repeat the parameter for several

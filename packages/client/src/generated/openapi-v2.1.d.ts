@@ -2449,8 +2449,6 @@ export interface components {
              * @example bearer
              */
             token_type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Actor_v2_1
@@ -2471,8 +2469,6 @@ export interface components {
              * @example USER
              */
             type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Actors_v2_1
@@ -2485,8 +2481,6 @@ export interface components {
             total?: number;
             /** @description The list, as the examples carry it. */
             users?: components["schemas"]["Actor_v2_1"][];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * AddGroupMemberForm_v2_1
@@ -2547,8 +2541,6 @@ export interface components {
              * @description Absolute URI of the token exchange endpoint.
              */
             token_endpoint: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Beacon_v2_1
@@ -2574,9 +2566,7 @@ export interface components {
              * @example NEAR
              * @example IMMEDIATE
              */
-            proximity?: "FAR" | "NEAR" | "IMMEDIATE" | (string & {});
-        } & {
-            [key: string]: unknown;
+            proximity?: "FAR" | "NEAR" | "IMMEDIATE" | (string & Record<never, never>);
         };
         /**
          * Beacons_v2_1
@@ -2585,8 +2575,6 @@ export interface components {
         Beacons_v2_1: {
             beacons?: components["schemas"]["Beacon_v2_1"][];
             total?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Course_v2_1
@@ -2596,8 +2584,6 @@ export interface components {
             id?: string;
             /** @example COURSE */
             type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * CreateCourseForm_v2_1
@@ -2719,8 +2705,6 @@ export interface components {
              * @example DRILL
              */
             type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * EmailAddress_v2_1
@@ -2729,8 +2713,6 @@ export interface components {
         EmailAddress_v2_1: {
             address?: string;
             verified?: boolean;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * EmptyObject
@@ -2759,8 +2741,6 @@ export interface components {
              * @example query_missing
              */
             ID: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * FormFields
@@ -2779,8 +2759,6 @@ export interface components {
                 drillables?: number;
                 members?: number;
                 tests?: number;
-            } & {
-                [key: string]: unknown;
             };
             /**
              * Format: date-time
@@ -2808,11 +2786,7 @@ export interface components {
                 mayCreateGroupMemberAccounts?: boolean;
                 /** @example ORGANIZATION */
                 type?: string;
-            } & {
-                [key: string]: unknown;
             };
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GroupInvitation_v2_1
@@ -2828,11 +2802,7 @@ export interface components {
             user?: {
                 emailAddress?: string;
                 id?: string;
-            } & {
-                [key: string]: unknown;
             };
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GroupMembers_v2_1
@@ -2842,22 +2812,16 @@ export interface components {
             counts?: {
                 invitees?: number;
                 members?: number;
-            } & {
-                [key: string]: unknown;
             };
-            members?: ({
+            members?: {
                 /**
                  * Format: date-time
                  * @description When the member joined the group.
                  */
                 joined?: string;
                 member?: components["schemas"]["Actor_v2_1"];
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             pagination?: components["schemas"]["Pagination_v2_1"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Groups_v2_1
@@ -2868,8 +2832,6 @@ export interface components {
             pagination?: components["schemas"]["Pagination_v2_1"];
             /** @description How many groups were found, regardless of resultStart and resultSize. */
             total?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GroupStaff_v2_1
@@ -2880,27 +2842,30 @@ export interface components {
             count?: number;
             group?: {
                 id?: string;
-            } & {
-                [key: string]: unknown;
             };
-            groupStaffUsers?: ({
+            groupStaffUsers?: {
                 group?: {
                     id?: string;
-                } & {
-                    [key: string]: unknown;
                 };
                 /**
                  * @description The permission held. Known values: `MANAGE`, `VIEW`; others may occur.
                  * @example MANAGE
                  * @example VIEW
                  */
-                permission?: "MANAGE" | "VIEW" | (string & {});
+                permission?: "MANAGE" | "VIEW" | (string & Record<never, never>);
                 user?: components["schemas"]["Actor_v2_1"];
-            } & {
-                [key: string]: unknown;
-            })[];
-        } & {
-            [key: string]: unknown;
+            }[];
+        };
+        /**
+         * GroupStaffPermissionForm_v2_1
+         * @description Fields of updating a staff user's permission on a group: the permission to hold. The 2.1.1 page passes it as a path segment; on this path, which ends in the literal `permission`, it is the form field of the same name.
+         */
+        GroupStaffPermissionForm_v2_1: {
+            /**
+             * @description The permission to hold: MANAGE (add or remove content and members, see members' progress) or VIEW (see content, membership and members' progress).
+             * @enum {string}
+             */
+            permission: "MANAGE" | "VIEW";
         };
         /**
          * Media_v2_1
@@ -2918,8 +2883,6 @@ export interface components {
             url?: string;
             /** @description Width in pixels, where given. */
             width?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * MergeDrillsForm_v2_1
@@ -2939,8 +2902,6 @@ export interface components {
              * @example Drill added to repertoire
              */
             description?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * MultipartBody
@@ -2966,8 +2927,6 @@ export interface components {
             evaluation?: {
                 met?: boolean;
                 proficiency?: number;
-            } & {
-                [key: string]: unknown;
             };
             fallingMinimumProficiency?: number;
             icon?: components["schemas"]["Media_v2_1"];
@@ -2982,9 +2941,7 @@ export interface components {
              * @example PERMANENT
              * @example TEST
              */
-            type?: "ONEOFF" | "PERMANENT" | "TEST" | (string & {});
-        } & {
-            [key: string]: unknown;
+            type?: "ONEOFF" | "PERMANENT" | "TEST" | (string & Record<never, never>);
         };
         /**
          * Objectives_v2_1
@@ -2993,8 +2950,6 @@ export interface components {
         Objectives_v2_1: {
             objectives?: components["schemas"]["Objective_v2_1"][];
             total?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Organization_v2_1
@@ -3004,8 +2959,6 @@ export interface components {
             contract?: {
                 /** @example BUSINESS */
                 type?: string;
-            } & {
-                [key: string]: unknown;
             };
             emailAddress?: string;
             id?: string;
@@ -3014,8 +2967,6 @@ export interface components {
             name?: string;
             /** @example ORGANIZATION */
             type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Pagination_v2_1
@@ -3031,8 +2982,6 @@ export interface components {
             moreAvailable?: boolean;
             /** @description How many entries the whole list has. */
             total?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Playable_v2_1
@@ -3057,9 +3006,7 @@ export interface components {
              * @example COURSE
              * @example TEST
              */
-            type: "DRILL" | "COURSE" | "TEST" | (string & {});
-        } & {
-            [key: string]: unknown;
+            type: "DRILL" | "COURSE" | "TEST" | (string & Record<never, never>);
         };
         /**
          * PostReviewForm_v2_1
@@ -3083,18 +3030,16 @@ export interface components {
              * @example PRODUCTIVE
              * @example RECEPTIVE
              */
-            direction?: "BIDIRECTIONAL" | "PRODUCTIVE" | "RECEPTIVE" | (string & {});
+            direction?: "BIDIRECTIONAL" | "PRODUCTIVE" | "RECEPTIVE" | (string & Record<never, never>);
             /**
              * @description How answers are given. Known values: `MULTIPLE_CHOICE`, `OPEN_ENDED`; others may occur.
              * @example MULTIPLE_CHOICE
              * @example OPEN_ENDED
              */
-            style?: "MULTIPLE_CHOICE" | "OPEN_ENDED" | (string & {});
+            style?: "MULTIPLE_CHOICE" | "OPEN_ENDED" | (string & Record<never, never>);
             /** @description The unknown columns included in practice. */
             unknownColumns?: unknown[];
             useIntroductions?: boolean;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * ProficiencyChart_v2_1
@@ -3110,8 +3055,6 @@ export interface components {
             individuals?: number[][][];
             singular?: boolean;
             users?: components["schemas"]["Actor_v2_1"][];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * PublishPlayableForm_v2_1
@@ -3161,8 +3104,6 @@ export interface components {
              * @example PT30S
              */
             timeLimit?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * QuestionResponse_v2_1
@@ -3170,8 +3111,6 @@ export interface components {
          */
         QuestionResponse_v2_1: {
             question?: components["schemas"]["Question_v2_1"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Rating_v2_1
@@ -3188,8 +3127,6 @@ export interface components {
              * @example 82
              */
             score?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Reception_v2_1
@@ -3200,8 +3137,6 @@ export interface components {
             difficulty?: components["schemas"]["Rating_v2_1"];
             /** @description How many users the drillable attracted. */
             popularity?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * RespondToGroupInvitationForm_v2_1
@@ -3224,8 +3159,6 @@ export interface components {
             reviewer?: components["schemas"]["Actor_v2_1"];
             /** Format: date-time */
             timestamp?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * ServiceAccountKeyFile
@@ -3236,8 +3169,6 @@ export interface components {
             keyId: string;
             /** @description User ID of the service account; goes into the claim `iss` (and `sub` when the token is for the service account itself). */
             serviceAccountId: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * StoreBeaconForm_v2_1
@@ -3296,18 +3227,14 @@ export interface components {
             completed?: string;
             correctlyAnswered?: number;
             /** @description The drills tested; each names its drill (id, name, subject, type). */
-            drills?: ({
+            drills?: {
                 drill?: {
                     id?: string;
                     name?: string;
                     subject?: string;
                     type?: string;
-                } & {
-                    [key: string]: unknown;
                 };
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             includedColumnNames?: string[];
             /** @description From 0.0 to 1.0. */
             progress?: number;
@@ -3320,8 +3247,6 @@ export interface components {
             style?: string;
             subject?: string;
             userId?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Tests_v2_1
@@ -3332,7 +3257,7 @@ export interface components {
             completed?: number;
             /** @description Tests not started or in progress; absent when only completed tests were asked for. */
             open?: number;
-            tests?: ({
+            tests?: {
                 columns?: string[];
                 /** Format: date-time */
                 created?: string;
@@ -3346,30 +3271,22 @@ export interface components {
                 questions?: number[];
                 /** @example MULTIPLE_CHOICE */
                 style?: string;
-                testResults?: ({
+                testResults?: {
                     /** Format: date-time */
                     completed?: string;
                     progress?: number;
                     score?: {
                         percentage?: number;
-                    } & {
-                        [key: string]: unknown;
                     };
                     /** Format: date-time */
                     started?: string;
-                } & {
-                    [key: string]: unknown;
-                })[];
+                }[];
                 /** @example GROUP */
                 testType?: string;
                 title?: string;
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             /** @description The number of tests listed, open plus completed. */
             total: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * TokenRequest
@@ -3507,12 +3424,10 @@ export interface components {
             repertoireSize?: number;
             /** @example ACTIVE */
             status?: string;
-            thirdPartyIds?: ({
+            thirdPartyIds?: {
                 id?: string;
                 thirdParty?: string;
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             /**
              * @description An IANA time zone ID.
              * @example Europe/Amsterdam
@@ -3525,8 +3440,6 @@ export interface components {
             type?: string;
             /** @description Year of birth (the object page's example writes it as a string). */
             yearOfBirth?: string | number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * UserEmailAddress_v2_1
@@ -3536,8 +3449,6 @@ export interface components {
             emailAddress?: components["schemas"]["EmailAddress_v2_1"];
             /** @description Whether mail is sent to this address; exactly one address is primary. */
             primary?: boolean;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * UserEmailAddresses_v2_1
@@ -3546,8 +3457,6 @@ export interface components {
         UserEmailAddresses_v2_1: {
             total?: number;
             userEmailAddresses?: components["schemas"]["UserEmailAddress_v2_1"][];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Warnings_v2_1
@@ -3606,10 +3515,10 @@ export interface components {
          *     error `query_missing`.
          */
         StoreQuery: string;
-        /** @description Largest number of results to return. Sent as a string holding a number. Without it, all results from `resultStart` on are returned. The largest page size the service allows is not shown. */
-        StoreResultSize: string;
-        /** @description Zero-based index of the first result to return. Sent as a string holding a number; the digits-only pattern is this description's reading of "string (number)" for an index or a count, not a rule the interface states. Defaults to 0. */
-        StoreResultStart: string;
+        /** @description Largest number of results to return: a number, as every other list takes it, or a string of digits, as the interface writes it ("string (number)"); both travel as the same digits. Without it, all results from `resultStart` on are returned. The largest page size the service allows is not shown. */
+        StoreResultSize: number | string;
+        /** @description Zero-based index of the first result to return: a number, as every other list takes it, or a string of digits, as the interface writes it ("string (number)"); both travel as the same digits. The digits-only pattern is this description's reading of "string (number)" for an index, not a rule the interface states. Defaults to 0. */
+        StoreResultStart: number | string;
         /**
          * @description Restricts which fields are searched; repeat the parameter for several
          *     (`searchField=NAME&searchField=TAGS`). Without it, every available field is
@@ -3665,6 +3574,12 @@ export interface components {
         FormFields: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["FormFields"];
+            };
+        };
+        /** @description The permission to give the staff user. Sent as form fields. */
+        GroupStaffPermissionForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["GroupStaffPermissionForm_v2_1"];
             };
         };
         /** @description Fields of merging drills into the target drill. Sent as form fields. */
@@ -4805,7 +4720,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["GroupStaffPermissionForm_v2_1"];
         responses: {
             /** @description The group's staff permissions after the change. The status code is not shown. */
             "2XX": {
@@ -5622,9 +5537,9 @@ export interface operations {
                  *     error `query_missing`.
                  */
                 query?: components["parameters"]["StoreQuery"];
-                /** @description Largest number of results to return. Sent as a string holding a number. Without it, all results from `resultStart` on are returned. The largest page size the service allows is not shown. */
+                /** @description Largest number of results to return: a number, as every other list takes it, or a string of digits, as the interface writes it ("string (number)"); both travel as the same digits. Without it, all results from `resultStart` on are returned. The largest page size the service allows is not shown. */
                 resultSize?: components["parameters"]["StoreResultSize"];
-                /** @description Zero-based index of the first result to return. Sent as a string holding a number; the digits-only pattern is this description's reading of "string (number)" for an index or a count, not a rule the interface states. Defaults to 0. */
+                /** @description Zero-based index of the first result to return: a number, as every other list takes it, or a string of digits, as the interface writes it ("string (number)"); both travel as the same digits. The digits-only pattern is this description's reading of "string (number)" for an index, not a rule the interface states. Defaults to 0. */
                 resultStart?: components["parameters"]["StoreResultStart"];
                 /**
                  * @description Restricts which fields are searched; repeat the parameter for several

@@ -4247,8 +4247,6 @@ export interface components {
              * @example bearer
              */
             token_type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Actor_v2_0
@@ -4278,8 +4276,6 @@ export interface components {
              * @example USER
              */
             type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Actor_v2_1
@@ -4300,8 +4296,6 @@ export interface components {
              * @example USER
              */
             type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Actors_v2_0
@@ -4312,8 +4306,6 @@ export interface components {
             total?: number;
             /** @description The users of this page. */
             users?: components["schemas"]["Actor_v2_0"][];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Actors_v2_1
@@ -4326,8 +4318,6 @@ export interface components {
             total?: number;
             /** @description The list, as the examples carry it. */
             users?: components["schemas"]["Actor_v2_1"][];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * AddGroupMemberForm_v2_1
@@ -4419,8 +4409,6 @@ export interface components {
              * @description Absolute URI of the token exchange endpoint.
              */
             token_endpoint: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Beacon_v2_1
@@ -4446,9 +4434,7 @@ export interface components {
              * @example NEAR
              * @example IMMEDIATE
              */
-            proximity?: "FAR" | "NEAR" | "IMMEDIATE" | (string & {});
-        } & {
-            [key: string]: unknown;
+            proximity?: "FAR" | "NEAR" | "IMMEDIATE" | (string & Record<never, never>);
         };
         /**
          * Beacons_v2_1
@@ -4457,8 +4443,6 @@ export interface components {
         Beacons_v2_1: {
             beacons?: components["schemas"]["Beacon_v2_1"][];
             total?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * ClientApp_v2_0
@@ -4487,13 +4471,11 @@ export interface components {
              * @example OFFICIAL
              * @example EXPERIMENTAL
              */
-            status?: "OFFICIAL" | "EXPERIMENTAL" | (string & {});
+            status?: "OFFICIAL" | "EXPERIMENTAL" | (string & Record<never, never>);
             /** @description Website of the application. */
             url?: string;
             /** @description A flag whose description the stored page cuts off. */
             userCredentialFlowPermitted?: boolean;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * ClientAppForm_v2_0
@@ -4529,8 +4511,6 @@ export interface components {
              * @example COURSE
              */
             type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Course_v2_1
@@ -4540,8 +4520,6 @@ export interface components {
             id?: string;
             /** @example COURSE */
             type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * CreateCourseForm_v2_0
@@ -4745,8 +4723,6 @@ export interface components {
              * @example DRILL
              */
             type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Drill_v2_1
@@ -4764,8 +4740,6 @@ export interface components {
              * @example DRILL
              */
             type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Drillable
@@ -4794,7 +4768,7 @@ export interface components {
              * @description Kind of drillable: a single drill or a collection of drills (a course). Known values: `DRILL`, `COURSE`; others may occur.
              * @example DRILL
              */
-            type: "DRILL" | "COURSE" | (string & {});
+            type: "DRILL" | "COURSE" | (string & Record<never, never>);
             /**
              * @description Short tag of the drillable's current version; the icon's address ends with the identifier, a dot and this tag.
              * @example cARV
@@ -4846,8 +4820,6 @@ export interface components {
                 proficiency?: components["schemas"]["Proficiency"];
                 /** @description Time spent practising. */
                 timeSpent?: number;
-            } & {
-                [key: string]: unknown;
             };
             /** @description Number of items. */
             size?: number;
@@ -4857,9 +4829,7 @@ export interface components {
              * @description A single drill or a collection of drills. Known values: `DRILL`, `COURSE`; others may occur.
              * @example DRILL
              */
-            type?: "DRILL" | "COURSE" | (string & {});
-        } & {
-            [key: string]: unknown;
+            type?: "DRILL" | "COURSE" | (string & Record<never, never>);
         };
         /**
          * EmailAddress_v2_0
@@ -4870,8 +4840,6 @@ export interface components {
             address?: string;
             /** @description Whether the address has been verified. */
             verified?: boolean;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * EmailAddress_v2_1
@@ -4880,8 +4848,6 @@ export interface components {
         EmailAddress_v2_1: {
             address?: string;
             verified?: boolean;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * EmptyObject
@@ -4910,8 +4876,6 @@ export interface components {
              * @example query_missing
              */
             ID: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Evaluation
@@ -4923,7 +4887,7 @@ export interface components {
              * @example CORRECT
              * @example INCORRECT
              */
-            result: "CORRECT" | "INCORRECT" | (string & {});
+            result: "CORRECT" | "INCORRECT" | (string & Record<never, never>);
             /** @description One entry per given term and per missed term. */
             termEvaluations: components["schemas"]["TermEvaluation"][];
             /**
@@ -4931,7 +4895,7 @@ export interface components {
              * @example ON_TIME
              * @example TOO_LATE
              */
-            timing?: "ON_TIME" | "TOO_LATE" | (string & {});
+            timing?: "ON_TIME" | "TOO_LATE" | (string & Record<never, never>);
         };
         /**
          * Feedback
@@ -4940,8 +4904,6 @@ export interface components {
         Feedback: {
             /** @description Heading of the feedback. */
             title?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * FormFields
@@ -4966,8 +4928,6 @@ export interface components {
             members?: components["schemas"]["GroupMember_v2_0"][] | number;
             /** @description Name of the group. */
             name?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Group_v2_1
@@ -4979,8 +4939,6 @@ export interface components {
                 drillables?: number;
                 members?: number;
                 tests?: number;
-            } & {
-                [key: string]: unknown;
             };
             /**
              * Format: date-time
@@ -5008,11 +4966,7 @@ export interface components {
                 mayCreateGroupMemberAccounts?: boolean;
                 /** @example ORGANIZATION */
                 type?: string;
-            } & {
-                [key: string]: unknown;
             };
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GroupCounts_v2_0
@@ -5023,8 +4977,6 @@ export interface components {
             drillables?: number;
             /** @description Number of tests in the group. */
             tests?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GroupInvitation_v2_0
@@ -5038,8 +4990,6 @@ export interface components {
              */
             status?: string;
             user?: components["schemas"]["Actor_v2_0"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GroupInvitation_v2_1
@@ -5055,11 +5005,7 @@ export interface components {
             user?: {
                 emailAddress?: string;
                 id?: string;
-            } & {
-                [key: string]: unknown;
             };
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GroupInvitationForm_v2_0
@@ -5093,8 +5039,6 @@ export interface components {
              * @example invited
              */
             status?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GroupMembers_v2_1
@@ -5104,22 +5048,16 @@ export interface components {
             counts?: {
                 invitees?: number;
                 members?: number;
-            } & {
-                [key: string]: unknown;
             };
-            members?: ({
+            members?: {
                 /**
                  * Format: date-time
                  * @description When the member joined the group.
                  */
                 joined?: string;
                 member?: components["schemas"]["Actor_v2_1"];
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             pagination?: components["schemas"]["Pagination_v2_1"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GroupResults_v2_0
@@ -5127,7 +5065,7 @@ export interface components {
          */
         GroupResults_v2_0: {
             /** @description Average proficiency per drill or course. */
-            averageDrillResults?: ({
+            averageDrillResults?: {
                 /** @description For a course: the same figures per drill. */
                 drillResults?: {
                     [key: string]: unknown;
@@ -5142,15 +5080,11 @@ export interface components {
                  * @example drill
                  */
                 type?: string;
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             /** @description Average proficiency over all members and drills, 0–100. */
             averageProficiency?: number;
             /** @description Identifier of the group. */
             groupId?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Groups_v2_1
@@ -5161,8 +5095,6 @@ export interface components {
             pagination?: components["schemas"]["Pagination_v2_1"];
             /** @description How many groups were found, regardless of resultStart and resultSize. */
             total?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GroupStaff_v2_0
@@ -5174,7 +5106,7 @@ export interface components {
             /** @description Identifier of the group. */
             group: string;
             /** @description One entry per staff user and permission. */
-            groupStaffUsers?: ({
+            groupStaffUsers?: {
                 /** @description Identifier of the group. */
                 group?: string;
                 /**
@@ -5182,15 +5114,11 @@ export interface components {
                  * @example MANAGE
                  * @example VIEW
                  */
-                permission?: "MANAGE" | "VIEW" | (string & {});
+                permission?: "MANAGE" | "VIEW" | (string & Record<never, never>);
                 user?: components["schemas"]["Actor_v2_0"];
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             /** @description Number of staff users (object page). */
             total?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GroupStaff_v2_1
@@ -5201,27 +5129,30 @@ export interface components {
             count?: number;
             group?: {
                 id?: string;
-            } & {
-                [key: string]: unknown;
             };
-            groupStaffUsers?: ({
+            groupStaffUsers?: {
                 group?: {
                     id?: string;
-                } & {
-                    [key: string]: unknown;
                 };
                 /**
                  * @description The permission held. Known values: `MANAGE`, `VIEW`; others may occur.
                  * @example MANAGE
                  * @example VIEW
                  */
-                permission?: "MANAGE" | "VIEW" | (string & {});
+                permission?: "MANAGE" | "VIEW" | (string & Record<never, never>);
                 user?: components["schemas"]["Actor_v2_1"];
-            } & {
-                [key: string]: unknown;
-            })[];
-        } & {
-            [key: string]: unknown;
+            }[];
+        };
+        /**
+         * GroupStaffPermissionForm_v2_1
+         * @description Fields of updating a staff user's permission on a group: the permission to hold. The 2.1.1 page passes it as a path segment; on this path, which ends in the literal `permission`, it is the form field of the same name.
+         */
+        GroupStaffPermissionForm_v2_1: {
+            /**
+             * @description The permission to hold: MANAGE (add or remove content and members, see members' progress) or VIEW (see content, membership and members' progress).
+             * @enum {string}
+             */
+            permission: "MANAGE" | "VIEW";
         };
         /**
          * Media_v2_0
@@ -5235,8 +5166,6 @@ export interface components {
             type?: string;
             /** @description Where the image can be fetched. */
             url?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Media_v2_1
@@ -5254,8 +5183,6 @@ export interface components {
             url?: string;
             /** @description Width in pixels, where given. */
             width?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * MergeDrillsForm_v2_1
@@ -5275,8 +5202,6 @@ export interface components {
              * @example Drill added to repertoire
              */
             description?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * MultipartBody
@@ -5300,14 +5225,12 @@ export interface components {
          */
         Objective_v2_0: {
             /** @description The drills the objective covers. */
-            drills?: ({
+            drills?: {
                 /** @description Identifier of the drill. */
                 id?: string;
                 /** @description Name of the drill. */
                 name?: string;
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             /** @description Identifier of the objective. */
             id?: string;
             /**
@@ -5324,9 +5247,7 @@ export interface components {
              * @description Kind of objective: `PERMANENT` (keep the minimum from the review date on), `ONEOFF` (reach it by the review date) or `TEST` (complete the test by the review date). Known values: `PERMANENT`, `ONEOFF`, `TEST`; others may occur.
              * @example ONEOFF
              */
-            type?: "PERMANENT" | "ONEOFF" | "TEST" | (string & {});
-        } & {
-            [key: string]: unknown;
+            type?: "PERMANENT" | "ONEOFF" | "TEST" | (string & Record<never, never>);
         };
         /**
          * Objective_v2_1
@@ -5336,8 +5257,6 @@ export interface components {
             evaluation?: {
                 met?: boolean;
                 proficiency?: number;
-            } & {
-                [key: string]: unknown;
             };
             fallingMinimumProficiency?: number;
             icon?: components["schemas"]["Media_v2_1"];
@@ -5352,9 +5271,7 @@ export interface components {
              * @example PERMANENT
              * @example TEST
              */
-            type?: "ONEOFF" | "PERMANENT" | "TEST" | (string & {});
-        } & {
-            [key: string]: unknown;
+            type?: "ONEOFF" | "PERMANENT" | "TEST" | (string & Record<never, never>);
         };
         /**
          * Objectives_v2_1
@@ -5363,8 +5280,6 @@ export interface components {
         Objectives_v2_1: {
             objectives?: components["schemas"]["Objective_v2_1"][];
             total?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Organization_v2_0
@@ -5379,8 +5294,6 @@ export interface components {
                  * @example BUSINESS
                  */
                 type?: string;
-            } & {
-                [key: string]: unknown;
             };
             /** @description Contact email address. */
             emailAddress?: string;
@@ -5397,8 +5310,6 @@ export interface components {
              * @example ORGANIZATION
              */
             type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Organization_v2_1
@@ -5408,8 +5319,6 @@ export interface components {
             contract?: {
                 /** @example BUSINESS */
                 type?: string;
-            } & {
-                [key: string]: unknown;
             };
             emailAddress?: string;
             id?: string;
@@ -5418,8 +5327,6 @@ export interface components {
             name?: string;
             /** @example ORGANIZATION */
             type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * OrganizationStaffForm_v2_0
@@ -5443,8 +5350,6 @@ export interface components {
             moreAvailable?: boolean;
             /** @description How many entries the whole list has. */
             total?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Playable_v2_1
@@ -5469,9 +5374,7 @@ export interface components {
              * @example COURSE
              * @example TEST
              */
-            type: "DRILL" | "COURSE" | "TEST" | (string & {});
-        } & {
-            [key: string]: unknown;
+            type: "DRILL" | "COURSE" | "TEST" | (string & Record<never, never>);
         };
         /**
          * PostReviewForm_v2_1
@@ -5495,18 +5398,16 @@ export interface components {
              * @example PRODUCTIVE
              * @example RECEPTIVE
              */
-            direction?: "BIDIRECTIONAL" | "PRODUCTIVE" | "RECEPTIVE" | (string & {});
+            direction?: "BIDIRECTIONAL" | "PRODUCTIVE" | "RECEPTIVE" | (string & Record<never, never>);
             /**
              * @description How answers are given. Known values: `MULTIPLE_CHOICE`, `OPEN_ENDED`; others may occur.
              * @example MULTIPLE_CHOICE
              * @example OPEN_ENDED
              */
-            style?: "MULTIPLE_CHOICE" | "OPEN_ENDED" | (string & {});
+            style?: "MULTIPLE_CHOICE" | "OPEN_ENDED" | (string & Record<never, never>);
             /** @description The unknown columns included in practice. */
             unknownColumns?: unknown[];
             useIntroductions?: boolean;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Proficiency
@@ -5534,8 +5435,6 @@ export interface components {
             individuals?: number[][][];
             singular?: boolean;
             users?: components["schemas"]["Actor_v2_1"][];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * PublishPlayableForm_v2_1
@@ -5612,8 +5511,6 @@ export interface components {
              * @example PT30S
              */
             timeLimit?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * QuestionAsk
@@ -5642,8 +5539,6 @@ export interface components {
          */
         QuestionResponse_v2_1: {
             question?: components["schemas"]["Question_v2_1"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * QuestionTell
@@ -5683,8 +5578,6 @@ export interface components {
              * @example 82
              */
             score?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Reception_v2_1
@@ -5695,8 +5588,6 @@ export interface components {
             difficulty?: components["schemas"]["Rating_v2_1"];
             /** @description How many users the drillable attracted. */
             popularity?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * RespondToGroupInvitationForm_v2_1
@@ -5719,8 +5610,6 @@ export interface components {
             reviewer?: components["schemas"]["Actor_v2_1"];
             /** Format: date-time */
             timestamp?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * ServiceAccountKeyFile
@@ -5731,8 +5620,6 @@ export interface components {
             keyId: string;
             /** @description User ID of the service account; goes into the claim `iss` (and `sub` when the token is for the service account itself). */
             serviceAccountId: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Session_v2_0
@@ -5742,8 +5629,6 @@ export interface components {
             /** @description Locale of the session. */
             locale?: string;
             user?: components["schemas"]["Actor_v2_0"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * StoreBeaconForm_v2_1
@@ -5817,7 +5702,7 @@ export interface components {
              * @example INCORRECT
              * @example MISSED
              */
-            result: "CORRECT" | "INCORRECT" | "MISSED" | (string & {});
+            result: "CORRECT" | "INCORRECT" | "MISSED" | (string & Record<never, never>);
             /**
              * @description The term's value, as given, or as expected for a missed term.
              * @example the apple
@@ -5848,9 +5733,7 @@ export interface components {
              * @example TOO_LATE
              * @example ON_TIME
              */
-            timing?: "TOO_LATE" | "ON_TIME" | (string & {});
-        } & {
-            [key: string]: unknown;
+            timing?: "TOO_LATE" | "ON_TIME" | (string & Record<never, never>);
         };
         /**
          * TestResult_v2_0
@@ -5865,7 +5748,7 @@ export interface components {
             /** @description Number of correct answers. */
             correctlyAnswered?: number;
             /** @description Score per drill. */
-            drills?: ({
+            drills?: {
                 drill?: {
                     /** @description Identifier of the drill. */
                     id?: string;
@@ -5878,14 +5761,10 @@ export interface components {
                      * @example DRILL
                      */
                     type?: string;
-                } & {
-                    [key: string]: unknown;
                 };
                 /** @description Score for this drill as a percentage. */
                 score?: number;
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             /** @description Columns the test asks about. */
             includedColumnNames?: string[];
             /** @description Progress through the test, 1.0 when done. */
@@ -5908,8 +5787,6 @@ export interface components {
             style?: string;
             /** @description Subject of the test. */
             subject?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * TestResult_v2_1
@@ -5920,18 +5797,14 @@ export interface components {
             completed?: string;
             correctlyAnswered?: number;
             /** @description The drills tested; each names its drill (id, name, subject, type). */
-            drills?: ({
+            drills?: {
                 drill?: {
                     id?: string;
                     name?: string;
                     subject?: string;
                     type?: string;
-                } & {
-                    [key: string]: unknown;
                 };
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             includedColumnNames?: string[];
             /** @description From 0.0 to 1.0. */
             progress?: number;
@@ -5944,8 +5817,6 @@ export interface components {
             style?: string;
             subject?: string;
             userId?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Tests_v2_1
@@ -5956,7 +5827,7 @@ export interface components {
             completed?: number;
             /** @description Tests not started or in progress; absent when only completed tests were asked for. */
             open?: number;
-            tests?: ({
+            tests?: {
                 columns?: string[];
                 /** Format: date-time */
                 created?: string;
@@ -5970,30 +5841,22 @@ export interface components {
                 questions?: number[];
                 /** @example MULTIPLE_CHOICE */
                 style?: string;
-                testResults?: ({
+                testResults?: {
                     /** Format: date-time */
                     completed?: string;
                     progress?: number;
                     score?: {
                         percentage?: number;
-                    } & {
-                        [key: string]: unknown;
                     };
                     /** Format: date-time */
                     started?: string;
-                } & {
-                    [key: string]: unknown;
-                })[];
+                }[];
                 /** @example GROUP */
                 testType?: string;
                 title?: string;
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             /** @description The number of tests listed, open plus completed. */
             total: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * TokenRequest
@@ -6168,8 +6031,6 @@ export interface components {
              * @example USER
              */
             type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * User_v2_1
@@ -6209,12 +6070,10 @@ export interface components {
             repertoireSize?: number;
             /** @example ACTIVE */
             status?: string;
-            thirdPartyIds?: ({
+            thirdPartyIds?: {
                 id?: string;
                 thirdParty?: string;
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             /**
              * @description An IANA time zone ID.
              * @example Europe/Amsterdam
@@ -6227,8 +6086,6 @@ export interface components {
             type?: string;
             /** @description Year of birth (the object page's example writes it as a string). */
             yearOfBirth?: string | number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * UserEmailAddress_v2_0
@@ -6238,8 +6095,6 @@ export interface components {
             emailAddress?: components["schemas"]["EmailAddress_v2_0"];
             /** @description Whether this is the primary address, the one mail goes to. */
             primary?: boolean;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * UserEmailAddress_v2_1
@@ -6249,8 +6104,6 @@ export interface components {
             emailAddress?: components["schemas"]["EmailAddress_v2_1"];
             /** @description Whether mail is sent to this address; exactly one address is primary. */
             primary?: boolean;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * UserEmailAddresses_v2_0
@@ -6261,8 +6114,6 @@ export interface components {
             total: number;
             /** @description The addresses. */
             userEmailAddresses: components["schemas"]["UserEmailAddress_v2_0"][];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * UserEmailAddresses_v2_1
@@ -6271,8 +6122,6 @@ export interface components {
         UserEmailAddresses_v2_1: {
             total?: number;
             userEmailAddresses?: components["schemas"]["UserEmailAddress_v2_1"][];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Warnings_v2_1
@@ -6349,10 +6198,10 @@ export interface components {
          *     error `query_missing`.
          */
         StoreQuery: string;
-        /** @description Largest number of results to return. Sent as a string holding a number. Without it, all results from `resultStart` on are returned. The largest page size the service allows is not shown. */
-        StoreResultSize: string;
-        /** @description Zero-based index of the first result to return. Sent as a string holding a number; the digits-only pattern is this description's reading of "string (number)" for an index or a count, not a rule the interface states. Defaults to 0. */
-        StoreResultStart: string;
+        /** @description Largest number of results to return: a number, as every other list takes it, or a string of digits, as the interface writes it ("string (number)"); both travel as the same digits. Without it, all results from `resultStart` on are returned. The largest page size the service allows is not shown. */
+        StoreResultSize: number | string;
+        /** @description Zero-based index of the first result to return: a number, as every other list takes it, or a string of digits, as the interface writes it ("string (number)"); both travel as the same digits. The digits-only pattern is this description's reading of "string (number)" for an index, not a rule the interface states. Defaults to 0. */
+        StoreResultStart: number | string;
         /**
          * @description Restricts which fields are searched; repeat the parameter for several
          *     (`searchField=NAME&searchField=TAGS`). Without it, every available field is
@@ -6450,6 +6299,12 @@ export interface components {
         GroupInvitationForm_v2_0: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["GroupInvitationForm_v2_0"];
+            };
+        };
+        /** @description The permission to give the staff user. Sent as form fields. */
+        GroupStaffPermissionForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["GroupStaffPermissionForm_v2_1"];
             };
         };
         /** @description Fields of merging drills into the target drill. Sent as form fields. */
@@ -7608,7 +7463,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["GroupStaffPermissionForm_v2_1"];
         responses: {
             /** @description The group's staff permissions after the change. The status code is not shown. */
             "2XX": {
@@ -8425,9 +8280,9 @@ export interface operations {
                  *     error `query_missing`.
                  */
                 query?: components["parameters"]["StoreQuery"];
-                /** @description Largest number of results to return. Sent as a string holding a number. Without it, all results from `resultStart` on are returned. The largest page size the service allows is not shown. */
+                /** @description Largest number of results to return: a number, as every other list takes it, or a string of digits, as the interface writes it ("string (number)"); both travel as the same digits. Without it, all results from `resultStart` on are returned. The largest page size the service allows is not shown. */
                 resultSize?: components["parameters"]["StoreResultSize"];
-                /** @description Zero-based index of the first result to return. Sent as a string holding a number; the digits-only pattern is this description's reading of "string (number)" for an index or a count, not a rule the interface states. Defaults to 0. */
+                /** @description Zero-based index of the first result to return: a number, as every other list takes it, or a string of digits, as the interface writes it ("string (number)"); both travel as the same digits. The digits-only pattern is this description's reading of "string (number)" for an index, not a rule the interface states. Defaults to 0. */
                 resultStart?: components["parameters"]["StoreResultStart"];
                 /**
                  * @description Restricts which fields are searched; repeat the parameter for several
@@ -10311,9 +10166,9 @@ export interface operations {
                  *     error `query_missing`.
                  */
                 query?: components["parameters"]["StoreQuery"];
-                /** @description Largest number of results to return. Sent as a string holding a number. Without it, all results from `resultStart` on are returned. The largest page size the service allows is not shown. */
+                /** @description Largest number of results to return: a number, as every other list takes it, or a string of digits, as the interface writes it ("string (number)"); both travel as the same digits. Without it, all results from `resultStart` on are returned. The largest page size the service allows is not shown. */
                 resultSize?: components["parameters"]["StoreResultSize"];
-                /** @description Zero-based index of the first result to return. Sent as a string holding a number; the digits-only pattern is this description's reading of "string (number)" for an index or a count, not a rule the interface states. Defaults to 0. */
+                /** @description Zero-based index of the first result to return: a number, as every other list takes it, or a string of digits, as the interface writes it ("string (number)"); both travel as the same digits. The digits-only pattern is this description's reading of "string (number)" for an index, not a rule the interface states. Defaults to 0. */
                 resultStart?: components["parameters"]["StoreResultStart"];
                 /**
                  * @description Restricts which fields are searched; repeat the parameter for several

@@ -358,6 +358,22 @@ export type GroupInvitation_v2_1 = components["schemas"]["GroupInvitation_v2_1"]
 export type GroupMembers_v2_1 = components["schemas"]["GroupMembers_v2_1"];
 
 /**
+ * The schema `GroupStaffPermissionForm_v2_1` of the Drill Practice API (`components.schemas["GroupStaffPermissionForm_v2_1"]`).
+ *
+ * Fields of updating a staff user's permission on a group: the permission to hold. The 2.1.1 page passes it as a path segment; on this path, which ends in the literal `permission`, it is the form field of the same name.
+ *
+ * @example
+ * ```ts
+ * import type { GroupStaffPermissionForm_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: GroupStaffPermissionForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type GroupStaffPermissionForm_v2_1 = components["schemas"]["GroupStaffPermissionForm_v2_1"];
+
+/**
  * The schema `GroupStaff_v2_1` of the Drill Practice API (`components.schemas["GroupStaff_v2_1"]`).
  *
  * The staff permissions of a group (API 2.1): the group, how many staff permissions there are and, per staff user, the permission held (`MANAGE` or `VIEW`). Unlike 2.0, `group` is an object with the group's `id`.
