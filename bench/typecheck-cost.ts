@@ -56,7 +56,7 @@ const client = createClient<paths>(`,
     [
       answerBody,
       `${answerBody}
-    bodySerializer: (body) => new URLSearchParams((body.answer as string[]).map((value) => ["answer", value])),`,
+    bodySerializer: (body) => new URLSearchParams(((body?.answer ?? []) as string[]).map((value) => ["answer", value])),`,
     ],
   );
 }

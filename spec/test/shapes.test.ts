@@ -117,7 +117,7 @@ describe("shapes the interface gives", () => {
         "TAGS",
         "CONTENTS",
       ]);
-      expect(parameters.find((p) => p.name === "resultStart")?.schema?.default).toBe(0);
+      expect(parameters.find((p) => p.name === "resultStart")?.schema?.default).toBe("0");
     },
   );
 
