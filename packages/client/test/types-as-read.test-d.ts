@@ -44,6 +44,14 @@ describe("types as users read them", () => {
     await client.PUT(url, { params: { path }, body: { permission: "OWNER" } });
   });
 
+  it("a form the page shows is typed: contacting an author", async () => {
+    const client = v21.createDrillClient({ baseUrl: BASE_URL, throwOnError: true });
+    const params = { path: { playable: "p" } };
+    await client.POST("/api/2.1/playable/{playable}/contact-author", { params, body: { message: "Thanks" } });
+    // @ts-expect-error a misspelt field
+    await client.POST("/api/2.1/playable/{playable}/contact-author", { params, body: { mesage: "Thanks" } });
+  });
+
   it("a paging parameter takes a number on every operation that pages by it", async () => {
     const c20 = v20.createDrillClient({ baseUrl: BASE_URL, throwOnError: true });
     const c21 = v21.createDrillClient({ baseUrl: BASE_URL, throwOnError: true });

@@ -2577,6 +2577,14 @@ export interface components {
             total?: number;
         };
         /**
+         * ContactAuthorForm_v2_1
+         * @description Fields of sending a message to the author of a playable the sender uses.
+         */
+        ContactAuthorForm_v2_1: {
+            /** @description The message for the author. */
+            message: string;
+        };
+        /**
          * Course_v2_1
          * @description A course as the course-editing answers of API 2.1 return it: creating one answers its `id` and `type` (`COURSE`). The pages that change a course say they answer the course reflecting the change, without showing its fields.
          */
@@ -3532,6 +3540,12 @@ export interface components {
         AddGroupMemberForm_v2_1: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["AddGroupMemberForm_v2_1"];
+            };
+        };
+        /** @description The message for the author. Sent as form fields. */
+        ContactAuthorForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ContactAuthorForm_v2_1"];
             };
         };
         /** @description Fields of creating a course. Sent as form fields. */
@@ -5265,7 +5279,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["ContactAuthorForm_v2_1"];
         responses: {
             "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];

@@ -4500,6 +4500,14 @@ export interface components {
             url?: string;
         };
         /**
+         * ContactAuthorForm_v2_1
+         * @description Fields of sending a message to the author of a playable the sender uses.
+         */
+        ContactAuthorForm_v2_1: {
+            /** @description The message for the author. */
+            message: string;
+        };
+        /**
          * Course_v2_0
          * @description A 2.0 course as POST courses answers it: the new course's ID and its type.
          */
@@ -6227,6 +6235,12 @@ export interface components {
         ClientAppForm_v2_0: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["ClientAppForm_v2_0"];
+            };
+        };
+        /** @description The message for the author. Sent as form fields. */
+        ContactAuthorForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ContactAuthorForm_v2_1"];
             };
         };
         /** @description Fields of POST courses; the new course is empty. Sent as form fields. */
@@ -8008,7 +8022,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["ContactAuthorForm_v2_1"];
         responses: {
             "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];

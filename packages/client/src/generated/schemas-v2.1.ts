@@ -150,6 +150,22 @@ export type Beacon_v2_1 = components["schemas"]["Beacon_v2_1"];
 export type Beacons_v2_1 = components["schemas"]["Beacons_v2_1"];
 
 /**
+ * The schema `ContactAuthorForm_v2_1` of the Drill Practice API (`components.schemas["ContactAuthorForm_v2_1"]`).
+ *
+ * Fields of sending a message to the author of a playable the sender uses.
+ *
+ * @example
+ * ```ts
+ * import type { ContactAuthorForm_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: ContactAuthorForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type ContactAuthorForm_v2_1 = components["schemas"]["ContactAuthorForm_v2_1"];
+
+/**
  * The schema `Course_v2_1` of the Drill Practice API (`components.schemas["Course_v2_1"]`).
  *
  * A course as the course-editing answers of API 2.1 return it: creating one answers its `id` and `type` (`COURSE`). The pages that change a course say they answer the course reflecting the change, without showing its fields.
