@@ -31,45 +31,52 @@ const TSC = createRequire(import.meta.url).resolve("typescript/lib/tsc.js");
 const consumer = (file: string) =>
   readFileSync(new URL(`./typecheck-consumers/${file}`, import.meta.url), "utf8");
 const THROUGH_CLIENT = consumer("through-client.ts");
-/** The generated 2.0 types, copied into the openapi-fetch consumer as a project generates its own. */
-const GENERATED_V2_0 = "openapi-v2.0.d.ts";
+const THROUGH_CLIENT_V2_1 = consumer("through-client-v2.1.ts");
 
-/** The client's consumer with each `[text, by]` replaced; every `text` must be there. */
-function rewritten(...changes: [text: string, by: string][]): string {
+/** A client consumer with each `[text, by]` replaced; every `text` must be there. */
+function rewritten(consumerSource: string, ...changes: [text: string, by: string][]): string {
   return changes.reduce((source, [text, by]) => {
-    if (!source.includes(text)) throw new Error(`typecheck-consumers/through-client.ts has no ${text}`);
+    if (!source.includes(text)) throw new Error(`a typecheck consumer has no ${text}`);
     return source.replace(text, by);
-  }, THROUGH_CLIENT);
+  }, consumerSource);
+}
+
+/** The same calls through openapi-fetch alone on the version's generated `paths`, sending the answer as a form
+ * (openapi-fetch sends JSON unless told otherwise), as the client does for its users. */
+function throughOpenapiFetch(version: "2.0" | "2.1", source: string, answerBody: string): string {
+  return rewritten(
+    source,
+    [
+      `import { createDrillClient } from "@drill-practice/client/v${version}";\n\nconst client = createDrillClient(`,
+      `import createClient from "openapi-fetch";
+import type { paths } from "./openapi-v${version}.js";
+
+const client = createClient<paths>(`,
+    ],
+    [
+      answerBody,
+      `${answerBody}
+    bodySerializer: (body) => new URLSearchParams(((body?.answer ?? []) as string[]).map((value) => ["answer", value])),`,
+    ],
+  );
 }
 
 const PROJECTS = {
   oneVersion: { label: "one version (`@drill-practice/client/v2.0`)", source: THROUGH_CLIENT },
   allVersions: {
     label: "all versions (`@drill-practice/client`)",
-    source: rewritten(['"@drill-practice/client/v2.0"', '"@drill-practice/client"']),
+    source: rewritten(THROUGH_CLIENT, ['"@drill-practice/client/v2.0"', '"@drill-practice/client"']),
   },
   openapiFetch: {
     label: "openapi-fetch alone (`createClient<paths>`, generated 2.0 `paths`)",
-    // openapi-fetch sends JSON unless told otherwise; the answer is a form, so this consumer says
-    // how, as the client does for its users.
-    source: rewritten(
-      [
-        'import { createDrillClient } from "@drill-practice/client/v2.0";\n\nconst client = createDrillClient(',
-        `import createClient from "openapi-fetch";
-import type { paths } from "./${GENERATED_V2_0.replace(".d.ts", ".js")}";
-
-const client = createClient<paths>(`,
-      ],
-      [
-        'body: { answer: [choices[0] ?? ""] },',
-        `body: { answer: [choices[0] ?? ""] },
-    bodySerializer: (body) => {
-      const form = new URLSearchParams();
-      for (const value of body.answer) form.append("answer", value);
-      return form;
-    },`,
-      ],
-    ),
+    source: throughOpenapiFetch("2.0", THROUGH_CLIENT, 'body: { answer: [choices[0] ?? ""] },'),
+    generated: "openapi-v2.0.d.ts",
+  },
+  oneVersion21: { label: "one version (`@drill-practice/client/v2.1`)", source: THROUGH_CLIENT_V2_1 },
+  openapiFetch21: {
+    label: "openapi-fetch alone (`createClient<paths>`, generated 2.1 `paths`)",
+    source: throughOpenapiFetch("2.1", THROUGH_CLIENT_V2_1, 'body: { answer: ["a"] },'),
+    generated: "openapi-v2.1.d.ts",
   },
   without: { label: "without a client (plain `fetch`)", source: consumer("plain-fetch.ts") },
 };
@@ -111,10 +118,11 @@ async function makeProject(root: string, name: ProjectName, skipLibCheck: boolea
   );
   await writeFile(join(dir, "consumer.ts"), PROJECTS[name].source);
   await symlink(CLIENT_DIR, join(modules, "@drill-practice", "client"), "dir");
-  if (name === "openapiFetch") {
-    // The very openapi-fetch the client depends on, and the 2.0 types as the client ships them.
+  const project = PROJECTS[name];
+  if ("generated" in project) {
+    // The very openapi-fetch the client depends on, and the version's types as the client ships them.
     await symlink(join(CLIENT_DIR, "node_modules", "openapi-fetch"), join(modules, "openapi-fetch"), "dir");
-    await copyFile(join(CLIENT_DIR, "dist", "generated", GENERATED_V2_0), join(dir, GENERATED_V2_0));
+    await copyFile(join(CLIENT_DIR, "dist", "generated", project.generated), join(dir, project.generated));
   }
   return dir;
 }
@@ -144,13 +152,15 @@ function rows(runs: Runs): ResultRow[] {
   });
   const tsc = "`tsc --noEmit` wall time (skipLibCheck)";
   const versus = "vs the same calls through openapi-fetch's `createClient<paths>`, median of per-run ratios";
-  const throughOpenapiFetch = (
-    name: "oneVersion" | "allVersions",
+  const versusOpenapiFetch = (
+    name: "oneVersion" | "allVersions" | "oneVersion21",
     target?: { ratio: number; atLeast: false },
   ) => {
-    const series = { ours: wall(name), reference: wall("openapiFetch"), format: fmt.ms };
+    const reference = name === "oneVersion21" ? "openapiFetch21" : "openapiFetch";
+    const series = { ours: wall(name), reference: wall(reference), format: fmt.ms };
     const row = ratioRow(`${tsc}, consumer of ${PROJECTS[name].label} ${versus}`, series, target, true);
-    return { ...row, reference: `${row.reference} (openapi-fetch alone, generated 2.0 \`paths\`)` };
+    const version = name === "oneVersion21" ? "2.1" : "2.0";
+    return { ...row, reference: `${row.reference} (openapi-fetch alone, generated ${version} \`paths\`)` };
   };
   const withoutClient = (["oneVersion", "allVersions", "openapiFetch"] as const).map((name) => {
     const cells = medians(wall(name), wall("without"));
@@ -170,8 +180,9 @@ function rows(runs: Runs): ResultRow[] {
     ];
   });
   return [
-    throughOpenapiFetch("oneVersion", { ratio: TARGET_RATIO, atLeast: false }),
-    throughOpenapiFetch("allVersions"),
+    versusOpenapiFetch("oneVersion", { ratio: TARGET_RATIO, atLeast: false }),
+    versusOpenapiFetch("oneVersion21", { ratio: TARGET_RATIO, atLeast: false }),
+    versusOpenapiFetch("allVersions"),
     ...withoutClient,
     ...compiler,
   ];

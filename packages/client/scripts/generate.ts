@@ -27,7 +27,7 @@ import { API_VERSIONS, type ApiVersionInfo, apiVersion } from "@drill-practice/t
 import { hasOperations } from "@drill-practice/tooling/operations";
 import openapiTS, { astToString } from "openapi-typescript";
 import { markRetiredVersions } from "./retired-versions.js";
-import { typeHooks } from "./type-hooks.js";
+import { namedFieldsOnly, typeHooks } from "./type-hooks.js";
 
 const specUrl = new URL("../../../spec/dist/openapi.json", import.meta.url);
 const VERSIONS = API_VERSIONS.map((version) => version.id);
@@ -152,33 +152,34 @@ function sharedPart(spec: Spec & { components?: Record<string, Record<string, un
   return { ...spec, paths, components: kept } as Spec;
 }
 
+/**
+ * openapi-typescript's types of a parsed bundle (the bundles have no external references), with
+ * the retired versions' paths and operations marked `@deprecated`.
+ */
+async function typesOf(spec: Spec): ReturnType<typeof openapiTS> {
+  const typed = namedFieldsOnly(spec) as Json;
+  const document = typed as unknown as Parameters<typeof openapiTS>[0];
+  const ast = await openapiTS(document, { alphabetize: true, silent: true, ...typeHooks(typed) });
+  markRetiredVersions(ast);
+  return ast;
+}
+
 async function render(): Promise<Record<keyof typeof targets, string>> {
   const spec = JSON.parse(await readFile(specUrl, "utf8")) as Spec;
-  const ast = await openapiTS(specUrl, { alphabetize: true, silent: true, ...typeHooks(spec as Json) });
-  markRetiredVersions(ast);
+  const ast = await typesOf(spec);
   const types = `${HEADER}\n${astToString(ast)}`;
   const output = { types, schemas: renderSchemas(spec) } as Record<keyof typeof targets, string>;
   for (const version of VERSIONS) {
     const url = versionSpecUrl(version);
     const versionSpec = withoutEmptyPaths(JSON.parse(await readFile(url, "utf8")) as Spec);
-    // openapi-typescript takes the parsed document; the pruned one has no external references.
-    const versionAst = await openapiTS(versionSpec as Parameters<typeof openapiTS>[0], {
-      alphabetize: true,
-      silent: true,
-      ...typeHooks(versionSpec as Json),
-    });
-    markRetiredVersions(versionAst);
+    const versionAst = await typesOf(versionSpec);
     const source = `openapi-v${version}.json`;
     output[`types-v${version}`] = `${header(source)}\n${astToString(versionAst)}`;
     output[`schemas-v${version}`] = renderSchemas(versionSpec, version);
     output[`entry-v${version}`] = renderVersionEntry(version);
   }
   const shared = sharedPart(spec as Parameters<typeof sharedPart>[0]);
-  const sharedAst = await openapiTS(shared as Parameters<typeof openapiTS>[0], {
-    alphabetize: true,
-    silent: true,
-    ...typeHooks(shared as Json),
-  });
+  const sharedAst = await typesOf(shared);
   output["types-shared"] =
     `${header("openapi.json (token exchange and discovery only)")}\n${astToString(sharedAst)}`;
   output["schemas-shared"] = renderSchemas(shared, "shared");

@@ -3,19 +3,24 @@
  * defaults would say more or less (see README, "What the types say"):
  *
  * - an answer field marked `x-known-values` becomes an open union of its page's values,
- *   `"FAR" | "NEAR" | (string & {})`: editors offer the values, any other string still fits;
- * - a request form lists the fields the record names and refuses others: its
- *   `additionalProperties: true` (the description stays open) gives no index signature;
+ *   `"FAR" | "NEAR" | (string & Record<never, never>)`: editors offer the values, any other string
+ *   still fits. The open member is not `string & {}`: `NonNullable<…>` (which is `T & {}`) folds that
+ *   one into `string` and the values are lost, while this one survives it;
+ * - a schema with named fields lists them and nothing else (`namedFieldsOnly`, applied to the
+ *   document first): its `additionalProperties: true` (the description stays open, and the client
+ *   accepts unknown fields at run time) gives no index signature, so a request form refuses a
+ *   misspelt field and `group.nmae` on an answer does not compile;
  * - a request field with a `default` is optional, since the service fills it in
  *   (`defaultNonNullable` stays on, so answers keep their typing).
  *
  * Request forms are the schemas only request bodies reach; answers never share one with them.
+ * An answer schema without named fields (`EmptyObject`) keeps its index signature: it names nothing.
  */
-import type { OpenAPITSOptions, SchemaObject } from "openapi-typescript";
+import type { OpenAPITSOptions } from "openapi-typescript";
 import ts from "typescript";
 
 type Json = Record<string, unknown>;
-type Hooks = Required<Pick<OpenAPITSOptions, "transform" | "postTransform" | "transformProperty">>;
+type Hooks = Required<Pick<OpenAPITSOptions, "transform" | "transformProperty">>;
 
 const SCHEMA_REF = "#/components/schemas/";
 
@@ -60,12 +65,13 @@ export function requestSchemas(document: Json): Set<string> {
   return requests;
 }
 
-/** `"A" | "B" | (string & {})`: the known values, and room for any other string. */
+/** `"A" | "B" | (string & Record<never, never>)`: the known values, and room for any other string. */
 function openUnion(values: readonly string[]): ts.TypeNode {
+  const never = ts.factory.createKeywordTypeNode(ts.SyntaxKind.NeverKeyword);
   const anyOtherString = ts.factory.createParenthesizedType(
     ts.factory.createIntersectionTypeNode([
       ts.factory.createKeywordTypeNode(ts.SyntaxKind.StringKeyword),
-      ts.factory.createTypeLiteralNode([]),
+      ts.factory.createTypeReferenceNode("Record", [never, never]),
     ]),
   );
   return ts.factory.createUnionTypeNode([
@@ -81,18 +87,40 @@ function schemaOf(path: string | undefined): { name: string; whole: boolean } | 
   return { name, whole: rest.length === 0 };
 }
 
+/** An object schema that names its fields and is open to others. */
+function namesItsFields(schema: unknown): schema is Json {
+  return (
+    typeof schema === "object" &&
+    schema !== null &&
+    "properties" in schema &&
+    (schema as Json).additionalProperties === true
+  );
+}
+
 /**
- * The three hooks for one document (each version's bundle is generated on its own).
+ * A copy of `document` in which every object schema that names its fields, at any depth, drops its
+ * `additionalProperties: true`: the types then list the named fields and no index signature. The
+ * description itself stays open, and so does the client at run time.
+ *
+ * @example
+ * ```ts
+ * const typed = namedFieldsOnly(JSON.parse(await readFile(specPath, "utf8")));
+ * await openapiTS(typed, { ...typeHooks(typed) });
+ * ```
+ */
+export function namedFieldsOnly<T>(document: T): T {
+  return JSON.parse(JSON.stringify(document), (_key, value: unknown) => {
+    if (!namesItsFields(value)) return value;
+    const { additionalProperties: _open, ...named } = value;
+    return named;
+  }) as T;
+}
+
+/**
+ * The two hooks for one document, after {@link namedFieldsOnly} (each version's bundle is generated on its own).
  */
 export function typeHooks(document: Json): Hooks {
   const requests = requestSchemas(document);
-  const schemas = ((document.components ?? {}) as Record<string, Json>).schemas ?? {};
-  const closed = new Set(
-    [...requests].filter((name) => {
-      const schema = schemas[name] as SchemaObject | undefined;
-      return schema !== undefined && "properties" in schema && schema.additionalProperties === true;
-    }),
-  );
   return {
     transform(schemaObject) {
       const known = (schemaObject as Json)["x-known-values"];
@@ -103,15 +131,6 @@ export function typeHooks(document: Json): Hooks {
         );
       }
       return openUnion(known);
-    },
-    postTransform(type, options) {
-      const schema = schemaOf(options.path);
-      if (!schema?.whole || !closed.has(schema.name) || !ts.isIntersectionTypeNode(type)) return undefined;
-      const named = type.types.filter(
-        (part) => !(ts.isTypeLiteralNode(part) && part.members.every(ts.isIndexSignatureDeclaration)),
-      );
-      const [only] = named;
-      return named.length === 1 && only !== undefined ? only : undefined;
     },
     transformProperty(property, schemaObject, options) {
       const schema = schemaOf(options.path);

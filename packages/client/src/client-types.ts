@@ -128,15 +128,18 @@ type InitArgs<Init, Op> =
 type FormOf<Op> = Get<NonNullable<Get<Op, "requestBody">>, "content"> extends infer C ? C[keyof C] : never;
 
 // `Init` is inferred from the call, and TypeScript checks no extra field of an inferred object: a field
-// the operation's form does not name is typed `never` here, so a misspelt field does not compile. Only
+// the operation's form does not name is typed as a sentence naming it, so a misspelt field does not
+// compile and the error says which one (`never` would only say "not assignable to type 'never'"). Only
 // plain objects are checked (FormData, URLSearchParams and the like are interfaces, not records).
 type NamedFieldsOnly<Init, Op> = Init extends { body?: infer B }
   ? [B] extends [never]
     ? unknown
     : B extends Record<string, unknown>
-      ? { body?: { [K in keyof B]: K extends keyof FormOf<Op> ? B[K] : never } }
+      ? { body?: { [K in keyof B]: K extends keyof FormOf<Op> ? B[K] : NotAFormField<K> } }
       : unknown
   : unknown;
+
+type NotAFormField<K> = `${K & string} is not a field of this request form`;
 
 type Operation<P, Path extends keyof P, M extends HttpMethod> = P[Path] & Record<M, unknown>;
 

@@ -190,10 +190,10 @@ const RECORD_CONSUMER = `
 import * as v21 from "@drill-practice/client/v2.1";
 import * as v20 from "@drill-practice/client/v2.0";
 
-/** true only when A and B are the same type (not merely assignable both ways, as string and "X" | (string & {}) are). */
+/** true only when A and B are the same type (not merely assignable both ways, as string and "X" | (string & Record<never, never>) are). */
 type Equal<A, B> = (<G>() => G extends A ? 1 : 2) extends (<G>() => G extends B ? 1 : 2) ? true : false;
 /** The known values of an answer's field, and room for any other string: what an editor offers. */
-type Open<V extends string> = V | (string & {});
+type Open<V extends string> = V | (string & Record<never, never>);
 /** An optional field's type without its undefined. */
 type Present<T> = Exclude<T, undefined>;
 type Staff21 = Present<v21.GroupStaff_v2_1["groupStaffUsers"]>[number];

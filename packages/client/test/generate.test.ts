@@ -1,4 +1,4 @@
-import { cp, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runProcess } from "@drill-practice/tooling/process";
@@ -72,6 +72,18 @@ describe("generated files", () => {
     expect(result.stderr).toMatch(/schemas\.ts is missing\. Run pnpm generate/);
     expect(result.stdout).toContain("openapi.d.ts is up to date");
   }, 60_000);
+
+  it("types every version as users read it: known values that survive NonNullable, named fields only", async () => {
+    const files = (await readdir(pristine())).filter((name) => name.endsWith(".d.ts"));
+    expect(files).toEqual(expect.arrayContaining(["openapi-v2.1.d.ts", "openapi-v2.0.d.ts"]));
+    for (const file of files) {
+      const types = await readFile(join(pristine(), file), "utf8");
+      // `string & {}` folds into `string` under NonNullable, and the known values with it.
+      expect(types, file).not.toContain("(string & {})");
+      // An index signature beside named fields lets `group.nmae` compile.
+      expect(types, file).not.toMatch(/\} & \{\s*\[key: string\]/);
+    }
+  });
 
   it("has one alias per schema of the spec", async () => {
     expect([...SCHEMA_NAMES]).toEqual(Object.keys(spec.components.schemas).sort());

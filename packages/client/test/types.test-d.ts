@@ -71,8 +71,8 @@ describe("types", () => {
     await client.GET("/api/2/question/{drill_id}", { params: { path: { drill_id: 7 } } });
     // @ts-expect-error searchField values are an enum
     await client.GET("/api/2/store", { params: { query: { searchField: ["TITLE"] } } });
-    // @ts-expect-error resultStart is a string holding digits, not a number
-    await client.GET("/api/2/store", { params: { query: { resultStart: 0 } } });
+    // @ts-expect-error resultStart is a number or a string of digits, not a boolean
+    await client.GET("/api/2/store", { params: { query: { resultStart: true } } });
     // @ts-expect-error no such path
     await client.GET("/api/2/nowhere").catch(() => undefined);
   });

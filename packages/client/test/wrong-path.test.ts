@@ -5,8 +5,8 @@
 import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { compileExamples, scratchPaths } from "@drill-practice/tooling/examples";
 import { afterAll, describe, expect, it } from "vitest";
+import { compileCalls } from "./compile-calls.js";
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
 const scratch = join(packageDir, ".tmp", "wrong-path");
@@ -27,18 +27,8 @@ await client.GET("/api/2.1/group/{group}", { params: { path: { group: "g1" } } }
 
 describe("a wrong path", () => {
   it("gets the messages the README's troubleshooting quotes, and a right one compiles", async () => {
-    const errors = await compileExamples({
-      scratch,
-      examples: [{ origin: "calls.ts:1", code: CALLS }],
-      compilerOptions: {
-        types: [],
-        allowImportingTsExtensions: true,
-        paths: scratchPaths({ packageDir, scratch, paths: { "@drill-practice/client": "src/index.ts" } }),
-      },
-    });
     // One diagnostic per wrong call (the calls start on line 4): the last two are right.
-    const lines = errors.trim().split("\n");
-    const byLine = new Map(lines.map((line) => [Number(/^calls\.ts:(\d+)/.exec(line)?.[1]), line]));
+    const byLine = await compileCalls("wrong-path", CALLS, { "@drill-practice/client": "src/index.ts" });
     expect([...byLine.keys()].sort()).toEqual([4, 5, 6]);
     const noOptions = "error TS2554: Expected 2 arguments, but got 1.";
     expect(byLine.get(4)).toContain(noOptions);

@@ -1,6 +1,7 @@
 /**
  * `pnpm docs:serve`: serves the built site on 127.0.0.1 for preview.
- * Port from `--port <n>` or `PORT`, default 8080; `--dir <dir>` serves another directory.
+ * Port from `--port <n>` or `PORT`, default 8080; `--dir <dir>` serves another directory; `--help`
+ * prints the usage, and an unknown flag gets one line naming it (exit 2).
  */
 import { stat } from "node:fs/promises";
 import { join } from "node:path";
@@ -8,10 +9,36 @@ import { parseArgs } from "node:util";
 import { packageDir } from "../src/build-site.ts";
 import { startStaticServer } from "../src/static-server.ts";
 
-const { values } = parseArgs({
-  options: { port: { type: "string" }, dir: { type: "string" } },
-  strict: true,
-});
+const USAGE = `Usage: pnpm docs:serve [--port <n>] [--dir <dir>]
+
+Serves the built documentation site on http://127.0.0.1:<port>/ until Ctrl-C.
+
+  --port <n>   port to listen on, 0 for a free one (default: PORT, else 8080)
+  --dir <dir>  directory to serve (default: packages/docs/dist)
+  --help       print this and exit
+
+From the repository root, \`pnpm docs:serve\` builds the site first.`;
+
+function options(): { port?: string | undefined; dir?: string | undefined } {
+  try {
+    const { values } = parseArgs({
+      options: { port: { type: "string" }, dir: { type: "string" }, help: { type: "boolean", short: "h" } },
+      strict: true,
+    });
+    if (values.help) {
+      console.log(USAGE);
+      process.exit(0);
+    }
+    return values;
+  } catch (error) {
+    // One line naming the flag, no stack trace: node's message says which one and why.
+    const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
+    console.error(`docs:serve: ${reason}\nRun with --help for the options.`);
+    process.exit(2);
+  }
+}
+
+const values = options();
 
 // `pnpm docs:serve` runs this script after turbo, not as a turbo task (so that Ctrl-C ends it
 // with exit 0): turbo.json need not declare PORT.
@@ -23,7 +50,11 @@ if (!/^\d+$/.test(rawPort) || port > 65535) {
 }
 const root = values.dir ?? join(packageDir, "dist");
 if (!(await stat(join(root, "index.html")).catch(() => undefined))) {
-  console.error(`docs:serve: ${root}/index.html not found; build the site first with \`pnpm docs\``);
+  // Not `pnpm docs`: pnpm hands that to npm's own `docs` command, which opens a browser.
+  console.error(
+    `docs:serve: ${root}/index.html not found; build the site first with \`pnpm run docs\` ` +
+      "from the repository root (or run `pnpm docs:serve` there, which builds it)",
+  );
   process.exit(1);
 }
 

@@ -249,10 +249,6 @@ export async function buildSite(options: BuildSiteOptions = {}): Promise<BuiltSi
   if (new Set(versions.map((built) => built.redocBundle)).size !== 1) {
     throw new Error("the references were built with different Redoc bundles; they must share one");
   }
-  for (const redirect of groupRedirects(bundles)) {
-    await mkdir(join(outDir, redirect.dir), { recursive: true });
-    await writeFile(join(outDir, redirect.dir, "index.html"), redirect.html);
-  }
 
   // The landing page counts the operations under each version's prefix; the token exchange and
   // discovery, which every reference also lists, carry no version and are not counted in.
@@ -275,6 +271,11 @@ export async function buildSite(options: BuildSiteOptions = {}): Promise<BuiltSi
     { file: "changes.html", values: { changes: renderChanges(changesSections(baselineDir, specDir)) } },
     { file: "migrating.html", values: { migration: migrationPage(bundles.map((b) => b.bundle)) } },
   ];
+  const guideFiles = guides.map((guide) => guide.file);
+  for (const redirect of groupRedirects(bundles, guideFiles)) {
+    await mkdir(join(outDir, redirect.dir), { recursive: true });
+    await writeFile(join(outDir, redirect.dir, "index.html"), redirect.html);
+  }
   const layout = await readFile(join(siteDir, "layout.html"), "utf8");
   for (const guide of guides) {
     const source = `site/${guide.file}`;

@@ -16,10 +16,18 @@ function escapeHtml(text: string): string {
  * Redoc links each side-menu group to `/<tag>` (e.g. `/v2.1-store`) and handles the click itself,
  * so the link works in place but is a 404 when opened in a new tab. One small page per tag at that
  * path forwards to the group in its reference. A tag both versions share (the token exchange)
- * forwards to the newest version.
+ * forwards to the newest version. A tag named like a guide (`authentication`, beside
+ * `authentication.html`) leaves that path to the guide: its page forwards there, so that
+ * `/authentication` is the guide on every host, and the guide links to the reference.
+ *
+ * @example
+ * ```ts
+ * const pages = groupRedirects(bundles, ["authentication.html"]);
+ * ```
  */
 export function groupRedirects(
   bundles: readonly { version: ApiVersion; bundle: OpenApiDocument }[],
+  guideFiles: readonly string[] = [],
 ): GroupRedirect[] {
   const byTag = new Map<string, ApiVersion>();
   for (const version of apiVersions) {
@@ -32,14 +40,17 @@ export function groupRedirects(
     // Redoc links a group by its tag as a URL path segment; ours are already slugs, and any
     // other name is made one the same simple way (lower case, runs of other characters as "-").
     const slug = /^[\w.-]+$/.test(tag) ? tag : tag.toLowerCase().replace(/[^\w.]+/g, "-");
-    const target = `../${version.dir}/index.html#/${slug}`;
+    const guide = guideFiles.includes(`${slug}.html`);
+    const target = guide ? `../${slug}.html` : `../${version.dir}/index.html#/${slug}`;
+    const title = guide ? `The ${slug} guide` : `API ${version.id} reference`;
+    const label = guide ? `Go to the ${slug} guide` : `Go to the ${tag} operations of API ${version.id}`;
     const html = [
       "<!DOCTYPE html>",
       '<html lang="en"><head><meta charset="utf-8">',
-      `<title>API ${escapeHtml(version.id)} reference · Drill Practice API</title>`,
+      `<title>${escapeHtml(title)} · Drill Practice API</title>`,
       `<meta http-equiv="refresh" content="0; url=${escapeHtml(target)}">`,
       `<link rel="canonical" href="${escapeHtml(target)}">`,
-      `</head><body><p><a href="${escapeHtml(target)}">Go to the ${escapeHtml(tag)} operations of API ${escapeHtml(version.id)}</a></p></body></html>`,
+      `</head><body><p><a href="${escapeHtml(target)}">${escapeHtml(label)}</a></p></body></html>`,
       "",
     ].join("\n");
     return { dir: slug, target, html };

@@ -53,6 +53,15 @@ const nameMaps = new Set([
   "scopes",
 ]);
 
+/**
+ * `additionalProperties: true` beside named fields: Redoc shows it as a row "property name*
+ * any additional property", which reads as a required field, while the client's types refuse
+ * fields the page does not name. The description stays open; the page lists the named fields.
+ */
+function isOpenBesideNamedFields(key: string, child: unknown, schema: Record<string, unknown>): boolean {
+  return key === "additionalProperties" && child === true && isRecord(schema.properties);
+}
+
 function withoutExtensions(value: unknown, keysAreNames = false): unknown {
   if (Array.isArray(value)) return value.map((item) => withoutExtensions(item));
   if (!isRecord(value)) return value;
@@ -60,6 +69,7 @@ function withoutExtensions(value: unknown, keysAreNames = false): unknown {
   for (const [key, child] of Object.entries(value)) {
     if (keysAreNames) out[key] = withoutExtensions(child);
     else if (dataKeys.has(key)) out[key] = child;
+    else if (isOpenBesideNamedFields(key, child, value)) continue;
     else if (!key.startsWith("x-") || redocExtensions.has(key)) {
       out[key] = withoutExtensions(child, nameMaps.has(key));
     }
@@ -84,7 +94,8 @@ function collectRefs(value: unknown, into: string[]): void {
  * `x-observed`, …) into notes in the descriptions, so the raw markers are dropped, as are path
  * items without an operation (path-level parameters of the other version's paths) and components
  * nothing the page shows refers to. Security schemes stay: requirements name them, not `$ref`
- * them. The unmodified bundle is what the page offers for download.
+ * them. An object schema that names its fields shows them only (no "any additional property"
+ * row). The unmodified bundle is what the page offers for download.
  */
 export function redocDefinition(input: OpenApiDocument): OpenApiDocument {
   const paths: Record<string, Record<string, unknown>> = {};

@@ -130,6 +130,21 @@ describe.each(apiVersions)("reference $id", (version) => {
     expect(await read(`${version.dir}/openapi.json`)).toMatch(/"x-observed":/);
   });
 
+  it("shows no 'any additional property' row: no schema with named fields is open in the page's definition", async () => {
+    const bundle = await loadBundle(version);
+    const embedded = embeddedDefinition(await read(`${version.dir}/index.html`));
+    const openBesideFields = (node: unknown): number => {
+      if (Array.isArray(node)) return node.reduce((sum: number, item) => sum + openBesideFields(item), 0);
+      if (node === null || typeof node !== "object") return 0;
+      const record = node as Record<string, unknown>;
+      const own = record.additionalProperties === true && typeof record.properties === "object" ? 1 : 0;
+      return Object.values(record).reduce((sum: number, child) => sum + openBesideFields(child), own);
+    };
+    // The bundle is open in many places (the description allows extra fields); the page shows none.
+    expect(openBesideFields(bundle.components)).toBeGreaterThan(10);
+    expect(openBesideFields(embedded)).toBe(0);
+  });
+
   it("puts each x-undocumented schema's and security scheme's list in a visible note on it", async () => {
     const bundle = await loadBundle(version);
     const embedded = embeddedDefinition(await read(`${version.dir}/index.html`));

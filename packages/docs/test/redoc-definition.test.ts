@@ -102,6 +102,41 @@ describe("redocDefinition", () => {
     expect(components.securitySchemes).toEqual({ BearerAuth: { type: "http", scheme: "bearer" } });
   });
 
+  it("shows a form's named fields only, without an 'any additional property' row", () => {
+    const doc = input();
+    const schemas = (doc.components as Record<string, Record<string, unknown>>).schemas ?? {};
+    schemas.Form = {
+      type: "object",
+      properties: {
+        name: { type: "string" },
+        meta: { type: "object", properties: {}, additionalProperties: true },
+      },
+      additionalProperties: true,
+    };
+    schemas.Bag = { type: "object", additionalProperties: true };
+    schemas.Strict = { type: "object", properties: { id: { type: "string" } }, additionalProperties: false };
+    const get = doc.paths?.["/api/2/user"]?.get as { responses: Record<string, unknown> };
+    get.responses["201"] = {
+      description: "refs",
+      content: {
+        "application/json": {
+          schema: {
+            oneOf: ["Form", "Bag", "Strict"].map((name) => ({ $ref: `#/components/schemas/${name}` })),
+          },
+        },
+      },
+    };
+    const out = redocDefinition(doc);
+    const kept = (out.components as Record<string, Record<string, Record<string, unknown>>>).schemas ?? {};
+    expect(kept.Form).toEqual({
+      type: "object",
+      properties: { name: { type: "string" }, meta: { type: "object", properties: {} } },
+    });
+    // A map without named fields stays open; a closed one stays closed.
+    expect(kept.Bag).toEqual({ type: "object", additionalProperties: true });
+    expect(kept.Strict?.additionalProperties).toBe(false);
+  });
+
   it("leaves its input untouched", () => {
     const original = input();
     const copy = structuredClone(original);

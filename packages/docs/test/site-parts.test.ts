@@ -47,6 +47,24 @@ describe("groupRedirects", () => {
     ]);
     expect(pages[0]?.html).toContain('http-equiv="refresh" content="0; url=../v2.1/index.html#/v2.1-store"');
   });
+
+  it("leaves a guide's path to the guide: /authentication is the authentication guide", () => {
+    const [v21] = apiVersions as [(typeof apiVersions)[0]];
+    const pages = groupRedirects(
+      [
+        {
+          version: v21,
+          bundle: doc({ "x-tagGroups": [{ name: "A", tags: ["v2.1-store", "authentication"] }] }),
+        },
+      ],
+      ["index.html", "authentication.html"],
+    );
+    expect(pages.map((p) => [p.dir, p.target])).toEqual([
+      ["v2.1-store", "../v2.1/index.html#/v2.1-store"],
+      ["authentication", "../authentication.html"],
+    ]);
+    expect(pages[1]?.html).toContain("Go to the authentication guide");
+  });
 });
 
 describe("splitRedocBundle", () => {

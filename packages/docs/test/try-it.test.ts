@@ -198,6 +198,30 @@ describe.runIf(chromium.found)("Try it in Chromium", () => {
     await page.close();
   }, 180_000);
 
+  it("says what the sandbox does in words and code, not raw Markdown: no backtick on any panel", async () => {
+    const table = await builtTable(v21);
+    const marked = table.filter((operation) => operation.behaviour?.includes("`"));
+    // Today's sandbox marks names with backticks in most of its sentences: the check has cases.
+    expect(marked.length).toBeGreaterThan(50);
+    const errors: string[] = [];
+    const page = await openReference(v21, errors);
+    const addresses = await slugs(v21);
+    for (const operation of marked.slice(0, 3)) {
+      const panel = await openPanel(page, addresses.get(operation.operationId) as string);
+      const behaviour = panel.locator(".dp-tryit-behaviour");
+      await expect(behaviour.locator("strong").textContent()).resolves.toBe("Simulated:");
+      await expect(behaviour.textContent()).resolves.not.toContain("`");
+      expect(await behaviour.locator("code").count(), operation.operationId).toBeGreaterThan(0);
+      // The sentence is plain text beside the label, not one long bold paragraph.
+      const bold = await behaviour
+        .locator("strong")
+        .evaluateAll((nodes) => nodes.map((node) => node.textContent));
+      expect(bold).toEqual(["Simulated:"]);
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+
   it("on the reference's introduction the panel waits for the reader: only prefetched until they open an operation", async () => {
     const errors: string[] = [];
     const page = await openReference(v21, errors);

@@ -2189,8 +2189,6 @@ export interface components {
              * @example bearer
              */
             token_type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Actor_v2_0
@@ -2220,8 +2218,6 @@ export interface components {
              * @example USER
              */
             type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Actors_v2_0
@@ -2232,8 +2228,6 @@ export interface components {
             total?: number;
             /** @description The users of this page. */
             users?: components["schemas"]["Actor_v2_0"][];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * AnswerRequest
@@ -2311,8 +2305,6 @@ export interface components {
              * @description Absolute URI of the token exchange endpoint.
              */
             token_endpoint: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * ClientApp_v2_0
@@ -2341,13 +2333,11 @@ export interface components {
              * @example OFFICIAL
              * @example EXPERIMENTAL
              */
-            status?: "OFFICIAL" | "EXPERIMENTAL" | (string & {});
+            status?: "OFFICIAL" | "EXPERIMENTAL" | (string & Record<never, never>);
             /** @description Website of the application. */
             url?: string;
             /** @description A flag whose description the stored page cuts off. */
             userCredentialFlowPermitted?: boolean;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * ClientAppForm_v2_0
@@ -2390,8 +2380,6 @@ export interface components {
              * @example COURSE
              */
             type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * CreateCourseForm_v2_0
@@ -2491,8 +2479,6 @@ export interface components {
              * @example DRILL
              */
             type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Drillable
@@ -2521,7 +2507,7 @@ export interface components {
              * @description Kind of drillable: a single drill or a collection of drills (a course). Known values: `DRILL`, `COURSE`; others may occur.
              * @example DRILL
              */
-            type: "DRILL" | "COURSE" | (string & {});
+            type: "DRILL" | "COURSE" | (string & Record<never, never>);
             /**
              * @description Short tag of the drillable's current version; the icon's address ends with the identifier, a dot and this tag.
              * @example cARV
@@ -2573,8 +2559,6 @@ export interface components {
                 proficiency?: components["schemas"]["Proficiency"];
                 /** @description Time spent practising. */
                 timeSpent?: number;
-            } & {
-                [key: string]: unknown;
             };
             /** @description Number of items. */
             size?: number;
@@ -2584,9 +2568,7 @@ export interface components {
              * @description A single drill or a collection of drills. Known values: `DRILL`, `COURSE`; others may occur.
              * @example DRILL
              */
-            type?: "DRILL" | "COURSE" | (string & {});
-        } & {
-            [key: string]: unknown;
+            type?: "DRILL" | "COURSE" | (string & Record<never, never>);
         };
         /**
          * EmailAddress_v2_0
@@ -2597,8 +2579,6 @@ export interface components {
             address?: string;
             /** @description Whether the address has been verified. */
             verified?: boolean;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * EmptyObject
@@ -2627,8 +2607,6 @@ export interface components {
              * @example query_missing
              */
             ID: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Evaluation
@@ -2640,7 +2618,7 @@ export interface components {
              * @example CORRECT
              * @example INCORRECT
              */
-            result: "CORRECT" | "INCORRECT" | (string & {});
+            result: "CORRECT" | "INCORRECT" | (string & Record<never, never>);
             /** @description One entry per given term and per missed term. */
             termEvaluations: components["schemas"]["TermEvaluation"][];
             /**
@@ -2648,7 +2626,7 @@ export interface components {
              * @example ON_TIME
              * @example TOO_LATE
              */
-            timing?: "ON_TIME" | "TOO_LATE" | (string & {});
+            timing?: "ON_TIME" | "TOO_LATE" | (string & Record<never, never>);
         };
         /**
          * Feedback
@@ -2657,8 +2635,6 @@ export interface components {
         Feedback: {
             /** @description Heading of the feedback. */
             title?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * FormFields
@@ -2683,8 +2659,6 @@ export interface components {
             members?: components["schemas"]["GroupMember_v2_0"][] | number;
             /** @description Name of the group. */
             name?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GroupCounts_v2_0
@@ -2695,8 +2669,6 @@ export interface components {
             drillables?: number;
             /** @description Number of tests in the group. */
             tests?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GroupInvitation_v2_0
@@ -2710,8 +2682,6 @@ export interface components {
              */
             status?: string;
             user?: components["schemas"]["Actor_v2_0"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GroupInvitationForm_v2_0
@@ -2759,8 +2729,6 @@ export interface components {
              * @example invited
              */
             status?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GroupResults_v2_0
@@ -2768,7 +2736,7 @@ export interface components {
          */
         GroupResults_v2_0: {
             /** @description Average proficiency per drill or course. */
-            averageDrillResults?: ({
+            averageDrillResults?: {
                 /** @description For a course: the same figures per drill. */
                 drillResults?: {
                     [key: string]: unknown;
@@ -2783,15 +2751,11 @@ export interface components {
                  * @example drill
                  */
                 type?: string;
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             /** @description Average proficiency over all members and drills, 0–100. */
             averageProficiency?: number;
             /** @description Identifier of the group. */
             groupId?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GroupStaff_v2_0
@@ -2803,7 +2767,7 @@ export interface components {
             /** @description Identifier of the group. */
             group: string;
             /** @description One entry per staff user and permission. */
-            groupStaffUsers?: ({
+            groupStaffUsers?: {
                 /** @description Identifier of the group. */
                 group?: string;
                 /**
@@ -2811,15 +2775,11 @@ export interface components {
                  * @example MANAGE
                  * @example VIEW
                  */
-                permission?: "MANAGE" | "VIEW" | (string & {});
+                permission?: "MANAGE" | "VIEW" | (string & Record<never, never>);
                 user?: components["schemas"]["Actor_v2_0"];
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             /** @description Number of staff users (object page). */
             total?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Media_v2_0
@@ -2833,8 +2793,6 @@ export interface components {
             type?: string;
             /** @description Where the image can be fetched. */
             url?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Message
@@ -2846,8 +2804,6 @@ export interface components {
              * @example Drill added to repertoire
              */
             description?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * NotShown
@@ -2875,14 +2831,12 @@ export interface components {
          */
         Objective_v2_0: {
             /** @description The drills the objective covers. */
-            drills?: ({
+            drills?: {
                 /** @description Identifier of the drill. */
                 id?: string;
                 /** @description Name of the drill. */
                 name?: string;
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             /** @description Identifier of the objective. */
             id?: string;
             /**
@@ -2899,9 +2853,7 @@ export interface components {
              * @description Kind of objective: `PERMANENT` (keep the minimum from the review date on), `ONEOFF` (reach it by the review date) or `TEST` (complete the test by the review date). Known values: `PERMANENT`, `ONEOFF`, `TEST`; others may occur.
              * @example ONEOFF
              */
-            type?: "PERMANENT" | "ONEOFF" | "TEST" | (string & {});
-        } & {
-            [key: string]: unknown;
+            type?: "PERMANENT" | "ONEOFF" | "TEST" | (string & Record<never, never>);
         };
         /**
          * ObjectiveList_v2_0
@@ -2923,8 +2875,6 @@ export interface components {
                  * @example BUSINESS
                  */
                 type?: string;
-            } & {
-                [key: string]: unknown;
             };
             /** @description Contact email address. */
             emailAddress?: string;
@@ -2941,8 +2891,6 @@ export interface components {
              * @example ORGANIZATION
              */
             type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * OrganizationStaffForm_v2_0
@@ -3044,8 +2992,6 @@ export interface components {
             keyId: string;
             /** @description User ID of the service account; goes into the claim `iss` (and `sub` when the token is for the service account itself). */
             serviceAccountId: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Session_v2_0
@@ -3055,8 +3001,6 @@ export interface components {
             /** @description Locale of the session. */
             locale?: string;
             user?: components["schemas"]["Actor_v2_0"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Term
@@ -3082,7 +3026,7 @@ export interface components {
              * @example INCORRECT
              * @example MISSED
              */
-            result: "CORRECT" | "INCORRECT" | "MISSED" | (string & {});
+            result: "CORRECT" | "INCORRECT" | "MISSED" | (string & Record<never, never>);
             /**
              * @description The term's value, as given, or as expected for a missed term.
              * @example the apple
@@ -3113,9 +3057,7 @@ export interface components {
              * @example TOO_LATE
              * @example ON_TIME
              */
-            timing?: "TOO_LATE" | "ON_TIME" | (string & {});
-        } & {
-            [key: string]: unknown;
+            timing?: "TOO_LATE" | "ON_TIME" | (string & Record<never, never>);
         };
         /**
          * TestResult_v2_0
@@ -3130,7 +3072,7 @@ export interface components {
             /** @description Number of correct answers. */
             correctlyAnswered?: number;
             /** @description Score per drill. */
-            drills?: ({
+            drills?: {
                 drill?: {
                     /** @description Identifier of the drill. */
                     id?: string;
@@ -3143,14 +3085,10 @@ export interface components {
                      * @example DRILL
                      */
                     type?: string;
-                } & {
-                    [key: string]: unknown;
                 };
                 /** @description Score for this drill as a percentage. */
                 score?: number;
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             /** @description Columns the test asks about. */
             includedColumnNames?: string[];
             /** @description Progress through the test, 1.0 when done. */
@@ -3173,8 +3111,6 @@ export interface components {
             style?: string;
             /** @description Subject of the test. */
             subject?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * TokenRequest
@@ -3271,8 +3207,6 @@ export interface components {
              * @example USER
              */
             type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * UserEmailAddress_v2_0
@@ -3282,8 +3216,6 @@ export interface components {
             emailAddress?: components["schemas"]["EmailAddress_v2_0"];
             /** @description Whether this is the primary address, the one mail goes to. */
             primary?: boolean;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * UserEmailAddresses_v2_0
@@ -3294,8 +3226,6 @@ export interface components {
             total: number;
             /** @description The addresses. */
             userEmailAddresses: components["schemas"]["UserEmailAddress_v2_0"][];
-        } & {
-            [key: string]: unknown;
         };
     };
     responses: {
@@ -3374,10 +3304,10 @@ export interface components {
          *     error `query_missing`.
          */
         StoreQuery: string;
-        /** @description Largest number of results to return. Sent as a string holding a number. Without it, all results from `resultStart` on are returned. The largest page size the service allows is not shown. */
-        StoreResultSize: string;
-        /** @description Zero-based index of the first result to return. Sent as a string holding a number; the digits-only pattern is this description's reading of "string (number)" for an index or a count, not a rule the interface states. Defaults to 0. */
-        StoreResultStart: string;
+        /** @description Largest number of results to return: a number, as every other list takes it, or a string of digits, as the interface writes it ("string (number)"); both travel as the same digits. Without it, all results from `resultStart` on are returned. The largest page size the service allows is not shown. */
+        StoreResultSize: number | string;
+        /** @description Zero-based index of the first result to return: a number, as every other list takes it, or a string of digits, as the interface writes it ("string (number)"); both travel as the same digits. The digits-only pattern is this description's reading of "string (number)" for an index, not a rule the interface states. Defaults to 0. */
+        StoreResultStart: number | string;
         /**
          * @description Restricts which fields are searched; repeat the parameter for several
          *     (`searchField=NAME&searchField=TAGS`). Without it, every available field is
@@ -4906,9 +4836,9 @@ export interface operations {
                  *     error `query_missing`.
                  */
                 query?: components["parameters"]["StoreQuery"];
-                /** @description Largest number of results to return. Sent as a string holding a number. Without it, all results from `resultStart` on are returned. The largest page size the service allows is not shown. */
+                /** @description Largest number of results to return: a number, as every other list takes it, or a string of digits, as the interface writes it ("string (number)"); both travel as the same digits. Without it, all results from `resultStart` on are returned. The largest page size the service allows is not shown. */
                 resultSize?: components["parameters"]["StoreResultSize"];
-                /** @description Zero-based index of the first result to return. Sent as a string holding a number; the digits-only pattern is this description's reading of "string (number)" for an index or a count, not a rule the interface states. Defaults to 0. */
+                /** @description Zero-based index of the first result to return: a number, as every other list takes it, or a string of digits, as the interface writes it ("string (number)"); both travel as the same digits. The digits-only pattern is this description's reading of "string (number)" for an index, not a rule the interface states. Defaults to 0. */
                 resultStart?: components["parameters"]["StoreResultStart"];
                 /**
                  * @description Restricts which fields are searched; repeat the parameter for several

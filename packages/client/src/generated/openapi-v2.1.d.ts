@@ -2854,8 +2854,6 @@ export interface components {
              * @example bearer
              */
             token_type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Actor_v2_1
@@ -2876,8 +2874,6 @@ export interface components {
              * @example USER
              */
             type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Actors_v2_1
@@ -2890,8 +2886,6 @@ export interface components {
             total?: number;
             /** @description The list, as the examples carry it. */
             users?: components["schemas"]["Actor_v2_1"][];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * AddGroupMemberForm_v2_1
@@ -2962,8 +2956,6 @@ export interface components {
              * @description Absolute URI of the token exchange endpoint.
              */
             token_endpoint: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Beacon_v2_1
@@ -2989,9 +2981,7 @@ export interface components {
              * @example NEAR
              * @example IMMEDIATE
              */
-            proximity?: "FAR" | "NEAR" | "IMMEDIATE" | (string & {});
-        } & {
-            [key: string]: unknown;
+            proximity?: "FAR" | "NEAR" | "IMMEDIATE" | (string & Record<never, never>);
         };
         /**
          * Beacons_v2_1
@@ -3000,8 +2990,14 @@ export interface components {
         Beacons_v2_1: {
             beacons?: components["schemas"]["Beacon_v2_1"][];
             total?: number;
-        } & {
-            [key: string]: unknown;
+        };
+        /**
+         * ContactAuthorForm_v2_1
+         * @description Fields of sending a message to the author of a playable the sender uses.
+         */
+        ContactAuthorForm_v2_1: {
+            /** @description The message for the author. */
+            message: string;
         };
         /**
          * ClientApp_v2_1
@@ -3053,8 +3049,6 @@ export interface components {
             id?: string;
             /** @example COURSE */
             type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * CreateCourseForm_v2_1
@@ -3176,8 +3170,6 @@ export interface components {
              * @example DRILL
              */
             type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * EmailAddress_v2_1
@@ -3186,8 +3178,6 @@ export interface components {
         EmailAddress_v2_1: {
             address?: string;
             verified?: boolean;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * EmptyObject
@@ -3216,8 +3206,6 @@ export interface components {
              * @example query_missing
              */
             ID: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Evaluation_v2_1
@@ -3264,8 +3252,6 @@ export interface components {
                 drillables?: number;
                 members?: number;
                 tests?: number;
-            } & {
-                [key: string]: unknown;
             };
             /**
              * Format: date-time
@@ -3293,11 +3279,7 @@ export interface components {
                 mayCreateGroupMemberAccounts?: boolean;
                 /** @example ORGANIZATION */
                 type?: string;
-            } & {
-                [key: string]: unknown;
             };
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GroupInvitation_v2_1
@@ -3313,11 +3295,7 @@ export interface components {
             user?: {
                 emailAddress?: string;
                 id?: string;
-            } & {
-                [key: string]: unknown;
             };
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GroupMembers_v2_1
@@ -3327,22 +3305,16 @@ export interface components {
             counts?: {
                 invitees?: number;
                 members?: number;
-            } & {
-                [key: string]: unknown;
             };
-            members?: ({
+            members?: {
                 /**
                  * Format: date-time
                  * @description When the member joined the group.
                  */
                 joined?: string;
                 member?: components["schemas"]["Actor_v2_1"];
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             pagination?: components["schemas"]["Pagination_v2_1"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Groups_v2_1
@@ -3353,8 +3325,6 @@ export interface components {
             pagination?: components["schemas"]["Pagination_v2_1"];
             /** @description How many groups were found, regardless of resultStart and resultSize. */
             total?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GroupStaff_v2_1
@@ -3365,27 +3335,30 @@ export interface components {
             count?: number;
             group?: {
                 id?: string;
-            } & {
-                [key: string]: unknown;
             };
-            groupStaffUsers?: ({
+            groupStaffUsers?: {
                 group?: {
                     id?: string;
-                } & {
-                    [key: string]: unknown;
                 };
                 /**
                  * @description The permission held. Known values: `MANAGE`, `VIEW`; others may occur.
                  * @example MANAGE
                  * @example VIEW
                  */
-                permission?: "MANAGE" | "VIEW" | (string & {});
+                permission?: "MANAGE" | "VIEW" | (string & Record<never, never>);
                 user?: components["schemas"]["Actor_v2_1"];
-            } & {
-                [key: string]: unknown;
-            })[];
-        } & {
-            [key: string]: unknown;
+            }[];
+        };
+        /**
+         * GroupStaffPermissionForm_v2_1
+         * @description Fields of updating a staff user's permission on a group: the permission to hold. The 2.1.1 page passes it as a path segment; on this path, which ends in the literal `permission`, it is the form field of the same name.
+         */
+        GroupStaffPermissionForm_v2_1: {
+            /**
+             * @description The permission to hold: MANAGE (add or remove content and members, see members' progress) or VIEW (see content, membership and members' progress).
+             * @enum {string}
+             */
+            permission: "MANAGE" | "VIEW";
         };
         /**
          * Media_v2_1
@@ -3403,8 +3376,6 @@ export interface components {
             url?: string;
             /** @description Width in pixels, where given. */
             width?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * MergeDrillsForm_v2_1
@@ -3424,8 +3395,6 @@ export interface components {
              * @example Drill added to repertoire
              */
             description?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * MultipartBody
@@ -3466,8 +3435,6 @@ export interface components {
             evaluation?: {
                 met?: boolean;
                 proficiency?: number;
-            } & {
-                [key: string]: unknown;
             };
             fallingMinimumProficiency?: number;
             icon?: components["schemas"]["Media_v2_1"];
@@ -3482,9 +3449,7 @@ export interface components {
              * @example PERMANENT
              * @example TEST
              */
-            type?: "ONEOFF" | "PERMANENT" | "TEST" | (string & {});
-        } & {
-            [key: string]: unknown;
+            type?: "ONEOFF" | "PERMANENT" | "TEST" | (string & Record<never, never>);
         };
         /**
          * Objectives_v2_1
@@ -3493,8 +3458,6 @@ export interface components {
         Objectives_v2_1: {
             objectives?: components["schemas"]["Objective_v2_1"][];
             total?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Organization_v2_1
@@ -3504,8 +3467,6 @@ export interface components {
             contract?: {
                 /** @example BUSINESS */
                 type?: string;
-            } & {
-                [key: string]: unknown;
             };
             emailAddress?: string;
             id?: string;
@@ -3514,8 +3475,6 @@ export interface components {
             name?: string;
             /** @example ORGANIZATION */
             type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Pagination_v2_1
@@ -3531,8 +3490,6 @@ export interface components {
             moreAvailable?: boolean;
             /** @description How many entries the whole list has. */
             total?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Playable_v2_1
@@ -3557,9 +3514,7 @@ export interface components {
              * @example COURSE
              * @example TEST
              */
-            type: "DRILL" | "COURSE" | "TEST" | (string & {});
-        } & {
-            [key: string]: unknown;
+            type: "DRILL" | "COURSE" | "TEST" | (string & Record<never, never>);
         };
         /**
          * PostReviewForm_v2_1
@@ -3609,18 +3564,16 @@ export interface components {
              * @example PRODUCTIVE
              * @example RECEPTIVE
              */
-            direction?: "BIDIRECTIONAL" | "PRODUCTIVE" | "RECEPTIVE" | (string & {});
+            direction?: "BIDIRECTIONAL" | "PRODUCTIVE" | "RECEPTIVE" | (string & Record<never, never>);
             /**
              * @description How answers are given. Known values: `MULTIPLE_CHOICE`, `OPEN_ENDED`; others may occur.
              * @example MULTIPLE_CHOICE
              * @example OPEN_ENDED
              */
-            style?: "MULTIPLE_CHOICE" | "OPEN_ENDED" | (string & {});
+            style?: "MULTIPLE_CHOICE" | "OPEN_ENDED" | (string & Record<never, never>);
             /** @description The unknown columns included in practice. */
             unknownColumns?: unknown[];
             useIntroductions?: boolean;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Proficiency_v2_1
@@ -3647,8 +3600,6 @@ export interface components {
             individuals?: number[][][];
             singular?: boolean;
             users?: components["schemas"]["Actor_v2_1"][];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * PublishPlayableForm_v2_1
@@ -3698,8 +3649,6 @@ export interface components {
              * @example PT30S
              */
             timeLimit?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * QuestionResponse_v2_1
@@ -3707,8 +3656,6 @@ export interface components {
          */
         QuestionResponse_v2_1: {
             question?: components["schemas"]["Question_v2_1"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Rating_v2_1
@@ -3725,8 +3672,6 @@ export interface components {
              * @example 82
              */
             score?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Reception_v2_1
@@ -3737,8 +3682,6 @@ export interface components {
             difficulty?: components["schemas"]["Rating_v2_1"];
             /** @description How many users the drillable attracted. */
             popularity?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * RespondToGroupInvitationForm_v2_1
@@ -3761,8 +3704,6 @@ export interface components {
             reviewer?: components["schemas"]["Actor_v2_1"];
             /** Format: date-time */
             timestamp?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * ReviewList_v2_1
@@ -3780,8 +3721,6 @@ export interface components {
             keyId: string;
             /** @description User ID of the service account; goes into the claim `iss` (and `sub` when the token is for the service account itself). */
             serviceAccountId: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Session_v2_1
@@ -3911,18 +3850,14 @@ export interface components {
             completed?: string;
             correctlyAnswered?: number;
             /** @description The drills tested; each names its drill (id, name, subject, type). */
-            drills?: ({
+            drills?: {
                 drill?: {
                     id?: string;
                     name?: string;
                     subject?: string;
                     type?: string;
-                } & {
-                    [key: string]: unknown;
                 };
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             includedColumnNames?: string[];
             /** @description From 0.0 to 1.0. */
             progress?: number;
@@ -3935,8 +3870,6 @@ export interface components {
             style?: string;
             subject?: string;
             userId?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Tests_v2_1
@@ -3947,7 +3880,7 @@ export interface components {
             completed?: number;
             /** @description Tests not started or in progress; absent when only completed tests were asked for. */
             open?: number;
-            tests?: ({
+            tests?: {
                 columns?: string[];
                 /** Format: date-time */
                 created?: string;
@@ -3961,30 +3894,22 @@ export interface components {
                 questions?: number[];
                 /** @example MULTIPLE_CHOICE */
                 style?: string;
-                testResults?: ({
+                testResults?: {
                     /** Format: date-time */
                     completed?: string;
                     progress?: number;
                     score?: {
                         percentage?: number;
-                    } & {
-                        [key: string]: unknown;
                     };
                     /** Format: date-time */
                     started?: string;
-                } & {
-                    [key: string]: unknown;
-                })[];
+                }[];
                 /** @example GROUP */
                 testType?: string;
                 title?: string;
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             /** @description The number of tests listed, open plus completed. */
             total: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * TokenRequest
@@ -4122,12 +4047,10 @@ export interface components {
             repertoireSize?: number;
             /** @example ACTIVE */
             status?: string;
-            thirdPartyIds?: ({
+            thirdPartyIds?: {
                 id?: string;
                 thirdParty?: string;
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             /**
              * @description An IANA time zone ID.
              * @example Europe/Amsterdam
@@ -4140,8 +4063,6 @@ export interface components {
             type?: string;
             /** @description Year of birth (the object page's example writes it as a string). */
             yearOfBirth?: string | number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * UserEmailAddress_v2_1
@@ -4151,8 +4072,6 @@ export interface components {
             emailAddress?: components["schemas"]["EmailAddress_v2_1"];
             /** @description Whether mail is sent to this address; exactly one address is primary. */
             primary?: boolean;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * UserEmailAddresses_v2_1
@@ -4161,8 +4080,6 @@ export interface components {
         UserEmailAddresses_v2_1: {
             total?: number;
             userEmailAddresses?: components["schemas"]["UserEmailAddress_v2_1"][];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Warnings_v2_1
@@ -4230,10 +4147,10 @@ export interface components {
          *     error `query_missing`.
          */
         StoreQuery: string;
-        /** @description Largest number of results to return. Sent as a string holding a number. Without it, all results from `resultStart` on are returned. The largest page size the service allows is not shown. */
-        StoreResultSize: string;
-        /** @description Zero-based index of the first result to return. Sent as a string holding a number; the digits-only pattern is this description's reading of "string (number)" for an index or a count, not a rule the interface states. Defaults to 0. */
-        StoreResultStart: string;
+        /** @description Largest number of results to return: a number, as every other list takes it, or a string of digits, as the interface writes it ("string (number)"); both travel as the same digits. Without it, all results from `resultStart` on are returned. The largest page size the service allows is not shown. */
+        StoreResultSize: number | string;
+        /** @description Zero-based index of the first result to return: a number, as every other list takes it, or a string of digits, as the interface writes it ("string (number)"); both travel as the same digits. The digits-only pattern is this description's reading of "string (number)" for an index, not a rule the interface states. Defaults to 0. */
+        StoreResultStart: number | string;
         /**
          * @description Restricts which fields are searched; repeat the parameter for several
          *     (`searchField=NAME&searchField=TAGS`). Without it, every available field is
@@ -4247,6 +4164,12 @@ export interface components {
         AddGroupMemberForm_v2_1: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["AddGroupMemberForm_v2_1"];
+            };
+        };
+        /** @description The message for the author. Sent as form fields. */
+        ContactAuthorForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ContactAuthorForm_v2_1"];
             };
         };
         /** @description Fields of creating a course. Sent as form fields. */
@@ -4289,6 +4212,12 @@ export interface components {
         FormFields: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["FormFields"];
+            };
+        };
+        /** @description The permission to give the staff user. Sent as form fields. */
+        GroupStaffPermissionForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["GroupStaffPermissionForm_v2_1"];
             };
         };
         /** @description Fields of merging drills into the target drill. Sent as form fields. */
@@ -5653,7 +5582,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["GroupStaffPermissionForm_v2_1"];
         responses: {
             /** @description The group's staff permissions after the change. The status code is not shown. */
             "2XX": {
@@ -6289,7 +6218,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["ContactAuthorForm_v2_1"];
         responses: {
             "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
@@ -6638,9 +6567,9 @@ export interface operations {
                  *     error `query_missing`.
                  */
                 query?: components["parameters"]["StoreQuery"];
-                /** @description Largest number of results to return. Sent as a string holding a number. Without it, all results from `resultStart` on are returned. The largest page size the service allows is not shown. */
+                /** @description Largest number of results to return: a number, as every other list takes it, or a string of digits, as the interface writes it ("string (number)"); both travel as the same digits. Without it, all results from `resultStart` on are returned. The largest page size the service allows is not shown. */
                 resultSize?: components["parameters"]["StoreResultSize"];
-                /** @description Zero-based index of the first result to return. Sent as a string holding a number; the digits-only pattern is this description's reading of "string (number)" for an index or a count, not a rule the interface states. Defaults to 0. */
+                /** @description Zero-based index of the first result to return: a number, as every other list takes it, or a string of digits, as the interface writes it ("string (number)"); both travel as the same digits. The digits-only pattern is this description's reading of "string (number)" for an index, not a rule the interface states. Defaults to 0. */
                 resultStart?: components["parameters"]["StoreResultStart"];
                 /**
                  * @description Restricts which fields are searched; repeat the parameter for several

@@ -26,85 +26,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/2.1.1/beacon/{beacon}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The beacon addressed (`id` on the page): the fixed UUID 07212ead-8344-4426-8b41-8b0cb621625a, an underscore, the major value in hex, an underscore and the minor value in hex. */
-                beacon: string;
-            };
-            cookie?: never;
-        };
-        /**
-         * Retrieve beacon
-         * @description Retrieves one beacon definition.
-         */
-        get: operations["getBeacon_v2_1_1"];
-        /**
-         * Save or update beacon definition
-         * @description Stores a beacon definition, or updates the one with this ID. The page's
-         *     example request uses a /api/2.1/ URL.
-         */
-        put: operations["storeBeacon_v2_1_1"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/2.1.1/beacons": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List beacon definitions
-         * @description Retrieves the beacon definitions of the caller's organization, optionally
-         *     narrowed by a search query. The same page gives an optional organization
-         *     segment (`GET /api/2.1.1/beacons/{organization}`), for internal use.
-         */
-        get: operations["listBeacons_v2_1_1"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/2.1.1/beacons/{organization}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The organization whose beacon definitions are listed (`organization_id` on the page); the page says it is for internal use only. */
-                organization: string;
-            };
-            cookie?: never;
-        };
-        /**
-         * List an organization's beacon definitions
-         * @description Retrieves the beacon definitions of the given organization, optionally
-         *     narrowed by a search query. The page marks the organization segment as
-         *     for internal use only; without it (`GET /api/2.1.1/beacons`) the caller's
-         *     own organization is listed.
-         */
-        get: operations["listOrganizationBeacons_v2_1_1"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/access/{user}": {
         parameters: {
             query?: never;
@@ -117,7 +38,6 @@ export interface paths {
         };
         /**
          * Request organization login
-         * @deprecated
          * @description Function listed for API 2.1: "request organization login".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -130,9 +50,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/answer/{reference}": {
         parameters: {
             query?: never;
@@ -146,9 +63,8 @@ export interface paths {
         get?: never;
         /**
          * Submit practice answer
-         * @deprecated
          * @description Function listed for API 2.1: "submit practice answer".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this operation was found in any version. A 2.1.1 practice client sends the answer as the form field answer and reads the reply's evaluation and proficiency; the 2.1.1 Evaluation object page describes the evaluation. Those two fields type the answer here; the rest of the reply stays open.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         put: operations["submitAnswer_v2_1"];
         post?: never;
@@ -158,9 +74,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/beacon/{beacon}": {
         parameters: {
             query?: never;
@@ -173,14 +86,12 @@ export interface paths {
         };
         /**
          * Retrieve beacon
-         * @deprecated
          * @description Function listed for API 2.1: "retrieve beacon".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows a Beacon object as the answer and a table of errors with status codes.
          */
         get: operations["getBeacon_v2_1"];
         /**
          * Save or update beacon definition
-         * @deprecated
          * @description Function listed for API 2.1: "store or update beacon definition".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the form fields, an empty object as the answer and a table of error identifiers without status codes, cut where the stored page ends. Its example request uses a /api/2.1/ URL.
          */
@@ -188,7 +99,6 @@ export interface paths {
         post?: never;
         /**
          * Delete beacon definition
-         * @deprecated
          * @description Function listed for API 2.1: "delete beacon definition".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -198,9 +108,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/beacons": {
         parameters: {
             query?: never;
@@ -210,7 +117,6 @@ export interface paths {
         };
         /**
          * List beacon definitions
-         * @deprecated
          * @description Function listed for API 2.1: "list beacon definitions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for this operation adds an optional organization segment (internal use only) that the interface does not list; it shows the query parameter query, a Beacons object as the answer and a table of errors with status codes, cut where the stored page ends.
          */
@@ -223,9 +129,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/client-app/{client}": {
         parameters: {
             query?: never;
@@ -238,22 +141,19 @@ export interface paths {
         };
         /**
          * Retrieve client app
-         * @deprecated
          * @description Function listed for API 2.1: "retrieve client app".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this operation was found; the 2.1.1 ClientApp object page (the revision of 2.1), which represents a registered client application, types the answer here.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["getClientApp_v2_1"];
         /**
          * Update client app
-         * @deprecated
          * @description Function listed for API 2.1: "update client app".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this operation was found; the 2.1.1 ClientApp object page (the revision of 2.1) types the answer here; that the answer reflects the change is not shown.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         put: operations["updateClientApp_v2_1"];
         post?: never;
         /**
          * Delete client app
-         * @deprecated
          * @description Function listed for API 2.1: "delete client app".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -263,9 +163,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/client-apps": {
         parameters: {
             query?: never;
@@ -275,18 +172,16 @@ export interface paths {
         };
         /**
          * Retrieve all client apps
-         * @deprecated
          * @description Function listed for API 2.1: "retrieve all client apps".
          *     Optional segment {user} left out.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this list was found; each entry is typed by the 2.1.1 ClientApp object page (the revision of 2.1), and the answer admits a bare list or an object holding it, since no page shows which.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["listOwnClientApps_v2_1"];
         put?: never;
         /**
          * Create client app
-         * @deprecated
          * @description Function listed for API 2.1: "create client app".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No 2.1 or 2.1.1 page of this operation was found; the 2.1.1 ClientApp object page (the revision of 2.1) types the answer here.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         post: operations["createClientApp_v2_1"];
         delete?: never;
@@ -295,9 +190,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/client-apps/{user}": {
         parameters: {
             query?: never;
@@ -310,9 +202,8 @@ export interface paths {
         };
         /**
          * Retrieve all client apps
-         * @deprecated
          * @description Function listed for API 2.1: "retrieve all client apps".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this list was found; each entry is typed by the 2.1.1 ClientApp object page (the revision of 2.1), and the answer admits a bare list or an object holding it, since no page shows which.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["listClientApps_v2_1"];
         put?: never;
@@ -323,9 +214,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/course/{course}": {
         parameters: {
             query?: never;
@@ -338,14 +226,12 @@ export interface paths {
         };
         /**
          * Retrieve course
-         * @deprecated
          * @description Function listed for API 2.1: "retrieve course".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found. Its sibling operations answer a course (the 2.1 page of adding a drill to a course answers a 2.1 Course object; the 2.1.1 page of creating one shows its id and type), and that object types the answer here; only id and type are known.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["getCourse_v2_1"];
         /**
          * Update course
-         * @deprecated
          * @description Function listed for API 2.1: "update course".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says only the name, description, icon and cover can be changed here (drills through the course content operation); it answers the Course reflecting the change and has a table of errors with status codes.
          */
@@ -357,9 +243,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/course/{course}/{drill}": {
         parameters: {
             query?: never;
@@ -375,7 +258,6 @@ export interface paths {
         get?: never;
         /**
          * Add drill to course
-         * @deprecated
          * @description Function listed for API 2.1: "add drill to course".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation says it adds a drill to the course, or moves it, at an optional zero-based position given as a further path segment (which the interface does not list; without it a new drill is appended); it answers the Course object reflecting the change and has a table of errors with status codes.
          */
@@ -383,9 +265,8 @@ export interface paths {
         post?: never;
         /**
          * Remove drill from course
-         * @deprecated
          * @description Function listed for API 2.1: "remove drill from course".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of the removal was found; its sibling, adding a drill to the same path, answers a 2.1 Course object on its 2.1 page, which types the answer here.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         delete: operations["removeDrillFromCourse_v2_1"];
         options?: never;
@@ -393,9 +274,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/courses": {
         parameters: {
             query?: never;
@@ -407,7 +285,6 @@ export interface paths {
         put?: never;
         /**
          * Create course
-         * @deprecated
          * @description Function listed for API 2.1: "create course".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the form fields, the new empty course (id, type COURSE) as the answer and a table of error identifiers without status codes.
          */
@@ -418,9 +295,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/drill/{drill}": {
         parameters: {
             query?: never;
@@ -434,7 +308,6 @@ export interface paths {
         get?: never;
         /**
          * Update name, subject or description
-         * @deprecated
          * @description Function listed for API 2.1: "update name, subject or description".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says only a drill's author may update it, and only drills (not courses); it shows the form fields, the updated Drill as the answer and the start of an error table with status codes, cut where the stored page ends.
          */
@@ -446,9 +319,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/drill/{drill}/duplicate": {
         parameters: {
             query?: never;
@@ -463,7 +333,6 @@ export interface paths {
         put?: never;
         /**
          * Duplicate drill
-         * @deprecated
          * @description Function listed for API 2.1: "duplicate drill".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -474,9 +343,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/drill/{drill}/merge": {
         parameters: {
             query?: never;
@@ -491,7 +357,6 @@ export interface paths {
         put?: never;
         /**
          * Merge two or more drills
-         * @deprecated
          * @description Function listed for API 2.1: "merge two or more drills".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the repeated form field source, the changed target Drill (same ID) as the answer and a table of errors with status codes.
          */
@@ -502,9 +367,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/drill/{drill}/tags": {
         parameters: {
             query?: never;
@@ -517,7 +379,6 @@ export interface paths {
         };
         /**
          * Retrieve tags
-         * @deprecated
          * @description Function listed for API 2.1: "retrieve tags".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -530,9 +391,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/drillable/{drillable}": {
         parameters: {
             query?: never;
@@ -548,7 +406,6 @@ export interface paths {
         post?: never;
         /**
          * Delete drillable
-         * @deprecated
          * @description Function listed for API 2.1: "delete drillable".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameter ignoreWarnings, answers 204 when the drill or course is deleted or 428 with a Warnings object when there are reasons not to go ahead, and has a table of errors with status codes.
          */
@@ -558,9 +415,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/drillable/{drillable}/easy-and-difficult-entries": {
         parameters: {
             query?: never;
@@ -573,7 +427,6 @@ export interface paths {
         };
         /**
          * Easy and difficult entries
-         * @deprecated
          * @description Function listed for API 2.1: "easy and difficult entries".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -586,9 +439,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/drillable/{drillable}/proficiency-chart": {
         parameters: {
             query?: never;
@@ -601,7 +451,6 @@ export interface paths {
         };
         /**
          * Proficiency chart data
-         * @deprecated
          * @description Function listed for API 2.1: "proficiency chart data".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameters type and series (required) and mode, a ProficiencyChart object as the answer and the start of an error table with status codes, cut where the stored page ends.
          */
@@ -614,9 +463,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/drillable/{drillable}/reception": {
         parameters: {
             query?: never;
@@ -629,7 +475,6 @@ export interface paths {
         };
         /**
          * Retrieve reception
-         * @deprecated
          * @description Function listed for API 2.1: "retrieve reception".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows a Reception object (popularity, appreciation, difficulty) as the answer and a table of errors with status codes.
          */
@@ -642,9 +487,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/drillable/{drillable}/review": {
         parameters: {
             query?: never;
@@ -657,14 +499,12 @@ export interface paths {
         };
         /**
          * Retrieve review
-         * @deprecated
          * @description Function listed for API 2.1: "retrieve review".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found; posting a review to the same path answers the Review on its 2.1.1 page (the revision of 2.1), which types the answer here.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["getReview_v2_1"];
         /**
          * Post review
-         * @deprecated
          * @description Function listed for API 2.1: "post review".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the form fields content (required) and appreciation, the Review just added as the answer and a table of errors with status codes. Its example request is written as a POST to a /api/2.1/ URL; the method stays PUT, as the interface and the page's title say.
          */
@@ -676,9 +516,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/drillable/{drillable}/reviews": {
         parameters: {
             query?: never;
@@ -691,9 +528,8 @@ export interface paths {
         };
         /**
          * List reviews
-         * @deprecated
          * @description Function listed for API 2.1: "list reviews".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this list was found; each entry is typed by the Review the 2.1.1 page of posting a review shows, and the answer admits a bare list or an object holding it, since no page shows which.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["listReviews_v2_1"];
         put?: never;
@@ -704,9 +540,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/drills": {
         parameters: {
             query?: never;
@@ -718,7 +551,6 @@ export interface paths {
         put?: never;
         /**
          * Create drill
-         * @deprecated
          * @description Function listed for API 2.1: "create drill".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the form fields, an empty private drill as the answer (id, name, type) and a table of error identifiers without status codes.
          */
@@ -729,9 +561,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/drills/upload": {
         parameters: {
             query?: never;
@@ -743,7 +572,6 @@ export interface paths {
         put?: never;
         /**
          * Upload drill from file
-         * @deprecated
          * @description Function listed for API 2.1: "upload drill from file".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path lists the formats (Drilldown, CSV in Drillster's layout, WRTS 1.0 and 2.0 XML, Hot Potatoes JQuiz, Moodle Quiz XML), the fields file or content, extension and validateOnly, an UploadedDrill answer (the drill plus optional import warnings; no drill ID when only validating) whose fields it does not show, and the start of an error table with status codes, cut where the stored page ends.
          */
@@ -754,9 +582,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/group-invitation/{token}": {
         parameters: {
             query?: never;
@@ -770,7 +595,6 @@ export interface paths {
         get?: never;
         /**
          * Accept or decline group invitation
-         * @deprecated
          * @description Function listed for API 2.1: "accept or decline group invitation".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the required form field action (ACCEPT or DECLINE), the accepted or declined GroupInvitation as the answer and a table of errors with status codes, cut where the stored page ends. Its example request is written as a POST to a /api/2.1/ URL; the method stays PUT, as the interface and the page's title say.
          */
@@ -782,9 +606,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/group/{group}": {
         parameters: {
             query?: never;
@@ -797,14 +618,12 @@ export interface paths {
         };
         /**
          * Retrieve group
-         * @deprecated
          * @description Function listed for API 2.1: "retrieve group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation says the caller needs at least VIEW permission on the group; it shows a Group object as the answer and a table of errors with status codes.
          */
         get: operations["getGroup_v2_1"];
         /**
          * Update group
-         * @deprecated
          * @description Function listed for API 2.1: "update group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows its form fields (name and description required), the Group reflecting the updates as the answer and the start of an error table with status codes, cut where the stored page ends.
          */
@@ -816,9 +635,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/group/{group}/drillables": {
         parameters: {
             query?: never;
@@ -831,7 +647,6 @@ export interface paths {
         };
         /**
          * Retrieve group drillables
-         * @deprecated
          * @description Function listed for API 2.1: "retrieve group drillables".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameters query, resultStart and resultSize and the Group object with its drillables as the answer; the example is cut (only its complete part is given here) and no error table is visible.
          */
@@ -844,9 +659,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/group/{group}/drills/{drill}": {
         parameters: {
             query?: never;
@@ -862,7 +674,6 @@ export interface paths {
         get?: never;
         /**
          * Add drill to group
-         * @deprecated
          * @description Function listed for API 2.1: "add drill to group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows no parameters besides the path, a message as the answer and a table of error identifiers without status codes.
          */
@@ -870,7 +681,6 @@ export interface paths {
         post?: never;
         /**
          * Remove drill from group
-         * @deprecated
          * @description Function listed for API 2.1: "remove drill from group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -880,9 +690,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/group/{group}/members": {
         parameters: {
             query?: never;
@@ -895,7 +702,6 @@ export interface paths {
         };
         /**
          * Retrieve or search members
-         * @deprecated
          * @description Function listed for API 2.1: "retrieve or search members".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows the query parameters query, resultFrom and resultSize and a GroupMembers object (members, counts, pagination) as the answer; its example and the rest of the page are cut, so no error table is visible.
          */
@@ -904,7 +710,6 @@ export interface paths {
         post?: never;
         /**
          * Retrieve or search list of members
-         * @deprecated
          * @description Function listed for API 2.1: "retrieve or search list of members".
          *     Listed with a retrieve/search function although the method is DELETE; kept as listed.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -915,9 +720,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/group/{group}/members/{user}": {
         parameters: {
             query?: never;
@@ -933,7 +735,6 @@ export interface paths {
         get?: never;
         /**
          * Add user to group
-         * @deprecated
          * @description Function listed for API 2.1: "add user to group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the member is addressed by user ID or email address (or a third-party ID), and that an account may be created on the fly; it shows the first form fields and is cut before the answer and any error table.
          */
@@ -945,9 +746,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/group/{group}/objective/{objective}": {
         parameters: {
             query?: never;
@@ -963,7 +761,6 @@ export interface paths {
         get?: never;
         /**
          * Update objective
-         * @deprecated
          * @description Function listed for API 2.1: "update objective".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -971,7 +768,6 @@ export interface paths {
         post?: never;
         /**
          * Remove objective
-         * @deprecated
          * @description Function listed for API 2.1: "remove objective".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -981,9 +777,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/group/{group}/objective/{objective}/evaluations": {
         parameters: {
             query?: never;
@@ -998,7 +791,6 @@ export interface paths {
         };
         /**
          * Objective evaluations
-         * @deprecated
          * @description Function listed for API 2.1: "objective evaluations".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1011,9 +803,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/group/{group}/objectives": {
         parameters: {
             query?: never;
@@ -1026,7 +815,6 @@ export interface paths {
         };
         /**
          * Retrieve objectives
-         * @deprecated
          * @description Function listed for API 2.1: "retrieve objectives".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1034,7 +822,6 @@ export interface paths {
         put?: never;
         /**
          * Define practice objective
-         * @deprecated
          * @description Function listed for API 2.1: "define practice objective".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1045,9 +832,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/group/{group}/results": {
         parameters: {
             query?: never;
@@ -1060,9 +844,8 @@ export interface paths {
         };
         /**
          * Group drill results
-         * @deprecated
          * @description Function listed for API 2.1: "group drill results".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. Group results are shown only by the 2.0 reference page (`getGroupResults_v2_0`, whose example writes `type` in lower case, `course` and `drill`); no 2.1 or 2.1.1 page of them was found, and a 2.0 shape never types a 2.1 operation, so the answer stays open here.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["getGroupResults_v2_1"];
         put?: never;
@@ -1073,9 +856,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/group/{group}/staff": {
         parameters: {
             query?: never;
@@ -1088,7 +868,6 @@ export interface paths {
         };
         /**
          * Retrieve staff permissions
-         * @deprecated
          * @description Function listed for API 2.1: "retrieve staff permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameters query, resultStart and resultSize, a GroupStaff object as the answer and a table of error identifiers without status codes.
          */
@@ -1101,9 +880,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/group/{group}/staff/{user}/{permission}": {
         parameters: {
             query?: never;
@@ -1123,7 +899,6 @@ export interface paths {
         post?: never;
         /**
          * Revoke staff permission
-         * @deprecated
          * @description Function listed for API 2.1: "revoke staff permission".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the permission is MANAGE or VIEW and the caller cannot remove their own; it answers the remaining GroupStaff and has a table of error identifiers without status codes.
          */
@@ -1133,9 +908,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/group/{group}/staff/{user}/permission": {
         parameters: {
             query?: never;
@@ -1151,7 +923,6 @@ export interface paths {
         get?: never;
         /**
          * Update staff permissions
-         * @deprecated
          * @description Function listed for API 2.1: "update staff permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for this operation addresses it as PUT group/{group}/staff/{user}/{permission}, the permission (MANAGE or VIEW) being a path segment where the interface lists the literal segment permission; the interface's path stands. The page answers the GroupStaff object and has a table of error identifiers without status codes, cut where the stored page ends.
          */
@@ -1163,9 +934,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/group/{group}/tests": {
         parameters: {
             query?: never;
@@ -1178,7 +946,6 @@ export interface paths {
         };
         /**
          * Retrieve tests
-         * @deprecated
          * @description Function listed for API 2.1: "retrieve tests".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1186,7 +953,6 @@ export interface paths {
         put?: never;
         /**
          * Add test
-         * @deprecated
          * @description Function listed for API 2.1: "add test".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1197,9 +963,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/group/{group}/tests/{test}": {
         parameters: {
             query?: never;
@@ -1217,7 +980,6 @@ export interface paths {
         post?: never;
         /**
          * Remove test
-         * @deprecated
          * @description Function listed for API 2.1: "remove test".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1227,9 +989,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/groups": {
         parameters: {
             query?: never;
@@ -1239,7 +998,6 @@ export interface paths {
         };
         /**
          * Search groups
-         * @deprecated
          * @description Function listed for API 2.1: "search groups".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows six query parameters and a Groups object (the total found and the groups, each with its high-level details) as the answer; its example is cut and no error table is visible.
          */
@@ -1247,7 +1005,6 @@ export interface paths {
         put?: never;
         /**
          * Create group
-         * @deprecated
          * @description Function listed for API 2.1: "create group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows its form fields (name and description required), the new Group object with its assigned ID as the answer, and a table of errors with status codes.
          */
@@ -1258,9 +1015,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/groups/{group}": {
         parameters: {
             query?: never;
@@ -1276,7 +1030,6 @@ export interface paths {
         post?: never;
         /**
          * Delete group
-         * @deprecated
          * @description Function listed for API 2.1: "delete group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1286,9 +1039,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/mobile-push-notification-subscription/{platform}/{address}": {
         parameters: {
             query?: never;
@@ -1304,7 +1054,6 @@ export interface paths {
         get?: never;
         /**
          * Register mobile device for push
-         * @deprecated
          * @description Function listed for API 2.1: "register mobile device for push".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1312,7 +1061,6 @@ export interface paths {
         post?: never;
         /**
          * Deregister mobile device
-         * @deprecated
          * @description Function listed for API 2.1: "deregister mobile device".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1322,9 +1070,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/notifications": {
         parameters: {
             query?: never;
@@ -1334,7 +1079,6 @@ export interface paths {
         };
         /**
          * Retrieve pending notifications
-         * @deprecated
          * @description Function listed for API 2.1: "retrieve pending notifications".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1347,9 +1091,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/objective/{objective_id}": {
         parameters: {
             query?: never;
@@ -1362,9 +1103,8 @@ export interface paths {
         };
         /**
          * Retrieve one objective including evaluation
-         * @deprecated
          * @description Function listed for API 2.1: "retrieve one objective including evaluation".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found; the 2.1.1 page of listing objectives (the revision of 2.1) shows each objective with its evaluation, which types the answer here.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["getObjective_v2_1"];
         put?: never;
@@ -1375,9 +1115,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/objectives": {
         parameters: {
             query?: never;
@@ -1387,7 +1124,6 @@ export interface paths {
         };
         /**
          * List objectives including evaluations
-         * @deprecated
          * @description Function listed for API 2.1: "list objectives including evaluations".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows seven query parameters and an Objectives object as the answer; its example is cut (so none is given here) and no error table is visible.
          */
@@ -1400,9 +1136,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/oeuvre": {
         parameters: {
             query?: never;
@@ -1412,7 +1145,6 @@ export interface paths {
         };
         /**
          * Retrieve authored playables
-         * @deprecated
          * @description Function listed for API 2.1: "retrieve authored playables".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1425,9 +1157,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/organization": {
         parameters: {
             query?: never;
@@ -1437,7 +1166,6 @@ export interface paths {
         };
         /**
          * Retrieve organization details
-         * @deprecated
          * @description Function listed for API 2.1: "retrieve organization details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says only the caller's own organization can be retrieved; it answers an Organization object and has a table of error identifiers without status codes.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -1451,9 +1179,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/organization/{organization}": {
         parameters: {
             query?: never;
@@ -1466,7 +1191,6 @@ export interface paths {
         };
         /**
          * Retrieve organization details
-         * @deprecated
          * @description Function listed for API 2.1: "retrieve organization details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says only the caller's own organization can be retrieved; it answers an Organization object and has a table of error identifiers without status codes.
          */
@@ -1479,9 +1203,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/organization/{organization}/anonymous-tests": {
         parameters: {
             query?: never;
@@ -1494,7 +1215,6 @@ export interface paths {
         };
         /**
          * Retrieve anonymous tests
-         * @deprecated
          * @description Function listed for API 2.1: "retrieve anonymous tests".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1507,9 +1227,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/organization/{organization}/groups": {
         parameters: {
             query?: never;
@@ -1522,7 +1239,6 @@ export interface paths {
         };
         /**
          * Retrieve groups
-         * @deprecated
          * @description Function listed for API 2.1: "retrieve groups".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameters query, resultFrom and resultSize, a Groups object with pagination details as the answer and a table of errors with status codes.
          */
@@ -1535,9 +1251,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/organization/{organization}/license": {
         parameters: {
             query?: never;
@@ -1550,7 +1263,6 @@ export interface paths {
         };
         /**
          * Retrieve license details
-         * @deprecated
          * @description Function listed for API 2.1: "retrieve license details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1563,9 +1275,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/organization/{organization}/staff": {
         parameters: {
             query?: never;
@@ -1578,7 +1287,6 @@ export interface paths {
         };
         /**
          * Retrieve staff users
-         * @deprecated
          * @description Function listed for API 2.1: "retrieve staff users".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameters query, resultStart and resultSize and an Actors object as the answer; no error table.
          */
@@ -1591,9 +1299,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/organization/{organization}/staff/{user}": {
         parameters: {
             query?: never;
@@ -1609,7 +1314,6 @@ export interface paths {
         get?: never;
         /**
          * Add staff user
-         * @deprecated
          * @description Function listed for API 2.1: "add staff user".
          *     Listed with the parameter name user_id_or_email; shares its path template with the DELETE, which names it user.
          *     Listed by the interface as `PUT /api/2.1/organization/{organization}/staff/{user_id_or_email}`.
@@ -1619,7 +1323,6 @@ export interface paths {
         post?: never;
         /**
          * Remove staff user
-         * @deprecated
          * @description Function listed for API 2.1: "remove staff user".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1629,9 +1332,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/organizations": {
         parameters: {
             query?: never;
@@ -1641,7 +1341,6 @@ export interface paths {
         };
         /**
          * List organizations
-         * @deprecated
          * @description Function listed for API 2.1: "list organizations".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1654,9 +1353,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/playable/{playable}": {
         parameters: {
             query?: never;
@@ -1669,7 +1365,6 @@ export interface paths {
         };
         /**
          * Retrieve playable
-         * @deprecated
          * @description Function listed for API 2.1: "retrieve playable".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameter versionResolvingStrategy, a Playable object as the answer and a table of errors with status codes (no_permission with 401 here, where other pages give 403).
          */
@@ -1682,9 +1377,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/playable/{playable}/appreciation": {
         parameters: {
             query?: never;
@@ -1697,9 +1389,8 @@ export interface paths {
         };
         /**
          * Retrieve appreciation
-         * @deprecated
          * @description Function listed for API 2.1: "retrieve appreciation".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found; storing an appreciation answers a Rating on its 2.1.1 page (the revision of 2.1), which types the answer here.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["getAppreciation_v2_1"];
         put?: never;
@@ -1710,9 +1401,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/playable/{playable}/appreciation/{appreciation}": {
         parameters: {
             query?: never;
@@ -1728,7 +1416,6 @@ export interface paths {
         get?: never;
         /**
          * Save appreciation
-         * @deprecated
          * @description Function listed for API 2.1: "store appreciation".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the appreciation is 1 to 5 and answers a Rating object reflecting it; it has a table of errors with status codes.
          */
@@ -1740,9 +1427,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/playable/{playable}/contact-author": {
         parameters: {
             query?: never;
@@ -1757,7 +1441,6 @@ export interface paths {
         put?: never;
         /**
          * Contact author
-         * @deprecated
          * @description Function listed for API 2.1: "contact author".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1768,9 +1451,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/playable/{playable}/forwarded": {
         parameters: {
             query?: never;
@@ -1784,7 +1464,6 @@ export interface paths {
         get?: never;
         /**
          * Accept forwarded playable
-         * @deprecated
          * @description Function listed for API 2.1: "accept forwarded playable".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1792,7 +1471,6 @@ export interface paths {
         post?: never;
         /**
          * Decline forwarded playable
-         * @deprecated
          * @description Function listed for API 2.1: "decline forwarded playable".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1802,9 +1480,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/playable/{playable}/publish": {
         parameters: {
             query?: never;
@@ -1818,7 +1493,6 @@ export interface paths {
         get?: never;
         /**
          * Publish playable to the store or a catalog
-         * @deprecated
          * @description Function listed for API 2.1: "publish playable to the store or a catalog".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says a playable is published to a catalog (only drills and courses for now); it shows the form fields catalog (required) and position, answers 204 and has a table of errors with status codes.
          */
@@ -1830,9 +1504,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/playables/forward": {
         parameters: {
             query?: never;
@@ -1843,7 +1514,6 @@ export interface paths {
         get?: never;
         /**
          * Forward drills to others
-         * @deprecated
          * @description Function listed for API 2.1: "forward drills to others".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1855,9 +1525,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/playables/forwarded": {
         parameters: {
             query?: never;
@@ -1867,7 +1534,6 @@ export interface paths {
         };
         /**
          * List drills forwarded to the user
-         * @deprecated
          * @description Function listed for API 2.1: "list drills forwarded to the user".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1880,9 +1546,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/question/{drill}": {
         parameters: {
             query?: never;
@@ -1895,16 +1558,12 @@ export interface paths {
         };
         /**
          * Retrieve practice question
-         * @deprecated
          * @description Function listed for API 2.1: "retrieve practice question".
          *     The interface details the question operation for API 2.0 only. The
          *     repeatable `drill` query parameter here is taken over from
-         *     `getQuestion_v2_0`. No page of this operation was found in any version;
-         *     a 2.1.1 practice client reads the question from the answer's `question`
-         *     field (reference, ask, tell), and the 2.1.1 Question object page
-         *     describes the question, so the answer is the 2.1 `QuestionResponse_v2_1`
-         *     (ISO 8601 time limits), not the 2.0 one; the rest of the wrapper stays
-         *     open.
+         *     `getQuestion_v2_0`; whether 2.1 answers with the 2.0 `QuestionResponse` is
+         *     not shown, so the response stays untyped. (The sandbox answers both
+         *     versions alike.)
          */
         get: operations["getQuestion_v2_1"];
         put?: never;
@@ -1915,9 +1574,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/rendition/{drillable}": {
         parameters: {
             query?: never;
@@ -1930,9 +1586,8 @@ export interface paths {
         };
         /**
          * Retrieve practice status
-         * @deprecated
          * @description Function listed for API 2.1: "retrieve practice status".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found. The 2.1.1 Practice object page (the revision of 2.1) describes a user's status for a drill or course, which the interface calls its rendition, and types the answer here; that this read answers exactly that object is not shown.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["getRendition_v2_1"];
         put?: never;
@@ -1943,9 +1598,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/rendition/{drillable}/preferences": {
         parameters: {
             query?: never;
@@ -1958,14 +1610,12 @@ export interface paths {
         };
         /**
          * Retrieve practice preferences
-         * @deprecated
          * @description Function listed for API 2.1: "retrieve practice preferences".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found. The 2.1.1 Preferences object page (the revision of 2.1) describes a user's preferences for practising a drill, which the PUT of the same path also answers, and types the answer here.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["getPracticePreferences_v2_1"];
         /**
          * Save practice preferences
-         * @deprecated
          * @description Function listed for API 2.1: "store practice preferences".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says only user-configurable attributes can be changed (others are an error); it shows the form fields and a Preferences object as the answer; the stored page ends before any error table.
          */
@@ -1977,9 +1627,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/rendition/{drillable}/projected-proficiency/{duration}": {
         parameters: {
             query?: never;
@@ -1994,7 +1641,6 @@ export interface paths {
         };
         /**
          * Projected proficiency
-         * @deprecated
          * @description Function listed for API 2.1: "projected proficiency".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2007,9 +1653,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/repertoire": {
         parameters: {
             query?: never;
@@ -2019,7 +1662,6 @@ export interface paths {
         };
         /**
          * Search repertoire
-         * @deprecated
          * @description Function listed for API 2.1: "search repertoire".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2032,9 +1674,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/repertoire/{drillable}": {
         parameters: {
             query?: never;
@@ -2048,7 +1687,6 @@ export interface paths {
         get?: never;
         /**
          * Add to repertoire
-         * @deprecated
          * @description Function listed for API 2.1: "add to repertoire".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows no parameters besides the path, a message as the answer and a table of error identifiers without status codes.
          */
@@ -2056,7 +1694,6 @@ export interface paths {
         post?: never;
         /**
          * Remove drill or course from repertoire
-         * @deprecated
          * @description Function listed for API 2.1: "remove drill or course from repertoire".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2066,9 +1703,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/session": {
         parameters: {
             query?: never;
@@ -2078,9 +1712,8 @@ export interface paths {
         };
         /**
          * Session information
-         * @deprecated
          * @description Function listed for API 2.1: "session information".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found. The 2.1.1 Session object page (the revision of 2.1) types the answer here.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["getSession_v2_1"];
         put?: never;
@@ -2091,9 +1724,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/store": {
         parameters: {
             query?: never;
@@ -2103,7 +1733,6 @@ export interface paths {
         };
         /**
          * Search the store
-         * @deprecated
          * @description Function listed for API 2.1: "search the store".
          *     The interface details the store search for API 2.0 only. The parameters
          *     here are those of `searchStore_v2_0`; whether 2.1 takes exactly these and
@@ -2119,9 +1748,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/store/categories": {
         parameters: {
             query?: never;
@@ -2131,7 +1757,6 @@ export interface paths {
         };
         /**
          * Categories
-         * @deprecated
          * @description Function listed for API 2.1: "categories".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2144,9 +1769,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/store/highlights": {
         parameters: {
             query?: never;
@@ -2156,7 +1778,6 @@ export interface paths {
         };
         /**
          * Highlights
-         * @deprecated
          * @description Function listed for API 2.1: "highlights".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2169,9 +1790,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/store/popular": {
         parameters: {
             query?: never;
@@ -2181,7 +1799,6 @@ export interface paths {
         };
         /**
          * Most practiced public drills
-         * @deprecated
          * @description Function listed for API 2.1: "most practiced public drills".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2194,9 +1811,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/store/random": {
         parameters: {
             query?: never;
@@ -2206,7 +1820,6 @@ export interface paths {
         };
         /**
          * Random item
-         * @deprecated
          * @description Function listed for API 2.1: "random item".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2219,9 +1832,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/store/recent": {
         parameters: {
             query?: never;
@@ -2231,7 +1841,6 @@ export interface paths {
         };
         /**
          * Recently published entries
-         * @deprecated
          * @description Function listed for API 2.1: "recently published entries".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2244,9 +1853,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/store/related/{drill}": {
         parameters: {
             query?: never;
@@ -2259,7 +1865,6 @@ export interface paths {
         };
         /**
          * Public drills related to a drill
-         * @deprecated
          * @description Function listed for API 2.1: "public drills related to a drill".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2272,9 +1877,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/test-question/{test}": {
         parameters: {
             query?: never;
@@ -2287,10 +1889,8 @@ export interface paths {
         };
         /**
          * Retrieve test question
-         * @deprecated
          * @description Function listed for API 2.1: "retrieve test question".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path describes an optional ticket (anonymous tests), an entry level (adaptive tests, lowest 1) and a question sequence number (navigable tests only), but the stored page does not show their parameter names; it answers a QuestionResponse object and has a table of errors with status codes (internal_error with 400).
-         *     Which input causes which error, as the page says: the ticket of an anonymous test — `missing_ticket` when an anonymous test is asked for without one, `invalid_ticket` when it is not set up for the test; the entry level of an adaptive test (1 is the lowest) — `invalid_entry_level`; the question sequence number — `invalid_question` when it is not a question of the test, and `invalid_request` when the test does not allow question navigation; without a number, `questions_exhausted` once no question is outstanding and `already_completed` once the test is done. Since the stored page does not show the parameters' names (nor whether the ticket is a query parameter or, as in the 2.0 and 2.1 test-result paths, a path segment), they are not described as parameters here.
          */
         get: operations["getTestQuestion_v2_1"];
         put?: never;
@@ -2301,9 +1901,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/test-result/{test}": {
         parameters: {
             query?: never;
@@ -2316,14 +1913,12 @@ export interface paths {
         };
         /**
          * Retrieve test results
-         * @deprecated
          * @description Function listed for API 2.1: "retrieve test results".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows a TestResult object as the answer (its example is cut, and so is the rest of the page, so no error table is visible). It also addresses another user's result, an anonymous ticket or a PIN by a further path segment, which the interface does not list.
          */
         get: operations["getTestResult_v2_1"];
         /**
          * Complete a test
-         * @deprecated
          * @description Function listed for API 2.1: "complete a test".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation says that only tests that allow navigating between questions need it (others complete with their last answer); it shows an empty object as the answer and a table of errors with status codes. It also addresses the result of another user or of an anonymous ticket by a further path segment, which the interface does not list.
          */
@@ -2335,9 +1930,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/test-score-transformers": {
         parameters: {
             query?: never;
@@ -2347,7 +1939,6 @@ export interface paths {
         };
         /**
          * List test score transformers
-         * @deprecated
          * @description Function listed for API 2.1: "list test score transformers".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2360,9 +1951,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/test/{test}": {
         parameters: {
             query?: never;
@@ -2375,9 +1963,8 @@ export interface paths {
         };
         /**
          * Retrieve test
-         * @deprecated
          * @description Function listed for API 2.1: "retrieve test".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference has no page for this read, but its 2.1 Test object page describes the test (id, name and drills required) and its example, which type the answer here.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["getTest_v2_1"];
         put?: never;
@@ -2388,9 +1975,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/test/{test}/{type}/{id}": {
         parameters: {
             query?: never;
@@ -2408,7 +1992,6 @@ export interface paths {
         get?: never;
         /**
          * Test definition link (function not given for 2.1)
-         * @deprecated
          * @description The 2.1 list names no function here. For the same path under /api/2/, the 2.0 list says "link a test definition".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2420,9 +2003,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/tests": {
         parameters: {
             query?: never;
@@ -2432,7 +2012,6 @@ export interface paths {
         };
         /**
          * List the user's tests
-         * @deprecated
          * @description Function listed for API 2.1: "list the user's tests".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameter filter and a Tests object (counts and the tests, with their results where taken) as the answer; its example is cut, the example given here is the complete one of the Tests object page, and no error table is visible.
          */
@@ -2440,7 +2019,6 @@ export interface paths {
         put?: never;
         /**
          * Define a test
-         * @deprecated
          * @description Function listed for API 2.1: "define a test".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows its form fields (drills and name required) and is cut before the answer and any error table.
          */
@@ -2451,9 +2029,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/user": {
         parameters: {
             query?: never;
@@ -2463,7 +2038,6 @@ export interface paths {
         };
         /**
          * Retrieve user details
-         * @deprecated
          * @description Function listed for API 2.1: "retrieve user details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says users may always read their own account, and another only as an administrator of the organization that manages it; it answers a User object and has a table of error identifiers without status codes.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -2471,7 +2045,6 @@ export interface paths {
         get: operations["getOwnUser_v2_1"];
         /**
          * Update own real name, locale or time zone
-         * @deprecated
          * @description Function listed for API 2.1: "update own real name, locale or time zone".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the form fields and the User object reflecting the changes as the answer; the stored page is cut before its example and any error table. It also allows an administrator with MANAGE_USERS to update a managed account by a further path segment, which the interface does not list.
          */
@@ -2483,9 +2056,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/user/{user}": {
         parameters: {
             query?: never;
@@ -2498,7 +2068,6 @@ export interface paths {
         };
         /**
          * Retrieve user details
-         * @deprecated
          * @description Function listed for API 2.1: "retrieve user details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says users may always read their own account, and another only as an administrator of the organization that manages it; it answers a User object and has a table of error identifiers without status codes. It also accepts an email address (with @ URL-encoded), self, or a third party and its ID as two segments, which the interface does not list.
          */
@@ -2507,7 +2076,6 @@ export interface paths {
         post?: never;
         /**
          * Delete a user account
-         * @deprecated
          * @description Function listed for API 2.1: "delete a user account".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2517,9 +2085,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/user/{user}/catalog/{catalog}": {
         parameters: {
             query?: never;
@@ -2535,7 +2100,6 @@ export interface paths {
         get?: never;
         /**
          * Grant catalog access
-         * @deprecated
          * @description Function listed for API 2.1: "grant catalog access".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2543,7 +2107,6 @@ export interface paths {
         post?: never;
         /**
          * Revoke catalog access
-         * @deprecated
          * @description Function listed for API 2.1: "revoke catalog access".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2553,9 +2116,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/user/{user}/contract": {
         parameters: {
             query?: never;
@@ -2568,7 +2128,6 @@ export interface paths {
         };
         /**
          * Retrieve contract
-         * @deprecated
          * @description Function listed for API 2.1: "retrieve contract".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says it is for internal use only; it names a Contract object as the answer without showing its fields, and has a table of errors with status codes.
          */
@@ -2581,9 +2140,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/user/{user}/email-address/{email}": {
         parameters: {
             query?: never;
@@ -2598,14 +2154,12 @@ export interface paths {
         };
         /**
          * Retrieve an email address
-         * @deprecated
          * @description Function listed for API 2.1: "retrieve an email address".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path answers HTTP 200; its text names a UserEmailAddress object but its example is the bare address and verified flag, which is what is described here; it has a table of errors with status codes.
          */
         get: operations["getEmailAddress_v2_1"];
         /**
          * Add an email address
-         * @deprecated
          * @description Function listed for API 2.1: "add an email address".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the account holder, or an administrator with MANAGE_USERS for a managed account, may add an address; it answers HTTP 200 with the added UserEmailAddress and has a table of errors with status codes. Its example request uses a /api/2.1/ URL.
          */
@@ -2613,7 +2167,6 @@ export interface paths {
         post?: never;
         /**
          * Remove an email address
-         * @deprecated
          * @description Function listed for API 2.1: "remove an email address".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2623,9 +2176,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/user/{user}/email-address/{email}/request-verification": {
         parameters: {
             query?: never;
@@ -2642,7 +2192,6 @@ export interface paths {
         put?: never;
         /**
          * Request verification
-         * @deprecated
          * @description Function listed for API 2.1: "request verification".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows no parameters besides the path, answers HTTP 204 once the verification email is sent, and has a table of errors with status codes.
          */
@@ -2653,9 +2202,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/user/{user}/email-address/{email}/verify/{nonce}": {
         parameters: {
             query?: never;
@@ -2673,7 +2219,6 @@ export interface paths {
         get?: never;
         /**
          * Verify an email address
-         * @deprecated
          * @description Function listed for API 2.1: "verify an email address".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2685,9 +2230,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/user/{user}/email-addresses": {
         parameters: {
             query?: never;
@@ -2700,7 +2242,6 @@ export interface paths {
         };
         /**
          * List email addresses
-         * @deprecated
          * @description Function listed for API 2.1: "list email addresses".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows a UserEmailAddresses object (which address is primary) as the answer and a table of errors with status codes.
          */
@@ -2713,9 +2254,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/user/{user}/email-addresses/{email}/set-primary": {
         parameters: {
             query?: never;
@@ -2731,7 +2269,6 @@ export interface paths {
         get?: never;
         /**
          * Set primary email address
-         * @deprecated
          * @description Function listed for API 2.1: "set primary email address".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation says the primary address is the one mail is sent to (any address can be used to sign in); it answers HTTP 200 with the user's email addresses and has a table of errors with status codes.
          */
@@ -2743,9 +2280,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/user/{user}/permission/{permission}": {
         parameters: {
             query?: never;
@@ -2761,7 +2295,6 @@ export interface paths {
         get?: never;
         /**
          * Update permissions
-         * @deprecated
          * @description Function listed for API 2.1: "update permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2769,7 +2302,6 @@ export interface paths {
         post?: never;
         /**
          * Remove permissions
-         * @deprecated
          * @description Function listed for API 2.1: "remove permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2779,9 +2311,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/user/{user}/permissions": {
         parameters: {
             query?: never;
@@ -2794,7 +2323,6 @@ export interface paths {
         };
         /**
          * Retrieve permissions
-         * @deprecated
          * @description Function listed for API 2.1: "retrieve permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2807,9 +2335,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/users": {
         parameters: {
             query?: never;
@@ -2819,7 +2344,6 @@ export interface paths {
         };
         /**
          * List users
-         * @deprecated
          * @description Function listed for API 2.1: "list users".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2827,7 +2351,6 @@ export interface paths {
         put?: never;
         /**
          * Create user account
-         * @deprecated
          * @description Function listed for API 2.1: "create user account".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the account is private when called without authentication and managed by the organization when called by one of its administrators; it shows the first form fields (name required) and is cut before the answer and any error table.
          */
@@ -2838,9 +2361,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2.1/version": {
         parameters: {
             query?: never;
@@ -2850,7 +2370,6 @@ export interface paths {
         };
         /**
          * Backend API version
-         * @deprecated
          * @description Function listed for API 2.1: "backend API version".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2863,9 +2382,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/access/{for}": {
         parameters: {
             query?: never;
@@ -2878,7 +2394,6 @@ export interface paths {
         };
         /**
          * Organization login
-         * @deprecated
          * @description Function listed for API 2.0: "organization login".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page describes a delegated login: the answer carries a URL with a one-time login token for a member of one of the caller organization's groups. It shows the optional query parameter `security`; the rest of the page, answer and errors included, is beyond the stored part.
@@ -2892,9 +2407,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/account-upgrade-{payment_provider}": {
         parameters: {
             query?: never;
@@ -2907,7 +2419,6 @@ export interface paths {
         };
         /**
          * Allow an upgrade through a payment provider
-         * @deprecated
          * @description Function listed for API 2.0: "allow an upgrade through a payment provider".
          *     The payment provider is part of the segment.
          *     Listed by the interface as `GET /api/2/account-upgrade-<payment_provider>`.
@@ -2916,7 +2427,6 @@ export interface paths {
         get: operations["allowPaymentProviderUpgrade_v2_0"];
         /**
          * Finalize an upgrade through a payment provider
-         * @deprecated
          * @description Function listed for API 2.0: "finalize an upgrade through a payment provider".
          *     The payment provider is part of the segment.
          *     Listed by the interface as `PUT /api/2/account-upgrade-<payment_provider>`.
@@ -2925,7 +2435,6 @@ export interface paths {
         put: operations["finalizePaymentProviderUpgrade_v2_0"];
         /**
          * Initiate an upgrade through a payment provider
-         * @deprecated
          * @description Function listed for API 2.0: "initiate an upgrade through a payment provider".
          *     The payment provider is part of the segment.
          *     Listed by the interface as `POST /api/2/account-upgrade-<payment_provider>`.
@@ -2938,9 +2447,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/account-upgrade-product-key": {
         parameters: {
             query?: never;
@@ -2951,7 +2457,6 @@ export interface paths {
         get?: never;
         /**
          * Upgrade with a product key
-         * @deprecated
          * @description Function listed for API 2.0: "upgrade with a product key".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2963,9 +2468,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/answer/{reference}": {
         parameters: {
             query?: never;
@@ -2979,7 +2481,6 @@ export interface paths {
         get?: never;
         /**
          * Submit practice answer
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `submitAnswer_v2_1`.
          *     The interface shows neither its request and response shapes nor its status codes and errors. The shapes here are observed in the deployed service: the form field `answer` (repeated for several values) and the 2.0 `AnswerResponse`, whose `evaluation.result`, `evaluation.termEvaluations[].value` and `proficiency.overall` practice clients read.
          */
@@ -2991,9 +2492,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/client-app": {
         parameters: {
             query?: never;
@@ -3003,22 +2501,19 @@ export interface paths {
         };
         /**
          * Retrieve client app
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getClientApp_v2_1`.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this operation was found; the 2.0 ClientApp object page, which represents a registered client application, types the answer here.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["getClientApp_v2_0"];
         /**
          * Update client app
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `updateClientApp_v2_1`.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this operation was found; the 2.0 ClientApp object page types the answer here; that the answer reflects the change is not shown.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         put: operations["updateClientApp_v2_0"];
         post?: never;
         /**
          * Delete client app
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `deleteClientApp_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3028,9 +2523,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/client-apps": {
         parameters: {
             query?: never;
@@ -3040,15 +2532,13 @@ export interface paths {
         };
         /**
          * Retrieve all client apps
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listClientApps_v2_1`.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this list was found; each entry is typed by the 2.0 ClientApp object page, and the answer admits a bare list or an object holding it, since no page shows which.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["listClientApps_v2_0"];
         put?: never;
         /**
          * Create client app
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `createClientApp_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the form fields (name and redirectionEndpoint required), the answer, the new 2.0 ClientApp (no example; the fixture is the object page's), and an error table with status codes.
@@ -3060,9 +2550,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/course/{course_id}/{drill_id}": {
         parameters: {
             query?: never;
@@ -3078,7 +2565,6 @@ export interface paths {
         get?: never;
         /**
          * Add
-         * @deprecated
          * @description Function listed for API 2.0: "add".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3086,7 +2572,6 @@ export interface paths {
         post?: never;
         /**
          * Remove
-         * @deprecated
          * @description Function listed for API 2.0: "remove".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3096,9 +2581,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/courses": {
         parameters: {
             query?: never;
@@ -3110,7 +2592,6 @@ export interface paths {
         put?: never;
         /**
          * Create course
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `createCourse_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the required form fields `name` and `description`, the answer, the new empty course's ID and type `COURSE`, with an example, and error identifiers without status codes.
@@ -3122,9 +2603,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/drill": {
         parameters: {
             query?: never;
@@ -3134,7 +2612,6 @@ export interface paths {
         };
         /**
          * Drill or course details
-         * @deprecated
          * @description Function listed for API 2.0: "drill or course details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page addresses the drill or course by a further path segment (its ID) and shows the answer, a 2.0 Drillable, with an example that the stored page cuts inside `license`; progress details are included when the drill is in the caller's repertoire. Its error table is beyond the stored part.
@@ -3148,9 +2625,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/drill/{drill_id}": {
         parameters: {
             query?: never;
@@ -3164,7 +2638,6 @@ export interface paths {
         get?: never;
         /**
          * Update name, subject or description
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `updateDrill_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the form fields (all optional; drills only, not courses; only the author may update), the answer, a 2.0 Drill, with an example, and an error table with status codes that the stored page cuts short.
@@ -3177,9 +2650,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/drill/{drill_id}/tags": {
         parameters: {
             query?: never;
@@ -3192,7 +2662,6 @@ export interface paths {
         };
         /**
          * Retrieve tags
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getDrillTags_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3205,9 +2674,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/drills": {
         parameters: {
             query?: never;
@@ -3219,7 +2685,6 @@ export interface paths {
         put?: never;
         /**
          * Create drill
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `createDrill_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the form fields (name, subject and description required, tags optional), the answer, a 2.0 Drill echoing the recorded name, with an example, and error identifiers without status codes.
@@ -3231,9 +2696,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/group-invitation/{token}": {
         parameters: {
             query?: never;
@@ -3246,7 +2708,6 @@ export interface paths {
         };
         /**
          * Retrieve details
-         * @deprecated
          * @description Function listed for API 2.0: "retrieve details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page needs no permission besides knowing the token, answers a 2.0 GroupInvitation, with an example, and lists one error identifier without a status code.
@@ -3254,7 +2715,6 @@ export interface paths {
         get: operations["getGroupInvitation_v2_0"];
         /**
          * Accept or decline
-         * @deprecated
          * @description Function listed for API 2.0: "accept or decline".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the required form field `action` (`ACCEPT` or `DECLINE`) and answers the accepted or declined 2.0 GroupInvitation, with an example whose request line says POST (the operation stays PUT, as the interface and the page's title say); it lists error identifiers without status codes.
@@ -3267,9 +2727,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/group-invitations": {
         parameters: {
             query?: never;
@@ -3279,9 +2736,8 @@ export interface paths {
         };
         /**
          * GET group-invitations (function not given)
-         * @deprecated
          * @description The 2.0 list gives no function for this path, and API 2.1 lists no counterpart.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this list was found; each entry is typed by the 2.0 GroupInvitation the page of retrieving one invitation shows, and the answer admits a bare list or an object holding it, since no page shows which.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["listGroupInvitations_v2_0"];
         put?: never;
@@ -3292,9 +2748,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/group/{group_id}/drills": {
         parameters: {
             query?: never;
@@ -3307,7 +2760,6 @@ export interface paths {
         };
         /**
          * Retrieve group drillables
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listGroupDrillables_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3320,9 +2772,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/group/{group_id}/drills/{drill_id}": {
         parameters: {
             query?: never;
@@ -3338,7 +2787,6 @@ export interface paths {
         get?: never;
         /**
          * Add drill or course
-         * @deprecated
          * @description Function listed for API 2.0: "add drill or course".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page takes no parameters besides the path, answers a message, and lists error identifiers without status codes.
@@ -3347,7 +2795,6 @@ export interface paths {
         post?: never;
         /**
          * Remove
-         * @deprecated
          * @description Function listed for API 2.0: "remove".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3357,9 +2804,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/group/{group_id}/members": {
         parameters: {
             query?: never;
@@ -3372,7 +2816,6 @@ export interface paths {
         };
         /**
          * Retrieve or search members
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listGroupMembers_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the query parameters and the answer, a 2.0 Group with its members, open invitations included, with an example that the stored page cuts after the member list; its error table is beyond the stored part.
@@ -3386,9 +2829,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/group/{group_id}/members/{user_reference}": {
         parameters: {
             query?: never;
@@ -3404,7 +2844,6 @@ export interface paths {
         get?: never;
         /**
          * Add user to group
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `addGroupMember_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3412,7 +2851,6 @@ export interface paths {
         post?: never;
         /**
          * DELETE group/{group_id}/members/{user_reference} (function not given)
-         * @deprecated
          * @description The 2.0 list gives no function for this path, and API 2.1 lists no counterpart.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3422,9 +2860,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/group/{group_id}/objectives": {
         parameters: {
             query?: never;
@@ -3437,7 +2872,6 @@ export interface paths {
         };
         /**
          * Retrieve objectives
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listGroupObjectives_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page takes no parameters besides the path and answers a bare list of 2.0 Objectives, with an example that writes `minimumProficiency` as a string (so a string is accepted too), and lists error identifiers without status codes.
@@ -3446,7 +2880,6 @@ export interface paths {
         put?: never;
         /**
          * Define practice objective
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `defineGroupObjective_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3457,9 +2890,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/group/{group_id}/objectives/{objective_id}": {
         parameters: {
             query?: never;
@@ -3477,7 +2907,6 @@ export interface paths {
         post?: never;
         /**
          * Remove objective
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `removeGroupObjective_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3487,9 +2916,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/group/{group_id}/results": {
         parameters: {
             query?: never;
@@ -3502,7 +2928,6 @@ export interface paths {
         };
         /**
          * Group drill results
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getGroupResults_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the paging parameters (over the group members, sorted by when they joined) and the answer, a 2.0 GroupResults with the group's average proficiency and the averages per drill and per member, with an example the stored page cuts inside the per-drill averages; its error table is beyond the stored part.
@@ -3516,9 +2941,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/group/{group_id}/staff": {
         parameters: {
             query?: never;
@@ -3531,14 +2953,12 @@ export interface paths {
         };
         /**
          * Retrieve staff permissions
-         * @deprecated
          * @description Function listed for API 2.0: "retrieve staff permissions".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found; the 2.0 GroupStaff object page, which represents the staff users of a group (and which the update and revoke pages of this path answer), types the answer here.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["listGroupStaff_v2_0"];
         /**
          * Update staff permissions
-         * @deprecated
          * @description Function listed for API 2.0: "update staff permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page addresses the staff user and the permission (`MANAGE` or `VIEW`) by two further path segments, takes no other parameters, answers a 2.0 GroupStaff, with an example, and lists error identifiers without status codes in a table the stored page cuts short.
@@ -3547,7 +2967,6 @@ export interface paths {
         post?: never;
         /**
          * Revoke staff permissions
-         * @deprecated
          * @description Function listed for API 2.0: "revoke staff permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page addresses the staff user and the permission (`MANAGE` or `VIEW`) by two further path segments, says the caller's own permissions cannot be removed, answers the remaining 2.0 GroupStaff, with an example, and lists error identifiers without status codes.
@@ -3558,9 +2977,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/group/{group_id}/tests": {
         parameters: {
             query?: never;
@@ -3573,7 +2989,6 @@ export interface paths {
         };
         /**
          * Retrieve tests
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listGroupTests_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3581,7 +2996,6 @@ export interface paths {
         put?: never;
         /**
          * Add test
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `addGroupTest_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3592,9 +3006,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/group/{group_id}/tests/{test_id}": {
         parameters: {
             query?: never;
@@ -3612,7 +3023,6 @@ export interface paths {
         post?: never;
         /**
          * Remove test
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `removeGroupTest_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3622,9 +3032,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/groups": {
         parameters: {
             query?: never;
@@ -3634,15 +3041,13 @@ export interface paths {
         };
         /**
          * Search groups
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `searchGroups_v2_1`.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this search was found; each entry is typed by the 2.0 Group the pages of creating a group and listing its members show, and the answer admits a bare list or an object holding it, since no page shows which.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["searchGroups_v2_0"];
         put?: never;
         /**
          * Create group
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `createGroup_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the required form fields `name` and `description`, the answer, the new empty group with counts of drills and members, with an example, and error identifiers without status codes.
@@ -3650,7 +3055,6 @@ export interface paths {
         post: operations["createGroup_v2_0"];
         /**
          * Delete group
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `deleteGroup_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3660,9 +3064,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/mobile-push-notification-subscription": {
         parameters: {
             query?: never;
@@ -3673,7 +3074,6 @@ export interface paths {
         get?: never;
         /**
          * Register
-         * @deprecated
          * @description Function listed for API 2.0: "register".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page addresses the platform (`ANDROID` or `IOS`) and the device address by two further path segments, needs an authenticated user, answers 204 (No Content) and gives an error table with status codes.
@@ -3682,7 +3082,6 @@ export interface paths {
         post?: never;
         /**
          * Deregister
-         * @deprecated
          * @description Function listed for API 2.0: "deregister".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3692,9 +3091,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/objective": {
         parameters: {
             query?: never;
@@ -3704,9 +3100,8 @@ export interface paths {
         };
         /**
          * Retrieve one objective including evaluation
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getObjective_v2_1`.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found; the 2.0 Objective that the page of a group's objectives lists types the answer here.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["getObjective_v2_0"];
         put?: never;
@@ -3717,9 +3112,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/objectives": {
         parameters: {
             query?: never;
@@ -3729,9 +3121,8 @@ export interface paths {
         };
         /**
          * List objectives including evaluations
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listObjectives_v2_1`.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this list was found; each entry is typed by the 2.0 Objective the page of a group's objectives lists (as a bare list), and the answer admits a bare list or an object holding it, since no page shows which for this path.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["listObjectives_v2_0"];
         put?: never;
@@ -3742,9 +3133,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/organization": {
         parameters: {
             query?: never;
@@ -3754,7 +3142,6 @@ export interface paths {
         };
         /**
          * Retrieve organization details
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getOwnOrganization_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the answer, a 2.0 Organization, with an example, and error identifiers without status codes; only the caller's own organization can be retrieved.
@@ -3768,9 +3155,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/organization/{organization_id}": {
         parameters: {
             query?: never;
@@ -3783,7 +3167,6 @@ export interface paths {
         };
         /**
          * Retrieve organization details
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getOrganization_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the answer, a 2.0 Organization, with an example, and error identifiers without status codes; only the caller's own organization can be retrieved.
@@ -3797,9 +3180,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/organization/{organization_id}/license": {
         parameters: {
             query?: never;
@@ -3812,7 +3192,6 @@ export interface paths {
         };
         /**
          * Retrieve license details
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getOrganizationLicense_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3825,9 +3204,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/organization/{organization_id}/staff": {
         parameters: {
             query?: never;
@@ -3840,7 +3216,6 @@ export interface paths {
         };
         /**
          * Retrieve staff users
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listOrganizationStaff_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the query parameters and the answer, a 2.0 Actors list, with an example; `self` may stand for the caller's organization. It shows no error table.
@@ -3854,9 +3229,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/organization/{organization_id}/staff/{user_id}": {
         parameters: {
             query?: never;
@@ -3872,7 +3244,6 @@ export interface paths {
         get?: never;
         /**
          * Add staff user
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `addOrganizationStaff_v2_1`.
          *     Listed with the parameter name user_id_or_email; shares its path template with the DELETE, which names it user_id.
          *     Listed by the interface as `PUT /api/2/organization/{organization_id}/staff/{user_id_or_email}`.
@@ -3883,7 +3254,6 @@ export interface paths {
         post?: never;
         /**
          * Remove staff user
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `removeOrganizationStaff_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page says the account is not removed but turned into a regular managed account, that this may fail while the user still manages or views any of the organization's groups, and shows 204 (No Content) as the answer and an error table with status codes.
@@ -3894,9 +3264,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/organizations": {
         parameters: {
             query?: never;
@@ -3906,7 +3273,6 @@ export interface paths {
         };
         /**
          * List organizations
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listOrganizations_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page (which says the operation is not available to the general public) shows the query parameters and calls the answer a 2.0 Actors object, but its example is a bare list of organizations; the answer here admits both. It shows no error table.
@@ -3920,9 +3286,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/practice-preferences/{drill_id}": {
         parameters: {
             query?: never;
@@ -3935,14 +3298,12 @@ export interface paths {
         };
         /**
          * Retrieve practice preferences
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getPracticePreferences_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["getPracticePreferences_v2_0"];
         /**
          * Save practice preferences
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `storePracticePreferences_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3954,9 +3315,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/question": {
         parameters: {
             query?: never;
@@ -3966,7 +3324,6 @@ export interface paths {
         };
         /**
          * Retrieve a practice question for one or more drills
-         * @deprecated
          * @description Serves the next question for the drills named by repeated `drill`
          *     parameters (`?drill=a&drill=b` practises both together). Answer it with
          *     `PUT /api/2/answer/{reference}`.
@@ -3984,9 +3341,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/question/{drill_id}": {
         parameters: {
             query?: never;
@@ -4002,7 +3356,6 @@ export interface paths {
         };
         /**
          * Retrieve a practice question for a drill
-         * @deprecated
          * @description Serves the next question for the drill in the path. To practise several
          *     drills together, use `GET /api/2/question` with repeated `drill`
          *     parameters instead. Answer the question with
@@ -4017,9 +3370,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/repertoire": {
         parameters: {
             query?: never;
@@ -4029,7 +3379,6 @@ export interface paths {
         };
         /**
          * Search repertoire
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listRepertoire_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the query parameters up to `sortField` (word search, search fields, paging, sorting; a group filter is announced); the rest of the page, answer included, is beyond the stored part.
@@ -4037,7 +3386,6 @@ export interface paths {
         get: operations["listRepertoire_v2_0"];
         /**
          * Add to repertoire
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `addToRepertoire_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page addresses the drill or course by a further path segment (its ID), takes no parameters besides it (paid items need a payment key), answers a message, and lists error identifiers without status codes.
@@ -4046,7 +3394,6 @@ export interface paths {
         post?: never;
         /**
          * Remove drill or course from repertoire
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `removeFromRepertoire_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page addresses the drill or course by a further path segment (its ID), says removing discards the caller's progress and that own drills cannot be removed this way, answers an empty object, and lists error identifiers without status codes.
@@ -4057,9 +3404,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/session": {
         parameters: {
             query?: never;
@@ -4069,7 +3413,6 @@ export interface paths {
         };
         /**
          * Session information
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getSession_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows no parameters, the answer (a 2.0 Session) with two examples, with and without an authenticated user, and says the operation has no error responses.
@@ -4083,9 +3426,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/store": {
         parameters: {
             query?: never;
@@ -4095,7 +3435,6 @@ export interface paths {
         };
         /**
          * Search the store
-         * @deprecated
          * @description Searches the public store for drills and courses, or lists a catalog.
          *
          *     - Give `query`, `catalog`, or both. Neither gives the error `query_missing`.
@@ -4118,9 +3457,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/store/categories": {
         parameters: {
             query?: never;
@@ -4130,7 +3466,6 @@ export interface paths {
         };
         /**
          * Categories
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listStoreCategories_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -4143,9 +3478,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/store/highlights": {
         parameters: {
             query?: never;
@@ -4155,7 +3487,6 @@ export interface paths {
         };
         /**
          * Highlights
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listStoreHighlights_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -4168,9 +3499,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/store/popular": {
         parameters: {
             query?: never;
@@ -4180,7 +3508,6 @@ export interface paths {
         };
         /**
          * Most practiced public drills
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listPopularDrills_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -4193,9 +3520,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/store/recent": {
         parameters: {
             query?: never;
@@ -4205,7 +3529,6 @@ export interface paths {
         };
         /**
          * Recently published entries
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listRecentStoreEntries_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -4218,9 +3541,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/store/related/{drill_id}": {
         parameters: {
             query?: never;
@@ -4233,7 +3553,6 @@ export interface paths {
         };
         /**
          * Public drills related to a drill
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listRelatedDrills_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -4246,9 +3565,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/test-answer/{reference}": {
         parameters: {
             query?: never;
@@ -4262,9 +3578,8 @@ export interface paths {
         get?: never;
         /**
          * PUT test-answer/{reference} (function not given)
-         * @deprecated
          * @description The 2.0 list gives no function for this path, and API 2.1 lists no counterpart.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this operation was found; the 2.0 AnswerResponse object page, returned on submitting an answer and whose progress applies to tests only, types the answer here.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         put: operations["submitTestAnswer_v2_0"];
         post?: never;
@@ -4274,9 +3589,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/test-question/{test_id}": {
         parameters: {
             query?: never;
@@ -4289,7 +3601,6 @@ export interface paths {
         };
         /**
          * Retrieve test question
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getTestQuestion_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the answer, a 2.0 QuestionResponse (its stored example has lost its closing braces, so it is not reproduced), an entry-level parameter for adaptive tests whose name the stored page drops, and error identifiers without status codes.
@@ -4303,9 +3614,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/test-question/{test_id}/{ticket}": {
         parameters: {
             query?: never;
@@ -4320,9 +3628,8 @@ export interface paths {
         };
         /**
          * GET test-question/{test_id}/{ticket} (function not given)
-         * @deprecated
          * @description The 2.0 list gives no function for this path, and API 2.1 lists no counterpart.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The 2.0 page of retrieving a test question answers a 2.0 QuestionResponse and names a ticket for anonymous tests (errors missing_ticket and invalid_ticket); it types the answer of this ticket form too.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["getTestQuestionForTicket_v2_0"];
         put?: never;
@@ -4333,9 +3640,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/test-result/{test_id}": {
         parameters: {
             query?: never;
@@ -4348,7 +3652,6 @@ export interface paths {
         };
         /**
          * Retrieve test results
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getTestResult_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the answer, a 2.0 TestResult with the score and the given answers and corrections, with an example the stored page cuts (the fixture is the object page's example); its error table is beyond the stored part.
@@ -4362,9 +3665,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/test-result/{test_id}/{user_id_or_ticket}": {
         parameters: {
             query?: never;
@@ -4379,7 +3679,6 @@ export interface paths {
         };
         /**
          * GET test-result/{test_id}/{user_id_or_ticket} (function not given)
-         * @deprecated
          * @description The 2.0 list gives no function for this path, and API 2.1 lists no counterpart.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the answer, a 2.0 TestResult with the score and the given answers and corrections, with an example the stored page cuts (the fixture is the object page's example); either a user ID or an anonymous test's ticket may be given, not both. Its error table is beyond the stored part.
@@ -4393,9 +3692,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/test/{test_id}": {
         parameters: {
             query?: never;
@@ -4408,7 +3704,6 @@ export interface paths {
         };
         /**
          * Retrieve test
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getTest_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -4421,9 +3716,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/test/{test_id}/{type}/{id}": {
         parameters: {
             query?: never;
@@ -4441,7 +3733,6 @@ export interface paths {
         get?: never;
         /**
          * Link a test definition
-         * @deprecated
          * @description Function listed for API 2.0: "link a test definition".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -4453,9 +3744,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/tests": {
         parameters: {
             query?: never;
@@ -4467,7 +3755,6 @@ export interface paths {
         put?: never;
         /**
          * Define an individual or anonymous test
-         * @deprecated
          * @description Function listed for API 2.0: "define an individual or anonymous test".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the form fields up to `style`, where the stored page is cut; the answer and errors are beyond the stored part.
@@ -4479,9 +3766,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/token": {
         parameters: {
             query?: never;
@@ -4493,7 +3777,6 @@ export interface paths {
         put?: never;
         /**
          * Request a new OAuth token
-         * @deprecated
          * @description Function listed for API 2.0: "request a new OAuth token".
          *     Behaviour described only by its function.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -4505,9 +3788,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/user": {
         parameters: {
             query?: never;
@@ -4517,7 +3797,6 @@ export interface paths {
         };
         /**
          * Retrieve user details
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getOwnUser_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the answer, a 2.0 User, with an example, and error identifiers without status codes; it also addresses another user by ID, email address or third-party ID in a further path segment.
@@ -4525,7 +3804,6 @@ export interface paths {
         get: operations["getOwnUser_v2_0"];
         /**
          * Update own real name, locale or time zone
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `updateOwnUser_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the form fields (all optional) and the answer, the updated 2.0 User, with an example; its error table is beyond the stored part of the page.
@@ -4538,9 +3816,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/user/{user_id}": {
         parameters: {
             query?: never;
@@ -4553,7 +3828,6 @@ export interface paths {
         };
         /**
          * Retrieve user details
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getUser_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the answer, a 2.0 User, with an example, and error identifiers without status codes. Another user's details are only given to an administrator of the organization that manages that account.
@@ -4567,9 +3841,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/user/{user}/catalog/{catalog}": {
         parameters: {
             query?: never;
@@ -4585,7 +3856,6 @@ export interface paths {
         get?: never;
         /**
          * Grant
-         * @deprecated
          * @description Function listed for API 2.0: "grant".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -4593,7 +3863,6 @@ export interface paths {
         post?: never;
         /**
          * Revoke
-         * @deprecated
          * @description Function listed for API 2.0: "revoke".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -4603,9 +3872,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/user/{user}/contract": {
         parameters: {
             query?: never;
@@ -4618,7 +3884,6 @@ export interface paths {
         };
         /**
          * Retrieve contract
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getUserContract_v2_1`.
          *     Listed by the interface as `GET /api/2/user/…/contract`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -4633,9 +3898,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/user/{user}/email-address/": {
         parameters: {
             query?: never;
@@ -4648,7 +3910,6 @@ export interface paths {
         };
         /**
          * Retrieve
-         * @deprecated
          * @description Function listed for API 2.0: "retrieve".
          *     Trailing slash kept as listed.
          *     Listed by the interface as `GET /api/2/user/…/email-address/`.
@@ -4658,7 +3919,6 @@ export interface paths {
         get: operations["getEmailAddress_v2_0"];
         /**
          * Update
-         * @deprecated
          * @description Function listed for API 2.0: "update".
          *     Trailing slash kept as listed.
          *     Listed by the interface as `PUT /api/2/user/…/email-address/`.
@@ -4669,7 +3929,6 @@ export interface paths {
         post?: never;
         /**
          * Remove
-         * @deprecated
          * @description Function listed for API 2.0: "remove".
          *     Trailing slash kept as listed.
          *     Listed by the interface as `DELETE /api/2/user/…/email-address/`.
@@ -4681,9 +3940,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/user/{user}/email-address/{email}/request-verification": {
         parameters: {
             query?: never;
@@ -4700,7 +3956,6 @@ export interface paths {
         put?: never;
         /**
          * Request verification
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `requestEmailVerification_v2_1`.
          *     Listed by the interface as `POST /api/2/user/…/email-address/…/request-verification`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -4713,9 +3968,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/user/{user}/email-address/{email}/verify/{nonce}": {
         parameters: {
             query?: never;
@@ -4733,7 +3985,6 @@ export interface paths {
         get?: never;
         /**
          * Verify an email address
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `verifyEmailAddress_v2_1`.
          *     Listed by the interface as `PUT /api/2/user/…/email-address/…/verify/…`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -4746,9 +3997,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/user/{user}/email-addresses": {
         parameters: {
             query?: never;
@@ -4761,7 +4009,6 @@ export interface paths {
         };
         /**
          * List email addresses
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listEmailAddresses_v2_1`.
          *     Listed by the interface as `GET /api/2/user/…/email-addresses`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -4776,9 +4023,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/user/{user}/email-addresses/{email}/set-primary": {
         parameters: {
             query?: never;
@@ -4794,7 +4038,6 @@ export interface paths {
         get?: never;
         /**
          * Set primary email address
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `setPrimaryEmailAddress_v2_1`.
          *     Listed by the interface as `PUT /api/2/user/…/email-addresses/…/set-primary`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -4808,9 +4051,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/user/{user}/permission": {
         parameters: {
             query?: never;
@@ -4824,7 +4064,6 @@ export interface paths {
         get?: never;
         /**
          * Update
-         * @deprecated
          * @description Function listed for API 2.0: "update".
          *     Listed by the interface as `PUT /api/2/user/…/permission`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -4833,7 +4072,6 @@ export interface paths {
         post?: never;
         /**
          * Remove
-         * @deprecated
          * @description Function listed for API 2.0: "remove".
          *     Listed by the interface as `DELETE /api/2/user/…/permission`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -4844,9 +4082,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/user/{user}/permissions": {
         parameters: {
             query?: never;
@@ -4859,7 +4094,6 @@ export interface paths {
         };
         /**
          * Retrieve permissions
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listUserPermissions_v2_1`.
          *     Listed by the interface as `GET /api/2/user/…/permissions`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -4873,9 +4107,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/user/{user}/upgrade": {
         parameters: {
             query?: never;
@@ -4889,7 +4120,6 @@ export interface paths {
         get?: never;
         /**
          * Upgrade to Premium
-         * @deprecated
          * @description Function listed for API 2.0: "upgrade to Premium".
          *     Listed by the interface as `PUT /api/2/user/…/upgrade`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -4902,9 +4132,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/users": {
         parameters: {
             query?: never;
@@ -4914,7 +4141,6 @@ export interface paths {
         };
         /**
          * Search
-         * @deprecated
          * @description Function listed for API 2.0: "search".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the query parameters and the answer, a 2.0 Actors list, with an example; it shows no error table. It allows `resultStart` only in multiples of ten and `resultSize` only 10.
@@ -4923,7 +4149,6 @@ export interface paths {
         put?: never;
         /**
          * Create basic user
-         * @deprecated
          * @description Function listed for API 2.0: "create basic user".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -4934,9 +4159,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     "/api/2/version": {
         parameters: {
             query?: never;
@@ -4946,7 +4168,6 @@ export interface paths {
         };
         /**
          * Backend API version
-         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getVersion_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -5026,8 +4247,6 @@ export interface components {
              * @example bearer
              */
             token_type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Actor_v2_0
@@ -5057,8 +4276,6 @@ export interface components {
              * @example USER
              */
             type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Actor_v2_1
@@ -5079,8 +4296,6 @@ export interface components {
              * @example USER
              */
             type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Actors_v2_0
@@ -5091,8 +4306,6 @@ export interface components {
             total?: number;
             /** @description The users of this page. */
             users?: components["schemas"]["Actor_v2_0"][];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Actors_v2_1
@@ -5105,8 +4318,6 @@ export interface components {
             total?: number;
             /** @description The list, as the examples carry it. */
             users?: components["schemas"]["Actor_v2_1"][];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * AddGroupMemberForm_v2_1
@@ -5154,16 +4365,6 @@ export interface components {
             progress?: number;
         };
         /**
-         * AnswerResponse_v2_1
-         * @description The reply to a practice answer (API 2.1): the evaluation of the answer and the proficiency afterwards. No page of the 2.1 or 2.1.1 answer reply was found; a 2.1.1 practice client reads these two fields, and the 2.1.1 Evaluation page describes the evaluation.
-         */
-        AnswerResponse_v2_1: {
-            evaluation?: components["schemas"]["Evaluation_v2_1"];
-            proficiency?: components["schemas"]["Proficiency_v2_1"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
          * AssertionClaims
          * @description Claims of the signed assertion sent to the token exchange.
          */
@@ -5208,8 +4409,6 @@ export interface components {
              * @description Absolute URI of the token exchange endpoint.
              */
             token_endpoint: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Beacon_v2_1
@@ -5235,38 +4434,7 @@ export interface components {
              * @example NEAR
              * @example IMMEDIATE
              */
-            proximity?: "FAR" | "NEAR" | "IMMEDIATE" | (string & {});
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * Beacon_v2_1_1
-         * @description A beacon definition (API 2.1.1): an iBeacon that points at a drill, course or test, the proximity at which it triggers, and how long the playable stays visible after detection.
-         */
-        Beacon_v2_1_1: {
-            /** @description Not shown to end users. */
-            description?: string;
-            /**
-             * @description The fixed UUID 07212ead-8344-4426-8b41-8b0cb621625a, an underscore, the major value in hex, an underscore and the minor value in hex.
-             * @example 07212ead-8344-4426-8b41-8b0cb621625a_0000_0001
-             */
-            id: string;
-            /**
-             * Format: duration
-             * @description How long the beacon stays visible in a client after first detection, an ISO 8601 duration.
-             * @example PT5M
-             */
-            lingerDuration: string;
-            playable: components["schemas"]["Playable_v2_1"];
-            /**
-             * @description The proximity that triggers the beacon, after the iBeacon guidelines. Known values: `FAR` (about ten metres), `NEAR` (a few metres), `IMMEDIATE` (a few centimetres); others may occur.
-             * @example FAR
-             * @example NEAR
-             * @example IMMEDIATE
-             */
-            proximity: "FAR" | "NEAR" | "IMMEDIATE" | (string & {});
-        } & {
-            [key: string]: unknown;
+            proximity?: "FAR" | "NEAR" | "IMMEDIATE" | (string & Record<never, never>);
         };
         /**
          * Beacons_v2_1
@@ -5275,18 +4443,6 @@ export interface components {
         Beacons_v2_1: {
             beacons?: components["schemas"]["Beacon_v2_1"][];
             total?: number;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * Beacons_v2_1_1
-         * @description The beacon definitions of the caller's organization (API 2.1.1).
-         */
-        Beacons_v2_1_1: {
-            beacons?: components["schemas"]["Beacon_v2_1_1"][];
-            total?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * ClientApp_v2_0
@@ -5315,48 +4471,11 @@ export interface components {
              * @example OFFICIAL
              * @example EXPERIMENTAL
              */
-            status?: "OFFICIAL" | "EXPERIMENTAL" | (string & {});
+            status?: "OFFICIAL" | "EXPERIMENTAL" | (string & Record<never, never>);
             /** @description Website of the application. */
             url?: string;
             /** @description A flag whose description the stored page cuts off. */
             userCredentialFlowPermitted?: boolean;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * ClientApp_v2_1
-         * @description An API client application registered with the service (API 2.1).
-         */
-        ClientApp_v2_1: {
-            /**
-             * Format: date-time
-             * @description When the application was registered (ISO 8601).
-             */
-            created?: string;
-            creator?: components["schemas"]["Actor_v2_1"];
-            /** @description Description shown on the approval screen. */
-            description?: string;
-            icon?: components["schemas"]["Media_v2_1"];
-            /** @description The client ID. */
-            id: string;
-            /** @description Name of the application. */
-            name: string;
-            /** @description Where users are sent after allowing or declining access. */
-            redirectionEndpoint?: string;
-            /** @description The OAuth client secret; only its owner sees it. */
-            secret?: string;
-            /**
-             * @description Official or experimental; new applications start experimental. Known values: `OFFICIAL`, `EXPERIMENTAL`; others may occur.
-             * @example OFFICIAL
-             * @example EXPERIMENTAL
-             */
-            status?: "OFFICIAL" | "EXPERIMENTAL" | (string & {});
-            /** @description Website of the application. */
-            url?: string;
-            /** @description A flag whose description the stored page cuts off. */
-            userCredentialFlowPermitted?: boolean;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * ClientAppForm_v2_0
@@ -5381,18 +4500,12 @@ export interface components {
             url?: string;
         };
         /**
-         * ClientAppList_v2_0
-         * @description Client apps (API 2.0). Each entry is a `ClientApp_v2_0`; no page shows how this answer wraps the list: a bare list, or an object that holds it (and perhaps a count).
+         * ContactAuthorForm_v2_1
+         * @description Fields of sending a message to the author of a playable the sender uses.
          */
-        ClientAppList_v2_0: components["schemas"]["ClientApp_v2_0"][] | {
-            [key: string]: unknown;
-        };
-        /**
-         * ClientAppList_v2_1
-         * @description Client apps (API 2.1). Each entry is a `ClientApp_v2_1`; no page shows how this answer wraps the list: a bare list, or an object that holds it (and perhaps a count).
-         */
-        ClientAppList_v2_1: components["schemas"]["ClientApp_v2_1"][] | {
-            [key: string]: unknown;
+        ContactAuthorForm_v2_1: {
+            /** @description The message for the author. */
+            message: string;
         };
         /**
          * Course_v2_0
@@ -5406,8 +4519,6 @@ export interface components {
              * @example COURSE
              */
             type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Course_v2_1
@@ -5417,8 +4528,6 @@ export interface components {
             id?: string;
             /** @example COURSE */
             type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * CreateCourseForm_v2_0
@@ -5622,8 +4731,6 @@ export interface components {
              * @example DRILL
              */
             type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Drill_v2_1
@@ -5641,8 +4748,6 @@ export interface components {
              * @example DRILL
              */
             type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Drillable
@@ -5671,7 +4776,7 @@ export interface components {
              * @description Kind of drillable: a single drill or a collection of drills (a course). Known values: `DRILL`, `COURSE`; others may occur.
              * @example DRILL
              */
-            type: "DRILL" | "COURSE" | (string & {});
+            type: "DRILL" | "COURSE" | (string & Record<never, never>);
             /**
              * @description Short tag of the drillable's current version; the icon's address ends with the identifier, a dot and this tag.
              * @example cARV
@@ -5683,7 +4788,7 @@ export interface components {
          * @description Practice figures of a drillable; only some result entries carry them.
          */
         DrillablePractice: {
-            /** @description Expected duration. The interface does not show its unit; the service's 2.0 Practice page gives it as the estimated time, in seconds, the user still needs to reach 100 % proficiency. */
+            /** @description Expected duration; what it measures beyond that, and its unit, are not shown. */
             expectedDuration?: number;
             highestProficiency?: components["schemas"]["Proficiency"];
             proficiency?: components["schemas"]["Proficiency"];
@@ -5723,8 +4828,6 @@ export interface components {
                 proficiency?: components["schemas"]["Proficiency"];
                 /** @description Time spent practising. */
                 timeSpent?: number;
-            } & {
-                [key: string]: unknown;
             };
             /** @description Number of items. */
             size?: number;
@@ -5734,9 +4837,7 @@ export interface components {
              * @description A single drill or a collection of drills. Known values: `DRILL`, `COURSE`; others may occur.
              * @example DRILL
              */
-            type?: "DRILL" | "COURSE" | (string & {});
-        } & {
-            [key: string]: unknown;
+            type?: "DRILL" | "COURSE" | (string & Record<never, never>);
         };
         /**
          * EmailAddress_v2_0
@@ -5747,8 +4848,6 @@ export interface components {
             address?: string;
             /** @description Whether the address has been verified. */
             verified?: boolean;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * EmailAddress_v2_1
@@ -5757,8 +4856,6 @@ export interface components {
         EmailAddress_v2_1: {
             address?: string;
             verified?: boolean;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * EmptyObject
@@ -5769,26 +4866,24 @@ export interface components {
         };
         /**
          * ErrorResponse
-         * @description Error body. The interface names one field, `ID`, which identifies the error (for the store search: `query_missing` or `error`). The deployed service's reference writes the identifier as `id` and adds a human-readable `description`, and requires both (its ErrorResponse page); read the identifier from either field.
+         * @description Error body. The interface names one field, `ID`, which identifies the error (for the store search: `query_missing` or `error`). The deployed service's reference writes the identifier as `id` and adds a human-readable `description`; read the identifier from either field.
          */
         ErrorResponse: {
             /**
              * @description What went wrong, for people.
              * @example No search query specified
              */
-            description: string;
+            description?: string;
             /**
              * @description The same identifier, under the name the service's reference uses.
              * @example query_missing
              */
-            id: string;
+            id?: string;
             /**
              * @description Identifier of the error, for example `query_missing` (the interface's name of the field).
              * @example query_missing
              */
             ID: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Evaluation
@@ -5800,7 +4895,7 @@ export interface components {
              * @example CORRECT
              * @example INCORRECT
              */
-            result: "CORRECT" | "INCORRECT" | (string & {});
+            result: "CORRECT" | "INCORRECT" | (string & Record<never, never>);
             /** @description One entry per given term and per missed term. */
             termEvaluations: components["schemas"]["TermEvaluation"][];
             /**
@@ -5808,35 +4903,7 @@ export interface components {
              * @example ON_TIME
              * @example TOO_LATE
              */
-            timing?: "ON_TIME" | "TOO_LATE" | (string & {});
-        };
-        /**
-         * Evaluation_v2_1
-         * @description Whether a practice answer was correct (API 2.1), with one entry per term given and per term missed, and the timing where a time limit applied (a late answer is always `INCORRECT`).
-         */
-        Evaluation_v2_1: {
-            /**
-             * @description The overall result. Known values: `CORRECT`, `INCORRECT`; others may occur.
-             * @example INCORRECT
-             */
-            result: "CORRECT" | "INCORRECT" | (string & {});
-            /** @description One evaluation per given and per missed term. */
-            termEvaluations: ({
-                /**
-                 * @description Known values (the 2.1.1 examples): `INCORRECT`, `MISSED`; others may occur.
-                 * @example INCORRECT
-                 * @example MISSED
-                 */
-                result?: string;
-                /** @description The value given, or the correct value missed. */
-                value?: string;
-            } & {
-                [key: string]: unknown;
-            })[];
-            /** @description The timing of the answer where a time limit applied. Known values: `ON_TIME`, `TOO_LATE`; others may occur. */
-            timing?: "ON_TIME" | "TOO_LATE" | (string & {});
-        } & {
-            [key: string]: unknown;
+            timing?: "ON_TIME" | "TOO_LATE" | (string & Record<never, never>);
         };
         /**
          * Feedback
@@ -5845,8 +4912,6 @@ export interface components {
         Feedback: {
             /** @description Heading of the feedback. */
             title?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * FormFields
@@ -5871,8 +4936,6 @@ export interface components {
             members?: components["schemas"]["GroupMember_v2_0"][] | number;
             /** @description Name of the group. */
             name?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Group_v2_1
@@ -5884,8 +4947,6 @@ export interface components {
                 drillables?: number;
                 members?: number;
                 tests?: number;
-            } & {
-                [key: string]: unknown;
             };
             /**
              * Format: date-time
@@ -5913,11 +4974,7 @@ export interface components {
                 mayCreateGroupMemberAccounts?: boolean;
                 /** @example ORGANIZATION */
                 type?: string;
-            } & {
-                [key: string]: unknown;
             };
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GroupCounts_v2_0
@@ -5928,8 +4985,6 @@ export interface components {
             drillables?: number;
             /** @description Number of tests in the group. */
             tests?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GroupInvitation_v2_0
@@ -5943,8 +4998,6 @@ export interface components {
              */
             status?: string;
             user?: components["schemas"]["Actor_v2_0"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GroupInvitation_v2_1
@@ -5960,11 +5013,7 @@ export interface components {
             user?: {
                 emailAddress?: string;
                 id?: string;
-            } & {
-                [key: string]: unknown;
             };
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GroupInvitationForm_v2_0
@@ -5976,20 +5025,6 @@ export interface components {
              * @enum {string}
              */
             action: "ACCEPT" | "DECLINE";
-        };
-        /**
-         * GroupInvitationList_v2_0
-         * @description Group invitations (API 2.0). Each entry is a `GroupInvitation_v2_0`; no page shows how this answer wraps the list: a bare list, or an object that holds it (and perhaps a count).
-         */
-        GroupInvitationList_v2_0: components["schemas"]["GroupInvitation_v2_0"][] | {
-            [key: string]: unknown;
-        };
-        /**
-         * GroupList_v2_0
-         * @description Groups (API 2.0). Each entry is a `Group_v2_0`; no page shows how this answer wraps the list: a bare list, or an object that holds it (and perhaps a count).
-         */
-        GroupList_v2_0: components["schemas"]["Group_v2_0"][] | {
-            [key: string]: unknown;
         };
         /**
          * GroupMember_v2_0
@@ -6012,8 +5047,6 @@ export interface components {
              * @example invited
              */
             status?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GroupMembers_v2_1
@@ -6023,22 +5056,16 @@ export interface components {
             counts?: {
                 invitees?: number;
                 members?: number;
-            } & {
-                [key: string]: unknown;
             };
-            members?: ({
+            members?: {
                 /**
                  * Format: date-time
                  * @description When the member joined the group.
                  */
                 joined?: string;
                 member?: components["schemas"]["Actor_v2_1"];
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             pagination?: components["schemas"]["Pagination_v2_1"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GroupResults_v2_0
@@ -6046,7 +5073,7 @@ export interface components {
          */
         GroupResults_v2_0: {
             /** @description Average proficiency per drill or course. */
-            averageDrillResults?: ({
+            averageDrillResults?: {
                 /** @description For a course: the same figures per drill. */
                 drillResults?: {
                     [key: string]: unknown;
@@ -6061,15 +5088,11 @@ export interface components {
                  * @example drill
                  */
                 type?: string;
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             /** @description Average proficiency over all members and drills, 0–100. */
             averageProficiency?: number;
             /** @description Identifier of the group. */
             groupId?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Groups_v2_1
@@ -6080,8 +5103,6 @@ export interface components {
             pagination?: components["schemas"]["Pagination_v2_1"];
             /** @description How many groups were found, regardless of resultStart and resultSize. */
             total?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GroupStaff_v2_0
@@ -6093,7 +5114,7 @@ export interface components {
             /** @description Identifier of the group. */
             group: string;
             /** @description One entry per staff user and permission. */
-            groupStaffUsers?: ({
+            groupStaffUsers?: {
                 /** @description Identifier of the group. */
                 group?: string;
                 /**
@@ -6101,15 +5122,11 @@ export interface components {
                  * @example MANAGE
                  * @example VIEW
                  */
-                permission?: "MANAGE" | "VIEW" | (string & {});
+                permission?: "MANAGE" | "VIEW" | (string & Record<never, never>);
                 user?: components["schemas"]["Actor_v2_0"];
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             /** @description Number of staff users (object page). */
             total?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GroupStaff_v2_1
@@ -6120,27 +5137,30 @@ export interface components {
             count?: number;
             group?: {
                 id?: string;
-            } & {
-                [key: string]: unknown;
             };
-            groupStaffUsers?: ({
+            groupStaffUsers?: {
                 group?: {
                     id?: string;
-                } & {
-                    [key: string]: unknown;
                 };
                 /**
                  * @description The permission held. Known values: `MANAGE`, `VIEW`; others may occur.
                  * @example MANAGE
                  * @example VIEW
                  */
-                permission?: "MANAGE" | "VIEW" | (string & {});
+                permission?: "MANAGE" | "VIEW" | (string & Record<never, never>);
                 user?: components["schemas"]["Actor_v2_1"];
-            } & {
-                [key: string]: unknown;
-            })[];
-        } & {
-            [key: string]: unknown;
+            }[];
+        };
+        /**
+         * GroupStaffPermissionForm_v2_1
+         * @description Fields of updating a staff user's permission on a group: the permission to hold. The 2.1.1 page passes it as a path segment; on this path, which ends in the literal `permission`, it is the form field of the same name.
+         */
+        GroupStaffPermissionForm_v2_1: {
+            /**
+             * @description The permission to hold: MANAGE (add or remove content and members, see members' progress) or VIEW (see content, membership and members' progress).
+             * @enum {string}
+             */
+            permission: "MANAGE" | "VIEW";
         };
         /**
          * Media_v2_0
@@ -6154,8 +5174,6 @@ export interface components {
             type?: string;
             /** @description Where the image can be fetched. */
             url?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Media_v2_1
@@ -6173,8 +5191,6 @@ export interface components {
             url?: string;
             /** @description Width in pixels, where given. */
             width?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * MergeDrillsForm_v2_1
@@ -6194,8 +5210,6 @@ export interface components {
              * @example Drill added to repertoire
              */
             description?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * MultipartBody
@@ -6214,34 +5228,17 @@ export interface components {
          */
         NotShown: unknown;
         /**
-         * OAuthError
-         * @description Error body of the token exchange. The service's reference answers an error of an OAuth flow with an OAuthError, one of the two kinds of its ErrorResponse: an identifier, written `id`, and a human-readable `description`, both required. The token page's error table names `invalid_request` (400) and is cut after it. RFC 6749's `error` and `error_description` are not what the record shows.
-         */
-        OAuthError: {
-            /** @description What went wrong, for people. */
-            description: string;
-            /**
-             * @description Identifier of the error.
-             * @example invalid_request
-             */
-            id: string;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
          * Objective_v2_0
          * @description A practice or test objective of a 2.0 group.
          */
         Objective_v2_0: {
             /** @description The drills the objective covers. */
-            drills?: ({
+            drills?: {
                 /** @description Identifier of the drill. */
                 id?: string;
                 /** @description Name of the drill. */
                 name?: string;
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             /** @description Identifier of the objective. */
             id?: string;
             /**
@@ -6258,9 +5255,7 @@ export interface components {
              * @description Kind of objective: `PERMANENT` (keep the minimum from the review date on), `ONEOFF` (reach it by the review date) or `TEST` (complete the test by the review date). Known values: `PERMANENT`, `ONEOFF`, `TEST`; others may occur.
              * @example ONEOFF
              */
-            type?: "PERMANENT" | "ONEOFF" | "TEST" | (string & {});
-        } & {
-            [key: string]: unknown;
+            type?: "PERMANENT" | "ONEOFF" | "TEST" | (string & Record<never, never>);
         };
         /**
          * Objective_v2_1
@@ -6270,8 +5265,6 @@ export interface components {
             evaluation?: {
                 met?: boolean;
                 proficiency?: number;
-            } & {
-                [key: string]: unknown;
             };
             fallingMinimumProficiency?: number;
             icon?: components["schemas"]["Media_v2_1"];
@@ -6286,16 +5279,7 @@ export interface components {
              * @example PERMANENT
              * @example TEST
              */
-            type?: "ONEOFF" | "PERMANENT" | "TEST" | (string & {});
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * ObjectiveList_v2_0
-         * @description Objectives (API 2.0). Each entry is a `Objective_v2_0`; no page shows how this answer wraps the list: a bare list, or an object that holds it (and perhaps a count).
-         */
-        ObjectiveList_v2_0: components["schemas"]["Objective_v2_0"][] | {
-            [key: string]: unknown;
+            type?: "ONEOFF" | "PERMANENT" | "TEST" | (string & Record<never, never>);
         };
         /**
          * Objectives_v2_1
@@ -6304,8 +5288,6 @@ export interface components {
         Objectives_v2_1: {
             objectives?: components["schemas"]["Objective_v2_1"][];
             total?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Organization_v2_0
@@ -6320,8 +5302,6 @@ export interface components {
                  * @example BUSINESS
                  */
                 type?: string;
-            } & {
-                [key: string]: unknown;
             };
             /** @description Contact email address. */
             emailAddress?: string;
@@ -6338,8 +5318,6 @@ export interface components {
              * @example ORGANIZATION
              */
             type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Organization_v2_1
@@ -6349,8 +5327,6 @@ export interface components {
             contract?: {
                 /** @example BUSINESS */
                 type?: string;
-            } & {
-                [key: string]: unknown;
             };
             emailAddress?: string;
             id?: string;
@@ -6359,8 +5335,6 @@ export interface components {
             name?: string;
             /** @example ORGANIZATION */
             type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * OrganizationStaffForm_v2_0
@@ -6384,8 +5358,6 @@ export interface components {
             moreAvailable?: boolean;
             /** @description How many entries the whole list has. */
             total?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Playable_v2_1
@@ -6410,9 +5382,7 @@ export interface components {
              * @example COURSE
              * @example TEST
              */
-            type: "DRILL" | "COURSE" | "TEST" | (string & {});
-        } & {
-            [key: string]: unknown;
+            type: "DRILL" | "COURSE" | "TEST" | (string & Record<never, never>);
         };
         /**
          * PostReviewForm_v2_1
@@ -6423,32 +5393,6 @@ export interface components {
             appreciation?: number;
             /** @description The review's text. */
             content: string;
-        };
-        /**
-         * Practice_v2_1
-         * @description A user's practice status for a drill or course (API 2.1): the current, highest and eventual proficiency, the time spent and still expected (in seconds), when it was last practised and when it was added to the repertoire (absent for a trial rendition).
-         */
-        Practice_v2_1: {
-            /**
-             * Format: date-time
-             * @description When it entered the repertoire; absent when it is not in the repertoire (a trial rendition).
-             */
-            added?: string;
-            /** @description Whether the player should advance to the next question by itself where it can. */
-            autoAdvancement?: boolean;
-            /** @description The long-term proficiency if the user stops practising. */
-            eventualProficiency?: components["schemas"]["Proficiency_v2_1"];
-            /** @description Estimated time still needed to reach 100 %, in seconds. */
-            expectedDuration: number;
-            /** @description The highest proficiency ever reached; not given for courses. */
-            highestProficiency?: components["schemas"]["Proficiency_v2_1"];
-            /** Format: date-time */
-            lastPracticed?: string;
-            proficiency: components["schemas"]["Proficiency_v2_1"];
-            /** @description Estimated time spent practising, in seconds. */
-            timeSpent: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Preferences_v2_1
@@ -6462,18 +5406,16 @@ export interface components {
              * @example PRODUCTIVE
              * @example RECEPTIVE
              */
-            direction?: "BIDIRECTIONAL" | "PRODUCTIVE" | "RECEPTIVE" | (string & {});
+            direction?: "BIDIRECTIONAL" | "PRODUCTIVE" | "RECEPTIVE" | (string & Record<never, never>);
             /**
              * @description How answers are given. Known values: `MULTIPLE_CHOICE`, `OPEN_ENDED`; others may occur.
              * @example MULTIPLE_CHOICE
              * @example OPEN_ENDED
              */
-            style?: "MULTIPLE_CHOICE" | "OPEN_ENDED" | (string & {});
+            style?: "MULTIPLE_CHOICE" | "OPEN_ENDED" | (string & Record<never, never>);
             /** @description The unknown columns included in practice. */
             unknownColumns?: unknown[];
             useIntroductions?: boolean;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Proficiency
@@ -6486,17 +5428,6 @@ export interface components {
             productive?: number;
             /** @description Receptive proficiency. */
             receptive?: number;
-        };
-        /**
-         * Proficiency_v2_1
-         * @description A user's proficiency of a drill or course (API 2.1), as whole numbers: overall, and receptive and productive where both directions are practised.
-         */
-        Proficiency_v2_1: {
-            overall?: number;
-            productive?: number;
-            receptive?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * ProficiencyChart_v2_1
@@ -6512,8 +5443,6 @@ export interface components {
             individuals?: number[][][];
             singular?: boolean;
             users?: components["schemas"]["Actor_v2_1"][];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * PublishPlayableForm_v2_1
@@ -6590,8 +5519,6 @@ export interface components {
              * @example PT30S
              */
             timeLimit?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * QuestionAsk
@@ -6620,8 +5547,6 @@ export interface components {
          */
         QuestionResponse_v2_1: {
             question?: components["schemas"]["Question_v2_1"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * QuestionTell
@@ -6661,8 +5586,6 @@ export interface components {
              * @example 82
              */
             score?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Reception_v2_1
@@ -6673,8 +5596,6 @@ export interface components {
             difficulty?: components["schemas"]["Rating_v2_1"];
             /** @description How many users the drillable attracted. */
             popularity?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * RespondToGroupInvitationForm_v2_1
@@ -6697,15 +5618,6 @@ export interface components {
             reviewer?: components["schemas"]["Actor_v2_1"];
             /** Format: date-time */
             timestamp?: string;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * ReviewList_v2_1
-         * @description Reviews of a drill or course (API 2.1). Each entry is a `Review_v2_1`; no page shows how this answer wraps the list: a bare list, or an object that holds it (and perhaps a count).
-         */
-        ReviewList_v2_1: components["schemas"]["Review_v2_1"][] | {
-            [key: string]: unknown;
         };
         /**
          * ServiceAccountKeyFile
@@ -6716,8 +5628,6 @@ export interface components {
             keyId: string;
             /** @description User ID of the service account; goes into the claim `iss` (and `sub` when the token is for the service account itself). */
             serviceAccountId: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Session_v2_0
@@ -6727,22 +5637,6 @@ export interface components {
             /** @description Locale of the session. */
             locale?: string;
             user?: components["schemas"]["Actor_v2_0"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * Session_v2_1
-         * @description The caller's session (API 2.1): its locale and, for an authenticated session, the login; `login` is absent when nobody is logged in.
-         */
-        Session_v2_1: {
-            /** @example en_US */
-            locale?: string;
-            /** @description The user's login; absent for an anonymous session. */
-            login?: {
-                [key: string]: unknown;
-            };
-        } & {
-            [key: string]: unknown;
         };
         /**
          * StoreBeaconForm_v2_1
@@ -6816,69 +5710,12 @@ export interface components {
              * @example INCORRECT
              * @example MISSED
              */
-            result: "CORRECT" | "INCORRECT" | "MISSED" | (string & {});
+            result: "CORRECT" | "INCORRECT" | "MISSED" | (string & Record<never, never>);
             /**
              * @description The term's value, as given, or as expected for a missed term.
              * @example the apple
              */
             value: string;
-        };
-        /**
-         * Test_v2_1
-         * @description A test defined for one or more users (API 2.1; it extends Playable): its name, the drills it tests, how questions are asked, the group it belongs to, the instructions and which results the user is shown.
-         */
-        Test_v2_1: {
-            /** @description Names of the columns tested. */
-            columns?: string[];
-            cover?: components["schemas"]["Media_v2_1"];
-            /** Format: date-time */
-            created?: string;
-            /**
-             * @description The enforced question direction; a drill's own enforced direction wins. Known values: `PRODUCTIVE`, `RECEPTIVE`, `BIDIRECTIONAL`; others may occur.
-             * @example PRODUCTIVE
-             */
-            direction?: "PRODUCTIVE" | "RECEPTIVE" | "BIDIRECTIONAL" | (string & {});
-            /** @description Which results the user is shown. */
-            disclosure?: string[];
-            /** @description Identifiers of the drills tested. */
-            drills: string[];
-            /** @description Identifier of the group the test was defined for. */
-            group?: string;
-            icon?: components["schemas"]["Media_v2_1"];
-            /** @description Identifier of the test. */
-            id: string;
-            /** @description Text shown before the test starts, with its markup. */
-            instructions?: {
-                markup?: {
-                    [key: string]: unknown;
-                }[];
-                text?: string;
-            } & {
-                [key: string]: unknown;
-            };
-            /** @description Name of the test. */
-            name: string;
-            /** @description Number of questions, for the whole test or per drill. */
-            questions?: number[];
-            /**
-             * Format: date-time
-             * @description Date by which the test is to be completed.
-             */
-            reviewDate?: string;
-            /** @description Whether the user can start the test. */
-            startable?: boolean;
-            /**
-             * @description The question style.
-             * @example MULTIPLE_CHOICE
-             */
-            style?: string;
-            /**
-             * @description The kind of test.
-             * @example GROUP
-             */
-            testType?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * TestQuestion_v2_0
@@ -6904,9 +5741,7 @@ export interface components {
              * @example TOO_LATE
              * @example ON_TIME
              */
-            timing?: "TOO_LATE" | "ON_TIME" | (string & {});
-        } & {
-            [key: string]: unknown;
+            timing?: "TOO_LATE" | "ON_TIME" | (string & Record<never, never>);
         };
         /**
          * TestResult_v2_0
@@ -6921,7 +5756,7 @@ export interface components {
             /** @description Number of correct answers. */
             correctlyAnswered?: number;
             /** @description Score per drill. */
-            drills?: ({
+            drills?: {
                 drill?: {
                     /** @description Identifier of the drill. */
                     id?: string;
@@ -6934,14 +5769,10 @@ export interface components {
                      * @example DRILL
                      */
                     type?: string;
-                } & {
-                    [key: string]: unknown;
                 };
                 /** @description Score for this drill as a percentage. */
                 score?: number;
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             /** @description Columns the test asks about. */
             includedColumnNames?: string[];
             /** @description Progress through the test, 1.0 when done. */
@@ -6964,8 +5795,6 @@ export interface components {
             style?: string;
             /** @description Subject of the test. */
             subject?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * TestResult_v2_1
@@ -6976,18 +5805,14 @@ export interface components {
             completed?: string;
             correctlyAnswered?: number;
             /** @description The drills tested; each names its drill (id, name, subject, type). */
-            drills?: ({
+            drills?: {
                 drill?: {
                     id?: string;
                     name?: string;
                     subject?: string;
                     type?: string;
-                } & {
-                    [key: string]: unknown;
                 };
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             includedColumnNames?: string[];
             /** @description From 0.0 to 1.0. */
             progress?: number;
@@ -7000,8 +5825,6 @@ export interface components {
             style?: string;
             subject?: string;
             userId?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Tests_v2_1
@@ -7012,7 +5835,7 @@ export interface components {
             completed?: number;
             /** @description Tests not started or in progress; absent when only completed tests were asked for. */
             open?: number;
-            tests?: ({
+            tests?: {
                 columns?: string[];
                 /** Format: date-time */
                 created?: string;
@@ -7026,30 +5849,22 @@ export interface components {
                 questions?: number[];
                 /** @example MULTIPLE_CHOICE */
                 style?: string;
-                testResults?: ({
+                testResults?: {
                     /** Format: date-time */
                     completed?: string;
                     progress?: number;
                     score?: {
                         percentage?: number;
-                    } & {
-                        [key: string]: unknown;
                     };
                     /** Format: date-time */
                     started?: string;
-                } & {
-                    [key: string]: unknown;
-                })[];
+                }[];
                 /** @example GROUP */
                 testType?: string;
                 title?: string;
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             /** @description The number of tests listed, open plus completed. */
             total: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * TokenRequest
@@ -7224,8 +6039,6 @@ export interface components {
              * @example USER
              */
             type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * User_v2_1
@@ -7265,12 +6078,10 @@ export interface components {
             repertoireSize?: number;
             /** @example ACTIVE */
             status?: string;
-            thirdPartyIds?: ({
+            thirdPartyIds?: {
                 id?: string;
                 thirdParty?: string;
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             /**
              * @description An IANA time zone ID.
              * @example Europe/Amsterdam
@@ -7283,8 +6094,6 @@ export interface components {
             type?: string;
             /** @description Year of birth (the object page's example writes it as a string). */
             yearOfBirth?: string | number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * UserEmailAddress_v2_0
@@ -7294,8 +6103,6 @@ export interface components {
             emailAddress?: components["schemas"]["EmailAddress_v2_0"];
             /** @description Whether this is the primary address, the one mail goes to. */
             primary?: boolean;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * UserEmailAddress_v2_1
@@ -7305,8 +6112,6 @@ export interface components {
             emailAddress?: components["schemas"]["EmailAddress_v2_1"];
             /** @description Whether mail is sent to this address; exactly one address is primary. */
             primary?: boolean;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * UserEmailAddresses_v2_0
@@ -7317,8 +6122,6 @@ export interface components {
             total: number;
             /** @description The addresses. */
             userEmailAddresses: components["schemas"]["UserEmailAddress_v2_0"][];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * UserEmailAddresses_v2_1
@@ -7327,8 +6130,6 @@ export interface components {
         UserEmailAddresses_v2_1: {
             total?: number;
             userEmailAddresses?: components["schemas"]["UserEmailAddress_v2_1"][];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Warnings_v2_1
@@ -7346,15 +6147,6 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["AnswerResponse"];
-            };
-        };
-        /** @description The organization's beacon definitions. The status code is not shown. */
-        Beacons_v2_1_1: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Beacons_v2_1_1"];
             };
         };
         /** @description Error. Which errors this operation has and their status codes are not shown by the interface. The service's reference shows every error as an object with an identifier and a `description`. */
@@ -7384,15 +6176,6 @@ export interface components {
                 "application/json": components["schemas"]["NotShown"];
             };
         };
-        /** @description The exchange failed. The service's reference answers an OAuthError: `id` and `description`. */
-        OAuthError: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["OAuthError"];
-            };
-        };
         /** @description The next question, with pending notifications. The status code is not shown. */
         Question: {
             headers: {
@@ -7404,8 +6187,6 @@ export interface components {
         };
     };
     parameters: {
-        /** @description Matches parts of the playable's name or the beacon's description. */
-        BeaconQuery_v2_1_1: string;
         /** @description ID of a drill to practise. Repeat the parameter to practise several drills together (`drill=a&drill=b`); for more than one drill this is the only way to name them. */
         QuestionDrill: string[];
         /**
@@ -7425,10 +6206,10 @@ export interface components {
          *     error `query_missing`.
          */
         StoreQuery: string;
-        /** @description Largest number of results to return. Sent as a string holding a number. Without it, all results from `resultStart` on are returned. The largest page size the service allows is not shown. */
-        StoreResultSize: string;
-        /** @description Zero-based index of the first result to return. Sent as a string holding a number; the digits-only pattern is this description's reading of "string (number)" for an index or a count, not a rule the interface states. Defaults to 0. */
-        StoreResultStart: string;
+        /** @description Largest number of results to return: a number, as every other list takes it, or a string of digits, as the interface writes it ("string (number)"); both travel as the same digits. Without it, all results from `resultStart` on are returned. The largest page size the service allows is not shown. */
+        StoreResultSize: number | string;
+        /** @description Zero-based index of the first result to return: a number, as every other list takes it, or a string of digits, as the interface writes it ("string (number)"); both travel as the same digits. The digits-only pattern is this description's reading of "string (number)" for an index, not a rule the interface states. Defaults to 0. */
+        StoreResultStart: number | string;
         /**
          * @description Restricts which fields are searched; repeat the parameter for several
          *     (`searchField=NAME&searchField=TAGS`). Without it, every available field is
@@ -7454,6 +6235,12 @@ export interface components {
         ClientAppForm_v2_0: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["ClientAppForm_v2_0"];
+            };
+        };
+        /** @description The message for the author. Sent as form fields. */
+        ContactAuthorForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ContactAuthorForm_v2_1"];
             };
         };
         /** @description Fields of POST courses; the new course is empty. Sent as form fields. */
@@ -7526,6 +6313,12 @@ export interface components {
         GroupInvitationForm_v2_0: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["GroupInvitationForm_v2_0"];
+            };
+        };
+        /** @description The permission to give the staff user. Sent as form fields. */
+        GroupStaffPermissionForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["GroupStaffPermissionForm_v2_1"];
             };
         };
         /** @description Fields of merging drills into the target drill. Sent as form fields. */
@@ -7633,113 +6426,6 @@ export interface operations {
             default: components["responses"]["NotShownError"];
         };
     };
-    getBeacon_v2_1_1: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The beacon addressed (`id` on the page): the fixed UUID 07212ead-8344-4426-8b41-8b0cb621625a, an underscore, the major value in hex, an underscore and the minor value in hex. */
-                beacon: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The beacon definition. The status code is not shown. */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Beacon_v2_1_1"];
-                };
-            };
-            /** @description Bad request: `invalid_id`, `invalid_input`. */
-            400: components["responses"]["Error"];
-            /** @description Not found: `beacon_not_found`, `playable_not_found`. */
-            404: components["responses"]["Error"];
-            /** @description Internal error: `internal_error`. */
-            500: components["responses"]["Error"];
-            default: components["responses"]["Error"];
-        };
-    };
-    storeBeacon_v2_1_1: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The beacon addressed (`id` on the page): the fixed UUID 07212ead-8344-4426-8b41-8b0cb621625a, an underscore, the major value in hex, an underscore and the minor value in hex. */
-                beacon: string;
-            };
-            cookie?: never;
-        };
-        requestBody: components["requestBodies"]["StoreBeaconForm_v2_1"];
-        responses: {
-            /** @description An empty object. The status code is not shown. */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EmptyObject"];
-                };
-            };
-            /** @description Error. The reference page lists these identifiers without their status codes: `not_permitted`, `invalid_input`. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
-            default: components["responses"]["Error"];
-        };
-    };
-    listBeacons_v2_1_1: {
-        parameters: {
-            query?: {
-                /** @description Matches parts of the playable's name or the beacon's description. */
-                query?: components["parameters"]["BeaconQuery_v2_1_1"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            "2XX": components["responses"]["Beacons_v2_1_1"];
-            /** @description Unauthorized: `no_access`. */
-            401: components["responses"]["Error"];
-            /** @description Forbidden: `not_permitted`. */
-            403: components["responses"]["Error"];
-            /** @description Internal error: `internal_error`. */
-            500: components["responses"]["Error"];
-            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
-            default: components["responses"]["Error"];
-        };
-    };
-    listOrganizationBeacons_v2_1_1: {
-        parameters: {
-            query?: {
-                /** @description Matches parts of the playable's name or the beacon's description. */
-                query?: components["parameters"]["BeaconQuery_v2_1_1"];
-            };
-            header?: never;
-            path: {
-                /** @description The organization whose beacon definitions are listed (`organization_id` on the page); the page says it is for internal use only. */
-                organization: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            "2XX": components["responses"]["Beacons_v2_1_1"];
-            /** @description Unauthorized: `no_access`. */
-            401: components["responses"]["Error"];
-            /** @description Forbidden: `not_permitted`. */
-            403: components["responses"]["Error"];
-            /** @description Internal error: `internal_error`. */
-            500: components["responses"]["Error"];
-            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
-            default: components["responses"]["Error"];
-        };
-    };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     requestOrganizationLogin_v2_1: {
         parameters: {
             query?: never;
@@ -7756,9 +6442,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     submitAnswer_v2_1: {
         parameters: {
             query?: never;
@@ -7771,21 +6454,10 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            /** @description The evaluation of the answer and the proficiency afterwards. The status code is not shown. */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnswerResponse_v2_1"];
-                };
-            };
+            "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getBeacon_v2_1: {
         parameters: {
             query?: never;
@@ -7816,9 +6488,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     storeBeacon_v2_1: {
         parameters: {
             query?: never;
@@ -7844,9 +6513,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     deleteBeacon_v2_1: {
         parameters: {
             query?: never;
@@ -7863,9 +6529,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listBeacons_v2_1: {
         parameters: {
             query?: {
@@ -7897,9 +6560,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getClientApp_v2_1: {
         parameters: {
             query?: never;
@@ -7912,21 +6572,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The client app. The status code is not shown. */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ClientApp_v2_1"];
-                };
-            };
+            "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     updateClientApp_v2_1: {
         parameters: {
             query?: never;
@@ -7939,21 +6588,10 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            /** @description The client app after the change. The status code is not shown. */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ClientApp_v2_1"];
-                };
-            };
+            "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     deleteClientApp_v2_1: {
         parameters: {
             query?: never;
@@ -7970,9 +6608,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listOwnClientApps_v2_1: {
         parameters: {
             query?: never;
@@ -7982,21 +6617,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The client apps, each a ClientApp; the list's wrapper is not shown. The status code is not shown. */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ClientAppList_v2_1"];
-                };
-            };
+            "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     createClientApp_v2_1: {
         parameters: {
             query?: never;
@@ -8006,21 +6630,10 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            /** @description The new client app. The status code is not shown. */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ClientApp_v2_1"];
-                };
-            };
+            "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listClientApps_v2_1: {
         parameters: {
             query?: never;
@@ -8033,21 +6646,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The client apps, each a ClientApp; the list's wrapper is not shown. The status code is not shown. */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ClientAppList_v2_1"];
-                };
-            };
+            "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getCourse_v2_1: {
         parameters: {
             query?: never;
@@ -8060,21 +6662,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The course. The status code is not shown. */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Course_v2_1"];
-                };
-            };
+            "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     updateCourse_v2_1: {
         parameters: {
             query?: never;
@@ -8105,9 +6696,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     addDrillToCourse_v2_1: {
         parameters: {
             query?: never;
@@ -8140,9 +6728,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     removeDrillFromCourse_v2_1: {
         parameters: {
             query?: never;
@@ -8157,21 +6742,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The course after the change. The status code is not shown. */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Course_v2_1"];
-                };
-            };
+            "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     createCourse_v2_1: {
         parameters: {
             query?: never;
@@ -8194,9 +6768,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     updateDrill_v2_1: {
         parameters: {
             query?: never;
@@ -8224,9 +6795,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     duplicateDrill_v2_1: {
         parameters: {
             query?: never;
@@ -8243,9 +6811,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     mergeDrills_v2_1: {
         parameters: {
             query?: never;
@@ -8272,9 +6837,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getDrillTags_v2_1: {
         parameters: {
             query?: never;
@@ -8291,9 +6853,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     deleteDrillable_v2_1: {
         parameters: {
             query?: {
@@ -8332,9 +6891,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getEasyAndDifficultEntries_v2_1: {
         parameters: {
             query?: never;
@@ -8351,9 +6907,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getProficiencyChart_v2_1: {
         parameters: {
             query: {
@@ -8388,9 +6941,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getReception_v2_1: {
         parameters: {
             query?: never;
@@ -8421,9 +6971,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getReview_v2_1: {
         parameters: {
             query?: never;
@@ -8436,21 +6983,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The review. The status code is not shown. */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Review_v2_1"];
-                };
-            };
+            "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     postReview_v2_1: {
         parameters: {
             query?: never;
@@ -8479,9 +7015,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listReviews_v2_1: {
         parameters: {
             query?: never;
@@ -8494,21 +7027,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The reviews, each a Review; the list's wrapper is not shown. The status code is not shown. */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ReviewList_v2_1"];
-                };
-            };
+            "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     createDrill_v2_1: {
         parameters: {
             query?: never;
@@ -8531,9 +7053,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     uploadDrill_v2_1: {
         parameters: {
             query?: never;
@@ -8550,9 +7069,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     respondToGroupInvitation_v2_1: {
         parameters: {
             query?: never;
@@ -8586,9 +7102,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getGroup_v2_1: {
         parameters: {
             query?: never;
@@ -8619,9 +7132,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     updateGroup_v2_1: {
         parameters: {
             query?: never;
@@ -8651,9 +7161,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listGroupDrillables_v2_1: {
         parameters: {
             query?: {
@@ -8685,9 +7192,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     addDrillToGroup_v2_1: {
         parameters: {
             query?: never;
@@ -8715,9 +7219,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     removeDrillFromGroup_v2_1: {
         parameters: {
             query?: never;
@@ -8736,9 +7237,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listGroupMembers_v2_1: {
         parameters: {
             query?: {
@@ -8770,9 +7268,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     deleteGroupMembers_v2_1: {
         parameters: {
             query?: never;
@@ -8789,9 +7284,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     addGroupMember_v2_1: {
         parameters: {
             query?: never;
@@ -8810,9 +7302,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     updateGroupObjective_v2_1: {
         parameters: {
             query?: never;
@@ -8831,9 +7320,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     removeGroupObjective_v2_1: {
         parameters: {
             query?: never;
@@ -8852,9 +7338,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listObjectiveEvaluations_v2_1: {
         parameters: {
             query?: never;
@@ -8873,9 +7356,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listGroupObjectives_v2_1: {
         parameters: {
             query?: never;
@@ -8892,9 +7372,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     defineGroupObjective_v2_1: {
         parameters: {
             query?: never;
@@ -8911,9 +7388,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getGroupResults_v2_1: {
         parameters: {
             query?: never;
@@ -8930,9 +7404,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listGroupStaff_v2_1: {
         parameters: {
             query?: {
@@ -8965,9 +7436,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     revokeGroupStaffPermission_v2_1: {
         parameters: {
             query?: never;
@@ -8997,9 +7465,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     updateGroupStaffPermissions_v2_1: {
         parameters: {
             query?: never;
@@ -9012,7 +7477,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["GroupStaffPermissionForm_v2_1"];
         responses: {
             /** @description The group's staff permissions after the change. The status code is not shown. */
             "2XX": {
@@ -9027,9 +7492,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listGroupTests_v2_1: {
         parameters: {
             query?: never;
@@ -9046,9 +7508,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     addGroupTest_v2_1: {
         parameters: {
             query?: never;
@@ -9065,9 +7524,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     removeGroupTest_v2_1: {
         parameters: {
             query?: never;
@@ -9086,9 +7542,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     searchGroups_v2_1: {
         parameters: {
             query?: {
@@ -9123,9 +7576,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     createGroup_v2_1: {
         parameters: {
             query?: never;
@@ -9151,9 +7601,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     deleteGroup_v2_1: {
         parameters: {
             query?: never;
@@ -9170,9 +7617,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     registerPushDevice_v2_1: {
         parameters: {
             query?: never;
@@ -9191,9 +7635,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     deregisterPushDevice_v2_1: {
         parameters: {
             query?: never;
@@ -9212,9 +7653,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listNotifications_v2_1: {
         parameters: {
             query?: never;
@@ -9228,9 +7666,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getObjective_v2_1: {
         parameters: {
             query?: never;
@@ -9243,21 +7678,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The objective with its evaluation. The status code is not shown. */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Objective_v2_1"];
-                };
-            };
+            "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listObjectives_v2_1: {
         parameters: {
             query?: {
@@ -9294,9 +7718,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getOeuvre_v2_1: {
         parameters: {
             query?: never;
@@ -9310,9 +7731,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getOwnOrganization_v2_1: {
         parameters: {
             query?: never;
@@ -9335,9 +7753,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getOrganization_v2_1: {
         parameters: {
             query?: never;
@@ -9363,9 +7778,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listOrganizationAnonymousTests_v2_1: {
         parameters: {
             query?: never;
@@ -9382,9 +7794,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listOrganizationGroups_v2_1: {
         parameters: {
             query?: {
@@ -9424,9 +7833,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getOrganizationLicense_v2_1: {
         parameters: {
             query?: never;
@@ -9443,9 +7849,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listOrganizationStaff_v2_1: {
         parameters: {
             query?: {
@@ -9477,9 +7880,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     addOrganizationStaff_v2_1: {
         parameters: {
             query?: never;
@@ -9498,9 +7898,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     removeOrganizationStaff_v2_1: {
         parameters: {
             query?: never;
@@ -9519,9 +7916,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listOrganizations_v2_1: {
         parameters: {
             query?: never;
@@ -9535,9 +7929,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getPlayable_v2_1: {
         parameters: {
             query?: {
@@ -9573,9 +7964,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getAppreciation_v2_1: {
         parameters: {
             query?: never;
@@ -9588,21 +7976,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The appreciation, as a rating. The status code is not shown. */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Rating_v2_1"];
-                };
-            };
+            "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     storeAppreciation_v2_1: {
         parameters: {
             query?: never;
@@ -9635,9 +8012,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     contactAuthor_v2_1: {
         parameters: {
             query?: never;
@@ -9648,15 +8022,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["ContactAuthorForm_v2_1"];
         responses: {
             "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     acceptForwardedPlayable_v2_1: {
         parameters: {
             query?: never;
@@ -9673,9 +8044,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     declineForwardedPlayable_v2_1: {
         parameters: {
             query?: never;
@@ -9692,9 +8060,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     publishPlayable_v2_1: {
         parameters: {
             query?: never;
@@ -9723,9 +8088,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     forwardPlayables_v2_1: {
         parameters: {
             query?: never;
@@ -9739,9 +8101,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listForwardedPlayables_v2_1: {
         parameters: {
             query?: never;
@@ -9755,9 +8114,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getQuestion_v2_1: {
         parameters: {
             query?: {
@@ -9773,21 +8129,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The next question. The status code is not shown. */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["QuestionResponse_v2_1"];
-                };
-            };
+            "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getRendition_v2_1: {
         parameters: {
             query?: never;
@@ -9800,21 +8145,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The caller's practice status for the drill or course. The status code is not shown. */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Practice_v2_1"];
-                };
-            };
+            "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getPracticePreferences_v2_1: {
         parameters: {
             query?: never;
@@ -9827,21 +8161,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The caller's practice preferences for the drill. The status code is not shown. */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Preferences_v2_1"];
-                };
-            };
+            "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     storePracticePreferences_v2_1: {
         parameters: {
             query?: never;
@@ -9866,9 +8189,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getProjectedProficiency_v2_1: {
         parameters: {
             query?: never;
@@ -9887,9 +8207,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listRepertoire_v2_1: {
         parameters: {
             query?: never;
@@ -9903,9 +8220,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     addToRepertoire_v2_1: {
         parameters: {
             query?: never;
@@ -9931,9 +8245,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     removeFromRepertoire_v2_1: {
         parameters: {
             query?: never;
@@ -9950,9 +8261,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getSession_v2_1: {
         parameters: {
             query?: never;
@@ -9962,21 +8270,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The session. The status code is not shown. */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Session_v2_1"];
-                };
-            };
+            "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     searchStore_v2_1: {
         parameters: {
             query?: {
@@ -9997,9 +8294,9 @@ export interface operations {
                  *     error `query_missing`.
                  */
                 query?: components["parameters"]["StoreQuery"];
-                /** @description Largest number of results to return. Sent as a string holding a number. Without it, all results from `resultStart` on are returned. The largest page size the service allows is not shown. */
+                /** @description Largest number of results to return: a number, as every other list takes it, or a string of digits, as the interface writes it ("string (number)"); both travel as the same digits. Without it, all results from `resultStart` on are returned. The largest page size the service allows is not shown. */
                 resultSize?: components["parameters"]["StoreResultSize"];
-                /** @description Zero-based index of the first result to return. Sent as a string holding a number; the digits-only pattern is this description's reading of "string (number)" for an index or a count, not a rule the interface states. Defaults to 0. */
+                /** @description Zero-based index of the first result to return: a number, as every other list takes it, or a string of digits, as the interface writes it ("string (number)"); both travel as the same digits. The digits-only pattern is this description's reading of "string (number)" for an index, not a rule the interface states. Defaults to 0. */
                 resultStart?: components["parameters"]["StoreResultStart"];
                 /**
                  * @description Restricts which fields are searched; repeat the parameter for several
@@ -10019,9 +8316,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listStoreCategories_v2_1: {
         parameters: {
             query?: never;
@@ -10035,9 +8329,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listStoreHighlights_v2_1: {
         parameters: {
             query?: never;
@@ -10051,9 +8342,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listPopularDrills_v2_1: {
         parameters: {
             query?: never;
@@ -10067,9 +8355,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getRandomStoreItem_v2_1: {
         parameters: {
             query?: never;
@@ -10083,9 +8368,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listRecentStoreEntries_v2_1: {
         parameters: {
             query?: never;
@@ -10099,9 +8381,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listRelatedDrills_v2_1: {
         parameters: {
             query?: never;
@@ -10118,9 +8397,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getTestQuestion_v2_1: {
         parameters: {
             query?: never;
@@ -10142,16 +8418,13 @@ export interface operations {
                     "application/json": components["schemas"]["QuestionResponse_v2_1"];
                 };
             };
-            /** @description Bad request: `missing_test_id`, `invalid_entry_level` (entry level), `invalid_question` (question number), `missing_ticket`, `internal_error`, `invalid_ticket` (ticket), `inaccessible_test`, `already_completed`, `questions_exhausted`, `invalid_request` (a question number for a test without question navigation). */
+            /** @description Bad request: `missing_test_id`, `invalid_entry_level`, `invalid_question`, `missing_ticket`, `internal_error`, `invalid_ticket`, `inaccessible_test`, `already_completed`, `questions_exhausted`, `invalid_request`. */
             400: components["responses"]["Error"];
             /** @description Not found: `test_definition_not_found`. */
             404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getTestResult_v2_1: {
         parameters: {
             query?: never;
@@ -10176,9 +8449,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     completeTest_v2_1: {
         parameters: {
             query?: never;
@@ -10207,9 +8477,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listTestScoreTransformers_v2_1: {
         parameters: {
             query?: never;
@@ -10223,9 +8490,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getTest_v2_1: {
         parameters: {
             query?: never;
@@ -10238,21 +8502,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The test. The status code is not shown. */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Test_v2_1"];
-                };
-            };
+            "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     linkTestDefinition_v2_1: {
         parameters: {
             query?: never;
@@ -10273,9 +8526,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listTests_v2_1: {
         parameters: {
             query?: {
@@ -10300,9 +8550,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     defineTest_v2_1: {
         parameters: {
             query?: never;
@@ -10316,9 +8563,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getOwnUser_v2_1: {
         parameters: {
             query?: never;
@@ -10341,9 +8585,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     updateOwnUser_v2_1: {
         parameters: {
             query?: never;
@@ -10365,9 +8606,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getUser_v2_1: {
         parameters: {
             query?: never;
@@ -10393,9 +8631,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     deleteUser_v2_1: {
         parameters: {
             query?: never;
@@ -10412,9 +8647,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     grantCatalogAccess_v2_1: {
         parameters: {
             query?: never;
@@ -10433,9 +8665,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     revokeCatalogAccess_v2_1: {
         parameters: {
             query?: never;
@@ -10454,9 +8683,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getUserContract_v2_1: {
         parameters: {
             query?: never;
@@ -10477,9 +8703,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getEmailAddress_v2_1: {
         parameters: {
             query?: never;
@@ -10514,9 +8737,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     addEmailAddress_v2_1: {
         parameters: {
             query?: never;
@@ -10553,9 +8773,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     removeEmailAddress_v2_1: {
         parameters: {
             query?: never;
@@ -10574,9 +8791,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     requestEmailVerification_v2_1: {
         parameters: {
             query?: never;
@@ -10607,9 +8821,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     verifyEmailAddress_v2_1: {
         parameters: {
             query?: never;
@@ -10630,9 +8841,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listEmailAddresses_v2_1: {
         parameters: {
             query?: never;
@@ -10665,9 +8873,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     setPrimaryEmailAddress_v2_1: {
         parameters: {
             query?: never;
@@ -10702,9 +8907,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     updateUserPermission_v2_1: {
         parameters: {
             query?: never;
@@ -10723,9 +8925,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     removeUserPermission_v2_1: {
         parameters: {
             query?: never;
@@ -10744,9 +8943,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listUserPermissions_v2_1: {
         parameters: {
             query?: never;
@@ -10763,9 +8959,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listUsers_v2_1: {
         parameters: {
             query?: never;
@@ -10779,9 +8972,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     createUser_v2_1: {
         parameters: {
             query?: never;
@@ -10795,9 +8985,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getVersion_v2_1: {
         parameters: {
             query?: never;
@@ -10811,9 +8998,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     requestOrganizationLogin_v2_0: {
         parameters: {
             query?: {
@@ -10833,9 +9017,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     allowPaymentProviderUpgrade_v2_0: {
         parameters: {
             query?: never;
@@ -10852,9 +9033,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     finalizePaymentProviderUpgrade_v2_0: {
         parameters: {
             query?: never;
@@ -10871,9 +9049,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     initiatePaymentProviderUpgrade_v2_0: {
         parameters: {
             query?: never;
@@ -10890,9 +9065,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     upgradeWithProductKey_v2_0: {
         parameters: {
             query?: never;
@@ -10906,9 +9078,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     submitAnswer_v2_0: {
         parameters: {
             query?: never;
@@ -10925,9 +9094,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getClientApp_v2_0: {
         parameters: {
             query?: never;
@@ -10937,21 +9103,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The client app. The status code is not shown. */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ClientApp_v2_0"];
-                };
-            };
+            "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     updateClientApp_v2_0: {
         parameters: {
             query?: never;
@@ -10961,21 +9116,10 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            /** @description The client app after the change. The status code is not shown. */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ClientApp_v2_0"];
-                };
-            };
+            "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     deleteClientApp_v2_0: {
         parameters: {
             query?: never;
@@ -10989,9 +9133,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listClientApps_v2_0: {
         parameters: {
             query?: never;
@@ -11001,21 +9142,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The client apps, each a ClientApp; the list's wrapper is not shown. The status code is not shown. */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ClientAppList_v2_0"];
-                };
-            };
+            "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     createClientApp_v2_0: {
         parameters: {
             query?: never;
@@ -11039,9 +9169,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     addDrillToCourse_v2_0: {
         parameters: {
             query?: never;
@@ -11060,9 +9187,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     removeDrillFromCourse_v2_0: {
         parameters: {
             query?: never;
@@ -11081,9 +9205,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     createCourse_v2_0: {
         parameters: {
             query?: never;
@@ -11106,9 +9227,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getDrillDetails_v2_0: {
         parameters: {
             query?: never;
@@ -11130,9 +9248,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     updateDrill_v2_0: {
         parameters: {
             query?: never;
@@ -11160,9 +9275,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getDrillTags_v2_0: {
         parameters: {
             query?: never;
@@ -11179,9 +9291,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     createDrill_v2_0: {
         parameters: {
             query?: never;
@@ -11204,9 +9313,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getGroupInvitation_v2_0: {
         parameters: {
             query?: never;
@@ -11232,9 +9338,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     respondToGroupInvitation_v2_0: {
         parameters: {
             query?: never;
@@ -11260,9 +9363,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listGroupInvitations_v2_0: {
         parameters: {
             query?: never;
@@ -11272,21 +9372,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The group invitations, each a GroupInvitation; the list's wrapper is not shown. The status code is not shown. */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["GroupInvitationList_v2_0"];
-                };
-            };
+            "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listGroupDrills_v2_0: {
         parameters: {
             query?: never;
@@ -11303,9 +9392,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     addDrillToGroup_v2_0: {
         parameters: {
             query?: never;
@@ -11333,9 +9419,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     removeDrillFromGroup_v2_0: {
         parameters: {
             query?: never;
@@ -11354,9 +9437,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listGroupMembers_v2_0: {
         parameters: {
             query?: {
@@ -11388,9 +9468,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     addGroupMember_v2_0: {
         parameters: {
             query?: never;
@@ -11409,9 +9486,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     removeGroupMember_v2_0: {
         parameters: {
             query?: never;
@@ -11430,9 +9504,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listGroupObjectives_v2_0: {
         parameters: {
             query?: never;
@@ -11458,9 +9529,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     defineGroupObjective_v2_0: {
         parameters: {
             query?: never;
@@ -11477,9 +9545,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     removeGroupObjective_v2_0: {
         parameters: {
             query?: never;
@@ -11498,9 +9563,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getGroupResults_v2_0: {
         parameters: {
             query?: {
@@ -11530,9 +9592,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listGroupStaff_v2_0: {
         parameters: {
             query?: never;
@@ -11545,21 +9604,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The group's staff users with their permissions. The status code is not shown. */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["GroupStaff_v2_0"];
-                };
-            };
+            "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     updateGroupStaff_v2_0: {
         parameters: {
             query?: never;
@@ -11585,9 +9633,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     revokeGroupStaff_v2_0: {
         parameters: {
             query?: never;
@@ -11613,9 +9658,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listGroupTests_v2_0: {
         parameters: {
             query?: never;
@@ -11632,9 +9674,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     addGroupTest_v2_0: {
         parameters: {
             query?: never;
@@ -11651,9 +9690,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     removeGroupTest_v2_0: {
         parameters: {
             query?: never;
@@ -11672,9 +9708,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     searchGroups_v2_0: {
         parameters: {
             query?: never;
@@ -11684,21 +9717,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The groups, each a Group; the list's wrapper is not shown. The status code is not shown. */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["GroupList_v2_0"];
-                };
-            };
+            "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     createGroup_v2_0: {
         parameters: {
             query?: never;
@@ -11721,9 +9743,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     deleteGroup_v2_0: {
         parameters: {
             query?: never;
@@ -11737,9 +9756,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     registerPushDevice_v2_0: {
         parameters: {
             query?: never;
@@ -11761,9 +9777,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     deregisterPushDevice_v2_0: {
         parameters: {
             query?: never;
@@ -11777,9 +9790,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getObjective_v2_0: {
         parameters: {
             query?: never;
@@ -11789,21 +9799,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The objective. The status code is not shown. */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Objective_v2_0"];
-                };
-            };
+            "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listObjectives_v2_0: {
         parameters: {
             query?: never;
@@ -11813,21 +9812,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The objectives, each an Objective; the list's wrapper is not shown. The status code is not shown. */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ObjectiveList_v2_0"];
-                };
-            };
+            "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getOwnOrganization_v2_0: {
         parameters: {
             query?: never;
@@ -11850,9 +9838,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getOrganization_v2_0: {
         parameters: {
             query?: never;
@@ -11878,9 +9863,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getOrganizationLicense_v2_0: {
         parameters: {
             query?: never;
@@ -11897,9 +9879,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listOrganizationStaff_v2_0: {
         parameters: {
             query?: {
@@ -11931,9 +9910,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     addOrganizationStaff_v2_0: {
         parameters: {
             query?: never;
@@ -11965,9 +9941,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     removeOrganizationStaff_v2_0: {
         parameters: {
             query?: never;
@@ -12000,9 +9973,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listOrganizations_v2_0: {
         parameters: {
             query?: {
@@ -12031,9 +10001,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getPracticePreferences_v2_0: {
         parameters: {
             query?: never;
@@ -12050,9 +10017,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     storePracticePreferences_v2_0: {
         parameters: {
             query?: never;
@@ -12069,9 +10033,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getQuestions_v2_0: {
         parameters: {
             query?: {
@@ -12088,9 +10049,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getQuestion_v2_0: {
         parameters: {
             query?: {
@@ -12113,9 +10071,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listRepertoire_v2_0: {
         parameters: {
             query?: {
@@ -12140,9 +10095,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     addToRepertoire_v2_0: {
         parameters: {
             query?: never;
@@ -12165,9 +10117,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     removeFromRepertoire_v2_0: {
         parameters: {
             query?: never;
@@ -12190,9 +10139,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getSession_v2_0: {
         parameters: {
             query?: never;
@@ -12214,9 +10160,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     searchStore_v2_0: {
         parameters: {
             query?: {
@@ -12237,9 +10180,9 @@ export interface operations {
                  *     error `query_missing`.
                  */
                 query?: components["parameters"]["StoreQuery"];
-                /** @description Largest number of results to return. Sent as a string holding a number. Without it, all results from `resultStart` on are returned. The largest page size the service allows is not shown. */
+                /** @description Largest number of results to return: a number, as every other list takes it, or a string of digits, as the interface writes it ("string (number)"); both travel as the same digits. Without it, all results from `resultStart` on are returned. The largest page size the service allows is not shown. */
                 resultSize?: components["parameters"]["StoreResultSize"];
-                /** @description Zero-based index of the first result to return. Sent as a string holding a number; the digits-only pattern is this description's reading of "string (number)" for an index or a count, not a rule the interface states. Defaults to 0. */
+                /** @description Zero-based index of the first result to return: a number, as every other list takes it, or a string of digits, as the interface writes it ("string (number)"); both travel as the same digits. The digits-only pattern is this description's reading of "string (number)" for an index, not a rule the interface states. Defaults to 0. */
                 resultStart?: components["parameters"]["StoreResultStart"];
                 /**
                  * @description Restricts which fields are searched; repeat the parameter for several
@@ -12275,9 +10218,6 @@ export interface operations {
             };
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listStoreCategories_v2_0: {
         parameters: {
             query?: never;
@@ -12291,9 +10231,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listStoreHighlights_v2_0: {
         parameters: {
             query?: never;
@@ -12307,9 +10244,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listPopularDrills_v2_0: {
         parameters: {
             query?: never;
@@ -12323,9 +10257,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listRecentStoreEntries_v2_0: {
         parameters: {
             query?: never;
@@ -12339,9 +10270,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listRelatedDrills_v2_0: {
         parameters: {
             query?: never;
@@ -12358,9 +10286,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     submitTestAnswer_v2_0: {
         parameters: {
             query?: never;
@@ -12373,21 +10298,10 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            /** @description The evaluation of the test answer and the test's progress. The status code is not shown. */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnswerResponse"];
-                };
-            };
+            "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getTestQuestion_v2_0: {
         parameters: {
             query?: never;
@@ -12413,9 +10327,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getTestQuestionForTicket_v2_0: {
         parameters: {
             query?: never;
@@ -12430,21 +10341,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The next question of the test. The status code is not shown. */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["QuestionResponse"];
-                };
-            };
+            "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getTestResult_v2_0: {
         parameters: {
             query?: never;
@@ -12469,9 +10369,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getTestResultFor_v2_0: {
         parameters: {
             query?: never;
@@ -12498,9 +10395,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getTest_v2_0: {
         parameters: {
             query?: never;
@@ -12517,9 +10411,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     linkTestDefinition_v2_0: {
         parameters: {
             query?: never;
@@ -12540,9 +10431,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     defineTest_v2_0: {
         parameters: {
             query?: never;
@@ -12556,9 +10444,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     requestToken_v2_0: {
         parameters: {
             query?: never;
@@ -12572,9 +10457,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getOwnUser_v2_0: {
         parameters: {
             query?: never;
@@ -12597,9 +10479,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     updateOwnUser_v2_0: {
         parameters: {
             query?: never;
@@ -12621,9 +10500,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getUser_v2_0: {
         parameters: {
             query?: never;
@@ -12649,9 +10525,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     grantCatalogAccess_v2_0: {
         parameters: {
             query?: never;
@@ -12670,9 +10543,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     revokeCatalogAccess_v2_0: {
         parameters: {
             query?: never;
@@ -12691,9 +10561,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getUserContract_v2_0: {
         parameters: {
             query?: never;
@@ -12714,9 +10581,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getEmailAddress_v2_0: {
         parameters: {
             query?: never;
@@ -12749,9 +10613,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     updateEmailAddress_v2_0: {
         parameters: {
             query?: never;
@@ -12786,9 +10647,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     removeEmailAddress_v2_0: {
         parameters: {
             query?: never;
@@ -12805,9 +10663,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     requestEmailVerification_v2_0: {
         parameters: {
             query?: never;
@@ -12838,9 +10693,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     verifyEmailAddress_v2_0: {
         parameters: {
             query?: never;
@@ -12861,9 +10713,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listEmailAddresses_v2_0: {
         parameters: {
             query?: never;
@@ -12896,9 +10745,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     setPrimaryEmailAddress_v2_0: {
         parameters: {
             query?: never;
@@ -12933,9 +10779,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     updateUserPermission_v2_0: {
         parameters: {
             query?: never;
@@ -12952,9 +10795,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     removeUserPermission_v2_0: {
         parameters: {
             query?: never;
@@ -12971,9 +10811,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     listUserPermissions_v2_0: {
         parameters: {
             query?: never;
@@ -12990,9 +10827,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     upgradeUser_v2_0: {
         parameters: {
             query?: never;
@@ -13009,9 +10843,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     searchUsers_v2_0: {
         parameters: {
             query?: {
@@ -13040,9 +10871,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     createUser_v2_0: {
         parameters: {
             query?: never;
@@ -13056,9 +10884,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    /**
-     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
-     */
     getVersion_v2_0: {
         parameters: {
             query?: never;
@@ -13094,10 +10919,15 @@ export interface operations {
                     "application/json": components["schemas"]["AccessTokenResponse"];
                 };
             };
-            /** @description Bad request: `invalid_request` (a required parameter missing, or an unsupported parameter value). */
-            400: components["responses"]["OAuthError"];
-            /** @description The exchange failed. Its errors are not shown by the interface; the token page's table is cut after `invalid_request`, so the other identifiers and their codes are not seen. */
-            default: components["responses"]["OAuthError"];
+            /** @description The exchange failed. Its errors are not shown by the interface. The sandbox answers RFC 6749 style errors (`error`, `error_description`). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotShown"];
+                };
+            };
         };
     };
 }

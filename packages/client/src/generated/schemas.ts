@@ -198,22 +198,6 @@ export type AuthorizationServerMetadata = components["schemas"]["AuthorizationSe
 export type Beacon_v2_1 = components["schemas"]["Beacon_v2_1"];
 
 /**
- * The schema `Beacon_v2_1_1` of the Drill Practice API (`components.schemas["Beacon_v2_1_1"]`).
- *
- * A beacon definition (API 2.1.1): an iBeacon that points at a drill, course or test, the proximity at which it triggers, and how long the playable stays visible after detection.
- *
- * @example
- * ```ts
- * import type { Beacon_v2_1_1 } from "@drill-practice/client";
- *
- * function use(value: Beacon_v2_1_1): void {
- *   console.log(value);
- * }
- * ```
- */
-export type Beacon_v2_1_1 = components["schemas"]["Beacon_v2_1_1"];
-
-/**
  * The schema `Beacons_v2_1` of the Drill Practice API (`components.schemas["Beacons_v2_1"]`).
  *
  * The beacon definitions of the caller's organization (API 2.1).
@@ -228,22 +212,6 @@ export type Beacon_v2_1_1 = components["schemas"]["Beacon_v2_1_1"];
  * ```
  */
 export type Beacons_v2_1 = components["schemas"]["Beacons_v2_1"];
-
-/**
- * The schema `Beacons_v2_1_1` of the Drill Practice API (`components.schemas["Beacons_v2_1_1"]`).
- *
- * The beacon definitions of the caller's organization (API 2.1.1).
- *
- * @example
- * ```ts
- * import type { Beacons_v2_1_1 } from "@drill-practice/client";
- *
- * function use(value: Beacons_v2_1_1): void {
- *   console.log(value);
- * }
- * ```
- */
-export type Beacons_v2_1_1 = components["schemas"]["Beacons_v2_1_1"];
 
 /**
  * The schema `ClientAppForm_v2_0` of the Drill Practice API (`components.schemas["ClientAppForm_v2_0"]`).
@@ -276,6 +244,22 @@ export type ClientAppForm_v2_0 = components["schemas"]["ClientAppForm_v2_0"];
  * ```
  */
 export type ClientApp_v2_0 = components["schemas"]["ClientApp_v2_0"];
+
+/**
+ * The schema `ContactAuthorForm_v2_1` of the Drill Practice API (`components.schemas["ContactAuthorForm_v2_1"]`).
+ *
+ * Fields of sending a message to the author of a playable the sender uses.
+ *
+ * @example
+ * ```ts
+ * import type { ContactAuthorForm_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: ContactAuthorForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type ContactAuthorForm_v2_1 = components["schemas"]["ContactAuthorForm_v2_1"];
 
 /**
  * The schema `Course_v2_0` of the Drill Practice API (`components.schemas["Course_v2_0"]`).
@@ -772,6 +756,22 @@ export type GroupMembers_v2_1 = components["schemas"]["GroupMembers_v2_1"];
  * ```
  */
 export type GroupResults_v2_0 = components["schemas"]["GroupResults_v2_0"];
+
+/**
+ * The schema `GroupStaffPermissionForm_v2_1` of the Drill Practice API (`components.schemas["GroupStaffPermissionForm_v2_1"]`).
+ *
+ * Fields of updating a staff user's permission on a group: the permission to hold. The 2.1.1 page passes it as a path segment; on this path, which ends in the literal `permission`, it is the form field of the same name.
+ *
+ * @example
+ * ```ts
+ * import type { GroupStaffPermissionForm_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: GroupStaffPermissionForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type GroupStaffPermissionForm_v2_1 = components["schemas"]["GroupStaffPermissionForm_v2_1"];
 
 /**
  * The schema `GroupStaff_v2_0` of the Drill Practice API (`components.schemas["GroupStaff_v2_0"]`).
@@ -1711,4 +1711,4 @@ export type Warnings_v2_1 = components["schemas"]["Warnings_v2_1"];
  * console.log(SCHEMA_NAMES.includes("Drillable")); // true
  * ```
  */
-export const SCHEMA_NAMES = ["AccessTokenResponse","Actor_v2_0","Actor_v2_1","Actors_v2_0","Actors_v2_1","AddGroupMemberForm_v2_1","AnswerRequest","AnswerResponse","AssertionClaims","AssertionHeader","AuthorizationServerMetadata","Beacon_v2_1","Beacon_v2_1_1","Beacons_v2_1","Beacons_v2_1_1","ClientAppForm_v2_0","ClientApp_v2_0","Course_v2_0","Course_v2_1","CreateCourseForm_v2_0","CreateCourseForm_v2_1","CreateDrillForm_v2_0","CreateDrillForm_v2_1","CreateGroupForm_v2_0","CreateGroupForm_v2_1","CreateUserForm_v2_1","DefineTestForm_v2_0","DefineTestForm_v2_1","DrillDetails_v2_0","Drill_v2_0","Drill_v2_1","Drillable","DrillablePractice","Drillables","EmailAddress_v2_0","EmailAddress_v2_1","EmptyObject","ErrorResponse","Evaluation","Feedback","FormFields","GroupCounts_v2_0","GroupInvitationForm_v2_0","GroupInvitation_v2_0","GroupInvitation_v2_1","GroupMember_v2_0","GroupMembers_v2_1","GroupResults_v2_0","GroupStaff_v2_0","GroupStaff_v2_1","Group_v2_0","Group_v2_1","Groups_v2_1","Media_v2_0","Media_v2_1","MergeDrillsForm_v2_1","Message","MultipartBody","NotShown","Objective_v2_0","Objective_v2_1","Objectives_v2_1","OrganizationStaffForm_v2_0","Organization_v2_0","Organization_v2_1","Pagination_v2_1","Playable_v2_1","PostReviewForm_v2_1","Preferences_v2_1","Proficiency","ProficiencyChart_v2_1","PublishPlayableForm_v2_1","Question","QuestionAsk","QuestionResponse","QuestionResponse_v2_1","QuestionTell","Question_v2_1","Rating_v2_1","Reception_v2_1","RespondToGroupInvitationForm_v2_1","Review_v2_1","ServiceAccountKeyFile","Session_v2_0","StoreBeaconForm_v2_1","StorePreferencesForm_v2_1","Term","TermEvaluation","TestQuestion_v2_0","TestResult_v2_0","TestResult_v2_1","Tests_v2_1","TokenRequest","UpdateCourseForm_v2_1","UpdateDrillForm_v2_0","UpdateDrillForm_v2_1","UpdateGroupForm_v2_1","UpdateUserForm_v2_0","UpdateUserForm_v2_1","UserEmailAddress_v2_0","UserEmailAddress_v2_1","UserEmailAddresses_v2_0","UserEmailAddresses_v2_1","User_v2_0","User_v2_1","Warnings_v2_1"] as const;
+export const SCHEMA_NAMES = ["AccessTokenResponse","Actor_v2_0","Actor_v2_1","Actors_v2_0","Actors_v2_1","AddGroupMemberForm_v2_1","AnswerRequest","AnswerResponse","AssertionClaims","AssertionHeader","AuthorizationServerMetadata","Beacon_v2_1","Beacons_v2_1","ClientAppForm_v2_0","ClientApp_v2_0","ContactAuthorForm_v2_1","Course_v2_0","Course_v2_1","CreateCourseForm_v2_0","CreateCourseForm_v2_1","CreateDrillForm_v2_0","CreateDrillForm_v2_1","CreateGroupForm_v2_0","CreateGroupForm_v2_1","CreateUserForm_v2_1","DefineTestForm_v2_0","DefineTestForm_v2_1","DrillDetails_v2_0","Drill_v2_0","Drill_v2_1","Drillable","DrillablePractice","Drillables","EmailAddress_v2_0","EmailAddress_v2_1","EmptyObject","ErrorResponse","Evaluation","Feedback","FormFields","GroupCounts_v2_0","GroupInvitationForm_v2_0","GroupInvitation_v2_0","GroupInvitation_v2_1","GroupMember_v2_0","GroupMembers_v2_1","GroupResults_v2_0","GroupStaffPermissionForm_v2_1","GroupStaff_v2_0","GroupStaff_v2_1","Group_v2_0","Group_v2_1","Groups_v2_1","Media_v2_0","Media_v2_1","MergeDrillsForm_v2_1","Message","MultipartBody","NotShown","Objective_v2_0","Objective_v2_1","Objectives_v2_1","OrganizationStaffForm_v2_0","Organization_v2_0","Organization_v2_1","Pagination_v2_1","Playable_v2_1","PostReviewForm_v2_1","Preferences_v2_1","Proficiency","ProficiencyChart_v2_1","PublishPlayableForm_v2_1","Question","QuestionAsk","QuestionResponse","QuestionResponse_v2_1","QuestionTell","Question_v2_1","Rating_v2_1","Reception_v2_1","RespondToGroupInvitationForm_v2_1","Review_v2_1","ServiceAccountKeyFile","Session_v2_0","StoreBeaconForm_v2_1","StorePreferencesForm_v2_1","Term","TermEvaluation","TestQuestion_v2_0","TestResult_v2_0","TestResult_v2_1","Tests_v2_1","TokenRequest","UpdateCourseForm_v2_1","UpdateDrillForm_v2_0","UpdateDrillForm_v2_1","UpdateGroupForm_v2_1","UpdateUserForm_v2_0","UpdateUserForm_v2_1","UserEmailAddress_v2_0","UserEmailAddress_v2_1","UserEmailAddresses_v2_0","UserEmailAddresses_v2_1","User_v2_0","User_v2_1","Warnings_v2_1"] as const;

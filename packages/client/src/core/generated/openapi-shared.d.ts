@@ -93,8 +93,6 @@ export interface components {
              * @example bearer
              */
             token_type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * AssertionClaims
@@ -141,8 +139,6 @@ export interface components {
              * @description Absolute URI of the token exchange endpoint.
              */
             token_endpoint: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * NotShown
@@ -173,8 +169,6 @@ export interface components {
             keyId: string;
             /** @description User ID of the service account; goes into the claim `iss` (and `sub` when the token is for the service account itself). */
             serviceAccountId: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * TokenRequest

@@ -245,12 +245,26 @@ let panels = 0;
 /** Numbers each answer shown, so a reader's tools (and the tests) tell a new answer from the last. */
 let answers = 0;
 
-function faithfulnessText(operation: TryItOperation): string {
+/** What the sandbox does for an operation: a short label, and the sentence that says how. */
+function faithfulnessOf(operation: TryItOperation): { label: string; text: string } {
   if (operation.faithfulness === "simulated")
-    return `simulated: ${operation.behaviour ?? "answered from the sandbox's state"}`;
+    return { label: "Simulated", text: operation.behaviour ?? "answered from the sandbox's state" };
   if (operation.faithfulness === "example")
-    return "example: the sandbox answers the reference page's example, whatever you send";
-  return "not simulated: the interface does not show how the service answers, so the sandbox says so (501)";
+    return { label: "Example", text: "the sandbox answers the reference page's example, whatever you send" };
+  return {
+    label: "Not simulated",
+    text: "the interface does not show how the service answers, so the sandbox says so (501)",
+  };
+}
+
+/**
+ * The sandbox's sentences mark names with backticks, Markdown's code spans: shown as code, not as
+ * backticks. Text with an unpaired backtick is shown as it is.
+ */
+function withCodeSpans(text: string): (Node | string)[] {
+  const parts = text.split("`");
+  if (parts.length % 2 === 0) return [text];
+  return parts.map((part, index) => (index % 2 === 1 ? element("code", {}, part) : part));
 }
 
 function fieldInput(
@@ -478,12 +492,19 @@ function buildPanel(operation: TryItOperation): HTMLElement {
   });
   root.append(toggle, body);
 
+  const { label, text } = faithfulnessOf(operation);
   body.append(
     element(
       "p",
       { class: "dp-tryit-source" },
-      "Answers from the sandbox running in this page, not the real service. For this operation it is ",
-      element("strong", {}, faithfulnessText(operation)),
+      "Answers from the sandbox running in this page, not the real service.",
+    ),
+    element(
+      "p",
+      { class: "dp-tryit-behaviour" },
+      element("strong", {}, `${label}:`),
+      " ",
+      ...withCodeSpans(text),
       ".",
     ),
   );
