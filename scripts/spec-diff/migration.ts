@@ -56,6 +56,8 @@ export interface Migration {
 export const RENAMED_PATHS: Readonly<Record<string, string>> = {
   "GET test-result/{}": "test-results/{}",
   "PUT group/{}/objective/{}": "objective/{}",
+  "PUT test/{}/{}/{}": "test/{}/accesses/{}/{}",
+  "PUT group/{}/staff/{}/permission": "group/{}/staff/{}/{}",
 };
 
 /** The path template without its version prefix and with every parameter written `{}`. */
