@@ -166,6 +166,21 @@ export class PracticeBook {
   }
 
   /**
+   * Every user's practice counts and proficiency per drill, in the data file's form (the inverse of
+   * {@link PracticeBook.seed}); drills nobody answered yet are left out.
+   */
+  practiceData(): PracticeData[] {
+    const out: PracticeData[] = [];
+    for (const [userId, perUser] of this.#renditions) {
+      for (const [drillId, state] of perUser) {
+        const { answerCount, correctCount, receptive, productive } = state;
+        out.push({ userId, drillId, answerCount, correctCount, receptive, productive });
+      }
+    }
+    return out;
+  }
+
+  /**
    * Builds the next multiple-choice question over one or more drills (a course ID stands for its drills).
    * Items are dealt from a shuffled deck over all items of all the drills, dealt again when used up;
    * the choices are the right answer and up to three other answers from the same drill.

@@ -40,37 +40,87 @@ export type StateOptions = PracticeOptions & {
  * change is always atomic, however many requests the HTTP layer has in flight.
  */
 export class SandboxState {
-  readonly #records = new Map<string, DrillableRecord>();
-  readonly #subjects = new Map<string, User>();
-  readonly #organizations = new Map<string, Organization>();
-  readonly #catalogs = new Map<string, Catalog>();
-  /** Users, organizations and groups as records with relations (the resource families' state). */
-  readonly org: OrganizationModel;
-  /** Authorship, reviews, appreciations and preferences of drills and courses (the content family's). */
-  readonly content: ContentModel;
-  /** Profiles, email address states and group invitations of the users in `org`. */
-  readonly accounts: AccountModel;
-  /** Tests, results, group objectives, beacons, client apps and push devices (the tests family's state). */
-  readonly assessment: AssessmentModel;
-  /** The search index; kept current by every method that changes a drill or course. */
-  readonly index: SearchIndex;
-  readonly #practice: PracticeBook;
+  readonly #options: StateOptions;
+  /** The data the state started from, and its search index before any change (see {@link reset}). */
+  readonly #start: { readonly data: SandboxData; readonly index: SearchIndex };
+  #records = new Map<string, DrillableRecord>();
+  #subjects = new Map<string, User>();
+  #organizations = new Map<string, Organization>();
+  #catalogs = new Map<string, Catalog>();
+  #org!: OrganizationModel;
+  #content!: ContentModel;
+  #accounts!: AccountModel;
+  #assessment!: AssessmentModel;
+  #index!: SearchIndex;
+  #practice!: PracticeBook;
 
   constructor(data: SandboxData, options: StateOptions = {}) {
+    this.#options = options;
+    const index = SearchIndex.build([...data.drills, ...data.courses]);
+    // The built index stays untouched for `reset`; the live one is a copy (sharing its packed lists).
+    this.#start = { data, index };
+    this.#load(data, index.clone());
+  }
+
+  /** Users, organizations and groups as records with relations (the resource families' state). */
+  get org(): OrganizationModel {
+    return this.#org;
+  }
+
+  /** Authorship, reviews, appreciations and preferences of drills and courses (the content family's). */
+  get content(): ContentModel {
+    return this.#content;
+  }
+
+  /** Profiles, email address states and group invitations of the users in `org`. */
+  get accounts(): AccountModel {
+    return this.#accounts;
+  }
+
+  /** Tests, results, group objectives, beacons, client apps and push devices (the tests family's state). */
+  get assessment(): AssessmentModel {
+    return this.#assessment;
+  }
+
+  /** The search index; kept current by every method that changes a drill or course. */
+  get index(): SearchIndex {
+    return this.#index;
+  }
+
+  /**
+   * Replaces the whole state with one built from `data` (already checked by the data file checker):
+   * what is not in the data (repertoires, questions, tests, reviews, invitations) starts empty.
+   */
+  restore(data: SandboxData): void {
+    this.#load(data, SearchIndex.build([...data.drills, ...data.courses]));
+  }
+
+  /**
+   * Returns to the data the state started from, dropping every change. Copies the index built at the
+   * start instead of building it again, so a reset between tests stays cheap.
+   */
+  reset(): void {
+    this.#load(this.#start.data, this.#start.index.clone());
+  }
+
+  #load(data: SandboxData, index: SearchIndex): void {
+    const options = this.#options;
+    this.#records = new Map();
     for (const record of [...data.drills, ...data.courses]) this.#records.set(record.id, record);
+    this.#subjects = new Map();
     for (const user of data.users) {
       for (const subject of [user.id, ...user.emails, ...user.thirdPartyIds]) {
         // The data file validator rejects clashes; for the embedded data the first owner wins.
         if (!this.#subjects.has(subject)) this.#subjects.set(subject, user);
       }
     }
-    for (const org of data.organizations) this.#organizations.set(org.id, org);
-    for (const catalog of data.catalogs) this.#catalogs.set(catalog.id, catalog);
-    this.org = new OrganizationModel(data, options.clock);
-    this.content = new ContentModel(this.org.now);
-    this.accounts = new AccountModel(this.org);
-    this.assessment = new AssessmentModel(data.objectives, DATASET_DATE);
-    this.index = SearchIndex.build(this.#records.values());
+    this.#organizations = new Map(data.organizations.map((org) => [org.id, org]));
+    this.#catalogs = new Map(data.catalogs.map((catalog) => [catalog.id, catalog]));
+    this.#org = new OrganizationModel(data, options.clock);
+    this.#content = new ContentModel(this.#org.now);
+    this.#accounts = new AccountModel(this.#org);
+    this.#assessment = new AssessmentModel(data.objectives, DATASET_DATE);
+    this.#index = index;
     this.#practice = new PracticeBook(
       {
         drillable: (id) => this.#records.get(id),
@@ -418,11 +468,16 @@ export class SandboxState {
   }
 
   /**
-   * The current data (drills, courses, catalogs, users, organizations, groups), e.g. to save it.
-   * Practice records are not part of it.
+   * The current data in the data file's form (drills, courses, catalogs, users, organizations, groups,
+   * objectives and practice counts), e.g. to save it. What the format has no place for (repertoires,
+   * open questions, tests, reviews, invitations, devices) is not part of it.
    */
   snapshot(): SandboxData {
     const records = [...this.#records.values()];
+    // Practice of users and drills deleted since would make the snapshot an invalid data file.
+    const practice = this.#practice
+      .practiceData()
+      .filter((p) => this.org.users.get(p.userId) !== undefined && this.#records.has(p.drillId));
     return {
       organizations: [...this.#organizations.keys()].flatMap((id) => this.org.organizationData(id) ?? []),
       users: this.org.users.all(),
@@ -431,6 +486,7 @@ export class SandboxState {
       catalogs: [...this.#catalogs.values()],
       groups: this.org.groups.all().flatMap((g) => this.org.groupData(g.id) ?? []),
       ...(this.assessment.objectives.size > 0 ? { objectives: this.assessment.objectiveData() } : {}),
+      ...(practice.length > 0 ? { practice } : {}),
     };
   }
 
