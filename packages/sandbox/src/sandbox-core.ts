@@ -157,7 +157,7 @@ export interface SandboxControls {
   restore(data: SandboxData): void;
   /**
    * Returns the data to how the sandbox started (its dataset, with nothing the requests changed),
-   * in about a millisecond at the built-in dataset: cheaper than a new sandbox between tests. Faults,
+   * in well under a millisecond at the built-in dataset: cheaper than a new sandbox between tests. Faults,
    * programmed responses and issued tokens stay.
    */
   reset(): void;
