@@ -1,4 +1,4 @@
-import { DomainError } from "../errors.js";
+import { domainRefusal } from "../refusal.js";
 import { AccountModel } from "./accounts.js";
 import { AssessmentModel } from "./assessment.js";
 import { ContentModel } from "./content.js";
@@ -272,7 +272,7 @@ export class SandboxState {
    */
   deleteDrillable(id: string): void {
     if (!this.#records.delete(id)) {
-      throw new DomainError(
+      throw domainRefusal(
         "drillable_not_found",
         `drillable: no drill or course with ID "${id}"`,
         "drillable",
@@ -522,14 +522,14 @@ export class SandboxState {
   #requireUser(userId: string): User {
     const user = this.org.users.get(userId);
     if (user === undefined)
-      throw new DomainError("user_not_found", `user: no user with ID "${userId}"`, "user");
+      throw domainRefusal("user_not_found", `user: no user with ID "${userId}"`, "user");
     return user;
   }
 
   #requireCatalog(catalogId: string): Catalog {
     const catalog = this.#catalogs.get(catalogId);
     if (catalog === undefined) {
-      throw new DomainError("catalog_not_found", `catalog: no catalog with ID "${catalogId}"`, "catalog");
+      throw domainRefusal("catalog_not_found", `catalog: no catalog with ID "${catalogId}"`, "catalog");
     }
     return catalog;
   }
