@@ -6,11 +6,12 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { parseArgsProblem } from "@drill-practice/client/internal";
+import { oneLineMessage, parseArgsProblem } from "@drill-practice/client/internal";
 import { SandboxError } from "./errors.js";
 import { publicUrlProblem } from "./public-url.js";
 import type { Sandbox, SandboxOptions } from "./sandbox.js";
 import { startSandbox } from "./sandbox.js";
+import { stateFileExists, writeStateFile } from "./state-file.js";
 
 const USAGE = `Usage: drill-sandbox [options]
 
@@ -20,6 +21,9 @@ Options:
   --port <n>               TCP port (default 4010; 0 picks a free port)
   --host <address>         interface to listen on (default 127.0.0.1)
   --data <file.json>       dataset to serve instead of the built-in one
+  --state <file.json>      keep the state across runs: start from this file when it
+                           exists (instead of --data), write the state back to it on
+                           exit (Ctrl-C and SIGTERM included), in the data file format
   --responses <file.json>  programmed responses: { "responses": [ { "operationId",
                            "when"?, "status", "headers"?, "body"? } ] }, first match wins
   --credentials-dir <dir>  write service-account.json and client.env there
@@ -61,6 +65,7 @@ const OPTIONS = {
   port: { type: "string" },
   host: { type: "string" },
   data: { type: "string" },
+  state: { type: "string" },
   responses: { type: "string" },
   "credentials-dir": { type: "string" },
   "token-lifetime": { type: "string" },
@@ -93,6 +98,58 @@ function parse(argv: string[]) {
   }
 }
 
+/** The options of `startSandbox` the command line gives (without the credentials and the log). */
+async function optionsOf(values: ReturnType<typeof parse>): Promise<SandboxOptions> {
+  const publicUrl = values["public-url"] ?? (process.env.DRILL_SANDBOX_PUBLIC_URL || undefined);
+  const problem = publicUrl === undefined ? undefined : publicUrlProblem(publicUrl);
+  if (problem) throw new UsageError(`--public-url (DRILL_SANDBOX_PUBLIC_URL) ${problem}`);
+  // A state file that exists is where the run starts; until the first run writes it, --data is.
+  const dataFile =
+    values.state !== undefined && (await stateFileExists(values.state)) ? values.state : values.data;
+  return {
+    ...(publicUrl === undefined ? {} : { publicUrl }),
+    port: integer("port", values.port, 0, 65535) ?? 4010,
+    ...(values.host === undefined ? {} : { host: values.host }),
+    ...(dataFile === undefined ? {} : { dataFile }),
+    ...(values.responses === undefined ? {} : { responsesFile: values.responses }),
+    ...(values["token-lifetime"] === undefined
+      ? {}
+      : { tokenLifetimeSeconds: integer("token-lifetime", values["token-lifetime"], 1, 86_400) as number }),
+  };
+}
+
+/** The lines that say the sandbox is ready and how to reach it. */
+function announce(sandbox: Sandbox): void {
+  const files = sandbox.credentialsFiles;
+  process.stdout.write(`drill-sandbox listening on ${sandbox.url}\n`);
+  if (sandbox.publicUrl !== sandbox.url) process.stdout.write(`public URL: ${sandbox.publicUrl}\n`);
+  process.stdout.write(`token endpoint: ${sandbox.tokenEndpoint}\n`);
+  if (files) {
+    process.stdout.write(`credentials: ${files.envFile}${files.keyFile ? ` and ${files.keyFile}` : ""}\n`);
+    if (!files.keyFile) {
+      process.stdout.write("(the dataset brings its own public key, so no key file was written)\n");
+    }
+    process.stdout.write(`load them with: set -a; . ${files.envFile}; set +a\n`);
+  }
+}
+
+/** Resolves on the first SIGINT or SIGTERM, after saying which one came. */
+function stopSignal(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    let stopping = false;
+    const stop = (signal: NodeJS.Signals) => {
+      if (stopping) return;
+      stopping = true;
+      process.stdout.write(`drill-sandbox: ${signal}, stopping\n`);
+      resolve();
+    };
+    // `on`, not `once`: a repeated signal (tsx and some supervisors relay one) must not end the
+    // process with 130 in the middle of a clean stop.
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  });
+}
+
 async function main(argv: string[]): Promise<number> {
   let values: ReturnType<typeof parse>;
   let options: SandboxOptions;
@@ -108,19 +165,7 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(`drill-sandbox ${(JSON.parse(manifest) as { version: string }).version}\n`);
       return 0;
     }
-    const publicUrl = values["public-url"] ?? (process.env.DRILL_SANDBOX_PUBLIC_URL || undefined);
-    const problem = publicUrl === undefined ? undefined : publicUrlProblem(publicUrl);
-    if (problem) throw new UsageError(`--public-url (DRILL_SANDBOX_PUBLIC_URL) ${problem}`);
-    options = {
-      ...(publicUrl === undefined ? {} : { publicUrl }),
-      port: integer("port", values.port, 0, 65535) ?? 4010,
-      ...(values.host === undefined ? {} : { host: values.host }),
-      ...(values.data === undefined ? {} : { dataFile: values.data }),
-      ...(values.responses === undefined ? {} : { responsesFile: values.responses }),
-      ...(values["token-lifetime"] === undefined
-        ? {}
-        : { tokenLifetimeSeconds: integer("token-lifetime", values["token-lifetime"], 1, 86_400) as number }),
-    };
+    options = await optionsOf(values);
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(
@@ -159,34 +204,23 @@ async function main(argv: string[]): Promise<number> {
 
   // Listening before the ready lines: until a listener exists, a signal ends the process outright, so
   // a supervisor (or a test) that signals as soon as "listening" shows would skip the clean stop.
-  const stopped = new Promise<void>((resolve) => {
-    let stopping = false;
-    const stop = (signal: NodeJS.Signals) => {
-      if (stopping) return;
-      stopping = true;
-      process.stdout.write(`drill-sandbox: ${signal}, stopping\n`);
-      resolve();
-    };
-    // `on`, not `once`: a repeated signal (tsx and some supervisors relay one) must not end the
-    // process with 130 in the middle of a clean stop.
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
-  });
-  const files = sandbox.credentialsFiles;
-  process.stdout.write(`drill-sandbox listening on ${sandbox.url}\n`);
-  if (sandbox.publicUrl !== sandbox.url) process.stdout.write(`public URL: ${sandbox.publicUrl}\n`);
-  process.stdout.write(`token endpoint: ${sandbox.tokenEndpoint}\n`);
-  if (files) {
-    process.stdout.write(`credentials: ${files.envFile}${files.keyFile ? ` and ${files.keyFile}` : ""}\n`);
-    if (!files.keyFile) {
-      process.stdout.write("(the dataset brings its own public key, so no key file was written)\n");
-    }
-    process.stdout.write(`load them with: set -a; . ${files.envFile}; set +a\n`);
-  }
+  const stopped = stopSignal();
+  announce(sandbox);
 
   await stopped;
   await sandbox.close();
   if (temporaryDir) await rm(temporaryDir, { recursive: true, force: true });
+  if (values.state !== undefined) {
+    try {
+      await writeStateFile(values.state, sandbox.snapshot());
+    } catch (error) {
+      process.stderr.write(
+        `drill-sandbox: --state: cannot write ${values.state}: ${oneLineMessage(error)}\n`,
+      );
+      return 1;
+    }
+    process.stdout.write(`state written to ${values.state}\n`);
+  }
   return 0;
 }
 

@@ -1,12 +1,11 @@
-import { type ErrorBody, errorBody } from "./error-body.js";
-
 /** Brands the family, so that `instanceof` holds across separately installed copies of the package. */
 const BRAND: unique symbol = Symbol.for("@drill-practice/SandboxError") as never;
 
 /**
  * Stable codes of every error the sandbox throws: start-up and option errors to its caller, data file
- * errors when loading data, and `ERR_SANDBOX_REQUEST_REJECTED` for a request the domain refuses (the
- * pipeline turns that one into an error response; HTTP clients never see the class).
+ * errors when loading data. `ERR_SANDBOX_REQUEST_REJECTED` stays in the list for code that tests for
+ * it, but no error carries it any more: a refused request is a `Refusal` the handlers turn into the
+ * error reply, never thrown to the caller.
  *
  * @example
  * ```ts
@@ -288,40 +287,6 @@ export const DOMAIN_ERROR_STATUS: Readonly<Record<DomainErrorId, number>> = {
   answer_invalid: 400,
   not_in_repertoire: 404,
 };
-
-/**
- * A request the domain refuses: carries the error `ID` for the response body and the HTTP status.
- */
-export class DomainError extends SandboxError {
-  static readonly code = "ERR_SANDBOX_REQUEST_REJECTED";
-  override readonly name = "DomainError";
-  readonly code = DomainError.code;
-  /** Value for the `ID` field of the error response. */
-  readonly id: DomainErrorId;
-  /** HTTP status the sandbox answers with. */
-  readonly status: number;
-  /** The request parameter or field at fault, when there is one. */
-  readonly parameter: string | undefined;
-
-  constructor(id: DomainErrorId, message: string, parameter?: string) {
-    super(message);
-    this.id = id;
-    this.status = DOMAIN_ERROR_STATUS[id];
-    this.parameter = parameter;
-  }
-
-  /**
-   * Body for an error response: the ID under `ID` (the interface's field) and `id` (the reference's),
-   * the message under `description` (and `message`) and, when known, `parameter`.
-   */
-  toResponseBody(): ErrorBody {
-    return errorBody(
-      this.id,
-      this.message,
-      this.parameter === undefined ? undefined : { parameter: this.parameter },
-    );
-  }
-}
 
 /**
  * One problem found in a data file, located by a JSON path such as `$.drills[3].items[0].tell`.

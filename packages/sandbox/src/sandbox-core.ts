@@ -6,10 +6,12 @@
  */
 import type { ActiveFault, FaultRule } from "./admin/faults.js";
 import { checkFaultRule, FaultInjector } from "./admin/faults.js";
+import { validateDataFile } from "./data/data-file.js";
 import type { DatasetSource } from "./data/dataset.js";
 import { resolveDataset } from "./data/dataset.js";
+import type { SandboxState } from "./domain/state.js";
 import type { SandboxData } from "./domain/types.js";
-import { type ResponseValidationError, SandboxOptionError } from "./errors.js";
+import { DataFileError, type ResponseValidationError, SandboxOptionError } from "./errors.js";
 import { bundledSpec } from "./http/bundled-spec.js";
 import { bundledCompiler } from "./http/bundled-validators.js";
 import { createHandlers, SIMULATED_OPERATIONS } from "./http/handlers.js";
@@ -138,6 +140,27 @@ export interface SandboxControls {
   responses(): ResponseRule[];
   /** Removes every programmed response. */
   clearResponses(): void;
+  /**
+   * The current data in the data file's form (`data/FORMAT.md`): organizations, users, drills,
+   * courses, catalogs, groups, objectives and practice counts, as requests have left them. Give it to
+   * `restore` to come back to this point, or save it as JSON and start a sandbox from it.
+   * Repertoires, open questions, tests, reviews, invitations and devices have no place in the format
+   * and are not part of it.
+   */
+  snapshot(): SandboxData;
+  /**
+   * Replaces the data with `data` (a snapshot or any data file's content), checked as a data file is;
+   * throws `DataFileError` listing every problem and keeps the current data when one is found. The
+   * organizations and their service accounts must be those the sandbox started with (their keys, and
+   * so the credentials, were made at the start). What the format has no place for starts empty.
+   */
+  restore(data: SandboxData): void;
+  /**
+   * Returns the data to how the sandbox started (its dataset, with nothing the requests changed),
+   * in well under a millisecond at the built-in dataset: cheaper than a new sandbox between tests. Faults,
+   * programmed responses and issued tokens stay.
+   */
+  reset(): void;
 }
 
 /**
@@ -179,6 +202,46 @@ function checkOptions(options: SandboxCoreOptions): void {
       throw new SandboxOptionError(`${name}: must be a non-empty string of printable ASCII without spaces`);
     }
   }
+}
+
+/** The part of an organization its credentials were made from: its ID, service account and key ID. */
+function credentialKey(org: SandboxData["organizations"][number]): string {
+  return JSON.stringify([org.id, org.serviceAccountId, org.serviceAccountKey?.keyId ?? null]);
+}
+
+/**
+ * Checks data given to `restore` as a data file, and that its organizations are the ones the
+ * sandbox's credentials were made for.
+ */
+function checkRestorable(value: unknown, started: SandboxData): SandboxData {
+  const checked = validateDataFile(value);
+  if (!checked.ok) throw new DataFileError(checked.problems, "given to restore");
+  const before = started.organizations.map(credentialKey).sort().join();
+  if (checked.data.organizations.map(credentialKey).sort().join() !== before) {
+    const ids = started.organizations.map((org) => JSON.stringify(org.id)).join(", ");
+    throw new DataFileError(
+      [
+        {
+          path: "$.organizations",
+          message: `must be the organizations the sandbox started with (${ids}), with the same service accounts and keys: the credentials were made for them at the start`,
+        },
+      ],
+      "given to restore",
+    );
+  }
+  return checked.data;
+}
+
+/** `snapshot`, `restore` and `reset` of a sandbox's state, for its handle and its admin endpoint. */
+function stateControls(dataset: {
+  readonly data: SandboxData;
+  readonly state: SandboxState;
+}): Pick<SandboxControls, "snapshot" | "restore" | "reset"> {
+  return {
+    snapshot: () => dataset.state.snapshot(),
+    restore: (value: unknown) => dataset.state.restore(checkRestorable(value, dataset.data)),
+    reset: () => dataset.state.reset(),
+  };
 }
 
 function buildRouter(operations: readonly Operation[]): PathRouter<PathEntry> {
@@ -273,6 +336,7 @@ export async function assembleSandbox(
     keys.catch(() => undefined);
   });
   const accounts = await (keys ?? createServiceAccounts(dataset.data.organizations));
+  const holdState = stateControls(dataset);
   const credentials = new SandboxCredentials(
     options.clientId ?? randomToken(16),
     options.clientSecret ?? randomToken(32),
@@ -318,6 +382,7 @@ export async function assembleSandbox(
       setResponses,
       listResponses: () => responseBook.list(),
       clearResponses: () => responseBook.replace([]),
+      ...holdState,
     },
     validateResponses: options.validateResponses === true,
     onViolation: (error) => {
@@ -346,6 +411,7 @@ export async function assembleSandbox(
       },
       responses: () => responseBook.list(),
       clearResponses: () => responseBook.replace([]),
+      ...holdState,
     }),
   };
 }

@@ -12,6 +12,8 @@ import { promisify } from "node:util";
 import { exitOf, startProcess } from "@drill-practice/tooling/process";
 import { scratchDirForEach } from "@drill-practice/tooling/scratch-hooks";
 import { afterEach, describe, expect, it } from "vitest";
+import type { SandboxCredentials } from "../src/index.js";
+import { client, type TestSandbox, tokenFor } from "./support/helpers.js";
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
 const cliSource = join(packageDir, "src", "cli.ts");
@@ -56,6 +58,31 @@ async function launch(
   return { child, url: ready[1] as string, output };
 }
 
+/**
+ * The CLI's sandbox as the flow tests' helpers see one, from the credentials files it wrote, so they
+ * can sign an assertion and call the API the way any client does.
+ */
+async function fromCredentialsFiles(url: string, creds: string): Promise<TestSandbox> {
+  const env = Object.fromEntries(
+    (await readFile(join(creds, "client.env"), "utf8"))
+      .split("\n")
+      .map((line) => /^(\w+)=['"]?(.*?)['"]?$/.exec(line))
+      .flatMap((m) => (m ? [[m[1], m[2]]] : [])),
+  ) as Record<string, string>;
+  const keyFile = JSON.parse(await readFile(join(creds, "service-account.json"), "utf8"));
+  const credentials = {
+    clientId: env.DRILL_CLIENT_ID,
+    clientSecret: env.DRILL_CLIENT_SECRET,
+    keyFile: () => keyFile,
+  };
+  return {
+    url,
+    tokenEndpoint: `${url}/daas/oauth/token`,
+    credentials: credentials as unknown as SandboxCredentials,
+    fetch: globalThis.fetch,
+  } as TestSandbox;
+}
+
 // Each test starts one or two tsx processes: on a loaded two-core machine one start takes 30 s.
 describe("drill-sandbox CLI", { timeout: 120_000 }, () => {
   it("starts, writes credentials, serves discovery and stops with exit 0 on SIGTERM", {
@@ -87,6 +114,39 @@ describe("drill-sandbox CLI", { timeout: 120_000 }, () => {
     child.kill("SIGINT");
     expect(await exitOf(child)).toBe(0);
     expect(existsSync(envFile)).toBe(false);
+  });
+
+  it("keeps a created group across a restart with --state, written back on SIGINT", {
+    timeout: 100_000,
+  }, async () => {
+    const stateFile = join(dir(), "state.json");
+    const creds = join(dir(), "creds");
+    const args = ["--port", "0", "--credentials-dir", creds, "--quiet", "--state", stateFile];
+    const first = await launch(args);
+    const sandbox = await fromCredentialsFiles(first.url, creds);
+    const sa = client(sandbox, await tokenFor(sandbox));
+    const created = await sa("POST", "/api/2.1/groups", {
+      body: { name: "Kept", description: "across runs" },
+    });
+    expect(created.status).toBe(200);
+    const id = (created.body as { id: string }).id;
+    first.child.kill("SIGINT");
+    expect(await exitOf(first.child)).toBe(0);
+    expect(first.output()).toContain(`state written to ${stateFile}`);
+    const saved = JSON.parse(await readFile(stateFile, "utf8")) as {
+      formatVersion: number;
+      groups: { id: string }[];
+    };
+    expect(saved.formatVersion).toBe(1);
+    expect(saved.groups.map((g) => g.id)).toContain(id);
+
+    const second = await launch(args);
+    const again = await fromCredentialsFiles(second.url, creds);
+    const group = await client(again, await tokenFor(again))("GET", `/api/2.1/group/${id}`);
+    expect(group.status).toBe(200);
+    expect(group.body).toMatchObject({ id, name: "Kept", description: "across runs" });
+    second.child.kill("SIGTERM");
+    expect(await exitOf(second.child)).toBe(0);
   });
 
   it("logs requests unless --quiet", { timeout: 60_000 }, async () => {

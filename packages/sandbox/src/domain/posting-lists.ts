@@ -32,7 +32,7 @@ const EMPTY: ArrayLike<number> = new Int32Array(0);
  * its packed version.
  */
 export class PostingLists {
-  readonly #numbers = new Map<string, number>();
+  #numbers = new Map<string, number>();
   #tokens = 0;
   /** Packed lists: slot `s` is `#packed[#offsets[s] .. #offsets[s + 1])`; slots past the end are empty. */
   #offsets: Int32Array = new Int32Array(1);
@@ -73,6 +73,20 @@ export class PostingLists {
       this.#changed.set(slot, list);
     }
     return list;
+  }
+
+  /**
+   * An independent copy: the packed lists are shared (nothing writes into them), the changed ones
+   * and the token numbers are copied.
+   */
+  clone(): PostingLists {
+    const copy = new PostingLists();
+    copy.#numbers = new Map(this.#numbers);
+    copy.#tokens = this.#tokens;
+    copy.#offsets = this.#offsets;
+    copy.#packed = this.#packed;
+    for (const [slot, list] of this.#changed) copy.#changed.set(slot, list.slice());
+    return copy;
   }
 
   /**

@@ -1,4 +1,4 @@
-import { DomainError } from "../errors.js";
+import { domainRefusal } from "../refusal.js";
 import { hashString, Prng } from "./random.js";
 import type {
   AnswerResponse,
@@ -166,6 +166,21 @@ export class PracticeBook {
   }
 
   /**
+   * Every user's practice counts and proficiency per drill, in the data file's form (the inverse of
+   * {@link PracticeBook.seed}); drills nobody answered yet are left out.
+   */
+  practiceData(): PracticeData[] {
+    const out: PracticeData[] = [];
+    for (const [userId, perUser] of this.#renditions) {
+      for (const [drillId, state] of perUser) {
+        const { answerCount, correctCount, receptive, productive } = state;
+        out.push({ userId, drillId, answerCount, correctCount, receptive, productive });
+      }
+    }
+    return out;
+  }
+
+  /**
    * Builds the next multiple-choice question over one or more drills (a course ID stands for its drills).
    * Items are dealt from a shuffled deck over all items of all the drills, dealt again when used up;
    * the choices are the right answer and up to three other answers from the same drill.
@@ -175,17 +190,17 @@ export class PracticeBook {
   nextQuestion(userId: string, drillIds: readonly string[]): QuestionResponse {
     const requested = [...new Set(drillIds)];
     if (requested.length === 0) {
-      throw new DomainError("drill_missing", "drill: at least one drill ID is required", "drill");
+      throw domainRefusal("drill_missing", "drill: at least one drill ID is required", "drill");
     }
     const drills: Drill[] = [];
     const seen = new Set<string>();
     for (const id of requested) {
       const record = this.#ctx.drillable(id);
       if (record === undefined) {
-        throw new DomainError("drill_not_found", `drill: no drill or course with ID "${id}"`, "drill");
+        throw domainRefusal("drill_not_found", `drill: no drill or course with ID "${id}"`, "drill");
       }
       if (!this.#ctx.canAccess(userId, record)) {
-        throw new DomainError("drillable_access_denied", `drill: the user may not practise "${id}"`, "drill");
+        throw domainRefusal("drillable_access_denied", `drill: the user may not practise "${id}"`, "drill");
       }
       const members = record.type === "DRILL" ? [record] : this.#drillsOfCourse(record.drillIds);
       for (const drill of members) {
@@ -195,7 +210,7 @@ export class PracticeBook {
       }
     }
     if (drills.every((drill) => drill.items.length === 0)) {
-      throw new DomainError("drill_empty", "drill: the given drills have no items to ask", "drill");
+      throw domainRefusal("drill_empty", "drill: the given drills have no items to ask", "drill");
     }
 
     // One canonical order for the drills, like the session key: the deck's cards point into this list
@@ -249,14 +264,14 @@ export class PracticeBook {
   answer(userId: string, reference: string, body: unknown): AnswerResponse {
     const open = this.#open.get(reference);
     if (open === undefined || open.userId !== userId) {
-      throw new DomainError(
+      throw domainRefusal(
         "reference_not_found",
         "reference: no question with this reference was given to the user",
         "reference",
       );
     }
     if (open.answered) {
-      throw new DomainError(
+      throw domainRefusal(
         "answer_already_given",
         "reference: this question has already been answered",
         "reference",
@@ -332,7 +347,7 @@ export class PracticeBook {
    */
   removeFromRepertoire(userId: string, drillableId: string): void {
     if (this.#repertoires.get(userId)?.delete(drillableId) !== true) {
-      throw new DomainError(
+      throw domainRefusal(
         "not_in_repertoire",
         `drillable: "${drillableId}" is not in the user's repertoire`,
         "drillable",
@@ -361,14 +376,14 @@ export class PracticeBook {
   #accessible(userId: string, drillableId: string): DrillableRecord {
     const record = this.#ctx.drillable(drillableId);
     if (record === undefined) {
-      throw new DomainError(
+      throw domainRefusal(
         "drillable_not_found",
         `drillable: no drill or course with ID "${drillableId}"`,
         "drillable",
       );
     }
     if (!this.#ctx.canAccess(userId, record)) {
-      throw new DomainError(
+      throw domainRefusal(
         "drillable_access_denied",
         `drillable: the user may not use "${drillableId}"`,
         "drillable",
@@ -547,12 +562,12 @@ export function evaluate(
 
 function readAnswerValues(body: unknown): string[] {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw new DomainError("answer_invalid", "answer: required form field (answer=<value>)", "answer");
+    throw domainRefusal("answer_invalid", "answer: required form field (answer=<value>)", "answer");
   }
   const value = (body as { answer?: unknown }).answer;
   const values = typeof value === "string" ? [value] : value;
   if (!Array.isArray(values) || values.length === 0 || !values.every((v) => typeof v === "string")) {
-    throw new DomainError(
+    throw domainRefusal(
       "answer_invalid",
       "answer: required form field, one value or the field repeated once per value",
       "answer",

@@ -130,10 +130,10 @@ export function unionSorted(a: ArrayLike<number>, b: ArrayLike<number>): number[
  * and {@link SearchIndex.remove}; queries never scan all documents.
  */
 export class SearchIndex {
-  readonly #docs: (DrillableRecord | undefined)[] = [];
-  readonly #docById = new Map<string, number>();
+  #docs: (DrillableRecord | undefined)[] = [];
+  #docById = new Map<string, number>();
   /** Per token: the documents holding it in each search field, and in any field (a search over all). */
-  readonly #lists = new PostingLists();
+  #lists = new PostingLists();
   /** 1 where the document is in the public store; read per match, so a flat array, not the record. */
   #storeFlags = new Uint8Array(0);
   #ranks: Int32Array = new Int32Array(0);
@@ -172,6 +172,25 @@ export class SearchIndex {
     index.#setRanks(identity, identity.slice());
     for (const record of repeated) index.upsert(record);
     return index;
+  }
+
+  /**
+   * An independent copy of the index, far cheaper than building it again: the packed posting lists
+   * of the build are shared, since changes never write into them.
+   */
+  clone(): SearchIndex {
+    const copy = new SearchIndex();
+    copy.#docs = this.#docs.slice();
+    copy.#docById = new Map(this.#docById);
+    copy.#lists = this.#lists.clone();
+    copy.#storeFlags = this.#storeFlags.slice();
+    copy.#ranks = this.#ranks;
+    copy.#byRank = this.#byRank;
+    copy.#ranksValid = this.#ranksValid;
+    copy.#ranksFollowDocs = this.#ranksFollowDocs;
+    copy.#liveCount = this.#liveCount;
+    copy.#changes = this.#changes;
+    return copy;
   }
 
   /** Number of drillables in the index. */

@@ -1,4 +1,4 @@
-import { DomainError } from "../errors.js";
+import { domainRefusal } from "../refusal.js";
 import { AccountModel } from "./accounts.js";
 import { AssessmentModel } from "./assessment.js";
 import { ContentModel } from "./content.js";
@@ -40,37 +40,91 @@ export type StateOptions = PracticeOptions & {
  * change is always atomic, however many requests the HTTP layer has in flight.
  */
 export class SandboxState {
-  readonly #records = new Map<string, DrillableRecord>();
-  readonly #subjects = new Map<string, User>();
-  readonly #organizations = new Map<string, Organization>();
-  readonly #catalogs = new Map<string, Catalog>();
-  /** Users, organizations and groups as records with relations (the resource families' state). */
-  readonly org: OrganizationModel;
-  /** Authorship, reviews, appreciations and preferences of drills and courses (the content family's). */
-  readonly content: ContentModel;
-  /** Profiles, email address states and group invitations of the users in `org`. */
-  readonly accounts: AccountModel;
-  /** Tests, results, group objectives, beacons, client apps and push devices (the tests family's state). */
-  readonly assessment: AssessmentModel;
-  /** The search index; kept current by every method that changes a drill or course. */
-  readonly index: SearchIndex;
-  readonly #practice: PracticeBook;
+  readonly #options: StateOptions;
+  /** The data the state started from, and its search index before any change (see {@link reset}). */
+  readonly #start: { readonly data: SandboxData; readonly index: SearchIndex };
+  #records = new Map<string, DrillableRecord>();
+  #subjects = new Map<string, User>();
+  #organizations = new Map<string, Organization>();
+  #catalogs = new Map<string, Catalog>();
+  #org!: OrganizationModel;
+  #content!: ContentModel;
+  #accounts!: AccountModel;
+  #assessment!: AssessmentModel;
+  #index!: SearchIndex;
+  /** Whether `#index` is the start's index itself, to be copied before its first change. */
+  #indexShared = false;
+  #practice!: PracticeBook;
 
   constructor(data: SandboxData, options: StateOptions = {}) {
+    this.#options = options;
+    const index = SearchIndex.build([...data.drills, ...data.courses]);
+    // The built index stays untouched for `reset`: it is copied before the first change, not here,
+    // since a copy at 100,000 drills costs half a second that a start never needs.
+    this.#start = { data, index };
+    this.#load(data, index, true);
+  }
+
+  /** Users, organizations and groups as records with relations (the resource families' state). */
+  get org(): OrganizationModel {
+    return this.#org;
+  }
+
+  /** Authorship, reviews, appreciations and preferences of drills and courses (the content family's). */
+  get content(): ContentModel {
+    return this.#content;
+  }
+
+  /** Profiles, email address states and group invitations of the users in `org`. */
+  get accounts(): AccountModel {
+    return this.#accounts;
+  }
+
+  /** Tests, results, group objectives, beacons, client apps and push devices (the tests family's state). */
+  get assessment(): AssessmentModel {
+    return this.#assessment;
+  }
+
+  /** The search index; kept current by every method that changes a drill or course. */
+  get index(): SearchIndex {
+    return this.#index;
+  }
+
+  /**
+   * Replaces the whole state with one built from `data` (already checked by the data file checker):
+   * what is not in the data (repertoires, questions, tests, reviews, invitations) starts empty.
+   */
+  restore(data: SandboxData): void {
+    this.#load(data, SearchIndex.build([...data.drills, ...data.courses]), false);
+  }
+
+  /**
+   * Returns to the data the state started from, dropping every change. Takes the index built at the
+   * start back instead of building it again, so a reset between tests stays cheap.
+   */
+  reset(): void {
+    this.#load(this.#start.data, this.#start.index, true);
+  }
+
+  #load(data: SandboxData, index: SearchIndex, shared: boolean): void {
+    const options = this.#options;
+    this.#records = new Map();
     for (const record of [...data.drills, ...data.courses]) this.#records.set(record.id, record);
+    this.#subjects = new Map();
     for (const user of data.users) {
       for (const subject of [user.id, ...user.emails, ...user.thirdPartyIds]) {
         // The data file validator rejects clashes; for the embedded data the first owner wins.
         if (!this.#subjects.has(subject)) this.#subjects.set(subject, user);
       }
     }
-    for (const org of data.organizations) this.#organizations.set(org.id, org);
-    for (const catalog of data.catalogs) this.#catalogs.set(catalog.id, catalog);
-    this.org = new OrganizationModel(data, options.clock);
-    this.content = new ContentModel(this.org.now);
-    this.accounts = new AccountModel(this.org);
-    this.assessment = new AssessmentModel(data.objectives, DATASET_DATE);
-    this.index = SearchIndex.build(this.#records.values());
+    this.#organizations = new Map(data.organizations.map((org) => [org.id, org]));
+    this.#catalogs = new Map(data.catalogs.map((catalog) => [catalog.id, catalog]));
+    this.#org = new OrganizationModel(data, options.clock);
+    this.#content = new ContentModel(this.#org.now);
+    this.#accounts = new AccountModel(this.#org);
+    this.#assessment = new AssessmentModel(data.objectives, DATASET_DATE);
+    this.#index = index;
+    this.#indexShared = shared;
     this.#practice = new PracticeBook(
       {
         drillable: (id) => this.#records.get(id),
@@ -218,13 +272,13 @@ export class SandboxState {
    */
   deleteDrillable(id: string): void {
     if (!this.#records.delete(id)) {
-      throw new DomainError(
+      throw domainRefusal(
         "drillable_not_found",
         `drillable: no drill or course with ID "${id}"`,
         "drillable",
       );
     }
-    this.index.remove(id);
+    this.#writableIndex().remove(id);
     for (const record of this.#records.values()) {
       if (record.type === "COURSE" && record.drillIds.includes(id)) {
         this.#upsertRecord({ ...record, drillIds: record.drillIds.filter((d) => d !== id) });
@@ -418,11 +472,16 @@ export class SandboxState {
   }
 
   /**
-   * The current data (drills, courses, catalogs, users, organizations, groups), e.g. to save it.
-   * Practice records are not part of it.
+   * The current data in the data file's form (drills, courses, catalogs, users, organizations, groups,
+   * objectives and practice counts), e.g. to save it. What the format has no place for (repertoires,
+   * open questions, tests, reviews, invitations, devices) is not part of it.
    */
   snapshot(): SandboxData {
     const records = [...this.#records.values()];
+    // Practice of users and drills deleted since would make the snapshot an invalid data file.
+    const practice = this.#practice
+      .practiceData()
+      .filter((p) => this.org.users.get(p.userId) !== undefined && this.#records.has(p.drillId));
     return {
       organizations: [...this.#organizations.keys()].flatMap((id) => this.org.organizationData(id) ?? []),
       users: this.org.users.all(),
@@ -431,6 +490,7 @@ export class SandboxState {
       catalogs: [...this.#catalogs.values()],
       groups: this.org.groups.all().flatMap((g) => this.org.groupData(g.id) ?? []),
       ...(this.assessment.objectives.size > 0 ? { objectives: this.assessment.objectiveData() } : {}),
+      ...(practice.length > 0 ? { practice } : {}),
     };
   }
 
@@ -447,20 +507,29 @@ export class SandboxState {
 
   #upsertRecord(record: DrillableRecord): void {
     this.#records.set(record.id, record);
-    this.index.upsert(record);
+    this.#writableIndex().upsert(record);
+  }
+
+  /** The live index, copied first when it is still the start's (which `reset` goes back to). */
+  #writableIndex(): SearchIndex {
+    if (this.#indexShared) {
+      this.#index = this.#index.clone();
+      this.#indexShared = false;
+    }
+    return this.#index;
   }
 
   #requireUser(userId: string): User {
     const user = this.org.users.get(userId);
     if (user === undefined)
-      throw new DomainError("user_not_found", `user: no user with ID "${userId}"`, "user");
+      throw domainRefusal("user_not_found", `user: no user with ID "${userId}"`, "user");
     return user;
   }
 
   #requireCatalog(catalogId: string): Catalog {
     const catalog = this.#catalogs.get(catalogId);
     if (catalog === undefined) {
-      throw new DomainError("catalog_not_found", `catalog: no catalog with ID "${catalogId}"`, "catalog");
+      throw domainRefusal("catalog_not_found", `catalog: no catalog with ID "${catalogId}"`, "catalog");
     }
     return catalog;
   }

@@ -1,4 +1,4 @@
-import { DomainError } from "../errors.js";
+import { domainRefusal } from "../refusal.js";
 import type { SearchIndex } from "./search-index.js";
 import { intersectSorted, unionSorted } from "./search-index.js";
 import { tokenize } from "./text-tokens.js";
@@ -127,7 +127,7 @@ export function parsePaging(
 
 function readCount(name: string, value: string | number): number {
   const notCount = () =>
-    new DomainError("parameter_invalid", `${name}: must be a non-negative integer written in digits`, name);
+    domainRefusal("parameter_invalid", `${name}: must be a non-negative integer written in digits`, name);
   if (typeof value === "number") {
     if (!Number.isInteger(value) || value < 0) throw notCount();
     return value;
@@ -135,7 +135,7 @@ function readCount(name: string, value: string | number): number {
   if (!DIGITS.test(value)) throw notCount();
   const n = Number(value);
   if (!Number.isSafeInteger(n)) {
-    throw new DomainError(
+    throw domainRefusal(
       "parameter_invalid",
       `${name}: too long to be a number (${value.length} digits; at most ${Number.MAX_SAFE_INTEGER})`,
       name,
@@ -151,7 +151,7 @@ function readFields(searchField: StoreSearchParams["searchField"]): SearchField[
   const fields: SearchField[] = [];
   for (const value of values) {
     if (!(SEARCH_FIELDS as readonly string[]).includes(value)) {
-      throw new DomainError(
+      throw domainRefusal(
         "search_field_invalid",
         `searchField: "${value}" is not one of ${SEARCH_FIELDS.join(", ")}`,
         "searchField",
@@ -318,7 +318,7 @@ function pageInOrder(
  * silent). Without a catalog only drillables in the public store are searched; with a catalog only that
  * catalog's drillables, and the user must be on the catalog's access list.
  *
- * Errors (DomainError IDs): `parameter_invalid`, `search_field_invalid`, `query_missing`,
+ * Errors (domain refusal IDs): `parameter_invalid`, `search_field_invalid`, `query_missing`,
  * `search_field_not_supported`, `catalog_not_found`, `catalog_access_denied`.
  */
 export function searchStore(ctx: StoreSearchContext, userId: string, params: StoreSearchParams): Drillables {
@@ -328,7 +328,7 @@ export function searchStore(ctx: StoreSearchContext, userId: string, params: Sto
   const catalogId = params.catalog === "" ? undefined : params.catalog;
 
   if (query === undefined && catalogId === undefined) {
-    throw new DomainError("query_missing", "query: required when no catalog is given", "query");
+    throw domainRefusal("query_missing", "query: required when no catalog is given", "query");
   }
 
   let fields: readonly SearchField[];
@@ -337,7 +337,7 @@ export function searchStore(ctx: StoreSearchContext, userId: string, params: Sto
   if (catalogId !== undefined) {
     const unsupported = requested?.filter((field) => CATALOG_UNSUPPORTED.has(field)) ?? [];
     if (unsupported.length > 0) {
-      throw new DomainError(
+      throw domainRefusal(
         "search_field_not_supported",
         `searchField: ${unsupported.join(" and ")} cannot be searched in a catalog`,
         "searchField",
@@ -345,10 +345,10 @@ export function searchStore(ctx: StoreSearchContext, userId: string, params: Sto
     }
     const catalog = ctx.catalog(catalogId);
     if (catalog === undefined) {
-      throw new DomainError("catalog_not_found", `catalog: no catalog with ID "${catalogId}"`, "catalog");
+      throw domainRefusal("catalog_not_found", `catalog: no catalog with ID "${catalogId}"`, "catalog");
     }
     if (!catalog.userIds.includes(userId)) {
-      throw new DomainError(
+      throw domainRefusal(
         "catalog_access_denied",
         `catalog: the user has no access to catalog "${catalogId}"`,
         "catalog",

@@ -7,18 +7,9 @@
  */
 
 import { errorBody } from "../error-body.js";
+import type { PageErrorCause } from "../refusal.js";
 import type { Operation } from "./openapi.js";
 import type { Reply } from "./replies.js";
-
-/**
- * Why a request is refused, in the terms the pages' identifiers use.
- */
-export type PageErrorCause =
-  | { readonly kind: "missing"; readonly field: string }
-  | { readonly kind: "invalid"; readonly field: string }
-  | { readonly kind: "not_found"; readonly resource: string }
-  | { readonly kind: "no_permission"; readonly resource?: string }
-  | { readonly kind: "named"; readonly id: string };
 
 /** `catalogRestrictionMode` → `catalog_restriction_mode`, as the pages spell field names in identifiers. */
 function snake(name: string): string {
@@ -79,8 +70,9 @@ export function pageErrorReply(
   cause: PageErrorCause,
   message: string,
   parameter?: string,
+  status?: number,
 ): Reply {
   const id = listedPageErrorId(operation, cause) ?? candidates(cause).fallback;
-  const status = operation.errors.find((e) => e.id === id)?.status ?? defaultPageErrorStatus(id);
+  status ??= operation.errors.find((e) => e.id === id)?.status ?? defaultPageErrorStatus(id);
   return { status, body: errorBody(id, message, parameter === undefined ? undefined : { parameter }) };
 }

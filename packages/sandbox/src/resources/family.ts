@@ -7,9 +7,10 @@
 import type { operations } from "@drill-practice/client";
 import type { SandboxState } from "../domain/state.js";
 import type { OperationHandler } from "../http/operation-handler.js";
-import { type PageErrorCause, pageErrorReply } from "../http/page-errors.js";
+import { pageErrorReply } from "../http/page-errors.js";
 import type { Reply } from "../http/replies.js";
 import type { TokenSession } from "../oauth/access-tokens.js";
+import { Refusal } from "../refusal.js";
 
 /** Every operationId of the description. */
 export type OperationId = keyof operations;
@@ -82,26 +83,7 @@ export function defineFamily<const T extends FamilyTable>(
   return { name, operations };
 }
 
-/**
- * A refusal thrown by a handler: the cause picks the page's identifier and status. It never leaves
- * {@link familyHandlers}, which turns it into the error reply.
- */
-export class Refusal extends Error {
-  readonly refusal: PageErrorCause;
-  readonly parameter: string | undefined;
-
-  constructor(cause: PageErrorCause, message: string, parameter?: string) {
-    super(message);
-    this.name = "Refusal";
-    this.refusal = cause;
-    this.parameter = parameter;
-  }
-}
-
-/** Throws the refusal for a cause; for use in an expression (`?? refuse(…)`). */
-export function refuse(cause: PageErrorCause, message: string, parameter?: string): never {
-  throw new Refusal(cause, message, parameter);
-}
+export { Refusal, refuse } from "../refusal.js";
 
 /** A 200 answer with a body. */
 export function ok(body: unknown): Answer {
@@ -138,7 +120,13 @@ export function familyHandlers(
           };
         } catch (error) {
           if (!(error instanceof Refusal)) throw error;
-          return pageErrorReply(request.operation, error.refusal, error.message, error.parameter);
+          return pageErrorReply(
+            request.operation,
+            error.refusal,
+            error.message,
+            error.parameter,
+            error.status,
+          );
         }
       });
     }

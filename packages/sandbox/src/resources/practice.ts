@@ -3,14 +3,11 @@
  * user's practice status (rendition) of a drill or course, over the domain's practice book.
  */
 import type { SandboxState } from "../domain/state.js";
-import { fromDomain } from "./domain-answer.js";
-import { defineFamily } from "./family.js";
+import { defineFamily, ok } from "./family.js";
 
 /** The next question for the drills named by the path (if any) and then by the `drill` parameters. */
 function nextQuestion(state: SandboxState, userId: string, fromPath: string | undefined, drills?: string[]) {
-  return fromDomain(() =>
-    state.nextQuestion(userId, [...(fromPath === undefined ? [] : [fromPath]), ...(drills ?? [])]),
-  );
+  return ok(state.nextQuestion(userId, [...(fromPath === undefined ? [] : [fromPath]), ...(drills ?? [])]));
 }
 
 /** The practice family; see the module comment. */
@@ -30,14 +27,14 @@ export const practice = defineFamily("practice", {
   submitAnswer_v2_0: {
     behaviour:
       "evaluates the form field `answer` (repeatable) and answers the observed 2.0 `AnswerResponse` (`evaluation`, `proficiency`)",
-    handle: ({ path, body, state, userId }) => fromDomain(() => state.answer(userId, path.reference, body)),
+    handle: ({ path, body, state, userId }) => ok(state.answer(userId, path.reference, body)),
   },
   submitAnswer_v2_1: {
     behaviour: "as `submitAnswer_v2_0` (the 2.1 shapes are not shown; the sandbox uses the 2.0 ones)",
-    handle: ({ path, body, state, userId }) => fromDomain(() => state.answer(userId, path.reference, body)),
+    handle: ({ path, body, state, userId }) => ok(state.answer(userId, path.reference, body)),
   },
   getRendition_v2_1: {
     behaviour: "the acting user's practice status for a drill or course (sandbox shape)",
-    handle: ({ path, state, userId }) => fromDomain(() => state.getRendition(userId, path.drillable)),
+    handle: ({ path, state, userId }) => ok(state.getRendition(userId, path.drillable)),
   },
 });

@@ -2,37 +2,34 @@
  * The acting user's repertoire: the drills and courses they keep, listed as a `Drillables` page (2.0
  * pages with `resultStart`/`resultSize`), added and removed by ID.
  */
-import { fromDomain } from "./domain-answer.js";
-import { defineFamily } from "./family.js";
+import { defineFamily, ok } from "./family.js";
 
 /** The repertoire family; see the module comment. */
 export const repertoire = defineFamily("repertoire", {
   listRepertoire_v2_0: {
     behaviour: "the acting user's repertoire as a `Drillables` page",
-    handle: ({ query, state, userId }) => fromDomain(() => state.listRepertoire(userId, query)),
+    handle: ({ query, state, userId }) => ok(state.listRepertoire(userId, query)),
   },
   listRepertoire_v2_1: {
     behaviour: "as `listRepertoire_v2_0`",
-    handle: ({ state, userId }) => fromDomain(() => state.listRepertoire(userId)),
+    handle: ({ state, userId }) => ok(state.listRepertoire(userId)),
   },
   addToRepertoire_v2_1: {
     behaviour:
       "adds the drill or course to the repertoire and answers the observed `Message` (200, also when it was there already)",
-    handle: ({ path, state, userId }) =>
-      fromDomain(() => {
-        state.addToRepertoire(userId, path.drillable);
-        // The observed answer is a message (`Message`); its wording is the sandbox's.
-        return { description: "Added to repertoire" };
-      }),
+    handle: ({ path, state, userId }) => {
+      state.addToRepertoire(userId, path.drillable);
+      // The observed answer is a message (`Message`); its wording is the sandbox's.
+      return ok({ description: "Added to repertoire" });
+    },
   },
   removeFromRepertoire_v2_1: {
     behaviour:
       "removes it and answers `{}` (200; the 2.1 answer is not shown, the 2.0 page shows an empty object)",
-    handle: ({ path, state, userId }) =>
-      fromDomain(() => {
-        state.removeFromRepertoire(userId, path.drillable);
-        // The description promises JSON; the body is the empty object the 2.0 page shows.
-        return {};
-      }),
+    handle: ({ path, state, userId }) => {
+      state.removeFromRepertoire(userId, path.drillable);
+      // The description promises JSON; the body is the empty object the 2.0 page shows.
+      return ok({});
+    },
   },
 });

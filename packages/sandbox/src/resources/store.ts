@@ -2,15 +2,14 @@
  * The public store's search, the same in both versions: the domain's search (src/domain/store-search.ts)
  * over the typed query parameters.
  */
-import { fromDomain } from "./domain-answer.js";
-import { defineFamily, type ResourceRequest } from "./family.js";
+import { defineFamily, ok, type ResourceRequest } from "./family.js";
 
 function search({
   query,
   state,
   userId,
 }: ResourceRequest<"searchStore_v2_0"> | ResourceRequest<"searchStore_v2_1">) {
-  return fromDomain(() => state.searchStore(userId, query));
+  return ok(state.searchStore(userId, query));
 }
 
 /** The store family; see the module comment. */

@@ -4,7 +4,7 @@ import { generateLargeDataset } from "../../scripts/dataset/large-dataset.js";
 import { parseDataFile } from "../../src/data/data-file.js";
 import { DEFAULT_IDS } from "../../src/data/default-ids.js";
 import { createState } from "../../src/domain/state.js";
-import { DomainError } from "../../src/errors.js";
+import { domainError } from "../support/domain-data.js";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -118,16 +118,8 @@ describe("createDefaultDataset", () => {
       size(catalogs.business),
     );
     expect(state.searchStore(users.olivia, { catalog: catalogs.partner }).total).toBe(size(catalogs.partner));
-    const denied = (() => {
-      try {
-        state.searchStore(serviceAccount, { catalog: catalogs.partner });
-      } catch (error) {
-        return error;
-      }
-      return undefined;
-    })();
-    expect(denied).toBeInstanceOf(DomainError);
-    expect((denied as DomainError).id).toBe("catalog_access_denied");
+    const denied = domainError(() => state.searchStore(serviceAccount, { catalog: catalogs.partner }));
+    expect(denied).toMatchObject({ id: "catalog_access_denied", status: 403 });
     // Business drills are catalog-only.
     expect(state.searchStore(users.ana, { query: "business" }).total).toBe(0);
     expect(state.nextQuestion(users.ana, ["es-business-to-en"]).question.sequenceNr).toBe(1);

@@ -1,5 +1,5 @@
 import type { Course, Drill, SandboxData } from "../../src/domain/types.js";
-import { DomainError } from "../../src/errors.js";
+import { Refusal } from "../../src/refusal.js";
 
 /** A small hand-made dataset whose search results can be worked out by hand. */
 export function drill(
@@ -132,13 +132,24 @@ export function fixtureData(): SandboxData {
   };
 }
 
-/** Runs `run` and returns the DomainError it throws; any other outcome fails the test. */
-export function domainError(run: () => unknown): DomainError {
+/** What a domain refusal answers: the identifier it names, its status and parameter, and its message. */
+export interface DomainRefusal {
+  readonly id: string;
+  readonly status: number | undefined;
+  readonly parameter: string | undefined;
+  readonly message: string;
+}
+
+/** Runs `run` and returns the domain refusal it throws; any other outcome fails the test. */
+export function domainError(run: () => unknown): DomainRefusal {
   try {
     run();
   } catch (error) {
-    if (error instanceof DomainError) return error;
+    if (error instanceof Refusal && error.refusal.kind === "named") {
+      const { status, parameter, message } = error;
+      return { id: error.refusal.id, status, parameter, message };
+    }
     throw error;
   }
-  throw new Error("expected a DomainError");
+  throw new Error("expected a domain refusal");
 }
