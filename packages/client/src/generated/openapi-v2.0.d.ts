@@ -2231,7 +2231,7 @@ export interface components {
         };
         /**
          * AnswerRequest
-         * @description Form fields of a 2.0 answer. `answer` holds the values given, one for most questions, several when the question takes several; each value travels as its own `answer` field (a repeated field on the wire).
+         * @description Form fields of an answer (2.0, and 2.1.1 as a public client sends it). `answer` holds the values given, one for most questions, several when the question takes several; each value travels as its own `answer` field (a repeated field on the wire).
          */
         AnswerRequest: {
             /**
@@ -2822,8 +2822,6 @@ export interface components {
              * @example invalid_request
              */
             id: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Objective_v2_0

@@ -26,6 +26,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/2.1.1/access/{third_party}/{third_party_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The third party of the user's ID (`third_party` on the page). */
+                third_party: string;
+                /** @description The user's ID at that third party (`id` on the page). */
+                third_party_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Request organization login
+         * @deprecated
+         * @description Requests a one-time login for a user who is a member of a group the caller administers, addressed by a third party and the user's ID there; the service answers with a URL carrying a single-use token that starts a session on the Drillster website for that user. The page marks the endpoint deprecated: it is not carried into the next API version, and service accounts with the JWT bearer grant do the same in a standard way.
+         *     The stored page is cut inside its parameter table: further parameters, the answer's fields, status codes and errors are not known.
+         */
+        get: operations["requestOrganizationLoginByThirdPartyId_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/access/{user}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The Drillster user ID of the user to log in (`user_id` on the page). */
+                user: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Request organization login
+         * @deprecated
+         * @description Requests a one-time login for a user who is a member of a group the caller administers, addressed by user ID; the service answers with a URL carrying a single-use token that starts a session on the Drillster website for that user. The page marks the endpoint deprecated: it is not carried into the next API version, and service accounts with the JWT bearer grant do the same in a standard way.
+         *     The stored page is cut inside its parameter table: further parameters, the answer's fields, status codes and errors are not known.
+         */
+        get: operations["requestOrganizationLogin_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/answer/{reference}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `reference` of the question being answered. */
+                reference: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Submit practice answer
+         * @description No reference page of API 2.1.1 for this operation is stored. It exists in 2.1.1 as the record shows it: a public practice client sends `PUT /api/2.1.1/answer/{reference}` with the form field `answer` (repeated for several values) and reads the evaluation and the proficiency from the reply; its list of endpoints links a 2.1.1 page of that name.
+         */
+        put: operations["submitAnswer_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/2.1.1/beacon/{beacon}": {
         parameters: {
             query?: never;
@@ -102,6 +177,1886 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/2.1.1/catalog/{catalog}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The catalog (`catalog_id` on the pages).
+                 * @example 8dImzTInPjYUn0upcBgQ7y
+                 */
+                catalog: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve a catalog
+         * @description Retrieves one catalog of the caller's organization; the caller needs the `PUBLISH_TO_CATALOG` permission. The page names a UserCatalog object as the answer without showing its fields.
+         *     The success status code is not shown.
+         */
+        get: operations["getCatalog_v2_1_1"];
+        /**
+         * Update a catalog
+         * @description Updates the name, description or subscription termination of a catalog. Subscriptions (users' access to the catalog) can end one-off on a date, every year, every month, or after a duration. Without fields the request still carries `Content-Length: 0`.
+         *     The stored page is cut inside its field table: the remaining fields, the answer and any error table are not known.
+         */
+        put: operations["updateCatalog_v2_1_1"];
+        post?: never;
+        /**
+         * Delete a catalog
+         * @description Deletes a catalog. The caller needs the `PUBLISH_TO_CATALOG` permission and must be a staff user of the organization that owns the catalog. Answers HTTP 204.
+         */
+        delete: operations["deleteCatalog_v2_1_1"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/catalogs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a catalog
+         * @description Creates a catalog; the service assigns its key. A name and a description are required; subscriptions (users' access to the catalog) can be set to end one-off on a date, every year, every month, or after a duration.
+         *     The stored page is cut inside its field table: the remaining fields, the answer and any error table are not known.
+         */
+        post: operations["createCatalog_v2_1_1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/course/{course}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The course addressed (`course_id` on the page). */
+                course: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update course
+         * @description The reference page of API 2.1.1 for this operation changes a course's name, description, icon and cover only (its drills change through PUT course/{course}/{drill}). It shows the optional form fields, answers the Course reflecting the change and has a table of errors with status codes.
+         */
+        put: operations["updateCourse_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/course/{course}/{drill}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The course addressed (`course_id` on the page). */
+                course: string;
+                /** @description The drill added or moved (`drill_id` on the page). */
+                drill: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add drill to course
+         * @description The reference page of API 2.1.1 for this operation says it adds a drill to a course or moves a drill within it, at an optional zero-based position given as a further path segment. Without a position a drill new to the course is appended at the end; the path with a position segment places it. It takes no other parameters (a PUT without parameters must still carry `Content-Length: 0`), answers the Course reflecting the change and has a table of errors with status codes.
+         */
+        put: operations["addDrillToCourse_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/course/{course}/{drill}/{position}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The course addressed (`course_id` on the page). */
+                course: string;
+                /** @description The drill added or moved (`drill_id` on the page). */
+                drill: string;
+                /** @description Zero-based position the drill is inserted at or moved to (optional on the page: the path without it appends a new drill). */
+                position: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add or move drill to a position in a course
+         * @description The reference page of API 2.1.1 for this operation says it adds a drill to a course or moves a drill within it, at an optional zero-based position given as a further path segment. This path carries the zero-based position to insert the drill at, or to move it to. It takes no other parameters (a PUT without parameters must still carry `Content-Length: 0`), answers the Course reflecting the change and has a table of errors with status codes.
+         */
+        put: operations["addDrillToCourseAtPosition_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/courses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create course
+         * @description The reference page of API 2.1.1 for this operation says a course holds drills under one title, icon and description, and is created empty. It shows the form fields, the new course's ID and type COURSE as the answer (its example request still calls a /api/2.1/ URL) and a table of error identifiers without status codes.
+         */
+        post: operations["createCourse_v2_1_1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/drill/{drill}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill addressed (`drill_id` on the page); drills only, not courses. */
+                drill: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update drill details
+         * @description The reference page of API 2.1.1 for this operation says only a drill's author may change its name, subject, description or content language, that changes to a public or group drill show at once to everyone, and that courses are not addressed here. It shows the optional form fields, the updated Drill as the answer (its example request still calls a /api/2.1/ URL) and the start of an error table with status codes, cut where the stored page ends. A PUT without parameters must still carry `Content-Length: 0`.
+         */
+        put: operations["updateDrill_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/drill/{drill}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The target drill, to which the other drills' contents are appended (`drill_id` on the page). */
+                drill: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge drills into a drill
+         * @description The reference page of API 2.1.1 for this operation says the contents of one or more source drills are appended to the target drill, in the order given, and the source drills are kept; the caller must author the target and every source. It shows the repeated form field source, the changed target Drill (same ID) as the answer and a table of errors with status codes.
+         */
+        post: operations["mergeDrills_v2_1_1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/drillable/{drillable}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course to delete (`drillable_id` on the page). */
+                drillable: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete drill or course
+         * @description The reference page of API 2.1.1 for this operation says a drill or course is deleted only when the caller is its one owner; with co-authors only the caller's co-authorship is removed. It takes the query parameter ignoreWarnings and answers 204 when done, or 428 with a Warnings object when there are reasons not to go ahead (`part_of_course`, `part_of_group`, `test_completed`, `test_defined`); it also has a table of errors with status codes, some of whose identifiers are the same as the warnings'.
+         */
+        delete: operations["deleteDrillable_v2_1_1"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/drillable/{drillable}/proficiency-chart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course addressed (`drillable_id` on the page). */
+                drillable: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Proficiency chart data
+         * @description The reference page of API 2.1.1 for this operation gives the data to plot a proficiency chart of a drill or course. It shows the query parameters type and series (required) and mode, a ProficiencyChart object as the answer, with an example, and the start of an error table with status codes, cut where the stored page ends.
+         */
+        get: operations["getProficiencyChart_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/drillable/{drillable}/reception": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The public drill or course addressed (`drillable_id` on the page). */
+                drillable: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve reception
+         * @description The reference page of API 2.1.1 for this operation gives the reception of a public drill or course: how many users it attracted, how they rate it and how difficult they find it. It shows a Reception object as the answer, with an example, and a table of errors with status codes.
+         */
+        get: operations["getReception_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/drillable/{drillable}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The public drill or course reviewed (`drillable_id` on the page). */
+                drillable: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Post review
+         * @description The reference page of API 2.1.1 for this operation posts a review of a public drill or course that is in the caller's repertoire. It shows the form fields content (required) and appreciation, the Review just added as the answer and a table of errors with status codes. Its example request is written as a POST to a /api/2.1/ URL; the method stays PUT, as the page's title says.
+         */
+        put: operations["postReview_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/drills": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create drill
+         * @description The reference page of API 2.1.1 for this operation says the new drill is empty and private to its creator, and that a sequence number in brackets is appended to its name when the caller's repertoire already holds one of that name. It shows the form fields, the new drill (id, recorded name, type DRILL) as the answer (its example request still calls a /api/2.1/ URL) and a table of error identifiers without status codes.
+         */
+        post: operations["createDrill_v2_1_1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/drills/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload drill from file
+         * @description The reference page of API 2.1.1 for this operation lists the formats read (Drilldown, CSV in Drillster's layout, WRTS 1.0 and 2.0 XML, Hot Potatoes JQuiz, Moodle Quiz XML) and takes either a multipart `file` or the contents as the field `content` (then optionally `extension` as a hint at the format), plus `validateOnly` to only check the file. It answers an UploadedDrill object, the drill's details with an optional list of import warnings and no drill ID when only validating, whose fields it does not show, and has the start of an error table with status codes, cut where the stored page ends.
+         */
+        post: operations["uploadDrill_v2_1_1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/group-invitation/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The code that stands for the group invitation (`token` on the page). */
+                token: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve group invitation
+         * @description Answers an invitation to a group: its status, the invited user and the group. Knowing the token is enough; no particular permission is needed. New in 2.1.1 (2.1 lists only the PUT).
+         *     The page's error table gives one identifier without a status code.
+         */
+        get: operations["getGroupInvitation_v2_1_1"];
+        /**
+         * Accept or decline group invitation
+         * @description Accepts or declines an invitation to a group (form field `action`) and answers the invitation.
+         *     Its example request is written as a POST to a /api/2.1/ URL; the method stays PUT, as the page's title says. The page's error table gives status codes and is cut where the stored page ends.
+         */
+        put: operations["respondToGroupInvitation_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/group/{group}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve group
+         * @description Answers a group's details: name, description, counts of members, drillables and tests, icon, and when it was created and last edited.
+         *     The page's error table has one row, `unauthenticated` with 401; the 2.1 page's other errors (missing or invalid ID, no access, not found) are not listed for 2.1.1.
+         */
+        get: operations["getGroup_v2_1_1"];
+        /**
+         * Update group
+         * @description Updates a group's details. Besides the fields of 2.1, memberships can be ended automatically (once, every year, every month or after a duration); `subscriptionEndYear=0` alone switches that off.
+         *     The stored page is cut inside the form fields, before the answer and any error table.
+         */
+        put: operations["updateGroup_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/group/{group}/drillables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve group drillables
+         * @description Answers the group with a page of its drills and courses, optionally searched by name and description. The page is chosen by offset: `resultStart` and `resultSize` (default 10).
+         *     The example is cut inside the third drillable (only its complete part is given here) and no error table is visible.
+         */
+        get: operations["listGroupDrillables_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/group/{group}/drills/{drill}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course to add (`drillable_id` on the page). */
+                drill: string;
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add drill to group
+         * @description Adds a drill or course to a group, which makes it available to every member; takes no parameters besides the path and answers a message.
+         *     The page's error table gives identifiers without status codes.
+         */
+        put: operations["addDrillToGroup_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/group/{group}/member-results/{user}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+                /** @description The member whose results are read (`user_id` on the page). */
+                user: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve a member's group results
+         * @description Answers one member's progress in each drill and course of a group, a page at a time: `resultFrom` takes the `lastOnPage` of the previous answer's pagination object, `resultSize` defaults to 10. New in 2.1.1.
+         *     The example is cut inside the first result entry (only its complete part is given here) and no error table is visible.
+         */
+        get: operations["getGroupMemberResults_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/group/{group}/members/{third_party}/{third_party_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+                /** @description The third party that issued the ID (`third_party` on the page). */
+                third_party: string;
+                /** @description The user's ID at that third party (`third_party_id` on the page). */
+                third_party_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add user to group by third-party ID
+         * @description Adds a user to a group, addressed by a supported third-party ID; the form is the same as adding by user ID or email address (`addGroupMember_v2_1_1`), and its parameter table still names `user_id or user_email`. New in 2.1.1.
+         *     The stored page is cut inside the form fields, before the answer and any error table.
+         */
+        put: operations["addGroupMemberByThirdPartyId_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/group/{group}/members/{user}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+                /** @description The member: a user ID (`user_id` on the page) or an email address (`user_email`, with `@` written `%40`); an email address also reaches people without an account. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add user to group
+         * @description Adds a user to a group, addressed by user ID or email address; someone without an account may get one on the fly (auto-setup), and the new member is told by email. A third-party ID takes the path with two segments (`addGroupMemberByThirdPartyId_v2_1_1`).
+         *     The stored page is cut inside the form fields, before the answer and any error table.
+         */
+        put: operations["addGroupMember_v2_1_1"];
+        post?: never;
+        /**
+         * Remove user from group
+         * @description Removes a member from a group, addressed by user ID or email address; for someone invited who has not answered yet, the invitation is cancelled. Answers a message.
+         *     New in 2.1.1 as a path of its own (2.1 lists `DELETE …/group/{group}/members` only). The page's error table gives identifiers without status codes.
+         */
+        delete: operations["removeGroupMember_v2_1_1"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/group/{group}/objective/{objective}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+                /** @description The group objective addressed (`objective_id` on the page). */
+                objective: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a member's review date
+         * @description Sets, for one group member, the review date (or the end of the review period) of a group objective that was defined without one. Answers an Objective with only its ID, shown as `{ }`.
+         *     Its example request is written to a /api/2.1/ URL. The page's error table gives identifiers without status codes and may be cut after `user_id_missing`. 2.1 lists the same method and path as "update objective".
+         */
+        put: operations["updateGroupObjective_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/group/{group}/objective/{objective}/evaluations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+                /** @description The group objective addressed (`objective_id` on the page). */
+                objective: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve objective evaluations
+         * @description Answers the current evaluations of a group objective. No 2.1.1 page of its own was found: the page of objective events names this endpoint, under /api/2.1.1/, as the way to read current evaluations, so it exists in 2.1.1; its parameters, answer and errors are not shown.
+         */
+        get: operations["listObjectiveEvaluations_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/group/{group}/objectives": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Define practice objective
+         * @description Defines a practice objective for a group: ONEOFF (reach a minimum proficiency by the review date), PERMANENT (keep it from the review date on) or, in the newest stored copy, RECURRING (reach it by a review date or within a review period that repeats). Test objectives are not defined here. Without a `reviewDate` each member gets one of their own (`updateGroupObjective_v2_1_1`); a `reviewDuration` with it makes a review period ending at that date.
+         *     The stored page is cut before its parameter table, so the form fields, the answer and any error table are not shown.
+         */
+        post: operations["defineGroupObjective_v2_1_1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/group/{group}/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve staff permissions
+         * @description Answers a group's staff permissions: per staff user, MANAGE or VIEW, optionally searched by name. The page is chosen by offset: `resultStart` and `resultSize` (without it, all remaining staff users).
+         *     The page's error table gives identifiers without status codes.
+         */
+        get: operations["listGroupStaff_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/group/{group}/staff/{user}/{permission}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+                /** @description The permission, a path segment in 2.1.1: MANAGE (content, members and the members' progress) or VIEW (see content and members, and the members' progress). */
+                permission: "MANAGE" | "VIEW";
+                /** @description The staff user (`user_id` on the page). */
+                user: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update staff permissions
+         * @description Gives a user a staff permission on a group, the permission being the last path segment (2.1 lists a literal `permission` segment instead). Takes no form fields and answers the group's staff permissions.
+         *     Its example request is written to a /api/2.1/ URL. The page's error table gives identifiers without status codes and is cut where the stored page ends.
+         */
+        put: operations["updateGroupStaffPermissions_v2_1_1"];
+        post?: never;
+        /**
+         * Revoke staff permission
+         * @description Takes a staff permission (MANAGE or VIEW) from a user; the caller cannot remove their own. Answers the staff permissions that remain.
+         *     The page's error table gives identifiers without status codes.
+         */
+        delete: operations["revokeGroupStaffPermission_v2_1_1"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/group/{group}/test-results/{test}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+                /** @description The test definition (`test_id` on the page), not one user's attempt. */
+                test: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve a group's test results
+         * @description Answers the results of one test for the members of a group, a page of members at a time, optionally searched by name. The page is chosen by offset: `resultStart` and `resultSize` (default 10). With a query the members are sorted by relevance, otherwise by signup date. New in 2.1.1.
+         *     The example is cut inside the test (only its complete part is given here) and no error table is visible.
+         */
+        get: operations["getGroupTestResults_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/group/{group}/test/{test}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+                /** @description The group's test (`test_id` on the page), as obtained when defining it. */
+                test: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a member's test review date
+         * @description Sets the date by which one group member is expected to have completed a group test that was set up with a review date per user (PER_USER). Answers an empty object. New in 2.1.1 (2.1 lists no such path; note the singular `test` segment).
+         *     Its example request is written to a /api/2.1/ URL. The page's error table gives identifiers without status codes.
+         */
+        put: operations["setGroupTestReviewDate_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/group/{group}/tests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Define group test
+         * @description Defines a test for a group: a fixed number of questions from one or more drills, answered without feedback and scored at the end. A `reviewDate` makes completing it before that date an objective; a test may be adaptive (two or more drills as levels of rising difficulty, with `adaptive` set and the number of questions per level).
+         *     The stored page is cut where its parameter table starts, so the form fields, the answer and any error table are not shown.
+         */
+        post: operations["addGroupTest_v2_1_1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/group/subscriptions/{group}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve a subscribed group
+         * @description Answers a group the caller is subscribed to (a member of), with the organization that owns it. New in 2.1.1; the literal segment `subscriptions` sits where other group paths have the group's ID.
+         *     The page's error table gives status codes.
+         */
+        get: operations["getSubscribedGroup_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search groups
+         * @description Searches the groups the caller has access to and answers their high-level details, a page at a time.
+         *     Unlike 2.1, the list is paged by cursor: `resultFrom` takes the `lastOnPage` of the previous answer's pagination object, `resultSize` defaults to 10, and the `member` filter is gone. The page's text still speaks of a total and of resultStart, but its parameters and its example use the cursor; its example is cut inside the first group and no error table is visible.
+         */
+        get: operations["searchGroups_v2_1_1"];
+        put?: never;
+        /**
+         * Create group
+         * @description Creates a group, empty, and answers it. Besides the name, description and catalog restriction of 2.1, the form may end every membership automatically: once, every year, every month or after a duration.
+         *     The stored page is cut inside the subscription fields, before the answer and any error table.
+         */
+        post: operations["createGroup_v2_1_1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/objective/{objective}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The objective (`objectiveId` on the page). */
+                objective: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update objective
+         * @description Updates an objective; the caller must be in a teacher role towards it. New in 2.1.1 as a path of its own (2.1 lists `PUT …/group/{group}/objective/{objective}` for updating an objective, which in 2.1.1 sets a member's review date).
+         *     The stored page is cut inside the form fields, before the answer and any error table.
+         */
+        put: operations["updateObjective_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/objectives": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List objectives including evaluations
+         * @description Answers the caller's objectives with their evaluations (met or not, and the proficiency), optionally searched or limited to one drill. Objectives already met are left out unless asked for. The page is chosen by offset: `resultStart` and `resultSize` (without it, all remaining objectives).
+         *     The example is cut inside the first objective's playables (only its complete part is given here) and no error table is visible.
+         */
+        get: operations["listObjectives_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/objectives/{objective}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The objective (`objective_id` on the page). */
+                objective: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * List objective events
+         * @description Answers when, in a period, the evaluation of an objective changed: OBJECTIVE_BECAME_OK (the user started meeting it) or OBJECTIVE_BECAME_NOK (stopped meeting it), a page at a time: `resultFrom` takes the `lastOnPage` of the previous answer's pagination object, `resultSize` defaults to 100 (default and maximum may change). For the current evaluations see `listObjectiveEvaluations_v2_1_1`. New in 2.1.1.
+         *     The stored page is cut inside the name of the answer's object (a 2.1.1 ObjectiveEvaluation…), so the answer's fields and any error table are not shown.
+         */
+        get: operations["listObjectiveEvents_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/organization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve own organization details
+         * @description Retrieves the organization of the calling user (the page's form without an organization ID). Only the caller's own organization can be retrieved.
+         *     The page's error table gives identifiers without status codes; the success status code is not shown.
+         */
+        get: operations["getOwnOrganization_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/organization/{organization}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization (`organization_id` on the page).
+                 * @example nPjYUn0upc8dIm7yzTIBgQ
+                 */
+                organization: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve organization details
+         * @description Retrieves an organization by its ID. Only the caller's own organization can be retrieved.
+         *     The page's error table gives identifiers without status codes; the success status code is not shown.
+         */
+        get: operations["getOrganization_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/organization/{organization}/catalogs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization (`organizationId` on the page), or `self` for the caller's own organization.
+                 * @example self
+                 */
+                organization: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve the catalogs of an organization
+         * @description Lists the catalogs an organization can publish to, paged by cursor: `resultFrom` is the ID of the last catalog of the previous page. Only the own organization is accessible.
+         *     The success status code is not shown.
+         */
+        get: operations["listOrganizationCatalogs_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/organization/{organization}/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (`organization_id` on the page); `self` stands for the caller's own. */
+                organization: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve organization groups
+         * @description Answers the groups of an organization, a page at a time: `resultFrom` takes the `lastOnPage` of the previous answer's pagination object; without `resultSize`, all remaining groups. Only the caller's own organization is accessible.
+         *     The page shows no example; its error table gives status codes.
+         */
+        get: operations["listOrganizationGroups_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/organization/{organization}/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (`organization_id` on the page), or `self` for the caller's own organization. */
+                organization: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve staff users
+         * @description Lists, or searches, the staff users of an organization, paged by offset (`resultStart`, `resultSize`).
+         *     The page shows no error table; the success status code is not shown.
+         */
+        get: operations["listOrganizationStaff_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/organization/{organization}/staff/{user}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (`organization_id` on the page), or `self` for the caller's own organization. */
+                organization: string;
+                /** @description The staff user: a user ID (`user_id`), or for adding also an email address (`email_address`, `@` percent-encoded); for adding, an unknown address gets a new account. The pages name the segment differently for adding and removing; one path carries one name. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add staff user
+         * @description Makes a user a staff user of the organization (the own organization or `self`). The user may not already belong to another organization. Given an email address that no account has, the service creates the account; then `name` is required. Without fields the request still carries `Content-Length: 0`.
+         *     Answers the User object reflecting the organization joined. The stored page is cut inside the error table, after `linked_to_other_organization`.
+         */
+        put: operations["addOrganizationStaff_v2_1_1"];
+        post?: never;
+        /**
+         * Remove staff user
+         * @description Disconnects a staff user from the organization: the account stays, as an ordinary managed account. It can fail while the staff user still manages or views any of the organization's groups. Answers HTTP 204.
+         */
+        delete: operations["removeOrganizationStaff_v2_1_1"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/organizations/{organization}/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (`organization_id` on the page), or `self` for the caller's own organization. */
+                organization: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve the accounts of an organization
+         * @description Lists the accounts an organization manages, staff accounts included, paged by cursor: send the previous answer's `lastOnPage` as `resultFrom`. The cursor is an account creation time, or a plain index when only staff accounts are asked for (`relationType=ADMIN`).
+         *     The stored page is cut inside the error table, after `not_permitted`; the success status code is not shown.
+         */
+        get: operations["listOrganizationAccounts_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/playable/{playable}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill, course or test addressed (`playable_id` on the page); a versioned ID (`id.version`) names one version. */
+                playable: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve playable
+         * @description The reference page of API 2.1.1 for this operation says a playable is anything the Drillster widget plays: a drill, course or test. It shows the query parameter versionResolvingStrategy (for drills and stories addressed without a version), a Playable object as the answer and a table of errors with status codes (`no_permission` with 401 here, where other pages give 403).
+         */
+        get: operations["getPlayable_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/playable/{playable}/appreciation/{appreciation}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rating, 1 to 5. */
+                appreciation: number;
+                /** @description The drill, story, test or course rated (`playable_id` on the page). */
+                playable: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save appreciation
+         * @description The reference page of API 2.1.1 for this operation stores the caller's appreciation (1 to 5) of a drill, story, test or course, given in the path; it takes no other parameters (a PUT without parameters must still carry `Content-Length: 0`), answers a Rating object reflecting it and has a table of errors with status codes.
+         */
+        put: operations["storeAppreciation_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/playable/{playable}/forwarded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The playable forwarded to the caller (`playable_id` on the page). */
+                playable: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Accept forwarded playable
+         * @description The reference page of API 2.1.1 for this operation accepts a drill forwarded to the caller: a duplicate is made and placed in the caller's oeuvre. It takes no other parameters (a PUT without parameters must still carry `Content-Length: 0`), answers the accepted Playable and has a table of errors with status codes.
+         */
+        put: operations["acceptForwardedPlayable_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/playable/{playable}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The playable to publish (`playable_id` on the page); for now only drills and courses. */
+                playable: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Publish playable to a catalog
+         * @description The reference page of API 2.1.1 for this operation says a playable (for now only a drill or course) is published to a catalog, which only accounts granted access can reach. It shows the form fields catalog (required) and position, answers 204 and has a table of errors with status codes.
+         */
+        put: operations["publishPlayable_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/question/{drill}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course practised; a public client passes the playable's ID. */
+                drill: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve practice question
+         * @description No reference page of API 2.1.1 for this operation is stored. It exists in 2.1.1 as the record shows it: a public practice client calls `GET /api/2.1.1/question/{id}` with a playable's ID and reads the question from the answer's `question` field (its `reference`, `ask.term.value`, `tell.name` and `tell.composition`), and its list of endpoints links a 2.1.1 page of that name. The question inside is the 2.1.1 Question object (ISO 8601 durations for `timeLimit` and `remainingTestTime`). The 2.0 parameters (several drills, notifications) are not known to apply.
+         */
+        get: operations["getQuestion_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/rendition/{drillable}/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course whose practice preferences are stored (`drillable_id` on the page). */
+                drillable: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save practice preferences
+         * @description The reference page of API 2.1.1 for this operation stores the caller's practice preferences for a drill or course; only user-configurable attributes can be changed, and changing any other is an error. It shows the optional form fields (an absent field keeps its stored value) and a Preferences object as the answer; the stored page ends before any error table.
+         */
+        put: operations["storePracticePreferences_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/repertoire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search repertoire
+         * @description The reference page of API 2.1.1 for this operation lists or searches the caller's repertoire: every drill or course the caller (co-)authored, took from the store or received through a group, each with its progress. It names word search, sorting, searching chosen fields, paging and a group filter, and shows the query parameters query, searchField (repeated), resultStart, resultSize, sortField and sortDirection; the lists of their values, the group filter's parameter and everything after sortDirection, the answer included, are cut from the stored page. (The 2.0 page of the same operation names the searchField values NAME, DESCRIPTION, SUBJECT, TAGS and CONTENTS; that does not type 2.1.1.)
+         */
+        get: operations["listRepertoire_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/repertoire/{drillable}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course to add (`drillable_id` on the page). */
+                drillable: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add to repertoire
+         * @description The reference page of API 2.1.1 for this operation adds a drill or course to the caller's repertoire: a free public one only within the account's storage limit (premium users and license holders have none), a paid one only with a payment key. It takes no parameters besides the path (a PUT without parameters must still carry `Content-Length: 0`; how the payment key is sent is not shown), answers a message and has a table of error identifiers without status codes.
+         */
+        put: operations["addToRepertoire_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/test-question/{test}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The test to be taken (`test` on the page). */
+                test: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve test question
+         * @description The reference page of API 2.1.1 for this operation answers a question of the given test. It describes an optional ticket (anonymous tests), an entry level (adaptive tests that allow it, lowest 1) and a question sequence number (only for tests that allow question navigation; otherwise `invalid_request`), but the stored page does not show their parameter names. It answers a QuestionResponse object, whose question is the 2.1.1 Question (ISO 8601 durations for `timeLimit` and `remainingTestTime`), and has a table of errors with status codes (`internal_error` with 400).
+         */
+        get: operations["getTestQuestion_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/test-result/{test}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The test definition addressed (`test_id` on the page). */
+                test: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Submit a completed test
+         * @description The reference page of API 2.1.1 for this operation submits a completed test, which only tests that allow question navigation need (the others are submitted with their last answer). Its table also names `user_id` (another user's test) and `ticket` (an anonymous test), one or the other, without saying how they are sent: its resource URL has only the test, its example request a further path segment. A PUT without parameters must still carry `Content-Length: 0`. It answers a TestResult (ID, score with any transformed scores, started, completed and duration; the score only as far as the test's disclosure settings allow), where 2.1 answers `{}`, and has the start of an error table with status codes, cut where the stored page ends.
+         */
+        put: operations["completeTest_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/test-results/{test}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The test definition addressed (`test_id` on the page). */
+                test: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve own test results
+         * @description The reference page of API 2.1.1 for this operation retrieves the results (attempts) of a test definition for the caller, another user, or an anonymous test's ticket or PIN; a test may allow several attempts. This path, without a further segment, answers the caller's own results. It shows the query parameters detail, status, resultStart and resultSize, and a TestResults object, whose fields it does not show, as the answer; the stored page is cut where its error table starts. (In 2.1 this was GET test-result/{test}, answering one TestResult.)
+         */
+        get: operations["listOwnTestResults_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/test-results/{test}/{user}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The test definition addressed (`test_id` on the page). */
+                test: string;
+                /** @description Whose results: a user ID (`user_id` on the page), or for an anonymous test its ticket (`ticket`) or the PIN standing in for it (`pin`). A user is needed when `status` is given. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve test results of a user, ticket or PIN
+         * @description The reference page of API 2.1.1 for this operation retrieves the results (attempts) of a test definition for the caller, another user, or an anonymous test's ticket or PIN; a test may allow several attempts. This path names a user, or an anonymous test's ticket or PIN, in a further segment. It shows the query parameters detail, status, resultStart and resultSize, and a TestResults object, whose fields it does not show, as the answer; the stored page is cut where its error table starts. (In 2.1 this was GET test-result/{test}, answering one TestResult.)
+         */
+        get: operations["listTestResults_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/test/{test}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The test definition addressed (`test_id` in the URL, `testId` in the pages' tables). */
+                test: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update test definition
+         * @description The reference page of API 2.1.1 for this operation updates a test definition: its name, icon, cover, instructions, time limit, result disclosures, weights and navigation settings, but nothing that changes the number of questions (drills, direction and style, question distribution, filter tags). It shows the form fields up to testScoreTransformers, where the stored page is cut: the answer and any error table are not visible.
+         */
+        put: operations["updateTest_v2_1_1"];
+        /**
+         * Duplicate test definition
+         * @description The reference page of API 2.1.1 for this operation copies a test definition under a new name; only the caller can reach the copy. It shows the form field name (required), a Test object as the answer and a table of errors with status codes.
+         */
+        post: operations["duplicateTest_v2_1_1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/test/{test}/accesses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The test definition addressed (`test_id` on the page). */
+                test: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * List who has access to a test
+         * @description The reference page of API 2.1.1 for this operation lists the accesses that grant entities (such as groups) the use of a test definition; accesses the caller may not see, such as another organization's groups, come in a separate list grouped per type. It answers a TestAccesses object, whose fields it does not show, and has a table of errors with status codes.
+         */
+        get: operations["listTestAccesses_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/test/{test}/accesses/{type}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group, organization or user ID; for ORGANIZATION and USER also `self`. */
+                id: string;
+                /** @description The test definition addressed (`test_id` on the page). */
+                test: string;
+                /** @description The kind of entity the test is linked to. */
+                type: "GROUP" | "ORGANIZATION" | "USER";
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Link a test definition to an organization, group or user
+         * @description The reference page of API 2.1.1 for this operation links a test definition to an organization, group or user, or changes an existing link; an objective (review date) can be set, with a reminder and an announcement, and a link to a group can limit how often a user takes the test. Linking again without an objective is an error saying the link exists. It shows the form fields up to maxRenditions, where the stored page is cut: the answer and any error table are not visible. (In 2.1 the path was test/{test}/{type}/{id}.)
+         */
+        put: operations["linkTestDefinition_v2_1_1"];
+        post?: never;
+        /**
+         * Unlink a test definition from an organization, group or user
+         * @description The reference page of API 2.1.1 for this operation removes the link between a test definition and an organization, group or user. It takes no parameters besides the path and answers 204; the stored page shows no error table.
+         */
+        delete: operations["unlinkTestDefinition_v2_1_1"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/test/{test}/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The test definition addressed (`test_id` on the page). */
+                test: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create anonymous test ticket or PIN
+         * @description The reference page of API 2.1.1 for this operation makes a new ticket, or a PIN, for an anonymous test; with the ticket, GET test-results/{test}/{ticket} reports that attempt before, during or after the test. It shows the optional form fields and a TestTicket object as the answer; the stored page shows no error table.
+         */
+        post: operations["createTestTicket_v2_1_1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/tests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the user's tests
+         * @description The reference page of API 2.1.1 for this operation lists the caller's tests, with their results where taken. It shows the query parameter filter and a Tests object (how many tests, open and completed, and the tests with their TestResults) as the answer; its own example is cut, the example given here is the complete one of the Tests object page (as the page writes them, the tests have `title` and `disclosure`), and no error table is visible.
+         */
+        get: operations["listTests_v2_1_1"];
+        put?: never;
+        /**
+         * Define test
+         * @description The reference page of API 2.1.1 for this operation creates a test definition. It shows the form fields up to allowUnansweredQuestions, where the stored page is cut: the rest of the fields, the answer and any error table are not visible.
+         */
+        post: operations["defineTest_v2_1_1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve own user details
+         * @description Retrieves the account of the calling user (the page's form without a user reference). Users may always read their own account.
+         *     The page's error table gives identifiers without status codes; the success status code is not shown.
+         */
+        get: operations["getOwnUser_v2_1_1"];
+        /**
+         * Update own user details
+         * @description Updates details of the calling user's own account; every field is optional. Without fields the request still carries `Content-Length: 0`.
+         *     The stored page is cut after the start of its example request: the success status code, the example answer and any error table are not known.
+         */
+        put: operations["updateOwnUser_v2_1_1"];
+        /**
+         * Update own user details (deprecated POST)
+         * @deprecated
+         * @description The older way to update the calling user's own account; its page marks it deprecated in favour of `PUT /api/2.1.1/user`. Only the own account can be changed. Every field is optional.
+         *     A successful update answers an empty object. The page's example request uses a `/api/2.1/` URL. Its error table lists `corrupt_user` twice and gives no status codes.
+         */
+        post: operations["updateOwnUserByPost_v2_1_1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/user/{third_party}/{third_party_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The third party that issued the ID (`third_party` on the page).
+                 * @example ACME
+                 */
+                third_party: string;
+                /**
+                 * @description The user's ID at that third party (`third_party_id` on the page).
+                 * @example 2058392
+                 */
+                third_party_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve user details by third-party ID
+         * @description Retrieves a user account by a third-party ID registered for it, given as two path segments: the third party and the ID. Reading another account is only permitted to an administrator (staff user) of the organization that manages it.
+         *     The page's error table gives identifiers without status codes; the success status code is not shown.
+         */
+        get: operations["getUserByThirdPartyId_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/user/{user}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user (`user_id` or `user_email` on the pages): the account ID, `self` for the caller, or an email address with its `@` percent-encoded. For updating, the page also accepts a registered third-party ID written `<third-party>$<ID>` and sent as one segment with `$` encoded as `%24` (`ACME%242058392`). */
+                user: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve user details
+         * @description Retrieves a user account by its ID, an email address or `self`. Users may always read their own account; another account only when the caller is an administrator (staff user) of the organization that manages it.
+         *     The page's error table gives identifiers without status codes; the success status code is not shown.
+         */
+        get: operations["getUser_v2_1_1"];
+        /**
+         * Update user details
+         * @description Updates details of a user account addressed by a user reference: the caller's own account, or an account managed by the caller's organization when the caller is one of its administrators with the `MANAGE_USERS` permission. Every field is optional; without fields the request still carries `Content-Length: 0`.
+         *     The stored page is cut after the start of its example request: the success status code, the example answer and any error table are not known.
+         */
+        put: operations["updateUser_v2_1_1"];
+        post?: never;
+        /**
+         * Delete a user account
+         * @description Deletes a user account, with its group memberships and practice results. The account must be the caller's own account not managed by an organization, or another account managed by the caller's organization; the caller needs `MANAGE_USERS` and must be an administrator of that organization; the account must not manage any groups unless `skipValidation` is set.
+         *     An older crawl of this page (`…/api/2.1.1/endpoints/delete-user`) refuses deleting the own account and has no `skipValidation`; the newer one is described here. Neither shows the success answer.
+         */
+        delete: operations["deleteUser_v2_1_1"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/user/{user}/catalog/{catalog}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The catalog (`catalog_id` on the pages).
+                 * @example 8dImzTInPjYUn0upcBgQ7y
+                 */
+                catalog: string;
+                /** @description The user (`user_id`, `email_address` or `third_party_id` on the pages): the account ID, an email address, or a third-party ID written `THIRD_PARTY/ID`; an email address or third-party ID is percent-encoded into this one segment. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Grant a user access to a catalog
+         * @description Gives a user access to a catalog of the caller's organization. No fields besides the path, so the request carries `Content-Length: 0`. Answers HTTP 204.
+         */
+        put: operations["grantCatalogAccess_v2_1_1"];
+        post?: never;
+        /**
+         * Revoke a user's access to a catalog
+         * @description Takes away a user's access to a catalog of the caller's organization. Answers HTTP 204.
+         */
+        delete: operations["revokeCatalogAccess_v2_1_1"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/user/{user}/contract": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user (`user_id` on the page): the account ID, or `self` for the caller.
+                 * @example 7OuHq-RcQO_snGWR58TnBw
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve a user's contract
+         * @description Retrieves the details of a user's contract. The page marks this endpoint for internal use only. It names a Contract object as the answer but shows none of its fields.
+         */
+        get: operations["getUserContract_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/user/{user}/email-address/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An email address linked to the account, sent as one path segment with its `@` percent-encoded (`john%40example.com`).
+                 * @example john%40example.com
+                 */
+                email: string;
+                /**
+                 * @description The user (`user_id` on the page): the account ID, or `self` for the caller.
+                 * @example 7OuHq-RcQO_snGWR58TnBw
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve an email address
+         * @description Retrieves one email address linked to a user account. Users may always read their own account; another account only when the caller is an administrator (staff user) of the organization that manages it.
+         *     The page answers HTTP 200. Its text names a UserEmailAddress object, but its example is the bare address with its verified flag, which is what is described here.
+         */
+        get: operations["getEmailAddress_v2_1_1"];
+        /**
+         * Add an email address
+         * @description Adds an email address to a user account. The account holder may do so, or an administrator (staff user) with `MANAGE_USERS` when the account is managed by the same organization. The page lists no fields besides the path, so the request carries `Content-Length: 0`.
+         *     Answers HTTP 200 with the added address. The page's example request uses a `/api/2.1/` URL.
+         */
+        put: operations["addEmailAddress_v2_1_1"];
+        post?: never;
+        /**
+         * Remove an email address
+         * @description Removes an email address from a user account. The primary address cannot be removed: make another linked address primary first. The account holder may do so, or an administrator (staff user) with `MANAGE_USERS` when the account is managed by the same organization. Answers HTTP 204.
+         */
+        delete: operations["removeEmailAddress_v2_1_1"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/user/{user}/email-address/{email}/request-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An email address linked to the account, sent as one path segment with its `@` percent-encoded (`john%40example.com`).
+                 * @example john%40example.com
+                 */
+                email: string;
+                /**
+                 * @description The user (`user_id` on the page): the account ID, or `self` for the caller.
+                 * @example 7OuHq-RcQO_snGWR58TnBw
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request verification of an email address
+         * @description Asks the service to send a verification email to an address linked to the account. No fields besides the path; answers HTTP 204 once the email is sent.
+         */
+        post: operations["requestEmailVerification_v2_1_1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/user/{user}/email-address/{email}/verify/{nonce}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The email address to verify, linked to the account, sent as one path segment with its `@` percent-encoded.
+                 * @example john%40example.com
+                 */
+                email: string;
+                /**
+                 * @description The verification code the user received by email (`nonce` on the page).
+                 * @example a73c-71ca-ffd3-88c0
+                 */
+                nonce: string;
+                /**
+                 * @description The user (`user_id` on the page): the account ID, or `self` for the caller.
+                 * @example 7OuHq-RcQO_snGWR58TnBw
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Verify an email address
+         * @description Verifies an email address with the code emailed to it; some uses need a verified address. No fields besides the path, so the request carries `Content-Length: 0`. Answers HTTP 204 once the code is accepted.
+         */
+        put: operations["verifyEmailAddress_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/user/{user}/email-addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user (`user_id` on the page): the account ID, or `self` for the caller.
+                 * @example 7OuHq-RcQO_snGWR58TnBw
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve the email addresses of a user
+         * @description Retrieves every email address linked to a user account and says which one is primary. Users may always read their own account; another account only when the caller is an administrator (staff user) of the organization that manages it.
+         *     The success status code is not shown.
+         */
+        get: operations["listEmailAddresses_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/user/{user}/third-party-id/{third_party_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The third-party ID as one segment (`third_party_id` on the page): `<third-party>$<ID>` with `$` percent-encoded as `%24`.
+                 * @example ACME%242058392
+                 */
+                third_party_id: string;
+                /**
+                 * @description The user (`user_id` on the page): the account ID, `self` for the caller, an email address registered for the account, or a registered third-party ID written `<third-party>$<ID>` with `$` sent as `%24`.
+                 * @example self
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve a third-party ID of a user
+         * @description Retrieves one third-party ID registered for a user account, given as one segment. Users may always read their own account; another account only when the caller is an administrator (staff user) of the organization that manages it.
+         *     The success status code is not shown.
+         */
+        get: operations["getThirdPartyId_v2_1_1"];
+        /**
+         * Add a third-party ID to a user
+         * @description Registers a third-party ID for a user account, given as one segment. Only an administrator (staff user) with `MANAGE_USERS` of the organization that manages the account may do so; an account holds at most one ID per third party. No fields besides the path, so the request carries `Content-Length: 0`; answers HTTP 204.
+         */
+        put: operations["addThirdPartyId_v2_1_1"];
+        post?: never;
+        /**
+         * Remove a third-party ID from a user
+         * @description Removes a third-party ID from a user account, given as one segment. Only an administrator (staff user) with `MANAGE_USERS` of the organization that manages the account may do so. Answers HTTP 204.
+         */
+        delete: operations["removeThirdPartyId_v2_1_1"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/user/{user}/third-party-id/{third_party}/{third_party_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The third party of the ID (`third_party` on the page).
+                 * @example ACME
+                 */
+                third_party: string;
+                /**
+                 * @description The user's ID at that third party (`id` on the page).
+                 * @example 1234
+                 */
+                third_party_id: string;
+                /**
+                 * @description The user (`user_id` on the page): the account ID, `self` for the caller, an email address registered for the account, or a registered third-party ID written `<third-party>$<ID>` with `$` sent as `%24`.
+                 * @example self
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve a third-party ID of a user
+         * @description Retrieves one third-party ID registered for a user account, given as two segments (the third party, then the ID). Users may always read their own account; another account only when the caller is an administrator (staff user) of the organization that manages it.
+         *     The success status code is not shown.
+         */
+        get: operations["getThirdPartyIdByParts_v2_1_1"];
+        /**
+         * Add a third-party ID to a user
+         * @description Registers a third-party ID for a user account, given as two segments (the third party, then the ID). Only an administrator (staff user) with `MANAGE_USERS` of the organization that manages the account may do so; an account holds at most one ID per third party. No fields besides the path, so the request carries `Content-Length: 0`; answers HTTP 204.
+         */
+        put: operations["addThirdPartyIdByParts_v2_1_1"];
+        post?: never;
+        /**
+         * Remove a third-party ID from a user
+         * @description Removes a third-party ID from a user account, given as two segments (the third party, then the ID). Only an administrator (staff user) with `MANAGE_USERS` of the organization that manages the account may do so. Answers HTTP 204.
+         */
+        delete: operations["removeThirdPartyIdByParts_v2_1_1"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/user/{user}/third-party-ids": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user (`user_id` on the page): the account ID, `self` for the caller, an email address registered for the account, or a registered third-party ID written `<third-party>$<ID>` with `$` sent as `%24`.
+                 * @example self
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve the third-party IDs of a user
+         * @description Retrieves every third-party ID registered for a user account, as a bare list. Users may always read their own account; another account only when the caller is an administrator (staff user) of the organization that manages it.
+         *     The success status code is not shown.
+         */
+        get: operations["listThirdPartyIds_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create user account
+         * @description Creates a user account. Called without authentication it creates a private account, tied to no organization; called by an administrator of an organization it creates an account managed by that organization. An email address or a third-party identity must be given, or both.
+         *     The stored page is cut inside its field table (at `password`, marked unavailable): the remaining fields, the answer and any error table are not known.
+         */
+        post: operations["createUser_v2_1_1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/3/catalog/{catalog}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The catalog (`catalogId` on the page). */
+                catalog: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve the content of a catalog
+         * @description Lists the playables of a catalog, sorted by name, paged by cursor (`resultFrom` takes the previous answer's `pagination.lastOnPage`).
+         *     This operation is listed among the API 2.1.1 reference pages, but its resource URL is under `/api/3/`, not `/api/2.1.1/`: it is described here with that URL, as the page gives it, and tagged with API 2.1.1 because that is where the record places it. The page answers a 2.1.1 PlayableContainerContent object; the success status code is not shown.
+         */
+        get: operations["listCatalogContent_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/daas/oauth/token": {
         parameters: {
             query?: never;
@@ -169,8 +2124,6 @@ export interface components {
              * @example bearer
              */
             token_type?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Actor_v2_1
@@ -191,8 +2144,53 @@ export interface components {
              * @example USER
              */
             type?: string;
-        } & {
-            [key: string]: unknown;
+        };
+        /**
+         * Actors_v2_1
+         * @description A list of actors (users or organizations) of API 2.1. The object page's field table names the list `actors`, while its example and the staff endpoint's example carry it as `users`; both are described, neither is required.
+         */
+        Actors_v2_1: {
+            /** @description The list, as the field table names it. */
+            actors?: components["schemas"]["Actor_v2_1"][];
+            /** @description How many actors are available to the caller. */
+            total?: number;
+            /** @description The list, as the examples carry it. */
+            users?: components["schemas"]["Actor_v2_1"][];
+        };
+        /**
+         * AddGroupMemberForm_v2_1
+         * @description Fields of adding a user to a group, possibly creating the account (auto-setup). The stored page is cut after these fields.
+         */
+        AddGroupMemberForm_v2_1: {
+            /** @description Preferred language of a user whose account is created. */
+            locale?: string;
+            /** @description Real name of a user whose account is created. */
+            name?: string;
+            /** @description Send newly created accounts the standard welcome email. */
+            sendWelcomeEmail?: boolean;
+            /** @description Set up an account for a user who has none (auto-setup must be enabled; name then required). */
+            setup?: boolean;
+        };
+        /**
+         * AnswerRequest
+         * @description Form fields of an answer (2.0, and 2.1.1 as a public client sends it). `answer` holds the values given, one for most questions, several when the question takes several; each value travels as its own `answer` field (a repeated field on the wire).
+         */
+        AnswerRequest: {
+            /**
+             * @description The values given for the question's `tell` part: one element for a single answer, one element per value for a question that takes several.
+             * @example [
+             *       "the apple"
+             *     ]
+             */
+            answer: string[];
+        };
+        /**
+         * AnswerResponse_v2_1_1
+         * @description What answering a practice question returns in API 2.1.1, as far as a public client reads it: the evaluation of the answer (its result and the terms evaluated) and the caller's proficiency after it. No reference page of 2.1.1 shows this object; every other field is unknown.
+         */
+        AnswerResponse_v2_1_1: {
+            evaluation?: components["schemas"]["Evaluation"];
+            proficiency?: components["schemas"]["Proficiency"];
         };
         /**
          * AssertionClaims
@@ -239,8 +2237,6 @@ export interface components {
              * @description Absolute URI of the token exchange endpoint.
              */
             token_endpoint: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Beacon_v2_1_1
@@ -267,9 +2263,7 @@ export interface components {
              * @example NEAR
              * @example IMMEDIATE
              */
-            proximity: "FAR" | "NEAR" | "IMMEDIATE" | (string & {});
-        } & {
-            [key: string]: unknown;
+            proximity: "FAR" | "NEAR" | "IMMEDIATE" | (string & Record<never, never>);
         };
         /**
          * Beacons_v2_1_1
@@ -278,8 +2272,234 @@ export interface components {
         Beacons_v2_1_1: {
             beacons?: components["schemas"]["Beacon_v2_1_1"][];
             total?: number;
-        } & {
+        };
+        /**
+         * Catalogs_v2_1_1
+         * @description A page of the catalogs an organization can publish to (API 2.1.1). The endpoint page names this object but no object page was found, so its field names are not known: the object stays open.
+         */
+        Catalogs_v2_1_1: {
             [key: string]: unknown;
+        };
+        /**
+         * Course_v2_1
+         * @description A course as the course-editing answers of API 2.1 return it: creating one answers its `id` and `type` (`COURSE`). The pages that change a course say they answer the course reflecting the change, without showing its fields.
+         */
+        Course_v2_1: {
+            id?: string;
+            /** @example COURSE */
+            type?: string;
+        };
+        /**
+         * CreateCatalogForm_v2_1_1
+         * @description Fields of creating a catalog; when subscriptions (users' access to the catalog) end is set one-off, annually, monthly or by duration. The stored page is cut after subscriptionEndTimeZone: further fields (the duration form of subscription termination among them) are not known.
+         */
+        CreateCatalogForm_v2_1_1: {
+            /** @description The description of the catalog. */
+            description: string;
+            /** @description The human-readable name of the catalog. */
+            name: string;
+            /** @description Day of the month on which subscriptions end; required for one-off, annual and monthly terminations. Monthly: 1 to 28, or 0 for the last day of the month. Annual: 29 February is refused. */
+            subscriptionEndDay?: number;
+            /** @description Month (1 to 12) in which subscriptions end; required for one-off and annual terminations. */
+            subscriptionEndMonth?: number;
+            /**
+             * @description Time of day (HH:MM, 24-hour) at which subscriptions end, for one-off, annual and monthly terminations; midnight (00:00) when left out.
+             * @example 18:30
+             */
+            subscriptionEndTime?: string;
+            /** @description An IANA time zone ID for the end date and time, for one-off, annual and monthly terminations. */
+            subscriptionEndTimeZone?: string;
+            /** @description Four-digit year in which subscriptions end; required for a one-off termination. */
+            subscriptionEndYear?: number;
+        };
+        /**
+         * CreateCourseForm_v2_1
+         * @description Fields of creating a course.
+         */
+        CreateCourseForm_v2_1: {
+            /** @description Description of the new course. */
+            description: string;
+            /** @description Name of the new course. */
+            name: string;
+        };
+        /**
+         * CreateDrillForm_v2_1
+         * @description Fields of creating a drill.
+         */
+        CreateDrillForm_v2_1: {
+            /** @description Description of the drill. */
+            description: string;
+            /** @description Name of the new drill; a sequence number is appended if the name is taken. */
+            name: string;
+            /** @description Subject of the drill. */
+            subject: string;
+            /** @description Tags of the drill; repeat the field for several. */
+            tags?: string[];
+        };
+        /**
+         * CreateGroupForm_v2_1_1
+         * @description Fields of creating a group (API 2.1.1). Besides the fields of 2.1, the subscription fields end every membership automatically: once (year, month and day), every year (month and day), every month (day) or after a duration. The stored page is cut after subscriptionEndDay.
+         */
+        CreateGroupForm_v2_1_1: {
+            /** @description A catalog to restrict the group to: only its content, and only users with access to it. */
+            catalogRestriction?: string;
+            /**
+             * @description With catalogRestriction: REQUIRE (the default; members need access to the catalog) or GRANT (joining grants access, where the catalog's owner permits it).
+             * @enum {string}
+             */
+            catalogRestrictionMode?: "REQUIRE" | "GRANT";
+            /** @description Description of the new group. */
+            description: string;
+            /** @description Name of the new group. */
+            name: string;
+            /** @description Day of the month on which memberships end; needed for one-off, yearly and monthly ends. A monthly end takes 1 to 28, or 0 for the month's last day; a yearly end may not fall on 29 February. */
+            subscriptionEndDay?: number;
+            /** @description Month (1 to 12) in which memberships end; needed for one-off and yearly ends. */
+            subscriptionEndMonth?: number;
+            /** @description Four-digit year in which memberships end; needed for a one-off end. */
+            subscriptionEndYear?: number;
+        };
+        /**
+         * CreateTestTicketForm_v2_1_1
+         * @description Fields of asking a ticket or PIN for an anonymous test (API 2.1.1), all optional.
+         */
+        CreateTestTicketForm_v2_1_1: {
+            /** @description The testee's email address. */
+            emailAddress?: string;
+            /** @description Answer a PIN instead of a ticket code (default false). */
+            generatePin?: boolean;
+            /** @description The testee's name. */
+            name?: string;
+            /** @description A reference of the caller's own to the testee. */
+            reference?: string;
+            /** @description Email the testee a link to the test; needs emailAddress, and sends nothing with generatePin (default false). */
+            sendAnnouncementEmail?: boolean;
+        };
+        /**
+         * CreateUserForm_v2_1
+         * @description Fields of creating a user account: an email address or a third-party identity must be given (or both). The stored page is cut after these fields.
+         */
+        CreateUserForm_v2_1: {
+            /** @description Country of residence, a two-letter ISO 3166-1 code. */
+            domicile?: string;
+            /** @description Email address of the user. */
+            emailAddress?: string;
+            /** @description Preferred language: an ISO 639-1 code, or language_COUNTRY. */
+            locale?: string;
+            /** @description Full name. */
+            name: string;
+            /** @description Options for creating the account (the values are not shown on the stored page). */
+            options?: string[];
+            /** @description An IANA time zone ID. */
+            timeZone?: string;
+            /** @description Year of birth, four digits. */
+            yearOfBirth?: number;
+        };
+        /**
+         * DefineGroupObjectiveForm_v2_1_1
+         * @description Fields of defining a group's practice objective (API 2.1.1). The stored page is cut before its parameter table; only the fields its introduction names are listed. Without a review date, each member gets one of their own (updateGroupObjective_v2_1_1); a review duration with it makes a review period that ends at that date.
+         */
+        DefineGroupObjectiveForm_v2_1_1: {
+            /**
+             * Format: date-time
+             * @description When the objective is reviewed for every member, or the end of the review period.
+             */
+            reviewDate?: string;
+            /** @description The length of the review period (its format is not shown). */
+            reviewDuration?: string;
+        };
+        /**
+         * DefineGroupTestForm_v2_1_1
+         * @description Fields of defining a group test (API 2.1.1). The stored page is cut where its parameter table starts; only the fields its introduction names are listed: a review date that makes completing the test an objective, and for an adaptive test the flag, the drills (two or more, by rising difficulty) and the number of questions per drill.
+         */
+        DefineGroupTestForm_v2_1_1: {
+            /** @description Whether questions are chosen adaptively, level by level. */
+            adaptive?: boolean;
+            /** @description The drills of the test; for an adaptive test two or more, in rising difficulty. Repeat for several. */
+            drill?: string[];
+            /** @description For an adaptive test, the number of questions taken from each drill (given once). */
+            questions?: number;
+            /**
+             * Format: date-time
+             * @description Completing the test before this date becomes an objective.
+             */
+            reviewDate?: string;
+        };
+        /**
+         * DefineTestForm_v2_1_1
+         * @description Fields of defining a test (API 2.1.1). The stored page is cut after these fields; `disclosures` is typed as a string array without its wire form, sent here like the other lists.
+         */
+        DefineTestForm_v2_1_1: {
+            /** @description Whether the test is adaptive (default false). */
+            adaptive?: boolean;
+            /** @description Whether testees may move between questions (never for adaptive tests or per-question time limits). */
+            allowQuestionNavigation?: boolean;
+            /** @description Whether a navigable test may be submitted with questions unanswered. */
+            allowUnansweredQuestions?: boolean;
+            columns?: string[];
+            /**
+             * @description Direction of the questions.
+             * @enum {string}
+             */
+            direction?: "PRODUCTIVE" | "RECEPTIVE" | "BIDIRECTIONAL";
+            /** @description How much of the results the testee sees; none given selects none. */
+            disclosures?: ("OVERALL_SCORE" | "COMPONENT_SCORES" | "CORRECTIONS" | "FEEDBACK")[];
+            /** @description The drills tested; repeat for several. */
+            drills: string[];
+            /** @description Shown to testees before the test starts. */
+            instructions?: string;
+            /** @description Name of the test. */
+            name: string;
+            /** @description Number of questions, for the whole test or per drill. */
+            questions?: number[];
+            /** @description Start level of an adaptive test, one-based (default: the middle). */
+            startDrill?: number;
+            /**
+             * @description Style of the questions.
+             * @enum {string}
+             */
+            style?: "MULTIPLE_CHOICE" | "OPEN_ENDED";
+            tags?: string[];
+            /**
+             * Format: duration
+             * @description Time limit to complete the test, a duration.
+             */
+            timeLimit?: string;
+            /** @description Weights of the drills in the score, 0 to 100. */
+            weights?: number[];
+        };
+        /**
+         * Drill_v2_1
+         * @description A drill as the drill-editing answers of API 2.1 return it. Creating a drill answers only `id`, `name` and `type` (the name is echoed because a sequence number may have been appended); updating one also answers `subject`, `description` and `lastEdited`.
+         */
+        Drill_v2_1: {
+            description?: string;
+            id?: string;
+            /** Format: date-time */
+            lastEdited?: string;
+            name?: string;
+            subject?: string;
+            /**
+             * @description DRILL for drills.
+             * @example DRILL
+             */
+            type?: string;
+        };
+        /**
+         * DuplicateTestForm_v2_1_1
+         * @description Fields of duplicating a test definition (API 2.1.1).
+         */
+        DuplicateTestForm_v2_1_1: {
+            /** @description Name of the new test definition; best different from the original's. */
+            name: string;
+        };
+        /**
+         * EmailAddress_v2_1
+         * @description An email address and whether it has been verified (API 2.1).
+         */
+        EmailAddress_v2_1: {
+            address?: string;
+            verified?: boolean;
         };
         /**
          * EmptyObject
@@ -290,26 +2510,215 @@ export interface components {
         };
         /**
          * ErrorResponse
-         * @description Error body. The interface names one field, `ID`, which identifies the error (for the store search: `query_missing` or `error`). The deployed service's reference writes the identifier as `id` and adds a human-readable `description`; read the identifier from either field.
+         * @description Error body. The interface names one field, `ID`, which identifies the error (for the store search: `query_missing` or `error`). The deployed service's reference writes the identifier as `id` and adds a human-readable `description`, and requires both (its ErrorResponse page); read the identifier from either field.
          */
         ErrorResponse: {
             /**
              * @description What went wrong, for people.
              * @example No search query specified
              */
-            description?: string;
+            description: string;
             /**
              * @description The same identifier, under the name the service's reference uses.
              * @example query_missing
              */
-            id?: string;
+            id: string;
             /**
              * @description Identifier of the error, for example `query_missing` (the interface's name of the field).
              * @example query_missing
              */
             ID: string;
-        } & {
-            [key: string]: unknown;
+        };
+        /**
+         * Evaluation
+         * @description Evaluation of one answer: the overall `result` and one entry per term that was given or that should have been given. When the question had a time limit, `timing` says whether the answer came in time; a late answer is always `INCORRECT`.
+         */
+        Evaluation: {
+            /**
+             * @description Overall result of the answer. Known values: `CORRECT`, `INCORRECT`; others may occur.
+             * @example CORRECT
+             * @example INCORRECT
+             */
+            result: "CORRECT" | "INCORRECT" | (string & Record<never, never>);
+            /** @description One entry per given term and per missed term. */
+            termEvaluations: components["schemas"]["TermEvaluation"][];
+            /**
+             * @description Only for questions with a time limit. Known values: `ON_TIME`, `TOO_LATE`; others may occur.
+             * @example ON_TIME
+             * @example TOO_LATE
+             */
+            timing?: "ON_TIME" | "TOO_LATE" | (string & Record<never, never>);
+        };
+        /**
+         * FormFields
+         * @description Form fields of a request whose parameters the interface does not name. Each field is a text value; a list goes out as the same field name repeated once per element (`tag=a&tag=b`). Numbers and booleans are sent as their text.
+         */
+        FormFields: {
+            [key: string]: (string | number | boolean) | (string | number | boolean)[];
+        };
+        /**
+         * Group_v2_1
+         * @description A group of API 2.1: its name and description, how many members, drillables and tests it has, its icon, when it was created and last edited, and the organization it belongs to. Listing a group's drillables adds them as `drillables`.
+         */
+        Group_v2_1: {
+            /** @description How many members, drillables and tests the group has. */
+            counts?: {
+                drillables?: number;
+                members?: number;
+                tests?: number;
+            };
+            /**
+             * Format: date-time
+             * @description When the group was created.
+             */
+            created?: string;
+            /** @description Description of the group. */
+            description?: string;
+            /** @description The group's drills and courses (in the answer that lists them). */
+            drillables?: components["schemas"]["Playable_v2_1"][];
+            icon?: components["schemas"]["Media_v2_1"];
+            /** @description Identifier of the group. */
+            id?: string;
+            /**
+             * Format: date-time
+             * @description When the group was last changed.
+             */
+            lastEdited?: string;
+            /** @description Name of the group. */
+            name?: string;
+            /** @description The organization the group belongs to. */
+            organization?: {
+                id?: string;
+                /** @description Whether accounts may be created for new group members. */
+                mayCreateGroupMemberAccounts?: boolean;
+                /** @example ORGANIZATION */
+                type?: string;
+            };
+        };
+        /**
+         * Group_v2_1_1
+         * @description A group of API 2.1.1: its name and description, how many members, drillables and tests it has, its icon, when it was created and last edited and, where shown, the organization that owns it. Listing a group's drillables adds them as `drillables`.
+         */
+        Group_v2_1_1: {
+            /** @description How many members, drillables and tests the group has. */
+            counts?: {
+                drillables?: number;
+                members?: number;
+                tests?: number;
+            };
+            /**
+             * Format: date-time
+             * @description When the group was created.
+             */
+            created?: string;
+            /** @description Description of the group. */
+            description?: string;
+            /** @description The group's drills and courses (in the answer that lists them). */
+            drillables?: components["schemas"]["Playable_v2_1"][];
+            icon?: components["schemas"]["Media_v2_1_1"];
+            /** @description Identifier of the group. */
+            id?: string;
+            /**
+             * Format: date-time
+             * @description When the group was last changed.
+             */
+            lastEdited?: string;
+            /** @description Name of the group. */
+            name?: string;
+            /** @description The organization that owns the group, as a subscribed member sees it (type, id, name, avatar); unlike 2.1, no example of 2.1.1 shows mayCreateGroupMemberAccounts. */
+            organization?: {
+                avatar?: components["schemas"]["Media_v2_1_1"];
+                id?: string;
+                name?: string;
+                /** @example ORGANIZATION */
+                type?: string;
+            };
+        };
+        /**
+         * GroupInvitation_v2_1
+         * @description An invitation to a group (API 2.1): its status, the invited user and the group with its counts.
+         */
+        GroupInvitation_v2_1: {
+            group?: components["schemas"]["Group_v2_1"];
+            /**
+             * @description The invitation's status.
+             * @example ACCEPTED
+             */
+            status?: string;
+            user?: {
+                emailAddress?: string;
+                id?: string;
+            };
+        };
+        /**
+         * GroupMemberResults_v2_1_1
+         * @description One member's results over a group's drillables (API 2.1.1): the group, the member, where the page ends, and one entry per drillable with the member's progress.
+         */
+        GroupMemberResults_v2_1_1: {
+            group?: components["schemas"]["Group_v2_1_1"];
+            /** @description One entry per drillable of the page (its fields are cut on the stored page). */
+            groupDrillableMemberResults?: {
+                [key: string]: unknown;
+            }[];
+            member?: components["schemas"]["Actor_v2_1"];
+            pagination?: components["schemas"]["Pagination_v2_1_1"];
+        };
+        /**
+         * Groups_v2_1_1
+         * @description A page of groups (API 2.1.1): the groups with their high-level details and where the page ends. The search page's text also names the total found.
+         */
+        Groups_v2_1_1: {
+            groups?: components["schemas"]["Group_v2_1_1"][];
+            pagination?: components["schemas"]["Pagination_v2_1_1"];
+            /** @description How many groups were found in all (named by the page's text; its example shows no such field). */
+            total?: number;
+        };
+        /**
+         * GroupStaff_v2_1
+         * @description The staff permissions of a group (API 2.1): the group, how many staff permissions there are and, per staff user, the permission held (`MANAGE` or `VIEW`). Unlike 2.0, `group` is an object with the group's `id`.
+         */
+        GroupStaff_v2_1: {
+            /** @description How many staff permissions are listed. */
+            count?: number;
+            group?: {
+                id?: string;
+            };
+            groupStaffUsers?: {
+                group?: {
+                    id?: string;
+                };
+                /**
+                 * @description The permission held. Known values: `MANAGE`, `VIEW`; others may occur.
+                 * @example MANAGE
+                 * @example VIEW
+                 */
+                permission?: "MANAGE" | "VIEW" | (string & Record<never, never>);
+                user?: components["schemas"]["Actor_v2_1"];
+            }[];
+        };
+        /**
+         * GroupTestResults_v2_1_1
+         * @description The results of one test for the members of a group (API 2.1.1): the group, how many results there are in all, the test, and the individual results.
+         */
+        GroupTestResults_v2_1_1: {
+            group?: components["schemas"]["Group_v2_1_1"];
+            test?: components["schemas"]["Playable_v2_1"];
+            /** @description How many results there are, regardless of the requested window. */
+            total?: number;
+        };
+        /**
+         * LinkTestForm_v2_1_1
+         * @description Fields of linking a test definition to an organization, group or user, or of changing an existing link (API 2.1.1). A review date sets an objective (`PER_USER` lets each testee have their own date, set by another call); with an objective, a reminder and an announcement can be asked for. The stored page is cut inside `maxRenditions`.
+         */
+        LinkTestForm_v2_1_1: {
+            /** @description The most times a user may take the test (for links to a group). */
+            maxRenditions?: number;
+            /** @description The reminder of testees who have not completed the test before the review date, as a number of days (the page's table describes it no further). */
+            reminderDays?: number;
+            /** @description The objective's review date, a timestamp, or `PER_USER`. */
+            reviewDate?: string;
+            /** @description Announce the objective to the testees. */
+            sendAnnouncement?: boolean;
         };
         /**
          * Media_v2_1
@@ -327,14 +2736,193 @@ export interface components {
             url?: string;
             /** @description Width in pixels, where given. */
             width?: number;
-        } & {
-            [key: string]: unknown;
+        };
+        /**
+         * Media_v2_1_1
+         * @description An image, sound or video clip (API 2.1.1), used in questions and answers and as icons and avatars: either the content itself (`data`, Base64) or where to fetch it (`url`), with its media type and, optionally, a caption, its native size and thumbnails.
+         * @example {
+         *       "type": "image/png",
+         *       "url": "https://www.drillster.com/bin/attachment/d216edc7ff69e958e9622943d272d9cd27864a2b"
+         *     }
+         */
+        Media_v2_1_1: {
+            /** @description An optional formatted caption (a 2.1.1 MarkupText, whose fields are not shown here). */
+            caption?: {
+                [key: string]: unknown;
+            };
+            /** @description The content itself, Base64-encoded; present when there is no `url`. */
+            data?: string;
+            /** @description Native height in pixels. */
+            height?: number;
+            /** @description Where a 64 × 64 pixel thumbnail image is served. */
+            thumbnail?: string;
+            /** @description The same thumbnail in several sizes (2.1.1 Thumbnail objects, whose fields are not shown here). */
+            thumbnails?: {
+                [key: string]: unknown;
+            }[];
+            /**
+             * @description The media (MIME) type.
+             * @example image/png
+             * @example audio/mp3
+             * @example video/mpeg
+             * @example application/pdf
+             */
+            type?: string;
+            /** @description Where the content is served; present when there is no `data`. */
+            url?: string;
+            /** @description Native width in pixels. */
+            width?: number;
+        };
+        /**
+         * MergeDrillsForm_v2_1
+         * @description Fields of merging drills into the target drill.
+         */
+        MergeDrillsForm_v2_1: {
+            /** @description A drill to append to the target; repeat for several, in order. The caller must author target and sources; sources are kept. */
+            source: string[];
+        };
+        /**
+         * Message
+         * @description A success answer that only reports what was done, in a human-readable `description` (the same field that errors use for their text).
+         */
+        Message: {
+            /**
+             * @description What the service did, for people.
+             * @example Drill added to repertoire
+             */
+            description?: string;
+        };
+        /**
+         * MultipartBody
+         * @description The parts of a `multipart/form-data` upload, for example a `FormData` holding the file as the part `file`. The interface does not show the parts; the 2.1.1 reference page names the `file` part. Other parts stay open.
+         */
+        MultipartBody: {
+            /**
+             * Format: binary
+             * @description The drill file to import.
+             */
+            file?: string;
         };
         /**
          * NotShown
          * @description Placeholder for a shape that the service interface does not give. Any JSON value is accepted; do not rely on particular fields. The interface only says that message content is a list of objects.
          */
         NotShown: unknown;
+        /**
+         * OAuthError
+         * @description Error body of the token exchange. The service's reference answers an error of an OAuth flow with an OAuthError, one of the two kinds of its ErrorResponse: an identifier, written `id`, and a human-readable `description`, both required. The token page's error table names `invalid_request` (400) and is cut after it. RFC 6749's `error` and `error_description` are not what the record shows.
+         */
+        OAuthError: {
+            /** @description What went wrong, for people. */
+            description: string;
+            /**
+             * @description Identifier of the error.
+             * @example invalid_request
+             */
+            id: string;
+        };
+        /**
+         * Objective_v2_1_1
+         * @description A practice or test objective with its evaluation for the calling user (API 2.1.1): the kind of objective, its review date, the minimum proficiency to reach (and the lower one it may fall to), whether it is met, and the playables it covers. Setting a member's review date answers it with only its ID (shown as an empty object), so no field is required.
+         */
+        Objective_v2_1_1: {
+            evaluation?: {
+                met?: boolean;
+                proficiency?: number;
+            };
+            fallingMinimumProficiency?: number;
+            icon?: components["schemas"]["Media_v2_1_1"];
+            id?: string;
+            minimumProficiency?: number;
+            playables?: components["schemas"]["Playable_v2_1"][];
+            /** Format: date-time */
+            reviewDate?: string;
+            /**
+             * @description Kind of objective: `ONEOFF` is evaluated at the review date (or within a review period), `PERMANENT` from the review date on, `RECURRING` by a review date or period that repeats, `TEST` asks for a test completed before the review date. Known values: `ONEOFF`, `PERMANENT`, `RECURRING`, `TEST`; others may occur.
+             * @example ONEOFF
+             * @example PERMANENT
+             * @example RECURRING
+             * @example TEST
+             */
+            type?: "ONEOFF" | "PERMANENT" | "RECURRING" | "TEST" | (string & Record<never, never>);
+        };
+        /**
+         * Objectives_v2_1_1
+         * @description The calling user's objectives and their evaluations (API 2.1.1), a window of them chosen by offset.
+         */
+        Objectives_v2_1_1: {
+            objectives?: components["schemas"]["Objective_v2_1_1"][];
+            /** @description How many objectives there are. */
+            total?: number;
+        };
+        /**
+         * Organization_v2_1
+         * @description An organization of API 2.1; only the caller's own organization can be retrieved.
+         */
+        Organization_v2_1: {
+            contract?: {
+                /** @example BUSINESS */
+                type?: string;
+            };
+            emailAddress?: string;
+            id?: string;
+            /** @example en_US */
+            locale?: string;
+            name?: string;
+            /** @example ORGANIZATION */
+            type?: string;
+        };
+        /**
+         * OrganizationAccounts_v2_1_1
+         * @description The accounts managed by an organization, staff accounts included, with the details to fetch the next page (API 2.1.1). The endpoint page names this object but no object page was found, so its field names are not known: the object stays open.
+         */
+        OrganizationAccounts_v2_1_1: {
+            [key: string]: unknown;
+        };
+        /**
+         * OrganizationStaffForm_v2_1_1
+         * @description Field of adding an organization staff user: the name, required when the user is given by an email address that no account has yet (the account is then created).
+         */
+        OrganizationStaffForm_v2_1_1: {
+            /** @description The name of the user. */
+            name?: string;
+        };
+        /**
+         * Pagination_v2_1
+         * @description Where a page of a list ends (API 2.1). Send `lastOnPage` back unchanged as `resultFrom` to fetch the next page; never compute it.
+         */
+        Pagination_v2_1: {
+            /**
+             * @description Marks the last entry of this page: an opaque value (the example shows a timestamp). Copy it into `resultFrom`.
+             * @example 2016-02-23T15:36:57.814Z
+             */
+            lastOnPage?: string;
+            /** @description Whether another page follows. */
+            moreAvailable?: boolean;
+            /** @description How many entries the whole list has. */
+            total?: number;
+        };
+        /**
+         * Pagination_v2_1_1
+         * @description Where a page of a list ends (API 2.1.1). Send `lastOnPage` back unchanged as `resultFrom` to fetch the next page; never compute it. `moreAvailable` says whether there is one.
+         * @example {
+         *       "total": 5,
+         *       "lastOnPage": "2016-02-23T15:36:57.814Z",
+         *       "moreAvailable": false
+         *     }
+         */
+        Pagination_v2_1_1: {
+            /**
+             * @description Marks the last entry of this page: an opaque value (an ID, or in some lists a timestamp). Copy it into `resultFrom`.
+             * @example gDCIpKnSSA-JIFiQxPq31g
+             * @example 2016-02-23T15:36:57.814Z
+             */
+            lastOnPage: string;
+            /** @description Whether another page follows. */
+            moreAvailable: boolean;
+            /** @description How many entries the whole list has. One stored copy of the object page marks it optional, another required; it is optional here. */
+            total?: number;
+        };
         /**
          * Playable_v2_1
          * @description Something that can be played: a drill, a course or a test (API 2.1). The object page marks `creator` as required, but its own example and every endpoint example that embeds a playable leave it out, so only the fields present everywhere are required.
@@ -358,9 +2946,195 @@ export interface components {
              * @example COURSE
              * @example TEST
              */
-            type: "DRILL" | "COURSE" | "TEST" | (string & {});
-        } & {
-            [key: string]: unknown;
+            type: "DRILL" | "COURSE" | "TEST" | (string & Record<never, never>);
+        };
+        /**
+         * PlayableContainerContent_v2_1_1
+         * @description The content of a playable container such as a catalog (API 2.1.1): the container itself and the pagination details. The page says a catalog holds playables sorted by name, but its example shows no list of playables, so the field that carries them is not known.
+         */
+        PlayableContainerContent_v2_1_1: {
+            pagination?: components["schemas"]["Pagination_v2_1"];
+            /** @description The container (here the catalog) whose content this is. */
+            playableContainer?: {
+                icon?: components["schemas"]["Media_v2_1"];
+                id?: string;
+                name?: string;
+                /** @description The organization the container belongs to. */
+                organization?: {
+                    avatar?: components["schemas"]["Media_v2_1"];
+                    contract?: {
+                        /** Format: date-time */
+                        created?: string;
+                        id?: string;
+                    };
+                    id?: string;
+                    name?: string;
+                };
+            };
+        };
+        /**
+         * PostReviewForm_v2_1
+         * @description Fields of posting a review.
+         */
+        PostReviewForm_v2_1: {
+            /** @description An optional rating from 1 to 5. */
+            appreciation?: number;
+            /** @description The review's text. */
+            content: string;
+        };
+        /**
+         * Preferences_v2_1
+         * @description A user's practice preferences for a drillable (API 2.1). The page that stores them names the same attributes as its form fields.
+         */
+        Preferences_v2_1: {
+            autoAdvancement?: boolean;
+            /**
+             * @description Which way questions are asked. Known values: `BIDIRECTIONAL`, `PRODUCTIVE`, `RECEPTIVE`; others may occur.
+             * @example BIDIRECTIONAL
+             * @example PRODUCTIVE
+             * @example RECEPTIVE
+             */
+            direction?: "BIDIRECTIONAL" | "PRODUCTIVE" | "RECEPTIVE" | (string & Record<never, never>);
+            /**
+             * @description How answers are given. Known values: `MULTIPLE_CHOICE`, `OPEN_ENDED`; others may occur.
+             * @example MULTIPLE_CHOICE
+             * @example OPEN_ENDED
+             */
+            style?: "MULTIPLE_CHOICE" | "OPEN_ENDED" | (string & Record<never, never>);
+            /** @description The unknown columns included in practice. */
+            unknownColumns?: unknown[];
+            useIntroductions?: boolean;
+        };
+        /**
+         * Proficiency
+         * @description Proficiency values of a user for a drillable or a practice session, whole numbers from 0 to 100. `overall` is always present; `receptive` and `productive` appear only when both directions are practised, and `overall` is then their mean. How the service computes them is not shown.
+         */
+        Proficiency: {
+            /** @description Overall proficiency. */
+            overall: number;
+            /** @description Productive proficiency. */
+            productive?: number;
+            /** @description Receptive proficiency. */
+            receptive?: number;
+        };
+        /**
+         * ProficiencyChart_v2_1
+         * @description The data to draw a proficiency chart of a drillable (API 2.1): the users charted, whether the chart is singular or incomplete, and series of points.
+         */
+        ProficiencyChart_v2_1: {
+            /** @description Points of the average line, each a pair of numbers. */
+            average?: number[][];
+            /** @description Points of the extremes, each three numbers. */
+            extremes?: number[][];
+            incomplete?: boolean;
+            /** @description One series of points per individual. */
+            individuals?: number[][][];
+            singular?: boolean;
+            users?: components["schemas"]["Actor_v2_1"][];
+        };
+        /**
+         * PublishPlayableForm_v2_1
+         * @description Fields of publishing a playable to a catalog (only drills and courses for now).
+         */
+        PublishPlayableForm_v2_1: {
+            /** @description The catalog to publish to; the caller needs access to it. */
+            catalog: string;
+            /** @description Position in the catalog, from 0 to its current size; without it, at the end. */
+            position?: number;
+        };
+        /**
+         * Question_v2_1
+         * @description A question of API 2.1, with everything needed to present it. Time limits are ISO 8601 durations (2.0 gives whole seconds): either one per answer (`timeLimit`) or one for the whole remaining test (`remainingTestTime`), never both.
+         */
+        Question_v2_1: {
+            /** @description The question itself (its fields are not shown for 2.1). */
+            ask: {
+                [key: string]: unknown;
+            };
+            /** @description Context to show together with the question. */
+            context?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @deprecated
+             * @description The number of questions of a test, where known beforehand.
+             */
+            questionsInTest?: number;
+            /** @description Globally unique for this asking; send it with the answer. */
+            reference: string;
+            /**
+             * Format: duration
+             * @description The time left to complete the test.
+             * @example PT15M30S
+             */
+            remainingTestTime?: string;
+            /** @description Absent for introductions; in a test, the one-based number of the question. */
+            sequenceNr?: number;
+            /** @description How to answer: multiple choice or open-ended, one answer or several, and which answers to offer (its fields are not shown for 2.1). */
+            tell: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: duration
+             * @description The time to answer within; a later answer counts as wrong.
+             * @example PT30S
+             */
+            timeLimit?: string;
+        };
+        /**
+         * QuestionResponse_v2_1
+         * @description The answer to a request for a test question (API 2.1). The 2.1.1 page names a QuestionResponse object without showing its fields; the question it carries is described by the 2.1.1 Question object page. The field name `question` is the one the 2.0 record uses for the same wrapper.
+         */
+        QuestionResponse_v2_1: {
+            question?: components["schemas"]["Question_v2_1"];
+        };
+        /**
+         * Rating_v2_1
+         * @description A rating of a drillable (API 2.1), as points and as a score.
+         */
+        Rating_v2_1: {
+            /**
+             * @description The rating in points.
+             * @example 4
+             */
+            points?: number;
+            /**
+             * @description The rating as a score.
+             * @example 82
+             */
+            score?: number;
+        };
+        /**
+         * Reception_v2_1
+         * @description How a public drillable is received (API 2.1): how many users it attracted, how users rate it and how difficult they find it. Every field is optional.
+         */
+        Reception_v2_1: {
+            appreciation?: components["schemas"]["Rating_v2_1"];
+            difficulty?: components["schemas"]["Rating_v2_1"];
+            /** @description How many users the drillable attracted. */
+            popularity?: number;
+        };
+        /**
+         * RespondToGroupInvitationForm_v2_1
+         * @description Fields of responding to a group invitation.
+         */
+        RespondToGroupInvitationForm_v2_1: {
+            /**
+             * @description What to do with the invitation.
+             * @enum {string}
+             */
+            action: "ACCEPT" | "DECLINE";
+        };
+        /**
+         * Review_v2_1
+         * @description A review of a public drill or course (API 2.1).
+         */
+        Review_v2_1: {
+            /** @description The review's text. */
+            content?: string;
+            reviewer?: components["schemas"]["Actor_v2_1"];
+            /** Format: date-time */
+            timestamp?: string;
         };
         /**
          * ServiceAccountKeyFile
@@ -371,8 +3145,34 @@ export interface components {
             keyId: string;
             /** @description User ID of the service account; goes into the claim `iss` (and `sub` when the token is for the service account itself). */
             serviceAccountId: string;
-        } & {
-            [key: string]: unknown;
+        };
+        /**
+         * SetMemberReviewDateForm_v2_1_1
+         * @description Fields of setting one group member's review date (or the end of the review period) for a group objective defined without one (API 2.1.1).
+         */
+        SetMemberReviewDateForm_v2_1_1: {
+            /**
+             * Format: date-time
+             * @description The review date, or the end of the review period where the objective has one; in the future.
+             * @example 2015-12-10T02:00:00Z
+             */
+            reviewDate: string;
+            /** @description The user ID of the group member. */
+            user: string;
+        };
+        /**
+         * SetTestReviewDateForm_v2_1_1
+         * @description Fields of setting the date by which one group member is expected to have completed a group test (API 2.1.1); the test must have been set up with a review date per user (PER_USER).
+         */
+        SetTestReviewDateForm_v2_1_1: {
+            /**
+             * Format: date-time
+             * @description When the member is expected to have completed the test; in the future.
+             * @example 2015-12-10T02:00:00Z
+             */
+            reviewDate: string;
+            /** @description The user ID of the group member. */
+            user: string;
         };
         /**
          * StoreBeaconForm_v2_1
@@ -401,6 +3201,185 @@ export interface components {
             proximity: "FAR" | "NEAR" | "IMMEDIATE";
         };
         /**
+         * StorePreferencesForm_v2_1
+         * @description Fields of storing practice preferences; a field left out keeps its stored value, and changing an attribute the user may not configure is an error.
+         */
+        StorePreferencesForm_v2_1: {
+            /** @description Whether to advance to the next question automatically. */
+            autoAdvancement?: boolean;
+            /**
+             * @description Preferred direction.
+             * @enum {string}
+             */
+            direction?: "BIDIRECTIONAL" | "PRODUCTIVE" | "RECEPTIVE";
+            /**
+             * @description Preferred style.
+             * @enum {string}
+             */
+            style?: "MULTIPLE_CHOICE" | "OPEN_ENDED";
+            /** @description Names of the unknown columns to include; repeat for several (an empty set cannot be sent). */
+            unknownColumns?: string[];
+            /** @description Whether to see introductions. */
+            useIntroductions?: boolean;
+        };
+        /**
+         * TermEvaluation
+         * @description Evaluation of one term: a value the learner gave (`CORRECT` or `INCORRECT`), or a value that was expected but not given (`MISSED`).
+         */
+        TermEvaluation: {
+            /** @description Marks on the given value, such as the letters that were wrong. */
+            markup?: components["schemas"]["NotShown"][];
+            /**
+             * @description How the term was judged; `MISSED` marks a value that was expected but not given. Known values: `CORRECT`, `INCORRECT`, `MISSED`; others may occur.
+             * @example CORRECT
+             * @example INCORRECT
+             * @example MISSED
+             */
+            result: "CORRECT" | "INCORRECT" | "MISSED" | (string & Record<never, never>);
+            /**
+             * @description The term's value, as given, or as expected for a missed term.
+             * @example the apple
+             */
+            value: string;
+        };
+        /**
+         * Test_v2_1_1
+         * @description A test definition (API 2.1.1), a kind of playable: its type `TEST`, ID and name, as the test ticket page shows it in its summary of the test. The stored pages do not show the 2.1.1 Test object's own fields.
+         */
+        Test_v2_1_1: {
+            /** @description Identifier of the test definition. */
+            id: string;
+            /** @description Name of the test. */
+            name: string;
+            /**
+             * @description The kind of playable: `TEST` for a test.
+             * @example TEST
+             */
+            type: string;
+        };
+        /**
+         * TestResult_v2_1_1
+         * @description One attempt at a test, in progress or completed (API 2.1.1): its ID, the score, when it was started and completed, how long it took, how many questions were asked and answered correctly, the progress, and for the full result the questions, the testee (or the anonymous ticket and reference), the test and the outcome per drill. Which fields are present depends on the test's disclosure settings. (2.1's test result is another shape: `userId`, `subject`, a plain `score`, `includedColumnNames`.)
+         */
+        TestResult_v2_1_1: {
+            /**
+             * Format: date-time
+             * @description When the testee submitted the test, or when a timed test ran out.
+             */
+            completed?: string;
+            /** @description The number of questions answered correctly. */
+            correctlyAnswered?: number;
+            /** @description The outcome per drill (TestResultDrill objects, whose fields are not shown). */
+            drills?: {
+                [key: string]: unknown;
+            }[];
+            /** @description Minutes the test took. */
+            duration?: number;
+            /** @description Identifier of this attempt. */
+            id: string;
+            /** @description Progress through the test, from 0.0 to 1.0. */
+            progress?: number;
+            /** @description The questions asked (TestQuestion objects, whose 2.1.1 fields are not shown). */
+            questions?: {
+                [key: string]: unknown;
+            }[];
+            /** @description The reference given for an anonymous test. */
+            reference?: string;
+            /** @description The score achieved. */
+            score?: {
+                /** @description The score as a percentage. */
+                percentage?: number;
+                /** @description Transformed scores (after a test score transformer), if any. */
+                transformations?: unknown[];
+            };
+            /** @description The number of questions asked. */
+            size?: number;
+            /**
+             * Format: date-time
+             * @description When the first question was retrieved.
+             */
+            started?: string;
+            test?: components["schemas"]["Test_v2_1_1"];
+            /** @description The anonymous test's ticket. */
+            ticket?: string;
+            user?: components["schemas"]["User_v2_1"];
+        };
+        /**
+         * Tests_v2_1
+         * @description The calling user's tests (API 2.1): how many there are, open and completed, and each test with its results where it has been taken.
+         */
+        Tests_v2_1: {
+            /** @description Tests completed and not restarted; absent when only open tests were asked for. */
+            completed?: number;
+            /** @description Tests not started or in progress; absent when only completed tests were asked for. */
+            open?: number;
+            tests?: {
+                columns?: string[];
+                /** Format: date-time */
+                created?: string;
+                /** @example BIDIRECTIONAL */
+                direction?: string;
+                disclosure?: string[];
+                drills?: string[];
+                group?: string;
+                icon?: components["schemas"]["Media_v2_1"];
+                id?: string;
+                questions?: number[];
+                /** @example MULTIPLE_CHOICE */
+                style?: string;
+                testResults?: {
+                    /** Format: date-time */
+                    completed?: string;
+                    progress?: number;
+                    score?: {
+                        percentage?: number;
+                    };
+                    /** Format: date-time */
+                    started?: string;
+                }[];
+                /** @example GROUP */
+                testType?: string;
+                title?: string;
+            }[];
+            /** @description The number of tests listed, open plus completed. */
+            total: number;
+        };
+        /**
+         * TestTicket_v2_1_1
+         * @description A ticket to an anonymous test (API 2.1.1): a summary of the test and the ticket itself, which holds either a code or a PIN, with the URL that starts the test.
+         */
+        TestTicket_v2_1_1: {
+            test: components["schemas"]["Test_v2_1_1"];
+            /** @description The ticket, with either a code or a PIN (not both), and the URL where the testee starts the test. */
+            ticket: {
+                /** @description The ticket code; absent when a PIN was asked for. */
+                code?: string;
+                /** @description The PIN that stands in for a ticket code. */
+                pin?: string;
+                /**
+                 * Format: uri
+                 * @description The URL that starts the test; it carries the ticket code, never the PIN.
+                 */
+                url?: string;
+            };
+        };
+        /**
+         * ThirdPartyId_v2_1_1
+         * @description An identity of a user account at a third party (API 2.1.1): which third party and the user's ID there. In a path it is written `<third-party>$<ID>` with `$` encoded as `%24`, or as two segments.
+         */
+        ThirdPartyId_v2_1_1: {
+            /**
+             * @description The user's ID at that third party.
+             * @example 2058392
+             */
+            id?: string;
+            /**
+             * @description The third party that issued the ID.
+             * @example ACME
+             */
+            thirdParty?: string;
+        };
+        /**
          * TokenRequest
          * @description Form parameters of the token exchange (JWT bearer grant, RFC 7523), sent as `application/x-www-form-urlencoded`.
          */
@@ -419,6 +3398,288 @@ export interface components {
              * @constant
              */
             grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer";
+        };
+        /**
+         * UpdateCatalogForm_v2_1_1
+         * @description Fields of updating a catalog, all optional; when subscriptions (users' access to the catalog) end is set one-off, annually, monthly or by duration. The stored page is cut after subscriptionEndTimeZone: further fields (the duration form of subscription termination among them) are not known.
+         */
+        UpdateCatalogForm_v2_1_1: {
+            /** @description The description of the catalog. */
+            description?: string;
+            /** @description The human-readable name of the catalog. */
+            name?: string;
+            /** @description Day of the month on which subscriptions end; required for one-off, annual and monthly terminations. Monthly: 1 to 28, or 0 for the last day of the month. Annual: 29 February is refused. */
+            subscriptionEndDay?: number;
+            /** @description Month (1 to 12) in which subscriptions end; required for one-off and annual terminations. */
+            subscriptionEndMonth?: number;
+            /**
+             * @description Time of day (HH:MM, 24-hour) at which subscriptions end, for one-off, annual and monthly terminations; midnight (00:00) when left out.
+             * @example 18:30
+             */
+            subscriptionEndTime?: string;
+            /** @description An IANA time zone ID for the end date and time, for one-off, annual and monthly terminations. */
+            subscriptionEndTimeZone?: string;
+            /** @description Four-digit year in which subscriptions end; required for a one-off termination. Send 0 to remove any termination set before. */
+            subscriptionEndYear?: number;
+        };
+        /**
+         * UpdateCourseForm_v2_1
+         * @description Fields of updating a course (not its drills).
+         */
+        UpdateCourseForm_v2_1: {
+            /** @description Reference of a cover image uploaded earlier. */
+            coverKey?: string;
+            /** @description New description. */
+            description?: string;
+            /** @description Reference of an icon uploaded earlier. */
+            iconKey?: string;
+            /** @description New name. */
+            name?: string;
+        };
+        /**
+         * UpdateDrillForm_v2_1
+         * @description Fields of updating a drill (drills only, not courses).
+         */
+        UpdateDrillForm_v2_1: {
+            /**
+             * @description Language of the drill's audience: an ISO 639 code or language_COUNTRY.
+             * @example nl_BE
+             */
+            contentLanguage?: string;
+            /** @description New description. */
+            description?: string;
+            /** @description New name. */
+            name?: string;
+            /** @description New subject. */
+            subject?: string;
+        };
+        /**
+         * UpdateGroupForm_v2_1_1
+         * @description Fields of updating a group (API 2.1.1). A catalog restriction can only be set while the group has no content and no members. The page's introduction adds that `subscriptionEndYear=0`, sent without any other subscription field, switches off an automatic end of memberships. The stored page is cut after catalogRestrictionRemove.
+         */
+        UpdateGroupForm_v2_1_1: {
+            /** @description A catalog to restrict the group to. */
+            catalogRestriction?: string;
+            /**
+             * @description With catalogRestriction: REQUIRE (the default) or GRANT.
+             * @enum {string}
+             */
+            catalogRestrictionMode?: "REQUIRE" | "GRANT";
+            /** @description true removes an existing restriction. */
+            catalogRestrictionRemove?: boolean;
+            /** @description Description of the group. */
+            description: string;
+            /** @description Reference of an icon uploaded earlier. */
+            iconKey?: string;
+            /** @description Name of the group. */
+            name: string;
+            /** @description Year in which memberships end; 0, alone, switches an automatic end off. */
+            subscriptionEndYear?: number;
+        };
+        /**
+         * UpdateObjectiveForm_v2_1_1
+         * @description Fields of updating an objective (API 2.1.1). The type cannot change to or from TEST; the proficiency fields apply to ONEOFF and PERMANENT objectives only. The stored page is cut inside messageReminderInterval.
+         */
+        UpdateObjectiveForm_v2_1_1: {
+            /**
+             * Format: duration
+             * @description How long users should need to reach the objective (ISO 8601 duration); used to tell whether they are on track.
+             */
+            estimatedStudyDuration?: string;
+            /** @description An optional lower bound, below minimumProficiency: the objective counts as no longer met only under it, so that it does not flip back and forth. */
+            fallingMinimumProficiency?: number;
+            /**
+             * Format: duration
+             * @description Time between two reminders (ISO 8601 duration).
+             */
+            messageReminderInterval?: string;
+            /** @description Whether to send reminder messages (default false). */
+            messageReminders?: boolean;
+            /**
+             * Format: duration
+             * @description A grace period before reminders start (ISO 8601 duration).
+             * @example PT24H
+             */
+            messageRemindersStart?: string;
+            /** @description The proficiency to reach, a percentage. */
+            minimumProficiency?: number;
+            /** @description A custom name; without it a standard name is made up. */
+            name?: string;
+            /**
+             * Format: date-time
+             * @description When the objective should be met.
+             */
+            reviewDate?: string;
+            /**
+             * @description Kind of objective.
+             * @enum {string}
+             */
+            type: "ONEOFF" | "PERMANENT" | "TEST";
+        };
+        /**
+         * UpdateOwnUserByPostForm_v2_1_1
+         * @description Fields of the deprecated POST that updates the calling user's own account; all optional.
+         */
+        UpdateOwnUserByPostForm_v2_1_1: {
+            /** @description A short biography. */
+            description?: string;
+            /**
+             * @description Preferred language: an ISO 639-1 code, or language_COUNTRY. The page names en, es, fr, de, nl and pt as supported.
+             * @example fr
+             */
+            locale?: string;
+            /**
+             * @description Full name.
+             * @example Alice Smith
+             */
+            name?: string;
+            /**
+             * @description An IANA time zone ID.
+             * @example America/Los_Angeles
+             */
+            timeZone?: string;
+        };
+        /**
+         * UpdateTestForm_v2_1_1
+         * @description Fields of updating a test definition (API 2.1.1). Only what leaves the number of questions unchanged can be updated: not the drills, direction, style, question distribution or filter tags. The stored page is cut after `allowQuestionNavigation`, inside `testScoreTransformers`.
+         */
+        UpdateTestForm_v2_1_1: {
+            /** @description Whether testees may see and answer the questions in any order (default true). */
+            allowQuestionNavigation?: boolean;
+            /** @description Whether the test may be completed without answering every question (default false). */
+            allowUnansweredQuestions?: boolean;
+            /** @description Reference to an image uploaded before, used as the test's cover. */
+            coverKey?: string;
+            /** @description How much of the results the testee sees; leaving them out selects none. */
+            disclosures?: ("OVERALL_SCORE" | "COMPONENT_SCORES" | "CORRECTIONS" | "FEEDBACK")[];
+            /** @description Reference to an image uploaded before, used as the test's icon. */
+            iconKey?: string;
+            /** @description Shown to the testee before the test starts; a blank string shows the standard instructions. */
+            instructions?: string;
+            /** @description New name of the test definition. */
+            name?: string;
+            /** @description Cut on the stored page. */
+            testScoreTransformers?: unknown;
+            /**
+             * Format: duration
+             * @description A time limit, an ISO 8601 duration; leaving it out removes a time limit set before.
+             * @example PT30M
+             */
+            timeLimit?: string;
+            /** @description The weight of each drill's questions, 1 to 100 each (default 100). The page types them as strings. */
+            weights?: string[];
+        };
+        /**
+         * UpdateUserForm_v2_1
+         * @description Fields of updating a user account.
+         */
+        UpdateUserForm_v2_1: {
+            /** @description A short biography. */
+            description?: string;
+            /** @description Country of residence, a two-letter ISO 3166 code. */
+            domicile?: string;
+            /**
+             * @description Preferred language: an ISO 639-1 code, or language_COUNTRY.
+             * @example fr
+             */
+            locale?: string;
+            /** @description Full name. */
+            name?: string;
+            /** @description Status of the account (the stored page does not show the values). */
+            status?: string;
+            /**
+             * @description An IANA time zone ID.
+             * @example Europe/Amsterdam
+             */
+            timeZone?: string;
+            /** @description Year of birth. */
+            yearOfBirth?: number;
+        };
+        /**
+         * User_v2_1
+         * @description A user account of API 2.1. The object page marks `type` as required, but the example of retrieving a user leaves it out (and shows `memberSince` and `biography`, which the object page does not list): only `id` and `name`, present in both, are required.
+         */
+        User_v2_1: {
+            avatar?: components["schemas"]["Media_v2_1"];
+            /** @description Shown by the example of retrieving a user. */
+            biography?: string;
+            /** Format: date-time */
+            created?: string;
+            /** @description A short biography. */
+            description?: string;
+            /** @description Country of residence, an upper-case ISO 3166-1 code. */
+            domicile?: string;
+            /** @description The primary email address. */
+            emailAddress?: string;
+            /** @description Identifier of the user. */
+            id: string;
+            /**
+             * @description Preferred language, an ISO 639-1 code or language_COUNTRY.
+             * @example en
+             * @example en_US
+             */
+            locale?: string;
+            /**
+             * Format: date-time
+             * @description Shown by the example of retrieving a user.
+             */
+            memberSince?: string;
+            /** @description The user's name (first and last name are not separated). */
+            name: string;
+            /** @description The organization the user belongs to. */
+            organization?: {
+                [key: string]: unknown;
+            };
+            repertoireSize?: number;
+            /** @example ACTIVE */
+            status?: string;
+            thirdPartyIds?: {
+                id?: string;
+                thirdParty?: string;
+            }[];
+            /**
+             * @description An IANA time zone ID.
+             * @example Europe/Amsterdam
+             */
+            timeZone?: string;
+            /**
+             * @description Always USER, according to the object page.
+             * @example USER
+             */
+            type?: string;
+            /** @description Year of birth (the object page's example writes it as a string). */
+            yearOfBirth?: string | number;
+        };
+        /**
+         * UserCatalog_v2_1_1
+         * @description One catalog, as retrieving it answers (API 2.1.1). The endpoint page names this object but no object page was found, so its field names are not known: the object stays open.
+         */
+        UserCatalog_v2_1_1: {
+            [key: string]: unknown;
+        };
+        /**
+         * UserEmailAddress_v2_1
+         * @description One email address of a user account (API 2.1), whether it is verified and whether it is the primary one.
+         */
+        UserEmailAddress_v2_1: {
+            emailAddress?: components["schemas"]["EmailAddress_v2_1"];
+            /** @description Whether mail is sent to this address; exactly one address is primary. */
+            primary?: boolean;
+        };
+        /**
+         * UserEmailAddresses_v2_1
+         * @description All email addresses of a user account (API 2.1).
+         */
+        UserEmailAddresses_v2_1: {
+            total?: number;
+            userEmailAddresses?: components["schemas"]["UserEmailAddress_v2_1"][];
+        };
+        /**
+         * Warnings_v2_1
+         * @description Why the caller may not want to go ahead with deleting a drill or course (API 2.1), sent with status 428 unless `ignoreWarnings` is true. The page names the warning identifiers `part_of_course`, `part_of_group`, `test_completed` and `test_defined`, not the object's fields.
+         */
+        Warnings_v2_1: {
+            [key: string]: unknown;
         };
     };
     responses: {
@@ -440,6 +3701,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description Neither the status code nor the body of this response is shown by the interface, which only says that message content is a list of objects. The media type is not shown either; the service's reference describes its responses as JSON. */
+        NotShown: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["NotShown"];
+            };
+        };
         /** @description Error. Which errors this operation has, their status codes and their format are not shown by the interface (it names the error field `ID` for the store search only). */
         NotShownError: {
             headers: {
@@ -449,16 +3719,211 @@ export interface components {
                 "application/json": components["schemas"]["NotShown"];
             };
         };
+        /** @description The exchange failed. The service's reference answers an OAuthError: `id` and `description`. */
+        OAuthError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OAuthError"];
+            };
+        };
     };
     parameters: {
         /** @description Matches parts of the playable's name or the beacon's description. */
         BeaconQuery_v2_1_1: string;
     };
     requestBodies: {
+        /** @description Fields of adding a user to a group, possibly creating the account (auto-setup). The stored page is cut after these fields. Sent as form fields. */
+        AddGroupMemberForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["AddGroupMemberForm_v2_1"];
+            };
+        };
+        /** @description The answer as the form field `answer`, a list sent exploded: one field per value (`answer=a`, or `answer=a&answer=b` for a question that takes several). */
+        AnswerForm: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["AnswerRequest"];
+            };
+        };
+        /** @description Fields of creating a catalog. Sent as form fields. */
+        CreateCatalogForm_v2_1_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CreateCatalogForm_v2_1_1"];
+            };
+        };
+        /** @description Fields of creating a course. Sent as form fields. */
+        CreateCourseForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CreateCourseForm_v2_1"];
+            };
+        };
+        /** @description Fields of creating a drill. Sent as form fields. */
+        CreateDrillForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CreateDrillForm_v2_1"];
+            };
+        };
+        /** @description Fields of creating a group (API 2.1.1), among them when memberships end. The stored page is cut after subscriptionEndDay. Sent as form fields. */
+        CreateGroupForm_v2_1_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CreateGroupForm_v2_1_1"];
+            };
+        };
+        /** @description Fields of asking a ticket or PIN for an anonymous test (API 2.1.1), all optional. Sent as form fields. */
+        CreateTestTicketForm_v2_1_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CreateTestTicketForm_v2_1_1"];
+            };
+        };
+        /** @description Fields of creating a user account: an email address or a third-party identity must be given (or both). The stored page is cut after these fields. Sent as form fields. */
+        CreateUserForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CreateUserForm_v2_1"];
+            };
+        };
+        /** @description Fields of defining a group's practice objective (API 2.1.1); only those the page's introduction names are known. Sent as form fields. */
+        DefineGroupObjectiveForm_v2_1_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DefineGroupObjectiveForm_v2_1_1"];
+            };
+        };
+        /** @description Fields of defining a group test (API 2.1.1); only those the page's introduction names are known. Sent as form fields. */
+        DefineGroupTestForm_v2_1_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DefineGroupTestForm_v2_1_1"];
+            };
+        };
+        /** @description Fields of defining a test (API 2.1.1). The stored page is cut after these fields; `disclosures` is typed as a string array without its wire form, sent here like the other lists. Sent as form fields. */
+        DefineTestForm_v2_1_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DefineTestForm_v2_1_1"];
+            };
+        };
+        /** @description The drill file and its accompanying fields as a `multipart/form-data` upload. The interface does not show the part names; the 2.1.1 reference page names the `file` part. */
+        DrillUpload: {
+            content: {
+                "multipart/form-data": components["schemas"]["MultipartBody"];
+            };
+        };
+        /** @description Fields of duplicating a test definition (API 2.1.1). Sent as form fields. */
+        DuplicateTestForm_v2_1_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DuplicateTestForm_v2_1_1"];
+            };
+        };
+        /** @description The operation's parameters, if it takes any, as form fields. Which fields exist is not shown by the interface. Without parameters, send no body: a `PUT` then still carries `Content-Length: 0`. */
+        FormFields: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["FormFields"];
+            };
+        };
+        /** @description Fields of linking a test definition to an organization, group or user (API 2.1.1), all optional. Sent as form fields. */
+        LinkTestForm_v2_1_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["LinkTestForm_v2_1_1"];
+            };
+        };
+        /** @description Fields of merging drills into the target drill. Sent as form fields. */
+        MergeDrillsForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["MergeDrillsForm_v2_1"];
+            };
+        };
+        /** @description The name of a staff user to be created. Sent as form fields. */
+        OrganizationStaffForm_v2_1_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["OrganizationStaffForm_v2_1_1"];
+            };
+        };
+        /** @description Fields of posting a review. Sent as form fields. */
+        PostReviewForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PostReviewForm_v2_1"];
+            };
+        };
+        /** @description Fields of publishing a playable to a catalog (only drills and courses for now). Sent as form fields. */
+        PublishPlayableForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PublishPlayableForm_v2_1"];
+            };
+        };
+        /** @description Fields of responding to a group invitation. Sent as form fields. */
+        RespondToGroupInvitationForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RespondToGroupInvitationForm_v2_1"];
+            };
+        };
+        /** @description Fields of setting one group member's review date for a group objective (API 2.1.1). Sent as form fields. */
+        SetMemberReviewDateForm_v2_1_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SetMemberReviewDateForm_v2_1_1"];
+            };
+        };
+        /** @description Fields of setting one group member's review date for a group test (API 2.1.1). Sent as form fields. */
+        SetTestReviewDateForm_v2_1_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SetTestReviewDateForm_v2_1_1"];
+            };
+        };
         /** @description Fields of storing a beacon definition. Sent as form fields. */
         StoreBeaconForm_v2_1: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["StoreBeaconForm_v2_1"];
+            };
+        };
+        /** @description Fields of storing practice preferences; a field left out keeps its stored value, and changing an attribute the user may not configure is an error. Sent as form fields. */
+        StorePreferencesForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["StorePreferencesForm_v2_1"];
+            };
+        };
+        /** @description Fields of updating a catalog. Sent as form fields. */
+        UpdateCatalogForm_v2_1_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateCatalogForm_v2_1_1"];
+            };
+        };
+        /** @description Fields of updating a course (not its drills). Sent as form fields. */
+        UpdateCourseForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateCourseForm_v2_1"];
+            };
+        };
+        /** @description Fields of updating a drill (drills only, not courses). Sent as form fields. */
+        UpdateDrillForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateDrillForm_v2_1"];
+            };
+        };
+        /** @description Fields of updating a group (API 2.1.1). The stored page is cut after catalogRestrictionRemove. Sent as form fields. */
+        UpdateGroupForm_v2_1_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateGroupForm_v2_1_1"];
+            };
+        };
+        /** @description Fields of updating an objective (API 2.1.1). The stored page is cut inside messageReminderInterval. Sent as form fields. */
+        UpdateObjectiveForm_v2_1_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateObjectiveForm_v2_1_1"];
+            };
+        };
+        /** @description Fields of the deprecated POST that updates the own account. Sent as form fields. */
+        UpdateOwnUserByPostForm_v2_1_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateOwnUserByPostForm_v2_1_1"];
+            };
+        };
+        /** @description Fields of updating a test definition (API 2.1.1). Sent as form fields; lists repeat the field name. */
+        UpdateTestForm_v2_1_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateTestForm_v2_1_1"];
+            };
+        };
+        /** @description Fields of updating a user account. Sent as form fields. */
+        UpdateUserForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateUserForm_v2_1"];
             };
         };
     };
@@ -486,6 +3951,66 @@ export interface operations {
                 };
             };
             default: components["responses"]["NotShownError"];
+        };
+    };
+    requestOrganizationLoginByThirdPartyId_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The third party of the user's ID (`third_party` on the page). */
+                third_party: string;
+                /** @description The user's ID at that third party (`id` on the page). */
+                third_party_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            /** @description Error. The stored page is cut before any error table: identifiers and status codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    requestOrganizationLogin_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The Drillster user ID of the user to log in (`user_id` on the page). */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            /** @description Error. The stored page is cut before any error table: identifiers and status codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    submitAnswer_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `reference` of the question being answered. */
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["AnswerForm"];
+        responses: {
+            /** @description The evaluation of the answer and the proficiency after it, as far as a public client reads them. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnswerResponse_v2_1_1"];
+                };
+            };
+            default: components["responses"]["Error"];
         };
     };
     getBeacon_v2_1_1: {
@@ -592,6 +4117,2667 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    getCatalog_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The catalog (`catalog_id` on the pages).
+                 * @example 8dImzTInPjYUn0upcBgQ7y
+                 */
+                catalog: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalog. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserCatalog_v2_1_1"];
+                };
+            };
+            /** @description Bad request: `not_authorized` (the caller lacks the PUBLISH_TO_CATALOG permission), `catalog_id_missing`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_linked_to_organization`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted` (only the own organization). */
+            403: components["responses"]["Error"];
+            /** @description Not found: `catalog_not_found`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateCatalog_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The catalog (`catalog_id` on the pages).
+                 * @example 8dImzTInPjYUn0upcBgQ7y
+                 */
+                catalog: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["UpdateCatalogForm_v2_1_1"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            /** @description Error. The stored page is cut before any error table: identifiers and status codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteCatalog_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The catalog (`catalog_id` on the pages).
+                 * @example 8dImzTInPjYUn0upcBgQ7y
+                 */
+                catalog: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content: the catalog was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `not_authorized` (the caller lacks the PUBLISH_TO_CATALOG permission), `catalog_id_missing`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_linked_to_organization`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted` (only the own organization). */
+            403: components["responses"]["Error"];
+            /** @description Not found: `catalog_not_found`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createCatalog_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["CreateCatalogForm_v2_1_1"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            /** @description Error. The stored page is cut before any error table: identifiers and status codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    updateCourse_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The course addressed (`course_id` on the page). */
+                course: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["UpdateCourseForm_v2_1"];
+        responses: {
+            /** @description The course after the change. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Course_v2_1"];
+                };
+            };
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
+            /** @description Internal error: `icon_upload_failed`. */
+            500: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    addDrillToCourse_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The course addressed (`course_id` on the page). */
+                course: string;
+                /** @description The drill added or moved (`drill_id` on the page). */
+                drill: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The course after the change. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Course_v2_1"];
+                };
+            };
+            /** @description Bad request: `course_missing`, `drill_already_in_course`, `drill_not_released`, `position_invalid`, `subject_mismatch`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `group_not_accessible`, `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `course_unknown`, `drill_unknown`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    addDrillToCourseAtPosition_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The course addressed (`course_id` on the page). */
+                course: string;
+                /** @description The drill added or moved (`drill_id` on the page). */
+                drill: string;
+                /** @description Zero-based position the drill is inserted at or moved to (optional on the page: the path without it appends a new drill). */
+                position: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The course after the change. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Course_v2_1"];
+                };
+            };
+            /** @description Bad request: `course_missing`, `drill_already_in_course`, `drill_not_released`, `position_invalid`, `subject_mismatch`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `group_not_accessible`, `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `course_unknown`, `drill_unknown`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createCourse_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["CreateCourseForm_v2_1"];
+        responses: {
+            /** @description The new course's ID and type. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Course_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `no_input`, `name_missing`, `description_missing`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    updateDrill_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill addressed (`drill_id` on the page); drills only, not courses. */
+                drill: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["UpdateDrillForm_v2_1"];
+        responses: {
+            /** @description The updated drill. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Drill_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_drill_id`, `invalid_drill_id`. */
+            400: components["responses"]["Error"];
+            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    mergeDrills_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The target drill, to which the other drills' contents are appended (`drill_id` on the page). */
+                drill: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["MergeDrillsForm_v2_1"];
+        responses: {
+            /** @description The target drill after the merge, with the same ID. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Drill_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_target`, `invalid_target`, `missing_drills`, `invalid_drill`. */
+            400: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteDrillable_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description Delete even if there are warnings (otherwise they are answered with 428). */
+                ignoreWarnings?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description The drill or course to delete (`drillable_id` on the page). */
+                drillable: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content: the drill or course was deleted (or the caller's co-authorship removed). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `drillable_id_missing`, `part_of_course`, `part_of_group`, `part_of_objective`, `test_defined`. */
+            400: components["responses"]["Error"];
+            /** @description Not found: `unknown_drillable_id`. */
+            404: components["responses"]["Error"];
+            /** @description Precondition required: not deleted, because of warnings (`part_of_course`, `part_of_group`, `test_completed`, `test_defined`). Repeat with ignoreWarnings=true to delete anyway. This is not an error object. */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Warnings_v2_1"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getProficiencyChart_v2_1_1: {
+        parameters: {
+            query: {
+                /** @description The practice mode to plot; without it the drill's default direction, or BIDIRECTIONAL for a course. */
+                mode?: "RECEPTIVE" | "PRODUCTIVE" | "BIDIRECTIONAL";
+                /** @description The data series; a STANDARD chart supports only SELF. */
+                series: "SELF" | "AVERAGE";
+                /** @description The chart type. */
+                type: "NORMALIZED" | "STANDARD";
+            };
+            header?: never;
+            path: {
+                /** @description The drill or course addressed (`drillable_id` on the page). */
+                drillable: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data to draw the chart. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProficiencyChart_v2_1"];
+                };
+            };
+            /** @description Bad request: `invalid_mode`. */
+            400: components["responses"]["Error"];
+            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    getReception_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The public drill or course addressed (`drillable_id` on the page). */
+                drillable: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The drillable's reception. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reception_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_drillable_id`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postReview_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The public drill or course reviewed (`drillable_id` on the page). */
+                drillable: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["PostReviewForm_v2_1"];
+        responses: {
+            /** @description The review just added. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_drillable_id`, `missing_message`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `not_in_repertoire`. */
+            403: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createDrill_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["CreateDrillForm_v2_1"];
+        responses: {
+            /** @description The new drill: its ID, its recorded name (a sequence number may have been appended) and type DRILL. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Drill_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `no_input`, `name_missing`, `subject_missing`, `description_missing`, `invalid_tag`, `subject_equal_to_name`, `limit_reached`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    uploadDrill_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["DrillUpload"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            /** @description Bad request: `file_contents_problem`, `file_issue`, `invalid_file`. */
+            400: components["responses"]["Error"];
+            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    getGroupInvitation_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The code that stands for the group invitation (`token` on the page). */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupInvitation_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists this identifier without its status code: `unknown_group_invitation`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    respondToGroupInvitation_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The code that stands for the group invitation (`token` on the page). */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["RespondToGroupInvitationForm_v2_1"];
+        responses: {
+            /** @description The accepted or declined invitation. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupInvitation_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_token`, `missing_action`, `invalid_invitation_status`, `no_user_account`, `group_member_quota_reached`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `no_catalog_access`, `no_permission`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `unknown_group_invitation`. */
+            404: components["responses"]["Error"];
+            /** @description Conflict: `privacy_location_conflict`. */
+            409: components["responses"]["Error"];
+            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    getGroup_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group_v2_1_1"];
+                };
+            };
+            /** @description Unauthorized: `unauthenticated`. */
+            401: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateGroup_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["UpdateGroupForm_v2_1_1"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listGroupDrillables_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description Text searched in the drillables' names and descriptions, case-insensitive. */
+                query?: string;
+                /** @description How many drillables at most (default 10, or the remaining ones). */
+                resultSize?: number;
+                /** @description Zero-based index of the first drillable returned (default 0). */
+                resultStart?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group with a page of its drills and courses. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group_v2_1_1"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    addDrillToGroup_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course to add (`drillable_id` on the page). */
+                drill: string;
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            /** @description A message saying that the drill was added to the group. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `group_not_found`, `drill_code_missing`, `no_access`, `drill_already_in_group`, `drill_not_released`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    getGroupMemberResults_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description Text searched in the drillables' names, case-insensitive. */
+                query?: string;
+                /** @description The `lastOnPage` value of the previous page's pagination object, copied unchanged; leave it out for the first page. */
+                resultFrom?: string;
+                /** @description How many drillables at most (default 10). */
+                resultSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+                /** @description The member whose results are read (`user_id` on the page). */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member's results in a page of the group's drillables. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupMemberResults_v2_1_1"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    addGroupMemberByThirdPartyId_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+                /** @description The third party that issued the ID (`third_party` on the page). */
+                third_party: string;
+                /** @description The user's ID at that third party (`third_party_id` on the page). */
+                third_party_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["AddGroupMemberForm_v2_1"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    addGroupMember_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+                /** @description The member: a user ID (`user_id` on the page) or an email address (`user_email`, with `@` written `%40`); an email address also reaches people without an account. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["AddGroupMemberForm_v2_1"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    removeGroupMember_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+                /** @description The member: a user ID (`user_id` on the page) or an email address (`user_email`, with `@` written `%40`); an email address also reaches people without an account. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A message saying that the user was removed from the group (or the invitation cancelled). The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `group_not_found`, `no_group_access`, `no_user_specified`, `not_group_member`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    updateGroupObjective_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+                /** @description The group objective addressed (`objective_id` on the page). */
+                objective: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["SetMemberReviewDateForm_v2_1_1"];
+        responses: {
+            /** @description The objective with only its ID set; the page's example is an empty object. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Objective_v2_1_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes (the stored table is cut at its last row): `group_not_found`, `no_group_access`, `objective_missing`, `unknown_objective`, `invalid_objective`, `review_date_missing`, `invalid_review_date`, `user_id_missing`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    listObjectiveEvaluations_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+                /** @description The group objective addressed (`objective_id` on the page). */
+                objective: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    defineGroupObjective_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["DefineGroupObjectiveForm_v2_1_1"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listGroupStaff_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description Text searched in the staff users' names, case-insensitive. */
+                query?: string;
+                /** @description How many staff users at most; without it, all remaining ones. */
+                resultSize?: number;
+                /** @description Zero-based index of the first staff user returned (default 0). */
+                resultStart?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group's staff permissions. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupStaff_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_permitted`, `unknown_group`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    updateGroupStaffPermissions_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+                /** @description The permission, a path segment in 2.1.1: MANAGE (content, members and the members' progress) or VIEW (see content and members, and the members' progress). */
+                permission: "MANAGE" | "VIEW";
+                /** @description The staff user (`user_id` on the page). */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            /** @description The group's staff permissions after the change. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupStaff_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_permitted`, `unknown_group`. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    revokeGroupStaffPermission_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+                /** @description The permission, a path segment in 2.1.1: MANAGE (content, members and the members' progress) or VIEW (see content and members, and the members' progress). */
+                permission: "MANAGE" | "VIEW";
+                /** @description The staff user (`user_id` on the page). */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The staff permissions that remain. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupStaff_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_permitted`, `unknown_group`, `user_missing`, `unknown_user`, `not_available`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    getGroupTestResults_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description Text searched in the members' names, case-insensitive. */
+                query?: string;
+                /** @description How many members with their results at most (default 10). */
+                resultSize?: number;
+                /** @description Zero-based index of the first member returned (default 0). */
+                resultStart?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+                /** @description The test definition (`test_id` on the page), not one user's attempt. */
+                test: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test and its results for a page of the group's members. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupTestResults_v2_1_1"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    setGroupTestReviewDate_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+                /** @description The group's test (`test_id` on the page), as obtained when defining it. */
+                test: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["SetTestReviewDateForm_v2_1_1"];
+        responses: {
+            /** @description An empty object. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyObject"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `no_objective`, `invalid_objective`, `unknown_test`, `not_group_test`, `review_date_missing`, `invalid_review_date`, `user_id_missing`, `user_not_group_member`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    addGroupTest_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["DefineGroupTestForm_v2_1_1"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getSubscribedGroup_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group and its organization. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group_v2_1_1"];
+                };
+            };
+            /** @description Bad request: `invalid_group_id`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `not_subscribed`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    searchGroups_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description Only groups on which the caller has exactly this permission (VIEW excludes MANAGE). */
+                permission?: "VIEW" | "MANAGE";
+                /** @description Full details (DEFAULT) or the few an auto-complete needs (AUTO_COMPLETE). */
+                profile?: "DEFAULT" | "AUTO_COMPLETE";
+                /** @description Filters by group name or description; without it every group is returned. */
+                query?: string;
+                /** @description The `lastOnPage` value of the previous page's pagination object, copied unchanged; leave it out for the first page. */
+                resultFrom?: string;
+                /** @description How many groups at most (default 10). */
+                resultSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of groups. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Groups_v2_1_1"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createGroup_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["CreateGroupForm_v2_1_1"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateObjective_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The objective (`objectiveId` on the page). */
+                objective: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["UpdateObjectiveForm_v2_1_1"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listObjectives_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description Only objectives related to this drill. */
+                drill?: string;
+                /** @description Evaluate the objectives at this date instead of today. */
+                evaluationDate?: string;
+                /** @description Only permanent objectives plus one-off objectives evaluated after this date. */
+                fromDate?: string;
+                /** @description Include objectives already met (default false). */
+                includeCompleted?: boolean;
+                /** @description Limits the results. */
+                query?: string;
+                /** @description How many objectives at most; without it, all remaining ones. */
+                resultSize?: number;
+                /** @description Zero-based index of the first objective returned (default 0). */
+                resultStart?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's objectives with their evaluations. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Objectives_v2_1_1"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listObjectiveEvents_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description Events from this date and time on (default 7 days ago). */
+                fromDate?: string;
+                /** @description The `lastOnPage` value of the previous page's pagination object, copied unchanged; leave it out for the first page. */
+                resultFrom?: string;
+                /** @description How many events at most (default 100; default and maximum may change). */
+                resultSize?: number;
+                /** @description Events up to this date and time (default now). */
+                toDate?: string;
+                /** @description Only this user's events; `self` stands for the caller. */
+                user?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The objective (`objective_id` on the page). */
+                objective: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getOwnOrganization_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_linked_to_organization` (no organization named and the caller belongs to none), `not_found`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    getOrganization_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization (`organization_id` on the page).
+                 * @example nPjYUn0upc8dIm7yzTIBgQ
+                 */
+                organization: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_linked_to_organization` (no organization named and the caller belongs to none), `not_found`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    listOrganizationCatalogs_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description Text to filter the catalogs by. */
+                query?: string;
+                /** @description The ID of the last catalog of the previous page; without it, the first page. */
+                resultFrom?: string;
+                /** @description How many catalogs at most; 10 when left out (the page's wording speaks of users with test results, a slip carried from another page). */
+                resultSize?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The organization (`organizationId` on the page), or `self` for the caller's own organization.
+                 * @example self
+                 */
+                organization: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the organization's catalogs. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Catalogs_v2_1_1"];
+                };
+            };
+            /** @description Forbidden: `not_linked_to_organization`, `not_permitted` (only the own organization). */
+            403: components["responses"]["Error"];
+            /** @description Not found: `organization_not_found`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listOrganizationGroups_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description Filters by group name or description. */
+                query?: string;
+                /** @description The `lastOnPage` value of the previous page's pagination object, copied unchanged; leave it out for the first page. */
+                resultFrom?: string;
+                /** @description How many groups at most; without it, all remaining ones. */
+                resultSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The organization (`organization_id` on the page); `self` stands for the caller's own. */
+                organization: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization's groups with pagination details. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Groups_v2_1_1"];
+                };
+            };
+            /** @description Bad request: `missing_organization`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_linked_to_organization`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listOrganizationStaff_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description Text to search for. */
+                query?: string;
+                /** @description How many users at most; without it, a fixed number. */
+                resultSize?: number;
+                /** @description Zero-based index of the first user returned (default 0); use with resultSize to page. */
+                resultStart?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The organization (`organization_id` on the page), or `self` for the caller's own organization. */
+                organization: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization's staff users. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Actors_v2_1"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    addOrganizationStaff_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (`organization_id` on the page), or `self` for the caller's own organization. */
+                organization: string;
+                /** @description The staff user: a user ID (`user_id`), or for adding also an email address (`email_address`, `@` percent-encoded); for adding, an unknown address gets a new account. The pages name the segment differently for adding and removing; one path carries one name. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["OrganizationStaffForm_v2_1_1"];
+        responses: {
+            /** @description The user, now a staff user of the organization. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_user_id_or_email`, `missing_name`, `invalid_email_address`, `already_staff_user`, `linked_to_other_organization` (a user can be staff of one organization only). */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted` (the caller is not part of the organization or may not create staff users). */
+            403: components["responses"]["Error"];
+            /** @description Error. The stored page's error table is cut after `linked_to_other_organization`: further identifiers are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    removeOrganizationStaff_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (`organization_id` on the page), or `self` for the caller's own organization. */
+                organization: string;
+                /** @description The staff user: a user ID (`user_id`), or for adding also an email address (`email_address`, `@` percent-encoded); for adding, an unknown address gets a new account. The pages name the segment differently for adding and removing; one path carries one name. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content: the account was disconnected from the organization. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `missing_staff_user_id`, `missing_organization_id`, `caller_not_part_of_organization`, `not_part_of_organization`, `not_staff_user`, `staff_disconnection_failed` (its message says why). */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `no_access` (no access to the organization). */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `cannot_demote_self`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `organization_not_found`, `not_found` (the staff user). */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listOrganizationAccounts_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description Text to look for in names and email addresses. */
+                query?: string;
+                /** @description Only accounts with this relation to the organization; `ADMIN` keeps the administrative (staff) accounts. The page names no other value. */
+                relationType?: string;
+                /** @description Where the page starts: the `lastOnPage` of the previous answer's pagination details, sent back unchanged (a creation time in epoch milliseconds, or for staff accounts the previous index). */
+                resultFrom?: string;
+                /** @description How many accounts at most: positive, at most 100; 10 when left out. */
+                resultSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The organization (`organization_id` on the page), or `self` for the caller's own organization. */
+                organization: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization's accounts and pagination details. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationAccounts_v2_1_1"];
+                };
+            };
+            /** @description Bad request: `invalid_relation_type`, `invalid_result_size` (not positive, or above 100), `invalid_result_from`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_linked_to_organization` (the caller administers no organization). */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Error. The stored page's error table is cut after `not_permitted`: further identifiers are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    getPlayable_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description For versioned playables addressed without a version: which version to resolve (default MOST_RECENT_ACCESSIBLE_VERSION). Not together with a versioned ID. */
+                versionResolvingStrategy?: "WORKING_VERSION" | "MOST_RECENTLY_RELEASED_VERSION" | "MOST_RECENT_VERSION" | "MOST_RECENT_ACCESSIBLE_VERSION";
+            };
+            header?: never;
+            path: {
+                /** @description The drill, course or test addressed (`playable_id` on the page); a versioned ID (`id.version`) names one version. */
+                playable: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The drill, course or test. The status code is not shown; the example is the one of the Playable object page. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Playable_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_playable_id`, `illegal_playable_id_type`, `invalid_version_resolving_strategy`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `no_permission`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `no_playable_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    storeAppreciation_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rating, 1 to 5. */
+                appreciation: number;
+                /** @description The drill, story, test or course rated (`playable_id` on the page). */
+                playable: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rating reflecting the stored appreciation. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rating_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_playable_id`, `missing_appreciation`, `invalid_appreciation`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `playable_not_found`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    acceptForwardedPlayable_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The playable forwarded to the caller (`playable_id` on the page). */
+                playable: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The playable just accepted. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Playable_v2_1"];
+                };
+            };
+            /** @description Bad request: `no_playable_specified`, `forwarded_playable_too_large`. */
+            400: components["responses"]["Error"];
+            /** @description Not found: `unknown_forwarded_playable`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    publishPlayable_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The playable to publish (`playable_id` on the page); for now only drills and courses. */
+                playable: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["PublishPlayableForm_v2_1"];
+        responses: {
+            /** @description No content: the playable was published. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `catalog_not_found`, `invalid_position`, `playable_part_of_catalog`, `not_released`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `unknown_drillable`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getQuestion_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course practised; a public client passes the playable's ID. */
+                drill: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The next question, in its wrapper. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionResponse_v2_1"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    storePracticePreferences_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course whose practice preferences are stored (`drillable_id` on the page). */
+                drillable: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["StorePreferencesForm_v2_1"];
+        responses: {
+            /** @description The practice preferences. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preferences_v2_1"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listRepertoire_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description Words to search for, case-insensitive; any of them matches, `AND` (in capitals) between words requires all. */
+                query?: string;
+                /** @description How many drills or courses to answer at most (default all the rest). The page types it as a string. */
+                resultSize?: string;
+                /** @description Zero-based index of the first drill or course answered (default 0). The page types it as a string. */
+                resultStart?: string;
+                /** @description A field to search in; repeat for several. Without it every field is searched. Its values are cut from the stored page. */
+                searchField?: string[];
+                /** @description The sort direction. Its values are cut from the stored page. */
+                sortDirection?: string;
+                /** @description The field to sort by; without it the order depends on whether there is a query. Its values are cut from the stored page. */
+                sortField?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    addToRepertoire_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course to add (`drillable_id` on the page). */
+                drillable: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A message saying that the drill or course was added. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `no_input`, `drill_already_in_repertoire`, `available_in_course_only`, `payment_required`, `payment_not_required`, `limit_reached`, `invalid_id`, `incomplete_payment_details`, `unsupported_payment_provider`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    getTestQuestion_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The test to be taken (`test` on the page). */
+                test: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test question. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionResponse_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_test_id`, `invalid_entry_level`, `invalid_question`, `missing_ticket`, `internal_error`, `invalid_ticket`, `inaccessible_test`, `already_completed`, `questions_exhausted`, `invalid_request`. */
+            400: components["responses"]["Error"];
+            /** @description Not found: `test_definition_not_found`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    completeTest_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The test definition addressed (`test_id` on the page). */
+                test: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result of the submitted test. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestResult_v2_1_1"];
+                };
+            };
+            /** @description Bad request: `invalid_test_type`, `already_completed`. */
+            400: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
+            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    listOwnTestResults_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description FULL answers every detail available; without it, not all details are answered. */
+                detail?: "FULL";
+                /** @description How many results to answer at most (default the rest, at most 10). */
+                resultSize?: number;
+                /** @description Zero-based index of the first result answered (default 0). */
+                resultStart?: number;
+                /** @description INCOMPLETE answers the attempt in progress, LASTCOMPLETED the last completed one (each zero or one result); without it, all attempts. Needs a user in the path. */
+                status?: "INCOMPLETE" | "LASTCOMPLETED";
+            };
+            header?: never;
+            path: {
+                /** @description The test definition addressed (`test_id` on the page). */
+                test: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listTestResults_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description FULL answers every detail available; without it, not all details are answered. */
+                detail?: "FULL";
+                /** @description How many results to answer at most (default the rest, at most 10). */
+                resultSize?: number;
+                /** @description Zero-based index of the first result answered (default 0). */
+                resultStart?: number;
+                /** @description INCOMPLETE answers the attempt in progress, LASTCOMPLETED the last completed one (each zero or one result); without it, all attempts. Needs a user in the path. */
+                status?: "INCOMPLETE" | "LASTCOMPLETED";
+            };
+            header?: never;
+            path: {
+                /** @description The test definition addressed (`test_id` on the page). */
+                test: string;
+                /** @description Whose results: a user ID (`user_id` on the page), or for an anonymous test its ticket (`ticket`) or the PIN standing in for it (`pin`). A user is needed when `status` is given. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateTest_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The test definition addressed (`test_id` in the URL, `testId` in the pages' tables). */
+                test: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["UpdateTestForm_v2_1_1"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    duplicateTest_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The test definition addressed (`test_id` in the URL, `testId` in the pages' tables). */
+                test: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["DuplicateTestForm_v2_1_1"];
+        responses: {
+            /** @description The new test definition. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Test_v2_1_1"];
+                };
+            };
+            /** @description Bad request: `test_id_missing`, `name_missing`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `no_permission`. */
+            401: components["responses"]["Error"];
+            /** @description Not found: `unknown_test`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listTestAccesses_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The test definition addressed (`test_id` on the page). */
+                test: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            /** @description Bad request: `test_id_missing`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `no_permission`. */
+            401: components["responses"]["Error"];
+            /** @description Not found: `unknown_test`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    linkTestDefinition_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group, organization or user ID; for ORGANIZATION and USER also `self`. */
+                id: string;
+                /** @description The test definition addressed (`test_id` on the page). */
+                test: string;
+                /** @description The kind of entity the test is linked to. */
+                type: "GROUP" | "ORGANIZATION" | "USER";
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["LinkTestForm_v2_1_1"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    unlinkTestDefinition_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group, organization or user ID; for ORGANIZATION and USER also `self`. */
+                id: string;
+                /** @description The test definition addressed (`test_id` on the page). */
+                test: string;
+                /** @description The kind of entity the test is linked to. */
+                type: "GROUP" | "ORGANIZATION" | "USER";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content: the link was removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createTestTicket_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The test definition addressed (`test_id` on the page). */
+                test: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["CreateTestTicketForm_v2_1_1"];
+        responses: {
+            /** @description The ticket, or PIN, with a summary of the test. The status code is not shown; the example is the one of the TestTicket object page. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestTicket_v2_1_1"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listTests_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description Only completed tests, or only open ones (not completed, or being taken again). */
+                filter?: "COMPLETED" | "OPEN";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's tests. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tests_v2_1"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    defineTest_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["DefineTestForm_v2_1_1"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getOwnUser_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user account. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `nonexistent_user`, `no_access`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    updateOwnUser_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["UpdateUserForm_v2_1"];
+        responses: {
+            /** @description The user account after the change. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User_v2_1"];
+                };
+            };
+            /** @description Error. The stored page is cut before any error table: identifiers and status codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    updateOwnUserByPost_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["UpdateOwnUserByPostForm_v2_1_1"];
+        responses: {
+            /** @description The update succeeded; the answer is an empty object. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyObject"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `missing_parameters`, `no_such_user`, `invalid_real_name`, `invalid_locale`, `corrupt_user`, `invalid_time_zone`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    getUserByThirdPartyId_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The third party that issued the ID (`third_party` on the page).
+                 * @example ACME
+                 */
+                third_party: string;
+                /**
+                 * @description The user's ID at that third party (`third_party_id` on the page).
+                 * @example 2058392
+                 */
+                third_party_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user account. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `nonexistent_user`, `no_access`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    getUser_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user (`user_id` or `user_email` on the pages): the account ID, `self` for the caller, or an email address with its `@` percent-encoded. For updating, the page also accepts a registered third-party ID written `<third-party>$<ID>` and sent as one segment with `$` encoded as `%24` (`ACME%242058392`). */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user account. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `nonexistent_user`, `no_access`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    updateUser_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user (`user_id` or `user_email` on the pages): the account ID, `self` for the caller, or an email address with its `@` percent-encoded. For updating, the page also accepts a registered third-party ID written `<third-party>$<ID>` and sent as one segment with `$` encoded as `%24` (`ACME%242058392`). */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["UpdateUserForm_v2_1"];
+        responses: {
+            /** @description The user account after the change. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User_v2_1"];
+                };
+            };
+            /** @description Error. The stored page is cut before any error table: identifiers and status codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteUser_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description When true, skips the checks and safeguards about group management (the page asks for care). */
+                skipValidation?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description The user (`user_id` or `user_email` on the pages): the account ID, `self` for the caller, or an email address with its `@` percent-encoded. For updating, the page also accepts a registered third-party ID written `<third-party>$<ID>` and sent as one segment with `$` encoded as `%24` (`ACME%242058392`). */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            /** @description Bad request: `cannot_delete_self`, `account_is_group_manager` (the account manages one or more groups). */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `access_denied`, `account_not_managed_by_caller`. */
+            401: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    grantCatalogAccess_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The catalog (`catalog_id` on the pages).
+                 * @example 8dImzTInPjYUn0upcBgQ7y
+                 */
+                catalog: string;
+                /** @description The user (`user_id`, `email_address` or `third_party_id` on the pages): the account ID, an email address, or a third-party ID written `THIRD_PARTY/ID`; an email address or third-party ID is percent-encoded into this one segment. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            /** @description No content: the user now has access to the catalog. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `catalog_id_missing`, `missing_user`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `not_linked_to_organization`, `not_permitted` (only the own organization's catalogs). */
+            403: components["responses"]["Error"];
+            /** @description Not found: `catalog_not_found`, `not_found` (the account). */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    revokeCatalogAccess_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The catalog (`catalog_id` on the pages).
+                 * @example 8dImzTInPjYUn0upcBgQ7y
+                 */
+                catalog: string;
+                /** @description The user (`user_id`, `email_address` or `third_party_id` on the pages): the account ID, an email address, or a third-party ID written `THIRD_PARTY/ID`; an email address or third-party ID is percent-encoded into this one segment. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content: the user's access to the catalog was revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `catalog_id_missing`, `missing_user`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `not_linked_to_organization`, `not_permitted` (only the own organization's catalogs). */
+            403: components["responses"]["Error"];
+            /** @description Not found: `catalog_not_found`, `not_found` (the account). */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getUserContract_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user (`user_id` on the page): the account ID, or `self` for the caller.
+                 * @example 7OuHq-RcQO_snGWR58TnBw
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getEmailAddress_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An email address linked to the account, sent as one path segment with its `@` percent-encoded (`john%40example.com`).
+                 * @example john%40example.com
+                 */
+                email: string;
+                /**
+                 * @description The user (`user_id` on the page): the account ID, or `self` for the caller.
+                 * @example 7OuHq-RcQO_snGWR58TnBw
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: the email address and whether it is verified. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailAddress_v2_1"];
+                };
+            };
+            /** @description Bad request: `invalid_user_id`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_authenticated`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    addEmailAddress_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An email address linked to the account, sent as one path segment with its `@` percent-encoded (`john%40example.com`).
+                 * @example john%40example.com
+                 */
+                email: string;
+                /**
+                 * @description The user (`user_id` on the page): the account ID, or `self` for the caller.
+                 * @example 7OuHq-RcQO_snGWR58TnBw
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            /** @description OK: the added email address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEmailAddress_v2_1"];
+                };
+            };
+            /** @description Bad request: `invalid_user_id`, `missing_input`, `email_not_added`, `invalid_email_address`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_authenticated`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`. */
+            404: components["responses"]["Error"];
+            /** @description Conflict: `email_address_in_use`. */
+            409: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    removeEmailAddress_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An email address linked to the account, sent as one path segment with its `@` percent-encoded (`john%40example.com`).
+                 * @example john%40example.com
+                 */
+                email: string;
+                /**
+                 * @description The user (`user_id` on the page): the account ID, or `self` for the caller.
+                 * @example 7OuHq-RcQO_snGWR58TnBw
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content: the email address was removed from the account. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `missing_input`, `cannot_remove_primary_email`, `not_owner` (the address is not linked to this account), `invalid_email_address`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_authenticated`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    requestEmailVerification_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An email address linked to the account, sent as one path segment with its `@` percent-encoded (`john%40example.com`).
+                 * @example john%40example.com
+                 */
+                email: string;
+                /**
+                 * @description The user (`user_id` on the page): the account ID, or `self` for the caller.
+                 * @example 7OuHq-RcQO_snGWR58TnBw
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            /** @description No content: the verification email was sent. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `email_not_linked_to_account`, `invalid_email`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    verifyEmailAddress_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The email address to verify, linked to the account, sent as one path segment with its `@` percent-encoded.
+                 * @example john%40example.com
+                 */
+                email: string;
+                /**
+                 * @description The verification code the user received by email (`nonce` on the page).
+                 * @example a73c-71ca-ffd3-88c0
+                 */
+                nonce: string;
+                /**
+                 * @description The user (`user_id` on the page): the account ID, or `self` for the caller.
+                 * @example 7OuHq-RcQO_snGWR58TnBw
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            /** @description No content: the code was accepted and the address counts as verified. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `email_not_verified` (the account stays only partly usable). */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listEmailAddresses_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user (`user_id` on the page): the account ID, or `self` for the caller.
+                 * @example 7OuHq-RcQO_snGWR58TnBw
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's email addresses. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEmailAddresses_v2_1"];
+                };
+            };
+            /** @description Bad request: `invalid_user_id`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_authenticated`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getThirdPartyId_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The third-party ID as one segment (`third_party_id` on the page): `<third-party>$<ID>` with `$` percent-encoded as `%24`.
+                 * @example ACME%242058392
+                 */
+                third_party_id: string;
+                /**
+                 * @description The user (`user_id` on the page): the account ID, `self` for the caller, an email address registered for the account, or a registered third-party ID written `<third-party>$<ID>` with `$` sent as `%24`.
+                 * @example self
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The third-party ID. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThirdPartyId_v2_1_1"];
+                };
+            };
+            /** @description Bad request: `multiple_accounts` (the email address given as user is used by several accounts), `invalid_third_party_id`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`, `unknown_third_party_id`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    addThirdPartyId_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The third-party ID as one segment (`third_party_id` on the page): `<third-party>$<ID>` with `$` percent-encoded as `%24`.
+                 * @example ACME%242058392
+                 */
+                third_party_id: string;
+                /**
+                 * @description The user (`user_id` on the page): the account ID, `self` for the caller, an email address registered for the account, or a registered third-party ID written `<third-party>$<ID>` with `$` sent as `%24`.
+                 * @example self
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            /** @description No content: the third-party ID was added. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `multiple_accounts` (the email address given as user is used by several accounts), `invalid_third_party_id`, `invalid_third_party`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`, `unauthorized_third_party`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`. */
+            404: components["responses"]["Error"];
+            /** @description Conflict: `third_party_id_in_use`, `third_party_already_assigned` (the account already has an ID of that third party). */
+            409: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    removeThirdPartyId_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The third-party ID as one segment (`third_party_id` on the page): `<third-party>$<ID>` with `$` percent-encoded as `%24`.
+                 * @example ACME%242058392
+                 */
+                third_party_id: string;
+                /**
+                 * @description The user (`user_id` on the page): the account ID, `self` for the caller, an email address registered for the account, or a registered third-party ID written `<third-party>$<ID>` with `$` sent as `%24`.
+                 * @example self
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content: the third-party ID was removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `multiple_accounts` (the email address given as user is used by several accounts), `invalid_third_party_id`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`, `unknown_third_party_id`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getThirdPartyIdByParts_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The third party of the ID (`third_party` on the page).
+                 * @example ACME
+                 */
+                third_party: string;
+                /**
+                 * @description The user's ID at that third party (`id` on the page).
+                 * @example 1234
+                 */
+                third_party_id: string;
+                /**
+                 * @description The user (`user_id` on the page): the account ID, `self` for the caller, an email address registered for the account, or a registered third-party ID written `<third-party>$<ID>` with `$` sent as `%24`.
+                 * @example self
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The third-party ID. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThirdPartyId_v2_1_1"];
+                };
+            };
+            /** @description Bad request: `multiple_accounts` (the email address given as user is used by several accounts), `invalid_third_party_id`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`, `unknown_third_party_id`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    addThirdPartyIdByParts_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The third party of the ID (`third_party` on the page).
+                 * @example ACME
+                 */
+                third_party: string;
+                /**
+                 * @description The user's ID at that third party (`id` on the page).
+                 * @example 1234
+                 */
+                third_party_id: string;
+                /**
+                 * @description The user (`user_id` on the page): the account ID, `self` for the caller, an email address registered for the account, or a registered third-party ID written `<third-party>$<ID>` with `$` sent as `%24`.
+                 * @example self
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            /** @description No content: the third-party ID was added. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `multiple_accounts` (the email address given as user is used by several accounts), `invalid_third_party_id`, `invalid_third_party`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`, `unauthorized_third_party`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`. */
+            404: components["responses"]["Error"];
+            /** @description Conflict: `third_party_id_in_use`, `third_party_already_assigned` (the account already has an ID of that third party). */
+            409: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    removeThirdPartyIdByParts_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The third party of the ID (`third_party` on the page).
+                 * @example ACME
+                 */
+                third_party: string;
+                /**
+                 * @description The user's ID at that third party (`id` on the page).
+                 * @example 1234
+                 */
+                third_party_id: string;
+                /**
+                 * @description The user (`user_id` on the page): the account ID, `self` for the caller, an email address registered for the account, or a registered third-party ID written `<third-party>$<ID>` with `$` sent as `%24`.
+                 * @example self
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content: the third-party ID was removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `multiple_accounts` (the email address given as user is used by several accounts), `invalid_third_party_id`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`, `unknown_third_party_id`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listThirdPartyIds_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user (`user_id` on the page): the account ID, `self` for the caller, an email address registered for the account, or a registered third-party ID written `<third-party>$<ID>` with `$` sent as `%24`.
+                 * @example self
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's third-party IDs, a bare list. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThirdPartyId_v2_1_1"][];
+                };
+            };
+            /** @description Bad request: `multiple_accounts` (the email address given as user is used by several accounts). */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createUser_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["CreateUserForm_v2_1"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            /** @description Error. The stored page is cut before any error table: identifiers and status codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    listCatalogContent_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description Only playables whose name or subject match this text. */
+                query?: string;
+                /** @description The `pagination.lastOnPage` of the previous answer; without it, the first page. */
+                resultFrom?: string;
+                /** @description How many playables at most; 10 when left out. */
+                resultSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The catalog (`catalogId` on the page). */
+                catalog: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalog and the pagination details. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayableContainerContent_v2_1_1"];
+                };
+            };
+            /** @description Unauthorized: `not_linked_to_organization` (the caller administers no organization). */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `catalog_not_found`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
     exchangeToken: {
         parameters: {
             query?: never;
@@ -614,15 +6800,10 @@ export interface operations {
                     "application/json": components["schemas"]["AccessTokenResponse"];
                 };
             };
-            /** @description The exchange failed. Its errors are not shown by the interface. The sandbox answers RFC 6749 style errors (`error`, `error_description`). */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotShown"];
-                };
-            };
+            /** @description Bad request: `invalid_request` (a required parameter missing, or an unsupported parameter value). */
+            400: components["responses"]["OAuthError"];
+            /** @description The exchange failed. Its errors are not shown by the interface; the token page's table is cut after `invalid_request`, so the other identifiers and their codes are not seen. */
+            default: components["responses"]["OAuthError"];
         };
     };
 }

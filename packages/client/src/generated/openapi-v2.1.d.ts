@@ -2908,8 +2908,6 @@ export interface components {
         AnswerResponse_v2_1: {
             evaluation?: components["schemas"]["Evaluation_v2_1"];
             proficiency?: components["schemas"]["Proficiency_v2_1"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * AssertionClaims
@@ -2992,14 +2990,6 @@ export interface components {
             total?: number;
         };
         /**
-         * ContactAuthorForm_v2_1
-         * @description Fields of sending a message to the author of a playable the sender uses.
-         */
-        ContactAuthorForm_v2_1: {
-            /** @description The message for the author. */
-            message: string;
-        };
-        /**
          * ClientApp_v2_1
          * @description An API client application registered with the service (API 2.1).
          */
@@ -3026,13 +3016,11 @@ export interface components {
              * @example OFFICIAL
              * @example EXPERIMENTAL
              */
-            status?: "OFFICIAL" | "EXPERIMENTAL" | (string & {});
+            status?: "OFFICIAL" | "EXPERIMENTAL" | (string & Record<never, never>);
             /** @description Website of the application. */
             url?: string;
             /** @description A flag whose description the stored page cuts off. */
             userCredentialFlowPermitted?: boolean;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * ClientAppList_v2_1
@@ -3040,6 +3028,14 @@ export interface components {
          */
         ClientAppList_v2_1: components["schemas"]["ClientApp_v2_1"][] | {
             [key: string]: unknown;
+        };
+        /**
+         * ContactAuthorForm_v2_1
+         * @description Fields of sending a message to the author of a playable the sender uses.
+         */
+        ContactAuthorForm_v2_1: {
+            /** @description The message for the author. */
+            message: string;
         };
         /**
          * Course_v2_1
@@ -3216,9 +3212,9 @@ export interface components {
              * @description The overall result. Known values: `CORRECT`, `INCORRECT`; others may occur.
              * @example INCORRECT
              */
-            result: "CORRECT" | "INCORRECT" | (string & {});
+            result: "CORRECT" | "INCORRECT" | (string & Record<never, never>);
             /** @description One evaluation per given and per missed term. */
-            termEvaluations: ({
+            termEvaluations: {
                 /**
                  * @description Known values (the 2.1.1 examples): `INCORRECT`, `MISSED`; others may occur.
                  * @example INCORRECT
@@ -3227,13 +3223,9 @@ export interface components {
                 result?: string;
                 /** @description The value given, or the correct value missed. */
                 value?: string;
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             /** @description The timing of the answer where a time limit applied. Known values: `ON_TIME`, `TOO_LATE`; others may occur. */
-            timing?: "ON_TIME" | "TOO_LATE" | (string & {});
-        } & {
-            [key: string]: unknown;
+            timing?: "ON_TIME" | "TOO_LATE" | (string & Record<never, never>);
         };
         /**
          * FormFields
@@ -3424,8 +3416,6 @@ export interface components {
              * @example invalid_request
              */
             id: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Objective_v2_1
@@ -3549,8 +3539,6 @@ export interface components {
             proficiency: components["schemas"]["Proficiency_v2_1"];
             /** @description Estimated time spent practising, in seconds. */
             timeSpent: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Preferences_v2_1
@@ -3583,8 +3571,6 @@ export interface components {
             overall?: number;
             productive?: number;
             receptive?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * ProficiencyChart_v2_1
@@ -3733,8 +3719,6 @@ export interface components {
             login?: {
                 [key: string]: unknown;
             };
-        } & {
-            [key: string]: unknown;
         };
         /**
          * StoreBeaconForm_v2_1
@@ -3798,7 +3782,7 @@ export interface components {
              * @description The enforced question direction; a drill's own enforced direction wins. Known values: `PRODUCTIVE`, `RECEPTIVE`, `BIDIRECTIONAL`; others may occur.
              * @example PRODUCTIVE
              */
-            direction?: "PRODUCTIVE" | "RECEPTIVE" | "BIDIRECTIONAL" | (string & {});
+            direction?: "PRODUCTIVE" | "RECEPTIVE" | "BIDIRECTIONAL" | (string & Record<never, never>);
             /** @description Which results the user is shown. */
             disclosure?: string[];
             /** @description Identifiers of the drills tested. */
@@ -3814,8 +3798,6 @@ export interface components {
                     [key: string]: unknown;
                 }[];
                 text?: string;
-            } & {
-                [key: string]: unknown;
             };
             /** @description Name of the test. */
             name: string;
@@ -3838,8 +3820,6 @@ export interface components {
              * @example GROUP
              */
             testType?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * TestResult_v2_1

@@ -26,6 +26,2016 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/2.1.1/access/{third_party}/{third_party_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The third party of the user's ID (`third_party` on the page). */
+                third_party: string;
+                /** @description The user's ID at that third party (`id` on the page). */
+                third_party_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Request organization login
+         * @deprecated
+         * @description Requests a one-time login for a user who is a member of a group the caller administers, addressed by a third party and the user's ID there; the service answers with a URL carrying a single-use token that starts a session on the Drillster website for that user. The page marks the endpoint deprecated: it is not carried into the next API version, and service accounts with the JWT bearer grant do the same in a standard way.
+         *     The stored page is cut inside its parameter table: further parameters, the answer's fields, status codes and errors are not known.
+         */
+        get: operations["requestOrganizationLoginByThirdPartyId_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/access/{user}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The Drillster user ID of the user to log in (`user_id` on the page). */
+                user: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Request organization login
+         * @deprecated
+         * @description Requests a one-time login for a user who is a member of a group the caller administers, addressed by user ID; the service answers with a URL carrying a single-use token that starts a session on the Drillster website for that user. The page marks the endpoint deprecated: it is not carried into the next API version, and service accounts with the JWT bearer grant do the same in a standard way.
+         *     The stored page is cut inside its parameter table: further parameters, the answer's fields, status codes and errors are not known.
+         */
+        get: operations["requestOrganizationLogin_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/answer/{reference}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `reference` of the question being answered. */
+                reference: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Submit practice answer
+         * @description No reference page of API 2.1.1 for this operation is stored. It exists in 2.1.1 as the record shows it: a public practice client sends `PUT /api/2.1.1/answer/{reference}` with the form field `answer` (repeated for several values) and reads the evaluation and the proficiency from the reply; its list of endpoints links a 2.1.1 page of that name.
+         */
+        put: operations["submitAnswer_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/beacon/{beacon}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The beacon addressed (`id` on the page): the fixed UUID 07212ead-8344-4426-8b41-8b0cb621625a, an underscore, the major value in hex, an underscore and the minor value in hex. */
+                beacon: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve beacon
+         * @description Retrieves one beacon definition.
+         */
+        get: operations["getBeacon_v2_1_1"];
+        /**
+         * Save or update beacon definition
+         * @description Stores a beacon definition, or updates the one with this ID. The page's
+         *     example request uses a /api/2.1/ URL.
+         */
+        put: operations["storeBeacon_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/beacons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List beacon definitions
+         * @description Retrieves the beacon definitions of the caller's organization, optionally
+         *     narrowed by a search query. The same page gives an optional organization
+         *     segment (`GET /api/2.1.1/beacons/{organization}`), for internal use.
+         */
+        get: operations["listBeacons_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/beacons/{organization}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization whose beacon definitions are listed (`organization_id` on the page); the page says it is for internal use only. */
+                organization: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * List an organization's beacon definitions
+         * @description Retrieves the beacon definitions of the given organization, optionally
+         *     narrowed by a search query. The page marks the organization segment as
+         *     for internal use only; without it (`GET /api/2.1.1/beacons`) the caller's
+         *     own organization is listed.
+         */
+        get: operations["listOrganizationBeacons_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/catalog/{catalog}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The catalog (`catalog_id` on the pages).
+                 * @example 8dImzTInPjYUn0upcBgQ7y
+                 */
+                catalog: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve a catalog
+         * @description Retrieves one catalog of the caller's organization; the caller needs the `PUBLISH_TO_CATALOG` permission. The page names a UserCatalog object as the answer without showing its fields.
+         *     The success status code is not shown.
+         */
+        get: operations["getCatalog_v2_1_1"];
+        /**
+         * Update a catalog
+         * @description Updates the name, description or subscription termination of a catalog. Subscriptions (users' access to the catalog) can end one-off on a date, every year, every month, or after a duration. Without fields the request still carries `Content-Length: 0`.
+         *     The stored page is cut inside its field table: the remaining fields, the answer and any error table are not known.
+         */
+        put: operations["updateCatalog_v2_1_1"];
+        post?: never;
+        /**
+         * Delete a catalog
+         * @description Deletes a catalog. The caller needs the `PUBLISH_TO_CATALOG` permission and must be a staff user of the organization that owns the catalog. Answers HTTP 204.
+         */
+        delete: operations["deleteCatalog_v2_1_1"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/catalogs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a catalog
+         * @description Creates a catalog; the service assigns its key. A name and a description are required; subscriptions (users' access to the catalog) can be set to end one-off on a date, every year, every month, or after a duration.
+         *     The stored page is cut inside its field table: the remaining fields, the answer and any error table are not known.
+         */
+        post: operations["createCatalog_v2_1_1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/course/{course}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The course addressed (`course_id` on the page). */
+                course: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update course
+         * @description The reference page of API 2.1.1 for this operation changes a course's name, description, icon and cover only (its drills change through PUT course/{course}/{drill}). It shows the optional form fields, answers the Course reflecting the change and has a table of errors with status codes.
+         */
+        put: operations["updateCourse_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/course/{course}/{drill}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The course addressed (`course_id` on the page). */
+                course: string;
+                /** @description The drill added or moved (`drill_id` on the page). */
+                drill: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add drill to course
+         * @description The reference page of API 2.1.1 for this operation says it adds a drill to a course or moves a drill within it, at an optional zero-based position given as a further path segment. Without a position a drill new to the course is appended at the end; the path with a position segment places it. It takes no other parameters (a PUT without parameters must still carry `Content-Length: 0`), answers the Course reflecting the change and has a table of errors with status codes.
+         */
+        put: operations["addDrillToCourse_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/course/{course}/{drill}/{position}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The course addressed (`course_id` on the page). */
+                course: string;
+                /** @description The drill added or moved (`drill_id` on the page). */
+                drill: string;
+                /** @description Zero-based position the drill is inserted at or moved to (optional on the page: the path without it appends a new drill). */
+                position: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add or move drill to a position in a course
+         * @description The reference page of API 2.1.1 for this operation says it adds a drill to a course or moves a drill within it, at an optional zero-based position given as a further path segment. This path carries the zero-based position to insert the drill at, or to move it to. It takes no other parameters (a PUT without parameters must still carry `Content-Length: 0`), answers the Course reflecting the change and has a table of errors with status codes.
+         */
+        put: operations["addDrillToCourseAtPosition_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/courses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create course
+         * @description The reference page of API 2.1.1 for this operation says a course holds drills under one title, icon and description, and is created empty. It shows the form fields, the new course's ID and type COURSE as the answer (its example request still calls a /api/2.1/ URL) and a table of error identifiers without status codes.
+         */
+        post: operations["createCourse_v2_1_1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/drill/{drill}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill addressed (`drill_id` on the page); drills only, not courses. */
+                drill: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update drill details
+         * @description The reference page of API 2.1.1 for this operation says only a drill's author may change its name, subject, description or content language, that changes to a public or group drill show at once to everyone, and that courses are not addressed here. It shows the optional form fields, the updated Drill as the answer (its example request still calls a /api/2.1/ URL) and the start of an error table with status codes, cut where the stored page ends. A PUT without parameters must still carry `Content-Length: 0`.
+         */
+        put: operations["updateDrill_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/drill/{drill}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The target drill, to which the other drills' contents are appended (`drill_id` on the page). */
+                drill: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge drills into a drill
+         * @description The reference page of API 2.1.1 for this operation says the contents of one or more source drills are appended to the target drill, in the order given, and the source drills are kept; the caller must author the target and every source. It shows the repeated form field source, the changed target Drill (same ID) as the answer and a table of errors with status codes.
+         */
+        post: operations["mergeDrills_v2_1_1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/drillable/{drillable}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course to delete (`drillable_id` on the page). */
+                drillable: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete drill or course
+         * @description The reference page of API 2.1.1 for this operation says a drill or course is deleted only when the caller is its one owner; with co-authors only the caller's co-authorship is removed. It takes the query parameter ignoreWarnings and answers 204 when done, or 428 with a Warnings object when there are reasons not to go ahead (`part_of_course`, `part_of_group`, `test_completed`, `test_defined`); it also has a table of errors with status codes, some of whose identifiers are the same as the warnings'.
+         */
+        delete: operations["deleteDrillable_v2_1_1"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/drillable/{drillable}/proficiency-chart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course addressed (`drillable_id` on the page). */
+                drillable: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Proficiency chart data
+         * @description The reference page of API 2.1.1 for this operation gives the data to plot a proficiency chart of a drill or course. It shows the query parameters type and series (required) and mode, a ProficiencyChart object as the answer, with an example, and the start of an error table with status codes, cut where the stored page ends.
+         */
+        get: operations["getProficiencyChart_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/drillable/{drillable}/reception": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The public drill or course addressed (`drillable_id` on the page). */
+                drillable: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve reception
+         * @description The reference page of API 2.1.1 for this operation gives the reception of a public drill or course: how many users it attracted, how they rate it and how difficult they find it. It shows a Reception object as the answer, with an example, and a table of errors with status codes.
+         */
+        get: operations["getReception_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/drillable/{drillable}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The public drill or course reviewed (`drillable_id` on the page). */
+                drillable: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Post review
+         * @description The reference page of API 2.1.1 for this operation posts a review of a public drill or course that is in the caller's repertoire. It shows the form fields content (required) and appreciation, the Review just added as the answer and a table of errors with status codes. Its example request is written as a POST to a /api/2.1/ URL; the method stays PUT, as the page's title says.
+         */
+        put: operations["postReview_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/drills": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create drill
+         * @description The reference page of API 2.1.1 for this operation says the new drill is empty and private to its creator, and that a sequence number in brackets is appended to its name when the caller's repertoire already holds one of that name. It shows the form fields, the new drill (id, recorded name, type DRILL) as the answer (its example request still calls a /api/2.1/ URL) and a table of error identifiers without status codes.
+         */
+        post: operations["createDrill_v2_1_1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/drills/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload drill from file
+         * @description The reference page of API 2.1.1 for this operation lists the formats read (Drilldown, CSV in Drillster's layout, WRTS 1.0 and 2.0 XML, Hot Potatoes JQuiz, Moodle Quiz XML) and takes either a multipart `file` or the contents as the field `content` (then optionally `extension` as a hint at the format), plus `validateOnly` to only check the file. It answers an UploadedDrill object, the drill's details with an optional list of import warnings and no drill ID when only validating, whose fields it does not show, and has the start of an error table with status codes, cut where the stored page ends.
+         */
+        post: operations["uploadDrill_v2_1_1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/group-invitation/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The code that stands for the group invitation (`token` on the page). */
+                token: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve group invitation
+         * @description Answers an invitation to a group: its status, the invited user and the group. Knowing the token is enough; no particular permission is needed. New in 2.1.1 (2.1 lists only the PUT).
+         *     The page's error table gives one identifier without a status code.
+         */
+        get: operations["getGroupInvitation_v2_1_1"];
+        /**
+         * Accept or decline group invitation
+         * @description Accepts or declines an invitation to a group (form field `action`) and answers the invitation.
+         *     Its example request is written as a POST to a /api/2.1/ URL; the method stays PUT, as the page's title says. The page's error table gives status codes and is cut where the stored page ends.
+         */
+        put: operations["respondToGroupInvitation_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/group/{group}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve group
+         * @description Answers a group's details: name, description, counts of members, drillables and tests, icon, and when it was created and last edited.
+         *     The page's error table has one row, `unauthenticated` with 401; the 2.1 page's other errors (missing or invalid ID, no access, not found) are not listed for 2.1.1.
+         */
+        get: operations["getGroup_v2_1_1"];
+        /**
+         * Update group
+         * @description Updates a group's details. Besides the fields of 2.1, memberships can be ended automatically (once, every year, every month or after a duration); `subscriptionEndYear=0` alone switches that off.
+         *     The stored page is cut inside the form fields, before the answer and any error table.
+         */
+        put: operations["updateGroup_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/group/{group}/drillables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve group drillables
+         * @description Answers the group with a page of its drills and courses, optionally searched by name and description. The page is chosen by offset: `resultStart` and `resultSize` (default 10).
+         *     The example is cut inside the third drillable (only its complete part is given here) and no error table is visible.
+         */
+        get: operations["listGroupDrillables_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/group/{group}/drills/{drill}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course to add (`drillable_id` on the page). */
+                drill: string;
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add drill to group
+         * @description Adds a drill or course to a group, which makes it available to every member; takes no parameters besides the path and answers a message.
+         *     The page's error table gives identifiers without status codes.
+         */
+        put: operations["addDrillToGroup_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/group/{group}/member-results/{user}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+                /** @description The member whose results are read (`user_id` on the page). */
+                user: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve a member's group results
+         * @description Answers one member's progress in each drill and course of a group, a page at a time: `resultFrom` takes the `lastOnPage` of the previous answer's pagination object, `resultSize` defaults to 10. New in 2.1.1.
+         *     The example is cut inside the first result entry (only its complete part is given here) and no error table is visible.
+         */
+        get: operations["getGroupMemberResults_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/group/{group}/members/{third_party}/{third_party_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+                /** @description The third party that issued the ID (`third_party` on the page). */
+                third_party: string;
+                /** @description The user's ID at that third party (`third_party_id` on the page). */
+                third_party_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add user to group by third-party ID
+         * @description Adds a user to a group, addressed by a supported third-party ID; the form is the same as adding by user ID or email address (`addGroupMember_v2_1_1`), and its parameter table still names `user_id or user_email`. New in 2.1.1.
+         *     The stored page is cut inside the form fields, before the answer and any error table.
+         */
+        put: operations["addGroupMemberByThirdPartyId_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/group/{group}/members/{user}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+                /** @description The member: a user ID (`user_id` on the page) or an email address (`user_email`, with `@` written `%40`); an email address also reaches people without an account. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add user to group
+         * @description Adds a user to a group, addressed by user ID or email address; someone without an account may get one on the fly (auto-setup), and the new member is told by email. A third-party ID takes the path with two segments (`addGroupMemberByThirdPartyId_v2_1_1`).
+         *     The stored page is cut inside the form fields, before the answer and any error table.
+         */
+        put: operations["addGroupMember_v2_1_1"];
+        post?: never;
+        /**
+         * Remove user from group
+         * @description Removes a member from a group, addressed by user ID or email address; for someone invited who has not answered yet, the invitation is cancelled. Answers a message.
+         *     New in 2.1.1 as a path of its own (2.1 lists `DELETE …/group/{group}/members` only). The page's error table gives identifiers without status codes.
+         */
+        delete: operations["removeGroupMember_v2_1_1"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/group/{group}/objective/{objective}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+                /** @description The group objective addressed (`objective_id` on the page). */
+                objective: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a member's review date
+         * @description Sets, for one group member, the review date (or the end of the review period) of a group objective that was defined without one. Answers an Objective with only its ID, shown as `{ }`.
+         *     Its example request is written to a /api/2.1/ URL. The page's error table gives identifiers without status codes and may be cut after `user_id_missing`. 2.1 lists the same method and path as "update objective".
+         */
+        put: operations["updateGroupObjective_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/group/{group}/objective/{objective}/evaluations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+                /** @description The group objective addressed (`objective_id` on the page). */
+                objective: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve objective evaluations
+         * @description Answers the current evaluations of a group objective. No 2.1.1 page of its own was found: the page of objective events names this endpoint, under /api/2.1.1/, as the way to read current evaluations, so it exists in 2.1.1; its parameters, answer and errors are not shown.
+         */
+        get: operations["listObjectiveEvaluations_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/group/{group}/objectives": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Define practice objective
+         * @description Defines a practice objective for a group: ONEOFF (reach a minimum proficiency by the review date), PERMANENT (keep it from the review date on) or, in the newest stored copy, RECURRING (reach it by a review date or within a review period that repeats). Test objectives are not defined here. Without a `reviewDate` each member gets one of their own (`updateGroupObjective_v2_1_1`); a `reviewDuration` with it makes a review period ending at that date.
+         *     The stored page is cut before its parameter table, so the form fields, the answer and any error table are not shown.
+         */
+        post: operations["defineGroupObjective_v2_1_1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/group/{group}/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve staff permissions
+         * @description Answers a group's staff permissions: per staff user, MANAGE or VIEW, optionally searched by name. The page is chosen by offset: `resultStart` and `resultSize` (without it, all remaining staff users).
+         *     The page's error table gives identifiers without status codes.
+         */
+        get: operations["listGroupStaff_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/group/{group}/staff/{user}/{permission}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+                /** @description The permission, a path segment in 2.1.1: MANAGE (content, members and the members' progress) or VIEW (see content and members, and the members' progress). */
+                permission: "MANAGE" | "VIEW";
+                /** @description The staff user (`user_id` on the page). */
+                user: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update staff permissions
+         * @description Gives a user a staff permission on a group, the permission being the last path segment (2.1 lists a literal `permission` segment instead). Takes no form fields and answers the group's staff permissions.
+         *     Its example request is written to a /api/2.1/ URL. The page's error table gives identifiers without status codes and is cut where the stored page ends.
+         */
+        put: operations["updateGroupStaffPermissions_v2_1_1"];
+        post?: never;
+        /**
+         * Revoke staff permission
+         * @description Takes a staff permission (MANAGE or VIEW) from a user; the caller cannot remove their own. Answers the staff permissions that remain.
+         *     The page's error table gives identifiers without status codes.
+         */
+        delete: operations["revokeGroupStaffPermission_v2_1_1"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/group/{group}/test-results/{test}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+                /** @description The test definition (`test_id` on the page), not one user's attempt. */
+                test: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve a group's test results
+         * @description Answers the results of one test for the members of a group, a page of members at a time, optionally searched by name. The page is chosen by offset: `resultStart` and `resultSize` (default 10). With a query the members are sorted by relevance, otherwise by signup date. New in 2.1.1.
+         *     The example is cut inside the test (only its complete part is given here) and no error table is visible.
+         */
+        get: operations["getGroupTestResults_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/group/{group}/test/{test}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+                /** @description The group's test (`test_id` on the page), as obtained when defining it. */
+                test: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a member's test review date
+         * @description Sets the date by which one group member is expected to have completed a group test that was set up with a review date per user (PER_USER). Answers an empty object. New in 2.1.1 (2.1 lists no such path; note the singular `test` segment).
+         *     Its example request is written to a /api/2.1/ URL. The page's error table gives identifiers without status codes.
+         */
+        put: operations["setGroupTestReviewDate_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/group/{group}/tests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Define group test
+         * @description Defines a test for a group: a fixed number of questions from one or more drills, answered without feedback and scored at the end. A `reviewDate` makes completing it before that date an objective; a test may be adaptive (two or more drills as levels of rising difficulty, with `adaptive` set and the number of questions per level).
+         *     The stored page is cut where its parameter table starts, so the form fields, the answer and any error table are not shown.
+         */
+        post: operations["addGroupTest_v2_1_1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/group/subscriptions/{group}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve a subscribed group
+         * @description Answers a group the caller is subscribed to (a member of), with the organization that owns it. New in 2.1.1; the literal segment `subscriptions` sits where other group paths have the group's ID.
+         *     The page's error table gives status codes.
+         */
+        get: operations["getSubscribedGroup_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search groups
+         * @description Searches the groups the caller has access to and answers their high-level details, a page at a time.
+         *     Unlike 2.1, the list is paged by cursor: `resultFrom` takes the `lastOnPage` of the previous answer's pagination object, `resultSize` defaults to 10, and the `member` filter is gone. The page's text still speaks of a total and of resultStart, but its parameters and its example use the cursor; its example is cut inside the first group and no error table is visible.
+         */
+        get: operations["searchGroups_v2_1_1"];
+        put?: never;
+        /**
+         * Create group
+         * @description Creates a group, empty, and answers it. Besides the name, description and catalog restriction of 2.1, the form may end every membership automatically: once, every year, every month or after a duration.
+         *     The stored page is cut inside the subscription fields, before the answer and any error table.
+         */
+        post: operations["createGroup_v2_1_1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/objective/{objective}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The objective (`objectiveId` on the page). */
+                objective: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update objective
+         * @description Updates an objective; the caller must be in a teacher role towards it. New in 2.1.1 as a path of its own (2.1 lists `PUT …/group/{group}/objective/{objective}` for updating an objective, which in 2.1.1 sets a member's review date).
+         *     The stored page is cut inside the form fields, before the answer and any error table.
+         */
+        put: operations["updateObjective_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/objectives": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List objectives including evaluations
+         * @description Answers the caller's objectives with their evaluations (met or not, and the proficiency), optionally searched or limited to one drill. Objectives already met are left out unless asked for. The page is chosen by offset: `resultStart` and `resultSize` (without it, all remaining objectives).
+         *     The example is cut inside the first objective's playables (only its complete part is given here) and no error table is visible.
+         */
+        get: operations["listObjectives_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/objectives/{objective}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The objective (`objective_id` on the page). */
+                objective: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * List objective events
+         * @description Answers when, in a period, the evaluation of an objective changed: OBJECTIVE_BECAME_OK (the user started meeting it) or OBJECTIVE_BECAME_NOK (stopped meeting it), a page at a time: `resultFrom` takes the `lastOnPage` of the previous answer's pagination object, `resultSize` defaults to 100 (default and maximum may change). For the current evaluations see `listObjectiveEvaluations_v2_1_1`. New in 2.1.1.
+         *     The stored page is cut inside the name of the answer's object (a 2.1.1 ObjectiveEvaluation…), so the answer's fields and any error table are not shown.
+         */
+        get: operations["listObjectiveEvents_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/organization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve own organization details
+         * @description Retrieves the organization of the calling user (the page's form without an organization ID). Only the caller's own organization can be retrieved.
+         *     The page's error table gives identifiers without status codes; the success status code is not shown.
+         */
+        get: operations["getOwnOrganization_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/organization/{organization}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization (`organization_id` on the page).
+                 * @example nPjYUn0upc8dIm7yzTIBgQ
+                 */
+                organization: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve organization details
+         * @description Retrieves an organization by its ID. Only the caller's own organization can be retrieved.
+         *     The page's error table gives identifiers without status codes; the success status code is not shown.
+         */
+        get: operations["getOrganization_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/organization/{organization}/catalogs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization (`organizationId` on the page), or `self` for the caller's own organization.
+                 * @example self
+                 */
+                organization: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve the catalogs of an organization
+         * @description Lists the catalogs an organization can publish to, paged by cursor: `resultFrom` is the ID of the last catalog of the previous page. Only the own organization is accessible.
+         *     The success status code is not shown.
+         */
+        get: operations["listOrganizationCatalogs_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/organization/{organization}/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (`organization_id` on the page); `self` stands for the caller's own. */
+                organization: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve organization groups
+         * @description Answers the groups of an organization, a page at a time: `resultFrom` takes the `lastOnPage` of the previous answer's pagination object; without `resultSize`, all remaining groups. Only the caller's own organization is accessible.
+         *     The page shows no example; its error table gives status codes.
+         */
+        get: operations["listOrganizationGroups_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/organization/{organization}/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (`organization_id` on the page), or `self` for the caller's own organization. */
+                organization: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve staff users
+         * @description Lists, or searches, the staff users of an organization, paged by offset (`resultStart`, `resultSize`).
+         *     The page shows no error table; the success status code is not shown.
+         */
+        get: operations["listOrganizationStaff_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/organization/{organization}/staff/{user}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (`organization_id` on the page), or `self` for the caller's own organization. */
+                organization: string;
+                /** @description The staff user: a user ID (`user_id`), or for adding also an email address (`email_address`, `@` percent-encoded); for adding, an unknown address gets a new account. The pages name the segment differently for adding and removing; one path carries one name. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add staff user
+         * @description Makes a user a staff user of the organization (the own organization or `self`). The user may not already belong to another organization. Given an email address that no account has, the service creates the account; then `name` is required. Without fields the request still carries `Content-Length: 0`.
+         *     Answers the User object reflecting the organization joined. The stored page is cut inside the error table, after `linked_to_other_organization`.
+         */
+        put: operations["addOrganizationStaff_v2_1_1"];
+        post?: never;
+        /**
+         * Remove staff user
+         * @description Disconnects a staff user from the organization: the account stays, as an ordinary managed account. It can fail while the staff user still manages or views any of the organization's groups. Answers HTTP 204.
+         */
+        delete: operations["removeOrganizationStaff_v2_1_1"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/organizations/{organization}/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (`organization_id` on the page), or `self` for the caller's own organization. */
+                organization: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve the accounts of an organization
+         * @description Lists the accounts an organization manages, staff accounts included, paged by cursor: send the previous answer's `lastOnPage` as `resultFrom`. The cursor is an account creation time, or a plain index when only staff accounts are asked for (`relationType=ADMIN`).
+         *     The stored page is cut inside the error table, after `not_permitted`; the success status code is not shown.
+         */
+        get: operations["listOrganizationAccounts_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/playable/{playable}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill, course or test addressed (`playable_id` on the page); a versioned ID (`id.version`) names one version. */
+                playable: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve playable
+         * @description The reference page of API 2.1.1 for this operation says a playable is anything the Drillster widget plays: a drill, course or test. It shows the query parameter versionResolvingStrategy (for drills and stories addressed without a version), a Playable object as the answer and a table of errors with status codes (`no_permission` with 401 here, where other pages give 403).
+         */
+        get: operations["getPlayable_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/playable/{playable}/appreciation/{appreciation}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rating, 1 to 5. */
+                appreciation: number;
+                /** @description The drill, story, test or course rated (`playable_id` on the page). */
+                playable: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save appreciation
+         * @description The reference page of API 2.1.1 for this operation stores the caller's appreciation (1 to 5) of a drill, story, test or course, given in the path; it takes no other parameters (a PUT without parameters must still carry `Content-Length: 0`), answers a Rating object reflecting it and has a table of errors with status codes.
+         */
+        put: operations["storeAppreciation_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/playable/{playable}/forwarded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The playable forwarded to the caller (`playable_id` on the page). */
+                playable: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Accept forwarded playable
+         * @description The reference page of API 2.1.1 for this operation accepts a drill forwarded to the caller: a duplicate is made and placed in the caller's oeuvre. It takes no other parameters (a PUT without parameters must still carry `Content-Length: 0`), answers the accepted Playable and has a table of errors with status codes.
+         */
+        put: operations["acceptForwardedPlayable_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/playable/{playable}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The playable to publish (`playable_id` on the page); for now only drills and courses. */
+                playable: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Publish playable to a catalog
+         * @description The reference page of API 2.1.1 for this operation says a playable (for now only a drill or course) is published to a catalog, which only accounts granted access can reach. It shows the form fields catalog (required) and position, answers 204 and has a table of errors with status codes.
+         */
+        put: operations["publishPlayable_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/question/{drill}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course practised; a public client passes the playable's ID. */
+                drill: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve practice question
+         * @description No reference page of API 2.1.1 for this operation is stored. It exists in 2.1.1 as the record shows it: a public practice client calls `GET /api/2.1.1/question/{id}` with a playable's ID and reads the question from the answer's `question` field (its `reference`, `ask.term.value`, `tell.name` and `tell.composition`), and its list of endpoints links a 2.1.1 page of that name. The question inside is the 2.1.1 Question object (ISO 8601 durations for `timeLimit` and `remainingTestTime`). The 2.0 parameters (several drills, notifications) are not known to apply.
+         */
+        get: operations["getQuestion_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/rendition/{drillable}/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course whose practice preferences are stored (`drillable_id` on the page). */
+                drillable: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save practice preferences
+         * @description The reference page of API 2.1.1 for this operation stores the caller's practice preferences for a drill or course; only user-configurable attributes can be changed, and changing any other is an error. It shows the optional form fields (an absent field keeps its stored value) and a Preferences object as the answer; the stored page ends before any error table.
+         */
+        put: operations["storePracticePreferences_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/repertoire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search repertoire
+         * @description The reference page of API 2.1.1 for this operation lists or searches the caller's repertoire: every drill or course the caller (co-)authored, took from the store or received through a group, each with its progress. It names word search, sorting, searching chosen fields, paging and a group filter, and shows the query parameters query, searchField (repeated), resultStart, resultSize, sortField and sortDirection; the lists of their values, the group filter's parameter and everything after sortDirection, the answer included, are cut from the stored page. (The 2.0 page of the same operation names the searchField values NAME, DESCRIPTION, SUBJECT, TAGS and CONTENTS; that does not type 2.1.1.)
+         */
+        get: operations["listRepertoire_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/repertoire/{drillable}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course to add (`drillable_id` on the page). */
+                drillable: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add to repertoire
+         * @description The reference page of API 2.1.1 for this operation adds a drill or course to the caller's repertoire: a free public one only within the account's storage limit (premium users and license holders have none), a paid one only with a payment key. It takes no parameters besides the path (a PUT without parameters must still carry `Content-Length: 0`; how the payment key is sent is not shown), answers a message and has a table of error identifiers without status codes.
+         */
+        put: operations["addToRepertoire_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/test-question/{test}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The test to be taken (`test` on the page). */
+                test: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve test question
+         * @description The reference page of API 2.1.1 for this operation answers a question of the given test. It describes an optional ticket (anonymous tests), an entry level (adaptive tests that allow it, lowest 1) and a question sequence number (only for tests that allow question navigation; otherwise `invalid_request`), but the stored page does not show their parameter names. It answers a QuestionResponse object, whose question is the 2.1.1 Question (ISO 8601 durations for `timeLimit` and `remainingTestTime`), and has a table of errors with status codes (`internal_error` with 400).
+         */
+        get: operations["getTestQuestion_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/test-result/{test}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The test definition addressed (`test_id` on the page). */
+                test: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Submit a completed test
+         * @description The reference page of API 2.1.1 for this operation submits a completed test, which only tests that allow question navigation need (the others are submitted with their last answer). Its table also names `user_id` (another user's test) and `ticket` (an anonymous test), one or the other, without saying how they are sent: its resource URL has only the test, its example request a further path segment. A PUT without parameters must still carry `Content-Length: 0`. It answers a TestResult (ID, score with any transformed scores, started, completed and duration; the score only as far as the test's disclosure settings allow), where 2.1 answers `{}`, and has the start of an error table with status codes, cut where the stored page ends.
+         */
+        put: operations["completeTest_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/test-results/{test}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The test definition addressed (`test_id` on the page). */
+                test: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve own test results
+         * @description The reference page of API 2.1.1 for this operation retrieves the results (attempts) of a test definition for the caller, another user, or an anonymous test's ticket or PIN; a test may allow several attempts. This path, without a further segment, answers the caller's own results. It shows the query parameters detail, status, resultStart and resultSize, and a TestResults object, whose fields it does not show, as the answer; the stored page is cut where its error table starts. (In 2.1 this was GET test-result/{test}, answering one TestResult.)
+         */
+        get: operations["listOwnTestResults_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/test-results/{test}/{user}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The test definition addressed (`test_id` on the page). */
+                test: string;
+                /** @description Whose results: a user ID (`user_id` on the page), or for an anonymous test its ticket (`ticket`) or the PIN standing in for it (`pin`). A user is needed when `status` is given. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve test results of a user, ticket or PIN
+         * @description The reference page of API 2.1.1 for this operation retrieves the results (attempts) of a test definition for the caller, another user, or an anonymous test's ticket or PIN; a test may allow several attempts. This path names a user, or an anonymous test's ticket or PIN, in a further segment. It shows the query parameters detail, status, resultStart and resultSize, and a TestResults object, whose fields it does not show, as the answer; the stored page is cut where its error table starts. (In 2.1 this was GET test-result/{test}, answering one TestResult.)
+         */
+        get: operations["listTestResults_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/test/{test}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The test definition addressed (`test_id` in the URL, `testId` in the pages' tables). */
+                test: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update test definition
+         * @description The reference page of API 2.1.1 for this operation updates a test definition: its name, icon, cover, instructions, time limit, result disclosures, weights and navigation settings, but nothing that changes the number of questions (drills, direction and style, question distribution, filter tags). It shows the form fields up to testScoreTransformers, where the stored page is cut: the answer and any error table are not visible.
+         */
+        put: operations["updateTest_v2_1_1"];
+        /**
+         * Duplicate test definition
+         * @description The reference page of API 2.1.1 for this operation copies a test definition under a new name; only the caller can reach the copy. It shows the form field name (required), a Test object as the answer and a table of errors with status codes.
+         */
+        post: operations["duplicateTest_v2_1_1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/test/{test}/accesses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The test definition addressed (`test_id` on the page). */
+                test: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * List who has access to a test
+         * @description The reference page of API 2.1.1 for this operation lists the accesses that grant entities (such as groups) the use of a test definition; accesses the caller may not see, such as another organization's groups, come in a separate list grouped per type. It answers a TestAccesses object, whose fields it does not show, and has a table of errors with status codes.
+         */
+        get: operations["listTestAccesses_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/test/{test}/accesses/{type}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group, organization or user ID; for ORGANIZATION and USER also `self`. */
+                id: string;
+                /** @description The test definition addressed (`test_id` on the page). */
+                test: string;
+                /** @description The kind of entity the test is linked to. */
+                type: "GROUP" | "ORGANIZATION" | "USER";
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Link a test definition to an organization, group or user
+         * @description The reference page of API 2.1.1 for this operation links a test definition to an organization, group or user, or changes an existing link; an objective (review date) can be set, with a reminder and an announcement, and a link to a group can limit how often a user takes the test. Linking again without an objective is an error saying the link exists. It shows the form fields up to maxRenditions, where the stored page is cut: the answer and any error table are not visible. (In 2.1 the path was test/{test}/{type}/{id}.)
+         */
+        put: operations["linkTestDefinition_v2_1_1"];
+        post?: never;
+        /**
+         * Unlink a test definition from an organization, group or user
+         * @description The reference page of API 2.1.1 for this operation removes the link between a test definition and an organization, group or user. It takes no parameters besides the path and answers 204; the stored page shows no error table.
+         */
+        delete: operations["unlinkTestDefinition_v2_1_1"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/test/{test}/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The test definition addressed (`test_id` on the page). */
+                test: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create anonymous test ticket or PIN
+         * @description The reference page of API 2.1.1 for this operation makes a new ticket, or a PIN, for an anonymous test; with the ticket, GET test-results/{test}/{ticket} reports that attempt before, during or after the test. It shows the optional form fields and a TestTicket object as the answer; the stored page shows no error table.
+         */
+        post: operations["createTestTicket_v2_1_1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/tests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the user's tests
+         * @description The reference page of API 2.1.1 for this operation lists the caller's tests, with their results where taken. It shows the query parameter filter and a Tests object (how many tests, open and completed, and the tests with their TestResults) as the answer; its own example is cut, the example given here is the complete one of the Tests object page (as the page writes them, the tests have `title` and `disclosure`), and no error table is visible.
+         */
+        get: operations["listTests_v2_1_1"];
+        put?: never;
+        /**
+         * Define test
+         * @description The reference page of API 2.1.1 for this operation creates a test definition. It shows the form fields up to allowUnansweredQuestions, where the stored page is cut: the rest of the fields, the answer and any error table are not visible.
+         */
+        post: operations["defineTest_v2_1_1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve own user details
+         * @description Retrieves the account of the calling user (the page's form without a user reference). Users may always read their own account.
+         *     The page's error table gives identifiers without status codes; the success status code is not shown.
+         */
+        get: operations["getOwnUser_v2_1_1"];
+        /**
+         * Update own user details
+         * @description Updates details of the calling user's own account; every field is optional. Without fields the request still carries `Content-Length: 0`.
+         *     The stored page is cut after the start of its example request: the success status code, the example answer and any error table are not known.
+         */
+        put: operations["updateOwnUser_v2_1_1"];
+        /**
+         * Update own user details (deprecated POST)
+         * @deprecated
+         * @description The older way to update the calling user's own account; its page marks it deprecated in favour of `PUT /api/2.1.1/user`. Only the own account can be changed. Every field is optional.
+         *     A successful update answers an empty object. The page's example request uses a `/api/2.1/` URL. Its error table lists `corrupt_user` twice and gives no status codes.
+         */
+        post: operations["updateOwnUserByPost_v2_1_1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/user/{third_party}/{third_party_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The third party that issued the ID (`third_party` on the page).
+                 * @example ACME
+                 */
+                third_party: string;
+                /**
+                 * @description The user's ID at that third party (`third_party_id` on the page).
+                 * @example 2058392
+                 */
+                third_party_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve user details by third-party ID
+         * @description Retrieves a user account by a third-party ID registered for it, given as two path segments: the third party and the ID. Reading another account is only permitted to an administrator (staff user) of the organization that manages it.
+         *     The page's error table gives identifiers without status codes; the success status code is not shown.
+         */
+        get: operations["getUserByThirdPartyId_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/user/{user}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user (`user_id` or `user_email` on the pages): the account ID, `self` for the caller, or an email address with its `@` percent-encoded. For updating, the page also accepts a registered third-party ID written `<third-party>$<ID>` and sent as one segment with `$` encoded as `%24` (`ACME%242058392`). */
+                user: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve user details
+         * @description Retrieves a user account by its ID, an email address or `self`. Users may always read their own account; another account only when the caller is an administrator (staff user) of the organization that manages it.
+         *     The page's error table gives identifiers without status codes; the success status code is not shown.
+         */
+        get: operations["getUser_v2_1_1"];
+        /**
+         * Update user details
+         * @description Updates details of a user account addressed by a user reference: the caller's own account, or an account managed by the caller's organization when the caller is one of its administrators with the `MANAGE_USERS` permission. Every field is optional; without fields the request still carries `Content-Length: 0`.
+         *     The stored page is cut after the start of its example request: the success status code, the example answer and any error table are not known.
+         */
+        put: operations["updateUser_v2_1_1"];
+        post?: never;
+        /**
+         * Delete a user account
+         * @description Deletes a user account, with its group memberships and practice results. The account must be the caller's own account not managed by an organization, or another account managed by the caller's organization; the caller needs `MANAGE_USERS` and must be an administrator of that organization; the account must not manage any groups unless `skipValidation` is set.
+         *     An older crawl of this page (`…/api/2.1.1/endpoints/delete-user`) refuses deleting the own account and has no `skipValidation`; the newer one is described here. Neither shows the success answer.
+         */
+        delete: operations["deleteUser_v2_1_1"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/user/{user}/catalog/{catalog}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The catalog (`catalog_id` on the pages).
+                 * @example 8dImzTInPjYUn0upcBgQ7y
+                 */
+                catalog: string;
+                /** @description The user (`user_id`, `email_address` or `third_party_id` on the pages): the account ID, an email address, or a third-party ID written `THIRD_PARTY/ID`; an email address or third-party ID is percent-encoded into this one segment. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Grant a user access to a catalog
+         * @description Gives a user access to a catalog of the caller's organization. No fields besides the path, so the request carries `Content-Length: 0`. Answers HTTP 204.
+         */
+        put: operations["grantCatalogAccess_v2_1_1"];
+        post?: never;
+        /**
+         * Revoke a user's access to a catalog
+         * @description Takes away a user's access to a catalog of the caller's organization. Answers HTTP 204.
+         */
+        delete: operations["revokeCatalogAccess_v2_1_1"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/user/{user}/contract": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user (`user_id` on the page): the account ID, or `self` for the caller.
+                 * @example 7OuHq-RcQO_snGWR58TnBw
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve a user's contract
+         * @description Retrieves the details of a user's contract. The page marks this endpoint for internal use only. It names a Contract object as the answer but shows none of its fields.
+         */
+        get: operations["getUserContract_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/user/{user}/email-address/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An email address linked to the account, sent as one path segment with its `@` percent-encoded (`john%40example.com`).
+                 * @example john%40example.com
+                 */
+                email: string;
+                /**
+                 * @description The user (`user_id` on the page): the account ID, or `self` for the caller.
+                 * @example 7OuHq-RcQO_snGWR58TnBw
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve an email address
+         * @description Retrieves one email address linked to a user account. Users may always read their own account; another account only when the caller is an administrator (staff user) of the organization that manages it.
+         *     The page answers HTTP 200. Its text names a UserEmailAddress object, but its example is the bare address with its verified flag, which is what is described here.
+         */
+        get: operations["getEmailAddress_v2_1_1"];
+        /**
+         * Add an email address
+         * @description Adds an email address to a user account. The account holder may do so, or an administrator (staff user) with `MANAGE_USERS` when the account is managed by the same organization. The page lists no fields besides the path, so the request carries `Content-Length: 0`.
+         *     Answers HTTP 200 with the added address. The page's example request uses a `/api/2.1/` URL.
+         */
+        put: operations["addEmailAddress_v2_1_1"];
+        post?: never;
+        /**
+         * Remove an email address
+         * @description Removes an email address from a user account. The primary address cannot be removed: make another linked address primary first. The account holder may do so, or an administrator (staff user) with `MANAGE_USERS` when the account is managed by the same organization. Answers HTTP 204.
+         */
+        delete: operations["removeEmailAddress_v2_1_1"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/user/{user}/email-address/{email}/request-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An email address linked to the account, sent as one path segment with its `@` percent-encoded (`john%40example.com`).
+                 * @example john%40example.com
+                 */
+                email: string;
+                /**
+                 * @description The user (`user_id` on the page): the account ID, or `self` for the caller.
+                 * @example 7OuHq-RcQO_snGWR58TnBw
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request verification of an email address
+         * @description Asks the service to send a verification email to an address linked to the account. No fields besides the path; answers HTTP 204 once the email is sent.
+         */
+        post: operations["requestEmailVerification_v2_1_1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/user/{user}/email-address/{email}/verify/{nonce}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The email address to verify, linked to the account, sent as one path segment with its `@` percent-encoded.
+                 * @example john%40example.com
+                 */
+                email: string;
+                /**
+                 * @description The verification code the user received by email (`nonce` on the page).
+                 * @example a73c-71ca-ffd3-88c0
+                 */
+                nonce: string;
+                /**
+                 * @description The user (`user_id` on the page): the account ID, or `self` for the caller.
+                 * @example 7OuHq-RcQO_snGWR58TnBw
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Verify an email address
+         * @description Verifies an email address with the code emailed to it; some uses need a verified address. No fields besides the path, so the request carries `Content-Length: 0`. Answers HTTP 204 once the code is accepted.
+         */
+        put: operations["verifyEmailAddress_v2_1_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/user/{user}/email-addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user (`user_id` on the page): the account ID, or `self` for the caller.
+                 * @example 7OuHq-RcQO_snGWR58TnBw
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve the email addresses of a user
+         * @description Retrieves every email address linked to a user account and says which one is primary. Users may always read their own account; another account only when the caller is an administrator (staff user) of the organization that manages it.
+         *     The success status code is not shown.
+         */
+        get: operations["listEmailAddresses_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/user/{user}/third-party-id/{third_party_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The third-party ID as one segment (`third_party_id` on the page): `<third-party>$<ID>` with `$` percent-encoded as `%24`.
+                 * @example ACME%242058392
+                 */
+                third_party_id: string;
+                /**
+                 * @description The user (`user_id` on the page): the account ID, `self` for the caller, an email address registered for the account, or a registered third-party ID written `<third-party>$<ID>` with `$` sent as `%24`.
+                 * @example self
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve a third-party ID of a user
+         * @description Retrieves one third-party ID registered for a user account, given as one segment. Users may always read their own account; another account only when the caller is an administrator (staff user) of the organization that manages it.
+         *     The success status code is not shown.
+         */
+        get: operations["getThirdPartyId_v2_1_1"];
+        /**
+         * Add a third-party ID to a user
+         * @description Registers a third-party ID for a user account, given as one segment. Only an administrator (staff user) with `MANAGE_USERS` of the organization that manages the account may do so; an account holds at most one ID per third party. No fields besides the path, so the request carries `Content-Length: 0`; answers HTTP 204.
+         */
+        put: operations["addThirdPartyId_v2_1_1"];
+        post?: never;
+        /**
+         * Remove a third-party ID from a user
+         * @description Removes a third-party ID from a user account, given as one segment. Only an administrator (staff user) with `MANAGE_USERS` of the organization that manages the account may do so. Answers HTTP 204.
+         */
+        delete: operations["removeThirdPartyId_v2_1_1"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/user/{user}/third-party-id/{third_party}/{third_party_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The third party of the ID (`third_party` on the page).
+                 * @example ACME
+                 */
+                third_party: string;
+                /**
+                 * @description The user's ID at that third party (`id` on the page).
+                 * @example 1234
+                 */
+                third_party_id: string;
+                /**
+                 * @description The user (`user_id` on the page): the account ID, `self` for the caller, an email address registered for the account, or a registered third-party ID written `<third-party>$<ID>` with `$` sent as `%24`.
+                 * @example self
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve a third-party ID of a user
+         * @description Retrieves one third-party ID registered for a user account, given as two segments (the third party, then the ID). Users may always read their own account; another account only when the caller is an administrator (staff user) of the organization that manages it.
+         *     The success status code is not shown.
+         */
+        get: operations["getThirdPartyIdByParts_v2_1_1"];
+        /**
+         * Add a third-party ID to a user
+         * @description Registers a third-party ID for a user account, given as two segments (the third party, then the ID). Only an administrator (staff user) with `MANAGE_USERS` of the organization that manages the account may do so; an account holds at most one ID per third party. No fields besides the path, so the request carries `Content-Length: 0`; answers HTTP 204.
+         */
+        put: operations["addThirdPartyIdByParts_v2_1_1"];
+        post?: never;
+        /**
+         * Remove a third-party ID from a user
+         * @description Removes a third-party ID from a user account, given as two segments (the third party, then the ID). Only an administrator (staff user) with `MANAGE_USERS` of the organization that manages the account may do so. Answers HTTP 204.
+         */
+        delete: operations["removeThirdPartyIdByParts_v2_1_1"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/user/{user}/third-party-ids": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user (`user_id` on the page): the account ID, `self` for the caller, an email address registered for the account, or a registered third-party ID written `<third-party>$<ID>` with `$` sent as `%24`.
+                 * @example self
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve the third-party IDs of a user
+         * @description Retrieves every third-party ID registered for a user account, as a bare list. Users may always read their own account; another account only when the caller is an administrator (staff user) of the organization that manages it.
+         *     The success status code is not shown.
+         */
+        get: operations["listThirdPartyIds_v2_1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2.1.1/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create user account
+         * @description Creates a user account. Called without authentication it creates a private account, tied to no organization; called by an administrator of an organization it creates an account managed by that organization. An email address or a third-party identity must be given, or both.
+         *     The stored page is cut inside its field table (at `password`, marked unavailable): the remaining fields, the answer and any error table are not known.
+         */
+        post: operations["createUser_v2_1_1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/access/{user}": {
         parameters: {
             query?: never;
@@ -38,6 +2048,7 @@ export interface paths {
         };
         /**
          * Request organization login
+         * @deprecated
          * @description Function listed for API 2.1: "request organization login".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -50,6 +2061,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/answer/{reference}": {
         parameters: {
             query?: never;
@@ -63,8 +2077,9 @@ export interface paths {
         get?: never;
         /**
          * Submit practice answer
+         * @deprecated
          * @description Function listed for API 2.1: "submit practice answer".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this operation was found in any version. A 2.1.1 practice client sends the answer as the form field answer and reads the reply's evaluation and proficiency; the 2.1.1 Evaluation object page describes the evaluation. Those two fields type the answer here; the rest of the reply stays open.
          */
         put: operations["submitAnswer_v2_1"];
         post?: never;
@@ -74,6 +2089,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/beacon/{beacon}": {
         parameters: {
             query?: never;
@@ -86,12 +2104,14 @@ export interface paths {
         };
         /**
          * Retrieve beacon
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve beacon".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows a Beacon object as the answer and a table of errors with status codes.
          */
         get: operations["getBeacon_v2_1"];
         /**
          * Save or update beacon definition
+         * @deprecated
          * @description Function listed for API 2.1: "store or update beacon definition".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the form fields, an empty object as the answer and a table of error identifiers without status codes, cut where the stored page ends. Its example request uses a /api/2.1/ URL.
          */
@@ -99,6 +2119,7 @@ export interface paths {
         post?: never;
         /**
          * Delete beacon definition
+         * @deprecated
          * @description Function listed for API 2.1: "delete beacon definition".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -108,6 +2129,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/beacons": {
         parameters: {
             query?: never;
@@ -117,6 +2141,7 @@ export interface paths {
         };
         /**
          * List beacon definitions
+         * @deprecated
          * @description Function listed for API 2.1: "list beacon definitions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for this operation adds an optional organization segment (internal use only) that the interface does not list; it shows the query parameter query, a Beacons object as the answer and a table of errors with status codes, cut where the stored page ends.
          */
@@ -129,6 +2154,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/client-app/{client}": {
         parameters: {
             query?: never;
@@ -141,19 +2169,22 @@ export interface paths {
         };
         /**
          * Retrieve client app
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve client app".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this operation was found; the 2.1.1 ClientApp object page (the revision of 2.1), which represents a registered client application, types the answer here.
          */
         get: operations["getClientApp_v2_1"];
         /**
          * Update client app
+         * @deprecated
          * @description Function listed for API 2.1: "update client app".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this operation was found; the 2.1.1 ClientApp object page (the revision of 2.1) types the answer here; that the answer reflects the change is not shown.
          */
         put: operations["updateClientApp_v2_1"];
         post?: never;
         /**
          * Delete client app
+         * @deprecated
          * @description Function listed for API 2.1: "delete client app".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -163,6 +2194,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/client-apps": {
         parameters: {
             query?: never;
@@ -172,16 +2206,18 @@ export interface paths {
         };
         /**
          * Retrieve all client apps
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve all client apps".
          *     Optional segment {user} left out.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this list was found; each entry is typed by the 2.1.1 ClientApp object page (the revision of 2.1), and the answer admits a bare list or an object holding it, since no page shows which.
          */
         get: operations["listOwnClientApps_v2_1"];
         put?: never;
         /**
          * Create client app
+         * @deprecated
          * @description Function listed for API 2.1: "create client app".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No 2.1 or 2.1.1 page of this operation was found; the 2.1.1 ClientApp object page (the revision of 2.1) types the answer here.
          */
         post: operations["createClientApp_v2_1"];
         delete?: never;
@@ -190,6 +2226,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/client-apps/{user}": {
         parameters: {
             query?: never;
@@ -202,8 +2241,9 @@ export interface paths {
         };
         /**
          * Retrieve all client apps
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve all client apps".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this list was found; each entry is typed by the 2.1.1 ClientApp object page (the revision of 2.1), and the answer admits a bare list or an object holding it, since no page shows which.
          */
         get: operations["listClientApps_v2_1"];
         put?: never;
@@ -214,6 +2254,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/course/{course}": {
         parameters: {
             query?: never;
@@ -226,12 +2269,14 @@ export interface paths {
         };
         /**
          * Retrieve course
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve course".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found. Its sibling operations answer a course (the 2.1 page of adding a drill to a course answers a 2.1 Course object; the 2.1.1 page of creating one shows its id and type), and that object types the answer here; only id and type are known.
          */
         get: operations["getCourse_v2_1"];
         /**
          * Update course
+         * @deprecated
          * @description Function listed for API 2.1: "update course".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says only the name, description, icon and cover can be changed here (drills through the course content operation); it answers the Course reflecting the change and has a table of errors with status codes.
          */
@@ -243,6 +2288,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/course/{course}/{drill}": {
         parameters: {
             query?: never;
@@ -258,6 +2306,7 @@ export interface paths {
         get?: never;
         /**
          * Add drill to course
+         * @deprecated
          * @description Function listed for API 2.1: "add drill to course".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation says it adds a drill to the course, or moves it, at an optional zero-based position given as a further path segment (which the interface does not list; without it a new drill is appended); it answers the Course object reflecting the change and has a table of errors with status codes.
          */
@@ -265,8 +2314,9 @@ export interface paths {
         post?: never;
         /**
          * Remove drill from course
+         * @deprecated
          * @description Function listed for API 2.1: "remove drill from course".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of the removal was found; its sibling, adding a drill to the same path, answers a 2.1 Course object on its 2.1 page, which types the answer here.
          */
         delete: operations["removeDrillFromCourse_v2_1"];
         options?: never;
@@ -274,6 +2324,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/courses": {
         parameters: {
             query?: never;
@@ -285,6 +2338,7 @@ export interface paths {
         put?: never;
         /**
          * Create course
+         * @deprecated
          * @description Function listed for API 2.1: "create course".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the form fields, the new empty course (id, type COURSE) as the answer and a table of error identifiers without status codes.
          */
@@ -295,6 +2349,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drill/{drill}": {
         parameters: {
             query?: never;
@@ -308,6 +2365,7 @@ export interface paths {
         get?: never;
         /**
          * Update name, subject or description
+         * @deprecated
          * @description Function listed for API 2.1: "update name, subject or description".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says only a drill's author may update it, and only drills (not courses); it shows the form fields, the updated Drill as the answer and the start of an error table with status codes, cut where the stored page ends.
          */
@@ -319,6 +2377,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drill/{drill}/duplicate": {
         parameters: {
             query?: never;
@@ -333,6 +2394,7 @@ export interface paths {
         put?: never;
         /**
          * Duplicate drill
+         * @deprecated
          * @description Function listed for API 2.1: "duplicate drill".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -343,6 +2405,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drill/{drill}/merge": {
         parameters: {
             query?: never;
@@ -357,6 +2422,7 @@ export interface paths {
         put?: never;
         /**
          * Merge two or more drills
+         * @deprecated
          * @description Function listed for API 2.1: "merge two or more drills".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the repeated form field source, the changed target Drill (same ID) as the answer and a table of errors with status codes.
          */
@@ -367,6 +2433,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drill/{drill}/tags": {
         parameters: {
             query?: never;
@@ -379,6 +2448,7 @@ export interface paths {
         };
         /**
          * Retrieve tags
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve tags".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -391,6 +2461,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drillable/{drillable}": {
         parameters: {
             query?: never;
@@ -406,6 +2479,7 @@ export interface paths {
         post?: never;
         /**
          * Delete drillable
+         * @deprecated
          * @description Function listed for API 2.1: "delete drillable".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameter ignoreWarnings, answers 204 when the drill or course is deleted or 428 with a Warnings object when there are reasons not to go ahead, and has a table of errors with status codes.
          */
@@ -415,6 +2489,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drillable/{drillable}/easy-and-difficult-entries": {
         parameters: {
             query?: never;
@@ -427,6 +2504,7 @@ export interface paths {
         };
         /**
          * Easy and difficult entries
+         * @deprecated
          * @description Function listed for API 2.1: "easy and difficult entries".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -439,6 +2517,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drillable/{drillable}/proficiency-chart": {
         parameters: {
             query?: never;
@@ -451,6 +2532,7 @@ export interface paths {
         };
         /**
          * Proficiency chart data
+         * @deprecated
          * @description Function listed for API 2.1: "proficiency chart data".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameters type and series (required) and mode, a ProficiencyChart object as the answer and the start of an error table with status codes, cut where the stored page ends.
          */
@@ -463,6 +2545,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drillable/{drillable}/reception": {
         parameters: {
             query?: never;
@@ -475,6 +2560,7 @@ export interface paths {
         };
         /**
          * Retrieve reception
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve reception".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows a Reception object (popularity, appreciation, difficulty) as the answer and a table of errors with status codes.
          */
@@ -487,6 +2573,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drillable/{drillable}/review": {
         parameters: {
             query?: never;
@@ -499,12 +2588,14 @@ export interface paths {
         };
         /**
          * Retrieve review
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve review".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found; posting a review to the same path answers the Review on its 2.1.1 page (the revision of 2.1), which types the answer here.
          */
         get: operations["getReview_v2_1"];
         /**
          * Post review
+         * @deprecated
          * @description Function listed for API 2.1: "post review".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the form fields content (required) and appreciation, the Review just added as the answer and a table of errors with status codes. Its example request is written as a POST to a /api/2.1/ URL; the method stays PUT, as the interface and the page's title say.
          */
@@ -516,6 +2607,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drillable/{drillable}/reviews": {
         parameters: {
             query?: never;
@@ -528,8 +2622,9 @@ export interface paths {
         };
         /**
          * List reviews
+         * @deprecated
          * @description Function listed for API 2.1: "list reviews".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this list was found; each entry is typed by the Review the 2.1.1 page of posting a review shows, and the answer admits a bare list or an object holding it, since no page shows which.
          */
         get: operations["listReviews_v2_1"];
         put?: never;
@@ -540,6 +2635,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drills": {
         parameters: {
             query?: never;
@@ -551,6 +2649,7 @@ export interface paths {
         put?: never;
         /**
          * Create drill
+         * @deprecated
          * @description Function listed for API 2.1: "create drill".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the form fields, an empty private drill as the answer (id, name, type) and a table of error identifiers without status codes.
          */
@@ -561,6 +2660,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/drills/upload": {
         parameters: {
             query?: never;
@@ -572,6 +2674,7 @@ export interface paths {
         put?: never;
         /**
          * Upload drill from file
+         * @deprecated
          * @description Function listed for API 2.1: "upload drill from file".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path lists the formats (Drilldown, CSV in Drillster's layout, WRTS 1.0 and 2.0 XML, Hot Potatoes JQuiz, Moodle Quiz XML), the fields file or content, extension and validateOnly, an UploadedDrill answer (the drill plus optional import warnings; no drill ID when only validating) whose fields it does not show, and the start of an error table with status codes, cut where the stored page ends.
          */
@@ -582,6 +2685,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group-invitation/{token}": {
         parameters: {
             query?: never;
@@ -595,6 +2701,7 @@ export interface paths {
         get?: never;
         /**
          * Accept or decline group invitation
+         * @deprecated
          * @description Function listed for API 2.1: "accept or decline group invitation".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the required form field action (ACCEPT or DECLINE), the accepted or declined GroupInvitation as the answer and a table of errors with status codes, cut where the stored page ends. Its example request is written as a POST to a /api/2.1/ URL; the method stays PUT, as the interface and the page's title say.
          */
@@ -606,6 +2713,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}": {
         parameters: {
             query?: never;
@@ -618,12 +2728,14 @@ export interface paths {
         };
         /**
          * Retrieve group
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation says the caller needs at least VIEW permission on the group; it shows a Group object as the answer and a table of errors with status codes.
          */
         get: operations["getGroup_v2_1"];
         /**
          * Update group
+         * @deprecated
          * @description Function listed for API 2.1: "update group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows its form fields (name and description required), the Group reflecting the updates as the answer and the start of an error table with status codes, cut where the stored page ends.
          */
@@ -635,6 +2747,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/drillables": {
         parameters: {
             query?: never;
@@ -647,6 +2762,7 @@ export interface paths {
         };
         /**
          * Retrieve group drillables
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve group drillables".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameters query, resultStart and resultSize and the Group object with its drillables as the answer; the example is cut (only its complete part is given here) and no error table is visible.
          */
@@ -659,6 +2775,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/drills/{drill}": {
         parameters: {
             query?: never;
@@ -674,6 +2793,7 @@ export interface paths {
         get?: never;
         /**
          * Add drill to group
+         * @deprecated
          * @description Function listed for API 2.1: "add drill to group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows no parameters besides the path, a message as the answer and a table of error identifiers without status codes.
          */
@@ -681,6 +2801,7 @@ export interface paths {
         post?: never;
         /**
          * Remove drill from group
+         * @deprecated
          * @description Function listed for API 2.1: "remove drill from group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -690,6 +2811,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/members": {
         parameters: {
             query?: never;
@@ -702,6 +2826,7 @@ export interface paths {
         };
         /**
          * Retrieve or search members
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve or search members".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows the query parameters query, resultFrom and resultSize and a GroupMembers object (members, counts, pagination) as the answer; its example and the rest of the page are cut, so no error table is visible.
          */
@@ -710,6 +2835,7 @@ export interface paths {
         post?: never;
         /**
          * Retrieve or search list of members
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve or search list of members".
          *     Listed with a retrieve/search function although the method is DELETE; kept as listed.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -720,6 +2846,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/members/{user}": {
         parameters: {
             query?: never;
@@ -735,6 +2864,7 @@ export interface paths {
         get?: never;
         /**
          * Add user to group
+         * @deprecated
          * @description Function listed for API 2.1: "add user to group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the member is addressed by user ID or email address (or a third-party ID), and that an account may be created on the fly; it shows the first form fields and is cut before the answer and any error table.
          */
@@ -746,6 +2876,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/objective/{objective}": {
         parameters: {
             query?: never;
@@ -761,6 +2894,7 @@ export interface paths {
         get?: never;
         /**
          * Update objective
+         * @deprecated
          * @description Function listed for API 2.1: "update objective".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -768,6 +2902,7 @@ export interface paths {
         post?: never;
         /**
          * Remove objective
+         * @deprecated
          * @description Function listed for API 2.1: "remove objective".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -777,6 +2912,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/objective/{objective}/evaluations": {
         parameters: {
             query?: never;
@@ -791,6 +2929,7 @@ export interface paths {
         };
         /**
          * Objective evaluations
+         * @deprecated
          * @description Function listed for API 2.1: "objective evaluations".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -803,6 +2942,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/objectives": {
         parameters: {
             query?: never;
@@ -815,6 +2957,7 @@ export interface paths {
         };
         /**
          * Retrieve objectives
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve objectives".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -822,6 +2965,7 @@ export interface paths {
         put?: never;
         /**
          * Define practice objective
+         * @deprecated
          * @description Function listed for API 2.1: "define practice objective".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -832,6 +2976,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/results": {
         parameters: {
             query?: never;
@@ -844,8 +2991,9 @@ export interface paths {
         };
         /**
          * Group drill results
+         * @deprecated
          * @description Function listed for API 2.1: "group drill results".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. Group results are shown only by the 2.0 reference page (`getGroupResults_v2_0`, whose example writes `type` in lower case, `course` and `drill`); no 2.1 or 2.1.1 page of them was found, and a 2.0 shape never types a 2.1 operation, so the answer stays open here.
          */
         get: operations["getGroupResults_v2_1"];
         put?: never;
@@ -856,6 +3004,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/staff": {
         parameters: {
             query?: never;
@@ -868,6 +3019,7 @@ export interface paths {
         };
         /**
          * Retrieve staff permissions
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve staff permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameters query, resultStart and resultSize, a GroupStaff object as the answer and a table of error identifiers without status codes.
          */
@@ -880,6 +3032,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/staff/{user}/{permission}": {
         parameters: {
             query?: never;
@@ -899,6 +3054,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke staff permission
+         * @deprecated
          * @description Function listed for API 2.1: "revoke staff permission".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the permission is MANAGE or VIEW and the caller cannot remove their own; it answers the remaining GroupStaff and has a table of error identifiers without status codes.
          */
@@ -908,6 +3064,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/staff/{user}/permission": {
         parameters: {
             query?: never;
@@ -923,6 +3082,7 @@ export interface paths {
         get?: never;
         /**
          * Update staff permissions
+         * @deprecated
          * @description Function listed for API 2.1: "update staff permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for this operation addresses it as PUT group/{group}/staff/{user}/{permission}, the permission (MANAGE or VIEW) being a path segment where the interface lists the literal segment permission; the interface's path stands. The page answers the GroupStaff object and has a table of error identifiers without status codes, cut where the stored page ends.
          */
@@ -934,6 +3094,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/tests": {
         parameters: {
             query?: never;
@@ -946,6 +3109,7 @@ export interface paths {
         };
         /**
          * Retrieve tests
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve tests".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -953,6 +3117,7 @@ export interface paths {
         put?: never;
         /**
          * Add test
+         * @deprecated
          * @description Function listed for API 2.1: "add test".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -963,6 +3128,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/group/{group}/tests/{test}": {
         parameters: {
             query?: never;
@@ -980,6 +3148,7 @@ export interface paths {
         post?: never;
         /**
          * Remove test
+         * @deprecated
          * @description Function listed for API 2.1: "remove test".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -989,6 +3158,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/groups": {
         parameters: {
             query?: never;
@@ -998,6 +3170,7 @@ export interface paths {
         };
         /**
          * Search groups
+         * @deprecated
          * @description Function listed for API 2.1: "search groups".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows six query parameters and a Groups object (the total found and the groups, each with its high-level details) as the answer; its example is cut and no error table is visible.
          */
@@ -1005,6 +3178,7 @@ export interface paths {
         put?: never;
         /**
          * Create group
+         * @deprecated
          * @description Function listed for API 2.1: "create group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows its form fields (name and description required), the new Group object with its assigned ID as the answer, and a table of errors with status codes.
          */
@@ -1015,6 +3189,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/groups/{group}": {
         parameters: {
             query?: never;
@@ -1030,6 +3207,7 @@ export interface paths {
         post?: never;
         /**
          * Delete group
+         * @deprecated
          * @description Function listed for API 2.1: "delete group".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1039,6 +3217,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/mobile-push-notification-subscription/{platform}/{address}": {
         parameters: {
             query?: never;
@@ -1054,6 +3235,7 @@ export interface paths {
         get?: never;
         /**
          * Register mobile device for push
+         * @deprecated
          * @description Function listed for API 2.1: "register mobile device for push".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1061,6 +3243,7 @@ export interface paths {
         post?: never;
         /**
          * Deregister mobile device
+         * @deprecated
          * @description Function listed for API 2.1: "deregister mobile device".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1070,6 +3253,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/notifications": {
         parameters: {
             query?: never;
@@ -1079,6 +3265,7 @@ export interface paths {
         };
         /**
          * Retrieve pending notifications
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve pending notifications".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1091,6 +3278,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/objective/{objective_id}": {
         parameters: {
             query?: never;
@@ -1103,8 +3293,9 @@ export interface paths {
         };
         /**
          * Retrieve one objective including evaluation
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve one objective including evaluation".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found; the 2.1.1 page of listing objectives (the revision of 2.1) shows each objective with its evaluation, which types the answer here.
          */
         get: operations["getObjective_v2_1"];
         put?: never;
@@ -1115,6 +3306,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/objectives": {
         parameters: {
             query?: never;
@@ -1124,6 +3318,7 @@ export interface paths {
         };
         /**
          * List objectives including evaluations
+         * @deprecated
          * @description Function listed for API 2.1: "list objectives including evaluations".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows seven query parameters and an Objectives object as the answer; its example is cut (so none is given here) and no error table is visible.
          */
@@ -1136,6 +3331,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/oeuvre": {
         parameters: {
             query?: never;
@@ -1145,6 +3343,7 @@ export interface paths {
         };
         /**
          * Retrieve authored playables
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve authored playables".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1157,6 +3356,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/organization": {
         parameters: {
             query?: never;
@@ -1166,6 +3368,7 @@ export interface paths {
         };
         /**
          * Retrieve organization details
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve organization details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says only the caller's own organization can be retrieved; it answers an Organization object and has a table of error identifiers without status codes.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -1179,6 +3382,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/organization/{organization}": {
         parameters: {
             query?: never;
@@ -1191,6 +3397,7 @@ export interface paths {
         };
         /**
          * Retrieve organization details
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve organization details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says only the caller's own organization can be retrieved; it answers an Organization object and has a table of error identifiers without status codes.
          */
@@ -1203,6 +3410,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/organization/{organization}/anonymous-tests": {
         parameters: {
             query?: never;
@@ -1215,6 +3425,7 @@ export interface paths {
         };
         /**
          * Retrieve anonymous tests
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve anonymous tests".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1227,6 +3438,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/organization/{organization}/groups": {
         parameters: {
             query?: never;
@@ -1239,6 +3453,7 @@ export interface paths {
         };
         /**
          * Retrieve groups
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve groups".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameters query, resultFrom and resultSize, a Groups object with pagination details as the answer and a table of errors with status codes.
          */
@@ -1251,6 +3466,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/organization/{organization}/license": {
         parameters: {
             query?: never;
@@ -1263,6 +3481,7 @@ export interface paths {
         };
         /**
          * Retrieve license details
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve license details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1275,6 +3494,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/organization/{organization}/staff": {
         parameters: {
             query?: never;
@@ -1287,6 +3509,7 @@ export interface paths {
         };
         /**
          * Retrieve staff users
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve staff users".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameters query, resultStart and resultSize and an Actors object as the answer; no error table.
          */
@@ -1299,6 +3522,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/organization/{organization}/staff/{user}": {
         parameters: {
             query?: never;
@@ -1314,6 +3540,7 @@ export interface paths {
         get?: never;
         /**
          * Add staff user
+         * @deprecated
          * @description Function listed for API 2.1: "add staff user".
          *     Listed with the parameter name user_id_or_email; shares its path template with the DELETE, which names it user.
          *     Listed by the interface as `PUT /api/2.1/organization/{organization}/staff/{user_id_or_email}`.
@@ -1323,6 +3550,7 @@ export interface paths {
         post?: never;
         /**
          * Remove staff user
+         * @deprecated
          * @description Function listed for API 2.1: "remove staff user".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1332,6 +3560,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/organizations": {
         parameters: {
             query?: never;
@@ -1341,6 +3572,7 @@ export interface paths {
         };
         /**
          * List organizations
+         * @deprecated
          * @description Function listed for API 2.1: "list organizations".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1353,6 +3585,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/playable/{playable}": {
         parameters: {
             query?: never;
@@ -1365,6 +3600,7 @@ export interface paths {
         };
         /**
          * Retrieve playable
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve playable".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameter versionResolvingStrategy, a Playable object as the answer and a table of errors with status codes (no_permission with 401 here, where other pages give 403).
          */
@@ -1377,6 +3613,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/playable/{playable}/appreciation": {
         parameters: {
             query?: never;
@@ -1389,8 +3628,9 @@ export interface paths {
         };
         /**
          * Retrieve appreciation
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve appreciation".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found; storing an appreciation answers a Rating on its 2.1.1 page (the revision of 2.1), which types the answer here.
          */
         get: operations["getAppreciation_v2_1"];
         put?: never;
@@ -1401,6 +3641,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/playable/{playable}/appreciation/{appreciation}": {
         parameters: {
             query?: never;
@@ -1416,6 +3659,7 @@ export interface paths {
         get?: never;
         /**
          * Save appreciation
+         * @deprecated
          * @description Function listed for API 2.1: "store appreciation".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the appreciation is 1 to 5 and answers a Rating object reflecting it; it has a table of errors with status codes.
          */
@@ -1427,6 +3671,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/playable/{playable}/contact-author": {
         parameters: {
             query?: never;
@@ -1441,6 +3688,7 @@ export interface paths {
         put?: never;
         /**
          * Contact author
+         * @deprecated
          * @description Function listed for API 2.1: "contact author".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1451,6 +3699,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/playable/{playable}/forwarded": {
         parameters: {
             query?: never;
@@ -1464,6 +3715,7 @@ export interface paths {
         get?: never;
         /**
          * Accept forwarded playable
+         * @deprecated
          * @description Function listed for API 2.1: "accept forwarded playable".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1471,6 +3723,7 @@ export interface paths {
         post?: never;
         /**
          * Decline forwarded playable
+         * @deprecated
          * @description Function listed for API 2.1: "decline forwarded playable".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1480,6 +3733,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/playable/{playable}/publish": {
         parameters: {
             query?: never;
@@ -1493,6 +3749,7 @@ export interface paths {
         get?: never;
         /**
          * Publish playable to the store or a catalog
+         * @deprecated
          * @description Function listed for API 2.1: "publish playable to the store or a catalog".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says a playable is published to a catalog (only drills and courses for now); it shows the form fields catalog (required) and position, answers 204 and has a table of errors with status codes.
          */
@@ -1504,6 +3761,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/playables/forward": {
         parameters: {
             query?: never;
@@ -1514,6 +3774,7 @@ export interface paths {
         get?: never;
         /**
          * Forward drills to others
+         * @deprecated
          * @description Function listed for API 2.1: "forward drills to others".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1525,6 +3786,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/playables/forwarded": {
         parameters: {
             query?: never;
@@ -1534,6 +3798,7 @@ export interface paths {
         };
         /**
          * List drills forwarded to the user
+         * @deprecated
          * @description Function listed for API 2.1: "list drills forwarded to the user".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1546,6 +3811,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/question/{drill}": {
         parameters: {
             query?: never;
@@ -1558,12 +3826,16 @@ export interface paths {
         };
         /**
          * Retrieve practice question
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve practice question".
          *     The interface details the question operation for API 2.0 only. The
          *     repeatable `drill` query parameter here is taken over from
-         *     `getQuestion_v2_0`; whether 2.1 answers with the 2.0 `QuestionResponse` is
-         *     not shown, so the response stays untyped. (The sandbox answers both
-         *     versions alike.)
+         *     `getQuestion_v2_0`. No page of this operation was found in any version;
+         *     a 2.1.1 practice client reads the question from the answer's `question`
+         *     field (reference, ask, tell), and the 2.1.1 Question object page
+         *     describes the question, so the answer is the 2.1 `QuestionResponse_v2_1`
+         *     (ISO 8601 time limits), not the 2.0 one; the rest of the wrapper stays
+         *     open.
          */
         get: operations["getQuestion_v2_1"];
         put?: never;
@@ -1574,6 +3846,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/rendition/{drillable}": {
         parameters: {
             query?: never;
@@ -1586,8 +3861,9 @@ export interface paths {
         };
         /**
          * Retrieve practice status
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve practice status".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found. The 2.1.1 Practice object page (the revision of 2.1) describes a user's status for a drill or course, which the interface calls its rendition, and types the answer here; that this read answers exactly that object is not shown.
          */
         get: operations["getRendition_v2_1"];
         put?: never;
@@ -1598,6 +3874,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/rendition/{drillable}/preferences": {
         parameters: {
             query?: never;
@@ -1610,12 +3889,14 @@ export interface paths {
         };
         /**
          * Retrieve practice preferences
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve practice preferences".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found. The 2.1.1 Preferences object page (the revision of 2.1) describes a user's preferences for practising a drill, which the PUT of the same path also answers, and types the answer here.
          */
         get: operations["getPracticePreferences_v2_1"];
         /**
          * Save practice preferences
+         * @deprecated
          * @description Function listed for API 2.1: "store practice preferences".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says only user-configurable attributes can be changed (others are an error); it shows the form fields and a Preferences object as the answer; the stored page ends before any error table.
          */
@@ -1627,6 +3908,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/rendition/{drillable}/projected-proficiency/{duration}": {
         parameters: {
             query?: never;
@@ -1641,6 +3925,7 @@ export interface paths {
         };
         /**
          * Projected proficiency
+         * @deprecated
          * @description Function listed for API 2.1: "projected proficiency".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1653,6 +3938,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/repertoire": {
         parameters: {
             query?: never;
@@ -1662,6 +3950,7 @@ export interface paths {
         };
         /**
          * Search repertoire
+         * @deprecated
          * @description Function listed for API 2.1: "search repertoire".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1674,6 +3963,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/repertoire/{drillable}": {
         parameters: {
             query?: never;
@@ -1687,6 +3979,7 @@ export interface paths {
         get?: never;
         /**
          * Add to repertoire
+         * @deprecated
          * @description Function listed for API 2.1: "add to repertoire".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows no parameters besides the path, a message as the answer and a table of error identifiers without status codes.
          */
@@ -1694,6 +3987,7 @@ export interface paths {
         post?: never;
         /**
          * Remove drill or course from repertoire
+         * @deprecated
          * @description Function listed for API 2.1: "remove drill or course from repertoire".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1703,6 +3997,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/session": {
         parameters: {
             query?: never;
@@ -1712,8 +4009,9 @@ export interface paths {
         };
         /**
          * Session information
+         * @deprecated
          * @description Function listed for API 2.1: "session information".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found. The 2.1.1 Session object page (the revision of 2.1) types the answer here.
          */
         get: operations["getSession_v2_1"];
         put?: never;
@@ -1724,6 +4022,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/store": {
         parameters: {
             query?: never;
@@ -1733,6 +4034,7 @@ export interface paths {
         };
         /**
          * Search the store
+         * @deprecated
          * @description Function listed for API 2.1: "search the store".
          *     The interface details the store search for API 2.0 only. The parameters
          *     here are those of `searchStore_v2_0`; whether 2.1 takes exactly these and
@@ -1748,6 +4050,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/store/categories": {
         parameters: {
             query?: never;
@@ -1757,6 +4062,7 @@ export interface paths {
         };
         /**
          * Categories
+         * @deprecated
          * @description Function listed for API 2.1: "categories".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1769,6 +4075,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/store/highlights": {
         parameters: {
             query?: never;
@@ -1778,6 +4087,7 @@ export interface paths {
         };
         /**
          * Highlights
+         * @deprecated
          * @description Function listed for API 2.1: "highlights".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1790,6 +4100,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/store/popular": {
         parameters: {
             query?: never;
@@ -1799,6 +4112,7 @@ export interface paths {
         };
         /**
          * Most practiced public drills
+         * @deprecated
          * @description Function listed for API 2.1: "most practiced public drills".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1811,6 +4125,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/store/random": {
         parameters: {
             query?: never;
@@ -1820,6 +4137,7 @@ export interface paths {
         };
         /**
          * Random item
+         * @deprecated
          * @description Function listed for API 2.1: "random item".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1832,6 +4150,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/store/recent": {
         parameters: {
             query?: never;
@@ -1841,6 +4162,7 @@ export interface paths {
         };
         /**
          * Recently published entries
+         * @deprecated
          * @description Function listed for API 2.1: "recently published entries".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1853,6 +4175,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/store/related/{drill}": {
         parameters: {
             query?: never;
@@ -1865,6 +4190,7 @@ export interface paths {
         };
         /**
          * Public drills related to a drill
+         * @deprecated
          * @description Function listed for API 2.1: "public drills related to a drill".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1877,6 +4203,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/test-question/{test}": {
         parameters: {
             query?: never;
@@ -1889,8 +4218,10 @@ export interface paths {
         };
         /**
          * Retrieve test question
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve test question".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path describes an optional ticket (anonymous tests), an entry level (adaptive tests, lowest 1) and a question sequence number (navigable tests only), but the stored page does not show their parameter names; it answers a QuestionResponse object and has a table of errors with status codes (internal_error with 400).
+         *     Which input causes which error, as the page says: the ticket of an anonymous test — `missing_ticket` when an anonymous test is asked for without one, `invalid_ticket` when it is not set up for the test; the entry level of an adaptive test (1 is the lowest) — `invalid_entry_level`; the question sequence number — `invalid_question` when it is not a question of the test, and `invalid_request` when the test does not allow question navigation; without a number, `questions_exhausted` once no question is outstanding and `already_completed` once the test is done. Since the stored page does not show the parameters' names (nor whether the ticket is a query parameter or, as in the 2.0 and 2.1 test-result paths, a path segment), they are not described as parameters here.
          */
         get: operations["getTestQuestion_v2_1"];
         put?: never;
@@ -1901,6 +4232,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/test-result/{test}": {
         parameters: {
             query?: never;
@@ -1913,12 +4247,14 @@ export interface paths {
         };
         /**
          * Retrieve test results
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve test results".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation shows a TestResult object as the answer (its example is cut, and so is the rest of the page, so no error table is visible). It also addresses another user's result, an anonymous ticket or a PIN by a further path segment, which the interface does not list.
          */
         get: operations["getTestResult_v2_1"];
         /**
          * Complete a test
+         * @deprecated
          * @description Function listed for API 2.1: "complete a test".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation says that only tests that allow navigating between questions need it (others complete with their last answer); it shows an empty object as the answer and a table of errors with status codes. It also addresses the result of another user or of an anonymous ticket by a further path segment, which the interface does not list.
          */
@@ -1930,6 +4266,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/test-score-transformers": {
         parameters: {
             query?: never;
@@ -1939,6 +4278,7 @@ export interface paths {
         };
         /**
          * List test score transformers
+         * @deprecated
          * @description Function listed for API 2.1: "list test score transformers".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -1951,6 +4291,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/test/{test}": {
         parameters: {
             query?: never;
@@ -1963,8 +4306,9 @@ export interface paths {
         };
         /**
          * Retrieve test
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve test".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference has no page for this read, but its 2.1 Test object page describes the test (id, name and drills required) and its example, which type the answer here.
          */
         get: operations["getTest_v2_1"];
         put?: never;
@@ -1975,6 +4319,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/test/{test}/{type}/{id}": {
         parameters: {
             query?: never;
@@ -1992,6 +4339,7 @@ export interface paths {
         get?: never;
         /**
          * Test definition link (function not given for 2.1)
+         * @deprecated
          * @description The 2.1 list names no function here. For the same path under /api/2/, the 2.0 list says "link a test definition".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2003,6 +4351,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/tests": {
         parameters: {
             query?: never;
@@ -2012,6 +4363,7 @@ export interface paths {
         };
         /**
          * List the user's tests
+         * @deprecated
          * @description Function listed for API 2.1: "list the user's tests".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the query parameter filter and a Tests object (counts and the tests, with their results where taken) as the answer; its example is cut, the example given here is the complete one of the Tests object page, and no error table is visible.
          */
@@ -2019,6 +4371,7 @@ export interface paths {
         put?: never;
         /**
          * Define a test
+         * @deprecated
          * @description Function listed for API 2.1: "define a test".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows its form fields (drills and name required) and is cut before the answer and any error table.
          */
@@ -2029,6 +4382,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user": {
         parameters: {
             query?: never;
@@ -2038,6 +4394,7 @@ export interface paths {
         };
         /**
          * Retrieve user details
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve user details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says users may always read their own account, and another only as an administrator of the organization that manages it; it answers a User object and has a table of error identifiers without status codes.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -2045,6 +4402,7 @@ export interface paths {
         get: operations["getOwnUser_v2_1"];
         /**
          * Update own real name, locale or time zone
+         * @deprecated
          * @description Function listed for API 2.1: "update own real name, locale or time zone".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows the form fields and the User object reflecting the changes as the answer; the stored page is cut before its example and any error table. It also allows an administrator with MANAGE_USERS to update a managed account by a further path segment, which the interface does not list.
          */
@@ -2056,6 +4414,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}": {
         parameters: {
             query?: never;
@@ -2068,6 +4429,7 @@ export interface paths {
         };
         /**
          * Retrieve user details
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve user details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says users may always read their own account, and another only as an administrator of the organization that manages it; it answers a User object and has a table of error identifiers without status codes. It also accepts an email address (with @ URL-encoded), self, or a third party and its ID as two segments, which the interface does not list.
          */
@@ -2076,6 +4438,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a user account
+         * @deprecated
          * @description Function listed for API 2.1: "delete a user account".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2085,6 +4448,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/catalog/{catalog}": {
         parameters: {
             query?: never;
@@ -2100,6 +4466,7 @@ export interface paths {
         get?: never;
         /**
          * Grant catalog access
+         * @deprecated
          * @description Function listed for API 2.1: "grant catalog access".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2107,6 +4474,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke catalog access
+         * @deprecated
          * @description Function listed for API 2.1: "revoke catalog access".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2116,6 +4484,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/contract": {
         parameters: {
             query?: never;
@@ -2128,6 +4499,7 @@ export interface paths {
         };
         /**
          * Retrieve contract
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve contract".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says it is for internal use only; it names a Contract object as the answer without showing its fields, and has a table of errors with status codes.
          */
@@ -2140,6 +4512,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/email-address/{email}": {
         parameters: {
             query?: never;
@@ -2154,12 +4529,14 @@ export interface paths {
         };
         /**
          * Retrieve an email address
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve an email address".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path answers HTTP 200; its text names a UserEmailAddress object but its example is the bare address and verified flag, which is what is described here; it has a table of errors with status codes.
          */
         get: operations["getEmailAddress_v2_1"];
         /**
          * Add an email address
+         * @deprecated
          * @description Function listed for API 2.1: "add an email address".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the account holder, or an administrator with MANAGE_USERS for a managed account, may add an address; it answers HTTP 200 with the added UserEmailAddress and has a table of errors with status codes. Its example request uses a /api/2.1/ URL.
          */
@@ -2167,6 +4544,7 @@ export interface paths {
         post?: never;
         /**
          * Remove an email address
+         * @deprecated
          * @description Function listed for API 2.1: "remove an email address".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2176,6 +4554,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/email-address/{email}/request-verification": {
         parameters: {
             query?: never;
@@ -2192,6 +4573,7 @@ export interface paths {
         put?: never;
         /**
          * Request verification
+         * @deprecated
          * @description Function listed for API 2.1: "request verification".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows no parameters besides the path, answers HTTP 204 once the verification email is sent, and has a table of errors with status codes.
          */
@@ -2202,6 +4584,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/email-address/{email}/verify/{nonce}": {
         parameters: {
             query?: never;
@@ -2219,6 +4604,7 @@ export interface paths {
         get?: never;
         /**
          * Verify an email address
+         * @deprecated
          * @description Function listed for API 2.1: "verify an email address".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2230,6 +4616,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/email-addresses": {
         parameters: {
             query?: never;
@@ -2242,6 +4631,7 @@ export interface paths {
         };
         /**
          * List email addresses
+         * @deprecated
          * @description Function listed for API 2.1: "list email addresses".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path shows a UserEmailAddresses object (which address is primary) as the answer and a table of errors with status codes.
          */
@@ -2254,6 +4644,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/email-addresses/{email}/set-primary": {
         parameters: {
             query?: never;
@@ -2269,6 +4662,7 @@ export interface paths {
         get?: never;
         /**
          * Set primary email address
+         * @deprecated
          * @description Function listed for API 2.1: "set primary email address".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The service's 2.1 reference page for this operation says the primary address is the one mail is sent to (any address can be used to sign in); it answers HTTP 200 with the user's email addresses and has a table of errors with status codes.
          */
@@ -2280,6 +4674,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/permission/{permission}": {
         parameters: {
             query?: never;
@@ -2295,6 +4692,7 @@ export interface paths {
         get?: never;
         /**
          * Update permissions
+         * @deprecated
          * @description Function listed for API 2.1: "update permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2302,6 +4700,7 @@ export interface paths {
         post?: never;
         /**
          * Remove permissions
+         * @deprecated
          * @description Function listed for API 2.1: "remove permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2311,6 +4710,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/user/{user}/permissions": {
         parameters: {
             query?: never;
@@ -2323,6 +4725,7 @@ export interface paths {
         };
         /**
          * Retrieve permissions
+         * @deprecated
          * @description Function listed for API 2.1: "retrieve permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2335,6 +4738,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/users": {
         parameters: {
             query?: never;
@@ -2344,6 +4750,7 @@ export interface paths {
         };
         /**
          * List users
+         * @deprecated
          * @description Function listed for API 2.1: "list users".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2351,6 +4758,7 @@ export interface paths {
         put?: never;
         /**
          * Create user account
+         * @deprecated
          * @description Function listed for API 2.1: "create user account".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The reference page of API 2.1.1 (the revision of 2.1) for the same method and path says the account is private when called without authentication and managed by the organization when called by one of its administrators; it shows the first form fields (name required) and is cut before the answer and any error table.
          */
@@ -2361,6 +4769,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/version": {
         parameters: {
             query?: never;
@@ -2370,6 +4781,7 @@ export interface paths {
         };
         /**
          * Backend API version
+         * @deprecated
          * @description Function listed for API 2.1: "backend API version".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2382,6 +4794,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/access/{for}": {
         parameters: {
             query?: never;
@@ -2394,6 +4809,7 @@ export interface paths {
         };
         /**
          * Organization login
+         * @deprecated
          * @description Function listed for API 2.0: "organization login".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page describes a delegated login: the answer carries a URL with a one-time login token for a member of one of the caller organization's groups. It shows the optional query parameter `security`; the rest of the page, answer and errors included, is beyond the stored part.
@@ -2407,6 +4823,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/account-upgrade-{payment_provider}": {
         parameters: {
             query?: never;
@@ -2419,6 +4838,7 @@ export interface paths {
         };
         /**
          * Allow an upgrade through a payment provider
+         * @deprecated
          * @description Function listed for API 2.0: "allow an upgrade through a payment provider".
          *     The payment provider is part of the segment.
          *     Listed by the interface as `GET /api/2/account-upgrade-<payment_provider>`.
@@ -2427,6 +4847,7 @@ export interface paths {
         get: operations["allowPaymentProviderUpgrade_v2_0"];
         /**
          * Finalize an upgrade through a payment provider
+         * @deprecated
          * @description Function listed for API 2.0: "finalize an upgrade through a payment provider".
          *     The payment provider is part of the segment.
          *     Listed by the interface as `PUT /api/2/account-upgrade-<payment_provider>`.
@@ -2435,6 +4856,7 @@ export interface paths {
         put: operations["finalizePaymentProviderUpgrade_v2_0"];
         /**
          * Initiate an upgrade through a payment provider
+         * @deprecated
          * @description Function listed for API 2.0: "initiate an upgrade through a payment provider".
          *     The payment provider is part of the segment.
          *     Listed by the interface as `POST /api/2/account-upgrade-<payment_provider>`.
@@ -2447,6 +4869,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/account-upgrade-product-key": {
         parameters: {
             query?: never;
@@ -2457,6 +4882,7 @@ export interface paths {
         get?: never;
         /**
          * Upgrade with a product key
+         * @deprecated
          * @description Function listed for API 2.0: "upgrade with a product key".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2468,6 +4894,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/answer/{reference}": {
         parameters: {
             query?: never;
@@ -2481,6 +4910,7 @@ export interface paths {
         get?: never;
         /**
          * Submit practice answer
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `submitAnswer_v2_1`.
          *     The interface shows neither its request and response shapes nor its status codes and errors. The shapes here are observed in the deployed service: the form field `answer` (repeated for several values) and the 2.0 `AnswerResponse`, whose `evaluation.result`, `evaluation.termEvaluations[].value` and `proficiency.overall` practice clients read.
          */
@@ -2492,6 +4922,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/client-app": {
         parameters: {
             query?: never;
@@ -2501,19 +4934,22 @@ export interface paths {
         };
         /**
          * Retrieve client app
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getClientApp_v2_1`.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this operation was found; the 2.0 ClientApp object page, which represents a registered client application, types the answer here.
          */
         get: operations["getClientApp_v2_0"];
         /**
          * Update client app
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `updateClientApp_v2_1`.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this operation was found; the 2.0 ClientApp object page types the answer here; that the answer reflects the change is not shown.
          */
         put: operations["updateClientApp_v2_0"];
         post?: never;
         /**
          * Delete client app
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `deleteClientApp_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2523,6 +4959,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/client-apps": {
         parameters: {
             query?: never;
@@ -2532,13 +4971,15 @@ export interface paths {
         };
         /**
          * Retrieve all client apps
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listClientApps_v2_1`.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this list was found; each entry is typed by the 2.0 ClientApp object page, and the answer admits a bare list or an object holding it, since no page shows which.
          */
         get: operations["listClientApps_v2_0"];
         put?: never;
         /**
          * Create client app
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `createClientApp_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the form fields (name and redirectionEndpoint required), the answer, the new 2.0 ClientApp (no example; the fixture is the object page's), and an error table with status codes.
@@ -2550,6 +4991,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/course/{course_id}/{drill_id}": {
         parameters: {
             query?: never;
@@ -2565,6 +5009,7 @@ export interface paths {
         get?: never;
         /**
          * Add
+         * @deprecated
          * @description Function listed for API 2.0: "add".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2572,6 +5017,7 @@ export interface paths {
         post?: never;
         /**
          * Remove
+         * @deprecated
          * @description Function listed for API 2.0: "remove".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2581,6 +5027,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/courses": {
         parameters: {
             query?: never;
@@ -2592,6 +5041,7 @@ export interface paths {
         put?: never;
         /**
          * Create course
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `createCourse_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the required form fields `name` and `description`, the answer, the new empty course's ID and type `COURSE`, with an example, and error identifiers without status codes.
@@ -2603,6 +5053,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/drill": {
         parameters: {
             query?: never;
@@ -2612,6 +5065,7 @@ export interface paths {
         };
         /**
          * Drill or course details
+         * @deprecated
          * @description Function listed for API 2.0: "drill or course details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page addresses the drill or course by a further path segment (its ID) and shows the answer, a 2.0 Drillable, with an example that the stored page cuts inside `license`; progress details are included when the drill is in the caller's repertoire. Its error table is beyond the stored part.
@@ -2625,6 +5079,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/drill/{drill_id}": {
         parameters: {
             query?: never;
@@ -2638,6 +5095,7 @@ export interface paths {
         get?: never;
         /**
          * Update name, subject or description
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `updateDrill_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the form fields (all optional; drills only, not courses; only the author may update), the answer, a 2.0 Drill, with an example, and an error table with status codes that the stored page cuts short.
@@ -2650,6 +5108,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/drill/{drill_id}/tags": {
         parameters: {
             query?: never;
@@ -2662,6 +5123,7 @@ export interface paths {
         };
         /**
          * Retrieve tags
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getDrillTags_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2674,6 +5136,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/drills": {
         parameters: {
             query?: never;
@@ -2685,6 +5150,7 @@ export interface paths {
         put?: never;
         /**
          * Create drill
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `createDrill_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the form fields (name, subject and description required, tags optional), the answer, a 2.0 Drill echoing the recorded name, with an example, and error identifiers without status codes.
@@ -2696,6 +5162,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group-invitation/{token}": {
         parameters: {
             query?: never;
@@ -2708,6 +5177,7 @@ export interface paths {
         };
         /**
          * Retrieve details
+         * @deprecated
          * @description Function listed for API 2.0: "retrieve details".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page needs no permission besides knowing the token, answers a 2.0 GroupInvitation, with an example, and lists one error identifier without a status code.
@@ -2715,6 +5185,7 @@ export interface paths {
         get: operations["getGroupInvitation_v2_0"];
         /**
          * Accept or decline
+         * @deprecated
          * @description Function listed for API 2.0: "accept or decline".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the required form field `action` (`ACCEPT` or `DECLINE`) and answers the accepted or declined 2.0 GroupInvitation, with an example whose request line says POST (the operation stays PUT, as the interface and the page's title say); it lists error identifiers without status codes.
@@ -2727,6 +5198,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group-invitations": {
         parameters: {
             query?: never;
@@ -2736,8 +5210,9 @@ export interface paths {
         };
         /**
          * GET group-invitations (function not given)
+         * @deprecated
          * @description The 2.0 list gives no function for this path, and API 2.1 lists no counterpart.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this list was found; each entry is typed by the 2.0 GroupInvitation the page of retrieving one invitation shows, and the answer admits a bare list or an object holding it, since no page shows which.
          */
         get: operations["listGroupInvitations_v2_0"];
         put?: never;
@@ -2748,6 +5223,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group/{group_id}/drills": {
         parameters: {
             query?: never;
@@ -2760,6 +5238,7 @@ export interface paths {
         };
         /**
          * Retrieve group drillables
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listGroupDrillables_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2772,6 +5251,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group/{group_id}/drills/{drill_id}": {
         parameters: {
             query?: never;
@@ -2787,6 +5269,7 @@ export interface paths {
         get?: never;
         /**
          * Add drill or course
+         * @deprecated
          * @description Function listed for API 2.0: "add drill or course".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page takes no parameters besides the path, answers a message, and lists error identifiers without status codes.
@@ -2795,6 +5278,7 @@ export interface paths {
         post?: never;
         /**
          * Remove
+         * @deprecated
          * @description Function listed for API 2.0: "remove".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2804,6 +5288,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group/{group_id}/members": {
         parameters: {
             query?: never;
@@ -2816,6 +5303,7 @@ export interface paths {
         };
         /**
          * Retrieve or search members
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listGroupMembers_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the query parameters and the answer, a 2.0 Group with its members, open invitations included, with an example that the stored page cuts after the member list; its error table is beyond the stored part.
@@ -2829,6 +5317,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group/{group_id}/members/{user_reference}": {
         parameters: {
             query?: never;
@@ -2844,6 +5335,7 @@ export interface paths {
         get?: never;
         /**
          * Add user to group
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `addGroupMember_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2851,6 +5343,7 @@ export interface paths {
         post?: never;
         /**
          * DELETE group/{group_id}/members/{user_reference} (function not given)
+         * @deprecated
          * @description The 2.0 list gives no function for this path, and API 2.1 lists no counterpart.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2860,6 +5353,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group/{group_id}/objectives": {
         parameters: {
             query?: never;
@@ -2872,6 +5368,7 @@ export interface paths {
         };
         /**
          * Retrieve objectives
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listGroupObjectives_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page takes no parameters besides the path and answers a bare list of 2.0 Objectives, with an example that writes `minimumProficiency` as a string (so a string is accepted too), and lists error identifiers without status codes.
@@ -2880,6 +5377,7 @@ export interface paths {
         put?: never;
         /**
          * Define practice objective
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `defineGroupObjective_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2890,6 +5388,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group/{group_id}/objectives/{objective_id}": {
         parameters: {
             query?: never;
@@ -2907,6 +5408,7 @@ export interface paths {
         post?: never;
         /**
          * Remove objective
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `removeGroupObjective_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2916,6 +5418,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group/{group_id}/results": {
         parameters: {
             query?: never;
@@ -2928,6 +5433,7 @@ export interface paths {
         };
         /**
          * Group drill results
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getGroupResults_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the paging parameters (over the group members, sorted by when they joined) and the answer, a 2.0 GroupResults with the group's average proficiency and the averages per drill and per member, with an example the stored page cuts inside the per-drill averages; its error table is beyond the stored part.
@@ -2941,6 +5447,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group/{group_id}/staff": {
         parameters: {
             query?: never;
@@ -2953,12 +5462,14 @@ export interface paths {
         };
         /**
          * Retrieve staff permissions
+         * @deprecated
          * @description Function listed for API 2.0: "retrieve staff permissions".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found; the 2.0 GroupStaff object page, which represents the staff users of a group (and which the update and revoke pages of this path answer), types the answer here.
          */
         get: operations["listGroupStaff_v2_0"];
         /**
          * Update staff permissions
+         * @deprecated
          * @description Function listed for API 2.0: "update staff permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page addresses the staff user and the permission (`MANAGE` or `VIEW`) by two further path segments, takes no other parameters, answers a 2.0 GroupStaff, with an example, and lists error identifiers without status codes in a table the stored page cuts short.
@@ -2967,6 +5478,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke staff permissions
+         * @deprecated
          * @description Function listed for API 2.0: "revoke staff permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page addresses the staff user and the permission (`MANAGE` or `VIEW`) by two further path segments, says the caller's own permissions cannot be removed, answers the remaining 2.0 GroupStaff, with an example, and lists error identifiers without status codes.
@@ -2977,6 +5489,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group/{group_id}/tests": {
         parameters: {
             query?: never;
@@ -2989,6 +5504,7 @@ export interface paths {
         };
         /**
          * Retrieve tests
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listGroupTests_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -2996,6 +5512,7 @@ export interface paths {
         put?: never;
         /**
          * Add test
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `addGroupTest_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3006,6 +5523,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/group/{group_id}/tests/{test_id}": {
         parameters: {
             query?: never;
@@ -3023,6 +5543,7 @@ export interface paths {
         post?: never;
         /**
          * Remove test
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `removeGroupTest_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3032,6 +5553,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/groups": {
         parameters: {
             query?: never;
@@ -3041,13 +5565,15 @@ export interface paths {
         };
         /**
          * Search groups
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `searchGroups_v2_1`.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this search was found; each entry is typed by the 2.0 Group the pages of creating a group and listing its members show, and the answer admits a bare list or an object holding it, since no page shows which.
          */
         get: operations["searchGroups_v2_0"];
         put?: never;
         /**
          * Create group
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `createGroup_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the required form fields `name` and `description`, the answer, the new empty group with counts of drills and members, with an example, and error identifiers without status codes.
@@ -3055,6 +5581,7 @@ export interface paths {
         post: operations["createGroup_v2_0"];
         /**
          * Delete group
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `deleteGroup_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3064,6 +5591,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/mobile-push-notification-subscription": {
         parameters: {
             query?: never;
@@ -3074,6 +5604,7 @@ export interface paths {
         get?: never;
         /**
          * Register
+         * @deprecated
          * @description Function listed for API 2.0: "register".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page addresses the platform (`ANDROID` or `IOS`) and the device address by two further path segments, needs an authenticated user, answers 204 (No Content) and gives an error table with status codes.
@@ -3082,6 +5613,7 @@ export interface paths {
         post?: never;
         /**
          * Deregister
+         * @deprecated
          * @description Function listed for API 2.0: "deregister".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3091,6 +5623,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/objective": {
         parameters: {
             query?: never;
@@ -3100,8 +5635,9 @@ export interface paths {
         };
         /**
          * Retrieve one objective including evaluation
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getObjective_v2_1`.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this read was found; the 2.0 Objective that the page of a group's objectives lists types the answer here.
          */
         get: operations["getObjective_v2_0"];
         put?: never;
@@ -3112,6 +5648,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/objectives": {
         parameters: {
             query?: never;
@@ -3121,8 +5660,9 @@ export interface paths {
         };
         /**
          * List objectives including evaluations
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listObjectives_v2_1`.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this list was found; each entry is typed by the 2.0 Objective the page of a group's objectives lists (as a bare list), and the answer admits a bare list or an object holding it, since no page shows which for this path.
          */
         get: operations["listObjectives_v2_0"];
         put?: never;
@@ -3133,6 +5673,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/organization": {
         parameters: {
             query?: never;
@@ -3142,6 +5685,7 @@ export interface paths {
         };
         /**
          * Retrieve organization details
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getOwnOrganization_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the answer, a 2.0 Organization, with an example, and error identifiers without status codes; only the caller's own organization can be retrieved.
@@ -3155,6 +5699,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/organization/{organization_id}": {
         parameters: {
             query?: never;
@@ -3167,6 +5714,7 @@ export interface paths {
         };
         /**
          * Retrieve organization details
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getOrganization_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the answer, a 2.0 Organization, with an example, and error identifiers without status codes; only the caller's own organization can be retrieved.
@@ -3180,6 +5728,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/organization/{organization_id}/license": {
         parameters: {
             query?: never;
@@ -3192,6 +5743,7 @@ export interface paths {
         };
         /**
          * Retrieve license details
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getOrganizationLicense_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3204,6 +5756,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/organization/{organization_id}/staff": {
         parameters: {
             query?: never;
@@ -3216,6 +5771,7 @@ export interface paths {
         };
         /**
          * Retrieve staff users
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listOrganizationStaff_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the query parameters and the answer, a 2.0 Actors list, with an example; `self` may stand for the caller's organization. It shows no error table.
@@ -3229,6 +5785,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/organization/{organization_id}/staff/{user_id}": {
         parameters: {
             query?: never;
@@ -3244,6 +5803,7 @@ export interface paths {
         get?: never;
         /**
          * Add staff user
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `addOrganizationStaff_v2_1`.
          *     Listed with the parameter name user_id_or_email; shares its path template with the DELETE, which names it user_id.
          *     Listed by the interface as `PUT /api/2/organization/{organization_id}/staff/{user_id_or_email}`.
@@ -3254,6 +5814,7 @@ export interface paths {
         post?: never;
         /**
          * Remove staff user
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `removeOrganizationStaff_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page says the account is not removed but turned into a regular managed account, that this may fail while the user still manages or views any of the organization's groups, and shows 204 (No Content) as the answer and an error table with status codes.
@@ -3264,6 +5825,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/organizations": {
         parameters: {
             query?: never;
@@ -3273,6 +5837,7 @@ export interface paths {
         };
         /**
          * List organizations
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listOrganizations_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page (which says the operation is not available to the general public) shows the query parameters and calls the answer a 2.0 Actors object, but its example is a bare list of organizations; the answer here admits both. It shows no error table.
@@ -3286,6 +5851,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/practice-preferences/{drill_id}": {
         parameters: {
             query?: never;
@@ -3298,12 +5866,14 @@ export interface paths {
         };
         /**
          * Retrieve practice preferences
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getPracticePreferences_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["getPracticePreferences_v2_0"];
         /**
          * Save practice preferences
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `storePracticePreferences_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3315,6 +5885,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/question": {
         parameters: {
             query?: never;
@@ -3324,6 +5897,7 @@ export interface paths {
         };
         /**
          * Retrieve a practice question for one or more drills
+         * @deprecated
          * @description Serves the next question for the drills named by repeated `drill`
          *     parameters (`?drill=a&drill=b` practises both together). Answer it with
          *     `PUT /api/2/answer/{reference}`.
@@ -3341,6 +5915,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/question/{drill_id}": {
         parameters: {
             query?: never;
@@ -3356,6 +5933,7 @@ export interface paths {
         };
         /**
          * Retrieve a practice question for a drill
+         * @deprecated
          * @description Serves the next question for the drill in the path. To practise several
          *     drills together, use `GET /api/2/question` with repeated `drill`
          *     parameters instead. Answer the question with
@@ -3370,6 +5948,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/repertoire": {
         parameters: {
             query?: never;
@@ -3379,6 +5960,7 @@ export interface paths {
         };
         /**
          * Search repertoire
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listRepertoire_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the query parameters up to `sortField` (word search, search fields, paging, sorting; a group filter is announced); the rest of the page, answer included, is beyond the stored part.
@@ -3386,6 +5968,7 @@ export interface paths {
         get: operations["listRepertoire_v2_0"];
         /**
          * Add to repertoire
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `addToRepertoire_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page addresses the drill or course by a further path segment (its ID), takes no parameters besides it (paid items need a payment key), answers a message, and lists error identifiers without status codes.
@@ -3394,6 +5977,7 @@ export interface paths {
         post?: never;
         /**
          * Remove drill or course from repertoire
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `removeFromRepertoire_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page addresses the drill or course by a further path segment (its ID), says removing discards the caller's progress and that own drills cannot be removed this way, answers an empty object, and lists error identifiers without status codes.
@@ -3404,6 +5988,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/session": {
         parameters: {
             query?: never;
@@ -3413,6 +6000,7 @@ export interface paths {
         };
         /**
          * Session information
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getSession_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows no parameters, the answer (a 2.0 Session) with two examples, with and without an authenticated user, and says the operation has no error responses.
@@ -3426,6 +6014,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/store": {
         parameters: {
             query?: never;
@@ -3435,6 +6026,7 @@ export interface paths {
         };
         /**
          * Search the store
+         * @deprecated
          * @description Searches the public store for drills and courses, or lists a catalog.
          *
          *     - Give `query`, `catalog`, or both. Neither gives the error `query_missing`.
@@ -3457,6 +6049,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/store/categories": {
         parameters: {
             query?: never;
@@ -3466,6 +6061,7 @@ export interface paths {
         };
         /**
          * Categories
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listStoreCategories_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3478,6 +6074,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/store/highlights": {
         parameters: {
             query?: never;
@@ -3487,6 +6086,7 @@ export interface paths {
         };
         /**
          * Highlights
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listStoreHighlights_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3499,6 +6099,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/store/popular": {
         parameters: {
             query?: never;
@@ -3508,6 +6111,7 @@ export interface paths {
         };
         /**
          * Most practiced public drills
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listPopularDrills_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3520,6 +6124,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/store/recent": {
         parameters: {
             query?: never;
@@ -3529,6 +6136,7 @@ export interface paths {
         };
         /**
          * Recently published entries
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listRecentStoreEntries_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3541,6 +6149,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/store/related/{drill_id}": {
         parameters: {
             query?: never;
@@ -3553,6 +6164,7 @@ export interface paths {
         };
         /**
          * Public drills related to a drill
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listRelatedDrills_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3565,6 +6177,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/test-answer/{reference}": {
         parameters: {
             query?: never;
@@ -3578,8 +6193,9 @@ export interface paths {
         get?: never;
         /**
          * PUT test-answer/{reference} (function not given)
+         * @deprecated
          * @description The 2.0 list gives no function for this path, and API 2.1 lists no counterpart.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this operation was found; the 2.0 AnswerResponse object page, returned on submitting an answer and whose progress applies to tests only, types the answer here.
          */
         put: operations["submitTestAnswer_v2_0"];
         post?: never;
@@ -3589,6 +6205,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/test-question/{test_id}": {
         parameters: {
             query?: never;
@@ -3601,6 +6220,7 @@ export interface paths {
         };
         /**
          * Retrieve test question
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getTestQuestion_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the answer, a 2.0 QuestionResponse (its stored example has lost its closing braces, so it is not reproduced), an entry-level parameter for adaptive tests whose name the stored page drops, and error identifiers without status codes.
@@ -3614,6 +6234,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/test-question/{test_id}/{ticket}": {
         parameters: {
             query?: never;
@@ -3628,8 +6251,9 @@ export interface paths {
         };
         /**
          * GET test-question/{test_id}/{ticket} (function not given)
+         * @deprecated
          * @description The 2.0 list gives no function for this path, and API 2.1 lists no counterpart.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The 2.0 page of retrieving a test question answers a 2.0 QuestionResponse and names a ticket for anonymous tests (errors missing_ticket and invalid_ticket); it types the answer of this ticket form too.
          */
         get: operations["getTestQuestionForTicket_v2_0"];
         put?: never;
@@ -3640,6 +6264,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/test-result/{test_id}": {
         parameters: {
             query?: never;
@@ -3652,6 +6279,7 @@ export interface paths {
         };
         /**
          * Retrieve test results
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getTestResult_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the answer, a 2.0 TestResult with the score and the given answers and corrections, with an example the stored page cuts (the fixture is the object page's example); its error table is beyond the stored part.
@@ -3665,6 +6293,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/test-result/{test_id}/{user_id_or_ticket}": {
         parameters: {
             query?: never;
@@ -3679,6 +6310,7 @@ export interface paths {
         };
         /**
          * GET test-result/{test_id}/{user_id_or_ticket} (function not given)
+         * @deprecated
          * @description The 2.0 list gives no function for this path, and API 2.1 lists no counterpart.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the answer, a 2.0 TestResult with the score and the given answers and corrections, with an example the stored page cuts (the fixture is the object page's example); either a user ID or an anonymous test's ticket may be given, not both. Its error table is beyond the stored part.
@@ -3692,6 +6324,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/test/{test_id}": {
         parameters: {
             query?: never;
@@ -3704,6 +6339,7 @@ export interface paths {
         };
         /**
          * Retrieve test
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getTest_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3716,6 +6352,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/test/{test_id}/{type}/{id}": {
         parameters: {
             query?: never;
@@ -3733,6 +6372,7 @@ export interface paths {
         get?: never;
         /**
          * Link a test definition
+         * @deprecated
          * @description Function listed for API 2.0: "link a test definition".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3744,6 +6384,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/tests": {
         parameters: {
             query?: never;
@@ -3755,6 +6398,7 @@ export interface paths {
         put?: never;
         /**
          * Define an individual or anonymous test
+         * @deprecated
          * @description Function listed for API 2.0: "define an individual or anonymous test".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the form fields up to `style`, where the stored page is cut; the answer and errors are beyond the stored part.
@@ -3766,6 +6410,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/token": {
         parameters: {
             query?: never;
@@ -3777,6 +6424,7 @@ export interface paths {
         put?: never;
         /**
          * Request a new OAuth token
+         * @deprecated
          * @description Function listed for API 2.0: "request a new OAuth token".
          *     Behaviour described only by its function.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -3788,6 +6436,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user": {
         parameters: {
             query?: never;
@@ -3797,6 +6448,7 @@ export interface paths {
         };
         /**
          * Retrieve user details
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getOwnUser_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the answer, a 2.0 User, with an example, and error identifiers without status codes; it also addresses another user by ID, email address or third-party ID in a further path segment.
@@ -3804,6 +6456,7 @@ export interface paths {
         get: operations["getOwnUser_v2_0"];
         /**
          * Update own real name, locale or time zone
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `updateOwnUser_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the form fields (all optional) and the answer, the updated 2.0 User, with an example; its error table is beyond the stored part of the page.
@@ -3816,6 +6469,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user_id}": {
         parameters: {
             query?: never;
@@ -3828,6 +6484,7 @@ export interface paths {
         };
         /**
          * Retrieve user details
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getUser_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the answer, a 2.0 User, with an example, and error identifiers without status codes. Another user's details are only given to an administrator of the organization that manages that account.
@@ -3841,6 +6498,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user}/catalog/{catalog}": {
         parameters: {
             query?: never;
@@ -3856,6 +6516,7 @@ export interface paths {
         get?: never;
         /**
          * Grant
+         * @deprecated
          * @description Function listed for API 2.0: "grant".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3863,6 +6524,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke
+         * @deprecated
          * @description Function listed for API 2.0: "revoke".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -3872,6 +6534,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user}/contract": {
         parameters: {
             query?: never;
@@ -3884,6 +6549,7 @@ export interface paths {
         };
         /**
          * Retrieve contract
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getUserContract_v2_1`.
          *     Listed by the interface as `GET /api/2/user/…/contract`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -3898,6 +6564,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user}/email-address/": {
         parameters: {
             query?: never;
@@ -3910,6 +6579,7 @@ export interface paths {
         };
         /**
          * Retrieve
+         * @deprecated
          * @description Function listed for API 2.0: "retrieve".
          *     Trailing slash kept as listed.
          *     Listed by the interface as `GET /api/2/user/…/email-address/`.
@@ -3919,6 +6589,7 @@ export interface paths {
         get: operations["getEmailAddress_v2_0"];
         /**
          * Update
+         * @deprecated
          * @description Function listed for API 2.0: "update".
          *     Trailing slash kept as listed.
          *     Listed by the interface as `PUT /api/2/user/…/email-address/`.
@@ -3929,6 +6600,7 @@ export interface paths {
         post?: never;
         /**
          * Remove
+         * @deprecated
          * @description Function listed for API 2.0: "remove".
          *     Trailing slash kept as listed.
          *     Listed by the interface as `DELETE /api/2/user/…/email-address/`.
@@ -3940,6 +6612,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user}/email-address/{email}/request-verification": {
         parameters: {
             query?: never;
@@ -3956,6 +6631,7 @@ export interface paths {
         put?: never;
         /**
          * Request verification
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `requestEmailVerification_v2_1`.
          *     Listed by the interface as `POST /api/2/user/…/email-address/…/request-verification`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -3968,6 +6644,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user}/email-address/{email}/verify/{nonce}": {
         parameters: {
             query?: never;
@@ -3985,6 +6664,7 @@ export interface paths {
         get?: never;
         /**
          * Verify an email address
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `verifyEmailAddress_v2_1`.
          *     Listed by the interface as `PUT /api/2/user/…/email-address/…/verify/…`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -3997,6 +6677,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user}/email-addresses": {
         parameters: {
             query?: never;
@@ -4009,6 +6692,7 @@ export interface paths {
         };
         /**
          * List email addresses
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listEmailAddresses_v2_1`.
          *     Listed by the interface as `GET /api/2/user/…/email-addresses`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -4023,6 +6707,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user}/email-addresses/{email}/set-primary": {
         parameters: {
             query?: never;
@@ -4038,6 +6725,7 @@ export interface paths {
         get?: never;
         /**
          * Set primary email address
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `setPrimaryEmailAddress_v2_1`.
          *     Listed by the interface as `PUT /api/2/user/…/email-addresses/…/set-primary`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -4051,6 +6739,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user}/permission": {
         parameters: {
             query?: never;
@@ -4064,6 +6755,7 @@ export interface paths {
         get?: never;
         /**
          * Update
+         * @deprecated
          * @description Function listed for API 2.0: "update".
          *     Listed by the interface as `PUT /api/2/user/…/permission`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -4072,6 +6764,7 @@ export interface paths {
         post?: never;
         /**
          * Remove
+         * @deprecated
          * @description Function listed for API 2.0: "remove".
          *     Listed by the interface as `DELETE /api/2/user/…/permission`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -4082,6 +6775,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user}/permissions": {
         parameters: {
             query?: never;
@@ -4094,6 +6790,7 @@ export interface paths {
         };
         /**
          * Retrieve permissions
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listUserPermissions_v2_1`.
          *     Listed by the interface as `GET /api/2/user/…/permissions`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -4107,6 +6804,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/user/{user}/upgrade": {
         parameters: {
             query?: never;
@@ -4120,6 +6820,7 @@ export interface paths {
         get?: never;
         /**
          * Upgrade to Premium
+         * @deprecated
          * @description Function listed for API 2.0: "upgrade to Premium".
          *     Listed by the interface as `PUT /api/2/user/…/upgrade`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
@@ -4132,6 +6833,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/users": {
         parameters: {
             query?: never;
@@ -4141,6 +6845,7 @@ export interface paths {
         };
         /**
          * Search
+         * @deprecated
          * @description Function listed for API 2.0: "search".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          *     The service's 2.0 reference page shows the query parameters and the answer, a 2.0 Actors list, with an example; it shows no error table. It allows `resultStart` only in multiples of ten and `resultSize` only 10.
@@ -4149,6 +6854,7 @@ export interface paths {
         put?: never;
         /**
          * Create basic user
+         * @deprecated
          * @description Function listed for API 2.0: "create basic user".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
@@ -4159,6 +6865,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/version": {
         parameters: {
             query?: never;
@@ -4168,10 +6877,35 @@ export interface paths {
         };
         /**
          * Backend API version
+         * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `getVersion_v2_1`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         get: operations["getVersion_v2_0"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/3/catalog/{catalog}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The catalog (`catalogId` on the page). */
+                catalog: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve the content of a catalog
+         * @description Lists the playables of a catalog, sorted by name, paged by cursor (`resultFrom` takes the previous answer's `pagination.lastOnPage`).
+         *     This operation is listed among the API 2.1.1 reference pages, but its resource URL is under `/api/3/`, not `/api/2.1.1/`: it is described here with that URL, as the page gives it, and tagged with API 2.1.1 because that is where the record places it. The page answers a 2.1.1 PlayableContainerContent object; the success status code is not shown.
+         */
+        get: operations["listCatalogContent_v2_1_1"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4335,7 +7069,7 @@ export interface components {
         };
         /**
          * AnswerRequest
-         * @description Form fields of a 2.0 answer. `answer` holds the values given, one for most questions, several when the question takes several; each value travels as its own `answer` field (a repeated field on the wire).
+         * @description Form fields of an answer (2.0, and 2.1.1 as a public client sends it). `answer` holds the values given, one for most questions, several when the question takes several; each value travels as its own `answer` field (a repeated field on the wire).
          */
         AnswerRequest: {
             /**
@@ -4363,6 +7097,22 @@ export interface components {
              * @example 0.25
              */
             progress?: number;
+        };
+        /**
+         * AnswerResponse_v2_1
+         * @description The reply to a practice answer (API 2.1): the evaluation of the answer and the proficiency afterwards. No page of the 2.1 or 2.1.1 answer reply was found; a 2.1.1 practice client reads these two fields, and the 2.1.1 Evaluation page describes the evaluation.
+         */
+        AnswerResponse_v2_1: {
+            evaluation?: components["schemas"]["Evaluation_v2_1"];
+            proficiency?: components["schemas"]["Proficiency_v2_1"];
+        };
+        /**
+         * AnswerResponse_v2_1_1
+         * @description What answering a practice question returns in API 2.1.1, as far as a public client reads it: the evaluation of the answer (its result and the terms evaluated) and the caller's proficiency after it. No reference page of 2.1.1 shows this object; every other field is unknown.
+         */
+        AnswerResponse_v2_1_1: {
+            evaluation?: components["schemas"]["Evaluation"];
+            proficiency?: components["schemas"]["Proficiency"];
         };
         /**
          * AssertionClaims
@@ -4437,12 +7187,54 @@ export interface components {
             proximity?: "FAR" | "NEAR" | "IMMEDIATE" | (string & Record<never, never>);
         };
         /**
+         * Beacon_v2_1_1
+         * @description A beacon definition (API 2.1.1): an iBeacon that points at a drill, course or test, the proximity at which it triggers, and how long the playable stays visible after detection.
+         */
+        Beacon_v2_1_1: {
+            /** @description Not shown to end users. */
+            description?: string;
+            /**
+             * @description The fixed UUID 07212ead-8344-4426-8b41-8b0cb621625a, an underscore, the major value in hex, an underscore and the minor value in hex.
+             * @example 07212ead-8344-4426-8b41-8b0cb621625a_0000_0001
+             */
+            id: string;
+            /**
+             * Format: duration
+             * @description How long the beacon stays visible in a client after first detection, an ISO 8601 duration.
+             * @example PT5M
+             */
+            lingerDuration: string;
+            playable: components["schemas"]["Playable_v2_1"];
+            /**
+             * @description The proximity that triggers the beacon, after the iBeacon guidelines. Known values: `FAR` (about ten metres), `NEAR` (a few metres), `IMMEDIATE` (a few centimetres); others may occur.
+             * @example FAR
+             * @example NEAR
+             * @example IMMEDIATE
+             */
+            proximity: "FAR" | "NEAR" | "IMMEDIATE" | (string & Record<never, never>);
+        };
+        /**
          * Beacons_v2_1
          * @description The beacon definitions of the caller's organization (API 2.1).
          */
         Beacons_v2_1: {
             beacons?: components["schemas"]["Beacon_v2_1"][];
             total?: number;
+        };
+        /**
+         * Beacons_v2_1_1
+         * @description The beacon definitions of the caller's organization (API 2.1.1).
+         */
+        Beacons_v2_1_1: {
+            beacons?: components["schemas"]["Beacon_v2_1_1"][];
+            total?: number;
+        };
+        /**
+         * Catalogs_v2_1_1
+         * @description A page of the catalogs an organization can publish to (API 2.1.1). The endpoint page names this object but no object page was found, so its field names are not known: the object stays open.
+         */
+        Catalogs_v2_1_1: {
+            [key: string]: unknown;
         };
         /**
          * ClientApp_v2_0
@@ -4458,6 +7250,39 @@ export interface components {
             /** @description Description shown on the approval screen. */
             description?: string;
             icon?: components["schemas"]["Media_v2_0"];
+            /** @description The client ID. */
+            id: string;
+            /** @description Name of the application. */
+            name: string;
+            /** @description Where users are sent after allowing or declining access. */
+            redirectionEndpoint?: string;
+            /** @description The OAuth client secret; only its owner sees it. */
+            secret?: string;
+            /**
+             * @description Official or experimental; new applications start experimental. Known values: `OFFICIAL`, `EXPERIMENTAL`; others may occur.
+             * @example OFFICIAL
+             * @example EXPERIMENTAL
+             */
+            status?: "OFFICIAL" | "EXPERIMENTAL" | (string & Record<never, never>);
+            /** @description Website of the application. */
+            url?: string;
+            /** @description A flag whose description the stored page cuts off. */
+            userCredentialFlowPermitted?: boolean;
+        };
+        /**
+         * ClientApp_v2_1
+         * @description An API client application registered with the service (API 2.1).
+         */
+        ClientApp_v2_1: {
+            /**
+             * Format: date-time
+             * @description When the application was registered (ISO 8601).
+             */
+            created?: string;
+            creator?: components["schemas"]["Actor_v2_1"];
+            /** @description Description shown on the approval screen. */
+            description?: string;
+            icon?: components["schemas"]["Media_v2_1"];
             /** @description The client ID. */
             id: string;
             /** @description Name of the application. */
@@ -4500,6 +7325,20 @@ export interface components {
             url?: string;
         };
         /**
+         * ClientAppList_v2_0
+         * @description Client apps (API 2.0). Each entry is a `ClientApp_v2_0`; no page shows how this answer wraps the list: a bare list, or an object that holds it (and perhaps a count).
+         */
+        ClientAppList_v2_0: components["schemas"]["ClientApp_v2_0"][] | {
+            [key: string]: unknown;
+        };
+        /**
+         * ClientAppList_v2_1
+         * @description Client apps (API 2.1). Each entry is a `ClientApp_v2_1`; no page shows how this answer wraps the list: a bare list, or an object that holds it (and perhaps a count).
+         */
+        ClientAppList_v2_1: components["schemas"]["ClientApp_v2_1"][] | {
+            [key: string]: unknown;
+        };
+        /**
          * ContactAuthorForm_v2_1
          * @description Fields of sending a message to the author of a playable the sender uses.
          */
@@ -4528,6 +7367,29 @@ export interface components {
             id?: string;
             /** @example COURSE */
             type?: string;
+        };
+        /**
+         * CreateCatalogForm_v2_1_1
+         * @description Fields of creating a catalog; when subscriptions (users' access to the catalog) end is set one-off, annually, monthly or by duration. The stored page is cut after subscriptionEndTimeZone: further fields (the duration form of subscription termination among them) are not known.
+         */
+        CreateCatalogForm_v2_1_1: {
+            /** @description The description of the catalog. */
+            description: string;
+            /** @description The human-readable name of the catalog. */
+            name: string;
+            /** @description Day of the month on which subscriptions end; required for one-off, annual and monthly terminations. Monthly: 1 to 28, or 0 for the last day of the month. Annual: 29 February is refused. */
+            subscriptionEndDay?: number;
+            /** @description Month (1 to 12) in which subscriptions end; required for one-off and annual terminations. */
+            subscriptionEndMonth?: number;
+            /**
+             * @description Time of day (HH:MM, 24-hour) at which subscriptions end, for one-off, annual and monthly terminations; midnight (00:00) when left out.
+             * @example 18:30
+             */
+            subscriptionEndTime?: string;
+            /** @description An IANA time zone ID for the end date and time, for one-off, annual and monthly terminations. */
+            subscriptionEndTimeZone?: string;
+            /** @description Four-digit year in which subscriptions end; required for a one-off termination. */
+            subscriptionEndYear?: number;
         };
         /**
          * CreateCourseForm_v2_0
@@ -4617,6 +7479,45 @@ export interface components {
             name: string;
         };
         /**
+         * CreateGroupForm_v2_1_1
+         * @description Fields of creating a group (API 2.1.1). Besides the fields of 2.1, the subscription fields end every membership automatically: once (year, month and day), every year (month and day), every month (day) or after a duration. The stored page is cut after subscriptionEndDay.
+         */
+        CreateGroupForm_v2_1_1: {
+            /** @description A catalog to restrict the group to: only its content, and only users with access to it. */
+            catalogRestriction?: string;
+            /**
+             * @description With catalogRestriction: REQUIRE (the default; members need access to the catalog) or GRANT (joining grants access, where the catalog's owner permits it).
+             * @enum {string}
+             */
+            catalogRestrictionMode?: "REQUIRE" | "GRANT";
+            /** @description Description of the new group. */
+            description: string;
+            /** @description Name of the new group. */
+            name: string;
+            /** @description Day of the month on which memberships end; needed for one-off, yearly and monthly ends. A monthly end takes 1 to 28, or 0 for the month's last day; a yearly end may not fall on 29 February. */
+            subscriptionEndDay?: number;
+            /** @description Month (1 to 12) in which memberships end; needed for one-off and yearly ends. */
+            subscriptionEndMonth?: number;
+            /** @description Four-digit year in which memberships end; needed for a one-off end. */
+            subscriptionEndYear?: number;
+        };
+        /**
+         * CreateTestTicketForm_v2_1_1
+         * @description Fields of asking a ticket or PIN for an anonymous test (API 2.1.1), all optional.
+         */
+        CreateTestTicketForm_v2_1_1: {
+            /** @description The testee's email address. */
+            emailAddress?: string;
+            /** @description Answer a PIN instead of a ticket code (default false). */
+            generatePin?: boolean;
+            /** @description The testee's name. */
+            name?: string;
+            /** @description A reference of the caller's own to the testee. */
+            reference?: string;
+            /** @description Email the testee a link to the test; needs emailAddress, and sends nothing with generatePin (default false). */
+            sendAnnouncementEmail?: boolean;
+        };
+        /**
          * CreateUserForm_v2_1
          * @description Fields of creating a user account: an email address or a third-party identity must be given (or both). The stored page is cut after these fields.
          */
@@ -4635,6 +7536,36 @@ export interface components {
             timeZone?: string;
             /** @description Year of birth, four digits. */
             yearOfBirth?: number;
+        };
+        /**
+         * DefineGroupObjectiveForm_v2_1_1
+         * @description Fields of defining a group's practice objective (API 2.1.1). The stored page is cut before its parameter table; only the fields its introduction names are listed. Without a review date, each member gets one of their own (updateGroupObjective_v2_1_1); a review duration with it makes a review period that ends at that date.
+         */
+        DefineGroupObjectiveForm_v2_1_1: {
+            /**
+             * Format: date-time
+             * @description When the objective is reviewed for every member, or the end of the review period.
+             */
+            reviewDate?: string;
+            /** @description The length of the review period (its format is not shown). */
+            reviewDuration?: string;
+        };
+        /**
+         * DefineGroupTestForm_v2_1_1
+         * @description Fields of defining a group test (API 2.1.1). The stored page is cut where its parameter table starts; only the fields its introduction names are listed: a review date that makes completing the test an objective, and for an adaptive test the flag, the drills (two or more, by rising difficulty) and the number of questions per drill.
+         */
+        DefineGroupTestForm_v2_1_1: {
+            /** @description Whether questions are chosen adaptively, level by level. */
+            adaptive?: boolean;
+            /** @description The drills of the test; for an adaptive test two or more, in rising difficulty. Repeat for several. */
+            drill?: string[];
+            /** @description For an adaptive test, the number of questions taken from each drill (given once). */
+            questions?: number;
+            /**
+             * Format: date-time
+             * @description Completing the test before this date becomes an objective.
+             */
+            reviewDate?: string;
         };
         /**
          * DefineTestForm_v2_0
@@ -4684,6 +7615,49 @@ export interface components {
             direction?: "PRODUCTIVE" | "RECEPTIVE" | "BIDIRECTIONAL";
             /** @description How much of the results the testee sees (the values are cut on the stored page). */
             disclosures?: string[];
+            /** @description The drills tested; repeat for several. */
+            drills: string[];
+            /** @description Shown to testees before the test starts. */
+            instructions?: string;
+            /** @description Name of the test. */
+            name: string;
+            /** @description Number of questions, for the whole test or per drill. */
+            questions?: number[];
+            /** @description Start level of an adaptive test, one-based (default: the middle). */
+            startDrill?: number;
+            /**
+             * @description Style of the questions.
+             * @enum {string}
+             */
+            style?: "MULTIPLE_CHOICE" | "OPEN_ENDED";
+            tags?: string[];
+            /**
+             * Format: duration
+             * @description Time limit to complete the test, a duration.
+             */
+            timeLimit?: string;
+            /** @description Weights of the drills in the score, 0 to 100. */
+            weights?: number[];
+        };
+        /**
+         * DefineTestForm_v2_1_1
+         * @description Fields of defining a test (API 2.1.1). The stored page is cut after these fields; `disclosures` is typed as a string array without its wire form, sent here like the other lists.
+         */
+        DefineTestForm_v2_1_1: {
+            /** @description Whether the test is adaptive (default false). */
+            adaptive?: boolean;
+            /** @description Whether testees may move between questions (never for adaptive tests or per-question time limits). */
+            allowQuestionNavigation?: boolean;
+            /** @description Whether a navigable test may be submitted with questions unanswered. */
+            allowUnansweredQuestions?: boolean;
+            columns?: string[];
+            /**
+             * @description Direction of the questions.
+             * @enum {string}
+             */
+            direction?: "PRODUCTIVE" | "RECEPTIVE" | "BIDIRECTIONAL";
+            /** @description How much of the results the testee sees; none given selects none. */
+            disclosures?: ("OVERALL_SCORE" | "COMPONENT_SCORES" | "CORRECTIONS" | "FEEDBACK")[];
             /** @description The drills tested; repeat for several. */
             drills: string[];
             /** @description Shown to testees before the test starts. */
@@ -4788,7 +7762,7 @@ export interface components {
          * @description Practice figures of a drillable; only some result entries carry them.
          */
         DrillablePractice: {
-            /** @description Expected duration; what it measures beyond that, and its unit, are not shown. */
+            /** @description Expected duration. The interface does not show its unit; the service's 2.0 Practice page gives it as the estimated time, in seconds, the user still needs to reach 100 % proficiency. */
             expectedDuration?: number;
             highestProficiency?: components["schemas"]["Proficiency"];
             proficiency?: components["schemas"]["Proficiency"];
@@ -4840,6 +7814,14 @@ export interface components {
             type?: "DRILL" | "COURSE" | (string & Record<never, never>);
         };
         /**
+         * DuplicateTestForm_v2_1_1
+         * @description Fields of duplicating a test definition (API 2.1.1).
+         */
+        DuplicateTestForm_v2_1_1: {
+            /** @description Name of the new test definition; best different from the original's. */
+            name: string;
+        };
+        /**
          * EmailAddress_v2_0
          * @description An email address and whether it has been verified.
          */
@@ -4866,19 +7848,19 @@ export interface components {
         };
         /**
          * ErrorResponse
-         * @description Error body. The interface names one field, `ID`, which identifies the error (for the store search: `query_missing` or `error`). The deployed service's reference writes the identifier as `id` and adds a human-readable `description`; read the identifier from either field.
+         * @description Error body. The interface names one field, `ID`, which identifies the error (for the store search: `query_missing` or `error`). The deployed service's reference writes the identifier as `id` and adds a human-readable `description`, and requires both (its ErrorResponse page); read the identifier from either field.
          */
         ErrorResponse: {
             /**
              * @description What went wrong, for people.
              * @example No search query specified
              */
-            description?: string;
+            description: string;
             /**
              * @description The same identifier, under the name the service's reference uses.
              * @example query_missing
              */
-            id?: string;
+            id: string;
             /**
              * @description Identifier of the error, for example `query_missing` (the interface's name of the field).
              * @example query_missing
@@ -4903,6 +7885,30 @@ export interface components {
              * @example ON_TIME
              * @example TOO_LATE
              */
+            timing?: "ON_TIME" | "TOO_LATE" | (string & Record<never, never>);
+        };
+        /**
+         * Evaluation_v2_1
+         * @description Whether a practice answer was correct (API 2.1), with one entry per term given and per term missed, and the timing where a time limit applied (a late answer is always `INCORRECT`).
+         */
+        Evaluation_v2_1: {
+            /**
+             * @description The overall result. Known values: `CORRECT`, `INCORRECT`; others may occur.
+             * @example INCORRECT
+             */
+            result: "CORRECT" | "INCORRECT" | (string & Record<never, never>);
+            /** @description One evaluation per given and per missed term. */
+            termEvaluations: {
+                /**
+                 * @description Known values (the 2.1.1 examples): `INCORRECT`, `MISSED`; others may occur.
+                 * @example INCORRECT
+                 * @example MISSED
+                 */
+                result?: string;
+                /** @description The value given, or the correct value missed. */
+                value?: string;
+            }[];
+            /** @description The timing of the answer where a time limit applied. Known values: `ON_TIME`, `TOO_LATE`; others may occur. */
             timing?: "ON_TIME" | "TOO_LATE" | (string & Record<never, never>);
         };
         /**
@@ -4977,6 +7983,45 @@ export interface components {
             };
         };
         /**
+         * Group_v2_1_1
+         * @description A group of API 2.1.1: its name and description, how many members, drillables and tests it has, its icon, when it was created and last edited and, where shown, the organization that owns it. Listing a group's drillables adds them as `drillables`.
+         */
+        Group_v2_1_1: {
+            /** @description How many members, drillables and tests the group has. */
+            counts?: {
+                drillables?: number;
+                members?: number;
+                tests?: number;
+            };
+            /**
+             * Format: date-time
+             * @description When the group was created.
+             */
+            created?: string;
+            /** @description Description of the group. */
+            description?: string;
+            /** @description The group's drills and courses (in the answer that lists them). */
+            drillables?: components["schemas"]["Playable_v2_1"][];
+            icon?: components["schemas"]["Media_v2_1_1"];
+            /** @description Identifier of the group. */
+            id?: string;
+            /**
+             * Format: date-time
+             * @description When the group was last changed.
+             */
+            lastEdited?: string;
+            /** @description Name of the group. */
+            name?: string;
+            /** @description The organization that owns the group, as a subscribed member sees it (type, id, name, avatar); unlike 2.1, no example of 2.1.1 shows mayCreateGroupMemberAccounts. */
+            organization?: {
+                avatar?: components["schemas"]["Media_v2_1_1"];
+                id?: string;
+                name?: string;
+                /** @example ORGANIZATION */
+                type?: string;
+            };
+        };
+        /**
          * GroupCounts_v2_0
          * @description Counts of what a group holds.
          */
@@ -5027,6 +8072,20 @@ export interface components {
             action: "ACCEPT" | "DECLINE";
         };
         /**
+         * GroupInvitationList_v2_0
+         * @description Group invitations (API 2.0). Each entry is a `GroupInvitation_v2_0`; no page shows how this answer wraps the list: a bare list, or an object that holds it (and perhaps a count).
+         */
+        GroupInvitationList_v2_0: components["schemas"]["GroupInvitation_v2_0"][] | {
+            [key: string]: unknown;
+        };
+        /**
+         * GroupList_v2_0
+         * @description Groups (API 2.0). Each entry is a `Group_v2_0`; no page shows how this answer wraps the list: a bare list, or an object that holds it (and perhaps a count).
+         */
+        GroupList_v2_0: components["schemas"]["Group_v2_0"][] | {
+            [key: string]: unknown;
+        };
+        /**
          * GroupMember_v2_0
          * @description A member of a 2.0 group, or an invitee who has not answered yet.
          */
@@ -5047,6 +8106,19 @@ export interface components {
              * @example invited
              */
             status?: string;
+        };
+        /**
+         * GroupMemberResults_v2_1_1
+         * @description One member's results over a group's drillables (API 2.1.1): the group, the member, where the page ends, and one entry per drillable with the member's progress.
+         */
+        GroupMemberResults_v2_1_1: {
+            group?: components["schemas"]["Group_v2_1_1"];
+            /** @description One entry per drillable of the page (its fields are cut on the stored page). */
+            groupDrillableMemberResults?: {
+                [key: string]: unknown;
+            }[];
+            member?: components["schemas"]["Actor_v2_1"];
+            pagination?: components["schemas"]["Pagination_v2_1_1"];
         };
         /**
          * GroupMembers_v2_1
@@ -5102,6 +8174,16 @@ export interface components {
             groups?: components["schemas"]["Group_v2_1"][];
             pagination?: components["schemas"]["Pagination_v2_1"];
             /** @description How many groups were found, regardless of resultStart and resultSize. */
+            total?: number;
+        };
+        /**
+         * Groups_v2_1_1
+         * @description A page of groups (API 2.1.1): the groups with their high-level details and where the page ends. The search page's text also names the total found.
+         */
+        Groups_v2_1_1: {
+            groups?: components["schemas"]["Group_v2_1_1"][];
+            pagination?: components["schemas"]["Pagination_v2_1_1"];
+            /** @description How many groups were found in all (named by the page's text; its example shows no such field). */
             total?: number;
         };
         /**
@@ -5163,6 +8245,30 @@ export interface components {
             permission: "MANAGE" | "VIEW";
         };
         /**
+         * GroupTestResults_v2_1_1
+         * @description The results of one test for the members of a group (API 2.1.1): the group, how many results there are in all, the test, and the individual results.
+         */
+        GroupTestResults_v2_1_1: {
+            group?: components["schemas"]["Group_v2_1_1"];
+            test?: components["schemas"]["Playable_v2_1"];
+            /** @description How many results there are, regardless of the requested window. */
+            total?: number;
+        };
+        /**
+         * LinkTestForm_v2_1_1
+         * @description Fields of linking a test definition to an organization, group or user, or of changing an existing link (API 2.1.1). A review date sets an objective (`PER_USER` lets each testee have their own date, set by another call); with an objective, a reminder and an announcement can be asked for. The stored page is cut inside `maxRenditions`.
+         */
+        LinkTestForm_v2_1_1: {
+            /** @description The most times a user may take the test (for links to a group). */
+            maxRenditions?: number;
+            /** @description The reminder of testees who have not completed the test before the review date, as a number of days (the page's table describes it no further). */
+            reminderDays?: number;
+            /** @description The objective's review date, a timestamp, or `PER_USER`. */
+            reviewDate?: string;
+            /** @description Announce the objective to the testees. */
+            sendAnnouncement?: boolean;
+        };
+        /**
          * Media_v2_0
          * @description An image of a 2.0 answer (avatar, icon, cover): its MIME type and where to fetch it.
          */
@@ -5190,6 +8296,42 @@ export interface components {
             /** @description Where the image is served. */
             url?: string;
             /** @description Width in pixels, where given. */
+            width?: number;
+        };
+        /**
+         * Media_v2_1_1
+         * @description An image, sound or video clip (API 2.1.1), used in questions and answers and as icons and avatars: either the content itself (`data`, Base64) or where to fetch it (`url`), with its media type and, optionally, a caption, its native size and thumbnails.
+         * @example {
+         *       "type": "image/png",
+         *       "url": "https://www.drillster.com/bin/attachment/d216edc7ff69e958e9622943d272d9cd27864a2b"
+         *     }
+         */
+        Media_v2_1_1: {
+            /** @description An optional formatted caption (a 2.1.1 MarkupText, whose fields are not shown here). */
+            caption?: {
+                [key: string]: unknown;
+            };
+            /** @description The content itself, Base64-encoded; present when there is no `url`. */
+            data?: string;
+            /** @description Native height in pixels. */
+            height?: number;
+            /** @description Where a 64 × 64 pixel thumbnail image is served. */
+            thumbnail?: string;
+            /** @description The same thumbnail in several sizes (2.1.1 Thumbnail objects, whose fields are not shown here). */
+            thumbnails?: {
+                [key: string]: unknown;
+            }[];
+            /**
+             * @description The media (MIME) type.
+             * @example image/png
+             * @example audio/mp3
+             * @example video/mpeg
+             * @example application/pdf
+             */
+            type?: string;
+            /** @description Where the content is served; present when there is no `data`. */
+            url?: string;
+            /** @description Native width in pixels. */
             width?: number;
         };
         /**
@@ -5227,6 +8369,19 @@ export interface components {
          * @description Placeholder for a shape that the service interface does not give. Any JSON value is accepted; do not rely on particular fields. The interface only says that message content is a list of objects.
          */
         NotShown: unknown;
+        /**
+         * OAuthError
+         * @description Error body of the token exchange. The service's reference answers an error of an OAuth flow with an OAuthError, one of the two kinds of its ErrorResponse: an identifier, written `id`, and a human-readable `description`, both required. The token page's error table names `invalid_request` (400) and is cut after it. RFC 6749's `error` and `error_description` are not what the record shows.
+         */
+        OAuthError: {
+            /** @description What went wrong, for people. */
+            description: string;
+            /**
+             * @description Identifier of the error.
+             * @example invalid_request
+             */
+            id: string;
+        };
         /**
          * Objective_v2_0
          * @description A practice or test objective of a 2.0 group.
@@ -5282,11 +8437,52 @@ export interface components {
             type?: "ONEOFF" | "PERMANENT" | "TEST" | (string & Record<never, never>);
         };
         /**
+         * Objective_v2_1_1
+         * @description A practice or test objective with its evaluation for the calling user (API 2.1.1): the kind of objective, its review date, the minimum proficiency to reach (and the lower one it may fall to), whether it is met, and the playables it covers. Setting a member's review date answers it with only its ID (shown as an empty object), so no field is required.
+         */
+        Objective_v2_1_1: {
+            evaluation?: {
+                met?: boolean;
+                proficiency?: number;
+            };
+            fallingMinimumProficiency?: number;
+            icon?: components["schemas"]["Media_v2_1_1"];
+            id?: string;
+            minimumProficiency?: number;
+            playables?: components["schemas"]["Playable_v2_1"][];
+            /** Format: date-time */
+            reviewDate?: string;
+            /**
+             * @description Kind of objective: `ONEOFF` is evaluated at the review date (or within a review period), `PERMANENT` from the review date on, `RECURRING` by a review date or period that repeats, `TEST` asks for a test completed before the review date. Known values: `ONEOFF`, `PERMANENT`, `RECURRING`, `TEST`; others may occur.
+             * @example ONEOFF
+             * @example PERMANENT
+             * @example RECURRING
+             * @example TEST
+             */
+            type?: "ONEOFF" | "PERMANENT" | "RECURRING" | "TEST" | (string & Record<never, never>);
+        };
+        /**
+         * ObjectiveList_v2_0
+         * @description Objectives (API 2.0). Each entry is a `Objective_v2_0`; no page shows how this answer wraps the list: a bare list, or an object that holds it (and perhaps a count).
+         */
+        ObjectiveList_v2_0: components["schemas"]["Objective_v2_0"][] | {
+            [key: string]: unknown;
+        };
+        /**
          * Objectives_v2_1
          * @description The calling user's objectives and their evaluations (API 2.1).
          */
         Objectives_v2_1: {
             objectives?: components["schemas"]["Objective_v2_1"][];
+            total?: number;
+        };
+        /**
+         * Objectives_v2_1_1
+         * @description The calling user's objectives and their evaluations (API 2.1.1), a window of them chosen by offset.
+         */
+        Objectives_v2_1_1: {
+            objectives?: components["schemas"]["Objective_v2_1_1"][];
+            /** @description How many objectives there are. */
             total?: number;
         };
         /**
@@ -5337,11 +8533,26 @@ export interface components {
             type?: string;
         };
         /**
+         * OrganizationAccounts_v2_1_1
+         * @description The accounts managed by an organization, staff accounts included, with the details to fetch the next page (API 2.1.1). The endpoint page names this object but no object page was found, so its field names are not known: the object stays open.
+         */
+        OrganizationAccounts_v2_1_1: {
+            [key: string]: unknown;
+        };
+        /**
          * OrganizationStaffForm_v2_0
          * @description Fields of PUT organization staff.
          */
         OrganizationStaffForm_v2_0: {
             /** @description Name of the user; required when no user ID is given and the account must be created. */
+            name?: string;
+        };
+        /**
+         * OrganizationStaffForm_v2_1_1
+         * @description Field of adding an organization staff user: the name, required when the user is given by an email address that no account has yet (the account is then created).
+         */
+        OrganizationStaffForm_v2_1_1: {
+            /** @description The name of the user. */
             name?: string;
         };
         /**
@@ -5357,6 +8568,27 @@ export interface components {
             /** @description Whether another page follows. */
             moreAvailable?: boolean;
             /** @description How many entries the whole list has. */
+            total?: number;
+        };
+        /**
+         * Pagination_v2_1_1
+         * @description Where a page of a list ends (API 2.1.1). Send `lastOnPage` back unchanged as `resultFrom` to fetch the next page; never compute it. `moreAvailable` says whether there is one.
+         * @example {
+         *       "total": 5,
+         *       "lastOnPage": "2016-02-23T15:36:57.814Z",
+         *       "moreAvailable": false
+         *     }
+         */
+        Pagination_v2_1_1: {
+            /**
+             * @description Marks the last entry of this page: an opaque value (an ID, or in some lists a timestamp). Copy it into `resultFrom`.
+             * @example gDCIpKnSSA-JIFiQxPq31g
+             * @example 2016-02-23T15:36:57.814Z
+             */
+            lastOnPage: string;
+            /** @description Whether another page follows. */
+            moreAvailable: boolean;
+            /** @description How many entries the whole list has. One stored copy of the object page marks it optional, another required; it is optional here. */
             total?: number;
         };
         /**
@@ -5385,6 +8617,30 @@ export interface components {
             type: "DRILL" | "COURSE" | "TEST" | (string & Record<never, never>);
         };
         /**
+         * PlayableContainerContent_v2_1_1
+         * @description The content of a playable container such as a catalog (API 2.1.1): the container itself and the pagination details. The page says a catalog holds playables sorted by name, but its example shows no list of playables, so the field that carries them is not known.
+         */
+        PlayableContainerContent_v2_1_1: {
+            pagination?: components["schemas"]["Pagination_v2_1"];
+            /** @description The container (here the catalog) whose content this is. */
+            playableContainer?: {
+                icon?: components["schemas"]["Media_v2_1"];
+                id?: string;
+                name?: string;
+                /** @description The organization the container belongs to. */
+                organization?: {
+                    avatar?: components["schemas"]["Media_v2_1"];
+                    contract?: {
+                        /** Format: date-time */
+                        created?: string;
+                        id?: string;
+                    };
+                    id?: string;
+                    name?: string;
+                };
+            };
+        };
+        /**
          * PostReviewForm_v2_1
          * @description Fields of posting a review.
          */
@@ -5393,6 +8649,30 @@ export interface components {
             appreciation?: number;
             /** @description The review's text. */
             content: string;
+        };
+        /**
+         * Practice_v2_1
+         * @description A user's practice status for a drill or course (API 2.1): the current, highest and eventual proficiency, the time spent and still expected (in seconds), when it was last practised and when it was added to the repertoire (absent for a trial rendition).
+         */
+        Practice_v2_1: {
+            /**
+             * Format: date-time
+             * @description When it entered the repertoire; absent when it is not in the repertoire (a trial rendition).
+             */
+            added?: string;
+            /** @description Whether the player should advance to the next question by itself where it can. */
+            autoAdvancement?: boolean;
+            /** @description The long-term proficiency if the user stops practising. */
+            eventualProficiency?: components["schemas"]["Proficiency_v2_1"];
+            /** @description Estimated time still needed to reach 100 %, in seconds. */
+            expectedDuration: number;
+            /** @description The highest proficiency ever reached; not given for courses. */
+            highestProficiency?: components["schemas"]["Proficiency_v2_1"];
+            /** Format: date-time */
+            lastPracticed?: string;
+            proficiency: components["schemas"]["Proficiency_v2_1"];
+            /** @description Estimated time spent practising, in seconds. */
+            timeSpent: number;
         };
         /**
          * Preferences_v2_1
@@ -5427,6 +8707,15 @@ export interface components {
             /** @description Productive proficiency. */
             productive?: number;
             /** @description Receptive proficiency. */
+            receptive?: number;
+        };
+        /**
+         * Proficiency_v2_1
+         * @description A user's proficiency of a drill or course (API 2.1), as whole numbers: overall, and receptive and productive where both directions are practised.
+         */
+        Proficiency_v2_1: {
+            overall?: number;
+            productive?: number;
             receptive?: number;
         };
         /**
@@ -5620,6 +8909,13 @@ export interface components {
             timestamp?: string;
         };
         /**
+         * ReviewList_v2_1
+         * @description Reviews of a drill or course (API 2.1). Each entry is a `Review_v2_1`; no page shows how this answer wraps the list: a bare list, or an object that holds it (and perhaps a count).
+         */
+        ReviewList_v2_1: components["schemas"]["Review_v2_1"][] | {
+            [key: string]: unknown;
+        };
+        /**
          * ServiceAccountKeyFile
          * @description JSON key file of a service account, as issued with its key pair. Two fields are named by the interface. The file also states the key type (RSA_2048) and carries the PEM private key, under field names the interface does not give: find them by their values, not by name. The file belongs on a server: keep it out of anything delivered to users' browsers or phones.
          */
@@ -5637,6 +8933,46 @@ export interface components {
             /** @description Locale of the session. */
             locale?: string;
             user?: components["schemas"]["Actor_v2_0"];
+        };
+        /**
+         * Session_v2_1
+         * @description The caller's session (API 2.1): its locale and, for an authenticated session, the login; `login` is absent when nobody is logged in.
+         */
+        Session_v2_1: {
+            /** @example en_US */
+            locale?: string;
+            /** @description The user's login; absent for an anonymous session. */
+            login?: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * SetMemberReviewDateForm_v2_1_1
+         * @description Fields of setting one group member's review date (or the end of the review period) for a group objective defined without one (API 2.1.1).
+         */
+        SetMemberReviewDateForm_v2_1_1: {
+            /**
+             * Format: date-time
+             * @description The review date, or the end of the review period where the objective has one; in the future.
+             * @example 2015-12-10T02:00:00Z
+             */
+            reviewDate: string;
+            /** @description The user ID of the group member. */
+            user: string;
+        };
+        /**
+         * SetTestReviewDateForm_v2_1_1
+         * @description Fields of setting the date by which one group member is expected to have completed a group test (API 2.1.1); the test must have been set up with a review date per user (PER_USER).
+         */
+        SetTestReviewDateForm_v2_1_1: {
+            /**
+             * Format: date-time
+             * @description When the member is expected to have completed the test; in the future.
+             * @example 2015-12-10T02:00:00Z
+             */
+            reviewDate: string;
+            /** @description The user ID of the group member. */
+            user: string;
         };
         /**
          * StoreBeaconForm_v2_1
@@ -5716,6 +9052,74 @@ export interface components {
              * @example the apple
              */
             value: string;
+        };
+        /**
+         * Test_v2_1
+         * @description A test defined for one or more users (API 2.1; it extends Playable): its name, the drills it tests, how questions are asked, the group it belongs to, the instructions and which results the user is shown.
+         */
+        Test_v2_1: {
+            /** @description Names of the columns tested. */
+            columns?: string[];
+            cover?: components["schemas"]["Media_v2_1"];
+            /** Format: date-time */
+            created?: string;
+            /**
+             * @description The enforced question direction; a drill's own enforced direction wins. Known values: `PRODUCTIVE`, `RECEPTIVE`, `BIDIRECTIONAL`; others may occur.
+             * @example PRODUCTIVE
+             */
+            direction?: "PRODUCTIVE" | "RECEPTIVE" | "BIDIRECTIONAL" | (string & Record<never, never>);
+            /** @description Which results the user is shown. */
+            disclosure?: string[];
+            /** @description Identifiers of the drills tested. */
+            drills: string[];
+            /** @description Identifier of the group the test was defined for. */
+            group?: string;
+            icon?: components["schemas"]["Media_v2_1"];
+            /** @description Identifier of the test. */
+            id: string;
+            /** @description Text shown before the test starts, with its markup. */
+            instructions?: {
+                markup?: {
+                    [key: string]: unknown;
+                }[];
+                text?: string;
+            };
+            /** @description Name of the test. */
+            name: string;
+            /** @description Number of questions, for the whole test or per drill. */
+            questions?: number[];
+            /**
+             * Format: date-time
+             * @description Date by which the test is to be completed.
+             */
+            reviewDate?: string;
+            /** @description Whether the user can start the test. */
+            startable?: boolean;
+            /**
+             * @description The question style.
+             * @example MULTIPLE_CHOICE
+             */
+            style?: string;
+            /**
+             * @description The kind of test.
+             * @example GROUP
+             */
+            testType?: string;
+        };
+        /**
+         * Test_v2_1_1
+         * @description A test definition (API 2.1.1), a kind of playable: its type `TEST`, ID and name, as the test ticket page shows it in its summary of the test. The stored pages do not show the 2.1.1 Test object's own fields.
+         */
+        Test_v2_1_1: {
+            /** @description Identifier of the test definition. */
+            id: string;
+            /** @description Name of the test. */
+            name: string;
+            /**
+             * @description The kind of playable: `TEST` for a test.
+             * @example TEST
+             */
+            type: string;
         };
         /**
          * TestQuestion_v2_0
@@ -5827,6 +9231,53 @@ export interface components {
             userId?: string;
         };
         /**
+         * TestResult_v2_1_1
+         * @description One attempt at a test, in progress or completed (API 2.1.1): its ID, the score, when it was started and completed, how long it took, how many questions were asked and answered correctly, the progress, and for the full result the questions, the testee (or the anonymous ticket and reference), the test and the outcome per drill. Which fields are present depends on the test's disclosure settings. (2.1's test result is another shape: `userId`, `subject`, a plain `score`, `includedColumnNames`.)
+         */
+        TestResult_v2_1_1: {
+            /**
+             * Format: date-time
+             * @description When the testee submitted the test, or when a timed test ran out.
+             */
+            completed?: string;
+            /** @description The number of questions answered correctly. */
+            correctlyAnswered?: number;
+            /** @description The outcome per drill (TestResultDrill objects, whose fields are not shown). */
+            drills?: {
+                [key: string]: unknown;
+            }[];
+            /** @description Minutes the test took. */
+            duration?: number;
+            /** @description Identifier of this attempt. */
+            id: string;
+            /** @description Progress through the test, from 0.0 to 1.0. */
+            progress?: number;
+            /** @description The questions asked (TestQuestion objects, whose 2.1.1 fields are not shown). */
+            questions?: {
+                [key: string]: unknown;
+            }[];
+            /** @description The reference given for an anonymous test. */
+            reference?: string;
+            /** @description The score achieved. */
+            score?: {
+                /** @description The score as a percentage. */
+                percentage?: number;
+                /** @description Transformed scores (after a test score transformer), if any. */
+                transformations?: unknown[];
+            };
+            /** @description The number of questions asked. */
+            size?: number;
+            /**
+             * Format: date-time
+             * @description When the first question was retrieved.
+             */
+            started?: string;
+            test?: components["schemas"]["Test_v2_1_1"];
+            /** @description The anonymous test's ticket. */
+            ticket?: string;
+            user?: components["schemas"]["User_v2_1"];
+        };
+        /**
          * Tests_v2_1
          * @description The calling user's tests (API 2.1): how many there are, open and completed, and each test with its results where it has been taken.
          */
@@ -5867,6 +9318,41 @@ export interface components {
             total: number;
         };
         /**
+         * TestTicket_v2_1_1
+         * @description A ticket to an anonymous test (API 2.1.1): a summary of the test and the ticket itself, which holds either a code or a PIN, with the URL that starts the test.
+         */
+        TestTicket_v2_1_1: {
+            test: components["schemas"]["Test_v2_1_1"];
+            /** @description The ticket, with either a code or a PIN (not both), and the URL where the testee starts the test. */
+            ticket: {
+                /** @description The ticket code; absent when a PIN was asked for. */
+                code?: string;
+                /** @description The PIN that stands in for a ticket code. */
+                pin?: string;
+                /**
+                 * Format: uri
+                 * @description The URL that starts the test; it carries the ticket code, never the PIN.
+                 */
+                url?: string;
+            };
+        };
+        /**
+         * ThirdPartyId_v2_1_1
+         * @description An identity of a user account at a third party (API 2.1.1): which third party and the user's ID there. In a path it is written `<third-party>$<ID>` with `$` encoded as `%24`, or as two segments.
+         */
+        ThirdPartyId_v2_1_1: {
+            /**
+             * @description The user's ID at that third party.
+             * @example 2058392
+             */
+            id?: string;
+            /**
+             * @description The third party that issued the ID.
+             * @example ACME
+             */
+            thirdParty?: string;
+        };
+        /**
          * TokenRequest
          * @description Form parameters of the token exchange (JWT bearer grant, RFC 7523), sent as `application/x-www-form-urlencoded`.
          */
@@ -5885,6 +9371,29 @@ export interface components {
              * @constant
              */
             grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer";
+        };
+        /**
+         * UpdateCatalogForm_v2_1_1
+         * @description Fields of updating a catalog, all optional; when subscriptions (users' access to the catalog) end is set one-off, annually, monthly or by duration. The stored page is cut after subscriptionEndTimeZone: further fields (the duration form of subscription termination among them) are not known.
+         */
+        UpdateCatalogForm_v2_1_1: {
+            /** @description The description of the catalog. */
+            description?: string;
+            /** @description The human-readable name of the catalog. */
+            name?: string;
+            /** @description Day of the month on which subscriptions end; required for one-off, annual and monthly terminations. Monthly: 1 to 28, or 0 for the last day of the month. Annual: 29 February is refused. */
+            subscriptionEndDay?: number;
+            /** @description Month (1 to 12) in which subscriptions end; required for one-off and annual terminations. */
+            subscriptionEndMonth?: number;
+            /**
+             * @description Time of day (HH:MM, 24-hour) at which subscriptions end, for one-off, annual and monthly terminations; midnight (00:00) when left out.
+             * @example 18:30
+             */
+            subscriptionEndTime?: string;
+            /** @description An IANA time zone ID for the end date and time, for one-off, annual and monthly terminations. */
+            subscriptionEndTimeZone?: string;
+            /** @description Four-digit year in which subscriptions end; required for a one-off termination. Send 0 to remove any termination set before. */
+            subscriptionEndYear?: number;
         };
         /**
          * UpdateCourseForm_v2_1
@@ -5954,6 +9463,122 @@ export interface components {
             iconKey?: string;
             /** @description Name of the group. */
             name: string;
+        };
+        /**
+         * UpdateGroupForm_v2_1_1
+         * @description Fields of updating a group (API 2.1.1). A catalog restriction can only be set while the group has no content and no members. The page's introduction adds that `subscriptionEndYear=0`, sent without any other subscription field, switches off an automatic end of memberships. The stored page is cut after catalogRestrictionRemove.
+         */
+        UpdateGroupForm_v2_1_1: {
+            /** @description A catalog to restrict the group to. */
+            catalogRestriction?: string;
+            /**
+             * @description With catalogRestriction: REQUIRE (the default) or GRANT.
+             * @enum {string}
+             */
+            catalogRestrictionMode?: "REQUIRE" | "GRANT";
+            /** @description true removes an existing restriction. */
+            catalogRestrictionRemove?: boolean;
+            /** @description Description of the group. */
+            description: string;
+            /** @description Reference of an icon uploaded earlier. */
+            iconKey?: string;
+            /** @description Name of the group. */
+            name: string;
+            /** @description Year in which memberships end; 0, alone, switches an automatic end off. */
+            subscriptionEndYear?: number;
+        };
+        /**
+         * UpdateObjectiveForm_v2_1_1
+         * @description Fields of updating an objective (API 2.1.1). The type cannot change to or from TEST; the proficiency fields apply to ONEOFF and PERMANENT objectives only. The stored page is cut inside messageReminderInterval.
+         */
+        UpdateObjectiveForm_v2_1_1: {
+            /**
+             * Format: duration
+             * @description How long users should need to reach the objective (ISO 8601 duration); used to tell whether they are on track.
+             */
+            estimatedStudyDuration?: string;
+            /** @description An optional lower bound, below minimumProficiency: the objective counts as no longer met only under it, so that it does not flip back and forth. */
+            fallingMinimumProficiency?: number;
+            /**
+             * Format: duration
+             * @description Time between two reminders (ISO 8601 duration).
+             */
+            messageReminderInterval?: string;
+            /** @description Whether to send reminder messages (default false). */
+            messageReminders?: boolean;
+            /**
+             * Format: duration
+             * @description A grace period before reminders start (ISO 8601 duration).
+             * @example PT24H
+             */
+            messageRemindersStart?: string;
+            /** @description The proficiency to reach, a percentage. */
+            minimumProficiency?: number;
+            /** @description A custom name; without it a standard name is made up. */
+            name?: string;
+            /**
+             * Format: date-time
+             * @description When the objective should be met.
+             */
+            reviewDate?: string;
+            /**
+             * @description Kind of objective.
+             * @enum {string}
+             */
+            type: "ONEOFF" | "PERMANENT" | "TEST";
+        };
+        /**
+         * UpdateOwnUserByPostForm_v2_1_1
+         * @description Fields of the deprecated POST that updates the calling user's own account; all optional.
+         */
+        UpdateOwnUserByPostForm_v2_1_1: {
+            /** @description A short biography. */
+            description?: string;
+            /**
+             * @description Preferred language: an ISO 639-1 code, or language_COUNTRY. The page names en, es, fr, de, nl and pt as supported.
+             * @example fr
+             */
+            locale?: string;
+            /**
+             * @description Full name.
+             * @example Alice Smith
+             */
+            name?: string;
+            /**
+             * @description An IANA time zone ID.
+             * @example America/Los_Angeles
+             */
+            timeZone?: string;
+        };
+        /**
+         * UpdateTestForm_v2_1_1
+         * @description Fields of updating a test definition (API 2.1.1). Only what leaves the number of questions unchanged can be updated: not the drills, direction, style, question distribution or filter tags. The stored page is cut after `allowQuestionNavigation`, inside `testScoreTransformers`.
+         */
+        UpdateTestForm_v2_1_1: {
+            /** @description Whether testees may see and answer the questions in any order (default true). */
+            allowQuestionNavigation?: boolean;
+            /** @description Whether the test may be completed without answering every question (default false). */
+            allowUnansweredQuestions?: boolean;
+            /** @description Reference to an image uploaded before, used as the test's cover. */
+            coverKey?: string;
+            /** @description How much of the results the testee sees; leaving them out selects none. */
+            disclosures?: ("OVERALL_SCORE" | "COMPONENT_SCORES" | "CORRECTIONS" | "FEEDBACK")[];
+            /** @description Reference to an image uploaded before, used as the test's icon. */
+            iconKey?: string;
+            /** @description Shown to the testee before the test starts; a blank string shows the standard instructions. */
+            instructions?: string;
+            /** @description New name of the test definition. */
+            name?: string;
+            /** @description Cut on the stored page. */
+            testScoreTransformers?: unknown;
+            /**
+             * Format: duration
+             * @description A time limit, an ISO 8601 duration; leaving it out removes a time limit set before.
+             * @example PT30M
+             */
+            timeLimit?: string;
+            /** @description The weight of each drill's questions, 1 to 100 each (default 100). The page types them as strings. */
+            weights?: string[];
         };
         /**
          * UpdateUserForm_v2_0
@@ -6096,6 +9721,13 @@ export interface components {
             yearOfBirth?: string | number;
         };
         /**
+         * UserCatalog_v2_1_1
+         * @description One catalog, as retrieving it answers (API 2.1.1). The endpoint page names this object but no object page was found, so its field names are not known: the object stays open.
+         */
+        UserCatalog_v2_1_1: {
+            [key: string]: unknown;
+        };
+        /**
          * UserEmailAddress_v2_0
          * @description One email address of a user account and whether it is the primary one.
          */
@@ -6149,6 +9781,15 @@ export interface components {
                 "application/json": components["schemas"]["AnswerResponse"];
             };
         };
+        /** @description The organization's beacon definitions. The status code is not shown. */
+        Beacons_v2_1_1: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Beacons_v2_1_1"];
+            };
+        };
         /** @description Error. Which errors this operation has and their status codes are not shown by the interface. The service's reference shows every error as an object with an identifier and a `description`. */
         Error: {
             headers: {
@@ -6176,6 +9817,15 @@ export interface components {
                 "application/json": components["schemas"]["NotShown"];
             };
         };
+        /** @description The exchange failed. The service's reference answers an OAuthError: `id` and `description`. */
+        OAuthError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OAuthError"];
+            };
+        };
         /** @description The next question, with pending notifications. The status code is not shown. */
         Question: {
             headers: {
@@ -6187,6 +9837,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Matches parts of the playable's name or the beacon's description. */
+        BeaconQuery_v2_1_1: string;
         /** @description ID of a drill to practise. Repeat the parameter to practise several drills together (`drill=a&drill=b`); for more than one drill this is the only way to name them. */
         QuestionDrill: string[];
         /**
@@ -6243,6 +9895,12 @@ export interface components {
                 "application/x-www-form-urlencoded": components["schemas"]["ContactAuthorForm_v2_1"];
             };
         };
+        /** @description Fields of creating a catalog. Sent as form fields. */
+        CreateCatalogForm_v2_1_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CreateCatalogForm_v2_1_1"];
+            };
+        };
         /** @description Fields of POST courses; the new course is empty. Sent as form fields. */
         CreateCourseForm_v2_0: {
             content: {
@@ -6279,10 +9937,34 @@ export interface components {
                 "application/x-www-form-urlencoded": components["schemas"]["CreateGroupForm_v2_1"];
             };
         };
+        /** @description Fields of creating a group (API 2.1.1), among them when memberships end. The stored page is cut after subscriptionEndDay. Sent as form fields. */
+        CreateGroupForm_v2_1_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CreateGroupForm_v2_1_1"];
+            };
+        };
+        /** @description Fields of asking a ticket or PIN for an anonymous test (API 2.1.1), all optional. Sent as form fields. */
+        CreateTestTicketForm_v2_1_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CreateTestTicketForm_v2_1_1"];
+            };
+        };
         /** @description Fields of creating a user account: an email address or a third-party identity must be given (or both). The stored page is cut after these fields. Sent as form fields. */
         CreateUserForm_v2_1: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["CreateUserForm_v2_1"];
+            };
+        };
+        /** @description Fields of defining a group's practice objective (API 2.1.1); only those the page's introduction names are known. Sent as form fields. */
+        DefineGroupObjectiveForm_v2_1_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DefineGroupObjectiveForm_v2_1_1"];
+            };
+        };
+        /** @description Fields of defining a group test (API 2.1.1); only those the page's introduction names are known. Sent as form fields. */
+        DefineGroupTestForm_v2_1_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DefineGroupTestForm_v2_1_1"];
             };
         };
         /** @description Fields of POST tests, as far as the stored page shows them (it is cut inside the description of style). Sent as form fields. */
@@ -6297,10 +9979,22 @@ export interface components {
                 "application/x-www-form-urlencoded": components["schemas"]["DefineTestForm_v2_1"];
             };
         };
+        /** @description Fields of defining a test (API 2.1.1). The stored page is cut after these fields; `disclosures` is typed as a string array without its wire form, sent here like the other lists. Sent as form fields. */
+        DefineTestForm_v2_1_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DefineTestForm_v2_1_1"];
+            };
+        };
         /** @description The drill file and its accompanying fields as a `multipart/form-data` upload. The interface does not show the part names; the 2.1.1 reference page names the `file` part. */
         DrillUpload: {
             content: {
                 "multipart/form-data": components["schemas"]["MultipartBody"];
+            };
+        };
+        /** @description Fields of duplicating a test definition (API 2.1.1). Sent as form fields. */
+        DuplicateTestForm_v2_1_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DuplicateTestForm_v2_1_1"];
             };
         };
         /** @description The operation's parameters, if it takes any, as form fields. Which fields exist is not shown by the interface. Without parameters, send no body: a `PUT` then still carries `Content-Length: 0`. */
@@ -6321,6 +10015,12 @@ export interface components {
                 "application/x-www-form-urlencoded": components["schemas"]["GroupStaffPermissionForm_v2_1"];
             };
         };
+        /** @description Fields of linking a test definition to an organization, group or user (API 2.1.1), all optional. Sent as form fields. */
+        LinkTestForm_v2_1_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["LinkTestForm_v2_1_1"];
+            };
+        };
         /** @description Fields of merging drills into the target drill. Sent as form fields. */
         MergeDrillsForm_v2_1: {
             content: {
@@ -6331,6 +10031,12 @@ export interface components {
         OrganizationStaffForm_v2_0: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["OrganizationStaffForm_v2_0"];
+            };
+        };
+        /** @description The name of a staff user to be created. Sent as form fields. */
+        OrganizationStaffForm_v2_1_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["OrganizationStaffForm_v2_1_1"];
             };
         };
         /** @description Fields of posting a review. Sent as form fields. */
@@ -6351,6 +10057,18 @@ export interface components {
                 "application/x-www-form-urlencoded": components["schemas"]["RespondToGroupInvitationForm_v2_1"];
             };
         };
+        /** @description Fields of setting one group member's review date for a group objective (API 2.1.1). Sent as form fields. */
+        SetMemberReviewDateForm_v2_1_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SetMemberReviewDateForm_v2_1_1"];
+            };
+        };
+        /** @description Fields of setting one group member's review date for a group test (API 2.1.1). Sent as form fields. */
+        SetTestReviewDateForm_v2_1_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SetTestReviewDateForm_v2_1_1"];
+            };
+        };
         /** @description Fields of storing a beacon definition. Sent as form fields. */
         StoreBeaconForm_v2_1: {
             content: {
@@ -6361,6 +10079,12 @@ export interface components {
         StorePreferencesForm_v2_1: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["StorePreferencesForm_v2_1"];
+            };
+        };
+        /** @description Fields of updating a catalog. Sent as form fields. */
+        UpdateCatalogForm_v2_1_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateCatalogForm_v2_1_1"];
             };
         };
         /** @description Fields of updating a course (not its drills). Sent as form fields. */
@@ -6385,6 +10109,30 @@ export interface components {
         UpdateGroupForm_v2_1: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["UpdateGroupForm_v2_1"];
+            };
+        };
+        /** @description Fields of updating a group (API 2.1.1). The stored page is cut after catalogRestrictionRemove. Sent as form fields. */
+        UpdateGroupForm_v2_1_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateGroupForm_v2_1_1"];
+            };
+        };
+        /** @description Fields of updating an objective (API 2.1.1). The stored page is cut inside messageReminderInterval. Sent as form fields. */
+        UpdateObjectiveForm_v2_1_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateObjectiveForm_v2_1_1"];
+            };
+        };
+        /** @description Fields of the deprecated POST that updates the own account. Sent as form fields. */
+        UpdateOwnUserByPostForm_v2_1_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateOwnUserByPostForm_v2_1_1"];
+            };
+        };
+        /** @description Fields of updating a test definition (API 2.1.1). Sent as form fields; lists repeat the field name. */
+        UpdateTestForm_v2_1_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateTestForm_v2_1_1"];
             };
         };
         /** @description Fields of PUT user; each is optional and only what is sent changes. Sent as form fields. */
@@ -6426,6 +10174,2797 @@ export interface operations {
             default: components["responses"]["NotShownError"];
         };
     };
+    requestOrganizationLoginByThirdPartyId_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The third party of the user's ID (`third_party` on the page). */
+                third_party: string;
+                /** @description The user's ID at that third party (`id` on the page). */
+                third_party_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            /** @description Error. The stored page is cut before any error table: identifiers and status codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    requestOrganizationLogin_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The Drillster user ID of the user to log in (`user_id` on the page). */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            /** @description Error. The stored page is cut before any error table: identifiers and status codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    submitAnswer_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `reference` of the question being answered. */
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["AnswerForm"];
+        responses: {
+            /** @description The evaluation of the answer and the proficiency after it, as far as a public client reads them. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnswerResponse_v2_1_1"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getBeacon_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The beacon addressed (`id` on the page): the fixed UUID 07212ead-8344-4426-8b41-8b0cb621625a, an underscore, the major value in hex, an underscore and the minor value in hex. */
+                beacon: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The beacon definition. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Beacon_v2_1_1"];
+                };
+            };
+            /** @description Bad request: `invalid_id`, `invalid_input`. */
+            400: components["responses"]["Error"];
+            /** @description Not found: `beacon_not_found`, `playable_not_found`. */
+            404: components["responses"]["Error"];
+            /** @description Internal error: `internal_error`. */
+            500: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    storeBeacon_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The beacon addressed (`id` on the page): the fixed UUID 07212ead-8344-4426-8b41-8b0cb621625a, an underscore, the major value in hex, an underscore and the minor value in hex. */
+                beacon: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["StoreBeaconForm_v2_1"];
+        responses: {
+            /** @description An empty object. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyObject"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_permitted`, `invalid_input`. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    listBeacons_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description Matches parts of the playable's name or the beacon's description. */
+                query?: components["parameters"]["BeaconQuery_v2_1_1"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["Beacons_v2_1_1"];
+            /** @description Unauthorized: `no_access`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Internal error: `internal_error`. */
+            500: components["responses"]["Error"];
+            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    listOrganizationBeacons_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description Matches parts of the playable's name or the beacon's description. */
+                query?: components["parameters"]["BeaconQuery_v2_1_1"];
+            };
+            header?: never;
+            path: {
+                /** @description The organization whose beacon definitions are listed (`organization_id` on the page); the page says it is for internal use only. */
+                organization: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["Beacons_v2_1_1"];
+            /** @description Unauthorized: `no_access`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Internal error: `internal_error`. */
+            500: components["responses"]["Error"];
+            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    getCatalog_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The catalog (`catalog_id` on the pages).
+                 * @example 8dImzTInPjYUn0upcBgQ7y
+                 */
+                catalog: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalog. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserCatalog_v2_1_1"];
+                };
+            };
+            /** @description Bad request: `not_authorized` (the caller lacks the PUBLISH_TO_CATALOG permission), `catalog_id_missing`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_linked_to_organization`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted` (only the own organization). */
+            403: components["responses"]["Error"];
+            /** @description Not found: `catalog_not_found`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateCatalog_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The catalog (`catalog_id` on the pages).
+                 * @example 8dImzTInPjYUn0upcBgQ7y
+                 */
+                catalog: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["UpdateCatalogForm_v2_1_1"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            /** @description Error. The stored page is cut before any error table: identifiers and status codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteCatalog_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The catalog (`catalog_id` on the pages).
+                 * @example 8dImzTInPjYUn0upcBgQ7y
+                 */
+                catalog: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content: the catalog was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `not_authorized` (the caller lacks the PUBLISH_TO_CATALOG permission), `catalog_id_missing`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_linked_to_organization`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted` (only the own organization). */
+            403: components["responses"]["Error"];
+            /** @description Not found: `catalog_not_found`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createCatalog_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["CreateCatalogForm_v2_1_1"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            /** @description Error. The stored page is cut before any error table: identifiers and status codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    updateCourse_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The course addressed (`course_id` on the page). */
+                course: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["UpdateCourseForm_v2_1"];
+        responses: {
+            /** @description The course after the change. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Course_v2_1"];
+                };
+            };
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
+            /** @description Internal error: `icon_upload_failed`. */
+            500: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    addDrillToCourse_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The course addressed (`course_id` on the page). */
+                course: string;
+                /** @description The drill added or moved (`drill_id` on the page). */
+                drill: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The course after the change. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Course_v2_1"];
+                };
+            };
+            /** @description Bad request: `course_missing`, `drill_already_in_course`, `drill_not_released`, `position_invalid`, `subject_mismatch`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `group_not_accessible`, `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `course_unknown`, `drill_unknown`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    addDrillToCourseAtPosition_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The course addressed (`course_id` on the page). */
+                course: string;
+                /** @description The drill added or moved (`drill_id` on the page). */
+                drill: string;
+                /** @description Zero-based position the drill is inserted at or moved to (optional on the page: the path without it appends a new drill). */
+                position: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The course after the change. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Course_v2_1"];
+                };
+            };
+            /** @description Bad request: `course_missing`, `drill_already_in_course`, `drill_not_released`, `position_invalid`, `subject_mismatch`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `group_not_accessible`, `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `course_unknown`, `drill_unknown`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createCourse_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["CreateCourseForm_v2_1"];
+        responses: {
+            /** @description The new course's ID and type. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Course_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `no_input`, `name_missing`, `description_missing`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    updateDrill_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill addressed (`drill_id` on the page); drills only, not courses. */
+                drill: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["UpdateDrillForm_v2_1"];
+        responses: {
+            /** @description The updated drill. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Drill_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_drill_id`, `invalid_drill_id`. */
+            400: components["responses"]["Error"];
+            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    mergeDrills_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The target drill, to which the other drills' contents are appended (`drill_id` on the page). */
+                drill: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["MergeDrillsForm_v2_1"];
+        responses: {
+            /** @description The target drill after the merge, with the same ID. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Drill_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_target`, `invalid_target`, `missing_drills`, `invalid_drill`. */
+            400: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteDrillable_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description Delete even if there are warnings (otherwise they are answered with 428). */
+                ignoreWarnings?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description The drill or course to delete (`drillable_id` on the page). */
+                drillable: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content: the drill or course was deleted (or the caller's co-authorship removed). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `drillable_id_missing`, `part_of_course`, `part_of_group`, `part_of_objective`, `test_defined`. */
+            400: components["responses"]["Error"];
+            /** @description Not found: `unknown_drillable_id`. */
+            404: components["responses"]["Error"];
+            /** @description Precondition required: not deleted, because of warnings (`part_of_course`, `part_of_group`, `test_completed`, `test_defined`). Repeat with ignoreWarnings=true to delete anyway. This is not an error object. */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Warnings_v2_1"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getProficiencyChart_v2_1_1: {
+        parameters: {
+            query: {
+                /** @description The practice mode to plot; without it the drill's default direction, or BIDIRECTIONAL for a course. */
+                mode?: "RECEPTIVE" | "PRODUCTIVE" | "BIDIRECTIONAL";
+                /** @description The data series; a STANDARD chart supports only SELF. */
+                series: "SELF" | "AVERAGE";
+                /** @description The chart type. */
+                type: "NORMALIZED" | "STANDARD";
+            };
+            header?: never;
+            path: {
+                /** @description The drill or course addressed (`drillable_id` on the page). */
+                drillable: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data to draw the chart. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProficiencyChart_v2_1"];
+                };
+            };
+            /** @description Bad request: `invalid_mode`. */
+            400: components["responses"]["Error"];
+            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    getReception_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The public drill or course addressed (`drillable_id` on the page). */
+                drillable: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The drillable's reception. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reception_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_drillable_id`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postReview_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The public drill or course reviewed (`drillable_id` on the page). */
+                drillable: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["PostReviewForm_v2_1"];
+        responses: {
+            /** @description The review just added. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_drillable_id`, `missing_message`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `not_in_repertoire`. */
+            403: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createDrill_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["CreateDrillForm_v2_1"];
+        responses: {
+            /** @description The new drill: its ID, its recorded name (a sequence number may have been appended) and type DRILL. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Drill_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `no_input`, `name_missing`, `subject_missing`, `description_missing`, `invalid_tag`, `subject_equal_to_name`, `limit_reached`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    uploadDrill_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["DrillUpload"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            /** @description Bad request: `file_contents_problem`, `file_issue`, `invalid_file`. */
+            400: components["responses"]["Error"];
+            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    getGroupInvitation_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The code that stands for the group invitation (`token` on the page). */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupInvitation_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists this identifier without its status code: `unknown_group_invitation`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    respondToGroupInvitation_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The code that stands for the group invitation (`token` on the page). */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["RespondToGroupInvitationForm_v2_1"];
+        responses: {
+            /** @description The accepted or declined invitation. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupInvitation_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_token`, `missing_action`, `invalid_invitation_status`, `no_user_account`, `group_member_quota_reached`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `no_catalog_access`, `no_permission`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `unknown_group_invitation`. */
+            404: components["responses"]["Error"];
+            /** @description Conflict: `privacy_location_conflict`. */
+            409: components["responses"]["Error"];
+            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    getGroup_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group_v2_1_1"];
+                };
+            };
+            /** @description Unauthorized: `unauthenticated`. */
+            401: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateGroup_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["UpdateGroupForm_v2_1_1"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listGroupDrillables_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description Text searched in the drillables' names and descriptions, case-insensitive. */
+                query?: string;
+                /** @description How many drillables at most (default 10, or the remaining ones). */
+                resultSize?: number;
+                /** @description Zero-based index of the first drillable returned (default 0). */
+                resultStart?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group with a page of its drills and courses. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group_v2_1_1"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    addDrillToGroup_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course to add (`drillable_id` on the page). */
+                drill: string;
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            /** @description A message saying that the drill was added to the group. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `group_not_found`, `drill_code_missing`, `no_access`, `drill_already_in_group`, `drill_not_released`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    getGroupMemberResults_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description Text searched in the drillables' names, case-insensitive. */
+                query?: string;
+                /** @description The `lastOnPage` value of the previous page's pagination object, copied unchanged; leave it out for the first page. */
+                resultFrom?: string;
+                /** @description How many drillables at most (default 10). */
+                resultSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+                /** @description The member whose results are read (`user_id` on the page). */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member's results in a page of the group's drillables. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupMemberResults_v2_1_1"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    addGroupMemberByThirdPartyId_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+                /** @description The third party that issued the ID (`third_party` on the page). */
+                third_party: string;
+                /** @description The user's ID at that third party (`third_party_id` on the page). */
+                third_party_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["AddGroupMemberForm_v2_1"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    addGroupMember_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+                /** @description The member: a user ID (`user_id` on the page) or an email address (`user_email`, with `@` written `%40`); an email address also reaches people without an account. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["AddGroupMemberForm_v2_1"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    removeGroupMember_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+                /** @description The member: a user ID (`user_id` on the page) or an email address (`user_email`, with `@` written `%40`); an email address also reaches people without an account. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A message saying that the user was removed from the group (or the invitation cancelled). The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `group_not_found`, `no_group_access`, `no_user_specified`, `not_group_member`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    updateGroupObjective_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+                /** @description The group objective addressed (`objective_id` on the page). */
+                objective: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["SetMemberReviewDateForm_v2_1_1"];
+        responses: {
+            /** @description The objective with only its ID set; the page's example is an empty object. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Objective_v2_1_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes (the stored table is cut at its last row): `group_not_found`, `no_group_access`, `objective_missing`, `unknown_objective`, `invalid_objective`, `review_date_missing`, `invalid_review_date`, `user_id_missing`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    listObjectiveEvaluations_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+                /** @description The group objective addressed (`objective_id` on the page). */
+                objective: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    defineGroupObjective_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["DefineGroupObjectiveForm_v2_1_1"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listGroupStaff_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description Text searched in the staff users' names, case-insensitive. */
+                query?: string;
+                /** @description How many staff users at most; without it, all remaining ones. */
+                resultSize?: number;
+                /** @description Zero-based index of the first staff user returned (default 0). */
+                resultStart?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group's staff permissions. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupStaff_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_permitted`, `unknown_group`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    updateGroupStaffPermissions_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+                /** @description The permission, a path segment in 2.1.1: MANAGE (content, members and the members' progress) or VIEW (see content and members, and the members' progress). */
+                permission: "MANAGE" | "VIEW";
+                /** @description The staff user (`user_id` on the page). */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            /** @description The group's staff permissions after the change. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupStaff_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_permitted`, `unknown_group`. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    revokeGroupStaffPermission_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+                /** @description The permission, a path segment in 2.1.1: MANAGE (content, members and the members' progress) or VIEW (see content and members, and the members' progress). */
+                permission: "MANAGE" | "VIEW";
+                /** @description The staff user (`user_id` on the page). */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The staff permissions that remain. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupStaff_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_permitted`, `unknown_group`, `user_missing`, `unknown_user`, `not_available`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    getGroupTestResults_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description Text searched in the members' names, case-insensitive. */
+                query?: string;
+                /** @description How many members with their results at most (default 10). */
+                resultSize?: number;
+                /** @description Zero-based index of the first member returned (default 0). */
+                resultStart?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+                /** @description The test definition (`test_id` on the page), not one user's attempt. */
+                test: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test and its results for a page of the group's members. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupTestResults_v2_1_1"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    setGroupTestReviewDate_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+                /** @description The group's test (`test_id` on the page), as obtained when defining it. */
+                test: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["SetTestReviewDateForm_v2_1_1"];
+        responses: {
+            /** @description An empty object. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyObject"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `no_objective`, `invalid_objective`, `unknown_test`, `not_group_test`, `review_date_missing`, `invalid_review_date`, `user_id_missing`, `user_not_group_member`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    addGroupTest_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["DefineGroupTestForm_v2_1_1"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getSubscribedGroup_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed (`group_id` on the page). */
+                group: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group and its organization. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group_v2_1_1"];
+                };
+            };
+            /** @description Bad request: `invalid_group_id`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `not_subscribed`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    searchGroups_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description Only groups on which the caller has exactly this permission (VIEW excludes MANAGE). */
+                permission?: "VIEW" | "MANAGE";
+                /** @description Full details (DEFAULT) or the few an auto-complete needs (AUTO_COMPLETE). */
+                profile?: "DEFAULT" | "AUTO_COMPLETE";
+                /** @description Filters by group name or description; without it every group is returned. */
+                query?: string;
+                /** @description The `lastOnPage` value of the previous page's pagination object, copied unchanged; leave it out for the first page. */
+                resultFrom?: string;
+                /** @description How many groups at most (default 10). */
+                resultSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of groups. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Groups_v2_1_1"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createGroup_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["CreateGroupForm_v2_1_1"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateObjective_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The objective (`objectiveId` on the page). */
+                objective: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["UpdateObjectiveForm_v2_1_1"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listObjectives_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description Only objectives related to this drill. */
+                drill?: string;
+                /** @description Evaluate the objectives at this date instead of today. */
+                evaluationDate?: string;
+                /** @description Only permanent objectives plus one-off objectives evaluated after this date. */
+                fromDate?: string;
+                /** @description Include objectives already met (default false). */
+                includeCompleted?: boolean;
+                /** @description Limits the results. */
+                query?: string;
+                /** @description How many objectives at most; without it, all remaining ones. */
+                resultSize?: number;
+                /** @description Zero-based index of the first objective returned (default 0). */
+                resultStart?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's objectives with their evaluations. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Objectives_v2_1_1"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listObjectiveEvents_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description Events from this date and time on (default 7 days ago). */
+                fromDate?: string;
+                /** @description The `lastOnPage` value of the previous page's pagination object, copied unchanged; leave it out for the first page. */
+                resultFrom?: string;
+                /** @description How many events at most (default 100; default and maximum may change). */
+                resultSize?: number;
+                /** @description Events up to this date and time (default now). */
+                toDate?: string;
+                /** @description Only this user's events; `self` stands for the caller. */
+                user?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The objective (`objective_id` on the page). */
+                objective: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getOwnOrganization_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_linked_to_organization` (no organization named and the caller belongs to none), `not_found`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    getOrganization_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization (`organization_id` on the page).
+                 * @example nPjYUn0upc8dIm7yzTIBgQ
+                 */
+                organization: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_linked_to_organization` (no organization named and the caller belongs to none), `not_found`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    listOrganizationCatalogs_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description Text to filter the catalogs by. */
+                query?: string;
+                /** @description The ID of the last catalog of the previous page; without it, the first page. */
+                resultFrom?: string;
+                /** @description How many catalogs at most; 10 when left out (the page's wording speaks of users with test results, a slip carried from another page). */
+                resultSize?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The organization (`organizationId` on the page), or `self` for the caller's own organization.
+                 * @example self
+                 */
+                organization: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the organization's catalogs. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Catalogs_v2_1_1"];
+                };
+            };
+            /** @description Forbidden: `not_linked_to_organization`, `not_permitted` (only the own organization). */
+            403: components["responses"]["Error"];
+            /** @description Not found: `organization_not_found`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listOrganizationGroups_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description Filters by group name or description. */
+                query?: string;
+                /** @description The `lastOnPage` value of the previous page's pagination object, copied unchanged; leave it out for the first page. */
+                resultFrom?: string;
+                /** @description How many groups at most; without it, all remaining ones. */
+                resultSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The organization (`organization_id` on the page); `self` stands for the caller's own. */
+                organization: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization's groups with pagination details. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Groups_v2_1_1"];
+                };
+            };
+            /** @description Bad request: `missing_organization`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_linked_to_organization`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listOrganizationStaff_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description Text to search for. */
+                query?: string;
+                /** @description How many users at most; without it, a fixed number. */
+                resultSize?: number;
+                /** @description Zero-based index of the first user returned (default 0); use with resultSize to page. */
+                resultStart?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The organization (`organization_id` on the page), or `self` for the caller's own organization. */
+                organization: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization's staff users. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Actors_v2_1"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    addOrganizationStaff_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (`organization_id` on the page), or `self` for the caller's own organization. */
+                organization: string;
+                /** @description The staff user: a user ID (`user_id`), or for adding also an email address (`email_address`, `@` percent-encoded); for adding, an unknown address gets a new account. The pages name the segment differently for adding and removing; one path carries one name. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["OrganizationStaffForm_v2_1_1"];
+        responses: {
+            /** @description The user, now a staff user of the organization. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_user_id_or_email`, `missing_name`, `invalid_email_address`, `already_staff_user`, `linked_to_other_organization` (a user can be staff of one organization only). */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted` (the caller is not part of the organization or may not create staff users). */
+            403: components["responses"]["Error"];
+            /** @description Error. The stored page's error table is cut after `linked_to_other_organization`: further identifiers are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    removeOrganizationStaff_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (`organization_id` on the page), or `self` for the caller's own organization. */
+                organization: string;
+                /** @description The staff user: a user ID (`user_id`), or for adding also an email address (`email_address`, `@` percent-encoded); for adding, an unknown address gets a new account. The pages name the segment differently for adding and removing; one path carries one name. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content: the account was disconnected from the organization. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `missing_staff_user_id`, `missing_organization_id`, `caller_not_part_of_organization`, `not_part_of_organization`, `not_staff_user`, `staff_disconnection_failed` (its message says why). */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `no_access` (no access to the organization). */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `cannot_demote_self`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `organization_not_found`, `not_found` (the staff user). */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listOrganizationAccounts_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description Text to look for in names and email addresses. */
+                query?: string;
+                /** @description Only accounts with this relation to the organization; `ADMIN` keeps the administrative (staff) accounts. The page names no other value. */
+                relationType?: string;
+                /** @description Where the page starts: the `lastOnPage` of the previous answer's pagination details, sent back unchanged (a creation time in epoch milliseconds, or for staff accounts the previous index). */
+                resultFrom?: string;
+                /** @description How many accounts at most: positive, at most 100; 10 when left out. */
+                resultSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The organization (`organization_id` on the page), or `self` for the caller's own organization. */
+                organization: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization's accounts and pagination details. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationAccounts_v2_1_1"];
+                };
+            };
+            /** @description Bad request: `invalid_relation_type`, `invalid_result_size` (not positive, or above 100), `invalid_result_from`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_linked_to_organization` (the caller administers no organization). */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Error. The stored page's error table is cut after `not_permitted`: further identifiers are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    getPlayable_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description For versioned playables addressed without a version: which version to resolve (default MOST_RECENT_ACCESSIBLE_VERSION). Not together with a versioned ID. */
+                versionResolvingStrategy?: "WORKING_VERSION" | "MOST_RECENTLY_RELEASED_VERSION" | "MOST_RECENT_VERSION" | "MOST_RECENT_ACCESSIBLE_VERSION";
+            };
+            header?: never;
+            path: {
+                /** @description The drill, course or test addressed (`playable_id` on the page); a versioned ID (`id.version`) names one version. */
+                playable: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The drill, course or test. The status code is not shown; the example is the one of the Playable object page. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Playable_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_playable_id`, `illegal_playable_id_type`, `invalid_version_resolving_strategy`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `no_permission`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `no_playable_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    storeAppreciation_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rating, 1 to 5. */
+                appreciation: number;
+                /** @description The drill, story, test or course rated (`playable_id` on the page). */
+                playable: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rating reflecting the stored appreciation. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rating_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_playable_id`, `missing_appreciation`, `invalid_appreciation`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `playable_not_found`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    acceptForwardedPlayable_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The playable forwarded to the caller (`playable_id` on the page). */
+                playable: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The playable just accepted. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Playable_v2_1"];
+                };
+            };
+            /** @description Bad request: `no_playable_specified`, `forwarded_playable_too_large`. */
+            400: components["responses"]["Error"];
+            /** @description Not found: `unknown_forwarded_playable`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    publishPlayable_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The playable to publish (`playable_id` on the page); for now only drills and courses. */
+                playable: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["PublishPlayableForm_v2_1"];
+        responses: {
+            /** @description No content: the playable was published. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `catalog_not_found`, `invalid_position`, `playable_part_of_catalog`, `not_released`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `unknown_drillable`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getQuestion_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course practised; a public client passes the playable's ID. */
+                drill: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The next question, in its wrapper. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionResponse_v2_1"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    storePracticePreferences_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course whose practice preferences are stored (`drillable_id` on the page). */
+                drillable: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["StorePreferencesForm_v2_1"];
+        responses: {
+            /** @description The practice preferences. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preferences_v2_1"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listRepertoire_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description Words to search for, case-insensitive; any of them matches, `AND` (in capitals) between words requires all. */
+                query?: string;
+                /** @description How many drills or courses to answer at most (default all the rest). The page types it as a string. */
+                resultSize?: string;
+                /** @description Zero-based index of the first drill or course answered (default 0). The page types it as a string. */
+                resultStart?: string;
+                /** @description A field to search in; repeat for several. Without it every field is searched. Its values are cut from the stored page. */
+                searchField?: string[];
+                /** @description The sort direction. Its values are cut from the stored page. */
+                sortDirection?: string;
+                /** @description The field to sort by; without it the order depends on whether there is a query. Its values are cut from the stored page. */
+                sortField?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    addToRepertoire_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course to add (`drillable_id` on the page). */
+                drillable: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A message saying that the drill or course was added. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `no_input`, `drill_already_in_repertoire`, `available_in_course_only`, `payment_required`, `payment_not_required`, `limit_reached`, `invalid_id`, `incomplete_payment_details`, `unsupported_payment_provider`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    getTestQuestion_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The test to be taken (`test` on the page). */
+                test: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test question. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionResponse_v2_1"];
+                };
+            };
+            /** @description Bad request: `missing_test_id`, `invalid_entry_level`, `invalid_question`, `missing_ticket`, `internal_error`, `invalid_ticket`, `inaccessible_test`, `already_completed`, `questions_exhausted`, `invalid_request`. */
+            400: components["responses"]["Error"];
+            /** @description Not found: `test_definition_not_found`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    completeTest_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The test definition addressed (`test_id` on the page). */
+                test: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result of the submitted test. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestResult_v2_1_1"];
+                };
+            };
+            /** @description Bad request: `invalid_test_type`, `already_completed`. */
+            400: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
+            /** @description Error. The page's error table is cut where the stored page ends, so further identifiers and their codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    listOwnTestResults_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description FULL answers every detail available; without it, not all details are answered. */
+                detail?: "FULL";
+                /** @description How many results to answer at most (default the rest, at most 10). */
+                resultSize?: number;
+                /** @description Zero-based index of the first result answered (default 0). */
+                resultStart?: number;
+                /** @description INCOMPLETE answers the attempt in progress, LASTCOMPLETED the last completed one (each zero or one result); without it, all attempts. Needs a user in the path. */
+                status?: "INCOMPLETE" | "LASTCOMPLETED";
+            };
+            header?: never;
+            path: {
+                /** @description The test definition addressed (`test_id` on the page). */
+                test: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listTestResults_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description FULL answers every detail available; without it, not all details are answered. */
+                detail?: "FULL";
+                /** @description How many results to answer at most (default the rest, at most 10). */
+                resultSize?: number;
+                /** @description Zero-based index of the first result answered (default 0). */
+                resultStart?: number;
+                /** @description INCOMPLETE answers the attempt in progress, LASTCOMPLETED the last completed one (each zero or one result); without it, all attempts. Needs a user in the path. */
+                status?: "INCOMPLETE" | "LASTCOMPLETED";
+            };
+            header?: never;
+            path: {
+                /** @description The test definition addressed (`test_id` on the page). */
+                test: string;
+                /** @description Whose results: a user ID (`user_id` on the page), or for an anonymous test its ticket (`ticket`) or the PIN standing in for it (`pin`). A user is needed when `status` is given. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateTest_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The test definition addressed (`test_id` in the URL, `testId` in the pages' tables). */
+                test: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["UpdateTestForm_v2_1_1"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    duplicateTest_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The test definition addressed (`test_id` in the URL, `testId` in the pages' tables). */
+                test: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["DuplicateTestForm_v2_1_1"];
+        responses: {
+            /** @description The new test definition. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Test_v2_1_1"];
+                };
+            };
+            /** @description Bad request: `test_id_missing`, `name_missing`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `no_permission`. */
+            401: components["responses"]["Error"];
+            /** @description Not found: `unknown_test`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listTestAccesses_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The test definition addressed (`test_id` on the page). */
+                test: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            /** @description Bad request: `test_id_missing`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `no_permission`. */
+            401: components["responses"]["Error"];
+            /** @description Not found: `unknown_test`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    linkTestDefinition_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group, organization or user ID; for ORGANIZATION and USER also `self`. */
+                id: string;
+                /** @description The test definition addressed (`test_id` on the page). */
+                test: string;
+                /** @description The kind of entity the test is linked to. */
+                type: "GROUP" | "ORGANIZATION" | "USER";
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["LinkTestForm_v2_1_1"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    unlinkTestDefinition_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group, organization or user ID; for ORGANIZATION and USER also `self`. */
+                id: string;
+                /** @description The test definition addressed (`test_id` on the page). */
+                test: string;
+                /** @description The kind of entity the test is linked to. */
+                type: "GROUP" | "ORGANIZATION" | "USER";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content: the link was removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createTestTicket_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The test definition addressed (`test_id` on the page). */
+                test: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["CreateTestTicketForm_v2_1_1"];
+        responses: {
+            /** @description The ticket, or PIN, with a summary of the test. The status code is not shown; the example is the one of the TestTicket object page. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestTicket_v2_1_1"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listTests_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description Only completed tests, or only open ones (not completed, or being taken again). */
+                filter?: "COMPLETED" | "OPEN";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's tests. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tests_v2_1"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    defineTest_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["DefineTestForm_v2_1_1"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getOwnUser_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user account. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `nonexistent_user`, `no_access`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    updateOwnUser_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["UpdateUserForm_v2_1"];
+        responses: {
+            /** @description The user account after the change. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User_v2_1"];
+                };
+            };
+            /** @description Error. The stored page is cut before any error table: identifiers and status codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    updateOwnUserByPost_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["UpdateOwnUserByPostForm_v2_1_1"];
+        responses: {
+            /** @description The update succeeded; the answer is an empty object. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyObject"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `missing_parameters`, `no_such_user`, `invalid_real_name`, `invalid_locale`, `corrupt_user`, `invalid_time_zone`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    getUserByThirdPartyId_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The third party that issued the ID (`third_party` on the page).
+                 * @example ACME
+                 */
+                third_party: string;
+                /**
+                 * @description The user's ID at that third party (`third_party_id` on the page).
+                 * @example 2058392
+                 */
+                third_party_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user account. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `nonexistent_user`, `no_access`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    getUser_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user (`user_id` or `user_email` on the pages): the account ID, `self` for the caller, or an email address with its `@` percent-encoded. For updating, the page also accepts a registered third-party ID written `<third-party>$<ID>` and sent as one segment with `$` encoded as `%24` (`ACME%242058392`). */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user account. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User_v2_1"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `nonexistent_user`, `no_access`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    updateUser_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user (`user_id` or `user_email` on the pages): the account ID, `self` for the caller, or an email address with its `@` percent-encoded. For updating, the page also accepts a registered third-party ID written `<third-party>$<ID>` and sent as one segment with `$` encoded as `%24` (`ACME%242058392`). */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["UpdateUserForm_v2_1"];
+        responses: {
+            /** @description The user account after the change. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User_v2_1"];
+                };
+            };
+            /** @description Error. The stored page is cut before any error table: identifiers and status codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteUser_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description When true, skips the checks and safeguards about group management (the page asks for care). */
+                skipValidation?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description The user (`user_id` or `user_email` on the pages): the account ID, `self` for the caller, or an email address with its `@` percent-encoded. For updating, the page also accepts a registered third-party ID written `<third-party>$<ID>` and sent as one segment with `$` encoded as `%24` (`ACME%242058392`). */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            /** @description Bad request: `cannot_delete_self`, `account_is_group_manager` (the account manages one or more groups). */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `access_denied`, `account_not_managed_by_caller`. */
+            401: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    grantCatalogAccess_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The catalog (`catalog_id` on the pages).
+                 * @example 8dImzTInPjYUn0upcBgQ7y
+                 */
+                catalog: string;
+                /** @description The user (`user_id`, `email_address` or `third_party_id` on the pages): the account ID, an email address, or a third-party ID written `THIRD_PARTY/ID`; an email address or third-party ID is percent-encoded into this one segment. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            /** @description No content: the user now has access to the catalog. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `catalog_id_missing`, `missing_user`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `not_linked_to_organization`, `not_permitted` (only the own organization's catalogs). */
+            403: components["responses"]["Error"];
+            /** @description Not found: `catalog_not_found`, `not_found` (the account). */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    revokeCatalogAccess_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The catalog (`catalog_id` on the pages).
+                 * @example 8dImzTInPjYUn0upcBgQ7y
+                 */
+                catalog: string;
+                /** @description The user (`user_id`, `email_address` or `third_party_id` on the pages): the account ID, an email address, or a third-party ID written `THIRD_PARTY/ID`; an email address or third-party ID is percent-encoded into this one segment. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content: the user's access to the catalog was revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `catalog_id_missing`, `missing_user`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `not_linked_to_organization`, `not_permitted` (only the own organization's catalogs). */
+            403: components["responses"]["Error"];
+            /** @description Not found: `catalog_not_found`, `not_found` (the account). */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getUserContract_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user (`user_id` on the page): the account ID, or `self` for the caller.
+                 * @example 7OuHq-RcQO_snGWR58TnBw
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getEmailAddress_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An email address linked to the account, sent as one path segment with its `@` percent-encoded (`john%40example.com`).
+                 * @example john%40example.com
+                 */
+                email: string;
+                /**
+                 * @description The user (`user_id` on the page): the account ID, or `self` for the caller.
+                 * @example 7OuHq-RcQO_snGWR58TnBw
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: the email address and whether it is verified. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailAddress_v2_1"];
+                };
+            };
+            /** @description Bad request: `invalid_user_id`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_authenticated`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    addEmailAddress_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An email address linked to the account, sent as one path segment with its `@` percent-encoded (`john%40example.com`).
+                 * @example john%40example.com
+                 */
+                email: string;
+                /**
+                 * @description The user (`user_id` on the page): the account ID, or `self` for the caller.
+                 * @example 7OuHq-RcQO_snGWR58TnBw
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            /** @description OK: the added email address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEmailAddress_v2_1"];
+                };
+            };
+            /** @description Bad request: `invalid_user_id`, `missing_input`, `email_not_added`, `invalid_email_address`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_authenticated`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`. */
+            404: components["responses"]["Error"];
+            /** @description Conflict: `email_address_in_use`. */
+            409: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    removeEmailAddress_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An email address linked to the account, sent as one path segment with its `@` percent-encoded (`john%40example.com`).
+                 * @example john%40example.com
+                 */
+                email: string;
+                /**
+                 * @description The user (`user_id` on the page): the account ID, or `self` for the caller.
+                 * @example 7OuHq-RcQO_snGWR58TnBw
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content: the email address was removed from the account. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `missing_input`, `cannot_remove_primary_email`, `not_owner` (the address is not linked to this account), `invalid_email_address`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_authenticated`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    requestEmailVerification_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An email address linked to the account, sent as one path segment with its `@` percent-encoded (`john%40example.com`).
+                 * @example john%40example.com
+                 */
+                email: string;
+                /**
+                 * @description The user (`user_id` on the page): the account ID, or `self` for the caller.
+                 * @example 7OuHq-RcQO_snGWR58TnBw
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            /** @description No content: the verification email was sent. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `email_not_linked_to_account`, `invalid_email`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    verifyEmailAddress_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The email address to verify, linked to the account, sent as one path segment with its `@` percent-encoded.
+                 * @example john%40example.com
+                 */
+                email: string;
+                /**
+                 * @description The verification code the user received by email (`nonce` on the page).
+                 * @example a73c-71ca-ffd3-88c0
+                 */
+                nonce: string;
+                /**
+                 * @description The user (`user_id` on the page): the account ID, or `self` for the caller.
+                 * @example 7OuHq-RcQO_snGWR58TnBw
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            /** @description No content: the code was accepted and the address counts as verified. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `email_not_verified` (the account stays only partly usable). */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listEmailAddresses_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user (`user_id` on the page): the account ID, or `self` for the caller.
+                 * @example 7OuHq-RcQO_snGWR58TnBw
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's email addresses. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEmailAddresses_v2_1"];
+                };
+            };
+            /** @description Bad request: `invalid_user_id`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_authenticated`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getThirdPartyId_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The third-party ID as one segment (`third_party_id` on the page): `<third-party>$<ID>` with `$` percent-encoded as `%24`.
+                 * @example ACME%242058392
+                 */
+                third_party_id: string;
+                /**
+                 * @description The user (`user_id` on the page): the account ID, `self` for the caller, an email address registered for the account, or a registered third-party ID written `<third-party>$<ID>` with `$` sent as `%24`.
+                 * @example self
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The third-party ID. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThirdPartyId_v2_1_1"];
+                };
+            };
+            /** @description Bad request: `multiple_accounts` (the email address given as user is used by several accounts), `invalid_third_party_id`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`, `unknown_third_party_id`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    addThirdPartyId_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The third-party ID as one segment (`third_party_id` on the page): `<third-party>$<ID>` with `$` percent-encoded as `%24`.
+                 * @example ACME%242058392
+                 */
+                third_party_id: string;
+                /**
+                 * @description The user (`user_id` on the page): the account ID, `self` for the caller, an email address registered for the account, or a registered third-party ID written `<third-party>$<ID>` with `$` sent as `%24`.
+                 * @example self
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            /** @description No content: the third-party ID was added. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `multiple_accounts` (the email address given as user is used by several accounts), `invalid_third_party_id`, `invalid_third_party`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`, `unauthorized_third_party`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`. */
+            404: components["responses"]["Error"];
+            /** @description Conflict: `third_party_id_in_use`, `third_party_already_assigned` (the account already has an ID of that third party). */
+            409: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    removeThirdPartyId_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The third-party ID as one segment (`third_party_id` on the page): `<third-party>$<ID>` with `$` percent-encoded as `%24`.
+                 * @example ACME%242058392
+                 */
+                third_party_id: string;
+                /**
+                 * @description The user (`user_id` on the page): the account ID, `self` for the caller, an email address registered for the account, or a registered third-party ID written `<third-party>$<ID>` with `$` sent as `%24`.
+                 * @example self
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content: the third-party ID was removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `multiple_accounts` (the email address given as user is used by several accounts), `invalid_third_party_id`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`, `unknown_third_party_id`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getThirdPartyIdByParts_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The third party of the ID (`third_party` on the page).
+                 * @example ACME
+                 */
+                third_party: string;
+                /**
+                 * @description The user's ID at that third party (`id` on the page).
+                 * @example 1234
+                 */
+                third_party_id: string;
+                /**
+                 * @description The user (`user_id` on the page): the account ID, `self` for the caller, an email address registered for the account, or a registered third-party ID written `<third-party>$<ID>` with `$` sent as `%24`.
+                 * @example self
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The third-party ID. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThirdPartyId_v2_1_1"];
+                };
+            };
+            /** @description Bad request: `multiple_accounts` (the email address given as user is used by several accounts), `invalid_third_party_id`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`, `unknown_third_party_id`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    addThirdPartyIdByParts_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The third party of the ID (`third_party` on the page).
+                 * @example ACME
+                 */
+                third_party: string;
+                /**
+                 * @description The user's ID at that third party (`id` on the page).
+                 * @example 1234
+                 */
+                third_party_id: string;
+                /**
+                 * @description The user (`user_id` on the page): the account ID, `self` for the caller, an email address registered for the account, or a registered third-party ID written `<third-party>$<ID>` with `$` sent as `%24`.
+                 * @example self
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            /** @description No content: the third-party ID was added. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `multiple_accounts` (the email address given as user is used by several accounts), `invalid_third_party_id`, `invalid_third_party`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`, `unauthorized_third_party`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`. */
+            404: components["responses"]["Error"];
+            /** @description Conflict: `third_party_id_in_use`, `third_party_already_assigned` (the account already has an ID of that third party). */
+            409: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    removeThirdPartyIdByParts_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The third party of the ID (`third_party` on the page).
+                 * @example ACME
+                 */
+                third_party: string;
+                /**
+                 * @description The user's ID at that third party (`id` on the page).
+                 * @example 1234
+                 */
+                third_party_id: string;
+                /**
+                 * @description The user (`user_id` on the page): the account ID, `self` for the caller, an email address registered for the account, or a registered third-party ID written `<third-party>$<ID>` with `$` sent as `%24`.
+                 * @example self
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content: the third-party ID was removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `multiple_accounts` (the email address given as user is used by several accounts), `invalid_third_party_id`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`, `unknown_third_party_id`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listThirdPartyIds_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user (`user_id` on the page): the account ID, `self` for the caller, an email address registered for the account, or a registered third-party ID written `<third-party>$<ID>` with `$` sent as `%24`.
+                 * @example self
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's third-party IDs, a bare list. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThirdPartyId_v2_1_1"][];
+                };
+            };
+            /** @description Bad request: `multiple_accounts` (the email address given as user is used by several accounts). */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createUser_v2_1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["CreateUserForm_v2_1"];
+        responses: {
+            "2XX": components["responses"]["NotShown"];
+            /** @description Error. The stored page is cut before any error table: identifiers and status codes are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     requestOrganizationLogin_v2_1: {
         parameters: {
             query?: never;
@@ -6442,6 +12981,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     submitAnswer_v2_1: {
         parameters: {
             query?: never;
@@ -6454,10 +12996,21 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The evaluation of the answer and the proficiency afterwards. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnswerResponse_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getBeacon_v2_1: {
         parameters: {
             query?: never;
@@ -6488,6 +13041,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     storeBeacon_v2_1: {
         parameters: {
             query?: never;
@@ -6513,6 +13069,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deleteBeacon_v2_1: {
         parameters: {
             query?: never;
@@ -6529,6 +13088,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listBeacons_v2_1: {
         parameters: {
             query?: {
@@ -6560,6 +13122,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getClientApp_v2_1: {
         parameters: {
             query?: never;
@@ -6572,10 +13137,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The client app. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientApp_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateClientApp_v2_1: {
         parameters: {
             query?: never;
@@ -6588,10 +13164,21 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The client app after the change. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientApp_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deleteClientApp_v2_1: {
         parameters: {
             query?: never;
@@ -6608,6 +13195,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listOwnClientApps_v2_1: {
         parameters: {
             query?: never;
@@ -6617,10 +13207,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The client apps, each a ClientApp; the list's wrapper is not shown. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientAppList_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createClientApp_v2_1: {
         parameters: {
             query?: never;
@@ -6630,10 +13231,21 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The new client app. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientApp_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listClientApps_v2_1: {
         parameters: {
             query?: never;
@@ -6646,10 +13258,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The client apps, each a ClientApp; the list's wrapper is not shown. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientAppList_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getCourse_v2_1: {
         parameters: {
             query?: never;
@@ -6662,10 +13285,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The course. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Course_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateCourse_v2_1: {
         parameters: {
             query?: never;
@@ -6696,6 +13330,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addDrillToCourse_v2_1: {
         parameters: {
             query?: never;
@@ -6728,6 +13365,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeDrillFromCourse_v2_1: {
         parameters: {
             query?: never;
@@ -6742,10 +13382,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The course after the change. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Course_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createCourse_v2_1: {
         parameters: {
             query?: never;
@@ -6768,6 +13419,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateDrill_v2_1: {
         parameters: {
             query?: never;
@@ -6795,6 +13449,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     duplicateDrill_v2_1: {
         parameters: {
             query?: never;
@@ -6811,6 +13468,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     mergeDrills_v2_1: {
         parameters: {
             query?: never;
@@ -6837,6 +13497,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getDrillTags_v2_1: {
         parameters: {
             query?: never;
@@ -6853,6 +13516,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deleteDrillable_v2_1: {
         parameters: {
             query?: {
@@ -6891,6 +13557,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getEasyAndDifficultEntries_v2_1: {
         parameters: {
             query?: never;
@@ -6907,6 +13576,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getProficiencyChart_v2_1: {
         parameters: {
             query: {
@@ -6941,6 +13613,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getReception_v2_1: {
         parameters: {
             query?: never;
@@ -6971,6 +13646,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getReview_v2_1: {
         parameters: {
             query?: never;
@@ -6983,10 +13661,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The review. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     postReview_v2_1: {
         parameters: {
             query?: never;
@@ -7015,6 +13704,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listReviews_v2_1: {
         parameters: {
             query?: never;
@@ -7027,10 +13719,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The reviews, each a Review; the list's wrapper is not shown. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewList_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createDrill_v2_1: {
         parameters: {
             query?: never;
@@ -7053,6 +13756,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     uploadDrill_v2_1: {
         parameters: {
             query?: never;
@@ -7069,6 +13775,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     respondToGroupInvitation_v2_1: {
         parameters: {
             query?: never;
@@ -7102,6 +13811,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getGroup_v2_1: {
         parameters: {
             query?: never;
@@ -7132,6 +13844,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateGroup_v2_1: {
         parameters: {
             query?: never;
@@ -7161,6 +13876,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupDrillables_v2_1: {
         parameters: {
             query?: {
@@ -7192,6 +13910,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addDrillToGroup_v2_1: {
         parameters: {
             query?: never;
@@ -7219,6 +13940,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeDrillFromGroup_v2_1: {
         parameters: {
             query?: never;
@@ -7237,6 +13961,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupMembers_v2_1: {
         parameters: {
             query?: {
@@ -7268,6 +13995,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deleteGroupMembers_v2_1: {
         parameters: {
             query?: never;
@@ -7284,6 +14014,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addGroupMember_v2_1: {
         parameters: {
             query?: never;
@@ -7302,6 +14035,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateGroupObjective_v2_1: {
         parameters: {
             query?: never;
@@ -7320,6 +14056,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeGroupObjective_v2_1: {
         parameters: {
             query?: never;
@@ -7338,6 +14077,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listObjectiveEvaluations_v2_1: {
         parameters: {
             query?: never;
@@ -7356,6 +14098,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupObjectives_v2_1: {
         parameters: {
             query?: never;
@@ -7372,6 +14117,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     defineGroupObjective_v2_1: {
         parameters: {
             query?: never;
@@ -7388,6 +14136,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getGroupResults_v2_1: {
         parameters: {
             query?: never;
@@ -7404,6 +14155,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupStaff_v2_1: {
         parameters: {
             query?: {
@@ -7436,6 +14190,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     revokeGroupStaffPermission_v2_1: {
         parameters: {
             query?: never;
@@ -7465,6 +14222,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateGroupStaffPermissions_v2_1: {
         parameters: {
             query?: never;
@@ -7492,6 +14252,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupTests_v2_1: {
         parameters: {
             query?: never;
@@ -7508,6 +14271,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addGroupTest_v2_1: {
         parameters: {
             query?: never;
@@ -7524,6 +14290,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeGroupTest_v2_1: {
         parameters: {
             query?: never;
@@ -7542,6 +14311,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     searchGroups_v2_1: {
         parameters: {
             query?: {
@@ -7576,6 +14348,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createGroup_v2_1: {
         parameters: {
             query?: never;
@@ -7601,6 +14376,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deleteGroup_v2_1: {
         parameters: {
             query?: never;
@@ -7617,6 +14395,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     registerPushDevice_v2_1: {
         parameters: {
             query?: never;
@@ -7635,6 +14416,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deregisterPushDevice_v2_1: {
         parameters: {
             query?: never;
@@ -7653,6 +14437,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listNotifications_v2_1: {
         parameters: {
             query?: never;
@@ -7666,6 +14453,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getObjective_v2_1: {
         parameters: {
             query?: never;
@@ -7678,10 +14468,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The objective with its evaluation. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Objective_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listObjectives_v2_1: {
         parameters: {
             query?: {
@@ -7718,6 +14519,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOeuvre_v2_1: {
         parameters: {
             query?: never;
@@ -7731,6 +14535,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOwnOrganization_v2_1: {
         parameters: {
             query?: never;
@@ -7753,6 +14560,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOrganization_v2_1: {
         parameters: {
             query?: never;
@@ -7778,6 +14588,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listOrganizationAnonymousTests_v2_1: {
         parameters: {
             query?: never;
@@ -7794,6 +14607,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listOrganizationGroups_v2_1: {
         parameters: {
             query?: {
@@ -7833,6 +14649,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOrganizationLicense_v2_1: {
         parameters: {
             query?: never;
@@ -7849,6 +14668,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listOrganizationStaff_v2_1: {
         parameters: {
             query?: {
@@ -7880,6 +14702,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addOrganizationStaff_v2_1: {
         parameters: {
             query?: never;
@@ -7898,6 +14723,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeOrganizationStaff_v2_1: {
         parameters: {
             query?: never;
@@ -7916,6 +14744,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listOrganizations_v2_1: {
         parameters: {
             query?: never;
@@ -7929,6 +14760,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getPlayable_v2_1: {
         parameters: {
             query?: {
@@ -7964,6 +14798,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getAppreciation_v2_1: {
         parameters: {
             query?: never;
@@ -7976,10 +14813,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The appreciation, as a rating. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rating_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     storeAppreciation_v2_1: {
         parameters: {
             query?: never;
@@ -8012,6 +14860,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     contactAuthor_v2_1: {
         parameters: {
             query?: never;
@@ -8028,6 +14879,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     acceptForwardedPlayable_v2_1: {
         parameters: {
             query?: never;
@@ -8044,6 +14898,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     declineForwardedPlayable_v2_1: {
         parameters: {
             query?: never;
@@ -8060,6 +14917,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     publishPlayable_v2_1: {
         parameters: {
             query?: never;
@@ -8088,6 +14948,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     forwardPlayables_v2_1: {
         parameters: {
             query?: never;
@@ -8101,6 +14964,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listForwardedPlayables_v2_1: {
         parameters: {
             query?: never;
@@ -8114,6 +14980,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getQuestion_v2_1: {
         parameters: {
             query?: {
@@ -8129,10 +14998,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The next question. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionResponse_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getRendition_v2_1: {
         parameters: {
             query?: never;
@@ -8145,10 +15025,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The caller's practice status for the drill or course. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Practice_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getPracticePreferences_v2_1: {
         parameters: {
             query?: never;
@@ -8161,10 +15052,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The caller's practice preferences for the drill. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preferences_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     storePracticePreferences_v2_1: {
         parameters: {
             query?: never;
@@ -8189,6 +15091,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getProjectedProficiency_v2_1: {
         parameters: {
             query?: never;
@@ -8207,6 +15112,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listRepertoire_v2_1: {
         parameters: {
             query?: never;
@@ -8220,6 +15128,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addToRepertoire_v2_1: {
         parameters: {
             query?: never;
@@ -8245,6 +15156,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeFromRepertoire_v2_1: {
         parameters: {
             query?: never;
@@ -8261,6 +15175,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getSession_v2_1: {
         parameters: {
             query?: never;
@@ -8270,10 +15187,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The session. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     searchStore_v2_1: {
         parameters: {
             query?: {
@@ -8316,6 +15244,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listStoreCategories_v2_1: {
         parameters: {
             query?: never;
@@ -8329,6 +15260,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listStoreHighlights_v2_1: {
         parameters: {
             query?: never;
@@ -8342,6 +15276,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listPopularDrills_v2_1: {
         parameters: {
             query?: never;
@@ -8355,6 +15292,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getRandomStoreItem_v2_1: {
         parameters: {
             query?: never;
@@ -8368,6 +15308,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listRecentStoreEntries_v2_1: {
         parameters: {
             query?: never;
@@ -8381,6 +15324,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listRelatedDrills_v2_1: {
         parameters: {
             query?: never;
@@ -8397,6 +15343,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getTestQuestion_v2_1: {
         parameters: {
             query?: never;
@@ -8418,13 +15367,16 @@ export interface operations {
                     "application/json": components["schemas"]["QuestionResponse_v2_1"];
                 };
             };
-            /** @description Bad request: `missing_test_id`, `invalid_entry_level`, `invalid_question`, `missing_ticket`, `internal_error`, `invalid_ticket`, `inaccessible_test`, `already_completed`, `questions_exhausted`, `invalid_request`. */
+            /** @description Bad request: `missing_test_id`, `invalid_entry_level` (entry level), `invalid_question` (question number), `missing_ticket`, `internal_error`, `invalid_ticket` (ticket), `inaccessible_test`, `already_completed`, `questions_exhausted`, `invalid_request` (a question number for a test without question navigation). */
             400: components["responses"]["Error"];
             /** @description Not found: `test_definition_not_found`. */
             404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getTestResult_v2_1: {
         parameters: {
             query?: never;
@@ -8449,6 +15401,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     completeTest_v2_1: {
         parameters: {
             query?: never;
@@ -8477,6 +15432,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listTestScoreTransformers_v2_1: {
         parameters: {
             query?: never;
@@ -8490,6 +15448,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getTest_v2_1: {
         parameters: {
             query?: never;
@@ -8502,10 +15463,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The test. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Test_v2_1"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     linkTestDefinition_v2_1: {
         parameters: {
             query?: never;
@@ -8526,6 +15498,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listTests_v2_1: {
         parameters: {
             query?: {
@@ -8550,6 +15525,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     defineTest_v2_1: {
         parameters: {
             query?: never;
@@ -8563,6 +15541,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOwnUser_v2_1: {
         parameters: {
             query?: never;
@@ -8585,6 +15566,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateOwnUser_v2_1: {
         parameters: {
             query?: never;
@@ -8606,6 +15590,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getUser_v2_1: {
         parameters: {
             query?: never;
@@ -8631,6 +15618,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deleteUser_v2_1: {
         parameters: {
             query?: never;
@@ -8647,6 +15637,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     grantCatalogAccess_v2_1: {
         parameters: {
             query?: never;
@@ -8665,6 +15658,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     revokeCatalogAccess_v2_1: {
         parameters: {
             query?: never;
@@ -8683,6 +15679,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getUserContract_v2_1: {
         parameters: {
             query?: never;
@@ -8703,6 +15702,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getEmailAddress_v2_1: {
         parameters: {
             query?: never;
@@ -8737,6 +15739,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addEmailAddress_v2_1: {
         parameters: {
             query?: never;
@@ -8773,6 +15778,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeEmailAddress_v2_1: {
         parameters: {
             query?: never;
@@ -8791,6 +15799,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     requestEmailVerification_v2_1: {
         parameters: {
             query?: never;
@@ -8821,6 +15832,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     verifyEmailAddress_v2_1: {
         parameters: {
             query?: never;
@@ -8841,6 +15855,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listEmailAddresses_v2_1: {
         parameters: {
             query?: never;
@@ -8873,6 +15890,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     setPrimaryEmailAddress_v2_1: {
         parameters: {
             query?: never;
@@ -8907,6 +15927,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateUserPermission_v2_1: {
         parameters: {
             query?: never;
@@ -8925,6 +15948,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeUserPermission_v2_1: {
         parameters: {
             query?: never;
@@ -8943,6 +15969,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listUserPermissions_v2_1: {
         parameters: {
             query?: never;
@@ -8959,6 +15988,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listUsers_v2_1: {
         parameters: {
             query?: never;
@@ -8972,6 +16004,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createUser_v2_1: {
         parameters: {
             query?: never;
@@ -8985,6 +16020,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getVersion_v2_1: {
         parameters: {
             query?: never;
@@ -8998,6 +16036,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     requestOrganizationLogin_v2_0: {
         parameters: {
             query?: {
@@ -9017,6 +16058,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     allowPaymentProviderUpgrade_v2_0: {
         parameters: {
             query?: never;
@@ -9033,6 +16077,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     finalizePaymentProviderUpgrade_v2_0: {
         parameters: {
             query?: never;
@@ -9049,6 +16096,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     initiatePaymentProviderUpgrade_v2_0: {
         parameters: {
             query?: never;
@@ -9065,6 +16115,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     upgradeWithProductKey_v2_0: {
         parameters: {
             query?: never;
@@ -9078,6 +16131,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     submitAnswer_v2_0: {
         parameters: {
             query?: never;
@@ -9094,6 +16150,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getClientApp_v2_0: {
         parameters: {
             query?: never;
@@ -9103,10 +16162,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The client app. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientApp_v2_0"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateClientApp_v2_0: {
         parameters: {
             query?: never;
@@ -9116,10 +16186,21 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The client app after the change. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientApp_v2_0"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deleteClientApp_v2_0: {
         parameters: {
             query?: never;
@@ -9133,6 +16214,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listClientApps_v2_0: {
         parameters: {
             query?: never;
@@ -9142,10 +16226,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The client apps, each a ClientApp; the list's wrapper is not shown. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientAppList_v2_0"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createClientApp_v2_0: {
         parameters: {
             query?: never;
@@ -9169,6 +16264,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addDrillToCourse_v2_0: {
         parameters: {
             query?: never;
@@ -9187,6 +16285,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeDrillFromCourse_v2_0: {
         parameters: {
             query?: never;
@@ -9205,6 +16306,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createCourse_v2_0: {
         parameters: {
             query?: never;
@@ -9227,6 +16331,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getDrillDetails_v2_0: {
         parameters: {
             query?: never;
@@ -9248,6 +16355,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateDrill_v2_0: {
         parameters: {
             query?: never;
@@ -9275,6 +16385,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getDrillTags_v2_0: {
         parameters: {
             query?: never;
@@ -9291,6 +16404,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createDrill_v2_0: {
         parameters: {
             query?: never;
@@ -9313,6 +16429,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getGroupInvitation_v2_0: {
         parameters: {
             query?: never;
@@ -9338,6 +16457,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     respondToGroupInvitation_v2_0: {
         parameters: {
             query?: never;
@@ -9363,6 +16485,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupInvitations_v2_0: {
         parameters: {
             query?: never;
@@ -9372,10 +16497,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The group invitations, each a GroupInvitation; the list's wrapper is not shown. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupInvitationList_v2_0"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupDrills_v2_0: {
         parameters: {
             query?: never;
@@ -9392,6 +16528,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addDrillToGroup_v2_0: {
         parameters: {
             query?: never;
@@ -9419,6 +16558,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeDrillFromGroup_v2_0: {
         parameters: {
             query?: never;
@@ -9437,6 +16579,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupMembers_v2_0: {
         parameters: {
             query?: {
@@ -9468,6 +16613,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addGroupMember_v2_0: {
         parameters: {
             query?: never;
@@ -9486,6 +16634,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeGroupMember_v2_0: {
         parameters: {
             query?: never;
@@ -9504,6 +16655,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupObjectives_v2_0: {
         parameters: {
             query?: never;
@@ -9529,6 +16683,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     defineGroupObjective_v2_0: {
         parameters: {
             query?: never;
@@ -9545,6 +16702,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeGroupObjective_v2_0: {
         parameters: {
             query?: never;
@@ -9563,6 +16723,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getGroupResults_v2_0: {
         parameters: {
             query?: {
@@ -9592,6 +16755,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupStaff_v2_0: {
         parameters: {
             query?: never;
@@ -9604,10 +16770,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The group's staff users with their permissions. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupStaff_v2_0"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateGroupStaff_v2_0: {
         parameters: {
             query?: never;
@@ -9633,6 +16810,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     revokeGroupStaff_v2_0: {
         parameters: {
             query?: never;
@@ -9658,6 +16838,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupTests_v2_0: {
         parameters: {
             query?: never;
@@ -9674,6 +16857,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addGroupTest_v2_0: {
         parameters: {
             query?: never;
@@ -9690,6 +16876,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeGroupTest_v2_0: {
         parameters: {
             query?: never;
@@ -9708,6 +16897,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     searchGroups_v2_0: {
         parameters: {
             query?: never;
@@ -9717,10 +16909,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The groups, each a Group; the list's wrapper is not shown. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupList_v2_0"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createGroup_v2_0: {
         parameters: {
             query?: never;
@@ -9743,6 +16946,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deleteGroup_v2_0: {
         parameters: {
             query?: never;
@@ -9756,6 +16962,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     registerPushDevice_v2_0: {
         parameters: {
             query?: never;
@@ -9777,6 +16986,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     deregisterPushDevice_v2_0: {
         parameters: {
             query?: never;
@@ -9790,6 +17002,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getObjective_v2_0: {
         parameters: {
             query?: never;
@@ -9799,10 +17014,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The objective. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Objective_v2_0"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listObjectives_v2_0: {
         parameters: {
             query?: never;
@@ -9812,10 +17038,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The objectives, each an Objective; the list's wrapper is not shown. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ObjectiveList_v2_0"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOwnOrganization_v2_0: {
         parameters: {
             query?: never;
@@ -9838,6 +17075,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOrganization_v2_0: {
         parameters: {
             query?: never;
@@ -9863,6 +17103,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOrganizationLicense_v2_0: {
         parameters: {
             query?: never;
@@ -9879,6 +17122,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listOrganizationStaff_v2_0: {
         parameters: {
             query?: {
@@ -9910,6 +17156,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addOrganizationStaff_v2_0: {
         parameters: {
             query?: never;
@@ -9941,6 +17190,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeOrganizationStaff_v2_0: {
         parameters: {
             query?: never;
@@ -9973,6 +17225,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listOrganizations_v2_0: {
         parameters: {
             query?: {
@@ -10001,6 +17256,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getPracticePreferences_v2_0: {
         parameters: {
             query?: never;
@@ -10017,6 +17275,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     storePracticePreferences_v2_0: {
         parameters: {
             query?: never;
@@ -10033,6 +17294,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getQuestions_v2_0: {
         parameters: {
             query?: {
@@ -10049,6 +17313,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getQuestion_v2_0: {
         parameters: {
             query?: {
@@ -10071,6 +17338,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listRepertoire_v2_0: {
         parameters: {
             query?: {
@@ -10095,6 +17365,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     addToRepertoire_v2_0: {
         parameters: {
             query?: never;
@@ -10117,6 +17390,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeFromRepertoire_v2_0: {
         parameters: {
             query?: never;
@@ -10139,6 +17415,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getSession_v2_0: {
         parameters: {
             query?: never;
@@ -10160,6 +17439,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     searchStore_v2_0: {
         parameters: {
             query?: {
@@ -10218,6 +17500,9 @@ export interface operations {
             };
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listStoreCategories_v2_0: {
         parameters: {
             query?: never;
@@ -10231,6 +17516,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listStoreHighlights_v2_0: {
         parameters: {
             query?: never;
@@ -10244,6 +17532,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listPopularDrills_v2_0: {
         parameters: {
             query?: never;
@@ -10257,6 +17548,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listRecentStoreEntries_v2_0: {
         parameters: {
             query?: never;
@@ -10270,6 +17564,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listRelatedDrills_v2_0: {
         parameters: {
             query?: never;
@@ -10286,6 +17583,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     submitTestAnswer_v2_0: {
         parameters: {
             query?: never;
@@ -10298,10 +17598,21 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["FormFields"];
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The evaluation of the test answer and the test's progress. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnswerResponse"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getTestQuestion_v2_0: {
         parameters: {
             query?: never;
@@ -10327,6 +17638,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getTestQuestionForTicket_v2_0: {
         parameters: {
             query?: never;
@@ -10341,10 +17655,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            "2XX": components["responses"]["NotShown"];
+            /** @description The next question of the test. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionResponse"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getTestResult_v2_0: {
         parameters: {
             query?: never;
@@ -10369,6 +17694,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getTestResultFor_v2_0: {
         parameters: {
             query?: never;
@@ -10395,6 +17723,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getTest_v2_0: {
         parameters: {
             query?: never;
@@ -10411,6 +17742,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     linkTestDefinition_v2_0: {
         parameters: {
             query?: never;
@@ -10431,6 +17765,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     defineTest_v2_0: {
         parameters: {
             query?: never;
@@ -10444,6 +17781,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     requestToken_v2_0: {
         parameters: {
             query?: never;
@@ -10457,6 +17797,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getOwnUser_v2_0: {
         parameters: {
             query?: never;
@@ -10479,6 +17822,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateOwnUser_v2_0: {
         parameters: {
             query?: never;
@@ -10500,6 +17846,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getUser_v2_0: {
         parameters: {
             query?: never;
@@ -10525,6 +17874,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     grantCatalogAccess_v2_0: {
         parameters: {
             query?: never;
@@ -10543,6 +17895,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     revokeCatalogAccess_v2_0: {
         parameters: {
             query?: never;
@@ -10561,6 +17916,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getUserContract_v2_0: {
         parameters: {
             query?: never;
@@ -10581,6 +17939,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getEmailAddress_v2_0: {
         parameters: {
             query?: never;
@@ -10613,6 +17974,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateEmailAddress_v2_0: {
         parameters: {
             query?: never;
@@ -10647,6 +18011,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeEmailAddress_v2_0: {
         parameters: {
             query?: never;
@@ -10663,6 +18030,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     requestEmailVerification_v2_0: {
         parameters: {
             query?: never;
@@ -10693,6 +18063,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     verifyEmailAddress_v2_0: {
         parameters: {
             query?: never;
@@ -10713,6 +18086,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listEmailAddresses_v2_0: {
         parameters: {
             query?: never;
@@ -10745,6 +18121,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     setPrimaryEmailAddress_v2_0: {
         parameters: {
             query?: never;
@@ -10779,6 +18158,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     updateUserPermission_v2_0: {
         parameters: {
             query?: never;
@@ -10795,6 +18177,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     removeUserPermission_v2_0: {
         parameters: {
             query?: never;
@@ -10811,6 +18196,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listUserPermissions_v2_0: {
         parameters: {
             query?: never;
@@ -10827,6 +18215,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     upgradeUser_v2_0: {
         parameters: {
             query?: never;
@@ -10843,6 +18234,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     searchUsers_v2_0: {
         parameters: {
             query?: {
@@ -10871,6 +18265,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createUser_v2_0: {
         parameters: {
             query?: never;
@@ -10884,6 +18281,9 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     getVersion_v2_0: {
         parameters: {
             query?: never;
@@ -10894,6 +18294,43 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listCatalogContent_v2_1_1: {
+        parameters: {
+            query?: {
+                /** @description Only playables whose name or subject match this text. */
+                query?: string;
+                /** @description The `pagination.lastOnPage` of the previous answer; without it, the first page. */
+                resultFrom?: string;
+                /** @description How many playables at most; 10 when left out. */
+                resultSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The catalog (`catalogId` on the page). */
+                catalog: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalog and the pagination details. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayableContainerContent_v2_1_1"];
+                };
+            };
+            /** @description Unauthorized: `not_linked_to_organization` (the caller administers no organization). */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `catalog_not_found`. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -10919,15 +18356,10 @@ export interface operations {
                     "application/json": components["schemas"]["AccessTokenResponse"];
                 };
             };
-            /** @description The exchange failed. Its errors are not shown by the interface. The sandbox answers RFC 6749 style errors (`error`, `error_description`). */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotShown"];
-                };
-            };
+            /** @description Bad request: `invalid_request` (a required parameter missing, or an unsupported parameter value). */
+            400: components["responses"]["OAuthError"];
+            /** @description The exchange failed. Its errors are not shown by the interface; the token page's table is cut after `invalid_request`, so the other identifiers and their codes are not seen. */
+            default: components["responses"]["OAuthError"];
         };
     };
 }

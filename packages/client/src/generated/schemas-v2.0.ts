@@ -56,7 +56,7 @@ export type Actors_v2_0 = components["schemas"]["Actors_v2_0"];
 /**
  * The schema `AnswerRequest` of the Drill Practice API (`components.schemas["AnswerRequest"]`).
  *
- * Form fields of a 2.0 answer. `answer` holds the values given, one for most questions, several when the question takes several; each value travels as its own `answer` field (a repeated field on the wire).
+ * Form fields of an answer (2.0, and 2.1.1 as a public client sends it). `answer` holds the values given, one for most questions, several when the question takes several; each value travels as its own `answer` field (a repeated field on the wire).
  *
  * @example
  * ```ts

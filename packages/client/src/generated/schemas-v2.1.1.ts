@@ -38,6 +38,70 @@ export type AccessTokenResponse = components["schemas"]["AccessTokenResponse"];
 export type Actor_v2_1 = components["schemas"]["Actor_v2_1"];
 
 /**
+ * The schema `Actors_v2_1` of the Drill Practice API (`components.schemas["Actors_v2_1"]`).
+ *
+ * A list of actors (users or organizations) of API 2.1. The object page's field table names the list `actors`, while its example and the staff endpoint's example carry it as `users`; both are described, neither is required.
+ *
+ * @example
+ * ```ts
+ * import type { Actors_v2_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: Actors_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Actors_v2_1 = components["schemas"]["Actors_v2_1"];
+
+/**
+ * The schema `AddGroupMemberForm_v2_1` of the Drill Practice API (`components.schemas["AddGroupMemberForm_v2_1"]`).
+ *
+ * Fields of adding a user to a group, possibly creating the account (auto-setup). The stored page is cut after these fields.
+ *
+ * @example
+ * ```ts
+ * import type { AddGroupMemberForm_v2_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: AddGroupMemberForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type AddGroupMemberForm_v2_1 = components["schemas"]["AddGroupMemberForm_v2_1"];
+
+/**
+ * The schema `AnswerRequest` of the Drill Practice API (`components.schemas["AnswerRequest"]`).
+ *
+ * Form fields of an answer (2.0, and 2.1.1 as a public client sends it). `answer` holds the values given, one for most questions, several when the question takes several; each value travels as its own `answer` field (a repeated field on the wire).
+ *
+ * @example
+ * ```ts
+ * import type { AnswerRequest } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: AnswerRequest): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type AnswerRequest = components["schemas"]["AnswerRequest"];
+
+/**
+ * The schema `AnswerResponse_v2_1_1` of the Drill Practice API (`components.schemas["AnswerResponse_v2_1_1"]`).
+ *
+ * What answering a practice question returns in API 2.1.1, as far as a public client reads it: the evaluation of the answer (its result and the terms evaluated) and the caller's proficiency after it. No reference page of 2.1.1 shows this object; every other field is unknown.
+ *
+ * @example
+ * ```ts
+ * import type { AnswerResponse_v2_1_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: AnswerResponse_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type AnswerResponse_v2_1_1 = components["schemas"]["AnswerResponse_v2_1_1"];
+
+/**
  * The schema `AssertionClaims` of the Drill Practice API (`components.schemas["AssertionClaims"]`).
  *
  * Claims of the signed assertion sent to the token exchange.
@@ -118,6 +182,230 @@ export type Beacon_v2_1_1 = components["schemas"]["Beacon_v2_1_1"];
 export type Beacons_v2_1_1 = components["schemas"]["Beacons_v2_1_1"];
 
 /**
+ * The schema `Catalogs_v2_1_1` of the Drill Practice API (`components.schemas["Catalogs_v2_1_1"]`).
+ *
+ * A page of the catalogs an organization can publish to (API 2.1.1). The endpoint page names this object but no object page was found, so its field names are not known: the object stays open.
+ *
+ * @example
+ * ```ts
+ * import type { Catalogs_v2_1_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: Catalogs_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Catalogs_v2_1_1 = components["schemas"]["Catalogs_v2_1_1"];
+
+/**
+ * The schema `Course_v2_1` of the Drill Practice API (`components.schemas["Course_v2_1"]`).
+ *
+ * A course as the course-editing answers of API 2.1 return it: creating one answers its `id` and `type` (`COURSE`). The pages that change a course say they answer the course reflecting the change, without showing its fields.
+ *
+ * @example
+ * ```ts
+ * import type { Course_v2_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: Course_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Course_v2_1 = components["schemas"]["Course_v2_1"];
+
+/**
+ * The schema `CreateCatalogForm_v2_1_1` of the Drill Practice API (`components.schemas["CreateCatalogForm_v2_1_1"]`).
+ *
+ * Fields of creating a catalog; when subscriptions (users' access to the catalog) end is set one-off, annually, monthly or by duration. The stored page is cut after subscriptionEndTimeZone: further fields (the duration form of subscription termination among them) are not known.
+ *
+ * @example
+ * ```ts
+ * import type { CreateCatalogForm_v2_1_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: CreateCatalogForm_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type CreateCatalogForm_v2_1_1 = components["schemas"]["CreateCatalogForm_v2_1_1"];
+
+/**
+ * The schema `CreateCourseForm_v2_1` of the Drill Practice API (`components.schemas["CreateCourseForm_v2_1"]`).
+ *
+ * Fields of creating a course.
+ *
+ * @example
+ * ```ts
+ * import type { CreateCourseForm_v2_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: CreateCourseForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type CreateCourseForm_v2_1 = components["schemas"]["CreateCourseForm_v2_1"];
+
+/**
+ * The schema `CreateDrillForm_v2_1` of the Drill Practice API (`components.schemas["CreateDrillForm_v2_1"]`).
+ *
+ * Fields of creating a drill.
+ *
+ * @example
+ * ```ts
+ * import type { CreateDrillForm_v2_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: CreateDrillForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type CreateDrillForm_v2_1 = components["schemas"]["CreateDrillForm_v2_1"];
+
+/**
+ * The schema `CreateGroupForm_v2_1_1` of the Drill Practice API (`components.schemas["CreateGroupForm_v2_1_1"]`).
+ *
+ * Fields of creating a group (API 2.1.1). Besides the fields of 2.1, the subscription fields end every membership automatically: once (year, month and day), every year (month and day), every month (day) or after a duration. The stored page is cut after subscriptionEndDay.
+ *
+ * @example
+ * ```ts
+ * import type { CreateGroupForm_v2_1_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: CreateGroupForm_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type CreateGroupForm_v2_1_1 = components["schemas"]["CreateGroupForm_v2_1_1"];
+
+/**
+ * The schema `CreateTestTicketForm_v2_1_1` of the Drill Practice API (`components.schemas["CreateTestTicketForm_v2_1_1"]`).
+ *
+ * Fields of asking a ticket or PIN for an anonymous test (API 2.1.1), all optional.
+ *
+ * @example
+ * ```ts
+ * import type { CreateTestTicketForm_v2_1_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: CreateTestTicketForm_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type CreateTestTicketForm_v2_1_1 = components["schemas"]["CreateTestTicketForm_v2_1_1"];
+
+/**
+ * The schema `CreateUserForm_v2_1` of the Drill Practice API (`components.schemas["CreateUserForm_v2_1"]`).
+ *
+ * Fields of creating a user account: an email address or a third-party identity must be given (or both). The stored page is cut after these fields.
+ *
+ * @example
+ * ```ts
+ * import type { CreateUserForm_v2_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: CreateUserForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type CreateUserForm_v2_1 = components["schemas"]["CreateUserForm_v2_1"];
+
+/**
+ * The schema `DefineGroupObjectiveForm_v2_1_1` of the Drill Practice API (`components.schemas["DefineGroupObjectiveForm_v2_1_1"]`).
+ *
+ * Fields of defining a group's practice objective (API 2.1.1). The stored page is cut before its parameter table; only the fields its introduction names are listed. Without a review date, each member gets one of their own (updateGroupObjective_v2_1_1); a review duration with it makes a review period that ends at that date.
+ *
+ * @example
+ * ```ts
+ * import type { DefineGroupObjectiveForm_v2_1_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: DefineGroupObjectiveForm_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type DefineGroupObjectiveForm_v2_1_1 = components["schemas"]["DefineGroupObjectiveForm_v2_1_1"];
+
+/**
+ * The schema `DefineGroupTestForm_v2_1_1` of the Drill Practice API (`components.schemas["DefineGroupTestForm_v2_1_1"]`).
+ *
+ * Fields of defining a group test (API 2.1.1). The stored page is cut where its parameter table starts; only the fields its introduction names are listed: a review date that makes completing the test an objective, and for an adaptive test the flag, the drills (two or more, by rising difficulty) and the number of questions per drill.
+ *
+ * @example
+ * ```ts
+ * import type { DefineGroupTestForm_v2_1_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: DefineGroupTestForm_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type DefineGroupTestForm_v2_1_1 = components["schemas"]["DefineGroupTestForm_v2_1_1"];
+
+/**
+ * The schema `DefineTestForm_v2_1_1` of the Drill Practice API (`components.schemas["DefineTestForm_v2_1_1"]`).
+ *
+ * Fields of defining a test (API 2.1.1). The stored page is cut after these fields; `disclosures` is typed as a string array without its wire form, sent here like the other lists.
+ *
+ * @example
+ * ```ts
+ * import type { DefineTestForm_v2_1_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: DefineTestForm_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type DefineTestForm_v2_1_1 = components["schemas"]["DefineTestForm_v2_1_1"];
+
+/**
+ * The schema `Drill_v2_1` of the Drill Practice API (`components.schemas["Drill_v2_1"]`).
+ *
+ * A drill as the drill-editing answers of API 2.1 return it. Creating a drill answers only `id`, `name` and `type` (the name is echoed because a sequence number may have been appended); updating one also answers `subject`, `description` and `lastEdited`.
+ *
+ * @example
+ * ```ts
+ * import type { Drill_v2_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: Drill_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Drill_v2_1 = components["schemas"]["Drill_v2_1"];
+
+/**
+ * The schema `DuplicateTestForm_v2_1_1` of the Drill Practice API (`components.schemas["DuplicateTestForm_v2_1_1"]`).
+ *
+ * Fields of duplicating a test definition (API 2.1.1).
+ *
+ * @example
+ * ```ts
+ * import type { DuplicateTestForm_v2_1_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: DuplicateTestForm_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type DuplicateTestForm_v2_1_1 = components["schemas"]["DuplicateTestForm_v2_1_1"];
+
+/**
+ * The schema `EmailAddress_v2_1` of the Drill Practice API (`components.schemas["EmailAddress_v2_1"]`).
+ *
+ * An email address and whether it has been verified (API 2.1).
+ *
+ * @example
+ * ```ts
+ * import type { EmailAddress_v2_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: EmailAddress_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type EmailAddress_v2_1 = components["schemas"]["EmailAddress_v2_1"];
+
+/**
  * The schema `EmptyObject` of the Drill Practice API (`components.schemas["EmptyObject"]`).
  *
  * A success answer that carries nothing: the reference page shows it as an empty JSON object, `{}`. Kept open, so that a field added later does not break a reader.
@@ -136,7 +424,7 @@ export type EmptyObject = components["schemas"]["EmptyObject"];
 /**
  * The schema `ErrorResponse` of the Drill Practice API (`components.schemas["ErrorResponse"]`).
  *
- * Error body. The interface names one field, `ID`, which identifies the error (for the store search: `query_missing` or `error`). The deployed service's reference writes the identifier as `id` and adds a human-readable `description`; read the identifier from either field.
+ * Error body. The interface names one field, `ID`, which identifies the error (for the store search: `query_missing` or `error`). The deployed service's reference writes the identifier as `id` and adds a human-readable `description`, and requires both (its ErrorResponse page); read the identifier from either field.
  *
  * @example
  * ```ts
@@ -148,6 +436,166 @@ export type EmptyObject = components["schemas"]["EmptyObject"];
  * ```
  */
 export type ErrorResponse = components["schemas"]["ErrorResponse"];
+
+/**
+ * The schema `Evaluation` of the Drill Practice API (`components.schemas["Evaluation"]`).
+ *
+ * Evaluation of one answer: the overall `result` and one entry per term that was given or that should have been given. When the question had a time limit, `timing` says whether the answer came in time; a late answer is always `INCORRECT`.
+ *
+ * @example
+ * ```ts
+ * import type { Evaluation } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: Evaluation): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Evaluation = components["schemas"]["Evaluation"];
+
+/**
+ * The schema `FormFields` of the Drill Practice API (`components.schemas["FormFields"]`).
+ *
+ * Form fields of a request whose parameters the interface does not name. Each field is a text value; a list goes out as the same field name repeated once per element (`tag=a&tag=b`). Numbers and booleans are sent as their text.
+ *
+ * @example
+ * ```ts
+ * import type { FormFields } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: FormFields): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type FormFields = components["schemas"]["FormFields"];
+
+/**
+ * The schema `GroupInvitation_v2_1` of the Drill Practice API (`components.schemas["GroupInvitation_v2_1"]`).
+ *
+ * An invitation to a group (API 2.1): its status, the invited user and the group with its counts.
+ *
+ * @example
+ * ```ts
+ * import type { GroupInvitation_v2_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: GroupInvitation_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type GroupInvitation_v2_1 = components["schemas"]["GroupInvitation_v2_1"];
+
+/**
+ * The schema `GroupMemberResults_v2_1_1` of the Drill Practice API (`components.schemas["GroupMemberResults_v2_1_1"]`).
+ *
+ * One member's results over a group's drillables (API 2.1.1): the group, the member, where the page ends, and one entry per drillable with the member's progress.
+ *
+ * @example
+ * ```ts
+ * import type { GroupMemberResults_v2_1_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: GroupMemberResults_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type GroupMemberResults_v2_1_1 = components["schemas"]["GroupMemberResults_v2_1_1"];
+
+/**
+ * The schema `GroupStaff_v2_1` of the Drill Practice API (`components.schemas["GroupStaff_v2_1"]`).
+ *
+ * The staff permissions of a group (API 2.1): the group, how many staff permissions there are and, per staff user, the permission held (`MANAGE` or `VIEW`). Unlike 2.0, `group` is an object with the group's `id`.
+ *
+ * @example
+ * ```ts
+ * import type { GroupStaff_v2_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: GroupStaff_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type GroupStaff_v2_1 = components["schemas"]["GroupStaff_v2_1"];
+
+/**
+ * The schema `GroupTestResults_v2_1_1` of the Drill Practice API (`components.schemas["GroupTestResults_v2_1_1"]`).
+ *
+ * The results of one test for the members of a group (API 2.1.1): the group, how many results there are in all, the test, and the individual results.
+ *
+ * @example
+ * ```ts
+ * import type { GroupTestResults_v2_1_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: GroupTestResults_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type GroupTestResults_v2_1_1 = components["schemas"]["GroupTestResults_v2_1_1"];
+
+/**
+ * The schema `Group_v2_1` of the Drill Practice API (`components.schemas["Group_v2_1"]`).
+ *
+ * A group of API 2.1: its name and description, how many members, drillables and tests it has, its icon, when it was created and last edited, and the organization it belongs to. Listing a group's drillables adds them as `drillables`.
+ *
+ * @example
+ * ```ts
+ * import type { Group_v2_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: Group_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Group_v2_1 = components["schemas"]["Group_v2_1"];
+
+/**
+ * The schema `Group_v2_1_1` of the Drill Practice API (`components.schemas["Group_v2_1_1"]`).
+ *
+ * A group of API 2.1.1: its name and description, how many members, drillables and tests it has, its icon, when it was created and last edited and, where shown, the organization that owns it. Listing a group's drillables adds them as `drillables`.
+ *
+ * @example
+ * ```ts
+ * import type { Group_v2_1_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: Group_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Group_v2_1_1 = components["schemas"]["Group_v2_1_1"];
+
+/**
+ * The schema `Groups_v2_1_1` of the Drill Practice API (`components.schemas["Groups_v2_1_1"]`).
+ *
+ * A page of groups (API 2.1.1): the groups with their high-level details and where the page ends. The search page's text also names the total found.
+ *
+ * @example
+ * ```ts
+ * import type { Groups_v2_1_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: Groups_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Groups_v2_1_1 = components["schemas"]["Groups_v2_1_1"];
+
+/**
+ * The schema `LinkTestForm_v2_1_1` of the Drill Practice API (`components.schemas["LinkTestForm_v2_1_1"]`).
+ *
+ * Fields of linking a test definition to an organization, group or user, or of changing an existing link (API 2.1.1). A review date sets an objective (`PER_USER` lets each testee have their own date, set by another call); with an objective, a reminder and an announcement can be asked for. The stored page is cut inside `maxRenditions`.
+ *
+ * @example
+ * ```ts
+ * import type { LinkTestForm_v2_1_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: LinkTestForm_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type LinkTestForm_v2_1_1 = components["schemas"]["LinkTestForm_v2_1_1"];
 
 /**
  * The schema `Media_v2_1` of the Drill Practice API (`components.schemas["Media_v2_1"]`).
@@ -166,6 +614,70 @@ export type ErrorResponse = components["schemas"]["ErrorResponse"];
 export type Media_v2_1 = components["schemas"]["Media_v2_1"];
 
 /**
+ * The schema `Media_v2_1_1` of the Drill Practice API (`components.schemas["Media_v2_1_1"]`).
+ *
+ * An image, sound or video clip (API 2.1.1), used in questions and answers and as icons and avatars: either the content itself (`data`, Base64) or where to fetch it (`url`), with its media type and, optionally, a caption, its native size and thumbnails.
+ *
+ * @example
+ * ```ts
+ * import type { Media_v2_1_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: Media_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Media_v2_1_1 = components["schemas"]["Media_v2_1_1"];
+
+/**
+ * The schema `MergeDrillsForm_v2_1` of the Drill Practice API (`components.schemas["MergeDrillsForm_v2_1"]`).
+ *
+ * Fields of merging drills into the target drill.
+ *
+ * @example
+ * ```ts
+ * import type { MergeDrillsForm_v2_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: MergeDrillsForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type MergeDrillsForm_v2_1 = components["schemas"]["MergeDrillsForm_v2_1"];
+
+/**
+ * The schema `Message` of the Drill Practice API (`components.schemas["Message"]`).
+ *
+ * A success answer that only reports what was done, in a human-readable `description` (the same field that errors use for their text).
+ *
+ * @example
+ * ```ts
+ * import type { Message } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: Message): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Message = components["schemas"]["Message"];
+
+/**
+ * The schema `MultipartBody` of the Drill Practice API (`components.schemas["MultipartBody"]`).
+ *
+ * The parts of a `multipart/form-data` upload, for example a `FormData` holding the file as the part `file`. The interface does not show the parts; the 2.1.1 reference page names the `file` part. Other parts stay open.
+ *
+ * @example
+ * ```ts
+ * import type { MultipartBody } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: MultipartBody): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type MultipartBody = components["schemas"]["MultipartBody"];
+
+/**
  * The schema `NotShown` of the Drill Practice API (`components.schemas["NotShown"]`).
  *
  * Placeholder for a shape that the service interface does not give. Any JSON value is accepted; do not rely on particular fields. The interface only says that message content is a list of objects.
@@ -180,6 +692,150 @@ export type Media_v2_1 = components["schemas"]["Media_v2_1"];
  * ```
  */
 export type NotShown = components["schemas"]["NotShown"];
+
+/**
+ * The schema `OAuthError` of the Drill Practice API (`components.schemas["OAuthError"]`).
+ *
+ * Error body of the token exchange. The service's reference answers an error of an OAuth flow with an OAuthError, one of the two kinds of its ErrorResponse: an identifier, written `id`, and a human-readable `description`, both required. The token page's error table names `invalid_request` (400) and is cut after it. RFC 6749's `error` and `error_description` are not what the record shows.
+ *
+ * @example
+ * ```ts
+ * import type { OAuthError } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: OAuthError): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type OAuthError = components["schemas"]["OAuthError"];
+
+/**
+ * The schema `Objective_v2_1_1` of the Drill Practice API (`components.schemas["Objective_v2_1_1"]`).
+ *
+ * A practice or test objective with its evaluation for the calling user (API 2.1.1): the kind of objective, its review date, the minimum proficiency to reach (and the lower one it may fall to), whether it is met, and the playables it covers. Setting a member's review date answers it with only its ID (shown as an empty object), so no field is required.
+ *
+ * @example
+ * ```ts
+ * import type { Objective_v2_1_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: Objective_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Objective_v2_1_1 = components["schemas"]["Objective_v2_1_1"];
+
+/**
+ * The schema `Objectives_v2_1_1` of the Drill Practice API (`components.schemas["Objectives_v2_1_1"]`).
+ *
+ * The calling user's objectives and their evaluations (API 2.1.1), a window of them chosen by offset.
+ *
+ * @example
+ * ```ts
+ * import type { Objectives_v2_1_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: Objectives_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Objectives_v2_1_1 = components["schemas"]["Objectives_v2_1_1"];
+
+/**
+ * The schema `OrganizationAccounts_v2_1_1` of the Drill Practice API (`components.schemas["OrganizationAccounts_v2_1_1"]`).
+ *
+ * The accounts managed by an organization, staff accounts included, with the details to fetch the next page (API 2.1.1). The endpoint page names this object but no object page was found, so its field names are not known: the object stays open.
+ *
+ * @example
+ * ```ts
+ * import type { OrganizationAccounts_v2_1_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: OrganizationAccounts_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type OrganizationAccounts_v2_1_1 = components["schemas"]["OrganizationAccounts_v2_1_1"];
+
+/**
+ * The schema `OrganizationStaffForm_v2_1_1` of the Drill Practice API (`components.schemas["OrganizationStaffForm_v2_1_1"]`).
+ *
+ * Field of adding an organization staff user: the name, required when the user is given by an email address that no account has yet (the account is then created).
+ *
+ * @example
+ * ```ts
+ * import type { OrganizationStaffForm_v2_1_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: OrganizationStaffForm_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type OrganizationStaffForm_v2_1_1 = components["schemas"]["OrganizationStaffForm_v2_1_1"];
+
+/**
+ * The schema `Organization_v2_1` of the Drill Practice API (`components.schemas["Organization_v2_1"]`).
+ *
+ * An organization of API 2.1; only the caller's own organization can be retrieved.
+ *
+ * @example
+ * ```ts
+ * import type { Organization_v2_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: Organization_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Organization_v2_1 = components["schemas"]["Organization_v2_1"];
+
+/**
+ * The schema `Pagination_v2_1` of the Drill Practice API (`components.schemas["Pagination_v2_1"]`).
+ *
+ * Where a page of a list ends (API 2.1). Send `lastOnPage` back unchanged as `resultFrom` to fetch the next page; never compute it.
+ *
+ * @example
+ * ```ts
+ * import type { Pagination_v2_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: Pagination_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Pagination_v2_1 = components["schemas"]["Pagination_v2_1"];
+
+/**
+ * The schema `Pagination_v2_1_1` of the Drill Practice API (`components.schemas["Pagination_v2_1_1"]`).
+ *
+ * Where a page of a list ends (API 2.1.1). Send `lastOnPage` back unchanged as `resultFrom` to fetch the next page; never compute it. `moreAvailable` says whether there is one.
+ *
+ * @example
+ * ```ts
+ * import type { Pagination_v2_1_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: Pagination_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Pagination_v2_1_1 = components["schemas"]["Pagination_v2_1_1"];
+
+/**
+ * The schema `PlayableContainerContent_v2_1_1` of the Drill Practice API (`components.schemas["PlayableContainerContent_v2_1_1"]`).
+ *
+ * The content of a playable container such as a catalog (API 2.1.1): the container itself and the pagination details. The page says a catalog holds playables sorted by name, but its example shows no list of playables, so the field that carries them is not known.
+ *
+ * @example
+ * ```ts
+ * import type { PlayableContainerContent_v2_1_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: PlayableContainerContent_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type PlayableContainerContent_v2_1_1 = components["schemas"]["PlayableContainerContent_v2_1_1"];
 
 /**
  * The schema `Playable_v2_1` of the Drill Practice API (`components.schemas["Playable_v2_1"]`).
@@ -198,6 +854,182 @@ export type NotShown = components["schemas"]["NotShown"];
 export type Playable_v2_1 = components["schemas"]["Playable_v2_1"];
 
 /**
+ * The schema `PostReviewForm_v2_1` of the Drill Practice API (`components.schemas["PostReviewForm_v2_1"]`).
+ *
+ * Fields of posting a review.
+ *
+ * @example
+ * ```ts
+ * import type { PostReviewForm_v2_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: PostReviewForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type PostReviewForm_v2_1 = components["schemas"]["PostReviewForm_v2_1"];
+
+/**
+ * The schema `Preferences_v2_1` of the Drill Practice API (`components.schemas["Preferences_v2_1"]`).
+ *
+ * A user's practice preferences for a drillable (API 2.1). The page that stores them names the same attributes as its form fields.
+ *
+ * @example
+ * ```ts
+ * import type { Preferences_v2_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: Preferences_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Preferences_v2_1 = components["schemas"]["Preferences_v2_1"];
+
+/**
+ * The schema `Proficiency` of the Drill Practice API (`components.schemas["Proficiency"]`).
+ *
+ * Proficiency values of a user for a drillable or a practice session, whole numbers from 0 to 100. `overall` is always present; `receptive` and `productive` appear only when both directions are practised, and `overall` is then their mean. How the service computes them is not shown.
+ *
+ * @example
+ * ```ts
+ * import type { Proficiency } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: Proficiency): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Proficiency = components["schemas"]["Proficiency"];
+
+/**
+ * The schema `ProficiencyChart_v2_1` of the Drill Practice API (`components.schemas["ProficiencyChart_v2_1"]`).
+ *
+ * The data to draw a proficiency chart of a drillable (API 2.1): the users charted, whether the chart is singular or incomplete, and series of points.
+ *
+ * @example
+ * ```ts
+ * import type { ProficiencyChart_v2_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: ProficiencyChart_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type ProficiencyChart_v2_1 = components["schemas"]["ProficiencyChart_v2_1"];
+
+/**
+ * The schema `PublishPlayableForm_v2_1` of the Drill Practice API (`components.schemas["PublishPlayableForm_v2_1"]`).
+ *
+ * Fields of publishing a playable to a catalog (only drills and courses for now).
+ *
+ * @example
+ * ```ts
+ * import type { PublishPlayableForm_v2_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: PublishPlayableForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type PublishPlayableForm_v2_1 = components["schemas"]["PublishPlayableForm_v2_1"];
+
+/**
+ * The schema `QuestionResponse_v2_1` of the Drill Practice API (`components.schemas["QuestionResponse_v2_1"]`).
+ *
+ * The answer to a request for a test question (API 2.1). The 2.1.1 page names a QuestionResponse object without showing its fields; the question it carries is described by the 2.1.1 Question object page. The field name `question` is the one the 2.0 record uses for the same wrapper.
+ *
+ * @example
+ * ```ts
+ * import type { QuestionResponse_v2_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: QuestionResponse_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type QuestionResponse_v2_1 = components["schemas"]["QuestionResponse_v2_1"];
+
+/**
+ * The schema `Question_v2_1` of the Drill Practice API (`components.schemas["Question_v2_1"]`).
+ *
+ * A question of API 2.1, with everything needed to present it. Time limits are ISO 8601 durations (2.0 gives whole seconds): either one per answer (`timeLimit`) or one for the whole remaining test (`remainingTestTime`), never both.
+ *
+ * @example
+ * ```ts
+ * import type { Question_v2_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: Question_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Question_v2_1 = components["schemas"]["Question_v2_1"];
+
+/**
+ * The schema `Rating_v2_1` of the Drill Practice API (`components.schemas["Rating_v2_1"]`).
+ *
+ * A rating of a drillable (API 2.1), as points and as a score.
+ *
+ * @example
+ * ```ts
+ * import type { Rating_v2_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: Rating_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Rating_v2_1 = components["schemas"]["Rating_v2_1"];
+
+/**
+ * The schema `Reception_v2_1` of the Drill Practice API (`components.schemas["Reception_v2_1"]`).
+ *
+ * How a public drillable is received (API 2.1): how many users it attracted, how users rate it and how difficult they find it. Every field is optional.
+ *
+ * @example
+ * ```ts
+ * import type { Reception_v2_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: Reception_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Reception_v2_1 = components["schemas"]["Reception_v2_1"];
+
+/**
+ * The schema `RespondToGroupInvitationForm_v2_1` of the Drill Practice API (`components.schemas["RespondToGroupInvitationForm_v2_1"]`).
+ *
+ * Fields of responding to a group invitation.
+ *
+ * @example
+ * ```ts
+ * import type { RespondToGroupInvitationForm_v2_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: RespondToGroupInvitationForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type RespondToGroupInvitationForm_v2_1 = components["schemas"]["RespondToGroupInvitationForm_v2_1"];
+
+/**
+ * The schema `Review_v2_1` of the Drill Practice API (`components.schemas["Review_v2_1"]`).
+ *
+ * A review of a public drill or course (API 2.1).
+ *
+ * @example
+ * ```ts
+ * import type { Review_v2_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: Review_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Review_v2_1 = components["schemas"]["Review_v2_1"];
+
+/**
  * The schema `ServiceAccountKeyFile` of the Drill Practice API (`components.schemas["ServiceAccountKeyFile"]`).
  *
  * JSON key file of a service account, as issued with its key pair. Two fields are named by the interface. The file also states the key type (RSA_2048) and carries the PEM private key, under field names the interface does not give: find them by their values, not by name. The file belongs on a server: keep it out of anything delivered to users' browsers or phones.
@@ -212,6 +1044,38 @@ export type Playable_v2_1 = components["schemas"]["Playable_v2_1"];
  * ```
  */
 export type ServiceAccountKeyFile = components["schemas"]["ServiceAccountKeyFile"];
+
+/**
+ * The schema `SetMemberReviewDateForm_v2_1_1` of the Drill Practice API (`components.schemas["SetMemberReviewDateForm_v2_1_1"]`).
+ *
+ * Fields of setting one group member's review date (or the end of the review period) for a group objective defined without one (API 2.1.1).
+ *
+ * @example
+ * ```ts
+ * import type { SetMemberReviewDateForm_v2_1_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: SetMemberReviewDateForm_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type SetMemberReviewDateForm_v2_1_1 = components["schemas"]["SetMemberReviewDateForm_v2_1_1"];
+
+/**
+ * The schema `SetTestReviewDateForm_v2_1_1` of the Drill Practice API (`components.schemas["SetTestReviewDateForm_v2_1_1"]`).
+ *
+ * Fields of setting the date by which one group member is expected to have completed a group test (API 2.1.1); the test must have been set up with a review date per user (PER_USER).
+ *
+ * @example
+ * ```ts
+ * import type { SetTestReviewDateForm_v2_1_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: SetTestReviewDateForm_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type SetTestReviewDateForm_v2_1_1 = components["schemas"]["SetTestReviewDateForm_v2_1_1"];
 
 /**
  * The schema `StoreBeaconForm_v2_1` of the Drill Practice API (`components.schemas["StoreBeaconForm_v2_1"]`).
@@ -230,6 +1094,118 @@ export type ServiceAccountKeyFile = components["schemas"]["ServiceAccountKeyFile
 export type StoreBeaconForm_v2_1 = components["schemas"]["StoreBeaconForm_v2_1"];
 
 /**
+ * The schema `StorePreferencesForm_v2_1` of the Drill Practice API (`components.schemas["StorePreferencesForm_v2_1"]`).
+ *
+ * Fields of storing practice preferences; a field left out keeps its stored value, and changing an attribute the user may not configure is an error.
+ *
+ * @example
+ * ```ts
+ * import type { StorePreferencesForm_v2_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: StorePreferencesForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type StorePreferencesForm_v2_1 = components["schemas"]["StorePreferencesForm_v2_1"];
+
+/**
+ * The schema `TermEvaluation` of the Drill Practice API (`components.schemas["TermEvaluation"]`).
+ *
+ * Evaluation of one term: a value the learner gave (`CORRECT` or `INCORRECT`), or a value that was expected but not given (`MISSED`).
+ *
+ * @example
+ * ```ts
+ * import type { TermEvaluation } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: TermEvaluation): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type TermEvaluation = components["schemas"]["TermEvaluation"];
+
+/**
+ * The schema `TestResult_v2_1_1` of the Drill Practice API (`components.schemas["TestResult_v2_1_1"]`).
+ *
+ * One attempt at a test, in progress or completed (API 2.1.1): its ID, the score, when it was started and completed, how long it took, how many questions were asked and answered correctly, the progress, and for the full result the questions, the testee (or the anonymous ticket and reference), the test and the outcome per drill. Which fields are present depends on the test's disclosure settings. (2.1's test result is another shape: `userId`, `subject`, a plain `score`, `includedColumnNames`.)
+ *
+ * @example
+ * ```ts
+ * import type { TestResult_v2_1_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: TestResult_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type TestResult_v2_1_1 = components["schemas"]["TestResult_v2_1_1"];
+
+/**
+ * The schema `TestTicket_v2_1_1` of the Drill Practice API (`components.schemas["TestTicket_v2_1_1"]`).
+ *
+ * A ticket to an anonymous test (API 2.1.1): a summary of the test and the ticket itself, which holds either a code or a PIN, with the URL that starts the test.
+ *
+ * @example
+ * ```ts
+ * import type { TestTicket_v2_1_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: TestTicket_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type TestTicket_v2_1_1 = components["schemas"]["TestTicket_v2_1_1"];
+
+/**
+ * The schema `Test_v2_1_1` of the Drill Practice API (`components.schemas["Test_v2_1_1"]`).
+ *
+ * A test definition (API 2.1.1), a kind of playable: its type `TEST`, ID and name, as the test ticket page shows it in its summary of the test. The stored pages do not show the 2.1.1 Test object's own fields.
+ *
+ * @example
+ * ```ts
+ * import type { Test_v2_1_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: Test_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Test_v2_1_1 = components["schemas"]["Test_v2_1_1"];
+
+/**
+ * The schema `Tests_v2_1` of the Drill Practice API (`components.schemas["Tests_v2_1"]`).
+ *
+ * The calling user's tests (API 2.1): how many there are, open and completed, and each test with its results where it has been taken.
+ *
+ * @example
+ * ```ts
+ * import type { Tests_v2_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: Tests_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Tests_v2_1 = components["schemas"]["Tests_v2_1"];
+
+/**
+ * The schema `ThirdPartyId_v2_1_1` of the Drill Practice API (`components.schemas["ThirdPartyId_v2_1_1"]`).
+ *
+ * An identity of a user account at a third party (API 2.1.1): which third party and the user's ID there. In a path it is written `<third-party>$<ID>` with `$` encoded as `%24`, or as two segments.
+ *
+ * @example
+ * ```ts
+ * import type { ThirdPartyId_v2_1_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: ThirdPartyId_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type ThirdPartyId_v2_1_1 = components["schemas"]["ThirdPartyId_v2_1_1"];
+
+/**
  * The schema `TokenRequest` of the Drill Practice API (`components.schemas["TokenRequest"]`).
  *
  * Form parameters of the token exchange (JWT bearer grant, RFC 7523), sent as `application/x-www-form-urlencoded`.
@@ -244,3 +1220,211 @@ export type StoreBeaconForm_v2_1 = components["schemas"]["StoreBeaconForm_v2_1"]
  * ```
  */
 export type TokenRequest = components["schemas"]["TokenRequest"];
+
+/**
+ * The schema `UpdateCatalogForm_v2_1_1` of the Drill Practice API (`components.schemas["UpdateCatalogForm_v2_1_1"]`).
+ *
+ * Fields of updating a catalog, all optional; when subscriptions (users' access to the catalog) end is set one-off, annually, monthly or by duration. The stored page is cut after subscriptionEndTimeZone: further fields (the duration form of subscription termination among them) are not known.
+ *
+ * @example
+ * ```ts
+ * import type { UpdateCatalogForm_v2_1_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: UpdateCatalogForm_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UpdateCatalogForm_v2_1_1 = components["schemas"]["UpdateCatalogForm_v2_1_1"];
+
+/**
+ * The schema `UpdateCourseForm_v2_1` of the Drill Practice API (`components.schemas["UpdateCourseForm_v2_1"]`).
+ *
+ * Fields of updating a course (not its drills).
+ *
+ * @example
+ * ```ts
+ * import type { UpdateCourseForm_v2_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: UpdateCourseForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UpdateCourseForm_v2_1 = components["schemas"]["UpdateCourseForm_v2_1"];
+
+/**
+ * The schema `UpdateDrillForm_v2_1` of the Drill Practice API (`components.schemas["UpdateDrillForm_v2_1"]`).
+ *
+ * Fields of updating a drill (drills only, not courses).
+ *
+ * @example
+ * ```ts
+ * import type { UpdateDrillForm_v2_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: UpdateDrillForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UpdateDrillForm_v2_1 = components["schemas"]["UpdateDrillForm_v2_1"];
+
+/**
+ * The schema `UpdateGroupForm_v2_1_1` of the Drill Practice API (`components.schemas["UpdateGroupForm_v2_1_1"]`).
+ *
+ * Fields of updating a group (API 2.1.1). A catalog restriction can only be set while the group has no content and no members. The page's introduction adds that `subscriptionEndYear=0`, sent without any other subscription field, switches off an automatic end of memberships. The stored page is cut after catalogRestrictionRemove.
+ *
+ * @example
+ * ```ts
+ * import type { UpdateGroupForm_v2_1_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: UpdateGroupForm_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UpdateGroupForm_v2_1_1 = components["schemas"]["UpdateGroupForm_v2_1_1"];
+
+/**
+ * The schema `UpdateObjectiveForm_v2_1_1` of the Drill Practice API (`components.schemas["UpdateObjectiveForm_v2_1_1"]`).
+ *
+ * Fields of updating an objective (API 2.1.1). The type cannot change to or from TEST; the proficiency fields apply to ONEOFF and PERMANENT objectives only. The stored page is cut inside messageReminderInterval.
+ *
+ * @example
+ * ```ts
+ * import type { UpdateObjectiveForm_v2_1_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: UpdateObjectiveForm_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UpdateObjectiveForm_v2_1_1 = components["schemas"]["UpdateObjectiveForm_v2_1_1"];
+
+/**
+ * The schema `UpdateOwnUserByPostForm_v2_1_1` of the Drill Practice API (`components.schemas["UpdateOwnUserByPostForm_v2_1_1"]`).
+ *
+ * Fields of the deprecated POST that updates the calling user's own account; all optional.
+ *
+ * @example
+ * ```ts
+ * import type { UpdateOwnUserByPostForm_v2_1_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: UpdateOwnUserByPostForm_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UpdateOwnUserByPostForm_v2_1_1 = components["schemas"]["UpdateOwnUserByPostForm_v2_1_1"];
+
+/**
+ * The schema `UpdateTestForm_v2_1_1` of the Drill Practice API (`components.schemas["UpdateTestForm_v2_1_1"]`).
+ *
+ * Fields of updating a test definition (API 2.1.1). Only what leaves the number of questions unchanged can be updated: not the drills, direction, style, question distribution or filter tags. The stored page is cut after `allowQuestionNavigation`, inside `testScoreTransformers`.
+ *
+ * @example
+ * ```ts
+ * import type { UpdateTestForm_v2_1_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: UpdateTestForm_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UpdateTestForm_v2_1_1 = components["schemas"]["UpdateTestForm_v2_1_1"];
+
+/**
+ * The schema `UpdateUserForm_v2_1` of the Drill Practice API (`components.schemas["UpdateUserForm_v2_1"]`).
+ *
+ * Fields of updating a user account.
+ *
+ * @example
+ * ```ts
+ * import type { UpdateUserForm_v2_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: UpdateUserForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UpdateUserForm_v2_1 = components["schemas"]["UpdateUserForm_v2_1"];
+
+/**
+ * The schema `UserCatalog_v2_1_1` of the Drill Practice API (`components.schemas["UserCatalog_v2_1_1"]`).
+ *
+ * One catalog, as retrieving it answers (API 2.1.1). The endpoint page names this object but no object page was found, so its field names are not known: the object stays open.
+ *
+ * @example
+ * ```ts
+ * import type { UserCatalog_v2_1_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: UserCatalog_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UserCatalog_v2_1_1 = components["schemas"]["UserCatalog_v2_1_1"];
+
+/**
+ * The schema `UserEmailAddress_v2_1` of the Drill Practice API (`components.schemas["UserEmailAddress_v2_1"]`).
+ *
+ * One email address of a user account (API 2.1), whether it is verified and whether it is the primary one.
+ *
+ * @example
+ * ```ts
+ * import type { UserEmailAddress_v2_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: UserEmailAddress_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UserEmailAddress_v2_1 = components["schemas"]["UserEmailAddress_v2_1"];
+
+/**
+ * The schema `UserEmailAddresses_v2_1` of the Drill Practice API (`components.schemas["UserEmailAddresses_v2_1"]`).
+ *
+ * All email addresses of a user account (API 2.1).
+ *
+ * @example
+ * ```ts
+ * import type { UserEmailAddresses_v2_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: UserEmailAddresses_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UserEmailAddresses_v2_1 = components["schemas"]["UserEmailAddresses_v2_1"];
+
+/**
+ * The schema `User_v2_1` of the Drill Practice API (`components.schemas["User_v2_1"]`).
+ *
+ * A user account of API 2.1. The object page marks `type` as required, but the example of retrieving a user leaves it out (and shows `memberSince` and `biography`, which the object page does not list): only `id` and `name`, present in both, are required.
+ *
+ * @example
+ * ```ts
+ * import type { User_v2_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: User_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type User_v2_1 = components["schemas"]["User_v2_1"];
+
+/**
+ * The schema `Warnings_v2_1` of the Drill Practice API (`components.schemas["Warnings_v2_1"]`).
+ *
+ * Why the caller may not want to go ahead with deleting a drill or course (API 2.1), sent with status 428 unless `ignoreWarnings` is true. The page names the warning identifiers `part_of_course`, `part_of_group`, `test_completed` and `test_defined`, not the object's fields.
+ *
+ * @example
+ * ```ts
+ * import type { Warnings_v2_1 } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: Warnings_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Warnings_v2_1 = components["schemas"]["Warnings_v2_1"];

@@ -70,6 +70,22 @@ export type Actors_v2_1 = components["schemas"]["Actors_v2_1"];
 export type AddGroupMemberForm_v2_1 = components["schemas"]["AddGroupMemberForm_v2_1"];
 
 /**
+ * The schema `AnswerResponse_v2_1` of the Drill Practice API (`components.schemas["AnswerResponse_v2_1"]`).
+ *
+ * The reply to a practice answer (API 2.1): the evaluation of the answer and the proficiency afterwards. No page of the 2.1 or 2.1.1 answer reply was found; a 2.1.1 practice client reads these two fields, and the 2.1.1 Evaluation page describes the evaluation.
+ *
+ * @example
+ * ```ts
+ * import type { AnswerResponse_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: AnswerResponse_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type AnswerResponse_v2_1 = components["schemas"]["AnswerResponse_v2_1"];
+
+/**
  * The schema `AssertionClaims` of the Drill Practice API (`components.schemas["AssertionClaims"]`).
  *
  * Claims of the signed assertion sent to the token exchange.
@@ -148,6 +164,38 @@ export type Beacon_v2_1 = components["schemas"]["Beacon_v2_1"];
  * ```
  */
 export type Beacons_v2_1 = components["schemas"]["Beacons_v2_1"];
+
+/**
+ * The schema `ClientAppList_v2_1` of the Drill Practice API (`components.schemas["ClientAppList_v2_1"]`).
+ *
+ * Client apps (API 2.1). Each entry is a `ClientApp_v2_1`; no page shows how this answer wraps the list: a bare list, or an object that holds it (and perhaps a count).
+ *
+ * @example
+ * ```ts
+ * import type { ClientAppList_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: ClientAppList_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type ClientAppList_v2_1 = components["schemas"]["ClientAppList_v2_1"];
+
+/**
+ * The schema `ClientApp_v2_1` of the Drill Practice API (`components.schemas["ClientApp_v2_1"]`).
+ *
+ * An API client application registered with the service (API 2.1).
+ *
+ * @example
+ * ```ts
+ * import type { ClientApp_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: ClientApp_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type ClientApp_v2_1 = components["schemas"]["ClientApp_v2_1"];
 
 /**
  * The schema `ContactAuthorForm_v2_1` of the Drill Practice API (`components.schemas["ContactAuthorForm_v2_1"]`).
@@ -312,7 +360,7 @@ export type EmptyObject = components["schemas"]["EmptyObject"];
 /**
  * The schema `ErrorResponse` of the Drill Practice API (`components.schemas["ErrorResponse"]`).
  *
- * Error body. The interface names one field, `ID`, which identifies the error (for the store search: `query_missing` or `error`). The deployed service's reference writes the identifier as `id` and adds a human-readable `description`; read the identifier from either field.
+ * Error body. The interface names one field, `ID`, which identifies the error (for the store search: `query_missing` or `error`). The deployed service's reference writes the identifier as `id` and adds a human-readable `description`, and requires both (its ErrorResponse page); read the identifier from either field.
  *
  * @example
  * ```ts
@@ -324,6 +372,22 @@ export type EmptyObject = components["schemas"]["EmptyObject"];
  * ```
  */
 export type ErrorResponse = components["schemas"]["ErrorResponse"];
+
+/**
+ * The schema `Evaluation_v2_1` of the Drill Practice API (`components.schemas["Evaluation_v2_1"]`).
+ *
+ * Whether a practice answer was correct (API 2.1), with one entry per term given and per term missed, and the timing where a time limit applied (a late answer is always `INCORRECT`).
+ *
+ * @example
+ * ```ts
+ * import type { Evaluation_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: Evaluation_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Evaluation_v2_1 = components["schemas"]["Evaluation_v2_1"];
 
 /**
  * The schema `FormFields` of the Drill Practice API (`components.schemas["FormFields"]`).
@@ -518,6 +582,22 @@ export type MultipartBody = components["schemas"]["MultipartBody"];
 export type NotShown = components["schemas"]["NotShown"];
 
 /**
+ * The schema `OAuthError` of the Drill Practice API (`components.schemas["OAuthError"]`).
+ *
+ * Error body of the token exchange. The service's reference answers an error of an OAuth flow with an OAuthError, one of the two kinds of its ErrorResponse: an identifier, written `id`, and a human-readable `description`, both required. The token page's error table names `invalid_request` (400) and is cut after it. RFC 6749's `error` and `error_description` are not what the record shows.
+ *
+ * @example
+ * ```ts
+ * import type { OAuthError } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: OAuthError): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type OAuthError = components["schemas"]["OAuthError"];
+
+/**
  * The schema `Objective_v2_1` of the Drill Practice API (`components.schemas["Objective_v2_1"]`).
  *
  * A practice objective of the calling user with its evaluation (API 2.1): the kind of objective, its review date, the minimum proficiency to reach (and the lower one it may fall to), whether it is met, and the playables it covers.
@@ -614,6 +694,22 @@ export type Playable_v2_1 = components["schemas"]["Playable_v2_1"];
 export type PostReviewForm_v2_1 = components["schemas"]["PostReviewForm_v2_1"];
 
 /**
+ * The schema `Practice_v2_1` of the Drill Practice API (`components.schemas["Practice_v2_1"]`).
+ *
+ * A user's practice status for a drill or course (API 2.1): the current, highest and eventual proficiency, the time spent and still expected (in seconds), when it was last practised and when it was added to the repertoire (absent for a trial rendition).
+ *
+ * @example
+ * ```ts
+ * import type { Practice_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: Practice_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Practice_v2_1 = components["schemas"]["Practice_v2_1"];
+
+/**
  * The schema `Preferences_v2_1` of the Drill Practice API (`components.schemas["Preferences_v2_1"]`).
  *
  * A user's practice preferences for a drillable (API 2.1). The page that stores them names the same attributes as its form fields.
@@ -644,6 +740,22 @@ export type Preferences_v2_1 = components["schemas"]["Preferences_v2_1"];
  * ```
  */
 export type ProficiencyChart_v2_1 = components["schemas"]["ProficiencyChart_v2_1"];
+
+/**
+ * The schema `Proficiency_v2_1` of the Drill Practice API (`components.schemas["Proficiency_v2_1"]`).
+ *
+ * A user's proficiency of a drill or course (API 2.1), as whole numbers: overall, and receptive and productive where both directions are practised.
+ *
+ * @example
+ * ```ts
+ * import type { Proficiency_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: Proficiency_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Proficiency_v2_1 = components["schemas"]["Proficiency_v2_1"];
 
 /**
  * The schema `PublishPlayableForm_v2_1` of the Drill Practice API (`components.schemas["PublishPlayableForm_v2_1"]`).
@@ -742,6 +854,22 @@ export type Reception_v2_1 = components["schemas"]["Reception_v2_1"];
 export type RespondToGroupInvitationForm_v2_1 = components["schemas"]["RespondToGroupInvitationForm_v2_1"];
 
 /**
+ * The schema `ReviewList_v2_1` of the Drill Practice API (`components.schemas["ReviewList_v2_1"]`).
+ *
+ * Reviews of a drill or course (API 2.1). Each entry is a `Review_v2_1`; no page shows how this answer wraps the list: a bare list, or an object that holds it (and perhaps a count).
+ *
+ * @example
+ * ```ts
+ * import type { ReviewList_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: ReviewList_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type ReviewList_v2_1 = components["schemas"]["ReviewList_v2_1"];
+
+/**
  * The schema `Review_v2_1` of the Drill Practice API (`components.schemas["Review_v2_1"]`).
  *
  * A review of a public drill or course (API 2.1).
@@ -772,6 +900,22 @@ export type Review_v2_1 = components["schemas"]["Review_v2_1"];
  * ```
  */
 export type ServiceAccountKeyFile = components["schemas"]["ServiceAccountKeyFile"];
+
+/**
+ * The schema `Session_v2_1` of the Drill Practice API (`components.schemas["Session_v2_1"]`).
+ *
+ * The caller's session (API 2.1): its locale and, for an authenticated session, the login; `login` is absent when nobody is logged in.
+ *
+ * @example
+ * ```ts
+ * import type { Session_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: Session_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Session_v2_1 = components["schemas"]["Session_v2_1"];
 
 /**
  * The schema `StoreBeaconForm_v2_1` of the Drill Practice API (`components.schemas["StoreBeaconForm_v2_1"]`).
@@ -820,6 +964,22 @@ export type StorePreferencesForm_v2_1 = components["schemas"]["StorePreferencesF
  * ```
  */
 export type TestResult_v2_1 = components["schemas"]["TestResult_v2_1"];
+
+/**
+ * The schema `Test_v2_1` of the Drill Practice API (`components.schemas["Test_v2_1"]`).
+ *
+ * A test defined for one or more users (API 2.1; it extends Playable): its name, the drills it tests, how questions are asked, the group it belongs to, the instructions and which results the user is shown.
+ *
+ * @example
+ * ```ts
+ * import type { Test_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: Test_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Test_v2_1 = components["schemas"]["Test_v2_1"];
 
 /**
  * The schema `Tests_v2_1` of the Drill Practice API (`components.schemas["Tests_v2_1"]`).

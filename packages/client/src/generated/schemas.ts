@@ -104,7 +104,7 @@ export type AddGroupMemberForm_v2_1 = components["schemas"]["AddGroupMemberForm_
 /**
  * The schema `AnswerRequest` of the Drill Practice API (`components.schemas["AnswerRequest"]`).
  *
- * Form fields of a 2.0 answer. `answer` holds the values given, one for most questions, several when the question takes several; each value travels as its own `answer` field (a repeated field on the wire).
+ * Form fields of an answer (2.0, and 2.1.1 as a public client sends it). `answer` holds the values given, one for most questions, several when the question takes several; each value travels as its own `answer` field (a repeated field on the wire).
  *
  * @example
  * ```ts
@@ -132,6 +132,38 @@ export type AnswerRequest = components["schemas"]["AnswerRequest"];
  * ```
  */
 export type AnswerResponse = components["schemas"]["AnswerResponse"];
+
+/**
+ * The schema `AnswerResponse_v2_1` of the Drill Practice API (`components.schemas["AnswerResponse_v2_1"]`).
+ *
+ * The reply to a practice answer (API 2.1): the evaluation of the answer and the proficiency afterwards. No page of the 2.1 or 2.1.1 answer reply was found; a 2.1.1 practice client reads these two fields, and the 2.1.1 Evaluation page describes the evaluation.
+ *
+ * @example
+ * ```ts
+ * import type { AnswerResponse_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: AnswerResponse_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type AnswerResponse_v2_1 = components["schemas"]["AnswerResponse_v2_1"];
+
+/**
+ * The schema `AnswerResponse_v2_1_1` of the Drill Practice API (`components.schemas["AnswerResponse_v2_1_1"]`).
+ *
+ * What answering a practice question returns in API 2.1.1, as far as a public client reads it: the evaluation of the answer (its result and the terms evaluated) and the caller's proficiency after it. No reference page of 2.1.1 shows this object; every other field is unknown.
+ *
+ * @example
+ * ```ts
+ * import type { AnswerResponse_v2_1_1 } from "@drill-practice/client";
+ *
+ * function use(value: AnswerResponse_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type AnswerResponse_v2_1_1 = components["schemas"]["AnswerResponse_v2_1_1"];
 
 /**
  * The schema `AssertionClaims` of the Drill Practice API (`components.schemas["AssertionClaims"]`).
@@ -198,6 +230,22 @@ export type AuthorizationServerMetadata = components["schemas"]["AuthorizationSe
 export type Beacon_v2_1 = components["schemas"]["Beacon_v2_1"];
 
 /**
+ * The schema `Beacon_v2_1_1` of the Drill Practice API (`components.schemas["Beacon_v2_1_1"]`).
+ *
+ * A beacon definition (API 2.1.1): an iBeacon that points at a drill, course or test, the proximity at which it triggers, and how long the playable stays visible after detection.
+ *
+ * @example
+ * ```ts
+ * import type { Beacon_v2_1_1 } from "@drill-practice/client";
+ *
+ * function use(value: Beacon_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Beacon_v2_1_1 = components["schemas"]["Beacon_v2_1_1"];
+
+/**
  * The schema `Beacons_v2_1` of the Drill Practice API (`components.schemas["Beacons_v2_1"]`).
  *
  * The beacon definitions of the caller's organization (API 2.1).
@@ -212,6 +260,38 @@ export type Beacon_v2_1 = components["schemas"]["Beacon_v2_1"];
  * ```
  */
 export type Beacons_v2_1 = components["schemas"]["Beacons_v2_1"];
+
+/**
+ * The schema `Beacons_v2_1_1` of the Drill Practice API (`components.schemas["Beacons_v2_1_1"]`).
+ *
+ * The beacon definitions of the caller's organization (API 2.1.1).
+ *
+ * @example
+ * ```ts
+ * import type { Beacons_v2_1_1 } from "@drill-practice/client";
+ *
+ * function use(value: Beacons_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Beacons_v2_1_1 = components["schemas"]["Beacons_v2_1_1"];
+
+/**
+ * The schema `Catalogs_v2_1_1` of the Drill Practice API (`components.schemas["Catalogs_v2_1_1"]`).
+ *
+ * A page of the catalogs an organization can publish to (API 2.1.1). The endpoint page names this object but no object page was found, so its field names are not known: the object stays open.
+ *
+ * @example
+ * ```ts
+ * import type { Catalogs_v2_1_1 } from "@drill-practice/client";
+ *
+ * function use(value: Catalogs_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Catalogs_v2_1_1 = components["schemas"]["Catalogs_v2_1_1"];
 
 /**
  * The schema `ClientAppForm_v2_0` of the Drill Practice API (`components.schemas["ClientAppForm_v2_0"]`).
@@ -230,6 +310,38 @@ export type Beacons_v2_1 = components["schemas"]["Beacons_v2_1"];
 export type ClientAppForm_v2_0 = components["schemas"]["ClientAppForm_v2_0"];
 
 /**
+ * The schema `ClientAppList_v2_0` of the Drill Practice API (`components.schemas["ClientAppList_v2_0"]`).
+ *
+ * Client apps (API 2.0). Each entry is a `ClientApp_v2_0`; no page shows how this answer wraps the list: a bare list, or an object that holds it (and perhaps a count).
+ *
+ * @example
+ * ```ts
+ * import type { ClientAppList_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: ClientAppList_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type ClientAppList_v2_0 = components["schemas"]["ClientAppList_v2_0"];
+
+/**
+ * The schema `ClientAppList_v2_1` of the Drill Practice API (`components.schemas["ClientAppList_v2_1"]`).
+ *
+ * Client apps (API 2.1). Each entry is a `ClientApp_v2_1`; no page shows how this answer wraps the list: a bare list, or an object that holds it (and perhaps a count).
+ *
+ * @example
+ * ```ts
+ * import type { ClientAppList_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: ClientAppList_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type ClientAppList_v2_1 = components["schemas"]["ClientAppList_v2_1"];
+
+/**
  * The schema `ClientApp_v2_0` of the Drill Practice API (`components.schemas["ClientApp_v2_0"]`).
  *
  * An API client application registered with the service.
@@ -244,6 +356,22 @@ export type ClientAppForm_v2_0 = components["schemas"]["ClientAppForm_v2_0"];
  * ```
  */
 export type ClientApp_v2_0 = components["schemas"]["ClientApp_v2_0"];
+
+/**
+ * The schema `ClientApp_v2_1` of the Drill Practice API (`components.schemas["ClientApp_v2_1"]`).
+ *
+ * An API client application registered with the service (API 2.1).
+ *
+ * @example
+ * ```ts
+ * import type { ClientApp_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: ClientApp_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type ClientApp_v2_1 = components["schemas"]["ClientApp_v2_1"];
 
 /**
  * The schema `ContactAuthorForm_v2_1` of the Drill Practice API (`components.schemas["ContactAuthorForm_v2_1"]`).
@@ -292,6 +420,22 @@ export type Course_v2_0 = components["schemas"]["Course_v2_0"];
  * ```
  */
 export type Course_v2_1 = components["schemas"]["Course_v2_1"];
+
+/**
+ * The schema `CreateCatalogForm_v2_1_1` of the Drill Practice API (`components.schemas["CreateCatalogForm_v2_1_1"]`).
+ *
+ * Fields of creating a catalog; when subscriptions (users' access to the catalog) end is set one-off, annually, monthly or by duration. The stored page is cut after subscriptionEndTimeZone: further fields (the duration form of subscription termination among them) are not known.
+ *
+ * @example
+ * ```ts
+ * import type { CreateCatalogForm_v2_1_1 } from "@drill-practice/client";
+ *
+ * function use(value: CreateCatalogForm_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type CreateCatalogForm_v2_1_1 = components["schemas"]["CreateCatalogForm_v2_1_1"];
 
 /**
  * The schema `CreateCourseForm_v2_0` of the Drill Practice API (`components.schemas["CreateCourseForm_v2_0"]`).
@@ -390,6 +534,38 @@ export type CreateGroupForm_v2_0 = components["schemas"]["CreateGroupForm_v2_0"]
 export type CreateGroupForm_v2_1 = components["schemas"]["CreateGroupForm_v2_1"];
 
 /**
+ * The schema `CreateGroupForm_v2_1_1` of the Drill Practice API (`components.schemas["CreateGroupForm_v2_1_1"]`).
+ *
+ * Fields of creating a group (API 2.1.1). Besides the fields of 2.1, the subscription fields end every membership automatically: once (year, month and day), every year (month and day), every month (day) or after a duration. The stored page is cut after subscriptionEndDay.
+ *
+ * @example
+ * ```ts
+ * import type { CreateGroupForm_v2_1_1 } from "@drill-practice/client";
+ *
+ * function use(value: CreateGroupForm_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type CreateGroupForm_v2_1_1 = components["schemas"]["CreateGroupForm_v2_1_1"];
+
+/**
+ * The schema `CreateTestTicketForm_v2_1_1` of the Drill Practice API (`components.schemas["CreateTestTicketForm_v2_1_1"]`).
+ *
+ * Fields of asking a ticket or PIN for an anonymous test (API 2.1.1), all optional.
+ *
+ * @example
+ * ```ts
+ * import type { CreateTestTicketForm_v2_1_1 } from "@drill-practice/client";
+ *
+ * function use(value: CreateTestTicketForm_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type CreateTestTicketForm_v2_1_1 = components["schemas"]["CreateTestTicketForm_v2_1_1"];
+
+/**
  * The schema `CreateUserForm_v2_1` of the Drill Practice API (`components.schemas["CreateUserForm_v2_1"]`).
  *
  * Fields of creating a user account: an email address or a third-party identity must be given (or both). The stored page is cut after these fields.
@@ -404,6 +580,38 @@ export type CreateGroupForm_v2_1 = components["schemas"]["CreateGroupForm_v2_1"]
  * ```
  */
 export type CreateUserForm_v2_1 = components["schemas"]["CreateUserForm_v2_1"];
+
+/**
+ * The schema `DefineGroupObjectiveForm_v2_1_1` of the Drill Practice API (`components.schemas["DefineGroupObjectiveForm_v2_1_1"]`).
+ *
+ * Fields of defining a group's practice objective (API 2.1.1). The stored page is cut before its parameter table; only the fields its introduction names are listed. Without a review date, each member gets one of their own (updateGroupObjective_v2_1_1); a review duration with it makes a review period that ends at that date.
+ *
+ * @example
+ * ```ts
+ * import type { DefineGroupObjectiveForm_v2_1_1 } from "@drill-practice/client";
+ *
+ * function use(value: DefineGroupObjectiveForm_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type DefineGroupObjectiveForm_v2_1_1 = components["schemas"]["DefineGroupObjectiveForm_v2_1_1"];
+
+/**
+ * The schema `DefineGroupTestForm_v2_1_1` of the Drill Practice API (`components.schemas["DefineGroupTestForm_v2_1_1"]`).
+ *
+ * Fields of defining a group test (API 2.1.1). The stored page is cut where its parameter table starts; only the fields its introduction names are listed: a review date that makes completing the test an objective, and for an adaptive test the flag, the drills (two or more, by rising difficulty) and the number of questions per drill.
+ *
+ * @example
+ * ```ts
+ * import type { DefineGroupTestForm_v2_1_1 } from "@drill-practice/client";
+ *
+ * function use(value: DefineGroupTestForm_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type DefineGroupTestForm_v2_1_1 = components["schemas"]["DefineGroupTestForm_v2_1_1"];
 
 /**
  * The schema `DefineTestForm_v2_0` of the Drill Practice API (`components.schemas["DefineTestForm_v2_0"]`).
@@ -436,6 +644,22 @@ export type DefineTestForm_v2_0 = components["schemas"]["DefineTestForm_v2_0"];
  * ```
  */
 export type DefineTestForm_v2_1 = components["schemas"]["DefineTestForm_v2_1"];
+
+/**
+ * The schema `DefineTestForm_v2_1_1` of the Drill Practice API (`components.schemas["DefineTestForm_v2_1_1"]`).
+ *
+ * Fields of defining a test (API 2.1.1). The stored page is cut after these fields; `disclosures` is typed as a string array without its wire form, sent here like the other lists.
+ *
+ * @example
+ * ```ts
+ * import type { DefineTestForm_v2_1_1 } from "@drill-practice/client";
+ *
+ * function use(value: DefineTestForm_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type DefineTestForm_v2_1_1 = components["schemas"]["DefineTestForm_v2_1_1"];
 
 /**
  * The schema `DrillDetails_v2_0` of the Drill Practice API (`components.schemas["DrillDetails_v2_0"]`).
@@ -534,6 +758,22 @@ export type DrillablePractice = components["schemas"]["DrillablePractice"];
 export type Drillables = components["schemas"]["Drillables"];
 
 /**
+ * The schema `DuplicateTestForm_v2_1_1` of the Drill Practice API (`components.schemas["DuplicateTestForm_v2_1_1"]`).
+ *
+ * Fields of duplicating a test definition (API 2.1.1).
+ *
+ * @example
+ * ```ts
+ * import type { DuplicateTestForm_v2_1_1 } from "@drill-practice/client";
+ *
+ * function use(value: DuplicateTestForm_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type DuplicateTestForm_v2_1_1 = components["schemas"]["DuplicateTestForm_v2_1_1"];
+
+/**
  * The schema `EmailAddress_v2_0` of the Drill Practice API (`components.schemas["EmailAddress_v2_0"]`).
  *
  * An email address and whether it has been verified.
@@ -584,7 +824,7 @@ export type EmptyObject = components["schemas"]["EmptyObject"];
 /**
  * The schema `ErrorResponse` of the Drill Practice API (`components.schemas["ErrorResponse"]`).
  *
- * Error body. The interface names one field, `ID`, which identifies the error (for the store search: `query_missing` or `error`). The deployed service's reference writes the identifier as `id` and adds a human-readable `description`; read the identifier from either field.
+ * Error body. The interface names one field, `ID`, which identifies the error (for the store search: `query_missing` or `error`). The deployed service's reference writes the identifier as `id` and adds a human-readable `description`, and requires both (its ErrorResponse page); read the identifier from either field.
  *
  * @example
  * ```ts
@@ -612,6 +852,22 @@ export type ErrorResponse = components["schemas"]["ErrorResponse"];
  * ```
  */
 export type Evaluation = components["schemas"]["Evaluation"];
+
+/**
+ * The schema `Evaluation_v2_1` of the Drill Practice API (`components.schemas["Evaluation_v2_1"]`).
+ *
+ * Whether a practice answer was correct (API 2.1), with one entry per term given and per term missed, and the timing where a time limit applied (a late answer is always `INCORRECT`).
+ *
+ * @example
+ * ```ts
+ * import type { Evaluation_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: Evaluation_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Evaluation_v2_1 = components["schemas"]["Evaluation_v2_1"];
 
 /**
  * The schema `Feedback` of the Drill Practice API (`components.schemas["Feedback"]`).
@@ -678,6 +934,22 @@ export type GroupCounts_v2_0 = components["schemas"]["GroupCounts_v2_0"];
 export type GroupInvitationForm_v2_0 = components["schemas"]["GroupInvitationForm_v2_0"];
 
 /**
+ * The schema `GroupInvitationList_v2_0` of the Drill Practice API (`components.schemas["GroupInvitationList_v2_0"]`).
+ *
+ * Group invitations (API 2.0). Each entry is a `GroupInvitation_v2_0`; no page shows how this answer wraps the list: a bare list, or an object that holds it (and perhaps a count).
+ *
+ * @example
+ * ```ts
+ * import type { GroupInvitationList_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: GroupInvitationList_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type GroupInvitationList_v2_0 = components["schemas"]["GroupInvitationList_v2_0"];
+
+/**
  * The schema `GroupInvitation_v2_0` of the Drill Practice API (`components.schemas["GroupInvitation_v2_0"]`).
  *
  * An invitation to a group: its status, the invited user and the group.
@@ -708,6 +980,38 @@ export type GroupInvitation_v2_0 = components["schemas"]["GroupInvitation_v2_0"]
  * ```
  */
 export type GroupInvitation_v2_1 = components["schemas"]["GroupInvitation_v2_1"];
+
+/**
+ * The schema `GroupList_v2_0` of the Drill Practice API (`components.schemas["GroupList_v2_0"]`).
+ *
+ * Groups (API 2.0). Each entry is a `Group_v2_0`; no page shows how this answer wraps the list: a bare list, or an object that holds it (and perhaps a count).
+ *
+ * @example
+ * ```ts
+ * import type { GroupList_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: GroupList_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type GroupList_v2_0 = components["schemas"]["GroupList_v2_0"];
+
+/**
+ * The schema `GroupMemberResults_v2_1_1` of the Drill Practice API (`components.schemas["GroupMemberResults_v2_1_1"]`).
+ *
+ * One member's results over a group's drillables (API 2.1.1): the group, the member, where the page ends, and one entry per drillable with the member's progress.
+ *
+ * @example
+ * ```ts
+ * import type { GroupMemberResults_v2_1_1 } from "@drill-practice/client";
+ *
+ * function use(value: GroupMemberResults_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type GroupMemberResults_v2_1_1 = components["schemas"]["GroupMemberResults_v2_1_1"];
 
 /**
  * The schema `GroupMember_v2_0` of the Drill Practice API (`components.schemas["GroupMember_v2_0"]`).
@@ -806,6 +1110,22 @@ export type GroupStaff_v2_0 = components["schemas"]["GroupStaff_v2_0"];
 export type GroupStaff_v2_1 = components["schemas"]["GroupStaff_v2_1"];
 
 /**
+ * The schema `GroupTestResults_v2_1_1` of the Drill Practice API (`components.schemas["GroupTestResults_v2_1_1"]`).
+ *
+ * The results of one test for the members of a group (API 2.1.1): the group, how many results there are in all, the test, and the individual results.
+ *
+ * @example
+ * ```ts
+ * import type { GroupTestResults_v2_1_1 } from "@drill-practice/client";
+ *
+ * function use(value: GroupTestResults_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type GroupTestResults_v2_1_1 = components["schemas"]["GroupTestResults_v2_1_1"];
+
+/**
  * The schema `Group_v2_0` of the Drill Practice API (`components.schemas["Group_v2_0"]`).
  *
  * A 2.0 group. The member list operation answers it with its members; creating a group answers it with counts in `members` and `drills`, so `members` admits a count or a list.
@@ -838,6 +1158,22 @@ export type Group_v2_0 = components["schemas"]["Group_v2_0"];
 export type Group_v2_1 = components["schemas"]["Group_v2_1"];
 
 /**
+ * The schema `Group_v2_1_1` of the Drill Practice API (`components.schemas["Group_v2_1_1"]`).
+ *
+ * A group of API 2.1.1: its name and description, how many members, drillables and tests it has, its icon, when it was created and last edited and, where shown, the organization that owns it. Listing a group's drillables adds them as `drillables`.
+ *
+ * @example
+ * ```ts
+ * import type { Group_v2_1_1 } from "@drill-practice/client";
+ *
+ * function use(value: Group_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Group_v2_1_1 = components["schemas"]["Group_v2_1_1"];
+
+/**
  * The schema `Groups_v2_1` of the Drill Practice API (`components.schemas["Groups_v2_1"]`).
  *
  * A list of groups (API 2.1): how many were found in all, regardless of the requested window, and the groups themselves with their high-level details.
@@ -852,6 +1188,38 @@ export type Group_v2_1 = components["schemas"]["Group_v2_1"];
  * ```
  */
 export type Groups_v2_1 = components["schemas"]["Groups_v2_1"];
+
+/**
+ * The schema `Groups_v2_1_1` of the Drill Practice API (`components.schemas["Groups_v2_1_1"]`).
+ *
+ * A page of groups (API 2.1.1): the groups with their high-level details and where the page ends. The search page's text also names the total found.
+ *
+ * @example
+ * ```ts
+ * import type { Groups_v2_1_1 } from "@drill-practice/client";
+ *
+ * function use(value: Groups_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Groups_v2_1_1 = components["schemas"]["Groups_v2_1_1"];
+
+/**
+ * The schema `LinkTestForm_v2_1_1` of the Drill Practice API (`components.schemas["LinkTestForm_v2_1_1"]`).
+ *
+ * Fields of linking a test definition to an organization, group or user, or of changing an existing link (API 2.1.1). A review date sets an objective (`PER_USER` lets each testee have their own date, set by another call); with an objective, a reminder and an announcement can be asked for. The stored page is cut inside `maxRenditions`.
+ *
+ * @example
+ * ```ts
+ * import type { LinkTestForm_v2_1_1 } from "@drill-practice/client";
+ *
+ * function use(value: LinkTestForm_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type LinkTestForm_v2_1_1 = components["schemas"]["LinkTestForm_v2_1_1"];
 
 /**
  * The schema `Media_v2_0` of the Drill Practice API (`components.schemas["Media_v2_0"]`).
@@ -884,6 +1252,22 @@ export type Media_v2_0 = components["schemas"]["Media_v2_0"];
  * ```
  */
 export type Media_v2_1 = components["schemas"]["Media_v2_1"];
+
+/**
+ * The schema `Media_v2_1_1` of the Drill Practice API (`components.schemas["Media_v2_1_1"]`).
+ *
+ * An image, sound or video clip (API 2.1.1), used in questions and answers and as icons and avatars: either the content itself (`data`, Base64) or where to fetch it (`url`), with its media type and, optionally, a caption, its native size and thumbnails.
+ *
+ * @example
+ * ```ts
+ * import type { Media_v2_1_1 } from "@drill-practice/client";
+ *
+ * function use(value: Media_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Media_v2_1_1 = components["schemas"]["Media_v2_1_1"];
 
 /**
  * The schema `MergeDrillsForm_v2_1` of the Drill Practice API (`components.schemas["MergeDrillsForm_v2_1"]`).
@@ -950,6 +1334,38 @@ export type MultipartBody = components["schemas"]["MultipartBody"];
 export type NotShown = components["schemas"]["NotShown"];
 
 /**
+ * The schema `OAuthError` of the Drill Practice API (`components.schemas["OAuthError"]`).
+ *
+ * Error body of the token exchange. The service's reference answers an error of an OAuth flow with an OAuthError, one of the two kinds of its ErrorResponse: an identifier, written `id`, and a human-readable `description`, both required. The token page's error table names `invalid_request` (400) and is cut after it. RFC 6749's `error` and `error_description` are not what the record shows.
+ *
+ * @example
+ * ```ts
+ * import type { OAuthError } from "@drill-practice/client";
+ *
+ * function use(value: OAuthError): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type OAuthError = components["schemas"]["OAuthError"];
+
+/**
+ * The schema `ObjectiveList_v2_0` of the Drill Practice API (`components.schemas["ObjectiveList_v2_0"]`).
+ *
+ * Objectives (API 2.0). Each entry is a `Objective_v2_0`; no page shows how this answer wraps the list: a bare list, or an object that holds it (and perhaps a count).
+ *
+ * @example
+ * ```ts
+ * import type { ObjectiveList_v2_0 } from "@drill-practice/client";
+ *
+ * function use(value: ObjectiveList_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type ObjectiveList_v2_0 = components["schemas"]["ObjectiveList_v2_0"];
+
+/**
  * The schema `Objective_v2_0` of the Drill Practice API (`components.schemas["Objective_v2_0"]`).
  *
  * A practice or test objective of a 2.0 group.
@@ -982,6 +1398,22 @@ export type Objective_v2_0 = components["schemas"]["Objective_v2_0"];
 export type Objective_v2_1 = components["schemas"]["Objective_v2_1"];
 
 /**
+ * The schema `Objective_v2_1_1` of the Drill Practice API (`components.schemas["Objective_v2_1_1"]`).
+ *
+ * A practice or test objective with its evaluation for the calling user (API 2.1.1): the kind of objective, its review date, the minimum proficiency to reach (and the lower one it may fall to), whether it is met, and the playables it covers. Setting a member's review date answers it with only its ID (shown as an empty object), so no field is required.
+ *
+ * @example
+ * ```ts
+ * import type { Objective_v2_1_1 } from "@drill-practice/client";
+ *
+ * function use(value: Objective_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Objective_v2_1_1 = components["schemas"]["Objective_v2_1_1"];
+
+/**
  * The schema `Objectives_v2_1` of the Drill Practice API (`components.schemas["Objectives_v2_1"]`).
  *
  * The calling user's objectives and their evaluations (API 2.1).
@@ -998,6 +1430,38 @@ export type Objective_v2_1 = components["schemas"]["Objective_v2_1"];
 export type Objectives_v2_1 = components["schemas"]["Objectives_v2_1"];
 
 /**
+ * The schema `Objectives_v2_1_1` of the Drill Practice API (`components.schemas["Objectives_v2_1_1"]`).
+ *
+ * The calling user's objectives and their evaluations (API 2.1.1), a window of them chosen by offset.
+ *
+ * @example
+ * ```ts
+ * import type { Objectives_v2_1_1 } from "@drill-practice/client";
+ *
+ * function use(value: Objectives_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Objectives_v2_1_1 = components["schemas"]["Objectives_v2_1_1"];
+
+/**
+ * The schema `OrganizationAccounts_v2_1_1` of the Drill Practice API (`components.schemas["OrganizationAccounts_v2_1_1"]`).
+ *
+ * The accounts managed by an organization, staff accounts included, with the details to fetch the next page (API 2.1.1). The endpoint page names this object but no object page was found, so its field names are not known: the object stays open.
+ *
+ * @example
+ * ```ts
+ * import type { OrganizationAccounts_v2_1_1 } from "@drill-practice/client";
+ *
+ * function use(value: OrganizationAccounts_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type OrganizationAccounts_v2_1_1 = components["schemas"]["OrganizationAccounts_v2_1_1"];
+
+/**
  * The schema `OrganizationStaffForm_v2_0` of the Drill Practice API (`components.schemas["OrganizationStaffForm_v2_0"]`).
  *
  * Fields of PUT organization staff.
@@ -1012,6 +1476,22 @@ export type Objectives_v2_1 = components["schemas"]["Objectives_v2_1"];
  * ```
  */
 export type OrganizationStaffForm_v2_0 = components["schemas"]["OrganizationStaffForm_v2_0"];
+
+/**
+ * The schema `OrganizationStaffForm_v2_1_1` of the Drill Practice API (`components.schemas["OrganizationStaffForm_v2_1_1"]`).
+ *
+ * Field of adding an organization staff user: the name, required when the user is given by an email address that no account has yet (the account is then created).
+ *
+ * @example
+ * ```ts
+ * import type { OrganizationStaffForm_v2_1_1 } from "@drill-practice/client";
+ *
+ * function use(value: OrganizationStaffForm_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type OrganizationStaffForm_v2_1_1 = components["schemas"]["OrganizationStaffForm_v2_1_1"];
 
 /**
  * The schema `Organization_v2_0` of the Drill Practice API (`components.schemas["Organization_v2_0"]`).
@@ -1062,6 +1542,38 @@ export type Organization_v2_1 = components["schemas"]["Organization_v2_1"];
 export type Pagination_v2_1 = components["schemas"]["Pagination_v2_1"];
 
 /**
+ * The schema `Pagination_v2_1_1` of the Drill Practice API (`components.schemas["Pagination_v2_1_1"]`).
+ *
+ * Where a page of a list ends (API 2.1.1). Send `lastOnPage` back unchanged as `resultFrom` to fetch the next page; never compute it. `moreAvailable` says whether there is one.
+ *
+ * @example
+ * ```ts
+ * import type { Pagination_v2_1_1 } from "@drill-practice/client";
+ *
+ * function use(value: Pagination_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Pagination_v2_1_1 = components["schemas"]["Pagination_v2_1_1"];
+
+/**
+ * The schema `PlayableContainerContent_v2_1_1` of the Drill Practice API (`components.schemas["PlayableContainerContent_v2_1_1"]`).
+ *
+ * The content of a playable container such as a catalog (API 2.1.1): the container itself and the pagination details. The page says a catalog holds playables sorted by name, but its example shows no list of playables, so the field that carries them is not known.
+ *
+ * @example
+ * ```ts
+ * import type { PlayableContainerContent_v2_1_1 } from "@drill-practice/client";
+ *
+ * function use(value: PlayableContainerContent_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type PlayableContainerContent_v2_1_1 = components["schemas"]["PlayableContainerContent_v2_1_1"];
+
+/**
  * The schema `Playable_v2_1` of the Drill Practice API (`components.schemas["Playable_v2_1"]`).
  *
  * Something that can be played: a drill, a course or a test (API 2.1). The object page marks `creator` as required, but its own example and every endpoint example that embeds a playable leave it out, so only the fields present everywhere are required.
@@ -1092,6 +1604,22 @@ export type Playable_v2_1 = components["schemas"]["Playable_v2_1"];
  * ```
  */
 export type PostReviewForm_v2_1 = components["schemas"]["PostReviewForm_v2_1"];
+
+/**
+ * The schema `Practice_v2_1` of the Drill Practice API (`components.schemas["Practice_v2_1"]`).
+ *
+ * A user's practice status for a drill or course (API 2.1): the current, highest and eventual proficiency, the time spent and still expected (in seconds), when it was last practised and when it was added to the repertoire (absent for a trial rendition).
+ *
+ * @example
+ * ```ts
+ * import type { Practice_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: Practice_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Practice_v2_1 = components["schemas"]["Practice_v2_1"];
 
 /**
  * The schema `Preferences_v2_1` of the Drill Practice API (`components.schemas["Preferences_v2_1"]`).
@@ -1140,6 +1668,22 @@ export type Proficiency = components["schemas"]["Proficiency"];
  * ```
  */
 export type ProficiencyChart_v2_1 = components["schemas"]["ProficiencyChart_v2_1"];
+
+/**
+ * The schema `Proficiency_v2_1` of the Drill Practice API (`components.schemas["Proficiency_v2_1"]`).
+ *
+ * A user's proficiency of a drill or course (API 2.1), as whole numbers: overall, and receptive and productive where both directions are practised.
+ *
+ * @example
+ * ```ts
+ * import type { Proficiency_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: Proficiency_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Proficiency_v2_1 = components["schemas"]["Proficiency_v2_1"];
 
 /**
  * The schema `PublishPlayableForm_v2_1` of the Drill Practice API (`components.schemas["PublishPlayableForm_v2_1"]`).
@@ -1302,6 +1846,22 @@ export type Reception_v2_1 = components["schemas"]["Reception_v2_1"];
 export type RespondToGroupInvitationForm_v2_1 = components["schemas"]["RespondToGroupInvitationForm_v2_1"];
 
 /**
+ * The schema `ReviewList_v2_1` of the Drill Practice API (`components.schemas["ReviewList_v2_1"]`).
+ *
+ * Reviews of a drill or course (API 2.1). Each entry is a `Review_v2_1`; no page shows how this answer wraps the list: a bare list, or an object that holds it (and perhaps a count).
+ *
+ * @example
+ * ```ts
+ * import type { ReviewList_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: ReviewList_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type ReviewList_v2_1 = components["schemas"]["ReviewList_v2_1"];
+
+/**
  * The schema `Review_v2_1` of the Drill Practice API (`components.schemas["Review_v2_1"]`).
  *
  * A review of a public drill or course (API 2.1).
@@ -1348,6 +1908,54 @@ export type ServiceAccountKeyFile = components["schemas"]["ServiceAccountKeyFile
  * ```
  */
 export type Session_v2_0 = components["schemas"]["Session_v2_0"];
+
+/**
+ * The schema `Session_v2_1` of the Drill Practice API (`components.schemas["Session_v2_1"]`).
+ *
+ * The caller's session (API 2.1): its locale and, for an authenticated session, the login; `login` is absent when nobody is logged in.
+ *
+ * @example
+ * ```ts
+ * import type { Session_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: Session_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Session_v2_1 = components["schemas"]["Session_v2_1"];
+
+/**
+ * The schema `SetMemberReviewDateForm_v2_1_1` of the Drill Practice API (`components.schemas["SetMemberReviewDateForm_v2_1_1"]`).
+ *
+ * Fields of setting one group member's review date (or the end of the review period) for a group objective defined without one (API 2.1.1).
+ *
+ * @example
+ * ```ts
+ * import type { SetMemberReviewDateForm_v2_1_1 } from "@drill-practice/client";
+ *
+ * function use(value: SetMemberReviewDateForm_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type SetMemberReviewDateForm_v2_1_1 = components["schemas"]["SetMemberReviewDateForm_v2_1_1"];
+
+/**
+ * The schema `SetTestReviewDateForm_v2_1_1` of the Drill Practice API (`components.schemas["SetTestReviewDateForm_v2_1_1"]`).
+ *
+ * Fields of setting the date by which one group member is expected to have completed a group test (API 2.1.1); the test must have been set up with a review date per user (PER_USER).
+ *
+ * @example
+ * ```ts
+ * import type { SetTestReviewDateForm_v2_1_1 } from "@drill-practice/client";
+ *
+ * function use(value: SetTestReviewDateForm_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type SetTestReviewDateForm_v2_1_1 = components["schemas"]["SetTestReviewDateForm_v2_1_1"];
 
 /**
  * The schema `StoreBeaconForm_v2_1` of the Drill Practice API (`components.schemas["StoreBeaconForm_v2_1"]`).
@@ -1462,6 +2070,70 @@ export type TestResult_v2_0 = components["schemas"]["TestResult_v2_0"];
 export type TestResult_v2_1 = components["schemas"]["TestResult_v2_1"];
 
 /**
+ * The schema `TestResult_v2_1_1` of the Drill Practice API (`components.schemas["TestResult_v2_1_1"]`).
+ *
+ * One attempt at a test, in progress or completed (API 2.1.1): its ID, the score, when it was started and completed, how long it took, how many questions were asked and answered correctly, the progress, and for the full result the questions, the testee (or the anonymous ticket and reference), the test and the outcome per drill. Which fields are present depends on the test's disclosure settings. (2.1's test result is another shape: `userId`, `subject`, a plain `score`, `includedColumnNames`.)
+ *
+ * @example
+ * ```ts
+ * import type { TestResult_v2_1_1 } from "@drill-practice/client";
+ *
+ * function use(value: TestResult_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type TestResult_v2_1_1 = components["schemas"]["TestResult_v2_1_1"];
+
+/**
+ * The schema `TestTicket_v2_1_1` of the Drill Practice API (`components.schemas["TestTicket_v2_1_1"]`).
+ *
+ * A ticket to an anonymous test (API 2.1.1): a summary of the test and the ticket itself, which holds either a code or a PIN, with the URL that starts the test.
+ *
+ * @example
+ * ```ts
+ * import type { TestTicket_v2_1_1 } from "@drill-practice/client";
+ *
+ * function use(value: TestTicket_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type TestTicket_v2_1_1 = components["schemas"]["TestTicket_v2_1_1"];
+
+/**
+ * The schema `Test_v2_1` of the Drill Practice API (`components.schemas["Test_v2_1"]`).
+ *
+ * A test defined for one or more users (API 2.1; it extends Playable): its name, the drills it tests, how questions are asked, the group it belongs to, the instructions and which results the user is shown.
+ *
+ * @example
+ * ```ts
+ * import type { Test_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: Test_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Test_v2_1 = components["schemas"]["Test_v2_1"];
+
+/**
+ * The schema `Test_v2_1_1` of the Drill Practice API (`components.schemas["Test_v2_1_1"]`).
+ *
+ * A test definition (API 2.1.1), a kind of playable: its type `TEST`, ID and name, as the test ticket page shows it in its summary of the test. The stored pages do not show the 2.1.1 Test object's own fields.
+ *
+ * @example
+ * ```ts
+ * import type { Test_v2_1_1 } from "@drill-practice/client";
+ *
+ * function use(value: Test_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type Test_v2_1_1 = components["schemas"]["Test_v2_1_1"];
+
+/**
  * The schema `Tests_v2_1` of the Drill Practice API (`components.schemas["Tests_v2_1"]`).
  *
  * The calling user's tests (API 2.1): how many there are, open and completed, and each test with its results where it has been taken.
@@ -1478,6 +2150,22 @@ export type TestResult_v2_1 = components["schemas"]["TestResult_v2_1"];
 export type Tests_v2_1 = components["schemas"]["Tests_v2_1"];
 
 /**
+ * The schema `ThirdPartyId_v2_1_1` of the Drill Practice API (`components.schemas["ThirdPartyId_v2_1_1"]`).
+ *
+ * An identity of a user account at a third party (API 2.1.1): which third party and the user's ID there. In a path it is written `<third-party>$<ID>` with `$` encoded as `%24`, or as two segments.
+ *
+ * @example
+ * ```ts
+ * import type { ThirdPartyId_v2_1_1 } from "@drill-practice/client";
+ *
+ * function use(value: ThirdPartyId_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type ThirdPartyId_v2_1_1 = components["schemas"]["ThirdPartyId_v2_1_1"];
+
+/**
  * The schema `TokenRequest` of the Drill Practice API (`components.schemas["TokenRequest"]`).
  *
  * Form parameters of the token exchange (JWT bearer grant, RFC 7523), sent as `application/x-www-form-urlencoded`.
@@ -1492,6 +2180,22 @@ export type Tests_v2_1 = components["schemas"]["Tests_v2_1"];
  * ```
  */
 export type TokenRequest = components["schemas"]["TokenRequest"];
+
+/**
+ * The schema `UpdateCatalogForm_v2_1_1` of the Drill Practice API (`components.schemas["UpdateCatalogForm_v2_1_1"]`).
+ *
+ * Fields of updating a catalog, all optional; when subscriptions (users' access to the catalog) end is set one-off, annually, monthly or by duration. The stored page is cut after subscriptionEndTimeZone: further fields (the duration form of subscription termination among them) are not known.
+ *
+ * @example
+ * ```ts
+ * import type { UpdateCatalogForm_v2_1_1 } from "@drill-practice/client";
+ *
+ * function use(value: UpdateCatalogForm_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UpdateCatalogForm_v2_1_1 = components["schemas"]["UpdateCatalogForm_v2_1_1"];
 
 /**
  * The schema `UpdateCourseForm_v2_1` of the Drill Practice API (`components.schemas["UpdateCourseForm_v2_1"]`).
@@ -1558,6 +2262,70 @@ export type UpdateDrillForm_v2_1 = components["schemas"]["UpdateDrillForm_v2_1"]
 export type UpdateGroupForm_v2_1 = components["schemas"]["UpdateGroupForm_v2_1"];
 
 /**
+ * The schema `UpdateGroupForm_v2_1_1` of the Drill Practice API (`components.schemas["UpdateGroupForm_v2_1_1"]`).
+ *
+ * Fields of updating a group (API 2.1.1). A catalog restriction can only be set while the group has no content and no members. The page's introduction adds that `subscriptionEndYear=0`, sent without any other subscription field, switches off an automatic end of memberships. The stored page is cut after catalogRestrictionRemove.
+ *
+ * @example
+ * ```ts
+ * import type { UpdateGroupForm_v2_1_1 } from "@drill-practice/client";
+ *
+ * function use(value: UpdateGroupForm_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UpdateGroupForm_v2_1_1 = components["schemas"]["UpdateGroupForm_v2_1_1"];
+
+/**
+ * The schema `UpdateObjectiveForm_v2_1_1` of the Drill Practice API (`components.schemas["UpdateObjectiveForm_v2_1_1"]`).
+ *
+ * Fields of updating an objective (API 2.1.1). The type cannot change to or from TEST; the proficiency fields apply to ONEOFF and PERMANENT objectives only. The stored page is cut inside messageReminderInterval.
+ *
+ * @example
+ * ```ts
+ * import type { UpdateObjectiveForm_v2_1_1 } from "@drill-practice/client";
+ *
+ * function use(value: UpdateObjectiveForm_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UpdateObjectiveForm_v2_1_1 = components["schemas"]["UpdateObjectiveForm_v2_1_1"];
+
+/**
+ * The schema `UpdateOwnUserByPostForm_v2_1_1` of the Drill Practice API (`components.schemas["UpdateOwnUserByPostForm_v2_1_1"]`).
+ *
+ * Fields of the deprecated POST that updates the calling user's own account; all optional.
+ *
+ * @example
+ * ```ts
+ * import type { UpdateOwnUserByPostForm_v2_1_1 } from "@drill-practice/client";
+ *
+ * function use(value: UpdateOwnUserByPostForm_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UpdateOwnUserByPostForm_v2_1_1 = components["schemas"]["UpdateOwnUserByPostForm_v2_1_1"];
+
+/**
+ * The schema `UpdateTestForm_v2_1_1` of the Drill Practice API (`components.schemas["UpdateTestForm_v2_1_1"]`).
+ *
+ * Fields of updating a test definition (API 2.1.1). Only what leaves the number of questions unchanged can be updated: not the drills, direction, style, question distribution or filter tags. The stored page is cut after `allowQuestionNavigation`, inside `testScoreTransformers`.
+ *
+ * @example
+ * ```ts
+ * import type { UpdateTestForm_v2_1_1 } from "@drill-practice/client";
+ *
+ * function use(value: UpdateTestForm_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UpdateTestForm_v2_1_1 = components["schemas"]["UpdateTestForm_v2_1_1"];
+
+/**
  * The schema `UpdateUserForm_v2_0` of the Drill Practice API (`components.schemas["UpdateUserForm_v2_0"]`).
  *
  * Fields of PUT user; each is optional and only what is sent changes.
@@ -1588,6 +2356,22 @@ export type UpdateUserForm_v2_0 = components["schemas"]["UpdateUserForm_v2_0"];
  * ```
  */
 export type UpdateUserForm_v2_1 = components["schemas"]["UpdateUserForm_v2_1"];
+
+/**
+ * The schema `UserCatalog_v2_1_1` of the Drill Practice API (`components.schemas["UserCatalog_v2_1_1"]`).
+ *
+ * One catalog, as retrieving it answers (API 2.1.1). The endpoint page names this object but no object page was found, so its field names are not known: the object stays open.
+ *
+ * @example
+ * ```ts
+ * import type { UserCatalog_v2_1_1 } from "@drill-practice/client";
+ *
+ * function use(value: UserCatalog_v2_1_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UserCatalog_v2_1_1 = components["schemas"]["UserCatalog_v2_1_1"];
 
 /**
  * The schema `UserEmailAddress_v2_0` of the Drill Practice API (`components.schemas["UserEmailAddress_v2_0"]`).
@@ -1711,4 +2495,4 @@ export type Warnings_v2_1 = components["schemas"]["Warnings_v2_1"];
  * console.log(SCHEMA_NAMES.includes("Drillable")); // true
  * ```
  */
-export const SCHEMA_NAMES = ["AccessTokenResponse","Actor_v2_0","Actor_v2_1","Actors_v2_0","Actors_v2_1","AddGroupMemberForm_v2_1","AnswerRequest","AnswerResponse","AssertionClaims","AssertionHeader","AuthorizationServerMetadata","Beacon_v2_1","Beacons_v2_1","ClientAppForm_v2_0","ClientApp_v2_0","ContactAuthorForm_v2_1","Course_v2_0","Course_v2_1","CreateCourseForm_v2_0","CreateCourseForm_v2_1","CreateDrillForm_v2_0","CreateDrillForm_v2_1","CreateGroupForm_v2_0","CreateGroupForm_v2_1","CreateUserForm_v2_1","DefineTestForm_v2_0","DefineTestForm_v2_1","DrillDetails_v2_0","Drill_v2_0","Drill_v2_1","Drillable","DrillablePractice","Drillables","EmailAddress_v2_0","EmailAddress_v2_1","EmptyObject","ErrorResponse","Evaluation","Feedback","FormFields","GroupCounts_v2_0","GroupInvitationForm_v2_0","GroupInvitation_v2_0","GroupInvitation_v2_1","GroupMember_v2_0","GroupMembers_v2_1","GroupResults_v2_0","GroupStaffPermissionForm_v2_1","GroupStaff_v2_0","GroupStaff_v2_1","Group_v2_0","Group_v2_1","Groups_v2_1","Media_v2_0","Media_v2_1","MergeDrillsForm_v2_1","Message","MultipartBody","NotShown","Objective_v2_0","Objective_v2_1","Objectives_v2_1","OrganizationStaffForm_v2_0","Organization_v2_0","Organization_v2_1","Pagination_v2_1","Playable_v2_1","PostReviewForm_v2_1","Preferences_v2_1","Proficiency","ProficiencyChart_v2_1","PublishPlayableForm_v2_1","Question","QuestionAsk","QuestionResponse","QuestionResponse_v2_1","QuestionTell","Question_v2_1","Rating_v2_1","Reception_v2_1","RespondToGroupInvitationForm_v2_1","Review_v2_1","ServiceAccountKeyFile","Session_v2_0","StoreBeaconForm_v2_1","StorePreferencesForm_v2_1","Term","TermEvaluation","TestQuestion_v2_0","TestResult_v2_0","TestResult_v2_1","Tests_v2_1","TokenRequest","UpdateCourseForm_v2_1","UpdateDrillForm_v2_0","UpdateDrillForm_v2_1","UpdateGroupForm_v2_1","UpdateUserForm_v2_0","UpdateUserForm_v2_1","UserEmailAddress_v2_0","UserEmailAddress_v2_1","UserEmailAddresses_v2_0","UserEmailAddresses_v2_1","User_v2_0","User_v2_1","Warnings_v2_1"] as const;
+export const SCHEMA_NAMES = ["AccessTokenResponse","Actor_v2_0","Actor_v2_1","Actors_v2_0","Actors_v2_1","AddGroupMemberForm_v2_1","AnswerRequest","AnswerResponse","AnswerResponse_v2_1","AnswerResponse_v2_1_1","AssertionClaims","AssertionHeader","AuthorizationServerMetadata","Beacon_v2_1","Beacon_v2_1_1","Beacons_v2_1","Beacons_v2_1_1","Catalogs_v2_1_1","ClientAppForm_v2_0","ClientAppList_v2_0","ClientAppList_v2_1","ClientApp_v2_0","ClientApp_v2_1","ContactAuthorForm_v2_1","Course_v2_0","Course_v2_1","CreateCatalogForm_v2_1_1","CreateCourseForm_v2_0","CreateCourseForm_v2_1","CreateDrillForm_v2_0","CreateDrillForm_v2_1","CreateGroupForm_v2_0","CreateGroupForm_v2_1","CreateGroupForm_v2_1_1","CreateTestTicketForm_v2_1_1","CreateUserForm_v2_1","DefineGroupObjectiveForm_v2_1_1","DefineGroupTestForm_v2_1_1","DefineTestForm_v2_0","DefineTestForm_v2_1","DefineTestForm_v2_1_1","DrillDetails_v2_0","Drill_v2_0","Drill_v2_1","Drillable","DrillablePractice","Drillables","DuplicateTestForm_v2_1_1","EmailAddress_v2_0","EmailAddress_v2_1","EmptyObject","ErrorResponse","Evaluation","Evaluation_v2_1","Feedback","FormFields","GroupCounts_v2_0","GroupInvitationForm_v2_0","GroupInvitationList_v2_0","GroupInvitation_v2_0","GroupInvitation_v2_1","GroupList_v2_0","GroupMemberResults_v2_1_1","GroupMember_v2_0","GroupMembers_v2_1","GroupResults_v2_0","GroupStaffPermissionForm_v2_1","GroupStaff_v2_0","GroupStaff_v2_1","GroupTestResults_v2_1_1","Group_v2_0","Group_v2_1","Group_v2_1_1","Groups_v2_1","Groups_v2_1_1","LinkTestForm_v2_1_1","Media_v2_0","Media_v2_1","Media_v2_1_1","MergeDrillsForm_v2_1","Message","MultipartBody","NotShown","OAuthError","ObjectiveList_v2_0","Objective_v2_0","Objective_v2_1","Objective_v2_1_1","Objectives_v2_1","Objectives_v2_1_1","OrganizationAccounts_v2_1_1","OrganizationStaffForm_v2_0","OrganizationStaffForm_v2_1_1","Organization_v2_0","Organization_v2_1","Pagination_v2_1","Pagination_v2_1_1","PlayableContainerContent_v2_1_1","Playable_v2_1","PostReviewForm_v2_1","Practice_v2_1","Preferences_v2_1","Proficiency","ProficiencyChart_v2_1","Proficiency_v2_1","PublishPlayableForm_v2_1","Question","QuestionAsk","QuestionResponse","QuestionResponse_v2_1","QuestionTell","Question_v2_1","Rating_v2_1","Reception_v2_1","RespondToGroupInvitationForm_v2_1","ReviewList_v2_1","Review_v2_1","ServiceAccountKeyFile","Session_v2_0","Session_v2_1","SetMemberReviewDateForm_v2_1_1","SetTestReviewDateForm_v2_1_1","StoreBeaconForm_v2_1","StorePreferencesForm_v2_1","Term","TermEvaluation","TestQuestion_v2_0","TestResult_v2_0","TestResult_v2_1","TestResult_v2_1_1","TestTicket_v2_1_1","Test_v2_1","Test_v2_1_1","Tests_v2_1","ThirdPartyId_v2_1_1","TokenRequest","UpdateCatalogForm_v2_1_1","UpdateCourseForm_v2_1","UpdateDrillForm_v2_0","UpdateDrillForm_v2_1","UpdateGroupForm_v2_1","UpdateGroupForm_v2_1_1","UpdateObjectiveForm_v2_1_1","UpdateOwnUserByPostForm_v2_1_1","UpdateTestForm_v2_1_1","UpdateUserForm_v2_0","UpdateUserForm_v2_1","UserCatalog_v2_1_1","UserEmailAddress_v2_0","UserEmailAddress_v2_1","UserEmailAddresses_v2_0","UserEmailAddresses_v2_1","User_v2_0","User_v2_1","Warnings_v2_1"] as const;

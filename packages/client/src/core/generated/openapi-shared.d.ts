@@ -157,8 +157,6 @@ export interface components {
              * @example invalid_request
              */
             id: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * ServiceAccountKeyFile
