@@ -41,7 +41,7 @@ async function fixtureRepo(name: string, edit: (doc: Doc) => void, both: (doc: D
     ["current", after],
   ] as const) {
     await mkdir(join(dir, sub), { recursive: true });
-    for (const bundle of ["openapi-v2.1.json", "openapi-v2.0.json"])
+    for (const bundle of ["openapi-v2.1.1.json", "openapi-v2.1.json", "openapi-v2.0.json"])
       await writeFile(
         join(dir, sub, bundle),
         JSON.stringify(bundle === "openapi-v2.1.json" ? doc : practiceApi()),
@@ -271,7 +271,8 @@ describe("runSpecDiff when the client's generated types differ from the release'
     } as const;
     const without = runSpecDiff(options);
     expect(without.typesChanged).toBe(true);
-    expect(without.versions[0]?.findings.map((finding) => finding.severity)).toEqual(["documentation"]);
+    const v21 = without.versions.find((version) => version.id === "2.1");
+    expect(v21?.findings.map((finding) => finding.severity)).toEqual(["documentation"]);
     expect(without.problems).toEqual([
       'missing changeset: the client\'s generated types changed since the release; add at least "@drill-practice/client": patch saying what changed',
     ]);

@@ -200,6 +200,7 @@ describe("typed answers in the generated paths", () => {
   beforeAll(async () => {
     for (const [alias, entry, bundle] of [
       ["All", "index", "openapi.json"],
+      ["V211", "v2.1.1", "openapi-v2.1.1.json"],
       ["V21", "v2.1", "openapi-v2.1.json"],
       ["V20", "v2.0", "openapi-v2.0.json"],
     ] as const) {
@@ -215,7 +216,7 @@ describe("typed answers in the generated paths", () => {
   }, 180_000);
 
   it("finds the typed operations of each entry, each naming a field", () => {
-    const [all, v21, v20] = entries;
+    const [all, v211, v21, v20] = entries;
     expect(all?.accesses.map((a) => a.operationId)).toEqual(
       expect.arrayContaining([
         "exchangeToken",
@@ -226,12 +227,16 @@ describe("typed answers in the generated paths", () => {
     );
     // Each version's entry has exactly that version's typed operations plus token exchange and discovery.
     const ids = (list?: TypedAccess[]) => (list ?? []).map((a) => a.operationId).sort();
-    expect(ids(v21?.accesses)).toEqual(ids(all?.accesses.filter((a) => !a.path.startsWith("/api/2/"))));
-    expect(ids(v20?.accesses)).toEqual(ids(all?.accesses.filter((a) => !a.path.startsWith("/api/2.1/"))));
+    const only = (prefix: string) =>
+      ids(all?.accesses.filter((a) => !a.path.startsWith("/api/") || a.path.startsWith(prefix)));
+    expect(ids(v211?.accesses)).toEqual(only("/api/2.1.1/"));
+    expect(ids(v211?.accesses)).toContain("getBeacon_v2_1_1");
+    expect(ids(v21?.accesses)).toEqual(only("/api/2.1/"));
+    expect(ids(v20?.accesses)).toEqual(only("/api/2/"));
     expect(all?.accesses.filter((a) => a.field === "").map((a) => a.operationId)).toEqual([]);
   });
 
-  it("gives every typed operation typed data, in all three entries", () => {
+  it("gives every typed operation typed data, in all four entries", () => {
     expect(problems.filter((p) => !p.startsWith("control.ts:"))).toEqual([]);
   });
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import * as allVersions from "../src/index.js";
 import * as pagination from "../src/pagination.js";
 import * as v20 from "../src/v2.0.js";
-import * as v21 from "../src/v2.1.js";
 import * as v211 from "../src/v2.1.1.js";
+import * as v21 from "../src/v2.1.js";
 import { BASE_URL, DRILLABLE, json, recordingFetch } from "./helpers.js";
 
 const entries = { "2.1.1": v211, "2.1": v21, "2.0": v20 } as const;
