@@ -417,9 +417,12 @@ export class TokenExchangeError extends DrillError {
   readonly endpoint: string;
   /** HTTP status of the last response; `undefined` when no response arrived. */
   readonly status: number | undefined;
-  /** The `error` field of the OAuth error body, when present. */
+  /** The error's identifier: the body's `id` (the service's OAuthError) or else `error` (RFC 6749), when present. */
   readonly oauthError: string | undefined;
-  /** The `error_description` field of the OAuth error body, when present (scrubbed and shortened). */
+  /**
+   * The error's text: the body's `description` (the service's OAuthError) or else `error_description`
+   * (RFC 6749), when present (scrubbed and shortened).
+   */
   readonly oauthErrorDescription: string | undefined;
   /** How many requests were made. */
   readonly attempts: number;

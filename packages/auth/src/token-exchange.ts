@@ -52,8 +52,9 @@ export interface TokenExchangeResult {
  *
  * Network errors and the policy's statuses (429, 502, 503, 504 by default) are
  * retried within the retry policy, each attempt with a fresh assertion; any other
- * non-2xx is final. Failures become {@link TokenExchangeError} (with the OAuth `error` and
- * `error_description` when the server sent them); a 2xx body that is not JSON or lacks
+ * non-2xx is final. Failures become {@link TokenExchangeError} (with the error's identifier and text
+ * when the server sent them: the service's `id` and `description`, or RFC 6749's `error` and
+ * `error_description`); a 2xx body that is not JSON or lacks
  * `access_token` / `expires_in` becomes {@link TokenResponseError}. Redirects are not
  * followed, so the client secret is never re-posted to another location.
  */
@@ -145,12 +146,20 @@ function readOAuthError(
     return { error: undefined, description: undefined };
   }
   if (typeof parsed !== "object" || parsed === null) return { error: undefined, description: undefined };
-  const { error, error_description: description } = parsed as Record<string, unknown>;
+  // The service's reference writes its OAuthError as `id` and `description`; OAuth servers and RFC 6749
+  // write `error` and `error_description`. The record's names come first, each field on its own.
+  const fields = parsed as Record<string, unknown>;
+  const error = nonEmptyString(fields.id) ?? fields.error;
+  const description = nonEmptyString(fields.description) ?? fields.error_description;
   return {
     error: typeof error === "string" && error !== "" ? serverText(error, secrets, 80) : undefined,
     description:
       typeof description === "string" && description !== "" ? serverText(description, secrets) : undefined,
   };
+}
+
+function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === "string" && value !== "" ? value : undefined;
 }
 
 function readTokenResponse(body: string, endpoint: string, status: number): AccessTokenResponse {

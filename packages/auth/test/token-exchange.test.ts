@@ -258,7 +258,45 @@ describe("retries (the shared policy of @drill-practice/client/internal; auth re
 });
 
 describe("error bodies and malformed responses", () => {
-  it("surfaces the OAuth error and description", async () => {
+  it("surfaces the service's OAuthError id and description, ahead of RFC 6749's fields", async () => {
+    const { fetch } = scripted([
+      json({ id: "invalid_request", description: "form parameter assertion: is required" }, { status: 400 }),
+      json(
+        {
+          id: "invalid_grant",
+          description: "assertion claim exp: expired",
+          error: "other",
+          error_description: "x",
+        },
+        { status: 400 },
+      ),
+    ]);
+    const first = await rejection(exchange(fetch));
+    expect(first).toMatchObject({
+      status: 400,
+      oauthError: "invalid_request",
+      oauthErrorDescription: "form parameter assertion: is required",
+    });
+    expect(first.message).toBe(
+      `token exchange at ${ENDPOINT} failed: HTTP 400 invalid_request "form parameter assertion: is required"`,
+    );
+    const both = await rejection(exchange(fetch));
+    expect(both).toMatchObject({
+      oauthError: "invalid_grant",
+      oauthErrorDescription: "assertion claim exp: expired",
+    });
+  });
+
+  it("scrubs secrets echoed in the service's description field", async () => {
+    const { fetch } = scripted([
+      json({ id: "invalid_client", description: `client secret ${CLIENT_SECRET} is wrong` }, { status: 401 }),
+    ]);
+    const error = (await rejection(exchange(fetch))) as TokenExchangeError;
+    expect(error.message).not.toContain(CLIENT_SECRET);
+    expect(error.oauthErrorDescription).toBe("client secret [redacted] is wrong");
+  });
+
+  it("surfaces RFC 6749's error and error_description", async () => {
     const { fetch } = scripted([
       json({ error: "invalid_grant", error_description: "JWT expired" }, { status: 400 }),
     ]);

@@ -128,8 +128,8 @@ describe("createSandbox", () => {
       });
       expect(refused.status).toBe(400);
       expect(refused.body).toMatchObject({
-        error: "invalid_grant",
-        error_description: `assertion claim aud: must be the token endpoint URI ${PUBLIC}/daas/oauth/token`,
+        id: "invalid_grant",
+        description: `assertion claim aud: must be the token endpoint URI ${PUBLIC}/daas/oauth/token`,
       });
     });
 

@@ -116,9 +116,8 @@ describe("publicUrl: the sandbox behind a proxy", () => {
     });
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toMatchObject({
-      error: "invalid_grant",
-      error_description:
-        "assertion claim aud: must be the token endpoint URI http://127.0.0.1:9/daas/oauth/token",
+      id: "invalid_grant",
+      description: "assertion claim aud: must be the token endpoint URI http://127.0.0.1:9/daas/oauth/token",
     });
   });
 

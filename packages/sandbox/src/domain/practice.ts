@@ -25,6 +25,12 @@ export const PROFICIENCY_RATES = { receptive: 0.2, productive: 0.05 } as const;
  */
 export const SECONDS_PER_ITEM = 10;
 
+/**
+ * Seconds of practice each answer counts for (the sandbox's unit and value for `timeSpent`, which it
+ * estimates from the answers given rather than measuring).
+ */
+export const SECONDS_PER_ANSWER = 10;
+
 /** Number of offered choices: the right answer plus up to three distractors. */
 const CHOICES = 4;
 
@@ -38,6 +44,8 @@ export interface PracticeContext {
   drillable(id: string): DrillableRecord | undefined;
   /** Whether the user may practise (or keep in a repertoire) this drillable. */
   canAccess(userId: string, record: DrillableRecord): boolean;
+  /** The state's clock, as an ISO 8601 instant: when an answer is recorded (`lastPracticed`). */
+  now(): string;
 }
 
 /**
@@ -61,6 +69,8 @@ interface RenditionState {
   receptive: number;
   productive: number;
   highest: Proficiency;
+  /** When the last answer was recorded; absent for practice a data file gave. */
+  lastPracticed?: string;
 }
 
 interface Session {
@@ -298,6 +308,7 @@ export class PracticeBook {
   getRendition(userId: string, drillableId: string): Rendition {
     const record = this.#accessible(userId, drillableId);
     const summary = this.#summary(userId, record);
+    const lastPracticed = this.#lastPracticed(userId, record);
     return {
       drillableId: record.id,
       type: record.type,
@@ -305,7 +316,9 @@ export class PracticeBook {
       correctCount: summary.correctCount,
       proficiency: summary.proficiency,
       highestProficiency: summary.highest,
+      timeSpent: summary.answerCount * SECONDS_PER_ANSWER,
       expectedDuration: expectedDurationOf(record, (id) => this.#ctx.drillable(id)),
+      ...(lastPracticed === undefined ? {} : { lastPracticed }),
     };
   }
 
@@ -481,6 +494,19 @@ export class PracticeBook {
     state.receptive += PROFICIENCY_RATES.receptive * (score - state.receptive);
     state.productive += PROFICIENCY_RATES.productive * (score - state.productive);
     state.highest = maxProficiency(state.highest, toProficiency(state.receptive, state.productive));
+    state.lastPracticed = this.#ctx.now();
+  }
+
+  /** The latest answer's time on the drill (for a course: on any of its drills), if one was recorded. */
+  #lastPracticed(userId: string, record: DrillableRecord): string | undefined {
+    const perUser = this.#renditions.get(userId);
+    const ids = record.type === "DRILL" ? [record.id] : record.drillIds;
+    let latest: string | undefined;
+    for (const id of ids) {
+      const at = perUser?.get(id)?.lastPracticed;
+      if (at !== undefined && (latest === undefined || at > latest)) latest = at;
+    }
+    return latest;
   }
 
   #summary(

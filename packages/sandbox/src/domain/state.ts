@@ -129,6 +129,7 @@ export class SandboxState {
       {
         drillable: (id) => this.#records.get(id),
         canAccess: (userId, record) => this.canAccess(userId, record),
+        now: this.org.now,
       },
       options,
     );

@@ -305,6 +305,10 @@ export interface Rendition {
   readonly correctCount: number;
   readonly proficiency: Proficiency;
   readonly highestProficiency: Proficiency;
+  /** Seconds: answers given times `SECONDS_PER_ANSWER` of practice.ts (the sandbox's estimate). */
+  readonly timeSpent: number;
   /** Seconds; see {@link DrillablePractice.expectedDuration}. */
   readonly expectedDuration: number;
+  /** ISO 8601 instant of the latest answer recorded here; absent before the first (or for seeded practice). */
+  readonly lastPracticed?: string;
 }

@@ -69,13 +69,22 @@ export type OAuthErrorCode =
   | "temporarily_unavailable";
 
 /**
+ * The body of a token endpoint error: the record's OAuthError (`id`, `description`, both required), and
+ * RFC 6749's `error` and `error_description` beside them, which the OAuthError's open object allows and
+ * OAuth client libraries read.
+ */
+export function oauthErrorBody(error: string, description: string): Readonly<Record<string, string>> {
+  return { id: error, description, error, error_description: description };
+}
+
+/**
  * A token endpoint error reply: 401 for client authentication failures, else the given status (400 by
  * default).
  */
 export function oauthError(error: OAuthErrorCode, description: string, status?: number): Reply {
   return {
     status: status ?? (error === "invalid_client" ? 401 : 400),
-    body: { error, error_description: description },
+    body: oauthErrorBody(error, description),
     headers: { "cache-control": "no-store", pragma: "no-cache" },
   };
 }

@@ -6,7 +6,7 @@
 import { parseContentType, readBody } from "../http/http-io.js";
 import type { Refusals, Route } from "../http/operation-handler.js";
 import type { Reply } from "../http/replies.js";
-import { oauthError } from "../http/replies.js";
+import { oauthError, oauthErrorBody } from "../http/replies.js";
 import { MAX_BODY_BYTES, utf8Text } from "../http/request-body.js";
 import type { AccessTokens } from "./access-tokens.js";
 import type { TokenEndpointContext } from "./token-endpoint.js";
@@ -92,7 +92,7 @@ export const OAUTH_OPERATIONS = {
 const OAUTH_REFUSALS: Refusals = {
   query: (problem) => oauthError("invalid_request", problem),
   params: (_operation, problems) => oauthError("invalid_request", problems.map((p) => p.message).join("; ")),
-  faultBody: (message) => ({ error: "temporarily_unavailable", error_description: message }),
+  faultBody: (message) => oauthErrorBody("temporarily_unavailable", message),
 };
 
 /** The base URL the client addressed: the origin of the request's URL. */

@@ -34,7 +34,8 @@ export const practice = defineFamily("practice", {
     handle: ({ path, body, state, userId }) => ok(state.answer(userId, path.reference, body)),
   },
   getRendition_v2_1: {
-    behaviour: "the acting user's practice status for a drill or course (sandbox shape)",
+    behaviour:
+      "the acting user's practice status for a drill or course as the 2.1.1 Practice object, plus `answerCount` and `correctCount`",
     handle: ({ path, state, userId }) => ok(state.getRendition(userId, path.drillable)),
   },
 });

@@ -12,7 +12,7 @@ describe("fault injection", () => {
       const failed = await tokenRequest(sandbox, { assertion });
       expect(failed.status).toBe(503);
       expect(failed.headers.get("retry-after")).toBe("1");
-      expect(failed.body).toMatchObject({ error: "temporarily_unavailable" });
+      expect(failed.body).toMatchObject({ id: "temporarily_unavailable", error: "temporarily_unavailable" });
     }
     expect((await tokenRequest(sandbox, { assertion })).status).toBe(200);
     expect(sandbox.faults()).toEqual([]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { evaluate, SECONDS_PER_ITEM } from "../../src/domain/practice.js";
+import { evaluate, SECONDS_PER_ANSWER, SECONDS_PER_ITEM } from "../../src/domain/practice.js";
 import type { SandboxState } from "../../src/domain/state.js";
 import { createState } from "../../src/domain/state.js";
 import type { QuestionResponse, SandboxData } from "../../src/domain/types.js";
@@ -278,6 +278,26 @@ describe("renditions", () => {
     return state.answer(user, q.question.reference, { answer: correct ? rightValue(q) : wrongValue(q) });
   }
 
+  it("dates the latest answer as lastPracticed, for the drill and for a course holding it", () => {
+    let at = new Date("2026-03-01T10:00:00.000Z");
+    const state = createState(fixtureData(), { clock: () => at });
+    expect(state.getRendition("u1", "d1")).not.toHaveProperty("lastPracticed");
+    practise(state, "u1", "d3", true);
+    practise(state, "u1", "d1", true);
+    at = new Date("2026-03-02T08:30:00.000Z");
+    practise(state, "u1", "d1", false);
+    expect(state.getRendition("u1", "d1")).toMatchObject({
+      lastPracticed: "2026-03-02T08:30:00.000Z",
+      timeSpent: 2 * SECONDS_PER_ANSWER,
+    });
+    expect(state.getRendition("u1", "d3")).toMatchObject({ lastPracticed: "2026-03-01T10:00:00.000Z" });
+    expect(state.getRendition("u1", "c1")).toMatchObject({
+      lastPracticed: "2026-03-02T08:30:00.000Z",
+      timeSpent: 3 * SECONDS_PER_ANSWER,
+    });
+    expect(state.getRendition("u2", "d1")).not.toHaveProperty("lastPracticed");
+  });
+
   it("starts at zero and moves up with right answers, down with wrong ones, keeping the highest", () => {
     const state = createState(fixtureData());
     const zero = { receptive: 0, productive: 0, overall: 0 };
@@ -288,6 +308,7 @@ describe("renditions", () => {
       correctCount: 0,
       proficiency: zero,
       highestProficiency: zero,
+      timeSpent: 0,
       expectedDuration: D1.items.length * SECONDS_PER_ITEM,
     });
 
@@ -313,7 +334,7 @@ describe("renditions", () => {
     }
     const after = state.getRendition("u1", "d1");
     expect(after.highestProficiency).toEqual(peak.proficiency);
-    expect(after).toMatchObject({ answerCount: 8, correctCount: 5 });
+    expect(after).toMatchObject({ answerCount: 8, correctCount: 5, timeSpent: 8 * SECONDS_PER_ANSWER });
     for (const value of Object.values(after.proficiency)) {
       expect(Number.isInteger(value)).toBe(true);
       expect(value).toBeGreaterThanOrEqual(0);

@@ -31,8 +31,10 @@ function b64(value: unknown): string {
 async function expectGrantRefused(sandbox: TestSandbox, assertion: string, rule: RegExp) {
   const { status, body } = await tokenRequest(sandbox, { assertion });
   expect(status).toBe(400);
+  expect(body.id).toBe("invalid_grant");
+  expect(body.description).toMatch(rule);
   expect(body.error).toBe("invalid_grant");
-  expect(body.error_description).toMatch(rule);
+  expect(body.error_description).toBe(body.description);
   expect(JSON.stringify(body)).not.toContain(assertion);
   return body;
 }
@@ -272,7 +274,7 @@ describe("token exchange: form and client", () => {
     for (const fields of [{ client_secret: "guess-1234" }, { client_id: "someone-else" }]) {
       const { status, body } = await tokenRequest(sandbox, { ...fields, assertion });
       expect(status).toBe(401);
-      expect(body.error).toBe("invalid_client");
+      expect(body).toMatchObject({ id: "invalid_client", error: "invalid_client" });
       expect(JSON.stringify(body)).not.toMatch(/guess-1234|someone-else/);
       expect(JSON.stringify(body)).not.toContain(sandbox.credentials.clientSecret);
     }
@@ -288,6 +290,8 @@ describe("token exchange: form and client", () => {
       });
       expect(status).toBe(400);
       expect(body).toEqual({
+        id: "invalid_request",
+        description: `form parameter ${field}: is required`,
         error: "invalid_request",
         error_description: `form parameter ${field}: is required`,
       });
@@ -301,8 +305,8 @@ describe("token exchange: form and client", () => {
       assertion: "x",
     });
     expect(status).toBe(400);
-    expect(body.error).toBe("unsupported_grant_type");
-    expect(body.error_description).toContain(GRANT);
+    expect(body).toMatchObject({ id: "unsupported_grant_type", error: "unsupported_grant_type" });
+    expect(body.description).toContain(GRANT);
   });
 
   it("refuses a parameter given twice", async () => {
@@ -317,6 +321,8 @@ describe("token exchange: form and client", () => {
     const res = await sandbox.fetch(sandbox.tokenEndpoint, { method: "POST", body: form });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
+      id: "invalid_request",
+      description: "form parameter client_id: must be given once",
       error: "invalid_request",
       error_description: "form parameter client_id: must be given once",
     });
@@ -330,7 +336,10 @@ describe("token exchange: form and client", () => {
       body: JSON.stringify({ grant_type: GRANT }),
     });
     expect(res.status).toBe(415);
-    expect(((await res.json()) as { error: string }).error).toBe("invalid_request");
+    expect(await res.json()).toMatchObject({
+      id: "invalid_request",
+      description: expect.stringMatching(/^Content-Type:/),
+    });
   });
 
   it("refuses query parameters, in OAuth's error format", async () => {
@@ -345,12 +354,14 @@ describe("token exchange: form and client", () => {
     const res = await sandbox.fetch(`${sandbox.tokenEndpoint}?scope=admin`, { method: "POST", body: form });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
+      id: "invalid_request",
+      description: 'query parameter "scope": not defined for exchangeToken',
       error: "invalid_request",
       error_description: 'query parameter "scope": not defined for exchangeToken',
     });
     const malformed = await sandbox.fetch(`${sandbox.tokenEndpoint}?a=%`, { method: "POST", body: form });
     expect(malformed.status).toBe(400);
-    expect(((await malformed.json()) as { error_description: string }).error_description).toMatch(
+    expect(((await malformed.json()) as { description: string }).description).toMatch(
       /^query string: .* is not valid percent-encoding/,
     );
   });

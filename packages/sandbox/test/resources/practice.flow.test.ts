@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SECONDS_PER_ANSWER } from "../../src/domain/practice.js";
 import { client, expectRefused, SMALL_DATA, start, type TestSandbox, tokenFor } from "../support/helpers.js";
 
 interface QuestionBody {
@@ -84,7 +85,13 @@ describe("practice loop", () => {
 
     const rendition = await ana("GET", "/api/2.1/rendition/es-animals");
     expect(rendition.status).toBe(200);
-    expect(rendition.body).toMatchObject({ drillableId: "es-animals", answerCount: 2, correctCount: 1 });
+    expect(rendition.body).toMatchObject({
+      drillableId: "es-animals",
+      answerCount: 2,
+      correctCount: 1,
+      timeSpent: 2 * SECONDS_PER_ANSWER,
+      lastPracticed: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
 
     // Search results now carry Ana's practice for that drill, and only hers.
     const mine = (await ana("GET", "/api/2.1/store?query=animals&searchField=NAME")).body as {

@@ -5,14 +5,18 @@ import { describe, expect, it } from "vitest";
 import { ResponseRulesError, type ResponseRulesFile } from "../../src/index.js";
 import { client, open, SMALL_DATA, start, tokenFor } from "../support/helpers.js";
 
-const GROUP = { id: "g-1", name: "Year 9 Spanish", members: 24 };
+const DRILL = { id: "d-1", tags: ["spanish", "animals"] };
 const TEST_DEFINITION = { id: "t-7", name: "Capitals quiz", questions: 10 };
 
-/** Rules for a not-simulated 2.1 operation (its answer is not shown) and a 2.0 test operation. */
+/** Rules for a not-simulated 2.1 operation (its answer is not typed) and a 2.0 test operation. */
 const RULES: ResponseRulesFile = {
   responses: [
-    { operationId: "getCourse_v2_1", when: { path: { course: GROUP.id } }, status: 200, body: [GROUP] },
-    { operationId: "getCourse_v2_1", status: 404, body: { ID: "group_not_found" } },
+    { operationId: "getDrillTags_v2_1", when: { path: { drill: DRILL.id } }, status: 200, body: DRILL.tags },
+    {
+      operationId: "getDrillTags_v2_1",
+      status: 404,
+      body: { ID: "drill_not_found", id: "drill_not_found", description: "No such drill" },
+    },
     {
       operationId: "getTest_v2_0",
       status: 200,
@@ -39,12 +43,12 @@ describe("programmable responses", () => {
     const sandbox = await start({ responses: RULES, onRequest: (line) => lines.push(line) });
     const api = client(sandbox, await tokenFor(sandbox));
 
-    const group = await api("GET", `/api/2.1/course/${GROUP.id}`);
-    expect(group).toMatchObject({ status: 200, body: [GROUP] });
-    // The first rule's condition does not hold for another group: the second rule answers.
-    expect(await api("GET", "/api/2.1/course/g-2")).toMatchObject({
+    const tags = await api("GET", `/api/2.1/drill/${DRILL.id}/tags`);
+    expect(tags).toMatchObject({ status: 200, body: DRILL.tags });
+    // The first rule's condition does not hold for another drill: the second rule answers.
+    expect(await api("GET", "/api/2.1/drill/d-2/tags")).toMatchObject({
       status: 404,
-      body: { ID: "group_not_found" },
+      body: { id: "drill_not_found", description: "No such drill" },
     });
     const test = await api("GET", `/api/2/test/${TEST_DEFINITION.id}`);
     expect(test).toMatchObject({ status: 200, body: [TEST_DEFINITION] });
@@ -53,15 +57,15 @@ describe("programmable responses", () => {
     expect((await api("GET", "/api/2.1/users")).body).toMatchObject({ ID: "not_simulated" });
 
     // No token, no rule: authentication comes first.
-    expect((await client(sandbox, undefined)("GET", `/api/2.1/course/${GROUP.id}`)).status).toBe(401);
+    expect((await client(sandbox, undefined)("GET", `/api/2.1/drill/${DRILL.id}/tags`)).status).toBe(401);
     // A query parameter the operation does not define is refused before any rule answers.
-    const invalid = await api("GET", `/api/2.1/course/${GROUP.id}?nonsense=1`);
+    const invalid = await api("GET", `/api/2.1/drill/${DRILL.id}/tags?nonsense=1`);
     expect(invalid).toMatchObject({ status: 400, body: { ID: "invalid_request", parameter: "nonsense" } });
 
     const ruled = lines.filter((line) => line.includes("answered by response rule"));
     expect(ruled.map((line) => line.split(" ").slice(0, 4).join(" "))).toEqual([
-      `GET /api/2.1/course/${GROUP.id} 200 getCourse_v2_1`,
-      "GET /api/2.1/course/g-2 404 getCourse_v2_1",
+      `GET /api/2.1/drill/${DRILL.id}/tags 200 getDrillTags_v2_1`,
+      "GET /api/2.1/drill/d-2/tags 404 getDrillTags_v2_1",
       `GET /api/2/test/${TEST_DEFINITION.id} 200 getTest_v2_0`,
     ]);
     expect(ruled.map((line) => /rule (\d+)/.exec(line)?.[1])).toEqual(["0", "1", "2"]);
@@ -114,9 +118,9 @@ describe("programmable responses", () => {
       sandbox.setResponses({
         responses: [
           { operationId: "getGroupz_v2_1", status: 200 },
-          { operationId: "getCourse_v2_1", when: { path: { grp: "g-1" } }, status: 200, body: [] },
-          { operationId: "getCourse_v2_1", status: 99, body: [] },
-          { operationId: "getCourse_v2_1", status: 200, headers: { "content-length": "3" }, body: [] },
+          { operationId: "getDrillTags_v2_1", when: { path: { grp: "g-1" } }, status: 200, body: [] },
+          { operationId: "getDrillTags_v2_1", status: 99, body: [] },
+          { operationId: "getDrillTags_v2_1", status: 200, headers: { "content-length": "3" }, body: [] },
         ],
       } as unknown as ResponseRulesFile),
     );
