@@ -1,8 +1,13 @@
 import { isRecord, listOperations, type OpenApiDocument } from "./openapi-document.ts";
 
-/** The shared error answer; its text is the generic "not shown" one. */
-const errorRef = "#/components/responses/Error";
-const errorSchemaRef = "#/components/schemas/ErrorResponse";
+/**
+ * The shared error answers (their texts are generic) and the schema each answers: the service's
+ * errors, and the token exchange's OAuth errors.
+ */
+const sharedErrors: Readonly<Record<string, string>> = {
+  "#/components/responses/Error": "#/components/schemas/ErrorResponse",
+  "#/components/responses/OAuthError": "#/components/schemas/OAuthError",
+};
 
 interface ErrorTable {
   ids: { id: string; status?: number }[];
@@ -36,10 +41,16 @@ function describe(own: unknown, ids: string[], lead: string): string {
   return text === "" ? listed : `${text} ${listed}`;
 }
 
-function errorAnswer(description: string, id: string | undefined): Record<string, unknown> {
-  const media: Record<string, unknown> = { schema: { $ref: errorSchemaRef } };
-  // Both spellings of the identifier, as the client reads them (ID: interface, id: reference pages).
-  if (id !== undefined) media.example = { ID: id, id };
+function errorAnswer(
+  description: string,
+  id: string | undefined,
+  schemaRef: string,
+): Record<string, unknown> {
+  const media: Record<string, unknown> = { schema: { $ref: schemaRef } };
+  // Both spellings of the identifier, as the client reads them (ID: interface, id: reference pages);
+  // an OAuth error has the reference's `id` only.
+  if (id !== undefined)
+    media.example = schemaRef === sharedErrors["#/components/responses/Error"] ? { ID: id, id } : { id };
   return { description, content: { "application/json": media } };
 }
 
@@ -66,7 +77,8 @@ export function showErrorTables(input: OpenApiDocument): { document: OpenApiDocu
         status === "default"
           ? uncoded
           : table.ids.filter((entry) => String(entry.status) === status).map((entry) => entry.id);
-      if (response.$ref !== errorRef) {
+      const schemaRef = typeof response.$ref === "string" ? sharedErrors[response.$ref] : undefined;
+      if (schemaRef === undefined) {
         // An answer of its own (a success, or an error the spec words itself): its text gains the
         // identifiers it leaves out, the rest of it stays.
         if (ids.length > 0)
@@ -88,15 +100,23 @@ export function showErrorTables(input: OpenApiDocument): { document: OpenApiDocu
             : own !== ""
               ? own
               : "Any other error. The identifiers of this operation's error table are listed under their status codes.";
-        responses[status] = errorAnswer(description, uncoded[0] ?? table.ids[0]?.id);
+        responses[status] = errorAnswer(description, uncoded[0] ?? table.ids[0]?.id, schemaRef);
         continue;
       }
       if (ids.length === 0) throw new Error(`${where}: the ${status} answer has no identifier in "x-errors"`);
-      responses[status] = errorAnswer(describe(response.description, ids, `Status ${status}`), ids[0]);
+      responses[status] = errorAnswer(
+        describe(response.description, ids, `Status ${status}`),
+        ids[0],
+        schemaRef,
+      );
     }
     // Identifiers without a code on an operation that has no catch-all answer get one to be shown in.
     if (uncoded.length > 0 && !("default" in responses))
-      responses.default = errorAnswer(describe("", uncoded, uncodedLead), uncoded[0]);
+      responses.default = errorAnswer(
+        describe("", uncoded, uncodedLead),
+        uncoded[0],
+        sharedErrors["#/components/responses/Error"] as string,
+      );
     const coded = new Set(Object.keys(responses));
     const lost = table.ids.filter((entry) => entry.status !== undefined && !coded.has(String(entry.status)));
     if (lost.length > 0) throw new Error(`${where}: no ${lost[0]?.status} answer for ${lost[0]?.id}`);

@@ -89,7 +89,7 @@ export function renderErrorsPage(documents: readonly OpenApiDocument[]): string 
     ),
     tableSection(
       { id: "token-errors", title: 'Errors of the token endpoint <span class="badge">sandbox</span>' },
-      "The interface does not show the token endpoint's error answers. These are the sandbox's: a JSON object with <code>error</code> (the OAuth 2.0 codes of RFC 6749) and <code>error_description</code>. Do not rely on them against the real service.",
+      "The interface does not show the token endpoint's error answers. The service's reference shows an OAuth error object with <code>id</code> and <code>description</code>; the sandbox answers those and, with the same values, RFC 6749's <code>error</code> and <code>error_description</code>. The identifiers and statuses below are the sandbox's: do not rely on them against the real service.",
       ["<code>error</code>", "Status", "When", "What to do"],
       tokenEndpointErrors.map((e) => [
         `<code>${escapeHtml(e.error)}</code>`,

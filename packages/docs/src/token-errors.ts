@@ -4,7 +4,7 @@
  * table cannot drift from what the sandbox does.
  */
 export interface TokenEndpointError {
-  /** The `error` field (RFC 6749, section 5.2). */
+  /** The `id` field, which equals RFC 6749's `error` (section 5.2). */
   error: string;
   status: number;
   /** When the sandbox answers with it. */
@@ -36,7 +36,7 @@ export const tokenEndpointErrors: readonly TokenEndpointError[] = [
   {
     error: "invalid_grant",
     status: 400,
-    when: "the assertion breaks a rule: signature, kid, iss, sub, aud or exp (error_description names which)",
-    fix: "read error_description; most often the clock is off, aud is not the token endpoint URI, or the key file belongs to another account",
+    when: "the assertion breaks a rule: signature, kid, iss, sub, aud or exp (description names which)",
+    fix: "read description (error_description in RFC 6749 terms); most often the clock is off, aud is not the token endpoint URI, or the key file belongs to another account",
   },
 ];
