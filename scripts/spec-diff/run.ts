@@ -143,9 +143,11 @@ export function specPackages(root: string): SpecPackage[] {
  */
 function baselineOf(baselineDir: string, bundle: string, prefix: string): Record<string, unknown> {
   const file = join(baselineDir, bundle);
-  if (existsSync(file)) return readJson(file);
+  if (existsSync(file)) return readJson<Record<string, unknown>>(file);
   const full = join(baselineDir, "openapi.json");
-  const released = existsSync(full) ? readJson<{ paths?: Record<string, unknown> }>(full) : undefined;
+  const released = existsSync(full)
+    ? readJson<{ paths?: Record<string, unknown>; components?: unknown; tags?: { name: string }[] }>(full)
+    : undefined;
   if (released === undefined || Object.keys(released.paths ?? {}).some((path) => path.startsWith(prefix))) {
     throw new Error(`spec diff: no baseline ${file} (the release step writes it)`);
   }
