@@ -59,7 +59,17 @@ export interface ApiVersionInfo {
   readonly retired?: Retirement;
 }
 
-/** The versions, newest (the one the service answers today) first. */
+/**
+ * The versions, newest (the one the service answers today) first.
+ *
+ * @example
+ * ```ts
+ * import { API_VERSIONS } from "@drill-practice/tooling/api-versions";
+ *
+ * const retired = API_VERSIONS.filter((version) => version.retired !== undefined).map((version) => version.id);
+ * // ["2.1", "2.0"]
+ * ```
+ */
 export const API_VERSIONS: readonly ApiVersionInfo[] = [
   {
     id: "2.1.1",
