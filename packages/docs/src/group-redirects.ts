@@ -22,6 +22,17 @@ function escapeHtml(text: string): string {
  *
  * @example
  * ```ts
+ * import { readFile } from "node:fs/promises";
+ * import { groupRedirects } from "./group-redirects.ts";
+ * import { asOpenApiDocument } from "./openapi-document.ts";
+ * import { apiVersions } from "./site-header.ts";
+ *
+ * const bundles = await Promise.all(
+ *   apiVersions.map(async (version) => {
+ *     const path = `../../spec/dist/${version.bundle}`;
+ *     return { version, bundle: asOpenApiDocument(JSON.parse(await readFile(path, "utf8")), path) };
+ *   }),
+ * );
  * const pages = groupRedirects(bundles, ["authentication.html"]);
  * ```
  */

@@ -49,7 +49,7 @@ describe("groupRedirects", () => {
   });
 
   it("leaves a guide's path to the guide: /authentication is the authentication guide", () => {
-    const [v21] = apiVersions as [(typeof apiVersions)[0]];
+    const [, v21] = apiVersions as [unknown, (typeof apiVersions)[0]];
     const pages = groupRedirects(
       [
         {
