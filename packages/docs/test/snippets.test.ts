@@ -1,6 +1,6 @@
 /**
  * Every TypeScript block a reader is shown (the READMEs, the site's hand-written pages, the samples
- * of both references) compiled against the packed packages, installed the way the root README's
+ * of every reference) compiled against the packed packages, installed the way the root README's
  * "Before the packages are published" section says (its own commands are run), and the blocks that
  * call the API run against a sandbox with its built-in dataset.
  *
