@@ -127,8 +127,8 @@ export async function typeErrors(): Promise<void> {
   await client.GET("/api/2/does-not-exist");
   // @ts-expect-error a 2.0 path on a 2.1 client
   await v21.GET("/api/2/store", { params: { query: { query: "x" } } });
-  // @ts-expect-error wrong parameter type (resultSize is a string of digits)
-  await client.GET("/api/2/store", { params: { query: { resultSize: 10 } } });
+  // @ts-expect-error wrong parameter type (resultSize takes a number or a string of digits)
+  await client.GET("/api/2/store", { params: { query: { resultSize: true } } });
   // @ts-expect-error missing required path parameter
   await client.GET("/api/2/question/{drill_id}", { params: { path: {} } });
   // @ts-expect-error missing params altogether
@@ -172,8 +172,8 @@ export async function typeErrors(): Promise<void> {
   const client = createDrillClient({ baseUrl: "https://drill.example" });
   // @ts-expect-error a 2.1 path on the 2.0 entry
   await client.GET("/api/2.1/version");
-  // @ts-expect-error wrong parameter type (resultSize is a string of digits)
-  await client.GET("/api/2/store", { params: { query: { resultSize: 10 } } });
+  // @ts-expect-error wrong parameter type (resultSize takes a number or a string of digits)
+  await client.GET("/api/2/store", { params: { query: { resultSize: true } } });
   await client.POST("/daas/oauth/token", {
     body: { grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer", client_id: "c", client_secret: "s", assertion: "a.b.c" },
   });

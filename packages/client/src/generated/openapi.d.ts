@@ -6890,30 +6890,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/3/catalog/{catalog}/content": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The catalog (`catalogId` on the page). */
-                catalog: string;
-            };
-            cookie?: never;
-        };
-        /**
-         * Retrieve the content of a catalog
-         * @description Lists the playables of a catalog, sorted by name, paged by cursor (`resultFrom` takes the previous answer's `pagination.lastOnPage`).
-         *     This operation is listed among the API 2.1.1 reference pages, but its resource URL is under `/api/3/`, not `/api/2.1.1/`: it is described here with that URL, as the page gives it, and tagged with API 2.1.1 because that is where the record places it. The page answers a 2.1.1 PlayableContainerContent object; the success status code is not shown.
-         */
-        get: operations["listCatalogContent_v2_1_1"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/daas/oauth/token": {
         parameters: {
             query?: never;
@@ -7228,13 +7204,6 @@ export interface components {
         Beacons_v2_1_1: {
             beacons?: components["schemas"]["Beacon_v2_1_1"][];
             total?: number;
-        };
-        /**
-         * Catalogs_v2_1_1
-         * @description A page of the catalogs an organization can publish to (API 2.1.1). The endpoint page names this object but no object page was found, so its field names are not known: the object stays open.
-         */
-        Catalogs_v2_1_1: {
-            [key: string]: unknown;
         };
         /**
          * ClientApp_v2_0
@@ -8533,13 +8502,6 @@ export interface components {
             type?: string;
         };
         /**
-         * OrganizationAccounts_v2_1_1
-         * @description The accounts managed by an organization, staff accounts included, with the details to fetch the next page (API 2.1.1). The endpoint page names this object but no object page was found, so its field names are not known: the object stays open.
-         */
-        OrganizationAccounts_v2_1_1: {
-            [key: string]: unknown;
-        };
-        /**
          * OrganizationStaffForm_v2_0
          * @description Fields of PUT organization staff.
          */
@@ -8615,30 +8577,6 @@ export interface components {
              * @example TEST
              */
             type: "DRILL" | "COURSE" | "TEST" | (string & Record<never, never>);
-        };
-        /**
-         * PlayableContainerContent_v2_1_1
-         * @description The content of a playable container such as a catalog (API 2.1.1): the container itself and the pagination details. The page says a catalog holds playables sorted by name, but its example shows no list of playables, so the field that carries them is not known.
-         */
-        PlayableContainerContent_v2_1_1: {
-            pagination?: components["schemas"]["Pagination_v2_1"];
-            /** @description The container (here the catalog) whose content this is. */
-            playableContainer?: {
-                icon?: components["schemas"]["Media_v2_1"];
-                id?: string;
-                name?: string;
-                /** @description The organization the container belongs to. */
-                organization?: {
-                    avatar?: components["schemas"]["Media_v2_1"];
-                    contract?: {
-                        /** Format: date-time */
-                        created?: string;
-                        id?: string;
-                    };
-                    id?: string;
-                    name?: string;
-                };
-            };
         };
         /**
          * PostReviewForm_v2_1
@@ -9569,8 +9507,8 @@ export interface components {
             instructions?: string;
             /** @description New name of the test definition. */
             name?: string;
-            /** @description Cut on the stored page. */
-            testScoreTransformers?: unknown;
+            /** @description Cut on the stored page, so what it holds is not shown; typed as text, what every form field is on the wire. */
+            testScoreTransformers?: string;
             /**
              * Format: duration
              * @description A time limit, an ISO 8601 duration; leaving it out removes a time limit set before.
@@ -9719,13 +9657,6 @@ export interface components {
             type?: string;
             /** @description Year of birth (the object page's example writes it as a string). */
             yearOfBirth?: string | number;
-        };
-        /**
-         * UserCatalog_v2_1_1
-         * @description One catalog, as retrieving it answers (API 2.1.1). The endpoint page names this object but no object page was found, so its field names are not known: the object stays open.
-         */
-        UserCatalog_v2_1_1: {
-            [key: string]: unknown;
         };
         /**
          * UserEmailAddress_v2_0
@@ -10353,15 +10284,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The catalog. The status code is not shown. */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UserCatalog_v2_1_1"];
-                };
-            };
+            /** @description The catalog, a UserCatalog object whose fields the page does not show. The status code is not shown. */
+            "2XX": components["responses"]["NotShown"];
             /** @description Bad request: `not_authorized` (the caller lacks the PUBLISH_TO_CATALOG permission), `catalog_id_missing`. */
             400: components["responses"]["Error"];
             /** @description Unauthorized: `not_linked_to_organization`. */
@@ -11488,15 +11412,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of the organization's catalogs. The status code is not shown. */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Catalogs_v2_1_1"];
-                };
-            };
+            /** @description A page of the organization's catalogs, a Catalogs object whose fields the page does not show. The status code is not shown. */
+            "2XX": components["responses"]["NotShown"];
             /** @description Forbidden: `not_linked_to_organization`, `not_permitted` (only the own organization). */
             403: components["responses"]["Error"];
             /** @description Not found: `organization_not_found`. */
@@ -11658,15 +11575,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The organization's accounts and pagination details. The status code is not shown. */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrganizationAccounts_v2_1_1"];
-                };
-            };
+            /** @description A page of the organization's accounts, an OrganizationAccounts object whose fields the page does not show. The status code is not shown. */
+            "2XX": components["responses"]["NotShown"];
             /** @description Bad request: `invalid_relation_type`, `invalid_result_size` (not positive, or above 100), `invalid_result_from`. */
             400: components["responses"]["Error"];
             /** @description Unauthorized: `not_linked_to_organization` (the caller administers no organization). */
@@ -18294,43 +18204,6 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
-            default: components["responses"]["Error"];
-        };
-    };
-    listCatalogContent_v2_1_1: {
-        parameters: {
-            query?: {
-                /** @description Only playables whose name or subject match this text. */
-                query?: string;
-                /** @description The `pagination.lastOnPage` of the previous answer; without it, the first page. */
-                resultFrom?: string;
-                /** @description How many playables at most; 10 when left out. */
-                resultSize?: number;
-            };
-            header?: never;
-            path: {
-                /** @description The catalog (`catalogId` on the page). */
-                catalog: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The catalog and the pagination details. The status code is not shown. */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PlayableContainerContent_v2_1_1"];
-                };
-            };
-            /** @description Unauthorized: `not_linked_to_organization` (the caller administers no organization). */
-            401: components["responses"]["Error"];
-            /** @description Forbidden: `not_permitted`. */
-            403: components["responses"]["Error"];
-            /** @description Not found: `catalog_not_found`. */
-            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };

@@ -182,22 +182,6 @@ export type Beacon_v2_1_1 = components["schemas"]["Beacon_v2_1_1"];
 export type Beacons_v2_1_1 = components["schemas"]["Beacons_v2_1_1"];
 
 /**
- * The schema `Catalogs_v2_1_1` of the Drill Practice API (`components.schemas["Catalogs_v2_1_1"]`).
- *
- * A page of the catalogs an organization can publish to (API 2.1.1). The endpoint page names this object but no object page was found, so its field names are not known: the object stays open.
- *
- * @example
- * ```ts
- * import type { Catalogs_v2_1_1 } from "@drill-practice/client/v2.1.1";
- *
- * function use(value: Catalogs_v2_1_1): void {
- *   console.log(value);
- * }
- * ```
- */
-export type Catalogs_v2_1_1 = components["schemas"]["Catalogs_v2_1_1"];
-
-/**
  * The schema `Course_v2_1` of the Drill Practice API (`components.schemas["Course_v2_1"]`).
  *
  * A course as the course-editing answers of API 2.1 return it: creating one answers its `id` and `type` (`COURSE`). The pages that change a course say they answer the course reflecting the change, without showing its fields.
@@ -742,22 +726,6 @@ export type Objective_v2_1_1 = components["schemas"]["Objective_v2_1_1"];
 export type Objectives_v2_1_1 = components["schemas"]["Objectives_v2_1_1"];
 
 /**
- * The schema `OrganizationAccounts_v2_1_1` of the Drill Practice API (`components.schemas["OrganizationAccounts_v2_1_1"]`).
- *
- * The accounts managed by an organization, staff accounts included, with the details to fetch the next page (API 2.1.1). The endpoint page names this object but no object page was found, so its field names are not known: the object stays open.
- *
- * @example
- * ```ts
- * import type { OrganizationAccounts_v2_1_1 } from "@drill-practice/client/v2.1.1";
- *
- * function use(value: OrganizationAccounts_v2_1_1): void {
- *   console.log(value);
- * }
- * ```
- */
-export type OrganizationAccounts_v2_1_1 = components["schemas"]["OrganizationAccounts_v2_1_1"];
-
-/**
  * The schema `OrganizationStaffForm_v2_1_1` of the Drill Practice API (`components.schemas["OrganizationStaffForm_v2_1_1"]`).
  *
  * Field of adding an organization staff user: the name, required when the user is given by an email address that no account has yet (the account is then created).
@@ -790,22 +758,6 @@ export type OrganizationStaffForm_v2_1_1 = components["schemas"]["OrganizationSt
 export type Organization_v2_1 = components["schemas"]["Organization_v2_1"];
 
 /**
- * The schema `Pagination_v2_1` of the Drill Practice API (`components.schemas["Pagination_v2_1"]`).
- *
- * Where a page of a list ends (API 2.1). Send `lastOnPage` back unchanged as `resultFrom` to fetch the next page; never compute it.
- *
- * @example
- * ```ts
- * import type { Pagination_v2_1 } from "@drill-practice/client/v2.1.1";
- *
- * function use(value: Pagination_v2_1): void {
- *   console.log(value);
- * }
- * ```
- */
-export type Pagination_v2_1 = components["schemas"]["Pagination_v2_1"];
-
-/**
  * The schema `Pagination_v2_1_1` of the Drill Practice API (`components.schemas["Pagination_v2_1_1"]`).
  *
  * Where a page of a list ends (API 2.1.1). Send `lastOnPage` back unchanged as `resultFrom` to fetch the next page; never compute it. `moreAvailable` says whether there is one.
@@ -820,22 +772,6 @@ export type Pagination_v2_1 = components["schemas"]["Pagination_v2_1"];
  * ```
  */
 export type Pagination_v2_1_1 = components["schemas"]["Pagination_v2_1_1"];
-
-/**
- * The schema `PlayableContainerContent_v2_1_1` of the Drill Practice API (`components.schemas["PlayableContainerContent_v2_1_1"]`).
- *
- * The content of a playable container such as a catalog (API 2.1.1): the container itself and the pagination details. The page says a catalog holds playables sorted by name, but its example shows no list of playables, so the field that carries them is not known.
- *
- * @example
- * ```ts
- * import type { PlayableContainerContent_v2_1_1 } from "@drill-practice/client/v2.1.1";
- *
- * function use(value: PlayableContainerContent_v2_1_1): void {
- *   console.log(value);
- * }
- * ```
- */
-export type PlayableContainerContent_v2_1_1 = components["schemas"]["PlayableContainerContent_v2_1_1"];
 
 /**
  * The schema `Playable_v2_1` of the Drill Practice API (`components.schemas["Playable_v2_1"]`).
@@ -1348,22 +1284,6 @@ export type UpdateTestForm_v2_1_1 = components["schemas"]["UpdateTestForm_v2_1_1
  * ```
  */
 export type UpdateUserForm_v2_1 = components["schemas"]["UpdateUserForm_v2_1"];
-
-/**
- * The schema `UserCatalog_v2_1_1` of the Drill Practice API (`components.schemas["UserCatalog_v2_1_1"]`).
- *
- * One catalog, as retrieving it answers (API 2.1.1). The endpoint page names this object but no object page was found, so its field names are not known: the object stays open.
- *
- * @example
- * ```ts
- * import type { UserCatalog_v2_1_1 } from "@drill-practice/client/v2.1.1";
- *
- * function use(value: UserCatalog_v2_1_1): void {
- *   console.log(value);
- * }
- * ```
- */
-export type UserCatalog_v2_1_1 = components["schemas"]["UserCatalog_v2_1_1"];
 
 /**
  * The schema `UserEmailAddress_v2_1` of the Drill Practice API (`components.schemas["UserEmailAddress_v2_1"]`).

@@ -278,22 +278,6 @@ export type Beacons_v2_1 = components["schemas"]["Beacons_v2_1"];
 export type Beacons_v2_1_1 = components["schemas"]["Beacons_v2_1_1"];
 
 /**
- * The schema `Catalogs_v2_1_1` of the Drill Practice API (`components.schemas["Catalogs_v2_1_1"]`).
- *
- * A page of the catalogs an organization can publish to (API 2.1.1). The endpoint page names this object but no object page was found, so its field names are not known: the object stays open.
- *
- * @example
- * ```ts
- * import type { Catalogs_v2_1_1 } from "@drill-practice/client";
- *
- * function use(value: Catalogs_v2_1_1): void {
- *   console.log(value);
- * }
- * ```
- */
-export type Catalogs_v2_1_1 = components["schemas"]["Catalogs_v2_1_1"];
-
-/**
  * The schema `ClientAppForm_v2_0` of the Drill Practice API (`components.schemas["ClientAppForm_v2_0"]`).
  *
  * Fields of POST client-apps.
@@ -1446,22 +1430,6 @@ export type Objectives_v2_1 = components["schemas"]["Objectives_v2_1"];
 export type Objectives_v2_1_1 = components["schemas"]["Objectives_v2_1_1"];
 
 /**
- * The schema `OrganizationAccounts_v2_1_1` of the Drill Practice API (`components.schemas["OrganizationAccounts_v2_1_1"]`).
- *
- * The accounts managed by an organization, staff accounts included, with the details to fetch the next page (API 2.1.1). The endpoint page names this object but no object page was found, so its field names are not known: the object stays open.
- *
- * @example
- * ```ts
- * import type { OrganizationAccounts_v2_1_1 } from "@drill-practice/client";
- *
- * function use(value: OrganizationAccounts_v2_1_1): void {
- *   console.log(value);
- * }
- * ```
- */
-export type OrganizationAccounts_v2_1_1 = components["schemas"]["OrganizationAccounts_v2_1_1"];
-
-/**
  * The schema `OrganizationStaffForm_v2_0` of the Drill Practice API (`components.schemas["OrganizationStaffForm_v2_0"]`).
  *
  * Fields of PUT organization staff.
@@ -1556,22 +1524,6 @@ export type Pagination_v2_1 = components["schemas"]["Pagination_v2_1"];
  * ```
  */
 export type Pagination_v2_1_1 = components["schemas"]["Pagination_v2_1_1"];
-
-/**
- * The schema `PlayableContainerContent_v2_1_1` of the Drill Practice API (`components.schemas["PlayableContainerContent_v2_1_1"]`).
- *
- * The content of a playable container such as a catalog (API 2.1.1): the container itself and the pagination details. The page says a catalog holds playables sorted by name, but its example shows no list of playables, so the field that carries them is not known.
- *
- * @example
- * ```ts
- * import type { PlayableContainerContent_v2_1_1 } from "@drill-practice/client";
- *
- * function use(value: PlayableContainerContent_v2_1_1): void {
- *   console.log(value);
- * }
- * ```
- */
-export type PlayableContainerContent_v2_1_1 = components["schemas"]["PlayableContainerContent_v2_1_1"];
 
 /**
  * The schema `Playable_v2_1` of the Drill Practice API (`components.schemas["Playable_v2_1"]`).
@@ -2358,22 +2310,6 @@ export type UpdateUserForm_v2_0 = components["schemas"]["UpdateUserForm_v2_0"];
 export type UpdateUserForm_v2_1 = components["schemas"]["UpdateUserForm_v2_1"];
 
 /**
- * The schema `UserCatalog_v2_1_1` of the Drill Practice API (`components.schemas["UserCatalog_v2_1_1"]`).
- *
- * One catalog, as retrieving it answers (API 2.1.1). The endpoint page names this object but no object page was found, so its field names are not known: the object stays open.
- *
- * @example
- * ```ts
- * import type { UserCatalog_v2_1_1 } from "@drill-practice/client";
- *
- * function use(value: UserCatalog_v2_1_1): void {
- *   console.log(value);
- * }
- * ```
- */
-export type UserCatalog_v2_1_1 = components["schemas"]["UserCatalog_v2_1_1"];
-
-/**
  * The schema `UserEmailAddress_v2_0` of the Drill Practice API (`components.schemas["UserEmailAddress_v2_0"]`).
  *
  * One email address of a user account and whether it is the primary one.
@@ -2495,4 +2431,4 @@ export type Warnings_v2_1 = components["schemas"]["Warnings_v2_1"];
  * console.log(SCHEMA_NAMES.includes("Drillable")); // true
  * ```
  */
-export const SCHEMA_NAMES = ["AccessTokenResponse","Actor_v2_0","Actor_v2_1","Actors_v2_0","Actors_v2_1","AddGroupMemberForm_v2_1","AnswerRequest","AnswerResponse","AnswerResponse_v2_1","AnswerResponse_v2_1_1","AssertionClaims","AssertionHeader","AuthorizationServerMetadata","Beacon_v2_1","Beacon_v2_1_1","Beacons_v2_1","Beacons_v2_1_1","Catalogs_v2_1_1","ClientAppForm_v2_0","ClientAppList_v2_0","ClientAppList_v2_1","ClientApp_v2_0","ClientApp_v2_1","ContactAuthorForm_v2_1","Course_v2_0","Course_v2_1","CreateCatalogForm_v2_1_1","CreateCourseForm_v2_0","CreateCourseForm_v2_1","CreateDrillForm_v2_0","CreateDrillForm_v2_1","CreateGroupForm_v2_0","CreateGroupForm_v2_1","CreateGroupForm_v2_1_1","CreateTestTicketForm_v2_1_1","CreateUserForm_v2_1","DefineGroupObjectiveForm_v2_1_1","DefineGroupTestForm_v2_1_1","DefineTestForm_v2_0","DefineTestForm_v2_1","DefineTestForm_v2_1_1","DrillDetails_v2_0","Drill_v2_0","Drill_v2_1","Drillable","DrillablePractice","Drillables","DuplicateTestForm_v2_1_1","EmailAddress_v2_0","EmailAddress_v2_1","EmptyObject","ErrorResponse","Evaluation","Evaluation_v2_1","Feedback","FormFields","GroupCounts_v2_0","GroupInvitationForm_v2_0","GroupInvitationList_v2_0","GroupInvitation_v2_0","GroupInvitation_v2_1","GroupList_v2_0","GroupMemberResults_v2_1_1","GroupMember_v2_0","GroupMembers_v2_1","GroupResults_v2_0","GroupStaffPermissionForm_v2_1","GroupStaff_v2_0","GroupStaff_v2_1","GroupTestResults_v2_1_1","Group_v2_0","Group_v2_1","Group_v2_1_1","Groups_v2_1","Groups_v2_1_1","LinkTestForm_v2_1_1","Media_v2_0","Media_v2_1","Media_v2_1_1","MergeDrillsForm_v2_1","Message","MultipartBody","NotShown","OAuthError","ObjectiveList_v2_0","Objective_v2_0","Objective_v2_1","Objective_v2_1_1","Objectives_v2_1","Objectives_v2_1_1","OrganizationAccounts_v2_1_1","OrganizationStaffForm_v2_0","OrganizationStaffForm_v2_1_1","Organization_v2_0","Organization_v2_1","Pagination_v2_1","Pagination_v2_1_1","PlayableContainerContent_v2_1_1","Playable_v2_1","PostReviewForm_v2_1","Practice_v2_1","Preferences_v2_1","Proficiency","ProficiencyChart_v2_1","Proficiency_v2_1","PublishPlayableForm_v2_1","Question","QuestionAsk","QuestionResponse","QuestionResponse_v2_1","QuestionTell","Question_v2_1","Rating_v2_1","Reception_v2_1","RespondToGroupInvitationForm_v2_1","ReviewList_v2_1","Review_v2_1","ServiceAccountKeyFile","Session_v2_0","Session_v2_1","SetMemberReviewDateForm_v2_1_1","SetTestReviewDateForm_v2_1_1","StoreBeaconForm_v2_1","StorePreferencesForm_v2_1","Term","TermEvaluation","TestQuestion_v2_0","TestResult_v2_0","TestResult_v2_1","TestResult_v2_1_1","TestTicket_v2_1_1","Test_v2_1","Test_v2_1_1","Tests_v2_1","ThirdPartyId_v2_1_1","TokenRequest","UpdateCatalogForm_v2_1_1","UpdateCourseForm_v2_1","UpdateDrillForm_v2_0","UpdateDrillForm_v2_1","UpdateGroupForm_v2_1","UpdateGroupForm_v2_1_1","UpdateObjectiveForm_v2_1_1","UpdateOwnUserByPostForm_v2_1_1","UpdateTestForm_v2_1_1","UpdateUserForm_v2_0","UpdateUserForm_v2_1","UserCatalog_v2_1_1","UserEmailAddress_v2_0","UserEmailAddress_v2_1","UserEmailAddresses_v2_0","UserEmailAddresses_v2_1","User_v2_0","User_v2_1","Warnings_v2_1"] as const;
+export const SCHEMA_NAMES = ["AccessTokenResponse","Actor_v2_0","Actor_v2_1","Actors_v2_0","Actors_v2_1","AddGroupMemberForm_v2_1","AnswerRequest","AnswerResponse","AnswerResponse_v2_1","AnswerResponse_v2_1_1","AssertionClaims","AssertionHeader","AuthorizationServerMetadata","Beacon_v2_1","Beacon_v2_1_1","Beacons_v2_1","Beacons_v2_1_1","ClientAppForm_v2_0","ClientAppList_v2_0","ClientAppList_v2_1","ClientApp_v2_0","ClientApp_v2_1","ContactAuthorForm_v2_1","Course_v2_0","Course_v2_1","CreateCatalogForm_v2_1_1","CreateCourseForm_v2_0","CreateCourseForm_v2_1","CreateDrillForm_v2_0","CreateDrillForm_v2_1","CreateGroupForm_v2_0","CreateGroupForm_v2_1","CreateGroupForm_v2_1_1","CreateTestTicketForm_v2_1_1","CreateUserForm_v2_1","DefineGroupObjectiveForm_v2_1_1","DefineGroupTestForm_v2_1_1","DefineTestForm_v2_0","DefineTestForm_v2_1","DefineTestForm_v2_1_1","DrillDetails_v2_0","Drill_v2_0","Drill_v2_1","Drillable","DrillablePractice","Drillables","DuplicateTestForm_v2_1_1","EmailAddress_v2_0","EmailAddress_v2_1","EmptyObject","ErrorResponse","Evaluation","Evaluation_v2_1","Feedback","FormFields","GroupCounts_v2_0","GroupInvitationForm_v2_0","GroupInvitationList_v2_0","GroupInvitation_v2_0","GroupInvitation_v2_1","GroupList_v2_0","GroupMemberResults_v2_1_1","GroupMember_v2_0","GroupMembers_v2_1","GroupResults_v2_0","GroupStaffPermissionForm_v2_1","GroupStaff_v2_0","GroupStaff_v2_1","GroupTestResults_v2_1_1","Group_v2_0","Group_v2_1","Group_v2_1_1","Groups_v2_1","Groups_v2_1_1","LinkTestForm_v2_1_1","Media_v2_0","Media_v2_1","Media_v2_1_1","MergeDrillsForm_v2_1","Message","MultipartBody","NotShown","OAuthError","ObjectiveList_v2_0","Objective_v2_0","Objective_v2_1","Objective_v2_1_1","Objectives_v2_1","Objectives_v2_1_1","OrganizationStaffForm_v2_0","OrganizationStaffForm_v2_1_1","Organization_v2_0","Organization_v2_1","Pagination_v2_1","Pagination_v2_1_1","Playable_v2_1","PostReviewForm_v2_1","Practice_v2_1","Preferences_v2_1","Proficiency","ProficiencyChart_v2_1","Proficiency_v2_1","PublishPlayableForm_v2_1","Question","QuestionAsk","QuestionResponse","QuestionResponse_v2_1","QuestionTell","Question_v2_1","Rating_v2_1","Reception_v2_1","RespondToGroupInvitationForm_v2_1","ReviewList_v2_1","Review_v2_1","ServiceAccountKeyFile","Session_v2_0","Session_v2_1","SetMemberReviewDateForm_v2_1_1","SetTestReviewDateForm_v2_1_1","StoreBeaconForm_v2_1","StorePreferencesForm_v2_1","Term","TermEvaluation","TestQuestion_v2_0","TestResult_v2_0","TestResult_v2_1","TestResult_v2_1_1","TestTicket_v2_1_1","Test_v2_1","Test_v2_1_1","Tests_v2_1","ThirdPartyId_v2_1_1","TokenRequest","UpdateCatalogForm_v2_1_1","UpdateCourseForm_v2_1","UpdateDrillForm_v2_0","UpdateDrillForm_v2_1","UpdateGroupForm_v2_1","UpdateGroupForm_v2_1_1","UpdateObjectiveForm_v2_1_1","UpdateOwnUserByPostForm_v2_1_1","UpdateTestForm_v2_1_1","UpdateUserForm_v2_0","UpdateUserForm_v2_1","UserEmailAddress_v2_0","UserEmailAddress_v2_1","UserEmailAddresses_v2_0","UserEmailAddresses_v2_1","User_v2_0","User_v2_1","Warnings_v2_1"] as const;
