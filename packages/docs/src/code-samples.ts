@@ -22,7 +22,8 @@ export const sampleLanguages = [
 ] as const;
 
 /** A parameter value: a literal, or something the reader brings (see {@link ReaderValue}). */
-export type SampleValue = { literal: string } | { reader: ReaderValue };
+/** A path parameter's value: a literal (`numeric` when the schema types it as a number), or one the reader brings. */
+export type SampleValue = { literal: string; numeric?: true } | { reader: ReaderValue };
 
 /** The request a sample makes, derived from the operation. */
 export interface SampleRequest {
@@ -87,9 +88,7 @@ export function sampleRequest(
     const literal = values.literal[parameter.name];
     if (parameter.in === "path") {
       const reader = values.fromReader[parameter.name];
-      const value: SampleValue = reader
-        ? { reader }
-        : { literal: literal ?? (typeof example === "string" ? example : placeholderValue(parameter.name)) };
+      const value: SampleValue = reader ? { reader } : pathValue(parameter, literal, example);
       pathParams.push({ name: parameter.name, value });
       continue;
     }
@@ -185,6 +184,27 @@ function sampleBody(
   return { kind: "json", value: example };
 }
 
+/**
+ * A path parameter's literal: the sandbox's value, the spec's example, the first value its schema
+ * allows (an `enum` segment such as `MANAGE`), a number's lowest value (`{position}`), or a
+ * readable stand-in. A number stays a number for TypeScript.
+ */
+function pathValue(
+  parameter: { name: string; schema?: { type?: unknown; minimum?: unknown } },
+  literal: string | undefined,
+  example: unknown,
+): SampleValue {
+  const type = parameter.schema?.type;
+  const numeric = type === "integer" || type === "number";
+  const minimum = typeof parameter.schema?.minimum === "number" ? parameter.schema.minimum : 0;
+  const text =
+    literal ??
+    (typeof example === "string" || (numeric && typeof example === "number") ? String(example) : undefined) ??
+    firstAllowed(parameter.schema) ??
+    (numeric ? String(minimum) : placeholderValue(parameter.name));
+  return numeric && /^-?\d+(\.\d+)?$/.test(text) ? { literal: text, numeric: true } : { literal: text };
+}
+
 /** The first value a schema closes its set to (`enum`), or its first example, as text. */
 function firstAllowed(schema: unknown): string | undefined {
   const { enum: closed, examples } = (schema ?? {}) as { enum?: unknown[]; examples?: unknown[] };
@@ -197,7 +217,8 @@ function tsString(value: string): string {
 }
 
 function tsValue(value: SampleValue): string {
-  return "literal" in value ? tsString(value.literal) : `env.${value.reader.env} ?? ""`;
+  if (!("literal" in value)) return `env.${value.reader.env} ?? ""`;
+  return value.numeric ? value.literal : tsString(value.literal);
 }
 
 function readerHints(request: SampleRequest, comment: string): string[] {

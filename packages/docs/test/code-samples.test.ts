@@ -31,6 +31,48 @@ describe("code samples", () => {
     expect(curl).not.toContain("-X GET");
   });
 
+  it("fill a closed path segment with a value its schema allows and a numeric one with a number", async () => {
+    const document = asOpenApiDocument(
+      {
+        openapi: "3.1.0",
+        info: { title: "t", version: "1" },
+        paths: {
+          "/api/2.1.1/group/{group}/staff/{user}/{permission}/{position}": {
+            parameters: [
+              { name: "group", in: "path", required: true, schema: { type: "string" } },
+              { name: "user", in: "path", required: true, schema: { type: "string" } },
+              {
+                name: "permission",
+                in: "path",
+                required: true,
+                schema: { type: "string", enum: ["MANAGE", "VIEW"] },
+              },
+              { name: "position", in: "path", required: true, schema: { type: "integer", minimum: 1 } },
+            ],
+            put: { operationId: "op_v2_1_1", responses: { "204": { description: "done" } } },
+          },
+        },
+      },
+      "inline",
+    );
+    const values = sampleValues([await fixture("2.0")]);
+    const [entry] = listOperations(document);
+    if (!entry) throw new Error("no operation");
+    const request = sampleRequest(document, entry, values);
+    expect(request.pathParams.map((p) => [p.name, p.value])).toEqual([
+      ["group", { literal: values.literal.group }],
+      ["user", { literal: values.literal.user }],
+      ["permission", { literal: "MANAGE" }],
+      ["position", { literal: "1", numeric: true }],
+    ]);
+    expect(typescriptSample(request)).toContain(
+      `path: { group: "${values.literal.group}", user: "${values.literal.user}", permission: "MANAGE", position: 1 }`,
+    );
+    expect(curlSample(request)).toContain(
+      `/api/2.1.1/group/${values.literal.group}/staff/${values.literal.user}/MANAGE/1"`,
+    );
+  });
+
   it("send the token exchange as a form with the secret on standard input and no bearer token", () => {
     const request = {
       operationId: "exchangeToken",
