@@ -105,13 +105,14 @@ export class PathRouter<T> {
     segments: readonly string[],
     index: number,
     captures: [string, string][],
-  ): { entry: { value: T; template: string }; captures: [string, string][] } | undefined {
-    if (index === segments.length) return node.entry ? { entry: node.entry, captures } : undefined;
+  ): Walked<T> | undefined {
+    if (index === segments.length)
+      return node.entry ? { entry: node.entry, captures, literals: 0 } : undefined;
     const segment = segments[index] as string;
     const literal = node.literal.get(segment);
     if (literal) {
       const found = this.#walk(literal, segments, index + 1, captures);
-      if (found) return found;
+      if (found) return { ...found, literals: found.literals + 1 };
     }
     if (segment === "") return undefined;
     for (const pattern of node.patterns) {
@@ -121,12 +122,22 @@ export class PathRouter<T> {
       const found = this.#walk(pattern.node, segments, index + 1, [...captures, ...more]);
       if (found) return found;
     }
+    // Templates naming the parameter here differently (`user/{user}/contract`, `user/{a}/{b}`) sit in
+    // different children: the match with more literal segments after this one wins.
+    let best: Walked<T> | undefined;
     for (const [name, child] of node.params) {
       const found = this.#walk(child, segments, index + 1, [...captures, [name, segment]]);
-      if (found) return found;
+      if (found && (best === undefined || found.literals > best.literals)) best = found;
     }
-    return undefined;
+    return best;
   }
+}
+
+/** A match found below a node, with how many of its segments matched literally. */
+interface Walked<T> {
+  readonly entry: { value: T; template: string };
+  readonly captures: [string, string][];
+  readonly literals: number;
 }
 
 function getOrCreate<T>(map: Map<string, Node<T>>, key: string): Node<T> {

@@ -53,4 +53,20 @@ describe("PathRouter", () => {
       params: { group: "g1", user: "u2", permission: "admin" },
     });
   });
+  it("takes the template with a literal segment over one whose parameters are named differently, in either order", () => {
+    for (const templates of [
+      ["/user/{third_party}/{third_party_id}", "/user/{user}/contract"],
+      ["/user/{user}/contract", "/user/{third_party}/{third_party_id}"],
+    ]) {
+      const r = router(...templates);
+      expect(r.match("/user/u1/contract")).toMatchObject({
+        value: "/user/{user}/contract",
+        params: { user: "u1" },
+      });
+      expect(r.match("/user/ACME/42")).toMatchObject({
+        value: "/user/{third_party}/{third_party_id}",
+        params: { third_party: "ACME", third_party_id: "42" },
+      });
+    }
+  });
 });

@@ -192,6 +192,10 @@ const FIXTURES: Readonly<Record<string, Fixture>> = {
     values: { setup: ["false", "true"], locale: ["fr", "nl_BE"] },
     reads: () => [`${GROUP_PATH}/members`, "/api/2.1/user/new@academy.test"],
   },
+  updateGroupStaffPermissions_v2_1: {
+    setUp: async () => `${GROUP_PATH}/staff/u-bob/permission`,
+    base: { permission: "VIEW" },
+  },
   createDrill_v2_1: {
     setUp: async () => "/api/2.1/drills",
     base: { name: "D", subject: "S", description: "d" },
