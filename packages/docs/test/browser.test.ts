@@ -22,6 +22,13 @@ const chromium = chromiumFor("docs browser tests");
 
 const storeSearchParameters = ["query", "searchField", "catalog", "resultStart", "resultSize"];
 
+/**
+ * The references whose walks below go through the store search. API 2.1.1 has no store page (the
+ * spec README's "2.1 operations without a 2.1.1 page"), so its reference is checked by the menu,
+ * console, error-tab and phone tests but not yet by those built on the store search (issue 45).
+ */
+const storeVersions = apiVersions.filter((version) => version.id !== "2.1.1");
+
 /** The store search of a version, as Redoc addresses it: `v2.1-store/searchstore_v2_1`. */
 function operationSlug(version: ApiVersion): string {
   return `${version.dir}-store/searchstore_v${version.id.replace(".", "_")}`;
@@ -69,7 +76,10 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
       const reason = request.failure()?.errorText ?? "";
       // Redoc loads its search worker from a blob: URL of the page itself; leaving the page before
       // that load ends aborts it, which no reader sees. Any other failure counts.
-      if (request.url().startsWith("blob:") && reason === "net::ERR_ABORTED") return;
+      // The same holds for the Try it panel's modules, prefetched while the page is idle.
+      const prefetched =
+        request.url().startsWith("blob:") || new URL(request.url()).pathname.includes("/try-it-");
+      if (prefetched && reason === "net::ERR_ABORTED") return;
       recording.errors.push(`failed: ${request.url()} ${reason}`);
     });
     const response = await page.goto(new URL(path, site.server.url).href, { waitUntil: "load" });
@@ -80,7 +90,14 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
   async function screenshot(page: Page, name: string, fullPage = false): Promise<void> {
     // A string, because these tests are typed for Node and the page's globals are not.
     await page.waitForFunction("Array.from(document.images).every((image) => image.complete)");
-    await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage, animations: "disabled" });
+    // A very tall page (the changes page since 2.1.1 came in) takes longer to capture whole than a
+    // test may wait on a loaded machine: its first screens show the same.
+    const height = Number(await page.evaluate("document.documentElement.scrollHeight"));
+    await page.screenshot({
+      path: join(screenshotDir, `${name}.png`),
+      fullPage: fullPage && height <= 12_000,
+      animations: "disabled",
+    });
   }
 
   /**
@@ -140,7 +157,7 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
       await expect(page.locator(".site-header .version-switch a").count()).resolves.toBe(apiVersions.length);
       await page.close();
     },
-    60_000,
+    90_000,
   );
 
   describe.each(apiVersions)("reference $id", (version: ApiVersion) => {
@@ -171,44 +188,50 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
       await page.close();
     }, 120_000);
 
-    it('finds the store search by searching for "store" and shows its parameters and note', async () => {
-      const bundle = bundles.get(version.id) as OpenApiDocument;
-      const store = listOperations(bundle).find((entry) => entry.path === `${version.prefix}store`);
-      const operationId = store?.operation.operationId;
-      expect(operationId).toBe(`searchStore_v${version.id.replace(".", "_")}`);
-      const slug = (operationId as string).toLowerCase();
+    it.runIf(storeVersions.includes(version))(
+      'finds the store search by searching for "store" and shows its parameters and note',
+      async () => {
+        const bundle = bundles.get(version.id) as OpenApiDocument;
+        const store = listOperations(bundle).find((entry) => entry.path === `${version.prefix}store`);
+        const operationId = store?.operation.operationId;
+        expect(operationId).toBe(`searchStore_v${version.id.replace(".", "_")}`);
+        const slug = (operationId as string).toLowerCase();
 
-      const { page, recording } = await open(`${version.dir}/index.html`);
-      await waitForReference(page);
-      await page.locator(".menu-content [data-testid=search-trigger]").click();
-      const input = page.getByPlaceholder("Search docs...");
-      await input.waitFor({ state: "visible" });
-      await input.fill("store");
-      const result = page.locator(`[data-component-name="Search/SearchItem"][href$="/${slug}"]`);
-      await result.waitFor({ state: "visible" });
-      await expect(result.textContent()).resolves.toContain(`${version.prefix}store`);
-      // The store search is the first operation found (tags come as `#/<tag>`, operations as
-      // `#/<tag>/<operation>`): no operation that merely has the word "store" in its summary outranks it.
-      const hrefs = await page
-        .locator('[data-component-name="Search/SearchItem"]')
-        .evaluateAll((items) => items.map((item) => item.getAttribute("href") ?? ""));
-      const operations = hrefs.filter((href) => /#\/[^/]+\/[^/]+$/.test(href));
-      expect(operations[0], hrefs.join(", ")).toMatch(new RegExp(`/${slug}$`));
-      await screenshot(page, `${version.dir}-search`);
-      await result.click();
+        const { page, recording } = await open(`${version.dir}/index.html`);
+        await waitForReference(page);
+        await page.locator(".menu-content [data-testid=search-trigger]").click();
+        const input = page.getByPlaceholder("Search docs...");
+        await input.waitFor({ state: "visible" });
+        await input.fill("store");
+        const result = page.locator(`[data-component-name="Search/SearchItem"][href$="/${slug}"]`);
+        await result.waitFor({ state: "visible" });
+        await expect(result.textContent()).resolves.toContain(`${version.prefix}store`);
+        // The store search is the first operation found (tags come as `#/<tag>`, operations as
+        // `#/<tag>/<operation>`): no operation that merely has the word "store" in its summary outranks it.
+        const hrefs = await page
+          .locator('[data-component-name="Search/SearchItem"]')
+          .evaluateAll((items) => items.map((item) => item.getAttribute("href") ?? ""));
+        const operations = hrefs.filter((href) => /#\/[^/]+\/[^/]+$/.test(href));
+        expect(operations[0], hrefs.join(", ")).toMatch(new RegExp(`/${slug}$`));
+        await screenshot(page, `${version.dir}-search`);
+        await result.click();
 
-      await page.waitForURL((url) => url.hash.endsWith(`/${slug}`));
-      const section = page.locator(`[data-section-id$="/${slug}"]`).first();
-      await section.waitFor({ state: "visible" });
-      for (const name of storeSearchParameters) {
-        await expect(section.getByText(name, { exact: true }).first().isVisible(), name).resolves.toBe(true);
-      }
-      const note = section.locator(".dp-note-unknown", { hasText: undocumentedLead }).first();
-      await expect(note.isVisible()).resolves.toBe(true);
-      await screenshot(page, `${version.dir}-store-search`);
-      expect(recording.errors).toEqual([]);
-      await page.close();
-    }, 60_000);
+        await page.waitForURL((url) => url.hash.endsWith(`/${slug}`));
+        const section = page.locator(`[data-section-id$="/${slug}"]`).first();
+        await section.waitFor({ state: "visible" });
+        for (const name of storeSearchParameters) {
+          await expect(section.getByText(name, { exact: true }).first().isVisible(), name).resolves.toBe(
+            true,
+          );
+        }
+        const note = section.locator(".dp-note-unknown", { hasText: undocumentedLead }).first();
+        await expect(note.isVisible()).resolves.toBe(true);
+        await screenshot(page, `${version.dir}-store-search`);
+        expect(recording.errors).toEqual([]);
+        await page.close();
+      },
+      60_000,
+    );
   });
 
   it("resolves every link of the landing page and the guide", async () => {
@@ -244,13 +267,13 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
     const switcher = page.locator(".site-header .version-switch");
     await expect(switcher.locator("[aria-current]").count()).resolves.toBe(0);
 
-    await switcher.getByRole("link", { name: "2.1" }).click();
+    await switcher.getByRole("link", { name: "2.1", exact: true }).click();
     await page.waitForURL((url) => url.pathname.endsWith("/v2.1/index.html"));
     await waitForReference(page);
     await expect(switcher.locator('[aria-current="page"]').textContent()).resolves.toBe("2.1");
     await expect(page.locator(".menu-content").textContent()).resolves.toContain("API 2.1");
 
-    await switcher.getByRole("link", { name: "2.0" }).click();
+    await switcher.getByRole("link", { name: "2.0", exact: true }).click();
     await page.waitForURL((url) => url.pathname.endsWith("/v2.0/index.html"));
     await waitForReference(page);
     await expect(switcher.locator('[aria-current="page"]').textContent()).resolves.toBe("2.0");
@@ -279,7 +302,7 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
       .waitFor({ state: "visible" });
   }
 
-  it.each(apiVersions)(
+  it.each(storeVersions)(
     "reference $id shows the store search with its TypeScript and curl samples",
     async (version) => {
       const slug = `${version.dir}-store/searchstore_v${version.id.replace(".", "_")}`;
@@ -397,10 +420,10 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
   );
 
   it("an operation the interface barely describes says so once, with its sandbox support", async () => {
-    const version = apiVersions[0] as ApiVersion;
+    const version = apiVersions.find((v) => v.id === "2.1") as ApiVersion;
     const page = await site.browser.context.newPage();
-    await openOperation(page, version, "v2.1-content/getcourse_v2_1");
-    const section = page.locator('[data-section-id$="/getcourse_v2_1"]').first();
+    await openOperation(page, version, "v2.1-content/getdrilltags_v2_1");
+    const section = page.locator('[data-section-id$="/getdrilltags_v2_1"]').first();
     const text = (await section.textContent()) ?? "";
     expect(text.split(undocumentedLead)).toHaveLength(2);
     expect(text).toContain("501");
@@ -409,7 +432,7 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
     await page.close();
   }, 60_000);
 
-  it.each(apiVersions)(
+  it.each(storeVersions)(
     "reference $id: searching an operation's own summary lists it first",
     async (version) => {
       const page = await site.browser.context.newPage();
@@ -430,7 +453,7 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
   );
 
   it("group links work when opened on their own, as in a new tab", async () => {
-    const version = apiVersions[0] as ApiVersion;
+    const version = apiVersions.find((v) => v.id === "2.1") as ApiVersion;
     const page = await site.browser.context.newPage();
     await page.goto(new URL(`${version.dir}/index.html`, site.server.url).href);
     await waitForReference(page);
@@ -460,7 +483,7 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
         path: page.path,
         search: false,
       })),
-    ...apiVersions.flatMap((version) => {
+    ...storeVersions.flatMap((version) => {
       const path = `${version.dir}/index.html#/${operationSlug(version)}`;
       return [
         { name: `${version.dir}-operation`, path, search: false },
@@ -516,7 +539,7 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
 
   /** Every page on a phone; a reference with its store search open (samples included). */
   const phonePages = sitePages.map((page) => {
-    const version = apiVersions.find((v) => page.path.startsWith(`${v.dir}/`));
+    const version = storeVersions.find((v) => page.path.startsWith(`${v.dir}/`));
     return version
       ? { name: `phone-${page.name}`, path: `${page.path}#/${operationSlug(version)}`, version }
       : { name: `phone-${page.name === "index" ? "landing" : page.name}`, path: page.path, version };
@@ -673,7 +696,7 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
     60_000,
   );
 
-  it.each(apiVersions)(
+  it.each(storeVersions)(
     "reference $id at 1400×900: the TypeScript and curl samples read whole, the copy button beside the code",
     async (version) => {
       const page = await site.browser.context.newPage();

@@ -25,7 +25,8 @@ import { builtTable, type FlowStep, openPanel, type PanelAnswer, sendFrom } from
 
 const chromium = chromiumFor("docs Try it tests");
 
-const [v21, v20] = apiVersions as unknown as [ApiVersion, ApiVersion];
+const v21 = apiVersions.find((version) => version.id === "2.1") as ApiVersion;
+const v20 = apiVersions.find((version) => version.id === "2.0") as ApiVersion;
 
 /** Redoc's address of each operation of a version: `<tag>/<operationId in lower case>`. */
 async function slugs(version: ApiVersion): Promise<Map<string, string>> {
