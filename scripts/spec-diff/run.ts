@@ -19,8 +19,6 @@ import { type CompileError, type ConsumerFile, compileConsumers } from "./consum
 
 /** The API versions compared, each with its bundle (spec/dist and the baseline use the same names). */
 export const VERSIONS = API_VERSIONS.map(({ id, bundle, prefix }) => ({ id, bundle, prefix }));
-/** Every bundle kept in the baseline. */
-export const BUNDLES = ["openapi.json", ...VERSIONS.map((version) => version.bundle)] as const;
 
 /** The API versions (of the one list) whose bundles a directory holds, newest first. */
 export function versionBundles(dir: string): { id: string; bundle: string }[] {

@@ -83,7 +83,7 @@ export function defineFamily<const T extends FamilyTable>(
   return { name, operations };
 }
 
-export { Refusal, refuse } from "../refusal.js";
+export { refuse } from "../refusal.js";
 
 /** A 200 answer with a body. */
 export function ok(body: unknown): Answer {
