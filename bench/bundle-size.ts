@@ -100,7 +100,9 @@ export const CLIENT_BUDGETS = [
   },
   {
     label: "client, browser, whole public API",
-    bytes: 11_300,
+    // `SCHEMA_NAMES` holds one string per schema of the description, so this budget grows with the
+    // description, not only with the client's code: API 2.1.1's 30 schemas added about 230 B.
+    bytes: 11_500,
     entry: () => 'export * from "@drill-practice/client";',
   },
 ];

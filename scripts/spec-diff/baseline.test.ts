@@ -5,6 +5,7 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { API_VERSIONS } from "@drill-practice/tooling/api-versions";
 import { scratchDirForAll } from "@drill-practice/tooling/scratch-hooks";
 import { describe, expect, it } from "vitest";
 import { writeBaseline } from "./baseline.ts";
@@ -24,7 +25,7 @@ describe("writeBaseline (pnpm run version)", () => {
     await mkdir(changesets, { recursive: true });
     const changed = practiceApi();
     changed.paths["/api/answer/{reference}"].put.operationId = "saveAnswer";
-    const bundles = ["openapi.json", "openapi-v2.1.json", "openapi-v2.0.json"];
+    const bundles = ["openapi.json", ...API_VERSIONS.map((version) => version.bundle)];
     for (const bundle of bundles) {
       await writeFile(join(baselineDir, bundle), JSON.stringify(practiceApi()));
       await writeFile(join(distDir, bundle), JSON.stringify(changed));

@@ -156,4 +156,24 @@ describe("compileConsumers", () => {
       },
     ]);
   }, 120_000);
+
+  it("holds no widening against the code: an expected error that no longer happens is not breaking", () => {
+    const errors = compileConsumers(root, [
+      {
+        path: "examples/widened.ts",
+        code: [
+          "const accept = (page: number | string) => page;",
+          "// @ts-expect-error the release refused a number here",
+          "accept(0);",
+          "// @ts-expect-error still refused",
+          "accept(true);",
+          "export const narrowed: number = accept(1);",
+          "",
+        ].join("\n"),
+      },
+    ]);
+    expect(errors).toEqual([
+      { path: "examples/widened.ts", at: "examples/widened.ts:6", message: expect.stringMatching(/^TS2322: /) },
+    ]);
+  }, 120_000);
 });

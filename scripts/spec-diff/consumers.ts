@@ -198,6 +198,8 @@ export function compileOverlay(
   return errors;
 }
 
+const UNUSED_EXPECT_ERROR = 2578;
+
 /**
  * Compiles a release's consumer code against the packages' current sources and the client's
  * generated types (each `@drill-practice/*` entry resolves to its source, see {@link sourceEntries},
@@ -212,7 +214,12 @@ export function compileConsumers(root: string, files: readonly ConsumerFile[]): 
   // A reader's project has the client's one dependency installed beside it (the auth README's
   // middleware block imports it); here it is installed under the client only.
   paths["openapi-fetch"] = [join(root, "packages/client/node_modules/openapi-fetch/dist/index.d.mts")];
-  return compileOverlay(root, overlay, { baseUrl: root, paths }).map((error) => {
+  // An unused `@ts-expect-error` means the types now accept what they refused at the release (a
+  // parameter that also takes a number): a widening, which breaks no user's code.
+  const errors = compileOverlay(root, overlay, { baseUrl: root, paths }).filter(
+    (error) => !error.message.startsWith(`TS${UNUSED_EXPECT_ERROR}:`),
+  );
+  return errors.map((error) => {
     const file = byPath.get(error.file);
     const origin = file?.origin?.match(/^(.*):(\d+)$/);
     const at = origin

@@ -56,10 +56,12 @@ describe("uncoveredTags", () => {
     const doc = practiceApi();
     (doc.paths["/api/answer/{reference}"].put as Record<string, unknown>).tags = ["answers"];
     (doc.paths["/api/store"].get as Record<string, unknown>).tags = ["store"];
+    // A bundle of a version of the one list; a file of any other name is not a version's bundle.
+    await writeFile(join(dir, "openapi-v2.1.json"), JSON.stringify(doc));
     await writeFile(join(dir, "openapi-v9.1.json"), JSON.stringify(doc));
     const storeOnly = ['await client.GET("/api/store");'];
     expect(uncoveredTags(dir, storeOnly)).toEqual([
-      { version: "9.1", tag: "answers", operations: ["PUT /api/answer/{reference}"] },
+      { version: "2.1", tag: "answers", operations: ["PUT /api/answer/{reference}"] },
     ]);
     const both = [
       ...storeOnly,
