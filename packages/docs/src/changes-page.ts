@@ -1,7 +1,8 @@
 /**
  * The "Changes" page: per release, the changes to the API description the spec diff found
  * (`pnpm spec:diff`), grouped by API version and operation, breaking first. The same findings
- * as the Markdown changelog, rendered for readers of the references.
+ * as the Markdown changelog, rendered for readers of the references, except that documentation-only
+ * changes are counted, not listed: thousands of reworded notes would bury the changes code feels.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -11,7 +12,7 @@ import {
   showValue,
   type VersionChanges,
 } from "../../../scripts/spec-diff/changelog.ts";
-import { classifyChanges } from "../../../scripts/spec-diff/classify.ts";
+import { classifyChanges, type Finding, type Severity } from "../../../scripts/spec-diff/classify.ts";
 import { apiVersions } from "./site-header.ts";
 
 /** One section of the page: a release, or the changes not released yet. */
@@ -21,6 +22,8 @@ export interface ChangesSection {
   /** What it is compared with, e.g. `@drill-practice/client 0.1.0`. */
   since: string;
   versions: readonly VersionChanges[];
+  /** API versions the release did not have, with their number of operations now. */
+  added?: readonly { id: string; operations: number }[];
 }
 
 function escapeHtml(text: string): string {
@@ -29,6 +32,41 @@ function escapeHtml(text: string): string {
 
 function inline(text: string): string {
   return escapeHtml(text).replace(/`([^`]+)`/g, "<code>$1</code>");
+}
+
+const METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
+
+function operationCount(doc: Record<string, unknown>): number {
+  const paths = Object.values((doc.paths ?? {}) as Record<string, Record<string, unknown>>);
+  return paths.reduce((sum, item) => sum + Object.keys(item).filter((key) => METHODS.has(key)).length, 0);
+}
+
+/** What a documentation change touched, as the last named step of its pointer: `description`, `examples`. */
+function changedPart(pointer: string): string {
+  const names = pointer.split("/").filter((step) => step !== "" && !/^\d+$/.test(step));
+  return (names.at(-1) ?? pointer).replace(/~1/g, "/").replace(/~0/g, "~");
+}
+
+/** Breaking and non-breaking changes one by one; documentation-only ones as a count and what they touched. */
+function renderSeverity(severity: Severity, findings: readonly Finding[]): string[] {
+  const title = `<strong>${SEVERITY_TITLES[severity]}</strong>`;
+  if (severity === "documentation") {
+    const parts = [...new Set(findings.map((finding) => changedPart(finding.pointer)))].sort();
+    const count = findings.length === 1 ? "1 change" : `${findings.length} changes`;
+    return [
+      `<p class="changes-${severity}">${title}: ${count}, to ${parts.map((part) => `<code>${escapeHtml(part)}</code>`).join(", ")}.</p>`,
+    ];
+  }
+  return [
+    `<p class="changes-${severity}">${title}</p>`,
+    "<ul>",
+    ...findings.map(
+      (finding) =>
+        `<li class="change"><code>${escapeHtml(finding.pointer)}</code>: ${inline(finding.reason)}. ` +
+        `Old <code>${escapeHtml(showValue(finding.before))}</code>, new <code>${escapeHtml(showValue(finding.after))}</code>.</li>`,
+    ),
+    "</ul>",
+  ];
 }
 
 /**
@@ -46,6 +84,9 @@ export function changesSections(baselineDir: string, specDir: string): ChangesSe
   const bundles = apiVersions
     .map(({ id, bundle }) => ({ id, bundle }))
     .filter(({ bundle }) => existsSync(join(baselineDir, bundle)));
+  const added = apiVersions
+    .filter(({ bundle }) => !existsSync(join(baselineDir, bundle)) && existsSync(join(specDir, bundle)))
+    .map(({ id, bundle }) => ({ id, operations: operationCount(read(join(specDir, bundle))) }));
   const sections: ChangesSection[] = [];
   if (bundles.length > 0) {
     sections.push({
@@ -58,6 +99,7 @@ export function changesSections(baselineDir: string, specDir: string): ChangesSe
         bundle,
         findings: classifyChanges(read(join(baselineDir, bundle)), read(join(specDir, bundle))),
       })),
+      added,
     });
   }
   const archive = join(baselineDir, "changes");
@@ -84,6 +126,13 @@ export function renderChanges(sections: readonly ChangesSection[]): string {
       section.title === "Unreleased" ? "unreleased" : `release-${section.title.replace(/[^\w.-]/g, "-")}`;
     out.push(`<h2 id="${escapeHtml(id)}">${escapeHtml(section.title)}</h2>`);
     out.push(`<p>Compared with ${inline(section.since)}.</p>`);
+    for (const version of section.added ?? []) {
+      out.push(
+        `<h3 id="${escapeHtml(`${id}-v${version.id}`)}">API ${escapeHtml(version.id)}</h3>`,
+        `<p>New in this release: ${version.operations} operations. ` +
+          `<a href="migrating.html">Migrating to ${escapeHtml(version.id)}</a> pairs them with the operations they replace.</p>`,
+      );
+    }
     for (const version of section.versions) {
       out.push(`<h3 id="${escapeHtml(`${id}-v${version.id}`)}">API ${escapeHtml(version.id)}</h3>`);
       if (version.findings.length === 0) {
@@ -92,19 +141,7 @@ export function renderChanges(sections: readonly ChangesSection[]): string {
       }
       for (const { group, bySeverity } of groupFindings(version.findings)) {
         out.push(`<h4><code>${escapeHtml(group)}</code></h4>`);
-        for (const [severity, findings] of bySeverity) {
-          out.push(
-            `<p class="changes-${severity}"><strong>${SEVERITY_TITLES[severity]}</strong></p>`,
-            "<ul>",
-          );
-          for (const finding of findings) {
-            out.push(
-              `<li class="change"><code>${escapeHtml(finding.pointer)}</code>: ${inline(finding.reason)}. ` +
-                `Old <code>${escapeHtml(showValue(finding.before))}</code>, new <code>${escapeHtml(showValue(finding.after))}</code>.</li>`,
-            );
-          }
-          out.push("</ul>");
-        }
+        for (const [severity, findings] of bySeverity) out.push(...renderSeverity(severity, findings));
       }
     }
   }

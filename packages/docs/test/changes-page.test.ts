@@ -28,6 +28,16 @@ describe("the Changes page", () => {
       }
       await writeFile(join(current, bundle), JSON.stringify(doc));
     }
+    // A version the release did not have: no baseline bundle, two operations now.
+    await writeFile(
+      join(current, "openapi-v2.1.1.json"),
+      JSON.stringify({
+        paths: {
+          "/api/2.1.1/store": { get: { operationId: "a" }, parameters: [] },
+          "/api/2.1.1/beacons": { get: { operationId: "b" } },
+        },
+      }),
+    );
     await writeFile(
       join(baseline, "release.json"),
       JSON.stringify({ packages: { "@drill-practice/client": "0.2.0" } }),
@@ -57,6 +67,13 @@ describe("the Changes page", () => {
     expect(breaking).toBeGreaterThan(operation);
     expect(documentation).toBeGreaterThan(breaking);
     expect(html).toContain("<code>/paths/~1api~12.1~1store/get/operationId</code>: operationId renamed");
+    // Documentation-only changes are counted with what they touched, not listed one by one.
+    expect(html.slice(documentation)).toMatch(/^<strong>Documentation only<\/strong>: 1 change, to <code>summary<\/code>\.<\/p>/);
+    expect(html).not.toContain("<code>/paths/~1api~12.1~1store/get/summary</code>");
+    expect(html).toContain(
+      '<h3 id="unreleased-v2.1.1">API 2.1.1</h3>\n<p>New in this release: 2 operations. <a href="migrating.html">Migrating to 2.1.1</a>',
+    );
+    expect(html.indexOf('id="unreleased-v2.1.1"')).toBeLessThan(html.indexOf('id="unreleased-v2.1"'));
     expect(html).toContain(
       "Old <code>&#34;searchStore_v2_1&#34;</code>, new <code>&#34;findInStore_v2_1&#34;</code>",
     );
