@@ -173,7 +173,11 @@ describe("compileConsumers", () => {
       },
     ]);
     expect(errors).toEqual([
-      { path: "examples/widened.ts", at: "examples/widened.ts:6", message: expect.stringMatching(/^TS2322: /) },
+      {
+        path: "examples/widened.ts",
+        at: "examples/widened.ts:6",
+        message: expect.stringMatching(/^TS2322: /),
+      },
     ]);
   }, 120_000);
 });

@@ -68,7 +68,9 @@ describe("the Changes page", () => {
     expect(documentation).toBeGreaterThan(breaking);
     expect(html).toContain("<code>/paths/~1api~12.1~1store/get/operationId</code>: operationId renamed");
     // Documentation-only changes are counted with what they touched, not listed one by one.
-    expect(html.slice(documentation)).toMatch(/^<strong>Documentation only<\/strong>: 1 change, to <code>summary<\/code>\.<\/p>/);
+    expect(html.slice(documentation)).toMatch(
+      /^<strong>Documentation only<\/strong>: 1 change, to <code>summary<\/code>\.<\/p>/,
+    );
     expect(html).not.toContain("<code>/paths/~1api~12.1~1store/get/summary</code>");
     expect(html).toContain(
       '<h3 id="unreleased-v2.1.1">API 2.1.1</h3>\n<p>New in this release: 2 operations. <a href="migrating.html">Migrating to 2.1.1</a>',

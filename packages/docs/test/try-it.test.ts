@@ -28,6 +28,10 @@ const chromium = chromiumFor("docs Try it tests");
 const v21 = apiVersions.find((version) => version.id === "2.1") as ApiVersion;
 const v20 = apiVersions.find((version) => version.id === "2.0") as ApiVersion;
 
+/** The operation whose panel the page-level checks open: the store search, or 2.1.1's group search (it has no store). */
+const panelOperation = (version: ApiVersion) =>
+  `${version.id === "2.1.1" ? "searchGroups" : "searchStore"}_v${version.id.replaceAll(".", "_")}`;
+
 /** Redoc's address of each operation of a version: `<tag>/<operationId in lower case>`. */
 async function slugs(version: ApiVersion): Promise<Map<string, string>> {
   const bundle = await loadBundle(version);
@@ -77,7 +81,13 @@ describe.runIf(chromium.found)("Try it in Chromium", () => {
       const wrong: string[] = [];
       const verdicts = new Map<string, number>();
       for (const operation of ordered) {
-        const answer = await sendFrom(page, addresses.get(operation.operationId) as string);
+        // An operation the sandbox does not simulate gets no earlier answer to take a value from: a
+        // reader types one, and the answer is "not simulated" whatever it is.
+        const typed =
+          operation.faithfulness === "not simulated"
+            ? Object.fromEntries(operation.fields.filter((f) => f.hint).map((f) => [f.name, "typed-by-hand"]))
+            : {};
+        const answer = await sendFrom(page, addresses.get(operation.operationId) as string, typed);
         verdicts.set(answer.verdict, (verdicts.get(answer.verdict) ?? 0) + 1);
         const id = answer.status >= 400 ? (JSON.parse(answer.body) as { id?: string }).id : undefined;
         // What the answer is, read from the answer itself, against what the panel says it is.
@@ -102,13 +112,13 @@ describe.runIf(chromium.found)("Try it in Chromium", () => {
       }
       expect(wrong).toEqual([]);
       expect(errors).toEqual([]);
-      // Every kind occurs: the sandbox simulates some, answers examples for others, and says so for the rest.
-      expect([...verdicts.keys()].sort()).toEqual([
-        "documented-error",
-        "documented-success",
-        "not-simulated",
-        "schema-valid",
-      ]);
+      // Every kind occurs: the sandbox simulates some, answers examples for others, and says so for
+      // the rest. Of 2.1.1 it simulates only the token exchange and discovery so far (#46).
+      expect([...verdicts.keys()].sort()).toEqual(
+        version.id === "2.1.1"
+          ? ["not-simulated", "schema-valid"]
+          : ["documented-error", "documented-success", "not-simulated", "schema-valid"],
+      );
       await page.close();
     },
     900_000,
@@ -254,7 +264,7 @@ describe.runIf(chromium.found)("Try it in Chromium", () => {
         const page = await watched(errors);
         await page.emulateMedia({ colorScheme: mode });
         await openReference(version, errors, page);
-        const slug = (await slugs(version)).get(`searchStore_v${version.id.replace(".", "_")}`) as string;
+        const slug = (await slugs(version)).get(panelOperation(version)) as string;
         await sendFrom(page, slug);
         const panel = page.locator(`[data-section-id$="/${slug}"] .dp-tryit`);
         await panel.locator(".dp-tryit-steps summary").click();
@@ -280,7 +290,7 @@ describe.runIf(chromium.found)("Try it in Chromium", () => {
       const errors: string[] = [];
       const page = await watched(errors);
       await page.setViewportSize({ width: 390, height: 844 });
-      const slug = (await slugs(version)).get(`searchStore_v${version.id.replace(".", "_")}`) as string;
+      const slug = (await slugs(version)).get(panelOperation(version)) as string;
       // On a phone Redoc folds its menu away: the operation's own address opens it.
       await page.goto(new URL(`${version.dir}/index.html#/${slug}`, site.server.url).href);
       const panel = page.locator(`[data-section-id$="/${slug}"] .dp-tryit`);
