@@ -24,14 +24,21 @@ const storeSearchParameters = ["query", "searchField", "catalog", "resultStart",
 
 /**
  * The references whose walks below go through the store search. API 2.1.1 has no store page (the
- * spec README's "2.1 operations without a 2.1.1 page"), so its reference is checked by the menu,
- * console, error-tab and phone tests but not yet by those built on the store search (issue 45).
+ * spec README's "2.1 operations without a 2.1.1 page"): the walks that need no store (axe, phone,
+ * wide samples) open its group search instead.
  */
 const storeVersions = apiVersions.filter((version) => version.id !== "2.1.1");
 
-/** The store search of a version, as Redoc addresses it: `v2.1-store/searchstore_v2_1`. */
+/** The operation a walk opens in a reference: the store search, or 2.1.1's group search. */
+function walked(version: ApiVersion): { tag: string; operationId: string; term: string } {
+  const [tag, name] = storeVersions.includes(version) ? ["store", "searchStore"] : ["groups", "searchGroups"];
+  return { tag, operationId: `${name}_v${version.id.replaceAll(".", "_")}`, term: tag };
+}
+
+/** The walked operation of a version, as Redoc addresses it: `v2.1-store/searchstore_v2_1`. */
 function operationSlug(version: ApiVersion): string {
-  return `${version.dir}-store/searchstore_v${version.id.replace(".", "_")}`;
+  const { tag, operationId } = walked(version);
+  return `${version.dir}-${tag}/${operationId.toLowerCase()}`;
 }
 
 /** What one page load did: requests, console errors, uncaught exceptions. */
@@ -482,12 +489,13 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
         name: page.name === "index" ? "landing" : page.name,
         path: page.path,
         search: false,
+        term: "",
       })),
-    ...storeVersions.flatMap((version) => {
+    ...apiVersions.flatMap((version) => {
       const path = `${version.dir}/index.html#/${operationSlug(version)}`;
       return [
-        { name: `${version.dir}-operation`, path, search: false },
-        { name: `${version.dir}-operation-search`, path, search: true },
+        { name: `${version.dir}-operation`, path, search: false, term: walked(version).term },
+        { name: `${version.dir}-operation-search`, path, search: true, term: walked(version).term },
       ];
     }),
   ];
@@ -495,7 +503,7 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
   for (const mode of ["light", "dark"] as const) {
     it.each(axePages)(
       `$name in ${mode} mode: axe finds no serious or critical violation`,
-      async ({ name, path, search }) => {
+      async ({ name, path, search, term }) => {
         const page = await site.browser.context.newPage();
         await page.emulateMedia({ colorScheme: mode });
         await page.goto(new URL(path, site.server.url).href);
@@ -503,7 +511,7 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
         if (search) {
           await page.locator(".menu-content [data-testid=search-trigger]").click();
           const input = page.getByPlaceholder("Search docs...");
-          await input.fill("store");
+          await input.fill(term);
           await page
             .locator('[data-component-name="Search/SearchItem"]')
             .first()
@@ -538,22 +546,22 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
     );
   }
 
-  /** Every page on a phone; a reference with its store search open (samples included). */
+  /** Every page on a phone; a reference with its walked operation open (samples included). */
   const phonePages = sitePages.map((page) => {
-    const version = storeVersions.find((v) => page.path.startsWith(`${v.dir}/`));
+    const version = apiVersions.find((v) => page.path.startsWith(`${v.dir}/`));
     return version
       ? { name: `phone-${page.name}`, path: `${page.path}#/${operationSlug(version)}`, version }
       : { name: `phone-${page.name === "index" ? "landing" : page.name}`, path: page.path, version };
   });
 
-  /** The store search's section of a reference page, as Redoc renders it. */
-  function storeSearchSection(page: Page, version: ApiVersion): Locator {
+  /** The walked operation's section of a reference page, as Redoc renders it. */
+  function walkedSection(page: Page, version: ApiVersion): Locator {
     return page.locator(`[data-section-id$="/${operationSlug(version).split("/")[1]}"]`).first();
   }
 
   /**
    * Opens a page at 390×844. On a phone Redoc folds its menu away, so a reference is ready when its
-   * store search shows; that section comes back with it.
+   * walked operation shows; that section comes back with it.
    */
   async function openOnPhone(
     path: string,
@@ -563,7 +571,7 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(new URL(path, site.server.url).href);
     if (!version) return { page };
-    const section = storeSearchSection(page, version);
+    const section = walkedSection(page, version);
     await section.waitFor({ state: "visible" });
     return { page, section };
   }
@@ -697,13 +705,13 @@ describe.runIf(chromium.found)("docs site in Chromium", () => {
     60_000,
   );
 
-  it.each(storeVersions)(
+  it.each(apiVersions)(
     "reference $id at 1400×900: the TypeScript and curl samples read whole, the copy button beside the code",
     async (version) => {
       const page = await site.browser.context.newPage();
       await page.setViewportSize({ width: 1400, height: 900 });
       await openOperation(page, version, operationSlug(version));
-      const samples = storeSearchSection(page, version).locator(".panel-request-samples");
+      const samples = walkedSection(page, version).locator(".panel-request-samples");
       for (const language of ["TypeScript", "curl"]) {
         const picker = samples.locator('[data-component-name="Dropdown/Dropdown"] > button').last();
         if ((await picker.textContent())?.trim() !== language) {
