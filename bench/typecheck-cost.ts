@@ -1,6 +1,6 @@
 /**
- * Type-check cost for consumers: `tsc --noEmit` of the same ten API 2.0 calls through each client
- * entry, through openapi-fetch alone and with plain `fetch` (bench/README.md says what each row is).
+ * Type-check cost for consumers: `tsc --noEmit` of ten calls of a version through each client entry,
+ * through openapi-fetch alone and with plain `fetch` (bench/README.md says what each row is).
  */
 import { readFileSync } from "node:fs";
 import { copyFile, mkdir, readdir, stat, symlink, writeFile } from "node:fs/promises";
@@ -32,6 +32,8 @@ const consumer = (file: string) =>
   readFileSync(new URL(`./typecheck-consumers/${file}`, import.meta.url), "utf8");
 const THROUGH_CLIENT = consumer("through-client.ts");
 const THROUGH_CLIENT_V2_1 = consumer("through-client-v2.1.ts");
+const THROUGH_CLIENT_V2_1_1 = consumer("through-client-v2.1.1.ts");
+const DECLARATIONS = ["openapi.d.ts", "openapi-v2.1.1.d.ts", "openapi-v2.1.d.ts", "openapi-v2.0.d.ts"];
 
 /** A client consumer with each `[text, by]` replaced; every `text` must be there. */
 function rewritten(consumerSource: string, ...changes: [text: string, by: string][]): string {
@@ -41,10 +43,9 @@ function rewritten(consumerSource: string, ...changes: [text: string, by: string
   }, consumerSource);
 }
 
-/** The same calls through openapi-fetch alone on the version's generated `paths`, sending the answer as a form
- * (openapi-fetch sends JSON unless told otherwise), as the client does for its users. */
-function throughOpenapiFetch(version: "2.0" | "2.1", source: string, answerBody: string): string {
-  return rewritten(
+/** The calls through openapi-fetch alone on the version's `paths`, answering with a form as the client does. */
+function viaOpenapiFetch(version: "2.0" | "2.1" | "2.1.1", source: string, answerBody: string) {
+  const rewrite = rewritten(
     source,
     [
       `import { createDrillClient } from "@drill-practice/client/v${version}";\n\nconst client = createDrillClient(`,
@@ -59,6 +60,8 @@ const client = createClient<paths>(`,
     bodySerializer: (body) => new URLSearchParams(((body?.answer ?? []) as string[]).map((value) => ["answer", value])),`,
     ],
   );
+  const label = `openapi-fetch alone (\`createClient<paths>\`, generated ${version} \`paths\`)`;
+  return { label, source: rewrite, generated: `openapi-v${version}.d.ts` };
 }
 
 const PROJECTS = {
@@ -67,19 +70,20 @@ const PROJECTS = {
     label: "all versions (`@drill-practice/client`)",
     source: rewritten(THROUGH_CLIENT, ['"@drill-practice/client/v2.0"', '"@drill-practice/client"']),
   },
-  openapiFetch: {
-    label: "openapi-fetch alone (`createClient<paths>`, generated 2.0 `paths`)",
-    source: throughOpenapiFetch("2.0", THROUGH_CLIENT, 'body: { answer: [choices[0] ?? ""] },'),
-    generated: "openapi-v2.0.d.ts",
-  },
+  openapiFetch: viaOpenapiFetch("2.0", THROUGH_CLIENT, 'body: { answer: [choices[0] ?? ""] },'),
   oneVersion21: { label: "one version (`@drill-practice/client/v2.1`)", source: THROUGH_CLIENT_V2_1 },
-  openapiFetch21: {
-    label: "openapi-fetch alone (`createClient<paths>`, generated 2.1 `paths`)",
-    source: throughOpenapiFetch("2.1", THROUGH_CLIENT_V2_1, 'body: { answer: ["a"] },'),
-    generated: "openapi-v2.1.d.ts",
-  },
+  openapiFetch21: viaOpenapiFetch("2.1", THROUGH_CLIENT_V2_1, 'body: { answer: ["a"] },'),
+  oneVersion211: { label: "one version (`@drill-practice/client/v2.1.1`)", source: THROUGH_CLIENT_V2_1_1 },
+  openapiFetch211: viaOpenapiFetch("2.1.1", THROUGH_CLIENT_V2_1_1, 'body: { answer: ["a"] },'),
   without: { label: "without a client (plain `fetch`)", source: consumer("plain-fetch.ts") },
 };
+/** Each client consumer's reference: the same calls through openapi-fetch alone on its version's types. */
+const AGAINST = {
+  oneVersion: ["openapiFetch", "2.0"],
+  allVersions: ["openapiFetch", "2.0"],
+  oneVersion21: ["openapiFetch21", "2.1"],
+  oneVersion211: ["openapiFetch211", "2.1.1"],
+} as const;
 type ProjectName = keyof typeof PROJECTS;
 const NAMES = Object.keys(PROJECTS) as ProjectName[];
 
@@ -110,12 +114,10 @@ async function makeProject(root: string, name: ProjectName, skipLibCheck: boolea
   await mkdir(join(modules, "@drill-practice"), { recursive: true });
   await writeFile(join(dir, "package.json"), JSON.stringify({ name, private: true, type: "module" }));
   const lib = ["ES2023", "DOM", "DOM.Iterable"];
-  const compilerOptions = { target: "ES2022", lib, module: "NodeNext", moduleResolution: "NodeNext" };
-  const options = { ...compilerOptions, strict: true, noEmit: true, skipLibCheck, types: [] };
-  await writeFile(
-    join(dir, "tsconfig.json"),
-    JSON.stringify({ compilerOptions: options, files: ["consumer.ts"] }),
-  );
+  const resolution = { target: "ES2022", lib, module: "NodeNext", moduleResolution: "NodeNext" };
+  const compilerOptions = { ...resolution, strict: true, noEmit: true, skipLibCheck, types: [] };
+  const tsconfig = { compilerOptions, files: ["consumer.ts"] };
+  await writeFile(join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
   await writeFile(join(dir, "consumer.ts"), PROJECTS[name].source);
   await symlink(CLIENT_DIR, join(modules, "@drill-practice", "client"), "dir");
   const project = PROJECTS[name];
@@ -152,14 +154,10 @@ function rows(runs: Runs): ResultRow[] {
   });
   const tsc = "`tsc --noEmit` wall time (skipLibCheck)";
   const versus = "vs the same calls through openapi-fetch's `createClient<paths>`, median of per-run ratios";
-  const versusOpenapiFetch = (
-    name: "oneVersion" | "allVersions" | "oneVersion21",
-    target?: { ratio: number; atLeast: false },
-  ) => {
-    const reference = name === "oneVersion21" ? "openapiFetch21" : "openapiFetch";
+  const versusOpenapiFetch = (name: keyof typeof AGAINST, target?: { ratio: number; atLeast: false }) => {
+    const [reference, version] = AGAINST[name];
     const series = { ours: wall(name), reference: wall(reference), format: fmt.ms };
     const row = ratioRow(`${tsc}, consumer of ${PROJECTS[name].label} ${versus}`, series, target, true);
-    const version = name === "oneVersion21" ? "2.1" : "2.0";
     return { ...row, reference: `${row.reference} (openapi-fetch alone, generated ${version} \`paths\`)` };
   };
   const withoutClient = (["oneVersion", "allVersions", "openapiFetch"] as const).map((name) => {
@@ -168,20 +166,22 @@ function rows(runs: Runs): ResultRow[] {
     return info(metric, { ...cells, reference: `${cells.reference} (plain \`fetch\`)` });
   });
   const instantiations = (name: ProjectName) => median(runs[name].skip.map((run) => run.instantiations));
-  const compiler = (["oneVersion", "allVersions"] as const).flatMap((name) => {
-    const label = `${PROJECTS[name].label} vs openapi-fetch alone`;
-    const counts = [instantiations(name), instantiations("openapiFetch")] as const;
+  const compiler = (["oneVersion", "oneVersion211", "allVersions"] as const).flatMap((name) => {
+    const [reference, version] = AGAINST[name];
+    const label = `${PROJECTS[name].label} vs openapi-fetch alone (generated ${version} \`paths\`)`;
+    const counts = [instantiations(name), instantiations(reference)] as const;
     return [
       infoCompared(`Type instantiations (deterministic, unaffected by load), ${label}`, counts, fmt.count),
       info(
         `\`tsc --noEmit\` wall time without skipLibCheck, ${label}`,
-        medians(wall(name, "full"), wall("openapiFetch", "full")),
+        medians(wall(name, "full"), wall(reference, "full")),
       ),
     ];
   });
   return [
-    versusOpenapiFetch("oneVersion", { ratio: TARGET_RATIO, atLeast: false }),
-    versusOpenapiFetch("oneVersion21", { ratio: TARGET_RATIO, atLeast: false }),
+    ...(["oneVersion", "oneVersion21", "oneVersion211"] as const).map((name) =>
+      versusOpenapiFetch(name, { ratio: TARGET_RATIO, atLeast: false }),
+    ),
     versusOpenapiFetch("allVersions"),
     ...withoutClient,
     ...compiler,
@@ -199,7 +199,7 @@ async function sizeOf(dir: string, suffix: string): Promise<number> {
 
 /** What the client's generated declarations weigh, one by one, then all it ships. */
 async function declarationRows(): Promise<ResultRow[]> {
-  const generated = ["openapi.d.ts", "openapi-v2.1.d.ts", "openapi-v2.0.d.ts"].map(async (file) => {
+  const generated = DECLARATIONS.map(async (file) => {
     const label = `packages/client/src/generated/${file}${file === "openapi.d.ts" ? " (all versions)" : ""}`;
     return info(`Declarations, \`${label}\``, { ours: fmt.bytes(await sizeOf("src/generated", file)) });
   });
