@@ -138,10 +138,11 @@ async function optionsOf(values: ReturnType<typeof parse>): Promise<SandboxOptio
 }
 
 /** The lines that say the sandbox is ready and how to reach it. */
-function announce(sandbox: Sandbox): void {
+function announce(sandbox: Sandbox, corsOrigins: readonly string[] | undefined): void {
   const files = sandbox.credentialsFiles;
   process.stdout.write(`drill-sandbox listening on ${sandbox.url}\n`);
   if (sandbox.publicUrl !== sandbox.url) process.stdout.write(`public URL: ${sandbox.publicUrl}\n`);
+  if (corsOrigins) process.stdout.write(`CORS allowed for: ${corsOrigins.join(", ")}\n`);
   process.stdout.write(`token endpoint: ${sandbox.tokenEndpoint}\n`);
   if (files) {
     process.stdout.write(`credentials: ${files.envFile}${files.keyFile ? ` and ${files.keyFile}` : ""}\n`);
@@ -224,7 +225,7 @@ async function main(argv: string[]): Promise<number> {
   // Listening before the ready lines: until a listener exists, a signal ends the process outright, so
   // a supervisor (or a test) that signals as soon as "listening" shows would skip the clean stop.
   const stopped = stopSignal();
-  announce(sandbox);
+  announce(sandbox, options.corsOrigins);
 
   await stopped;
   await sandbox.close();

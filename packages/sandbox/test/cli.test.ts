@@ -189,7 +189,7 @@ describe("drill-sandbox CLI", { timeout: 120_000 }, () => {
   it("answers CORS for each origin of --cors (repeated or comma-separated), and for no other", {
     timeout: 60_000,
   }, async () => {
-    const { child, url } = await launch([
+    const { child, url, output } = await launch([
       "--port",
       "0",
       "--quiet",
@@ -198,6 +198,11 @@ describe("drill-sandbox CLI", { timeout: 120_000 }, () => {
       "--cors",
       "https://app.example.test",
     ]);
+    await expect
+      .poll(output)
+      .toContain(
+        "CORS allowed for: http://127.0.0.1:8080, http://localhost:8080, https://app.example.test\n",
+      );
     for (const origin of ["http://localhost:8080", "https://app.example.test"]) {
       const res = await fetch(`${url}/api/2.1/version`, {
         method: "OPTIONS",
