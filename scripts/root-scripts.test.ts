@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { createServer, type Server } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type ProcessResult, runProcess } from "@drill-practice/tooling/process";
+import { type ProcessResult, runProcess, startProcess } from "@drill-practice/tooling/process";
 import { scratchDirForAll } from "@drill-practice/tooling/scratch-hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -103,6 +103,47 @@ describe("pnpm start", { timeout: 120_000 }, () => {
     // Port 0 was honoured: neither default port.
     expect(result.stdout).toMatch(/sandbox: +http:\/\/127\.0\.0\.1:(?!4010\b)\d+/);
     expect(result.stdout).toMatch(/API docs: http:\/\/127\.0\.0\.1:(?!8080\b)\d+/);
+  });
+});
+
+describe("pnpm start and the docs' Try it", { timeout: 120_000 }, () => {
+  it("the sandbox allows the docs site's origin, as 127.0.0.1 and as localhost, and no other (CORS)", async () => {
+    const started = await startProcess({
+      command: process.execPath,
+      args: tsx("scripts/start.ts"),
+      cwd: root,
+      env: { ...process.env, SANDBOX_PORT: "0", DOCS_PORT: "0" },
+      readyWhen:
+        /sandbox: +(http:\S+)[\s\S]*API docs: (http:\/\/127\.0\.0\.1:(\d+))\/[\s\S]*Ctrl-C stops both\./,
+      startMs: 100_000,
+      name: "pnpm start",
+    });
+    try {
+      const [, sandboxUrl, docsOrigin, docsPort] = started.ready;
+      const preflight = (origin: string) =>
+        fetch(`${sandboxUrl}/api/2.1/version`, {
+          method: "OPTIONS",
+          headers: {
+            origin,
+            "access-control-request-method": "GET",
+            "access-control-request-headers": "authorization",
+          },
+        });
+      for (const origin of [docsOrigin as string, `http://localhost:${docsPort}`]) {
+        const res = await preflight(origin);
+        expect(res.status, origin).toBe(204);
+        expect(res.headers.get("access-control-allow-origin")).toBe(origin);
+        expect(res.headers.get("access-control-allow-headers")).toBe("authorization");
+      }
+      const other = await preflight("http://127.0.0.1:1");
+      expect(other.headers.get("access-control-allow-origin")).toBeNull();
+      expect(started.output()).toContain(
+        `CORS for the docs:     ${docsOrigin}, http://localhost:${docsPort}\n`,
+      );
+    } finally {
+      started.child.kill("SIGINT");
+    }
+    expect(await started.exited()).toBe(0);
   });
 });
 

@@ -5,7 +5,9 @@
  * another terminal.
  *
  * Ports: `SANDBOX_PORT` (default 4010) and `DOCS_PORT` (default 8080); `0`
- * picks a free one.
+ * picks a free one. The docs server starts first: the sandbox trusts its origin
+ * (CORS), so that Try it's "Your own server" mode reaches the sandbox from the
+ * docs pages, and that origin is known once the docs server listens.
  */
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -31,20 +33,6 @@ const sandboxPort = port("SANDBOX_PORT", process.env.SANDBOX_PORT, 4010);
 // biome-ignore lint/suspicious/noUndeclaredEnvVars: read outside turbo (see above).
 const docsPort = port("DOCS_PORT", process.env.DOCS_PORT, 8080);
 
-const credentialsDir = join(root, ".sandbox");
-let sandbox: Awaited<ReturnType<typeof startSandbox>>;
-try {
-  sandbox = await startSandbox({ port: sandboxPort, credentialsDir });
-} catch (error) {
-  // One line, no stack trace (a busy port is the usual case).
-  const busy =
-    (error as { code?: unknown }).code === "ERR_SANDBOX_LISTEN"
-      ? " (set SANDBOX_PORT; 0 picks a free port)"
-      : "";
-  console.error(`start: sandbox: ${(error as Error).message}${busy}`);
-  process.exit(1);
-}
-
 // The docs server prints its URL on its first line of standard output; wait for it before reporting.
 let docs: StartedProcess;
 try {
@@ -58,7 +46,6 @@ try {
     name: "docs server",
   });
 } catch (error) {
-  await sandbox.close();
   // Reported as one line: the server's last word (it prints nothing on standard output before its URL).
   const output = error instanceof ProcessStartError ? error.output : "";
   const why =
@@ -72,6 +59,24 @@ try {
 }
 const docsLine = docs.ready[1] as string;
 docs.child.stderr.pipe(process.stderr);
+
+const credentialsDir = join(root, ".sandbox");
+// The docs pages' origins: the one the docs server prints, and the same port as `localhost`.
+const docsUrl = new URL(docsLine.replace(/^Drill Practice API docs:\s*(\S+).*$/, "$1"));
+const corsOrigins = [docsUrl.origin, `${docsUrl.protocol}//localhost:${docsUrl.port}`];
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+try {
+  sandbox = await startSandbox({ port: sandboxPort, credentialsDir, corsOrigins });
+} catch (error) {
+  docs.child.kill("SIGTERM");
+  // One line, no stack trace (a busy port is the usual case).
+  const busy =
+    (error as { code?: unknown }).code === "ERR_SANDBOX_LISTEN"
+      ? " (set SANDBOX_PORT; 0 picks a free port)"
+      : "";
+  console.error(`start: sandbox: ${(error as Error).message}${busy}`);
+  process.exit(1);
+}
 
 let stopping = false;
 async function stop(code: number): Promise<void> {
@@ -91,6 +96,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => vo
 console.log(`Drill Practice sandbox:  ${sandbox.url}`);
 console.log(`  token endpoint:        ${sandbox.tokenEndpoint}`);
 console.log(`  credentials:           ${credentialsDir}/ (service-account.json, client.env)`);
+console.log(`  CORS for the docs:     ${corsOrigins.join(", ")}`);
 console.log(docsLine.replace(/^Drill Practice API docs:\s*/, "Drill Practice API docs: "));
 console.log("Ctrl-C stops both.");
 

@@ -7,6 +7,8 @@ import { chmod, mkdir, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
+import { createTokenProvider, parseServiceAccountKey } from "@drill-practice/auth";
+import { type Sandbox, startSandbox } from "@drill-practice/sandbox";
 import { runProcess, type StartedProcess, startProcess } from "@drill-practice/tooling/process";
 import { scratchDirForAll } from "@drill-practice/tooling/scratch-hooks";
 import type { Page } from "playwright-core";
@@ -434,6 +436,51 @@ describe.runIf(chromium.found)("Try it in Chromium", () => {
       expect(stored).not.toContain(token);
       // The blocked request is Chromium's own console error about CORS; nothing of the page's.
       expect(errors.filter((e) => !/CORS|ERR_FAILED/.test(e))).toEqual([]);
+      await page.close();
+    }, 120_000);
+  });
+
+  describe("your own server that allows this site (CORS)", () => {
+    let sandbox: Sandbox | undefined;
+    let token: string;
+
+    beforeAll(async () => {
+      // What `pnpm start` does: the sandbox trusts the origin the docs are served from.
+      sandbox = await startSandbox({ corsOrigins: [new URL(site.server.url).origin] });
+      const { credentials } = sandbox;
+      const provider = createTokenProvider({
+        baseUrl: sandbox.url,
+        clientId: credentials.clientId,
+        clientSecret: credentials.clientSecret,
+        key: await parseServiceAccountKey(JSON.stringify(credentials.keyFile())),
+      });
+      token = (await provider.getToken()).value;
+    }, 60_000);
+
+    afterAll(() => sandbox?.close());
+
+    it("answers 200 in the panel, the same answer the sandbox gives outside the browser", async () => {
+      const server = sandbox as Sandbox;
+      const errors: string[] = [];
+      const page = await openReference(v21, errors);
+      const slugOf = await slugs(v21);
+      for (const [operationId, fill, target] of [
+        ["getVersion_v2_1", {}, "/api/2.1/version"],
+        ["searchStore_v2_1", { query: "spanish" }, "/api/2.1/store?query=spanish"],
+      ] as const) {
+        const slug = slugOf.get(operationId) as string;
+        const panel = await openPanel(page, slug);
+        await panel.getByRole("radio", { name: "Your own server" }).check();
+        await panel.getByLabel("Base URL").fill(server.url);
+        await panel.getByLabel(/Bearer token/).fill(token);
+        const answer = await sendFrom(page, slug, fill);
+        expect(answer.status, operationId).toBe(200);
+        const direct = await fetch(`${server.url}${target}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(JSON.parse(answer.body), operationId).toEqual(await direct.json());
+      }
+      expect(errors).toEqual([]);
       await page.close();
     }, 120_000);
   });

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { oneLineMessage, parseArgsProblem } from "@drill-practice/client/internal";
 import { SandboxError } from "./errors.js";
+import { corsOriginProblem } from "./http/cors.js";
 import { publicUrlProblem } from "./public-url.js";
 import type { Sandbox, SandboxOptions } from "./sandbox.js";
 import { startSandbox } from "./sandbox.js";
@@ -33,6 +34,10 @@ Options:
                            in front of it: advertised by discovery, accepted as the
                            token endpoint's aud, written to client.env
                            (env DRILL_SANDBOX_PUBLIC_URL; default: its own address)
+  --cors <origin>          let web pages of this origin call the sandbox from a
+                           browser (CORS): scheme://host[:port] with no path, such
+                           as http://127.0.0.1:8080; repeat it or separate origins
+                           with commas (default: no CORS headers)
   --quiet                  do not log requests
   -h, --help               show this help
   --version                print the version
@@ -70,6 +75,7 @@ const OPTIONS = {
   "credentials-dir": { type: "string" },
   "token-lifetime": { type: "string" },
   "public-url": { type: "string" },
+  cors: { type: "string", multiple: true },
   quiet: { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean" },
@@ -98,6 +104,17 @@ function parse(argv: string[]) {
   }
 }
 
+/** The origins of every `--cors`, each checked. */
+function corsOrigins(values: readonly string[] | undefined): string[] | undefined {
+  if (values === undefined) return undefined;
+  const origins = values.flatMap((value) => value.split(",")).map((origin) => origin.trim());
+  for (const origin of origins) {
+    const problem = corsOriginProblem(origin);
+    if (problem) throw new UsageError(`--cors ${problem}`);
+  }
+  return origins;
+}
+
 /** The options of `startSandbox` the command line gives (without the credentials and the log). */
 async function optionsOf(values: ReturnType<typeof parse>): Promise<SandboxOptions> {
   const publicUrl = values["public-url"] ?? (process.env.DRILL_SANDBOX_PUBLIC_URL || undefined);
@@ -106,8 +123,10 @@ async function optionsOf(values: ReturnType<typeof parse>): Promise<SandboxOptio
   // A state file that exists is where the run starts; until the first run writes it, --data is.
   const dataFile =
     values.state !== undefined && (await stateFileExists(values.state)) ? values.state : values.data;
+  const cors = corsOrigins(values.cors);
   return {
     ...(publicUrl === undefined ? {} : { publicUrl }),
+    ...(cors === undefined ? {} : { corsOrigins: cors }),
     port: integer("port", values.port, 0, 65535) ?? 4010,
     ...(values.host === undefined ? {} : { host: values.host }),
     ...(dataFile === undefined ? {} : { dataFile }),
@@ -119,10 +138,11 @@ async function optionsOf(values: ReturnType<typeof parse>): Promise<SandboxOptio
 }
 
 /** The lines that say the sandbox is ready and how to reach it. */
-function announce(sandbox: Sandbox): void {
+function announce(sandbox: Sandbox, corsOrigins: readonly string[] | undefined): void {
   const files = sandbox.credentialsFiles;
   process.stdout.write(`drill-sandbox listening on ${sandbox.url}\n`);
   if (sandbox.publicUrl !== sandbox.url) process.stdout.write(`public URL: ${sandbox.publicUrl}\n`);
+  if (corsOrigins) process.stdout.write(`CORS allowed for: ${corsOrigins.join(", ")}\n`);
   process.stdout.write(`token endpoint: ${sandbox.tokenEndpoint}\n`);
   if (files) {
     process.stdout.write(`credentials: ${files.envFile}${files.keyFile ? ` and ${files.keyFile}` : ""}\n`);
@@ -205,7 +225,7 @@ async function main(argv: string[]): Promise<number> {
   // Listening before the ready lines: until a listener exists, a signal ends the process outright, so
   // a supervisor (or a test) that signals as soon as "listening" shows would skip the clean stop.
   const stopped = stopSignal();
-  announce(sandbox);
+  announce(sandbox, options.corsOrigins);
 
   await stopped;
   await sandbox.close();

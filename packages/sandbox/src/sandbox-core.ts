@@ -14,6 +14,7 @@ import type { SandboxData } from "./domain/types.js";
 import { DataFileError, type ResponseValidationError, SandboxOptionError } from "./errors.js";
 import { bundledSpec } from "./http/bundled-spec.js";
 import { bundledCompiler } from "./http/bundled-validators.js";
+import { CorsPolicy, corsOriginProblem } from "./http/cors.js";
 import { createHandlers, SIMULATED_OPERATIONS } from "./http/handlers.js";
 import type { HttpMethod, OpenApiDocument, Operation } from "./http/openapi.js";
 import { listOperations } from "./http/openapi.js";
@@ -68,6 +69,22 @@ export interface SandboxCoreOptions extends Omit<DatasetSource, "dataFile"> {
    * absolute `http:` or `https:` URL without credentials, query, fragment or trailing slash.
    */
   readonly publicUrl?: string;
+  /**
+   * Origins whose web pages may call the sandbox from a browser (CORS), such as a docs site or a front
+   * end under development: each `scheme://host[:port]`, with no path (`http://127.0.0.1:8080`). A
+   * preflight from one of them is answered 204 with the methods of the path, and every answer to it
+   * carries `Access-Control-Allow-Origin` with that origin. Any other origin gets no CORS header, and
+   * so does every origin by default.
+   *
+   * @example
+   * ```ts
+   * import { startSandbox } from "@drill-practice/sandbox";
+   *
+   * // A page on http://localhost:5173 may now fetch `${sandbox.url}/api/2.1/version` with its token.
+   * const sandbox = await startSandbox({ corsOrigins: ["http://localhost:5173"] });
+   * ```
+   */
+  readonly corsOrigins?: readonly string[];
   /** Lifetime of issued access tokens in seconds (`expires_in`); default 3599. */
   readonly tokenLifetimeSeconds?: number;
   /**
@@ -188,6 +205,7 @@ function checkOptions(options: SandboxCoreOptions): void {
     const problem = publicUrlProblem(options.publicUrl);
     if (problem) throw new SandboxOptionError(`publicUrl: ${problem}`);
   }
+  checkCorsOrigins(options.corsOrigins);
   if (
     tokenLifetimeSeconds !== undefined &&
     !(Number.isInteger(tokenLifetimeSeconds) && tokenLifetimeSeconds >= 1 && tokenLifetimeSeconds <= 86_400)
@@ -202,6 +220,15 @@ function checkOptions(options: SandboxCoreOptions): void {
       throw new SandboxOptionError(`${name}: must be a non-empty string of printable ASCII without spaces`);
     }
   }
+}
+
+function checkCorsOrigins(origins: unknown): void {
+  if (origins === undefined) return;
+  if (!Array.isArray(origins)) throw new SandboxOptionError("corsOrigins: must be an array of origins");
+  origins.forEach((origin: unknown, index) => {
+    const problem = corsOriginProblem(origin);
+    if (problem) throw new SandboxOptionError(`corsOrigins[${index}]: ${problem}`);
+  });
 }
 
 /** The part of an organization its credentials were made from: its ID, service account and key ID. */
@@ -385,6 +412,7 @@ export async function assembleSandbox(
       ...holdState,
     },
     validateResponses: options.validateResponses === true,
+    ...(options.corsOrigins?.length ? { cors: new CorsPolicy(options.corsOrigins) } : {}),
     onViolation: (error) => {
       violations.push(error);
       onViolation(error);

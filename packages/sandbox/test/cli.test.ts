@@ -186,6 +186,38 @@ describe("drill-sandbox CLI", { timeout: 120_000 }, () => {
     expect(await exitOf(fromEnv.child)).toBe(0);
   });
 
+  it("answers CORS for each origin of --cors (repeated or comma-separated), and for no other", {
+    timeout: 60_000,
+  }, async () => {
+    const { child, url, output } = await launch([
+      "--port",
+      "0",
+      "--quiet",
+      "--cors",
+      "http://127.0.0.1:8080, http://localhost:8080",
+      "--cors",
+      "https://app.example.test",
+    ]);
+    await expect
+      .poll(output)
+      .toContain(
+        "CORS allowed for: http://127.0.0.1:8080, http://localhost:8080, https://app.example.test\n",
+      );
+    for (const origin of ["http://localhost:8080", "https://app.example.test"]) {
+      const res = await fetch(`${url}/api/2.1/version`, {
+        method: "OPTIONS",
+        headers: { origin, "access-control-request-method": "GET" },
+      });
+      expect(res.status).toBe(204);
+      expect(res.headers.get("access-control-allow-origin")).toBe(origin);
+    }
+    const other = await fetch(`${url}/api/2.1/version`, { headers: { origin: "http://127.0.0.1:9999" } });
+    expect(other.status).toBe(401);
+    expect(other.headers.get("access-control-allow-origin")).toBeNull();
+    child.kill("SIGTERM");
+    expect(await exitOf(child)).toBe(0);
+  });
+
   it("prints help, and the README's option table lists every flag of it", async () => {
     const { code, stdout } = await run(["--help"]);
     expect(code).toBe(0);
@@ -205,6 +237,7 @@ describe("drill-sandbox CLI", { timeout: 120_000 }, () => {
       "--credentials-dir",
       "--token-lifetime",
       "--public-url",
+      "--cors",
     ]) {
       expect(stdout).toContain(flag);
     }
@@ -218,6 +251,14 @@ describe("drill-sandbox CLI", { timeout: 120_000 }, () => {
     [
       ["--public-url", "http://127.0.0.1:4040/"],
       '--public-url (DRILL_SANDBOX_PUBLIC_URL) must be an absolute http: or https: URL without credentials, query, fragment or trailing slash (got "http://127.0.0.1:4040/")',
+    ],
+    [
+      ["--cors", "http://127.0.0.1:8080/docs"],
+      '--cors must be an origin, scheme://host[:port] with an http: or https: scheme and no path, query, fragment, credentials or trailing slash (such as http://127.0.0.1:8080) (got "http://127.0.0.1:8080/docs")',
+    ],
+    [
+      ["--cors", "http://a.test,localhost:8080"],
+      '--cors must be an origin, scheme://host[:port] with an http: or https: scheme and no path, query, fragment, credentials or trailing slash (such as http://127.0.0.1:8080) (got "localhost:8080")',
     ],
   ])(
     "refuses %j with exit 2: one line in drill-token's style, then the usage hint",

@@ -3,7 +3,8 @@
  * `node:http` server, the in-process `fetch`, MSW) runs the very same code on the one `Request` it
  * hands over. A request takes these stages, in this order, and {@link handle} reads as that list:
  *
- * 1. read the target (path and query; `/__sandbox/` goes to the admin endpoints),
+ * 1. read the target (path and query; `/__sandbox/` goes to the admin endpoints), and answer a CORS
+ *    preflight from a trusted origin (`cors.ts`),
  * 2. route it to an operation of the description and its entry in the route table (404, 405),
  * 3. apply an injected fault, if one is armed for the operation,
  * 4. authenticate the bearer token (401),
@@ -11,7 +12,7 @@
  * 6. reply: a programmed response rule, else the route's handler, else the fallback (501 today);
  *
  * and then the reply is checked against the description (response validation mode), turned into a
- * `Response` and logged. Every failure on the client's side becomes a 4xx with a body naming the
+ * `Response` (with the CORS headers, for a trusted origin) and logged. Every failure on the client's side becomes a 4xx with a body naming the
  * problem; only a bug in the sandbox itself can produce a 5xx other than 501 and injected faults. The
  * OAuth endpoints are routes like any other, with their own refusals (see `oauth/oauth-routes.ts`).
  */
@@ -21,6 +22,7 @@ import { ResponseValidationError } from "../errors.js";
 import type { AccessTokens, TokenSession } from "../oauth/access-tokens.js";
 import type { LoadedRule, ResponseBook } from "../responses/response-rules.js";
 import { authenticate } from "./authenticate.js";
+import type { CorsPolicy } from "./cors.js";
 import { decodeForm } from "./form-fields.js";
 import type { HttpMethod, Operation } from "./openapi.js";
 import { HTTP_METHODS } from "./openapi.js";
@@ -64,6 +66,8 @@ export interface PipelineContext {
   readonly responses: ResponseBook;
   readonly admin: AdminContext;
   readonly validateResponses: boolean;
+  /** The origins whose pages may call the sandbox; none when absent. */
+  readonly cors?: CorsPolicy;
   onViolation(error: ResponseValidationError): void;
   onRequest?(line: string): void;
 }
@@ -99,12 +103,13 @@ interface Input {
 export function createPipeline(ctx: PipelineContext): Pipeline {
   return async (request) => {
     const started = performance.now();
+    const origin = ctx.cors?.trusted(request);
     let outcome: Outcome;
     let operationId: string | undefined;
     try {
       outcome = checkReply(
         ctx,
-        await handle(ctx, request, (id) => {
+        await handle(ctx, request, origin, (id) => {
           operationId = id;
         }),
       );
@@ -120,19 +125,27 @@ export function createPipeline(ctx: PipelineContext): Pipeline {
     ctx.onRequest?.(
       `${method} ${loggedTarget(targetOf(request))} ${reply.status}${operationId ? ` ${operationId}` : ""}${rule === undefined ? "" : ` (answered by response rule ${rule})`} ${Math.round(performance.now() - started)}ms`,
     );
-    return toResponse(reply, method === "HEAD");
+    const response = toResponse(reply, method === "HEAD");
+    // Every answer to a trusted origin, errors and all, so its page can read why a call failed.
+    if (origin !== undefined) ctx.cors?.allow(response.headers, origin);
+    return response;
   };
 }
 
 async function handle(
   ctx: PipelineContext,
   request: Request,
+  origin: string | undefined,
   named: (operationId: string) => void,
 ): Promise<Outcome> {
   const method = methodOf(request).toUpperCase();
-  // 1. Read the target.
+  // 1. Read the target; a preflight from a trusted origin ends here.
   const target = splitTarget(targetOf(request));
   if ("reply" in target) return target;
+  if (origin !== undefined) {
+    const preflight = ctx.cors?.preflight(request, method, () => methodsAt(ctx, target.path));
+    if (preflight) return { reply: { status: 204, headers: preflight } };
+  }
   if (target.path.startsWith(ADMIN_PREFIX))
     return { reply: await handleAdmin(ctx.admin, request, target.path, method) };
   // 2. Route.
@@ -243,9 +256,7 @@ function route(ctx: PipelineContext, method: string, path: string): Routed | { r
     const route = ctx.routes.get(operation.operationId);
     return { operation, pathParams: match.params, route, refusals: route?.refusals ?? SERVICE_REFUSALS };
   }
-  const allow = HTTP_METHODS.filter(
-    (m) => entry.operations.has(m) || (m === "HEAD" && entry.operations.has("GET")),
-  );
+  const allow = allowedMethods(entry);
   return {
     reply: errorReply(
       "method_not_allowed",
@@ -253,6 +264,21 @@ function route(ctx: PipelineContext, method: string, path: string): Routed | { r
       { headers: { allow: allow.join(", ") } },
     ),
   };
+}
+
+/** The methods a path takes: those the description has for it, and HEAD where it has GET. */
+function allowedMethods(entry: PathEntry): HttpMethod[] {
+  return HTTP_METHODS.filter((m) => entry.operations.has(m) || (m === "HEAD" && entry.operations.has("GET")));
+}
+
+/** What a preflight allows where the description has no path: the methods the sandbox serves. */
+const SERVED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+/** The methods a CORS preflight allows at a path: the described ones, else every method served. */
+function methodsAt(ctx: PipelineContext, path: string): readonly string[] {
+  const match = ctx.router.match(path);
+  // An admin or undescribed path: the answer (or its 404) is then the page's to read.
+  return match.kind === "found" ? allowedMethods(match.value) : SERVED_METHODS;
 }
 
 function sleep(ms: number): Promise<void> {
