@@ -13,22 +13,10 @@ import type { PracticePreferences } from "../domain/content.js";
 import type { SandboxState } from "../domain/state.js";
 import { COURSE_TYPE, type Course, DRILL_TYPE, type Drill, type DrillableRecord } from "../domain/types.js";
 import { actorV21 } from "./actors.js";
-import {
-  defineFamily,
-  type FamilyTable,
-  type OperationId,
-  ok,
-  type ResourceRequest,
-  refuse,
-} from "./family.js";
+import { type Both, defineFamily, type FamilyTable, ok, refuse } from "./family.js";
 import { refuseImageKeys } from "./images.js";
 
 type Cause = Parameters<typeof refuse>[0];
-
-/** The request of an operation in 2.1 or in 2.1.1, for a handler both versions share. */
-type Both<Op extends string> =
-  | ResourceRequest<`${Op}_v2_1` & OperationId>
-  | ResourceRequest<`${Op}_v2_1_1` & OperationId>;
 
 /** A text field that must not be blank (blank counts as missing on create, invalid on update). */
 function text(value: unknown, field: string, blank: "missing" | "invalid"): string {

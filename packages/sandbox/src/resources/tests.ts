@@ -9,8 +9,9 @@ import { evaluate } from "../domain/practice.js";
 import type { SandboxState } from "../domain/state.js";
 import type { Drill } from "../domain/types.js";
 import { addressedUser } from "./actors.js";
-import { defineFamily, ok, refuse } from "./family.js";
+import { type Both, defineFamily, type FamilyTable, ok, refuse } from "./family.js";
 import { groupFor } from "./groups.js";
+import { pageByIndex } from "./paging.js";
 import { checkUsableDrillables } from "./usable-drillables.js";
 
 const CHOICES = 4;
@@ -503,12 +504,64 @@ function bool(value: unknown): boolean {
   return value === true || value === "true";
 }
 
-/** The tests family; see the module comment. */
-export const tests = defineFamily("tests", {
+/** Completes the acting user's run of a test with question navigation (the 2.1 and 2.1.1 submit). */
+function completeRun(state: SandboxState, userId: string, testId: string) {
+  const test = testFor(state, testId, "test");
+  const result =
+    resultOf(state, test.id, userId) ??
+    refuse(
+      { kind: "not_found", resource: "test_result" },
+      `the acting user has not started test ${JSON.stringify(testId)}`,
+      "test",
+    );
+  if (!test.allowQuestionNavigation) {
+    refuse(
+      { kind: "named", id: "invalid_test_type" },
+      "the test completes with its last answer (no question navigation)",
+      "test",
+    );
+  }
+  if (result.completed !== undefined)
+    refuse({ kind: "named", id: "already_completed" }, "the test is completed", "test");
+  if (!test.allowUnansweredQuestions && answered(result).length < result.questions.length) {
+    refuse(
+      { kind: "named", id: "not_all_questions_answered" },
+      `${result.questions.length - answered(result).length} questions are unanswered`,
+      "test",
+    );
+  }
+  result.completed = state.org.now();
+  return { test, result };
+}
+
+/**
+ * A result as 2.1.1 answers it. The sandbox keeps one attempt per user and test, so the attempt's ID
+ * is made of both; the score shows only where the test discloses it (`OVERALL_SCORE`, or 2.0's `FULL`).
+ */
+function resultV211(test: TestRecord, result: TestResultRecord) {
+  const s = score(result);
+  const disclosed = test.disclosure.some((d) => d === "OVERALL_SCORE" || d === "FULL");
+  const minutes =
+    result.completed === undefined
+      ? undefined
+      : Math.round((Date.parse(result.completed) - Date.parse(result.started)) / 60_000);
+  return {
+    id: `attempt-${test.id}-${result.userId}`,
+    ...(disclosed ? { score: { percentage: s.percentage, transformations: [] } } : {}),
+    started: result.started,
+    ...(result.completed === undefined ? {} : { completed: result.completed, duration: minutes }),
+    size: result.questions.length,
+    ...(disclosed ? { correctlyAnswered: s.correct } : {}),
+    progress: s.progress,
+  };
+}
+
+/** The 2.1 and 2.0 operations; 2.1.1 reuses the handlers where its page agrees. */
+const V21 = {
   defineTest_v2_1: {
     behaviour:
       "defines a test of the drills and courses the acting user may use (ID `test-<n>`, `created`); it asks every item of its drills in order (`questions`: one count caps the whole test, one per drill or course caps each, any other number of counts is `invalid_questions`; the answer's `questions` repeats the counts applied), `direction` (`BIDIRECTIONAL` alternates, a sandbox choice), `style` (default `MULTIPLE_CHOICE`, four choices in alphabetical order), `disclosures`, `columns`, `allowQuestionNavigation`, `allowUnansweredQuestions`, `timeLimit` (each 2.1 question answers the `remainingTestTime` since the run started, whole seconds; years and months are refused as `invalid_time_limit`, having no fixed length; a late answer is not refused). `tags`, `weights`, `adaptive`, `startDrill` are kept on the test as sent but not applied and not answered: no answer shape of the description has a place for them, and the pages do not show how weights or adaptive levels choose questions. Answers the test as an entry of the 2.1 test list (the answer is not shown). `not_found` for an unknown drill, `no_permission` for one the user may not use, `invalid_drills` for drills without items",
-    handle: ({ state, userId, body }) => {
+    handle: ({ state, userId, body }: Both<"defineTest">) => {
       const test = defineTest(
         state,
         userId,
@@ -564,7 +617,7 @@ export const tests = defineFamily("tests", {
   listTests_v2_1: {
     behaviour:
       "the tests the acting user may take (defined by them or added to a group they are a member of), in creation order, with their own result; `filter` `COMPLETED` or `OPEN`",
-    handle: ({ state, userId, query }) => {
+    handle: ({ state, userId, query }: Both<"listTests">) => {
       const all = state.assessment.tests.all().filter((t) => mayTake(state, userId, t));
       const done = (t: TestRecord) => resultOf(state, t.id, userId)?.completed !== undefined;
       const shown = all.filter((t) =>
@@ -582,7 +635,7 @@ export const tests = defineFamily("tests", {
   getTestQuestion_v2_1: {
     behaviour:
       "the acting user's next unanswered question (the same one until it is answered; the run starts on the first request); `test_definition_not_found`, `inaccessible_test` (not the definer nor a member of its group), `already_completed`, `questions_exhausted`",
-    handle: ({ state, userId, path }) => {
+    handle: ({ state, userId, path }: Both<"getTestQuestion">) => {
       const { test, result, question } = nextQuestion(
         state,
         userId,
@@ -620,31 +673,7 @@ export const tests = defineFamily("tests", {
     behaviour:
       "completes the acting user's run of a test that allows question navigation; `not_found` (no run), `invalid_test_type` (no navigation), `already_completed`, `not_all_questions_answered` (questions left and unanswered ones not allowed); answers `{}`",
     handle: ({ state, userId, path }) => {
-      const test = testFor(state, path.test, "test");
-      const result =
-        resultOf(state, test.id, userId) ??
-        refuse(
-          { kind: "not_found", resource: "test_result" },
-          `the acting user has not started test ${JSON.stringify(path.test)}`,
-          "test",
-        );
-      if (!test.allowQuestionNavigation) {
-        refuse(
-          { kind: "named", id: "invalid_test_type" },
-          "the test completes with its last answer (no question navigation)",
-          "test",
-        );
-      }
-      if (result.completed !== undefined)
-        refuse({ kind: "named", id: "already_completed" }, "the test is completed", "test");
-      if (!test.allowUnansweredQuestions && answered(result).length < result.questions.length) {
-        refuse(
-          { kind: "named", id: "not_all_questions_answered" },
-          `${result.questions.length - answered(result).length} questions are unanswered`,
-          "test",
-        );
-      }
-      result.completed = state.org.now();
+      completeRun(state, userId, path.test);
       return ok({});
     },
   },
@@ -712,4 +741,50 @@ export const tests = defineFamily("tests", {
       "the members' practice proficiency (overall) on each drill and course of the group, averaged over the members (needs VIEW; a member who has not practised counts 0), with a course's drills inside",
     handle: ({ state, userId, path }) => groupDrillResults(state, userId, path.group_id, "group_id"),
   },
-});
+} satisfies FamilyTable;
+
+/** API 2.1.1: the 2.1 test definitions and runs, with the 2.1.1 TestResult and the own results list. */
+const V211 = {
+  defineTest_v2_1_1: {
+    behaviour:
+      "as `defineTest_v2_1` (the 2.1.1 page's `disclosures`: `OVERALL_SCORE`, `COMPONENT_SCORES`, `CORRECTIONS`, `FEEDBACK`, none given selecting none)",
+    handle: V21.defineTest_v2_1.handle,
+  },
+  listTests_v2_1_1: { behaviour: "as `listTests_v2_1`", handle: V21.listTests_v2_1.handle },
+  getTestQuestion_v2_1_1: { behaviour: "as `getTestQuestion_v2_1`", handle: V21.getTestQuestion_v2_1.handle },
+  completeTest_v2_1_1: {
+    behaviour:
+      "completes the run as `completeTest_v2_1` (`not_found`, `invalid_test_type`, `already_completed`, `not_all_questions_answered`) and answers the 2.1.1 TestResult: `id` (`attempt-<test>-<user>`: one attempt per user and test), `started`, `completed`, `duration` (whole minutes), `size`, `progress`, and `score` (`percentage`, no `transformations`) and `correctlyAnswered` only where the test's `disclosures` hold `OVERALL_SCORE` (or 2.0's `FULL`); `user_id` and `ticket` are not taken (the page does not say how they are sent)",
+    handle: ({ state, userId, path }) => {
+      const { test, result } = completeRun(state, userId, path.test);
+      return ok(resultV211(test, result));
+    },
+  },
+  listOwnTestResults_v2_1_1: {
+    behaviour:
+      "the acting user's attempts at a test they may take (one at most: the sandbox keeps one per user and test) as `{ total, testResults }` of 2.1.1 TestResults as `completeTest_v2_1_1` answers them (a sandbox choice: the page does not show the TestResults object's fields); `status` `INCOMPLETE` or `LASTCOMPLETED` filters, `resultStart`/`resultSize` page (at most 10); `detail` changes nothing; `not_found` for an unknown test, `inaccessible_test` for one the user may not take",
+    handle: ({ state, userId, path, query }) => {
+      const test = testFor(state, path.test, "test");
+      if (!mayTake(state, userId, test)) {
+        refuse(
+          { kind: "named", id: "inaccessible_test" },
+          `the acting user may not take test ${JSON.stringify(path.test)}`,
+          "test",
+        );
+      }
+      const result = resultOf(state, test.id, userId);
+      const attempts = (result === undefined ? [] : [result]).filter((r) =>
+        query.status === "INCOMPLETE"
+          ? r.completed === undefined
+          : query.status === "LASTCOMPLETED"
+            ? r.completed !== undefined
+            : true,
+      );
+      const page = pageByIndex(attempts, { ...query, resultSize: Math.min(query.resultSize ?? 10, 10) });
+      return ok({ total: page.total, testResults: page.items.map((r) => resultV211(test, r)) });
+    },
+  },
+} satisfies FamilyTable;
+
+/** The tests family; see the module comment. */
+export const tests = defineFamily("tests", { ...V21, ...V211 });
