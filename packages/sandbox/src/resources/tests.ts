@@ -784,6 +784,30 @@ const V211 = {
       return ok({ total: page.total, testResults: page.items.map((r) => resultV211(test, r)) });
     },
   },
+  duplicateTest_v2_1_1: {
+    behaviour:
+      "copies a test the acting user defined under the form field `name` (blank: `name_missing`) as a new test of theirs (ID `test-<n>`, `created` now, no group, no results), and answers it as a 2.1.1 Test: `type` `TEST`, `id`, `name`; `unknown_test` (404), `no_permission` (401, the page's status) for a test someone else defined (a sandbox choice: the page does not say who may copy)",
+    handle: ({ state, userId, path, body }) => {
+      const test =
+        state.assessment.tests.get(path.test) ??
+        refuse({ kind: "not_found", resource: "test" }, `test: no test ${JSON.stringify(path.test)}`, "test");
+      if (test.ownerId !== userId) {
+        refuse({ kind: "no_permission", resource: "test" }, "only the test's definer may copy it");
+      }
+      const name =
+        typeof body.name === "string" && body.name.trim() !== ""
+          ? body.name.trim()
+          : refuse({ kind: "missing", field: "name" }, 'form field "name": must not be blank', "name");
+      const copy = state.assessment.tests.put({
+        ...test,
+        id: state.assessment.tests.newId("test"),
+        name,
+        ownerId: userId,
+        created: state.org.now(),
+      });
+      return ok({ type: "TEST", id: copy.id, name: copy.name });
+    },
+  },
 } satisfies FamilyTable;
 
 /** The tests family; see the module comment. */

@@ -111,4 +111,51 @@ describe("tests in 2.1.1", () => {
     expect(question.response.status).toBe(400);
     expect(question.error).toMatchObject({ id: "inaccessible_test" });
   });
+
+  it("copies a test the user defined under a new name, and answers the copy page's errors", async () => {
+    const sandbox = await start();
+    const ana = await v211Client(sandbox, "u-ana");
+    const bob = await v211Client(sandbox, "u-bob");
+    const defined = await ana.POST("/api/2.1.1/tests", {
+      body: { drills: ["es-colours"], name: "Original" },
+    });
+    const test = (defined.data as { id: string }).id;
+
+    const copied = await ana.POST("/api/2.1.1/test/{test}", {
+      params: { path: { test } },
+      body: { name: "Copy for spring" },
+    });
+    expect(copied.response.status).toBe(200);
+    expect(copied.data).toMatchObject({ type: "TEST", name: "Copy for spring" });
+    const copy = copied.data?.id as string;
+    expect(copy).not.toBe(test);
+    // The copy is a test of Ana's own, with the original's questions and no attempts yet.
+    const listed = await ana.GET("/api/2.1.1/tests");
+    expect(listed.data).toMatchObject({ total: 2, open: 2 });
+    const asked = await ana.GET("/api/2.1.1/test-question/{test}", { params: { path: { test: copy } } });
+    expect(asked.data?.question).toMatchObject({ sequenceNr: 1, questionsInTest: 3 });
+
+    const cases = [
+      [
+        bob.POST("/api/2.1.1/test/{test}", { params: { path: { test } }, body: { name: "Mine" } }),
+        401,
+        "no_permission",
+      ],
+      [
+        ana.POST("/api/2.1.1/test/{test}", { params: { path: { test: "nope" } }, body: { name: "X" } }),
+        404,
+        "unknown_test",
+      ],
+      [
+        ana.POST("/api/2.1.1/test/{test}", { params: { path: { test } }, body: { name: "  " } }),
+        400,
+        "name_missing",
+      ],
+    ] as const;
+    for (const [pending, status, id] of cases) {
+      const { error, response } = await pending;
+      expect(response.status, JSON.stringify(error)).toBe(status);
+      expect(error).toMatchObject({ id });
+    }
+  });
 });
