@@ -11,6 +11,7 @@ import type { Drill } from "../domain/types.js";
 import { addressedUser } from "./actors.js";
 import { type Both, defineFamily, type FamilyTable, ok, refuse } from "./family.js";
 import { groupFor } from "./groups.js";
+import { refuseImageKeys } from "./images.js";
 import { pageByIndex } from "./paging.js";
 import { checkUsableDrillables } from "./usable-drillables.js";
 
@@ -782,6 +783,46 @@ const V211 = {
       );
       const page = pageByIndex(attempts, { ...query, resultSize: Math.min(query.resultSize ?? 10, 10) });
       return ok({ total: page.total, testResults: page.items.map((r) => resultV211(test, r)) });
+    },
+  },
+  updateTest_v2_1_1: {
+    behaviour:
+      "the definer changes the fields sent (`name` (blank: `invalid_name`), `instructions`, `timeLimit` (as `defineTest_v2_1`), `disclosures`, `allowQuestionNavigation`, `allowUnansweredQuestions`, `weights` (numbers, kept but not applied, as at definition)) and gets the test as `defineTest_v2_1_1` answers it (the page's answer is cut: a sandbox choice); `testScoreTransformers` is not taken (its form is cut); the sandbox holds no uploads, so `iconKey`/`coverKey` are `invalid_icon_key`/`invalid_cover_key`; `not_found`, `no_permission` for a test someone else defined",
+    handle: ({ state, userId, path, body }) => {
+      const test =
+        state.assessment.tests.get(path.test) ??
+        refuse({ kind: "not_found", resource: "test" }, `test: no test ${JSON.stringify(path.test)}`, "test");
+      if (test.ownerId !== userId) {
+        refuse({ kind: "no_permission", resource: "test" }, "only the test's definer may change it");
+      }
+      refuseImageKeys(body, ["iconKey", "coverKey"]);
+      const name = body?.name?.trim();
+      if (name === "")
+        refuse({ kind: "invalid", field: "name" }, 'form field "name": must not be blank', "name");
+      const weights = body?.weights?.map((w) =>
+        Number.isFinite(Number(w))
+          ? Number(w)
+          : refuse(
+              { kind: "invalid", field: "weights" },
+              `form field "weights": ${JSON.stringify(w)} is no number`,
+              "weights",
+            ),
+      );
+      const changed = state.assessment.tests.put({
+        ...test,
+        ...(name === undefined ? {} : { name }),
+        ...(body?.instructions === undefined ? {} : { instructions: body.instructions }),
+        ...(body?.timeLimit === undefined ? {} : { timeLimitSeconds: timeLimitSeconds(body.timeLimit) }),
+        ...(body?.disclosures === undefined ? {} : { disclosure: [...body.disclosures] }),
+        ...(body?.allowQuestionNavigation === undefined
+          ? {}
+          : { allowQuestionNavigation: body.allowQuestionNavigation }),
+        ...(body?.allowUnansweredQuestions === undefined
+          ? {}
+          : { allowUnansweredQuestions: body.allowUnansweredQuestions }),
+        ...(weights === undefined ? {} : { weights }),
+      });
+      return ok(testV21(state, changed, userId));
     },
   },
   duplicateTest_v2_1_1: {

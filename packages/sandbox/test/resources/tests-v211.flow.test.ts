@@ -158,4 +158,40 @@ describe("tests in 2.1.1", () => {
       expect(error).toMatchObject({ id });
     }
   });
+
+  it("updates a test's settings: a disclosed score shows in the next result", async () => {
+    const sandbox = await start();
+    const ana = await v211Client(sandbox, "u-ana");
+    const bob = await v211Client(sandbox, "u-bob");
+    const defined = await ana.POST("/api/2.1.1/tests", { body: { drills: ["es-colours"], name: "Plain" } });
+    const test = (defined.data as { id: string }).id;
+    const updated = await ana.PUT("/api/2.1.1/test/{test}", {
+      params: { path: { test } },
+      body: {
+        name: "Open book",
+        disclosures: ["OVERALL_SCORE"],
+        allowQuestionNavigation: true,
+        allowUnansweredQuestions: true,
+      },
+    });
+    expect(updated.response.status).toBe(200);
+    expect(updated.data).toMatchObject({ id: test, title: "Open book", disclosure: ["OVERALL_SCORE"] });
+    await ana.GET("/api/2.1.1/test-question/{test}", { params: { path: { test } } });
+    // Navigation now allowed: the run is submitted by hand, and the score is disclosed.
+    const completed = await ana.PUT("/api/2.1.1/test-result/{test}", { params: { path: { test } } });
+    expect(completed.data).toMatchObject({ score: { percentage: 0 }, correctlyAnswered: 0, progress: 0 });
+
+    const refused = await bob.PUT("/api/2.1.1/test/{test}", {
+      params: { path: { test } },
+      body: { name: "Bob's" },
+    });
+    expect(refused.response.status).toBe(403);
+    expect(refused.error).toMatchObject({ id: "no_permission" });
+    const blank = await ana.PUT("/api/2.1.1/test/{test}", {
+      params: { path: { test } },
+      body: { name: " " },
+    });
+    expect(blank.response.status).toBe(400);
+    expect(blank.error).toMatchObject({ id: "invalid_name" });
+  });
 });
