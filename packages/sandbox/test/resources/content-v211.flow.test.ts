@@ -3,75 +3,13 @@
  * position in a course, 428 with warnings on a delete, `ignoreWarnings`) over the state 2.1 shares.
  */
 import { describe, expect, it } from "vitest";
+import { contentFlowV211, courseDrills, newDrill } from "../support/content-v211-flow.js";
 import { client, start, tokenFor } from "../support/helpers.js";
 import { v211Client } from "../support/v211-client.js";
 
-type Api = Awaited<ReturnType<typeof v211Client>>;
-
-async function newDrill(api: Api, name: string): Promise<string> {
-  const { data, response } = await api.POST("/api/2.1.1/drills", {
-    body: { name, subject: "German", description: "Words at work" },
-  });
-  expect(response.status).toBe(200);
-  expect(data).toMatchObject({ type: "DRILL", name, subject: "German" });
-  return (data as { id: string }).id;
-}
-
-async function courseDrills(api: Api, course: string, drill: string, position: number) {
-  const { data, error, response } = await api.PUT("/api/2.1.1/course/{course}/{drill}/{position}", {
-    params: { path: { course, drill, position } },
-  });
-  expect(response.status, JSON.stringify(error)).toBe(200);
-  return (data as { drills: { id: string }[] }).drills.map((d) => d.id);
-}
-
 describe("drills and courses in 2.1.1 (issue 46's flow)", () => {
   it("creates a drill and a course, places drills by position, publishes, and deletes past the 428 warning", async () => {
-    const sandbox = await start();
-    const ana = await v211Client(sandbox, "u-ana");
-    const verbs = await newDrill(ana, "Office verbs");
-    const nouns = await newDrill(ana, "Office nouns");
-
-    const created = await ana.POST("/api/2.1.1/courses", {
-      body: { name: "German at work", description: "Words and verbs for the office" },
-    });
-    expect(created.data).toMatchObject({ type: "COURSE", name: "German at work" });
-    const course = (created.data as { id: string }).id;
-
-    expect(await courseDrills(ana, course, verbs, 0)).toEqual([verbs]);
-    // A new drill at position 0 goes first; the same drill at 1 moves back behind the other.
-    expect(await courseDrills(ana, course, nouns, 0)).toEqual([nouns, verbs]);
-    expect(await courseDrills(ana, course, nouns, 1)).toEqual([verbs, nouns]);
-
-    const published = await ana.PUT("/api/2.1.1/playable/{playable}/publish", {
-      params: { path: { playable: course } },
-      body: { catalog: "cat-business" },
-    });
-    expect(published.response.status).toBe(204);
-
-    // The drill is in the course: 2.1.1 answers 428 with its warning and deletes nothing.
-    const warned = await ana.DELETE("/api/2.1.1/drillable/{drillable}", {
-      params: { path: { drillable: verbs } },
-    });
-    expect(warned.response.status).toBe(428);
-    expect(warned.error).toEqual({
-      warnings: [{ id: "part_of_course", description: expect.any(String) }],
-    });
-    const still = await ana.GET("/api/2.1.1/playable/{playable}", { params: { path: { playable: verbs } } });
-    expect(still.response.status).toBe(200);
-
-    const deleted = await ana.DELETE("/api/2.1.1/drillable/{drillable}", {
-      params: { path: { drillable: verbs }, query: { ignoreWarnings: true } },
-    });
-    expect(deleted.response.status).toBe(204);
-    const gone = await ana.GET("/api/2.1.1/playable/{playable}", { params: { path: { playable: verbs } } });
-    expect(gone.response.status).toBe(404);
-    expect(gone.error).toMatchObject({ id: "not_found" });
-
-    // The course lost the drill, as 2.1 reads it too.
-    const raw21 = client(sandbox, await tokenFor(sandbox, "u-ana"));
-    const moved = await raw21("PUT", `/api/2.1/course/${course}`, { body: { name: "German at the office" } });
-    expect(moved.body).toMatchObject({ id: course, name: "German at the office", drills: [{ id: nouns }] });
+    await contentFlowV211(await start());
   });
 
   it("shares drills and courses with 2.1 both ways", async () => {
