@@ -535,6 +535,17 @@ function completeRun(state: SandboxState, userId: string, testId: string) {
   return { test, result };
 }
 
+/** A test the acting user defined (2.1.1's `unknown_test`, `no_permission`), to change or copy. */
+function ownTest(state: SandboxState, userId: string, testId: string, action: string): TestRecord {
+  const test =
+    state.assessment.tests.get(testId) ??
+    refuse({ kind: "not_found", resource: "test" }, `test: no test ${JSON.stringify(testId)}`, "test");
+  if (test.ownerId !== userId) {
+    refuse({ kind: "no_permission", resource: "test" }, `only the test's definer may ${action} it`);
+  }
+  return test;
+}
+
 /**
  * A result as 2.1.1 answers it. The sandbox keeps one attempt per user and test, so the attempt's ID
  * is made of both; the score shows only where the test discloses it (`OVERALL_SCORE`, or 2.0's `FULL`).
@@ -789,12 +800,7 @@ const V211 = {
     behaviour:
       "the definer changes the fields sent (`name` (blank: `invalid_name`), `instructions`, `timeLimit` (as `defineTest_v2_1`), `disclosures`, `allowQuestionNavigation`, `allowUnansweredQuestions`, `weights` (numbers, kept but not applied, as at definition)) and gets the test as `defineTest_v2_1_1` answers it (the page's answer is cut: a sandbox choice); `testScoreTransformers` is not taken (its form is cut); the sandbox holds no uploads, so `iconKey`/`coverKey` are `invalid_icon_key`/`invalid_cover_key`; `not_found`, `no_permission` for a test someone else defined",
     handle: ({ state, userId, path, body }) => {
-      const test =
-        state.assessment.tests.get(path.test) ??
-        refuse({ kind: "not_found", resource: "test" }, `test: no test ${JSON.stringify(path.test)}`, "test");
-      if (test.ownerId !== userId) {
-        refuse({ kind: "no_permission", resource: "test" }, "only the test's definer may change it");
-      }
+      const test = ownTest(state, userId, path.test, "change");
       refuseImageKeys(body, ["iconKey", "coverKey"]);
       const name = body?.name?.trim();
       if (name === "")
@@ -829,12 +835,7 @@ const V211 = {
     behaviour:
       "copies a test the acting user defined under the form field `name` (blank: `name_missing`) as a new test of theirs (ID `test-<n>`, `created` now, no group, no results), and answers it as a 2.1.1 Test: `type` `TEST`, `id`, `name`; `unknown_test` (404), `no_permission` (401, the page's status) for a test someone else defined (a sandbox choice: the page does not say who may copy)",
     handle: ({ state, userId, path, body }) => {
-      const test =
-        state.assessment.tests.get(path.test) ??
-        refuse({ kind: "not_found", resource: "test" }, `test: no test ${JSON.stringify(path.test)}`, "test");
-      if (test.ownerId !== userId) {
-        refuse({ kind: "no_permission", resource: "test" }, "only the test's definer may copy it");
-      }
+      const test = ownTest(state, userId, path.test, "copy");
       const name =
         typeof body.name === "string" && body.name.trim() !== ""
           ? body.name.trim()

@@ -9,6 +9,21 @@ import { v211Client } from "../support/v211-client.js";
 /** es-colours of SMALL_DATA, Spanish → English. */
 const COLOURS: Record<string, string> = { rojo: "red", azul: "blue", verde: "green" };
 
+/** A fresh sandbox in which Ana has defined a test of `body` through 2.1.1; Bob is another user. */
+async function anaDefines(body: {
+  drills: string[];
+  name: string;
+  allowQuestionNavigation?: boolean;
+  allowUnansweredQuestions?: boolean;
+}) {
+  const sandbox = await start();
+  const ana = await v211Client(sandbox, "u-ana");
+  const bob = await v211Client(sandbox, "u-bob");
+  const defined = await ana.POST("/api/2.1.1/tests", { body });
+  expect(defined.response.status).toBe(200);
+  return { ana, bob, test: (defined.data as { id: string }).id };
+}
+
 describe("tests in 2.1.1", () => {
   it("defines, takes and completes a test, answering the 2.1.1 TestResult over the state 2.1 reads", async () => {
     const sandbox = await start();
@@ -86,18 +101,12 @@ describe("tests in 2.1.1", () => {
   });
 
   it("leaves the score out where the test does not disclose it, and refuses a test the user may not take", async () => {
-    const sandbox = await start();
-    const ana = await v211Client(sandbox, "u-ana");
-    const bob = await v211Client(sandbox, "u-bob");
-    const defined = await ana.POST("/api/2.1.1/tests", {
-      body: {
-        drills: ["es-colours"],
-        name: "Quiet quiz",
-        allowQuestionNavigation: true,
-        allowUnansweredQuestions: true,
-      },
+    const { ana, bob, test } = await anaDefines({
+      drills: ["es-colours"],
+      name: "Quiet quiz",
+      allowQuestionNavigation: true,
+      allowUnansweredQuestions: true,
     });
-    const test = (defined.data as { id: string }).id;
     await ana.GET("/api/2.1.1/test-question/{test}", { params: { path: { test } } });
     const completed = await ana.PUT("/api/2.1.1/test-result/{test}", { params: { path: { test } } });
     expect(completed.response.status).toBe(200);
@@ -113,13 +122,7 @@ describe("tests in 2.1.1", () => {
   });
 
   it("copies a test the user defined under a new name, and answers the copy page's errors", async () => {
-    const sandbox = await start();
-    const ana = await v211Client(sandbox, "u-ana");
-    const bob = await v211Client(sandbox, "u-bob");
-    const defined = await ana.POST("/api/2.1.1/tests", {
-      body: { drills: ["es-colours"], name: "Original" },
-    });
-    const test = (defined.data as { id: string }).id;
+    const { ana, bob, test } = await anaDefines({ drills: ["es-colours"], name: "Original" });
 
     const copied = await ana.POST("/api/2.1.1/test/{test}", {
       params: { path: { test } },
@@ -160,11 +163,7 @@ describe("tests in 2.1.1", () => {
   });
 
   it("updates a test's settings: a disclosed score shows in the next result", async () => {
-    const sandbox = await start();
-    const ana = await v211Client(sandbox, "u-ana");
-    const bob = await v211Client(sandbox, "u-bob");
-    const defined = await ana.POST("/api/2.1.1/tests", { body: { drills: ["es-colours"], name: "Plain" } });
-    const test = (defined.data as { id: string }).id;
+    const { ana, bob, test } = await anaDefines({ drills: ["es-colours"], name: "Plain" });
     const updated = await ana.PUT("/api/2.1.1/test/{test}", {
       params: { path: { test } },
       body: {
