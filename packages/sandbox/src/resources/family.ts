@@ -56,12 +56,8 @@ export interface ResourceRequest<Id extends OperationId> {
 
 /**
  * The request of an operation in 2.1 or in 2.1.1, for a handler both versions share (`Both<"getPlayable">`
- * types `getPlayable_v2_1` and `getPlayable_v2_1_1`).
- *
- * @example
- * ```ts
- * const read = ({ path }: Both<"getPlayable">) => ok({ id: path.playable });
- * ```
+ * types `getPlayable_v2_1` and `getPlayable_v2_1_1`; a handler typed so fits either entry, where a
+ * handler of one operation's own request fits no other).
  */
 export type Both<Op extends string> =
   | ResourceRequest<`${Op}_v2_1` & OperationId>
