@@ -4,6 +4,7 @@ import type { InProcessSandbox } from "../src/index.js";
 import { createSandbox } from "../src/index.js";
 import { sandboxHandlers } from "../src/msw.js";
 import { contentFlow } from "./support/content-flow.js";
+import { contentFlowV211 } from "./support/content-v211-flow.js";
 import { groupsFlow } from "./support/groups-flow.js";
 import { client, SMALL_DATA, type TestSandbox, tokenFor } from "./support/helpers.js";
 import { testsFlow } from "./support/tests-flow.js";
@@ -52,6 +53,11 @@ describe("sandboxHandlers with MSW's setupServer", () => {
 
   it("runs flow 2 of the content family (drill, course, publish, review, reception) through the global fetch", async () => {
     await contentFlow(viaGlobalFetch);
+    expect(sandbox.responseViolations).toEqual([]);
+  });
+
+  it("runs issue 46's 2.1.1 content flow (drill position in a course, 428 warning, ignoreWarnings) through the global fetch", async () => {
+    await contentFlowV211(viaGlobalFetch);
     expect(sandbox.responseViolations).toEqual([]);
   });
 

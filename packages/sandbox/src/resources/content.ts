@@ -13,7 +13,7 @@ import type { PracticePreferences } from "../domain/content.js";
 import type { SandboxState } from "../domain/state.js";
 import { COURSE_TYPE, type Course, DRILL_TYPE, type Drill, type DrillableRecord } from "../domain/types.js";
 import { actorV21 } from "./actors.js";
-import { defineFamily, ok, refuse } from "./family.js";
+import { type Both, defineFamily, type FamilyTable, ok, refuse } from "./family.js";
 import { refuseImageKeys } from "./images.js";
 
 type Cause = Parameters<typeof refuse>[0];
@@ -179,7 +179,7 @@ function createCourse(state: SandboxState, userId: string, body: Record<string, 
     id: state.content.authorship.newId("course"),
     type: COURSE_TYPE,
     name: text(body.name, "name", "missing"),
-    // A course takes its subject from its first drill (see addDrillToCourse).
+    // A course takes its subject from its first drill (see placeDrillInCourse).
     subject: "",
     description: text(body.description, "description", "missing"),
     tags: [],
@@ -216,7 +216,18 @@ function ownCourse(state: SandboxState, userId: string, id: string, unknown: Cau
   return record;
 }
 
-function addDrillToCourse(state: SandboxState, userId: string, courseId: string, drillId: string) {
+/**
+ * Puts a drill the acting user may use into their course: a drill new to the course goes at
+ * `position` (the end without one); a drill already in it moves to `position`, and without one is
+ * `drill_already_in_course`. An empty course takes the drill's subject.
+ */
+function placeDrillInCourse(
+  state: SandboxState,
+  userId: string,
+  courseId: string,
+  drillId: string,
+  position?: number,
+): Course {
   const course = ownCourse(
     state,
     userId,
@@ -233,7 +244,8 @@ function addDrillToCourse(state: SandboxState, userId: string, courseId: string,
     );
   }
   requireAccess(state, userId, drill, { kind: "no_permission", resource: "drill" });
-  if (course.drillIds.includes(drill.id)) {
+  const present = course.drillIds.includes(drill.id);
+  if (present && position === undefined) {
     refuse(
       { kind: "named", id: "drill_already_in_course" },
       `${JSON.stringify(drillId)} is in the course already`,
@@ -247,14 +259,58 @@ function addDrillToCourse(state: SandboxState, userId: string, courseId: string,
       "drill",
     );
   }
+  const others = course.drillIds.filter((id) => id !== drill.id);
+  const at = position ?? others.length;
+  if (at > others.length) {
+    refuse(
+      { kind: "invalid", field: "position" },
+      `position: must be 0 to ${others.length} (got ${at})`,
+      "position",
+    );
+  }
   const next: Course = {
     ...course,
     subject: course.subject === "" ? drill.subject : course.subject,
-    drillIds: [...course.drillIds, drill.id],
+    drillIds: [...others.slice(0, at), drill.id, ...others.slice(at)],
   };
   state.upsertCourse(next);
   state.content.edited(course.id);
-  return ok(courseV21(state, next));
+  return next;
+}
+
+/** Why deleting a drill or course may be unwanted: the 2.1.1 page's warning identifiers that apply. */
+type DeletionWarning = "part_of_course" | "part_of_group" | "test_defined" | "test_completed";
+
+const WARNING_TEXT: Record<DeletionWarning, string> = {
+  part_of_course: "The drill is part of one or more courses",
+  part_of_group: "The drill or course is part of a group",
+  test_defined: "A test has been defined for the drill or course",
+  test_completed: "One or more tests were completed that contain this drill or course",
+};
+
+function deletionWarnings(state: SandboxState, record: DrillableRecord): DeletionWarning[] {
+  // Only authored courses change, and the record is authored: no course of the data file holds it.
+  const inCourse = state.content.authorship.all().some((a) => {
+    const course = state.drillable(a.id);
+    return course?.type === COURSE_TYPE && course.drillIds.includes(record.id);
+  });
+  const tests = state.assessment.tests.all().filter((t) => t.drillIds.includes(record.id));
+  const completed = tests.some((t) =>
+    state.assessment.results.rightsOf(t.id).some(([, result]) => result.completed !== undefined),
+  );
+  return [
+    ...(inCourse ? (["part_of_course"] as const) : []),
+    ...(state.org.groupDrillables.leftsOf(record.id).length > 0 ? (["part_of_group"] as const) : []),
+    ...(tests.length > 0 ? (["test_defined"] as const) : []),
+    ...(completed ? (["test_completed"] as const) : []),
+  ];
+}
+
+/** The drill or course to delete: it exists and the acting user authored it. */
+function deletable(state: SandboxState, userId: string, id: string): DrillableRecord {
+  const record = recordFor(state, id, { kind: "named", id: "unknown_drillable_id" }, "drillable");
+  requireAuthor(state, userId, record, { kind: "no_permission", resource: "drillable" });
+  return record;
 }
 
 /** The user's appreciations, as the pages' Rating: `points` the mean (1–5), `score` its share of 5 in %. */
@@ -286,12 +342,13 @@ function storePreferences(
   return next;
 }
 
-/** The content family; see the module comment. */
-export const content = defineFamily("drills and courses", {
+/** The 2.1 operations (2.0's where they answer the same), whose handlers 2.1.1 reuses where its page agrees. */
+const V21 = {
   createDrill_v2_1: {
     behaviour:
       "creates an empty drill private to the acting user, its author (ID `drill-<n>`, not in the store until published to a catalog); a name the author used already gets ` (2)`, ` (3)`, … appended and is echoed; answers `id`, `type`, `name`, `subject`, `description`, `lastEdited`; `name_missing`, `subject_missing`, `description_missing` (blank counts as missing), `invalid_tag` (blank tag), `subject_equal_to_name` (case-insensitive); `tags` are kept (searches match them) but not answered: no drill answer shape has them",
-    handle: ({ state, userId, body }) => ok(drillV21(state, createDrill(state, userId, body))),
+    handle: ({ state, userId, body }: Both<"createDrill">) =>
+      ok(drillV21(state, createDrill(state, userId, body))),
   },
   createDrill_v2_0: {
     behaviour: "as `createDrill_v2_1` (tags as the open repeated field `tags`), answered in the 2.0 shape",
@@ -300,7 +357,7 @@ export const content = defineFamily("drills and courses", {
   updateDrill_v2_1: {
     behaviour:
       "changes the fields sent (`name`, `subject`, `description`, `contentLanguage`; author only; `lastEdited` moves); an unknown ID or a course `invalid_drill_id`, not the author `no_permission`, no field `missing_parameters`, a blank one `invalid_<field>`, `subject_equal_to_name`; `contentLanguage` is kept but not answered: no drill answer shape has it",
-    handle: ({ state, userId, path, body }) =>
+    handle: ({ state, userId, path, body }: Both<"updateDrill">) =>
       ok(drillV21(state, updateDrill(state, userId, path.drill, "drill", body))),
   },
   updateDrill_v2_0: {
@@ -311,7 +368,7 @@ export const content = defineFamily("drills and courses", {
   mergeDrills_v2_1: {
     behaviour:
       "appends the items of each `source` drill, in order, to the target drill (the author's own, all of them; sources are kept; `lastEdited` moves) and answers the target; unknown or foreign target `invalid_target`, unknown, foreign or target-equal source `invalid_drill`",
-    handle: ({ state, userId, path, body }) => {
+    handle: ({ state, userId, path, body }: Both<"mergeDrills">) => {
       const target = state.drillable(path.drill);
       if (
         target === undefined ||
@@ -350,7 +407,8 @@ export const content = defineFamily("drills and courses", {
   createCourse_v2_1: {
     behaviour:
       "creates an empty course private to the acting user, its author (ID `course-<n>`); answers `id`, `type` `COURSE` and the course's fields; `name_missing`, `description_missing` (blank counts as missing)",
-    handle: ({ state, userId, body }) => ok(courseV21(state, createCourse(state, userId, body))),
+    handle: ({ state, userId, body }: Both<"createCourse">) =>
+      ok(courseV21(state, createCourse(state, userId, body))),
   },
   createCourse_v2_0: {
     behaviour:
@@ -363,7 +421,7 @@ export const content = defineFamily("drills and courses", {
   updateCourse_v2_1: {
     behaviour:
       "changes `name` and `description` (author only; `lastEdited` moves) and answers the course with its drills; `not_found`, `not_permitted`; the sandbox has no image uploads, so any `iconKey` or `coverKey` is `invalid_icon_key`/`invalid_cover_key`",
-    handle: ({ state, userId, path, body }) => {
+    handle: ({ state, userId, path, body }: Both<"updateCourse">) => {
       const course = ownCourse(
         state,
         userId,
@@ -387,28 +445,18 @@ export const content = defineFamily("drills and courses", {
   addDrillToCourse_v2_1: {
     behaviour:
       "appends a drill the acting user may use to the course (course author only) and answers the course; an empty course takes the drill's subject, a drill of another subject is `subject_mismatch`; `course_unknown`, `drill_unknown`, `no_access`, `drill_already_in_course` (the optional position segment is not in the description, so drills are appended)",
-    handle: ({ state, userId, path }) => addDrillToCourse(state, userId, path.course, path.drill),
+    handle: ({ state, userId, path }: Both<"addDrillToCourse">) =>
+      ok(courseV21(state, placeDrillInCourse(state, userId, path.course, path.drill))),
   },
   deleteDrillable_v2_1: {
     behaviour:
       "deletes the drill or course (author only) from everywhere (courses, catalogs, groups, repertoires, reviews) and answers 204; `unknown_drillable_id`, `no_permission`; a drill in a course is `part_of_course`, a drill or course in a group `part_of_group`, whatever `ignoreWarnings` says (the sandbox raises no warnings, so never 428)",
     handle: ({ state, userId, path }) => {
-      const record = recordFor(
-        state,
-        path.drillable,
-        { kind: "named", id: "unknown_drillable_id" },
-        "drillable",
-      );
-      requireAuthor(state, userId, record, { kind: "no_permission", resource: "drillable" });
-      // Only authored courses change, and the record is authored: no course of the data file holds it.
-      const inCourse = state.content.authorship.all().some((a) => {
-        const course = state.drillable(a.id);
-        return course?.type === COURSE_TYPE && course.drillIds.includes(record.id);
-      });
-      if (inCourse)
-        refuse({ kind: "named", id: "part_of_course" }, `${JSON.stringify(record.id)} is part of a course`);
-      if (state.org.groupDrillables.leftsOf(record.id).length > 0) {
-        refuse({ kind: "named", id: "part_of_group" }, `${JSON.stringify(record.id)} is part of a group`);
+      const record = deletable(state, userId, path.drillable);
+      const warnings = deletionWarnings(state, record);
+      for (const id of ["part_of_course", "part_of_group"] as const) {
+        if (warnings.includes(id))
+          refuse({ kind: "named", id }, `${JSON.stringify(record.id)}: ${WARNING_TEXT[id]}`);
       }
       state.deleteDrillable(record.id);
       return { status: 204 };
@@ -417,7 +465,7 @@ export const content = defineFamily("drills and courses", {
   getPlayable_v2_1: {
     behaviour:
       "the drill or course the acting user may use: `type`, `id`, `name`, `icon` (an empty media object: the sandbox keeps no images), `creator` and `owner` (the author, for records created through the API); `not_found`, `no_playable_access`; `versionResolvingStrategy` has no effect (the sandbox keeps no versions)",
-    handle: ({ state, userId, path }) => {
+    handle: ({ state, userId, path }: Both<"getPlayable">) => {
       const record = recordFor(state, path.playable, { kind: "not_found", resource: "playable" }, "playable");
       requireAccess(state, userId, record, { kind: "named", id: "no_playable_access" });
       const authorId = state.content.authorOf(record.id);
@@ -434,7 +482,7 @@ export const content = defineFamily("drills and courses", {
   publishPlayable_v2_1: {
     behaviour:
       "puts the drill or course (author only) into the catalog at `position` (0 to the catalog's size; the end by default) and answers 204; catalog members then find it by a catalog search and may practise it; `unknown_drillable`, `not_permitted` (not the author, or no access to the catalog), `catalog_not_found`, `invalid_position`, `playable_part_of_catalog`; the `position` orders the catalog, which no answer lists in order",
-    handle: ({ state, userId, path, body }) => {
+    handle: ({ state, userId, path, body }: Both<"publishPlayable">) => {
       const record = recordFor(state, path.playable, { kind: "named", id: "unknown_drillable" }, "playable");
       requireAuthor(state, userId, record, { kind: "no_permission", resource: "playable" });
       const catalog =
@@ -471,7 +519,7 @@ export const content = defineFamily("drills and courses", {
   postReview_v2_1: {
     behaviour:
       "adds the acting user's review (`content`, and `appreciation` 1–5, stored as their appreciation) of a drill or course in their repertoire and answers it (`timestamp`, `reviewer`, `content`); `not_found`, `missing_message` (blank content), `not_in_repertoire`",
-    handle: ({ state, userId, path, body }) => {
+    handle: ({ state, userId, path, body }: Both<"postReview">) => {
       const record = recordFor(
         state,
         path.drillable,
@@ -512,11 +560,11 @@ export const content = defineFamily("drills and courses", {
   storeAppreciation_v2_1: {
     behaviour:
       "stores the acting user's appreciation (1–5, replacing theirs) of a drill or course they may use and answers the Rating over all users: `points` the rounded mean, `score` the mean as a percentage of 5 (a sandbox choice: the ranges are not shown); `playable_not_found`, `no_access`, `invalid_appreciation`",
-    handle: ({ state, userId, path }) => {
+    handle: ({ state, userId, path }: Both<"storeAppreciation">) => {
       const record = recordFor(state, path.playable, { kind: "not_found", resource: "playable" }, "playable");
       requireAccess(state, userId, record, { kind: "no_permission", resource: "playable" });
       const value = Number(path.appreciation);
-      if (!/^[1-5]$/.test(path.appreciation)) {
+      if (!/^[1-5]$/.test(String(path.appreciation))) {
         refuse(
           { kind: "invalid", field: "appreciation" },
           `appreciation: must be a whole number from 1 to 5 (got ${JSON.stringify(path.appreciation)})`,
@@ -530,7 +578,7 @@ export const content = defineFamily("drills and courses", {
   getReception_v2_1: {
     behaviour:
       "how a drill or course the acting user may use is received: `popularity` (users holding it in their repertoire) and `appreciation` (as `storeAppreciation_v2_1`, absent before the first); no `difficulty`: the sandbox gathers no difficulty ratings; `not_found`, `no_access`",
-    handle: ({ state, userId, path }) => {
+    handle: ({ state, userId, path }: Both<"getReception">) => {
       const record = recordFor(
         state,
         path.drillable,
@@ -548,6 +596,64 @@ export const content = defineFamily("drills and courses", {
   storePracticePreferences_v2_1: {
     behaviour:
       "stores the fields sent as the acting user's preferences for a drill or course they may use (a field left out keeps its value) and answers every stored one (none stored: `{}`); `not_found`, `no_permission`",
-    handle: ({ state, userId, path, body }) => ok(storePreferences(state, userId, path.drillable, body)),
+    handle: ({ state, userId, path, body }: Both<"storePracticePreferences">) =>
+      ok(storePreferences(state, userId, path.drillable, body)),
   },
-});
+} satisfies FamilyTable;
+
+/** API 2.1.1: the 2.1 components and behaviour, with the drill's position in a course and the 428 warnings. */
+const V211 = {
+  createDrill_v2_1_1: { behaviour: "as `createDrill_v2_1`", handle: V21.createDrill_v2_1.handle },
+  updateDrill_v2_1_1: { behaviour: "as `updateDrill_v2_1`", handle: V21.updateDrill_v2_1.handle },
+  mergeDrills_v2_1_1: { behaviour: "as `mergeDrills_v2_1`", handle: V21.mergeDrills_v2_1.handle },
+  createCourse_v2_1_1: { behaviour: "as `createCourse_v2_1`", handle: V21.createCourse_v2_1.handle },
+  updateCourse_v2_1_1: { behaviour: "as `updateCourse_v2_1`", handle: V21.updateCourse_v2_1.handle },
+  addDrillToCourse_v2_1_1: {
+    behaviour:
+      "appends a drill new to the course (as `addDrillToCourse_v2_1`); a drill in the course already is `drill_already_in_course` (moving takes the position segment)",
+    handle: V21.addDrillToCourse_v2_1.handle,
+  },
+  addDrillToCourseAtPosition_v2_1_1: {
+    behaviour:
+      "inserts a drill new to the course at the zero-based `position`, or moves a drill of the course there (the others keep their order), and answers the course; `position_invalid` past the end (0 to the number of other drills), else the errors of `addDrillToCourse_v2_1`",
+    handle: ({ state, userId, path }) =>
+      ok(courseV21(state, placeDrillInCourse(state, userId, path.course, path.drill, path.position))),
+  },
+  deleteDrillable_v2_1_1: {
+    behaviour:
+      "the author deletes a drill or course (as `deleteDrillable_v2_1`) and gets 204; while there are warnings (`part_of_course`: a drill in a course, `part_of_group`, `test_defined`: a test asks from it, `test_completed`: such a test was completed) it answers 428 with `{ warnings: [{ id, description }] }` (a sandbox choice: the page does not show the Warnings object's fields) and deletes nothing, unless `ignoreWarnings=true`; `part_of_objective` (a group objective names it) is 400 whatever `ignoreWarnings` says; `unknown_drillable_id`; not the author `no_permission` (403, the page names none); no co-authors in the sandbox, so the author's delete always deletes",
+    handle: ({ state, userId, path, query }) => {
+      const record = deletable(state, userId, path.drillable);
+      if (state.assessment.objectives.all().some((o) => o.drillIds.includes(record.id))) {
+        refuse(
+          { kind: "named", id: "part_of_objective" },
+          `${JSON.stringify(record.id)} is part of one or more objectives`,
+        );
+      }
+      const warnings = deletionWarnings(state, record);
+      if (warnings.length > 0 && query.ignoreWarnings !== true) {
+        return {
+          status: 428,
+          body: { warnings: warnings.map((id) => ({ id, description: WARNING_TEXT[id] })) },
+        };
+      }
+      state.deleteDrillable(record.id);
+      return { status: 204 };
+    },
+  },
+  getPlayable_v2_1_1: { behaviour: "as `getPlayable_v2_1`", handle: V21.getPlayable_v2_1.handle },
+  publishPlayable_v2_1_1: { behaviour: "as `publishPlayable_v2_1`", handle: V21.publishPlayable_v2_1.handle },
+  postReview_v2_1_1: { behaviour: "as `postReview_v2_1`", handle: V21.postReview_v2_1.handle },
+  storeAppreciation_v2_1_1: {
+    behaviour: "as `storeAppreciation_v2_1`",
+    handle: V21.storeAppreciation_v2_1.handle,
+  },
+  getReception_v2_1_1: { behaviour: "as `getReception_v2_1`", handle: V21.getReception_v2_1.handle },
+  storePracticePreferences_v2_1_1: {
+    behaviour: "as `storePracticePreferences_v2_1`",
+    handle: V21.storePracticePreferences_v2_1.handle,
+  },
+} satisfies FamilyTable;
+
+/** The content family; see the module comment. */
+export const content = defineFamily("drills and courses", { ...V21, ...V211 });

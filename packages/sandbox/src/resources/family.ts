@@ -54,6 +54,15 @@ export interface ResourceRequest<Id extends OperationId> {
   readonly state: SandboxState;
 }
 
+/**
+ * The request of an operation in 2.1 or in 2.1.1, for a handler both versions share (`Both<"getPlayable">`
+ * types `getPlayable_v2_1` and `getPlayable_v2_1_1`; a handler typed so fits either entry, where a
+ * handler of one operation's own request fits no other).
+ */
+export type Both<Op extends string> =
+  | ResourceRequest<`${Op}_v2_1` & OperationId>
+  | ResourceRequest<`${Op}_v2_1_1` & OperationId>;
+
 /** A successful answer; the status defaults to 200 (the pages do not show success codes). */
 export interface Answer {
   readonly status?: number;

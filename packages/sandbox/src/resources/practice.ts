@@ -33,6 +33,16 @@ export const practice = defineFamily("practice", {
     behaviour: "as `submitAnswer_v2_0` (the 2.1 shapes are not shown; the sandbox uses the 2.0 ones)",
     handle: ({ path, body, state, userId }) => ok(state.answer(userId, path.reference, body)),
   },
+  getQuestion_v2_1_1: {
+    behaviour:
+      "next question for the drill or course in the path (a course's drills together), as `getQuestion_v2_1`; no query parameters: the 2.0 ones are not known to apply in 2.1.1",
+    handle: ({ path, state, userId }) => nextQuestion(state, userId, path.drill),
+  },
+  submitAnswer_v2_1_1: {
+    behaviour:
+      "as `submitAnswer_v2_1`: the form field `answer` (repeatable) graded, answering `evaluation` and `proficiency` (the fields a 2.1.1 client reads; no page shows the rest)",
+    handle: ({ path, body, state, userId }) => ok(state.answer(userId, path.reference, body)),
+  },
   getRendition_v2_1: {
     behaviour:
       "the acting user's practice status for a drill or course as the 2.1.1 Practice object, plus `answerCount` and `correctCount`",

@@ -2,7 +2,17 @@
  * The acting user's repertoire: the drills and courses they keep, listed as a `Drillables` page (2.0
  * pages with `resultStart`/`resultSize`), added and removed by ID.
  */
-import { defineFamily, ok } from "./family.js";
+import { defineFamily, ok, type ResourceRequest } from "./family.js";
+
+function addToRepertoire({
+  path,
+  state,
+  userId,
+}: ResourceRequest<"addToRepertoire_v2_1"> | ResourceRequest<"addToRepertoire_v2_1_1">) {
+  state.addToRepertoire(userId, path.drillable);
+  // The observed answer is a message (`Message`); its wording is the sandbox's.
+  return ok({ description: "Added to repertoire" });
+}
 
 /** The repertoire family; see the module comment. */
 export const repertoire = defineFamily("repertoire", {
@@ -17,11 +27,17 @@ export const repertoire = defineFamily("repertoire", {
   addToRepertoire_v2_1: {
     behaviour:
       "adds the drill or course to the repertoire and answers the observed `Message` (200, also when it was there already)",
-    handle: ({ path, state, userId }) => {
-      state.addToRepertoire(userId, path.drillable);
-      // The observed answer is a message (`Message`); its wording is the sandbox's.
-      return ok({ description: "Added to repertoire" });
-    },
+    handle: addToRepertoire,
+  },
+  listRepertoire_v2_1_1: {
+    behaviour:
+      "the acting user's repertoire as a `Drillables` page by name, paged by `resultStart`/`resultSize` (the answer is cut from the page: the sandbox answers the 2.0 shape); `query`, `searchField`, `sortField` and `sortDirection` are taken but not applied, as their values are cut from the page",
+    handle: ({ query, state, userId }) =>
+      ok(state.listRepertoire(userId, { resultStart: query.resultStart, resultSize: query.resultSize })),
+  },
+  addToRepertoire_v2_1_1: {
+    behaviour: "as `addToRepertoire_v2_1` (no payments or storage limits in the sandbox)",
+    handle: addToRepertoire,
   },
   removeFromRepertoire_v2_1: {
     behaviour:

@@ -9,8 +9,10 @@ import { evaluate } from "../domain/practice.js";
 import type { SandboxState } from "../domain/state.js";
 import type { Drill } from "../domain/types.js";
 import { addressedUser } from "./actors.js";
-import { defineFamily, ok, refuse } from "./family.js";
+import { type Both, defineFamily, type FamilyTable, ok, refuse } from "./family.js";
 import { groupFor } from "./groups.js";
+import { refuseImageKeys } from "./images.js";
+import { pageByIndex } from "./paging.js";
 import { checkUsableDrillables } from "./usable-drillables.js";
 
 const CHOICES = 4;
@@ -503,12 +505,75 @@ function bool(value: unknown): boolean {
   return value === true || value === "true";
 }
 
-/** The tests family; see the module comment. */
-export const tests = defineFamily("tests", {
+/** Completes the acting user's run of a test with question navigation (the 2.1 and 2.1.1 submit). */
+function completeRun(state: SandboxState, userId: string, testId: string) {
+  const test = testFor(state, testId, "test");
+  const result =
+    resultOf(state, test.id, userId) ??
+    refuse(
+      { kind: "not_found", resource: "test_result" },
+      `the acting user has not started test ${JSON.stringify(testId)}`,
+      "test",
+    );
+  if (!test.allowQuestionNavigation) {
+    refuse(
+      { kind: "named", id: "invalid_test_type" },
+      "the test completes with its last answer (no question navigation)",
+      "test",
+    );
+  }
+  if (result.completed !== undefined)
+    refuse({ kind: "named", id: "already_completed" }, "the test is completed", "test");
+  if (!test.allowUnansweredQuestions && answered(result).length < result.questions.length) {
+    refuse(
+      { kind: "named", id: "not_all_questions_answered" },
+      `${result.questions.length - answered(result).length} questions are unanswered`,
+      "test",
+    );
+  }
+  result.completed = state.org.now();
+  return { test, result };
+}
+
+/** A test the acting user defined (2.1.1's `unknown_test`, `no_permission`), to change or copy. */
+function ownTest(state: SandboxState, userId: string, testId: string, action: string): TestRecord {
+  const test =
+    state.assessment.tests.get(testId) ??
+    refuse({ kind: "not_found", resource: "test" }, `test: no test ${JSON.stringify(testId)}`, "test");
+  if (test.ownerId !== userId) {
+    refuse({ kind: "no_permission", resource: "test" }, `only the test's definer may ${action} it`);
+  }
+  return test;
+}
+
+/**
+ * A result as 2.1.1 answers it. The sandbox keeps one attempt per user and test, so the attempt's ID
+ * is made of both; the score shows only where the test discloses it (`OVERALL_SCORE`, or 2.0's `FULL`).
+ */
+function resultV211(test: TestRecord, result: TestResultRecord) {
+  const s = score(result);
+  const disclosed = test.disclosure.some((d) => d === "OVERALL_SCORE" || d === "FULL");
+  const minutes =
+    result.completed === undefined
+      ? undefined
+      : Math.round((Date.parse(result.completed) - Date.parse(result.started)) / 60_000);
+  return {
+    id: `attempt-${test.id}-${result.userId}`,
+    ...(disclosed ? { score: { percentage: s.percentage, transformations: [] } } : {}),
+    started: result.started,
+    ...(result.completed === undefined ? {} : { completed: result.completed, duration: minutes }),
+    size: result.questions.length,
+    ...(disclosed ? { correctlyAnswered: s.correct } : {}),
+    progress: s.progress,
+  };
+}
+
+/** The 2.1 and 2.0 operations; 2.1.1 reuses the handlers where its page agrees. */
+const V21 = {
   defineTest_v2_1: {
     behaviour:
       "defines a test of the drills and courses the acting user may use (ID `test-<n>`, `created`); it asks every item of its drills in order (`questions`: one count caps the whole test, one per drill or course caps each, any other number of counts is `invalid_questions`; the answer's `questions` repeats the counts applied), `direction` (`BIDIRECTIONAL` alternates, a sandbox choice), `style` (default `MULTIPLE_CHOICE`, four choices in alphabetical order), `disclosures`, `columns`, `allowQuestionNavigation`, `allowUnansweredQuestions`, `timeLimit` (each 2.1 question answers the `remainingTestTime` since the run started, whole seconds; years and months are refused as `invalid_time_limit`, having no fixed length; a late answer is not refused). `tags`, `weights`, `adaptive`, `startDrill` are kept on the test as sent but not applied and not answered: no answer shape of the description has a place for them, and the pages do not show how weights or adaptive levels choose questions. Answers the test as an entry of the 2.1 test list (the answer is not shown). `not_found` for an unknown drill, `no_permission` for one the user may not use, `invalid_drills` for drills without items",
-    handle: ({ state, userId, body }) => {
+    handle: ({ state, userId, body }: Both<"defineTest">) => {
       const test = defineTest(
         state,
         userId,
@@ -564,7 +629,7 @@ export const tests = defineFamily("tests", {
   listTests_v2_1: {
     behaviour:
       "the tests the acting user may take (defined by them or added to a group they are a member of), in creation order, with their own result; `filter` `COMPLETED` or `OPEN`",
-    handle: ({ state, userId, query }) => {
+    handle: ({ state, userId, query }: Both<"listTests">) => {
       const all = state.assessment.tests.all().filter((t) => mayTake(state, userId, t));
       const done = (t: TestRecord) => resultOf(state, t.id, userId)?.completed !== undefined;
       const shown = all.filter((t) =>
@@ -582,7 +647,7 @@ export const tests = defineFamily("tests", {
   getTestQuestion_v2_1: {
     behaviour:
       "the acting user's next unanswered question (the same one until it is answered; the run starts on the first request); `test_definition_not_found`, `inaccessible_test` (not the definer nor a member of its group), `already_completed`, `questions_exhausted`",
-    handle: ({ state, userId, path }) => {
+    handle: ({ state, userId, path }: Both<"getTestQuestion">) => {
       const { test, result, question } = nextQuestion(
         state,
         userId,
@@ -620,31 +685,7 @@ export const tests = defineFamily("tests", {
     behaviour:
       "completes the acting user's run of a test that allows question navigation; `not_found` (no run), `invalid_test_type` (no navigation), `already_completed`, `not_all_questions_answered` (questions left and unanswered ones not allowed); answers `{}`",
     handle: ({ state, userId, path }) => {
-      const test = testFor(state, path.test, "test");
-      const result =
-        resultOf(state, test.id, userId) ??
-        refuse(
-          { kind: "not_found", resource: "test_result" },
-          `the acting user has not started test ${JSON.stringify(path.test)}`,
-          "test",
-        );
-      if (!test.allowQuestionNavigation) {
-        refuse(
-          { kind: "named", id: "invalid_test_type" },
-          "the test completes with its last answer (no question navigation)",
-          "test",
-        );
-      }
-      if (result.completed !== undefined)
-        refuse({ kind: "named", id: "already_completed" }, "the test is completed", "test");
-      if (!test.allowUnansweredQuestions && answered(result).length < result.questions.length) {
-        refuse(
-          { kind: "named", id: "not_all_questions_answered" },
-          `${result.questions.length - answered(result).length} questions are unanswered`,
-          "test",
-        );
-      }
-      result.completed = state.org.now();
+      completeRun(state, userId, path.test);
       return ok({});
     },
   },
@@ -712,4 +753,104 @@ export const tests = defineFamily("tests", {
       "the members' practice proficiency (overall) on each drill and course of the group, averaged over the members (needs VIEW; a member who has not practised counts 0), with a course's drills inside",
     handle: ({ state, userId, path }) => groupDrillResults(state, userId, path.group_id, "group_id"),
   },
-});
+} satisfies FamilyTable;
+
+/** API 2.1.1: the 2.1 test definitions and runs, with the 2.1.1 TestResult and the own results list. */
+const V211 = {
+  defineTest_v2_1_1: {
+    behaviour:
+      "as `defineTest_v2_1` (the 2.1.1 page's `disclosures`: `OVERALL_SCORE`, `COMPONENT_SCORES`, `CORRECTIONS`, `FEEDBACK`, none given selecting none)",
+    handle: V21.defineTest_v2_1.handle,
+  },
+  listTests_v2_1_1: { behaviour: "as `listTests_v2_1`", handle: V21.listTests_v2_1.handle },
+  getTestQuestion_v2_1_1: { behaviour: "as `getTestQuestion_v2_1`", handle: V21.getTestQuestion_v2_1.handle },
+  completeTest_v2_1_1: {
+    behaviour:
+      "completes the run as `completeTest_v2_1` (`not_found`, `invalid_test_type`, `already_completed`, `not_all_questions_answered`) and answers the 2.1.1 TestResult: `id` (`attempt-<test>-<user>`: one attempt per user and test), `started`, `completed`, `duration` (whole minutes), `size`, `progress`, and `score` (`percentage`, no `transformations`) and `correctlyAnswered` only where the test's `disclosures` hold `OVERALL_SCORE` (or 2.0's `FULL`); `user_id` and `ticket` are not taken (the page does not say how they are sent)",
+    handle: ({ state, userId, path }) => {
+      const { test, result } = completeRun(state, userId, path.test);
+      return ok(resultV211(test, result));
+    },
+  },
+  listOwnTestResults_v2_1_1: {
+    behaviour:
+      "the acting user's attempts at a test they may take (one at most: the sandbox keeps one per user and test) as `{ total, testResults }` of 2.1.1 TestResults as `completeTest_v2_1_1` answers them (a sandbox choice: the page does not show the TestResults object's fields); `status` `INCOMPLETE` or `LASTCOMPLETED` filters, `resultStart`/`resultSize` page (at most 10); `detail` changes nothing; `not_found` for an unknown test, `inaccessible_test` for one the user may not take",
+    handle: ({ state, userId, path, query }) => {
+      const test = testFor(state, path.test, "test");
+      if (!mayTake(state, userId, test)) {
+        refuse(
+          { kind: "named", id: "inaccessible_test" },
+          `the acting user may not take test ${JSON.stringify(path.test)}`,
+          "test",
+        );
+      }
+      const result = resultOf(state, test.id, userId);
+      const attempts = (result === undefined ? [] : [result]).filter((r) =>
+        query.status === "INCOMPLETE"
+          ? r.completed === undefined
+          : query.status === "LASTCOMPLETED"
+            ? r.completed !== undefined
+            : true,
+      );
+      const page = pageByIndex(attempts, { ...query, resultSize: Math.min(query.resultSize ?? 10, 10) });
+      return ok({ total: page.total, testResults: page.items.map((r) => resultV211(test, r)) });
+    },
+  },
+  updateTest_v2_1_1: {
+    behaviour:
+      "the definer changes the fields sent (`name` (blank: `invalid_name`), `instructions`, `timeLimit` (as `defineTest_v2_1`), `disclosures`, `allowQuestionNavigation`, `allowUnansweredQuestions`, `weights` (numbers, kept but not applied, as at definition)) and gets the test as `defineTest_v2_1_1` answers it (the page's answer is cut: a sandbox choice); `testScoreTransformers` is not taken (its form is cut); the sandbox holds no uploads, so `iconKey`/`coverKey` are `invalid_icon_key`/`invalid_cover_key`; `not_found`, `no_permission` for a test someone else defined",
+    handle: ({ state, userId, path, body }) => {
+      const test = ownTest(state, userId, path.test, "change");
+      refuseImageKeys(body, ["iconKey", "coverKey"]);
+      const name = body?.name?.trim();
+      if (name === "")
+        refuse({ kind: "invalid", field: "name" }, 'form field "name": must not be blank', "name");
+      const weights = body?.weights?.map((w) =>
+        Number.isFinite(Number(w))
+          ? Number(w)
+          : refuse(
+              { kind: "invalid", field: "weights" },
+              `form field "weights": ${JSON.stringify(w)} is no number`,
+              "weights",
+            ),
+      );
+      const changed = state.assessment.tests.put({
+        ...test,
+        ...(name === undefined ? {} : { name }),
+        ...(body?.instructions === undefined ? {} : { instructions: body.instructions }),
+        ...(body?.timeLimit === undefined ? {} : { timeLimitSeconds: timeLimitSeconds(body.timeLimit) }),
+        ...(body?.disclosures === undefined ? {} : { disclosure: [...body.disclosures] }),
+        ...(body?.allowQuestionNavigation === undefined
+          ? {}
+          : { allowQuestionNavigation: body.allowQuestionNavigation }),
+        ...(body?.allowUnansweredQuestions === undefined
+          ? {}
+          : { allowUnansweredQuestions: body.allowUnansweredQuestions }),
+        ...(weights === undefined ? {} : { weights }),
+      });
+      return ok(testV21(state, changed, userId));
+    },
+  },
+  duplicateTest_v2_1_1: {
+    behaviour:
+      "copies a test the acting user defined under the form field `name` (blank: `name_missing`) as a new test of theirs (ID `test-<n>`, `created` now, no group, no results), and answers it as a 2.1.1 Test: `type` `TEST`, `id`, `name`; `unknown_test` (404), `no_permission` (401, the page's status) for a test someone else defined (a sandbox choice: the page does not say who may copy)",
+    handle: ({ state, userId, path, body }) => {
+      const test = ownTest(state, userId, path.test, "copy");
+      const name =
+        typeof body.name === "string" && body.name.trim() !== ""
+          ? body.name.trim()
+          : refuse({ kind: "missing", field: "name" }, 'form field "name": must not be blank', "name");
+      const copy = state.assessment.tests.put({
+        ...test,
+        id: state.assessment.tests.newId("test"),
+        name,
+        ownerId: userId,
+        created: state.org.now(),
+      });
+      return ok({ type: "TEST", id: copy.id, name: copy.name });
+    },
+  },
+} satisfies FamilyTable;
+
+/** The tests family; see the module comment. */
+export const tests = defineFamily("tests", { ...V21, ...V211 });
