@@ -321,6 +321,33 @@ export const users = defineFamily("users", {
     handle: ({ state, userId, path }) =>
       ok(userAddresses(state, reachableUser(state, userId, selfOr(userId, path.user), "user"))),
   },
+  getEmailAddress_v2_1_1: {
+    behaviour:
+      "one address of the user (`self` names the acting user; any case) as the `EmailAddress` the 2.1.1 page answers (`address`, `verified`); not the user's: `not_found` (404); `nonexistent_user` 404, `no_access` 403",
+    handle: ({ state, userId, path }) =>
+      ok(
+        oneAddress(state, reachableUser(state, userId, selfOr(userId, path.user), "user"), path.email)
+          .emailAddress,
+      ),
+  },
+  addEmailAddress_v2_1_1: {
+    behaviour: "as `addEmailAddress_v2_1`; `self` names the acting user",
+    handle: ({ state, userId, path }) =>
+      ok(
+        addAddress(
+          state,
+          reachableUser(state, userId, selfOr(userId, path.user), "user"),
+          path.email,
+          "email",
+        ),
+      ),
+  },
+  requestEmailVerification_v2_1_1: {
+    behaviour:
+      "as `requestEmailVerification_v2_1` (answers 204, the address verified at once); `self` names the acting user",
+    handle: ({ state, userId, path }) =>
+      requestVerification(state, reachableUser(state, userId, selfOr(userId, path.user), "user"), path.email),
+  },
   getOwnUser_v2_1: {
     behaviour:
       "the acting user's account: name, primary `emailAddress`, profile fields set so far, `memberSince` (data-file users: the dataset date), `organization`",

@@ -105,6 +105,28 @@ describe("users in 2.1.1", () => {
     expect(refusal(zoe)).toEqual({ status: 403, id: "no_access" });
   });
 
+  it("adds an address with 2.1.1, verifies it and reads it with both versions", async () => {
+    const sandbox = await start({ data: DATA });
+    const { v211, v21 } = await versionClients(sandbox, "u-bob");
+    const path = { user: "self", email: "bob@home.test" };
+    const added = await v211.PUT("/api/2.1.1/user/{user}/email-address/{email}", { params: { path } });
+    expect(added.data).toMatchObject({ emailAddress: { address: "bob@home.test", verified: false } });
+    const asked = await v211.POST("/api/2.1.1/user/{user}/email-address/{email}/request-verification", {
+      params: { path },
+    });
+    expect(asked.response.status).toBe(204);
+    const read = await v211.GET("/api/2.1.1/user/{user}/email-address/{email}", { params: { path } });
+    expect(read.data).toEqual({ address: "bob@home.test", verified: true });
+    const read21 = await v21.GET("/api/2.1/user/{user}/email-address/{email}", {
+      params: { path: { user: "u-bob", email: "bob@home.test" } },
+    });
+    expect(read21.data).toMatchObject({ emailAddress: { verified: true }, primary: false });
+    const notLinked = await v211.GET("/api/2.1.1/user/{user}/email-address/{email}", {
+      params: { path: { user: "self", email: "nobody@home.test" } },
+    });
+    expect(refusal(notLinked)).toEqual({ status: 404, id: "not_found" });
+  });
+
   it("updates the own account with 2.1.1 and reads it with 2.1", async () => {
     const sandbox = await start({ data: DATA });
     const { v211, v21 } = await versionClients(sandbox, "u-bob");
