@@ -828,7 +828,8 @@ function buildPeople(): { organizations: Organization[]; users: User[]; groups: 
       id: ids.ana,
       name: "Ana García",
       emails: ["ana.garcia@academy.example"],
-      thirdPartyIds: ["hr-1001"],
+      // The second names its third party, as API 2.1.1 writes it (`/api/2.1.1/user/ACME/2058392`).
+      thirdPartyIds: ["hr-1001", "ACME$2058392"],
       organizationId: org,
     },
     {

@@ -72,6 +72,9 @@ export function readOrganization(r: FieldReader, entry: unknown, path: string): 
   };
 }
 
+/** A third-party ID: plain, or `<third party>$<ID>` with one `$` between two non-blank parts. */
+const THIRD_PARTY_ID = /^[^$]*[^$\s][^$]*$|^[^$]*[^$\s][^$]*\$[^$]*[^$\s][^$]*$/;
+
 /**
  * A user at `path`, or undefined when it is not an object (the problems are recorded).
  */
@@ -85,7 +88,11 @@ export function readUser(r: FieldReader, entry: unknown, path: string): User | u
     emails: r.strings(u, "emails", path, false, (email, at) => {
       if (!EMAIL.test(email)) r.problem(at, "must be an email address (name@domain)");
     }),
-    thirdPartyIds: r.strings(u, "thirdPartyIds", path, false),
+    thirdPartyIds: r.strings(u, "thirdPartyIds", path, false, (id, at) => {
+      // `<third party>$<ID>` names the third party, as API 2.1.1 writes it in one path segment.
+      if (!THIRD_PARTY_ID.test(id))
+        r.problem(at, "must be an ID, or <third party>$<ID> with text on both sides");
+    }),
     ...(organizationId === undefined ? {} : { organizationId }),
   };
 }

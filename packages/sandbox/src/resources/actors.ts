@@ -33,3 +33,28 @@ export function addressedUser(state: SandboxState, reference: string, parameter:
     )
   );
 }
+
+/**
+ * A third-party ID as 2.1.1 shows it: a data-file entry written `<third party>$<ID>` (the one-segment
+ * form of 2.1.1's pages) names its third party; a plain entry records none.
+ */
+export function thirdPartyIdV211(entry: string): { thirdParty?: string; id: string } {
+  const at = entry.indexOf("$");
+  return at <= 0 ? { id: entry } : { thirdParty: entry.slice(0, at), id: entry.slice(at + 1) };
+}
+
+/**
+ * The user a 2.1.1 path addresses by third party and the ID it issued: the user holding
+ * `<thirdParty>$<id>`, or the plain entry `id` (whose third party the data file does not record).
+ */
+export function thirdPartyUser(state: SandboxState, thirdParty: string, id: string): User {
+  const qualified = `${thirdParty}$${id}`;
+  return (
+    state.org.users.all().find((u) => u.thirdPartyIds.includes(qualified) || u.thirdPartyIds.includes(id)) ??
+    refuse(
+      { kind: "not_found", resource: "user" },
+      `third_party_id: no user with ${JSON.stringify(id)} at ${JSON.stringify(thirdParty)}`,
+      "third_party_id",
+    )
+  );
+}

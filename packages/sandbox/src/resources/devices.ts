@@ -6,7 +6,7 @@
 import type { BeaconRecord, ClientAppRecord } from "../domain/assessment.js";
 import type { SandboxState } from "../domain/state.js";
 import { actorV20 } from "./actors.js";
-import { defineFamily, ok, refuse } from "./family.js";
+import { type BodyOf, defineFamily, ok, refuse } from "./family.js";
 import { refuseImageKeys } from "./images.js";
 
 type Body = Readonly<Record<string, unknown>> | undefined;
@@ -170,34 +170,85 @@ function ownClientApps(state: SandboxState, userId: string) {
     .map((a) => clientAppV20(state, a, false));
 }
 
+/** The beacon form of 2.1 and 2.1.1 (the same fields). */
+type BeaconForm = BodyOf<"storeBeacon_v2_1">;
+
+/** Stores or replaces a beacon for the organization the acting user manages. */
+function storeBeacon(state: SandboxState, userId: string, beacon: string, body: BeaconForm): void {
+  const id = beaconId(beacon);
+  const organization = beaconOrganization(state, userId, "MANAGE");
+  const owner = state.assessment.beacons.get(id)?.organizationId;
+  if (owner !== undefined && owner !== organization.id) {
+    refuse({ kind: "no_permission" }, "the beacon belongs to another organization");
+  }
+  if (playableOf(state, body.playableType, body.playableId) === undefined) {
+    refuse(
+      { kind: "named", id: "playable_not_found" },
+      `playableId: no ${body.playableType} ${JSON.stringify(body.playableId)}`,
+      "playableId",
+    );
+  }
+  state.assessment.beacons.put({
+    id,
+    organizationId: organization.id,
+    playableType: body.playableType,
+    playableId: body.playableId,
+    proximity: body.proximity,
+    lingerDuration: body.lingerDuration,
+    ...(body.description === undefined ? {} : { description: body.description }),
+  });
+}
+
+/** An organization's beacons in the order stored, `query` on the playable's name or the description. */
+function organizationBeacons(state: SandboxState, organizationId: string, query: string | undefined) {
+  const needle = query?.trim().toLowerCase();
+  const found = state.assessment.beacons
+    .all()
+    .filter((b) => b.organizationId === organizationId)
+    .map((b) => beaconV21(state, b))
+    .filter(
+      (b) => !needle || `${b.playable?.name ?? ""}\n${b.description ?? ""}`.toLowerCase().includes(needle),
+    );
+  return { beacons: found, total: found.length };
+}
+
 /** The devices family; see the module comment. */
 export const devices = defineFamily("devices", {
+  storeBeacon_v2_1_1: {
+    behaviour: "as `storeBeacon_v2_1`",
+    handle: ({ state, userId, path, body }) => {
+      storeBeacon(state, userId, path.beacon, body);
+      return ok({});
+    },
+  },
+  getBeacon_v2_1_1: {
+    behaviour: "as `getBeacon_v2_1` (the page's statuses: `invalid_id` 400, `beacon_not_found` 404)",
+    handle: ({ state, userId, path }) => ok(beaconV21(state, beaconFor(state, userId, path.beacon))),
+  },
+  listBeacons_v2_1_1: {
+    behaviour:
+      "as `listBeacons_v2_1`, `query` on the playable's name and the beacon's description (case-insensitive); `not_permitted` (403)",
+    handle: ({ state, userId, query }) =>
+      ok(organizationBeacons(state, beaconOrganization(state, userId, "VIEW").id, query.query)),
+  },
+  listOrganizationBeacons_v2_1_1: {
+    behaviour:
+      "as `listBeacons_v2_1_1` for the organization in the path, which must be one the acting user holds a permission on (else `not_permitted`, 403, also for an unknown organization)",
+    handle: ({ state, userId, path, query }) => {
+      if (state.org.organizationPermission(userId, path.organization) === undefined) {
+        refuse(
+          { kind: "no_permission" },
+          `the acting user ${JSON.stringify(userId)} holds no permission on organization ${JSON.stringify(path.organization)}`,
+        );
+      }
+      return ok(organizationBeacons(state, path.organization, query.query));
+    },
+  },
   storeBeacon_v2_1: {
     behaviour:
       "stores or replaces the beacon of the ID in the path (`invalid_id` unless `07212ead-8344-4426-8b41-8b0cb621625a_<major>_<minor>` in 4 hex digits each) for the organization the acting user holds MANAGE on (`not_permitted`); the playable must exist with that type (`playable_not_found`); keeps `proximity`, `lingerDuration` and `description` (read back by `getBeacon`); answers `{}`",
     handle: ({ state, userId, path, body }) => {
-      const id = beaconId(path.beacon);
-      const organization = beaconOrganization(state, userId, "MANAGE");
-      const owner = state.assessment.beacons.get(id)?.organizationId;
-      if (owner !== undefined && owner !== organization.id) {
-        refuse({ kind: "no_permission" }, "the beacon belongs to another organization");
-      }
-      if (playableOf(state, body.playableType, body.playableId) === undefined) {
-        refuse(
-          { kind: "named", id: "playable_not_found" },
-          `playableId: no ${body.playableType} ${JSON.stringify(body.playableId)}`,
-          "playableId",
-        );
-      }
-      state.assessment.beacons.put({
-        id,
-        organizationId: organization.id,
-        playableType: body.playableType,
-        playableId: body.playableId,
-        proximity: body.proximity,
-        lingerDuration: body.lingerDuration,
-        ...(body.description === undefined ? {} : { description: body.description }),
-      });
+      storeBeacon(state, userId, path.beacon, body);
       return ok({});
     },
   },

@@ -6,7 +6,8 @@
 import type { CatalogRestriction, GroupRecord } from "../domain/organization.js";
 import type { SandboxState } from "../domain/state.js";
 import type { StaffPermission, User } from "../domain/types.js";
-import { actorV20, actorV21, addressedUser } from "./actors.js";
+import type { PageErrorCause } from "../refusal.js";
+import { actorV20, actorV21, addressedUser, thirdPartyUser } from "./actors.js";
 import { defineFamily, ok, refuse } from "./family.js";
 import { refuseImageKeys } from "./images.js";
 import { pageByIndex, pageByMarker } from "./paging.js";
@@ -83,6 +84,28 @@ export function groupV21(state: SandboxState, group: GroupRecord) {
     lastEdited: group.lastEdited,
     organization: { id: group.organizationId, type: "ORGANIZATION" },
   };
+}
+
+/** The groups the acting user holds a permission on, filtered as the search pages say, in creation order. */
+function findGroups(
+  state: SandboxState,
+  userId: string,
+  query: { query?: string; permission?: StaffPermission; member?: string },
+): GroupRecord[] {
+  const needle = query.query?.trim().toLowerCase();
+  return state.org.groups.all().filter((group) => {
+    const held = state.org.groupPermission(userId, group.id);
+    if (held === undefined || (query.permission !== undefined && held !== query.permission)) return false;
+    if (query.member !== undefined && !state.org.groupMembers.get(group.id, query.member)) return false;
+    return !needle || `${group.name}\n${group.description}`.toLowerCase().includes(needle);
+  });
+}
+
+/** A group in 2.1.1 answers: the 2.1 fields, the organization named as 2.1.1's example shows it. */
+export function groupV211(state: SandboxState, group: GroupRecord) {
+  const shown = groupV21(state, group);
+  const name = state.organization(group.organizationId)?.name;
+  return name === undefined ? shown : { ...shown, organization: { ...shown.organization, name } };
 }
 
 /** A group in 2.0 answers (also inside 2.0 invitations). */
@@ -199,6 +222,15 @@ interface SetUp {
   readonly locale?: string;
 }
 
+/** The set-up fields of an add-member form (2.1 and 2.1.1 share it). */
+function setUpOf(body: { setup?: boolean; name?: unknown; locale?: unknown } | undefined): SetUp {
+  return {
+    ...(body?.setup === undefined ? {} : { setup: body.setup }),
+    ...(typeof body?.name === "string" ? { name: body.name } : {}),
+    ...(typeof body?.locale === "string" ? { locale: body.locale } : {}),
+  };
+}
+
 /** Checks a joining user against the group's catalog restriction, granting access in GRANT mode. */
 function admit(state: SandboxState, group: GroupRecord, user: User): void {
   const restriction = group.catalogRestriction;
@@ -250,23 +282,37 @@ function addMember(
   return ok({ description: `${user.name} is a member of ${group.name}` });
 }
 
+/** How a removal refuses someone who is not a member: 2.0's `not_found`, 2.1.1's own identifier. */
+const NOT_A_MEMBER: PageErrorCause = { kind: "not_found", resource: "member" };
+
 function removeMember(
   state: SandboxState,
   userId: string,
   groupId: string,
   reference: string,
   parameter: string,
+  notMember: PageErrorCause = NOT_A_MEMBER,
 ) {
   const group = groupFor(state, groupId, userId, "MANAGE", "group");
-  const user = addressedUser(state, reference, parameter);
-  if (!state.org.groupMembers.delete(group.id, user.id)) {
-    refuse(
-      { kind: "not_found", resource: "member" },
-      `${parameter}: ${JSON.stringify(reference)} is not a member`,
-      parameter,
-    );
+  const user = state.findUserBySubject(reference);
+  if (user !== undefined && state.org.groupMembers.delete(group.id, user.id)) {
+    return ok({ description: `${user.name} is no longer a member of ${group.name}` });
   }
-  return ok({ description: `${user.name} is no longer a member of ${group.name}` });
+  if (notMember !== NOT_A_MEMBER) {
+    // 2.1.1: an invitee who has not answered is removed by cancelling the invitation.
+    const wanted = reference.toLowerCase();
+    const invitation = state.accounts.invitations
+      .all()
+      .find(
+        (i) => i.groupId === group.id && i.status === "PENDING" && i.emailAddress.toLowerCase() === wanted,
+      );
+    if (invitation !== undefined) {
+      state.accounts.invitations.delete(invitation.id);
+      return ok({ description: `the invitation of ${reference} to ${group.name} is cancelled` });
+    }
+  }
+  if (user === undefined && notMember === NOT_A_MEMBER) addressedUser(state, reference, parameter);
+  return refuse(notMember, `${parameter}: ${JSON.stringify(reference)} is not a member`, parameter);
 }
 
 function addDrill(state: SandboxState, userId: string, groupId: string, drillId: string, parameter: string) {
@@ -358,6 +404,40 @@ function revokeStaff(
   state.org.groupStaff.delete(groupId, user.id);
 }
 
+/** The 2.1 update form's fields (2.1.1's form adds subscription fields the sandbox does not model). */
+interface GroupUpdate {
+  readonly name?: string;
+  readonly description?: unknown;
+  readonly iconKey?: unknown;
+  readonly catalogRestriction?: string;
+  readonly catalogRestrictionMode?: "REQUIRE" | "GRANT";
+  readonly catalogRestrictionRemove?: boolean;
+}
+
+function updateGroup(state: SandboxState, userId: string, groupId: string, body: GroupUpdate) {
+  const group = groupFor(state, groupId, userId, "MANAGE", "group");
+  refuseImageKeys(body, ["iconKey"]);
+  const name = text(body.name, "name", "invalid");
+  const description = text(body.description as string | undefined, "description", "invalid");
+  if (body.catalogRestrictionRemove === true && body.catalogRestriction !== undefined) {
+    refuse(
+      { kind: "invalid", field: "catalogRestrictionRemove" },
+      'form field "catalogRestrictionRemove": leave catalogRestriction out when removing the restriction',
+      "catalogRestrictionRemove",
+    );
+  }
+  const { catalogRestriction: current, ...unrestricted } = group;
+  const restriction =
+    body.catalogRestrictionRemove === true ? undefined : restrictionOf(state, current, body);
+  return state.org.groups.put({
+    ...unrestricted,
+    name,
+    description,
+    lastEdited: state.org.now(),
+    ...(restriction === undefined ? {} : { catalogRestriction: restriction }),
+  });
+}
+
 /** The support table's note on catalog restrictions, shared by create and update. */
 const CATALOG_RESTRICTION =
   "`catalogRestriction` (an unknown catalog `invalid_catalog_restriction`) and `catalogRestrictionMode` (`REQUIRE` by default, a mode without a catalog `invalid_catalog_restriction_mode`) are kept but not answered (the group's answer shape has no place for them); they apply: only the catalog's drills and courses may be added (`no_access`), and a joining member without access to the catalog is refused `no_permission` (403, no page names one) in `REQUIRE` mode or given access in `GRANT` mode (the owner's consent the page mentions is not modelled)";
@@ -383,18 +463,117 @@ export const groups = defineFamily("groups", {
         ),
       ),
   },
+  searchGroups_v2_1_1: {
+    behaviour:
+      "as `searchGroups_v2_1` without `member` (2.1.1 dropped it), answered in the 2.1.1 shape (the organization with its name) with `total` and the 2.1.1 `pagination`, paged by `resultFrom`/`resultSize` (default 10; `lastOnPage` is a group ID, an unknown one `invalid_result_from`)",
+    handle: ({ state, userId, query }) => {
+      const found = findGroups(state, userId, query);
+      const page = pageByMarker(found, { ...query, resultSize: query.resultSize ?? 10 }, (g) => g.id);
+      const shown = page.items.map((group) =>
+        query.profile === "AUTO_COMPLETE" ? { id: group.id, name: group.name } : groupV211(state, group),
+      );
+      return ok({ total: found.length, groups: shown, pagination: page.pagination });
+    },
+  },
+  createGroup_v2_1_1: {
+    behaviour:
+      "as `createGroup_v2_1`; the page is cut before the answer, so it answers as 2.1 does: the new group, in the 2.1.1 shape; the subscription fields are not applied (memberships in the sandbox never end)",
+    handle: ({ state, userId, body }) => ok(groupV211(state, createGroup(state, userId, body))),
+  },
+  getGroup_v2_1_1: {
+    behaviour:
+      "the group in the 2.1.1 shape (the 2.1 fields, the organization with its name; needs VIEW); the page lists only `unauthenticated`, so an unknown group is `not_found` (404) and a missing permission `no_permission` (403), the documented defaults",
+    handle: ({ state, userId, path }) =>
+      ok(groupV211(state, groupFor(state, path.group, userId, "VIEW", "group"))),
+  },
+  updateGroup_v2_1_1: {
+    behaviour:
+      "as `updateGroup_v2_1`; the page is cut before the answer, so it answers as 2.1 does: the group, in the 2.1.1 shape; the subscription fields are not applied (memberships in the sandbox never end)",
+    handle: ({ state, userId, path, body }) =>
+      ok(groupV211(state, updateGroup(state, userId, path.group, body))),
+  },
+  addGroupMember_v2_1_1: {
+    behaviour: "as `addGroupMember_v2_1` (by user ID or email address)",
+    handle: ({ state, userId, path, body }) =>
+      addMember(state, userId, path.group, path.user, "user", setUpOf(body)),
+  },
+  addGroupMemberByThirdPartyId_v2_1_1: {
+    behaviour:
+      "as `addGroupMember_v2_1_1` for the user holding the third-party ID: a data-file entry `<third_party>$<third_party_id>`, or a plain entry `<third_party_id>` (no issuer recorded: any `third_party` matches; no page names the supported third parties); an unknown one is `not_found` (404); no account is set up or invited (a third-party ID has no address to reach)",
+    handle: ({ state, userId, path }) => {
+      groupFor(state, path.group, userId, "MANAGE", "group");
+      const user = thirdPartyUser(state, path.third_party, path.third_party_id);
+      return addMember(state, userId, path.group, user.id, "third_party_id");
+    },
+  },
+  removeGroupMember_v2_1_1: {
+    behaviour:
+      "removes the member (by user ID or email address; needs MANAGE), or cancels the pending invitation of an address that is not a member; answers a `Message`; `group_not_found`, `no_group_access`, `not_group_member` (400, the documented default, also for an unknown user)",
+    handle: ({ state, userId, path }) =>
+      removeMember(state, userId, path.group, path.user, "user", {
+        kind: "named",
+        id: "not_group_member",
+      }),
+  },
+  addDrillToGroup_v2_1_1: {
+    behaviour: "as `addDrillToGroup_v2_1`",
+    handle: ({ state, userId, path }) => addDrill(state, userId, path.group, path.drill, "drill"),
+  },
+  listGroupStaff_v2_1_1: {
+    behaviour:
+      "as `listGroupStaff_v2_1`, `query` searching the staff users' names (case-insensitive; `count` is of the users found); `unknown_group`, `not_permitted`",
+    handle: ({ state, userId, path, query }) => {
+      groupFor(state, path.group, userId, "VIEW", "group");
+      const staff = staffV21(state, path.group);
+      const needle = query.query?.trim().toLowerCase();
+      const found = staff.groupStaffUsers.filter(
+        (e) => !needle || e.user.name.toLowerCase().includes(needle),
+      );
+      return ok({ ...staff, count: found.length, groupStaffUsers: pageByIndex(found, query).items });
+    },
+  },
+  updateGroupStaffPermissions_v2_1_1: {
+    behaviour:
+      "gives the user the permission in the path (`MANAGE` or `VIEW`), replacing the one held (needs MANAGE); answers the group's staff; `unknown_group`, `not_permitted`, an unknown user `not_found` (404)",
+    handle: ({ state, userId, path }) => {
+      grantStaff(state, userId, path.group, path.user, path.permission);
+      return ok(staffV21(state, path.group));
+    },
+  },
+  revokeGroupStaffPermission_v2_1_1: {
+    behaviour:
+      "as `revokeGroupStaffPermission_v2_1`: `unknown_group`, `not_permitted` (also for the acting user's own permission), `unknown_user` (also for a user without that permission)",
+    handle: ({ state, userId, path }) => {
+      revokeStaff(state, userId, path.group, path.user, path.permission);
+      return ok(staffV21(state, path.group));
+    },
+  },
+  getSubscribedGroup_v2_1_1: {
+    behaviour:
+      "a group the acting user is a member of, with the fields the page's example shows (`id`, `name`, `description`, the organization with its name); an unknown group `not_found` (404), a group the user is not a member of `not_subscribed` (403, staff permission does not count)",
+    handle: ({ state, userId, path }) => {
+      const group =
+        state.org.groups.get(path.group) ??
+        refuse(
+          { kind: "not_found", resource: "group" },
+          `group: no group ${JSON.stringify(path.group)}`,
+          "group",
+        );
+      if (!state.org.groupMembers.get(group.id, userId)) {
+        refuse(
+          { kind: "named", id: "not_subscribed" },
+          `the acting user ${JSON.stringify(userId)} is not a member of group ${JSON.stringify(group.id)}`,
+        );
+      }
+      const { id, name, description, organization } = groupV211(state, group);
+      return ok({ id, name, description, organization });
+    },
+  },
   searchGroups_v2_1: {
     behaviour:
       "the groups the acting user holds VIEW or MANAGE on, in creation order; `query` (name or description, case-insensitive), `member`, `permission` (exact), `profile`, `resultStart`/`resultSize`",
     handle: ({ state, userId, query }) => {
-      const needle = query.query?.trim().toLowerCase();
-      const found = state.org.groups.all().filter((group) => {
-        const held = state.org.groupPermission(userId, group.id);
-        if (held === undefined || (query.permission !== undefined && held !== query.permission)) return false;
-        if (query.member !== undefined && !state.org.groupMembers.get(group.id, query.member)) return false;
-        return !needle || `${group.name}\n${group.description}`.toLowerCase().includes(needle);
-      });
-      const page = pageByIndex(found, query);
+      const page = pageByIndex(findGroups(state, userId, query), query);
       const shown = page.items.map((group) =>
         query.profile === "AUTO_COMPLETE" ? { id: group.id, name: group.name } : groupV21(state, group),
       );
@@ -410,30 +589,8 @@ export const groups = defineFamily("groups", {
     behaviour:
       "renames the group and sets its description (needs MANAGE; `lastEdited` moves); blank values `invalid_name`, `invalid_description`; the sandbox has no image uploads, so any `iconKey` is `invalid_icon_key`; `catalogRestriction` and `catalogRestrictionMode` as on create (a mode alone changes the current restriction's), `catalogRestrictionRemove=true` removes it (`invalid_catalog_restriction_remove` with `catalogRestriction`). " +
       CATALOG_RESTRICTION,
-    handle: ({ state, userId, path, body }) => {
-      const group = groupFor(state, path.group, userId, "MANAGE", "group");
-      refuseImageKeys(body, ["iconKey"]);
-      const name = text(body.name, "name", "invalid");
-      const description = text(body.description as string | undefined, "description", "invalid");
-      if (body.catalogRestrictionRemove === true && body.catalogRestriction !== undefined) {
-        refuse(
-          { kind: "invalid", field: "catalogRestrictionRemove" },
-          'form field "catalogRestrictionRemove": leave catalogRestriction out when removing the restriction',
-          "catalogRestrictionRemove",
-        );
-      }
-      const { catalogRestriction: current, ...unrestricted } = group;
-      const restriction =
-        body.catalogRestrictionRemove === true ? undefined : restrictionOf(state, current, body);
-      const updated = state.org.groups.put({
-        ...unrestricted,
-        name,
-        description,
-        lastEdited: state.org.now(),
-        ...(restriction === undefined ? {} : { catalogRestriction: restriction }),
-      });
-      return ok(groupV21(state, updated));
-    },
+    handle: ({ state, userId, path, body }) =>
+      ok(groupV21(state, updateGroup(state, userId, path.group, body))),
   },
   deleteGroup_v2_1: {
     behaviour:
@@ -482,11 +639,7 @@ export const groups = defineFamily("groups", {
     behaviour:
       "adds the user (by ID, email address or third-party ID; needs MANAGE); answers a `Message` (the answer is not shown); a member already there stays; an email address without an account gets a group invitation instead, its token named in the `Message` (no mail is sent), or with `setup=true` an account managed by the group's organization, named `name` (`name_missing` without one) with `locale` (the sandbox's organizations all allow auto-setup); `sendWelcomeEmail` changes nothing the sandbox can show (it sends no mail). A group's catalog restriction applies to joining (see `createGroup_v2_1`)",
     handle: ({ state, userId, path, body }) =>
-      addMember(state, userId, path.group, path.user, "user", {
-        ...(body?.setup === undefined ? {} : { setup: body.setup }),
-        ...(typeof body?.name === "string" ? { name: body.name } : {}),
-        ...(typeof body?.locale === "string" ? { locale: body.locale } : {}),
-      }),
+      addMember(state, userId, path.group, path.user, "user", setUpOf(body)),
   },
   addGroupMember_v2_0: {
     behaviour: "as `addGroupMember_v2_1`",

@@ -84,6 +84,22 @@ export const invitations = defineFamily("invitations", {
       "the invitation its token names (`PENDING` until answered, then `ACCEPTED` or `DECLINED`: sandbox names besides the page's `ACCEPTED`), with the invited address and the 2.0 group; no other permission needed; `unknown_group_invitation`",
     handle: ({ state, path }) => ok(invitationV20(state, invitationFor(state, path.token))),
   },
+  getGroupInvitation_v2_1_1: {
+    behaviour:
+      "as `getGroupInvitation_v2_0`, in the 2.1 `GroupInvitation` shape 2.1.1 answers (the 2.1 group); `unknown_group_invitation` (404)",
+    handle: ({ state, path }) => ok(invitationV21(state, invitationFor(state, path.token))),
+  },
+  respondToGroupInvitation_v2_1_1: {
+    behaviour:
+      "as `respondToGroupInvitation_v2_1` (the page's statuses: `invalid_invitation_status` 400, `unknown_group_invitation` 404)",
+    handle: ({ state, userId, path, body }) =>
+      ok(
+        invitationV21(
+          state,
+          respond(state, userId, path.token, body.action, () => "invalid_invitation_status"),
+        ),
+      ),
+  },
   respondToGroupInvitation_v2_1: {
     behaviour:
       "`ACCEPT` makes the acting user a member of the group, `DECLINE` does not; answers the invitation; `unknown_group_invitation` (404), answered already: `invalid_invitation_status`",

@@ -8,7 +8,7 @@ import type { SandboxState } from "../domain/state.js";
 import type { DrillableRecord } from "../domain/types.js";
 import { actorV21 } from "./actors.js";
 import { defineFamily, ok, refuse } from "./family.js";
-import { groupFor, groupV21 } from "./groups.js";
+import { groupFor, groupV21, groupV211 } from "./groups.js";
 import { pageByIndex } from "./paging.js";
 import { checkUsableDrillables } from "./usable-drillables.js";
 
@@ -205,6 +205,53 @@ function groupObjectives(state: SandboxState, groupId: string): ObjectiveRecord[
 const FIELDS =
   "`reviewDate` (ISO 8601), `minimumProficiency` (0..100), `fallingMinimumProficiency` (0..100, answered by 2.1), `type` (`ONEOFF` by default or `PERMANENT`), `name` (kept; no objective answer shows a name)";
 
+/** The `listObjectives` query of 2.1 and 2.1.1 (the same parameters). */
+interface ObjectivesQuery {
+  readonly query?: string;
+  readonly drill?: string;
+  readonly includeCompleted?: boolean;
+  readonly fromDate?: string;
+  readonly resultStart?: number;
+  readonly resultSize?: number;
+}
+
+/** The acting user's objectives, evaluated for them, as both versions' lists answer them. */
+function ownObjectives(state: SandboxState, userId: string, query: ObjectivesQuery) {
+  const needle = query.query?.trim().toLowerCase();
+  const from = query.fromDate === undefined ? undefined : new Date(query.fromDate).getTime();
+  const found = state.assessment.objectives
+    .all()
+    .filter((o) => state.org.groupMembers.get(o.groupId, userId))
+    .filter((o) => query.drill === undefined || o.drillIds.includes(query.drill))
+    .filter((o) => from === undefined || new Date(o.reviewDate).getTime() >= from)
+    .filter(
+      (o) =>
+        !needle || o.drillIds.some((id) => state.drillable(id)?.name.toLowerCase().includes(needle) ?? false),
+    )
+    .map((o) => objectiveV21(state, o, userId))
+    .filter((o) => query.includeCompleted === true || !o.evaluation.met)
+    .sort((a, b) => a.reviewDate.localeCompare(b.reviewDate));
+  const page = pageByIndex(found, query);
+  return { total: page.total, objectives: page.items };
+}
+
+/** A group's drills and courses in the order they were added, searched by name (and description). */
+function groupDrillables(
+  state: SandboxState,
+  groupId: string,
+  query: string | undefined,
+  descriptions = false,
+) {
+  const needle = query?.trim().toLowerCase();
+  return state.org.groupDrillables
+    .rightsOf(groupId)
+    .flatMap(([id]) => state.drillable(id) ?? [])
+    .filter((r) => {
+      const searched = descriptions ? `${r.name}\n${r.description ?? ""}` : r.name;
+      return !needle || searched.toLowerCase().includes(needle);
+    });
+}
+
 /** The objectives family; see the module comment. */
 export const objectives = defineFamily("objectives", {
   listGroupObjectives_v2_0: {
@@ -284,38 +331,29 @@ export const objectives = defineFamily("objectives", {
   listObjectives_v2_1: {
     behaviour:
       "the objectives of the groups the acting user is a member of, evaluated for them (met: average overall proficiency on its drills at least the minimum), by review date; `query` (drill names), `drill`, `includeCompleted` (default false hides met ones), `fromDate` (review date not before), paged by `resultStart`/`resultSize`; `evaluationDate` is accepted and not applied (the state keeps no history)",
-    handle: ({ state, userId, query }) => {
-      const needle = query.query?.trim().toLowerCase();
-      const from = query.fromDate === undefined ? undefined : new Date(query.fromDate).getTime();
-      const found = state.assessment.objectives
-        .all()
-        .filter((o) => state.org.groupMembers.get(o.groupId, userId))
-        .filter((o) => query.drill === undefined || o.drillIds.includes(query.drill))
-        .filter((o) => from === undefined || new Date(o.reviewDate).getTime() >= from)
-        .filter(
-          (o) =>
-            !needle ||
-            o.drillIds.some((id) => state.drillable(id)?.name.toLowerCase().includes(needle) ?? false),
-        )
-        .map((o) => objectiveV21(state, o, userId))
-        .filter((o) => query.includeCompleted === true || !o.evaluation.met)
-        .sort((a, b) => a.reviewDate.localeCompare(b.reviewDate));
-      const page = pageByIndex(found, query);
-      return ok({ total: page.total, objectives: page.items });
-    },
+    handle: ({ state, userId, query }) => ok(ownObjectives(state, userId, query)),
+  },
+  listObjectives_v2_1_1: {
+    behaviour: "as `listObjectives_v2_1` (2.1.1 keeps its parameters and its objective's fields)",
+    handle: ({ state, userId, query }) => ok(ownObjectives(state, userId, query)),
   },
   listGroupDrillables_v2_1: {
     behaviour:
       "the group in the 2.1 shape with its drills and courses as playables (`drillables`, in the order they were added; needs VIEW); `query` on names, paged by `resultStart`/`resultSize`",
     handle: ({ state, userId, path, query }) => {
       const group = groupFor(state, path.group, userId, "VIEW", "group");
-      const needle = query.query?.trim().toLowerCase();
-      const records = state.org.groupDrillables
-        .rightsOf(group.id)
-        .flatMap(([id]) => state.drillable(id) ?? [])
-        .filter((r) => !needle || r.name.toLowerCase().includes(needle));
-      const page = pageByIndex(records, query);
+      const page = pageByIndex(groupDrillables(state, group.id, query.query), query);
       return ok({ ...groupV21(state, group), drillables: page.items.map(playable) });
+    },
+  },
+  listGroupDrillables_v2_1_1: {
+    behaviour:
+      "as `listGroupDrillables_v2_1`, the group in the 2.1.1 shape, `query` on names and descriptions, `resultSize` 10 by default",
+    handle: ({ state, userId, path, query }) => {
+      const group = groupFor(state, path.group, userId, "VIEW", "group");
+      const found = groupDrillables(state, group.id, query.query, true);
+      const page = pageByIndex(found, { ...query, resultSize: query.resultSize ?? 10 });
+      return ok({ ...groupV211(state, group), drillables: page.items.map(playable) });
     },
   },
 });

@@ -8,7 +8,7 @@ import type { SandboxState } from "../domain/state.js";
 import type { Organization, User } from "../domain/types.js";
 import { actorV20, actorV21 } from "./actors.js";
 import { defineFamily, ok, refuse } from "./family.js";
-import { groupV21 } from "./groups.js";
+import { groupV21, groupV211 } from "./groups.js";
 import { pageByIndex, pageByMarker } from "./paging.js";
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
@@ -212,6 +212,38 @@ function removeStaff(state: SandboxState, userId: string, organizationId: string
   return { status: 204 };
 }
 
+/** `self` as 2.1.1's pages allow it: the acting user's own organization (refused when there is none). */
+function selfOrId(state: SandboxState, userId: string, organization: string): string {
+  return organization === "self" ? ownOrganization(state, userId).id : organization;
+}
+
+/** An organization's groups in creation order, searched and paged by marker (2.1 and 2.1.1 alike). */
+function organizationGroups(
+  state: SandboxState,
+  userId: string,
+  organizationId: string,
+  query: { query?: string; resultFrom?: string; resultSize?: number },
+) {
+  const organization =
+    state.org.organizations.get(organizationId) ??
+    refuse(
+      { kind: "not_found", resource: "organization" },
+      `organization: no organization ${JSON.stringify(organizationId)}`,
+      "organization",
+    );
+  ownOrganization(state, userId);
+  organizationFor(state, userId, organization.id, "VIEW", "organization");
+  const needle = query.query?.trim().toLowerCase();
+  const found = state.org.groups
+    .all()
+    .filter(
+      (g) =>
+        g.organizationId === organization.id &&
+        (!needle || `${g.name}\n${g.description}`.toLowerCase().includes(needle)),
+    );
+  return { found, page: pageByMarker(found, query, (g) => g.id) };
+}
+
 /** The organizations family; see the module comment. */
 export const organizations = defineFamily("organizations", {
   getOwnOrganization_v2_1: {
@@ -281,29 +313,47 @@ export const organizations = defineFamily("organizations", {
     behaviour:
       "the organization's groups in creation order (needs VIEW: `not_permitted`; not linked to any organization: `not_linked_to_organization`), `query` on name and description, paged by `resultFrom`/`resultSize` (`lastOnPage` is a group ID)",
     handle: ({ state, userId, path, query }) => {
-      const organization =
-        state.org.organizations.get(path.organization) ??
-        refuse(
-          { kind: "not_found", resource: "organization" },
-          `organization: no organization ${JSON.stringify(path.organization)}`,
-          "organization",
-        );
-      ownOrganization(state, userId);
-      organizationFor(state, userId, organization.id, "VIEW", "organization");
-      const needle = query.query?.trim().toLowerCase();
-      const found = state.org.groups
-        .all()
-        .filter(
-          (g) =>
-            g.organizationId === organization.id &&
-            (!needle || `${g.name}\n${g.description}`.toLowerCase().includes(needle)),
-        );
-      const page = pageByMarker(found, query, (g) => g.id);
+      const { found, page } = organizationGroups(state, userId, path.organization, query);
       return ok({
         total: found.length,
         groups: page.items.map((g) => groupV21(state, g)),
         pagination: page.pagination,
       });
+    },
+  },
+  listOrganizationGroups_v2_1_1: {
+    behaviour:
+      "as `listOrganizationGroups_v2_1`, the groups in the 2.1.1 shape; `self` names the acting user's own organization; the page's statuses: `not_linked_to_organization` 401, `not_permitted` 403, `not_found` 404",
+    handle: ({ state, userId, path, query }) => {
+      const { found, page } = organizationGroups(
+        state,
+        userId,
+        selfOrId(state, userId, path.organization),
+        query,
+      );
+      return ok({
+        total: found.length,
+        groups: page.items.map((g) => groupV211(state, g)),
+        pagination: page.pagination,
+      });
+    },
+  },
+  getOwnOrganization_v2_1_1: {
+    behaviour: "as `getOwnOrganization_v2_1` (the 2.1 shape, which 2.1.1 keeps)",
+    handle: ({ state, userId }) => ok(organizationV21(ownOrganization(state, userId))),
+  },
+  getOrganization_v2_1_1: {
+    behaviour: "as `getOrganization_v2_1` (the 2.1 shape, which 2.1.1 keeps)",
+    handle: ({ state, userId, path }) =>
+      ok(organizationV21(namedOwnOrganization(state, userId, path.organization, "organization"))),
+  },
+  listOrganizationStaff_v2_1_1: {
+    behaviour: "as `listOrganizationStaff_v2_1`; `self` names the acting user's own organization",
+    handle: ({ state, userId, path, query }) => {
+      const id = selfOrId(state, userId, path.organization);
+      organizationFor(state, userId, id, "VIEW", "organization");
+      const page = pageByIndex(staff(state, id, query.query), query);
+      return ok({ total: page.total, users: page.items.map(actorV21) });
     },
   },
 });

@@ -6,7 +6,7 @@
  */
 import type { SandboxState } from "../domain/state.js";
 import type { User } from "../domain/types.js";
-import { actorV20, actorV21 } from "./actors.js";
+import { actorV20, actorV21, thirdPartyIdV211, thirdPartyUser } from "./actors.js";
 import { defineFamily, type OperationId, ok, type ResourceRequest, refuse } from "./family.js";
 import { linkedOrganization, organizationV20 } from "./organizations.js";
 import { pageByIndex } from "./paging.js";
@@ -25,6 +25,11 @@ function administers(state: SandboxState, actorId: string, user: User): boolean 
   );
 }
 
+/** A 2.1.1 user reference: `self` is the acting user. */
+function selfOr(userId: string, reference: string): string {
+  return reference === "self" ? userId : reference;
+}
+
 /** The user a path addresses (ID, email address or third-party ID), when the acting user may reach it. */
 export function reachableUser(
   state: SandboxState,
@@ -39,6 +44,11 @@ export function reachableUser(
       `${parameter}: no user ${JSON.stringify(reference)}`,
       parameter,
     );
+  return reached(state, actorId, user);
+}
+
+/** The user, when the acting user may reach it (their own account or one they administer). */
+function reached(state: SandboxState, actorId: string, user: User): User {
   if (administers(state, actorId, user)) return user;
   return refuse(
     { kind: "no_permission", resource: "user" },
@@ -278,6 +288,66 @@ const askVerification = ({ state, userId, path }: BothVersions<"requestEmailVeri
 
 /** The users family; see the module comment. */
 export const users = defineFamily("users", {
+  getOwnUser_v2_1_1: {
+    behaviour: "as `getOwnUser_v2_1` (2.1.1 answers the 2.1 `User`)",
+    handle: ({ state, userId }) => ok(userV21(state, reachableUser(state, userId, userId, "user"))),
+  },
+  getUser_v2_1_1: {
+    behaviour: "as `getUser_v2_1`; `self` names the acting user",
+    handle: ({ state, userId, path }) =>
+      ok(userV21(state, reachableUser(state, userId, selfOr(userId, path.user), "user"))),
+  },
+  updateOwnUser_v2_1_1: {
+    behaviour: "as `updateOwnUser_v2_1` (the same form and answer)",
+    handle: ({ state, userId, body }) => ok(userV21(state, updateUser(state, userId, body))),
+  },
+  getUserByThirdPartyId_v2_1_1: {
+    behaviour:
+      "the user holding the third-party ID (a data-file entry `<third_party>$<third_party_id>`, or a plain `<third_party_id>`, whose third party is not recorded), when the acting user may reach it as in `getUser_v2_1`; `nonexistent_user`, `no_access`",
+    handle: ({ state, userId, path }) =>
+      ok(
+        userV21(state, reached(state, userId, thirdPartyUser(state, path.third_party, path.third_party_id))),
+      ),
+  },
+  listThirdPartyIds_v2_1_1: {
+    behaviour:
+      "the user's third-party IDs (by ID, `self`, email address or third-party ID) as a bare list: an entry `<third party>$<ID>` as `thirdParty` and `id`, a plain entry as `id` alone (the data file records no third party for it); `nonexistent_user` 404, `no_access` 403",
+    handle: ({ state, userId, path }) =>
+      ok(reachableUser(state, userId, selfOr(userId, path.user), "user").thirdPartyIds.map(thirdPartyIdV211)),
+  },
+  listEmailAddresses_v2_1_1: {
+    behaviour:
+      "as `listEmailAddresses_v2_1`; `self` names the acting user; the page's statuses: `nonexistent_user` 404, `no_access` 403",
+    handle: ({ state, userId, path }) =>
+      ok(userAddresses(state, reachableUser(state, userId, selfOr(userId, path.user), "user"))),
+  },
+  getEmailAddress_v2_1_1: {
+    behaviour:
+      "one address of the user (`self` names the acting user; any case) as the `EmailAddress` the 2.1.1 page answers (`address`, `verified`); not the user's: `not_found` (404); `nonexistent_user` 404, `no_access` 403",
+    handle: ({ state, userId, path }) =>
+      ok(
+        oneAddress(state, reachableUser(state, userId, selfOr(userId, path.user), "user"), path.email)
+          .emailAddress,
+      ),
+  },
+  addEmailAddress_v2_1_1: {
+    behaviour: "as `addEmailAddress_v2_1`; `self` names the acting user",
+    handle: ({ state, userId, path }) =>
+      ok(
+        addAddress(
+          state,
+          reachableUser(state, userId, selfOr(userId, path.user), "user"),
+          path.email,
+          "email",
+        ),
+      ),
+  },
+  requestEmailVerification_v2_1_1: {
+    behaviour:
+      "as `requestEmailVerification_v2_1` (answers 204, the address verified at once); `self` names the acting user",
+    handle: ({ state, userId, path }) =>
+      requestVerification(state, reachableUser(state, userId, selfOr(userId, path.user), "user"), path.email),
+  },
   getOwnUser_v2_1: {
     behaviour:
       "the acting user's account: name, primary `emailAddress`, profile fields set so far, `memberSince` (data-file users: the dataset date), `organization`",

@@ -91,6 +91,11 @@ describe("the data file's JSON Schema", () => {
       "$.users[0].emails[0]",
     ],
     [
+      "a third-party ID without its ID after the `$`",
+      (f) => Object.assign((f.users as object[])[0] as object, { thirdPartyIds: ["ACME$ "] }),
+      "$.users[0].thirdPartyIds[0]",
+    ],
+    [
       "a repeated tag",
       (f) => Object.assign((f.drills as object[])[0] as object, { tags: ["x", "x"] }),
       "$.drills[0].tags[1]",
