@@ -71,7 +71,14 @@ function userV21(state: SandboxState, user: User) {
     memberSince,
     ...(user.thirdPartyIds.length === 0
       ? {}
-      : { thirdPartyIds: user.thirdPartyIds.map((id) => ({ thirdParty: "sandbox", id })) }),
+      : {
+          // An entry written `<third party>$<ID>` names its third party; a plain one records none,
+          // and the sandbox answers it as issued by `sandbox`.
+          thirdPartyIds: user.thirdPartyIds.map((entry) => ({
+            thirdParty: "sandbox",
+            ...thirdPartyIdV211(entry),
+          })),
+        }),
     ...organizationOf(state, user),
   };
 }

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { contentFlowV211, courseDrills, newDrill } from "../support/content-v211-flow.js";
 import { client, start, tokenFor } from "../support/helpers.js";
-import { v211Client } from "../support/v211-client.js";
+import { v211Client } from "../support/version-clients.js";
 
 describe("drills and courses in 2.1.1 (issue 46's flow)", () => {
   it("creates a drill and a course, places drills by position, publishes, and deletes past the 428 warning", async () => {

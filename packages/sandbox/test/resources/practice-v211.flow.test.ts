@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { client, SMALL_DATA, start, tokenFor } from "../support/helpers.js";
-import { v211Client } from "../support/v211-client.js";
+import { v211Client } from "../support/version-clients.js";
 
 /** The right answer for an asked term, looked up in the test dataset (not in the sandbox). */
 function rightAnswer(ask: string): string {

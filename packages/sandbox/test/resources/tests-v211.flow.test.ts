@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { client, start, tokenFor } from "../support/helpers.js";
-import { v211Client } from "../support/v211-client.js";
+import { v211Client } from "../support/version-clients.js";
 
 /** es-colours of SMALL_DATA, Spanish → English. */
 const COLOURS: Record<string, string> = { rojo: "red", azul: "blue", verde: "green" };

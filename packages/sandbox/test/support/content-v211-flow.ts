@@ -5,7 +5,7 @@
  */
 import { expect } from "vitest";
 import { client, type TestSandbox, tokenFor } from "./helpers.js";
-import { v211Client } from "./v211-client.js";
+import { v211Client } from "./version-clients.js";
 
 type Api = Awaited<ReturnType<typeof v211Client>>;
 

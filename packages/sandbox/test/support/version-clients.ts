@@ -12,8 +12,15 @@ export async function versionClients(sandbox: TestSandbox, sub?: string) {
     baseUrl: sandbox.url,
     fetch: sandbox.fetch,
     headers: { authorization: `Bearer ${await tokenFor(sandbox, sub)}` },
+    // A test reads the first answer: a 5xx or 429 retried would hide what the sandbox said.
+    retry: false as const,
   };
   return { v211: createClient211(options), v21: createClient21(options) };
+}
+
+/** The 2.1.1 client alone, in `{ data, error, response }` mode so a test reads every status. */
+export async function v211Client(sandbox: TestSandbox, sub?: string) {
+  return (await versionClients(sandbox, sub)).v211;
 }
 
 /** The status and error identifier of a client answer. */
