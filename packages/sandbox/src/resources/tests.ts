@@ -10,7 +10,7 @@ import type { SandboxState } from "../domain/state.js";
 import type { Drill } from "../domain/types.js";
 import { addressedUser } from "./actors.js";
 import { type Both, defineFamily, type FamilyTable, ok, refuse } from "./family.js";
-import { groupFor } from "./groups.js";
+import { groupFor, groupV211 } from "./groups.js";
 import { refuseImageKeys } from "./images.js";
 import { pageByIndex } from "./paging.js";
 import { checkUsableDrillables } from "./usable-drillables.js";
@@ -764,6 +764,27 @@ const V211 = {
   },
   listTests_v2_1_1: { behaviour: "as `listTests_v2_1`", handle: V21.listTests_v2_1.handle },
   getTestQuestion_v2_1_1: { behaviour: "as `getTestQuestion_v2_1`", handle: V21.getTestQuestion_v2_1.handle },
+  getGroupTestResults_v2_1_1: {
+    behaviour:
+      "the group (needs VIEW) in its 2.1.1 shape, the test (one of the group's: `not_found` otherwise) as a playable (`type` `TEST`, `id`, `name`, an empty `icon`) and `total`, how many members (matched by `query` on their name, case-insensitive) have an attempt at it; the page is cut before the field that lists each result, so the sandbox answers none and `resultStart`/`resultSize` change nothing shown",
+    handle: ({ state, userId, path, query }) => {
+      const group = groupFor(state, path.group, userId, "VIEW", "group");
+      const test = testFor(state, path.test, "test");
+      if (state.assessment.groupTests.get(group.id, test.id) === undefined)
+        refuse(
+          { kind: "not_found", resource: "test" },
+          `${JSON.stringify(test.id)} is not a test of the group`,
+          "test",
+        );
+      const needle = query?.query?.trim().toLowerCase();
+      const total = state.org.groupMembers.rightsOf(group.id).filter(([memberId]) => {
+        const name = state.user(memberId)?.name.toLowerCase();
+        return name !== undefined && (!needle || name.includes(needle)) && resultOf(state, test.id, memberId);
+      }).length;
+      const shown = { type: "TEST", id: test.id, name: test.name, icon: {} };
+      return ok({ group: groupV211(state, group), total, test: shown });
+    },
+  },
   completeTest_v2_1_1: {
     behaviour:
       "completes the run as `completeTest_v2_1` (`not_found`, `invalid_test_type`, `already_completed`, `not_all_questions_answered`) and answers the 2.1.1 TestResult: `id` (`attempt-<test>-<user>`: one attempt per user and test), `started`, `completed`, `duration` (whole minutes), `size`, `progress`, and `score` (`percentage`, no `transformations`) and `correctlyAnswered` only where the test's `disclosures` hold `OVERALL_SCORE` (or 2.0's `FULL`); `user_id` and `ticket` are not taken (the page does not say how they are sent)",

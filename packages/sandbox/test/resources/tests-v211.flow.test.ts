@@ -3,7 +3,7 @@
  * lists no test answer of its own), completed with the 2.1.1 TestResult, and read back in 2.1.
  */
 import { describe, expect, it } from "vitest";
-import { client, start, tokenFor } from "../support/helpers.js";
+import { client, start, startWithAnasGroup, tokenFor } from "../support/helpers.js";
 import { v211Client } from "../support/version-clients.js";
 
 /** es-colours of SMALL_DATA, Spanish → English. */
@@ -192,5 +192,57 @@ describe("tests in 2.1.1", () => {
     });
     expect(blank.response.status).toBe(400);
     expect(blank.error).toMatchObject({ id: "invalid_name" });
+  });
+});
+
+describe("a group's test results in 2.1.1", () => {
+  it("counts the members who took a test of the group, by name, and refuses a test not in it", async () => {
+    const { sandbox, sa, group } = await startWithAnasGroup();
+    const staff = await v211Client(sandbox);
+    const ana = await v211Client(sandbox, "u-ana");
+    const defined = await staff.POST("/api/2.1.1/tests", {
+      body: { drills: ["es-colours"], name: "Colours quiz" },
+    });
+    const test = (defined.data as { id: string }).id;
+    // Handed out through 2.1: the group's tests are one state for every version.
+    expect((await sa("POST", `/api/2.1/group/${group.id}/tests`, { body: { test } })).status).toBe(200);
+    const results = (query?: string) =>
+      staff.GET("/api/2.1.1/group/{group}/test-results/{test}", {
+        params: { path: { group: group.id, test }, query: query === undefined ? {} : { query } },
+      });
+
+    const before = await results();
+    expect(before.response.status).toBe(200);
+    expect(before.data).toMatchObject({
+      group: { id: group.id, name: "G" },
+      total: 0,
+      test: { type: "TEST", id: test, name: "Colours quiz" },
+    });
+
+    // Ana takes it: the last answer completes a test without question navigation.
+    const raw = client(sandbox, await tokenFor(sandbox, "u-ana"));
+    for (let i = 0; i < 3; i++) {
+      const asked = await ana.GET("/api/2.1.1/test-question/{test}", { params: { path: { test } } });
+      const reference = asked.data?.question?.reference;
+      expect((await raw("PUT", `/api/2/test-answer/${reference}`, { body: { answer: "red" } })).status).toBe(
+        200,
+      );
+    }
+    expect((await results()).data?.total).toBe(1);
+    expect((await results("AN")).data?.total).toBe(1);
+    expect((await results("nobody")).data?.total).toBe(0);
+
+    const other = await staff.POST("/api/2.1.1/tests", {
+      body: { drills: ["es-colours"], name: "Not handed out" },
+    });
+    const outside = await staff.GET("/api/2.1.1/group/{group}/test-results/{test}", {
+      params: { path: { group: group.id, test: (other.data as { id: string }).id } },
+    });
+    expect(outside.response.status).toBe(404);
+    // A member is no staff: the results are not hers to read.
+    const asMember = await ana.GET("/api/2.1.1/group/{group}/test-results/{test}", {
+      params: { path: { group: group.id, test } },
+    });
+    expect(asMember.response.status).toBe(403);
   });
 });
