@@ -30,6 +30,12 @@ auth:
 uplinks:
   npmjs:
     url: ${JSON.stringify(upstream)}
+    # On a busy machine an upstream answer can take longer than Verdaccio's 30 s; two such answers
+    # would mark the upstream down for 5 minutes and every later package would be a 404 (seen in CI
+    # as "@types/node@20 could not be found").
+    timeout: 120s
+    max_fails: 20
+    fail_timeout: 5s
 packages:
   "@drill-practice/*":
     access: $all
