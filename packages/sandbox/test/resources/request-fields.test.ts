@@ -97,7 +97,7 @@ function twoValues(name: string, schema: Schema): [string | string[], string | s
  * Fields no answer of the description has a place for, with the reason (the support table says so
  * too). Keyed `operationId.field`.
  */
-const NOT_ANSWERED: Readonly<Record<string, string>> = {
+const NOT_ANSWERED_V21_AND_OLDER: Readonly<Record<string, string>> = {
   "addGroupMember_v2_1.sendWelcomeEmail": "the sandbox sends no mail; no answer shows whether one was sent",
   "addGroupMember_v2_1_1.sendWelcomeEmail": "the sandbox sends no mail; no answer shows whether one was sent",
   ...Object.fromEntries(
@@ -139,10 +139,31 @@ const NOT_ANSWERED: Readonly<Record<string, string>> = {
     "the sources' items are appended, and items show in no drill answer; drills made through the API have none, so this walk cannot see them (content.flow.test.ts merges)",
 };
 
+/** 2.1.1 operations whose handler is the 2.1 one: a field 2.1 cannot show, 2.1.1 cannot either. */
+const SHARED_WITH_2_1 = ["createDrill", "updateDrill", "mergeDrills", "publishPlayable", "defineTest"];
+
+const NOT_ANSWERED: Readonly<Record<string, string>> = {
+  ...NOT_ANSWERED_V21_AND_OLDER,
+  ...Object.fromEntries(
+    Object.entries(NOT_ANSWERED_V21_AND_OLDER)
+      .filter(([key]) => SHARED_WITH_2_1.some((name) => key.startsWith(`${name}_v2_1.`)))
+      .map(([key, why]) => [key.replace("_v2_1.", "_v2_1_1."), why]),
+  ),
+  "updateTest_v2_1_1.instructions": "kept on the test; no test or question answer shape has instructions",
+  "updateTest_v2_1_1.weights":
+    "kept on the test; no answer shape has weights, and the pages do not show how they choose questions",
+  "updateTest_v2_1_1.testScoreTransformers":
+    "not taken: the page is cut before the transformers' form, so what a value means is not shown",
+};
+
 /** Image keys: the sandbox has no uploads, so every key is refused by name (never silently dropped). */
 const IMAGE_KEYS = new Set([
   "updateCourse_v2_1.iconKey",
   "updateCourse_v2_1.coverKey",
+  "updateCourse_v2_1_1.iconKey",
+  "updateCourse_v2_1_1.coverKey",
+  "updateTest_v2_1_1.iconKey",
+  "updateTest_v2_1_1.coverKey",
   "updateGroup_v2_1.iconKey",
   "updateGroup_v2_1_1.iconKey",
   "createClientApp_v2_0.iconKey",
@@ -224,7 +245,21 @@ function storeBeaconFixture(path: string): Fixture {
 }
 
 /** The fixture of every family operation with a declared form. */
-const FIXTURES: Readonly<Record<string, Fixture>> = {
+/** A 2.1 fixture walked on the same operation's 2.1.1 path (the 2.1.1 handler shares the 2.1 one); reads stay 2.1. */
+function on211(fixture: Fixture | undefined): Fixture {
+  if (fixture === undefined) throw new Error("no 2.1 fixture to walk on 2.1.1");
+  return {
+    ...fixture,
+    setUp: async (api) => (await fixture.setUp(api)).replace(/^\/api\/2\.1\//, "/api/2.1.1/"),
+  };
+}
+
+/** A test the acting user defined, for the 2.1.1 operations that change or copy one. */
+async function ownTest(api: Api): Promise<string> {
+  return created(api, "/api/2.1.1/tests", { drills: ["es-colours"], name: "Quiz" });
+}
+
+const FIXTURES_V21_AND_OLDER: Readonly<Record<string, Fixture>> = {
   createGroup_v2_1: createGroupFixture("/api/2.1/groups"),
   createGroup_v2_1_1: createGroupFixture("/api/2.1.1/groups"),
   createGroup_v2_0: {
@@ -394,6 +429,40 @@ const FIXTURES: Readonly<Record<string, Fixture>> = {
   respondToGroupInvitation_v2_1_1: { setUp: async () => "", base: {} },
   respondToGroupInvitation_v2_1: { setUp: async () => "", base: {} },
   respondToGroupInvitation_v2_0: { setUp: async () => "", base: {} },
+};
+
+const FIXTURES: Readonly<Record<string, Fixture>> = {
+  ...FIXTURES_V21_AND_OLDER,
+  createDrill_v2_1_1: on211(FIXTURES_V21_AND_OLDER.createDrill_v2_1),
+  updateDrill_v2_1_1: on211(FIXTURES_V21_AND_OLDER.updateDrill_v2_1),
+  mergeDrills_v2_1_1: on211(FIXTURES_V21_AND_OLDER.mergeDrills_v2_1),
+  createCourse_v2_1_1: on211(FIXTURES_V21_AND_OLDER.createCourse_v2_1),
+  updateCourse_v2_1_1: on211(FIXTURES_V21_AND_OLDER.updateCourse_v2_1),
+  publishPlayable_v2_1_1: on211(FIXTURES_V21_AND_OLDER.publishPlayable_v2_1),
+  postReview_v2_1_1: on211(FIXTURES_V21_AND_OLDER.postReview_v2_1),
+  storePracticePreferences_v2_1_1: on211(FIXTURES_V21_AND_OLDER.storePracticePreferences_v2_1),
+  defineTest_v2_1_1: on211(FIXTURES_V21_AND_OLDER.defineTest_v2_1),
+  updateTest_v2_1_1: {
+    setUp: async (api) => `/api/2.1.1/test/${await ownTest(api)}`,
+    base: {},
+    values: {
+      allowUnansweredQuestions: [
+        { allowQuestionNavigation: "true", allowUnansweredQuestions: "true" },
+        { allowQuestionNavigation: "true", allowUnansweredQuestions: "false" },
+      ],
+    },
+    // Taking the test by hand shows the time limit, navigation and unanswered questions allowed or not.
+    reads: (path) => [
+      "/api/2.1/tests",
+      `/api/2.1/test-question/${lastSegment(path)}`,
+      ["PUT", `/api/2.1/test-result/${lastSegment(path)}`],
+    ],
+  },
+  duplicateTest_v2_1_1: {
+    setUp: async (api) => `/api/2.1.1/test/${await ownTest(api)}`,
+    base: { name: "Copy" },
+    reads: () => ["/api/2.1/tests"],
+  },
 };
 
 /** Operations whose one field is the action itself: what it does is the invitations flow's subject. */
