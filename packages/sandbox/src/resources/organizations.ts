@@ -155,13 +155,7 @@ function addStaff(
 }
 
 function removeStaff(state: SandboxState, userId: string, organizationId: string, reference: string) {
-  const organization =
-    state.org.organizations.get(organizationId) ??
-    refuse(
-      { kind: "not_found", resource: "organization" },
-      `organization_id: no organization ${JSON.stringify(organizationId)}`,
-      "organization_id",
-    );
+  const organization = organizationById(state, organizationId, "organization_id");
   if (linkedOrganization(state, userId)?.id !== organization.id) {
     refuse(
       { kind: "named", id: "caller_not_part_of_organization" },
@@ -224,13 +218,7 @@ function organizationGroups(
   organizationId: string,
   query: { query?: string; resultFrom?: string; resultSize?: number },
 ) {
-  const organization =
-    state.org.organizations.get(organizationId) ??
-    refuse(
-      { kind: "not_found", resource: "organization" },
-      `organization: no organization ${JSON.stringify(organizationId)}`,
-      "organization",
-    );
+  const organization = organizationById(state, organizationId, "organization");
   ownOrganization(state, userId);
   organizationFor(state, userId, organization.id, "VIEW", "organization");
   const needle = query.query?.trim().toLowerCase();
