@@ -7,7 +7,7 @@
 import type { Invitation } from "../domain/accounts.js";
 import type { SandboxState } from "../domain/state.js";
 import { actorV20 } from "./actors.js";
-import { defineFamily, ok, refuse } from "./family.js";
+import { type Both, defineFamily, ok, refuse } from "./family.js";
 import { groupV20, groupV21 } from "./groups.js";
 
 /** The invitation a token names, while its group exists. */
@@ -77,6 +77,16 @@ function respond(
   );
 }
 
+/** Answers an invitation in 2.1's shape, which 2.1.1 answers too; a second answer is `invalid_invitation_status`. */
+function respondV21({ state, userId, path, body }: Both<"respondToGroupInvitation">) {
+  return ok(
+    invitationV21(
+      state,
+      respond(state, userId, path.token, body.action, () => "invalid_invitation_status"),
+    ),
+  );
+}
+
 /** The invitations family; see the module comment. */
 export const invitations = defineFamily("invitations", {
   getGroupInvitation_v2_0: {
@@ -92,24 +102,12 @@ export const invitations = defineFamily("invitations", {
   respondToGroupInvitation_v2_1_1: {
     behaviour:
       "as `respondToGroupInvitation_v2_1` (the page's statuses: `invalid_invitation_status` 400, `unknown_group_invitation` 404)",
-    handle: ({ state, userId, path, body }) =>
-      ok(
-        invitationV21(
-          state,
-          respond(state, userId, path.token, body.action, () => "invalid_invitation_status"),
-        ),
-      ),
+    handle: respondV21,
   },
   respondToGroupInvitation_v2_1: {
     behaviour:
       "`ACCEPT` makes the acting user a member of the group, `DECLINE` does not; answers the invitation; `unknown_group_invitation` (404), answered already: `invalid_invitation_status`",
-    handle: ({ state, userId, path, body }) =>
-      ok(
-        invitationV21(
-          state,
-          respond(state, userId, path.token, body.action, () => "invalid_invitation_status"),
-        ),
-      ),
+    handle: respondV21,
   },
   respondToGroupInvitation_v2_0: {
     behaviour:
