@@ -10,6 +10,7 @@ import {
   markdownTable as table,
 } from "@drill-practice/tooling/markdown-blocks";
 import { DOMAIN_ERROR_STATUS } from "../src/errors.js";
+import { UNAUTHENTICATED_IDS } from "../src/http/authenticate.js";
 import { SIMULATED_OPERATIONS } from "../src/http/handlers.js";
 import type { OpenApiDocument } from "../src/http/openapi.js";
 import { listOperations } from "../src/http/openapi.js";
@@ -64,16 +65,24 @@ export function renderExampleTable(doc: OpenApiDocument): string {
   return table(["Operation", "operationId", "What the sandbox does"], rows);
 }
 
+/** Where an identifier of the table comes from, when not from the sandbox. */
+const ORIGINS: Readonly<Record<string, string>> = {
+  query_missing: "ID from the interface; status chosen by the sandbox",
+  unauthenticated: "observed (2.1.1 group page), where a page lists it",
+  not_authenticated: "observed (2.0 Error object, e-mail address pages); pages that list neither: sandbox",
+};
+
 /**
  * The Markdown table of error IDs of API operations (`ID` field) with their statuses.
  */
 export function renderErrorTable(): string {
   const rows = [
     ...Object.entries(HTTP_ERROR_STATUS).map(([id, status]) => [id, status, "HTTP layer"] as const),
+    ...UNAUTHENTICATED_IDS.map((id) => [id, 401, "authentication"] as const),
     ["injected_fault", "as configured", "fault injection"] as const,
     ...Object.entries(DOMAIN_ERROR_STATUS).map(([id, status]) => [id, status, "domain"] as const),
   ].map(([id, status, layer]) => {
-    const origin = id === "query_missing" ? "ID from the interface; status chosen by the sandbox" : "sandbox";
+    const origin = ORIGINS[id] ?? "sandbox";
     return [`\`${id}\``, String(status), layer, origin];
   });
   return table(["`ID`", "Status", "Raised by", "Origin"], rows);

@@ -26,10 +26,8 @@ type Complete<T> = T extends readonly (infer E)[]
 export const DRILL_TYPE = "DRILL";
 
 /**
- * Drillable `type` value the sandbox gives to courses.
- *
- * The sandbox's own choice: the interface shows only that `DRILL` occurs and does not show any other
- * value, so the value the real service uses for courses is unknown.
+ * Drillable `type` value of courses: the interface shows only `DRILL`; the 2.0 Drillable object page
+ * lists `COURSE` beside it (observed).
  */
 export const COURSE_TYPE = "COURSE";
 
@@ -75,7 +73,7 @@ export interface Drill {
  */
 export interface Course {
   readonly id: string;
-  /** The sandbox's own value; see {@link COURSE_TYPE}. */
+  /** Observed on the 2.0 Drillable page; see {@link COURSE_TYPE}. */
   readonly type: typeof COURSE_TYPE;
   readonly name: string;
   readonly subject: string;

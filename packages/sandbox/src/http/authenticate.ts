@@ -2,10 +2,24 @@
  * The authentication stage: the bearer token of an operation that requires one, looked up in the
  * sandbox's token store.
  */
+import { errorBody } from "../error-body.js";
 import type { AccessTokens, TokenSession } from "../oauth/access-tokens.js";
 import { authorizationProblem } from "./authorization-problem.js";
+import type { Operation } from "./openapi.js";
 import type { Reply } from "./replies.js";
-import { errorReply } from "./replies.js";
+
+/**
+ * The identifiers the record shows for a call without a valid token, each with 401: `unauthenticated`
+ * (the 2.1.1 group page) and `not_authenticated` (the 2.0 Error object's example and the e-mail
+ * address pages of every version). An operation whose page lists neither gets `not_authenticated`,
+ * the one most pages show: the sandbox's choice, since those pages are silent.
+ */
+export const UNAUTHENTICATED_IDS = ["unauthenticated", "not_authenticated"] as const;
+
+/** The identifier of a refused token for this operation: the one its page lists, else the common one. */
+function unauthenticatedId(operation: Operation): string {
+  return UNAUTHENTICATED_IDS.find((id) => operation.errors.some((e) => e.id === id)) ?? "not_authenticated";
+}
 
 function challenge(error?: string, description?: string): string {
   return error === undefined
@@ -13,32 +27,36 @@ function challenge(error?: string, description?: string): string {
     : `Bearer realm="drill-sandbox", error="${error}", error_description="${description}"`;
 }
 
-function unauthorized(message: string, error?: string): { reply: Reply } {
+function unauthorized(operation: Operation, message: string, error?: string): { reply: Reply } {
   return {
-    reply: errorReply("unauthorized", message, {
+    reply: {
+      status: 401,
+      body: errorBody(unauthenticatedId(operation), message),
       headers: { "www-authenticate": challenge(error, message) },
-    }),
+    },
   };
 }
 
 /** Who the request acts for, or the 401 that refuses it. */
 export function authenticate(
   tokens: AccessTokens,
+  operation: Operation,
   header: string | null,
 ): { session: TokenSession } | { reply: Reply } {
   if (header === null) {
     return unauthorized(
+      operation,
       "Authorization: an access token is required (Authorization: Bearer <token>, or OAuth <token>)",
     );
   }
   // The service accepts the scheme words Bearer and OAuth, both case-sensitive (observed), so
   // `bearer` is refused here as it would be there.
   const m = /^(Bearer|OAuth) +([A-Za-z0-9._~+/-]+=*) *$/.exec(header);
-  if (!m) return unauthorized(authorizationProblem(header), "invalid_request");
+  if (!m) return unauthorized(operation, authorizationProblem(header), "invalid_request");
   const found = tokens.lookup(m[2] as string);
   if (found.kind === "expired")
-    return unauthorized("access token: has expired; request a new one", "invalid_token");
+    return unauthorized(operation, "access token: has expired; request a new one", "invalid_token");
   if (found.kind === "unknown")
-    return unauthorized("access token: not issued by this sandbox", "invalid_token");
+    return unauthorized(operation, "access token: not issued by this sandbox", "invalid_token");
   return { session: found.session };
 }

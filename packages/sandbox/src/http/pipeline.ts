@@ -179,7 +179,7 @@ async function validInput(
   if ("problem" in decoded) return { reply: refusals.query(decoded.problem) };
   let actor: TokenSession | undefined;
   if (operation.security.length > 0) {
-    const auth = authenticate(ctx.tokens, request.headers.get("authorization"));
+    const auth = authenticate(ctx.tokens, operation, request.headers.get("authorization"));
     if ("reply" in auth) return auth;
     actor = auth.session;
   }

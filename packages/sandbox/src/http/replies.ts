@@ -8,7 +8,6 @@ import { errorBody } from "../error-body.js";
 /** Error IDs the HTTP layer itself answers with. */
 export type HttpErrorId =
   | "invalid_request"
-  | "unauthorized"
   | "not_found"
   | "method_not_allowed"
   | "length_required"
@@ -24,7 +23,6 @@ export type HttpErrorId =
  */
 export const HTTP_ERROR_STATUS: Readonly<Record<Exclude<HttpErrorId, "injected_fault">, number>> = {
   invalid_request: 400,
-  unauthorized: 401,
   not_found: 404,
   method_not_allowed: 405,
   length_required: 411,

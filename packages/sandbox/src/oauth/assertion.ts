@@ -13,13 +13,14 @@ export const MAX_ASSERTION_LIFETIME_SECONDS = 3600;
 
 /**
  * Clock skew the sandbox tolerates on `exp` (both ways) and `nbf`, in seconds. The sandbox's own
- * choice: the interface gives no leeway.
+ * choice: the interface asks for an `exp` in the future and at most one hour ahead and gives no
+ * leeway; 30 s spares a test machine whose clock drifts a little a refusal the service may not give.
  *
  * @example
  * ```ts
  * import { CLOCK_LEEWAY_SECONDS } from "@drill-practice/sandbox";
  *
- * // An assertion is still accepted up to CLOCK_LEEWAY_SECONDS after its `exp`, as the service does.
+ * // The sandbox still accepts an assertion up to CLOCK_LEEWAY_SECONDS after its `exp` (its own choice).
  * const now = Math.floor(Date.now() / 1000);
  * const accepted = (exp: number) => exp > now - CLOCK_LEEWAY_SECONDS;
  * console.log(accepted(now - 1)); // true

@@ -155,7 +155,7 @@ describe("over the wire: token exchange", () => {
     expect(error).toBeInstanceOf(DrillApiError);
     expect(error).toMatchObject({
       status: 401,
-      errorId: "unauthorized",
+      errorId: "not_authenticated",
       operation: { method: "GET", path: "/api/2.1/version" },
     });
   });

@@ -8,11 +8,25 @@ afterEach(() => {
 });
 
 describe("bearer tokens on API operations", () => {
-  it("answers 401 unauthorized with WWW-Authenticate when no token is sent", async () => {
+  it("answers 401 not_authenticated with WWW-Authenticate when no token is sent", async () => {
+    // The 2.0 Error object page's example is `not_authenticated`; the store page lists no identifier
+    // for it, so the sandbox answers that one.
     const res = await client(shared(), undefined)("GET", "/api/2.1/store?query=spanish");
     expect(res.status).toBe(401);
     expect(res.headers.get("www-authenticate")).toMatch(/^Bearer realm="drill-sandbox"/);
-    expect(res.body).toMatchObject({ ID: "unauthorized" });
+    expect(res.body).toMatchObject({ ID: "not_authenticated", id: "not_authenticated" });
+  });
+
+  it("answers the identifier an operation's page lists for a call without a token", async () => {
+    const anonymous = client(shared(), undefined);
+    // The 2.1.1 group page lists `unauthenticated` with 401.
+    const group = await anonymous("GET", "/api/2.1.1/group/g-evening");
+    expect(group.status).toBe(401);
+    expect(group.body).toMatchObject({ ID: "unauthenticated", id: "unauthenticated" });
+    // The 2.1 e-mail address page lists `not_authenticated` with 401.
+    const email = await anonymous("GET", "/api/2.1/user/u-ana/email-addresses");
+    expect(email.status).toBe(401);
+    expect(email.body).toMatchObject({ ID: "not_authenticated" });
   });
 
   it("answers 401 to an unknown token and to a malformed Authorization header", async () => {
@@ -23,8 +37,8 @@ describe("bearer tokens on API operations", () => {
     expect(unknown.status).toBe(401);
     expect(unknown.headers.get("www-authenticate")).toContain('error="invalid_token"');
     expect(unknown.body).toMatchObject({
-      ID: "unauthorized",
-      id: "unauthorized",
+      ID: "not_authenticated",
+      id: "not_authenticated",
       description: "access token: not issued by this sandbox",
     });
 
@@ -61,7 +75,7 @@ describe("bearer tokens on API operations", () => {
     expect(res.status).toBe(401);
     expect(res.headers.get("www-authenticate")).toContain('error="invalid_request"');
     const body = (await res.json()) as { ID: string; description: string };
-    expect(body).toMatchObject({ ID: "unauthorized", description });
+    expect(body).toMatchObject({ ID: "not_authenticated", description });
     // A token given without a scheme word is not repeated back.
     expect(JSON.stringify(body)).not.toContain("AAAAAAAAAAAAAAAA");
   });
@@ -100,7 +114,7 @@ describe("bearer tokens on API operations", () => {
     const expired = await api("GET", "/api/2.1/version");
     expect(expired.status).toBe(401);
     expect(expired.body).toMatchObject({
-      ID: "unauthorized",
+      ID: "not_authenticated",
       message: "access token: has expired; request a new one",
     });
     expect(expired.headers.get("www-authenticate")).toContain('error="invalid_token"');
