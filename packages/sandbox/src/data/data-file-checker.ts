@@ -232,12 +232,20 @@ export class DataFileChecker {
   }
 
   #checkAcrossRecords(): void {
-    const r = this.#r;
-    const organizations = this.#organizations;
-    const users = this.#users;
-    const drills = this.#drills;
-    const courses = this.#courses;
+    const ids = { ...this.#uniqueIds(), drillIds: new Set(this.#drills.values.map((drill) => drill.id)) };
+    this.#checkSubjects();
+    this.#checkOrganizationLinks(ids.orgIds);
+    this.#checkReferences(ids);
+    this.#checkPractice(ids.userIds, ids.drillIds, ids.drillableIds);
+  }
 
+  /** Each kind's IDs are unique (drills and courses share one space); the first path of each ID. */
+  #uniqueIds(): {
+    orgIds: Map<string, string>;
+    userIds: Map<string, string>;
+    drillableIds: Map<string, string>;
+  } {
+    const r = this.#r;
     const unique = (lists: readonly Records<{ readonly id: string }>[], what: string) => {
       const first = new Map<string, string>();
       for (const list of lists) {
@@ -254,13 +262,18 @@ export class DataFileChecker {
       }
       return first;
     };
-    const orgIds = unique([organizations], "organization");
-    const userIds = unique([users], "user");
-    const drillableIds = unique([drills, courses], "drill or course");
+    const orgIds = unique([this.#organizations], "organization");
+    const userIds = unique([this.#users], "user");
+    const drillableIds = unique([this.#drills, this.#courses], "drill or course");
     unique([this.#catalogs], "catalog");
     unique([this.#groups], "group");
     unique([this.#objectives], "objective");
+    return { orgIds, userIds, drillableIds };
+  }
 
+  /** A token subject (user ID, e-mail address or third-party ID) names one user only. */
+  #checkSubjects(): void {
+    const users = this.#users;
     const subjectOwner = new Map<string, string>();
     users.values.forEach((value, k) => {
       if (value.id !== "" && !subjectOwner.has(value.id)) subjectOwner.set(value.id, users.path(k));
@@ -274,15 +287,18 @@ export class DataFileChecker {
       for (const [name, at] of names) {
         const owner = subjectOwner.get(name);
         if (owner !== undefined && owner !== path) {
-          r.problem(
+          this.#r.problem(
             at,
             `${JSON.stringify(name)} already names the user at ${owner}; token subjects must be unambiguous`,
           );
         } else subjectOwner.set(name, path);
       }
     });
+  }
 
-    const drillIds = new Set(drills.values.map((drill) => drill.id));
+  /** Service accounts are users of their own organization; a user's organization exists. */
+  #checkOrganizationLinks(orgIds: ReadonlyMap<string, string>): void {
+    const { organizations, users } = { organizations: this.#organizations, users: this.#users };
     // The first user with each ID, as `userIds` records it; a map, not a search per organization.
     const usersById = new Map<string, User>();
     for (const value of users.values) if (!usersById.has(value.id)) usersById.set(value.id, value);
@@ -291,9 +307,9 @@ export class DataFileChecker {
       const at = `${organizations.path(k)}.serviceAccountId`;
       const user = usersById.get(value.serviceAccountId);
       if (user === undefined) {
-        r.problem(at, `no user with ID ${JSON.stringify(value.serviceAccountId)}`);
+        this.#r.problem(at, `no user with ID ${JSON.stringify(value.serviceAccountId)}`);
       } else if (user.organizationId !== value.id) {
-        r.problem(
+        this.#r.problem(
           at,
           `the service account user ${JSON.stringify(user.id)} must have organizationId ${JSON.stringify(value.id)}`,
         );
@@ -305,37 +321,49 @@ export class DataFileChecker {
         value.organizationId !== "" &&
         !orgIds.has(value.organizationId)
       ) {
-        r.problem(
+        this.#r.problem(
           `${users.path(k)}.organizationId`,
           `no organization with ID ${JSON.stringify(value.organizationId)}`,
         );
       }
     });
-    courses.values.forEach((value, k) => {
+  }
+
+  /** Courses, staff lists, catalogs, groups and objectives name records that exist. */
+  #checkReferences(ids: {
+    orgIds: ReadonlyMap<string, string>;
+    userIds: ReadonlyMap<string, string>;
+    drillableIds: ReadonlyMap<string, string>;
+    drillIds: ReadonlySet<string>;
+  }): void {
+    const r = this.#r;
+    const drillIds = ids.drillIds;
+    this.#courses.values.forEach((value, k) => {
       value.drillIds.forEach((id, i) => {
         if (drillIds.has(id)) return;
-        const at = `${courses.path(k)}.drillIds[${i}]`;
-        if (drillableIds.has(id))
+        const at = `${this.#courses.path(k)}.drillIds[${i}]`;
+        if (ids.drillableIds.has(id))
           r.problem(at, `${JSON.stringify(id)} is a course; a course holds drills only`);
         else r.problem(at, `no drill with ID ${JSON.stringify(id)}`);
       });
     });
-    const checkDrillables = (ids: readonly string[], at: string) =>
-      ids.forEach((id, i) => {
-        if (!drillableIds.has(id))
+    const checkDrillables = (list: readonly string[], at: string) =>
+      list.forEach((id, i) => {
+        if (!ids.drillableIds.has(id))
           r.problem(`${at}[${i}]`, `no drill or course with ID ${JSON.stringify(id)}`);
       });
-    const checkUsers = (ids: readonly string[], at: string, suffix = (i: number) => `[${i}]`) =>
-      ids.forEach((id, i) => {
-        if (!userIds.has(id)) r.problem(`${at}${suffix(i)}`, `no user with ID ${JSON.stringify(id)}`);
+    const checkUsers = (list: readonly string[], at: string, suffix = (i: number) => `[${i}]`) =>
+      list.forEach((id, i) => {
+        if (!ids.userIds.has(id)) r.problem(`${at}${suffix(i)}`, `no user with ID ${JSON.stringify(id)}`);
       });
-    organizations.values.forEach((value, k) => {
-      const path = organizations.path(k);
+    const checkStaff = (staff: readonly { userId: string }[] | undefined, at: string) =>
       checkUsers(
-        (value.staff ?? []).map((s) => s.userId),
-        `${path}.staff`,
+        (staff ?? []).map((s) => s.userId),
+        at,
         (i) => `[${i}].userId`,
       );
+    this.#organizations.values.forEach((value, k) => {
+      checkStaff(value.staff, `${this.#organizations.path(k)}.staff`);
     });
     this.#catalogs.values.forEach((value, k) => {
       const path = this.#catalogs.path(k);
@@ -344,7 +372,7 @@ export class DataFileChecker {
     });
     this.#groups.values.forEach((value, k) => {
       const path = this.#groups.path(k);
-      if (value.organizationId !== "" && !orgIds.has(value.organizationId)) {
+      if (value.organizationId !== "" && !ids.orgIds.has(value.organizationId)) {
         r.problem(
           `${path}.organizationId`,
           `no organization with ID ${JSON.stringify(value.organizationId)}`,
@@ -352,21 +380,15 @@ export class DataFileChecker {
       }
       checkDrillables(value.drillableIds, `${path}.drillableIds`);
       checkUsers(value.memberIds, `${path}.memberIds`);
-      checkUsers(
-        (value.staff ?? []).map((s) => s.userId),
-        `${path}.staff`,
-        (i) => `[${i}].userId`,
-      );
+      checkStaff(value.staff, `${path}.staff`);
     });
     const groupIds = new Set(this.#groups.values.map((g) => g.id));
     this.#objectives.values.forEach((value, k) => {
       const path = this.#objectives.path(k);
-      if (!groupIds.has(value.groupId)) {
+      if (!groupIds.has(value.groupId))
         r.problem(`${path}.groupId`, `no group with ID ${JSON.stringify(value.groupId)}`);
-      }
       checkDrillables(value.drillIds, `${path}.drillIds`);
     });
-    this.#checkPractice(userIds, drillIds, drillableIds);
   }
 
   /** Practice records: an existing user, a drill (practice is kept per drill), one record per pair. */

@@ -471,8 +471,8 @@ async function sampleText(
     : text.replaceAll("http://127.0.0.1:4010", base);
 }
 
-function buildPanel(operation: TryItOperation): HTMLElement {
-  const prefix = `dp-tryit-${++panels}`;
+/** The panel's frame: a Try it toggle that opens and closes its body. */
+function panelFrame(operation: TryItOperation, prefix: string): { root: HTMLElement; body: HTMLElement } {
   const title = `${operation.method.toUpperCase()} ${operation.path}`;
   const root = element("section", {
     class: "dp-tryit",
@@ -491,7 +491,6 @@ function buildPanel(operation: TryItOperation): HTMLElement {
     body.hidden = !open;
   });
   root.append(toggle, body);
-
   const { label, text } = faithfulnessOf(operation);
   body.append(
     element(
@@ -508,6 +507,11 @@ function buildPanel(operation: TryItOperation): HTMLElement {
       ".",
     ),
   );
+  return { root, body };
+}
+
+/** The "Send to" choice: the in-page sandbox, or the reader's own server with its base URL and token. */
+function targetChoice(prefix: string): { fieldset: HTMLElement; source(): "sandbox" | "server" } {
   const target = element("fieldset", { class: "dp-tryit-target" }, element("legend", {}, "Send to"));
   const radio = (value: string, text: string, checked: boolean) => {
     const input = element("input", {
@@ -522,12 +526,7 @@ function buildPanel(operation: TryItOperation): HTMLElement {
   target.append(radio("sandbox", "Sandbox in this page", true), radio("server", "Your own server", false));
   const server = element("div", { class: "dp-tryit-server", hidden: "" });
   // Each field reads and writes `ownServer`, so what a reader typed is there in every panel of the page.
-  const ownServerField = (
-    key: keyof typeof ownServer,
-    id: string,
-    type: string,
-    extra: Record<string, string> = {},
-  ) => {
+  const ownServerField = (key: keyof typeof ownServer, id: string, type: string, extra = {}) => {
     const input = element("input", { id, type, autocomplete: "off", ...extra, spellcheck: "false" });
     input.value = ownServer[key];
     input.addEventListener("input", () => {
@@ -546,10 +545,94 @@ function buildPanel(operation: TryItOperation): HTMLElement {
     token,
   );
   target.append(server);
+  const source = () =>
+    (target.querySelector("input:checked") as HTMLInputElement).value === "server" ? "server" : "sandbox";
   target.addEventListener("change", () => {
-    server.hidden = (target.querySelector("input:checked") as HTMLInputElement).value !== "server";
+    server.hidden = source() !== "server";
   });
-  body.append(target);
+  return { fieldset: target, source };
+}
+
+/** The parts of a panel a Send reads and writes. */
+interface PanelParts {
+  readonly operation: TryItOperation;
+  readonly form: HTMLFormElement;
+  readonly readValues: () => Map<string, string[]>;
+  readonly json: HTMLTextAreaElement | undefined;
+  readonly send: HTMLButtonElement;
+  readonly status: HTMLElement;
+  readonly output: HTMLElement;
+  readonly source: () => "sandbox" | "server";
+}
+
+/** The nodes that show an answer: the exchange's steps, a replay note, then the answer itself. */
+function answerParts(
+  parts: PanelParts,
+  built: Extract<Built, { ok: true }>,
+  answer: TryItAnswer,
+  source: "sandbox" | "server",
+  elapsed: number,
+): HTMLElement[] {
+  const shown: HTMLElement[] = [];
+  const extra = answer as TryItAnswer & { replayed?: number; steps?: ExchangeSteps };
+  if (extra.steps) shown.push(renderSteps(extra.steps));
+  if (answer.exchange) shown.push(renderSteps(answer.exchange));
+  if (extra.replayed)
+    shown.push(
+      element(
+        "p",
+        { class: "dp-tryit-note" },
+        `Restored ${extra.replayed} earlier change${extra.replayed === 1 ? "" : "s"} of this session (use Reset sandbox to start over).`,
+      ),
+    );
+  shown.push(renderAnswer(parts.operation, built, answer, source, elapsed, parts.status));
+  return shown;
+}
+
+/** One Send: fills hinted fields from earlier answers, builds the request, sends it and shows the answer. */
+async function sendFromPanel(parts: PanelParts): Promise<void> {
+  const { operation, form, status, output, send } = parts;
+  for (const field of operation.fields) {
+    const input = form.querySelector<HTMLInputElement>(`[data-key="${fieldKey(field)}"]`);
+    const earlier = remembered.get(field.name);
+    if (field.hint && input && input.value.trim() === "" && earlier) input.value = earlier;
+  }
+  const built = buildRequest(operation, parts.readValues(), parts.json?.value);
+  if (!built.ok) {
+    output.replaceChildren(
+      element("ul", { class: "dp-tryit-problems" }, ...built.problems.map((p) => element("li", {}, p))),
+    );
+    status.textContent = `Not sent: ${built.problems.length} field${built.problems.length === 1 ? "" : "s"} to fix.`;
+    return;
+  }
+  const source = parts.source();
+  const first = source === "sandbox" && sandbox === undefined;
+  send.disabled = true;
+  status.textContent = first ? "Starting the sandbox in this page…" : "Sending…";
+  const started = performance.now();
+  try {
+    const answer =
+      source === "sandbox" ? await sendToSandbox(built.request) : await sendToServer(built.request);
+    const elapsed = performance.now() - started;
+    if (source === "sandbox") rememberValues(answer.body);
+    output.replaceChildren(...answerParts(parts, built, answer, source, elapsed));
+    status.textContent = `Answered ${answer.status}.`;
+    performance.measure(`try-it ${first ? "first answer shown" : "answer shown"}`, { start: started });
+  } catch (error) {
+    output.replaceChildren(element("p", { class: "dp-tryit-problem" }, (error as Error).message));
+    if (error instanceof BlockedError)
+      output.append(element("p", {}, "Send it from a terminal instead:"), copyButtons(built, source, status));
+    status.textContent = "Not answered.";
+  } finally {
+    send.disabled = false;
+  }
+}
+
+function buildPanel(operation: TryItOperation): HTMLElement {
+  const prefix = `dp-tryit-${++panels}`;
+  const { root, body } = panelFrame(operation, prefix);
+  const { fieldset, source } = targetChoice(prefix);
+  body.append(fieldset);
 
   const form = element("form", { class: "dp-tryit-form", novalidate: "" });
   const readValues = renderForm(operation, form, prefix);
@@ -574,62 +657,10 @@ function buildPanel(operation: TryItOperation): HTMLElement {
     output.replaceChildren();
     status.textContent = "The sandbox was reset: the next Send starts a fresh one with the built-in data.";
   });
-
+  const parts: PanelParts = { operation, form, readValues, json, send, status, output, source };
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    for (const field of operation.fields) {
-      const input = form.querySelector<HTMLInputElement>(`[data-key="${fieldKey(field)}"]`);
-      const earlier = remembered.get(field.name);
-      if (field.hint && input && input.value.trim() === "" && earlier) input.value = earlier;
-    }
-    const built = buildRequest(operation, readValues(), json?.value);
-    if (!built.ok) {
-      output.replaceChildren(
-        element("ul", { class: "dp-tryit-problems" }, ...built.problems.map((p) => element("li", {}, p))),
-      );
-      status.textContent = `Not sent: ${built.problems.length} field${built.problems.length === 1 ? "" : "s"} to fix.`;
-      return;
-    }
-    const source =
-      (target.querySelector("input:checked") as HTMLInputElement).value === "server" ? "server" : "sandbox";
-    send.disabled = true;
-    status.textContent =
-      source === "sandbox" && sandbox === undefined ? "Starting the sandbox in this page…" : "Sending…";
-    const started = performance.now();
-    const first = source === "sandbox" && sandbox === undefined;
-    try {
-      const answer =
-        source === "sandbox" ? await sendToSandbox(built.request) : await sendToServer(built.request);
-      const elapsed = performance.now() - started;
-      if (source === "sandbox") rememberValues(answer.body);
-      const parts: HTMLElement[] = [];
-      const extra = answer as TryItAnswer & { replayed?: number; steps?: ExchangeSteps };
-      if (extra.steps) parts.push(renderSteps(extra.steps));
-      if (answer.exchange) parts.push(renderSteps(answer.exchange));
-      if (extra.replayed)
-        parts.push(
-          element(
-            "p",
-            { class: "dp-tryit-note" },
-            `Restored ${extra.replayed} earlier change${extra.replayed === 1 ? "" : "s"} of this session (use Reset sandbox to start over).`,
-          ),
-        );
-      parts.push(renderAnswer(operation, built, answer, source, elapsed, status));
-      output.replaceChildren(...parts);
-      status.textContent = `Answered ${answer.status}.`;
-      performance.measure(`try-it ${first ? "first answer shown" : "answer shown"}`, { start: started });
-    } catch (error) {
-      const message = (error as Error).message;
-      output.replaceChildren(element("p", { class: "dp-tryit-problem" }, message));
-      if (error instanceof BlockedError)
-        output.append(
-          element("p", {}, "Send it from a terminal instead:"),
-          copyButtons(built, source, status),
-        );
-      status.textContent = "Not answered.";
-    } finally {
-      send.disabled = false;
-    }
+    await sendFromPanel(parts);
   });
   return root;
 }
