@@ -26,7 +26,8 @@ import type { SpecValidators } from "./http/validator.js";
 import { validatorsFor } from "./http/validator.js";
 import { AccessTokens } from "./oauth/access-tokens.js";
 import { createServiceAccounts, SandboxCredentials, type ServiceAccount } from "./oauth/credentials.js";
-import { oauthRoutes } from "./oauth/oauth-routes.js";
+import { oauthRoutes, type TokenEndpointBase } from "./oauth/oauth-routes.js";
+
 import { randomToken } from "./oauth/web-crypto.js";
 import { publicUrlProblem } from "./public-url.js";
 import { exampleAnswerHandlers } from "./responses/example-answers.js";
@@ -325,6 +326,59 @@ async function specValidators(spec: OpenApiDocument | undefined): Promise<{
   return { doc: spec, validators: validatorsFor(spec, ajvCompiler(spec)) };
 }
 
+/** The programmed answers of a sandbox: its fault rules and its response rules, from options and files. */
+function programmedAnswers(
+  options: SandboxCoreOptions,
+  read: ReadSources,
+  described: { operationIds: ReadonlySet<string>; operationsById: ReadonlyMap<string, Operation> },
+  validators: SpecValidators,
+) {
+  const faults = new FaultInjector();
+  for (const rule of options.faults ?? []) faults.add(checkFaultRule(rule, described.operationIds));
+  const responseBook = new ResponseBook();
+  const setResponses = (input: unknown): number => {
+    const loaded = loadResponseRules(input, described.operationsById, validators);
+    responseBook.replace(loaded);
+    return loaded.length;
+  };
+  if (options.responses !== undefined) setResponses(options.responses);
+  if (read.responses !== undefined) {
+    responseBook.replace(
+      loadResponseRules(read.responses.value, described.operationsById, validators, read.responses.source),
+    );
+  }
+  return { faults, responseBook, setResponses };
+}
+
+/** The dataset and its service accounts, whose RSA keys are generated while the state is built. */
+async function datasetAndAccounts(options: SandboxCoreOptions, read: ReadSources) {
+  // The keys are started as soon as the organizations are known: generating an RSA key takes a few
+  // hundred milliseconds, off the main thread, while the state (the search index above all) is built.
+  let keys: Promise<ServiceAccount[]> | undefined;
+  const dataset = await resolveDataset(options, read.data, (data) => {
+    keys = createServiceAccounts(data.organizations);
+    // Awaited below; a failure of building the state first must not leave it unhandled.
+    keys.catch(() => undefined);
+  });
+  const accounts = await (keys ?? createServiceAccounts(dataset.data.organizations));
+  return { dataset, accounts };
+}
+
+/** The API operations' routes: the simulated ones over the state, the others' example answers. */
+function operationRoutes(
+  doc: OpenApiDocument,
+  operations: readonly Operation[],
+  validators: SpecValidators,
+  state: SandboxState,
+) {
+  return [
+    ...routesOf(createHandlers(state)),
+    ...routesOf(
+      exampleAnswerHandlers(doc, operations, validators, new Set(Object.keys(SIMULATED_OPERATIONS))),
+    ),
+  ];
+}
+
 /**
  * Assembles a sandbox from its options (checked here, once) and what its door read from files.
  */
@@ -337,32 +391,13 @@ export async function assembleSandbox(
   const { operations, operationIds, operationsById, router } = describe(doc);
   // Compile every request validator now, so a broken schema fails the start, not a request.
   for (const op of operations) validators.forOperation(op);
-
-  const faults = new FaultInjector();
-  for (const rule of options.faults ?? []) faults.add(checkFaultRule(rule, operationIds));
-
-  const responseBook = new ResponseBook();
-  const setResponses = (input: unknown): number => {
-    const loaded = loadResponseRules(input, operationsById, validators);
-    responseBook.replace(loaded);
-    return loaded.length;
-  };
-  if (options.responses !== undefined) setResponses(options.responses);
-  if (read.responses !== undefined) {
-    responseBook.replace(
-      loadResponseRules(read.responses.value, operationsById, validators, read.responses.source),
-    );
-  }
-
-  // The keys are started as soon as the organizations are known: generating an RSA key takes a few
-  // hundred milliseconds, off the main thread, while the state (the search index above all) is built.
-  let keys: Promise<ServiceAccount[]> | undefined;
-  const dataset = await resolveDataset(options, read.data, (data) => {
-    keys = createServiceAccounts(data.organizations);
-    // Awaited below; a failure of building the state first must not leave it unhandled.
-    keys.catch(() => undefined);
-  });
-  const accounts = await (keys ?? createServiceAccounts(dataset.data.organizations));
+  const { faults, responseBook, setResponses } = programmedAnswers(
+    options,
+    read,
+    { operationIds, operationsById },
+    validators,
+  );
+  const { dataset, accounts } = await datasetAndAccounts(options, read);
   const holdState = stateControls(dataset);
   const credentials = new SandboxCredentials(
     options.clientId ?? randomToken(16),
@@ -370,12 +405,16 @@ export async function assembleSandbox(
     accounts,
   );
   const tokens = new AccessTokens(() => Date.now());
-  const lifetimeSeconds = options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS;
+  const tokenEndpoint = (): TokenEndpointBase => ({
+    credentials,
+    tokens,
+    lifetimeSeconds: options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS,
+    accounts,
+    nowSeconds: Date.now() / 1000,
+    resolveUser: (subject, serviceAccountId) =>
+      dataset.state.resolveTokenSubject(serviceAccountId, subject)?.id,
+  });
   const violations: ResponseValidationError[] = [];
-  const onViolation =
-    options.onResponseViolation ??
-    ((error: ResponseValidationError) =>
-      console.error(`drill-sandbox: RESPONSE VALIDATION FAILED: ${error.message}`));
 
   let baseUrl = "";
   const pipeline = createPipeline({
@@ -385,37 +424,19 @@ export async function assembleSandbox(
       ...oauthRoutes({
         baseUrl: () => baseUrl,
         ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
-        tokenEndpoint: () => ({
-          credentials,
-          tokens,
-          lifetimeSeconds,
-          accounts,
-          nowSeconds: Date.now() / 1000,
-          resolveUser: (subject, serviceAccountId) =>
-            dataset.state.resolveTokenSubject(serviceAccountId, subject)?.id,
-        }),
+        tokenEndpoint,
       }),
-      ...routesOf(createHandlers(dataset.state)),
-      ...routesOf(
-        exampleAnswerHandlers(doc, operations, validators, new Set(Object.keys(SIMULATED_OPERATIONS))),
-      ),
+      ...operationRoutes(doc, operations, validators, dataset.state),
     ]),
     tokens,
     faults,
     responses: responseBook,
-    admin: {
-      faults,
-      operationIds,
-      setResponses,
-      listResponses: () => responseBook.list(),
-      clearResponses: () => responseBook.replace([]),
-      ...holdState,
-    },
+    admin: { faults, operationIds, setResponses, ...bookControls(responseBook), ...holdState },
     validateResponses: options.validateResponses === true,
     ...(options.corsOrigins?.length ? { cors: new CorsPolicy(options.corsOrigins) } : {}),
     onViolation: (error) => {
       violations.push(error);
-      onViolation(error);
+      (options.onResponseViolation ?? reportViolation)(error);
     },
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
   });
@@ -425,21 +446,58 @@ export async function assembleSandbox(
     setBaseUrl: (url) => {
       baseUrl = url;
     },
-    controls: () => ({
-      url: baseUrl,
-      publicUrl: options.publicUrl ?? baseUrl,
-      tokenEndpoint: `${options.publicUrl ?? baseUrl}/daas/oauth/token`,
-      credentials,
-      responseViolations: violations,
-      injectFault: (rule) => faults.add(checkFaultRule(rule, operationIds)),
-      faults: () => faults.list(),
-      clearFaults: () => faults.clear(),
-      setResponses: (rules) => {
-        setResponses(rules);
-      },
-      responses: () => responseBook.list(),
-      clearResponses: () => responseBook.replace([]),
-      ...holdState,
-    }),
+    controls: () =>
+      sandboxControls(options, baseUrl, {
+        credentials,
+        violations,
+        faults,
+        responseBook,
+        setResponses,
+        operationIds,
+        holdState,
+      }),
+  };
+}
+
+/** The admin API's and the handle's view of the response rules. */
+function bookControls(book: ResponseBook) {
+  return { listResponses: () => book.list(), clearResponses: () => book.replace([]) };
+}
+
+/** The default for a response that breaks the description: said on standard error, loudly. */
+function reportViolation(error: ResponseValidationError): void {
+  console.error(`drill-sandbox: RESPONSE VALIDATION FAILED: ${error.message}`);
+}
+
+/** What a door offers its user to steer a running sandbox. */
+function sandboxControls(
+  options: SandboxCoreOptions,
+  baseUrl: string,
+  parts: {
+    credentials: SandboxCredentials;
+    violations: ResponseValidationError[];
+    faults: FaultInjector;
+    responseBook: ResponseBook;
+    setResponses: (input: unknown) => number;
+    operationIds: ReadonlySet<string>;
+    holdState: ReturnType<typeof stateControls>;
+  },
+): ReturnType<SandboxCore["controls"]> {
+  const { faults, responseBook } = parts;
+  return {
+    url: baseUrl,
+    publicUrl: options.publicUrl ?? baseUrl,
+    tokenEndpoint: `${options.publicUrl ?? baseUrl}/daas/oauth/token`,
+    credentials: parts.credentials,
+    responseViolations: parts.violations,
+    injectFault: (rule) => faults.add(checkFaultRule(rule, parts.operationIds)),
+    faults: () => faults.list(),
+    clearFaults: () => faults.clear(),
+    setResponses: (rules) => {
+      parts.setResponses(rules);
+    },
+    responses: () => responseBook.list(),
+    clearResponses: () => responseBook.replace([]),
+    ...parts.holdState,
   };
 }
