@@ -178,52 +178,6 @@ export function listOperations(doc: OpenApiDocument): Operation[] {
       if (seen.has(operationId))
         throw new SpecInvalidError(`${opPointer}: duplicate operationId ${operationId}`);
       seen.add(operationId);
-
-      const parameters = new Map<string, OperationParameter>();
-      const collect = (list: JsonValue | undefined, listPointer: string) => {
-        if (!Array.isArray(list)) return;
-        list.forEach((entry, index) => {
-          const { value: p, pointer } = resolve(doc, entry, `${listPointer}/${index}`);
-          if (!isObject(p) || typeof p.name !== "string" || typeof p.in !== "string") {
-            throw new SpecInvalidError(`${pointer}: parameter needs name and in`);
-          }
-          const location = p.in as ParameterLocation;
-          const name = location === "header" ? p.name.toLowerCase() : p.name;
-          parameters.set(`${location}:${name}`, {
-            name,
-            in: location,
-            required: p.required === true || location === "path",
-            schemaPointer: p.schema === undefined ? undefined : `${pointer}/schema`,
-            schema: p.schema,
-            explode: p.explode === undefined ? (p.style ?? "form") === "form" : p.explode === true,
-          });
-        });
-      };
-      collect(item.parameters, `${itemAt}/parameters`);
-      collect(raw.parameters, `${opPointer}/parameters`);
-
-      let requestBody: Operation["requestBody"];
-      if (raw.requestBody !== undefined) {
-        const { value: body, pointer } = resolve(doc, raw.requestBody, `${opPointer}/requestBody`);
-        if (!isObject(body)) throw new SpecInvalidError(`${pointer}: request body must be an object`);
-        requestBody = {
-          required: body.required === true,
-          content: mediaTypes(body.content, `${pointer}/content`),
-        };
-      }
-
-      const responses: OperationResponse[] = [];
-      if (isObject(raw.responses)) {
-        for (const [status, entry] of Object.entries(raw.responses)) {
-          const { value: response, pointer } = resolve(doc, entry, `${opPointer}/responses/${status}`);
-          const content = isObject(response) ? mediaTypes(response.content, `${pointer}/content`) : [];
-          responses.push({
-            status: status.toUpperCase() === "DEFAULT" ? "default" : status.toUpperCase(),
-            content,
-          });
-        }
-      }
-
       const undocumented = Array.isArray(raw["x-undocumented"])
         ? raw["x-undocumented"].filter((x): x is string => typeof x === "string")
         : [];
@@ -231,9 +185,12 @@ export function listOperations(doc: OpenApiDocument): Operation[] {
         operationId,
         method,
         path,
-        parameters: [...parameters.values()],
-        requestBody,
-        responses,
+        parameters: operationParameters(doc, [
+          [item.parameters, `${itemAt}/parameters`],
+          [raw.parameters, `${opPointer}/parameters`],
+        ]),
+        requestBody: requestBodyOf(doc, raw.requestBody, `${opPointer}/requestBody`),
+        responses: responsesOf(doc, raw.responses, `${opPointer}/responses`),
         security: securityNames(raw.security) ?? securityNames(doc.security) ?? [],
         undocumented,
         errors: pageErrors(raw["x-errors"]),
@@ -241,6 +198,54 @@ export function listOperations(doc: OpenApiDocument): Operation[] {
     }
   }
   return operations;
+}
+
+/** The path item's and the operation's parameters, resolved; the operation's replace the path's. */
+function operationParameters(
+  doc: OpenApiDocument,
+  lists: readonly (readonly [JsonValue | undefined, string])[],
+): OperationParameter[] {
+  const parameters = new Map<string, OperationParameter>();
+  for (const [list, listPointer] of lists) {
+    if (!Array.isArray(list)) continue;
+    list.forEach((entry, index) => {
+      const { value: p, pointer } = resolve(doc, entry, `${listPointer}/${index}`);
+      if (!isObject(p) || typeof p.name !== "string" || typeof p.in !== "string") {
+        throw new SpecInvalidError(`${pointer}: parameter needs name and in`);
+      }
+      const location = p.in as ParameterLocation;
+      const name = location === "header" ? p.name.toLowerCase() : p.name;
+      parameters.set(`${location}:${name}`, {
+        name,
+        in: location,
+        required: p.required === true || location === "path",
+        schemaPointer: p.schema === undefined ? undefined : `${pointer}/schema`,
+        schema: p.schema,
+        explode: p.explode === undefined ? (p.style ?? "form") === "form" : p.explode === true,
+      });
+    });
+  }
+  return [...parameters.values()];
+}
+
+function requestBodyOf(
+  doc: OpenApiDocument,
+  raw: JsonValue | undefined,
+  at: string,
+): Operation["requestBody"] {
+  if (raw === undefined) return undefined;
+  const { value: body, pointer } = resolve(doc, raw, at);
+  if (!isObject(body)) throw new SpecInvalidError(`${pointer}: request body must be an object`);
+  return { required: body.required === true, content: mediaTypes(body.content, `${pointer}/content`) };
+}
+
+function responsesOf(doc: OpenApiDocument, raw: JsonValue | undefined, at: string): OperationResponse[] {
+  if (!isObject(raw)) return [];
+  return Object.entries(raw).map(([status, entry]) => {
+    const { value: response, pointer } = resolve(doc, entry, `${at}/${status}`);
+    const content = isObject(response) ? mediaTypes(response.content, `${pointer}/content`) : [];
+    return { status: status.toUpperCase() === "DEFAULT" ? "default" : status.toUpperCase(), content };
+  });
 }
 
 /**
