@@ -204,26 +204,41 @@ function checkRule(
   if (!(typeof status === "number" && Number.isInteger(status) && status >= 200 && status <= 599)) {
     problems.push({ path: `${at}.status`, message: "must be an integer HTTP status from 200 to 599" });
   }
-  if (raw.headers !== undefined) {
-    if (!isPlainObject(raw.headers)) {
-      problems.push({ path: `${at}.headers`, message: "must be an object of header names to string values" });
-    } else {
-      for (const [name, value] of Object.entries(raw.headers)) {
-        const here = `${at}.headers.${name}`;
-        if (!TOKEN.test(name)) problems.push({ path: here, message: "is not a valid header name" });
-        else if (RESERVED_HEADERS.has(name.toLowerCase()))
-          problems.push({ path: here, message: "is set by the sandbox itself" });
-        else if (typeof value !== "string" || /[\r\n\0]/.test(value)) {
-          problems.push({ path: here, message: "must be a string without line breaks" });
-        }
-      }
-    }
-  }
+  checkRuleHeaders(raw.headers, `${at}.headers`, problems);
   if (!operation) return false;
   checkWhen(raw.when, operation, `${at}.when`, problems);
   if (problems.length > before) return false;
+  return checkRuleAnswer(raw, at, operation, validators, problems);
+}
 
-  const documented = findResponse(operation, status as number);
+/** A rule's headers: valid names, none the sandbox sets itself, one-line string values. */
+function checkRuleHeaders(headers: unknown, at: string, problems: ResponseRulesProblem[]): void {
+  if (headers === undefined) return;
+  if (!isPlainObject(headers)) {
+    problems.push({ path: at, message: "must be an object of header names to string values" });
+    return;
+  }
+  for (const [name, value] of Object.entries(headers)) {
+    const here = `${at}.${name}`;
+    if (!TOKEN.test(name)) problems.push({ path: here, message: "is not a valid header name" });
+    else if (RESERVED_HEADERS.has(name.toLowerCase()))
+      problems.push({ path: here, message: "is set by the sandbox itself" });
+    else if (typeof value !== "string" || /[\r\n\0]/.test(value)) {
+      problems.push({ path: here, message: "must be a string without line breaks" });
+    }
+  }
+}
+
+/** A well-formed rule's answer: a documented status, and a JSON body its response schema accepts. */
+function checkRuleAnswer(
+  raw: Record<string, unknown>,
+  at: string,
+  operation: Operation,
+  validators: SpecValidators,
+  problems: ResponseRulesProblem[],
+): boolean {
+  const status = raw.status as number;
+  const documented = findResponse(operation, status);
   if (!documented) {
     const listed = operation.responses.map((r) => r.status).join(", ");
     problems.push({
@@ -242,7 +257,7 @@ function checkRule(
     });
     return false;
   }
-  const mismatch = validators.forOperation(operation).checkResponse(status as number, mediaType, raw.body);
+  const mismatch = validators.forOperation(operation).checkResponse(status, mediaType, raw.body);
   if (mismatch !== undefined) {
     problems.push({
       path: hasBody ? `${at}.body` : at,
