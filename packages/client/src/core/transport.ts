@@ -205,11 +205,11 @@ async function guardedAttempt(options: TransportOptions, plan: Attempt): Promise
   const controller = new AbortController();
   const signal = controller.signal;
   // Fails what is waited for: the headers, then the body. Set by whichever stage runs.
-  let fail: ((reason: unknown) => void) | undefined;
+  const waiting: Waiting = {};
   const stop = (reason: unknown) => {
     release();
     controller.abort(reason);
-    fail?.(reason);
+    waiting.fail?.(reason);
   };
   const onAbort = () => stop(caller.reason);
   const timer =
@@ -242,7 +242,7 @@ async function guardedAttempt(options: TransportOptions, plan: Attempt): Promise
     if (signal.aborted) throw signal.reason;
     // A caller's fetch may ignore its signal; `stop` gives up on it all the same.
     response = await new Promise<Response>((resolve, reject) => {
-      fail = reject;
+      waiting.fail = reject;
       sent.then(resolve, reject);
     });
   } catch (error) {
@@ -251,6 +251,24 @@ async function guardedAttempt(options: TransportOptions, plan: Attempt): Promise
     pending?.then((late) => late.body?.cancel().catch(ignore), ignore);
     throw signal.aborted ? signal.reason : failure(original, attempt, error, undefined, undefined);
   }
+  return guardedBody(response, signal, release, waiting);
+}
+
+/** What an attempt is waiting for, failed by `stop`: the headers first, then the body. */
+interface Waiting {
+  fail?: (reason: unknown) => void;
+}
+
+/**
+ * The answer with its body read under the attempt's signal: an abort or a timeout fails the read, and
+ * the attempt's timer and listener go once the body is done, failed or cancelled.
+ */
+function guardedBody(
+  response: Response,
+  signal: AbortSignal,
+  release: () => void,
+  waiting: Waiting,
+): Response {
   const body = response.body;
   // Bodies that nobody will read (none, or `Content-Length: 0`) release at once.
   if (body === null || response.headers.get("content-length") === "0") {
@@ -261,10 +279,11 @@ async function guardedAttempt(options: TransportOptions, plan: Attempt): Promise
   const reader = body.getReader();
   const readable = new ReadableStream<Uint8Array>({
     start(stream) {
-      fail = (reason) => {
+      const fail = (reason: unknown) => {
         stream.error(reason);
         reader.cancel(reason).catch(ignore);
       };
+      waiting.fail = fail;
       if (signal.aborted) fail(signal.reason);
     },
     async pull(stream) {
