@@ -133,6 +133,9 @@ function checkFlags(argv: readonly string[]): void {
   }
 }
 
+/** The parsed flags of one run. */
+type Flags = ReturnType<typeof parse>;
+
 function parse(argv: readonly string[]) {
   checkFlags(argv);
   try {
@@ -200,6 +203,138 @@ async function requireRedisPackage(): Promise<void> {
   }
 }
 
+/** The settings of one run, from flags and environment, checked before the key file is read. */
+interface RunSettings {
+  readonly baseUrl: string | undefined;
+  readonly tokenEndpoint: string | undefined;
+  readonly keyFile: string | undefined;
+  readonly clientId: string | undefined;
+  readonly subject: string | undefined;
+  readonly timeoutMs: number | undefined;
+}
+
+/** Reads and checks the flag-or-variable settings; records in `given` where each came from. */
+function readSettings(flags: Flags, env: CliIo["env"], given: Record<string, Given>): RunSettings {
+  const timeoutText = setting(flags["timeout-ms"], env.DRILL_TIMEOUT_MS);
+  const settings = {
+    baseUrl: setting(flags["base-url"], env.DRILL_BASE_URL),
+    tokenEndpoint: setting(flags["token-endpoint"], undefined),
+    keyFile: setting(flags["key-file"], env.DRILL_KEY_FILE),
+    clientId: setting(flags["client-id"], env.DRILL_CLIENT_ID),
+    subject: setting(flags.subject, env.DRILL_SUBJECT),
+  };
+  const values: Record<string, string | undefined> = { ...settings, timeoutMs: timeoutText };
+  for (const [option, { flag, env: variable }] of Object.entries(SETTINGS)) {
+    given[option] = { flag, env: variable, value: values[option] };
+  }
+  const timeoutMs = timeoutText === undefined ? undefined : Number(timeoutText);
+  if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) {
+    throw badValue(given.timeoutMs as Given, "must be a whole number of milliseconds above 0");
+  }
+  // Checked before the key file is read: a wrong value is a usage error, whatever else is wrong.
+  for (const option of ["baseUrl", "tokenEndpoint"]) {
+    const url = given[option] as Given;
+    if (url.value !== undefined && parseHttpUrl(url.value) === undefined) {
+      throw badValue(
+        url,
+        "must be an absolute http(s) URL without credentials, such as https://drill.example",
+      );
+    }
+  }
+  try {
+    validateTimeout(timeoutMs);
+  } catch {
+    // Only the upper bound is left to fail (what setTimeout can wait).
+    throw badValue(given.timeoutMs as Given, "is longer than a timer can wait (2147483647 at most)");
+  }
+  return { ...settings, timeoutMs };
+}
+
+/** Refuses a run that lacks a setting it needs, naming every one missing. */
+function requireSettings(settings: RunSettings, clientSecret: string | undefined, fromStdin: boolean): void {
+  const missing: string[] = [];
+  if (settings.baseUrl === undefined && settings.tokenEndpoint === undefined)
+    missing.push("DRILL_BASE_URL (or --base-url)");
+  if (settings.keyFile === undefined) missing.push("DRILL_KEY_FILE (or --key-file)");
+  if (settings.clientId === undefined) missing.push("DRILL_CLIENT_ID (or --client-id)");
+  if (clientSecret === undefined || clientSecret === "") {
+    missing.push(
+      fromStdin
+        ? "the client secret on standard input (it was empty)"
+        : "DRILL_CLIENT_SECRET (or --client-secret-stdin)",
+    );
+  }
+  if (missing.length > 0) throw new CliUsageError(`missing ${missing.join(", ")}`);
+}
+
+/** The `--cache` URL, checked (it may hold a Redis password: it is never repeated). */
+async function cacheUrlOf(flags: Flags, env: CliIo["env"]): Promise<string | undefined> {
+  const cacheUrl = setting(flags.cache, env.DRILL_TOKEN_CACHE);
+  if (cacheUrl !== undefined && !/^rediss?:\/\/./.test(cacheUrl)) {
+    throw new CliUsageError("--cache (DRILL_TOKEN_CACHE) must be a redis:// or rediss:// URL");
+  }
+  if (cacheUrl !== undefined) await requireRedisPackage();
+  return cacheUrl;
+}
+
+/** Fetches the token (through the cache, if any) and prints it. */
+async function printToken(
+  io: CliIo,
+  flags: Flags,
+  settings: RunSettings,
+  clientSecret: string,
+): Promise<void> {
+  const cacheUrl = await cacheUrlOf(flags, io.env);
+  const key = await readServiceAccountKey(settings.keyFile as string);
+  const cache =
+    cacheUrl === undefined
+      ? undefined
+      : await (await import("./redis/index.js")).createRedisTokenCache({
+          url: cacheUrl,
+          clientSecret,
+          keyId: key.keyId,
+          onWarning: (warning) => io.stderr.write(`drill-token: warning: ${warning.message}\n`),
+        });
+  try {
+    const { keyFile: _keyFile, clientId, ...rest } = settings;
+    const provider = createTokenProvider({
+      ...rest,
+      clientId: clientId as string,
+      clientSecret,
+      key,
+      fetch: io.fetch,
+      cache,
+    });
+    const token = await provider.getToken();
+    io.stdout.write(flags.json === true ? `${JSON.stringify(token.toResponse())}\n` : `${token.value}\n`);
+  } finally {
+    await cache?.close();
+  }
+}
+
+/** Says what failed on one line (never the secret) and gives the exit status. */
+function failureStatus(
+  io: CliIo,
+  caught: unknown,
+  given: Record<string, Given>,
+  clientSecret?: string,
+): number {
+  // An option the provider refuses is a flag or variable the user set: say which.
+  const option = caught instanceof DrillInvalidOptionError ? given[caught.option] : undefined;
+  const error =
+    option === undefined
+      ? caught
+      : badValue(option, (caught as Error).message.replace(/^Invalid option [^:]*: /, ""));
+  const usage = error instanceof CliUsageError;
+  const message =
+    error instanceof DrillError
+      ? `${error.code}: ${error.message}`
+      : `unexpected error: ${error instanceof Error ? error.message : String(error)}`;
+  io.stderr.write(`drill-token: ${redactSecrets(message, [clientSecret])}\n`);
+  if (usage) io.stderr.write("Run drill-token --help for usage.\n");
+  return usage ? EXIT_USAGE : EXIT_FAILURE;
+}
+
 /**
  * Runs `drill-token` and resolves to its exit status. Nothing is thrown: errors are
  * written to `stderr` as one line without a stack trace.
@@ -217,107 +352,13 @@ export async function runCli(io: CliIo): Promise<number> {
       io.stdout.write(`drill-token ${packageVersion()}\n`);
       return EXIT_OK;
     }
-    const timeoutText = setting(flags["timeout-ms"], io.env.DRILL_TIMEOUT_MS);
-    const baseUrl = setting(flags["base-url"], io.env.DRILL_BASE_URL);
-    const tokenEndpoint = setting(flags["token-endpoint"], undefined);
-    const keyFile = setting(flags["key-file"], io.env.DRILL_KEY_FILE);
-    const clientId = setting(flags["client-id"], io.env.DRILL_CLIENT_ID);
-    const subject = setting(flags.subject, io.env.DRILL_SUBJECT);
-    const values: Record<string, string | undefined> = {
-      baseUrl,
-      tokenEndpoint,
-      clientId,
-      subject,
-      timeoutMs: timeoutText,
-    };
-    for (const [option, { flag, env }] of Object.entries(SETTINGS)) {
-      given[option] = { flag, env, value: values[option] };
-    }
-    const timeoutMs = timeoutText === undefined ? undefined : Number(timeoutText);
-    if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) {
-      throw badValue(given.timeoutMs as Given, "must be a whole number of milliseconds above 0");
-    }
-    // Checked before the key file is read: a wrong value is a usage error, whatever else is wrong.
-    for (const option of ["baseUrl", "tokenEndpoint"]) {
-      const url = given[option] as Given;
-      if (url.value !== undefined && parseHttpUrl(url.value) === undefined) {
-        throw badValue(
-          url,
-          "must be an absolute http(s) URL without credentials, such as https://drill.example",
-        );
-      }
-    }
-    try {
-      validateTimeout(timeoutMs);
-    } catch {
-      // Only the upper bound is left to fail (what setTimeout can wait).
-      throw badValue(given.timeoutMs as Given, "is longer than a timer can wait (2147483647 at most)");
-    }
-    clientSecret =
-      flags["client-secret-stdin"] === true ? await readSecret(io.stdin) : io.env.DRILL_CLIENT_SECRET;
-
-    const missing: string[] = [];
-    if (baseUrl === undefined && tokenEndpoint === undefined) missing.push("DRILL_BASE_URL (or --base-url)");
-    if (keyFile === undefined) missing.push("DRILL_KEY_FILE (or --key-file)");
-    if (clientId === undefined) missing.push("DRILL_CLIENT_ID (or --client-id)");
-    if (clientSecret === undefined || clientSecret === "") {
-      missing.push(
-        flags["client-secret-stdin"] === true
-          ? "the client secret on standard input (it was empty)"
-          : "DRILL_CLIENT_SECRET (or --client-secret-stdin)",
-      );
-    }
-    if (missing.length > 0) throw new CliUsageError(`missing ${missing.join(", ")}`);
-
-    const cacheUrl = setting(flags.cache, io.env.DRILL_TOKEN_CACHE);
-    // The URL may hold a Redis password: it is checked, never repeated.
-    if (cacheUrl !== undefined && !/^rediss?:\/\/./.test(cacheUrl)) {
-      throw new CliUsageError("--cache (DRILL_TOKEN_CACHE) must be a redis:// or rediss:// URL");
-    }
-    if (cacheUrl !== undefined) await requireRedisPackage();
-
-    const key = await readServiceAccountKey(keyFile as string);
-    const cache =
-      cacheUrl === undefined
-        ? undefined
-        : await (await import("./redis/index.js")).createRedisTokenCache({
-            url: cacheUrl,
-            clientSecret: clientSecret as string,
-            keyId: key.keyId,
-            onWarning: (warning) => io.stderr.write(`drill-token: warning: ${warning.message}\n`),
-          });
-    try {
-      const provider = createTokenProvider({
-        baseUrl,
-        tokenEndpoint,
-        clientId: clientId as string,
-        clientSecret: clientSecret as string,
-        key,
-        subject,
-        fetch: io.fetch,
-        timeoutMs,
-        cache,
-      });
-      const token = await provider.getToken();
-      io.stdout.write(flags.json === true ? `${JSON.stringify(token.toResponse())}\n` : `${token.value}\n`);
-      return EXIT_OK;
-    } finally {
-      await cache?.close();
-    }
+    const settings = readSettings(flags, io.env, given);
+    const fromStdin = flags["client-secret-stdin"] === true;
+    clientSecret = fromStdin ? await readSecret(io.stdin) : io.env.DRILL_CLIENT_SECRET;
+    requireSettings(settings, clientSecret, fromStdin);
+    await printToken(io, flags, settings, clientSecret as string);
+    return EXIT_OK;
   } catch (caught) {
-    // An option the provider refuses is a flag or variable the user set: say which.
-    const option = caught instanceof DrillInvalidOptionError ? given[caught.option] : undefined;
-    const error =
-      option === undefined
-        ? caught
-        : badValue(option, (caught as Error).message.replace(/^Invalid option [^:]*: /, ""));
-    const usage = error instanceof CliUsageError;
-    const message =
-      error instanceof DrillError
-        ? `${error.code}: ${error.message}`
-        : `unexpected error: ${error instanceof Error ? error.message : String(error)}`;
-    io.stderr.write(`drill-token: ${redactSecrets(message, [clientSecret])}\n`);
-    if (usage) io.stderr.write("Run drill-token --help for usage.\n");
-    return usage ? EXIT_USAGE : EXIT_FAILURE;
+    return failureStatus(io, caught, given, clientSecret);
   }
 }
