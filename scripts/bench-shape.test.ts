@@ -5,8 +5,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { functionSpans } from "./function-spans.ts";
 
 const BENCH = fileURLToPath(new URL("../bench/", import.meta.url));
 /**
@@ -27,23 +27,6 @@ const sources = readdirSync(BENCH, { recursive: true, encoding: "utf8" })
 /** Lines as `wc -l` counts them. */
 const lineCount = (text: string) => text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
 
-/** Every function, method and arrow function of a file with the lines it spans. */
-function functionSpans(file: string, text: string): { where: string; lines: number }[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
-  const spans: { where: string; lines: number }[] = [];
-  const visit = (node: ts.Node) => {
-    if (ts.isFunctionLike(node) && "body" in node && node.body !== undefined) {
-      const start = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
-      const end = source.getLineAndCharacterOfPosition(node.getEnd()).line;
-      const name = node.name?.getText(source) ?? `line ${start + 1}`;
-      spans.push({ where: `bench/${file} ${name}`, lines: end - start + 1 });
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return spans;
-}
-
 describe("the bench's size", () => {
   it(`stays under ${MAX_TOTAL_LINES.toLocaleString("en-US")} lines of source`, () => {
     const total = sources.reduce((sum, { text }) => sum + lineCount(text), 0);
@@ -54,7 +37,7 @@ describe("the bench's size", () => {
   });
 
   it(`has no function over ${MAX_FUNCTION_LINES} lines`, () => {
-    const spans = sources.flatMap(({ file, text }) => functionSpans(file, text));
+    const spans = sources.flatMap(({ file, text }) => functionSpans(file, text, `bench/${file}`));
     expect(spans.length).toBeGreaterThan(50);
     const long = spans.filter((span) => span.lines > MAX_FUNCTION_LINES);
     expect(long.map((span) => `${span.where}: ${span.lines} lines`)).toEqual([]);

@@ -203,6 +203,68 @@ async function buildReference(
   };
 }
 
+/** The guide pages (landing, authentication, errors, versioning, changes, migration) and group redirects. */
+async function writeGuides(
+  outDir: string,
+  bundles: readonly { version: ApiVersion; bundle: OpenApiDocument }[],
+  options: BuildSiteOptions,
+): Promise<void> {
+  // The landing page counts the operations under each version's prefix; the token exchange and
+  // discovery, which every reference also lists, carry no version and are not counted in.
+  const counts = Object.fromEntries(
+    bundles.map(({ version, bundle }) => [
+      `operations-${version.id}`,
+      String(listOperations(bundle).filter((entry) => entry.path.startsWith(version.prefix)).length),
+    ]),
+  );
+  const specDir = options.specDir ?? dirname(bundlePath(apiVersions[0] as ApiVersion, options.specDir));
+  const baselineDir =
+    options.baselineDir ??
+    (options.specDir === undefined ? join(specDir, "..", "baseline") : join(outDir, "no-baseline"));
+  const guides: { file: string; values: Record<string, string> }[] = [
+    { file: "index.html", values: counts },
+    { file: "authentication.html", values: {} },
+    { file: "errors.html", values: { "error-tables": renderErrorsPage(bundles.map((b) => b.bundle)) } },
+    { file: "versioning.html", values: {} },
+    { file: "check-integration.html", values: {} },
+    { file: "changes.html", values: { changes: renderChanges(changesSections(baselineDir, specDir)) } },
+    { file: "migrating.html", values: { migration: migrationPage(bundles.map((b) => b.bundle)) } },
+  ];
+  const guideFiles = guides.map((guide) => guide.file);
+  for (const redirect of groupRedirects(bundles, guideFiles)) {
+    await mkdir(join(outDir, redirect.dir), { recursive: true });
+    await writeFile(join(outDir, redirect.dir, "index.html"), redirect.html);
+  }
+  const layout = await readFile(join(siteDir, "layout.html"), "utf8");
+  for (const guide of guides) {
+    const source = `site/${guide.file}`;
+    const page = fillMarkers(await readFile(join(siteDir, guide.file), "utf8"), guide.values, source);
+    const header = renderSiteHeader({ kind: "guide", file: guide.file }, "");
+    const html = layoutGuidePage(
+      layout,
+      page,
+      { "site-header": header, "color-mode": colorModeHead },
+      source,
+    );
+    // A scrolling code block must be reachable by keyboard to be scrolled without a mouse; a
+    // table stacked on a phone labels each cell with its column's header.
+    await writeFile(join(outDir, guide.file), labelTableCells(html.replace(/<pre>/g, '<pre tabindex="0">')));
+  }
+}
+
+/** Fails the build if any page would load something from another origin. */
+async function refuseRemoteReferences(outDir: string, files: readonly string[]): Promise<void> {
+  for (const file of files) {
+    if (![".html", ".css", ".svg"].includes(extname(file))) continue;
+    const remote = findRemoteReferences(await readFile(join(outDir, file), "utf8"));
+    if (remote.length > 0) {
+      throw new Error(
+        `${file} would load from another origin: ${remote.map((r) => `${r.kind} ${r.url}`).join(", ")}`,
+      );
+    }
+  }
+}
+
 /**
  * Builds the static documentation site: one Redoc reference per API version (with the
  * `x-undocumented` notes made visible), the landing page, the authentication guide and the
@@ -250,61 +312,13 @@ export async function buildSite(options: BuildSiteOptions = {}): Promise<BuiltSi
     throw new Error("the references were built with different Redoc bundles; they must share one");
   }
 
-  // The landing page counts the operations under each version's prefix; the token exchange and
-  // discovery, which every reference also lists, carry no version and are not counted in.
-  const counts = Object.fromEntries(
-    bundles.map(({ version, bundle }) => [
-      `operations-${version.id}`,
-      String(listOperations(bundle).filter((entry) => entry.path.startsWith(version.prefix)).length),
-    ]),
-  );
-  const specDir = options.specDir ?? dirname(bundlePath(apiVersions[0] as ApiVersion, options.specDir));
-  const baselineDir =
-    options.baselineDir ??
-    (options.specDir === undefined ? join(specDir, "..", "baseline") : join(outDir, "no-baseline"));
-  const guides: { file: string; values: Record<string, string> }[] = [
-    { file: "index.html", values: counts },
-    { file: "authentication.html", values: {} },
-    { file: "errors.html", values: { "error-tables": renderErrorsPage(bundles.map((b) => b.bundle)) } },
-    { file: "versioning.html", values: {} },
-    { file: "check-integration.html", values: {} },
-    { file: "changes.html", values: { changes: renderChanges(changesSections(baselineDir, specDir)) } },
-    { file: "migrating.html", values: { migration: migrationPage(bundles.map((b) => b.bundle)) } },
-  ];
-  const guideFiles = guides.map((guide) => guide.file);
-  for (const redirect of groupRedirects(bundles, guideFiles)) {
-    await mkdir(join(outDir, redirect.dir), { recursive: true });
-    await writeFile(join(outDir, redirect.dir, "index.html"), redirect.html);
-  }
-  const layout = await readFile(join(siteDir, "layout.html"), "utf8");
-  for (const guide of guides) {
-    const source = `site/${guide.file}`;
-    const page = fillMarkers(await readFile(join(siteDir, guide.file), "utf8"), guide.values, source);
-    const header = renderSiteHeader({ kind: "guide", file: guide.file }, "");
-    const html = layoutGuidePage(
-      layout,
-      page,
-      { "site-header": header, "color-mode": colorModeHead },
-      source,
-    );
-    // A scrolling code block must be reachable by keyboard to be scrolled without a mouse; a
-    // table stacked on a phone labels each cell with its column's header.
-    await writeFile(join(outDir, guide.file), labelTableCells(html.replace(/<pre>/g, '<pre tabindex="0">')));
-  }
+  await writeGuides(outDir, bundles, options);
   for (const asset of ["style.css", "favicon.svg", redocCreditFile]) {
     await copyFile(join(siteDir, asset), join(outDir, asset));
   }
 
   const files = await listFiles(outDir);
-  for (const file of files) {
-    if (![".html", ".css", ".svg"].includes(extname(file))) continue;
-    const remote = findRemoteReferences(await readFile(join(outDir, file), "utf8"));
-    if (remote.length > 0) {
-      throw new Error(
-        `${file} would load from another origin: ${remote.map((r) => `${r.kind} ${r.url}`).join(", ")}`,
-      );
-    }
-  }
+  await refuseRemoteReferences(outDir, files);
   const compressed = await precompress(outDir, files);
   log(`site ready in ${outDir} (${files.length} files, ${compressed.length} precompressed copies)`);
   return { outDir, versions, files };

@@ -60,6 +60,93 @@ async function run(command: string, args: string[], options: { cwd: string; env?
   }
 }
 
+/** Packs the three packages and installs the tarballs into the scratch project, as a user would. */
+async function installPackedPackages(dir: string): Promise<void> {
+  const tarballs = join(dir, "tarballs");
+  await mkdir(tarballs);
+  for (const name of ["client", "auth", "sandbox"]) {
+    await run("pnpm", ["pack", "--pack-destination", tarballs], { cwd: join(packagesDir, name) });
+  }
+  const files = (await readdir(tarballs)).sort();
+  const tarball = (prefix: string) => {
+    const file = files.find((f) => f.startsWith(prefix));
+    if (file === undefined) throw new Error(`pnpm pack made no ${prefix}*.tgz (found: ${files.join(", ")})`);
+    return `file:tarballs/${file}`;
+  };
+  const manifest = {
+    name: "drill-runtime-matrix-scratch",
+    private: true,
+    type: "module",
+    dependencies: {
+      "@drill-practice/client": tarball("drill-practice-client-"),
+      "@drill-practice/auth": tarball("drill-practice-auth-"),
+      "@drill-practice/sandbox": tarball("drill-practice-sandbox-"),
+    },
+  };
+  await writeFile(join(dir, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  await run("npm", ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--prefer-offline"], {
+    cwd: dir,
+    env: { ...process.env, npm_config_update_notifier: "false" },
+  });
+}
+
+/** The entries, with the packages left as imports that resolve to the installed copy, and the Miniflare host. */
+async function buildEntries(dir: string, appDir: string): Promise<void> {
+  await build({
+    entryPoints: [
+      "process-key-json",
+      "process-key-file",
+      "workerd",
+      "web-worker",
+      "in-process-process",
+      "in-process-workerd",
+      "in-process-web-worker",
+    ].map((name) => join(entriesDir, `${name}.ts`)),
+    outdir: appDir,
+    bundle: true,
+    packages: "external",
+    format: "esm",
+    platform: "neutral",
+    target: "es2022",
+    logLevel: "silent",
+  });
+  await build({
+    entryPoints: [fileURLToPath(new URL("./miniflare-host.ts", import.meta.url))],
+    outfile: join(dir, "miniflare-host.mjs"),
+    bundle: true,
+    packages: "external",
+    format: "esm",
+    platform: "node",
+    target: "node22",
+    logLevel: "silent",
+  });
+}
+
+/** The in-process sandbox entries bundled for a process, workerd and a browser. */
+async function inProcessBundles(dir: string, appDir: string): Promise<Scratch["inProcess"]> {
+  return {
+    process: await bundle(
+      join(appDir, "in-process-process.js"),
+      join(dir, "bundles", "in-process.mjs"),
+      "esm",
+      [],
+      "neutral",
+    ),
+    workerd: await bundle(
+      join(appDir, "in-process-workerd.js"),
+      join(dir, "bundles", "in-process-worker.mjs"),
+      "esm",
+      ["workerd", "worker", "browser"],
+    ),
+    browser: await bundle(
+      join(appDir, "in-process-web-worker.js"),
+      join(dir, "bundles", "in-process-web-worker.js"),
+      "iife",
+      ["browser"],
+    ),
+  };
+}
+
 /**
  * Packs, installs and builds; throws with the failing command's output when packing or
  * installing fails (every case needs them), and records bundling failures per platform.
@@ -67,73 +154,9 @@ async function run(command: string, args: string[], options: { cwd: string; env?
 export async function prepareScratch(): Promise<Scratch> {
   const dir = await makeScratchDir("drill-runtime-matrix-");
   try {
-    const tarballs = join(dir, "tarballs");
-    await mkdir(tarballs);
-    for (const name of ["client", "auth", "sandbox"]) {
-      await run("pnpm", ["pack", "--pack-destination", tarballs], {
-        cwd: join(packagesDir, name),
-      });
-    }
-    const files = (await readdir(tarballs)).sort();
-    const tarball = (prefix: string) => {
-      const file = files.find((f) => f.startsWith(prefix));
-      if (file === undefined)
-        throw new Error(`pnpm pack made no ${prefix}*.tgz (found: ${files.join(", ")})`);
-      return `file:tarballs/${file}`;
-    };
-    await writeFile(
-      join(dir, "package.json"),
-      `${JSON.stringify(
-        {
-          name: "drill-runtime-matrix-scratch",
-          private: true,
-          type: "module",
-          dependencies: {
-            "@drill-practice/client": tarball("drill-practice-client-"),
-            "@drill-practice/auth": tarball("drill-practice-auth-"),
-            "@drill-practice/sandbox": tarball("drill-practice-sandbox-"),
-          },
-        },
-        null,
-        2,
-      )}\n`,
-    );
-    await run("npm", ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--prefer-offline"], {
-      cwd: dir,
-      env: { ...process.env, npm_config_update_notifier: "false" },
-    });
-
-    // The entries, with the packages left as imports that resolve to the installed copy.
+    await installPackedPackages(dir);
     const appDir = join(dir, "app");
-    await build({
-      entryPoints: [
-        "process-key-json",
-        "process-key-file",
-        "workerd",
-        "web-worker",
-        "in-process-process",
-        "in-process-workerd",
-        "in-process-web-worker",
-      ].map((name) => join(entriesDir, `${name}.ts`)),
-      outdir: appDir,
-      bundle: true,
-      packages: "external",
-      format: "esm",
-      platform: "neutral",
-      target: "es2022",
-      logLevel: "silent",
-    });
-    await build({
-      entryPoints: [fileURLToPath(new URL("./miniflare-host.ts", import.meta.url))],
-      outfile: join(dir, "miniflare-host.mjs"),
-      bundle: true,
-      packages: "external",
-      format: "esm",
-      platform: "node",
-      target: "node22",
-      logLevel: "silent",
-    });
-
+    await buildEntries(dir, appDir);
     const workerdBundle = await bundle(
       join(appDir, "workerd.js"),
       join(dir, "bundles", "worker.mjs"),
@@ -146,33 +169,12 @@ export async function prepareScratch(): Promise<Scratch> {
       "iife",
       ["browser"],
     );
-    const inProcess = {
-      process: await bundle(
-        join(appDir, "in-process-process.js"),
-        join(dir, "bundles", "in-process.mjs"),
-        "esm",
-        [],
-        "neutral",
-      ),
-      workerd: await bundle(
-        join(appDir, "in-process-workerd.js"),
-        join(dir, "bundles", "in-process-worker.mjs"),
-        "esm",
-        ["workerd", "worker", "browser"],
-      ),
-      browser: await bundle(
-        join(appDir, "in-process-web-worker.js"),
-        join(dir, "bundles", "in-process-web-worker.js"),
-        "iife",
-        ["browser"],
-      ),
-    };
     return {
       dir,
       processEntry: (name) => join(appDir, `${name}.js`),
       workerdBundle,
       browserBundle,
-      inProcess,
+      inProcess: await inProcessBundles(dir, appDir),
       miniflareHost: join(dir, "miniflare-host.mjs"),
       close: () => removeScratchDir(dir),
     };
