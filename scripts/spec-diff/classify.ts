@@ -7,6 +7,7 @@
  * `OWN_RULES` below correct the cases where its classification is wrong for a consumer of this
  * API (each finding says which of the two classified it).
  */
+import { escapeToken, pointerTarget, unescapeToken } from "@drill-practice/tooling/json-pointer";
 import { apiDiff, type Diff } from "api-smart-diff";
 
 export type Severity = "breaking" | "non-breaking" | "documentation";
@@ -52,7 +53,7 @@ const TIGHTER_WHEN_SMALLER = new Set([
 
 /** RFC 6901 pointer of a path of segments. */
 export function toPointer(path: readonly Segment[]): string {
-  return path.map((segment) => `/${String(segment).replaceAll("~", "~0").replaceAll("/", "~1")}`).join("");
+  return path.map((segment) => `/${escapeToken(segment)}`).join("");
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -70,14 +71,8 @@ function resolveAt(doc: Doc, path: readonly Segment[], components?: Set<string>)
       const ref: string = current.$ref;
       if (!ref.startsWith("#/")) return current;
       const component = /^#\/components\/[^/]+\/([^/]+)$/.exec(ref)?.[1];
-      if (component !== undefined) components?.add(component.replaceAll("~1", "/").replaceAll("~0", "~"));
-      current = ref
-        .slice(2)
-        .split("/")
-        .reduce<unknown>(
-          (at, key) => (isRecord(at) ? at[key.replaceAll("~1", "/").replaceAll("~0", "~")] : undefined),
-          doc,
-        );
+      if (component !== undefined) components?.add(unescapeToken(component));
+      current = pointerTarget(doc, ref);
     }
     return current;
   };
@@ -451,7 +446,7 @@ function componentsReachedFromPaths(doc: Doc): Set<string> {
       for (const [key, value] of Object.entries(node)) {
         if (key === "$ref" && typeof value === "string" && value.startsWith("#/components/")) {
           const [kind = "", name = ""] = value.slice("#/components/".length).split("/");
-          const id = `${kind}/${name.replaceAll("~1", "/").replaceAll("~0", "~")}`;
+          const id = `${kind}/${unescapeToken(name)}`;
           if (!found.has(id)) {
             found.add(id);
             queue.push(components[kind]?.[id.slice(kind.length + 1)]);

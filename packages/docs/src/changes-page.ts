@@ -4,8 +4,10 @@
  * as the Markdown changelog, rendered for readers of the references, except that documentation-only
  * changes are counted, not listed: thousands of reworded notes would bury the changes code feels.
  */
+
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { unescapeToken } from "@drill-practice/tooling/json-pointer";
 import {
   groupFindings,
   SEVERITY_TITLES,
@@ -44,7 +46,7 @@ function operationCount(doc: Record<string, unknown>): number {
 /** What a documentation change touched, as the last named step of its pointer: `description`, `examples`. */
 function changedPart(pointer: string): string {
   const names = pointer.split("/").filter((step) => step !== "" && !/^\d+$/.test(step));
-  return (names.at(-1) ?? pointer).replace(/~1/g, "/").replace(/~0/g, "~");
+  return unescapeToken(names.at(-1) ?? pointer);
 }
 
 /** Breaking and non-breaking changes one by one; documentation-only ones as a count and what they touched. */

@@ -1,3 +1,4 @@
+import { pointerTarget } from "@drill-practice/tooling/json-pointer";
 import { type HttpMethod, listOperations as walkOperations } from "@drill-practice/tooling/operations";
 
 /** The parts of an OpenAPI operation object the docs build reads or rewrites. */
@@ -37,16 +38,9 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * What a local JSON pointer (`#/components/schemas/a~1b`) points at in a document, or
- * `undefined` when nothing is there.
+ * `undefined` when nothing is there (the tooling's one reader of pointers).
  */
-export function pointerTarget(document: unknown, ref: string): unknown {
-  let target: unknown = document;
-  for (const raw of ref.slice(2).split("/")) {
-    const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
-    target = isRecord(target) ? target[key] : undefined;
-  }
-  return target;
-}
+export { pointerTarget };
 
 /**
  * Lists every operation of a document in document order.

@@ -1,3 +1,4 @@
+import { escapeToken } from "@drill-practice/tooling/json-pointer";
 import { HTTP_METHODS } from "@drill-practice/tooling/operations";
 import { isRecord, type OpenApiDocument, pointerTarget } from "./openapi-document.ts";
 
@@ -124,7 +125,7 @@ export function redocDefinition(input: OpenApiDocument): OpenApiDocument {
       continue;
     }
     const used = Object.entries(entries).filter(([name]) =>
-      reached.has(`#/components/${section}/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`),
+      reached.has(`#/components/${section}/${escapeToken(name)}`),
     );
     if (used.length > 0) kept[section] = Object.fromEntries(used);
   }

@@ -105,12 +105,28 @@ function isObject(value: unknown): value is Record<string, JsonValue> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function escapePointer(token: string): string {
+/** One JSON pointer token for a key (`~` and `/` escaped): the sandbox's one writer of pointers. */
+export function escapePointer(token: string): string {
   return token.replaceAll("~", "~0").replaceAll("/", "~1");
 }
 
-function unescapePointer(token: string): string {
+/** The key a JSON pointer token names: the sandbox's one reader of pointer tokens. */
+export function unescapePointer(token: string): string {
   return token.replaceAll("~1", "/").replaceAll("~0", "~");
+}
+
+/**
+ * What a JSON pointer (`/paths/…`, or a `$ref`'s `#/components/…`, whose tokens may be
+ * percent-encoded) points at in the document, or `undefined` when nothing is there.
+ */
+export function pointerValue(doc: OpenApiDocument, pointer: string): JsonValue | undefined {
+  const fragment = pointer.startsWith("#");
+  let target: JsonValue | undefined = doc as unknown as JsonValue;
+  for (const raw of pointer.slice(fragment ? 2 : 1).split("/")) {
+    const token = unescapePointer(fragment ? decodeURIComponent(raw) : raw);
+    target = isObject(target) ? target[token] : Array.isArray(target) ? target[Number(token)] : undefined;
+  }
+  return target;
 }
 
 /**
@@ -126,10 +142,7 @@ function resolve(doc: OpenApiDocument, value: JsonValue | undefined, pointer: st
       throw new SpecInvalidError(`${at}: unsupported or circular $ref ${JSON.stringify(ref)}`);
     }
     at = ref.slice(1);
-    let target: JsonValue | undefined = doc as unknown as JsonValue;
-    for (const token of at.slice(1).split("/").map(unescapePointer)) {
-      target = isObject(target) ? target[token] : Array.isArray(target) ? target[Number(token)] : undefined;
-    }
+    const target = pointerValue(doc, at);
     if (target === undefined) throw new SpecInvalidError(`${pointer}: $ref ${ref} points nowhere`);
     current = target;
   }

@@ -7,7 +7,7 @@
 
 import type { ErrorObject } from "ajv/dist/2020.js";
 import type { JsonValue, OpenApiDocument, Operation, OperationParameter } from "./openapi.js";
-import { findResponse } from "./openapi.js";
+import { findResponse, pointerValue, unescapePointer } from "./openapi.js";
 
 /** A compiled schema: Ajv's validate function (its `errors` filled after a failed call). */
 export interface SchemaValidator {
@@ -251,7 +251,7 @@ export class OperationValidator {
       : notInSet && /^\/[^/]+$/.test(notInSet.instancePath)
         ? {
             rule: "not_in_set" as const,
-            field: notInSet.instancePath.slice(1).replaceAll("~1", "/").replaceAll("~0", "~"),
+            field: unescapePointer(notInSet.instancePath.slice(1)),
           }
         : undefined;
     return {
@@ -388,12 +388,7 @@ export class SpecValidators {
     for (let hops = 0; hops < 20 && isObject(current) && typeof current.$ref === "string"; hops++) {
       const ref: string = current.$ref;
       if (!ref.startsWith("#/")) return undefined;
-      let target: JsonValue | undefined = this.#doc as unknown as JsonValue;
-      for (const token of ref.slice(2).split("/")) {
-        const key = decodeURIComponent(token).replaceAll("~1", "/").replaceAll("~0", "~");
-        target = isObject(target) ? target[key] : undefined;
-      }
-      current = target;
+      current = pointerValue(this.#doc, ref);
     }
     return current;
   }

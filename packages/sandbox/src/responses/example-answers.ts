@@ -12,7 +12,7 @@ import { bundledSpec } from "../http/bundled-spec.js";
 import { bundledCompiler } from "../http/bundled-validators.js";
 import { SIMULATED_OPERATIONS } from "../http/handlers.js";
 import type { JsonValue, OpenApiDocument, Operation } from "../http/openapi.js";
-import { listOperations } from "../http/openapi.js";
+import { escapePointer, listOperations, pointerValue } from "../http/openapi.js";
 import type { OperationHandler } from "../http/operation-handler.js";
 import type { Reply } from "../http/replies.js";
 import { errorReply } from "../http/replies.js";
@@ -58,15 +58,6 @@ function isObject(value: unknown): value is Json {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function at(doc: OpenApiDocument, pointer: string): JsonValue | undefined {
-  let node: JsonValue | undefined = doc as unknown as JsonValue;
-  for (const token of pointer.slice(1).split("/")) {
-    const key = token.replaceAll("~1", "/").replaceAll("~0", "~");
-    node = isObject(node) ? node[key] : Array.isArray(node) ? node[Number(key)] : undefined;
-  }
-  return node;
-}
-
 /** Follows local `$ref`s; the name of the last component passed through comes along. */
 function deref(
   doc: OpenApiDocument,
@@ -78,7 +69,7 @@ function deref(
     const ref = current.$ref;
     if (!ref.startsWith("#/")) return { node: undefined };
     name = ref.split("/").pop();
-    current = at(doc, ref.slice(1));
+    current = pointerValue(doc, ref);
   }
   return name === undefined ? { node: current } : { node: current, name };
 }
@@ -142,7 +133,7 @@ function build(doc: OpenApiDocument, raw: JsonValue | undefined, depth: number):
 }
 
 function successResponse(doc: OpenApiDocument, operation: Operation) {
-  const item = at(doc, `/paths/${operation.path.replaceAll("~", "~0").replaceAll("/", "~1")}`);
+  const item = pointerValue(doc, `/paths/${escapePointer(operation.path)}`);
   const raw = isObject(item) ? item[operation.method.toLowerCase()] : undefined;
   const responses = isObject(raw) && isObject(raw.responses) ? raw.responses : {};
   for (const [status, response] of Object.entries(responses)) {
