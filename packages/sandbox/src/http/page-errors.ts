@@ -52,10 +52,22 @@ export function listedPageErrorId(operation: Operation, cause: PageErrorCause): 
 }
 
 /**
- * The status of an identifier no page gives a status for: 400 for missing and invalid values, 404 for
- * unknown IDs (`…_not_found`, `unknown_…`, `nonexistent_…`), 403 for missing permissions, 400 for everything else a page names.
+ * Identifiers whose status one page gives and another page leaves out: the status the giving pages
+ * state. `not_linked_to_organization` is 401 on the pages of GET catalog, DELETE catalog, GET
+ * organization groups and GET organization accounts (GET organization, which answers it too, gives no
+ * status; the catalog-access pages that say 403 keep theirs through `x-errors`).
+ */
+const STATUS_OTHER_PAGES_GIVE: Readonly<Record<string, number>> = { not_linked_to_organization: 401 };
+
+/**
+ * The status of an identifier no page gives a status for: the status other pages give it
+ * (`not_linked_to_organization` 401), else 400 for missing and invalid values, 404 for unknown IDs
+ * (`…_not_found`, `unknown_…`, `nonexistent_…`), 403 for missing permissions, 400 for everything else
+ * a page names.
  */
 export function defaultPageErrorStatus(id: string): number {
+  const given = STATUS_OTHER_PAGES_GIVE[id];
+  if (given !== undefined) return given;
   if (/(^|_)not_found$|^unknown_|^nonexistent_/.test(id)) return 404;
   if (/^no_permission$|^not_permitted$|^no_(.+_)?access$/.test(id)) return 403;
   return 400;

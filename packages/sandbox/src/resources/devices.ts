@@ -5,7 +5,7 @@
  */
 import type { BeaconRecord, ClientAppRecord } from "../domain/assessment.js";
 import type { SandboxState } from "../domain/state.js";
-import { actorV20 } from "./actors.js";
+import { actorV20, actorV21, addressedUser } from "./actors.js";
 import { type BodyOf, defineFamily, ok, refuse } from "./family.js";
 import { refuseImageKeys } from "./images.js";
 
@@ -73,6 +73,12 @@ function beaconFor(state: SandboxState, userId: string, id: string) {
   return beacon;
 }
 
+/**
+ * A client app's status: the description's ClientApp (from the ClientApp object pages) says new
+ * applications start `EXPERIMENTAL`, and the sandbox has no way to make one `OFFICIAL`.
+ */
+const NEW_APP_STATUS = "EXPERIMENTAL";
+
 function clientAppV20(state: SandboxState, app: ClientAppRecord, withSecret: boolean) {
   const creator = state.user(app.creatorId);
   return {
@@ -82,8 +88,18 @@ function clientAppV20(state: SandboxState, app: ClientAppRecord, withSecret: boo
     ...(withSecret ? { secret: app.secret } : {}),
     ...(creator === undefined ? {} : { creator: actorV20(creator) }),
     created: app.created,
+    status: NEW_APP_STATUS,
     redirectionEndpoint: app.redirectionEndpoint,
     ...(app.url === undefined ? {} : { url: app.url }),
+  };
+}
+
+/** A client app in 2.1 answers (the 2.1.1 ClientApp object page's fields: those of 2.0, a 2.1 creator). */
+function clientAppV21(state: SandboxState, app: ClientAppRecord, withSecret: boolean) {
+  const creator = state.user(app.creatorId);
+  return {
+    ...clientAppV20(state, app, withSecret),
+    ...(creator === undefined ? {} : { creator: actorV21(creator) }),
   };
 }
 
@@ -97,6 +113,91 @@ function ownApp(state: SandboxState, userId: string, id: string): ClientAppRecor
     );
   }
   return app;
+}
+
+/**
+ * The client app a 2.0 path addresses: the 2.0 path names none, so it is the acting user's only one;
+ * with several the sandbox cannot tell which is meant (`client_missing`).
+ */
+function onlyOwnApp(state: SandboxState, userId: string): ClientAppRecord {
+  const own = state.assessment.clientApps.all().filter((a) => a.creatorId === userId);
+  const [app] = own;
+  if (own.length === 1 && app !== undefined) return app;
+  if (own.length === 0) {
+    return refuse(
+      { kind: "not_found", resource: "client_app" },
+      "the acting user has registered no client app",
+    );
+  }
+  return refuse(
+    { kind: "missing", field: "client" },
+    `the acting user has ${own.length} client apps and the 2.0 path names none: use /api/2.1/client-app/{client}`,
+    "client",
+  );
+}
+
+/** The fields of a client app form, 2.0's declared ones or 2.1's open form narrowed to strings. */
+interface ClientAppForm {
+  readonly name?: string;
+  readonly description?: string;
+  readonly redirectionEndpoint?: string;
+  readonly url?: string;
+  readonly iconKey?: unknown;
+}
+
+/** 2.1's open form, its values narrowed to the fields 2.0's page declares. */
+function clientAppFormOf(body: Readonly<Record<string, unknown>> | undefined): ClientAppForm {
+  const text = (field: string) => {
+    const value = body?.[field];
+    return typeof value === "string" ? { [field]: value } : {};
+  };
+  return {
+    ...text("name"),
+    ...text("description"),
+    ...text("redirectionEndpoint"),
+    ...text("url"),
+    ...(body?.iconKey === undefined ? {} : { iconKey: body.iconKey }),
+  };
+}
+
+/** The fields of a registration or change, checked as the 2.0 POST client-apps page names its errors. */
+function checkedAppFields(form: ClientAppForm, current: ClientAppRecord | undefined) {
+  refuseImageKeys(form, ["iconKey"]);
+  const name = (form.name ?? current?.name ?? "").trim();
+  if (name === "") refuse({ kind: "invalid", field: "name" }, 'form field "name": must not be blank', "name");
+  const redirectionEndpoint = form.redirectionEndpoint ?? current?.redirectionEndpoint ?? "";
+  if (!isHttpUrl(redirectionEndpoint)) {
+    refuse(
+      { kind: "named", id: "invalid_redirection_uri" },
+      'form field "redirectionEndpoint": an http or https URL',
+      "redirectionEndpoint",
+    );
+  }
+  const url = form.url ?? current?.url;
+  return {
+    name,
+    description: form.description ?? current?.description ?? "",
+    redirectionEndpoint,
+    ...(url === undefined ? {} : { url }),
+  };
+}
+
+/** Registers a client app of the acting user, with a new secret. */
+function registerClientApp(state: SandboxState, userId: string, form: ClientAppForm): ClientAppRecord {
+  const fields = checkedAppFields(form, undefined);
+  return state.assessment.clientApps.put({
+    id: state.assessment.clientApps.newId("app"),
+    ...fields,
+    secret: globalThis.crypto.randomUUID(),
+    creatorId: userId,
+    created: state.org.now(),
+  });
+}
+
+/** Changes the fields a form sends; the others, the secret and the creation stay. */
+function changeClientApp(state: SandboxState, app: ClientAppRecord, form: ClientAppForm): ClientAppRecord {
+  const { url: _oldUrl, ...kept } = app;
+  return state.assessment.clientApps.put({ ...kept, ...checkedAppFields(form, app) });
 }
 
 function isHttpUrl(value: string): boolean {
@@ -162,12 +263,9 @@ function deregister(
   return gone.length;
 }
 
-/** The acting user's client apps, secrets left out; one list in both versions. */
-function ownClientApps(state: SandboxState, userId: string) {
-  return state.assessment.clientApps
-    .all()
-    .filter((a) => a.creatorId === userId)
-    .map((a) => clientAppV20(state, a, false));
+/** The client apps a user registered, in the order registered. */
+function clientAppsOf(state: SandboxState, userId: string): ClientAppRecord[] {
+  return state.assessment.clientApps.all().filter((a) => a.creatorId === userId);
 }
 
 /** The beacon form of 2.1 and 2.1.1 (the same fields). */
@@ -278,45 +376,68 @@ export const devices = defineFamily("devices", {
   },
   createClientApp_v2_0: {
     behaviour:
-      "registers a client app of the acting user (ID `app-<n>`, a random `secret` shown only in this answer, `created`, `creator`); blank `name`: `invalid_name`; `redirectionEndpoint` not an http(s) URL: `invalid_redirection_uri`; the sandbox has no image uploads, so any `iconKey` is `invalid_icon_key`",
-    handle: ({ state, userId, body }) => {
-      refuseImageKeys(body, ["iconKey"]);
-      const name = body.name.trim();
-      if (name === "")
-        refuse({ kind: "invalid", field: "name" }, 'form field "name": must not be blank', "name");
-      if (!isHttpUrl(body.redirectionEndpoint)) {
-        refuse(
-          { kind: "named", id: "invalid_redirection_uri" },
-          'form field "redirectionEndpoint": an http or https URL',
-          "redirectionEndpoint",
-        );
-      }
-      const app = state.assessment.clientApps.put({
-        id: state.assessment.clientApps.newId("app"),
-        name,
-        description: body.description ?? "",
-        redirectionEndpoint: body.redirectionEndpoint,
-        ...(body.url === undefined ? {} : { url: body.url }),
-        secret: globalThis.crypto.randomUUID(),
-        creatorId: userId,
-        created: state.org.now(),
-      });
-      return ok(clientAppV20(state, app, true));
-    },
+      "registers a client app of the acting user (ID `app-<n>`, a random `secret` shown only in this answer, `created`, `creator`, `status` `EXPERIMENTAL`: the description's ClientApp, from the ClientApp object page, says new applications start experimental); blank `name`: `invalid_name`; `redirectionEndpoint` not an http(s) URL: `invalid_redirection_uri`; the sandbox has no image uploads, so any `iconKey` is `invalid_icon_key`",
+    handle: ({ state, userId, body }) =>
+      ok(clientAppV20(state, registerClientApp(state, userId, body), true)),
+  },
+  createClientApp_v2_1: {
+    behaviour:
+      "as `createClientApp_v2_0`, answered in the 2.1.1 ClientApp shape; no page of this operation was found, so it takes the fields of the 2.0 page (`name`, `description`, `redirectionEndpoint`, `url`, `iconKey`) with its errors (`invalid_name` also for a missing name, as that page says; a missing `redirectionEndpoint` `invalid_redirection_uri`, a sandbox choice)",
+    handle: ({ state, userId, body }) =>
+      ok(clientAppV21(state, registerClientApp(state, userId, clientAppFormOf(body)), true)),
   },
   listClientApps_v2_0: {
     behaviour:
       "the acting user's client apps in the 2.0 shape, without secrets (the answer is not shown: a bare list)",
-    handle: ({ state, userId }) => ok(ownClientApps(state, userId)),
+    handle: ({ state, userId }) => ok(clientAppsOf(state, userId).map((a) => clientAppV20(state, a, false))),
   },
   listOwnClientApps_v2_1: {
-    behaviour: "as `listClientApps_v2_0`",
-    handle: ({ state, userId }) => ok(ownClientApps(state, userId)),
+    behaviour: "as `listClientApps_v2_0`, in the 2.1.1 ClientApp shape",
+    handle: ({ state, userId }) => ok(clientAppsOf(state, userId).map((a) => clientAppV21(state, a, false))),
+  },
+  listClientApps_v2_1: {
+    behaviour:
+      "the client apps of the user in the path (ID or email address; unknown: `not_found`) as `listOwnClientApps_v2_1` does; a sandbox choice, as no page shows who may list another user's apps: only the acting user's own (another user's: `no_permission`, 403)",
+    handle: ({ state, userId, path }) => {
+      const user = addressedUser(state, path.user, "user");
+      if (user.id !== userId) {
+        refuse(
+          { kind: "no_permission", resource: "client_app" },
+          `the acting user may list only their own client apps, not those of ${JSON.stringify(path.user)}`,
+        );
+      }
+      return ok(clientAppsOf(state, user.id).map((a) => clientAppV21(state, a, false)));
+    },
+  },
+  getClientApp_v2_0: {
+    behaviour:
+      "the acting user's client app in the 2.0 shape, without its secret; the 2.0 path names no app, so it is the user's only one (a sandbox choice): none `not_found` (404), several `client_missing` (400; `getClientApp_v2_1` names one)",
+    handle: ({ state, userId }) => ok(clientAppV20(state, onlyOwnApp(state, userId), false)),
+  },
+  updateClientApp_v2_0: {
+    behaviour:
+      "changes the fields the form sends (`name`, `description`, `redirectionEndpoint`, `url`, as `createClientApp_v2_0` takes them, with its errors) of the app `getClientApp_v2_0` addresses; the secret stays; answers the app in the 2.0 shape without its secret",
+    handle: ({ state, userId, body }) =>
+      ok(
+        clientAppV20(state, changeClientApp(state, onlyOwnApp(state, userId), clientAppFormOf(body)), false),
+      ),
+  },
+  updateClientApp_v2_1: {
+    behaviour:
+      "as `updateClientApp_v2_0` for one of the acting user's apps by ID (another's or an unknown one: `not_found`), answered in the 2.1.1 ClientApp shape",
+    handle: ({ state, userId, path, body }) =>
+      ok(
+        clientAppV21(
+          state,
+          changeClientApp(state, ownApp(state, userId, path.client), clientAppFormOf(body)),
+          false,
+        ),
+      ),
   },
   getClientApp_v2_1: {
     behaviour:
-      "one of the acting user's client apps, without its secret; `not_found` for another's or an unknown one",
-    handle: ({ state, userId, path }) => ok(clientAppV20(state, ownApp(state, userId, path.client), false)),
+      "one of the acting user's client apps in the 2.1.1 ClientApp shape, without its secret; `not_found` for another's or an unknown one",
+    handle: ({ state, userId, path }) => ok(clientAppV21(state, ownApp(state, userId, path.client), false)),
   },
   deleteClientApp_v2_1: {
     behaviour: "deletes one of the acting user's client apps; answers a `Message`; `not_found`",

@@ -697,6 +697,31 @@ export const groups = defineFamily("groups", {
       return ok(staffV21(state, path.group));
     },
   },
+  searchGroups_v2_0: {
+    behaviour:
+      "the groups the acting user holds VIEW or MANAGE on, in creation order, each in the 2.0 shape `createGroup_v2_0` answers (`members` and `drills` as counts); no page of this search was found, so it takes no parameters and answers a bare list (sandbox choices, as the 2.0 organization list's page shows a bare list)",
+    handle: ({ state, userId }) => ok(findGroups(state, userId, {}).map((group) => groupV20(state, group))),
+  },
+  listGroupStaff_v2_0: {
+    behaviour:
+      "the group's own staff permissions in the 2.0 GroupStaff shape (the group as an ID, `count` and `total`; needs VIEW; organization staff are not listed), as the 2.0 GroupStaff object page shows it; the page lists no errors, so an unknown group is `not_found` (404) and a missing permission `no_permission` (403), the documented defaults",
+    handle: ({ state, userId, path }) => {
+      groupFor(state, path.group_id, userId, "VIEW", "group_id");
+      return ok(staffV20(state, path.group_id));
+    },
+  },
+  revokeGroupStaff_v2_0: {
+    behaviour:
+      "changes nothing: the page (DELETE group staff) names the user and permission in the path (`/staff/{user_id}/{permission}`), and this 2.0 path carries neither and takes no parameter, so no staff user is ever specified: `unknown_group` (404), `not_permitted` (403; needs MANAGE), then `user_missing` (400, the page's identifier for no staff user; its status is not shown); `revokeGroupStaffPermission_v2_1` removes a permission",
+    handle: ({ state, userId, path }) => {
+      groupFor(state, path.group_id, userId, "MANAGE", "group_id");
+      return refuse(
+        { kind: "missing", field: "user" },
+        "user: the 2.0 path names no staff user (the page puts it in /staff/{user_id}/{permission})",
+        "user",
+      );
+    },
+  },
   updateGroupStaff_v2_0: {
     behaviour:
       "gives the user in the form field `user` the permission in `permission` (sandbox choices: the page puts both in the path); answers the 2.0 staff",

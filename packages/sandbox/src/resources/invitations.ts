@@ -77,6 +77,23 @@ function respond(
   );
 }
 
+/**
+ * The invitations the acting user may see, in the order made: those to a group they hold a staff
+ * permission on, and those sent to one of their addresses or answered by them.
+ */
+function visibleInvitations(state: SandboxState, userId: string): Invitation[] {
+  const addresses = new Set(state.user(userId)?.emails.map((e) => e.toLowerCase()) ?? []);
+  return state.accounts.invitations
+    .all()
+    .filter(
+      (i) =>
+        state.org.groups.has(i.groupId) &&
+        (state.org.groupPermission(userId, i.groupId) !== undefined ||
+          i.userId === userId ||
+          addresses.has(i.emailAddress.toLowerCase())),
+    );
+}
+
 /** Answers an invitation in 2.1's shape, which 2.1.1 answers too; a second answer is `invalid_invitation_status`. */
 function respondV21({ state, userId, path, body }: Both<"respondToGroupInvitation">) {
   return ok(
@@ -93,6 +110,12 @@ export const invitations = defineFamily("invitations", {
     behaviour:
       "the invitation its token names (`PENDING` until answered, then `ACCEPTED` or `DECLINED`: sandbox names besides the page's `ACCEPTED`), with the invited address and the 2.0 group; no other permission needed; `unknown_group_invitation`",
     handle: ({ state, path }) => ok(invitationV20(state, invitationFor(state, path.token))),
+  },
+  listGroupInvitations_v2_0: {
+    behaviour:
+      "the invitations the acting user may see, each in the 2.0 GroupInvitation shape `getGroupInvitation_v2_0` answers, in the order made: those to groups the user holds VIEW or MANAGE on, and those sent to one of the user's addresses or answered by the user; no page of this list was found, so whose invitations it lists, that it takes no parameters and that it answers a bare list are the sandbox's choices",
+    handle: ({ state, userId }) =>
+      ok(visibleInvitations(state, userId).map((invitation) => invitationV20(state, invitation))),
   },
   getGroupInvitation_v2_1_1: {
     behaviour:

@@ -236,7 +236,7 @@ function organizationGroups(
 export const organizations = defineFamily("organizations", {
   getOwnOrganization_v2_1: {
     behaviour:
-      "the acting user's organization (service account, managing organization or staff, in that order); none: `not_linked_to_organization` (400: the page gives no status)",
+      "the acting user's organization (service account, managing organization or staff, in that order); none: `not_linked_to_organization` (401: the GET organization page gives no status; the pages that answer it with one, GET catalog and GET organization groups among them, say 401)",
     handle: ({ state, userId }) => ok(organizationV21(ownOrganization(state, userId))),
   },
   getOwnOrganization_v2_0: {

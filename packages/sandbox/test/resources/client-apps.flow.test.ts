@@ -1,0 +1,101 @@
+/**
+ * The client app operations that answered a static example before (issue #47): 2.1's create, update
+ * and per-user list, 2.0's read and update of the one app its path addresses. The answers follow the
+ * ClientApp object pages (REF …/api/2/objects/client-app, …/api/2.1.1/objects/client-app/): new apps
+ * start EXPERIMENTAL, the secret is shown only to its owner (here: only when registered).
+ */
+import { describe, expect, it } from "vitest";
+import { client, expectRefusals, start, tokenFor } from "../support/helpers.js";
+
+const APP = { name: "LMS link", redirectionEndpoint: "https://lms.example/callback", description: "d" };
+
+describe("2.1 client apps (REF …/api/2.1.1/objects/client-app/)", () => {
+  it("registers an app with a secret shown once, changes it by ID, and lists it for its user", async () => {
+    const sandbox = await start();
+    const ana = client(sandbox, await tokenFor(sandbox, "u-ana"));
+    const created = await ana("POST", "/api/2.1/client-apps", { body: APP });
+    expect(created.status).toBe(200);
+    expect(created.headers.get("Drill-Sandbox-Example")).toBeNull();
+    const app = created.body as { id: string; secret: string };
+    expect(created.body).toMatchObject({
+      ...APP,
+      status: "EXPERIMENTAL",
+      creator: { type: "USER", id: "u-ana", name: "Ana" },
+    });
+    expect(app.secret).toMatch(/^[0-9a-f-]{36}$/);
+    const changed = await ana("PUT", `/api/2.1/client-app/${app.id}`, {
+      body: { name: "LMS bridge", url: "https://lms.example/" },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({
+      id: app.id,
+      name: "LMS bridge",
+      url: "https://lms.example/",
+      redirectionEndpoint: APP.redirectionEndpoint,
+    });
+    expect(changed.body).not.toHaveProperty("secret");
+    expect((await ana("GET", `/api/2.1/client-app/${app.id}`)).body).toMatchObject({ name: "LMS bridge" });
+    const listed = await ana("GET", "/api/2.1/client-apps/u-ana");
+    expect(listed.status).toBe(200);
+    expect(listed.body).toMatchObject([{ id: app.id, name: "LMS bridge", status: "EXPERIMENTAL" }]);
+    expect((listed.body as object[])[0]).not.toHaveProperty("secret");
+    expect((await ana("GET", "/api/2.1/client-apps/ana%40academy.test")).body).toEqual(listed.body);
+  });
+
+  it("refuses as the 2.0 POST client-apps page names its errors, and keeps other users' apps apart", async () => {
+    const sandbox = await start();
+    const ana = client(sandbox, await tokenFor(sandbox, "u-ana"));
+    const bob = client(sandbox, await tokenFor(sandbox, "u-bob"));
+    const { id } = (await ana("POST", "/api/2.1/client-apps", { body: APP })).body as { id: string };
+    await expectRefusals([
+      [ana, "POST", "/api/2.1/client-apps", 400, "invalid_name", { body: { ...APP, name: " " } }],
+      [
+        ana,
+        "POST",
+        "/api/2.1/client-apps",
+        400,
+        "invalid_name",
+        { body: { redirectionEndpoint: "https://x.example/" } },
+      ],
+      [ana, "POST", "/api/2.1/client-apps", 400, "invalid_redirection_uri", { body: { name: "A" } }],
+      [
+        ana,
+        "PUT",
+        `/api/2.1/client-app/${id}`,
+        400,
+        "invalid_redirection_uri",
+        { body: { redirectionEndpoint: "nope" } },
+      ],
+      [ana, "PUT", `/api/2.1/client-app/${id}`, 400, "invalid_icon_key", { body: { iconKey: "k" } }],
+      [bob, "PUT", `/api/2.1/client-app/${id}`, 404, "not_found", { body: { name: "Mine now" } }],
+      [bob, "GET", "/api/2.1/client-apps/u-ana", 403, "no_permission"],
+      [bob, "GET", "/api/2.1/client-apps/u-nobody", 404, "not_found"],
+    ]);
+    expect((await bob("GET", "/api/2.1/client-apps/u-bob")).body).toEqual([]);
+    expect((await ana("GET", `/api/2.1/client-app/${id}`)).body).toMatchObject({ name: APP.name });
+  });
+});
+
+describe("2.0 client app (REF …/api/2/objects/client-app)", () => {
+  it("reads and changes the acting user's one app; none is not_found, several client_missing", async () => {
+    const sandbox = await start();
+    const ana = client(sandbox, await tokenFor(sandbox, "u-ana"));
+    await expectRefusals([[ana, "GET", "/api/2/client-app", 404, "not_found"]]);
+    const { id } = (await ana("POST", "/api/2/client-apps", { body: APP })).body as { id: string };
+    const read = await ana("GET", "/api/2/client-app");
+    expect(read.status).toBe(200);
+    expect(read.headers.get("Drill-Sandbox-Example")).toBeNull();
+    expect(read.body).toMatchObject({ id, ...APP, status: "EXPERIMENTAL", creator: { id: "u-ana" } });
+    expect(read.body).not.toHaveProperty("secret");
+    const changed = await ana("PUT", "/api/2/client-app", { body: { description: "The LMS bridge" } });
+    expect(changed.body).toMatchObject({ id, name: APP.name, description: "The LMS bridge" });
+    expect((await ana("GET", `/api/2.1/client-app/${id}`)).body).toMatchObject({
+      description: "The LMS bridge",
+    });
+    await ana("POST", "/api/2/client-apps", { body: { ...APP, name: "Second" } });
+    await expectRefusals([
+      [ana, "GET", "/api/2/client-app", 400, "client_missing"],
+      [ana, "PUT", "/api/2/client-app", 400, "client_missing", { body: { name: "X" } }],
+    ]);
+  });
+});
