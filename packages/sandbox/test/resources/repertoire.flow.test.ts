@@ -31,7 +31,10 @@ describe("repertoire (GET repertoire pages, issue #47)", () => {
     expect((await ana("PUT", "/api/2.1/repertoire/es-colours")).status).toBe(200);
     const listed = (await ana("GET", "/api/2.1/repertoire")).body as Listed;
     expect(listed.drills).toEqual([
-      expect.objectContaining({ id: "es-colours", practice: expect.objectContaining({ proficiency: expect.anything() }) }),
+      expect.objectContaining({
+        id: "es-colours",
+        practice: expect.objectContaining({ proficiency: expect.anything() }),
+      }),
     ]);
     expect(listed.drills[0]?.practice?.proficiency.overall).toBe(0);
   });
