@@ -91,9 +91,8 @@ const SEARCH_BEHAVIOUR =
 /** The repertoire family; see the module comment. */
 export const repertoire = defineFamily("repertoire", {
   listRepertoire_v2_0: {
-    behaviour:
-      "the acting user's repertoire (added, authored, received through a group: the 2.0 GET repertoire page) as a `Drillables` page, each entry with its `practice` (the 2.0 Drillable page)",
-    handle: ({ query, state, userId }) => ok(state.listRepertoire(userId, query)),
+    behaviour: `${SEARCH_BEHAVIOUR} (the 2.0 page shows the parameters up to \`sortField\`; its answer is cut: the sandbox answers a \`Drillables\` page)`,
+    handle: ({ query, state, userId }) => ok(searchRepertoire(state, userId, query)),
   },
   listRepertoire_v2_1: {
     behaviour: `${SEARCH_BEHAVIOUR} (the 2.1.1 page of the same path shows the parameters; the answer is cut, so the sandbox answers the 2.0 shape)`,

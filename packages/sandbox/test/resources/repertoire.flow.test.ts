@@ -51,6 +51,9 @@ describe("repertoire (GET repertoire pages, issue #47)", () => {
     expect(await ids("query=animals&searchField=NAME&resultStart=1&resultSize=1")).toEqual(["es-animals"]);
     expect(await ids("query=perro&searchField=CONTENTS")).toEqual(["es-animals"]);
     expectRefused(await ana("GET", "/api/2.1/repertoire?searchField=COLOUR"), 400, "invalid_search_field");
+    // The 2.0 page shows the same search parameters: one search for both versions.
+    const v20 = (await ana("GET", "/api/2/repertoire?query=french")).body as Listed;
+    expect(v20.drills.map((d) => d.id)).toEqual(["fr-animals"]);
   });
 
   it("refuses to remove the user's own drill or a group's (2.0 DELETE repertoire page)", async () => {
