@@ -1945,7 +1945,7 @@ export interface paths {
          * Search repertoire
          * @deprecated
          * @description Function listed for API 2.1: "search repertoire".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No 2.1 page of it was found; the 2.1.1 page of the same method and path (the revision of 2.1) shows its query parameters: query, searchField (repeated), resultStart, resultSize, sortField and sortDirection. The lists of their values, the group filter's parameter and the answer are cut from that stored page.
          */
         get: operations["listRepertoire_v2_1"];
         put?: never;
@@ -6442,7 +6442,20 @@ export interface operations {
      */
     listRepertoire_v2_1: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Words to search for, case-insensitive; any of them matches, `AND` (in capitals) between words requires all. */
+                query?: string;
+                /** @description How many drills or courses to answer at most (default all the rest). The page types it as a string. */
+                resultSize?: string;
+                /** @description Zero-based index of the first drill or course answered (default 0). The page types it as a string. */
+                resultStart?: string;
+                /** @description A field to search in; repeat for several. Without it every field is searched. Its values are cut from the stored page. */
+                searchField?: string[];
+                /** @description The sort direction. Its values are cut from the stored page. */
+                sortDirection?: string;
+                /** @description The field to sort by; without it the order depends on whether there is a query. Its values are cut from the stored page. */
+                sortField?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;

@@ -23,6 +23,8 @@ export interface TestRecord {
   readonly startDrill?: number;
   /** The time to complete the test, in seconds (2.1 `timeLimit`); answered as `remainingTestTime`. */
   readonly timeLimitSeconds?: number;
+  /** A group test's objective: the date to complete it by (POST group tests' `reviewDate`). */
+  readonly reviewDate?: string;
   readonly ownerId: string;
   readonly created: string;
 }
@@ -37,6 +39,9 @@ export interface TestQuestionRecord {
   readonly tellName: string;
   readonly expected: string;
   readonly choices: readonly string[];
+  /** An adaptive test's level (0-based index of its drill) and set (0-based), per the group tests page. */
+  readonly level?: number;
+  readonly set?: number;
   given?: readonly string[];
   correct?: boolean;
 }
@@ -140,6 +145,14 @@ export class AssessmentModel {
     this.results.set(result.testId, result.userId, result);
     for (const question of result.questions) this.#questions.set(question.reference, { result, question });
     return result;
+  }
+
+  /** Adds questions to a started result (an adaptive test's next set), so their references can be answered. */
+  addQuestions(result: TestResultRecord, questions: readonly TestQuestionRecord[]): void {
+    for (const question of questions) {
+      result.questions.push(question);
+      this.#questions.set(question.reference, { result, question });
+    }
   }
 
   /** The result and question a reference names. */

@@ -46,6 +46,11 @@ export interface PracticeContext {
   canAccess(userId: string, record: DrillableRecord): boolean;
   /** The state's clock, as an ISO 8601 instant: when an answer is recorded (`lastPracticed`). */
   now(): string;
+  /**
+   * The drills and courses a user holds without adding them: those they (co-)authored and those of
+   * their groups (the 2.0 and 2.1.1 GET repertoire pages: the repertoire holds all of them).
+   */
+  held?(userId: string): readonly string[];
 }
 
 /**
@@ -323,12 +328,13 @@ export class PracticeBook {
   }
 
   /**
-   * The `practice` part of a result-list entry: present only once the user has answered a question of
-   * the drill (for a course: of any of its drills).
+   * The `practice` part of a result-list entry: present when the drill or course is in the user's
+   * repertoire, or once the user has answered a question of it (for a course: of any of its drills).
    */
   practiceOf(userId: string, record: DrillableRecord): DrillablePractice | undefined {
     const summary = this.#summary(userId, record);
-    if (summary.answerCount === 0) return undefined;
+    // The 2.0 Drillable page: `practice` is there when the caller has the drill in their repertoire.
+    if (summary.answerCount === 0 && !this.#inRepertoire(userId, record.id)) return undefined;
     return {
       proficiency: summary.proficiency,
       highestProficiency: summary.highest,
@@ -342,6 +348,8 @@ export class PracticeBook {
    * Errors: `drillable_not_found`, `drillable_access_denied`.
    */
   addToRepertoire(userId: string, drillableId: string): boolean {
+    if (this.#ctx.drillable(drillableId) !== undefined && this.#ctx.held?.(userId).includes(drillableId))
+      return false;
     this.#accessible(userId, drillableId);
     let entries = this.#repertoires.get(userId);
     if (entries === undefined) {
@@ -369,13 +377,22 @@ export class PracticeBook {
   }
 
   /**
-   * IDs in the user's repertoire that still exist, in the order they were added.
+   * Whether the user added the drillable themself (PUT repertoire), as opposed to holding it as its
+   * author or a group member.
+   */
+  addedToRepertoire(userId: string, drillableId: string): boolean {
+    return this.#repertoires.get(userId)?.has(drillableId) === true;
+  }
+
+  /**
+   * IDs in the user's repertoire that still exist: those held without adding (authored, of a group)
+   * first, then those added, in the order they were added.
    */
   repertoireIds(userId: string): string[] {
-    const ids: string[] = [];
-    for (const id of this.#repertoires.get(userId) ?? [])
-      if (this.#ctx.drillable(id) !== undefined) ids.push(id);
-    return ids;
+    const ids = new Set<string>();
+    for (const id of [...(this.#ctx.held?.(userId) ?? []), ...(this.#repertoires.get(userId) ?? [])])
+      if (this.#ctx.drillable(id) !== undefined) ids.add(id);
+    return [...ids];
   }
 
   /**
@@ -384,6 +401,12 @@ export class PracticeBook {
   forgetDrillable(drillableId: string): void {
     for (const perUser of this.#renditions.values()) perUser.delete(drillableId);
     for (const entries of this.#repertoires.values()) entries.delete(drillableId);
+  }
+
+  #inRepertoire(userId: string, drillableId: string): boolean {
+    return (
+      this.addedToRepertoire(userId, drillableId) || this.#ctx.held?.(userId).includes(drillableId) === true
+    );
   }
 
   #accessible(userId: string, drillableId: string): DrillableRecord {

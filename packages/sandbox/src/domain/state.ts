@@ -130,6 +130,7 @@ export class SandboxState {
         drillable: (id) => this.#records.get(id),
         canAccess: (userId, record) => this.canAccess(userId, record),
         now: this.org.now,
+        held: (userId) => this.heldInRepertoire(userId),
       },
       options,
     );
@@ -359,6 +360,21 @@ export class SandboxState {
     if (catalog.userIds.includes(userId)) return false;
     this.#catalogs.set(catalogId, { ...catalog, userIds: [...catalog.userIds, userId] });
     return true;
+  }
+
+  /**
+   * The drills and courses in a user's repertoire without being added: those the user authored (through
+   * the API) and those of the groups the user is a member of (the 2.0 and 2.1.1 GET repertoire pages).
+   */
+  heldInRepertoire(userId: string): string[] {
+    const authored = this.#content.authorship
+      .all()
+      .filter((a) => a.authorId === userId)
+      .map((a) => a.id);
+    const ofGroups = this.org.groupMembers
+      .leftsOf(userId)
+      .flatMap(([groupId]) => this.org.groupDrillables.rightsOf(groupId).map(([id]) => id));
+    return [...new Set([...authored, ...ofGroups])];
   }
 
   /**

@@ -77,13 +77,15 @@ interface Definition {
   allowQuestionNavigation: boolean;
   allowUnansweredQuestions: boolean;
   /** The 2.1 form's fields that no answer shows, kept on the record as sent. */
-  kept?: Pick<TestRecord, "tags" | "weights" | "adaptive" | "startDrill" | "timeLimitSeconds">;
+  kept?: Pick<TestRecord, "tags" | "weights" | "adaptive" | "startDrill" | "timeLimitSeconds" | "reviewDate">;
 }
 
 interface StoredTest extends TestRecord {
   readonly size: number;
   /** Questions asked of each of the test's drills and courses, where the form gave one count per drill. */
   readonly perDrillable?: readonly number[];
+  /** An adaptive test's questions per level (the form's one `questions` count), where given. */
+  readonly perLevel?: number;
   readonly columns: readonly string[];
 }
 
@@ -119,6 +121,7 @@ function defineTest(state: SandboxState, userId: string, definition: Definition,
     refuse({ kind: "invalid", field }, `form field "${field}": the drills have no items to ask`, field);
   }
   const counts = definition.questions;
+  if (base.adaptive === true) return defineAdaptive(state, base, counts, definition.columns, field);
   if (counts !== undefined && counts.length > 1 && counts.length !== base.drillIds.length)
     refuse(
       { kind: "invalid", field: "questions" },
@@ -147,15 +150,86 @@ function defineTest(state: SandboxState, userId: string, definition: Definition,
   return state.assessment.tests.put(stored as StoredTest) as StoredTest;
 }
 
+/**
+ * An adaptive test (the group tests page): two or more drills as levels, easiest first, and one
+ * `questions` count, taken from each level; never navigable (the 2.1.1 POST tests page).
+ */
+function defineAdaptive(
+  state: SandboxState,
+  base: TestRecord,
+  counts: readonly number[] | undefined,
+  columns: string[],
+  field: string,
+): StoredTest {
+  if (base.drillIds.length < 2)
+    refuse(
+      { kind: "invalid", field },
+      `form field "${field}": an adaptive test needs two or more drills, one per level`,
+      field,
+    );
+  if (counts !== undefined && counts.length > 1)
+    refuse(
+      { kind: "invalid", field: "questions" },
+      'form field "questions": an adaptive test takes one count, the questions of each level',
+      "questions",
+    );
+  const start = base.startDrill;
+  if (start !== undefined && (!Number.isInteger(start) || start < 1 || start > base.drillIds.length))
+    refuse(
+      { kind: "invalid", field: "startDrill" },
+      `form field "startDrill": a level from 1 to ${base.drillIds.length}`,
+      "startDrill",
+    );
+  const perLevel = counts?.[0];
+  const stored = {
+    ...base,
+    allowQuestionNavigation: false,
+    size: perLevel ?? 0,
+    columns,
+    ...(perLevel === undefined ? {} : { perLevel }),
+  };
+  return state.assessment.tests.put(stored) as StoredTest;
+}
+
 function sizeOf(test: TestRecord): number {
   return (test as StoredTest).size;
 }
 
+/** One question of an item of a drill, numbered `sequenceNr` in the run. */
+function makeQuestion(
+  test: TestRecord,
+  drill: Drill,
+  item: { ask: string; tell: string },
+  sequenceNr: number,
+  adaptive?: { level: number; set: number },
+): TestQuestionRecord {
+  // BIDIRECTIONAL alternates: even questions ask the tell side (a sandbox choice).
+  const productive =
+    test.direction === "PRODUCTIVE" || (test.direction === "BIDIRECTIONAL" && sequenceNr % 2 === 0);
+  const expected = productive ? item.ask : item.tell;
+  const others = [...new Set(drill.items.map((i) => (productive ? i.ask : i.tell)))].filter(
+    (v) => v !== expected,
+  );
+  return {
+    reference: globalThis.crypto.randomUUID(),
+    sequenceNr,
+    drillId: drill.id,
+    ask: productive ? item.tell : item.ask,
+    askName: productive ? drill.tellName : drill.askName,
+    tellName: productive ? drill.askName : drill.tellName,
+    expected,
+    choices: test.style === "MULTIPLE_CHOICE" ? [expected, ...others.slice(0, CHOICES - 1)].sort() : [],
+    ...adaptive,
+  };
+}
+
 /**
  * The questions of a user's run: drills in the test's order, items in the drill's order, up to the
- * size (and up to each drill's or course's own count, where the form gave one per drill).
+ * size (and up to each drill's or course's own count, where the form gave one per drill). An adaptive
+ * test starts with the set of its entry level only (see {@link nextAdaptiveSet}).
  */
 function questionsOf(state: SandboxState, test: TestRecord): TestQuestionRecord[] {
+  if (test.adaptive === true) return adaptiveSet(state, test, entryLevel(test), 0, []);
   const out: TestQuestionRecord[] = [];
   const caps = (test as StoredTest).perDrillable;
   const perDrillable = drillsPerDrillable(state, test);
@@ -165,30 +239,68 @@ function questionsOf(state: SandboxState, test: TestRecord): TestQuestionRecord[
       for (const item of drill.items) {
         if (out.length >= sizeOf(test)) return out;
         if (out.length >= cap) break;
-        // BIDIRECTIONAL alternates: odd questions ask the tell side (a sandbox choice).
-        const productive =
-          test.direction === "PRODUCTIVE" || (test.direction === "BIDIRECTIONAL" && out.length % 2 === 1);
-        const ask = productive ? item.tell : item.ask;
-        const expected = productive ? item.ask : item.tell;
-        const others = [...new Set(drill.items.map((i) => (productive ? i.ask : i.tell)))].filter(
-          (v) => v !== expected,
-        );
-        const choices =
-          test.style === "MULTIPLE_CHOICE" ? [expected, ...others.slice(0, CHOICES - 1)].sort() : [];
-        out.push({
-          reference: globalThis.crypto.randomUUID(),
-          sequenceNr: out.length + 1,
-          drillId: drill.id,
-          ask,
-          askName: productive ? drill.tellName : drill.askName,
-          tellName: productive ? drill.askName : drill.tellName,
-          expected,
-          choices,
-        });
+        out.push(makeQuestion(test, drill, item, out.length + 1));
       }
     }
   }
   return out;
+}
+
+/**
+ * An adaptive test's entry level (0-based): `startDrill` (1-based) where given, otherwise halfway, the
+ * group tests page's "#levels/2" read as a 0-based index (the middle level of an odd number of levels).
+ */
+function entryLevel(test: TestRecord): number {
+  return test.startDrill === undefined ? Math.floor(test.drillIds.length / 2) : test.startDrill - 1;
+}
+
+/**
+ * How many sets an adaptive run asks: the page says the total depends on the number of levels and the
+ * entry level without giving it; the sandbox asks enough sets to reach the easiest or the hardest level
+ * from the entry level, whichever is farther (its own choice).
+ */
+function adaptiveSets(test: TestRecord): number {
+  const entry = entryLevel(test);
+  return Math.max(entry + 1, test.drillIds.length - entry);
+}
+
+/**
+ * One set of an adaptive run: `questions` questions (all the level's items when not given) from the
+ * level's drills, going on after the items the run already asked of that level (from the start again
+ * when they run out: a sandbox choice).
+ */
+function adaptiveSet(
+  state: SandboxState,
+  test: TestRecord,
+  level: number,
+  set: number,
+  asked: readonly TestQuestionRecord[],
+): TestQuestionRecord[] {
+  const items = (drillsPerDrillable(state, test)[level] ?? []).flatMap((drill) =>
+    drill.items.map((item) => ({ drill, item })),
+  );
+  const count = Math.min(items.length, (test as StoredTest).perLevel ?? items.length);
+  const before = asked.filter((q) => q.level === level).length;
+  return Array.from({ length: count }, (_, i) => {
+    const { drill, item } = items[(before + i) % items.length] as (typeof items)[number];
+    return makeQuestion(test, drill, item, asked.length + i + 1, { level, set });
+  });
+}
+
+/**
+ * The next set of an adaptive run once every question of the current one is answered, by the group
+ * tests page's rule: under 1/3 right, the level below; 2/3 or more, the level above; otherwise (or
+ * where there is no such level) the same level. None once the run has asked all its sets.
+ */
+function nextAdaptiveSet(state: SandboxState, test: TestRecord, result: TestResultRecord) {
+  const last = result.questions[result.questions.length - 1];
+  if (last?.set === undefined || last.level === undefined) return [];
+  if (result.questions.some((q) => q.given === undefined) || last.set + 1 >= adaptiveSets(test)) return [];
+  const current = result.questions.filter((q) => q.set === last.set);
+  const right = current.filter((q) => q.correct).length / current.length;
+  const step = right < 1 / 3 ? -1 : right >= 2 / 3 ? 1 : 0;
+  const level = Math.min(test.drillIds.length - 1, Math.max(0, last.level + step));
+  return adaptiveSet(state, test, level, last.set + 1, result.questions);
 }
 
 function resultOf(state: SandboxState, testId: string, userId: string): TestResultRecord | undefined {
@@ -271,12 +383,15 @@ function answered(result: TestResultRecord): TestQuestionRecord[] {
   return result.questions.filter((q) => q.given !== undefined);
 }
 
+/** The score; an adaptive test's is the evaluation of its last set (the group tests page). */
 function score(result: TestResultRecord): { correct: number; percentage: number; progress: number } {
   const size = result.questions.length;
-  const correct = result.questions.filter((q) => q.correct).length;
+  const lastSet = result.questions[size - 1]?.set;
+  const scored = lastSet === undefined ? result.questions : result.questions.filter((q) => q.set === lastSet);
+  const correct = scored.filter((q) => q.correct).length;
   return {
     correct,
-    percentage: size === 0 ? 0 : Math.round((100 * correct) / size),
+    percentage: scored.length === 0 ? 0 : Math.round((100 * correct) / scored.length),
     progress: size === 0 ? 0 : answered(result).length / size,
   };
 }
@@ -341,8 +456,9 @@ function testV21(state: SandboxState, test: TestRecord, userId: string) {
     ...(group === undefined ? {} : { group, testType: "GROUP" }),
     disclosure: [...test.disclosure],
     columns: [...(test as StoredTest).columns],
-    questions: [...((test as StoredTest).perDrillable ?? [sizeOf(test)])],
+    questions: questionCounts(test),
     created: test.created,
+    ...(test.reviewDate === undefined ? {} : { reviewDate: test.reviewDate }),
     testResults:
       result === undefined
         ? []
@@ -355,6 +471,29 @@ function testV21(state: SandboxState, test: TestRecord, userId: string) {
             },
           ],
     icon: {},
+  };
+}
+
+/** The form's `questions` as applied: per drill, for the whole test, or (adaptive) per level. */
+function questionCounts(test: TestRecord): number[] {
+  const stored = test as StoredTest;
+  if (test.adaptive === true) return stored.perLevel === undefined ? [] : [stored.perLevel];
+  return [...(stored.perDrillable ?? [sizeOf(test)])];
+}
+
+/**
+ * The 2.1 Test object (its page): `name`, the drills, how questions are asked, the group, the
+ * instructions as text without markup, `startable` (the acting user may take it and has not completed
+ * it: a sandbox reading of the field) and an empty `icon` (the sandbox keeps no images).
+ */
+function testObjectV21(state: SandboxState, test: TestRecord, userId: string) {
+  const { title, testResults: _r, ...fields } = testV21(state, test, userId);
+  const completed = resultOf(state, test.id, userId)?.completed !== undefined;
+  return {
+    ...fields,
+    name: title,
+    instructions: { text: test.instructions, markup: [] },
+    startable: mayTake(state, userId, test) && !completed,
   };
 }
 
@@ -416,6 +555,7 @@ function answerQuestion(state: SandboxState, userId: string, reference: string, 
   question.given = given;
   question.correct = evaluation.result === "CORRECT";
   const test = state.assessment.tests.get(result.testId);
+  if (test?.adaptive === true) state.assessment.addQuestions(result, nextAdaptiveSet(state, test, result));
   // A test without navigation completes with its last answer (the 2.1 page on completing a test).
   if (test && !test.allowQuestionNavigation && answered(result).length === result.questions.length) {
     result.completed = state.org.now();
@@ -423,20 +563,149 @@ function answerQuestion(state: SandboxState, userId: string, reference: string, 
   return ok({ evaluation, ...(result.completed === undefined ? {} : { completed: result.completed }) });
 }
 
-function addToGroup(state: SandboxState, userId: string, groupId: string, parameter: string, body: Body) {
-  const group = groupFor(state, groupId, userId, "MANAGE", parameter);
-  const testId = typeof body?.test === "string" ? body.test : undefined;
-  if (testId === undefined)
-    refuse({ kind: "missing", field: "test" }, 'form field "test": the ID of the test to add', "test");
-  const test = testFor(state, testId, "test");
-  if (test.ownerId !== userId && !mayReadResultsOf(state, userId, test)) {
+/** The values of an open form field (a repeated field gives several), as text. */
+function formValues(body: Body, field: string): string[] | undefined {
+  const raw = body?.[field];
+  if (raw === undefined) return undefined;
+  return (Array.isArray(raw) ? raw : [raw]).map((v) =>
+    typeof v === "string" || typeof v === "number" || typeof v === "boolean"
+      ? String(v)
+      : refuse({ kind: "invalid", field }, `form field "${field}": not a value`, field),
+  );
+}
+
+/** One value of an open form field; blank counts as not given. */
+function formValue(body: Body, field: string): string | undefined {
+  const value = formValues(body, field)?.[0]?.trim();
+  return value === "" ? undefined : value;
+}
+
+function formChoice<T extends string>(body: Body, field: string, allowed: readonly T[]): T | undefined {
+  const value = formValue(body, field);
+  if (value === undefined) return undefined;
+  return (
+    allowed.find((a) => a === value) ??
     refuse(
-      { kind: "no_permission", resource: "test" },
-      `the acting user may not hand out test ${JSON.stringify(testId)}`,
+      { kind: "invalid", field },
+      `form field "${field}": ${JSON.stringify(value)} is none of ${allowed.join(", ")}`,
+      field,
+    )
+  );
+}
+
+function formCounts(body: Body, field: string): number[] | undefined {
+  return formValues(body, field)?.map((v) =>
+    /^[0-9]+$/.test(v.trim())
+      ? Number(v)
+      : refuse({ kind: "invalid", field }, `form field "${field}": ${JSON.stringify(v)} is no count`, field),
+  );
+}
+
+/** `reviewDate`: the date the group test's objective sets (the group tests page), as an ISO 8601 date. */
+function reviewDateOf(body: Body): { reviewDate?: string } {
+  const value = formValue(body, "reviewDate");
+  if (value === undefined) return {};
+  const time = Date.parse(value);
+  if (Number.isNaN(time))
+    refuse(
+      { kind: "invalid", field: "reviewDate" },
+      `form field "reviewDate": ${JSON.stringify(value)} is no ISO 8601 date`,
+      "reviewDate",
     );
-  }
+  return { reviewDate: new Date(time).toISOString().replace(/\.000Z$/, "Z") };
+}
+
+const DIRECTIONS = ["PRODUCTIVE", "RECEPTIVE", "BIDIRECTIONAL"] as const;
+const STYLES = ["MULTIPLE_CHOICE", "OPEN_ENDED"] as const;
+
+/** The adaptive fields both versions' group test forms take (`adaptive`, `startDrill`, `questions`). */
+function adaptiveFields(body: Body) {
+  const start = formCounts(body, "startDrill");
+  return {
+    questions: formCounts(body, "questions"),
+    adaptive: formValue(body, "adaptive")?.toUpperCase() === "TRUE",
+    ...(start?.[0] === undefined ? {} : { startDrill: start[0] }),
+  };
+}
+
+/** A 2.1 group test form: the fields of 2.1 POST tests (a sandbox choice: the page's form is cut). */
+function groupTestForm21(body: Body): Definition {
+  const { questions, adaptive, ...start } = adaptiveFields(body);
+  const timeLimit = formValue(body, "timeLimit");
+  const drillIds =
+    formValues(body, "drills") ??
+    refuse({ kind: "missing", field: "drills" }, 'form field "drills": one or more drills', "drills");
+  return {
+    name:
+      formValue(body, "name") ??
+      refuse({ kind: "missing", field: "name" }, 'form field "name": required', "name"),
+    instructions: formValue(body, "instructions") ?? "",
+    drillIds,
+    direction: formChoice(body, "direction", DIRECTIONS) ?? "BIDIRECTIONAL",
+    style: formChoice(body, "style", STYLES) ?? "MULTIPLE_CHOICE",
+    disclosure: formValues(body, "disclosures") ?? [],
+    questions,
+    columns: formValues(body, "columns") ?? [],
+    allowQuestionNavigation: bool(formValue(body, "allowQuestionNavigation")),
+    allowUnansweredQuestions: bool(formValue(body, "allowUnansweredQuestions")),
+    kept: {
+      adaptive,
+      ...start,
+      ...(timeLimit === undefined ? {} : { timeLimitSeconds: timeLimitSeconds(timeLimit) }),
+      ...reviewDateOf(body),
+    },
+  };
+}
+
+/** A 2.0 group test form: the fields of 2.0 POST tests (`drill`, `title` …; the page's form is cut). */
+function groupTestForm20(state: SandboxState, body: Body): Definition {
+  const { questions, adaptive, ...start } = adaptiveFields(body);
+  const drillIds =
+    formValues(body, "drill") ??
+    refuse({ kind: "missing", field: "drill" }, 'form field "drill": one or more drills', "drill");
+  return {
+    name: formValue(body, "title") ?? defaultTitle(state, drillIds),
+    instructions: formValue(body, "instructions") ?? "",
+    drillIds,
+    direction: formChoice(body, "direction", DIRECTIONS) ?? "BIDIRECTIONAL",
+    style: formChoice(body, "style", STYLES) ?? "MULTIPLE_CHOICE",
+    disclosure: [formChoice(body, "disclosure", ["FULL", "PARTIAL", "NONE"]) ?? "FULL"],
+    questions,
+    columns: [],
+    allowQuestionNavigation: false,
+    allowUnansweredQuestions: false,
+    kept: { adaptive, ...start, ...reviewDateOf(body) },
+  };
+}
+
+/**
+ * The 2.0 POST tests page's default title: the drill's name, or the subject for several drills (the
+ * first drill's, a sandbox choice where they differ); blank for unknown drills, which are refused first.
+ */
+function defaultTitle(state: SandboxState, drillIds: readonly string[]): string {
+  const first = state.drillable(drillIds[0] ?? "");
+  if (first === undefined) return "";
+  return new Set(drillIds).size > 1 ? first.subject : first.name;
+}
+
+/**
+ * Defines a new group test (the POST group tests pages: "defines a new group test … from one or more
+ * drills"), hands it to the group's members, and answers it as an entry of the 2.1 test list.
+ */
+function defineGroupTest(
+  state: SandboxState,
+  userId: string,
+  groupId: string,
+  parameter: string,
+  form: (body: Body) => Definition,
+  body: Body,
+) {
+  const group = groupFor(state, groupId, userId, "MANAGE", parameter);
+  const definition = form(body);
+  const field = body?.drill === undefined ? "drills" : "drill";
+  const test = defineTest(state, userId, definition, field);
   state.assessment.groupTests.set(group.id, test.id, state.org.now());
-  return ok({ description: `${test.name} added to ${group.name}` });
+  return ok(testV21(state, test, userId));
 }
 
 function removeFromGroup(
@@ -457,7 +726,6 @@ function removeFromGroup(
   return ok({ description: `${testId} removed from ${group.name}` });
 }
 
-/** The tests of a group with every member's result (2.1 group results; the shape is a sandbox choice). */
 /** The 2.0 page's group results: each drill and course of the group with its members' average proficiency. */
 function groupDrillResults(state: SandboxState, userId: string, groupId: string, parameter: string) {
   const group = groupFor(state, groupId, userId, "VIEW", parameter);
@@ -476,9 +744,11 @@ function groupDrillResults(state: SandboxState, userId: string, groupId: string,
     if (!record) return [];
     const inside =
       record.type === "COURSE"
-        ? record.drillIds.map((d) => ({ type: "DRILL", id: d, proficiency: average(d) }))
+        ? record.drillIds.map((d) => ({ type: "drill", id: d, proficiency: average(d) }))
         : [];
-    return [{ type: record.type, id: record.id, proficiency: average(record.id), drillResults: inside }];
+    // The page's example writes the types in lower case: `course`, `drill`.
+    const type = record.type === "COURSE" ? "course" : "drill";
+    return [{ type, id: record.id, proficiency: average(record.id), drillResults: inside }];
   });
   const overall =
     entries.length === 0 ? 0 : Math.round(entries.reduce((n, e) => n + e.proficiency, 0) / entries.length);
@@ -572,7 +842,7 @@ function resultV211(test: TestRecord, result: TestResultRecord) {
 const V21 = {
   defineTest_v2_1: {
     behaviour:
-      "defines a test of the drills and courses the acting user may use (ID `test-<n>`, `created`); it asks every item of its drills in order (`questions`: one count caps the whole test, one per drill or course caps each, any other number of counts is `invalid_questions`; the answer's `questions` repeats the counts applied), `direction` (`BIDIRECTIONAL` alternates, a sandbox choice), `style` (default `MULTIPLE_CHOICE`, four choices in alphabetical order), `disclosures`, `columns`, `allowQuestionNavigation`, `allowUnansweredQuestions`, `timeLimit` (each 2.1 question answers the `remainingTestTime` since the run started, whole seconds; years and months are refused as `invalid_time_limit`, having no fixed length; a late answer is not refused). `tags`, `weights`, `adaptive`, `startDrill` are kept on the test as sent but not applied and not answered: no answer shape of the description has a place for them, and the pages do not show how weights or adaptive levels choose questions. Answers the test as an entry of the 2.1 test list (the answer is not shown). `not_found` for an unknown drill, `no_permission` for one the user may not use, `invalid_drills` for drills without items",
+      "defines a test of the drills and courses the acting user may use (ID `test-<n>`, `created`); it asks every item of its drills in order (`questions`: one count caps the whole test, one per drill or course caps each, any other number of counts is `invalid_questions`; the answer's `questions` repeats the counts applied), `direction` (`BIDIRECTIONAL` alternates, a sandbox choice), `style` (default `MULTIPLE_CHOICE`, four choices in alphabetical order), `disclosures`, `columns`, `allowQuestionNavigation`, `allowUnansweredQuestions`, `timeLimit` (each 2.1 question answers the `remainingTestTime` since the run started, whole seconds; years and months are refused as `invalid_time_limit`, having no fixed length; a late answer is not refused). `adaptive` (two or more drills as levels, easiest first, `invalid_drills` otherwise; at most one `questions` count, the questions of each level, all the level's items without one; never navigable) asks a set from the entry level (`startDrill`, 1-based, `invalid_start_drill` outside the levels; by default the group tests page's #levels/2, read as a 0-based index) and, after each set, moves by the group tests page's rule: under 1/3 right the level below, 2/3 or more the level above, otherwise (or with no such level) the same; the run asks enough sets to reach the easiest or hardest level from the entry level, whichever is farther (the page does not give the total: a sandbox choice), and its score is the last set's (the page). `tags` and `weights` are kept on the test as sent but not applied and not answered: no answer shape has a place for them, and the pages do not show how weights choose questions. Answers the test as an entry of the 2.1 test list (the answer is not shown). `not_found` for an unknown drill, `no_permission` for one the user may not use, `invalid_drills` for drills without items",
     handle: ({ state, userId, body }: Both<"defineTest">) => {
       const test = defineTest(
         state,
@@ -603,13 +873,13 @@ const V21 = {
   },
   defineTest_v2_0: {
     behaviour:
-      "as `defineTest_v2_1` with the 2.0 fields (`drill`, `title` (blank: `title_missing`), `instructions`, `disclosure` (default `FULL`), `direction`, `style` (`MULTIPLE_CHOICE` unless `OPEN_ENDED`)); answers the test's `id` and fields (the answer is not shown)",
+      "as `defineTest_v2_1` with the 2.0 fields (`drill`, `title` (optional: by default the drill's name, or the subject for several drills, the first drill's where they differ; the 2.0 POST tests page), `instructions`, `disclosure` (default `FULL`), `direction`, `style` (`MULTIPLE_CHOICE` unless `OPEN_ENDED`)); answers the test's `id` and fields (the answer is not shown)",
     handle: ({ state, userId, body }) => {
       const test = defineTest(
         state,
         userId,
         {
-          name: body.title ?? "",
+          name: body.title?.trim() || defaultTitle(state, body.drill),
           instructions: body.instructions ?? "",
           drillIds: body.drill,
           direction: body.direction ?? "BIDIRECTIONAL",
@@ -715,13 +985,51 @@ const V21 = {
   },
   addGroupTest_v2_1: {
     behaviour:
-      "adds the test in the form field `test` (a sandbox choice: the page shows no fields) to the group, so its members may take it (needs MANAGE, and the test must be the acting user's or readable by them); answers a `Message`",
-    handle: ({ state, userId, path, body }) => addToGroup(state, userId, path.group, "group", body as Body),
+      "defines a new group test from one or more drills and hands it to the group's members (the POST group tests page; needs MANAGE). The page's form is cut, so the sandbox takes the fields of 2.1 POST tests (`name` (`name_missing`), `drills` (`drills_missing`), `instructions`, `direction`, `style`, `disclosures`, `questions`, `columns`, `allowQuestionNavigation`, `allowUnansweredQuestions`, `timeLimit`) and those the page's text names: `reviewDate` (the objective's date, answered as `reviewDate`; `invalid_review_date`), `adaptive` and `startDrill` (an adaptive test, as `defineTest_v2_1`); reminder and announcement messages are not taken (their fields are cut). Answers the test as an entry of the 2.1 test list (the answer is cut: a sandbox choice)",
+    handle: ({ state, userId, path, body }) =>
+      defineGroupTest(state, userId, path.group, "group", groupTestForm21, body as Body),
   },
   addGroupTest_v2_0: {
-    behaviour: "as `addGroupTest_v2_1`",
+    behaviour:
+      "as `addGroupTest_v2_1` (the 2.0 POST group tests page), with the fields of 2.0 POST tests: `drill` (`drill_missing`), `title` (default the drill's name, or the first drill's subject for several), `instructions`, `disclosure`, `direction`, `style`, and `questions`, `adaptive`, `startDrill`, `reviewDate`",
     handle: ({ state, userId, path, body }) =>
-      addToGroup(state, userId, path.group_id, "group_id", body as Body),
+      defineGroupTest(
+        state,
+        userId,
+        path.group_id,
+        "group_id",
+        (b) => groupTestForm20(state, b),
+        body as Body,
+      ),
+  },
+  getTest_v2_1: {
+    behaviour:
+      "the 2.1 Test object (its page) of a test the acting user may take, defined, or whose results they may read (staff of its group): `id`, `name`, `drills`, `direction`, `style`, `group` and `testType` `GROUP` for a group test, `instructions` (`text`, no markup), `disclosure`, `columns`, `questions`, `created`, `reviewDate` where the group test set one, `startable` (the acting user may take it and has not completed it: a sandbox reading), an empty `icon`; `not_found`, `no_permission`",
+    handle: ({ state, userId, path }) => {
+      const test = testFor(state, path.test, "test");
+      if (!mayTake(state, userId, test) && !mayReadResultsOf(state, userId, test))
+        refuse({ kind: "no_permission", resource: "test" }, `the acting user may not read test ${path.test}`);
+      return ok(testObjectV21(state, test, userId));
+    },
+  },
+  getTestQuestionForTicket_v2_0: {
+    behaviour:
+      'an anonymous test\'s question by ticket (the 2.0 GET test-question page): the sandbox issues no tickets (`createTestTicket_v2_1_1` is not simulated), so a test that exists answers `invalid_ticket` (400, "not set up for the test definition") to every ticket; an unknown test `test_definition_not_found` (404)',
+    handle: ({ state, path }) => {
+      // The identifiers of the 2.0 GET test-question page, which the description says types this form.
+      const test =
+        state.assessment.tests.get(path.test_id) ??
+        refuse(
+          { kind: "named", id: "test_definition_not_found" },
+          `test_id: no test ${JSON.stringify(path.test_id)}`,
+          "test_id",
+        );
+      return refuse(
+        { kind: "named", id: "invalid_ticket" },
+        `ticket ${JSON.stringify(path.ticket)} is not set up for test ${JSON.stringify(test.id)}`,
+        "ticket",
+      );
+    },
   },
   removeGroupTest_v2_1: {
     behaviour: "takes the test from the group (needs MANAGE; results stay); answers a `Message`",
@@ -745,12 +1053,12 @@ const V21 = {
   },
   getGroupResults_v2_1: {
     behaviour:
-      "group drill results, as the 2.0 operation answers them (the 2.1 answer is not shown; the interface names it \"group drill results\", so the sandbox answers the 2.0 page's shape over the same state): the members' practice proficiency on each drill and course of the group, averaged (needs VIEW)",
+      "group drill results (needs VIEW): the members' practice proficiency on each drill and course of the group, averaged. No 2.1 or 2.1.1 page of group results was found and the description leaves the 2.1 answer open (a 2.0 shape never types a 2.1 operation), so the fields are the sandbox's choice: it answers those of the only page that shows group results, the 2.0 one (`groupId`, `averageProficiency`, `averageDrillResults` with `type` `course` or `drill` as its example writes them)",
     handle: ({ state, userId, path }) => groupDrillResults(state, userId, path.group, "group"),
   },
   getGroupResults_v2_0: {
     behaviour:
-      "the members' practice proficiency (overall) on each drill and course of the group, averaged over the members (needs VIEW; a member who has not practised counts 0), with a course's drills inside",
+      "the members' practice proficiency (overall) on each drill and course of the group, averaged over the members (needs VIEW; a member who has not practised counts 0), with a course's drills inside; `type` is `course` or `drill`, in lower case as the 2.0 GET group results page's example writes it",
     handle: ({ state, userId, path }) => groupDrillResults(state, userId, path.group_id, "group_id"),
   },
 } satisfies FamilyTable;

@@ -206,15 +206,4 @@ describe("repertoire", () => {
     const unknown = await ana("PUT", "/api/2.1/repertoire/nope");
     expectRefused(unknown, 404, "drillable_not_found");
   });
-
-  it("answers the 2.0 repertoire writes with their page's example, keeping no state", async () => {
-    const sandbox = await start();
-    const ana = await as(sandbox, "u-ana");
-    for (const method of ["PUT", "DELETE"]) {
-      const res = await ana(method, "/api/2/repertoire");
-      expect(res.status).toBeLessThan(300);
-      expect(res.headers.get("drill-sandbox-example")).toMatch(/^page-example/);
-    }
-    expect((await ana("GET", "/api/2/repertoire")).body).toEqual({ total: 0, drills: [] });
-  });
 });

@@ -131,8 +131,10 @@ const NOT_ANSWERED_V21_AND_OLDER: Readonly<Record<string, string>> = {
   "defineTest_v2_1.tags": "kept on the test; no test answer shape has tags",
   "defineTest_v2_1.weights":
     "kept on the test; no answer shape has weights, and the pages do not show how they choose questions",
-  "defineTest_v2_1.adaptive": "kept on the test; the pages do not show what an adaptive test does",
-  "defineTest_v2_1.startDrill": "kept on the test; it is the start level of an adaptive test (not shown)",
+  "defineTest_v2_1.adaptive":
+    "applied (levels move by the group tests page's thirds: tests-group.flow.test.ts); no test answer shape shows the flag",
+  "defineTest_v2_1.startDrill":
+    "applied as an adaptive test's entry level (tests-group.flow.test.ts); no test answer shape shows it",
   "publishPlayable_v2_1.position":
     "kept as the catalog's order; store search ranks by its own rules and no answer lists a catalog in order",
   "mergeDrills_v2_1.source":
