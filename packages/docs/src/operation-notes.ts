@@ -212,7 +212,7 @@ export function sandboxNoteHtml(
 /** Replaces operationIds in prose (`getQuestion_v2_0`) with what a reader knows: method and path. */
 export function replaceOperationIds(text: string, labels: ReadonlyMap<string, string>): string {
   return text.replace(
-    /`?\b([A-Za-z]+_v2_[01]|getAuthorizationServerMetadata|exchangeToken)\b`?/g,
+    /`?\b([A-Za-z]+_v2_(?:1_1|[01])|getAuthorizationServerMetadata|exchangeToken)\b`?/g,
     (match, id: string) => {
       const label = labels.get(id);
       return label === undefined ? match : `\`${label}\``;

@@ -7,6 +7,7 @@ import {
   observedFacts,
   observedLead,
   operationLabels,
+  replaceOperationIds,
   sandboxLead,
   undocumentedLead,
 } from "../src/operation-notes.ts";
@@ -27,6 +28,18 @@ function op(document: OpenApiDocument, id: string) {
   if (!entry) throw new Error(id);
   return entry;
 }
+
+describe("replaceOperationIds", () => {
+  it("names a 2.1.1 operation by method and path, not by a 2.1 prefix of its ID", () => {
+    const labels = new Map([
+      ["getGroup_v2_1", "GET /api/2.1/group/{group}"],
+      ["getGroup_v2_1_1", "GET /api/2.1.1/group/{group}"],
+    ]);
+    expect(replaceOperationIds("as `getGroup_v2_1`, then `getGroup_v2_1_1`", labels)).toBe(
+      "as `GET /api/2.1/group/{group}`, then `GET /api/2.1.1/group/{group}`",
+    );
+  });
+});
 
 describe("addOperationNotes", () => {
   it("gives each operation one block: not shown, observed (with sources), sandbox; in that order", async () => {

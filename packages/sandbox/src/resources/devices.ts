@@ -366,12 +366,12 @@ export const devices = defineFamily("devices", {
   },
   deleteBeacon_v2_1: {
     behaviour:
-      "deletes the beacon (needs MANAGE on its organization); answers a `Message` (the answer is not shown)",
+      "deletes the beacon (needs MANAGE on its organization); answers `{}` as its sibling `storeBeacon` page does (this page shows no answer: the beacons family's rule, a sandbox choice)",
     handle: ({ state, userId, path }) => {
       const beacon = beaconFor(state, userId, path.beacon);
       beaconOrganization(state, userId, "MANAGE");
       state.assessment.beacons.delete(beacon.id);
-      return ok({ description: `beacon ${beacon.id} deleted` });
+      return ok({});
     },
   },
   createClientApp_v2_0: {
@@ -462,15 +462,16 @@ export const devices = defineFamily("devices", {
     },
   },
   registerPushDevice_v2_1: {
-    behaviour: "as `registerPushDevice_v2_0`, the platform and address in the path; answers a `Message`",
+    behaviour:
+      "as `registerPushDevice_v2_0`, the platform and address in the path; answers 204 as the 2.0 page does (this page shows no answer: the push devices family's rule, a sandbox choice)",
     handle: ({ state, userId, path }) => {
       registerDevice(state, userId, path.platform, path.address);
-      return ok({ description: `${path.platform.toUpperCase()} device registered` });
+      return { status: 204 };
     },
   },
   deregisterPushDevice_v2_1: {
     behaviour:
-      "removes the acting user's device of the path; answers a `Message`; an unknown one: `not_found`",
+      "removes the acting user's device of the path; answers 204 (the push devices family's rule: the 2.0 register page's 204; this page shows no answer); an unknown one: `not_found`",
     handle: ({ state, userId, path }) => {
       const removed = deregister(
         state,
@@ -479,7 +480,7 @@ export const devices = defineFamily("devices", {
       );
       if (removed === 0)
         refuse({ kind: "not_found", resource: "device" }, "address: no such registered device", "address");
-      return ok({ description: "device removed" });
+      return { status: 204 };
     },
   },
 });
