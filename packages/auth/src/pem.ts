@@ -3,7 +3,12 @@
  * of key it is, and hand PKCS#8 bytes to Web Crypto. Nothing here ever puts key bytes
  * into an error; callers turn the `PemProblem` results into key-file errors.
  */
-import { DerError, derChildren, derObjectIdentifier, readDerElement } from "@drill-practice/client/internal";
+import {
+  derChildren,
+  derObjectIdentifier,
+  derProblem,
+  readDerElement,
+} from "@drill-practice/client/internal";
 
 /**
  * One `-----BEGIN X-----` block found in a string.
@@ -139,8 +144,9 @@ export function inspectPkcs8(der: Uint8Array): Pkcs8Info {
     if (oid?.tag !== OID) return { ok: false, detail: "has no algorithm identifier" };
     return { ok: true, kind: "pkcs8", algorithmOid: derObjectIdentifier(der, oid) };
   } catch (error) {
-    if (error instanceof DerError) return { ok: false, detail: error.message };
-    throw error;
+    const detail = derProblem(error);
+    if (detail === undefined) throw error;
+    return { ok: false, detail };
   }
 }
 
@@ -163,8 +169,9 @@ export function checkPkcs1(der: Uint8Array): Pkcs1Check {
     }
     return { ok: true };
   } catch (error) {
-    if (error instanceof DerError) return { ok: false, detail: error.message };
-    throw error;
+    const detail = derProblem(error);
+    if (detail === undefined) throw error;
+    return { ok: false, detail };
   }
 }
 

@@ -20,21 +20,29 @@ export interface DerElement {
   readonly end: number;
 }
 
+/** What a malformed DER structure throws; its message says what is wrong, to follow "the key …". */
+class DerError extends Error {}
+
 /**
- * What a malformed DER structure throws; its message says what is wrong, to follow "the key …".
+ * What is wrong with the DER structure a reader of this module refused, or `undefined` when `error`
+ * is not such a refusal (so the caller rethrows it).
  *
  * @example
  * ```ts
- * import { DerError, readDerElement } from "@drill-practice/client/internal";
+ * import { derProblem, readDerElement } from "@drill-practice/client/internal";
  *
  * try {
  *   readDerElement(new Uint8Array([0x30]), 0, 1);
  * } catch (error) {
- *   if (error instanceof DerError) console.log(`the key ${error.message}`);
+ *   const problem = derProblem(error);
+ *   if (problem === undefined) throw error;
+ *   console.log(`the key ${problem}`);
  * }
  * ```
  */
-export class DerError extends Error {}
+export function derProblem(error: unknown): string | undefined {
+  return error instanceof DerError ? error.message : undefined;
+}
 
 /**
  * The element at `offset`, which must end by `limit`; throws a {@link DerError} on anything

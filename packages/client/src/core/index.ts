@@ -47,7 +47,7 @@
  */
 export type { DrillAuthContext, DrillClientAuth } from "./auth-contract.js";
 export { parseArgsProblem } from "./cli-usage.js";
-export { type DerElement, DerError, derChildren, derObjectIdentifier, readDerElement } from "./der.js";
+export { type DerElement, derChildren, derObjectIdentifier, derProblem, readDerElement } from "./der.js";
 export { brandErrorFamily, causeOption, DrillError } from "./drill-error.js";
 export type { DrillErrorCode } from "./error-codes.js";
 /**
