@@ -356,10 +356,12 @@ export class PracticeBook {
   practiceOf(userId: string, record: DrillableRecord): DrillablePractice | undefined {
     const summary = this.#summary(userId, record);
     if (summary.answerCount === 0) return undefined;
+    const full = expectedDurationOf(record, (id) => this.#ctx.drillable(id));
     return {
       proficiency: summary.proficiency,
-      highestProficiency: summary.highest,
-      expectedDuration: expectedDurationOf(record, (id) => this.#ctx.drillable(id)),
+      // The 2.0 Practice page, which the Drillable's `practice` is: not included for courses.
+      ...(record.type === "DRILL" ? { highestProficiency: summary.highest } : {}),
+      expectedDuration: remainingDurationOf(full, summary.proficiency),
     };
   }
 

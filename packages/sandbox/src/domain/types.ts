@@ -250,7 +250,10 @@ export type Proficiency = Complete<Schemas["Proficiency"]>;
 /**
  * The `practice` part of a drillable in a result list.
  */
-export type DrillablePractice = Complete<Schemas["DrillablePractice"]>;
+export type DrillablePractice = Omit<Complete<Schemas["DrillablePractice"]>, "highestProficiency"> & {
+  /** Not for courses (the 2.0 Practice page: "Not included for courses"). */
+  readonly highestProficiency?: Proficiency;
+};
 
 /**
  * A drillable as it appears in a result list (`Drillable` in the interface).

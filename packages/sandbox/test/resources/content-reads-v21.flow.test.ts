@@ -323,6 +323,15 @@ describe("practice status (the 2.0 and 2.1.1 Practice object pages)", () => {
       Math.round((items * SECONDS_PER_ITEM * (100 - drill.proficiency.overall)) / 100),
     );
 
+    // A drillable's `practice` in a result list is the same Practice object (the 2.0 Drillable page).
+    const found = (await ana("GET", "/api/2.1/store?query=spanish")).body as {
+      drills: { id: string; practice?: Record<string, unknown> }[];
+    };
+    const entry = (id: string) => found.drills.find((d) => d.id === id)?.practice;
+    expect(entry("es-animals")).toMatchObject({ expectedDuration: drill.expectedDuration });
+    expect(entry("course-spanish")).toBeDefined();
+    expect(entry("course-spanish")).not.toHaveProperty("highestProficiency");
+
     const course = (await ana("GET", "/api/2.1/rendition/course-spanish")).body;
     expect(course).toMatchObject({ timeSpent: SECONDS_PER_ANSWER, lastPracticed: drill.lastPracticed });
     expect(course).not.toHaveProperty("highestProficiency");
