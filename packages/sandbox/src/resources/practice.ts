@@ -96,8 +96,12 @@ export const practice = defineFamily("practice", {
   },
   getRendition_v2_1: {
     behaviour:
-      "the acting user's practice status for a drill or course as the 2.0 and 2.1.1 Practice object pages show it: `proficiency`, `highestProficiency` (not for courses, as the pages say), `timeSpent` and `expectedDuration` (the time still needed to reach 100 %, both in seconds as the pages say; the estimates are the sandbox's: 10 s per answer given, 10 s per item times the share of the overall proficiency still missing), `lastPracticed` (the latest answer), `added` (when it entered the repertoire; absent for a trial rendition, as the pages say), plus the sandbox's `answerCount` and `correctCount`; `drillable_not_found`, `drillable_access_denied`",
-    handle: ({ path, state, userId }) => ok(state.getRendition(userId, path.drillable)),
+      "the acting user's practice status for a drill or course as the 2.0 and 2.1.1 Practice object pages show it: `proficiency`, `highestProficiency` (not for courses, as the pages say), `timeSpent` and `expectedDuration` (the time still needed to reach 100 %, both in seconds as the pages say; the estimates are the sandbox's: 10 s per answer given, 10 s per item times the share of the overall proficiency still missing), `lastPracticed` (the latest answer), `added` (when it entered the repertoire; absent for a trial rendition, as the pages say), `autoAdvancement` (the user's stored practice preference of that name, when they stored one: a sandbox choice), plus the sandbox's `answerCount` and `correctCount`; no `eventualProficiency` (the sandbox's proficiency does not fade); `drillable_not_found`, `drillable_access_denied`",
+    handle: ({ path, state, userId }) => {
+      const rendition = state.getRendition(userId, path.drillable);
+      const auto = state.content.preferences.get(rendition.drillableId, userId)?.autoAdvancement;
+      return ok({ ...rendition, ...(auto === undefined ? {} : { autoAdvancement: auto }) });
+    },
   },
   getProficiencyChart_v2_1: {
     behaviour: CHART_BEHAVIOUR,

@@ -336,6 +336,9 @@ describe("practice status (the 2.0 and 2.1.1 Practice object pages)", () => {
     expect(course).toMatchObject({ timeSpent: SECONDS_PER_ANSWER, lastPracticed: drill.lastPracticed });
     expect(course).not.toHaveProperty("highestProficiency");
     expect(course).not.toHaveProperty("added");
+    // The Practice page's `autoAdvancement`: the sandbox answers the user's stored preference.
+    await ana("PUT", "/api/2.1/rendition/es-animals/preferences", { body: { autoAdvancement: "true" } });
+    expect((await ana("GET", "/api/2.1/rendition/es-animals")).body).toMatchObject({ autoAdvancement: true });
     expect((await ana("DELETE", "/api/2.1/repertoire/es-animals")).status).toBe(200);
     expect((await ana("GET", "/api/2.1/rendition/es-animals")).body).not.toHaveProperty("added");
   });
