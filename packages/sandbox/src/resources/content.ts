@@ -509,7 +509,7 @@ const V21 = {
   },
   addDrillToCourse_v2_1: {
     behaviour:
-      "appends a drill the acting user may use to the course (course author only) and answers the course; an empty course takes the drill's subject, a drill of another subject is `subject_mismatch`; `course_unknown`, `drill_unknown`, `no_access`, `drill_already_in_course` (the optional position segment is not in the description, so drills are appended)",
+      "appends a drill the acting user may use to the course (course author only) and answers the course; an empty course takes the drill's subject, a drill of another subject is `subject_mismatch`; `course_unknown`, `drill_unknown`, `no_access`, `drill_already_in_course`; the 2.1 page (put-course-drill) also takes an optional zero-based position as a further path segment, but neither the interface's 2.1 list nor the description has that 2.1 path, so 2.1 drills are appended (2.1.1 has the path: `addDrillToCourseAtPosition_v2_1_1`)",
     handle: ({ state, userId, path }: Both<"addDrillToCourse">) =>
       ok(courseV21(state, placeDrillInCourse(state, userId, path.course, path.drill))),
   },
