@@ -76,7 +76,14 @@ interface RenditionState {
   highest: Proficiency;
   /** When the last answer was recorded; absent for practice a data file gave. */
   lastPracticed?: string;
+  /** The values before the first answer recorded here (the data file's, or zero). */
+  readonly start: { readonly receptive: number; readonly productive: number };
+  /** The values after each answer recorded here, numbered in the book's answer order (`seq`). */
+  readonly history: { readonly seq: number; readonly receptive: number; readonly productive: number }[];
 }
+
+/** Which proficiency value a chart follows (a course's default is both, the overall value). */
+export type ChartMode = "RECEPTIVE" | "PRODUCTIVE" | "BIDIRECTIONAL";
 
 interface Session {
   sequenceNr: number;
@@ -118,7 +125,8 @@ function maxProficiency(a: Proficiency, b: Proficiency): Proficiency {
 }
 
 /**
- * Expected duration in seconds: {@link SECONDS_PER_ITEM} per item; for a course, summed over its drills.
+ * Expected duration in seconds of a drill or course not practised yet: {@link SECONDS_PER_ITEM} per
+ * item; for a course, summed over its drills. {@link remainingDurationOf} scales it by what is left.
  */
 export function expectedDurationOf(
   record: DrillableRecord,
@@ -131,6 +139,15 @@ export function expectedDurationOf(
     if (drill?.type === "DRILL") total += drill.items.length * SECONDS_PER_ITEM;
   }
   return total;
+}
+
+/**
+ * The time still needed to reach 100 % (the Practice pages' `expectedDuration`), in seconds: the
+ * sandbox's own estimate, {@link expectedDurationOf} times the share of the overall proficiency
+ * still missing. The pages do not show how the service estimates it.
+ */
+export function remainingDurationOf(full: number, proficiency: Proficiency): number {
+  return Math.round((full * (100 - proficiency.overall)) / 100);
 }
 
 /**
@@ -151,6 +168,10 @@ export class PracticeBook {
   readonly #sessions = new Map<string, Session>();
   readonly #open = new Map<string, OpenQuestion>();
   readonly #repertoires = new Map<string, Set<string>>();
+  /** user → drill or course → when it entered the user's repertoire (the Practice page's `added`). */
+  readonly #added = new Map<string, Map<string, string>>();
+  /** Numbers the answers recorded, in order, so a course's chart can replay its drills' histories. */
+  #answerSeq = 0;
   readonly #ctx: PracticeContext;
 
   constructor(ctx: PracticeContext, options: PracticeOptions = {}) {
@@ -177,6 +198,8 @@ export class PracticeBook {
       receptive: record.receptive,
       productive: record.productive,
       highest: toProficiency(record.receptive, record.productive),
+      start: { receptive: record.receptive, productive: record.productive },
+      history: [],
     });
   }
 
@@ -314,16 +337,20 @@ export class PracticeBook {
     const record = this.#accessible(userId, drillableId);
     const summary = this.#summary(userId, record);
     const lastPracticed = this.#lastPracticed(userId, record);
+    const added = this.#added.get(userId)?.get(record.id);
+    const full = expectedDurationOf(record, (id) => this.#ctx.drillable(id));
     return {
       drillableId: record.id,
       type: record.type,
       answerCount: summary.answerCount,
       correctCount: summary.correctCount,
       proficiency: summary.proficiency,
-      highestProficiency: summary.highest,
+      // The Practice pages: the highest proficiency is "not included for courses".
+      ...(record.type === "DRILL" ? { highestProficiency: summary.highest } : {}),
       timeSpent: summary.answerCount * SECONDS_PER_ANSWER,
-      expectedDuration: expectedDurationOf(record, (id) => this.#ctx.drillable(id)),
+      expectedDuration: remainingDurationOf(full, summary.proficiency),
       ...(lastPracticed === undefined ? {} : { lastPracticed }),
+      ...(added === undefined ? {} : { added }),
     };
   }
 
@@ -335,10 +362,12 @@ export class PracticeBook {
     const summary = this.#summary(userId, record);
     // The 2.0 Drillable page: `practice` is there when the caller has the drill in their repertoire.
     if (summary.answerCount === 0 && !this.#inRepertoire(userId, record.id)) return undefined;
+    const full = expectedDurationOf(record, (id) => this.#ctx.drillable(id));
     return {
       proficiency: summary.proficiency,
-      highestProficiency: summary.highest,
-      expectedDuration: expectedDurationOf(record, (id) => this.#ctx.drillable(id)),
+      // The 2.0 Practice page, which the Drillable's `practice` is: not included for courses.
+      ...(record.type === "DRILL" ? { highestProficiency: summary.highest } : {}),
+      expectedDuration: remainingDurationOf(full, summary.proficiency),
     };
   }
 
@@ -358,6 +387,12 @@ export class PracticeBook {
     }
     if (entries.has(drillableId)) return false;
     entries.add(drillableId);
+    let added = this.#added.get(userId);
+    if (added === undefined) {
+      added = new Map();
+      this.#added.set(userId, added);
+    }
+    added.set(drillableId, this.#ctx.now());
     return true;
   }
 
@@ -367,6 +402,7 @@ export class PracticeBook {
    * Errors: `not_in_repertoire`.
    */
   removeFromRepertoire(userId: string, drillableId: string): void {
+    this.#added.get(userId)?.delete(drillableId);
     if (this.#repertoires.get(userId)?.delete(drillableId) !== true) {
       throw domainRefusal(
         "not_in_repertoire",
@@ -401,6 +437,50 @@ export class PracticeBook {
   forgetDrillable(drillableId: string): void {
     for (const perUser of this.#renditions.values()) perUser.delete(drillableId);
     for (const entries of this.#repertoires.values()) entries.delete(drillableId);
+    for (const added of this.#added.values()) added.delete(drillableId);
+  }
+
+  /**
+   * A user's proficiency on a drill or course (a course: averaged over its drills, unpractised ones
+   * 0) before the first answer and after each answer recorded since, in the mode's value: the
+   * points of a proficiency chart, `[answers given, proficiency]`. Access is the caller's to check.
+   */
+  proficiencyHistory(userId: string, record: DrillableRecord, mode: ChartMode): [number, number][] {
+    const ids = record.type === "DRILL" ? [record.id] : [...new Set(record.drillIds)];
+    const drillIds = ids.filter((id) => this.#ctx.drillable(id)?.type === "DRILL");
+    const perUser = this.#renditions.get(userId);
+    const current = new Map(
+      drillIds.map((id) => [id, perUser?.get(id)?.start ?? { receptive: 0, productive: 0 }]),
+    );
+    const steps = drillIds
+      .flatMap((id) => (perUser?.get(id)?.history ?? []).map((point) => ({ id, point })))
+      .sort((a, b) => a.point.seq - b.point.seq);
+    const value = (): number => {
+      if (drillIds.length === 0) return 0;
+      let receptive = 0;
+      let productive = 0;
+      for (const v of current.values()) {
+        receptive += v.receptive;
+        productive += v.productive;
+      }
+      const p = toProficiency(receptive / drillIds.length, productive / drillIds.length);
+      return mode === "RECEPTIVE" ? p.receptive : mode === "PRODUCTIVE" ? p.productive : p.overall;
+    };
+    const points: [number, number][] = [[0, value()]];
+    for (const { id, point } of steps) {
+      current.set(id, point);
+      points.push([points.length, value()]);
+    }
+    return points;
+  }
+
+  /** The users with practice recorded on a drill or course (any of a course's drills), by ID. */
+  practisingUsers(record: DrillableRecord): string[] {
+    const ids = record.type === "DRILL" ? [record.id] : record.drillIds;
+    const users: string[] = [];
+    for (const [userId, perUser] of this.#renditions)
+      if (ids.some((id) => perUser.has(id))) users.push(userId);
+    return users.sort();
   }
 
   #inRepertoire(userId: string, drillableId: string): boolean {
@@ -508,6 +588,8 @@ export class PracticeBook {
         receptive: 0,
         productive: 0,
         highest: { receptive: 0, productive: 0, overall: 0 },
+        start: { receptive: 0, productive: 0 },
+        history: [],
       };
       perUser.set(drillId, state);
     }
@@ -518,6 +600,7 @@ export class PracticeBook {
     state.productive += PROFICIENCY_RATES.productive * (score - state.productive);
     state.highest = maxProficiency(state.highest, toProficiency(state.receptive, state.productive));
     state.lastPracticed = this.#ctx.now();
+    state.history.push({ seq: ++this.#answerSeq, receptive: state.receptive, productive: state.productive });
   }
 
   /** The latest answer's time on the drill (for a course: on any of its drills), if one was recorded. */

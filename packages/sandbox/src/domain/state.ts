@@ -3,7 +3,7 @@ import { AccountModel } from "./accounts.js";
 import { AssessmentModel } from "./assessment.js";
 import { ContentModel } from "./content.js";
 import { type Clock, DATASET_DATE, OrganizationModel } from "./organization.js";
-import type { PracticeOptions } from "./practice.js";
+import type { ChartMode, PracticeOptions } from "./practice.js";
 import { PracticeBook } from "./practice.js";
 import { SearchIndex } from "./search-index.js";
 import type { StoreSearchParams } from "./store-search.js";
@@ -441,6 +441,19 @@ export class SandboxState {
   getRendition(userId: string, drillableId: string): Rendition {
     this.#requireUser(userId);
     return this.#practice.getRendition(userId, drillableId);
+  }
+
+  /**
+   * The user's proficiency on a drill or course before the first answer and after each one since:
+   * `[answers given, proficiency]` points in the mode's value (access is the caller's to check).
+   */
+  proficiencyHistory(userId: string, record: DrillableRecord, mode: ChartMode): [number, number][] {
+    return this.#practice.proficiencyHistory(userId, record, mode);
+  }
+
+  /** The users with practice recorded on a drill or course, by ID. */
+  practisingUsers(record: DrillableRecord): string[] {
+    return this.#practice.practisingUsers(record);
   }
 
   /**

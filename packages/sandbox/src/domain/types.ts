@@ -248,7 +248,10 @@ export type Proficiency = Complete<Schemas["Proficiency"]>;
 /**
  * The `practice` part of a drillable in a result list.
  */
-export type DrillablePractice = Complete<Schemas["DrillablePractice"]>;
+export type DrillablePractice = Omit<Complete<Schemas["DrillablePractice"]>, "highestProficiency"> & {
+  /** Not for courses (the 2.0 Practice page: "Not included for courses"). */
+  readonly highestProficiency?: Proficiency;
+};
 
 /**
  * A drillable as it appears in a result list (`Drillable` in the interface).
@@ -292,8 +295,9 @@ export type AnswerResponse = Pick<Complete<Schemas["AnswerResponse"]>, "notifica
 };
 
 /**
- * A user's practice status for one drillable (a rendition). The interface does not show this shape;
- * it is the sandbox's own.
+ * A user's practice status for one drillable (a rendition): the Practice object of the 2.0 and
+ * 2.1.1 Practice pages (proficiency, highest proficiency except for courses, time spent, expected
+ * duration to 100 %, last practised, added), plus the sandbox's own `answerCount` and `correctCount`.
  */
 export interface Rendition {
   readonly drillableId: string;
@@ -302,11 +306,14 @@ export interface Rendition {
   readonly answerCount: number;
   readonly correctCount: number;
   readonly proficiency: Proficiency;
-  readonly highestProficiency: Proficiency;
+  /** Not for courses (the Practice pages: "Not included for courses"). */
+  readonly highestProficiency?: Proficiency;
   /** Seconds: answers given times `SECONDS_PER_ANSWER` of practice.ts (the sandbox's estimate). */
   readonly timeSpent: number;
-  /** Seconds; see {@link DrillablePractice.expectedDuration}. */
+  /** Seconds still needed to reach 100 % (the Practice pages); see `remainingDurationOf` of practice.ts. */
   readonly expectedDuration: number;
   /** ISO 8601 instant of the latest answer recorded here; absent before the first (or for seeded practice). */
   readonly lastPracticed?: string;
+  /** ISO 8601 instant it entered the user's repertoire; absent when it is not there (a trial rendition). */
+  readonly added?: string;
 }

@@ -9,7 +9,7 @@
  * nobody may change them through the API. A created drill or course is private to its author (practice
  * and repertoire included) until it is published to a catalog.
  */
-import type { PracticePreferences } from "../domain/content.js";
+import type { PracticePreferences, ReviewRecord } from "../domain/content.js";
 import type { SandboxState } from "../domain/state.js";
 import { COURSE_TYPE, type Course, DRILL_TYPE, type Drill, type DrillableRecord } from "../domain/types.js";
 import { actorV21 } from "./actors.js";
@@ -313,6 +313,72 @@ function deletable(state: SandboxState, userId: string, id: string): DrillableRe
   return record;
 }
 
+const DELETE_BEHAVIOUR =
+  "follows the 2.1.1 page of deleting a drillable (the revision of 2.1, whose description types both): the author deletes a drill or course from everywhere (courses, catalogs, groups, repertoires, reviews) and gets 204; while there are warnings (`part_of_course`: a drill in a course, `part_of_group`, `test_defined`: a test asks from it, `test_completed`: such a test was completed) it answers 428 with `{ warnings: [{ id, description }] }` (a sandbox choice: the page does not show the Warnings object's fields) and deletes nothing, unless `ignoreWarnings=true`; `part_of_objective` (a group objective names it) is 400 whatever `ignoreWarnings` says; `unknown_drillable_id`; not the author `no_permission` (403, the page names none); no co-authors in the sandbox, so the author's delete always deletes";
+
+/**
+ * Deletes a drill or course of the acting user's as the 2.1.1 page says (2.1 and 2.1.1 alike): 428
+ * with the warnings unless they are ignored; an objective naming it refuses whatever the flag says.
+ */
+function deleteDrillable(state: SandboxState, userId: string, id: string, ignoreWarnings: boolean) {
+  const record = deletable(state, userId, id);
+  if (state.assessment.objectives.all().some((o) => o.drillIds.includes(record.id))) {
+    refuse(
+      { kind: "named", id: "part_of_objective" },
+      `${JSON.stringify(record.id)} is part of one or more objectives`,
+    );
+  }
+  const warnings = deletionWarnings(state, record);
+  if (warnings.length > 0 && !ignoreWarnings) {
+    return {
+      status: 428,
+      body: { warnings: warnings.map((w) => ({ id: w, description: WARNING_TEXT[w] })) },
+    };
+  }
+  state.deleteDrillable(record.id);
+  return { status: 204 };
+}
+
+/** Takes a drill out of the acting user's course; an emptied course forgets its subject. */
+function takeDrillFromCourse(state: SandboxState, userId: string, courseId: string, drillId: string): Course {
+  const course = ownCourse(
+    state,
+    userId,
+    courseId,
+    { kind: "not_found", resource: "course" },
+    { kind: "no_permission", resource: "course" },
+  );
+  if (!course.drillIds.includes(drillId)) {
+    refuse(
+      { kind: "not_found", resource: "drill" },
+      `drill: ${JSON.stringify(drillId)} is not in the course`,
+      "drill",
+    );
+  }
+  const drillIds = course.drillIds.filter((id) => id !== drillId);
+  const next: Course = { ...course, drillIds, subject: drillIds.length === 0 ? "" : course.subject };
+  state.upsertCourse(next);
+  state.content.edited(course.id);
+  return next;
+}
+
+/** A drill or course the acting user may use: `not_found` when unknown, `no_permission` without access. */
+function usable(state: SandboxState, userId: string, id: string): DrillableRecord {
+  const record = recordFor(state, id, { kind: "not_found", resource: "drillable" }, "drillable");
+  requireAccess(state, userId, record, { kind: "no_permission", resource: "drillable" });
+  return record;
+}
+
+/** A review as the 2.1.1 page of posting one shows it (the revision of 2.1). */
+function reviewV21(state: SandboxState, review: ReviewRecord) {
+  const reviewer = state.user(review.userId);
+  return {
+    timestamp: review.timestamp,
+    ...(reviewer === undefined ? {} : { reviewer: actorV21(reviewer) }),
+    content: review.content,
+  };
+}
+
 /** The user's appreciations, as the pages' Rating: `points` the mean (1–5), `score` its share of 5 in %. */
 function ratingOf(state: SandboxState, drillableId: string) {
   const mean = state.content.meanAppreciation(drillableId);
@@ -325,8 +391,7 @@ function storePreferences(
   drillableId: string,
   body: Record<string, unknown> | undefined,
 ): PracticePreferences {
-  const record = recordFor(state, drillableId, { kind: "not_found", resource: "drillable" }, "drillable");
-  requireAccess(state, userId, record, { kind: "no_permission", resource: "drillable" });
+  const record = usable(state, userId, drillableId);
   const stored = state.content.preferences.get(record.id, userId) ?? {};
   const change: PracticePreferences = {
     ...(body?.direction === undefined
@@ -444,23 +509,36 @@ const V21 = {
   },
   addDrillToCourse_v2_1: {
     behaviour:
-      "appends a drill the acting user may use to the course (course author only) and answers the course; an empty course takes the drill's subject, a drill of another subject is `subject_mismatch`; `course_unknown`, `drill_unknown`, `no_access`, `drill_already_in_course` (the optional position segment is not in the description, so drills are appended)",
+      "appends a drill the acting user may use to the course (course author only) and answers the course; an empty course takes the drill's subject, a drill of another subject is `subject_mismatch`; `course_unknown`, `drill_unknown`, `no_access`, `drill_already_in_course`; the 2.1 page (put-course-drill) also takes an optional zero-based position as a further path segment, but neither the interface's 2.1 list nor the description has that 2.1 path, so 2.1 drills are appended (2.1.1 has the path: `addDrillToCourseAtPosition_v2_1_1`)",
     handle: ({ state, userId, path }: Both<"addDrillToCourse">) =>
       ok(courseV21(state, placeDrillInCourse(state, userId, path.course, path.drill))),
   },
   deleteDrillable_v2_1: {
+    behaviour: DELETE_BEHAVIOUR,
+    handle: ({ state, userId, path, query }: Both<"deleteDrillable">) =>
+      deleteDrillable(state, userId, path.drillable, query.ignoreWarnings === true),
+  },
+  getCourse_v2_1: {
     behaviour:
-      "deletes the drill or course (author only) from everywhere (courses, catalogs, groups, repertoires, reviews) and answers 204; `unknown_drillable_id`, `no_permission`; a drill in a course is `part_of_course`, a drill or course in a group `part_of_group`, whatever `ignoreWarnings` says (the sandbox raises no warnings, so never 428)",
+      "the course the acting user may use, as the course-editing answers show it (`id`, `type` `COURSE`, `name`, `subject`, `description`, `lastEdited`, `drills` in course order); a drill ID is `not_found` like an unknown one; no page shows this read, so its errors are the sandbox's choice: `not_found` (404), no access `no_permission` (403)",
     handle: ({ state, userId, path }) => {
-      const record = deletable(state, userId, path.drillable);
-      const warnings = deletionWarnings(state, record);
-      for (const id of ["part_of_course", "part_of_group"] as const) {
-        if (warnings.includes(id))
-          refuse({ kind: "named", id }, `${JSON.stringify(record.id)}: ${WARNING_TEXT[id]}`);
+      const record = recordFor(state, path.course, { kind: "not_found", resource: "course" }, "course");
+      if (record.type !== COURSE_TYPE) {
+        refuse(
+          { kind: "not_found", resource: "course" },
+          `course: ${JSON.stringify(path.course)} is a drill`,
+          "course",
+        );
       }
-      state.deleteDrillable(record.id);
-      return { status: 204 };
+      requireAccess(state, userId, record, { kind: "no_permission", resource: "course" });
+      return ok(courseV21(state, record));
     },
+  },
+  removeDrillFromCourse_v2_1: {
+    behaviour:
+      "takes the drill out of the course (course author only; the others keep their order) and answers the course as adding one does on the 2.1 page; a course left empty takes the subject of the next drill added (a sandbox choice); no page shows this removal, so its errors are the sandbox's choice: an unknown course or a drill not in it `not_found` (404), not the author `no_permission` (403)",
+    handle: ({ state, userId, path }) =>
+      ok(courseV21(state, takeDrillFromCourse(state, userId, path.course, path.drill))),
   },
   getPlayable_v2_1: {
     behaviour:
@@ -549,12 +627,46 @@ const V21 = {
       });
       if (body.appreciation !== undefined)
         state.content.appreciations.set(record.id, userId, body.appreciation);
-      const reviewer = state.user(userId);
-      return ok({
-        timestamp: review.timestamp,
-        ...(reviewer === undefined ? {} : { reviewer: actorV21(reviewer) }),
-        content: review.content,
-      });
+      return ok(reviewV21(state, review));
+    },
+  },
+  listReviews_v2_1: {
+    behaviour:
+      "the reviews of a drill or course the acting user may use, as posting one answers each (`timestamp`, `reviewer`, `content`), oldest first, as a bare list (a sandbox choice: no page shows the wrapper); no page shows this read, so its errors are the sandbox's choice: `not_found` (404), `no_permission` (403)",
+    handle: ({ state, userId, path }) => {
+      const record = usable(state, userId, path.drillable);
+      return ok(state.content.reviewsOf(record.id).map((review) => reviewV21(state, review)));
+    },
+  },
+  getReview_v2_1: {
+    behaviour:
+      "the acting user's own review of the drill or course (the one posting to the same path made; their latest if they posted several), as posting answers it; no page shows this read, so its errors are the sandbox's choice: `not_found` (404, also before they reviewed it), `no_permission` (403)",
+    handle: ({ state, userId, path }) => {
+      const record = usable(state, userId, path.drillable);
+      const own = state.content.reviewsOf(record.id).filter((review) => review.userId === userId);
+      const latest =
+        own.at(-1) ??
+        refuse(
+          { kind: "not_found", resource: "review" },
+          `the acting user has not reviewed ${JSON.stringify(record.id)}`,
+        );
+      return ok(reviewV21(state, latest));
+    },
+  },
+  getAppreciation_v2_1: {
+    behaviour:
+      "the Rating that storing an appreciation answers (over every user's appreciation, as `storeAppreciation_v2_1`; `{}` before the first, as the reception leaves it out); no page shows this read, so its errors are the sandbox's choice: `not_found` (404), `no_permission` (403)",
+    handle: ({ state, userId, path }) => {
+      const record = usable(state, userId, path.playable);
+      return ok(ratingOf(state, record.id) ?? {});
+    },
+  },
+  getPracticePreferences_v2_1: {
+    behaviour:
+      "the acting user's stored practice preferences for a drill or course they may use, as storing them answers (only the attributes stored; none: `{}`); errors as `storePracticePreferences_v2_1`: `not_found`, `no_permission`",
+    handle: ({ state, userId, path }) => {
+      const record = usable(state, userId, path.drillable);
+      return ok(state.content.preferences.get(record.id, userId) ?? {});
     },
   },
   storeAppreciation_v2_1: {
@@ -620,26 +732,8 @@ const V211 = {
       ok(courseV21(state, placeDrillInCourse(state, userId, path.course, path.drill, path.position))),
   },
   deleteDrillable_v2_1_1: {
-    behaviour:
-      "the author deletes a drill or course (as `deleteDrillable_v2_1`) and gets 204; while there are warnings (`part_of_course`: a drill in a course, `part_of_group`, `test_defined`: a test asks from it, `test_completed`: such a test was completed) it answers 428 with `{ warnings: [{ id, description }] }` (a sandbox choice: the page does not show the Warnings object's fields) and deletes nothing, unless `ignoreWarnings=true`; `part_of_objective` (a group objective names it) is 400 whatever `ignoreWarnings` says; `unknown_drillable_id`; not the author `no_permission` (403, the page names none); no co-authors in the sandbox, so the author's delete always deletes",
-    handle: ({ state, userId, path, query }) => {
-      const record = deletable(state, userId, path.drillable);
-      if (state.assessment.objectives.all().some((o) => o.drillIds.includes(record.id))) {
-        refuse(
-          { kind: "named", id: "part_of_objective" },
-          `${JSON.stringify(record.id)} is part of one or more objectives`,
-        );
-      }
-      const warnings = deletionWarnings(state, record);
-      if (warnings.length > 0 && query.ignoreWarnings !== true) {
-        return {
-          status: 428,
-          body: { warnings: warnings.map((id) => ({ id, description: WARNING_TEXT[id] })) },
-        };
-      }
-      state.deleteDrillable(record.id);
-      return { status: 204 };
-    },
+    behaviour: "as `deleteDrillable_v2_1` (the same 2.1.1 page)",
+    handle: V21.deleteDrillable_v2_1.handle,
   },
   getPlayable_v2_1_1: { behaviour: "as `getPlayable_v2_1`", handle: V21.getPlayable_v2_1.handle },
   publishPlayable_v2_1_1: { behaviour: "as `publishPlayable_v2_1`", handle: V21.publishPlayable_v2_1.handle },

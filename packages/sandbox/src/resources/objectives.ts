@@ -235,6 +235,33 @@ function ownObjectives(state: SandboxState, userId: string, query: ObjectivesQue
   return { total: page.total, objectives: page.items };
 }
 
+/** The objectives of the groups the acting user is a member of, by review date (the single-user view). */
+function memberObjectives(state: SandboxState, userId: string): ObjectiveRecord[] {
+  return state.assessment.objectives
+    .all()
+    .filter((o) => state.org.groupMembers.get(o.groupId, userId) !== undefined)
+    .sort((a, b) => a.reviewDate.localeCompare(b.reviewDate));
+}
+
+/** One objective of a group the acting user is a member of: unknown `not_found`, not a member `no_permission`. */
+function memberObjective(state: SandboxState, userId: string, objectiveId: string, parameter: string) {
+  const objective =
+    state.assessment.objectives.get(objectiveId) ??
+    refuse(
+      { kind: "not_found", resource: "objective" },
+      `${parameter}: no objective ${JSON.stringify(objectiveId)}`,
+      parameter,
+    );
+  if (state.org.groupMembers.get(objective.groupId, userId) === undefined) {
+    refuse(
+      { kind: "no_permission", resource: "objective" },
+      `${parameter}: ${JSON.stringify(objectiveId)} is an objective of a group the acting user is not a member of`,
+      parameter,
+    );
+  }
+  return objective;
+}
+
 /** A group's drills and courses in the order they were added, searched by name (and description). */
 function groupDrillables(
   state: SandboxState,
@@ -332,6 +359,17 @@ export const objectives = defineFamily("objectives", {
     behaviour:
       "the objectives of the groups the acting user is a member of, evaluated for them (met: average overall proficiency on its drills at least the minimum), by review date; `query` (drill names), `drill`, `includeCompleted` (default false hides met ones), `fromDate` (review date not before), paged by `resultStart`/`resultSize`; `evaluationDate` is accepted and not applied (the state keeps no history)",
     handle: ({ state, userId, query }) => ok(ownObjectives(state, userId, query)),
+  },
+  getObjective_v2_1: {
+    behaviour:
+      "one objective of a group the acting user is a member of, evaluated for them, as an entry of `listObjectives_v2_1` (the 2.1.1 objectives page's entry: `id`, `icon`, `type`, `reviewDate`, `minimumProficiency`, `fallingMinimumProficiency`, `evaluation`, `playables`); no page shows this read, so its errors are the sandbox's choice: unknown `not_found` (404), an objective of another group `no_permission` (403)",
+    handle: ({ state, userId, path }) =>
+      ok(objectiveV21(state, memberObjective(state, userId, path.objective_id, "objective_id"), userId)),
+  },
+  listObjectives_v2_0: {
+    behaviour:
+      "the objectives of the groups the acting user is a member of, met or not, by review date, each the 2.0 Objective the group objectives page lists (`id`, `type`, `reviewDate`, `minimumProficiency`, `drills`), as a bare list like that page's (a sandbox choice: no page shows this list); the 2.0 path takes no parameters, so nothing filters or pages it",
+    handle: ({ state, userId }) => ok(memberObjectives(state, userId).map((o) => objectiveV20(state, o))),
   },
   listObjectives_v2_1_1: {
     behaviour: "as `listObjectives_v2_1` (2.1.1 keeps its parameters and its objective's fields)",

@@ -366,8 +366,11 @@ describe("renditions", () => {
       answerCount: 1,
       correctCount: 1,
       proficiency: { receptive: 10, productive: 3, overall: 6 },
-      expectedDuration: (D1.items.length + D3.items.length) * SECONDS_PER_ITEM,
+      // The time still needed to reach 100 % (the Practice pages): 94 % of the course's items are left.
+      expectedDuration: Math.round(((D1.items.length + D3.items.length) * SECONDS_PER_ITEM * 94) / 100),
     });
+    // The Practice pages: the highest proficiency is "not included for courses".
+    expect(course).not.toHaveProperty("highestProficiency");
   });
 
   it("answers with the proficiency of all the drills practised together", () => {
@@ -390,10 +393,13 @@ describe("renditions", () => {
     expect(d1()?.practice).toEqual({
       proficiency: { receptive: 20, productive: 5, overall: 13 },
       highestProficiency: { receptive: 20, productive: 5, overall: 13 },
-      expectedDuration: D1.items.length * SECONDS_PER_ITEM,
+      // The 2.0 Practice page: the time still needed to reach 100 %; 87 % is still missing.
+      expectedDuration: Math.round((D1.items.length * SECONDS_PER_ITEM * 87) / 100),
     });
     const c1 = state.searchStore("u1", { query: "course" }).drills.find((d) => d.id === "c1");
     expect(c1?.practice?.proficiency.receptive).toBe(10);
+    // The 2.0 Practice page: the highest proficiency is "not included for courses".
+    expect(c1?.practice).not.toHaveProperty("highestProficiency");
     // Another user sees no practice.
     expect(state.searchStore("u2", { query: "spanish" }).drills.every((d) => d.practice === undefined)).toBe(
       true,

@@ -42,10 +42,10 @@ describe("drills and courses in 2.1.1 (issue 46's flow)", () => {
       name: "Shared",
       creator: { id: "u-ana" },
     });
-    // 2.1 deletes never warn: the drill in a course is refused as an error there.
-    const refused21 = await raw21("DELETE", `/api/2.1/drillable/${drill21}`);
-    expect(refused21.status).toBe(400);
-    expect(refused21.body).toMatchObject({ ID: "part_of_course" });
+    // 2.1 deletes warn as 2.1.1's do (the same 2.1.1 page types both): 428, nothing deleted.
+    const warned21 = await raw21("DELETE", `/api/2.1/drillable/${drill21}`);
+    expect(warned21.status).toBe(428);
+    expect(warned21.body).toMatchObject({ warnings: [{ id: "part_of_course" }] });
   });
 
   it("answers the 2.1.1 pages' errors with their status codes", async () => {

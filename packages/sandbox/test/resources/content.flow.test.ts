@@ -180,13 +180,17 @@ describe("practice of created content", () => {
 });
 
 describe("deleting and publishing", () => {
-  it("deletes the author's drill or course, refusing while it is part of a course or group", async () => {
+  // The 2.1.1 page of deleting a drillable (the revision of 2.1; the description types 2.1 by it):
+  // warnings answer 428 and delete nothing until `ignoreWarnings=true`.
+  it("deletes the author's drill or course, warning with 428 while it is part of a course", async () => {
     const { ana, bob } = await actors();
     const drill = await newDrill(ana);
     const course = await newCourse(ana);
     expect((await ana("PUT", `/api/2.1/course/${course}/${drill}`)).status).toBe(200);
+    const warned = await ana("DELETE", `/api/2.1/drillable/${drill}`);
+    expect(warned.status).toBe(428);
+    expect(warned.body).toMatchObject({ warnings: [{ id: "part_of_course" }] });
     await expectRefusals([
-      [ana, "DELETE", `/api/2.1/drillable/${drill}`, 400, "part_of_course"],
       [bob, "DELETE", `/api/2.1/drillable/${course}`, 403, "no_permission"],
       [ana, "DELETE", "/api/2.1/drillable/nope", 404, "unknown_drillable_id"],
     ]);
@@ -196,14 +200,17 @@ describe("deleting and publishing", () => {
     expect((await ana("DELETE", `/api/2.1/drillable/${drill}`)).status).toBe(204);
   });
 
-  it("refuses deleting a drill that is part of a group", async () => {
+  it("warns with 428 before deleting a drill that is part of a group (the 2.1.1 delete page)", async () => {
     const sandbox = await start();
     const sa = client(sandbox, await tokenFor(sandbox));
     const drill = await newDrill(sa);
     const group = await sa("POST", "/api/2.1/groups", { body: { name: "G", description: "d" } });
     const groupId = (group.body as { id: string }).id;
     expect((await sa("PUT", `/api/2.1/group/${groupId}/drills/${drill}`)).status).toBe(200);
-    expectRefused(await sa("DELETE", `/api/2.1/drillable/${drill}`), 400, "part_of_group");
+    const warned = await sa("DELETE", `/api/2.1/drillable/${drill}`);
+    expect(warned.status).toBe(428);
+    expect(warned.body).toMatchObject({ warnings: [{ id: "part_of_group" }] });
+    expect((await sa("DELETE", `/api/2.1/drillable/${drill}?ignoreWarnings=true`)).status).toBe(204);
   });
 
   it("answers the publish page's errors", async () => {
