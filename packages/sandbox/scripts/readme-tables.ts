@@ -15,12 +15,18 @@ import { SIMULATED_OPERATIONS } from "../src/http/handlers.js";
 import type { OpenApiDocument } from "../src/http/openapi.js";
 import { listOperations } from "../src/http/openapi.js";
 import { HTTP_ERROR_STATUS } from "../src/http/replies.js";
+import { NOT_SIMULATED_REASONS } from "../src/resources/not-simulated.js";
 import { exampleAnswerRows } from "../src/responses/example-answers.js";
 
 /**
  * Names of the generated blocks.
  */
-export type BlockName = "support-counts" | "simulated-operations" | "example-operations" | "error-ids";
+export type BlockName =
+  | "support-counts"
+  | "simulated-operations"
+  | "example-operations"
+  | "not-simulated-2.1.1"
+  | "error-ids";
 
 /**
  * A table's rows as trimmed cells, delimiter rows dropped: what must agree, whatever the padding.
@@ -63,6 +69,17 @@ export function renderExampleTable(doc: OpenApiDocument): string {
     return [`\`${op.method} ${op.path}\``, `\`${id}\``, what];
   });
   return table(["Operation", "operationId", "What the sandbox does"], rows);
+}
+
+/** The 2.1.1 operations that answer 501, each with why (`NOT_SIMULATED_REASONS`). */
+export function renderNotSimulatedTable(doc: OpenApiDocument): string {
+  const byId = new Map(listOperations(doc).map((op) => [op.operationId, op]));
+  const rows = Object.entries(NOT_SIMULATED_REASONS).map(([id, why]) => {
+    const op = byId.get(id);
+    if (!op) throw new Error(`${id} has a reason for its 501 but is not in the description`);
+    return [`\`${op.method} ${op.path}\``, `\`${id}\``, why];
+  });
+  return table(["Operation", "operationId", "Why it answers 501"], rows);
 }
 
 /** Where an identifier of the table comes from, when not from the sandbox. */
@@ -150,9 +167,7 @@ export function replaceBlock(readme: string, name: BlockName, content: string): 
 export function updateReadme(readme: string, doc: OpenApiDocument): string {
   const counts = replaceBlock(readme, "support-counts", renderCountsTable(doc));
   const operations = replaceBlock(counts, "simulated-operations", renderOperationsTable(doc));
-  return replaceBlock(
-    replaceBlock(operations, "example-operations", renderExampleTable(doc)),
-    "error-ids",
-    renderErrorTable(),
-  );
+  const examples = replaceBlock(operations, "example-operations", renderExampleTable(doc));
+  const unsimulated = replaceBlock(examples, "not-simulated-2.1.1", renderNotSimulatedTable(doc));
+  return replaceBlock(unsimulated, "error-ids", renderErrorTable());
 }

@@ -8,12 +8,19 @@ import {
   readBlock,
   renderErrorTable,
   renderExampleTable,
+  renderNotSimulatedTable,
   renderOperationsTable,
   tableCells,
 } from "../../scripts/readme-tables.js";
 import { bundledSpec } from "../../src/http/bundled-spec.js";
-import { listOperations, type OpenApiDocument, type Operation } from "../../src/http/openapi.js";
+import {
+  listOperations,
+  type OpenApiDocument,
+  type Operation,
+  pointerValue,
+} from "../../src/http/openapi.js";
 import { exampleAnsweredOperations, SIMULATED_OPERATIONS } from "../../src/index.js";
+import { NOT_SIMULATED_REASONS } from "../../src/resources/not-simulated.js";
 import { client, sharedSandbox, tokenFor } from "../support/helpers.js";
 
 const shared = sharedSandbox();
@@ -21,14 +28,7 @@ const shared = sharedSandbox();
 /** Whether an operation's request body names its fields (anything but the open `FormFields`). */
 function typedBody(doc: OpenApiDocument, op: Operation): boolean {
   return (op.requestBody?.content ?? []).some((media) => {
-    const schema = (media.schemaPointer ?? "")
-      .split("/")
-      .slice(1)
-      .reduce<unknown>(
-        (node, key) =>
-          (node as Record<string, unknown> | undefined)?.[key.replaceAll("~1", "/").replaceAll("~0", "~")],
-        doc,
-      ) as { $ref?: string } | undefined;
+    const schema = pointerValue(doc, media.schemaPointer ?? "") as { $ref?: string } | undefined;
     return schema?.$ref !== undefined && schema.$ref !== "#/components/schemas/FormFields";
   });
 }
@@ -131,6 +131,16 @@ describe("operations of the description", () => {
     }
   });
 
+  it("says why for every 2.1.1 operation that answers 501, and only for those", async () => {
+    const { unsimulated, examples } = await unsimulatedOperations();
+    const at501 = unsimulated
+      .filter((op) => op.path.startsWith("/api/2.1.1/") && !(op.operationId in examples))
+      .map((op) => op.operationId)
+      .sort();
+    expect(Object.keys(NOT_SIMULATED_REASONS).sort()).toEqual(at501);
+    for (const [id, why] of Object.entries(NOT_SIMULATED_REASONS)) expect(why.length, id).toBeGreaterThan(20);
+  });
+
   it("still requires a token for unsimulated operations", async () => {
     const res = await client(shared(), undefined)("GET", "/api/2.1/users");
     expect(res.status).toBe(401);
@@ -144,6 +154,9 @@ describe("operations of the description", () => {
       tableCells(renderOperationsTable(doc)),
     );
     expect(tableCells(readBlock(readme, "example-operations"))).toEqual(tableCells(renderExampleTable(doc)));
+    expect(tableCells(readBlock(readme, "not-simulated-2.1.1"))).toEqual(
+      tableCells(renderNotSimulatedTable(doc)),
+    );
     expect(tableCells(readBlock(readme, "error-ids"))).toEqual(tableCells(renderErrorTable()));
     for (const id of Object.keys(SIMULATED_OPERATIONS)) expect(readme).toContain(`\`${id}\``);
   });
