@@ -73,6 +73,27 @@ describe("retired versions in an editor", () => {
     ]);
   });
 
+  it("strikes through the call that creates a 2.1 or 2.0 client, in both modes, and not a 2.1.1 one", () => {
+    const found = deprecations(
+      [
+        'import { createDrillClient as v21 } from "../src/v2.1.js";',
+        'import { createDrillClient as v20 } from "../src/v2.0.js";',
+        'import { createDrillClient as v211 } from "../src/v2.1.1.js";',
+        'const baseUrl = "https://drill.example";',
+        "export const old = v21({ baseUrl });",
+        "export const oldThrowing = v21({ baseUrl, throwOnError: true });",
+        "export const older = v20({ baseUrl });",
+        "export const today = v211({ baseUrl });",
+      ].join("\n"),
+    );
+    // Each overload carries the tag: TypeScript names the signature the call resolved to.
+    expect(found.map((line) => line.replace(/The signature .* of /, "")).sort()).toEqual([
+      "5: 'v21' is deprecated.",
+      "6: 'v21' is deprecated.",
+      "7: 'v20' is deprecated.",
+    ]);
+  });
+
   it("gives the date in the tag of the one-version entry's paths", async () => {
     const { readFile } = await import("node:fs/promises");
     const types = await readFile(resolve(packageDir, "src/generated/openapi-v2.1.d.ts"), "utf8");

@@ -70,13 +70,17 @@ export type ThrowingDrillClient<P extends object = paths> = AnyPathsThrowingClie
  * const { data, error } = await client.GET("/api/2.1/version");
  * // client.GET("/api/2/version") does not compile: that is the other version
  * ```
+ *
+ * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
  */
 export function createDrillClient(
   options: DrillVersionClientOptions<"2.1"> & { throwOnError: true },
 ): ThrowingDrillClient;
+/** @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`). */
 export function createDrillClient(
   options: DrillVersionClientOptions<"2.1"> & { throwOnError?: false },
 ): DrillClient;
+/** @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`). */
 export function createDrillClient(
   options: DrillVersionClientOptions<"2.1">,
 ): DrillClient | ThrowingDrillClient;
