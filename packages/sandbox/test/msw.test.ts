@@ -6,6 +6,7 @@ import { sandboxHandlers } from "../src/msw.js";
 import { contentFlow } from "./support/content-flow.js";
 import { contentFlowV211 } from "./support/content-v211-flow.js";
 import { groupsFlow } from "./support/groups-flow.js";
+import { groupsFlowV211 } from "./support/groups-v211-flow.js";
 import { client, SMALL_DATA, type TestSandbox, tokenFor } from "./support/helpers.js";
 import { testsFlow } from "./support/tests-flow.js";
 
@@ -58,6 +59,11 @@ describe("sandboxHandlers with MSW's setupServer", () => {
 
   it("runs issue 46's 2.1.1 content flow (drill position in a course, 428 warning, ignoreWarnings) through the global fetch", async () => {
     await contentFlowV211(viaGlobalFetch);
+    expect(sandbox.responseViolations).toEqual([]);
+  });
+
+  it("runs issue 46's 2.1.1 groups flow (2.1 group read with 2.1.1, third-party member, staff in the path, test results, resultFrom) through the global fetch", async () => {
+    await groupsFlowV211(viaGlobalFetch);
     expect(sandbox.responseViolations).toEqual([]);
   });
 

@@ -5,12 +5,17 @@
  */
 
 import { describe, expect, it } from "vitest";
+import { groupsFlowV211 } from "../support/groups-v211-flow.js";
 import { EVENING_CLASS, ORG_WITH_BOB_ON_STAFF, SMALL_DATA, start } from "../support/helpers.js";
 import { refusal, versionClients } from "../support/version-clients.js";
 
 const DATA = { ...SMALL_DATA, organizations: [ORG_WITH_BOB_ON_STAFF], groups: [EVENING_CLASS] };
 
 describe("groups in 2.1.1", () => {
+  it("runs issue 46's groups flow: a 2.1 group read with 2.1.1, a member by third-party ID, staff in the path, test results, resultFrom paging", async () => {
+    await groupsFlowV211(await start({ data: SMALL_DATA }));
+  });
+
   it("creates with 2.1.1, reads with 2.1, creates with 2.1 and reads with 2.1.1", async () => {
     const sandbox = await start({ data: DATA });
     const { v211, v21 } = await versionClients(sandbox);
