@@ -7,7 +7,9 @@
  * `OWN_RULES` below correct the cases where its classification is wrong for a consumer of this
  * API (each finding says which of the two classified it).
  */
+
 import { escapeToken, pointerTarget, unescapeToken } from "@drill-practice/tooling/json-pointer";
+import { isHttpMethod } from "@drill-practice/tooling/operations";
 import { apiDiff, type Diff } from "api-smart-diff";
 
 export type Severity = "breaking" | "non-breaking" | "documentation";
@@ -35,7 +37,6 @@ export interface Finding {
 
 type Segment = string | number;
 type Doc = Record<string, unknown>;
-const HTTP_METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
 const TIGHTER_WHEN_LARGER = new Set([
   "minimum",
   "exclusiveMinimum",
@@ -110,7 +111,7 @@ interface Place {
 function placeOf(path: readonly Segment[], before: Doc, after: Doc): Place {
   const [root, route, method, part] = path;
   if (root === "paths" && typeof route === "string") {
-    if (typeof method === "string" && HTTP_METHODS.has(method)) {
+    if (typeof method === "string" && isHttpMethod(method)) {
       const operationId = (doc: Doc) => {
         const operation = resolveAt(doc, ["paths", route, method]);
         return isRecord(operation) && typeof operation.operationId === "string"
@@ -463,7 +464,7 @@ function operationIdsUnder(doc: Doc, route: string): string[] {
   const item = resolveAt(doc, ["paths", route]);
   if (!isRecord(item)) return [];
   return Object.entries(item)
-    .filter(([method]) => HTTP_METHODS.has(method))
+    .filter(([method]) => isHttpMethod(method))
     .map(([, operation]) => (isRecord(operation) ? operation.operationId : undefined))
     .filter((id): id is string => typeof id === "string");
 }

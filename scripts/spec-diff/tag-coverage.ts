@@ -3,9 +3,9 @@
  * so that compiling it against new types can catch a breaking change anywhere in the description
  * (a renamed path of the organization operations went unseen while no consumer code called one).
  */
+import { isHttpMethod } from "@drill-practice/tooling/operations";
 import { readJson, versionBundles } from "./run.ts";
 
-const METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
 /** A client call as consumer code writes it: `.GET("/api/2.1/group/{group}"`. */
 const CALL = /\.(GET|PUT|POST|DELETE|OPTIONS|HEAD|PATCH|TRACE)\(\s*(["'`])(\/[^"'`]*)\2/g;
 
@@ -45,7 +45,7 @@ export function uncoveredTags(dir: string, code: readonly string[]): UncoveredTa
     const byTag = new Map<string, string[]>();
     for (const [path, item] of Object.entries(doc.paths ?? {}))
       for (const [method, operation] of Object.entries(item))
-        if (METHODS.has(method))
+        if (isHttpMethod(method))
           for (const tag of operation.tags ?? [])
             byTag.set(tag, [...(byTag.get(tag) ?? []), `${method.toUpperCase()} ${path}`]);
     for (const [tag, operations] of byTag)

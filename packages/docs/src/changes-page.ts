@@ -8,6 +8,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { unescapeToken } from "@drill-practice/tooling/json-pointer";
+import { isHttpMethod } from "@drill-practice/tooling/operations";
 import {
   groupFindings,
   SEVERITY_TITLES,
@@ -36,11 +37,9 @@ function inline(text: string): string {
   return escapeHtml(text).replace(/`([^`]+)`/g, "<code>$1</code>");
 }
 
-const METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
-
 function operationCount(doc: Record<string, unknown>): number {
   const paths = Object.values((doc.paths ?? {}) as Record<string, Record<string, unknown>>);
-  return paths.reduce((sum, item) => sum + Object.keys(item).filter((key) => METHODS.has(key)).length, 0);
+  return paths.reduce((sum, item) => sum + Object.keys(item).filter(isHttpMethod).length, 0);
 }
 
 /** What a documentation change touched, as the last named step of its pointer: `description`, `examples`. */

@@ -37,6 +37,22 @@ export const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", 
  */
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
+const METHOD_SET: ReadonlySet<string> = new Set(HTTP_METHODS);
+
+/**
+ * Whether a path item's key is an operation's method (not `parameters`, `summary` or an extension).
+ *
+ * @example
+ * ```ts
+ * import { isHttpMethod } from "@drill-practice/tooling/operations";
+ *
+ * Object.keys({ get: {}, parameters: [] }).filter(isHttpMethod); // ["get"]
+ * ```
+ */
+export function isHttpMethod(key: string): key is HttpMethod {
+  return METHOD_SET.has(key);
+}
+
 /**
  * An operation together with where it sits in the description, and the parameters its path item shares.
  *
