@@ -3544,7 +3544,7 @@ export interface paths {
          * @description Function listed for API 2.1: "add staff user".
          *     Listed with the parameter name user_id_or_email; shares its path template with the DELETE, which names it user.
          *     Listed by the interface as `PUT /api/2.1/organization/{organization}/staff/{user_id_or_email}`.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface; its form field `name` is shown by the 2.1.1 page of the same method and path.
          */
         put: operations["addOrganizationStaff_v2_1"];
         post?: never;
@@ -7809,6 +7809,11 @@ export interface components {
             verified?: boolean;
         };
         /**
+         * EmptyForm
+         * @description No form fields: the operation takes no parameters besides the values in its URL, so the body is empty (a `PUT` still carries `Content-Length: 0`). The types refuse any field; the description stays open, since no page says whether the service refuses a field it does not take or ignores it.
+         */
+        EmptyForm: Record<never, never>;
+        /**
          * EmptyObject
          * @description A success answer that carries nothing: the reference page shows it as an empty JSON object, `{}`. Kept open, so that a field added later does not break a reader.
          */
@@ -8521,6 +8526,14 @@ export interface components {
          */
         OrganizationStaffForm_v2_0: {
             /** @description Name of the user; required when no user ID is given and the account must be created. */
+            name?: string;
+        };
+        /**
+         * OrganizationStaffForm_v2_1
+         * @description Field of adding an organization staff user: the name, required when the user is given by an email address that no account has yet (the account is then created). The 2.1.1 page of the same method and path shows it.
+         */
+        OrganizationStaffForm_v2_1: {
+            /** @description The name of the user. */
             name?: string;
         };
         /**
@@ -9942,6 +9955,12 @@ export interface components {
                 "application/x-www-form-urlencoded": components["schemas"]["DuplicateTestForm_v2_1_1"];
             };
         };
+        /** @description No form fields: the operation's reference page lists no parameters besides the values in the URL. Send no body; a `PUT` then still carries `Content-Length: 0`. */
+        EmptyForm: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["EmptyForm"];
+            };
+        };
         /** @description The operation's parameters, if it takes any, as form fields. Which fields exist is not shown by the interface. Without parameters, send no body: a `PUT` then still carries `Content-Length: 0`. */
         FormFields: {
             content: {
@@ -9976,6 +9995,12 @@ export interface components {
         OrganizationStaffForm_v2_0: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["OrganizationStaffForm_v2_0"];
+            };
+        };
+        /** @description The name of a staff user to be created. Sent as form fields. */
+        OrganizationStaffForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["OrganizationStaffForm_v2_1"];
             };
         };
         /** @description The name of a staff user to be created. Sent as form fields. */
@@ -10860,7 +10885,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description A message saying that the drill was added to the group. The status code is not shown. */
             "2XX": {
@@ -11080,7 +11105,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description The group's staff permissions after the change. The status code is not shown. */
             "2XX": {
@@ -12296,7 +12321,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description No content: the user now has access to the catalog. */
             204: {
@@ -12428,7 +12453,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description OK: the added email address. */
             200: {
@@ -12506,7 +12531,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description No content: the verification email was sent. */
             204: {
@@ -12547,7 +12572,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description No content: the code was accepted and the address counts as verified. */
             204: {
@@ -12656,7 +12681,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description No content: the third-party ID was added. */
             204: {
@@ -12778,7 +12803,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description No content: the third-party ID was added. */
             204: {
@@ -13849,7 +13874,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description A message saying that the drill was added to the group. The status code is not shown. */
             "2XX": {
@@ -14641,7 +14666,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["OrganizationStaffForm_v2_1"];
         responses: {
             "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
@@ -15589,7 +15614,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
@@ -15691,7 +15716,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description OK: the added email address. */
             200: {
@@ -15751,7 +15776,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description No content: the verification email was sent. */
             204: {
@@ -15786,7 +15811,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
@@ -15842,7 +15867,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description OK: the user's email addresses after the change. */
             200: {
@@ -16488,7 +16513,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description A message saying that the drill was added to the group. The status code is not shown. */
             "2XX": {
@@ -17990,7 +18015,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description No content: the verification email was sent. */
             204: {
@@ -18025,7 +18050,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
@@ -18081,7 +18106,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description OK: the account's email addresses after the change. */
             200: {
