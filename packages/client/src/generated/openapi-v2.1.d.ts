@@ -6190,7 +6190,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description The rating reflecting the stored appreciation. The status code is not shown. */
             "2XX": {
@@ -6242,7 +6242,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
