@@ -1769,7 +1769,7 @@ export interface paths {
          * Forward drills to others
          * @deprecated
          * @description Function listed for API 2.1: "forward drills to others".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface; its form fields are shown by the 2.1.1 page of the same method and path.
          */
         put: operations["forwardPlayables_v2_1"];
         post?: never;
@@ -3240,6 +3240,18 @@ export interface components {
             [key: string]: (string | number | boolean) | (string | number | boolean)[];
         };
         /**
+         * ForwardPlayablesForm_v2_1
+         * @description Fields of forwarding playables to other users, who may then accept a copy. The 2.1.1 page of the same method and path shows them.
+         */
+        ForwardPlayablesForm_v2_1: {
+            /** @description An optional text message from the sender to the recipients. */
+            message?: string;
+            /** @description The IDs of the playables to forward. Repeat for several. */
+            playable: string[];
+            /** @description The email addresses of the recipients. Repeat for several. */
+            recipient: string[];
+        };
+        /**
          * Group_v2_1
          * @description A group of API 2.1: its name and description, how many members, drillables and tests it has, its icon, when it was created and last edited, and the organization it belongs to. Listing a group's drillables adds them as `drillables`.
          */
@@ -4211,6 +4223,12 @@ export interface components {
         FormFields: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["FormFields"];
+            };
+        };
+        /** @description Fields of forwarding playables: the playables and the recipients, each repeated for several, and an optional message. Sent as form fields. */
+        ForwardPlayablesForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ForwardPlayablesForm_v2_1"];
             };
         };
         /** @description The permission to give the staff user. Sent as form fields. */
@@ -6308,7 +6326,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["ForwardPlayablesForm_v2_1"];
         responses: {
             "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];

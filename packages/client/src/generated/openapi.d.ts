@@ -3776,7 +3776,7 @@ export interface paths {
          * Forward drills to others
          * @deprecated
          * @description Function listed for API 2.1: "forward drills to others".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface; its form fields are shown by the 2.1.1 page of the same method and path.
          */
         put: operations["forwardPlayables_v2_1"];
         post?: never;
@@ -7901,6 +7901,18 @@ export interface components {
             [key: string]: (string | number | boolean) | (string | number | boolean)[];
         };
         /**
+         * ForwardPlayablesForm_v2_1
+         * @description Fields of forwarding playables to other users, who may then accept a copy. The 2.1.1 page of the same method and path shows them.
+         */
+        ForwardPlayablesForm_v2_1: {
+            /** @description An optional text message from the sender to the recipients. */
+            message?: string;
+            /** @description The IDs of the playables to forward. Repeat for several. */
+            playable: string[];
+            /** @description The email addresses of the recipients. Repeat for several. */
+            recipient: string[];
+        };
+        /**
          * Group_v2_0
          * @description A 2.0 group. The member list operation answers it with its members; creating a group answers it with counts in `members` and `drills`, so `members` admits a count or a list.
          */
@@ -9965,6 +9977,12 @@ export interface components {
         FormFields: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["FormFields"];
+            };
+        };
+        /** @description Fields of forwarding playables: the playables and the recipients, each repeated for several, and an optional message. Sent as form fields. */
+        ForwardPlayablesForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ForwardPlayablesForm_v2_1"];
             };
         };
         /** @description Fields of PUT group-invitation. Sent as form fields. */
@@ -14907,7 +14925,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["ForwardPlayablesForm_v2_1"];
         responses: {
             "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];

@@ -422,6 +422,22 @@ export type Evaluation_v2_1 = components["schemas"]["Evaluation_v2_1"];
 export type FormFields = components["schemas"]["FormFields"];
 
 /**
+ * The schema `ForwardPlayablesForm_v2_1` of the Drill Practice API (`components.schemas["ForwardPlayablesForm_v2_1"]`).
+ *
+ * Fields of forwarding playables to other users, who may then accept a copy. The 2.1.1 page of the same method and path shows them.
+ *
+ * @example
+ * ```ts
+ * import type { ForwardPlayablesForm_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: ForwardPlayablesForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type ForwardPlayablesForm_v2_1 = components["schemas"]["ForwardPlayablesForm_v2_1"];
+
+/**
  * The schema `GroupInvitation_v2_1` of the Drill Practice API (`components.schemas["GroupInvitation_v2_1"]`).
  *
  * An invitation to a group (API 2.1): its status, the invited user and the group with its counts.
