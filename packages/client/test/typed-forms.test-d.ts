@@ -39,4 +39,16 @@ describe("form bodies that a page shows", () => {
     // @ts-expect-error the page lists no form field
     await client211.POST(url, { params, body: { email: "jane@example.com" } });
   });
+  it("takes the repeated fields of forwarding playables and refuses a misspelt one (2.1)", async () => {
+    // REF …/api/2.1.1/endpoints/playables-forward/put/, same method and path as 2.1.
+    const url = "/api/2.1/playables/forward";
+    await client21.PUT(url, { body: { playable: ["d-1", "d-2"], recipient: ["jane@example.com"] } });
+    await client21.PUT(url, {
+      body: { playable: ["d-1"], recipient: ["jane@example.com"], message: "Try these" },
+    });
+    // @ts-expect-error a field the page does not name
+    await client21.PUT(url, { body: { playable: ["d-1"], recipient: ["jane@example.com"], mesage: "Hi" } });
+    // @ts-expect-error recipient is required
+    await client21.PUT(url, { body: { playable: ["d-1"] } });
+  });
 });
