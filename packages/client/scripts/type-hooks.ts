@@ -80,6 +80,29 @@ function openUnion(values: readonly string[]): ts.TypeNode {
   ]);
 }
 
+/**
+ * `Record<never, never>`: a request form that names no field (`EmptyForm`). openapi-typescript writes
+ * `Record<string, never>`, whose keys are every string, so a misspelt field would only say "not
+ * assignable to type 'never'"; with no key at all the client's check names the field instead.
+ */
+function emptyForm(): ts.TypeNode {
+  const never = ts.factory.createKeywordTypeNode(ts.SyntaxKind.NeverKeyword);
+  return ts.factory.createTypeReferenceNode("Record", [never, never]);
+}
+
+/** A request-only schema, after {@link namedFieldsOnly}, whose `properties` is empty and that admits nothing else. */
+function isEmptyForm(schemaObject: unknown, path: string | undefined, requests: Set<string>): boolean {
+  const schema = schemaOf(path);
+  if (schema === undefined || !schema.whole || !requests.has(schema.name)) return false;
+  const { properties, additionalProperties } = schemaObject as Json;
+  return (
+    typeof properties === "object" &&
+    properties !== null &&
+    Object.keys(properties).length === 0 &&
+    additionalProperties === undefined
+  );
+}
+
 /** The schema name of a pointer into `components.schemas`, and whether it points at the schema itself. */
 function schemaOf(path: string | undefined): { name: string; whole: boolean } | undefined {
   if (!path?.startsWith(SCHEMA_REF)) return undefined;
@@ -122,7 +145,8 @@ export function namedFieldsOnly<T>(document: T): T {
 export function typeHooks(document: Json): Hooks {
   const requests = requestSchemas(document);
   return {
-    transform(schemaObject) {
+    transform(schemaObject, options) {
+      if (isEmptyForm(schemaObject, options.path, requests)) return emptyForm();
       const known = (schemaObject as Json)["x-known-values"];
       if (!Array.isArray(known)) return undefined;
       if (!known.every((value): value is string => typeof value === "string") || "enum" in schemaObject) {

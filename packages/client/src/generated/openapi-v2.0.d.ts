@@ -2581,6 +2581,11 @@ export interface components {
             verified?: boolean;
         };
         /**
+         * EmptyForm
+         * @description No form fields: the operation takes no parameters besides the values in its URL, so the body is empty (a `PUT` still carries `Content-Length: 0`). The types refuse any field; the description stays open, since no page says whether the service refuses a field it does not take or ignores it.
+         */
+        EmptyForm: Record<never, never>;
+        /**
          * EmptyObject
          * @description A success answer that carries nothing: the reference page shows it as an empty JSON object, `{}`. Kept open, so that a field added later does not break a reader.
          */
@@ -3365,6 +3370,12 @@ export interface components {
                 "application/x-www-form-urlencoded": components["schemas"]["DefineTestForm_v2_0"];
             };
         };
+        /** @description No form fields: the operation's reference page lists no parameters besides the values in the URL. Send no body; a `PUT` then still carries `Content-Length: 0`. */
+        EmptyForm: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["EmptyForm"];
+            };
+        };
         /** @description The operation's parameters, if it takes any, as form fields. Which fields exist is not shown by the interface. Without parameters, send no body: a `PUT` then still carries `Content-Length: 0`. */
         FormFields: {
             content: {
@@ -3937,7 +3948,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description A message saying that the drill was added to the group. The status code is not shown. */
             "2XX": {
@@ -5439,7 +5450,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description No content: the verification email was sent. */
             204: {
@@ -5474,7 +5485,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
@@ -5530,7 +5541,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description OK: the account's email addresses after the change. */
             200: {

@@ -2471,6 +2471,11 @@ export interface components {
             verified?: boolean;
         };
         /**
+         * EmptyForm
+         * @description No form fields: the operation takes no parameters besides the values in its URL, so the body is empty (a `PUT` still carries `Content-Length: 0`). The types refuse any field; the description stays open, since no page says whether the service refuses a field it does not take or ignores it.
+         */
+        EmptyForm: Record<never, never>;
+        /**
          * EmptyObject
          * @description A success answer that carries nothing: the reference page shows it as an empty JSON object, `{}`. Kept open, so that a field added later does not break a reader.
          */
@@ -2517,13 +2522,6 @@ export interface components {
              * @example TOO_LATE
              */
             timing?: "ON_TIME" | "TOO_LATE" | (string & Record<never, never>);
-        };
-        /**
-         * FormFields
-         * @description Form fields of a request whose parameters the interface does not name. Each field is a text value; a list goes out as the same field name repeated once per element (`tag=a&tag=b`). Numbers and booleans are sent as their text.
-         */
-        FormFields: {
-            [key: string]: (string | number | boolean) | (string | number | boolean)[];
         };
         /**
          * Group_v2_1
@@ -3728,10 +3726,10 @@ export interface components {
                 "application/x-www-form-urlencoded": components["schemas"]["DuplicateTestForm_v2_1_1"];
             };
         };
-        /** @description The operation's parameters, if it takes any, as form fields. Which fields exist is not shown by the interface. Without parameters, send no body: a `PUT` then still carries `Content-Length: 0`. */
-        FormFields: {
+        /** @description No form fields: the operation's reference page lists no parameters besides the values in the URL. Send no body; a `PUT` then still carries `Content-Length: 0`. */
+        EmptyForm: {
             content: {
-                "application/x-www-form-urlencoded": components["schemas"]["FormFields"];
+                "application/x-www-form-urlencoded": components["schemas"]["EmptyForm"];
             };
         };
         /** @description Fields of linking a test definition to an organization, group or user (API 2.1.1), all optional. Sent as form fields. */
@@ -4610,7 +4608,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description A message saying that the drill was added to the group. The status code is not shown. */
             "2XX": {
@@ -4830,7 +4828,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description The group's staff permissions after the change. The status code is not shown. */
             "2XX": {
@@ -6046,7 +6044,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description No content: the user now has access to the catalog. */
             204: {
@@ -6178,7 +6176,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description OK: the added email address. */
             200: {
@@ -6256,7 +6254,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description No content: the verification email was sent. */
             204: {
@@ -6297,7 +6295,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description No content: the code was accepted and the address counts as verified. */
             204: {
@@ -6406,7 +6404,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description No content: the third-party ID was added. */
             204: {
@@ -6528,7 +6526,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description No content: the third-party ID was added. */
             204: {

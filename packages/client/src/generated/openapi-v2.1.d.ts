@@ -1537,7 +1537,7 @@ export interface paths {
          * @description Function listed for API 2.1: "add staff user".
          *     Listed with the parameter name user_id_or_email; shares its path template with the DELETE, which names it user.
          *     Listed by the interface as `PUT /api/2.1/organization/{organization}/staff/{user_id_or_email}`.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface; its form field `name` is shown by the 2.1.1 page of the same method and path.
          */
         put: operations["addOrganizationStaff_v2_1"];
         post?: never;
@@ -1769,7 +1769,7 @@ export interface paths {
          * Forward drills to others
          * @deprecated
          * @description Function listed for API 2.1: "forward drills to others".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface; its form fields are shown by the 2.1.1 page of the same method and path.
          */
         put: operations["forwardPlayables_v2_1"];
         post?: never;
@@ -3176,6 +3176,11 @@ export interface components {
             verified?: boolean;
         };
         /**
+         * EmptyForm
+         * @description No form fields: the operation takes no parameters besides the values in its URL, so the body is empty (a `PUT` still carries `Content-Length: 0`). The types refuse any field; the description stays open, since no page says whether the service refuses a field it does not take or ignores it.
+         */
+        EmptyForm: Record<never, never>;
+        /**
          * EmptyObject
          * @description A success answer that carries nothing: the reference page shows it as an empty JSON object, `{}`. Kept open, so that a field added later does not break a reader.
          */
@@ -3233,6 +3238,18 @@ export interface components {
          */
         FormFields: {
             [key: string]: (string | number | boolean) | (string | number | boolean)[];
+        };
+        /**
+         * ForwardPlayablesForm_v2_1
+         * @description Fields of forwarding playables to other users, who may then accept a copy. The 2.1.1 page of the same method and path shows them.
+         */
+        ForwardPlayablesForm_v2_1: {
+            /** @description An optional text message from the sender to the recipients. */
+            message?: string;
+            /** @description The IDs of the playables to forward. Repeat for several. */
+            playable: string[];
+            /** @description The email addresses of the recipients. Repeat for several. */
+            recipient: string[];
         };
         /**
          * Group_v2_1
@@ -3465,6 +3482,14 @@ export interface components {
             name?: string;
             /** @example ORGANIZATION */
             type?: string;
+        };
+        /**
+         * OrganizationStaffForm_v2_1
+         * @description Field of adding an organization staff user: the name, required when the user is given by an email address that no account has yet (the account is then created). The 2.1.1 page of the same method and path shows it.
+         */
+        OrganizationStaffForm_v2_1: {
+            /** @description The name of the user. */
+            name?: string;
         };
         /**
          * Pagination_v2_1
@@ -4188,10 +4213,22 @@ export interface components {
                 "multipart/form-data": components["schemas"]["MultipartBody"];
             };
         };
+        /** @description No form fields: the operation's reference page lists no parameters besides the values in the URL. Send no body; a `PUT` then still carries `Content-Length: 0`. */
+        EmptyForm: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["EmptyForm"];
+            };
+        };
         /** @description The operation's parameters, if it takes any, as form fields. Which fields exist is not shown by the interface. Without parameters, send no body: a `PUT` then still carries `Content-Length: 0`. */
         FormFields: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["FormFields"];
+            };
+        };
+        /** @description Fields of forwarding playables: the playables and the recipients, each repeated for several, and an optional message. Sent as form fields. */
+        ForwardPlayablesForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ForwardPlayablesForm_v2_1"];
             };
         };
         /** @description The permission to give the staff user. Sent as form fields. */
@@ -4204,6 +4241,12 @@ export interface components {
         MergeDrillsForm_v2_1: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["MergeDrillsForm_v2_1"];
+            };
+        };
+        /** @description The name of a staff user to be created. Sent as form fields. */
+        OrganizationStaffForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["OrganizationStaffForm_v2_1"];
             };
         };
         /** @description Fields of posting a review. Sent as form fields. */
@@ -5250,7 +5293,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description A message saying that the drill was added to the group. The status code is not shown. */
             "2XX": {
@@ -6042,7 +6085,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["OrganizationStaffForm_v2_1"];
         responses: {
             "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
@@ -6165,7 +6208,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description The rating reflecting the stored appreciation. The status code is not shown. */
             "2XX": {
@@ -6217,7 +6260,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
@@ -6283,7 +6326,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["ForwardPlayablesForm_v2_1"];
         responses: {
             "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
@@ -6990,7 +7033,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
@@ -7092,7 +7135,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description OK: the added email address. */
             200: {
@@ -7152,7 +7195,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description No content: the verification email was sent. */
             204: {
@@ -7187,7 +7230,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
@@ -7243,7 +7286,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description OK: the user's email addresses after the change. */
             200: {

@@ -3544,7 +3544,7 @@ export interface paths {
          * @description Function listed for API 2.1: "add staff user".
          *     Listed with the parameter name user_id_or_email; shares its path template with the DELETE, which names it user.
          *     Listed by the interface as `PUT /api/2.1/organization/{organization}/staff/{user_id_or_email}`.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface; its form field `name` is shown by the 2.1.1 page of the same method and path.
          */
         put: operations["addOrganizationStaff_v2_1"];
         post?: never;
@@ -3776,7 +3776,7 @@ export interface paths {
          * Forward drills to others
          * @deprecated
          * @description Function listed for API 2.1: "forward drills to others".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface; its form fields are shown by the 2.1.1 page of the same method and path.
          */
         put: operations["forwardPlayables_v2_1"];
         post?: never;
@@ -7809,6 +7809,11 @@ export interface components {
             verified?: boolean;
         };
         /**
+         * EmptyForm
+         * @description No form fields: the operation takes no parameters besides the values in its URL, so the body is empty (a `PUT` still carries `Content-Length: 0`). The types refuse any field; the description stays open, since no page says whether the service refuses a field it does not take or ignores it.
+         */
+        EmptyForm: Record<never, never>;
+        /**
          * EmptyObject
          * @description A success answer that carries nothing: the reference page shows it as an empty JSON object, `{}`. Kept open, so that a field added later does not break a reader.
          */
@@ -7894,6 +7899,18 @@ export interface components {
          */
         FormFields: {
             [key: string]: (string | number | boolean) | (string | number | boolean)[];
+        };
+        /**
+         * ForwardPlayablesForm_v2_1
+         * @description Fields of forwarding playables to other users, who may then accept a copy. The 2.1.1 page of the same method and path shows them.
+         */
+        ForwardPlayablesForm_v2_1: {
+            /** @description An optional text message from the sender to the recipients. */
+            message?: string;
+            /** @description The IDs of the playables to forward. Repeat for several. */
+            playable: string[];
+            /** @description The email addresses of the recipients. Repeat for several. */
+            recipient: string[];
         };
         /**
          * Group_v2_0
@@ -8521,6 +8538,14 @@ export interface components {
          */
         OrganizationStaffForm_v2_0: {
             /** @description Name of the user; required when no user ID is given and the account must be created. */
+            name?: string;
+        };
+        /**
+         * OrganizationStaffForm_v2_1
+         * @description Field of adding an organization staff user: the name, required when the user is given by an email address that no account has yet (the account is then created). The 2.1.1 page of the same method and path shows it.
+         */
+        OrganizationStaffForm_v2_1: {
+            /** @description The name of the user. */
             name?: string;
         };
         /**
@@ -9942,10 +9967,22 @@ export interface components {
                 "application/x-www-form-urlencoded": components["schemas"]["DuplicateTestForm_v2_1_1"];
             };
         };
+        /** @description No form fields: the operation's reference page lists no parameters besides the values in the URL. Send no body; a `PUT` then still carries `Content-Length: 0`. */
+        EmptyForm: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["EmptyForm"];
+            };
+        };
         /** @description The operation's parameters, if it takes any, as form fields. Which fields exist is not shown by the interface. Without parameters, send no body: a `PUT` then still carries `Content-Length: 0`. */
         FormFields: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["FormFields"];
+            };
+        };
+        /** @description Fields of forwarding playables: the playables and the recipients, each repeated for several, and an optional message. Sent as form fields. */
+        ForwardPlayablesForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ForwardPlayablesForm_v2_1"];
             };
         };
         /** @description Fields of PUT group-invitation. Sent as form fields. */
@@ -9976,6 +10013,12 @@ export interface components {
         OrganizationStaffForm_v2_0: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["OrganizationStaffForm_v2_0"];
+            };
+        };
+        /** @description The name of a staff user to be created. Sent as form fields. */
+        OrganizationStaffForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["OrganizationStaffForm_v2_1"];
             };
         };
         /** @description The name of a staff user to be created. Sent as form fields. */
@@ -10860,7 +10903,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description A message saying that the drill was added to the group. The status code is not shown. */
             "2XX": {
@@ -11080,7 +11123,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description The group's staff permissions after the change. The status code is not shown. */
             "2XX": {
@@ -12296,7 +12339,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description No content: the user now has access to the catalog. */
             204: {
@@ -12428,7 +12471,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description OK: the added email address. */
             200: {
@@ -12506,7 +12549,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description No content: the verification email was sent. */
             204: {
@@ -12547,7 +12590,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description No content: the code was accepted and the address counts as verified. */
             204: {
@@ -12656,7 +12699,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description No content: the third-party ID was added. */
             204: {
@@ -12778,7 +12821,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description No content: the third-party ID was added. */
             204: {
@@ -13849,7 +13892,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description A message saying that the drill was added to the group. The status code is not shown. */
             "2XX": {
@@ -14641,7 +14684,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["OrganizationStaffForm_v2_1"];
         responses: {
             "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
@@ -14764,7 +14807,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description The rating reflecting the stored appreciation. The status code is not shown. */
             "2XX": {
@@ -14816,7 +14859,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
@@ -14882,7 +14925,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["ForwardPlayablesForm_v2_1"];
         responses: {
             "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
@@ -15589,7 +15632,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
@@ -15691,7 +15734,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description OK: the added email address. */
             200: {
@@ -15751,7 +15794,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description No content: the verification email was sent. */
             204: {
@@ -15786,7 +15829,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
@@ -15842,7 +15885,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description OK: the user's email addresses after the change. */
             200: {
@@ -16488,7 +16531,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description A message saying that the drill was added to the group. The status code is not shown. */
             "2XX": {
@@ -17990,7 +18033,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description No content: the verification email was sent. */
             204: {
@@ -18025,7 +18068,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
@@ -18081,7 +18124,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["EmptyForm"];
         responses: {
             /** @description OK: the account's email addresses after the change. */
             200: {

@@ -358,6 +358,22 @@ export type Drillables = components["schemas"]["Drillables"];
 export type EmailAddress_v2_0 = components["schemas"]["EmailAddress_v2_0"];
 
 /**
+ * The schema `EmptyForm` of the Drill Practice API (`components.schemas["EmptyForm"]`).
+ *
+ * No form fields: the operation takes no parameters besides the values in its URL, so the body is empty (a `PUT` still carries `Content-Length: 0`). The types refuse any field; the description stays open, since no page says whether the service refuses a field it does not take or ignores it.
+ *
+ * @example
+ * ```ts
+ * import type { EmptyForm } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: EmptyForm): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type EmptyForm = components["schemas"]["EmptyForm"];
+
+/**
  * The schema `EmptyObject` of the Drill Practice API (`components.schemas["EmptyObject"]`).
  *
  * A success answer that carries nothing: the reference page shows it as an empty JSON object, `{}`. Kept open, so that a field added later does not break a reader.

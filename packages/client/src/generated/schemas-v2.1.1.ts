@@ -390,6 +390,22 @@ export type DuplicateTestForm_v2_1_1 = components["schemas"]["DuplicateTestForm_
 export type EmailAddress_v2_1 = components["schemas"]["EmailAddress_v2_1"];
 
 /**
+ * The schema `EmptyForm` of the Drill Practice API (`components.schemas["EmptyForm"]`).
+ *
+ * No form fields: the operation takes no parameters besides the values in its URL, so the body is empty (a `PUT` still carries `Content-Length: 0`). The types refuse any field; the description stays open, since no page says whether the service refuses a field it does not take or ignores it.
+ *
+ * @example
+ * ```ts
+ * import type { EmptyForm } from "@drill-practice/client/v2.1.1";
+ *
+ * function use(value: EmptyForm): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type EmptyForm = components["schemas"]["EmptyForm"];
+
+/**
  * The schema `EmptyObject` of the Drill Practice API (`components.schemas["EmptyObject"]`).
  *
  * A success answer that carries nothing: the reference page shows it as an empty JSON object, `{}`. Kept open, so that a field added later does not break a reader.
@@ -436,22 +452,6 @@ export type ErrorResponse = components["schemas"]["ErrorResponse"];
  * ```
  */
 export type Evaluation = components["schemas"]["Evaluation"];
-
-/**
- * The schema `FormFields` of the Drill Practice API (`components.schemas["FormFields"]`).
- *
- * Form fields of a request whose parameters the interface does not name. Each field is a text value; a list goes out as the same field name repeated once per element (`tag=a&tag=b`). Numbers and booleans are sent as their text.
- *
- * @example
- * ```ts
- * import type { FormFields } from "@drill-practice/client/v2.1.1";
- *
- * function use(value: FormFields): void {
- *   console.log(value);
- * }
- * ```
- */
-export type FormFields = components["schemas"]["FormFields"];
 
 /**
  * The schema `GroupInvitation_v2_1` of the Drill Practice API (`components.schemas["GroupInvitation_v2_1"]`).

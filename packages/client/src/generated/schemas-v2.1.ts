@@ -342,6 +342,22 @@ export type Drill_v2_1 = components["schemas"]["Drill_v2_1"];
 export type EmailAddress_v2_1 = components["schemas"]["EmailAddress_v2_1"];
 
 /**
+ * The schema `EmptyForm` of the Drill Practice API (`components.schemas["EmptyForm"]`).
+ *
+ * No form fields: the operation takes no parameters besides the values in its URL, so the body is empty (a `PUT` still carries `Content-Length: 0`). The types refuse any field; the description stays open, since no page says whether the service refuses a field it does not take or ignores it.
+ *
+ * @example
+ * ```ts
+ * import type { EmptyForm } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: EmptyForm): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type EmptyForm = components["schemas"]["EmptyForm"];
+
+/**
  * The schema `EmptyObject` of the Drill Practice API (`components.schemas["EmptyObject"]`).
  *
  * A success answer that carries nothing: the reference page shows it as an empty JSON object, `{}`. Kept open, so that a field added later does not break a reader.
@@ -404,6 +420,22 @@ export type Evaluation_v2_1 = components["schemas"]["Evaluation_v2_1"];
  * ```
  */
 export type FormFields = components["schemas"]["FormFields"];
+
+/**
+ * The schema `ForwardPlayablesForm_v2_1` of the Drill Practice API (`components.schemas["ForwardPlayablesForm_v2_1"]`).
+ *
+ * Fields of forwarding playables to other users, who may then accept a copy. The 2.1.1 page of the same method and path shows them.
+ *
+ * @example
+ * ```ts
+ * import type { ForwardPlayablesForm_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: ForwardPlayablesForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type ForwardPlayablesForm_v2_1 = components["schemas"]["ForwardPlayablesForm_v2_1"];
 
 /**
  * The schema `GroupInvitation_v2_1` of the Drill Practice API (`components.schemas["GroupInvitation_v2_1"]`).
@@ -628,6 +660,22 @@ export type Objective_v2_1 = components["schemas"]["Objective_v2_1"];
  * ```
  */
 export type Objectives_v2_1 = components["schemas"]["Objectives_v2_1"];
+
+/**
+ * The schema `OrganizationStaffForm_v2_1` of the Drill Practice API (`components.schemas["OrganizationStaffForm_v2_1"]`).
+ *
+ * Field of adding an organization staff user: the name, required when the user is given by an email address that no account has yet (the account is then created). The 2.1.1 page of the same method and path shows it.
+ *
+ * @example
+ * ```ts
+ * import type { OrganizationStaffForm_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: OrganizationStaffForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type OrganizationStaffForm_v2_1 = components["schemas"]["OrganizationStaffForm_v2_1"];
 
 /**
  * The schema `Organization_v2_1` of the Drill Practice API (`components.schemas["Organization_v2_1"]`).
