@@ -173,24 +173,12 @@ describe("API 2.0 answers typed from the 2.0 reference pages", () => {
       "listGroupInvitations_v2_0",
       "searchGroups_v2_0",
       "listObjectives_v2_0",
-      "listGroupDrills_v2_0",
     ]) {
       const [array, object] = (answerSchema(id)?.anyOf ?? []) as Node[];
       expect(array?.type, id).toBe("array");
       expect(object, id).toMatchObject({ type: "object", additionalProperties: true });
       expect(String(answerSchema(id)?.["x-undocumented"]), id).toMatch(/wrapper/);
     }
-  });
-
-  it("types the drills of a 2.0 group by the GroupDrillable the 2.0 Group page names, its fields open", () => {
-    const { response } = success("listGroupDrills_v2_0");
-    expect((response["x-observed"] as Node).source).toBe("REF …/api/2/objects/group");
-    const [array] = (answerSchema("listGroupDrills_v2_0")?.anyOf ?? []) as Node[];
-    const entry = deref(array?.items);
-    expect(entry.title).toBe("GroupDrillable_v2_0");
-    expect(entry).toMatchObject({ type: "object", additionalProperties: true });
-    expect(entry.properties).toBeUndefined();
-    expect(String(entry["x-undocumented"])).toMatch(/every field/);
   });
 
   it("keeps 2.0 shapes to 2.0 operations and versioned names", () => {

@@ -472,7 +472,7 @@ export interface paths {
          * Retrieve group drillables
          * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `listGroupDrillables_v2_1`.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this list was found; each entry is typed by the 2.0 GroupDrillable the 2.0 Group page names for a group's drillables (its fields are not shown), and the answer admits a bare list or an object holding it, since no page shows which.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this list was found; the 2.0 Group page names a group's drillables 2.0 GroupDrillable objects but shows none of their fields, so the answer stays open.
          */
         get: operations["listGroupDrills_v2_0"];
         put?: never;
@@ -2676,20 +2676,6 @@ export interface components {
             tests?: number;
         };
         /**
-         * GroupDrillable_v2_0
-         * @description A drillable (a drill or a course) contained in a 2.0 group. The 2.0 Group page names the entries of a group's `drills` 2.0 GroupDrillable objects, "details of drillables (drills or courses) contained in the group"; no page of the GroupDrillable object was found, so its fields are not shown.
-         */
-        GroupDrillable_v2_0: {
-            [key: string]: unknown;
-        };
-        /**
-         * GroupDrillableList_v2_0
-         * @description The drillables of a 2.0 group. Each entry is a `GroupDrillable_v2_0`; no page shows how this answer wraps the list: a bare list, or an object that holds it (the 2.0 Group object holds such entries in `drills`, but no page shows this operation answering a group).
-         */
-        GroupDrillableList_v2_0: components["schemas"]["GroupDrillable_v2_0"][] | {
-            [key: string]: unknown;
-        };
-        /**
          * GroupInvitation_v2_0
          * @description An invitation to a group: its status, the invited user and the group.
          */
@@ -3921,15 +3907,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The group's drillables, each a GroupDrillable; the list's wrapper is not shown. The status code is not shown. */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["GroupDrillableList_v2_0"];
-                };
-            };
+            "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];
         };
     };

@@ -470,38 +470,6 @@ export type FormFields = components["schemas"]["FormFields"];
 export type GroupCounts_v2_0 = components["schemas"]["GroupCounts_v2_0"];
 
 /**
- * The schema `GroupDrillableList_v2_0` of the Drill Practice API (`components.schemas["GroupDrillableList_v2_0"]`).
- *
- * The drillables of a 2.0 group. Each entry is a `GroupDrillable_v2_0`; no page shows how this answer wraps the list: a bare list, or an object that holds it (the 2.0 Group object holds such entries in `drills`, but no page shows this operation answering a group).
- *
- * @example
- * ```ts
- * import type { GroupDrillableList_v2_0 } from "@drill-practice/client/v2.0";
- *
- * function use(value: GroupDrillableList_v2_0): void {
- *   console.log(value);
- * }
- * ```
- */
-export type GroupDrillableList_v2_0 = components["schemas"]["GroupDrillableList_v2_0"];
-
-/**
- * The schema `GroupDrillable_v2_0` of the Drill Practice API (`components.schemas["GroupDrillable_v2_0"]`).
- *
- * A drillable (a drill or a course) contained in a 2.0 group. The 2.0 Group page names the entries of a group's `drills` 2.0 GroupDrillable objects, "details of drillables (drills or courses) contained in the group"; no page of the GroupDrillable object was found, so its fields are not shown.
- *
- * @example
- * ```ts
- * import type { GroupDrillable_v2_0 } from "@drill-practice/client/v2.0";
- *
- * function use(value: GroupDrillable_v2_0): void {
- *   console.log(value);
- * }
- * ```
- */
-export type GroupDrillable_v2_0 = components["schemas"]["GroupDrillable_v2_0"];
-
-/**
  * The schema `GroupInvitationForm_v2_0` of the Drill Practice API (`components.schemas["GroupInvitationForm_v2_0"]`).
  *
  * Fields of PUT group-invitation.

@@ -934,38 +934,6 @@ export type ForwardPlayablesForm_v2_1 = components["schemas"]["ForwardPlayablesF
 export type GroupCounts_v2_0 = components["schemas"]["GroupCounts_v2_0"];
 
 /**
- * The schema `GroupDrillableList_v2_0` of the Drill Practice API (`components.schemas["GroupDrillableList_v2_0"]`).
- *
- * The drillables of a 2.0 group. Each entry is a `GroupDrillable_v2_0`; no page shows how this answer wraps the list: a bare list, or an object that holds it (the 2.0 Group object holds such entries in `drills`, but no page shows this operation answering a group).
- *
- * @example
- * ```ts
- * import type { GroupDrillableList_v2_0 } from "@drill-practice/client";
- *
- * function use(value: GroupDrillableList_v2_0): void {
- *   console.log(value);
- * }
- * ```
- */
-export type GroupDrillableList_v2_0 = components["schemas"]["GroupDrillableList_v2_0"];
-
-/**
- * The schema `GroupDrillable_v2_0` of the Drill Practice API (`components.schemas["GroupDrillable_v2_0"]`).
- *
- * A drillable (a drill or a course) contained in a 2.0 group. The 2.0 Group page names the entries of a group's `drills` 2.0 GroupDrillable objects, "details of drillables (drills or courses) contained in the group"; no page of the GroupDrillable object was found, so its fields are not shown.
- *
- * @example
- * ```ts
- * import type { GroupDrillable_v2_0 } from "@drill-practice/client";
- *
- * function use(value: GroupDrillable_v2_0): void {
- *   console.log(value);
- * }
- * ```
- */
-export type GroupDrillable_v2_0 = components["schemas"]["GroupDrillable_v2_0"];
-
-/**
  * The schema `GroupInvitationForm_v2_0` of the Drill Practice API (`components.schemas["GroupInvitationForm_v2_0"]`).
  *
  * Fields of PUT group-invitation.
@@ -2511,4 +2479,4 @@ export type Warnings_v2_1 = components["schemas"]["Warnings_v2_1"];
  * console.log(SCHEMA_NAMES.includes("Drillable")); // true
  * ```
  */
-export const SCHEMA_NAMES = ["AccessTokenResponse","Actor_v2_0","Actor_v2_1","Actors_v2_0","Actors_v2_1","AddGroupMemberForm_v2_1","AnswerRequest","AnswerResponse","AnswerResponse_v2_1","AnswerResponse_v2_1_1","AssertionClaims","AssertionHeader","AuthorizationServerMetadata","Beacon_v2_1","Beacon_v2_1_1","Beacons_v2_1","Beacons_v2_1_1","ClientAppForm_v2_0","ClientAppList_v2_0","ClientAppList_v2_1","ClientApp_v2_0","ClientApp_v2_1","ContactAuthorForm_v2_1","Course_v2_0","Course_v2_1","CreateCatalogForm_v2_1_1","CreateCourseForm_v2_0","CreateCourseForm_v2_1","CreateDrillForm_v2_0","CreateDrillForm_v2_1","CreateGroupForm_v2_0","CreateGroupForm_v2_1","CreateGroupForm_v2_1_1","CreateTestTicketForm_v2_1_1","CreateUserForm_v2_1","DefineGroupObjectiveForm_v2_1_1","DefineGroupTestForm_v2_1_1","DefineTestForm_v2_0","DefineTestForm_v2_1","DefineTestForm_v2_1_1","DrillDetails_v2_0","Drill_v2_0","Drill_v2_1","Drillable","DrillablePractice","Drillables","DuplicateTestForm_v2_1_1","EmailAddress_v2_0","EmailAddress_v2_1","EmptyForm","EmptyObject","ErrorResponse","Evaluation","Evaluation_v2_1","Feedback","FormFields","ForwardPlayablesForm_v2_1","GroupCounts_v2_0","GroupDrillableList_v2_0","GroupDrillable_v2_0","GroupInvitationForm_v2_0","GroupInvitationList_v2_0","GroupInvitation_v2_0","GroupInvitation_v2_1","GroupList_v2_0","GroupMemberResults_v2_1_1","GroupMember_v2_0","GroupMembers_v2_1","GroupResults_v2_0","GroupStaffPermissionForm_v2_1","GroupStaff_v2_0","GroupStaff_v2_1","GroupTestResults_v2_1_1","Group_v2_0","Group_v2_1","Group_v2_1_1","Groups_v2_1","Groups_v2_1_1","LinkTestForm_v2_1_1","Media_v2_0","Media_v2_1","Media_v2_1_1","MergeDrillsForm_v2_1","Message","MultipartBody","NotShown","OAuthError","ObjectiveList_v2_0","Objective_v2_0","Objective_v2_1","Objective_v2_1_1","Objectives_v2_1","Objectives_v2_1_1","OrganizationStaffForm_v2_0","OrganizationStaffForm_v2_1","OrganizationStaffForm_v2_1_1","Organization_v2_0","Organization_v2_1","Pagination_v2_1","Pagination_v2_1_1","Playable_v2_1","PostReviewForm_v2_1","Practice_v2_1","Preferences_v2_1","Proficiency","ProficiencyChart_v2_1","Proficiency_v2_1","PublishPlayableForm_v2_1","Question","QuestionAsk","QuestionResponse","QuestionResponse_v2_1","QuestionTell","Question_v2_1","Rating_v2_1","Reception_v2_1","RespondToGroupInvitationForm_v2_1","ReviewList_v2_1","Review_v2_1","ServiceAccountKeyFile","Session_v2_0","Session_v2_1","SetMemberReviewDateForm_v2_1_1","SetTestReviewDateForm_v2_1_1","StoreBeaconForm_v2_1","StorePreferencesForm_v2_1","Term","TermEvaluation","TestQuestion_v2_0","TestResult_v2_0","TestResult_v2_1","TestResult_v2_1_1","TestTicket_v2_1_1","Test_v2_1","Test_v2_1_1","Tests_v2_1","ThirdPartyId_v2_1_1","TokenRequest","UpdateCatalogForm_v2_1_1","UpdateCourseForm_v2_1","UpdateDrillForm_v2_0","UpdateDrillForm_v2_1","UpdateGroupForm_v2_1","UpdateGroupForm_v2_1_1","UpdateObjectiveForm_v2_1_1","UpdateOwnUserByPostForm_v2_1_1","UpdateTestForm_v2_1_1","UpdateUserForm_v2_0","UpdateUserForm_v2_1","UserEmailAddress_v2_0","UserEmailAddress_v2_1","UserEmailAddresses_v2_0","UserEmailAddresses_v2_1","User_v2_0","User_v2_1","Warnings_v2_1"] as const;
+export const SCHEMA_NAMES = ["AccessTokenResponse","Actor_v2_0","Actor_v2_1","Actors_v2_0","Actors_v2_1","AddGroupMemberForm_v2_1","AnswerRequest","AnswerResponse","AnswerResponse_v2_1","AnswerResponse_v2_1_1","AssertionClaims","AssertionHeader","AuthorizationServerMetadata","Beacon_v2_1","Beacon_v2_1_1","Beacons_v2_1","Beacons_v2_1_1","ClientAppForm_v2_0","ClientAppList_v2_0","ClientAppList_v2_1","ClientApp_v2_0","ClientApp_v2_1","ContactAuthorForm_v2_1","Course_v2_0","Course_v2_1","CreateCatalogForm_v2_1_1","CreateCourseForm_v2_0","CreateCourseForm_v2_1","CreateDrillForm_v2_0","CreateDrillForm_v2_1","CreateGroupForm_v2_0","CreateGroupForm_v2_1","CreateGroupForm_v2_1_1","CreateTestTicketForm_v2_1_1","CreateUserForm_v2_1","DefineGroupObjectiveForm_v2_1_1","DefineGroupTestForm_v2_1_1","DefineTestForm_v2_0","DefineTestForm_v2_1","DefineTestForm_v2_1_1","DrillDetails_v2_0","Drill_v2_0","Drill_v2_1","Drillable","DrillablePractice","Drillables","DuplicateTestForm_v2_1_1","EmailAddress_v2_0","EmailAddress_v2_1","EmptyForm","EmptyObject","ErrorResponse","Evaluation","Evaluation_v2_1","Feedback","FormFields","ForwardPlayablesForm_v2_1","GroupCounts_v2_0","GroupInvitationForm_v2_0","GroupInvitationList_v2_0","GroupInvitation_v2_0","GroupInvitation_v2_1","GroupList_v2_0","GroupMemberResults_v2_1_1","GroupMember_v2_0","GroupMembers_v2_1","GroupResults_v2_0","GroupStaffPermissionForm_v2_1","GroupStaff_v2_0","GroupStaff_v2_1","GroupTestResults_v2_1_1","Group_v2_0","Group_v2_1","Group_v2_1_1","Groups_v2_1","Groups_v2_1_1","LinkTestForm_v2_1_1","Media_v2_0","Media_v2_1","Media_v2_1_1","MergeDrillsForm_v2_1","Message","MultipartBody","NotShown","OAuthError","ObjectiveList_v2_0","Objective_v2_0","Objective_v2_1","Objective_v2_1_1","Objectives_v2_1","Objectives_v2_1_1","OrganizationStaffForm_v2_0","OrganizationStaffForm_v2_1","OrganizationStaffForm_v2_1_1","Organization_v2_0","Organization_v2_1","Pagination_v2_1","Pagination_v2_1_1","Playable_v2_1","PostReviewForm_v2_1","Practice_v2_1","Preferences_v2_1","Proficiency","ProficiencyChart_v2_1","Proficiency_v2_1","PublishPlayableForm_v2_1","Question","QuestionAsk","QuestionResponse","QuestionResponse_v2_1","QuestionTell","Question_v2_1","Rating_v2_1","Reception_v2_1","RespondToGroupInvitationForm_v2_1","ReviewList_v2_1","Review_v2_1","ServiceAccountKeyFile","Session_v2_0","Session_v2_1","SetMemberReviewDateForm_v2_1_1","SetTestReviewDateForm_v2_1_1","StoreBeaconForm_v2_1","StorePreferencesForm_v2_1","Term","TermEvaluation","TestQuestion_v2_0","TestResult_v2_0","TestResult_v2_1","TestResult_v2_1_1","TestTicket_v2_1_1","Test_v2_1","Test_v2_1_1","Tests_v2_1","ThirdPartyId_v2_1_1","TokenRequest","UpdateCatalogForm_v2_1_1","UpdateCourseForm_v2_1","UpdateDrillForm_v2_0","UpdateDrillForm_v2_1","UpdateGroupForm_v2_1","UpdateGroupForm_v2_1_1","UpdateObjectiveForm_v2_1_1","UpdateOwnUserByPostForm_v2_1_1","UpdateTestForm_v2_1_1","UpdateUserForm_v2_0","UpdateUserForm_v2_1","UserEmailAddress_v2_0","UserEmailAddress_v2_1","UserEmailAddresses_v2_0","UserEmailAddresses_v2_1","User_v2_0","User_v2_1","Warnings_v2_1"] as const;
