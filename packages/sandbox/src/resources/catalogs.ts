@@ -10,9 +10,10 @@
  * without showing a field, and POST catalogs and PUT catalog are cut inside their field tables: those
  * stay unsimulated (501).
  */
-import type { Catalog } from "../domain/types.js";
+
 import type { SandboxState } from "../domain/state.js";
-import { addressedUser } from "./actors.js";
+import type { Catalog, User } from "../domain/types.js";
+import { addressedUser, thirdPartyUser } from "./actors.js";
 import { defineFamily, refuse } from "./family.js";
 import { linkedOrganization } from "./organizations.js";
 
@@ -42,6 +43,19 @@ function catalogById(state: SandboxState, id: string): Catalog {
 }
 
 /**
+ * The user segment of the catalog access pages: a user ID, an email address, or a third-party ID the
+ * pages write `THIRD_PARTY/ID` (matched as 2.1.1's two-segment user paths match it); `self` is the
+ * sandbox's addition, as on 2.1.1's other user paths.
+ */
+function catalogUser(state: SandboxState, userId: string, reference: string): User {
+  const subject = reference === "self" ? userId : reference;
+  const slash = subject.indexOf("/");
+  if (slash <= 0 || state.findUserBySubject(subject) !== undefined)
+    return addressedUser(state, subject, "user");
+  return thirdPartyUser(state, subject.slice(0, slash), subject.slice(slash + 1));
+}
+
+/**
  * Gives or takes away a user's access to a catalog (the caller's permission first, then the catalog,
  * then the user), answering 204; both are idempotent, as the domain's.
  */
@@ -53,7 +67,7 @@ function changeAccess(
 ) {
   publishingOrganization(state, userId);
   const catalog = catalogById(state, path.catalog);
-  const user = addressedUser(state, path.user === "self" ? userId : path.user, "user");
+  const user = catalogUser(state, userId, path.user);
   if (grant) state.grantCatalogAccess(user.id, catalog.id);
   else state.revokeCatalogAccess(user.id, catalog.id);
   return { status: 204 };
@@ -72,7 +86,7 @@ export const catalogs = defineFamily("catalogs", {
   },
   grantCatalogAccess_v2_1_1: {
     behaviour:
-      "gives the user (ID, `self`, email address or third-party ID) access to the catalog and answers 204 (PUT user catalog page); the store search then searches the catalog for them. Already granted: 204 again (the sandbox's choice). Caller without an organization: `not_linked_to_organization` 403; without MANAGE: `not_permitted` 403; `catalog_not_found` 404, unknown user `not_found` 404",
+      "gives the user (ID, email address or third-party ID, written `THIRD_PARTY/ID` as the page shows or `THIRD_PARTY$ID`; `self` too, the sandbox's addition) access to the catalog and answers 204 (PUT user catalog page); the store search then searches the catalog for them. Already granted: 204 again (the sandbox's choice). Caller without an organization: `not_linked_to_organization` 403; without MANAGE: `not_permitted` 403; `catalog_not_found` 404, unknown user `not_found` 404",
     handle: ({ state, userId, path }) => changeAccess(state, userId, path, true),
   },
   revokeCatalogAccess_v2_1_1: {

@@ -3,6 +3,9 @@
  * state (`state.org`). A user's own organization is the one they are linked to: the one whose service
  * account they are, else the one managing their account, else the first one listing them as staff.
  * Reading staff and groups needs VIEW on the organization, changing staff MANAGE.
+ *
+ * GET organization accounts (2.1.1) stays unsimulated (501): its page names an OrganizationAccounts
+ * answer without a field and is cut inside its error table.
  */
 import type { SandboxState } from "../domain/state.js";
 import type { Organization, User } from "../domain/types.js";

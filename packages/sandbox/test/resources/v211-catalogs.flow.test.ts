@@ -44,6 +44,12 @@ describe("catalog access in 2.1.1 (PUT and DELETE user catalog pages)", () => {
     expect(found.response.status).toBe(200);
     expect(JSON.stringify(found.data)).toContain("de-business");
 
+    // The page writes a third-party ID THIRD_PARTY/ID: Ana's `HR/hr-1001` names her.
+    const byThirdParty = await v211.PUT("/api/2.1.1/user/{user}/catalog/{catalog}", {
+      params: { path: { user: "HR/hr-1001", catalog: "cat-business" } },
+    });
+    expect(byThirdParty.response.status).toBe(204);
+
     const revoked = await v211.DELETE("/api/2.1.1/user/{user}/catalog/{catalog}", { params: { path } });
     expect(revoked.response.status).toBe(204);
     expect(refusal(await search())).toMatchObject({ status: 403 });

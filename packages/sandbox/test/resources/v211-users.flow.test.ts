@@ -98,9 +98,14 @@ describe("user accounts in 2.1.1 (PUT user and the deprecated POST user pages)",
   it("updates the own account by POST, answering the empty object, with the page's invalid_* identifiers", async () => {
     const sandbox = await start({ data: DATA });
     const { v211, v21 } = await versionClients(sandbox, "u-bob");
-    const posted = await v211.POST("/api/2.1.1/user", { body: { name: "Robert", timeZone: "Europe/Lisbon" } });
+    const posted = await v211.POST("/api/2.1.1/user", {
+      body: { name: "Robert", timeZone: "Europe/Lisbon" },
+    });
     expect(posted.data).toEqual({});
-    expect((await v21.GET("/api/2.1/user")).data).toMatchObject({ name: "Robert", timeZone: "Europe/Lisbon" });
+    expect((await v21.GET("/api/2.1/user")).data).toMatchObject({
+      name: "Robert",
+      timeZone: "Europe/Lisbon",
+    });
     expect(refusal(await v211.POST("/api/2.1.1/user", { body: { name: " " } }))).toEqual({
       status: 400,
       id: "invalid_real_name",
@@ -204,7 +209,10 @@ describe("third-party IDs in 2.1.1 (GET, PUT and DELETE user third-party ID page
     expect((await put("u-bob", "ACME", "1")).response.status).toBe(204);
     expect(refusal(await put("u-ana", "ACME", "1"))).toEqual({ status: 409, id: "third_party_id_in_use" });
     // Ana's data-file ID `hr-1001` (no third party recorded) names her: no one else may take it.
-    expect(refusal(await put("u-bob", "HR", "hr-1001"))).toEqual({ status: 409, id: "third_party_id_in_use" });
+    expect(refusal(await put("u-bob", "HR", "hr-1001"))).toEqual({
+      status: 409,
+      id: "third_party_id_in_use",
+    });
     expect(refusal(await put("u-bob", "ACME", "2"))).toEqual({
       status: 409,
       id: "third_party_already_assigned",
@@ -225,9 +233,12 @@ describe("third-party IDs in 2.1.1 (GET, PUT and DELETE user third-party ID page
       params: { path: { user: "self", third_party_id: "ACME$5" } },
     });
     expect(refusal(selfPut)).toEqual({ status: 403, id: "no_access" });
-    const notHeld = await v211.DELETE("/api/2.1.1/user/{user}/third-party-id/{third_party}/{third_party_id}", {
-      params: { path: { user: "u-ana", third_party: "ACME", third_party_id: "9" } },
-    });
+    const notHeld = await v211.DELETE(
+      "/api/2.1.1/user/{user}/third-party-id/{third_party}/{third_party_id}",
+      {
+        params: { path: { user: "u-ana", third_party: "ACME", third_party_id: "9" } },
+      },
+    );
     expect(refusal(notHeld)).toEqual({ status: 404, id: "unknown_third_party_id" });
   });
 });
