@@ -97,6 +97,28 @@ export class AccountModel {
     this.addresses.set(userId, address, { verified: true });
   }
 
+  /** Removes an address from a user (the caller checks it is theirs and not primary). */
+  removeAddress(userId: string, address: string): void {
+    const user = this.#org.users.get(userId);
+    if (user === undefined) return;
+    this.addresses.delete(userId, address);
+    this.#org.users.update(userId, { emails: user.emails.filter((e) => e !== address) });
+  }
+
+  /** Registers a third-party ID entry (`<third party>$<ID>`) for a user (the caller checks clashes). */
+  addThirdPartyId(userId: string, entry: string): void {
+    const user = this.#org.users.get(userId);
+    if (user === undefined || user.thirdPartyIds.includes(entry)) return;
+    this.#org.users.update(userId, { thirdPartyIds: [...user.thirdPartyIds, entry] });
+  }
+
+  /** Removes a third-party ID entry from a user. */
+  removeThirdPartyId(userId: string, entry: string): void {
+    const user = this.#org.users.get(userId);
+    if (user === undefined) return;
+    this.#org.users.update(userId, { thirdPartyIds: user.thirdPartyIds.filter((e) => e !== entry) });
+  }
+
   /** Makes an address the primary one (first in the user's list). */
   setPrimary(userId: string, address: string): void {
     const user = this.#org.users.get(userId);

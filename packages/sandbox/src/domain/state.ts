@@ -156,8 +156,11 @@ export class SandboxState {
   /** The current record of a subject's user: names and addresses change, and added addresses name their user too. */
   #subjectUser(subject: string): User | undefined {
     const known = this.#subjects.get(subject);
-    if (known !== undefined) return this.org.users.get(known.id);
-    return this.org.users.all().find((user) => user.emails.includes(subject));
+    const current = known === undefined ? undefined : this.org.users.get(known.id);
+    // Addresses and third-party IDs are added and removed after the start: a subject names the user
+    // holding it now, never one that gave it up.
+    if (current !== undefined && (current.id === subject || namesUser(current, subject))) return current;
+    return this.org.users.all().find((user) => namesUser(user, subject));
   }
 
   /**
@@ -322,6 +325,23 @@ export class SandboxState {
     const catalog = this.#requireCatalog(catalogId);
     if (catalog.userIds.includes(userId)) {
       this.#catalogs.set(catalogId, { ...catalog, userIds: catalog.userIds.filter((u) => u !== userId) });
+    }
+  }
+
+  /**
+   * Deletes a catalog: its content stays, users lose the access it gave, and groups restricted to it
+   * lose the restriction (a sandbox choice: the DELETE catalog page says nothing of them).
+   *
+   * Errors: `catalog_not_found`.
+   */
+  deleteCatalog(catalogId: string): void {
+    this.#requireCatalog(catalogId);
+    this.#catalogs.delete(catalogId);
+    for (const group of this.org.groups.all()) {
+      if (group.catalogRestriction?.catalogId === catalogId) {
+        const { catalogRestriction: _dropped, ...rest } = group;
+        this.org.groups.put(rest);
+      }
     }
   }
 
@@ -570,4 +590,9 @@ export class SandboxState {
  */
 export function createState(data: SandboxData, options: StateOptions = {}): SandboxState {
   return new SandboxState(data, options);
+}
+
+/** Whether a token subject names the user by one of its current addresses or third-party IDs. */
+function namesUser(user: User, subject: string): boolean {
+  return user.emails.includes(subject) || user.thirdPartyIds.includes(subject);
 }

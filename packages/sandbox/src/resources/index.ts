@@ -2,6 +2,7 @@
  * The registry of resource families: add a family's module here and its operations are routed,
  * counted and listed in the support table (see ./README.md).
  */
+import { catalogs } from "./catalogs.js";
 import { content } from "./content.js";
 import { devices } from "./devices.js";
 import { groups } from "./groups.js";
@@ -19,6 +20,7 @@ export const RESOURCE_FAMILIES = [
   objectives,
   users,
   organizations,
+  catalogs,
   invitations,
   devices,
 ] as const;

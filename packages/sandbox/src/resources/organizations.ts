@@ -3,6 +3,9 @@
  * state (`state.org`). A user's own organization is the one they are linked to: the one whose service
  * account they are, else the one managing their account, else the first one listing them as staff.
  * Reading staff and groups needs VIEW on the organization, changing staff MANAGE.
+ *
+ * GET organization accounts (2.1.1) stays unsimulated (501): its page names an OrganizationAccounts
+ * answer without a field and is cut inside its error table.
  */
 import type { SandboxState } from "../domain/state.js";
 import type { Organization, User } from "../domain/types.js";
@@ -10,6 +13,7 @@ import { actorV20, actorV21 } from "./actors.js";
 import { defineFamily, ok, refuse } from "./family.js";
 import { groupV21, groupV211 } from "./groups.js";
 import { pageByIndex, pageByMarker } from "./paging.js";
+import { userV21 } from "./users.js";
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
@@ -143,6 +147,12 @@ function addStaff(
     }
   }
   state.org.organizationStaff.set(organization.id, user.id, "MANAGE");
+  return { user, organization };
+}
+
+/** A staff user just added, in the 2.0 answer. */
+function staffUserV20(state: SandboxState, added: { user: User; organization: Organization }) {
+  const { user, organization } = added;
   const email = user.emails[0];
   return {
     type: "USER",
@@ -290,7 +300,7 @@ export const organizations = defineFamily("organizations", {
     behaviour:
       "makes the user (ID or email address) a staff user holding MANAGE on all the organization's groups (the page names no level; needs MANAGE: `not_permitted`); an unknown address creates a managed account named by the form field `name` (`missing_name`); neither ID nor address: `invalid_email_address`; `already_staff_user`, `linked_to_other_organization`; answers the 2.0 user",
     handle: ({ state, userId, path, body }) =>
-      ok(addStaff(state, userId, path.organization_id, path.user_id, body?.name)),
+      ok(staffUserV20(state, addStaff(state, userId, path.organization_id, path.user_id, body?.name))),
   },
   removeOrganizationStaff_v2_0: {
     behaviour:
@@ -334,6 +344,25 @@ export const organizations = defineFamily("organizations", {
     behaviour: "as `getOrganization_v2_1` (the 2.1 shape, which 2.1.1 keeps)",
     handle: ({ state, userId, path }) =>
       ok(organizationV21(namedOwnOrganization(state, userId, path.organization, "organization"))),
+  },
+  addOrganizationStaff_v2_1_1: {
+    behaviour:
+      "as `addOrganizationStaff_v2_0` (PUT organization staff page: MANAGE on all the organization's groups, an unknown address creates a managed account named by `name`), answering the 2.1 `User` the description types; `self` names the acting user's own organization; the page's statuses: `not_permitted` 403, `missing_name`, `invalid_email_address`, `already_staff_user`, `linked_to_other_organization` 400",
+    handle: ({ state, userId, path, body }) => {
+      const id = selfOrId(state, userId, path.organization);
+      return ok(userV21(state, addStaff(state, userId, id, path.user, body?.name).user));
+    },
+  },
+  removeOrganizationStaff_v2_1_1: {
+    behaviour:
+      "as `removeOrganizationStaff_v2_0` (DELETE organization staff page: the account stays, managed by the organization; 204); `self` names the acting user's organization, or the acting user as `user`; the page's statuses: `organization_not_found` 404, `caller_not_part_of_organization` 400, `no_access` 401, `not_found` 404, `cannot_demote_self` 403, `not_staff_user` 400, `staff_disconnection_failed` 400",
+    handle: ({ state, userId, path }) =>
+      removeStaff(
+        state,
+        userId,
+        selfOrId(state, userId, path.organization),
+        path.user === "self" ? userId : path.user,
+      ),
   },
   listOrganizationStaff_v2_1_1: {
     behaviour: "as `listOrganizationStaff_v2_1`; `self` names the acting user's own organization",

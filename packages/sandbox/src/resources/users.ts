@@ -3,6 +3,12 @@
  * records in `state.org.users`, profiles and address states in `state.accounts`). Users always reach
  * their own account; another account only a user holding MANAGE on the organization that manages it
  * (the service account always holds it on its own organization).
+ *
+ * 2.1.1 operations left unsimulated (501), each for what its page lacks: POST users (cut inside its
+ * field table: no answer, no errors), GET user contract (names a Contract without a field), GET access
+ * by user or third-party ID (cut inside the parameter table), and DELETE user (its answer is not
+ * shown, and deleting "with its practice results" reaches test and practice records the sandbox has
+ * no per-user removal for yet).
  */
 import type { SandboxState } from "../domain/state.js";
 import type { User } from "../domain/types.js";
@@ -61,7 +67,8 @@ function organizationOf(state: SandboxState, user: User) {
   return organization === undefined ? {} : { organization: organizationV20(organization) };
 }
 
-function userV21(state: SandboxState, user: User) {
+/** A user in 2.1 and 2.1.1 answers (`User_v2_1`). */
+export function userV21(state: SandboxState, user: User) {
   const profile = state.accounts.profile(user.id);
   const { id: _id, memberSince, ...fields } = profile;
   return {
@@ -106,13 +113,14 @@ function changed(
   value: unknown,
   field: string,
   check?: RegExp | ((v: string) => boolean),
+  cause = field,
 ): string | undefined {
   if (value === undefined) return undefined;
   const text = String(value).trim();
   const fits = check === undefined ? true : typeof check === "function" ? check(text) : check.test(text);
   if (text !== "" && fits) return text;
   return refuse(
-    { kind: "invalid", field },
+    { kind: "invalid", field: cause },
     `form field "${field}": ${text === "" ? "must not be blank" : `${JSON.stringify(text)} is not valid`}`,
     field,
   );
@@ -137,9 +145,18 @@ interface UserChange {
   readonly status?: unknown;
 }
 
-function updateUser(state: SandboxState, userId: string, body: UserChange | undefined): User {
+/**
+ * Changes a user's profile. `nameCause` is the field a refused name is named by: `name`, or
+ * `realName` on the deprecated POST user page (`invalid_real_name`).
+ */
+function updateUser(
+  state: SandboxState,
+  userId: string,
+  body: UserChange | undefined,
+  nameCause = "name",
+): User {
   const change = body ?? {};
-  const name = changed(change.name, "name");
+  const name = changed(change.name, "name", undefined, nameCause);
   const yearOfBirth = change.yearOfBirth;
   if (
     yearOfBirth !== undefined &&
@@ -275,6 +292,158 @@ function oneAddress(state: SandboxState, user: User, value: string) {
   return userAddress(state, user, address);
 }
 
+function removeAddress(state: SandboxState, user: User, value: string) {
+  const address =
+    linked(user, addressOf(value, "email")) ??
+    refuse(
+      { kind: "named", id: "not_owner" },
+      `email: ${JSON.stringify(value)} is not an address of user ${JSON.stringify(user.id)}`,
+      "email",
+    );
+  if (user.emails[0] === address) {
+    refuse(
+      { kind: "named", id: "cannot_remove_primary_email" },
+      `email: ${JSON.stringify(address)} is the primary address; make another address primary first`,
+      "email",
+    );
+  }
+  state.accounts.removeAddress(user.id, address);
+  return { status: 204 };
+}
+
+/** Verifies a user's address with the page's code: the sandbox mails none, so any code is accepted. */
+function verifyWithCode(state: SandboxState, user: User, value: string) {
+  const address =
+    linked(user, value) ??
+    refuse(
+      { kind: "not_found", resource: "email_address" },
+      `email: ${JSON.stringify(value)} is not an address of user ${JSON.stringify(user.id)}`,
+      "email",
+    );
+  state.accounts.verify(user.id, address);
+  return { status: 204 };
+}
+
+// ---- third-party IDs (2.1.1) -------------------------------------------------------------------
+
+/** A third-party ID a path names, as the user record's entry `<third party>$<ID>` and its parts. */
+interface NamedThirdPartyId {
+  readonly entry: string;
+  readonly thirdParty: string;
+  readonly id: string;
+}
+
+/** The one-segment form `<third party>$<ID>`; anything else is `invalid_third_party_id`. */
+function oneSegment(value: string): NamedThirdPartyId {
+  const { thirdParty, id } = thirdPartyIdV211(value);
+  if (thirdParty !== undefined && id !== "") return { entry: value, thirdParty, id };
+  return refuse(
+    { kind: "invalid", field: "thirdPartyId" },
+    `third_party_id: ${JSON.stringify(value)} is not written <third party>$<ID>`,
+    "third_party_id",
+  );
+}
+
+/** The two-segment form; a third party or ID with `$` in it cannot be told apart: refused. */
+function twoSegments(thirdParty: string, id: string): NamedThirdPartyId {
+  if (thirdParty === "" || thirdParty.includes("$")) {
+    refuse(
+      { kind: "invalid", field: "thirdParty" },
+      `third_party: ${JSON.stringify(thirdParty)}`,
+      "third_party",
+    );
+  }
+  if (id === "" || id.includes("$")) {
+    refuse(
+      { kind: "invalid", field: "thirdPartyId" },
+      `third_party_id: ${JSON.stringify(id)}`,
+      "third_party_id",
+    );
+  }
+  return { entry: `${thirdParty}$${id}`, thirdParty, id };
+}
+
+/** Whether a user's entry names the ID: the entry itself, or a plain data-file entry (no third party). */
+function holds(user: User, named: NamedThirdPartyId): string | undefined {
+  return user.thirdPartyIds.find((e) => e === named.entry || e === named.id);
+}
+
+/** The user's entry for the ID, or `unknown_third_party_id`. */
+function heldEntry(user: User, named: NamedThirdPartyId): string {
+  return (
+    holds(user, named) ??
+    refuse(
+      { kind: "named", id: "unknown_third_party_id" },
+      `third_party_id: user ${JSON.stringify(user.id)} holds no ${JSON.stringify(named.entry)}`,
+      "third_party_id",
+    )
+  );
+}
+
+/**
+ * The user, when the acting user administers the organization managing it: the PUT and DELETE
+ * third-party ID pages allow only that, not the account holder (`no_access`).
+ */
+function administered(state: SandboxState, actorId: string, user: User): User {
+  const orgId = user.organizationId;
+  if (orgId !== undefined && state.org.organizationPermission(actorId, orgId) === "MANAGE") return user;
+  return refuse(
+    { kind: "no_permission", resource: "user" },
+    `the acting user ${JSON.stringify(actorId)} holds no MANAGE on an organization managing user ${JSON.stringify(user.id)}`,
+  );
+}
+
+/**
+ * Registers a third-party ID. It names its user for the token exchange, so one another user holds
+ * already is `third_party_id_in_use`; the page allows one ID per third party: `third_party_already_assigned`.
+ */
+function addThirdPartyId(state: SandboxState, user: User, named: NamedThirdPartyId) {
+  const other = state.org.users.all().find((u) => u.id !== user.id && holds(u, named) !== undefined);
+  if (other !== undefined) {
+    refuse(
+      { kind: "named", id: "third_party_id_in_use" },
+      `third_party_id: ${JSON.stringify(named.entry)} names another user already`,
+      "third_party_id",
+    );
+  }
+  if (user.thirdPartyIds.some((e) => e.startsWith(`${named.thirdParty}$`))) {
+    refuse(
+      { kind: "named", id: "third_party_already_assigned" },
+      `third_party_id: user ${JSON.stringify(user.id)} holds an ID of ${JSON.stringify(named.thirdParty)} already`,
+      "third_party_id",
+    );
+  }
+  state.accounts.addThirdPartyId(user.id, named.entry);
+  return { status: 204 };
+}
+
+/** What the third-party ID handlers read of a request. */
+interface ThirdPartyRequest {
+  readonly state: SandboxState;
+  readonly userId: string;
+  readonly path: { readonly user: string };
+}
+
+/** GET third-party ID: the acting user's own account or one they administer. */
+const readThirdPartyId = ({ state, userId, path }: ThirdPartyRequest, named: NamedThirdPartyId) =>
+  ok(thirdPartyIdV211(heldEntry(reachableUser(state, userId, selfOr(userId, path.user), "user"), named)));
+
+/** PUT third-party ID. */
+const putThirdPartyId = ({ state, userId, path }: ThirdPartyRequest, named: NamedThirdPartyId) =>
+  addThirdPartyId(
+    state,
+    administered(state, userId, reachableUser(state, userId, selfOr(userId, path.user), "user")),
+    named,
+  );
+
+/** DELETE third-party ID. */
+function deleteThirdPartyId({ state, userId, path }: ThirdPartyRequest, named: NamedThirdPartyId) {
+  const user = reachableUser(state, userId, selfOr(userId, path.user), "user");
+  const entry = heldEntry(administered(state, userId, user), named);
+  state.accounts.removeThirdPartyId(user.id, entry);
+  return { status: 204 };
+}
+
 /**
  * What a handler that serves both versions reads of a request: the 2.1 operation's path, whose segments
  * the 2.0 operation names alike.
@@ -321,6 +490,65 @@ export const users = defineFamily("users", {
       "the user's third-party IDs (by ID, `self`, email address or third-party ID) as a bare list: an entry `<third party>$<ID>` as `thirdParty` and `id`, a plain entry as `id` alone (the data file records no third party for it); `nonexistent_user` 404, `no_access` 403",
     handle: ({ state, userId, path }) =>
       ok(reachableUser(state, userId, selfOr(userId, path.user), "user").thirdPartyIds.map(thirdPartyIdV211)),
+  },
+  updateUser_v2_1_1: {
+    behaviour:
+      "as `updateOwnUser_v2_1_1` for the user the path names (ID, `self`, email address or `<third party>$<ID>`): their own account or one of an organization they hold MANAGE on (PUT user page); answers the 2.1 `User`. The page is cut before its error table: unknown user `not_found` 404, another account `no_permission` 403 (the sandbox's identifiers)",
+    handle: ({ state, userId, path, body }) => {
+      const user = reachableUser(state, userId, selfOr(userId, path.user), "user");
+      return ok(userV21(state, updateUser(state, user.id, body)));
+    },
+  },
+  updateOwnUserByPost_v2_1_1: {
+    behaviour:
+      "changes the acting user's `name`, `locale`, `timeZone`, `description` as `updateOwnUser_v2_1_1` does and answers the empty object the deprecated POST user page shows; `invalid_real_name`, `invalid_locale`, `invalid_time_zone` (the page gives no statuses: 400)",
+    handle: ({ state, userId, body }) => {
+      updateUser(state, userId, body, "realName");
+      return ok({});
+    },
+  },
+  removeEmailAddress_v2_1_1: {
+    behaviour:
+      "removes an address (any case) from the user (`self`, own account or one administered) and answers 204 (DELETE user email address page); the primary address: `cannot_remove_primary_email` 400; not the user's: `not_owner` 400; not an address: `invalid_email_address` 400; another account: `no_access` 403",
+    handle: ({ state, userId, path }) =>
+      removeAddress(state, reachableUser(state, userId, selfOr(userId, path.user), "user"), path.email),
+  },
+  verifyEmailAddress_v2_1_1: {
+    behaviour:
+      "marks the user's address verified and answers 204 (PUT verify page). The sandbox mails no code, so it accepts any `nonce` and never answers `email_not_verified` (its choice); not the user's address or no such user: `not_found` 404; another account: `not_permitted` 403",
+    handle: ({ state, userId, path }) =>
+      verifyWithCode(state, reachableUser(state, userId, selfOr(userId, path.user), "user"), path.email),
+  },
+  getThirdPartyId_v2_1_1: {
+    behaviour:
+      "the user's third-party ID `<third party>$<ID>` (one segment) as `thirdParty` and `id`; a plain data-file entry equal to the ID matches too, answered as `id` alone (GET third-party ID page). Own account or one administered; `nonexistent_user` 404, `no_access` 403, not written `<third party>$<ID>`: `invalid_third_party_id` 400, not held: `unknown_third_party_id` 404",
+    handle: (request) => readThirdPartyId(request, oneSegment(request.path.third_party_id)),
+  },
+  getThirdPartyIdByParts_v2_1_1: {
+    behaviour: "as `getThirdPartyId_v2_1_1`, the ID given as two segments",
+    handle: (request) =>
+      readThirdPartyId(request, twoSegments(request.path.third_party, request.path.third_party_id)),
+  },
+  addThirdPartyId_v2_1_1: {
+    behaviour:
+      "registers the third-party ID `<third party>$<ID>` for the user and answers 204 (PUT third-party ID page); it then names the user in 2.1.1's third-party paths and as a token subject. Only a user holding MANAGE on the organization managing the account (not the holder): `no_access` 403; held by another user (it would name two): `third_party_id_in_use` 409; an ID of that third party held already: `third_party_already_assigned` 409; `nonexistent_user` 404, `invalid_third_party_id` 400",
+    handle: (request) => putThirdPartyId(request, oneSegment(request.path.third_party_id)),
+  },
+  addThirdPartyIdByParts_v2_1_1: {
+    behaviour:
+      "as `addThirdPartyId_v2_1_1`, the ID given as two segments; a segment holding `$`: `invalid_third_party` or `invalid_third_party_id` 400",
+    handle: (request) =>
+      putThirdPartyId(request, twoSegments(request.path.third_party, request.path.third_party_id)),
+  },
+  removeThirdPartyId_v2_1_1: {
+    behaviour:
+      "removes the user's third-party ID and answers 204 (DELETE third-party ID page); it no longer names the user. Only a user holding MANAGE on the organization managing the account: `no_access` 403; not held: `unknown_third_party_id` 404; `nonexistent_user` 404, `invalid_third_party_id` 400",
+    handle: (request) => deleteThirdPartyId(request, oneSegment(request.path.third_party_id)),
+  },
+  removeThirdPartyIdByParts_v2_1_1: {
+    behaviour: "as `removeThirdPartyId_v2_1_1`, the ID given as two segments",
+    handle: (request) =>
+      deleteThirdPartyId(request, twoSegments(request.path.third_party, request.path.third_party_id)),
   },
   listEmailAddresses_v2_1_1: {
     behaviour:

@@ -428,6 +428,25 @@ const FIXTURES_V21_AND_OLDER: Readonly<Record<string, Fixture>> = {
     values: USER_VALUES,
     reads: () => ["/api/2.1/user"],
   },
+  updateUser_v2_1_1: {
+    setUp: async () => "/api/2.1.1/user/u-ana",
+    base: {},
+    values: USER_VALUES,
+    reads: () => ["/api/2.1/user/u-ana"],
+  },
+  // The deprecated POST answers `{}`: the 2.1 read shows what it changed.
+  updateOwnUserByPost_v2_1_1: {
+    setUp: async () => "/api/2.1.1/user",
+    base: {},
+    values: USER_VALUES,
+    reads: () => ["/api/2.1/user"],
+  },
+  // `name` names the account created for an address no account has (PUT organization staff page).
+  addOrganizationStaff_v2_1_1: {
+    setUp: async () => "/api/2.1.1/organization/self/staff/new@academy.test",
+    base: { name: "New staff" },
+    reads: () => ["/api/2.1/organization/org-1/staff"],
+  },
   respondToGroupInvitation_v2_1_1: { setUp: async () => "", base: {} },
   respondToGroupInvitation_v2_1: { setUp: async () => "", base: {} },
   respondToGroupInvitation_v2_0: { setUp: async () => "", base: {} },
