@@ -344,6 +344,27 @@ function setMemberObjectiveReviewDate(
   return ok({ id: objective.id });
 }
 
+/**
+ * Changes an objective by its ID (the 2.1.1 PUT objective page): "the calling user must have a teacher
+ * role" towards it, read by the sandbox as MANAGE on the objective's group.
+ */
+function updateObjective(state: SandboxState, userId: string, objectiveId: string, body: Body) {
+  const objective =
+    state.assessment.objectives.get(objectiveId) ??
+    refuse(
+      { kind: "not_found", resource: "objective" },
+      `objective: no objective ${JSON.stringify(objectiveId)}`,
+      "objective",
+    );
+  groupFor(state, objective.groupId, userId, "MANAGE", "objective");
+  // The page: the type cannot be changed to or from TEST (no practice objective is a TEST).
+  if (field(body, "type") === "TEST")
+    refuse({ kind: "invalid", field: "type" }, 'form field "type": a practice objective is no TEST', "type");
+  const change = objectiveFields(state, userId, body, "drills", false);
+  state.assessment.objectives.update(objective.id, change);
+  return ok({ description: `objective ${objective.id} updated` });
+}
+
 /** The objectives family; see the module comment. */
 export const objectives = defineFamily("objectives", {
   listGroupObjectives_v2_0: {
@@ -388,6 +409,11 @@ export const objectives = defineFamily("objectives", {
     behaviour:
       "sets one member's review date of an objective defined without one (the 2.1.1 PUT group objective page): `user` (`user_id_missing`) a member of the group (`user_not_group_member`, the PUT group test page's identifier: this table is cut after `user_id_missing`), `reviewDate` (`review_date_missing`) an ISO 8601 date in the future (`invalid_review_date`); `group_not_found`, `no_group_access` (needs MANAGE), `unknown_objective`, `invalid_objective` (of another group, or with one date for all). The page gives no statuses: 404 for unknown IDs, 403 for `no_group_access`, 400 for the others (the sandbox's rule). Answers the objective with only its `id`, as the page says; the member then reads the date as the objective's `reviewDate`",
     handle: ({ state, userId, path, body }) => setMemberObjectiveReviewDate(state, userId, path, body),
+  },
+  updateObjective_v2_1_1: {
+    behaviour:
+      "changes an objective by its ID (the 2.1.1 PUT objective page; a teacher role towards it, read as MANAGE on its group): `type` (required, `ONEOFF` or `PERMANENT`; `TEST` is `invalid_type`, as the page says the type cannot change to or from TEST), `name`, `reviewDate`, `minimumProficiency`, `fallingMinimumProficiency` as `updateGroupObjective_v2_1`; the duration and message fields are taken and not applied (the sandbox sends no messages and has no schedule). The page is cut before its answer and errors: the sandbox answers a `Message`, an unknown objective `not_found` (404) and no MANAGE `no_permission` (403)",
+    handle: ({ state, userId, path, body }) => updateObjective(state, userId, path.objective, body as Body),
   },
   defineGroupObjective_v2_0: {
     behaviour:

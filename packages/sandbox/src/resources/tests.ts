@@ -1236,6 +1236,20 @@ const V211 = {
       "sets one member's date to complete a group test defined with `reviewDate` `PER_USER` (through `addGroupTest_v2_1` or `_v2_0`; the 2.1.1 PUT group test page; needs MANAGE, a sandbox choice: the page does not say who may): `user` (`user_id_missing`) a member of the group (`user_not_group_member`), `reviewDate` (`review_date_missing`) an ISO 8601 date in the future (`invalid_review_date`); `unknown_test`, `not_group_test` (a test not of this group), `no_objective` (no review date), `invalid_objective` (one date for all). The page gives no statuses: 404 for `unknown_test`, 400 for the others (the sandbox's rule). Answers `{}` as the page; the member then reads the date as the test's `reviewDate`",
     handle: ({ state, userId, path, body }) => setMemberTestReviewDate(state, userId, path, body),
   },
+  unlinkTestDefinition_v2_1_1: {
+    behaviour:
+      "removes the link between a test and a group (the 2.1.1 DELETE test accesses page: 204, no body), as `removeGroupTest_v2_1` does (needs MANAGE on the group; results stay). The page shows no errors, so they are the sandbox's choice: an unknown or unlinked group, or a test not linked to it, is `not_found` (404), no MANAGE `no_permission` (403); the sandbox keeps no links to organizations or users (`linkTestDefinition_v2_1_1` is not simulated), so `ORGANIZATION` and `USER` are `not_found` (404)",
+    handle: ({ state, userId, path }) => {
+      if (path.type !== "GROUP")
+        refuse(
+          { kind: "not_found", resource: "link" },
+          `test ${JSON.stringify(path.test)} has no link to ${path.type} ${JSON.stringify(path.id)}`,
+          "id",
+        );
+      removeFromGroup(state, userId, path.id, path.test, "id");
+      return { status: 204 };
+    },
+  },
   duplicateTest_v2_1_1: {
     behaviour:
       "copies a test the acting user defined under the form field `name` (blank: `name_missing`) as a new test of theirs (ID `test-<n>`, `created` now, no group, no results), and answers it as a 2.1.1 Test: `type` `TEST`, `id`, `name`; `unknown_test` (404), `no_permission` (401, the page's status) for a test someone else defined (a sandbox choice: the page does not say who may copy)",

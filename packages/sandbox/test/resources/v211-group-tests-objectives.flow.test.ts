@@ -80,6 +80,30 @@ describe("2.1.1 group tests (the POST group tests and PUT group test pages)", ()
   });
 });
 
+describe("2.1.1 test accesses (the DELETE test accesses page)", () => {
+  it("unlinks a group test with 204, which the 2.1 group tests list then leaves out", async () => {
+    const { sandbox, sa, group } = await startWithAnasGroup();
+    const defined = await sa("POST", `/api/2.1.1/group/${group.id}/tests`, {
+      body: { drill: ["es-colours"] },
+    });
+    const test = (defined.body as { id: string }).id;
+    const link = `/api/2.1.1/test/${test}/accesses/GROUP/${group.id}`;
+    const bob = client(sandbox, await tokenFor(sandbox, "u-bob"));
+    // No error table on the page: the sandbox's choices.
+    await expectRefusals([[bob, "DELETE", link, 403, "no_permission"]]);
+
+    const unlinked = await sa("DELETE", link);
+    expect(unlinked.status).toBe(204);
+    expect(unlinked.body).toBeUndefined();
+    expect((await sa("GET", `/api/2.1/group/${group.id}/tests`)).body).toMatchObject({ total: 0, tests: [] });
+
+    await expectRefusals([
+      [sa, "DELETE", link, 404, "not_found"],
+      [sa, "DELETE", `/api/2.1.1/test/${test}/accesses/ORGANIZATION/org-1`, 404, "not_found"],
+    ]);
+  });
+});
+
 describe("2.1.1 group objectives (the POST group objectives and PUT group objective pages)", () => {
   it("defines an objective without a review date, sets a member's date, and lists its evaluations", async () => {
     const { sa, ana, group } = await startWithAnasGroup();
@@ -115,6 +139,24 @@ describe("2.1.1 group objectives (the POST group objectives and PUT group object
       objective: { id: objective },
       evaluations: [{ user: { id: "u-ana" }, met: false, proficiency: 0 }],
     });
+
+    // PUT objective/… (the 2.1.1 PUT objective page) changes it by its ID; 2.0 reads the change.
+    const updated = await sa("PUT", `/api/2.1.1/objective/${objective}`, {
+      body: { type: "PERMANENT", minimumProficiency: "90" },
+    });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    const v20After = await sa("GET", `/api/2/group/${group.id}/objectives`);
+    expect(v20After.body).toEqual([
+      expect.objectContaining({ id: objective, type: "PERMANENT", minimumProficiency: 90 }),
+    ]);
+    const change = `/api/2.1.1/objective/${objective}`;
+    await expectRefusals([
+      [sa, "PUT", change, 400, "invalid_type", { body: { type: "TEST" } }],
+      // The required `type` left out: the page's errors are cut, so the pipeline's own identifier.
+      [sa, "PUT", change, 400, "invalid_request", { body: { name: "Colours" } }],
+      [sa, "PUT", "/api/2.1.1/objective/no-such-objective", 404, "not_found", { body: { type: "ONEOFF" } }],
+      [ana, "PUT", change, 403, "no_permission", { body: { type: "ONEOFF" } }],
+    ]);
 
     // The errors of the PUT group objective page (no statuses on the page: the sandbox's rule).
     const dated = await sa("POST", objectives, { body: { ...fields, reviewDate: FUTURE } });
