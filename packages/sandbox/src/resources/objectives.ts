@@ -10,7 +10,7 @@ import { actorV21 } from "./actors.js";
 import { defineFamily, ok, refuse } from "./family.js";
 import { groupFor, groupV21, groupV211 } from "./groups.js";
 import { futureReviewDate, groupMember } from "./member-review-dates.js";
-import { pageByIndex } from "./paging.js";
+import { pageByIndex, pageByMarker } from "./paging.js";
 import { checkUsableDrillables } from "./usable-drillables.js";
 
 type Body = Readonly<Record<string, unknown>> | undefined;
@@ -365,6 +365,42 @@ function updateObjective(state: SandboxState, userId: string, objectiveId: strin
   return ok({ description: `objective ${objective.id} updated` });
 }
 
+/**
+ * One member's progress on each drill and course of a group, a page at a time (the 2.1.1 GET group
+ * member results page): staff with VIEW, or the member themself (a sandbox choice: the page does not
+ * say who may read it); a user who is no member is `not_found`.
+ */
+function memberResults(
+  state: SandboxState,
+  userId: string,
+  path: { readonly group: string; readonly user: string },
+  query: { readonly query?: string; readonly resultFrom?: string; readonly resultSize?: number },
+) {
+  const own = path.user === userId && state.org.groupMembers.get(path.group, userId) !== undefined;
+  const group =
+    (own ? state.org.groups.get(path.group) : undefined) ??
+    groupFor(state, path.group, userId, "VIEW", "group");
+  const member =
+    state.org.groupMembers.get(group.id, path.user) === undefined ? undefined : state.user(path.user);
+  if (member === undefined)
+    refuse(
+      { kind: "not_found", resource: "member" },
+      `user: ${JSON.stringify(path.user)} is no member`,
+      "user",
+    );
+  const found = groupDrillables(state, group.id, query.query);
+  const page = pageByMarker(found, { ...query, resultSize: query.resultSize ?? 10 }, (r) => r.id);
+  return ok({
+    group: groupV211(state, group),
+    member: actorV21(member),
+    pagination: page.pagination,
+    groupDrillableMemberResults: page.items.map((r) => ({
+      drillable: playable(r),
+      proficiency: state.toDrillable(r, member.id).practice?.proficiency.overall ?? 0,
+    })),
+  });
+}
+
 /** The objectives family; see the module comment. */
 export const objectives = defineFamily("objectives", {
   listGroupObjectives_v2_0: {
@@ -483,6 +519,11 @@ export const objectives = defineFamily("objectives", {
       const page = pageByIndex(groupDrillables(state, group.id, query.query), query);
       return ok({ ...groupV21(state, group), drillables: page.items.map(playable) });
     },
+  },
+  getGroupMemberResults_v2_1_1: {
+    behaviour:
+      "one member's results on the group's drills and courses (the 2.1.1 GET group member results page): `group` (2.1.1 shape), `member`, `pagination` and `groupDrillableMemberResults`, one entry per drill or course in the order they were added, `query` on their names, paged by `resultFrom` (the previous page's `lastOnPage`, the last drillable's ID) and `resultSize` (10 by default), as the page says. The page's example is cut inside the first entry after its `drillable` key: the sandbox answers `drillable` as a playable and the member's overall `proficiency` (0 before practice), its own choice. Who may read and the errors are not shown: staff with VIEW or the member themself; an unknown group or a user who is no member `not_found` (404), no permission `no_permission` (403), an unknown marker `invalid_result_from` (400)",
+    handle: ({ state, userId, path, query }) => memberResults(state, userId, path, query),
   },
   listGroupDrillables_v2_1_1: {
     behaviour:

@@ -191,3 +191,39 @@ describe("2.1.1 group objectives (the POST group objectives and PUT group object
     ]);
   });
 });
+
+describe("2.1.1 member results (the GET group member results page)", () => {
+  it("pages one member's drills and courses by resultFrom, searched by name", async () => {
+    const { sandbox, sa, ana, group } = await startWithAnasGroup();
+    await sa("PUT", `/api/2.1/group/${group.id}/drills/es-colours`);
+    await sa("PUT", `/api/2.1/group/${group.id}/drills/es-animals`);
+    const results = `/api/2.1.1/group/${group.id}/member-results/u-ana`;
+
+    const first = await sa("GET", `${results}?resultSize=1`);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({
+      group: { id: group.id },
+      member: { id: "u-ana" },
+      pagination: { total: 2, lastOnPage: "es-colours", moreAvailable: true },
+      groupDrillableMemberResults: [{ drillable: { id: "es-colours" }, proficiency: 0 }],
+    });
+    const second = await sa("GET", `${results}?resultSize=1&resultFrom=es-colours`);
+    expect(second.body).toMatchObject({
+      pagination: { total: 2, lastOnPage: "es-animals", moreAvailable: false },
+      groupDrillableMemberResults: [{ drillable: { id: "es-animals" } }],
+    });
+    const searched = await ana("GET", `${results}?query=ANIMALS`);
+    expect(searched.status).toBe(200);
+    expect(searched.body).toMatchObject({
+      groupDrillableMemberResults: [{ drillable: { id: "es-animals" } }],
+    });
+
+    // No error table is visible on the page: the sandbox's choices.
+    const bob = client(sandbox, await tokenFor(sandbox, "u-bob"));
+    await expectRefusals([
+      [bob, "GET", results, 403, "no_permission"],
+      [sa, "GET", `/api/2.1.1/group/${group.id}/member-results/u-bob`, 404, "not_found"],
+      [sa, "GET", `${results}?resultFrom=nothing`, 400, "invalid_result_from"],
+    ]);
+  });
+});
