@@ -232,7 +232,8 @@ export function readObjective(r: FieldReader, entry: unknown, path: string): Obj
   if (type !== "ONEOFF" && type !== "PERMANENT") {
     r.problem(`${path}.type`, `must be "ONEOFF" or "PERMANENT" (got ${JSON.stringify(type)})`);
   }
-  const reviewDate = r.string(o, "reviewDate", path);
+  // Optional: an objective without one gives each member a date of their own (2.1.1 POST objectives).
+  const reviewDate = r.optionalString(o, "reviewDate", path, "");
   if (reviewDate !== "" && Number.isNaN(Date.parse(reviewDate))) {
     r.problem(`${path}.reviewDate`, `must be an ISO 8601 date-time (got ${JSON.stringify(reviewDate)})`);
   }
@@ -247,7 +248,11 @@ export function readObjective(r: FieldReader, entry: unknown, path: string): Obj
     id: r.string(o, "id", path),
     groupId: r.string(o, "groupId", path),
     type: type === "PERMANENT" ? "PERMANENT" : "ONEOFF",
-    reviewDate: Number.isNaN(Date.parse(reviewDate)) ? reviewDate : new Date(reviewDate).toISOString(),
+    ...(reviewDate === ""
+      ? {}
+      : {
+          reviewDate: Number.isNaN(Date.parse(reviewDate)) ? reviewDate : new Date(reviewDate).toISOString(),
+        }),
     minimumProficiency: typeof minimum === "number" ? minimum : 0,
     drillIds: r.strings(o, "drillIds", path, true),
   };

@@ -23,7 +23,10 @@ export interface TestRecord {
   readonly startDrill?: number;
   /** The time to complete the test, in seconds (2.1 `timeLimit`); answered as `remainingTestTime`. */
   readonly timeLimitSeconds?: number;
-  /** A group test's objective: the date to complete it by (POST group tests' `reviewDate`). */
+  /**
+   * A group test's objective: the date to complete it by (POST group tests' `reviewDate`), or
+   * `PER_USER`: each member gets a date of their own (the PUT group test pages; `testReviewDates`).
+   */
   readonly reviewDate?: string;
   readonly ownerId: string;
   readonly created: string;
@@ -60,7 +63,13 @@ export interface ObjectiveRecord {
   readonly id: string;
   readonly groupId: string;
   readonly type: "ONEOFF" | "PERMANENT";
-  readonly reviewDate: string;
+  /**
+   * The date the objective is reviewed for every member; none where each member gets their own (the
+   * 2.1.1 POST group objectives page: "the review date must be omitted"; `objectiveReviewDates`).
+   */
+  readonly reviewDate?: string;
+  /** The 2.1.1 form's `reviewDuration` (a review period ending at the review date): kept as sent. */
+  readonly reviewDuration?: string;
   readonly minimumProficiency: number;
   /** The lower proficiency a met objective may fall to (2.1 form), where one was given. */
   readonly fallingMinimumProficiency?: number;
@@ -107,7 +116,7 @@ export interface ObjectiveData {
   readonly id: string;
   readonly groupId: string;
   readonly type?: "ONEOFF" | "PERMANENT";
-  readonly reviewDate: string;
+  readonly reviewDate?: string;
   readonly minimumProficiency: number;
   readonly drillIds: readonly string[];
 }
@@ -120,6 +129,10 @@ export class AssessmentModel {
   /** group → test, with the date it was added. */
   readonly groupTests = new Relation<string>();
   readonly objectives = new Table<ObjectiveRecord>();
+  /** objective → member, with the member's own review date (an objective defined without one). */
+  readonly objectiveReviewDates = new Relation<string>();
+  /** group test → member, with the member's own review date (a test defined with `PER_USER`). */
+  readonly testReviewDates = new Relation<string>();
   readonly beacons = new Table<BeaconRecord>();
   readonly clientApps = new Table<ClientAppRecord>();
   readonly pushDevices = new Table<PushDeviceRecord>();
@@ -132,7 +145,7 @@ export class AssessmentModel {
         id: o.id,
         groupId: o.groupId,
         type: o.type ?? "ONEOFF",
-        reviewDate: o.reviewDate,
+        ...(o.reviewDate === undefined ? {} : { reviewDate: o.reviewDate }),
         minimumProficiency: o.minimumProficiency,
         drillIds: [...o.drillIds],
         created,

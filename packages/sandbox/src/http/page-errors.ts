@@ -21,7 +21,8 @@ function candidates(cause: PageErrorCause): { ids: string[]; fallback: string } 
   switch (cause.kind) {
     case "missing": {
       const f = snake(cause.field);
-      return { ids: [`${f}_missing`, `missing_${f}`], fallback: `${f}_missing` };
+      // `user` → `user_id_missing`: the PUT group test and objective pages name the user field's so.
+      return { ids: [`${f}_missing`, `missing_${f}`, `${f}_id_missing`], fallback: `${f}_missing` };
     }
     case "invalid": {
       const f = snake(cause.field);

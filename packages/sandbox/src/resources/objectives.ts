@@ -9,7 +9,8 @@ import type { DrillableRecord } from "../domain/types.js";
 import { actorV21 } from "./actors.js";
 import { defineFamily, ok, refuse } from "./family.js";
 import { groupFor, groupV21, groupV211 } from "./groups.js";
-import { pageByIndex } from "./paging.js";
+import { futureReviewDate, groupMember } from "./member-review-dates.js";
+import { pageByIndex, pageByMarker } from "./paging.js";
 import { checkUsableDrillables } from "./usable-drillables.js";
 
 type Body = Readonly<Record<string, unknown>> | undefined;
@@ -42,11 +43,19 @@ function proficiencyOn(state: SandboxState, userId: string, objective: Objective
   return Math.round(sum / records.length);
 }
 
+/**
+ * The objective's review date for a user: the group's, or for an objective defined without one the
+ * member's own (the 2.1.1 PUT group objective page), none before it is set.
+ */
+function reviewDateFor(state: SandboxState, o: ObjectiveRecord, userId: string): string | undefined {
+  return o.reviewDate ?? state.assessment.objectiveReviewDates.get(o.id, userId);
+}
+
 function objectiveV20(state: SandboxState, o: ObjectiveRecord) {
   return {
     id: o.id,
     type: o.type,
-    reviewDate: o.reviewDate,
+    ...(o.reviewDate === undefined ? {} : { reviewDate: o.reviewDate }),
     minimumProficiency: o.minimumProficiency,
     drills: o.drillIds.flatMap((id) => {
       const record = state.drillable(id);
@@ -57,11 +66,12 @@ function objectiveV20(state: SandboxState, o: ObjectiveRecord) {
 
 function objectiveV21(state: SandboxState, o: ObjectiveRecord, userId: string) {
   const proficiency = proficiencyOn(state, userId, o);
+  const reviewDate = reviewDateFor(state, o, userId);
   return {
     id: o.id,
     icon: {},
     type: o.type,
-    reviewDate: o.reviewDate,
+    ...(reviewDate === undefined ? {} : { reviewDate }),
     minimumProficiency: o.minimumProficiency,
     ...(o.fallingMinimumProficiency === undefined
       ? {}
@@ -110,6 +120,7 @@ function objectiveFields(
   body: Body,
   drillField: string,
   required: boolean,
+  reviewDateRequired = required,
 ): ObjectiveFields {
   const out: ObjectiveFields = {};
   const drills = list(field(body, drillField));
@@ -134,7 +145,7 @@ function objectiveFields(
       );
     }
     out.reviewDate = date.toISOString();
-  } else if (required) {
+  } else if (reviewDateRequired) {
     refuse({ kind: "missing", field: "reviewDate" }, 'form field "reviewDate": required', "reviewDate");
   }
   const minimum = proficiencyField(body, "minimumProficiency");
@@ -167,14 +178,18 @@ function defineObjective(
   parameter: string,
   body: Body,
   drillField: string,
+  /** 2.1.1: without a `reviewDate` each member gets a date of their own (its POST objectives page). */
+  perMember = false,
 ): ObjectiveRecord {
   const group = groupFor(state, groupId, userId, "MANAGE", parameter);
-  const fields = objectiveFields(state, userId, body, drillField, true);
+  const fields = objectiveFields(state, userId, body, drillField, true, !perMember);
+  const duration = field(body, "reviewDuration");
   return state.assessment.objectives.put({
     id: state.assessment.objectives.newId("objective"),
     groupId: group.id,
     type: fields.type ?? "ONEOFF",
-    reviewDate: fields.reviewDate as string,
+    ...(fields.reviewDate === undefined ? {} : { reviewDate: fields.reviewDate }),
+    ...(perMember && duration !== undefined ? { reviewDuration: String(duration) } : {}),
     minimumProficiency: fields.minimumProficiency as number,
     ...(fields.fallingMinimumProficiency === undefined
       ? {}
@@ -223,14 +238,14 @@ function ownObjectives(state: SandboxState, userId: string, query: ObjectivesQue
     .all()
     .filter((o) => state.org.groupMembers.get(o.groupId, userId))
     .filter((o) => query.drill === undefined || o.drillIds.includes(query.drill))
-    .filter((o) => from === undefined || new Date(o.reviewDate).getTime() >= from)
+    .filter((o) => from === undefined || new Date(reviewDateFor(state, o, userId) ?? 0).getTime() >= from)
     .filter(
       (o) =>
         !needle || o.drillIds.some((id) => state.drillable(id)?.name.toLowerCase().includes(needle) ?? false),
     )
     .map((o) => objectiveV21(state, o, userId))
     .filter((o) => query.includeCompleted === true || !o.evaluation.met)
-    .sort((a, b) => a.reviewDate.localeCompare(b.reviewDate));
+    .sort((a, b) => (a.reviewDate ?? "").localeCompare(b.reviewDate ?? ""));
   const page = pageByIndex(found, query);
   return { total: page.total, objectives: page.items };
 }
@@ -240,7 +255,7 @@ function memberObjectives(state: SandboxState, userId: string): ObjectiveRecord[
   return state.assessment.objectives
     .all()
     .filter((o) => state.org.groupMembers.get(o.groupId, userId) !== undefined)
-    .sort((a, b) => a.reviewDate.localeCompare(b.reviewDate));
+    .sort((a, b) => (a.reviewDate ?? "").localeCompare(b.reviewDate ?? ""));
 }
 
 /** One objective of a group the acting user is a member of: unknown `not_found`, not a member `no_permission`. */
@@ -279,6 +294,113 @@ function groupDrillables(
     });
 }
 
+/** Each member's current evaluation of a group objective (needs VIEW), as 2.1 and 2.1.1 answer it. */
+function objectiveEvaluations(
+  state: SandboxState,
+  userId: string,
+  path: { readonly group: string; readonly objective: string },
+) {
+  const group = groupFor(state, path.group, userId, "VIEW", "group");
+  const objective = objectiveFor(state, group.id, path.objective, "objective");
+  const evaluationDate = state.org.now();
+  const evaluations = state.org.groupMembers.rightsOf(group.id).flatMap(([member]) => {
+    const user = state.user(member);
+    if (!user) return [];
+    const proficiency = proficiencyOn(state, member, objective);
+    const met = proficiency >= objective.minimumProficiency;
+    return [{ evaluationDate, met, proficiency, user: actorV21(user) }];
+  });
+  return ok({ objective: { id: objective.id }, evaluations });
+}
+
+/**
+ * Sets one member's review date of a group objective defined without one (the 2.1.1 PUT group objective
+ * page): `group_not_found`, `no_group_access` (MANAGE), `unknown_objective`, `invalid_objective` (of
+ * another group, or with a date for all); answers the objective with only its ID, as the page says.
+ */
+function setMemberObjectiveReviewDate(
+  state: SandboxState,
+  userId: string,
+  path: { readonly group: string; readonly objective: string },
+  form: { readonly user: string; readonly reviewDate: string },
+) {
+  const group = groupFor(state, path.group, userId, "MANAGE", "group");
+  const objective =
+    state.assessment.objectives.get(path.objective) ??
+    refuse(
+      { kind: "not_found", resource: "objective" },
+      `objective: no objective ${JSON.stringify(path.objective)}`,
+      "objective",
+    );
+  if (objective.groupId !== group.id || objective.reviewDate !== undefined) {
+    refuse(
+      { kind: "invalid", field: "objective" },
+      `objective ${objective.id} is not of this group, or has one review date for all members`,
+      "objective",
+    );
+  }
+  const date = futureReviewDate(state, form.reviewDate);
+  state.assessment.objectiveReviewDates.set(objective.id, groupMember(state, group.id, form.user), date);
+  return ok({ id: objective.id });
+}
+
+/**
+ * Changes an objective by its ID (the 2.1.1 PUT objective page): "the calling user must have a teacher
+ * role" towards it, read by the sandbox as MANAGE on the objective's group.
+ */
+function updateObjective(state: SandboxState, userId: string, objectiveId: string, body: Body) {
+  const objective =
+    state.assessment.objectives.get(objectiveId) ??
+    refuse(
+      { kind: "not_found", resource: "objective" },
+      `objective: no objective ${JSON.stringify(objectiveId)}`,
+      "objective",
+    );
+  groupFor(state, objective.groupId, userId, "MANAGE", "objective");
+  // The page: the type cannot be changed to or from TEST (no practice objective is a TEST).
+  if (field(body, "type") === "TEST")
+    refuse({ kind: "invalid", field: "type" }, 'form field "type": a practice objective is no TEST', "type");
+  const change = objectiveFields(state, userId, body, "drills", false);
+  state.assessment.objectives.update(objective.id, change);
+  return ok({ description: `objective ${objective.id} updated` });
+}
+
+/**
+ * One member's progress on each drill and course of a group, a page at a time (the 2.1.1 GET group
+ * member results page): staff with VIEW, or the member themself (a sandbox choice: the page does not
+ * say who may read it); a user who is no member is `not_found`.
+ */
+function memberResults(
+  state: SandboxState,
+  userId: string,
+  path: { readonly group: string; readonly user: string },
+  query: { readonly query?: string; readonly resultFrom?: string; readonly resultSize?: number },
+) {
+  const own = path.user === userId && state.org.groupMembers.get(path.group, userId) !== undefined;
+  const group =
+    (own ? state.org.groups.get(path.group) : undefined) ??
+    groupFor(state, path.group, userId, "VIEW", "group");
+  const member =
+    state.org.groupMembers.get(group.id, path.user) === undefined ? undefined : state.user(path.user);
+  if (member === undefined)
+    refuse(
+      { kind: "not_found", resource: "member" },
+      `user: ${JSON.stringify(path.user)} is no member`,
+      "user",
+    );
+  const found = groupDrillables(state, group.id, query.query);
+  const page = pageByMarker(found, { ...query, resultSize: query.resultSize ?? 10 }, (r) => r.id);
+  return ok({
+    group: groupV211(state, group),
+    member: actorV21(member),
+    pagination: page.pagination,
+    groupDrillableMemberResults: page.items.map((r) => ({
+      drillable: playable(r),
+      proficiency: state.toDrillable(r, member.id).practice?.proficiency.overall ?? 0,
+    })),
+  });
+}
+
 /** The objectives family; see the module comment. */
 export const objectives = defineFamily("objectives", {
   listGroupObjectives_v2_0: {
@@ -307,6 +429,27 @@ export const objectives = defineFamily("objectives", {
           userId,
         ),
       ),
+  },
+  defineGroupObjective_v2_1_1: {
+    behaviour: `as \`defineGroupObjective_v2_1\` (the 2.1.1 POST group objectives page, cut before its parameter table: the other fields are the 2.1 sandbox choices), but \`reviewDate\` may be left out, as the page says, for a date per member set with \`updateGroupObjective_v2_1_1\`; \`reviewDuration\` is kept as sent (its format is not shown, and the sandbox evaluates no review period); \`RECURRING\` is \`invalid_type\` (its cycle fields are cut). Answers it as \`listObjectives_v2_1_1\` lists it (the answer is cut: a sandbox choice)`,
+    handle: ({ state, userId, path, body }) =>
+      ok(
+        objectiveV21(
+          state,
+          defineObjective(state, userId, path.group, "group", body as Body, "drills", true),
+          userId,
+        ),
+      ),
+  },
+  updateGroupObjective_v2_1_1: {
+    behaviour:
+      "sets one member's review date of an objective defined without one (the 2.1.1 PUT group objective page): `user` (`user_id_missing`) a member of the group (`user_not_group_member`, the PUT group test page's identifier: this table is cut after `user_id_missing`), `reviewDate` (`review_date_missing`) an ISO 8601 date in the future (`invalid_review_date`); `group_not_found`, `no_group_access` (needs MANAGE), `unknown_objective`, `invalid_objective` (of another group, or with one date for all). The page gives no statuses: 404 for unknown IDs, 403 for `no_group_access`, 400 for the others (the sandbox's rule). Answers the objective with only its `id`, as the page says; the member then reads the date as the objective's `reviewDate`",
+    handle: ({ state, userId, path, body }) => setMemberObjectiveReviewDate(state, userId, path, body),
+  },
+  updateObjective_v2_1_1: {
+    behaviour:
+      "changes an objective by its ID (the 2.1.1 PUT objective page; a teacher role towards it, read as MANAGE on its group): `type` (required, `ONEOFF` or `PERMANENT`; `TEST` is `invalid_type`, as the page says the type cannot change to or from TEST), `name`, `reviewDate`, `minimumProficiency`, `fallingMinimumProficiency` as `updateGroupObjective_v2_1`; the duration and message fields are taken and not applied (the sandbox sends no messages and has no schedule). The page is cut before its answer and errors: the sandbox answers a `Message`, an unknown objective `not_found` (404) and no MANAGE `no_permission` (403)",
+    handle: ({ state, userId, path, body }) => updateObjective(state, userId, path.objective, body as Body),
   },
   defineGroupObjective_v2_0: {
     behaviour:
@@ -341,19 +484,12 @@ export const objectives = defineFamily("objectives", {
   listObjectiveEvaluations_v2_1: {
     behaviour:
       "each member's evaluation of the objective (needs VIEW) as the 2.0 `ObjectiveEvaluation` page shows one (`user`, `met`, `proficiency`, `evaluationDate`: now, the state keeps no history), listed in `{ objective, evaluations }` (the 2.1 answer is not shown; the wrapper is a sandbox choice)",
-    handle: ({ state, userId, path }) => {
-      const group = groupFor(state, path.group, userId, "VIEW", "group");
-      const objective = objectiveFor(state, group.id, path.objective, "objective");
-      const evaluationDate = state.org.now();
-      const evaluations = state.org.groupMembers.rightsOf(group.id).flatMap(([member]) => {
-        const user = state.user(member);
-        if (!user) return [];
-        const proficiency = proficiencyOn(state, member, objective);
-        const met = proficiency >= objective.minimumProficiency;
-        return [{ evaluationDate, met, proficiency, user: actorV21(user) }];
-      });
-      return ok({ objective: { id: objective.id }, evaluations });
-    },
+    handle: ({ state, userId, path }) => objectiveEvaluations(state, userId, path),
+  },
+  listObjectiveEvaluations_v2_1_1: {
+    behaviour:
+      "as `listObjectiveEvaluations_v2_1`: no 2.1.1 page of its own was found; the 2.1.1 GET objective events page names this path as the way to read an objective's current evaluations, so the sandbox answers them as 2.1 does (the answer, parameters and errors are not shown: the same sandbox choices)",
+    handle: ({ state, userId, path }) => objectiveEvaluations(state, userId, path),
   },
   listObjectives_v2_1: {
     behaviour:
@@ -383,6 +519,11 @@ export const objectives = defineFamily("objectives", {
       const page = pageByIndex(groupDrillables(state, group.id, query.query), query);
       return ok({ ...groupV21(state, group), drillables: page.items.map(playable) });
     },
+  },
+  getGroupMemberResults_v2_1_1: {
+    behaviour:
+      "one member's results on the group's drills and courses (the 2.1.1 GET group member results page): `group` (2.1.1 shape), `member`, `pagination` and `groupDrillableMemberResults`, one entry per drill or course in the order they were added, `query` on their names, paged by `resultFrom` (the previous page's `lastOnPage`, the last drillable's ID) and `resultSize` (10 by default), as the page says. The page's example is cut inside the first entry after its `drillable` key: the sandbox answers `drillable` as a playable and the member's overall `proficiency` (0 before practice), its own choice. Who may read and the errors are not shown: staff with VIEW or the member themself; an unknown group or a user who is no member `not_found` (404), no permission `no_permission` (403), an unknown marker `invalid_result_from` (400)",
+    handle: ({ state, userId, path, query }) => memberResults(state, userId, path, query),
   },
   listGroupDrillables_v2_1_1: {
     behaviour:

@@ -12,6 +12,7 @@ import { addressedUser } from "./actors.js";
 import { type Both, defineFamily, type FamilyTable, ok, refuse } from "./family.js";
 import { groupFor, groupV211 } from "./groups.js";
 import { refuseImageKeys } from "./images.js";
+import { futureReviewDate, groupMember } from "./member-review-dates.js";
 import { pageByIndex } from "./paging.js";
 import { checkUsableDrillables } from "./usable-drillables.js";
 
@@ -458,7 +459,7 @@ function testV21(state: SandboxState, test: TestRecord, userId: string) {
     columns: [...(test as StoredTest).columns],
     questions: questionCounts(test),
     created: test.created,
-    ...(test.reviewDate === undefined ? {} : { reviewDate: test.reviewDate }),
+    ...reviewDateFor(state, test, userId),
     testResults:
       result === undefined
         ? []
@@ -601,10 +602,27 @@ function formCounts(body: Body, field: string): number[] | undefined {
   );
 }
 
-/** `reviewDate`: the date the group test's objective sets (the group tests page), as an ISO 8601 date. */
+/**
+ * A group test's review date as the acting user sees it: the test's own, or for a `PER_USER` test the
+ * date set for them (the PUT group test page), none before one is set.
+ */
+function reviewDateFor(state: SandboxState, test: TestRecord, userId: string): { reviewDate?: string } {
+  const date =
+    test.reviewDate === PER_USER ? state.assessment.testReviewDates.get(test.id, userId) : test.reviewDate;
+  return date === undefined ? {} : { reviewDate: date };
+}
+
+/** The review date that gives each member a date of their own (the 2.0 PUT test link page's value). */
+const PER_USER = "PER_USER";
+
+/**
+ * `reviewDate`: the date the group test's objective sets (the group tests page), as an ISO 8601 date,
+ * or `PER_USER` (a date per member, set by the PUT group test pages).
+ */
 function reviewDateOf(body: Body): { reviewDate?: string } {
   const value = formValue(body, "reviewDate");
   if (value === undefined) return {};
+  if (value.toUpperCase() === PER_USER) return { reviewDate: PER_USER };
   const time = Date.parse(value);
   if (Number.isNaN(time))
     refuse(
@@ -657,6 +675,17 @@ function groupTestForm21(body: Body): Definition {
   };
 }
 
+/**
+ * A 2.1.1 group test form: the drills in the repeated `drill` the 2.1.1 page's introduction names
+ * (`drill_missing`), `name` as 2.1 or by default the 2.0 page's title; the other fields as 2.1's.
+ */
+function groupTestForm211(state: SandboxState, body: Body): Definition {
+  const drills =
+    formValues(body, "drill") ??
+    refuse({ kind: "missing", field: "drill" }, 'form field "drill": one or more drills', "drill");
+  return groupTestForm21({ ...body, drills, name: formValue(body, "name") ?? defaultTitle(state, drills) });
+}
+
 /** A 2.0 group test form: the fields of 2.0 POST tests (`drill`, `title` …; the page's form is cut). */
 function groupTestForm20(state: SandboxState, body: Body): Definition {
   const { questions, adaptive, ...start } = adaptiveFields(body);
@@ -706,6 +735,42 @@ function defineGroupTest(
   const test = defineTest(state, userId, definition, field);
   state.assessment.groupTests.set(group.id, test.id, state.org.now());
   return ok(testV21(state, test, userId));
+}
+
+/**
+ * Sets one member's review date of a group test set up with `PER_USER` (the PUT group test pages): an
+ * unknown test `unknown_test`, one not of this group `not_group_test`, one without a review date
+ * `no_objective`, one with a date for all `invalid_objective`; answers the page's empty object.
+ */
+function setMemberTestReviewDate(
+  state: SandboxState,
+  userId: string,
+  path: { readonly group: string; readonly test: string },
+  form: { readonly user: string; readonly reviewDate: string },
+) {
+  const group = groupFor(state, path.group, userId, "MANAGE", "group");
+  // `unknown_test`: the page's identifier for a test (not a test definition's `…_not_found`).
+  const test =
+    state.assessment.tests.get(path.test) ??
+    refuse({ kind: "not_found", resource: "test" }, `test: no test ${JSON.stringify(path.test)}`, "test");
+  if (state.assessment.groupTests.get(group.id, test.id) === undefined)
+    refuse({ kind: "named", id: "not_group_test" }, `test ${test.id} is not a test of the group`, "test");
+  if (test.reviewDate === undefined)
+    refuse(
+      { kind: "named", id: "no_objective" },
+      `test ${test.id} was defined without a review date`,
+      "test",
+    );
+  if (test.reviewDate !== PER_USER)
+    refuse(
+      { kind: "invalid", field: "objective" },
+      `test ${test.id} has one review date for all members, not ${PER_USER}`,
+      "test",
+    );
+  // Written as the group test form's dates are (seconds, `Z`).
+  const date = futureReviewDate(state, form.reviewDate).replace(/\.000Z$/, "Z");
+  state.assessment.testReviewDates.set(test.id, groupMember(state, group.id, form.user), date);
+  return ok({});
 }
 
 function removeFromGroup(
@@ -985,7 +1050,7 @@ const V21 = {
   },
   addGroupTest_v2_1: {
     behaviour:
-      "defines a new group test from one or more drills and hands it to the group's members (the POST group tests page; needs MANAGE). The page's form is cut, so the sandbox takes the fields of 2.1 POST tests (`name` (`name_missing`), `drills` (`drills_missing`), `instructions`, `direction`, `style`, `disclosures`, `questions`, `columns`, `allowQuestionNavigation`, `allowUnansweredQuestions`, `timeLimit`) and those the page's text names: `reviewDate` (the objective's date, answered as `reviewDate`; `invalid_review_date`), `adaptive` and `startDrill` (an adaptive test, as `defineTest_v2_1`); reminder and announcement messages are not taken (their fields are cut). Answers the test as an entry of the 2.1 test list (the answer is cut: a sandbox choice)",
+      "defines a new group test from one or more drills and hands it to the group's members (the POST group tests page; needs MANAGE). The page's form is cut, so the sandbox takes the fields of 2.1 POST tests (`name` (`name_missing`), `drills` (`drills_missing`), `instructions`, `direction`, `style`, `disclosures`, `questions`, `columns`, `allowQuestionNavigation`, `allowUnansweredQuestions`, `timeLimit`) and those the page's text names: `reviewDate` (the objective's date, answered as `reviewDate`; `invalid_review_date`; or `PER_USER`, the value the 2.0 PUT test link page names, for a date per member that `setGroupTestReviewDate_v2_1_1` sets and the member reads as `reviewDate`), `adaptive` and `startDrill` (an adaptive test, as `defineTest_v2_1`); reminder and announcement messages are not taken (their fields are cut). Answers the test as an entry of the 2.1 test list (the answer is cut: a sandbox choice)",
     handle: ({ state, userId, path, body }) =>
       defineGroupTest(state, userId, path.group, "group", groupTestForm21, body as Body),
   },
@@ -1158,6 +1223,31 @@ const V211 = {
         ...(weights === undefined ? {} : { weights }),
       });
       return ok(testV21(state, changed, userId));
+    },
+  },
+  addGroupTest_v2_1_1: {
+    behaviour:
+      "as `addGroupTest_v2_1` (the 2.1.1 POST group tests page, whose form is cut after its introduction), with the drills in the repeated `drill` the introduction names (`drill_missing`), `name` (by default the drill's name, or the first drill's subject for several, as 2.0), `questions`, `adaptive`, and `reviewDate` (a date-time, as the description types it; a test with a date per member, the PUT group test page's `PER_USER`, is defined through the 2.1 and 2.0 forms, which take `reviewDate=PER_USER`); the other fields as 2.1's. Answers the test as `listTests_v2_1_1` lists it (the answer is cut: a sandbox choice)",
+    handle: ({ state, userId, path, body }) =>
+      defineGroupTest(state, userId, path.group, "group", (b) => groupTestForm211(state, b), body as Body),
+  },
+  setGroupTestReviewDate_v2_1_1: {
+    behaviour:
+      "sets one member's date to complete a group test defined with `reviewDate` `PER_USER` (through `addGroupTest_v2_1` or `_v2_0`; the 2.1.1 PUT group test page; needs MANAGE, a sandbox choice: the page does not say who may): `user` (`user_id_missing`) a member of the group (`user_not_group_member`), `reviewDate` (`review_date_missing`) an ISO 8601 date in the future (`invalid_review_date`); `unknown_test`, `not_group_test` (a test not of this group), `no_objective` (no review date), `invalid_objective` (one date for all). The page gives no statuses: 404 for `unknown_test`, 400 for the others (the sandbox's rule). Answers `{}` as the page; the member then reads the date as the test's `reviewDate`",
+    handle: ({ state, userId, path, body }) => setMemberTestReviewDate(state, userId, path, body),
+  },
+  unlinkTestDefinition_v2_1_1: {
+    behaviour:
+      "removes the link between a test and a group (the 2.1.1 DELETE test accesses page: 204, no body), as `removeGroupTest_v2_1` does (needs MANAGE on the group; results stay). The page shows no errors, so they are the sandbox's choice: an unknown or unlinked group, or a test not linked to it, is `not_found` (404), no MANAGE `no_permission` (403); the sandbox keeps no links to organizations or users (`linkTestDefinition_v2_1_1` is not simulated), so `ORGANIZATION` and `USER` are `not_found` (404)",
+    handle: ({ state, userId, path }) => {
+      if (path.type !== "GROUP")
+        refuse(
+          { kind: "not_found", resource: "link" },
+          `test ${JSON.stringify(path.test)} has no link to ${path.type} ${JSON.stringify(path.id)}`,
+          "id",
+        );
+      removeFromGroup(state, userId, path.id, path.test, "id");
+      return { status: 204 };
     },
   },
   duplicateTest_v2_1_1: {

@@ -141,11 +141,37 @@ const NOT_ANSWERED_V21_AND_OLDER: Readonly<Record<string, string>> = {
     "the sources' items are appended, and items show in no drill answer; drills made through the API have none, so this walk cannot see them (content.flow.test.ts merges)",
 };
 
+/** The 2.1.1 group test and objective fields no answer read by the walk can show, with the reason. */
+const MEMBER_DATE =
+  "a member's own review date shows only to that member (as the test's or objective's reviewDate when they read it), and this walk reads as the service account: v211-group-tests-objectives.flow.test.ts reads it as the member";
+const NOT_ANSWERED_V211_GROUP: Readonly<Record<string, string>> = {
+  "addGroupTest_v2_1_1.adaptive":
+    "applied as `addGroupTest_v2_1` applies it (tests-group.flow.test.ts); no test answer shape shows the flag",
+  "setGroupTestReviewDate_v2_1_1.user": MEMBER_DATE,
+  "setGroupTestReviewDate_v2_1_1.reviewDate": MEMBER_DATE,
+  "updateGroupObjective_v2_1_1.user": MEMBER_DATE,
+  "updateGroupObjective_v2_1_1.reviewDate": MEMBER_DATE,
+  "defineGroupObjective_v2_1_1.reviewDuration":
+    "kept as sent; its format is not shown, the sandbox evaluates no review period, and no objective answer shows it",
+  "updateObjective_v2_1_1.name": "kept; no objective answer shows a name (as `updateGroupObjective_v2_1`)",
+  "updateObjective_v2_1_1.reviewDate":
+    "applied (the objective's reviewDate); this walk blanks every date it reads, and the 2.1 group list is not ordered by date",
+  ...Object.fromEntries(
+    ["estimatedStudyDuration", "messageReminders", "messageRemindersStart", "messageReminderInterval"].map(
+      (f) => [
+        `updateObjective_v2_1_1.${f}`,
+        "taken and not applied: the sandbox sends no messages and keeps no study schedule; the page is cut before the answer",
+      ],
+    ),
+  ),
+};
+
 /** 2.1.1 operations whose handler is the 2.1 one: a field 2.1 cannot show, 2.1.1 cannot either. */
 const SHARED_WITH_2_1 = ["createDrill", "updateDrill", "mergeDrills", "publishPlayable", "defineTest"];
 
 const NOT_ANSWERED: Readonly<Record<string, string>> = {
   ...NOT_ANSWERED_V21_AND_OLDER,
+  ...NOT_ANSWERED_V211_GROUP,
   ...Object.fromEntries(
     Object.entries(NOT_ANSWERED_V21_AND_OLDER)
       .filter(([key]) => SHARED_WITH_2_1.some((name) => key.startsWith(`${name}_v2_1.`)))
@@ -452,8 +478,71 @@ const FIXTURES_V21_AND_OLDER: Readonly<Record<string, Fixture>> = {
   respondToGroupInvitation_v2_0: { setUp: async () => "", base: {} },
 };
 
+/** The evening class in 2.1.1, with Bob as a second member (two valid `user` values). */
+const CLASS_211 = `/api/2.1.1/group/${EVENING_CLASS.id}`;
+const LATER = "2099-01-01T00:00:00Z";
+
+async function withBob(api: Api): Promise<void> {
+  await api("PUT", `${GROUP_PATH}/members/u-bob`);
+}
+
+/** The 2.1.1 group test and objective operations (v211-group-tests-objectives.flow.test.ts). */
+const FIXTURES_V211_GROUP: Readonly<Record<string, Fixture>> = {
+  addGroupTest_v2_1_1: {
+    setUp: async () => `${CLASS_211}/tests`,
+    base: { drill: ["es-colours"] },
+    values: {
+      drill: [["es-colours"], ["es-animals"]],
+      reviewDate: [undefined, LATER],
+      questions: ["1", "2"],
+    },
+  },
+  setGroupTestReviewDate_v2_1_1: {
+    setUp: async (api) => {
+      await withBob(api);
+      const test = await created(api, `${GROUP_PATH}/tests`, {
+        drills: ["es-colours"],
+        name: "Quiz",
+        reviewDate: "PER_USER",
+      });
+      return `${CLASS_211}/test/${test}`;
+    },
+    base: { user: "u-ana", reviewDate: LATER },
+  },
+  defineGroupObjective_v2_1_1: {
+    setUp: async () => `${CLASS_211}/objectives`,
+    base: { drills: ["es-colours"], minimumProficiency: "80" },
+    values: { reviewDate: [undefined, LATER] },
+  },
+  updateGroupObjective_v2_1_1: {
+    setUp: async (api) => {
+      await withBob(api);
+      const objective = await created(api, `${CLASS_211}/objectives`, {
+        drills: ["es-colours"],
+        minimumProficiency: "80",
+      });
+      return `${CLASS_211}/objective/${objective}`;
+    },
+    base: { user: "u-ana", reviewDate: LATER },
+  },
+  updateObjective_v2_1_1: {
+    setUp: async (api) => {
+      const objective = await created(api, `${GROUP_PATH}/objectives`, {
+        drills: ["es-colours"],
+        minimumProficiency: "80",
+        reviewDate: LATER,
+      });
+      return `/api/2.1.1/objective/${objective}`;
+    },
+    base: { type: "ONEOFF" },
+    values: { minimumProficiency: ["50", "60"], fallingMinimumProficiency: ["10", "20"] },
+    reads: () => [`${GROUP_PATH}/objectives`],
+  },
+};
+
 const FIXTURES: Readonly<Record<string, Fixture>> = {
   ...FIXTURES_V21_AND_OLDER,
+  ...FIXTURES_V211_GROUP,
   createDrill_v2_1_1: on211(FIXTURES_V21_AND_OLDER.createDrill_v2_1),
   updateDrill_v2_1_1: on211(FIXTURES_V21_AND_OLDER.updateDrill_v2_1),
   mergeDrills_v2_1_1: on211(FIXTURES_V21_AND_OLDER.mergeDrills_v2_1),

@@ -118,8 +118,8 @@ describe("example answers", () => {
   it("answers a 2.1.1 operation it does not simulate with 501 not_simulated although its page has an example", async () => {
     const sandbox = await start();
     const api = client(sandbox, await tokenFor(sandbox));
-    // Reading one third-party ID: its page shows an example; the sandbox lists them (`listThirdPartyIds`) only.
-    const res = await api("GET", "/api/2.1.1/user/self/third-party-id/hr-1001");
+    // A test ticket: its page shows the TestTicket answer's example; the sandbox issues no tickets.
+    const res = await api("POST", "/api/2.1.1/test/t-any/tickets", { headers: { "content-length": "0" } });
     expect(res.status).toBe(501);
     expect(res.body).toMatchObject({ ID: "not_simulated" });
     expect(res.headers.get(EXAMPLE_HEADER)).toBeNull();
