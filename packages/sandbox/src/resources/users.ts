@@ -12,6 +12,7 @@
  */
 import type { SandboxState } from "../domain/state.js";
 import type { User } from "../domain/types.js";
+import type { PageErrorCause } from "../refusal.js";
 import { actorV20, actorV21, thirdPartyIdV211, thirdPartyUser } from "./actors.js";
 import { defineFamily, type OperationId, ok, type ResourceRequest, refuse } from "./family.js";
 import { linkedOrganization, organizationV20 } from "./organizations.js";
@@ -228,6 +229,18 @@ function linked(user: User, address: string): string | undefined {
   return user.emails.find((e) => e.toLowerCase() === wanted);
 }
 
+/** The user's address as written in their record, or the refusal the page names for one not theirs. */
+function linkedOrRefuse(user: User, value: string, cause: PageErrorCause): string {
+  return (
+    linked(user, value) ??
+    refuse(
+      cause,
+      `email: ${JSON.stringify(value)} is not an address of user ${JSON.stringify(user.id)}`,
+      "email",
+    )
+  );
+}
+
 function addAddress(state: SandboxState, user: User, value: string, field: string) {
   const address = addressOf(value, field);
   const owner = state.accounts.ownerOf(address);
@@ -244,13 +257,7 @@ function addAddress(state: SandboxState, user: User, value: string, field: strin
 }
 
 function setPrimary(state: SandboxState, user: User, value: string) {
-  const address =
-    linked(user, value) ??
-    refuse(
-      { kind: "named", id: "email_not_linked" },
-      `email: ${JSON.stringify(value)} is not an address of user ${JSON.stringify(user.id)}`,
-      "email",
-    );
+  const address = linkedOrRefuse(user, value, { kind: "named", id: "email_not_linked" });
   if (!state.accounts.addresses.get(user.id, address)?.verified) {
     refuse(
       { kind: "named", id: "not_verified" },
@@ -270,36 +277,18 @@ function requestVerification(state: SandboxState, user: User, value: string) {
       "email",
     );
   }
-  const address =
-    linked(user, value) ??
-    refuse(
-      { kind: "named", id: "email_not_linked_to_account" },
-      `email: ${JSON.stringify(value)} is not an address of user ${JSON.stringify(user.id)}`,
-      "email",
-    );
+  const address = linkedOrRefuse(user, value, { kind: "named", id: "email_not_linked_to_account" });
   state.accounts.verify(user.id, address);
   return { status: 204 };
 }
 
 function oneAddress(state: SandboxState, user: User, value: string) {
-  const address =
-    linked(user, value) ??
-    refuse(
-      { kind: "not_found", resource: "email_address" },
-      `email: ${JSON.stringify(value)} is not an address of user ${JSON.stringify(user.id)}`,
-      "email",
-    );
+  const address = linkedOrRefuse(user, value, { kind: "not_found", resource: "email_address" });
   return userAddress(state, user, address);
 }
 
 function removeAddress(state: SandboxState, user: User, value: string) {
-  const address =
-    linked(user, addressOf(value, "email")) ??
-    refuse(
-      { kind: "named", id: "not_owner" },
-      `email: ${JSON.stringify(value)} is not an address of user ${JSON.stringify(user.id)}`,
-      "email",
-    );
+  const address = linkedOrRefuse(user, addressOf(value, "email"), { kind: "named", id: "not_owner" });
   if (user.emails[0] === address) {
     refuse(
       { kind: "named", id: "cannot_remove_primary_email" },
@@ -313,13 +302,7 @@ function removeAddress(state: SandboxState, user: User, value: string) {
 
 /** Verifies a user's address with the page's code: the sandbox mails none, so any code is accepted. */
 function verifyWithCode(state: SandboxState, user: User, value: string) {
-  const address =
-    linked(user, value) ??
-    refuse(
-      { kind: "not_found", resource: "email_address" },
-      `email: ${JSON.stringify(value)} is not an address of user ${JSON.stringify(user.id)}`,
-      "email",
-    );
+  const address = linkedOrRefuse(user, value, { kind: "not_found", resource: "email_address" });
   state.accounts.verify(user.id, address);
   return { status: 204 };
 }
