@@ -39,6 +39,11 @@ export class Table<R extends { readonly id: string }> {
     return [...this.#rows.values()];
   }
 
+  /** The records in insertion order without copying them into a list (for scans on the hot path). */
+  values(): IterableIterator<R> {
+    return this.#rows.values();
+  }
+
   get size(): number {
     return this.#rows.size;
   }

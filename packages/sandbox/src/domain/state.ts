@@ -5,6 +5,7 @@ import { ContentModel } from "./content.js";
 import { type Clock, DATASET_DATE, OrganizationModel } from "./organization.js";
 import type { ChartMode, PracticeOptions } from "./practice.js";
 import { PracticeBook } from "./practice.js";
+import { Table } from "./records.js";
 import { SearchIndex } from "./search-index.js";
 import type { StoreSearchParams } from "./store-search.js";
 import { parsePaging, searchStore } from "./store-search.js";
@@ -43,10 +44,8 @@ export class SandboxState {
   readonly #options: StateOptions;
   /** The data the state started from, and its search index before any change (see {@link reset}). */
   readonly #start: { readonly data: SandboxData; readonly index: SearchIndex };
-  #records = new Map<string, DrillableRecord>();
-  #subjects = new Map<string, User>();
-  #organizations = new Map<string, Organization>();
-  #catalogs = new Map<string, Catalog>();
+  #records = new Table<DrillableRecord>();
+  #catalogs = new Table<Catalog>();
   #org!: OrganizationModel;
   #content!: ContentModel;
   #accounts!: AccountModel;
@@ -108,17 +107,11 @@ export class SandboxState {
 
   #load(data: SandboxData, index: SearchIndex, shared: boolean): void {
     const options = this.#options;
-    this.#records = new Map();
-    for (const record of [...data.drills, ...data.courses]) this.#records.set(record.id, record);
-    this.#subjects = new Map();
-    for (const user of data.users) {
-      for (const subject of [user.id, ...user.emails, ...user.thirdPartyIds]) {
-        // The data file validator rejects clashes; for the embedded data the first owner wins.
-        if (!this.#subjects.has(subject)) this.#subjects.set(subject, user);
-      }
-    }
-    this.#organizations = new Map(data.organizations.map((org) => [org.id, org]));
-    this.#catalogs = new Map(data.catalogs.map((catalog) => [catalog.id, catalog]));
+    this.#records = new Table();
+    for (const record of data.drills) this.#records.put(record);
+    for (const record of data.courses) this.#records.put(record);
+    this.#catalogs = new Table();
+    for (const catalog of data.catalogs) this.#catalogs.put(catalog);
     this.#org = new OrganizationModel(data, options.clock);
     this.#content = new ContentModel(this.#org.now);
     this.#accounts = new AccountModel(this.#org);
@@ -155,26 +148,27 @@ export class SandboxState {
 
   /** The current record of a subject's user: names and addresses change, and added addresses name their user too. */
   #subjectUser(subject: string): User | undefined {
-    const known = this.#subjects.get(subject);
-    const current = known === undefined ? undefined : this.org.users.get(known.id);
     // Addresses and third-party IDs are added and removed after the start: a subject names the user
-    // holding it now, never one that gave it up.
-    if (current !== undefined && (current.id === subject || namesUser(current, subject))) return current;
-    return this.org.users.all().find((user) => namesUser(user, subject));
+    // holding it now, never one that gave it up. The data file checker keeps subjects unambiguous.
+    const byId = this.org.users.get(subject);
+    if (byId !== undefined) return byId;
+    for (const user of this.org.users.values()) if (namesUser(user, subject)) return user;
+    return undefined;
   }
 
   /**
    * An organization by ID.
    */
   organization(id: string): Organization | undefined {
-    return this.#organizations.get(id);
+    return this.org.organizationData(id);
   }
 
   /**
    * The organization whose service account has this user ID.
    */
   organizationOfServiceAccount(serviceAccountId: string): Organization | undefined {
-    for (const org of this.#organizations.values()) if (org.serviceAccountId === serviceAccountId) return org;
+    for (const org of this.org.organizations.values())
+      if (org.serviceAccountId === serviceAccountId) return this.org.organizationData(org.id);
     return undefined;
   }
 
@@ -196,7 +190,7 @@ export class SandboxState {
    * All organizations (for the token endpoint, which needs their service account keys).
    */
   listOrganizations(): Organization[] {
-    return [...this.#organizations.values()];
+    return this.org.organizations.all().flatMap((org) => this.org.organizationData(org.id) ?? []);
   }
 
   // ---- drillables ---------------------------------------------------------------------------------
@@ -291,7 +285,7 @@ export class SandboxState {
     }
     for (const catalog of this.#catalogs.values()) {
       if (catalog.drillableIds.includes(id)) {
-        this.#catalogs.set(catalog.id, {
+        this.#catalogs.put({
           ...catalog,
           drillableIds: catalog.drillableIds.filter((d) => d !== id),
         });
@@ -311,7 +305,7 @@ export class SandboxState {
     this.#requireUser(userId);
     const catalog = this.#requireCatalog(catalogId);
     if (!catalog.userIds.includes(userId)) {
-      this.#catalogs.set(catalogId, { ...catalog, userIds: [...catalog.userIds, userId] });
+      this.#catalogs.put({ ...catalog, userIds: [...catalog.userIds, userId] });
     }
   }
 
@@ -324,7 +318,7 @@ export class SandboxState {
     this.#requireUser(userId);
     const catalog = this.#requireCatalog(catalogId);
     if (catalog.userIds.includes(userId)) {
-      this.#catalogs.set(catalogId, { ...catalog, userIds: catalog.userIds.filter((u) => u !== userId) });
+      this.#catalogs.put({ ...catalog, userIds: catalog.userIds.filter((u) => u !== userId) });
     }
   }
 
@@ -356,7 +350,7 @@ export class SandboxState {
     if (catalog.drillableIds.includes(drillableId)) return false;
     const ids = [...catalog.drillableIds];
     ids.splice(position ?? ids.length, 0, drillableId);
-    this.#catalogs.set(catalogId, { ...catalog, drillableIds: ids });
+    this.#catalogs.put({ ...catalog, drillableIds: ids });
     return true;
   }
 
@@ -378,7 +372,7 @@ export class SandboxState {
   grantCatalog(catalogId: string, userId: string): boolean {
     const catalog = this.#requireCatalog(catalogId);
     if (catalog.userIds.includes(userId)) return false;
-    this.#catalogs.set(catalogId, { ...catalog, userIds: [...catalog.userIds, userId] });
+    this.#catalogs.put({ ...catalog, userIds: [...catalog.userIds, userId] });
     return true;
   }
 
@@ -527,17 +521,17 @@ export class SandboxState {
    * open questions, tests, reviews, invitations, devices) is not part of it.
    */
   snapshot(): SandboxData {
-    const records = [...this.#records.values()];
+    const records = this.#records.all();
     // Practice of users and drills deleted since would make the snapshot an invalid data file.
     const practice = this.#practice
       .practiceData()
       .filter((p) => this.org.users.get(p.userId) !== undefined && this.#records.has(p.drillId));
     return {
-      organizations: [...this.#organizations.keys()].flatMap((id) => this.org.organizationData(id) ?? []),
+      organizations: this.listOrganizations(),
       users: this.org.users.all(),
       drills: records.filter((r): r is Drill => r.type === "DRILL"),
       courses: records.filter((r): r is Course => r.type === "COURSE"),
-      catalogs: [...this.#catalogs.values()],
+      catalogs: this.#catalogs.all(),
       groups: this.org.groups.all().flatMap((g) => this.org.groupData(g.id) ?? []),
       ...(this.assessment.objectives.size > 0 ? { objectives: this.assessment.objectiveData() } : {}),
       ...(practice.length > 0 ? { practice } : {}),
@@ -556,7 +550,7 @@ export class SandboxState {
   }
 
   #upsertRecord(record: DrillableRecord): void {
-    this.#records.set(record.id, record);
+    this.#records.put(record);
     this.#writableIndex().upsert(record);
   }
 
