@@ -51,4 +51,29 @@ describe("form bodies that a page shows", () => {
     // @ts-expect-error recipient is required
     await client21.PUT(url, { body: { playable: ["d-1"] } });
   });
+
+  it("takes a member's review date for a 2.1 group objective and requires both fields", async () => {
+    // REF …/api/2.1.1/endpoints/group-id-objective-id/put, same method and path as 2.1: user and reviewDate.
+    const url = "/api/2.1/group/{group}/objective/{objective}";
+    const params = { path: { group: "g-1", objective: "o-1" } };
+    await client21.PUT(url, { params, body: { user: "u-1", reviewDate: "2030-07-03T10:00:00Z" } });
+    // @ts-expect-error reviewDate is required
+    await client21.PUT(url, { params, body: { user: "u-1" } });
+  });
+
+  it("takes the client app fields of the 2.1.1 page and requires name and redirectionEndpoint (2.1)", async () => {
+    // REF …/api/2.1.1/endpoints/client-app-id/put, same method and path as 2.1.
+    const url = "/api/2.1/client-app/{client}";
+    const params = { path: { client: "c-1" } };
+    await client21.PUT(url, {
+      params,
+      body: {
+        name: "Integration with LMS",
+        redirectionEndpoint: "https://example.com/cb",
+        url: "https://example.com",
+      },
+    });
+    // @ts-expect-error redirectionEndpoint is required
+    await client21.PUT(url, { params, body: { name: "Integration with LMS" } });
+  });
 });

@@ -2178,7 +2178,7 @@ export interface paths {
          * Update client app
          * @deprecated
          * @description Function listed for API 2.1: "update client app".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this operation was found; the 2.1.1 ClientApp object page (the revision of 2.1) types the answer here; that the answer reflects the change is not shown.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface; its form fields are shown by the 2.1.1 page of the same method and path (REF …/api/2.1.1/endpoints/client-app-id/put), which the interface lists no 2.1.1 operation for; the 2.1.1 ClientApp object page (the revision of 2.1) types the answer here; that the answer reflects the change is not shown.
          */
         put: operations["updateClientApp_v2_1"];
         post?: never;
@@ -2896,7 +2896,7 @@ export interface paths {
          * Update objective
          * @deprecated
          * @description Function listed for API 2.1: "update objective".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface; its form fields `user` and `reviewDate` are shown by the 2.1.1 page of the same method and path, whose example request is sent to `/api/2.1/`.
          */
         put: operations["updateGroupObjective_v2_1"];
         post?: never;
@@ -9359,6 +9359,31 @@ export interface components {
             subscriptionEndYear?: number;
         };
         /**
+         * UpdateClientAppForm_v2_1
+         * @description Fields of updating a registered client app: the name and the OAuth redirection endpoint (both required), and an optional description, URL and icon key. The 2.1.1 page of the same method and path shows them.
+         */
+        UpdateClientAppForm_v2_1: {
+            /**
+             * @description A description of the client application.
+             * @example Provides an integration with LMS.
+             */
+            description?: string;
+            /** @description An optional key for an icon that may have just been uploaded. */
+            iconKey?: string;
+            /**
+             * @description The name of the client application.
+             * @example Integration with LMS
+             */
+            name: string;
+            /** @description The OAuth redirection endpoint. */
+            redirectionEndpoint: string;
+            /**
+             * @description An optional URL for more information about the client app.
+             * @example https://www.example.com
+             */
+            url?: string;
+        };
+        /**
          * UpdateCourseForm_v2_1
          * @description Fields of updating a course (not its drills).
          */
@@ -9449,6 +9474,20 @@ export interface components {
             name: string;
             /** @description Year in which memberships end; 0, alone, switches an automatic end off. */
             subscriptionEndYear?: number;
+        };
+        /**
+         * UpdateGroupObjectiveForm_v2_1
+         * @description Fields of setting one group member's review date for a group objective defined without one: the member's user ID and the review date, both required. The 2.1.1 page of the same method and path shows them.
+         */
+        UpdateGroupObjectiveForm_v2_1: {
+            /**
+             * Format: date-time
+             * @description The review date for the objective (or the end of its review period); in the future.
+             * @example 2015-12-10T02:00:00Z
+             */
+            reviewDate: string;
+            /** @description The user ID of the group member for whom the review date is set. */
+            user: string;
         };
         /**
          * UpdateObjectiveForm_v2_1_1
@@ -10061,6 +10100,12 @@ export interface components {
                 "application/x-www-form-urlencoded": components["schemas"]["UpdateCatalogForm_v2_1_1"];
             };
         };
+        /** @description The client app's new details. Sent as form fields. */
+        UpdateClientAppForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateClientAppForm_v2_1"];
+            };
+        };
         /** @description Fields of updating a course (not its drills). Sent as form fields. */
         UpdateCourseForm_v2_1: {
             content: {
@@ -10089,6 +10134,12 @@ export interface components {
         UpdateGroupForm_v2_1_1: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["UpdateGroupForm_v2_1_1"];
+            };
+        };
+        /** @description The group member and the review date set for them. Sent as form fields. */
+        UpdateGroupObjectiveForm_v2_1: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateGroupObjectiveForm_v2_1"];
             };
         };
         /** @description Fields of updating an objective (API 2.1.1). The stored page is cut inside messageReminderInterval. Sent as form fields. */
@@ -13115,7 +13166,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["UpdateClientAppForm_v2_1"];
         responses: {
             /** @description The client app after the change. The status code is not shown. */
             "2XX": {
@@ -14003,7 +14054,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody: components["requestBodies"]["UpdateGroupObjectiveForm_v2_1"];
         responses: {
             "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];

@@ -1062,6 +1062,22 @@ export type Tests_v2_1 = components["schemas"]["Tests_v2_1"];
 export type TokenRequest = components["schemas"]["TokenRequest"];
 
 /**
+ * The schema `UpdateClientAppForm_v2_1` of the Drill Practice API (`components.schemas["UpdateClientAppForm_v2_1"]`).
+ *
+ * Fields of updating a registered client app: the name and the OAuth redirection endpoint (both required), and an optional description, URL and icon key. The 2.1.1 page of the same method and path shows them.
+ *
+ * @example
+ * ```ts
+ * import type { UpdateClientAppForm_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: UpdateClientAppForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UpdateClientAppForm_v2_1 = components["schemas"]["UpdateClientAppForm_v2_1"];
+
+/**
  * The schema `UpdateCourseForm_v2_1` of the Drill Practice API (`components.schemas["UpdateCourseForm_v2_1"]`).
  *
  * Fields of updating a course (not its drills).
@@ -1108,6 +1124,22 @@ export type UpdateDrillForm_v2_1 = components["schemas"]["UpdateDrillForm_v2_1"]
  * ```
  */
 export type UpdateGroupForm_v2_1 = components["schemas"]["UpdateGroupForm_v2_1"];
+
+/**
+ * The schema `UpdateGroupObjectiveForm_v2_1` of the Drill Practice API (`components.schemas["UpdateGroupObjectiveForm_v2_1"]`).
+ *
+ * Fields of setting one group member's review date for a group objective defined without one: the member's user ID and the review date, both required. The 2.1.1 page of the same method and path shows them.
+ *
+ * @example
+ * ```ts
+ * import type { UpdateGroupObjectiveForm_v2_1 } from "@drill-practice/client/v2.1";
+ *
+ * function use(value: UpdateGroupObjectiveForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UpdateGroupObjectiveForm_v2_1 = components["schemas"]["UpdateGroupObjectiveForm_v2_1"];
 
 /**
  * The schema `UpdateUserForm_v2_1` of the Drill Practice API (`components.schemas["UpdateUserForm_v2_1"]`).

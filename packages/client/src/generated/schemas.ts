@@ -2198,6 +2198,22 @@ export type TokenRequest = components["schemas"]["TokenRequest"];
 export type UpdateCatalogForm_v2_1_1 = components["schemas"]["UpdateCatalogForm_v2_1_1"];
 
 /**
+ * The schema `UpdateClientAppForm_v2_1` of the Drill Practice API (`components.schemas["UpdateClientAppForm_v2_1"]`).
+ *
+ * Fields of updating a registered client app: the name and the OAuth redirection endpoint (both required), and an optional description, URL and icon key. The 2.1.1 page of the same method and path shows them.
+ *
+ * @example
+ * ```ts
+ * import type { UpdateClientAppForm_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: UpdateClientAppForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UpdateClientAppForm_v2_1 = components["schemas"]["UpdateClientAppForm_v2_1"];
+
+/**
  * The schema `UpdateCourseForm_v2_1` of the Drill Practice API (`components.schemas["UpdateCourseForm_v2_1"]`).
  *
  * Fields of updating a course (not its drills).
@@ -2276,6 +2292,22 @@ export type UpdateGroupForm_v2_1 = components["schemas"]["UpdateGroupForm_v2_1"]
  * ```
  */
 export type UpdateGroupForm_v2_1_1 = components["schemas"]["UpdateGroupForm_v2_1_1"];
+
+/**
+ * The schema `UpdateGroupObjectiveForm_v2_1` of the Drill Practice API (`components.schemas["UpdateGroupObjectiveForm_v2_1"]`).
+ *
+ * Fields of setting one group member's review date for a group objective defined without one: the member's user ID and the review date, both required. The 2.1.1 page of the same method and path shows them.
+ *
+ * @example
+ * ```ts
+ * import type { UpdateGroupObjectiveForm_v2_1 } from "@drill-practice/client";
+ *
+ * function use(value: UpdateGroupObjectiveForm_v2_1): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type UpdateGroupObjectiveForm_v2_1 = components["schemas"]["UpdateGroupObjectiveForm_v2_1"];
 
 /**
  * The schema `UpdateObjectiveForm_v2_1_1` of the Drill Practice API (`components.schemas["UpdateObjectiveForm_v2_1_1"]`).
@@ -2479,4 +2511,4 @@ export type Warnings_v2_1 = components["schemas"]["Warnings_v2_1"];
  * console.log(SCHEMA_NAMES.includes("Drillable")); // true
  * ```
  */
-export const SCHEMA_NAMES = ["AccessTokenResponse","Actor_v2_0","Actor_v2_1","Actors_v2_0","Actors_v2_1","AddGroupMemberForm_v2_1","AnswerRequest","AnswerResponse","AnswerResponse_v2_1","AnswerResponse_v2_1_1","AssertionClaims","AssertionHeader","AuthorizationServerMetadata","Beacon_v2_1","Beacon_v2_1_1","Beacons_v2_1","Beacons_v2_1_1","ClientAppForm_v2_0","ClientAppList_v2_0","ClientAppList_v2_1","ClientApp_v2_0","ClientApp_v2_1","ContactAuthorForm_v2_1","Course_v2_0","Course_v2_1","CreateCatalogForm_v2_1_1","CreateCourseForm_v2_0","CreateCourseForm_v2_1","CreateDrillForm_v2_0","CreateDrillForm_v2_1","CreateGroupForm_v2_0","CreateGroupForm_v2_1","CreateGroupForm_v2_1_1","CreateTestTicketForm_v2_1_1","CreateUserForm_v2_1","DefineGroupObjectiveForm_v2_1_1","DefineGroupTestForm_v2_1_1","DefineTestForm_v2_0","DefineTestForm_v2_1","DefineTestForm_v2_1_1","DrillDetails_v2_0","Drill_v2_0","Drill_v2_1","Drillable","DrillablePractice","Drillables","DuplicateTestForm_v2_1_1","EmailAddress_v2_0","EmailAddress_v2_1","EmptyForm","EmptyObject","ErrorResponse","Evaluation","Evaluation_v2_1","Feedback","FormFields","ForwardPlayablesForm_v2_1","GroupCounts_v2_0","GroupInvitationForm_v2_0","GroupInvitationList_v2_0","GroupInvitation_v2_0","GroupInvitation_v2_1","GroupList_v2_0","GroupMemberResults_v2_1_1","GroupMember_v2_0","GroupMembers_v2_1","GroupResults_v2_0","GroupStaffPermissionForm_v2_1","GroupStaff_v2_0","GroupStaff_v2_1","GroupTestResults_v2_1_1","Group_v2_0","Group_v2_1","Group_v2_1_1","Groups_v2_1","Groups_v2_1_1","LinkTestForm_v2_1_1","Media_v2_0","Media_v2_1","Media_v2_1_1","MergeDrillsForm_v2_1","Message","MultipartBody","NotShown","OAuthError","ObjectiveList_v2_0","Objective_v2_0","Objective_v2_1","Objective_v2_1_1","Objectives_v2_1","Objectives_v2_1_1","OrganizationStaffForm_v2_0","OrganizationStaffForm_v2_1","OrganizationStaffForm_v2_1_1","Organization_v2_0","Organization_v2_1","Pagination_v2_1","Pagination_v2_1_1","Playable_v2_1","PostReviewForm_v2_1","Practice_v2_1","Preferences_v2_1","Proficiency","ProficiencyChart_v2_1","Proficiency_v2_1","PublishPlayableForm_v2_1","Question","QuestionAsk","QuestionResponse","QuestionResponse_v2_1","QuestionTell","Question_v2_1","Rating_v2_1","Reception_v2_1","RespondToGroupInvitationForm_v2_1","ReviewList_v2_1","Review_v2_1","ServiceAccountKeyFile","Session_v2_0","Session_v2_1","SetMemberReviewDateForm_v2_1_1","SetTestReviewDateForm_v2_1_1","StoreBeaconForm_v2_1","StorePreferencesForm_v2_1","Term","TermEvaluation","TestQuestion_v2_0","TestResult_v2_0","TestResult_v2_1","TestResult_v2_1_1","TestTicket_v2_1_1","Test_v2_1","Test_v2_1_1","Tests_v2_1","ThirdPartyId_v2_1_1","TokenRequest","UpdateCatalogForm_v2_1_1","UpdateCourseForm_v2_1","UpdateDrillForm_v2_0","UpdateDrillForm_v2_1","UpdateGroupForm_v2_1","UpdateGroupForm_v2_1_1","UpdateObjectiveForm_v2_1_1","UpdateOwnUserByPostForm_v2_1_1","UpdateTestForm_v2_1_1","UpdateUserForm_v2_0","UpdateUserForm_v2_1","UserEmailAddress_v2_0","UserEmailAddress_v2_1","UserEmailAddresses_v2_0","UserEmailAddresses_v2_1","User_v2_0","User_v2_1","Warnings_v2_1"] as const;
+export const SCHEMA_NAMES = ["AccessTokenResponse","Actor_v2_0","Actor_v2_1","Actors_v2_0","Actors_v2_1","AddGroupMemberForm_v2_1","AnswerRequest","AnswerResponse","AnswerResponse_v2_1","AnswerResponse_v2_1_1","AssertionClaims","AssertionHeader","AuthorizationServerMetadata","Beacon_v2_1","Beacon_v2_1_1","Beacons_v2_1","Beacons_v2_1_1","ClientAppForm_v2_0","ClientAppList_v2_0","ClientAppList_v2_1","ClientApp_v2_0","ClientApp_v2_1","ContactAuthorForm_v2_1","Course_v2_0","Course_v2_1","CreateCatalogForm_v2_1_1","CreateCourseForm_v2_0","CreateCourseForm_v2_1","CreateDrillForm_v2_0","CreateDrillForm_v2_1","CreateGroupForm_v2_0","CreateGroupForm_v2_1","CreateGroupForm_v2_1_1","CreateTestTicketForm_v2_1_1","CreateUserForm_v2_1","DefineGroupObjectiveForm_v2_1_1","DefineGroupTestForm_v2_1_1","DefineTestForm_v2_0","DefineTestForm_v2_1","DefineTestForm_v2_1_1","DrillDetails_v2_0","Drill_v2_0","Drill_v2_1","Drillable","DrillablePractice","Drillables","DuplicateTestForm_v2_1_1","EmailAddress_v2_0","EmailAddress_v2_1","EmptyForm","EmptyObject","ErrorResponse","Evaluation","Evaluation_v2_1","Feedback","FormFields","ForwardPlayablesForm_v2_1","GroupCounts_v2_0","GroupInvitationForm_v2_0","GroupInvitationList_v2_0","GroupInvitation_v2_0","GroupInvitation_v2_1","GroupList_v2_0","GroupMemberResults_v2_1_1","GroupMember_v2_0","GroupMembers_v2_1","GroupResults_v2_0","GroupStaffPermissionForm_v2_1","GroupStaff_v2_0","GroupStaff_v2_1","GroupTestResults_v2_1_1","Group_v2_0","Group_v2_1","Group_v2_1_1","Groups_v2_1","Groups_v2_1_1","LinkTestForm_v2_1_1","Media_v2_0","Media_v2_1","Media_v2_1_1","MergeDrillsForm_v2_1","Message","MultipartBody","NotShown","OAuthError","ObjectiveList_v2_0","Objective_v2_0","Objective_v2_1","Objective_v2_1_1","Objectives_v2_1","Objectives_v2_1_1","OrganizationStaffForm_v2_0","OrganizationStaffForm_v2_1","OrganizationStaffForm_v2_1_1","Organization_v2_0","Organization_v2_1","Pagination_v2_1","Pagination_v2_1_1","Playable_v2_1","PostReviewForm_v2_1","Practice_v2_1","Preferences_v2_1","Proficiency","ProficiencyChart_v2_1","Proficiency_v2_1","PublishPlayableForm_v2_1","Question","QuestionAsk","QuestionResponse","QuestionResponse_v2_1","QuestionTell","Question_v2_1","Rating_v2_1","Reception_v2_1","RespondToGroupInvitationForm_v2_1","ReviewList_v2_1","Review_v2_1","ServiceAccountKeyFile","Session_v2_0","Session_v2_1","SetMemberReviewDateForm_v2_1_1","SetTestReviewDateForm_v2_1_1","StoreBeaconForm_v2_1","StorePreferencesForm_v2_1","Term","TermEvaluation","TestQuestion_v2_0","TestResult_v2_0","TestResult_v2_1","TestResult_v2_1_1","TestTicket_v2_1_1","Test_v2_1","Test_v2_1_1","Tests_v2_1","ThirdPartyId_v2_1_1","TokenRequest","UpdateCatalogForm_v2_1_1","UpdateClientAppForm_v2_1","UpdateCourseForm_v2_1","UpdateDrillForm_v2_0","UpdateDrillForm_v2_1","UpdateGroupForm_v2_1","UpdateGroupForm_v2_1_1","UpdateGroupObjectiveForm_v2_1","UpdateObjectiveForm_v2_1_1","UpdateOwnUserByPostForm_v2_1_1","UpdateTestForm_v2_1_1","UpdateUserForm_v2_0","UpdateUserForm_v2_1","UserEmailAddress_v2_0","UserEmailAddress_v2_1","UserEmailAddresses_v2_0","UserEmailAddresses_v2_1","User_v2_0","User_v2_1","Warnings_v2_1"] as const;

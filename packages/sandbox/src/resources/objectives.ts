@@ -460,16 +460,9 @@ export const objectives = defineFamily("objectives", {
       ),
   },
   updateGroupObjective_v2_1: {
-    behaviour: `changes the fields sent (\`drills\`, ${FIELDS}; needs MANAGE); answers the objective`,
-    handle: ({ state, userId, path, body }) => {
-      const group = groupFor(state, path.group, userId, "MANAGE", "group");
-      objectiveFor(state, group.id, path.objective, "objective");
-      const change = objectiveFields(state, userId, body as Body, "drills", false);
-      const updated =
-        state.assessment.objectives.update(path.objective, change) ??
-        refuse({ kind: "not_found", resource: "objective" }, "objective: gone", "objective");
-      return ok(objectiveV21(state, updated, userId));
-    },
+    behaviour:
+      "as `updateGroupObjective_v2_1_1`: sets one member's review date of an objective defined without one, as the 2.1.1 PUT group objective page says (its example request is sent to `/api/2.1/`); an objective's own fields change through `updateObjective_v2_1_1`",
+    handle: ({ state, userId, path, body }) => setMemberObjectiveReviewDate(state, userId, path, body),
   },
   removeGroupObjective_v2_1: {
     behaviour: "removes the objective (needs MANAGE); answers a `Message`",

@@ -23,8 +23,9 @@ describe("2.1 client apps (REF …/api/2.1.1/objects/client-app/)", () => {
       creator: { type: "USER", id: "u-ana", name: "Ana" },
     });
     expect(app.secret).toMatch(/^[0-9a-f-]{36}$/);
+    // The 2.1.1 PUT client-app page: `name` and `redirectionEndpoint` are required.
     const changed = await ana("PUT", `/api/2.1/client-app/${app.id}`, {
-      body: { name: "LMS bridge", url: "https://lms.example/" },
+      body: { name: "LMS bridge", redirectionEndpoint: APP.redirectionEndpoint, url: "https://lms.example/" },
     });
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({
@@ -64,10 +65,24 @@ describe("2.1 client apps (REF …/api/2.1.1/objects/client-app/)", () => {
         `/api/2.1/client-app/${id}`,
         400,
         "invalid_redirection_uri",
-        { body: { redirectionEndpoint: "nope" } },
+        { body: { name: "A", redirectionEndpoint: "nope" } },
       ],
-      [ana, "PUT", `/api/2.1/client-app/${id}`, 400, "invalid_icon_key", { body: { iconKey: "k" } }],
-      [bob, "PUT", `/api/2.1/client-app/${id}`, 404, "not_found", { body: { name: "Mine now" } }],
+      [
+        ana,
+        "PUT",
+        `/api/2.1/client-app/${id}`,
+        400,
+        "invalid_icon_key",
+        { body: { name: "A", redirectionEndpoint: "https://x.example/", iconKey: "k" } },
+      ],
+      [
+        bob,
+        "PUT",
+        `/api/2.1/client-app/${id}`,
+        404,
+        "not_found",
+        { body: { name: "Mine now", redirectionEndpoint: "https://x.example/" } },
+      ],
       [bob, "GET", "/api/2.1/client-apps/u-ana", 403, "no_permission"],
       [bob, "GET", "/api/2.1/client-apps/u-nobody", 404, "not_found"],
     ]);

@@ -50,11 +50,15 @@ describe("group objectives", () => {
       const answer = COLOURS[q.question.ask.term.value] as string;
       await ana("PUT", `/api/2/answer/${q.question.reference}`, { body: { answer } });
     }
-    const updated = await sa("PUT", `/api/2.1/group/${group.id}/objective/${objective.id}`, {
-      body: { minimumProficiency: "1" },
+    // An objective's own fields change through PUT objective (2.1.1 page); the 2.1 PUT group objective
+    // sets a member's review date, as the 2.1.1 page of that path says.
+    const updated = await sa("PUT", `/api/2.1.1/objective/${objective.id}`, {
+      body: { type: "ONEOFF", minimumProficiency: "1" },
     });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ minimumProficiency: 1, reviewDate: "2030-01-31T00:00:00.000Z" });
+    expect((await sa("GET", `/api/2/group/${group.id}/objectives`)).body).toMatchObject([
+      { id: objective.id, minimumProficiency: 1, reviewDate: "2030-01-31T00:00:00.000Z" },
+    ]);
     expect((await ana("GET", "/api/2.1/objectives")).body).toMatchObject({ total: 0, objectives: [] });
     const all = (await ana("GET", "/api/2.1/objectives?includeCompleted=true")).body as {
       objectives: { evaluation: { met: boolean; proficiency: number } }[];
@@ -137,6 +141,26 @@ describe("group objectives: the pages' errors", () => {
 });
 
 describe("group objectives: the falling minimum", () => {
+  it("sets a member's review date through the 2.1 path, as the 2.1.1 PUT group objective page (example sent to /api/2.1/) says", async () => {
+    const { sa, ana, group } = await setUp();
+    const defined = await sa("POST", `/api/2.1.1/group/${group.id}/objectives`, {
+      body: { drills: ["es-colours"], minimumProficiency: "80" },
+    });
+    const id = (defined.body as { id: string }).id;
+    const set = await sa("PUT", `/api/2.1/group/${group.id}/objective/${id}`, {
+      body: { user: "u-ana", reviewDate: "2099-01-01T00:00:00Z" },
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body).toEqual({ id });
+    expect((await ana("GET", "/api/2.1/objectives?includeCompleted=true")).body).toMatchObject({
+      objectives: [{ id, reviewDate: "2099-01-01T00:00:00.000Z" }],
+    });
+    const missing = await sa("PUT", `/api/2.1/group/${group.id}/objective/${id}`, {
+      body: { reviewDate: "2099-01-01T00:00:00Z" },
+    });
+    expect(missing.status).toBe(400);
+  });
+
   it("keeps fallingMinimumProficiency, answers it in 2.1, changes it on update and refuses one outside 0..100", async () => {
     const { sa, group } = await setUp();
     const base = { drills: ["es-colours"], reviewDate: "2030-01-31T00:00:00Z", minimumProficiency: "80" };
@@ -145,10 +169,13 @@ describe("group objectives: the falling minimum", () => {
     });
     expect(defined.body).toMatchObject({ minimumProficiency: 80, fallingMinimumProficiency: 60 });
     const id = (defined.body as { id: string }).id;
-    const updated = await sa("PUT", `/api/2.1/group/${group.id}/objective/${id}`, {
-      body: { fallingMinimumProficiency: "50" },
+    const updated = await sa("PUT", `/api/2.1.1/objective/${id}`, {
+      body: { type: "ONEOFF", fallingMinimumProficiency: "50" },
     });
-    expect(updated.body).toMatchObject({ id, minimumProficiency: 80, fallingMinimumProficiency: 50 });
+    expect(updated.status).toBe(200);
+    expect((await sa("GET", `/api/2.1/group/${group.id}/objectives`)).body).toMatchObject({
+      objectives: [{ id, minimumProficiency: 80, fallingMinimumProficiency: 50 }],
+    });
     const without = await sa("POST", `/api/2.1/group/${group.id}/objectives`, { body: base });
     expect(without.body).not.toHaveProperty("fallingMinimumProficiency");
     const tooHigh = await sa("POST", `/api/2.1/group/${group.id}/objectives`, {

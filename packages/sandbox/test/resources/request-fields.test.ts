@@ -151,6 +151,8 @@ const NOT_ANSWERED_V211_GROUP: Readonly<Record<string, string>> = {
   "setGroupTestReviewDate_v2_1_1.reviewDate": MEMBER_DATE,
   "updateGroupObjective_v2_1_1.user": MEMBER_DATE,
   "updateGroupObjective_v2_1_1.reviewDate": MEMBER_DATE,
+  "updateGroupObjective_v2_1.user": MEMBER_DATE,
+  "updateGroupObjective_v2_1.reviewDate": MEMBER_DATE,
   "defineGroupObjective_v2_1_1.reviewDuration":
     "kept as sent; its format is not shown, the sandbox evaluates no review period, and no objective answer shows it",
   "updateObjective_v2_1_1.name": "kept; no objective answer shows a name (as `updateGroupObjective_v2_1`)",
@@ -195,6 +197,7 @@ const IMAGE_KEYS = new Set([
   "updateGroup_v2_1.iconKey",
   "updateGroup_v2_1_1.iconKey",
   "createClientApp_v2_0.iconKey",
+  "updateClientApp_v2_1.iconKey",
 ]);
 
 /** A second catalog Ana may publish to, so that `catalog` has two valid values. */
@@ -419,6 +422,22 @@ const FIXTURES_V21_AND_OLDER: Readonly<Record<string, Fixture>> = {
     },
     reads: (_, a) => [`/api/2.1/client-app/${a.id}`],
   },
+  updateClientApp_v2_1: {
+    setUp: async (api) => {
+      const app = await created(api, "/api/2/client-apps", {
+        name: "App",
+        redirectionEndpoint: "https://app.example/back",
+      });
+      return `/api/2.1/client-app/${app}`;
+    },
+    base: { name: "App", redirectionEndpoint: "https://app.example/back" },
+    values: {
+      name: ["One", "Two"],
+      redirectionEndpoint: ["https://app.example/one", "https://app.example/two"],
+      url: ["https://app.example/", "https://other.example/"],
+    },
+    reads: (_, a) => [`/api/2.1/client-app/${a.id}`],
+  },
   updateOwnUser_v2_1: {
     setUp: async () => "/api/2.1/user",
     base: {},
@@ -522,6 +541,17 @@ const FIXTURES_V211_GROUP: Readonly<Record<string, Fixture>> = {
         minimumProficiency: "80",
       });
       return `${CLASS_211}/objective/${objective}`;
+    },
+    base: { user: "u-ana", reviewDate: LATER },
+  },
+  updateGroupObjective_v2_1: {
+    setUp: async (api) => {
+      await withBob(api);
+      const objective = await created(api, `${CLASS_211}/objectives`, {
+        drills: ["es-colours"],
+        minimumProficiency: "80",
+      });
+      return `/api/2.1/group/${EVENING_CLASS.id}/objective/${objective}`;
     },
     base: { user: "u-ana", reviewDate: LATER },
   },
