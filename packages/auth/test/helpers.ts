@@ -44,6 +44,8 @@ export const SERVICE_ACCOUNT_ID = "sa-81c2";
 export const CLIENT_ID = "client-app-7";
 // Holds "+", "/", "=" and a space, so its raw, URI, form and JSON spellings all differ.
 export const CLIENT_SECRET = 's3cr3t+/Pa ss=word"Zx8Q';
+/** The test client's credentials, spread into the options of whatever takes them. */
+export const CREDENTIALS = { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET };
 
 /**
  * A key file object. The private key and key type fields are given unusual names on
@@ -75,8 +77,7 @@ export function providerOptions(
 ): TokenProviderOptions {
   return {
     baseUrl: server.baseUrl,
-    clientId: CLIENT_ID,
-    clientSecret: CLIENT_SECRET,
+    ...CREDENTIALS,
     key,
     fetch: server.fetch,
     ...overrides,

@@ -9,8 +9,8 @@ import {
 } from "../src/index.js";
 import { key, providerFor } from "./fixtures/token-provider.js";
 import {
-  CLIENT_ID,
   CLIENT_SECRET,
+  CREDENTIALS,
   FakeAuthServer,
   type FetchInput,
   json,
@@ -66,8 +66,7 @@ describe("no secret leaks", () => {
     const middleware = authMiddleware(provider);
     const auth = serviceAccountAuth({
       key: JSON.stringify(keyFileObject()),
-      clientId: CLIENT_ID,
-      clientSecret: CLIENT_SECRET,
+      ...CREDENTIALS,
       baseUrl: server.baseUrl,
       fetch: server.fetch,
     });
