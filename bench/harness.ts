@@ -104,6 +104,22 @@ export const infoCompared = (
   headline = false,
 ): ResultRow => info(metric, compared(ours, reference, format), headline);
 
+/**
+ * A report-only row of one figure of two loads: throughput as the median of their rounds' rates, or
+ * latency at the median or p99 of all their samples.
+ */
+export function loadCompared(
+  metric: string,
+  [ours, reference]: readonly [Figures, Figures],
+  figure: "throughput" | "median" | "p99",
+  headline = false,
+): ResultRow {
+  if (figure === "throughput")
+    return infoCompared(metric, [median(ours.rates), median(reference.rates)], fmt.rate, headline);
+  const at = figure === "p99" ? p99 : median;
+  return infoCompared(metric, [at(ours.samples), at(reference.samples)], fmt.ms, headline);
+}
+
 /** A row with a target: met, missed (`miss` says by how much) or, when `noisy` says why, not claimed. */
 function judged(metric: string, cells: Cells, target: string, met: boolean, miss: string, noisy?: string) {
   const verdict = noisy !== undefined ? "noisy" : met ? "met" : "missed";
@@ -139,6 +155,19 @@ export function ratioJudged(
   const miss = atLeast ? `${fmt.ratio(ratio)} instead of ${at}×` : `+${fmt.ratio(ratio - at)}`;
   const target = `${atLeast ? "≥" : "≤"} ${at}×${against}`;
   return judged(metric, cells, target, atLeast ? ratio >= at : ratio <= at, miss, noisy);
+}
+
+/**
+ * A row holding our load's throughput to `≥ at×` the reference's, on the median of per-round ratios
+ * (interleaved rounds cancel most drift), with the spread of those ratios.
+ */
+export function throughputJudged(metric: string, ours: Figures, reference: Figures, at: number): ResultRow {
+  const ratios = pairedRatios(ours.rates, reference.rates);
+  const rates = compared(median(ours.rates), median(reference.rates), fmt.rate);
+  return ratioJudged(metric, { ...rates, ratio: fmt.spread(ratios, fmt.ratio) }, median(ratios), {
+    at,
+    atLeast: true,
+  });
 }
 
 /** Why a set of series is too noisy to judge, or undefined when none spreads over the limit. */
