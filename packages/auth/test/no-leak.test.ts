@@ -1,5 +1,5 @@
 import { inspect } from "node:util";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   type AccessToken,
   authMiddleware,
@@ -12,9 +12,9 @@ import {
   CLIENT_SECRET,
   CREDENTIALS,
   FakeAuthServer,
-  type FetchInput,
   json,
   keyFileObject,
+  requestFetch,
   rsaKeyPair,
 } from "./helpers.js";
 
@@ -119,8 +119,7 @@ describe("no secret leaks", () => {
       .catch((e: unknown) => e);
 
     // A fetch whose own errors quote the request body.
-    const chatty = vi.fn(async (input: FetchInput) => {
-      const request = input as Request;
+    const chatty = requestFetch(async (request) => {
       if (request.method !== "POST") return server.fetch(request);
       const body = await request.text();
       throw new TypeError(`cannot send ${body}`, { cause: new Error(body) });

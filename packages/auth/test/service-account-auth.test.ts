@@ -19,10 +19,10 @@ import { serviceAccountAuth } from "../src/node.js";
 import {
   CREDENTIALS,
   FakeAuthServer,
-  type FetchInput,
   json,
   KEY_ID,
   keyFileObject,
+  requestFetch,
   SERVICE_ACCOUNT_ID,
   type TestPaths,
 } from "./helpers.js";
@@ -48,8 +48,7 @@ function createDrillClientLike(options: {
 
 /** One fetch for the whole service: authorization server plus a protected API. */
 function serviceFetch(server: FakeAuthServer) {
-  return vi.fn(async (input: FetchInput, init?: RequestInit) => {
-    const request = new Request(input, init);
+  return requestFetch(async (request) => {
     if (request.url.startsWith(`${server.baseUrl}/api/`)) {
       const token = request.headers.get("authorization")?.replace(/^Bearer /, "") ?? "";
       return server.issued.includes(token)
