@@ -104,10 +104,7 @@ export const infoCompared = (
   headline = false,
 ): ResultRow => info(metric, compared(ours, reference, format), headline);
 
-/**
- * A report-only row of one figure of two loads: throughput as the median of their rounds' rates, or
- * latency at the median or p99 of all their samples.
- */
+/** A report-only row of two loads' throughput (median of rounds) or latency (median or p99 of all samples). */
 export function loadCompared(
   metric: string,
   [ours, reference]: readonly [Figures, Figures],
@@ -157,17 +154,12 @@ export function ratioJudged(
   return judged(metric, cells, target, atLeast ? ratio >= at : ratio <= at, miss, noisy);
 }
 
-/**
- * A row holding our load's throughput to `≥ at×` the reference's, on the median of per-round ratios
- * (interleaved rounds cancel most drift), with the spread of those ratios.
- */
-export function throughputJudged(metric: string, ours: Figures, reference: Figures, at: number): ResultRow {
+/** A row holding our throughput to `≥ at×` the reference's, judged on the median of per-round ratios. */
+export function throughputJudged(metric: string, [ours, reference]: readonly [Figures, Figures], at: number) {
   const ratios = pairedRatios(ours.rates, reference.rates);
-  const rates = compared(median(ours.rates), median(reference.rates), fmt.rate);
-  return ratioJudged(metric, { ...rates, ratio: fmt.spread(ratios, fmt.ratio) }, median(ratios), {
-    at,
-    atLeast: true,
-  });
+  const cells = compared(median(ours.rates), median(reference.rates), fmt.rate);
+  cells.ratio = fmt.spread(ratios, fmt.ratio);
+  return ratioJudged(metric, cells, median(ratios), { at, atLeast: true });
 }
 
 /** Why a set of series is too noisy to judge, or undefined when none spreads over the limit. */

@@ -104,8 +104,7 @@ export function run(): Promise<BenchmarkResult> {
       rows: [
         throughputJudged(
           "store searches through the client: in process vs over loopback HTTP (median of per-round ratios)",
-          inProcess,
-          http,
+          [inProcess, http],
           3,
         ),
         loadCompared(

@@ -86,11 +86,10 @@ const measure = (dataFile: string) =>
 
 /** Throughput and latency of one sandbox next to the bare server's. */
 function searchRows(label: string, ours: Figures, bare: Figures): ResultRow[] {
-  const at = `at concurrency ${LOAD.concurrency}`;
   return [
     loadCompared(`${label}: throughput, median of rounds`, [ours, bare], "throughput", true),
-    loadCompared(`${label}: latency p99 ${at}`, [ours, bare], "p99", true),
-    loadCompared(`${label}: latency median ${at}`, [ours, bare], "median"),
+    loadCompared(`${label}: latency p99 at concurrency ${LOAD.concurrency}`, [ours, bare], "p99", true),
+    loadCompared(`${label}: latency median at concurrency ${LOAD.concurrency}`, [ours, bare], "median"),
   ];
 }
 
@@ -104,8 +103,7 @@ function rowsOf(m: Awaited<ReturnType<typeof measure>>, reads: Record<"streamed"
     ...searchRows(`sandbox, ${LARGE} drills`, large, bare),
     throughputJudged(
       `throughput at ${LARGE} drills relative to the default data (median of per-round ratios)`,
-      large,
-      small,
+      [large, small],
       0.5,
     ),
     atMost(
