@@ -19,6 +19,16 @@ interface Listed {
   drills: { id: string; practice?: { proficiency: { overall: number } } }[];
 }
 
+/** Ana with a drill of her own (`mine`) and `es-animals` received through her group: both held, not added. */
+async function anaWithOwnAndGroupDrill() {
+  const { sa, ana, group } = await startWithAnasGroup();
+  const created = await ana("POST", "/api/2.1/drills", {
+    body: { name: "Mine", subject: "Words", description: "d" },
+  });
+  await sa("PUT", `/api/2.1/group/${group.id}/drills/es-animals`);
+  return { ana, mine: (created.body as { id: string }).id };
+}
+
 describe("repertoire (GET repertoire pages, issue #47)", () => {
   it("holds a drill the user just created, and one received through a group (2.1.1 GET repertoire page)", async () => {
     const { sa, ana, group } = await startWithAnasGroup();
@@ -65,12 +75,7 @@ describe("repertoire (GET repertoire pages, issue #47)", () => {
   });
 
   it("refuses to remove the user's own drill or a group's (2.0 DELETE repertoire page)", async () => {
-    const { sa, ana, group } = await startWithAnasGroup();
-    const mine = (
-      (await ana("POST", "/api/2.1/drills", { body: { name: "Mine", subject: "Words", description: "d" } }))
-        .body as { id: string }
-    ).id;
-    await sa("PUT", `/api/2.1/group/${group.id}/drills/es-animals`);
+    const { ana, mine } = await anaWithOwnAndGroupDrill();
     expectRefused(await ana("DELETE", `/api/2.1/repertoire/${mine}`), 400, "drill_is_yours");
     expectRefused(await ana("DELETE", "/api/2.1/repertoire/es-animals"), 400, "drill_is_part_of_group");
     expectRefused(await ana("DELETE", "/api/2.1/repertoire/fr-animals"), 404, "not_in_repertoire");
@@ -87,12 +92,7 @@ describe("repertoire (GET repertoire pages, issue #47)", () => {
   });
 
   it("adds and removes by the drill ID in the path of the 2.0 pages (REF …/api/2/endpoints/put-repertoire, …/delete-repertoire)", async () => {
-    const { sa, ana, group } = await startWithAnasGroup();
-    const mine = (
-      (await ana("POST", "/api/2.1/drills", { body: { name: "Mine", subject: "Words", description: "d" } }))
-        .body as { id: string }
-    ).id;
-    await sa("PUT", `/api/2.1/group/${group.id}/drills/es-animals`);
+    const { ana, mine } = await anaWithOwnAndGroupDrill();
     const added = await ana("PUT", "/api/2/repertoire/es-colours");
     expect(added.status).toBe(200);
     expect(added.body).toEqual({ description: expect.any(String) });
