@@ -1,6 +1,6 @@
 import { API_VERSIONS, apiVersion, apiVersionOf } from "@drill-practice/tooling/api-versions";
 import { describe, expect, it } from "vitest";
-import { inventory, loadBundle, operationsOf } from "./spec-fixtures.ts";
+import { inventory, loadBundle, observedOperations, operationsOf } from "./spec-fixtures.ts";
 
 const full = loadBundle("openapi.json");
 const operations = operationsOf(full);
@@ -14,6 +14,9 @@ const inventoried = operations.filter((o) => {
   return version === undefined || INVENTORIED.has(version.id);
 });
 const key = (o: { method: string; path: string }) => `${o.method} ${o.path}`;
+/** The reference pages' site; a marker's source writes it as `…` (spec/README.md, `x-observed`). */
+const REFERENCE_SITE = "https://www.drillster.com/info/developers";
+const sourceOf = (page: string) => `REF ${page.replace(REFERENCE_SITE, "…")}`;
 
 describe("coverage of the interface's operations", () => {
   it("counts 218 operations: 122 of API 2.1, 94 of API 2.0, token exchange and discovery", () => {
@@ -23,9 +26,9 @@ describe("coverage of the interface's operations", () => {
     expect(inventory.filter((o) => o.version === null)).toHaveLength(2);
   });
 
-  it("has exactly the inventory's operations in the full bundle, no more, no less (2.1.1 apart)", () => {
+  it("has exactly the inventory's operations and the listed observed ones in the full bundle, no more, no less (2.1.1 apart)", () => {
     const inSpec = new Map(inventoried.map((o) => [key(o), o.operationId]));
-    const listed = new Map(inventory.map((o) => [key(o), o.operationId]));
+    const listed = new Map([...inventory, ...observedOperations].map((o) => [key(o), o.operationId]));
     const missing = [...listed.keys()].filter((k) => !inSpec.has(k));
     const extra = [...inSpec.keys()].filter((k) => !listed.has(k));
     expect({ missing, extra }).toEqual({ missing: [], extra: [] });
@@ -66,6 +69,45 @@ describe("coverage of the interface's operations", () => {
   });
 });
 
+describe("observed operations beside the interface's", () => {
+  const interfaceOperation = (id: string) => inventory.find((o) => o.operationId === id);
+
+  it("lists each observed operation once, none of them an operation of the interface", () => {
+    const keys = observedOperations.map(key);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const entry of observedOperations) {
+      expect(interfaceOperation(entry.operationId), entry.operationId).toBeUndefined();
+      expect(inventory.map(key), entry.operationId).not.toContain(key(entry));
+    }
+  });
+
+  it("names for each observed operation the reference page that shows its path, and marks the operation with it", () => {
+    for (const entry of observedOperations) {
+      expect(entry.page, `${entry.operationId}: its page`).toMatch(new RegExp(`^${REFERENCE_SITE}/api/`));
+      const operation = operations.find((o) => o.operationId === entry.operationId) as
+        | { "x-observed"?: { source?: string } }
+        | undefined;
+      expect(operation?.["x-observed"]?.source, entry.operationId).toBe(sourceOf(entry.page));
+    }
+  });
+
+  it("stands each beside an operation of the interface: same version and method, the interface's path with further segments", () => {
+    for (const entry of observedOperations) {
+      const beside = interfaceOperation(entry.beside);
+      expect(beside, `${entry.operationId} beside ${entry.beside}`).toBeDefined();
+      expect(beside?.version).toBe(entry.version);
+      expect(beside?.method).toBe(entry.method);
+      expect(entry.path.startsWith(`${beside?.path}/`), entry.operationId).toBe(true);
+      expect(apiVersionOf(entry.path)?.id).toBe(entry.version);
+      // The reader of the observed operation learns that the interface does not list it, and which one it does.
+      const operation = operations.find((o) => o.operationId === entry.operationId);
+      expect(operation?.description, entry.operationId).toContain(
+        `Not in the interface's ${entry.version} list: an observed operation beside \`${entry.beside}\``,
+      );
+    }
+  });
+});
+
 describe("tags and versions", () => {
   it("tags every operation with exactly one tag of its own version", () => {
     for (const o of operations) {
@@ -96,9 +138,13 @@ describe("tags and versions", () => {
     (file, version, count) => {
       const bundle = loadBundle(file);
       const ops = operationsOf(bundle);
-      const expected = inventory.filter((o) => o.version === version || o.version === null).map(key);
+      const observed = observedOperations.filter((o) => o.version === version);
+      const expected = [
+        ...inventory.filter((o) => o.version === version || o.version === null),
+        ...observed,
+      ].map(key);
       expect(ops.map(key).sort()).toEqual(expected.sort());
-      expect(ops).toHaveLength(count + 2);
+      expect(ops).toHaveLength(count + observed.length + 2);
       const prefix = apiVersion(version).tagPrefix;
       for (const tag of bundle.tags)
         expect(tag.name.startsWith(prefix) || tag.name === "authentication").toBe(true);

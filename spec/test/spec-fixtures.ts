@@ -13,6 +13,21 @@ export interface InventoryEntry {
   note?: string;
 }
 
+/**
+ * An operation the interface does not list, stated beside one it does because its reference page
+ * addresses the resource by a further path segment (inventory/observed-operations.json).
+ */
+export interface ObservedEntry {
+  version: "2.1" | "2.0";
+  method: string;
+  path: string;
+  operationId: string;
+  /** The operationId of the interface's operation it stands beside. */
+  beside: string;
+  /** The reference page that shows the path. */
+  page: string;
+}
+
 export interface Operation {
   method: string;
   path: string;
@@ -43,6 +58,10 @@ const read = (relative: string) => readFileSync(fileURLToPath(new URL(relative, 
 
 export const inventory = (
   JSON.parse(read("../inventory/operations.json")) as { operations: InventoryEntry[] }
+).operations;
+
+export const observedOperations = (
+  JSON.parse(read("../inventory/observed-operations.json")) as { operations: ObservedEntry[] }
 ).operations;
 
 export function loadBundle(name: string): OpenApiDocument {

@@ -1223,6 +1223,40 @@ export interface paths {
     /**
      * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
      */
+    "/api/2/repertoire/{drill_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course addressed (`drill_id` on the page). */
+                drill_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add to repertoire (drill ID in the path)
+         * @deprecated
+         * @description Not in the interface's 2.0 list: an observed operation beside `addToRepertoire_v2_0` (`PUT /api/2/repertoire`), which stays as the interface lists it. The service's 2.0 reference page gives this operation's resource URL as `/api/2/repertoire/{drill_id}`, a path segment the interface's path lacks.
+         *     The page says it adds the drill or course `drill_id` names to the user's repertoire, takes no parameters besides it (paid items need a payment key, whose fields it does not show), answers a message, and lists error identifiers without status codes.
+         */
+        put: operations["addToRepertoireByDrillId_v2_0"];
+        post?: never;
+        /**
+         * Remove drill or course from repertoire (drill ID in the path)
+         * @deprecated
+         * @description Not in the interface's 2.0 list: an observed operation beside `removeFromRepertoire_v2_0` (`DELETE /api/2/repertoire`), which stays as the interface lists it. The service's 2.0 reference page gives this operation's resource URL as `/api/2/repertoire/{drill_id}`, a path segment the interface's path lacks.
+         *     The page says it removes the drill or course `drill_id` names from the user's repertoire, discarding the user's progress and statistics for it; drills and courses the user created cannot be removed this way (they are deleted instead). It takes no parameters besides `drill_id`, answers an empty object, and lists error identifiers without status codes.
+         */
+        delete: operations["removeFromRepertoireByDrillId_v2_0"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2/session": {
         parameters: {
             query?: never;
@@ -4797,6 +4831,62 @@ export interface operations {
             query?: never;
             header?: never;
             path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An empty object. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyObject"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `drill_id_missing`, `unknown_drill`, `drill_is_part_of_group`, `drill_is_part_of_test`, `drill_is_part_of_objective`, `drill_is_yours`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
+    addToRepertoireByDrillId_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course addressed (`drill_id` on the page). */
+                drill_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            /** @description A message saying that the drill or course was added. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `no_input`, `drill_already_in_repertoire`, `available_in_course_only`, `payment_required`, `payment_not_required`, `limit_reached`, `invalid_id`, `incomplete_payment_details`, `unsupported_payment_provider`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
+    removeFromRepertoireByDrillId_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course addressed (`drill_id` on the page). */
+                drill_id: string;
+            };
             cookie?: never;
         };
         requestBody?: never;

@@ -320,6 +320,38 @@ export interface paths {
     /**
      * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
      */
+    "/api/2.1/course/{course}/{drill}/{position}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The course addressed (`course_id` on the page). */
+                course: string;
+                /** @description The drill added or moved (`drill_id` on the page). */
+                drill: string;
+                /** @description Zero-based position the drill is inserted at or moved to (optional on the page: without it, `addDrillToCourse_v2_1`, a new drill is appended). */
+                position: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add or move drill to a position in a course
+         * @deprecated
+         * @description Not in the interface's 2.1 list: an observed operation beside `addDrillToCourse_v2_1` (`PUT /api/2.1/course/{course}/{drill}`), which stays as the interface lists it. The service's 2.1 reference page of adding a drill to a course takes, after the course and drill IDs, an optional zero-based integer position; the record gives its resource URL as `/api/2.1/course/{course_id}/{drill_id}[/{position}]` (the stored page drops the URLs themselves; the 2.1.1 page of the same operation writes both out).
+         *     The page says a drill new to the course is inserted at the position, a drill already in it is moved there, and without a position a new drill is appended. It takes no other parameters (a PUT without parameters must still carry `Content-Length: 0`), answers the 2.1 Course reflecting the change and has a table of errors with status codes.
+         */
+        put: operations["addDrillToCourseAtPosition_v2_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/courses": {
         parameters: {
             query?: never;
@@ -4810,6 +4842,43 @@ export interface operations {
                     "application/json": components["schemas"]["Course_v2_1"];
                 };
             };
+            default: components["responses"]["Error"];
+        };
+    };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
+    addDrillToCourseAtPosition_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The course addressed (`course_id` on the page). */
+                course: string;
+                /** @description The drill added or moved (`drill_id` on the page). */
+                drill: string;
+                /** @description Zero-based position the drill is inserted at or moved to (optional on the page: without it, `addDrillToCourse_v2_1`, a new drill is appended). */
+                position: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["EmptyForm"];
+        responses: {
+            /** @description The course after the change. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Course_v2_1"];
+                };
+            };
+            /** @description Bad request: `course_missing`, `drill_already_in_course`, `drill_not_released`, `position_invalid`, `subject_mismatch`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `group_not_accessible`, `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `course_unknown`, `drill_unknown`. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };

@@ -2327,6 +2327,38 @@ export interface paths {
     /**
      * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
      */
+    "/api/2.1/course/{course}/{drill}/{position}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The course addressed (`course_id` on the page). */
+                course: string;
+                /** @description The drill added or moved (`drill_id` on the page). */
+                drill: string;
+                /** @description Zero-based position the drill is inserted at or moved to (optional on the page: without it, `addDrillToCourse_v2_1`, a new drill is appended). */
+                position: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add or move drill to a position in a course
+         * @deprecated
+         * @description Not in the interface's 2.1 list: an observed operation beside `addDrillToCourse_v2_1` (`PUT /api/2.1/course/{course}/{drill}`), which stays as the interface lists it. The service's 2.1 reference page of adding a drill to a course takes, after the course and drill IDs, an optional zero-based integer position; the record gives its resource URL as `/api/2.1/course/{course_id}/{drill_id}[/{position}]` (the stored page drops the URLs themselves; the 2.1.1 page of the same operation writes both out).
+         *     The page says a drill new to the course is inserted at the position, a drill already in it is moved there, and without a position a new drill is appended. It takes no other parameters (a PUT without parameters must still carry `Content-Length: 0`), answers the 2.1 Course reflecting the change and has a table of errors with status codes.
+         */
+        put: operations["addDrillToCourseAtPosition_v2_1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     "/api/2.1/courses": {
         parameters: {
             query?: never;
@@ -5983,6 +6015,40 @@ export interface paths {
          *     The service's 2.0 reference page addresses the drill or course by a further path segment (its ID), says removing discards the caller's progress and that own drills cannot be removed this way, answers an empty object, and lists error identifiers without status codes.
          */
         delete: operations["removeFromRepertoire_v2_0"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
+    "/api/2/repertoire/{drill_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course addressed (`drill_id` on the page). */
+                drill_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add to repertoire (drill ID in the path)
+         * @deprecated
+         * @description Not in the interface's 2.0 list: an observed operation beside `addToRepertoire_v2_0` (`PUT /api/2/repertoire`), which stays as the interface lists it. The service's 2.0 reference page gives this operation's resource URL as `/api/2/repertoire/{drill_id}`, a path segment the interface's path lacks.
+         *     The page says it adds the drill or course `drill_id` names to the user's repertoire, takes no parameters besides it (paid items need a payment key, whose fields it does not show), answers a message, and lists error identifiers without status codes.
+         */
+        put: operations["addToRepertoireByDrillId_v2_0"];
+        post?: never;
+        /**
+         * Remove drill or course from repertoire (drill ID in the path)
+         * @deprecated
+         * @description Not in the interface's 2.0 list: an observed operation beside `removeFromRepertoire_v2_0` (`DELETE /api/2/repertoire`), which stays as the interface lists it. The service's 2.0 reference page gives this operation's resource URL as `/api/2/repertoire/{drill_id}`, a path segment the interface's path lacks.
+         *     The page says it removes the drill or course `drill_id` names from the user's repertoire, discarding the user's progress and statistics for it; drills and courses the user created cannot be removed this way (they are deleted instead). It takes no parameters besides `drill_id`, answers an empty object, and lists error identifiers without status codes.
+         */
+        delete: operations["removeFromRepertoireByDrillId_v2_0"];
         options?: never;
         head?: never;
         patch?: never;
@@ -13417,6 +13483,43 @@ export interface operations {
     /**
      * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
      */
+    addDrillToCourseAtPosition_v2_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The course addressed (`course_id` on the page). */
+                course: string;
+                /** @description The drill added or moved (`drill_id` on the page). */
+                drill: string;
+                /** @description Zero-based position the drill is inserted at or moved to (optional on the page: without it, `addDrillToCourse_v2_1`, a new drill is appended). */
+                position: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["EmptyForm"];
+        responses: {
+            /** @description The course after the change. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Course_v2_1"];
+                };
+            };
+            /** @description Bad request: `course_missing`, `drill_already_in_course`, `drill_not_released`, `position_invalid`, `subject_mismatch`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `group_not_accessible`, `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `course_unknown`, `drill_unknown`. */
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    /**
+     * @deprecated API 2.1 was switched off on 2025-03-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     createCourse_v2_1: {
         parameters: {
             query?: never;
@@ -17431,6 +17534,62 @@ export interface operations {
             query?: never;
             header?: never;
             path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An empty object. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyObject"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `drill_id_missing`, `unknown_drill`, `drill_is_part_of_group`, `drill_is_part_of_test`, `drill_is_part_of_objective`, `drill_is_yours`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
+    addToRepertoireByDrillId_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course addressed (`drill_id` on the page). */
+                drill_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FormFields"];
+        responses: {
+            /** @description A message saying that the drill or course was added. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `no_input`, `drill_already_in_repertoire`, `available_in_course_only`, `payment_required`, `payment_not_required`, `limit_reached`, `invalid_id`, `incomplete_payment_details`, `unsupported_payment_provider`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
+    removeFromRepertoireByDrillId_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The drill or course addressed (`drill_id` on the page). */
+                drill_id: string;
+            };
             cookie?: never;
         };
         requestBody?: never;

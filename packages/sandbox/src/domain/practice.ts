@@ -402,7 +402,8 @@ export class PracticeBook {
   }
 
   /**
-   * Removes a drillable from the user's repertoire.
+   * Removes a drillable from the user's repertoire, with the user's progress on it (the 2.0 DELETE
+   * repertoire page: removing "will discard all drill progress and statistics").
    *
    * Errors: `not_in_repertoire`.
    */
@@ -415,6 +416,25 @@ export class PracticeBook {
         "drillable",
       );
     }
+    this.#discardProgress(userId, drillableId);
+  }
+
+  /**
+   * Forgets the user's progress on a drillable that left their repertoire: a drill's own, a course's
+   * drills' (a course's progress is made of them). Progress on a drill the repertoire still holds, on
+   * its own or in a course of it, stays.
+   */
+  #discardProgress(userId: string, drillableId: string): void {
+    const perUser = this.#renditions.get(userId);
+    const record = this.#ctx.drillable(drillableId);
+    if (perUser === undefined || record === undefined) return;
+    const held = new Set<string>();
+    for (const id of this.repertoireIds(userId)) {
+      const kept = this.#ctx.drillable(id);
+      for (const drillId of kept?.type === "COURSE" ? [id, ...kept.drillIds] : [id]) held.add(drillId);
+    }
+    for (const id of record.type === "COURSE" ? record.drillIds : [record.id])
+      if (!held.has(id)) perUser.delete(id);
   }
 
   /**

@@ -509,9 +509,15 @@ const V21 = {
   },
   addDrillToCourse_v2_1: {
     behaviour:
-      "appends a drill the acting user may use to the course (course author only) and answers the course; an empty course takes the drill's subject, a drill of another subject is `subject_mismatch`; `course_unknown`, `drill_unknown`, `no_access`, `drill_already_in_course`; the 2.1 page (put-course-drill) also takes an optional zero-based position as a further path segment, but neither the interface's 2.1 list nor the description has that 2.1 path, so 2.1 drills are appended (2.1.1 has the path: `addDrillToCourseAtPosition_v2_1_1`)",
+      "appends a drill the acting user may use to the course (course author only) and answers the course; an empty course takes the drill's subject, a drill of another subject is `subject_mismatch`; `course_unknown`, `drill_unknown`, `no_access`, `drill_already_in_course` (moving a drill takes the position segment of the 2.1 page: `addDrillToCourseAtPosition_v2_1`)",
     handle: ({ state, userId, path }: Both<"addDrillToCourse">) =>
       ok(courseV21(state, placeDrillInCourse(state, userId, path.course, path.drill))),
+  },
+  addDrillToCourseAtPosition_v2_1: {
+    behaviour:
+      "the 2.1 page's path with its optional position (an observed operation beside `addDrillToCourse_v2_1`): inserts a drill new to the course at the zero-based `position`, or moves a drill of the course there (the others keep their order), and answers the course; `position_invalid` past the end (0 to the number of other drills), else the errors of `addDrillToCourse_v2_1`",
+    handle: ({ state, userId, path }: Both<"addDrillToCourseAtPosition">) =>
+      ok(courseV21(state, placeDrillInCourse(state, userId, path.course, path.drill, path.position))),
   },
   deleteDrillable_v2_1: {
     behaviour: DELETE_BEHAVIOUR,
@@ -726,10 +732,8 @@ const V211 = {
     handle: V21.addDrillToCourse_v2_1.handle,
   },
   addDrillToCourseAtPosition_v2_1_1: {
-    behaviour:
-      "inserts a drill new to the course at the zero-based `position`, or moves a drill of the course there (the others keep their order), and answers the course; `position_invalid` past the end (0 to the number of other drills), else the errors of `addDrillToCourse_v2_1`",
-    handle: ({ state, userId, path }) =>
-      ok(courseV21(state, placeDrillInCourse(state, userId, path.course, path.drill, path.position))),
+    behaviour: "as `addDrillToCourseAtPosition_v2_1` (the same behaviour on the 2.1 and 2.1.1 pages)",
+    handle: V21.addDrillToCourseAtPosition_v2_1.handle,
   },
   deleteDrillable_v2_1_1: {
     behaviour: "as `deleteDrillable_v2_1` (the same 2.1.1 page)",

@@ -3,6 +3,8 @@
  * pages with `resultStart`/`resultSize`), added and removed by ID. The 2.0 and 2.1.1 GET repertoire
  * pages say it holds every drill or course the user (co-)authored, took from the store or received as a
  * group member: the first and the last are held without being added (`SandboxState.heldInRepertoire`).
+ * The 2.0 PUT and DELETE repertoire pages address the drill at `/api/2/repertoire/{drill_id}`, which the
+ * interface's 2.0 path lacks: those operations stand beside the interface's (observed, in the spec).
  */
 
 import type { SandboxState } from "../domain/state.js";
@@ -14,14 +16,16 @@ import { defineFamily, ok, type ResourceRequest, refuse } from "./family.js";
 /** The field names the 2.0 GET repertoire page gives `searchField` (the 2.1.1 page's list is cut). */
 const SEARCH_FIELDS: readonly SearchField[] = ["NAME", "DESCRIPTION", "SUBJECT", "TAGS", "CONTENTS"];
 
+/** The observed answer of adding is a message (`Message`); its wording is the sandbox's. */
+const ADDED = { description: "Added to repertoire" };
+
 function addToRepertoire({
   path,
   state,
   userId,
 }: ResourceRequest<"addToRepertoire_v2_1"> | ResourceRequest<"addToRepertoire_v2_1_1">) {
   state.addToRepertoire(userId, path.drillable);
-  // The observed answer is a message (`Message`); its wording is the sandbox's.
-  return ok({ description: "Added to repertoire" });
+  return ok(ADDED);
 }
 
 interface RepertoireSearch {
@@ -69,20 +73,64 @@ function searchRepertoire(state: SandboxState, userId: string, search: Repertoir
   return { total: found.length, drills: found.slice(start, start + size) };
 }
 
-/** The 2.0 page's `drill_is_yours` and `drill_is_part_of_group`: what the user holds without adding. */
-function refuseHeld(state: SandboxState, userId: string, id: string): void {
+/**
+ * The 2.0 page's `drill_is_yours` and `drill_is_part_of_group`: what the user holds without adding.
+ * `parameter` is the path parameter naming the drill (`drillable` in 2.1, `drill_id` on the 2.0 page).
+ */
+function refuseHeld(state: SandboxState, userId: string, id: string, parameter: string): void {
   if (state.content.authorOf(id) === userId)
     refuse(
       { kind: "named", id: "drill_is_yours" },
       `${JSON.stringify(id)} is the acting user's own: delete it instead`,
-      "drillable",
+      parameter,
     );
   if (state.heldInRepertoire(userId).includes(id))
     refuse(
       { kind: "named", id: "drill_is_part_of_group" },
       `${JSON.stringify(id)} comes with a group the acting user is a member of`,
-      "drillable",
+      parameter,
     );
+}
+
+/**
+ * The 2.0 PUT repertoire page at its own path: `invalid_id` for an ID that names no drill or course
+ * the user may take, `drill_already_in_repertoire` for one the repertoire holds already (added,
+ * authored or a group's), else added with the page's message.
+ */
+function addByDrillId({ path, state, userId }: ResourceRequest<"addToRepertoireByDrillId_v2_0">) {
+  const id = path.drill_id;
+  const record = state.drillable(id);
+  if (record === undefined || !state.canAccess(userId, record))
+    refuse(
+      { kind: "named", id: "invalid_id" },
+      `drill_id: ${JSON.stringify(id)} is no drill or course the acting user may take`,
+      "drill_id",
+    );
+  if (state.inRepertoire(userId, id))
+    refuse(
+      { kind: "named", id: "drill_already_in_repertoire" },
+      `drill_id: ${JSON.stringify(id)} is in the acting user's repertoire already`,
+      "drill_id",
+    );
+  state.addToRepertoire(userId, id);
+  return ok(ADDED);
+}
+
+/**
+ * The 2.0 DELETE repertoire page at its own path: `unknown_drill` for one not in the repertoire, the
+ * user's own and a group's refused as in 2.1, else removed with its progress, answering `{}`.
+ */
+function removeByDrillId({ path, state, userId }: ResourceRequest<"removeFromRepertoireByDrillId_v2_0">) {
+  const id = path.drill_id;
+  if (!state.inRepertoire(userId, id))
+    refuse(
+      { kind: "named", id: "unknown_drill" },
+      `drill_id: ${JSON.stringify(id)} does not appear in the acting user's repertoire`,
+      "drill_id",
+    );
+  refuseHeld(state, userId, id, "drill_id");
+  state.removeFromRepertoire(userId, id);
+  return ok({});
 }
 
 const SEARCH_BEHAVIOUR =
@@ -113,9 +161,9 @@ export const repertoire = defineFamily("repertoire", {
   },
   removeFromRepertoire_v2_1: {
     behaviour:
-      "removes a drill or course the user added and answers `{}` (200; the 2.1 answer is not shown, the 2.0 page shows an empty object); `not_in_repertoire` (404) for one not in it; the user's own is `drill_is_yours` and a group's `drill_is_part_of_group` (400; the 2.0 DELETE repertoire page's rule, applied to 2.1 as the sandbox's choice: no 2.1 page was found)",
+      "removes a drill or course the user added, with their progress on it (as the 2.0 DELETE repertoire page says), and answers `{}` (200; the 2.1 answer is not shown, the 2.0 page shows an empty object); `not_in_repertoire` (404) for one not in it; the user's own is `drill_is_yours` and a group's `drill_is_part_of_group` (400; the 2.0 DELETE repertoire page's rule, applied to 2.1 as the sandbox's choice: no 2.1 page was found)",
     handle: ({ path, state, userId }) => {
-      refuseHeld(state, userId, path.drillable);
+      refuseHeld(state, userId, path.drillable, "drillable");
       state.removeFromRepertoire(userId, path.drillable);
       // The description promises JSON; the body is the empty object the 2.0 page shows.
       return ok({});
@@ -123,7 +171,7 @@ export const repertoire = defineFamily("repertoire", {
   },
   addToRepertoire_v2_0: {
     behaviour:
-      'answers `no_input` (400) and changes nothing: the 2.0 PUT repertoire page names the drill in a further path segment (`/api/2/repertoire/{drill_id}`), which the interface\'s path does not have, so no request to it names one (the page: `no_input`, "must supply drill or course ID")',
+      "answers `no_input` (400) and changes nothing: the 2.0 PUT repertoire page names the drill in a further path segment, which the interface's path does not have, so no request to it names one (the page: `no_input`, \"must supply drill or course ID\"); the page's path is `addToRepertoireByDrillId_v2_0`",
     handle: () =>
       refuse(
         { kind: "named", id: "no_input" },
@@ -132,11 +180,21 @@ export const repertoire = defineFamily("repertoire", {
   },
   removeFromRepertoire_v2_0: {
     behaviour:
-      "answers `drill_id_missing` (400) and changes nothing: the 2.0 DELETE repertoire page names the drill in a further path segment (`/api/2/repertoire/{drill_id}`), which the interface's path does not have, so no request to it names one; use `removeFromRepertoire_v2_1` to remove",
+      "answers `drill_id_missing` (400) and changes nothing: the 2.0 DELETE repertoire page names the drill in a further path segment, which the interface's path does not have, so no request to it names one; the page's path is `removeFromRepertoireByDrillId_v2_0`",
     handle: () =>
       refuse(
         { kind: "named", id: "drill_id_missing" },
         "the drill or course ID goes in a further path segment, which this path does not have",
       ),
+  },
+  addToRepertoireByDrillId_v2_0: {
+    behaviour:
+      "the 2.0 PUT repertoire page's path (an observed operation beside `addToRepertoire_v2_0`): adds a drill or course the acting user may take (in the store, a catalog or a group of theirs) and answers a message (200); `invalid_id` for any other ID and `drill_already_in_repertoire` for one the repertoire holds already, added, authored or a group's (400; the page gives no codes); no payments or storage limits in the sandbox, so `payment_required` and the other payment errors and `limit_reached` never occur, nor `available_in_course_only` (the sandbox sells no drill as part of a course only)",
+    handle: addByDrillId,
+  },
+  removeFromRepertoireByDrillId_v2_0: {
+    behaviour:
+      "the 2.0 DELETE repertoire page's path (an observed operation beside `removeFromRepertoire_v2_0`): removes a drill or course the acting user added, with their progress on it, and answers `{}` (200); `unknown_drill` (404) for one not in the repertoire, `drill_is_yours` for the user's own, `drill_is_part_of_group` for a group's (400; the page gives no codes); `drill_is_part_of_test` and `drill_is_part_of_objective` are not answered, as the page does not say whose test or objective would hold the drill",
+    handle: removeByDrillId,
   },
 });

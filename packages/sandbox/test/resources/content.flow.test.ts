@@ -161,6 +161,39 @@ describe("courses", () => {
     // de-business is in a catalog Bob cannot use.
     expectRefused(await bob("PUT", `/api/2.1/course/${bobsCourse}/de-business`), 403, "no_access");
   });
+
+  it("places a drill at the 2.1 page's optional position and moves one there (REF …/api/2.1/endpoints/put-course-drill/)", async () => {
+    const { ana, bob } = await actors();
+    const course = await newCourse(ana);
+    const [first, second, third] = [
+      await newDrill(ana, "One"),
+      await newDrill(ana, "Two"),
+      await newDrill(ana, "Three"),
+    ];
+    const order = async (answer: Promise<{ status: number; body: unknown }>) => {
+      const { status, body } = await answer;
+      expect(status, JSON.stringify(body)).toBe(200);
+      return (body as { drills: { id: string }[] }).drills.map((d) => d.id);
+    };
+    // Without a position a new drill goes last; with one it is inserted there.
+    expect(await order(ana("PUT", `/api/2.1/course/${course}/${first}`))).toEqual([first]);
+    expect(await order(ana("PUT", `/api/2.1/course/${course}/${second}/0`))).toEqual([second, first]);
+    expect(await order(ana("PUT", `/api/2.1/course/${course}/${third}/1`))).toEqual([second, third, first]);
+    // A drill of the course moves to the position; the others keep their order.
+    expect(await order(ana("PUT", `/api/2.1/course/${course}/${second}/2`))).toEqual([third, first, second]);
+    // The course as read afterwards has that order.
+    expect(await order(ana("GET", `/api/2.1/course/${course}`))).toEqual([third, first, second]);
+    await expectRefusals([
+      [ana, "PUT", `/api/2.1/course/${course}/${first}/3`, 400, "position_invalid"],
+      [ana, "PUT", `/api/2.1/course/nope/${first}/0`, 404, "course_unknown"],
+      [ana, "PUT", `/api/2.1/course/${course}/nope/0`, 404, "drill_unknown"],
+      [ana, "PUT", `/api/2.1/course/${course}/es-animals/0`, 400, "subject_mismatch"],
+      [bob, "PUT", `/api/2.1/course/${course}/${first}/0`, 403, "no_access"],
+    ]);
+    // A position that is not a whole number breaks the description's path parameter, not the page's rule.
+    expectRefused(await ana("PUT", `/api/2.1/course/${course}/${first}/last`), 400, "invalid_request");
+    expect(await order(ana("GET", `/api/2.1/course/${course}`))).toEqual([third, first, second]);
+  });
 });
 
 describe("practice of created content", () => {
