@@ -74,7 +74,7 @@ describe("2.1.1 test tickets (POST test tickets and TestTicket object pages)", (
 
   it("needs an email address to announce the ticket, and a valid one when given", async () => {
     const { ana, test } = await anaDefinesColours();
-    const post = (body: Record<string, string | boolean>) =>
+    const post = (body: { emailAddress?: string; sendAnnouncementEmail?: boolean }) =>
       ana.POST("/api/2.1.1/test/{test}/tickets", { params: { path: { test } }, body });
     expect(refusal(await post({ sendAnnouncementEmail: true }))).toEqual({
       status: 400,
