@@ -1,7 +1,7 @@
 /**
- * Tests, test results, group objectives, beacons, client apps and push devices as records, beside the
- * organization side (`state.org`). Kept in its own model so the families that test and evaluate read
- * and change one place; every method is synchronous, so each change is atomic.
+ * Tests, test results, test tickets, group objectives, beacons, client apps and push devices as
+ * records, beside the organization side (`state.org`). Kept in its own model so the families that
+ * test and evaluate read and change one place; every method is synchronous, so each change is atomic.
  */
 import { Relation, Table } from "./records.js";
 

@@ -23,6 +23,7 @@ describe("DELETE user in 2.1.1 (the DELETE user page)", () => {
   it("deletes a managed account with its group membership: the user, their address and their token are gone", async () => {
     const sandbox = await start({ data: DATA });
     const { v211, v21 } = await versionClients(sandbox);
+    const ana = (await versionClients(sandbox, "u-ana")).v211;
     const deleted = await v211.DELETE("/api/2.1.1/user/{user}", {
       params: { path: { user: "ana@academy.test" } },
     });
@@ -38,6 +39,9 @@ describe("DELETE user in 2.1.1 (the DELETE user page)", () => {
       params: { path: { group: "g-class", user: "u-ana" } },
     });
     expect(refusal(results)).toEqual({ status: 404, id: "not_found" });
+    // A token issued before acts for nobody now.
+    const own = await ana.GET("/api/2.1.1/user/{user}", { params: { path: { user: "self" } } });
+    expect(refusal(own)).toEqual({ status: 404, id: "nonexistent_user" });
     // Her address names nobody any more, so no token is issued for it.
     const assertion = await signAssertion(sandbox, { claims: { sub: "ana@academy.test" } });
     const token = await tokenRequest(sandbox, { assertion });
