@@ -4,12 +4,14 @@
  * an operation whose page names its fields takes exactly those.
  */
 import { describe, expectTypeOf, it } from "vitest";
+import { createDrillClient as v20 } from "../src/v2.0.js";
 import { createDrillClient as v211 } from "../src/v2.1.1.js";
 import { type components as components21, createDrillClient as v21 } from "../src/v2.1.js";
 import { BASE_URL } from "./helpers.js";
 
 const client211 = v211({ baseUrl: BASE_URL, throwOnError: true });
 const client21 = v21({ baseUrl: BASE_URL, throwOnError: true });
+const client20 = v20({ baseUrl: BASE_URL, throwOnError: true });
 
 describe("form bodies that a page shows", () => {
   it("refuses any field where the page lists none besides the URL (2.1.1 staff permission, a path segment)", async () => {
@@ -29,6 +31,17 @@ describe("form bodies that a page shows", () => {
     await client21.PUT(url, { params, body: { name: "Jane Doe" } });
     // @ts-expect-error a field the page does not name
     await client21.PUT(url, { params, body: { nmae: "Jane Doe" } });
+  });
+
+  it("takes the 2.0 test link's review date and reminder days and refuses a misspelt one", async () => {
+    // REF …/api/2/endpoints/put-test-link: reviewDate and reminderDays, where the stored page is cut.
+    const url = "/api/2/test/{test_id}/{type}/{id}";
+    const params = { path: { test_id: "t-1", type: "GROUP", id: "g-1" } };
+    await client20.PUT(url, { params, body: { reviewDate: "PER_USER", reminderDays: 3 } });
+    // @ts-expect-error reminderDays is a number of days
+    await client20.PUT(url, { params, body: { reminderDays: "three" } });
+    // @ts-expect-error a field the page does not name
+    await client20.PUT(url, { params, body: { reviewdate: "PER_USER" } });
   });
 
   it("refuses any field on a 2.1.1 email verification request, whose page lists only the URL", async () => {

@@ -10,10 +10,10 @@ import {
   markdownTable as table,
 } from "@drill-practice/tooling/markdown-blocks";
 import { DOMAIN_ERROR_STATUS } from "../src/errors.js";
-import { UNAUTHENTICATED_IDS } from "../src/http/authenticate.js";
 import { SIMULATED_OPERATIONS } from "../src/http/handlers.js";
 import type { OpenApiDocument } from "../src/http/openapi.js";
 import { listOperations } from "../src/http/openapi.js";
+import { UNAUTHENTICATED_IDS } from "../src/http/page-errors.js";
 import { HTTP_ERROR_STATUS } from "../src/http/replies.js";
 import { NOT_SIMULATED_REASONS } from "../src/resources/not-simulated.js";
 import { exampleAnswerRows } from "../src/responses/example-answers.js";

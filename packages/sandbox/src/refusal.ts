@@ -12,6 +12,7 @@ export type PageErrorCause =
   | { readonly kind: "invalid"; readonly field: string }
   | { readonly kind: "not_found"; readonly resource: string }
   | { readonly kind: "no_permission"; readonly resource?: string }
+  | { readonly kind: "unauthenticated" }
   | { readonly kind: "named"; readonly id: string };
 
 /**

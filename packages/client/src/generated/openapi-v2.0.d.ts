@@ -1592,11 +1592,11 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description Path segment `{id}`; its meaning is not shown. */
+                /** @description The group, organization or user ID; for `ORGANIZATION` and `USER` also `self` (observed: REF …/api/2/endpoints/put-test-link). */
                 id: string;
                 /** @description The test addressed. */
                 test_id: string;
-                /** @description Path segment `{type}`; its meaning and values are not shown. */
+                /** @description The kind of entity the test is linked to: `GROUP`, `ORGANIZATION` or `USER` (observed: REF …/api/2/endpoints/put-test-link). */
                 type: string;
             };
             cookie?: never;
@@ -1606,7 +1606,7 @@ export interface paths {
          * Link a test definition
          * @deprecated
          * @description Function listed for API 2.0: "link a test definition".
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The 2.0 page of this path links a test definition to an organization, group or user; on a link to a group a review date sets an objective, with an optional reminder and announcement, and a most number of renditions per user; linking again without an objective is an error saying the link exists. Its form fields are shown up to `reminderDays`, where the stored page is cut: the answer and errors are not visible.
          */
         put: operations["linkTestDefinition_v2_0"];
         post?: never;
@@ -2787,6 +2787,16 @@ export interface components {
             total?: number;
         };
         /**
+         * LinkTestForm_v2_0
+         * @description Fields of linking a test definition to an organization, group or user, or of setting an objective on an existing link (API 2.0). A review date on a link to a group sets an objective (`PER_USER` lets each testee have their own date, set by another call). The page also speaks of an announcement to the testees and of a most number of renditions per user, but the stored copy is cut inside `reminderDays`, before the names of those fields.
+         */
+        LinkTestForm_v2_0: {
+            /** @description How many days before the review date a testee who has not completed the test is reminded. */
+            reminderDays?: number;
+            /** @description The objective's review date, an ISO 8601 timestamp, or `PER_USER`. */
+            reviewDate?: string;
+        };
+        /**
          * Media_v2_0
          * @description An image of a 2.0 answer (avatar, icon, cover): its MIME type and where to fetch it.
          */
@@ -3372,6 +3382,12 @@ export interface components {
         GroupInvitationForm_v2_0: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["GroupInvitationForm_v2_0"];
+            };
+        };
+        /** @description Fields of linking a test definition to an organization, group or user (API 2.0), all optional as far as the page shows. Sent as form fields. */
+        LinkTestForm_v2_0: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["LinkTestForm_v2_0"];
             };
         };
         /** @description Fields of PUT organization staff. Sent as form fields. */
@@ -5133,16 +5149,16 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Path segment `{id}`; its meaning is not shown. */
+                /** @description The group, organization or user ID; for `ORGANIZATION` and `USER` also `self` (observed: REF …/api/2/endpoints/put-test-link). */
                 id: string;
                 /** @description The test addressed. */
                 test_id: string;
-                /** @description Path segment `{type}`; its meaning and values are not shown. */
+                /** @description The kind of entity the test is linked to: `GROUP`, `ORGANIZATION` or `USER` (observed: REF …/api/2/endpoints/put-test-link). */
                 type: string;
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["FormFields"];
+        requestBody?: components["requestBodies"]["LinkTestForm_v2_0"];
         responses: {
             "2XX": components["responses"]["NotShown"];
             default: components["responses"]["Error"];

@@ -598,6 +598,22 @@ export type GroupStaff_v2_0 = components["schemas"]["GroupStaff_v2_0"];
 export type Group_v2_0 = components["schemas"]["Group_v2_0"];
 
 /**
+ * The schema `LinkTestForm_v2_0` of the Drill Practice API (`components.schemas["LinkTestForm_v2_0"]`).
+ *
+ * Fields of linking a test definition to an organization, group or user, or of setting an objective on an existing link (API 2.0). A review date on a link to a group sets an objective (`PER_USER` lets each testee have their own date, set by another call). The page also speaks of an announcement to the testees and of a most number of renditions per user, but the stored copy is cut inside `reminderDays`, before the names of those fields.
+ *
+ * @example
+ * ```ts
+ * import type { LinkTestForm_v2_0 } from "@drill-practice/client/v2.0";
+ *
+ * function use(value: LinkTestForm_v2_0): void {
+ *   console.log(value);
+ * }
+ * ```
+ */
+export type LinkTestForm_v2_0 = components["schemas"]["LinkTestForm_v2_0"];
+
+/**
  * The schema `Media_v2_0` of the Drill Practice API (`components.schemas["Media_v2_0"]`).
  *
  * An image of a 2.0 answer (avatar, icon, cover): its MIME type and where to fetch it.

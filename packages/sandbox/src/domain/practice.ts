@@ -358,10 +358,15 @@ export class PracticeBook {
    * The `practice` part of a result-list entry: present when the drill or course is in the user's
    * repertoire, or once the user has answered a question of it (for a course: of any of its drills).
    */
-  practiceOf(userId: string, record: DrillableRecord): DrillablePractice | undefined {
+  practiceOf(
+    userId: string,
+    record: DrillableRecord,
+    held: ReadonlySet<string>,
+  ): DrillablePractice | undefined {
     const summary = this.#summary(userId, record);
     // The 2.0 Drillable page: `practice` is there when the caller has the drill in their repertoire.
-    if (summary.answerCount === 0 && !this.#inRepertoire(userId, record.id)) return undefined;
+    if (summary.answerCount === 0 && !this.addedToRepertoire(userId, record.id) && !held.has(record.id))
+      return undefined;
     const full = expectedDurationOf(record, (id) => this.#ctx.drillable(id));
     return {
       proficiency: summary.proficiency,
@@ -494,12 +499,6 @@ export class PracticeBook {
     for (const [userId, perUser] of this.#renditions)
       if (ids.some((id) => perUser.has(id))) users.push(userId);
     return users.sort();
-  }
-
-  #inRepertoire(userId: string, drillableId: string): boolean {
-    return (
-      this.addedToRepertoire(userId, drillableId) || this.#ctx.held?.(userId).includes(drillableId) === true
-    );
   }
 
   #accessible(userId: string, drillableId: string): DrillableRecord {

@@ -263,6 +263,19 @@ export class SandboxState {
    * The result-list form of a drillable, with `practice` when the user has practised it.
    */
   toDrillable(record: DrillableRecord, userId: string): Drillable {
+    return this.#toDrillable(record, userId, new Set(this.heldInRepertoire(userId)));
+  }
+
+  /**
+   * The result-list forms of several drillables for one user. What the user holds in their repertoire
+   * without adding it is worked out once for the page, not once per entry.
+   */
+  toDrillables(records: readonly DrillableRecord[], userId: string): Drillable[] {
+    const held = new Set(this.heldInRepertoire(userId));
+    return records.map((record) => this.#toDrillable(record, userId, held));
+  }
+
+  #toDrillable(record: DrillableRecord, userId: string, held: ReadonlySet<string>): Drillable {
     const base = {
       id: record.id,
       name: record.name,
@@ -270,7 +283,7 @@ export class SandboxState {
       type: record.type,
       description: record.description,
     };
-    const practice = this.#practice.practiceOf(userId, record);
+    const practice = this.#practice.practiceOf(userId, record, held);
     return practice === undefined ? base : { ...base, practice };
   }
 
@@ -309,10 +322,7 @@ export class SandboxState {
     }
     for (const catalog of this.#catalogs.values()) {
       if (catalog.drillableIds.includes(id)) {
-        this.#catalogs.put({
-          ...catalog,
-          drillableIds: catalog.drillableIds.filter((d) => d !== id),
-        });
+        this.#catalogs.update(catalog.id, { drillableIds: catalog.drillableIds.filter((d) => d !== id) });
       }
     }
     this.org.groupDrillables.deleteRight(id);
@@ -327,10 +337,7 @@ export class SandboxState {
    */
   grantCatalogAccess(userId: string, catalogId: string): void {
     this.#requireUser(userId);
-    const catalog = this.#requireCatalog(catalogId);
-    if (!catalog.userIds.includes(userId)) {
-      this.#catalogs.put({ ...catalog, userIds: [...catalog.userIds, userId] });
-    }
+    this.grantCatalog(catalogId, userId);
   }
 
   /**
@@ -342,7 +349,7 @@ export class SandboxState {
     this.#requireUser(userId);
     const catalog = this.#requireCatalog(catalogId);
     if (catalog.userIds.includes(userId)) {
-      this.#catalogs.put({ ...catalog, userIds: catalog.userIds.filter((u) => u !== userId) });
+      this.#catalogs.update(catalogId, { userIds: catalog.userIds.filter((u) => u !== userId) });
     }
   }
 
@@ -374,7 +381,7 @@ export class SandboxState {
     if (catalog.drillableIds.includes(drillableId)) return false;
     const ids = [...catalog.drillableIds];
     ids.splice(position ?? ids.length, 0, drillableId);
-    this.#catalogs.put({ ...catalog, drillableIds: ids });
+    this.#catalogs.update(catalogId, { drillableIds: ids });
     return true;
   }
 
@@ -396,7 +403,7 @@ export class SandboxState {
   grantCatalog(catalogId: string, userId: string): boolean {
     const catalog = this.#requireCatalog(catalogId);
     if (catalog.userIds.includes(userId)) return false;
-    this.#catalogs.put({ ...catalog, userIds: [...catalog.userIds, userId] });
+    this.#catalogs.update(catalogId, { userIds: [...catalog.userIds, userId] });
     return true;
   }
 
@@ -444,7 +451,7 @@ export class SandboxState {
       {
         index: this.index,
         catalog: (id) => this.#catalogs.get(id),
-        toDrillable: (record, user) => this.toDrillable(record, user),
+        toDrillables: (records, user) => this.toDrillables(records, user),
       },
       userId,
       params,
@@ -511,12 +518,8 @@ export class SandboxState {
       if (nr !== undefined) docs.push(nr);
     }
     docs.sort((a, b) => this.index.nameRank(a) - this.index.nameRank(b));
-    const drills: Drillable[] = [];
-    for (const nr of docs.slice(start, start + size)) {
-      const record = this.index.record(nr);
-      if (record !== undefined) drills.push(this.toDrillable(record, userId));
-    }
-    return { total: docs.length, drills };
+    const records = docs.slice(start, start + size).flatMap((nr) => this.index.record(nr) ?? []);
+    return { total: docs.length, drills: this.toDrillables(records, userId) };
   }
 
   /**

@@ -23,8 +23,8 @@ export interface StoreSearchParams {
 export interface StoreSearchContext {
   readonly index: SearchIndex;
   catalog(id: string): Catalog | undefined;
-  /** Result-list form of a drillable, with `practice` when the acting user has practised it. */
-  toDrillable(record: DrillableRecord, userId: string): Drillable;
+  /** Result-list forms of a page of drillables, with `practice` where the acting user has practised one. */
+  toDrillables(records: readonly DrillableRecord[], userId: string): Drillable[];
 }
 
 /**
@@ -372,6 +372,9 @@ export function searchStore(ctx: StoreSearchContext, userId: string, params: Sto
   }
   const { total, docs } = rankPage(ctx.index, matched, postings, keep, start, size);
   // Pages list live documents only (the name order holds no removed ones).
-  const drills = docs.map((doc) => ctx.toDrillable(ctx.index.record(doc) as DrillableRecord, userId));
+  const drills = ctx.toDrillables(
+    docs.map((doc) => ctx.index.record(doc) as DrillableRecord),
+    userId,
+  );
   return { total, drills };
 }

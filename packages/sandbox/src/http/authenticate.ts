@@ -6,20 +6,8 @@ import { errorBody } from "../error-body.js";
 import type { AccessTokens, TokenSession } from "../oauth/access-tokens.js";
 import { authorizationProblem } from "./authorization-problem.js";
 import type { Operation } from "./openapi.js";
+import { pageErrorId } from "./page-errors.js";
 import type { Reply } from "./replies.js";
-
-/**
- * The identifiers the record shows for a call without a valid token, each with 401: `unauthenticated`
- * (the 2.1.1 group page) and `not_authenticated` (the 2.0 Error object's example and the e-mail
- * address pages of every version). An operation whose page lists neither gets `not_authenticated`,
- * the one most pages show: the sandbox's choice, since those pages are silent.
- */
-export const UNAUTHENTICATED_IDS = ["unauthenticated", "not_authenticated"] as const;
-
-/** The identifier of a refused token for this operation: the one its page lists, else the common one. */
-function unauthenticatedId(operation: Operation): string {
-  return UNAUTHENTICATED_IDS.find((id) => operation.errors.some((e) => e.id === id)) ?? "not_authenticated";
-}
 
 function challenge(error?: string, description?: string): string {
   return error === undefined
@@ -31,7 +19,8 @@ function unauthorized(operation: Operation, message: string, error?: string): { 
   return {
     reply: {
       status: 401,
-      body: errorBody(unauthenticatedId(operation), message),
+      // Always 401, whatever status a page gives the identifier elsewhere: the token was refused.
+      body: errorBody(pageErrorId(operation, { kind: "unauthenticated" }), message),
       headers: { "www-authenticate": challenge(error, message) },
     },
   };

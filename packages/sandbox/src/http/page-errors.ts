@@ -16,6 +16,14 @@ function snake(name: string): string {
   return name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
 }
 
+/**
+ * The identifiers the record shows for a call without a valid token: `unauthenticated` (the 2.1.1
+ * group page) and `not_authenticated` (the 2.0 Error object's example and the e-mail address pages of
+ * every version). A page listing neither gets `not_authenticated`, the one most pages show: the
+ * sandbox's choice, since those pages are silent.
+ */
+export const UNAUTHENTICATED_IDS = ["unauthenticated", "not_authenticated"] as const;
+
 /** The identifiers a page may use for a cause, most specific first, and the one used when it lists none. */
 function candidates(cause: PageErrorCause): { ids: string[]; fallback: string } {
   switch (cause.kind) {
@@ -39,6 +47,8 @@ function candidates(cause: PageErrorCause): { ids: string[]; fallback: string } 
       const r = cause.resource === undefined ? [] : [`no_${snake(cause.resource)}_access`];
       return { ids: ["no_permission", "not_permitted", ...r, "no_access"], fallback: "no_permission" };
     }
+    case "unauthenticated":
+      return { ids: [...UNAUTHENTICATED_IDS], fallback: "not_authenticated" };
     case "named":
       return { ids: [cause.id], fallback: cause.id };
   }
@@ -50,6 +60,11 @@ function candidates(cause: PageErrorCause): { ids: string[]; fallback: string } 
 export function listedPageErrorId(operation: Operation, cause: PageErrorCause): string | undefined {
   const listed = new Set(operation.errors.map((e) => e.id));
   return candidates(cause).ids.find((id) => listed.has(id));
+}
+
+/** The page's identifier for a cause, or the documented fallback when the page lists none for it. */
+export function pageErrorId(operation: Operation, cause: PageErrorCause): string {
+  return listedPageErrorId(operation, cause) ?? candidates(cause).fallback;
 }
 
 /**
@@ -85,7 +100,7 @@ export function pageErrorReply(
   parameter?: string,
   status?: number,
 ): Reply {
-  const id = listedPageErrorId(operation, cause) ?? candidates(cause).fallback;
+  const id = pageErrorId(operation, cause);
   status ??= operation.errors.find((e) => e.id === id)?.status ?? defaultPageErrorStatus(id);
   return { status, body: errorBody(id, message, parameter === undefined ? undefined : { parameter }) };
 }

@@ -36,10 +36,9 @@ function objectiveFor(state: SandboxState, groupId: string, objectiveId: string,
 function proficiencyOn(state: SandboxState, userId: string, objective: ObjectiveRecord): number {
   const records = objective.drillIds.flatMap((id) => state.drillable(id) ?? []);
   if (records.length === 0) return 0;
-  const sum = records.reduce(
-    (n, r) => n + (state.toDrillable(r, userId).practice?.proficiency.overall ?? 0),
-    0,
-  );
+  const sum = state
+    .toDrillables(records, userId)
+    .reduce((n, d) => n + (d.practice?.proficiency.overall ?? 0), 0);
   return Math.round(sum / records.length);
 }
 

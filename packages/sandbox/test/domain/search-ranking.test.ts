@@ -190,8 +190,8 @@ describe.each(BUILDS)("top-k engine against sorting every match, $build", ({ inO
   const context = {
     index,
     catalog: (id: string) => state.catalog(id),
-    toDrillable: (record: Parameters<SandboxState["toDrillable"]>[0], user: string) =>
-      state.toDrillable(record, user),
+    toDrillables: (records: Parameters<SandboxState["toDrillables"]>[0], user: string) =>
+      state.toDrillables(records, user),
   };
   // Queries made from the dataset's own words, so every kind of query finds something.
   const rng = new Prng(11);

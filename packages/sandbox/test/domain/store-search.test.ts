@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { SandboxState } from "../../src/domain/state.js";
 import { createState } from "../../src/domain/state.js";
 import type { StoreSearchParams } from "../../src/domain/store-search.js";
@@ -240,6 +240,14 @@ describe("store search on the fixture", () => {
       description: "Animals and pets",
     });
     expect(state.searchStore("u1", { query: "course" }).drills[0]?.type).toBe("COURSE");
+  });
+
+  it("works out what the user holds in their repertoire once for a page, not once per entry", () => {
+    const fresh = createState(fixtureData());
+    const held = vi.spyOn(fresh, "heldInRepertoire");
+    const page = fresh.searchStore("u1", { query: "spanish french animals course" });
+    expect(page.drills.length).toBeGreaterThan(2);
+    expect(held).toHaveBeenCalledTimes(1);
   });
 
   it("answers user_not_found for an unknown acting user", () => {

@@ -8,7 +8,7 @@ import type { SearchIndex } from "../../src/domain/search-index.js";
 import { unionSorted } from "../../src/domain/search-index.js";
 import type { ParsedQuery, StoreSearchContext, StoreSearchParams } from "../../src/domain/store-search.js";
 import { parsePaging, parseQuery } from "../../src/domain/store-search.js";
-import type { Drillable, Drillables, SearchField } from "../../src/domain/types.js";
+import type { Drillables, SearchField } from "../../src/domain/types.js";
 import { SEARCH_FIELDS } from "../../src/domain/types.js";
 
 const CATALOG_FIELDS: readonly SearchField[] = ["NAME", "SUBJECT", "TAGS"];
@@ -84,10 +84,6 @@ export function searchStoreSortingAll(
     const inScope = scope === undefined ? undefined : new Set(scope);
     found = matched.filter((doc) => (inScope ? inScope.has(doc) : ctx.index.record(doc)?.inStore === true));
   }
-  const drills: Drillable[] = [];
-  for (const doc of found.slice(start, start + size)) {
-    const record = ctx.index.record(doc);
-    if (record !== undefined) drills.push(ctx.toDrillable(record, userId));
-  }
-  return { total: found.length, drills };
+  const records = found.slice(start, start + size).flatMap((doc) => ctx.index.record(doc) ?? []);
+  return { total: found.length, drills: ctx.toDrillables(records, userId) };
 }
