@@ -8,16 +8,16 @@
  */
 import { describe, expect, it } from "vitest";
 import {
+  BOB_ON_STAFF_DATA,
   EVENING_CLASS,
   ORG_WITH_BOB_ON_STAFF,
-  SMALL_DATA,
   signAssertion,
   start,
   tokenRequest,
 } from "../support/helpers.js";
 import { refusal, versionClients } from "../support/version-clients.js";
 
-const DATA = { ...SMALL_DATA, organizations: [ORG_WITH_BOB_ON_STAFF], groups: [EVENING_CLASS] };
+const DATA = { ...BOB_ON_STAFF_DATA, groups: [EVENING_CLASS] };
 
 describe("DELETE user in 2.1.1 (the DELETE user page)", () => {
   it("deletes a managed account with its group membership: the user, their address and their token are gone", async () => {

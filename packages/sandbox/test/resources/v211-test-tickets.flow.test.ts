@@ -6,7 +6,7 @@
  * a PIN"). The page shows no errors: those checked here are the sandbox's choices (its README).
  */
 import { describe, expect, it } from "vitest";
-import { client, start, startWithAnasGroup, tokenFor } from "../support/helpers.js";
+import { clientAs, start, startWithAnasGroup } from "../support/helpers.js";
 import { refusal, v211Client } from "../support/version-clients.js";
 
 /** A fresh sandbox in which Ana has defined a test of es-colours through 2.1.1. */
@@ -92,7 +92,7 @@ describe("2.1.1 test tickets (POST test tickets and TestTicket object pages)", (
     const { sandbox, ana, test } = await anaDefinesColours();
     const issued = await ana.POST("/api/2.1.1/test/{test}/tickets", { params: { path: { test } } });
     const code = issued.data?.ticket.code ?? "";
-    const raw = client(sandbox, await tokenFor(sandbox, "u-ana"));
+    const raw = await clientAs(sandbox, "u-ana");
     const known = await raw("GET", `/api/2/test-question/${test}/${code}`);
     expect(known.status).toBe(400);
     expect(known.body).toMatchObject({ ID: "invalid_ticket", description: expect.stringContaining("2.1.1") });
