@@ -164,6 +164,8 @@ export class SandboxState {
    * and tests it made, reviews and appreciations, client apps. The caller checks who may delete it.
    */
   deleteUser(userId: string): void {
+    // Catalog access first: revoking it checks that the user still exists.
+    for (const catalog of this.#catalogs.all()) this.revokeCatalogAccess(userId, catalog.id);
     const org = this.org;
     org.users.delete(userId);
     org.organizationStaff.deleteRight(userId);
@@ -171,10 +173,6 @@ export class SandboxState {
     org.groupStaff.deleteRight(userId);
     this.accounts.profiles.delete(userId);
     this.accounts.addresses.deleteLeft(userId);
-    for (const catalog of this.#catalogs.all()) {
-      if (catalog.userIds.includes(userId))
-        this.#catalogs.put({ ...catalog, userIds: catalog.userIds.filter((u) => u !== userId) });
-    }
     this.content.preferences.deleteRight(userId);
     this.#practice.forgetUser(userId);
     this.assessment.forgetUser(userId);

@@ -48,6 +48,11 @@ describe("DELETE user in 2.1.1 (the DELETE user page)", () => {
     expect(token.body).toMatchObject({ error: "invalid_grant" });
     const again = await v211.DELETE("/api/2.1.1/user/{user}", { params: { path: { user: "u-ana" } } });
     expect(refusal(again)).toEqual({ status: 404, id: "not_found" });
+    // The state kept afterwards is a data file that names her nowhere (she had catalog access and a
+    // group), so it restores.
+    const kept = sandbox.snapshot();
+    expect(JSON.stringify(kept)).not.toContain("u-ana");
+    expect(() => sandbox.restore(kept)).not.toThrow();
   });
 
   it("refuses an account on a group's staff until skipValidation, which takes the staff place too", async () => {
