@@ -26,6 +26,7 @@ import {
   assertSiteBuilt,
   type BuiltSamples,
   builtSamples,
+  inRunOrder,
   loadBundle,
   refusedForItsRecords,
 } from "./helpers/site.ts";
@@ -91,7 +92,7 @@ describe("curl samples", () => {
     }
 
     it("every simulated operation has a sample, and each one succeeds", async () => {
-      const chosen = samples.filter((sample) => simulated.has(sample.operationId));
+      const chosen = inRunOrder(samples.filter((sample) => simulated.has(sample.operationId)));
       expect(chosen.map((s) => s.operationId).sort()).toEqual([...simulated].sort());
 
       // Values only an earlier answer gives: a question's reference, a signed assertion.

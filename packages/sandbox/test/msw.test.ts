@@ -62,7 +62,7 @@ describe("sandboxHandlers with MSW's setupServer", () => {
     expect(sandbox.responseViolations).toEqual([]);
   });
 
-  it("runs issue 46's 2.1.1 groups flow (2.1 group read with 2.1.1, third-party member, staff in the path, test results, resultFrom) through the global fetch", async () => {
+  it("runs issue 46's 2.1.1 groups flow (2.1 group read with 2.1.1, third-party member, staff in the path, member results, test results, resultFrom) through the global fetch", async () => {
     await groupsFlowV211(viaGlobalFetch);
     expect(sandbox.responseViolations).toEqual([]);
   });

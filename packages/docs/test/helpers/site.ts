@@ -92,3 +92,16 @@ export async function builtSamples(): Promise<BuiltSamples[]> {
 export function refusedForItsRecords(id: string | undefined): boolean {
   return id !== undefined && id !== "invalid_request" && id !== "not_simulated";
 }
+
+/**
+ * Operations whose sample, run as printed, removes a record the other samples name: deleting the
+ * account `user-ana` (`DELETE /api/2.1.1/user/user-ana`) would leave every later sample about her
+ * refused.
+ */
+const REMOVES_SHARED_RECORDS = new Set(["deleteUser_v2_1_1"]);
+
+/** Samples in the order they run against one sandbox: those of {@link REMOVES_SHARED_RECORDS} last. */
+export function inRunOrder<T extends { readonly operationId: string }>(samples: readonly T[]): T[] {
+  const last = (sample: T) => REMOVES_SHARED_RECORDS.has(sample.operationId);
+  return [...samples.filter((sample) => !last(sample)), ...samples.filter(last)];
+}

@@ -1,7 +1,7 @@
 /**
- * Tests, test results, group objectives, beacons, client apps and push devices as records, beside the
- * organization side (`state.org`). Kept in its own model so the families that test and evaluate read
- * and change one place; every method is synchronous, so each change is atomic.
+ * Tests, test results, test tickets, group objectives, beacons, client apps and push devices as
+ * records, beside the organization side (`state.org`). Kept in its own model so the families that
+ * test and evaluate read and change one place; every method is synchronous, so each change is atomic.
  */
 import { Relation, Table } from "./records.js";
 
@@ -56,6 +56,22 @@ export interface TestResultRecord {
   readonly started: string;
   completed?: string;
   readonly questions: TestQuestionRecord[];
+}
+
+/**
+ * A ticket, or a PIN standing in for one, to an anonymous attempt at a test (the 2.1.1 POST test tickets
+ * page): its `id` is the code or the PIN, unique among all tickets.
+ */
+export interface TestTicketRecord {
+  readonly id: string;
+  readonly testId: string;
+  readonly kind: "CODE" | "PIN";
+  /** The testee as the form describes them, kept as sent. */
+  readonly name?: string;
+  readonly emailAddress?: string;
+  readonly reference?: string;
+  readonly issuedBy: string;
+  readonly issued: string;
 }
 
 /** A group objective: reach a proficiency on drills by a review date. */
@@ -133,6 +149,8 @@ export class AssessmentModel {
   readonly objectiveReviewDates = new Relation<string>();
   /** group test → member, with the member's own review date (a test defined with `PER_USER`). */
   readonly testReviewDates = new Relation<string>();
+  /** Tickets and PINs to anonymous attempts, by code or PIN. */
+  readonly tickets = new Table<TestTicketRecord>();
   readonly beacons = new Table<BeaconRecord>();
   readonly clientApps = new Table<ClientAppRecord>();
   readonly pushDevices = new Table<PushDeviceRecord>();
@@ -173,6 +191,32 @@ export class AssessmentModel {
     return this.#questions.get(reference);
   }
 
+  /**
+   * Issues a ticket code (22 characters of URL-safe Base64, as long as the TestTicket page's example
+   * code) or a six-digit PIN, unused by any other ticket.
+   */
+  issueTicket(ticket: Omit<TestTicketRecord, "id">): TestTicketRecord {
+    let id: string;
+    do id = ticket.kind === "PIN" ? randomPin() : randomCode();
+    while (this.tickets.has(id));
+    return this.tickets.put({ id, ...ticket });
+  }
+
+  /**
+   * Forgets a user whose account was deleted: their test results (and the references of their
+   * questions), their own review dates, and their push devices.
+   */
+  forgetUser(userId: string): void {
+    for (const [testId, result] of this.results.leftsOf(userId)) {
+      for (const question of result.questions) this.#questions.delete(question.reference);
+      this.results.delete(testId, userId);
+    }
+    this.testReviewDates.deleteRight(userId);
+    this.objectiveReviewDates.deleteRight(userId);
+    for (const device of this.pushDevices.all())
+      if (device.userId === userId) this.pushDevices.delete(device.id);
+  }
+
   /** Forgets a group's tests and objectives (the group is gone). */
   forgetGroup(groupId: string): void {
     this.groupTests.deleteLeft(groupId);
@@ -186,4 +230,19 @@ export class AssessmentModel {
       drillIds: [...drillIds],
     }));
   }
+}
+
+/** 16 random bytes in URL-safe Base64 without padding: 22 characters. */
+function randomCode(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
+/** Six random digits. */
+function randomPin(): string {
+  const [n] = globalThis.crypto.getRandomValues(new Uint32Array(1));
+  return String((n ?? 0) % 1_000_000).padStart(6, "0");
 }

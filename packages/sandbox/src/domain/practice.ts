@@ -466,6 +466,19 @@ export class PracticeBook {
   }
 
   /**
+   * Forgets everything about a user whose account was deleted: their practice results, repertoire,
+   * practice sessions and the questions they were asked and have not answered.
+   */
+  forgetUser(userId: string): void {
+    this.#renditions.delete(userId);
+    this.#repertoires.delete(userId);
+    this.#added.delete(userId);
+    const prefix = `${userId}\u0000`;
+    for (const key of [...this.#sessions.keys()]) if (key.startsWith(prefix)) this.#sessions.delete(key);
+    for (const [reference, open] of [...this.#open]) if (open.userId === userId) this.#open.delete(reference);
+  }
+
+  /**
    * A user's proficiency on a drill or course (a course: averaged over its drills, unpractised ones
    * 0) before the first answer and after each answer recorded since, in the mode's value: the
    * points of a proficiency chart, `[answers given, proficiency]`. Access is the caller's to check.

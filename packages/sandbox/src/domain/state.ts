@@ -157,6 +157,28 @@ export class SandboxState {
   }
 
   /**
+   * Deletes a user account with everything that is the account's alone (the 2.1.1 DELETE user page
+   * names group memberships and practice results): its profile and addresses, its places as member or
+   * staff of groups and organizations, its catalog access, its practice, repertoire and test results,
+   * its practice preferences, review dates and push devices. What others see stays: drills, courses
+   * and tests it made, reviews and appreciations, client apps. The caller checks who may delete it.
+   */
+  deleteUser(userId: string): void {
+    // Catalog access first: revoking it checks that the user still exists.
+    for (const catalog of this.#catalogs.all()) this.revokeCatalogAccess(userId, catalog.id);
+    const org = this.org;
+    org.users.delete(userId);
+    org.organizationStaff.deleteRight(userId);
+    org.groupMembers.deleteRight(userId);
+    org.groupStaff.deleteRight(userId);
+    this.accounts.profiles.delete(userId);
+    this.accounts.addresses.deleteLeft(userId);
+    this.content.preferences.deleteRight(userId);
+    this.#practice.forgetUser(userId);
+    this.assessment.forgetUser(userId);
+  }
+
+  /**
    * An organization by ID.
    */
   organization(id: string): Organization | undefined {

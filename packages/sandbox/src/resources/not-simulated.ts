@@ -10,12 +10,10 @@ export const NOT_SIMULATED_REASONS: Readonly<Record<string, string>> = {
   acceptForwardedPlayable_v2_1_1:
     "the sandbox forwards nothing (`forwardPlayables_v2_1` is not simulated), so every call could only answer that nothing was forwarded",
   listTestResults_v2_1_1:
-    "the page names a TestResults object whose fields no stored page shows, and is cut where its error table starts; it also addresses tickets and PINs the sandbox does not issue",
+    "the page names a TestResults object whose fields no stored page shows, and is cut where its error table starts; the tickets and PINs it addresses are issued (`createTestTicket_v2_1_1`), but the sandbox keeps no anonymous attempts to report",
   listTestAccesses_v2_1_1:
     "the page names a TestAccesses object whose fields no stored page shows (only the pages of its entries were found)",
   linkTestDefinition_v2_1_1: "the page is cut inside its form (at `maxRenditions`) and shows no answer",
-  createTestTicket_v2_1_1:
-    "not simulated yet, although its page shows the form and the TestTicket answer: tickets need records of their own that the test questions and results then honour",
   listObjectiveEvents_v2_1_1:
     "the page is cut inside the name of its answer object, whose fields no stored page shows; the sandbox also keeps no history of evaluations",
   requestOrganizationLoginByThirdPartyId_v2_1_1:
@@ -28,8 +26,6 @@ export const NOT_SIMULATED_REASONS: Readonly<Record<string, string>> = {
   listOrganizationCatalogs_v2_1_1: "the page names a Catalogs object whose fields no stored page shows",
   listOrganizationAccounts_v2_1_1:
     "the page names an OrganizationAccounts object whose fields no stored page shows, and is cut inside its error table",
-  deleteUser_v2_1_1:
-    "not simulated yet, although its page shows the behaviour and errors (not the success answer): deleting a user must also remove their practice, results and memberships everywhere",
   getUserContract_v2_1_1:
     "the page names a Contract object whose fields no stored page shows, and marks the operation for internal use",
   createUser_v2_1_1: "the page is cut inside its form (at `password`) and shows no answer or errors",

@@ -15,6 +15,7 @@ import { refuseImageKeys } from "./images.js";
 import { futureReviewDate, groupMember } from "./member-review-dates.js";
 import { pageByIndex } from "./paging.js";
 import { checkUsableDrillables } from "./usable-drillables.js";
+import { EMAIL } from "./users.js";
 
 const CHOICES = 4;
 
@@ -903,6 +904,58 @@ function resultV211(test: TestRecord, result: TestResultRecord) {
   };
 }
 
+/** The 2.1.1 POST test tickets form (all fields optional; booleans converted by the pipeline). */
+interface TicketForm {
+  readonly name?: string;
+  readonly emailAddress?: string;
+  readonly reference?: string;
+  readonly generatePin?: boolean;
+  readonly sendAnnouncementEmail?: boolean;
+}
+
+/**
+ * Issues a ticket, or a PIN, for an anonymous attempt at a test (the 2.1.1 POST test tickets page).
+ * Who may ask is not shown: those who may read the test's results (its definer, staff of a group it is
+ * in), since the page's use of a ticket is reading that attempt's results.
+ */
+function issueTicket(state: SandboxState, userId: string, testId: string, form: TicketForm = {}) {
+  const test = testFor(state, testId, "test");
+  if (!mayReadResultsOf(state, userId, test))
+    refuse(
+      { kind: "no_permission", resource: "test" },
+      `the acting user may not issue tickets for test ${JSON.stringify(testId)}: only its definer or staff of a group it is in`,
+    );
+  const emailAddress = form.emailAddress?.trim() || undefined;
+  if (emailAddress !== undefined && !EMAIL.test(emailAddress))
+    refuse(
+      { kind: "invalid", field: "emailAddress" },
+      `form field "emailAddress": ${JSON.stringify(emailAddress)} is not an email address`,
+      "emailAddress",
+    );
+  if (form.sendAnnouncementEmail === true && emailAddress === undefined)
+    refuse(
+      { kind: "missing", field: "emailAddress" },
+      'form field "emailAddress": required with sendAnnouncementEmail=true (the page: "An emailAddress must be provided")',
+      "emailAddress",
+    );
+  const kind = form.generatePin === true ? "PIN" : "CODE";
+  const name = form.name?.trim() || undefined;
+  const reference = form.reference?.trim() || undefined;
+  const ticket = state.assessment.issueTicket({
+    testId: test.id,
+    kind,
+    ...(name === undefined ? {} : { name }),
+    ...(emailAddress === undefined ? {} : { emailAddress }),
+    ...(reference === undefined ? {} : { reference }),
+    issuedBy: userId,
+    issued: state.org.now(),
+  });
+  return ok({
+    test: { type: "TEST", id: test.id, name: test.name },
+    ticket: kind === "PIN" ? { pin: ticket.id } : { code: ticket.id },
+  });
+}
+
 /** The 2.1 and 2.0 operations; 2.1.1 reuses the handlers where its page agrees. */
 const V21 = {
   defineTest_v2_1: {
@@ -1042,7 +1095,7 @@ const V21 = {
   },
   getTestResultFor_v2_0: {
     behaviour:
-      "the result of the user the path names (ID, email address or third-party ID; tickets are not simulated): the user themself, the test's definer or staff of a group it is in; `no_permission`, `not_found`",
+      "the result of the user the path names (ID, email address or third-party ID; a ticket names no user, since the sandbox keeps no anonymous attempts: `not_found`): the user themself, the test's definer or staff of a group it is in; `no_permission`, `not_found`",
     handle: ({ state, userId, path }) => {
       const { test, result } = readResult(state, userId, path.test_id, "test_id", path.user_id_or_ticket);
       return ok(resultV20(state, test, result));
@@ -1079,7 +1132,7 @@ const V21 = {
   },
   getTestQuestionForTicket_v2_0: {
     behaviour:
-      'an anonymous test\'s question by ticket (the 2.0 GET test-question page): the sandbox issues no tickets (`createTestTicket_v2_1_1` is not simulated), so a test that exists answers `invalid_ticket` (400, "not set up for the test definition") to every ticket; an unknown test `test_definition_not_found` (404)',
+      'an anonymous test\'s question by ticket (the 2.0 GET test-question page): the sandbox keeps no anonymous attempts, and no page says a ticket of `createTestTicket_v2_1_1` starts one through this 2.0 form, so a test that exists answers `invalid_ticket` (400, "not set up for the test definition") to every ticket, one the sandbox issued too (its message says so); an unknown test `test_definition_not_found` (404)',
     handle: ({ state, path }) => {
       // The identifiers of the 2.0 GET test-question page, which the description says types this form.
       const test =
@@ -1089,9 +1142,12 @@ const V21 = {
           `test_id: no test ${JSON.stringify(path.test_id)}`,
           "test_id",
         );
+      const issued = state.assessment.tickets.get(path.ticket)?.testId === test.id;
       return refuse(
         { kind: "named", id: "invalid_ticket" },
-        `ticket ${JSON.stringify(path.ticket)} is not set up for test ${JSON.stringify(test.id)}`,
+        issued
+          ? `ticket ${JSON.stringify(path.ticket)} was issued through API 2.1.1 for test ${JSON.stringify(test.id)}; the sandbox starts no anonymous attempts through this 2.0 form`
+          : `ticket ${JSON.stringify(path.ticket)} is not set up for test ${JSON.stringify(test.id)}`,
         "ticket",
       );
     },
@@ -1249,6 +1305,11 @@ const V211 = {
       removeFromGroup(state, userId, path.id, path.test, "id");
       return { status: 204 };
     },
+  },
+  createTestTicket_v2_1_1: {
+    behaviour:
+      "issues a ticket for an anonymous attempt at the test (the 2.1.1 POST test tickets page) and answers the TestTicket: `test` (`type` `TEST`, `id`, `name`) and `ticket` with a `code`, or with `generatePin=true` a `pin` instead. The page shows no errors, status or permission rule, so these are the sandbox's choices: the code is 22 URL-safe characters (as long as the TestTicket page's example) and the PIN six digits, both unique; the ticket has no `url` (the sandbox has no test player to start); the form's `name`, `emailAddress` and `reference` are kept with the ticket; `sendAnnouncementEmail` sends nothing (the sandbox mails nobody) but needs an `emailAddress` as the page says (`email_address_missing` 400); an address that is not one is `invalid_email_address` (400, the rule and identifier of the 2.0 POST test-tickets page); only those who may read the test's results (its definer, staff of a group it is in) issue tickets (`no_permission` 403); an unknown test `not_found` (404). Tickets are not yet honoured by the reads that take one (`listTestResults_v2_1_1` is not simulated; the 2.0 ticket forms answer as before)",
+    handle: ({ state, userId, path, body }) => issueTicket(state, userId, path.test, body),
   },
   duplicateTest_v2_1_1: {
     behaviour:

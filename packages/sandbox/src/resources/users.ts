@@ -5,10 +5,9 @@
  * (the service account always holds it on its own organization).
  *
  * 2.1.1 operations left unsimulated (501), each for what its page lacks: POST users (cut inside its
- * field table: no answer, no errors), GET user contract (names a Contract without a field), GET access
- * by user or third-party ID (cut inside the parameter table), and DELETE user (its answer is not
- * shown, and deleting "with its practice results" reaches test and practice records the sandbox has
- * no per-user removal for yet).
+ * field table: no answer, no errors), GET user contract (names a Contract without a field), and GET
+ * access by user or third-party ID (cut inside the parameter table). DELETE user is simulated: the
+ * state removes the account with what is its alone (`SandboxState.deleteUser`).
  */
 import type { SandboxState } from "../domain/state.js";
 import type { User } from "../domain/types.js";
@@ -18,7 +17,8 @@ import { defineFamily, type OperationId, ok, type ResourceRequest, refuse } from
 import { linkedOrganization, organizationV20 } from "./organizations.js";
 import { pageByIndex } from "./paging.js";
 
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+/** An email address as the users family accepts one (also where a test ticket names its testee). */
+export const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 /** A locale as the pages write it: `en` or `en_US` (also checked where a member account is set up). */
 export const LOCALE = /^[a-z]{2}(_[A-Z]{2})?$/;
 const COUNTRY = /^[A-Z]{2}$/;
@@ -427,6 +427,69 @@ function deleteThirdPartyId({ state, userId, path }: ThirdPartyRequest, named: N
   return { status: 204 };
 }
 
+// ---- deleting an account (2.1.1) ---------------------------------------------------------------
+
+/**
+ * Whether the acting user may delete the account, by the 2.1.1 DELETE user page's rules: their own
+ * account only when no organization manages it (`cannot_delete_self`); another account only when it is
+ * managed by the caller's organization (`account_not_managed_by_caller`) and the caller administers it
+ * with MANAGE, the sandbox's MANAGE_USERS (`access_denied`).
+ */
+function checkDeletable(state: SandboxState, actorId: string, user: User): void {
+  const orgId = user.organizationId;
+  if (user.id === actorId && orgId !== undefined) {
+    refuse(
+      { kind: "named", id: "cannot_delete_self" },
+      `user ${JSON.stringify(user.id)} is the acting user's own account, managed by organization ${JSON.stringify(orgId)}`,
+    );
+  }
+  const serving = state.org.organizations.all().find((o) => o.serviceAccountId === user.id);
+  if (serving !== undefined) {
+    // Tokens of the organization are issued to its service account: the sandbox keeps it.
+    refuse(
+      { kind: "named", id: "access_denied" },
+      `user ${JSON.stringify(user.id)} is the service account of organization ${JSON.stringify(serving.id)}, which the sandbox does not delete`,
+    );
+  }
+  if (user.id === actorId) return;
+  const held = orgId === undefined ? undefined : state.org.organizationPermission(actorId, orgId);
+  const ofCallersOrganization =
+    orgId !== undefined && (held !== undefined || state.user(actorId)?.organizationId === orgId);
+  if (!ofCallersOrganization) {
+    refuse(
+      { kind: "named", id: "account_not_managed_by_caller" },
+      `user ${JSON.stringify(user.id)} is ${orgId === undefined ? "managed by no organization" : `managed by organization ${JSON.stringify(orgId)}, not the acting user's`}`,
+    );
+  }
+  if (held !== "MANAGE") {
+    refuse(
+      { kind: "named", id: "access_denied" },
+      `the acting user ${JSON.stringify(actorId)} holds no MANAGE on organization ${JSON.stringify(orgId)}, which manages user ${JSON.stringify(user.id)}`,
+    );
+  }
+}
+
+/**
+ * Deletes a user account (the 2.1.1 DELETE user page): with its group memberships and practice
+ * results; an account on the staff of a group only with `skipValidation`. Answers 204, the users
+ * family's rule for an answer the page does not show.
+ */
+function deleteAccount(state: SandboxState, actorId: string, reference: string, skipValidation?: boolean) {
+  const user =
+    state.findUserBySubject(selfOr(actorId, reference)) ??
+    refuse({ kind: "not_found", resource: "user" }, `user: no user ${JSON.stringify(reference)}`, "user");
+  checkDeletable(state, actorId, user);
+  const managed = state.org.groupStaff.leftsOf(user.id).map(([groupId]) => groupId);
+  if (managed.length > 0 && skipValidation !== true) {
+    refuse(
+      { kind: "named", id: "account_is_group_manager" },
+      `user ${JSON.stringify(user.id)} is on the staff of groups ${managed.map((g) => JSON.stringify(g)).join(", ")}: remove that access first, or send skipValidation=true`,
+    );
+  }
+  state.deleteUser(user.id);
+  return { status: 204 };
+}
+
 /**
  * What a handler that serves both versions reads of a request: the 2.1 operation's path, whose segments
  * the 2.0 operation names alike.
@@ -489,6 +552,12 @@ export const users = defineFamily("users", {
       updateUser(state, userId, body, "realName");
       return ok({});
     },
+  },
+  deleteUser_v2_1_1: {
+    behaviour:
+      "deletes the account the path names (ID, `self`, email address or `<third party>$<ID>`) as the 2.1.1 DELETE user page says: the acting user's own account only when no organization manages it (else `cannot_delete_self` 400); another account only when it is managed by the acting user's organization (one they are on the staff of or belong to; else `account_not_managed_by_caller` 401) and they hold MANAGE on it, the sandbox's MANAGE_USERS (else `access_denied` 401); an account on the staff of a group is `account_is_group_manager` (400) unless `skipValidation=true`; unknown `not_found` (404). With the account go its group memberships and practice results, as the page says, and, the sandbox's choice, everything else that is the account's alone: its staff places, catalog access, repertoire, test results, practice preferences, review dates and push devices; drills, courses and tests it made, reviews and client apps stay. An organization's service account is never deleted (`access_denied`: the sandbox's choice, its tokens depend on it). Answers 204 (the page shows no answer: the users family's rule)",
+    handle: ({ state, userId, path, query }) =>
+      deleteAccount(state, userId, path.user, query?.skipValidation),
   },
   removeEmailAddress_v2_1_1: {
     behaviour:

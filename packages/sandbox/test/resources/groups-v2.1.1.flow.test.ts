@@ -12,7 +12,7 @@ import { refusal, versionClients } from "../support/version-clients.js";
 const DATA = { ...BOB_ON_STAFF_DATA, groups: [EVENING_CLASS] };
 
 describe("groups in 2.1.1", () => {
-  it("runs issue 46's groups flow: a 2.1 group read with 2.1.1, a member by third-party ID, staff in the path, test results, resultFrom paging", async () => {
+  it("runs issue 46's groups flow: a 2.1 group read with 2.1.1, a member by third-party ID, staff in the path, member results, test results, resultFrom paging", async () => {
     await groupsFlowV211(await start({ data: SMALL_DATA }));
   });
 

@@ -184,6 +184,14 @@ const NOT_ANSWERED: Readonly<Record<string, string>> = {
     "kept on the test; no answer shape has weights, and the pages do not show how they choose questions",
   "updateTest_v2_1_1.testScoreTransformers":
     "not taken: the page is cut before the transformers' form, so what a value means is not shown",
+  ...Object.fromEntries(
+    ["name", "emailAddress", "reference"].map((field) => [
+      `createTestTicket_v2_1_1.${field}`,
+      "kept with the ticket; the TestTicket answer has no place for it, and no read shows a ticket (the sandbox keeps no anonymous attempts)",
+    ]),
+  ),
+  "createTestTicket_v2_1_1.sendAnnouncementEmail":
+    "the sandbox sends no mail; it checks that an emailAddress comes with it (v211-test-tickets.flow.test.ts), and no answer shows whether one was sent",
 };
 
 /** Image keys: the sandbox has no uploads, so every key is refused by name (never silently dropped). */
@@ -603,6 +611,10 @@ const FIXTURES: Readonly<Record<string, Fixture>> = {
     base: { name: "Copy" },
     reads: () => ["/api/2.1/tests"],
   },
+  createTestTicket_v2_1_1: {
+    setUp: async (api) => `/api/2.1.1/test/${await ownTest(api)}/tickets`,
+    base: {},
+  },
 };
 
 /** Operations whose one field is the action itself: what it does is the invitations flow's subject. */
@@ -644,8 +656,11 @@ function restricted(groupPath: string): Array<string | [string, string]> {
   ];
 }
 
-/** Values the sandbox draws anew for every request (secrets, question references): not compared. */
-const ASSIGNED_EACH_TIME = new Set(["secret", "reference"]);
+/**
+ * Values the sandbox draws anew for every request (secrets, question references, ticket codes and
+ * PINs): not compared. Which of `code` and `pin` a ticket answers still shows.
+ */
+const ASSIGNED_EACH_TIME = new Set(["secret", "reference", "code", "pin"]);
 
 /** What a user sees after a write: its answer and the reads, with assigned dates blanked. */
 async function observe(operationId: string, method: string, fixture: Fixture, form: Form): Promise<string> {

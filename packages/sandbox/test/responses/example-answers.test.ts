@@ -115,11 +115,11 @@ describe("example answers", () => {
     expect((await api("GET", `${spec.read.path}?nonsense=1`)).status).toBe(400);
   });
 
-  it("answers a 2.1.1 operation it does not simulate with 501 not_simulated although its page has an example", async () => {
+  it("answers a 2.1.1 operation it does not simulate with 501 not_simulated, never an example", async () => {
     const sandbox = await start();
     const api = client(sandbox, await tokenFor(sandbox));
-    // A test ticket: its page shows the TestTicket answer's example; the sandbox issues no tickets.
-    const res = await api("POST", "/api/2.1.1/test/t-any/tickets", { headers: { "content-length": "0" } });
+    // A user's contract: its page names a Contract object without showing a field of it.
+    const res = await api("GET", "/api/2.1.1/user/self/contract");
     expect(res.status).toBe(501);
     expect(res.body).toMatchObject({ ID: "not_simulated" });
     expect(res.headers.get(EXAMPLE_HEADER)).toBeNull();
