@@ -14,8 +14,7 @@ import {
   hydrated,
   interleavedLoads,
   type Load,
-  PAGES,
-  type Page,
+  PAGES as STOCK_COMPARED,
   trackTransfer,
   USABLE_RATIO_TARGET,
   withSite,
@@ -36,8 +35,20 @@ const RUNS = 3;
 const LATER = 5;
 /** Cold loads of each page, with and without the panel's script, interleaved in pairs. */
 const USABLE_PAIRS = 5;
-/** The store search's operation in each reference. */
-const slug = (page: Page) => `v${page.id}-store/searchstore_v${page.id.replace(".", "_")}`;
+/**
+ * The references measured, with the operation whose panel is sent: the store search, or in 2.1.1,
+ * which has no store, the group search (a search the sandbox simulates too).
+ */
+const PAGES = [
+  ...STOCK_COMPARED.map((page) => ({ ...page, send: "store/searchstore" })),
+  { id: "2.1.1", dir: "v2.1.1", send: "groups/searchgroups" },
+] as const;
+type Page = (typeof PAGES)[number];
+/** Redoc's address of the sent operation: `<tag>/<operationId in lower case>`. */
+const slug = (page: Page) => {
+  const [tag, operation] = page.send.split("/");
+  return `v${page.id}-${tag}/${operation}_v${page.id.replaceAll(".", "_")}`;
+};
 
 /**
  * What the first Send loads, by kind, as served with brotli: the worker module named in the page's
