@@ -27,9 +27,51 @@ function isConstantText(node: ts.Expression): boolean {
   );
 }
 
+/** Whether a property is named `behaviour`. */
+const isBehaviour = (node: ts.Node): node is ts.PropertyAssignment =>
+  ts.isPropertyAssignment(node) &&
+  (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name)) &&
+  node.name.text === "behaviour";
+
 /**
- * The module with every `behaviour: <written-out text>` property's text emptied; a `behaviour` whose
- * value is computed stays as it is.
+ * The spans of behaviour text in a module: each `behaviour: <written-out text>`, and each module
+ * constant of written-out text that only `behaviour` properties name (a sentence two operations share).
+ */
+function behaviourSpans(file: ts.SourceFile): [number, number][] {
+  const spans: [number, number][] = [];
+  const constants = new Map<string, ts.Expression>();
+  const uses = new Map<string, { behaviour: number; other: number }>();
+  const visit = (node: ts.Node): void => {
+    if (isBehaviour(node) && isConstantText(node.initializer)) {
+      spans.push([node.initializer.getStart(file), node.initializer.end]);
+      return;
+    }
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
+      const declaration = node.parent;
+      if (ts.isVariableDeclarationList(declaration) && declaration.flags & ts.NodeFlags.Const)
+        if (isConstantText(node.initializer)) constants.set(node.name.text, node.initializer);
+      visit(node.initializer);
+      return;
+    }
+    if (ts.isIdentifier(node)) {
+      const count = uses.get(node.text) ?? { behaviour: 0, other: 0 };
+      if (isBehaviour(node.parent) && node.parent.initializer === node) count.behaviour++;
+      else count.other++;
+      uses.set(node.text, count);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  for (const [name, text] of constants) {
+    const count = uses.get(name);
+    if (count && count.behaviour > 0 && count.other === 0) spans.push([text.getStart(file), text.end]);
+  }
+  return spans.sort((a, b) => a[0] - b[0]);
+}
+
+/**
+ * The module with every `behaviour: <written-out text>` property's text emptied, and the text of a
+ * constant only such properties name; a `behaviour` computed otherwise stays as it is.
  *
  * @example
  * ```ts
@@ -40,23 +82,10 @@ function isConstantText(node: ts.Expression): boolean {
  * ```
  */
 export function withoutBehaviourText(code: string): string {
-  const file = ts.createSourceFile("module.js", code, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
-  const spans: [number, number][] = [];
-  const visit = (node: ts.Node): void => {
-    if (
-      ts.isPropertyAssignment(node) &&
-      (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name)) &&
-      node.name.text === "behaviour" &&
-      isConstantText(node.initializer)
-    ) {
-      spans.push([node.initializer.getStart(file), node.initializer.end]);
-      return;
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(file);
+  const file = ts.createSourceFile("module.js", code, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
   let kept = code;
-  for (const [start, end] of spans.reverse()) kept = `${kept.slice(0, start)}""${kept.slice(end)}`;
+  for (const [start, end] of behaviourSpans(file).reverse())
+    kept = `${kept.slice(0, start)}""${kept.slice(end)}`;
   return kept;
 }
 
