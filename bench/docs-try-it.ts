@@ -14,7 +14,8 @@ import {
   hydrated,
   interleavedLoads,
   type Load,
-  PAGES as STOCK_COMPARED,
+  PAGES,
+  type Page,
   trackTransfer,
   USABLE_RATIO_TARGET,
   withSite,
@@ -35,20 +36,8 @@ const RUNS = 3;
 const LATER = 5;
 /** Cold loads of each page, with and without the panel's script, interleaved in pairs. */
 const USABLE_PAIRS = 5;
-/**
- * The references measured, with the operation whose panel is sent: the store search, or in 2.1.1,
- * which has no store, the group search (a search the sandbox simulates too).
- */
-const PAGES = [
-  ...STOCK_COMPARED.map((page) => ({ ...page, send: "store/searchstore" })),
-  { id: "2.1.1", dir: "v2.1.1", send: "groups/searchgroups" },
-] as const;
-type Page = (typeof PAGES)[number];
-/** Redoc's address of the sent operation: `<tag>/<operationId in lower case>`. */
-const slug = (page: Page) => {
-  const [tag, operation] = page.send.split("/");
-  return `v${page.id}-${tag}/${operation}_v${page.id.replaceAll(".", "_")}`;
-};
+/** Redoc's address of the search sent in each reference: `<tag>/<operationId in lower case>`. */
+const slug = (page: Page) => `v${page.id}-${page.send}_v${page.id.replaceAll(".", "_")}`;
 
 /**
  * What the first Send loads, by kind, as served with brotli: the worker module named in the page's
