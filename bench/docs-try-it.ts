@@ -23,6 +23,7 @@ import {
 import {
   atMost,
   type BenchmarkResult,
+  compared,
   fmt,
   info,
   median,
@@ -130,12 +131,8 @@ async function compareUsable(browser: Browser, base: string, page: Page) {
   const cells = (key: keyof Load) => {
     const [o, f] = [on.map((u) => u[key]), off.map((u) => u[key])];
     const ratios = pairedRatios(o, f);
-    return {
-      ours: fmt.ms(median(o)),
-      reference: fmt.ms(median(f)),
-      ratio: fmt.ratio(median(ratios)),
-      ratios,
-    };
+    // The ratio cell is the median of the pairs' ratios, not the ratio of the medians.
+    return { ...compared(median(o), median(f), fmt.ms), ratio: fmt.ratio(median(ratios)), ratios };
   };
   const { ratios, ...cpu } = cells("cpuMs");
   const name = `API ${page.id} reference`;

@@ -104,6 +104,19 @@ export const infoCompared = (
   headline = false,
 ): ResultRow => info(metric, compared(ours, reference, format), headline);
 
+/** A report-only row of two loads' throughput (median of rounds) or latency (median or p99 of all samples). */
+export function loadCompared(
+  metric: string,
+  [ours, reference]: readonly [Figures, Figures],
+  figure: "throughput" | "median" | "p99",
+  headline = false,
+): ResultRow {
+  if (figure === "throughput")
+    return infoCompared(metric, [median(ours.rates), median(reference.rates)], fmt.rate, headline);
+  const at = figure === "p99" ? p99 : median;
+  return infoCompared(metric, [at(ours.samples), at(reference.samples)], fmt.ms, headline);
+}
+
 /** A row with a target: met, missed (`miss` says by how much) or, when `noisy` says why, not claimed. */
 function judged(metric: string, cells: Cells, target: string, met: boolean, miss: string, noisy?: string) {
   const verdict = noisy !== undefined ? "noisy" : met ? "met" : "missed";
@@ -139,6 +152,14 @@ export function ratioJudged(
   const miss = atLeast ? `${fmt.ratio(ratio)} instead of ${at}×` : `+${fmt.ratio(ratio - at)}`;
   const target = `${atLeast ? "≥" : "≤"} ${at}×${against}`;
   return judged(metric, cells, target, atLeast ? ratio >= at : ratio <= at, miss, noisy);
+}
+
+/** A row holding our throughput to `≥ at×` the reference's, judged on the median of per-round ratios. */
+export function throughputJudged(metric: string, [ours, reference]: readonly [Figures, Figures], at: number) {
+  const ratios = pairedRatios(ours.rates, reference.rates);
+  const cells = compared(median(ours.rates), median(reference.rates), fmt.rate);
+  cells.ratio = fmt.spread(ratios, fmt.ratio);
+  return ratioJudged(metric, cells, median(ratios), { at, atLeast: true });
 }
 
 /** Why a set of series is too noisy to judge, or undefined when none spreads over the limit. */

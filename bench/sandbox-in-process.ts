@@ -15,15 +15,14 @@ import {
   fmt,
   info,
   infoCompared,
+  loadCompared,
   loadSetup,
   median,
   now,
-  p99,
-  pairedRatios,
   type ResultRow,
-  ratioJudged,
   rounds,
   SERVER_LOAD,
+  throughputJudged,
   timed,
 } from "./harness.ts";
 import { mixLoad, withServers } from "./sandbox-setup.ts";
@@ -95,9 +94,7 @@ export function run(): Promise<BenchmarkResult> {
   return timed("sandbox-in-process", async () => {
     const creates = await createTimes();
     const { rounds: done, http, inProcess, failures } = await doors();
-    const speedups = pairedRatios(inProcess.rates, http.rates);
     const createMs = median(creates.later);
-    const rates = compared(median(inProcess.rates), median(http.rates), fmt.rate);
     return {
       setup: [
         loadSetup(done, SERVER_LOAD, "searches", "door"),
@@ -105,16 +102,15 @@ export function run(): Promise<BenchmarkResult> {
         "Digests: tinybench, 5 interleaved rounds of 200 ms each, of a 43-character token",
       ],
       rows: [
-        ratioJudged(
+        throughputJudged(
           "store searches through the client: in process vs over loopback HTTP (median of per-round ratios)",
-          { ...rates, ratio: fmt.spread(speedups, fmt.ratio) },
-          median(speedups),
-          { at: 3, atLeast: true },
+          [inProcess, http],
+          3,
         ),
-        infoCompared(
+        loadCompared(
           `store search latency p99 at concurrency ${SERVER_LOAD.concurrency}: in process vs over loopback HTTP`,
-          [p99(inProcess.samples), p99(http.samples)],
-          fmt.ms,
+          [inProcess, http],
+          "p99",
         ),
         atMost(
           `createSandbox() with the default data: median of ${creates.later.length} after the first`,

@@ -13,11 +13,9 @@ import {
   type BenchmarkResult,
   fmt,
   info,
-  infoCompared,
+  loadCompared,
   loadSetup,
-  median,
   now,
-  p99,
   rounds,
   SERVER_LOAD,
   spread,
@@ -94,17 +92,13 @@ export function run(): Promise<BenchmarkResult> {
           `Spread of rounds: sandbox ${fmt.percent(spread(r.sandbox.rates))}, Prism ${fmt.percent(spread(r.prism.rates))}`,
         ],
         rows: [
-          infoCompared(
+          loadCompared(
             `\`GET ${PATH}\`: throughput, sandbox vs Prism mock, median of rounds`,
-            [median(r.sandbox.rates), median(r.prism.rates)],
-            fmt.rate,
+            [r.sandbox, r.prism],
+            "throughput",
             true,
           ),
-          infoCompared(
-            `latency p99 at concurrency ${LOAD.concurrency}`,
-            [p99(r.sandbox.samples), p99(r.prism.samples)],
-            fmt.ms,
-          ),
+          loadCompared(`latency p99 at concurrency ${LOAD.concurrency}`, [r.sandbox, r.prism], "p99"),
         ],
         notes: [`Answers other than 200: ${failures}.`],
       };

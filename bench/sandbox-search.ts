@@ -26,15 +26,13 @@ import {
   compared,
   type Figures,
   fmt,
-  infoCompared,
+  loadCompared,
   loadSetup,
   median,
-  p99,
-  pairedRatios,
   type ResultRow,
-  ratioJudged,
   rounds,
   SERVER_LOAD,
+  throughputJudged,
   timed,
 } from "./harness.ts";
 import { mixLoad, withServers } from "./sandbox-setup.ts";
@@ -88,32 +86,25 @@ const measure = (dataFile: string) =>
 
 /** Throughput and latency of one sandbox next to the bare server's. */
 function searchRows(label: string, ours: Figures, bare: Figures): ResultRow[] {
-  const at = `at concurrency ${LOAD.concurrency}`;
-  const rate = [median(ours.rates), median(bare.rates)] as const;
   return [
-    infoCompared(`${label}: throughput, median of rounds`, rate, fmt.rate, true),
-    infoCompared(`${label}: latency p99 ${at}`, [p99(ours.samples), p99(bare.samples)], fmt.ms, true),
-    infoCompared(`${label}: latency median ${at}`, [median(ours.samples), median(bare.samples)], fmt.ms),
+    loadCompared(`${label}: throughput, median of rounds`, [ours, bare], "throughput", true),
+    loadCompared(`${label}: latency p99 at concurrency ${LOAD.concurrency}`, [ours, bare], "p99", true),
+    loadCompared(`${label}: latency median at concurrency ${LOAD.concurrency}`, [ours, bare], "median"),
   ];
 }
 
 function rowsOf(m: Awaited<ReturnType<typeof measure>>, reads: Record<"streamed" | "parsed", Figures>) {
   const { bare, small, large } = m.load;
-  const scale = pairedRatios(large.rates, small.rates);
   const startup = median(m.starts);
   const mib = (value: number) => `${Math.round(value)} MiB`;
   const memory = (metric: string, value: number, reference: number) =>
     atMost(metric, value * MIB_TO_MB, 300, " MB", compared(value, reference, mib));
   return [
     ...searchRows(`sandbox, ${LARGE} drills`, large, bare),
-    ratioJudged(
+    throughputJudged(
       `throughput at ${LARGE} drills relative to the default data (median of per-round ratios)`,
-      {
-        ...compared(median(large.rates), median(small.rates), fmt.rate),
-        ratio: fmt.spread(scale, fmt.ratio),
-      },
-      median(scale),
-      { at: 0.5, atLeast: true },
+      [large, small],
+      0.5,
     ),
     atMost(
       `start-up with a ${LARGE}-drill data file (startSandbox until listening, median of ${m.starts.length})`,
@@ -124,10 +115,10 @@ function rowsOf(m: Awaited<ReturnType<typeof measure>>, reads: Record<"streamed"
     ),
     memory(`resident memory after start, ${LARGE} drills`, m.large.memoryMb, m.small.memoryMb),
     memory(`resident memory after the load of mixed searches, ${LARGE} drills`, m.loadedMb, m.large.memoryMb),
-    infoCompared(
+    loadCompared(
       `reading and checking the ${LARGE}-drill data file: streamed (the sandbox's) vs \`JSON.parse\` of the whole file, median of 3`,
-      [median(reads.streamed.samples), median(reads.parsed.samples)],
-      fmt.ms,
+      [reads.streamed, reads.parsed],
+      "median",
       true,
     ),
   ];

@@ -28,6 +28,9 @@ const schemaOf = (id: string) => {
 };
 const propertiesOf = (name: string) => Object.keys((schemas[name]?.properties ?? {}) as object);
 
+/** The practice preferences' fields: the store form takes the very fields the answers show. */
+const PREFERENCES = ["direction", "style", "unknownColumns", "useIntroductions", "autoAdvancement"];
+
 // operationId → the component its page names, and the fields the page shows for it.
 const named: [string, string, string[]][] = [
   ["searchGroups_v2_1", "Groups_v2_1", ["total", "groups"]],
@@ -84,11 +87,7 @@ const named: [string, string, string[]][] = [
     "ProficiencyChart_v2_1",
     ["users", "singular", "incomplete", "average", "extremes", "individuals"],
   ],
-  [
-    "storePracticePreferences_v2_1",
-    "Preferences_v2_1",
-    ["direction", "style", "unknownColumns", "useIntroductions", "autoAdvancement"],
-  ],
+  ["storePracticePreferences_v2_1", "Preferences_v2_1", PREFERENCES],
   [
     "getOwnUser_v2_1",
     "User_v2_1",
@@ -124,11 +123,7 @@ const named: [string, string, string[]][] = [
     "Practice_v2_1",
     ["proficiency", "highestProficiency", "eventualProficiency", "timeSpent", "expectedDuration", "added"],
   ],
-  [
-    "getPracticePreferences_v2_1",
-    "Preferences_v2_1",
-    ["direction", "style", "unknownColumns", "useIntroductions", "autoAdvancement"],
-  ],
+  ["getPracticePreferences_v2_1", "Preferences_v2_1", PREFERENCES],
   ["getSession_v2_1", "Session_v2_1", ["locale", "login"]],
   ["getClientApp_v2_1", "ClientApp_v2_1", ["id", "name", "icon", "secret", "creator", "status"]],
   ["updateClientApp_v2_1", "ClientApp_v2_1", ["id", "name", "redirectionEndpoint", "url"]],
@@ -282,11 +277,7 @@ describe("API 2.1 typed requests", () => {
     ["createCourse_v2_1", ["name", "description"], []],
     ["updateCourse_v2_1", [], ["iconKey", "coverKey", "name", "description"]],
     ["postReview_v2_1", ["content"], ["appreciation"]],
-    [
-      "storePracticePreferences_v2_1",
-      [],
-      ["direction", "style", "unknownColumns", "useIntroductions", "autoAdvancement"],
-    ],
+    ["storePracticePreferences_v2_1", [], PREFERENCES],
     ["storeBeacon_v2_1", ["playableType", "playableId", "proximity", "lingerDuration"], ["description"]],
     ["respondToGroupInvitation_v2_1", ["action"], []],
     [

@@ -39,11 +39,18 @@ export function rsaKeyPair(modulusLength = 2048, name = "default"): TestKeyPair 
 /** First parameter of fetch (the DOM name RequestInfo is not declared in Node's types). */
 export type FetchInput = Parameters<typeof globalThis.fetch>[0];
 
+/** A mocked fetch that hands `handle` each call as one Request, whichever form the caller used. */
+export function requestFetch(handle: (request: Request) => Promise<Response> | Response) {
+  return vi.fn(async (input: FetchInput, init?: RequestInit) => handle(new Request(input, init)));
+}
+
 export const KEY_ID = "key-3f9a";
 export const SERVICE_ACCOUNT_ID = "sa-81c2";
 export const CLIENT_ID = "client-app-7";
 // Holds "+", "/", "=" and a space, so its raw, URI, form and JSON spellings all differ.
 export const CLIENT_SECRET = 's3cr3t+/Pa ss=word"Zx8Q';
+/** The test client's credentials, spread into the options of whatever takes them. */
+export const CREDENTIALS = { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET };
 
 /**
  * A key file object. The private key and key type fields are given unusual names on
@@ -75,8 +82,7 @@ export function providerOptions(
 ): TokenProviderOptions {
   return {
     baseUrl: server.baseUrl,
-    clientId: CLIENT_ID,
-    clientSecret: CLIENT_SECRET,
+    ...CREDENTIALS,
     key,
     fetch: server.fetch,
     ...overrides,
@@ -144,7 +150,7 @@ export class FakeAuthServer {
     this.sendDate = options.sendDate ?? true;
     this.verify = options.verify ?? true;
     this.spki = options.spki ?? rsaKeyPair().spki;
-    this.fetch = vi.fn((input: FetchInput, init?: RequestInit) => this.#handle(new Request(input, init)));
+    this.fetch = requestFetch((request) => this.#handle(request));
   }
 
   #headers(): Record<string, string> {

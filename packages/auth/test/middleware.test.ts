@@ -3,7 +3,7 @@ import createClient from "openapi-fetch";
 import { describe, expect, it, vi } from "vitest";
 import { authMiddleware, TokenExchangeError, type TokenProvider } from "../src/index.js";
 import { key, providerFor } from "./fixtures/token-provider.js";
-import { FakeAuthServer, type FetchInput, json, type TestPaths } from "./helpers.js";
+import { FakeAuthServer, type FetchInput, json, requestFetch, type TestPaths } from "./helpers.js";
 
 interface ApiCall {
   readonly authorization: string | null;
@@ -19,8 +19,7 @@ interface ApiCall {
 function fakeApi(server: FakeAuthServer) {
   const revoked = new Set<string>();
   const calls: ApiCall[] = [];
-  const fetch = vi.fn(async (input: FetchInput, init?: RequestInit) => {
-    const request = new Request(input, init);
+  const fetch = requestFetch(async (request) => {
     const body = await request.text();
     const authorization = request.headers.get("authorization");
     calls.push({ authorization, method: request.method, url: request.url, body });

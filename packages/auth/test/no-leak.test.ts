@@ -1,5 +1,5 @@
 import { inspect } from "node:util";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   type AccessToken,
   authMiddleware,
@@ -9,12 +9,12 @@ import {
 } from "../src/index.js";
 import { key, providerFor } from "./fixtures/token-provider.js";
 import {
-  CLIENT_ID,
   CLIENT_SECRET,
+  CREDENTIALS,
   FakeAuthServer,
-  type FetchInput,
   json,
   keyFileObject,
+  requestFetch,
   rsaKeyPair,
 } from "./helpers.js";
 
@@ -66,8 +66,7 @@ describe("no secret leaks", () => {
     const middleware = authMiddleware(provider);
     const auth = serviceAccountAuth({
       key: JSON.stringify(keyFileObject()),
-      clientId: CLIENT_ID,
-      clientSecret: CLIENT_SECRET,
+      ...CREDENTIALS,
       baseUrl: server.baseUrl,
       fetch: server.fetch,
     });
@@ -120,8 +119,7 @@ describe("no secret leaks", () => {
       .catch((e: unknown) => e);
 
     // A fetch whose own errors quote the request body.
-    const chatty = vi.fn(async (input: FetchInput) => {
-      const request = input as Request;
+    const chatty = requestFetch(async (request) => {
       if (request.method !== "POST") return server.fetch(request);
       const body = await request.text();
       throw new TypeError(`cannot send ${body}`, { cause: new Error(body) });

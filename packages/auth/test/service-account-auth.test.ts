@@ -17,13 +17,12 @@ import {
 } from "../src/index.js";
 import { serviceAccountAuth } from "../src/node.js";
 import {
-  CLIENT_ID,
-  CLIENT_SECRET,
+  CREDENTIALS,
   FakeAuthServer,
-  type FetchInput,
   json,
   KEY_ID,
   keyFileObject,
+  requestFetch,
   SERVICE_ACCOUNT_ID,
   type TestPaths,
 } from "./helpers.js";
@@ -49,8 +48,7 @@ function createDrillClientLike(options: {
 
 /** One fetch for the whole service: authorization server plus a protected API. */
 function serviceFetch(server: FakeAuthServer) {
-  return vi.fn(async (input: FetchInput, init?: RequestInit) => {
-    const request = new Request(input, init);
+  return requestFetch(async (request) => {
     if (request.url.startsWith(`${server.baseUrl}/api/`)) {
       const token = request.headers.get("authorization")?.replace(/^Bearer /, "") ?? "";
       return server.issued.includes(token)
@@ -72,7 +70,7 @@ describe("serviceAccountAuth", () => {
   it("plugs into the client with the client's base URL and fetch", async () => {
     const server = new FakeAuthServer();
     const fetch = serviceFetch(server);
-    const auth = serviceAccountAuth({ keyFile, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+    const auth = serviceAccountAuth({ keyFile, ...CREDENTIALS });
     const client = createDrillClientLike({ baseUrl: server.baseUrl, fetch, auth });
     const { data } = await client.GET("/api/2.1/version");
     expect(data).toEqual({ version: "2.1.0" });
@@ -101,8 +99,7 @@ describe("serviceAccountAuth", () => {
     ]) {
       const auth = serviceAccountAuth({
         key,
-        clientId: CLIENT_ID,
-        clientSecret: CLIENT_SECRET,
+        ...CREDENTIALS,
         baseUrl: server.baseUrl,
         fetch: server.fetch,
       });
@@ -117,8 +114,7 @@ describe("serviceAccountAuth", () => {
     const clientFetch = vi.fn(async () => json({ version: "x" }));
     const auth = serviceAccountAuth({
       keyFile,
-      clientId: CLIENT_ID,
-      clientSecret: CLIENT_SECRET,
+      ...CREDENTIALS,
       tokenEndpoint: "https://login.test/token",
       fetch: server.fetch,
       subject: "user-9",
@@ -136,7 +132,7 @@ describe("serviceAccountAuth", () => {
     const badFile = join(dir(), "bad.json");
     await writeFile(badFile, JSON.stringify(keyFileObject({ keyId: 7 })));
     const server = new FakeAuthServer();
-    const auth = serviceAccountAuth({ keyFile: badFile, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+    const auth = serviceAccountAuth({ keyFile: badFile, ...CREDENTIALS });
     await expect(auth.ready()).rejects.toMatchObject({ code: "ERR_KEY_FILE_FIELD", field: "keyId" });
     const client = createDrillClientLike({ baseUrl: server.baseUrl, fetch: serviceFetch(server), auth });
     await expect(client.GET("/api/2.1/version")).rejects.toBeInstanceOf(KeyFileError);
@@ -146,7 +142,7 @@ describe("serviceAccountAuth", () => {
   });
 
   it("asks for a base URL when neither it nor the client gives one", async () => {
-    const auth = serviceAccountAuth({ keyFile, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+    const auth = serviceAccountAuth({ keyFile, ...CREDENTIALS });
     // At once, when the client is made, not on its first request.
     expect(() => auth.middleware({ baseUrl: "", fetch: vi.fn() })).toThrow(
       "Invalid option baseUrl: is required unless tokenEndpoint is given",
@@ -157,50 +153,31 @@ describe("serviceAccountAuth", () => {
   });
 
   it.each([
-    [{ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET }, "give exactly one of keyFile"],
-    [
-      { keyFile: "a", key: "{}", clientId: CLIENT_ID, clientSecret: CLIENT_SECRET },
-      "give exactly one of keyFile",
-    ],
-    [{ keyFile: " ", clientId: CLIENT_ID, clientSecret: CLIENT_SECRET }, "Invalid option keyFile"],
-    [{ keyFile: "a", clientId: "", clientSecret: CLIENT_SECRET }, "Invalid option clientId"],
-    [{ keyFile: "a", clientId: CLIENT_ID }, "Invalid option clientSecret"],
+    [{ ...CREDENTIALS }, "give exactly one of keyFile"],
+    [{ keyFile: "a", key: "{}", ...CREDENTIALS }, "give exactly one of keyFile"],
+    [{ keyFile: " ", ...CREDENTIALS }, "Invalid option keyFile"],
+    [{ keyFile: "a", ...CREDENTIALS, clientId: "" }, "Invalid option clientId"],
+    [{ keyFile: "a", clientId: CREDENTIALS.clientId }, "Invalid option clientSecret"],
     // The provider's options are checked at once too, not on the first API call.
-    [
-      { keyFile: "a", clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, baseUrl: "drill.test" },
-      "Invalid option baseUrl",
-    ],
+    [{ keyFile: "a", ...CREDENTIALS, baseUrl: "drill.test" }, "Invalid option baseUrl"],
     [
       {
         keyFile: "a",
-        clientId: CLIENT_ID,
-        clientSecret: CLIENT_SECRET,
+        ...CREDENTIALS,
         tokenEndpoint: "https://u:p@x.test/t",
       },
       "Invalid option tokenEndpoint",
     ],
+    [{ keyFile: "a", ...CREDENTIALS, retry: { maxAttempts: 0 } }, "Invalid option retry.maxAttempts"],
+    [{ keyFile: "a", ...CREDENTIALS, refreshMarginSeconds: -1 }, "Invalid option refreshMarginSeconds"],
     [
-      { keyFile: "a", clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, retry: { maxAttempts: 0 } },
-      "Invalid option retry.maxAttempts",
-    ],
-    [
-      { keyFile: "a", clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, refreshMarginSeconds: -1 },
-      "Invalid option refreshMarginSeconds",
-    ],
-    [
-      { keyFile: "a", clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, assertionLifetimeSeconds: 7200 },
+      { keyFile: "a", ...CREDENTIALS, assertionLifetimeSeconds: 7200 },
       "Invalid option assertionLifetimeSeconds",
     ],
-    [
-      { keyFile: "a", clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, subject: "" },
-      "Invalid option subject",
-    ],
-    [
-      { keyFile: "a", clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, fetch: "fetch" },
-      "Invalid option fetch",
-    ],
-    [{ keyFile: "a", clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, cache: {} }, "Invalid option cache"],
-    [{ keyFile: "a", clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, clock: {} }, "Invalid option clock"],
+    [{ keyFile: "a", ...CREDENTIALS, subject: "" }, "Invalid option subject"],
+    [{ keyFile: "a", ...CREDENTIALS, fetch: "fetch" }, "Invalid option fetch"],
+    [{ keyFile: "a", ...CREDENTIALS, cache: {} }, "Invalid option cache"],
+    [{ keyFile: "a", ...CREDENTIALS, clock: {} }, "Invalid option clock"],
   ])("rejects bad options at once (%#)", (options, message) => {
     const make = () => serviceAccountAuth(options as Parameters<typeof serviceAccountAuth>[0]);
     expect(make).toThrow(DrillInvalidOptionError);
@@ -210,16 +187,14 @@ describe("serviceAccountAuth", () => {
   it("checks the key against the options in ready() when the base URL is known", async () => {
     const auth = serviceAccountAuth({
       key: keyFileObject(),
-      clientId: CLIENT_ID,
-      clientSecret: CLIENT_SECRET,
+      ...CREDENTIALS,
       baseUrl: "https://drill.test",
       fetch: vi.fn(),
     });
     await expect(auth.ready()).resolves.toBeUndefined();
     const bad = serviceAccountAuth({
       key: keyFileObject({ keyId: "" }),
-      clientId: CLIENT_ID,
-      clientSecret: CLIENT_SECRET,
+      ...CREDENTIALS,
     });
     await expect(bad.ready()).rejects.toMatchObject({ code: "ERR_KEY_FILE_FIELD" });
   });
@@ -228,7 +203,7 @@ describe("serviceAccountAuth", () => {
     const server = new FakeAuthServer();
     // A store that keeps nothing, so that every token request is visible.
     const cache = { get: () => undefined, set: () => undefined, delete: () => undefined };
-    const auth = serviceAccountAuth({ keyFile, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, cache });
+    const auth = serviceAccountAuth({ keyFile, ...CREDENTIALS, cache });
     const fetchA = serviceFetch(server);
     const fetchB = serviceFetch(server);
     const clientA = createDrillClientLike({ baseUrl: server.baseUrl, fetch: fetchA, auth });
@@ -250,8 +225,7 @@ describe("serviceAccountAuth", () => {
     expectTypeOf<ReturnType<typeof serviceAccountAuthWithKey>>().toExtend<DrillClientAuth>();
     const auth: DrillClientAuth = serviceAccountAuth({
       keyFile,
-      clientId: CLIENT_ID,
-      clientSecret: CLIENT_SECRET,
+      ...CREDENTIALS,
     });
     const context: DrillAuthContext = { baseUrl: "https://drill.test", fetch: vi.fn() };
     expect(typeof auth.middleware).toBe("function");
@@ -267,8 +241,7 @@ describe("serviceAccountAuth", () => {
       fetch,
       auth: serviceAccountAuthWithKey({
         key: keyFileObject(),
-        clientId: CLIENT_ID,
-        clientSecret: CLIENT_SECRET,
+        ...CREDENTIALS,
         retry: { maxAttempts: 2, initialDelayMs: 1, maxDelayMs: 1 },
       }),
     };
@@ -289,8 +262,7 @@ describe("serviceAccountAuth", () => {
     const server = new FakeAuthServer();
     const fromText = serviceAccountAuthWithKey({
       key: JSON.stringify(keyFileObject()),
-      clientId: CLIENT_ID,
-      clientSecret: CLIENT_SECRET,
+      ...CREDENTIALS,
     });
     const client = createDrillClientLike({
       baseUrl: server.baseUrl,
@@ -298,8 +270,7 @@ describe("serviceAccountAuth", () => {
       auth: fromText,
     });
     expect((await client.GET("/api/2.1/version")).data).toEqual({ version: "2.1.0" });
-    const withFile = () =>
-      serviceAccountAuthWithKey({ keyFile, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET } as never);
+    const withFile = () => serviceAccountAuthWithKey({ keyFile, ...CREDENTIALS } as never);
     expect(withFile).toThrow(DrillInvalidOptionError);
     expect(withFile).toThrow('import { serviceAccountAuth } from "@drill-practice/auth/node"');
   });

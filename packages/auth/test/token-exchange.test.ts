@@ -3,7 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ServerClock, systemClock } from "../src/clock.js";
 import { TokenExchangeError, TokenResponseError } from "../src/errors.js";
 import { exchangeAssertion, JWT_BEARER_GRANT_TYPE } from "../src/token-exchange.js";
-import { CLIENT_ID, CLIENT_SECRET, type FetchInput, json, settleWithFakeTimers } from "./helpers.js";
+import {
+  CLIENT_ID,
+  CLIENT_SECRET,
+  type FetchInput,
+  json,
+  requestFetch,
+  settleWithFakeTimers,
+} from "./helpers.js";
 
 const ENDPOINT = "https://auth.drill.test/daas/oauth/token";
 const ASSERTION = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJzYSJ9.c2lnbmF0dXJlLXNlY3JldA";
@@ -29,9 +36,8 @@ interface Call {
 /** A fetch that answers from a script and records each request and when (fake time) it arrived. */
 function scripted(answers: Answer[]) {
   const calls: Call[] = [];
-  const fetch = vi.fn(async (input: FetchInput, init?: RequestInit) => {
+  const fetch = requestFetch(async (request) => {
     const at = Date.now();
-    const request = new Request(input, init);
     const { url, method, redirect, headers } = request;
     calls.push({ at, url, method, redirect, headers, body: await request.text() });
     const next = answers[Math.min(calls.length - 1, answers.length - 1)];

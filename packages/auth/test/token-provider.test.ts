@@ -14,8 +14,7 @@ import {
 } from "../src/index.js";
 import { key, providerFor as provider } from "./fixtures/token-provider.js";
 import {
-  CLIENT_ID,
-  CLIENT_SECRET,
+  CREDENTIALS,
   FakeAuthServer,
   type FetchInput,
   json,
@@ -188,8 +187,7 @@ describe("token endpoint", () => {
     });
     const p = createTokenProvider({
       baseUrl: "https://drill.test",
-      clientId: CLIENT_ID,
-      clientSecret: CLIENT_SECRET,
+      ...CREDENTIALS,
       key,
       fetch,
       retry: { maxAttempts: 2, initialDelayMs: 1, maxDelayMs: 1 },

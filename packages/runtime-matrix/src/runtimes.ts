@@ -177,6 +177,9 @@ export function installedVersion(name: string): string | undefined {
   return (JSON.parse(readFileSync(file, "utf8")) as { version: string }).version;
 }
 
+/** What a reason for a missing runtime package says to do. */
+const INSTALL = "run `pnpm --filter @drill-practice/runtime-matrix runtimes:install`";
+
 /**
  * Why a case cannot run here, or undefined when it can: the binary is missing, or the installed
  * package is not the pinned version.
@@ -199,23 +202,45 @@ export function unavailable(runtime: RuntimeCase): string | undefined {
   if (runtime.id === "node20" && hostMajor !== "20") {
     return `${runtime.name}: the host runs Node ${process.versions.node}; run the matrix under Node 20 to cover it`;
   }
-  const install = "run `pnpm --filter @drill-practice/runtime-matrix runtimes:install`";
   if (!existsSync(path)) {
     return runtime.npmPackage === undefined
       ? `${runtime.name}: ${path} is missing (install Debian's chromium or set CHROMIUM_PATH)`
-      : `${runtime.name}: ${path} is missing; ${install}`;
+      : `${runtime.name}: ${path} is missing; ${INSTALL}`;
   }
   if (runtime.npmPackage !== undefined) {
     const pinned = pinnedVersion(runtime.npmPackage);
     const installed = installedVersion(runtime.npmPackage);
     if (installed !== pinned) {
-      return `${runtime.name}: ${runtime.npmPackage} ${installed} is installed but ${pinned} is pinned; ${install}`;
+      return `${runtime.name}: ${runtime.npmPackage} ${installed} is installed but ${pinned} is pinned; ${INSTALL}`;
     }
   }
   if (runtime.kind === "workerd" && !existsSync(binaryPath(nodeForMiniflare()))) {
-    return `${runtime.name}: Miniflare needs Node ≥ 22 and the matrix's Node 24 is missing; ${install}`;
+    return `${runtime.name}: Miniflare needs Node ≥ 22 and the matrix's Node 24 is missing; ${INSTALL}`;
   }
   return undefined;
+}
+
+/**
+ * Why a case cannot run here with MSW 3, or undefined when it can: the case is {@link unavailable},
+ * or `runtimes/` does not hold the pinned MSW.
+ *
+ * @example
+ * ```ts
+ * import { RUNTIME_CASES, unavailableWithMsw3 } from "./runtimes.js";
+ *
+ * const chromium = RUNTIME_CASES.find((runtime) => runtime.kind === "chromium");
+ * // undefined where both are there; else e.g. "MSW 3.0.0 is not installed in runtimes/; run `pnpm --filter …`"
+ * if (chromium !== undefined) console.log(unavailableWithMsw3(chromium) ?? "available");
+ * ```
+ */
+export function unavailableWithMsw3(runtime: RuntimeCase): string | undefined {
+  const pinned = pinnedVersion("msw");
+  return (
+    unavailable(runtime) ??
+    (installedVersion("msw") === pinned
+      ? undefined
+      : `MSW ${pinned} is not installed in runtimes/; ${INSTALL}`)
+  );
 }
 
 /** The case whose Node runs Miniflare (Miniflare needs Node 22 or later; the host may be Node 20). */

@@ -20,11 +20,10 @@ import { declareMissing } from "../../../scripts/test-requirements.js";
 import type { MswBrowserReport } from "../src/entries/msw-browser-page.js";
 import {
   binaryPath,
-  installedVersion,
-  pinnedVersion,
   RUNTIME_CASES,
   RUNTIMES_DIR,
   unavailable,
+  unavailableWithMsw3,
 } from "../src/runtimes.js";
 import { operationsOf } from "./request-log.js";
 
@@ -43,7 +42,6 @@ interface MswVariant {
   readonly missing: string | undefined;
 }
 
-const install = "run `pnpm --filter @drill-practice/runtime-matrix runtimes:install`";
 const VARIANTS: readonly MswVariant[] = [
   {
     label: "MSW 2 (the workspace's)",
@@ -55,11 +53,7 @@ const VARIANTS: readonly MswVariant[] = [
     label: "MSW 3 (runtimes/)",
     resolveFrom: RUNTIMES_DIR,
     major: "3",
-    missing:
-      unavailable(chromiumCase) ??
-      (installedVersion("msw") === pinnedVersion("msw")
-        ? undefined
-        : `MSW ${pinnedVersion("msw")} is not installed in runtimes/; ${install}`),
+    missing: unavailableWithMsw3(chromiumCase),
   },
 ];
 

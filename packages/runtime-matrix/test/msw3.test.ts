@@ -10,22 +10,11 @@ import { scratchDirForAll } from "@drill-practice/tooling/scratch-hooks";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
 import { declareMissing } from "../../../scripts/test-requirements.js";
-import {
-  binaryPath,
-  installedVersion,
-  pinnedVersion,
-  RUNTIME_CASES,
-  RUNTIMES_DIR,
-  unavailable,
-} from "../src/runtimes.js";
+import { binaryPath, RUNTIME_CASES, RUNTIMES_DIR, unavailableWithMsw3 } from "../src/runtimes.js";
 
 const node24 = RUNTIME_CASES.find((runtime) => runtime.id === "node24");
 if (node24 === undefined) throw new Error("the matrix has no Node 24 case");
-const missing =
-  unavailable(node24) ??
-  (installedVersion("msw") === pinnedVersion("msw")
-    ? undefined
-    : `MSW ${pinnedVersion("msw")} is not installed in runtimes/; run \`pnpm --filter @drill-practice/runtime-matrix runtimes:install\``);
+const missing = unavailableWithMsw3(node24);
 describe("sandboxHandlers with MSW 3 on Node 24", () => {
   if (declareMissing("MSW 3 on Node 24", missing)) return;
   // Inside runtimes/, so that the bundle's `msw` imports resolve to the pinned MSW 3.

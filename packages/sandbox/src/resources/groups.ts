@@ -367,41 +367,57 @@ function removeDrill(
   return ok({ description: `${drillId} removed from ${group.name}` });
 }
 
-function grantStaff(
+/**
+ * The group's own staff (needs VIEW), paged; with `search`, only the users whose name holds it
+ * (case-insensitive), `count` then being of the users found.
+ */
+function staffPage(
   state: SandboxState,
   userId: string,
   groupId: string,
-  reference: string,
-  permission: StaffPermission,
+  page: Parameters<typeof pageByIndex>[1],
+  search?: string,
 ) {
-  groupFor(state, groupId, userId, "MANAGE", "group");
-  const user = addressedUser(state, reference, "user");
-  state.org.groupStaff.set(groupId, user.id, permission);
+  groupFor(state, groupId, userId, "VIEW", "group");
+  const staff = staffV21(state, groupId);
+  const needle = search?.trim().toLowerCase();
+  const found = staff.groupStaffUsers.filter((e) => !needle || e.user.name.toLowerCase().includes(needle));
+  return ok({ ...staff, count: found.length, groupStaffUsers: pageByIndex(found, page).items });
 }
 
-function revokeStaff(
+/**
+ * Gives the user the permission, replacing the one held, or takes it back (not the acting user's own,
+ * and only one the user holds); needs MANAGE; answers the group's staff in the version's shape.
+ */
+function changeStaff(
   state: SandboxState,
   userId: string,
-  groupId: string,
-  reference: string,
-  permission: StaffPermission,
+  where: { readonly group: string; readonly user: string },
+  change: { readonly grant: StaffPermission } | { readonly revoke: StaffPermission },
+  staff: (state: SandboxState, groupId: string) => object = staffV21,
 ) {
+  const { group: groupId, user: reference } = where;
   groupFor(state, groupId, userId, "MANAGE", "group");
   const user = addressedUser(state, reference, "user");
+  if ("grant" in change) {
+    state.org.groupStaff.set(groupId, user.id, change.grant);
+    return ok(staff(state, groupId));
+  }
   if (user.id === userId) {
     refuse(
       { kind: "no_permission", resource: "group" },
       "the acting user cannot remove their own staff permission",
     );
   }
-  if (state.org.groupStaff.get(groupId, user.id) !== permission) {
+  if (state.org.groupStaff.get(groupId, user.id) !== change.revoke) {
     refuse(
       { kind: "not_found", resource: "user" },
-      `user ${JSON.stringify(reference)} holds no ${permission} permission on this group`,
+      `user ${JSON.stringify(reference)} holds no ${change.revoke} permission on this group`,
       "user",
     );
   }
   state.org.groupStaff.delete(groupId, user.id);
+  return ok(staff(state, groupId));
 }
 
 /** The 2.1 update form's fields (2.1.1's form adds subscription fields the sandbox does not model). */
@@ -522,31 +538,17 @@ export const groups = defineFamily("groups", {
   listGroupStaff_v2_1_1: {
     behaviour:
       "as `listGroupStaff_v2_1`, `query` searching the staff users' names (case-insensitive; `count` is of the users found); `unknown_group`, `not_permitted`",
-    handle: ({ state, userId, path, query }) => {
-      groupFor(state, path.group, userId, "VIEW", "group");
-      const staff = staffV21(state, path.group);
-      const needle = query.query?.trim().toLowerCase();
-      const found = staff.groupStaffUsers.filter(
-        (e) => !needle || e.user.name.toLowerCase().includes(needle),
-      );
-      return ok({ ...staff, count: found.length, groupStaffUsers: pageByIndex(found, query).items });
-    },
+    handle: ({ state, userId, path, query }) => staffPage(state, userId, path.group, query, query.query),
   },
   updateGroupStaffPermissions_v2_1_1: {
     behaviour:
       "gives the user the permission in the path (`MANAGE` or `VIEW`), replacing the one held (needs MANAGE); answers the group's staff; `unknown_group`, `not_permitted`, an unknown user `not_found` (404)",
-    handle: ({ state, userId, path }) => {
-      grantStaff(state, userId, path.group, path.user, path.permission);
-      return ok(staffV21(state, path.group));
-    },
+    handle: ({ state, userId, path }) => changeStaff(state, userId, path, { grant: path.permission }),
   },
   revokeGroupStaffPermission_v2_1_1: {
     behaviour:
       "as `revokeGroupStaffPermission_v2_1`: `unknown_group`, `not_permitted` (also for the acting user's own permission), `unknown_user` (also for a user without that permission)",
-    handle: ({ state, userId, path }) => {
-      revokeStaff(state, userId, path.group, path.user, path.permission);
-      return ok(staffV21(state, path.group));
-    },
+    handle: ({ state, userId, path }) => changeStaff(state, userId, path, { revoke: path.permission }),
   },
   getSubscribedGroup_v2_1_1: {
     behaviour:
@@ -671,11 +673,7 @@ export const groups = defineFamily("groups", {
   listGroupStaff_v2_1: {
     behaviour:
       "the group's own staff permissions (needs VIEW; organization staff are not listed), paged by `resultStart`/`resultSize`",
-    handle: ({ state, userId, path, query }) => {
-      groupFor(state, path.group, userId, "VIEW", "group");
-      const staff = staffV21(state, path.group);
-      return ok({ ...staff, groupStaffUsers: pageByIndex(staff.groupStaffUsers, query).items });
-    },
+    handle: ({ state, userId, path, query }) => staffPage(state, userId, path.group, query),
   },
   updateGroupStaffPermissions_v2_1: {
     behaviour:
@@ -685,17 +683,14 @@ export const groups = defineFamily("groups", {
         typeof body?.permission === "string" ? body.permission : undefined,
         "permission",
       );
-      grantStaff(state, userId, path.group, path.user, permission);
-      return ok(staffV21(state, path.group));
+      return changeStaff(state, userId, path, { grant: permission });
     },
   },
   revokeGroupStaffPermission_v2_1: {
     behaviour:
       "removes the permission from the user (not the acting user's own: `not_permitted`); answers the remaining staff",
-    handle: ({ state, userId, path }) => {
-      revokeStaff(state, userId, path.group, path.user, permissionOf(path.permission, "permission"));
-      return ok(staffV21(state, path.group));
-    },
+    handle: ({ state, userId, path }) =>
+      changeStaff(state, userId, path, { revoke: permissionOf(path.permission, "permission") }),
   },
   searchGroups_v2_0: {
     behaviour:
@@ -734,8 +729,7 @@ export const groups = defineFamily("groups", {
         typeof body?.permission === "string" ? body.permission : undefined,
         "permission",
       );
-      grantStaff(state, userId, path.group_id, user, permission);
-      return ok(staffV20(state, path.group_id));
+      return changeStaff(state, userId, { group: path.group_id, user }, { grant: permission }, staffV20);
     },
   },
 });

@@ -28,6 +28,22 @@ function b64(value: unknown): string {
   return Buffer.from(JSON.stringify(value)).toString("base64url");
 }
 
+/** The token endpoint's error body: the service's `id`/`description` and OAuth's `error`/`error_description`, alike. */
+function oauthError(id: string, description: string) {
+  return { id, description, error: id, error_description: description };
+}
+
+/** The exchange's form, every field given once, for `assertion`. */
+function exchangeForm(sandbox: TestSandbox, assertion: string): URLSearchParams {
+  const { clientId, clientSecret } = sandbox.credentials;
+  return new URLSearchParams({
+    grant_type: GRANT,
+    client_id: clientId,
+    client_secret: clientSecret,
+    assertion,
+  });
+}
+
 async function expectGrantRefused(sandbox: TestSandbox, assertion: string, rule: RegExp) {
   const { status, body } = await tokenRequest(sandbox, { assertion });
   expect(status).toBe(400);
@@ -289,12 +305,7 @@ describe("token exchange: form and client", () => {
         [field]: undefined,
       });
       expect(status).toBe(400);
-      expect(body).toEqual({
-        id: "invalid_request",
-        description: `form parameter ${field}: is required`,
-        error: "invalid_request",
-        error_description: `form parameter ${field}: is required`,
-      });
+      expect(body).toEqual(oauthError("invalid_request", `form parameter ${field}: is required`));
     },
   );
 
@@ -311,21 +322,13 @@ describe("token exchange: form and client", () => {
 
   it("refuses a parameter given twice", async () => {
     const sandbox = shared();
-    const form = new URLSearchParams({
-      grant_type: GRANT,
-      client_id: sandbox.credentials.clientId,
-      client_secret: sandbox.credentials.clientSecret,
-      assertion: await signAssertion(sandbox),
-    });
+    const form = exchangeForm(sandbox, await signAssertion(sandbox));
     form.append("client_id", "other");
     const res = await sandbox.fetch(sandbox.tokenEndpoint, { method: "POST", body: form });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({
-      id: "invalid_request",
-      description: "form parameter client_id: must be given once",
-      error: "invalid_request",
-      error_description: "form parameter client_id: must be given once",
-    });
+    expect(await res.json()).toEqual(
+      oauthError("invalid_request", "form parameter client_id: must be given once"),
+    );
   });
 
   it("answers 415 to a JSON body", async () => {
@@ -344,21 +347,12 @@ describe("token exchange: form and client", () => {
 
   it("refuses query parameters, in OAuth's error format", async () => {
     const sandbox = shared();
-    const assertion = await signAssertion(sandbox);
-    const form = new URLSearchParams({
-      grant_type: GRANT,
-      client_id: sandbox.credentials.clientId,
-      client_secret: sandbox.credentials.clientSecret,
-      assertion,
-    });
+    const form = exchangeForm(sandbox, await signAssertion(sandbox));
     const res = await sandbox.fetch(`${sandbox.tokenEndpoint}?scope=admin`, { method: "POST", body: form });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({
-      id: "invalid_request",
-      description: 'query parameter "scope": not defined for exchangeToken',
-      error: "invalid_request",
-      error_description: 'query parameter "scope": not defined for exchangeToken',
-    });
+    expect(await res.json()).toEqual(
+      oauthError("invalid_request", 'query parameter "scope": not defined for exchangeToken'),
+    );
     const malformed = await sandbox.fetch(`${sandbox.tokenEndpoint}?a=%`, { method: "POST", body: form });
     expect(malformed.status).toBe(400);
     expect(((await malformed.json()) as { description: string }).description).toMatch(

@@ -8,21 +8,16 @@ import { describe, expect, it } from "vitest";
 import { SECONDS_PER_ANSWER, SECONDS_PER_ITEM } from "../../src/domain/practice.js";
 import { EXAMPLE_HEADER } from "../../src/index.js";
 import {
-  client,
+  type client,
+  clientAs,
   expectRefusals,
   SMALL_DATA,
   start,
   startWithAnasGroup,
-  type TestSandbox,
-  tokenFor,
 } from "../support/helpers.js";
 
 type Api = ReturnType<typeof client>;
 type Answer = Awaited<ReturnType<Api>>;
-
-async function as(sandbox: TestSandbox, sub: string): Promise<Api> {
-  return client(sandbox, await tokenFor(sandbox, sub));
-}
 
 /** A 200 answer from the state: no example header. */
 function fromState(answer: Answer): unknown {
@@ -54,8 +49,8 @@ async function practise(api: Api, drill: string, right: boolean): Promise<void> 
 describe("2.1 course reads and removal (the 2.1 put-course-drill page's Course object)", () => {
   it("reads a course in course order and takes a drill out of it", async () => {
     const sandbox = await start();
-    const ana = await as(sandbox, "u-ana");
-    const bob = await as(sandbox, "u-bob");
+    const ana = await clientAs(sandbox, "u-ana");
+    const bob = await clientAs(sandbox, "u-bob");
     const verbs = await created(ana, "/api/2.1/drills", {
       name: "Verbs",
       subject: "German",
@@ -99,7 +94,7 @@ describe("2.1 course reads and removal (the 2.1 put-course-drill page's Course o
 
   it("lets an emptied course take the subject of the next drill added", async () => {
     const sandbox = await start();
-    const ana = await as(sandbox, "u-ana");
+    const ana = await clientAs(sandbox, "u-ana");
     const german = await created(ana, "/api/2.1/drills", { name: "V", subject: "German", description: "d" });
     const dutch = await created(ana, "/api/2.1/drills", { name: "W", subject: "Dutch", description: "d" });
     const course = await created(ana, "/api/2.1/courses", { name: "C", description: "d" });
@@ -115,7 +110,7 @@ describe("2.1 course reads and removal (the 2.1 put-course-drill page's Course o
 describe("2.1 delete with warnings (the 2.1.1 page DELETE drillable/…, which types 2.1's)", () => {
   it("answers 428 with the warnings, deletes nothing, and deletes with ignoreWarnings=true", async () => {
     const sandbox = await start();
-    const ana = await as(sandbox, "u-ana");
+    const ana = await clientAs(sandbox, "u-ana");
     const drill = await created(ana, "/api/2.1/drills", {
       name: "Verbs",
       subject: "German",
@@ -141,8 +136,8 @@ describe("2.1 delete with warnings (the 2.1.1 page DELETE drillable/…, which t
 describe("reviews, appreciation and preferences reads (the 2.1.1 pages of posting and storing them)", () => {
   it("lists the reviews, reads one's own review, the rating and the stored preferences", async () => {
     const sandbox = await start();
-    const ana = await as(sandbox, "u-ana");
-    const bob = await as(sandbox, "u-bob");
+    const ana = await clientAs(sandbox, "u-ana");
+    const bob = await clientAs(sandbox, "u-bob");
     for (const [api, content, appreciation] of [
       [ana, "Clear and short", "4"],
       [bob, "Too easy", "2"],
@@ -186,7 +181,7 @@ describe("reviews, appreciation and preferences reads (the 2.1.1 pages of postin
     });
     expect(fromState(await bob("GET", "/api/2.1/rendition/es-animals/preferences"))).toEqual({});
 
-    const sa = await as(sandbox, "sa-1");
+    const sa = await clientAs(sandbox, "sa-1");
     await expectRefusals([
       [sa, "GET", "/api/2.1/drillable/es-animals/review", 404, "not_found"],
       [ana, "GET", "/api/2.1/drillable/nope/review", 404, "not_found"],
@@ -213,8 +208,8 @@ interface Chart {
 describe("proficiency chart (the 2.1.1 page GET drillable/…/proficiency-chart, the revision of 2.1)", () => {
   it("charts the acting user's proficiency after each answer, and every practising user's on AVERAGE", async () => {
     const sandbox = await start();
-    const ana = await as(sandbox, "u-ana");
-    const bob = await as(sandbox, "u-bob");
+    const ana = await clientAs(sandbox, "u-ana");
+    const bob = await clientAs(sandbox, "u-bob");
     await practise(ana, "es-colours", true);
     await practise(ana, "es-colours", true);
     await practise(bob, "es-colours", false);
@@ -278,7 +273,7 @@ describe("proficiency chart (the 2.1.1 page GET drillable/…/proficiency-chart,
 
   it("charts a course as the average of its drills", async () => {
     const sandbox = await start();
-    const ana = await as(sandbox, "u-ana");
+    const ana = await clientAs(sandbox, "u-ana");
     await practise(ana, "es-colours", true);
     await practise(ana, "es-animals", true);
     const chart = (
@@ -295,7 +290,7 @@ describe("proficiency chart (the 2.1.1 page GET drillable/…/proficiency-chart,
 describe("practice status (the 2.0 and 2.1.1 Practice object pages)", () => {
   it("carries timeSpent, expectedDuration to 100 %, lastPracticed and added; no highestProficiency for courses", async () => {
     const sandbox = await start();
-    const ana = await as(sandbox, "u-ana");
+    const ana = await clientAs(sandbox, "u-ana");
     const items = SMALL_DATA.drills.find((d) => d.id === "es-animals")?.items.length ?? 0;
 
     const untouched = (await ana("GET", "/api/2.1/rendition/es-animals")).body;
@@ -375,7 +370,7 @@ describe("objective reads (the 2.1.1 objectives page's entry; the 2.0 group obje
         drills: [{ id: "es-colours", name: "Spanish colours" }],
       },
     ]);
-    const bob = await as(sandbox, "u-bob");
+    const bob = await clientAs(sandbox, "u-bob");
     expect(fromState(await bob("GET", "/api/2/objectives"))).toEqual([]);
     await expectRefusals([
       [ana, "GET", "/api/2.1/objective/no-such-objective", 404, "not_found"],

@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  client,
-  expectRefusals,
-  expectRefused,
-  ORG_WITH_BOB_ON_STAFF,
-  SMALL_DATA,
-  start,
-  tokenFor,
-} from "../support/helpers.js";
+import { BOB_ON_STAFF_DATA, clientAs, expectRefusals, expectRefused, start } from "../support/helpers.js";
 
 const BEACON = "07212ead-8344-4426-8b41-8b0cb621625a_0000_0001";
 const BEACON_FIELDS = {
@@ -17,16 +9,10 @@ const BEACON_FIELDS = {
   lingerDuration: "PT5M",
 };
 
-/** SMALL_DATA with Bob on the organization's staff (VIEW). */
-const DATA = {
-  ...SMALL_DATA,
-  organizations: [ORG_WITH_BOB_ON_STAFF],
-};
-
 describe("beacons", () => {
   it("stores, reads, lists, replaces and deletes a beacon of the organization", async () => {
-    const sandbox = await start({ data: DATA });
-    const sa = client(sandbox, await tokenFor(sandbox));
+    const sandbox = await start({ data: BOB_ON_STAFF_DATA });
+    const sa = await clientAs(sandbox);
     const stored = await sa("PUT", `/api/2.1/beacon/${BEACON}`, { body: BEACON_FIELDS });
     expect(stored.status).toBe(200);
     expect(stored.body).toEqual({});
@@ -40,7 +26,7 @@ describe("beacons", () => {
     await sa("PUT", `/api/2.1/beacon/${BEACON}`, {
       body: { ...BEACON_FIELDS, proximity: "FAR", playableId: "es-animals" },
     });
-    const bob = client(sandbox, await tokenFor(sandbox, "u-bob"));
+    const bob = await clientAs(sandbox, "u-bob");
     const listed = await bob("GET", "/api/2.1/beacons");
     expect(listed.body).toMatchObject({
       total: 1,
@@ -58,8 +44,8 @@ describe("beacons", () => {
 
   it("answers invalid_id, playable_not_found and not_permitted", async () => {
     const sandbox = await start();
-    const sa = client(sandbox, await tokenFor(sandbox));
-    const ana = client(sandbox, await tokenFor(sandbox, "u-ana"));
+    const sa = await clientAs(sandbox);
+    const ana = await clientAs(sandbox, "u-ana");
     await expectRefusals([
       [sa, "GET", "/api/2.1/beacon/beacon-1", 400, "invalid_id"],
       [
@@ -78,7 +64,7 @@ describe("beacons", () => {
 describe("client apps", () => {
   it("creates a client app with a secret shown once, lists it, reads and deletes it in 2.1", async () => {
     const sandbox = await start();
-    const ana = client(sandbox, await tokenFor(sandbox, "u-ana"));
+    const ana = await clientAs(sandbox, "u-ana");
     const created = await ana("POST", "/api/2/client-apps", {
       body: { name: "LMS link", redirectionEndpoint: "https://lms.example/callback", description: "d" },
     });
@@ -98,7 +84,7 @@ describe("client apps", () => {
       id: app.id,
       name: "LMS link",
     });
-    const sa = client(sandbox, await tokenFor(sandbox));
+    const sa = await clientAs(sandbox);
     expect((await sa("GET", `/api/2.1/client-app/${app.id}`)).status).toBe(404);
     expect((await ana("DELETE", `/api/2.1/client-app/${app.id}`)).status).toBe(200);
     expect((await ana("GET", "/api/2.1/client-apps")).body).toEqual([]);
@@ -106,7 +92,7 @@ describe("client apps", () => {
 
   it("answers invalid_name and invalid_redirection_uri", async () => {
     const sandbox = await start();
-    const sa = client(sandbox, await tokenFor(sandbox));
+    const sa = await clientAs(sandbox);
     await expectRefusals([
       [
         sa,
@@ -131,7 +117,7 @@ describe("client apps", () => {
 describe("push devices", () => {
   it("registers a device (204) and answers the page's identifiers for what is missing or unsupported", async () => {
     const sandbox = await start();
-    const ana = client(sandbox, await tokenFor(sandbox, "u-ana"));
+    const ana = await clientAs(sandbox, "u-ana");
     const registered = await ana("PUT", "/api/2/mobile-push-notification-subscription", {
       body: { platform: "IOS", token: "device-token-1" },
     });

@@ -6,10 +6,10 @@
 
 import { describe, expect, it } from "vitest";
 import { groupsFlowV211 } from "../support/groups-v211-flow.js";
-import { EVENING_CLASS, ORG_WITH_BOB_ON_STAFF, SMALL_DATA, start } from "../support/helpers.js";
+import { BOB_ON_STAFF_DATA, EVENING_CLASS, SMALL_DATA, start } from "../support/helpers.js";
 import { refusal, versionClients } from "../support/version-clients.js";
 
-const DATA = { ...SMALL_DATA, organizations: [ORG_WITH_BOB_ON_STAFF], groups: [EVENING_CLASS] };
+const DATA = { ...BOB_ON_STAFF_DATA, groups: [EVENING_CLASS] };
 
 describe("groups in 2.1.1", () => {
   it("runs issue 46's groups flow: a 2.1 group read with 2.1.1, a member by third-party ID, staff in the path, test results, resultFrom paging", async () => {

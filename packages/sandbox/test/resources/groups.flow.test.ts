@@ -1,31 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { groupsFlow } from "../support/groups-flow.js";
 import {
-  client,
+  BOB_ON_STAFF_DATA,
+  clientAs,
+  EVENING_CLASS,
   expectRefusals,
   expectRefused,
-  ORG_WITH_BOB_ON_STAFF,
-  SMALL_DATA,
   start,
-  tokenFor,
 } from "../support/helpers.js";
 
 /** SMALL_DATA plus a group with members and staff, and a teacher on the organization's staff. */
 const DATA = {
-  ...SMALL_DATA,
-  organizations: [ORG_WITH_BOB_ON_STAFF],
+  ...BOB_ON_STAFF_DATA,
   // The service account may use the business catalog, so it can hand its drills to a group.
-  catalogs: SMALL_DATA.catalogs.map((c) => ({ ...c, userIds: [...c.userIds, "sa-1"] })),
-  groups: [
-    {
-      id: "g-class",
-      name: "Class",
-      description: "Evening class",
-      organizationId: "org-1",
-      memberIds: ["u-ana"],
-      drillableIds: ["es-animals"],
-    },
-  ],
+  catalogs: BOB_ON_STAFF_DATA.catalogs.map((c) => ({ ...c, userIds: [...c.userIds, "sa-1"] })),
+  groups: [{ ...EVENING_CLASS, drillableIds: ["es-animals"] }],
 };
 
 describe("groups (flow 1 of the issue)", () => {
@@ -37,7 +26,7 @@ describe("groups (flow 1 of the issue)", () => {
 describe("groups: the pages' errors", () => {
   it("answers the page's <field>_missing for a missing required form field", async () => {
     const sandbox = await start();
-    const sa = client(sandbox, await tokenFor(sandbox));
+    const sa = await clientAs(sandbox);
     const noDescription = await sa("POST", "/api/2.1/groups", { body: { name: "Bar group" } });
     expectRefused(noDescription, 400, "description_missing", "description");
     const blankName = await sa("POST", "/api/2/groups", { body: { name: " ", description: "d" } });
@@ -46,7 +35,7 @@ describe("groups: the pages' errors", () => {
 
   it("answers invalid_<field> for a value outside the page's set, invalid_request where no page names one", async () => {
     const sandbox = await start();
-    const sa = client(sandbox, await tokenFor(sandbox));
+    const sa = await clientAs(sandbox);
     const mode = await sa("POST", "/api/2.1/groups", {
       body: { name: "A", description: "d", catalogRestrictionMode: "SOMETIMES" },
     });
@@ -57,7 +46,7 @@ describe("groups: the pages' errors", () => {
 
   it("answers not_found for an unknown group, with the page's identifier where it has its own", async () => {
     const sandbox = await start();
-    const sa = client(sandbox, await tokenFor(sandbox));
+    const sa = await clientAs(sandbox);
     await expectRefusals([
       [sa, "GET", "/api/2.1/group/g-none", 404, "not_found"],
       // addDrillToGroup's page names group_not_found (without a status: 404, the documented default).
@@ -69,11 +58,11 @@ describe("groups: the pages' errors", () => {
 
   it("answers no_permission to a user without the permission the page names", async () => {
     const sandbox = await start({ data: DATA });
-    const ana = client(sandbox, await tokenFor(sandbox, "u-ana")); // a member, not staff
+    const ana = await clientAs(sandbox, "u-ana"); // a member, not staff
     const create = await ana("POST", "/api/2.1/groups", { body: { name: "Mine", description: "d" } });
     expectRefused(create, 403, "no_permission");
     expect((await ana("GET", "/api/2.1/group/g-class")).status).toBe(403);
-    const bob = client(sandbox, await tokenFor(sandbox, "u-bob")); // organization staff with VIEW
+    const bob = await clientAs(sandbox, "u-bob"); // organization staff with VIEW
     expect((await bob("GET", "/api/2.1/group/g-class")).status).toBe(200);
     const rename = await bob("PUT", "/api/2.1/group/g-class", { body: { name: "X", description: "y" } });
     expect(rename.status).toBe(403);
@@ -86,7 +75,7 @@ describe("groups: the pages' errors", () => {
 describe("groups: versions and paging over one state", () => {
   it("lists a group created with 2.0 in 2.1, and pages members by marker in 2.1 and by index in 2.0", async () => {
     const sandbox = await start({ data: DATA });
-    const sa = client(sandbox, await tokenFor(sandbox));
+    const sa = await clientAs(sandbox);
     const created = await sa("POST", "/api/2/groups", { body: { name: "Old API group", description: "d" } });
     expect(created.status).toBe(200);
     const id = (created.body as { id: string }).id;
@@ -121,19 +110,19 @@ describe("groups: versions and paging over one state", () => {
 
   it("lets members practise the group's drills, and no longer once the drill is removed", async () => {
     const sandbox = await start({ data: DATA });
-    const sa = client(sandbox, await tokenFor(sandbox));
+    const sa = await clientAs(sandbox);
     // Without the catalog, the service account may not use the drill, so it cannot give it to a group.
     const withoutCatalog = await start();
-    const bare = client(withoutCatalog, await tokenFor(withoutCatalog));
+    const bare = await clientAs(withoutCatalog);
     await bare("POST", "/api/2.1/groups", { body: { name: "G", description: "d" } });
     const refused = await bare("PUT", "/api/2.1/group/group-1/drills/de-business");
     expectRefused(refused, 403, "no_access");
-    const ana = client(sandbox, await tokenFor(sandbox, "u-ana"));
+    const ana = await clientAs(sandbox, "u-ana");
     expect((await ana("GET", "/api/2.1/question/de-business")).status).toBe(200); // via her catalog
     expect((await sa("PUT", "/api/2.1/group/g-class/drills/de-business")).status).toBe(200);
     const twice = await sa("PUT", "/api/2.1/group/g-class/drills/de-business");
     expect(twice.body).toMatchObject({ ID: "drill_already_in_group" });
-    const bob = client(sandbox, await tokenFor(sandbox, "u-bob"));
+    const bob = await clientAs(sandbox, "u-bob");
     expect((await bob("GET", "/api/2.1/question/de-business")).status).toBe(403);
     await sa("PUT", "/api/2.1/group/g-class/members/u-bob");
     expect((await bob("GET", "/api/2.1/question/de-business")).status).toBe(200);
@@ -145,7 +134,7 @@ describe("groups: versions and paging over one state", () => {
 describe("groups: catalog restrictions and member accounts", () => {
   it("refuses an unknown catalog, and a mode without one, by the field", async () => {
     const sandbox = await start({ data: DATA });
-    const sa = client(sandbox, await tokenFor(sandbox));
+    const sa = await clientAs(sandbox);
     const group = { name: "G", description: "d" };
     expectRefused(
       await sa("POST", "/api/2.1/groups", { body: { ...group, catalogRestriction: "nope" } }),
@@ -169,8 +158,8 @@ describe("groups: catalog restrictions and member accounts", () => {
 
   it("admits only the catalog's content, and members with access (REQUIRE) or given it (GRANT)", async () => {
     const sandbox = await start({ data: DATA });
-    const sa = client(sandbox, await tokenFor(sandbox));
-    const bob = client(sandbox, await tokenFor(sandbox, "u-bob"));
+    const sa = await clientAs(sandbox);
+    const bob = await clientAs(sandbox, "u-bob");
     const form = { name: "Business", description: "d", catalogRestriction: "cat-business" };
     const required = (await sa("POST", "/api/2.1/groups", { body: form })).body as { id: string };
     expectRefused(
@@ -199,7 +188,7 @@ describe("groups: catalog restrictions and member accounts", () => {
 
   it("sets up an account for an address without one when asked, with its name and locale", async () => {
     const sandbox = await start({ data: DATA });
-    const sa = client(sandbox, await tokenFor(sandbox));
+    const sa = await clientAs(sandbox);
     const path = "/api/2.1/group/g-class/members/new@academy.test";
     expectRefused(await sa("PUT", path, { body: { setup: "true" } }), 400, "name_missing", "name");
     expect((await sa("PUT", path, { body: { setup: "true", name: "Nia", locale: "nl_BE" } })).status).toBe(

@@ -5,28 +5,18 @@
  */
 import { describe, expect, it } from "vitest";
 import { DEFAULT_IDS } from "../../src/data/default-ids.js";
-import { ORG_WITH_BOB_ON_STAFF, SMALL_DATA, start } from "../support/helpers.js";
+import { BOB_ON_STAFF_DATA, EVENING_CLASS, SMALL_DATA, start } from "../support/helpers.js";
 import { refusal, versionClients } from "../support/version-clients.js";
 
 const BEACON = "07212ead-8344-4426-8b41-8b0cb621625a_0000_0001";
 
 /** SMALL_DATA with Bob on the staff, Ana holding a third-party ID that names its third party. */
 const DATA = {
-  ...SMALL_DATA,
-  organizations: [ORG_WITH_BOB_ON_STAFF],
+  ...BOB_ON_STAFF_DATA,
   users: SMALL_DATA.users.map((u) =>
     u.id === "u-ana" ? { ...u, thirdPartyIds: [...u.thirdPartyIds, "ACME$2058392"] } : u,
   ),
-  groups: [
-    {
-      id: "g-class",
-      name: "Class",
-      description: "Evening class",
-      organizationId: "org-1",
-      memberIds: ["u-ana"],
-      drillableIds: ["es-colours"],
-    },
-  ],
+  groups: [{ ...EVENING_CLASS, drillableIds: ["es-colours"] }],
 };
 
 describe("organizations in 2.1.1", () => {

@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
-  client,
+  clientAs,
   EVENING_CLASS,
   expectRefusals,
   expectRefused,
   SMALL_DATA,
   start,
-  tokenFor,
 } from "../support/helpers.js";
 
 /** SMALL_DATA plus a group of the organization, and Zoe's own organization. */
@@ -27,8 +26,8 @@ const DATA = {
 describe("users, email addresses and organization staff (flow)", () => {
   it("reads and updates the own user, adds an address and makes it primary, staffs the organization", async () => {
     const sandbox = await start({ data: DATA });
-    const ana = client(sandbox, await tokenFor(sandbox, "u-ana"));
-    const sa = client(sandbox, await tokenFor(sandbox));
+    const ana = await clientAs(sandbox, "u-ana");
+    const sa = await clientAs(sandbox);
 
     const own = await ana("GET", "/api/2.1/user");
     expect(own.status).toBe(200);
@@ -114,7 +113,7 @@ describe("users, email addresses and organization staff (flow)", () => {
     });
 
     // Staff hold MANAGE on the organization's groups: Bob now reads its groups and Ana's account.
-    const bobs = client(sandbox, await tokenFor(sandbox, "u-bob"));
+    const bobs = await clientAs(sandbox, "u-bob");
     const groups = await bobs("GET", "/api/2.1/organization/org-1/groups");
     expect(groups.status).toBe(200);
     expect(groups.body).toMatchObject({ total: 1, groups: [{ id: "g-class", name: "Class" }] });
@@ -131,8 +130,8 @@ describe("users, email addresses and organization staff (flow)", () => {
 describe("users and organizations: the pages' errors", () => {
   it("user pages: nonexistent_user 404, no_access 403, invalid_<field> 400", async () => {
     const sandbox = await start({ data: DATA });
-    const ana = client(sandbox, await tokenFor(sandbox, "u-ana"));
-    const sa = client(sandbox, await tokenFor(sandbox));
+    const ana = await clientAs(sandbox, "u-ana");
+    const sa = await clientAs(sandbox);
     const none = await sa("GET", "/api/2.1/user/u-nobody");
     expectRefused(none, 404, "nonexistent_user");
     const other = await ana("GET", "/api/2/user/u-bob");
@@ -148,7 +147,7 @@ describe("users and organizations: the pages' errors", () => {
 
   it("email pages: invalid_email_address, email_address_in_use 409, email_not_linked, not_found, missing_input", async () => {
     const sandbox = await start({ data: DATA });
-    const ana = client(sandbox, await tokenFor(sandbox, "u-ana"));
+    const ana = await clientAs(sandbox, "u-ana");
     await expectRefusals([
       [ana, "PUT", "/api/2.1/user/u-ana/email-address/not-an-address", 400, "invalid_email_address"],
       [ana, "PUT", "/api/2.1/user/u-ana/email-address/bob%40academy.test", 409, "email_address_in_use"],
@@ -195,8 +194,8 @@ describe("users and organizations: the pages' errors", () => {
 
   it("organization pages: not_found, not_permitted, staff errors with their statuses", async () => {
     const sandbox = await start({ data: DATA });
-    const sa = client(sandbox, await tokenFor(sandbox));
-    const ana = client(sandbox, await tokenFor(sandbox, "u-ana"));
+    const sa = await clientAs(sandbox);
+    const ana = await clientAs(sandbox, "u-ana");
     await expectRefusals([
       [sa, "GET", "/api/2.1/organization/org-2", 404, "not_found"],
       [ana, "GET", "/api/2.1/organization/org-1/groups", 403, "not_permitted"],
@@ -211,7 +210,7 @@ describe("users and organizations: the pages' errors", () => {
     const twice = await sa("PUT", "/api/2/organization/org-1/staff/u-bob");
     expect(twice.body).toMatchObject({ ID: "already_staff_user" });
 
-    const bob = client(sandbox, await tokenFor(sandbox, "u-bob"));
+    const bob = await clientAs(sandbox, "u-bob");
     await expectRefusals([
       [sa, "DELETE", "/api/2/organization/org-none/staff/u-bob", 404, "organization_not_found"],
       [sa, "DELETE", "/api/2/organization/org-2/staff/u-kim", 400, "caller_not_part_of_organization"],

@@ -6,11 +6,11 @@
  * DELETE `catalog/{catalog_id}` (…/api/2.1.1/endpoints/catalog-id/delete/), each with its error table.
  */
 import { describe, expect, it } from "vitest";
-import { ORG_WITH_BOB_ON_STAFF, SMALL_DATA, start, type TestSandbox } from "../support/helpers.js";
+import { BOB_ON_STAFF_DATA, start, type TestSandbox } from "../support/helpers.js";
 import { refusal, versionClients } from "../support/version-clients.js";
 
 /** SMALL_DATA with Bob on the staff (VIEW only: no right to manage catalogs). */
-const DATA = { ...SMALL_DATA, organizations: [ORG_WITH_BOB_ON_STAFF] };
+const DATA = BOB_ON_STAFF_DATA;
 
 /**
  * A 2.1.1 client acting for Ana once she belongs to no organization: a token is only issued for a user

@@ -163,30 +163,17 @@ describe("2.1.1 group objectives (the POST group objectives and PUT group object
     const put = (g: string, o: string) => `/api/2.1.1/group/${g}/objective/${o}`;
     const form = { user: "u-ana", reviewDate: FUTURE };
     const datedId = (dated.body as { id: string }).id;
+    const review = put(group.id, objective);
     await expectRefusals([
       [sa, "POST", objectives, 400, "drills_missing", { body: { minimumProficiency: "80" } }],
       [sa, "PUT", put("no-such-group", objective), 404, "group_not_found", { body: form }],
-      [ana, "PUT", put(group.id, objective), 403, "no_group_access", { body: form }],
+      [ana, "PUT", review, 403, "no_group_access", { body: form }],
       [sa, "PUT", put(group.id, "no-such-objective"), 404, "unknown_objective", { body: form }],
       [sa, "PUT", put(group.id, datedId), 400, "invalid_objective", { body: form }],
-      [sa, "PUT", put(group.id, objective), 400, "user_id_missing", { body: { reviewDate: FUTURE } }],
-      [sa, "PUT", put(group.id, objective), 400, "review_date_missing", { body: { user: "u-ana" } }],
-      [
-        sa,
-        "PUT",
-        put(group.id, objective),
-        400,
-        "invalid_review_date",
-        { body: { user: "u-ana", reviewDate: PAST } },
-      ],
-      [
-        sa,
-        "PUT",
-        put(group.id, objective),
-        400,
-        "user_not_group_member",
-        { body: { user: "u-bob", reviewDate: FUTURE } },
-      ],
+      [sa, "PUT", review, 400, "user_id_missing", { body: { reviewDate: FUTURE } }],
+      [sa, "PUT", review, 400, "review_date_missing", { body: { user: "u-ana" } }],
+      [sa, "PUT", review, 400, "invalid_review_date", { body: { user: "u-ana", reviewDate: PAST } }],
+      [sa, "PUT", review, 400, "user_not_group_member", { body: { user: "u-bob", reviewDate: FUTURE } }],
       [sa, "GET", `/api/2.1.1/group/${group.id}/objective/no-such-objective/evaluations`, 404, "not_found"],
     ]);
   });

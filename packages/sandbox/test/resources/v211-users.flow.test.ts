@@ -6,14 +6,12 @@
  * get, put and delete; each error is checked with the page's identifier and status.
  */
 import { describe, expect, it } from "vitest";
-import { ORG_WITH_BOB_ON_STAFF, SMALL_DATA, start, tokenFor } from "../support/helpers.js";
+import { BOB_ON_STAFF_DATA, start, tokenFor } from "../support/helpers.js";
 import { refusal, versionClients } from "../support/version-clients.js";
-
-const DATA = { ...SMALL_DATA, organizations: [ORG_WITH_BOB_ON_STAFF] };
 
 describe("organization staff in 2.1.1 (PUT and DELETE organization staff pages)", () => {
   it("adds Ana to the staff of `self`, lists her with 2.1, and removes her again", async () => {
-    const sandbox = await start({ data: DATA });
+    const sandbox = await start({ data: BOB_ON_STAFF_DATA });
     const { v211, v21 } = await versionClients(sandbox);
     const path = { organization: "self", user: "u-ana" };
     const added = await v211.PUT("/api/2.1.1/organization/{organization}/staff/{user}", { params: { path } });
@@ -40,7 +38,7 @@ describe("organization staff in 2.1.1 (PUT and DELETE organization staff pages)"
   });
 
   it("creates an account for a new address with `name`, and answers the pages' errors", async () => {
-    const sandbox = await start({ data: DATA });
+    const sandbox = await start({ data: BOB_ON_STAFF_DATA });
     const { v211 } = await versionClients(sandbox);
     const put = (user: string, name?: string) =>
       v211.PUT("/api/2.1.1/organization/{organization}/staff/{user}", {
@@ -77,7 +75,7 @@ describe("organization staff in 2.1.1 (PUT and DELETE organization staff pages)"
 
 describe("user accounts in 2.1.1 (PUT user and the deprecated POST user pages)", () => {
   it("lets the service account update Ana by her email address; 2.1 reads the change", async () => {
-    const sandbox = await start({ data: DATA });
+    const sandbox = await start({ data: BOB_ON_STAFF_DATA });
     const { v211, v21 } = await versionClients(sandbox);
     const updated = await v211.PUT("/api/2.1.1/user/{user}", {
       params: { path: { user: "ana@academy.test" } },
@@ -96,7 +94,7 @@ describe("user accounts in 2.1.1 (PUT user and the deprecated POST user pages)",
   });
 
   it("updates the own account by POST, answering the empty object, with the page's invalid_* identifiers", async () => {
-    const sandbox = await start({ data: DATA });
+    const sandbox = await start({ data: BOB_ON_STAFF_DATA });
     const { v211, v21 } = await versionClients(sandbox, "u-bob");
     const posted = await v211.POST("/api/2.1.1/user", {
       body: { name: "Robert", timeZone: "Europe/Lisbon" },
@@ -123,7 +121,7 @@ describe("user accounts in 2.1.1 (PUT user and the deprecated POST user pages)",
 
 describe("email addresses in 2.1.1 (DELETE address and PUT verify pages)", () => {
   it("verifies an added address with a code, then removes it; the primary address stays", async () => {
-    const sandbox = await start({ data: DATA });
+    const sandbox = await start({ data: BOB_ON_STAFF_DATA });
     const { v211 } = await versionClients(sandbox, "u-bob");
     const path = { user: "self", email: "bob@home.test" };
     await v211.PUT("/api/2.1.1/user/{user}/email-address/{email}", { params: { path } });
@@ -157,7 +155,7 @@ describe("email addresses in 2.1.1 (DELETE address and PUT verify pages)", () =>
   });
 
   it("answers not_found for another address and not_permitted for another account when verifying", async () => {
-    const sandbox = await start({ data: DATA });
+    const sandbox = await start({ data: BOB_ON_STAFF_DATA });
     const { v211 } = await versionClients(sandbox, "u-bob");
     const verify = (user: string, email: string) =>
       v211.PUT("/api/2.1.1/user/{user}/email-address/{email}/verify/{nonce}", {
@@ -170,7 +168,7 @@ describe("email addresses in 2.1.1 (DELETE address and PUT verify pages)", () =>
 
 describe("third-party IDs in 2.1.1 (GET, PUT and DELETE user third-party ID pages)", () => {
   it("registers ACME$77 for Ana: it names her in 2.1.1 paths and as a token subject, then is removed", async () => {
-    const sandbox = await start({ data: DATA });
+    const sandbox = await start({ data: BOB_ON_STAFF_DATA });
     const { v211 } = await versionClients(sandbox);
     const one = { user: "u-ana", third_party_id: "ACME$77" };
     const added = await v211.PUT("/api/2.1.1/user/{user}/third-party-id/{third_party_id}", {
@@ -200,7 +198,7 @@ describe("third-party IDs in 2.1.1 (GET, PUT and DELETE user third-party ID page
   });
 
   it("keeps token subjects unambiguous and answers the pages' errors", async () => {
-    const sandbox = await start({ data: DATA });
+    const sandbox = await start({ data: BOB_ON_STAFF_DATA });
     const { v211 } = await versionClients(sandbox);
     const put = (user: string, third_party: string, third_party_id: string) =>
       v211.PUT("/api/2.1.1/user/{user}/third-party-id/{third_party}/{third_party_id}", {

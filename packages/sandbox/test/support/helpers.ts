@@ -186,6 +186,9 @@ export const ORG_WITH_BOB_ON_STAFF = {
   staff: [{ userId: "u-bob", permission: "VIEW" as const }],
 };
 
+/** SMALL_DATA with Bob on the organization's staff (VIEW only): the families' permission tests' data. */
+export const BOB_ON_STAFF_DATA: SandboxData = { ...SMALL_DATA, organizations: [ORG_WITH_BOB_ON_STAFF] };
+
 /** A group of SMALL_DATA's organization with Ana as its one member. */
 export const EVENING_CLASS = {
   id: "g-class",
@@ -294,6 +297,11 @@ export async function tokenFor(sandbox: TestSandbox, sub?: string): Promise<stri
   const { status, body } = await tokenRequest(sandbox, { assertion });
   if (status !== 200) throw new Error(`token request failed: ${status} ${JSON.stringify(body)}`);
   return body.access_token as string;
+}
+
+/** A `client` holding a fresh token for `sub` (the service account when absent). */
+export async function clientAs(sandbox: TestSandbox, sub?: string) {
+  return client(sandbox, await tokenFor(sandbox, sub));
 }
 
 /** Form text of fields, a list as the field repeated (the service's wire form for PUT and POST). */
