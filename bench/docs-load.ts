@@ -14,10 +14,11 @@ import { now } from "./harness.ts";
 
 /** The site `pnpm run docs` builds. */
 export const DIST = fileURLToPath(new URL("../packages/docs/dist/", import.meta.url));
-/** The references of the site, by API version, and their folders in it. */
+/** The references of the site, by API version: their folders, and the search Try it's bench sends there. */
 export const PAGES = [
-  { id: "2.1", dir: "v2.1" },
-  { id: "2.0", dir: "v2.0" },
+  { id: "2.1", dir: "v2.1", send: "store/searchstore" },
+  { id: "2.0", dir: "v2.0", send: "store/searchstore" },
+  { id: "2.1.1", dir: "v2.1.1", send: "groups/searchgroups" }, // it has no store
 ] as const;
 export type Page = (typeof PAGES)[number];
 

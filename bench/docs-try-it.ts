@@ -37,8 +37,8 @@ const RUNS = 3;
 const LATER = 5;
 /** Cold loads of each page, with and without the panel's script, interleaved in pairs. */
 const USABLE_PAIRS = 5;
-/** The store search's operation in each reference. */
-const slug = (page: Page) => `v${page.id}-store/searchstore_v${page.id.replace(".", "_")}`;
+/** Redoc's address of the search sent in each reference: `<tag>/<operationId in lower case>`. */
+const slug = (page: Page) => `v${page.id}-${page.send}_v${page.id.replaceAll(".", "_")}`;
 
 /**
  * What the first Send loads, by kind, as served with brotli: the worker module named in the page's

@@ -188,7 +188,8 @@ export function observedNoteHtml(facts: readonly ObservedFact[]): string {
 }
 
 /**
- * The note on how the local sandbox answers the operation.
+ * The note on how the local sandbox answers the operation. A simulated operation's sentence is marked
+ * (`dp-sandbox-behaviour`): the Try it panel shows it beside Send, read from here.
  */
 export function sandboxNoteHtml(
   operationId: string,
@@ -202,7 +203,7 @@ export function sandboxNoteHtml(
   const example = support.examples?.[operationId];
   const text =
     simulated !== undefined
-      ? `simulated: ${inlineHtml(replaceOperationIds(simulated, labels))}.${programmable}`
+      ? `simulated: <span class="dp-sandbox-behaviour">${inlineHtml(replaceOperationIds(simulated, labels))}</span>.${programmable}`
       : example !== undefined
         ? `not simulated, but it ${inlineHtml(example)}.${programmable}`
         : `not simulated: it answers <code>501</code> <code>not_simulated</code>${support.programmable ? " unless you program a response for it (<code>--responses</code>)" : ""}.`;

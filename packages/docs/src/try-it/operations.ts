@@ -170,7 +170,8 @@ export function tryItOperations(
       };
     }
     const responses = (entry.operation.responses ?? {}) as Record<string, unknown>;
-    const operation: TryItOperation = {
+    // What a simulated operation does is not repeated here: the panel reads it from the page's note.
+    return {
       operationId: request.operationId,
       method: entry.method,
       path: entry.path,
@@ -182,8 +183,5 @@ export function tryItOperations(
       successShape: successShape(document, responses),
       errorIds: documentedErrorIds(entry.operation, responses, fields),
     };
-    const behaviour = answers.simulated[request.operationId];
-    if (behaviour !== undefined) operation.behaviour = behaviour;
-    return operation;
   });
 }

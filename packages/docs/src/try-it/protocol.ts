@@ -35,8 +35,6 @@ export interface TryItOperation {
   body: "none" | "form" | "token" | { json: string } | { notShown: string };
   authenticated: boolean;
   faithfulness: Faithfulness;
-  /** What the sandbox does for it, in the sandbox's own words (simulated operations). */
-  behaviour?: string;
   /** Documented answer statuses (`200`, `2XX`, `default`, …). */
   statuses: string[];
   /** Whether the documented success answers show a schema to check against, or leave it open. */

@@ -5,12 +5,13 @@
  * description leaves out the prose the page already shows, which the sandbox never reads.
  */
 import { createHash } from "node:crypto";
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Plugin } from "esbuild";
 import { assetDir } from "../shared-redoc.ts";
+import { descriptionForSandbox, withoutBehaviourText, withoutSchemaPaths } from "./worker-code.ts";
 
 /** The two files, relative to the site root, and the esbuild plugin that makes the worker fetch them. */
 export interface SandboxFiles {
@@ -50,6 +51,8 @@ export function withoutProse(value: unknown): unknown {
 }
 
 const GENERATED = /[\\/]sandbox[\\/]dist[\\/]generated[\\/](openapi-document|default-data)\.js$/;
+const VALIDATORS = /[\\/]sandbox[\\/]dist[\\/]generated[\\/]spec-validators\.js$/;
+const RESOURCES = /[\\/]sandbox[\\/]dist[\\/]resources[\\/][^\\/]+\.js$/;
 
 /**
  * Writes the description (without prose) and the default data into `<outDir>/assets/`, named by
@@ -83,7 +86,9 @@ export async function writeSandboxFiles(outDir: string, dataModule: string): Pro
   };
   const description = await write(
     "try-it-sandbox-description",
-    JSON.stringify(withoutProse(JSON.parse(OPENAPI_DOCUMENT_TEXT))),
+    JSON.stringify(
+      descriptionForSandbox(withoutProse(JSON.parse(OPENAPI_DOCUMENT_TEXT)) as Record<string, unknown>),
+    ),
   );
   const data = await write("try-it-sandbox-data", DEFAULT_DATA_TEXT);
   const plugin: Plugin = {
@@ -103,6 +108,15 @@ export async function writeSandboxFiles(outDir: string, dataModule: string): Pro
           resolveDir: dirname(dataModule),
         };
       });
+      // What the sandbox never reads while it answers (`worker-code.ts` says what and why).
+      build.onLoad({ filter: VALIDATORS }, async (args) => ({
+        contents: withoutSchemaPaths(await readFile(args.path, "utf8")),
+        loader: "js",
+      }));
+      build.onLoad({ filter: RESOURCES }, async (args) => ({
+        contents: withoutBehaviourText(await readFile(args.path, "utf8")),
+        loader: "js",
+      }));
     },
   };
   return { description, data, plugin };

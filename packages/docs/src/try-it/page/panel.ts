@@ -245,26 +245,28 @@ let panels = 0;
 /** Numbers each answer shown, so a reader's tools (and the tests) tell a new answer from the last. */
 let answers = 0;
 
-/** What the sandbox does for an operation: a short label, and the sentence that says how. */
-function faithfulnessOf(operation: TryItOperation): { label: string; text: string } {
-  if (operation.faithfulness === "simulated")
-    return { label: "Simulated", text: operation.behaviour ?? "answered from the sandbox's state" };
-  if (operation.faithfulness === "example")
-    return { label: "Example", text: "the sandbox answers the reference page's example, whatever you send" };
-  return {
-    label: "Not simulated",
-    text: "the interface does not show how the service answers, so the sandbox says so (501)",
-  };
-}
-
 /**
- * The sandbox's sentences mark names with backticks, Markdown's code spans: shown as code, not as
- * backticks. Text with an unpaired backtick is shown as it is.
+ * What the sandbox does for an operation: a short label, and the sentence that says how. A simulated
+ * operation's sentence is the one its page already shows in the "In the sandbox" note (marked by the
+ * build), copied from the section rather than shipped a second time in the table.
  */
-function withCodeSpans(text: string): (Node | string)[] {
-  const parts = text.split("`");
-  if (parts.length % 2 === 0) return [text];
-  return parts.map((part, index) => (index % 2 === 1 ? element("code", {}, part) : part));
+function faithfulnessOf(operation: TryItOperation, section: Element): { label: string; text: Node[] } {
+  if (operation.faithfulness === "simulated") {
+    const said = section.querySelector(".dp-sandbox-behaviour");
+    const text = said ? [...said.childNodes].map((node) => node.cloneNode(true)) : [];
+    return {
+      label: "Simulated",
+      text: text.length > 0 ? text : [document.createTextNode("answered from the sandbox's state")],
+    };
+  }
+  const text =
+    operation.faithfulness === "example"
+      ? "the sandbox answers the reference page's example, whatever you send"
+      : "the interface does not show how the service answers, so the sandbox says so (501)";
+  return {
+    label: operation.faithfulness === "example" ? "Example" : "Not simulated",
+    text: [document.createTextNode(text)],
+  };
 }
 
 function fieldInput(
@@ -472,7 +474,11 @@ async function sampleText(
 }
 
 /** The panel's frame: a Try it toggle that opens and closes its body. */
-function panelFrame(operation: TryItOperation, prefix: string): { root: HTMLElement; body: HTMLElement } {
+function panelFrame(
+  operation: TryItOperation,
+  section: Element,
+  prefix: string,
+): { root: HTMLElement; body: HTMLElement } {
   const title = `${operation.method.toUpperCase()} ${operation.path}`;
   const root = element("section", {
     class: "dp-tryit",
@@ -491,21 +497,14 @@ function panelFrame(operation: TryItOperation, prefix: string): { root: HTMLElem
     body.hidden = !open;
   });
   root.append(toggle, body);
-  const { label, text } = faithfulnessOf(operation);
+  const { label, text } = faithfulnessOf(operation, section);
   body.append(
     element(
       "p",
       { class: "dp-tryit-source" },
       "Answers from the sandbox running in this page, not the real service.",
     ),
-    element(
-      "p",
-      { class: "dp-tryit-behaviour" },
-      element("strong", {}, `${label}:`),
-      " ",
-      ...withCodeSpans(text),
-      ".",
-    ),
+    element("p", { class: "dp-tryit-behaviour" }, element("strong", {}, `${label}:`), " ", ...text, "."),
   );
   return { root, body };
 }
@@ -628,9 +627,9 @@ async function sendFromPanel(parts: PanelParts): Promise<void> {
   }
 }
 
-function buildPanel(operation: TryItOperation): HTMLElement {
+function buildPanel(operation: TryItOperation, section: Element): HTMLElement {
   const prefix = `dp-tryit-${++panels}`;
-  const { root, body } = panelFrame(operation, prefix);
+  const { root, body } = panelFrame(operation, section, prefix);
   const { fieldset, source } = targetChoice(prefix);
   body.append(fieldset);
 
@@ -674,7 +673,7 @@ async function attach(): Promise<void> {
     if (!samples || samples.parentElement?.querySelector(":scope > .dp-tryit")) continue;
     const slug = section.dataset.sectionId?.split("/").pop() ?? "";
     const operation = byId.get(slug);
-    if (operation) samples.after(buildPanel(operation));
+    if (operation) samples.after(buildPanel(operation, section));
   }
 }
 
