@@ -1,7 +1,6 @@
 /**
  * Field-level checks of a data file: one value at a time, each problem recorded with its JSON path.
  */
-import type { DrillItem } from "../domain/types.js";
 import type { DataFileProblem } from "../errors.js";
 
 /**
@@ -42,27 +41,7 @@ export function trimmed<T>(list: T[]): T[] {
  */
 export class FieldReader {
   problems: DataFileProblem[] = [];
-  /**
-   * One shared object per distinct item: drills repeat items a lot (the same word in many sets), and
-   * items are never changed, so a 100,000-drill file keeps thousands of item objects, not millions.
-   */
-  readonly items = new Map<string, Map<string, DrillItem>>();
   readonly #texts = new Map<string, string>();
-
-  /** The shared item for an `ask` and `tell`, keyed in two levels so no key string is built per item. */
-  item(ask: string, tell: string): DrillItem {
-    let byTell = this.items.get(ask);
-    if (byTell === undefined) {
-      byTell = new Map();
-      this.items.set(ask, byTell);
-    }
-    let shared = byTell.get(tell);
-    if (shared === undefined) {
-      shared = { ask, tell };
-      byTell.set(tell, shared);
-    }
-    return shared;
-  }
 
   /** One string per distinct value for labels that repeat across records (tags, subjects, names of parts). */
   shared(value: string): string {
