@@ -11,12 +11,12 @@ import { SEARCH_FIELDS } from "./types.js";
 const REPEATING_FIELDS: ReadonlySet<SearchField> = new Set<SearchField>(["SUBJECT", "TAGS", "CONTENTS"]);
 
 /**
- * Two passes over the documents. `add` counts each list's documents; `finish` allocates one array for
- * all lists at their exact sizes and fills it, document by document, so every list comes out sorted.
- * The second pass gets the token numbers of repeating texts from the memo of the first, and those of
- * names and descriptions (mostly unique, so not worth memoizing) from a log the first pass wrote; no
- * text is tokenized twice, and no list is ever grown (growing a million arrays left their outgrown
- * copies behind as garbage, which set the process's peak memory).
+ * Two passes. `add` numbers each document's tokens, counts each list's documents and logs the
+ * document's list slots (each once) in one flat log; `finish` allocates one array for all lists at
+ * their exact sizes and fills it from the log alone, so every list comes out sorted. No text is read
+ * or tokenized twice, no map is consulted in the second pass, and no list is ever grown (growing a
+ * million arrays left their outgrown copies behind as garbage, which set the process's peak memory).
+ * Repeating texts (items, tags, subjects) have their token numbers memoized.
  */
 export class PostingBuilder {
   readonly #lists: PostingLists;
@@ -24,8 +24,8 @@ export class PostingBuilder {
   /** Per slot (`nr * LIST_KINDS + kind`): documents counted, and the last document counted. */
   #count: Int32Array = new Int32Array(0);
   #last: Int32Array = new Int32Array(0);
-  /** Name and description slots, once per document each, in document order; document d's end at `#docEnds[d]`. */
-  #log: Int32Array = new Int32Array(1 << 16);
+  /** The field slots of each document, each once, in document order; document d's end at `#docEnds[d]`. */
+  #log: Int32Array = new Int32Array(1 << 20);
   #logLength = 0;
   #docEnds: Int32Array = new Int32Array(1024);
 
@@ -33,23 +33,21 @@ export class PostingBuilder {
     this.#lists = lists;
   }
 
-  /** Counts a document's tokens; documents must come numbered 0, 1, 2, … */
+  /** Counts and logs a document's tokens; documents must come numbered 0, 1, 2, … */
   add(record: DrillableRecord, docNr: number): void {
     for (let kind = 0; kind < SEARCH_FIELDS.length; kind++) {
       const field = SEARCH_FIELDS[kind] as SearchField;
-      if (REPEATING_FIELDS.has(field)) {
-        for (const text of fieldTexts(record, field)) {
+      const texts = fieldTexts(record, field);
+      for (let t = 0; t < texts.length; t++) {
+        const text = texts[t] as string;
+        if (REPEATING_FIELDS.has(field)) {
           const numbers = this.#numbersOf(text);
           for (let k = 0; k < numbers.length; k++)
-            this.#count2((numbers[k] as number) * LIST_KINDS, kind, docNr);
-        }
-      } else {
-        for (const text of fieldTexts(record, field)) {
-          for (const token of tokenize(text)) {
-            const base = this.#numberOf(token) * LIST_KINDS;
-            if (this.#last[base + kind] !== docNr) this.#append(base + kind);
-            this.#count2(base, kind, docNr);
-          }
+            this.#note((numbers[k] as number) * LIST_KINDS, kind, docNr);
+        } else {
+          const tokens = tokenize(text);
+          for (let k = 0; k < tokens.length; k++)
+            this.#note(this.#numberOf(tokens[k] as string) * LIST_KINDS, kind, docNr);
         }
       }
     }
@@ -57,45 +55,34 @@ export class PostingBuilder {
     this.#docEnds[docNr] = this.#logLength;
   }
 
-  /** Packs every list into the storage; `records[d]` must be the document added as number d. */
-  finish(records: readonly DrillableRecord[]): void {
+  /** Packs every list into the storage; `documents` is how many were added. */
+  finish(documents: number): void {
     const slots = this.#lists.tokenCount * LIST_KINDS;
     const offsets = new Int32Array(slots + 1);
     for (let slot = 0; slot < slots; slot++)
       offsets[slot + 1] = (offsets[slot] as number) + (this.#count[slot] as number);
     const packed = new Int32Array(offsets[slots] as number);
-    // From here on `#count` holds each list's next free position.
+    // From here on `#count` holds each list's next free position, `#last` the last document placed.
     const next = this.#count;
     next.set(offsets.subarray(0, slots));
     const last = this.#last.fill(-1);
-    const place = (slot: number, docNr: number) => {
-      if (last[slot] === docNr) return;
-      last[slot] = docNr;
-      // Not `packed[(next[slot] as number)++]`: Stryker's instrumented copy of that form does not parse.
-      const position = next[slot] as number;
-      packed[position] = docNr;
-      next[slot] = position + 1;
-    };
+    const log = this.#log;
     let at = 0;
-    records.forEach((record, docNr) => {
-      for (let kind = 0; kind < SEARCH_FIELDS.length; kind++) {
-        const field = SEARCH_FIELDS[kind] as SearchField;
-        if (!REPEATING_FIELDS.has(field)) continue;
-        for (const text of fieldTexts(record, field)) {
-          const numbers = this.#memo.get(text) as Int32Array;
-          for (let k = 0; k < numbers.length; k++) {
-            const base = (numbers[k] as number) * LIST_KINDS;
-            place(base + kind, docNr);
-            place(base + ANY_FIELD, docNr);
-          }
-        }
-      }
+    for (let docNr = 0; docNr < documents; docNr++) {
       for (const end = this.#docEnds[docNr] as number; at < end; at++) {
-        const slot = this.#log[at] as number;
-        place(slot, docNr);
-        place(slot - (slot % LIST_KINDS) + ANY_FIELD, docNr);
+        // A field slot is logged once per document; its any-field slot may come from several fields.
+        const slot = log[at] as number;
+        let position = next[slot] as number;
+        packed[position] = docNr;
+        next[slot] = position + 1;
+        const any = slot - (slot % LIST_KINDS) + ANY_FIELD;
+        if (last[any] === docNr) continue;
+        last[any] = docNr;
+        position = next[any] as number;
+        packed[position] = docNr;
+        next[any] = position + 1;
       }
-    });
+    }
     this.#lists.pack(offsets, packed);
     this.#memo.clear();
     this.#log = new Int32Array(0);
@@ -103,21 +90,19 @@ export class PostingBuilder {
     this.#last = new Int32Array(0);
   }
 
-  /** Counts the document once in the token's list of this kind and in its any-field list. */
-  #count2(base: number, kind: number, docNr: number): void {
-    this.#countOnce(base + kind, docNr);
-    this.#countOnce(base + ANY_FIELD, docNr);
-  }
-
-  #countOnce(slot: number, docNr: number): void {
-    if (this.#last[slot] === docNr) return;
-    this.#last[slot] = docNr;
-    this.#count[slot] = (this.#count[slot] as number) + 1;
-  }
-
-  #append(slot: number): void {
-    if (this.#logLength === this.#log.length) this.#log = grown(this.#log, this.#logLength + 1);
-    this.#log[this.#logLength++] = slot;
+  /** Counts the document once in the token's list of this kind (logging the slot) and in its any-field list. */
+  #note(base: number, kind: number, docNr: number): void {
+    const slot = base + kind;
+    if (this.#last[slot] !== docNr) {
+      this.#last[slot] = docNr;
+      this.#count[slot] = (this.#count[slot] as number) + 1;
+      if (this.#logLength === this.#log.length) this.#log = grown(this.#log, this.#logLength + 1);
+      this.#log[this.#logLength++] = slot;
+    }
+    const any = base + ANY_FIELD;
+    if (this.#last[any] === docNr) return;
+    this.#last[any] = docNr;
+    this.#count[any] = (this.#count[any] as number) + 1;
   }
 
   /** Token numbers of a repeating text, tokenized once per distinct text. */

@@ -167,7 +167,7 @@ export class SearchIndex {
     // search of one group of words can page through its sorted matches without ranking them.
     const ordered = inNameOrder(first, Array.from(first.keys())).map((at) => first[at] as DrillableRecord);
     for (const record of ordered) builder.add(record, index.#addDoc(record));
-    builder.finish(ordered);
+    builder.finish(ordered.length);
     const identity = Int32Array.from(ordered.keys());
     index.#setRanks(identity, identity.slice());
     for (const record of repeated) index.upsert(record);
