@@ -10,6 +10,10 @@ import { SEARCH_FIELDS } from "./types.js";
 /** Fields whose texts repeat across drills (items, tags, subjects), so their token numbers are memoized. */
 const REPEATING_FIELDS: ReadonlySet<SearchField> = new Set<SearchField>(["SUBJECT", "TAGS", "CONTENTS"]);
 
+/** Entries per chunk of the slot log: 2^18 (1 MB). */
+const LOG_CHUNK_BITS = 18;
+const LOG_CHUNK = 1 << LOG_CHUNK_BITS;
+
 /**
  * Two passes. `add` numbers each document's tokens, counts each list's documents and logs the
  * document's list slots (each once) in one flat log; `finish` allocates one array for all lists at
@@ -24,8 +28,12 @@ export class PostingBuilder {
   /** Per slot (`nr * LIST_KINDS + kind`): documents counted, and the last document counted. */
   #count: Int32Array = new Int32Array(0);
   #last: Int32Array = new Int32Array(0);
-  /** The field slots of each document, each once, in document order; document d's end at `#docEnds[d]`. */
-  #log: Int32Array = new Int32Array(1 << 20);
+  /**
+   * The field slots of each document, each once, in document order; document d's end at `#docEnds[d]`.
+   * Kept in fixed-size chunks, not one array grown by doubling, whose outgrown copies (tens of MB at
+   * 100,000 drills) stayed in the process's memory until a collection.
+   */
+  #log: Int32Array[] = [new Int32Array(LOG_CHUNK)];
   #logLength = 0;
   #docEnds: Int32Array = new Int32Array(1024);
 
@@ -66,12 +74,11 @@ export class PostingBuilder {
     const next = this.#count;
     next.set(offsets.subarray(0, slots));
     const last = this.#last.fill(-1);
-    const log = this.#log;
     let at = 0;
     for (let docNr = 0; docNr < documents; docNr++) {
       for (const end = this.#docEnds[docNr] as number; at < end; at++) {
         // A field slot is logged once per document; its any-field slot may come from several fields.
-        const slot = log[at] as number;
+        const slot = (this.#log[at >>> LOG_CHUNK_BITS] as Int32Array)[at & (LOG_CHUNK - 1)] as number;
         let position = next[slot] as number;
         packed[position] = docNr;
         next[slot] = position + 1;
@@ -85,7 +92,7 @@ export class PostingBuilder {
     }
     this.#lists.pack(offsets, packed);
     this.#memo.clear();
-    this.#log = new Int32Array(0);
+    this.#log = [];
     this.#count = new Int32Array(0);
     this.#last = new Int32Array(0);
   }
@@ -96,8 +103,13 @@ export class PostingBuilder {
     if (this.#last[slot] !== docNr) {
       this.#last[slot] = docNr;
       this.#count[slot] = (this.#count[slot] as number) + 1;
-      if (this.#logLength === this.#log.length) this.#log = grown(this.#log, this.#logLength + 1);
-      this.#log[this.#logLength++] = slot;
+      const at = this.#logLength++;
+      let chunk = this.#log[at >>> LOG_CHUNK_BITS];
+      if (chunk === undefined) {
+        chunk = new Int32Array(LOG_CHUNK);
+        this.#log.push(chunk);
+      }
+      chunk[at & (LOG_CHUNK - 1)] = slot;
     }
     const any = base + ANY_FIELD;
     if (this.#last[any] === docNr) return;
