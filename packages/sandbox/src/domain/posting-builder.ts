@@ -2,7 +2,7 @@
  * Builds the packed posting lists of a whole dataset at once (see {@link PostingLists}).
  */
 import type { PostingLists } from "./posting-lists.js";
-import { ANY_FIELD, LIST_KINDS } from "./posting-lists.js";
+import { LIST_KINDS } from "./posting-lists.js";
 import { fieldTexts, tokenize } from "./text-tokens.js";
 import type { DrillableRecord, SearchField } from "./types.js";
 import { SEARCH_FIELDS } from "./types.js";
@@ -70,24 +70,17 @@ export class PostingBuilder {
     for (let slot = 0; slot < slots; slot++)
       offsets[slot + 1] = (offsets[slot] as number) + (this.#count[slot] as number);
     const packed = new Int32Array(offsets[slots] as number);
-    // From here on `#count` holds each list's next free position, `#last` the last document placed.
+    // From here on `#count` holds each list's next free position.
     const next = this.#count;
     next.set(offsets.subarray(0, slots));
-    const last = this.#last.fill(-1);
     let at = 0;
     for (let docNr = 0; docNr < documents; docNr++) {
       for (const end = this.#docEnds[docNr] as number; at < end; at++) {
-        // A field slot is logged once per document; its any-field slot may come from several fields.
+        // A field slot is logged once per document (any-field lists are not packed, see PostingLists).
         const slot = (this.#log[at >>> LOG_CHUNK_BITS] as Int32Array)[at & (LOG_CHUNK - 1)] as number;
-        let position = next[slot] as number;
+        const position = next[slot] as number;
         packed[position] = docNr;
         next[slot] = position + 1;
-        const any = slot - (slot % LIST_KINDS) + ANY_FIELD;
-        if (last[any] === docNr) continue;
-        last[any] = docNr;
-        position = next[any] as number;
-        packed[position] = docNr;
-        next[any] = position + 1;
       }
     }
     this.#lists.pack(offsets, packed);
@@ -97,24 +90,19 @@ export class PostingBuilder {
     this.#last = new Int32Array(0);
   }
 
-  /** Counts the document once in the token's list of this kind (logging the slot) and in its any-field list. */
+  /** Counts the document once in the token's list of this kind, logging the slot. */
   #note(base: number, kind: number, docNr: number): void {
     const slot = base + kind;
-    if (this.#last[slot] !== docNr) {
-      this.#last[slot] = docNr;
-      this.#count[slot] = (this.#count[slot] as number) + 1;
-      const at = this.#logLength++;
-      let chunk = this.#log[at >>> LOG_CHUNK_BITS];
-      if (chunk === undefined) {
-        chunk = new Int32Array(LOG_CHUNK);
-        this.#log.push(chunk);
-      }
-      chunk[at & (LOG_CHUNK - 1)] = slot;
+    if (this.#last[slot] === docNr) return;
+    this.#last[slot] = docNr;
+    this.#count[slot] = (this.#count[slot] as number) + 1;
+    const at = this.#logLength++;
+    let chunk = this.#log[at >>> LOG_CHUNK_BITS];
+    if (chunk === undefined) {
+      chunk = new Int32Array(LOG_CHUNK);
+      this.#log.push(chunk);
     }
-    const any = base + ANY_FIELD;
-    if (this.#last[any] === docNr) return;
-    this.#last[any] = docNr;
-    this.#count[any] = (this.#count[any] as number) + 1;
+    chunk[at & (LOG_CHUNK - 1)] = slot;
   }
 
   /** Token numbers of a repeating text, tokenized once per distinct text. */

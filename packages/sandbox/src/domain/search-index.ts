@@ -1,5 +1,8 @@
 import { PostingBuilder } from "./posting-builder.js";
 import { ANY_FIELD, fieldKind, PostingLists } from "./posting-lists.js";
+
+export { unionSorted } from "./posting-lists.js";
+
 import { fieldTexts, foldText, tokenize } from "./text-tokens.js";
 import type { DrillableRecord, SearchField } from "./types.js";
 import { SEARCH_FIELDS } from "./types.js";
@@ -90,35 +93,6 @@ export function intersectSorted(a: ArrayLike<number>, b: ArrayLike<number>): Int
     if (large[at] === value) out[count++] = value;
   }
   return out.subarray(0, count);
-}
-
-/**
- * Union of two ascending lists of document numbers, without duplicates.
- */
-export function unionSorted(a: ArrayLike<number>, b: ArrayLike<number>): number[] {
-  if (a.length === 0) return Array.from(b);
-  if (b.length === 0) return Array.from(a);
-  const out: number[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    const x = a[i] as number;
-    const y = b[j] as number;
-    if (x === y) {
-      out.push(x);
-      i++;
-      j++;
-    } else if (x < y) {
-      out.push(x);
-      i++;
-    } else {
-      out.push(y);
-      j++;
-    }
-  }
-  while (i < a.length) out.push(a[i++] as number);
-  while (j < b.length) out.push(b[j++] as number);
-  return out;
 }
 
 /**
