@@ -10,6 +10,9 @@ export type Json = Record<string, unknown>;
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
+/** Lists up to this long are searched for repeats by a scan, longer ones through a set. */
+const SCAN_LIMIT = 16;
+
 /**
  * The JSON path of a field or element below `path`; names that are not identifiers are quoted.
  */
@@ -103,7 +106,10 @@ export class FieldReader {
 
   /** The array at `obj[key]`, or an empty one after recording why there is none. */
   array(obj: Json, key: string, path: string, required: boolean): unknown[] {
-    return this.arrayValue(obj[key], child(path, key), required);
+    const value = obj[key];
+    // The path is built only for a problem: a large file has hundreds of thousands of valid arrays.
+    if (Array.isArray(value)) return value;
+    return this.arrayValue(value, child(path, key), required);
   }
 
   /** `value` if it is an array, or an empty one after recording why it is not (`at` is its path). */
@@ -127,22 +133,25 @@ export class FieldReader {
     required: boolean,
     check?: (value: string, at: string) => void,
   ): string[] {
+    const values = this.array(obj, key, path, required);
     const out: string[] = [];
-    const seen = new Set<string>();
-    this.array(obj, key, path, required).forEach((value, i) => {
-      const at = () => child(child(path, key), i);
+    // Repeats are looked for in the short lists of a record (tags, e-mail addresses) by a scan of what
+    // is kept, which allocates nothing; a set only for a long list.
+    const seen = values.length > SCAN_LIMIT ? new Set<string>() : undefined;
+    for (let i = 0; i < values.length; i++) {
+      const value = values[i];
       if (typeof value !== "string" || value.trim() === "") {
-        this.problem(at(), `must be a non-empty string, got ${describe(value)}`);
-        return;
+        this.problem(child(child(path, key), i), `must be a non-empty string, got ${describe(value)}`);
+        continue;
       }
-      if (seen.has(value)) {
-        this.problem(at(), `repeats ${JSON.stringify(value)}`);
-        return;
+      if (seen === undefined ? out.includes(value) : seen.has(value)) {
+        this.problem(child(child(path, key), i), `repeats ${JSON.stringify(value)}`);
+        continue;
       }
-      seen.add(value);
-      check?.(value, at());
+      seen?.add(value);
+      check?.(value, child(child(path, key), i));
       out.push(this.shared(value));
-    });
+    }
     return trimmed(out);
   }
 

@@ -129,11 +129,12 @@ export class SearchIndex {
     // A repeated ID replaces the earlier version, as `upsert` does; it is applied after the bulk pass.
     const first: DrillableRecord[] = [];
     const repeated: DrillableRecord[] = [];
-    const seen = new Set<string>();
+    // `docById` marks the IDs seen (no set beside it); `#addDoc` gives each its number below.
+    const seen = index.#docById;
     for (const record of records) {
       if (seen.has(record.id)) repeated.push(record);
       else {
-        seen.add(record.id);
+        seen.set(record.id, -1);
         first.push(record);
       }
     }
