@@ -428,12 +428,12 @@ export class SearchIndex {
 function inNameOrder(records: readonly (DrillableRecord | undefined)[], at: number[]): number[] {
   const keys = Array.from(records, (record) => (record === undefined ? "" : nameSortKey(record.name)));
   return at.sort((a, b) => {
+    const p = keys[a] as string;
+    const q = keys[b] as string;
+    // The records are read only on a tie of keys: most comparisons never touch them.
+    if (p !== q) return p < q ? -1 : 1;
     const x = records[a] as DrillableRecord;
     const y = records[b] as DrillableRecord;
-    return (
-      compareStrings(keys[a] as string, keys[b] as string) ||
-      compareStrings(x.name, y.name) ||
-      compareStrings(x.id, y.id)
-    );
+    return compareStrings(x.name, y.name) || compareStrings(x.id, y.id);
   });
 }
