@@ -60,8 +60,8 @@ export function unionSorted(a: ArrayLike<number>, b: ArrayLike<number>): number[
  * documents). A list that changes afterwards is copied out into a plain array, which then replaces
  * its packed version. The any-field lists are not packed: each is the union of the token's field
  * lists, made the first time it is asked for and kept with the changed ones (the index keeps it
- * current from then on). Packing them took a third of the lists' memory and of the build, for
- * tokens most of which no search ever names.
+ * current from then on). Packed, they were 45 % of the entries (3.7 million of 8.1 million on the
+ * bench's 100,000 drills), for tokens most of which no search ever names.
  */
 export class PostingLists {
   #numbers = new Map<string, number>();
