@@ -1,7 +1,6 @@
 /**
  * Field-level checks of a data file: one value at a time, each problem recorded with its JSON path.
  */
-import type { DrillItem } from "../domain/types.js";
 import type { DataFileProblem } from "../errors.js";
 
 /**
@@ -10,6 +9,9 @@ import type { DataFileProblem } from "../errors.js";
 export type Json = Record<string, unknown>;
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** Lists up to this long are searched for repeats by a scan, longer ones through a set. */
+const SCAN_LIMIT = 16;
 
 /**
  * The JSON path of a field or element below `path`; names that are not identifiers are quoted.
@@ -42,27 +44,7 @@ export function trimmed<T>(list: T[]): T[] {
  */
 export class FieldReader {
   problems: DataFileProblem[] = [];
-  /**
-   * One shared object per distinct item: drills repeat items a lot (the same word in many sets), and
-   * items are never changed, so a 100,000-drill file keeps thousands of item objects, not millions.
-   */
-  readonly items = new Map<string, Map<string, DrillItem>>();
   readonly #texts = new Map<string, string>();
-
-  /** The shared item for an `ask` and `tell`, keyed in two levels so no key string is built per item. */
-  item(ask: string, tell: string): DrillItem {
-    let byTell = this.items.get(ask);
-    if (byTell === undefined) {
-      byTell = new Map();
-      this.items.set(ask, byTell);
-    }
-    let shared = byTell.get(tell);
-    if (shared === undefined) {
-      shared = { ask, tell };
-      byTell.set(tell, shared);
-    }
-    return shared;
-  }
 
   /** One string per distinct value for labels that repeat across records (tags, subjects, names of parts). */
   shared(value: string): string {
@@ -124,7 +106,10 @@ export class FieldReader {
 
   /** The array at `obj[key]`, or an empty one after recording why there is none. */
   array(obj: Json, key: string, path: string, required: boolean): unknown[] {
-    return this.arrayValue(obj[key], child(path, key), required);
+    const value = obj[key];
+    // The path is built only for a problem: a large file has hundreds of thousands of valid arrays.
+    if (Array.isArray(value)) return value;
+    return this.arrayValue(value, child(path, key), required);
   }
 
   /** `value` if it is an array, or an empty one after recording why it is not (`at` is its path). */
@@ -148,22 +133,25 @@ export class FieldReader {
     required: boolean,
     check?: (value: string, at: string) => void,
   ): string[] {
+    const values = this.array(obj, key, path, required);
     const out: string[] = [];
-    const seen = new Set<string>();
-    this.array(obj, key, path, required).forEach((value, i) => {
-      const at = () => child(child(path, key), i);
+    // Repeats are looked for in the short lists of a record (tags, e-mail addresses) by a scan of what
+    // is kept, which allocates nothing; a set only for a long list.
+    const seen = values.length > SCAN_LIMIT ? new Set<string>() : undefined;
+    for (let i = 0; i < values.length; i++) {
+      const value = values[i];
       if (typeof value !== "string" || value.trim() === "") {
-        this.problem(at(), `must be a non-empty string, got ${describe(value)}`);
-        return;
+        this.problem(child(child(path, key), i), `must be a non-empty string, got ${describe(value)}`);
+        continue;
       }
-      if (seen.has(value)) {
-        this.problem(at(), `repeats ${JSON.stringify(value)}`);
-        return;
+      if (seen === undefined ? out.includes(value) : seen.has(value)) {
+        this.problem(child(child(path, key), i), `repeats ${JSON.stringify(value)}`);
+        continue;
       }
-      seen.add(value);
-      check?.(value, at());
+      seen?.add(value);
+      check?.(value, child(child(path, key), i));
       out.push(this.shared(value));
-    });
+    }
     return trimmed(out);
   }
 

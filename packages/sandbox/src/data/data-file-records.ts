@@ -19,7 +19,7 @@ import type {
 } from "../domain/types.js";
 import { COURSE_TYPE, DRILL_TYPE } from "../domain/types.js";
 import type { FieldReader, Json } from "./data-file-fields.js";
-import { child, trimmed } from "./data-file-fields.js";
+import { child } from "./data-file-fields.js";
 import { readPublicKeyPem } from "./spki.js";
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
@@ -127,13 +127,18 @@ function keyCount(value: object): number {
 
 function readItems(r: FieldReader, obj: Json, path: string): DrillItem[] {
   const values = r.array(obj, "items", path, true);
-  const at = child(path, "items");
-  if (Array.isArray(obj.items) && values.length === 0) r.problem(at, "must hold at least one item");
-  const items: DrillItem[] = [];
-  values.forEach((value, i) => {
+  if (Array.isArray(obj.items) && values.length === 0)
+    r.problem(child(path, "items"), "must hold at least one item");
+  // Sized once, not grown by `push`, so no spare room is kept per drill.
+  const items: DrillItem[] = new Array(values.length);
+  let kept = 0;
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
     const plain = value as { ask?: unknown; tell?: unknown } | null;
     const { ask, tell } = plain ?? {};
     // Fast path for the common, valid item; anything else goes through the checks that name the problem.
+    // A new object per item, not one shared per distinct pair: a user's items mostly differ, and the
+    // map that found the shared ones cost more time and memory than the objects it saved.
     if (
       typeof ask === "string" &&
       typeof tell === "string" &&
@@ -142,15 +147,16 @@ function readItems(r: FieldReader, obj: Json, path: string): DrillItem[] {
       !Array.isArray(plain) &&
       keyCount(plain as object) === 2
     ) {
-      items.push(r.item(ask, tell));
-      return;
+      items[kept++] = { ask, tell };
+      continue;
     }
-    const itemAt = child(at, i);
+    const itemAt = child(child(path, "items"), i);
     const item = r.object(value, itemAt, ["ask", "tell"]);
-    if (item === undefined) return;
-    items.push({ ask: r.string(item, "ask", itemAt), tell: r.string(item, "tell", itemAt) });
-  });
-  return trimmed(items);
+    if (item === undefined) continue;
+    items[kept++] = { ask: r.string(item, "ask", itemAt), tell: r.string(item, "tell", itemAt) };
+  }
+  items.length = kept;
+  return items;
 }
 
 /**

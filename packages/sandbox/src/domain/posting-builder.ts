@@ -2,7 +2,7 @@
  * Builds the packed posting lists of a whole dataset at once (see {@link PostingLists}).
  */
 import type { PostingLists } from "./posting-lists.js";
-import { ANY_FIELD, LIST_KINDS } from "./posting-lists.js";
+import { LIST_KINDS } from "./posting-lists.js";
 import { fieldTexts, tokenize } from "./text-tokens.js";
 import type { DrillableRecord, SearchField } from "./types.js";
 import { SEARCH_FIELDS } from "./types.js";
@@ -10,13 +10,17 @@ import { SEARCH_FIELDS } from "./types.js";
 /** Fields whose texts repeat across drills (items, tags, subjects), so their token numbers are memoized. */
 const REPEATING_FIELDS: ReadonlySet<SearchField> = new Set<SearchField>(["SUBJECT", "TAGS", "CONTENTS"]);
 
+/** Entries per chunk of the slot log: 2^18 (1 MB). */
+const LOG_CHUNK_BITS = 18;
+const LOG_CHUNK = 1 << LOG_CHUNK_BITS;
+
 /**
- * Two passes over the documents. `add` counts each list's documents; `finish` allocates one array for
- * all lists at their exact sizes and fills it, document by document, so every list comes out sorted.
- * The second pass gets the token numbers of repeating texts from the memo of the first, and those of
- * names and descriptions (mostly unique, so not worth memoizing) from a log the first pass wrote; no
- * text is tokenized twice, and no list is ever grown (growing a million arrays left their outgrown
- * copies behind as garbage, which set the process's peak memory).
+ * Two passes. `add` numbers each document's tokens, counts each list's documents and logs the
+ * document's list slots (each once) in one flat log; `finish` allocates one array for all lists at
+ * their exact sizes and fills it from the log alone, so every list comes out sorted. No text is read
+ * or tokenized twice, no map is consulted in the second pass, and no list is ever grown (growing a
+ * million arrays left their outgrown copies behind as garbage, which set the process's peak memory).
+ * Repeating texts (items, tags, subjects) have their token numbers memoized.
  */
 export class PostingBuilder {
   readonly #lists: PostingLists;
@@ -24,8 +28,12 @@ export class PostingBuilder {
   /** Per slot (`nr * LIST_KINDS + kind`): documents counted, and the last document counted. */
   #count: Int32Array = new Int32Array(0);
   #last: Int32Array = new Int32Array(0);
-  /** Name and description slots, once per document each, in document order; document d's end at `#docEnds[d]`. */
-  #log: Int32Array = new Int32Array(1 << 16);
+  /**
+   * The field slots of each document, each once, in document order; document d's end at `#docEnds[d]`.
+   * Kept in fixed-size chunks, not one array grown by doubling, whose outgrown copies (tens of MB at
+   * 100,000 drills) stayed in the process's memory until a collection.
+   */
+  #log: Int32Array[] = [new Int32Array(LOG_CHUNK)];
   #logLength = 0;
   #docEnds: Int32Array = new Int32Array(1024);
 
@@ -33,23 +41,21 @@ export class PostingBuilder {
     this.#lists = lists;
   }
 
-  /** Counts a document's tokens; documents must come numbered 0, 1, 2, … */
+  /** Counts and logs a document's tokens; documents must come numbered 0, 1, 2, … */
   add(record: DrillableRecord, docNr: number): void {
     for (let kind = 0; kind < SEARCH_FIELDS.length; kind++) {
       const field = SEARCH_FIELDS[kind] as SearchField;
-      if (REPEATING_FIELDS.has(field)) {
-        for (const text of fieldTexts(record, field)) {
+      const texts = fieldTexts(record, field);
+      for (let t = 0; t < texts.length; t++) {
+        const text = texts[t] as string;
+        if (REPEATING_FIELDS.has(field)) {
           const numbers = this.#numbersOf(text);
           for (let k = 0; k < numbers.length; k++)
-            this.#count2((numbers[k] as number) * LIST_KINDS, kind, docNr);
-        }
-      } else {
-        for (const text of fieldTexts(record, field)) {
-          for (const token of tokenize(text)) {
-            const base = this.#numberOf(token) * LIST_KINDS;
-            if (this.#last[base + kind] !== docNr) this.#append(base + kind);
-            this.#count2(base, kind, docNr);
-          }
+            this.#note((numbers[k] as number) * LIST_KINDS, kind, docNr);
+        } else {
+          const tokens = tokenize(text);
+          for (let k = 0; k < tokens.length; k++)
+            this.#note(this.#numberOf(tokens[k] as string) * LIST_KINDS, kind, docNr);
         }
       }
     }
@@ -57,8 +63,8 @@ export class PostingBuilder {
     this.#docEnds[docNr] = this.#logLength;
   }
 
-  /** Packs every list into the storage; `records[d]` must be the document added as number d. */
-  finish(records: readonly DrillableRecord[]): void {
+  /** Packs every list into the storage; `documents` is how many were added. */
+  finish(documents: number): void {
     const slots = this.#lists.tokenCount * LIST_KINDS;
     const offsets = new Int32Array(slots + 1);
     for (let slot = 0; slot < slots; slot++)
@@ -67,57 +73,36 @@ export class PostingBuilder {
     // From here on `#count` holds each list's next free position.
     const next = this.#count;
     next.set(offsets.subarray(0, slots));
-    const last = this.#last.fill(-1);
-    const place = (slot: number, docNr: number) => {
-      if (last[slot] === docNr) return;
-      last[slot] = docNr;
-      // Not `packed[(next[slot] as number)++]`: Stryker's instrumented copy of that form does not parse.
-      const position = next[slot] as number;
-      packed[position] = docNr;
-      next[slot] = position + 1;
-    };
     let at = 0;
-    records.forEach((record, docNr) => {
-      for (let kind = 0; kind < SEARCH_FIELDS.length; kind++) {
-        const field = SEARCH_FIELDS[kind] as SearchField;
-        if (!REPEATING_FIELDS.has(field)) continue;
-        for (const text of fieldTexts(record, field)) {
-          const numbers = this.#memo.get(text) as Int32Array;
-          for (let k = 0; k < numbers.length; k++) {
-            const base = (numbers[k] as number) * LIST_KINDS;
-            place(base + kind, docNr);
-            place(base + ANY_FIELD, docNr);
-          }
-        }
-      }
+    for (let docNr = 0; docNr < documents; docNr++) {
       for (const end = this.#docEnds[docNr] as number; at < end; at++) {
-        const slot = this.#log[at] as number;
-        place(slot, docNr);
-        place(slot - (slot % LIST_KINDS) + ANY_FIELD, docNr);
+        // A field slot is logged once per document (any-field lists are not packed, see PostingLists).
+        const slot = (this.#log[at >>> LOG_CHUNK_BITS] as Int32Array)[at & (LOG_CHUNK - 1)] as number;
+        const position = next[slot] as number;
+        packed[position] = docNr;
+        next[slot] = position + 1;
       }
-    });
+    }
     this.#lists.pack(offsets, packed);
     this.#memo.clear();
-    this.#log = new Int32Array(0);
+    this.#log = [];
     this.#count = new Int32Array(0);
     this.#last = new Int32Array(0);
   }
 
-  /** Counts the document once in the token's list of this kind and in its any-field list. */
-  #count2(base: number, kind: number, docNr: number): void {
-    this.#countOnce(base + kind, docNr);
-    this.#countOnce(base + ANY_FIELD, docNr);
-  }
-
-  #countOnce(slot: number, docNr: number): void {
+  /** Counts the document once in the token's list of this kind, logging the slot. */
+  #note(base: number, kind: number, docNr: number): void {
+    const slot = base + kind;
     if (this.#last[slot] === docNr) return;
     this.#last[slot] = docNr;
     this.#count[slot] = (this.#count[slot] as number) + 1;
-  }
-
-  #append(slot: number): void {
-    if (this.#logLength === this.#log.length) this.#log = grown(this.#log, this.#logLength + 1);
-    this.#log[this.#logLength++] = slot;
+    const at = this.#logLength++;
+    let chunk = this.#log[at >>> LOG_CHUNK_BITS];
+    if (chunk === undefined) {
+      chunk = new Int32Array(LOG_CHUNK);
+      this.#log.push(chunk);
+    }
+    chunk[at & (LOG_CHUNK - 1)] = slot;
   }
 
   /** Token numbers of a repeating text, tokenized once per distinct text. */

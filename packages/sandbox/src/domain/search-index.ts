@@ -1,5 +1,8 @@
 import { PostingBuilder } from "./posting-builder.js";
 import { ANY_FIELD, fieldKind, PostingLists } from "./posting-lists.js";
+
+export { unionSorted } from "./posting-lists.js";
+
 import { fieldTexts, foldText, tokenize } from "./text-tokens.js";
 import type { DrillableRecord, SearchField } from "./types.js";
 import { SEARCH_FIELDS } from "./types.js";
@@ -93,35 +96,6 @@ export function intersectSorted(a: ArrayLike<number>, b: ArrayLike<number>): Int
 }
 
 /**
- * Union of two ascending lists of document numbers, without duplicates.
- */
-export function unionSorted(a: ArrayLike<number>, b: ArrayLike<number>): number[] {
-  if (a.length === 0) return Array.from(b);
-  if (b.length === 0) return Array.from(a);
-  const out: number[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    const x = a[i] as number;
-    const y = b[j] as number;
-    if (x === y) {
-      out.push(x);
-      i++;
-      j++;
-    } else if (x < y) {
-      out.push(x);
-      i++;
-    } else {
-      out.push(y);
-      j++;
-    }
-  }
-  while (i < a.length) out.push(a[i++] as number);
-  while (j < b.length) out.push(b[j++] as number);
-  return out;
-}
-
-/**
  * Inverted index over drills and courses: for every search field, a map from token to the ascending
  * list of document numbers containing it. Each drillable gets a document number the first time it is
  * added and keeps it across updates, so posting lists stay sorted without rebuilding.
@@ -155,11 +129,12 @@ export class SearchIndex {
     // A repeated ID replaces the earlier version, as `upsert` does; it is applied after the bulk pass.
     const first: DrillableRecord[] = [];
     const repeated: DrillableRecord[] = [];
-    const seen = new Set<string>();
+    // `docById` marks the IDs seen (no set beside it); `#addDoc` gives each its number below.
+    const seen = index.#docById;
     for (const record of records) {
       if (seen.has(record.id)) repeated.push(record);
       else {
-        seen.add(record.id);
+        seen.set(record.id, -1);
         first.push(record);
       }
     }
@@ -167,7 +142,7 @@ export class SearchIndex {
     // search of one group of words can page through its sorted matches without ranking them.
     const ordered = inNameOrder(first, Array.from(first.keys())).map((at) => first[at] as DrillableRecord);
     for (const record of ordered) builder.add(record, index.#addDoc(record));
-    builder.finish(ordered);
+    builder.finish(ordered.length);
     const identity = Int32Array.from(ordered.keys());
     index.#setRanks(identity, identity.slice());
     for (const record of repeated) index.upsert(record);
@@ -453,12 +428,12 @@ export class SearchIndex {
 function inNameOrder(records: readonly (DrillableRecord | undefined)[], at: number[]): number[] {
   const keys = Array.from(records, (record) => (record === undefined ? "" : nameSortKey(record.name)));
   return at.sort((a, b) => {
+    const p = keys[a] as string;
+    const q = keys[b] as string;
+    // The records are read only on a tie of keys: most comparisons never touch them.
+    if (p !== q) return p < q ? -1 : 1;
     const x = records[a] as DrillableRecord;
     const y = records[b] as DrillableRecord;
-    return (
-      compareStrings(keys[a] as string, keys[b] as string) ||
-      compareStrings(x.name, y.name) ||
-      compareStrings(x.id, y.id)
-    );
+    return compareStrings(x.name, y.name) || compareStrings(x.id, y.id);
   });
 }
