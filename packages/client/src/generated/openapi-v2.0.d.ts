@@ -175,7 +175,7 @@ export interface paths {
          * Update client app
          * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `updateClientApp_v2_1`.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this operation was found; the 2.0 ClientApp object page types the answer here; that the answer reflects the change is not shown.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The 2.0 PUT client-app page addresses the app by a further path segment, `/api/2/client-app/{client_id}`, which this path lacks: that operation stands beside this one as `updateClientAppByClientId_v2_0` (observed), and this one's form stays open; the 2.0 ClientApp object page types the answer here; that the answer reflects the change is not shown.
          */
         put: operations["updateClientApp_v2_0"];
         post?: never;
@@ -186,6 +186,34 @@ export interface paths {
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         delete: operations["deleteClientApp_v2_0"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
+    "/api/2/client-app/{client_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client application addressed (`client_id` on the page). */
+                client_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update client app (client ID in the path)
+         * @deprecated
+         * @description Not in the interface's 2.0 list: an observed operation beside `updateClientApp_v2_0` (`PUT /api/2/client-app`), which stays as the interface lists it. The service's 2.0 reference page gives this operation's resource URL as `/api/2/client-app/{client_id}`, a path segment the interface's path lacks.
+         *     The page says it updates the details of the registered client app `client_id` names, takes the form fields `name` and `redirectionEndpoint` (required) and `description`, `url` and `iconKey` (optional), the fields POST client-apps takes, answers the updated 2.0 ClientApp, and lists error identifiers with their status codes.
+         */
+        put: operations["updateClientAppByClientId_v2_0"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3370,7 +3398,7 @@ export interface components {
                 "application/x-www-form-urlencoded": components["schemas"]["AnswerRequest"];
             };
         };
-        /** @description Fields of POST client-apps. Sent as form fields. */
+        /** @description Fields of POST client-apps, which PUT client-app/{client_id} takes too (REF …/api/2/endpoints/put-client-app). Sent as form fields. */
         ClientAppForm_v2_0: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["ClientAppForm_v2_0"];
@@ -3644,6 +3672,39 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
+    updateClientAppByClientId_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client application addressed (`client_id` on the page). */
+                client_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["ClientAppForm_v2_0"];
+        responses: {
+            /** @description The updated client app. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientApp_v2_0"];
+                };
+            };
+            /** @description Bad request: `missing_client_id`, `invalid_name`, `invalid_redirection_uri`, `invalid_application_url`, `invalid_status`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted`, the caller may not change the client app (or its status). */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`, no such client app. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
