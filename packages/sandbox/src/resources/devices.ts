@@ -136,6 +136,36 @@ function onlyOwnApp(state: SandboxState, userId: string): ClientAppRecord {
   );
 }
 
+/**
+ * The client app the 2.0 PUT client-app page addresses by `client_id`: its error table tells an unknown
+ * app (`not_found`, 404) from one the caller may not change (`not_permitted`, 403), here another user's.
+ */
+function appToChange(state: SandboxState, userId: string, id: string): ClientAppRecord {
+  const app = state.assessment.clientApps.get(id);
+  if (app === undefined) {
+    return refuse(
+      { kind: "not_found", resource: "client_app" },
+      `client_id: no client app ${JSON.stringify(id)}`,
+      "client_id",
+    );
+  }
+  if (app.creatorId !== userId) {
+    refuse(
+      { kind: "no_permission", resource: "client_app" },
+      `client_id: ${JSON.stringify(id)} is another user's client app, which the acting user may not change`,
+      "client_id",
+    );
+  }
+  return app;
+}
+
+/** The 2.0 PUT client-app page's `invalid_application_url`: a `url` sent must be an http(s) URL. */
+function refuseAppUrl(form: ClientAppForm): void {
+  if (form.url !== undefined && !isHttpUrl(form.url)) {
+    refuse({ kind: "named", id: "invalid_application_url" }, 'form field "url": an http or https URL', "url");
+  }
+}
+
 /** The fields of a client app form, 2.0's declared ones or 2.1's open form narrowed to strings. */
 interface ClientAppForm {
   readonly name?: string;
@@ -416,11 +446,20 @@ export const devices = defineFamily("devices", {
   },
   updateClientApp_v2_0: {
     behaviour:
-      "changes the fields the form sends (`name`, `description`, `redirectionEndpoint`, `url`, as `createClientApp_v2_0` takes them, with its errors) of the app `getClientApp_v2_0` addresses; the secret stays; answers the app in the 2.0 shape without its secret",
+      "changes the fields the form sends (`name`, `description`, `redirectionEndpoint`, `url`, as `createClientApp_v2_0` takes them, with its errors) of the app `getClientApp_v2_0` addresses; the secret stays; answers the app in the 2.0 shape without its secret; the 2.0 PUT client-app page addresses the app by ID in a further path segment, which is `updateClientAppByClientId_v2_0`",
     handle: ({ state, userId, body }) =>
       ok(
         clientAppV20(state, changeClientApp(state, onlyOwnApp(state, userId), clientAppFormOf(body)), false),
       ),
+  },
+  updateClientAppByClientId_v2_0: {
+    behaviour:
+      "the 2.0 PUT client-app page's path (an observed operation beside `updateClientApp_v2_0`): changes the acting user's app `client_id` names as `updateClientApp_v2_1` does (the page's required `name` and `redirectionEndpoint`, optional `description`, `url`, `iconKey`; the secret stays) and answers it in the 2.0 shape without its secret; the page's codes: `not_found` (404) for an unknown app, `not_permitted` (403) for another user's, `invalid_name`, `invalid_redirection_uri`, `invalid_application_url` for a `url` that is no http(s) URL (400); the form has no status field and the path always names an app, so `invalid_status` and `missing_client_id` are not answered",
+    handle: ({ state, userId, path, body }) => {
+      const app = appToChange(state, userId, path.client_id);
+      refuseAppUrl(body);
+      return ok(clientAppV20(state, changeClientApp(state, app, body), false));
+    },
   },
   updateClientApp_v2_1: {
     behaviour:
