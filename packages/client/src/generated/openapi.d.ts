@@ -5532,7 +5532,7 @@ export interface paths {
          * @deprecated
          * @description Function listed for API 2.0: "update staff permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
-         *     The service's 2.0 reference page addresses the staff user and the permission (`MANAGE` or `VIEW`) by two further path segments, takes no other parameters, answers a 2.0 GroupStaff, with an example, and lists error identifiers without status codes in a table the stored page cuts short.
+         *     The service's 2.0 reference page addresses the staff user and the permission (`MANAGE` or `VIEW`) by two further path segments, takes no other parameters, answers a 2.0 GroupStaff, with an example, and lists error identifiers without status codes in a table the stored page cuts short. The page's operation stands beside this one at that path as `updateGroupStaffByUserIdAndPermission_v2_0` (observed); this one's form stays open.
          */
         put: operations["updateGroupStaff_v2_0"];
         post?: never;
@@ -5544,6 +5544,38 @@ export interface paths {
          *     The service's 2.0 reference page addresses the staff user and the permission (`MANAGE` or `VIEW`) by two further path segments, says the caller's own permissions cannot be removed, answers the remaining 2.0 GroupStaff, with an example, and lists error identifiers without status codes.
          */
         delete: operations["revokeGroupStaff_v2_0"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
+    "/api/2/group/{group_id}/staff/{user_id}/{permission}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed. */
+                group_id: string;
+                /** @description The desired permission: MANAGE (add or remove content and members, see the members' progress) or VIEW (see content and members, and the members' progress). */
+                permission: "MANAGE" | "VIEW";
+                /** @description The user ID of the staff user (`user_id` on the page). */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update staff permissions (user ID and permission in the path)
+         * @deprecated
+         * @description Not in the interface's 2.0 list: an observed operation beside `updateGroupStaff_v2_0` (`PUT /api/2/group/{group_id}/staff`), which stays as the interface lists it. The service's 2.0 reference page gives this operation's resource URL as `/api/2/group/{group_id}/staff/{user_id}/{permission}`, two path segments the interface's path lacks.
+         *     The page says it updates the permission of a group's staff user to `MANAGE` or `VIEW`, takes no parameters besides the values in the URL (its example request has no body), answers a 2.0 GroupStaff, with an example, and lists error identifiers without status codes in a table the stored page cuts short.
+         */
+        put: operations["updateGroupStaffByUserIdAndPermission_v2_0"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -17032,6 +17064,38 @@ export interface operations {
                 };
             };
             /** @description Error. The reference page lists these identifiers without their status codes: `not_permitted`, `unknown_group`, `user_missing`, `unknown_user`, `not_available`. */
+            default: components["responses"]["Error"];
+        };
+    };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
+    updateGroupStaffByUserIdAndPermission_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed. */
+                group_id: string;
+                /** @description The desired permission: MANAGE (add or remove content and members, see the members' progress) or VIEW (see content and members, and the members' progress). */
+                permission: "MANAGE" | "VIEW";
+                /** @description The user ID of the staff user (`user_id` on the page). */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["EmptyForm"];
+        responses: {
+            /** @description The group's staff permissions. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupStaff_v2_0"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_permitted`. The stored page's error table is cut after the identifiers given here; the others are not known. */
             default: components["responses"]["Error"];
         };
     };
