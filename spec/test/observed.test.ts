@@ -218,6 +218,7 @@ describe("request bodies", () => {
       "addDrillToCourseAtPosition_v2_1",
       "addToRepertoireByDrillId_v2_0",
       "updateClientAppByClientId_v2_0",
+      "updateEmailAddressByEmail_v2_0",
       "updateGroupStaffByUserIdAndPermission_v2_0",
     ]);
     for (const { method, path, operation } of withBody) {

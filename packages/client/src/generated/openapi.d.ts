@@ -6720,7 +6720,7 @@ export interface paths {
          *     Trailing slash kept as listed.
          *     Listed by the interface as `PUT /api/2/user/…/email-address/`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
-         *     The service's 2.0 reference page adds an email address given by a further path segment (the address, `@` URL-encoded) to the account, takes no form fields, states 200 (OK) with a 2.0 UserEmailAddress as the answer, with an example, and gives an error table with status codes.
+         *     The service's 2.0 reference page adds an email address given by a further path segment (the address, `@` URL-encoded) to the account, takes no form fields, states 200 (OK) with a 2.0 UserEmailAddress as the answer, with an example, and gives an error table with status codes. The page's operation stands beside this one at `/api/2/user/{user}/email-address/{email}` as `updateEmailAddressByEmail_v2_0` (observed); this one's form stays open.
          */
         put: operations["updateEmailAddress_v2_0"];
         post?: never;
@@ -6733,6 +6733,36 @@ export interface paths {
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         delete: operations["removeEmailAddress_v2_0"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
+    "/api/2/user/{user}/email-address/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The email address to be added, sent as one path segment (`@` percent-encoded, as in the page's example). */
+                email: string;
+                /** @description The user account (`user_id` on the page); `self` names the caller's own. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add an email address (address in the path)
+         * @deprecated
+         * @description Not in the interface's 2.0 list: an observed operation beside `updateEmailAddress_v2_0` (`PUT /api/2/user/{user}/email-address/`), which stays as the interface lists it. The service's 2.0 reference page gives this operation's resource URL as `/api/2/user/{user_id}/email-address/{email}`, a path segment the interface's path lacks.
+         *     The page says it adds the email address to the account's addresses (by the account holder, or by a staff user with MANAGE_USERS of the organization managing the account), takes no parameters besides the values in the URL, answers 200 (OK) with a 2.0 UserEmailAddress, with an example, and gives an error table with status codes.
+         */
+        put: operations["updateEmailAddressByEmail_v2_0"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -18344,6 +18374,45 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
+    updateEmailAddressByEmail_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The email address to be added, sent as one path segment (`@` percent-encoded, as in the page's example). */
+                email: string;
+                /** @description The user account (`user_id` on the page); `self` names the caller's own. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["EmptyForm"];
+        responses: {
+            /** @description OK: the added email address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEmailAddress_v2_0"];
+                };
+            };
+            /** @description Bad request: `invalid_user_id`, `missing_input`, `email_not_added`, `invalid_email_address`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_authenticated`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`. */
+            404: components["responses"]["Error"];
+            /** @description Conflict: `email_address_in_use`. */
+            409: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
