@@ -707,9 +707,22 @@ export const users = defineFamily("users", {
     handle: ({ state, userId, path }) =>
       ok(addAddress(state, reachableUser(state, userId, path.user, "user"), path.email, "email")),
   },
+  updateEmailAddressByEmail_v2_0: {
+    behaviour:
+      "the 2.0 PUT user email-address page's path (an observed operation beside `updateEmailAddress_v2_0`): adds the address in the path as `addEmailAddress_v2_1_1` does (`self` names the acting user, as the page says) and answers it with 200; the page's codes: `invalid_email_address` (400), `email_address_in_use` (409, any account, this one too), `nonexistent_user` (404), `no_access` (403)",
+    handle: ({ state, userId, path }) =>
+      ok(
+        addAddress(
+          state,
+          reachableUser(state, userId, selfOr(userId, path.user), "user"),
+          path.email,
+          "email",
+        ),
+      ),
+  },
   updateEmailAddress_v2_0: {
     behaviour:
-      "the path has no address segment, so the sandbox takes the address from the form field `emailAddress` (absent: `missing_input`) and adds it as `addEmailAddress_v2_1` does",
+      "the path has no address segment, so the sandbox takes the address from the form field `emailAddress` (absent: `missing_input`) and adds it as `addEmailAddress_v2_1` does; the page's path, with the address, is `updateEmailAddressByEmail_v2_0`",
     handle: ({ state, userId, path, body }) => {
       const user = reachableUser(state, userId, path.user, "user");
       const value =
