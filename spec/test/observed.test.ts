@@ -217,6 +217,7 @@ describe("request bodies", () => {
     ).toEqual([
       "addDrillToCourseAtPosition_v2_1",
       "addToRepertoireByDrillId_v2_0",
+      "registerPushDeviceByPlatformAndAddress_v2_0",
       "updateClientAppByClientId_v2_0",
       "updateEmailAddressByEmail_v2_0",
       "updateGroupStaffByUserIdAndPermission_v2_0",

@@ -899,7 +899,7 @@ export interface paths {
          * @deprecated
          * @description Function listed for API 2.0: "register".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
-         *     The service's 2.0 reference page addresses the platform (`ANDROID` or `IOS`) and the device address by two further path segments, needs an authenticated user, answers 204 (No Content) and gives an error table with status codes.
+         *     The service's 2.0 reference page addresses the platform (`ANDROID` or `IOS`) and the device address by two further path segments, needs an authenticated user, answers 204 (No Content) and gives an error table with status codes. The page's operation stands beside this one at that path as `registerPushDeviceByPlatformAndAddress_v2_0` (observed); this one's form stays open.
          */
         put: operations["registerPushDevice_v2_0"];
         post?: never;
@@ -910,6 +910,36 @@ export interface paths {
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         delete: operations["deregisterPushDevice_v2_0"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
+    "/api/2/mobile-push-notification-subscription/{platform}/{address}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The device address, as a string (the page shows an iOS and an Android example shape). */
+                address: string;
+                /** @description The mobile platform the request comes from; the page names `ANDROID` and `IOS` as the supported values (another is `unsupported_platform`). */
+                platform: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Register (platform and address in the path)
+         * @deprecated
+         * @description Not in the interface's 2.0 list: an observed operation beside `registerPushDevice_v2_0` (`PUT /api/2/mobile-push-notification-subscription`), which stays as the interface lists it. The service's 2.0 reference page gives this operation's resource URL as `/api/2/mobile-push-notification-subscription/{platform}/{address}`, two path segments the interface's path lacks.
+         *     The page says it links the device address to the authenticated user for push notifications, takes no parameters besides the values in the URL, answers 204 (No Content), and gives an error table with status codes.
+         */
+        put: operations["registerPushDeviceByPlatformAndAddress_v2_0"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -4587,6 +4617,35 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
+    registerPushDeviceByPlatformAndAddress_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The device address, as a string (the page shows an iOS and an Android example shape). */
+                address: string;
+                /** @description The mobile platform the request comes from; the page names `ANDROID` and `IOS` as the supported values (another is `unsupported_platform`). */
+                platform: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["EmptyForm"];
+        responses: {
+            /** @description No content: the device is linked to the user. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `no_platform_specified`, `unsupported_platform`, `no_token_specified`. */
+            400: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
