@@ -488,7 +488,7 @@ export const devices = defineFamily("devices", {
   },
   registerPushDevice_v2_0: {
     behaviour:
-      "registers the acting user's device from the form fields `platform` (`ANDROID` or `IOS`) and `token` (its push address; the field names follow the page's error identifiers, a sandbox choice); answers 204; `no_platform_specified`, `unsupported_platform`, `no_token_specified`",
+      "registers the acting user's device from the form fields `platform` (`ANDROID` or `IOS`) and `token` (its push address; the field names follow the page's error identifiers, a sandbox choice: the page puts both in the path, which is `registerPushDeviceByPlatformAndAddress_v2_0`); answers 204; `no_platform_specified`, `unsupported_platform`, `no_token_specified`",
     handle: ({ state, userId, body }) => {
       const b = body as Body;
       registerDevice(
@@ -497,6 +497,14 @@ export const devices = defineFamily("devices", {
         typeof b?.platform === "string" ? b.platform : undefined,
         typeof b?.token === "string" ? b.token : undefined,
       );
+      return { status: 204 };
+    },
+  },
+  registerPushDeviceByPlatformAndAddress_v2_0: {
+    behaviour:
+      "the 2.0 PUT mobile push subscription page's path (an observed operation beside `registerPushDevice_v2_0`): registers the acting user's device of the path's platform (`ANDROID` or `IOS`, any case; another: `unsupported_platform`, 400) and address, as `registerPushDevice_v2_1` does; registering it again changes nothing; answers 204 as the page says",
+    handle: ({ state, userId, path }) => {
+      registerDevice(state, userId, path.platform, path.address);
       return { status: 204 };
     },
   },
