@@ -6,7 +6,7 @@
 import type { BeaconRecord, ClientAppRecord } from "../domain/assessment.js";
 import type { SandboxState } from "../domain/state.js";
 import { actorV20, actorV21, addressedUser } from "./actors.js";
-import { type BodyOf, defineFamily, ok, refuse } from "./family.js";
+import { type BodyOf, defineFamily, ok, type ResourceRequest, refuse } from "./family.js";
 import { refuseImageKeys } from "./images.js";
 
 type Body = Readonly<Record<string, unknown>> | undefined;
@@ -281,6 +281,18 @@ function registerDevice(
   }
 }
 
+/** Registers the device the path names (platform and address), answering 204 as the 2.0 page does. */
+function registerPathDevice({
+  state,
+  userId,
+  path,
+}:
+  | ResourceRequest<"registerPushDevice_v2_1">
+  | ResourceRequest<"registerPushDeviceByPlatformAndAddress_v2_0">) {
+  registerDevice(state, userId, path.platform, path.address);
+  return { status: 204 } as const;
+}
+
 function deregister(
   state: SandboxState,
   userId: string,
@@ -503,18 +515,12 @@ export const devices = defineFamily("devices", {
   registerPushDeviceByPlatformAndAddress_v2_0: {
     behaviour:
       "the 2.0 PUT mobile push subscription page's path (an observed operation beside `registerPushDevice_v2_0`): registers the acting user's device of the path's platform (`ANDROID` or `IOS`, any case; another: `unsupported_platform`, 400) and address, as `registerPushDevice_v2_1` does; registering it again changes nothing; answers 204 as the page says",
-    handle: ({ state, userId, path }) => {
-      registerDevice(state, userId, path.platform, path.address);
-      return { status: 204 };
-    },
+    handle: registerPathDevice,
   },
   registerPushDevice_v2_1: {
     behaviour:
       "as `registerPushDevice_v2_0`, the platform and address in the path; answers 204 as the 2.0 page does (this page shows no answer: the push devices family's rule, a sandbox choice)",
-    handle: ({ state, userId, path }) => {
-      registerDevice(state, userId, path.platform, path.address);
-      return { status: 204 };
-    },
+    handle: registerPathDevice,
   },
   deregisterPushDevice_v2_1: {
     behaviour:
