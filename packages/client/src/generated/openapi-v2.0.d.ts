@@ -175,7 +175,7 @@ export interface paths {
          * Update client app
          * @deprecated
          * @description The 2.0 list gives no function for this path. The summary is the function of the 2.1 operation it corresponds to, `updateClientApp_v2_1`.
-         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. No page of this operation was found; the 2.0 ClientApp object page types the answer here; that the answer reflects the change is not shown.
+         *     Request and response shapes, status codes and errors of this operation are not shown by the interface. The 2.0 PUT client-app page addresses the app by a further path segment, `/api/2/client-app/{client_id}`, which this path lacks: that operation stands beside this one as `updateClientAppByClientId_v2_0` (observed), and this one's form stays open; the 2.0 ClientApp object page types the answer here; that the answer reflects the change is not shown.
          */
         put: operations["updateClientApp_v2_0"];
         post?: never;
@@ -186,6 +186,34 @@ export interface paths {
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         delete: operations["deleteClientApp_v2_0"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
+    "/api/2/client-app/{client_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client application addressed (`client_id` on the page). */
+                client_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update client app (client ID in the path)
+         * @deprecated
+         * @description Not in the interface's 2.0 list: an observed operation beside `updateClientApp_v2_0` (`PUT /api/2/client-app`), which stays as the interface lists it. The service's 2.0 reference page gives this operation's resource URL as `/api/2/client-app/{client_id}`, a path segment the interface's path lacks.
+         *     The page says it updates the details of the registered client app `client_id` names, takes the form fields `name` and `redirectionEndpoint` (required) and `description`, `url` and `iconKey` (optional), the fields POST client-apps takes, answers the updated 2.0 ClientApp, and lists error identifiers with their status codes.
+         */
+        put: operations["updateClientAppByClientId_v2_0"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -704,7 +732,7 @@ export interface paths {
          * @deprecated
          * @description Function listed for API 2.0: "update staff permissions".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
-         *     The service's 2.0 reference page addresses the staff user and the permission (`MANAGE` or `VIEW`) by two further path segments, takes no other parameters, answers a 2.0 GroupStaff, with an example, and lists error identifiers without status codes in a table the stored page cuts short.
+         *     The service's 2.0 reference page addresses the staff user and the permission (`MANAGE` or `VIEW`) by two further path segments, takes no other parameters, answers a 2.0 GroupStaff, with an example, and lists error identifiers without status codes in a table the stored page cuts short. The page's operation stands beside this one at that path as `updateGroupStaffByUserIdAndPermission_v2_0` (observed); this one's form stays open.
          */
         put: operations["updateGroupStaff_v2_0"];
         post?: never;
@@ -716,6 +744,38 @@ export interface paths {
          *     The service's 2.0 reference page addresses the staff user and the permission (`MANAGE` or `VIEW`) by two further path segments, says the caller's own permissions cannot be removed, answers the remaining 2.0 GroupStaff, with an example, and lists error identifiers without status codes.
          */
         delete: operations["revokeGroupStaff_v2_0"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
+    "/api/2/group/{group_id}/staff/{user_id}/{permission}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed. */
+                group_id: string;
+                /** @description The desired permission: MANAGE (add or remove content and members, see the members' progress) or VIEW (see content and members, and the members' progress). */
+                permission: "MANAGE" | "VIEW";
+                /** @description The user ID of the staff user (`user_id` on the page). */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update staff permissions (user ID and permission in the path)
+         * @deprecated
+         * @description Not in the interface's 2.0 list: an observed operation beside `updateGroupStaff_v2_0` (`PUT /api/2/group/{group_id}/staff`), which stays as the interface lists it. The service's 2.0 reference page gives this operation's resource URL as `/api/2/group/{group_id}/staff/{user_id}/{permission}`, two path segments the interface's path lacks.
+         *     The page says it updates the permission of a group's staff user to `MANAGE` or `VIEW`, takes no parameters besides the values in the URL (its example request has no body), answers a 2.0 GroupStaff, with an example, and lists error identifiers without status codes in a table the stored page cuts short.
+         */
+        put: operations["updateGroupStaffByUserIdAndPermission_v2_0"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -839,7 +899,7 @@ export interface paths {
          * @deprecated
          * @description Function listed for API 2.0: "register".
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
-         *     The service's 2.0 reference page addresses the platform (`ANDROID` or `IOS`) and the device address by two further path segments, needs an authenticated user, answers 204 (No Content) and gives an error table with status codes.
+         *     The service's 2.0 reference page addresses the platform (`ANDROID` or `IOS`) and the device address by two further path segments, needs an authenticated user, answers 204 (No Content) and gives an error table with status codes. The page's operation stands beside this one at that path as `registerPushDeviceByPlatformAndAddress_v2_0` (observed); this one's form stays open.
          */
         put: operations["registerPushDevice_v2_0"];
         post?: never;
@@ -850,6 +910,36 @@ export interface paths {
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         delete: operations["deregisterPushDevice_v2_0"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
+    "/api/2/mobile-push-notification-subscription/{platform}/{address}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The device address, as a string (the page shows an iOS and an Android example shape). */
+                address: string;
+                /** @description The mobile platform the request comes from; the page names `ANDROID` and `IOS` as the supported values (another is `unsupported_platform`). */
+                platform: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Register (platform and address in the path)
+         * @deprecated
+         * @description Not in the interface's 2.0 list: an observed operation beside `registerPushDevice_v2_0` (`PUT /api/2/mobile-push-notification-subscription`), which stays as the interface lists it. The service's 2.0 reference page gives this operation's resource URL as `/api/2/mobile-push-notification-subscription/{platform}/{address}`, two path segments the interface's path lacks.
+         *     The page says it links the device address to the authenticated user for push notifications, takes no parameters besides the values in the URL, answers 204 (No Content), and gives an error table with status codes.
+         */
+        put: operations["registerPushDeviceByPlatformAndAddress_v2_0"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1860,7 +1950,7 @@ export interface paths {
          *     Trailing slash kept as listed.
          *     Listed by the interface as `PUT /api/2/user/…/email-address/`.
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
-         *     The service's 2.0 reference page adds an email address given by a further path segment (the address, `@` URL-encoded) to the account, takes no form fields, states 200 (OK) with a 2.0 UserEmailAddress as the answer, with an example, and gives an error table with status codes.
+         *     The service's 2.0 reference page adds an email address given by a further path segment (the address, `@` URL-encoded) to the account, takes no form fields, states 200 (OK) with a 2.0 UserEmailAddress as the answer, with an example, and gives an error table with status codes. The page's operation stands beside this one at `/api/2/user/{user}/email-address/{email}` as `updateEmailAddressByEmail_v2_0` (observed); this one's form stays open.
          */
         put: operations["updateEmailAddress_v2_0"];
         post?: never;
@@ -1873,6 +1963,36 @@ export interface paths {
          *     Request and response shapes, status codes and errors of this operation are not shown by the interface.
          */
         delete: operations["removeEmailAddress_v2_0"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
+    "/api/2/user/{user}/email-address/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The email address to be added, sent as one path segment (`@` percent-encoded, as in the page's example). */
+                email: string;
+                /** @description The user account (`user_id` on the page); `self` names the caller's own. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add an email address (address in the path)
+         * @deprecated
+         * @description Not in the interface's 2.0 list: an observed operation beside `updateEmailAddress_v2_0` (`PUT /api/2/user/{user}/email-address/`), which stays as the interface lists it. The service's 2.0 reference page gives this operation's resource URL as `/api/2/user/{user_id}/email-address/{email}`, a path segment the interface's path lacks.
+         *     The page says it adds the email address to the account's addresses (by the account holder, or by a staff user with MANAGE_USERS of the organization managing the account), takes no parameters besides the values in the URL, answers 200 (OK) with a 2.0 UserEmailAddress, with an example, and gives an error table with status codes.
+         */
+        put: operations["updateEmailAddressByEmail_v2_0"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3370,7 +3490,7 @@ export interface components {
                 "application/x-www-form-urlencoded": components["schemas"]["AnswerRequest"];
             };
         };
-        /** @description Fields of POST client-apps. Sent as form fields. */
+        /** @description Fields of POST client-apps, which PUT client-app/{client_id} takes too (REF …/api/2/endpoints/put-client-app). Sent as form fields. */
         ClientAppForm_v2_0: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["ClientAppForm_v2_0"];
@@ -3644,6 +3764,39 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
+    updateClientAppByClientId_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client application addressed (`client_id` on the page). */
+                client_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["ClientAppForm_v2_0"];
+        responses: {
+            /** @description The updated client app. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientApp_v2_0"];
+                };
+            };
+            /** @description Bad request: `missing_client_id`, `invalid_name`, `invalid_redirection_uri`, `invalid_application_url`, `invalid_status`. */
+            400: components["responses"]["Error"];
+            /** @description Forbidden: `not_permitted`, the caller may not change the client app (or its status). */
+            403: components["responses"]["Error"];
+            /** @description Not found: `not_found`, no such client app. */
+            404: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -4274,6 +4427,38 @@ export interface operations {
     /**
      * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
      */
+    updateGroupStaffByUserIdAndPermission_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group addressed. */
+                group_id: string;
+                /** @description The desired permission: MANAGE (add or remove content and members, see the members' progress) or VIEW (see content and members, and the members' progress). */
+                permission: "MANAGE" | "VIEW";
+                /** @description The user ID of the staff user (`user_id` on the page). */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["EmptyForm"];
+        responses: {
+            /** @description The group's staff permissions. The status code is not shown. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupStaff_v2_0"];
+                };
+            };
+            /** @description Error. The reference page lists these identifiers without their status codes: `not_permitted`. The stored page's error table is cut after the identifiers given here; the others are not known. */
+            default: components["responses"]["Error"];
+        };
+    };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
     listGroupTests_v2_0: {
         parameters: {
             query?: never;
@@ -4432,6 +4617,35 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
+    registerPushDeviceByPlatformAndAddress_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The device address, as a string (the page shows an iOS and an Android example shape). */
+                address: string;
+                /** @description The mobile platform the request comes from; the page names `ANDROID` and `IOS` as the supported values (another is `unsupported_platform`). */
+                platform: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["EmptyForm"];
+        responses: {
+            /** @description No content: the device is linked to the user. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: `no_platform_specified`, `unsupported_platform`, `no_token_specified`. */
+            400: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };
@@ -5516,6 +5730,45 @@ export interface operations {
         requestBody?: never;
         responses: {
             "2XX": components["responses"]["NotShown"];
+            default: components["responses"]["Error"];
+        };
+    };
+    /**
+     * @deprecated API 2.0 was switched off on 2023-12-01; the service answers API 2.1.1 (`/api/2.1.1/…`).
+     */
+    updateEmailAddressByEmail_v2_0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The email address to be added, sent as one path segment (`@` percent-encoded, as in the page's example). */
+                email: string;
+                /** @description The user account (`user_id` on the page); `self` names the caller's own. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["EmptyForm"];
+        responses: {
+            /** @description OK: the added email address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEmailAddress_v2_0"];
+                };
+            };
+            /** @description Bad request: `invalid_user_id`, `missing_input`, `email_not_added`, `invalid_email_address`. */
+            400: components["responses"]["Error"];
+            /** @description Unauthorized: `not_authenticated`. */
+            401: components["responses"]["Error"];
+            /** @description Forbidden: `no_access`. */
+            403: components["responses"]["Error"];
+            /** @description Not found: `nonexistent_user`. */
+            404: components["responses"]["Error"];
+            /** @description Conflict: `email_address_in_use`. */
+            409: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };

@@ -6,7 +6,7 @@
 import type { BeaconRecord, ClientAppRecord } from "../domain/assessment.js";
 import type { SandboxState } from "../domain/state.js";
 import { actorV20, actorV21, addressedUser } from "./actors.js";
-import { type BodyOf, defineFamily, ok, refuse } from "./family.js";
+import { type BodyOf, defineFamily, ok, type ResourceRequest, refuse } from "./family.js";
 import { refuseImageKeys } from "./images.js";
 
 type Body = Readonly<Record<string, unknown>> | undefined;
@@ -136,6 +136,36 @@ function onlyOwnApp(state: SandboxState, userId: string): ClientAppRecord {
   );
 }
 
+/**
+ * The client app the 2.0 PUT client-app page addresses by `client_id`: its error table tells an unknown
+ * app (`not_found`, 404) from one the caller may not change (`not_permitted`, 403), here another user's.
+ */
+function appToChange(state: SandboxState, userId: string, id: string): ClientAppRecord {
+  const app = state.assessment.clientApps.get(id);
+  if (app === undefined) {
+    return refuse(
+      { kind: "not_found", resource: "client_app" },
+      `client_id: no client app ${JSON.stringify(id)}`,
+      "client_id",
+    );
+  }
+  if (app.creatorId !== userId) {
+    refuse(
+      { kind: "no_permission", resource: "client_app" },
+      `client_id: ${JSON.stringify(id)} is another user's client app, which the acting user may not change`,
+      "client_id",
+    );
+  }
+  return app;
+}
+
+/** The 2.0 PUT client-app page's `invalid_application_url`: a `url` sent must be an http(s) URL. */
+function refuseAppUrl(form: ClientAppForm): void {
+  if (form.url !== undefined && !isHttpUrl(form.url)) {
+    refuse({ kind: "named", id: "invalid_application_url" }, 'form field "url": an http or https URL', "url");
+  }
+}
+
 /** The fields of a client app form, 2.0's declared ones or 2.1's open form narrowed to strings. */
 interface ClientAppForm {
   readonly name?: string;
@@ -249,6 +279,18 @@ function registerDevice(
       registered: state.org.now(),
     });
   }
+}
+
+/** Registers the device the path names (platform and address), answering 204 as the 2.0 page does. */
+function registerPathDevice({
+  state,
+  userId,
+  path,
+}:
+  | ResourceRequest<"registerPushDevice_v2_1">
+  | ResourceRequest<"registerPushDeviceByPlatformAndAddress_v2_0">) {
+  registerDevice(state, userId, path.platform, path.address);
+  return { status: 204 } as const;
 }
 
 function deregister(
@@ -416,11 +458,20 @@ export const devices = defineFamily("devices", {
   },
   updateClientApp_v2_0: {
     behaviour:
-      "changes the fields the form sends (`name`, `description`, `redirectionEndpoint`, `url`, as `createClientApp_v2_0` takes them, with its errors) of the app `getClientApp_v2_0` addresses; the secret stays; answers the app in the 2.0 shape without its secret",
+      "changes the fields the form sends (`name`, `description`, `redirectionEndpoint`, `url`, as `createClientApp_v2_0` takes them, with its errors) of the app `getClientApp_v2_0` addresses; the secret stays; answers the app in the 2.0 shape without its secret; the 2.0 PUT client-app page addresses the app by ID in a further path segment, which is `updateClientAppByClientId_v2_0`",
     handle: ({ state, userId, body }) =>
       ok(
         clientAppV20(state, changeClientApp(state, onlyOwnApp(state, userId), clientAppFormOf(body)), false),
       ),
+  },
+  updateClientAppByClientId_v2_0: {
+    behaviour:
+      "the 2.0 PUT client-app page's path (an observed operation beside `updateClientApp_v2_0`): changes the acting user's app `client_id` names as `updateClientApp_v2_1` does (the page's required `name` and `redirectionEndpoint`, optional `description`, `url`, `iconKey`; the secret stays) and answers it in the 2.0 shape without its secret; the page's codes: `not_found` (404) for an unknown app, `not_permitted` (403) for another user's, `invalid_name`, `invalid_redirection_uri`, `invalid_application_url` for a `url` that is no http(s) URL (400); the form has no status field and the path always names an app, so `invalid_status` and `missing_client_id` are not answered",
+    handle: ({ state, userId, path, body }) => {
+      const app = appToChange(state, userId, path.client_id);
+      refuseAppUrl(body);
+      return ok(clientAppV20(state, changeClientApp(state, app, body), false));
+    },
   },
   updateClientApp_v2_1: {
     behaviour:
@@ -449,7 +500,7 @@ export const devices = defineFamily("devices", {
   },
   registerPushDevice_v2_0: {
     behaviour:
-      "registers the acting user's device from the form fields `platform` (`ANDROID` or `IOS`) and `token` (its push address; the field names follow the page's error identifiers, a sandbox choice); answers 204; `no_platform_specified`, `unsupported_platform`, `no_token_specified`",
+      "registers the acting user's device from the form fields `platform` (`ANDROID` or `IOS`) and `token` (its push address; the field names follow the page's error identifiers, a sandbox choice: the page puts both in the path, which is `registerPushDeviceByPlatformAndAddress_v2_0`); answers 204; `no_platform_specified`, `unsupported_platform`, `no_token_specified`",
     handle: ({ state, userId, body }) => {
       const b = body as Body;
       registerDevice(
@@ -461,13 +512,15 @@ export const devices = defineFamily("devices", {
       return { status: 204 };
     },
   },
+  registerPushDeviceByPlatformAndAddress_v2_0: {
+    behaviour:
+      "the 2.0 PUT mobile push subscription page's path (an observed operation beside `registerPushDevice_v2_0`): registers the acting user's device of the path's platform (`ANDROID` or `IOS`, any case; another: `unsupported_platform`, 400) and address, as `registerPushDevice_v2_1` does; registering it again changes nothing; answers 204 as the page says",
+    handle: registerPathDevice,
+  },
   registerPushDevice_v2_1: {
     behaviour:
       "as `registerPushDevice_v2_0`, the platform and address in the path; answers 204 as the 2.0 page does (this page shows no answer: the push devices family's rule, a sandbox choice)",
-    handle: ({ state, userId, path }) => {
-      registerDevice(state, userId, path.platform, path.address);
-      return { status: 204 };
-    },
+    handle: registerPathDevice,
   },
   deregisterPushDevice_v2_1: {
     behaviour:

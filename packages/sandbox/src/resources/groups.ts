@@ -717,9 +717,21 @@ export const groups = defineFamily("groups", {
       );
     },
   },
+  updateGroupStaffByUserIdAndPermission_v2_0: {
+    behaviour:
+      "the 2.0 PUT group staff page's path (an observed operation beside `updateGroupStaff_v2_0`): gives the user the permission in the path (`MANAGE` or `VIEW`), replacing the one held, as `updateGroupStaffPermissions_v2_1_1` does (needs MANAGE: `not_permitted`, 403); answers the group's staff in the 2.0 GroupStaff shape; the stored page's error table is cut after `not_permitted`, so an unknown group or user is `not_found` (404), the documented default",
+    handle: ({ state, userId, path }) =>
+      changeStaff(
+        state,
+        userId,
+        { group: path.group_id, user: path.user_id },
+        { grant: permissionOf(path.permission, "permission") },
+        staffV20,
+      ),
+  },
   updateGroupStaff_v2_0: {
     behaviour:
-      "gives the user in the form field `user` the permission in `permission` (sandbox choices: the page puts both in the path); answers the 2.0 staff",
+      "gives the user in the form field `user` the permission in `permission` (sandbox choices: the page puts both in the path, which is `updateGroupStaffByUserIdAndPermission_v2_0`); answers the 2.0 staff",
     handle: ({ state, userId, path, body }) => {
       const user =
         typeof body?.user === "string"

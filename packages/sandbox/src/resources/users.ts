@@ -241,6 +241,20 @@ function linkedOrRefuse(user: User, value: string, cause: PageErrorCause): strin
   );
 }
 
+/**
+ * The address in the path added to the user in the path (`self` for the acting user), as the 2.1.1 page
+ * and the 2.0 page (at its own path) both say.
+ */
+function addPathAddress({
+  state,
+  userId,
+  path,
+}: ResourceRequest<"addEmailAddress_v2_1_1"> | ResourceRequest<"updateEmailAddressByEmail_v2_0">) {
+  return ok(
+    addAddress(state, reachableUser(state, userId, selfOr(userId, path.user), "user"), path.email, "email"),
+  );
+}
+
 function addAddress(state: SandboxState, user: User, value: string, field: string) {
   const address = addressOf(value, field);
   const owner = state.accounts.ownerOf(address);
@@ -619,15 +633,7 @@ export const users = defineFamily("users", {
   },
   addEmailAddress_v2_1_1: {
     behaviour: "as `addEmailAddress_v2_1`; `self` names the acting user",
-    handle: ({ state, userId, path }) =>
-      ok(
-        addAddress(
-          state,
-          reachableUser(state, userId, selfOr(userId, path.user), "user"),
-          path.email,
-          "email",
-        ),
-      ),
+    handle: addPathAddress,
   },
   requestEmailVerification_v2_1_1: {
     behaviour:
@@ -707,9 +713,14 @@ export const users = defineFamily("users", {
     handle: ({ state, userId, path }) =>
       ok(addAddress(state, reachableUser(state, userId, path.user, "user"), path.email, "email")),
   },
+  updateEmailAddressByEmail_v2_0: {
+    behaviour:
+      "the 2.0 PUT user email-address page's path (an observed operation beside `updateEmailAddress_v2_0`): adds the address in the path as `addEmailAddress_v2_1_1` does (`self` names the acting user, as the page says) and answers it with 200; the page's codes: `invalid_email_address` (400), `email_address_in_use` (409, any account, this one too), `nonexistent_user` (404), `no_access` (403)",
+    handle: addPathAddress,
+  },
   updateEmailAddress_v2_0: {
     behaviour:
-      "the path has no address segment, so the sandbox takes the address from the form field `emailAddress` (absent: `missing_input`) and adds it as `addEmailAddress_v2_1` does",
+      "the path has no address segment, so the sandbox takes the address from the form field `emailAddress` (absent: `missing_input`) and adds it as `addEmailAddress_v2_1` does; the page's path, with the address, is `updateEmailAddressByEmail_v2_0`",
     handle: ({ state, userId, path, body }) => {
       const user = reachableUser(state, userId, path.user, "user");
       const value =

@@ -114,3 +114,62 @@ describe("2.0 client app (REF …/api/2/objects/client-app)", () => {
     ]);
   });
 });
+
+describe("2.0 client app by its ID in the path (REF …/api/2/endpoints/put-client-app)", () => {
+  it("changes the app the path names, with the page's form and status codes, among several of the user's", async () => {
+    const sandbox = await start();
+    const ana = client(sandbox, await tokenFor(sandbox, "u-ana"));
+    const bob = client(sandbox, await tokenFor(sandbox, "u-bob"));
+    const first = (await ana("POST", "/api/2/client-apps", { body: APP })).body as { id: string };
+    const second = (await ana("POST", "/api/2/client-apps", { body: { ...APP, name: "Second" } })).body as {
+      id: string;
+    };
+    // With two apps the interface's path names none; the page's path names the one to change.
+    const changed = await ana("PUT", `/api/2/client-app/${second.id}`, {
+      body: {
+        name: "LMS bridge",
+        redirectionEndpoint: "https://lms.example/back",
+        url: "https://lms.example/",
+      },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({
+      id: second.id,
+      name: "LMS bridge",
+      redirectionEndpoint: "https://lms.example/back",
+      url: "https://lms.example/",
+      status: "EXPERIMENTAL",
+      creator: { id: "u-ana" },
+    });
+    expect(changed.body).not.toHaveProperty("secret");
+    expect((await ana("GET", `/api/2.1/client-app/${second.id}`)).body).toMatchObject({ name: "LMS bridge" });
+    expect((await ana("GET", `/api/2.1/client-app/${first.id}`)).body).toMatchObject({ name: APP.name });
+    const form = { name: "A", redirectionEndpoint: "https://x.example/" };
+    await expectRefusals([
+      [ana, "PUT", "/api/2/client-app/app-none", 404, "not_found", { body: form }],
+      [bob, "PUT", `/api/2/client-app/${first.id}`, 403, "not_permitted", { body: form }],
+      [ana, "PUT", `/api/2/client-app/${first.id}`, 400, "invalid_name", { body: { ...form, name: " " } }],
+      [
+        ana,
+        "PUT",
+        `/api/2/client-app/${first.id}`,
+        400,
+        "invalid_redirection_uri",
+        { body: { ...form, redirectionEndpoint: "nope" } },
+      ],
+      [
+        ana,
+        "PUT",
+        `/api/2/client-app/${first.id}`,
+        400,
+        "invalid_application_url",
+        { body: { ...form, url: "lms.example" } },
+      ],
+    ]);
+    // Refused changes leave the app as it was.
+    expect((await ana("GET", `/api/2.1/client-app/${first.id}`)).body).toMatchObject({
+      name: APP.name,
+      redirectionEndpoint: APP.redirectionEndpoint,
+    });
+  });
+});

@@ -143,3 +143,27 @@ describe("push devices", () => {
     expect(again.status).toBe(404);
   });
 });
+
+describe("push devices at the 2.0 page's path (REF …/api/2/endpoints/put-mobile-push-notification-subscription)", () => {
+  it("registers the path's platform and address (204, no body), once however often sent", async () => {
+    const sandbox = await start();
+    const ana = await clientAs(sandbox, "u-ana");
+    const path = "/api/2/mobile-push-notification-subscription/IOS/3eb414627e78991ac5a615b4a2a95454";
+    const registered = await ana("PUT", path);
+    expect([registered.status, registered.body]).toEqual([204, undefined]);
+    expect((await ana("PUT", path)).status).toBe(204);
+    expectRefused(
+      await ana("PUT", "/api/2/mobile-push-notification-subscription/WINDOWS/device-token-3"),
+      400,
+      "unsupported_platform",
+    );
+    // The registration is the one the 2.1 path removes: once, then it is gone (no duplicate was kept),
+    // and the refused platform registered nothing.
+    const device = "/api/2.1/mobile-push-notification-subscription/IOS/3eb414627e78991ac5a615b4a2a95454";
+    expect((await ana("DELETE", device)).status).toBe(204);
+    expect((await ana("DELETE", device)).status).toBe(404);
+    expect(
+      (await ana("DELETE", "/api/2.1/mobile-push-notification-subscription/WINDOWS/device-token-3")).status,
+    ).toBe(404);
+  });
+});

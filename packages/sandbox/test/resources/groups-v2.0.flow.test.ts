@@ -83,6 +83,38 @@ describe("2.0 group staff (REF …/api/2/objects/group-staff, …/api/2/endpoint
   });
 });
 
+describe("2.0 group staff by the user and permission in the path (REF …/api/2/endpoints/put-group-staff)", () => {
+  it("gives the user the path's permission, replacing the one held, and answers the 2.0 GroupStaff", async () => {
+    const sandbox = await start({ data: DATA });
+    const sa = client(sandbox, await tokenFor(sandbox));
+    const granted = await sa("PUT", "/api/2/group/g-class/staff/u-bob/MANAGE");
+    expect(granted.status).toBe(200);
+    expect(granted.body).toMatchObject({
+      group: "g-class",
+      count: 1,
+      groupStaffUsers: [{ group: "g-class", user: { id: "u-bob", name: "Bob" }, permission: "MANAGE" }],
+    });
+    // The permission replaces the one held: Bob stays one staff user, now with VIEW.
+    const lowered = await sa("PUT", "/api/2/group/g-class/staff/u-bob/VIEW");
+    expect(lowered.body).toMatchObject({
+      count: 1,
+      groupStaffUsers: [{ user: { id: "u-bob" }, permission: "VIEW" }],
+    });
+    expect((await sa("GET", "/api/2/group/g-class/staff")).body).toEqual(lowered.body);
+    const bob = client(sandbox, await tokenFor(sandbox, "u-bob"));
+    await expectRefusals([
+      // Bob holds VIEW, and changing staff needs MANAGE.
+      [bob, "PUT", "/api/2/group/g-class/staff/u-bob/MANAGE", 403, "not_permitted"],
+      [sa, "PUT", "/api/2/group/g-none/staff/u-bob/VIEW", 404, "not_found"],
+      [sa, "PUT", "/api/2/group/g-class/staff/u-nobody/VIEW", 404, "not_found"],
+    ]);
+    expect((await sa("GET", "/api/2/group/g-class/staff")).body).toMatchObject({
+      count: 1,
+      groupStaffUsers: [{ user: { id: "u-bob" }, permission: "VIEW" }],
+    });
+  });
+});
+
 describe("2.0 group invitations list (each entry the get-group-invitation page's GroupInvitation)", () => {
   it("lists the invitations of the groups the acting user is staff of, and those sent to the user", async () => {
     const sandbox = await start({ data: DATA });

@@ -229,3 +229,31 @@ describe("users and organizations: the pages' errors", () => {
     expectRefused(busy, 400, "staff_disconnection_failed");
   });
 });
+
+describe("2.0 email address in the path (REF …/api/2/endpoints/put-user-email-address)", () => {
+  it("adds the path's address to the account (self or the ID), answers 200 with it, and refuses with the page's codes", async () => {
+    const sandbox = await start({ data: DATA });
+    const ana = await clientAs(sandbox, "u-ana");
+    const added = await ana("PUT", "/api/2/user/self/email-address/ana.home%40academy.test");
+    expect(added.status).toBe(200);
+    expect(added.body).toEqual({
+      emailAddress: { address: "ana.home@academy.test", verified: false },
+      primary: false,
+    });
+    const listed = await ana("GET", "/api/2/user/u-ana/email-addresses");
+    expect(listed.body).toMatchObject({
+      userEmailAddresses: expect.arrayContaining([
+        { emailAddress: { address: "ana.home@academy.test", verified: false }, primary: false },
+      ]),
+    });
+    await expectRefusals([
+      [ana, "PUT", "/api/2/user/u-ana/email-address/ana.home%40academy.test", 409, "email_address_in_use"],
+      [ana, "PUT", "/api/2/user/u-ana/email-address/bob%40academy.test", 409, "email_address_in_use"],
+      [ana, "PUT", "/api/2/user/u-ana/email-address/not-an-address", 400, "invalid_email_address"],
+      [ana, "PUT", "/api/2/user/u-nobody/email-address/x%40academy.test", 404, "nonexistent_user"],
+      [ana, "PUT", "/api/2/user/u-bob/email-address/bob.home%40academy.test", 403, "no_access"],
+      // The interface's path, without the address, still names none.
+      [ana, "PUT", "/api/2/user/u-ana/email-address/", 400, "missing_input"],
+    ]);
+  });
+});

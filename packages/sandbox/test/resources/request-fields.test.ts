@@ -206,6 +206,7 @@ const IMAGE_KEYS = new Set([
   "updateGroup_v2_1_1.iconKey",
   "createClientApp_v2_0.iconKey",
   "updateClientApp_v2_1.iconKey",
+  "updateClientAppByClientId_v2_0.iconKey",
 ]);
 
 /** A second catalog Ana may publish to, so that `catalog` has two valid values. */
@@ -296,6 +297,26 @@ function on211(fixture: Fixture | undefined): Fixture {
 /** A test the acting user defined, for the 2.1.1 operations that change or copy one. */
 async function ownTest(api: Api): Promise<string> {
   return created(api, "/api/2.1.1/tests", { drills: ["es-colours"], name: "Quiz" });
+}
+
+/** Updating a client app registered first, at `<base>/{id}` (2.1's path or the 2.0 page's). */
+function updateClientAppFixture(base: string): Fixture {
+  return {
+    setUp: async (api) => {
+      const app = await created(api, "/api/2/client-apps", {
+        name: "App",
+        redirectionEndpoint: "https://app.example/back",
+      });
+      return `${base}/${app}`;
+    },
+    base: { name: "App", redirectionEndpoint: "https://app.example/back" },
+    values: {
+      name: ["One", "Two"],
+      redirectionEndpoint: ["https://app.example/one", "https://app.example/two"],
+      url: ["https://app.example/", "https://other.example/"],
+    },
+    reads: (_, a) => [`/api/2.1/client-app/${a.id}`],
+  };
 }
 
 const FIXTURES_V21_AND_OLDER: Readonly<Record<string, Fixture>> = {
@@ -430,22 +451,9 @@ const FIXTURES_V21_AND_OLDER: Readonly<Record<string, Fixture>> = {
     },
     reads: (_, a) => [`/api/2.1/client-app/${a.id}`],
   },
-  updateClientApp_v2_1: {
-    setUp: async (api) => {
-      const app = await created(api, "/api/2/client-apps", {
-        name: "App",
-        redirectionEndpoint: "https://app.example/back",
-      });
-      return `/api/2.1/client-app/${app}`;
-    },
-    base: { name: "App", redirectionEndpoint: "https://app.example/back" },
-    values: {
-      name: ["One", "Two"],
-      redirectionEndpoint: ["https://app.example/one", "https://app.example/two"],
-      url: ["https://app.example/", "https://other.example/"],
-    },
-    reads: (_, a) => [`/api/2.1/client-app/${a.id}`],
-  },
+  updateClientApp_v2_1: updateClientAppFixture("/api/2.1/client-app"),
+  // The 2.0 PUT client-app page's path, beside the interface's updateClientApp_v2_0.
+  updateClientAppByClientId_v2_0: updateClientAppFixture("/api/2/client-app"),
   updateOwnUser_v2_1: {
     setUp: async () => "/api/2.1/user",
     base: {},
