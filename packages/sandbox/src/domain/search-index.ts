@@ -1,8 +1,5 @@
 import { PostingBuilder } from "./posting-builder.js";
 import { ANY_FIELD, fieldKind, PostingLists } from "./posting-lists.js";
-
-export { unionSorted } from "./posting-lists.js";
-
 import { fieldTexts, foldText, tokenize } from "./text-tokens.js";
 import type { DrillableRecord, SearchField } from "./types.js";
 import { SEARCH_FIELDS } from "./types.js";

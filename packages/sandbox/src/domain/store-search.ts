@@ -1,6 +1,7 @@
 import { domainRefusal } from "../refusal.js";
+import { unionSorted } from "./posting-lists.js";
 import type { SearchIndex } from "./search-index.js";
-import { intersectSorted, unionSorted } from "./search-index.js";
+import { intersectSorted } from "./search-index.js";
 import { tokenize } from "./text-tokens.js";
 import { selectPage } from "./top-k.js";
 import type { Catalog, Drillable, DrillableRecord, Drillables, SearchField } from "./types.js";

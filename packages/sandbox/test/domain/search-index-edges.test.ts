@@ -4,7 +4,8 @@
  * added, changed and removed.
  */
 import { describe, expect, it } from "vitest";
-import { intersectSorted, SearchIndex, unionSorted } from "../../src/domain/search-index.js";
+import { unionSorted } from "../../src/domain/posting-lists.js";
+import { intersectSorted, SearchIndex } from "../../src/domain/search-index.js";
 import { fieldTexts, foldText, tokenize } from "../../src/domain/text-tokens.js";
 import type { Course } from "../../src/domain/types.js";
 import { drill } from "../support/domain-data.js";

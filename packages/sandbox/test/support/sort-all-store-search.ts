@@ -4,8 +4,9 @@
  * totals, same order), in the equivalence test and in the bench; query parsing and paging come from
  * the sandbox itself, only the ranking differs. Valid parameters only: errors are not its concern.
  */
+
+import { unionSorted } from "../../src/domain/posting-lists.js";
 import type { SearchIndex } from "../../src/domain/search-index.js";
-import { unionSorted } from "../../src/domain/search-index.js";
 import type { ParsedQuery, StoreSearchContext, StoreSearchParams } from "../../src/domain/store-search.js";
 import { parsePaging, parseQuery } from "../../src/domain/store-search.js";
 import type { Drillables, SearchField } from "../../src/domain/types.js";
