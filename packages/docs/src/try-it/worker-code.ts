@@ -13,7 +13,9 @@
  *   other than an operation's own (which a `501` names), and the source and cut of an operation's
  *   error list (the sandbox reads its identifiers and statuses).
  */
+import { isHttpMethod } from "@drill-practice/tooling/operations";
 import ts from "typescript";
+import { isRecord } from "../openapi-document.ts";
 
 /** A string written out in full: a literal, or literals joined with `+`. */
 function isConstantText(node: ts.Expression): boolean {
@@ -108,9 +110,6 @@ export function withoutSchemaPaths(code: string): string {
 }
 
 type Json = unknown;
-const isRecord = (value: Json): value is Record<string, Json> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-const METHODS = new Set(["get", "put", "post", "delete", "patch", "head", "options", "trace"]);
 
 /** One operation: its tags, and its error list's source and cut, left out. */
 function operationForSandbox(operation: Record<string, Json>): Record<string, Json> {
@@ -157,7 +156,7 @@ export function descriptionForSandbox(doc: Record<string, Json>): Record<string,
   const items = Object.entries(paths).map(([path, item]) => {
     if (!isRecord(item)) return [path, item];
     const entries = Object.entries(item).map(([key, inner]) => {
-      if (!METHODS.has(key) || !isRecord(inner)) return [key, withoutUndocumentedLists(inner)];
+      if (!isHttpMethod(key) || !isRecord(inner)) return [key, withoutUndocumentedLists(inner)];
       const own = inner["x-undocumented"];
       const operation = operationForSandbox(withoutUndocumentedLists(inner) as Record<string, Json>);
       return [key, own === undefined ? operation : { ...operation, "x-undocumented": own }];
