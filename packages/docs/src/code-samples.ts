@@ -155,7 +155,10 @@ function sampleBody(
     // Only what a caller must send, and what the spec's example shows: a field with a default is
     // optional in the client's types, and the service fills it in.
     const wanted = [...new Set([...(schema.required ?? []), ...Object.keys(fromExample)])];
-    if (wanted.length === 0) return { kind: "form-unknown" };
+    // A declared form (its `properties`, maybe none, as the empty form's) is known even when no field
+    // is needed; only the open form of a request whose fields no page names is not shown.
+    if (wanted.length === 0)
+      return schema.properties === undefined ? { kind: "form-unknown" } : { kind: "form", fields: [] };
     return {
       kind: "form",
       fields: wanted.map((name) => {
@@ -284,7 +287,7 @@ export function typescriptSample(request: SampleRequest): string {
   if (params.length > 0) options.push(`params: { ${params.join(", ")} }`);
   const body = request.body;
   if (body?.kind === "json") options.push(`body: ${JSON.stringify(body.value)}`);
-  if (body?.kind === "form") {
+  if (body?.kind === "form" && body.fields.length > 0) {
     // A repeated field given several values (as Try it may send) is one array, not one key per value.
     const grouped = new Map<string, { values: string[]; repeated: boolean }>();
     for (const [name, value, repeated] of body.fields) {
@@ -382,6 +385,8 @@ export function curlSample(request: SampleRequest): string {
     for (const [name, value] of request.body.fields) {
       curl.push(`--data-urlencode ${shellQuoteSingle(`${name}=${value}`)}`);
     }
+    // No field to send: an empty form still goes with Content-Length: 0, which a PUT needs.
+    if (request.body.fields.length === 0) curl.push("--data ''");
   } else if (request.body?.kind === "form-unknown") {
     lines.push(
       "# form.txt: the form fields as name=value&… (which fields exist is not shown); empty for none",

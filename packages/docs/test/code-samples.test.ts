@@ -95,6 +95,52 @@ describe("code samples", () => {
     expect(typescriptSample(request)).toContain("await auth.getToken()");
   });
 
+  it("say a form is not shown only where no page names its fields: a declared form needing none is sent empty", async () => {
+    const form = (schema: object) => ({
+      required: false,
+      content: { "application/x-www-form-urlencoded": { schema } },
+    });
+    const document = asOpenApiDocument(
+      {
+        openapi: "3.1.0",
+        info: { title: "t", version: "1" },
+        paths: {
+          "/empty": { put: { operationId: "empty", requestBody: form({ type: "object", properties: {} }) } },
+          "/optional": {
+            put: {
+              operationId: "optional",
+              requestBody: form({ type: "object", properties: { reviewDate: { type: "string" } } }),
+            },
+          },
+          "/open": {
+            put: {
+              operationId: "open",
+              requestBody: form({ type: "object", additionalProperties: { type: "string" } }),
+            },
+          },
+        },
+      },
+      "inline",
+    );
+    const values = sampleValues([await fixture("2.0")]);
+    const samples = Object.fromEntries(
+      listOperations(document).map((entry) => {
+        const request = sampleRequest(document, entry, values);
+        return [entry.path, { ts: typescriptSample(request), curl: curlSample(request) }];
+      }),
+    );
+    for (const path of ["/empty", "/optional"]) {
+      const { ts, curl } = samples[path] ?? { ts: "", curl: "" };
+      expect(ts, path).not.toContain("not shown");
+      expect(ts, path).toContain(`client.PUT("${path}")`);
+      // An empty form still carries Content-Length: 0, which a PUT needs.
+      expect(curl, path).toContain("--data ''");
+      expect(curl, path).not.toContain("form.txt");
+    }
+    expect(samples["/open"]?.ts).toContain("Its form fields are not shown by the interface");
+    expect(samples["/open"]?.curl).toContain("--data @form.txt");
+  });
+
   it("quote values for the shell and URL-encode them", () => {
     const curl = curlSample({
       operationId: "x",
