@@ -104,6 +104,8 @@ describe.runIf(chromium.found)("Try it in Chromium", () => {
         const problems = [
           answer.verdict !== expected && `the panel says ${answer.verdict}, the answer is ${expected}`,
           expected === "documented-error" && typeof id !== "string" && "an error without an identifier",
+          // Identifiers show as code, not as Markdown's backticks.
+          answer.verdictText.includes("`") && `the verdict shows backticks: ${answer.verdictText}`,
           // The faithfulness the panel announced must hold: only operations it calls "not simulated" answer so.
           (expected === "not-simulated") !== (operation.faithfulness === "not simulated") &&
             answer.status !== 400 &&

@@ -18,6 +18,8 @@ export async function builtTable(version: ApiVersion): Promise<TryItOperation[]>
 export interface PanelAnswer {
   status: number;
   verdict: string;
+  /** The verdict's sentence as the reader sees it. */
+  verdictText: string;
   body: string;
   text: string;
 }
@@ -59,6 +61,7 @@ export async function sendFrom(
     verdict: (await answer.getAttribute("data-verdict")) ?? "",
     body: (await answer.locator(".dp-tryit-body").textContent()) ?? "",
     text: (await answer.textContent()) ?? "",
+    verdictText: (await answer.locator(".dp-tryit-verdict").textContent()) ?? "",
   };
 }
 

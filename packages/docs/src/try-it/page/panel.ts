@@ -269,6 +269,16 @@ function faithfulnessOf(operation: TryItOperation, section: Element): { label: s
   };
 }
 
+/**
+ * A verdict marks identifiers with backticks, Markdown's code spans: shown as code, not as backticks.
+ * Text with an unpaired backtick is shown as it is.
+ */
+function withCodeSpans(text: string): (Node | string)[] {
+  const parts = text.split("`");
+  if (parts.length % 2 === 0) return [text];
+  return parts.map((part, index) => (index % 2 === 1 ? element("code", {}, part) : part));
+}
+
 function fieldInput(
   operation: TryItOperation,
   field: TryItOperation["fields"][number],
@@ -411,7 +421,7 @@ function renderAnswer(
       element("strong", {}, `${answer.status}`),
       ` · ${Math.round(elapsedMs)} ms · ${source === "sandbox" ? "local sandbox" : "your server"}`,
     ),
-    element("p", { class: "dp-tryit-verdict" }, verdict.text),
+    element("p", { class: "dp-tryit-verdict" }, ...withCodeSpans(verdict.text)),
   );
   const shown = answer.headers.filter(([name]) => ANSWER_HEADERS.includes(name.toLowerCase()));
   if (shown.length > 0) {
