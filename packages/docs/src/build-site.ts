@@ -25,6 +25,7 @@ import { precompress } from "./precompress.ts";
 import { runBuildDocs } from "./redoc-build.ts";
 import { redocDefinition } from "./redoc-definition.ts";
 import { type SampleValues, sampleValues } from "./sample-values.ts";
+import { pruneServerStyles } from "./server-styles.ts";
 import { withSandboxServer } from "./servers.ts";
 import { splitRedocBundle } from "./shared-redoc.ts";
 import { type ApiVersion, apiVersions, colorModeHead, renderSiteHeader } from "./site-header.ts";
@@ -187,7 +188,8 @@ async function buildReference(
     title: `API ${version.id} reference · Drill Practice API`,
   });
   const split = splitRedocBundle(localizeRedocAssets(await readFile(output, "utf8"), "../"), "../");
-  await writeFile(output, split.html);
+  // Redoc's script injects its whole theme again on hydrating; the first paint needs only a part.
+  await writeFile(output, pruneServerStyles(split.html).html);
   await mkdir(join(outDir, dirname(split.file)), { recursive: true });
   await writeFile(join(outDir, split.file), split.source);
   // The unmodified bundle, for the reference's download button and for tooling.
