@@ -8,7 +8,7 @@
  * API (each finding says which of the two classified it).
  */
 
-import { escapeToken, pointerTarget, unescapeToken } from "@drill-practice/tooling/json-pointer";
+import { escapeToken, isRecord, pointerTarget, unescapeToken } from "@drill-practice/tooling/json-pointer";
 import { isHttpMethod } from "@drill-practice/tooling/operations";
 import { apiDiff, type Diff } from "api-smart-diff";
 
@@ -55,10 +55,6 @@ const TIGHTER_WHEN_SMALLER = new Set([
 /** RFC 6901 pointer of a path of segments. */
 export function toPointer(path: readonly Segment[]): string {
   return path.map((segment) => `/${escapeToken(segment)}`).join("");
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -1,4 +1,5 @@
-import { isRecord, type OpenApiDocument } from "./openapi-document.ts";
+import { isRecord } from "@drill-practice/tooling/json-pointer";
+import type { OpenApiDocument } from "./openapi-document.ts";
 import {
   observedNoteHtml,
   readUndocumented,

@@ -1,4 +1,5 @@
-import { isRecord, listOperations, type OpenApiDocument } from "./openapi-document.ts";
+import { isRecord } from "@drill-practice/tooling/json-pointer";
+import { listOperations, type OpenApiDocument } from "./openapi-document.ts";
 
 /**
  * The shared error answers (their texts are generic) and the schema each answers: the service's

@@ -1,4 +1,4 @@
-import { pointerTarget } from "@drill-practice/tooling/json-pointer";
+import { isRecord, pointerTarget } from "@drill-practice/tooling/json-pointer";
 import { type HttpMethod, listOperations as walkOperations } from "@drill-practice/tooling/operations";
 
 /** The parts of an OpenAPI operation object the docs build reads or rewrites. */
@@ -27,13 +27,6 @@ export interface OperationEntry {
   method: HttpMethod;
   path: string;
   operation: OperationObject;
-}
-
-/**
- * Whether a value is a plain JSON object (not an array, not null).
- */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /**

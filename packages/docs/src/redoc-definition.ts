@@ -1,6 +1,6 @@
-import { escapeToken } from "@drill-practice/tooling/json-pointer";
+import { escapeToken, isRecord } from "@drill-practice/tooling/json-pointer";
 import { HTTP_METHODS } from "@drill-practice/tooling/operations";
-import { isRecord, type OpenApiDocument, pointerTarget } from "./openapi-document.ts";
+import { type OpenApiDocument, pointerTarget } from "./openapi-document.ts";
 
 /**
  * The vendor extensions Redoc 3 reads (its documented ones, and those its bundle looks up). Any

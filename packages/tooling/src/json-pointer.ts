@@ -39,7 +39,19 @@ export function unescapeToken(token: string): string {
   return token.replaceAll("~1", "/").replaceAll("~0", "~");
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+/**
+ * Whether a value is a plain JSON object (not an array, not null): a node a pointer can step into
+ * by name.
+ *
+ * @example
+ * ```ts
+ * import { isRecord } from "@drill-practice/tooling/json-pointer";
+ *
+ * isRecord({ openapi: "3.1.0" }); // true
+ * isRecord(["get"]); // false
+ * ```
+ */
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 

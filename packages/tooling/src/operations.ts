@@ -12,6 +12,8 @@
  * ```
  */
 
+import { isRecord } from "./json-pointer.js";
+
 /**
  * The HTTP methods an OpenAPI path item can hold operations for, in the order the walk visits them.
  *
@@ -114,8 +116,4 @@ export function listOperations<Operation = Record<string, unknown>>(document: {
  */
 export function hasOperations(pathItem: object): boolean {
   return HTTP_METHODS.some((method) => method in pathItem);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -13,9 +13,10 @@
  *   other than an operation's own (which a `501` names), and the source and cut of an operation's
  *   error list (the sandbox reads its identifiers and statuses).
  */
+
+import { isRecord } from "@drill-practice/tooling/json-pointer";
 import { isHttpMethod } from "@drill-practice/tooling/operations";
 import ts from "typescript";
-import { isRecord } from "../openapi-document.ts";
 
 /** A string written out in full: a literal, or literals joined with `+`. */
 function isConstantText(node: ts.Expression): boolean {
