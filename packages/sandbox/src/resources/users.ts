@@ -54,6 +54,11 @@ export function reachableUser(
   return reached(state, actorId, user);
 }
 
+/** The user a path's `{user}` segment names (`self`: the acting user), when the acting user may reach it. */
+function pathUser(state: SandboxState, userId: string, path: { readonly user: string }): User {
+  return reachableUser(state, userId, selfOr(userId, path.user), "user");
+}
+
 /** The user, when the acting user may reach it (their own account or one they administer). */
 function reached(state: SandboxState, actorId: string, user: User): User {
   if (administers(state, actorId, user)) return user;
@@ -250,9 +255,7 @@ function addPathAddress({
   userId,
   path,
 }: ResourceRequest<"addEmailAddress_v2_1_1"> | ResourceRequest<"updateEmailAddressByEmail_v2_0">) {
-  return ok(
-    addAddress(state, reachableUser(state, userId, selfOr(userId, path.user), "user"), path.email, "email"),
-  );
+  return ok(addAddress(state, pathUser(state, userId, path), path.email, "email"));
 }
 
 function addAddress(state: SandboxState, user: User, value: string, field: string) {
@@ -423,19 +426,15 @@ interface ThirdPartyRequest {
 
 /** GET third-party ID: the acting user's own account or one they administer. */
 const readThirdPartyId = ({ state, userId, path }: ThirdPartyRequest, named: NamedThirdPartyId) =>
-  ok(thirdPartyIdV211(heldEntry(reachableUser(state, userId, selfOr(userId, path.user), "user"), named)));
+  ok(thirdPartyIdV211(heldEntry(pathUser(state, userId, path), named)));
 
 /** PUT third-party ID. */
 const putThirdPartyId = ({ state, userId, path }: ThirdPartyRequest, named: NamedThirdPartyId) =>
-  addThirdPartyId(
-    state,
-    administered(state, userId, reachableUser(state, userId, selfOr(userId, path.user), "user")),
-    named,
-  );
+  addThirdPartyId(state, administered(state, userId, pathUser(state, userId, path)), named);
 
 /** DELETE third-party ID. */
 function deleteThirdPartyId({ state, userId, path }: ThirdPartyRequest, named: NamedThirdPartyId) {
-  const user = reachableUser(state, userId, selfOr(userId, path.user), "user");
+  const user = pathUser(state, userId, path);
   const entry = heldEntry(administered(state, userId, user), named);
   state.accounts.removeThirdPartyId(user.id, entry);
   return { status: 204 };
@@ -530,8 +529,7 @@ export const users = defineFamily("users", {
   },
   getUser_v2_1_1: {
     behaviour: "as `getUser_v2_1`; `self` names the acting user",
-    handle: ({ state, userId, path }) =>
-      ok(userV21(state, reachableUser(state, userId, selfOr(userId, path.user), "user"))),
+    handle: ({ state, userId, path }) => ok(userV21(state, pathUser(state, userId, path))),
   },
   updateOwnUser_v2_1_1: {
     behaviour: "as `updateOwnUser_v2_1` (the same form and answer)",
@@ -549,13 +547,13 @@ export const users = defineFamily("users", {
     behaviour:
       "the user's third-party IDs (by ID, `self`, email address or third-party ID) as a bare list: an entry `<third party>$<ID>` as `thirdParty` and `id`, a plain entry as `id` alone (the data file records no third party for it); `nonexistent_user` 404, `no_access` 403",
     handle: ({ state, userId, path }) =>
-      ok(reachableUser(state, userId, selfOr(userId, path.user), "user").thirdPartyIds.map(thirdPartyIdV211)),
+      ok(pathUser(state, userId, path).thirdPartyIds.map(thirdPartyIdV211)),
   },
   updateUser_v2_1_1: {
     behaviour:
       "as `updateOwnUser_v2_1_1` for the user the path names (ID, `self`, email address or `<third party>$<ID>`): their own account or one of an organization they hold MANAGE on (PUT user page); answers the 2.1 `User`. The page is cut before its error table: unknown user `not_found` 404, another account `no_permission` 403 (the sandbox's identifiers)",
     handle: ({ state, userId, path, body }) => {
-      const user = reachableUser(state, userId, selfOr(userId, path.user), "user");
+      const user = pathUser(state, userId, path);
       return ok(userV21(state, updateUser(state, user.id, body)));
     },
   },
@@ -576,14 +574,12 @@ export const users = defineFamily("users", {
   removeEmailAddress_v2_1_1: {
     behaviour:
       "removes an address (any case) from the user (`self`, own account or one administered) and answers 204 (DELETE user email address page); the primary address: `cannot_remove_primary_email` 400; not the user's: `not_owner` 400; not an address: `invalid_email_address` 400; another account: `no_access` 403",
-    handle: ({ state, userId, path }) =>
-      removeAddress(state, reachableUser(state, userId, selfOr(userId, path.user), "user"), path.email),
+    handle: ({ state, userId, path }) => removeAddress(state, pathUser(state, userId, path), path.email),
   },
   verifyEmailAddress_v2_1_1: {
     behaviour:
       "marks the user's address verified and answers 204 (PUT verify page). The sandbox mails no code, so it accepts any `nonce` and never answers `email_not_verified` (its choice); not the user's address or no such user: `not_found` 404; another account: `not_permitted` 403",
-    handle: ({ state, userId, path }) =>
-      verifyWithCode(state, reachableUser(state, userId, selfOr(userId, path.user), "user"), path.email),
+    handle: ({ state, userId, path }) => verifyWithCode(state, pathUser(state, userId, path), path.email),
   },
   getThirdPartyId_v2_1_1: {
     behaviour:
@@ -619,17 +615,13 @@ export const users = defineFamily("users", {
   listEmailAddresses_v2_1_1: {
     behaviour:
       "as `listEmailAddresses_v2_1`; `self` names the acting user; the page's statuses: `nonexistent_user` 404, `no_access` 403",
-    handle: ({ state, userId, path }) =>
-      ok(userAddresses(state, reachableUser(state, userId, selfOr(userId, path.user), "user"))),
+    handle: ({ state, userId, path }) => ok(userAddresses(state, pathUser(state, userId, path))),
   },
   getEmailAddress_v2_1_1: {
     behaviour:
       "one address of the user (`self` names the acting user; any case) as the `EmailAddress` the 2.1.1 page answers (`address`, `verified`); not the user's: `not_found` (404); `nonexistent_user` 404, `no_access` 403",
     handle: ({ state, userId, path }) =>
-      ok(
-        oneAddress(state, reachableUser(state, userId, selfOr(userId, path.user), "user"), path.email)
-          .emailAddress,
-      ),
+      ok(oneAddress(state, pathUser(state, userId, path), path.email).emailAddress),
   },
   addEmailAddress_v2_1_1: {
     behaviour: "as `addEmailAddress_v2_1`; `self` names the acting user",
@@ -639,7 +631,7 @@ export const users = defineFamily("users", {
     behaviour:
       "as `requestEmailVerification_v2_1` (answers 204, the address verified at once); `self` names the acting user",
     handle: ({ state, userId, path }) =>
-      requestVerification(state, reachableUser(state, userId, selfOr(userId, path.user), "user"), path.email),
+      requestVerification(state, pathUser(state, userId, path), path.email),
   },
   getOwnUser_v2_1: {
     behaviour:
