@@ -11,7 +11,7 @@ import { apiVersions } from "../src/site-header.ts";
 import { classify } from "../src/try-it/classify.ts";
 import { tryItOperations } from "../src/try-it/operations.ts";
 import type { TryItOperation } from "../src/try-it/protocol.ts";
-import { buildRequest, fieldKey, prefilledValues } from "../src/try-it/request.ts";
+import { buildRequest, encodeRequest, fieldKey, prefilledValues } from "../src/try-it/request.ts";
 import { withoutProse } from "../src/try-it/sandbox-files.ts";
 import { loadBundle } from "./helpers/site.ts";
 
@@ -182,5 +182,48 @@ describe("the sandbox's description as the worker fetches it", () => {
         },
       },
     });
+  });
+});
+
+describe("encodeRequest: what the panel and the worker send", () => {
+  const base = { method: "PUT", target: "/api/2.1/x", authenticated: true, tokenExchange: false };
+
+  it("sends form fields URL-encoded, repeated names kept, with the bearer token when given", () => {
+    const { headers, body } = encodeRequest(
+      {
+        ...base,
+        body: {
+          form: [
+            ["tag", "a b"],
+            ["tag", "ü&="],
+          ],
+        },
+      },
+      "t0ken",
+    );
+    expect(headers.get("content-type")).toBe("application/x-www-form-urlencoded");
+    expect(headers.get("authorization")).toBe("Bearer t0ken");
+    expect(headers.get("accept")).toBe("application/json");
+    expect(body).toBe("tag=a+b&tag=%C3%BC%26%3D");
+    expect(new URLSearchParams(body).getAll("tag")).toEqual(["a b", "ü&="]);
+  });
+
+  it("sends a JSON body as written, and no authorization without a token", () => {
+    const { headers, body } = encodeRequest({ ...base, body: { json: '{"name":"x"}' } });
+    expect(headers.get("content-type")).toBe("application/json");
+    expect(headers.has("authorization")).toBe(false);
+    expect(body).toBe('{"name":"x"}');
+  });
+
+  it("puts a given form in place of the request's own (the worker's filled-in token exchange)", () => {
+    const filled = new URLSearchParams({ grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer" });
+    const { body } = encodeRequest({ ...base, tokenExchange: true, body: { form: [] } }, undefined, filled);
+    expect(body).toBe("grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer");
+  });
+
+  it("sends no body and no content type when the request has none", () => {
+    const { headers, body } = encodeRequest({ ...base, method: "GET" });
+    expect(body).toBeUndefined();
+    expect(headers.has("content-type")).toBe(false);
   });
 });

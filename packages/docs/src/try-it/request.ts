@@ -116,3 +116,31 @@ export function buildRequest(operation: TryItOperation, values: FormValues, json
   }
   return { ok: true, request, sample };
 }
+
+/** What a request goes out with: its headers and its encoded body, if it has one. */
+export interface EncodedRequest {
+  headers: Headers;
+  body?: string;
+}
+
+/**
+ * The headers and body of a request as sent, the same to the in-page sandbox and to the reader's own
+ * server: JSON accepted, the bearer `token` when one is given, the body in the content type its kind
+ * names. `form` stands in for the request's own form fields (the worker's token exchange fills the
+ * fields left empty from the sandbox's credentials).
+ */
+export function encodeRequest(request: TryItRequest, token?: string, form?: URLSearchParams): EncodedRequest {
+  const headers = new Headers({ accept: "application/json" });
+  if (token !== undefined) headers.set("authorization", `Bearer ${token}`);
+  const fields =
+    form ?? (request.body && "form" in request.body ? new URLSearchParams(request.body.form) : undefined);
+  if (fields !== undefined) {
+    headers.set("content-type", "application/x-www-form-urlencoded");
+    return { headers, body: fields.toString() };
+  }
+  if (request.body && "json" in request.body) {
+    headers.set("content-type", "application/json");
+    return { headers, body: request.body.json };
+  }
+  return { headers };
+}

@@ -7,17 +7,11 @@
  * started on the first Send) or to the reader's own server.
  */
 import { classify } from "../classify.ts";
-import type {
-  ExchangeSteps,
-  FromWorker,
-  ToWorker,
-  TryItAnswer,
-  TryItOperation,
-  TryItRequest,
-  WorkerSpan,
-} from "../protocol.ts";
+import type { ExchangeSteps, TryItAnswer, TryItOperation } from "../protocol.ts";
 import { type Built, buildRequest, fieldKey, prefilledValues } from "../request.ts";
+import { BlockedError, ownServer, sendToServer } from "./own-server.ts";
 import { PANEL_CSS } from "./panel-style.ts";
+import { resetSandbox, type SandboxAnswer, sandboxStarted, sendToSandbox } from "./sandbox-link.ts";
 
 /** Where the build put this reference's table and the worker. */
 export interface TryItConfig {
@@ -25,7 +19,6 @@ export interface TryItConfig {
   worker: string;
 }
 
-const JOURNAL_KEY = "drill-practice:try-it:journal";
 const ANSWER_HEADERS = [
   "content-type",
   "www-authenticate",
@@ -47,163 +40,6 @@ function operations(): Promise<Map<string, TryItOperation>> {
     .then((list) => new Map(list.map((operation) => [operation.operationId.toLowerCase(), operation])));
   return table;
 }
-
-// ---------- the in-page sandbox ----------
-
-interface SandboxLink {
-  worker: Worker;
-  ready: Promise<{ replayed: number; exchange?: ExchangeSteps }>;
-  pending: Map<number, (message: FromWorker) => void>;
-}
-
-let sandbox: SandboxLink | undefined;
-let nextId = 1;
-
-function journal(): TryItRequest[] {
-  try {
-    const saved = JSON.parse(sessionStorage.getItem(JOURNAL_KEY) ?? "[]") as unknown;
-    return Array.isArray(saved) ? (saved as TryItRequest[]) : [];
-  } catch {
-    return [];
-  }
-}
-
-function remember(request: TryItRequest): void {
-  try {
-    sessionStorage.setItem(JOURNAL_KEY, JSON.stringify([...journal(), request]));
-  } catch {
-    // Storage refused (private mode, quota): the state then lasts as long as this page.
-  }
-}
-
-/** Puts the worker's timed steps on this page's performance timeline, where DevTools shows them. */
-function recordSpans(spans: readonly WorkerSpan[]): void {
-  for (const span of spans) {
-    performance.measure(`try-it ${span.name}`, {
-      start: span.start - performance.timeOrigin,
-      duration: span.duration,
-    });
-  }
-}
-
-function startSandbox(message: ToWorker): SandboxLink {
-  const worker = new Worker(config.worker, { type: "module", name: "drill-sandbox" });
-  const pending = new Map<number, (message: FromWorker) => void>();
-  let resolveReady: (value: { replayed: number; exchange?: ExchangeSteps }) => void = () => {};
-  let rejectReady: (error: Error) => void = () => {};
-  const ready = new Promise<{ replayed: number; exchange?: ExchangeSteps }>((resolve, reject) => {
-    resolveReady = resolve;
-    rejectReady = reject;
-  });
-  worker.addEventListener("message", (event: MessageEvent<FromWorker>) => {
-    const data = event.data;
-    if (data.type === "start-failed") {
-      rejectReady(new Error(`the sandbox could not start: ${data.message}`));
-      return;
-    }
-    if (data.type === "ready") {
-      recordSpans(data.spans);
-      resolveReady(
-        data.exchange ? { replayed: data.replayed, exchange: data.exchange } : { replayed: data.replayed },
-      );
-      return;
-    }
-    if (data.type === "answer") recordSpans(data.spans);
-    pending.get(data.id)?.(data);
-    pending.delete(data.id);
-  });
-  worker.addEventListener("error", (event) =>
-    rejectReady(new Error(`the sandbox could not start: ${event.message}`)),
-  );
-  worker.postMessage(message);
-  return { worker, ready, pending };
-}
-
-async function sendToSandbox(
-  request: TryItRequest,
-): Promise<TryItAnswer & { replayed?: number; steps?: ExchangeSteps }> {
-  const first = sandbox === undefined;
-  sandbox ??= startSandbox({ type: "start", journal: journal() });
-  const link = sandbox;
-  const started = await link.ready.catch((error: Error) => {
-    // A failed start is not kept: the next Send tries a fresh worker.
-    link.worker.terminate();
-    if (sandbox === link) sandbox = undefined;
-    throw error;
-  });
-  const id = nextId++;
-  const reply = await new Promise<FromWorker>((resolve) => {
-    link.pending.set(id, resolve);
-    link.worker.postMessage({ type: "send", id, request } satisfies ToWorker);
-  });
-  if (reply.type === "failed") throw new Error(reply.message);
-  if (reply.type !== "answer") throw new Error("the sandbox answered out of turn");
-  const answer: TryItAnswer & { replayed?: number; steps?: ExchangeSteps } = { ...reply.answer };
-  if (first) {
-    answer.replayed = started.replayed;
-    if (started.exchange) answer.steps = started.exchange;
-  }
-  if (request.method !== "GET" && !request.tokenExchange && reply.answer.status < 400) remember(request);
-  return answer;
-}
-
-function resetSandbox(): void {
-  try {
-    sessionStorage.removeItem(JOURNAL_KEY);
-  } catch {
-    // Nothing stored.
-  }
-  sandbox?.worker.terminate();
-  sandbox = undefined;
-}
-
-// ---------- your own server ----------
-
-/** The token for your own server: in this variable only, never stored or logged. */
-const ownServer = { baseUrl: "", token: "" };
-
-async function sendToServer(request: TryItRequest): Promise<TryItAnswer> {
-  const base = ownServer.baseUrl.replace(/\/+$/, "");
-  let url: URL;
-  try {
-    url = new URL(`${base}${request.target}`);
-  } catch {
-    throw new BlockedError(`"${ownServer.baseUrl}" is not an absolute URL (such as https://drill.example).`);
-  }
-  if (location.protocol === "https:" && url.protocol === "http:") {
-    throw new BlockedError(
-      "This page is served over HTTPS, so the browser blocks a request to an http: address (mixed content).",
-    );
-  }
-  const headers = new Headers({ accept: "application/json" });
-  if (request.authenticated && ownServer.token !== "")
-    headers.set("authorization", `Bearer ${ownServer.token}`);
-  let body: string | undefined;
-  if (request.body && "form" in request.body) {
-    body = new URLSearchParams(request.body.form).toString();
-    headers.set("content-type", "application/x-www-form-urlencoded");
-  } else if (request.body && "json" in request.body) {
-    body = request.body.json;
-    headers.set("content-type", "application/json");
-  }
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: request.method,
-      headers,
-      mode: "cors",
-      credentials: "omit",
-      ...(body === undefined ? {} : { body }),
-    });
-  } catch {
-    throw new BlockedError(
-      `The browser did not let this page read an answer from ${url.origin}: the server is unreachable, or it does not allow this site (CORS).`,
-    );
-  }
-  return { status: response.status, headers: [...response.headers], body: await response.text() };
-}
-
-class BlockedError extends Error {}
 
 /**
  * Values only an earlier answer gives (a question's `reference`), from the last sandbox answer that
@@ -583,7 +419,7 @@ function answerParts(
   elapsed: number,
 ): HTMLElement[] {
   const shown: HTMLElement[] = [];
-  const extra = answer as TryItAnswer & { replayed?: number; steps?: ExchangeSteps };
+  const extra = answer as SandboxAnswer;
   if (extra.steps) shown.push(renderSteps(extra.steps));
   if (answer.exchange) shown.push(renderSteps(answer.exchange));
   if (extra.replayed)
@@ -615,13 +451,15 @@ async function sendFromPanel(parts: PanelParts): Promise<void> {
     return;
   }
   const source = parts.source();
-  const first = source === "sandbox" && sandbox === undefined;
+  const first = source === "sandbox" && !sandboxStarted();
   send.disabled = true;
   status.textContent = first ? "Starting the sandbox in this page…" : "Sending…";
   const started = performance.now();
   try {
     const answer =
-      source === "sandbox" ? await sendToSandbox(built.request) : await sendToServer(built.request);
+      source === "sandbox"
+        ? await sendToSandbox(config.worker, built.request)
+        : await sendToServer(built.request);
     const elapsed = performance.now() - started;
     if (source === "sandbox") rememberValues(answer.body);
     output.replaceChildren(...answerParts(parts, built, answer, source, elapsed));

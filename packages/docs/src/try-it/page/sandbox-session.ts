@@ -6,7 +6,6 @@
  * running the real exchange here is honest: the steps the reader sees are the ones auth performed.
  */
 import {
-  type AccessToken,
   createTokenProvider,
   parseServiceAccountKey,
   signAssertion,
@@ -21,6 +20,7 @@ import type {
   TryItRequest,
   WorkerSpan,
 } from "../protocol.ts";
+import { encodeRequest } from "../request.ts";
 
 const JWT_BEARER = "urn:ietf:params:oauth:grant-type:jwt-bearer";
 
@@ -125,29 +125,12 @@ async function exchangeForm(session: Session, given: [string, string][]): Promis
 }
 
 async function send(session: Session, sent: TryItRequest): Promise<TryItAnswer> {
-  const headers = new Headers({ accept: "application/json" });
-  let token: AccessToken | undefined;
   const before = session.lastExchange;
-  if (sent.authenticated) {
-    token = await session.provider.getToken();
-    headers.set("authorization", `Bearer ${token.value}`);
-  }
-  let body: string | undefined;
-  if (sent.tokenExchange) {
-    body = (
-      await exchangeForm(
-        session,
-        "form" in (sent.body ?? {}) ? (sent.body as { form: [string, string][] }).form : [],
-      )
-    ).toString();
-    headers.set("content-type", "application/x-www-form-urlencoded");
-  } else if (sent.body && "form" in sent.body) {
-    body = new URLSearchParams(sent.body.form).toString();
-    headers.set("content-type", "application/x-www-form-urlencoded");
-  } else if (sent.body && "json" in sent.body) {
-    body = sent.body.json;
-    headers.set("content-type", "application/json");
-  }
+  const token = sent.authenticated ? (await session.provider.getToken()).value : undefined;
+  const exchange = sent.tokenExchange
+    ? await exchangeForm(session, sent.body && "form" in sent.body ? sent.body.form : [])
+    : undefined;
+  const { headers, body } = encodeRequest(sent, token, exchange);
   const seen = session.violations.length;
   const response = await session.sandbox.fetch(`${session.sandbox.url}${sent.target}`, {
     method: sent.method,
