@@ -215,6 +215,9 @@ function firstAllowed(schema: unknown): string | undefined {
   return first === undefined ? undefined : String(first);
 }
 
+/** Where the samples send unless told otherwise: the sandbox's default address. */
+const SANDBOX_BASE_URL = "http://127.0.0.1:4010";
+
 function tsString(value: string): string {
   return JSON.stringify(value);
 }
@@ -249,13 +252,15 @@ const tsSetup = [
  * The TypeScript sample: a client from `@drill-practice/client` authenticated by
  * `serviceAccountAuth`, one call on the operation's real path with its parameters, and `unwrap`
  * for the typed success body (it throws `DrillApiError` on an error answer). The token exchange
- * itself is what `serviceAccountAuth` does, so its sample asks for a token.
+ * itself is what `serviceAccountAuth` does, so its sample asks for a token. `baseUrl` is where it
+ * sends when `DRILL_BASE_URL` is not set: the sandbox by default, the reader's server from Try it.
  */
-export function typescriptSample(request: SampleRequest): string {
+export function typescriptSample(request: SampleRequest, baseUrl: string = SANDBOX_BASE_URL): string {
   const lines = [...tsSetup];
+  const baseLine = `  baseUrl: env.DRILL_BASE_URL ?? ${tsString(baseUrl)},`;
   if (request.body?.kind === "token") {
     // Without a client to take the base URL from, the provider needs its own to find the endpoint.
-    lines.splice(lines.length - 1, 0, '  baseUrl: env.DRILL_BASE_URL ?? "http://127.0.0.1:4010",');
+    lines.splice(lines.length - 1, 0, baseLine);
     lines.push(
       "",
       `// serviceAccountAuth signs an assertion and posts it to ${request.path} as ${request.body.mediaType}.`,
@@ -264,13 +269,7 @@ export function typescriptSample(request: SampleRequest): string {
     );
     return `${lines.join("\n")}\n`;
   }
-  lines.push(
-    "const client = createDrillClient({",
-    '  baseUrl: env.DRILL_BASE_URL ?? "http://127.0.0.1:4010",',
-    "  auth,",
-    "});",
-    "",
-  );
+  lines.push("const client = createDrillClient({", baseLine, "  auth,", "});", "");
   lines.push(...readerHints(request, "//"));
   const options: string[] = [];
   const params: string[] = [];
@@ -334,9 +333,10 @@ function shellQuoteSingle(text: string): string {
 /**
  * The curl sample: a token from `drill-token` (run from `@drill-practice/auth` with `npx -p`),
  * sent through standard input so it stays out of the process list, the operation's method and
- * real path, the query in the form the spec describes, and the body with its media type.
+ * real path, the query in the form the spec describes, and the body with its media type. With a
+ * `baseUrl`, the sample first sets `DRILL_BASE_URL` to it (Try it, sending to the reader's server).
  */
-export function curlSample(request: SampleRequest): string {
+export function curlSample(request: SampleRequest, baseUrl?: string): string {
   let url = request.path;
   for (const { name, value } of request.pathParams) {
     const text =
@@ -349,6 +349,7 @@ export function curlSample(request: SampleRequest): string {
   if (query.length > 0) url += `?${query.join("&")}`;
 
   const lines: string[] = [
+    ...(baseUrl === undefined ? [] : [`DRILL_BASE_URL=${shellQuoteSingle(baseUrl)}`]),
     "# DRILL_BASE_URL and the credentials: see the quick start (the sandbox's client.env)",
   ];
   lines.push(...readerHints(request, "#"));

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -29,6 +30,25 @@ describe("code samples", () => {
     expect(curl).toContain('"$DRILL_BASE_URL/api/2/question/math-times-7"');
     expect(curl).toContain('TOKEN="$(npx -p @drill-practice/auth drill-token)"');
     expect(curl).not.toContain("-X GET");
+  });
+
+  it("send to the sandbox's address by default, and to a given base URL, quoted for each language", async () => {
+    const document = await fixture("2.0");
+    const entry = listOperations(document).find((e) => e.path === "/api/2/question/{drill_id}");
+    if (!entry) throw new Error("fixture changed");
+    const request = sampleRequest(document, entry, sampleValues([document]));
+    expect(typescriptSample(request)).toContain('baseUrl: env.DRILL_BASE_URL ?? "http://127.0.0.1:4010",');
+    expect(curlSample(request)).not.toContain("DRILL_BASE_URL=");
+    const base = "https://drill.example/it's";
+    const ts = typescriptSample(request, base);
+    expect(ts).toContain('baseUrl: env.DRILL_BASE_URL ?? "https://drill.example/it\'s",');
+    expect(ts).not.toContain("127.0.0.1");
+    const curl = curlSample(request, base);
+    expect(curl.split("\n")[0]).toBe("DRILL_BASE_URL='https://drill.example/it'\\''s'");
+    const shell = spawnSync("bash", ["-c", `${curl.split("\n")[0]}; printf %s "$DRILL_BASE_URL"`], {
+      encoding: "utf8",
+    });
+    expect(shell.stdout).toBe(base);
   });
 
   it("fill a closed path segment with a value its schema allows and a numeric one with a number", async () => {

@@ -311,12 +311,9 @@ async function sampleText(
   source: "sandbox" | "server",
 ): Promise<string> {
   const { curlSample, typescriptSample } = await import("../../code-samples.ts");
-  const text = language === "curl" ? curlSample(built.sample) : typescriptSample(built.sample);
-  if (source !== "server") return text;
-  const base = ownServer.baseUrl.replace(/\/+$/, "");
-  return language === "curl"
-    ? `DRILL_BASE_URL='${base.replace(/'/g, "")}'\n${text}`
-    : text.replaceAll("http://127.0.0.1:4010", base);
+  // To the reader's server, the samples send where the panel did; to the sandbox, to its default address.
+  const base = source === "server" ? ownServer.baseUrl.replace(/\/+$/, "") : undefined;
+  return language === "curl" ? curlSample(built.sample, base) : typescriptSample(built.sample, base);
 }
 
 /** The panel's frame: a Try it toggle that opens and closes its body. */
