@@ -15,6 +15,23 @@
  * });
  * if (exitCode !== 0) throw new Error(timedOut ? "git status timed out" : stderr);
  * ```
+ *
+ * Why this is hand-written rather than tinyexec (1.3.1, tried for issue #48, not kept): a
+ * `runProcess` on tinyexec passed this module's tests only with every promise above re-added
+ * around it, and came out as long as this one, plus a dependency. What it left to the caller:
+ * - Its `timeout` sends SIGTERM to the direct child alone. A grandchild holding the output pipes
+ *   survived it, and the result did not come until that grandchild was killed by hand; the
+ *   group-wide SIGKILL and its timer stay here (with `timedOut`, where tinyexec rejects instead).
+ * - It spreads the host's whole environment under the one given (a host-only variable reached the
+ *   child), and puts the `node_modules/.bin` of the folder and of each one above it on `PATH`;
+ *   keeping the host out meant masking each of its variables with `undefined`.
+ * - It keeps all output in memory before anything can cut it: for a process writing 200 MB, the
+ *   caller grew by about 245 MiB against 10 MiB here.
+ * - Its string `stdin` has no error listener: a process that exits without reading 4 MB of input
+ *   crashed the caller with EPIPE.
+ * The interrupt on a text and the ready line of {@link launchProcess} need this module's own
+ * listeners on the child's output either way, and callers use `child` as a process with its three
+ * pipes, which tinyexec types as possibly absent.
  */
 import { type ChildProcess, type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 

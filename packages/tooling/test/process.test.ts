@@ -38,6 +38,20 @@ describe("runProcess", () => {
     expect(result.stdout).toBe("piped");
   });
 
+  it("is not failed by a process that exits without reading its input", async () => {
+    // Megabytes more than a pipe holds: the write is still pending when the process is gone.
+    const result = await node("process.exit(0)", { input: "y".repeat(4_000_000) });
+    expect(result).toMatchObject({ exitCode: 0, signal: null, timedOut: false });
+  });
+
+  it("keeps a bounded part of a runaway output, and still reports how the process ended", async () => {
+    const result = await node("process.stdout.write('x'.repeat(5_000_000)); process.exit(2)");
+    expect(result.exitCode).toBe(2);
+    expect(result.stdout).toMatch(/^x+$/);
+    // At most one pipe read (64 KiB) past the 200,000 characters kept.
+    expect(result.stdout.length).toBeLessThanOrEqual(200_000 + 65_536);
+  });
+
   it("ends a process at its deadline, with what it started", async () => {
     const started = performance.now();
     const result = await node(
