@@ -1,8 +1,8 @@
+import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
-import { createServer, type ServerResponse } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { extname, join, resolve, sep } from "node:path";
-import sirv from "sirv";
+import { extname, join, relative, resolve, sep } from "node:path";
 import { fingerprintedAsset } from "./shared-redoc.ts";
 
 /** Options for {@link startStaticServer}. */
@@ -34,17 +34,6 @@ const contentTypes: Record<string, string> = {
   ".png": "image/png",
   ".txt": "text/plain; charset=utf-8",
 };
-
-/** A short plain-text answer (errors and the directory redirect). */
-function send(
-  response: ServerResponse,
-  status: number,
-  body: string,
-  headers: Record<string, string> = {},
-): void {
-  response.writeHead(status, { "content-type": "text/plain; charset=utf-8", ...headers });
-  response.end(body);
-}
 
 /**
  * Fingerprinted assets never change under their name, so browsers may keep them for a year
@@ -83,6 +72,24 @@ export function acceptedEncodings(header: string | string[] | undefined): Set<st
   return accepted;
 }
 
+/** The build's `.br` or `.gz` copy of a file, when the client takes that encoding (brotli first). */
+async function precompressedCopy(
+  file: string,
+  header: string | string[] | undefined,
+): Promise<{ name: string; file: string; size: number } | undefined> {
+  const accepted = acceptedEncodings(header);
+  for (const [name, suffix] of [
+    ["br", ".br"],
+    ["gzip", ".gz"],
+  ] as const) {
+    if (!accepted.has(name)) continue;
+    const copy = `${file}${suffix}`;
+    const info = await stat(copy).catch(() => undefined);
+    if (info?.isFile()) return { name, file: copy, size: info.size };
+  }
+  return undefined;
+}
+
 /**
  * Serves a directory over HTTP for previewing the site and for the browser tests.
  * Directories answer with their `index.html`; a directory URL without its trailing slash
@@ -103,49 +110,60 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
   const root = resolve(options.root);
   const host = options.host ?? "127.0.0.1";
 
-  // sirv picks the build's `.br`/`.gz` copy and streams the file; `dev` looks each request up on
-  // disk, so a rebuild under a running preview is served without a restart.
-  const files = sirv(root, {
-    dev: true,
-    brotli: true,
-    gzip: true,
-    extensions: ["html"],
-    setHeaders: (response, pathname) => {
-      const type = contentTypes[extname(pathname.endsWith("/") ? "index.html" : pathname)];
-      if (type) response.setHeader("content-type", type);
-      response.setHeader("cache-control", cacheControl(pathname.slice(1)));
-    },
-    onNoMatch: (_request, response) => send(response, 404, "not found\n"),
-  });
-
   const server = createServer(async (request, response) => {
+    const send = (status: number, body: string, headers: Record<string, string> = {}) => {
+      response.writeHead(status, { "content-type": "text/plain; charset=utf-8", ...headers });
+      response.end(body);
+    };
     if (request.method !== "GET" && request.method !== "HEAD") {
-      send(response, 405, "method not allowed\n", { allow: "GET, HEAD" });
+      send(405, "method not allowed\n", { allow: "GET, HEAD" });
       return;
     }
+
     let pathname: string;
     try {
       pathname = decodeURIComponent(new URL(request.url ?? "/", "http://localhost").pathname);
     } catch {
-      send(response, 400, "bad request\n");
+      send(400, "bad request\n");
       return;
     }
-    const file = resolve(join(root, pathname));
+    let file = resolve(join(root, pathname));
     // `resolve` collapses `..`; anything that lands outside the root is not ours to serve.
     if (file !== root && !file.startsWith(root + sep)) {
-      send(response, 404, "not found\n");
+      send(404, "not found\n");
       return;
     }
-    // sirv would answer `/v2.1` with its index.html, where relative links resolve against `/`.
-    if (!pathname.endsWith("/") && (await stat(file).catch(() => undefined))?.isDirectory()) {
-      send(response, 301, "moved\n", { location: `${pathname}/` });
+
+    let info = await stat(file).catch(() => undefined);
+    if (info?.isDirectory()) {
+      if (!pathname.endsWith("/")) {
+        send(301, "moved\n", { location: `${pathname}/` });
+        return;
+      }
+      file = join(file, "index.html");
+      info = await stat(file).catch(() => undefined);
+    }
+    if (!info?.isFile()) {
+      send(404, "not found\n");
       return;
     }
-    // sirv takes any mention of an encoding as consent; pass on only the ones not refused by `q=0`.
-    request.headers["accept-encoding"] = [...acceptedEncodings(request.headers["accept-encoding"])].join(
-      ", ",
-    );
-    files(request, response);
+
+    const encoding = await precompressedCopy(file, request.headers["accept-encoding"]);
+    const served = encoding ? encoding.file : file;
+    const size = encoding ? encoding.size : info.size;
+    const headers: Record<string, string> = {
+      "content-type": contentTypes[extname(file)] ?? "application/octet-stream",
+      "content-length": String(size),
+      "cache-control": cacheControl(relative(root, file).split(sep).join("/")),
+      vary: "Accept-Encoding",
+    };
+    if (encoding) headers["content-encoding"] = encoding.name;
+    response.writeHead(200, headers);
+    if (request.method === "HEAD") {
+      response.end();
+      return;
+    }
+    createReadStream(served).pipe(response);
   });
 
   await new Promise<void>((resolveListen, rejectListen) => {
