@@ -281,6 +281,16 @@ describe.runIf(chromium.found)("Try it in Chromium", () => {
         await sendFrom(page, slug);
         const panel = page.locator(`[data-section-id$="/${slug}"] .dp-tryit`);
         await panel.locator(".dp-tryit-steps summary").click();
+        // The opened steps show the assertion auth signed, decoded: its header and its claims.
+        const shown = JSON.parse((await panel.locator(".dp-tryit-steps pre").textContent()) ?? "") as {
+          header: Record<string, unknown>;
+          claims: Record<string, unknown>;
+        };
+        expect(shown.header).toMatchObject({ alg: "RS256", typ: "JWT", kid: expect.any(String) });
+        expect(shown.claims).toMatchObject({
+          iss: expect.any(String),
+          aud: expect.stringMatching(/\/token$/),
+        });
         await panel.getByRole("radio", { name: "Your own server" }).check();
         await panel.scrollIntoViewIfNeeded();
         // The panel and what it adds; the rest of the reference is the site-wide axe test's (browser.test.ts).

@@ -12,6 +12,7 @@ import {
   type TokenProvider,
 } from "@drill-practice/auth";
 import { createSandbox, type InProcessSandbox } from "@drill-practice/sandbox";
+import { decodeJwt, decodeProtectedHeader } from "jose";
 import type {
   ExchangeSteps,
   FromWorker,
@@ -39,11 +40,6 @@ function masked(secret: string): string {
   return `${secret.slice(0, 6)}… (${secret.length} characters)`;
 }
 
-function decodePart(part: string | undefined): Record<string, unknown> {
-  const base64 = (part ?? "").replace(/-/g, "+").replace(/_/g, "/");
-  return JSON.parse(atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, "="))) as Record<string, unknown>;
-}
-
 /** The sandbox of this page session, its token provider and the last exchange it ran. */
 interface Session {
   sandbox: InProcessSandbox;
@@ -60,14 +56,16 @@ function observingFetch(session: () => Session | undefined, sandboxFetch: InProc
     const current = session();
     if (current && request.method === "POST" && request.url === current.sandbox.tokenEndpoint) {
       const form = new URLSearchParams(await request.text());
-      const [header, claims] = (form.get("assertion") ?? "").split(".");
+      const assertion = form.get("assertion") ?? "";
       const body = (await response.clone().json()) as {
         token_type?: string;
         expires_in?: number;
         access_token?: string;
       };
       current.lastExchange = {
-        assertion: { header: decodePart(header), claims: decodePart(claims) },
+        // jose is in the worker already (auth signs with it); it decodes without verifying, which is
+        // all the steps need: the sandbox verified the signature when it answered.
+        assertion: { header: decodeProtectedHeader(assertion), claims: decodeJwt(assertion) },
         exchange: { endpoint: request.url, status: response.status },
         token: {
           type: body.token_type ?? "",
