@@ -1,12 +1,12 @@
 /**
  * Sandbox in process: store searches through the client on `createSandbox().fetch` and over loopback
- * HTTP, `createSandbox()`'s time, and the sandbox's SHA-256 next to `crypto.subtle.digest`
+ * HTTP, `createSandbox()`'s time, and the sandbox's SHA-256 (@noble/hashes) next to `crypto.subtle.digest`
  * (bench/README.md says what each row is).
  */
 import { serviceAccountAuth } from "@drill-practice/auth";
 import { createDrillClient, unwrap } from "@drill-practice/client";
 import { createSandbox, type SandboxControls, startSandbox } from "@drill-practice/sandbox";
-import { sha256 } from "../packages/sandbox/src/oauth/sha256.ts";
+import { sha256Text } from "../packages/sandbox/src/oauth/web-crypto.ts";
 import { DEFAULT_CATALOG } from "./fixtures.ts";
 import {
   atMost,
@@ -70,13 +70,13 @@ async function digestRows(perSearchMs: number): Promise<ResultRow[]> {
   const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
   const bytes = new TextEncoder().encode(token);
   const d = await rounds(
-    { ours: () => sha256(token), platform: () => crypto.subtle.digest("SHA-256", bytes) },
+    { ours: () => sha256Text(token), platform: () => crypto.subtle.digest("SHA-256", bytes) },
     { rounds: 5, timeMs: 200, calls: 10 },
   );
   const [ours, platform] = [median(d.ours.medians), median(d.platform.medians)];
   return [
     infoCompared(
-      "bearer-token digest: hand-written SHA-256 vs `crypto.subtle.digest`, median",
+      "bearer-token digest: @noble/hashes SHA-256 vs `crypto.subtle.digest`, median",
       [ours, platform],
       fmt.ms,
       true,

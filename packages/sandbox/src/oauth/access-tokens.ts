@@ -2,8 +2,7 @@
  * Issued access tokens. Tokens are opaque random strings; the store keeps only their SHA-256 digests,
  * so the tokens themselves are never held after they are handed out.
  */
-import { sha256 } from "./sha256.js";
-import { base64url, randomToken, randomUuid } from "./web-crypto.js";
+import { base64url, randomToken, randomUuid, sha256Text } from "./web-crypto.js";
 
 /**
  * Who a token acts for.
@@ -36,7 +35,7 @@ export type TokenLookup =
   | { readonly kind: "unknown" };
 
 function digest(token: string): string {
-  return base64url(sha256(token));
+  return base64url(sha256Text(token));
 }
 
 /** Keep expired entries this long so that a late request learns "expired" rather than "unknown". */

@@ -8,8 +8,7 @@ import type { AccessTokens } from "./access-tokens.js";
 import type { AssertionContext } from "./assertion.js";
 import { verifyAssertion } from "./assertion.js";
 import type { SandboxCredentials } from "./credentials.js";
-import { sha256 } from "./sha256.js";
-import { sameBytes } from "./web-crypto.js";
+import { sameBytes, sha256Text } from "./web-crypto.js";
 
 /**
  * The grant type the interface requires.
@@ -35,7 +34,7 @@ export interface TokenEndpointContext {
 
 /** Compares digests so neither the length nor the content of the secret leaks through timing. */
 function sameSecret(given: string, expected: string): boolean {
-  return sameBytes(sha256(given), sha256(expected));
+  return sameBytes(sha256Text(given), sha256Text(expected));
 }
 
 /**
